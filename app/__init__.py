@@ -1,0 +1,1 @@
+"""Composition root: command line, GUI start-up, settings."""

@@ -1,0 +1,247 @@
+"""Atomic file replacement: readers and crashes see the old bytes or the new bytes, never a mix.
+
+A save writes a hidden temp file beside the target (``.<name>.memdesk-tmp.<pid>.<hex>``),
+fsyncs it, renames it over the target and fsyncs the folder. A crash can leave such a temp
+file behind; it never holds the only copy of anything (the target is untouched until the
+rename), so :func:`clean_stale_temps` may delete it once its writer is gone.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import re
+import secrets
+import stat
+import time
+from pathlib import Path
+
+__all__ = [
+    "TEMP_MARKER",
+    "WriteRefused",
+    "atomic_write_bytes",
+    "clean_stale_temps",
+    "create_temp",
+    "fsync_directory",
+    "is_memdesk_temp",
+    "list_stale_temps",
+    "write_all",
+]
+
+log = logging.getLogger(__name__)
+
+TEMP_MARKER = ".memdesk-tmp."
+# Longest file name most file systems accept (bytes, NAME_MAX on Linux, macOS and Windows).
+_NAME_MAX = 255
+_TEMP_RE = re.compile(
+    r"\.(?P<name>.+)\.memdesk-tmp\.(?P<pid>[1-9][0-9]{0,9})\.(?P<rand>[0-9a-f]{16})", re.DOTALL
+)
+# A temp file this old is stale even if a process with its pid is running (the pid was reused).
+STALE_AFTER_S = 3600.0
+# Folders on some file systems cannot be fsynced; that is no reason to fail a save.
+_DIR_FSYNC_UNSUPPORTED = frozenset({errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EBADF})
+
+
+class WriteRefused(OSError):
+    """MemDesk declined to write a file (symlink, read-only file, unwritable folder, …)."""
+
+    def __init__(self, path: Path, reason: str, *, code: int = errno.EACCES) -> None:
+        super().__init__(code, f"Refusing to write {path}: {reason}", str(path))
+
+    def __str__(self) -> str:
+        return str(self.strerror)
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically and durably, keeping the file's mode.
+
+    On any error (including KeyboardInterrupt) the target is untouched, the temp file is
+    removed and the error is re-raised, with ``filename`` set to ``path`` if it had none.
+    A failure to fsync the folder after the rename is raised too, although the new
+    content is then already in place.
+    """
+    path = Path(path)
+    existing = _check_target(path)
+    mode = 0o600 if existing is not None else 0o644
+    fd, tmp = create_temp(path, mode=mode)
+    try:
+        _fill_temp(fd, data, existing)
+        os.replace(tmp, path)
+    except BaseException as exc:
+        _unlink_quietly(tmp)
+        _name_file(exc, path)
+        raise
+    fsync_directory(path.parent)
+
+
+def _check_target(path: Path) -> os.stat_result | None:
+    """The target's stat (None if new); WriteRefused if MemDesk may not replace it."""
+    folder = path.parent
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        st = None
+    except NotADirectoryError as exc:
+        raise WriteRefused(path, f"{folder} is not a folder", code=errno.ENOTDIR) from exc
+    if st is not None:
+        _check_existing(path, st)
+    if not folder.is_dir():
+        raise WriteRefused(path, f"the folder {folder} does not exist", code=errno.ENOENT)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise WriteRefused(path, f"the folder {folder} is not writable")
+    return st
+
+
+def _check_existing(path: Path, st: os.stat_result) -> None:
+    """Refuse symlinks, non-regular files and read-only files."""
+    if stat.S_ISLNK(st.st_mode):
+        reason = "it is a symbolic link (MemDesk never replaces a link with a file)"
+        raise WriteRefused(path, reason, code=errno.ELOOP)
+    if not stat.S_ISREG(st.st_mode):
+        raise WriteRefused(path, "it is not a regular file", code=errno.EINVAL)
+    # Mode bits are checked too because os.access() says "writable" to root for any file;
+    # a file without write bits was made read-only by its owner on purpose.
+    if not st.st_mode & 0o222 or not os.access(path, os.W_OK):
+        raise WriteRefused(path, "the file is read-only")
+
+
+def create_temp(target: Path, *, mode: int = 0o600) -> tuple[int, Path]:
+    """Create a new MemDesk temp file beside ``target`` (O_EXCL) and return its fd and path."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | os.O_NOFOLLOW
+    for _attempt in range(8):
+        tmp = target.with_name(_temp_name(target.name))
+        try:
+            return os.open(tmp, flags, mode), tmp
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            reason = f"cannot create a temporary file in {target.parent}: {exc.strerror}"
+            raise WriteRefused(target, reason, code=exc.errno or errno.EIO) from exc
+    raise WriteRefused(target, "could not find a free temporary file name", code=errno.EEXIST)
+
+
+def _temp_name(name: str) -> str:
+    """Hidden temp name for ``name``, shortened if needed to fit the file system's limit."""
+    suffix = f"{TEMP_MARKER}{os.getpid()}.{secrets.token_hex(8)}"
+    stem = name
+    while len(stem) > 1 and len(os.fsencode(f".{stem}{suffix}")) > _NAME_MAX:
+        stem = stem[:-1]
+    return f".{stem}{suffix}"
+
+
+def _fill_temp(fd: int, data: bytes, existing: os.stat_result | None) -> None:
+    """Write ``data``, give the temp the old file's owner and mode, fsync, and close ``fd``."""
+    try:
+        write_all(fd, data)
+        if existing is not None:
+            _copy_owner(fd, existing)
+            os.fchmod(fd, stat.S_IMODE(existing.st_mode))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _copy_owner(fd: int, existing: os.stat_result) -> None:
+    """Best effort: keep the old file's owner and group (only root or the owner may do this)."""
+    st = os.fstat(fd)
+    if (st.st_uid, st.st_gid) == (existing.st_uid, existing.st_gid):
+        return
+    try:
+        os.fchown(fd, existing.st_uid, existing.st_gid)
+    except PermissionError:
+        log.debug("could not keep owner %s:%s", existing.st_uid, existing.st_gid)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write every byte of ``data`` to ``fd`` (os.write may write less than asked)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def fsync_directory(folder: Path) -> None:
+    """Make a rename or new file in ``folder`` durable (a no-op where folders cannot be fsynced)."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in _DIR_FSYNC_UNSUPPORTED:
+            raise
+    finally:
+        os.close(fd)
+
+
+def _unlink_quietly(path: Path) -> None:
+    """Remove ``path`` if it still exists; cleanup must not hide the original error."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        log.warning("could not remove temporary file %s", path, exc_info=True)
+
+
+def _name_file(exc: BaseException, path: Path) -> None:
+    """Let an OSError without a file name say which file it was about."""
+    if isinstance(exc, OSError) and exc.filename is None:
+        exc.filename = str(path)
+
+
+def is_memdesk_temp(name: str) -> bool:
+    """True if ``name`` is a temp file name made by :func:`create_temp`."""
+    return _TEMP_RE.fullmatch(name) is not None
+
+
+def list_stale_temps(folder: Path, *, max_age_s: float = STALE_AFTER_S) -> list[Path]:
+    """MemDesk temp files in ``folder`` whose writer is gone or older than ``max_age_s``."""
+    stale: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except (FileNotFoundError, NotADirectoryError):
+        return stale
+    for entry in entries:
+        match = _TEMP_RE.fullmatch(entry.name)
+        if match is None:
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+        except FileNotFoundError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        if not _pid_alive(int(match["pid"])) or now - st.st_mtime > max_age_s:
+            stale.append(Path(entry.path))
+    return sorted(stale)
+
+
+def clean_stale_temps(folder: Path, *, max_age_s: float = STALE_AFTER_S) -> list[Path]:
+    """Delete the stale MemDesk temp files in ``folder`` and return the ones removed."""
+    removed: list[Path] = []
+    for path in list_stale_temps(folder, max_age_s=max_age_s):
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            continue
+        except OSError:
+            log.warning("could not remove stale temporary file %s", path, exc_info=True)
+            continue
+        removed.append(path)
+    return removed
+
+
+def _pid_alive(pid: int) -> bool:
+    """True if a process with ``pid`` exists (ours included; another user's counts as alive)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except (OverflowError, ValueError):
+        return False
+    return True

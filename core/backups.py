@@ -1,0 +1,288 @@
+"""Backups taken before every overwrite: exact bytes, on disk before we return, never overwritten.
+
+Names follow PicoClaw's ``YYYYMMDD_HHMMSS_<file>`` (``20261126_063605_MEMORY.md``) in LOCAL
+time with one-second resolution, exactly like the agent's own backups, for both layouts:
+
+- PicoClaw: ``<workspace>/memory/backups/`` (shared with the agent, which writes there too);
+- MemDesk: ``<workspace>/.memdesk/backups/<folder of the file>/`` for every other layout.
+
+MemDesk's own backups use local time too, so every backup name in every layout reads the
+same way as the agent's and as the clock on the user's wall. The price: names carry no
+zone, and in the hour repeated when daylight saving time ends they may sort out of order.
+
+A second backup of the same file in the same second gets ``YYYYMMDD_HHMMSS_~NNN_<file>``
+(NNN = 002 … 999). ``~`` sorts after every ASCII letter and digit, so the name sorts after the
+plain one (and zero-padding keeps 002 … 999 in order); it keeps the ``YYYYMMDD_HHMMSS_`` prefix
+and the ``_MEMORY.md`` ending, so a reader globbing ``*_MEMORY.md`` or reading the time from
+the first 15 characters still sees a backup of that second.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import stat
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from pathlib import Path
+
+from core import atomic
+
+__all__ = [
+    "MAX_PER_SECOND",
+    "BackupInfo",
+    "BackupStyle",
+    "backup_name",
+    "list_backups",
+    "make_backup",
+    "parse_backup_name",
+    "prune_backups",
+]
+
+TIME_FORMAT = "%Y%m%d_%H%M%S"
+# More backups of one file in one second than this means something is looping; refuse.
+MAX_PER_SECOND = 999
+_NAME_RE = re.compile(
+    r"(?P<stamp>[0-9]{8}_[0-9]{6})_(?:~(?P<seq>[0-9]{3})_)?(?P<name>.+)", re.DOTALL
+)
+# link() is unsupported on some file systems (FAT, some network shares): copy with O_EXCL there.
+_NO_HARD_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS})
+
+
+class BackupStyle(Enum):
+    """Where a layout keeps its backups (the file names are the same for both)."""
+
+    PICOCLAW = "picoclaw"
+    MEMDESK = "memdesk"
+
+    def directory(self, workspace: Path, source: Path) -> Path:
+        """Backup folder for ``source``; MemDesk's mirrors the file's folder to keep names apart."""
+        if self is BackupStyle.PICOCLAW:
+            return workspace / "memory" / "backups"
+        relative = source.parent.relative_to(workspace)
+        return workspace / ".memdesk" / "backups" / relative
+
+
+@dataclass(frozen=True, slots=True)
+class BackupInfo:
+    """One backup file; ``at`` is the naive local time in its name, ``seq`` 1 for a plain name."""
+
+    path: Path
+    at: datetime
+    size: int
+    original_name: str
+    seq: int = 1
+
+
+def backup_name(original_name: str, at: datetime, seq: int = 1) -> str:
+    """File name of the ``seq``-th backup of ``original_name`` taken in the second ``at``."""
+    if not 1 <= seq <= MAX_PER_SECOND:
+        raise ValueError(f"backup sequence number out of range: {seq}")
+    stamp = at.strftime(TIME_FORMAT)
+    if seq == 1:
+        return f"{stamp}_{original_name}"
+    return f"{stamp}_~{seq:03d}_{original_name}"
+
+
+def parse_backup_name(name: str) -> tuple[datetime, str] | None:
+    """(local time, original file name) of a backup name of either layout, or None."""
+    parsed = _parse(name)
+    return None if parsed is None else (parsed[0], parsed[1])
+
+
+def _parse(name: str) -> tuple[datetime, str, int] | None:
+    """(time, original name, sequence number) or None for a name that is not a backup."""
+    match = _NAME_RE.fullmatch(name)
+    if match is None:
+        return None
+    try:
+        at = datetime.strptime(match["stamp"], TIME_FORMAT)
+    except ValueError:
+        return None
+    seq_text = match["seq"]
+    if seq_text is None or int(seq_text) < 2:
+        # "~001_x" is never written by us: read it as a plain backup of a file named "~001_x".
+        return at, name[len(match["stamp"]) + 1 :], 1
+    return at, match["name"], int(seq_text)
+
+
+def make_backup(source: Path, backup_dir: Path, *, now: datetime | None = None) -> Path | None:
+    """Copy ``source``'s exact bytes into ``backup_dir``; None if there is no source.
+
+    The backup is written to a temp file, fsynced, then published under the first free
+    name with link(), which fails instead of overwriting; so a backup is complete or absent,
+    even after a crash, and concurrent callers never collide. Its mode is the source's.
+    """
+    read = _read_source(source)
+    if read is None:
+        return None
+    data, perm = read
+    _ensure_dir(backup_dir)
+    at = _local_time(now)
+    fd, tmp = atomic.create_temp(backup_dir / backup_name(source.name, at))
+    try:
+        _fill(fd, data, perm)
+        target = _publish(tmp, data, perm, _candidates(backup_dir, source.name, at))
+    finally:
+        _unlink_if_present(tmp)
+    atomic.fsync_directory(backup_dir)
+    return target
+
+
+def _read_source(source: Path) -> tuple[bytes, int] | None:
+    """The source's bytes and permission bits, or None if it does not exist."""
+    try:
+        with open(source, "rb") as handle:
+            perm = stat.S_IMODE(os.fstat(handle.fileno()).st_mode) & 0o666
+            return handle.read(), perm
+    except FileNotFoundError:
+        return None
+
+
+def _ensure_dir(folder: Path) -> None:
+    """Create ``folder`` and missing parents, fsyncing each parent that gained an entry."""
+    if folder.is_dir():
+        return
+    if not folder.parent.is_dir():
+        _ensure_dir(folder.parent)
+    try:
+        folder.mkdir()
+    except FileExistsError:
+        if not folder.is_dir():
+            raise
+        return
+    atomic.fsync_directory(folder.parent)
+
+
+def _local_time(now: datetime | None) -> datetime:
+    """Naive local wall-clock time, like the agent's ``time.Now()`` in its backup names."""
+    if now is None:
+        return datetime.now()
+    if now.tzinfo is not None:
+        return now.astimezone().replace(tzinfo=None)
+    return now
+
+
+def _fill(fd: int, data: bytes, perm: int) -> None:
+    """Write ``data`` to the temp file, set its mode, fsync it, and close ``fd``."""
+    try:
+        atomic.write_all(fd, data)
+        os.fchmod(fd, perm)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _candidates(backup_dir: Path, original_name: str, at: datetime) -> Iterator[Path]:
+    """Backup paths to try, in order: the plain name, then ``~002`` … ``~999``."""
+    for seq in range(1, MAX_PER_SECOND + 1):
+        yield backup_dir / backup_name(original_name, at, seq)
+
+
+def _publish(tmp: Path, data: bytes, perm: int, candidates: Iterator[Path]) -> Path:
+    """Give the finished temp file the first free candidate name; never replace a file."""
+    target: Path | None = None
+    for target in candidates:
+        if _claim(tmp, target, data, perm):
+            return target
+    raise FileExistsError(errno.EEXIST, "too many backups in one second", str(target))
+
+
+def _claim(tmp: Path, target: Path, data: bytes, perm: int) -> bool:
+    """Publish ``tmp`` as ``target``; False if that name is taken."""
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        return False
+    except OSError as exc:
+        if exc.errno not in _NO_HARD_LINKS:
+            raise
+        return _write_exclusive(target, data, perm)
+    return True
+
+
+def _write_exclusive(target: Path, data: bytes, perm: int) -> bool:
+    """Fallback without hard links: create ``target`` with O_EXCL and write it; False if taken."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | os.O_NOFOLLOW
+    try:
+        fd = os.open(target, flags, 0o600)
+    except FileExistsError:
+        return False
+    try:
+        _fill(fd, data, perm)
+    except BaseException:
+        _unlink_if_present(target)
+        raise
+    return True
+
+
+def _unlink_if_present(path: Path) -> None:
+    """Remove ``path``; a missing file is fine."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
+
+
+def list_backups(backup_dir: Path, *, original_name: str | None = None) -> list[BackupInfo]:
+    """Backups in ``backup_dir`` (optionally of one file), oldest first; other files are skipped."""
+    found: list[BackupInfo] = []
+    try:
+        entries = list(os.scandir(backup_dir))
+    except (FileNotFoundError, NotADirectoryError):
+        return found
+    for entry in entries:
+        info = _info(entry)
+        if info is not None and original_name in (None, info.original_name):
+            found.append(info)
+    found.sort(key=lambda info: (info.at, info.seq, info.path.name))
+    return found
+
+
+def _info(entry: os.DirEntry[str]) -> BackupInfo | None:
+    """BackupInfo for a regular file with a backup name, else None."""
+    parsed = _parse(entry.name)
+    if parsed is None:
+        return None
+    try:
+        st = entry.stat(follow_symlinks=False)
+    except OSError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    at, original, seq = parsed
+    return BackupInfo(
+        path=Path(entry.path), at=at, size=st.st_size, original_name=original, seq=seq
+    )
+
+
+def prune_backups(backup_dir: Path, *, keep: int, owned: Callable[[Path], bool]) -> list[Path]:
+    """Delete owned backups beyond the newest ``keep`` owned ones of each file; return them.
+
+    Backups for which ``owned`` is false (the agent's) are never deleted and do not count
+    towards ``keep``.
+    """
+    if keep < 1:
+        raise ValueError(f"keep must be at least 1, not {keep}")
+    victims: list[BackupInfo] = []
+    for group in _by_original(list_backups(backup_dir)).values():
+        mine = [info for info in group if owned(info.path)]
+        victims.extend(mine[:-keep])
+    removed: list[Path] = []
+    for info in sorted(victims, key=lambda info: (info.at, info.seq, info.path.name)):
+        try:
+            os.unlink(info.path)
+        except FileNotFoundError:
+            continue
+        removed.append(info.path)
+    return removed
+
+
+def _by_original(backups: list[BackupInfo]) -> dict[str, list[BackupInfo]]:
+    """Group backups (keeping their order) by the name of the file they copy."""
+    groups: dict[str, list[BackupInfo]] = {}
+    for info in backups:
+        groups.setdefault(info.original_name, []).append(info)
+    return groups

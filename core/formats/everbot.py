@@ -1,0 +1,687 @@
+"""The structured MEMORY.md of EverBot (and the tiered reviewer memory): a lossless reader and writer.
+
+Layout (SPEC 2.1)::
+
+    # Agent Memory
+    <!-- Last updated: ... -->            header comments
+    ## Active Memories                    section headings
+    ### [id] category | score | date | hits
+    <!-- memory_meta: {...} -->           optional, newer agents
+    content lines
+
+Unlike the agent, MemDesk never drops or glues text: a line the agent would lose or attach to the
+memory above is kept verbatim in a quarantine block and reported as a problem. Unchanged blocks are
+written back from the original text, so a save changes only the entries that changed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from itertools import accumulate
+from pathlib import Path
+from typing import Any, Literal
+
+from core.formats.text import BOM, DecodedText, decode, gc_paused, split_lines, to_lf
+
+Section = Literal["active", "archived"]
+
+# The agent's header regex, matched against the stripped line.
+HEADER_RE = re.compile(r"^###\s+\[(\w+)\]\s+(\w+)\s*\|\s*([\d.]+)\s*\|\s*([\d-]+)\s*\|\s*(\d+)\s*$")
+META_RE = re.compile(r"^<!--\s*memory_meta:\s*(\{.*\})\s*-->$")
+LAST_PROCESSED_RE = re.compile(r"<!--\s*last_processed_count:\s*(\d+)\s*-->")
+_HEADER_COMMENT_RE = re.compile(
+    r"^<!--\s*(Last updated|Total entries|last_processed_count):.*-->$", re.IGNORECASE
+)
+# Something meant as an entry header that the agent's regex rejects.
+_HEADER_LIKE_RE = re.compile(r"^#{1,6}\s*\[[^\]]*\]|^#{1,6}\s*\S+\s+\S+\s*\|.*\|")
+_SECTIONS: dict[str, Section] = {"## active memories": "active", "## archived memories": "archived"}
+
+MAX_ENTRIES = 30  # the agent keeps only its 30 highest-scored memories at save
+FORGET_BELOW = 0.05  # and drops every memory scoring below this
+ARCHIVE_BELOW = 0.2  # the agent's Active/Archived split
+
+
+@dataclass(slots=True)
+class Entry:
+    """One memory as it stands in the file. `span` is set while the entry is unchanged since parsing."""
+
+    key: str  # unique in the document: the id, or "id~2", "id~3" for repeated ids
+    id: str
+    category: str
+    score: float
+    last_activated: str
+    activation_count: int
+    content: str
+    section: Section
+    line: int = 0
+    score_text: str | None = None
+    meta: dict[str, Any] | None = None
+    meta_text: str | None = None  # the original memory_meta line (with its line ending)
+    gap: str = ""  # blank lines after the entry, kept as found
+    span: tuple[int, int] | None = None
+    header_text: str | None = None  # the original header line, while the entry came from a file
+
+    def score_token(self) -> str:
+        """The score as it will be written: the file's own token while it still holds this value."""
+        if self.score_text is not None and _safe_float(self.score_text) == self.score:
+            return self.score_text
+        return format(self.score, ".2f")
+
+    def same_memory(self, other: Entry) -> bool:
+        """Equal as the file would show them (scores compared at the file's precision)."""
+        return (
+            self.id == other.id
+            and self.category == other.category
+            and format(self.score, ".2f") == format(other.score, ".2f")
+            and self.last_activated == other.last_activated
+            and self.activation_count == other.activation_count
+            and self.content == other.content
+            and self.section == other.section
+            and self.meta == other.meta
+        )
+
+    def edited(self, **changes: Any) -> Entry:
+        """A changed copy that the writer renders anew (the original text no longer applies)."""
+        return replace(self, span=None, **changes)
+
+
+@dataclass(slots=True)
+class Raw:
+    """Text that is not a memory: header block, section headings, blank lines or quarantine."""
+
+    kind: Literal["structure", "quarantine"]
+    text: str
+    line: int
+    section: Section | None = None  # set on a section heading
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something in a file that needs the person's attention, or (severity warning) is worth knowing."""
+
+    file: str
+    line: int
+    end_line: int
+    kind: str
+    message: str
+    text: str = ""
+    severity: Literal["problem", "warning"] = "problem"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "kind": self.kind, "message": self.message}
+
+
+Block = Entry | Raw
+
+
+@dataclass
+class StructuredDocument:
+    """A parsed structured MEMORY.md: blocks in file order, rendering back to the exact input."""
+
+    path: str
+    text: str  # the decoded source, without BOM
+    bom: bool
+    newline: str
+    blocks: list[Block]
+    problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    last_processed_count: int = 0
+    uses_meta: bool = False
+
+    # -- reading -------------------------------------------------------------------------------
+    def entries(self) -> list[Entry]:
+        return [b for b in self.blocks if isinstance(b, Entry)]
+
+    def iter_entries(self) -> Iterator[Entry]:
+        return (b for b in self.blocks if isinstance(b, Entry))
+
+    def find(self, key: str) -> Entry | None:
+        for block in self.blocks:
+            if isinstance(block, Entry) and block.key == key:
+                return block
+        return None
+
+    def quarantine(self) -> list[Raw]:
+        return [b for b in self.blocks if isinstance(b, Raw) and b.kind == "quarantine"]
+
+    # -- writing -------------------------------------------------------------------------------
+    def render(self) -> str:
+        """The file's text (without BOM): unchanged blocks verbatim, changed entries rendered anew."""
+        parts: list[str] = []
+        text, nl = self.text, self.newline
+        for block in self.blocks:
+            if isinstance(block, Raw):
+                chunk = block.text
+            elif block.span is not None:
+                chunk = text[block.span[0] : block.span[1]] + block.gap
+            else:
+                chunk = render_entry(block, nl) + block.gap
+            if parts and chunk and not parts[-1].endswith(("\n", "\r")):
+                parts.append(nl)
+            parts.append(chunk)
+        return "".join(parts)
+
+    def to_bytes(self) -> bytes:
+        return ((BOM if self.bom else "") + self.render()).encode("utf-8")
+
+    def replace_entry(self, key: str, new: Entry) -> None:
+        index = self._index(key)
+        old = self.blocks[index]
+        assert isinstance(old, Entry)
+        if new.section != old.section:
+            del self.blocks[index]
+            self._fix_gap_after_removal(index)
+            self.insert_entry(new)
+        else:
+            new.gap = old.gap
+            self.blocks[index] = new
+
+    def delete_entry(self, key: str) -> Entry:
+        index = self._index(key)
+        old = self.blocks.pop(index)
+        assert isinstance(old, Entry)
+        self._fix_gap_after_removal(index)
+        return old
+
+    def insert_entry(self, entry: Entry) -> None:
+        """Add a memory at the end of its section, creating the section heading when needed."""
+        if self.find(entry.key) is not None:
+            raise ValueError(f"a memory with key {entry.key} is already in {self.path}")
+        index = self._section_end(entry.section)
+        self._blank_line_before(index)
+        entry.gap = self.newline if index < len(self.blocks) else ""
+        self.blocks.insert(index, entry)
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _index(self, key: str) -> int:
+        for i, block in enumerate(self.blocks):
+            if isinstance(block, Entry) and block.key == key:
+                return i
+        raise KeyError(f"no memory {key} in {self.path}")
+
+    def _fix_gap_after_removal(self, index: int) -> None:
+        if index == len(self.blocks) and index > 0:
+            prev = self.blocks[index - 1]
+            if isinstance(prev, Entry):
+                prev.gap = ""
+
+    def _section_end(self, section: Section) -> int:
+        """Where a new memory of this section goes: after the section's last block."""
+        headings = [i for i, b in enumerate(self.blocks) if isinstance(b, Raw) and b.section]
+        if not headings:
+            return len(self.blocks)  # bare entries without sections: append
+        for n, i in enumerate(headings):
+            heading = self.blocks[i]
+            if isinstance(heading, Raw) and heading.section == section:
+                return headings[n + 1] if n + 1 < len(headings) else len(self.blocks)
+        return self._add_heading(section)
+
+    def _add_heading(self, section: Section) -> int:
+        title = "## Active Memories" if section == "active" else "## Archived Memories"
+        index = len(self.blocks)
+        if section == "active":
+            for i, block in enumerate(self.blocks):
+                if isinstance(block, Raw) and block.section == "archived":
+                    index = i
+                    break
+        self._blank_line_before(index)
+        nl = self.newline
+        self.blocks.insert(index, Raw("structure", title + nl + nl, 0, section))
+        return index + 1
+
+    def _blank_line_before(self, index: int) -> None:
+        """Make the text before block `index` end with a blank line, as the agent separates blocks."""
+        if index == 0:
+            return
+        prev, nl = self.blocks[index - 1], self.newline
+        if isinstance(prev, Entry):
+            if not prev.gap:
+                prev.gap = nl
+        elif prev.text and _BLANK_END_RE.search(prev.text) is None:
+            prev.text += nl if prev.text.endswith(("\n", "\r")) else nl + nl
+
+
+_BLANK_END_RE = re.compile(r"(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)\Z")
+
+
+# ---------------------------------------------------------------------------------------------
+# Rendering
+
+
+def render_header(entry: Entry) -> str:
+    """The header line; the original one (odd spacing and all) while its fields are unchanged."""
+    token = entry.score_token()
+    fields = (entry.id, entry.category, token, entry.last_activated, str(entry.activation_count))
+    if entry.header_text is not None:
+        m = HEADER_RE.match(entry.header_text.strip())
+        if m is not None and (*m.groups()[:4], str(int(m.group(5)))) == fields:
+            return entry.header_text.rstrip("\r\n")
+    return f"### [{entry.id}] {entry.category} | {token} | {entry.last_activated} | {entry.activation_count}"
+
+
+def render_meta(meta: dict[str, Any]) -> str:
+    return f"<!-- memory_meta: {json.dumps(meta, ensure_ascii=False, separators=(',', ':'))} -->"
+
+
+def render_entry(entry: Entry, nl: str = "\n") -> str:
+    """A changed entry: header, memory_meta line if it has one, content; lines end with `nl`."""
+    lines = [render_header(entry)]
+    original = entry.meta_text.rstrip("\r\n") if entry.meta_text is not None else None
+    if entry.meta is not None:
+        same = original is not None and entry.meta == _meta_of_line(original)
+        lines.append(original if same and original else render_meta(entry.meta))
+    elif original is not None:
+        lines.append(original)
+    if entry.content:
+        lines.extend(entry.content.split("\n"))
+    return nl.join(lines) + nl
+
+
+HEAD_META_DEFAULTS: dict[str, Any] = {
+    "status": "active",
+    "supersedes": [],
+    "superseded_by": [],
+    "source_session": "",
+}
+
+
+def normalize(
+    entries: Sequence[Entry],
+    *,
+    last_processed_count: int = 0,
+    now: datetime | None = None,
+    with_meta: bool = False,
+) -> str:
+    """The agent's canonical file for these entries, byte for byte as its writer makes it.
+
+    Unlike the agent's save, nothing is dropped (no score floor, no cap of 30): MemDesk lists
+    those memories as forgotten at the agent's next save instead.
+    """
+    stamp = (now or datetime.now(UTC)).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S")
+
+    def archived(e: Entry) -> bool:
+        return e.score < ARCHIVE_BELOW or (
+            with_meta and (e.meta or {}).get("status") == "superseded"
+        )
+
+    active = sorted((e for e in entries if not archived(e)), key=lambda e: e.score, reverse=True)
+    old = sorted((e for e in entries if archived(e)), key=lambda e: e.score, reverse=True)
+    lines = [
+        "# Agent Memory",
+        "",
+        f"<!-- Last updated: {stamp} -->",
+        f"<!-- Total entries: {len(active) + len(old)} -->",
+        f"<!-- last_processed_count: {last_processed_count} -->",
+        "",
+    ]
+    for title, group in (("## Active Memories", active), ("## Archived Memories", old)):
+        if group:
+            lines += [title, ""]
+            lines += [_canonical_entry(e, with_meta) for e in group]
+    return "\n".join(lines)
+
+
+def _canonical_entry(entry: Entry, with_meta: bool) -> str:
+    date = entry.last_activated[:10] if len(entry.last_activated) >= 10 else entry.last_activated
+    header = (
+        f"### [{entry.id}] {entry.category} | {entry.score:.2f} | {date} | {entry.activation_count}"
+    )
+    if not with_meta:
+        return f"{header}\n{entry.content}\n"
+    meta = {**HEAD_META_DEFAULTS, **(entry.meta or {})}
+    return f"{header}\n{render_meta(meta)}\n{entry.content}\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsing
+
+# Line classes. Lines of class >= _HEADER end a memory's text ("stops").
+_TEXT, _HEADER, _BAD, _SECTION, _DROPPED = range(5)
+# Only a line starting with '#' or indentation can be anything but text.
+_MAYBE_SPECIAL = frozenset("#") | {chr(c) for c in range(0x3001) if chr(c).isspace()} - {"\r", "\n"}
+
+
+def parse(
+    data: bytes | str,
+    path: Path | str = "MEMORY.md",
+    *,
+    archive_below: float | None = ARCHIVE_BELOW,
+) -> StructuredDocument:
+    """Parse a structured MEMORY.md without losing a byte. Raises InputError for undecodable input."""
+    decoded = decode(data, path) if isinstance(data, bytes) else decode(data.encode(), "<text>")
+    with gc_paused():
+        return _Parser(decoded, str(path), archive_below).run()
+
+
+class _Parser:
+    def __init__(self, decoded: DecodedText, path: str, archive_below: float | None) -> None:
+        self.d = decoded
+        self.text = decoded.text
+        self.path = path
+        self.archive_below = archive_below
+        self.lines = split_lines(decoded.text)
+        self.starts = [0, *accumulate(map(len, self.lines))]
+        self.blocks: list[Block] = []
+        self.problems: list[Problem] = []
+        self.matches: dict[int, re.Match[str]] = {}
+        self.bad_reason: dict[int, str] = {}
+        self.last_entry: Entry | None = None
+        self.candidates: list[int] = []
+        self.entries: list[Entry] = []
+        self.classes = self._classify()
+
+    # -- pass 1: what each line is ---------------------------------------------------------------
+    def _classify(self) -> bytearray:
+        """Class of every line; only lines starting with '#' or indentation need a look."""
+        lines, matches, match = self.lines, self.matches, HEADER_RE.match
+        classes = bytearray(len(lines))  # _TEXT
+        self.candidates = [i for i, line in enumerate(lines) if line[0] in _MAYBE_SPECIAL]
+        for i in self.candidates:
+            line = lines[i]
+            m = match(line) if line.startswith("###") else None  # \s*$ takes the line end
+            if m is not None:
+                matches[i] = m
+                classes[i] = _HEADER
+            else:
+                classes[i] = self._classify_special(i, line)
+        return classes
+
+    def _blank(self, i: int) -> bool:
+        return self.lines[i].isspace()
+
+    def _classify_special(self, i: int, line: str) -> int:
+        s = line.strip()
+        if not s or s[0] != "#":
+            return _TEXT  # blank lines are told apart by _blank()
+        if s.startswith("###"):
+            m = HEADER_RE.match(s)
+            if m is not None:
+                self.matches[i] = m
+                return _HEADER
+        if _HEADER_LIKE_RE.match(s):
+            self.bad_reason[i] = _explain_bad_header(s)
+            return _BAD
+        if s.lower() in _SECTIONS:
+            return _SECTION
+        if s.startswith(("# ", "## ")):
+            return _DROPPED
+        return _TEXT
+
+    # -- pass 2: blocks, walking from stop to stop -----------------------------------------------
+    def run(self) -> StructuredDocument:
+        n, classes = len(self.lines), self.classes
+        stops = [i for i in self.candidates if classes[i] >= _HEADER]
+        stops.append(n)
+        first = self._preamble(stops)
+        section: Section | None = None
+        for k in range(first, len(stops) - 1):
+            i, nxt = stops[k], stops[k + 1]
+            cls = classes[i]
+            if cls == _HEADER:
+                entry = self._entry(i, nxt, section)
+                if entry is None:
+                    self._quarantine(i, nxt, after_entries=True)
+                    continue
+                self.last_entry = entry
+                self.blocks.append(entry)
+                self.entries.append(entry)
+            elif cls == _SECTION:
+                section = _SECTIONS[self.lines[i].strip().lower()]
+                end = self._skip_blank(i + 1, nxt)
+                self.blocks.append(Raw("structure", self._slice(i, end), i + 1, section))
+                if end < nxt:
+                    self._quarantine(end, nxt, after_entries=True)
+            else:
+                self._quarantine(i, nxt, after_entries=True)
+        return self._finish()
+
+    def _preamble(self, stops: list[int]) -> int:
+        """Title, header comments, section headings and blanks before the first memory.
+
+        Returns the index in `stops` of the first memory header.
+        """
+        k = 0
+        while k < len(stops) - 1 and self.classes[stops[k]] != _HEADER:
+            k += 1
+        first, i = stops[k], 0
+        title_seen = False
+        while i < first:
+            cls = self.classes[i]
+            s = self.lines[i].strip()
+            structural = not s or cls == _SECTION or _HEADER_COMMENT_RE.match(s) is not None
+            if cls == _DROPPED and not title_seen and s.startswith("# "):
+                structural = title_seen = True
+            if structural:
+                end = self._skip_blank(i + 1, first)
+                section = _SECTIONS.get(s.lower()) if cls == _SECTION else None
+                self.blocks.append(Raw("structure", self._slice(i, end), i + 1, section))
+            else:
+                end = i + 1
+                while end < first and self.classes[end] < _HEADER:
+                    if _HEADER_COMMENT_RE.match(self.lines[end].strip()):
+                        break
+                    end += 1
+                self._quarantine(i, end, after_entries=False)
+            i = end
+        return k
+
+    def _entry(self, i: int, end: int, section: Section | None) -> Entry | None:
+        """The memory whose header is line i and whose text runs to line `end` (hot path).
+
+        None when the score token passes the agent's regex but is no number (e.g. `0.5.1`).
+        """
+        lines, starts, text = self.lines, self.starts, self.text
+        id_, category, score_text, date, count = self.matches[i].groups()
+        try:
+            score = float(score_text)
+        except ValueError:
+            self.classes[i] = _BAD
+            self.bad_reason[i] = (
+                f"score '{score_text}' is not a number (the agent fails to load this file)"
+            )
+            return None
+        last = end
+        while last > i + 1 and lines[last - 1].isspace():
+            last -= 1
+        body = i + 1
+        meta: dict[str, Any] | None = None
+        meta_text: str | None = None
+        if body < last and lines[body].lstrip().startswith("<!--"):
+            mm = META_RE.match(lines[body].strip())
+            if mm is not None:
+                meta_text = lines[body]
+                meta = _load_meta(mm.group(1))
+                body += 1
+        stop = starts[last]
+        content = to_lf(text[starts[body] : stop]).strip() if body < last else ""
+        if section is None:
+            below = self.archive_below is not None and score < self.archive_below
+            section = "archived" if below else "active"
+        gap = text[stop : starts[end]]
+        span = (starts[i], stop)
+        return Entry(
+            id_, id_, category, score, date, int(count), content, section, i + 1,
+            score_text, meta, meta_text, gap, span, lines[i],
+        )  # fmt: skip
+
+    def _quarantine(self, i: int, end: int, *, after_entries: bool) -> None:
+        """Text the agent would drop or glue onto a neighbour: kept verbatim, reported."""
+        last = end
+        while last > i + 1 and self._blank(last - 1):
+            last -= 1
+        self.blocks.append(Raw("quarantine", self._slice(i, end), i + 1))
+        self.problems.append(self._quarantine_problem(i, last, after_entries))
+
+    def _quarantine_problem(self, i: int, last: int, after_entries: bool) -> Problem:
+        cls = self.classes[i]
+        prev = self.last_entry
+        glued = (
+            f"the agent reads it as part of memory [{prev.id}]" if prev else "the agent ignores it"
+        )
+        if cls == _BAD:
+            kind, what = (
+                "bad_header",
+                f"looks like a memory header but {self.bad_reason[i]}; {glued}",
+            )
+        elif cls == _DROPPED:
+            kind = "stray_heading"
+            what = "a heading among the memories: the agent deletes this line at its next save"
+            if last > i + 1:
+                below = (
+                    f"reads the lines below it as part of memory [{prev.id}]"
+                    if prev
+                    else "ignores the lines below it"
+                )
+                what += f" and {below}"
+        elif not after_entries:
+            kind = "stray_text"
+            what = (
+                "text before the first memory: the agent ignores it and drops it at its next save"
+            )
+        else:
+            kind, what = "stray_text", f"text outside any memory: {glued}"
+        text = to_lf(self._slice(i, last))
+        return Problem(self.path, i + 1, last, kind, f"line {i + 1}: {what}", text)
+
+    def _skip_blank(self, i: int, limit: int) -> int:
+        while i < limit and self._blank(i):
+            i += 1
+        return i
+
+    def _slice(self, i: int, end: int) -> str:
+        return self.text[self.starts[i] : self.starts[end]]
+
+    # -- after the blocks ------------------------------------------------------------------------
+    def _finish(self) -> StructuredDocument:
+        entries = self.entries
+        self._keys_and_duplicates(entries)
+        for e in entries:
+            if not e.content or (e.meta is None and e.meta_text is not None):
+                self._entry_problems(e)
+        self.problems.sort(key=lambda p: p.line)
+        m = LAST_PROCESSED_RE.search(self.d.text)
+        return StructuredDocument(
+            path=self.path,
+            text=self.d.text,
+            bom=self.d.bom,
+            newline=self.d.newline,
+            blocks=self.blocks,
+            problems=self.problems,
+            warnings=self._warnings(),
+            last_processed_count=int(m.group(1)) if m else 0,
+            uses_meta=any(e.meta_text is not None for e in entries),
+        )
+
+    def _entry_problems(self, e: Entry) -> None:
+        if not e.content:
+            what = f"memory [{e.id}] has no text: the agent drops it when it loads the file"
+            self.problems.append(
+                Problem(self.path, e.line, e.line, "empty_entry", f"line {e.line}: {what}")
+            )
+        if e.meta is None and e.meta_text is not None:
+            line = e.line + 1
+            what = f"the memory_meta of [{e.id}] is not a JSON object; kept as written"
+            self.problems.append(
+                Problem(self.path, line, line, "bad_meta", f"line {line}: {what}", e.meta_text)
+            )
+
+    def _keys_and_duplicates(self, entries: Sequence[Entry]) -> None:
+        ids = [e.id for e in entries]
+        if len(set(ids)) == len(ids):
+            return
+        repeated = {id_ for id_, n in Counter(ids).items() if n > 1}
+        seen: dict[str, list[Entry]] = {}
+        for e in entries:
+            if e.id in repeated:
+                group = seen.setdefault(e.id, [])
+                group.append(e)
+                if len(group) > 1:
+                    e.key = f"{e.id}~{len(group)}"
+        for id_, group in seen.items():
+            lines = ", ".join(str(e.line) for e in group)
+            for e in group:
+                self.problems.append(
+                    Problem(
+                        self.path,
+                        e.line,
+                        e.line,
+                        "duplicate_id",
+                        f"line {e.line}: id [{id_}] is used by {len(group)} memories (lines {lines}); "
+                        "all are kept, none merged",
+                    )
+                )
+
+    def _warnings(self) -> list[Problem]:
+        out = []
+        if self.d.bom:
+            out.append(
+                Problem(
+                    self.path,
+                    1,
+                    1,
+                    "bom",
+                    "the file starts with a UTF-8 BOM: kept as found "
+                    "(the agent misreads a header right after it)",
+                    severity="warning",
+                )
+            )
+        if self.d.newline != "\n" or self.d.mixed_newlines:
+            kind = "mixed newlines" if self.d.mixed_newlines else repr(self.d.newline)
+            out.append(
+                Problem(
+                    self.path,
+                    1,
+                    1,
+                    "line_endings",
+                    f"line endings are {kind}: kept as found (the agent rewrites them as \\n)",
+                    severity="warning",
+                )
+            )
+        return out
+
+
+def _safe_float(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _meta_of_line(line: str) -> dict[str, Any] | None:
+    m = META_RE.match(line.strip())
+    return _load_meta(m.group(1)) if m is not None else None
+
+
+def _load_meta(raw: str) -> dict[str, Any] | None:
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _explain_bad_header(s: str) -> str:
+    hashes = len(s) - len(s.lstrip("#"))
+    if hashes != 3:
+        return f"starts with {hashes} '#' instead of 3"
+    rest = s[3:]
+    if not rest[:1].isspace():
+        return "has no space after '###'"
+    parts = [p.strip() for p in rest.split("|")]
+    if len(parts) != 4:
+        return f"has {len(parts)} fields separated by '|' instead of 4 (id+category, score, date, hits)"
+    head = re.match(r"^\[(\w+)\]\s+(\w+)$", parts[0])
+    if head is None:
+        return "needs '[id] category' with letters, digits or _ only"
+    if _safe_float(parts[1]) is None or not re.fullmatch(r"[\d.]+", parts[1]):
+        return f"score '{parts[1]}' is not a number from 0 up"
+    if not re.fullmatch(r"[\d-]+", parts[2]):
+        return f"date '{parts[2]}' must be YYYY-MM-DD"
+    if not re.fullmatch(r"\d+", parts[3]):
+        return f"hits '{parts[3]}' must be a whole number"
+    return "does not match the agent's header pattern"

@@ -1,0 +1,102 @@
+"""Decoding memory files: bytes to text and lines, keeping what is needed to write them back exactly."""
+
+from __future__ import annotations
+
+import gc
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+BOM = "\ufeff"
+# Characters str.splitlines() treats as line breaks but the agents (universal newlines) do not.
+_EXOTIC_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+class InputError(ValueError):
+    """A file MemDesk refuses to read: the message names the file and, where known, the line."""
+
+    def __init__(self, path: Path | str, message: str, *, line: int | None = None) -> None:
+        where = f"{path}:{line}" if line is not None else str(path)
+        super().__init__(f"{where}: {message}")
+        self.path = str(path)
+        self.line = line
+        self.reason = message
+
+
+@dataclass(frozen=True, slots=True)
+class DecodedText:
+    """A file's text without its BOM, and how its lines end."""
+
+    text: str
+    bom: bool
+    newline: str  # the dominant line ending: "\n", "\r\n" or "\r"
+    mixed_newlines: bool
+
+
+def decode(data: bytes, path: Path | str) -> DecodedText:
+    """Decode UTF-8 strictly; invalid bytes and NUL bytes are refused with their line number."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(
+            path, f"not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})", line=line
+        ) from None
+    nul = text.find("\0")
+    if nul >= 0:
+        raise InputError(
+            path, "contains a NUL byte: not a text file", line=text.count("\n", 0, nul) + 1
+        )
+    bom = text.startswith(BOM)
+    if bom:
+        text = text[1:]
+    if "\r" not in text:
+        return DecodedText(text, bom, "\n", False)
+    crlf = text.count("\r\n")
+    counts = {"\r\n": crlf, "\n": text.count("\n") - crlf, "\r": text.count("\r") - crlf}
+    newline = max(counts, key=lambda k: (counts[k], k == "\n"))
+    mixed = sum(1 for n in counts.values() if n) > 1
+    return DecodedText(text, bom, newline, mixed)
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines with their endings, split only on \\n, \\r\\n and \\r (as the agents read files)."""
+    if _EXOTIC_BREAKS.search(text) is None:
+        return text.splitlines(keepends=True)
+    return _LINE.findall(text)
+
+
+def strip_newline(line: str) -> str:
+    """The line without its line ending."""
+    if line.endswith("\r\n"):
+        return line[:-2]
+    if line.endswith(("\n", "\r")):
+        return line[:-1]
+    return line
+
+
+def to_lf(text: str) -> str:
+    """Universal newlines, as the agents' readers see the text."""
+    if "\r" not in text:
+        return text
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building many small objects.
+
+    Parsing 100,000 memories allocates a few hundred thousand objects; the collector would
+    otherwise run hundreds of times over them, doubling the load time. Nothing built here
+    forms reference cycles.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

@@ -1,0 +1,717 @@
+"""The workspace journal: `.memdesk/memdesk.db`, an SQLite database in WAL mode.
+
+It records every change to a memory (events, grouped by operation for undo), the decay
+bookkeeping that makes decay idempotent, the full-precision scores behind the file's two
+decimals, the backups already imported as observations, reviewer proposals and the workspace's
+settings.
+
+Threading: the connection is opened with ``check_same_thread=False`` so a worker thread may use
+it, but it must be used by one thread at a time; the caller serialises (e.g. one executor).
+Other processes (another MemDesk, a reader script) may open the same file: WAL lets them read
+while this one writes, and writers wait up to five seconds for each other.
+
+Read-only workspaces: `Journal.open` needs to write and raises `JournalReadOnlyError` when it
+cannot. `Journal.open_readonly` copies the journal (if any) into memory, so a read-only folder
+can still be inspected; its writes are kept in memory and lost at `close()` (`persistent` is
+False). `Journal.open_for_inspection` tries the first and falls back to the second.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import sqlite3
+import uuid
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal, TypeAlias, cast, get_args
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "DecayState",
+    "Event",
+    "HistoryPoint",
+    "Journal",
+    "JournalError",
+    "JournalReadOnlyError",
+    "JsonValue",
+    "Proposal",
+    "ProposalStatus",
+    "RecordedEvent",
+    "utc_now",
+]
+
+JsonValue: TypeAlias = bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"] | None
+# The memory's fields as stored in before/after: score (full precision), category, content,
+# last_activated, activation_count, section; callers may add more keys.
+Fields: TypeAlias = Mapping[str, JsonValue]
+ProposalStatus: TypeAlias = Literal["pending", "approved", "rejected", "applied", "stale"]
+
+DB_DIR = ".memdesk"
+DB_NAME = "memdesk.db"
+BUSY_TIMEOUT_S = 5.0
+_SQLITE_READONLY = 8
+_SQLITE_CANTOPEN = 14
+
+
+class JournalError(Exception):
+    """The journal cannot be used: corrupt file, newer schema, or an SQLite failure."""
+
+
+class JournalReadOnlyError(JournalError):
+    """The workspace (or its `.memdesk` folder) cannot be written."""
+
+
+def utc_now() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
+def _iso(moment: datetime) -> str:
+    """Fixed-width UTC text, so text order is time order."""
+    if moment.tzinfo is None:
+        raise ValueError(f"naive datetime {moment!r}: the journal needs timezone-aware times")
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _dumps(fields: Fields | None) -> str | None:
+    if fields is None:
+        return None
+    # allow_nan=False: a NaN would make the stored JSON unreadable for SQLite's json_extract.
+    return json.dumps(dict(fields), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _loads(text: str | None) -> dict[str, JsonValue] | None:
+    return None if text is None else cast(dict[str, JsonValue], json.loads(text))
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """One change (or observation) of one memory; `file` is relative to the workspace."""
+
+    file: str
+    memory_id: str
+    kind: str  # create, edit, delete, archive, unarchive, reinforce, decay, observe, restore, …
+    actor: str  # agent, person, reviewer, decay, import
+    cause: str = ""
+    op_id: str | None = None  # groups the events of one operation, for undo
+    before: Fields | None = None  # None for create
+    after: Fields | None = None  # None for delete
+    at: datetime = field(default_factory=utc_now)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordedEvent(Event):
+    """An event as stored, with its row id (insertion order)."""
+
+    id: int
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPoint:
+    """One point of a memory's score history."""
+
+    at: datetime
+    score: float
+    kind: str
+    actor: str
+
+    def as_json(self) -> dict[str, JsonValue]:
+        """The shape of `memdesk show --json` history items."""
+        return {"at": _iso(self.at), "score": self.score, "kind": self.kind, "actor": self.actor}
+
+
+@dataclass(frozen=True, slots=True)
+class DecayState:
+    """The precise score of a memory, decayed up to and including `anchor`."""
+
+    anchor: date
+    score: float
+    updated_at: datetime = field(default_factory=utc_now)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Proposal:
+    """A reviewer's proposed decision about one memory, and what the person did with it."""
+
+    id: int
+    file: str
+    memory_id: str
+    trigger: str
+    decision: str
+    reasons: str
+    transcript: str
+    reviewer: str
+    status: ProposalStatus
+    memory_hash: str
+    created_at: datetime
+    decided_at: datetime | None
+
+
+# --------------------------------------------------------------------------- schema
+
+Migration: TypeAlias = Callable[[sqlite3.Connection], None]
+
+_V1_SCHEMA = (
+    """CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        file TEXT NOT NULL,
+        memory_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        cause TEXT NOT NULL DEFAULT '',
+        op_id TEXT,
+        before_json TEXT,
+        after_json TEXT)""",
+    "CREATE INDEX events_by_memory ON events (file, memory_id, at)",
+    "CREATE INDEX events_by_op ON events (op_id) WHERE op_id IS NOT NULL",
+    """CREATE TABLE decay_state (
+        file TEXT NOT NULL,
+        memory_id TEXT NOT NULL,
+        anchor TEXT NOT NULL,
+        score REAL NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (file, memory_id)) WITHOUT ROWID""",
+    """CREATE TABLE imported_backups (
+        id INTEGER PRIMARY KEY,
+        path TEXT NOT NULL UNIQUE,
+        at TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        imported_at TEXT NOT NULL)""",
+    """CREATE TABLE proposals (
+        id INTEGER PRIMARY KEY,
+        file TEXT NOT NULL,
+        memory_id TEXT NOT NULL,
+        trigger TEXT NOT NULL,
+        decision TEXT NOT NULL,
+        reasons TEXT NOT NULL,
+        transcript TEXT NOT NULL DEFAULT '',
+        reviewer TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending'
+            CHECK (status IN ('pending', 'approved', 'rejected', 'applied', 'stale')),
+        memory_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        decided_at TEXT)""",
+    "CREATE INDEX proposals_by_status ON proposals (status)",
+    "CREATE TABLE settings (key TEXT PRIMARY KEY, value_json TEXT NOT NULL)",
+)
+
+
+def _migrate_to_v1(conn: sqlite3.Connection) -> None:
+    for statement in _V1_SCHEMA:
+        conn.execute(statement)
+
+
+# MIGRATIONS[n] takes a database from user_version n to n + 1. Append, never edit or reorder.
+MIGRATIONS: tuple[Migration, ...] = (_migrate_to_v1,)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def _user_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def _check_version(version: int, path: Path | None) -> None:
+    if version > SCHEMA_VERSION:
+        raise JournalError(
+            f"{path}: this journal was written by a newer MemDesk (schema {version}, this "
+            f"version knows up to {SCHEMA_VERSION}); it was left untouched. Update MemDesk."
+        )
+
+
+def _read_version(conn: sqlite3.Connection, path: Path | None) -> int:
+    """The schema version; also the first read, so a non-SQLite file fails here."""
+    try:
+        version = _user_version(conn)
+    except sqlite3.DatabaseError as exc:
+        if isinstance(exc, sqlite3.OperationalError) and _is_readonly(exc):
+            raise
+        message = f"{path} is not a MemDesk journal (not an SQLite database: {exc})"
+        raise JournalError(message) from exc
+    _check_version(version, path)
+    return version
+
+
+def _is_readonly(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    return code in (_SQLITE_READONLY, _SQLITE_CANTOPEN)
+
+
+@contextmanager
+def _transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """BEGIN IMMEDIATE … COMMIT: the write lock is taken up front, so no upgrade deadlock."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+def _migrate(conn: sqlite3.Connection, path: Path | None) -> None:
+    if _read_version(conn, path) == SCHEMA_VERSION:
+        return
+    with _transaction(conn):
+        version = _read_version(conn, path)  # another process may have migrated meanwhile
+        for target, step in enumerate(MIGRATIONS[version:], start=version + 1):
+            step(conn)
+            conn.execute(f"PRAGMA user_version = {target}")
+
+
+# --------------------------------------------------------------------------- opening
+
+
+def _connect(target: str, *, uri: bool = False) -> sqlite3.Connection:
+    # isolation_level=None: no implicit transactions; writes use _transaction explicitly.
+    return sqlite3.connect(
+        target, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False, uri=uri
+    )
+
+
+def _configure(conn: sqlite3.Connection) -> None:
+    conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA journal_mode = WAL")
+    # NORMAL is durable against application crashes in WAL; a power cut may lose the last commits.
+    conn.execute("PRAGMA synchronous = NORMAL")
+
+
+def _ensure_writable(folder: Path, path: Path) -> None:
+    if not folder.parent.is_dir():
+        raise JournalError(f"{folder.parent}: no such workspace folder")
+    try:
+        folder.mkdir(exist_ok=True)
+    except PermissionError as exc:
+        raise JournalReadOnlyError(f"cannot create {folder}: {exc.strerror}") from exc
+    except OSError as exc:
+        if exc.errno == errno.EROFS:
+            raise JournalReadOnlyError(f"cannot create {folder}: {exc.strerror}") from exc
+        raise JournalError(f"cannot create {folder}: {exc.strerror}") from exc
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise JournalReadOnlyError(f"{path}: the workspace is read-only")
+
+
+def _open_writable(path: Path) -> sqlite3.Connection:
+    conn = _connect(str(path))
+    try:
+        _read_version(conn, path)  # before any pragma that could write to the file
+        _configure(conn)
+        _migrate(conn, path)
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        if _is_readonly(exc):
+            raise JournalReadOnlyError(f"{path}: cannot write the journal ({exc})") from exc
+        raise JournalError(f"{path}: {exc}") from exc
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _snapshot(path: Path) -> sqlite3.Connection:
+    """Copy the journal at `path` into memory, never changing its contents."""
+    memory = _connect(":memory:")
+    try:
+        _copy_readonly(path, memory)
+    except BaseException:
+        memory.close()
+        raise
+    return memory
+
+
+def _copy_readonly(path: Path, memory: sqlite3.Connection) -> None:
+    # A WAL database opened with mode=ro still needs its -shm file; in a read-only folder
+    # where none exists, fall back to immutable=1: no locking, and a -wal left without its
+    # -shm is not read (a clean close leaves neither), acceptable for an inspection snapshot.
+    for options in ("mode=ro", "immutable=1"):
+        source = _connect(f"{path.as_uri()}?{options}", uri=True)
+        try:
+            _read_version(source, path)
+            source.backup(memory)
+            return
+        except sqlite3.OperationalError as exc:
+            if not _is_readonly(exc) or options == "immutable=1":
+                raise JournalError(f"{path}: cannot read the journal ({exc})") from exc
+        finally:
+            source.close()
+
+
+# --------------------------------------------------------------------------- the journal
+
+
+class Journal:
+    """One workspace's journal. Create with `open`, `open_readonly` or `open_for_inspection`."""
+
+    def __init__(self, conn: sqlite3.Connection, *, path: Path | None, persistent: bool) -> None:
+        self._conn = conn
+        self.path = path
+        self.persistent = persistent
+
+    @staticmethod
+    def db_path(workspace: Path) -> Path:
+        """Where a workspace's journal lives."""
+        return workspace / DB_DIR / DB_NAME
+
+    @classmethod
+    def open(cls, workspace: Path) -> Journal:
+        """Open (creating and migrating if needed) the workspace's journal for writing."""
+        path = cls.db_path(workspace)
+        _ensure_writable(path.parent, path)
+        return cls(_open_writable(path), path=path, persistent=True)
+
+    @classmethod
+    def open_readonly(cls, workspace: Path) -> Journal:
+        """An in-memory copy of the journal (empty if there is none); writes are not saved."""
+        path = cls.db_path(workspace)
+        conn = _snapshot(path) if path.is_file() else _connect(":memory:")
+        try:
+            _migrate(conn, path)
+        except BaseException:
+            conn.close()
+            raise
+        return cls(conn, path=path, persistent=False)
+
+    @classmethod
+    def open_for_inspection(cls, workspace: Path) -> Journal:
+        """`open`, or `open_readonly` when the workspace cannot be written (check, list, show)."""
+        try:
+            return cls.open(workspace)
+        except JournalReadOnlyError:
+            return cls.open_readonly(workspace)
+
+    @classmethod
+    def in_memory(cls) -> Journal:
+        """A fresh journal that lives only in memory."""
+        conn = _connect(":memory:")
+        _migrate(conn, None)
+        return cls(conn, path=None, persistent=False)
+
+    def close(self) -> None:
+        """Close the connection; safe to call twice."""
+        self._conn.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
+        return _transaction(self._conn)
+
+    # ----------------------------------------------------------------------- events
+
+    @staticmethod
+    def new_op_id() -> str:
+        """A fresh id that groups the events of one operation."""
+        return uuid.uuid4().hex
+
+    def record(self, events: Iterable[Event]) -> None:
+        """Store events, all or none (one transaction)."""
+        rows = [_event_row(event) for event in events]
+        with self._write() as conn:
+            conn.executemany(_INSERT_EVENT, rows)
+
+    def history(self, file: str, memory_id: str) -> list[HistoryPoint]:
+        """The memory's score over time: `after` score, or `before` for a delete."""
+        rows = self._conn.execute(_SELECT_HISTORY, (file, memory_id)).fetchall()
+        return [
+            HistoryPoint(at=datetime.fromisoformat(at), score=float(score), kind=kind, actor=actor)
+            for at, score, kind, actor in rows
+            if score is not None
+        ]
+
+    def events_of_op(self, op_id: str) -> list[RecordedEvent]:
+        """The events of one operation, in the order they were recorded."""
+        sql = f"{_SELECT_EVENTS} WHERE op_id = ? ORDER BY id"
+        return [_recorded(row) for row in self._conn.execute(sql, (op_id,))]
+
+    def last_op(
+        self, *, file: str | None = None, actors: Collection[str] | None = None
+    ) -> str | None:
+        """The op_id of the most recently recorded operation, optionally by file and actor."""
+        where: list[str] = ["op_id IS NOT NULL"]
+        params: list[object] = []
+        if file is not None:
+            where.append("file = ?")
+            params.append(file)
+        if actors is not None:
+            where.append(f"actor IN ({', '.join('?' * len(actors))})")
+            params.extend(actors)
+        sql = f"SELECT op_id FROM events WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT 1"
+        row = self._conn.execute(sql, params).fetchone()
+        return None if row is None else str(row[0])
+
+    def recent_events(self, limit: int = 100) -> list[RecordedEvent]:
+        """The last `limit` events recorded, newest first."""
+        sql = f"{_SELECT_EVENTS} ORDER BY id DESC LIMIT ?"
+        return [_recorded(row) for row in self._conn.execute(sql, (limit,))]
+
+    # ----------------------------------------------------------------------- decay and precision
+
+    def decay_state(self, file: str) -> dict[str, DecayState]:
+        """Every memory's decay bookkeeping for one file, in one query."""
+        rows = self._conn.execute(
+            "SELECT memory_id, anchor, score, updated_at FROM decay_state WHERE file = ?", (file,)
+        )
+        return {
+            memory_id: DecayState(date.fromisoformat(anchor), score, datetime.fromisoformat(upd))
+            for memory_id, anchor, score, upd in rows
+        }
+
+    def set_decay_state(self, file: str, states: Mapping[str, DecayState]) -> None:
+        """Insert or replace the bookkeeping of the given memories (one transaction)."""
+        rows = [
+            (file, memory_id, s.anchor.isoformat(), s.score, _iso(s.updated_at))
+            for memory_id, s in states.items()
+        ]
+        with self._write() as conn:
+            conn.executemany(_UPSERT_DECAY, rows)
+
+    def forget_decay_state(self, file: str, memory_ids: Iterable[str]) -> None:
+        """Drop the bookkeeping of memories that no longer exist."""
+        with self._write() as conn:
+            conn.executemany(
+                "DELETE FROM decay_state WHERE file = ? AND memory_id = ?",
+                ((file, memory_id) for memory_id in memory_ids),
+            )
+
+    def precise_scores(self, file: str) -> dict[str, float]:
+        """The full-precision score the journal holds for each memory of `file`."""
+        rows = self._conn.execute(
+            "SELECT memory_id, score FROM decay_state WHERE file = ?", (file,)
+        )
+        return dict(rows.fetchall())
+
+    def reconcile_scores(
+        self, file: str, file_scores: Mapping[str, str]
+    ) -> tuple[dict[str, float], list[str]]:
+        """The scores to use for the memories of `file`, and the ids whose file score disagrees.
+
+        The file keeps two decimals, the journal the full value (SPEC 3, "Precision"). A file
+        score (its text, e.g. "0.92") agrees when it equals the journal's value rounded to two
+        decimals (compared as numbers, so "0.9" agrees with 0.9012); then the precise value is
+        used. Otherwise the file was changed outside MemDesk: the file's value is used and the id
+        is reported, for the caller to record as an observation. A memory the journal does not
+        know takes the file's value and is not reported. Raises ValueError for a score that is
+        not a number.
+        """
+        precise = self.precise_scores(file)
+        scores: dict[str, float] = {}
+        disagreeing: list[str] = []
+        for memory_id, text in file_scores.items():
+            value = _parse_score(memory_id, text)
+            known = precise.get(memory_id)
+            if known is not None and value == float(format(known, ".2f")):
+                scores[memory_id] = known
+                continue
+            scores[memory_id] = value
+            if known is not None:
+                disagreeing.append(memory_id)
+        return scores, disagreeing
+
+    # ----------------------------------------------------------------------- backups
+
+    def has_backup(self, path_rel: str) -> bool:
+        """Whether the backup at this workspace-relative path was already imported."""
+        sql = "SELECT 1 FROM imported_backups WHERE path = ?"
+        return self._conn.execute(sql, (path_rel,)).fetchone() is not None
+
+    def import_backup(
+        self,
+        *,
+        path_rel: str,
+        at: datetime,
+        size: int,
+        sha256: str,
+        scores: Mapping[str, float],
+        file: str,
+    ) -> bool:
+        """Record a backup's scores as `observe` events at the backup's time; False if known."""
+        with self._write() as conn:
+            cursor = conn.execute(
+                "INSERT OR IGNORE INTO imported_backups (path, at, size, sha256, imported_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (path_rel, _iso(at), size, sha256, _iso(utc_now())),
+            )
+            if cursor.rowcount == 0:
+                return False
+            cause = f"backup {path_rel}"
+            rows = (
+                _observation_row(file, memory_id, score, at=at, cause=cause)
+                for memory_id, score in scores.items()
+            )
+            conn.executemany(_INSERT_EVENT, rows)
+        return True
+
+    # ----------------------------------------------------------------------- settings
+
+    def get_setting(self, key: str, default: JsonValue = None) -> JsonValue:
+        """A workspace setting (any JSON value), or `default` when unset."""
+        sql = "SELECT value_json FROM settings WHERE key = ?"
+        row = self._conn.execute(sql, (key,)).fetchone()
+        return default if row is None else cast(JsonValue, json.loads(row[0]))
+
+    def set_setting(self, key: str, value: JsonValue) -> None:
+        """Store a workspace setting as JSON."""
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO settings (key, value_json) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json",
+                (key, text),
+            )
+
+    # ----------------------------------------------------------------------- proposals
+
+    def add_proposal(
+        self,
+        *,
+        file: str,
+        memory_id: str,
+        trigger: str,
+        decision: str,
+        reasons: str,
+        reviewer: str,
+        memory_hash: str,
+        transcript: str = "",
+    ) -> int:
+        """Store a pending proposal; returns its id."""
+        values = (file, memory_id, trigger, decision, reasons, transcript, reviewer, memory_hash)
+        with self._write() as conn:
+            cursor = conn.execute(_INSERT_PROPOSAL, (*values, _iso(utc_now())))
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def proposals(self, status: ProposalStatus | None = None) -> list[Proposal]:
+        """Proposals in the order they were made, all or those with one status."""
+        if status is None:
+            rows = self._conn.execute(f"{_SELECT_PROPOSALS} ORDER BY id")
+        else:
+            rows = self._conn.execute(
+                f"{_SELECT_PROPOSALS} WHERE status = ? ORDER BY id", (status,)
+            )
+        return [_proposal(row) for row in rows]
+
+    def set_proposal_status(self, proposal_id: int, status: ProposalStatus) -> None:
+        """Change a proposal's status; approving or rejecting stamps `decided_at`."""
+        if status not in get_args(ProposalStatus):
+            raise ValueError(f"unknown proposal status {status!r}")
+        decided = _iso(utc_now()) if status in ("approved", "rejected") else None
+        with self._write() as conn:
+            cursor = conn.execute(
+                "UPDATE proposals SET status = ?, decided_at = coalesce(?, decided_at)"
+                " WHERE id = ?",
+                (status, decided, proposal_id),
+            )
+            if cursor.rowcount == 0:
+                raise KeyError(f"no proposal {proposal_id}")
+
+
+# --------------------------------------------------------------------------- rows
+
+_EVENT_COLUMNS = "at, file, memory_id, kind, actor, cause, op_id, before_json, after_json"
+_INSERT_EVENT = f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_SELECT_EVENTS = f"SELECT id, {_EVENT_COLUMNS} FROM events"
+_SELECT_HISTORY = """
+    SELECT at,
+           coalesce(json_extract(after_json, '$.score'), json_extract(before_json, '$.score')),
+           kind, actor
+    FROM events WHERE file = ? AND memory_id = ? ORDER BY at, id"""
+_UPSERT_DECAY = """
+    INSERT INTO decay_state (file, memory_id, anchor, score, updated_at) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (file, memory_id) DO UPDATE SET
+        anchor = excluded.anchor, score = excluded.score, updated_at = excluded.updated_at"""
+_PROPOSAL_COLUMNS = (
+    "file, memory_id, trigger, decision, reasons, transcript, reviewer, memory_hash, created_at"
+)
+_INSERT_PROPOSAL = f"INSERT INTO proposals ({_PROPOSAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_SELECT_PROPOSALS = f"SELECT id, status, decided_at, {_PROPOSAL_COLUMNS} FROM proposals"
+
+
+def _event_row(event: Event) -> tuple[object, ...]:
+    return (
+        _iso(event.at),
+        event.file,
+        event.memory_id,
+        event.kind,
+        event.actor,
+        event.cause,
+        event.op_id,
+        _dumps(event.before),
+        _dumps(event.after),
+    )
+
+
+def _observation_row(
+    file: str, memory_id: str, score: float, *, at: datetime, cause: str
+) -> tuple[object, ...]:
+    event = Event(
+        file=file,
+        memory_id=memory_id,
+        kind="observe",
+        actor="import",
+        cause=cause,
+        after={"score": score},
+        at=at,
+    )
+    return _event_row(event)
+
+
+def _recorded(row: Sequence[Any]) -> RecordedEvent:
+    row_id, at, file, memory_id, kind, actor, cause, op_id, before, after = row
+    return RecordedEvent(
+        id=row_id,
+        at=datetime.fromisoformat(at),
+        file=file,
+        memory_id=memory_id,
+        kind=kind,
+        actor=actor,
+        cause=cause,
+        op_id=op_id,
+        before=_loads(before),
+        after=_loads(after),
+    )
+
+
+def _proposal(row: Sequence[Any]) -> Proposal:
+    row_id, status, decided_at, *values, created_at = row
+    file, memory_id, trigger, decision, reasons, transcript, reviewer, memory_hash = values
+    return Proposal(
+        id=row_id,
+        file=file,
+        memory_id=memory_id,
+        trigger=trigger,
+        decision=decision,
+        reasons=reasons,
+        transcript=transcript,
+        reviewer=reviewer,
+        status=status,
+        memory_hash=memory_hash,
+        created_at=datetime.fromisoformat(created_at),
+        decided_at=None if decided_at is None else datetime.fromisoformat(decided_at),
+    )
+
+
+def _parse_score(memory_id: str, text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"memory {memory_id}: score {text!r} is not a number") from None

@@ -1,0 +1,85 @@
+"""The agent's advisory lock: ``fcntl.flock`` on ``<file>.lock``, as EverBot takes it.
+
+EverBot (xforce-io/alfred, ``MemoryManager.review_lock``) opens ``MEMORY.md.lock`` and holds
+``fcntl.flock(LOCK_EX)`` while it commits a review. flock and POSIX record locks (lockf/fcntl)
+do not see each other on Linux, so MemDesk must use flock too. The lock file is never deleted:
+the agent may have it open, and deleting it would let two writers lock two different files.
+flock locks belong to an open file, so a second ``agent_lock`` on the same file in the same
+process waits for the first like any other writer (the lock is not re-entrant).
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+__all__ = ["LockTimeout", "agent_lock", "lock_path_for"]
+
+_POLL_INTERVAL_S = 0.02
+
+
+class LockTimeout(TimeoutError):
+    """Another program held the lock file for longer than we were willing to wait."""
+
+    def __init__(self, lock_path: Path, timeout: float) -> None:
+        message = (
+            f"Could not lock {lock_path} within {timeout:g} s: another program "
+            "(probably the agent) holds it. Try again when it has finished writing."
+        )
+        super().__init__(errno.ETIMEDOUT, message, str(lock_path))
+
+    def __str__(self) -> str:
+        return str(self.strerror)
+
+
+def lock_path_for(target: Path) -> Path:
+    """The lock file guarding ``target``: ``MEMORY.md`` -> ``MEMORY.md.lock``."""
+    return target.with_name(f"{target.name}.lock")
+
+
+@contextmanager
+def agent_lock(
+    target: Path, *, timeout: float = 10.0, poll_interval: float = _POLL_INTERVAL_S
+) -> Iterator[Path]:
+    """Hold an exclusive flock on ``<target>.lock`` (created if missing) inside the block.
+
+    Raises LockTimeout if the lock is not free within ``timeout`` seconds.
+    """
+    lock_path = lock_path_for(target)
+    fd = _open_lock_file(lock_path)
+    try:
+        _acquire(fd, lock_path, timeout=timeout, poll_interval=poll_interval)
+        try:
+            yield lock_path
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def _open_lock_file(lock_path: Path) -> int:
+    """Open the lock file, creating it if needed and never truncating; read-only if need be."""
+    try:
+        return os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+    except PermissionError:
+        # flock works on a read-only descriptor too: a lock file owned by the agent's user.
+        return os.open(lock_path, os.O_RDONLY | os.O_CLOEXEC)
+
+
+def _acquire(fd: int, lock_path: Path, *, timeout: float, poll_interval: float) -> None:
+    """Poll a non-blocking flock until it succeeds or ``timeout`` has passed."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise LockTimeout(lock_path, timeout) from None
+            time.sleep(min(poll_interval, remaining))

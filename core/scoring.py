@@ -1,0 +1,213 @@
+"""Scoring and decay as pure functions (SPEC section 3): no I/O, no clock, no state."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from typing import Literal, NamedTuple
+
+from core.policy import DecayRule, PolicyProfile
+
+Transition = Literal["archive", "delete"]
+Section = Literal["active", "archived"]
+
+_ONE_DAY = timedelta(days=1)
+
+# The EverBot agent's own constants (MemoryMerger / MemoryStore, xforce-io/alfred 603d2cf).
+_AGENT_GRACE_DAYS = 7
+_AGENT_DAILY_FACTOR = 0.99
+AGENT_MAX_ENTRIES = 30
+AGENT_FORGET_BELOW = 0.05
+
+
+class Reinforced(NamedTuple):
+    """A memory's score, hit count and activation time after it was really used."""
+
+    score: float
+    hits: int
+    last_activated: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """First dates (on or after the anchor) at which a memory, left alone, crosses each threshold.
+
+    None means never. The anchor date itself means the memory is already past that threshold.
+    """
+
+    review_at: date | None
+    archive_at: date | None
+    delete_at: date | None
+
+
+def initial_score(profile: PolicyProfile, importance: str | None) -> float:
+    """Score of a new memory; labels match exactly, so "HIGH" gets the default, as in the agent."""
+    if importance is None:
+        return profile.initial_default
+    return profile.initial_scores.get(importance, profile.initial_default)
+
+
+def reinforce(profile: PolicyProfile, score: float, hits: int, now: datetime) -> Reinforced:
+    """Score, hits and last_activated after a real use; never clamped (EverBot: 1.5 -> 1.4)."""
+    if profile.reinforce == "toward_one":
+        new_score = score + (1.0 - score) * profile.reinforce_rate
+    else:
+        new_score = score + profile.boost
+    return Reinforced(new_score, hits + 1, now)
+
+
+def agent_decay(score: float, last_activated: str, now: datetime) -> float:
+    """The EverBot agent's `apply_decay` of a stored score at `now` (it compounds on every run)."""
+    try:
+        last = datetime.fromisoformat(last_activated)
+    except (TypeError, ValueError):
+        return score  # the agent skips dates it cannot parse
+    if last.tzinfo is None:
+        last = last.replace(tzinfo=UTC)
+    if now.tzinfo is None:
+        now = now.replace(tzinfo=UTC)
+    days = (now - last).total_seconds() / 86400.0
+    if days > _AGENT_GRACE_DAYS:
+        multiplier: float = _AGENT_DAILY_FACTOR ** (days - _AGENT_GRACE_DAYS)
+        return score * multiplier
+    return score
+
+
+def decay_score(
+    *,
+    score: float,
+    category: str,
+    last_activated: date,
+    anchor: date,
+    at: date,
+    profile: PolicyProfile,
+) -> float:
+    """The score at `at`, given that `score` already holds all decay up to `anchor` (idempotent)."""
+    rule = profile.rule_for(category, score)
+    return _decayed(score, rule, last_activated, anchor, at)
+
+
+def decay_transition(
+    *,
+    score_before: float,
+    score_after: float,
+    category: str,
+    section: Section,
+    last_activated: date,
+    at: date,
+    profile: PolicyProfile,
+) -> Transition | None:
+    """What a decay run at `at` proposes for a memory; the rule is chosen by `score_before`."""
+    rule = profile.rule_for(category, score_before)
+    if rule.delete_below is not None and score_after < rule.delete_below:
+        return "delete"
+    if rule.delete_after_days is not None and (at - last_activated).days >= rule.delete_after_days:
+        return "delete"
+    if section == "active" and profile.archive_below is not None:
+        return "archive" if score_after < profile.archive_below else None
+    return None
+
+
+def forecast(
+    *,
+    score: float,
+    category: str,
+    last_activated: date,
+    anchor: date,
+    profile: PolicyProfile,
+) -> Forecast:
+    """When the memory, with no new activation, falls below the review, archive and delete marks."""
+    rule = profile.rule_for(category, score)
+
+    def first_below(threshold: float | None) -> date | None:
+        return _first_below(score, threshold, rule, last_activated, anchor)
+
+    delete_at = first_below(rule.delete_below)
+    if rule.delete_after_days is not None:
+        aged = _add_days(last_activated, math.ceil(rule.delete_after_days))
+        if aged is not None:
+            aged = max(aged, anchor)
+            delete_at = aged if delete_at is None else min(delete_at, aged)
+    return Forecast(
+        review_at=first_below(profile.decay_review_below),
+        archive_at=first_below(profile.archive_below),
+        delete_at=delete_at,
+    )
+
+
+def agent_will_forget(
+    entries: Sequence[tuple[str, float]],
+    cap: int = AGENT_MAX_ENTRIES,
+    floor: float = AGENT_FORGET_BELOW,
+) -> list[int]:
+    """Indexes (into `entries`, ascending) of what EverBot's next `MemoryStore.save` drops.
+
+    Indexes rather than ids because the agent keeps duplicate ids. Drops scores below `floor`
+    (exactly 0.05 stays), then all but the top `cap` by score (stable: ties keep file order).
+    """
+    kept = [i for i, (_, score) in enumerate(entries) if score >= floor]
+    if len(kept) > cap:
+        kept = sorted(kept, key=lambda i: entries[i][1], reverse=True)[:cap]
+    keep = set(kept)
+    return [i for i in range(len(entries)) if i not in keep]
+
+
+def _effective_days(day: date, last_activated: date, grace_days: float) -> float:
+    return max(0.0, (day - last_activated).days - grace_days)
+
+
+def _decayed(score: float, rule: DecayRule, last_activated: date, anchor: date, at: date) -> float:
+    if at <= anchor or not rule.decays:
+        return score
+    exponent = _effective_days(at, last_activated, rule.grace_days) - _effective_days(
+        anchor, last_activated, rule.grace_days
+    )
+    return score * rule.daily_factor**exponent if exponent > 0 else score
+
+
+def _first_below(
+    score: float,
+    threshold: float | None,
+    rule: DecayRule,
+    last_activated: date,
+    anchor: date,
+) -> date | None:
+    """First day >= anchor whose decayed score is below `threshold` (logs, then checked)."""
+    if threshold is None:
+        return None
+    if score < threshold:
+        return anchor
+    if not rule.decays or threshold <= 0:
+        return None
+
+    def below(day: date) -> bool:
+        return _decayed(score, rule, last_activated, anchor, day) < threshold
+
+    # score * f ** (eff(day) - eff(anchor)) < threshold  <=>  eff(day) > eff(anchor) + k
+    k = math.log(threshold / score) / math.log(rule.daily_factor)
+    anchor_eff = _effective_days(anchor, last_activated, rule.grace_days)
+    guess = _add_days(last_activated, math.floor(rule.grace_days + anchor_eff + k) + 1)
+    if guess is None:
+        return None
+    return _settle(max(guess, anchor + _ONE_DAY), anchor, below)
+
+
+def _settle(day: date, anchor: date, below: Callable[[date], bool]) -> date | None:
+    """Move a day or two either way to absorb float rounding in the analytic guess."""
+    try:
+        while not below(day):
+            day += _ONE_DAY
+        while day - _ONE_DAY > anchor and below(day - _ONE_DAY):
+            day -= _ONE_DAY
+    except OverflowError:
+        return None
+    return day
+
+
+def _add_days(day: date, days: int) -> date | None:
+    try:
+        return day + timedelta(days=days)
+    except OverflowError:
+        return None

@@ -1,0 +1,468 @@
+"""A workspace: the agent's folder, its structured memory file, the journal, and the safe save.
+
+Every write goes lock -> compare-and-swap -> backup -> atomic replace -> journal (SPEC 5).
+Edits are kept as a list of changes (before/after per memory) since the file was loaded; when
+the file changed on disk meanwhile, those changes are replayed onto what is on disk, which is a
+three-way merge by memory id: a memory changed on both sides is a conflict, never overwritten.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Literal
+
+from core import atomic
+from core.backups import BackupStyle, list_backups, make_backup
+from core.formats import everbot as ev
+from core.formats.text import InputError
+from core.journal import DecayState, Event, Journal, JournalError, JsonValue
+from core.locking import LockTimeout, agent_lock
+from core.policy import PolicyProfile, profile_by_name
+from core.scoring import agent_will_forget
+
+MEMORY_FILE = "MEMORY.md"
+TIERED_CATEGORIES = frozenset({"system", "core", "episode"})
+_LAST_UPDATED_RE = re.compile(r"<!--\s*Last updated:\s*(\d{4}-\d{2}-\d{2})[T ]?[\d:]*\s*-->")
+
+Actor = Literal["person", "agent", "reviewer", "decay", "import"]
+
+
+class WorkspaceError(Exception):
+    """An expected failure, worded for the person: a missing file, no permission, a lock held."""
+
+
+class ConflictError(WorkspaceError):
+    """The file changed on disk and some memory was changed on both sides; nothing was written."""
+
+    def __init__(self, path: Path, conflicts: Sequence[Conflict]) -> None:
+        keys = ", ".join(c.key for c in conflicts)
+        super().__init__(
+            f"{path}: changed by another program while you edited; "
+            f"{len(conflicts)} memory(ies) changed on both sides: {keys}. Nothing was written."
+        )
+        self.conflicts = list(conflicts)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One memory before and after an operation; None before = created, None after = deleted."""
+
+    key: str
+    before: ev.Entry | None
+    after: ev.Entry | None
+
+    @property
+    def kind(self) -> str:
+        if self.before is None:
+            return "create"
+        if self.after is None:
+            return "delete"
+        if self.before.section != self.after.section:
+            return "archive" if self.after.section == "archived" else "unarchive"
+        return "edit"
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """A memory changed both here (mine) and on disk (theirs) since the file was loaded."""
+
+    key: str
+    base: ev.Entry | None
+    mine: ev.Entry | None
+    theirs: ev.Entry | None
+
+
+@dataclass(frozen=True, slots=True)
+class SaveResult:
+    """What a save did: the backup it took, whether it merged another writer's change."""
+
+    path: Path
+    backup: Path | None
+    merged: bool
+    changes: tuple[Change, ...]
+    op_id: str
+
+
+@dataclass
+class Workspace:
+    """One open structured memory file and the changes made to it since it was read."""
+
+    root: Path
+    path: Path
+    doc: ev.StructuredDocument
+    profile: PolicyProfile
+    base_hash: str
+    pending: list[Change] = field(default_factory=list)
+    lock_timeout: float = 10.0
+
+    # -- opening -----------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, target: Path, *, profile: str | None = None) -> Workspace:
+        root, path = locate_memory_file(target)
+        data = read_file(path)
+        doc = ev.parse(data, path)
+        _clean_stale_temps(path.parent)
+        chosen = profile or _saved_profile(root) or detect_profile(doc)
+        try:
+            policy = profile_by_name(chosen)
+        except ValueError as exc:
+            raise WorkspaceError(str(exc)) from None
+        ws = cls(root, path, doc, policy, _digest(data))
+        ws._apply_precise_scores()
+        return ws
+
+    @property
+    def file(self) -> str:
+        """The memory file's path relative to the workspace (as the journal names it)."""
+        return self.path.relative_to(self.root).as_posix()
+
+    @property
+    def modified(self) -> bool:
+        return bool(self.pending)
+
+    def entries(self) -> list[ev.Entry]:
+        return self.doc.entries()
+
+    def find(self, key: str) -> ev.Entry | None:
+        return self.doc.find(key)
+
+    def default_anchor(self) -> date:
+        """The date up to which the file's scores already hold decay: the agent's last save."""
+        m = _LAST_UPDATED_RE.search(self.doc.text[:4096])
+        if m is not None:
+            try:
+                return date.fromisoformat(m.group(1))
+            except ValueError:
+                pass
+        return datetime.fromtimestamp(self.path.stat().st_mtime, UTC).date()
+
+    # -- what needs attention ----------------------------------------------------------------------
+    def forgotten(self) -> list[ev.Entry]:
+        """Memories the EverBot agent drops at its next save (below 0.05, beyond its cap of 30)."""
+        if self.profile.name != "everbot":
+            return []
+        kept = [e for e in self.doc.iter_entries() if e.content]
+        indexes = agent_will_forget([(e.id, e.score) for e in kept])
+        return [kept[i] for i in indexes]
+
+    def warnings(self) -> list[ev.Problem]:
+        out = list(self.doc.warnings)
+        for e in self.forgotten():
+            why = "scores below 0.05" if e.score < ev.FORGET_BELOW else "is beyond its 30 best"
+            out.append(
+                ev.Problem(
+                    self.doc.path,
+                    e.line,
+                    e.line,
+                    "forgotten_at_next_save",
+                    f"line {e.line}: the agent will forget [{e.id}] at its next save ({why})",
+                    severity="warning",
+                )
+            )
+        return out
+
+    # -- editing -----------------------------------------------------------------------------------
+    def apply(self, changes: Iterable[Change]) -> list[Change]:
+        """Apply changes to the open file (not yet written); each `before` must match what is here."""
+        applied = []
+        for change in changes:
+            conflict = _replay(self.doc, change)
+            if conflict is not None:
+                raise WorkspaceError(f"{self.doc.path}: memory {change.key} is not as expected")
+            applied.append(change)
+            self.pending.append(change)
+        return applied
+
+    def save(
+        self,
+        *,
+        actor: Actor,
+        cause: str,
+        decay_states: Mapping[str, DecayState] | None = None,
+        today: date | None = None,
+    ) -> SaveResult:
+        """Write the pending changes: lock, compare-and-swap (merge), backup, atomic replace, journal."""
+        changes = tuple(self.pending)
+        op_id = Journal.new_op_id()
+        try:
+            with agent_lock(self.path, timeout=self.lock_timeout):
+                target, merged, backup = self._write_locked(changes)
+        except LockTimeout as exc:
+            raise WorkspaceError(str(exc)) from None
+        except OSError as exc:
+            raise WorkspaceError(f"{self.path}: could not write: {exc.strerror or exc}") from None
+        self.doc = target
+        self.pending = []
+        self._journal_save(changes, actor, cause, op_id, decay_states, today or date.today())
+        return SaveResult(self.path, backup, merged, changes, op_id)
+
+    def _write_locked(
+        self, changes: Sequence[Change]
+    ) -> tuple[ev.StructuredDocument, bool, Path | None]:
+        disk = read_file(self.path)
+        merged = _digest(disk) != self.base_hash
+        target = self.doc
+        if merged:
+            target = ev.parse(disk, self.path, archive_below=self.profile.archive_below)
+            conflicts = [c for c in (_replay(target, ch) for ch in changes) if c is not None]
+            if conflicts:
+                raise ConflictError(self.path, _dedupe(conflicts))
+        data = target.to_bytes()
+        backup = None
+        if data != disk:
+            style = BackupStyle.MEMDESK
+            backup = make_backup(self.path, style.directory(self.root, self.path))
+            atomic.atomic_write_bytes(self.path, data)
+        self.base_hash = _digest(data)
+        return target, merged, backup
+
+    def reload(self) -> None:
+        """Read the file again, dropping unsaved changes."""
+        data = read_file(self.path)
+        self.doc = ev.parse(data, self.path, archive_below=self.profile.archive_below)
+        self.base_hash = _digest(data)
+        self.pending = []
+        self._apply_precise_scores()
+
+    # -- journal -----------------------------------------------------------------------------------
+    def _apply_precise_scores(self) -> None:
+        """Use the journal's full-precision score where the file still shows it rounded (SPEC 3)."""
+        if not Journal.db_path(self.root).exists():
+            return
+        try:
+            with Journal.open_for_inspection(self.root) as journal:
+                precise = journal.precise_scores(self.file)
+        except JournalError:
+            return
+        if not precise:
+            return
+        for e in self.doc.iter_entries():
+            value = precise.get(e.key)
+            if value is not None and format(value, ".2f") == format(e.score, ".2f"):
+                e.score = value
+
+    def _journal_save(
+        self,
+        changes: Sequence[Change],
+        actor: Actor,
+        cause: str,
+        op_id: str,
+        decay_states: Mapping[str, DecayState] | None,
+        today: date,
+    ) -> None:
+        states = dict(decay_states or {})
+        for ch in changes:
+            if ch.after is not None and ch.key not in states:
+                states[ch.key] = DecayState(anchor=today, score=ch.after.score)
+        events = [
+            Event(
+                file=self.file,
+                memory_id=ch.key,
+                kind="decay" if actor == "decay" else ch.kind,
+                actor=actor,
+                cause=cause,
+                op_id=op_id,
+                before=entry_fields(ch.before),
+                after=entry_fields(ch.after),
+            )
+            for ch in changes
+        ]
+        try:
+            with Journal.open(self.root) as journal:
+                journal.record(events)
+                journal.set_decay_state(self.file, states)
+                deleted = [ch.key for ch in changes if ch.after is None]
+                if deleted:
+                    journal.forget_decay_state(self.file, deleted)
+        except JournalError as exc:
+            raise WorkspaceError(
+                f"saved {self.path}, but the journal could not record it: {exc}"
+            ) from None
+
+    def sync_journal(self) -> int:
+        """Import backups on disk as observations and note scores changed outside MemDesk.
+
+        Returns the number of observations recorded. The first sync gives every memory its start.
+        """
+        try:
+            with Journal.open(self.root) as journal:
+                imported = self._import_backups(journal)
+                return imported + self._observe_current(journal)
+        except JournalError as exc:
+            raise WorkspaceError(str(exc)) from None
+
+    def _import_backups(self, journal: Journal) -> int:
+        count = 0
+        for path, at in self._backup_files():
+            rel = path.relative_to(self.root).as_posix()
+            if journal.has_backup(rel):
+                continue
+            try:
+                data = path.read_bytes()
+                doc = ev.parse(data, path)
+            except (OSError, InputError):
+                continue  # an unreadable backup is not history; skip it
+            scores = {e.key: e.score for e in doc.iter_entries()}
+            digest = hashlib.sha256(data).hexdigest()
+            if journal.import_backup(
+                path_rel=rel, at=at, size=len(data), sha256=digest, scores=scores, file=self.file
+            ):
+                count += len(scores)
+        return count
+
+    def _backup_files(self) -> list[tuple[Path, datetime]]:
+        folder = BackupStyle.MEMDESK.directory(self.root, self.path)
+        found = [
+            (b.path, b.at.astimezone(UTC))
+            for b in list_backups(folder)
+            if b.original_name == self.path.name
+        ]
+        agent_bak = self.path.with_name(self.path.name + ".bak")
+        if agent_bak.is_file():
+            found.append((agent_bak, datetime.fromtimestamp(agent_bak.stat().st_mtime, UTC)))
+        return sorted(found, key=lambda item: item[1])
+
+    def _observe_current(self, journal: Journal) -> int:
+        known = journal.decay_state(self.file)
+        anchor = self.default_anchor()
+        at = datetime.fromtimestamp(self.path.stat().st_mtime, UTC)
+        events, states = [], {}
+        for e in self.doc.iter_entries():
+            state = known.get(e.key)
+            if state is not None and format(state.score, ".2f") == format(e.score, ".2f"):
+                continue
+            fields = entry_fields(e)
+            before = None if state is None else {"score": state.score}
+            kind = "observe"
+            events.append(
+                Event(file=self.file, memory_id=e.key, kind=kind, actor="agent",
+                      cause="read from the file", before=before, after=fields, at=at)
+            )  # fmt: skip
+            states[e.key] = DecayState(
+                anchor=max(anchor, _date_or(e.last_activated, anchor)), score=e.score
+            )
+        if events:
+            journal.record(events)
+            journal.set_decay_state(self.file, states)
+        return len(events)
+
+
+# ---------------------------------------------------------------------------------------------
+# Files
+
+
+def locate_memory_file(target: Path) -> tuple[Path, Path]:
+    """The workspace folder and its structured memory file, from a folder or a file path."""
+    if not target.exists():
+        raise WorkspaceError(f"{target}: no such file or folder")
+    if target.is_file():
+        return target.parent.resolve(), target.resolve()
+    candidate = target / MEMORY_FILE
+    if candidate.is_file():
+        return target.resolve(), candidate.resolve()
+    hint = ""
+    if (target / "memory" / MEMORY_FILE).is_file():
+        hint = (
+            f" (there is memory/{MEMORY_FILE}: a PicoClaw workspace, not read by this version yet)"
+        )
+    raise WorkspaceError(f"{target}: no memory file here: expected {MEMORY_FILE}{hint}")
+
+
+def read_file(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise WorkspaceError(
+            f"{path}: the file is gone (deleted or renamed by another program)"
+        ) from None
+    except PermissionError:
+        raise WorkspaceError(f"{path}: no permission to read this file") from None
+    except IsADirectoryError:
+        raise WorkspaceError(f"{path}: is a folder, not a memory file") from None
+    except OSError as exc:
+        raise WorkspaceError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def detect_profile(doc: ev.StructuredDocument) -> str:
+    """`tiered` when the file uses the tiered categories (system, core, episode), else `everbot`."""
+    categories = {e.category for e in doc.iter_entries()}
+    return "tiered" if categories & TIERED_CATEGORIES else "everbot"
+
+
+def entry_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:
+    """A memory's fields as the journal stores them (score at full precision)."""
+    if entry is None:
+        return None
+    return {
+        "id": entry.id,
+        "category": entry.category,
+        "score": entry.score,
+        "last_activated": entry.last_activated,
+        "activation_count": entry.activation_count,
+        "section": entry.section,
+        "content": entry.content,
+    }
+
+
+def _replay(doc: ev.StructuredDocument, change: Change) -> Conflict | None:
+    """Apply one change if the memory is as it was; already-applied changes are a no-op."""
+    current = doc.find(change.key)
+    before, after = change.before, change.after
+    if after is not None and current is not None and current.same_memory(after):
+        return None
+    if before is None:
+        if current is None and after is not None:
+            doc.insert_entry(after)
+            return None
+    elif after is None:
+        if current is None:
+            return None  # deleted on both sides
+        if current.same_memory(before):
+            doc.delete_entry(change.key)
+            return None
+    elif current is not None and current.same_memory(before):
+        doc.replace_entry(change.key, after)
+        return None
+    return Conflict(change.key, before, after, current)
+
+
+def _dedupe(conflicts: Sequence[Conflict]) -> list[Conflict]:
+    seen: dict[str, Conflict] = {}
+    for c in conflicts:
+        seen[c.key] = (
+            c if c.key not in seen else Conflict(c.key, seen[c.key].base, c.mine, c.theirs)
+        )
+    return list(seen.values())
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _date_or(text: str, default: date) -> date:
+    try:
+        return date.fromisoformat(text[:10])
+    except ValueError:
+        return default
+
+
+def _saved_profile(root: Path) -> str | None:
+    if not Journal.db_path(root).exists():
+        return None
+    try:
+        with Journal.open_for_inspection(root) as journal:
+            value = journal.get_setting("profile")
+    except JournalError:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _clean_stale_temps(folder: Path) -> None:
+    with contextlib.suppress(OSError):  # a read-only folder: nothing of ours to clean there
+        atomic.clean_stale_temps(folder)

@@ -1,0 +1,165 @@
+"""Property tests: the structured-format parser never loses a byte and never crashes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.formats import everbot as ev
+from core.formats.text import split_lines
+
+# Text built from the pieces that matter to the format, plus CJK and odd whitespace.
+_PIECES = st.sampled_from(
+    [
+        "### [ab12cd] fact | 0.80 | 2026-02-01 | 3",
+        "### [ab12cd] fact | 0.5.1 | 2026-02-01 | 3",
+        "###[x] y | 1 | 2 | 3",
+        "## Active Memories",
+        "## Archived Memories",
+        "# Agent Memory",
+        "## stray heading",
+        '<!-- memory_meta: {"source":"user"} -->',
+        "<!-- memory_meta: {broken -->",
+        "<!-- Total entries: 3 -->",
+        "用户喜欢简洁的代码",
+        "plain text",
+        "#hashtag",
+        "#### deep",
+        "   ",
+        "\t",
+        "",
+        "\u3000全角空格",
+        "\ufeff",
+        "\x0c",
+    ]
+)
+_NEWLINES = st.sampled_from(["\n", "\r\n", "\r"])
+
+
+@st.composite
+def memory_files(draw: st.DrawFn) -> str:
+    lines = draw(st.lists(st.tuples(_PIECES | st.text(max_size=12), _NEWLINES), max_size=40))
+    text = "".join(a + b for a, b in lines)
+    if draw(st.booleans()) and text:
+        text = text.rstrip("\r\n")
+    return text.replace("\x00", "")
+
+
+@given(memory_files())
+def test_any_text_renders_back_exactly(text: str) -> None:
+    doc = ev.parse(text.encode())
+    assert doc.to_bytes() == text.encode()
+
+
+@given(memory_files())
+def test_every_line_is_in_an_entry_structure_or_quarantine(text: str) -> None:
+    doc = ev.parse(text.encode())
+    body = text.removeprefix("\ufeff")
+    covered = []
+    for block in doc.blocks:
+        if isinstance(block, ev.Entry):
+            assert block.span is not None
+            covered.append(body[block.span[0] : block.span[1]] + block.gap)
+        else:
+            covered.append(block.text)
+    assert "".join(covered) == body
+    quarantined = [b for b in doc.blocks if isinstance(b, ev.Raw) and b.kind == "quarantine"]
+    quarantine_kinds = {"stray_text", "stray_heading", "bad_header"}
+    assert len(quarantined) == len([p for p in doc.problems if p.kind in quarantine_kinds])
+    for block in quarantined:
+        assert any(p.line == block.line for p in doc.problems)
+
+
+@given(st.text(max_size=300).filter(lambda t: "\x00" not in t))
+def test_arbitrary_unicode_never_crashes(text: str) -> None:
+    doc = ev.parse(text.encode())
+    assert doc.render() == text.removeprefix("\ufeff")
+    assert len(split_lines(doc.render())) == len(split_lines(text.removeprefix("\ufeff")))
+
+
+_CATEGORY = st.sampled_from(
+    ["preference", "fact", "experience", "workflow", "decision", "todo", "核心"]
+)
+_CONTENT_LINE = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), min_size=1, max_size=30
+).filter(lambda s: s.strip() and not s.strip().startswith("#") and s == s.strip())
+
+
+@st.composite
+def entries(draw: st.DrawFn) -> list[ev.Entry]:
+    out = []
+    ids = draw(
+        st.lists(st.text("0123456789abcdef", min_size=6, max_size=6), unique=True, max_size=12)
+    )
+    for id_ in ids:
+        score = draw(st.integers(0, 150)) / 100
+        content = "\n".join(draw(st.lists(_CONTENT_LINE, min_size=1, max_size=3)))
+        out.append(
+            ev.Entry(
+                key=id_,
+                id=id_,
+                category=draw(_CATEGORY),
+                score=score,
+                last_activated=f"2026-0{draw(st.integers(1, 9))}-1{draw(st.integers(0, 9))}",
+                activation_count=draw(st.integers(0, 99)),
+                content=content,
+                section="active" if score >= 0.2 else "archived",
+            )
+        )
+    return out
+
+
+@given(entries(), st.booleans())
+def test_normalized_file_parses_back_to_the_same_memories(
+    items: list[ev.Entry], meta: bool
+) -> None:
+    text = ev.normalize(items, now=datetime(2026, 3, 1, tzinfo=UTC), with_meta=meta)
+    doc = ev.parse(text.encode())
+    assert doc.problems == []
+    got = {e.id: e for e in doc.entries()}
+    assert set(got) == {e.id for e in items}
+    for item in items:
+        e = got[item.id]
+        assert (
+            e.category,
+            e.score,
+            e.last_activated,
+            e.activation_count,
+            e.content,
+            e.section,
+        ) == (
+            item.category,
+            item.score,
+            item.last_activated,
+            item.activation_count,
+            item.content,
+            item.section,
+        )
+
+
+@given(entries(), st.data())
+def test_edits_apply_and_leave_other_memories_byte_identical(
+    items: list[ev.Entry], data: st.DataObject
+) -> None:
+    text = ev.normalize(items, now=datetime(2026, 3, 1, tzinfo=UTC))
+    doc = ev.parse(text.encode())
+    if not items:
+        return
+    target = data.draw(st.sampled_from(items))
+    new_content = data.draw(st.lists(_CONTENT_LINE, min_size=1, max_size=3))
+    entry = doc.find(target.id)
+    assert entry is not None
+    untouched = {
+        e.id: text[e.span[0] : e.span[1]] for e in doc.entries() if e.id != target.id and e.span
+    }
+    doc.replace_entry(target.id, entry.edited(content="\n".join(new_content)))
+    out = doc.render()
+    again = ev.parse(out.encode())
+    assert again.problems == []
+    assert again.find(target.id).content == "\n".join(new_content)  # type: ignore[union-attr]
+    for e in again.entries():
+        if e.id in untouched:
+            assert e.span is not None
+            assert out[e.span[0] : e.span[1]] == untouched[e.id]

@@ -1,0 +1,471 @@
+"""The workspace journal, on real SQLite files in tmp_path."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from core import journal as journal_module
+from core.journal import (
+    SCHEMA_VERSION,
+    DecayState,
+    Event,
+    HistoryPoint,
+    Journal,
+    JournalError,
+    JournalReadOnlyError,
+    JsonValue,
+)
+
+FILE = "MEMORY.md"
+T0 = datetime(2026, 2, 1, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    folder = tmp_path / "workspace"
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
+def journal(workspace: Path) -> Iterator[Journal]:
+    with Journal.open(workspace) as opened:
+        yield opened
+
+
+def raw(path: Path) -> sqlite3.Connection:
+    """A plain connection, to look at the file without the journal's code."""
+    return sqlite3.connect(path, isolation_level=None)
+
+
+def fields(score: float, *, content: str = "likes short code") -> dict[str, JsonValue]:
+    return {"score": score, "category": "preference", "content": content, "section": "active"}
+
+
+def event(
+    memory_id: str,
+    kind: str,
+    *,
+    at: datetime,
+    op_id: str | None = None,
+    before: dict[str, JsonValue] | None = None,
+    after: dict[str, JsonValue] | None = None,
+) -> Event:
+    return Event(
+        file=FILE,
+        memory_id=memory_id,
+        kind=kind,
+        actor="person",
+        op_id=op_id,
+        before=before,
+        after=after,
+        at=at,
+    )
+
+
+Opener = Callable[[Path], Journal]
+
+
+# --------------------------------------------------------------------------- opening
+
+
+def test_new_journal_uses_wal_and_records_its_schema_version(
+    journal: Journal, workspace: Path
+) -> None:
+    path = workspace / ".memdesk" / "memdesk.db"
+    assert journal.path == path and path.is_file() and journal.persistent
+    conn = raw(path)
+    assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+    conn.close()
+
+
+def test_reopening_keeps_everything(workspace: Path) -> None:
+    with Journal.open(workspace) as first:
+        first.record([event("a1b2c3", "create", at=T0, after=fields(0.6))])
+        first.set_decay_state(FILE, {"a1b2c3": DecayState(date(2026, 2, 1), 0.6)})
+        first.set_setting("layout", "everbot")
+    with Journal.open(workspace) as second:
+        assert [p.score for p in second.history(FILE, "a1b2c3")] == [0.6]
+        assert second.decay_state(FILE)["a1b2c3"].score == 0.6
+        assert second.get_setting("layout") == "everbot"
+
+
+def test_an_empty_file_is_migrated_from_version_zero(workspace: Path) -> None:
+    path = Journal.db_path(workspace)
+    path.parent.mkdir()
+    path.write_bytes(b"")
+    with Journal.open(workspace) as opened:
+        opened.set_setting("k", 1)
+    conn = raw(path)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+    conn.close()
+
+
+def test_a_new_migration_runs_once_on_an_existing_journal(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Journal.open(workspace) as opened:
+        opened.set_setting("kept", True)
+    calls: list[int] = []
+
+    def to_v2(conn: sqlite3.Connection) -> None:
+        calls.append(1)
+        conn.execute("ALTER TABLE settings ADD COLUMN note TEXT")
+
+    monkeypatch.setattr(journal_module, "MIGRATIONS", (*journal_module.MIGRATIONS, to_v2))
+    monkeypatch.setattr(journal_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    for _ in range(2):
+        with Journal.open(workspace) as upgraded:
+            assert upgraded.get_setting("kept") is True
+    assert calls == [1]
+    conn = raw(Journal.db_path(workspace))
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION + 1,)
+    conn.close()
+
+
+@pytest.mark.parametrize(
+    "opener", [Journal.open, Journal.open_readonly, Journal.open_for_inspection]
+)
+def test_a_journal_from_a_newer_memdesk_is_refused_and_untouched(
+    workspace: Path, opener: Opener
+) -> None:
+    path = Journal.db_path(workspace)
+    path.parent.mkdir()
+    conn = raw(path)
+    conn.execute("CREATE TABLE future (x)")
+    conn.execute("INSERT INTO future VALUES (1)")
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(JournalError, match="newer MemDesk"):
+        opener(workspace)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("opener", [Journal.open, Journal.open_readonly])
+@pytest.mark.parametrize("garbage", [b"hello", b"# Agent Memory\n" * 200])
+def test_a_file_that_is_not_sqlite_is_refused_by_name_and_kept(
+    workspace: Path, opener: Opener, garbage: bytes
+) -> None:
+    path = Journal.db_path(workspace)
+    path.parent.mkdir()
+    path.write_bytes(garbage)
+    with pytest.raises(JournalError, match="not an SQLite database") as raised:
+        opener(workspace)
+    assert str(path) in str(raised.value)
+    assert path.read_bytes() == garbage
+
+
+def test_a_missing_workspace_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(JournalError, match="no such workspace"):
+        Journal.open(tmp_path / "absent")
+
+
+def test_close_ends_the_connection(workspace: Path) -> None:
+    with Journal.open(workspace) as opened:
+        pass
+    with pytest.raises(sqlite3.ProgrammingError):
+        opened.recent_events()
+    opened.close()
+
+
+# --------------------------------------------------------------------------- read-only
+
+
+def test_readonly_snapshot_reads_the_journal_and_never_writes_it(workspace: Path) -> None:
+    with Journal.open(workspace) as writer:
+        writer.set_setting("profile", "everbot")
+    path = Journal.db_path(workspace)
+    before = path.read_bytes()
+    with Journal.open_readonly(workspace) as snapshot:
+        assert not snapshot.persistent
+        assert snapshot.get_setting("profile") == "everbot"
+        snapshot.set_setting("profile", "tiered")
+        assert snapshot.get_setting("profile") == "tiered"
+    assert path.read_bytes() == before
+    with Journal.open(workspace) as again:
+        assert again.get_setting("profile") == "everbot"
+
+
+def test_readonly_without_a_journal_creates_nothing(workspace: Path) -> None:
+    with Journal.open_readonly(workspace) as snapshot:
+        assert snapshot.history(FILE, "a1b2c3") == []
+    assert not (workspace / ".memdesk").exists()
+
+
+def test_an_in_memory_journal_has_the_full_schema() -> None:
+    with Journal.in_memory() as scratch:
+        scratch.set_setting("k", [1])
+        assert scratch.get_setting("k") == [1] and scratch.path is None
+
+
+def test_inspection_falls_back_to_a_snapshot_when_the_journal_cannot_be_written(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Journal.open(workspace) as writer:
+        writer.set_setting("k", "v")
+    # Running as root ignores file modes, so the refusal is simulated at the permission check.
+    monkeypatch.setattr(os, "access", lambda *_a, **_k: False)
+    with pytest.raises(JournalReadOnlyError):
+        Journal.open(workspace)
+    with Journal.open_for_inspection(workspace) as inspected:
+        assert not inspected.persistent and inspected.get_setting("k") == "v"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root ignores file modes")
+def test_a_read_only_folder_can_still_be_inspected(workspace: Path) -> None:
+    with Journal.open(workspace) as writer:
+        writer.set_setting("k", "v")
+    folders = [workspace / ".memdesk", workspace]
+    for folder in folders:
+        folder.chmod(0o555)
+    try:
+        with pytest.raises(JournalReadOnlyError):
+            Journal.open(workspace)
+        with Journal.open_for_inspection(workspace) as inspected:
+            assert inspected.get_setting("k") == "v"
+    finally:
+        for folder in folders:
+            folder.chmod(0o755)
+
+
+# --------------------------------------------------------------------------- events
+
+
+def test_history_is_ordered_by_time_and_takes_the_score_before_a_delete(journal: Journal) -> None:
+    journal.record(
+        [
+            event(
+                "a1b2c3",
+                "reinforce",
+                at=T0 + timedelta(days=2),
+                before=fields(0.6),
+                after=fields(0.68),
+            ),
+            event("a1b2c3", "create", at=T0, after=fields(0.6)),
+            event("ffffff", "create", at=T0, after=fields(0.4)),
+            event("a1b2c3", "delete", at=T0 + timedelta(days=9), before=fields(0.6712345678901)),
+        ]
+    )
+    history = journal.history(FILE, "a1b2c3")
+    assert [(p.kind, p.score) for p in history] == [
+        ("create", 0.6),
+        ("reinforce", 0.68),
+        ("delete", 0.6712345678901),
+    ]
+    assert history[0] == HistoryPoint(at=T0, score=0.6, kind="create", actor="person")
+    assert history[0].as_json() == {
+        "at": "2026-02-01T09:00:00.000000+00:00",
+        "score": 0.6,
+        "kind": "create",
+        "actor": "person",
+    }
+    assert journal.history("other.md", "a1b2c3") == []
+
+
+def test_a_failing_batch_records_nothing(journal: Journal) -> None:
+    good = event("a1b2c3", "create", at=T0, after=fields(0.6))
+    with pytest.raises(ValueError):
+        journal.record([good, event("a1b2c3", "edit", at=T0, after=fields(float("nan")))])
+    with pytest.raises(ValueError, match="naive"):
+        journal.record([good, event("a1b2c3", "edit", at=datetime(2026, 1, 1))])
+    assert journal.recent_events() == []
+
+
+def test_events_are_grouped_by_operation(journal: Journal) -> None:
+    first, second = journal.new_op_id(), journal.new_op_id()
+    assert first != second
+    journal.record(
+        [event("aaaaaa", "edit", at=T0, op_id=first, before=fields(0.5), after=fields(0.7))]
+    )
+    journal.record(
+        [
+            event("bbbbbb", "archive", at=T0, op_id=second, before=fields(0.19)),
+            event("cccccc", "delete", at=T0, op_id=second, before=fields(0.04)),
+        ]
+    )
+    journal.record(
+        [Event(file="x.md", memory_id="dddddd", kind="observe", actor="agent", after={"score": 1})]
+    )
+
+    grouped = journal.events_of_op(second)
+    assert [(e.memory_id, e.kind) for e in grouped] == [("bbbbbb", "archive"), ("cccccc", "delete")]
+    assert grouped[0].before == fields(0.19) and grouped[0].after is None
+    assert journal.last_op() == second
+    assert journal.last_op(actors={"reviewer"}) is None
+    assert journal.last_op(file="x.md") is None
+    assert [e.memory_id for e in journal.recent_events(2)] == ["dddddd", "cccccc"]
+
+
+# --------------------------------------------------------------------------- decay and precision
+
+
+def test_decay_state_round_trips_ten_thousand_memories(journal: Journal) -> None:
+    states = {
+        f"{i:06x}": DecayState(date(2026, 1, 1) + timedelta(days=i % 60), 1 / (i + 3))
+        for i in range(10_000)
+    }
+    journal.set_decay_state(FILE, states)
+    journal.set_decay_state("other.md", {"000001": DecayState(date(2026, 1, 1), 0.5)})
+    assert journal.decay_state(FILE) == states
+
+    changed = {"000001": DecayState(date(2026, 3, 1), 0.123456789012345)}
+    journal.set_decay_state(FILE, changed)
+    journal.forget_decay_state(FILE, ["000002"])
+    after = journal.decay_state(FILE)
+    assert len(after) == 9_999 and after["000001"] == changed["000001"]
+    assert journal.precise_scores("other.md") == {"000001": 0.5}
+
+
+def test_reconcile_uses_precise_scores_only_where_the_file_agrees(journal: Journal) -> None:
+    anchor = date(2026, 2, 1)
+    journal.set_decay_state(
+        FILE,
+        {
+            "same00": DecayState(anchor, 0.7234),
+            "short0": DecayState(anchor, 0.9012),
+            "edited": DecayState(anchor, 0.7234),
+            "exact0": DecayState(anchor, 0.9251),
+            "round0": DecayState(anchor, 0.199),
+        },
+    )
+    file_scores = {
+        "same00": "0.72",
+        "short0": "0.9",  # a hand-written "0.9" is the same two-decimal value
+        "edited": "0.75",
+        "exact0": "0.925",  # more digits than the agent writes: a deliberate value
+        "round0": "0.20",
+        "new000": "0.60",
+    }
+    scores, disagreeing = journal.reconcile_scores(FILE, file_scores)
+    assert scores == {
+        "same00": 0.7234,
+        "short0": 0.9012,
+        "edited": 0.75,
+        "exact0": 0.925,
+        "round0": 0.199,
+        "new000": 0.6,
+    }
+    assert disagreeing == ["edited", "exact0"]
+    with pytest.raises(ValueError, match="bad000"):
+        journal.reconcile_scores(FILE, {"bad000": "0..5"})
+
+
+# --------------------------------------------------------------------------- backups, settings
+
+
+def test_importing_a_backup_twice_is_a_no_op(journal: Journal) -> None:
+    at = datetime(2026, 1, 15, 8, 30, tzinfo=UTC)
+    path_rel = "memory/backups/20260115_083000_MEMORY.md"
+    scores = {"a1b2c3": 0.8, "x1y2z3": 0.18}
+
+    def import_it() -> bool:
+        return journal.import_backup(
+            path_rel=path_rel, at=at, size=120, sha256="ab" * 32, scores=scores, file=FILE
+        )
+
+    assert not journal.has_backup(path_rel)
+    assert import_it()
+    assert not import_it()
+    assert journal.has_backup(path_rel)
+
+    assert journal.history(FILE, "a1b2c3") == [HistoryPoint(at, 0.8, "observe", "import")]
+    assert len(journal.recent_events()) == 2
+
+
+def test_settings_round_trip(workspace: Path) -> None:
+    values: dict[str, JsonValue] = {
+        "layout": "picoclaw",
+        "profile": {"name": "tiered", "archive_below": 0.2},
+        "n": [1, None],
+    }
+    with Journal.open(workspace) as opened:
+        assert opened.get_setting("layout", "auto") == "auto"
+        opened.set_setting("layout", "everbot")
+        for key, value in values.items():
+            opened.set_setting(key, value)
+    with Journal.open(workspace) as reopened:
+        assert {key: reopened.get_setting(key) for key in values} == values
+
+
+def test_proposals_move_through_their_statuses(journal: Journal) -> None:
+    def propose(memory_id: str, decision: str) -> int:
+        return journal.add_proposal(
+            file=FILE,
+            memory_id=memory_id,
+            trigger="promotion",
+            decision=decision,
+            reasons="stable, used often",
+            reviewer="rules",
+            memory_hash="h",
+        )
+
+    first, second = propose("a1b2c3", "PROMOTE"), propose("x1y2z3", "DELETE")
+
+    journal.set_proposal_status(first, "approved")
+    assert [p.id for p in journal.proposals("pending")] == [second]
+    approved = journal.proposals("approved")[0]
+    assert approved.decision == "PROMOTE" and approved.decided_at is not None
+    journal.set_proposal_status(first, "applied")
+    assert journal.proposals("applied")[0].decided_at == approved.decided_at
+    assert [p.status for p in journal.proposals()] == ["applied", "pending"]
+
+    with pytest.raises(ValueError):
+        journal.set_proposal_status(second, "maybe")  # type: ignore[arg-type]
+    with pytest.raises(KeyError):
+        journal.set_proposal_status(999, "rejected")
+
+
+# --------------------------------------------------------------------------- other processes
+
+READER = """
+import json, sqlite3, sys, time
+path, target = sys.argv[1], int(sys.argv[2])
+conn = sqlite3.connect(path, timeout=0)  # never wait: a blocked read fails at once
+mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+print("ready", flush=True)
+counts = []
+deadline = time.monotonic() + 10
+while time.monotonic() < deadline and (not counts or counts[-1] < target):
+    counts.append(conn.execute("SELECT count(*) FROM events").fetchone()[0])
+seen = {"mode": mode, "counts": sorted(set(counts)), "ordered": counts == sorted(counts)}
+print(json.dumps(seen))
+"""
+
+
+def test_another_process_reads_while_this_one_writes(journal: Journal) -> None:
+    journal.record([event("a1b2c3", "create", at=T0, after=fields(0.6))])
+    batches, per_batch = 100, 5
+    target = 1 + batches * per_batch
+    reader = subprocess.Popen(
+        [sys.executable, "-c", READER, str(journal.path), str(target)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert reader.stdout is not None
+    assert reader.stdout.readline().strip() == "ready"
+    for batch in range(batches):
+        at = T0 + timedelta(minutes=batch)
+        journal.record(
+            event(f"{i:06x}", "edit", at=at, after=fields(0.5)) for i in range(per_batch)
+        )
+        time.sleep(0.002)
+    out, err = reader.communicate(timeout=15)
+    assert reader.returncode == 0, err
+    seen = json.loads(out)
+    assert seen["mode"] == "wal" and seen["ordered"]
+    assert seen["counts"][-1] == target
+    assert len(seen["counts"]) > 10  # it saw the table grow, batch by batch, never blocked
+    assert all((count - 1) % per_batch == 0 for count in seen["counts"])  # whole batches only
