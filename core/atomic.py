@@ -75,6 +75,11 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     fsync_directory(path.parent)
 
 
+def check_writable(path: Path) -> None:
+    """Raise WriteRefused if MemDesk may not replace ``path`` (ask before taking a backup)."""
+    _check_target(Path(path))
+
+
 def _check_target(path: Path) -> os.stat_result | None:
     """The target's stat (None if new); WriteRefused if MemDesk may not replace it."""
     folder = path.parent

@@ -86,7 +86,7 @@ def decay_score(
 ) -> float:
     """The score at `at`, given that `score` already holds all decay up to `anchor` (idempotent)."""
     rule = profile.rule_for(category, score)
-    return _decayed(score, rule, last_activated, anchor, at)
+    return decay_with_rule(score, rule, last_activated, anchor, at)
 
 
 def decay_transition(
@@ -101,6 +101,26 @@ def decay_transition(
 ) -> Transition | None:
     """What a decay run at `at` proposes for a memory; the rule is chosen by `score_before`."""
     rule = profile.rule_for(category, score_before)
+    return transition_with_rule(
+        rule,
+        profile,
+        score_after=score_after,
+        section=section,
+        last_activated=last_activated,
+        at=at,
+    )
+
+
+def transition_with_rule(
+    rule: DecayRule,
+    profile: PolicyProfile,
+    *,
+    score_after: float,
+    section: Section,
+    last_activated: date,
+    at: date,
+) -> Transition | None:
+    """decay_transition with the rule already chosen (for loops over many memories)."""
     if rule.delete_below is not None and score_after < rule.delete_below:
         return "delete"
     if rule.delete_after_days is not None and (at - last_activated).days >= rule.delete_after_days:
@@ -158,7 +178,10 @@ def _effective_days(day: date, last_activated: date, grace_days: float) -> float
     return max(0.0, (day - last_activated).days - grace_days)
 
 
-def _decayed(score: float, rule: DecayRule, last_activated: date, anchor: date, at: date) -> float:
+def decay_with_rule(
+    score: float, rule: DecayRule, last_activated: date, anchor: date, at: date
+) -> float:
+    """decay_score with the rule already chosen (for loops over many memories)."""
     if at <= anchor or not rule.decays:
         return score
     exponent = _effective_days(at, last_activated, rule.grace_days) - _effective_days(
@@ -183,7 +206,7 @@ def _first_below(
         return None
 
     def below(day: date) -> bool:
-        return _decayed(score, rule, last_activated, anchor, day) < threshold
+        return decay_with_rule(score, rule, last_activated, anchor, day) < threshold
 
     # score * f ** (eff(day) - eff(anchor)) < threshold  <=>  eff(day) > eff(anchor) + k
     k = math.log(threshold / score) / math.log(rule.daily_factor)

@@ -34,7 +34,14 @@ Actor = Literal["person", "agent", "reviewer", "decay", "import"]
 
 
 class WorkspaceError(Exception):
-    """An expected failure, worded for the person: a missing file, no permission, a lock held."""
+    """An expected failure, worded for the person: a missing file, no permission, a lock held.
+
+    `exit_code` follows the CLI: 2 for an I/O or usage error, 1 for an action MemDesk refused.
+    """
+
+    def __init__(self, message: str, *, exit_code: int = 2) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
 
 
 class ConflictError(WorkspaceError):
@@ -44,7 +51,8 @@ class ConflictError(WorkspaceError):
         keys = ", ".join(c.key for c in conflicts)
         super().__init__(
             f"{path}: changed by another program while you edited; "
-            f"{len(conflicts)} memory(ies) changed on both sides: {keys}. Nothing was written."
+            f"{len(conflicts)} memory(ies) changed on both sides: {keys}. Nothing was written.",
+            exit_code=1,
         )
         self.conflicts = list(conflicts)
 
@@ -89,6 +97,15 @@ class SaveResult:
     op_id: str
 
 
+@dataclass(frozen=True, slots=True)
+class _Written:
+    target: ev.StructuredDocument
+    merged: bool
+    backup: Path | None
+    replaced_digest: str
+    replaced_size: int
+
+
 @dataclass
 class Workspace:
     """One open structured memory file and the changes made to it since it was read."""
@@ -97,7 +114,7 @@ class Workspace:
     path: Path
     doc: ev.StructuredDocument
     profile: PolicyProfile
-    base_hash: str
+    base_data: bytes  # the file as last read or written: compare-and-swap checks against it
     pending: list[Change] = field(default_factory=list)
     lock_timeout: float = 10.0
 
@@ -113,7 +130,7 @@ class Workspace:
             policy = profile_by_name(chosen)
         except ValueError as exc:
             raise WorkspaceError(str(exc)) from None
-        ws = cls(root, path, doc, policy, _digest(data))
+        ws = cls(root, path, doc, policy, data)
         ws._apply_precise_scores()
         return ws
 
@@ -161,7 +178,7 @@ class Workspace:
                     e.line,
                     e.line,
                     "forgotten_at_next_save",
-                    f"line {e.line}: the agent will forget [{e.id}] at its next save ({why})",
+                    f"the agent will forget [{e.id}] at its next save ({why})",
                     severity="warning",
                 )
             )
@@ -192,41 +209,59 @@ class Workspace:
         op_id = Journal.new_op_id()
         try:
             with agent_lock(self.path, timeout=self.lock_timeout):
-                target, merged, backup = self._write_locked(changes)
+                written = self._write_locked(changes)
         except LockTimeout as exc:
-            raise WorkspaceError(str(exc)) from None
+            raise WorkspaceError(str(exc), exit_code=1) from None
+        except atomic.WriteRefused as exc:
+            raise WorkspaceError(str(exc), exit_code=1) from None
         except OSError as exc:
             raise WorkspaceError(f"{self.path}: could not write: {exc.strerror or exc}") from None
-        self.doc = target
+        self.doc = written.target
         self.pending = []
         self._journal_save(changes, actor, cause, op_id, decay_states, today or date.today())
-        return SaveResult(self.path, backup, merged, changes, op_id)
+        if written.backup is not None:
+            self._register_own_backup(
+                written.backup, written.replaced_digest, written.replaced_size
+            )
+        return SaveResult(self.path, written.backup, written.merged, changes, op_id)
 
-    def _write_locked(
-        self, changes: Sequence[Change]
-    ) -> tuple[ev.StructuredDocument, bool, Path | None]:
+    def _write_locked(self, changes: Sequence[Change]) -> _Written:
         disk = read_file(self.path)
-        merged = _digest(disk) != self.base_hash
+        merged = disk != self.base_data
         target = self.doc
         if merged:
-            target = ev.parse(disk, self.path, archive_below=self.profile.archive_below)
+            target = ev.parse(disk, self.path)
             conflicts = [c for c in (_replay(target, ch) for ch in changes) if c is not None]
             if conflicts:
                 raise ConflictError(self.path, _dedupe(conflicts))
         data = target.to_bytes()
         backup = None
         if data != disk:
+            atomic.check_writable(self.path)
             style = BackupStyle.MEMDESK
             backup = make_backup(self.path, style.directory(self.root, self.path))
             atomic.atomic_write_bytes(self.path, data)
-        self.base_hash = _digest(data)
-        return target, merged, backup
+        self.base_data = data
+        return _Written(target, merged, backup, _digest(disk) if backup else "", len(disk))
+
+    def _register_own_backup(self, backup: Path, digest: str, size: int) -> None:
+        """MemDesk's own backups hold nothing the journal lacks: never import them as history."""
+        rel = backup.relative_to(self.root).as_posix()
+        with contextlib.suppress(JournalError), Journal.open(self.root) as journal:
+            journal.import_backup(
+                path_rel=rel,
+                at=datetime.now(UTC),
+                size=size,
+                sha256=digest,
+                scores={},
+                file=self.file,
+            )
 
     def reload(self) -> None:
         """Read the file again, dropping unsaved changes."""
         data = read_file(self.path)
-        self.doc = ev.parse(data, self.path, archive_below=self.profile.archive_below)
-        self.base_hash = _digest(data)
+        self.doc = ev.parse(data, self.path)
+        self.base_data = data
         self.pending = []
         self._apply_precise_scores()
 
@@ -260,26 +295,29 @@ class Workspace:
         for ch in changes:
             if ch.after is not None and ch.key not in states:
                 states[ch.key] = DecayState(anchor=today, score=ch.after.score)
+        file = self.file
+        # A decay run records only the score (it changes nothing else, for up to every memory).
+        fields = _score_fields if actor == "decay" else entry_fields
         events = [
             Event(
-                file=self.file,
+                file=file,
                 memory_id=ch.key,
                 kind="decay" if actor == "decay" else ch.kind,
                 actor=actor,
                 cause=cause,
                 op_id=op_id,
-                before=entry_fields(ch.before),
-                after=entry_fields(ch.after),
+                before=fields(ch.before),
+                after=fields(ch.after),
             )
             for ch in changes
         ]
         try:
             with Journal.open(self.root) as journal:
                 journal.record(events)
-                journal.set_decay_state(self.file, states)
+                journal.set_decay_state(file, states)
                 deleted = [ch.key for ch in changes if ch.after is None]
                 if deleted:
-                    journal.forget_decay_state(self.file, deleted)
+                    journal.forget_decay_state(file, deleted)
         except JournalError as exc:
             raise WorkspaceError(
                 f"saved {self.path}, but the journal could not record it: {exc}"
@@ -361,11 +399,13 @@ def locate_memory_file(target: Path) -> tuple[Path, Path]:
     """The workspace folder and its structured memory file, from a folder or a file path."""
     if not target.exists():
         raise WorkspaceError(f"{target}: no such file or folder")
+    # Absolute, not resolved: a symlinked memory file stays a link, which the writer refuses.
+    target = target.absolute()
     if target.is_file():
-        return target.parent.resolve(), target.resolve()
+        return target.parent, target
     candidate = target / MEMORY_FILE
     if candidate.is_file():
-        return target.resolve(), candidate.resolve()
+        return target, candidate
     hint = ""
     if (target / "memory" / MEMORY_FILE).is_file():
         hint = (
@@ -408,6 +448,10 @@ def entry_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:
         "section": entry.section,
         "content": entry.content,
     }
+
+
+def _score_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:
+    return None if entry is None else {"score": entry.score}
 
 
 def _replay(doc: ev.StructuredDocument, change: Change) -> Conflict | None:

@@ -10,8 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 BOM = "\ufeff"
-# Characters str.splitlines() treats as line breaks but the agents (universal newlines) do not.
-_EXOTIC_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
@@ -64,8 +62,12 @@ def decode(data: bytes, path: Path | str) -> DecodedText:
 
 def split_lines(text: str) -> list[str]:
     """Lines with their endings, split only on \\n, \\r\\n and \\r (as the agents read files)."""
-    if _EXOTIC_BREAKS.search(text) is None:
-        return text.splitlines(keepends=True)
+    lines = text.splitlines(keepends=True)
+    # str.splitlines also breaks at \f, \x1c, \u2028 and the like; count the real breaks to
+    # know whether it did (cheaper than searching for those characters).
+    breaks = text.count("\n") + text.count("\r") - text.count("\r\n")
+    if len(lines) == breaks + (0 if not text or text[-1] in "\r\n" else 1):
+        return lines
     return _LINE.findall(text)
 
 

@@ -101,7 +101,7 @@ def test_problems_are_reported_with_lines(case: str, kinds: list[str]) -> None:
     assert [p.kind for p in doc.problems] == kinds
     lines = data.decode().splitlines()
     for problem in doc.problems:
-        assert problem.message.startswith(f"line {problem.line}: ")
+        assert problem.message and problem.file == case
         if problem.text:
             assert problem.text.splitlines()[0] == lines[problem.line - 1]
 

@@ -1,0 +1,314 @@
+"""The `memdesk` command line (SPEC 7). Exit 0 = success, 1 = problems found or action refused,
+2 = usage or I/O error. Every command shares the core operations the window uses."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from core.decay import apply_decay, preview_decay
+from core.formats.text import InputError
+from core.models import FileProblem, Memory, memory_fields
+from core.workspace import ConflictError, Workspace, WorkspaceError
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_ERROR
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return handler(args)
+    except ConflictError as exc:
+        return _fail(str(exc), EXIT_PROBLEMS)
+    except (WorkspaceError, InputError) as exc:
+        return _fail(str(exc), getattr(exc, "exit_code", EXIT_ERROR))
+    except BrokenPipeError:
+        return EXIT_OK  # `memdesk list ... | head`
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="memdesk", description="Audit and curate the file-based memory of LLM agents."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    demo = sub.add_parser("demo", help="write a demo workspace")
+    demo.add_argument("dir", type=Path)
+    demo.add_argument("--layout", choices=["everbot", "tiered"], default="everbot")
+    demo.add_argument("--entries", type=_non_negative, default=None)
+    demo.add_argument("--seed", type=int, default=0)
+    demo.set_defaults(handler=cmd_demo)
+
+    check = _with_path(sub.add_parser("check", help="parse everything, report counts and problems"))
+    check.set_defaults(handler=cmd_check)
+
+    lst = _with_path(sub.add_parser("list", help="list memories"))
+    lst.add_argument("--section", choices=["active", "archived", "all"], default="all")
+    lst.add_argument("--query", default=None, help="words that must all appear (case-insensitive)")
+    lst.set_defaults(handler=cmd_list)
+
+    show = _with_path(sub.add_parser("show", help="one memory with its score history"))
+    show.add_argument("id")
+    show.set_defaults(handler=cmd_show)
+
+    decay = _with_path(sub.add_parser("decay", help="preview (or --apply) decay up to a date"))
+    decay.add_argument("--at", type=_iso_date, default=None, help="ISO date (default: today)")
+    decay.add_argument("--apply", action="store_true", help="write the new scores")
+    decay.set_defaults(handler=cmd_decay)
+
+    bench = sub.add_parser("bench", help="performance figures beside their baselines (SPEC 8)")
+    bench.add_argument("--entries", type=_positive, default=100_000)
+    bench.add_argument("--repeat", type=_positive, default=3)
+    bench.add_argument("--json", action="store_true")
+    bench.set_defaults(handler=cmd_bench)
+    return parser
+
+
+def _with_path(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    parser.add_argument("path", type=Path, help="workspace folder or memory file")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument(
+        "--profile",
+        choices=["everbot", "tiered"],
+        default=None,
+        help="scoring policy (default: detected)",
+    )
+    return parser
+
+
+# -- commands ------------------------------------------------------------------------------------
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from core.demo import DemoError, write_demo
+
+    try:
+        result = write_demo(args.dir, layout=args.layout, entries=args.entries, seed=args.seed)
+    except DemoError as exc:
+        return _fail(str(exc), EXIT_ERROR)
+    except OSError as exc:
+        return _fail(f"{args.dir}: cannot write the demo: {exc.strerror or exc}", EXIT_ERROR)
+    print(
+        f"wrote {result.entries} memories to {result.memory_file} ({len(result.backups)} backups)"
+    )
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    ws = _open(args)
+    problems = [FileProblem.from_problem(p) for p in ws.doc.problems]
+    warnings = [FileProblem.from_problem(p) for p in ws.warnings()]
+    entries = ws.entries()
+    if args.json:
+        _print_json(
+            {
+                "file": str(ws.path),
+                "profile": ws.profile.name,
+                "entries": len(entries),
+                "active": sum(1 for e in entries if e.section == "active"),
+                "archived": sum(1 for e in entries if e.section == "archived"),
+                "problems": [p.model_dump() for p in problems],
+                "warnings": [w.model_dump() for w in warnings],
+            }
+        )
+    else:
+        active = sum(1 for e in entries if e.section == "active")
+        print(
+            f"{ws.path}: {len(entries)} memories ({active} active, {len(entries) - active} archived), "
+            f"profile {ws.profile.name}"
+        )
+        for p in problems:
+            print(f"  problem  {p.file}:{p.line}: {p.message}")
+        for w in warnings:
+            print(f"  warning  {w.file}:{w.line}: {w.message}")
+        if not problems:
+            print("  no problems")
+    return EXIT_PROBLEMS if problems else EXIT_OK
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    ws = _open(args)
+    entries = [e for e in ws.doc.iter_entries() if args.section in ("all", e.section)]
+    if args.query:
+        words = args.query.lower().split()
+        entries = [e for e in entries if all(w in _haystack(e) for w in words)]
+    if args.json:
+        _print_json([memory_fields(e, str(ws.path)) for e in entries])
+        return EXIT_OK
+    out = [
+        f"{'ID':<8} {'CATEGORY':<12} {'SCORE':>6}  {'ACTIVATED':<10} {'HITS':>4}  SECTION   CONTENT"
+    ]
+    for e in entries:
+        first = e.content.split("\n", 1)[0]
+        first = first if len(first) <= 60 else first[:59] + "…"
+        out.append(
+            f"{e.key:<8} {e.category:<12} {e.score:>6.2f}  {e.last_activated:<10} "
+            f"{e.activation_count:>4}  {e.section:<9} {first}"
+        )
+    sys.stdout.write("\n".join(out) + "\n")
+    return EXIT_OK
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from core.journal import Journal
+    from core.scoring import forecast
+
+    ws = _open(args)
+    entry = ws.find(args.id)
+    if entry is None:
+        return _fail(f"{ws.path}: no memory with id {args.id}", EXIT_PROBLEMS)
+    ws.sync_journal()
+    with Journal.open(ws.root) as journal:
+        history = [h.as_json() for h in journal.history(ws.file, entry.key)]
+        state = journal.decay_state(ws.file).get(entry.key)
+    memory = Memory.from_entry(entry, str(ws.path))
+    last = _date_or_none(entry.last_activated)
+    outlook = None
+    if last is not None:
+        anchor = state.anchor if state is not None else max(ws.default_anchor(), last)
+        outlook = forecast(
+            score=entry.score,
+            category=entry.category,
+            last_activated=last,
+            anchor=anchor,
+            profile=ws.profile,
+        )
+    if args.json:
+        data: dict[str, Any] = memory.model_dump(exclude_none=True)
+        data["history"] = history
+        if outlook is not None:
+            data["forecast"] = {
+                k: (v.isoformat() if v else None) for k, v in vars_of(outlook).items()
+            }
+        _print_json(data)
+        return EXIT_OK
+    print(f"[{memory.id}] {memory.category} | score {memory.score:.4f} | {memory.section}")
+    print(
+        f"  file {memory.file}:{memory.line}, last activated {memory.last_activated}, hits {memory.activation_count}"
+    )
+    for key in ("created_at", "source", "verified", "expires_at", "source_session"):
+        value = getattr(memory, key)
+        if value is not None:
+            print(f"  {key}: {value}")
+    for key, value in memory.meta_extra.items():
+        print(f"  meta {key}: {json.dumps(value, ensure_ascii=False)}")
+    print()
+    print("  " + memory.content.replace("\n", "\n  "))
+    print()
+    if outlook is not None:
+        for label, when in vars_of(outlook).items():
+            print(f"  {label.replace('_at', ''):<7} {when.isoformat() if when else 'never'}")
+    print("  history:")
+    for point in history:
+        print(
+            f"    {point['at']}  {float(point['score']):.4f}  {point['kind']:<8} {point['actor']}"
+        )
+    return EXIT_OK
+
+
+def cmd_decay(args: argparse.Namespace) -> int:
+    ws = _open(args)
+    at: date = args.at or date.today()
+    preview = preview_decay(ws, at)
+    result = apply_decay(ws, preview) if args.apply and preview.changed else None
+    if args.json:
+        _print_json(preview.as_json() | {"applied": bool(args.apply)})
+        return EXIT_OK
+    verb = "changed" if args.apply else "would change"
+    print(f"decay to {at.isoformat()} ({ws.profile.name}): {len(preview.changed)} scores {verb}")
+    for c in preview.changed[:50]:
+        print(f"  {c.id:<8} {c.before:.4f} -> {c.after:.4f}")
+    if len(preview.changed) > 50:
+        print(f"  … and {len(preview.changed) - 50} more")
+    for t in preview.transitions[:50]:
+        print(
+            f"  {t.id:<8} would be {'archived' if t.to == 'archive' else 'deleted'} (score {t.score:.4f})"
+        )
+    if preview.transitions:
+        print(
+            f"  {len(preview.transitions)} archive/delete proposals: not applied, they await review"
+        )
+    if result is not None:
+        backup = f", backup {result.backup}" if result.backup else ""
+        print(f"wrote {result.path}{backup}")
+    elif not args.apply:
+        print("preview only: run with --apply to write")
+    return EXIT_OK
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from core.bench import run_bench
+
+    figures = run_bench(entries=args.entries, repeat=args.repeat)
+    if args.json:
+        _print_json(figures.as_json())
+    else:
+        print(figures.report())
+    return EXIT_OK
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+
+def _open(args: argparse.Namespace) -> Workspace:
+    return Workspace.open(args.path, profile=args.profile)
+
+
+def _haystack(entry: Any) -> str:
+    return f"{entry.id} {entry.category} {entry.content}".lower()
+
+
+def vars_of(obj: Any) -> dict[str, Any]:
+    return {name: getattr(obj, name) for name in obj.__slots__}
+
+
+def _date_or_none(text: str) -> date | None:
+    try:
+        return date.fromisoformat(text[:10])
+    except ValueError:
+        return None
+
+
+def _print_json(data: Any) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"memdesk: {message}", file=sys.stderr)
+    return code
+
+
+def _iso_date(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an ISO date (YYYY-MM-DD): {text!r}") from None
+
+
+def _non_negative(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
+if __name__ == "__main__":
+    sys.exit(main())

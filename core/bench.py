@@ -1,0 +1,115 @@
+"""`memdesk bench`: MemDesk's figures beside baselines measured in the same run (SPEC 8).
+
+Each figure is the median of `repeat` runs on a generated structured MEMORY.md. markdown-it's
+parse (about 40x slower than MemDesk's load) runs once: it is a yardstick, not a target.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from pathlib import Path
+
+from core.decay import preview_decay
+from core.demo import write_demo
+from core.formats.text import decode, split_lines
+from core.workspace import Change, Workspace
+
+TARGETS = {
+    "load_s": 0.5,
+    "save_s": 1.0,
+    "decay_preview_s": 0.2,
+}
+
+
+@dataclass
+class BenchFigures:
+    entries: int
+    file_mb: float
+    figures: dict[str, float] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, float | int]:
+        return {"entries": self.entries, **{k: round(v, 4) for k, v in self.figures.items()}}
+
+    def ratios(self) -> dict[str, float]:
+        f = self.figures
+        return {
+            "load / raw read": f["load_s"] / f["raw_read_s"],
+            "markdown-it parse / load": f["markdown_it_parse_s"] / f["load_s"],
+            "save / plain write": f["save_s"] / f["plain_write_s"],
+        }
+
+    def report(self) -> str:
+        f = self.figures
+        lines = [
+            f"MemDesk bench: {self.entries:,} memories, {self.file_mb:.1f} MB structured MEMORY.md"
+        ]
+        for key, label in (
+            ("load_s", "load (read + parse)"),
+            ("save_s", "save (lock, check, render, backup, atomic replace, fsync, journal)"),
+            ("decay_preview_s", "decay preview of all memories"),
+            ("raw_read_s", "baseline: raw read + decode + splitlines"),
+            ("markdown_it_parse_s", "baseline: markdown-it-py parse"),
+            ("plain_write_s", "baseline: plain write_text of the same bytes"),
+        ):
+            target = TARGETS.get(key)
+            verdict = ""
+            if target is not None:
+                verdict = f"  (target <= {target} s: {'ok' if f[key] <= target else 'MISSED'})"
+            lines.append(f"  {label:<70} {f[key]:8.3f} s{verdict}")
+        ratios = self.ratios()
+        goals = {
+            "load / raw read": "<= 8",
+            "markdown-it parse / load": ">= 15",
+            "save / plain write": "",
+        }
+        for name, value in ratios.items():
+            goal = f"  (target {goals[name]})" if goals[name] else ""
+            lines.append(f"  ratio {name:<64} {value:8.1f}x{goal}")
+        return "\n".join(lines)
+
+
+def run_bench(*, entries: int = 100_000, repeat: int = 3) -> BenchFigures:
+    with tempfile.TemporaryDirectory(prefix="memdesk-bench-") as tmp:
+        root = Path(tmp) / "ws"
+        result = write_demo(root, entries=entries, seed=1)
+        path = result.memory_file
+        data = path.read_bytes()
+        figures = BenchFigures(entries=result.entries, file_mb=len(data) / 1e6)
+        f = figures.figures
+        f["raw_read_s"] = _median(repeat, lambda: split_lines(decode(path.read_bytes(), path).text))
+        f["load_s"] = _median(repeat, lambda: Workspace.open(root))
+        ws = Workspace.open(root)
+        later = date.today() + timedelta(days=60)
+        f["decay_preview_s"] = _median(repeat, lambda: preview_decay(ws, later))
+        f["save_s"] = _median(repeat, lambda: _save_one_edit(ws))
+        plain = Path(tmp) / "plain.md"
+        text = data.decode("utf-8")
+        f["plain_write_s"] = _median(repeat, lambda: plain.write_text(text, encoding="utf-8"))
+        f["markdown_it_parse_s"] = _median(1, lambda: _markdown_it_parse(text))
+        return figures
+
+
+def _save_one_edit(ws: Workspace) -> None:
+    entry = ws.entries()[len(ws.entries()) // 2]
+    ws.apply([Change(entry.key, entry, entry.edited(content=entry.content + " (bench)"))])
+    ws.save(actor="person", cause="bench")
+
+
+def _markdown_it_parse(text: str) -> None:
+    from markdown_it import MarkdownIt
+
+    MarkdownIt("commonmark").parse(text)
+
+
+def _median(repeat: int, action: Callable[[], object]) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)

@@ -1,0 +1,225 @@
+"""A decay run over a whole memory file: preview first, apply on request (SPEC 3).
+
+Decay is idempotent: each memory's score is decayed from its anchor (the date up to which its
+stored score already holds decay, kept in the journal) to the run's date, and the anchor moves
+to that date. Archive and delete transitions are only proposed, never applied here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import numpy as np
+
+from core.formats.everbot import Entry
+from core.formats.text import gc_paused
+from core.journal import DecayState, Journal, JournalError
+from core.policy import DecayRule, PolicyProfile
+from core.scoring import Transition, transition_with_rule
+from core.workspace import Change, SaveResult, Workspace, WorkspaceError
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreChange:
+    key: str
+    id: str
+    before: float
+    after: float
+
+
+@dataclass(frozen=True, slots=True)
+class PendingTransition:
+    """A memory the decay run would archive or delete: for the person (or reviewer) to decide."""
+
+    key: str
+    id: str
+    to: Transition
+    score: float
+
+
+class DecayPreview:
+    """The outcome of a decay run before it is written. Score changes are materialised on first
+    use: with 100,000 memories, building them is most of the cost and a summary needs none."""
+
+    def __init__(
+        self,
+        at: date,
+        entries: list[Entry],
+        scores: list[float],
+        changed_index: list[int],
+        transitions: list[PendingTransition],
+    ) -> None:
+        self.at = at
+        self.transitions = transitions
+        self.changed_count = len(changed_index)
+        self._entries = entries
+        self._scores = scores
+        self._changed_index = changed_index
+        self._changed: list[ScoreChange] | None = None
+
+    @property
+    def changed(self) -> list[ScoreChange]:
+        if self._changed is None:
+            entries, scores = self._entries, self._scores
+            self._changed = [
+                ScoreChange(entries[i].key, entries[i].id, entries[i].score, scores[i])
+                for i in self._changed_index
+            ]
+        return self._changed
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "at": self.at.isoformat(),
+            "changed": [{"id": c.id, "before": c.before, "after": c.after} for c in self.changed],
+            "transitions": [{"id": t.id, "to": t.to} for t in self.transitions],
+        }
+
+    def new_states(self) -> dict[str, DecayState]:
+        """After applying, every evaluated memory's score holds all decay up to `at`."""
+        return {
+            e.key: DecayState(anchor=self.at, score=score)
+            for e, score in zip(self._entries, self._scores, strict=True)
+        }
+
+
+def preview_decay(ws: Workspace, at: date) -> DecayPreview:
+    """What decaying every memory up to `at` would change; nothing is written.
+
+    Vectorised with numpy over all memories; the formula is core.scoring's decay_with_rule,
+    which the tests hold this against memory by memory.
+    """
+    with gc_paused():
+        return _preview(ws, at)
+
+
+def _preview(ws: Workspace, at: date) -> DecayPreview:
+    entries = [e for e in ws.doc.iter_entries()]
+    dates = _DateCache()
+    lasts = [dates.get(e.last_activated) for e in entries]
+    entries = [e for e, last in zip(entries, lasts, strict=True) if last is not None]
+    last_days = np.array([d.toordinal() for d in lasts if d is not None], dtype=np.int64)
+    known = {key: state.anchor.toordinal() for key, state in _known_anchors(ws).items()}
+    default = ws.default_anchor().toordinal()
+    anchor_days = np.maximum(
+        np.array([known.get(e.key, default) for e in entries], dtype=np.int64), last_days
+    )
+    scores = np.array([e.score for e in entries], dtype=np.float64)
+    rules = _RuleTable(ws.profile, entries)
+    at_day = at.toordinal()
+    grace = rules.column("grace_days")
+    exponent = np.maximum(0.0, at_day - last_days - grace) - np.maximum(
+        0.0, anchor_days - last_days - grace
+    )
+    exponent = np.where((anchor_days < at_day) & rules.decays, np.maximum(exponent, 0.0), 0.0)
+    after = np.where(exponent > 0, scores * rules.column("daily_factor") ** exponent, scores)
+    values = after.tolist()
+    changed = np.flatnonzero(after != scores).tolist()
+    kept_lasts = [d for d in lasts if d is not None]
+    transitions = _transitions(ws, entries, kept_lasts, rules, after, at)
+    return DecayPreview(at, entries, values, changed, transitions)
+
+
+def _transitions(
+    ws: Workspace,
+    entries: list[Entry],
+    lasts: list[date],
+    rules: _RuleTable,
+    after: np.ndarray[Any, Any],
+    at: date,
+) -> list[PendingTransition]:
+    """Archive/delete proposals, decided by core.scoring for the memories that may need one."""
+    out = []
+    values = after.tolist()
+    for i in np.flatnonzero(rules.may_transition(after, entries)).tolist():
+        e = entries[i]
+        to = transition_with_rule(
+            rules.rules[i], ws.profile, score_after=values[i], section=e.section,
+            last_activated=lasts[i], at=at,
+        )  # fmt: skip
+        if to is not None:
+            out.append(PendingTransition(e.key, e.id, to, values[i]))
+    return out
+
+
+def apply_decay(ws: Workspace, preview: DecayPreview) -> SaveResult:
+    """Write the previewed score changes (not the transitions) and move every anchor."""
+    if ws.modified:
+        raise WorkspaceError(f"{ws.path}: save or discard your edits before running decay")
+    changes = []
+    for c in preview.changed:
+        entry = ws.find(c.key)
+        if entry is None or entry.score != c.before:
+            raise WorkspaceError(
+                f"{ws.path}: memory {c.id} changed since the preview; preview again"
+            )
+        changes.append(Change(c.key, entry, entry.edited(score=c.after)))
+    ws.apply(changes)
+    return ws.save(
+        actor="decay", cause=f"decay to {preview.at.isoformat()}", decay_states=preview.new_states()
+    )
+
+
+class _DateCache:
+    """Dates of last activation repeat a lot: parse each text once."""
+
+    def __init__(self) -> None:
+        self.cache: dict[str, date | None] = {}
+
+    def get(self, text: str) -> date | None:
+        try:
+            return self.cache[text]
+        except KeyError:
+            value = self.cache[text] = _parse_date(text)
+            return value
+
+
+class _RuleTable:
+    """The effective decay rule of every memory, and its numbers as numpy columns."""
+
+    def __init__(self, profile: PolicyProfile, entries: list[Entry]) -> None:
+        cache: dict[tuple[str, bool], DecayRule] = {}
+        self.rules: list[DecayRule] = []
+        for e in entries:
+            base = profile.decay_rules.get(e.category, profile.default_rule)
+            high = base.never_below is not None and e.score >= base.never_below
+            rule = cache.get((e.category, high))
+            if rule is None:  # profile.rule_for builds a model per call: once per kind only
+                rule = cache[(e.category, high)] = profile.rule_for(e.category, e.score)
+            self.rules.append(rule)
+        self.profile = profile
+        self.decays = np.array([r.decays for r in self.rules], dtype=bool)
+
+    def column(self, name: str) -> np.ndarray[Any, Any]:
+        return np.array([getattr(r, name) for r in self.rules], dtype=np.float64)
+
+    def may_transition(
+        self, after: np.ndarray[Any, Any], entries: list[Entry]
+    ) -> np.ndarray[Any, Any]:
+        """A cheap superset of the memories a decay run proposes to archive or delete."""
+        inf = float("inf")
+        floor = np.array([-inf if r.delete_below is None else r.delete_below for r in self.rules])
+        archive = -inf if self.profile.archive_below is None else self.profile.archive_below
+        active = np.array([e.section == "active" for e in entries], dtype=bool)
+        aged = np.array([r.delete_after_days is not None for r in self.rules], dtype=bool)
+        mask: np.ndarray[Any, Any] = (after < floor) | ((after < archive) & active) | aged
+        return mask
+
+
+def _known_anchors(ws: Workspace) -> Mapping[str, DecayState]:
+    if not Journal.db_path(ws.root).exists():
+        return {}
+    try:
+        with Journal.open_for_inspection(ws.root) as journal:
+            return journal.decay_state(ws.file)
+    except JournalError:
+        return {}
+
+
+def _parse_date(text: str) -> date | None:
+    try:
+        return date.fromisoformat(text[:10])
+    except ValueError:
+        return None
