@@ -392,6 +392,7 @@ class _Parser:
     def __init__(self, decoded: DecodedText, path: str, archive_below: float | None) -> None:
         self.d = decoded
         self.text = decoded.text
+        self.has_cr = "\r" in decoded.text
         self.path = path
         self.archive_below = archive_below
         self.lines = split_lines(decoded.text)
@@ -400,7 +401,7 @@ class _Parser:
         self.problems: list[Problem] = []
         self.matches: dict[int, re.Match[str]] = {}
         self.bad_reason: dict[int, str] = {}
-        self.last_entry: Entry | None = None
+        self.preamble_section: Section | None = None  # the last section heading before any memory
         self.candidates: list[int] = []
         self.entries: list[Entry] = []
         self.classes = self._classify()
@@ -448,18 +449,18 @@ class _Parser:
         stops = [i for i in self.candidates if classes[i] >= _HEADER]
         stops.append(n)
         first = self._preamble(stops)
-        section: Section | None = None
+        section = self.preamble_section
+        add_block, add_entry, make_entry = self.blocks.append, self.entries.append, self._entry
         for k in range(first, len(stops) - 1):
             i, nxt = stops[k], stops[k + 1]
             cls = classes[i]
             if cls == _HEADER:
-                entry = self._entry(i, nxt, section)
+                entry = make_entry(i, nxt, section)
                 if entry is None:
                     self._quarantine(i, nxt, after_entries=True)
-                    continue
-                self.last_entry = entry
-                self.blocks.append(entry)
-                self.entries.append(entry)
+                else:
+                    add_block(entry)
+                    add_entry(entry)
             elif cls == _SECTION:
                 section = _SECTIONS[self.lines[i].strip().lower()]
                 end = self._skip_blank(i + 1, nxt)
@@ -490,6 +491,7 @@ class _Parser:
                 end = self._skip_blank(i + 1, first)
                 section = _SECTIONS.get(s.lower()) if cls == _SECTION else None
                 self.blocks.append(Raw("structure", self._slice(i, end), i + 1, section))
+                self.preamble_section = section or self.preamble_section
             else:
                 end = i + 1
                 while end < first and self.classes[end] < _HEADER:
@@ -528,7 +530,10 @@ class _Parser:
                 meta = _load_meta(mm.group(1))
                 body += 1
         stop = starts[last]
-        content = to_lf(text[starts[body] : stop]).strip() if body < last else ""
+        content = text[starts[body] : stop] if body < last else ""
+        if self.has_cr:
+            content = to_lf(content)
+        content = content.strip()
         if section is None:
             below = self.archive_below is not None and score < self.archive_below
             section = "archived" if below else "active"
@@ -549,7 +554,7 @@ class _Parser:
 
     def _quarantine_problem(self, i: int, last: int, after_entries: bool) -> Problem:
         cls = self.classes[i]
-        prev = self.last_entry
+        prev = self.entries[-1] if self.entries else None
         glued = (
             f"the agent reads it as part of memory [{prev.id}]" if prev else "the agent ignores it"
         )

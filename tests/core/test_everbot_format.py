@@ -269,6 +269,19 @@ def test_crlf_and_bom_survive_an_edit() -> None:
     assert doc.to_bytes().decode() == text.replace("old\r\n", "new\r\nlines\r\n")
 
 
+def test_sections_follow_the_headings_not_the_scores() -> None:
+    """A memory under "## Active Memories" stays active even below 0.2 (until archived)."""
+    text = (
+        "## Active Memories\n\n### [aa0001] fact | 0.12 | 2026-02-01 | 1\nlow but active\n\n"
+        "## Archived Memories\n\n### [bb0002] fact | 0.90 | 2026-02-01 | 1\nhigh but archived\n"
+    )
+    doc = ev.parse(text.encode())
+    assert [(e.id, e.section) for e in doc.entries()] == [
+        ("aa0001", "active"),
+        ("bb0002", "archived"),
+    ]
+
+
 def test_bom_before_first_header_is_not_lost() -> None:
     """The agent misses a header right after a BOM; MemDesk reads it and keeps the BOM."""
     text = "\ufeff### [aa0001] fact | 0.80 | 2026-02-01 | 1\nhello\n"

@@ -1,0 +1,36 @@
+"""core/ is pure Python: importing every core module works with Qt, qasync and ui unavailable."""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+
+import core
+from tests.conftest import PROJECT_ROOT
+
+_BLOCKER = """
+import importlib, importlib.abc, sys
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {"PySide6", "shiboken6", "qasync", "ui", "app"}:
+            raise ImportError(f"core must not import {name}")
+sys.meta_path.insert(0, Block())
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+print("ok", len(sys.argv) - 1)
+"""
+
+
+def test_every_core_module_imports_without_qt() -> None:
+    modules = [m.name for m in pkgutil.walk_packages(core.__path__, "core.")]
+    assert "core.workspace" in modules and "core.formats.everbot" in modules
+    result = subprocess.run(
+        [sys.executable, "-c", _BLOCKER, *modules],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == f"ok {len(modules)}"
