@@ -27,7 +27,6 @@ HEAD_BLOCK_RE = re.compile(
 SECTIONS = ("## Active Memories", "## Archived Memories")
 BACKUP_NAME_RE = re.compile(r"^(\d{8}_\d{6})_MEMORY\.md$")
 META_RE = re.compile(r"^<!-- memory_meta: (\{.*\}) -->$")
-EVERBOT = {"preference", "fact", "experience", "workflow", "decision", "skill_usage", "todo"}
 
 
 @dataclass(frozen=True)
@@ -152,7 +151,7 @@ def test_everbot_file_is_exactly_canonical(everbot: DemoResult) -> None:
 
 def test_everbot_shows_every_category_and_what_the_agent_will_forget(everbot: DemoResult) -> None:
     entries = parse(everbot.memory_file.read_text(encoding="utf-8"))
-    assert {e.category for e in entries} == EVERBOT
+    assert {e.category for e in entries} == set(demo_corpus.EVERBOT_CATEGORIES)
     assert len(entries) > 30  # beyond the agent's MAX_ENTRIES
     assert 2 <= sum(e.score < 0.05 for e in entries) <= 3
     assert any(e.score >= 0.9 and e.hits >= 5 for e in entries)
@@ -227,7 +226,7 @@ def test_backups_grow_towards_the_current_file(everbot: DemoResult) -> None:
 def test_tiered_layout_with_memory_meta(tiered: DemoResult) -> None:
     entries = check_demo_file(tiered.memory_file.read_text(encoding="utf-8"))
     assert tiered.entries == len(entries) == 24
-    assert {e.category for e in entries} == {"system", "core", "fact", "episode"}
+    assert {e.category for e in entries} == set(demo_corpus.TIERED_CATEGORIES)
     for e in entries:
         first, text = e.content.split("\n", 1)
         meta = META_RE.match(first)
