@@ -523,17 +523,18 @@ class _Parser:
         body = i + 1
         meta: dict[str, Any] | None = None
         meta_text: str | None = None
-        if body < last and lines[body].lstrip().startswith("<!--"):
+        if body < last and "<!--" in lines[body][:64]:
             mm = META_RE.match(lines[body].strip())
             if mm is not None:
                 meta_text = lines[body]
                 meta = _load_meta(mm.group(1))
                 body += 1
         stop = starts[last]
-        content = text[starts[body] : stop] if body < last else ""
-        if self.has_cr:
-            content = to_lf(content)
-        content = content.strip()
+        if body < last:
+            content = text[starts[body] : stop]
+            content = (to_lf(content) if self.has_cr else content).strip()
+        else:
+            content = ""
         if section is None:
             below = self.archive_below is not None and score < self.archive_below
             section = "archived" if below else "active"
