@@ -348,3 +348,13 @@ def test_undecodable_input_is_refused_with_its_line(data: bytes, needle: str) ->
         ev.parse(data, Path("ws/MEMORY.md"))
     assert needle in str(info.value)
     assert str(info.value).startswith("ws/MEMORY.md:")
+
+
+ALL_MARKDOWN = sorted(p for p in FIXTURES.rglob("*.md") if p.is_file())
+
+
+@pytest.mark.parametrize("path", ALL_MARKDOWN, ids=lambda p: str(p.relative_to(FIXTURES)))
+def test_every_markdown_fixture_round_trips(path: Path) -> None:
+    """Whatever the file (other agents' formats included), reading and writing loses nothing."""
+    data = path.read_bytes()
+    assert ev.parse(data, path).to_bytes() == data
