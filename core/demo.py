@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 from itertools import chain
 from operator import attrgetter
@@ -140,6 +141,11 @@ def write_demo(
     ]
     agent_backup = target / f"{MEMORY_FILE}.bak"
     agent_backup.write_bytes(backups[-1].read_bytes())
+    # The agent wrote both at its last save ("Last updated" is UTC): date the files to match,
+    # so a history built from file times puts them where they belong.
+    saved_at = updated.replace(tzinfo=UTC).timestamp()
+    for path in (agent_backup, memory_file):
+        os.utime(path, (saved_at, saved_at))
     return DemoResult(memory_file, count, tuple(backups), agent_backup)
 
 

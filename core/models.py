@@ -46,18 +46,7 @@ class Memory(BaseModel):
 def memory_fields(entry: Entry, file: str) -> dict[str, Any]:
     """The JSON fields of a memory (`memdesk list --json`), without building a model."""
     meta = entry.meta or {}
-    fields: dict[str, Any] = {
-        "id": entry.id,
-        "key": entry.key,
-        "category": entry.category,
-        "score": entry.score,
-        "last_activated": entry.last_activated,
-        "activation_count": entry.activation_count,
-        "section": entry.section,
-        "content": entry.content,
-        "file": file,
-        "line": entry.line,
-    }
+    fields = {**entry.fields(), "key": entry.key, "file": file, "line": entry.line}
     for key in KNOWN_META_KEYS:
         if key in meta:
             fields[key] = meta[key]

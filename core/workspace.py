@@ -22,7 +22,7 @@ from core.backups import BackupStyle, list_backups, make_backup
 from core.formats import everbot as ev
 from core.formats.text import InputError
 from core.journal import DecayState, Event, Journal, JournalError, JsonValue
-from core.locking import LockTimeout, agent_lock
+from core.locking import LockTimeout, agent_lock, lock_path_for
 from core.policy import PolicyProfile, profile_by_name
 from core.scoring import agent_will_forget
 
@@ -122,7 +122,7 @@ class Workspace:
     @classmethod
     def open(cls, target: Path, *, profile: str | None = None) -> Workspace:
         root, path = locate_memory_file(target)
-        data = read_file(path)
+        data = read_consistent(path, timeout=cls.lock_timeout)
         doc = ev.parse(data, path)
         _clean_stale_temps(path.parent)
         chosen = profile or _saved_profile(root) or detect_profile(doc)
@@ -186,15 +186,21 @@ class Workspace:
 
     # -- editing -----------------------------------------------------------------------------------
     def apply(self, changes: Iterable[Change]) -> list[Change]:
-        """Apply changes to the open file (not yet written); each `before` must match what is here."""
-        applied = []
+        """Apply changes to the open file (not yet written), all or none.
+
+        Each change's `before` must match the memory as it is here (after the changes before it).
+        """
+        changes = list(changes)
+        state: dict[str, ev.Entry | None] = {}
         for change in changes:
-            conflict = _replay(self.doc, change)
-            if conflict is not None:
+            current = state[change.key] if change.key in state else self.doc.find(change.key)
+            if _verdict(current, change) == "conflict":
                 raise WorkspaceError(f"{self.doc.path}: memory {change.key} is not as expected")
-            applied.append(change)
-            self.pending.append(change)
-        return applied
+            state[change.key] = change.after
+        for change in changes:
+            _replay(self.doc, change)
+        self.pending.extend(changes)
+        return changes
 
     def save(
         self,
@@ -207,22 +213,36 @@ class Workspace:
         """Write the pending changes: lock, compare-and-swap (merge), backup, atomic replace, journal."""
         changes = tuple(self.pending)
         op_id = Journal.new_op_id()
-        try:
-            with agent_lock(self.path, timeout=self.lock_timeout):
-                written = self._write_locked(changes)
-        except LockTimeout as exc:
-            raise WorkspaceError(str(exc), exit_code=1) from None
-        except atomic.WriteRefused as exc:
-            raise WorkspaceError(str(exc), exit_code=1) from None
-        except OSError as exc:
-            raise WorkspaceError(f"{self.path}: could not write: {exc.strerror or exc}") from None
-        self.doc = written.target
-        self.pending = []
-        self._journal_save(changes, actor, cause, op_id, decay_states, today or date.today())
-        if written.backup is not None:
-            self._register_own_backup(
-                written.backup, written.replaced_digest, written.replaced_size
+        try:  # a journal that cannot record the change means no write at all
+            journal = Journal.open(self.root)
+        except JournalError as exc:
+            raise WorkspaceError(f"{self.path}: not saved: {exc}") from None
+        with journal:
+            try:
+                with agent_lock(self.path, timeout=self.lock_timeout):
+                    written = self._write_locked(changes)
+            except LockTimeout as exc:
+                raise WorkspaceError(str(exc), exit_code=1) from None
+            except atomic.WriteRefused as exc:
+                raise WorkspaceError(str(exc), exit_code=1) from None
+            except OSError as exc:
+                raise WorkspaceError(
+                    f"{self.path}: could not write: {exc.strerror or exc}"
+                ) from None
+            self.doc = written.target
+            self.pending = []
+            self._journal_save(
+                journal, changes, actor, cause, op_id, decay_states, today or date.today()
             )
+            if written.backup is not None:
+                rel = written.backup.relative_to(self.root).as_posix()
+                # MemDesk's own backups hold nothing the journal lacks: never import them as history.
+                journal.import_backup(
+                    path_rel=rel, at=datetime.now(UTC), size=written.replaced_size,
+                    sha256=written.replaced_digest, scores={}, file=self.file,
+                )  # fmt: skip
+        if written.merged:
+            self._apply_precise_scores()  # the other memories were read anew, rounded, from disk
         return SaveResult(self.path, written.backup, written.merged, changes, op_id)
 
     def _write_locked(self, changes: Sequence[Change]) -> _Written:
@@ -244,22 +264,9 @@ class Workspace:
         self.base_data = data
         return _Written(target, merged, backup, _digest(disk) if backup else "", len(disk))
 
-    def _register_own_backup(self, backup: Path, digest: str, size: int) -> None:
-        """MemDesk's own backups hold nothing the journal lacks: never import them as history."""
-        rel = backup.relative_to(self.root).as_posix()
-        with contextlib.suppress(JournalError), Journal.open(self.root) as journal:
-            journal.import_backup(
-                path_rel=rel,
-                at=datetime.now(UTC),
-                size=size,
-                sha256=digest,
-                scores={},
-                file=self.file,
-            )
-
     def reload(self) -> None:
         """Read the file again, dropping unsaved changes."""
-        data = read_file(self.path)
+        data = read_consistent(self.path, timeout=self.lock_timeout)
         self.doc = ev.parse(data, self.path)
         self.base_data = data
         self.pending = []
@@ -284,6 +291,7 @@ class Workspace:
 
     def _journal_save(
         self,
+        journal: Journal,
         changes: Sequence[Change],
         actor: Actor,
         cause: str,
@@ -312,12 +320,11 @@ class Workspace:
             for ch in changes
         ]
         try:
-            with Journal.open(self.root) as journal:
-                journal.record(events)
-                journal.set_decay_state(file, states)
-                deleted = [ch.key for ch in changes if ch.after is None]
-                if deleted:
-                    journal.forget_decay_state(file, deleted)
+            journal.record(events)
+            journal.set_decay_state(file, states)
+            deleted = [ch.key for ch in changes if ch.after is None]
+            if deleted:
+                journal.forget_decay_state(file, deleted)
         except JournalError as exc:
             raise WorkspaceError(
                 f"saved {self.path}, but the journal could not record it: {exc}"
@@ -429,6 +436,23 @@ def read_file(path: Path) -> bytes:
         raise WorkspaceError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
+def read_consistent(path: Path, *, timeout: float) -> bytes:
+    """Read the file under the agent's lock when it has one, never half-way through its write.
+
+    EverBot (603d2cf) overwrites MEMORY.md in place under its lock: read without the lock, the
+    file may be empty or cut short, which would show as memories gone without any problem.
+    """
+    if not lock_path_for(path).exists():
+        return read_file(path)
+    try:
+        with agent_lock(path, timeout=timeout):
+            return read_file(path)
+    except LockTimeout as exc:
+        raise WorkspaceError(str(exc), exit_code=1) from None
+    except OSError:
+        return read_file(path)  # the lock file cannot be opened here (read-only): read as is
+
+
 def detect_profile(doc: ev.StructuredDocument) -> str:
     """`tiered` when the file uses the tiered categories (system, core, episode), else `everbot`."""
     categories = {e.category for e in doc.iter_entries()}
@@ -437,43 +461,41 @@ def detect_profile(doc: ev.StructuredDocument) -> str:
 
 def entry_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:
     """A memory's fields as the journal stores them (score at full precision)."""
-    if entry is None:
-        return None
-    return {
-        "id": entry.id,
-        "category": entry.category,
-        "score": entry.score,
-        "last_activated": entry.last_activated,
-        "activation_count": entry.activation_count,
-        "section": entry.section,
-        "content": entry.content,
-    }
+    return None if entry is None else entry.fields()
 
 
 def _score_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:
     return None if entry is None else {"score": entry.score}
 
 
+def _verdict(current: ev.Entry | None, change: Change) -> Literal["apply", "skip", "conflict"]:
+    """Whether a change applies to the memory as it is now, is already there, or conflicts."""
+    before, after = change.before, change.after
+    if after is not None and current is not None and current.same_memory(after):
+        return "skip"  # already as wanted (made on both sides, or replayed twice)
+    if current is None:
+        if before is None:
+            return "apply"  # create
+        return "skip" if after is None else "conflict"  # deleted on both sides / they deleted
+    if before is not None and current.same_memory(before):
+        return "apply"
+    return "conflict"
+
+
 def _replay(doc: ev.StructuredDocument, change: Change) -> Conflict | None:
     """Apply one change if the memory is as it was; already-applied changes are a no-op."""
     current = doc.find(change.key)
-    before, after = change.before, change.after
-    if after is not None and current is not None and current.same_memory(after):
-        return None
-    if before is None:
-        if current is None and after is not None:
-            doc.insert_entry(after)
-            return None
-    elif after is None:
-        if current is None:
-            return None  # deleted on both sides
-        if current.same_memory(before):
+    verdict = _verdict(current, change)
+    if verdict == "conflict":
+        return Conflict(change.key, change.before, change.after, current)
+    if verdict == "apply":
+        if change.before is None and change.after is not None:
+            doc.insert_entry(change.after)
+        elif change.after is None:
             doc.delete_entry(change.key)
-            return None
-    elif current is not None and current.same_memory(before):
-        doc.replace_entry(change.key, after)
-        return None
-    return Conflict(change.key, before, after, current)
+        else:
+            doc.replace_entry(change.key, change.after)
+    return None
 
 
 def _dedupe(conflicts: Sequence[Conflict]) -> list[Conflict]:

@@ -65,6 +65,21 @@ class Entry:
     gap: str = ""  # blank lines after the entry, kept as found
     span: tuple[int, int] | None = None
     header_text: str | None = None  # the original header line, while the entry came from a file
+    source: str | None = None  # the text the entry was read from (shared, not copied)
+    body_start: int = 0  # where its text began in `source` (after header and memory_meta)
+    stop: int = 0  # where its text ended in `source`
+
+    def fields(self) -> dict[str, Any]:
+        """The memory's own fields (score at full precision), as the journal records them."""
+        return {
+            "id": self.id,
+            "category": self.category,
+            "score": self.score,
+            "last_activated": self.last_activated,
+            "activation_count": self.activation_count,
+            "section": self.section,
+            "content": self.content,
+        }
 
     def score_token(self) -> str:
         """The score as it will be written: the file's own token while it still holds this value."""
@@ -87,23 +102,13 @@ class Entry:
 
     def edited(self, **changes: Any) -> Entry:
         """A changed copy that the writer renders anew (the original text no longer applies)."""
+        # Positional copy: dataclasses.replace is 10x slower, and decay edits 100,000 at once.
         new = Entry(
-            self.key,
-            self.id,
-            self.category,
-            self.score,
-            self.last_activated,
-            self.activation_count,
-            self.content,
-            self.section,
-            self.line,
-            self.score_text,
-            self.meta,
-            self.meta_text,
-            self.gap,
-            None,
-            self.header_text,
-        )  # fmt: skip  (dataclasses.replace is 10x slower; decay edits 100,000 at once)
+            self.key, self.id, self.category, self.score, self.last_activated,
+            self.activation_count, self.content, self.section, self.line, self.score_text,
+            self.meta, self.meta_text, self.gap, None, self.header_text,
+            self.source, self.body_start, self.stop,
+        )  # fmt: skip
         for name, value in changes.items():
             setattr(new, name, value)
         return new
@@ -171,12 +176,12 @@ class StructuredDocument:
     def render(self) -> str:
         """The file's text (without BOM): unchanged blocks verbatim, changed entries rendered anew."""
         parts: list[str] = []
-        text, nl = self.text, self.newline
+        nl = self.newline
         for block in self.blocks:
             if isinstance(block, Raw):
                 chunk = block.text
-            elif block.span is not None:
-                chunk = text[block.span[0] : block.span[1]] + block.gap
+            elif block.span is not None and block.source is not None:
+                chunk = block.source[block.span[0] : block.span[1]] + block.gap
             else:
                 chunk = render_entry(block, nl) + block.gap
             if parts and chunk and not parts[-1].endswith(("\n", "\r")):
@@ -307,9 +312,20 @@ def render_entry(entry: Entry, nl: str = "\n") -> str:
         lines.append(original if same and original else render_meta(entry.meta))
     elif original is not None:
         lines.append(original)
+    body = _original_body(entry)
+    if body is not None:
+        return nl.join(lines) + nl + body  # only the header or meta changed: text as it was
     if entry.content:
         lines.extend(entry.content.split("\n"))
     return nl.join(lines) + nl
+
+
+def _original_body(entry: Entry) -> str | None:
+    """The memory's text exactly as read (indentation, trailing spaces, line ends) if unchanged."""
+    if entry.source is None or entry.stop <= entry.body_start:
+        return None
+    raw = entry.source[entry.body_start : entry.stop]
+    return raw if to_lf(raw).strip() == entry.content else None
 
 
 HEAD_META_DEFAULTS: dict[str, Any] = {
@@ -539,10 +555,11 @@ class _Parser:
             below = self.archive_below is not None and score < self.archive_below
             section = "archived" if below else "active"
         gap = text[stop : starts[end]]
-        span = (starts[i], stop)
+        body_start = starts[body]
         return Entry(
             id_, id_, category, score, date, int(count), content, section, i + 1,
-            score_text, meta, meta_text, gap, span, lines[i],
+            score_text, meta, meta_text, gap, (starts[i], stop), lines[i],
+            text, body_start, stop,
         )  # fmt: skip
 
     def _quarantine(self, i: int, end: int, *, after_entries: bool) -> None:
