@@ -213,6 +213,10 @@ class Workspace:
         """Write the pending changes: lock, compare-and-swap (merge), backup, atomic replace, journal."""
         changes = tuple(self.pending)
         op_id = Journal.new_op_id()
+        try:  # refuse a read-only file or a symlink before creating anything
+            atomic.check_writable(self.path)
+        except atomic.WriteRefused as exc:
+            raise WorkspaceError(str(exc), exit_code=1) from None
         try:  # a journal that cannot record the change means no write at all
             journal = Journal.open(self.root)
         except JournalError as exc:
