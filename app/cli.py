@@ -13,7 +13,7 @@ from typing import Any
 
 from core.decay import apply_decay, preview_decay
 from core.formats.text import InputError
-from core.models import FileProblem, Memory, memory_fields
+from core.models import Memory, memory_fields
 from core.workspace import ConflictError, Workspace, WorkspaceError
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
@@ -106,34 +106,21 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     ws = _open(args)
-    problems = [FileProblem.from_problem(p) for p in ws.doc.problems]
-    warnings = [FileProblem.from_problem(p) for p in ws.warnings()]
-    entries = ws.entries()
+    summary = ws.summary()
     if args.json:
-        _print_json(
-            {
-                "file": str(ws.path),
-                "profile": ws.profile.name,
-                "entries": len(entries),
-                "active": sum(1 for e in entries if e.section == "active"),
-                "archived": sum(1 for e in entries if e.section == "archived"),
-                "problems": [p.model_dump() for p in problems],
-                "warnings": [w.model_dump() for w in warnings],
-            }
-        )
+        _print_json({**summary.model_dump(), "profile": ws.profile.name})
     else:
-        active = sum(1 for e in entries if e.section == "active")
         print(
-            f"{ws.path}: {len(entries)} memories ({active} active, {len(entries) - active} archived), "
-            f"profile {ws.profile.name}"
+            f"{ws.path}: {summary.entries} memories ({summary.active} active, "
+            f"{summary.archived} archived), profile {ws.profile.name}"
         )
-        for p in problems:
+        for p in summary.problems:
             print(f"  problem  {p.file}:{p.line}: {p.message}")
-        for w in warnings:
+        for w in summary.warnings:
             print(f"  warning  {w.file}:{w.line}: {w.message}")
-        if not problems:
+        if not summary.problems:
             print("  no problems")
-    return EXIT_PROBLEMS if problems else EXIT_OK
+    return EXIT_PROBLEMS if summary.problems else EXIT_OK
 
 
 def cmd_list(args: argparse.Namespace) -> int:

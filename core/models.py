@@ -80,4 +80,4 @@ class ParsedFile(BaseModel):
     warnings: list[FileProblem]
     header_comments: dict[str, str]
     bom: bool
-    newline: Literal["\n", "\r\n", "\r"]
+    newline: str

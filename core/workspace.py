@@ -23,11 +23,15 @@ from core.formats import everbot as ev
 from core.formats.text import InputError
 from core.journal import DecayState, Event, Journal, JournalError, JsonValue
 from core.locking import LockTimeout, agent_lock, lock_path_for
+from core.models import FileProblem, ParsedFile
 from core.policy import PolicyProfile, profile_by_name
 from core.scoring import agent_will_forget
 
 MEMORY_FILE = "MEMORY.md"
 TIERED_CATEGORIES = frozenset({"system", "core", "episode"})
+_HEADER_COMMENT_RE = re.compile(
+    r"<!--\s*(Last updated|Total entries|last_processed_count):\s*(.*?)\s*-->"
+)
 _LAST_UPDATED_RE = re.compile(r"<!--\s*Last updated:\s*(\d{4}-\d{2}-\d{2})[T ]?[\d:]*\s*-->")
 
 Actor = Literal["person", "agent", "reviewer", "decay", "import"]
@@ -159,6 +163,23 @@ class Workspace:
                 pass
         return datetime.fromtimestamp(self.path.stat().st_mtime, UTC).date()
 
+    def summary(self) -> ParsedFile:
+        """Counts, problems, warnings and the header comments of the file (`memdesk check`)."""
+        entries = self.entries()
+        active = sum(1 for e in entries if e.section == "active")
+        head = "".join(b.text for b in self.doc.blocks[:8] if isinstance(b, ev.Raw))
+        return ParsedFile(
+            file=str(self.path),
+            entries=len(entries),
+            active=active,
+            archived=len(entries) - active,
+            problems=[FileProblem.from_problem(p) for p in self.doc.problems],
+            warnings=[FileProblem.from_problem(p) for p in self.warnings()],
+            header_comments=dict(_HEADER_COMMENT_RE.findall(head)),
+            bom=self.doc.bom,
+            newline=self.doc.newline,
+        )
+
     # -- what needs attention ----------------------------------------------------------------------
     def forgotten(self) -> list[ev.Entry]:
         """Memories the EverBot agent drops at its next save (below 0.05, beyond its cap of 30)."""
@@ -171,7 +192,11 @@ class Workspace:
     def warnings(self) -> list[ev.Problem]:
         out = list(self.doc.warnings)
         for e in self.forgotten():
-            why = "scores below 0.05" if e.score < ev.FORGET_BELOW else "is beyond its 30 best"
+            why = (
+                "it scores below 0.05"
+                if e.score < ev.FORGET_BELOW
+                else "it keeps only its 30 best-scored memories"
+            )
             out.append(
                 ev.Problem(
                     self.doc.path,
