@@ -419,6 +419,8 @@ class _Parser:
         self.bad_reason: dict[int, str] = {}
         self.preamble_section: Section | None = None  # the last section heading before any memory
         self.candidates: list[int] = []
+        self.flagged: list[Entry] = []  # memories without text or with a broken memory_meta
+        self.uses_meta = False
         self.entries: list[Entry] = []
         self.classes = self._classify()
 
@@ -545,6 +547,7 @@ class _Parser:
                 meta_text = lines[body]
                 meta = _load_meta(mm.group(1))
                 body += 1
+                self.uses_meta = True
         stop = starts[last]
         if body < last:
             content = text[starts[body] : stop]
@@ -556,11 +559,14 @@ class _Parser:
             section = "archived" if below else "active"
         gap = text[stop : starts[end]]
         body_start = starts[body]
-        return Entry(
+        entry = Entry(
             id_, id_, category, score, date, int(count), content, section, i + 1,
             score_text, meta, meta_text, gap, (starts[i], stop), lines[i],
             text, body_start, stop,
         )  # fmt: skip
+        if not content or (meta is None and meta_text is not None):
+            self.flagged.append(entry)
+        return entry
 
     def _quarantine(self, i: int, end: int, *, after_entries: bool) -> None:
         """Text the agent would drop or glue onto a neighbour: kept verbatim, reported."""
@@ -613,9 +619,8 @@ class _Parser:
     def _finish(self) -> StructuredDocument:
         entries = self.entries
         self._keys_and_duplicates(entries)
-        for e in entries:
-            if not e.content or (e.meta is None and e.meta_text is not None):
-                self._entry_problems(e)
+        for e in self.flagged:
+            self._entry_problems(e)
         self.problems.sort(key=lambda p: p.line)
         m = LAST_PROCESSED_RE.search(self.d.text)
         return StructuredDocument(
@@ -627,7 +632,7 @@ class _Parser:
             problems=self.problems,
             warnings=self._warnings(),
             last_processed_count=int(m.group(1)) if m else 0,
-            uses_meta=any(e.meta_text is not None for e in entries),
+            uses_meta=self.uses_meta,
         )
 
     def _entry_problems(self, e: Entry) -> None:

@@ -65,7 +65,9 @@ def split_lines(text: str) -> list[str]:
     lines = text.splitlines(keepends=True)
     # str.splitlines also breaks at \f, \x1c, \u2028 and the like; count the real breaks to
     # know whether it did (cheaper than searching for those characters).
-    breaks = text.count("\n") + text.count("\r") - text.count("\r\n")
+    breaks = text.count("\n")
+    if "\r" in text:
+        breaks += text.count("\r") - text.count("\r\n")
     if len(lines) == breaks + (0 if not text or text[-1] in "\r\n" else 1):
         return lines
     return _LINE.findall(text)
