@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
 
-from core.decay import preview_decay
+from core.decay import apply_decay, preview_decay
 from core.demo import write_demo
 from core.formats.text import decode, split_lines
 from core.workspace import Change, Workspace
@@ -50,6 +50,10 @@ class BenchFigures:
         ]
         for key, label in (
             ("load_s", "load (read + parse)"),
+            (
+                "load_with_journal_s",
+                "load after a decay run (+ full-precision scores from the journal)",
+            ),
             ("save_s", "save (lock, check, render, backup, atomic replace, fsync, journal)"),
             ("decay_preview_s", "decay preview of all memories"),
             ("raw_read_s", "baseline: raw read + decode + splitlines"),
@@ -87,6 +91,10 @@ def run_bench(*, entries: int = 100_000, repeat: int = 3) -> BenchFigures:
         later = date.today() + timedelta(days=60)
         f["decay_preview_s"] = _median(repeat, lambda: preview_decay(ws, later))
         f["save_s"] = _median(repeat, lambda: _save_one_edit(ws))
+        # Once a decay run has given every memory a full-precision score in the journal, opening
+        # also reads those (SPEC 3 "Precision").
+        apply_decay(ws, preview_decay(ws, later))
+        f["load_with_journal_s"] = _median(repeat, lambda: Workspace.open(root))
         plain = Path(tmp) / "plain.md"
         text = data.decode("utf-8")
         f["plain_write_s"] = _median(repeat, lambda: plain.write_text(text, encoding="utf-8"))

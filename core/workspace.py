@@ -20,7 +20,7 @@ from typing import Literal
 from core import atomic
 from core.backups import BackupStyle, list_backups, make_backup
 from core.formats import everbot as ev
-from core.formats.text import InputError
+from core.formats.text import InputError, gc_paused
 from core.journal import DecayState, Event, Journal, JournalError, JsonValue
 from core.locking import LockTimeout, agent_lock, lock_path_for
 from core.models import FileProblem, ParsedFile
@@ -121,21 +121,26 @@ class Workspace:
     base_data: bytes  # the file as last read or written: compare-and-swap checks against it
     pending: list[Change] = field(default_factory=list)
     lock_timeout: float = 10.0
+    remember_profile: bool = False  # the person chose the profile: keep it for this workspace
 
     # -- opening -----------------------------------------------------------------------------------
     @classmethod
     def open(cls, target: Path, *, profile: str | None = None) -> Workspace:
+        """Read a workspace. `profile` (everbot, tiered) overrides the one saved or detected."""
         root, path = locate_memory_file(target)
         data = read_consistent(path, timeout=cls.lock_timeout)
-        doc = ev.parse(data, path)
+        with gc_paused():  # 100,000 memories: see gc_paused
+            doc = ev.parse(data, path)
+            saved, precise = _journal_facts(root, path.relative_to(root).as_posix())
         _clean_stale_temps(path.parent)
-        chosen = profile or _saved_profile(root) or detect_profile(doc)
+        chosen = profile or saved or detect_profile(doc)
         try:
             policy = profile_by_name(chosen)
         except ValueError as exc:
             raise WorkspaceError(str(exc)) from None
-        ws = cls(root, path, doc, policy, data)
-        ws._apply_precise_scores()
+        ws = cls(root, path, doc, policy, data, remember_profile=profile is not None)
+        with gc_paused():
+            ws._use_precise_scores(precise)
         return ws
 
     @property
@@ -263,6 +268,8 @@ class Workspace:
             self._journal_save(
                 journal, changes, actor, cause, op_id, decay_states, today or date.today()
             )
+            if self.remember_profile:
+                journal.set_setting("profile", self.profile.name)
             if written.backup is not None:
                 rel = written.backup.relative_to(self.root).as_posix()
                 # MemDesk's own backups hold nothing the journal lacks: never import them as history.
@@ -304,18 +311,16 @@ class Workspace:
     # -- journal -----------------------------------------------------------------------------------
     def _apply_precise_scores(self) -> None:
         """Use the journal's full-precision score where the file still shows it rounded (SPEC 3)."""
-        if not Journal.db_path(self.root).exists():
-            return
-        try:
-            with Journal.open_for_inspection(self.root) as journal:
-                precise = journal.precise_scores(self.file)
-        except JournalError:
-            return
+        self._use_precise_scores(_journal_facts(self.root, self.file)[1])
+
+    def _use_precise_scores(self, precise: Mapping[str, float]) -> None:
         if not precise:
             return
-        for e in self.doc.iter_entries():
-            value = precise.get(e.key)
-            if value is not None and format(value, ".2f") == format(e.score, ".2f"):
+        get = precise.get
+        for e in self.doc.entries():
+            value = get(e.key)
+            # round() and format(.2f) round the exact binary value alike; round() is faster.
+            if value is not None and value != e.score and round(value, 2) == round(e.score, 2):
                 e.score = value
 
     def _journal_save(
@@ -547,15 +552,17 @@ def _date_or(text: str, default: date) -> date:
         return default
 
 
-def _saved_profile(root: Path) -> str | None:
+def _journal_facts(root: Path, file: str) -> tuple[str | None, dict[str, float]]:
+    """The profile saved for this workspace and the full-precision scores, in one journal read."""
     if not Journal.db_path(root).exists():
-        return None
+        return None, {}
     try:
         with Journal.open_for_inspection(root) as journal:
-            value = journal.get_setting("profile")
+            profile = journal.get_setting("profile")
+            precise = journal.precise_scores(file)
     except JournalError:
-        return None
-    return value if isinstance(value, str) else None
+        return None, {}
+    return (profile if isinstance(profile, str) else None), precise
 
 
 def _clean_stale_temps(folder: Path) -> None:
