@@ -691,3 +691,20 @@ def test_apply_is_all_or_nothing(root: Path) -> None:
     assert ws.pending == []
     assert not ws.modified
     assert ws.doc.to_bytes() == shown
+
+
+# -- policy profile -------------------------------------------------------------------------------
+
+
+def test_a_chosen_profile_is_remembered_for_the_workspace(root: Path) -> None:
+    assert Workspace.open(root).profile.name == "everbot"  # detected from the categories
+    ws = Workspace.open(root, profile="tiered")
+    edit(ws, "d4e5f6", content="chosen under the tiered profile")
+    ws.save(actor="person", cause="test")
+    assert Workspace.open(root).profile.name == "tiered"
+    assert Workspace.open(root, profile="everbot").profile.name == "everbot"
+
+
+def test_an_unknown_profile_is_refused(root: Path) -> None:
+    with pytest.raises(WorkspaceError, match="known: everbot, tiered"):
+        Workspace.open(root, profile="nonsense")
