@@ -243,6 +243,8 @@ class Workspace:
         """Write the pending changes: lock, compare-and-swap (merge), backup, atomic replace, journal."""
         changes = tuple(self.pending)
         op_id = Journal.new_op_id()
+        if not changes:
+            return SaveResult(self.path, None, False, (), op_id)
         try:  # refuse a read-only file or a symlink before creating anything
             atomic.check_writable(self.path)
         except atomic.WriteRefused as exc:
@@ -293,7 +295,7 @@ class Workspace:
         data = target.to_bytes()
         backup = None
         if data != disk:
-            atomic.check_writable(self.path)
+            atomic.check_writable(self.path)  # again, under the lock: before taking a backup
             style = BackupStyle.MEMDESK
             backup = make_backup(self.path, style.directory(self.root, self.path))
             atomic.atomic_write_bytes(self.path, data)
