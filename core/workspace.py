@@ -380,9 +380,8 @@ class Workspace:
 
     def _import_backups(self, journal: Journal) -> int:
         count = 0
-        for path, at in self._backup_files():
-            rel = path.relative_to(self.root).as_posix()
-            if journal.has_backup(rel):
+        for path, at, name in self._backup_files():
+            if journal.has_backup(name):
                 continue
             try:
                 data = path.read_bytes()
@@ -392,21 +391,26 @@ class Workspace:
             scores = {e.key: e.score for e in doc.iter_entries()}
             digest = hashlib.sha256(data).hexdigest()
             if journal.import_backup(
-                path_rel=rel, at=at, size=len(data), sha256=digest, scores=scores, file=self.file
+                path_rel=name, at=at, size=len(data), sha256=digest, scores=scores, file=self.file
             ):
                 count += len(scores)
         return count
 
-    def _backup_files(self) -> list[tuple[Path, datetime]]:
+    def _backup_files(self) -> list[tuple[Path, datetime, str]]:
+        """Backups of the file, oldest first: path, time, and the name the journal knows it by."""
         folder = BackupStyle.MEMDESK.directory(self.root, self.path)
         found = [
-            (b.path, b.at.astimezone(UTC))
+            (b.path, b.at.astimezone(UTC), b.path.relative_to(self.root).as_posix())
             for b in list_backups(folder)
             if b.original_name == self.path.name
         ]
         agent_bak = self.path.with_name(self.path.name + ".bak")
-        if agent_bak.is_file():
-            found.append((agent_bak, datetime.fromtimestamp(agent_bak.stat().st_mtime, UTC)))
+        with contextlib.suppress(OSError):
+            # The agent rewrites its one .bak before every save: each content is its own backup.
+            digest = hashlib.sha256(agent_bak.read_bytes()).hexdigest()[:16]
+            at = datetime.fromtimestamp(agent_bak.stat().st_mtime, UTC)
+            name = f"{agent_bak.relative_to(self.root).as_posix()}#{digest}"
+            found.append((agent_bak, at, name))
         return sorted(found, key=lambda item: item[1])
 
     def _observe_current(self, journal: Journal) -> int:

@@ -664,6 +664,20 @@ def test_sync_journal_imports_backups_once(root: Path, memory: Path) -> None:
     ]
 
 
+def test_each_content_of_the_agents_bak_becomes_history(root: Path) -> None:
+    """The agent rewrites MEMORY.md.bak before each save; every version it held is history."""
+    agent_bak = root / "MEMORY.md.bak"
+    ws = Workspace.open(root)
+    for day, score in ((1, "0.60"), (2, "0.70")):
+        agent_bak.write_text(_with_score(score), "utf-8")
+        at = datetime(2026, 2, day, tzinfo=UTC).timestamp()
+        os.utime(agent_bak, (at, at))
+        ws.sync_journal()
+    with Journal.open(root) as journal:
+        scores = [p.score for p in journal.history("MEMORY.md", "a1b2c3") if p.actor == "import"]
+    assert scores == [0.6, 0.7]
+
+
 def test_memdesk_own_backups_are_not_imported_as_history(root: Path) -> None:
     ws = Workspace.open(root)
     edit(ws, "d4e5f6", score=0.5)
