@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
@@ -25,14 +24,10 @@ from core.journal import DecayState, Event, Journal, JournalError, JsonValue
 from core.locking import LockTimeout, agent_lock, lock_path_for
 from core.models import FileProblem, ParsedFile
 from core.policy import PolicyProfile, profile_by_name
-from core.scoring import agent_will_forget
+from core.scoring import AGENT_FORGET_BELOW, agent_will_forget
 
 MEMORY_FILE = "MEMORY.md"
 TIERED_CATEGORIES = frozenset({"system", "core", "episode"})
-_HEADER_COMMENT_RE = re.compile(
-    r"<!--\s*(Last updated|Total entries|last_processed_count):\s*(.*?)\s*-->"
-)
-_LAST_UPDATED_RE = re.compile(r"<!--\s*Last updated:\s*(\d{4}-\d{2}-\d{2})[T ]?[\d:]*\s*-->")
 
 Actor = Literal["person", "agent", "reviewer", "decay", "import"]
 
@@ -160,19 +155,16 @@ class Workspace:
 
     def default_anchor(self) -> date:
         """The date up to which the file's scores already hold decay: the agent's last save."""
-        m = _LAST_UPDATED_RE.search(self.doc.text[:4096])
-        if m is not None:
-            try:
-                return date.fromisoformat(m.group(1))
-            except ValueError:
-                pass
-        return datetime.fromtimestamp(self.path.stat().st_mtime, UTC).date()
+        stamp = self.doc.header_comments().get("Last updated", "")
+        try:
+            return date.fromisoformat(stamp[:10])
+        except ValueError:
+            return datetime.fromtimestamp(self.path.stat().st_mtime, UTC).date()
 
     def summary(self) -> ParsedFile:
         """Counts, problems, warnings and the header comments of the file (`memdesk check`)."""
         entries = self.entries()
         active = sum(1 for e in entries if e.section == "active")
-        head = "".join(b.text for b in self.doc.blocks[:8] if isinstance(b, ev.Raw))
         return ParsedFile(
             file=str(self.path),
             entries=len(entries),
@@ -180,7 +172,7 @@ class Workspace:
             archived=len(entries) - active,
             problems=[FileProblem.from_problem(p) for p in self.doc.problems],
             warnings=[FileProblem.from_problem(p) for p in self.warnings()],
-            header_comments=dict(_HEADER_COMMENT_RE.findall(head)),
+            header_comments=self.doc.header_comments(),
             bom=self.doc.bom,
             newline=self.doc.newline,
         )
@@ -199,7 +191,7 @@ class Workspace:
         for e in self.forgotten():
             why = (
                 "it scores below 0.05"
-                if e.score < ev.FORGET_BELOW
+                if e.score < AGENT_FORGET_BELOW
                 else "it keeps only its 30 best-scored memories"
             )
             out.append(

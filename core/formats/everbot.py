@@ -34,21 +34,22 @@ Section = Literal["active", "archived"]
 HEADER_RE = re.compile(r"^###\s+\[(\w+)\]\s+(\w+)\s*\|\s*([\d.]+)\s*\|\s*([\d-]+)\s*\|\s*(\d+)\s*$")
 META_RE = re.compile(r"^<!--\s*memory_meta:\s*(\{.*\})\s*-->$")
 LAST_PROCESSED_RE = re.compile(r"<!--\s*last_processed_count:\s*(\d+)\s*-->")
-_HEADER_COMMENT_RE = re.compile(
-    r"^<!--\s*(Last updated|Total entries|last_processed_count):.*-->$", re.IGNORECASE
+HEADER_COMMENT_RE = re.compile(
+    r"^<!--\s*(Last updated|Total entries|last_processed_count):\s*(.*?)\s*-->$", re.IGNORECASE
 )
 # Something meant as an entry header that the agent's regex rejects.
 _HEADER_LIKE_RE = re.compile(r"^#{1,6}\s*\[[^\]]*\]|^#{1,6}\s*\S+\s+\S+\s*\|.*\|")
 _SECTIONS: dict[str, Section] = {"## active memories": "active", "## archived memories": "archived"}
 
-MAX_ENTRIES = 30  # the agent keeps only its 30 highest-scored memories at save
-FORGET_BELOW = 0.05  # and drops every memory scoring below this
 ARCHIVE_BELOW = 0.2  # the agent's Active/Archived split
 
 
 @dataclass(slots=True)
 class Entry:
-    """One memory as it stands in the file. `span` is set while the entry is unchanged since parsing."""
+    """One memory as it stands in the file.
+
+    `span` (its place in `source`) is set while the entry is as read; `edited()` copies clear it.
+    """
 
     key: str  # unique in the document: the id, or "id~2", "id~3" for repeated ids
     id: str
@@ -136,9 +137,6 @@ class Problem:
     text: str = ""
     severity: Literal["problem", "warning"] = "problem"
 
-    def as_json(self) -> dict[str, Any]:
-        return {"file": self.file, "line": self.line, "kind": self.kind, "message": self.message}
-
 
 Block = Entry | Raw
 
@@ -169,8 +167,17 @@ class StructuredDocument:
         index = self._positions().get(key)
         return None if index is None else self.blocks[index]  # type: ignore[return-value]
 
-    def quarantine(self) -> list[Raw]:
-        return [b for b in self.blocks if isinstance(b, Raw) and b.kind == "quarantine"]
+    def header_comments(self) -> dict[str, str]:
+        """The agent's header comments (Last updated, Total entries, ...) before the first memory."""
+        found: dict[str, str] = {}
+        for block in self.blocks:
+            if isinstance(block, Entry):
+                break
+            for line in block.text.splitlines():
+                m = HEADER_COMMENT_RE.match(line.strip())
+                if m is not None:
+                    found.setdefault(m.group(1), m.group(2))
+        return found
 
     # -- writing -------------------------------------------------------------------------------
     def render(self) -> str:
@@ -502,7 +509,7 @@ class _Parser:
         while i < first:
             cls = self.classes[i]
             s = self.lines[i].strip()
-            structural = not s or cls == _SECTION or _HEADER_COMMENT_RE.match(s) is not None
+            structural = not s or cls == _SECTION or HEADER_COMMENT_RE.match(s) is not None
             if cls == _DROPPED and not title_seen and s.startswith("# "):
                 structural = title_seen = True
             if structural:
@@ -513,7 +520,7 @@ class _Parser:
             else:
                 end = i + 1
                 while end < first and self.classes[end] < _HEADER:
-                    if _HEADER_COMMENT_RE.match(self.lines[end].strip()):
+                    if HEADER_COMMENT_RE.match(self.lines[end].strip()):
                         break
                     end += 1
                 self._quarantine(i, end, after_entries=False)

@@ -73,15 +73,6 @@ def split_lines(text: str) -> list[str]:
     return _LINE.findall(text)
 
 
-def strip_newline(line: str) -> str:
-    """The line without its line ending."""
-    if line.endswith("\r\n"):
-        return line[:-2]
-    if line.endswith(("\n", "\r")):
-        return line[:-1]
-    return line
-
-
 def to_lf(text: str) -> str:
     """Universal newlines, as the agents' readers see the text."""
     if "\r" not in text:
