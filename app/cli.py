@@ -175,7 +175,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         data["history"] = history
         if outlook is not None:
             data["forecast"] = {
-                k: (v.isoformat() if v else None) for k, v in vars_of(outlook).items()
+                k: (v.isoformat() if v else None) for k, v in _slot_values(outlook).items()
             }
         _print_json(data)
         return EXIT_OK
@@ -193,7 +193,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     print("  " + memory.content.replace("\n", "\n  "))
     print()
     if outlook is not None:
-        for label, when in vars_of(outlook).items():
+        for label, when in _slot_values(outlook).items():
             print(f"  {label.replace('_at', ''):<7} {when.isoformat() if when else 'never'}")
     print("  history:")
     for point in history:
@@ -255,7 +255,7 @@ def _haystack(entry: Any) -> str:
     return f"{entry.id} {entry.category} {entry.content}".lower()
 
 
-def vars_of(obj: Any) -> dict[str, Any]:
+def _slot_values(obj: Any) -> dict[str, Any]:
     return {name: getattr(obj, name) for name in obj.__slots__}
 
 

@@ -96,7 +96,7 @@ def preview_decay(ws: Workspace, at: date) -> DecayPreview:
 
 
 def _preview(ws: Workspace, at: date) -> DecayPreview:
-    entries = [e for e in ws.doc.iter_entries()]
+    entries = ws.entries()
     dates = _DateCache()
     lasts = [dates.get(e.last_activated) for e in entries]
     entries = [e for e, last in zip(entries, lasts, strict=True) if last is not None]
