@@ -97,6 +97,13 @@ class SaveResult:
 
 
 @dataclass(frozen=True, slots=True)
+class WorkspaceState:
+    blocks: list[ev.Block]
+    pending: tuple[Change, ...]
+    doc: ev.StructuredDocument
+
+
+@dataclass(frozen=True, slots=True)
 class _Written:
     target: ev.StructuredDocument
     merged: bool
@@ -224,6 +231,17 @@ class Workspace:
         self.pending.extend(changes)
         return changes
 
+    def snapshot(self) -> WorkspaceState:
+        """The open file's state and its unsaved changes, to come back to (undo)."""
+        return WorkspaceState(self.doc.snapshot(), tuple(self.pending), self.doc)
+
+    def restore(self, state: WorkspaceState) -> None:
+        """Go back to a snapshot taken since the last save or reload."""
+        if state.doc is not self.doc:
+            raise WorkspaceError(f"{self.path}: that state is from before the file was read again")
+        self.doc.restore(state.blocks)
+        self.pending = list(state.pending)
+
     def save(
         self,
         *,
@@ -233,9 +251,10 @@ class Workspace:
         today: date | None = None,
     ) -> SaveResult:
         """Write the pending changes: lock, compare-and-swap (merge), backup, atomic replace, journal."""
-        changes = tuple(self.pending)
+        changes = net_changes(self.pending)
         op_id = Journal.new_op_id()
-        if not changes:
+        if not changes and not decay_states:
+            self.pending = []
             return SaveResult(self.path, None, False, (), op_id)
         try:  # refuse a read-only file or a symlink before creating anything
             atomic.check_writable(self.path)
@@ -494,6 +513,31 @@ def detect_profile(doc: ev.StructuredDocument) -> str:
 def entry_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:
     """A memory's fields as the journal stores them (score at full precision)."""
     return None if entry is None else entry.fields()
+
+
+def net_changes(changes: Sequence[Change]) -> tuple[Change, ...]:
+    """One change per memory, from its first `before` to its last `after`; undone ones vanish.
+
+    Edit-then-undo or two edits of one memory then merge with the agent's writes as one change.
+    """
+    first: dict[str, ev.Entry | None] = {}
+    last: dict[str, ev.Entry | None] = {}
+    for ch in changes:
+        first.setdefault(ch.key, ch.before)
+        last[ch.key] = ch.after
+    out = []
+    for key, before in first.items():
+        after = last[key]
+        if before is None and after is None:
+            continue
+        if before is not None and after is not None and _identical(before, after):
+            continue
+        out.append(Change(key, before, after))
+    return tuple(out)
+
+
+def _identical(a: ev.Entry, b: ev.Entry) -> bool:
+    return a.same_memory(b) and a.score == b.score
 
 
 def _score_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:

@@ -101,18 +101,27 @@ class Entry:
             and self.meta == other.meta
         )
 
+    def with_gap(self, gap: str) -> Entry:
+        """The same memory (still as read) followed by other blank lines."""
+        new = self._copy(self.span)
+        new.gap = gap
+        return new
+
     def edited(self, **changes: Any) -> Entry:
         """A changed copy that the writer renders anew (the original text no longer applies)."""
-        # Positional copy: dataclasses.replace is 10x slower, and decay edits 100,000 at once.
-        new = Entry(
-            self.key, self.id, self.category, self.score, self.last_activated,
-            self.activation_count, self.content, self.section, self.line, self.score_text,
-            self.meta, self.meta_text, self.gap, None, self.header_text,
-            self.source, self.body_start, self.stop,
-        )  # fmt: skip
+        new = self._copy(None)
         for name, value in changes.items():
             setattr(new, name, value)
         return new
+
+    def _copy(self, span: tuple[int, int] | None) -> Entry:
+        # Positional copy: dataclasses.replace is 10x slower, and decay edits 100,000 at once.
+        return Entry(
+            self.key, self.id, self.category, self.score, self.last_activated,
+            self.activation_count, self.content, self.section, self.line, self.score_text,
+            self.meta, self.meta_text, self.gap, span, self.header_text,
+            self.source, self.body_start, self.stop,
+        )  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -167,6 +176,14 @@ class StructuredDocument:
         index = self._positions().get(key)
         return None if index is None else self.blocks[index]  # type: ignore[return-value]
 
+    def snapshot(self) -> list[Block]:
+        """The blocks as they are now; blocks are never changed in place, so this is a true copy."""
+        return list(self.blocks)
+
+    def restore(self, blocks: list[Block]) -> None:
+        self.blocks = list(blocks)
+        self._by_key = None
+
     def header_comments(self) -> dict[str, str]:
         """The agent's header comments (Last updated, Total entries, ...) before the first memory."""
         found: dict[str, str] = {}
@@ -211,8 +228,7 @@ class StructuredDocument:
             self._fix_gap_after_removal(index)
             self.insert_entry(new)
         else:
-            new.gap = old.gap
-            self.blocks[index] = new
+            self.blocks[index] = new.with_gap(old.gap)
 
     def delete_entry(self, key: str) -> Entry:
         index = self._index(key)
@@ -228,8 +244,7 @@ class StructuredDocument:
             raise ValueError(f"a memory with key {entry.key} is already in {self.path}")
         index = self._section_end(entry.section)
         self._blank_line_before(index)
-        entry.gap = self.newline if index < len(self.blocks) else ""
-        self.blocks.insert(index, entry)
+        self.blocks.insert(index, entry.with_gap(self.newline if index < len(self.blocks) else ""))
         self._by_key = None
 
     # -- helpers -------------------------------------------------------------------------------
@@ -249,7 +264,7 @@ class StructuredDocument:
         if index == len(self.blocks) and index > 0:
             prev = self.blocks[index - 1]
             if isinstance(prev, Entry):
-                prev.gap = ""
+                self.blocks[index - 1] = prev.with_gap("")
 
     def _section_end(self, section: Section) -> int:
         """Where a new memory of this section goes: after the section's last block."""
@@ -283,9 +298,10 @@ class StructuredDocument:
         prev, nl = self.blocks[index - 1], self.newline
         if isinstance(prev, Entry):
             if not prev.gap:
-                prev.gap = nl
+                self.blocks[index - 1] = prev.with_gap(nl)
         elif prev.text and _BLANK_END_RE.search(prev.text) is None:
-            prev.text += nl if prev.text.endswith(("\n", "\r")) else nl + nl
+            text = prev.text + (nl if prev.text.endswith(("\n", "\r")) else nl + nl)
+            self.blocks[index - 1] = Raw(prev.kind, text, prev.line, prev.section)
 
 
 _BLANK_END_RE = re.compile(r"(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)\Z")

@@ -127,3 +127,15 @@ def test_transitions_are_proposed_not_applied(tmp_path: Path) -> None:
     after = Workspace.open(tmp_path)
     assert len(after.entries()) == 2  # nothing deleted
     assert [e.section for e in after.entries()] == ["active", "archived"]  # nothing moved
+
+
+def test_decay_too_small_to_show_still_moves_the_anchor(tmp_path: Path) -> None:
+    """0.30 decayed one day is 0.297: the file still says 0.30, the journal must still know."""
+    text = _file([("fact", 0.3, 8)], date(2026, 3, 1))
+    (tmp_path / "MEMORY.md").write_text(text, encoding="utf-8")
+    ws = Workspace.open(tmp_path)
+    apply_decay(ws, preview_decay(ws, date(2026, 3, 2)))
+    assert (tmp_path / "MEMORY.md").read_text(encoding="utf-8") == text  # nothing to write
+    again = Workspace.open(tmp_path)
+    assert again.entries()[0].score == pytest.approx(0.3 * 0.99)
+    assert preview_decay(again, date(2026, 3, 2)).changed_count == 0

@@ -1,0 +1,99 @@
+"""Operations on memories, as lists of changes: the same for the window, the CLI and the reviewer.
+
+Each function only describes the change (before/after per memory); `Workspace.apply` applies it
+to the open file and `Workspace.save` writes it. `inverse` gives the change that undoes one.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+
+from core.formats.everbot import Entry, Section
+from core.scoring import reinforce
+from core.workspace import Change, Workspace, WorkspaceError
+
+
+def edit(ws: Workspace, key: str, **fields: object) -> list[Change]:
+    """Change fields of one memory (content, category, score, ...); no-op fields are dropped."""
+    entry = _entry(ws, key)
+    wanted = {k: v for k, v in fields.items() if getattr(entry, k) != v}
+    if not wanted:
+        return []
+    if "content" in wanted:
+        text = str(wanted["content"]).strip()
+        if not text:
+            raise WorkspaceError("a memory needs some text (delete it instead)", exit_code=1)
+        wanted["content"] = text
+    return [Change(key, entry, entry.edited(**wanted))]
+
+
+def set_category(ws: Workspace, keys: Iterable[str], category: str) -> list[Change]:
+    category = category.strip()
+    if not category or not category.replace("_", "").isalnum():
+        raise WorkspaceError(
+            f"category {category!r}: use letters, digits or _ only (the agent's format)",
+            exit_code=1,
+        )
+    return [c for key in keys for c in edit(ws, key, category=category)]
+
+
+def move(ws: Workspace, keys: Iterable[str], section: Section) -> list[Change]:
+    """Archive (section archived) or unarchive (active) memories."""
+    return [c for key in keys for c in edit(ws, key, section=section)]
+
+
+def delete(ws: Workspace, keys: Iterable[str]) -> list[Change]:
+    return [Change(key, _entry(ws, key), None) for key in keys]
+
+
+def reinforce_memory(ws: Workspace, key: str, *, now: datetime | None = None) -> list[Change]:
+    """The memory was really used: score up by the profile's rule, one more hit, activated now."""
+    entry = _entry(ws, key)
+    score, hits, when = reinforce(ws.profile, entry.score, entry.activation_count, now or _now())
+    fields = {"score": score, "activation_count": hits, "last_activated": when.date().isoformat()}
+    return [Change(key, entry, entry.edited(**fields))]
+
+
+def pin(ws: Workspace, key: str) -> list[Change]:
+    """Promote to `core`: pinned, never decays under the tiered profile."""
+    return edit(ws, key, category="core")
+
+
+def create(
+    ws: Workspace,
+    *,
+    content: str,
+    category: str,
+    score: float,
+    section: Section = "active",
+    now: datetime | None = None,
+) -> list[Change]:
+    """A new memory with a fresh 6-hex id, as the agent makes them."""
+    text = content.strip()
+    if not text:
+        raise WorkspaceError("a memory needs some text", exit_code=1)
+    taken = {e.id for e in ws.entries()}
+    new_id = uuid.uuid4().hex[:6]
+    while new_id in taken:
+        new_id = uuid.uuid4().hex[:6]
+    when = (now or _now()).date().isoformat()
+    entry = Entry(new_id, new_id, category, score, when, 1, text, section)
+    return [Change(new_id, None, entry)]
+
+
+def inverse(changes: Sequence[Change]) -> list[Change]:
+    """The changes that undo `changes` (applied in reverse order)."""
+    return [Change(c.key, c.after, c.before) for c in reversed(changes)]
+
+
+def _entry(ws: Workspace, key: str) -> Entry:
+    entry = ws.find(key)
+    if entry is None:
+        raise WorkspaceError(f"{ws.path}: no memory {key}", exit_code=1)
+    return entry
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
