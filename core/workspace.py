@@ -101,6 +101,7 @@ class WorkspaceState:
     blocks: list[ev.Block]
     pending: tuple[Change, ...]
     doc: ev.StructuredDocument
+    generation: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +125,7 @@ class Workspace:
     pending: list[Change] = field(default_factory=list)
     lock_timeout: float = 10.0
     remember_profile: bool = False  # the person chose the profile: keep it for this workspace
+    generation: int = 0  # counts saves and reloads: what is pending is relative to the last one
 
     # -- opening -----------------------------------------------------------------------------------
     @classmethod
@@ -232,15 +234,26 @@ class Workspace:
         return changes
 
     def snapshot(self) -> WorkspaceState:
-        """The open file's state and its unsaved changes, to come back to (undo)."""
-        return WorkspaceState(self.doc.snapshot(), tuple(self.pending), self.doc)
+        """The open file's state and its unsaved changes, to come back to (undo, redo)."""
+        return WorkspaceState(self.doc.snapshot(), tuple(self.pending), self.doc, self.generation)
 
-    def restore(self, state: WorkspaceState) -> None:
-        """Go back to a snapshot taken since the last save or reload."""
-        if state.doc is not self.doc:
+    def restore(self, state: WorkspaceState, *, changes: Sequence[Change]) -> None:
+        """Go back (or forward) to a snapshot; `changes` lead from here to it.
+
+        Before a save the snapshot's own unsaved changes come back. After a save what was saved
+        stays saved: `changes` become new unsaved changes instead.
+        """
+        if not self.can_restore(state):
             raise WorkspaceError(f"{self.path}: that state is from before the file was read again")
         self.doc.restore(state.blocks)
-        self.pending = list(state.pending)
+        if state.generation == self.generation:
+            self.pending = list(state.pending)
+        else:
+            self.pending.extend(changes)
+
+    def can_restore(self, state: WorkspaceState) -> bool:
+        """False once the file was read anew (a reload, or a save that merged another writer's)."""
+        return state.doc is self.doc
 
     def save(
         self,
@@ -278,6 +291,7 @@ class Workspace:
                 ) from None
             self.doc = written.target
             self.pending = []
+            self.generation += 1
             self._journal_save(
                 journal, changes, actor, cause, op_id, decay_states, today or date.today()
             )
@@ -319,6 +333,7 @@ class Workspace:
         self.doc = ev.parse(data, self.path)
         self.base_data = data
         self.pending = []
+        self.generation += 1
         self._apply_precise_scores()
 
     # -- journal -----------------------------------------------------------------------------------

@@ -722,3 +722,40 @@ def test_a_chosen_profile_is_remembered_for_the_workspace(root: Path) -> None:
 def test_an_unknown_profile_is_refused(root: Path) -> None:
     with pytest.raises(WorkspaceError, match="known: everbot, tiered"):
         Workspace.open(root, profile="nonsense")
+
+
+# -- undo through snapshots -----------------------------------------------------------------------
+
+
+def test_undo_before_a_save_leaves_nothing_to_write(root: Path, memory: Path) -> None:
+    original = memory.read_bytes()
+    ws = Workspace.open(root)
+    before = ws.snapshot()
+    from core import operations
+
+    changes = operations.delete(ws, ["d4e5f6"])
+    ws.apply(changes)
+    ws.restore(before, changes=operations.inverse(changes))
+    assert ws.doc.to_bytes() == original  # back in its place, not appended at the end
+    assert save(ws).changes == ()
+    assert memory.read_bytes() == original
+
+
+def test_undo_after_a_save_becomes_a_new_unsaved_change(root: Path, memory: Path) -> None:
+    from core import operations
+
+    original = memory.read_bytes()
+    ws = Workspace.open(root)
+    before = ws.snapshot()
+    changes = operations.edit(ws, "d4e5f6", content="saved, then undone")
+    ws.apply(changes)
+    after = ws.snapshot()
+    save(ws)
+    assert b"saved, then undone" in memory.read_bytes()
+    ws.restore(before, changes=operations.inverse(changes))
+    assert ws.modified
+    save(ws)
+    assert memory.read_bytes() == original
+    ws.restore(after, changes=changes)  # redo
+    save(ws)
+    assert b"saved, then undone" in memory.read_bytes()
