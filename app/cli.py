@@ -23,8 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return EXIT_ERROR
+        return cmd_open(argparse.Namespace(path=None))
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)
@@ -38,9 +37,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="memdesk", description="Audit and curate the file-based memory of LLM agents."
+        prog="memdesk",
+        description="Audit and curate the file-based memory of LLM agents. "
+        "Without a command, opens the window.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    open_ = sub.add_parser("open", help="open the window (default: last workspace, else the demo)")
+    open_.add_argument("path", type=Path, nargs="?", default=None)
+    open_.set_defaults(handler=cmd_open)
 
     demo = sub.add_parser("demo", help="write a demo workspace")
     demo.add_argument("dir", type=Path)
@@ -54,7 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     lst = _with_path(sub.add_parser("list", help="list memories"))
     lst.add_argument("--section", choices=["active", "archived", "all"], default="all")
-    lst.add_argument("--query", default=None, help="words that must all appear (case-insensitive)")
+    lst.add_argument(
+        "--query",
+        default=None,
+        help='search as in the window: words (typos tolerated), "phrase", -word, cat:fact, '
+        "score<0.3, hits>=5, section:archived, activated:<30d, id:ab (matches best first)",
+    )
     lst.set_defaults(handler=cmd_list)
 
     show = _with_path(sub.add_parser("show", help="one memory with its score history"))
@@ -87,6 +97,14 @@ def _with_path(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 # -- commands ------------------------------------------------------------------------------------
+
+
+def cmd_open(args: argparse.Namespace) -> int:
+    from app.gui import run_gui
+
+    if args.path is not None and not args.path.exists():
+        return _fail(f"{args.path}: no such file or folder", EXIT_ERROR)
+    return run_gui(args.path)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -127,8 +145,14 @@ def cmd_list(args: argparse.Namespace) -> int:
     ws = _open(args)
     entries = [e for e in ws.doc.iter_entries() if args.section in ("all", e.section)]
     if args.query:
-        words = args.query.lower().split()
-        entries = [e for e in entries if all(w in _haystack(e) for w in words)]
+        from core.search import QueryError, search
+
+        try:
+            keys = search(entries, args.query, today=date.today())
+        except QueryError as exc:
+            return _fail(f"--query: {exc} (at character {exc.position + 1})", EXIT_ERROR)
+        by_key = {e.key: e for e in entries}
+        entries = [by_key[key] for key in keys]
     if args.json:
         _print_json([memory_fields(e, str(ws.path)) for e in entries])
         return EXIT_OK
@@ -249,10 +273,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def _open(args: argparse.Namespace) -> Workspace:
     return Workspace.open(args.path, profile=args.profile)
-
-
-def _haystack(entry: Any) -> str:
-    return f"{entry.id} {entry.category} {entry.content}".lower()
 
 
 def _slot_values(obj: Any) -> dict[str, Any]:

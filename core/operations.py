@@ -26,17 +26,23 @@ def edit(ws: Workspace, key: str, **fields: object) -> list[Change]:
         if not text:
             raise WorkspaceError("a memory needs some text (delete it instead)", exit_code=1)
         wanted["content"] = text
+    if "category" in wanted:
+        wanted["category"] = _checked_category(str(wanted["category"]))
     return [Change(key, entry, entry.edited(**wanted))]
 
 
 def set_category(ws: Workspace, keys: Iterable[str], category: str) -> list[Change]:
-    category = category.strip()
-    if not category or not category.replace("_", "").isalnum():
-        raise WorkspaceError(
-            f"category {category!r}: use letters, digits or _ only (the agent's format)",
-            exit_code=1,
-        )
     return [c for key in keys for c in edit(ws, key, category=category)]
+
+
+def _checked_category(name: str) -> str:
+    """The agent's header allows letters, digits and _ only (\\w+): anything else breaks it."""
+    name = name.strip()
+    if not name or not name.replace("_", "").isalnum():
+        raise WorkspaceError(
+            f"category {name!r}: use letters, digits or _ only (the agent's format)", exit_code=1
+        )
+    return name
 
 
 def move(ws: Workspace, keys: Iterable[str], section: Section) -> list[Change]:

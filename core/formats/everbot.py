@@ -65,8 +65,8 @@ class Entry:
     meta_text: str | None = None  # the original memory_meta line (with its line ending)
     gap: str = ""  # blank lines after the entry, kept as found
     span: tuple[int, int] | None = None
-    header_text: str | None = None  # the original header line, while the entry came from a file
-    source: str | None = None  # the text the entry was read from (shared, not copied)
+    header_text: str | None = field(default=None, repr=False)  # the header line as read
+    source: str | None = field(default=None, repr=False)  # the text it was read from (shared)
     body_start: int = 0  # where its text began in `source` (after header and memory_meta)
     stop: int = 0  # where its text ended in `source`
 

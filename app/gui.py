@@ -1,0 +1,76 @@
+"""GUI start-up: QApplication on a qasync event loop, settings, theme, crash handler, window."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+from pathlib import Path
+
+from app.settings import Settings, data_dir, load_settings, settings_path
+
+log = logging.getLogger(__name__)
+
+DEMO_NAME = "demo-everbot"
+
+
+def demo_workspace() -> Path:
+    """The demo workspace in the user's data folder, written on first use (never in the package)."""
+    from core.demo import write_demo
+
+    folder = data_dir() / DEMO_NAME
+    if not (folder / "MEMORY.md").is_file():
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        write_demo(folder)
+    return folder
+
+
+def initial_workspace(path: Path | None, settings: Settings) -> Path:
+    """The path given, else the last workspace (if it still exists), else the demo."""
+    if path is not None:
+        return path
+    last = settings.last_workspace or (settings.recent_workspaces or [None])[0]
+    if last and Path(last).exists():
+        return Path(last)
+    return demo_workspace()
+
+
+def run_gui(path: Path | None = None) -> int:
+    """Start the window; returns the exit code."""
+    import qasync
+    from PySide6.QtCore import QByteArray
+    from PySide6.QtWidgets import QApplication
+
+    from app.crash import install_crash_handler
+    from ui.main_window import MainWindow
+    from ui.theme import apply_theme
+
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("MemDesk")
+    app.setOrganizationName("MemDesk")
+    settings, warnings = load_settings()
+    for warning in warnings:
+        log.warning("%s", warning)
+    apply_theme(app, settings.theme)
+    window = MainWindow(settings, settings_path=settings_path())
+    handler = install_crash_handler(
+        lambda: window, extra_secrets=lambda: [os.environ.get("MEMDESK_LLM_API_KEY", "")]
+    )
+    if settings.window_geometry:
+        window.restoreGeometry(QByteArray.fromBase64(settings.window_geometry.encode()))
+    window.show()
+    window.open_workspace(initial_workspace(path, settings))
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    app.lastWindowClosed.connect(loop.stop)
+    try:
+        with loop:
+            loop.run_forever()
+    finally:
+        handler.uninstall()
+    return 0

@@ -1,0 +1,269 @@
+"""The main window driven like a person would: open, search, select, edit, save, undo, bulk edit,
+another program writing the file. Files on disk are checked after every save."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
+
+from app.settings import Settings
+from core.demo import write_demo
+from core.formats import everbot as ev
+from tests.conftest import FIXTURES
+from ui.main_window import MainWindow
+from ui.memory_table import MemoryTableModel
+
+TODAY = date(2026, 3, 1)
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    folder = tmp_path / "ws"
+    write_demo(folder, entries=60, seed=7, today=TODAY)
+    return folder
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
+    win = MainWindow(Settings(search_debounce_ms=50), settings_path=tmp_path / "settings.json")
+    qtbot.addWidget(win, before_close_func=_forget_edits)
+    win.show()
+    yield win
+
+
+def _forget_edits(win: QWidget) -> None:
+    """No "unsaved edits?" question (a modal dialog) while a test's window closes."""
+    assert isinstance(win, MainWindow)
+    win.tasks.wait()
+    if win.ws is not None:
+        win.ws.pending.clear()
+
+
+def opened(qtbot: QtBot, window: MainWindow, path: Path) -> MainWindow:
+    window.open_workspace(path)
+    qtbot.waitUntil(lambda: window.ws is not None and window.model.rowCount() > 0, timeout=10_000)
+    return window
+
+
+def type_text(widget: QWidget, text: str) -> None:
+    """Type like a keyboard (QTest.keyClicks only knows ASCII; memories are often Chinese)."""
+    for ch in text:
+        for kind in (QKeyEvent.Type.KeyPress, QKeyEvent.Type.KeyRelease):
+            QApplication.sendEvent(widget, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, ch))
+
+
+def select_rows(window: MainWindow, *rows: int) -> None:
+    """Select rows as a click and shift-clicks would (QTableView.selectRow follows whatever
+    modifier keys Qt believes are held, which a previous test's Ctrl+Z can leave behind)."""
+    model, selection = window.model, window.table.selectionModel()
+    flags = selection.SelectionFlag
+    selection.setCurrentIndex(model.index(rows[0], 0), flags.ClearAndSelect | flags.Rows)
+    for row in rows[1:]:
+        selection.select(model.index(row, 0), flags.Select | flags.Rows)
+
+
+def wait_saved(qtbot: QtBot, window: MainWindow) -> None:
+    """Wait until the save running off the UI thread has finished and reported back."""
+    qtbot.waitUntil(lambda: not window.tasks.busy and not window.ws.modified, timeout=10_000)  # type: ignore[union-attr]
+
+
+def memory_file(path: Path) -> str:
+    return (path / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_the_table_model_is_a_valid_qt_model(qtmodeltester: ModelTester) -> None:
+    doc = ev.parse((FIXTURES / "everbot" / "canonical.input.md").read_bytes())
+    model = MemoryTableModel(doc.find)
+    model.set_keys([e.key for e in doc.entries()])
+    qtmodeltester.check(model)
+    assert model.rowCount() == 9
+    assert model.index(0, 0).data() == "a1b2c3"
+    assert model.index(0, 5).data() == "用户喜欢简洁的代码风格，偏好使用类型注解"
+    model.sort(2, Qt.SortOrder.AscendingOrder)
+    assert model.index(0, 0).data() == "01d002"
+    qtmodeltester.check(model)
+
+
+def test_opening_shows_the_active_memories_and_counts(
+    qtbot: QtBot, window: MainWindow, workspace: Path
+) -> None:
+    opened(qtbot, window, workspace)
+    ws = window.ws
+    assert ws is not None
+    active = [e for e in ws.entries() if e.section == "active"]
+    assert window.model.rowCount() == len(active)
+    assert window.sidebar.item(0).text() == f"Active ({len(active)})"
+    assert window.sidebar.item(1).text().startswith("Archived (")
+    assert str(ws.path) in window.windowTitle()
+    assert not window.isWindowModified()
+
+
+def test_find_edit_save_undo_by_keyboard(qtbot: QtBot, window: MainWindow, workspace: Path) -> None:
+    opened(qtbot, window, workspace)
+    original = memory_file(workspace)
+    window.search.setFocus()
+    type_text(window.search, "黑咖啡")
+    qtbot.waitUntil(lambda: 0 < window.model.rowCount() < 5, timeout=5_000)
+    key = window.model.key_at(0)
+    assert key is not None
+    entry = window.ws.find(key)  # type: ignore[union-attr]
+    assert entry is not None and "黑咖啡" in entry.content
+
+    window.table.setFocus()
+    window.detail.content.setFocus()
+    window.detail.content.selectAll()
+    type_text(window.detail.content, "用户只喝美式咖啡")
+    qtbot.keyClick(window.detail.content, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert window.isWindowModified()
+    assert "[*]" in window.windowTitle()
+
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    wait_saved(qtbot, window)
+    saved = memory_file(workspace)
+    assert "用户只喝美式咖啡" in saved
+    assert entry.content not in saved.split("用户只喝美式咖啡")[0][-200:]
+    backups = list((workspace / ".memdesk" / "backups").glob("*_MEMORY.md"))
+    assert any(b.read_text(encoding="utf-8") == original for b in backups)
+    _only_that_memory_changed(original, saved, key)
+
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.isWindowModified()
+    assert window.detail.content.toPlainText() == entry.content
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    wait_saved(qtbot, window)
+    assert memory_file(workspace) == original
+
+
+def _only_that_memory_changed(before: str, after: str, key: str) -> None:
+    old, new = before.splitlines(), after.splitlines()
+    assert len(old) == len(new)
+    changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+    assert len(changed) == 1
+    assert old[changed[0] - 1].startswith(f"### [{key}]")
+
+
+def test_bulk_archive_is_one_undoable_step(
+    qtbot: QtBot, window: MainWindow, workspace: Path
+) -> None:
+    opened(qtbot, window, workspace)
+    rows = window.model.rowCount()
+    keys = [window.model.key_at(r) for r in range(3)]
+    select_rows(window, 0, 1, 2)
+    assert window._selected_keys() == keys
+    window.table.setFocus()
+    qtbot.keyClick(window.table, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert window.model.rowCount() == rows - 3
+    assert all(window.ws.find(k).section == "archived" for k in keys)  # type: ignore[union-attr]
+    assert window.undo_stack.count() == 1
+    window.undo_stack.undo()
+    assert window.model.rowCount() == rows
+    assert all(window.ws.find(k).section == "active" for k in keys)  # type: ignore[union-attr]
+    assert not window.ws.modified  # type: ignore[union-attr]
+
+
+def test_delete_then_undo_restores_the_memory_in_place(
+    qtbot: QtBot, window: MainWindow, workspace: Path
+) -> None:
+    opened(qtbot, window, workspace)
+    before = window.ws.doc.to_bytes()  # type: ignore[union-attr]
+    select_rows(window, 1)
+    window.table.setFocus()
+    qtbot.keyClick(window.table, Qt.Key.Key_Delete)
+    assert window.ws.doc.to_bytes() != before  # type: ignore[union-attr]
+    window.undo_stack.undo()
+    assert window.ws.doc.to_bytes() == before  # type: ignore[union-attr]
+
+
+def test_an_invalid_query_says_why_inline(
+    qtbot: QtBot, window: MainWindow, workspace: Path
+) -> None:
+    opened(qtbot, window, workspace)
+    rows = window.model.rowCount()
+    window.search.setText("score<abc")
+    window.run_search()
+    assert window.search_error.isVisible()
+    assert "score" in window.search_error.text()
+    assert window.model.rowCount() == rows  # the table keeps the last good result
+
+
+def test_another_program_writing_reloads_in_place(
+    qtbot: QtBot, window: MainWindow, workspace: Path
+) -> None:
+    opened(qtbot, window, workspace)
+    select_rows(window, 2)
+    key = window.model.key_at(2)
+    path = workspace / "MEMORY.md"
+    script = (
+        "import os, sys; p = sys.argv[1]; t = open(p, encoding='utf-8').read();"
+        "t = t.replace('\\n## Archived Memories', '\\n### [ffee01] fact | 0.90 | 2026-02-28 | 1\\n"
+        "written by the agent\\n\\n## Archived Memories', 1);"
+        "open(p + '.tmp', 'w', encoding='utf-8').write(t); os.replace(p + '.tmp', p)"
+    )
+    subprocess.run([sys.executable, "-c", script, str(path)], check=True)
+    qtbot.waitUntil(
+        lambda: window.ws is not None and window.ws.find("ffee01") is not None, timeout=10_000
+    )
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=5_000)
+    assert "another program" in window.banner.text()
+    assert window._current_key() == key
+    # The watch is re-armed after the rename: a second change is seen too.
+    subprocess.run(
+        [sys.executable, "-c", script.replace("ffee01", "ffee02"), str(path)], check=True
+    )
+    qtbot.waitUntil(lambda: window.ws.find("ffee02") is not None, timeout=10_000)  # type: ignore[union-attr]
+
+
+def test_a_conflict_is_shown_and_nothing_is_overwritten(
+    qtbot: QtBot, window: MainWindow, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened(qtbot, window, workspace)
+    key = window.model.key_at(0)
+    assert key is not None
+    select_rows(window, 0)
+    window.detail.content.setPlainText("my version")
+    window.detail.apply_edits()
+    path = workspace / "MEMORY.md"
+    entry = window.ws.find(key)  # type: ignore[union-attr]
+    assert entry is not None and entry.content == "my version"
+    theirs = memory_file(workspace).replace(
+        window.ws.base_data.decode().split(f"### [{key}]")[1].split("\n")[1],  # type: ignore[union-attr]
+        "their version",
+        1,
+    )
+    window.watcher.blockSignals(True)  # keep this test about the save, not the reload
+    path.write_text(theirs, encoding="utf-8")
+    shown: list[str] = []
+
+    def answer(
+        _parent: object, _title: str, text: str, *args: object
+    ) -> QMessageBox.StandardButton:
+        shown.append(text)
+        return QMessageBox.StandardButton.Cancel
+
+    monkeypatch.setattr(QMessageBox, "warning", answer)
+    window.save()
+    qtbot.waitUntil(lambda: bool(shown), timeout=10_000)
+    assert key in shown[0]
+    assert memory_file(workspace) == theirs  # nothing overwritten
+    assert window.ws.modified  # type: ignore[union-attr]
+
+
+def test_closing_leaves_no_window_dialog_or_running_job(
+    qtbot: QtBot, window: MainWindow, workspace: Path
+) -> None:
+    opened(qtbot, window, workspace)
+    window.close()
+    assert not window.isVisible()
+    assert not window.tasks.busy
+    visible = [w for w in QApplication.topLevelWidgets() if w.isVisible()]
+    assert visible == []

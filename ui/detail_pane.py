@@ -1,0 +1,214 @@
+"""The detail pane: one memory's fields to edit, its actions, a safe preview and its metadata.
+
+The pane never edits the workspace itself: it asks core.operations for the changes and hands
+them to the window (`changes_requested`), which applies them as one undoable step.
+"""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core import operations
+from core.formats.everbot import Entry
+from core.workspace import Change, Workspace, WorkspaceError
+from ui.markdown_view import MarkdownView
+
+KNOWN_CATEGORIES = (
+    "preference",
+    "fact",
+    "experience",
+    "workflow",
+    "decision",
+    "skill_usage",
+    "todo",
+    "core",
+    "system",
+    "episode",
+)
+
+
+class DetailPane(QWidget):
+    """Edits one memory. Emits the changes to apply and a label for the undo menu."""
+
+    changes_requested = Signal(object, str)  # list[Change], label
+    failed = Signal(str)  # an expected error, for the window's message area
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ws: Workspace | None = None
+        self.key: str | None = None
+        self._build()
+        self.show_memory(None, None)
+
+    # -- layout ----------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.title = QLabel()
+        self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.category = QComboBox()
+        self.category.setEditable(True)
+        self.category.addItems(KNOWN_CATEGORIES)
+        self.score = QDoubleSpinBox()
+        self.score.setDecimals(4)
+        self.score.setRange(0.0, 100.0)
+        self.score.setSingleStep(0.05)
+        self.content = QPlainTextEdit()
+        self.content.setObjectName("memoryContent")
+        self.content.setTabChangesFocus(True)
+        self.apply_button = QPushButton("Apply edits")
+        self.apply_button.setToolTip("Apply the edited text, category and score (Ctrl+Return)")
+        self.apply_button.clicked.connect(self.apply_edits)
+        QShortcut(QKeySequence("Ctrl+Return"), self, self.apply_edits)
+        self.reinforce_button = QPushButton("Reinforce")
+        self.reinforce_button.setToolTip(
+            "The memory was really used: raise its score, one more hit"
+        )
+        self.reinforce_button.clicked.connect(self._reinforce)
+        self.archive_button = QPushButton("Archive")
+        self.archive_button.clicked.connect(self._toggle_archive)
+        self.pin_button = QPushButton("Pin to core")
+        self.pin_button.setToolTip(
+            "Promote to the core category (never decays in the tiered profile)"
+        )
+        self.pin_button.clicked.connect(self._pin)
+        self.delete_button = QPushButton("Delete")
+        self.delete_button.setToolTip("Delete the memory (Edit → Undo brings it back)")
+        self.delete_button.clicked.connect(self._delete)
+        self.preview = MarkdownView()
+        self.meta = QLabel()
+        self.meta.setWordWrap(True)
+        self.meta.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        form = QFormLayout()
+        form.addRow("Category", self.category)
+        form.addRow("Score", self.score)
+        actions = QHBoxLayout()
+        for button in (
+            self.apply_button,
+            self.reinforce_button,
+            self.archive_button,
+            self.pin_button,
+            self.delete_button,
+        ):
+            actions.addWidget(button)
+        editor = QWidget()
+        top = QVBoxLayout(editor)
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.title)
+        top.addLayout(form)
+        top.addWidget(self.content, 1)
+        top.addLayout(actions)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(editor)
+        split.addWidget(self.preview)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.meta)
+
+    # -- showing -----------------------------------------------------------------------------------
+    def show_memory(self, ws: Workspace | None, key: str | None) -> None:
+        self.ws, self.key = ws, key
+        entry = ws.find(key) if ws is not None and key is not None else None
+        enabled = entry is not None
+        for widget in (
+            self.category,
+            self.score,
+            self.content,
+            self.apply_button,
+            self.reinforce_button,
+            self.archive_button,
+            self.pin_button,
+            self.delete_button,
+        ):
+            widget.setEnabled(enabled)
+        if entry is None:
+            self.title.setText("No memory selected")
+            self.content.setPlainText("")
+            self.preview.set_memory_text("")
+            self.meta.setText("")
+            return
+        self.title.setText(f"<b>[{entry.key}]</b> · line {entry.line} · {entry.section}")
+        self.category.setCurrentText(entry.category)
+        self.score.setValue(entry.score)
+        self.content.setPlainText(entry.content)
+        self.preview.set_memory_text(entry.content)
+        self.archive_button.setText("Unarchive" if entry.section == "archived" else "Archive")
+        self.meta.setText(_metadata(entry))
+
+    # -- actions -----------------------------------------------------------------------------------
+    def apply_edits(self) -> None:
+        entry = self._entry()
+        if entry is None or self.ws is None:
+            return
+        fields: dict[str, object] = {
+            "content": self.content.toPlainText(),
+            "category": self.category.currentText().strip(),
+        }
+        if round(self.score.value(), 4) != round(entry.score, 4):
+            fields["score"] = self.score.value()
+        self._request(lambda ws: operations.edit(ws, entry.key, **fields), f"Edit {entry.key}")
+
+    def _reinforce(self) -> None:
+        if self.key is not None:
+            key = self.key
+            self._request(lambda ws: operations.reinforce_memory(ws, key), f"Reinforce {key}")
+
+    def _toggle_archive(self) -> None:
+        entry = self._entry()
+        if entry is not None:
+            section = "active" if entry.section == "archived" else "archived"
+            label = f"{'Unarchive' if section == 'active' else 'Archive'} {entry.key}"
+            self._request(lambda ws: operations.move(ws, [entry.key], section), label)
+
+    def _pin(self) -> None:
+        if self.key is not None:
+            key = self.key
+            self._request(lambda ws: operations.pin(ws, key), f"Pin {key} to core")
+
+    def _delete(self) -> None:
+        if self.key is not None:
+            key = self.key
+            self._request(lambda ws: operations.delete(ws, [key]), f"Delete {key}")
+
+    def _request(self, build: object, label: str) -> None:
+        if self.ws is None or not callable(build):
+            return
+        try:
+            changes: list[Change] = build(self.ws)
+        except WorkspaceError as exc:
+            self.failed.emit(str(exc))
+            return
+        if changes:
+            self.changes_requested.emit(changes, label)
+
+    def _entry(self) -> Entry | None:
+        if self.ws is None or self.key is None:
+            return None
+        return self.ws.find(self.key)
+
+
+def _metadata(entry: Entry) -> str:
+    parts = [
+        f"Score {entry.score:.4f}",
+        f"last activated {entry.last_activated}",
+        f"{entry.activation_count} hits",
+    ]
+    for key, value in (entry.meta or {}).items():
+        parts.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+    return " · ".join(parts)

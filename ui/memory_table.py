@@ -1,0 +1,179 @@
+"""The memory table: a model holding memory keys, rendering each row lazily from the workspace.
+
+Filtering and ordering happen in core (search) or in `sort` below; the view gets an ordered key
+list. A refresh after an edit is one `dataChanged`, not a model reset (Anki's browser table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRect, Qt
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
+
+from core.formats.everbot import Entry
+from core.policy import PolicyProfile
+
+KEY_ROLE = Qt.ItemDataRole.UserRole + 1
+SCORE_ROLE = Qt.ItemDataRole.UserRole + 2
+
+COLUMNS = ("ID", "Category", "Score", "Last activated", "Hits", "Content")
+_SORT_KEYS: tuple[Callable[[Entry], Any], ...] = (
+    lambda e: e.id,
+    lambda e: e.category,
+    lambda e: e.score,
+    lambda e: e.last_activated,
+    lambda e: e.activation_count,
+    lambda e: e.content,
+)
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class MemoryTableModel(QAbstractTableModel):
+    """Rows are memory keys; cells are read from the workspace on demand."""
+
+    def __init__(self, lookup: Callable[[str], Entry | None], parent: Any = None) -> None:
+        super().__init__(parent)
+        self._lookup = lookup
+        self._keys: list[str] = []
+
+    # -- Qt model API ---------------------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
+        return 0 if parent.isValid() else len(self._keys)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._keys):
+            return None
+        key = self._keys[index.row()]
+        if role == KEY_ROLE:
+            return key
+        entry = self._lookup(key)
+        if entry is None:
+            return None
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _display(entry, column)
+        if role == SCORE_ROLE:
+            return entry.score
+        if role == Qt.ItemDataRole.ToolTipRole and column == 5:
+            return entry.content[:2000]
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (2, 4):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if not 0 <= column < len(COLUMNS):
+            return
+        by = _SORT_KEYS[column]
+        entries = [e for e in map(self._lookup, self._keys) if e is not None]
+        entries.sort(key=by, reverse=order == Qt.SortOrder.DescendingOrder)
+        self.layoutAboutToBeChanged.emit()
+        old_keys = self._keys
+        self._keys = [e.key for e in entries]
+        self._remap_persistent(old_keys)
+        self.layoutChanged.emit()
+
+    # -- MemDesk API ------------------------------------------------------------------------------
+    def keys(self) -> list[str]:
+        return list(self._keys)
+
+    def key_at(self, row: int) -> str | None:
+        return self._keys[row] if 0 <= row < len(self._keys) else None
+
+    def row_of(self, key: str) -> int:
+        try:
+            return self._keys.index(key)
+        except ValueError:
+            return -1
+
+    def set_keys(self, keys: Sequence[str]) -> None:
+        """Show these memories in this order (a new search or view)."""
+        self.beginResetModel()
+        self._keys = list(keys)
+        self.endResetModel()
+
+    def refresh(self) -> None:
+        """The memories changed but not which rows are shown: one dataChanged for all cells."""
+        if self._keys:
+            last = self.index(len(self._keys) - 1, len(COLUMNS) - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
+
+    def _remap_persistent(self, old_keys: list[str]) -> None:
+        """Keep selections and the current row on the same memories after a re-order."""
+        persistent = self.persistentIndexList()
+        if not persistent:
+            return
+        new = {key: row for row, key in enumerate(self._keys)}
+        moved_from, moved_to = [], []
+        for index in persistent:
+            row = new.get(old_keys[index.row()]) if 0 <= index.row() < len(old_keys) else None
+            if row is not None:
+                moved_from.append(index)
+                moved_to.append(self.index(row, index.column()))
+        self.changePersistentIndexList(moved_from, moved_to)
+
+
+def _display(entry: Entry, column: int) -> str:
+    if column == 0:
+        return entry.key
+    if column == 1:
+        return entry.category
+    if column == 2:
+        return f"{entry.score:.2f}"
+    if column == 3:
+        return entry.last_activated
+    if column == 4:
+        return str(entry.activation_count)
+    first = entry.content.split("\n", 1)[0]
+    return first if len(first) <= 200 else first[:199] + "…"
+
+
+class ScoreBarDelegate(QStyledItemDelegate):
+    """Paints the score as a bar coloured by where it stands against the profile's thresholds."""
+
+    def __init__(self, profile: PolicyProfile, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.profile = profile
+
+    def colour_for(self, score: float) -> QColor:
+        p = self.profile
+        archive = p.archive_below if p.archive_below is not None else 0.0
+        delete = p.delete_below if p.delete_below is not None else 0.0
+        if score < max(delete, 0.0) or (p.archive_below is None and score < p.decay_review_below):
+            return QColor("#d9534f")  # red: would be deleted / due a decay review
+        if score < archive:
+            return QColor("#e0a030")  # amber: archived territory
+        if score < p.decay_review_below:
+            return QColor("#e0c040")
+        return QColor("#4caf50")
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        score = index.data(SCORE_ROLE)
+        if not isinstance(score, float):
+            super().paint(painter, option, index)
+            return
+        if option.state & QStyle.StateFlag.State_Selected:  # type: ignore[operator]
+            painter.fillRect(option.rect, option.palette.highlight())  # type: ignore[attr-defined]
+        scale = self.profile.scale_max or 5.0
+        rect: QRect = option.rect.adjusted(3, 4, -3, -4)  # type: ignore[attr-defined]
+        width = int(rect.width() * max(0.0, min(1.0, score / scale)))
+        painter.save()
+        painter.fillRect(
+            QRect(rect.left(), rect.top(), width, rect.height()), self.colour_for(score)
+        )
+        painter.setPen(option.palette.text().color())  # type: ignore[attr-defined]
+        painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), f"{score:.2f}")
+        painter.restore()
