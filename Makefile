@@ -4,8 +4,6 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SYSDEPS_STAMP := $(VENV)/.sysdeps
-DEMO_DIR ?= $(HOME)/.local/share/memdesk/demo-everbot
-export QT_QPA_PLATFORM ?= offscreen
 
 .PHONY: run test check lint bench demo clean sysdeps
 
@@ -23,15 +21,14 @@ $(SYSDEPS_STAMP): packaging/sysdeps.sh | $(BIN)/python
 
 sysdeps: $(SYSDEPS_STAMP)
 
-# For now MemDesk runs on its demo workspace from the command line (the window comes next).
+# The window on the demo workspace (written on first run to ~/.local/share/memdesk/).
 run: $(STAMP) $(SYSDEPS_STAMP)
-	@test -f "$(DEMO_DIR)/MEMORY.md" || $(BIN)/memdesk demo "$(DEMO_DIR)"
-	$(BIN)/memdesk check "$(DEMO_DIR)"
-	$(BIN)/memdesk list "$(DEMO_DIR)" --section all
-	$(BIN)/memdesk decay "$(DEMO_DIR)"
+	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY$$QT_QPA_PLATFORM" ]; then \
+	  echo "No display: run it under X (or: xvfb-run -a make run) to see the window."; exit 1; fi
+	$(BIN)/memdesk open --demo
 
 test: $(STAMP) $(SYSDEPS_STAMP)
-	$(BIN)/python -m pytest
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -43,6 +40,7 @@ check: lint test
 
 bench: $(STAMP)
 	$(BIN)/memdesk bench --entries 100000
+	QT_QPA_PLATFORM=offscreen $(BIN)/python tests/benchmarks/gui_bench.py --entries 100000
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .hypothesis

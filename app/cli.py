@@ -23,7 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        return cmd_open(argparse.Namespace(path=None))
+        return cmd_open(argparse.Namespace(path=None, demo=False))
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)
@@ -45,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     open_ = sub.add_parser("open", help="open the window (default: last workspace, else the demo)")
     open_.add_argument("path", type=Path, nargs="?", default=None)
+    open_.add_argument("--demo", action="store_true", help="open the demo workspace")
     open_.set_defaults(handler=cmd_open)
 
     demo = sub.add_parser("demo", help="write a demo workspace")
@@ -100,11 +101,11 @@ def _with_path(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 def cmd_open(args: argparse.Namespace) -> int:
-    from app.gui import run_gui
+    from app.gui import demo_workspace, run_gui
 
     if args.path is not None and not args.path.exists():
         return _fail(f"{args.path}: no such file or folder", EXIT_ERROR)
-    return run_gui(args.path)
+    return run_gui(demo_workspace() if args.demo else args.path)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -142,6 +142,8 @@ class MainWindow(QMainWindow):
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        # No sort column at first: rows come in core's order (file order, or search relevance).
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(24)
@@ -289,6 +291,7 @@ class MainWindow(QMainWindow):
         keys = self._view_keys()
         if keys is None:
             return
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         current = self._current_key()
         self.model.set_keys(keys)
         self._select_key(current or (keys[0] if keys else None))
