@@ -30,6 +30,7 @@ MEMORY_FILE = "MEMORY.md"
 TIERED_CATEGORIES = frozenset({"system", "core", "episode"})
 
 Actor = Literal["person", "agent", "reviewer", "decay", "import"]
+Resolution = Literal["theirs", "mine"] | ev.Entry
 
 
 class WorkspaceError(Exception):
@@ -46,7 +47,7 @@ class WorkspaceError(Exception):
 class ConflictError(WorkspaceError):
     """The file changed on disk and some memory was changed on both sides; nothing was written."""
 
-    def __init__(self, path: Path, conflicts: Sequence[Conflict]) -> None:
+    def __init__(self, path: Path | str, conflicts: Sequence[Conflict]) -> None:
         keys = ", ".join(c.key for c in conflicts)
         super().__init__(
             f"{path}: changed by another program while you edited; "
@@ -111,6 +112,7 @@ class _Written:
     backup: Path | None
     replaced_digest: str
     replaced_size: int
+    applied: tuple[Change, ...]  # what was written (a conflict resolved as "theirs" is not)
 
 
 @dataclass
@@ -262,8 +264,13 @@ class Workspace:
         cause: str,
         decay_states: Mapping[str, DecayState] | None = None,
         today: date | None = None,
+        resolutions: Mapping[str, Resolution] | None = None,
     ) -> SaveResult:
-        """Write the pending changes: lock, compare-and-swap (merge), backup, atomic replace, journal."""
+        """Write the pending changes: lock, compare-and-swap (merge), backup, atomic replace, journal.
+
+        `resolutions` settles memories changed on both sides (after a ConflictError): "theirs"
+        drops this side's change, "mine" writes it over theirs, an Entry writes that version.
+        """
         changes = net_changes(self.pending)
         op_id = Journal.new_op_id()
         if not changes and not decay_states:
@@ -280,7 +287,7 @@ class Workspace:
         with journal:
             try:
                 with agent_lock(self.path, timeout=self.lock_timeout):
-                    written = self._write_locked(changes)
+                    written = self._write_locked(changes, resolutions or {})
             except LockTimeout as exc:
                 raise WorkspaceError(str(exc), exit_code=1) from None
             except atomic.WriteRefused as exc:
@@ -293,7 +300,7 @@ class Workspace:
             self.pending = []
             self.generation += 1
             self._journal_save(
-                journal, changes, actor, cause, op_id, decay_states, today or date.today()
+                journal, written.applied, actor, cause, op_id, decay_states, today or date.today()
             )
             if self.remember_profile:
                 journal.set_setting("profile", self.profile.name)
@@ -306,17 +313,18 @@ class Workspace:
                 )  # fmt: skip
         if written.merged:
             self._apply_precise_scores()  # the other memories were read anew, rounded, from disk
-        return SaveResult(self.path, written.backup, written.merged, changes, op_id)
+        return SaveResult(self.path, written.backup, written.merged, written.applied, op_id)
 
-    def _write_locked(self, changes: Sequence[Change]) -> _Written:
+    def _write_locked(
+        self, changes: Sequence[Change], resolutions: Mapping[str, Resolution]
+    ) -> _Written:
         disk = read_file(self.path)
         merged = disk != self.base_data
         target = self.doc
+        applied = list(changes)
         if merged:
             target = ev.parse(disk, self.path)
-            conflicts = [c for c in (_replay(target, ch) for ch in changes) if c is not None]
-            if conflicts:
-                raise ConflictError(self.path, _dedupe(conflicts))
+            applied = _merge(target, changes, resolutions)
         data = target.to_bytes()
         backup = None
         if data != disk:
@@ -325,7 +333,8 @@ class Workspace:
             backup = make_backup(self.path, style.directory(self.root, self.path))
             atomic.atomic_write_bytes(self.path, data)
         self.base_data = data
-        return _Written(target, merged, backup, _digest(disk) if backup else "", len(disk))
+        digest = _digest(disk) if backup else ""
+        return _Written(target, merged, backup, digest, len(disk), tuple(applied))
 
     def reload(self) -> None:
         """Read the file again, dropping unsaved changes."""
@@ -557,6 +566,42 @@ def _identical(a: ev.Entry, b: ev.Entry) -> bool:
 
 def _score_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:
     return None if entry is None else {"score": entry.score}
+
+
+def _merge(
+    target: ev.StructuredDocument, changes: Sequence[Change], resolutions: Mapping[str, Resolution]
+) -> list[Change]:
+    """Replay this side's changes onto what is on disk; unresolved conflicts stop everything."""
+    applied, conflicts = [], []
+    for ch in changes:
+        resolution = resolutions.get(ch.key)
+        if resolution == "theirs":
+            continue
+        if resolution is not None:
+            wanted = ch.after if resolution == "mine" else resolution
+            assert not isinstance(wanted, str)
+            applied.append(_force(target, Change(ch.key, target.find(ch.key), wanted)))
+            continue
+        conflict = _replay(target, ch)
+        if conflict is not None:
+            conflicts.append(conflict)
+        applied.append(ch)
+    if conflicts:
+        raise ConflictError(target.path, _dedupe(conflicts))
+    return applied
+
+
+def _force(doc: ev.StructuredDocument, change: Change) -> Change:
+    """Make the memory `change.key` be `change.after`, whatever it is now (a settled conflict)."""
+    current, wanted = change.before, change.after
+    if wanted is None:
+        if current is not None:
+            doc.delete_entry(change.key)
+    elif current is None:
+        doc.insert_entry(wanted)
+    else:
+        doc.replace_entry(change.key, wanted.edited())
+    return change
 
 
 def _verdict(current: ev.Entry | None, change: Change) -> Literal["apply", "skip", "conflict"]:

@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QFileSystemWatcher, QItemSelectionModel, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
+    QActionGroup,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
@@ -23,6 +24,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QFileDialog,
     QHeaderView,
     QInputDialog,
@@ -45,11 +47,20 @@ from core.formats.everbot import Entry
 from core.formats.text import InputError
 from core.policy import EVERBOT
 from core.search import QueryError, SearchIndex
-from core.workspace import Change, ConflictError, SaveResult, Workspace, WorkspaceError
+from core.workspace import (
+    Change,
+    ConflictError,
+    Resolution,
+    SaveResult,
+    Workspace,
+    WorkspaceError,
+)
+from ui.conflict_dialog import ConflictDialog
 from ui.detail_pane import DetailPane
 from ui.memory_table import MemoryTableModel, ScoreBarDelegate
 from ui.problems_view import ProblemsView
 from ui.tasks import TaskRunner
+from ui.theme import apply_theme
 from ui.undo import ChangeCommand
 
 log = logging.getLogger(__name__)
@@ -97,6 +108,7 @@ class MainWindow(QMainWindow):
         self.view = VIEWS[0]
         self.tasks = TaskRunner(self)
         self._save_queued: Callable[[], None] | None = None
+        self.conflict_dialog: ConflictDialog | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(200)
         self.undo_stack.indexChanged.connect(self._undo_moved)
@@ -215,6 +227,19 @@ class MainWindow(QMainWindow):
         )
         delete.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.table.addAction(delete)
+        view_menu = self.menuBar().addMenu("&View")
+        theme_menu = view_menu.addMenu("&Theme")
+        self.theme_actions = QActionGroup(self)
+        for name, title in (
+            ("system", "Follow the &system"),
+            ("light", "&Light"),
+            ("dark", "&Dark"),
+        ):
+            action = self._action(theme_menu, title, None, lambda n=name: self.set_theme(n))
+            action.setCheckable(True)
+            action.setChecked(self.settings.theme == name)
+            action.setData(name)
+            self.theme_actions.addAction(action)
         help_menu = self.menuBar().addMenu("&Help")
         self._action(help_menu, "&Keyboard shortcuts", None, self.show_shortcuts)
         self._action(help_menu, "&About MemDesk", None, self.show_about)
@@ -422,7 +447,12 @@ class MainWindow(QMainWindow):
             )
 
     # -- saving ------------------------------------------------------------------------------------
-    def save(self, then: Callable[[], None] | None = None) -> None:
+    def save(
+        self,
+        then: Callable[[], None] | None = None,
+        *,
+        resolutions: dict[str, Resolution] | None = None,
+    ) -> None:
         """Write the edits off the UI thread (lock, compare, merge, backup, atomic replace)."""
         ws = self.ws
         if ws is None:
@@ -437,7 +467,7 @@ class MainWindow(QMainWindow):
             return
         self.statusBar().showMessage(f"Saving {ws.path}…")
         self.tasks.run(
-            lambda: ws.save(actor="person", cause="edited in MemDesk"),
+            lambda: ws.save(actor="person", cause="edited in MemDesk", resolutions=resolutions),
             on_done=lambda result: self._saved(result, then),
             on_error=self._save_failed,
         )
@@ -463,18 +493,16 @@ class MainWindow(QMainWindow):
 
     def _save_failed(self, exc: BaseException) -> None:
         if isinstance(exc, ConflictError):
-            keys = ", ".join(c.key for c in exc.conflicts)
-            answer = QMessageBox.warning(
-                self,
-                "Changed on both sides",
-                f"Another program changed the same memories you edited: {keys}.\n\n"
-                "Nothing was written. Reload to take their version (your edits to those memories "
-                "are dropped), or keep editing and save again later.",
-                QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-                QMessageBox.StandardButton.Cancel,
+            self._save_queued = None
+            self.show_banner(
+                "Not saved: memories were changed both here and by another program. "
+                "Choose what to keep for each."
             )
-            if answer == QMessageBox.StandardButton.Discard:
-                self.reload(force=True)
+            dialog = ConflictDialog(exc.conflicts, self)
+            dialog.accepted.connect(lambda: self.save(resolutions=dialog.resolutions()))
+            dialog.finished.connect(dialog.deleteLater)
+            self.conflict_dialog = dialog
+            dialog.open()
             return
         self._save_queued = None
         self.show_error(_message(exc, "Could not save"))
@@ -576,6 +604,14 @@ class MainWindow(QMainWindow):
         self.status.setText(
             f"{ws.profile.name} · {len(entries)} memories · showing {self.model.rowCount()} · {state}"
         )
+
+    def set_theme(self, name: str) -> None:
+        """Light, dark, or the system's; remembered in the settings."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, name)
+        self.settings = self.settings.model_copy(update={"theme": name})
+        self._save_settings()
 
     def show_shortcuts(self) -> None:
         rows = "".join(f"<tr><td><b>{k}</b></td><td>{what}</td></tr>" for k, what in SHORTCUTS)

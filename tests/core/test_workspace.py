@@ -759,3 +759,35 @@ def test_undo_after_a_save_becomes_a_new_unsaved_change(root: Path, memory: Path
     ws.restore(after, changes=changes)  # redo
     save(ws)
     assert b"saved, then undone" in memory.read_bytes()
+
+
+# -- settling conflicts ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("choice", ["theirs", "mine", "edited"])
+def test_a_conflict_is_settled_as_the_person_chooses(root: Path, memory: Path, choice: str) -> None:
+    ws = Workspace.open(root)
+    edit(ws, "d4e5f6", content="mine")
+    edit(ws, "c0ffee", content="also mine, no conflict")
+    theirs = memory.read_text(encoding="utf-8").replace(
+        "User's primary language is Python; secondary is TypeScript.", "theirs"
+    )
+    memory.write_text(theirs, encoding="utf-8")
+    with pytest.raises(ConflictError):
+        save(ws)
+    mine = ws.find("d4e5f6")
+    assert mine is not None
+    resolution: Any = {"theirs": "theirs", "mine": "mine", "edited": mine.edited(content="both")}[
+        choice
+    ]
+    result = ws.save(actor="person", cause="test", resolutions={"d4e5f6": resolution})
+    expected = {"theirs": "theirs", "mine": "mine", "edited": "both"}[choice]
+    text = memory.read_text(encoding="utf-8")
+    assert f"\n{expected}\n" in text
+    assert "also mine, no conflict" in text
+    assert result.merged
+    kept = {c.key for c in result.changes}
+    assert kept == ({"c0ffee"} if choice == "theirs" else {"c0ffee", "d4e5f6"})
+    reopened = Workspace.open(root)
+    assert reopened.find("d4e5f6").content == expected  # type: ignore[union-attr]
+    assert reopened.doc.problems == []

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -223,39 +223,45 @@ def test_another_program_writing_reloads_in_place(
     qtbot.waitUntil(lambda: window.ws.find("ffee02") is not None, timeout=10_000)  # type: ignore[union-attr]
 
 
-def test_a_conflict_is_shown_and_nothing_is_overwritten(
-    qtbot: QtBot, window: MainWindow, workspace: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("choice", ["theirs", "mine", "edit"])
+def test_a_conflict_is_shown_and_settled_as_chosen(
+    qtbot: QtBot, window: MainWindow, workspace: Path, choice: str
 ) -> None:
     opened(qtbot, window, workspace)
     key = window.model.key_at(0)
     assert key is not None
     select_rows(window, 0)
+    old = window.ws.find(key).content  # type: ignore[union-attr]
     window.detail.content.setPlainText("my version")
     window.detail.apply_edits()
     path = workspace / "MEMORY.md"
-    entry = window.ws.find(key)  # type: ignore[union-attr]
-    assert entry is not None and entry.content == "my version"
-    theirs = memory_file(workspace).replace(
-        window.ws.base_data.decode().split(f"### [{key}]")[1].split("\n")[1],  # type: ignore[union-attr]
-        "their version",
-        1,
-    )
+    original = window.ws.base_data.decode()  # type: ignore[union-attr]
+    theirs = original.replace(f"{old}\n", "their version\n", 1)
+    assert theirs != original
     window.watcher.blockSignals(True)  # keep this test about the save, not the reload
     path.write_text(theirs, encoding="utf-8")
-    shown: list[str] = []
-
-    def answer(
-        _parent: object, _title: str, text: str, *args: object
-    ) -> QMessageBox.StandardButton:
-        shown.append(text)
-        return QMessageBox.StandardButton.Cancel
-
-    monkeypatch.setattr(QMessageBox, "warning", answer)
     window.save()
-    qtbot.waitUntil(lambda: bool(shown), timeout=10_000)
-    assert key in shown[0]
-    assert memory_file(workspace) == theirs  # nothing overwritten
-    assert window.ws.modified  # type: ignore[union-attr]
+    qtbot.waitUntil(
+        lambda: window.conflict_dialog is not None and window.conflict_dialog.isVisible(),
+        timeout=10_000,
+    )
+    assert memory_file(workspace) == theirs  # nothing overwritten before the person chooses
+    dialog = window.conflict_dialog
+    assert dialog is not None
+    assert [box.conflict.key for box in dialog.boxes] == [key]
+    box = dialog.boxes[0]
+    if choice == "mine":
+        box.keep_mine.setChecked(True)
+    elif choice == "edit":
+        box.write_own.setChecked(True)
+        box.edited.setPlainText("a version of both")
+    dialog.accept()
+    wait_saved(qtbot, window)
+    expected = {"theirs": "their version", "mine": "my version", "edit": "a version of both"}[
+        choice
+    ]
+    assert f"\n{expected}\n" in memory_file(workspace)
+    assert window.ws.find(key).content == expected  # type: ignore[union-attr]
 
 
 def test_closing_leaves_no_window_dialog_or_running_job(
@@ -267,3 +273,19 @@ def test_closing_leaves_no_window_dialog_or_running_job(
     assert not window.tasks.busy
     visible = [w for w in QApplication.topLevelWidgets() if w.isVisible()]
     assert visible == []
+
+
+def test_the_theme_choice_applies_and_is_remembered(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    from app.settings import load_settings
+    from ui.theme import is_dark
+
+    window.set_theme("dark")
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    assert is_dark(app)
+    assert load_settings(tmp_path / "settings.json")[0].theme == "dark"
+    window.set_theme("light")
+    assert not is_dark(app)
+    window.set_theme("system")

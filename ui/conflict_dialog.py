@@ -1,0 +1,106 @@
+"""Memories changed both here and by another program: the person picks theirs, mine, or writes
+the version to keep. Nothing is written until they choose."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QPlainTextEdit,
+    QRadioButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.formats.everbot import Entry
+from core.workspace import Conflict, Resolution
+
+
+def _text(entry: Entry | None) -> str:
+    if entry is None:
+        return "(deleted)"
+    return f"[{entry.category} · {entry.score:.2f}]\n{entry.content}"
+
+
+class _ConflictBox(QGroupBox):
+    """One memory: their version, mine, and the choice."""
+
+    def __init__(self, conflict: Conflict, parent: QWidget | None = None) -> None:
+        super().__init__(f"Memory [{conflict.key}]", parent)
+        self.conflict = conflict
+        theirs = QPlainTextEdit(_text(conflict.theirs))
+        theirs.setReadOnly(True)
+        mine = QPlainTextEdit(_text(conflict.mine))
+        mine.setReadOnly(True)
+        self.edited = QPlainTextEdit(conflict.mine.content if conflict.mine else "")
+        self.edited.setEnabled(False)
+        self.keep_theirs = QRadioButton("Keep theirs")
+        self.keep_mine = QRadioButton("Keep mine")
+        self.write_own = QRadioButton("Write the version to keep:")
+        self.group = QButtonGroup(self)
+        for button in (self.keep_theirs, self.keep_mine, self.write_own):
+            self.group.addButton(button)
+        self.keep_theirs.setChecked(True)
+        self.write_own.toggled.connect(self.edited.setEnabled)
+        if conflict.mine is None:  # I deleted it: there is no text of mine to edit
+            self.write_own.setEnabled(False)
+        grid = QGridLayout(self)
+        grid.addWidget(QLabel("Theirs (on disk now)"), 0, 0)
+        grid.addWidget(QLabel("Mine (unsaved)"), 0, 1)
+        grid.addWidget(theirs, 1, 0)
+        grid.addWidget(mine, 1, 1)
+        grid.addWidget(self.keep_theirs, 2, 0)
+        grid.addWidget(self.keep_mine, 2, 1)
+        grid.addWidget(self.write_own, 3, 0, 1, 2)
+        grid.addWidget(self.edited, 4, 0, 1, 2)
+
+    def resolution(self) -> Resolution:
+        if self.keep_mine.isChecked():
+            return "mine"
+        if self.write_own.isChecked() and self.conflict.mine is not None:
+            text = self.edited.toPlainText().strip() or self.conflict.mine.content
+            return self.conflict.mine.edited(content=text)
+        return "theirs"
+
+
+class ConflictDialog(QDialog):
+    """Lists every memory changed on both sides; `resolutions()` after it was accepted."""
+
+    def __init__(self, conflicts: Sequence[Conflict], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Changed on both sides")
+        self.setModal(True)
+        intro = QLabel(
+            "Another program (probably the agent) changed these memories while you edited them. "
+            "Nothing was written. Choose what to keep for each; your other edits are merged "
+            "with the file as it is now."
+        )
+        intro.setWordWrap(True)
+        self.boxes = [_ConflictBox(c) for c in conflicts]
+        inner = QWidget()
+        column = QVBoxLayout(inner)
+        for box in self.boxes:
+            column.addWidget(box)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(inner)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(buttons)
+        self.resize(900, 600)
+
+    def resolutions(self) -> dict[str, Resolution]:
+        return {box.conflict.key: box.resolution() for box in self.boxes}
