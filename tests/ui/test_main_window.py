@@ -289,3 +289,22 @@ def test_the_theme_choice_applies_and_is_remembered(
     window.set_theme("light")
     assert not is_dark(app)
     window.set_theme("system")
+
+
+def test_problems_view_shows_each_quarantined_block_with_its_lines(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = tmp_path / "stray"
+    folder.mkdir()
+    data = (FIXTURES / "everbot" / "stray_text.input.md").read_bytes()
+    (folder / "MEMORY.md").write_bytes(data)
+    opened(qtbot, window, folder)
+    assert window.sidebar.item(2).text() == "Problems (4)"
+    window.sidebar.setCurrentRow(2)
+    assert window.pages.currentWidget() is window.problems
+    assert window.problems.list.count() == 4
+    window.problems.list.setCurrentRow(2)
+    assert "stray_heading" in window.problems.list.item(2).text()
+    assert window.problems.why.text().endswith("as part of memory [aa0001]")
+    assert window.problems.text.toPlainText().startswith("## Some subsection")
+    assert (folder / "MEMORY.md").read_bytes() == data  # looking writes nothing
