@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from random import Random
 from typing import Final
 
+from core.policy import EVERBOT_CATEGORIES, TIERED_CATEGORIES
+
 __all__ = [
     "EVERBOT_CATEGORIES",
     "EVERBOT_PRESETS",
@@ -23,17 +25,6 @@ __all__ = [
     "everbot_phrases",
     "tiered_phrases",
 ]
-
-EVERBOT_CATEGORIES: Final = (
-    "preference",
-    "fact",
-    "experience",
-    "workflow",
-    "decision",
-    "skill_usage",
-    "todo",
-)
-TIERED_CATEGORIES: Final = ("system", "core", "fact", "episode")
 
 # Chinese share of generated contents. The companion bot of seed 004 speaks Chinese to its 主人.
 EVERBOT_ZH_SHARE: Final = 0.6

@@ -10,6 +10,19 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+# The categories in the agents' documents (SPEC 2.1, 2.5); unknown ones are kept as found.
+EVERBOT_CATEGORIES = (
+    "preference",
+    "fact",
+    "experience",
+    "workflow",
+    "decision",
+    "skill_usage",
+    "todo",
+)
+TIERED_CATEGORIES = ("system", "core", "fact", "episode")
+KNOWN_CATEGORIES = tuple(dict.fromkeys(EVERBOT_CATEGORIES + TIERED_CATEGORIES))
+
 
 class PolicyError(ValueError):
     """A policy profile file that cannot be read as a valid profile."""

@@ -25,21 +25,9 @@ from PySide6.QtWidgets import (
 
 from core import operations
 from core.formats.everbot import Entry
+from core.policy import KNOWN_CATEGORIES
 from core.workspace import Change, Workspace, WorkspaceError
 from ui.markdown_view import MarkdownView
-
-KNOWN_CATEGORIES = (
-    "preference",
-    "fact",
-    "experience",
-    "workflow",
-    "decision",
-    "skill_usage",
-    "todo",
-    "core",
-    "system",
-    "episode",
-)
 
 
 class DetailPane(QWidget):

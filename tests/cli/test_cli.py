@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from core import policy
 from core.formats import everbot as ev
 from tests.cli.conftest import (
     EVERBOT,
@@ -47,15 +48,7 @@ LIST_KEYS = {
 }
 PROBLEM_KEYS = {"file", "line", "kind", "message"}
 HISTORY_KEYS = {"at", "score", "kind", "actor"}
-EVERBOT_CATEGORIES = {
-    "preference",
-    "fact",
-    "experience",
-    "workflow",
-    "decision",
-    "skill_usage",
-    "todo",
-}
+EVERBOT_CATEGORIES = set(policy.EVERBOT_CATEGORIES)
 
 # What MemDesk reports in each fixture (SPEC 2.1: quarantine, empty entries are problems).
 EXPECTED_PROBLEM_KINDS: dict[str, set[str]] = {
