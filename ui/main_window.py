@@ -396,7 +396,7 @@ class MainWindow(QMainWindow):
         """After an edit, undo or redo: the same rows get one dataChanged, else a new list."""
         if self.ws is None:
             return
-        self.index = None  # the search index is rebuilt when next needed
+        self._update_index(keys)
         current = self._current_key()
         wanted = self._view_keys()
         if wanted is not None and wanted != self.model.keys():
@@ -411,6 +411,18 @@ class MainWindow(QMainWindow):
             self.problems.show_problems(self.ws)
         self._update_title()
         self._update_status()
+
+    def _update_index(self, keys: list[str]) -> None:
+        """Patch the search index for edited memories; rebuild it (when next needed) otherwise."""
+        if self.index is None or self.ws is None:
+            return
+        entries = [self.ws.find(k) for k in keys]
+        try:
+            self.index.update([e for e in entries if e is not None])
+        except KeyError:  # a memory the index has not seen (created, or back from undo)
+            self.index = None
+        if any(e is None for e in entries):  # deleted: drop it from the index too
+            self.index = None
 
     def _with_selection(
         self, build: Callable[[Workspace, list[str]], list[Change]], label: str
