@@ -265,6 +265,7 @@ class Workspace:
         decay_states: Mapping[str, DecayState] | None = None,
         today: date | None = None,
         resolutions: Mapping[str, Resolution] | None = None,
+        merge: bool = True,
     ) -> SaveResult:
         """Write the pending changes: lock, compare-and-swap (merge), backup, atomic replace, journal.
 
@@ -273,7 +274,7 @@ class Workspace:
         """
         changes = net_changes(self.pending)
         op_id = Journal.new_op_id()
-        if not changes and not decay_states:
+        if not changes and not decay_states and merge:
             self.pending = []
             return SaveResult(self.path, None, False, (), op_id)
         try:  # refuse a read-only file or a symlink before creating anything
@@ -287,7 +288,7 @@ class Workspace:
         with journal:
             try:
                 with agent_lock(self.path, timeout=self.lock_timeout):
-                    written = self._write_locked(changes, resolutions or {})
+                    written = self._write_locked(changes, resolutions or {}, merge=merge)
             except LockTimeout as exc:
                 raise WorkspaceError(str(exc), exit_code=1) from None
             except atomic.WriteRefused as exc:
@@ -316,10 +317,15 @@ class Workspace:
         return SaveResult(self.path, written.backup, written.merged, written.applied, op_id)
 
     def _write_locked(
-        self, changes: Sequence[Change], resolutions: Mapping[str, Resolution]
+        self, changes: Sequence[Change], resolutions: Mapping[str, Resolution], *, merge: bool
     ) -> _Written:
         disk = read_file(self.path)
         merged = disk != self.base_data
+        if merged and not merge:
+            raise WorkspaceError(
+                f"{self.path}: changed by another program meanwhile: reload, then try again",
+                exit_code=1,
+            )
         target = self.doc
         applied = list(changes)
         if merged:
@@ -335,6 +341,52 @@ class Workspace:
         self.base_data = data
         digest = _digest(disk) if backup else ""
         return _Written(target, merged, backup, digest, len(disk), tuple(applied))
+
+    def fix_quarantine(
+        self, line: int, text: str, *, cause: str = "fixed in MemDesk"
+    ) -> SaveResult:
+        """Replace the kept-aside text that starts at `line` with `text` and save at once.
+
+        Typically the person turns stray text into a proper memory (a header line and its text).
+        Only with no other unsaved edits, and only if the file is still as read: this rewrites
+        text that belongs to no memory, which a merge by memory id could not carry over.
+        """
+        if self.pending:
+            raise WorkspaceError(
+                "save or undo your other edits before fixing a problem", exit_code=1
+            )
+        index = next(
+            (i for i, b in enumerate(self.doc.blocks)
+             if isinstance(b, ev.Raw) and b.kind == "quarantine" and b.line == line),
+            None,
+        )  # fmt: skip
+        if index is None:
+            raise WorkspaceError(
+                f"{self.path}: no kept-aside text starts at line {line}", exit_code=1
+            )
+        old = self.doc.blocks[index]
+        assert isinstance(old, ev.Raw)
+        nl = self.doc.newline
+        body = nl.join(text.strip("\r\n").splitlines())
+        tail = old.text[len(old.text.rstrip()) :]
+        kept_blank = len(tail.splitlines()) >= 2  # the block ended with a blank line: keep it
+        new = body + nl + (nl if kept_blank else "") if body.strip() else ""
+        before_doc, before_pending = self.doc, self.pending
+        blocks = self.doc.snapshot()
+        blocks[index] = ev.Raw("quarantine", new, old.line)
+        fixed = ev.StructuredDocument(
+            self.doc.path, self.doc.text, self.doc.bom, nl, blocks
+        ).to_bytes()
+        self.doc = ev.parse(fixed, self.path)
+        known = {e.key for e in before_doc.iter_entries()}
+        self.pending = [
+            Change(e.key, None, e) for e in self.doc.iter_entries() if e.key not in known
+        ]
+        try:
+            return self.save(actor="person", cause=cause, merge=False)
+        except WorkspaceError:
+            self.doc, self.pending = before_doc, before_pending
+            raise
 
     def reload(self) -> None:
         """Read the file again, dropping unsaved changes."""

@@ -168,6 +168,7 @@ class MainWindow(QMainWindow):
         self.score_bars = ScoreBarDelegate(EVERBOT, self.table)
         self.table.setItemDelegateForColumn(2, self.score_bars)
         self.problems = ProblemsView()
+        self.problems.fix_requested.connect(self.fix_problem)
         self.pages = QStackedWidget()
         self.pages.addWidget(self.table)
         self.pages.addWidget(self.problems)
@@ -518,6 +519,27 @@ class MainWindow(QMainWindow):
             return
         self._save_queued = None
         self.show_error(_message(exc, "Could not save"))
+
+    def fix_problem(self, line: int, text: str) -> None:
+        """Write the person's text in place of kept-aside text (saved at once, backup first)."""
+        ws = self.ws
+        if ws is None or self.tasks.busy:
+            return
+
+        def done(result: SaveResult) -> None:
+            self.undo_stack.clear()  # the file was read anew: older snapshots no longer apply
+            self.index = None
+            backup = f" (backup {result.backup.name})" if result.backup else ""
+            self.statusBar().showMessage(f"Fixed line {line}{backup}", 6000)
+            self.problems.show_problems(ws)
+            self._update_title()
+            self._update_status()
+
+        self.tasks.run(
+            lambda: ws.fix_quarantine(line, text),
+            on_done=done,
+            on_error=lambda exc: self.show_error(_message(exc, "Could not fix")),
+        )
 
     # -- another writer ----------------------------------------------------------------------------
     def _file_changed(self, path: str) -> None:

@@ -1,16 +1,18 @@
 """The Problems view: every quarantined block and flagged memory, with its file, lines and why.
 
-Quarantined text is kept verbatim and written back unchanged; the person sees it here.
+Quarantined text is kept verbatim and written back unchanged. The person may leave it so, or
+rewrite it here (say, into a proper memory header and text) and write the fix.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
+    QPushButton,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -19,8 +21,12 @@ from PySide6.QtWidgets import (
 from core.formats.everbot import Problem
 from core.workspace import Workspace
 
+FIXABLE = frozenset({"stray_text", "stray_heading", "bad_header"})
+
 
 class ProblemsView(QWidget):
+    fix_requested = Signal(int, str)  # first line of the kept-aside text, its new text
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.list = QListWidget()
@@ -29,8 +35,14 @@ class ProblemsView(QWidget):
         self.why = QLabel()
         self.why.setWordWrap(True)
         self.text = QPlainTextEdit()
-        self.text.setReadOnly(True)
+        self.text.setObjectName("problemText")
         self.text.setPlaceholderText("The text MemDesk kept as found (written back unchanged).")
+        self.fix_button = QPushButton("Write this text instead")
+        self.fix_button.setToolTip(
+            "Replace the kept-aside text with what is in the box (a backup is taken first). "
+            "Turn it into a memory with a header line: ### [id] category | score | YYYY-MM-DD | hits"
+        )
+        self.fix_button.clicked.connect(self._fix)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.list)
         lower = QWidget()
@@ -38,6 +50,7 @@ class ProblemsView(QWidget):
         below.setContentsMargins(0, 0, 0, 0)
         below.addWidget(self.why)
         below.addWidget(self.text, 1)
+        below.addWidget(self.fix_button)
         split.addWidget(lower)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -57,6 +70,7 @@ class ProblemsView(QWidget):
         else:
             self.why.setText("No problems: every line of the file is a memory or its layout.")
             self.text.setPlainText("")
+            self.fix_button.setEnabled(False)
 
     def _show(self, row: int) -> None:
         if not 0 <= row < len(self._problems):
@@ -64,3 +78,11 @@ class ProblemsView(QWidget):
         p = self._problems[row]
         self.why.setText(f"{p.file}:{p.line}: {p.message}")
         self.text.setPlainText(p.text)
+        fixable = p.kind in FIXABLE
+        self.text.setReadOnly(not fixable)
+        self.fix_button.setEnabled(fixable)
+
+    def _fix(self) -> None:
+        row = self.list.currentRow()
+        if 0 <= row < len(self._problems) and self._problems[row].kind in FIXABLE:
+            self.fix_requested.emit(self._problems[row].line, self.text.toPlainText())

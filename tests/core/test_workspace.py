@@ -791,3 +791,42 @@ def test_a_conflict_is_settled_as_the_person_chooses(root: Path, memory: Path, c
     reopened = Workspace.open(root)
     assert reopened.find("d4e5f6").content == expected  # type: ignore[union-attr]
     assert reopened.doc.problems == []
+
+
+# -- fixing kept-aside text -----------------------------------------------------------------------
+
+STRAY = (
+    "# Agent Memory\n\n## Active Memories\n\n"
+    "### [aa0001] fact | 0.70 | 2026-02-25 | 2\nfirst\n\n"
+    "## stray heading\nsome stray words\n\n"
+    "### [bb0002] fact | 0.60 | 2026-02-24 | 1\nsecond\n"
+)
+
+
+def test_fixing_stray_text_turns_it_into_a_memory(tmp_path: Path) -> None:
+    (tmp_path / "MEMORY.md").write_text(STRAY, encoding="utf-8")
+    ws = Workspace.open(tmp_path)
+    problem = ws.doc.problems[0]
+    assert problem.kind == "stray_heading" and problem.line == 8
+    result = ws.fix_quarantine(8, "### [cc0003] fact | 0.50 | 2026-02-26 | 1\nsome stray words")
+    text = (tmp_path / "MEMORY.md").read_text(encoding="utf-8")
+    assert text == STRAY.replace(
+        "## stray heading\nsome stray words",
+        "### [cc0003] fact | 0.50 | 2026-02-26 | 1\nsome stray words",
+    )
+    assert result.backup is not None and result.backup.read_text(encoding="utf-8") == STRAY
+    assert [c.key for c in result.changes] == ["cc0003"]
+    again = Workspace.open(tmp_path)
+    assert again.doc.problems == []
+    assert [e.key for e in again.entries()] == ["aa0001", "cc0003", "bb0002"]
+
+
+def test_fixing_is_refused_when_the_file_changed_meanwhile(tmp_path: Path) -> None:
+    memory = tmp_path / "MEMORY.md"
+    memory.write_text(STRAY, encoding="utf-8")
+    ws = Workspace.open(tmp_path)
+    memory.write_text(STRAY.replace("second", "agent wrote"), encoding="utf-8")
+    with pytest.raises(WorkspaceError, match="changed by another program"):
+        ws.fix_quarantine(8, "### [cc0003] fact | 0.50 | 2026-02-26 | 1\nsome stray words")
+    assert "agent wrote" in memory.read_text(encoding="utf-8")
+    assert ws.doc.problems and not ws.pending  # back as it was

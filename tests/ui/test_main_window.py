@@ -308,3 +308,25 @@ def test_problems_view_shows_each_quarantined_block_with_its_lines(
     assert window.problems.why.text().endswith("as part of memory [aa0001]")
     assert window.problems.text.toPlainText().startswith("## Some subsection")
     assert (folder / "MEMORY.md").read_bytes() == data  # looking writes nothing
+
+
+def test_a_problem_is_fixed_into_a_memory_from_the_problems_view(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = tmp_path / "stray"
+    folder.mkdir()
+    (folder / "MEMORY.md").write_bytes((FIXTURES / "everbot" / "stray_text.input.md").read_bytes())
+    opened(qtbot, window, folder)
+    window.sidebar.setCurrentRow(2)
+    window.problems.list.setCurrentRow(3)  # "Stray text right after the archived section header."
+    assert window.problems.fix_button.isEnabled()
+    window.problems.text.setPlainText(
+        "### [aa0009] fact | 0.15 | 2026-02-26 | 1\nStray text right after the archived section header."
+    )
+    window.problems.fix_button.click()
+    qtbot.waitUntil(
+        lambda: not window.tasks.busy and window.problems.list.count() == 3, timeout=10_000
+    )
+    assert window.ws.find("aa0009") is not None  # type: ignore[union-attr]
+    assert "### [aa0009] fact | 0.15" in memory_file(folder)
+    assert window.sidebar.item(2).text() == "Problems (3)"
