@@ -330,3 +330,39 @@ def test_a_problem_is_fixed_into_a_memory_from_the_problems_view(
     assert window.ws.find("aa0009") is not None  # type: ignore[union-attr]
     assert "### [aa0009] fact | 0.15" in memory_file(folder)
     assert window.sidebar.item(2).text() == "Problems (3)"
+
+
+def test_an_unreadable_workspace_is_explained_in_the_window(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    empty = tmp_path / "nothing-here"
+    empty.mkdir()
+    window.open_workspace(empty)
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=10_000)
+    assert "no memory file here" in window.banner.text()
+    assert window.ws is None
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "MEMORY.md").write_bytes(b"### [aa0001] fact | 0.5 | 2026-01-01 | 1\n\xff\xfe\n")
+    window.open_workspace(bad)
+    qtbot.waitUntil(lambda: "not valid UTF-8" in window.banner.text(), timeout=10_000)
+    assert ":2:" in window.banner.text()
+
+
+def test_dropping_a_folder_opens_it(qtbot: QtBot, window: MainWindow, workspace: Path) -> None:
+    from PySide6.QtCore import QMimeData, QPoint, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(workspace))])
+    event = QDropEvent(
+        QPoint(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(event)
+    qtbot.waitUntil(lambda: window.ws is not None, timeout=10_000)
+    assert window.ws.root == workspace  # type: ignore[union-attr]
+    assert window.settings.recent_workspaces[0] == str(workspace)
