@@ -239,7 +239,8 @@ def test_a_conflict_is_shown_and_settled_as_chosen(
     theirs = original.replace(f"{old}\n", "their version\n", 1)
     assert theirs != original
     window.watcher.blockSignals(True)  # keep this test about the save, not the reload
-    path.write_text(theirs, encoding="utf-8")
+    agent = "import sys, pathlib; pathlib.Path(sys.argv[1]).write_text(sys.stdin.read(), encoding='utf-8')"
+    subprocess.run([sys.executable, "-c", agent, str(path)], input=theirs, text=True, check=True)
     window.save()
     qtbot.waitUntil(
         lambda: window.conflict_dialog is not None and window.conflict_dialog.isVisible(),
@@ -366,3 +367,31 @@ def test_dropping_a_folder_opens_it(qtbot: QtBot, window: MainWindow, workspace:
     qtbot.waitUntil(lambda: window.ws is not None, timeout=10_000)
     assert window.ws.root == workspace  # type: ignore[union-attr]
     assert window.settings.recent_workspaces[0] == str(workspace)
+
+
+def test_closing_with_unsaved_edits_asks_first(
+    qtbot: QtBot, window: MainWindow, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    opened(qtbot, window, workspace)
+    select_rows(window, 0)
+    window.detail.content.setPlainText("unsaved")
+    window.detail.apply_edits()
+    answers = [QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Discard]
+    asked: list[str] = []
+
+    def question(
+        _parent: object, _title: str, text: str, *args: object
+    ) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return answers.pop(0)
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    window.close()
+    assert window.isVisible()  # Cancel keeps the window and the edits
+    assert window.ws.modified  # type: ignore[union-attr]
+    window.close()
+    assert not window.isVisible()  # Discard closes
+    assert len(asked) == 2
+    assert "unsaved" not in memory_file(workspace)
