@@ -400,7 +400,7 @@ class MainWindow(QMainWindow):
         self._update_index(keys)
         current = self._current_key()
         wanted = self._view_keys()
-        if wanted is not None and wanted != self.model.keys():
+        if wanted is not None and set(wanted) != set(self.model.keys()):  # else keep the order
             self.model.set_keys(wanted)
             self._select_key(
                 current if current in wanted else next((k for k in keys if k in wanted), None)

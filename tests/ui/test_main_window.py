@@ -395,3 +395,17 @@ def test_closing_with_unsaved_edits_asks_first(
     assert not window.isVisible()  # Discard closes
     assert len(asked) == 2
     assert "unsaved" not in memory_file(workspace)
+
+
+def test_an_edit_keeps_the_order_the_person_sorted_by(
+    qtbot: QtBot, window: MainWindow, workspace: Path
+) -> None:
+    opened(qtbot, window, workspace)
+    window.table.sortByColumn(4, Qt.SortOrder.DescendingOrder)  # by hits
+    order = window.model.keys()
+    select_rows(window, 3)
+    key = window.model.key_at(3)
+    window.detail.content.setPlainText("edited while sorted by hits")
+    window.detail.apply_edits()
+    assert window.model.keys() == order
+    assert window._current_key() == key
