@@ -1,0 +1,139 @@
+"""Which agent's layout a workspace folder has (SPEC 2.6), and which memory sources it holds.
+
+Detection looks only at names and, for MEMORY.md, at whether it holds structured entries. When
+more than one layout fits, the person chooses; the choice is remembered in the journal.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from core.journal import Journal, JournalError
+
+Layout = Literal["structured", "picoclaw", "pomelobot"]
+LAYOUTS: tuple[Layout, ...] = ("structured", "picoclaw", "pomelobot")
+
+_STRUCTURED_HEADER = re.compile(rb"^[ \t]*###\s+\[\w+\]", re.MULTILINE)
+_PICO_DAILY_DIR = re.compile(r"^\d{6}$")
+_POMELO_DAILY = re.compile(r"^\d{4}-\d{2}-\d{2}(-[\w-]+)?\.md$")
+_SNIFF_BYTES = 256 * 1024  # enough to see entry headers; a 50 MB file is not read whole here
+SETTING = "layout"
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One memory source in a workspace: what it is and where."""
+
+    kind: str  # structured, longterm, daily_notes, profile, policy, backups, scope
+    path: Path
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Detection:
+    candidates: tuple[Layout, ...]  # every layout that fits, most specific first
+    sources: tuple[Source, ...]
+    chosen: Layout | None  # None when nothing fits or the person must choose
+
+    @property
+    def ambiguous(self) -> bool:
+        return self.chosen is None and len(self.candidates) > 1
+
+
+def detect(root: Path) -> Detection:
+    """The layouts `root` fits and its sources; a choice remembered in the journal wins."""
+    found: list[tuple[Layout, list[Source]]] = []
+    for layout, probe in (
+        ("structured", _structured),
+        ("picoclaw", _picoclaw),
+        ("pomelobot", _pomelobot),
+    ):
+        sources = probe(root)
+        if sources:
+            found.append((layout, sources))
+    candidates = tuple(layout for layout, _ in found)
+    remembered = remembered_layout(root)
+    if remembered in candidates:
+        chosen: Layout | None = remembered
+    else:
+        chosen = candidates[0] if len(candidates) == 1 else None
+    sources = tuple(s for layout, group in found if chosen in (None, layout) for s in group)
+    return Detection(candidates, sources, chosen)
+
+
+def remembered_layout(root: Path) -> Layout | None:
+    if not Journal.db_path(root).exists():
+        return None
+    try:
+        with Journal.open_for_inspection(root) as journal:
+            value = journal.get_setting(SETTING)
+    except JournalError:
+        return None
+    return value if value in LAYOUTS else None  # type: ignore[return-value]
+
+
+def remember_layout(root: Path, layout: Layout) -> None:
+    """Keep the person's choice for this workspace (in its journal)."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown layout {layout!r} (known: {', '.join(LAYOUTS)})")
+    with Journal.open(root) as journal:
+        journal.set_setting(SETTING, layout)
+
+
+def _structured(root: Path) -> list[Source]:
+    path = root / "MEMORY.md"
+    if not path.is_file() or not _has_structured_entries(path):
+        return []
+    return [Source("structured", path)]
+
+
+def _has_structured_entries(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(_SNIFF_BYTES)
+    except OSError:
+        return False
+    return _STRUCTURED_HEADER.search(head.lstrip(b"\xef\xbb\xbf")) is not None
+
+
+def _picoclaw(root: Path) -> list[Source]:
+    memory = root / "memory"
+    if not memory.is_dir():
+        return []
+    sources: list[Source] = []
+    longterm = memory / "MEMORY.md"
+    daily = sorted(p for p in memory.iterdir() if p.is_dir() and _PICO_DAILY_DIR.match(p.name))
+    backups = memory / "backups"
+    policy = [p for p in memory.iterdir() if p.name.startswith("policy_")]
+    profile = memory / "profile.json"
+    if not (daily or backups.is_dir() or policy or profile.is_file()):
+        return []  # memory/MEMORY.md alone could be anyone's
+    if longterm.is_file():
+        sources.append(Source("longterm", longterm))
+    sources += [Source("daily_notes", p, p.name) for p in daily]
+    if profile.is_file():
+        sources.append(Source("profile", profile))
+    sources += [Source("policy", p, p.name) for p in sorted(policy)]
+    if backups.is_dir():
+        sources.append(Source("backups", backups))
+    return sources
+
+
+def _pomelobot(root: Path) -> list[Source]:
+    memory = root / "memory"
+    longterm = root / "MEMORY.md"
+    scopes = memory / "scopes"
+    daily = (
+        sorted(p for p in memory.iterdir() if p.is_file() and _POMELO_DAILY.match(p.name))
+        if memory.is_dir()
+        else []
+    )
+    if not (scopes.is_dir() or (daily and longterm.is_file())):
+        return []
+    sources = [Source("scope", longterm if longterm.is_file() else memory, "main")]
+    if scopes.is_dir():
+        sources += [Source("scope", p, p.name) for p in sorted(scopes.iterdir()) if p.is_dir()]
+    return sources

@@ -1,0 +1,63 @@
+"""Layout detection (SPEC 2.6) on the example workspaces, and the remembered choice."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from core.layout import detect, remember_layout
+from tests.conftest import FIXTURES
+
+WORKSPACES = FIXTURES / "workspaces"
+
+
+def _copy(src: Path, tmp_path: Path) -> Path:
+    dst = tmp_path / src.name
+    shutil.copytree(src, dst)
+    return dst
+
+
+@pytest.mark.parametrize(
+    ("folder", "layout"),
+    [
+        (WORKSPACES / "tiered", "structured"),
+        (FIXTURES / "picoclaw" / "home" / "workspace", "picoclaw"),
+        (WORKSPACES / "picoclaw_hybrid", "picoclaw"),
+        (WORKSPACES / "picoclaw_hybrid_corrupt", "picoclaw"),
+        (WORKSPACES / "pomelobot", "pomelobot"),
+        (WORKSPACES / "openclaw", "pomelobot"),
+    ],
+)
+def test_each_example_workspace_is_recognised(folder: Path, layout: str) -> None:
+    found = detect(folder)
+    assert found.chosen == layout
+    assert found.sources
+
+
+def test_sources_of_a_picoclaw_hybrid_and_a_pomelobot_workspace() -> None:
+    hybrid = detect(WORKSPACES / "picoclaw_hybrid")
+    assert {s.kind for s in hybrid.sources} >= {"profile", "daily_notes"}
+    pomelo = detect(WORKSPACES / "pomelobot")
+    assert [s.name for s in pomelo.sources] == ["main", "direct_u1001", "group_cid8812"]
+
+
+def test_an_empty_or_foreign_folder_fits_nothing(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("hello", encoding="utf-8")
+    found = detect(tmp_path)
+    assert found.candidates == () and found.chosen is None and not found.ambiguous
+
+
+def test_two_layouts_in_one_folder_ask_and_the_choice_is_remembered(tmp_path: Path) -> None:
+    ws = _copy(WORKSPACES / "pomelobot", tmp_path)
+    shutil.copy(WORKSPACES / "tiered" / "MEMORY.md", ws / "MEMORY.md")  # structured entries too
+    found = detect(ws)
+    assert found.candidates == ("structured", "pomelobot")
+    assert found.ambiguous
+    remember_layout(ws, "pomelobot")
+    again = detect(ws)
+    assert again.chosen == "pomelobot"
+    assert all(s.kind == "scope" for s in again.sources)
+    with pytest.raises(ValueError, match="known: structured, picoclaw, pomelobot"):
+        remember_layout(ws, "nonsense")  # type: ignore[arg-type]
