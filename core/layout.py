@@ -7,6 +7,7 @@ more than one layout fits, the person chooses; the choice is remembered in the j
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -45,23 +46,20 @@ class Detection:
 
 def detect(root: Path) -> Detection:
     """The layouts `root` fits and its sources; a choice remembered in the journal wins."""
-    found: list[tuple[Layout, list[Source]]] = []
-    for layout, probe in (
+    probes: tuple[tuple[Layout, Callable[[Path], list[Source]]], ...] = (
         ("structured", _structured),
         ("picoclaw", _picoclaw),
         ("pomelobot", _pomelobot),
-    ):
-        sources = probe(root)
-        if sources:
-            found.append((layout, sources))
+    )
+    found = [(layout, sources) for layout, probe in probes if (sources := probe(root))]
     candidates = tuple(layout for layout, _ in found)
     remembered = remembered_layout(root)
     if remembered in candidates:
         chosen: Layout | None = remembered
     else:
         chosen = candidates[0] if len(candidates) == 1 else None
-    sources = tuple(s for layout, group in found if chosen in (None, layout) for s in group)
-    return Detection(candidates, sources, chosen)
+    kept = tuple(s for layout, group in found if chosen in (None, layout) for s in group)
+    return Detection(candidates, kept, chosen)
 
 
 def remembered_layout(root: Path) -> Layout | None:
@@ -72,7 +70,7 @@ def remembered_layout(root: Path) -> Layout | None:
             value = journal.get_setting(SETTING)
     except JournalError:
         return None
-    return value if value in LAYOUTS else None  # type: ignore[return-value]
+    return next((layout for layout in LAYOUTS if layout == value), None)
 
 
 def remember_layout(root: Path, layout: Layout) -> None:
