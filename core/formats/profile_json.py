@@ -1,0 +1,557 @@
+"""PicoClaw's hybrid profile ``memory/profile.json``: a flat JSON object of text -> text (SPEC 2.3).
+
+What the agent does (zhaopengme/picoclaw ``pkg/agent/memory.go`` at 3c36239, built with Go 1.25):
+
+- it writes ``json.MarshalIndent(profile, "", "  ")`` of a ``map[string]string`` with
+  ``os.WriteFile(..., 0644)``: in place, not atomic. Go sorts map keys (byte order), writes
+  non-ASCII as raw UTF-8, escapes ``<`` ``>`` ``&`` as ``\\u003c`` ``\\u003e`` ``\\u0026`` and
+  U+2028/U+2029 as ``\\u2028``/``\\u2029``, and adds no final newline. The example file shows the
+  same: keys in sorted order, ``咖啡偏好`` as raw UTF-8, no newline after ``}``;
+- its reads ignore a JSON error and see an empty profile (its writes refuse a corrupt file);
+- it injects ``## Core Profile (Facts & Preferences)``, a blank line, then ``- **key**: value``
+  lines in Go's map iteration order, which is random on every prompt.
+
+MemDesk's choices: :meth:`ProfileDoc.render` writes exactly the agent's bytes (so an unchanged
+agent-written file renders byte-identical and the agent's next write shows no spurious diff);
+items keep the file's order for display; :meth:`ProfileDoc.markdown` lists them in that order.
+A corrupt file is an error, never an empty profile, and :func:`save_profile` only ever replaces
+a file that still parses as a profile.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from core import atomic
+from core.backups import BackupStyle, make_backup
+from core.formats.text import InputError
+
+__all__ = [
+    "HEADING",
+    "PROFILE_FILE",
+    "Item",
+    "KeyConflict",
+    "ProfileChange",
+    "ProfileConflict",
+    "ProfileDoc",
+    "ProfileError",
+    "Resolution",
+    "load_profile",
+    "merge_profiles",
+    "parse_profile",
+    "render_profile",
+    "save_profile",
+]
+
+PROFILE_FILE = "profile.json"
+HEADING = "## Core Profile (Facts & Preferences)"
+
+Item = tuple[str, str]
+Resolution = Literal["mine", "theirs"]
+
+_BOM = b"\xef\xbb\xbf"
+_WHITESPACE = re.compile(r"[ \t\n\r]*")  # JSON's four whitespace characters
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# Go's encoder escapes these although it writes all other non-ASCII text raw; lone surrogates
+# (only from "\udXXX" escapes in the file) are escaped so the text stays valid UTF-8.
+_GO_ESCAPED = re.compile("[<>&\u2028\u2029\ud800-\udfff]")
+_DECODER = json.JSONDecoder()
+# The agent writes in place (truncate, then write): bytes that do not parse during a save may be
+# its write half-done, so they are read again a few times before MemDesk gives up.
+_READ_ATTEMPTS = 4
+_READ_RETRY_S = 0.05
+# Another write landing between our backup and our replace makes us merge again, this often.
+_SAVE_ATTEMPTS = 3
+
+
+class ProfileError(InputError):
+    """profile.json is not a readable profile; MemDesk shows it and never writes over it.
+
+    ``raw_text`` is the file's text for display (invalid UTF-8 shown as U+FFFD), ``raw_bytes``
+    its exact bytes; ``line`` and ``column`` are 1-based (the column counts characters).
+    """
+
+    line: int
+
+    def __init__(
+        self, path: Path | str, reason: str, *, line: int, column: int, raw_bytes: bytes
+    ) -> None:
+        super().__init__(path, reason, line=line)
+        self.column = column
+        self.raw_bytes = raw_bytes
+        self.raw_text = raw_bytes.decode("utf-8", "replace")
+        self.args = (f"{path}: line {line}, column {column}: {reason}",)
+
+
+@dataclass(frozen=True, slots=True)
+class KeyConflict:
+    """A key changed here (mine) and on disk (theirs) since the file was loaded; None = absent."""
+
+    key: str
+    base: str | None
+    mine: str | None
+    theirs: str | None
+
+
+class ProfileConflict(Exception):
+    """The file changed on disk in a way that cannot be merged with this side's edits; nothing
+    was written. ``conflicts`` lists the keys changed on both sides."""
+
+    def __init__(
+        self, path: Path | str, conflicts: Sequence[KeyConflict], *, reason: str | None = None
+    ) -> None:
+        if reason is None:
+            keys = ", ".join(repr(c.key) for c in conflicts)
+            reason = f"changed by another program while you edited; changed on both sides: {keys}"
+        super().__init__(f"{path}: {reason}. Nothing was written.")
+        self.path = str(path)
+        self.conflicts = list(conflicts)
+
+    @property
+    def keys(self) -> list[str]:
+        return [c.key for c in self.conflicts]
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileChange:
+    """One edit: the item before and after (None = absent) and its position; enough to undo it."""
+
+    before: Item | None
+    after: Item | None
+    index: int
+
+    @property
+    def kind(self) -> Literal["create", "delete", "rename", "edit", "none"]:
+        if self.before is None:
+            return "create" if self.after is not None else "none"
+        if self.after is None:
+            return "delete"
+        if self.before[0] != self.after[0]:
+            return "rename"
+        return "edit" if self.before[1] != self.after[1] else "none"
+
+    @property
+    def key(self) -> str:
+        """The key after the change (before it, for a deletion)."""
+        item = self.after or self.before
+        return "" if item is None else item[0]
+
+    def inverse(self) -> ProfileChange:
+        return ProfileChange(self.after, self.before, self.index)
+
+
+class ProfileDoc:
+    """The profile's items in file order, edited in memory; :func:`save_profile` writes it.
+
+    ``data`` is the bytes it was loaded from (None if the file did not exist): the
+    compare-and-swap token for the next save.
+    """
+
+    def __init__(
+        self, items: Mapping[str, str] | Iterable[Item] = (), *, path: Path | None = None
+    ) -> None:
+        """A profile not read from a file (``exists`` is False); values are checked like set()'s."""
+        pairs = list(items.items() if isinstance(items, Mapping) else items)
+        for key, value in pairs:
+            _check_text(key, "key")
+            _check_text(value, "value")
+        self._init(dict(pairs), path, None)
+
+    def _init(self, items: dict[str, str], path: Path | None, data: bytes | None) -> None:
+        self.path = path
+        self._items = items
+        self._base = dict(items) if data is not None else {}
+        self._data = data
+
+    @classmethod
+    def _loaded(cls, pairs: list[Item], path: Path | None, data: bytes) -> ProfileDoc:
+        doc = cls.__new__(cls)
+        doc._init(dict(pairs), path, data)
+        return doc
+
+    # -- reading ---------------------------------------------------------------------------------
+    @property
+    def exists(self) -> bool:
+        """False for a profile whose file did not exist when it was loaded (or never was)."""
+        return self._data is not None
+
+    @property
+    def data(self) -> bytes | None:
+        return self._data
+
+    @property
+    def changed(self) -> bool:
+        """True if saving would change the file (order is not a change: the file is sorted)."""
+        return self._items != self._base
+
+    @property
+    def in_agent_form(self) -> bool:
+        """True if the loaded bytes are exactly what the agent (and :meth:`render`) would write."""
+        return self._data is not None and self._data == render_profile(self._base).encode()
+
+    def items(self) -> list[Item]:
+        return list(self._items.items())
+
+    def keys(self) -> list[str]:
+        return list(self._items)
+
+    def get(self, key: str) -> str | None:
+        return self._items.get(key)
+
+    def as_dict(self) -> dict[str, str]:
+        return dict(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._items))
+
+    # -- editing ---------------------------------------------------------------------------------
+    def set(self, key: str, value: str) -> ProfileChange:
+        """Change a value, or add the key (in sorted place if the items are sorted, else last)."""
+        _check_key(key)
+        _check_text(value, "value")
+        if key in self._items:
+            change = ProfileChange((key, self._items[key]), (key, value), self._index(key))
+        else:
+            change = ProfileChange(None, (key, value), self._insertion_index(key))
+        return self.apply(change)
+
+    def rename(self, old: str, new: str) -> ProfileChange:
+        """Give ``old``'s value the key ``new`` in the same position; refuses an existing key."""
+        _check_key(new)
+        if old not in self._items:
+            raise KeyError(f"the profile has no key {old!r}")
+        if new in self._items and new != old:
+            raise ValueError(f"cannot rename {old!r} to {new!r}: that key already exists")
+        value = self._items[old]
+        return self.apply(ProfileChange((old, value), (new, value), self._index(old)))
+
+    def delete(self, key: str) -> ProfileChange:
+        if key not in self._items:
+            raise KeyError(f"the profile has no key {key!r}")
+        return self.apply(ProfileChange((key, self._items[key]), None, self._index(key)))
+
+    def undo(self, change: ProfileChange) -> ProfileChange:
+        """Revert ``change`` (made on this profile); returns the change that did so (for redo)."""
+        return self.apply(change.inverse())
+
+    def apply(self, change: ProfileChange) -> ProfileChange:
+        """Make ``change`` if the profile is as it expects; ValueError (and no change) if not."""
+        before, after = change.before, change.after
+        if before is not None and self._items.get(before[0]) != before[1]:
+            raise ValueError(
+                f"cannot apply this change: {before[0]!r} is no longer {before[1]!r} in the profile"
+            )
+        if (
+            after is not None
+            and after[0] in self._items
+            and (before is None or after[0] != before[0])
+        ):
+            raise ValueError(f"cannot apply this change: the key {after[0]!r} already exists")
+        if before is None:
+            if after is not None:
+                self._place(after, min(change.index, len(self._items)))
+        elif after is None:
+            del self._items[before[0]]
+        elif before[0] == after[0]:
+            self._items[after[0]] = after[1]
+        else:
+            self._items = {
+                (after[0] if k == before[0] else k): (after[1] if k == before[0] else v)
+                for k, v in self._items.items()
+            }
+        return change
+
+    def _index(self, key: str) -> int:
+        return list(self._items).index(key)
+
+    def _insertion_index(self, key: str) -> int:
+        """Where a new key goes: its sorted place if the keys are sorted (as the agent writes
+        them), otherwise at the end."""
+        keys = list(self._items)
+        return bisect.bisect(keys, key) if keys == sorted(keys) else len(keys)
+
+    def _place(self, item: Item, index: int) -> None:
+        pairs = list(self._items.items())
+        pairs.insert(index, item)
+        self._items = dict(pairs)
+
+    def _saved(self, merged: Mapping[str, str], data: bytes) -> None:
+        """Become what was just written: keep this side's order, add keys new from disk."""
+        self._items = {k: merged[k] for k in self._items if k in merged}
+        for key, value in merged.items():
+            if key not in self._items:
+                self._place((key, value), self._insertion_index(key))
+        self._base = dict(merged)
+        self._data = data
+
+    # -- writing ---------------------------------------------------------------------------------
+    def render(self) -> str:
+        """The file's text as the agent writes it (see :func:`render_profile`)."""
+        return render_profile(self._items)
+
+    def to_bytes(self) -> bytes:
+        return self.render().encode("utf-8")
+
+    def markdown(self) -> str:
+        """The profile as the agent injects it into its prompt; "" when empty (it injects none).
+
+        Items are listed in file order; the agent's own order is random on every prompt.
+        Values are not escaped: a value with a line break breaks the list for the agent too.
+        """
+        if not self._items:
+            return ""
+        lines = "".join(f"- **{key}**: {value}\n" for key, value in self._items.items())
+        return f"{HEADING}\n\n{lines}"
+
+
+def render_profile(items: Mapping[str, str]) -> str:
+    """Go's ``json.MarshalIndent(map[string]string, "", "  ")``: sorted keys, 2-space indent,
+    raw UTF-8 except ``<>&`` and U+2028/U+2029, no final newline; ``{}`` when empty."""
+    text = json.dumps(dict(items), indent=2, ensure_ascii=False, sort_keys=True)
+    # These characters can only occur inside strings in the output, so replacing them is safe.
+    return _GO_ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+# -- reading -------------------------------------------------------------------------------------
+def load_profile(path: Path) -> ProfileDoc:
+    """Read ``memory/profile.json``; a missing file is an empty profile that does not exist yet.
+
+    Raises ProfileError for anything that is not a flat object of text values (never returns
+    an empty profile for a corrupt file); other I/O errors (a folder, no permission) propagate.
+    """
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return ProfileDoc(path=path)
+    return parse_profile(data, path)
+
+
+def parse_profile(data: bytes, path: Path) -> ProfileDoc:
+    """A profile from the file's bytes (``path`` names it in errors); ProfileError if unreadable."""
+    return ProfileDoc._loaded(_parse_pairs(data, path), Path(path), data)
+
+
+def _parse_pairs(data: bytes, path: Path | str) -> list[Item]:
+    if not data:
+        return []  # the agent treats an empty file as an empty profile and writes over it
+    if data.startswith(_BOM):
+        raise ProfileError(
+            path,
+            "starts with a byte order mark (BOM), which the agent's JSON reader rejects "
+            "(to the agent this profile is empty)",
+            line=1, column=1, raw_bytes=data,
+        )  # fmt: skip
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = _byte_position(data, exc.start)
+        reason = f"not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        raise ProfileError(path, reason, line=line, column=column, raw_bytes=data) from None
+    nul = text.find("\0")
+    if nul >= 0:
+        raise _error_at(path, text, nul, "contains a NUL byte: not a text file", data)
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        reason = f"invalid JSON: {exc.msg} (to the agent this profile is empty)"
+        raise ProfileError(
+            path, reason, line=exc.lineno, column=exc.colno, raw_bytes=data
+        ) from None
+    except RecursionError:
+        raise _error_at(path, text, 0, "invalid profile: nested too deeply", data) from None
+    if not isinstance(value, dict):
+        start = _skip(text, 0)
+        reason = f"the profile must be a JSON object of text values, not {_kind(value)}"
+        raise _error_at(path, text, start, reason, data)
+    return _scan_object(text, path, data)
+
+
+def _scan_object(text: str, path: Path | str, data: bytes) -> list[Item]:
+    """The object's pairs in file order, with positions for errors (the JSON is known valid)."""
+    pairs: list[Item] = []
+    seen: dict[str, int] = {}
+    pos = _skip(text, _skip(text, 0) + 1)  # past "{"
+    while text[pos] == '"':
+        key_pos = pos
+        key, pos = _DECODER.raw_decode(text, pos)
+        pos = _skip(text, _skip(text, pos) + 1)  # past ":"
+        value, end = _DECODER.raw_decode(text, pos)
+        if not isinstance(value, str):
+            reason = f"the value of {key!r} is {_kind(value)}; profile values must be text"
+            raise _error_at(path, text, pos, reason, data)
+        if key in seen:
+            first = text.count("\n", 0, seen[key]) + 1
+            reason = (
+                f"the key {key!r} appears twice (first on line {first}); "
+                "the agent keeps only the last value"
+            )
+            raise _error_at(path, text, key_pos, reason, data)
+        seen[key] = key_pos
+        pairs.append((key, value))
+        pos = _skip(text, end)
+        if text[pos] == ",":
+            pos = _skip(text, pos + 1)
+    return pairs
+
+
+def _skip(text: str, pos: int) -> int:
+    match = _WHITESPACE.match(text, pos)
+    assert match is not None  # "*" matches the empty string
+    return match.end()
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, bool):
+        return "true/false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return "a string"
+    return "a number"
+
+
+def _error_at(path: Path | str, text: str, pos: int, reason: str, data: bytes) -> ProfileError:
+    line = text.count("\n", 0, pos) + 1
+    column = pos - text.rfind("\n", 0, pos)
+    return ProfileError(path, reason, line=line, column=column, raw_bytes=data)
+
+
+def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and character column of the byte at ``offset``."""
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    column = len(data[line_start:offset].decode("utf-8", "replace")) + 1
+    return data.count(b"\n", 0, offset) + 1, column
+
+
+def _check_key(key: str) -> None:
+    _check_text(key, "key")
+    if not key:
+        raise ValueError("a profile key cannot be empty")
+
+
+def _check_text(text: str, what: str) -> None:
+    if not isinstance(text, str):
+        raise TypeError(f"a profile {what} must be text, not {type(text).__name__}")
+    if _SURROGATE.search(text):
+        raise ValueError(f"a profile {what} must be valid Unicode text: {text!r}")
+
+
+# -- saving --------------------------------------------------------------------------------------
+def merge_profiles(
+    base: Mapping[str, str],
+    mine: Mapping[str, str],
+    theirs: Mapping[str, str],
+    resolutions: Mapping[str, Resolution] | None = None,
+) -> tuple[dict[str, str], list[KeyConflict]]:
+    """Three-way merge by key: changes made on one side are taken; the same change on both sides
+    is taken once; different changes of one key are conflicts unless ``resolutions`` settles them.
+    """
+    merged = dict(theirs)
+    conflicts: list[KeyConflict] = []
+    for key in dict.fromkeys([*base, *mine]):
+        b, m, t = base.get(key), mine.get(key), theirs.get(key)
+        if m in (b, t):
+            continue  # not changed here, or changed the same way on both sides
+        if t != b:
+            resolution = (resolutions or {}).get(key)
+            if resolution is None:
+                conflicts.append(KeyConflict(key, b, m, t))
+            if resolution != "mine":
+                continue
+        if m is None:
+            merged.pop(key, None)
+        else:
+            merged[key] = m
+    return merged, conflicts
+
+
+def save_profile(
+    path: Path,
+    doc: ProfileDoc,
+    *,
+    expected: bytes | None,
+    workspace: Path | None = None,
+    resolutions: Mapping[str, Resolution] | None = None,
+) -> Path | None:
+    """Write ``doc``'s edits: compare-and-swap with ``expected`` (merging by key), backup, replace.
+
+    ``expected`` is the bytes the profile was loaded from (``doc.data``; None: no file then).
+    If the file changed on disk, keys changed only there are kept, keys changed only here are
+    applied, and keys changed differently on both sides raise ProfileConflict (unless settled by
+    ``resolutions``: "mine" or "theirs"). A file that does not parse is never replaced
+    (ProfileError). The backup goes to ``<workspace>/.memdesk/backups/memory/`` (``workspace``
+    defaults to the folder above ``memory/``); the file keeps its mode. Returns the backup, None
+    if nothing was replaced (no edits, or the file did not exist). On success ``doc`` becomes
+    what was written, and ``doc.data`` is the next ``expected``.
+    """
+    path = Path(path)
+    if expected != doc.data:
+        raise ValueError(f"{path}: `expected` must be the bytes this profile was loaded from")
+    base = {} if expected is None else dict(_parse_pairs(expected, path))
+    mine = doc.as_dict()
+    if mine == base:
+        return None
+    atomic.check_writable(path)  # refuse a read-only file or a symlink before any backup
+    root = path.parent.parent if workspace is None else Path(workspace)
+    backup_dir = BackupStyle.MEMDESK.directory(root, path)
+    for _attempt in range(_SAVE_ATTEMPTS):
+        disk, theirs = _read_settled(path)
+        merged, conflicts = merge_profiles(base, mine, theirs, resolutions)
+        if conflicts:
+            raise ProfileConflict(path, conflicts)
+        data = render_profile(merged).encode("utf-8")
+        if data == disk:
+            doc._saved(merged, data)
+            return None
+        atomic.check_writable(path)
+        backup = make_backup(path, backup_dir)
+        if _read_or_none(path) != disk:
+            continue  # another write landed after we read: merge with it again
+        atomic.atomic_write_bytes(path, data)
+        doc._saved(merged, data)
+        return backup
+    raise ProfileConflict(path, [], reason="the file kept changing while MemDesk was saving")
+
+
+def _read_settled(path: Path) -> tuple[bytes | None, dict[str, str]]:
+    """The file's bytes and items; bytes that do not parse are read again in case the agent
+    was half-way through its in-place write, and still refused (ProfileError) after that."""
+    for _attempt in range(_READ_ATTEMPTS - 1):
+        data = _read_or_none(path)
+        if data is None:
+            return None, {}
+        try:
+            return data, dict(_parse_pairs(data, path))
+        except ProfileError:
+            _pause()
+    data = _read_or_none(path)
+    return data, ({} if data is None else dict(_parse_pairs(data, path)))
+
+
+def _pause() -> None:
+    time.sleep(_READ_RETRY_S)
+
+
+def _read_or_none(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None

@@ -1,0 +1,576 @@
+"""PicoClaw's hybrid profile (SPEC 2.3) on real files: load, render, edit, undo, safe save.
+
+"The agent" here is the test writing ``profile.json`` in place, as the Go agent's
+``os.WriteFile(json.MarshalIndent(...))`` does between MemDesk's load and its save.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core import atomic
+from core.backups import make_backup
+from core.formats import profile_json as pj
+from core.formats.profile_json import (
+    ProfileChange,
+    ProfileConflict,
+    ProfileDoc,
+    ProfileError,
+    load_profile,
+    parse_profile,
+    render_profile,
+    save_profile,
+)
+from tests.conftest import FIXTURES
+
+HYBRID = FIXTURES / "workspaces" / "picoclaw_hybrid" / "memory" / "profile.json"
+CORRUPT = FIXTURES / "workspaces" / "picoclaw_hybrid_corrupt" / "memory" / "profile.json"
+EXAMPLE_ITEMS = [
+    ("current_project", "picoclaw refactoring"),
+    ("theme_preference", "dark mode"),
+    ("user_name", "Mike"),
+    ("咖啡偏好", "燕麦拿铁"),
+]
+
+
+def _workspace(tmp_path: Path, source: Path = HYBRID) -> Path:
+    """A writable copy of an example profile at <tmp>/ws/memory/profile.json."""
+    memory = tmp_path / "ws" / "memory"
+    memory.mkdir(parents=True)
+    target = memory / "profile.json"
+    target.write_bytes(source.read_bytes())  # not shutil.copy: the fixture is read-only
+    return target
+
+
+def _agent_writes(path: Path, profile: dict[str, str]) -> bytes:
+    """Write the way the agent does: MarshalIndent bytes, in place (truncate, then write)."""
+    data = render_profile(profile).encode()
+    with open(path, "wb") as handle:
+        handle.write(data)
+    return data
+
+
+def _backups(path: Path) -> list[Path]:
+    folder = path.parent.parent / ".memdesk" / "backups" / "memory"
+    return sorted(folder.iterdir()) if folder.is_dir() else []
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return [p.name for p in folder.iterdir() if atomic.is_memdesk_temp(p.name)]
+
+
+# -- reading the example ---------------------------------------------------------------------------
+def test_example_profile_loads_in_file_order() -> None:
+    doc = load_profile(HYBRID)
+    assert doc.exists
+    assert doc.items() == EXAMPLE_ITEMS
+    assert doc.keys() == [k for k, _ in EXAMPLE_ITEMS]
+    assert doc.get("咖啡偏好") == "燕麦拿铁"
+    assert "user_name" in doc
+    assert len(doc) == 4
+    assert not doc.changed
+
+
+def test_example_renders_back_byte_identical() -> None:
+    data = HYBRID.read_bytes()
+    # What the example shows about the agent's bytes (Go json.MarshalIndent, two spaces):
+    assert "咖啡偏好".encode() in data  # non-ASCII written raw, not as \u escapes
+    assert not data.endswith(b"\n")  # no final newline
+    keys = [k for k, _ in EXAMPLE_ITEMS]
+    assert keys == sorted(keys)  # keys sorted (Go sorts map keys when marshalling)
+    doc = load_profile(HYBRID)
+    assert doc.to_bytes() == data
+    assert doc.render() == data.decode()
+    assert doc.in_agent_form
+
+
+def test_example_markdown_is_the_agents_injection() -> None:
+    assert load_profile(HYBRID).markdown() == (
+        "## Core Profile (Facts & Preferences)\n"
+        "\n"
+        "- **current_project**: picoclaw refactoring\n"
+        "- **theme_preference**: dark mode\n"
+        "- **user_name**: Mike\n"
+        "- **咖啡偏好**: 燕麦拿铁\n"
+    )
+
+
+def test_missing_file_is_an_empty_profile_that_does_not_exist(tmp_path: Path) -> None:
+    doc = load_profile(tmp_path / "memory" / "profile.json")
+    assert not doc.exists
+    assert doc.data is None
+    assert doc.items() == []
+    assert doc.render() == "{}"
+    assert doc.markdown() == ""
+
+
+def test_empty_file_is_an_empty_profile_as_for_the_agent(tmp_path: Path) -> None:
+    path = tmp_path / "profile.json"
+    path.write_bytes(b"")
+    doc = load_profile(path)
+    assert doc.exists
+    assert doc.items() == []
+    assert not doc.in_agent_form  # the agent would write "{}"
+
+
+def test_file_order_is_kept_and_unsorted_or_reformatted_files_are_read(tmp_path: Path) -> None:
+    path = tmp_path / "profile.json"
+    path.write_bytes(b'{"b": "2",\n    "a": "\\u00e9"}\n')
+    doc = load_profile(path)
+    assert doc.items() == [("b", "2"), ("a", "é")]
+    assert not doc.in_agent_form
+    assert doc.render() == '{\n  "a": "é",\n  "b": "2"\n}'
+
+
+def test_render_escapes_like_go() -> None:
+    text = render_profile(
+        {"b": "<i> & co", "a": "line\u2028par\u2029", "c": 'tab\t "q" \\ \x01\x08\x0c\n\x7f é😀'}
+    )
+    assert text == (
+        "{\n"
+        '  "a": "line\\u2028par\\u2029",\n'
+        '  "b": "\\u003ci\\u003e \\u0026 co",\n'
+        '  "c": "tab\\t \\"q\\" \\\\ \\u0001\\b\\f\\n\x7f é😀"\n'
+        "}"
+    )
+
+
+# -- bad input -------------------------------------------------------------------------------------
+def test_corrupt_example_is_an_error_with_position_and_raw_text() -> None:
+    data = CORRUPT.read_bytes()
+    with pytest.raises(ProfileError) as info:
+        load_profile(CORRUPT)
+    err = info.value
+    assert isinstance(err, ValueError)
+    assert (err.line, err.column) == (4, 3)  # the line after the missing comma
+    message = str(err)
+    assert str(CORRUPT) in message
+    assert "line 4, column 3" in message
+    assert "Expecting ',' delimiter" in message
+    assert err.raw_text == data.decode()
+    assert err.raw_bytes == data
+    assert CORRUPT.read_bytes() == data
+
+
+@pytest.mark.parametrize(
+    ("data", "line", "column", "words"),
+    [
+        (b'{\n  "a": "b",\n}', 3, 1, "invalid JSON"),
+        (b'{\n  "a": "b"', 2, 11, "invalid JSON"),
+        (b"  \n", 2, 1, "invalid JSON"),
+        (b'{"a": "b"} {}', 1, 12, "invalid JSON"),
+        (b"[]", 1, 1, "not a list"),
+        (b"\n null", 2, 2, "not null"),
+        (b'"text"', 1, 1, "not a string"),
+        (b'{\n  "a": 1}', 2, 8, "'a' is a number"),
+        (b'{"a": {"b": "c"}}', 1, 7, "'a' is an object"),
+        (b'{"a": ["b"]}', 1, 7, "'a' is a list"),
+        (b'{"a": true}', 1, 7, "true/false"),
+        (b'{"a": NaN}', 1, 7, "'a' is a number"),
+        (b'{\n  "a": "1",\n  "a": "2"\n}', 3, 3, "appears twice (first on line 2)"),
+        (b'{"a": "caf\xc3"}', 1, 11, "not valid UTF-8"),
+        (b'{\n"\xe5\x92\x96": "\xff"}', 2, 7, "not valid UTF-8"),
+        (b'{"a": "b\x00"}', 1, 9, "NUL byte"),
+        (b'\xef\xbb\xbf{"a": "b"}', 1, 1, "byte order mark"),
+        (b"[" * 100_000, 1, 1, "nested too deeply"),
+    ],
+)
+def test_bad_input_is_a_clear_error(
+    tmp_path: Path, data: bytes, line: int, column: int, words: str
+) -> None:
+    path = tmp_path / "profile.json"
+    path.write_bytes(data)
+    with pytest.raises(ProfileError) as info:
+        load_profile(path)
+    assert (info.value.line, info.value.column) == (line, column)
+    assert words in str(info.value)
+    assert str(path) in str(info.value)
+    assert info.value.raw_bytes == data
+    assert path.read_bytes() == data
+
+
+def test_no_api_path_writes_over_the_corrupt_example(tmp_path: Path) -> None:
+    path = _workspace(tmp_path, CORRUPT)
+    data = path.read_bytes()
+
+    def unchanged() -> None:
+        assert path.read_bytes() == data
+        assert _backups(path) == []
+        assert _leftovers(path.parent) == []
+
+    with pytest.raises(ProfileError):
+        load_profile(path)
+    unchanged()
+    with pytest.raises(ProfileError):
+        parse_profile(data, path)
+    unchanged()
+    # An empty profile "that does not exist" has nothing to write.
+    assert save_profile(path, ProfileDoc(), expected=None) is None
+    unchanged()
+    # A new profile with a key must merge with what is on disk, which does not parse.
+    with pytest.raises(ProfileError):
+        save_profile(path, ProfileDoc({"x": "y"}), expected=None)
+    unchanged()
+    # Claiming the corrupt bytes were loaded into an empty profile is refused.
+    for doc in (ProfileDoc(), ProfileDoc({"x": "y"})):
+        with pytest.raises(ValueError, match="loaded from"):
+            save_profile(path, doc, expected=data)
+        unchanged()
+
+
+def test_a_profile_corrupted_after_loading_is_never_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pj, "_READ_RETRY_S", 0.001)
+    path = _workspace(tmp_path)
+    loaded = path.read_bytes()
+    doc = load_profile(path)
+    for key in doc:
+        doc.delete(key)  # the worst case: saving would write an empty profile
+    corrupt = CORRUPT.read_bytes()
+    path.write_bytes(corrupt)
+    with pytest.raises(ProfileError, match="line 4, column 3"):
+        save_profile(path, doc, expected=loaded)
+    assert path.read_bytes() == corrupt
+    assert _backups(path) == []
+    assert doc.data == loaded  # the session is untouched: the person can still save elsewhere
+
+
+# -- editing and undo ------------------------------------------------------------------------------
+def test_set_existing_key_describes_the_edit_and_undo_restores() -> None:
+    doc = load_profile(HYBRID)
+    change = doc.set("user_name", "Michael")
+    assert change == ProfileChange(("user_name", "Mike"), ("user_name", "Michael"), 2)
+    assert change.kind == "edit"
+    assert change.key == "user_name"
+    assert '"user_name": "Michael"' in doc.render()
+    redo = doc.undo(change)
+    assert redo == change.inverse()
+    assert doc.items() == EXAMPLE_ITEMS
+    assert not doc.changed
+    doc.undo(redo)
+    assert doc.get("user_name") == "Michael"
+
+
+def test_set_new_key_goes_to_its_sorted_place_in_a_sorted_profile() -> None:
+    doc = load_profile(HYBRID)
+    change = doc.set("language", "Go")
+    assert change == ProfileChange(None, ("language", "Go"), 1)
+    assert change.kind == "create"
+    assert doc.changed
+    assert doc.keys()[1] == "language"
+    doc.undo(change)
+    assert doc.items() == EXAMPLE_ITEMS
+
+
+def test_set_new_key_goes_last_in_an_unsorted_profile() -> None:
+    doc = ProfileDoc([("b", "1"), ("a", "2")])
+    assert doc.set("c", "3").index == 2
+    assert doc.keys() == ["b", "a", "c"]
+
+
+def test_same_value_is_no_change() -> None:
+    doc = load_profile(HYBRID)
+    assert doc.set("user_name", "Mike").kind == "none"
+    assert not doc.changed
+
+
+def test_rename_keeps_the_position_and_undo_restores() -> None:
+    doc = load_profile(HYBRID)
+    change = doc.rename("theme_preference", "theme")
+    assert change == ProfileChange(("theme_preference", "dark mode"), ("theme", "dark mode"), 1)
+    assert change.kind == "rename"
+    assert change.key == "theme"
+    assert doc.keys() == ["current_project", "theme", "user_name", "咖啡偏好"]
+    # The file is written as the agent writes it: sorted, whatever the order on screen.
+    assert list(json.loads(doc.render())) == ["current_project", "theme", "user_name", "咖啡偏好"]
+    doc.undo(change)
+    assert doc.items() == EXAMPLE_ITEMS
+
+
+def test_rename_refuses_an_existing_or_missing_key() -> None:
+    doc = load_profile(HYBRID)
+    with pytest.raises(ValueError, match="already exists"):
+        doc.rename("user_name", "current_project")
+    with pytest.raises(KeyError):
+        doc.rename("nope", "other")
+    with pytest.raises(ValueError, match="empty"):
+        doc.rename("user_name", "")
+    assert doc.items() == EXAMPLE_ITEMS
+
+
+def test_delete_describes_the_item_and_undo_puts_it_back_in_place() -> None:
+    doc = load_profile(HYBRID)
+    change = doc.delete("theme_preference")
+    assert change == ProfileChange(("theme_preference", "dark mode"), None, 1)
+    assert change.kind == "delete"
+    assert "theme_preference" not in doc
+    doc.undo(change)
+    assert doc.items() == EXAMPLE_ITEMS
+    with pytest.raises(KeyError):
+        doc.delete("nope")
+
+
+def test_undo_in_reverse_order_restores_everything_and_a_stale_undo_is_refused() -> None:
+    doc = load_profile(HYBRID)
+    changes = [
+        doc.set("user_name", "Michael"),
+        doc.rename("user_name", "name"),
+        doc.set("new", "x"),
+        doc.delete("咖啡偏好"),
+    ]
+    with pytest.raises(ValueError, match="no longer"):
+        doc.undo(changes[0])  # "user_name" was renamed since
+    for change in reversed(changes):
+        doc.undo(change)
+    assert doc.items() == EXAMPLE_ITEMS
+    with pytest.raises(ValueError, match="already exists"):
+        doc.undo(changes[3])  # undoing the deletion again would add the key twice
+
+
+def test_invalid_text_is_refused() -> None:
+    doc = ProfileDoc()
+    with pytest.raises(ValueError, match="empty"):
+        doc.set("", "x")
+    with pytest.raises(ValueError, match="valid Unicode"):
+        doc.set("k", "\ud800")
+    with pytest.raises(ValueError, match="valid Unicode"):
+        ProfileDoc({"\udfff": "x"})
+    assert doc.items() == []
+
+
+# -- saving ----------------------------------------------------------------------------------------
+def test_save_with_unchanged_disk_writes_and_backs_up(tmp_path: Path) -> None:
+    path = _workspace(tmp_path)
+    path.chmod(0o640)
+    loaded = path.read_bytes()
+    doc = load_profile(path)
+    doc.set("user_name", "Michael")
+    backup = save_profile(path, doc, expected=doc.data)
+    assert backup is not None
+    assert backup.parent == tmp_path / "ws" / ".memdesk" / "backups" / "memory"
+    assert backup.name.endswith("_profile.json")
+    assert backup.read_bytes() == loaded
+    assert path.read_bytes() == loaded.replace(b'"Mike"', b'"Michael"')
+    assert os.stat(path).st_mode & 0o777 == 0o640
+    assert doc.data == path.read_bytes()
+    assert not doc.changed
+    assert _leftovers(path.parent) == []
+    assert load_profile(path).as_dict() == doc.as_dict()
+
+
+def test_save_without_edits_writes_nothing(tmp_path: Path) -> None:
+    path = _workspace(tmp_path)
+    doc = load_profile(path)
+    doc.undo(doc.set("user_name", "Michael"))
+    assert save_profile(path, doc, expected=doc.data) is None
+    assert path.read_bytes() == HYBRID.read_bytes()
+    assert _backups(path) == []
+
+
+def test_save_creates_a_missing_profile(tmp_path: Path) -> None:
+    path = tmp_path / "ws" / "memory" / "profile.json"
+    path.parent.mkdir(parents=True)
+    doc = load_profile(path)
+    doc.set("user_name", "Mike")
+    assert save_profile(path, doc, expected=None) is None  # nothing to back up
+    assert path.read_bytes() == b'{\n  "user_name": "Mike"\n}'
+    assert doc.exists
+
+
+def test_save_merges_a_key_the_agent_changed_meanwhile(tmp_path: Path) -> None:
+    path = _workspace(tmp_path)
+    doc = load_profile(path)
+    loaded = doc.data
+    doc.set("user_name", "Michael")
+    doc.delete("theme_preference")
+    agents = _agent_writes(path, {**doc_dict(loaded), "current_project": "memdesk", "pet": "cat"})
+    backup = save_profile(path, doc, expected=loaded)
+    assert backup is not None
+    assert backup.read_bytes() == agents  # the backup is what was replaced
+    assert load_profile(path).as_dict() == {
+        "current_project": "memdesk",
+        "pet": "cat",
+        "user_name": "Michael",
+        "咖啡偏好": "燕麦拿铁",
+    }
+    assert doc.as_dict() == load_profile(path).as_dict()
+    assert doc.keys() == ["current_project", "pet", "user_name", "咖啡偏好"]
+    assert doc.data == path.read_bytes()
+
+
+def test_same_key_changed_on_both_sides_is_a_conflict_and_nothing_is_written(
+    tmp_path: Path,
+) -> None:
+    path = _workspace(tmp_path)
+    doc = load_profile(path)
+    loaded = doc.data
+    doc.set("user_name", "Michael")
+    doc.set("pet", "cat")
+    agents = _agent_writes(path, {**doc_dict(loaded), "user_name": "Mick", "pet": "dog"})
+    with pytest.raises(ProfileConflict) as info:
+        save_profile(path, doc, expected=loaded)
+    assert info.value.keys == ["user_name", "pet"]
+    assert info.value.conflicts[0] == pj.KeyConflict("user_name", "Mike", "Michael", "Mick")
+    assert info.value.conflicts[1] == pj.KeyConflict("pet", None, "cat", "dog")
+    assert "'user_name', 'pet'" in str(info.value)
+    assert "Nothing was written" in str(info.value)
+    assert path.read_bytes() == agents
+    assert _backups(path) == []
+    assert doc.data == loaded and doc.get("user_name") == "Michael"
+
+    # The person settles it: their name, the agent's pet.
+    save_profile(path, doc, expected=loaded, resolutions={"user_name": "mine", "pet": "theirs"})
+    assert load_profile(path).get("user_name") == "Michael"
+    assert load_profile(path).get("pet") == "dog"
+    assert doc.get("pet") == "dog"
+
+
+def test_the_same_change_on_both_sides_is_no_conflict(tmp_path: Path) -> None:
+    path = _workspace(tmp_path)
+    doc = load_profile(path)
+    loaded = doc.data
+    doc.set("user_name", "Michael")
+    _agent_writes(path, {**doc_dict(loaded), "user_name": "Michael"})
+    assert save_profile(path, doc, expected=loaded) is None  # disk already says so
+    assert load_profile(path).get("user_name") == "Michael"
+    assert _backups(path) == []
+
+
+def test_an_edit_to_a_key_the_agent_deleted_is_a_conflict(tmp_path: Path) -> None:
+    path = _workspace(tmp_path)
+    doc = load_profile(path)
+    loaded = doc.data
+    doc.rename("user_name", "name")
+    theirs = doc_dict(loaded)
+    theirs["user_name"] = "Mick"
+    _agent_writes(path, theirs)
+    with pytest.raises(ProfileConflict) as info:
+        save_profile(path, doc, expected=loaded)
+    assert info.value.keys == ["user_name"]
+
+
+def test_save_refuses_a_read_only_profile(tmp_path: Path) -> None:
+    path = _workspace(tmp_path)
+    path.chmod(0o444)
+    doc = load_profile(path)
+    doc.set("user_name", "Michael")
+    with pytest.raises(atomic.WriteRefused, match="read-only"):
+        save_profile(path, doc, expected=doc.data)
+    assert path.read_bytes() == HYBRID.read_bytes()
+    assert _backups(path) == []
+    assert _leftovers(path.parent) == []
+
+
+def test_save_refuses_bytes_that_were_not_loaded(tmp_path: Path) -> None:
+    path = _workspace(tmp_path)
+    doc = load_profile(path)
+    doc.set("user_name", "Michael")
+    with pytest.raises(ValueError, match="loaded from"):
+        save_profile(path, doc, expected=None)
+    assert path.read_bytes() == HYBRID.read_bytes()
+
+
+def test_save_waits_out_the_agents_half_done_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _workspace(tmp_path)
+    doc = load_profile(path)
+    loaded = doc.data
+    doc.set("user_name", "Michael")
+    full = render_profile({**doc_dict(loaded), "pet": "cat"}).encode()
+    path.write_bytes(full[: len(full) // 2])  # the agent truncated and has written half
+    pauses: list[None] = []
+
+    def agent_finishes() -> None:  # during MemDesk's pause before it reads again
+        pauses.append(None)
+        path.write_bytes(full)
+
+    monkeypatch.setattr(pj, "_pause", agent_finishes)
+    backup = save_profile(path, doc, expected=loaded)
+    assert len(pauses) == 1
+    assert backup is not None and backup.read_bytes() == full
+    assert load_profile(path).get("pet") == "cat"
+    assert load_profile(path).get("user_name") == "Michael"
+
+
+def test_a_write_landing_during_the_backup_is_merged_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _workspace(tmp_path)
+    doc = load_profile(path)
+    loaded = doc.data
+    doc.set("user_name", "Michael")
+    calls: list[Path] = []
+
+    def backup_then_agent_writes(source: Path, folder: Path) -> Path | None:
+        made = make_backup(source, folder)
+        if not calls:
+            _agent_writes(path, {**doc_dict(loaded), "pet": "cat"})
+        calls.append(source)
+        return made
+
+    monkeypatch.setattr("core.formats.profile_json.make_backup", backup_then_agent_writes)
+    save_profile(path, doc, expected=loaded)
+    assert len(calls) == 2
+    assert load_profile(path).as_dict() == {
+        **doc_dict(loaded),
+        "user_name": "Michael",
+        "pet": "cat",
+    }
+
+
+def test_merge_profiles_by_key() -> None:
+    base = {"a": "1", "b": "2", "c": "3", "d": "4"}
+    mine = {"a": "1", "b": "two", "d": "4", "e": "5"}  # b edited, c deleted, e added
+    theirs = {"a": "one", "b": "2", "c": "3", "f": "6"}  # a edited, d deleted, f added
+    merged, conflicts = pj.merge_profiles(base, mine, theirs)
+    assert conflicts == []
+    assert merged == {"a": "one", "b": "two", "e": "5", "f": "6"}
+
+
+def doc_dict(data: bytes | None) -> dict[str, str]:
+    assert data is not None
+    return dict(json.loads(data))
+
+
+# -- properties ------------------------------------------------------------------------------------
+@given(st.dictionaries(st.text(), st.text(), max_size=8))
+def test_any_profile_renders_and_loads_back_equal(profile: dict[str, str]) -> None:
+    data = ProfileDoc(profile).to_bytes()
+    loaded = parse_profile(data, Path("profile.json"))
+    assert loaded.as_dict() == profile
+    assert loaded.keys() == sorted(profile)
+    assert loaded.to_bytes() == data
+    assert loaded.in_agent_form
+
+
+# Lone surrogates included: a file may hold "\ud800" escapes, which Python decodes as such.
+_ANY_CHAR = st.one_of(st.characters(), st.characters(categories=["Cs"]))
+
+
+@given(st.dictionaries(st.text(_ANY_CHAR), st.text(_ANY_CHAR), max_size=6))
+def test_escaped_surrogates_in_the_file_survive_a_round_trip(profile: dict[str, str]) -> None:
+    data = json.dumps(profile, ensure_ascii=True).encode()  # "\\udXXX" escapes in the file
+    first = parse_profile(data, Path("profile.json"))
+    assert first.as_dict() == json.loads(data)
+    again = parse_profile(first.to_bytes(), Path("profile.json"))
+    assert again.as_dict() == first.as_dict()
+    assert again.to_bytes() == first.to_bytes()
+
+
+@given(st.binary(max_size=64))
+def test_arbitrary_bytes_load_or_raise_profile_error(data: bytes) -> None:
+    try:
+        doc = parse_profile(data, Path("profile.json"))
+    except ProfileError as exc:
+        assert exc.line >= 1 and exc.column >= 1
+        assert exc.raw_bytes == data
+    else:
+        assert all(isinstance(v, str) for v in doc.as_dict().values())
