@@ -133,5 +133,10 @@ def _pomelobot(root: Path) -> list[Source]:
         return []
     sources = [Source("scope", longterm if longterm.is_file() else memory, "main")]
     if scopes.is_dir():
-        sources += [Source("scope", p, p.name) for p in sorted(scopes.iterdir()) if p.is_dir()]
+        # memory/scopes/main/ (transcripts, newer long-term files) belongs to the main scope.
+        sources += [
+            Source("scope", p, p.name)
+            for p in sorted(scopes.iterdir())
+            if p.is_dir() and p.name != "main"
+        ]
     return sources

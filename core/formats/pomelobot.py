@@ -1,0 +1,768 @@
+"""Pomelobot / OpenClaw memory files (SPEC 2.4): scopes, a lossless entry parser, index chunks.
+
+Layout, relative to the workspace::
+
+    MEMORY.md                                     main scope, long-term
+    memory/YYYY-MM-DD.md                          main scope, daily (OpenClaw: also -<slug>.md)
+    memory/scopes/main/                           main scope too: its transcripts (and, in newer
+                                                  agents, its MEMORY.md and HEARTBEAT.md)
+    memory/scopes/<scope>/LONG_TERM.md            a scope's long-term memory (newer: MEMORY.md)
+    memory/scopes/<scope>/YYYY-MM-DD.md           its daily memory
+    memory/scopes/<scope>/transcripts/DATE.md     its session transcripts (read-only here)
+
+The agent creates a daily file as ``# Daily Memory - YYYY-MM-DD (<scope>)\\n``, a long-term file
+as ``# Long-term Memory (<scope>)\\n\\n``, and appends every memory as ``\\n[HH:MM:SS] content\\n``.
+
+Entry boundaries (a decision; the agent never reads its entries back one by one): an entry is a
+``[HH:MM:SS]`` line plus the lines right below it, up to the next blank line or the next
+``[HH:MM:SS]`` line. The one empty line just above it (the agent's leading ``\\n``) belongs to
+the entry, so deleting an entry leaves the file as if the agent had never written it. Text after
+a blank line is not an entry's, even if the agent wrote it as part of one multi-paragraph memory:
+it stays verbatim as "other text", so no edit or delete ever removes text it is not sure about.
+Unchanged blocks render from the text as read, so a save changes only the edited entries.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from datetime import time as dtime
+from pathlib import Path, PurePath
+from typing import Any, Literal
+
+from core.formats.text import BOM, decode, split_lines, to_lf
+
+MAIN = "main"
+SCOPE_NAME_RE = re.compile(r"[a-z0-9_-]+")
+LONG_TERM_NAMES = ("MEMORY.md", "LONG_TERM.md")  # in a scope folder; MEMORY.md is the newer name
+ROOT_LONG_TERM_NAMES = ("MEMORY.md", "memory.md")  # OpenClaw also reads a lower-case memory.md
+_DAILY_RE = re.compile(r"(\d{4}-\d{2}-\d{2})(?:-([^/\\]+))?\.md", re.ASCII)
+# The agent stamps entries with toLocaleTimeString('zh-CN', {hour12: false}): "09:15:40".
+_ENTRY_RE = re.compile(r"\[(\d{1,2}:\d{2}:\d{2})\](?: |(?=[\r\n])|\Z)", re.ASCII)
+_ROLE_RE = re.compile(r"\[(user|assistant)\] ")
+_STAMP_RE = re.compile(r"\d{2}:\d{2}:\d{2}", re.ASCII)
+
+FileKind = Literal["long_term", "daily", "transcript"]
+
+
+class AccessError(ValueError):
+    """A read MemDesk refuses: outside the workspace, outside the scope, or not a memory file."""
+
+
+class ReadOnlyError(ValueError):
+    """An edit of a file MemDesk only reads (a session transcript)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Scopes
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeFile:
+    """One memory file of a scope; `path` is relative to the workspace, with '/'."""
+
+    path: str
+    kind: FileKind
+    date: str | None = None
+    slug: str | None = None  # OpenClaw's session files: memory/YYYY-MM-DD-<slug>.md
+
+    @property
+    def read_only(self) -> bool:
+        return self.kind == "transcript"
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """A memory scope: its files, and whatever else lies in its folders (listed, never touched)."""
+
+    name: str
+    files: tuple[ScopeFile, ...]
+    other_files: tuple[str, ...] = ()  # workspace-relative; folders end with '/'
+
+    def of_kind(self, kind: FileKind) -> list[ScopeFile]:
+        return [f for f in self.files if f.kind == kind]
+
+
+def list_scopes(workspace: Path) -> list[Scope]:
+    """`main` first, then every `memory/scopes/<scope>/` by name.
+
+    Symlinks are never followed (the agent's own walk skips them too): they are listed as other
+    files, as is anything in `memory/` or `memory/scopes/` that is no memory file or scope.
+    """
+    files, other = _main_files(workspace)
+    scopes: list[Scope] = []
+    scopes_dir = workspace / "memory" / "scopes"
+    if _real_dir(scopes_dir):
+        for child in sorted(scopes_dir.iterdir(), key=lambda p: p.name):
+            rel = f"memory/scopes/{child.name}"
+            if not (_real_dir(child) and SCOPE_NAME_RE.fullmatch(child.name)):
+                other.append(rel + ("/" if child.is_dir() else ""))
+                continue
+            found, extra = _scope_folder(child, rel)
+            if child.name == MAIN:
+                files += found
+                other += extra
+            else:
+                scopes.append(Scope(child.name, _ordered(found), tuple(sorted(extra))))
+    elif scopes_dir.is_symlink():
+        other.append("memory/scopes")
+    return [Scope(MAIN, _ordered(files), tuple(sorted(other))), *scopes]
+
+
+_KIND_ORDER: dict[FileKind, int] = {"long_term": 0, "daily": 1, "transcript": 2}
+
+
+def _ordered(files: list[ScopeFile]) -> tuple[ScopeFile, ...]:
+    """Long-term memory first, then daily files and transcripts, each by name (so by date)."""
+    return tuple(sorted(files, key=lambda f: (_KIND_ORDER[f.kind], f.path)))
+
+
+def find_scope(workspace: Path, name: str) -> Scope:
+    check_scope_name(name)
+    for scope in list_scopes(workspace):
+        if scope.name == name:
+            return scope
+    raise ValueError(f"{workspace}: no memory scope '{name}'")
+
+
+def check_scope_name(name: str) -> None:
+    if not SCOPE_NAME_RE.fullmatch(name):
+        raise AccessError(f"'{name}' is not a scope name (letters a-z, digits, '_' and '-' only)")
+
+
+def _real_dir(path: Path) -> bool:
+    return path.is_dir() and not path.is_symlink()
+
+
+def _real_file(path: Path) -> bool:
+    return path.is_file() and not path.is_symlink()
+
+
+def _main_files(workspace: Path) -> tuple[list[ScopeFile], list[str]]:
+    names = _names_in(workspace)
+    files = [
+        ScopeFile(name, "long_term")
+        for name in ROOT_LONG_TERM_NAMES
+        if name in names and _real_file(workspace / name)
+    ]
+    other: list[str] = []
+    memory = workspace / "memory"
+    if not _real_dir(memory):
+        return files, other
+    for child in sorted(memory.iterdir(), key=lambda p: p.name):
+        if child.name == "scopes" and child.is_dir():
+            continue  # scopes are listed on their own
+        daily = _daily_match(child.name) if _real_file(child) else None
+        if daily is not None:
+            files.append(ScopeFile(f"memory/{child.name}", "daily", daily[0], daily[1]))
+        else:
+            other.append(f"memory/{child.name}" + ("/" if child.is_dir() else ""))
+    return files, other
+
+
+def _names_in(folder: Path) -> set[str]:
+    """Names as stored (on a case-insensitive disk, MEMORY.md and memory.md are one file)."""
+    return {p.name for p in folder.iterdir()}
+
+
+def _scope_folder(folder: Path, rel: str) -> tuple[list[ScopeFile], list[str]]:
+    files: list[ScopeFile] = []
+    other: list[str] = []
+    for child in sorted(folder.iterdir(), key=lambda p: p.name):
+        path = f"{rel}/{child.name}"
+        daily = _daily_match(child.name)
+        if _real_file(child) and child.name in LONG_TERM_NAMES:
+            files.append(ScopeFile(path, "long_term"))
+        elif _real_file(child) and daily is not None and daily[1] is None:
+            files.append(ScopeFile(path, "daily", daily[0]))
+        elif _real_dir(child) and child.name == "transcripts":
+            found, extra = _transcripts(child, path)
+            files += found
+            other += extra
+        else:
+            other.append(path + ("/" if child.is_dir() else ""))
+    return files, other
+
+
+def _transcripts(folder: Path, rel: str) -> tuple[list[ScopeFile], list[str]]:
+    files: list[ScopeFile] = []
+    other: list[str] = []
+    for child in sorted(folder.iterdir(), key=lambda p: p.name):
+        daily = _daily_match(child.name)
+        path = f"{rel}/{child.name}"
+        if _real_file(child) and daily is not None and daily[1] is None:
+            files.append(ScopeFile(path, "transcript", daily[0]))
+        else:
+            other.append(path + ("/" if child.is_dir() else ""))
+    return files, other
+
+
+def _daily_match(name: str) -> tuple[str, str | None] | None:
+    """(date, slug) of `YYYY-MM-DD.md` or `YYYY-MM-DD-<slug>.md` with a real calendar date."""
+    m = _DAILY_RE.fullmatch(name)
+    if m is None:
+        return None
+    try:
+        date.fromisoformat(m.group(1))
+    except ValueError:
+        return None
+    return m.group(1), m.group(2)
+
+
+def daily_path(scope: str, day: date | str) -> str:
+    """Where the agent writes a scope's daily memory for `day` (workspace-relative)."""
+    check_scope_name(scope)
+    folder = "memory" if scope == MAIN else f"memory/scopes/{scope}"
+    return f"{folder}/{_day_text(day)}.md"
+
+
+def long_term_path(scope: str) -> str:
+    """Where the agent (SPEC 2.4) writes a scope's long-term memory."""
+    check_scope_name(scope)
+    return "MEMORY.md" if scope == MAIN else f"memory/scopes/{scope}/LONG_TERM.md"
+
+
+# ---------------------------------------------------------------------------------------------
+# Memory files: entries and verbatim text
+
+
+@dataclass(slots=True)
+class MemoryEntry:
+    """One `[HH:MM:SS] content` entry. `raw` is its text as read; None once it was edited."""
+
+    key: str  # unique in the document: the time, or "09:15:40~2" for a repeated time
+    time: str
+    content: str  # lines joined with "\n", line endings removed
+    line: int  # 1-based line of the time stamp as read (0 for a new entry)
+    role: str | None = None  # transcripts: "user" or "assistant"
+    separator: str = ""  # the empty line above it (the agent's leading "\n"), as found
+    ending: str = "\n"  # line ending of its last line ("" at the end of a file without one)
+    raw: str | None = None
+
+    @property
+    def end_line(self) -> int:
+        return self.line + self.content.count("\n")
+
+    def text(self, newline: str = "\n") -> str:
+        if self.raw is not None:
+            return self.raw
+        body = self.content.replace("\n", newline) if newline != "\n" else self.content
+        return f"{self.separator}[{self.time}] {body}{self.ending}"
+
+
+@dataclass(slots=True)
+class Raw:
+    """Text that is not an entry, kept verbatim: the file's header, or anything else."""
+
+    kind: Literal["preamble", "text"]
+    text: str
+    line: int
+
+    @property
+    def blank(self) -> bool:
+        return not self.text.strip()
+
+
+Block = MemoryEntry | Raw
+
+
+@dataclass
+class MemoryFileDocument:
+    """A parsed memory file; `render()` gives back the exact text (BOM included)."""
+
+    path: str
+    kind: FileKind
+    bom: bool
+    newline: str
+    blocks: list[Block]
+    read_only: bool = False
+    _keys: set[str] = field(default_factory=set, repr=False)
+
+    def entries(self) -> list[MemoryEntry]:
+        return [b for b in self.blocks if isinstance(b, MemoryEntry)]
+
+    def find(self, key: str) -> MemoryEntry | None:
+        return next((e for e in self.entries() if e.key == key), None)
+
+    def entry_at_line(self, line: int) -> MemoryEntry | None:
+        """The entry covering a 1-based line as the file was read (for `path:line` references)."""
+        return next((e for e in self.entries() if e.raw and e.line <= line <= e.end_line), None)
+
+    def preamble(self) -> str:
+        return "".join(b.text for b in self.blocks if isinstance(b, Raw) and b.kind == "preamble")
+
+    def other_text(self) -> list[Raw]:
+        """Text outside any entry (hand-written notes, headings): shown, kept as found."""
+        return [b for b in self.blocks if isinstance(b, Raw) and b.kind == "text" and not b.blank]
+
+    def render(self) -> str:
+        body = "".join(b.text if isinstance(b, Raw) else b.text(self.newline) for b in self.blocks)
+        return (BOM if self.bom else "") + body
+
+    def to_bytes(self) -> bytes:
+        return self.render().encode("utf-8")
+
+    # -- edits ---------------------------------------------------------------------------------
+    def replace_entry(self, key: str, content: str) -> MemoryEntry:
+        """Give an entry new text; its time, the blank line above it and its line end stay."""
+        self._check_writable()
+        index, old = self._index(key)
+        text = checked_content(content)
+        if text == old.content:
+            return old
+        new = MemoryEntry(old.key, old.time, text, old.line, old.role, old.separator, old.ending)
+        self.blocks[index] = new
+        return new
+
+    def delete_entry(self, key: str) -> MemoryEntry:
+        """Remove an entry with the blank line the agent wrote above it; nothing else changes."""
+        self._check_writable()
+        index, old = self._index(key)
+        del self.blocks[index]
+        self._keys.discard(key)
+        if self._text_at(index - 1).endswith("\r") and self._text_at(index).startswith("\n"):
+            # A lone-CR line end now meets an LF: they would read as one CRLF, gluing the lines.
+            self.blocks.insert(index, Raw("text", "\n", old.line))
+        return old
+
+    def append_entry(self, content: str, time: dtime | datetime | str) -> MemoryEntry:
+        """Append as the agent does: `\\n[HH:MM:SS] content\\n` (with the file's own line ends)."""
+        self._check_writable()
+        text, stamp = checked_content(content), format_time(time)
+        nl = self.newline
+        tail = next(filter(None, map(self._text_at, reversed(range(len(self.blocks))))), "")
+        separator = nl if not tail or tail.endswith(("\n", "\r")) else nl + nl
+        if tail.endswith("\r") and separator.startswith("\n"):
+            separator = "\n" + separator  # keep the blank line: CR + LF would read as one line end
+        entry = MemoryEntry(self._new_key(stamp), stamp, text, 0, None, separator, nl)
+        self.blocks.append(entry)
+        return entry
+
+    def _text_at(self, index: int) -> str:
+        if not 0 <= index < len(self.blocks):
+            return ""
+        block = self.blocks[index]
+        return block.text if isinstance(block, Raw) else block.text(self.newline)
+
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise ReadOnlyError(f"{self.path}: a session transcript is read-only in MemDesk")
+
+    def _index(self, key: str) -> tuple[int, MemoryEntry]:
+        for i, block in enumerate(self.blocks):
+            if isinstance(block, MemoryEntry) and block.key == key:
+                return i, block
+        raise KeyError(f"no entry {key} in {self.path}")
+
+    def _new_key(self, stamp: str) -> str:
+        key, n = stamp, 1
+        while key in self._keys:
+            n += 1
+            key = f"{stamp}~{n}"
+        self._keys.add(key)
+        return key
+
+
+def checked_content(content: str) -> str:
+    """An entry's new text, refused where the file would read it back differently."""
+    text = to_lf(content).strip("\n")
+    if not text.strip():
+        raise ValueError("a memory needs some text (to remove one, delete it)")
+    if "\0" in text:
+        raise ValueError("a memory cannot contain a NUL character")
+    for n, line in enumerate(text.split("\n")[1:], start=2):
+        if not line.strip():
+            raise ValueError(
+                f"line {n} of the memory is blank: the file would read what follows "
+                "as text outside this memory"
+            )
+        if _ENTRY_RE.match(line):
+            raise ValueError(
+                f"line {n} of the memory starts with a time stamp: the file would read it "
+                "as another memory"
+            )
+    return text
+
+
+def format_time(value: dtime | datetime | str) -> str:
+    """HH:MM:SS, as the agent stamps its entries."""
+    if isinstance(value, datetime | dtime):
+        return value.strftime("%H:%M:%S")
+    if _STAMP_RE.fullmatch(value):
+        try:
+            dtime.fromisoformat(value)
+        except ValueError:
+            pass
+        else:
+            return value
+    raise ValueError(f"'{value}' is not a time of day as HH:MM:SS")
+
+
+def _day_text(day: date | str) -> str:
+    text = day.isoformat() if isinstance(day, date) else day
+    if _daily_match(f"{text}.md") is None:
+        raise ValueError(f"'{text}' is not a date as YYYY-MM-DD")
+    return text
+
+
+def daily_header(day: date | str, scope: str) -> str:
+    check_scope_name(scope)
+    return f"# Daily Memory - {_day_text(day)} ({scope})\n"
+
+
+def long_term_header(scope: str) -> str:
+    check_scope_name(scope)
+    return f"# Long-term Memory ({scope})\n\n"
+
+
+def new_daily_file(day: date | str, scope: str) -> MemoryFileDocument:
+    """A daily file as the agent creates it, before its first entry."""
+    return parse_memory_file(daily_header(day, scope), daily_path(scope, day))
+
+
+def new_long_term_file(scope: str) -> MemoryFileDocument:
+    return parse_memory_file(long_term_header(scope), long_term_path(scope))
+
+
+def promote(
+    daily_entry: MemoryEntry, long_term_text: str | None, time: dtime | datetime | str, scope: str
+) -> str:
+    """The long-term file's new text with a daily memory appended, as the agent's save would.
+
+    `long_term_text` None means the file does not exist yet (it starts with the agent's header).
+    The daily file is not changed: removing the entry there is a separate, explicit edit.
+    """
+    if long_term_text is None:
+        doc = new_long_term_file(scope)
+    else:
+        doc = parse_memory_file(long_term_text, long_term_path(scope))
+    doc.append_entry(daily_entry.content, time)
+    return doc.render()
+
+
+def file_kind(path: str | PurePath) -> FileKind:
+    p = PurePath(path)
+    if p.parent.name == "transcripts":
+        return "transcript"
+    if p.name in LONG_TERM_NAMES or p.name in ROOT_LONG_TERM_NAMES:
+        return "long_term"
+    return "daily"
+
+
+def parse_memory_file(
+    data: bytes | str, path: str | PurePath = "MEMORY.md", *, kind: FileKind | None = None
+) -> MemoryFileDocument:
+    """Parse a memory or transcript file without losing a byte.
+
+    Raises InputError for invalid UTF-8 or NUL bytes. The kind comes from the path unless given;
+    transcripts parse read-only, their entries with `role` set.
+    """
+    decoded = decode(
+        data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass"), str(path)
+    )
+    kind = kind or file_kind(path)
+    blocks = list(_blocks(split_lines(decoded.text), transcript=kind == "transcript"))
+    doc = MemoryFileDocument(
+        str(path), kind, decoded.bom, decoded.newline, blocks, read_only=kind == "transcript"
+    )
+    _assign_keys(doc)
+    return doc
+
+
+def _blocks(lines: list[str], *, transcript: bool) -> Iterator[Block]:
+    run: list[int] = []  # consecutive lines outside entries, not yet emitted
+    i, n = 0, len(lines)
+    while i < n:
+        m = _ENTRY_RE.match(lines[i])
+        if m is None:
+            run.append(i)
+            i += 1
+            continue
+        separator = ""
+        if run and run[-1] == i - 1 and lines[i - 1] in ("\n", "\r\n", "\r"):
+            separator = lines[run.pop()]
+        yield from _raw_blocks(lines, run)
+        run = []
+        end = i + 1
+        while end < n and lines[end].strip() and _ENTRY_RE.match(lines[end]) is None:
+            end += 1
+        yield _entry(lines, i, end, m, separator, transcript)
+        i = end
+    yield from _raw_blocks(lines, run)
+
+
+def _raw_blocks(lines: list[str], run: list[int]) -> Iterator[Raw]:
+    """A run of non-entry lines; at the top of the file, a `# ` title and its blanks first."""
+    if not run:
+        return
+    first = run[0]
+    split = first
+    if first == 0 and lines[0].startswith("# "):
+        split = 1
+        while split <= run[-1] and not lines[split].strip():
+            split += 1
+        yield Raw("preamble", "".join(lines[first:split]), first + 1)
+    if split <= run[-1]:
+        yield Raw("text", "".join(lines[split : run[-1] + 1]), split + 1)
+
+
+def _entry(
+    lines: list[str], i: int, end: int, m: re.Match[str], separator: str, transcript: bool
+) -> MemoryEntry:
+    first = lines[i][m.end() :]
+    parts = [first, *lines[i + 1 : end]]
+    last = parts[-1]
+    stripped = last.rstrip("\r\n")
+    ending = last[len(stripped) :]
+    content = "\n".join(p.rstrip("\r\n") for p in parts)
+    role_match = _ROLE_RE.match(content) if transcript else None
+    role = role_match.group(1) if role_match else None
+    if role_match is not None:
+        content = content[role_match.end() :]
+    raw = separator + "".join(lines[i:end])
+    return MemoryEntry("", m.group(1), content, i + 1, role, separator, ending, raw)
+
+
+def _assign_keys(doc: MemoryFileDocument) -> None:
+    for entry in doc.entries():
+        entry.key = doc._new_key(entry.time)
+
+
+# ---------------------------------------------------------------------------------------------
+# Index chunks, exactly as the agent's chunkMarkdown computes them
+
+MAX_CHUNK_CHARS = 1200  # DEFAULT_CHUNK_CHARS
+CHUNK_OVERLAP_CHARS = 180  # DEFAULT_CHUNK_OVERLAP
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """One index chunk. `content` may hold a lone surrogate where the agent cut a pair in two."""
+
+    chunk_index: int
+    start_line: int
+    end_line: int
+    content: str
+    hash: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "chunk_index": self.chunk_index,
+            "start_line": self.start_line,
+            "end_line": self.end_line,
+            "content": self.content,
+            "hash": self.hash,
+        }
+
+
+_Row = tuple[str, int, int]  # (line or slice, 1-based line number, length in UTF-16 units)
+
+
+def index_chunks(
+    text: str, *, max_chars: int = MAX_CHUNK_CHARS, overlap_chars: int = CHUNK_OVERLAP_CHARS
+) -> list[Chunk]:
+    """The agent's chunks of a file's text (read as Node reads it: BOM and `\\r` kept).
+
+    Lines are split on `\\n` only and cost their UTF-16 length + 1; longer lines are cut into
+    `max_chars` slices. Before a line is added the buffer is flushed if it would pass
+    `max_chars`; whole trailing lines worth at least `overlap_chars` are carried over, and the
+    next line is then added unchecked (so chunks can exceed `max_chars`).
+    """
+    chunks: list[Chunk] = []
+    rows: list[_Row] = []
+    size = 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        for piece, length in _slices(line, max_chars):
+            if size + length + 1 > max_chars and rows:
+                chunks.append(_chunk(len(chunks), rows))
+                rows = _overlap(rows, overlap_chars)
+                size = sum(r[2] + 1 for r in rows)
+            rows.append((piece, number, length))
+            size += length + 1
+    chunks.append(_chunk(len(chunks), rows))
+    return chunks
+
+
+def index_chunks_of_file(data: bytes) -> list[Chunk]:
+    """Chunks of a file's bytes decoded as Node's readFile(..., 'utf-8') does (BOM kept)."""
+    return index_chunks(data.decode("utf-8", errors="replace"))
+
+
+def _slices(line: str, max_chars: int) -> list[tuple[str, int]]:
+    units = line.encode("utf-16-le", "surrogatepass")
+    length = len(units) // 2
+    if length == 0:
+        return [("", 0)]
+    if length == len(line):  # no astral characters: code points are UTF-16 units
+        return [
+            (line[k : k + max_chars], min(max_chars, length - k))
+            for k in range(0, length, max_chars)
+        ]
+    step = 2 * max_chars
+    return [
+        (units[k : k + step].decode("utf-16-le", "surrogatepass"), len(units[k : k + step]) // 2)
+        for k in range(0, len(units), step)
+    ]
+
+
+def _overlap(rows: list[_Row], overlap_chars: int) -> list[_Row]:
+    if overlap_chars <= 0:
+        return []
+    size, start = 0, len(rows)
+    while start > 0 and size < overlap_chars:
+        start -= 1
+        size += rows[start][2] + 1
+    return rows[start:]
+
+
+def _chunk(index: int, rows: list[_Row]) -> Chunk:
+    text = "\n".join(r[0] for r in rows)
+    return Chunk(index, rows[0][1], rows[-1][1], text, js_sha256(text))
+
+
+def js_sha256(text: str) -> str:
+    """sha256 of a JS string as Node hashes it: UTF-8, a lone surrogate as U+FFFD."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        units = text.encode("utf-16-le", "surrogatepass")
+        data = units.decode("utf-16-le", errors="replace").encode("utf-8")
+    return hashlib.sha256(data).hexdigest()
+
+
+# ---------------------------------------------------------------------------------------------
+# memory_get and references
+
+DEFAULT_GET_LINES = 40
+MAX_GET_LINES = 300
+_REF_RE = re.compile(r"(?P<path>.+?)(?::(?P<line>\d+)(?:-\d+)?|#L(?P<hash_line>\d+)(?:-L?\d+)?)?")
+
+
+def memory_get(
+    workspace: Path,
+    rel_path: str,
+    from_line: int = 1,
+    lines: int = DEFAULT_GET_LINES,
+    *,
+    scope: str = MAIN,
+) -> str:
+    """Lines `from_line`.. of a memory file, as the agent's memory_get returns them.
+
+    `from_line` is 1-based (below 1 reads from 1); `lines` is clamped to 1..300. Lines are split
+    on `\\n` as the agent splits them, so numbers agree with index chunks and search hits. A
+    start beyond the end gives "". Refuses (AccessError) paths outside the workspace or the
+    scope, by name or through a symlink; a file that is not UTF-8 text raises InputError.
+    """
+    path = resolve_memory_path(workspace, rel_path, scope=scope)
+    text = decode(path.read_bytes(), rel_path).text
+    start = max(1, from_line) - 1
+    count = min(max(1, lines), MAX_GET_LINES)
+    return "\n".join(text.split("\n")[start : start + count])
+
+
+def resolve_memory_path(workspace: Path, rel_path: str, *, scope: str = MAIN) -> Path:
+    """The real path of a memory file of `scope`, checked before and after following symlinks.
+
+    Main scope: root MEMORY.md (or memory.md), memory/*.md and memory/scopes/main/ (where the
+    agent keeps main's transcripts). Another scope: memory/scopes/<scope>/ only. Memory files
+    end in `.md`.
+    """
+    check_scope_name(scope)
+    parts = _relative_parts(rel_path)
+    if not _in_scope(parts, scope):
+        raise AccessError(f"{rel_path}: not a memory file of scope '{scope}' ({_allowed(scope)})")
+    root = workspace.resolve(strict=True)
+    try:
+        real = root.joinpath(*parts).resolve(strict=True)
+    except FileNotFoundError:
+        raise FileNotFoundError(f"{rel_path}: no such file in {workspace}") from None
+    except (OSError, RuntimeError) as exc:  # a symlink loop
+        raise AccessError(f"{rel_path}: cannot be resolved ({exc})") from None
+    if not real.is_relative_to(root):
+        raise AccessError(f"{rel_path}: leads outside the workspace (to {real}); refused")
+    real_parts = real.relative_to(root).parts
+    if not _in_scope(real_parts, scope):
+        target = "/".join(real_parts)
+        raise AccessError(f"{rel_path}: leads to {target}, outside scope '{scope}'; refused")
+    if not real.is_file():
+        raise AccessError(f"{rel_path}: not a file")
+    return real
+
+
+def _relative_parts(rel_path: str) -> tuple[str, ...]:
+    path = rel_path.replace("\\", "/")
+    if not path.strip() or "\0" in path:
+        raise AccessError(f"{rel_path!r}: not a file path")
+    if path.startswith("/") or re.match(r"[A-Za-z]:", path):
+        raise AccessError(f"{rel_path}: absolute paths are refused; give a workspace-relative path")
+    parts = tuple(p for p in path.split("/") if p not in ("", "."))
+    if ".." in parts:
+        raise AccessError(f"{rel_path}: '..' is refused; give a path inside the workspace")
+    return parts
+
+
+def _in_scope(parts: tuple[str, ...], scope: str) -> bool:
+    if not parts or not parts[-1].lower().endswith(".md"):
+        return False
+    if scope == MAIN:
+        if len(parts) == 1:
+            return parts[0] in ROOT_LONG_TERM_NAMES
+        if len(parts) == 2:
+            return parts[0] == "memory"
+    return len(parts) > 3 and parts[:3] == ("memory", "scopes", scope)
+
+
+def _allowed(scope: str) -> str:
+    if scope == MAIN:
+        return "MEMORY.md, memory/*.md or memory/scopes/main/"
+    return f"memory/scopes/{scope}/"
+
+
+def parse_ref(ref: str) -> tuple[str, int]:
+    """`memory/2026-03-01.md:12` (or `[...]`, `path#L12`, `path:12-20`) → (path, line); line 1 if absent."""
+    text = ref.strip()
+    if text.startswith("[") and text.endswith("]"):
+        text = text[1:-1].strip()
+    m = _REF_RE.fullmatch(text)
+    if not text or m is None:
+        raise ValueError(f"'{ref}' is not a reference like memory/2026-03-01.md:12")
+    line = int(m.group("line") or m.group("hash_line") or 1)
+    if line < 1:
+        raise ValueError(f"'{ref}': lines are counted from 1")
+    return m.group("path"), line
+
+
+# ---------------------------------------------------------------------------------------------
+# Search
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    file: str  # workspace-relative
+    line: int  # 1-based, lines split on "\n" as the agent splits them
+    text: str  # the whole line, without its line end
+    kind: FileKind = "daily"
+    read_only: bool = False  # transcripts
+
+
+def search_scope(workspace: Path, scope: str | Scope, keyword: str) -> list[Hit]:
+    """Every line of the scope's memory files holding `keyword`, ignoring case, file by file.
+
+    Transcripts are searched too and their hits marked read-only. A blank keyword finds nothing.
+    Undecodable bytes are read as U+FFFD here (search only reads; edits refuse such files).
+    """
+    found = scope if isinstance(scope, Scope) else find_scope(workspace, scope)
+    if not keyword.strip():
+        return []
+    needle = keyword.casefold()
+    return [hit for f in found.files for hit in _search_file(workspace, f, needle)]
+
+
+def _search_file(workspace: Path, file: ScopeFile, needle: str) -> Iterable[Hit]:
+    text = (workspace / file.path).read_bytes().decode("utf-8", errors="replace")
+    for number, line in enumerate(text.removeprefix(BOM).split("\n"), start=1):
+        if needle in line.casefold():
+            yield Hit(file.path, number, line.rstrip("\r"), file.kind, file.read_only)
