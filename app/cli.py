@@ -77,6 +77,12 @@ def build_parser() -> argparse.ArgumentParser:
     decay.add_argument("--apply", action="store_true", help="write the new scores")
     decay.set_defaults(handler=cmd_decay)
 
+    chunks = sub.add_parser("chunks", help="Pomelobot's index chunks of one memory file")
+    chunks.add_argument("path", type=Path, help="workspace folder")
+    chunks.add_argument("file", help="memory file, relative to the workspace")
+    chunks.add_argument("--json", action="store_true")
+    chunks.set_defaults(handler=cmd_chunks)
+
     bench = sub.add_parser("bench", help="performance figures beside their baselines (SPEC 8)")
     bench.add_argument("--entries", type=_positive, default=100_000)
     bench.add_argument("--repeat", type=_positive, default=3)
@@ -258,6 +264,24 @@ def cmd_decay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_chunks(args: argparse.Namespace) -> int:
+    from core.formats import pomelobot
+
+    path = _inside(args.path, args.file)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return _fail(f"{path}: cannot read: {exc.strerror or exc}", EXIT_ERROR)
+    found = pomelobot.index_chunks_of_file(data)
+    if args.json:
+        _print_json([{k: v for k, v in c.to_json().items() if k != "chunk_index"} for c in found])
+        return EXIT_OK
+    for c in found:
+        first = c.content.split("\n", 1)[0][:70]
+        print(f"{c.start_line:>5}-{c.end_line:<5} {c.hash[:12]}  {first}")
+    return EXIT_OK
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from core.bench import run_bench
 
@@ -270,6 +294,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 # -- helpers -------------------------------------------------------------------------------------
+
+
+def _inside(root: Path, relative: str) -> Path:
+    """A file named relative to a workspace; one outside it is refused (symlinks resolved)."""
+    if not root.is_dir():
+        raise WorkspaceError(f"{root}: not a workspace folder")
+    path = (root / relative).resolve()
+    if not path.is_relative_to(root.resolve()):
+        raise WorkspaceError(f"{relative}: outside the workspace {root}", exit_code=EXIT_PROBLEMS)
+    return path
 
 
 def _open(args: argparse.Namespace) -> Workspace:
