@@ -77,6 +77,13 @@ def build_parser() -> argparse.ArgumentParser:
     decay.add_argument("--apply", action="store_true", help="write the new scores")
     decay.set_defaults(handler=cmd_decay)
 
+    retrieve = sub.add_parser("retrieve", help="what the agent would inject for a message")
+    retrieve.add_argument("path", type=Path, help="workspace folder")
+    retrieve.add_argument("query", help="the user's message")
+    retrieve.add_argument("--limit", type=int, default=None, help="default: the effective policy")
+    retrieve.add_argument("--json", action="store_true")
+    retrieve.set_defaults(handler=cmd_retrieve)
+
     chunks = sub.add_parser("chunks", help="Pomelobot's index chunks of one memory file")
     chunks.add_argument("path", type=Path, help="workspace folder")
     chunks.add_argument("file", help="memory file, relative to the workspace")
@@ -261,6 +268,39 @@ def cmd_decay(args: argparse.Namespace) -> int:
         print(f"wrote {result.path}{backup}")
     elif not args.apply:
         print("preview only: run with --apply to write")
+    return EXIT_OK
+
+
+def cmd_retrieve(args: argparse.Namespace) -> int:
+    """PicoClaw: the chunks its keyword retrieval picks; a structured file: EverBot's prompt."""
+    from core import retrieval
+    from core.formats import picoclaw
+    from core.layout import detect
+
+    found = detect(args.path) if args.path.is_dir() else None
+    if found is None or found.chosen not in ("picoclaw", "structured"):
+        what = "no PicoClaw or structured memory here" if found is None or not found.candidates else (
+            "more than one layout fits; choose one in the window" if found.ambiguous
+            else f"{found.chosen} workspaces have no retrieval preview yet"
+        )  # fmt: skip
+        return _fail(f"{args.path}: {what}", EXIT_ERROR)
+    if found.chosen == "structured":
+        ws = Workspace.open(args.path)
+        chunks = [retrieval.everbot_prompt(ws.entries())]
+    else:
+        try:
+            policy = picoclaw.effective_policy(args.path)
+        except picoclaw.PolicyFileError as exc:
+            return _fail(str(exc), EXIT_PROBLEMS)
+        limit = args.limit if args.limit is not None else int(policy["retrieve_limit"].value)
+        memory = args.path / "memory" / "MEMORY.md"
+        data = memory.read_bytes() if memory.is_file() else b""
+        text = picoclaw.parse_longterm(data, memory).agent_text()
+        chunks = retrieval.retrieve(text, args.query, limit)
+    if args.json:
+        _print_json(chunks)
+    else:
+        print(retrieval.SEPARATOR.join(chunks))
     return EXIT_OK
 
 

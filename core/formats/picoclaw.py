@@ -1,0 +1,656 @@
+"""PicoClaw "MemSkill" memory (SPEC 2.2): long-term MEMORY.md, daily notes, compress stamp, policy.
+
+Facts from the real agent (seanly/picoclaw, branch ``hooks``; ``fixtures/picoclaw``):
+
+- ``memory/MEMORY.md`` starts as `LONGTERM_TEMPLATE`; each remembered fact is appended as
+  ``current + "\\n\\n" + "## YYYY-MM-DD\\n\\n" + content.strip()`` (just the entry on an empty
+  file), with no trailing newline. The agent never parses the file: it reads it whole, or splits
+  it on ``"\\n## "`` for retrieval (``core.retrieval``).
+- Daily notes ``memory/YYYYMM/YYYYMMDD.md``: ``"# YYYY-MM-DD\\n\\n" + content``, later
+  ``"\\n" + content`` appended.
+- ``memory/.last_longterm_compress``: Unix seconds as decimal text.
+- Policy: defaults <- config.json ``memory`` block <- ``memory/policy_overrides.json``.
+
+Long-term memory as MemDesk reads it: a preamble (everything before the first heading, possibly
+empty) and one `Entry` per ``## `` section. An entry is any line starting with ``## `` at the start
+of a line (exactly where the agent's ``"\\n## "`` split cuts; ``### x``, ``##x`` and indented
+``  ## x`` are not headings) plus everything up to the next such line. Its ``date`` is set when
+the heading text is a ``YYYY-MM-DD`` date; other headings (the unit-test style ``## User name``)
+are entries all the same. Every byte belongs to one block and `LongTermDocument.render` gives
+the input back exactly (BOM and line endings kept); an edit rewrites only its own entry.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field, replace
+from datetime import UTC, date, datetime
+from itertools import pairwise
+from pathlib import Path
+from typing import Any, Literal, NamedTuple
+
+from core.formats.everbot import Problem
+from core.formats.text import BOM, InputError, decode, to_lf
+from core.retrieval import GO_SPACE, go_trim_space
+
+LONGTERM_FILE = Path("memory") / "MEMORY.md"
+LONGTERM_TEMPLATE = (
+    "# Long-term Memory\n\nThis file stores important information that should persist across "
+    "sessions. New entries are appended with a date heading (## YYYY-MM-DD)."
+)
+UNTITLED_KEY = "(untitled)"  # key base of an entry whose heading is a bare "## "
+
+# A heading starts the text or follows "\n" (a lone "\r" does not split for the agent).
+_HEADING = re.compile(r"(?:\A|(?<=\n))## ")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# Line breaks at the end of a text, with the blank lines (whitespace only) among them.
+_TRAILING_BREAKS = re.compile(r"(?:(?:\r\n|\r|\n)[^\S\r\n]*)+\Z")
+
+
+# ---------------------------------------------------------------------------------------------
+# Long-term memory: memory/MEMORY.md
+
+
+@dataclass(frozen=True, slots=True)
+class Preamble:
+    """Everything before the first ``## `` heading (the agent's title and template text)."""
+
+    text: str
+    line: int = 1
+
+    def render(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One ``## `` section: its heading line, the text under it and the blank lines after it.
+
+    The raw pieces are kept so that an unchanged entry renders back exactly: ``heading_line``
+    (with its line ending), ``lead`` (whitespace before the text), ``body`` (the text as read)
+    and ``trail`` (whitespace after it, up to the next heading). `edited` copies with new content
+    drop ``body`` and render ``content`` with the entry's own line ending.
+    """
+
+    key: str  # unique in the document: the heading text, "2026-02-21~2" for a repeat
+    title: str  # the heading text without "## ", trimmed
+    date: date | None  # set when the title is a YYYY-MM-DD date
+    content: str  # the text under the heading: trimmed, "\n" line endings
+    line: int  # 1-based line of the heading; 0 for an entry added since parsing
+    heading_line: str
+    lead: str
+    body: str | None
+    trail: str
+    newline: str  # the entry's line ending ("\n" or "\r\n")
+
+    def render(self) -> str:
+        head = self.heading_line
+        if _title_of(head) != self.title:
+            head = f"## {self.title}{self.newline}"
+        body = self.body if self.body is not None else self.content.replace("\n", self.newline)
+        if body and not head.endswith("\n"):
+            head += self.newline  # a heading that ended the file gets text below it
+        return head + self.lead + body + self.trail
+
+    def edited(self, **changes: Any) -> Entry:
+        """A changed copy; new content is rendered anew, everything else stays as read."""
+        if "content" in changes and changes["content"] != self.content:
+            changes.setdefault("body", None)
+        return replace(self, **changes)
+
+
+Block = Preamble | Entry
+
+
+@dataclass
+class LongTermDocument:
+    """A parsed ``memory/MEMORY.md``: the preamble, then the entries, in file order.
+
+    ``problems`` stays empty: the agent reads any text, so nothing in the file needs the person's
+    attention; ``warnings`` note a BOM or CRLF line endings, kept as found.
+    """
+
+    path: str
+    bom: bool
+    newline: str  # for text MemDesk adds: "\r\n" in a mostly-CRLF file, else "\n"
+    blocks: list[Block]  # blocks[0] is always the Preamble
+    warnings: list[Problem] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def preamble(self) -> Preamble:
+        first = self.blocks[0]
+        assert isinstance(first, Preamble)
+        return first
+
+    def entries(self) -> list[Entry]:
+        return [b for b in self.blocks if isinstance(b, Entry)]
+
+    def find(self, key: str) -> Entry | None:
+        for block in self.blocks:
+            if isinstance(block, Entry) and block.key == key:
+                return block
+        return None
+
+    def render(self) -> str:
+        """The file's text without its BOM: unchanged blocks verbatim, edited entries anew."""
+        parts: list[str] = []
+        at_line_start = True
+        for block in self.blocks:
+            chunk = block.render()
+            if not chunk:
+                continue
+            if isinstance(block, Entry) and not at_line_start:
+                parts.append(self.newline * 2)  # a heading must start a line
+            parts.append(chunk)
+            at_line_start = chunk.endswith("\n")
+        return "".join(parts)
+
+    def agent_text(self) -> str:
+        """The text the agent reads (``ReadLongTerm``): the BOM, if any, is part of it."""
+        return (BOM if self.bom else "") + self.render()
+
+    def to_bytes(self) -> bytes:
+        return self.agent_text().encode("utf-8")
+
+    def snapshot(self) -> list[Block]:
+        """The blocks as they are now (blocks are immutable, so this is a true copy)."""
+        return list(self.blocks)
+
+    def restore(self, blocks: list[Block]) -> None:
+        self.blocks = list(blocks)
+
+    # -- editing -------------------------------------------------------------------------------
+    def append_entry(self, content: str, today: date) -> Entry:
+        """Add ``"\\n\\n## YYYY-MM-DD\\n\\n" + content.strip()`` at the end, as the agent does.
+
+        On an empty file the entry alone. In a CRLF file the added text uses CRLF too (the
+        agent would write ``\\n`` and leave the file with mixed line endings). Blank content is
+        refused (the agent ignores it).
+        """
+        text = go_trim_space(content)
+        if not text:
+            raise ValueError("the entry is blank: there is nothing to append")
+        day = today.date() if isinstance(today, datetime) else today
+        title = iso_date(day)
+        nl = self.newline
+        if self.bom or any(b.render() for b in self.blocks):
+            self._extend_end(nl + nl)
+        line = _count_breaks(self.render()) + 1
+        entry = Entry(
+            key=self._unique_key(title),
+            title=title,
+            date=day,
+            content=to_lf(text),
+            line=line,
+            heading_line=f"## {title}{nl}",
+            lead=nl,
+            body=text if nl == "\n" else to_lf(text).replace("\n", nl),
+            trail="",
+            newline=nl,
+        )
+        self.blocks.append(entry)
+        return entry
+
+    def replace_entry(self, key: str, content: str) -> Entry:
+        """Give an entry new text; its heading, spacing and every other block stay as they are."""
+        index = self._index(key)
+        old = self.blocks[index]
+        assert isinstance(old, Entry)
+        text = to_lf(go_trim_space(content))
+        if not text:
+            raise ValueError(f"the new text of entry {key} is blank: delete the entry instead")
+        if text == old.content:
+            return old
+        new = old.edited(content=text)
+        if not old.content:
+            # A bare heading: put the text below a blank line, as the agent writes entries.
+            last = index == len(self.blocks) - 1
+            enough = last or old.trail.count("\n") >= 2
+            new = replace(new, lead=old.newline, trail=old.trail if enough else old.newline * 2)
+        self.blocks[index] = new
+        return new
+
+    def delete_entry(self, key: str) -> Entry:
+        """Remove an entry's bytes (heading through its trailing blank lines).
+
+        When the last entry goes, the block before it takes over the file's ending (the agent
+        appended it after ``"\\n\\n"``), so deleting the entry the agent just appended gives the
+        previous file back exactly.
+        """
+        index = self._index(key)
+        old = self.blocks.pop(index)
+        assert isinstance(old, Entry)
+        if index == len(self.blocks):
+            prev = self.blocks[-1]
+            if isinstance(prev, Preamble):
+                self.blocks[-1] = Preamble(_strip_breaks(prev.text) + old.trail, prev.line)
+            else:
+                self.blocks[-1] = replace(prev, trail=_strip_breaks(prev.trail) + old.trail)
+        return old
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _index(self, key: str) -> int:
+        for i, block in enumerate(self.blocks):
+            if isinstance(block, Entry) and block.key == key:
+                return i
+        raise KeyError(f"no entry {key} in {self.path}")
+
+    def _unique_key(self, base: str) -> str:
+        return _unique(base, {e.key for e in self.entries()})
+
+    def _extend_end(self, extra: str) -> None:
+        last = self.blocks[-1]
+        if isinstance(last, Preamble):
+            self.blocks[-1] = Preamble(last.text + extra, last.line)
+        else:
+            self.blocks[-1] = replace(last, trail=last.trail + extra)
+
+
+def parse_longterm(data: bytes | str, path: Path | str = LONGTERM_FILE) -> LongTermDocument:
+    """Parse MEMORY.md without losing a byte. Raises InputError for invalid UTF-8 or NUL bytes."""
+    decoded = decode(data, path) if isinstance(data, bytes) else decode(data.encode(), path)
+    text = decoded.text
+    starts = [m.start() for m in _HEADING.finditer(text)]
+    # Text MemDesk adds uses CRLF in a CRLF file, else "\n" (the agent splits only after "\n").
+    newline = "\r\n" if decoded.newline == "\r\n" else "\n"
+    first = starts[0] if starts else len(text)
+    blocks: list[Block] = [Preamble(text[:first])]
+    used: set[str] = set()
+    line = 1 + _count_breaks(text[:first])
+    bounds = [*starts, len(text)]
+    for start, end in pairwise(bounds):
+        entry = _entry(text[start:end], line, newline, used)
+        blocks.append(entry)
+        line += _count_breaks(text[start:end])
+    return LongTermDocument(
+        path=str(path),
+        bom=decoded.bom,
+        newline=newline,
+        blocks=blocks,
+        warnings=_warnings(str(path), decoded.bom, decoded.newline, decoded.mixed_newlines),
+    )
+
+
+def _entry(raw: str, line: int, doc_newline: str, used: set[str]) -> Entry:
+    cut = raw.find("\n") + 1 or len(raw)
+    heading_line, rest = raw[:cut], raw[cut:]
+    title = _title_of(heading_line)
+    stripped = rest.lstrip(GO_SPACE)
+    lead = rest[: len(rest) - len(stripped)]
+    body = stripped.rstrip(GO_SPACE)
+    trail = stripped[len(body) :]
+    if not body:
+        lead, trail = "", rest
+    if heading_line.endswith("\r\n"):
+        newline = "\r\n"
+    elif heading_line.endswith("\n"):
+        newline = "\n"
+    else:
+        newline = doc_newline
+    key = _unique(title or UNTITLED_KEY, used)
+    used.add(key)
+    return Entry(
+        key, title, _date_of(title), to_lf(body), line, heading_line, lead, body, trail, newline
+    )
+
+
+def _warnings(path: str, bom: bool, newline: str, mixed: bool) -> list[Problem]:
+    out = []
+    if bom:
+        out.append(
+            Problem(
+                path,
+                1,
+                1,
+                "bom",
+                "the file starts with a UTF-8 BOM: kept as found "
+                "(the agent reads it as part of the first line)",
+                severity="warning",
+            )
+        )
+    if newline != "\n" or mixed:
+        kind = "mixed" if mixed else repr(newline)
+        out.append(
+            Problem(
+                path,
+                1,
+                1,
+                "line_endings",
+                f"line endings are {kind}: kept as found (the agent's retrieval does not split "
+                "CRLF paragraphs, so an entry's heading and text are one chunk)",
+                severity="warning",
+            )
+        )
+    return out
+
+
+def longterm_entry_text(content: str, day: date) -> str:
+    """``NormalizeLongTermEntry``: ``"## YYYY-MM-DD\\n\\n" + content.strip()``, ``""`` if blank."""
+    text = go_trim_space(content)
+    return f"## {iso_date(day)}\n\n{text}" if text else ""
+
+
+def promote_passage(longterm_text: str, passage: str, today: date) -> str:
+    """MEMORY.md's new text with a passage (e.g. from a daily note) appended as the agent would.
+
+    ``longterm_text + "\\n\\n" + entry``, or the entry alone when the text is empty. Pass the
+    text as the agent reads it (BOM included). Blank passages are refused.
+    """
+    entry = longterm_entry_text(passage, today)
+    if not entry:
+        raise ValueError("the passage is blank: there is nothing to promote")
+    return f"{longterm_text}\n\n{entry}" if longterm_text else entry
+
+
+def iso_date(day: date) -> str:
+    """``YYYY-MM-DD`` with a 4-digit year, as Go's ``2006-01-02`` layout writes it."""
+    return f"{day.year:04d}-{day.month:02d}-{day.day:02d}"
+
+
+def _title_of(heading_line: str) -> str:
+    return go_trim_space(heading_line[3:])
+
+
+def _date_of(title: str) -> date | None:
+    if _DATE.fullmatch(title) is None:
+        return None
+    try:
+        return date.fromisoformat(title)
+    except ValueError:
+        return None
+
+
+def _unique(base: str, used: set[str]) -> str:
+    if base not in used:
+        return base
+    n = 2
+    while f"{base}~{n}" in used:
+        n += 1
+    return f"{base}~{n}"
+
+
+def _count_breaks(text: str) -> int:
+    """Line breaks in the text (\\n, \\r\\n and a lone \\r, as split_lines counts lines)."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
+def _strip_breaks(text: str) -> str:
+    m = _TRAILING_BREAKS.search(text)
+    return text if m is None else text[: m.start()]
+
+
+# ---------------------------------------------------------------------------------------------
+# Daily notes: memory/YYYYMM/YYYYMMDD.md
+
+_MONTH_DIR = re.compile(r"[0-9]{6}")
+_DAY_FILE = re.compile(r"([0-9]{8})\.md")
+
+
+@dataclass(frozen=True, slots=True)
+class DailyNote:
+    """One daily note file the agent reads back (``memory/YYYYMM/YYYYMMDD.md``)."""
+
+    path: Path
+    date: date
+    size: int  # bytes
+
+
+def daily_note_path(workspace: Path | str, day: date) -> Path:
+    stamp = f"{day.year:04d}{day.month:02d}{day.day:02d}"
+    return Path(workspace) / "memory" / stamp[:6] / f"{stamp}.md"
+
+
+def list_daily_notes(workspace: Path | str) -> list[DailyNote]:
+    """The daily notes in the workspace, oldest first.
+
+    Only files where the agent looks: ``YYYYMMDD.md`` holding a real date, in the ``YYYYMM``
+    folder of that month; a file or folder linking out of the workspace is left out.
+    """
+    root = Path(workspace)
+    memory = root / "memory"
+    if not memory.is_dir():
+        return []
+    inside = root.resolve()
+    notes: list[DailyNote] = []
+    for month in memory.iterdir():
+        if not (_MONTH_DIR.fullmatch(month.name) and month.is_dir()):
+            continue
+        for file in month.iterdir():
+            m = _DAY_FILE.fullmatch(file.name)
+            if m is None or not file.name.startswith(month.name):
+                continue
+            day = _compact_date(m.group(1))
+            if day is None or not file.is_file() or not file.resolve().is_relative_to(inside):
+                continue
+            notes.append(DailyNote(file, day, file.stat().st_size))
+    notes.sort(key=lambda n: n.date)
+    return notes
+
+
+def read_daily_note(note: DailyNote) -> str:
+    """The note's text as the agent reads it (a BOM stays). InputError for invalid UTF-8."""
+    decoded = decode(note.path.read_bytes(), note.path)
+    return (BOM if decoded.bom else "") + decoded.text
+
+
+def daily_append_text(existing: str | None, content: str, day: date) -> str:
+    """``AppendToday``: a new (or empty) note is ``"# YYYY-MM-DD\\n\\n" + content``; an existing
+    one gets ``"\\n" + content``. The content is not trimmed."""
+    if not existing:
+        return f"# {iso_date(day)}\n\n{content}"
+    return f"{existing}\n{content}"
+
+
+def _compact_date(stamp: str) -> date | None:
+    try:
+        return date(int(stamp[:4]), int(stamp[4:6]), int(stamp[6:8]))
+    except ValueError:
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Long-term compression stamp
+
+LAST_COMPRESS_FILE = Path("memory") / ".last_longterm_compress"
+_SECONDS = re.compile(r"[+-]?[0-9]{1,20}")
+
+
+def read_last_compress(workspace: Path | str) -> datetime | None:
+    """When the agent last compressed MEMORY.md (UTC), or None: missing, unreadable or garbage."""
+    try:
+        raw = (Path(workspace) / LAST_COMPRESS_FILE).read_bytes()
+    except OSError:
+        return None
+    text = raw.decode("ascii", errors="replace").strip()
+    if _SECONDS.fullmatch(text) is None:
+        return None
+    try:
+        return datetime.fromtimestamp(int(text), UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Memory policy
+
+PolicySource = Literal["default", "config", "override"]
+PolicyScalar = int | bool
+
+# SPEC 2.2, in the agent's order. Values <= 0 fall back to the default, except that 0 is a
+# setting of its own for the keys in _ZERO_MEANS (negative values still fall back).
+POLICY_DEFAULTS: dict[str, PolicyScalar] = {
+    "retrieve_limit": 10,
+    "recent_days": 3,
+    "session_summary_message_threshold": 20,
+    "session_summary_token_percent": 75,
+    "session_summary_keep_count": 4,
+    "session_relevant_history_limit": 0,  # 0 = off
+    "session_relevant_fallback_keep": 8,  # explicit 0 = no history
+    "long_term_compress_char_threshold": 0,  # 0 = off; counts bytes
+    "evolution_enabled": False,
+}
+_ZERO_MEANS = frozenset(
+    {
+        "session_relevant_history_limit",
+        "session_relevant_fallback_keep",
+        "long_term_compress_char_threshold",
+    }
+)
+OVERRIDES_FILE = Path("memory") / "policy_overrides.json"
+_INT64 = range(-(2**63), 2**63)
+
+
+class PolicyValue(NamedTuple):
+    """An effective policy value and where it comes from."""
+
+    value: PolicyScalar
+    source: PolicySource
+
+
+class PolicyFileError(InputError):
+    """config.json or policy_overrides.json cannot be read as the agent's policy."""
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyLayers:
+    """The policy values each file sets (only the known keys it sets, null counting as unset)."""
+
+    config_path: Path | None
+    config: dict[str, PolicyScalar]
+    overrides_path: Path
+    overrides: dict[str, PolicyScalar]
+
+
+def config_candidates(workspace: Path | str) -> list[Path]:
+    """Where the agent's config.json may be: beside the workspace (``~/.picoclaw``), then in it."""
+    root = Path(workspace).absolute()
+    return [root.parent / "config.json", root / "config.json"]
+
+
+def find_config(workspace: Path | str) -> Path | None:
+    return next((p for p in config_candidates(workspace) if p.is_file()), None)
+
+
+def load_policy_layers(
+    workspace: Path | str, *, config_path: Path | str | None = None
+) -> PolicyLayers:
+    """Read config.json's ``memory`` block and ``memory/policy_overrides.json``.
+
+    ``config_path`` is the config.json the person picked; by default the first of
+    `config_candidates` that exists. Raises PolicyFileError (naming the file and line) for
+    corrupt JSON or a value of the wrong type: never reads a broken file as empty.
+    """
+    config_file = Path(config_path) if config_path is not None else find_config(workspace)
+    config: dict[str, PolicyScalar] = {}
+    if config_file is not None:
+        obj, text = _read_json_object(config_file)
+        block = obj.get("memory")
+        if block is not None:
+            if not isinstance(block, dict):
+                raise PolicyFileError(
+                    config_file, '"memory" must be an object', line=_line_of(text, '"memory"')
+                )
+            config = _policy_values(block, config_file, text)
+    overrides_file = Path(workspace) / OVERRIDES_FILE
+    overrides: dict[str, PolicyScalar] = {}
+    if overrides_file.exists():
+        obj, text = _read_json_object(overrides_file, ignored_by_agent=True)
+        overrides = _policy_values(obj, overrides_file, text, ignored_by_agent=True)
+    return PolicyLayers(config_file, config, overrides_file, overrides)
+
+
+def resolve_policy(layers: PolicyLayers) -> dict[str, PolicyValue]:
+    """Defaults <- config <- overrides; a value the agent would not use shows as the default.
+
+    As in the agent, an override replaces the config value even when it then falls back to the
+    default (config 6, override 0 -> 10 from "default").
+    """
+    out: dict[str, PolicyValue] = {}
+    for key, default in POLICY_DEFAULTS.items():
+        found = PolicyValue(default, "default")
+        if key in layers.config:
+            found = PolicyValue(layers.config[key], "config")
+        if key in layers.overrides:
+            found = PolicyValue(layers.overrides[key], "override")
+        value = found.value
+        if not isinstance(default, bool) and not (value > 0 or (value == 0 and key in _ZERO_MEANS)):
+            found = PolicyValue(default, "default")
+        out[key] = found
+    return out
+
+
+def effective_policy(
+    workspace: Path | str, *, config_path: Path | str | None = None
+) -> dict[str, PolicyValue]:
+    """The policy the agent runs with for this workspace, each value with its source."""
+    return resolve_policy(load_policy_layers(workspace, config_path=config_path))
+
+
+def _read_json_object(path: Path, *, ignored_by_agent: bool = False) -> tuple[dict[str, Any], str]:
+    consequence = " (the agent ignores the whole file)" if ignored_by_agent else ""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise PolicyFileError(path, f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise PolicyFileError(path, f"not valid UTF-8{consequence}", line=line) from None
+    if text.startswith(BOM):
+        raise PolicyFileError(
+            path,
+            f"starts with a UTF-8 BOM, which the agent's JSON reader rejects{consequence}",
+            line=1,
+        )
+    if not text.strip():
+        raise PolicyFileError(path, f"is empty, not JSON{consequence}", line=1)
+    try:
+        obj = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise PolicyFileError(
+            path, f"corrupt JSON: {exc.msg} at column {exc.colno}{consequence}", line=exc.lineno
+        ) from None
+    except ValueError as exc:
+        raise PolicyFileError(path, f"corrupt JSON: {exc}{consequence}") from None
+    if not isinstance(obj, dict):
+        raise PolicyFileError(path, f"must hold a JSON object{consequence}", line=1)
+    return obj, text
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _policy_values(
+    obj: dict[str, Any], path: Path, text: str, *, ignored_by_agent: bool = False
+) -> dict[str, PolicyScalar]:
+    consequence = " (the agent ignores the whole file)" if ignored_by_agent else ""
+    out: dict[str, PolicyScalar] = {}
+    for key, default in POLICY_DEFAULTS.items():
+        value = obj.get(key)
+        if value is None:
+            continue
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+            want = "true or false"
+        else:
+            ok = isinstance(value, int) and not isinstance(value, bool) and value in _INT64
+            want = "a whole number"
+        if not ok:
+            shown = json.dumps(value, ensure_ascii=False)
+            raise PolicyFileError(
+                path,
+                f"{key} must be {want}, not {shown}{consequence}",
+                line=_line_of(text, f'"{key}"'),
+            )
+        out[key] = value
+    return out
+
+
+def _line_of(text: str, needle: str) -> int | None:
+    at = text.find(needle)
+    return None if at < 0 else text.count("\n", 0, at) + 1
