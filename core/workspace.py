@@ -21,6 +21,7 @@ from core.backups import BackupStyle, list_backups, make_backup
 from core.formats import everbot as ev
 from core.formats.text import InputError, gc_paused
 from core.journal import DecayState, Event, Journal, JournalError, JsonValue
+from core.layout import detect
 from core.locking import LockTimeout, agent_lock, lock_path_for
 from core.models import FileProblem, ParsedFile
 from core.policy import PolicyProfile, profile_by_name
@@ -538,13 +539,23 @@ def locate_memory_file(target: Path) -> tuple[Path, Path]:
     if target.is_file():
         return target.parent, target
     candidate = target / MEMORY_FILE
-    if candidate.is_file():
-        return target, candidate
+    found = detect(target)
+    if candidate.is_file() and (found.chosen in (None, "structured") or found.ambiguous):
+        return target, candidate  # a new agent's file may have no entries yet: still ours
+    if found.chosen in ("picoclaw", "pomelobot"):
+        pico = found.chosen == "picoclaw"
+        name, tool = (
+            ("PicoClaw", "`memdesk retrieve` shows what the agent injects")
+            if pico
+            else ("Pomelobot/OpenClaw", "`memdesk chunks` shows a file's index chunks")
+        )
+        raise WorkspaceError(
+            f"{target}: a {name} workspace. The window and check/list read structured "
+            f"MEMORY.md files so far; {tool}."
+        )
     hint = ""
     if (target / "memory" / MEMORY_FILE).is_file():
-        hint = (
-            f" (there is memory/{MEMORY_FILE}: a PicoClaw workspace, not read by this version yet)"
-        )
+        hint = f" (there is memory/{MEMORY_FILE}: a PicoClaw workspace, not read here yet)"
     raise WorkspaceError(f"{target}: no memory file here: expected {MEMORY_FILE}{hint}")
 
 

@@ -830,3 +830,13 @@ def test_fixing_is_refused_when_the_file_changed_meanwhile(tmp_path: Path) -> No
         ws.fix_quarantine(8, "### [cc0003] fact | 0.50 | 2026-02-26 | 1\nsome stray words")
     assert "agent wrote" in memory.read_text(encoding="utf-8")
     assert ws.doc.problems and not ws.pending  # back as it was
+
+
+def test_other_agents_workspaces_are_named_not_misread() -> None:
+    """A Pomelobot MEMORY.md is not the structured format: say so instead of showing it as stray text."""
+    from tests.conftest import FIXTURES
+
+    with pytest.raises(WorkspaceError, match="a Pomelobot/OpenClaw workspace.*memdesk chunks"):
+        Workspace.open(FIXTURES / "workspaces" / "pomelobot")
+    with pytest.raises(WorkspaceError, match="a PicoClaw workspace.*memdesk retrieve"):
+        Workspace.open(FIXTURES / "picoclaw" / "home" / "workspace")
