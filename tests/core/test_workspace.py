@@ -836,7 +836,7 @@ def test_other_agents_workspaces_are_named_not_misread() -> None:
     """A Pomelobot MEMORY.md is not the structured format: say so instead of showing it as stray text."""
     from tests.conftest import FIXTURES
 
-    with pytest.raises(WorkspaceError, match="a Pomelobot/OpenClaw workspace.*memdesk chunks"):
+    with pytest.raises(WorkspaceError, match=r"a Pomelobot/OpenClaw workspace\..*memdesk chunks"):
         Workspace.open(FIXTURES / "workspaces" / "pomelobot")
-    with pytest.raises(WorkspaceError, match="a PicoClaw workspace.*memdesk retrieve"):
+    with pytest.raises(WorkspaceError, match=r"a PicoClaw workspace\..*memdesk retrieve"):
         Workspace.open(FIXTURES / "picoclaw" / "home" / "workspace")
