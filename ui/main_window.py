@@ -55,6 +55,7 @@ from core.workspace import (
     Workspace,
     WorkspaceError,
 )
+from ui.agent_view import AgentView
 from ui.conflict_dialog import ConflictDialog
 from ui.detail_pane import DetailPane
 from ui.memory_table import MemoryTableModel, ScoreBarDelegate
@@ -95,6 +96,7 @@ VIEWS = (
     SidebarView("active", "Active", _section_keys("active")),
     SidebarView("archived", "Archived", _section_keys("archived")),
     SidebarView("problems", "Problems", None),
+    SidebarView("agent", "What the agent sees", None),
 )
 
 
@@ -169,9 +171,11 @@ class MainWindow(QMainWindow):
         self.table.setItemDelegateForColumn(2, self.score_bars)
         self.problems = ProblemsView()
         self.problems.fix_requested.connect(self.fix_problem)
+        self.agent_view = AgentView()
         self.pages = QStackedWidget()
         self.pages.addWidget(self.table)
         self.pages.addWidget(self.problems)
+        self.pages.addWidget(self.agent_view)
         middle = QWidget()
         column = QVBoxLayout(middle)
         column.setContentsMargins(0, 0, 0, 0)
@@ -306,11 +310,19 @@ class MainWindow(QMainWindow):
             return
         self.view = VIEWS[row]
         if self.view.keys is None:
-            self.pages.setCurrentWidget(self.problems)
-            self.problems.show_problems(self.ws)
+            self._show_page()
         else:
             self.pages.setCurrentWidget(self.table)
             self.run_search()
+
+    def _show_page(self) -> None:
+        """A view that is not a memory list: Problems, What the agent sees."""
+        if self.view.name == "problems":
+            self.pages.setCurrentWidget(self.problems)
+            self.problems.show_problems(self.ws)
+        else:
+            self.pages.setCurrentWidget(self.agent_view)
+            self.agent_view.show_workspace(self.ws)
 
     def run_search(self) -> None:
         """Show the current view's memories matching the search box, in core's order."""
@@ -409,7 +421,7 @@ class MainWindow(QMainWindow):
             self.model.refresh()
             self._show_current()
         if self.view.keys is None:
-            self.problems.show_problems(self.ws)
+            self._show_page()
         self._update_title()
         self._update_status()
 
@@ -632,8 +644,8 @@ class MainWindow(QMainWindow):
         problems = len(ws.doc.problems)
         counts = {"active": active, "archived": len(entries) - active, "problems": problems}
         for row, view in enumerate(VIEWS):
-            item = self.sidebar.item(row)
-            item.setText(f"{view.title} ({counts[view.name]})")
+            if view.name in counts:
+                self.sidebar.item(row).setText(f"{view.title} ({counts[view.name]})")
         state = "modified" if ws.modified else "saved"
         self.status.setText(
             f"{ws.profile.name} · {len(entries)} memories · showing {self.model.rowCount()} · {state}"

@@ -409,3 +409,20 @@ def test_an_edit_keeps_the_order_the_person_sorted_by(
     window.detail.apply_edits()
     assert window.model.keys() == order
     assert window._current_key() == key
+
+
+def test_what_the_agent_sees_follows_unsaved_edits(
+    qtbot: QtBot, window: MainWindow, workspace: Path
+) -> None:
+    opened(qtbot, window, workspace)
+    select_rows(window, 0)
+    key = window.model.key_at(0)
+    window.sidebar.setCurrentRow(3)
+    shown = window.agent_view.text.toPlainText()
+    assert shown.startswith("# 历史记忆")
+    entry = window.ws.find(key)  # type: ignore[union-attr]
+    assert f"- [{entry.category}] {entry.content}" in shown  # type: ignore[union-attr]
+    from core import operations
+
+    window.apply_changes(operations.edit(window.ws, key, score=0.1), "lower")  # type: ignore[arg-type]
+    assert entry.content not in window.agent_view.text.toPlainText()  # type: ignore[union-attr]
