@@ -137,6 +137,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from core.layout import detect
+
+    found = detect(args.path) if args.path.is_dir() else None
+    if found is not None and found.chosen in ("picoclaw", "pomelobot"):
+        return _check_other(args, found)
     ws = _open(args)
     summary = ws.summary()
     if args.json:
@@ -153,6 +158,35 @@ def cmd_check(args: argparse.Namespace) -> int:
         if not summary.problems:
             print("  no problems")
     return EXIT_PROBLEMS if summary.problems else EXIT_OK
+
+
+def _check_other(args: argparse.Namespace, found: Any) -> int:
+    """PicoClaw and Pomelobot/OpenClaw workspaces: every memory file read as the agent would."""
+    from core.check import check_other
+    from core.models import FileProblem
+
+    report = check_other(args.path, found)
+    problems = [FileProblem.from_problem(p) for p in report.problems]
+    warnings = [FileProblem.from_problem(p) for p in report.warnings]
+    if args.json:
+        _print_json(
+            {
+                "layout": report.layout,
+                "entries": report.entries,
+                "sources": [vars(s) for s in report.sources],
+                "problems": [p.model_dump() for p in problems],
+                "warnings": [w.model_dump() for w in warnings],
+            }
+        )
+    else:
+        print(f"{args.path}: {report.layout} workspace, {report.entries} memories")
+        for source in report.sources:
+            print(f"  {source.kind:<22} {source.entries:>5}  {source.path}")
+        for p in problems:
+            print(f"  problem  {p.file}:{p.line}: {p.message}")
+        for w in warnings:
+            print(f"  warning  {w.file}:{w.line}: {w.message}")
+    return EXIT_PROBLEMS if problems else EXIT_OK
 
 
 def cmd_list(args: argparse.Namespace) -> int:

@@ -1,0 +1,87 @@
+"""`memdesk check` for the other agents' workspaces (PicoClaw, Pomelobot/OpenClaw): read every
+memory file as the agent would and report counts, problems and warnings. Nothing is written."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from core.formats import picoclaw, pomelobot, profile_json
+from core.formats.everbot import Problem
+from core.formats.text import InputError
+from core.layout import Detection
+
+
+@dataclass
+class SourceReport:
+    kind: str
+    path: str
+    entries: int
+
+
+@dataclass
+class CheckReport:
+    layout: str
+    sources: list[SourceReport] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def entries(self) -> int:
+        return sum(s.entries for s in self.sources)
+
+
+def check_other(root: Path, found: Detection) -> CheckReport:
+    if found.chosen == "picoclaw":
+        return _check_picoclaw(root)
+    if found.chosen == "pomelobot":
+        return _check_pomelobot(root)
+    raise ValueError(f"no check for layout {found.chosen!r}")
+
+
+def _check_picoclaw(root: Path) -> CheckReport:
+    report = CheckReport("picoclaw")
+    longterm = root / "memory" / "MEMORY.md"
+    if longterm.is_file():
+        try:
+            doc = picoclaw.parse_longterm(longterm.read_bytes(), longterm)
+        except (OSError, InputError) as exc:
+            report.problems.append(_problem(longterm, "unreadable", str(exc)))
+        else:
+            report.sources.append(SourceReport("longterm", str(longterm), len(doc.entries())))
+            report.problems += doc.problems
+            report.warnings += doc.warnings
+    for note in picoclaw.list_daily_notes(root):
+        report.sources.append(SourceReport("daily_note", str(note.path), 1))
+    profile = root / "memory" / "profile.json"
+    if profile.is_file():
+        try:
+            loaded = profile_json.load_profile(profile)
+        except profile_json.ProfileError as exc:
+            report.problems.append(_problem(profile, "corrupt_json", str(exc), exc.line or 1))
+        else:
+            report.sources.append(SourceReport("profile", str(profile), len(loaded.items())))
+    try:
+        picoclaw.effective_policy(root)
+    except InputError as exc:
+        report.problems.append(_problem(Path(exc.path), "policy", str(exc), exc.line or 1))
+    return report
+
+
+def _check_pomelobot(root: Path) -> CheckReport:
+    report = CheckReport("pomelobot")
+    for scope in pomelobot.list_scopes(root):
+        for item in scope.files:
+            path = root / item.path
+            try:
+                doc = pomelobot.parse_memory_file(path.read_bytes(), path, kind=item.kind)
+            except (OSError, InputError) as exc:
+                report.problems.append(_problem(path, "unreadable", str(exc)))
+                continue
+            kind = f"{scope.name}:{item.kind}"
+            report.sources.append(SourceReport(kind, str(path), len(doc.entries())))
+    return report
+
+
+def _problem(path: Path, kind: str, message: str, line: int = 1) -> Problem:
+    return Problem(str(path), line, line, kind, message)

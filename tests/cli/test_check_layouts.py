@@ -1,0 +1,57 @@
+"""`memdesk check` on PicoClaw and Pomelobot/OpenClaw workspaces: read everything, write nothing."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+from tests.conftest import FIXTURES
+
+WORKSPACES = FIXTURES / "workspaces"
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+    }
+
+
+@pytest.mark.parametrize(
+    ("folder", "layout", "entries", "code"),
+    [
+        (WORKSPACES / "pomelobot", "pomelobot", 10, 0),
+        (WORKSPACES / "openclaw", "pomelobot", 0, 0),
+        (WORKSPACES / "picoclaw_hybrid", "picoclaw", 5, 0),
+        (WORKSPACES / "picoclaw_hybrid_corrupt", "picoclaw", 0, 1),
+        (FIXTURES / "picoclaw" / "home" / "workspace", "picoclaw", 3, 0),
+    ],
+)
+def test_check_reads_every_memory_file(
+    folder: Path,
+    layout: str,
+    entries: int,
+    code: int,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    ws = tmp_path / "ws"
+    shutil.copytree(folder, ws)
+    before = _files(ws)
+    assert main(["check", str(ws), "--json"]) == code
+    report = json.loads(capsys.readouterr().out)
+    assert report["layout"] == layout
+    assert report["entries"] == entries
+    assert bool(report["problems"]) == (code == 1)
+    assert _files(ws) == before  # checking writes nothing
+
+
+def test_a_corrupt_profile_is_a_problem_with_its_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(WORKSPACES / "picoclaw_hybrid_corrupt"), "--json"]) == 1
+    (problem,) = json.loads(capsys.readouterr().out)["problems"]
+    assert problem["kind"] == "corrupt_json"
+    assert problem["file"].endswith("memory/profile.json")
+    assert problem["line"] == 4
