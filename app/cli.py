@@ -50,7 +50,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", help="write a demo workspace")
     demo.add_argument("dir", type=Path)
-    demo.add_argument("--layout", choices=["everbot", "tiered"], default="everbot")
+    demo.add_argument(
+        "--layout",
+        choices=["everbot", "tiered", "picoclaw", "pomelobot"],
+        default="everbot",
+        help="picoclaw makes DIR a PicoClaw home: its workspace is DIR/workspace",
+    )
     demo.add_argument("--entries", type=_non_negative, default=None)
     demo.add_argument("--seed", type=int, default=0)
     demo.set_defaults(handler=cmd_demo)

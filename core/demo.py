@@ -1,16 +1,30 @@
 """A demo workspace: a lived-in agent memory with its history, for first runs, screenshots, tests
-and benchmarks (``memdesk demo DIR``).
+and benchmarks (``memdesk demo DIR [--layout everbot|tiered|picoclaw|pomelobot]``).
 
-``MEMORY.md`` is written byte for byte in the EverBot agent's canonical layout (its ``save()``:
-header block, Active >= 0.2 then Archived, each sorted by score descending, 2-decimal scores).
-Three earlier versions (one above 2,000 entries) go to ``.memdesk/backups/``, named like
-MemDesk's own backups, and the newest one is also the agent's own ``MEMORY.md.bak``. Everything is drawn from one seeded ``Random``: the same seed and ``today`` give
-the same bytes.
+everbot / tiered: ``MEMORY.md`` is written byte for byte in the EverBot agent's canonical layout
+(its ``save()``: header block, Active >= 0.2 then Archived, each sorted by score descending,
+2-decimal scores). Three earlier versions (one above 2,000 entries) go to ``.memdesk/backups/``,
+named like MemDesk's own backups, and the newest one is also the agent's own ``MEMORY.md.bak``.
 
-Time line (days before ``today``): the agent last saved the file ``SAVE_AGO`` days ago, so no
-memory was activated later than that; earlier versions are rebuilt backwards from the current one:
-memories created since are absent, decaying ones scored higher, reinforced ones lower with fewer
-hits, and a few memories the agent has since forgotten are still there.
+picoclaw: ``DIR`` becomes a PicoClaw home like ``~/.picoclaw`` (SPEC 2.2, 2.3): ``DIR/config.json``
+with a ``memory`` block, and the workspace ``DIR/workspace`` (open that one). Its
+``memory/MEMORY.md`` is the agent's template followed by appends in the agent's own format, after a
+long-term compression that kept some entries verbatim and dropped the rest (the backup taken
+before it still has them); backups of the last appends, daily notes of the last ten days, policy
+overrides with two snapshots, the compression stamp and a hybrid ``profile.json``.
+
+pomelobot: ``DIR`` is a Pomelobot workspace (SPEC 2.4): main scope ``MEMORY.md`` and
+``memory/YYYY-MM-DD.md``, a group and a direct scope with their long-term, daily and transcript
+files, and one OpenClaw session file ``memory/YYYY-MM-DD-<slug>.md``.
+
+Everything is drawn from one seeded ``Random``: the same seed and ``today`` give the same bytes
+(PicoClaw's compression stamp, Unix seconds of a local time, also depends on the time zone).
+Nothing is dated after yesterday, so a demo written early in the morning is not from the future.
+
+Time line of everbot / tiered (days before ``today``): the agent last saved the file ``SAVE_AGO``
+days ago, so no memory was activated later than that; earlier versions are rebuilt backwards from
+the current one: memories created since are absent, decaying ones scored higher, reinforced ones
+lower with fewer hits, and a few memories the agent has since forgotten are still there.
 """
 
 from __future__ import annotations
@@ -18,10 +32,12 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Sequence
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
-from functools import cache
+from functools import cache, partial
 from itertools import chain
 from operator import attrgetter
 from pathlib import Path
@@ -31,18 +47,35 @@ from typing import Final, Literal
 from core.demo_corpus import (
     EVERBOT_CATEGORIES,
     EVERBOT_PRESETS,
+    PICOCLAW_OLD_PRESETS,
+    PICOCLAW_RECENT_PRESETS,
+    PICOCLAW_SAVED_NOTE,
+    POMELOBOT_OUTAGE_NOTE,
+    POMELOBOT_SESSION_SLUGS,
     TIERED_PRESETS,
     PhraseMaker,
     Preset,
     everbot_phrases,
+    picoclaw_note_phrases,
+    picoclaw_phrases,
+    pomelobot_phrases,
     tiered_phrases,
 )
+from core.formats import picoclaw as pico
+from core.formats import pomelobot as pomelo
+from core.formats.profile_json import render_profile
 
 __all__ = ["DEFAULT_ENTRIES", "DemoError", "DemoResult", "Layout", "write_demo"]
 
-Layout = Literal["everbot", "tiered"]
+Layout = Literal["everbot", "tiered", "picoclaw", "pomelobot"]
 
-DEFAULT_ENTRIES: Final[dict[str, int]] = {"everbot": 40, "tiered": 24}
+# Long-term entries: everbot above the agent's cap of 30; pomelobot: in the main MEMORY.md.
+DEFAULT_ENTRIES: Final[dict[str, int]] = {
+    "everbot": 40,
+    "tiered": 24,
+    "picoclaw": 24,
+    "pomelobot": 16,
+}
 MEMORY_FILE: Final = "MEMORY.md"
 BACKUP_DIR: Final = Path(".memdesk") / "backups"
 BACKUP_AGES: Final = (30, 14, 3)  # days before today, oldest first
@@ -58,12 +91,16 @@ class DemoError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class DemoResult:
-    """What ``write_demo`` wrote: the memory file, its entry count, its backups (oldest first)."""
+    """What ``write_demo`` wrote: the long-term memory file, its entry count, its backups (oldest
+    first), the agent's newest own backup and the workspace folder to open."""
 
     memory_file: Path
     entries: int
     backups: tuple[Path, ...]
-    agent_backup: Path  # MEMORY.md.bak, a copy of the newest backup
+    # everbot/tiered: MEMORY.md.bak, a copy of the newest backup; picoclaw: the newest file in
+    # memory/backups/ (all of them are the agent's); pomelobot keeps no backups: None.
+    agent_backup: Path | None
+    workspace: Path  # DIR itself, or DIR/workspace for picoclaw
 
 
 @dataclass(slots=True)
@@ -120,13 +157,19 @@ def write_demo(
 ) -> DemoResult:
     """Create ``target`` (or fill it if empty) with a demo workspace of ``layout``.
 
-    ``entries`` defaults to 40 (everbot: more than the agent's cap of 30) or 24 (tiered).
-    Raises DemoError if ``target`` exists and is not an empty folder, or ``entries`` < 0.
+    ``entries`` (long-term entries) defaults to 40 (everbot: more than the agent's cap of 30),
+    24 (tiered, picoclaw) or 16 (pomelobot: the main ``MEMORY.md``; its scopes get a third and a
+    fifth as many). Raises DemoError if ``target`` exists and is not an empty folder, or
+    ``entries`` < 0. Everything is written inside ``target``.
     """
     count = _entry_count(layout, entries)
     _check_target(target)
     day = today or date.today()
     rng = Random(seed)
+    if layout == "picoclaw":
+        return _write_picoclaw(target, count, rng, day)
+    if layout == "pomelobot":
+        return _write_pomelobot(target, count, rng, day)
     dates = _DateStrings(day)
     plan = _plan(layout, count, rng, dates)
     target.mkdir(parents=True, exist_ok=True)
@@ -146,12 +189,13 @@ def write_demo(
     saved_at = updated.replace(tzinfo=UTC).timestamp()
     for path in (agent_backup, memory_file):
         os.utime(path, (saved_at, saved_at))
-    return DemoResult(memory_file, count, tuple(backups), agent_backup)
+    return DemoResult(memory_file, count, tuple(backups), agent_backup, target)
 
 
 def _entry_count(layout: str, entries: int | None) -> int:
     if layout not in DEFAULT_ENTRIES:
-        raise DemoError(f"unknown demo layout {layout!r}: choose everbot or tiered")
+        known = ", ".join(DEFAULT_ENTRIES)
+        raise DemoError(f"unknown demo layout {layout!r}: choose one of {known}")
     count = DEFAULT_ENTRIES[layout] if entries is None else entries
     if count < 0:
         raise DemoError(f"the number of entries must be 0 or more, not {count}")
@@ -566,3 +610,403 @@ def _render(
 
 def _write(path: Path, text: str) -> None:
     path.write_bytes(text.encode("utf-8"))  # "\n" line endings on every platform, like the agent
+
+
+def _put(path: Path, text: str, at: datetime) -> Path:
+    """Write ``text`` (creating folders) and date the file ``at`` (local time), when it was written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _write(path, text)
+    stamp = at.timestamp()
+    os.utime(path, (stamp, stamp))
+    return path
+
+
+def _day_times(rng: Random, count: int, *, first_hour: int, last_hour: int) -> list[time]:
+    """``count`` distinct times of day from ``first_hour``:00 to ``last_hour``:59:59, in order."""
+    span = (last_hour - first_hour + 1) * 3600
+    seconds = sorted(rng.sample(range(span), count))
+    return [time(first_hour + s // 3600, s // 60 % 60, s % 60) for s in seconds]
+
+
+def _moments(
+    rng: Random, today: date, ages: Iterable[int], *, first_hour: int = 8, last_hour: int = 22
+) -> list[datetime]:
+    """One distinct moment per age (days before ``today``), oldest first."""
+    moments: list[datetime] = []
+    for age, n in sorted(Counter(ages).items(), reverse=True):
+        day = today - timedelta(days=age)
+        times = _day_times(rng, n, first_hour=first_hour, last_hour=last_hour)
+        moments += [datetime.combine(day, t) for t in times]
+    return moments
+
+
+# --- PicoClaw (SPEC 2.2, 2.3): a home folder holding config.json and the workspace --------------
+
+PICOCLAW_WORKSPACE: Final = "workspace"
+_PICO_THRESHOLD: Final = 12_000  # config.json long_term_compress_char_threshold (it counts bytes)
+_PICO_KEPT_SHARE: Final = 0.3  # of the current entries, those the compression kept
+_PICO_MIN_DROPPED: Final = 3
+_PICO_AVG_ENTRY: Final = 150  # bytes, to spread the kept entries over the compressed history
+_PICO_GAPS: Final = (0, 0, 1, 1, 1, 2, 3)  # days between two appends before the compression
+_PICO_APPEND_BACKUPS: Final = 3  # backups of the latest appends left: the person pruned the rest
+_PICO_NOTE_DAYS: Final = 10
+_PICO_USERS: Final = ("Alice", "Mike", "Lin", "Nora", "Kai")
+_PICO_DOG: Final = "Bob"
+# A compression keeps lasting preferences and facts, and drops to-dos and old incidents.
+_PICO_KEPT_WEIGHTS: Final = (30, 30, 5, 15, 15, 4, 1)  # in EVERBOT_CATEGORIES order
+_PICO_DROPPED_WEIGHTS: Final = (8, 10, 22, 8, 8, 14, 30)
+# config.json as `picoclaw onboard` writes it (no providers or keys), plus the memory block.
+_PICO_CONFIG: Final = {
+    "agents": {
+        "defaults": {
+            "workspace": "~/.picoclaw/workspace",
+            "restrict_to_workspace": True,
+            "model": "glm-4.7",
+            "max_tokens": 8192,
+            "temperature": 0.7,
+            "max_tool_iterations": 20,
+        }
+    },
+    "memory": {
+        "retrieve_limit": 6,
+        "session_summary_keep_count": 6,
+        "long_term_compress_char_threshold": _PICO_THRESHOLD,
+        "evolution_enabled": True,
+    },
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Append:
+    """One ``memory_append`` to MEMORY.md: when, and the content as the model passed it."""
+
+    at: datetime
+    text: str
+
+    def entry(self) -> str:
+        """What the append adds to a non-empty file: ``"\\n\\n" + NormalizeLongTermEntry``."""
+        return "\n\n" + pico.longterm_entry_text(self.text, self.at.date())
+
+
+def _write_picoclaw(target: Path, count: int, rng: Random, today: date) -> DemoResult:
+    """A PicoClaw home: ``config.json`` and the workspace ``workspace/`` (see the module doc)."""
+    dates = _DateStrings(today)
+    phrases = picoclaw_phrases(rng)
+    user = rng.choice(_PICO_USERS)
+    fixed = {
+        "dog": _PICO_DOG,
+        "email": f"{user.lower()}@example.com",
+        "project": phrases.fill("{project}"),  # one seeded value of the slot
+        "deadline": dates.spoken(-rng.randint(10, 40))["md"],
+        "dog_age": phrases.fill("{dog_age}"),
+    }
+    kept = round(count * _PICO_KEPT_SHARE)
+    compress_age = 14 + rng.randrange(7) + min((count - kept) // 2, 300)
+    seen: set[str] = set()  # generated contents, so that none is there twice
+    old = _pico_old(rng, phrases, dates, fixed, seen, kept=kept, compress_age=compress_age)
+    recent = _pico_recent(rng, phrases, dates, fixed, seen, count=count - kept, before=compress_age)
+    compressed_at = old[-1][0].at + timedelta(minutes=rng.randint(1, 20))
+
+    workspace = target / PICOCLAW_WORKSPACE
+    memory = workspace / "memory"
+    memory_file, backups = _write_pico_longterm(memory, old, recent, compressed_at=compressed_at)
+    _put(memory / ".last_longterm_compress", str(int(compressed_at.timestamp())), compressed_at)
+    setup = old[0][0].at - timedelta(days=1, hours=2)
+    _put(target / "config.json", json.dumps(_PICO_CONFIG, indent=2) + "\n", setup)
+    _write_pico_policy(rng, memory, today, compress_age=compress_age)
+    _write_pico_notes(rng, workspace, today, recent, dog=_PICO_DOG)
+    profile = {
+        "user_name": user,
+        "email": fixed["email"],
+        "咖啡偏好": "燕麦拿铁，不加糖，大杯",  # as corrected in MEMORY.md
+        "dog": f"{_PICO_DOG}, a corgi",
+        "favorite_color": "蓝色",
+        "current_project": fixed["project"],
+        "timezone": "Asia/Shanghai",
+    }
+    saved = _at(today, 1 + rng.randrange(3), rng, first_hour=9, last_hour=21)
+    _put(memory / "profile.json", render_profile(profile), saved)
+    return DemoResult(memory_file, count, tuple(backups), backups[-1], workspace)
+
+
+def _write_pico_longterm(
+    memory: Path,
+    old: Sequence[tuple[_Append, bool]],
+    recent: Sequence[_Append],
+    *,
+    compressed_at: datetime,
+) -> tuple[Path, list[Path]]:
+    """MEMORY.md and the backups still on disk: the file before the compression, and before
+    each of the last appends (``WriteLongTerm`` backs the file up before every rewrite)."""
+    template = pico.LONGTERM_TEMPLATE
+    compressed = template + "".join(a.entry() for a, keep in old if keep)
+    before = template + "".join(a.entry() for a, _ in old)
+    backups = [_put(memory / "backups" / _pico_backup_name(compressed_at), before, compressed_at)]
+    pieces = [a.entry() for a in recent]
+    for i in range(max(0, len(recent) - _PICO_APPEND_BACKUPS), len(recent)):
+        at = recent[i].at
+        text = compressed + "".join(pieces[:i])
+        backups.append(_put(memory / "backups" / _pico_backup_name(at), text, at))
+    last_write = recent[-1].at if recent else compressed_at
+    memory_file = _put(memory / "MEMORY.md", compressed + "".join(pieces), last_write)
+    return memory_file, backups
+
+
+def _unique_text(make: Callable[[], str], seen: set[str], *, tries: int = 5) -> str:
+    """A content from ``make`` not in ``seen`` (after a few tries, whatever comes), now seen."""
+    text = make()
+    for _ in range(tries - 1):
+        if text not in seen:
+            break
+        text = make()
+    seen.add(text)
+    return text
+
+
+def _pico_backup_name(at: datetime) -> str:
+    """``BackupLongTerm``'s name: Go's ``20060102_150405`` layout, local time."""
+    return f"{at:%Y%m%d_%H%M%S}_MEMORY.md"
+
+
+def _pico_old(
+    rng: Random,
+    phrases: PhraseMaker,
+    dates: _DateStrings,
+    fixed: dict[str, str],
+    seen: set[str],
+    *,
+    kept: int,
+    compress_age: int,
+) -> list[tuple[_Append, bool]]:
+    """The appends before the compression, oldest first, each with whether it was kept.
+
+    Walks back from the compression day until the file was over the compression threshold,
+    ``kept`` entries were kept (hand-written ones first) and a few were dropped.
+    """
+    picked: list[tuple[int, str, bool]] = []  # newest first
+    presets = iter(PICOCLAW_OLD_PRESETS)
+    size, dropped, age = len(pico.LONGTERM_TEMPLATE), 0, compress_age
+    while kept or dropped < _PICO_MIN_DROPPED or size <= _PICO_THRESHOLD:
+        left = max(
+            kept + max(0, _PICO_MIN_DROPPED - dropped),
+            (_PICO_THRESHOLD - size) // _PICO_AVG_ENTRY + 1,
+        )
+        keep = rng.random() < kept / left
+        preset = next(presets, None) if keep else None
+        if preset is not None:
+            text = phrases.fill(preset.text, **fixed, **dates.spoken(age))
+        else:
+            weights = _PICO_KEPT_WEIGHTS if keep else _PICO_DROPPED_WEIGHTS
+            category = rng.choices(EVERBOT_CATEGORIES, weights=weights)[0]
+            make = partial(_everbot_text, rng, phrases, category, "", dates=dates, days_ago=age)
+            text = _unique_text(make, seen)
+        picked.append((age, text, keep))
+        day = dates.today - timedelta(days=age)
+        size += len(pico.longterm_entry_text(text, day).encode("utf-8")) + 2
+        kept, dropped = (kept - 1, dropped) if keep else (kept, dropped + 1)
+        age += rng.choice(_PICO_GAPS)
+    picked.reverse()
+    moments = _moments(rng, dates.today, (age for age, _, _ in picked))
+    return [(_Append(at, text), keep) for at, (_, text, keep) in zip(moments, picked, strict=True)]
+
+
+def _pico_recent(
+    rng: Random,
+    phrases: PhraseMaker,
+    dates: _DateStrings,
+    fixed: dict[str, str],
+    seen: set[str],
+    *,
+    count: int,
+    before: int,
+) -> list[_Append]:
+    """``count`` appends after the compression (``before`` days ago), the last one yesterday."""
+    if count == 0:
+        return []
+    ages = sorted([1, *(rng.randint(1, before - 1) for _ in range(count - 1))], reverse=True)
+    slots = sorted(rng.sample(range(count), min(count, len(PICOCLAW_RECENT_PRESETS))))
+    presets = dict(zip(slots, PICOCLAW_RECENT_PRESETS, strict=False))
+    appends = []
+    for i, (age, at) in enumerate(zip(ages, _moments(rng, dates.today, ages), strict=True)):
+        preset = presets.get(i)
+        if preset is not None:
+            text = phrases.fill(preset.text, **fixed, **dates.spoken(age))
+        else:
+            category = rng.choices(EVERBOT_CATEGORIES, weights=_EVERBOT_WEIGHTS)[0]
+            make = partial(_everbot_text, rng, phrases, category, "", dates=dates, days_ago=age)
+            text = _unique_text(make, seen)
+        appends.append(_Append(at, text))
+    return appends
+
+
+def _write_pico_policy(rng: Random, memory: Path, today: date, *, compress_age: int) -> None:
+    """Three overrides the agent's evolution wrote, each update after a snapshot of the last."""
+    limit = rng.choice((8, 12, 15))
+    newer = rng.choice([n for n in (8, 10, 12, 15) if n != limit])
+    recent_days = rng.choice((2, 5))
+    versions = [
+        {"retrieve_limit": limit},
+        {"recent_days": recent_days, "retrieve_limit": limit},
+        {"recent_days": recent_days, "retrieve_limit": newer},
+    ]
+    ages = (
+        compress_age + 3 + rng.randrange(10),
+        rng.randint(compress_age // 2, compress_age - 1),
+        rng.randint(1, compress_age // 2 - 1),
+    )
+    times = [_at(today, age, rng, first_hour=9, last_hour=22) for age in ages]
+    # Go's json.MarshalIndent of a map: sorted keys, 2 spaces, no final newline.
+    texts = [json.dumps(v, indent=2, sort_keys=True) for v in versions]
+    for previous, at in zip(texts, times[1:], strict=False):
+        _put(memory / "policy_snapshots" / f"{at:%Y%m%d_%H%M%S}.json", previous, at)
+    _put(memory / pico.OVERRIDES_FILE.name, texts[-1], times[-1])
+
+
+def _write_pico_notes(
+    rng: Random, workspace: Path, today: date, recent: Sequence[_Append], *, dog: str
+) -> None:
+    """Daily notes of the last ten days but two quiet ones, in ``AppendToday``'s format."""
+    phrases = picoclaw_note_phrases(rng)
+    quiet = set(rng.sample(range(2, _PICO_NOTE_DAYS + 1), 2))
+    notes: dict[date, list[tuple[datetime, str]]] = {}
+    for age in range(_PICO_NOTE_DAYS, 0, -1):
+        if age in quiet:
+            continue
+        day = today - timedelta(days=age)
+        times = _day_times(rng, rng.randint(1, 4), first_hour=8, last_hour=22)
+        notes[day] = [(datetime.combine(day, t), phrases.text("note", dog=dog)) for t in times]
+    for append in recent:  # the model often notes what it just put in MEMORY.md
+        lines = notes.get(append.at.date())
+        if lines is not None and rng.random() < 0.5:
+            lines.append((append.at + timedelta(seconds=2), _saved_note(append.text)))
+    for day, lines in notes.items():
+        lines.sort(key=lambda line: line[0])
+        text: str | None = None
+        for _, line in lines:
+            text = pico.daily_append_text(text, line, day)
+        assert text is not None
+        _put(pico.daily_note_path(workspace, day), text, lines[-1][0])
+
+
+def _saved_note(content: str) -> str:
+    first = content.split("\n", 1)[0]
+    summary = first if len(first) <= 24 else first[:24].rstrip() + "…"
+    chinese = any("\u4e00" <= c <= "\u9fff" for c in content)
+    return PICOCLAW_SAVED_NOTE[0 if chinese else 1].format(summary=summary)
+
+
+# --- Pomelobot / OpenClaw (SPEC 2.4): main scope, a group and a direct chat ---------------------
+
+_POMELO_WEEK: Final = 7
+_SCOPE_CHARS: Final = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+_File = tuple[str, str, datetime]  # workspace-relative path, text, when it was last written
+
+
+def _write_pomelobot(target: Path, count: int, rng: Random, today: date) -> DemoResult:
+    """The main scope, ``group_cid…`` and ``direct_u…`` scopes, and one OpenClaw session file.
+
+    The index database was down one day this week: that day's chats went to transcript files.
+    """
+    phrases = pomelobot_phrases(rng)
+    group = "group_cid" + "".join(rng.choice(_SCOPE_CHARS) for _ in range(8))
+    uid = f"u{rng.randrange(1000, 10_000)}"
+    direct = f"direct_{uid}"
+    outage = rng.randint(2, _POMELO_WEEK - 1)
+    files = [
+        _pomelo_long_term(rng, phrases, pomelo.MAIN, count, "long_term", today),
+        _pomelo_long_term(rng, phrases, group, count // 3, "group_long_term", today),
+        _pomelo_long_term(rng, phrases, direct, count // 5, "direct_long_term", today, uid=uid),
+    ]
+    for age in range(_POMELO_WEEK, 0, -1):
+        day = today - timedelta(days=age)
+        if day.weekday() == 6 and age != outage and rng.random() < 0.7:
+            continue  # a quiet Sunday
+        lines = [phrases.text("daily") for _ in range(rng.randint(2, 4))]
+        if age == outage:
+            lines.append(POMELOBOT_OUTAGE_NOTE)
+        files.append(_pomelo_daily(rng, pomelo.MAIN, day, lines))
+    for age in sorted({outage, *rng.sample(range(1, _POMELO_WEEK + 1), 3)}, reverse=True):
+        lines = [phrases.text("group_daily") for _ in range(rng.randint(1, 3))]
+        files.append(_pomelo_daily(rng, group, today - timedelta(days=age), lines))
+    for age in sorted({outage, rng.randint(1, _POMELO_WEEK)}, reverse=True):
+        lines = [phrases.text("direct_daily", uid=uid) for _ in range(rng.randint(1, 2))]
+        files.append(_pomelo_daily(rng, direct, today - timedelta(days=age), lines))
+    outage_day = today - timedelta(days=outage)
+    files.append(_pomelo_transcript(rng, phrases, group, outage_day, rng.randint(3, 4)))
+    files.append(_pomelo_transcript(rng, phrases, direct, outage_day, rng.randint(1, 2)))
+    files.append(_openclaw_session(rng, phrases, today))
+    for rel, text, at in files:
+        _put(target / rel, text, at)
+    return DemoResult(target / "MEMORY.md", count, (), None, target)
+
+
+def _pomelo_long_term(
+    rng: Random,
+    phrases: PhraseMaker,
+    scope: str,
+    count: int,
+    category: str,
+    today: date,
+    **fixed: str,
+) -> _File:
+    """``count`` entries saved over the last weeks (a header alone when there are none)."""
+    span = 30 + min(count, 330)
+    ages = [rng.randint(1, span) for _ in range(count)]
+    moments = _moments(rng, today, ages)
+    doc = pomelo.new_long_term_file(scope)
+    seen: set[str] = set()
+    for at in moments:
+        doc.append_entry(_unique_text(partial(phrases.text, category, **fixed), seen), at)
+    last = moments[-1] if moments else datetime.combine(today - timedelta(days=span), time(9, 30))
+    return doc.path, doc.render(), last
+
+
+def _pomelo_daily(rng: Random, scope: str, day: date, lines: Sequence[str]) -> _File:
+    """A scope's daily file: the agent's header, then each line saved at its time."""
+    times = _day_times(rng, len(lines), first_hour=8, last_hour=22)
+    doc = pomelo.new_daily_file(day, scope)
+    for at, line in zip(times, lines, strict=True):
+        doc.append_entry(line, at)
+    return doc.path, doc.render(), datetime.combine(day, times[-1])
+
+
+def _pomelo_transcript(
+    rng: Random, phrases: PhraseMaker, scope: str, day: date, exchanges: int
+) -> _File:
+    """``# Session Transcript - DATE (scope)`` then ``[HH:MM:SS] [user|assistant] text`` entries."""
+    at = datetime.combine(day, time(rng.randint(9, 19), rng.randrange(60), rng.randrange(60)))
+    entries = []
+    for _ in range(exchanges):
+        question, answer = phrases.text("exchange").split("\n", 1)
+        entries.append(f"\n[{at:%H:%M:%S}] [user] {question}\n")
+        at += timedelta(seconds=rng.randint(3, 25))
+        entries.append(f"\n[{at:%H:%M:%S}] [assistant] {answer}\n")
+        at += timedelta(minutes=rng.randint(2, 30))
+    rel = f"memory/scopes/{scope}/transcripts/{day.isoformat()}.md"
+    header = f"# Session Transcript - {day.isoformat()} ({scope})\n"
+    return rel, header + "".join(entries), at
+
+
+def _openclaw_session(rng: Random, phrases: PhraseMaker, today: date) -> _File:
+    """OpenClaw's session-memory hook (on ``/new``): ``memory/YYYY-MM-DD-<slug>.md``."""
+    at = _at(today, rng.randint(1, _POMELO_WEEK), rng, first_hour=9, last_hour=21)
+    session_id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
+    conversation = []
+    for _ in range(2):
+        question, answer = phrases.text("exchange").split("\n", 1)
+        conversation += [f"user: {question}", f"assistant: {answer}"]
+    lines = [
+        f"# Session: {at:%Y-%m-%d %H:%M:%S} UTC",
+        "",
+        "- **Session Key**: agent:main:main",
+        f"- **Session ID**: {session_id}",
+        "- **Source**: webchat",
+        "",
+        "## Conversation Summary",
+        "",
+        "\n".join(conversation),
+        "",
+    ]
+    slug = rng.choice(POMELOBOT_SESSION_SLUGS)
+    return f"memory/{at:%Y-%m-%d}-{slug}.md", "\n".join(lines), at

@@ -1,7 +1,8 @@
 """Phrases for the demo workspace (core.demo): templates with ``{slot}`` holes, and slot values.
 
 The memories imitate what the agents of seeds 003 (EverBot: a developer's assistant) and 004
-(小祥, a companion bot, and its 主人) keep. A template is filled from a seeded ``Random``, so a
+(小祥, a companion bot, and its 主人) keep; PicoClaw (seed 000) reuses EverBot's topics, and
+Pomelobot (seed 002) is an SRE team's chat bot. A template is filled from a seeded ``Random``, so a
 100,000-entry demo is varied and mostly distinct while every run with the same seed is identical.
 No template or value may produce a line starting with ``#``: the agent drops ``# ``/``## `` lines.
 """
@@ -18,11 +19,19 @@ from core.policy import EVERBOT_CATEGORIES, TIERED_CATEGORIES
 __all__ = [
     "EVERBOT_CATEGORIES",
     "EVERBOT_PRESETS",
+    "PICOCLAW_OLD_PRESETS",
+    "PICOCLAW_RECENT_PRESETS",
+    "PICOCLAW_SAVED_NOTE",
+    "POMELOBOT_OUTAGE_NOTE",
+    "POMELOBOT_SESSION_SLUGS",
     "TIERED_CATEGORIES",
     "TIERED_PRESETS",
     "PhraseMaker",
     "Preset",
     "everbot_phrases",
+    "picoclaw_note_phrases",
+    "picoclaw_phrases",
+    "pomelobot_phrases",
     "tiered_phrases",
 ]
 
@@ -1132,4 +1141,334 @@ def tiered_phrases(rng: Random) -> PhraseMaker:
     slots = {**_SHARED_SLOTS, **_TIERED_ZH_SLOTS, **_TIERED_EN_SLOTS, **_REMARK_SLOTS}
     plain = frozenset({"system", "episode"})
     voice = _Voice(_TIERED_TEMPLATES, slots, TIERED_ZH_SHARE, _TIERED_REMARKS, 0.9, plain)
+    return PhraseMaker(rng, voice)
+
+
+# --- PicoClaw (seed 000) --------------------------------------------------------------------------
+
+# A personal assistant whose MEMORY.md grows by `memory_append`. The hand-written entries follow
+# the seed's own walk-through (coffee, the dog, a project deadline, an e-mail address, a favourite
+# colour); the coffee preference is corrected later, which the agent's retrieval ranks first.
+# Slots ``dog``, ``email``, ``project`` and ``deadline`` are fixed by the demo (profile.json agrees).
+PICOCLAW_OLD_PRESETS: Final = (
+    Preset("preference", "用户的咖啡偏好是无糖拿铁，大杯。"),
+    Preset("fact", "User has a dog named {dog}, a {dog_age}-year-old corgi."),
+    Preset("fact", "用户常用邮箱是 {email}，工作通知和账单都发到这里。"),
+)
+PICOCLAW_RECENT_PRESETS: Final = (
+    Preset("todo", "项目 {project} 的截止日期是 {deadline}，截止前一周要冻结功能。"),
+    Preset("preference", "用户最喜欢的颜色是蓝色，做 PPT 和图表时优先用蓝色系。"),
+    Preset("preference", "咖啡偏好更新：用户最近改喝燕麦拿铁，还是不加糖、大杯。"),
+    Preset("fact", "{dog} 每天早上 7 点和晚上 8 点要遛；{dog_note}。"),
+)
+
+_PICOCLAW_SLOTS: dict[str, _S] = {
+    "dog_age": ("two", "three", "four"),
+    "dog_note": (
+        "下雨天只在小区里转一圈",
+        "周末用户会带它去河边跑步",
+        "它怕打雷，雷雨天要关好窗",
+        "体重偏胖，零食要控制",
+    ),
+    "note_topic": (
+        "部署方案",
+        "数据库迁移计划",
+        "接口设计",
+        "监控告警配置",
+        "压测结果",
+        "代码评审意见",
+        "上线检查清单",
+    ),
+    "dog_daily": (
+        "下周二要打疫苗",
+        "最近胃口不太好，先观察两天",
+        "周末去了宠物公园，玩得很开心",
+        "洗完澡精神很好",
+    ),
+    "dog_daily_en": (
+        "has a vet appointment next Tuesday",
+        "is eating less than usual",
+        "loved the dog park on Sunday",
+    ),
+    "standup1": (
+        "昨天完成了登录接口的重构",
+        "昨天把迁移脚本写完了",
+        "昨天修了两个线上小 bug",
+        "昨天和产品对完了需求",
+    ),
+    "standup2": (
+        "今天继续写单元测试",
+        "阻塞：等运维开数据库权限",
+        "下午要跟前端联调",
+        "CI 偶发超时还在查",
+    ),
+}
+
+# Daily notes (memory/YYYYMM/YYYYMMDD.md): short log lines the model appends during the day.
+_PICOCLAW_NOTE_TEMPLATES: dict[str, tuple[_S, _S]] = {
+    "note": (
+        (
+            "讨论了 {project} 的{note_topic}。",
+            "帮用户排查 {error}，最后发现是{root_cause}。",
+            "提醒用户{due_rel}要{todo_task}。",
+            "用户让我{skill_task}，已经完成。",
+            "早上汇总了{daily_item}，没有需要特别处理的。",
+            "和用户聊了 {dog} 的情况：{dog_daily}。",
+            "{project} 站会：\n- {standup1}\n- {standup2}",
+        ),
+        (
+            "Talked about {topic_en} for {project}.",
+            "Helped debug {error}; the cause was {root_cause_en}.",
+            "Reminded the user to {todo_task_en}.",
+            "User asked me to {skill_task_en}; done.",
+            "User mentioned that {dog} {dog_daily_en}.",
+        ),
+    ),
+}
+
+
+# The daily-note line the model writes after a ``memory_append`` to MEMORY.md (zh, en).
+PICOCLAW_SAVED_NOTE: Final = ("已写入长期记忆：{summary}", "Saved to long-term memory: {summary}")
+
+
+def picoclaw_phrases(rng: Random) -> PhraseMaker:
+    """Long-term entries of PicoClaw's assistant: EverBot's developer topics, fewer remarks.
+
+    Pass ``md``/``md_en`` (the entry's day) and ``due``; presets also need the slots above.
+    """
+    slots = {**_SHARED_SLOTS, **_EVERBOT_ZH_SLOTS, **_EVERBOT_EN_SLOTS, **_REMARK_SLOTS}
+    slots.update(_PICOCLAW_SLOTS)
+    voice = _Voice(_EVERBOT_TEMPLATES, slots, EVERBOT_ZH_SHARE, _EVERBOT_REMARKS, 0.3, frozenset())
+    return PhraseMaker(rng, voice)
+
+
+def picoclaw_note_phrases(rng: Random) -> PhraseMaker:
+    """Daily-note lines (category ``note``); pass ``dog``."""
+    slots = {**_SHARED_SLOTS, **_EVERBOT_ZH_SLOTS, **_EVERBOT_EN_SLOTS, **_PICOCLAW_SLOTS}
+    voice = _Voice(_PICOCLAW_NOTE_TEMPLATES, slots, 0.65, ((), ()), 0.0, frozenset({"note"}))
+    return PhraseMaker(rng, voice)
+
+
+# --- Pomelobot (seed 002) -------------------------------------------------------------------------
+
+# An SRE team's DingTalk bot: the main scope, a team group and one engineer's direct chat.
+# Contents are one line each (a blank line or a leading "[HH:MM:SS]" would split an entry).
+_POMELOBOT_SLOTS: dict[str, _S] = {
+    "service": (
+        "payment-api",
+        "order-service",
+        "user-center",
+        "api-gateway",
+        "billing-worker",
+        "search-api",
+        "notify-service",
+        "risk-engine",
+    ),
+    "cluster": ("prod-hz-a", "prod-sh-b", "k8s-prod-01", "ack-prod", "staging"),
+    "version": ("v2.3.1", "v2.4.0", "v1.18.2", "v3.0.0-rc2", "v2.4.1", "v1.9.7"),
+    "middleware": ("Redis", "Kafka", "MySQL", "Elasticsearch", "RocketMQ", "Nacos"),
+    "alert_rule": (
+        "P99 延迟超过 800ms",
+        "5xx 比例超过 1%",
+        "CPU 使用率超过 85%",
+        "Kafka 消费积压超过 2 万条",
+        "数据库连接数超过 80%",
+    ),
+    "alert_rule_en": (
+        "p99 latency above 800 ms",
+        "a 5xx ratio above 1%",
+        "CPU above 85%",
+        "consumer lag above 20k messages",
+    ),
+    "release_day": ("周二", "周四", "周二和周四"),
+    "release_day_en": ("Tuesday", "Thursday", "Tuesday and Thursday"),
+    "window": ("14:00-17:00", "20:00-22:00", "10:00-12:00"),
+    "approver": ("值班经理", "技术负责人", "变更委员会"),
+    "approver_en": ("the duty manager", "the tech lead", "the change board"),
+    "log_tool": ("Kibana", "Loki", "SLS 日志服务", "kubectl logs"),
+    "drill": ("Redis 主从切换", "MySQL 主备切换", "机房断网", "Kafka broker 下线", "限流降级"),
+    "drill_en": ("Redis failover", "MySQL switchover", "zone outage", "rate-limit fallback"),
+    "drill_result": (
+        "切换耗时 40 秒，业务无感知",
+        "发现两个服务没配重试，已修复",
+        "备用集群容量不足，已扩容",
+        "告警晚了 3 分钟，已调整规则",
+    ),
+    "symptom": ("接口 5xx 升高", "延迟抖动", "容器频繁重启", "消息积压", "磁盘告警"),
+    "symptom_en": ("a 5xx spike", "latency jitter", "pods restarting", "consumer lag"),
+    "incident_detail": (
+        "上游超时导致连接池打满",
+        "一个 pod OOM 后反复重启",
+        "配置中心推送了错误的开关",
+        "慢 SQL 拖垮了主库",
+        "证书过期导致 TLS 握手失败",
+    ),
+    "incident_detail_en": (
+        "an upstream timeout exhausted the connection pool",
+        "one pod was OOM-killed in a loop",
+        "a bad feature flag came from the config center",
+        "a slow query overloaded the primary",
+    ),
+    "action": (
+        "重启两个 pod 后恢复",
+        "回滚到上一个版本后恢复",
+        "临时扩容到 6 个副本",
+        "加了索引并临时限流",
+        "切到备用集群",
+    ),
+    "action_en": (
+        "restarting two pods fixed it",
+        "rolled back to the previous version",
+        "scaled out to 6 replicas for now",
+        "added an index and a temporary rate limit",
+    ),
+    "deploy_result": (
+        "灰度 10% 观察半小时无异常后全量",
+        "发布后 5xx 短暂升高，两分钟内恢复",
+        "全量完成，监控正常",
+    ),
+    "deploy_result_en": (
+        "canary at 10% for 30 minutes, then full rollout",
+        "a short 5xx blip right after, recovered within two minutes",
+        "full rollout, dashboards look normal",
+    ),
+    "report": ("故障复盘", "容量评估", "值班周报", "SLA 月报", "变更清单"),
+    "report_en": ("incident review", "capacity plan", "on-call weekly report", "SLA report"),
+    "change": (
+        "网关限流阈值上调到 3000 QPS",
+        "日志保留期改为 14 天",
+        "Redis 集群扩容到 6 个分片",
+        "生产集群升级到 Kubernetes 1.29",
+        "数据库备份改为每 4 小时一次",
+    ),
+    "plan_when": ("周四晚上", "下周二下午", "本周五晚上", "月底"),
+    "plan_when_en": ("on Thursday evening", "next Tuesday afternoon", "this Friday at 20:00"),
+    "group_rule": (
+        "告警升级先 @ 值班，再打电话",
+        "变更前在群里发变更单链接",
+        "故障期间群里只同步进展，讨论另开会议",
+        "周报每周五 17:00 前在群里提交",
+    ),
+    "group_rule_en": (
+        "page the on-call in the group before phoning anyone",
+        "post the change ticket link before any production change",
+        "during an incident, only status updates go to the group",
+    ),
+}
+
+_POMELOBOT_TEMPLATES: dict[str, tuple[_S, _S]] = {
+    "long_term": (
+        (
+            "{service} 部署在 {cluster}，依赖 {middleware}；owner 是{person}。",
+            "{service} 的告警规则：{alert_rule}，持续 5 分钟才升级为电话告警。",
+            "生产发布窗口是每{release_day} {window}，窗口外的变更需要{approver}审批。",
+            "用户希望故障总结用要点列表，先写影响范围，再写根因和后续动作。",
+            "用户查日志习惯用 {log_tool}，看指标用 Grafana。",
+            "{middleware} 的账号和连接串放在配置中心 {service} 的命名空间里，不要写进代码。",
+            "{drill}演练每季度做一次，上次是{when}，结果：{drill_result}。",
+            "{service} 的数据库是 {db}，备份保留 7 天，每月做一次恢复演练。",
+            "{service} 扩容前要先找{person}确认资源配额。",
+            "值班交接时要同步未关闭的告警和进行中的变更。",
+            "用户不喜欢在群里 @ 所有人，紧急情况直接电话值班。",
+        ),
+        (
+            "The on-call rotation switches every Monday at 10:00; handover happens in the team group.",
+            "{service} runs in {cluster} and depends on {middleware}; {person_en} owns it.",
+            "Alert rule for {service}: {alert_rule_en} for 5 minutes pages the on-call.",
+            "Production releases go out on {release_day_en} {window}; "
+            "anything else needs approval from {approver_en}.",
+            "User prefers incident summaries as bullet lists: impact first, then cause and follow-ups.",
+            "{service} keeps its data in {db}; backups are kept for 7 days.",
+            "Never restart {middleware} in business hours without telling the group first.",
+        ),
+    ),
+    "daily": (
+        (
+            "排查了 {service} 的{symptom}：{incident_detail}，{action}。",
+            "{service} {version} 已发布到 {cluster}，{deploy_result}。",
+            "用户让我整理了 {service} 的{report}，已发到群里。",
+            "变更评审通过：{change}，计划{plan_when}执行。",
+            "会话摘要：讨论了 {middleware} 的扩容方案，结论是先观察一周再定。",
+        ),
+        (
+            "Investigated {symptom_en} on {service}: {incident_detail_en}; {action_en}.",
+            "Deployed {service} {version} to {cluster}; {deploy_result_en}.",
+            "Drafted the {report_en} for {service} and shared it with the team.",
+        ),
+    ),
+    "group_long_term": (
+        (
+            "群内约定：{group_rule}。",
+            "{service} 的问题在这个群里找{person}。",
+            "{drill}演练由这个群负责组织，每季度一次。",
+            "每{release_day}的发布由{person}把关，发布前先在群里确认。",
+        ),
+        (
+            "Group rule: {group_rule_en}.",
+            "Questions about {service} go to {person_en}.",
+            "The {drill_en} drill is organised in this group once a quarter.",
+        ),
+    ),
+    "group_daily": (
+        (
+            "讨论了 {drill}演练的时间，定在{plan_when}。",
+            "群里同步了 {service} 的故障进展：{action}。",
+            "{person}提出 {middleware} 需要扩容，等容量评估后再定。",
+        ),
+        (
+            "Agreed to run the {drill_en} drill {plan_when_en}.",
+            "Posted the {service} incident status: {action_en}.",
+        ),
+    ),
+    "direct_long_term": (
+        (
+            "用户 {uid} 负责 {service}，值班时 {service} 的告警优先通知他。",
+            "用户 {uid} 希望回答里直接给出可执行的命令。",
+            "用户 {uid} 下周休假，期间 {service} 的问题转给{person}。",
+        ),
+        ("User {uid} prefers short answers with the exact command to run.",),
+    ),
+    "direct_daily": (
+        ("帮用户 {uid} 查了 {service} 的{symptom}：{incident_detail}。",),
+        ("Gave {uid} the rollback steps for {service} {version}.",),
+    ),
+    # A user message, a line break, the assistant's answer (a transcript or a session summary).
+    "exchange": (
+        (
+            "{service} 刚才的告警是怎么回事？\n看了一下，是{incident_detail}，{action}。已记到今天的记忆里。",
+            "{plan_when}做 {drill}演练可以吗？\n可以，已记录：{plan_when}进行 {drill}演练，我会提前在群里通知。",
+            "{service} 最近一次发布是什么时候？\n最近一次是 {version}，发布到 {cluster}，{deploy_result}。",
+            "记一下：{group_rule}。\n好的，已保存到长期记忆。",
+        ),
+        (
+            "What happened with {service} just now?\n"
+            "Checked: {incident_detail_en}; {action_en}. I saved a note for today.",
+            "Can we run the {drill_en} drill {plan_when_en}?\n"
+            "Sure, noted: the {drill_en} drill {plan_when_en}. I'll announce it in the group.",
+        ),
+    ),
+}
+
+# The day the index database was down: Pomelobot then logs chats to transcript files (seed 002).
+POMELOBOT_OUTAGE_NOTE: Final = (
+    "记忆索引用的 PostgreSQL 维护了 40 分钟，期间的会话先降级写进了 transcript 文件。"
+)
+
+# OpenClaw's session-memory hook names its files with a slug an LLM picked.
+POMELOBOT_SESSION_SLUGS: Final = (
+    "redis-failover-drill",
+    "gateway-rate-limit",
+    "payment-api-incident",
+    "release-checklist",
+    "oncall-handover",
+)
+
+
+def pomelobot_phrases(rng: Random) -> PhraseMaker:
+    """Pomelobot contents by category (see `_POMELOBOT_TEMPLATES`); pass ``uid`` for direct ones."""
+    slots = {**_SHARED_SLOTS, **_EVERBOT_ZH_SLOTS, **_EVERBOT_EN_SLOTS, **_REMARK_SLOTS}
+    slots.update(_POMELOBOT_SLOTS)
+    voice = _Voice(
+        _POMELOBOT_TEMPLATES, slots, 0.65, ((), ()), 0.0, frozenset(_POMELOBOT_TEMPLATES)
+    )
     return PhraseMaker(rng, voice)
