@@ -194,7 +194,28 @@ def _check_other(args: argparse.Namespace, found: Any) -> int:
     return EXIT_PROBLEMS if problems else EXIT_OK
 
 
+def _list_other(args: argparse.Namespace, found: Any) -> int:
+    from core.check import list_other
+
+    listed = list_other(args.path, found)
+    if args.query:
+        words = args.query.lower().split()
+        listed = [m for m in listed if all(w in m.content.lower() for w in words)]
+    if args.json:
+        _print_json([m.as_json() for m in listed])
+        return EXIT_OK
+    for m in listed:
+        first = m.content.split("\n", 1)[0]
+        print(f"{m.source:<24} {m.when:<12} {first[:70]}")
+    return EXIT_OK
+
+
 def cmd_list(args: argparse.Namespace) -> int:
+    from core.layout import detect
+
+    found = detect(args.path) if args.path.is_dir() else None
+    if found is not None and found.chosen in ("picoclaw", "pomelobot"):
+        return _list_other(args, found)
     ws = _open(args)
     entries = [e for e in ws.doc.iter_entries() if args.section in ("all", e.section)]
     if args.query:

@@ -1,5 +1,6 @@
-"""`memdesk check` for the other agents' workspaces (PicoClaw, Pomelobot/OpenClaw): read every
-memory file as the agent would and report counts, problems and warnings. Nothing is written."""
+"""`memdesk check` and `list` for the other agents' workspaces (PicoClaw, Pomelobot/OpenClaw):
+read every memory file as the agent would; report counts, problems and warnings, or the memories
+themselves. Nothing is written."""
 
 from __future__ import annotations
 
@@ -17,6 +18,32 @@ class SourceReport:
     kind: str
     path: str
     entries: int
+
+
+@dataclass(frozen=True)
+class ListedMemory:
+    """A memory of another agent's file, in the shape of `memdesk list --json`."""
+
+    id: str
+    source: str  # PicoClaw: longterm; Pomelobot: <scope>:<long_term|daily|transcript>
+    when: str  # PicoClaw: the heading's date (or title); Pomelobot: the entry's time
+    content: str
+    file: str
+    line: int
+
+    def as_json(self) -> dict[str, object]:
+        """SPEC 7's keys; score, category and hits do not exist in these formats (None)."""
+        return {
+            "id": self.id,
+            "category": self.source,
+            "score": None,
+            "last_activated": self.when,
+            "activation_count": None,
+            "section": self.source,
+            "content": self.content,
+            "file": self.file,
+            "line": self.line,
+        }
 
 
 @dataclass
@@ -85,3 +112,31 @@ def _check_pomelobot(root: Path) -> CheckReport:
 
 def _problem(path: Path, kind: str, message: str, line: int = 1) -> Problem:
     return Problem(str(path), line, line, kind, message)
+
+
+def list_other(root: Path, found: Detection) -> list[ListedMemory]:
+    """Every memory of a PicoClaw or Pomelobot/OpenClaw workspace, file by file in order."""
+    if found.chosen == "picoclaw":
+        return _list_picoclaw(root)
+    out: list[ListedMemory] = []
+    for scope in pomelobot.list_scopes(root):
+        for item in scope.files:
+            path = root / item.path
+            doc = pomelobot.parse_memory_file(path.read_bytes(), path, kind=item.kind)
+            source = f"{scope.name}:{item.kind}"
+            out += [
+                ListedMemory(e.key, source, e.time, e.content, str(path), e.line)
+                for e in doc.entries()
+            ]
+    return out
+
+
+def _list_picoclaw(root: Path) -> list[ListedMemory]:
+    longterm = root / "memory" / "MEMORY.md"
+    if not longterm.is_file():
+        return []
+    doc = picoclaw.parse_longterm(longterm.read_bytes(), longterm)
+    return [
+        ListedMemory(e.key, "longterm", e.title, e.content, str(longterm), e.line)
+        for e in doc.entries()
+    ]

@@ -55,3 +55,18 @@ def test_a_corrupt_profile_is_a_problem_with_its_line(capsys: pytest.CaptureFixt
     assert problem["kind"] == "corrupt_json"
     assert problem["file"].endswith("memory/profile.json")
     assert problem["line"] == 4
+
+
+def test_list_shows_other_agents_memories(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list", str(WORKSPACES / "pomelobot"), "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert len(listed) == 10
+    assert {m["section"] for m in listed} >= {"main:long_term", "group_cid8812:transcript"}
+    first = listed[0]
+    assert set(first) >= {"id", "category", "score", "last_activated", "content", "file", "line"}
+    assert first["file"].endswith("MEMORY.md")
+    home = FIXTURES / "picoclaw" / "home" / "workspace"
+    assert main(["list", str(home), "--json"]) == 0
+    pico = json.loads(capsys.readouterr().out)
+    assert [m["section"] for m in pico] == ["longterm", "longterm"]
+    assert all(m["content"] for m in pico)
