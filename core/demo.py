@@ -39,7 +39,6 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from functools import cache, partial
 from itertools import chain
-from operator import attrgetter
 from pathlib import Path
 from random import Random
 from typing import Final, Literal
@@ -63,6 +62,7 @@ from core.demo_corpus import (
 )
 from core.formats import picoclaw as pico
 from core.formats import pomelobot as pomelo
+from core.formats.everbot import Entry, normalize
 from core.formats.profile_json import render_profile
 
 __all__ = ["DEFAULT_ENTRIES", "DemoError", "DemoResult", "Layout", "write_demo"]
@@ -585,27 +585,13 @@ class _DateStrings:
 def _render(
     memories: Sequence[_Memory], dates: _DateStrings, *, updated: datetime, processed: int
 ) -> str:
-    """Byte for byte what the agent writes: partition at 0.2, each part by score descending."""
-    by_score = attrgetter("score")
-    active = sorted((m for m in memories if m.score >= ARCHIVE_BELOW), key=by_score, reverse=True)
-    archived = sorted((m for m in memories if m.score < ARCHIVE_BELOW), key=by_score, reverse=True)
-    lines = [
-        "# Agent Memory",
-        "",
-        f"<!-- Last updated: {updated:%Y-%m-%dT%H:%M:%S} -->",
-        f"<!-- Total entries: {len(memories)} -->",
-        f"<!-- last_processed_count: {processed} -->",
-        "",
+    """Byte for byte what the agent writes (core.formats.everbot.normalize is its writer)."""
+    entries = [
+        Entry(m.id, m.id, m.category, m.score, dates[m.days_ago], m.hits, m.body, "active")
+        for m in memories
     ]
-    for heading, part in (("## Active Memories", active), ("## Archived Memories", archived)):
-        if part:
-            lines += (heading, "")
-            lines.extend(
-                f"### [{m.id}] {m.category} | {m.score:.2f} | {dates[m.days_ago]} | {m.hits}\n"
-                f"{m.body}\n"
-                for m in part
-            )
-    return "\n".join(lines)
+    stamp = updated.replace(tzinfo=UTC)  # `updated` is the agent's UTC wall time already
+    return normalize(entries, last_processed_count=processed, now=stamp)
 
 
 def _write(path: Path, text: str) -> None:
