@@ -15,12 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import shiboken6
 from hypothesis import given
 from hypothesis import strategies as st
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QUrl, Slot
+from PySide6.QtCore import QObject, QSize, Qt, QUrl, Slot
 from PySide6.QtGui import QColor, QDesktopServices, QImage, QTextCursor, QTextDocument
-from PySide6.QtWidgets import QApplication, QTextBrowser
+from PySide6.QtWidgets import QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from ui.markdown_view import MarkdownView, render_memory_html
@@ -94,17 +93,6 @@ def server() -> Iterator[_CountingServer]:
         httpd.shutdown()
         httpd.server_close()
         thread.join(timeout=10)
-
-
-@pytest.fixture(autouse=True)
-def _no_leftover_windows(qapp: QApplication) -> Iterator[None]:
-    """Fail a test that leaves a top-level widget behind (runs after qtbot closed its own)."""
-    before = {shiboken6.getCppPointer(w)[0] for w in qapp.topLevelWidgets()}
-    yield
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    qapp.processEvents()
-    left = [w for w in qapp.topLevelWidgets() if shiboken6.getCppPointer(w)[0] not in before]
-    assert not left, f"top-level widgets left behind: {left}"
 
 
 class _UrlSpy(QObject):
