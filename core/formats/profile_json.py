@@ -274,6 +274,10 @@ class ProfileDoc:
             }
         return change
 
+    def restore(self, items: Iterable[Item]) -> None:
+        """Put the items back as a snapshot (``items()``) had them: undo across several edits."""
+        self._items = dict(items)
+
     def _index(self, key: str) -> int:
         return list(self._items).index(key)
 

@@ -1,0 +1,286 @@
+"""An open PicoClaw or Pomelobot/OpenClaw workspace: its sources, their edits, saving, retrieval.
+
+The window and the CLI ask this for everything about these layouts. Sources are read when first
+asked for and kept, so unsaved edits of every file live here until `save` writes them, each file
+on its own (compare-and-swap, merge, backup, atomic replace, journal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+
+from core import retrieval
+from core.backups import BackupStyle
+from core.formats import picoclaw, pomelobot, profile_json
+from core.formats.text import InputError
+from core.layout import Layout, detect
+from core.sources import (
+    EntrySource,
+    NoteSource,
+    PicoLongTerm,
+    PomeloFile,
+    Resolution,
+    SourceSave,
+    read_or_none,
+)
+from core.workspace import WorkspaceError
+
+LONGTERM = "memory/MEMORY.md"
+PROFILE = "memory/profile.json"
+
+
+class ProfileSource:
+    """memory/profile.json: its items, or the error that keeps it read-only (file untouched)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.rel = PROFILE
+        self.path = root / PROFILE
+        self.reload()
+
+    def reload(self) -> None:
+        self.raw = read_or_none(self.path)
+        self.error: profile_json.ProfileError | None = None
+        try:
+            self.doc = profile_json.load_profile(self.path)
+        except profile_json.ProfileError as exc:
+            self.error = exc
+            self.doc = profile_json.ProfileDoc(path=self.path)
+
+    @property
+    def exists(self) -> bool:
+        return self.raw is not None
+
+    @property
+    def read_only(self) -> bool:
+        return self.error is not None
+
+    @property
+    def modified(self) -> bool:
+        return self.error is None and self.doc.changed
+
+    def snapshot(self) -> list[tuple[str, str]]:
+        return self.doc.items()
+
+    def restore(self, state: list[tuple[str, str]]) -> None:
+        self.doc.restore(state)
+
+    def check_writable(self) -> None:
+        if self.error is not None:
+            raise WorkspaceError(
+                f"{self.path} cannot be read as JSON, so MemDesk does not change it: {self.error}",
+                exit_code=1,
+            )
+
+    def save(
+        self, *, resolutions: Mapping[str, Resolution] | None = None, cause: str = ""
+    ) -> SourceSave:
+        self.check_writable()
+        try:
+            backup = profile_json.save_profile(
+                self.path,
+                self.doc,
+                expected=self.doc.data,
+                workspace=self.root,
+                resolutions=resolutions,
+            )
+        except profile_json.ProfileError as exc:
+            raise WorkspaceError(str(exc), exit_code=1) from None
+        except OSError as exc:
+            raise WorkspaceError(f"{self.path}: could not write: {exc.strerror or exc}") from None
+        self.raw = self.doc.data
+        return SourceSave(self.path, backup, False, ())
+
+
+Source = EntrySource | NoteSource | ProfileSource
+
+
+@dataclass(frozen=True, slots=True)
+class RankedChunk:
+    rank: int  # 1-based order in which the agent takes it
+    text: str
+    score: int
+    taken: bool  # within the retrieve limit: the agent injects it
+
+
+@dataclass(frozen=True, slots=True)
+class AgentPreview:
+    """What PicoClaw puts in its prompt for one message (unsaved edits included)."""
+
+    chunks: list[RankedChunk]
+    injected: str
+    limit: int
+    recent_days: int
+
+
+class AgentWorkspace:
+    def __init__(self, root: Path, layout: Layout) -> None:
+        self.root = root
+        self.layout = layout
+        self._open: dict[str, Source] = {}
+
+    @classmethod
+    def open(cls, root: Path) -> AgentWorkspace:
+        """A PicoClaw or Pomelobot/OpenClaw workspace; WorkspaceError for anything else."""
+        root = Path(root)
+        if not root.is_dir():
+            raise WorkspaceError(f"{root}: not a folder")
+        found = detect(root)
+        if found.chosen not in ("picoclaw", "pomelobot"):
+            raise WorkspaceError(f"{root}: not a PicoClaw or Pomelobot/OpenClaw workspace")
+        return cls(root.resolve(), found.chosen)
+
+    # -- sources --------------------------------------------------------------------------------
+    def sources(self) -> list[Source]:
+        """Every source read so far (the only ones that can hold edits)."""
+        return list(self._open.values())
+
+    @property
+    def modified(self) -> bool:
+        return any(s.modified for s in self._open.values())
+
+    def modified_sources(self) -> list[Source]:
+        return [s for s in self._open.values() if s.modified]
+
+    def _cached(self, rel: str, make: Callable[[], Source]) -> Source:
+        source = self._open.get(rel)
+        if source is None:
+            source = make()
+            self._open[rel] = source
+        return source
+
+    def longterm(self) -> EntrySource:
+        """PicoClaw's memory/MEMORY.md (empty if the agent has not written it yet)."""
+        source = self._cached(
+            LONGTERM,
+            lambda: EntrySource(
+                self.root, LONGTERM, PicoLongTerm(LONGTERM), style=BackupStyle.PICOCLAW
+            ),
+        )
+        assert isinstance(source, EntrySource)
+        return source
+
+    def daily_notes(self) -> list[picoclaw.DailyNote]:
+        return picoclaw.list_daily_notes(self.root)
+
+    def note(self, day: date) -> NoteSource:
+        rel = picoclaw.daily_note_path(self.root, day).relative_to(self.root).as_posix()
+        source = self._cached(rel, lambda: NoteSource(self.root, rel, day))
+        assert isinstance(source, NoteSource)
+        return source
+
+    def profile(self) -> ProfileSource:
+        source = self._cached(PROFILE, lambda: ProfileSource(self.root))
+        assert isinstance(source, ProfileSource)
+        return source
+
+    def last_compress(self) -> datetime | None:
+        return picoclaw.read_last_compress(self.root)
+
+    def policy(self) -> dict[str, picoclaw.PolicyValue]:
+        """The effective PicoClaw policy; InputError (file and line) for a broken file."""
+        return picoclaw.effective_policy(self.root)
+
+    def scopes(self) -> list[pomelobot.Scope]:
+        return pomelobot.list_scopes(self.root)
+
+    def memory_file(self, rel: str, kind: pomelobot.FileKind | None = None) -> EntrySource:
+        """A Pomelobot/OpenClaw memory file of any scope (read-only for transcripts)."""
+        kind = kind or pomelobot.file_kind(rel)
+        source = self._cached(rel, lambda: EntrySource(self.root, rel, PomeloFile(rel, kind)))
+        assert isinstance(source, EntrySource)
+        return source
+
+    def long_term_of(self, scope: pomelobot.Scope) -> EntrySource:
+        """The scope's long-term file; where the agent would create it when there is none."""
+        existing = scope.of_kind("long_term")
+        if existing:
+            return self.memory_file(existing[0].path, "long_term")
+        rel = pomelobot.long_term_path(scope.name)
+        header = pomelobot.long_term_header(scope.name)
+        source = self._cached(
+            rel, lambda: EntrySource(self.root, rel, PomeloFile(rel, "long_term", header))
+        )
+        assert isinstance(source, EntrySource)
+        return source
+
+    def scope_of(self, rel: str) -> pomelobot.Scope:
+        for scope in self.scopes():
+            if any(f.path == rel for f in scope.files):
+                return scope
+        raise WorkspaceError(f"{rel}: not a memory file of any scope")
+
+    # -- operations -----------------------------------------------------------------------------
+    def promote_passage(self, passage: str, today: date | None = None) -> str:
+        """PicoClaw: a daily-note passage appended to long-term memory in the agent's format."""
+        return self.longterm().add(passage, (today or date.today()).isoformat())
+
+    def promote_entry(self, rel: str, key: str, now: datetime | None = None) -> EntrySource:
+        """Pomelobot: a daily entry appended to its scope's long-term file (the daily file keeps it)."""
+        item = self.memory_file(rel).find(key)
+        if item is None:
+            raise WorkspaceError(f"{rel}: no entry {key}")
+        target = self.long_term_of(self.scope_of(rel))
+        target.add(item.content, pomelobot.format_time(now or datetime.now()))
+        return target
+
+    def save(
+        self, resolutions: Mapping[str, Mapping[str, Resolution]] | None = None
+    ) -> list[SourceSave]:
+        """Save every modified source, each on its own; stops at the first that fails.
+
+        `resolutions` maps a source's relative path to how its conflicts are settled.
+        """
+        saved = []
+        for rel, source in list(self._open.items()):
+            if source.modified:
+                saved.append(source.save(resolutions=(resolutions or {}).get(rel)))
+        return saved
+
+    def reload(self) -> None:
+        """Read every open source anew (their unsaved edits are dropped)."""
+        for source in self._open.values():
+            source.reload()
+
+    def changed_on_disk(self) -> list[Source]:
+        """Open sources whose file is no longer what was read."""
+        out = []
+        for source in self._open.values():
+            base = source.raw if isinstance(source, ProfileSource) else source.base
+            if read_or_none(source.path) != base:
+                out.append(source)
+        return out
+
+    # -- what the agent sees --------------------------------------------------------------------
+    def agent_sees(self, message: str, today: date | None = None) -> AgentPreview:
+        """PicoClaw's retrieval for `message` and the memory text it injects, edits included."""
+        policy = self.policy()
+        limit = int(policy["retrieve_limit"].value)
+        recent = int(policy["recent_days"].value)
+        doc = self.longterm().doc
+        assert isinstance(doc, picoclaw.LongTermDocument)
+        content = doc.agent_text()
+        taken = len(retrieval.retrieve(content, message, limit))
+        chunks = [
+            RankedChunk(n, c.text, c.score, n <= taken)
+            for n, c in enumerate(retrieval.ranked(content, message), start=1)
+        ]
+        day = today or date.today()
+        recent_notes = [n for n in self.daily_notes() if 0 <= (day - n.date).days < recent]
+        notes = [(n.date, self.note(n.date).text()) for n in recent_notes]
+        injected = retrieval.memory_context(
+            content, message, limit=limit, recent_days=recent, daily_notes=notes, today=day
+        )
+        return AgentPreview(chunks, injected, limit, recent)
+
+
+def open_error(exc: BaseException) -> str | None:
+    """A message for the person when a source cannot be read, else None."""
+    if isinstance(exc, (InputError, WorkspaceError)):
+        return str(exc)
+    if isinstance(exc, OSError):
+        return f"{exc.filename or ''}: {exc.strerror or exc}"
+    return None
