@@ -18,11 +18,13 @@ from core.formats import picoclaw, pomelobot, profile_json
 from core.formats.text import InputError
 from core.layout import Layout, detect
 from core.sources import (
+    Clash,
     EntrySource,
     NoteSource,
     PicoLongTerm,
     PomeloFile,
     Resolution,
+    SourceConflict,
     SourceSave,
     read_or_none,
 )
@@ -45,7 +47,10 @@ class ProfileSource:
         self.raw = read_or_none(self.path)
         self.error: profile_json.ProfileError | None = None
         try:
-            self.doc = profile_json.load_profile(self.path)
+            if self.raw is None:
+                self.doc = profile_json.ProfileDoc(path=self.path)
+            else:
+                self.doc = profile_json.parse_profile(self.raw, self.path)
         except profile_json.ProfileError as exc:
             self.error = exc
             self.doc = profile_json.ProfileDoc(path=self.path)
@@ -71,7 +76,7 @@ class ProfileSource:
     def check_writable(self) -> None:
         if self.error is not None:
             raise WorkspaceError(
-                f"{self.path} cannot be read as JSON, so MemDesk does not change it: {self.error}",
+                f"MemDesk does not change {self.path} until it is fixed: {self.error}",
                 exit_code=1,
             )
 
@@ -89,6 +94,9 @@ class ProfileSource:
             )
         except profile_json.ProfileError as exc:
             raise WorkspaceError(str(exc), exit_code=1) from None
+        except profile_json.ProfileConflict as exc:  # settled like any source's conflict
+            clashes = [Clash(c.key, c.mine, c.theirs) for c in exc.conflicts]
+            raise SourceConflict(self.path, clashes) from None
         except OSError as exc:
             raise WorkspaceError(f"{self.path}: could not write: {exc.strerror or exc}") from None
         self.raw = self.doc.data
@@ -263,14 +271,19 @@ class AgentWorkspace:
         doc = self.longterm().doc
         assert isinstance(doc, picoclaw.LongTermDocument)
         content = doc.agent_text()
-        taken = len(retrieval.retrieve(content, message, limit))
-        chunks = [
-            RankedChunk(n, c.text, c.score, n <= taken)
-            for n, c in enumerate(retrieval.ranked(content, message), start=1)
-        ]
+        chunks = []
+        if message != "":  # no message: the agent injects the whole file, nothing is ranked
+            taken = len(retrieval.retrieve(content, message, limit))
+            chunks = [
+                RankedChunk(n, c.text, c.score, n <= taken)
+                for n, c in enumerate(retrieval.ranked(content, message), start=1)
+            ]
         day = today or date.today()
-        recent_notes = [n for n in self.daily_notes() if 0 <= (day - n.date).days < recent]
-        notes = [(n.date, self.note(n.date).text()) for n in recent_notes]
+        days = {n.date for n in self.daily_notes()}
+        # A note written here but not saved yet is part of the preview too.
+        days |= {s.day for s in self._open.values() if isinstance(s, NoteSource) and s.text()}
+        recent_days = sorted(d for d in days if 0 <= (day - d).days < recent)
+        notes = [(d, self.note(d).text()) for d in recent_days]
         injected = retrieval.memory_context(
             content, message, limit=limit, recent_days=recent, daily_notes=notes, today=day
         )

@@ -26,7 +26,7 @@ from typing import Literal, Protocol
 from core import atomic
 from core.backups import BackupStyle, make_backup
 from core.formats import picoclaw, pomelobot
-from core.formats.text import BOM, decode
+from core.formats.text import BOM, decode, to_lf
 from core.journal import Event, Journal, JournalError
 from core.workspace import WorkspaceError
 
@@ -117,7 +117,7 @@ class PicoLongTerm:
 
     def edit(self, doc: object, key: str, content: str) -> None:
         assert isinstance(doc, picoclaw.LongTermDocument)
-        doc.replace_entry(key, content)
+        doc.replace_entry(key, _without_heading(content))
 
     def delete(self, doc: object, key: str) -> None:
         assert isinstance(doc, picoclaw.LongTermDocument)
@@ -125,11 +125,22 @@ class PicoLongTerm:
 
     def add(self, doc: object, content: str, stamp: str) -> str:
         assert isinstance(doc, picoclaw.LongTermDocument)
-        return doc.append_entry(content, date.fromisoformat(stamp)).key
+        return doc.append_entry(_without_heading(content), date.fromisoformat(stamp)).key
 
     def render(self, doc: object) -> bytes:
         assert isinstance(doc, picoclaw.LongTermDocument)
         return doc.to_bytes()
+
+
+def _without_heading(content: str) -> str:
+    """The content, refused if a line of it would start a new `## ` entry once written."""
+    text = to_lf(content).strip()
+    if text.startswith("## ") or "\n## " in text:
+        raise ValueError(
+            'a line of the memory starts with "## ": the agent would read what follows '
+            "as another entry"
+        )
+    return content
 
 
 class PomeloFile:
@@ -179,6 +190,8 @@ class _Saving:
     def _write(self, data: bytes, disk: bytes | None) -> Path | None:
         """Back up what is on disk, then replace it, unless it changed again since `disk`."""
         try:
+            if disk is None:  # a new file (a note of a new month): its folder may not exist yet
+                self.path.parent.mkdir(parents=True, exist_ok=True)
             atomic.check_writable(self.path)
             backup = None
             if disk is not None:
@@ -187,7 +200,6 @@ class _Saving:
                 raise WorkspaceError(
                     f"{self.path}: changed by another program while saving; try again", exit_code=1
                 )
-            self.path.parent.mkdir(parents=True, exist_ok=True)
             atomic.atomic_write_bytes(self.path, data)
         except atomic.WriteRefused as exc:
             raise WorkspaceError(str(exc), exit_code=1) from None
@@ -300,6 +312,8 @@ class EntrySource(_Saving):
         if merged:
             target = self.fmt.parse(disk)
             self._replay(target, edits, resolutions or {})
+            # An edit given up for the other program's version was not made: not journaled.
+            edits = tuple(e for e in edits if (resolutions or {}).get(e.key) != "theirs")
         data = self.fmt.render(target)
         backup = None
         if data != disk:
@@ -394,15 +408,17 @@ class NoteSource(_Saving):
         if not self.modified:
             return SourceSave(self.path, None, False, ())
         before = self._decode(self.base)
+        existed = self.base is not None
         disk = read_or_none(self.path)
         theirs = self._decode(disk)
         text = self._text
         merged = disk != self.base
         choice = (resolutions or {}).get(NOTE_KEY)
         if merged and choice != "mine":
-            if choice == "theirs":
-                text = theirs
-            elif theirs.startswith(before):  # the agent appended: keep its lines after ours
+            if choice == "theirs":  # the other program's note stays as it is: nothing to write
+                self.reload()
+                return SourceSave(self.path, None, True, ())
+            if before and theirs.startswith(before):  # the agent appended: keep its lines after ours
                 text = self._text + theirs[len(before) :]
             else:
                 raise SourceConflict(self.path, [Clash(NOTE_KEY, self._text, theirs)])
@@ -410,7 +426,7 @@ class NoteSource(_Saving):
         backup = self._write(data, disk) if data != disk else None
         self.base = data
         self._text = text
-        edit = Edit(NOTE_KEY, _note_item(before, self.base is not None), _note_item(text, True))
+        edit = Edit(NOTE_KEY, _note_item(before, existed), _note_item(text, True))
         self._journal((edit,), cause)
         return SourceSave(self.path, backup, merged, (edit,))
 

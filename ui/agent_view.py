@@ -1,33 +1,196 @@
 """ "What the agent sees": the text the agent would put in its prompt from this memory.
 
 For a structured MEMORY.md that is EverBot's prompt block (memories scoring 0.5 or more, the
-top 20). Updated as memories change, unsaved edits included: it shows what the agent will see
-once they are saved.
+top 20). For PicoClaw it depends on the user's message: the chunks of memory/MEMORY.md in the
+order its keyword retrieval takes them, and the exact text it injects. Both follow unsaved
+edits: they show what the agent will see once the edits are saved.
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
+from core.agent_workspace import AgentPreview, AgentWorkspace
+from core.formats.text import InputError
 from core.retrieval import everbot_prompt
-from core.workspace import Workspace
+from core.workspace import Workspace, WorkspaceError
+
+EVERBOT_TEXT = (
+    "The block EverBot adds to its system prompt from this file: memories scoring "
+    "0.5 or more, the 20 best. Unsaved edits are included."
+)
+MESSAGE_DELAY_MS = 200
+MAX_MESSAGE = 4_000  # characters of a user message; retrieval only looks for its words
+ERROR_STYLE = "color: #c62828;"
+_ORIGIN = {"default": "default", "config": "config.json", "override": "policy_overrides.json"}
 
 
 class AgentView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.explain = QLabel(
-            "The block EverBot adds to its system prompt from this file: memories scoring "
-            "0.5 or more, the 20 best. Unsaved edits are included."
-        )
+        self.structured: Workspace | None = None
+        self.agent_ws: AgentWorkspace | None = None
+        self.preview: AgentPreview | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(MESSAGE_DELAY_MS)
+        self._timer.timeout.connect(self.refresh)
+        self._build()
+
+    def _build(self) -> None:
+        self.explain = QLabel(EVERBOT_TEXT)
+        self.explain.setObjectName("agentExplain")
         self.explain.setWordWrap(True)
+        self.message = QLineEdit()
+        self.message.setObjectName("agentMessage")
+        self.message.setPlaceholderText("A user message (empty: the agent's no-query case)")
+        self.message.setClearButtonEnabled(True)
+        self.message.setMaxLength(MAX_MESSAGE)
+        self.message.textChanged.connect(lambda _t: self._timer.start())
+        self.message.returnPressed.connect(self.refresh)
+        self.message_row = QWidget()
+        row = QHBoxLayout(self.message_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel("User message:"))
+        row.addWidget(self.message, 1)
+        self.error = QLabel()
+        self.error.setObjectName("agentError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.hide()
+        self.chunks = _chunk_table()
         self.text = QPlainTextEdit()
         self.text.setObjectName("agentSees")
         self.text.setReadOnly(True)
+        self.split = QSplitter(Qt.Orientation.Vertical)
+        self.split.addWidget(self.chunks)
+        self.split.addWidget(self.text)
+        self.split.setSizes([300, 500])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.explain)
-        layout.addWidget(self.text, 1)
+        layout.addWidget(self.message_row)
+        layout.addWidget(self.error)
+        layout.addWidget(self.split, 1)
+        self._set_agent_mode(False)
 
+    def _set_agent_mode(self, on: bool) -> None:
+        self.message_row.setVisible(on)
+        self.chunks.setVisible(on)
+        if not on:
+            self.error.hide()
+
+    # -- structured MEMORY.md (EverBot) ---------------------------------------------------------------
     def show_workspace(self, ws: Workspace | None) -> None:
+        """A structured workspace: EverBot's prompt block (no message, no chunks)."""
+        self.agent_ws = None
+        self.structured = ws
+        self._timer.stop()
+        self._set_agent_mode(False)
+        self.explain.setText(EVERBOT_TEXT)
         self.text.setPlainText(everbot_prompt(ws.entries()) if ws is not None else "")
+
+    # -- PicoClaw -------------------------------------------------------------------------------------
+    def show_agent(self, ws: AgentWorkspace | None) -> None:
+        """A PicoClaw workspace: what its retrieval injects for the message typed."""
+        self.structured = None
+        self.agent_ws = ws
+        self._set_agent_mode(True)
+        self.refresh()
+
+    def set_message(self, text: str) -> None:
+        """Type `text` as the user message and show the result at once (no typing delay)."""
+        self.message.setText(text)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Compute anew for the workspace shown (the window calls it after edits)."""
+        self._timer.stop()
+        if self.agent_ws is not None:
+            self._show_preview(self.agent_ws)
+        elif self.structured is not None:
+            self.show_workspace(self.structured)
+        else:
+            self._clear()
+
+    def _clear(self) -> None:
+        self.preview = None
+        self.chunks.setRowCount(0)
+        self.text.clear()
+        self.error.hide()
+
+    def _show_preview(self, ws: AgentWorkspace) -> None:
+        message = self.message.text()
+        try:
+            self.preview = ws.agent_sees(message)
+            policy = ws.policy()
+        except (InputError, WorkspaceError, OSError) as exc:
+            self._clear()
+            self.explain.setText("What the agent sees cannot be worked out:")
+            self.error.setText(str(exc))
+            self.error.show()
+            return
+        self.error.hide()
+        sources = {key: _ORIGIN[policy[key].source] for key in ("retrieve_limit", "recent_days")}
+        self.explain.setText(_picoclaw_text(self.preview, sources, no_query=message == ""))
+        self._fill_chunks(self.preview if message != "" else None)
+        self.text.setPlainText(self.preview.injected)
+
+    def _fill_chunks(self, preview: AgentPreview | None) -> None:
+        """The ranked chunks; none for an empty message, where the agent ranks nothing."""
+        chunks = preview.chunks if preview is not None else []
+        self.chunks.setRowCount(len(chunks))
+        bold = QFont()
+        bold.setBold(True)
+        for row, chunk in enumerate(chunks):
+            first = chunk.text.split("\n", 1)[0]
+            cells = [str(chunk.rank), str(chunk.score), "yes" if chunk.taken else "no", first]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+                item.setToolTip(chunk.text)
+                if chunk.taken:
+                    item.setFont(bold)
+                self.chunks.setItem(row, column, item)
+
+
+def _picoclaw_text(preview: AgentPreview, sources: dict[str, str], *, no_query: bool) -> str:
+    limit = f"retrieve_limit = {preview.limit} ({sources['retrieve_limit']})"
+    days = f"recent_days = {preview.recent_days} ({sources['recent_days']})"
+    if no_query:
+        memory = "With no message the agent skips retrieval and injects all of memory/MEMORY.md"
+    else:
+        memory = (
+            "PicoClaw ranks the chunks of memory/MEMORY.md by the message's words and injects "
+            f"the first {limit}, in this order"
+        )
+    return f"{memory}, then the daily notes of the last {days} days. Unsaved edits are included."
+
+
+def _chunk_table() -> QTableWidget:
+    table = QTableWidget(0, 4)
+    table.setObjectName("agentChunks")
+    table.setHorizontalHeaderLabels(["Rank", "Score", "Taken", "Chunk (first line)"])
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.verticalHeader().hide()
+    header = table.horizontalHeader()
+    header.setStretchLastSection(True)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    for column, width in enumerate((50, 50, 50)):
+        table.setColumnWidth(column, width)
+    return table

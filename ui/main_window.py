@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Literal
 
 from PySide6.QtCore import QFileSystemWatcher, QItemSelectionModel, Qt, QTimer
 from PySide6.QtGui import (
@@ -43,10 +44,13 @@ from PySide6.QtWidgets import (
 
 from app.settings import Settings, save_settings
 from core import operations
+from core.agent_workspace import AgentWorkspace
 from core.formats.everbot import Entry
 from core.formats.text import InputError
+from core.layout import detect
 from core.policy import EVERBOT
 from core.search import QueryError, SearchIndex
+from core.sources import SourceConflict, SourceSave
 from core.workspace import (
     Change,
     ConflictError,
@@ -55,6 +59,7 @@ from core.workspace import (
     Workspace,
     WorkspaceError,
 )
+from ui.agent_desk import AgentDesk
 from ui.agent_view import AgentView
 from ui.conflict_dialog import ConflictDialog
 from ui.detail_pane import DetailPane
@@ -106,6 +111,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.settings_path = settings_path
         self.ws: Workspace | None = None
+        self.aws: AgentWorkspace | None = None  # a PicoClaw or Pomelobot/OpenClaw workspace
         self.index: SearchIndex | None = None
         self.view = VIEWS[0]
         self.tasks = TaskRunner(self)
@@ -179,7 +185,6 @@ class MainWindow(QMainWindow):
         middle = QWidget()
         column = QVBoxLayout(middle)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.banner)
         column.addWidget(self.search)
         column.addWidget(self.search_error)
         column.addWidget(self.pages, 1)
@@ -191,7 +196,19 @@ class MainWindow(QMainWindow):
         split.addWidget(middle)
         split.addWidget(self.detail)
         split.setSizes([160, 700, 420])
-        self.setCentralWidget(split)
+        self.structured = split
+        self.desk = AgentDesk(self.undo_stack.push)
+        self.desk.failed.connect(self.show_error)
+        self.desk.changed.connect(self._desk_changed)
+        self.modes = QStackedWidget()
+        self.modes.addWidget(split)
+        self.modes.addWidget(self.desk)
+        outer = QWidget()
+        outer_column = QVBoxLayout(outer)
+        outer_column.setContentsMargins(0, 0, 0, 0)
+        outer_column.addWidget(self.banner)
+        outer_column.addWidget(self.modes, 1)
+        self.setCentralWidget(outer)
         self.status = QLabel()
         self.statusBar().addPermanentWidget(self.status)
         self.resize(1280, 800)
@@ -275,14 +292,57 @@ class MainWindow(QMainWindow):
             return
         self.statusBar().showMessage(f"Opening {path}…")
         self.tasks.run(
-            lambda: _open_and_index(path),
-            on_done=lambda result: self._opened(path, *result),
+            lambda: _open_any(path),
+            on_done=lambda result: self._opened_any(path, result),
             on_error=lambda exc: self.show_error(_message(exc, f"Could not open {path}")),
         )
 
+    def _opened_any(self, path: Path, result: object) -> None:
+        if isinstance(result, AgentWorkspace):
+            self._opened_agent(result)
+        else:
+            assert isinstance(result, tuple)
+            self._opened(path, *result)
+
+    def _unwatch_all(self) -> None:
+        if self.watcher.files():
+            self.watcher.removePaths(self.watcher.files())
+
+    def _opened_agent(self, aws: AgentWorkspace) -> None:
+        """Show a PicoClaw or Pomelobot/OpenClaw workspace: its sources in the desk's sidebar."""
+        self._unwatch_all()
+        self.ws, self.index, self.aws = None, None, aws
+        self.undo_stack.clear()
+        self.modes.setCurrentWidget(self.desk)
+        self.desk.show_workspace(aws)
+        self._watch_sources()
+        self.settings = self.settings.with_recent(str(aws.root))
+        self._save_settings()
+        self._fill_recent()
+        self.hide_banner()
+        name = "PicoClaw" if aws.layout == "picoclaw" else "Pomelobot / OpenClaw"
+        self.statusBar().showMessage(f"Opened {name} workspace {aws.root}", 5000)
+        self._update_title()
+        self._update_status()
+
+    def _watch_sources(self) -> None:
+        """Watch every file the desk has read (edits live in those; others are read when shown)."""
+        if self.aws is None:
+            return
+        wanted = {str(s.path) for s in self.aws.sources() if s.path.exists()}
+        missing = wanted - set(self.watcher.files())
+        if missing:
+            self.watcher.addPaths(sorted(missing))
+
+    def _desk_changed(self) -> None:
+        self._watch_sources()
+        self._update_title()
+        self._update_status()
+
     def _opened(self, path: Path, ws: Workspace, index: SearchIndex) -> None:
-        if self.ws is not None and str(self.ws.path) in self.watcher.files():
-            self.watcher.removePath(str(self.ws.path))
+        self._unwatch_all()
+        self.aws = None
+        self.modes.setCurrentWidget(self.structured)
         self.ws, self.index = ws, index
         self.score_bars.profile = ws.profile
         self.undo_stack.clear()
@@ -479,6 +539,9 @@ class MainWindow(QMainWindow):
         resolutions: dict[str, Resolution] | None = None,
     ) -> None:
         """Write the edits off the UI thread (lock, compare, merge, backup, atomic replace)."""
+        if self.aws is not None:
+            self._save_agent(then)
+            return
         ws = self.ws
         if ws is None:
             return
@@ -510,6 +573,77 @@ class MainWindow(QMainWindow):
         if then is not None:
             then()
         self._run_queued_save()
+
+    def _save_agent(
+        self,
+        then: Callable[[], None] | None = None,
+        resolutions: dict[str, dict[str, Literal["mine", "theirs"]]] | None = None,
+    ) -> None:
+        """Save every edited file of a PicoClaw or Pomelobot workspace, each on its own."""
+        aws = self.aws
+        if aws is None or self.tasks.busy:
+            return
+        self.desk.apply_pending()
+        if not aws.modified:
+            self.statusBar().showMessage("Nothing to save", 3000)
+            if then is not None:
+                then()
+            return
+        self.statusBar().showMessage(f"Saving {aws.root}…")
+        self.tasks.run(
+            lambda: aws.save(resolutions),
+            on_done=lambda saved: self._saved_agent(saved, then),
+            on_error=self._save_agent_failed,
+        )
+
+    def _saved_agent(self, saved: list[SourceSave], then: Callable[[], None] | None) -> None:
+        self.undo_stack.setClean()
+        if any(s.merged for s in saved):
+            self.show_banner("Saved, merged with changes another program made meanwhile.")
+        names = ", ".join(s.path.name for s in saved)
+        backups = sum(1 for s in saved if s.backup is not None)
+        self.statusBar().showMessage(f"Saved {names} ({backups} backed up first)", 6000)
+        self.desk.refresh()
+        self._desk_changed()
+        if then is not None:
+            then()
+
+    def _save_agent_failed(self, exc: BaseException) -> None:
+        self.desk.refresh()
+        self._desk_changed()
+        if not isinstance(exc, SourceConflict):
+            self.show_error(_message(exc, "Could not save"))
+            return
+        rel = Path(exc.path).relative_to(self.aws.root).as_posix() if self.aws else ""
+        choice = self._ask_conflict(exc)
+        if choice is not None:
+            self._save_agent(resolutions={rel: {c.key: choice for c in exc.clashes}})
+
+    def _ask_conflict(self, exc: SourceConflict) -> Literal["mine", "theirs"] | None:
+        """Both versions of what was changed here and by another program; the person chooses."""
+        self.show_banner(f"Not saved: {exc}", error=True)
+        details = "\n\n".join(
+            f"{c.key}\n  here: {c.mine if c.mine is not None else '(deleted)'}\n"
+            f"  on disk: {c.theirs if c.theirs is not None else '(deleted)'}"
+            for c in exc.clashes
+        )
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Changed on both sides")
+        box.setText(
+            f"{exc.path.name} was changed by another program while you edited the same memories."
+        )
+        box.setDetailedText(details)
+        mine = box.addButton("Keep mine", QMessageBox.ButtonRole.AcceptRole)
+        theirs = box.addButton("Keep theirs", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        self.conflict_box = box
+        box.exec()
+        clicked = box.clickedButton()
+        box.deleteLater()
+        if clicked is mine:
+            return "mine"
+        return "theirs" if clicked is theirs else None
 
     def _run_queued_save(self) -> None:
         queued, self._save_queued = self._save_queued, None
@@ -561,6 +695,9 @@ class MainWindow(QMainWindow):
         self._external.start()
 
     def _check_external_change(self) -> None:
+        if self.aws is not None:
+            self._check_agent_change()
+            return
         ws = self.ws
         if ws is None or self.tasks.busy:
             return
@@ -579,7 +716,37 @@ class MainWindow(QMainWindow):
             return
         self.reload(force=True, note="Reloaded: the file was changed by another program.")
 
+    def _check_agent_change(self) -> None:
+        """Files another program changed: read anew when unedited, else merged at save."""
+        aws = self.aws
+        if aws is None or self.tasks.busy:
+            return
+        changed = aws.changed_on_disk()
+        if not changed:
+            return
+        edited = [s for s in changed if s.modified]
+        for source in changed:
+            if not source.modified:
+                source.reload()
+        self.desk.refresh()
+        names = ", ".join(s.path.name for s in changed)
+        if edited:
+            self.show_banner(
+                f"{names} changed on disk. Your edits will be merged with it when you save; "
+                "memories changed on both sides will be shown to you."
+            )
+        else:
+            self.show_banner(f"Reloaded {names}: changed by another program.")
+        self._watch_sources()
+
     def reload(self, *, force: bool = False, note: str = "") -> None:
+        if self.aws is not None:
+            if force or self._discard_ok():
+                self.aws.reload()
+                self.undo_stack.clear()
+                self.desk.refresh()
+                self._desk_changed()
+            return
         ws = self.ws
         if ws is None or self.tasks.busy or (not force and not self._discard_ok()):
             return
@@ -627,14 +794,28 @@ class MainWindow(QMainWindow):
         self.banner.hide()
 
     def _undo_moved(self, _index: int) -> None:
+        if self.aws is not None:
+            self.desk.update_titles()
         self._update_title()
+
+    def modified(self) -> bool:
+        if self.aws is not None:
+            return self.aws.modified
+        return self.ws is not None and self.ws.modified
 
     def _update_title(self) -> None:
         where = f" — {self.ws.path}" if self.ws is not None else ""
+        if self.aws is not None:
+            where = f" — {self.aws.root}"
         self.setWindowTitle(f"MemDesk{where}[*]")
-        self.setWindowModified(self.ws is not None and self.ws.modified)
+        self.setWindowModified(self.modified())
 
     def _update_status(self) -> None:
+        if self.aws is not None:
+            edited = len(self.aws.modified_sources())
+            state = f"{edited} files with unsaved edits" if edited else "saved"
+            self.status.setText(f"{self.aws.layout} · {state}")
+            return
         ws = self.ws
         if ws is None:
             self.status.setText("No workspace")
@@ -676,7 +857,7 @@ class MainWindow(QMainWindow):
     # -- closing, drag and drop --------------------------------------------------------------------
     def _discard_ok(self) -> bool:
         """Ask before unsaved edits are dropped. True when it is fine to go on."""
-        if self.ws is None or not self.ws.modified:
+        if not self.modified():
             return True
         answer = QMessageBox.question(
             self,
@@ -690,7 +871,8 @@ class MainWindow(QMainWindow):
         if answer == QMessageBox.StandardButton.Save:
             self.save()
             self.tasks.wait()
-            return not self.ws.modified
+            QApplication.processEvents()  # the save's result reaches the window
+            return not self.modified()
         return answer == QMessageBox.StandardButton.Discard
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -724,6 +906,20 @@ class MainWindow(QMainWindow):
 def _open_and_index(path: Path) -> tuple[Workspace, SearchIndex]:
     ws = Workspace.open(path)
     return ws, SearchIndex(ws.entries())
+
+
+def _open_any(path: Path) -> tuple[Workspace, SearchIndex] | AgentWorkspace:
+    """A structured memory file, or a PicoClaw / Pomelobot / OpenClaw workspace (read off the
+    UI thread: the first page's file is read here too). A PicoClaw home folder opens its
+    workspace/."""
+    if path.is_dir():
+        for folder in (path, path / "workspace"):
+            if folder.is_dir() and detect(folder).chosen in ("picoclaw", "pomelobot"):
+                aws = AgentWorkspace.open(folder)
+                if aws.layout == "picoclaw":
+                    aws.longterm()
+                return aws
+    return _open_and_index(path)
 
 
 def _message(exc: BaseException, context: str) -> str:

@@ -1,0 +1,279 @@
+"""PicoClaw and Pomelobot/OpenClaw workspaces in the main window, driven as a person would: open
+the demo, edit one entry of each kind, save, undo; files on disk are checked after every save."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from app.settings import Settings
+from core.demo import write_demo
+from core.formats import picoclaw
+from core.formats.profile_json import render_profile
+from core.retrieval import memory_context
+from ui.main_window import MainWindow
+
+TODAY = date(2026, 3, 3)
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
+    win = MainWindow(Settings(search_debounce_ms=50), settings_path=tmp_path / "settings.json")
+    qtbot.addWidget(win, before_close_func=_forget_edits)
+    win.show()
+    yield win
+
+
+def _forget_edits(win: QWidget) -> None:
+    assert isinstance(win, MainWindow)
+    win.tasks.wait()
+    if win.aws is not None:
+        win.aws.reload()
+
+
+@pytest.fixture
+def pico(tmp_path: Path) -> Path:
+    """A PicoClaw home folder (config.json, workspace/)."""
+    home = tmp_path / "picoclaw"
+    write_demo(home, layout="picoclaw", seed=3, today=TODAY)
+    return home
+
+
+@pytest.fixture
+def pomelo(tmp_path: Path) -> Path:
+    root = tmp_path / "pomelo"
+    write_demo(root, layout="pomelobot", seed=3, today=TODAY)
+    return root
+
+
+def opened(qtbot: QtBot, window: MainWindow, path: Path) -> MainWindow:
+    window.open_workspace(path)
+    qtbot.waitUntil(lambda: window.aws is not None, timeout=10_000)
+    return window
+
+
+def save(qtbot: QtBot, window: MainWindow) -> None:
+    window.save()
+    qtbot.waitUntil(lambda: not window.tasks.busy and not window.modified(), timeout=10_000)
+
+
+def edit_selected(window: MainWindow, row: int, text: str) -> str:
+    entries = window.desk.entries
+    entries.table.setCurrentCell(row, 0)
+    key = entries.current_key()
+    assert key is not None
+    entries.editor.setPlainText(text)
+    entries.apply_edit()
+    return key
+
+
+def test_picoclaw_home_opens_its_workspace_with_every_source(
+    qtbot: QtBot, window: MainWindow, pico: Path
+) -> None:
+    opened(qtbot, window, pico)
+    assert window.aws is not None and window.aws.root == (pico / "workspace").resolve()
+    titles = [window.desk.sidebar.item(r).text() for r in range(window.desk.sidebar.count())]
+    assert titles[0].startswith("Long-term memory (24)")
+    assert titles[1].startswith("Daily notes (")
+    assert titles[2].startswith("Profile (")
+    assert titles[3] == "What the agent sees"
+    assert window.desk.entries.table.rowCount() == 24
+    assert "PicoClaw workspace" in window.desk.header.text()
+
+
+def test_picoclaw_longterm_edit_save_undo_save(
+    qtbot: QtBot, window: MainWindow, pico: Path
+) -> None:
+    memory = pico / "workspace" / "memory" / "MEMORY.md"
+    original = memory.read_bytes()
+    opened(qtbot, window, pico)
+    key = edit_selected(window, 2, "用户改喝美式咖啡，不加奶。")
+    assert window.isWindowModified()
+    assert window.desk.sidebar.item(0).text().endswith("*")
+    save(qtbot, window)
+    after = memory.read_text(encoding="utf-8")
+    doc = picoclaw.parse_longterm(memory.read_bytes())
+    assert doc.find(key).content == "用户改喝美式咖啡，不加奶。"  # type: ignore[union-attr]
+    before_doc = picoclaw.parse_longterm(original)
+    for entry in before_doc.entries():  # every other entry keeps its exact bytes
+        if entry.key != key:
+            assert entry.render() in after
+    backups = sorted((pico / "workspace" / "memory" / "backups").glob("*_MEMORY.md"))
+    assert any(b.read_bytes() == original for b in backups)
+    window.undo_stack.undo()
+    assert window.modified()
+    save(qtbot, window)
+    assert memory.read_bytes() == original
+
+
+def test_picoclaw_add_entry_uses_the_agents_format(
+    qtbot: QtBot, window: MainWindow, pico: Path
+) -> None:
+    memory = pico / "workspace" / "memory" / "MEMORY.md"
+    original = memory.read_text(encoding="utf-8")
+    opened(qtbot, window, pico)
+    window.desk.entries.editor.setPlainText("  用户的新猫叫 Mochi。 ")
+    window.desk.entries.add_entry()
+    save(qtbot, window)
+    assert memory.read_text(encoding="utf-8") == (
+        f"{original}\n\n## {date.today().isoformat()}\n\n用户的新猫叫 Mochi。"
+    )
+
+
+def test_picoclaw_delete_refused_text_is_reported(
+    qtbot: QtBot, window: MainWindow, pico: Path
+) -> None:
+    opened(qtbot, window, pico)
+    edit_selected(window, 0, "   ")  # blank: refused with a message, nothing changes
+    assert not window.modified()
+    assert "blank" in window.banner.text()
+
+
+def test_picoclaw_daily_note_and_profile_edits_saved(
+    qtbot: QtBot, window: MainWindow, pico: Path
+) -> None:
+    workspace = pico / "workspace"
+    opened(qtbot, window, pico)
+    window.desk.select_page("daily")
+    note = window.aws.daily_notes()[-1]  # type: ignore[union-attr]
+    notes = window.desk.notes
+    notes.select_day(note.date)
+    notes.editor.setPlainText(notes.editor.toPlainText() + "\n补充：晚上和用户确认了周报格式。")
+    notes.apply()
+    window.desk.select_page("profile")
+    window.desk.profile.add_key("city", "杭州")
+    save(qtbot, window)
+    assert note.path.read_text(encoding="utf-8").endswith("\n补充：晚上和用户确认了周报格式。")
+    profile = workspace / "memory" / "profile.json"
+    items = window.aws.profile().doc.as_dict()  # type: ignore[union-attr]
+    assert items["city"] == "杭州"
+    assert profile.read_text(encoding="utf-8") == render_profile(items)
+    assert list((workspace / ".memdesk" / "backups" / "memory").glob("*_profile.json"))
+
+
+def test_picoclaw_agent_view_shows_what_the_agent_injects(
+    qtbot: QtBot, window: MainWindow, pico: Path
+) -> None:
+    opened(qtbot, window, pico)
+    window.desk.select_page("agent")
+    window.desk.agent.set_message("咖啡")
+    memory = pico / "workspace" / "memory" / "MEMORY.md"
+    text = picoclaw.parse_longterm(memory.read_bytes()).agent_text()
+    notes = [
+        (n.date, picoclaw.read_daily_note(n))
+        for n in picoclaw.list_daily_notes(memory.parent.parent)
+    ]
+    expected = memory_context(text, "咖啡", limit=15, recent_days=5, daily_notes=notes)
+    shown = window.desk.agent.text.toPlainText()
+    assert "咖啡" in shown
+    assert shown.split("## Recent Daily Notes")[0] == expected.split("## Recent Daily Notes")[0]
+
+
+def test_picoclaw_agent_appending_meanwhile_is_merged(
+    qtbot: QtBot, window: MainWindow, pico: Path
+) -> None:
+    memory = pico / "workspace" / "memory" / "MEMORY.md"
+    opened(qtbot, window, pico)
+    key = edit_selected(window, 1, "用户周末一般不看工作消息。")
+    script = (
+        "import sys, pathlib; p = pathlib.Path(sys.argv[1]); "
+        "p.write_text(p.read_text(encoding='utf-8') + '\\n\\n## 2026-03-03\\n\\n用户买了新键盘。', encoding='utf-8')"
+    )
+    subprocess.run([sys.executable, "-c", script, str(memory)], check=True)
+    save(qtbot, window)
+    doc = picoclaw.parse_longterm(memory.read_bytes())
+    assert doc.find(key).content == "用户周末一般不看工作消息。"  # type: ignore[union-attr]
+    assert memory.read_text(encoding="utf-8").endswith("## 2026-03-03\n\n用户买了新键盘。")
+    assert "merged" in window.banner.text()
+
+
+def test_picoclaw_same_entry_changed_on_both_sides_asks(
+    qtbot: QtBot, window: MainWindow, pico: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    memory = pico / "workspace" / "memory" / "MEMORY.md"
+    opened(qtbot, window, pico)
+    key = edit_selected(window, 0, "我这边的版本。")
+    theirs_doc = picoclaw.parse_longterm(memory.read_bytes())
+    theirs_doc.replace_entry(key, "另一个程序的版本。")
+    memory.write_bytes(theirs_doc.to_bytes())
+    on_disk = memory.read_bytes()
+    asked: list[str] = []
+    monkeypatch.setattr(window, "_ask_conflict", lambda exc: asked.append(exc.clashes[0].key))
+    window.save()
+    qtbot.waitUntil(lambda: bool(asked) and not window.tasks.busy, timeout=10_000)
+    assert asked == [key]
+    assert memory.read_bytes() == on_disk  # nothing written before the person chose
+    monkeypatch.setattr(window, "_ask_conflict", lambda exc: "mine")
+    window.save()
+    qtbot.waitUntil(lambda: not window.tasks.busy and not window.modified(), timeout=10_000)
+    assert picoclaw.parse_longterm(memory.read_bytes()).find(key).content == "我这边的版本。"  # type: ignore[union-attr]
+
+
+def test_pomelobot_scopes_in_the_sidebar(qtbot: QtBot, window: MainWindow, pomelo: Path) -> None:
+    opened(qtbot, window, pomelo)
+    titles = [window.desk.sidebar.item(r).text() for r in range(window.desk.sidebar.count())]
+    assert titles[0].startswith("Scope main (")
+    assert any(t.startswith("Scope direct_") for t in titles)
+    assert any(t.startswith("Scope group_") for t in titles)
+    assert titles[-1].startswith("Search & read")
+
+
+def test_pomelobot_edit_daily_and_promote_to_long_term(
+    qtbot: QtBot, window: MainWindow, pomelo: Path
+) -> None:
+    opened(qtbot, window, pomelo)
+    entries = window.desk.entries
+    daily = sorted(pomelo.glob("memory/????-??-??.md"))[-1]
+    rel = daily.relative_to(pomelo).as_posix()
+    entries.select_file(rel)
+    assert entries.promote_button.isVisible()
+    key = edit_selected(window, 0, "用户确认周五发布。")
+    entries.promote_entry()
+    save(qtbot, window)
+    assert "用户确认周五发布。" in daily.read_text(encoding="utf-8")
+    long_term = (pomelo / "MEMORY.md").read_text(encoding="utf-8")
+    assert long_term.endswith("] 用户确认周五发布。\n")
+    assert key in daily.read_text(encoding="utf-8")
+
+
+def test_openclaw_session_file_and_read_only_transcripts(
+    qtbot: QtBot, window: MainWindow, pomelo: Path
+) -> None:
+    opened(qtbot, window, pomelo)
+    entries = window.desk.entries
+    session = next(pomelo.glob("memory/????-??-??-*.md"))
+    entries.select_file(session.relative_to(pomelo).as_posix())
+    if entries.table.rowCount():
+        edit_selected(window, 0, "会话记录：支付接口超时已修复。")
+        save(qtbot, window)
+        assert "会话记录：支付接口超时已修复。" in session.read_text(encoding="utf-8")
+    scope = next(
+        r
+        for r in range(window.desk.sidebar.count())
+        if "direct_" in window.desk.sidebar.item(r).text()
+    )
+    window.desk.sidebar.setCurrentRow(scope)
+    transcript = next(pomelo.glob("memory/scopes/direct_*/transcripts/*.md"))
+    entries.select_file(transcript.relative_to(pomelo).as_posix())
+    assert "read-only" in entries.title.text()
+    assert entries.editor.isReadOnly()
+    assert not entries.apply_button.isEnabled() and not entries.add_button.isEnabled()
+
+
+def test_unedited_file_changed_by_another_program_is_reloaded(
+    qtbot: QtBot, window: MainWindow, pomelo: Path
+) -> None:
+    opened(qtbot, window, pomelo)
+    memory = pomelo / "MEMORY.md"
+    rows = window.desk.entries.table.rowCount()
+    with memory.open("a", encoding="utf-8") as f:
+        f.write("\n[10:00:00] 用户换了新手机。\n")
+    qtbot.waitUntil(lambda: window.desk.entries.table.rowCount() == rows + 1, timeout=10_000)
+    assert "Reloaded" in window.banner.text()

@@ -1,0 +1,391 @@
+"""PicoClaw's daily notes (`memory/YYYYMM/YYYYMMDD.md`): browse by month, edit, promote passages.
+
+Each note is edited as one text; Apply (or switching to another day) puts the editor's text on
+the window's undo stack as a SourceCommand. A selected passage can be promoted to MEMORY.md in
+the agent's own format. Nothing is written before the person saves the workspace.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.agent_workspace import AgentWorkspace
+from core.formats.text import BOM
+from core.sources import NoteSource
+from core.workspace import WorkspaceError
+from ui.undo import SourceCommand
+
+DAY_ROLE = Qt.ItemDataRole.UserRole  # a day item's date (ISO text)
+MONTH_ROLE = Qt.ItemDataRole.UserRole + 1  # a month item's "YYYY-MM"
+WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")  # English whatever the locale
+# QTextDocument's raw text ends paragraphs with U+2029; Qt drops a leading BOM when it shows text.
+PARAGRAPH = "\u2029"
+READ_ERRORS = (ValueError, OSError, WorkspaceError)  # InputError is a ValueError
+
+
+@dataclass(frozen=True, slots=True)
+class NoteRow:
+    """One day in the tree: its size in bytes (as edited, when unsaved) and unsaved state."""
+
+    day: date
+    size: int
+    modified: bool
+
+
+class DailyNotesView(QWidget):
+    failed = Signal(str)  # a refused action, worded for the person
+    longterm_changed = Signal()  # MEMORY.md changed by a promote (or its undo/redo)
+    changed = Signal(object)  # the NoteSource that changed (apply, new note, undo, redo)
+
+    def __init__(self, push: Callable[[QUndoCommand], None], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.push = push
+        self.ws: AgentWorkspace | None = None
+        self.day: date | None = None  # the day whose note is in the editor
+        self._base = ""  # the note's text when it was put in the editor
+        self._shown = ""  # the editor's raw text right after that
+        self._switching = False  # applying the previous day's text while the tree changes day
+        self._days: dict[date, QTreeWidgetItem] = {}
+        self._months: dict[str, QTreeWidgetItem] = {}
+        self._first_fill = True  # the first fill expands the newest month only
+        self._build()
+
+    def _build(self) -> None:
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("dailyTree")
+        self.tree.setHeaderHidden(True)
+        self.tree.setUniformRowHeights(True)
+        self.tree.currentItemChanged.connect(self._current_changed)
+        self.title = QLabel()
+        self.title.setObjectName("dailyTitle")
+        self.title.setWordWrap(True)
+        self.compress_label = QLabel()
+        self.compress_label.setObjectName("compressLabel")
+        self.editor = QPlainTextEdit()
+        self.editor.setObjectName("dailyEditor")
+        self.editor.textChanged.connect(self._update_buttons)
+        self.editor.selectionChanged.connect(self._update_buttons)
+        self.apply_button = self._button("applyButton", "Apply", self.apply)
+        self.apply_button.setToolTip("Apply the edited note (Ctrl+Return); saving writes it")
+        self.promote_button = self._button(
+            "promoteButton", "Promote selection to long-term memory", self.promote_selection
+        )
+        self.promote_button.setToolTip(
+            "Append the selected text to memory/MEMORY.md under today's date, as the agent does"
+        )
+        self.today_button = self._button(
+            "newTodayButton", "New note for today", self.new_note_for_today
+        )
+        apply_key = QShortcut(QKeySequence("Ctrl+Return"), self.editor)
+        apply_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        apply_key.activated.connect(self.apply)
+        self._layout()
+        self._show_note(None)
+
+    def _button(self, name: str, text: str, slot: Callable[[], object]) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.clicked.connect(lambda _checked=False: slot())
+        return button
+
+    def _layout(self) -> None:
+        buttons = QHBoxLayout()
+        for button in (self.apply_button, self.promote_button, self.today_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        right = QWidget()
+        column = QVBoxLayout(right)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.title)
+        column.addWidget(self.editor, 1)
+        column.addLayout(buttons)
+        split = QSplitter()
+        split.addWidget(self.tree)
+        split.addWidget(right)
+        split.setSizes([260, 700])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.compress_label)
+        layout.addWidget(split, 1)
+
+    # -- what is shown --------------------------------------------------------------------------
+    def show_workspace(self, ws: AgentWorkspace | None) -> None:
+        """Show a workspace's notes; the same workspace again keeps selection and editor text."""
+        if ws is self.ws and ws is not None:
+            self.refresh()
+            return
+        self.ws = ws
+        self.day = None
+        self._first_fill = True
+        self.refresh()
+        newest = max(self._days, default=None)
+        if newest is not None:
+            self.select_day(newest)
+
+    def refresh(self) -> None:
+        """Read the list anew (after undo, redo, save or reload), keeping the selected day.
+
+        Text typed but not applied stays unless the note itself changed meanwhile.
+        """
+        self._update_compress_label()
+        self._fill_tree(self._rows())
+        day = self.day
+        if day is None or day not in self._days:
+            self._show_note(None)
+            return
+        note = self._note(day)
+        if note is None or note.text() != self._base:
+            self._show_note(note)
+        self._update_title()
+
+    def _rows(self) -> list[NoteRow]:
+        """Every note on disk and every unsaved one, newest first."""
+        ws = self.ws
+        if ws is None:
+            return []
+        rows = {n.date: NoteRow(n.date, n.size, False) for n in ws.daily_notes()}
+        for source in ws.sources():
+            if isinstance(source, NoteSource) and source.modified:
+                size = len(source.text().encode("utf-8"))
+                rows[source.day] = NoteRow(source.day, size, True)
+        return sorted(rows.values(), key=lambda r: r.day, reverse=True)
+
+    def _fill_tree(self, rows: list[NoteRow]) -> None:
+        """Months (newest first) holding their days; expansion and selection are kept."""
+        expanded = self._expanded_months(rows)
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        self._days, self._months = {}, {}
+        by_month: dict[str, list[NoteRow]] = defaultdict(list)
+        for row in rows:
+            by_month[_month(row.day)].append(row)
+        for month, days in by_month.items():
+            top = QTreeWidgetItem(self.tree, [_month_label(month, days)])
+            top.setData(0, MONTH_ROLE, month)
+            top.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self._months[month] = top
+            for row in days:
+                item = QTreeWidgetItem(top, [_day_label(row)])
+                item.setData(0, DAY_ROLE, row.day.isoformat())
+                self._days[row.day] = item
+        for month, top in self._months.items():
+            top.setExpanded(month in expanded)
+        if self.day in self._days:
+            self.tree.setCurrentItem(self._days[self.day])
+        self.tree.blockSignals(False)
+
+    def _expanded_months(self, rows: list[NoteRow]) -> set[str]:
+        if self._first_fill:
+            self._first_fill = False
+            return {_month(rows[0].day)} if rows else set()
+        out = {m for m, item in self._months.items() if item.isExpanded()}
+        if self.day is not None:
+            out.add(_month(self.day))
+        return out
+
+    def _sync_tree(self) -> None:
+        """Update the labels in place; rebuild only when days came or went (never mid-switch)."""
+        rows = self._rows()
+        if {r.day for r in rows} != set(self._days):
+            if not self._switching:
+                self._fill_tree(rows)
+                if self.day not in self._days:
+                    self._show_note(None)
+            return
+        by_month: dict[str, list[NoteRow]] = defaultdict(list)
+        for row in rows:
+            self._days[row.day].setText(0, _day_label(row))
+            by_month[_month(row.day)].append(row)
+        for month, days in by_month.items():
+            self._months[month].setText(0, _month_label(month, days))
+
+    def _update_compress_label(self) -> None:
+        stamp = self.ws.last_compress() if self.ws is not None else None
+        when = "never"
+        if stamp is not None:
+            when = f"{stamp.astimezone().strftime('%Y-%m-%d %H:%M')} (local time)"
+        self.compress_label.setText(f"Long-term memory last compressed: {when}")
+
+    def _update_title(self) -> None:
+        note = self._note(self.day) if self.day is not None else None
+        if note is None:
+            empty = self.ws is None or not self._days
+            self.title.setText("No daily notes" if empty else "Select a day")
+            return
+        state = "" if note.exists else " · not written yet: saving creates it"
+        state += " · unsaved edits" if note.modified else ""
+        self.title.setText(f"<b>{self.day}</b> — {note.rel}{state}")
+
+    def _update_buttons(self) -> None:
+        has_note = self.day is not None
+        self.apply_button.setEnabled(has_note and self._dirty())
+        self.promote_button.setEnabled(has_note and self.editor.textCursor().hasSelection())
+        self.today_button.setEnabled(self.ws is not None)
+
+    # -- the editor -----------------------------------------------------------------------------
+    def _note(self, day: date) -> NoteSource | None:
+        """The day's note, or None after telling the person why it cannot be read."""
+        if self.ws is None:
+            return None
+        try:
+            return self.ws.note(day)
+        except READ_ERRORS as exc:
+            self.failed.emit(str(exc))
+            return None
+
+    def _show_note(self, note: NoteSource | None) -> None:
+        """Put the note's current text (unsaved edits included) in the editor."""
+        if note is None:
+            self.day = None
+        self._base = note.text() if note is not None else ""
+        self.editor.setPlainText(self._base)
+        self.editor.setReadOnly(note is None)
+        self._shown = self._raw()
+        self._update_title()
+        self._update_buttons()
+
+    def _raw(self) -> str:
+        return self.editor.document().toRawText().replace(PARAGRAPH, "\n")
+
+    def _dirty(self) -> bool:
+        return self.day is not None and self._raw() != self._shown
+
+    def _editor_note_text(self) -> str:
+        """The editor's text in the note's own form: its BOM and line ending put back."""
+        base = self._base
+        newline = "\r\n" if base.count("\r\n") * 2 > base.count("\n") else "\n"
+        bom = BOM if base.startswith(BOM) else ""
+        return bom + self._raw().replace("\n", newline)
+
+    def selected_text(self) -> str:
+        return self.editor.textCursor().selectedText().replace(PARAGRAPH, "\n")
+
+    def select_day(self, day: date) -> None:
+        """Show the day's note (applying the editor's text to the note shown before)."""
+        item = self._days.get(day)
+        if item is None:
+            raise KeyError(day.isoformat())
+        month = item.parent()
+        if month is not None:
+            month.setExpanded(True)
+        self.tree.setCurrentItem(item)
+        self.tree.scrollToItem(item)
+
+    def _current_changed(self, current: QTreeWidgetItem | None, _previous: object) -> None:
+        day = _day_of(current)
+        if day == self.day:
+            return
+        self._switching = True  # the tree is mid-signal: labels may change, items must stay
+        try:
+            self.apply()
+            self.day = day
+            self._show_note(self._note(day) if day is not None else None)
+            self._sync_tree()
+        finally:
+            self._switching = False
+
+    # -- changes --------------------------------------------------------------------------------
+    def apply(self) -> bool:
+        """Put the editor's text in the note as one undoable edit; False if nothing to apply."""
+        day = self.day
+        if day is None or not self._dirty():
+            return False
+        note = self._note(day)
+        text = self._editor_note_text()
+        if note is None or text == note.text():
+            return False
+        label = f"Edit daily note {day}"
+        try:
+            command = SourceCommand(note, label, lambda: note.set_text(text), self._note_changed)
+        except ValueError as exc:
+            self.failed.emit(str(exc))
+            return False
+        self._base, self._shown = text, self._raw()
+        self.push(command)
+        return True
+
+    def apply_pending(self) -> None:
+        """Apply text typed but not applied yet (e.g. before the window saves)."""
+        self.apply()
+
+    def _note_changed(self, source: object) -> None:
+        if isinstance(source, NoteSource) and not self._switching:
+            if source.day == self.day and source.text() != self._base:
+                self._show_note(source)
+            self._update_title()
+            self._update_buttons()
+        self._sync_tree()
+        self.changed.emit(source)
+
+    def promote_selection(self) -> bool:
+        """Append the selected passage to MEMORY.md as the agent would (undoable)."""
+        ws, day = self.ws, self.day
+        if ws is None or day is None:
+            return False
+        passage = self.selected_text()
+        if not passage.strip():
+            self.failed.emit("Select some text of the note to promote it to long-term memory.")
+            return False
+        try:
+            command = SourceCommand(
+                ws.longterm(),
+                f"Promote passage from {day}",
+                lambda: ws.promote_passage(passage),
+                lambda _source: self.longterm_changed.emit(),
+            )
+        except READ_ERRORS as exc:
+            self.failed.emit(str(exc))
+            return False
+        self.push(command)
+        return True
+
+    def new_note_for_today(self, today: date | None = None) -> None:
+        """Start today's note as the agent does (`# YYYY-MM-DD` heading) and show it."""
+        if self.ws is None:
+            return
+        self.apply()
+        day = today or date.today()
+        note = self._note(day)
+        if note is None:
+            return
+        if not note.text():
+            label = f"New daily note {day}"
+            self.push(SourceCommand(note, label, lambda: note.append(""), self._note_changed))
+        self.select_day(day)
+
+
+def _day_of(item: QTreeWidgetItem | None) -> date | None:
+    value = item.data(0, DAY_ROLE) if item is not None else None
+    return date.fromisoformat(value) if isinstance(value, str) else None
+
+
+def _month(day: date) -> str:
+    return f"{day.year:04d}-{day.month:02d}"
+
+
+def _month_label(month: str, days: list[NoteRow]) -> str:
+    mark = " *" if any(r.modified for r in days) else ""
+    return f"{month} ({len(days)}){mark}"
+
+
+def _day_label(row: NoteRow) -> str:
+    unit = "byte" if row.size == 1 else "bytes"
+    mark = " *" if row.modified else ""
+    return f"{row.day.isoformat()} · {WEEKDAYS[row.day.weekday()]} · {row.size} {unit}{mark}"

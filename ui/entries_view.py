@@ -1,0 +1,288 @@
+"""Entries of PicoClaw's long-term memory or of a Pomelobot/OpenClaw scope: list, filter, edit.
+
+One page shows the files of one source group (PicoClaw: memory/MEMORY.md; a Pomelobot scope:
+its long-term file, daily files and read-only transcripts). Every change is a SourceCommand on
+the window's undo stack; nothing is written before the person saves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, datetime
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.sources import EntrySource, Item, PicoLongTerm
+from core.workspace import WorkspaceError
+from ui.undo import SourceCommand
+
+Opener = Callable[[], EntrySource]
+
+
+class EntriesView(QWidget):
+    failed = Signal(str)
+    changed = Signal(object)  # the EntrySource that changed (edit, undo, redo)
+
+    def __init__(self, push: Callable[[QUndoCommand], None], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.push = push
+        self.files: list[tuple[str, Opener]] = []
+        self.source: EntrySource | None = None
+        self.promote_to: Callable[[EntrySource, str], EntrySource] | None = None
+        self._build()
+
+    def _build(self) -> None:
+        self.title = QLabel()
+        self.title.setObjectName("entriesTitle")
+        self.title.setWordWrap(True)
+        self.file_list = QListWidget()
+        self.file_list.setObjectName("entryFiles")
+        self.file_list.currentRowChanged.connect(self._file_selected)
+        self.filter = QLineEdit()
+        self.filter.setObjectName("entryFilter")
+        self.filter.setPlaceholderText("Filter: words that must all appear (any case)")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(lambda _t: self._fill())
+        self.table = QTableWidget(0, 3)
+        self.table.setObjectName("entryTable")
+        self.table.setHorizontalHeaderLabels(["When", "Line", "Memory"])
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.setColumnWidth(0, 100)
+        self.table.setColumnWidth(1, 50)
+        self.table.currentCellChanged.connect(lambda *_: self._show_entry())
+        self.editor = QPlainTextEdit()
+        self.editor.setObjectName("entryEditor")
+        self.editor.setPlaceholderText("Select a memory to edit it, or write a new one and Add.")
+        self.apply_button = self._button("Apply edit", self.apply_edit)
+        self.add_button = self._button("Add as new memory", self.add_entry)
+        self.delete_button = self._button("Delete", self.delete_entry)
+        self.promote_button = self._button("Promote to long-term", self.promote_entry)
+        self.promote_button.hide()
+        apply_key = QShortcut(QKeySequence("Ctrl+Return"), self.editor)
+        apply_key.activated.connect(self.apply_edit)
+        self._layout()
+
+    def _button(self, text: str, slot: Callable[[], None]) -> QPushButton:
+        button = QPushButton(text)
+        button.clicked.connect(lambda _checked=False: slot())
+        return button
+
+    def _layout(self) -> None:
+        buttons = QHBoxLayout()
+        for b in (self.apply_button, self.add_button, self.delete_button, self.promote_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        right = QWidget()
+        column = QVBoxLayout(right)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.filter)
+        column.addWidget(self.table, 3)
+        column.addWidget(self.editor, 2)
+        column.addLayout(buttons)
+        split = QSplitter()
+        split.addWidget(self.file_list)
+        split.addWidget(right)
+        split.setSizes([220, 700])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(split, 1)
+
+    # -- what is shown --------------------------------------------------------------------------
+    def show_files(self, files: list[tuple[str, Opener]], *, title: str = "") -> None:
+        """The files of one group, each as (label, opener); the first is shown."""
+        self.files = files
+        self.file_list.blockSignals(True)
+        self.file_list.clear()
+        for label, _open in files:
+            self.file_list.addItem(QListWidgetItem(label))
+        self.file_list.blockSignals(False)
+        self.file_list.setVisible(len(files) > 1)
+        self.group_title = title
+        self.source = None
+        if files:
+            self.file_list.setCurrentRow(0)
+            self._file_selected(0)
+        else:
+            self._fill()
+
+    def select_file(self, rel: str) -> None:
+        for row in range(len(self.files)):
+            if self.files[row][1]().rel == rel:
+                self.file_list.setCurrentRow(row)
+                return
+        raise KeyError(rel)
+
+    def _file_selected(self, row: int) -> None:
+        if not 0 <= row < len(self.files):
+            return
+        try:
+            self.source = self.files[row][1]()
+        except (ValueError, OSError, WorkspaceError) as exc:  # InputError is a ValueError
+            self.source = None
+            self.failed.emit(str(exc))
+        self.filter.clear()
+        self._fill()
+
+    def refresh(self) -> None:
+        """Show the source's state anew (after undo, redo, save or reload), keeping selection."""
+        self._fill(keep=self.current_key())
+
+    def _fill(self, keep: str | None = None) -> None:
+        source = self.source
+        items = source.items() if source is not None else []
+        shown = [i for i in items if _matches(i, self.filter.text())]
+        self.table.setRowCount(len(shown))
+        for row, item in enumerate(shown):
+            self._set_row(row, item)
+        self._update_title(source, len(items), len(shown))
+        self._update_buttons()
+        rows = [r for r, i in enumerate(shown) if i.key == keep]
+        if rows:
+            self.table.setCurrentCell(rows[0], 0)
+        elif not shown:
+            self.editor.clear()
+
+    def _set_row(self, row: int, item: Item) -> None:
+        cells = (item.label, str(item.line) if item.line else "new", _first_line(item.content))
+        for column, text in enumerate(cells):
+            cell = QTableWidgetItem(text)
+            cell.setData(Qt.ItemDataRole.UserRole, item.key)
+            cell.setToolTip(item.content if column == 2 else "")
+            self.table.setItem(row, column, cell)
+
+    def _update_title(self, source: EntrySource | None, total: int, shown: int) -> None:
+        if source is None:
+            self.title.setText(self.group_title or "No file")
+            return
+        state = " · read-only (a session transcript)" if source.read_only else ""
+        state += "" if source.exists else " · not written yet: saving creates it"
+        state += " · unsaved edits" if source.modified else ""
+        count = f"{shown} of {total}" if shown != total else f"{total}"
+        self.title.setText(f"<b>{self.group_title}</b> — {source.rel}: {count} memories{state}")
+
+    def _update_buttons(self) -> None:
+        writable = self.source is not None and not self.source.read_only
+        selected = self.current_key() is not None
+        self.editor.setReadOnly(not writable)
+        self.apply_button.setEnabled(writable and selected)
+        self.delete_button.setEnabled(writable and selected)
+        self.add_button.setEnabled(writable)
+        can_promote = self.promote_to is not None and self._is_daily()
+        self.promote_button.setVisible(can_promote)
+        self.promote_button.setEnabled(can_promote and selected)
+
+    def _is_daily(self) -> bool:
+        return self.source is not None and getattr(self.source.fmt, "kind", None) == "daily"
+
+    def current_key(self) -> str | None:
+        cell = self.table.item(self.table.currentRow(), 0)
+        return None if cell is None else cell.data(Qt.ItemDataRole.UserRole)
+
+    def select_key(self, key: str) -> None:
+        for row in range(self.table.rowCount()):
+            if self.table.item(row, 0).data(Qt.ItemDataRole.UserRole) == key:
+                self.table.setCurrentCell(row, 0)
+                return
+        raise KeyError(key)
+
+    def _show_entry(self) -> None:
+        key = self.current_key()
+        item = self.source.find(key) if self.source is not None and key else None
+        self.editor.setPlainText(item.content if item is not None else "")
+        self._update_buttons()
+
+    # -- changes --------------------------------------------------------------------------------
+    def _push(self, label: str, edit: Callable[[], object]) -> bool:
+        source = self.source
+        if source is None:
+            return False
+        try:
+            command = SourceCommand(source, label, edit, self._changed)
+        except (ValueError, KeyError) as exc:
+            self.failed.emit(str(exc).strip("'\""))
+            return False
+        self.push(command)
+        return True
+
+    def _changed(self, source: object) -> None:
+        if source is self.source:
+            self.refresh()
+        self.changed.emit(source)
+
+    def apply_edit(self) -> None:
+        key, source = self.current_key(), self.source
+        if key is None or source is None:
+            return
+        text = self.editor.toPlainText()
+        current = source.find(key)
+        if current is None or current.content == text.strip():
+            return
+        self._push(f"Edit {current.label} in {source.rel}", lambda: source.edit(key, text))
+
+    def delete_entry(self) -> None:
+        key, source = self.current_key(), self.source
+        if key is None or source is None:
+            return
+        label = f"Delete {key} from {source.rel}"
+        self._push(label, lambda: source.delete(key))
+
+    def add_entry(self) -> None:
+        source = self.source
+        if source is None:
+            return
+        text, stamp = self.editor.toPlainText(), self._stamp()
+        added: list[str] = []
+        if self._push(f"Add memory to {source.rel}", lambda: added.append(source.add(text, stamp))):
+            self.filter.clear()
+            self.select_key(added[0])
+
+    def _stamp(self) -> str:
+        """The agent's stamp for a new entry: today's date (PicoClaw) or the time (Pomelobot)."""
+        if self.source is not None and isinstance(self.source.fmt, PicoLongTerm):
+            return date.today().isoformat()
+        return datetime.now().strftime("%H:%M:%S")
+
+    def promote_entry(self) -> None:
+        key, source, promote = self.current_key(), self.source, self.promote_to
+        if key is None or source is None or promote is None:
+            return
+        try:
+            target = promote(source, key)
+        except (ValueError, KeyError) as exc:
+            self.failed.emit(str(exc))
+            return
+        self.changed.emit(target)
+
+
+def _matches(item: Item, query: str) -> bool:
+    words = query.casefold().split()
+    text = f"{item.label} {item.content}".casefold()
+    return all(w in text for w in words)
+
+
+def _first_line(text: str) -> str:
+    line = text.split("\n", 1)[0]
+    return line if len(line) <= 200 else line[:199] + "…"
