@@ -1,6 +1,7 @@
-"""Take the README screenshot: the window on the demo workspace, under a real X server.
+"""Take the README screenshots: the window on each demo layout, under a real X server.
 
-xvfb-run -a -s "-screen 0 1400x900x24" .venv/bin/python packaging/screenshot.py OUT.png
+xvfb-run -a -s "-screen 0 1400x900x24" .venv/bin/python packaging/screenshot.py OUT_DIR
+writes main-window.png (EverBot), picoclaw.png, picoclaw-agent.png and pomelobot.png.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
@@ -19,28 +21,53 @@ from ui.main_window import MainWindow
 from ui.theme import apply_theme
 
 
-def main(out: str) -> int:
+def _settle(app: QApplication, until: Callable[[], bool] = lambda: True, wait: float = 0.5) -> None:
+    deadline = time.monotonic() + 20
+    while not until() and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.01)
+    end = time.monotonic() + wait
+    while time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def _window(tmp: str) -> MainWindow:
+    window = MainWindow(Settings(), settings_path=Path(tmp) / "settings.json")
+    window.resize(1360, 820)
+    window.show()
+    return window
+
+
+def main(out_dir: str) -> int:
+    out = Path(out_dir)
     app = QApplication(sys.argv[:1])
     apply_theme(app, "light")
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "demo-everbot"
-        write_demo(root, today=date(2026, 3, 1))
-        window = MainWindow(Settings(), settings_path=Path(tmp) / "settings.json")
-        window.resize(1360, 820)
-        window.show()
-        window.open_workspace(root)
-        deadline = time.monotonic() + 20
-        while window.model.rowCount() == 0 and time.monotonic() < deadline:
-            app.processEvents()
-            time.sleep(0.01)
-        window.search.setText("咖啡")
-        window.run_search()
-        for _ in range(50):
-            app.processEvents()
-            time.sleep(0.01)
-        window.grab().save(out)
-        window.ws.pending.clear()  # type: ignore[union-attr]
-        window.close()
+        for layout in ("everbot", "picoclaw", "pomelobot"):
+            root = Path(tmp) / f"demo-{layout}"
+            write_demo(root, layout=layout, today=date(2026, 3, 3))  # type: ignore[arg-type]
+            window = _window(tmp)
+            window.open_workspace(root)
+            if layout == "everbot":
+                _settle(app, lambda: window.model.rowCount() > 0)
+                window.search.setText("咖啡")
+                window.run_search()
+                _settle(app)
+                window.grab().save(str(out / "main-window.png"))
+            elif layout == "picoclaw":
+                _settle(app, lambda: window.aws is not None)
+                window.grab().save(str(out / "picoclaw.png"))
+                window.desk.select_page("agent")
+                window.desk.agent.set_message("咖啡")
+                _settle(app)
+                window.grab().save(str(out / "picoclaw-agent.png"))
+            else:
+                _settle(app, lambda: window.aws is not None)
+                window.desk.entries.file_list.setCurrentRow(2)
+                _settle(app)
+                window.grab().save(str(out / "pomelobot.png"))
+            window.close()
     return 0
 
 

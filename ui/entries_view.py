@@ -160,9 +160,9 @@ class EntriesView(QWidget):
         self._update_title(source, len(items), len(shown))
         self._update_buttons()
         rows = [r for r, i in enumerate(shown) if i.key == keep]
-        if rows:
-            self.table.setCurrentCell(rows[0], 0)
-        elif not shown:
+        if shown:
+            self.table.setCurrentCell(rows[0] if rows else 0, 0)
+        else:
             self.editor.clear()
 
     def _set_row(self, row: int, item: Item) -> None:

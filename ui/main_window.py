@@ -47,7 +47,8 @@ from core import operations
 from core.agent_workspace import AgentWorkspace
 from core.formats.everbot import Entry
 from core.formats.text import InputError
-from core.layout import detect
+from core.journal import JournalError
+from core.layout import Layout, detect, remember_layout
 from core.policy import EVERBOT
 from core.search import QueryError, SearchIndex
 from core.sources import SourceConflict, SourceSave
@@ -70,6 +71,12 @@ from ui.theme import apply_theme
 from ui.undo import ChangeCommand
 
 log = logging.getLogger(__name__)
+
+LAYOUT_NAMES: dict[str, str] = {
+    "structured": "Structured MEMORY.md (EverBot, tiered reviewer memory)",
+    "picoclaw": "PicoClaw (memory/MEMORY.md, daily notes, profile.json)",
+    "pomelobot": "Pomelobot / OpenClaw (MEMORY.md, daily files, scopes)",
+}
 
 SHORTCUTS = (
     ("Ctrl+O", "Open a workspace folder"),
@@ -224,6 +231,10 @@ class MainWindow(QMainWindow):
             file_menu, "&Save", QKeySequence.StandardKey.Save, self.save
         )
         self._action(file_menu, "&Reload from disk", QKeySequence("F5"), self.reload)
+        self.layout_action = self._action(
+            file_menu, "Read as another &layout…", None, self.choose_layout
+        )
+        self.layout_action.setEnabled(False)
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", QKeySequence.StandardKey.Quit, self.close)
         edit_menu = self.menuBar().addMenu("&Edit")
@@ -298,11 +309,54 @@ class MainWindow(QMainWindow):
         )
 
     def _opened_any(self, path: Path, result: object) -> None:
-        if isinstance(result, AgentWorkspace):
+        if isinstance(result, _Ambiguous):
+            self._layout_chosen(result.root, self._ask_layout(result.root, result.candidates))
+        elif isinstance(result, AgentWorkspace):
             self._opened_agent(result)
         else:
             assert isinstance(result, tuple)
             self._opened(path, *result)
+
+    def _ask_layout(self, root: Path, candidates: tuple[Layout, ...]) -> Layout | None:
+        """The person chooses how to read a folder that fits several agents' layouts."""
+        names = [LAYOUT_NAMES[c] for c in candidates]
+        choice, ok = QInputDialog.getItem(
+            self,
+            "Which agent's memory is this?",
+            f"{root} fits more than one layout. Read it as (remembered for this folder):",
+            names,
+            0,
+            False,
+        )
+        return candidates[names.index(choice)] if ok and choice in names else None
+
+    def _layout_chosen(self, root: Path, layout: Layout | None) -> None:
+        if layout is None:
+            self.statusBar().showMessage("Not opened: no layout chosen", 5000)
+            return
+        try:
+            remember_layout(root, layout)
+        except (OSError, JournalError) as exc:
+            self.show_error(f"Could not remember the layout of {root}: {exc}")
+            return
+        self.open_workspace(root)
+
+    def choose_layout(self) -> None:
+        """Read the open folder as another layout it fits (PicoClaw vs structured, …)."""
+        root = self._root()
+        if root is None or not self._discard_ok():
+            return
+        candidates = detect(root).candidates
+        self._layout_chosen(root, self._ask_layout(root, candidates))
+
+    def _root(self) -> Path | None:
+        if self.aws is not None:
+            return self.aws.root
+        return self.ws.root if self.ws is not None else None
+
+    def _update_layout_action(self) -> None:
+        root = self._root()
+        self.layout_action.setEnabled(root is not None and len(detect(root).candidates) > 1)
 
     def _unwatch_all(self) -> None:
         if self.watcher.files():
@@ -322,6 +376,7 @@ class MainWindow(QMainWindow):
         self.hide_banner()
         name = "PicoClaw" if aws.layout == "picoclaw" else "Pomelobot / OpenClaw"
         self.statusBar().showMessage(f"Opened {name} workspace {aws.root}", 5000)
+        self._update_layout_action()
         self._update_title()
         self._update_status()
 
@@ -352,6 +407,7 @@ class MainWindow(QMainWindow):
         self._fill_recent()
         self.hide_banner()
         self.statusBar().showMessage(f"Opened {ws.path}", 5000)
+        self._update_layout_action()
         self.sidebar.setCurrentRow(0)
         self._view_selected(0)
         self._update_title()
@@ -908,11 +964,22 @@ def _open_and_index(path: Path) -> tuple[Workspace, SearchIndex]:
     return ws, SearchIndex(ws.entries())
 
 
-def _open_any(path: Path) -> tuple[Workspace, SearchIndex] | AgentWorkspace:
+@dataclass(frozen=True)
+class _Ambiguous:
+    """A folder that fits several layouts and has no remembered choice: the person chooses."""
+
+    root: Path
+    candidates: tuple[Layout, ...]
+
+
+def _open_any(path: Path) -> tuple[Workspace, SearchIndex] | AgentWorkspace | _Ambiguous:
     """A structured memory file, or a PicoClaw / Pomelobot / OpenClaw workspace (read off the
     UI thread: the first page's file is read here too). A PicoClaw home folder opens its
     workspace/."""
     if path.is_dir():
+        found = detect(path)
+        if found.ambiguous:
+            return _Ambiguous(path.absolute(), found.candidates)
         for folder in (path, path / "workspace"):
             if folder.is_dir() and detect(folder).chosen in ("picoclaw", "pomelobot"):
                 aws = AgentWorkspace.open(folder)

@@ -277,3 +277,34 @@ def test_unedited_file_changed_by_another_program_is_reloaded(
         f.write("\n[10:00:00] 用户换了新手机。\n")
     qtbot.waitUntil(lambda: window.desk.entries.table.rowCount() == rows + 1, timeout=10_000)
     assert "Reloaded" in window.banner.text()
+
+
+def test_folder_fitting_two_layouts_asks_once_and_remembers(
+    qtbot: QtBot, window: MainWindow, pomelo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tried as a new user would: a Pomelobot folder whose MEMORY.md also holds structured
+    entries fits both layouts; MemDesk asks which, and remembers the answer in the journal."""
+    memory = pomelo / "MEMORY.md"
+    memory.write_text(
+        memory.read_text(encoding="utf-8")
+        + "\n### [fact] 1a2b3c4d\n> score: 0.50 | last: 2026-03-01 | hits: 1\n\n用户住在杭州。\n",
+        encoding="utf-8",
+    )
+    asked: list[tuple[str, ...]] = []
+
+    def ask(root: Path, candidates: tuple[str, ...]) -> str:
+        asked.append(candidates)
+        return "pomelobot"
+
+    monkeypatch.setattr(window, "_ask_layout", ask)
+    opened(qtbot, window, pomelo)
+    assert asked == [("structured", "pomelobot")]
+    assert window.aws is not None and window.aws.layout == "pomelobot"
+    assert window.layout_action.isEnabled()
+    window.aws = None
+    opened(qtbot, window, pomelo)  # remembered: not asked again
+    assert len(asked) == 1
+    monkeypatch.setattr(window, "_ask_layout", lambda root, candidates: "structured")
+    window.choose_layout()
+    qtbot.waitUntil(lambda: window.ws is not None, timeout=10_000)
+    assert window.aws is None and window.modes.currentWidget() is window.structured
