@@ -32,6 +32,7 @@ from core.workspace import WorkspaceError
 
 Resolution = Literal["mine", "theirs"]
 NOTE_KEY = "note"  # the one "entry" of a NoteSource, for conflicts and resolutions
+WHOLE_FILE = "(text outside memories)"  # an EntrySource's text edited as a whole, for conflicts
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +99,7 @@ class EntryFormat(Protocol):
     def delete(self, doc: object, key: str) -> None: ...
     def add(self, doc: object, content: str, stamp: str) -> str: ...
     def render(self, doc: object) -> bytes: ...
+    def other(self, doc: object) -> list[str]: ...
 
 
 class PicoLongTerm:
@@ -130,6 +132,11 @@ class PicoLongTerm:
     def render(self, doc: object) -> bytes:
         assert isinstance(doc, picoclaw.LongTermDocument)
         return doc.to_bytes()
+
+    def other(self, doc: object) -> list[str]:
+        """Text that belongs to no entry: the preamble, and each entry's heading line."""
+        assert isinstance(doc, picoclaw.LongTermDocument)
+        return [doc.preamble.text] + [e.heading_line for e in doc.entries()]
 
 
 def _without_heading(content: str) -> str:
@@ -175,6 +182,11 @@ class PomeloFile:
     def render(self, doc: object) -> bytes:
         assert isinstance(doc, pomelobot.MemoryFileDocument)
         return doc.to_bytes()
+
+    def other(self, doc: object) -> list[str]:
+        """Text that belongs to no entry: the header and any hand-written text, as found."""
+        assert isinstance(doc, pomelobot.MemoryFileDocument)
+        return [b.text for b in doc.blocks if isinstance(b, pomelobot.Raw)]
 
 
 class _Saving:
@@ -243,6 +255,7 @@ class EntrySource(_Saving):
         super().__init__(root, rel, style)
         self.fmt = fmt
         self.doc = fmt.parse(self.base)
+        self.text_edited = False  # set_text was used: text outside entries may have changed
 
     @property
     def read_only(self) -> bool:
@@ -279,11 +292,21 @@ class EntrySource(_Saving):
         """Append an entry as the agent does; `stamp` is the date (PicoClaw) or time (Pomelobot)."""
         return self.fmt.add(self.doc, content, stamp)
 
-    def snapshot(self) -> bytes:
-        return self.fmt.render(self.doc)
+    def set_text(self, text: str) -> None:
+        """The person edits the whole file as text (e.g. an OpenClaw session summary).
 
-    def restore(self, state: bytes) -> None:
-        self.doc = self.fmt.parse(state)
+        Raises InputError for text no agent could read back (a NUL character)."""
+        if self.read_only:
+            raise ValueError(f"{self.rel} is read-only in MemDesk")
+        self.doc = self.fmt.parse(text.encode("utf-8", "surrogatepass"))
+        self.text_edited = True
+
+    def snapshot(self) -> tuple[bytes, bool]:
+        return self.fmt.render(self.doc), self.text_edited
+
+    def restore(self, state: tuple[bytes, bool]) -> None:
+        data, self.text_edited = state
+        self.doc = self.fmt.parse(data)
 
     def edits(self) -> tuple[Edit, ...]:
         """The net change per entry since the file was read."""
@@ -293,6 +316,7 @@ class EntrySource(_Saving):
     def reload(self) -> None:
         self.base = read_or_none(self.path)
         self.doc = self.fmt.parse(self.base)
+        self.text_edited = False
 
     def save(
         self,
@@ -309,7 +333,16 @@ class EntrySource(_Saving):
         disk = read_or_none(self.path)
         merged = disk != self.base
         target = self.doc
-        if merged:
+        choice = (resolutions or {}).get(WHOLE_FILE)
+        if merged and self._other_text_edited():
+            if choice == "theirs":
+                self.reload()
+                return SourceSave(self.path, None, True, ())
+            if choice != "mine":
+                mine = self.text()
+                theirs = decode(disk, self.rel).text if disk is not None else None
+                raise SourceConflict(self.path, [Clash(WHOLE_FILE, mine, theirs)])
+        elif merged:
             target = self.fmt.parse(disk)
             self._replay(target, edits, resolutions or {})
             # An edit given up for the other program's version was not made: not journaled.
@@ -320,8 +353,15 @@ class EntrySource(_Saving):
             backup = self._write(data, disk)
         self.base = data
         self.doc = self.fmt.parse(data)
+        self.text_edited = False
         self._journal(edits, cause)
         return SourceSave(self.path, backup, merged, edits)
+
+    def _other_text_edited(self) -> bool:
+        """True when text outside the entries changed here: only a whole-file edit does that."""
+        if not self.text_edited:
+            return False
+        return self.fmt.other(self.doc) != self.fmt.other(self.fmt.parse(self.base))
 
     def _replay(
         self, target: object, edits: tuple[Edit, ...], resolutions: Mapping[str, Resolution]
@@ -418,7 +458,7 @@ class NoteSource(_Saving):
             if choice == "theirs":  # the other program's note stays as it is: nothing to write
                 self.reload()
                 return SourceSave(self.path, None, True, ())
-            if before and theirs.startswith(before):  # the agent appended: keep its lines after ours
+            if before and theirs.startswith(before):  # the agent appended: its lines after ours
                 text = self._text + theirs[len(before) :]
             else:
                 raise SourceConflict(self.path, [Clash(NOTE_KEY, self._text, theirs)])

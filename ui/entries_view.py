@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -82,6 +83,14 @@ class EntriesView(QWidget):
         self.promote_button.hide()
         apply_key = QShortcut(QKeySequence("Ctrl+Return"), self.editor)
         apply_key.activated.connect(self.apply_edit)
+        self.file_text = QPlainTextEdit()
+        self.file_text.setObjectName("fileText")
+        self.apply_text_button = self._button("Apply text", self.apply_text)
+        self.file_note = QLabel(
+            "The whole file as the agent reads it. Text outside memories (headers, notes, "
+            "session summaries) is kept exactly as written unless you change it here."
+        )
+        self.file_note.setWordWrap(True)
         self._layout()
 
     def _button(self, text: str, slot: Callable[[], None]) -> QPushButton:
@@ -94,16 +103,29 @@ class EntriesView(QWidget):
         for b in (self.apply_button, self.add_button, self.delete_button, self.promote_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
-        right = QWidget()
-        column = QVBoxLayout(right)
+        memories = QWidget()
+        column = QVBoxLayout(memories)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.filter)
         column.addWidget(self.table, 3)
         column.addWidget(self.editor, 2)
         column.addLayout(buttons)
+        whole = QWidget()
+        text_column = QVBoxLayout(whole)
+        text_column.setContentsMargins(0, 0, 0, 0)
+        text_column.addWidget(self.file_note)
+        text_column.addWidget(self.file_text, 1)
+        text_row = QHBoxLayout()
+        text_row.addWidget(self.apply_text_button)
+        text_row.addStretch(1)
+        text_column.addLayout(text_row)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("entryTabs")
+        self.tabs.addTab(memories, "Memories")
+        self.tabs.addTab(whole, "Whole file")
         split = QSplitter()
         split.addWidget(self.file_list)
-        split.addWidget(right)
+        split.addWidget(self.tabs)
         split.setSizes([220, 700])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -145,6 +167,11 @@ class EntriesView(QWidget):
             self.failed.emit(str(exc))
         self.filter.clear()
         self._fill()
+        free_text = self.source is not None and not self.source.items() and self._has_text()
+        self.tabs.setCurrentIndex(1 if free_text else 0)
+
+    def _has_text(self) -> bool:
+        return self.source is not None and bool(self.source.text().strip())
 
     def refresh(self) -> None:
         """Show the source's state anew (after undo, redo, save or reload), keeping selection."""
@@ -158,6 +185,9 @@ class EntriesView(QWidget):
         for row, item in enumerate(shown):
             self._set_row(row, item)
         self._update_title(source, len(items), len(shown))
+        text = source.text() if source is not None else ""
+        if self.file_text.toPlainText() != text:
+            self.file_text.setPlainText(text)
         self._update_buttons()
         rows = [r for r, i in enumerate(shown) if i.key == keep]
         if shown:
@@ -187,6 +217,8 @@ class EntriesView(QWidget):
         writable = self.source is not None and not self.source.read_only
         selected = self.current_key() is not None
         self.editor.setReadOnly(not writable)
+        self.file_text.setReadOnly(not writable)
+        self.apply_text_button.setEnabled(writable)
         self.apply_button.setEnabled(writable and selected)
         self.delete_button.setEnabled(writable and selected)
         self.add_button.setEnabled(writable)
@@ -241,6 +273,16 @@ class EntriesView(QWidget):
         if current is None or current.content == text.strip():
             return
         self._push(f"Edit {current.label} in {source.rel}", lambda: source.edit(key, text))
+
+    def apply_text(self) -> None:
+        """The whole file's text as the person wrote it in the Whole file tab."""
+        source = self.source
+        if source is None:
+            return
+        text = self.file_text.toPlainText()
+        if text == source.text():
+            return
+        self._push(f"Edit the text of {source.rel}", lambda: source.set_text(text))
 
     def delete_entry(self) -> None:
         key, source = self.current_key(), self.source

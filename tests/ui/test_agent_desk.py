@@ -243,27 +243,73 @@ def test_pomelobot_edit_daily_and_promote_to_long_term(
     assert key in daily.read_text(encoding="utf-8")
 
 
-def test_openclaw_session_file_and_read_only_transcripts(
+def test_openclaw_session_summary_is_shown_and_edited_as_text(
     qtbot: QtBot, window: MainWindow, pomelo: Path
+) -> None:
+    """OpenClaw's memory/YYYY-MM-DD-<slug>.md is a free-form summary: no [HH:MM:SS] entries.
+    Tried as a new user would: the file must not look empty; its text is shown and editable."""
+    opened(qtbot, window, pomelo)
+    entries = window.desk.entries
+    session = next(pomelo.glob("memory/????-??-??-*.md"))
+    original = session.read_text(encoding="utf-8")
+    entries.select_file(session.relative_to(pomelo).as_posix())
+    assert entries.tabs.currentIndex() == 1  # no entries: the whole file is shown
+    assert entries.file_text.toPlainText() == original
+    entries.file_text.setPlainText(original + "\n补充：支付接口超时已修复。\n")
+    entries.apply_text()
+    assert window.modified()
+    save(qtbot, window)
+    assert session.read_text(encoding="utf-8") == original + "\n补充：支付接口超时已修复。\n"
+    window.undo_stack.undo()
+    save(qtbot, window)
+    assert session.read_text(encoding="utf-8") == original
+
+
+def test_whole_file_edit_and_another_writer_ask_first(
+    qtbot: QtBot, window: MainWindow, pomelo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     opened(qtbot, window, pomelo)
     entries = window.desk.entries
     session = next(pomelo.glob("memory/????-??-??-*.md"))
     entries.select_file(session.relative_to(pomelo).as_posix())
-    if entries.table.rowCount():
-        edit_selected(window, 0, "会话记录：支付接口超时已修复。")
-        save(qtbot, window)
-        assert "会话记录：支付接口超时已修复。" in session.read_text(encoding="utf-8")
+    entries.file_text.setPlainText("# 我重写了这份摘要\n")
+    entries.apply_text()
+    theirs = session.read_text(encoding="utf-8") + "\n- 另一个程序追加的一行\n"
+    session.write_text(theirs, encoding="utf-8")
+    asked: list[str] = []
+    monkeypatch.setattr(window, "_ask_conflict", lambda exc: asked.append(exc.clashes[0].key))
+    window.save()
+    qtbot.waitUntil(lambda: bool(asked) and not window.tasks.busy, timeout=10_000)
+    assert session.read_text(encoding="utf-8") == theirs  # nothing written before the choice
+    monkeypatch.setattr(window, "_ask_conflict", lambda exc: "theirs")
+    window.save()
+    qtbot.waitUntil(lambda: not window.tasks.busy and not window.modified(), timeout=10_000)
+    assert session.read_text(encoding="utf-8") == theirs
+
+
+def test_pomelobot_scope_long_term_edit_and_read_only_transcripts(
+    qtbot: QtBot, window: MainWindow, pomelo: Path
+) -> None:
+    opened(qtbot, window, pomelo)
+    entries = window.desk.entries
     scope = next(
         r
         for r in range(window.desk.sidebar.count())
         if "direct_" in window.desk.sidebar.item(r).text()
     )
     window.desk.sidebar.setCurrentRow(scope)
+    long_term = next(pomelo.glob("memory/scopes/direct_*/LONG_TERM.md"))
+    before = long_term.read_text(encoding="utf-8")
+    entries.select_file(long_term.relative_to(pomelo).as_posix())
+    key = edit_selected(window, 0, "用户偏好用中文沟通。")
+    save(qtbot, window)
+    after = long_term.read_text(encoding="utf-8")
+    assert f"[{key.split('~')[0]}] 用户偏好用中文沟通。" in after
+    assert len(after.splitlines()) == len(before.splitlines())
     transcript = next(pomelo.glob("memory/scopes/direct_*/transcripts/*.md"))
     entries.select_file(transcript.relative_to(pomelo).as_posix())
     assert "read-only" in entries.title.text()
-    assert entries.editor.isReadOnly()
+    assert entries.editor.isReadOnly() and entries.file_text.isReadOnly()
     assert not entries.apply_button.isEnabled() and not entries.add_button.isEnabled()
 
 
