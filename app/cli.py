@@ -244,10 +244,54 @@ def cmd_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _show_other(args: argparse.Namespace, found: Any) -> int:
+    """`show` for PicoClaw and Pomelobot/OpenClaw: ID is a key of `list`, or FILE:KEY (FILE
+    relative to the workspace) when the same key is in several files."""
+    import re
+
+    from core.check import list_other
+
+    root = args.path
+
+    def rel(m: Any) -> str:
+        return Path(m.file).relative_to(root).as_posix()
+
+    listed = list_other(root, found)
+    matches = [m for m in listed if args.id in (m.id, f"{rel(m)}:{m.id}")]
+    if not matches:
+        return _fail(f"{root}: no memory with id {args.id}", EXIT_PROBLEMS)
+    if len(matches) > 1:
+        choices = "".join(f"\n  {rel(m)}:{m.id}  ({m.source}, line {m.line})" for m in matches)
+        return _fail(
+            f"{root}: {len(matches)} memories have the id {args.id}; name one as FILE:ID:{choices}",
+            EXIT_ERROR,
+        )
+    m = matches[0]
+    if args.json:
+        _print_json({**m.as_json(), "history": []})  # these formats keep no scores
+        return EXIT_OK
+    day = re.search(r"\d{4}-\d{2}-\d{2}", Path(m.file).name)
+    if found.chosen == "picoclaw":
+        dated = re.fullmatch(r"\d{4}-\d{2}-\d{2}", m.when)
+        when = f"date {m.when}" if dated else f"heading {m.when}"
+    else:
+        when = (f"date {day.group()}, " if day else "") + f"time {m.when}"
+    print(f"[{m.id}] {m.source} | {m.when}")
+    print(f"  file {m.file}:{m.line}")
+    print(f"  {when}")
+    print()
+    print("  " + m.content.replace("\n", "\n  "))
+    return EXIT_OK
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     from core.journal import Journal
+    from core.layout import detect
     from core.scoring import forecast
 
+    found = detect(args.path) if args.path.is_dir() else None
+    if found is not None and found.chosen in ("picoclaw", "pomelobot"):
+        return _show_other(args, found)
     ws = _open(args)
     entry = ws.find(args.id)
     if entry is None:

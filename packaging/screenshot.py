@@ -50,20 +50,20 @@ def main(out_dir: str) -> int:
             window = _window(tmp)
             window.open_workspace(root)
             if layout == "everbot":
-                _settle(app, lambda: window.model.rowCount() > 0)
+                _settle(app, lambda w=window: w.model.rowCount() > 0)
                 window.search.setText("咖啡")
                 window.run_search()
                 _settle(app)
                 window.grab().save(str(out / "main-window.png"))
             elif layout == "picoclaw":
-                _settle(app, lambda: window.aws is not None)
+                _settle(app, lambda w=window: w.aws is not None)
                 window.grab().save(str(out / "picoclaw.png"))
                 window.desk.select_page("agent")
                 window.desk.agent.set_message("咖啡")
                 _settle(app)
                 window.grab().save(str(out / "picoclaw-agent.png"))
             else:
-                _settle(app, lambda: window.aws is not None)
+                _settle(app, lambda w=window: w.aws is not None)
                 window.desk.entries.file_list.setCurrentRow(2)
                 _settle(app)
                 window.grab().save(str(out / "pomelobot.png"))
