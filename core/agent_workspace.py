@@ -122,6 +122,7 @@ class AgentPreview:
     injected: str
     limit: int
     recent_days: int
+    profile: str = ""  # the hybrid fork's profile block (memory/profile.json), edits included
 
 
 class AgentWorkspace:
@@ -287,7 +288,14 @@ class AgentWorkspace:
         injected = retrieval.memory_context(
             content, message, limit=limit, recent_days=recent, daily_notes=notes, today=day
         )
-        return AgentPreview(chunks, injected, limit, recent)
+        return AgentPreview(chunks, injected, limit, recent, self._profile_block())
+
+    def _profile_block(self) -> str:
+        """What the hybrid fork adds from memory/profile.json ("" without a readable profile)."""
+        if not (self.root / PROFILE).exists() and PROFILE not in self._open:
+            return ""
+        profile = self.profile()
+        return "" if profile.error is not None else profile.doc.markdown()
 
 
 def open_error(exc: BaseException) -> str | None:

@@ -76,10 +76,25 @@ class AgentView(QWidget):
         self.text = QPlainTextEdit()
         self.text.setObjectName("agentSees")
         self.text.setReadOnly(True)
+        self.profile_box = QWidget()
+        profile_column = QVBoxLayout(self.profile_box)
+        profile_column.setContentsMargins(0, 0, 0, 0)
+        profile_column.addWidget(
+            QLabel(
+                "PicoClaw's hybrid fork also puts the profile (memory/profile.json) in its "
+                "system prompt, as this block:"
+            )
+        )
+        self.profile_text = QPlainTextEdit()
+        self.profile_text.setObjectName("agentProfile")
+        self.profile_text.setReadOnly(True)
+        profile_column.addWidget(self.profile_text, 1)
+        self.profile_box.hide()
         self.split = QSplitter(Qt.Orientation.Vertical)
         self.split.addWidget(self.chunks)
         self.split.addWidget(self.text)
-        self.split.setSizes([300, 500])
+        self.split.addWidget(self.profile_box)
+        self.split.setSizes([300, 500, 160])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.explain)
@@ -91,6 +106,7 @@ class AgentView(QWidget):
     def _set_agent_mode(self, on: bool) -> None:
         self.message_row.setVisible(on)
         self.chunks.setVisible(on)
+        self.profile_box.setVisible(on and bool(self.profile_text.toPlainText()))
         if not on:
             self.error.hide()
 
@@ -131,6 +147,8 @@ class AgentView(QWidget):
         self.preview = None
         self.chunks.setRowCount(0)
         self.text.clear()
+        self.profile_text.clear()
+        self.profile_box.hide()
         self.error.hide()
 
     def _show_preview(self, ws: AgentWorkspace) -> None:
@@ -149,6 +167,8 @@ class AgentView(QWidget):
         self.explain.setText(_picoclaw_text(self.preview, sources, no_query=message == ""))
         self._fill_chunks(self.preview if message != "" else None)
         self.text.setPlainText(self.preview.injected)
+        self.profile_text.setPlainText(self.preview.profile)
+        self.profile_box.setVisible(bool(self.preview.profile))
 
     def _fill_chunks(self, preview: AgentPreview | None) -> None:
         """The ranked chunks; none for an empty message, where the agent ranks nothing."""

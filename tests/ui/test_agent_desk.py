@@ -173,6 +173,10 @@ def test_picoclaw_agent_view_shows_what_the_agent_injects(
     expected = memory_context(text, "咖啡", limit=15, recent_days=5, daily_notes=notes)
     shown = window.desk.agent.text.toPlainText()
     assert "咖啡" in shown
+    profile = window.desk.agent.profile_text.toPlainText()
+    assert profile == window.aws.profile().doc.markdown()  # type: ignore[union-attr]
+    assert profile.startswith("## Core Profile (Facts & Preferences)\n\n- **")
+    assert window.desk.agent.profile_box.isVisible()
     assert shown.split("## Recent Daily Notes")[0] == expected.split("## Recent Daily Notes")[0]
 
 
