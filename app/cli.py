@@ -13,6 +13,7 @@ from typing import Any
 
 from core.decay import apply_decay, preview_decay
 from core.formats.text import InputError
+from core.layout import agent_root
 from core.models import Memory, memory_fields
 from core.workspace import ConflictError, Workspace, WorkspaceError
 
@@ -25,6 +26,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         return cmd_open(argparse.Namespace(path=None, demo=False))
     handler: Callable[[argparse.Namespace], int] = args.handler
+    if args.command != "demo" and isinstance(getattr(args, "path", None), Path):
+        args.path = agent_root(args.path)  # PicoClaw's home folder: its workspace/
     try:
         return handler(args)
     except ConflictError as exc:

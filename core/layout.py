@@ -62,6 +62,17 @@ def detect(root: Path) -> Detection:
     return Detection(candidates, kept, chosen)
 
 
+def agent_root(path: Path) -> Path:
+    """The workspace to read for `path`: PicoClaw's home folder (config.json and workspace/)
+    stands for its workspace/; any other path is itself."""
+    if not path.is_dir() or detect(path).candidates:
+        return path
+    inner = path / "workspace"
+    if inner.is_dir() and detect(inner).chosen == "picoclaw":
+        return inner
+    return path
+
+
 def remembered_layout(root: Path) -> Layout | None:
     if not Journal.db_path(root).exists():
         return None

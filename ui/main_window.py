@@ -48,7 +48,7 @@ from core.agent_workspace import AgentWorkspace
 from core.formats.everbot import Entry
 from core.formats.text import InputError
 from core.journal import JournalError
-from core.layout import Layout, detect, remember_layout
+from core.layout import Layout, agent_root, detect, remember_layout
 from core.policy import EVERBOT
 from core.search import QueryError, SearchIndex
 from core.sources import SourceConflict, SourceSave
@@ -976,16 +976,16 @@ def _open_any(path: Path) -> tuple[Workspace, SearchIndex] | AgentWorkspace | _A
     """A structured memory file, or a PicoClaw / Pomelobot / OpenClaw workspace (read off the
     UI thread: the first page's file is read here too). A PicoClaw home folder opens its
     workspace/."""
+    path = agent_root(path)
     if path.is_dir():
         found = detect(path)
         if found.ambiguous:
             return _Ambiguous(path.absolute(), found.candidates)
-        for folder in (path, path / "workspace"):
-            if folder.is_dir() and detect(folder).chosen in ("picoclaw", "pomelobot"):
-                aws = AgentWorkspace.open(folder)
-                if aws.layout == "picoclaw":
-                    aws.longterm()
-                return aws
+        if found.chosen in ("picoclaw", "pomelobot"):
+            aws = AgentWorkspace.open(path)
+            if aws.layout == "picoclaw":
+                aws.longterm()
+            return aws
     return _open_and_index(path)
 
 

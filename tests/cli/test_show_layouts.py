@@ -193,3 +193,14 @@ def test_show_in_a_real_process(pomelo: Path, tmp_path: Path) -> None:
     assert (unknown.code, unknown.out) == (1, "")
     assert "99:99:99" in unknown.err
     assert "Traceback" not in unknown.err
+
+
+def test_picoclaw_home_folder_stands_for_its_workspace(cli: Cli, pico: Path) -> None:
+    """Tried as a new user would: `memdesk list ~/.picoclaw` (the home, not its workspace/)."""
+    home = pico.parent
+    from_home = cli("list", home, "--json")
+    from_workspace = cli("list", pico, "--json")
+    assert from_home.code == 0, from_home.err
+    assert from_home.out == from_workspace.out
+    assert cli("check", home).code == 0
+    assert cli("retrieve", home, "咖啡").out == cli("retrieve", pico, "咖啡").out
