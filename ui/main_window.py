@@ -655,7 +655,12 @@ class MainWindow(QMainWindow):
     def _saved_agent(self, saved: list[SourceSave], then: Callable[[], None] | None) -> None:
         self.undo_stack.setClean()
         if any(s.merged for s in saved):
-            self.show_banner("Saved, merged with changes another program made meanwhile.")
+            # Older undo steps do not know the other program's change: undoing one would drop it.
+            self.undo_stack.clear()
+            self.show_banner(
+                "Saved, merged with changes another program made meanwhile "
+                "(earlier steps can no longer be undone)."
+            )
         names = ", ".join(s.path.name for s in saved)
         backups = sum(1 for s in saved if s.backup is not None)
         self.statusBar().showMessage(f"Saved {names} ({backups} backed up first)", 6000)
@@ -746,7 +751,8 @@ class MainWindow(QMainWindow):
     # -- another writer ----------------------------------------------------------------------------
     def _file_changed(self, path: str) -> None:
         # An atomic rename replaces the file: the watch goes with the old one; watch the new one.
-        if self.ws is not None and path not in self.watcher.files() and Path(path).exists():
+        open_ = self.ws is not None or self.aws is not None
+        if open_ and path not in self.watcher.files() and Path(path).exists():
             self.watcher.addPath(path)
         self._external.start()
 
@@ -784,6 +790,9 @@ class MainWindow(QMainWindow):
         for source in changed:
             if not source.modified:
                 source.reload()
+        if len(edited) < len(changed):
+            # Undo steps of a file read anew would put back its old text over the new.
+            self.undo_stack.clear()
         self.desk.refresh()
         names = ", ".join(s.path.name for s in changed)
         if edited:

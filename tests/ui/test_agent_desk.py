@@ -358,3 +358,33 @@ def test_folder_fitting_two_layouts_asks_once_and_remembers(
     window.choose_layout()
     qtbot.waitUntil(lambda: window.ws is not None, timeout=10_000)
     assert window.aws is None and window.modes.currentWidget() is window.structured
+
+
+def test_undo_after_a_merged_save_never_drops_the_agents_change(
+    qtbot: QtBot, window: MainWindow, pico: Path
+) -> None:
+    """Tried as a person would: edit, the agent appends, save (merged), Ctrl+Z, save again.
+    The agent's entry must survive: undo steps from before the merge are gone."""
+    memory = pico / "workspace" / "memory" / "MEMORY.md"
+    opened(qtbot, window, pico)
+    edit_selected(window, 1, "用户周末一般不看工作消息。")
+    with memory.open("a", encoding="utf-8") as f:
+        f.write("\n\n## 2026-03-03\n\n用户买了新键盘。")
+    save(qtbot, window)
+    assert window.undo_stack.count() == 0
+    window.undo_stack.undo()
+    window.save()
+    qtbot.waitUntil(lambda: not window.tasks.busy, timeout=10_000)
+    assert memory.read_text(encoding="utf-8").endswith("## 2026-03-03\n\n用户买了新键盘。")
+
+
+def test_watch_survives_our_own_atomic_save(qtbot: QtBot, window: MainWindow, pomelo: Path) -> None:
+    """After MemDesk's save replaced the file (a rename), the agent's next append still shows."""
+    opened(qtbot, window, pomelo)
+    edit_selected(window, 0, "用户确认了新的发布流程。")
+    save(qtbot, window)
+    rows = window.desk.entries.table.rowCount()
+    qtbot.wait(400)  # let the watcher see our own save first
+    with (pomelo / "MEMORY.md").open("a", encoding="utf-8") as f:
+        f.write("\n[11:00:00] 用户换了新电脑。\n")
+    qtbot.waitUntil(lambda: window.desk.entries.table.rowCount() == rows + 1, timeout=10_000)
