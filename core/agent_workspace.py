@@ -19,13 +19,16 @@ from core.formats.text import InputError
 from core.layout import Layout, detect
 from core.sources import (
     Clash,
+    Edit,
     EntrySource,
+    Item,
     NoteSource,
     PicoLongTerm,
     PomeloFile,
     Resolution,
     SourceConflict,
     SourceSave,
+    journal_edits,
     read_or_none,
 )
 from core.workspace import WorkspaceError
@@ -81,9 +84,15 @@ class ProfileSource:
             )
 
     def save(
-        self, *, resolutions: Mapping[str, Resolution] | None = None, cause: str = ""
+        self,
+        *,
+        resolutions: Mapping[str, Resolution] | None = None,
+        cause: str = "edited in MemDesk",
     ) -> SourceSave:
+        """Compare-and-swap merged by key, backup, atomic write (profile_json.save_profile)."""
         self.check_writable()
+        base = self._items_of(self.raw)
+        mine = self.doc.as_dict()
         try:
             backup = profile_json.save_profile(
                 self.path,
@@ -100,7 +109,24 @@ class ProfileSource:
         except OSError as exc:
             raise WorkspaceError(f"{self.path}: could not write: {exc.strerror or exc}") from None
         self.raw = self.doc.data
-        return SourceSave(self.path, backup, False, ())
+        merged = self.doc.as_dict() != mine  # another program's keys came in with the save
+        edits = _key_edits(base, {k: v for k, v in mine.items() if self.doc.get(k) == v})
+        journal_edits(self.root, self.rel, edits, cause)
+        return SourceSave(self.path, backup, merged, edits)
+
+    def _items_of(self, data: bytes | None) -> dict[str, str]:
+        return {} if data is None else profile_json.parse_profile(data, self.path).as_dict()
+
+
+def _key_edits(before: Mapping[str, str], after: Mapping[str, str]) -> tuple[Edit, ...]:
+    """The saved change per profile key (a rename is a delete and a create)."""
+    edits = [
+        Edit(k, Item(k, k, v, 0), Item(k, k, after[k], 0) if k in after else None)
+        for k, v in before.items()
+        if after.get(k) != v
+    ]
+    edits += [Edit(k, None, Item(k, k, v, 0)) for k, v in after.items() if k not in before]
+    return tuple(edits)
 
 
 Source = EntrySource | NoteSource | ProfileSource

@@ -221,29 +221,34 @@ class _Saving:
         return backup
 
     def _journal(self, edits: tuple[Edit, ...], cause: str) -> None:
-        if not edits:
-            return
-        op_id = Journal.new_op_id()
-        events = [
-            Event(
-                file=self.rel,
-                memory_id=e.key,
-                kind=e.kind,
-                actor="person",
-                cause=cause,
-                op_id=op_id,
-                before=None if e.before is None else {"content": e.before.content},
-                after=None if e.after is None else {"content": e.after.content},
-            )
-            for e in edits
-        ]
-        try:
-            with Journal.open(self.root) as journal:
-                journal.record(events)
-        except JournalError as exc:
-            raise WorkspaceError(
-                f"saved {self.path}, but the journal could not record it: {exc}"
-            ) from None
+        journal_edits(self.root, self.rel, edits, cause)
+
+
+def journal_edits(root: Path, rel: str, edits: tuple[Edit, ...], cause: str) -> None:
+    """Record the person's saved edits of one file (WorkspaceError if the journal cannot)."""
+    if not edits:
+        return
+    op_id = Journal.new_op_id()
+    events = [
+        Event(
+            file=rel,
+            memory_id=e.key,
+            kind=e.kind,
+            actor="person",
+            cause=cause,
+            op_id=op_id,
+            before=None if e.before is None else {"content": e.before.content},
+            after=None if e.after is None else {"content": e.after.content},
+        )
+        for e in edits
+    ]
+    try:
+        with Journal.open(root) as journal:
+            journal.record(events)
+    except JournalError as exc:
+        raise WorkspaceError(
+            f"saved {root / rel}, but the journal could not record it: {exc}"
+        ) from None
 
 
 class EntrySource(_Saving):

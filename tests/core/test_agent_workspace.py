@@ -425,3 +425,25 @@ def test_profile_changed_on_both_sides_is_a_source_conflict(pico: Path) -> None:
     assert path.read_bytes() == theirs
     ws.save(resolutions={"memory/profile.json": {"name": "mine"}})
     assert json.loads(path.read_bytes()) == {"city": "Hangzhou", "name": "Nora Li"}
+
+
+def test_profile_save_is_journaled_and_reports_a_merge(pico: Path) -> None:
+    path = pico / "memory" / "profile.json"
+    ws = AgentWorkspace.open(pico)
+    profile = ws.profile()
+    profile.doc.set("coffee", "无糖拿铁")
+    profile.doc.delete("city")
+    path.write_text(render_profile({"city": "Hangzhou", "name": "Nora", "pet": "Bob"}))
+    result = profile.save()
+    assert result.merged  # the other program's "pet" came in with the save
+    assert sorted((e.key, e.kind) for e in result.edits) == [
+        ("city", "delete"),
+        ("coffee", "create"),
+    ]
+    assert json.loads(path.read_text()) == {"coffee": "无糖拿铁", "name": "Nora", "pet": "Bob"}
+    with Journal.open(pico) as journal:
+        events = [(e.file, e.memory_id, e.kind) for e in journal.recent_events()]
+    assert ("memory/profile.json", "coffee", "create") in events
+    assert ("memory/profile.json", "city", "delete") in events
+    again = profile.save()  # nothing left to save: no second journal entry
+    assert again.edits == () and not again.merged
