@@ -140,7 +140,9 @@ def _pomelobot(root: Path) -> list[Source]:
         if memory.is_dir()
         else []
     )
-    if not (scopes.is_dir() or (daily and longterm.is_file())):
+    # A new OpenClaw workspace has dated files before any MEMORY.md; PicoClaw's is memory/MEMORY.md.
+    beside = longterm.is_file() or not (memory / "MEMORY.md").is_file()
+    if not (scopes.is_dir() or (daily and beside)):
         return []
     sources = [Source("scope", longterm if longterm.is_file() else memory, "main")]
     if scopes.is_dir():

@@ -61,3 +61,16 @@ def test_two_layouts_in_one_folder_ask_and_the_choice_is_remembered(tmp_path: Pa
     assert all(s.kind == "scope" for s in again.sources)
     with pytest.raises(ValueError, match="known: structured, picoclaw, pomelobot"):
         remember_layout(ws, "nonsense")  # type: ignore[arg-type]
+
+
+def test_a_new_openclaw_workspace_without_memory_md_is_recognised(tmp_path: Path) -> None:
+    """Tried as a new user would: OpenClaw writes memory/YYYY-MM-DD-<slug>.md before any MEMORY.md."""
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "memory" / "2026-03-01-weekly.md").write_text("# Session\n\n- 周报周五交\n")
+    assert detect(tmp_path).chosen == "pomelobot"
+    pico = tmp_path / "pico"
+    (pico / "memory").mkdir(parents=True)
+    (pico / "memory" / "MEMORY.md").write_text("# Long-term Memory\n")
+    (pico / "memory" / "backups").mkdir()
+    (pico / "memory" / "2026-03-01.md").write_text("stray\n")  # not the agent's own daily layout
+    assert detect(pico).candidates == ("picoclaw",)

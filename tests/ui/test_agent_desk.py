@@ -3,6 +3,8 @@ the demo, edit one entry of each kind, save, undo; files on disk are checked aft
 
 from __future__ import annotations
 
+import json
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -10,7 +12,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.settings import Settings
@@ -18,6 +20,7 @@ from core.demo import write_demo
 from core.formats import picoclaw
 from core.formats.profile_json import render_profile
 from core.retrieval import memory_context
+from tests.conftest import FIXTURES
 from ui.main_window import MainWindow
 
 TODAY = date(2026, 3, 3)
@@ -388,3 +391,86 @@ def test_watch_survives_our_own_atomic_save(qtbot: QtBot, window: MainWindow, po
     with (pomelo / "MEMORY.md").open("a", encoding="utf-8") as f:
         f.write("\n[11:00:00] 用户换了新电脑。\n")
     qtbot.waitUntil(lambda: window.desk.entries.table.rowCount() == rows + 1, timeout=10_000)
+
+
+# -- the hand-written example workspaces (fixtures/workspaces), as a new user would meet them ---
+
+
+def example(name: str, tmp_path: Path) -> Path:
+    target = tmp_path / name
+    shutil.copytree(FIXTURES / "workspaces" / name, target)
+    for path in target.rglob("*"):  # the fixtures are read-only; a user's files are not
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    return target
+
+
+def test_example_picoclaw_hybrid_profile_edit_and_what_the_agent_sees(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    root = example("picoclaw_hybrid", tmp_path)
+    opened(qtbot, window, root)
+    assert "not written yet" in window.desk.entries.title.text()  # no memory/MEMORY.md yet
+    window.desk.select_page("profile")
+    assert window.desk.profile.model.rowCount() == 4
+    window.desk.profile.set_value("咖啡偏好", "美式")
+    window.desk.select_page("agent")
+    assert "- **咖啡偏好**: 美式" in window.desk.agent.profile_text.toPlainText()
+    save(qtbot, window)
+    assert (
+        json.loads((root / "memory" / "profile.json").read_text(encoding="utf-8"))["咖啡偏好"]
+        == "美式"
+    )
+    assert not (root / "memory" / "MEMORY.md").exists()  # saving the profile creates nothing else
+
+
+def test_example_corrupt_profile_is_shown_and_never_written(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    root = example("picoclaw_hybrid_corrupt", tmp_path)
+    before = (root / "memory" / "profile.json").read_bytes()
+    opened(qtbot, window, root)
+    assert window.desk.sidebar.item(2).text() == "Profile (unreadable!)"
+    window.desk.select_page("profile")
+    banner = window.desk.profile.findChild(QLabel, "profileError")
+    assert banner is not None and banner.isVisible() and "line 4" in banner.text()
+    assert not window.desk.profile.add_key("name", "x")
+    window.save()
+    qtbot.waitUntil(lambda: not window.tasks.busy, timeout=10_000)
+    assert (root / "memory" / "profile.json").read_bytes() == before
+    assert not (root / ".memdesk" / "backups").exists()
+
+
+def test_example_pomelobot_entry_edit(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    root = example("pomelobot", tmp_path)
+    opened(qtbot, window, root)
+    window.desk.entries.select_file("memory/2026-03-02.md")
+    edit_selected(window, 0, "早会：发布冻结推迟到周五。")
+    save(qtbot, window)
+    assert (root / "memory" / "2026-03-02.md").read_text(encoding="utf-8") == (
+        "# Daily Memory - 2026-03-02 (main)\n\n[08:30:00] 早会：发布冻结推迟到周五。\n"
+    )
+
+
+def test_example_openclaw_free_text_files_search_and_edit(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    root = example("openclaw", tmp_path)
+    opened(qtbot, window, root)
+    tools_row = window.desk.sidebar.count() - 1
+    window.desk.sidebar.setCurrentRow(tools_row)
+    hits = window.desk.tools.search("周三")
+    assert [(h.file, h.line) for h in hits] == [("memory/2026-03-01.md", 4)]
+    window.desk.sidebar.setCurrentRow(0)
+    entries = window.desk.entries
+    entries.select_file("memory/2026-03-01.md")
+    assert entries.tabs.currentIndex() == 1  # bullet notes, no [HH:MM:SS] entries: the text
+    text = entries.file_text.toPlainText()
+    assert "用户提到周三要准备演示材料。" in text
+    entries.file_text.setPlainText(text + "- 演示改到周四。\n")
+    entries.apply_text()
+    save(qtbot, window)
+    assert (
+        (root / "memory" / "2026-03-01.md")
+        .read_text(encoding="utf-8")
+        .endswith("- 演示改到周四。\n")
+    )
