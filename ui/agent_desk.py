@@ -71,7 +71,7 @@ class AgentDesk(QWidget):
         self.entries.changed.connect(self._source_changed)
         self.profile.changed.connect(self._source_changed)
         self.notes.changed.connect(self._source_changed)
-        self.notes.longterm_changed.connect(self._longterm_changed)
+        self.notes.longterm_changed.connect(self._source_changed)
         self._layout()
 
     def _layout(self) -> None:
@@ -246,9 +246,6 @@ class AgentDesk(QWidget):
         self.update_titles()
         self.changed.emit()
 
-    def _longterm_changed(self) -> None:
-        self._source_changed()
-
     def apply_pending(self) -> None:
         """Text typed into a daily note but not applied yet becomes an edit (before a save)."""
         if self.stack.currentWidget() is self.notes:
@@ -256,13 +253,12 @@ class AgentDesk(QWidget):
 
     def refresh(self) -> None:
         """After undo, redo, save or reload: show the current page's state anew."""
-        page = self.current_page()
-        if page is None:
+        if self.current_page() is None:
             return
         current = self.stack.currentWidget()
-        if current is self.agent:
-            self.agent.refresh()
-        elif hasattr(current, "refresh"):
+        if isinstance(
+            current, (EntriesView, DailyNotesView, ProfileView, AgentView, ScopeToolsView)
+        ):
             current.refresh()
         self.update_titles()
 

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import shiboken6
 from PySide6.QtCore import QEvent, QThreadPool
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+
+from app.settings import Settings
+from ui.main_window import MainWindow
 
 
 @pytest.fixture(autouse=True)
@@ -20,3 +26,34 @@ def _no_leftovers(qapp: QApplication) -> Iterator[None]:
     qapp.processEvents()
     left = [w for w in qapp.topLevelWidgets() if shiboken6.getCppPointer(w)[0] not in before]
     assert not left, f"top-level widgets left behind: {left}"
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
+    """The main window, shown, with its settings in tmp_path."""
+    win = MainWindow(Settings(search_debounce_ms=50), settings_path=tmp_path / "settings.json")
+    qtbot.addWidget(win, before_close_func=_forget_edits)
+    win.show()
+    yield win
+
+
+def _forget_edits(win: QWidget) -> None:
+    """No "unsaved edits?" question (a modal dialog) while a test's window closes."""
+    assert isinstance(win, MainWindow)
+    win.tasks.wait()
+    if win.ws is not None:
+        win.ws.pending.clear()
+    if win.aws is not None:
+        win.aws.reload()
+
+
+@pytest.fixture
+def stack() -> QUndoStack:
+    """An undo stack for a view's `push`, as the window gives it."""
+    return QUndoStack()
+
+
+@pytest.fixture
+def failures() -> list[str]:
+    """Collects a view's `failed` messages (connect `failures.append`)."""
+    return []

@@ -7,15 +7,13 @@ import json
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from app.settings import Settings
 from core.demo import write_demo
 from core.formats import picoclaw
 from core.formats.profile_json import render_profile
@@ -24,21 +22,6 @@ from tests.conftest import FIXTURES
 from ui.main_window import MainWindow
 
 TODAY = date(2026, 3, 3)
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
-    win = MainWindow(Settings(search_debounce_ms=50), settings_path=tmp_path / "settings.json")
-    qtbot.addWidget(win, before_close_func=_forget_edits)
-    win.show()
-    yield win
-
-
-def _forget_edits(win: QWidget) -> None:
-    assert isinstance(win, MainWindow)
-    win.tasks.wait()
-    if win.aws is not None:
-        win.aws.reload()
 
 
 @pytest.fixture

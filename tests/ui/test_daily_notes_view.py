@@ -63,16 +63,6 @@ def ws(root: Path) -> AgentWorkspace:
 
 
 @pytest.fixture
-def stack() -> QUndoStack:
-    return QUndoStack()
-
-
-@pytest.fixture
-def failures() -> list[str]:
-    return []
-
-
-@pytest.fixture
 def view(
     qtbot: QtBot, ws: AgentWorkspace, stack: QUndoStack, failures: list[str]
 ) -> DailyNotesView:

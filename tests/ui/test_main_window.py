@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
@@ -16,7 +15,6 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from app.settings import Settings
 from core.demo import write_demo
 from core.formats import everbot as ev
 from tests.conftest import FIXTURES
@@ -31,22 +29,6 @@ def workspace(tmp_path: Path) -> Path:
     folder = tmp_path / "ws"
     write_demo(folder, entries=60, seed=7, today=TODAY)
     return folder
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
-    win = MainWindow(Settings(search_debounce_ms=50), settings_path=tmp_path / "settings.json")
-    qtbot.addWidget(win, before_close_func=_forget_edits)
-    win.show()
-    yield win
-
-
-def _forget_edits(win: QWidget) -> None:
-    """No "unsaved edits?" question (a modal dialog) while a test's window closes."""
-    assert isinstance(win, MainWindow)
-    win.tasks.wait()
-    if win.ws is not None:
-        win.ws.pending.clear()
 
 
 def opened(qtbot: QtBot, window: MainWindow, path: Path) -> MainWindow:

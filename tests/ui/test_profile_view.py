@@ -42,16 +42,6 @@ def root(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest.fixture
-def stack() -> QUndoStack:
-    return QUndoStack()
-
-
-@pytest.fixture
-def failures() -> list[str]:
-    return []
-
-
 def open_profile(root: Path) -> ProfileSource:
     ws = AgentWorkspace.open(root)
     assert ws.layout == "picoclaw"
