@@ -41,6 +41,7 @@ check: lint test
 bench: $(STAMP)
 	$(BIN)/memdesk bench --entries 100000
 	QT_QPA_PLATFORM=offscreen $(BIN)/python tests/benchmarks/gui_bench.py --entries 100000
+	QT_QPA_PLATFORM=offscreen $(BIN)/python tests/benchmarks/desk_bench.py --entries 10000
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .hypothesis

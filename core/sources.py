@@ -259,8 +259,24 @@ class EntrySource(_Saving):
     ) -> None:
         super().__init__(root, rel, style)
         self.fmt = fmt
+        self._rendered: bytes | None = None  # cache of render(doc); every change clears it
         self.doc = fmt.parse(self.base)
         self.text_edited = False  # set_text was used: text outside entries may have changed
+
+    @property
+    def doc(self) -> object:
+        return self._doc
+
+    @doc.setter
+    def doc(self, doc: object) -> None:
+        self._doc = doc
+        self._rendered = None
+
+    def render(self) -> bytes:
+        """The file's bytes as they would be saved now."""
+        if self._rendered is None:
+            self._rendered = self.fmt.render(self._doc)
+        return self._rendered
 
     @property
     def read_only(self) -> bool:
@@ -277,24 +293,27 @@ class EntrySource(_Saving):
         return next((i for i in self.items() if i.key == key), None)
 
     def text(self) -> str:
-        return decode(self.fmt.render(self.doc), self.rel).text
+        return decode(self.render(), self.rel).text
 
     @property
     def modified(self) -> bool:
-        return self.fmt.render(self.doc) != self._base_render()
+        return self.render() != self._base_render()
 
     def _base_render(self) -> bytes:
         return self.base if self.base is not None else self.fmt.render(self.fmt.parse(None))
 
     # -- edits (each raises ValueError/KeyError with a message for the person) -------------------
     def edit(self, key: str, content: str) -> None:
+        self._rendered = None
         self.fmt.edit(self.doc, key, content)
 
     def delete(self, key: str) -> None:
+        self._rendered = None
         self.fmt.delete(self.doc, key)
 
     def add(self, content: str, stamp: str) -> str:
         """Append an entry as the agent does; `stamp` is the date (PicoClaw) or time (Pomelobot)."""
+        self._rendered = None
         return self.fmt.add(self.doc, content, stamp)
 
     def set_text(self, text: str) -> None:
@@ -307,7 +326,7 @@ class EntrySource(_Saving):
         self.text_edited = True
 
     def snapshot(self) -> tuple[bytes, bool]:
-        return self.fmt.render(self.doc), self.text_edited
+        return self.render(), self.text_edited
 
     def restore(self, state: tuple[bytes, bool]) -> None:
         data, self.text_edited = state

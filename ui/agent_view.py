@@ -39,6 +39,9 @@ ERROR_STYLE = "color: #c62828;"
 _ORIGIN = {"default": "default", "config": "config.json", "override": "policy_overrides.json"}
 
 
+MAX_CHUNK_ROWS = 500  # the agent takes retrieve_limit (10 by default); the rest only fill the list
+
+
 class AgentView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -172,7 +175,7 @@ class AgentView(QWidget):
 
     def _fill_chunks(self, preview: AgentPreview | None) -> None:
         """The ranked chunks; none for an empty message, where the agent ranks nothing."""
-        chunks = preview.chunks if preview is not None else []
+        chunks = preview.chunks[:MAX_CHUNK_ROWS] if preview is not None else []
         self.chunks.setRowCount(len(chunks))
         bold = QFont()
         bold.setBold(True)

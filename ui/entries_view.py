@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date, datetime
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,8 +23,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -35,6 +34,52 @@ from core.workspace import WorkspaceError
 from ui.undo import SourceCommand
 
 Opener = Callable[[], EntrySource]
+Index = QModelIndex | QPersistentModelIndex
+HEADERS = ("When", "Line", "Memory")
+
+
+class EntriesModel(QAbstractTableModel):
+    """The entries shown (after the filter); cells are made when the view asks for them."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.items: list[Item] = []
+
+    def set_items(self, items: list[Item]) -> None:
+        if [i.key for i in items] == [i.key for i in self.items]:
+            self.items = items  # same rows (an edit): keep the selection and scroll
+            if items:
+                self.dataChanged.emit(self.index(0, 0), self.index(len(items) - 1, 2))
+            return
+        self.beginResetModel()
+        self.items = items
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.items)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self.items):
+            return None
+        item = self.items[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _cells(item)[index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == 2:
+            return item.content
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS[section] if 0 <= section < len(HEADERS) else None
+        return None
+
+    def row_of(self, key: str) -> int:
+        return next((r for r, i in enumerate(self.items) if i.key == key), -1)
 
 
 class EntriesView(QWidget):
@@ -61,9 +106,11 @@ class EntriesView(QWidget):
         self.filter.setPlaceholderText("Filter: words that must all appear (any case)")
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(lambda _t: self._fill())
-        self.table = QTableWidget(0, 3)
+        self.model = EntriesModel(self)
+        self.table = QTableView()
         self.table.setObjectName("entryTable")
-        self.table.setHorizontalHeaderLabels(["When", "Line", "Memory"])
+        self.table.setModel(self.model)
+        self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -72,7 +119,7 @@ class EntriesView(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.setColumnWidth(0, 100)
         self.table.setColumnWidth(1, 50)
-        self.table.currentCellChanged.connect(lambda *_: self._show_entry())
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_entry())
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("entryEditor")
         self.editor.setPlaceholderText("Select a memory to edit it, or write a new one and Add.")
@@ -123,6 +170,7 @@ class EntriesView(QWidget):
         self.tabs.setObjectName("entryTabs")
         self.tabs.addTab(memories, "Memories")
         self.tabs.addTab(whole, "Whole file")
+        self.tabs.currentChanged.connect(lambda _i: self._fill_text())
         split = QSplitter()
         split.addWidget(self.file_list)
         split.addWidget(self.tabs)
@@ -181,27 +229,23 @@ class EntriesView(QWidget):
         source = self.source
         items = source.items() if source is not None else []
         shown = [i for i in items if _matches(i, self.filter.text())]
-        self.table.setRowCount(len(shown))
-        for row, item in enumerate(shown):
-            self._set_row(row, item)
+        self.model.set_items(shown)
         self._update_title(source, len(items), len(shown))
-        text = source.text() if source is not None else ""
-        if self.file_text.toPlainText() != text:
-            self.file_text.setPlainText(text)
+        self._fill_text()
         self._update_buttons()
-        rows = [r for r, i in enumerate(shown) if i.key == keep]
+        row = self.model.row_of(keep) if keep is not None else -1
         if shown:
-            self.table.setCurrentCell(rows[0] if rows else 0, 0)
+            self.select_row(max(row, 0))
         else:
             self.editor.clear()
 
-    def _set_row(self, row: int, item: Item) -> None:
-        cells = (item.label, str(item.line) if item.line else "new", _first_line(item.content))
-        for column, text in enumerate(cells):
-            cell = QTableWidgetItem(text)
-            cell.setData(Qt.ItemDataRole.UserRole, item.key)
-            cell.setToolTip(item.content if column == 2 else "")
-            self.table.setItem(row, column, cell)
+    def _fill_text(self) -> None:
+        """The Whole file tab, filled only while it is shown (a long file is costly to lay out)."""
+        if self.tabs.currentIndex() != 1:
+            return
+        text = self.source.text() if self.source is not None else ""
+        if self.file_text.toPlainText() != text:
+            self.file_text.setPlainText(text)
 
     def _update_title(self, source: EntrySource | None, total: int, shown: int) -> None:
         if source is None:
@@ -229,16 +273,24 @@ class EntriesView(QWidget):
     def _is_daily(self) -> bool:
         return self.source is not None and getattr(self.source.fmt, "kind", None) == "daily"
 
+    def row_count(self) -> int:
+        return self.model.rowCount()
+
     def current_key(self) -> str | None:
-        cell = self.table.item(self.table.currentRow(), 0)
-        return None if cell is None else cell.data(Qt.ItemDataRole.UserRole)
+        row = self.table.currentIndex().row()
+        return self.model.items[row].key if 0 <= row < len(self.model.items) else None
+
+    def select_row(self, row: int) -> None:
+        index = self.model.index(row, 0)
+        self.table.setCurrentIndex(index)
+        self.table.scrollTo(index)
+        self._show_entry()
 
     def select_key(self, key: str) -> None:
-        for row in range(self.table.rowCount()):
-            if self.table.item(row, 0).data(Qt.ItemDataRole.UserRole) == key:
-                self.table.setCurrentCell(row, 0)
-                return
-        raise KeyError(key)
+        row = self.model.row_of(key)
+        if row < 0:
+            raise KeyError(key)
+        self.select_row(row)
 
     def _show_entry(self) -> None:
         key = self.current_key()
@@ -323,6 +375,10 @@ def _matches(item: Item, query: str) -> bool:
     words = query.casefold().split()
     text = f"{item.label} {item.content}".casefold()
     return all(w in text for w in words)
+
+
+def _cells(item: Item) -> tuple[str, str, str]:
+    return item.label, str(item.line) if item.line else "new", _first_line(item.content)
 
 
 def _first_line(text: str) -> str:

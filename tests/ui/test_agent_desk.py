@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QLabel
+from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from core.demo import write_demo
@@ -52,7 +53,7 @@ def save(qtbot: QtBot, window: MainWindow) -> None:
 
 def edit_selected(window: MainWindow, row: int, text: str) -> str:
     entries = window.desk.entries
-    entries.table.setCurrentCell(row, 0)
+    entries.select_row(row)
     key = entries.current_key()
     assert key is not None
     entries.editor.setPlainText(text)
@@ -61,16 +62,17 @@ def edit_selected(window: MainWindow, row: int, text: str) -> str:
 
 
 def test_picoclaw_home_opens_its_workspace_with_every_source(
-    qtbot: QtBot, window: MainWindow, pico: Path
+    qtbot: QtBot, qtmodeltester: ModelTester, window: MainWindow, pico: Path
 ) -> None:
     opened(qtbot, window, pico)
+    qtmodeltester.check(window.desk.entries.model)
     assert window.aws is not None and window.aws.root == (pico / "workspace").resolve()
     titles = [window.desk.sidebar.item(r).text() for r in range(window.desk.sidebar.count())]
     assert titles[0].startswith("Long-term memory (24)")
     assert titles[1].startswith("Daily notes (")
     assert titles[2].startswith("Profile (")
     assert titles[3] == "What the agent sees"
-    assert window.desk.entries.table.rowCount() == 24
+    assert window.desk.entries.row_count() == 24
     assert "PicoClaw workspace" in window.desk.header.text()
 
 
@@ -308,10 +310,10 @@ def test_unedited_file_changed_by_another_program_is_reloaded(
 ) -> None:
     opened(qtbot, window, pomelo)
     memory = pomelo / "MEMORY.md"
-    rows = window.desk.entries.table.rowCount()
+    rows = window.desk.entries.row_count()
     with memory.open("a", encoding="utf-8") as f:
         f.write("\n[10:00:00] 用户换了新手机。\n")
-    qtbot.waitUntil(lambda: window.desk.entries.table.rowCount() == rows + 1, timeout=10_000)
+    qtbot.waitUntil(lambda: window.desk.entries.row_count() == rows + 1, timeout=10_000)
     assert "Reloaded" in window.banner.text()
 
 
@@ -369,11 +371,11 @@ def test_watch_survives_our_own_atomic_save(qtbot: QtBot, window: MainWindow, po
     opened(qtbot, window, pomelo)
     edit_selected(window, 0, "用户确认了新的发布流程。")
     save(qtbot, window)
-    rows = window.desk.entries.table.rowCount()
+    rows = window.desk.entries.row_count()
     qtbot.wait(400)  # let the watcher see our own save first
     with (pomelo / "MEMORY.md").open("a", encoding="utf-8") as f:
         f.write("\n[11:00:00] 用户换了新电脑。\n")
-    qtbot.waitUntil(lambda: window.desk.entries.table.rowCount() == rows + 1, timeout=10_000)
+    qtbot.waitUntil(lambda: window.desk.entries.row_count() == rows + 1, timeout=10_000)
 
 
 # -- the hand-written example workspaces (fixtures/workspaces), as a new user would meet them ---
