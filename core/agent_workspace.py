@@ -280,6 +280,20 @@ class AgentWorkspace:
         for source in self._open.values():
             source.reload()
 
+    def folders(self) -> list[Path]:
+        """The folders where the agent creates memory files (to watch for new ones)."""
+        memory = self.root / "memory"
+        found = [self.root, memory]
+        if self.layout == "picoclaw":
+            found += sorted({n.path.parent for n in self.daily_notes()})
+        else:
+            scopes = memory / "scopes"
+            found.append(scopes)
+            if scopes.is_dir():
+                for scope in sorted(p for p in scopes.iterdir() if p.is_dir()):
+                    found += [scope, scope / "transcripts"]
+        return [f for f in found if f.is_dir() and not f.is_symlink()]
+
     def changed_on_disk(self) -> list[Source]:
         """Open sources whose file is no longer what was read."""
         out = []

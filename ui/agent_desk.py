@@ -23,12 +23,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agent_workspace import AgentWorkspace
+from core.agent_workspace import LONGTERM, AgentWorkspace
 from core.formats import pomelobot
 from core.sources import EntrySource
 from ui.agent_view import AgentView
 from ui.daily_notes_view import DailyNotesView
-from ui.entries_view import EntriesView, Opener
+from ui.entries_view import EntriesView, FileRef, Opener
 from ui.profile_view import ProfileView
 from ui.scope_tools_view import ScopeToolsView
 from ui.undo import SourceCommand
@@ -174,6 +174,7 @@ class AgentDesk(QWidget):
     def _page_selected(self, row: int) -> None:
         if 0 <= row < len(self.pages):
             self.pages[row].show()
+            self.changed.emit()  # the page may have read more files: the window watches them
 
     def select_page(self, name: str) -> None:
         rows = [r for r, p in enumerate(self.pages) if p.name == name]
@@ -189,7 +190,9 @@ class AgentDesk(QWidget):
         assert self.ws is not None
         ws = self.ws
         self.entries.promote_to = None
-        self.entries.show_files([("memory/MEMORY.md", ws.longterm)], title="Long-term memory")
+        self.entries.show_files(
+            [FileRef("memory/MEMORY.md", LONGTERM, ws.longterm)], title="Long-term memory"
+        )
         self.stack.setCurrentWidget(self.entries)
 
     def _show_notes(self) -> None:
@@ -214,9 +217,11 @@ class AgentDesk(QWidget):
             assert self.ws is not None
             ws = self.ws
             scope = next(s for s in ws.scopes() if s.name == name)
-            files = [(_file_label(f), _opener(ws, f)) for f in scope.files]
+            files = [FileRef(_file_label(f), f.path, _opener(ws, f)) for f in scope.files]
             if not scope.of_kind("long_term"):
-                files.insert(0, ("Long-term (not written yet)", lambda: ws.long_term_of(scope)))
+                rel = pomelobot.long_term_path(scope.name)
+                opener = lambda: ws.long_term_of(scope)  # noqa: E731
+                files.insert(0, FileRef("Long-term (not written yet)", rel, opener))
             self.entries.promote_to = self._promote
             self.entries.show_files(files, title=f"Scope {name}")
             self.stack.setCurrentWidget(self.entries)
@@ -253,12 +258,13 @@ class AgentDesk(QWidget):
 
     def refresh(self) -> None:
         """After undo, redo, save or reload: show the current page's state anew."""
-        if self.current_page() is None:
+        row = self.sidebar.currentRow()
+        if not 0 <= row < len(self.pages):
             return
         current = self.stack.currentWidget()
-        if isinstance(
-            current, (EntriesView, DailyNotesView, ProfileView, AgentView, ScopeToolsView)
-        ):
+        if current is self.entries:
+            self.pages[row].show()  # its file list too: the agent may have added a file
+        elif isinstance(current, (DailyNotesView, ProfileView, AgentView, ScopeToolsView)):
             current.refresh()
         self.update_titles()
 

@@ -8,6 +8,7 @@ the window's undo stack; nothing is written before the person saves.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
@@ -34,6 +35,17 @@ from core.workspace import WorkspaceError
 from ui.undo import SourceCommand
 
 Opener = Callable[[], EntrySource]
+
+
+@dataclass(frozen=True)
+class FileRef:
+    """A file the page can show: its label, workspace-relative path, and how to open it."""
+
+    label: str
+    rel: str
+    open: Opener
+
+
 Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("When", "Line", "Memory")
 
@@ -89,7 +101,9 @@ class EntriesView(QWidget):
     def __init__(self, push: Callable[[QUndoCommand], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.push = push
-        self.files: list[tuple[str, Opener]] = []
+        self.files: list[FileRef] = []
+        self._shown_key: str | None = None  # the entry in the editor, and its text as shown
+        self._shown_text = ""
         self.source: EntrySource | None = None
         self.promote_to: Callable[[EntrySource, str], EntrySource] | None = None
         self._build()
@@ -181,16 +195,24 @@ class EntriesView(QWidget):
         layout.addWidget(split, 1)
 
     # -- what is shown --------------------------------------------------------------------------
-    def show_files(self, files: list[tuple[str, Opener]], *, title: str = "") -> None:
-        """The files of one group, each as (label, opener); the first is shown."""
+    def show_files(self, files: list[FileRef], *, title: str = "") -> None:
+        """The files of one group; the file shown before stays shown if it is among them."""
+        keep = self.source.rel if self.source is not None and title == self.group_title else None
+        rels = [f.rel for f in files]
         self.files = files
         self.file_list.blockSignals(True)
         self.file_list.clear()
-        for label, _open in files:
-            self.file_list.addItem(QListWidgetItem(label))
+        for file in files:
+            self.file_list.addItem(QListWidgetItem(file.label))
         self.file_list.blockSignals(False)
         self.file_list.setVisible(len(files) > 1)
         self.group_title = title
+        if keep in rels:
+            self.file_list.blockSignals(True)
+            self.file_list.setCurrentRow(rels.index(keep))
+            self.file_list.blockSignals(False)
+            self.refresh()
+            return
         self.source = None
         if files:
             self.file_list.setCurrentRow(0)
@@ -199,17 +221,16 @@ class EntriesView(QWidget):
             self._fill()
 
     def select_file(self, rel: str) -> None:
-        for row in range(len(self.files)):
-            if self.files[row][1]().rel == rel:
-                self.file_list.setCurrentRow(row)
-                return
-        raise KeyError(rel)
+        rels = [f.rel for f in self.files]
+        if rel not in rels:
+            raise KeyError(rel)
+        self.file_list.setCurrentRow(rels.index(rel))
 
     def _file_selected(self, row: int) -> None:
         if not 0 <= row < len(self.files):
             return
         try:
-            self.source = self.files[row][1]()
+            self.source = self.files[row].open()
         except (ValueError, OSError, WorkspaceError) as exc:  # InputError is a ValueError
             self.source = None
             self.failed.emit(str(exc))
@@ -293,9 +314,15 @@ class EntriesView(QWidget):
         self.select_row(row)
 
     def _show_entry(self) -> None:
+        """The current entry in the editor; text typed there and not applied stays while the
+        same entry is shown (a refresh after another program's change must not wipe it)."""
         key = self.current_key()
         item = self.source.find(key) if self.source is not None and key else None
-        self.editor.setPlainText(item.content if item is not None else "")
+        text = item.content if item is not None else ""
+        typed = self.editor.toPlainText() != self._shown_text
+        if key != self._shown_key or not typed:
+            self.editor.setPlainText(text)
+        self._shown_key, self._shown_text = key, text
         self._update_buttons()
 
     # -- changes --------------------------------------------------------------------------------
@@ -313,6 +340,7 @@ class EntriesView(QWidget):
 
     def _changed(self, source: object) -> None:
         if source is self.source:
+            self._shown_key = None  # an edit, undo or redo: show the entry as it now is
             self.refresh()
         self.changed.emit(source)
 

@@ -129,6 +129,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.indexChanged.connect(self._undo_moved)
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._file_changed)
+        self.watcher.directoryChanged.connect(lambda _path: self._external.start())
         self._external = QTimer(self, singleShot=True, interval=300)
         self._external.timeout.connect(self._check_external_change)
         self._debounce = QTimer(self, singleShot=True, interval=settings.search_debounce_ms)
@@ -359,8 +360,9 @@ class MainWindow(QMainWindow):
         self.layout_action.setEnabled(root is not None and len(detect(root).candidates) > 1)
 
     def _unwatch_all(self) -> None:
-        if self.watcher.files():
-            self.watcher.removePaths(self.watcher.files())
+        watched = self.watcher.files() + self.watcher.directories()
+        if watched:
+            self.watcher.removePaths(watched)
 
     def _opened_agent(self, aws: AgentWorkspace) -> None:
         """Show a PicoClaw or Pomelobot/OpenClaw workspace: its sources in the desk's sidebar."""
@@ -388,6 +390,9 @@ class MainWindow(QMainWindow):
         missing = wanted - set(self.watcher.files())
         if missing:
             self.watcher.addPaths(sorted(missing))
+        folders = {str(f) for f in self.aws.folders()} - set(self.watcher.directories())
+        if folders:  # new files (a daily note, a scope) show up when they are created
+            self.watcher.addPaths(sorted(folders))
 
     def _desk_changed(self) -> None:
         self._watch_sources()
@@ -784,7 +789,9 @@ class MainWindow(QMainWindow):
         if aws is None or self.tasks.busy:
             return
         changed = aws.changed_on_disk()
-        if not changed:
+        if not changed:  # a folder changed: files came or went
+            self.desk.refresh()
+            self._watch_sources()
             return
         edited = [s for s in changed if s.modified]
         for source in changed:

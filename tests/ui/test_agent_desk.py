@@ -459,3 +459,33 @@ def test_example_openclaw_free_text_files_search_and_edit(
         .read_text(encoding="utf-8")
         .endswith("- 演示改到周四。\n")
     )
+
+
+def test_typed_text_survives_another_programs_change(
+    qtbot: QtBot, window: MainWindow, pomelo: Path
+) -> None:
+    """Tried as a person would: typing a correction while the agent appends to the same file."""
+    opened(qtbot, window, pomelo)
+    entries = window.desk.entries
+    entries.select_row(0)
+    entries.editor.setPlainText("正在输入的修改")
+    rows = entries.row_count()
+    with (pomelo / "MEMORY.md").open("a", encoding="utf-8") as f:
+        f.write("\n[12:00:00] 用户订了周五的机票。\n")
+    qtbot.waitUntil(lambda: entries.row_count() == rows + 1, timeout=10_000)
+    assert entries.editor.toPlainText() == "正在输入的修改"
+    entries.apply_edit()
+    assert window.aws.memory_file("MEMORY.md").items()[0].content == "正在输入的修改"  # type: ignore[union-attr]
+    window.undo_stack.undo()
+    assert entries.editor.toPlainText() == window.aws.memory_file("MEMORY.md").items()[0].content  # type: ignore[union-attr]
+
+
+def test_a_daily_file_the_agent_creates_appears(
+    qtbot: QtBot, window: MainWindow, pomelo: Path
+) -> None:
+    opened(qtbot, window, pomelo)
+    files = window.desk.entries.file_list.count()
+    (pomelo / "memory" / "2026-03-04.md").write_text(
+        "# Daily Memory - 2026-03-04 (main)\n\n[09:00:00] 新的一天。\n", encoding="utf-8"
+    )
+    qtbot.waitUntil(lambda: window.desk.entries.file_list.count() == files + 1, timeout=10_000)
