@@ -7,13 +7,14 @@ on its own (compare-and-swap, merge, backup, atomic replace, journal).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
-from core import retrieval
-from core.backups import BackupStyle
+from core import atomic, retrieval
+from core.backups import BackupStyle, clean_backup_temps
 from core.formats import picoclaw, pomelobot, profile_json
 from core.formats.text import InputError
 from core.layout import Layout, detect
@@ -166,7 +167,16 @@ class AgentWorkspace:
         found = detect(root)
         if found.chosen not in ("picoclaw", "pomelobot"):
             raise WorkspaceError(f"{root}: not a PicoClaw or Pomelobot/OpenClaw workspace")
-        return cls(root.resolve(), found.chosen)
+        ws = cls(root.resolve(), found.chosen)
+        ws.clean_temps()
+        return ws
+
+    def clean_temps(self) -> None:
+        """Remove what an interrupted MemDesk save left behind (MemDesk's temp names only)."""
+        for folder in self.folders():
+            with contextlib.suppress(OSError):
+                atomic.clean_stale_temps(folder)
+        clean_backup_temps(self.root)
 
     # -- sources --------------------------------------------------------------------------------
     def sources(self) -> list[Source]:

@@ -37,6 +37,7 @@ __all__ = [
     "BackupInfo",
     "BackupStyle",
     "backup_name",
+    "clean_backup_temps",
     "list_backups",
     "make_backup",
     "parse_backup_name",
@@ -277,6 +278,19 @@ def prune_backups(backup_dir: Path, *, keep: int, owned: Callable[[Path], bool])
         except FileNotFoundError:
             continue
         removed.append(info.path)
+    return removed
+
+
+def clean_backup_temps(workspace: Path) -> list[Path]:
+    """Remove temp files an interrupted backup left in the backup folders (MemDesk's names only)."""
+    folders = [workspace / "memory" / "backups"]
+    own = workspace / ".memdesk" / "backups"
+    if own.is_dir() and not own.is_symlink():
+        folders += [own, *(p for p in own.rglob("*") if p.is_dir() and not p.is_symlink())]
+    removed: list[Path] = []
+    for folder in folders:
+        with contextlib.suppress(OSError):  # read-only: nothing of ours could be left there
+            removed += atomic.clean_stale_temps(folder)
     return removed
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Literal
 
 from core import atomic
-from core.backups import BackupStyle, list_backups, make_backup
+from core.backups import BackupStyle, clean_backup_temps, list_backups, make_backup
 from core.formats import everbot as ev
 from core.formats.text import InputError, gc_paused
 from core.journal import DecayState, Event, Journal, JournalError, JsonValue
@@ -140,6 +140,7 @@ class Workspace:
             doc = ev.parse(data, path)
             saved, precise = _journal_facts(root, path.relative_to(root).as_posix())
         _clean_stale_temps(path.parent)
+        clean_backup_temps(root)
         chosen = profile or saved or detect_profile(doc)
         try:
             policy = profile_by_name(chosen)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from datetime import date, datetime
 from pathlib import Path
 
@@ -447,3 +449,22 @@ def test_profile_save_is_journaled_and_reports_a_merge(pico: Path) -> None:
     assert ("memory/profile.json", "city", "delete") in events
     again = profile.save()  # nothing left to save: no second journal entry
     assert again.edits == () and not again.merged
+
+
+def test_open_cleans_temps_of_an_interrupted_save(pico: Path) -> None:
+    finished = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    name = f".MEMORY.md.memdesk-tmp.{int(finished.stdout)}.0123456789abcdef"
+    (pico / "memory" / "backups").mkdir(exist_ok=True)
+    left = [pico / "memory" / name, pico / "memory" / "backups" / f".20260301_101010_{name[1:]}"]
+    for path in left:
+        path.write_bytes(b"half")
+    agents = pico / "memory" / "MEMORY.md.tmp"  # not a MemDesk name: never touched
+    agents.write_bytes(b"the agent's")
+    AgentWorkspace.open(pico)
+    assert not any(p.exists() for p in left)
+    assert agents.read_bytes() == b"the agent's"

@@ -840,3 +840,24 @@ def test_other_agents_workspaces_are_named_not_misread() -> None:
         Workspace.open(FIXTURES / "workspaces" / "pomelobot")
     with pytest.raises(WorkspaceError, match=r"a PicoClaw workspace\..*memdesk retrieve"):
         Workspace.open(FIXTURES / "picoclaw" / "home" / "workspace")
+
+
+def test_open_cleans_what_an_interrupted_backup_left(root: Path, memory: Path) -> None:
+    """A save killed while copying the backup leaves a temp file in .memdesk/backups/."""
+    finished = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    backups = root / ".memdesk" / "backups"
+    backups.mkdir(parents=True)
+    stale = (
+        backups / f".20260301_101010_MEMORY.md.memdesk-tmp.{int(finished.stdout)}.0123456789abcdef"
+    )
+    stale.write_bytes(b"half a backup")
+    backup = backups / "20260301_101010_MEMORY.md"
+    backup.write_bytes(b"a whole backup")
+    Workspace.open(root)
+    assert not stale.exists()
+    assert backup.read_bytes() == b"a whole backup"
