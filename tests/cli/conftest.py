@@ -121,3 +121,17 @@ def demo(cli: Cli, tmp_path: Path) -> Path:
     result = cli("demo", target, "--entries", 60, "--seed", 7)
     assert result.code == 0, result.err
     return target
+
+
+# The keys of one memory in `list --json` (SPEC 7), for every layout.
+LIST_KEYS = {
+    "id",
+    "category",
+    "score",
+    "last_activated",
+    "activation_count",
+    "section",
+    "content",
+    "file",
+    "line",
+}

@@ -21,6 +21,7 @@ from core.formats import everbot as ev
 from tests.cli.conftest import (
     EVERBOT,
     FIXTURE_NAMES,
+    LIST_KEYS,
     TIERED_MEMORY,
     Cli,
     backups_of,
@@ -35,17 +36,6 @@ from tests.conftest import PROJECT_ROOT
 # The agent's header regex (SPEC 2.1), used here to read files independently of MemDesk.
 HEADER_RE = re.compile(r"^###\s+\[(\w+)\]\s+(\w+)\s*\|\s*([\d.]+)\s*\|\s*([\d-]+)\s*\|\s*(\d+)\s*$")
 LAST_UPDATED_RE = re.compile(r"<!-- Last updated: (\d{4}-\d{2}-\d{2})T")
-LIST_KEYS = {
-    "id",
-    "category",
-    "score",
-    "last_activated",
-    "activation_count",
-    "section",
-    "content",
-    "file",
-    "line",
-}
 PROBLEM_KEYS = {"file", "line", "kind", "message"}
 HISTORY_KEYS = {"at", "score", "kind", "actor"}
 EVERBOT_CATEGORIES = set(policy.EVERBOT_CATEGORIES)

@@ -8,19 +8,7 @@ from pathlib import Path
 import pytest
 
 from core.formats import picoclaw
-from tests.cli.conftest import Cli, fixture_workspace, run_process, snapshot
-
-LISTED_KEYS = {
-    "id",
-    "category",
-    "score",
-    "last_activated",
-    "activation_count",
-    "section",
-    "content",
-    "file",
-    "line",
-}
+from tests.cli.conftest import LIST_KEYS, Cli, fixture_workspace, run_process, snapshot
 
 
 @pytest.fixture
@@ -79,8 +67,8 @@ def test_show_json_is_the_listed_memory(
         shown = cli("show", root, memory["id"], "--json")
         assert shown.code == 0, shown.err
         data = shown.json()
-        assert set(data) >= LISTED_KEYS | {"history"}
-        assert {k: data[k] for k in LISTED_KEYS} == memory
+        assert set(data) >= LIST_KEYS | {"history"}
+        assert {k: data[k] for k in LIST_KEYS} == memory
         assert data["history"] == []
     assert snapshot(root) == before  # show writes nothing, not even a journal
 
