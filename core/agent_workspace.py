@@ -11,6 +11,7 @@ import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import partial
 from pathlib import Path
 
 from core import atomic, retrieval
@@ -217,6 +218,17 @@ class AgentWorkspace:
         assert isinstance(source, NoteSource)
         return source
 
+    def notes_matching(self, query: str) -> set[date]:
+        """Days whose note holds every word of `query` (any case), unsaved notes included."""
+        words = query.casefold().split()
+        texts: dict[date, Callable[[], str]] = {
+            n.date: partial(_read_text, n.path) for n in self.daily_notes()
+        }
+        for source in self._open.values():
+            if isinstance(source, NoteSource):
+                texts[source.day] = source.text
+        return {day for day, text in texts.items() if all(w in text().casefold() for w in words)}
+
     def profile(self) -> ProfileSource:
         source = self._cached(PROFILE, lambda: ProfileSource(self.root))
         assert isinstance(source, ProfileSource)
@@ -346,6 +358,11 @@ class AgentWorkspace:
             return ""
         profile = self.profile()
         return "" if profile.error is not None else profile.doc.markdown()
+
+
+def _read_text(path: Path) -> str:
+    """A file's text for searching only (undecodable bytes read as U+FFFD)."""
+    return path.read_bytes().decode("utf-8", errors="replace")
 
 
 def open_error(exc: BaseException) -> str | None:

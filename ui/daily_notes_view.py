@@ -17,6 +17,7 @@ from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -68,6 +69,11 @@ class DailyNotesView(QWidget):
         self._build()
 
     def _build(self) -> None:
+        self.filter = QLineEdit()
+        self.filter.setObjectName("dailyFilter")
+        self.filter.setPlaceholderText("Search the notes: words that must all appear")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(lambda _t: self.refresh())
         self.tree = QTreeWidget()
         self.tree.setObjectName("dailyTree")
         self.tree.setHeaderHidden(True)
@@ -116,8 +122,13 @@ class DailyNotesView(QWidget):
         column.addWidget(self.title)
         column.addWidget(self.editor, 1)
         column.addLayout(buttons)
+        left = QWidget()
+        left_column = QVBoxLayout(left)
+        left_column.setContentsMargins(0, 0, 0, 0)
+        left_column.addWidget(self.filter)
+        left_column.addWidget(self.tree, 1)
         split = QSplitter()
-        split.addWidget(self.tree)
+        split.addWidget(left)
         split.addWidget(right)
         split.setSizes([260, 700])
         layout = QVBoxLayout(self)
@@ -165,6 +176,10 @@ class DailyNotesView(QWidget):
             if isinstance(source, NoteSource) and source.modified:
                 size = len(source.text().encode("utf-8"))
                 rows[source.day] = NoteRow(source.day, size, True)
+        query = self.filter.text()
+        if query.strip():
+            matching = ws.notes_matching(query)  # the day being edited stays in view
+            rows = {d: r for d, r in rows.items() if d in matching or d == self.day}
         return sorted(rows.values(), key=lambda r: r.day, reverse=True)
 
     def _fill_tree(self, rows: list[NoteRow]) -> None:

@@ -408,3 +408,20 @@ def test_compress_label_shows_the_agents_stamp(
     assert re.fullmatch(
         r"Long-term memory last compressed: 2026-11-20 \d\d:\d\d \(local time\)", shown
     )
+
+
+def test_search_box_keeps_only_the_days_that_mention_every_word(
+    view: DailyNotesView, ws: AgentWorkspace
+) -> None:
+    view.select_day(date(2026, 11, 24))
+    view.filter.setText("周五 发布")
+    shown = set(view._days)
+    assert shown == {date(2026, 11, 20), date(2026, 11, 24)}  # the day being read stays
+    view.select_day(date(2026, 11, 20))
+    view.filter.setText("柯基")
+    assert set(view._days) == {date(2026, 10, 30), date(2026, 11, 20)}
+    ws.note(date(2026, 11, 24)).set_text("# 2026-11-24\n\n用户也有一只柯基。\n")  # unsaved
+    view.refresh()
+    assert date(2026, 11, 24) in view._days
+    view.filter.clear()
+    assert set(view._days) == set(NOTES)
