@@ -3,7 +3,7 @@
     .venv/bin/python tests/benchmarks/desk_bench.py [--entries 10000]
 
 Writes a PicoClaw demo whose long-term memory has N entries and prints, each the median of five:
-reading the workspace, showing it in the window, applying one edit (to the table updated),
+reading the workspace, showing it in the window (the first time, then again), applying one edit (to the table updated),
 undoing it, and the "What the agent sees" preview for a two-word message.
 """
 
@@ -60,6 +60,9 @@ def main() -> int:
             window._opened_agent(aws)
             app.processEvents()
 
+        start = time.perf_counter()
+        show()
+        first = (time.perf_counter() - start) * 1000
         shown = _median_ms(show)
         entries = window.desk.entries
         texts = iter(f"第 {n} 次修改：用户改喝美式。" for n in range(100))
@@ -79,7 +82,8 @@ def main() -> int:
     n = f"{args.entries:,} long-term entries"
     print(f"PicoClaw page, {n} (median of {REPEAT}):")
     print(f"  read the workspace     {read:7.1f} ms")
-    print(f"  show it in the window  {shown:7.1f} ms")
+    print(f"  show it, first time    {first:7.1f} ms")
+    print(f"  show it again          {shown:7.1f} ms")
     print(f"  apply one edit         {edited:7.1f} ms")
     print(f"  undo it                {undone:7.1f} ms")
     print(f"  what the agent sees    {preview:7.1f} ms")
