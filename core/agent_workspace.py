@@ -19,6 +19,7 @@ from core.backups import BackupStyle, clean_backup_temps
 from core.formats import picoclaw, pomelobot, profile_json
 from core.formats.text import InputError
 from core.layout import Layout, detect
+from core.retention import prune_own
 from core.sources import (
     Clash,
     Edit,
@@ -111,6 +112,8 @@ class ProfileSource:
         except OSError as exc:
             raise WorkspaceError(f"{self.path}: could not write: {exc.strerror or exc}") from None
         self.raw = self.doc.data
+        if backup is not None:
+            prune_own(self.root, backup.parent)
         merged = self.doc.as_dict() != mine  # another program's keys came in with the save
         edits = _key_edits(base, {k: v for k, v in mine.items() if self.doc.get(k) == v})
         journal_edits(self.root, self.rel, edits, cause)

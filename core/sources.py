@@ -28,6 +28,7 @@ from core.backups import BackupStyle, make_backup
 from core.formats import picoclaw, pomelobot
 from core.formats.text import BOM, decode, to_lf
 from core.journal import Event, Journal, JournalError
+from core.retention import prune_own
 from core.workspace import WorkspaceError
 
 Resolution = Literal["mine", "theirs"]
@@ -213,6 +214,8 @@ class _Saving:
                     f"{self.path}: changed by another program while saving; try again", exit_code=1
                 )
             atomic.atomic_write_bytes(self.path, data)
+            if backup is not None:
+                prune_own(self.root, backup.parent)
         except atomic.WriteRefused as exc:
             raise WorkspaceError(str(exc), exit_code=1) from None
         except OSError as exc:

@@ -25,6 +25,7 @@ from core.layout import detect
 from core.locking import LockTimeout, agent_lock, lock_path_for
 from core.models import FileProblem, ParsedFile
 from core.policy import PolicyProfile, profile_by_name
+from core.retention import prune_own
 from core.scoring import AGENT_FORGET_BELOW, agent_will_forget
 
 MEMORY_FILE = "MEMORY.md"
@@ -340,6 +341,8 @@ class Workspace:
             style = BackupStyle.MEMDESK
             backup = make_backup(self.path, style.directory(self.root, self.path))
             atomic.atomic_write_bytes(self.path, data)
+            if backup is not None:
+                prune_own(self.root, backup.parent)
         self.base_data = data
         digest = _digest(disk) if backup else ""
         return _Written(target, merged, backup, digest, len(disk), tuple(applied))

@@ -50,6 +50,7 @@ from core.formats.text import InputError
 from core.journal import JournalError
 from core.layout import Layout, agent_root, detect, remember_layout
 from core.policy import EVERBOT
+from core.retention import backups_to_keep, set_backups_to_keep
 from core.search import QueryError, SearchIndex
 from core.sources import SourceConflict, SourceSave
 from core.workspace import (
@@ -236,6 +237,7 @@ class MainWindow(QMainWindow):
             file_menu, "Read as another &layout…", None, self.choose_layout
         )
         self.layout_action.setEnabled(False)
+        self._action(file_menu, "&Backups to keep…", None, self.choose_backups_to_keep)
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", QKeySequence.StandardKey.Quit, self.close)
         edit_menu = self.menuBar().addMenu("&Edit")
@@ -349,6 +351,31 @@ class MainWindow(QMainWindow):
             return
         candidates = detect(root).candidates
         self._layout_chosen(root, self._ask_layout(root, candidates))
+
+    def choose_backups_to_keep(self) -> None:
+        """How many of MemDesk's own backups of each file this workspace keeps (0: all)."""
+        root = self._root()
+        if root is None:
+            return
+        keep, ok = QInputDialog.getInt(
+            self,
+            "Backups to keep",
+            "MemDesk backs a file up before every write, into .memdesk/backups/. How many of\n"
+            "those backups of each file should this workspace keep? (0 keeps them all; the\n"
+            "agent's own backups are never deleted.)",
+            backups_to_keep(root),
+            0,
+            1_000_000,
+        )
+        if not ok:
+            return
+        try:
+            set_backups_to_keep(root, keep)
+        except (OSError, JournalError, ValueError) as exc:
+            self.show_error(f"Could not change the setting: {exc}")
+            return
+        shown = "every backup" if keep == 0 else f"the newest {keep} backups of each file"
+        self.statusBar().showMessage(f"MemDesk keeps {shown} in {root}", 6000)
 
     def _root(self) -> Path | None:
         if self.aws is not None:

@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from core.demo import write_demo
 from core.formats import picoclaw
 from core.formats.profile_json import render_profile
+from core.retention import DEFAULT_KEEP, backups_to_keep
 from core.retrieval import memory_context
 from tests.conftest import FIXTURES
 from ui.main_window import MainWindow
@@ -489,3 +490,19 @@ def test_a_daily_file_the_agent_creates_appears(
         "# Daily Memory - 2026-03-04 (main)\n\n[09:00:00] 新的一天。\n", encoding="utf-8"
     )
     qtbot.waitUntil(lambda: window.desk.entries.file_list.count() == files + 1, timeout=10_000)
+
+
+def test_backups_to_keep_is_a_setting_of_the_workspace(
+    qtbot: QtBot, window: MainWindow, pomelo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened(qtbot, window, pomelo)
+    asked: list[int] = []
+
+    def get_int(*args: object) -> tuple[int, bool]:
+        asked.append(args[3])  # type: ignore[arg-type]
+        return 7, True
+
+    monkeypatch.setattr("ui.main_window.QInputDialog.getInt", get_int)
+    window.choose_backups_to_keep()
+    assert asked == [DEFAULT_KEEP]
+    assert backups_to_keep(pomelo) == 7
