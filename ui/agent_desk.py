@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from core.agent_workspace import LONGTERM, AgentWorkspace
 from core.formats import pomelobot
 from core.sources import EntrySource
+from core.workspace import WorkspaceError
 from ui.agent_view import AgentView
 from ui.daily_notes_view import DailyNotesView
 from ui.entries_view import EntriesView, FileRef, Opener
@@ -133,7 +134,10 @@ class AgentDesk(QWidget):
     # -- titles ---------------------------------------------------------------------------------
     def _longterm_title(self) -> str:
         assert self.ws is not None
-        source = self.ws.longterm()
+        try:
+            source = self.ws.longterm()
+        except (ValueError, WorkspaceError):  # InputError: the page shows the reason
+            return "Long-term memory (unreadable!)"
         mark = " *" if source.modified else ""
         return f"Long-term memory ({len(source.items())}){mark}"
 

@@ -6,6 +6,7 @@ changing (core.operations through undo commands) and saving (Workspace.save, off
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -1027,7 +1028,8 @@ def _open_any(path: Path) -> tuple[Workspace, SearchIndex] | AgentWorkspace | _A
         if found.chosen in ("picoclaw", "pomelobot"):
             aws = AgentWorkspace.open(path)
             if aws.layout == "picoclaw":
-                aws.longterm()
+                with contextlib.suppress(InputError, WorkspaceError):  # its page says why
+                    aws.longterm()  # read here, off the UI thread, as the first page shows it
             return aws
     return _open_and_index(path)
 

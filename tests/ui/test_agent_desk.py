@@ -506,3 +506,21 @@ def test_backups_to_keep_is_a_setting_of_the_workspace(
     window.choose_backups_to_keep()
     assert asked == [DEFAULT_KEEP]
     assert backups_to_keep(pomelo) == 7
+
+
+def test_unreadable_long_term_memory_leaves_the_rest_usable(
+    qtbot: QtBot, window: MainWindow, pico: Path
+) -> None:
+    """Tried as a new user would: MEMORY.md with a byte that is not UTF-8 must not hide the
+    daily notes and the profile; the long-term page says what is wrong, and nothing is written."""
+    memory = pico / "workspace" / "memory" / "MEMORY.md"
+    memory.write_bytes(b"## 2026-01-01\n\n\xff broken\n")
+    opened(qtbot, window, pico)
+    assert window.desk.sidebar.item(0).text() == "Long-term memory (unreadable!)"
+    assert "not valid UTF-8" in window.banner.text()
+    assert not window.desk.entries.add_button.isEnabled()
+    window.desk.select_page("daily")
+    assert window.desk.notes.tree.topLevelItemCount() > 0
+    window.desk.select_page("agent")
+    assert "not valid UTF-8" in window.desk.agent.error.text()
+    assert memory.read_bytes() == b"## 2026-01-01\n\n\xff broken\n"
