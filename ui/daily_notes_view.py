@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -38,6 +38,7 @@ MONTH_ROLE = Qt.ItemDataRole.UserRole + 1  # a month item's "YYYY-MM"
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")  # English whatever the locale
 # QTextDocument's raw text ends paragraphs with U+2029; Qt drops a leading BOM when it shows text.
 PARAGRAPH = "\u2029"
+FILTER_DELAY_MS = 200
 READ_ERRORS = (ValueError, OSError, WorkspaceError)  # InputError is a ValueError
 
 
@@ -73,7 +74,9 @@ class DailyNotesView(QWidget):
         self.filter.setObjectName("dailyFilter")
         self.filter.setPlaceholderText("Search the notes: words that must all appear")
         self.filter.setClearButtonEnabled(True)
-        self.filter.textChanged.connect(lambda _t: self.refresh())
+        self._filter_timer = QTimer(self, singleShot=True, interval=FILTER_DELAY_MS)
+        self._filter_timer.timeout.connect(self.refresh)  # every note is read: not per keystroke
+        self.filter.textChanged.connect(lambda _t: self._filter_timer.start())
         self.tree = QTreeWidget()
         self.tree.setObjectName("dailyTree")
         self.tree.setHeaderHidden(True)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from datetime import date, datetime
 from pathlib import Path
 
@@ -20,6 +18,7 @@ from core.formats.profile_json import render_profile
 from core.journal import Journal
 from core.sources import Clash, EntrySource, SourceConflict
 from core.workspace import WorkspaceError
+from tests.helpers import dead_pid
 
 TODAY = date(2026, 3, 3)
 PICO_ENTRIES = (
@@ -452,13 +451,7 @@ def test_profile_save_is_journaled_and_reports_a_merge(pico: Path) -> None:
 
 
 def test_open_cleans_temps_of_an_interrupted_save(pico: Path) -> None:
-    finished = subprocess.run(
-        [sys.executable, "-c", "import os; print(os.getpid())"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    name = f".MEMORY.md.memdesk-tmp.{int(finished.stdout)}.0123456789abcdef"
+    name = f".MEMORY.md.memdesk-tmp.{dead_pid()}.0123456789abcdef"
     (pico / "memory" / "backups").mkdir(exist_ok=True)
     left = [pico / "memory" / name, pico / "memory" / "backups" / f".20260301_101010_{name[1:]}"]
     for path in left:

@@ -12,15 +12,7 @@ from pathlib import Path
 import pytest
 
 from core.locking import LockTimeout, agent_lock, lock_path_for
-
-# Holds the lock the way EverBot does (open "w" + fcntl.flock) until its stdin is closed.
-_HOLDER = """
-import fcntl, sys
-with open(sys.argv[1], "w") as lock:
-    fcntl.flock(lock, fcntl.LOCK_EX)
-    print("locked", flush=True)
-    sys.stdin.read()
-"""
+from tests.helpers import LOCK_HOLDER
 
 # Reports whether the lock is free right now, without waiting.
 _PROBE = """
@@ -39,7 +31,7 @@ with open(sys.argv[1], "a") as lock:
 def holder(tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
     """A separate process holding MEMORY.md.lock until the test closes its stdin."""
     with subprocess.Popen(
-        [sys.executable, "-c", _HOLDER, str(tmp_path / "MEMORY.md.lock")],
+        [sys.executable, "-c", LOCK_HOLDER, str(tmp_path / "MEMORY.md.lock")],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,

@@ -23,6 +23,7 @@ import pytest
 from core.formats import everbot as ev
 from core.journal import Journal, RecordedEvent
 from core.workspace import Change, ConflictError, SaveResult, Workspace, WorkspaceError
+from tests.helpers import LOCK_HOLDER, dead_pid
 
 SAMPLE = """\
 # Agent Memory
@@ -55,15 +56,6 @@ TODO: move the old cron jobs to the new scheduler
 User previously lived in Shanghai.
 """
 IDS = ["a1b2c3", "d4e5f6", "0a1b2c", "c0ffee", "70d0aa", "01d001"]
-
-# Holds the agent's lock the way EverBot does (open + fcntl.flock) until stdin is closed.
-_LOCK_HOLDER = """
-import fcntl, sys
-with open(sys.argv[1], "a") as lock:
-    fcntl.flock(lock, fcntl.LOCK_EX)
-    print("locked", flush=True)
-    sys.stdin.read()
-"""
 
 # The agent at 603d2cf saving under its lock: a plain overwrite (truncate, then write),
 # here slowed down in the middle so a reader without the lock would see half a file.
@@ -148,7 +140,7 @@ def save(ws: Workspace) -> SaveResult:
 def agent_holding_the_lock(memory: Path) -> Iterator[subprocess.Popen[str]]:
     """A separate process holding MEMORY.md.lock until the test closes its stdin."""
     with subprocess.Popen(
-        [sys.executable, "-c", _LOCK_HOLDER, f"{memory}.lock"],
+        [sys.executable, "-c", LOCK_HOLDER, f"{memory}.lock"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -184,14 +176,8 @@ def test_open_something_else_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_open_cleans_only_stale_memdesk_temp_files(root: Path, memory: Path) -> None:
-    finished = subprocess.run(
-        [sys.executable, "-c", "import os; print(os.getpid())"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    dead_pid = int(finished.stdout)
-    stale = root / f".MEMORY.md.memdesk-tmp.{dead_pid}.0123456789abcdef"
+    pid = dead_pid()
+    stale = root / f".MEMORY.md.memdesk-tmp.{pid}.0123456789abcdef"
     kept = {
         # MemDesk's own temp file of a process that is still running (this one).
         f".MEMORY.md.memdesk-tmp.{os.getpid()}.fedcba9876543210": b"live save",
@@ -199,7 +185,7 @@ def test_open_cleans_only_stale_memdesk_temp_files(root: Path, memory: Path) -> 
         "MEMORY.md.bak": b"the agent's backup",
         "MEMORY.md.lock": b"",
         "notes.memdesk-tmp.txt": b"looks similar, is not ours",
-        f".MEMORY.md.memdesk-tmp.{dead_pid}.not-hex": b"not our name pattern",
+        f".MEMORY.md.memdesk-tmp.{pid}.not-hex": b"not our name pattern",
     }
     stale.write_bytes(b"half a save")
     for name, data in kept.items():
@@ -844,17 +830,9 @@ def test_other_agents_workspaces_are_named_not_misread() -> None:
 
 def test_open_cleans_what_an_interrupted_backup_left(root: Path, memory: Path) -> None:
     """A save killed while copying the backup leaves a temp file in .memdesk/backups/."""
-    finished = subprocess.run(
-        [sys.executable, "-c", "import os; print(os.getpid())"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
     backups = root / ".memdesk" / "backups"
     backups.mkdir(parents=True)
-    stale = (
-        backups / f".20260301_101010_MEMORY.md.memdesk-tmp.{int(finished.stdout)}.0123456789abcdef"
-    )
+    stale = backups / f".20260301_101010_MEMORY.md.memdesk-tmp.{dead_pid()}.0123456789abcdef"
     stale.write_bytes(b"half a backup")
     backup = backups / "20260301_101010_MEMORY.md"
     backup.write_bytes(b"a whole backup")

@@ -415,13 +415,16 @@ def test_search_box_keeps_only_the_days_that_mention_every_word(
 ) -> None:
     view.select_day(date(2026, 11, 24))
     view.filter.setText("周五 发布")
+    view.refresh()  # what the search delay does after typing stops
     shown = set(view._days)
     assert shown == {date(2026, 11, 20), date(2026, 11, 24)}  # the day being read stays
     view.select_day(date(2026, 11, 20))
     view.filter.setText("柯基")
+    view.refresh()
     assert set(view._days) == {date(2026, 10, 30), date(2026, 11, 20)}
     ws.note(date(2026, 11, 24)).set_text("# 2026-11-24\n\n用户也有一只柯基。\n")  # unsaved
     view.refresh()
     assert date(2026, 11, 24) in view._days
     view.filter.clear()
+    view.refresh()
     assert set(view._days) == set(NOTES)
