@@ -1,9 +1,12 @@
-"""Shared test set-up: hypothesis profiles and paths to the shared fixtures."""
+"""Shared test set-up: hypothesis profiles, the fixture data kept in tests/fixtures, isolation."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -18,8 +21,8 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-SHARED = PROJECT_ROOT.parent / "shared"
-FIXTURES = SHARED / "fixtures"
+# Conformance data and example workspaces, kept in the repository (see tests/fixtures/README.md).
+FIXTURES = PROJECT_ROOT / "tests" / "fixtures"
 
 
 @pytest.fixture(autouse=True)
@@ -36,6 +39,40 @@ def _isolated_home(
 
 @pytest.fixture
 def fixtures_dir() -> Path:
-    if not FIXTURES.is_dir():
-        pytest.fail(f"shared fixtures not found at {FIXTURES}")
     return FIXTURES
+
+
+def fixture_json(relative: str) -> Any:
+    """A JSON file of tests/fixtures (read when a test module is collected)."""
+    return json.loads((FIXTURES / relative).read_text(encoding="utf-8"))
+
+
+def _fixture_tree() -> dict[str, str]:
+    return {
+        p.relative_to(FIXTURES).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        if p.is_file()
+        else "folder"
+        for p in sorted(FIXTURES.rglob("*"))
+    }
+
+
+_FIXTURES_AT_START: dict[str, str] = {}
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _FIXTURES_AT_START.update(_fixture_tree())
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Tests copy fixture workspaces before writing: the repository's copies never change."""
+    if not _FIXTURES_AT_START or getattr(session.config, "workerinput", None) is not None:
+        return
+    after = _fixture_tree()
+    changed = sorted(
+        k
+        for k in _FIXTURES_AT_START.keys() | after.keys()
+        if _FIXTURES_AT_START.get(k) != after.get(k)
+    )
+    if changed:
+        print(f"\ntests/fixtures changed during the run: {', '.join(changed[:10])}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

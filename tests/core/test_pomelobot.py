@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 
 from core.formats import pomelobot as pb
 from core.formats.text import InputError
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, fixture_json
 
 POMELO = FIXTURES / "pomelobot"
 WORKSPACES = FIXTURES / "workspaces"
 FILE_CASES = ("daily_main", "long_term")
-EDGE_CASES = json.loads((POMELO / "edge_cases.chunks.json").read_text(encoding="utf-8"))["cases"]
+EDGE_CASES = fixture_json("pomelobot/edge_cases.chunks.json")["cases"]
 _ENTRY_LINE = re.compile(r"^\[(\d{2}:\d{2}:\d{2})\] (.*)$")
 _STAMPED = re.compile(r"\[[0-9]{1,2}:[0-9]{2}:[0-9]{2}\]( |$)")
 

@@ -6,7 +6,6 @@ import json
 import math
 import re
 from datetime import date, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,9 +23,10 @@ from core.scoring import (
     initial_score,
     reinforce,
 )
+from tests.conftest import FIXTURES, fixture_json
 
-EVERBOT_FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "everbot"
-MERGER: dict[str, Any] = json.loads((EVERBOT_FIXTURES / "merger.json").read_text(encoding="utf-8"))
+EVERBOT_FIXTURES = FIXTURES / "everbot"
+MERGER: dict[str, Any] = fixture_json("everbot/merger.json")
 NOW = datetime.fromisoformat(MERGER["now"])
 DAY0 = date(2026, 1, 1)
 
