@@ -288,9 +288,9 @@ def _show_other(args: argparse.Namespace, found: Any) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from core.journal import Journal
     from core.layout import detect
     from core.scoring import forecast
+    from core.store.journal import Journal
 
     found = detect(args.path) if args.path.is_dir() else None
     if found is not None and found.chosen in ("picoclaw", "pomelobot"):

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from core.atomic import atomic_write_bytes
+from core.store.atomic import atomic_write_bytes
 
 __all__ = [
     "MAX_RECENT",

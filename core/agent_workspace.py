@@ -14,12 +14,10 @@ from datetime import date, datetime
 from functools import partial
 from pathlib import Path
 
-from core import atomic, retrieval
-from core.backups import BackupStyle, clean_backup_temps
+from core import retrieval
 from core.formats import picoclaw, pomelobot, profile_json
 from core.formats.text import InputError
 from core.layout import Layout, detect
-from core.retention import prune_own
 from core.sources import (
     Clash,
     Edit,
@@ -34,6 +32,9 @@ from core.sources import (
     journal_edits,
     read_or_none,
 )
+from core.store import atomic
+from core.store.backups import BackupStyle, clean_backup_temps
+from core.store.retention import prune_own
 from core.workspace import WorkspaceError
 
 LONGTERM = "memory/MEMORY.md"

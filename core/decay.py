@@ -16,9 +16,9 @@ import numpy as np
 
 from core.formats.everbot import Entry
 from core.formats.text import gc_paused
-from core.journal import DecayState, Journal, JournalError
 from core.policy import DecayRule, PolicyProfile
 from core.scoring import Transition, transition_with_rule
+from core.store.journal import DecayState, Journal, JournalError
 from core.workspace import Change, SaveResult, Workspace, WorkspaceError
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from core.journal import Journal, JournalError
+from core.store.journal import Journal, JournalError
 
 Layout = Literal["structured", "picoclaw", "pomelobot"]
 LAYOUTS: tuple[Layout, ...] = ("structured", "picoclaw", "pomelobot")

@@ -23,12 +23,12 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Literal, Protocol
 
-from core import atomic
-from core.backups import BackupStyle, make_backup
 from core.formats import picoclaw, pomelobot
 from core.formats.text import BOM, decode, to_lf
-from core.journal import Event, Journal, JournalError
-from core.retention import prune_own
+from core.store import atomic
+from core.store.backups import BackupStyle, make_backup
+from core.store.journal import Event, Journal, JournalError
+from core.store.retention import prune_own
 from core.workspace import WorkspaceError
 
 Resolution = Literal["mine", "theirs"]

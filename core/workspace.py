@@ -16,17 +16,17 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Literal
 
-from core import atomic
-from core.backups import BackupStyle, clean_backup_temps, list_backups, make_backup
 from core.formats import everbot as ev
 from core.formats.text import InputError, gc_paused
-from core.journal import DecayState, Event, Journal, JournalError, JsonValue
 from core.layout import detect
-from core.locking import LockTimeout, agent_lock, lock_path_for
 from core.models import FileProblem, ParsedFile
 from core.policy import PolicyProfile, profile_by_name
-from core.retention import prune_own
 from core.scoring import AGENT_FORGET_BELOW, agent_will_forget
+from core.store import atomic
+from core.store.backups import BackupStyle, clean_backup_temps, list_backups, make_backup
+from core.store.journal import DecayState, Event, Journal, JournalError, JsonValue
+from core.store.locking import LockTimeout, agent_lock, lock_path_for
+from core.store.retention import prune_own
 
 MEMORY_FILE = "MEMORY.md"
 TIERED_CATEGORIES = frozenset({"system", "core", "episode"})

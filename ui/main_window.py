@@ -48,12 +48,12 @@ from core import operations
 from core.agent_workspace import AgentWorkspace
 from core.formats.everbot import Entry
 from core.formats.text import InputError
-from core.journal import JournalError
 from core.layout import Layout, agent_root, detect, remember_layout
 from core.policy import EVERBOT
-from core.retention import backups_to_keep, set_backups_to_keep
 from core.search import QueryError, SearchIndex
 from core.sources import SourceConflict, SourceSave
+from core.store.journal import JournalError
+from core.store.retention import backups_to_keep, set_backups_to_keep
 from core.workspace import (
     Change,
     ConflictError,

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from core import atomic
-from core.backups import BackupStyle, make_backup
 from core.formats.text import InputError
+from core.store import atomic
+from core.store.backups import BackupStyle, make_backup
 
 __all__ = [
     "HEADING",

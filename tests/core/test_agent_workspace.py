@@ -15,8 +15,8 @@ from core.agent_workspace import AgentWorkspace, ProfileSource
 from core.demo import write_demo
 from core.formats import picoclaw, pomelobot
 from core.formats.profile_json import render_profile
-from core.journal import Journal
 from core.sources import Clash, EntrySource, SourceConflict
+from core.store.journal import Journal
 from core.workspace import WorkspaceError
 from tests.helpers import dead_pid
 

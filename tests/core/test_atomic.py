@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import atomic
-from core.atomic import (
+from core.store import atomic
+from core.store.atomic import (
     WriteRefused,
     atomic_write_bytes,
     clean_stale_temps,

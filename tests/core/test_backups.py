@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from core import atomic
-from core.backups import (
+from core.store import atomic
+from core.store.backups import (
     BackupInfo,
     BackupStyle,
     backup_name,
@@ -156,7 +156,7 @@ _WORKER = """
 import sys
 from datetime import datetime
 from pathlib import Path
-from core.backups import make_backup
+from core.store.backups import make_backup
 
 source, backup_dir, start = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
 while not start.exists():

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from core import journal as journal_module
-from core.journal import (
+from core.store import journal as journal_module
+from core.store.journal import (
     SCHEMA_VERSION,
     DecayState,
     Event,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from core.locking import LockTimeout, agent_lock, lock_path_for
+from core.store.locking import LockTimeout, agent_lock, lock_path_for
 from tests.helpers import LOCK_HOLDER
 
 # Reports whether the lock is free right now, without waiting.

@@ -14,8 +14,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core import atomic
-from core.backups import make_backup
 from core.formats import profile_json as pj
 from core.formats.profile_json import (
     ProfileChange,
@@ -27,6 +25,8 @@ from core.formats.profile_json import (
     render_profile,
     save_profile,
 )
+from core.store import atomic
+from core.store.backups import make_backup
 from tests.conftest import FIXTURES
 
 HYBRID = FIXTURES / "workspaces" / "picoclaw_hybrid" / "memory" / "profile.json"

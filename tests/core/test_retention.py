@@ -9,9 +9,9 @@ import pytest
 
 from core import operations
 from core.agent_workspace import AgentWorkspace
-from core.backups import backup_name, list_backups
 from core.demo import write_demo
-from core.retention import DEFAULT_KEEP, backups_to_keep, prune_own, set_backups_to_keep
+from core.store.backups import backup_name, list_backups
+from core.store.retention import DEFAULT_KEEP, backups_to_keep, prune_own, set_backups_to_keep
 from core.workspace import Workspace
 
 

@@ -22,9 +22,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.backups import BackupStyle
 from core.formats import picoclaw, pomelobot
-from core.journal import Journal, RecordedEvent
 from core.sources import (
     NOTE_KEY,
     Clash,
@@ -35,6 +33,8 @@ from core.sources import (
     PomeloFile,
     SourceConflict,
 )
+from core.store.backups import BackupStyle
+from core.store.journal import Journal, RecordedEvent
 from core.workspace import WorkspaceError
 
 CONTENTS = (
@@ -498,7 +498,7 @@ def test_transcripts_are_read_only(tmp_path: Path) -> None:
 
 
 def test_read_only_file_is_refused_and_nothing_written(root: Path, case: Case) -> None:
-    # core.atomic refuses a file without write bits even for root, so this runs as root too.
+    # core.store.atomic refuses a file without write bits even for root, so this runs as root too.
     path = root / case.rel
     before = path.read_bytes()
     listing = sorted(p.name for p in path.parent.iterdir())

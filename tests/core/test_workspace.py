@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from core.formats import everbot as ev
-from core.journal import Journal, RecordedEvent
+from core.store.journal import Journal, RecordedEvent
 from core.workspace import Change, ConflictError, SaveResult, Workspace, WorkspaceError
 from tests.helpers import LOCK_HOLDER, dead_pid
 

@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from core.atomic import atomic_write_bytes, clean_stale_temps, is_memdesk_temp
+from core.store.atomic import atomic_write_bytes, clean_stale_temps, is_memdesk_temp
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SIZE = 2 * 1024 * 1024
@@ -31,7 +31,7 @@ MIN_KILL_WINDOW_S = 0.06
 _ATOMIC_SAVER = """
 import sys
 from pathlib import Path
-from core.atomic import atomic_write_bytes
+from core.store.atomic import atomic_write_bytes
 
 target, a, b = Path(sys.argv[1]), Path(sys.argv[2]).read_bytes(), Path(sys.argv[3]).read_bytes()
 print("ready", flush=True)

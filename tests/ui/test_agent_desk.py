@@ -18,8 +18,8 @@ from pytestqt.qtbot import QtBot
 from core.demo import write_demo
 from core.formats import picoclaw
 from core.formats.profile_json import render_profile
-from core.retention import DEFAULT_KEEP, backups_to_keep
 from core.retrieval import memory_context
+from core.store.retention import DEFAULT_KEEP, backups_to_keep
 from tests.conftest import FIXTURES
 from ui.main_window import MainWindow
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from core.backups import prune_backups
-from core.journal import Journal, JournalError
+from core.store.backups import prune_backups
+from core.store.journal import Journal, JournalError
 
 SETTING = "backups_keep"
 DEFAULT_KEEP = 50

@@ -30,7 +30,7 @@ from datetime import datetime
 from enum import Enum
 from pathlib import Path
 
-from core import atomic
+from core.store import atomic
 
 __all__ = [
     "MAX_PER_SECOND",
