@@ -1,8 +1,8 @@
-"""An open PicoClaw or Pomelobot/OpenClaw workspace: its sources, their edits, saving, retrieval.
+"""An open PicoClaw or Pomelobot/OpenClaw workspace: its documents, their edits, saving, retrieval.
 
-The window and the CLI ask this for everything about these layouts. Sources are read when first
+The window and the CLI ask this for everything about these layouts. Documents are read when first
 asked for and kept, so unsaved edits of every file live here until `save` writes them, each file
-on its own (compare-and-swap, merge, backup, atomic replace, journal).
+through the one guarded commit (compare, merge by entry, backup, atomic replace, journal).
 """
 
 from __future__ import annotations
@@ -13,129 +13,29 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from core import retrieval
 from core.formats import picoclaw, pomelobot, profile_json
 from core.formats.text import InputError
 from core.layout import Layout, detect
-from core.sources import (
-    Clash,
-    Edit,
-    EntrySource,
-    Item,
-    NoteSource,
-    PicoLongTerm,
-    PomeloFile,
-    Resolution,
-    SourceConflict,
-    SourceSave,
-    journal_edits,
-    read_or_none,
-)
+from core.ops import ChangeSet
+from core.ops.entries import add_entry
 from core.store import atomic
 from core.store.backups import BackupStyle, clean_backup_temps
-from core.store.retention import prune_own
-from core.workspace import WorkspaceError
+from core.store.commit import Target
+from core.store.document import Document, Saved
+from core.store.errors import WorkspaceError
+from core.store.merge import Resolution
 
 LONGTERM = "memory/MEMORY.md"
 PROFILE = "memory/profile.json"
 
-
-class ProfileSource:
-    """memory/profile.json: its items, or the error that keeps it read-only (file untouched)."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.rel = PROFILE
-        self.path = root / PROFILE
-        self.reload()
-
-    def reload(self) -> None:
-        self.raw = read_or_none(self.path)
-        self.error: profile_json.ProfileError | None = None
-        try:
-            if self.raw is None:
-                self.doc = profile_json.ProfileDoc(path=self.path)
-            else:
-                self.doc = profile_json.parse_profile(self.raw, self.path)
-        except profile_json.ProfileError as exc:
-            self.error = exc
-            self.doc = profile_json.ProfileDoc(path=self.path)
-
-    @property
-    def exists(self) -> bool:
-        return self.raw is not None
-
-    @property
-    def read_only(self) -> bool:
-        return self.error is not None
-
-    @property
-    def modified(self) -> bool:
-        return self.error is None and self.doc.changed
-
-    def snapshot(self) -> list[tuple[str, str]]:
-        return self.doc.items()
-
-    def restore(self, state: list[tuple[str, str]]) -> None:
-        self.doc.restore(state)
-
-    def check_writable(self) -> None:
-        if self.error is not None:
-            raise WorkspaceError(
-                f"MemDesk does not change {self.path} until it is fixed: {self.error}",
-                exit_code=1,
-            )
-
-    def save(
-        self,
-        *,
-        resolutions: Mapping[str, Resolution] | None = None,
-        cause: str = "edited in MemDesk",
-    ) -> SourceSave:
-        """Compare-and-swap merged by key, backup, atomic write (profile_json.save_profile)."""
-        self.check_writable()
-        base = self._items_of(self.raw)
-        mine = self.doc.as_dict()
-        try:
-            backup = profile_json.save_profile(
-                self.path,
-                self.doc,
-                expected=self.doc.data,
-                workspace=self.root,
-                resolutions=resolutions,
-            )
-        except profile_json.ProfileError as exc:
-            raise WorkspaceError(str(exc), exit_code=1) from None
-        except profile_json.ProfileConflict as exc:  # settled like any source's conflict
-            clashes = [Clash(c.key, c.mine, c.theirs) for c in exc.conflicts]
-            raise SourceConflict(self.path, clashes) from None
-        except OSError as exc:
-            raise WorkspaceError(f"{self.path}: could not write: {exc.strerror or exc}") from None
-        self.raw = self.doc.data
-        if backup is not None:
-            prune_own(self.root, backup.parent)
-        merged = self.doc.as_dict() != mine  # another program's keys came in with the save
-        edits = _key_edits(base, {k: v for k, v in mine.items() if self.doc.get(k) == v})
-        journal_edits(self.root, self.rel, edits, cause)
-        return SourceSave(self.path, backup, merged, edits)
-
-    def _items_of(self, data: bytes | None) -> dict[str, str]:
-        return {} if data is None else profile_json.parse_profile(data, self.path).as_dict()
-
-
-def _key_edits(before: Mapping[str, str], after: Mapping[str, str]) -> tuple[Edit, ...]:
-    """The saved change per profile key (a rename is a delete and a create)."""
-    edits = [
-        Edit(k, Item(k, k, v, 0), Item(k, k, after[k], 0) if k in after else None)
-        for k, v in before.items()
-        if after.get(k) != v
-    ]
-    edits += [Edit(k, None, Item(k, k, v, 0)) for k, v in after.items() if k not in before]
-    return tuple(edits)
-
-
-Source = EntrySource | NoteSource | ProfileSource
+AnyDocument = Document[Any, Any]
+LongTerm = Document[picoclaw.LongTermDocument, picoclaw.Entry]
+Note = Document[picoclaw.NoteDocument, picoclaw.NoteText]
+Profile = Document[profile_json.ProfileDoc, profile_json.ProfileItem]
+MemoryFile = Document[pomelobot.MemoryFileDocument, pomelobot.MemoryEntry]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +61,7 @@ class AgentWorkspace:
     def __init__(self, root: Path, layout: Layout) -> None:
         self.root = root
         self.layout = layout
-        self._open: dict[str, Source] = {}
+        self._open: dict[str, AnyDocument] = {}
 
     @classmethod
     def open(cls, root: Path) -> AgentWorkspace:
@@ -183,44 +83,60 @@ class AgentWorkspace:
                 atomic.clean_stale_temps(folder)
         clean_backup_temps(self.root)
 
-    # -- sources --------------------------------------------------------------------------------
-    def sources(self) -> list[Source]:
-        """Every source read so far (the only ones that can hold edits)."""
+    # -- documents --------------------------------------------------------------------------------
+    def documents(self) -> list[AnyDocument]:
+        """Every document read so far (the only ones that can hold edits)."""
         return list(self._open.values())
 
     @property
     def modified(self) -> bool:
-        return any(s.modified for s in self._open.values())
+        return any(d.modified for d in self._open.values())
 
-    def modified_sources(self) -> list[Source]:
-        return [s for s in self._open.values() if s.modified]
+    def modified_documents(self) -> list[AnyDocument]:
+        return [d for d in self._open.values() if d.modified]
 
-    def _cached(self, rel: str, make: Callable[[], Source]) -> Source:
-        source = self._open.get(rel)
-        if source is None:
-            source = make()
-            self._open[rel] = source
-        return source
+    def _target(self, rel: str, *, agent_backups: bool = False) -> Target:
+        style = BackupStyle.PICOCLAW if agent_backups else BackupStyle.MEMDESK
+        return Target(self.root, rel, style.directory(self.root, self.root / rel))
 
-    def longterm(self) -> EntrySource:
+    def _cached(self, rel: str, make: Callable[[], AnyDocument]) -> AnyDocument:
+        document = self._open.get(rel)
+        if document is None:
+            document = make()
+            self._open[rel] = document
+        return document
+
+    def longterm(self) -> LongTerm:
         """PicoClaw's memory/MEMORY.md (empty if the agent has not written it yet)."""
-        source = self._cached(
+        return self._cached(
             LONGTERM,
-            lambda: EntrySource(
-                self.root, LONGTERM, PicoLongTerm(LONGTERM), style=BackupStyle.PICOCLAW
+            lambda: Document.read(
+                self._target(LONGTERM, agent_backups=True), picoclaw.LongTermFormat(LONGTERM)
             ),
         )
-        assert isinstance(source, EntrySource)
-        return source
 
     def daily_notes(self) -> list[picoclaw.DailyNote]:
         return picoclaw.list_daily_notes(self.root)
 
-    def note(self, day: date) -> NoteSource:
+    def note(self, day: date) -> Note:
         rel = picoclaw.daily_note_path(self.root, day).relative_to(self.root).as_posix()
-        source = self._cached(rel, lambda: NoteSource(self.root, rel, day))
-        assert isinstance(source, NoteSource)
-        return source
+        return self._cached(rel, lambda: Document.read(self._target(rel), picoclaw.NoteFormat(rel)))
+
+    def note_day(self, document: AnyDocument) -> date | None:
+        """The day of a daily note's document (None for any other document)."""
+        if not isinstance(document.fmt, picoclaw.NoteFormat):
+            return None
+        stem = Path(document.rel).stem
+        return date(int(stem[:4]), int(stem[4:6]), int(stem[6:8]))
+
+    def open_notes(self) -> list[tuple[date, Note]]:
+        """The daily notes read so far, with their days (they may hold unsaved text)."""
+        out = []
+        for document in self._open.values():
+            day = self.note_day(document)
+            if day is not None:
+                out.append((day, document))
+        return out
 
     def notes_matching(self, query: str) -> set[date]:
         """Days whose note holds every word of `query` (any case), unsaved notes included."""
@@ -228,15 +144,18 @@ class AgentWorkspace:
         texts: dict[date, Callable[[], str]] = {
             n.date: partial(_read_text, n.path) for n in self.daily_notes()
         }
-        for source in self._open.values():
-            if isinstance(source, NoteSource):
-                texts[source.day] = source.text
+        for day, document in self.open_notes():
+            texts[day] = document.text
         return {day for day, text in texts.items() if all(w in text().casefold() for w in words)}
 
-    def profile(self) -> ProfileSource:
-        source = self._cached(PROFILE, lambda: ProfileSource(self.root))
-        assert isinstance(source, ProfileSource)
-        return source
+    def profile(self) -> Profile:
+        """memory/profile.json; ProfileError (the file untouched) when it is not a readable one."""
+        return self._cached(
+            PROFILE,
+            lambda: Document.read(
+                self._target(PROFILE), profile_json.ProfileFormat(self.root / PROFILE)
+            ),
+        )
 
     def last_compress(self) -> datetime | None:
         return picoclaw.read_last_compress(self.root)
@@ -248,25 +167,20 @@ class AgentWorkspace:
     def scopes(self) -> list[pomelobot.Scope]:
         return pomelobot.list_scopes(self.root)
 
-    def memory_file(self, rel: str, kind: pomelobot.FileKind | None = None) -> EntrySource:
+    def memory_file(self, rel: str, kind: pomelobot.FileKind | None = None) -> MemoryFile:
         """A Pomelobot/OpenClaw memory file of any scope (read-only for transcripts)."""
-        kind = kind or pomelobot.file_kind(rel)
-        source = self._cached(rel, lambda: EntrySource(self.root, rel, PomeloFile(rel, kind)))
-        assert isinstance(source, EntrySource)
-        return source
+        fmt = pomelobot.MemoryFileFormat(rel, kind)
+        return self._cached(rel, lambda: Document.read(self._target(rel), fmt))
 
-    def long_term_of(self, scope: pomelobot.Scope) -> EntrySource:
+    def long_term_of(self, scope: pomelobot.Scope) -> MemoryFile:
         """The scope's long-term file; where the agent would create it when there is none."""
         existing = scope.of_kind("long_term")
         if existing:
             return self.memory_file(existing[0].path, "long_term")
         rel = pomelobot.long_term_path(scope.name)
         header = pomelobot.long_term_header(scope.name)
-        source = self._cached(
-            rel, lambda: EntrySource(self.root, rel, PomeloFile(rel, "long_term", header))
-        )
-        assert isinstance(source, EntrySource)
-        return source
+        fmt = pomelobot.MemoryFileFormat(rel, "long_term", empty=header)
+        return self._cached(rel, lambda: Document.read(self._target(rel), fmt))
 
     def scope_of(self, rel: str) -> pomelobot.Scope:
         for scope in self.scopes():
@@ -274,37 +188,38 @@ class AgentWorkspace:
                 return scope
         raise WorkspaceError(f"{rel}: not a memory file of any scope")
 
-    # -- operations -----------------------------------------------------------------------------
-    def promote_passage(self, passage: str, today: date | None = None) -> str:
+    # -- operations -------------------------------------------------------------------------------
+    def promote_passage(self, passage: str, today: date | None = None) -> ChangeSet:
         """PicoClaw: a daily-note passage appended to long-term memory in the agent's format."""
-        return self.longterm().add(passage, (today or date.today()).isoformat())
+        draft = picoclaw.draft_entry(passage, today or date.today())
+        return add_entry(self.longterm(), draft, "Promote a passage to long-term memory")
 
-    def promote_entry(self, rel: str, key: str, now: datetime | None = None) -> EntrySource:
+    def promote_entry(self, rel: str, key: str, now: datetime | None = None) -> ChangeSet:
         """Pomelobot: a daily entry appended to its scope's long-term file (the daily file keeps it)."""
-        item = self.memory_file(rel).find(key)
-        if item is None:
+        entry = self.memory_file(rel).find(key)
+        if entry is None:
             raise WorkspaceError(f"{rel}: no entry {key}")
         target = self.long_term_of(self.scope_of(rel))
-        target.add(item.content, pomelobot.format_time(now or datetime.now()))
-        return target
+        draft = pomelobot.draft_entry(entry.content, now or datetime.now())
+        return add_entry(target, draft, f"Promote {entry.time} from {rel} to {target.rel}")
 
     def save(
         self, resolutions: Mapping[str, Mapping[str, Resolution]] | None = None
-    ) -> list[SourceSave]:
-        """Save every modified source, each on its own; stops at the first that fails.
+    ) -> list[Saved[Any]]:
+        """Save every modified document, each on its own; stops at the first that fails.
 
-        `resolutions` maps a source's relative path to how its conflicts are settled.
+        `resolutions` maps a document's relative path to how its conflicts are settled.
         """
         saved = []
-        for rel, source in list(self._open.items()):
-            if source.modified:
-                saved.append(source.save(resolutions=(resolutions or {}).get(rel)))
+        for rel, document in list(self._open.items()):
+            if document.modified:
+                saved.append(document.save(resolutions=(resolutions or {}).get(rel)))
         return saved
 
     def reload(self) -> None:
-        """Read every open source anew (their unsaved edits are dropped)."""
-        for source in self._open.values():
-            source.reload()
+        """Read every open document anew (their unsaved edits are dropped)."""
+        for document in self._open.values():
+            document.reload()
 
     def folders(self) -> list[Path]:
         """The folders where the agent creates memory files (to watch for new ones)."""
@@ -320,24 +235,17 @@ class AgentWorkspace:
                     found += [scope, scope / "transcripts"]
         return [f for f in found if f.is_dir() and not f.is_symlink()]
 
-    def changed_on_disk(self) -> list[Source]:
-        """Open sources whose file is no longer what was read."""
-        out = []
-        for source in self._open.values():
-            base = source.raw if isinstance(source, ProfileSource) else source.base
-            if read_or_none(source.path) != base:
-                out.append(source)
-        return out
+    def changed_on_disk(self) -> list[AnyDocument]:
+        """Open documents whose file is no longer what was read."""
+        return [d for d in self._open.values() if d.changed_on_disk()]
 
-    # -- what the agent sees --------------------------------------------------------------------
+    # -- what the agent sees ----------------------------------------------------------------------
     def agent_sees(self, message: str, today: date | None = None) -> AgentPreview:
         """PicoClaw's retrieval for `message` and the memory text it injects, edits included."""
         policy = self.policy()
         limit = int(policy["retrieve_limit"].value)
         recent = int(policy["recent_days"].value)
-        doc = self.longterm().doc
-        assert isinstance(doc, picoclaw.LongTermDocument)
-        content = doc.agent_text()
+        content = self.longterm().doc.agent_text()
         chunks = []
         if message != "":  # no message: the agent injects the whole file, nothing is ranked
             taken = len(retrieval.retrieve(content, message, limit))
@@ -348,7 +256,7 @@ class AgentWorkspace:
         day = today or date.today()
         days = {n.date for n in self.daily_notes()}
         # A note written here but not saved yet is part of the preview too.
-        days |= {s.day for s in self._open.values() if isinstance(s, NoteSource) and s.text()}
+        days |= {d for d, document in self.open_notes() if document.text()}
         recent_days = sorted(d for d in days if 0 <= (day - d).days < recent)
         notes = [(d, self.note(d).text()) for d in recent_days]
         injected = retrieval.memory_context(
@@ -360,8 +268,10 @@ class AgentWorkspace:
         """What the hybrid fork adds from memory/profile.json ("" without a readable profile)."""
         if not (self.root / PROFILE).exists() and PROFILE not in self._open:
             return ""
-        profile = self.profile()
-        return "" if profile.error is not None else profile.doc.markdown()
+        try:
+            return self.profile().doc.markdown()
+        except InputError:
+            return ""
 
 
 def _read_text(path: Path) -> str:
@@ -370,7 +280,7 @@ def _read_text(path: Path) -> str:
 
 
 def open_error(exc: BaseException) -> str | None:
-    """A message for the person when a source cannot be read, else None."""
+    """A message for the person when a document cannot be read, else None."""
     if isinstance(exc, (InputError, WorkspaceError)):
         return str(exc)
     if isinstance(exc, OSError):

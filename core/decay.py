@@ -18,8 +18,10 @@ from core.formats.everbot import Entry
 from core.formats.text import gc_paused
 from core.policy import DecayRule, PolicyProfile
 from core.scoring import Transition, transition_with_rule
-from core.store.journal import DecayState, Journal, JournalError
-from core.workspace import Change, SaveResult, Workspace, WorkspaceError
+from core.store.commit import journal_for_reading
+from core.store.journal import DecayState, JournalError
+from core.store.merge import Change
+from core.workspace import SaveResult, Workspace, WorkspaceError
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +103,7 @@ def _preview(ws: Workspace, at: date) -> DecayPreview:
     lasts = [dates.get(e.last_activated) for e in entries]
     entries = [e for e, last in zip(entries, lasts, strict=True) if last is not None]
     last_days = np.array([d.toordinal() for d in lasts if d is not None], dtype=np.int64)
-    known = {key: state.anchor.toordinal() for key, state in _known_anchors(ws).items()}
+    known = _known_anchors(ws)
     default = ws.default_anchor().toordinal()
     anchor_days = np.maximum(
         np.array([known.get(e.key, default) for e in entries], dtype=np.int64), last_days
@@ -208,14 +210,22 @@ class _RuleTable:
         return mask
 
 
-def _known_anchors(ws: Workspace) -> Mapping[str, DecayState]:
-    if not Journal.db_path(ws.root).exists():
-        return {}
+def _known_anchors(ws: Workspace) -> dict[str, int]:
+    """Each memory's decay anchor (as a day number) where the journal's score is still the
+    file's: a memory the agent (or anyone) rescored since is decayed from the file's own date."""
     try:
-        with Journal.open_for_inspection(ws.root) as journal:
-            return journal.decay_state(ws.file)
+        with journal_for_reading(ws.root) as journal:
+            states: Mapping[str, DecayState] = (
+                {} if journal is None else journal.decay_state(ws.file)
+            )
     except JournalError:
         return {}
+    out = {}
+    for e in ws.doc.iter_entries():
+        state = states.get(e.key)
+        if state is not None and format(state.score, ".2f") == format(e.score, ".2f"):
+            out[e.key] = state.anchor.toordinal()
+    return out
 
 
 def _parse_date(text: str) -> date | None:

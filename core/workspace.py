@@ -1,17 +1,17 @@
-"""A workspace: the agent's folder, its structured memory file, the journal, and the safe save.
+"""A workspace with a structured MEMORY.md (EverBot, the tiered memory): the file, its policy,
+the journal's full-precision scores and decay bookkeeping.
 
-Every write goes lock -> compare-and-swap -> backup -> atomic replace -> journal (SPEC 5).
-Edits are kept as a list of changes (before/after per memory) since the file was loaded; when
-the file changed on disk meanwhile, those changes are replayed onto what is on disk, which is a
-three-way merge by memory id: a memory changed on both sides is a conflict, never overwritten.
+The file is a `Document` (core.store.document): edits are change sets kept until `save`, which
+merges them by memory id with what is on disk and writes through the one guarded commit (lock,
+compare, merge, backup, atomic replace, journal). A decay run's bookkeeping commits with it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Literal
@@ -23,69 +23,42 @@ from core.models import FileProblem, ParsedFile
 from core.policy import PolicyProfile, profile_by_name
 from core.scoring import AGENT_FORGET_BELOW, agent_will_forget
 from core.store import atomic
-from core.store.backups import BackupStyle, clean_backup_temps, list_backups, make_backup
+from core.store.backups import BackupStyle, clean_backup_temps, list_backups
+from core.store.commit import Target, journal_for_reading, journal_for_writing
+from core.store.document import DocState, Document, JournalPlan
+from core.store.errors import WorkspaceError
+from core.store.files import read_consistent, read_file
 from core.store.journal import DecayState, Event, Journal, JournalError, JsonValue
-from core.store.locking import LockTimeout, agent_lock, lock_path_for
-from core.store.retention import prune_own
+from core.store.merge import Change, ConflictError, Resolution
+
+__all__ = [
+    "Change",
+    "ConflictError",
+    "Resolution",
+    "SaveResult",
+    "Workspace",
+    "WorkspaceError",
+    "change_kind",
+    "read_consistent",
+    "read_file",
+]
 
 MEMORY_FILE = "MEMORY.md"
 TIERED_CATEGORIES = frozenset({"system", "core", "episode"})
 
 Actor = Literal["person", "agent", "reviewer", "decay", "import"]
-Resolution = Literal["theirs", "mine"] | ev.Entry
+MemoryChange = Change[ev.Entry]
 
 
-class WorkspaceError(Exception):
-    """An expected failure, worded for the person: a missing file, no permission, a lock held.
-
-    `exit_code` follows the CLI: 2 for an I/O or usage error, 1 for an action MemDesk refused.
-    """
-
-    def __init__(self, message: str, *, exit_code: int = 2) -> None:
-        super().__init__(message)
-        self.exit_code = exit_code
-
-
-class ConflictError(WorkspaceError):
-    """The file changed on disk and some memory was changed on both sides; nothing was written."""
-
-    def __init__(self, path: Path | str, conflicts: Sequence[Conflict]) -> None:
-        keys = ", ".join(c.key for c in conflicts)
-        super().__init__(
-            f"{path}: changed by another program while you edited; "
-            f"{len(conflicts)} memory(ies) changed on both sides: {keys}. Nothing was written.",
-            exit_code=1,
-        )
-        self.conflicts = list(conflicts)
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One memory before and after an operation; None before = created, None after = deleted."""
-
-    key: str
-    before: ev.Entry | None
-    after: ev.Entry | None
-
-    @property
-    def kind(self) -> str:
-        if self.before is None:
-            return "create"
-        if self.after is None:
-            return "delete"
-        if self.before.section != self.after.section:
-            return "archive" if self.after.section == "archived" else "unarchive"
-        return "edit"
-
-
-@dataclass(frozen=True, slots=True)
-class Conflict:
-    """A memory changed both here (mine) and on disk (theirs) since the file was loaded."""
-
-    key: str
-    base: ev.Entry | None
-    mine: ev.Entry | None
-    theirs: ev.Entry | None
+def change_kind(change: MemoryChange) -> str:
+    """create, delete, archive, unarchive or edit: how the journal names a memory's change."""
+    if change.before is None:
+        return "create"
+    if change.after is None:
+        return "delete"
+    if change.before.section != change.after.section:
+        return "archive" if change.after.section == "archived" else "unarchive"
+    return "edit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,71 +68,90 @@ class SaveResult:
     path: Path
     backup: Path | None
     merged: bool
-    changes: tuple[Change, ...]
+    changes: tuple[MemoryChange, ...]
     op_id: str
+    notice: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class WorkspaceState:
-    blocks: list[ev.Block]
-    pending: tuple[Change, ...]
-    doc: ev.StructuredDocument
-    generation: int
-
-
-@dataclass(frozen=True, slots=True)
-class _Written:
-    target: ev.StructuredDocument
-    merged: bool
-    backup: Path | None
-    replaced_digest: str
-    replaced_size: int
-    applied: tuple[Change, ...]  # what was written (a conflict resolved as "theirs" is not)
-
-
-@dataclass
 class Workspace:
     """One open structured memory file and the changes made to it since it was read."""
 
-    root: Path
-    path: Path
-    doc: ev.StructuredDocument
-    profile: PolicyProfile
-    base_data: bytes  # the file as last read or written: compare-and-swap checks against it
-    pending: list[Change] = field(default_factory=list)
-    lock_timeout: float = 10.0
-    remember_profile: bool = False  # the person chose the profile: keep it for this workspace
-    generation: int = 0  # counts saves and reloads: what is pending is relative to the last one
+    LOCK_TIMEOUT = 10.0  # seconds to wait for the agent's lock
+
+    def __init__(
+        self,
+        root: Path,
+        document: Document[ev.StructuredDocument, ev.Entry],
+        profile: PolicyProfile,
+        *,
+        remember_profile: bool = False,
+    ) -> None:
+        self.root = root
+        self.document = document
+        self.profile = profile
+        self.remember_profile = remember_profile  # the person chose the profile: keep it
 
     # -- opening -----------------------------------------------------------------------------------
     @classmethod
     def open(cls, target: Path, *, profile: str | None = None) -> Workspace:
         """Read a workspace. `profile` (everbot, tiered) overrides the one saved or detected."""
         root, path = locate_memory_file(target)
-        data = read_consistent(path, timeout=cls.lock_timeout)
+        rel = path.relative_to(root).as_posix()
+        store_target = Target(
+            root, rel, BackupStyle.MEMDESK.directory(root, path), agent_lock=True,
+            lock_timeout=cls.LOCK_TIMEOUT,
+        )  # fmt: skip
         with gc_paused():  # 100,000 memories: see gc_paused
-            doc = ev.parse(data, path)
-            saved, precise = _journal_facts(root, path.relative_to(root).as_posix())
+            document = Document.read(store_target, ev.StructuredFormat(str(path)))
+            saved, precise = _journal_facts(root, rel)
         _clean_stale_temps(path.parent)
         clean_backup_temps(root)
-        chosen = profile or saved or detect_profile(doc)
+        chosen = profile or saved or detect_profile(document.doc)
         try:
             policy = profile_by_name(chosen)
         except ValueError as exc:
             raise WorkspaceError(str(exc)) from None
-        ws = cls(root, path, doc, policy, data, remember_profile=profile is not None)
+        ws = cls(root, document, policy, remember_profile=profile is not None)
         with gc_paused():
             ws._use_precise_scores(precise)
         return ws
 
     @property
+    def path(self) -> Path:
+        return self.document.path
+
+    @property
+    def lock_timeout(self) -> float:
+        return self.document.target.lock_timeout
+
+    @lock_timeout.setter
+    def lock_timeout(self, seconds: float) -> None:
+        self.document.target = replace(self.document.target, lock_timeout=seconds)
+
+    @property
+    def doc(self) -> ev.StructuredDocument:
+        return self.document.doc
+
+    @property
+    def base_data(self) -> bytes:
+        return self.document.base or b""
+
+    @property
+    def pending(self) -> list[MemoryChange]:
+        return self.document.pending
+
+    @property
+    def generation(self) -> int:
+        return self.document.generation
+
+    @property
     def file(self) -> str:
         """The memory file's path relative to the workspace (as the journal names it)."""
-        return self.path.relative_to(self.root).as_posix()
+        return self.document.rel
 
     @property
     def modified(self) -> bool:
-        return bool(self.pending)
+        return bool(self.document.pending)
 
     def entries(self) -> list[ev.Entry]:
         return self.doc.entries()
@@ -221,44 +213,24 @@ class Workspace:
         return out
 
     # -- editing -----------------------------------------------------------------------------------
-    def apply(self, changes: Iterable[Change]) -> list[Change]:
+    def apply(self, changes: Iterable[MemoryChange]) -> list[MemoryChange]:
         """Apply changes to the open file (not yet written), all or none.
 
         Each change's `before` must match the memory as it is here (after the changes before it).
         """
-        changes = list(changes)
-        state: dict[str, ev.Entry | None] = {}
-        for change in changes:
-            current = state[change.key] if change.key in state else self.doc.find(change.key)
-            if _verdict(current, change) == "conflict":
-                raise WorkspaceError(f"{self.doc.path}: memory {change.key} is not as expected")
-            state[change.key] = change.after
-        for change in changes:
-            _replay(self.doc, change)
-        self.pending.extend(changes)
-        return changes
+        return self.document.apply(changes)
 
-    def snapshot(self) -> WorkspaceState:
+    def snapshot(self) -> DocState:
         """The open file's state and its unsaved changes, to come back to (undo, redo)."""
-        return WorkspaceState(self.doc.snapshot(), tuple(self.pending), self.doc, self.generation)
+        return self.document.snapshot()
 
-    def restore(self, state: WorkspaceState, *, changes: Sequence[Change]) -> None:
-        """Go back (or forward) to a snapshot; `changes` lead from here to it.
+    def restore(self, state: DocState, *, changes: Sequence[MemoryChange]) -> None:
+        """Go back (or forward) to a snapshot; `changes` lead from here to it (see Document)."""
+        self.document.restore(state, changes=changes)
 
-        Before a save the snapshot's own unsaved changes come back. After a save what was saved
-        stays saved: `changes` become new unsaved changes instead.
-        """
-        if not self.can_restore(state):
-            raise WorkspaceError(f"{self.path}: that state is from before the file was read again")
-        self.doc.restore(state.blocks)
-        if state.generation == self.generation:
-            self.pending = list(state.pending)
-        else:
-            self.pending.extend(changes)
-
-    def can_restore(self, state: WorkspaceState) -> bool:
+    def can_restore(self, state: DocState) -> bool:
         """False once the file was read anew (a reload, or a save that merged another writer's)."""
-        return state.doc is self.doc
+        return self.document.can_restore(state)
 
     def save(
         self,
@@ -270,82 +242,28 @@ class Workspace:
         resolutions: Mapping[str, Resolution] | None = None,
         merge: bool = True,
     ) -> SaveResult:
-        """Write the pending changes: lock, compare-and-swap (merge), backup, atomic replace, journal.
+        """Write the pending changes through the guarded commit (lock, merge, backup, replace,
+        journal), the decay bookkeeping with them.
 
         `resolutions` settles memories changed on both sides (after a ConflictError): "theirs"
-        drops this side's change, "mine" writes it over theirs, an Entry writes that version.
+        drops this side's change, "mine" writes it over theirs, a text writes that content.
         """
-        changes = net_changes(self.pending)
-        op_id = Journal.new_op_id()
-        if not changes and not decay_states and merge:
-            self.pending = []
-            return SaveResult(self.path, None, False, (), op_id)
-        try:  # refuse a read-only file or a symlink before creating anything
-            atomic.check_writable(self.path)
-        except atomic.WriteRefused as exc:
-            raise WorkspaceError(str(exc), exit_code=1) from None
-        try:  # a journal that cannot record the change means no write at all
-            journal = Journal.open(self.root)
-        except JournalError as exc:
-            raise WorkspaceError(f"{self.path}: not saved: {exc}") from None
-        with journal:
-            try:
-                with agent_lock(self.path, timeout=self.lock_timeout):
-                    written = self._write_locked(changes, resolutions or {}, merge=merge)
-            except LockTimeout as exc:
-                raise WorkspaceError(str(exc), exit_code=1) from None
-            except atomic.WriteRefused as exc:
-                raise WorkspaceError(str(exc), exit_code=1) from None
-            except OSError as exc:
-                raise WorkspaceError(
-                    f"{self.path}: could not write: {exc.strerror or exc}"
-                ) from None
-            self.doc = written.target
-            self.pending = []
-            self.generation += 1
-            self._journal_save(
-                journal, written.applied, actor, cause, op_id, decay_states, today or date.today()
-            )
-            if self.remember_profile:
+        saved = self.document.save(
+            actor=actor,
+            cause=cause,
+            resolutions=resolutions,
+            merge_with_disk=merge,
+            journal=self._journal_plan(decay_states or {}, today or date.today()),
+            force=bool(decay_states),
+        )
+        if self.remember_profile and saved.changes:
+            with journal_for_writing(self.root) as journal:
                 journal.set_setting("profile", self.profile.name)
-            if written.backup is not None:
-                rel = written.backup.relative_to(self.root).as_posix()
-                # MemDesk's own backups hold nothing the journal lacks: never import them as history.
-                journal.import_backup(
-                    path_rel=rel, at=datetime.now(UTC), size=written.replaced_size,
-                    sha256=written.replaced_digest, scores={}, file=self.file,
-                )  # fmt: skip
-        if written.merged:
+        if saved.merged:
             self._apply_precise_scores()  # the other memories were read anew, rounded, from disk
-        return SaveResult(self.path, written.backup, written.merged, written.applied, op_id)
-
-    def _write_locked(
-        self, changes: Sequence[Change], resolutions: Mapping[str, Resolution], *, merge: bool
-    ) -> _Written:
-        disk = read_file(self.path)
-        merged = disk != self.base_data
-        if merged and not merge:
-            raise WorkspaceError(
-                f"{self.path}: changed by another program meanwhile: reload, then try again",
-                exit_code=1,
-            )
-        target = self.doc
-        applied = list(changes)
-        if merged:
-            target = ev.parse(disk, self.path)
-            applied = _merge(target, changes, resolutions)
-        data = target.to_bytes()
-        backup = None
-        if data != disk:
-            atomic.check_writable(self.path)  # again, under the lock: before taking a backup
-            style = BackupStyle.MEMDESK
-            backup = make_backup(self.path, style.directory(self.root, self.path))
-            atomic.atomic_write_bytes(self.path, data)
-            if backup is not None:
-                prune_own(self.root, backup.parent)
-        self.base_data = data
-        digest = _digest(disk) if backup else ""
-        return _Written(target, merged, backup, digest, len(disk), tuple(applied))
+        return SaveResult(
+            saved.path, saved.backup, saved.merged, saved.changes, saved.op_id, saved.notice
+        )
 
     def fix_quarantine(
         self, line: int, text: str, *, cause: str = "fixed in MemDesk"
@@ -376,30 +294,22 @@ class Workspace:
         tail = old.text[len(old.text.rstrip()) :]
         kept_blank = len(tail.splitlines()) >= 2  # the block ended with a blank line: keep it
         new = body + nl + (nl if kept_blank else "") if body.strip() else ""
-        before_doc, before_pending = self.doc, self.pending
         blocks = self.doc.snapshot()
         blocks[index] = ev.Raw("quarantine", new, old.line)
         fixed = ev.StructuredDocument(
             self.doc.path, self.doc.text, self.doc.bom, nl, blocks
         ).to_bytes()
-        self.doc = ev.parse(fixed, self.path)
-        known = {e.key for e in before_doc.iter_entries()}
-        self.pending = [
-            Change(e.key, None, e) for e in self.doc.iter_entries() if e.key not in known
-        ]
+        before = self.snapshot()
+        self.document.set_text(fixed.decode("utf-8"))
         try:
             return self.save(actor="person", cause=cause, merge=False)
         except WorkspaceError:
-            self.doc, self.pending = before_doc, before_pending
+            self.document.restore(before)
             raise
 
     def reload(self) -> None:
         """Read the file again, dropping unsaved changes."""
-        data = read_consistent(self.path, timeout=self.lock_timeout)
-        self.doc = ev.parse(data, self.path)
-        self.base_data = data
-        self.pending = []
-        self.generation += 1
+        self.document.reload()
         self._apply_precise_scores()
 
     # -- journal -----------------------------------------------------------------------------------
@@ -417,46 +327,38 @@ class Workspace:
             if value is not None and value != e.score and round(value, 2) == round(e.score, 2):
                 e.score = value
 
-    def _journal_save(
-        self,
-        journal: Journal,
-        changes: Sequence[Change],
-        actor: Actor,
-        cause: str,
-        op_id: str,
-        decay_states: Mapping[str, DecayState] | None,
-        today: date,
-    ) -> None:
-        states = dict(decay_states or {})
-        for ch in changes:
-            if ch.after is not None and ch.key not in states:
-                states[ch.key] = DecayState(anchor=today, score=ch.after.score)
+    def _journal_plan(
+        self, decay_states: Mapping[str, DecayState], today: date
+    ) -> Callable[[Sequence[MemoryChange], str, str, str], JournalPlan]:
+        """How a save is journaled: each memory's change, and its decay anchor moved with it."""
         file = self.file
-        # A decay run records only the score (it changes nothing else, for up to every memory).
-        fields = _score_fields if actor == "decay" else entry_fields
-        events = [
-            Event(
-                file=file,
-                memory_id=ch.key,
-                kind="decay" if actor == "decay" else ch.kind,
-                actor=actor,
-                cause=cause,
-                op_id=op_id,
-                before=fields(ch.before),
-                after=fields(ch.after),
-            )
-            for ch in changes
-        ]
-        try:
-            journal.record(events)
-            journal.set_decay_state(file, states)
-            deleted = [ch.key for ch in changes if ch.after is None]
-            if deleted:
-                journal.forget_decay_state(file, deleted)
-        except JournalError as exc:
-            raise WorkspaceError(
-                f"saved {self.path}, but the journal could not record it: {exc}"
-            ) from None
+
+        def plan(
+            changes: Sequence[MemoryChange], actor: str, cause: str, op_id: str
+        ) -> JournalPlan:
+            states = dict(decay_states)
+            for ch in changes:
+                if ch.after is not None and ch.key not in states:
+                    states[ch.key] = DecayState(anchor=today, score=ch.after.score)
+            # A decay run records only the score (it changes nothing else, for every memory).
+            fields = _score_fields if actor == "decay" else entry_fields
+            events = [
+                Event(
+                    file=file,
+                    memory_id=ch.key,
+                    kind="decay" if actor == "decay" else change_kind(ch),
+                    actor=actor,
+                    cause=cause,
+                    op_id=op_id,
+                    before=fields(ch.before),
+                    after=fields(ch.after),
+                )
+                for ch in changes
+            ]
+            forget = [ch.key for ch in changes if ch.after is None]
+            return JournalPlan(events, states, forget)
+
+        return plan
 
     def sync_journal(self) -> int:
         """Import backups on disk as observations and note scores changed outside MemDesk.
@@ -464,7 +366,7 @@ class Workspace:
         Returns the number of observations recorded. The first sync gives every memory its start.
         """
         try:
-            with Journal.open(self.root) as journal:
+            with journal_for_writing(self.root) as journal:
                 imported = self._import_backups(journal)
                 return imported + self._observe_current(journal)
         except JournalError as exc:
@@ -563,38 +465,6 @@ def locate_memory_file(target: Path) -> tuple[Path, Path]:
     raise WorkspaceError(f"{target}: no memory file here: expected {MEMORY_FILE}{hint}")
 
 
-def read_file(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise WorkspaceError(
-            f"{path}: the file is gone (deleted or renamed by another program)"
-        ) from None
-    except PermissionError:
-        raise WorkspaceError(f"{path}: no permission to read this file") from None
-    except IsADirectoryError:
-        raise WorkspaceError(f"{path}: is a folder, not a memory file") from None
-    except OSError as exc:
-        raise WorkspaceError(f"{path}: cannot read: {exc.strerror or exc}") from None
-
-
-def read_consistent(path: Path, *, timeout: float) -> bytes:
-    """Read the file under the agent's lock when it has one, never half-way through its write.
-
-    EverBot (603d2cf) overwrites MEMORY.md in place under its lock: read without the lock, the
-    file may be empty or cut short, which would show as memories gone without any problem.
-    """
-    if not lock_path_for(path).exists():
-        return read_file(path)
-    try:
-        with agent_lock(path, timeout=timeout):
-            return read_file(path)
-    except LockTimeout as exc:
-        raise WorkspaceError(str(exc), exit_code=1) from None
-    except OSError:
-        return read_file(path)  # the lock file cannot be opened here (read-only): read as is
-
-
 def detect_profile(doc: ev.StructuredDocument) -> str:
     """`tiered` when the file uses the tiered categories (system, core, episode), else `everbot`."""
     categories = {e.category for e in doc.iter_entries()}
@@ -606,112 +476,8 @@ def entry_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:
     return None if entry is None else entry.fields()
 
 
-def net_changes(changes: Sequence[Change]) -> tuple[Change, ...]:
-    """One change per memory, from its first `before` to its last `after`; undone ones vanish.
-
-    Edit-then-undo or two edits of one memory then merge with the agent's writes as one change.
-    """
-    first: dict[str, ev.Entry | None] = {}
-    last: dict[str, ev.Entry | None] = {}
-    for ch in changes:
-        first.setdefault(ch.key, ch.before)
-        last[ch.key] = ch.after
-    out = []
-    for key, before in first.items():
-        after = last[key]
-        if before is None and after is None:
-            continue
-        if before is not None and after is not None and _identical(before, after):
-            continue
-        out.append(Change(key, before, after))
-    return tuple(out)
-
-
-def _identical(a: ev.Entry, b: ev.Entry) -> bool:
-    return a.same_memory(b) and a.score == b.score
-
-
 def _score_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:
     return None if entry is None else {"score": entry.score}
-
-
-def _merge(
-    target: ev.StructuredDocument, changes: Sequence[Change], resolutions: Mapping[str, Resolution]
-) -> list[Change]:
-    """Replay this side's changes onto what is on disk; unresolved conflicts stop everything."""
-    applied, conflicts = [], []
-    for ch in changes:
-        resolution = resolutions.get(ch.key)
-        if resolution == "theirs":
-            continue
-        if resolution is not None:
-            wanted = ch.after if resolution == "mine" else resolution
-            assert not isinstance(wanted, str)
-            applied.append(_force(target, Change(ch.key, target.find(ch.key), wanted)))
-            continue
-        conflict = _replay(target, ch)
-        if conflict is not None:
-            conflicts.append(conflict)
-        applied.append(ch)
-    if conflicts:
-        raise ConflictError(target.path, _dedupe(conflicts))
-    return applied
-
-
-def _force(doc: ev.StructuredDocument, change: Change) -> Change:
-    """Make the memory `change.key` be `change.after`, whatever it is now (a settled conflict)."""
-    current, wanted = change.before, change.after
-    if wanted is None:
-        if current is not None:
-            doc.delete_entry(change.key)
-    elif current is None:
-        doc.insert_entry(wanted)
-    else:
-        doc.replace_entry(change.key, wanted.edited())
-    return change
-
-
-def _verdict(current: ev.Entry | None, change: Change) -> Literal["apply", "skip", "conflict"]:
-    """Whether a change applies to the memory as it is now, is already there, or conflicts."""
-    before, after = change.before, change.after
-    if after is not None and current is not None and current.same_memory(after):
-        return "skip"  # already as wanted (made on both sides, or replayed twice)
-    if current is None:
-        if before is None:
-            return "apply"  # create
-        return "skip" if after is None else "conflict"  # deleted on both sides / they deleted
-    if before is not None and current.same_memory(before):
-        return "apply"
-    return "conflict"
-
-
-def _replay(doc: ev.StructuredDocument, change: Change) -> Conflict | None:
-    """Apply one change if the memory is as it was; already-applied changes are a no-op."""
-    current = doc.find(change.key)
-    verdict = _verdict(current, change)
-    if verdict == "conflict":
-        return Conflict(change.key, change.before, change.after, current)
-    if verdict == "apply":
-        if change.before is None and change.after is not None:
-            doc.insert_entry(change.after)
-        elif change.after is None:
-            doc.delete_entry(change.key)
-        else:
-            doc.replace_entry(change.key, change.after)
-    return None
-
-
-def _dedupe(conflicts: Sequence[Conflict]) -> list[Conflict]:
-    seen: dict[str, Conflict] = {}
-    for c in conflicts:
-        seen[c.key] = (
-            c if c.key not in seen else Conflict(c.key, seen[c.key].base, c.mine, c.theirs)
-        )
-    return list(seen.values())
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 def _date_or(text: str, default: date) -> date:
@@ -723,10 +489,10 @@ def _date_or(text: str, default: date) -> date:
 
 def _journal_facts(root: Path, file: str) -> tuple[str | None, dict[str, float]]:
     """The profile saved for this workspace and the full-precision scores, in one journal read."""
-    if not Journal.db_path(root).exists():
-        return None, {}
     try:
-        with Journal.open_for_inspection(root) as journal:
+        with journal_for_reading(root) as journal:
+            if journal is None:
+                return None, {}
             profile = journal.get_setting("profile")
             precise = journal.precise_scores(file)
     except JournalError:

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import operations
+from core.ops import memories as operations
 from core.formats.everbot import Entry
 from core.policy import KNOWN_CATEGORIES
 from core.workspace import Change, Workspace, WorkspaceError

@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.settings import Settings, save_settings
-from core import operations
+from core.ops import memories as operations
 from core.agent_workspace import AgentWorkspace
 from core.formats.everbot import Entry
 from core.formats.text import InputError

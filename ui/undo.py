@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from PySide6.QtGui import QUndoCommand
 
-from core import operations
+from core.ops import memories as operations
 from core.workspace import Change, Workspace
 
 

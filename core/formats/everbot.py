@@ -762,3 +762,80 @@ def _explain_bad_header(s: str) -> str:
     if not re.fullmatch(r"\d+", parts[3]):
         return f"hits '{parts[3]}' must be a whole number"
     return "does not match the agent's header pattern"
+
+
+# ---------------------------------------------------------------------------------------------
+# The store's view of the file (core.store.merge.Format)
+
+
+class StructuredFormat:
+    """The structured MEMORY.md as keyed entries: the key is the memory's id (id~2 if repeated)."""
+
+    read_only = False
+    rekeys = False  # an id is the memory's identity: the same id created twice is a conflict
+
+    def __init__(self, path: str, *, archive_below: float | None = ARCHIVE_BELOW) -> None:
+        self.path = path
+        self.archive_below = archive_below
+
+    def parse(self, data: bytes | None) -> StructuredDocument:
+        return parse(data or b"", self.path, archive_below=self.archive_below)
+
+    def render(self, doc: StructuredDocument) -> bytes:
+        return doc.to_bytes()
+
+    def entries(self, doc: StructuredDocument) -> Iterator[Entry]:
+        return doc.iter_entries()
+
+    def key(self, entry: Entry) -> str:
+        return entry.key
+
+    def label(self, entry: Entry) -> str:
+        return entry.id
+
+    def line(self, entry: Entry) -> int:
+        return entry.line
+
+    def content(self, entry: Entry) -> str:
+        return entry.content
+
+    def find(self, doc: StructuredDocument, key: str) -> Entry | None:
+        return doc.find(key)
+
+    def same(self, a: Entry, b: Entry) -> bool:
+        return a.same_memory(b)
+
+    def insert(self, doc: StructuredDocument, entry: Entry) -> str:
+        doc.insert_entry(entry)
+        return entry.key
+
+    def replace(self, doc: StructuredDocument, key: str, entry: Entry) -> None:
+        doc.replace_entry(key, entry)
+
+    def remove(self, doc: StructuredDocument, key: str) -> None:
+        doc.delete_entry(key)
+
+    def outside(self, doc: StructuredDocument) -> object:
+        return [b.text for b in doc.blocks if isinstance(b, Raw)]
+
+    def state(self, doc: StructuredDocument) -> object:
+        return doc.snapshot()
+
+    def set_state(self, doc: StructuredDocument, state: object) -> None:
+        assert isinstance(state, list)
+        doc.restore(state)
+
+    def describe(self, entry: Entry) -> str:
+        return f"[{entry.category} · {entry.score:.2f}]\n{entry.content}"
+
+    def written(self, like: Entry, text: str) -> Entry:
+        content = text.strip()
+        if not content:
+            raise ValueError("a memory needs some text (delete it instead)")
+        return like.edited(content=content)
+
+    def fields(self, entry: Entry) -> dict[str, Any]:
+        return entry.fields()
+
+    def merge_entry(self, base: Entry, mine: Entry, theirs: Entry) -> Entry | None:
+        return None

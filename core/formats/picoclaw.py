@@ -654,3 +654,201 @@ def _policy_values(
 def _line_of(text: str, needle: str) -> int | None:
     at = text.find(needle)
     return None if at < 0 else text.count("\n", 0, at) + 1
+
+
+# ---------------------------------------------------------------------------------------------
+# The store's view of the files (core.store.merge.Format)
+
+
+def refuse_headings(content: str) -> str:
+    """The content, refused if a line of it would start a new `## ` entry once written."""
+    text = to_lf(content).strip()
+    if text.startswith("## ") or "\n## " in text:
+        raise ValueError(
+            'a line of the memory starts with "## ": the agent would read what follows '
+            "as another entry"
+        )
+    return content
+
+
+def draft_entry(content: str, day: date) -> Entry:
+    """A new entry as the agent would append it on `day` (its key is given when it is added)."""
+    text = to_lf(go_trim_space(refuse_headings(content)))
+    if not text:
+        raise ValueError("the entry is blank: there is nothing to append")
+    title = iso_date(day)
+    return Entry("", title, day, text, 0, f"## {title}\n", "\n", None, "", "\n")
+
+
+class LongTermFormat:
+    """memory/MEMORY.md as keyed entries: `## ` sections keyed by their heading."""
+
+    read_only = False
+    rekeys = True  # two sections under one date are two entries
+
+    def __init__(self, path: str = LONGTERM_FILE.as_posix()) -> None:
+        self.path = path
+
+    def parse(self, data: bytes | None) -> LongTermDocument:
+        return parse_longterm(data or b"", self.path)
+
+    def render(self, doc: LongTermDocument) -> bytes:
+        return doc.to_bytes()
+
+    def entries(self, doc: LongTermDocument) -> list[Entry]:
+        return doc.entries()
+
+    def key(self, entry: Entry) -> str:
+        return entry.key
+
+    def label(self, entry: Entry) -> str:
+        return entry.title
+
+    def line(self, entry: Entry) -> int:
+        return entry.line
+
+    def content(self, entry: Entry) -> str:
+        return entry.content
+
+    def find(self, doc: LongTermDocument, key: str) -> Entry | None:
+        return doc.find(key)
+
+    def same(self, a: Entry, b: Entry) -> bool:
+        return a.title == b.title and a.content == b.content
+
+    def insert(self, doc: LongTermDocument, entry: Entry) -> str:
+        """Appended as the agent appends: under its own date, else today's."""
+        day = entry.date or datetime.now().date()
+        return doc.append_entry(entry.content, day).key
+
+    def replace(self, doc: LongTermDocument, key: str, entry: Entry) -> None:
+        doc.replace_entry(key, refuse_headings(entry.content))
+
+    def remove(self, doc: LongTermDocument, key: str) -> None:
+        doc.delete_entry(key)
+
+    def outside(self, doc: LongTermDocument) -> object:
+        """The preamble and every entry's heading line: text that belongs to no entry's text."""
+        return [doc.preamble.text] + [e.heading_line for e in doc.entries()]
+
+    def state(self, doc: LongTermDocument) -> object:
+        return doc.snapshot()
+
+    def set_state(self, doc: LongTermDocument, state: object) -> None:
+        assert isinstance(state, list)
+        doc.restore(state)
+
+    def describe(self, entry: Entry) -> str:
+        return entry.content
+
+    def written(self, like: Entry, text: str) -> Entry:
+        content = to_lf(go_trim_space(refuse_headings(text)))
+        if not content:
+            raise ValueError("the new text is blank: delete the entry instead")
+        return like.edited(content=content)
+
+    def fields(self, entry: Entry) -> dict[str, Any]:
+        return {"content": entry.content}
+
+    def merge_entry(self, base: Entry, mine: Entry, theirs: Entry) -> Entry | None:
+        return None
+
+
+NOTE_KEY = "note"  # the one entry of a daily note
+
+
+@dataclass(frozen=True, slots=True)
+class NoteText:
+    """A daily note's whole text as the agent reads it (a BOM stays, as U+FEFF)."""
+
+    text: str
+    key: str = NOTE_KEY
+
+
+@dataclass
+class NoteDocument:
+    """A daily note: one text, or none when the file does not exist."""
+
+    note: NoteText | None
+
+
+class NoteFormat:
+    """A daily note as one entry. The agent only appends to a note, so a note the agent
+    appended to while the person edited it keeps the agent's lines after the person's text."""
+
+    read_only = False
+    rekeys = False
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def parse(self, data: bytes | None) -> NoteDocument:
+        if data is None:
+            return NoteDocument(None)
+        decoded = decode(data, self.path)
+        return NoteDocument(NoteText((BOM if decoded.bom else "") + decoded.text))
+
+    def render(self, doc: NoteDocument) -> bytes:
+        return b"" if doc.note is None else doc.note.text.encode("utf-8")
+
+    def entries(self, doc: NoteDocument) -> list[NoteText]:
+        return [] if doc.note is None else [doc.note]
+
+    def key(self, entry: NoteText) -> str:
+        return entry.key
+
+    def label(self, entry: NoteText) -> str:
+        return ""
+
+    def line(self, entry: NoteText) -> int:
+        return 1
+
+    def content(self, entry: NoteText) -> str:
+        return entry.text
+
+    def find(self, doc: NoteDocument, key: str) -> NoteText | None:
+        return doc.note if key == NOTE_KEY else None
+
+    def same(self, a: NoteText, b: NoteText) -> bool:
+        return a.text == b.text
+
+    def insert(self, doc: NoteDocument, entry: NoteText) -> str:
+        doc.note = NoteText(entry.text)
+        return NOTE_KEY
+
+    def replace(self, doc: NoteDocument, key: str, entry: NoteText) -> None:
+        doc.note = NoteText(entry.text)
+
+    def remove(self, doc: NoteDocument, key: str) -> None:
+        doc.note = NoteText("")
+
+    def outside(self, doc: NoteDocument) -> object:
+        return None
+
+    def state(self, doc: NoteDocument) -> object:
+        return doc.note
+
+    def set_state(self, doc: NoteDocument, state: object) -> None:
+        assert state is None or isinstance(state, NoteText)
+        doc.note = state
+
+    def describe(self, entry: NoteText) -> str:
+        return entry.text
+
+    def written(self, like: NoteText, text: str) -> NoteText:
+        return NoteText(checked_note(text))
+
+    def fields(self, entry: NoteText) -> dict[str, Any]:
+        return {"content": entry.text}
+
+    def merge_entry(self, base: NoteText, mine: NoteText, theirs: NoteText) -> NoteText | None:
+        """The agent appended while the person edited: its lines after the person's text."""
+        if base.text and theirs.text.startswith(base.text):
+            return NoteText(mine.text + theirs.text[len(base.text) :])
+        return None
+
+
+def checked_note(text: str) -> str:
+    if "\0" in text:
+        raise ValueError("a daily note cannot contain a NUL character")
+    return text

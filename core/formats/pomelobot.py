@@ -766,3 +766,89 @@ def _search_file(workspace: Path, file: ScopeFile, needle: str) -> Iterable[Hit]
     for number, line in enumerate(text.removeprefix(BOM).split("\n"), start=1):
         if needle in line.casefold():
             yield Hit(file.path, number, line.rstrip("\r"), file.kind, file.read_only)
+
+
+# ---------------------------------------------------------------------------------------------
+# The store's view of a memory file (core.store.merge.Format)
+
+
+def draft_entry(content: str, time: dtime | datetime | str) -> MemoryEntry:
+    """A new entry as the agent would append it (its key is given when it is added)."""
+    return MemoryEntry("", format_time(time), checked_content(content), 0)
+
+
+class MemoryFileFormat:
+    """A memory file as keyed `[HH:MM:SS]` entries (keyed by time; `09:15:40~2` if repeated).
+
+    `empty` is what the agent writes into a new file before its first entry (its header).
+    """
+
+    rekeys = True  # two entries stamped with one time are two entries
+
+    def __init__(self, path: str, kind: FileKind | None = None, *, empty: str = "") -> None:
+        self.path = path
+        self.kind: FileKind = kind or file_kind(path)
+        self.empty = empty
+        self.read_only = self.kind == "transcript"
+
+    def parse(self, data: bytes | None) -> MemoryFileDocument:
+        raw: bytes | str = self.empty if data is None else data
+        return parse_memory_file(raw, self.path, kind=self.kind)
+
+    def render(self, doc: MemoryFileDocument) -> bytes:
+        return doc.to_bytes()
+
+    def entries(self, doc: MemoryFileDocument) -> list[MemoryEntry]:
+        return doc.entries()
+
+    def key(self, entry: MemoryEntry) -> str:
+        return entry.key
+
+    def label(self, entry: MemoryEntry) -> str:
+        return entry.time
+
+    def line(self, entry: MemoryEntry) -> int:
+        return entry.line
+
+    def content(self, entry: MemoryEntry) -> str:
+        return entry.content
+
+    def find(self, doc: MemoryFileDocument, key: str) -> MemoryEntry | None:
+        return doc.find(key)
+
+    def same(self, a: MemoryEntry, b: MemoryEntry) -> bool:
+        return a.time == b.time and a.content == b.content and a.role == b.role
+
+    def insert(self, doc: MemoryFileDocument, entry: MemoryEntry) -> str:
+        return doc.append_entry(entry.content, entry.time).key
+
+    def replace(self, doc: MemoryFileDocument, key: str, entry: MemoryEntry) -> None:
+        doc.replace_entry(key, entry.content)
+
+    def remove(self, doc: MemoryFileDocument, key: str) -> None:
+        doc.delete_entry(key)
+
+    def outside(self, doc: MemoryFileDocument) -> object:
+        return [b.text for b in doc.blocks if isinstance(b, Raw)]
+
+    def state(self, doc: MemoryFileDocument) -> object:
+        return list(doc.blocks)
+
+    def set_state(self, doc: MemoryFileDocument, state: object) -> None:
+        assert isinstance(state, list)
+        doc.blocks = list(state)
+        doc._keys = {e.key for e in doc.entries()}
+
+    def describe(self, entry: MemoryEntry) -> str:
+        return entry.content
+
+    def written(self, like: MemoryEntry, text: str) -> MemoryEntry:
+        return MemoryEntry(like.key, like.time, checked_content(text), like.line, like.role)
+
+    def fields(self, entry: MemoryEntry) -> dict[str, Any]:
+        return {"content": entry.content}
+
+    def merge_entry(
+        self, base: MemoryEntry, mine: MemoryEntry, theirs: MemoryEntry
+    ) -> MemoryEntry | None:
+        return None

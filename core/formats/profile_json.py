@@ -14,8 +14,8 @@ What the agent does (zhaopengme/picoclaw ``pkg/agent/memory.go`` at 3c36239, bui
 MemDesk's choices: :meth:`ProfileDoc.render` writes exactly the agent's bytes (so an unchanged
 agent-written file renders byte-identical and the agent's next write shows no spurious diff);
 items keep the file's order for display; :meth:`ProfileDoc.markdown` lists them in that order.
-A corrupt file is an error, never an empty profile, and :func:`save_profile` only ever replaces
-a file that still parses as a profile.
+A corrupt file is an error, never an empty profile; the guarded commit plans every save on the
+file as it is then, so a file that no longer parses is never replaced.
 """
 
 from __future__ import annotations
@@ -23,38 +23,31 @@ from __future__ import annotations
 import bisect
 import json
 import re
-import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from core.formats.text import InputError
-from core.store import atomic
-from core.store.backups import BackupStyle, make_backup
 
 __all__ = [
     "HEADING",
     "PROFILE_FILE",
     "Item",
-    "KeyConflict",
     "ProfileChange",
-    "ProfileConflict",
     "ProfileDoc",
     "ProfileError",
-    "Resolution",
+    "ProfileFormat",
+    "ProfileItem",
     "load_profile",
-    "merge_profiles",
     "parse_profile",
     "render_profile",
-    "save_profile",
 ]
 
 PROFILE_FILE = "profile.json"
 HEADING = "## Core Profile (Facts & Preferences)"
 
 Item = tuple[str, str]
-Resolution = Literal["mine", "theirs"]
 
 _BOM = b"\xef\xbb\xbf"
 _WHITESPACE = re.compile(r"[ \t\n\r]*")  # JSON's four whitespace characters
@@ -63,12 +56,6 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 # (only from "\udXXX" escapes in the file) are escaped so the text stays valid UTF-8.
 _GO_ESCAPED = re.compile("[<>&\u2028\u2029\ud800-\udfff]")
 _DECODER = json.JSONDecoder()
-# The agent writes in place (truncate, then write): bytes that do not parse during a save may be
-# its write half-done, so they are read again a few times before MemDesk gives up.
-_READ_ATTEMPTS = 4
-_READ_RETRY_S = 0.05
-# Another write landing between our backup and our replace makes us merge again, this often.
-_SAVE_ATTEMPTS = 3
 
 
 class ProfileError(InputError):
@@ -88,35 +75,6 @@ class ProfileError(InputError):
         self.raw_bytes = raw_bytes
         self.raw_text = raw_bytes.decode("utf-8", "replace")
         self.args = (f"{path}: line {line}, column {column}: {reason}",)
-
-
-@dataclass(frozen=True, slots=True)
-class KeyConflict:
-    """A key changed here (mine) and on disk (theirs) since the file was loaded; None = absent."""
-
-    key: str
-    base: str | None
-    mine: str | None
-    theirs: str | None
-
-
-class ProfileConflict(Exception):
-    """The file changed on disk in a way that cannot be merged with this side's edits; nothing
-    was written. ``conflicts`` lists the keys changed on both sides."""
-
-    def __init__(
-        self, path: Path | str, conflicts: Sequence[KeyConflict], *, reason: str | None = None
-    ) -> None:
-        if reason is None:
-            keys = ", ".join(repr(c.key) for c in conflicts)
-            reason = f"changed by another program while you edited; changed on both sides: {keys}"
-        super().__init__(f"{path}: {reason}. Nothing was written.")
-        self.path = str(path)
-        self.conflicts = list(conflicts)
-
-    @property
-    def keys(self) -> list[str]:
-        return [c.key for c in self.conflicts]
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,11 +143,6 @@ class ProfileDoc:
     @property
     def data(self) -> bytes | None:
         return self._data
-
-    @property
-    def changed(self) -> bool:
-        """True if saving would change the file (order is not a change: the file is sorted)."""
-        return self._items != self._base
 
     @property
     def in_agent_form(self) -> bool:
@@ -291,15 +244,6 @@ class ProfileDoc:
         pairs = list(self._items.items())
         pairs.insert(index, item)
         self._items = dict(pairs)
-
-    def _saved(self, merged: Mapping[str, str], data: bytes) -> None:
-        """Become what was just written: keep this side's order, add keys new from disk."""
-        self._items = {k: merged[k] for k in self._items if k in merged}
-        for key, value in merged.items():
-            if key not in self._items:
-                self._place((key, value), self._insertion_index(key))
-        self._base = dict(merged)
-        self._data = data
 
     # -- writing ---------------------------------------------------------------------------------
     def render(self) -> str:
@@ -458,104 +402,87 @@ def _check_text(text: str, what: str) -> None:
         raise ValueError(f"a profile {what} must be valid Unicode text: {text!r}")
 
 
-# -- saving --------------------------------------------------------------------------------------
-def merge_profiles(
-    base: Mapping[str, str],
-    mine: Mapping[str, str],
-    theirs: Mapping[str, str],
-    resolutions: Mapping[str, Resolution] | None = None,
-) -> tuple[dict[str, str], list[KeyConflict]]:
-    """Three-way merge by key: changes made on one side are taken; the same change on both sides
-    is taken once; different changes of one key are conflicts unless ``resolutions`` settles them.
+# -- the store's view of the file (core.store.merge.Format) ---------------------------------------
+@dataclass(frozen=True, slots=True)
+class ProfileItem:
+    """One key of the profile and its value."""
+
+    key: str
+    value: str
+
+
+class ProfileFormat:
+    """profile.json as keyed entries: one per key. Written as the agent writes it (sorted keys).
+
+    A file that is not a readable profile raises ProfileError when parsed: it is shown, never
+    written over (the commit plans on what is on disk, so a file that broke meanwhile stops it).
     """
-    merged = dict(theirs)
-    conflicts: list[KeyConflict] = []
-    for key in dict.fromkeys([*base, *mine]):
-        b, m, t = base.get(key), mine.get(key), theirs.get(key)
-        if m in (b, t):
-            continue  # not changed here, or changed the same way on both sides
-        if t != b:
-            resolution = (resolutions or {}).get(key)
-            if resolution is None:
-                conflicts.append(KeyConflict(key, b, m, t))
-            if resolution != "mine":
-                continue
-        if m is None:
-            merged.pop(key, None)
-        else:
-            merged[key] = m
-    return merged, conflicts
 
+    read_only = False
+    rekeys = False
 
-def save_profile(
-    path: Path,
-    doc: ProfileDoc,
-    *,
-    expected: bytes | None,
-    workspace: Path | None = None,
-    resolutions: Mapping[str, Resolution] | None = None,
-) -> Path | None:
-    """Write ``doc``'s edits: compare-and-swap with ``expected`` (merging by key), backup, replace.
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
 
-    ``expected`` is the bytes the profile was loaded from (``doc.data``; None: no file then).
-    If the file changed on disk, keys changed only there are kept, keys changed only here are
-    applied, and keys changed differently on both sides raise ProfileConflict (unless settled by
-    ``resolutions``: "mine" or "theirs"). A file that does not parse is never replaced
-    (ProfileError). The backup goes to ``<workspace>/.memdesk/backups/memory/`` (``workspace``
-    defaults to the folder above ``memory/``); the file keeps its mode. Returns the backup, None
-    if nothing was replaced (no edits, or the file did not exist). On success ``doc`` becomes
-    what was written, and ``doc.data`` is the next ``expected``.
-    """
-    path = Path(path)
-    if expected != doc.data:
-        raise ValueError(f"{path}: `expected` must be the bytes this profile was loaded from")
-    base = {} if expected is None else dict(_parse_pairs(expected, path))
-    mine = doc.as_dict()
-    if mine == base:
+    def parse(self, data: bytes | None) -> ProfileDoc:
+        return ProfileDoc(path=self.path) if data is None else parse_profile(data, self.path)
+
+    def render(self, doc: ProfileDoc) -> bytes:
+        return doc.to_bytes()
+
+    def entries(self, doc: ProfileDoc) -> list[ProfileItem]:
+        return [ProfileItem(k, v) for k, v in doc.items()]
+
+    def key(self, entry: ProfileItem) -> str:
+        return entry.key
+
+    def label(self, entry: ProfileItem) -> str:
+        return entry.key
+
+    def line(self, entry: ProfileItem) -> int:
+        return 0
+
+    def content(self, entry: ProfileItem) -> str:
+        return entry.value
+
+    def find(self, doc: ProfileDoc, key: str) -> ProfileItem | None:
+        value = doc.get(key)
+        return None if value is None else ProfileItem(key, value)
+
+    def same(self, a: ProfileItem, b: ProfileItem) -> bool:
+        return a == b
+
+    def insert(self, doc: ProfileDoc, entry: ProfileItem) -> str:
+        doc.set(entry.key, entry.value)
+        return entry.key
+
+    def replace(self, doc: ProfileDoc, key: str, entry: ProfileItem) -> None:
+        doc.set(key, entry.value)
+
+    def remove(self, doc: ProfileDoc, key: str) -> None:
+        doc.delete(key)
+
+    def outside(self, doc: ProfileDoc) -> object:
         return None
-    atomic.check_writable(path)  # refuse a read-only file or a symlink before any backup
-    root = path.parent.parent if workspace is None else Path(workspace)
-    backup_dir = BackupStyle.MEMDESK.directory(root, path)
-    for _attempt in range(_SAVE_ATTEMPTS):
-        disk, theirs = _read_settled(path)
-        merged, conflicts = merge_profiles(base, mine, theirs, resolutions)
-        if conflicts:
-            raise ProfileConflict(path, conflicts)
-        data = render_profile(merged).encode("utf-8")
-        if data == disk:
-            doc._saved(merged, data)
-            return None
-        atomic.check_writable(path)
-        backup = make_backup(path, backup_dir)
-        if _read_or_none(path) != disk:
-            continue  # another write landed after we read: merge with it again
-        atomic.atomic_write_bytes(path, data)
-        doc._saved(merged, data)
-        return backup
-    raise ProfileConflict(path, [], reason="the file kept changing while MemDesk was saving")
 
+    def state(self, doc: ProfileDoc) -> object:
+        return doc.items()
 
-def _read_settled(path: Path) -> tuple[bytes | None, dict[str, str]]:
-    """The file's bytes and items; bytes that do not parse are read again in case the agent
-    was half-way through its in-place write, and still refused (ProfileError) after that."""
-    for _attempt in range(_READ_ATTEMPTS - 1):
-        data = _read_or_none(path)
-        if data is None:
-            return None, {}
-        try:
-            return data, dict(_parse_pairs(data, path))
-        except ProfileError:
-            _pause()
-    data = _read_or_none(path)
-    return data, ({} if data is None else dict(_parse_pairs(data, path)))
+    def set_state(self, doc: ProfileDoc, state: object) -> None:
+        assert isinstance(state, list)
+        doc.restore(state)
 
+    def describe(self, entry: ProfileItem) -> str:
+        return entry.value
 
-def _pause() -> None:
-    time.sleep(_READ_RETRY_S)
+    def written(self, like: ProfileItem, text: str) -> ProfileItem:
+        _check_text(text, "value")
+        return ProfileItem(like.key, text)
 
+    def fields(self, entry: ProfileItem) -> dict[str, Any]:
+        return {"content": entry.value}
 
-def _read_or_none(path: Path) -> bytes | None:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
+    def merge_entry(
+        self, base: ProfileItem, mine: ProfileItem, theirs: ProfileItem
+    ) -> ProfileItem | None:
         return None

@@ -19,6 +19,7 @@ from pathlib import Path
 
 __all__ = [
     "TEMP_MARKER",
+    "PreparedTemp",
     "WriteRefused",
     "atomic_write_bytes",
     "clean_stale_temps",
@@ -26,6 +27,8 @@ __all__ = [
     "fsync_directory",
     "is_memdesk_temp",
     "list_stale_temps",
+    "pid_alive",
+    "prepare",
     "write_all",
 ]
 
@@ -61,18 +64,49 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     A failure to fsync the folder after the rename is raised too, although the new
     content is then already in place.
     """
-    path = Path(path)
+    prepare(Path(path), data).publish()
+
+
+class PreparedTemp:
+    """New content written and synced beside its target, waiting for `publish` or `discard`.
+
+    The guarded commit takes its last look at the target between the two: the window in which
+    another writer's change could be lost is only the rename itself.
+    """
+
+    def __init__(self, target: Path, tmp: Path) -> None:
+        self.target = target
+        self.tmp = tmp
+
+    def publish(self) -> None:
+        """Rename the temp file over the target and make the rename durable."""
+        try:
+            os.replace(self.tmp, self.target)
+        except BaseException as exc:
+            self.discard()
+            _name_file(exc, self.target)
+            raise
+        fsync_directory(self.target.parent)
+
+    def discard(self) -> None:
+        _unlink_quietly(self.tmp)
+
+
+def prepare(path: Path, data: bytes) -> PreparedTemp:
+    """Write ``data`` to a synced temp file beside ``path`` with the file's mode and owner.
+
+    Raises WriteRefused when MemDesk may not replace ``path``; on any error no temp is left.
+    """
     existing = _check_target(path)
     mode = 0o600 if existing is not None else 0o644
     fd, tmp = create_temp(path, mode=mode)
     try:
         _fill_temp(fd, data, existing)
-        os.replace(tmp, path)
     except BaseException as exc:
         _unlink_quietly(tmp)
         _name_file(exc, path)
         raise
-    fsync_directory(path.parent)
+    return PreparedTemp(path, tmp)
 
 
 def check_writable(path: Path) -> None:
@@ -217,7 +251,7 @@ def list_stale_temps(folder: Path, *, max_age_s: float = STALE_AFTER_S) -> list[
             continue
         if not stat.S_ISREG(st.st_mode):
             continue
-        if not _pid_alive(int(match["pid"])) or now - st.st_mtime > max_age_s:
+        if not pid_alive(int(match["pid"])) or now - st.st_mtime > max_age_s:
             stale.append(Path(entry.path))
     return sorted(stale)
 
@@ -237,7 +271,7 @@ def clean_stale_temps(folder: Path, *, max_age_s: float = STALE_AFTER_S) -> list
     return removed
 
 
-def _pid_alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
     """True if a process with ``pid`` exists (ours included; another user's counts as alive)."""
     if pid == os.getpid():
         return True

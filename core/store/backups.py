@@ -36,6 +36,7 @@ __all__ = [
     "MAX_PER_SECOND",
     "BackupInfo",
     "BackupStyle",
+    "backup_bytes",
     "backup_name",
     "clean_backup_temps",
     "list_backups",
@@ -122,12 +123,19 @@ def make_backup(source: Path, backup_dir: Path, *, now: datetime | None = None) 
     if read is None:
         return None
     data, perm = read
+    return backup_bytes(data, source.name, backup_dir, perm=perm, now=now)
+
+
+def backup_bytes(
+    data: bytes, original_name: str, backup_dir: Path, *, perm: int, now: datetime | None = None
+) -> Path:
+    """Publish ``data`` as a backup of ``original_name`` in ``backup_dir`` (see make_backup)."""
     _ensure_dir(backup_dir)
     at = _local_time(now)
-    fd, tmp = atomic.create_temp(backup_dir / backup_name(source.name, at))
+    fd, tmp = atomic.create_temp(backup_dir / backup_name(original_name, at))
     try:
         _fill(fd, data, perm)
-        target = _publish(tmp, data, perm, _candidates(backup_dir, source.name, at))
+        target = _publish(tmp, data, perm, _candidates(backup_dir, original_name, at))
     finally:
         _unlink_if_present(tmp)
     atomic.fsync_directory(backup_dir)

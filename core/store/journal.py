@@ -1,7 +1,9 @@
 """The workspace journal: `.memdesk/memdesk.db`, an SQLite database in WAL mode.
 
 It records every change to a memory (events, grouped by operation for undo), the decay
-bookkeeping that makes decay idempotent, the full-precision scores behind the file's two
+bookkeeping that makes decay idempotent, the commit records that tie a file's replacement to
+its events (a commit is `pending` from before the file is replaced until it is `done`; the events
+and decay bookkeeping of a pending commit are invisible until then, see `core.store.commit`), the full-precision scores behind the file's two
 decimals, the backups already imported as observations, reviewer proposals and the workspace's
 settings.
 
@@ -33,6 +35,8 @@ from typing import Any, Literal, TypeAlias, cast, get_args
 
 __all__ = [
     "SCHEMA_VERSION",
+    "CommitRecord",
+    "CommitState",
     "DecayState",
     "Event",
     "HistoryPoint",
@@ -156,6 +160,25 @@ class Proposal:
     decided_at: datetime | None
 
 
+CommitState: TypeAlias = Literal["pending", "done", "aborted", "diverged"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CommitRecord:
+    """One guarded write of one file: what was replaced by what, and whether it completed."""
+
+    id: int
+    op_id: str
+    file: str
+    old_sha256: str | None  # None: the file did not exist
+    new_sha256: str
+    actor: str
+    cause: str
+    pid: int  # the process that wrote it (a pending commit of a live process is in progress)
+    state: CommitState
+    created_at: datetime
+
+
 # --------------------------------------------------------------------------- schema
 
 Migration: TypeAlias = Callable[[sqlite3.Connection], None]
@@ -212,8 +235,42 @@ def _migrate_to_v1(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+_V2_SCHEMA = (
+    """CREATE TABLE commits (
+        id INTEGER PRIMARY KEY,
+        op_id TEXT NOT NULL,
+        file TEXT NOT NULL,
+        old_sha256 TEXT,
+        new_sha256 TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        cause TEXT NOT NULL DEFAULT '',
+        pid INTEGER NOT NULL,
+        state TEXT NOT NULL DEFAULT 'pending'
+            CHECK (state IN ('pending', 'done', 'aborted', 'diverged')),
+        created_at TEXT NOT NULL,
+        settled_at TEXT)""",
+    "CREATE INDEX commits_pending ON commits (file) WHERE state = 'pending'",
+    "CREATE INDEX commits_by_file ON commits (file, id)",
+    "ALTER TABLE events ADD COLUMN commit_id INTEGER",
+    "CREATE INDEX events_by_commit ON events (commit_id) WHERE commit_id IS NOT NULL",
+    """CREATE TABLE pending_decay (
+        commit_id INTEGER NOT NULL,
+        file TEXT NOT NULL,
+        memory_id TEXT NOT NULL,
+        anchor TEXT,
+        score REAL,
+        updated_at TEXT NOT NULL)""",
+    "CREATE INDEX pending_decay_by_commit ON pending_decay (commit_id)",
+)
+
+
+def _migrate_to_v2(conn: sqlite3.Connection) -> None:
+    for statement in _V2_SCHEMA:
+        conn.execute(statement)
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Append, never edit or reorder.
-MIGRATIONS: tuple[Migration, ...] = (_migrate_to_v1,)
+MIGRATIONS: tuple[Migration, ...] = (_migrate_to_v1, _migrate_to_v2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -284,8 +341,8 @@ def _configure(conn: sqlite3.Connection) -> None:
     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA journal_mode = WAL")
-    # NORMAL is durable against application crashes in WAL; a power cut may lose the last commits.
-    conn.execute("PRAGMA synchronous = NORMAL")
+    # FULL: a commit record is on disk before the file it announces is replaced, power cut or not.
+    conn.execute("PRAGMA synchronous = FULL")
 
 
 def _ensure_writable(folder: Path, path: Path) -> None:
@@ -429,6 +486,110 @@ class Journal:
         with self._write() as conn:
             conn.executemany(_INSERT_EVENT, rows)
 
+    # ----------------------------------------------------------------------- commits
+
+    def begin_commit(
+        self,
+        *,
+        op_id: str,
+        file: str,
+        old_sha256: str | None,
+        new_sha256: str,
+        actor: str,
+        cause: str,
+        events: Iterable[Event] = (),
+        decay_states: Mapping[str, DecayState] | None = None,
+        forget: Iterable[str] = (),
+    ) -> int:
+        """Record the intent to replace `file` (one transaction); returns the commit's id.
+
+        Its events and decay bookkeeping stay invisible until `finish_commit`; `abort_commit`
+        drops them. Raises JournalError when the journal cannot take it (disk full, a value JSON
+        cannot hold): then the file must not be written.
+        """
+        now = _iso(utc_now())
+        try:
+            rows = [_event_row(event) for event in events]
+            decay = [
+                (file, memory_id, s.anchor.isoformat(), s.score, _iso(s.updated_at))
+                for memory_id, s in (decay_states or {}).items()
+            ]
+            with self._write() as conn:
+                cursor = conn.execute(
+                    "INSERT INTO commits (op_id, file, old_sha256, new_sha256, actor, cause, pid,"
+                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (op_id, file, old_sha256, new_sha256, actor, cause, os.getpid(), now),
+                )
+                commit_id = cursor.lastrowid
+                assert commit_id is not None
+                conn.executemany(_INSERT_COMMIT_EVENT, [(*row, commit_id) for row in rows])
+                conn.executemany(
+                    "INSERT INTO pending_decay (commit_id, file, memory_id, anchor, score,"
+                    " updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    [(commit_id, *row) for row in decay]
+                    + [(commit_id, file, m, None, None, now) for m in forget],
+                )
+        except (sqlite3.Error, ValueError, OverflowError) as exc:
+            raise JournalError(
+                f"{self.path}: the journal cannot record the change ({exc})"
+            ) from exc
+        return commit_id
+
+    def finish_commit(self, commit_id: int) -> None:
+        """The file was replaced: its events become history, its decay bookkeeping current."""
+        with self._write() as conn:
+            self._settle(conn, commit_id, "done")
+            conn.execute(_APPLY_PENDING_DECAY, (commit_id,))
+            conn.execute(
+                "DELETE FROM decay_state WHERE (file, memory_id) IN (SELECT file, memory_id"
+                " FROM pending_decay WHERE commit_id = ? AND anchor IS NULL)",
+                (commit_id,),
+            )
+            conn.execute("DELETE FROM pending_decay WHERE commit_id = ?", (commit_id,))
+
+    def abort_commit(
+        self, commit_id: int, *, state: CommitState = "aborted", note: Event | None = None
+    ) -> None:
+        """The file was not replaced (or changed since): drop the commit's events and bookkeeping.
+
+        `note` (e.g. an observation that the file changed after an interrupted save) is recorded
+        in the same transaction.
+        """
+        with self._write() as conn:
+            self._settle(conn, commit_id, state)
+            conn.execute("DELETE FROM events WHERE commit_id = ?", (commit_id,))
+            conn.execute("DELETE FROM pending_decay WHERE commit_id = ?", (commit_id,))
+            if note is not None:
+                conn.execute(_INSERT_EVENT, _event_row(note))
+
+    def _settle(self, conn: sqlite3.Connection, commit_id: int, state: CommitState) -> None:
+        cursor = conn.execute(
+            "UPDATE commits SET state = ?, settled_at = ? WHERE id = ? AND state = 'pending'",
+            (state, _iso(utc_now()), commit_id),
+        )
+        if cursor.rowcount == 0:
+            raise JournalError(f"{self.path}: commit {commit_id} is not pending")
+
+    def pending_commits(self, file: str | None = None) -> list[CommitRecord]:
+        """Commits whose file replacement was announced but not confirmed, oldest first."""
+        sql = f"{_SELECT_COMMITS} WHERE state = 'pending'"
+        params: tuple[str, ...] = ()
+        if file is not None:
+            sql += " AND file = ?"
+            params = (file,)
+        return [_commit(row) for row in self._conn.execute(sql + " ORDER BY id", params)]
+
+    def last_commit(self, file: str) -> CommitRecord | None:
+        """The newest completed commit of `file`."""
+        sql = f"{_SELECT_COMMITS} WHERE file = ? AND state = 'done' ORDER BY id DESC LIMIT 1"
+        row = self._conn.execute(sql, (file,)).fetchone()
+        return None if row is None else _commit(row)
+
+    def commit_events(self, commit_id: int) -> list[RecordedEvent]:
+        """The events of one commit, in the order they were recorded."""
+        sql = f"{_SELECT_EVENTS} WHERE commit_id = ? ORDER BY id"
+        return [_recorded(row) for row in self._conn.execute(sql, (commit_id,))]
+
     def history(self, file: str, memory_id: str) -> list[HistoryPoint]:
         """The memory's score over time: `after` score, or `before` for a delete."""
         rows = self._conn.execute(_SELECT_HISTORY, (file, memory_id)).fetchall()
@@ -440,14 +601,14 @@ class Journal:
 
     def events_of_op(self, op_id: str) -> list[RecordedEvent]:
         """The events of one operation, in the order they were recorded."""
-        sql = f"{_SELECT_EVENTS} WHERE op_id = ? ORDER BY id"
+        sql = f"{_SELECT_EVENTS} WHERE op_id = ? AND {_VISIBLE} ORDER BY id"
         return [_recorded(row) for row in self._conn.execute(sql, (op_id,))]
 
     def last_op(
         self, *, file: str | None = None, actors: Collection[str] | None = None
     ) -> str | None:
         """The op_id of the most recently recorded operation, optionally by file and actor."""
-        where: list[str] = ["op_id IS NOT NULL"]
+        where: list[str] = ["op_id IS NOT NULL", _VISIBLE]
         params: list[object] = []
         if file is not None:
             where.append("file = ?")
@@ -461,7 +622,7 @@ class Journal:
 
     def recent_events(self, limit: int = 100) -> list[RecordedEvent]:
         """The last `limit` events recorded, newest first."""
-        sql = f"{_SELECT_EVENTS} ORDER BY id DESC LIMIT ?"
+        sql = f"{_SELECT_EVENTS} WHERE {_VISIBLE} ORDER BY id DESC LIMIT ?"
         return [_recorded(row) for row in self._conn.execute(sql, (limit,))]
 
     # ----------------------------------------------------------------------- decay and precision
@@ -628,13 +789,29 @@ class Journal:
 # --------------------------------------------------------------------------- rows
 
 _EVENT_COLUMNS = "at, file, memory_id, kind, actor, cause, op_id, before_json, after_json"
+# Events of a commit whose file replacement is not confirmed yet are not history.
+_VISIBLE = (
+    "(commit_id IS NULL OR commit_id NOT IN (SELECT id FROM commits WHERE state = 'pending'))"
+)
+_INSERT_COMMIT_EVENT = (
+    f"INSERT INTO events ({_EVENT_COLUMNS}, commit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_COMMIT_COLUMNS = "id, op_id, file, old_sha256, new_sha256, actor, cause, pid, state, created_at"
+_SELECT_COMMITS = f"SELECT {_COMMIT_COLUMNS} FROM commits"
+_APPLY_PENDING_DECAY = """
+    INSERT INTO decay_state (file, memory_id, anchor, score, updated_at)
+    SELECT file, memory_id, anchor, score, updated_at FROM pending_decay
+    WHERE commit_id = ? AND anchor IS NOT NULL ORDER BY rowid
+    ON CONFLICT (file, memory_id) DO UPDATE SET
+        anchor = excluded.anchor, score = excluded.score, updated_at = excluded.updated_at"""
 _INSERT_EVENT = f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 _SELECT_EVENTS = f"SELECT id, {_EVENT_COLUMNS} FROM events"
-_SELECT_HISTORY = """
+_SELECT_HISTORY_TEMPLATE = """
     SELECT at,
            coalesce(json_extract(after_json, '$.score'), json_extract(before_json, '$.score')),
            kind, actor
-    FROM events WHERE file = ? AND memory_id = ? ORDER BY at, id"""
+    FROM events WHERE file = ? AND memory_id = ? AND {visible} ORDER BY at, id"""
+_SELECT_HISTORY = _SELECT_HISTORY_TEMPLATE.format(visible=_VISIBLE)
 _UPSERT_DECAY = """
     INSERT INTO decay_state (file, memory_id, anchor, score, updated_at) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (file, memory_id) DO UPDATE SET
@@ -688,6 +865,22 @@ def _recorded(row: Sequence[Any]) -> RecordedEvent:
         op_id=op_id,
         before=_loads(before),
         after=_loads(after),
+    )
+
+
+def _commit(row: Sequence[Any]) -> CommitRecord:
+    row_id, op_id, file, old, new, actor, cause, pid, state, created_at = row
+    return CommitRecord(
+        id=row_id,
+        op_id=op_id,
+        file=file,
+        old_sha256=old,
+        new_sha256=new,
+        actor=actor,
+        cause=cause,
+        pid=pid,
+        state=state,
+        created_at=datetime.fromisoformat(created_at),
     )
 
 

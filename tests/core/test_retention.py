@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core import operations
+from core.ops import memories as operations
 from core.agent_workspace import AgentWorkspace
 from core.demo import write_demo
 from core.store.backups import backup_name, list_backups

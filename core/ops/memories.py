@@ -12,10 +12,11 @@ from datetime import UTC, datetime
 
 from core.formats.everbot import Entry, Section
 from core.scoring import reinforce
-from core.workspace import Change, Workspace, WorkspaceError
+from core.store.merge import Change
+from core.workspace import Workspace, WorkspaceError
 
 
-def edit(ws: Workspace, key: str, **fields: object) -> list[Change]:
+def edit(ws: Workspace, key: str, **fields: object) -> list[Change[Entry]]:
     """Change fields of one memory (content, category, score, ...); no-op fields are dropped."""
     entry = _entry(ws, key)
     wanted = {k: v for k, v in fields.items() if getattr(entry, k) != v}
@@ -31,7 +32,7 @@ def edit(ws: Workspace, key: str, **fields: object) -> list[Change]:
     return [Change(key, entry, entry.edited(**wanted))]
 
 
-def set_category(ws: Workspace, keys: Iterable[str], category: str) -> list[Change]:
+def set_category(ws: Workspace, keys: Iterable[str], category: str) -> list[Change[Entry]]:
     return [c for key in keys for c in edit(ws, key, category=category)]
 
 
@@ -45,16 +46,18 @@ def _checked_category(name: str) -> str:
     return name
 
 
-def move(ws: Workspace, keys: Iterable[str], section: Section) -> list[Change]:
+def move(ws: Workspace, keys: Iterable[str], section: Section) -> list[Change[Entry]]:
     """Archive (section archived) or unarchive (active) memories."""
     return [c for key in keys for c in edit(ws, key, section=section)]
 
 
-def delete(ws: Workspace, keys: Iterable[str]) -> list[Change]:
+def delete(ws: Workspace, keys: Iterable[str]) -> list[Change[Entry]]:
     return [Change(key, _entry(ws, key), None) for key in keys]
 
 
-def reinforce_memory(ws: Workspace, key: str, *, now: datetime | None = None) -> list[Change]:
+def reinforce_memory(
+    ws: Workspace, key: str, *, now: datetime | None = None
+) -> list[Change[Entry]]:
     """The memory was really used: score up by the profile's rule, one more hit, activated now."""
     entry = _entry(ws, key)
     score, hits, when = reinforce(ws.profile, entry.score, entry.activation_count, now or _now())
@@ -62,7 +65,7 @@ def reinforce_memory(ws: Workspace, key: str, *, now: datetime | None = None) ->
     return [Change(key, entry, entry.edited(**fields))]
 
 
-def pin(ws: Workspace, key: str) -> list[Change]:
+def pin(ws: Workspace, key: str) -> list[Change[Entry]]:
     """Promote to `core`: pinned, never decays under the tiered profile."""
     return edit(ws, key, category="core")
 
@@ -75,7 +78,7 @@ def create(
     score: float,
     section: Section = "active",
     now: datetime | None = None,
-) -> list[Change]:
+) -> list[Change[Entry]]:
     """A new memory with a fresh 6-hex id, as the agent makes them."""
     text = content.strip()
     if not text:
@@ -89,7 +92,7 @@ def create(
     return [Change(new_id, None, entry)]
 
 
-def inverse(changes: Sequence[Change]) -> list[Change]:
+def inverse(changes: Sequence[Change[Entry]]) -> list[Change[Entry]]:
     """The changes that undo `changes` (applied in reverse order)."""
     return [Change(c.key, c.after, c.before) for c in reversed(changes)]
 

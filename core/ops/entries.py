@@ -1,0 +1,41 @@
+"""Operations on any agent's file of entries (PicoClaw's long-term memory and notes, Pomelobot
+and OpenClaw memory files, profile keys), as change sets. Each raises ValueError or
+WorkspaceError with a message for the person when the edit is refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.ops import ChangeSet
+from core.store.document import Document
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.merge import Change
+
+
+def edit_entry(document: Document[Any, Any], key: str, text: str) -> ChangeSet:
+    """The entry `key` with new text (its heading, time or key stays)."""
+    current = _entry(document, key)
+    new = document.fmt.written(current, text)
+    return ChangeSet(document, f"Edit {key} in {document.rel}", [Change(key, current, new)])
+
+
+def delete_entry(document: Document[Any, Any], key: str) -> ChangeSet:
+    current = _entry(document, key)
+    return ChangeSet(document, f"Delete {key} from {document.rel}", [Change(key, current, None)])
+
+
+def add_entry(document: Document[Any, Any], draft: object, label: str = "") -> ChangeSet:
+    """A new entry (`draft`, made by the format's `draft_entry`), added as the agent adds one."""
+    return ChangeSet(document, label or f"Add memory to {document.rel}", [Change("", None, draft)])
+
+
+def set_text(document: Document[Any, Any], text: str, label: str = "") -> ChangeSet:
+    """The whole file as the person wrote it."""
+    return ChangeSet(document, label or f"Edit the text of {document.rel}", text=text)
+
+
+def _entry(document: Document[Any, Any], key: str) -> Any:
+    current = document.find(key)
+    if current is None:
+        raise WorkspaceError(f"{document.rel}: no entry {key}", exit_code=EXIT_REFUSED)
+    return current

@@ -1,0 +1,453 @@
+"""The one guarded commit: how every file of every agent is written (SPEC 5).
+
+```
+check     refuse a read-only document, a symlink, a read-only file
+journal   open it (this is where `.memdesk/` is first created), settle interrupted commits
+lock      the agent's lock where it has one (EverBot: flock on MEMORY.md.lock)
+read      what is on disk now
+plan      the caller merges its change set onto it (ConflictError: nothing written)
+intent    journal: the commit (old and new hash) with its events and decay bookkeeping, pending;
+          if the journal cannot take it, nothing is written
+backup    the bytes about to be replaced, into the agent's backup folder or .memdesk/backups/
+temp      the new bytes in a synced temp file beside the target
+last look hold the current file open and read it: if it changed since "read", drop the temp
+          and plan again (an agent without a lock wrote meanwhile)
+rename    atomic rename over the target, fsync the folder
+late      read the old file through the held descriptor: an agent that wrote into it after the
+          last look wrote into a file that no longer exists; plan again on top of its bytes
+done      journal: the commit is done; its events become history
+```
+
+A kill at any instant leaves the file old or new, and the journal settles it at the next open
+(`settle_interrupted`): a pending commit whose file has the new bytes is done, the old bytes
+aborted, anything else diverged (recorded as an observation; its events are dropped).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager, suppress
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from core.formats.text import InputError
+from core.store import atomic
+from core.store.backups import backup_bytes
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.files import read_fd, read_or_none
+from core.store.journal import (
+    CommitRecord,
+    DecayState,
+    Event,
+    Journal,
+    JournalError,
+)
+from core.store.locking import LockTimeout, agent_lock
+from core.store.merge import ConflictError
+from core.store.retention import prune_own
+
+__all__ = [
+    "Committed",
+    "Planned",
+    "Target",
+    "commit",
+    "journal_for_reading",
+    "journal_for_writing",
+    "settle_interrupted",
+    "sha256",
+]
+
+log = logging.getLogger(__name__)
+
+C = TypeVar("C")
+
+MAX_ROUNDS = 8  # plans per commit (other writers met at the last look, late writes)
+UNSETTLED_RETRIES = 5  # a file another program is writing right now is read again …
+UNSETTLED_PAUSE_S = 0.02  # … after this pause
+# Commits of this process in progress: never settled as interrupted by another thread.
+_IN_FLIGHT: set[tuple[str, int]] = set()
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One file of a workspace, and how the store treats it."""
+
+    root: Path
+    rel: str  # relative to root, "/"-separated, as the journal names it
+    backup_dir: Path  # the agent's own backup folder, else .memdesk/backups/<folder>
+    agent_lock: bool = False  # take <file>.lock (the agent's flock) while writing
+    lock_timeout: float = 10.0
+
+    @property
+    def path(self) -> Path:
+        return self.root / self.rel
+
+
+@dataclass(frozen=True, slots=True)
+class Planned(Generic[C]):
+    """What a plan wants written on top of given bytes, and what the journal records for it."""
+
+    data: bytes
+    context: C  # the caller's own result (the merged document, the changes it made)
+    events: Sequence[Event] = ()
+    decay_states: Mapping[str, DecayState] = field(default_factory=dict)
+    forget: Sequence[str] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Committed(Generic[C]):
+    path: Path
+    data: bytes  # what the file holds now
+    context: C  # of the last plan: it describes `data`
+    backup: Path | None
+    merged: bool  # the file had changed since the caller read it; the plan merged onto it
+    written: bool  # False when the file already held what the plan wanted
+    late_writes: int = 0  # writes into the replaced file that were merged afterwards
+    notice: str = ""  # something the person should know although the save succeeded
+
+
+def sha256(data: bytes | None) -> str | None:
+    return None if data is None else hashlib.sha256(data).hexdigest()
+
+
+def commit(
+    target: Target,
+    *,
+    base: bytes | None,
+    plan: Callable[[bytes | None], Planned[C]],
+    actor: str,
+    cause: str,
+    op_id: str,
+) -> Committed[C]:
+    """Write `plan(what is on disk)` over the target through every guard (see the module)."""
+    path = target.path
+    _check_writable(path)
+    with ExitStack() as stack:
+        journal = stack.enter_context(journal_for_writing(target.root, file=target.rel))
+        if target.agent_lock:
+            try:
+                stack.enter_context(agent_lock(path, timeout=target.lock_timeout))
+            except LockTimeout as exc:
+                raise WorkspaceError(str(exc), exit_code=EXIT_REFUSED) from None
+        return _Commit(target, journal, plan, actor, cause, op_id).run(base)
+    raise AssertionError("unreachable")  # pragma: no cover (ExitStack swallows nothing)
+
+
+class _Commit(Generic[C]):
+    def __init__(
+        self,
+        target: Target,
+        journal: Journal,
+        plan: Callable[[bytes | None], Planned[C]],
+        actor: str,
+        cause: str,
+        op_id: str,
+    ) -> None:
+        self.target = target
+        self.path = target.path
+        self.journal = journal
+        self.plan = plan
+        self.actor = actor
+        self.cause = cause
+        self.op_id = op_id
+        self.backup: Path | None = None
+
+    def run(self, base: bytes | None) -> Committed[C]:
+        on_disk = read_or_none(self.path)
+        theirs, merged, late, first = on_disk, on_disk != base, 0, True
+        previous: Planned[C] | None = None
+        for _round in range(MAX_ROUNDS):
+            if first:
+                planned = self._plan(theirs)
+            else:  # this side's events are journaled already; this round adds the agent's write
+                try:
+                    planned = Planned(*_data_and_context(self._plan(theirs)))
+                except (ConflictError, InputError) as exc:
+                    return self._kept_aside(previous, theirs, merged, late, exc)
+            if planned.data == on_disk:
+                self._record_unwritten(planned)
+                return self._result(planned, merged, late, written=not first)
+            outcome = self._replace(on_disk, planned)
+            if isinstance(outcome, _Changed):  # another writer got in before the rename
+                on_disk = theirs = outcome.now
+                merged = True
+                continue
+            first = False
+            if outcome.late is None:
+                return self._result(planned, merged, late, written=True)
+            late += 1  # an agent wrote into the file we replaced: merge its bytes again
+            on_disk, theirs, merged, previous = planned.data, outcome.late, True, planned
+        raise WorkspaceError(
+            f"{self.path}: another program keeps changing the file; nothing more was written. "
+            "Try again when it is quiet.",
+            exit_code=EXIT_REFUSED,
+        )
+
+    def _kept_aside(
+        self,
+        previous: Planned[C] | None,
+        late_bytes: bytes | None,
+        merged: bool,
+        late: int,
+        exc: Exception,
+    ) -> Committed[C]:
+        """A late write that cannot be merged: its bytes are kept as a backup, never dropped."""
+        assert previous is not None and late_bytes is not None
+        kept = backup_bytes(late_bytes, self.path.name, self.target.backup_dir, perm=0o600)
+        done = self._result(previous, merged, late, written=True)
+        notice = (
+            f"{self.path}: another program wrote to the file while it was being replaced, "
+            f"and its change could not be merged ({exc}); its version is kept in {kept}"
+        )
+        return Committed(
+            done.path, done.data, done.context, done.backup, merged, True, late, notice
+        )
+
+    def _plan(self, disk: bytes | None) -> Planned[C]:
+        """The caller's plan; bytes it cannot read are read again after a pause (a writer at work)."""
+        for attempt in range(UNSETTLED_RETRIES + 1):
+            try:
+                return self.plan(disk)
+            except InputError:
+                if attempt == UNSETTLED_RETRIES:
+                    raise
+            time.sleep(UNSETTLED_PAUSE_S)
+            now = read_or_none(self.path)
+            if now == disk:
+                return self.plan(disk)  # it is really so: let the caller's error through
+            disk = now
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _replace(self, on_disk: bytes | None, planned: Planned[C]) -> _Replaced | _Changed:
+        commit_id = self._intent(on_disk, planned)
+        key = (str(self.target.root), commit_id)
+        _IN_FLIGHT.add(key)
+        try:
+            outcome = self._publish(on_disk, planned.data)
+        except BaseException as exc:
+            self._abort_quietly(commit_id)
+            _IN_FLIGHT.discard(key)
+            error = _as_error(self.path, exc)
+            if error is exc:
+                raise
+            raise error from None
+        if isinstance(outcome, _Changed):
+            self._abort_quietly(commit_id)
+            _IN_FLIGHT.discard(key)
+        else:
+            self._done(commit_id, key)
+        return outcome
+
+    def _publish(self, on_disk: bytes | None, data: bytes) -> _Replaced | _Changed:
+        """Backup, temp, last look, rename; then what the replaced file holds (late writes)."""
+        if on_disk is not None:
+            self.backup = self._backup(on_disk)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        prepared = atomic.prepare(self.path, data)
+        held: int | None = None
+        try:
+            held = _open_current(self.path)
+            now = None if held is None else read_fd(held)
+            if now != on_disk:
+                prepared.discard()
+                return _Changed(now)
+            prepared.publish()
+            after = None if held is None else read_fd(held)
+        except BaseException:
+            prepared.discard()
+            raise
+        finally:
+            if held is not None:
+                os.close(held)
+        return _Replaced(after if after != now else None)
+
+    def _intent(self, on_disk: bytes | None, planned: Planned[C]) -> int:
+        try:
+            return self.journal.begin_commit(
+                op_id=self.op_id, file=self.target.rel, old_sha256=sha256(on_disk),
+                new_sha256=hashlib.sha256(planned.data).hexdigest(), actor=self.actor,
+                cause=self.cause, events=planned.events, decay_states=planned.decay_states,
+                forget=planned.forget,
+            )  # fmt: skip
+        except JournalError as exc:
+            raise WorkspaceError(f"{self.path}: not saved: {exc}") from None
+
+    def _backup(self, data: bytes) -> Path:
+        perm = 0o600
+        with suppress(OSError):
+            perm = os.stat(self.path).st_mode & 0o666
+        return backup_bytes(data, self.path.name, self.target.backup_dir, perm=perm)
+
+    def _done(self, commit_id: int, key: tuple[str, int]) -> None:
+        try:
+            self.journal.finish_commit(commit_id)
+        except JournalError:  # the file is written; the next open settles the commit
+            log.warning("%s: written; the journal will record it at the next open", self.path)
+        finally:
+            _IN_FLIGHT.discard(key)
+        if self.backup is not None:
+            prune_own(self.target.root, self.backup.parent)
+            self._remember_own_backup(self.backup)
+
+    def _remember_own_backup(self, backup: Path) -> None:
+        """MemDesk's backups hold nothing the journal lacks: never import them as history."""
+        with suppress(JournalError, OSError):
+            data = backup.read_bytes()
+            self.journal.import_backup(
+                path_rel=backup.relative_to(self.target.root).as_posix(), at=datetime.now(UTC),
+                size=len(data), sha256=hashlib.sha256(data).hexdigest(), scores={},
+                file=self.target.rel,
+            )  # fmt: skip
+
+    def _abort_quietly(self, commit_id: int) -> None:
+        with suppress(JournalError):
+            self.journal.abort_commit(commit_id)
+
+    def _record_unwritten(self, planned: Planned[C]) -> None:
+        """The file already holds what was wanted (made on both sides): journal it all the same."""
+        if not (planned.events or planned.decay_states or planned.forget):
+            return
+        data = planned.data
+        commit_id = self._intent(data, planned)
+        self._done(commit_id, (str(self.target.root), commit_id))
+
+    def _result(
+        self, planned: Planned[C], merged: bool, late: int, *, written: bool
+    ) -> Committed[C]:
+        notice = ""
+        if late:
+            notice = (
+                f"{self.path}: another program wrote to the file while it was being replaced; "
+                "its change was merged into the new file"
+            )
+        return Committed(
+            self.path, planned.data, planned.context, self.backup, merged, written, late, notice
+        )
+
+
+def _data_and_context(planned: Planned[C]) -> tuple[bytes, C]:
+    return planned.data, planned.context
+
+
+@dataclass(frozen=True, slots=True)
+class _Replaced:
+    late: bytes | None  # what the replaced file held afterwards, when another writer changed it
+
+
+@dataclass(frozen=True, slots=True)
+class _Changed:
+    now: bytes | None  # the file at the last look, which differed from what was planned onto
+
+
+def _open_current(path: Path) -> int | None:
+    """A read descriptor on the file as it is now (None: there is none)."""
+    try:
+        return os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return None
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse before anything is created: a symlink, a read-only file, an unwritable folder."""
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent  # a note of a new month: its folder is made at the write
+    try:
+        if path.parent.exists():
+            atomic.check_writable(path)
+        elif not os.access(folder, os.W_OK | os.X_OK):
+            raise atomic.WriteRefused(path, f"the folder {folder} is not writable")
+    except atomic.WriteRefused as exc:
+        raise WorkspaceError(str(exc), exit_code=EXIT_REFUSED) from None
+
+
+def _as_error(path: Path, exc: BaseException) -> BaseException:
+    if isinstance(exc, atomic.WriteRefused):
+        return WorkspaceError(str(exc), exit_code=EXIT_REFUSED)
+    if isinstance(exc, OSError):
+        return WorkspaceError(f"{path}: could not write: {exc.strerror or exc}")
+    return exc
+
+
+# ---------------------------------------------------------------------------------------------
+# The journal, settled
+
+
+@contextmanager
+def journal_for_writing(root: Path, *, file: str | None = None) -> Iterator[Journal]:
+    """The workspace's journal, created if needed (a write is about to happen), settled."""
+    try:
+        journal = Journal.open(root)
+    except JournalError as exc:
+        raise WorkspaceError(f"{root}: not saved: {exc}") from None
+    with journal:
+        settle_interrupted(journal, root, file=file)
+        yield journal
+
+
+@contextmanager
+def journal_for_reading(root: Path) -> Iterator[Journal | None]:
+    """The journal as it stands, settled; None when the workspace has none (nothing created)."""
+    if not Journal.db_path(root).exists():
+        yield None
+        return
+    try:
+        journal = Journal.open_for_inspection(root)
+    except JournalError:
+        yield None
+        return
+    with journal:
+        try:
+            settle_interrupted(journal, root)
+        except JournalError:
+            log.warning("%s: interrupted saves could not be settled now", root, exc_info=True)
+        yield journal
+
+
+def settle_interrupted(
+    journal: Journal, root: Path, *, file: str | None = None
+) -> list[CommitRecord]:
+    """Finish or drop the commits a killed MemDesk left pending; returns the ones settled."""
+    settled = []
+    for record in journal.pending_commits(file):
+        if (str(root), record.id) in _IN_FLIGHT or _in_progress_elsewhere(record):
+            continue
+        try:
+            now = sha256(read_or_none(root / record.file))
+        except WorkspaceError:
+            continue  # unreadable now: settle it when it can be read
+        if now == record.new_sha256:
+            journal.finish_commit(record.id)
+        elif now == record.old_sha256:
+            journal.abort_commit(record.id)
+        else:
+            journal.abort_commit(record.id, state="diverged", note=_diverged(record))
+        settled.append(record)
+    return settled
+
+
+def _in_progress_elsewhere(record: CommitRecord) -> bool:
+    """A pending commit of another live MemDesk that is still young: it is being written."""
+    if record.pid == os.getpid():
+        return False
+    age = (datetime.now(UTC) - record.created_at).total_seconds()
+    return atomic.pid_alive(record.pid) and age < atomic.STALE_AFTER_S
+
+
+def _diverged(record: CommitRecord) -> Event:
+    return Event(
+        file=record.file,
+        memory_id="",
+        kind="observe",
+        actor="agent",
+        cause=(
+            f"an interrupted MemDesk save ({record.cause}) was followed by another program's "
+            "change; the file was read as it is"
+        ),
+    )

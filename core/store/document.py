@@ -1,0 +1,396 @@
+"""One file of a workspace, as keyed entries: read, edited in memory, saved through the commit.
+
+Every document kind of every agent is a `Document` over its `Format`: the structured MEMORY.md,
+PicoClaw's long-term memory, daily notes and profile.json, Pomelobot/OpenClaw memory files.
+Edits are change sets (`Change(key, before, after)`); the document keeps them until `save`, which
+replays them onto the file as it is on disk then (the one merge, `core.store.merge`) and writes
+through the one guarded commit (`core.store.commit`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from core.formats.text import decode
+from core.store.commit import Committed, Planned, Target, commit
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.files import read_consistent, read_or_none
+from core.store.journal import DecayState, Event, Journal
+from core.store.merge import Change, Format, Resolution, diff, merge, net_changes
+
+__all__ = ["DocState", "Document", "Item", "JournalPlan", "Saved"]
+
+D = TypeVar("D")
+E = TypeVar("E")
+
+
+@dataclass(frozen=True, slots=True)
+class JournalPlan:
+    """What the journal records with a commit: events, and decay bookkeeping that moves with it."""
+
+    events: Sequence[Event] = ()
+    decay_states: Mapping[str, DecayState] = field(default_factory=dict)
+    forget: Sequence[str] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One entry as the window lists it, whatever the file's format."""
+
+    key: str
+    label: str  # the id, heading date or time stamp
+    content: str
+    line: int  # 1-based line as read; 0 for an entry added since
+
+
+@dataclass(frozen=True, slots=True)
+class Saved(Generic[E]):
+    """What a save did."""
+
+    path: Path
+    backup: Path | None
+    merged: bool  # another program had written meanwhile; its change is kept
+    changes: tuple[Change[E], ...]  # what the save changed in the file as it found it
+    op_id: str
+    notice: str = ""  # something worth telling although the save succeeded
+
+
+@dataclass(frozen=True, slots=True)
+class DocState:
+    """A document's edits at one moment, to come back to (undo, redo)."""
+
+    content: object
+    pending: tuple[Change[Any], ...]
+    whole_text: bool
+    generation: int
+    doc: object  # the parsed document it belongs to
+
+
+# Builds the journal's record of the changes a save made: (changes, actor, cause, op_id).
+JournalBuilder = Callable[[Sequence[Change[E]], str, str, str], JournalPlan]
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome(Generic[D, E]):
+    doc: D
+    changes: tuple[Change[E], ...]
+    merged: bool
+
+
+class Document(Generic[D, E]):
+    """One file of entries, edited in memory until `save`."""
+
+    def __init__(self, target: Target, fmt: Format[D, E], data: bytes | None) -> None:
+        self.target = target
+        self.fmt = fmt
+        self.base = data  # the bytes as read or last written: what a save compares with
+        self._doc = fmt.parse(data)
+        self._rendered: bytes | None = data
+        self.pending: list[Change[E]] = []
+        self.whole_text = False  # edited as a whole text: text outside entries may have changed
+        self.generation = 0  # counts saves and reloads: what is pending is relative to the last
+
+    @classmethod
+    def read(cls, target: Target, fmt: Format[D, E]) -> Document[D, E]:
+        """The document as it is on disk now (under the agent's lock where it has one)."""
+        return cls(target, fmt, _read(target))
+
+    # -- reading --------------------------------------------------------------------------------
+    @property
+    def doc(self) -> D:
+        return self._doc
+
+    @property
+    def rel(self) -> str:
+        return self.target.rel
+
+    @property
+    def path(self) -> Path:
+        return self.target.path
+
+    @property
+    def exists(self) -> bool:
+        return self.base is not None
+
+    @property
+    def read_only(self) -> bool:
+        return self.fmt.read_only
+
+    @property
+    def modified(self) -> bool:
+        return self.whole_text or bool(self.net_changes())
+
+    def net_changes(self) -> list[Change[E]]:
+        """One change per entry since the file was read; edits undone by hand vanish."""
+        fmt = self.fmt
+        return net_changes(
+            self.pending, lambda a, b: fmt.same(a, b) and fmt.fields(a) == fmt.fields(b)
+        )
+
+    def render(self) -> bytes:
+        """The file's bytes as a save would write them now (before merging)."""
+        if self._rendered is None:
+            self._rendered = self.fmt.render(self._doc)
+        return self._rendered
+
+    def text(self) -> str:
+        return decode(self.render(), self.rel).text
+
+    def entries(self) -> list[E]:
+        return list(self.fmt.entries(self._doc))
+
+    def find(self, key: str) -> E | None:
+        return self.fmt.find(self._doc, key)
+
+    def items(self) -> list[Item]:
+        fmt = self.fmt
+        return [
+            Item(fmt.key(e), fmt.label(e), fmt.content(e), fmt.line(e))
+            for e in fmt.entries(self._doc)
+        ]
+
+    def item(self, key: str) -> Item | None:
+        entry = self.find(key)
+        if entry is None:
+            return None
+        fmt = self.fmt
+        return Item(key, fmt.label(entry), fmt.content(entry), fmt.line(entry))
+
+    def changed_on_disk(self) -> bool:
+        """True when the file is no longer what was read (another program wrote it)."""
+        try:
+            return read_or_none(self.path) != self.base
+        except WorkspaceError:
+            return True
+
+    # -- editing --------------------------------------------------------------------------------
+    def apply(self, changes: Iterable[Change[E]]) -> list[Change[E]]:
+        """Apply a change set to the open document (not yet written), all or none.
+
+        Each change's `before` must match the entry as it is here (after the changes before it).
+        Returns the changes as made: a created entry carries the key it was given.
+        """
+        self._check_editable()
+        changes = list(changes)
+        self._check_expected(changes)
+        made: list[Change[E]] = []
+        for ch in changes:
+            made.append(self._put(ch))
+        self._rendered = None
+        self.pending.extend(made)
+        return made
+
+    def set_text(self, text: str) -> list[Change[E]]:
+        """The person edits the whole file as text. Raises InputError for text no agent could
+        read back (a NUL character)."""
+        self._check_editable()
+        new = self.fmt.parse(text.encode("utf-8", "surrogatepass"))
+        changes = diff(self.fmt, self._doc, new)
+        if self.fmt.outside(new) != self.fmt.outside(self._doc):
+            self.whole_text = True
+        self._doc = new
+        self._rendered = None
+        self.pending.extend(changes)
+        return changes
+
+    def snapshot(self) -> DocState:
+        return DocState(
+            self.fmt.state(self._doc),
+            tuple(self.pending),
+            self.whole_text,
+            self.generation,
+            self._doc,
+        )
+
+    def can_restore(self, state: DocState) -> bool:
+        """False once the file was read anew (a reload, or a save that merged another writer's)."""
+        return state.generation == self.generation or state.doc is self._doc
+
+    def restore(self, state: DocState, *, changes: Sequence[Change[E]] = ()) -> None:
+        """Go back (or forward) to a snapshot; `changes` lead from here to it.
+
+        Before a save the snapshot's own unsaved changes come back. After a save what was saved
+        stays saved: `changes` become new unsaved changes instead.
+        """
+        if not self.can_restore(state):
+            raise WorkspaceError(f"{self.path}: that state is from before the file was read again")
+        if state.generation == self.generation:
+            self._doc = state.doc  # type: ignore[assignment]  # made by this document's format
+            self.pending = list(state.pending)
+            self.whole_text = state.whole_text
+        else:
+            self.pending.extend(changes)
+        self.fmt.set_state(self._doc, state.content)
+        self._rendered = None
+
+    # -- saving ---------------------------------------------------------------------------------
+    def save(
+        self,
+        *,
+        actor: str = "person",
+        cause: str = "edited in MemDesk",
+        resolutions: Mapping[str, Resolution] | None = None,
+        merge_with_disk: bool = True,
+        journal: JournalBuilder[E] | None = None,
+        force: bool = False,
+    ) -> Saved[E]:
+        """Write the edits: merged with another program's meanwhile, through the guarded commit.
+
+        `resolutions` settles the keys a ConflictError named. `force` commits even without edits
+        (a decay run that only moves its bookkeeping). `merge_with_disk=False` refuses to write
+        when the file changed since it was read.
+        """
+        if self.read_only:
+            raise WorkspaceError(f"{self.path}: read-only in MemDesk", exit_code=EXIT_REFUSED)
+        op_id = Journal.new_op_id()
+        net = self.net_changes()
+        if not net and not self.whole_text and not force:
+            self.pending = []
+            return Saved(self.path, None, False, (), op_id)
+        record = journal or self._journal_events
+
+        def plan(disk: bytes | None) -> Planned[_Outcome[D, E]]:
+            outcome = self._merged(disk, net, resolutions, merge_with_disk)
+            data = self.render() if outcome.doc is self._doc else self.fmt.render(outcome.doc)
+            entry = record(outcome.changes, actor, cause, op_id)
+            return Planned(
+                data, outcome, entry.events, dict(entry.decay_states), tuple(entry.forget)
+            )
+
+        done = commit(self.target, base=self.base, plan=plan, actor=actor, cause=cause, op_id=op_id)
+        return self._saved(done, op_id)
+
+    def _merged(
+        self,
+        disk: bytes | None,
+        net: list[Change[E]],
+        resolutions: Mapping[str, Resolution] | None,
+        merge_with_disk: bool,
+    ) -> _Outcome[D, E]:
+        if disk == self.base:
+            return _Outcome(self._doc, tuple(net), False)
+        if disk is None:
+            raise WorkspaceError(
+                f"{self.path}: the file is gone (deleted or renamed by another program); "
+                "nothing was written",
+                exit_code=EXIT_REFUSED,
+            )
+        if not merge_with_disk:
+            raise WorkspaceError(
+                f"{self.path}: changed by another program meanwhile: reload, then try again",
+                exit_code=EXIT_REFUSED,
+            )
+        theirs = self.fmt.parse(disk)
+        found = self.fmt.parse(disk)
+        base = self.fmt.parse(self.base) if self.whole_text else None
+        target = merge(
+            self.fmt,
+            mine=self._doc,
+            changes=net,
+            theirs=theirs,
+            base=base,
+            resolutions=resolutions,
+            path=self.path,
+        )
+        return _Outcome(target, tuple(self._made(found, target, net, resolutions or {})), True)
+
+    def _made(
+        self, found: D, target: D, net: list[Change[E]], settle: Mapping[str, Resolution]
+    ) -> list[Change[E]]:
+        """What a merged save changed in the file it found, and the changes made on both sides."""
+        made = diff(self.fmt, found, target)
+        seen = {ch.key for ch in made}
+        for ch in net:
+            if ch.key in seen or settle.get(ch.key) == "theirs":
+                continue
+            now = self.fmt.find(target, ch.key)
+            if (now is None) == (ch.after is None) and (
+                now is None or ch.after is None or self.fmt.same(now, ch.after)
+            ):
+                made.append(ch)
+        return made
+
+    def _saved(self, done: Committed[_Outcome[D, E]], op_id: str) -> Saved[E]:
+        outcome = done.context
+        if outcome.doc is not self._doc:
+            self._doc = outcome.doc
+        self._rendered = done.data
+        self.base = done.data
+        self.pending = []
+        self.whole_text = False
+        self.generation += 1
+        merged = done.merged or done.late_writes > 0
+        return Saved(self.path, done.backup, merged, outcome.changes, op_id, done.notice)
+
+    def reload(self) -> None:
+        """Read the file again, dropping unsaved edits."""
+        data = _read(self.target)
+        self._doc = self.fmt.parse(data)
+        self._rendered = data
+        self.base = data
+        self.pending = []
+        self.whole_text = False
+        self.generation += 1
+
+    def _journal_events(
+        self, changes: Sequence[Change[E]], actor: str, cause: str, op_id: str
+    ) -> JournalPlan:
+        fields = self.fmt.fields
+        events = [
+            Event(
+                file=self.rel,
+                memory_id=ch.key,
+                kind=ch.kind,
+                actor=actor,
+                cause=cause,
+                op_id=op_id,
+                before=None if ch.before is None else fields(ch.before),
+                after=None if ch.after is None else fields(ch.after),
+            )
+            for ch in changes
+        ]
+        return JournalPlan(events)
+
+    # -- helpers ----------------------------------------------------------------------------------
+    def _check_editable(self) -> None:
+        if self.read_only:
+            raise WorkspaceError(f"{self.rel} is read-only in MemDesk", exit_code=EXIT_REFUSED)
+
+    def _check_expected(self, changes: Sequence[Change[E]]) -> None:
+        """Every change meets its entry as it expects (after the changes before it)."""
+        fmt = self.fmt
+        state: dict[str, E | None] = {}
+        for ch in changes:
+            current = state[ch.key] if ch.key in state else fmt.find(self._doc, ch.key)
+            if ch.before is None:
+                ok = current is None or fmt.rekeys
+            else:
+                ok = current is not None and fmt.same(current, ch.before)
+            if not ok:
+                raise WorkspaceError(
+                    f"{self.path}: entry {ch.key} is not as expected", exit_code=EXIT_REFUSED
+                )
+            state[ch.key] = ch.after
+
+    def _put(self, ch: Change[E]) -> Change[E]:
+        fmt, doc = self.fmt, self._doc
+        if ch.before is None:
+            assert ch.after is not None
+            key = fmt.insert(doc, ch.after)
+            return Change(key, None, fmt.find(doc, key))
+        if ch.after is None:
+            fmt.remove(doc, ch.key)
+        else:
+            fmt.replace(doc, ch.key, ch.after)
+        return ch
+
+
+def _read(target: Target) -> bytes | None:
+    if not target.agent_lock:
+        return read_or_none(target.path)
+    if not target.path.exists():
+        return None
+    return read_consistent(target.path, timeout=target.lock_timeout)
