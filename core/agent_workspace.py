@@ -189,6 +189,13 @@ class AgentWorkspace:
         raise WorkspaceError(f"{rel}: not a memory file of any scope")
 
     # -- operations -------------------------------------------------------------------------------
+    def add_entry(self, document: AnyDocument, text: str, now: datetime | None = None) -> ChangeSet:
+        """A new memory in `document`, written as the agent appends one (dated or timed now)."""
+        when = now or datetime.now()
+        if isinstance(document.fmt, picoclaw.LongTermFormat):
+            return add_entry(document, picoclaw.draft_entry(text, when.date()))
+        return add_entry(document, pomelobot.draft_entry(text, when))
+
     def promote_passage(self, passage: str, today: date | None = None) -> ChangeSet:
         """PicoClaw: a daily-note passage appended to long-term memory in the agent's format."""
         draft = picoclaw.draft_entry(passage, today or date.today())

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QUndoCommand
@@ -25,14 +24,13 @@ from PySide6.QtWidgets import (
 
 from core.agent_workspace import LONGTERM, AgentWorkspace
 from core.formats import pomelobot
-from core.sources import EntrySource
-from core.workspace import WorkspaceError
+from core.formats.profile_json import ProfileError
+from core.store.errors import WorkspaceError
 from ui.agent_view import AgentView
 from ui.daily_notes_view import DailyNotesView
 from ui.entries_view import EntriesView, FileRef, Opener
 from ui.profile_view import ProfileView
 from ui.scope_tools_view import ScopeToolsView
-from ui.undo import SourceCommand
 
 
 @dataclass(frozen=True)
@@ -143,8 +141,9 @@ class AgentDesk(QWidget):
 
     def _profile_title(self) -> str:
         assert self.ws is not None
-        profile = self.ws.profile()
-        if profile.error is not None:
+        try:
+            profile = self.ws.profile()
+        except (ValueError, WorkspaceError):  # ProfileError: the page shows the reason
             return "Profile (unreadable!)"
         mark = " *" if profile.modified else ""
         return f"Profile ({len(profile.doc)}){mark}"
@@ -163,7 +162,7 @@ class AgentDesk(QWidget):
         assert self.ws is not None
         prefix = "memory/scopes/"
         out = []
-        for source in self.ws.modified_sources():
+        for source in self.ws.modified_documents():
             in_scope = source.rel.startswith(f"{prefix}{name}/") or (
                 name == pomelobot.MAIN and not source.rel.startswith(prefix)
             )
@@ -193,7 +192,7 @@ class AgentDesk(QWidget):
     def _show_longterm(self) -> None:
         assert self.ws is not None
         ws = self.ws
-        self.entries.promote_to = None
+        self.entries.ws, self.entries.can_promote = ws, False
         self.entries.show_files(
             [FileRef("memory/MEMORY.md", LONGTERM, ws.longterm)], title="Long-term memory"
         )
@@ -205,7 +204,13 @@ class AgentDesk(QWidget):
 
     def _show_profile(self) -> None:
         assert self.ws is not None
-        self.profile.show_source(self.ws.profile())
+        try:
+            self.profile.show_source(self.ws.profile())
+        except ProfileError as exc:  # shown with its raw text; never written over
+            self.profile.show_source(None, exc)
+        except (ValueError, WorkspaceError) as exc:
+            self.profile.show_source(None)
+            self.failed.emit(str(exc))
         self.stack.setCurrentWidget(self.profile)
 
     def _show_agent(self) -> None:
@@ -226,31 +231,13 @@ class AgentDesk(QWidget):
                 rel = pomelobot.long_term_path(scope.name)
                 opener = lambda: ws.long_term_of(scope)  # noqa: E731
                 files.insert(0, FileRef("Long-term (not written yet)", rel, opener))
-            self.entries.promote_to = self._promote
+            self.entries.ws, self.entries.can_promote = ws, True
             self.entries.show_files(files, title=f"Scope {name}")
             self.stack.setCurrentWidget(self.entries)
 
         return show
 
     # -- changes --------------------------------------------------------------------------------
-    def _promote(self, source: EntrySource, key: str) -> EntrySource:
-        """A daily entry appended to its scope's long-term file as the agent would (undoable)."""
-        assert self.ws is not None
-        item = source.find(key)
-        if item is None:
-            raise KeyError(key)
-        target = self.ws.long_term_of(self.ws.scope_of(source.rel))
-        stamp = datetime.now().strftime("%H:%M:%S")
-        self.push(
-            SourceCommand(
-                target,
-                f"Promote {item.label} from {source.rel} to {target.rel}",
-                lambda: target.add(item.content, stamp),
-                self._source_changed,
-            )
-        )
-        return target
-
     def _source_changed(self, _source: object = None) -> None:
         self.update_titles()
         self.changed.emit()

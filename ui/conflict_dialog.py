@@ -1,5 +1,6 @@
-"""Memories changed both here and by another program: the person picks theirs, mine, or writes
-the version to keep. Nothing is written until they choose."""
+"""Entries changed both here and by another program, in any agent's file: for each, the person
+keeps theirs, keeps mine, or writes the version to keep. Nothing is written until they choose,
+and entries that clash with nothing keep both sides' changes whatever they choose."""
 
 from __future__ import annotations
 
@@ -19,27 +20,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.formats.everbot import Entry
-from core.workspace import Conflict, Resolution
+from core.store.merge import OUTSIDE, Conflict, Resolution
 
 
-def _text(entry: Entry | None) -> str:
-    if entry is None:
-        return "(deleted)"
-    return f"[{entry.category} · {entry.score:.2f}]\n{entry.content}"
+def _text(text: str | None) -> str:
+    return "(deleted)" if text is None else text
 
 
 class _ConflictBox(QGroupBox):
-    """One memory: their version, mine, and the choice."""
+    """One entry: their version, mine, and the choice."""
 
     def __init__(self, conflict: Conflict, parent: QWidget | None = None) -> None:
-        super().__init__(f"Memory [{conflict.key}]", parent)
+        title = "The file's text outside memories" if conflict.key == OUTSIDE else conflict.key
+        super().__init__(title, parent)
+        self.setFlat(False)
         self.conflict = conflict
         theirs = QPlainTextEdit(_text(conflict.theirs))
         theirs.setReadOnly(True)
         mine = QPlainTextEdit(_text(conflict.mine))
         mine.setReadOnly(True)
-        self.edited = QPlainTextEdit(conflict.mine.content if conflict.mine else "")
+        self.edited = QPlainTextEdit(conflict.mine or conflict.theirs or "")
         self.edited.setEnabled(False)
         self.keep_theirs = QRadioButton("Keep theirs")
         self.keep_mine = QRadioButton("Keep mine")
@@ -49,8 +49,6 @@ class _ConflictBox(QGroupBox):
             self.group.addButton(button)
         self.keep_theirs.setChecked(True)
         self.write_own.toggled.connect(self.edited.setEnabled)
-        if conflict.mine is None:  # I deleted it: there is no text of mine to edit
-            self.write_own.setEnabled(False)
         grid = QGridLayout(self)
         grid.addWidget(QLabel("Theirs (on disk now)"), 0, 0)
         grid.addWidget(QLabel("Mine (unsaved)"), 0, 1)
@@ -64,23 +62,28 @@ class _ConflictBox(QGroupBox):
     def resolution(self) -> Resolution:
         if self.keep_mine.isChecked():
             return "mine"
-        if self.write_own.isChecked() and self.conflict.mine is not None:
-            text = self.edited.toPlainText().strip() or self.conflict.mine.content
-            return self.conflict.mine.edited(content=text)
+        if self.write_own.isChecked():
+            text = self.edited.toPlainText()
+            if text.strip():
+                return text
         return "theirs"
 
 
 class ConflictDialog(QDialog):
-    """Lists every memory changed on both sides; `resolutions()` after it was accepted."""
+    """Lists every entry changed on both sides; `resolutions()` after it was accepted."""
 
-    def __init__(self, conflicts: Sequence[Conflict], parent: QWidget | None = None) -> None:
+    def __init__(
+        self, conflicts: Sequence[Conflict], parent: QWidget | None = None, *, file: str = ""
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Changed on both sides")
         self.setModal(True)
+        self.file = file  # the document's workspace-relative path, for the caller
+        where = f" in {file}" if file else ""
         intro = QLabel(
-            "Another program (probably the agent) changed these memories while you edited them. "
-            "Nothing was written. Choose what to keep for each; your other edits are merged "
-            "with the file as it is now."
+            f"Another program (probably the agent) changed these entries{where} while you "
+            "edited them. Nothing was written. Choose what to keep for each; everything else "
+            "either side changed is kept."
         )
         intro.setWordWrap(True)
         self.boxes = [_ConflictBox(c) for c in conflicts]

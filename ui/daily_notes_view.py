@@ -1,7 +1,7 @@
 """PicoClaw's daily notes (`memory/YYYYMM/YYYYMMDD.md`): browse by month, edit, promote passages.
 
 Each note is edited as one text; Apply (or switching to another day) puts the editor's text on
-the window's undo stack as a SourceCommand. A selected passage can be promoted to MEMORY.md in
+the window's undo stack as a change set (an OpCommand). A selected passage can be promoted to MEMORY.md in
 the agent's own format. Nothing is written before the person saves the workspace.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -27,11 +27,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agent_workspace import AgentWorkspace
+from core.agent_workspace import AgentWorkspace, Note
+from core.formats.picoclaw import daily_append_text
 from core.formats.text import BOM
-from core.sources import NoteSource
-from core.workspace import WorkspaceError
-from ui.undo import SourceCommand
+from core.ops import ChangeSet
+from core.ops.entries import set_text
+from core.store.errors import WorkspaceError
+from ui.undo import OpCommand
 
 DAY_ROLE = Qt.ItemDataRole.UserRole  # a day item's date (ISO text)
 MONTH_ROLE = Qt.ItemDataRole.UserRole + 1  # a month item's "YYYY-MM"
@@ -54,7 +56,7 @@ class NoteRow:
 class DailyNotesView(QWidget):
     failed = Signal(str)  # a refused action, worded for the person
     longterm_changed = Signal()  # MEMORY.md changed by a promote (or its undo/redo)
-    changed = Signal(object)  # the NoteSource that changed (apply, new note, undo, redo)
+    changed = Signal(object)  # the note's document that changed (apply, new note, undo, redo)
 
     def __init__(self, push: Callable[[QUndoCommand], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -175,10 +177,9 @@ class DailyNotesView(QWidget):
         if ws is None:
             return []
         rows = {n.date: NoteRow(n.date, n.size, False) for n in ws.daily_notes()}
-        for source in ws.sources():
-            if isinstance(source, NoteSource) and source.modified:
-                size = len(source.text().encode("utf-8"))
-                rows[source.day] = NoteRow(source.day, size, True)
+        for day, note in ws.open_notes():
+            if note.modified:
+                rows[day] = NoteRow(day, len(note.render()), True)
         query = self.filter.text()
         if query.strip():
             matching = ws.notes_matching(query)  # the day being edited stays in view
@@ -258,7 +259,7 @@ class DailyNotesView(QWidget):
         self.today_button.setEnabled(self.ws is not None)
 
     # -- the editor -----------------------------------------------------------------------------
-    def _note(self, day: date) -> NoteSource | None:
+    def _note(self, day: date) -> Note | None:
         """The day's note, or None after telling the person why it cannot be read."""
         if self.ws is None:
             return None
@@ -268,7 +269,7 @@ class DailyNotesView(QWidget):
             self.failed.emit(str(exc))
             return None
 
-    def _show_note(self, note: NoteSource | None) -> None:
+    def _show_note(self, note: Note | None) -> None:
         """Put the note's current text (unsaved edits included) in the editor."""
         if note is None:
             self.day = None
@@ -320,6 +321,15 @@ class DailyNotesView(QWidget):
             self._switching = False
 
     # -- changes --------------------------------------------------------------------------------
+    def _push(self, make: Callable[[], ChangeSet], on_changed: Callable[[OpCommand], None]) -> bool:
+        try:
+            command = OpCommand(make(), on_changed)
+        except READ_ERRORS as exc:
+            self.failed.emit(str(exc))
+            return False
+        self.push(command)
+        return True
+
     def apply(self) -> bool:
         """Put the editor's text in the note as one undoable edit; False if nothing to apply."""
         day = self.day
@@ -330,27 +340,25 @@ class DailyNotesView(QWidget):
         if note is None or text == note.text():
             return False
         label = f"Edit daily note {day}"
-        try:
-            command = SourceCommand(note, label, lambda: note.set_text(text), self._note_changed)
-        except ValueError as exc:
-            self.failed.emit(str(exc))
+        if not self._push(lambda: set_text(note, text, label), self._note_changed):
             return False
         self._base, self._shown = text, self._raw()
-        self.push(command)
         return True
 
     def apply_pending(self) -> None:
         """Apply text typed but not applied yet (e.g. before the window saves)."""
         self.apply()
 
-    def _note_changed(self, source: object) -> None:
-        if isinstance(source, NoteSource) and not self._switching:
-            if source.day == self.day and source.text() != self._base:
-                self._show_note(source)
+    def _note_changed(self, command: OpCommand) -> None:
+        note = command.document
+        day = self.ws.note_day(note) if self.ws is not None else None
+        if day is not None and not self._switching:
+            if day == self.day and note.text() != self._base:
+                self._show_note(note)
             self._update_title()
             self._update_buttons()
         self._sync_tree()
-        self.changed.emit(source)
+        self.changed.emit(note)
 
     def promote_selection(self) -> bool:
         """Append the selected passage to MEMORY.md as the agent would (undoable)."""
@@ -361,18 +369,10 @@ class DailyNotesView(QWidget):
         if not passage.strip():
             self.failed.emit("Select some text of the note to promote it to long-term memory.")
             return False
-        try:
-            command = SourceCommand(
-                ws.longterm(),
-                f"Promote passage from {day}",
-                lambda: ws.promote_passage(passage),
-                lambda _source: self.longterm_changed.emit(),
-            )
-        except READ_ERRORS as exc:
-            self.failed.emit(str(exc))
-            return False
-        self.push(command)
-        return True
+        return self._push(
+            lambda: replace(ws.promote_passage(passage), label=f"Promote passage from {day}"),
+            lambda _c: self.longterm_changed.emit(),
+        )
 
     def new_note_for_today(self, today: date | None = None) -> None:
         """Start today's note as the agent does (`# YYYY-MM-DD` heading) and show it."""
@@ -384,8 +384,8 @@ class DailyNotesView(QWidget):
         if note is None:
             return
         if not note.text():
-            label = f"New daily note {day}"
-            self.push(SourceCommand(note, label, lambda: note.append(""), self._note_changed))
+            text = daily_append_text(None, "", day)
+            self._push(lambda: set_text(note, text, f"New daily note {day}"), self._note_changed)
         self.select_day(day)
 
 

@@ -1,6 +1,6 @@
 """The detail pane: one memory's fields to edit, its actions, a safe preview and its metadata.
 
-The pane never edits the workspace itself: it asks core.operations for the changes and hands
+The pane never edits the workspace itself: it asks core.ops.memories for the changes and hands
 them to the window (`changes_requested`), which applies them as one undoable step.
 """
 
@@ -23,10 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.ops import memories as operations
 from core.formats.everbot import Entry
+from core.ops import memories as operations
 from core.policy import KNOWN_CATEGORIES
-from core.workspace import Change, Workspace, WorkspaceError
+from core.store.merge import Change
+from core.workspace import Workspace, WorkspaceError
 from ui.markdown_view import MarkdownView
 
 
@@ -183,7 +184,7 @@ class DetailPane(QWidget):
         if self.ws is None or not callable(build):
             return
         try:
-            changes: list[Change] = build(self.ws)
+            changes: list[Change[Entry]] = build(self.ws)
         except WorkspaceError as exc:
             self.failed.emit(str(exc))
             return

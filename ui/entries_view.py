@@ -1,15 +1,14 @@
 """Entries of PicoClaw's long-term memory or of a Pomelobot/OpenClaw scope: list, filter, edit.
 
-One page shows the files of one source group (PicoClaw: memory/MEMORY.md; a Pomelobot scope:
-its long-term file, daily files and read-only transcripts). Every change is a SourceCommand on
-the window's undo stack; nothing is written before the person saves.
+One page shows the files of one group (PicoClaw: memory/MEMORY.md; a Pomelobot scope: its
+long-term file, daily files and read-only transcripts). Every change is a core change set on the
+window's undo stack (an OpCommand); nothing is written before the person saves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, datetime
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand
@@ -30,11 +29,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.sources import EntrySource, Item, PicoLongTerm
-from core.workspace import WorkspaceError
-from ui.undo import SourceCommand
+from core.agent_workspace import AgentWorkspace, AnyDocument
+from core.ops import ChangeSet
+from core.ops.entries import delete_entry, edit_entry, set_text
+from core.store.document import Item
+from core.store.errors import WorkspaceError
+from ui.undo import OpCommand
 
-Opener = Callable[[], EntrySource]
+Opener = Callable[[], AnyDocument]
 
 
 @dataclass(frozen=True)
@@ -96,7 +98,7 @@ class EntriesModel(QAbstractTableModel):
 
 class EntriesView(QWidget):
     failed = Signal(str)
-    changed = Signal(object)  # the EntrySource that changed (edit, undo, redo)
+    changed = Signal(object)  # the document that changed (edit, undo, redo)
 
     def __init__(self, push: Callable[[QUndoCommand], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -104,8 +106,9 @@ class EntriesView(QWidget):
         self.files: list[FileRef] = []
         self._shown_key: str | None = None  # the entry in the editor, and its text as shown
         self._shown_text = ""
-        self.source: EntrySource | None = None
-        self.promote_to: Callable[[EntrySource, str], EntrySource] | None = None
+        self.source: AnyDocument | None = None
+        self.ws: AgentWorkspace | None = None  # adds and promotes entries as the agent would
+        self.can_promote = False  # the group's daily entries can be promoted to long-term
         self._build()
 
     def _build(self) -> None:
@@ -268,7 +271,7 @@ class EntriesView(QWidget):
         if self.file_text.toPlainText() != text:
             self.file_text.setPlainText(text)
 
-    def _update_title(self, source: EntrySource | None, total: int, shown: int) -> None:
+    def _update_title(self, source: AnyDocument | None, total: int, shown: int) -> None:
         if source is None:
             self.title.setText(self.group_title or "No file")
             return
@@ -287,7 +290,7 @@ class EntriesView(QWidget):
         self.apply_button.setEnabled(writable and selected)
         self.delete_button.setEnabled(writable and selected)
         self.add_button.setEnabled(writable)
-        can_promote = self.promote_to is not None and self._is_daily()
+        can_promote = self.can_promote and self._is_daily()
         self.promote_button.setVisible(can_promote)
         self.promote_button.setEnabled(can_promote and selected)
 
@@ -317,7 +320,7 @@ class EntriesView(QWidget):
         """The current entry in the editor; text typed there and not applied stays while the
         same entry is shown (a refresh after another program's change must not wipe it)."""
         key = self.current_key()
-        item = self.source.find(key) if self.source is not None and key else None
+        item = self.source.item(key) if self.source is not None and key else None
         text = item.content if item is not None else ""
         typed = self.editor.toPlainText() != self._shown_text
         if key != self._shown_key or not typed:
@@ -326,33 +329,31 @@ class EntriesView(QWidget):
         self._update_buttons()
 
     # -- changes --------------------------------------------------------------------------------
-    def _push(self, label: str, edit: Callable[[], object]) -> bool:
-        source = self.source
-        if source is None:
-            return False
+    def _push(self, make: Callable[[], ChangeSet]) -> OpCommand | None:
+        """Apply the change set `make` builds as an undoable command; a refusal is shown."""
         try:
-            command = SourceCommand(source, label, edit, self._changed)
-        except (ValueError, KeyError) as exc:
+            command = OpCommand(make(), self._changed)
+        except (ValueError, KeyError, WorkspaceError) as exc:  # InputError is a ValueError
             self.failed.emit(str(exc).strip("'\""))
-            return False
+            return None
         self.push(command)
-        return True
+        return command
 
-    def _changed(self, source: object) -> None:
-        if source is self.source:
+    def _changed(self, command: OpCommand) -> None:
+        if command.document is self.source:
             self._shown_key = None  # an edit, undo or redo: show the entry as it now is
             self.refresh()
-        self.changed.emit(source)
+        self.changed.emit(command.document)
 
     def apply_edit(self) -> None:
         key, source = self.current_key(), self.source
         if key is None or source is None:
             return
         text = self.editor.toPlainText()
-        current = source.find(key)
+        current = source.item(key)
         if current is None or current.content == text.strip():
             return
-        self._push(f"Edit {current.label} in {source.rel}", lambda: source.edit(key, text))
+        self._push(lambda: edit_entry(source, key, text))
 
     def apply_text(self) -> None:
         """The whole file's text as the person wrote it in the Whole file tab."""
@@ -362,41 +363,29 @@ class EntriesView(QWidget):
         text = self.file_text.toPlainText()
         if text == source.text():
             return
-        self._push(f"Edit the text of {source.rel}", lambda: source.set_text(text))
+        self._push(lambda: set_text(source, text))
 
     def delete_entry(self) -> None:
         key, source = self.current_key(), self.source
         if key is None or source is None:
             return
-        label = f"Delete {key} from {source.rel}"
-        self._push(label, lambda: source.delete(key))
+        self._push(lambda: delete_entry(source, key))
 
     def add_entry(self) -> None:
-        source = self.source
-        if source is None:
+        source, ws = self.source, self.ws
+        if source is None or ws is None:
             return
-        text, stamp = self.editor.toPlainText(), self._stamp()
-        added: list[str] = []
-        if self._push(f"Add memory to {source.rel}", lambda: added.append(source.add(text, stamp))):
+        text = self.editor.toPlainText()
+        command = self._push(lambda: ws.add_entry(source, text))
+        if command is not None:
             self.filter.clear()
-            self.select_key(added[0])
-
-    def _stamp(self) -> str:
-        """The agent's stamp for a new entry: today's date (PicoClaw) or the time (Pomelobot)."""
-        if self.source is not None and isinstance(self.source.fmt, PicoLongTerm):
-            return date.today().isoformat()
-        return datetime.now().strftime("%H:%M:%S")
+            self.select_key(command.keys[0])
 
     def promote_entry(self) -> None:
-        key, source, promote = self.current_key(), self.source, self.promote_to
-        if key is None or source is None or promote is None:
+        key, source, ws = self.current_key(), self.source, self.ws
+        if key is None or source is None or ws is None:
             return
-        try:
-            target = promote(source, key)
-        except (ValueError, KeyError) as exc:
-            self.failed.emit(str(exc))
-            return
-        self.changed.emit(target)
+        self._push(lambda: ws.promote_entry(source.rel, key))
 
 
 def _matches(item: Item, query: str) -> bool:

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Literal
 
 from PySide6.QtCore import QFileSystemWatcher, QItemSelectionModel, Qt, QTimer
 from PySide6.QtGui import (
@@ -44,24 +43,19 @@ from PySide6.QtWidgets import (
 )
 
 from app.settings import Settings, save_settings
-from core.ops import memories as operations
 from core.agent_workspace import AgentWorkspace
 from core.formats.everbot import Entry
 from core.formats.text import InputError
 from core.layout import Layout, agent_root, detect, remember_layout
+from core.ops import ChangeSet
+from core.ops import memories as operations
 from core.policy import EVERBOT
 from core.search import QueryError, SearchIndex
-from core.sources import SourceConflict, SourceSave
+from core.store.document import Saved
 from core.store.journal import JournalError
+from core.store.merge import Change, ConflictError, Resolution
 from core.store.retention import backups_to_keep, set_backups_to_keep
-from core.workspace import (
-    Change,
-    ConflictError,
-    Resolution,
-    SaveResult,
-    Workspace,
-    WorkspaceError,
-)
+from core.workspace import SaveResult, Workspace, WorkspaceError
 from ui.agent_desk import AgentDesk
 from ui.agent_view import AgentView
 from ui.conflict_dialog import ConflictDialog
@@ -70,7 +64,7 @@ from ui.memory_table import MemoryTableModel, ScoreBarDelegate
 from ui.problems_view import ProblemsView
 from ui.tasks import TaskRunner
 from ui.theme import apply_theme
-from ui.undo import ChangeCommand
+from ui.undo import OpCommand
 
 log = logging.getLogger(__name__)
 
@@ -414,7 +408,7 @@ class MainWindow(QMainWindow):
         """Watch every file the desk has read (edits live in those; others are read when shown)."""
         if self.aws is None:
             return
-        wanted = {str(s.path) for s in self.aws.sources() if s.path.exists()}
+        wanted = {str(d.path) for d in self.aws.documents() if d.path.exists()}
         missing = wanted - set(self.watcher.files())
         if missing:
             self.watcher.addPaths(sorted(missing))
@@ -540,7 +534,7 @@ class MainWindow(QMainWindow):
         self.detail.show_memory(self.ws, self._current_key())
 
     # -- editing -----------------------------------------------------------------------------------
-    def apply_changes(self, changes: list[Change], label: str) -> None:
+    def apply_changes(self, changes: list[Change[Entry]], label: str) -> None:
         """Apply changes as one undoable step."""
         if self.ws is None or not changes:
             return
@@ -548,7 +542,8 @@ class MainWindow(QMainWindow):
             self.show_error("Saving: try again in a moment.")
             return
         try:
-            command = ChangeCommand(self.ws, changes, label, self._changed)
+            changeset = ChangeSet(self.ws.document, label, changes)
+            command = OpCommand(changeset, lambda c: self._changed(c.keys))
         except WorkspaceError as exc:
             self.show_error(str(exc))
             return
@@ -587,7 +582,7 @@ class MainWindow(QMainWindow):
             self.index = None
 
     def _with_selection(
-        self, build: Callable[[Workspace, list[str]], list[Change]], label: str
+        self, build: Callable[[Workspace, list[str]], list[Change[Entry]]], label: str
     ) -> None:
         keys = self._selected_keys()
         if self.ws is None or not keys:
@@ -666,7 +661,7 @@ class MainWindow(QMainWindow):
     def _save_agent(
         self,
         then: Callable[[], None] | None = None,
-        resolutions: dict[str, dict[str, Literal["mine", "theirs"]]] | None = None,
+        resolutions: dict[str, dict[str, Resolution]] | None = None,
     ) -> None:
         """Save every edited file of a PicoClaw or Pomelobot workspace, each on its own."""
         aws = self.aws
@@ -685,7 +680,7 @@ class MainWindow(QMainWindow):
             on_error=self._save_agent_failed,
         )
 
-    def _saved_agent(self, saved: list[SourceSave], then: Callable[[], None] | None) -> None:
+    def _saved_agent(self, saved: list[Saved[object]], then: Callable[[], None] | None) -> None:
         self.undo_stack.setClean()
         if any(s.merged for s in saved):
             # Older undo steps do not know the other program's change: undoing one would drop it.
@@ -705,39 +700,29 @@ class MainWindow(QMainWindow):
     def _save_agent_failed(self, exc: BaseException) -> None:
         self.desk.refresh()
         self._desk_changed()
-        if not isinstance(exc, SourceConflict):
+        if not isinstance(exc, ConflictError) or self.aws is None:
             self.show_error(_message(exc, "Could not save"))
             return
-        rel = Path(exc.path).relative_to(self.aws.root).as_posix() if self.aws else ""
-        choice = self._ask_conflict(exc)
-        if choice is not None:
-            self._save_agent(resolutions={rel: {c.key: choice for c in exc.clashes}})
+        rel = Path(str(exc.path)).relative_to(self.aws.root).as_posix()
+        self._ask_conflicts(exc, rel)
 
-    def _ask_conflict(self, exc: SourceConflict) -> Literal["mine", "theirs"] | None:
-        """Both versions of what was changed here and by another program; the person chooses."""
-        self.show_banner(f"Not saved: {exc}", error=True)
-        details = "\n\n".join(
-            f"{c.key}\n  here: {c.mine if c.mine is not None else '(deleted)'}\n"
-            f"  on disk: {c.theirs if c.theirs is not None else '(deleted)'}"
-            for c in exc.clashes
+    def _ask_conflicts(self, exc: ConflictError, rel: str = "") -> None:
+        """The entries changed on both sides, one choice each; saving again applies them."""
+        self._save_queued = None
+        self.show_banner(
+            "Not saved: entries were changed both here and by another program. "
+            "Choose what to keep for each."
         )
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle("Changed on both sides")
-        box.setText(
-            f"{exc.path.name} was changed by another program while you edited the same memories."
-        )
-        box.setDetailedText(details)
-        mine = box.addButton("Keep mine", QMessageBox.ButtonRole.AcceptRole)
-        theirs = box.addButton("Keep theirs", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        self.conflict_box = box
-        box.exec()
-        clicked = box.clickedButton()
-        box.deleteLater()
-        if clicked is mine:
-            return "mine"
-        return "theirs" if clicked is theirs else None
+        dialog = ConflictDialog(exc.conflicts, self, file=rel)
+        if self.aws is not None:
+            dialog.accepted.connect(
+                lambda: self._save_agent(resolutions={rel: dialog.resolutions()})
+            )
+        else:
+            dialog.accepted.connect(lambda: self.save(resolutions=dialog.resolutions()))
+        dialog.finished.connect(dialog.deleteLater)
+        self.conflict_dialog = dialog
+        dialog.open()
 
     def _run_queued_save(self) -> None:
         queued, self._save_queued = self._save_queued, None
@@ -746,16 +731,7 @@ class MainWindow(QMainWindow):
 
     def _save_failed(self, exc: BaseException) -> None:
         if isinstance(exc, ConflictError):
-            self._save_queued = None
-            self.show_banner(
-                "Not saved: memories were changed both here and by another program. "
-                "Choose what to keep for each."
-            )
-            dialog = ConflictDialog(exc.conflicts, self)
-            dialog.accepted.connect(lambda: self.save(resolutions=dialog.resolutions()))
-            dialog.finished.connect(dialog.deleteLater)
-            self.conflict_dialog = dialog
-            dialog.open()
+            self._ask_conflicts(exc)
             return
         self._save_queued = None
         self.show_error(_message(exc, "Could not save"))
@@ -871,7 +847,7 @@ class MainWindow(QMainWindow):
 
     def _drop_stale_undo(self) -> None:
         command = self.undo_stack.command(0)
-        if isinstance(command, ChangeCommand) and not command.still_valid():
+        if isinstance(command, OpCommand) and not command.still_valid():
             self.undo_stack.clear()
 
     # -- messages, title, status -------------------------------------------------------------------
@@ -912,7 +888,7 @@ class MainWindow(QMainWindow):
 
     def _update_status(self) -> None:
         if self.aws is not None:
-            edited = len(self.aws.modified_sources())
+            edited = len(self.aws.modified_documents())
             state = f"{edited} files with unsaved edits" if edited else "saved"
             self.status.setText(f"{self.aws.layout} · {state}")
             return

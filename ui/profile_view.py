@@ -1,6 +1,6 @@
 """PicoClaw's hybrid profile ``memory/profile.json`` (SPEC 2.3): keys and values, edited in place.
 
-Every change is a SourceCommand on the window's undo stack; nothing is written before the person
+Every change is a core change set on the window's undo stack (an OpCommand); nothing is written before the person
 saves. A file that does not parse is shown as an error with its raw text and cannot be edited:
 the agent reads such a file as an empty profile, and MemDesk never writes over it.
 """
@@ -28,10 +28,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agent_workspace import ProfileSource
-from core.formats.profile_json import PROFILE_FILE, Item
-from core.workspace import WorkspaceError
-from ui.undo import SourceCommand
+from core.agent_workspace import Profile
+from core.formats.profile_json import PROFILE_FILE, Item, ProfileError
+from core.ops import ChangeSet
+from core.ops import profile as ops
+from core.store.errors import WorkspaceError
+from ui.undo import OpCommand
 
 __all__ = ["AddKeyDialog", "ProfileModel", "ProfileView"]
 
@@ -142,7 +144,8 @@ class ProfileView(QWidget):
     def __init__(self, push: Callable[[QUndoCommand], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.push = push
-        self.source: ProfileSource | None = None
+        self.source: Profile | None = None
+        self.error_shown: ProfileError | None = None
         self.model = ProfileModel(self._commit_cell, self)
         self._build()
         self._fill(keep=None)
@@ -210,48 +213,51 @@ class ProfileView(QWidget):
         layout.addWidget(injected, 2)
 
     # -- what is shown --------------------------------------------------------------------------
-    def show_source(self, source: ProfileSource | None) -> None:
+    def show_source(self, source: Profile | None, error: ProfileError | None = None) -> None:
+        """The profile's document, or the error that keeps an unreadable file read-only."""
         self.source = source
+        self.error_shown = error
         self._fill(keep=None)
 
     def refresh(self) -> None:
-        """Show the source's state anew (after undo, redo, save or reload), keeping selection."""
+        """Show the profile's state anew (after undo, redo, save or reload), keeping selection."""
         self._fill(keep=self.current_key())
 
     def _fill(self, *, keep: str | None) -> None:
         source = self.source
-        readable = source is not None and source.error is None
-        items = source.doc.items() if source is not None and readable else []
+        readable = source is not None
+        items = source.doc.items() if source is not None else []
         row = max(self.table.currentIndex().row(), 0)
         self.model.set_items(items, editable=readable)
         self._show_state(source)
-        self._show_error(source)
-        self.markdown.setPlainText(source.doc.markdown() if source is not None and readable else "")
+        self._show_error(self.error_shown)
+        self.markdown.setPlainText(source.doc.markdown() if source is not None else "")
         self.table.setEnabled(readable)
         kept = self.model.row_of(keep) if keep is not None else None
         if kept is not None or (keep is not None and items):
             self.table.selectRow(kept if kept is not None else min(row, len(items) - 1))
         self._update_buttons()
 
-    def _show_state(self, source: ProfileSource | None) -> None:
-        if source is None:
+    def _show_state(self, source: Profile | None) -> None:
+        error = self.error_shown
+        if source is None and error is None:
             self.title.setText("Profile: no workspace open")
             self.note.hide()
             return
-        self.title.setText(f"Profile — {source.path}")
+        path = source.path if source is not None else error.path if error is not None else ""
+        self.title.setText(f"Profile — {path}")
         self.note.setText(_state_note(source))
         self.note.setVisible(bool(self.note.text()))
         self.markdown.setPlaceholderText(
             "The agent injects nothing: it cannot read this file and sees an empty profile."
-            if source.error is not None
+            if error is not None
             else "The agent injects nothing: the profile is empty."
         )
 
-    def _show_error(self, source: ProfileSource | None) -> None:
-        error = source.error if source is not None else None
+    def _show_error(self, error: ProfileError | None) -> None:
         self.error.setVisible(error is not None)
         self.raw.setVisible(error is not None)
-        if source is None or error is None:
+        if error is None:
             self.error.clear()
             self.raw.clear()
             return
@@ -259,8 +265,7 @@ class ProfileView(QWidget):
             f"{error}\n\nMemDesk will not change this file until it is fixed: "
             "correct it in a text editor, then reload."
         )
-        raw = source.raw if source.raw is not None else error.raw_bytes
-        self.raw.setPlainText(raw.decode("utf-8", errors="replace"))
+        self.raw.setPlainText(error.raw_bytes.decode("utf-8", errors="replace"))
         block = self.raw.document().findBlockByNumber(max(error.line - 1, 0))
         cursor = self.raw.textCursor()
         cursor.setPosition(block.position())
@@ -268,7 +273,7 @@ class ProfileView(QWidget):
         self.raw.setTextCursor(cursor)  # the offending line, selected
 
     def _update_buttons(self) -> None:
-        writable = self.source is not None and self.source.error is None
+        writable = self.source is not None
         self.add_button.setEnabled(writable)
         self.delete_button.setEnabled(writable and self.current_key() is not None)
 
@@ -287,20 +292,20 @@ class ProfileView(QWidget):
         source = self._writable()
         if source is None:
             return False
-        current = source.doc.get(key)
+        current = source.find(key)
         if current is None:
             return self._refuse(f"The profile has no key {key!r}.")
-        if current == value:
+        if current.value == value:
             return True
-        return self._push(f"Edit profile key {key}", lambda: source.doc.set(key, value))
+        return self._push(lambda: ops.set_value(source, key, value))
 
     def rename_key(self, old: str, new: str) -> bool:
         source = self._writable()
         if source is None:
             return False
-        if old == new and old in source.doc:
+        if old == new and source.find(old) is not None:
             return True
-        if self._push(f"Rename profile key {old} → {new}", lambda: source.doc.rename(old, new)):
+        if self._push(lambda: ops.rename_key(source, old, new)):
             self.select_key(new)
             return True
         return False
@@ -309,9 +314,7 @@ class ProfileView(QWidget):
         source = self._writable()
         if source is None:
             return False
-        if key in source.doc:
-            return self._refuse(f"The profile already has a key {key!r}: edit its value instead.")
-        if self._push(f"Add profile key {key}", lambda: source.doc.set(key, value)):
+        if self._push(lambda: ops.add_key(source, key, value)):
             self.select_key(key)
             return True
         return False
@@ -320,7 +323,7 @@ class ProfileView(QWidget):
         source = self._writable()
         if source is None:
             return False
-        return self._push(f"Delete profile key {key}", lambda: source.doc.delete(key))
+        return self._push(lambda: ops.delete_key(source, key))
 
     def delete_selected(self) -> None:
         key = self.current_key()
@@ -345,24 +348,22 @@ class ProfileView(QWidget):
             return self.rename_key(key, text)
         return self.set_value(key, text)
 
-    def _writable(self) -> ProfileSource | None:
-        """The source if it may be edited; otherwise ``failed`` says why and None."""
-        source = self.source
-        if source is None:
+    def _writable(self) -> Profile | None:
+        """The profile if it may be edited; otherwise ``failed`` says why and None."""
+        if self.error_shown is not None:
+            self._refuse(
+                f"MemDesk does not change {self.error_shown.path} until it is fixed: "
+                f"{self.error_shown}"
+            )
+            return None
+        if self.source is None:
             self._refuse("No profile is open.")
-            return None
-        try:
-            source.check_writable()
-        except WorkspaceError as exc:
-            self._refuse(str(exc))
-            return None
-        return source
+        return self.source
 
-    def _push(self, label: str, edit: Callable[[], object]) -> bool:
-        assert self.source is not None
+    def _push(self, make: Callable[[], ChangeSet]) -> bool:
         try:
-            command = SourceCommand(self.source, label, edit, self._changed)
-        except (ValueError, KeyError, TypeError) as exc:
+            command = OpCommand(make(), self._changed)
+        except (ValueError, KeyError, TypeError, WorkspaceError) as exc:
             return self._refuse(_message(exc))
         self.push(command)
         return True
@@ -371,13 +372,13 @@ class ProfileView(QWidget):
         self.failed.emit(message)
         return False
 
-    def _changed(self, _source: object) -> None:
+    def _changed(self, _command: object) -> None:
         self.refresh()
         self.changed.emit()
 
 
-def _state_note(source: ProfileSource) -> str:
-    if source.error is not None:
+def _state_note(source: Profile | None) -> str:
+    if source is None:
         return ""
     notes = []
     if not source.exists:

@@ -1,90 +1,48 @@
-"""Unsaved edits as QUndoStack commands. The state lives in core (workspace snapshots); a command
-only remembers the snapshots on both sides of its changes."""
+"""Unsaved edits on the window's undo stack: one command type over core's change sets.
+
+The state lives in core (the document's snapshots); a command only remembers the snapshots on
+both sides of its change set, and the changes it made (their inverse undoes them after a save).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from core.ops import memories as operations
-from core.workspace import Change, Workspace
+from core.ops import ChangeSet
+from core.store.merge import Change
 
 
-class ChangeCommand(QUndoCommand):
-    """One operation (possibly on many memories): applied on creation, undone by snapshot."""
+class OpCommand(QUndoCommand):
+    """One change set, applied on creation (a refused one raises: no command exists)."""
 
-    def __init__(
-        self,
-        ws: Workspace,
-        changes: Sequence[Change],
-        label: str,
-        on_changed: Callable[[list[str]], None],
-    ) -> None:
-        super().__init__(label)
-        self.ws = ws
-        self.changes = list(changes)
-        self.keys = [c.key for c in self.changes]
+    def __init__(self, changeset: ChangeSet, on_changed: Callable[[OpCommand], None]) -> None:
+        super().__init__(changeset.label)
+        self.changeset = changeset
+        self.document = changeset.document
         self.on_changed = on_changed
-        self.before = ws.snapshot()
-        ws.apply(self.changes)  # raises before the command exists if a change is stale
-        self.after = ws.snapshot()
+        self.before = self.document.snapshot()
+        self.changes: list[Change[Any]] = changeset.apply()
+        self.after = self.document.snapshot()
         self._first = True
+
+    @property
+    def keys(self) -> list[str]:
+        return [c.key for c in self.changes]
 
     def redo(self) -> None:
         if self._first:  # applied in __init__ already
             self._first = False
         else:
-            self.ws.restore(self.after, changes=self.changes)
-        self.on_changed(self.keys)
+            self.document.restore(self.after, changes=self.changes)
+        self.on_changed(self)
 
     def undo(self) -> None:
-        self.ws.restore(self.before, changes=operations.inverse(self.changes))
-        self.on_changed(self.keys)
+        inverse = [c.inverse() for c in reversed(self.changes)]
+        self.document.restore(self.before, changes=inverse)
+        self.on_changed(self)
 
     def still_valid(self) -> bool:
-        return self.ws.can_restore(self.before)
-
-
-class Restorable(Protocol):
-    def snapshot(self) -> Any: ...
-    def restore(self, state: Any) -> None: ...
-
-
-class SourceCommand(QUndoCommand):
-    """One edit of a PicoClaw or Pomelobot source, undone by restoring the state before it.
-
-    `edit` runs on creation: if it raises (a refused edit), no command exists and nothing changed.
-    `on_changed(source)` runs after every redo and undo so the window can show the new state.
-    """
-
-    def __init__(
-        self,
-        source: Restorable,
-        label: str,
-        edit: Callable[[], object],
-        on_changed: Callable[[Restorable], None],
-    ) -> None:
-        super().__init__(label)
-        self.source = source
-        self.on_changed = on_changed
-        self.before = source.snapshot()
-        try:
-            edit()
-        except BaseException:
-            source.restore(self.before)
-            raise
-        self.after = source.snapshot()
-        self._first = True
-
-    def redo(self) -> None:
-        if self._first:
-            self._first = False
-        else:
-            self.source.restore(self.after)
-        self.on_changed(self.source)
-
-    def undo(self) -> None:
-        self.source.restore(self.before)
-        self.on_changed(self.source)
+        return self.document.can_restore(self.before)

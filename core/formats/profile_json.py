@@ -39,6 +39,8 @@ __all__ = [
     "ProfileError",
     "ProfileFormat",
     "ProfileItem",
+    "check_key",
+    "check_value",
     "load_profile",
     "parse_profile",
     "render_profile",
@@ -387,6 +389,15 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
     line_start = data.rfind(b"\n", 0, offset) + 1
     column = len(data[line_start:offset].decode("utf-8", "replace")) + 1
     return data.count(b"\n", 0, offset) + 1, column
+
+
+def check_key(key: str) -> None:
+    """A key the agent can store (ValueError/TypeError with the reason if not)."""
+    _check_key(key)
+
+
+def check_value(value: str) -> None:
+    _check_text(value, "value")
 
 
 def _check_key(key: str) -> None:

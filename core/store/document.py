@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from core.formats.text import decode
 from core.store.commit import Committed, Planned, Target, commit
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_consistent, read_or_none
@@ -65,7 +64,8 @@ class DocState:
     content: object
     pending: tuple[Change[Any], ...]
     whole_text: bool
-    generation: int
+    generation: int  # saves and reloads so far
+    reads: int  # reloads and merged saves so far: a state from before one cannot come back
     doc: object  # the parsed document it belongs to
 
 
@@ -92,6 +92,7 @@ class Document(Generic[D, E]):
         self.pending: list[Change[E]] = []
         self.whole_text = False  # edited as a whole text: text outside entries may have changed
         self.generation = 0  # counts saves and reloads: what is pending is relative to the last
+        self.reads = 0  # counts reloads and merged saves: undo cannot go back across one
 
     @classmethod
     def read(cls, target: Target, fmt: Format[D, E]) -> Document[D, E]:
@@ -137,7 +138,8 @@ class Document(Generic[D, E]):
         return self._rendered
 
     def text(self) -> str:
-        return decode(self.render(), self.rel).text
+        """The file's text as the agent reads it (a BOM stays, as U+FEFF)."""
+        return self.render().decode("utf-8", "replace")
 
     def entries(self) -> list[E]:
         return list(self.fmt.entries(self._doc))
@@ -187,6 +189,8 @@ class Document(Generic[D, E]):
         """The person edits the whole file as text. Raises InputError for text no agent could
         read back (a NUL character)."""
         self._check_editable()
+        if "\0" in text:
+            raise ValueError(f"{self.rel}: the text cannot contain a NUL character")
         new = self.fmt.parse(text.encode("utf-8", "surrogatepass"))
         changes = diff(self.fmt, self._doc, new)
         if self.fmt.outside(new) != self.fmt.outside(self._doc):
@@ -202,12 +206,13 @@ class Document(Generic[D, E]):
             tuple(self.pending),
             self.whole_text,
             self.generation,
+            self.reads,
             self._doc,
         )
 
     def can_restore(self, state: DocState) -> bool:
         """False once the file was read anew (a reload, or a save that merged another writer's)."""
-        return state.generation == self.generation or state.doc is self._doc
+        return state.reads == self.reads
 
     def restore(self, state: DocState, *, changes: Sequence[Change[E]] = ()) -> None:
         """Go back (or forward) to a snapshot; `changes` lead from here to it.
@@ -217,14 +222,17 @@ class Document(Generic[D, E]):
         """
         if not self.can_restore(state):
             raise WorkspaceError(f"{self.path}: that state is from before the file was read again")
-        if state.generation == self.generation:
-            self._doc = state.doc  # type: ignore[assignment]  # made by this document's format
+        same_save = state.generation == self.generation
+        outside = None if same_save else self.fmt.outside(self._doc)
+        self._doc = state.doc  # type: ignore[assignment]  # made by this document's format
+        self.fmt.set_state(self._doc, state.content)
+        self._rendered = None
+        if same_save:
             self.pending = list(state.pending)
             self.whole_text = state.whole_text
         else:
             self.pending.extend(changes)
-        self.fmt.set_state(self._doc, state.content)
-        self._rendered = None
+            self.whole_text = self.whole_text or self.fmt.outside(self._doc) != outside
 
     # -- saving ---------------------------------------------------------------------------------
     def save(
@@ -323,6 +331,8 @@ class Document(Generic[D, E]):
         self.whole_text = False
         self.generation += 1
         merged = done.merged or done.late_writes > 0
+        if merged:
+            self.reads += 1
         return Saved(self.path, done.backup, merged, outcome.changes, op_id, done.notice)
 
     def reload(self) -> None:
@@ -334,6 +344,7 @@ class Document(Generic[D, E]):
         self.pending = []
         self.whole_text = False
         self.generation += 1
+        self.reads += 1
 
     def _journal_events(
         self, changes: Sequence[Change[E]], actor: str, cause: str, op_id: str

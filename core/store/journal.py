@@ -550,13 +550,18 @@ class Journal:
     def abort_commit(
         self, commit_id: int, *, state: CommitState = "aborted", note: Event | None = None
     ) -> None:
-        """The file was not replaced (or changed since): drop the commit's events and bookkeeping.
+        """The file was not replaced, or changed again since: drop the commit's events.
 
-        `note` (e.g. an observation that the file changed after an interrupted save) is recorded
-        in the same transaction.
+        A `diverged` commit (replaced, then changed by another program before MemDesk could
+        confirm it) keeps its decay bookkeeping: each memory's anchor is used only while the
+        file still shows the score recorded with it, so it is right for the memories the other
+        program left alone and ignored for the others. `note` is recorded in the same
+        transaction.
         """
         with self._write() as conn:
             self._settle(conn, commit_id, state)
+            if state == "diverged":
+                conn.execute(_APPLY_PENDING_DECAY, (commit_id,))
             conn.execute("DELETE FROM events WHERE commit_id = ?", (commit_id,))
             conn.execute("DELETE FROM pending_decay WHERE commit_id = ?", (commit_id,))
             if note is not None:

@@ -1,0 +1,314 @@
+"""The one guarded commit: file and journal together, the last look, late writes, interrupted saves."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from core.decay import apply_decay, preview_decay
+from core.formats import everbot as ev
+from core.formats import picoclaw
+from core.ops import memories as operations
+from core.ops.entries import add_entry, edit_entry
+from core.store import atomic
+from core.store.backups import BackupStyle
+from core.store.commit import Target, journal_for_reading, settle_interrupted
+from core.store.document import Document
+from core.store.errors import WorkspaceError
+from core.store.journal import Journal
+from core.workspace import Workspace
+from tests.conftest import PROJECT_ROOT
+
+MEMORY = """# Agent Memory
+
+<!-- Last updated: 2026-01-01T12:00:00 -->
+
+## Active Memories
+
+### [a1a1a1] fact | 0.99 | 2026-01-01 | 3
+用户住在上海。
+
+### [b2b2b2] preference | 0.80 | 2025-12-01 | 1
+User likes short answers.
+"""
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    folder = tmp_path / "ws"
+    folder.mkdir()
+    (folder / "MEMORY.md").write_text(MEMORY, encoding="utf-8")
+    return folder
+
+
+def _journal_events(root: Path) -> list[tuple[str, str]]:
+    with journal_for_reading(root) as journal:
+        if journal is None:
+            return []
+        return [(e.memory_id, e.kind) for e in reversed(journal.recent_events(1000))]
+
+
+def _pending(root: Path) -> int:
+    with Journal.open(root) as journal:
+        return len(journal.pending_commits())
+
+
+def test_a_save_records_its_commit_and_events_together(root: Path) -> None:
+    ws = Workspace.open(root)
+    ws.apply(operations.edit(ws, "a1a1a1", content="用户住在杭州。"))
+    ws.save(actor="person", cause="test")
+    assert "杭州" in (root / "MEMORY.md").read_text(encoding="utf-8")
+    assert _journal_events(root) == [("a1a1a1", "edit")]
+    assert _pending(root) == 0
+
+
+def test_a_journal_that_cannot_be_written_means_no_write(root: Path) -> None:
+    (root / ".memdesk").write_text("not a folder")  # the journal cannot be created
+    before = (root / "MEMORY.md").read_bytes()
+    ws = Workspace.open(root)
+    ws.apply(operations.edit(ws, "a1a1a1", content="changed"))
+    with pytest.raises(WorkspaceError, match="not saved"):
+        ws.save(actor="person", cause="test")
+    assert (root / "MEMORY.md").read_bytes() == before
+
+
+def test_a_score_the_journal_cannot_store_means_no_write(root: Path) -> None:
+    """Tried as a tester would: an `inf` score replaced the file, then the journal failed."""
+    before = (root / "MEMORY.md").read_bytes()
+    ws = Workspace.open(root)
+    ws.apply(operations.edit(ws, "a1a1a1", score=float("inf")))
+    with pytest.raises(WorkspaceError, match="not saved"):
+        ws.save(actor="person", cause="test")
+    assert (root / "MEMORY.md").read_bytes() == before
+    assert _journal_events(root) == []
+
+
+def test_another_writer_between_plan_and_rename_is_merged(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An agent without a lock writes after MemDesk read the file: the last look sees it."""
+    ws = Workspace.open(root)
+    ws.apply(operations.edit(ws, "a1a1a1", content="MemDesk's edit"))
+    real_prepare = atomic.prepare
+    calls = []
+
+    def prepare_then_agent_writes(path: Path, data: bytes) -> atomic.PreparedTemp:
+        prepared = real_prepare(path, data)
+        if not calls:
+            text = path.read_text(encoding="utf-8").replace("short answers", "long answers")
+            path.write_text(text, encoding="utf-8")  # in place, as an agent might
+        calls.append(1)
+        return prepared
+
+    monkeypatch.setattr(atomic, "prepare", prepare_then_agent_writes)
+    result = ws.save(actor="person", cause="test")
+    text = (root / "MEMORY.md").read_text(encoding="utf-8")
+    assert "MemDesk's edit" in text and "long answers" in text
+    assert result.merged and len(calls) == 2
+    assert not [p for p in root.iterdir() if atomic.is_memdesk_temp(p.name)]
+
+
+def test_an_append_into_the_replaced_file_is_merged(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An appender that opened the file just before the rename writes into the old inode."""
+    ws = Workspace.open(root)
+    ws.apply(operations.edit(ws, "a1a1a1", content="MemDesk's edit"))
+    appended = "\n### [c3c3c3] fact | 0.60 | 2026-01-02 | 1\nAppended by the agent.\n"
+    real_publish = atomic.PreparedTemp.publish
+    calls = []
+
+    def agent_appends_then_publish(self: atomic.PreparedTemp) -> None:
+        if not calls:
+            with open(self.target, "a", encoding="utf-8") as old_inode:
+                real_publish(self)  # the rename happens while the agent holds the old file
+                old_inode.write(appended)
+        else:
+            real_publish(self)
+        calls.append(1)
+
+    monkeypatch.setattr(atomic.PreparedTemp, "publish", agent_appends_then_publish)
+    result = ws.save(actor="person", cause="test")
+    doc = ev.parse((root / "MEMORY.md").read_bytes())
+    assert doc.find("c3c3c3") is not None, "the agent's append was lost"
+    assert doc.find("a1a1a1").content == "MemDesk's edit"  # type: ignore[union-attr]
+    assert result.merged and "while it was being replaced" in result.notice
+
+
+def test_a_picoclaw_append_into_the_replaced_file_is_merged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "pico"
+    (root / "memory" / "202601").mkdir(parents=True)
+    longterm = root / "memory" / "MEMORY.md"
+    longterm.write_text("# Long-term Memory\n\n## 2026-01-01\n\nfirst", encoding="utf-8")
+    target = Target(root, "memory/MEMORY.md", BackupStyle.PICOCLAW.directory(root, longterm))
+    doc = Document.read(target, picoclaw.LongTermFormat())
+    edit_entry(doc, "2026-01-01", "first, edited").apply()
+    real_publish = atomic.PreparedTemp.publish
+    calls = []
+
+    def agent_appends_then_publish(self: atomic.PreparedTemp) -> None:
+        if not calls:
+            with open(self.target, "a", encoding="utf-8") as old_inode:
+                real_publish(self)
+                old_inode.write("\n\n## 2026-01-02\n\nappended by the agent")
+        else:
+            real_publish(self)
+        calls.append(1)
+
+    monkeypatch.setattr(atomic.PreparedTemp, "publish", agent_appends_then_publish)
+    doc.save()
+    text = longterm.read_text(encoding="utf-8")
+    assert "first, edited" in text and text.endswith("## 2026-01-02\n\nappended by the agent")
+
+
+def test_a_late_write_that_cannot_be_merged_is_kept_as_a_backup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "pico"
+    (root / "memory" / "202601").mkdir(parents=True)
+    note = root / "memory" / "202601" / "20260101.md"
+    note.write_text("# 2026-01-01\n\nmorning", encoding="utf-8")
+    rel = "memory/202601/20260101.md"
+    doc = Document.read(
+        Target(root, rel, BackupStyle.MEMDESK.directory(root, note)), picoclaw.NoteFormat(rel)
+    )
+    doc.set_text("# 2026-01-01\n\nmorning, rewritten by the person")
+    real_publish = atomic.PreparedTemp.publish
+    calls = []
+
+    def agent_rewrites_then_publish(self: atomic.PreparedTemp) -> None:
+        if not calls:
+            with open(self.target, "r+", encoding="utf-8") as old_inode:
+                real_publish(self)
+                old_inode.seek(0)
+                old_inode.write("# 2026-01-01\n\nEVENING")  # a rewrite in place, not an append
+        else:
+            real_publish(self)
+        calls.append(1)
+
+    monkeypatch.setattr(atomic.PreparedTemp, "publish", agent_rewrites_then_publish)
+    saved = doc.save()
+    assert "rewritten by the person" in note.read_text(encoding="utf-8")
+    kept = [p for p in (root / ".memdesk" / "backups").rglob("*") if p.is_file()]
+    assert any(b"EVENING" in p.read_bytes() for p in kept), "the agent's write was dropped"
+    assert "kept in" in saved.notice
+
+
+def test_a_file_deleted_meanwhile_is_not_recreated(tmp_path: Path) -> None:
+    root = tmp_path / "pico"
+    (root / "memory").mkdir(parents=True)
+    longterm = root / "memory" / "MEMORY.md"
+    longterm.write_text("## 2026-01-01\n\nfirst", encoding="utf-8")
+    target = Target(root, "memory/MEMORY.md", BackupStyle.PICOCLAW.directory(root, longterm))
+    doc = Document.read(target, picoclaw.LongTermFormat())
+    add_entry(doc, picoclaw.draft_entry("second", date(2026, 1, 2))).apply()
+    longterm.unlink()
+    with pytest.raises(WorkspaceError, match="gone"):
+        doc.save()
+    assert not longterm.exists()
+
+
+# -- interrupted saves: a real process killed at chosen instants ------------------------------
+
+_KILLED_SAVE = """
+import os, sys
+from datetime import date
+from pathlib import Path
+from core.decay import apply_decay, preview_decay
+from core.store import atomic
+from core.store.journal import Journal
+from core.workspace import Workspace
+
+root, when = Path(sys.argv[1]), sys.argv[2]
+real_publish = atomic.PreparedTemp.publish
+
+def publish(self):
+    if when == "before-rename":
+        os._exit(9)
+    real_publish(self)
+    if when == "after-rename":
+        os._exit(9)
+
+atomic.PreparedTemp.publish = publish
+ws = Workspace.open(root)
+apply_decay(ws, preview_decay(ws, date.fromisoformat(sys.argv[3])))
+"""
+
+
+def _killed_decay(root: Path, when: str, at: str) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", _KILLED_SAVE, str(root), when, at],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 9, proc.stderr
+
+
+def _scores(root: Path) -> dict[str, str]:
+    doc = ev.parse((root / "MEMORY.md").read_bytes())
+    return {e.key: e.score_token() for e in doc.iter_entries()}
+
+
+def test_decay_killed_after_the_rename_is_never_applied_twice(root: Path) -> None:
+    """Tried as a tester would: kill `decay --apply` right after the rename, then run it again.
+
+    Before, the second run decayed from the old anchors a second time; a memory at 0.99 went
+    below the agent's delete mark."""
+    reference = root.parent / "reference"
+    reference.mkdir()
+    (reference / "MEMORY.md").write_bytes((root / "MEMORY.md").read_bytes())
+    ws = Workspace.open(reference)
+    apply_decay(ws, preview_decay(ws, date(2026, 6, 1)))
+    once = _scores(reference)
+
+    _killed_decay(root, "after-rename", "2026-06-01")
+    assert _scores(root) == once  # the file was replaced
+    ws = Workspace.open(root)  # the next open settles the interrupted commit
+    again = preview_decay(ws, date(2026, 6, 1))
+    assert again.changed == []
+    assert _pending(root) == 0
+    assert {k for k, _kind in _journal_events(root)} == {"a1a1a1", "b2b2b2"}
+
+
+def test_decay_killed_before_the_rename_leaves_old_file_and_old_anchors(root: Path) -> None:
+    before = (root / "MEMORY.md").read_bytes()
+    _killed_decay(root, "before-rename", "2026-06-01")
+    assert (root / "MEMORY.md").read_bytes() == before
+    ws = Workspace.open(root)
+    assert len(preview_decay(ws, date(2026, 6, 1)).changed) == 2  # still to do, once
+    assert _journal_events(root) == []
+    assert not [p for p in root.iterdir() if atomic.is_memdesk_temp(p.name)]
+
+
+def test_an_interrupted_save_followed_by_another_writer_is_recorded_as_diverged(
+    root: Path,
+) -> None:
+    _killed_decay(root, "after-rename", "2026-06-01")
+    memory = root / "MEMORY.md"
+    memory.write_text(memory.read_text(encoding="utf-8") + "\nagent's line\n", encoding="utf-8")
+    with Journal.open(root) as journal:
+        (record,) = settle_interrupted(journal, root)
+        assert journal.pending_commits() == []
+        notes = [e for e in journal.recent_events(10) if e.kind == "observe"]
+    assert record.file == "MEMORY.md"
+    assert notes and "interrupted" in notes[0].cause
+    assert _journal_events(root) == [("", "observe")]
+    # The scores the agent kept are the decayed ones: decaying to the same day changes nothing.
+    ws = Workspace.open(root)
+    assert preview_decay(ws, date(2026, 6, 1)).changed == []
+
+
+def test_reading_never_creates_the_journal(root: Path) -> None:
+    ws = Workspace.open(root)
+    preview_decay(ws, date(2026, 6, 1))
+    assert not (root / ".memdesk").exists()
+    assert os.listdir(root) == ["MEMORY.md"]
