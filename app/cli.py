@@ -290,7 +290,6 @@ def _show_other(args: argparse.Namespace, found: Any) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     from core.layout import detect
     from core.scoring import forecast
-    from core.store.journal import Journal
 
     found = detect(args.path) if args.path.is_dir() else None
     if found is not None and found.chosen in ("picoclaw", "pomelobot"):
@@ -299,10 +298,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     entry = ws.find(args.id)
     if entry is None:
         return _fail(f"{ws.path}: no memory with id {args.id}", EXIT_PROBLEMS)
-    ws.sync_journal()
-    with Journal.open(ws.root) as journal:
-        history = [h.as_json() for h in journal.history(ws.file, entry.key)]
-        state = journal.decay_state(ws.file).get(entry.key)
+    points, state = ws.history(entry.key)
+    history = [h.as_json() for h in points]
     memory = Memory.from_entry(entry, str(ws.path))
     last = _date_or_none(entry.last_activated)
     outlook = None

@@ -28,7 +28,14 @@ from core.store.commit import Target, journal_for_reading, journal_for_writing
 from core.store.document import DocState, Document, JournalPlan
 from core.store.errors import WorkspaceError
 from core.store.files import read_consistent, read_file
-from core.store.journal import DecayState, Event, Journal, JournalError, JsonValue
+from core.store.journal import (
+    DecayState,
+    Event,
+    HistoryPoint,
+    Journal,
+    JournalError,
+    JsonValue,
+)
 from core.store.merge import Change, ConflictError, Resolution
 
 __all__ = [
@@ -359,6 +366,22 @@ class Workspace:
             return JournalPlan(events, states, forget)
 
         return plan
+
+    def history(self, key: str) -> tuple[list[HistoryPoint], DecayState | None]:
+        """A memory's score history and decay bookkeeping, backups on disk included.
+
+        Reading creates nothing in the agent's folder: without a journal the history is built
+        in memory from the backups and the file.
+        """
+        with journal_for_reading(self.root) as found:
+            journal = found if found is not None else Journal.in_memory()
+            with journal:
+                try:
+                    self._import_backups(journal)
+                    self._observe_current(journal)
+                except JournalError:
+                    pass  # a read-only journal copy: show what it holds
+                return journal.history(self.file, key), journal.decay_state(self.file).get(key)
 
     def sync_journal(self) -> int:
         """Import backups on disk as observations and note scores changed outside MemDesk.
