@@ -728,8 +728,8 @@ class LongTermFormat:
         doc.delete_entry(key)
 
     def outside(self, doc: LongTermDocument) -> object:
-        """The preamble and every entry's heading line: text that belongs to no entry's text."""
-        return [doc.preamble.text] + [e.heading_line for e in doc.entries()]
+        """The preamble: the only text that belongs to no entry (headings are their entries')."""
+        return doc.preamble.text
 
     def state(self, doc: LongTermDocument) -> object:
         return doc.snapshot()

@@ -164,10 +164,11 @@ class _Commit(Generic[C]):
         previous: Planned[C] | None = None
         for _round in range(MAX_ROUNDS):
             if first:
-                planned = self._plan(theirs)
+                planned, on_disk = self._plan_settled(theirs)
+                theirs = on_disk
             else:  # this side's events are journaled already; this round adds the agent's write
                 try:
-                    planned = Planned(*_data_and_context(self._plan(theirs)))
+                    planned = Planned(*_data_and_context(self.plan(theirs)))
                 except (ConflictError, InputError) as exc:
                     return self._kept_aside(previous, theirs, merged, late, exc)
             if planned.data == on_disk:
@@ -209,20 +210,19 @@ class _Commit(Generic[C]):
             done.path, done.data, done.context, done.backup, merged, True, late, notice
         )
 
-    def _plan(self, disk: bytes | None) -> Planned[C]:
-        """The caller's plan; bytes it cannot read are read again after a pause (a writer at work)."""
-        for attempt in range(UNSETTLED_RETRIES + 1):
+    def _plan_settled(self, disk: bytes | None) -> tuple[Planned[C], bytes | None]:
+        """The caller's plan and the bytes it was made on. Bytes it cannot read are read again
+        after a pause: an agent that writes in place may be half-way through its write."""
+        for _attempt in range(UNSETTLED_RETRIES):
             try:
-                return self.plan(disk)
+                return self.plan(disk), disk
             except InputError:
-                if attempt == UNSETTLED_RETRIES:
-                    raise
-            time.sleep(UNSETTLED_PAUSE_S)
-            now = read_or_none(self.path)
-            if now == disk:
-                return self.plan(disk)  # it is really so: let the caller's error through
-            disk = now
-        raise AssertionError("unreachable")  # pragma: no cover
+                time.sleep(UNSETTLED_PAUSE_S)
+                now = read_or_none(self.path)
+                if now == disk:
+                    break  # it is really so
+                disk = now
+        return self.plan(disk), disk  # the caller's error goes through if it still cannot
 
     def _replace(self, on_disk: bytes | None, planned: Planned[C]) -> _Replaced | _Changed:
         commit_id = self._intent(on_disk, planned)

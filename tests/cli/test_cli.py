@@ -347,7 +347,7 @@ def test_show_text_and_json(cli: Cli, tmp_path: Path) -> None:
         datetime.fromisoformat(point["at"])
         assert isinstance(point["score"], float)
     assert history[-1]["score"] == pytest.approx(0.65)
-    assert (ws / ".memdesk" / "memdesk.db").is_file()
+    assert not (ws / ".memdesk").exists()  # viewing writes nothing into the agent's folder
     assert (ws / "MEMORY.md").read_bytes() == fixture_bytes("canonical")
 
 

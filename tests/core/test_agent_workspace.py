@@ -1,5 +1,5 @@
 """An open PicoClaw or Pomelobot/OpenClaw workspace (SPEC 2.2-2.4, 5, 6 "what the agent sees"):
-its sources, saving them each on its own, promotion, the profile and the retrieval preview."""
+its documents, saving them each on its own, promotion, the profile and the retrieval preview."""
 
 from __future__ import annotations
 
@@ -7,16 +7,19 @@ import json
 import re
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from core import retrieval
-from core.agent_workspace import AgentWorkspace, ProfileSource
+from core.agent_workspace import AgentWorkspace
 from core.demo import write_demo
 from core.formats import picoclaw, pomelobot
-from core.formats.profile_json import render_profile
-from core.sources import Clash, EntrySource, SourceConflict
+from core.formats.profile_json import ProfileError, ProfileItem, render_profile
+from core.ops.entries import add_entry, edit_entry
+from core.store.document import Document
 from core.store.journal import Journal
+from core.store.merge import Change, Conflict, ConflictError
 from core.workspace import WorkspaceError
 from tests.helpers import dead_pid
 
@@ -38,6 +41,22 @@ BACKUP_NAME = re.compile(r"\d{8}_\d{6}_(?:~\d{3}_)?MEMORY\.md")
 
 def note_rel(day: date) -> str:
     return f"memory/{day:%Y%m}/{day:%Y%m%d}.md"
+
+
+def append_note(ws: AgentWorkspace, day: date, content: str) -> None:
+    """The person appends to a daily note as the agent's AppendToday does."""
+    note = ws.note(day)
+    current = note.item(picoclaw.NOTE_KEY)
+    existing = None if current is None else current.content
+    note.set_text(picoclaw.daily_append_text(existing, content, day))
+
+
+def set_key(profile: Document[Any, Any], key: str, value: str) -> None:
+    profile.apply([Change(key, profile.find(key), ProfileItem(key, value))])
+
+
+def delete_key(profile: Document[Any, Any], key: str) -> None:
+    profile.apply([Change(key, profile.find(key), None)])
 
 
 @pytest.fixture
@@ -103,7 +122,7 @@ def expected_context(root: Path, message: str, *, limit: int, recent_days: int) 
     )
 
 
-# -- opening and sources --------------------------------------------------------------------------
+# -- opening and documents ------------------------------------------------------------------------
 
 
 def test_open_detects_the_layout(tmp_path: Path, pico: Path, pomelo: Path) -> None:
@@ -127,14 +146,15 @@ def test_open_refuses_other_folders(tmp_path: Path) -> None:
         AgentWorkspace.open(structured)
 
 
-def test_sources_are_read_once_and_keep_their_edits(pico: Path) -> None:
+def test_documents_are_read_once_and_keep_their_edits(pico: Path) -> None:
     ws = AgentWorkspace.open(pico)
     assert ws.longterm() is ws.longterm()
     assert ws.note(TODAY) is ws.note(TODAY)
-    assert not ws.modified and ws.modified_sources() == []
-    ws.longterm().edit("2026-02-01", "User prefers oolong.")
+    assert ws.profile() is ws.profile()
+    assert not ws.modified and ws.modified_documents() == []
+    edit_entry(ws.longterm(), "2026-02-01", "User prefers oolong.").apply()
     assert ws.modified
-    assert ws.modified_sources() == [ws.longterm()]
+    assert ws.modified_documents() == [ws.longterm()]
     assert ws.longterm().items()[0].content == "User prefers oolong."
     ws.reload()
     assert not ws.modified
@@ -153,8 +173,8 @@ def test_daily_notes_and_note_text(pico: Path) -> None:
 def test_save_writes_each_modified_file_only(pico: Path) -> None:
     ws = AgentWorkspace.open(pico)
     untouched = {p: p.read_bytes() for p in (pico / "memory").rglob("*") if p.is_file()}
-    ws.longterm().edit("2026-02-10", "Project Orion deploys on Thursdays.")
-    ws.note(TODAY).append("Evening: tea tasting.")
+    edit_entry(ws.longterm(), "2026-02-10", "Project Orion deploys on Thursdays.").apply()
+    append_note(ws, TODAY, "Evening: tea tasting.")
     ws.note(date(2026, 3, 2))  # read, not changed
 
     saved = ws.save()
@@ -182,15 +202,20 @@ def test_save_writes_each_modified_file_only(pico: Path) -> None:
 def test_save_settles_conflicts_file_by_file(pico: Path) -> None:
     ws = AgentWorkspace.open(pico)
     memory = pico / "memory" / "MEMORY.md"
-    ws.longterm().edit("2026-02-20", "Mine: the dog is Bobby.")
+    edit_entry(ws.longterm(), "2026-02-20", "Mine: the dog is Bobby.").apply()
     theirs = LONGTERM.replace("called Bob.", "called Rex.")
     memory.write_bytes(theirs.encode())
     assert ws.changed_on_disk() == [ws.longterm()]
 
-    with pytest.raises(SourceConflict) as raised:
+    with pytest.raises(ConflictError) as raised:
         ws.save()
-    assert raised.value.clashes == [
-        Clash("2026-02-20", "Mine: the dog is Bobby.", "The user's dog is called Rex.")
+    assert raised.value.conflicts == [
+        Conflict(
+            "2026-02-20",
+            "The user's dog is called Bob.",
+            "Mine: the dog is Bobby.",
+            "The user's dog is called Rex.",
+        )
     ]
     assert memory.read_bytes() == theirs.encode()
 
@@ -244,10 +269,11 @@ def test_agent_sees_the_notes_of_the_recent_days_only(pico: Path) -> None:
 
 def test_agent_sees_unsaved_edits(pico: Path) -> None:
     ws = AgentWorkspace.open(pico)
-    ws.longterm().edit("2026-02-01", "User prefers jasmine tea now.")
-    ws.longterm().add("Tea tasting every Sunday.", "2026-03-03")
+    edit_entry(ws.longterm(), "2026-02-01", "User prefers jasmine tea now.").apply()
+    draft = picoclaw.draft_entry("Tea tasting every Sunday.", date(2026, 3, 3))
+    add_entry(ws.longterm(), draft).apply()
     ws.note(date(2026, 3, 2)).set_text("# 2026-03-02\n\nRewritten note.")
-    ws.note(date(2026, 3, 1)).append("A note written in MemDesk, not saved yet.")
+    append_note(ws, date(2026, 3, 1), "A note written in MemDesk, not saved yet.")
 
     injected = ws.agent_sees("tea", today=TODAY).injected
 
@@ -287,9 +313,12 @@ def test_limit_and_recent_days_come_from_the_policy(pico: Path) -> None:
 
 def test_promote_passage_appends_to_long_term_memory(pico: Path) -> None:
     ws = AgentWorkspace.open(pico)
-    key = ws.promote_passage("  Bob was at the vet.\n", today=TODAY)
-    assert key == "2026-03-03"
-    assert ws.modified_sources() == [ws.longterm()]
+    changes = ws.promote_passage("  Bob was at the vet.\n", today=TODAY)
+    assert changes.document is ws.longterm()
+    assert not ws.modified  # a change set: nothing changes until it is applied
+    (made,) = changes.apply()
+    assert made.key == "2026-03-03"
+    assert ws.modified_documents() == [ws.longterm()]
     ws.save()
     assert (pico / "memory" / "MEMORY.md").read_bytes() == (
         LONGTERM + "\n\n## 2026-03-03\n\nBob was at the vet."
@@ -299,8 +328,11 @@ def test_promote_passage_appends_to_long_term_memory(pico: Path) -> None:
 
 def test_promote_entry_appends_to_the_scopes_long_term_file(pomelo: Path) -> None:
     ws = AgentWorkspace.open(pomelo)
-    target = ws.promote_entry(DAILY_BOB, "09:20:00", datetime(2026, 3, 3, 18, 5, 6))
-    assert target.rel == LONG_BOB
+    changes = ws.promote_entry(DAILY_BOB, "09:20:00", datetime(2026, 3, 3, 18, 5, 6))
+    assert changes.document.rel == LONG_BOB
+    assert "09:20:00" in changes.label
+    changes.apply()
+    assert ws.modified_documents() == [changes.document]
     ws.save()
     assert (pomelo / LONG_BOB).read_bytes() == (
         LONG_BOB_TEXT + "\n[18:05:06] Bob is on call this week.\n"
@@ -324,7 +356,9 @@ def test_promote_entry_creates_a_missing_long_term_file_with_the_agents_header(
     assert not long_term.exists and not long_term.modified
     assert long_term.items() == []
 
-    ws.promote_entry(DAILY_GROUP, "10:00:00", datetime(2026, 3, 3, 11, 0, 0))
+    changes = ws.promote_entry(DAILY_GROUP, "10:00:00", datetime(2026, 3, 3, 11, 0, 0))
+    assert changes.document is long_term
+    changes.apply()
     ws.save()
 
     path = pomelo / "memory" / "scopes" / "group_ops" / "LONG_TERM.md"
@@ -349,10 +383,11 @@ def test_promote_entry_refuses_an_unknown_entry(pomelo: Path) -> None:
 def test_transcripts_are_read_only_through_the_workspace(pomelo: Path) -> None:
     ws = AgentWorkspace.open(pomelo)
     transcript = scope(ws, "direct_bob").of_kind("transcript")[0]
-    source = ws.memory_file(transcript.path)
-    assert isinstance(source, EntrySource) and source.read_only
-    with pytest.raises(pomelobot.ReadOnlyError):
-        source.add("no", "10:00:00")
+    document = ws.memory_file(transcript.path)
+    assert isinstance(document, Document) and document.read_only
+    with pytest.raises(WorkspaceError, match="read-only"):
+        add_entry(document, pomelobot.draft_entry("no", "10:00:00")).apply()
+    assert not ws.modified
 
 
 # -- the profile ----------------------------------------------------------------------------------
@@ -361,11 +396,11 @@ def test_transcripts_are_read_only_through_the_workspace(pomelo: Path) -> None:
 def test_profile_edit_saves_in_the_agents_form(pico: Path) -> None:
     ws = AgentWorkspace.open(pico)
     profile = ws.profile()
-    assert isinstance(profile, ProfileSource)
-    assert profile.error is None and not profile.read_only
-    assert profile.snapshot() == [("city", "Hangzhou"), ("name", "Nora")]
-    profile.doc.set("coffee", "无糖拿铁")
-    assert ws.modified_sources() == [profile]
+    assert isinstance(profile, Document)
+    assert profile.exists and not profile.read_only
+    assert profile.doc.items() == [("city", "Hangzhou"), ("name", "Nora")]
+    set_key(profile, "coffee", "无糖拿铁")
+    assert ws.modified_documents() == [profile]
     ws.save()
     path = pico / "memory" / "profile.json"
     assert path.read_text(encoding="utf-8") == render_profile(
@@ -378,14 +413,15 @@ def test_profile_edit_saves_in_the_agents_form(pico: Path) -> None:
 def test_profile_snapshot_and_restore(pico: Path) -> None:
     profile = AgentWorkspace.open(pico).profile()
     first = profile.snapshot()
-    profile.doc.set("coffee", "black")
-    profile.doc.delete("city")
+    set_key(profile, "coffee", "black")
+    delete_key(profile, "city")
     second = profile.snapshot()
     assert profile.modified
     profile.restore(first)
-    assert profile.snapshot() == first and not profile.modified
+    assert profile.doc.items() == [("city", "Hangzhou"), ("name", "Nora")]
+    assert not profile.modified
     profile.restore(second)
-    assert profile.snapshot() == [("coffee", "black"), ("name", "Nora")]
+    assert profile.doc.items() == [("coffee", "black"), ("name", "Nora")]
     assert profile.modified
 
 
@@ -398,31 +434,31 @@ def test_corrupt_profile_is_an_error_and_never_written(pico: Path, data: bytes) 
     path = pico / "memory" / "profile.json"
     path.write_bytes(data)
     ws = AgentWorkspace.open(pico)
-    profile = ws.profile()
-    assert profile.error is not None
-    assert profile.read_only and profile.exists
-    assert str(path) in str(profile.error)
-    assert not profile.modified
+    with pytest.raises(ProfileError) as raised:
+        ws.profile()
+    assert str(path) in str(raised.value)
+    assert raised.value.raw_bytes == data
+    with pytest.raises(ProfileError):
+        ws.profile()  # asked again, still refused: never an empty profile
+    assert ws.agent_sees("tea", today=TODAY).profile == ""
+    assert not ws.modified
 
-    with pytest.raises(WorkspaceError, match="does not change") as raised:
-        profile.save()
-    assert raised.value.exit_code == 1
     # Saving the workspace (other files changed) leaves the profile alone: never "{}".
-    ws.longterm().edit("2026-02-01", "User prefers oolong.")
+    edit_entry(ws.longterm(), "2026-02-01", "User prefers oolong.").apply()
     ws.save()
     assert path.read_bytes() == data
     assert not (pico / ".memdesk" / "backups" / "memory").exists()
 
 
-def test_profile_changed_on_both_sides_is_a_source_conflict(pico: Path) -> None:
+def test_profile_changed_on_both_sides_is_a_conflict(pico: Path) -> None:
     path = pico / "memory" / "profile.json"
     ws = AgentWorkspace.open(pico)
-    ws.profile().doc.set("name", "Nora Li")
+    set_key(ws.profile(), "name", "Nora Li")
     theirs = PROFILE.replace("Nora", "Nina").encode()
     path.write_bytes(theirs)
-    with pytest.raises(SourceConflict) as raised:
+    with pytest.raises(ConflictError) as raised:
         ws.save()
-    assert raised.value.clashes == [Clash("name", "Nora Li", "Nina")]
+    assert raised.value.conflicts == [Conflict("name", "Nora", "Nora Li", "Nina")]
     assert path.read_bytes() == theirs
     ws.save(resolutions={"memory/profile.json": {"name": "mine"}})
     assert json.loads(path.read_bytes()) == {"city": "Hangzhou", "name": "Nora Li"}
@@ -432,12 +468,12 @@ def test_profile_save_is_journaled_and_reports_a_merge(pico: Path) -> None:
     path = pico / "memory" / "profile.json"
     ws = AgentWorkspace.open(pico)
     profile = ws.profile()
-    profile.doc.set("coffee", "无糖拿铁")
-    profile.doc.delete("city")
+    set_key(profile, "coffee", "无糖拿铁")
+    delete_key(profile, "city")
     path.write_text(render_profile({"city": "Hangzhou", "name": "Nora", "pet": "Bob"}))
     result = profile.save()
     assert result.merged  # the other program's "pet" came in with the save
-    assert sorted((e.key, e.kind) for e in result.edits) == [
+    assert sorted((ch.key, ch.kind) for ch in result.changes) == [
         ("city", "delete"),
         ("coffee", "create"),
     ]
@@ -447,7 +483,7 @@ def test_profile_save_is_journaled_and_reports_a_merge(pico: Path) -> None:
     assert ("memory/profile.json", "coffee", "create") in events
     assert ("memory/profile.json", "city", "delete") in events
     again = profile.save()  # nothing left to save: no second journal entry
-    assert again.edits == () and not again.merged
+    assert again.changes == () and not again.merged
 
 
 def test_open_cleans_temps_of_an_interrupted_save(pico: Path) -> None:

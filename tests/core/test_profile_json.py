@@ -1,7 +1,9 @@
 """PicoClaw's hybrid profile (SPEC 2.3) on real files: load, render, edit, undo, safe save.
 
-"The agent" here is the test writing ``profile.json`` in place, as the Go agent's
-``os.WriteFile(json.MarshalIndent(...))`` does between MemDesk's load and its save.
+Saving goes through the store: the profile is a `Document` over `ProfileFormat`, merged by key
+with what is on disk and written by the one guarded commit. "The agent" here is the test writing
+``profile.json`` in place, as the Go agent's ``os.WriteFile(json.MarshalIndent(...))`` does
+between MemDesk's load and its save.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -17,16 +21,20 @@ from hypothesis import strategies as st
 from core.formats import profile_json as pj
 from core.formats.profile_json import (
     ProfileChange,
-    ProfileConflict,
     ProfileDoc,
     ProfileError,
+    ProfileItem,
     load_profile,
     parse_profile,
     render_profile,
-    save_profile,
 )
 from core.store import atomic
-from core.store.backups import make_backup
+from core.store import commit as store_commit
+from core.store.backups import BackupStyle, backup_bytes
+from core.store.commit import Target
+from core.store.document import Document
+from core.store.errors import WorkspaceError
+from core.store.merge import Change, Conflict, ConflictError
 from tests.conftest import FIXTURES
 
 HYBRID = FIXTURES / "workspaces" / "picoclaw_hybrid" / "memory" / "profile.json"
@@ -56,6 +64,26 @@ def _agent_writes(path: Path, profile: dict[str, str]) -> bytes:
     return data
 
 
+def _target(path: Path) -> Target:
+    """The profile as the workspace above ``memory/`` saves it (backups in .memdesk/)."""
+    root = path.parent.parent
+    rel = path.relative_to(root).as_posix()
+    return Target(root, rel, BackupStyle.MEMDESK.directory(root, path))
+
+
+def _open(path: Path) -> Document[ProfileDoc, ProfileItem]:
+    """The profile document as it is on disk now; ProfileError for a corrupt file."""
+    return Document.read(_target(path), pj.ProfileFormat(path))
+
+
+def _set(document: Document[Any, Any], key: str, value: str) -> list[Change[Any]]:
+    return document.apply([Change(key, document.find(key), ProfileItem(key, value))])
+
+
+def _delete(document: Document[Any, Any], key: str) -> list[Change[Any]]:
+    return document.apply([Change(key, document.find(key), None)])
+
+
 def _backups(path: Path) -> list[Path]:
     folder = path.parent.parent / ".memdesk" / "backups" / "memory"
     return sorted(folder.iterdir()) if folder.is_dir() else []
@@ -74,7 +102,7 @@ def test_example_profile_loads_in_file_order() -> None:
     assert doc.get("咖啡偏好") == "燕麦拿铁"
     assert "user_name" in doc
     assert len(doc) == 4
-    assert not doc.changed
+    assert doc.to_bytes() == doc.data
 
 
 def test_example_renders_back_byte_identical() -> None:
@@ -210,36 +238,45 @@ def test_no_api_path_writes_over_the_corrupt_example(tmp_path: Path) -> None:
     with pytest.raises(ProfileError):
         parse_profile(data, path)
     unchanged()
-    # An empty profile "that does not exist" has nothing to write.
-    assert save_profile(path, ProfileDoc(), expected=None) is None
-    unchanged()
-    # A new profile with a key must merge with what is on disk, which does not parse.
     with pytest.raises(ProfileError):
-        save_profile(path, ProfileDoc({"x": "y"}), expected=None)
+        _open(path)
     unchanged()
-    # Claiming the corrupt bytes were loaded into an empty profile is refused.
-    for doc in (ProfileDoc(), ProfileDoc({"x": "y"})):
-        with pytest.raises(ValueError, match="loaded from"):
-            save_profile(path, doc, expected=data)
-        unchanged()
+    # A document of the corrupt bytes cannot even be made: there is nothing to edit or save.
+    with pytest.raises(ProfileError):
+        Document(_target(path), pj.ProfileFormat(path), data)
+    unchanged()
+    # A profile read when there was no file yet has nothing to write without edits ...
+    missing = Document(_target(path), pj.ProfileFormat(path), None)
+    saved = missing.save()
+    assert (saved.backup, saved.changes) == (None, ())
+    unchanged()
+    # ... and with a key it must merge with what is on disk, which does not parse.
+    _set(missing, "x", "y")
+    with pytest.raises(ProfileError):
+        missing.save()
+    unchanged()
+    assert missing.modified
 
 
 def test_a_profile_corrupted_after_loading_is_never_replaced(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pj, "_READ_RETRY_S", 0.001)
+    monkeypatch.setattr(store_commit, "UNSETTLED_PAUSE_S", 0.001)
     path = _workspace(tmp_path)
     loaded = path.read_bytes()
-    doc = load_profile(path)
-    for key in doc:
-        doc.delete(key)  # the worst case: saving would write an empty profile
+    document = _open(path)
+    for key in document.doc:
+        _delete(document, key)  # the worst case: saving would write an empty profile
     corrupt = CORRUPT.read_bytes()
     path.write_bytes(corrupt)
     with pytest.raises(ProfileError, match="line 4, column 3"):
-        save_profile(path, doc, expected=loaded)
+        document.save()
     assert path.read_bytes() == corrupt
     assert _backups(path) == []
-    assert doc.data == loaded  # the session is untouched: the person can still save elsewhere
+    assert _leftovers(path.parent) == []
+    # The session is untouched: the person can still save once the file is readable again.
+    assert document.base == loaded
+    assert document.modified and document.doc.items() == []
 
 
 # -- editing and undo ------------------------------------------------------------------------------
@@ -253,7 +290,7 @@ def test_set_existing_key_describes_the_edit_and_undo_restores() -> None:
     redo = doc.undo(change)
     assert redo == change.inverse()
     assert doc.items() == EXAMPLE_ITEMS
-    assert not doc.changed
+    assert doc.to_bytes() == doc.data
     doc.undo(redo)
     assert doc.get("user_name") == "Michael"
 
@@ -263,7 +300,7 @@ def test_set_new_key_goes_to_its_sorted_place_in_a_sorted_profile() -> None:
     change = doc.set("language", "Go")
     assert change == ProfileChange(None, ("language", "Go"), 1)
     assert change.kind == "create"
-    assert doc.changed
+    assert doc.to_bytes() != doc.data
     assert doc.keys()[1] == "language"
     doc.undo(change)
     assert doc.items() == EXAMPLE_ITEMS
@@ -275,10 +312,16 @@ def test_set_new_key_goes_last_in_an_unsorted_profile() -> None:
     assert doc.keys() == ["b", "a", "c"]
 
 
-def test_same_value_is_no_change() -> None:
+def test_same_value_is_no_change(tmp_path: Path) -> None:
     doc = load_profile(HYBRID)
     assert doc.set("user_name", "Mike").kind == "none"
-    assert not doc.changed
+    assert doc.to_bytes() == doc.data
+    document = _open(_workspace(tmp_path))
+    _set(document, "user_name", "Mike")
+    assert not document.modified
+    _set(document, "user_name", "Michael")
+    _set(document, "user_name", "Mike")
+    assert not document.modified and document.net_changes() == []
 
 
 def test_rename_keeps_the_position_and_undo_restores() -> None:
@@ -350,26 +393,32 @@ def test_save_with_unchanged_disk_writes_and_backs_up(tmp_path: Path) -> None:
     path = _workspace(tmp_path)
     path.chmod(0o640)
     loaded = path.read_bytes()
-    doc = load_profile(path)
-    doc.set("user_name", "Michael")
-    backup = save_profile(path, doc, expected=doc.data)
+    document = _open(path)
+    _set(document, "user_name", "Michael")
+    saved = document.save()
+    backup = saved.backup
     assert backup is not None
     assert backup.parent == tmp_path / "ws" / ".memdesk" / "backups" / "memory"
     assert backup.name.endswith("_profile.json")
     assert backup.read_bytes() == loaded
     assert path.read_bytes() == loaded.replace(b'"Mike"', b'"Michael"')
     assert os.stat(path).st_mode & 0o777 == 0o640
-    assert doc.data == path.read_bytes()
-    assert not doc.changed
+    assert not saved.merged
+    assert [(ch.key, ch.kind) for ch in saved.changes] == [("user_name", "edit")]
+    assert document.base == path.read_bytes()
+    assert not document.modified
     assert _leftovers(path.parent) == []
-    assert load_profile(path).as_dict() == doc.as_dict()
+    assert load_profile(path).as_dict() == document.doc.as_dict()
 
 
 def test_save_without_edits_writes_nothing(tmp_path: Path) -> None:
     path = _workspace(tmp_path)
-    doc = load_profile(path)
-    doc.undo(doc.set("user_name", "Michael"))
-    assert save_profile(path, doc, expected=doc.data) is None
+    document = _open(path)
+    made = _set(document, "user_name", "Michael")
+    document.apply([ch.inverse() for ch in reversed(made)])
+    assert not document.modified
+    saved = document.save()
+    assert (saved.backup, saved.changes) == (None, ())
     assert path.read_bytes() == HYBRID.read_bytes()
     assert _backups(path) == []
 
@@ -377,162 +426,227 @@ def test_save_without_edits_writes_nothing(tmp_path: Path) -> None:
 def test_save_creates_a_missing_profile(tmp_path: Path) -> None:
     path = tmp_path / "ws" / "memory" / "profile.json"
     path.parent.mkdir(parents=True)
-    doc = load_profile(path)
-    doc.set("user_name", "Mike")
-    assert save_profile(path, doc, expected=None) is None  # nothing to back up
+    document = _open(path)
+    assert not document.exists and document.doc.items() == []
+    _set(document, "user_name", "Mike")
+    saved = document.save()
+    assert saved.backup is None  # nothing to back up
     assert path.read_bytes() == b'{\n  "user_name": "Mike"\n}'
-    assert doc.exists
+    assert document.exists
+    assert [(ch.key, ch.kind) for ch in saved.changes] == [("user_name", "create")]
 
 
 def test_save_merges_a_key_the_agent_changed_meanwhile(tmp_path: Path) -> None:
     path = _workspace(tmp_path)
-    doc = load_profile(path)
-    loaded = doc.data
-    doc.set("user_name", "Michael")
-    doc.delete("theme_preference")
+    document = _open(path)
+    loaded = document.base
+    _set(document, "user_name", "Michael")
+    _delete(document, "theme_preference")
     agents = _agent_writes(path, {**doc_dict(loaded), "current_project": "memdesk", "pet": "cat"})
-    backup = save_profile(path, doc, expected=loaded)
-    assert backup is not None
-    assert backup.read_bytes() == agents  # the backup is what was replaced
+    saved = document.save()
+    assert saved.merged
+    assert saved.backup is not None
+    assert saved.backup.read_bytes() == agents  # the backup is what was replaced
     assert load_profile(path).as_dict() == {
         "current_project": "memdesk",
         "pet": "cat",
         "user_name": "Michael",
         "咖啡偏好": "燕麦拿铁",
     }
-    assert doc.as_dict() == load_profile(path).as_dict()
-    assert doc.keys() == ["current_project", "pet", "user_name", "咖啡偏好"]
-    assert doc.data == path.read_bytes()
+    assert document.doc.as_dict() == load_profile(path).as_dict()
+    assert document.doc.keys() == ["current_project", "pet", "user_name", "咖啡偏好"]
+    assert document.base == path.read_bytes()
+    assert sorted((ch.key, ch.kind) for ch in saved.changes) == [
+        ("theme_preference", "delete"),
+        ("user_name", "edit"),
+    ]
+
+
+def test_merge_by_key_takes_each_sides_changes(tmp_path: Path) -> None:
+    path = _workspace(tmp_path)
+    base = {"a": "1", "b": "2", "c": "3", "d": "4"}
+    _agent_writes(path, base)
+    document = _open(path)
+    # Here: b edited, c deleted, e added.
+    _set(document, "b", "two")
+    _delete(document, "c")
+    _set(document, "e", "5")
+    # There: a edited, d deleted, f added.
+    _agent_writes(path, {"a": "one", "b": "2", "c": "3", "f": "6"})
+    document.save()
+    assert json.loads(path.read_bytes()) == {"a": "one", "b": "two", "e": "5", "f": "6"}
+    assert path.read_bytes() == render_profile(json.loads(path.read_bytes())).encode()
 
 
 def test_same_key_changed_on_both_sides_is_a_conflict_and_nothing_is_written(
     tmp_path: Path,
 ) -> None:
     path = _workspace(tmp_path)
-    doc = load_profile(path)
-    loaded = doc.data
-    doc.set("user_name", "Michael")
-    doc.set("pet", "cat")
+    document = _open(path)
+    loaded = document.base
+    _set(document, "user_name", "Michael")
+    _set(document, "pet", "cat")
     agents = _agent_writes(path, {**doc_dict(loaded), "user_name": "Mick", "pet": "dog"})
-    with pytest.raises(ProfileConflict) as info:
-        save_profile(path, doc, expected=loaded)
-    assert info.value.keys == ["user_name", "pet"]
-    assert info.value.conflicts[0] == pj.KeyConflict("user_name", "Mike", "Michael", "Mick")
-    assert info.value.conflicts[1] == pj.KeyConflict("pet", None, "cat", "dog")
-    assert "'user_name', 'pet'" in str(info.value)
+    with pytest.raises(ConflictError) as info:
+        document.save()
+    assert [c.key for c in info.value.conflicts] == ["user_name", "pet"]
+    assert info.value.conflicts[0] == Conflict("user_name", "Mike", "Michael", "Mick")
+    assert info.value.conflicts[1] == Conflict("pet", None, "cat", "dog")
+    assert info.value.exit_code == 1
+    assert "user_name, pet" in str(info.value)
     assert "Nothing was written" in str(info.value)
     assert path.read_bytes() == agents
     assert _backups(path) == []
-    assert doc.data == loaded and doc.get("user_name") == "Michael"
+    assert document.base == loaded and document.doc.get("user_name") == "Michael"
+    assert document.modified
 
     # The person settles it: their name, the agent's pet.
-    save_profile(path, doc, expected=loaded, resolutions={"user_name": "mine", "pet": "theirs"})
+    document.save(resolutions={"user_name": "mine", "pet": "theirs"})
     assert load_profile(path).get("user_name") == "Michael"
     assert load_profile(path).get("pet") == "dog"
-    assert doc.get("pet") == "dog"
+    assert document.doc.get("pet") == "dog"
+    assert not document.modified
+
+
+def test_a_conflict_settled_with_a_value_the_person_wrote(tmp_path: Path) -> None:
+    path = _workspace(tmp_path)
+    document = _open(path)
+    _set(document, "user_name", "Michael")
+    _agent_writes(path, {**doc_dict(document.base), "user_name": "Mick"})
+    document.save(resolutions={"user_name": "Michael (Mick)"})
+    assert load_profile(path).get("user_name") == "Michael (Mick)"
+    assert document.doc.get("user_name") == "Michael (Mick)"
 
 
 def test_the_same_change_on_both_sides_is_no_conflict(tmp_path: Path) -> None:
     path = _workspace(tmp_path)
-    doc = load_profile(path)
-    loaded = doc.data
-    doc.set("user_name", "Michael")
-    _agent_writes(path, {**doc_dict(loaded), "user_name": "Michael"})
-    assert save_profile(path, doc, expected=loaded) is None  # disk already says so
+    document = _open(path)
+    _set(document, "user_name", "Michael")
+    agents = _agent_writes(path, {**doc_dict(document.base), "user_name": "Michael"})
+    saved = document.save()
+    assert saved.backup is None  # disk already says so
+    assert path.read_bytes() == agents
     assert load_profile(path).get("user_name") == "Michael"
     assert _backups(path) == []
+    assert not document.modified
 
 
-def test_an_edit_to_a_key_the_agent_deleted_is_a_conflict(tmp_path: Path) -> None:
+def test_a_key_changed_on_one_side_and_deleted_on_the_other_is_a_conflict(
+    tmp_path: Path,
+) -> None:
     path = _workspace(tmp_path)
-    doc = load_profile(path)
-    loaded = doc.data
-    doc.rename("user_name", "name")
+    document = _open(path)
+    loaded = document.base
+    # A rename here (user_name -> name) deletes the key the agent edits meanwhile.
+    value = document.doc.get("user_name")
+    assert value is not None
+    _delete(document, "user_name")
+    _set(document, "name", value)
+    # And the key edited here is one the agent deletes.
+    _set(document, "theme_preference", "light mode")
     theirs = doc_dict(loaded)
     theirs["user_name"] = "Mick"
-    _agent_writes(path, theirs)
-    with pytest.raises(ProfileConflict) as info:
-        save_profile(path, doc, expected=loaded)
-    assert info.value.keys == ["user_name"]
+    del theirs["theme_preference"]
+    agents = _agent_writes(path, theirs)
+    with pytest.raises(ConflictError) as info:
+        document.save()
+    assert info.value.conflicts == [
+        Conflict("user_name", "Mike", None, "Mick"),
+        Conflict("theme_preference", "dark mode", "light mode", None),
+    ]
+    assert path.read_bytes() == agents
 
 
 def test_save_refuses_a_read_only_profile(tmp_path: Path) -> None:
     path = _workspace(tmp_path)
     path.chmod(0o444)
-    doc = load_profile(path)
-    doc.set("user_name", "Michael")
-    with pytest.raises(atomic.WriteRefused, match="read-only"):
-        save_profile(path, doc, expected=doc.data)
+    document = _open(path)
+    _set(document, "user_name", "Michael")
+    with pytest.raises(WorkspaceError, match="read-only") as info:
+        document.save()
+    assert info.value.exit_code == 1
     assert path.read_bytes() == HYBRID.read_bytes()
     assert _backups(path) == []
     assert _leftovers(path.parent) == []
+    assert document.modified
 
 
-def test_save_refuses_bytes_that_were_not_loaded(tmp_path: Path) -> None:
+def test_save_never_takes_the_file_for_what_was_not_read(tmp_path: Path) -> None:
     path = _workspace(tmp_path)
-    doc = load_profile(path)
-    doc.set("user_name", "Michael")
-    with pytest.raises(ValueError, match="loaded from"):
-        save_profile(path, doc, expected=None)
+    # A document that believes there was no profile: its key meets the one on disk.
+    document = Document(_target(path), pj.ProfileFormat(path), None)
+    _set(document, "user_name", "Michael")
+    with pytest.raises(ConflictError) as info:
+        document.save()
+    assert info.value.conflicts == [Conflict("user_name", None, "Michael", "Mike")]
     assert path.read_bytes() == HYBRID.read_bytes()
+    assert _backups(path) == []
 
 
 def test_save_waits_out_the_agents_half_done_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = _workspace(tmp_path)
-    doc = load_profile(path)
-    loaded = doc.data
-    doc.set("user_name", "Michael")
+    document = _open(path)
+    loaded = document.base
+    _set(document, "user_name", "Michael")
     full = render_profile({**doc_dict(loaded), "pet": "cat"}).encode()
     path.write_bytes(full[: len(full) // 2])  # the agent truncated and has written half
-    pauses: list[None] = []
+    pauses: list[float] = []
 
-    def agent_finishes() -> None:  # during MemDesk's pause before it reads again
-        pauses.append(None)
+    def agent_finishes(seconds: float) -> None:  # during MemDesk's pause before it reads again
+        pauses.append(seconds)
         path.write_bytes(full)
 
-    monkeypatch.setattr(pj, "_pause", agent_finishes)
-    backup = save_profile(path, doc, expected=loaded)
+    monkeypatch.setattr(store_commit, "time", SimpleNamespace(sleep=agent_finishes))
+    saved = document.save()
     assert len(pauses) == 1
-    assert backup is not None and backup.read_bytes() == full
+    assert saved.backup is not None and saved.backup.read_bytes() == full
     assert load_profile(path).get("pet") == "cat"
     assert load_profile(path).get("user_name") == "Michael"
+
+
+def test_no_backup_is_made_of_the_agents_half_done_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _workspace(tmp_path)
+    document = _open(path)
+    _set(document, "user_name", "Michael")
+    full = render_profile({**doc_dict(document.base), "pet": "cat"}).encode()
+    path.write_bytes(full[: len(full) // 2])
+    monkeypatch.setattr(
+        store_commit, "time", SimpleNamespace(sleep=lambda _: path.write_bytes(full))
+    )
+    document.save()
+    assert [b.read_bytes() for b in _backups(path)] == [full]
 
 
 def test_a_write_landing_during_the_backup_is_merged_too(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = _workspace(tmp_path)
-    doc = load_profile(path)
-    loaded = doc.data
-    doc.set("user_name", "Michael")
-    calls: list[Path] = []
+    document = _open(path)
+    loaded = document.base
+    _set(document, "user_name", "Michael")
+    calls: list[bytes] = []
 
-    def backup_then_agent_writes(source: Path, folder: Path) -> Path | None:
-        made = make_backup(source, folder)
+    def backup_then_agent_writes(data: bytes, name: str, folder: Path, **kwargs: Any) -> Path:
+        made = backup_bytes(data, name, folder, **kwargs)
         if not calls:
             _agent_writes(path, {**doc_dict(loaded), "pet": "cat"})
-        calls.append(source)
+        calls.append(data)
         return made
 
-    monkeypatch.setattr("core.formats.profile_json.make_backup", backup_then_agent_writes)
-    save_profile(path, doc, expected=loaded)
+    monkeypatch.setattr(store_commit, "backup_bytes", backup_then_agent_writes)
+    saved = document.save()
     assert len(calls) == 2
+    assert saved.merged
+    assert saved.backup is not None and saved.backup.read_bytes() == calls[-1]
     assert load_profile(path).as_dict() == {
         **doc_dict(loaded),
         "user_name": "Michael",
         "pet": "cat",
     }
-
-
-def test_merge_profiles_by_key() -> None:
-    base = {"a": "1", "b": "2", "c": "3", "d": "4"}
-    mine = {"a": "1", "b": "two", "d": "4", "e": "5"}  # b edited, c deleted, e added
-    theirs = {"a": "one", "b": "2", "c": "3", "f": "6"}  # a edited, d deleted, f added
-    merged, conflicts = pj.merge_profiles(base, mine, theirs)
-    assert conflicts == []
-    assert merged == {"a": "one", "b": "two", "e": "5", "f": "6"}
 
 
 def doc_dict(data: bytes | None) -> dict[str, str]:

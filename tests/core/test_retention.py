@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from core.ops import memories as operations
 from core.agent_workspace import AgentWorkspace
 from core.demo import write_demo
+from core.formats import picoclaw
+from core.ops import memories as operations
+from core.ops.entries import edit_entry
 from core.store.backups import backup_name, list_backups
 from core.store.retention import DEFAULT_KEEP, backups_to_keep, prune_own, set_backups_to_keep
 from core.workspace import Workspace
@@ -80,7 +82,7 @@ def test_picoclaw_shared_backup_folder_is_never_pruned(tmp_path: Path) -> None:
     set_backups_to_keep(root, 1)
     ws = AgentWorkspace.open(root)
     longterm = ws.longterm()
-    longterm.edit(longterm.items()[0].key, "用户换了新的咖啡店。")
+    edit_entry(longterm, longterm.items()[0].key, "用户换了新的咖啡店。").apply()
     saved = longterm.save()
     assert saved.backup is not None and saved.backup.parent == shared
     after = sorted(p.name for p in shared.iterdir())
@@ -97,9 +99,9 @@ def test_daily_note_backups_are_pruned_in_memdesks_folder(tmp_path: Path) -> Non
     own = root / ".memdesk" / "backups" / rel_dir
     old = _old_backups(own, note.path.name, 4)
     set_backups_to_keep(root, 2)
-    source = ws.note(note.date)
-    source.append("晚上补充一条。")
-    saved = source.save()
+    document = ws.note(note.date)
+    document.set_text(picoclaw.daily_append_text(document.text(), "晚上补充一条。", note.date))
+    saved = document.save()
     assert saved.backup is not None
     assert [b.path for b in list_backups(own)] == [old[-1], saved.backup]
 

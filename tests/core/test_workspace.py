@@ -770,9 +770,7 @@ def test_a_conflict_is_settled_as_the_person_chooses(root: Path, memory: Path, c
         save(ws)
     mine = ws.find("d4e5f6")
     assert mine is not None
-    resolution: Any = {"theirs": "theirs", "mine": "mine", "edited": "both"}[
-        choice
-    ]
+    resolution: Any = {"theirs": "theirs", "mine": "mine", "edited": "both"}[choice]
     result = ws.save(actor="person", cause="test", resolutions={"d4e5f6": resolution})
     expected = {"theirs": "theirs", "mine": "mine", "edited": "both"}[choice]
     text = memory.read_text(encoding="utf-8")

@@ -19,8 +19,10 @@ from core.demo import write_demo
 from core.formats import picoclaw
 from core.formats.profile_json import render_profile
 from core.retrieval import memory_context
+from core.store.merge import OUTSIDE, Conflict
 from core.store.retention import DEFAULT_KEEP, backups_to_keep
 from tests.conftest import FIXTURES
+from ui.conflict_dialog import ConflictDialog
 from ui.main_window import MainWindow
 
 TODAY = date(2026, 3, 3)
@@ -39,6 +41,21 @@ def pomelo(tmp_path: Path) -> Path:
     root = tmp_path / "pomelo"
     write_demo(root, layout="pomelobot", seed=3, today=TODAY)
     return root
+
+
+def conflict_dialog(qtbot: QtBot, window: MainWindow) -> ConflictDialog:
+    """The conflict dialog a save opened (not blocking), once it shows and the save has ended."""
+    qtbot.waitUntil(
+        lambda: (
+            window.conflict_dialog is not None
+            and window.conflict_dialog.isVisible()
+            and not window.tasks.busy
+        ),
+        timeout=10_000,
+    )
+    dialog = window.conflict_dialog
+    assert dialog is not None
+    return dialog
 
 
 def opened(qtbot: QtBot, window: MainWindow, path: Path) -> MainWindow:
@@ -188,25 +205,32 @@ def test_picoclaw_agent_appending_meanwhile_is_merged(
 
 
 def test_picoclaw_same_entry_changed_on_both_sides_asks(
-    qtbot: QtBot, window: MainWindow, pico: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, pico: Path
 ) -> None:
     memory = pico / "workspace" / "memory" / "MEMORY.md"
     opened(qtbot, window, pico)
     key = edit_selected(window, 0, "我这边的版本。")
     theirs_doc = picoclaw.parse_longterm(memory.read_bytes())
+    base = theirs_doc.find(key).content  # type: ignore[union-attr]
     theirs_doc.replace_entry(key, "另一个程序的版本。")
-    memory.write_bytes(theirs_doc.to_bytes())
+    appended = "\n\n## 2026-03-03\n\n用户买了新键盘。"  # clashes with nothing
+    memory.write_bytes(theirs_doc.to_bytes() + appended.encode())
     on_disk = memory.read_bytes()
-    asked: list[str] = []
-    monkeypatch.setattr(window, "_ask_conflict", lambda exc: asked.append(exc.clashes[0].key))
     window.save()
-    qtbot.waitUntil(lambda: bool(asked) and not window.tasks.busy, timeout=10_000)
-    assert asked == [key]
+    dialog = conflict_dialog(qtbot, window)
+    assert dialog.file == "memory/MEMORY.md"
+    assert [b.conflict for b in dialog.boxes] == [
+        Conflict(key, base, "我这边的版本。", "另一个程序的版本。")
+    ]
     assert memory.read_bytes() == on_disk  # nothing written before the person chose
-    monkeypatch.setattr(window, "_ask_conflict", lambda exc: "mine")
-    window.save()
+    assert window.modified()
+    dialog.boxes[0].keep_mine.setChecked(True)
+    assert dialog.resolutions() == {key: "mine"}
+    dialog.accept()
     qtbot.waitUntil(lambda: not window.tasks.busy and not window.modified(), timeout=10_000)
-    assert picoclaw.parse_longterm(memory.read_bytes()).find(key).content == "我这边的版本。"  # type: ignore[union-attr]
+    doc = picoclaw.parse_longterm(memory.read_bytes())
+    assert doc.find(key).content == "我这边的版本。"  # type: ignore[union-attr]
+    assert memory.read_text(encoding="utf-8").endswith("## 2026-03-03\n\n用户买了新键盘。")
 
 
 def test_pomelobot_scopes_in_the_sidebar(qtbot: QtBot, window: MainWindow, pomelo: Path) -> None:
@@ -258,26 +282,40 @@ def test_openclaw_session_summary_is_shown_and_edited_as_text(
     assert session.read_text(encoding="utf-8") == original
 
 
+@pytest.mark.parametrize("choice", ["theirs", "mine"])
 def test_whole_file_edit_and_another_writer_ask_first(
-    qtbot: QtBot, window: MainWindow, pomelo: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, pomelo: Path, choice: str
 ) -> None:
     opened(qtbot, window, pomelo)
     entries = window.desk.entries
     session = next(pomelo.glob("memory/????-??-??-*.md"))
-    entries.select_file(session.relative_to(pomelo).as_posix())
+    rel = session.relative_to(pomelo).as_posix()
+    original = session.read_text(encoding="utf-8")
+    entries.select_file(rel)
     entries.file_text.setPlainText("# 我重写了这份摘要\n")
     entries.apply_text()
-    theirs = session.read_text(encoding="utf-8") + "\n- 另一个程序追加的一行\n"
+    theirs = original + "\n- 另一个程序追加的一行\n"
     session.write_text(theirs, encoding="utf-8")
-    asked: list[str] = []
-    monkeypatch.setattr(window, "_ask_conflict", lambda exc: asked.append(exc.clashes[0].key))
     window.save()
-    qtbot.waitUntil(lambda: bool(asked) and not window.tasks.busy, timeout=10_000)
+    dialog = conflict_dialog(qtbot, window)
+    assert dialog.file == rel
+    assert [b.conflict.key for b in dialog.boxes] == [OUTSIDE]
+    conflict = dialog.boxes[0].conflict
+    assert (conflict.base, conflict.mine, conflict.theirs) == (
+        original,
+        "# 我重写了这份摘要\n",
+        theirs,
+    )
     assert session.read_text(encoding="utf-8") == theirs  # nothing written before the choice
-    monkeypatch.setattr(window, "_ask_conflict", lambda exc: "theirs")
-    window.save()
+    assert window.modified()
+    button = dialog.boxes[0].keep_theirs if choice == "theirs" else dialog.boxes[0].keep_mine
+    button.setChecked(True)
+    assert dialog.resolutions() == {OUTSIDE: choice}
+    dialog.accept()
     qtbot.waitUntil(lambda: not window.tasks.busy and not window.modified(), timeout=10_000)
-    assert session.read_text(encoding="utf-8") == theirs
+    # The summary has no entries: the appended line is part of the one text that clashed.
+    kept = theirs if choice == "theirs" else "# 我重写了这份摘要\n"
+    assert session.read_text(encoding="utf-8") == kept
 
 
 def test_pomelobot_scope_long_term_edit_and_read_only_transcripts(

@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from core.agent_workspace import AgentWorkspace
 from core.demo import write_demo
 from core.formats import picoclaw
+from core.ops.entries import edit_entry
 from core.retrieval import everbot_prompt, memory_context
 from core.workspace import Workspace
 from ui.agent_view import AgentView
@@ -130,7 +131,7 @@ def test_an_unsaved_edit_shows_after_refresh(
     on_disk = memory.read_bytes()
     view.set_message("咖啡")
     item = next(i for i in ws.longterm().items() if "Bob" in i.content)
-    ws.longterm().edit(item.key, "新内容：用户改喝咖啡豆手冲了。")
+    edit_entry(ws.longterm(), item.key, "新内容：用户改喝咖啡豆手冲了。").apply()
     assert "新内容" not in view.text.toPlainText()
     view.refresh()
     assert "新内容：用户改喝咖啡豆手冲了。" in view.text.toPlainText()

@@ -235,8 +235,11 @@ def test_a_refused_edit_changes_nothing(
 ) -> None:
     view.editor.setPlainText("bad \0 text")
     assert view.apply() is False
-    assert failures == ["a daily note cannot contain a NUL character"]
-    assert stack.count() == 0 and not ws.note(date(2026, 11, 25)).modified
+    note = ws.note(date(2026, 11, 25))
+    assert failures == [f"{note.rel}: the text cannot contain a NUL character"]
+    assert note.rel == "memory/202611/20261125.md"
+    assert stack.count() == 0 and not note.modified
+    assert note.text() == NOTES[date(2026, 11, 25)]
 
 
 def test_switching_days_applies_the_typed_text_first(

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QTableView, QWi
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from core.agent_workspace import AgentWorkspace, ProfileSource
-from core.formats.profile_json import render_profile
+from core.agent_workspace import AgentWorkspace, Profile
+from core.formats.profile_json import ProfileError, render_profile
 from ui.profile_view import AddKeyDialog, ProfileView
 
 PROFILE = {"name": "李雷", "city": "杭州", "咖啡偏好": "美式"}
@@ -42,32 +42,46 @@ def root(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def open_profile(root: Path) -> ProfileSource:
+def open_workspace(root: Path) -> AgentWorkspace:
     ws = AgentWorkspace.open(root)
     assert ws.layout == "picoclaw"
-    return ws.profile()
+    return ws
+
+
+def open_profile(root: Path) -> Profile:
+    return open_workspace(root).profile()
+
+
+def open_corrupt(root: Path) -> tuple[AgentWorkspace, ProfileError]:
+    """The workspace and the error its unreadable profile raises (shown, never written over)."""
+    ws = open_workspace(root)
+    with pytest.raises(ProfileError) as caught:
+        ws.profile()
+    return ws, caught.value
 
 
 def make_view(
-    qtbot: QtBot, source: ProfileSource | None, stack: QUndoStack, failures: list[str]
+    qtbot: QtBot,
+    source: Profile | None,
+    stack: QUndoStack,
+    failures: list[str],
+    error: ProfileError | None = None,
 ) -> ProfileView:
     view = ProfileView(stack.push)
     qtbot.addWidget(view)
     view.failed.connect(failures.append)
-    view.show_source(source)
+    view.show_source(source, error)
     return view
 
 
 @pytest.fixture
-def profile(root: Path) -> ProfileSource:
+def profile(root: Path) -> Profile:
     assert agent_write(root, PROFILE) == AGENT_BYTES
     return open_profile(root)
 
 
 @pytest.fixture
-def view(
-    qtbot: QtBot, profile: ProfileSource, stack: QUndoStack, failures: list[str]
-) -> ProfileView:
+def view(qtbot: QtBot, profile: Profile, stack: QUndoStack, failures: list[str]) -> ProfileView:
     return make_view(qtbot, profile, stack, failures)
 
 
@@ -104,7 +118,7 @@ def set_cell(view: ProfileView, key: str, column: int, text: str) -> bool:
 
 # -- showing ------------------------------------------------------------------------------------
 def test_table_shows_the_items_and_what_the_agent_injects(
-    view: ProfileView, profile: ProfileSource, qtmodeltester: ModelTester
+    view: ProfileView, profile: Profile, qtmodeltester: ModelTester
 ) -> None:
     qtmodeltester.check(view.model)
     assert shown_items(view) == [("city", "杭州"), ("name", "李雷"), ("咖啡偏好", "美式")]
@@ -129,9 +143,9 @@ def test_no_source_shows_nothing_and_refuses_edits(
     assert failures == ["No profile is open."]
 
 
-def test_refresh_shows_a_reloaded_file(view: ProfileView, profile: ProfileSource) -> None:
+def test_refresh_shows_a_reloaded_file(view: ProfileView, profile: Profile, root: Path) -> None:
     view.select_key("name")
-    agent_write(profile.root, {"name": "韩梅梅", "pet": "cat"})
+    agent_write(root, {"name": "韩梅梅", "pet": "cat"})
     profile.reload()
     view.refresh()
     assert shown_items(view) == [("name", "韩梅梅"), ("pet", "cat")]
@@ -141,7 +155,7 @@ def test_refresh_shows_a_reloaded_file(view: ProfileView, profile: ProfileSource
 
 # -- editing ------------------------------------------------------------------------------------
 def test_editing_a_value_cell_is_an_undoable_command(
-    view: ProfileView, profile: ProfileSource, stack: QUndoStack
+    view: ProfileView, profile: Profile, stack: QUndoStack
 ) -> None:
     view.select_key("name")
     assert set_cell(view, "name", 1, "韩梅梅") is True
@@ -166,7 +180,7 @@ def test_unchanged_cell_text_makes_no_command(view: ProfileView, stack: QUndoSta
 
 
 def test_typing_in_a_key_cell_renames_it(
-    qtbot: QtBot, view: ProfileView, profile: ProfileSource, stack: QUndoStack
+    qtbot: QtBot, view: ProfileView, profile: Profile, stack: QUndoStack
 ) -> None:
     view.show()
     qtbot.waitExposed(view)
@@ -178,8 +192,11 @@ def test_typing_in_a_key_cell_renames_it(
     assert editor is not None
     editor.setText("城市")
     qtbot.keyClick(editor, Qt.Key.Key_Return)  # the delegate commits on a queued call
-    qtbot.waitUntil(lambda: profile.doc.items()[0] == ("城市", "杭州"))
-    assert shown_items(view)[0] == ("城市", "杭州")
+    qtbot.waitUntil(lambda: "city" not in profile.doc)
+    # The renamed key goes where the agent's file (sorted keys) will have it, still selected.
+    renamed = [("name", "李雷"), ("咖啡偏好", "美式"), ("城市", "杭州")]
+    assert profile.doc.items() == renamed and shown_items(view) == renamed
+    assert view.current_key() == "城市"
     assert stack.undoText() == "Rename profile key city → 城市"
     stack.undo()
     assert profile.doc.items()[0] == ("city", "杭州")
@@ -187,9 +204,9 @@ def test_typing_in_a_key_cell_renames_it(
 
 
 def test_rename_keeps_the_position_and_undoes(
-    view: ProfileView, profile: ProfileSource, stack: QUndoStack
+    view: ProfileView, profile: Profile, stack: QUndoStack
 ) -> None:
-    assert view.rename_key("name", "full name") is True
+    assert view.rename_key("name", "full name") is True  # sorts where "name" was
     assert [k for k, _v in shown_items(view)] == ["city", "full name", "咖啡偏好"]
     assert view.current_key() == "full name"
     assert "- **full name**: 李雷" in injected(view)
@@ -199,7 +216,7 @@ def test_rename_keeps_the_position_and_undoes(
 
 
 def test_add_key_goes_in_sorted_place_and_undoes(
-    view: ProfileView, profile: ProfileSource, stack: QUndoStack
+    view: ProfileView, profile: Profile, stack: QUndoStack
 ) -> None:
     assert view.add_key("language", "zh-CN") is True
     assert [k for k, _v in shown_items(view)] == ["city", "language", "name", "咖啡偏好"]
@@ -212,7 +229,7 @@ def test_add_key_goes_in_sorted_place_and_undoes(
 
 
 def test_delete_key_and_undo_restores_it_in_place(
-    view: ProfileView, profile: ProfileSource, stack: QUndoStack
+    view: ProfileView, profile: Profile, stack: QUndoStack
 ) -> None:
     assert view.delete_key("name") is True
     assert [k for k, _v in shown_items(view)] == ["city", "咖啡偏好"]
@@ -231,9 +248,7 @@ def test_delete_button_deletes_the_selected_key(qtbot: QtBot, view: ProfileView)
     assert view.current_key() == "name"  # the row that took its place
 
 
-def test_add_key_dialog_adds_the_key(
-    qtbot: QtBot, view: ProfileView, profile: ProfileSource
-) -> None:
+def test_add_key_dialog_adds_the_key(qtbot: QtBot, view: ProfileView, profile: Profile) -> None:
     qtbot.mouseClick(view.add_button, Qt.MouseButton.LeftButton)
     dialog = view.findChild(AddKeyDialog)
     assert dialog is not None and dialog.isVisible()
@@ -274,7 +289,7 @@ Refusal = Callable[[ProfileView], bool]
 )
 def test_refused_edit_emits_failed_and_changes_nothing(
     view: ProfileView,
-    profile: ProfileSource,
+    profile: Profile,
     stack: QUndoStack,
     failures: list[str],
     attempt: Refusal,
@@ -291,7 +306,7 @@ def test_refused_edit_emits_failed_and_changes_nothing(
 
 # -- saving -------------------------------------------------------------------------------------
 def test_save_writes_the_agents_bytes_and_a_backup(
-    view: ProfileView, profile: ProfileSource
+    view: ProfileView, profile: Profile, root: Path
 ) -> None:
     view.set_value("name", "韩梅梅")
     view.add_key("age", "30")
@@ -301,7 +316,7 @@ def test_save_writes_the_agents_bytes_and_a_backup(
     data = profile.path.read_bytes()
     expected = '{\n  "age": "30",\n  "home \\u003ccity\\u003e": "杭州",\n  "name": "韩梅梅"\n}'
     assert data == expected.encode() == render_profile(dict(profile.doc.items())).encode()
-    backups = list((profile.root / ".memdesk" / "backups" / "memory").iterdir())
+    backups = list((root / ".memdesk" / "backups" / "memory").iterdir())
     assert backups == [saved.backup]
     assert backups[0].read_bytes() == AGENT_BYTES
     view.refresh()
@@ -345,11 +360,13 @@ def test_corrupt_file_is_shown_and_never_written(
 ) -> None:
     path = root / "memory" / "profile.json"
     path.write_bytes(data)
-    source = open_profile(root)
-    view = make_view(qtbot, source, stack, failures)
+    ws, error = open_corrupt(root)
+    assert error.path == str(path) and error.line == line and error.raw_bytes == data
+    view = make_view(qtbot, None, stack, failures, error)
+    assert str(path) in view.title.text()
     banner = child(view, QLabel, "profileError")
     assert not banner.isHidden()
-    assert f"{source.path}: line {line}" in banner.text()
+    assert f"{path}: line {line}" in banner.text()
     assert "MemDesk will not change this file until it is fixed" in banner.text()
     raw_box = child(view, QPlainTextEdit, "profileRaw")
     assert not raw_box.isHidden() and raw_box.isReadOnly()
@@ -360,10 +377,11 @@ def test_corrupt_file_is_shown_and_never_written(
     assert shown_items(view) == [] and injected(view) == ""
 
     assert view.add_key("name", "李雷") is False
-    assert len(failures) == 1 and str(source.path) in failures[0]
+    assert len(failures) == 1 and str(path) in failures[0]
     assert "does not change" in failures[0]
     assert view.set_value("name", "y") is False and view.delete_key("name") is False
-    assert stack.count() == 0 and not source.modified
+    assert stack.count() == 0 and not ws.modified and ws.documents() == []
+    assert ws.save() == []
     assert path.read_bytes() == data
     assert not (root / ".memdesk" / "backups").exists()
 
@@ -373,12 +391,14 @@ def test_fixed_file_becomes_editable_after_reload(
 ) -> None:
     path = root / "memory" / "profile.json"
     path.write_bytes(CORRUPT)
-    source = open_profile(root)
-    view = make_view(qtbot, source, stack, failures)
+    ws, error = open_corrupt(root)
+    view = make_view(qtbot, None, stack, failures, error)
     agent_write(root, {"name": "x"})
-    source.reload()
-    view.refresh()
+    ws.reload()
+    source = ws.profile()  # the workspace keeps no unreadable profile: it reads the file anew
+    view.show_source(source)
     assert child(view, QLabel, "profileError").isHidden()
     assert child(view, QPlainTextEdit, "profileRaw").isHidden()
     assert table(view).isEnabled() and shown_items(view) == [("name", "x")]
     assert view.add_key("city", "杭州") is True
+    assert source.doc.get("city") == "杭州" and ws.modified

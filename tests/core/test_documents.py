@@ -1,8 +1,9 @@
-"""The sources of PicoClaw and Pomelobot/OpenClaw workspaces (SPEC 2.2-2.4 and 5), on real files.
+"""Documents of PicoClaw and Pomelobot/OpenClaw workspaces (SPEC 2.2-2.4 and 5), on real files.
 
-Every save goes compare-and-swap -> (three-way merge by entry) -> backup -> atomic replace ->
-journal. "The agent" writing meanwhile is a real second process (a Python subprocess appending
-in the agent's own format) or, where only the bytes matter, the test writing the file directly.
+Every save goes through the one guarded commit: read what is on disk, merge by entry, backup,
+atomic replace, journal. "The agent" writing meanwhile is a real second process (a Python
+subprocess appending in the agent's own format) or, where only the bytes matter, the test
+writing the file directly.
 """
 
 from __future__ import annotations
@@ -17,25 +18,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from core.formats import picoclaw, pomelobot
-from core.sources import (
-    NOTE_KEY,
-    Clash,
-    EntrySource,
-    Item,
-    NoteSource,
-    PicoLongTerm,
-    PomeloFile,
-    SourceConflict,
-)
+from core.formats.picoclaw import NOTE_KEY
+from core.ops.entries import add_entry, delete_entry, edit_entry
 from core.store.backups import BackupStyle
+from core.store.commit import Target
+from core.store.document import Document, Item
 from core.store.journal import Journal, RecordedEvent
+from core.store.merge import OUTSIDE, Conflict, ConflictError
 from core.workspace import WorkspaceError
+
+AnyDocument = Document[Any, Any]
 
 CONTENTS = (
     "User prefers tea.",
@@ -100,10 +99,25 @@ class Case:
             self.appended(k, c) for k, c in zip(self.keys, CONTENTS, strict=True)
         )
 
-    def source(self, root: Path) -> EntrySource:
+    def document(self, root: Path) -> AnyDocument:
         if self.name == "picoclaw":
-            return EntrySource(root, self.rel, PicoLongTerm(self.rel), style=BackupStyle.PICOCLAW)
-        return EntrySource(root, self.rel, PomeloFile(self.rel, pomelobot.file_kind(self.rel)))
+            style = BackupStyle.PICOCLAW
+            fmt: Any = picoclaw.LongTermFormat(self.rel)
+        else:
+            style = BackupStyle.MEMDESK
+            fmt = pomelobot.MemoryFileFormat(self.rel, pomelobot.file_kind(self.rel))
+        return Document.read(Target(root, self.rel, style.directory(root, root / self.rel)), fmt)
+
+    def draft(self, content: str, stamp: str) -> Any:
+        """A new entry as the agent writes it; `stamp` is a date (PicoClaw) or a time."""
+        if self.name == "picoclaw":
+            return picoclaw.draft_entry(content, date.fromisoformat(stamp))
+        return pomelobot.draft_entry(content, stamp)
+
+    def add(self, doc: AnyDocument, content: str, stamp: str) -> str:
+        """Add an entry; returns the key it got."""
+        (made,) = add_entry(doc, self.draft(content, stamp)).apply()
+        return made.key
 
 
 PICO = Case(
@@ -163,6 +177,19 @@ def note_root(tmp_path: Path) -> Path:
 # -- helpers --------------------------------------------------------------------------------------
 
 
+def open_note(root: Path, rel: str = NOTE_REL) -> AnyDocument:
+    """A daily note as the workspace opens it (backups under .memdesk/)."""
+    target = Target(root, rel, BackupStyle.MEMDESK.directory(root, root / rel))
+    return Document.read(target, picoclaw.NoteFormat(rel))
+
+
+def append_note(note: AnyDocument, content: str, day: date) -> None:
+    """The person appends to a daily note as the agent's AppendToday does."""
+    current = note.item(NOTE_KEY)
+    existing = None if current is None else current.content
+    note.set_text(picoclaw.daily_append_text(existing, content, day))
+
+
 def run_agent(script: str, *args: object) -> None:
     """The agent writing in a process of its own (returns when it has written)."""
     subprocess.run([sys.executable, "-c", script, *map(str, args)], check=True, timeout=60)
@@ -178,7 +205,9 @@ def all_backups(root: Path) -> list[Path]:
 
 
 def events(root: Path) -> list[RecordedEvent]:
-    """Every journal event, oldest first."""
+    """Every journal event, oldest first (none when there is no journal at all)."""
+    if not Journal.db_path(root).exists():
+        return []
     with Journal.open(root) as journal:
         return list(reversed(journal.recent_events(10_000)))
 
@@ -191,10 +220,14 @@ def shown(items: Sequence[Item]) -> list[tuple[str, str]]:
     return [(i.label, i.content) for i in items]
 
 
-def content_of(source: EntrySource, key: str) -> str:
-    item = source.find(key)
+def content_of(doc: AnyDocument, key: str) -> str:
+    item = doc.item(key)
     assert item is not None, key
     return item.content
+
+
+def kinds(changes: Sequence[Any]) -> list[str]:
+    return [ch.kind for ch in changes]
 
 
 def edit_by_other(path: Path, old: str, new: str) -> bytes:
@@ -213,19 +246,19 @@ def test_unchanged_save_writes_nothing(root: Path, case: Case) -> None:
     path = root / case.rel
     before = path.read_bytes()
     mtime = path.stat().st_mtime_ns
-    source = case.source(root)
-    assert not source.modified
+    doc = case.document(root)
+    assert not doc.modified
 
-    result = source.save()
-    assert (result.backup, result.merged, result.edits) == (None, False, ())
+    result = doc.save()
+    assert (result.backup, result.merged, result.changes) == (None, False, ())
 
     # An edit taken back is no change either.
-    source.edit(case.keys[1], "something else")
-    assert source.modified
-    source.edit(case.keys[1], CONTENTS[1])
-    assert not source.modified
-    assert source.edits() == ()
-    assert source.save().backup is None
+    edit_entry(doc, case.keys[1], "something else").apply()
+    assert doc.modified
+    edit_entry(doc, case.keys[1], CONTENTS[1]).apply()
+    assert not doc.modified
+    assert doc.net_changes() == []
+    assert doc.save().backup is None
 
     assert path.read_bytes() == before
     assert path.stat().st_mtime_ns == mtime
@@ -237,11 +270,11 @@ def test_unchanged_save_writes_nothing(root: Path, case: Case) -> None:
 def test_one_edit_changes_only_that_entry(root: Path, case: Case) -> None:
     path = root / case.rel
     before = path.read_bytes()
-    source = case.source(root)
-    source.edit(case.keys[1], "Orion ships on Thursdays now.")
-    assert [e.kind for e in source.edits()] == ["edit"]
+    doc = case.document(root)
+    edit_entry(doc, case.keys[1], "Orion ships on Thursdays now.").apply()
+    assert kinds(doc.net_changes()) == ["edit"]
 
-    result = source.save()
+    result = doc.save()
 
     expected = before.decode().replace(
         case.entry(case.keys[1], CONTENTS[1]),
@@ -250,7 +283,7 @@ def test_one_edit_changes_only_that_entry(root: Path, case: Case) -> None:
     assert path.read_bytes() == expected.encode("utf-8")
     assert path.read_bytes() != before
     assert not result.merged
-    assert [e.key for e in result.edits] == [case.keys[1]]
+    assert [ch.key for ch in result.changes] == [case.keys[1]]
     # The backup: the exact old bytes, named like the agent's, in this layout's folder only.
     assert result.backup is not None
     assert result.backup.parent == root / case.backup_dir
@@ -259,63 +292,65 @@ def test_one_edit_changes_only_that_entry(root: Path, case: Case) -> None:
     assert result.backup.read_bytes() == before
     assert backups_in(root, case.backup_dir) == [result.backup]
     assert backups_in(root, case.other_backup_dir) == []
-    assert not source.modified
-    assert content_of(source, case.keys[1]) == "Orion ships on Thursdays now."
+    assert not doc.modified
+    assert content_of(doc, case.keys[1]) == "Orion ships on Thursdays now."
 
 
 def test_delete_removes_only_that_entry(root: Path, case: Case) -> None:
     path = root / case.rel
     before = path.read_bytes().decode()
-    source = case.source(root)
-    source.delete(case.keys[1])
-    source.save()
+    doc = case.document(root)
+    delete_entry(doc, case.keys[1]).apply()
+    doc.save()
     assert path.read_bytes().decode() == before.replace(
         case.appended(case.keys[1], CONTENTS[1]), ""
     )
 
     # Deleting the entry the agent appended last gives the file back as it was before it.
-    source.delete(case.keys[2])
-    source.save()
+    delete_entry(doc, case.keys[2]).apply()
+    doc.save()
     assert path.read_bytes().decode() == case.header + case.appended(case.keys[0], CONTENTS[0])
 
 
 def test_add_uses_the_agents_format(root: Path, case: Case) -> None:
     path = root / case.rel
     before = path.read_bytes()
-    source = case.source(root)
-    key = source.add("Remember the milk.", case.stamp)
+    doc = case.document(root)
+    key = case.add(doc, "Remember the milk.", case.stamp)
     assert key == case.stamp
-    assert [e.kind for e in source.edits()] == ["create"]
-    source.save()
+    assert kinds(doc.net_changes()) == ["create"]
+    doc.save()
     expected = before.decode() + case.appended(case.stamp, "Remember the milk.")
     assert path.read_bytes() == expected.encode("utf-8")
-    assert case.source(root).find(case.stamp) is not None
+    assert case.document(root).item(case.stamp) is not None
 
 
 def test_bad_edits_are_refused_with_a_message(root: Path, case: Case) -> None:
-    source = case.source(root)
-    with pytest.raises(KeyError, match="no entry"):
-        source.edit("nope", "text")
+    doc = case.document(root)
+    with pytest.raises(WorkspaceError, match="no entry"):
+        edit_entry(doc, "nope", "text")
+    with pytest.raises(WorkspaceError, match="no entry"):
+        delete_entry(doc, "nope")
     with pytest.raises(ValueError, match=r"blank|needs some text"):
-        source.edit(case.keys[0], "   ")
+        edit_entry(doc, case.keys[0], "   ")
     with pytest.raises(ValueError):
-        source.add("\n\n", case.stamp)
-    assert not source.modified
+        case.add(doc, "\n\n", case.stamp)
+    assert not doc.modified
 
 
 def test_picoclaw_refuses_text_that_would_start_another_entry(tmp_path: Path) -> None:
     root = make_root(tmp_path / "ws", PICO)
-    source = PICO.source(root)
+    doc = PICO.document(root)
     for content in ("first\n## 2026-03-01\n\nsecond", "## Not a memory", "a\r\n## b"):
         with pytest.raises(ValueError, match='starts with "## "'):
-            source.edit(PICO.keys[0], content)
+            edit_entry(doc, PICO.keys[0], content)
         with pytest.raises(ValueError, match='starts with "## "'):
-            source.add(content, PICO.stamp)
-    assert not source.modified
+            PICO.add(doc, content, PICO.stamp)
+    assert not doc.modified
     # Not headings for the agent: kept as they are.
-    source.edit(PICO.keys[0], "a\n### sub heading\n  ## indented\n##no space")
-    source.save()
-    assert [i.key for i in PICO.source(root).items()] == list(PICO.keys)
+    edit_entry(doc, PICO.keys[0], "a\n### sub heading\n  ## indented\n##no space").apply()
+    doc.save()
+    assert [i.key for i in PICO.document(root).items()] == list(PICO.keys)
 
 
 # -- the agent writes meanwhile ------------------------------------------------------------------
@@ -323,16 +358,17 @@ def test_picoclaw_refuses_text_that_would_start_another_entry(tmp_path: Path) ->
 
 def test_agent_append_in_another_process_is_merged(root: Path, case: Case) -> None:
     path = root / case.rel
-    source = case.source(root)
-    source.edit(case.keys[0], "User prefers green tea.")
-    source.add("Mine: the VPN moved.", case.stamp)
+    doc = case.document(root)
+    edit_entry(doc, case.keys[0], "User prefers green tea.").apply()
+    case.add(doc, "Mine: the VPN moved.", case.stamp)
 
     agent_stamp = "2026-03-02" if case.name == "picoclaw" else "12:00:01"
     run_agent(case.agent, path, agent_stamp, "Agent: the build server moved.")
     theirs = path.read_bytes().decode()
     assert theirs.endswith(case.appended(agent_stamp, "Agent: the build server moved."))
+    assert doc.changed_on_disk()
 
-    result = source.save()
+    result = doc.save()
 
     assert result.merged
     expected = theirs.replace(
@@ -341,38 +377,41 @@ def test_agent_append_in_another_process_is_merged(root: Path, case: Case) -> No
     assert path.read_bytes().decode() == expected
     assert result.backup is not None
     assert result.backup.read_bytes().decode() == theirs  # what was on disk, the agent's append
-    reread = case.source(root)
-    assert shown(reread.items()) == shown(source.items())
+    reread = case.document(root)
+    assert shown(reread.items()) == shown(doc.items())
     assert (agent_stamp, "Agent: the build server moved.") in shown(reread.items())
-    assert not source.modified
+    assert not doc.modified
+    assert not doc.changed_on_disk()
 
 
 def test_same_entry_changed_on_both_sides_is_a_conflict(root: Path, case: Case) -> None:
     path = root / case.rel
-    source = case.source(root)
-    source.edit(case.keys[0], "Mine: green tea.")  # no clash, but not written either
-    source.edit(case.keys[1], "Mine: Thursdays.")
+    doc = case.document(root)
+    edit_entry(doc, case.keys[0], "Mine: green tea.").apply()  # no clash, but not written either
+    edit_entry(doc, case.keys[1], "Mine: Thursdays.").apply()
     theirs = edit_by_other(path, CONTENTS[1], "Theirs: Mondays.")
 
-    with pytest.raises(SourceConflict) as raised:
-        source.save()
+    with pytest.raises(ConflictError) as raised:
+        doc.save()
 
-    assert raised.value.clashes == [Clash(case.keys[1], "Mine: Thursdays.", "Theirs: Mondays.")]
+    assert raised.value.conflicts == [
+        Conflict(case.keys[1], CONTENTS[1], "Mine: Thursdays.", "Theirs: Mondays.")
+    ]
     assert raised.value.exit_code == 1
     assert case.keys[1] in str(raised.value)
     assert path.read_bytes() == theirs
     assert all_backups(root) == []
-    assert not has_journal(root)
-    assert source.modified  # the person's edits are still there to settle
+    assert events(root) == []
+    assert doc.modified  # the person's edits are still there to settle
 
 
 def test_conflict_settled_with_mine(root: Path, case: Case) -> None:
     path = root / case.rel
-    source = case.source(root)
-    source.edit(case.keys[1], "Mine: Thursdays.")
+    doc = case.document(root)
+    edit_entry(doc, case.keys[1], "Mine: Thursdays.").apply()
     theirs = edit_by_other(path, CONTENTS[1], "Theirs: Mondays.")
 
-    result = source.save(resolutions={case.keys[1]: "mine"})
+    result = doc.save(resolutions={case.keys[1]: "mine"})
 
     expected = theirs.decode().replace(
         case.entry(case.keys[1], "Theirs: Mondays."), case.entry(case.keys[1], "Mine: Thursdays.")
@@ -385,68 +424,88 @@ def test_conflict_settled_with_mine(root: Path, case: Case) -> None:
     ]
 
 
-def test_conflict_settled_with_theirs(root: Path, case: Case) -> None:
+def test_conflict_settled_with_a_text_the_person_wrote(root: Path, case: Case) -> None:
     path = root / case.rel
-    source = case.source(root)
-    source.edit(case.keys[0], "Mine: green tea.")
-    source.edit(case.keys[1], "Mine: Thursdays.")
+    doc = case.document(root)
+    edit_entry(doc, case.keys[1], "Mine: Thursdays.").apply()
     theirs = edit_by_other(path, CONTENTS[1], "Theirs: Mondays.")
 
-    result = source.save(resolutions={case.keys[1]: "theirs"})
+    doc.save(resolutions={case.keys[1]: "Both: Mondays and Thursdays."})
+
+    expected = theirs.decode().replace(
+        case.entry(case.keys[1], "Theirs: Mondays."),
+        case.entry(case.keys[1], "Both: Mondays and Thursdays."),
+    )
+    assert path.read_bytes().decode() == expected
+    assert content_of(doc, case.keys[1]) == "Both: Mondays and Thursdays."
+    assert [(e.memory_id, e.after) for e in events(root)] == [
+        (case.keys[1], {"content": "Both: Mondays and Thursdays."})
+    ]
+
+
+def test_conflict_settled_with_theirs(root: Path, case: Case) -> None:
+    path = root / case.rel
+    doc = case.document(root)
+    edit_entry(doc, case.keys[0], "Mine: green tea.").apply()
+    edit_entry(doc, case.keys[1], "Mine: Thursdays.").apply()
+    theirs = edit_by_other(path, CONTENTS[1], "Theirs: Mondays.")
+
+    result = doc.save(resolutions={case.keys[1]: "theirs"})
 
     expected = theirs.decode().replace(
         case.entry(case.keys[0], CONTENTS[0]), case.entry(case.keys[0], "Mine: green tea.")
     )
     assert path.read_bytes().decode() == expected
-    assert [e.key for e in result.edits] == [case.keys[0]]
+    assert [ch.key for ch in result.changes] == [case.keys[0]]
     # Only the edit that was made is journaled, not the one given up.
     assert [e.memory_id for e in events(root)] == [case.keys[0]]
-    assert content_of(source, case.keys[1]) == "Theirs: Mondays."
-    assert not source.modified
+    assert content_of(doc, case.keys[1]) == "Theirs: Mondays."
+    assert not doc.modified
 
 
 def test_only_theirs_writes_nothing(root: Path, case: Case) -> None:
     path = root / case.rel
-    source = case.source(root)
-    source.edit(case.keys[1], "Mine: Thursdays.")
+    doc = case.document(root)
+    edit_entry(doc, case.keys[1], "Mine: Thursdays.").apply()
     theirs = edit_by_other(path, CONTENTS[1], "Theirs: Mondays.")
-    result = source.save(resolutions={case.keys[1]: "theirs"})
-    assert (result.backup, result.edits) == (None, ())
+    result = doc.save(resolutions={case.keys[1]: "theirs"})
+    assert (result.backup, result.changes) == (None, ())
     assert path.read_bytes() == theirs
     assert all_backups(root) == []
-    assert not has_journal(root)
-    assert not source.modified
+    assert events(root) == []
+    assert not doc.modified
+    assert content_of(doc, case.keys[1]) == "Theirs: Mondays."
 
 
 def test_delete_here_edit_there_is_a_conflict(root: Path, case: Case) -> None:
     path = root / case.rel
-    source = case.source(root)
-    source.delete(case.keys[1])
+    doc = case.document(root)
+    delete_entry(doc, case.keys[1]).apply()
     theirs = edit_by_other(path, CONTENTS[1], "Theirs: Mondays.")
 
-    with pytest.raises(SourceConflict) as raised:
-        source.save()
-    assert raised.value.clashes == [Clash(case.keys[1], None, "Theirs: Mondays.")]
+    with pytest.raises(ConflictError) as raised:
+        doc.save()
+    assert raised.value.conflicts == [Conflict(case.keys[1], CONTENTS[1], None, "Theirs: Mondays.")]
     assert path.read_bytes() == theirs
 
-    source.save(resolutions={case.keys[1]: "mine"})
+    doc.save(resolutions={case.keys[1]: "mine"})
     expected = theirs.decode().replace(case.appended(case.keys[1], "Theirs: Mondays."), "")
     assert path.read_bytes().decode() == expected
 
 
 def test_edit_here_delete_there_is_a_conflict(root: Path, case: Case) -> None:
     path = root / case.rel
-    source = case.source(root)
-    source.edit(case.keys[1], "Mine: Thursdays.")
+    doc = case.document(root)
+    edit_entry(doc, case.keys[1], "Mine: Thursdays.").apply()
     theirs = edit_by_other(path, case.appended(case.keys[1], CONTENTS[1]), "")
 
-    with pytest.raises(SourceConflict) as raised:
-        source.save()
-    assert raised.value.clashes == [Clash(case.keys[1], "Mine: Thursdays.", None)]
+    with pytest.raises(ConflictError) as raised:
+        doc.save()
+    assert raised.value.conflicts == [Conflict(case.keys[1], CONTENTS[1], "Mine: Thursdays.", None)]
     assert path.read_bytes() == theirs
 
     # "mine" brings the entry back, appended with its own stamp.
-    source.save(resolutions={case.keys[1]: "mine"})
+    doc.save(resolutions={case.keys[1]: "mine"})
     assert path.read_bytes().decode() == theirs.decode() + case.appended(
         case.keys[1], "Mine: Thursdays."
     )
@@ -454,13 +513,155 @@ def test_edit_here_delete_there_is_a_conflict(root: Path, case: Case) -> None:
 
 def test_deleted_on_both_sides_is_no_conflict(root: Path, case: Case) -> None:
     path = root / case.rel
-    source = case.source(root)
-    source.delete(case.keys[1])
+    doc = case.document(root)
+    delete_entry(doc, case.keys[1]).apply()
     theirs = edit_by_other(path, case.appended(case.keys[1], CONTENTS[1]), "")
-    result = source.save()
+    result = doc.save()
     assert result.merged
     assert result.backup is None  # the file already is what the person wants
     assert path.read_bytes() == theirs
+    assert not doc.modified
+
+
+def test_a_file_deleted_while_edited_is_refused(root: Path, case: Case) -> None:
+    path = root / case.rel
+    doc = case.document(root)
+    edit_entry(doc, case.keys[1], "Mine: Thursdays.").apply()
+    path.unlink()
+
+    with pytest.raises(WorkspaceError, match="the file is gone") as raised:
+        doc.save()
+
+    assert raised.value.exit_code == 1
+    assert not path.exists()
+    assert all_backups(root) == []
+    assert events(root) == []
+    assert doc.modified
+
+
+# -- the whole text edited ------------------------------------------------------------------------
+
+
+def test_whole_text_edit_without_another_writer(root: Path, case: Case) -> None:
+    path = root / case.rel
+    doc = case.document(root)
+    text = doc.text().replace(CONTENTS[0], "Mine: green tea.")
+    text = text.replace(case.header.strip(), case.header.strip() + " (edited)")
+    doc.set_text(text)
+    assert doc.modified and doc.whole_text
+
+    result = doc.save()
+
+    assert path.read_bytes().decode() == text
+    assert not result.merged
+    assert [(e.memory_id, e.kind) for e in events(root)] == [(case.keys[0], "edit")]
+    assert not doc.modified and not doc.whole_text
+
+
+AGENT_STAMP = {"picoclaw": "2026-03-02", "pomelobot": "12:00:01"}
+AGENT_SAYS = "Agent: the build server moved."
+
+
+def whole_text_edit(doc: AnyDocument, case: Case) -> str:
+    """The person edits the file as a text: the header and one entry; returns the new text."""
+    mine = doc.text().replace(case.header.strip(), case.header.strip() + " (edited)")
+    mine = mine.replace(CONTENTS[2], "Mine: short answers.")
+    doc.set_text(mine)
+    return mine
+
+
+def test_whole_text_edit_keeps_an_agent_append_made_meanwhile(root: Path, case: Case) -> None:
+    path = root / case.rel
+    doc = case.document(root)
+    mine = whole_text_edit(doc, case)
+    run_agent(case.agent, path, AGENT_STAMP[case.name], AGENT_SAYS)
+
+    doc.save(resolutions={OUTSIDE: "mine"})
+
+    assert path.read_bytes().decode() == mine + case.appended(AGENT_STAMP[case.name], AGENT_SAYS)
+    assert (AGENT_STAMP[case.name], AGENT_SAYS) in shown(doc.items())
+    assert not doc.modified
+
+
+@pytest.mark.parametrize(
+    "which",
+    [
+        pytest.param(PICO, id="picoclaw"),
+        pytest.param(POMELO, id="pomelobot"),
+    ],
+)
+def test_an_agent_append_alone_does_not_conflict_with_a_whole_text_edit(
+    tmp_path: Path, which: Case
+) -> None:
+    root = make_root(tmp_path / "ws", which)
+    path = root / which.rel
+    doc = which.document(root)
+    mine = whole_text_edit(doc, which)
+    run_agent(which.agent, path, AGENT_STAMP[which.name], AGENT_SAYS)
+
+    result = doc.save()  # the other side changed no text outside entries: nothing to settle
+
+    assert result.merged
+    assert path.read_bytes().decode() == mine + which.appended(AGENT_STAMP[which.name], AGENT_SAYS)
+
+
+def test_whole_text_edit_meeting_another_text_change_is_a_conflict_that_keeps_the_append(
+    root: Path, case: Case
+) -> None:
+    path = root / case.rel
+    doc = case.document(root)
+    base = doc.text()
+    mine = whole_text_edit(doc, case)
+    edit_by_other(path, case.header.strip(), case.header.strip() + " (theirs)")
+    run_agent(case.agent, path, AGENT_STAMP[case.name], AGENT_SAYS)
+    theirs = path.read_bytes()
+
+    with pytest.raises(ConflictError) as raised:
+        doc.save()
+    assert raised.value.conflicts == [Conflict(OUTSIDE, base, mine, theirs.decode())]
+    assert path.read_bytes() == theirs
+    assert all_backups(root) == []
+    assert events(root) == []
+
+    # The person's text wins, and the agent's entry, which clashes with nothing, survives.
+    result = doc.save(resolutions={OUTSIDE: "mine"})
+    assert path.read_bytes().decode() == mine + case.appended(AGENT_STAMP[case.name], AGENT_SAYS)
+    assert result.backup is not None and result.backup.read_bytes() == theirs
+    assert (AGENT_STAMP[case.name], AGENT_SAYS) in shown(doc.items())
+    assert not doc.modified
+
+
+def test_whole_text_conflict_settled_with_theirs_keeps_the_persons_entry_edits(
+    root: Path, case: Case
+) -> None:
+    path = root / case.rel
+    doc = case.document(root)
+    whole_text_edit(doc, case)
+    edit_by_other(path, case.header.strip(), case.header.strip() + " (theirs)")
+    run_agent(case.agent, path, AGENT_STAMP[case.name], AGENT_SAYS)
+    theirs = path.read_bytes().decode()
+
+    doc.save(resolutions={OUTSIDE: "theirs"})
+
+    # The other program's text outside entries, with the person's entry edit replayed onto it.
+    assert path.read_bytes().decode() == theirs.replace(CONTENTS[2], "Mine: short answers.")
+    assert (AGENT_STAMP[case.name], AGENT_SAYS) in shown(doc.items())
+    assert [(e.memory_id, e.kind) for e in events(root)] == [(case.keys[2], "edit")]
+    assert not doc.modified
+
+
+def test_whole_text_conflict_settled_with_a_text_the_person_wrote(root: Path, case: Case) -> None:
+    path = root / case.rel
+    doc = case.document(root)
+    whole_text_edit(doc, case)
+    edit_by_other(path, case.header.strip(), case.header.strip() + " (theirs)")
+    run_agent(case.agent, path, AGENT_STAMP[case.name], AGENT_SAYS)
+    written = case.text().replace(case.header.strip(), case.header.strip() + " (both)")
+
+    doc.save(resolutions={OUTSIDE: written})
+
+    assert path.read_bytes().decode() == written + case.appended(AGENT_STAMP[case.name], AGENT_SAYS)
+    assert not doc.modified
 
 
 # -- read-only files ------------------------------------------------------------------------------
@@ -478,21 +679,25 @@ def test_transcripts_are_read_only(tmp_path: Path) -> None:
     path = tmp_path / TRANSCRIPT_REL
     path.parent.mkdir(parents=True)
     path.write_text(TRANSCRIPT, encoding="utf-8")
-    source = EntrySource(tmp_path, TRANSCRIPT_REL, PomeloFile(TRANSCRIPT_REL, "transcript"))
-    assert source.read_only
-    assert [i.content for i in source.items()] == [
+    target = Target(tmp_path, TRANSCRIPT_REL, tmp_path / ".memdesk" / "backups")
+    doc = Document.read(target, pomelobot.MemoryFileFormat(TRANSCRIPT_REL, "transcript"))
+    assert doc.read_only
+    assert [i.content for i in doc.items()] == [
         "hi, remember my dog is called Bob",
         "Noted: your dog is Bob.",
     ]
-    with pytest.raises(pomelobot.ReadOnlyError):
-        source.edit("09:00:00", "changed")
-    with pytest.raises(pomelobot.ReadOnlyError):
-        source.delete("09:00:00")
-    with pytest.raises(pomelobot.ReadOnlyError):
-        source.add("new", "10:00:00")
+    with pytest.raises(WorkspaceError, match="read-only"):
+        edit_entry(doc, "09:00:00", "changed").apply()
+    with pytest.raises(WorkspaceError, match="read-only"):
+        delete_entry(doc, "09:00:00").apply()
+    with pytest.raises(WorkspaceError, match="read-only"):
+        add_entry(doc, pomelobot.draft_entry("new", "10:00:00")).apply()
+    with pytest.raises(WorkspaceError, match="read-only"):
+        doc.set_text("# Session Transcript\n")
     with pytest.raises(WorkspaceError, match="read-only") as raised:
-        source.save()
+        doc.save()
     assert raised.value.exit_code == 1
+    assert not doc.modified
     assert path.read_text(encoding="utf-8") == TRANSCRIPT
     assert not (tmp_path / ".memdesk").exists()
 
@@ -503,11 +708,11 @@ def test_read_only_file_is_refused_and_nothing_written(root: Path, case: Case) -
     before = path.read_bytes()
     listing = sorted(p.name for p in path.parent.iterdir())
     path.chmod(0o444)
-    source = case.source(root)
-    source.edit(case.keys[0], "Mine: green tea.")
+    doc = case.document(root)
+    edit_entry(doc, case.keys[0], "Mine: green tea.").apply()
 
     with pytest.raises(WorkspaceError, match="read-only") as raised:
-        source.save()
+        doc.save()
 
     assert raised.value.exit_code == 1
     assert path.read_bytes() == before
@@ -515,14 +720,14 @@ def test_read_only_file_is_refused_and_nothing_written(root: Path, case: Case) -
     assert sorted(p.name for p in path.parent.iterdir()) == listing  # no temp file left
     assert all_backups(root) == []
     assert not has_journal(root)
-    assert source.modified
+    assert doc.modified
 
 
 def test_read_only_note_is_refused(note_root: Path) -> None:
     path = note_root / NOTE_REL
     path.chmod(0o444)
-    note = NoteSource(note_root, NOTE_REL, NOTE_DAY)
-    note.append("Evening: more.")
+    note = open_note(note_root)
+    append_note(note, "Evening: more.", NOTE_DAY)
     with pytest.raises(WorkspaceError, match="read-only"):
         note.save()
     assert path.read_bytes() == NOTE_TEXT.encode()
@@ -534,7 +739,7 @@ def test_read_only_note_is_refused(note_root: Path) -> None:
 
 def test_note_keeps_the_agents_append_after_the_persons_text(note_root: Path) -> None:
     path = note_root / NOTE_REL
-    note = NoteSource(note_root, NOTE_REL, NOTE_DAY)
+    note = open_note(note_root)
     assert note.text() == NOTE_TEXT
     mine = NOTE_TEXT.replace("Orion backlog", "Orion and Vega backlogs")
     note.set_text(mine)
@@ -545,6 +750,7 @@ def test_note_keeps_the_agents_append_after_the_persons_text(note_root: Path) ->
 
     assert result.merged
     assert path.read_bytes().decode() == mine + "\nEvening: deployed Vega."
+    assert note.text() == mine + "\nEvening: deployed Vega."
     assert result.backup is not None
     assert result.backup.parent == note_root / ".memdesk" / "backups" / "memory" / "202602"
     assert result.backup.read_bytes() == theirs
@@ -554,14 +760,14 @@ def test_note_keeps_the_agents_append_after_the_persons_text(note_root: Path) ->
 
 def test_note_changed_otherwise_is_a_conflict(note_root: Path) -> None:
     path = note_root / NOTE_REL
-    note = NoteSource(note_root, NOTE_REL, NOTE_DAY)
+    note = open_note(note_root)
     mine = NOTE_TEXT + "\nMine."
     note.set_text(mine)
     theirs = edit_by_other(path, "Morning", "Early morning")
 
-    with pytest.raises(SourceConflict) as raised:
+    with pytest.raises(ConflictError) as raised:
         note.save()
-    assert raised.value.clashes == [Clash(NOTE_KEY, mine, theirs.decode())]
+    assert raised.value.conflicts == [Conflict(NOTE_KEY, NOTE_TEXT, mine, theirs.decode())]
     assert path.read_bytes() == theirs
     assert all_backups(note_root) == []
 
@@ -572,30 +778,31 @@ def test_note_changed_otherwise_is_a_conflict(note_root: Path) -> None:
 
 def test_note_conflict_settled_with_theirs_writes_nothing(note_root: Path) -> None:
     path = note_root / NOTE_REL
-    note = NoteSource(note_root, NOTE_REL, NOTE_DAY)
+    note = open_note(note_root)
     note.set_text(NOTE_TEXT + "\nMine.")
     theirs = edit_by_other(path, "Morning", "Early morning")
     result = note.save(resolutions={NOTE_KEY: "theirs"})
-    assert (result.backup, result.edits) == (None, ())
+    assert (result.backup, result.changes) == (None, ())
     assert path.read_bytes() == theirs
     assert note.text() == theirs.decode()
     assert not note.modified
     assert all_backups(note_root) == []
-    assert not has_journal(note_root)
+    assert events(note_root) == []
 
 
 def test_new_note_in_a_new_month_is_created_in_the_agents_format(note_root: Path) -> None:
     rel = "memory/202603/20260303.md"
     assert not (note_root / "memory" / "202603").exists()
-    note = NoteSource(note_root, rel, date(2026, 3, 3))
+    note = open_note(note_root, rel)
     assert not note.exists and note.text() == ""
-    note.append("First thing.")
-    note.append("Second thing.")
+    append_note(note, "First thing.", date(2026, 3, 3))
+    append_note(note, "Second thing.", date(2026, 3, 3))
 
     result = note.save()
 
     assert (note_root / rel).read_bytes() == b"# 2026-03-03\n\nFirst thing.\nSecond thing."
     assert result.backup is None
+    assert note.exists
     assert [(e.kind, e.before, e.after) for e in events(note_root)] == [
         ("create", None, {"content": "# 2026-03-03\n\nFirst thing.\nSecond thing."})
     ]
@@ -603,17 +810,20 @@ def test_new_note_in_a_new_month_is_created_in_the_agents_format(note_root: Path
 
 def test_note_created_by_both_sides_is_a_conflict(note_root: Path) -> None:
     rel = "memory/202603/20260303.md"
-    note = NoteSource(note_root, rel, date(2026, 3, 3))
-    note.append("Mine.")
+    note = open_note(note_root, rel)
+    append_note(note, "Mine.", date(2026, 3, 3))
     (note_root / "memory" / "202603").mkdir()
     (note_root / rel).write_bytes(b"# 2026-03-03\n\nTheirs.")
-    with pytest.raises(SourceConflict):
+    with pytest.raises(ConflictError) as raised:
         note.save()
+    assert raised.value.conflicts == [
+        Conflict(NOTE_KEY, None, "# 2026-03-03\n\nMine.", "# 2026-03-03\n\nTheirs.")
+    ]
     assert (note_root / rel).read_bytes() == b"# 2026-03-03\n\nTheirs."
 
 
 def test_note_refuses_nul(note_root: Path) -> None:
-    note = NoteSource(note_root, NOTE_REL, NOTE_DAY)
+    note = open_note(note_root)
     with pytest.raises(ValueError, match="NUL"):
         note.set_text("a\0b")
     assert not note.modified
@@ -622,33 +832,34 @@ def test_note_refuses_nul(note_root: Path) -> None:
 # -- snapshots, reload, journal ------------------------------------------------------------------
 
 
-def test_entry_source_snapshot_and_restore(root: Path, case: Case) -> None:
-    source = case.source(root)
-    first = source.snapshot()
-    items = source.items()
-    source.edit(case.keys[0], "Mine: green tea.")
-    source.delete(case.keys[2])
-    source.add("New one.", case.stamp)
-    second = source.snapshot()
-    edited = shown(source.items())
+def test_entry_document_snapshot_and_restore(root: Path, case: Case) -> None:
+    doc = case.document(root)
+    first = doc.snapshot()
+    items = doc.items()
+    edit_entry(doc, case.keys[0], "Mine: green tea.").apply()
+    delete_entry(doc, case.keys[2]).apply()
+    case.add(doc, "New one.", case.stamp)
+    second = doc.snapshot()
+    rendered = doc.render()
+    edited = shown(doc.items())
     assert edited != shown(items)
 
-    source.restore(first)
-    assert source.items() == items
-    assert not source.modified
-    assert source.edits() == ()
+    doc.restore(first)
+    assert doc.items() == items
+    assert not doc.modified
+    assert doc.net_changes() == []
 
-    source.restore(second)
-    assert shown(source.items()) == edited
-    assert sorted(e.kind for e in source.edits()) == ["create", "delete", "edit"]
-    source.save()
-    assert (root / case.rel).read_bytes() == second[0]
+    doc.restore(second)
+    assert shown(doc.items()) == edited
+    assert sorted(kinds(doc.net_changes())) == ["create", "delete", "edit"]
+    doc.save()
+    assert (root / case.rel).read_bytes() == rendered
 
 
 def test_note_snapshot_and_restore(note_root: Path) -> None:
-    note = NoteSource(note_root, NOTE_REL, NOTE_DAY)
+    note = open_note(note_root)
     first = note.snapshot()
-    note.append("Evening.")
+    append_note(note, "Evening.", NOTE_DAY)
     second = note.snapshot()
     note.set_text("something else")
     note.restore(first)
@@ -661,21 +872,21 @@ def test_note_snapshot_and_restore(note_root: Path) -> None:
 
 def test_reload_drops_edits_and_reads_the_file_anew(root: Path, case: Case) -> None:
     path = root / case.rel
-    source = case.source(root)
-    source.edit(case.keys[0], "Mine.")
+    doc = case.document(root)
+    edit_entry(doc, case.keys[0], "Mine.").apply()
     theirs = edit_by_other(path, CONTENTS[2], "Theirs.")
-    source.reload()
-    assert not source.modified
-    assert source.base == theirs
-    assert [i.content for i in source.items()] == [CONTENTS[0], CONTENTS[1], "Theirs."]
+    doc.reload()
+    assert not doc.modified
+    assert doc.base == theirs
+    assert [i.content for i in doc.items()] == [CONTENTS[0], CONTENTS[1], "Theirs."]
 
 
 def test_journal_records_each_change(root: Path, case: Case) -> None:
-    source = case.source(root)
-    source.edit(case.keys[0], "Mine: green tea.")
-    source.delete(case.keys[1])
-    key = source.add("New one.", case.stamp)
-    source.save(cause="test cause")
+    doc = case.document(root)
+    edit_entry(doc, case.keys[0], "Mine: green tea.").apply()
+    delete_entry(doc, case.keys[1]).apply()
+    key = case.add(doc, "New one.", case.stamp)
+    doc.save(cause="test cause")
 
     recorded = events(root)
     assert {(e.file, e.memory_id, e.kind, e.actor, e.cause) for e in recorded} == {
@@ -749,30 +960,30 @@ def test_random_edits_read_back_as_shown(
         root = make_root(Path(folder), which)
         path = root / which.rel
         before = path.read_bytes()
-        source = which.source(root)
+        doc = which.document(root)
         touched: set[str] = set()
         for op, index, content in ops:
-            keys = [i.key for i in source.items()]
+            keys = [i.key for i in doc.items()]
             try:
                 if op == "add":
-                    source.add(content, stamps.draw(stamp_strategy))
+                    which.add(doc, content, stamps.draw(stamp_strategy))
                 elif keys:
                     key = keys[index % len(keys)]
                     if op == "edit":
-                        source.edit(key, content)
+                        edit_entry(doc, key, content).apply()
                     else:
-                        source.delete(key)
+                        delete_entry(doc, key).apply()
                     touched.add(key)
             except ValueError:
                 continue  # refused with a message (blank, a heading or stamp line): no change
-        expected = shown(source.items())
+        expected = shown(doc.items())
 
-        result = source.save()
+        result = doc.save()
 
         after = path.read_bytes()
-        reread = which.source(root)
+        reread = which.document(root)
         assert shown(reread.items()) == expected
-        assert (after != before) == bool(result.edits)
+        assert (after != before) == bool(result.changes)
         old, new = entry_bytes(which, before), entry_bytes(which, after)
         for key, text in old.items():
             if key not in touched:
