@@ -377,8 +377,9 @@ def cmd_decay(args: argparse.Namespace) -> int:
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
     """PicoClaw: the chunks its keyword retrieval picks; a structured file: EverBot's prompt."""
-    from core import retrieval
-    from core.formats import picoclaw
+    from core.agents.everbot.prompt import everbot_prompt
+    from core.agents.picoclaw import format as picoclaw
+    from core.agents.picoclaw import retrieval
     from core.layout import detect
 
     found = detect(args.path) if args.path.is_dir() else None
@@ -390,7 +391,7 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
         return _fail(f"{args.path}: {what}", EXIT_ERROR)
     if found.chosen == "structured":
         ws = Workspace.open(args.path)
-        chunks = [retrieval.everbot_prompt(ws.entries())]
+        chunks = [everbot_prompt(ws.entries())]
     else:
         try:
             policy = picoclaw.effective_policy(args.path)
@@ -409,7 +410,7 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
 
 
 def cmd_chunks(args: argparse.Namespace) -> int:
-    from core.formats import pomelobot
+    from core.agents.pomelobot import format as pomelobot
 
     path = _inside(args.path, args.file)
     try:

@@ -15,8 +15,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from core import retrieval
-from core.formats import picoclaw, pomelobot, profile_json
+from core.agents.picoclaw import format as picoclaw
+from core.agents.picoclaw import profile as profile_json
+from core.agents.picoclaw import retrieval as retrieval
+from core.agents.pomelobot import format as pomelobot
 from core.formats.text import InputError
 from core.layout import Layout, detect
 from core.ops import ChangeSet

@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core.formats import picoclaw, pomelobot, profile_json
-from core.formats.everbot import Problem
+from core.agents.picoclaw import format as picoclaw
+from core.agents.picoclaw import profile as profile_json
+from core.agents.pomelobot import format as pomelobot
+from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.layout import Detection
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from core.formats.everbot import Entry
+from core.agents.everbot.format import Entry
 from core.formats.text import gc_paused
 from core.policy import DecayRule, PolicyProfile
 from core.scoring import Transition, transition_with_rule

@@ -43,6 +43,10 @@ from pathlib import Path
 from random import Random
 from typing import Final, Literal
 
+from core.agents.everbot.format import Entry, normalize
+from core.agents.picoclaw import format as pico
+from core.agents.picoclaw.profile import render_profile
+from core.agents.pomelobot import format as pomelo
 from core.demo_corpus import (
     EVERBOT_CATEGORIES,
     EVERBOT_PRESETS,
@@ -60,10 +64,6 @@ from core.demo_corpus import (
     pomelobot_phrases,
     tiered_phrases,
 )
-from core.formats import picoclaw as pico
-from core.formats import pomelobot as pomelo
-from core.formats.everbot import Entry, normalize
-from core.formats.profile_json import render_profile
 
 __all__ = ["DEFAULT_ENTRIES", "DemoError", "DemoResult", "Layout", "write_demo"]
 
@@ -585,7 +585,7 @@ class _DateStrings:
 def _render(
     memories: Sequence[_Memory], dates: _DateStrings, *, updated: datetime, processed: int
 ) -> str:
-    """Byte for byte what the agent writes (core.formats.everbot.normalize is its writer)."""
+    """Byte for byte what the agent writes (core.agents.everbot.format.normalize is its writer)."""
     entries = [
         Entry(m.id, m.id, m.category, m.score, dates[m.days_ago], m.hits, m.body, "active")
         for m in memories

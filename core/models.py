@@ -1,6 +1,6 @@
 """MemDesk's public data models (pydantic): what the CLI prints as JSON and the GUI edits.
 
-The bulk store behind them is lighter (core.formats.everbot.Entry, slotted); models are built
+The bulk store behind them is lighter (core.agents.everbot.format.Entry, slotted); models are built
 where they serve: one memory shown or edited, JSON output, a file summary.
 """
 
@@ -10,7 +10,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.formats.everbot import Entry, Problem
+from core.agents.everbot.format import Entry
+from core.formats.problems import Problem
 
 # memory_meta keys MemDesk gives a meaning to; every other key is kept as found in `meta_extra`.
 KNOWN_META_KEYS = ("created_at", "source", "verified", "expires_at", "source_session")

@@ -49,7 +49,7 @@ import numpy.typing as npt
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from core.formats.everbot import Entry, Section
+from core.agents.everbot.format import Entry, Section
 
 __all__ = [
     "MAX_QUERY_LENGTH",

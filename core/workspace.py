@@ -16,7 +16,8 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Literal
 
-from core.formats import everbot as ev
+from core.agents.everbot import format as ev
+from core.formats.problems import Problem
 from core.formats.text import InputError, gc_paused
 from core.layout import detect
 from core.models import FileProblem, ParsedFile
@@ -199,7 +200,7 @@ class Workspace:
         indexes = agent_will_forget([(e.id, e.score) for e in kept])
         return [kept[i] for i in indexes]
 
-    def warnings(self) -> list[ev.Problem]:
+    def warnings(self) -> list[Problem]:
         out = list(self.doc.warnings)
         for e in self.forgotten():
             why = (
@@ -208,7 +209,7 @@ class Workspace:
                 else "it keeps only its 30 best-scored memories"
             )
             out.append(
-                ev.Problem(
+                Problem(
                     self.doc.path,
                     e.line,
                     e.line,

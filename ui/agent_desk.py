@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from core.agent_workspace import LONGTERM, AgentWorkspace
-from core.formats import pomelobot
-from core.formats.profile_json import ProfileError
+from core.agents.picoclaw.profile import ProfileError
+from core.agents.pomelobot import format as pomelobot
 from core.store.errors import WorkspaceError
 from ui.agent_view import AgentView
 from ui.daily_notes_view import DailyNotesView

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from core.agent_workspace import AgentPreview, AgentWorkspace
+from core.agents.everbot.prompt import everbot_prompt
 from core.formats.text import InputError
-from core.retrieval import everbot_prompt
 from core.workspace import Workspace, WorkspaceError
 
 EVERBOT_TEXT = (

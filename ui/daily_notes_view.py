@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.agent_workspace import AgentWorkspace, Note
-from core.formats.picoclaw import daily_append_text
+from core.agents.picoclaw.format import daily_append_text
 from core.formats.text import BOM
 from core.ops import ChangeSet
 from core.ops.entries import set_text

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.formats.everbot import Entry
+from core.agents.everbot.format import Entry
 from core.ops import memories as operations
 from core.policy import KNOWN_CATEGORIES
 from core.store.merge import Change

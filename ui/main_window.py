@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 
 from app.settings import Settings, save_settings
 from core.agent_workspace import AgentWorkspace
-from core.formats.everbot import Entry
+from core.agents.everbot.format import Entry
 from core.formats.text import InputError
 from core.layout import Layout, agent_root, detect, remember_layout
 from core.ops import ChangeSet

@@ -13,7 +13,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from core.formats.everbot import Entry
+from core.agents.everbot.format import Entry
 from core.policy import PolicyProfile
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1

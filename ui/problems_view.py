@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.formats.everbot import Problem
+from core.formats.problems import Problem
 from core.workspace import Workspace
 
 FIXABLE = frozenset({"stray_text", "stray_heading", "bad_header"})

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.agent_workspace import Profile
-from core.formats.profile_json import PROFILE_FILE, Item, ProfileError
+from core.agents.picoclaw.profile import PROFILE_FILE, Item, ProfileError
 from core.ops import ChangeSet
 from core.ops import profile as ops
 from core.store.errors import WorkspaceError

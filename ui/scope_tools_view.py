@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from core.agent_workspace import AgentWorkspace
-from core.formats import pomelobot
-from core.formats.pomelobot import Chunk, Hit, Scope
+from core.agents.pomelobot import format as pomelobot
+from core.agents.pomelobot.format import Chunk, Hit, Scope
 
 SEARCH_DELAY_MS = 200
 MAX_KEYWORD = 200  # characters; a keyword, not a document

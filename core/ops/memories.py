@@ -10,7 +10,7 @@ import uuid
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
-from core.formats.everbot import Entry, Section
+from core.agents.everbot.format import Entry, Section
 from core.scoring import reinforce
 from core.store.merge import Change
 from core.workspace import Workspace, WorkspaceError

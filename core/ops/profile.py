@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.formats.profile_json import ProfileDoc, ProfileItem, check_key, check_value
+from core.agents.picoclaw.profile import ProfileDoc, ProfileItem, check_key, check_value
 from core.ops import ChangeSet
 from core.store.document import Document
 from core.store.merge import Change

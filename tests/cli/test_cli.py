@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from core import policy
-from core.formats import everbot as ev
+from core.agents.everbot import format as ev
 from tests.cli.conftest import (
     EVERBOT,
     FIXTURE_NAMES,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core.formats import picoclaw
+from core.agents.picoclaw import format as picoclaw
 from tests.cli.conftest import LIST_KEYS, Cli, fixture_workspace, run_process, snapshot
 
 

@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
-from core import retrieval
 from core.agent_workspace import AgentWorkspace
+from core.agents.picoclaw import format as picoclaw
+from core.agents.picoclaw import retrieval as retrieval
+from core.agents.picoclaw.profile import ProfileError, ProfileItem, render_profile
+from core.agents.pomelobot import format as pomelobot
 from core.demo import write_demo
-from core.formats import picoclaw, pomelobot
-from core.formats.profile_json import ProfileError, ProfileItem, render_profile
 from core.ops.entries import add_entry, edit_entry
 from core.store.document import Document
 from core.store.journal import Journal
@@ -114,7 +115,7 @@ def scope(ws: AgentWorkspace, name: str) -> pomelobot.Scope:
 
 
 def expected_context(root: Path, message: str, *, limit: int, recent_days: int) -> str:
-    """core.retrieval on the files as they are on disk."""
+    """core.agents.picoclaw.retrieval on the files as they are on disk."""
     content = (root / "memory" / "MEMORY.md").read_bytes().decode()
     notes = [(n.date, picoclaw.read_daily_note(n)) for n in picoclaw.list_daily_notes(root)]
     return retrieval.memory_context(

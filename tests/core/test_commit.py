@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from core.agents.everbot import format as ev
+from core.agents.picoclaw import format as picoclaw
 from core.decay import apply_decay, preview_decay
-from core.formats import everbot as ev
-from core.formats import picoclaw
 from core.ops import memories as operations
 from core.ops.entries import add_entry, edit_entry
 from core.store import atomic

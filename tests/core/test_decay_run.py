@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.agents.everbot import format as ev
 from core.decay import apply_decay, preview_decay
-from core.formats import everbot as ev
 from core.policy import profile_by_name
 from core.scoring import decay_score, decay_transition
 from core.workspace import Workspace

@@ -13,12 +13,12 @@ import pytest
 
 from app.cli import main
 from core import demo_corpus
+from core.agents.picoclaw import format as pc
+from core.agents.picoclaw.profile import load_profile, render_profile
+from core.agents.picoclaw.retrieval import retrieve
+from core.agents.pomelobot import format as pb
 from core.demo import DemoError, DemoResult, Layout, write_demo
-from core.formats import picoclaw as pc
-from core.formats import pomelobot as pb
-from core.formats.profile_json import load_profile, render_profile
 from core.layout import detect
-from core.retrieval import retrieve
 from core.store.backups import list_backups
 from tests.cli.conftest import Cli, Result
 

@@ -24,8 +24,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.formats import picoclaw, pomelobot
-from core.formats.picoclaw import NOTE_KEY
+from core.agents.picoclaw import format as picoclaw
+from core.agents.picoclaw.format import NOTE_KEY
+from core.agents.pomelobot import format as pomelobot
 from core.ops.entries import add_entry, delete_entry, edit_entry
 from core.store.backups import BackupStyle
 from core.store.commit import Target

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from core.formats import everbot as ev
+from core.agents.everbot import format as ev
 from core.formats.text import InputError
 from core.scoring import agent_will_forget
 from tests.conftest import FIXTURES

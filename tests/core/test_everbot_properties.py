@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.formats import everbot as ev
+from core.agents.everbot import format as ev
 from core.formats.text import split_lines
 
 # Text built from the pieces that matter to the format, plus CJK and odd whitespace.

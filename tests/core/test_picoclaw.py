@@ -12,9 +12,9 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from core.formats import picoclaw as pc
+from core.agents.picoclaw import format as pc
+from core.agents.picoclaw.retrieval import go_trim_space
 from core.formats.text import InputError, to_lf
-from core.retrieval import go_trim_space
 from tests.conftest import FIXTURES
 
 PICOCLAW = FIXTURES / "picoclaw"

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.formats import pomelobot as pb
+from core.agents.pomelobot import format as pb
 from core.formats.text import InputError
 from tests.conftest import FIXTURES, fixture_json
 

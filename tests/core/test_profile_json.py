@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.formats import profile_json as pj
-from core.formats.profile_json import (
+from core.agents.picoclaw import profile as pj
+from core.agents.picoclaw.profile import (
     ProfileChange,
     ProfileDoc,
     ProfileError,

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from core.agent_workspace import AgentWorkspace
+from core.agents.picoclaw import format as picoclaw
 from core.demo import write_demo
-from core.formats import picoclaw
 from core.ops import memories as operations
 from core.ops.entries import edit_entry
 from core.store.backups import backup_name, list_backups

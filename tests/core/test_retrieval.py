@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from core import retrieval as rt
-from core.formats import everbot as ev
+from core.agents.everbot import format as ev
+from core.agents.everbot.prompt import everbot_prompt
+from core.agents.picoclaw import retrieval as rt
 from tests.conftest import FIXTURES
 
 PICOCLAW = FIXTURES / "picoclaw"
@@ -256,7 +257,7 @@ in the archived section but scored 0.60
 
 def test_everbot_prompt_is_the_agents_block() -> None:
     doc = ev.parse(_EVERBOT.encode())
-    assert rt.everbot_prompt(doc.entries()) == (
+    assert everbot_prompt(doc.entries()) == (
         "# 历史记忆\n\n关于用户的关键信息：\n\n"
         "- [preference] 用户喜欢简洁的代码风格\n"
         "- [workflow] 每天早上 9 点看行情\n"
@@ -271,11 +272,11 @@ def test_everbot_prompt_top_20_and_written_precision() -> None:
     assert below is not None
     # 0.497 is written as 0.50, which is what the agent reads.
     raised = below.edited(score=0.497)
-    prompt = rt.everbot_prompt([raised])
+    prompt = everbot_prompt([raised])
     assert prompt.endswith("- [fact] below the line")
     many = [below.edited(id=f"{i:06x}", score=0.5 + i / 100, content=f"m{i}") for i in range(30)]
-    lines = rt.everbot_prompt(many).split("\n")[4:]
+    lines = everbot_prompt(many).split("\n")[4:]
     assert len(lines) == 20
     assert lines[0] == "- [fact] m29" and lines[-1] == "- [fact] m10"
-    assert rt.everbot_prompt([]) == ""
-    assert rt.everbot_prompt([below]) == ""
+    assert everbot_prompt([]) == ""
+    assert everbot_prompt([below]) == ""

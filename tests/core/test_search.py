@@ -16,7 +16,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import OSA
 
 import core.search as search_module
-from core.formats.everbot import Entry, Section
+from core.agents.everbot.format import Entry, Section
 from core.search import (
     MAX_QUERY_LENGTH,
     AgeFilter,

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from core.formats import everbot as ev
+from core.agents.everbot import format as ev
 from core.store.journal import Journal, RecordedEvent
 from core.workspace import (
     Change,

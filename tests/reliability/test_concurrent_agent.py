@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from core.formats import everbot as ev
+from core.agents.everbot import format as ev
 from core.workspace import Change, ConflictError, SaveResult, Workspace
 
 AGENT_IDS = ["a00001", "a00002", "a00003", "a00004"]

@@ -15,10 +15,10 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from core.agents.picoclaw import format as picoclaw
+from core.agents.picoclaw.profile import render_profile
+from core.agents.picoclaw.retrieval import memory_context
 from core.demo import write_demo
-from core.formats import picoclaw
-from core.formats.profile_json import render_profile
-from core.retrieval import memory_context
 from core.store.merge import OUTSIDE, Conflict
 from core.store.retention import DEFAULT_KEEP, backups_to_keep
 from tests.conftest import FIXTURES

@@ -12,10 +12,11 @@ from PySide6.QtWidgets import QTableWidget
 from pytestqt.qtbot import QtBot
 
 from core.agent_workspace import AgentWorkspace
+from core.agents.everbot.prompt import everbot_prompt
+from core.agents.picoclaw import format as picoclaw
+from core.agents.picoclaw.retrieval import memory_context
 from core.demo import write_demo
-from core.formats import picoclaw
 from core.ops.entries import edit_entry
-from core.retrieval import everbot_prompt, memory_context
 from core.workspace import Workspace
 from ui.agent_view import AgentView
 

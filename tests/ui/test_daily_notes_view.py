@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QTreeWidget
 from pytestqt.qtbot import QtBot
 
 from core.agent_workspace import AgentWorkspace
-from core.formats import picoclaw as pc
+from core.agents.picoclaw import format as pc
 from ui.daily_notes_view import DailyNotesView
 
 NOTES = {

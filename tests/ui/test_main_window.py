@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from core.agents.everbot import format as ev
 from core.demo import write_demo
-from core.formats import everbot as ev
 from tests.conftest import FIXTURES
 from ui.main_window import MainWindow
 from ui.memory_table import MemoryTableModel

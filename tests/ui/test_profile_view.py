@@ -16,7 +16,7 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from core.agent_workspace import AgentWorkspace, Profile
-from core.formats.profile_json import ProfileError, render_profile
+from core.agents.picoclaw.profile import ProfileError, render_profile
 from ui.profile_view import AddKeyDialog, ProfileView
 
 PROFILE = {"name": "李雷", "city": "杭州", "咖啡偏好": "美式"}

@@ -15,8 +15,8 @@ from pytestqt.qtbot import QtBot
 
 from app.cli import main as cli_main
 from core.agent_workspace import AgentWorkspace
+from core.agents.pomelobot import format as pb
 from core.demo import write_demo
-from core.formats import pomelobot as pb
 from ui.scope_tools_view import ScopeToolsView
 
 LONG = "memory/2026-11-25.md"

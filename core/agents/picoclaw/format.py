@@ -5,7 +5,7 @@ Facts from the real agent (seanly/picoclaw, branch ``hooks``; ``fixtures/picocla
 - ``memory/MEMORY.md`` starts as `LONGTERM_TEMPLATE`; each remembered fact is appended as
   ``current + "\\n\\n" + "## YYYY-MM-DD\\n\\n" + content.strip()`` (just the entry on an empty
   file), with no trailing newline. The agent never parses the file: it reads it whole, or splits
-  it on ``"\\n## "`` for retrieval (``core.retrieval``).
+  it on ``"\\n## "`` for retrieval (``core.agents.picoclaw.retrieval``).
 - Daily notes ``memory/YYYYMM/YYYYMMDD.md``: ``"# YYYY-MM-DD\\n\\n" + content``, later
   ``"\\n" + content`` appended.
 - ``memory/.last_longterm_compress``: Unix seconds as decimal text.
@@ -30,9 +30,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
-from core.formats.everbot import Problem
+from core.agents.picoclaw.retrieval import GO_SPACE, go_trim_space
+from core.formats.problems import Problem
 from core.formats.text import BOM, InputError, decode, to_lf
-from core.retrieval import GO_SPACE, go_trim_space
 
 LONGTERM_FILE = Path("memory") / "MEMORY.md"
 LONGTERM_TEMPLATE = (

@@ -1,4 +1,4 @@
-"""What the agent injects into its prompt: PicoClaw's keyword retrieval and EverBot's prompt memories.
+"""What PicoClaw injects into its prompt for a message: its keyword retrieval, byte for byte.
 
 Pure functions that reproduce the real agents byte for byte, so MemDesk can show "what the agent
 sees" for a user message (SPEC 2.2 and 6):
@@ -7,7 +7,6 @@ sees" for a user message (SPEC 2.2 and 6):
   `chunks` = ``splitMemoryChunks``, `query_terms` = ``tokenizeForMatch``, `retrieve` = ``Retrieve``
   and `memory_context` = ``GetMemoryContext``. Checked against the oracle outputs in
   ``fixtures/picoclaw/*.retrieve.json``.
-- EverBot (xforce-io/alfred, ``MemoryManager.get_prompt_memories``): `everbot_prompt`.
 
 Go's string functions differ from Python's at the edges, so the agent's own are mirrored:
 `go_trim_space` (``strings.TrimSpace``: no ``\\x1c``-``\\x1f``, unlike ``str.strip``) and
@@ -20,8 +19,6 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-
-from core.formats.everbot import Entry
 
 # unicode.IsSpace in Go: ASCII \t \n \v \f \r and space, U+0085, U+00A0, and the other
 # White_Space characters. Python's str.strip() also strips \x1c-\x1f, which Go keeps.
@@ -172,7 +169,7 @@ def memory_context(
 
     Parts are joined with `SEPARATOR`; no parts gives ``""``. ``limit`` and ``recent_days``
     ``<= 0`` mean 10 and 3. ``daily_notes`` holds (date, text) of the notes that exist (see
-    ``core.formats.picoclaw.list_daily_notes``); ``today`` defaults to the local date, as the
+    ``core.agents.picoclaw.format.list_daily_notes``); ``today`` defaults to the local date, as the
     agent uses ``time.Now()``.
 
     The oracle run had no daily notes; the daily-notes part follows the public source of
@@ -209,47 +206,3 @@ def recent_daily_notes(
         by_day[day] for day in (start - timedelta(days=i) for i in range(days)) if day in by_day
     ]
     return SEPARATOR.join(found)
-
-
-# ---------------------------------------------------------------------------------------------
-# EverBot prompt memories
-
-EVERBOT_PROMPT_MIN_SCORE = 0.5
-EVERBOT_PROMPT_TOP_K = 20
-
-
-def everbot_prompt(
-    entries: Sequence[Entry],
-    *,
-    min_score: float = EVERBOT_PROMPT_MIN_SCORE,
-    top_k: int = EVERBOT_PROMPT_TOP_K,
-) -> str:
-    """The ``# 历史记忆`` block EverBot puts in its system prompt (``get_prompt_memories``).
-
-    Exactly the agent's format (lines joined with ``"\\n"``, no trailing newline)::
-
-        # 历史记忆
-        <blank line>
-        关于用户的关键信息：
-        <blank line>
-        - [preference] 用户喜欢简洁的代码风格
-        - [fact] ...
-
-    The memories scoring >= 0.5 (as written in the file: 2 decimals, so 0.497 written as
-    ``0.50`` counts), at most 20, by score descending; ties keep file order (Python's stable
-    sort). Sections do not matter: the agent ignores them. Memories without text are left out,
-    as the agent drops them when it loads the file. ``""`` when none qualifies. Multi-line text
-    is written as is after the ``- [category] `` prefix.
-
-    The seed document shows ``- content`` without the blank line after ``关于用户的关键信息：``;
-    the real code (every version of ``manager.py``) writes the category and the blank line.
-    """
-    scored = [(float(e.score_token()), e) for e in entries if e.content]
-    qualified = sorted(
-        (pair for pair in scored if pair[0] >= min_score), key=lambda pair: pair[0], reverse=True
-    )[:top_k]
-    if not qualified:
-        return ""
-    lines = ["# 历史记忆", "", "关于用户的关键信息：", ""]
-    lines += [f"- [{e.category}] {e.content}" for _, e in qualified]
-    return "\n".join(lines)

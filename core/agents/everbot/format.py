@@ -26,6 +26,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, Literal
 
+from core.formats.problems import Problem
 from core.formats.text import BOM, DecodedText, decode, gc_paused, split_lines, to_lf
 
 Section = Literal["active", "archived"]
@@ -132,19 +133,6 @@ class Raw:
     text: str
     line: int
     section: Section | None = None  # set on a section heading
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Something in a file that needs the person's attention, or (severity warning) is worth knowing."""
-
-    file: str
-    line: int
-    end_line: int
-    kind: str
-    message: str
-    text: str = ""
-    severity: Literal["problem", "warning"] = "problem"
 
 
 Block = Entry | Raw

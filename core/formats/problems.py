@@ -1,0 +1,20 @@
+"""What a file holds that the person should know about, whatever the agent: one shape for every
+format, so `memdesk check` and the window's Problems list report them alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something in a file that needs the person's attention, or (severity warning) is worth knowing."""
+
+    file: str
+    line: int
+    end_line: int
+    kind: str
+    message: str
+    text: str = ""
+    severity: Literal["problem", "warning"] = "problem"
