@@ -16,11 +16,11 @@ from datetime import date, timedelta
 from functools import partial
 from pathlib import Path
 
+from core.agents.everbot.workspace import Change, Workspace
 from core.decay import apply_decay, preview_decay
 from core.demo import write_demo
 from core.formats.text import decode, split_lines
 from core.search import QueryError, SearchIndex
-from core.workspace import Change, Workspace
 
 TARGETS = {
     "load_s": 0.5,

@@ -15,13 +15,13 @@ from typing import Any
 import numpy as np
 
 from core.agents.everbot.format import Entry
+from core.agents.everbot.workspace import SaveResult, Workspace, WorkspaceError
 from core.formats.text import gc_paused
 from core.policy import DecayRule, PolicyProfile
 from core.scoring import Transition, transition_with_rule
 from core.store.commit import journal_for_reading
 from core.store.journal import DecayState, JournalError
 from core.store.merge import Change
-from core.workspace import SaveResult, Workspace, WorkspaceError
 
 
 @dataclass(frozen=True, slots=True)

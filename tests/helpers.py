@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
+
+from core.agents.registry import resolve
 
 # Holds the agent's lock the way EverBot does (open + fcntl.flock) until its stdin is closed.
 LOCK_HOLDER = """
@@ -24,3 +28,9 @@ def dead_pid() -> int:
         check=True,
     )
     return int(finished.stdout)
+
+
+def open_workspace(root: Path) -> Any:
+    """The workspace of the agent whose memory `root` holds (as the window opens it)."""
+    agent, path = resolve(Path(root))
+    return agent.open(path)

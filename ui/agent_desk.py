@@ -2,7 +2,7 @@
 
 PicoClaw: Long-term memory, Daily notes, Profile, What the agent sees.
 Pomelobot/OpenClaw: one entry per scope (long-term, daily files, transcripts), Search & read.
-The desk asks core.agent_workspace for everything; edits go on the window's undo stack.
+The desk asks the agent's workspace (core.agents.<agent>.workspace) for everything; edits go on the window's undo stack.
 """
 
 from __future__ import annotations
@@ -22,15 +22,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agent_workspace import LONGTERM, AgentWorkspace
 from core.agents.picoclaw.profile import ProfileError
+from core.agents.picoclaw.workspace import LONGTERM, PicoClawWorkspace
 from core.agents.pomelobot import format as pomelobot
+from core.agents.pomelobot.workspace import PomelobotWorkspace
 from core.store.errors import WorkspaceError
 from ui.agent_view import AgentView
 from ui.daily_notes_view import DailyNotesView
 from ui.entries_view import EntriesView, FileRef, Opener
 from ui.profile_view import ProfileView
 from ui.scope_tools_view import ScopeToolsView
+
+DeskWorkspace = PicoClawWorkspace | PomelobotWorkspace
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,7 @@ class AgentDesk(QWidget):
     def __init__(self, push: Callable[[QUndoCommand], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.push = push
-        self.ws: AgentWorkspace | None = None
+        self.ws: DeskWorkspace | None = None
         self.pages: list[Page] = []
         self.sidebar = QListWidget()
         self.sidebar.setObjectName("deskSidebar")
@@ -88,7 +91,7 @@ class AgentDesk(QWidget):
         layout.addWidget(split)
 
     # -- opening --------------------------------------------------------------------------------
-    def show_workspace(self, ws: AgentWorkspace | None) -> None:
+    def show_workspace(self, ws: DeskWorkspace | None) -> None:
         self.ws = ws
         self.pages = [] if ws is None else self._pages_of(ws)
         self.header.setText(self._header_text(ws))
@@ -103,10 +106,10 @@ class AgentDesk(QWidget):
             self.sidebar.setCurrentRow(0)
             self._page_selected(0)
 
-    def _header_text(self, ws: AgentWorkspace | None) -> str:
+    def _header_text(self, ws: DeskWorkspace | None) -> str:
         if ws is None:
             return ""
-        if ws.layout == "pomelobot":
+        if isinstance(ws, PomelobotWorkspace):
             return f"Pomelobot / OpenClaw workspace <b>{ws.root}</b>"
         stamp = ws.last_compress()
         when = stamp.astimezone().strftime("%Y-%m-%d %H:%M") if stamp else "never"
@@ -115,8 +118,8 @@ class AgentDesk(QWidget):
             f"agent: {when}"
         )
 
-    def _pages_of(self, ws: AgentWorkspace) -> list[Page]:
-        if ws.layout == "picoclaw":
+    def _pages_of(self, ws: DeskWorkspace) -> list[Page]:
+        if isinstance(ws, PicoClawWorkspace):
             return [
                 Page("longterm", self._longterm_title, self._show_longterm),
                 Page("daily", lambda: f"Daily notes ({len(ws.daily_notes())})", self._show_notes),
@@ -192,7 +195,7 @@ class AgentDesk(QWidget):
     def _show_longterm(self) -> None:
         assert self.ws is not None
         ws = self.ws
-        self.entries.ws, self.entries.can_promote = ws, False
+        self.entries.ws, self.entries.promote = ws, None
         self.entries.show_files(
             [FileRef("memory/MEMORY.md", LONGTERM, ws.longterm)], title="Long-term memory"
         )
@@ -231,7 +234,8 @@ class AgentDesk(QWidget):
                 rel = pomelobot.long_term_path(scope.name)
                 opener = lambda: ws.long_term_of(scope)  # noqa: E731
                 files.insert(0, FileRef("Long-term (not written yet)", rel, opener))
-            self.entries.ws, self.entries.can_promote = ws, True
+            self.entries.ws = ws
+            self.entries.promote = lambda doc, key: ws.promote_entry(doc.rel, key)
             self.entries.show_files(files, title=f"Scope {name}")
             self.stack.setCurrentWidget(self.entries)
 
@@ -269,5 +273,5 @@ def _file_label(file: pomelobot.ScopeFile) -> str:
     return f"Daily · {name}"
 
 
-def _opener(ws: AgentWorkspace, file: pomelobot.ScopeFile) -> Opener:
+def _opener(ws: PomelobotWorkspace, file: pomelobot.ScopeFile) -> Opener:
     return lambda: ws.memory_file(file.path, file.kind)

@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agent_workspace import AgentPreview, AgentWorkspace
 from core.agents.everbot.prompt import everbot_prompt
+from core.agents.everbot.workspace import Workspace, WorkspaceError
+from core.agents.picoclaw.workspace import AgentPreview, PicoClawWorkspace
 from core.formats.text import InputError
-from core.workspace import Workspace, WorkspaceError
 
 EVERBOT_TEXT = (
     "The block EverBot adds to its system prompt from this file: memories scoring "
@@ -46,7 +46,7 @@ class AgentView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.structured: Workspace | None = None
-        self.agent_ws: AgentWorkspace | None = None
+        self.agent_ws: PicoClawWorkspace | None = None
         self.preview: AgentPreview | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -124,7 +124,7 @@ class AgentView(QWidget):
         self.text.setPlainText(everbot_prompt(ws.entries()) if ws is not None else "")
 
     # -- PicoClaw -------------------------------------------------------------------------------------
-    def show_agent(self, ws: AgentWorkspace | None) -> None:
+    def show_agent(self, ws: PicoClawWorkspace | None) -> None:
         """A PicoClaw workspace: what its retrieval injects for the message typed."""
         self.structured = None
         self.agent_ws = ws
@@ -154,7 +154,7 @@ class AgentView(QWidget):
         self.profile_box.hide()
         self.error.hide()
 
-    def _show_preview(self, ws: AgentWorkspace) -> None:
+    def _show_preview(self, ws: PicoClawWorkspace) -> None:
         message = self.message.text()
         try:
             self.preview = ws.agent_sees(message)

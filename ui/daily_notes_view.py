@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agent_workspace import AgentWorkspace, Note
 from core.agents.picoclaw.format import daily_append_text
+from core.agents.picoclaw.workspace import Note, PicoClawWorkspace
 from core.formats.text import BOM
 from core.ops import ChangeSet
 from core.ops.entries import set_text
@@ -61,7 +61,7 @@ class DailyNotesView(QWidget):
     def __init__(self, push: Callable[[QUndoCommand], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.push = push
-        self.ws: AgentWorkspace | None = None
+        self.ws: PicoClawWorkspace | None = None
         self.day: date | None = None  # the day whose note is in the editor
         self._base = ""  # the note's text when it was put in the editor
         self._shown = ""  # the editor's raw text right after that
@@ -142,7 +142,7 @@ class DailyNotesView(QWidget):
         layout.addWidget(split, 1)
 
     # -- what is shown --------------------------------------------------------------------------
-    def show_workspace(self, ws: AgentWorkspace | None) -> None:
+    def show_workspace(self, ws: PicoClawWorkspace | None) -> None:
         """Show a workspace's notes; the same workspace again keeps selection and editor text."""
         if ws is self.ws and ws is not None:
             self.refresh()

@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 )
 
 from core.agents.everbot.format import Entry
+from core.agents.everbot.workspace import Workspace, WorkspaceError
 from core.ops import memories as operations
 from core.policy import KNOWN_CATEGORIES
 from core.store.merge import Change
-from core.workspace import Workspace, WorkspaceError
 from ui.markdown_view import MarkdownView
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand
@@ -29,14 +30,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agent_workspace import AgentWorkspace, AnyDocument
 from core.ops import ChangeSet
 from core.ops.entries import delete_entry, edit_entry, set_text
 from core.store.document import Item
+from core.store.documents import AnyDocument
 from core.store.errors import WorkspaceError
 from ui.undo import OpCommand
 
 Opener = Callable[[], AnyDocument]
+
+
+class EntryWorkspace(Protocol):
+    """What the page needs of the workspace: adding an entry as its agent does."""
+
+    def add_entry(self, document: AnyDocument, text: str) -> ChangeSet: ...
 
 
 @dataclass(frozen=True)
@@ -107,8 +114,9 @@ class EntriesView(QWidget):
         self._shown_key: str | None = None  # the entry in the editor, and its text as shown
         self._shown_text = ""
         self.source: AnyDocument | None = None
-        self.ws: AgentWorkspace | None = None  # adds and promotes entries as the agent would
-        self.can_promote = False  # the group's daily entries can be promoted to long-term
+        self.ws: EntryWorkspace | None = None  # adds entries as the agent would
+        # Promotes a daily entry to long-term memory (where the agent has that), else None.
+        self.promote: Callable[[AnyDocument, str], ChangeSet] | None = None
         self._build()
 
     def _build(self) -> None:
@@ -290,7 +298,7 @@ class EntriesView(QWidget):
         self.apply_button.setEnabled(writable and selected)
         self.delete_button.setEnabled(writable and selected)
         self.add_button.setEnabled(writable)
-        can_promote = self.can_promote and self._is_daily()
+        can_promote = self.promote is not None and self._is_daily()
         self.promote_button.setVisible(can_promote)
         self.promote_button.setEnabled(can_promote and selected)
 
@@ -382,10 +390,10 @@ class EntriesView(QWidget):
             self.select_key(command.keys[0])
 
     def promote_entry(self) -> None:
-        key, source, ws = self.current_key(), self.source, self.ws
-        if key is None or source is None or ws is None:
+        key, source, promote = self.current_key(), self.source, self.promote
+        if key is None or source is None or promote is None:
             return
-        self._push(lambda: ws.promote_entry(source.rel, key))
+        self._push(lambda: promote(source, key))
 
 
 def _matches(item: Item, query: str) -> bool:

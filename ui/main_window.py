@@ -6,7 +6,6 @@ changing (core.operations through undo commands) and saving (Workspace.save, off
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,19 +42,19 @@ from PySide6.QtWidgets import (
 )
 
 from app.settings import Settings, save_settings
-from core.agent_workspace import AgentWorkspace
 from core.agents.everbot.format import Entry
+from core.agents.everbot.workspace import SaveResult, Workspace, WorkspaceError
+from core.agents.registry import Detection, agent_named, detect, remember_agent, workspace_root
 from core.formats.text import InputError
-from core.layout import Layout, agent_root, detect, remember_layout
 from core.ops import ChangeSet
 from core.ops import memories as operations
 from core.policy import EVERBOT
 from core.search import QueryError, SearchIndex
 from core.store.document import Saved
+from core.store.documents import DocumentSet
 from core.store.journal import JournalError
 from core.store.merge import Change, ConflictError, Resolution
 from core.store.retention import backups_to_keep, set_backups_to_keep
-from core.workspace import SaveResult, Workspace, WorkspaceError
 from ui.agent_desk import AgentDesk
 from ui.agent_view import AgentView
 from ui.conflict_dialog import ConflictDialog
@@ -68,11 +67,6 @@ from ui.undo import OpCommand
 
 log = logging.getLogger(__name__)
 
-LAYOUT_NAMES: dict[str, str] = {
-    "structured": "Structured MEMORY.md (EverBot, tiered reviewer memory)",
-    "picoclaw": "PicoClaw (memory/MEMORY.md, daily notes, profile.json)",
-    "pomelobot": "Pomelobot / OpenClaw (MEMORY.md, daily files, scopes)",
-}
 
 SHORTCUTS = (
     ("Ctrl+O", "Open a workspace folder"),
@@ -114,7 +108,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.settings_path = settings_path
         self.ws: Workspace | None = None
-        self.aws: AgentWorkspace | None = None  # a PicoClaw or Pomelobot/OpenClaw workspace
+        self.aws: DocumentSet | None = None  # a workspace of many files (PicoClaw, Pomelobot, …)
         self.index: SearchIndex | None = None
         self.view = VIEWS[0]
         self.tasks = TaskRunner(self)
@@ -309,15 +303,15 @@ class MainWindow(QMainWindow):
     def _opened_any(self, path: Path, result: object) -> None:
         if isinstance(result, _Ambiguous):
             self._layout_chosen(result.root, self._ask_layout(result.root, result.candidates))
-        elif isinstance(result, AgentWorkspace):
+        elif isinstance(result, DocumentSet):
             self._opened_agent(result)
         else:
             assert isinstance(result, tuple)
             self._opened(path, *result)
 
-    def _ask_layout(self, root: Path, candidates: tuple[Layout, ...]) -> Layout | None:
+    def _ask_layout(self, root: Path, candidates: tuple[str, ...]) -> str | None:
         """The person chooses how to read a folder that fits several agents' layouts."""
-        names = [LAYOUT_NAMES[c] for c in candidates]
+        names = [agent_named(c).title for c in candidates]
         choice, ok = QInputDialog.getItem(
             self,
             "Which agent's memory is this?",
@@ -328,12 +322,12 @@ class MainWindow(QMainWindow):
         )
         return candidates[names.index(choice)] if ok and choice in names else None
 
-    def _layout_chosen(self, root: Path, layout: Layout | None) -> None:
+    def _layout_chosen(self, root: Path, layout: str | None) -> None:
         if layout is None:
             self.statusBar().showMessage("Not opened: no layout chosen", 5000)
             return
         try:
-            remember_layout(root, layout)
+            remember_agent(root, layout)
         except (OSError, JournalError) as exc:
             self.show_error(f"Could not remember the layout of {root}: {exc}")
             return
@@ -386,7 +380,7 @@ class MainWindow(QMainWindow):
         if watched:
             self.watcher.removePaths(watched)
 
-    def _opened_agent(self, aws: AgentWorkspace) -> None:
+    def _opened_agent(self, aws: DocumentSet) -> None:
         """Show a PicoClaw or Pomelobot/OpenClaw workspace: its sources in the desk's sidebar."""
         self._unwatch_all()
         self.ws, self.index, self.aws = None, None, aws
@@ -398,7 +392,7 @@ class MainWindow(QMainWindow):
         self._save_settings()
         self._fill_recent()
         self.hide_banner()
-        name = "PicoClaw" if aws.layout == "picoclaw" else "Pomelobot / OpenClaw"
+        name = agent_named(getattr(aws, "agent", "")).title
         self.statusBar().showMessage(f"Opened {name} workspace {aws.root}", 5000)
         self._update_layout_action()
         self._update_title()
@@ -890,7 +884,7 @@ class MainWindow(QMainWindow):
         if self.aws is not None:
             edited = len(self.aws.modified_documents())
             state = f"{edited} files with unsaved edits" if edited else "saved"
-            self.status.setText(f"{self.aws.layout} · {state}")
+            self.status.setText(f"{agent_named(getattr(self.aws, 'agent', '')).title} · {state}")
             return
         ws = self.ws
         if ws is None:
@@ -989,24 +983,23 @@ class _Ambiguous:
     """A folder that fits several layouts and has no remembered choice: the person chooses."""
 
     root: Path
-    candidates: tuple[Layout, ...]
+    candidates: tuple[str, ...]
 
 
-def _open_any(path: Path) -> tuple[Workspace, SearchIndex] | AgentWorkspace | _Ambiguous:
-    """A structured memory file, or a PicoClaw / Pomelobot / OpenClaw workspace (read off the
-    UI thread: the first page's file is read here too). A PicoClaw home folder opens its
-    workspace/."""
-    path = agent_root(path)
+def _open_any(path: Path) -> tuple[Workspace, SearchIndex] | DocumentSet | _Ambiguous:
+    """A workspace, read off the UI thread with what its first page shows. A folder holding a
+    workspace (PicoClaw's home) opens that one."""
+    path = workspace_root(path)
     if path.is_dir():
-        found = detect(path)
+        found: Detection = detect(path)
         if found.ambiguous:
             return _Ambiguous(path.absolute(), found.candidates)
-        if found.chosen in ("picoclaw", "pomelobot"):
-            aws = AgentWorkspace.open(path)
-            if aws.layout == "picoclaw":
-                with contextlib.suppress(InputError, WorkspaceError):  # its page says why
-                    aws.longterm()  # read here, off the UI thread, as the first page shows it
-            return aws
+        agent = found.agent
+        if agent is not None and not agent.scored:
+            ws = agent.open(path)
+            assert isinstance(ws, DocumentSet)
+            ws.warm_up()
+            return ws
     return _open_and_index(path)
 
 

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.agents.everbot.workspace import Workspace
 from core.formats.problems import Problem
-from core.workspace import Workspace
 
 FIXABLE = frozenset({"stray_text", "stray_heading", "bad_header"})
 

@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agent_workspace import Profile
 from core.agents.picoclaw.profile import PROFILE_FILE, Item, ProfileError
+from core.agents.picoclaw.workspace import Profile
 from core.ops import ChangeSet
 from core.ops import profile as ops
 from core.store.errors import WorkspaceError

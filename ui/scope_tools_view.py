@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agent_workspace import AgentWorkspace
 from core.agents.pomelobot import format as pomelobot
 from core.agents.pomelobot.format import Chunk, Hit, Scope
+from core.agents.pomelobot.workspace import PomelobotWorkspace
 
 SEARCH_DELAY_MS = 200
 MAX_KEYWORD = 200  # characters; a keyword, not a document
@@ -46,7 +46,7 @@ class ScopeToolsView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.ws: AgentWorkspace | None = None
+        self.ws: PomelobotWorkspace | None = None
         self.scopes: list[Scope] = []
         self.hits: list[Hit] = []
         self.chunks: list[Chunk] = []
@@ -139,7 +139,7 @@ class ScopeToolsView(QWidget):
         return _column(self.chunk_file, self.chunk_error, (split, 1))
 
     # -- workspace and scope ------------------------------------------------------------------------
-    def show_workspace(self, ws: AgentWorkspace | None) -> None:
+    def show_workspace(self, ws: PomelobotWorkspace | None) -> None:
         """Show the scopes of `ws` (None: nothing), keeping the current scope if it is there."""
         self.ws = ws
         if ws is None:

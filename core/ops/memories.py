@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
 from core.agents.everbot.format import Entry, Section
+from core.agents.everbot.workspace import Workspace, WorkspaceError
 from core.scoring import reinforce
 from core.store.merge import Change
-from core.workspace import Workspace, WorkspaceError
 
 
 def edit(ws: Workspace, key: str, **fields: object) -> list[Change[Entry]]:

@@ -41,7 +41,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from app.settings import Settings
-    from core.agent_workspace import AgentWorkspace
+    from core.agents.picoclaw.workspace import PicoClawWorkspace as AgentWorkspace
     from core.demo import write_demo
     from ui.main_window import MainWindow
 

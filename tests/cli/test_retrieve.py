@@ -52,4 +52,4 @@ def test_a_folder_without_agent_memory_is_an_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["retrieve", str(tmp_path), "q"]) == 2
-    assert "no PicoClaw or structured memory here" in capsys.readouterr().err
+    assert "no agent memory here" in capsys.readouterr().err

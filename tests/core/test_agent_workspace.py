@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from core.agent_workspace import AgentWorkspace
+from core.agents.everbot.workspace import WorkspaceError
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw import retrieval as retrieval
 from core.agents.picoclaw.profile import ProfileError, ProfileItem, render_profile
@@ -21,8 +21,7 @@ from core.ops.entries import add_entry, edit_entry
 from core.store.document import Document
 from core.store.journal import Journal
 from core.store.merge import Change, Conflict, ConflictError
-from core.workspace import WorkspaceError
-from tests.helpers import dead_pid
+from tests.helpers import dead_pid, open_workspace
 
 TODAY = date(2026, 3, 3)
 PICO_ENTRIES = (
@@ -44,7 +43,7 @@ def note_rel(day: date) -> str:
     return f"memory/{day:%Y%m}/{day:%Y%m%d}.md"
 
 
-def append_note(ws: AgentWorkspace, day: date, content: str) -> None:
+def append_note(ws: Any, day: date, content: str) -> None:
     """The person appends to a daily note as the agent's AppendToday does."""
     note = ws.note(day)
     current = note.item(picoclaw.NOTE_KEY)
@@ -110,7 +109,7 @@ def pomelo(tmp_path: Path) -> Path:
     return root
 
 
-def scope(ws: AgentWorkspace, name: str) -> pomelobot.Scope:
+def scope(ws: Any, name: str) -> pomelobot.Scope:
     return next(s for s in ws.scopes() if s.name == name)
 
 
@@ -127,28 +126,27 @@ def expected_context(root: Path, message: str, *, limit: int, recent_days: int) 
 
 
 def test_open_detects_the_layout(tmp_path: Path, pico: Path, pomelo: Path) -> None:
-    assert AgentWorkspace.open(pico).layout == "picoclaw"
-    assert AgentWorkspace.open(pomelo).layout == "pomelobot"
+    assert open_workspace(pico).agent == "picoclaw"
+    assert open_workspace(pomelo).agent == "pomelobot"
     demo = write_demo(tmp_path / "demo", layout="picoclaw", today=TODAY)
-    ws = AgentWorkspace.open(demo.workspace)
-    assert ws.layout == "picoclaw"
+    ws = open_workspace(demo.workspace)
+    assert ws.agent == "picoclaw"
     assert len(ws.longterm().items()) == demo.entries
 
 
 def test_open_refuses_other_folders(tmp_path: Path) -> None:
-    with pytest.raises(WorkspaceError, match="not a folder"):
-        AgentWorkspace.open(tmp_path / "missing")
+    with pytest.raises(WorkspaceError, match="no such file or folder"):
+        open_workspace(tmp_path / "missing")
     structured = tmp_path / "everbot"
     structured.mkdir()
     (structured / "MEMORY.md").write_text(
         "# Agent Memory\n\n## Active Memories\n\n### [a1b2c3] fact | 0.9 | 2026-02-20 | 1\nx\n"
     )
-    with pytest.raises(WorkspaceError, match="not a PicoClaw or Pomelobot"):
-        AgentWorkspace.open(structured)
+    assert not hasattr(open_workspace(structured), "documents")  # EverBot's own workspace
 
 
 def test_documents_are_read_once_and_keep_their_edits(pico: Path) -> None:
-    ws = AgentWorkspace.open(pico)
+    ws = open_workspace(pico)
     assert ws.longterm() is ws.longterm()
     assert ws.note(TODAY) is ws.note(TODAY)
     assert ws.profile() is ws.profile()
@@ -163,7 +161,7 @@ def test_documents_are_read_once_and_keep_their_edits(pico: Path) -> None:
 
 
 def test_daily_notes_and_note_text(pico: Path) -> None:
-    ws = AgentWorkspace.open(pico)
+    ws = open_workspace(pico)
     assert [n.date for n in ws.daily_notes()] == sorted(NOTES)
     for day, text in NOTES.items():
         assert ws.note(day).text() == text
@@ -172,7 +170,7 @@ def test_daily_notes_and_note_text(pico: Path) -> None:
 
 
 def test_save_writes_each_modified_file_only(pico: Path) -> None:
-    ws = AgentWorkspace.open(pico)
+    ws = open_workspace(pico)
     untouched = {p: p.read_bytes() for p in (pico / "memory").rglob("*") if p.is_file()}
     edit_entry(ws.longterm(), "2026-02-10", "Project Orion deploys on Thursdays.").apply()
     append_note(ws, TODAY, "Evening: tea tasting.")
@@ -201,7 +199,7 @@ def test_save_writes_each_modified_file_only(pico: Path) -> None:
 
 
 def test_save_settles_conflicts_file_by_file(pico: Path) -> None:
-    ws = AgentWorkspace.open(pico)
+    ws = open_workspace(pico)
     memory = pico / "memory" / "MEMORY.md"
     edit_entry(ws.longterm(), "2026-02-20", "Mine: the dog is Bobby.").apply()
     theirs = LONGTERM.replace("called Bob.", "called Rex.")
@@ -227,7 +225,7 @@ def test_save_settles_conflicts_file_by_file(pico: Path) -> None:
 
 
 def test_changed_on_disk_lists_only_changed_files(pico: Path) -> None:
-    ws = AgentWorkspace.open(pico)
+    ws = open_workspace(pico)
     ws.longterm()
     ws.note(TODAY)
     ws.profile()
@@ -247,7 +245,7 @@ def test_changed_on_disk_lists_only_changed_files(pico: Path) -> None:
 
 @pytest.mark.parametrize("message", ["what tea does the user like", "Orion", "", "   ", "狗"])
 def test_agent_sees_what_retrieval_gives_for_the_saved_files(pico: Path, message: str) -> None:
-    preview = AgentWorkspace.open(pico).agent_sees(message, today=TODAY)
+    preview = open_workspace(pico).agent_sees(message, today=TODAY)
     assert (preview.limit, preview.recent_days) == (10, 3)
     assert preview.injected == expected_context(pico, message, limit=10, recent_days=3)
     content = LONGTERM
@@ -262,14 +260,14 @@ def test_agent_sees_what_retrieval_gives_for_the_saved_files(pico: Path, message
 
 
 def test_agent_sees_the_notes_of_the_recent_days_only(pico: Path) -> None:
-    injected = AgentWorkspace.open(pico).agent_sees("tea", today=TODAY).injected
+    injected = open_workspace(pico).agent_sees("tea", today=TODAY).injected
     assert NOTES[TODAY] in injected and NOTES[date(2026, 3, 2)] in injected
     assert NOTES[date(2026, 2, 28)] not in injected
     assert injected.index(NOTES[TODAY]) < injected.index(NOTES[date(2026, 3, 2)])
 
 
 def test_agent_sees_unsaved_edits(pico: Path) -> None:
-    ws = AgentWorkspace.open(pico)
+    ws = open_workspace(pico)
     edit_entry(ws.longterm(), "2026-02-01", "User prefers jasmine tea now.").apply()
     draft = picoclaw.draft_entry("Tea tasting every Sunday.", date(2026, 3, 3))
     add_entry(ws.longterm(), draft).apply()
@@ -293,7 +291,7 @@ def test_limit_and_recent_days_come_from_the_policy(pico: Path) -> None:
     (pico.parent / "config.json").write_text(
         json.dumps({"memory": {"retrieve_limit": 5, "recent_days": 7}})
     )
-    ws = AgentWorkspace.open(pico)
+    ws = open_workspace(pico)
     preview = ws.agent_sees("tea Orion dog", today=TODAY)
     assert (preview.limit, preview.recent_days) == (5, 7)
     assert preview.injected == expected_context(pico, "tea Orion dog", limit=5, recent_days=7)
@@ -313,7 +311,7 @@ def test_limit_and_recent_days_come_from_the_policy(pico: Path) -> None:
 
 
 def test_promote_passage_appends_to_long_term_memory(pico: Path) -> None:
-    ws = AgentWorkspace.open(pico)
+    ws = open_workspace(pico)
     changes = ws.promote_passage("  Bob was at the vet.\n", today=TODAY)
     assert changes.document is ws.longterm()
     assert not ws.modified  # a change set: nothing changes until it is applied
@@ -328,7 +326,7 @@ def test_promote_passage_appends_to_long_term_memory(pico: Path) -> None:
 
 
 def test_promote_entry_appends_to_the_scopes_long_term_file(pomelo: Path) -> None:
-    ws = AgentWorkspace.open(pomelo)
+    ws = open_workspace(pomelo)
     changes = ws.promote_entry(DAILY_BOB, "09:20:00", datetime(2026, 3, 3, 18, 5, 6))
     assert changes.document.rel == LONG_BOB
     assert "09:20:00" in changes.label
@@ -349,7 +347,7 @@ def test_promote_entry_appends_to_the_scopes_long_term_file(pomelo: Path) -> Non
 def test_promote_entry_creates_a_missing_long_term_file_with_the_agents_header(
     pomelo: Path,
 ) -> None:
-    ws = AgentWorkspace.open(pomelo)
+    ws = open_workspace(pomelo)
     group = scope(ws, "group_ops")
     assert group.of_kind("long_term") == []
     long_term = ws.long_term_of(group)
@@ -373,7 +371,7 @@ def test_promote_entry_creates_a_missing_long_term_file_with_the_agents_header(
 
 
 def test_promote_entry_refuses_an_unknown_entry(pomelo: Path) -> None:
-    ws = AgentWorkspace.open(pomelo)
+    ws = open_workspace(pomelo)
     with pytest.raises(WorkspaceError, match="no entry 23:59:59"):
         ws.promote_entry(DAILY_BOB, "23:59:59")
     with pytest.raises(WorkspaceError, match="not a memory file"):
@@ -382,7 +380,7 @@ def test_promote_entry_refuses_an_unknown_entry(pomelo: Path) -> None:
 
 
 def test_transcripts_are_read_only_through_the_workspace(pomelo: Path) -> None:
-    ws = AgentWorkspace.open(pomelo)
+    ws = open_workspace(pomelo)
     transcript = scope(ws, "direct_bob").of_kind("transcript")[0]
     document = ws.memory_file(transcript.path)
     assert isinstance(document, Document) and document.read_only
@@ -395,7 +393,7 @@ def test_transcripts_are_read_only_through_the_workspace(pomelo: Path) -> None:
 
 
 def test_profile_edit_saves_in_the_agents_form(pico: Path) -> None:
-    ws = AgentWorkspace.open(pico)
+    ws = open_workspace(pico)
     profile = ws.profile()
     assert isinstance(profile, Document)
     assert profile.exists and not profile.read_only
@@ -412,7 +410,7 @@ def test_profile_edit_saves_in_the_agents_form(pico: Path) -> None:
 
 
 def test_profile_snapshot_and_restore(pico: Path) -> None:
-    profile = AgentWorkspace.open(pico).profile()
+    profile = open_workspace(pico).profile()
     first = profile.snapshot()
     set_key(profile, "coffee", "black")
     delete_key(profile, "city")
@@ -434,7 +432,7 @@ def test_profile_snapshot_and_restore(pico: Path) -> None:
 def test_corrupt_profile_is_an_error_and_never_written(pico: Path, data: bytes) -> None:
     path = pico / "memory" / "profile.json"
     path.write_bytes(data)
-    ws = AgentWorkspace.open(pico)
+    ws = open_workspace(pico)
     with pytest.raises(ProfileError) as raised:
         ws.profile()
     assert str(path) in str(raised.value)
@@ -453,7 +451,7 @@ def test_corrupt_profile_is_an_error_and_never_written(pico: Path, data: bytes) 
 
 def test_profile_changed_on_both_sides_is_a_conflict(pico: Path) -> None:
     path = pico / "memory" / "profile.json"
-    ws = AgentWorkspace.open(pico)
+    ws = open_workspace(pico)
     set_key(ws.profile(), "name", "Nora Li")
     theirs = PROFILE.replace("Nora", "Nina").encode()
     path.write_bytes(theirs)
@@ -467,7 +465,7 @@ def test_profile_changed_on_both_sides_is_a_conflict(pico: Path) -> None:
 
 def test_profile_save_is_journaled_and_reports_a_merge(pico: Path) -> None:
     path = pico / "memory" / "profile.json"
-    ws = AgentWorkspace.open(pico)
+    ws = open_workspace(pico)
     profile = ws.profile()
     set_key(profile, "coffee", "无糖拿铁")
     delete_key(profile, "city")
@@ -495,6 +493,6 @@ def test_open_cleans_temps_of_an_interrupted_save(pico: Path) -> None:
         path.write_bytes(b"half")
     agents = pico / "memory" / "MEMORY.md.tmp"  # not a MemDesk name: never touched
     agents.write_bytes(b"the agent's")
-    AgentWorkspace.open(pico)
+    open_workspace(pico)
     assert not any(p.exists() for p in left)
     assert agents.read_bytes() == b"the agent's"

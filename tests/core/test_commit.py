@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from core.agents.everbot import format as ev
+from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as picoclaw
 from core.decay import apply_decay, preview_decay
 from core.ops import memories as operations
@@ -21,7 +22,6 @@ from core.store.commit import Target, journal_for_reading, settle_interrupted
 from core.store.document import Document
 from core.store.errors import WorkspaceError
 from core.store.journal import Journal
-from core.workspace import Workspace
 from tests.conftest import PROJECT_ROOT
 
 MEMORY = """# Agent Memory
@@ -224,7 +224,7 @@ from pathlib import Path
 from core.decay import apply_decay, preview_decay
 from core.store import atomic
 from core.store.journal import Journal
-from core.workspace import Workspace
+from core.agents.everbot.workspace import Workspace
 
 root, when = Path(sys.argv[1]), sys.argv[2]
 real_publish = atomic.PreparedTemp.publish

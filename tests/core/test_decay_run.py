@@ -11,10 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.agents.everbot import format as ev
+from core.agents.everbot.workspace import Workspace
 from core.decay import apply_decay, preview_decay
 from core.policy import profile_by_name
 from core.scoring import decay_score, decay_transition
-from core.workspace import Workspace
 
 _CATEGORIES = ["fact", "preference", "episode", "core", "system", "todo"]
 

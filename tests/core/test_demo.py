@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import re
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -12,8 +15,13 @@ from string import Formatter
 
 import pytest
 
-from core import demo_corpus
-from core.demo import DemoError, DemoResult, Layout, write_demo
+from core.agents.base import DemoResult
+from core.agents.everbot import demo as everbot_demo
+from core.agents.picoclaw import demo as picoclaw_demo
+from core.agents.pomelobot import demo as pomelobot_demo
+from core.demo import DemoError, Layout, load_corpus, shared_corpus, write_demo
+from core.policy import EVERBOT_CATEGORIES, TIERED_CATEGORIES
+from tests.conftest import PROJECT_ROOT
 
 TODAY = date(2026, 3, 3)
 # The agent's header regex (SPEC 2.1), matched against the stripped line.
@@ -151,7 +159,7 @@ def test_everbot_file_is_exactly_canonical(everbot: DemoResult) -> None:
 
 def test_everbot_shows_every_category_and_what_the_agent_will_forget(everbot: DemoResult) -> None:
     entries = parse(everbot.memory_file.read_text(encoding="utf-8"))
-    assert {e.category for e in entries} == set(demo_corpus.EVERBOT_CATEGORIES)
+    assert {e.category for e in entries} == set(EVERBOT_CATEGORIES)
     assert len(entries) > 30  # beyond the agent's MAX_ENTRIES
     assert 2 <= sum(e.score < 0.05 for e in entries) <= 3
     assert any(e.score >= 0.9 and e.hits >= 5 for e in entries)
@@ -226,7 +234,7 @@ def test_backups_grow_towards_the_current_file(everbot: DemoResult) -> None:
 def test_tiered_layout_with_memory_meta(tiered: DemoResult) -> None:
     entries = check_demo_file(tiered.memory_file.read_text(encoding="utf-8"))
     assert tiered.entries == len(entries) == 24
-    assert {e.category for e in entries} == set(demo_corpus.TIERED_CATEGORIES)
+    assert {e.category for e in entries} == set(TIERED_CATEGORIES)
     for e in entries:
         first, text = e.content.split("\n", 1)
         meta = META_RE.match(first)
@@ -345,18 +353,28 @@ def test_a_large_demo_is_fast_varied_and_has_one_backup(tmp_path: Path) -> None:
 
 
 def test_every_template_slot_has_values() -> None:
+    shared, everbot = shared_corpus(), load_corpus("core.agents.everbot")
     voices = [
-        (demo_corpus._EVERBOT_TEMPLATES, demo_corpus._EVERBOT_REMARKS, {"md", "md_en", "due"}),
-        (demo_corpus._TIERED_TEMPLATES, demo_corpus._TIERED_REMARKS, {"md", "md_en", "stamp"}),
+        (
+            shared.templates("developer_templates"),
+            shared.pair("developer_remarks"),
+            {"md", "md_en", "due"},
+        ),
+        (
+            everbot.templates("tiered_templates"),
+            everbot.pair("tiered_remarks"),
+            {"md", "md_en", "stamp"},
+        ),
     ]
     slots = {
-        **demo_corpus._SHARED_SLOTS,
-        **demo_corpus._EVERBOT_ZH_SLOTS,
-        **demo_corpus._EVERBOT_EN_SLOTS,
-        **demo_corpus._TIERED_ZH_SLOTS,
-        **demo_corpus._TIERED_EN_SLOTS,
-        **demo_corpus._REMARK_SLOTS,
+        **shared.slots("shared_slots"),
+        **shared.slots("developer_slots_zh"),
+        **shared.slots("developer_slots_en"),
+        **everbot.slots("tiered_slots_zh"),
+        **everbot.slots("tiered_slots_en"),
+        **shared.slots("remark_slots"),
     }
+    presets = everbot.presets("everbot_presets") + everbot.presets("tiered_presets")
     for templates, remarks, fixed in voices:
         texts = [t for zh, en in templates.values() for t in (*zh, *en)] + [
             *remarks[0],
@@ -365,5 +383,80 @@ def test_every_template_slot_has_values() -> None:
         for template in texts:
             names = {name for _, name, _, _ in Formatter().parse(template) if name}
             assert names <= slots.keys() | fixed, template
+    for preset in presets:
+        names = {name for _, name, _, _ in Formatter().parse(preset.text) if name}
+        assert names <= slots.keys() | {"md", "md_en", "due", "stamp"}, preset
     for values in slots.values():
         assert values and not any(v.lstrip().startswith("#") for v in values)
+    assert {p.category for p in everbot.presets("everbot_presets")[:7]} == set(EVERBOT_CATEGORIES)
+    assert {p.category for p in everbot.presets("tiered_presets")} == set(TIERED_CATEGORIES)
+
+
+# --- Structure: one demo per agent package, corpora as data read on first use ----------------------
+
+AGENT_DEMOS = {"everbot": everbot_demo, "picoclaw": picoclaw_demo, "pomelobot": pomelobot_demo}
+CORPUS_FILES = [
+    PROJECT_ROOT / "core" / "demo_corpus.json",
+    *(PROJECT_ROOT / "core" / "agents" / name / "demo_corpus.json" for name in AGENT_DEMOS),
+]
+
+
+def test_importing_the_demos_reads_no_corpus() -> None:
+    """The corpora are read when a demo is written, not when core (or `memdesk --help`) starts."""
+    code = (
+        "import contextlib, io\n"
+        "from app.cli import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['--help'])\n"
+        "import core.demo, core.agents.everbot.demo, core.agents.picoclaw.demo, "
+        "core.agents.pomelobot.demo\n"
+        "print(core.demo.load_corpus.cache_info().currsize)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=PROJECT_ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "0"
+
+
+def test_agent_demos_import_no_other_agent() -> None:
+    for name, module in AGENT_DEMOS.items():
+        assert module.__file__ is not None
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        imported = {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+        } | {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+        agents = {
+            m.split(".")[2] for m in imported if m.startswith("core.agents.") and m.count(".") >= 2
+        }
+        assert agents <= {name, "base"}, (name, agents)  # base: what every agent shares
+
+
+def test_corpus_files_are_readable_utf8_json() -> None:
+    for path in CORPUS_FILES:
+        text = path.read_bytes().decode("utf-8")
+        data = json.loads(text)
+        assert isinstance(data, dict) and "about" in data, path
+        assert "\\u" not in text and "\r" not in text, path  # CJK as itself, "\n" line ends
+
+
+@pytest.mark.parametrize("layout", ["everbot", "tiered", "picoclaw", "pomelobot"])
+def test_each_agents_demo_is_what_write_demo_writes(tmp_path: Path, layout: Layout) -> None:
+    write_demo(tmp_path / "a", layout=layout, entries=9, seed=3, today=TODAY)
+    b = tmp_path / "b"
+    if layout == "picoclaw":
+        result = picoclaw_demo.write_demo(b, entries=9, seed=3, today=TODAY)
+    elif layout == "pomelobot":
+        result = pomelobot_demo.write_demo(b, entries=9, seed=3, today=TODAY)
+    else:
+        result = everbot_demo.write_demo(b, layout=layout, entries=9, seed=3, today=TODAY)
+    assert all_files(tmp_path / "a") == all_files(tmp_path / "b")
+    assert isinstance(result, DemoResult) and result.entries == 9
+
+
+def test_everbots_demo_refuses_another_agents_layout(tmp_path: Path) -> None:
+    with pytest.raises(DemoError, match="layout 'picoclaw'"):
+        everbot_demo.write_demo(tmp_path / "new", layout="picoclaw", today=TODAY)
+    assert not (tmp_path / "new").exists()

@@ -12,13 +12,13 @@ from string import Formatter
 import pytest
 
 from app.cli import main
-from core import demo_corpus
+from core.agents.base import DemoResult
 from core.agents.picoclaw import format as pc
 from core.agents.picoclaw.profile import load_profile, render_profile
 from core.agents.picoclaw.retrieval import retrieve
 from core.agents.pomelobot import format as pb
-from core.demo import DemoError, DemoResult, Layout, write_demo
-from core.layout import detect
+from core.agents.registry import detect
+from core.demo import DemoError, Layout, load_corpus, shared_corpus, write_demo
 from core.store.backups import list_backups
 from tests.cli.conftest import Cli, Result
 
@@ -326,7 +326,7 @@ def test_pomelobot_transcripts_and_the_openclaw_session(pomelobot: DemoResult) -
         # The index database was down that day: the daily files say so, the chats went here.
         assert transcript.date in {f.date for f in scope.of_kind("daily")}
     (session,) = [f for f in pb.list_scopes(root)[0].files if f.slug is not None]
-    assert session.slug in demo_corpus.POMELOBOT_SESSION_SLUGS
+    assert session.slug in load_corpus("core.agents.pomelobot").strings("session_slugs")
     text = text_of(root / session.path)
     assert re.match(
         rf"# Session: {session.date} \d\d:\d\d:\d\d UTC\n\n- \*\*Session Key\*\*: agent:main:main\n"
@@ -393,31 +393,41 @@ def test_cli_demo_picoclaw(cli: Cli, tmp_path: Path) -> None:
 
 
 def test_every_new_template_slot_has_values() -> None:
+    shared = shared_corpus()
+    pico, pomelo = load_corpus("core.agents.picoclaw"), load_corpus("core.agents.pomelobot")
+    pico_slots, pomelo_slots = pico.slots("slots"), pomelo.slots("slots")
     slots = {
-        **demo_corpus._SHARED_SLOTS,
-        **demo_corpus._EVERBOT_ZH_SLOTS,
-        **demo_corpus._EVERBOT_EN_SLOTS,
-        **demo_corpus._REMARK_SLOTS,
-        **demo_corpus._PICOCLAW_SLOTS,
-        **demo_corpus._POMELOBOT_SLOTS,
+        **shared.slots("shared_slots"),
+        **shared.slots("developer_slots_zh"),
+        **shared.slots("developer_slots_en"),
+        **shared.slots("remark_slots"),
+        **pico_slots,
+        **pomelo_slots,
     }
     fixed = {"dog", "email", "project", "deadline", "md", "md_en", "uid", "summary"}
-    texts = [p.text for p in demo_corpus.PICOCLAW_OLD_PRESETS + demo_corpus.PICOCLAW_RECENT_PRESETS]
-    texts += demo_corpus.PICOCLAW_SAVED_NOTE
-    for templates in (demo_corpus._PICOCLAW_NOTE_TEMPLATES, demo_corpus._POMELOBOT_TEMPLATES):
+    texts = [p.text for p in pico.presets("old_presets") + pico.presets("recent_presets")]
+    texts += pico.texts("saved_note").values()
+    texts.append(pomelo.text("outage_note"))
+    for templates in (pico.templates("note_templates"), pomelo.templates("templates")):
         texts += [t for zh, en in templates.values() for t in (*zh, *en)]
     for template in texts:
         names = {name for _, name, _, _ in Formatter().parse(template) if name}
         assert names <= slots.keys() | fixed, template
         assert not any(line.lstrip().startswith(("#", "[")) for line in template.split("\n"))
-    for key in demo_corpus._PICOCLAW_SLOTS.keys() | demo_corpus._POMELOBOT_SLOTS.keys():
+    for key in pico_slots.keys() | pomelo_slots.keys():
         values = slots[key]
         assert values and not any(v.lstrip().startswith("#") or "\n\n" in v for v in values)
+    profile = pico.texts("profile")
+    for template in profile.values():
+        names = {name for _, name, _, _ in Formatter().parse(template) if name}
+        assert names <= fixed | {"user"}, template
+    assert pico.strings("users") and pico.text("dog")
+    assert all(re.fullmatch(r"[a-z0-9-]+", slug) for slug in pomelo.strings("session_slugs"))
 
 
 def test_exchanges_are_a_question_and_an_answer() -> None:
-    zh, en = demo_corpus._POMELOBOT_TEMPLATES["exchange"]
+    templates = load_corpus("core.agents.pomelobot").templates("templates")
+    zh, en = templates["exchange"]
     assert all(t.count("\n") == 1 for t in (*zh, *en))
-    templates = demo_corpus._POMELOBOT_TEMPLATES
     others = [t for k, (zh, en) in templates.items() if k != "exchange" for t in (*zh, *en)]
     assert all("\n" not in t for t in others)  # one line: a memory the file reads back whole

@@ -24,6 +24,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.agents.everbot.workspace import WorkspaceError
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw.format import NOTE_KEY
 from core.agents.pomelobot import format as pomelobot
@@ -33,7 +34,6 @@ from core.store.commit import Target
 from core.store.document import Document, Item
 from core.store.journal import Journal, RecordedEvent
 from core.store.merge import OUTSIDE, Conflict, ConflictError
-from core.workspace import WorkspaceError
 
 AnyDocument = Document[Any, Any]
 

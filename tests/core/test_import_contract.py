@@ -24,7 +24,7 @@ print("ok", len(sys.argv) - 1)
 
 def test_every_core_module_imports_without_qt() -> None:
     modules = [m.name for m in pkgutil.walk_packages(core.__path__, "core.")]
-    assert "core.workspace" in modules and "core.agents.everbot.format" in modules
+    assert "core.agents.everbot.workspace" in modules and "core.agents.everbot.format" in modules
     result = subprocess.run(
         [sys.executable, "-c", _BLOCKER, *modules],
         cwd=PROJECT_ROOT,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core.layout import detect, remember_layout
+from core.agents.registry import detect, remember_agent
 from tests.conftest import FIXTURES
 
 WORKSPACES = FIXTURES / "workspaces"
@@ -22,7 +22,7 @@ def _copy(src: Path, tmp_path: Path) -> Path:
 @pytest.mark.parametrize(
     ("folder", "layout"),
     [
-        (WORKSPACES / "tiered", "structured"),
+        (WORKSPACES / "tiered", "everbot"),
         (FIXTURES / "picoclaw" / "home" / "workspace", "picoclaw"),
         (WORKSPACES / "picoclaw_hybrid", "picoclaw"),
         (WORKSPACES / "picoclaw_hybrid_corrupt", "picoclaw"),
@@ -53,14 +53,14 @@ def test_two_layouts_in_one_folder_ask_and_the_choice_is_remembered(tmp_path: Pa
     ws = _copy(WORKSPACES / "pomelobot", tmp_path)
     shutil.copy(WORKSPACES / "tiered" / "MEMORY.md", ws / "MEMORY.md")  # structured entries too
     found = detect(ws)
-    assert found.candidates == ("structured", "pomelobot")
+    assert found.candidates == ("everbot", "pomelobot")
     assert found.ambiguous
-    remember_layout(ws, "pomelobot")
+    remember_agent(ws, "pomelobot")
     again = detect(ws)
     assert again.chosen == "pomelobot"
     assert all(s.kind == "scope" for s in again.sources)
-    with pytest.raises(ValueError, match="known: structured, picoclaw, pomelobot"):
-        remember_layout(ws, "nonsense")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="known: everbot, picoclaw, pomelobot"):
+        remember_agent(ws, "nonsense")  # type: ignore[arg-type]
 
 
 def test_a_new_openclaw_workspace_without_memory_md_is_recognised(tmp_path: Path) -> None:

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from core.agent_workspace import AgentWorkspace
+from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as picoclaw
 from core.demo import write_demo
 from core.ops import memories as operations
 from core.ops.entries import edit_entry
 from core.store.backups import backup_name, list_backups
 from core.store.retention import DEFAULT_KEEP, backups_to_keep, prune_own, set_backups_to_keep
-from core.workspace import Workspace
+from tests.helpers import open_workspace
 
 
 def _old_backups(folder: Path, name: str, count: int) -> list[Path]:
@@ -80,7 +80,7 @@ def test_picoclaw_shared_backup_folder_is_never_pruned(tmp_path: Path) -> None:
     shared = root / "memory" / "backups"
     before = sorted(p.name for p in shared.iterdir())
     set_backups_to_keep(root, 1)
-    ws = AgentWorkspace.open(root)
+    ws = open_workspace(root)
     longterm = ws.longterm()
     edit_entry(longterm, longterm.items()[0].key, "用户换了新的咖啡店。").apply()
     saved = longterm.save()
@@ -93,7 +93,7 @@ def test_daily_note_backups_are_pruned_in_memdesks_folder(tmp_path: Path) -> Non
     home = tmp_path / "pico"
     write_demo(home, layout="picoclaw", seed=2)
     root = home / "workspace"
-    ws = AgentWorkspace.open(root)
+    ws = open_workspace(root)
     note = ws.daily_notes()[-1]
     rel_dir = note.path.parent.relative_to(root)
     own = root / ".memdesk" / "backups" / rel_dir

@@ -21,8 +21,7 @@ from typing import Any
 import pytest
 
 from core.agents.everbot import format as ev
-from core.store.journal import Journal, RecordedEvent
-from core.workspace import (
+from core.agents.everbot.workspace import (
     Change,
     ConflictError,
     SaveResult,
@@ -30,6 +29,7 @@ from core.workspace import (
     WorkspaceError,
     change_kind,
 )
+from core.store.journal import Journal, RecordedEvent
 from tests.helpers import LOCK_HOLDER, dead_pid
 
 SAMPLE = """\
@@ -825,12 +825,12 @@ def test_fixing_is_refused_when_the_file_changed_meanwhile(tmp_path: Path) -> No
 
 def test_other_agents_workspaces_are_named_not_misread() -> None:
     """A Pomelobot MEMORY.md is not the structured format: say so instead of showing it as stray text."""
+    from core.agents.registry import resolve
     from tests.conftest import FIXTURES
 
-    with pytest.raises(WorkspaceError, match=r"a Pomelobot/OpenClaw workspace\..*memdesk chunks"):
-        Workspace.open(FIXTURES / "workspaces" / "pomelobot")
-    with pytest.raises(WorkspaceError, match=r"a PicoClaw workspace\..*memdesk retrieve"):
-        Workspace.open(FIXTURES / "picoclaw" / "home" / "workspace")
+    assert resolve(FIXTURES / "workspaces" / "pomelobot")[0].name == "pomelobot"
+    assert resolve(FIXTURES / "picoclaw" / "home")[0].name == "picoclaw"
+    assert resolve(FIXTURES / "workspaces" / "tiered")[0].name == "everbot"
 
 
 def test_open_cleans_what_an_interrupted_backup_left(root: Path, memory: Path) -> None:

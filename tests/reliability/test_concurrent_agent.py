@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from core.agents.everbot import format as ev
-from core.workspace import Change, ConflictError, SaveResult, Workspace
+from core.agents.everbot.workspace import Change, ConflictError, SaveResult, Workspace
 
 AGENT_IDS = ["a00001", "a00002", "a00003", "a00004"]
 MEMDESK_IDS = ["b00001", "b00002", "b00003", "b00004"]

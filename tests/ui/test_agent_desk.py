@@ -375,13 +375,13 @@ def test_folder_fitting_two_layouts_asks_once_and_remembers(
 
     monkeypatch.setattr(window, "_ask_layout", ask)
     opened(qtbot, window, pomelo)
-    assert asked == [("structured", "pomelobot")]
-    assert window.aws is not None and window.aws.layout == "pomelobot"
+    assert asked == [("everbot", "pomelobot")]
+    assert window.aws is not None and window.aws.agent == "pomelobot"
     assert window.layout_action.isEnabled()
     window.aws = None
     opened(qtbot, window, pomelo)  # remembered: not asked again
     assert len(asked) == 1
-    monkeypatch.setattr(window, "_ask_layout", lambda root, candidates: "structured")
+    monkeypatch.setattr(window, "_ask_layout", lambda root, candidates: "everbot")
     window.choose_layout()
     qtbot.waitUntil(lambda: window.ws is not None, timeout=10_000)
     assert window.aws is None and window.modes.currentWidget() is window.structured

@@ -11,13 +11,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableWidget
 from pytestqt.qtbot import QtBot
 
-from core.agent_workspace import AgentWorkspace
 from core.agents.everbot.prompt import everbot_prompt
+from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw.retrieval import memory_context
+from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.demo import write_demo
 from core.ops.entries import edit_entry
-from core.workspace import Workspace
+from tests.helpers import open_workspace
 from ui.agent_view import AgentView
 
 
@@ -28,12 +29,12 @@ def pico(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def ws(pico: Path) -> AgentWorkspace:
-    return AgentWorkspace.open(pico)
+def ws(pico: Path) -> PicoClawWorkspace:
+    return open_workspace(pico)
 
 
 @pytest.fixture
-def view(qtbot: QtBot, ws: AgentWorkspace) -> AgentView:
+def view(qtbot: QtBot, ws: PicoClawWorkspace) -> AgentView:
     widget = AgentView()
     qtbot.addWidget(widget)
     widget.show_agent(ws)
@@ -47,7 +48,7 @@ def rows(table: QTableWidget) -> list[list[str]]:
     ]
 
 
-def expected_rows(ws: AgentWorkspace, message: str) -> list[list[str]]:
+def expected_rows(ws: PicoClawWorkspace, message: str) -> list[list[str]]:
     return [
         [str(c.rank), str(c.score), "yes" if c.taken else "no", c.text.split("\n")[0]]
         for c in ws.agent_sees(message).chunks
@@ -71,7 +72,7 @@ def from_disk(workspace: Path, message: str) -> str:
 
 
 def test_a_message_shows_the_agents_chunks_and_injected_text(
-    view: AgentView, ws: AgentWorkspace, pico: Path
+    view: AgentView, ws: PicoClawWorkspace, pico: Path
 ) -> None:
     view.set_message("咖啡")
     preview = ws.agent_sees("咖啡")
@@ -94,7 +95,7 @@ def test_a_message_shows_the_agents_chunks_and_injected_text(
 
 
 def test_an_empty_message_injects_the_whole_file(
-    view: AgentView, ws: AgentWorkspace, pico: Path
+    view: AgentView, ws: PicoClawWorkspace, pico: Path
 ) -> None:
     view.set_message("咖啡")
     view.set_message("")
@@ -105,7 +106,7 @@ def test_an_empty_message_injects_the_whole_file(
     assert "skips retrieval" in view.explain.text()
 
 
-def test_a_blank_message_is_a_query(view: AgentView, ws: AgentWorkspace) -> None:
+def test_a_blank_message_is_a_query(view: AgentView, ws: PicoClawWorkspace) -> None:
     view.set_message("  ")
     assert view.text.toPlainText() == ws.agent_sees("  ").injected
     assert view.text.toPlainText().startswith("## Long-term Memory (relevant)")
@@ -113,7 +114,7 @@ def test_a_blank_message_is_a_query(view: AgentView, ws: AgentWorkspace) -> None
 
 
 def test_typing_updates_after_a_pause_and_on_enter(
-    qtbot: QtBot, view: AgentView, ws: AgentWorkspace
+    qtbot: QtBot, view: AgentView, ws: PicoClawWorkspace
 ) -> None:
     before = view.text.toPlainText()
     view.message.setText("Bob")
@@ -126,7 +127,7 @@ def test_typing_updates_after_a_pause_and_on_enter(
 
 
 def test_an_unsaved_edit_shows_after_refresh(
-    view: AgentView, ws: AgentWorkspace, pico: Path
+    view: AgentView, ws: PicoClawWorkspace, pico: Path
 ) -> None:
     memory = pico / "memory" / "MEMORY.md"
     on_disk = memory.read_bytes()
@@ -142,7 +143,7 @@ def test_an_unsaved_edit_shows_after_refresh(
     assert memory.read_bytes() == on_disk  # shown, not saved
 
 
-def test_showing_the_page_again_keeps_the_message(view: AgentView, ws: AgentWorkspace) -> None:
+def test_showing_the_page_again_keeps_the_message(view: AgentView, ws: PicoClawWorkspace) -> None:
     view.set_message("咖啡")
     view.show_agent(ws)
     assert view.message.text() == "咖啡"
@@ -163,7 +164,7 @@ def test_a_broken_policy_file_is_a_message(view: AgentView, pico: Path) -> None:
 
 
 def test_structured_mode_shows_the_everbot_block(
-    qtbot: QtBot, view: AgentView, ws: AgentWorkspace, tmp_path: Path
+    qtbot: QtBot, view: AgentView, ws: PicoClawWorkspace, tmp_path: Path
 ) -> None:
     folder = tmp_path / "everbot"
     write_demo(folder, entries=30, seed=1, today=date(2026, 3, 1))

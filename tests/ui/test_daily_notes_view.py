@@ -13,8 +13,9 @@ from PySide6.QtGui import QTextCursor, QUndoStack
 from PySide6.QtWidgets import QLabel, QPushButton, QTreeWidget
 from pytestqt.qtbot import QtBot
 
-from core.agent_workspace import AgentWorkspace
 from core.agents.picoclaw import format as pc
+from core.agents.picoclaw.workspace import PicoClawWorkspace
+from tests.helpers import open_workspace
 from ui.daily_notes_view import DailyNotesView
 
 NOTES = {
@@ -56,15 +57,15 @@ def root(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def ws(root: Path) -> AgentWorkspace:
-    opened = AgentWorkspace.open(root)
-    assert opened.layout == "picoclaw"
+def ws(root: Path) -> PicoClawWorkspace:
+    opened = open_workspace(root)
+    assert opened.agent == "picoclaw"
     return opened
 
 
 @pytest.fixture
 def view(
-    qtbot: QtBot, ws: AgentWorkspace, stack: QUndoStack, failures: list[str]
+    qtbot: QtBot, ws: PicoClawWorkspace, stack: QUndoStack, failures: list[str]
 ) -> DailyNotesView:
     shown = DailyNotesView(stack.push)
     qtbot.addWidget(shown)
@@ -130,7 +131,7 @@ def test_tree_lists_every_note_by_month_newest_first(view: DailyNotesView) -> No
     assert editor_text(view) == NOTES[date(2026, 11, 25)]
 
 
-def test_selecting_a_day_shows_its_text(view: DailyNotesView, ws: AgentWorkspace) -> None:
+def test_selecting_a_day_shows_its_text(view: DailyNotesView, ws: PicoClawWorkspace) -> None:
     for day, text in NOTES.items():
         view.select_day(day)
         assert editor_text(view) == text
@@ -140,7 +141,7 @@ def test_selecting_a_day_shows_its_text(view: DailyNotesView, ws: AgentWorkspace
 
 
 def test_selection_shows_unsaved_edits_of_the_source(
-    view: DailyNotesView, ws: AgentWorkspace
+    view: DailyNotesView, ws: PicoClawWorkspace
 ) -> None:
     day, edited = date(2026, 10, 30), "# 2026-10-30\n\n改过的内容。\n"
     ws.note(day).set_text(edited)  # e.g. by another page of the window
@@ -164,14 +165,14 @@ def test_no_workspace_and_no_notes(qtbot: QtBot, stack: QUndoStack, tmp_path: Pa
     assert not button(view, "applyButton").isEnabled()
     assert view.apply() is False and view.promote_selection() is False
     (tmp_path / "memory" / "202611").mkdir(parents=True)
-    view.show_workspace(AgentWorkspace.open(tmp_path))
+    view.show_workspace(open_workspace(tmp_path))
     assert tree_of(view) == []
     assert view.title.text() == "No daily notes"
     assert stack.count() == 0
 
 
 def test_unreadable_note_is_reported_not_shown(
-    view: DailyNotesView, root: Path, ws: AgentWorkspace, failures: list[str]
+    view: DailyNotesView, root: Path, ws: PicoClawWorkspace, failures: list[str]
 ) -> None:
     write_note(root, date(2026, 11, 26), b"# 2026-11-26\n\n\xff\xfe broken\n")
     view.refresh()
@@ -184,7 +185,7 @@ def test_unreadable_note_is_reported_not_shown(
 
 
 def test_apply_edits_the_note_and_undo_restores_it(
-    view: DailyNotesView, ws: AgentWorkspace, stack: QUndoStack, root: Path
+    view: DailyNotesView, ws: PicoClawWorkspace, stack: QUndoStack, root: Path
 ) -> None:
     day = date(2026, 11, 24)
     view.select_day(day)
@@ -231,7 +232,7 @@ def test_ctrl_return_applies(view: DailyNotesView, qtbot: QtBot, stack: QUndoSta
 
 
 def test_a_refused_edit_changes_nothing(
-    view: DailyNotesView, ws: AgentWorkspace, stack: QUndoStack, failures: list[str]
+    view: DailyNotesView, ws: PicoClawWorkspace, stack: QUndoStack, failures: list[str]
 ) -> None:
     view.editor.setPlainText("bad \0 text")
     assert view.apply() is False
@@ -243,7 +244,7 @@ def test_a_refused_edit_changes_nothing(
 
 
 def test_switching_days_applies_the_typed_text_first(
-    view: DailyNotesView, ws: AgentWorkspace, stack: QUndoStack
+    view: DailyNotesView, ws: PicoClawWorkspace, stack: QUndoStack
 ) -> None:
     first, other = date(2026, 11, 25), date(2026, 10, 30)
     typed = NOTES[first] + "睡前用户说想学日语。\n"
@@ -259,7 +260,7 @@ def test_switching_days_applies_the_typed_text_first(
 
 
 def test_switching_without_typing_keeps_bom_and_crlf(
-    view: DailyNotesView, root: Path, ws: AgentWorkspace, stack: QUndoStack
+    view: DailyNotesView, root: Path, ws: PicoClawWorkspace, stack: QUndoStack
 ) -> None:
     day = date(2026, 11, 26)
     raw = "\ufeff# 2026-11-26\r\n\r\n用户在 Windows 上写笔记。\r\n"
@@ -275,7 +276,7 @@ def test_switching_without_typing_keeps_bom_and_crlf(
 
 
 def test_refresh_keeps_selection_and_typed_text(
-    view: DailyNotesView, ws: AgentWorkspace, root: Path, stack: QUndoStack
+    view: DailyNotesView, ws: PicoClawWorkspace, root: Path, stack: QUndoStack
 ) -> None:
     day = date(2026, 11, 20)
     view.select_day(day)
@@ -293,7 +294,7 @@ def test_refresh_keeps_selection_and_typed_text(
 
 
 def test_save_writes_the_note_atomically_with_a_backup(
-    view: DailyNotesView, ws: AgentWorkspace, root: Path
+    view: DailyNotesView, ws: PicoClawWorkspace, root: Path
 ) -> None:
     day = date(2026, 11, 25)
     path = note_path(root, day)
@@ -322,7 +323,7 @@ def test_save_writes_the_note_atomically_with_a_backup(
 
 
 def test_promote_selected_passage_in_the_agents_format(
-    view: DailyNotesView, qtbot: QtBot, ws: AgentWorkspace, stack: QUndoStack, root: Path
+    view: DailyNotesView, qtbot: QtBot, ws: PicoClawWorkspace, stack: QUndoStack, root: Path
 ) -> None:
     assert not button(view, "promoteButton").isEnabled()
     select_passage(view, PASSAGE)
@@ -345,7 +346,7 @@ def test_promote_selected_passage_in_the_agents_format(
 
 
 def test_undo_removes_the_promoted_entry(
-    view: DailyNotesView, qtbot: QtBot, ws: AgentWorkspace, stack: QUndoStack
+    view: DailyNotesView, qtbot: QtBot, ws: PicoClawWorkspace, stack: QUndoStack
 ) -> None:
     multi = "今天和用户讨论了咖啡。\n用户现在只喝燕麦拿铁，不加糖。"
     select_passage(view, multi)
@@ -359,7 +360,7 @@ def test_undo_removes_the_promoted_entry(
 
 
 def test_blank_selection_is_refused(
-    view: DailyNotesView, ws: AgentWorkspace, stack: QUndoStack, failures: list[str]
+    view: DailyNotesView, ws: PicoClawWorkspace, stack: QUndoStack, failures: list[str]
 ) -> None:
     view.select_day(date(2026, 11, 25))
     select_passage(view, "\n\n")
@@ -373,7 +374,7 @@ def test_blank_selection_is_refused(
 
 
 def test_new_note_for_today(
-    view: DailyNotesView, ws: AgentWorkspace, stack: QUndoStack, root: Path
+    view: DailyNotesView, ws: PicoClawWorkspace, stack: QUndoStack, root: Path
 ) -> None:
     today = date(2026, 12, 1)
     view.new_note_for_today(today)
@@ -400,7 +401,7 @@ def test_new_note_for_today(
 
 
 def test_compress_label_shows_the_agents_stamp(
-    view: DailyNotesView, ws: AgentWorkspace, root: Path
+    view: DailyNotesView, ws: PicoClawWorkspace, root: Path
 ) -> None:
     assert compress_label(view) == "Long-term memory last compressed: never"
     (root / "memory" / ".last_longterm_compress").write_text(str(NOON_2026_11_20))
@@ -414,7 +415,7 @@ def test_compress_label_shows_the_agents_stamp(
 
 
 def test_search_box_keeps_only_the_days_that_mention_every_word(
-    view: DailyNotesView, ws: AgentWorkspace
+    view: DailyNotesView, ws: PicoClawWorkspace
 ) -> None:
     view.select_day(date(2026, 11, 24))
     view.filter.setText("周五 发布")

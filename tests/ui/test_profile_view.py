@@ -15,8 +15,9 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QTableView, QWi
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from core.agent_workspace import AgentWorkspace, Profile
 from core.agents.picoclaw.profile import ProfileError, render_profile
+from core.agents.picoclaw.workspace import PicoClawWorkspace, Profile
+from tests.helpers import open_workspace
 from ui.profile_view import AddKeyDialog, ProfileView
 
 PROFILE = {"name": "李雷", "city": "杭州", "咖啡偏好": "美式"}
@@ -42,19 +43,19 @@ def root(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def open_workspace(root: Path) -> AgentWorkspace:
-    ws = AgentWorkspace.open(root)
-    assert ws.layout == "picoclaw"
+def open_pico(root: Path) -> PicoClawWorkspace:
+    ws = open_workspace(root)
+    assert isinstance(ws, PicoClawWorkspace)
     return ws
 
 
 def open_profile(root: Path) -> Profile:
-    return open_workspace(root).profile()
+    return open_pico(root).profile()
 
 
-def open_corrupt(root: Path) -> tuple[AgentWorkspace, ProfileError]:
+def open_corrupt(root: Path) -> tuple[PicoClawWorkspace, ProfileError]:
     """The workspace and the error its unreadable profile raises (shown, never written over)."""
-    ws = open_workspace(root)
+    ws = open_pico(root)
     with pytest.raises(ProfileError) as caught:
         ws.profile()
     return ws, caught.value

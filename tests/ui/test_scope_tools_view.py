@@ -14,9 +14,9 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.cli import main as cli_main
-from core.agent_workspace import AgentWorkspace
 from core.agents.pomelobot import format as pb
 from core.demo import write_demo
+from tests.helpers import open_workspace
 from ui.scope_tools_view import ScopeToolsView
 
 LONG = "memory/2026-11-25.md"
@@ -76,7 +76,7 @@ def root(tmp_path: Path) -> Path:
 def view(qtbot: QtBot, root: Path) -> ScopeToolsView:
     widget = ScopeToolsView()
     qtbot.addWidget(widget)
-    widget.show_workspace(AgentWorkspace.open(root))
+    widget.show_workspace(open_workspace(root))
     return widget
 
 
@@ -372,7 +372,7 @@ def test_chunks_of_every_demo_file(qtbot: QtBot, tmp_path: Path) -> None:
     write_demo(root, layout="pomelobot", seed=2, today=date(2026, 3, 3))
     widget = ScopeToolsView()
     qtbot.addWidget(widget)
-    widget.show_workspace(AgentWorkspace.open(root))
+    widget.show_workspace(open_workspace(root))
     for scope in pb.list_scopes(root):
         widget.set_scope(scope.name)
         for file in scope.files:

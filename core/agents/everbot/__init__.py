@@ -1,0 +1,195 @@
+"""EverBot's structured MEMORY.md and the tiered reviewer memory of seed 004 (SPEC 2.1, 2.5).
+
+`format` reads and writes the file, `workspace` opens it with its policy and the journal's
+full-precision scores, `prompt` is what the agent injects, `demo` writes demo workspaces.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any, ClassVar
+
+from core.agents.base import (
+    Agent,
+    CheckReport,
+    DecayReport,
+    DemoResult,
+    Row,
+    Source,
+    SourceCount,
+)
+from core.formats.problems import Problem
+from core.store.errors import EXIT_ERROR, WorkspaceError
+
+MEMORY_FILE = "MEMORY.md"
+_STRUCTURED_HEADER = re.compile(rb"^[ \t]*###\s+\[\w+\]", re.MULTILINE)
+_SNIFF_BYTES = 256 * 1024  # enough to see entry headers; a 50 MB file is not read whole here
+SECTIONS = ("active", "archived", "all")
+LIST_HEADER = (
+    f"{'ID':<8} {'CATEGORY':<12} {'SCORE':>6}  {'ACTIVATED':<10} {'HITS':>4}  SECTION   CONTENT"
+)
+
+
+class EverBot(Agent):
+    name: ClassVar[str] = "everbot"
+    title: ClassVar[str] = "EverBot (structured MEMORY.md)"
+    demo_layouts: ClassVar[tuple[str, ...]] = ("everbot", "tiered")
+    scored: ClassVar[bool] = True
+    list_header: ClassVar[str] = LIST_HEADER
+
+    def detect(self, root: Path) -> Sequence[Source]:
+        path = root / MEMORY_FILE
+        if not path.is_file() or not _has_structured_entries(path):
+            return []
+        return [Source("structured", path)]
+
+    def where(self, path: Path) -> str:
+        return str(path / MEMORY_FILE if path.is_dir() else path)
+
+    def adopts(self, root: Path) -> bool:
+        return (root / MEMORY_FILE).is_file()  # a new agent's file may have no entries yet
+
+    # -- reading -------------------------------------------------------------------------------
+    def open(self, root: Path) -> Any:
+        return _open(root, None)
+
+    def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
+        ws = _open(path, profile)
+        summary = ws.summary()
+        report = CheckReport(
+            self.name,
+            [SourceCount("structured", ws.file, summary.entries)],
+            list(ws.doc.problems),
+            ws.warnings(),
+            summary=(
+                f"{ws.path}: {summary.entries} memories ({summary.active} active, "
+                f"{summary.archived} archived), profile {ws.profile.name}"
+            ),
+        )
+        report.extra = {
+            **summary.model_dump(exclude={"problems", "warnings", "entries"}),
+            "profile": ws.profile.name,
+        }
+        return report
+
+    def rows(
+        self,
+        path: Path,
+        *,
+        section: str = "all",
+        query: str | None = None,
+        profile: str | None = None,
+        problems: list[Problem] | None = None,
+    ) -> list[Row]:
+        from core.models import memory_fields
+        from core.search import QueryError, search
+
+        if section not in SECTIONS:
+            raise WorkspaceError(
+                f"--section {section}: EverBot's sections are {', '.join(SECTIONS)}",
+                exit_code=EXIT_ERROR,
+            )
+        ws = _open(path, profile)
+        entries = [e for e in ws.doc.iter_entries() if section in ("all", e.section)]
+        if query:
+            try:
+                keys = search(entries, query, today=date.today())
+            except QueryError as exc:
+                raise WorkspaceError(
+                    f"--query: {exc} (at character {exc.position + 1})", exit_code=EXIT_ERROR
+                ) from None
+            by_key = {e.key: e for e in entries}
+            entries = [by_key[key] for key in keys]
+        file = str(ws.path)
+        return [
+            Row(e.id, ws.file, e.line, memory_fields(e, file), _list_line(e), key=e.key)
+            for e in entries
+        ]
+
+    def show(
+        self, path: Path, row: Row, *, profile: str | None = None
+    ) -> tuple[dict[str, Any], list[str]]:
+        from core.agents.everbot.history import show_memory
+
+        return show_memory(_open(path, profile), row.key)
+
+    # -- what the agent does with it -------------------------------------------------------------
+    def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
+        """EverBot injects its best memories whatever the message (score >= 0.5, top 20)."""
+        from core.agents.everbot.prompt import EVERBOT_PROMPT_TOP_K, everbot_prompt
+
+        ws = _open(path, None)
+        return [everbot_prompt(ws.entries(), top_k=limit or EVERBOT_PROMPT_TOP_K)]
+
+    def decay(
+        self, path: Path, *, at: date, apply: bool, profile: str | None = None
+    ) -> DecayReport:
+        from core.decay import apply_decay, preview_decay
+
+        ws = _open(path, profile)
+        preview = preview_decay(ws, at)
+        result = apply_decay(ws, preview) if apply and preview.changed else None
+        verb = "changed" if apply else "would change"
+        lines = [
+            f"decay to {at.isoformat()} ({ws.profile.name}): {len(preview.changed)} scores {verb}"
+        ]
+        lines += [f"  {c.id:<8} {c.before:.4f} -> {c.after:.4f}" for c in preview.changed[:50]]
+        if len(preview.changed) > 50:
+            lines.append(f"  … and {len(preview.changed) - 50} more")
+        for t in preview.transitions[:50]:
+            to = "archived" if t.to == "archive" else "deleted"
+            lines.append(f"  {t.id:<8} would be {to} (score {t.score:.4f})")
+        if preview.transitions:
+            lines.append(
+                f"  {len(preview.transitions)} archive/delete proposals: not applied, "
+                "they await review"
+            )
+        if result is not None:
+            backup = f", backup {result.backup}" if result.backup else ""
+            lines.append(f"wrote {result.path}{backup}")
+        elif not apply:
+            lines.append("preview only: run with --apply to write")
+        return DecayReport(preview.as_json() | {"applied": bool(apply)}, lines)
+
+    def demo(
+        self,
+        target: Path,
+        *,
+        layout: str,
+        entries: int | None,
+        seed: int,
+        today: date | None = None,
+    ) -> DemoResult:
+        from core.agents.everbot.demo import write_demo
+
+        return write_demo(target, layout=layout, entries=entries, seed=seed, today=today)
+
+
+def _open(path: Path, profile: str | None) -> Any:
+    from core.agents.everbot.workspace import Workspace
+
+    return Workspace.open(path, profile=profile)
+
+
+def _has_structured_entries(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(_SNIFF_BYTES)
+    except OSError:
+        return False
+    return _STRUCTURED_HEADER.search(head.lstrip(b"\xef\xbb\xbf")) is not None
+
+
+def _list_line(e: Any) -> str:
+    first = e.content.split("\n", 1)[0]
+    first = first if len(first) <= 60 else first[:59] + "…"
+    return (
+        f"{e.key:<8} {e.category:<12} {e.score:>6.2f}  {e.last_activated:<10} "
+        f"{e.activation_count:>4}  {e.section:<9} {first}"
+    )
+
+
+AGENT = EverBot()

@@ -1,0 +1,258 @@
+"""PicoClaw "MemSkill" (SPEC 2.2) and the hybrid fork's profile.json (SPEC 2.3).
+
+`format` reads its files (long-term memory, daily notes, policy), `profile` the hybrid profile,
+`retrieval` is what it injects for a message, `workspace` opens a workspace for editing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any, ClassVar
+
+from core.agents.base import Agent, CheckReport, DemoResult, Row, Source, SourceCount
+from core.formats.problems import Problem
+from core.formats.text import InputError
+from core.store.errors import EXIT_ERROR, WorkspaceError
+from core.store.files import read_or_none
+
+LONGTERM = "memory/MEMORY.md"
+PROFILE = "memory/profile.json"
+SECTIONS = ("longterm", "daily", "profile", "all")
+_DAILY_DIR = re.compile(r"^\d{6}$")
+
+
+class PicoClaw(Agent):
+    name: ClassVar[str] = "picoclaw"
+    title: ClassVar[str] = "PicoClaw"
+    demo_layouts: ClassVar[tuple[str, ...]] = ("picoclaw",)
+
+    def detect(self, root: Path) -> Sequence[Source]:
+        memory = root / "memory"
+        if not memory.is_dir():
+            return []
+        daily = sorted(p for p in memory.iterdir() if p.is_dir() and _DAILY_DIR.match(p.name))
+        backups = memory / "backups"
+        policy = sorted(p for p in memory.iterdir() if p.name.startswith("policy_"))
+        profile = memory / "profile.json"
+        if not (daily or backups.is_dir() or policy or profile.is_file()):
+            return []  # memory/MEMORY.md alone could be anyone's
+        sources = []
+        if (memory / "MEMORY.md").is_file():
+            sources.append(Source("longterm", memory / "MEMORY.md"))
+        sources += [Source("daily_notes", p, p.name) for p in daily]
+        if profile.is_file():
+            sources.append(Source("profile", profile))
+        sources += [Source("policy", p, p.name) for p in policy]
+        if backups.is_dir():
+            sources.append(Source("backups", backups))
+        return sources
+
+    def workspace_in(self, folder: Path) -> Path | None:
+        """PicoClaw's home folder (~/.picoclaw: config.json and workspace/) stands for its
+        workspace/."""
+        inner = folder / "workspace"
+        return inner if inner.is_dir() and self.detect(inner) else None
+
+    # -- reading -------------------------------------------------------------------------------
+    def open(self, root: Path) -> Any:
+        from core.agents.picoclaw.workspace import PicoClawWorkspace
+
+        return PicoClawWorkspace.open(root)
+
+    def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
+        from core.agents.picoclaw import format as picoclaw
+        from core.agents.picoclaw import profile as profile_json
+
+        report = CheckReport(self.name)
+        longterm = path / LONGTERM
+        if longterm.exists():
+            try:
+                doc = picoclaw.parse_longterm(_read(longterm), longterm)
+            except (WorkspaceError, InputError) as exc:
+                report.problems.append(_problem(longterm, "unreadable", str(exc)))
+            else:
+                report.sources.append(SourceCount("longterm", str(longterm), len(doc.entries())))
+                report.problems += doc.problems
+                report.warnings += doc.warnings
+        for note in picoclaw.list_daily_notes(path):
+            report.sources.append(SourceCount("daily_note", str(note.path), 1))
+        profile_path = path / PROFILE
+        if profile_path.exists():
+            try:
+                items = profile_json.parse_profile(_read(profile_path), profile_path).items()
+            except profile_json.ProfileError as exc:
+                report.problems.append(
+                    _problem(profile_path, "corrupt_json", str(exc), exc.line or 1)
+                )
+            except WorkspaceError as exc:
+                report.problems.append(_problem(profile_path, "unreadable", str(exc)))
+            else:
+                report.sources.append(SourceCount("profile", str(profile_path), len(items)))
+        try:
+            picoclaw.effective_policy(path)
+        except InputError as exc:
+            report.problems.append(_problem(Path(exc.path), "policy", str(exc), exc.line or 1))
+        report.summary = f"{path}: PicoClaw workspace, {report.entries} memories"
+        return report
+
+    def rows(
+        self,
+        path: Path,
+        *,
+        section: str = "all",
+        query: str | None = None,
+        profile: str | None = None,
+        problems: list[Problem] | None = None,
+    ) -> list[Row]:
+        """Long-term entries, then one row per daily note, then the profile's keys."""
+        if section not in SECTIONS:
+            raise WorkspaceError(
+                f"--section {section}: PicoClaw's sections are {', '.join(SECTIONS)}",
+                exit_code=EXIT_ERROR,
+            )
+        rows: list[Row] = []
+        wanted = [
+            (name, make)
+            for name, make in (
+                ("longterm", _longterm_rows),
+                ("daily", _note_rows),
+                ("profile", _profile_rows),
+            )
+            if section in (name, "all")
+        ]
+        for _name, make in wanted:
+            try:
+                rows += make(path)
+            except (WorkspaceError, InputError) as exc:
+                if problems is None:
+                    raise
+                problems.append(_problem(Path(getattr(exc, "path", path)), "unreadable", str(exc)))
+        return [r for r in rows if _matches(r, query)]
+
+    def show(
+        self, path: Path, row: Row, *, profile: str | None = None
+    ) -> tuple[dict[str, Any], list[str]]:
+        f = row.fields
+        when = str(f["last_activated"])
+        if f["section"] == "longterm":
+            dated = re.fullmatch(r"\d{4}-\d{2}-\d{2}", when)
+            detail = f"date {when}" if dated else f"heading {when}"
+        elif f["section"] == "daily":
+            detail = f"daily note of {when}"
+        else:
+            detail = f"profile key {row.id}"
+        lines = [f"[{row.id}] {f['section']} | {when}", f"  file {f['file']}:{row.line}"]
+        lines += [f"  {detail}", "", "  " + str(f["content"]).replace("\n", "\n  ")]
+        return {**f, "history": []}, lines  # these files keep no scores
+
+    # -- what the agent does with it -------------------------------------------------------------
+    def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
+        """The long-term chunks its keyword retrieval takes for the message (SPEC 2.2)."""
+        from core.agents.picoclaw import format as picoclaw
+        from core.agents.picoclaw import retrieval
+
+        policy = picoclaw.effective_policy(path)
+        taken = limit if limit is not None else int(policy["retrieve_limit"].value)
+        longterm = path / LONGTERM
+        data = read_or_none(longterm) or b""
+        text = picoclaw.parse_longterm(data, longterm).agent_text()
+        return retrieval.retrieve(text, query, taken)
+
+    def demo(
+        self,
+        target: Path,
+        *,
+        layout: str,
+        entries: int | None,
+        seed: int,
+        today: date | None = None,
+    ) -> DemoResult:
+        from core.agents.picoclaw.demo import write_demo
+
+        return write_demo(target, entries=entries, seed=seed, today=today)
+
+
+def _read(path: Path) -> bytes:
+    data = read_or_none(path)
+    if data is None:
+        raise WorkspaceError(f"{path}: the file is gone")
+    return data
+
+
+def _problem(path: Path, kind: str, message: str, line: int = 1) -> Problem:
+    return Problem(str(path), line, line, kind, message)
+
+
+def _row(id_: str, section: str, when: str, content: str, path: Path, rel: str, line: int) -> Row:
+    fields = {
+        "id": id_,
+        "category": section,
+        "score": None,
+        "last_activated": when,
+        "activation_count": None,
+        "section": section,
+        "content": content,
+        "file": str(path),
+        "line": line,
+    }
+    first = content.split("\n", 1)[0]
+    return Row(id_, rel, line, fields, f"{section:<24} {when:<12} {first[:70]}", key=id_)
+
+
+def _longterm_rows(root: Path) -> list[Row]:
+    from core.agents.picoclaw import format as picoclaw
+
+    path = root / LONGTERM
+    data = read_or_none(path)
+    if data is None:
+        return []
+    doc = picoclaw.parse_longterm(data, path)
+    return [
+        _row(e.key, "longterm", e.title, e.content, path, LONGTERM, e.line) for e in doc.entries()
+    ]
+
+
+def _note_rows(root: Path) -> list[Row]:
+    from core.agents.picoclaw import format as picoclaw
+
+    rows = []
+    for note in picoclaw.list_daily_notes(root):
+        rel = note.path.relative_to(root).as_posix()
+        text = picoclaw.read_daily_note(note)
+        rows.append(_row(note.path.stem, "daily", note.date.isoformat(), text, note.path, rel, 1))
+    return rows
+
+
+def _profile_rows(root: Path) -> list[Row]:
+    from core.agents.picoclaw import profile as profile_json
+
+    path = root / PROFILE
+    data = read_or_none(path)
+    if data is None:
+        return []
+    items = profile_json.parse_profile(data, path).items()
+    lines = data.decode("utf-8", "replace").splitlines()
+    return [
+        _row(key, "profile", key, value, path, PROFILE, _line_of_key(lines, key))
+        for key, value in items
+    ]
+
+
+def _line_of_key(lines: list[str], key: str) -> int:
+    import json
+
+    needle = json.dumps(key, ensure_ascii=False)
+    return next((n for n, line in enumerate(lines, start=1) if needle in line), 1)
+
+
+def _matches(row: Row, query: str | None) -> bool:
+    if not query:
+        return True
+    text = f"{row.fields['last_activated']} {row.fields['content']}".casefold()
+    return all(word in text for word in query.casefold().split())
+
+
+AGENT = PicoClaw()

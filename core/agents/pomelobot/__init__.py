@@ -1,0 +1,188 @@
+"""Pomelobot and OpenClaw (SPEC 2.4): scopes of long-term, daily and transcript files.
+
+`format` reads the files and cuts them into the agent's index chunks; `workspace` opens a
+workspace for editing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any, ClassVar
+
+from core.agents.base import Agent, CheckReport, DemoResult, NotApplicable, Row, Source, SourceCount
+from core.formats.problems import Problem
+from core.formats.text import InputError
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.files import read_or_none
+
+_DAILY = re.compile(r"^\d{4}-\d{2}-\d{2}(-[\w-]+)?\.md$")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+class Pomelobot(Agent):
+    name: ClassVar[str] = "pomelobot"
+    title: ClassVar[str] = "Pomelobot / OpenClaw"
+    demo_layouts: ClassVar[tuple[str, ...]] = ("pomelobot",)
+
+    def detect(self, root: Path) -> Sequence[Source]:
+        memory = root / "memory"
+        longterm = root / "MEMORY.md"
+        scopes = memory / "scopes"
+        daily = (
+            sorted(p for p in memory.iterdir() if p.is_file() and _DAILY.match(p.name))
+            if memory.is_dir()
+            else []
+        )
+        # A new OpenClaw workspace has dated files before any MEMORY.md; PicoClaw's is
+        # memory/MEMORY.md.
+        beside = longterm.is_file() or not (memory / "MEMORY.md").is_file()
+        if not (scopes.is_dir() or (daily and beside)):
+            return []
+        sources = [Source("scope", longterm if longterm.is_file() else memory, "main")]
+        if scopes.is_dir():
+            # memory/scopes/main/ (transcripts, newer long-term files) belongs to the main scope.
+            sources += [
+                Source("scope", p, p.name)
+                for p in sorted(scopes.iterdir())
+                if p.is_dir() and p.name != "main"
+            ]
+        return sources
+
+    # -- reading -------------------------------------------------------------------------------
+    def open(self, root: Path) -> Any:
+        from core.agents.pomelobot.workspace import PomelobotWorkspace
+
+        return PomelobotWorkspace.open(root)
+
+    def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
+        report = CheckReport(self.name)
+        for scope, item, doc_or_error in _files(path):
+            file = path / item.path
+            if isinstance(doc_or_error, Exception):
+                report.problems.append(_problem(file, "unreadable", str(doc_or_error)))
+                continue
+            kind = f"{scope}:{item.kind}"
+            report.sources.append(SourceCount(kind, str(file), len(doc_or_error.entries())))
+        report.summary = f"{path}: Pomelobot / OpenClaw workspace, {report.entries} memories"
+        return report
+
+    def rows(
+        self,
+        path: Path,
+        *,
+        section: str = "all",
+        query: str | None = None,
+        profile: str | None = None,
+        problems: list[Problem] | None = None,
+    ) -> list[Row]:
+        """Every entry of every scope's files; `section` is SCOPE:KIND (main:daily), a scope or
+        a kind (long_term, daily, transcript)."""
+        rows: list[Row] = []
+        for scope, item, doc in _files(path):
+            if isinstance(doc, Exception):
+                if problems is None:
+                    raise doc
+                problems.append(_problem(path / item.path, "unreadable", str(doc)))
+                continue
+            where = f"{scope}:{item.kind}"
+            if section not in ("all", scope, item.kind, where):
+                continue
+            file = path / item.path
+            for e in doc.entries():
+                fields = {
+                    "id": e.key,
+                    "category": where,
+                    "score": None,
+                    "last_activated": e.time,
+                    "activation_count": None,
+                    "section": where,
+                    "content": e.content,
+                    "file": str(file),
+                    "line": e.line,
+                }
+                first = e.content.split("\n", 1)[0]
+                text = f"{where:<24} {e.time:<12} {first[:70]}"
+                rows.append(Row(e.key, item.path, e.line, fields, text, key=e.key))
+        words = (query or "").casefold().split()
+        return [r for r in rows if all(w in str(r.fields["content"]).casefold() for w in words)]
+
+    def show(
+        self, path: Path, row: Row, *, profile: str | None = None
+    ) -> tuple[dict[str, Any], list[str]]:
+        f = row.fields
+        day = _DATE.search(Path(row.file).name)
+        when = (f"date {day.group()}, " if day else "") + f"time {f['last_activated']}"
+        lines = [
+            f"[{row.id}] {f['section']} | {f['last_activated']}",
+            f"  file {f['file']}:{row.line}",
+        ]
+        lines += [f"  {when}", "", "  " + str(f["content"]).replace("\n", "\n  ")]
+        return {**f, "history": []}, lines  # these files keep no scores
+
+    # -- what the agent does with it -------------------------------------------------------------
+    def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
+        raise NotApplicable(
+            f"{path}: Pomelobot / OpenClaw choose no memory by the message: they inject their "
+            "memory files when a session starts, and the model searches them itself when it "
+            "wants (`memdesk list PATH --query WORDS` finds the same lines; `memdesk chunks "
+            "PATH FILE` shows how a file is indexed)"
+        )
+
+    def chunks(self, path: Path, file: str) -> list[dict[str, Any]]:
+        """The file's index chunks exactly as the agent's indexer cuts them."""
+        from core.agents.pomelobot import format as pomelobot
+
+        target = _inside(path, file)
+        data = read_or_none(target)
+        if data is None:
+            raise WorkspaceError(f"{target}: no such file")
+        found = pomelobot.index_chunks_of_file(data)
+        return [{k: v for k, v in c.to_json().items() if k != "chunk_index"} for c in found]
+
+    def demo(
+        self,
+        target: Path,
+        *,
+        layout: str,
+        entries: int | None,
+        seed: int,
+        today: date | None = None,
+    ) -> DemoResult:
+        from core.agents.pomelobot.demo import write_demo
+
+        return write_demo(target, entries=entries, seed=seed, today=today)
+
+
+def _files(path: Path) -> list[tuple[str, Any, Any]]:
+    """(scope, file, parsed document or the error that keeps it unread) for every memory file."""
+    from core.agents.pomelobot import format as pomelobot
+
+    out: list[tuple[str, Any, Any]] = []
+    for scope in pomelobot.list_scopes(path):
+        for item in scope.files:
+            file = path / item.path
+            try:
+                data = read_or_none(file) or b""
+                doc: Any = pomelobot.parse_memory_file(data, file, kind=item.kind)
+            except (WorkspaceError, InputError) as exc:
+                doc = exc
+            out.append((scope.name, item, doc))
+    return out
+
+
+def _inside(root: Path, relative: str) -> Path:
+    """A file named relative to the workspace; one outside it is refused (symlinks resolved)."""
+    path = (root / relative).resolve()
+    if not path.is_relative_to(root.resolve()):
+        raise WorkspaceError(f"{relative}: outside the workspace {root}", exit_code=EXIT_REFUSED)
+    return path
+
+
+def _problem(path: Path, kind: str, message: str, line: int = 1) -> Problem:
+    return Problem(str(path), line, line, kind, message)
+
+
+AGENT = Pomelobot()

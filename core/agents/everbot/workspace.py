@@ -19,7 +19,6 @@ from typing import Literal
 from core.agents.everbot import format as ev
 from core.formats.problems import Problem
 from core.formats.text import InputError, gc_paused
-from core.layout import detect
 from core.models import FileProblem, ParsedFile
 from core.policy import PolicyProfile, profile_by_name
 from core.scoring import AGENT_FORGET_BELOW, agent_will_forget
@@ -469,24 +468,9 @@ def locate_memory_file(target: Path) -> tuple[Path, Path]:
     if target.is_file():
         return target.parent, target
     candidate = target / MEMORY_FILE
-    found = detect(target)
-    if candidate.is_file() and (found.chosen in (None, "structured") or found.ambiguous):
-        return target, candidate  # a new agent's file may have no entries yet: still ours
-    if found.chosen in ("picoclaw", "pomelobot"):
-        pico = found.chosen == "picoclaw"
-        name, tool = (
-            ("PicoClaw", "`memdesk retrieve` shows what the agent injects")
-            if pico
-            else ("Pomelobot/OpenClaw", "`memdesk chunks` shows a file's index chunks")
-        )
-        raise WorkspaceError(
-            f"{target}: a {name} workspace. The window and check/list read structured "
-            f"MEMORY.md files so far; {tool}."
-        )
-    hint = ""
-    if (target / "memory" / MEMORY_FILE).is_file():
-        hint = f" (there is memory/{MEMORY_FILE}: a PicoClaw workspace, not read here yet)"
-    raise WorkspaceError(f"{target}: no memory file here: expected {MEMORY_FILE}{hint}")
+    if candidate.is_file():
+        return target, candidate
+    raise WorkspaceError(f"{target}: no memory file here: expected {MEMORY_FILE}")
 
 
 def detect_profile(doc: ev.StructuredDocument) -> str:

@@ -1,0 +1,193 @@
+"""What every agent plug-in provides, and the shapes the CLI and the window get back.
+
+An agent is a package under `core/agents/` whose `__init__` names one `Agent`. Everything that
+knows the agent's files lives there: detection, formats, its workspace, checks, the rows `list`
+and `show` print, what it injects into its prompt, its demo. The registry
+(`core.agents.registry`) lists the packages; nothing outside an agent's package names it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any, ClassVar
+
+from core.formats.problems import Problem
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+
+__all__ = [
+    "Agent",
+    "CheckReport",
+    "DecayReport",
+    "DemoResult",
+    "NotApplicable",
+    "Row",
+    "Source",
+]
+
+
+class NotApplicable(WorkspaceError):
+    """The command does not apply to this agent's memory; the message says why, and what does."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, exit_code=EXIT_REFUSED)
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One memory source in a workspace: what it is and where."""
+
+    kind: str  # structured, longterm, daily_notes, profile, policy, backups, scope
+    path: Path
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceCount:
+    kind: str
+    path: str
+    entries: int
+
+
+@dataclass
+class CheckReport:
+    """`memdesk check`: counts per file, problems (exit 1) and warnings."""
+
+    agent: str
+    sources: list[SourceCount] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    summary: str = ""  # the first line of the text report
+    extra: dict[str, Any] = field(default_factory=dict)  # more keys for --json
+
+    @property
+    def entries(self) -> int:
+        return sum(s.entries for s in self.sources)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One memory as `memdesk list` and `show` print it, whatever the agent.
+
+    `fields` holds at least SPEC 7's keys (id, category, score, last_activated,
+    activation_count, section, content, file, line); None where the format has no such value.
+    """
+
+    id: str
+    file: str  # relative to the workspace
+    line: int
+    fields: dict[str, Any]
+    text: str  # one line for `memdesk list`
+    key: str = ""  # unique within its file (an id repeated in one file gets id~2)
+
+    @property
+    def ref(self) -> str:
+        """How to name this memory when its id is not unique: FILE:KEY."""
+        return f"{self.file}:{self.key or self.id}"
+
+
+@dataclass(frozen=True, slots=True)
+class DecayReport:
+    """A decay run: its JSON (SPEC 7) and the lines `memdesk decay` prints."""
+
+    json: dict[str, Any]
+    lines: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class DemoResult:
+    """What a demo wrote: the long-term memory file, its entry count, its backups (oldest first),
+    the agent's newest own backup, and the workspace folder to open."""
+
+    memory_file: Path
+    entries: int
+    backups: tuple[Path, ...]
+    agent_backup: Path | None
+    workspace: Path
+
+
+class Agent(ABC):
+    """One agent's memory layout, behind the interface every command and page uses."""
+
+    name: ClassVar[str]  # the registry key, e.g. "picoclaw"
+    title: ClassVar[str]  # how the person names it, e.g. "PicoClaw"
+    demo_layouts: ClassVar[tuple[str, ...]]  # `memdesk demo --layout` names it writes
+    scored: ClassVar[bool] = False  # memories carry scores that decay (SPEC 3)
+
+    # -- finding it ---------------------------------------------------------------------------
+    @abstractmethod
+    def detect(self, root: Path) -> Sequence[Source]:
+        """The sources of this agent in the folder `root`; empty when it is not this agent's."""
+
+    def workspace_in(self, folder: Path) -> Path | None:
+        """The workspace inside a folder that is not one itself (PicoClaw's home), else None."""
+        return None
+
+    def where(self, path: Path) -> str:
+        """How messages name the memory at `path` (EverBot: its one file)."""
+        return str(path)
+
+    def adopts(self, root: Path) -> bool:
+        """A folder no agent's layout fits that this agent reads all the same (a new, empty file)."""
+        return False
+
+    # -- reading -------------------------------------------------------------------------------
+    @abstractmethod
+    def open(self, root: Path) -> Any:
+        """The agent's workspace object for editing (what its window pages work on)."""
+
+    @abstractmethod
+    def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
+        """Read every memory file as the agent would; counts, problems, warnings."""
+
+    @abstractmethod
+    def rows(
+        self,
+        path: Path,
+        *,
+        section: str = "all",
+        query: str | None = None,
+        profile: str | None = None,
+    ) -> list[Row]:
+        """Every memory of every document (the window's search language or words in `query`)."""
+
+    def show(
+        self, path: Path, row: Row, *, profile: str | None = None
+    ) -> tuple[dict[str, Any], list[str]]:
+        """One memory in full: its JSON (with `history`) and the lines `memdesk show` prints."""
+        lines = [
+            f"[{row.id}] {row.fields.get('category') or ''} | {row.fields.get('last_activated') or ''}"
+        ]
+        lines += [f"  file {row.file}:{row.line}", ""]
+        lines += ["  " + str(row.fields.get("content", "")).replace("\n", "\n  ")]
+        return {**row.fields, "history": []}, lines
+
+    # -- what the agent does with it -------------------------------------------------------------
+    def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
+        """The text the agent would inject into its prompt for a user message."""
+        raise NotApplicable(f"{path}: {self.title} injects no memory chosen by the message")
+
+    def decay(
+        self, path: Path, *, at: date, apply: bool, profile: str | None = None
+    ) -> DecayReport:
+        raise NotApplicable(f"{path}: {self.title} keeps no scores, so nothing of it decays")
+
+    def chunks(self, path: Path, file: str) -> list[dict[str, Any]]:
+        """A memory file's index chunks, as the agent's indexer cuts them."""
+        raise NotApplicable(f"{path}: {self.title} does not cut its memory files into index chunks")
+
+    # -- demo ----------------------------------------------------------------------------------
+    @abstractmethod
+    def demo(
+        self,
+        target: Path,
+        *,
+        layout: str,
+        entries: int | None,
+        seed: int,
+        today: date | None = None,
+    ) -> DemoResult:
+        """Write a lived-in demo workspace of this agent into `target`."""

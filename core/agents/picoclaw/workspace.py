@@ -1,0 +1,168 @@
+"""An open PicoClaw workspace: long-term memory, daily notes, the hybrid profile, its policy, and
+what the agent injects for a message (SPEC 2.2, 2.3). Edits of every file live here until saved."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime
+from functools import partial
+from pathlib import Path
+
+from core.agents.picoclaw import format as picoclaw
+from core.agents.picoclaw import profile as profile_json
+from core.agents.picoclaw import retrieval
+from core.formats.text import InputError
+from core.ops import ChangeSet
+from core.ops.entries import add_entry
+from core.store.document import Document
+from core.store.documents import AnyDocument, DocumentSet
+from core.store.errors import WorkspaceError
+
+LONGTERM = "memory/MEMORY.md"
+PROFILE = "memory/profile.json"
+
+LongTerm = Document[picoclaw.LongTermDocument, picoclaw.Entry]
+Note = Document[picoclaw.NoteDocument, picoclaw.NoteText]
+Profile = Document[profile_json.ProfileDoc, profile_json.ProfileItem]
+
+
+@dataclass(frozen=True, slots=True)
+class RankedChunk:
+    rank: int  # 1-based order in which the agent takes it
+    text: str
+    score: int
+    taken: bool  # within the retrieve limit: the agent injects it
+
+
+@dataclass(frozen=True, slots=True)
+class AgentPreview:
+    """What PicoClaw puts in its prompt for one message (unsaved edits included)."""
+
+    chunks: list[RankedChunk]
+    injected: str
+    limit: int
+    recent_days: int
+    profile: str = ""  # the hybrid fork's profile block (memory/profile.json), edits included
+
+
+class PicoClawWorkspace(DocumentSet):
+    agent = "picoclaw"
+
+    @classmethod
+    def open(cls, root: Path) -> PicoClawWorkspace:
+        root = Path(root)
+        if not root.is_dir():
+            raise WorkspaceError(f"{root}: not a folder")
+        ws = cls(root.resolve())
+        ws.clean_temps()
+        return ws
+
+    def warm_up(self) -> None:
+        with contextlib.suppress(InputError, WorkspaceError):  # its page says why
+            self.longterm()
+
+    # -- documents --------------------------------------------------------------------------------
+    def longterm(self) -> LongTerm:
+        """memory/MEMORY.md (empty if the agent has not written it yet); backups go to the
+        agent's own memory/backups/."""
+        return self.document(LONGTERM, picoclaw.LongTermFormat(LONGTERM), agent_backups=True)
+
+    def daily_notes(self) -> list[picoclaw.DailyNote]:
+        return picoclaw.list_daily_notes(self.root)
+
+    def note(self, day: date) -> Note:
+        rel = picoclaw.daily_note_path(self.root, day).relative_to(self.root).as_posix()
+        return self.document(rel, picoclaw.NoteFormat(rel))
+
+    def note_day(self, document: AnyDocument) -> date | None:
+        """The day of a daily note's document (None for any other document)."""
+        if not isinstance(document.fmt, picoclaw.NoteFormat):
+            return None
+        stem = Path(document.rel).stem
+        return date(int(stem[:4]), int(stem[4:6]), int(stem[6:8]))
+
+    def open_notes(self) -> list[tuple[date, Note]]:
+        """The daily notes read so far, with their days (they may hold unsaved text)."""
+        out = []
+        for document in self.documents():
+            day = self.note_day(document)
+            if day is not None:
+                out.append((day, document))
+        return out
+
+    def notes_matching(self, query: str) -> set[date]:
+        """Days whose note holds every word of `query` (any case), unsaved notes included."""
+        words = query.casefold().split()
+        texts: dict[date, Callable[[], str]] = {
+            n.date: partial(_read_text, n.path) for n in self.daily_notes()
+        }
+        for day, document in self.open_notes():
+            texts[day] = document.text
+        return {day for day, text in texts.items() if all(w in text().casefold() for w in words)}
+
+    def profile(self) -> Profile:
+        """memory/profile.json; ProfileError (the file untouched) when it is not a readable one."""
+        return self.document(PROFILE, profile_json.ProfileFormat(self.root / PROFILE))
+
+    def last_compress(self) -> datetime | None:
+        return picoclaw.read_last_compress(self.root)
+
+    def policy(self) -> dict[str, picoclaw.PolicyValue]:
+        """The effective policy; InputError (file and line) for a broken file."""
+        return picoclaw.effective_policy(self.root)
+
+    def folders(self) -> list[Path]:
+        memory = self.root / "memory"
+        found = [self.root, memory, *sorted({n.path.parent for n in self.daily_notes()})]
+        return [f for f in found if f.is_dir() and not f.is_symlink()]
+
+    # -- operations -------------------------------------------------------------------------------
+    def add_entry(self, document: AnyDocument, text: str, now: datetime | None = None) -> ChangeSet:
+        """A new long-term memory, appended as the agent appends one (under today's date)."""
+        return add_entry(document, picoclaw.draft_entry(text, (now or datetime.now()).date()))
+
+    def promote_passage(self, passage: str, today: date | None = None) -> ChangeSet:
+        """A daily-note passage appended to long-term memory in the agent's format."""
+        draft = picoclaw.draft_entry(passage, today or date.today())
+        return add_entry(self.longterm(), draft, "Promote a passage to long-term memory")
+
+    # -- what the agent sees ----------------------------------------------------------------------
+    def agent_sees(self, message: str, today: date | None = None) -> AgentPreview:
+        """The retrieval for `message` and the memory text the agent injects, edits included."""
+        policy = self.policy()
+        limit = int(policy["retrieve_limit"].value)
+        recent = int(policy["recent_days"].value)
+        content = self.longterm().doc.agent_text()
+        chunks = []
+        if message != "":  # no message: the agent injects the whole file, nothing is ranked
+            taken = len(retrieval.retrieve(content, message, limit))
+            chunks = [
+                RankedChunk(n, c.text, c.score, n <= taken)
+                for n, c in enumerate(retrieval.ranked(content, message), start=1)
+            ]
+        day = today or date.today()
+        days = {n.date for n in self.daily_notes()}
+        # A note written here but not saved yet is part of the preview too.
+        days |= {d for d, document in self.open_notes() if document.text()}
+        recent_days = sorted(d for d in days if 0 <= (day - d).days < recent)
+        notes = [(d, self.note(d).text()) for d in recent_days]
+        injected = retrieval.memory_context(
+            content, message, limit=limit, recent_days=recent, daily_notes=notes, today=day
+        )
+        return AgentPreview(chunks, injected, limit, recent, self._profile_block())
+
+    def _profile_block(self) -> str:
+        """What the hybrid fork adds from memory/profile.json ("" without a readable profile)."""
+        if not (self.root / PROFILE).exists() and PROFILE not in self._open:
+            return ""
+        try:
+            return self.profile().doc.markdown()
+        except InputError:
+            return ""
+
+
+def _read_text(path: Path) -> str:
+    """A file's text for searching only (undecodable bytes read as U+FFFD)."""
+    return path.read_bytes().decode("utf-8", errors="replace")

@@ -1,0 +1,74 @@
+"""An open Pomelobot/OpenClaw workspace: its scopes and their memory files (SPEC 2.4).
+Edits of every file live here until saved."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from core.agents.pomelobot import format as pomelobot
+from core.ops import ChangeSet
+from core.ops.entries import add_entry
+from core.store.document import Document
+from core.store.documents import AnyDocument, DocumentSet
+from core.store.errors import WorkspaceError
+
+MemoryFile = Document[pomelobot.MemoryFileDocument, pomelobot.MemoryEntry]
+
+
+class PomelobotWorkspace(DocumentSet):
+    agent = "pomelobot"
+
+    @classmethod
+    def open(cls, root: Path) -> PomelobotWorkspace:
+        root = Path(root)
+        if not root.is_dir():
+            raise WorkspaceError(f"{root}: not a folder")
+        ws = cls(root.resolve())
+        ws.clean_temps()
+        return ws
+
+    def scopes(self) -> list[pomelobot.Scope]:
+        return pomelobot.list_scopes(self.root)
+
+    def memory_file(self, rel: str, kind: pomelobot.FileKind | None = None) -> MemoryFile:
+        """A memory file of any scope (read-only for transcripts)."""
+        return self.document(rel, pomelobot.MemoryFileFormat(rel, kind))
+
+    def long_term_of(self, scope: pomelobot.Scope) -> MemoryFile:
+        """The scope's long-term file; where the agent would create it when there is none."""
+        existing = scope.of_kind("long_term")
+        if existing:
+            return self.memory_file(existing[0].path, "long_term")
+        rel = pomelobot.long_term_path(scope.name)
+        header = pomelobot.long_term_header(scope.name)
+        return self.document(rel, pomelobot.MemoryFileFormat(rel, "long_term", empty=header))
+
+    def scope_of(self, rel: str) -> pomelobot.Scope:
+        for scope in self.scopes():
+            if any(f.path == rel for f in scope.files):
+                return scope
+        raise WorkspaceError(f"{rel}: not a memory file of any scope")
+
+    def folders(self) -> list[Path]:
+        memory = self.root / "memory"
+        scopes = memory / "scopes"
+        found = [self.root, memory, scopes]
+        if scopes.is_dir():
+            for scope in sorted(p for p in scopes.iterdir() if p.is_dir()):
+                found += [scope, scope / "transcripts"]
+        return [f for f in found if f.is_dir() and not f.is_symlink()]
+
+    # -- operations -------------------------------------------------------------------------------
+    def add_entry(self, document: AnyDocument, text: str, now: datetime | None = None) -> ChangeSet:
+        """A new memory in a file, appended as the agent appends one (stamped with the time)."""
+        return add_entry(document, pomelobot.draft_entry(text, now or datetime.now()))
+
+    def promote_entry(self, rel: str, key: str, now: datetime | None = None) -> ChangeSet:
+        """A daily entry appended to its scope's long-term file (the daily file keeps it)."""
+        entry = self.memory_file(rel).find(key)
+        if entry is None:
+            raise WorkspaceError(f"{rel}: no entry {key}")
+        target = self.long_term_of(self.scope_of(rel))
+        draft = pomelobot.draft_entry(entry.content, now or datetime.now())
+        return add_entry(target, draft, f"Promote {entry.time} from {rel} to {target.rel}")

@@ -1,0 +1,163 @@
+"""The agent plug-ins MemDesk knows, and which one a folder belongs to (SPEC 2.6).
+
+Each name is a package `core.agents.<name>` whose `AGENT` implements `core.agents.base.Agent`.
+Packages are imported only when needed (a `memdesk --help` imports none). A new agent is one more
+package and one more name here.
+
+Detection asks every agent which of its sources the folder holds. When more than one agent fits,
+the person chooses; the choice is remembered in the workspace's journal.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from core.agents.base import Agent, Source
+from core.store.errors import EXIT_ERROR, WorkspaceError
+
+__all__ = [
+    "NAMES",
+    "Detection",
+    "agent_named",
+    "all_agents",
+    "detect",
+    "indexer",
+    "remember_agent",
+    "remembered_agent",
+    "resolve",
+    "workspace_root",
+]
+
+NAMES: tuple[str, ...] = ("everbot", "picoclaw", "pomelobot")  # most specific first
+SETTING = "layout"
+_OLD_NAMES = {"structured": "everbot"}  # what journals of earlier versions remember
+
+
+@cache
+def agent_named(name: str) -> Agent:
+    """The plug-in called `name`; ValueError for a name MemDesk does not know."""
+    name = _OLD_NAMES.get(name, name)
+    if name not in NAMES:
+        raise ValueError(f"unknown agent {name!r} (known: {', '.join(NAMES)})")
+    module = importlib.import_module(f"core.agents.{name}")
+    agent = module.AGENT
+    assert isinstance(agent, Agent)
+    return agent
+
+
+def all_agents() -> list[Agent]:
+    return [agent_named(name) for name in NAMES]
+
+
+def indexer() -> Agent:
+    """The first agent that cuts memory files into index chunks (`memdesk chunks` on any folder)."""
+    return next(a for a in all_agents() if type(a).chunks is not Agent.chunks)
+
+
+@dataclass(frozen=True, slots=True)
+class Detection:
+    candidates: tuple[str, ...]  # every agent whose layout fits, most specific first
+    sources: tuple[Source, ...]
+    chosen: str | None  # None when nothing fits or the person must choose
+
+    @property
+    def ambiguous(self) -> bool:
+        return self.chosen is None and len(self.candidates) > 1
+
+    @property
+    def agent(self) -> Agent | None:
+        return None if self.chosen is None else agent_named(self.chosen)
+
+
+def detect(root: Path) -> Detection:
+    """The agents `root` fits and their sources; a choice remembered in the journal wins."""
+    found = [(agent.name, tuple(agent.detect(root))) for agent in all_agents()]
+    found = [(name, sources) for name, sources in found if sources]
+    candidates = tuple(name for name, _ in found)
+    remembered = remembered_agent(root)
+    if remembered in candidates:
+        chosen: str | None = remembered
+    else:
+        chosen = candidates[0] if len(candidates) == 1 else None
+    kept = tuple(s for name, group in found if chosen in (None, name) for s in group)
+    return Detection(candidates, kept, chosen)
+
+
+def workspace_root(path: Path) -> Path:
+    """The workspace to read for `path`: a folder that is no workspace but holds one (PicoClaw's
+    home folder holds workspace/) stands for it; any other path is itself."""
+    if not path.is_dir() or detect(path).candidates:
+        return path
+    for agent in all_agents():
+        inner = agent.workspace_in(path)
+        if inner is not None:
+            return inner
+    return path
+
+
+def resolve(path: Path, *, agent: str | None = None) -> tuple[Agent, Path]:
+    """The agent whose memory `path` holds, and the path to give it.
+
+    A file is read as the agent whose format it is (a structured MEMORY.md). `agent` names the
+    agent when the person says so (or more than one fits). WorkspaceError with the reason and
+    what to do otherwise.
+    """
+    if not path.exists():
+        raise WorkspaceError(f"{path}: no such file or folder")
+    if agent is not None:
+        try:
+            return agent_named(agent), workspace_root(path)
+        except ValueError as exc:
+            raise WorkspaceError(str(exc), exit_code=EXIT_ERROR) from None
+    if path.is_file():
+        return agent_named(NAMES[0]), path
+    root = workspace_root(path)
+    found = detect(root)
+    if found.agent is not None:
+        return found.agent, root
+    if not found.candidates:
+        adopting = next((a for a in all_agents() if a.adopts(root)), None)
+        if adopting is not None:
+            return adopting, root
+    if found.ambiguous:
+        names = _titles(found.candidates)
+        raise WorkspaceError(
+            f"{root}: this folder fits more than one agent's layout ({names}); say which with "
+            f"--agent {'|'.join(found.candidates)} (the window asks and remembers it)"
+        )
+    raise WorkspaceError(
+        f"{root}: no agent memory here (looked for {', '.join(a.title for a in all_agents())} "
+        "files: MEMORY.md, memory/MEMORY.md with daily notes, memory/scopes/)"
+    )
+
+
+def _titles(names: Sequence[str]) -> str:
+    return ", ".join(f"{agent_named(n).title} ({n})" for n in names)
+
+
+def remembered_agent(root: Path) -> str | None:
+    from core.store.commit import journal_for_reading
+    from core.store.journal import JournalError
+
+    try:
+        with journal_for_reading(root) as journal:
+            value = None if journal is None else journal.get_setting(SETTING)
+    except JournalError:
+        return None
+    if not isinstance(value, str):
+        return None
+    value = _OLD_NAMES.get(value, value)
+    return value if value in NAMES else None
+
+
+def remember_agent(root: Path, name: str) -> None:
+    """Keep the person's choice for this workspace (in its journal)."""
+    from core.store.commit import journal_for_writing
+
+    agent = agent_named(name)
+    with journal_for_writing(root) as journal:
+        journal.set_setting(SETTING, agent.name)

@@ -1,0 +1,95 @@
+"""The open documents of a workspace with many files (PicoClaw, Pomelobot/OpenClaw, …).
+
+Documents are read when first asked for and kept, so unsaved edits of every file live here until
+`save` writes them, each file through the one guarded commit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from core.store import atomic
+from core.store.backups import BackupStyle, clean_backup_temps
+from core.store.commit import Target
+from core.store.document import Document, Saved
+from core.store.merge import Format, Resolution
+
+AnyDocument = Document[Any, Any]
+
+
+class DocumentSet:
+    """The files of one workspace that were read, and their unsaved edits."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._open: dict[str, AnyDocument] = {}
+
+    def warm_up(self) -> None:
+        """Read what the first page shows (called off the UI thread when the window opens)."""
+
+    def folders(self) -> list[Path]:
+        """The folders where the agent creates memory files (to watch for new ones)."""
+        return [self.root]
+
+    def clean_temps(self) -> None:
+        """Remove what an interrupted MemDesk save left behind (MemDesk's temp names only)."""
+        for folder in self.folders():
+            with contextlib.suppress(OSError):
+                atomic.clean_stale_temps(folder)
+        clean_backup_temps(self.root)
+
+    def target(self, rel: str, *, agent_backups: bool = False) -> Target:
+        """Where `rel` is written, and where its backups go (the agent's own folder if asked)."""
+        style = BackupStyle.PICOCLAW if agent_backups else BackupStyle.MEMDESK
+        return Target(self.root, rel, style.directory(self.root, self.root / rel))
+
+    def document(
+        self, rel: str, fmt: Format[Any, Any], *, agent_backups: bool = False
+    ) -> AnyDocument:
+        """The document at `rel`, read the first time it is asked for."""
+        return self._cached(
+            rel, lambda: Document.read(self.target(rel, agent_backups=agent_backups), fmt)
+        )
+
+    def _cached(self, rel: str, make: Callable[[], AnyDocument]) -> AnyDocument:
+        document = self._open.get(rel)
+        if document is None:
+            document = make()
+            self._open[rel] = document
+        return document
+
+    def documents(self) -> list[AnyDocument]:
+        """Every document read so far (the only ones that can hold edits)."""
+        return list(self._open.values())
+
+    @property
+    def modified(self) -> bool:
+        return any(d.modified for d in self._open.values())
+
+    def modified_documents(self) -> list[AnyDocument]:
+        return [d for d in self._open.values() if d.modified]
+
+    def save(
+        self, resolutions: Mapping[str, Mapping[str, Resolution]] | None = None
+    ) -> list[Saved[Any]]:
+        """Save every modified document, each on its own; stops at the first that fails.
+
+        `resolutions` maps a document's relative path to how its conflicts are settled.
+        """
+        saved = []
+        for rel, document in list(self._open.items()):
+            if document.modified:
+                saved.append(document.save(resolutions=(resolutions or {}).get(rel)))
+        return saved
+
+    def reload(self) -> None:
+        """Read every open document anew (their unsaved edits are dropped)."""
+        for document in self._open.values():
+            document.reload()
+
+    def changed_on_disk(self) -> list[AnyDocument]:
+        """Open documents whose file is no longer what was read."""
+        return [d for d in self._open.values() if d.changed_on_disk()]
