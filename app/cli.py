@@ -13,17 +13,11 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from core.agents.registry import NAMES
+from core.agents.registry import NAMES, demo_layouts
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
-DEMO_LAYOUTS = {
-    "everbot": "everbot",
-    "tiered": "everbot",
-    "picoclaw": "picoclaw",
-    "pomelobot": "pomelobot",
-}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -59,8 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("dir", type=Path, help="an empty or new folder to write it into")
     demo.add_argument(
         "--layout",
-        choices=sorted(DEMO_LAYOUTS),
-        default="everbot",
+        choices=sorted(demo_layouts()),
+        default=NAMES[0],
         help="whose memory: picoclaw makes DIR a PicoClaw home (its workspace is DIR/workspace)",
     )
     demo.add_argument(
@@ -154,12 +148,10 @@ def cmd_open(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from core.agents.registry import agent_named
-    from core.demo import DemoError
+    from core.demo import DemoError, write_demo
 
-    agent = agent_named(DEMO_LAYOUTS[args.layout])
     try:
-        result = agent.demo(args.dir, layout=args.layout, entries=args.entries, seed=args.seed)
+        result = write_demo(args.dir, layout=args.layout, entries=args.entries, seed=args.seed)
     except DemoError as exc:
         return _fail(str(exc), EXIT_ERROR)
     except OSError as exc:

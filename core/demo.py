@@ -30,7 +30,7 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from random import Random
-from typing import Final, Literal
+from typing import Final
 
 from core.agents.base import DemoResult
 from core.policy import EVERBOT_CATEGORIES
@@ -44,7 +44,6 @@ __all__ = [
     "DateStrings",
     "DemoError",
     "DemoResult",
-    "Layout",
     "PhraseMaker",
     "Preset",
     "Voice",
@@ -64,15 +63,6 @@ __all__ = [
     "write_text",
 ]
 
-Layout = Literal["everbot", "tiered", "picoclaw", "pomelobot"]
-# Each layout and the agent package that writes it.
-_AGENTS: Final[dict[str, str]] = {
-    "everbot": "everbot",
-    "tiered": "everbot",
-    "picoclaw": "picoclaw",
-    "pomelobot": "pomelobot",
-}
-
 
 class DemoError(ValueError):
     """The demo cannot be written where or as asked; the message says why."""
@@ -81,31 +71,20 @@ class DemoError(ValueError):
 def write_demo(
     target: Path,
     *,
-    layout: Layout = "everbot",
+    layout: str = "everbot",
     entries: int | None = None,
     seed: int = 0,
     today: date | None = None,
 ) -> DemoResult:
-    """Create ``target`` (or fill it if empty) with a demo workspace of ``layout``.
+    """Create ``target`` (or fill it if empty) with a demo workspace of ``layout``, written by the
+    agent plug-in whose demo layouts include it. Raises DemoError if the layout is unknown,
+    ``target`` exists and is not an empty folder, or ``entries`` < 0."""
+    from core.agents.registry import demo_layouts
 
-    ``entries`` (long-term entries) defaults to 40 (everbot: more than the agent's cap of 30),
-    24 (tiered, picoclaw) or 16 (pomelobot: the main ``MEMORY.md``; its scopes get a third and a
-    fifth as many). Raises DemoError if the layout is unknown, ``target`` exists and is not an
-    empty folder, or ``entries`` < 0. Everything is written inside ``target``.
-    """
-    check_layout(layout, _AGENTS)
-    agent = _AGENTS[layout]
-    if agent == "picoclaw":
-        from core.agents.picoclaw import demo as picoclaw
-
-        return picoclaw.write_demo(target, entries=entries, seed=seed, today=today)
-    if agent == "pomelobot":
-        from core.agents.pomelobot import demo as pomelobot
-
-        return pomelobot.write_demo(target, entries=entries, seed=seed, today=today)
-    from core.agents.everbot import demo as everbot
-
-    return everbot.write_demo(target, layout=layout, entries=entries, seed=seed, today=today)
+    writers = demo_layouts()
+    if layout not in writers:
+        raise DemoError(f"unknown demo layout {layout!r} (known: {', '.join(sorted(writers))})")
+    return writers[layout].demo(target, layout=layout, entries=entries, seed=seed, today=today)
 
 
 # --- Arguments -----------------------------------------------------------------------------------

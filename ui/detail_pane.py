@@ -1,6 +1,6 @@
 """The detail pane: one memory's fields to edit, its actions, a safe preview and its metadata.
 
-The pane never edits the workspace itself: it asks core.ops.memories for the changes and hands
+The pane never edits the workspace itself: it asks core.agents.everbot.ops for the changes and hands
 them to the window (`changes_requested`), which applies them as one undoable step.
 """
 
@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.agents.everbot import ops as operations
 from core.agents.everbot.format import Entry
 from core.agents.everbot.workspace import Workspace, WorkspaceError
-from core.ops import memories as operations
 from core.policy import KNOWN_CATEGORIES
 from core.store.merge import Change
 from ui.markdown_view import MarkdownView

@@ -42,12 +42,12 @@ from PySide6.QtWidgets import (
 )
 
 from app.settings import Settings, save_settings
+from core.agents.everbot import ops as operations
 from core.agents.everbot.format import Entry
 from core.agents.everbot.workspace import SaveResult, Workspace, WorkspaceError
 from core.agents.registry import Detection, agent_named, detect, remember_agent, workspace_root
 from core.formats.text import InputError
 from core.ops import ChangeSet
-from core.ops import memories as operations
 from core.policy import EVERBOT
 from core.search import QueryError, SearchIndex
 from core.store.document import Saved

@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.agents.picoclaw import ops
 from core.agents.picoclaw.profile import PROFILE_FILE, Item, ProfileError
 from core.agents.picoclaw.workspace import Profile
 from core.ops import ChangeSet
-from core.ops import profile as ops
 from core.store.errors import WorkspaceError
 from ui.undo import OpCommand
 

@@ -24,6 +24,7 @@ __all__ = [
     "Detection",
     "agent_named",
     "all_agents",
+    "demo_layouts",
     "detect",
     "indexer",
     "remember_agent",
@@ -51,6 +52,11 @@ def agent_named(name: str) -> Agent:
 
 def all_agents() -> list[Agent]:
     return [agent_named(name) for name in NAMES]
+
+
+def demo_layouts() -> dict[str, Agent]:
+    """Every `memdesk demo --layout` name and the agent that writes it."""
+    return {layout: agent for agent in all_agents() for layout in agent.demo_layouts}
 
 
 def indexer() -> Agent:

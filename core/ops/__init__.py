@@ -2,7 +2,7 @@
 
 The window, the CLI, decay runs, restores and approved review decisions all change files the
 same way: they build a `ChangeSet` with the functions of `core.ops.entries` (any agent's file of
-entries, a daily note, profile keys) or `core.ops.memories` (scored memories), apply it to the
+entries, a daily note, profile keys) or `core.agents.everbot.ops` (scored memories), apply it to the
 open document, and save the document through the one guarded commit. Undo restores the
 document's state from before the change set; a change set's inverse undoes it after a save.
 """

@@ -24,10 +24,9 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from enum import Enum
 from pathlib import Path
 
 from core.store import atomic
@@ -35,12 +34,12 @@ from core.store import atomic
 __all__ = [
     "MAX_PER_SECOND",
     "BackupInfo",
-    "BackupStyle",
     "backup_bytes",
     "backup_name",
     "clean_backup_temps",
     "list_backups",
     "make_backup",
+    "own_backup_dir",
     "parse_backup_name",
     "prune_backups",
 ]
@@ -55,18 +54,16 @@ _NAME_RE = re.compile(
 _NO_HARD_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS})
 
 
-class BackupStyle(Enum):
-    """Where a layout keeps its backups (the file names are the same for both)."""
+OWN_BACKUPS = Path(".memdesk") / "backups"
 
-    PICOCLAW = "picoclaw"
-    MEMDESK = "memdesk"
 
-    def directory(self, workspace: Path, source: Path) -> Path:
-        """Backup folder for ``source``; MemDesk's mirrors the file's folder to keep names apart."""
-        if self is BackupStyle.PICOCLAW:
-            return workspace / "memory" / "backups"
-        relative = source.parent.relative_to(workspace)
-        return workspace / ".memdesk" / "backups" / relative
+def own_backup_dir(workspace: Path, source: Path) -> Path:
+    """MemDesk's backup folder for ``source``: it mirrors the file's folder to keep names apart.
+
+    (An agent that keeps backups of its own, PicoClaw, gets MemDesk's there instead: its plug-in
+    names that folder.)
+    """
+    return workspace / OWN_BACKUPS / source.parent.relative_to(workspace)
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,10 +286,11 @@ def prune_backups(backup_dir: Path, *, keep: int, owned: Callable[[Path], bool])
     return removed
 
 
-def clean_backup_temps(workspace: Path) -> list[Path]:
-    """Remove temp files an interrupted backup left in the backup folders (MemDesk's names only)."""
-    folders = [workspace / "memory" / "backups"]
-    own = workspace / ".memdesk" / "backups"
+def clean_backup_temps(workspace: Path, also: Iterable[Path] = ()) -> list[Path]:
+    """Remove temp files an interrupted backup left in MemDesk's backup folders and in `also`
+    (an agent's own backup folder), MemDesk's temp names only."""
+    folders = list(also)
+    own = workspace / OWN_BACKUPS
     if own.is_dir() and not own.is_symlink():
         folders += [own, *(p for p in own.rglob("*") if p.is_dir() and not p.is_symlink())]
     removed: list[Path] = []

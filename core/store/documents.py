@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from core.store import atomic
-from core.store.backups import BackupStyle, clean_backup_temps
+from core.store.backups import clean_backup_temps, own_backup_dir
 from core.store.commit import Target
 from core.store.document import Document, Saved
 from core.store.merge import Format, Resolution
@@ -34,25 +34,27 @@ class DocumentSet:
         """The folders where the agent creates memory files (to watch for new ones)."""
         return [self.root]
 
+    def agent_backup_folders(self) -> list[Path]:
+        """Where the agent keeps backups of its own (MemDesk adds its backups there too)."""
+        return []
+
     def clean_temps(self) -> None:
         """Remove what an interrupted MemDesk save left behind (MemDesk's temp names only)."""
         for folder in self.folders():
             with contextlib.suppress(OSError):
                 atomic.clean_stale_temps(folder)
-        clean_backup_temps(self.root)
+        clean_backup_temps(self.root, self.agent_backup_folders())
 
-    def target(self, rel: str, *, agent_backups: bool = False) -> Target:
-        """Where `rel` is written, and where its backups go (the agent's own folder if asked)."""
-        style = BackupStyle.PICOCLAW if agent_backups else BackupStyle.MEMDESK
-        return Target(self.root, rel, style.directory(self.root, self.root / rel))
+    def target(self, rel: str, *, backups: Path | None = None) -> Target:
+        """Where `rel` is written, and where its backups go (MemDesk's folder unless given)."""
+        folder = backups if backups is not None else own_backup_dir(self.root, self.root / rel)
+        return Target(self.root, rel, folder)
 
     def document(
-        self, rel: str, fmt: Format[Any, Any], *, agent_backups: bool = False
+        self, rel: str, fmt: Format[Any, Any], *, backups: Path | None = None
     ) -> AnyDocument:
         """The document at `rel`, read the first time it is asked for."""
-        return self._cached(
-            rel, lambda: Document.read(self.target(rel, agent_backups=agent_backups), fmt)
-        )
+        return self._cached(rel, lambda: Document.read(self.target(rel, backups=backups), fmt))
 
     def _cached(self, rel: str, make: Callable[[], AnyDocument]) -> AnyDocument:
         document = self._open.get(rel)

@@ -15,10 +15,10 @@ import pytest
 from core.store import atomic
 from core.store.backups import (
     BackupInfo,
-    BackupStyle,
     backup_name,
     list_backups,
     make_backup,
+    own_backup_dir,
     parse_backup_name,
     prune_backups,
 )
@@ -295,23 +295,20 @@ def test_prune_rejects_keep_below_one(tmp_path: Path) -> None:
         prune_backups(tmp_path, keep=0, owned=lambda path: True)
 
 
-def test_backup_style_directories(tmp_path: Path) -> None:
-    memory = tmp_path / "memory" / "MEMORY.md"
+def test_own_backup_directories_mirror_the_files_folder(tmp_path: Path) -> None:
     daily = tmp_path / "memory" / "scopes" / "main" / "2026-02-21.md"
     root_file = tmp_path / "MEMORY.md"
-    picoclaw = BackupStyle.PICOCLAW.directory(tmp_path, memory)
-    assert picoclaw == tmp_path / "memory" / "backups"
-    assert BackupStyle.MEMDESK.directory(tmp_path, root_file) == tmp_path / ".memdesk" / "backups"
-    assert BackupStyle.MEMDESK.directory(tmp_path, daily) == (
+    assert own_backup_dir(tmp_path, root_file) == tmp_path / ".memdesk" / "backups"
+    assert own_backup_dir(tmp_path, daily) == (
         tmp_path / ".memdesk" / "backups" / "memory" / "scopes" / "main"
     )
     with pytest.raises(ValueError):
-        BackupStyle.MEMDESK.directory(tmp_path, Path("/elsewhere/MEMORY.md"))
+        own_backup_dir(tmp_path, Path("/elsewhere/MEMORY.md"))
 
 
 def test_memdesk_style_backup_creates_nested_folders(tmp_path: Path) -> None:
     source = _source(tmp_path / "memory", CRLF_BOM, name="2026-02-21.md")
-    backup_dir = BackupStyle.MEMDESK.directory(tmp_path, source)
+    backup_dir = own_backup_dir(tmp_path, source)
     backup = make_backup(source, backup_dir, now=NOW)
     assert backup == backup_dir / "20260301_120005_2026-02-21.md"
     assert backup.read_bytes() == CRLF_BOM

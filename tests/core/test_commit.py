@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from core.agents.everbot import format as ev
+from core.agents.everbot import ops as operations
 from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as picoclaw
 from core.decay import apply_decay, preview_decay
-from core.ops import memories as operations
 from core.ops.entries import add_entry, edit_entry
 from core.store import atomic
-from core.store.backups import BackupStyle
+from core.store.backups import own_backup_dir
 from core.store.commit import Target, journal_for_reading, settle_interrupted
 from core.store.document import Document
 from core.store.errors import WorkspaceError
@@ -147,7 +147,7 @@ def test_a_picoclaw_append_into_the_replaced_file_is_merged(
     (root / "memory" / "202601").mkdir(parents=True)
     longterm = root / "memory" / "MEMORY.md"
     longterm.write_text("# Long-term Memory\n\n## 2026-01-01\n\nfirst", encoding="utf-8")
-    target = Target(root, "memory/MEMORY.md", BackupStyle.PICOCLAW.directory(root, longterm))
+    target = Target(root, "memory/MEMORY.md", root / "memory" / "backups")
     doc = Document.read(target, picoclaw.LongTermFormat())
     edit_entry(doc, "2026-01-01", "first, edited").apply()
     real_publish = atomic.PreparedTemp.publish
@@ -176,9 +176,7 @@ def test_a_late_write_that_cannot_be_merged_is_kept_as_a_backup(
     note = root / "memory" / "202601" / "20260101.md"
     note.write_text("# 2026-01-01\n\nmorning", encoding="utf-8")
     rel = "memory/202601/20260101.md"
-    doc = Document.read(
-        Target(root, rel, BackupStyle.MEMDESK.directory(root, note)), picoclaw.NoteFormat(rel)
-    )
+    doc = Document.read(Target(root, rel, own_backup_dir(root, note)), picoclaw.NoteFormat(rel))
     doc.set_text("# 2026-01-01\n\nmorning, rewritten by the person")
     real_publish = atomic.PreparedTemp.publish
     calls = []
@@ -206,7 +204,7 @@ def test_a_file_deleted_meanwhile_is_not_recreated(tmp_path: Path) -> None:
     (root / "memory").mkdir(parents=True)
     longterm = root / "memory" / "MEMORY.md"
     longterm.write_text("## 2026-01-01\n\nfirst", encoding="utf-8")
-    target = Target(root, "memory/MEMORY.md", BackupStyle.PICOCLAW.directory(root, longterm))
+    target = Target(root, "memory/MEMORY.md", root / "memory" / "backups")
     doc = Document.read(target, picoclaw.LongTermFormat())
     add_entry(doc, picoclaw.draft_entry("second", date(2026, 1, 2))).apply()
     longterm.unlink()

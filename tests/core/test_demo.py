@@ -19,7 +19,7 @@ from core.agents.base import DemoResult
 from core.agents.everbot import demo as everbot_demo
 from core.agents.picoclaw import demo as picoclaw_demo
 from core.agents.pomelobot import demo as pomelobot_demo
-from core.demo import DemoError, Layout, load_corpus, shared_corpus, write_demo
+from core.demo import DemoError, load_corpus, shared_corpus, write_demo
 from core.policy import EVERBOT_CATEGORIES, TIERED_CATEGORIES
 from tests.conftest import PROJECT_ROOT
 
@@ -291,7 +291,7 @@ def test_tiered_backups(tiered: DemoResult) -> None:
 
 
 @pytest.mark.parametrize("layout", ["everbot", "tiered"])
-def test_same_seed_same_bytes(tmp_path: Path, layout: Layout) -> None:
+def test_same_seed_same_bytes(tmp_path: Path, layout: str) -> None:
     a = write_demo(tmp_path / "a", layout=layout, seed=7, today=TODAY)
     b = write_demo(tmp_path / "b", layout=layout, seed=7, today=TODAY)
     c = write_demo(tmp_path / "c", layout=layout, seed=8, today=TODAY)
@@ -325,7 +325,7 @@ def test_fills_an_empty_folder(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("layout", ["everbot", "tiered"])
-def test_zero_entries_is_a_valid_empty_file(tmp_path: Path, layout: Layout) -> None:
+def test_zero_entries_is_a_valid_empty_file(tmp_path: Path, layout: str) -> None:
     result = write_demo(tmp_path / "ws", layout=layout, entries=0, today=TODAY)
     text = result.memory_file.read_text(encoding="utf-8")
     head = HEAD_BLOCK_RE.match(text)
@@ -443,7 +443,7 @@ def test_corpus_files_are_readable_utf8_json() -> None:
 
 
 @pytest.mark.parametrize("layout", ["everbot", "tiered", "picoclaw", "pomelobot"])
-def test_each_agents_demo_is_what_write_demo_writes(tmp_path: Path, layout: Layout) -> None:
+def test_each_agents_demo_is_what_write_demo_writes(tmp_path: Path, layout: str) -> None:
     write_demo(tmp_path / "a", layout=layout, entries=9, seed=3, today=TODAY)
     b = tmp_path / "b"
     if layout == "picoclaw":

@@ -18,7 +18,7 @@ from core.agents.picoclaw.profile import load_profile, render_profile
 from core.agents.picoclaw.retrieval import retrieve
 from core.agents.pomelobot import format as pb
 from core.agents.registry import detect
-from core.demo import DemoError, Layout, load_corpus, shared_corpus, write_demo
+from core.demo import DemoError, load_corpus, shared_corpus, write_demo
 from core.store.backups import list_backups
 from tests.cli.conftest import Cli, Result
 
@@ -347,7 +347,7 @@ def test_pomelobot_zero_entries_leaves_headers(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("layout", ["picoclaw", "pomelobot"])
-def test_same_seed_same_bytes(tmp_path: Path, layout: Layout) -> None:
+def test_same_seed_same_bytes(tmp_path: Path, layout: str) -> None:
     write_demo(tmp_path / "a", layout=layout, seed=5, today=TODAY)
     write_demo(tmp_path / "b", layout=layout, seed=5, today=TODAY)
     write_demo(tmp_path / "c", layout=layout, seed=6, today=TODAY)
@@ -357,7 +357,7 @@ def test_same_seed_same_bytes(tmp_path: Path, layout: Layout) -> None:
 
 
 @pytest.mark.parametrize("layout", ["picoclaw", "pomelobot"])
-def test_refuses_a_folder_that_is_not_empty(tmp_path: Path, layout: Layout) -> None:
+def test_refuses_a_folder_that_is_not_empty(tmp_path: Path, layout: str) -> None:
     (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
     with pytest.raises(DemoError, match="not empty"):
         write_demo(tmp_path, layout=layout, today=TODAY)

@@ -29,7 +29,7 @@ from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw.format import NOTE_KEY
 from core.agents.pomelobot import format as pomelobot
 from core.ops.entries import add_entry, delete_entry, edit_entry
-from core.store.backups import BackupStyle
+from core.store.backups import own_backup_dir
 from core.store.commit import Target
 from core.store.document import Document, Item
 from core.store.journal import Journal, RecordedEvent
@@ -102,12 +102,12 @@ class Case:
 
     def document(self, root: Path) -> AnyDocument:
         if self.name == "picoclaw":
-            style = BackupStyle.PICOCLAW
+            backups = root / "memory" / "backups"
             fmt: Any = picoclaw.LongTermFormat(self.rel)
         else:
-            style = BackupStyle.MEMDESK
+            backups = own_backup_dir(root, root / self.rel)
             fmt = pomelobot.MemoryFileFormat(self.rel, pomelobot.file_kind(self.rel))
-        return Document.read(Target(root, self.rel, style.directory(root, root / self.rel)), fmt)
+        return Document.read(Target(root, self.rel, backups), fmt)
 
     def draft(self, content: str, stamp: str) -> Any:
         """A new entry as the agent writes it; `stamp` is a date (PicoClaw) or a time."""
@@ -180,7 +180,7 @@ def note_root(tmp_path: Path) -> Path:
 
 def open_note(root: Path, rel: str = NOTE_REL) -> AnyDocument:
     """A daily note as the workspace opens it (backups under .memdesk/)."""
-    target = Target(root, rel, BackupStyle.MEMDESK.directory(root, root / rel))
+    target = Target(root, rel, own_backup_dir(root, root / rel))
     return Document.read(target, picoclaw.NoteFormat(rel))
 
 

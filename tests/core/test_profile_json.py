@@ -30,7 +30,7 @@ from core.agents.picoclaw.profile import (
 )
 from core.store import atomic
 from core.store import commit as store_commit
-from core.store.backups import BackupStyle, backup_bytes
+from core.store.backups import backup_bytes, own_backup_dir
 from core.store.commit import Target
 from core.store.document import Document
 from core.store.errors import WorkspaceError
@@ -68,7 +68,7 @@ def _target(path: Path) -> Target:
     """The profile as the workspace above ``memory/`` saves it (backups in .memdesk/)."""
     root = path.parent.parent
     rel = path.relative_to(root).as_posix()
-    return Target(root, rel, BackupStyle.MEMDESK.directory(root, path))
+    return Target(root, rel, own_backup_dir(root, path))
 
 
 def _open(path: Path) -> Document[ProfileDoc, ProfileItem]:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from core.agents.everbot import ops as operations
 from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as picoclaw
 from core.demo import write_demo
-from core.ops import memories as operations
 from core.ops.entries import edit_entry
 from core.store.backups import backup_name, list_backups
 from core.store.retention import DEFAULT_KEEP, backups_to_keep, prune_own, set_backups_to_keep

@@ -724,7 +724,7 @@ def test_undo_before_a_save_leaves_nothing_to_write(root: Path, memory: Path) ->
     original = memory.read_bytes()
     ws = Workspace.open(root)
     before = ws.snapshot()
-    from core.ops import memories as operations
+    from core.agents.everbot import ops as operations
 
     changes = operations.delete(ws, ["d4e5f6"])
     ws.apply(changes)
@@ -735,7 +735,7 @@ def test_undo_before_a_save_leaves_nothing_to_write(root: Path, memory: Path) ->
 
 
 def test_undo_after_a_save_becomes_a_new_unsaved_change(root: Path, memory: Path) -> None:
-    from core.ops import memories as operations
+    from core.agents.everbot import ops as operations
 
     original = memory.read_bytes()
     ws = Workspace.open(root)

@@ -404,7 +404,7 @@ def test_what_the_agent_sees_follows_unsaved_edits(
     assert shown.startswith("# 历史记忆")
     entry = window.ws.find(key)  # type: ignore[union-attr]
     assert f"- [{entry.category}] {entry.content}" in shown  # type: ignore[union-attr]
-    from core.ops import memories as operations
+    from core.agents.everbot import ops as operations
 
     window.apply_changes(operations.edit(window.ws, key, score=0.1), "lower")  # type: ignore[arg-type]
     assert entry.content not in window.agent_view.text.toPlainText()  # type: ignore[union-attr]

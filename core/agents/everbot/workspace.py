@@ -23,7 +23,7 @@ from core.models import FileProblem, ParsedFile
 from core.policy import PolicyProfile, profile_by_name
 from core.scoring import AGENT_FORGET_BELOW, agent_will_forget
 from core.store import atomic
-from core.store.backups import BackupStyle, clean_backup_temps, list_backups
+from core.store.backups import clean_backup_temps, list_backups, own_backup_dir
 from core.store.commit import Target, journal_for_reading, journal_for_writing
 from core.store.document import DocState, Document, JournalPlan
 from core.store.errors import WorkspaceError
@@ -105,7 +105,7 @@ class Workspace:
         root, path = locate_memory_file(target)
         rel = path.relative_to(root).as_posix()
         store_target = Target(
-            root, rel, BackupStyle.MEMDESK.directory(root, path), agent_lock=True,
+            root, rel, own_backup_dir(root, path), agent_lock=True,
             lock_timeout=cls.LOCK_TIMEOUT,
         )  # fmt: skip
         with gc_paused():  # 100,000 memories: see gc_paused
@@ -415,7 +415,7 @@ class Workspace:
 
     def _backup_files(self) -> list[tuple[Path, datetime, str]]:
         """Backups of the file, oldest first: path, time, and the name the journal knows it by."""
-        folder = BackupStyle.MEMDESK.directory(self.root, self.path)
+        folder = own_backup_dir(self.root, self.path)
         found = [
             (b.path, b.at.astimezone(UTC), b.path.relative_to(self.root).as_posix())
             for b in list_backups(folder)

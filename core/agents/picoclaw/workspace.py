@@ -22,6 +22,7 @@ from core.store.errors import WorkspaceError
 
 LONGTERM = "memory/MEMORY.md"
 PROFILE = "memory/profile.json"
+BACKUPS = "memory/backups"  # the agent's own backups of MEMORY.md; MemDesk's go there too
 
 LongTerm = Document[picoclaw.LongTermDocument, picoclaw.Entry]
 Note = Document[picoclaw.NoteDocument, picoclaw.NoteText]
@@ -67,7 +68,11 @@ class PicoClawWorkspace(DocumentSet):
     def longterm(self) -> LongTerm:
         """memory/MEMORY.md (empty if the agent has not written it yet); backups go to the
         agent's own memory/backups/."""
-        return self.document(LONGTERM, picoclaw.LongTermFormat(LONGTERM), agent_backups=True)
+        fmt = picoclaw.LongTermFormat(LONGTERM)
+        return self.document(LONGTERM, fmt, backups=self.root / BACKUPS)
+
+    def agent_backup_folders(self) -> list[Path]:
+        return [self.root / BACKUPS]
 
     def daily_notes(self) -> list[picoclaw.DailyNote]:
         return picoclaw.list_daily_notes(self.root)
