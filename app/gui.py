@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from app.settings import Settings, data_dir, load_settings, settings_path
+from ui.settings import Settings, data_dir, load_settings, settings_path
 
 log = logging.getLogger(__name__)
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
-from app.settings import Settings
 from core.demo import write_demo
 from ui.main_window import MainWindow
+from ui.settings import Settings
 from ui.theme import apply_theme
 
 

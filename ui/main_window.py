@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.settings import Settings, save_settings
 from core.agents.everbot import ops as operations
 from core.agents.everbot.format import Entry
 from core.agents.everbot.workspace import SaveResult, Workspace, WorkspaceError
@@ -61,6 +60,7 @@ from ui.conflict_dialog import ConflictDialog
 from ui.detail_pane import DetailPane
 from ui.memory_table import MemoryTableModel, ScoreBarDelegate
 from ui.problems_view import ProblemsView
+from ui.settings import Settings, save_settings
 from ui.tasks import TaskRunner
 from ui.theme import apply_theme
 from ui.undo import OpCommand

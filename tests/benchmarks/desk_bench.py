@@ -40,10 +40,10 @@ def main() -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from app.settings import Settings
     from core.agents.picoclaw.workspace import PicoClawWorkspace as AgentWorkspace
     from core.demo import write_demo
     from ui.main_window import MainWindow
+    from ui.settings import Settings
 
     app = QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory() as tmp:

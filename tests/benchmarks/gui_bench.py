@@ -31,9 +31,9 @@ def main() -> int:
     from PySide6.QtGui import QKeyEvent
     from PySide6.QtWidgets import QApplication
 
-    from app.settings import Settings
     from core.demo import write_demo
     from ui.main_window import MainWindow
+    from ui.settings import Settings
 
     app = QApplication([])
     with tempfile.TemporaryDirectory(prefix="memdesk-gui-bench-") as tmp:

@@ -12,8 +12,8 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.settings import Settings
 from ui.main_window import MainWindow
+from ui.settings import Settings
 
 
 @pytest.fixture(autouse=True)

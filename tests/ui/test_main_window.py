@@ -261,7 +261,7 @@ def test_closing_leaves_no_window_dialog_or_running_job(
 def test_the_theme_choice_applies_and_is_remembered(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    from app.settings import load_settings
+    from ui.settings import load_settings
     from ui.theme import is_dark
 
     window.set_theme("dark")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from app.settings import (
+from ui.settings import (
     MAX_RECENT,
     SCHEMA_VERSION,
     Settings,

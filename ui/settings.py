@@ -207,10 +207,11 @@ def _move_aside(path: Path) -> Path | None:
     for attempt in range(100):
         suffix = f".broken-{stamp}" if attempt == 0 else f".broken-{stamp}-{attempt}"
         target = path.with_name(path.name + suffix)
-        if target.exists() or target.is_symlink():
-            continue
         try:
-            os.rename(path, target)
+            os.link(path, target)  # fails instead of replacing a file of that name
+            os.unlink(path)
+        except FileExistsError:
+            continue
         except OSError:
             log.warning("could not move the broken settings file %s aside", path, exc_info=True)
             return None
