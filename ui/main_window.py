@@ -669,7 +669,7 @@ class MainWindow(QMainWindow):
             return
         self.statusBar().showMessage(f"Saving {aws.root}…")
         self.tasks.run(
-            lambda: aws.save(resolutions),
+            lambda: aws.save_all(resolutions),
             on_done=lambda saved: self._saved_agent(saved, then),
             on_error=self._save_agent_failed,
         )

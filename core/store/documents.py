@@ -1,7 +1,8 @@
-"""The open documents of a workspace with many files (PicoClaw, Pomelobot/OpenClaw, …).
+"""What the window needs of any agent's open workspace (`Editable`), and `DocumentSet`, the
+open documents of a workspace with many files (PicoClaw, Pomelobot/OpenClaw, …).
 
 Documents are read when first asked for and kept, so unsaved edits of every file live here until
-`save` writes them, each file through the one guarded commit.
+`save_all` writes them, each file through the one guarded commit.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from core.store import atomic
 from core.store.backups import clean_backup_temps, own_backup_dir
@@ -20,8 +22,41 @@ from core.store.merge import Format, Resolution
 AnyDocument = Document[Any, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class Refreshed:
+    """What another program changed on disk: read anew (no edits here), or kept (edited here:
+    merged at the next save)."""
+
+    reloaded: list[AnyDocument] = field(default_factory=list)
+    kept: list[AnyDocument] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.reloaded or self.kept)
+
+
+class Editable(Protocol):
+    """An agent's open workspace, as the window's shell drives it (save, reload, watch)."""
+
+    root: Path
+    agent: str
+
+    @property
+    def modified(self) -> bool: ...
+    def documents(self) -> list[AnyDocument]: ...
+    def modified_documents(self) -> list[AnyDocument]: ...
+    def save_all(
+        self, resolutions: Mapping[str, Mapping[str, Resolution]] | None = None
+    ) -> list[Saved[Any]]: ...
+    def reload(self) -> None: ...
+    def refresh_from_disk(self) -> Refreshed: ...
+    def folders(self) -> list[Path]: ...
+    def warm_up(self) -> None: ...
+
+
 class DocumentSet:
     """The files of one workspace that were read, and their unsaved edits."""
+
+    agent = ""  # the plug-in's name
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -74,7 +109,7 @@ class DocumentSet:
     def modified_documents(self) -> list[AnyDocument]:
         return [d for d in self._open.values() if d.modified]
 
-    def save(
+    def save_all(
         self, resolutions: Mapping[str, Mapping[str, Resolution]] | None = None
     ) -> list[Saved[Any]]:
         """Save every modified document, each on its own; stops at the first that fails.
@@ -95,3 +130,12 @@ class DocumentSet:
     def changed_on_disk(self) -> list[AnyDocument]:
         """Open documents whose file is no longer what was read."""
         return [d for d in self._open.values() if d.changed_on_disk()]
+
+    def refresh_from_disk(self) -> Refreshed:
+        """Read anew the documents another program changed, unless they hold edits here."""
+        changed = self.changed_on_disk()
+        kept = [d for d in changed if d.modified]
+        reloaded = [d for d in changed if not d.modified]
+        for document in reloaded:
+            document.reload()
+        return Refreshed(reloaded, kept)

@@ -142,7 +142,7 @@ def test_open_refuses_other_folders(tmp_path: Path) -> None:
     (structured / "MEMORY.md").write_text(
         "# Agent Memory\n\n## Active Memories\n\n### [a1b2c3] fact | 0.9 | 2026-02-20 | 1\nx\n"
     )
-    assert not hasattr(open_workspace(structured), "documents")  # EverBot's own workspace
+    assert open_workspace(structured).agent == "everbot"
 
 
 def test_documents_are_read_once_and_keep_their_edits(pico: Path) -> None:
@@ -176,7 +176,7 @@ def test_save_writes_each_modified_file_only(pico: Path) -> None:
     append_note(ws, TODAY, "Evening: tea tasting.")
     ws.note(date(2026, 3, 2))  # read, not changed
 
-    saved = ws.save()
+    saved = ws.save_all()
 
     assert {s.path for s in saved} == {pico / "memory/MEMORY.md", pico / note_rel(TODAY)}
     assert (pico / "memory/MEMORY.md").read_bytes() == LONGTERM.replace(
@@ -195,7 +195,7 @@ def test_save_writes_each_modified_file_only(pico: Path) -> None:
     note_backups = list((pico / ".memdesk" / "backups" / "memory" / "202603").iterdir())
     assert [p.read_bytes() for p in note_backups] == [NOTES[TODAY].encode()]
     assert not ws.modified
-    assert ws.save() == []
+    assert ws.save_all() == []
 
 
 def test_save_settles_conflicts_file_by_file(pico: Path) -> None:
@@ -207,7 +207,7 @@ def test_save_settles_conflicts_file_by_file(pico: Path) -> None:
     assert ws.changed_on_disk() == [ws.longterm()]
 
     with pytest.raises(ConflictError) as raised:
-        ws.save()
+        ws.save_all()
     assert raised.value.conflicts == [
         Conflict(
             "2026-02-20",
@@ -218,7 +218,7 @@ def test_save_settles_conflicts_file_by_file(pico: Path) -> None:
     ]
     assert memory.read_bytes() == theirs.encode()
 
-    ws.save(resolutions={"memory/MEMORY.md": {"2026-02-20": "mine"}})
+    ws.save_all(resolutions={"memory/MEMORY.md": {"2026-02-20": "mine"}})
     expected = LONGTERM.replace("The user's dog is called Bob.", "Mine: the dog is Bobby.")
     assert memory.read_bytes() == expected.encode()
     assert ws.changed_on_disk() == []
@@ -283,7 +283,7 @@ def test_agent_sees_unsaved_edits(pico: Path) -> None:
     assert "A note written in MemDesk, not saved yet." in injected
     assert (pico / "memory" / "MEMORY.md").read_bytes() == LONGTERM.encode()
     # Once saved, the files give exactly the same text.
-    ws.save()
+    ws.save_all()
     assert injected == expected_context(pico, "tea", limit=10, recent_days=3)
 
 
@@ -318,7 +318,7 @@ def test_promote_passage_appends_to_long_term_memory(pico: Path) -> None:
     (made,) = changes.apply()
     assert made.key == "2026-03-03"
     assert ws.modified_documents() == [ws.longterm()]
-    ws.save()
+    ws.save_all()
     assert (pico / "memory" / "MEMORY.md").read_bytes() == (
         LONGTERM + "\n\n## 2026-03-03\n\nBob was at the vet."
     ).encode()
@@ -332,7 +332,7 @@ def test_promote_entry_appends_to_the_scopes_long_term_file(pomelo: Path) -> Non
     assert "09:20:00" in changes.label
     changes.apply()
     assert ws.modified_documents() == [changes.document]
-    ws.save()
+    ws.save_all()
     assert (pomelo / LONG_BOB).read_bytes() == (
         LONG_BOB_TEXT + "\n[18:05:06] Bob is on call this week.\n"
     ).encode()
@@ -358,7 +358,7 @@ def test_promote_entry_creates_a_missing_long_term_file_with_the_agents_header(
     changes = ws.promote_entry(DAILY_GROUP, "10:00:00", datetime(2026, 3, 3, 11, 0, 0))
     assert changes.document is long_term
     changes.apply()
-    ws.save()
+    ws.save_all()
 
     path = pomelo / "memory" / "scopes" / "group_ops" / "LONG_TERM.md"
     assert path.read_bytes() == (
@@ -400,7 +400,7 @@ def test_profile_edit_saves_in_the_agents_form(pico: Path) -> None:
     assert profile.doc.items() == [("city", "Hangzhou"), ("name", "Nora")]
     set_key(profile, "coffee", "无糖拿铁")
     assert ws.modified_documents() == [profile]
-    ws.save()
+    ws.save_all()
     path = pico / "memory" / "profile.json"
     assert path.read_text(encoding="utf-8") == render_profile(
         {"city": "Hangzhou", "coffee": "无糖拿铁", "name": "Nora"}
@@ -444,7 +444,7 @@ def test_corrupt_profile_is_an_error_and_never_written(pico: Path, data: bytes) 
 
     # Saving the workspace (other files changed) leaves the profile alone: never "{}".
     edit_entry(ws.longterm(), "2026-02-01", "User prefers oolong.").apply()
-    ws.save()
+    ws.save_all()
     assert path.read_bytes() == data
     assert not (pico / ".memdesk" / "backups" / "memory").exists()
 
@@ -456,10 +456,10 @@ def test_profile_changed_on_both_sides_is_a_conflict(pico: Path) -> None:
     theirs = PROFILE.replace("Nora", "Nina").encode()
     path.write_bytes(theirs)
     with pytest.raises(ConflictError) as raised:
-        ws.save()
+        ws.save_all()
     assert raised.value.conflicts == [Conflict("name", "Nora", "Nora Li", "Nina")]
     assert path.read_bytes() == theirs
-    ws.save(resolutions={"memory/profile.json": {"name": "mine"}})
+    ws.save_all(resolutions={"memory/profile.json": {"name": "mine"}})
     assert json.loads(path.read_bytes()) == {"city": "Hangzhou", "name": "Nora Li"}
 
 

@@ -303,7 +303,7 @@ def test_save_writes_the_note_atomically_with_a_backup(
     view.editor.setPlainText(edited)
     view.apply()
 
-    saved = ws.save()
+    saved = ws.save_all()
     view.refresh()
     assert [s.path for s in saved] == [path]
     assert path.read_bytes() == edited.encode("utf-8")
@@ -338,7 +338,7 @@ def test_promote_selected_passage_in_the_agents_format(
     assert (last.label, last.content) == (today, PASSAGE)
     assert not ws.note(date(2026, 11, 25)).modified  # the note keeps the passage
 
-    ws.save()
+    ws.save_all()
     memory = (root / "memory" / "MEMORY.md").read_bytes().decode("utf-8")
     assert memory == f"{LONGTERM}\n\n## {today}\n\n{PASSAGE}"
     assert memory.endswith(f"\n\n## {today}\n\n{PASSAGE}")
@@ -396,7 +396,7 @@ def test_new_note_for_today(
     view.editor.setPlainText(heading + "用户说十二月要出差。\n")
     view.new_note_for_today(today)  # already started: nothing more than applying the text
     assert stack.count() == 2
-    ws.save()
+    ws.save_all()
     assert note_path(root, today).read_text(encoding="utf-8") == heading + "用户说十二月要出差。\n"
 
 

@@ -382,7 +382,7 @@ def test_corrupt_file_is_shown_and_never_written(
     assert "does not change" in failures[0]
     assert view.set_value("name", "y") is False and view.delete_key("name") is False
     assert stack.count() == 0 and not ws.modified and ws.documents() == []
-    assert ws.save() == []
+    assert ws.save_all() == []
     assert path.read_bytes() == data
     assert not (root / ".memdesk" / "backups").exists()
 

@@ -25,7 +25,8 @@ from core.scoring import AGENT_FORGET_BELOW, agent_will_forget
 from core.store import atomic
 from core.store.backups import clean_backup_temps, list_backups, own_backup_dir
 from core.store.commit import Target, journal_for_reading, journal_for_writing
-from core.store.document import DocState, Document, JournalPlan
+from core.store.document import DocState, Document, JournalPlan, Saved
+from core.store.documents import Refreshed
 from core.store.errors import WorkspaceError
 from core.store.files import read_consistent, read_file
 from core.store.journal import (
@@ -82,6 +83,8 @@ class SaveResult:
 
 class Workspace:
     """One open structured memory file and the changes made to it since it was read."""
+
+    agent = "everbot"
 
     LOCK_TIMEOUT = 10.0  # seconds to wait for the agent's lock
 
@@ -318,6 +321,49 @@ class Workspace:
         """Read the file again, dropping unsaved changes."""
         self.document.reload()
         self._apply_precise_scores()
+
+    # -- as the window's shell drives every agent's workspace (core.store.documents.Editable) -----
+    def documents(self) -> list[Document[ev.StructuredDocument, ev.Entry]]:
+        return [self.document]
+
+    def modified_documents(self) -> list[Document[ev.StructuredDocument, ev.Entry]]:
+        return [self.document] if self.modified else []
+
+    def save_all(
+        self, resolutions: Mapping[str, Mapping[str, Resolution]] | None = None
+    ) -> list[Saved[ev.Entry]]:
+        """The person's edits, saved (the window's Save)."""
+        if not self.modified:
+            return []
+        result = self.save(
+            actor="person",
+            cause="edited in MemDesk",
+            resolutions=(resolutions or {}).get(self.file),
+        )
+        return [
+            Saved(
+                result.path,
+                result.backup,
+                result.merged,
+                result.changes,
+                result.op_id,
+                result.notice,
+            )
+        ]
+
+    def refresh_from_disk(self) -> Refreshed:
+        if not self.document.changed_on_disk():
+            return Refreshed()
+        if self.modified:
+            return Refreshed(kept=[self.document])
+        self.reload()
+        return Refreshed(reloaded=[self.document])
+
+    def folders(self) -> list[Path]:
+        return [self.root]
+
+    def warm_up(self) -> None:
+        """Everything is read at open."""
 
     # -- journal -----------------------------------------------------------------------------------
     def _apply_precise_scores(self) -> None:
