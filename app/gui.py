@@ -30,7 +30,7 @@ def initial_workspace(path: Path | None, settings: Settings) -> Path:
     """The path given, else the last workspace (if it still exists), else the demo."""
     if path is not None:
         return path
-    last = settings.last_workspace or (settings.recent_workspaces or [None])[0]
+    last = settings.last_workspace or next(iter(settings.recent_workspaces), None)
     if last and Path(last).exists():
         return Path(last)
     return demo_workspace()

@@ -114,6 +114,7 @@ class EntriesView(QWidget):
         self._shown_key: str | None = None  # the entry in the editor, and its text as shown
         self._shown_text = ""
         self.source: AnyDocument | None = None
+        self.group_title = ""
         self.ws: EntryWorkspace | None = None  # adds entries as the agent would
         # Promotes a daily entry to long-term memory (where the agent has that), else None.
         self.promote: Callable[[AnyDocument, str], ChangeSet] | None = None

@@ -59,8 +59,16 @@ class TaskRunner(QObject):
             self._running.discard(relay)
             relay.deleteLater()
 
-        relay.done.connect(lambda result: (finished(), on_done(result)))
-        relay.failed.connect(lambda exc: (finished(), on_error(exc)))
+        def done(result: Any) -> None:
+            finished()
+            on_done(result)
+
+        def failed(exc: BaseException) -> None:
+            finished()
+            on_error(exc)
+
+        relay.done.connect(done)
+        relay.failed.connect(failed)
         self.pool.start(_Job(work, relay))
 
     def wait(self, msecs: int = 30_000) -> bool:

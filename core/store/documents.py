@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from core.store import atomic

@@ -19,7 +19,7 @@ from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.demo import write_demo
 from core.ops.entries import edit_entry
 from tests.helpers import open_workspace
-from ui.agent_view import AgentView
+from ui.agents.picoclaw.agent_view import AgentView
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from core.agents.picoclaw import format as pc
 from core.agents.picoclaw.workspace import PicoClawWorkspace
 from tests.helpers import open_workspace
-from ui.daily_notes_view import DailyNotesView
+from ui.agents.picoclaw.daily_notes_view import DailyNotesView
 
 NOTES = {
     date(2026, 10, 30): "# 2026-10-30\n\n用户的狗叫豆豆，是一只柯基。\n",

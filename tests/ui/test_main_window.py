@@ -19,7 +19,7 @@ from core.agents.everbot import format as ev
 from core.demo import write_demo
 from tests.conftest import FIXTURES
 from ui.main_window import MainWindow
-from ui.memory_table import MemoryTableModel
+from ui.agents.everbot.memory_table import MemoryTableModel
 
 TODAY = date(2026, 3, 1)
 

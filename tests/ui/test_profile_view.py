@@ -18,7 +18,7 @@ from pytestqt.qtbot import QtBot
 from core.agents.picoclaw.profile import ProfileError, render_profile
 from core.agents.picoclaw.workspace import PicoClawWorkspace, Profile
 from tests.helpers import open_workspace
-from ui.profile_view import AddKeyDialog, ProfileView
+from ui.agents.picoclaw.profile_view import AddKeyDialog, ProfileView
 
 PROFILE = {"name": "李雷", "city": "杭州", "咖啡偏好": "美式"}
 # What the agent writes for PROFILE: sorted keys (byte order), 2-space indent, raw UTF-8, no

@@ -17,7 +17,7 @@ from app.cli import main as cli_main
 from core.agents.pomelobot import format as pb
 from core.demo import write_demo
 from tests.helpers import open_workspace
-from ui.scope_tools_view import ScopeToolsView
+from ui.agents.pomelobot.scope_tools_view import ScopeToolsView
 
 LONG = "memory/2026-11-25.md"
 TRANSCRIPT = "memory/scopes/main/transcripts/2026-11-24.md"

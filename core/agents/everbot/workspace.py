@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from core.agents.everbot import format as ev
 from core.formats.problems import Problem
@@ -38,6 +38,9 @@ from core.store.journal import (
     JsonValue,
 )
 from core.store.merge import Change, ConflictError, Resolution
+
+if TYPE_CHECKING:
+    from core.search import SearchIndex
 
 __all__ = [
     "Change",
@@ -100,6 +103,7 @@ class Workspace:
         self.document = document
         self.profile = profile
         self.remember_profile = remember_profile  # the person chose the profile: keep it
+        self._index: SearchIndex | None = None  # built by warm_up, taken by the window
 
     # -- opening -----------------------------------------------------------------------------------
     @classmethod
@@ -363,7 +367,18 @@ class Workspace:
         return [self.root]
 
     def warm_up(self) -> None:
-        """Everything is read at open."""
+        """Build the search index (off the window's thread, when the window opens the file)."""
+        from core.search import SearchIndex
+
+        self._index = SearchIndex(self.entries())
+
+    def take_index(self) -> SearchIndex:
+        """The search index `warm_up` built (built now if it did not run)."""
+        from core.search import SearchIndex
+
+        index = getattr(self, "_index", None)
+        self._index = None
+        return index if index is not None else SearchIndex(self.entries())
 
     # -- journal -----------------------------------------------------------------------------------
     def _apply_precise_scores(self) -> None:

@@ -1,9 +1,7 @@
-""" "What the agent sees": the text the agent would put in its prompt from this memory.
-
-For a structured MEMORY.md that is EverBot's prompt block (memories scoring 0.5 or more, the
-top 20). For PicoClaw it depends on the user's message: the chunks of memory/MEMORY.md in the
-order its keyword retrieval takes them, and the exact text it injects. Both follow unsaved
-edits: they show what the agent will see once the edits are saved.
+""" "What the agent sees" for PicoClaw: for a user message, the chunks of memory/MEMORY.md in
+the order its keyword retrieval takes them, and the exact text it injects (with the recent daily
+notes and the hybrid fork's profile block). Unsaved edits are included: it shows what the agent
+will see once they are saved.
 """
 
 from __future__ import annotations
@@ -24,15 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.everbot.prompt import everbot_prompt
-from core.agents.everbot.workspace import Workspace, WorkspaceError
 from core.agents.picoclaw.workspace import AgentPreview, PicoClawWorkspace
 from core.formats.text import InputError
+from core.store.errors import WorkspaceError
 
-EVERBOT_TEXT = (
-    "The block EverBot adds to its system prompt from this file: memories scoring "
-    "0.5 or more, the 20 best. Unsaved edits are included."
-)
 MESSAGE_DELAY_MS = 200
 MAX_MESSAGE = 4_000  # characters of a user message; retrieval only looks for its words
 ERROR_STYLE = "color: #c62828;"
@@ -45,7 +38,6 @@ MAX_CHUNK_ROWS = 500  # the agent takes retrieve_limit (10 by default); the rest
 class AgentView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.structured: Workspace | None = None
         self.agent_ws: PicoClawWorkspace | None = None
         self.preview: AgentPreview | None = None
         self._timer = QTimer(self)
@@ -55,7 +47,7 @@ class AgentView(QWidget):
         self._build()
 
     def _build(self) -> None:
-        self.explain = QLabel(EVERBOT_TEXT)
+        self.explain = QLabel()
         self.explain.setObjectName("agentExplain")
         self.explain.setWordWrap(True)
         self.message = QLineEdit()
@@ -104,31 +96,10 @@ class AgentView(QWidget):
         layout.addWidget(self.message_row)
         layout.addWidget(self.error)
         layout.addWidget(self.split, 1)
-        self._set_agent_mode(False)
 
-    def _set_agent_mode(self, on: bool) -> None:
-        self.message_row.setVisible(on)
-        self.chunks.setVisible(on)
-        self.profile_box.setVisible(on and bool(self.profile_text.toPlainText()))
-        if not on:
-            self.error.hide()
-
-    # -- structured MEMORY.md (EverBot) ---------------------------------------------------------------
-    def show_workspace(self, ws: Workspace | None) -> None:
-        """A structured workspace: EverBot's prompt block (no message, no chunks)."""
-        self.agent_ws = None
-        self.structured = ws
-        self._timer.stop()
-        self._set_agent_mode(False)
-        self.explain.setText(EVERBOT_TEXT)
-        self.text.setPlainText(everbot_prompt(ws.entries()) if ws is not None else "")
-
-    # -- PicoClaw -------------------------------------------------------------------------------------
     def show_agent(self, ws: PicoClawWorkspace | None) -> None:
-        """A PicoClaw workspace: what its retrieval injects for the message typed."""
-        self.structured = None
+        """What the workspace's retrieval injects for the message typed."""
         self.agent_ws = ws
-        self._set_agent_mode(True)
         self.refresh()
 
     def set_message(self, text: str) -> None:
@@ -141,8 +112,6 @@ class AgentView(QWidget):
         self._timer.stop()
         if self.agent_ws is not None:
             self._show_preview(self.agent_ws)
-        elif self.structured is not None:
-            self.show_workspace(self.structured)
         else:
             self._clear()
 

@@ -165,15 +165,15 @@ class ScoreBarDelegate(QStyledItemDelegate):
         if not isinstance(score, float):
             super().paint(painter, option, index)
             return
-        if option.state & QStyle.StateFlag.State_Selected:  # type: ignore[operator]
-            painter.fillRect(option.rect, option.palette.highlight())  # type: ignore[attr-defined]
+        if option.state & QStyle.StateFlag.State_Selected:
+            painter.fillRect(option.rect, option.palette.highlight())
         scale = self.profile.scale_max or 5.0
-        rect: QRect = option.rect.adjusted(3, 4, -3, -4)  # type: ignore[attr-defined]
+        rect: QRect = option.rect.adjusted(3, 4, -3, -4)
         width = int(rect.width() * max(0.0, min(1.0, score / scale)))
         painter.save()
         painter.fillRect(
             QRect(rect.left(), rect.top(), width, rect.height()), self.colour_for(score)
         )
-        painter.setPen(option.palette.text().color())  # type: ignore[attr-defined]
+        painter.setPen(option.palette.text().color())
         painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), f"{score:.2f}")
         painter.restore()

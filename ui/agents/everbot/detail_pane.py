@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.agents.everbot import ops as operations
-from core.agents.everbot.format import Entry
+from core.agents.everbot.format import Entry, Section
 from core.agents.everbot.workspace import Workspace, WorkspaceError
 from core.policy import KNOWN_CATEGORIES
 from core.store.merge import Change
@@ -36,11 +36,13 @@ class DetailPane(QWidget):
 
     changes_requested = Signal(object, str)  # list[Change], label
     failed = Signal(str)  # an expected error, for the window's message area
+    notice = Signal(str)  # worth telling, not an error
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ws: Workspace | None = None
         self.key: str | None = None
+        self._shown_text = ""  # the memory's text as last put in the editor
         self._build()
         self.show_memory(None, None)
 
@@ -117,6 +119,11 @@ class DetailPane(QWidget):
 
     # -- showing -----------------------------------------------------------------------------------
     def show_memory(self, ws: Workspace | None, key: str | None) -> None:
+        """Show a memory. Text typed into the editor and not applied stays while the same memory
+        is shown again (a reload after the agent wrote the file must not wipe it)."""
+        typed = (
+            key is not None and key == self.key and self.content.toPlainText() != self._shown_text
+        )
         self.ws, self.key = ws, key
         entry = ws.find(key) if ws is not None and key is not None else None
         enabled = entry is not None
@@ -134,13 +141,21 @@ class DetailPane(QWidget):
         if entry is None:
             self.title.setText("No memory selected")
             self.content.setPlainText("")
+            self._shown_text = ""
             self.preview.set_memory_text("")
             self.meta.setText("")
             return
         self.title.setText(f"<b>[{entry.key}]</b> · line {entry.line} · {entry.section}")
         self.category.setCurrentText(entry.category)
         self.score.setValue(entry.score)
-        self.content.setPlainText(entry.content)
+        if not typed:
+            self.content.setPlainText(entry.content)
+        elif entry.content != self._shown_text:
+            self.notice.emit(
+                f"[{entry.key}] was changed by another program while you typed: your text is "
+                "kept in the editor, not applied; the preview shows the file's version."
+            )
+        self._shown_text = entry.content
         self.preview.set_memory_text(entry.content)
         self.archive_button.setText("Unarchive" if entry.section == "archived" else "Archive")
         self.meta.setText(_metadata(entry))
@@ -166,7 +181,7 @@ class DetailPane(QWidget):
     def _toggle_archive(self) -> None:
         entry = self._entry()
         if entry is not None:
-            section = "active" if entry.section == "archived" else "archived"
+            section: Section = "active" if entry.section == "archived" else "archived"
             label = f"{'Unarchive' if section == 'active' else 'Archive'} {entry.key}"
             self._request(lambda ws: operations.move(ws, [entry.key], section), label)
 

@@ -1,0 +1,14 @@
+"""Each agent's pages for the window, one package per agent (`ui.agents.<name>.desk.DESK`)."""
+
+from __future__ import annotations
+
+import importlib
+
+from ui.desk import Desk
+
+
+def desk_class(agent: str) -> type[Desk]:
+    """The desk that shows the workspace of the agent called `agent`."""
+    module = importlib.import_module(f"ui.agents.{agent}.desk")
+    desk: type[Desk] = module.DESK
+    return desk

@@ -1,0 +1,438 @@
+"""EverBot's pages: Active and Archived memories (a table with search and a detail pane),
+Problems, and What the agent sees.
+
+Every edit is a core change set (`core.agents.everbot.ops`) on the window's undo stack; the
+search runs in core (`core.search`) and the table model only holds keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from PySide6.QtCore import QItemSelectionModel, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.agents.everbot import ops as operations
+from core.agents.everbot.format import Entry, Section
+from core.agents.everbot.workspace import SaveResult, Workspace
+from core.ops import ChangeSet
+from core.policy import EVERBOT
+from core.search import QueryError, SearchIndex
+from core.store.documents import Editable, Refreshed
+from core.store.errors import WorkspaceError
+from core.store.merge import Change
+from ui.agents.everbot.detail_pane import DetailPane
+from ui.agents.everbot.memory_table import MemoryTableModel, ScoreBarDelegate
+from ui.agents.everbot.problems_view import ProblemsView
+from ui.agents.everbot.prompt_view import PromptView
+from ui.desk import Desk, Push
+from ui.tasks import TaskRunner
+from ui.undo import OpCommand
+
+SEARCH_DEBOUNCE_MS = 150
+
+
+@dataclass(frozen=True)
+class SidebarView:
+    """One entry of the sidebar: what it shows and how many."""
+
+    name: str
+    title: str
+    keys: Callable[[Workspace], list[str]] | None  # None: not a memory list (own page)
+
+
+def _section_keys(section: str) -> Callable[[Workspace], list[str]]:
+    return lambda ws: [e.key for e in ws.doc.iter_entries() if e.section == section]
+
+
+VIEWS = (
+    SidebarView("active", "Active", _section_keys("active")),
+    SidebarView("archived", "Archived", _section_keys("archived")),
+    SidebarView("problems", "Problems", None),
+    SidebarView("agent", "What the agent sees", None),
+)
+
+
+class EverBotDesk(Desk):
+    reread = Signal()  # the file was read anew: older undo steps no longer apply
+
+    def __init__(
+        self,
+        push: Push,
+        tasks: TaskRunner,
+        *,
+        search_delay_ms: int = SEARCH_DEBOUNCE_MS,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(push, tasks, parent)
+        self.ws: Workspace | None = None
+        self.index: SearchIndex | None = None
+        self.view = VIEWS[0]
+        self._debounce = QTimer(self, singleShot=True, interval=search_delay_ms)
+        self._debounce.timeout.connect(self.run_search)
+        self._build()
+        self._build_actions()
+
+    # -- layout ------------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.sidebar = QListWidget()
+        self.sidebar.setObjectName("sidebar")
+        for view in VIEWS:
+            item = QListWidgetItem(view.title)
+            item.setData(Qt.ItemDataRole.UserRole, view.name)
+            self.sidebar.addItem(item)
+        self.sidebar.currentRowChanged.connect(self._view_selected)
+        self.search = QLineEdit()
+        self.search.setObjectName("search")
+        self.search.setPlaceholderText(
+            'Search: words, "phrase", -word, cat:fact, score<0.3, hits>=5, activated:<30d'
+        )
+        self.search.setMaxLength(500)
+        self.search.setClearButtonEnabled(True)
+        self.search.textEdited.connect(lambda _text: self._debounce.start())
+        self.search.returnPressed.connect(self.run_search)
+        self.search_error = QLabel()
+        self.search_error.setObjectName("searchError")
+        self.search_error.hide()
+        self.model = MemoryTableModel(self._lookup, self)
+        self.table = self._build_table()
+        self.problems = ProblemsView()
+        self.problems.fix_requested.connect(self.fix_problem)
+        self.prompt = PromptView()
+        self.pages = QStackedWidget()
+        for page in (self.table, self.problems, self.prompt):
+            self.pages.addWidget(page)
+        middle = QWidget()
+        column = QVBoxLayout(middle)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.search)
+        column.addWidget(self.search_error)
+        column.addWidget(self.pages, 1)
+        self.detail = DetailPane()
+        self.detail.changes_requested.connect(self.apply_changes)
+        self.detail.failed.connect(self.failed)
+        self.detail.notice.connect(self.notice)
+        split = QSplitter()
+        split.addWidget(self.sidebar)
+        split.addWidget(middle)
+        split.addWidget(self.detail)
+        split.setSizes([160, 700, 420])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(split)
+
+    def _build_table(self) -> QTableView:
+        table = QTableView()
+        table.setObjectName("memoryTable")
+        table.setModel(self.model)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        # No sort column at first: rows come in core's order (file order, or search relevance).
+        table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        table.setSortingEnabled(True)
+        table.verticalHeader().hide()
+        table.verticalHeader().setDefaultSectionSize(24)
+        header = table.horizontalHeader()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        for column, width in enumerate((80, 100, 110, 110, 50)):
+            table.setColumnWidth(column, width)
+        table.selectionModel().currentRowChanged.connect(lambda *_: self._show_current())
+        self.score_bars = ScoreBarDelegate(EVERBOT, table)
+        table.setItemDelegateForColumn(2, self.score_bars)
+        return table
+
+    def _build_actions(self) -> None:
+        self._actions = [
+            self._action("&Find", QKeySequence.StandardKey.Find, self.focus_search),
+            self._action(
+                "&Archive / unarchive selected",
+                QKeySequence("Ctrl+E"),
+                self.toggle_archive_selected,
+            ),
+            self._action("Change &category of selected…", None, self.change_category_selected),
+        ]
+        delete = self._action(
+            "&Delete selected", QKeySequence.StandardKey.Delete, self.delete_selected
+        )
+        delete.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.table.addAction(delete)
+        self._actions.append(delete)
+
+    def _action(
+        self,
+        text: str,
+        shortcut: QKeySequence | QKeySequence.StandardKey | None,
+        slot: Callable[[], object],
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def actions(self) -> list[QAction]:
+        return list(self._actions)
+
+    # -- showing -----------------------------------------------------------------------------------
+    def show_workspace(self, ws: Editable) -> None:
+        assert isinstance(ws, Workspace)
+        super().show_workspace(ws)
+        self.ws = ws
+        self.index = ws.take_index()
+        self.score_bars.profile = ws.profile
+        self.sidebar.setCurrentRow(0)
+        self._view_selected(0)
+
+    def _view_selected(self, row: int) -> None:
+        if not 0 <= row < len(VIEWS):
+            return
+        self.view = VIEWS[row]
+        if self.view.keys is None:
+            self._show_page()
+        else:
+            self.pages.setCurrentWidget(self.table)
+            self.run_search()
+
+    def _show_page(self) -> None:
+        """A view that is not a memory list: Problems, What the agent sees."""
+        if self.view.name == "problems":
+            self.pages.setCurrentWidget(self.problems)
+            self.problems.show_problems(self.ws)
+        else:
+            self.pages.setCurrentWidget(self.prompt)
+            self.prompt.show_workspace(self.ws)
+
+    def run_search(self) -> None:
+        """Show the current view's memories matching the search box, in core's order."""
+        keys = self._view_keys()
+        if keys is None:
+            return
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        current = self.current_key()
+        self.model.set_keys(keys)
+        self.select_key(current or (keys[0] if keys else None))
+        self.changed.emit()
+
+    def _view_keys(self) -> list[str] | None:
+        """The keys the table should show; None when the view or the query says nothing new."""
+        self._debounce.stop()
+        if self.ws is None or self.view.keys is None:
+            return None
+        in_view = self.view.keys(self.ws)
+        text = self.search.text().strip()
+        if not text:
+            self.search_error.hide()
+            return in_view
+        if self.index is None:  # rebuilt on demand after edits
+            self.index = SearchIndex(self.ws.entries())
+        try:
+            found = self.index.search(text, date.today())
+        except QueryError as exc:
+            self.search_error.setText(str(exc))
+            self.search_error.show()
+            return None
+        self.search_error.hide()
+        allowed = set(in_view)
+        return [k for k in found if k in allowed]
+
+    def focus_search(self) -> None:
+        self.search.setFocus()
+        self.search.selectAll()
+
+    def refresh(self) -> None:
+        self._changed([])
+
+    def refreshed(self, what: Refreshed) -> None:
+        """The file was read anew: search again, keeping the selection and the scroll."""
+        if not what.reloaded:
+            return
+        current = self.current_key()
+        scroll = self.table.verticalScrollBar().value()
+        self.index = None
+        self.run_search()
+        self.select_key(current)
+        self.table.verticalScrollBar().setValue(scroll)
+        if self.view.keys is None:
+            self._show_page()
+
+    def saved(self, results: list[SaveResult]) -> None:
+        self._changed([c.key for r in results for c in r.changes])
+
+    # -- selection and detail ----------------------------------------------------------------------
+    def _lookup(self, key: str) -> Entry | None:
+        return self.ws.find(key) if self.ws is not None else None
+
+    def current_key(self) -> str | None:
+        return self.model.key_at(self.table.currentIndex().row())
+
+    def selected_keys(self) -> list[str]:
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        keys = [self.model.key_at(r) for r in rows]
+        return [k for k in keys if k is not None] or [k for k in [self.current_key()] if k]
+
+    def select_key(self, key: str | None) -> None:
+        row = self.model.row_of(key) if key is not None else -1
+        if row < 0:
+            self.detail.show_memory(self.ws, None)
+            return
+        index = self.model.index(row, 0)
+        flags = (
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows
+        )
+        self.table.selectionModel().setCurrentIndex(index, flags)
+        self.table.scrollTo(index)
+        self._show_current()
+
+    def _show_current(self) -> None:
+        self.detail.show_memory(self.ws, self.current_key())
+
+    # -- editing -----------------------------------------------------------------------------------
+    def apply_changes(self, changes: list[Change[Entry]], label: str) -> None:
+        """Apply changes as one undoable step."""
+        if self.ws is None or not changes:
+            return
+        if self.busy():
+            self.failed.emit("Saving: try again in a moment.")
+            return
+        try:
+            changeset = ChangeSet(self.ws.document, label, changes)
+            command = OpCommand(changeset, lambda c: self._changed(c.keys))
+        except WorkspaceError as exc:
+            self.failed.emit(str(exc))
+            return
+        self.push(command)
+
+    def _changed(self, keys: list[str]) -> None:
+        """After an edit, undo or redo: the same rows get one dataChanged, else a new list."""
+        if self.ws is None:
+            return
+        self._update_index(keys)
+        current = self.current_key()
+        wanted = self._view_keys()
+        if wanted is not None and set(wanted) != set(self.model.keys()):  # else keep the order
+            self.model.set_keys(wanted)
+            self.select_key(
+                current if current in wanted else next((k for k in keys if k in wanted), None)
+            )
+        else:
+            self.model.refresh()
+            self._show_current()
+        if self.view.keys is None:
+            self._show_page()
+        self._update_counts()
+        self.changed.emit()
+
+    def _update_index(self, keys: list[str]) -> None:
+        """Patch the search index for edited memories; rebuild it (when next needed) otherwise."""
+        if self.index is None or self.ws is None:
+            return
+        entries = [self.ws.find(k) for k in keys]
+        try:
+            self.index.update([e for e in entries if e is not None])
+        except KeyError:  # a memory the index has not seen (created, or back from undo)
+            self.index = None
+        if any(e is None for e in entries):  # deleted: drop it from the index too
+            self.index = None
+
+    def _with_selection(
+        self, build: Callable[[Workspace, list[str]], list[Change[Entry]]], label: str
+    ) -> None:
+        keys = self.selected_keys()
+        if self.ws is None or not keys:
+            return
+        try:
+            changes = build(self.ws, keys)
+        except WorkspaceError as exc:
+            self.failed.emit(str(exc))
+            return
+        self.apply_changes(
+            changes, f"{label} ({len(keys)})" if len(keys) > 1 else f"{label} {keys[0]}"
+        )
+
+    def delete_selected(self) -> None:
+        self._with_selection(operations.delete, "Delete")
+
+    def toggle_archive_selected(self) -> None:
+        target: Section = "active" if self.view.name == "archived" else "archived"
+        label = "Unarchive" if target == "active" else "Archive"
+        self._with_selection(lambda ws, keys: operations.move(ws, keys, target), label)
+
+    def change_category_selected(self) -> None:
+        if not self.selected_keys():
+            return
+        name, ok = QInputDialog.getText(
+            self, "Change category", "New category for the selected memories:"
+        )
+        if ok and name.strip():
+            self._with_selection(
+                lambda ws, keys: operations.set_category(ws, keys, name), "Change category of"
+            )
+
+    def fix_problem(self, line: int, text: str) -> None:
+        """Write the person's text in place of kept-aside text (saved at once, backup first)."""
+        ws = self.ws
+        if ws is None or self.busy():
+            return
+
+        def done(result: SaveResult) -> None:
+            self.reread.emit()  # the file was read anew: older snapshots no longer apply
+            self.index = None
+            backup = f" (backup {result.backup.name})" if result.backup else ""
+            self.notice.emit(f"Fixed line {line}{backup}")
+            self.problems.show_problems(ws)
+            self._update_counts()
+            self.changed.emit()
+
+        self.tasks.run(
+            lambda: ws.fix_quarantine(line, text),
+            on_done=done,
+            on_error=lambda exc: self.failed.emit(f"Could not fix: {exc}"),
+        )
+
+    # -- status ------------------------------------------------------------------------------------
+    def _update_counts(self) -> None:
+        ws = self.ws
+        if ws is None:
+            return
+        entries = ws.entries()
+        active = sum(1 for e in entries if e.section == "active")
+        counts = {
+            "active": active,
+            "archived": len(entries) - active,
+            "problems": len(ws.doc.problems),
+        }
+        for row, view in enumerate(VIEWS):
+            if view.name in counts:
+                self.sidebar.item(row).setText(f"{view.title} ({counts[view.name]})")
+
+    def status_text(self) -> str:
+        ws = self.ws
+        if ws is None:
+            return "No workspace"
+        self._update_counts()
+        state = "modified" if ws.modified else "saved"
+        return (
+            f"{ws.profile.name} · {len(ws.entries())} memories · showing "
+            f"{self.model.rowCount()} · {state}"
+        )
+
+
+DESK = EverBotDesk

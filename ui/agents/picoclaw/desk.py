@@ -1,0 +1,107 @@
+"""PicoClaw's pages: Long-term memory, Daily notes, Profile, What the agent sees."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from core.agents.picoclaw.profile import ProfileError
+from core.agents.picoclaw.workspace import LONGTERM, PicoClawWorkspace
+from core.store.errors import WorkspaceError
+from ui.agents.picoclaw.agent_view import AgentView
+from ui.agents.picoclaw.daily_notes_view import DailyNotesView
+from ui.agents.picoclaw.profile_view import ProfileView
+from ui.desk import Push
+from ui.entries_view import EntriesView, FileRef
+from ui.sidebar_desk import Page, SidebarDesk
+from ui.tasks import TaskRunner
+
+
+class PicoClawDesk(SidebarDesk):
+    def __init__(self, push: Push, tasks: TaskRunner, parent: QWidget | None = None) -> None:
+        super().__init__(push, tasks, parent)
+        self.entries = EntriesView(push)
+        self.notes = DailyNotesView(push)
+        self.profile = ProfileView(push)
+        self.agent = AgentView()
+        for page in (self.entries, self.notes, self.profile, self.agent):
+            self.add_page_widget(page)
+        self.entries.changed.connect(self.document_changed)
+        self.profile.changed.connect(self.document_changed)
+        self.notes.changed.connect(self.document_changed)
+        self.notes.longterm_changed.connect(self.document_changed)
+
+    def pages_of(self, ws: PicoClawWorkspace) -> list[Page]:
+        return [
+            Page("longterm", self._longterm_title, self._show_longterm),
+            Page("daily", lambda: f"Daily notes ({len(ws.daily_notes())})", self._show_notes),
+            Page("profile", self._profile_title, self._show_profile),
+            Page("agent", lambda: "What the agent sees", self._show_agent),
+        ]
+
+    def header_text(self, ws: PicoClawWorkspace) -> str:
+        stamp = ws.last_compress()
+        when = stamp.astimezone().strftime("%Y-%m-%d %H:%M") if stamp else "never"
+        return (
+            f"PicoClaw workspace <b>{ws.root}</b> · long-term memory last compressed by the "
+            f"agent: {when}"
+        )
+
+    # -- titles ---------------------------------------------------------------------------------
+    def _longterm_title(self) -> str:
+        try:
+            document = self.ws.longterm()
+        except (ValueError, WorkspaceError):  # InputError: the page shows the reason
+            return "Long-term memory (unreadable!)"
+        mark = " *" if document.modified else ""
+        return f"Long-term memory ({len(document.items())}){mark}"
+
+    def _profile_title(self) -> str:
+        try:
+            profile = self.ws.profile()
+        except (ValueError, WorkspaceError):  # ProfileError: the page shows the reason
+            return "Profile (unreadable!)"
+        mark = " *" if profile.modified else ""
+        return f"Profile ({len(profile.doc)}){mark}"
+
+    # -- pages ----------------------------------------------------------------------------------
+    def _show_longterm(self) -> None:
+        ws: PicoClawWorkspace = self.ws
+        self.entries.ws, self.entries.promote = ws, None
+        self.entries.show_files(
+            [FileRef("memory/MEMORY.md", LONGTERM, ws.longterm)], title="Long-term memory"
+        )
+        self.stack.setCurrentWidget(self.entries)
+
+    def _show_notes(self) -> None:
+        self.notes.show_workspace(self.ws)
+        self.stack.setCurrentWidget(self.notes)
+
+    def _show_profile(self) -> None:
+        try:
+            self.profile.show_source(self.ws.profile())
+        except ProfileError as exc:  # shown with its raw text; never written over
+            self.profile.show_source(None, exc)
+        except (ValueError, WorkspaceError) as exc:
+            self.profile.show_source(None)
+            self.failed.emit(str(exc))
+        self.stack.setCurrentWidget(self.profile)
+
+    def _show_agent(self) -> None:
+        self.agent.show_agent(self.ws)
+        self.stack.setCurrentWidget(self.agent)
+
+    def refresh_page(self, row: int) -> None:
+        if self.stack.currentWidget() is self.entries:
+            self.pages[row].show()
+        else:
+            super().refresh_page(row)
+
+    def apply_pending(self) -> None:
+        if self.stack.currentWidget() is self.notes:
+            self.notes.apply_pending()
+
+    def status_text(self) -> str:
+        return f"PicoClaw · {super().status_text()}"
+
+
+DESK = PicoClawDesk

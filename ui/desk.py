@@ -1,0 +1,70 @@
+"""What the window's shell asks of an agent's pages: a `Desk`.
+
+The shell (`ui.main_window`) owns the menus, the undo stack, saving, reloading, the watch on the
+files and the title. A desk shows one agent's open workspace and turns the person's actions into
+core change sets on the undo stack. Each agent's desk lives in `ui/agents/<agent>/desk.py`;
+`ui.agents.desk_class` finds it by the agent's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QAction, QUndoCommand
+from PySide6.QtWidgets import QWidget
+
+from core.store.documents import Editable, Refreshed
+from ui.tasks import TaskRunner
+
+Push = Callable[[QUndoCommand], None]
+
+
+class Desk(QWidget):
+    """One agent's pages over its open workspace."""
+
+    failed = Signal(str)  # an expected failure, worded for the person
+    changed = Signal()  # an edit, undo or redo: the shell updates title, status and watches
+    notice = Signal(str)  # something worth a banner (not an error)
+
+    def __init__(self, push: Push, tasks: TaskRunner, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.push = push
+        self.tasks = tasks  # the window's worker: saves and reloads run there, one at a time
+        self.ws: Any = None
+
+    def busy(self) -> bool:
+        """True while a save or a reload runs: no edit may start."""
+        return self.tasks.busy
+
+    def show_workspace(self, ws: Editable) -> None:
+        """Show a newly opened workspace (its first page)."""
+        self.ws = ws
+
+    def refresh(self) -> None:
+        """Show the workspace's state anew (after undo, redo, save or a reload)."""
+
+    def refreshed(self, what: Refreshed) -> None:
+        """Another program changed files: those without edits were read anew. Pages keep what
+        the person typed and has not applied yet."""
+        self.refresh()
+
+    def apply_pending(self) -> None:
+        """Text typed but not applied yet becomes an edit (before a save)."""
+
+    def saved(self, results: list[Any]) -> None:
+        """A save finished (its results, one per file written)."""
+        self.refresh()
+
+    def actions(self) -> list[QAction]:
+        """The desk's own actions for the window's Edit menu (archive, delete, …)."""
+        return []
+
+    def status_text(self) -> str:
+        """The right end of the status bar."""
+        ws = self.ws
+        if ws is None:
+            return "No workspace"
+        edited = len(ws.modified_documents())
+        return f"{edited} files with unsaved edits" if edited else "saved"

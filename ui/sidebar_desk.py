@@ -1,0 +1,123 @@
+"""A desk made of pages listed in a sidebar (PicoClaw, Pomelobot/OpenClaw): each page a view of
+some of the workspace's files. Subclasses say which pages there are."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.store.documents import Editable
+from ui.desk import Desk, Push
+from ui.tasks import TaskRunner
+
+
+@dataclass(frozen=True)
+class Page:
+    """One sidebar entry: its title and how to show it."""
+
+    name: str
+    title: Callable[[], str]
+    show: Callable[[], None]
+
+
+class SidebarDesk(Desk):
+    def __init__(self, push: Push, tasks: TaskRunner, parent: QWidget | None = None) -> None:
+        super().__init__(push, tasks, parent)
+        self.pages: list[Page] = []
+        self.sidebar = QListWidget()
+        self.sidebar.setObjectName("deskSidebar")
+        self.sidebar.currentRowChanged.connect(self._page_selected)
+        self.header = QLabel()
+        self.header.setObjectName("deskHeader")
+        self.header.setWordWrap(True)
+        self.stack = QStackedWidget()
+        right = QWidget()
+        column = QVBoxLayout(right)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.header)
+        column.addWidget(self.stack, 1)
+        split = QSplitter()
+        split.addWidget(self.sidebar)
+        split.addWidget(right)
+        split.setSizes([200, 1000])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(split)
+
+    def add_page_widget(self, widget: QWidget) -> None:
+        self.stack.addWidget(widget)
+        failed = getattr(widget, "failed", None)
+        if failed is not None:
+            failed.connect(self.failed)
+
+    # -- subclasses -----------------------------------------------------------------------------
+    def pages_of(self, ws: Any) -> list[Page]:
+        raise NotImplementedError
+
+    def header_text(self, ws: Any) -> str:
+        return ""
+
+    # -- showing --------------------------------------------------------------------------------
+    def show_workspace(self, ws: Editable) -> None:
+        super().show_workspace(ws)
+        self.pages = self.pages_of(ws)
+        self.header.setText(self.header_text(ws))
+        self.sidebar.blockSignals(True)
+        self.sidebar.clear()
+        for page in self.pages:
+            item = QListWidgetItem(page.title())
+            item.setData(Qt.ItemDataRole.UserRole, page.name)
+            self.sidebar.addItem(item)
+        self.sidebar.blockSignals(False)
+        if self.pages:
+            self.sidebar.setCurrentRow(0)
+            self._page_selected(0)
+
+    def update_titles(self) -> None:
+        for row, page in enumerate(self.pages):
+            self.sidebar.item(row).setText(page.title())
+
+    def _page_selected(self, row: int) -> None:
+        if 0 <= row < len(self.pages):
+            self.pages[row].show()
+            self.changed.emit()  # the page may have read more files: the window watches them
+
+    def select_page(self, name: str) -> None:
+        rows = [r for r, p in enumerate(self.pages) if p.name == name]
+        if not rows:
+            raise KeyError(name)
+        self.sidebar.setCurrentRow(rows[0])
+
+    def current_page(self) -> str | None:
+        row = self.sidebar.currentRow()
+        return self.pages[row].name if 0 <= row < len(self.pages) else None
+
+    def document_changed(self, _document: object = None) -> None:
+        self.update_titles()
+        self.changed.emit()
+
+    def refresh(self) -> None:
+        """After undo, redo, save or reload: show the current page's state anew (a page of
+        files shows its file list again: the agent may have added a file)."""
+        row = self.sidebar.currentRow()
+        if 0 <= row < len(self.pages):
+            self.refresh_page(row)
+        self.update_titles()
+
+    def refresh_page(self, row: int) -> None:
+        current = self.stack.currentWidget()
+        refresh = getattr(current, "refresh", None)
+        if refresh is not None:
+            refresh()
