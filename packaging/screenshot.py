@@ -16,6 +16,9 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 
 from core.demo import write_demo
+from ui.agents.everbot.desk import EverBotDesk
+from ui.agents.picoclaw.desk import PicoClawDesk
+from ui.agents.pomelobot.desk import PomelobotDesk
 from ui.main_window import MainWindow
 from ui.settings import Settings
 from ui.theme import apply_theme
@@ -46,25 +49,31 @@ def main(out_dir: str) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for layout in ("everbot", "picoclaw", "pomelobot"):
             root = Path(tmp) / f"demo-{layout}"
-            write_demo(root, layout=layout, today=date(2026, 3, 3))  # type: ignore[arg-type]
+            write_demo(root, layout=layout, today=date(2026, 3, 3))
             window = _window(tmp)
             window.open_workspace(root)
             if layout == "everbot":
-                _settle(app, lambda w=window: w.model.rowCount() > 0)
-                window.search.setText("咖啡")
-                window.run_search()
+                _settle(app, lambda w=window: isinstance(w.desk, EverBotDesk))
+                desk = window.desk
+                assert isinstance(desk, EverBotDesk)
+                desk.search.setText("咖啡")
+                desk.run_search()
                 _settle(app)
                 window.grab().save(str(out / "main-window.png"))
             elif layout == "picoclaw":
-                _settle(app, lambda w=window: w.aws is not None)
+                _settle(app, lambda w=window: isinstance(w.desk, PicoClawDesk))
                 window.grab().save(str(out / "picoclaw.png"))
-                window.desk.select_page("agent")
-                window.desk.agent.set_message("咖啡")
+                pico = window.desk
+                assert isinstance(pico, PicoClawDesk)
+                pico.select_page("agent")
+                pico.agent.set_message("咖啡")
                 _settle(app)
                 window.grab().save(str(out / "picoclaw-agent.png"))
             else:
-                _settle(app, lambda w=window: w.aws is not None)
-                window.desk.entries.file_list.setCurrentRow(2)
+                _settle(app, lambda w=window: isinstance(w.desk, PomelobotDesk))
+                pomelo = window.desk
+                assert isinstance(pomelo, PomelobotDesk)
+                pomelo.entries.file_list.setCurrentRow(2)
                 _settle(app)
                 window.grab().save(str(out / "pomelobot.png"))
             window.close()

@@ -412,7 +412,14 @@ class MainWindow(QMainWindow):
         if not what:  # a folder changed: files came or went
             self.desk.refresh()
         names = ", ".join(d.path.name for d in what.kept + what.reloaded)
-        if what.kept:
+        if what.overwritten:
+            lost = "; ".join(f"{rel}: {', '.join(keys)}" for rel, keys in what.overwritten.items())
+            self.show_error(
+                "Another program rewrote a file from a copy older than your last save and "
+                f"undid your changes ({lost}). The journal keeps them (before and after): "
+                "apply them again and save."
+            )
+        elif what.kept:
             self.show_banner(
                 f"{names} changed on disk. Your edits will be merged with it when you save; "
                 "entries changed on both sides will be shown to you."

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from core.store.commit import Committed, Planned, Target, commit
+from core.store.commit import Committed, Planned, Target, commit, journal_for_reading, sha256
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_consistent, read_or_none
-from core.store.journal import DecayState, Event, Journal
+from core.store.journal import DecayState, Event, Journal, RecordedEvent
 from core.store.merge import Change, Format, Resolution, diff, merge, net_changes
 
 __all__ = ["DocState", "Document", "Item", "JournalPlan", "Saved"]
@@ -346,6 +346,30 @@ class Document(Generic[D, E]):
         self.generation += 1
         self.reads += 1
 
+    def overwritten(self) -> list[str]:
+        """Keys whose change MemDesk last saved is no longer in the file: another program
+        rewrote the file from a copy read before MemDesk's save (an agent without a lock).
+
+        The journal still holds each change (before and after), so nothing is lost, only
+        reverted; the window and `memdesk check` say so.
+        """
+        with journal_for_reading(self.target.root) as journal:
+            if journal is None:
+                return []
+            last = journal.last_commit(self.rel)
+            if last is None or last.new_sha256 == sha256(self.base):
+                return []
+            events = journal.commit_events(last.id)
+        return [e.memory_id for e in events if self._reverted(e)]
+
+    def _reverted(self, event: RecordedEvent) -> bool:
+        """The file shows the entry as it was before MemDesk's change, not after it."""
+        now = self.find(event.memory_id)
+        fields = None if now is None else self.fmt.fields(now)
+        if _agrees(fields, event.after):
+            return False
+        return _agrees(fields, event.before) or (fields is None) != (event.after is None)
+
     def _journal_events(
         self, changes: Sequence[Change[E]], actor: str, cause: str, op_id: str
     ) -> JournalPlan:
@@ -397,6 +421,20 @@ class Document(Generic[D, E]):
         else:
             fmt.replace(doc, ch.key, ch.after)
         return ch
+
+
+def _agrees(fields: Mapping[str, Any] | None, recorded: Mapping[str, Any] | None) -> bool:
+    """Whether an entry's fields are what the journal recorded (scores at the file's precision)."""
+    if fields is None or recorded is None:
+        return fields is None and recorded is None
+    for name, value in recorded.items():
+        mine = fields.get(name)
+        if name == "score" and isinstance(value, float) and isinstance(mine, float):
+            if format(value, ".2f") != format(mine, ".2f"):
+                return False
+        elif mine != value:
+            return False
+    return True
 
 
 def _read(target: Target) -> bytes | None:

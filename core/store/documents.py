@@ -29,6 +29,8 @@ class Refreshed:
 
     reloaded: list[AnyDocument] = field(default_factory=list)
     kept: list[AnyDocument] = field(default_factory=list)
+    # Per document read anew: the keys whose last saved change another program's rewrite undid.
+    overwritten: dict[str, list[str]] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
         return bool(self.reloaded or self.kept)
@@ -51,6 +53,12 @@ class Editable(Protocol):
     def refresh_from_disk(self) -> Refreshed: ...
     def folders(self) -> list[Path]: ...
     def warm_up(self) -> None: ...
+
+
+def overwritten_in(documents: list[AnyDocument]) -> dict[str, list[str]]:
+    """The documents (by path) whose last save another program's rewrite undid, and the keys."""
+    found = {d.rel: d.overwritten() for d in documents}
+    return {rel: keys for rel, keys in found.items() if keys}
 
 
 class DocumentSet:
@@ -138,4 +146,4 @@ class DocumentSet:
         reloaded = [d for d in changed if not d.modified]
         for document in reloaded:
             document.reload()
-        return Refreshed(reloaded, kept)
+        return Refreshed(reloaded, kept, overwritten_in(reloaded))

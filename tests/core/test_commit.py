@@ -23,6 +23,7 @@ from core.store.document import Document
 from core.store.errors import WorkspaceError
 from core.store.journal import Journal
 from tests.conftest import PROJECT_ROOT
+from tests.helpers import open_workspace
 
 MEMORY = """# Agent Memory
 
@@ -310,3 +311,25 @@ def test_reading_never_creates_the_journal(root: Path) -> None:
     preview_decay(ws, date(2026, 6, 1))
     assert not (root / ".memdesk").exists()
     assert os.listdir(root) == ["MEMORY.md"]
+
+
+def test_an_agent_rewrite_from_an_older_copy_is_reported_never_silent(tmp_path: Path) -> None:
+    """A read-modify-write agent without a lock read the file before MemDesk's save and wrote
+    its copy after it: MemDesk's change is gone from the file. The next read says so."""
+    root = tmp_path / "pico"
+    (root / "memory" / "202601").mkdir(parents=True)
+    longterm = root / "memory" / "MEMORY.md"
+    longterm.write_text("## 2026-01-01\n\nfirst", encoding="utf-8")
+    ws = open_workspace(root)
+    agents_copy = longterm.read_text(encoding="utf-8")  # the agent reads …
+    edit_entry(ws.longterm(), "2026-01-01", "first, corrected by the person").apply()
+    ws.save_all()
+    # … and writes its copy plus its own append after MemDesk's save.
+    longterm.write_text(agents_copy + "\n\n## 2026-01-02\n\nthe agent's", encoding="utf-8")
+    refreshed = ws.refresh_from_disk()
+    assert refreshed.overwritten == {"memory/MEMORY.md": ["2026-01-01"]}
+    # An agent that kept MemDesk's change (an append on top of it) is no loss.
+    edit_entry(ws.longterm(), "2026-01-01", "corrected again").apply()
+    ws.save_all()
+    longterm.write_text(longterm.read_text(encoding="utf-8") + "\n\n## 2026-01-03\n\nmore")
+    assert ws.refresh_from_disk().overwritten == {}

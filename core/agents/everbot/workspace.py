@@ -26,7 +26,7 @@ from core.store import atomic
 from core.store.backups import clean_backup_temps, list_backups, own_backup_dir
 from core.store.commit import Target, journal_for_reading, journal_for_writing
 from core.store.document import DocState, Document, JournalPlan, Saved
-from core.store.documents import Refreshed
+from core.store.documents import Refreshed, overwritten_in
 from core.store.errors import WorkspaceError
 from core.store.files import read_consistent, read_file
 from core.store.journal import (
@@ -361,7 +361,7 @@ class Workspace:
         if self.modified:
             return Refreshed(kept=[self.document])
         self.reload()
-        return Refreshed(reloaded=[self.document])
+        return Refreshed([self.document], [], overwritten_in([self.document]))
 
     def folders(self) -> list[Path]:
         return [self.root]
