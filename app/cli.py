@@ -87,6 +87,35 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("id", help="the memory's id, or FILE:ID when the id is in several files")
     show.set_defaults(handler=cmd_show)
 
+    add = _with_path(sub.add_parser("add", help="add a memory, written as the agent writes one"))
+    add.add_argument("text", help="the memory's text (- reads it from stdin)")
+    add.add_argument(
+        "--file",
+        default=None,
+        help="the file to add it to (PicoClaw: a daily note memory/YYYYMM/YYYYMMDD.md; "
+        "Pomelobot/OpenClaw: a scope's file; default: the long-term memory)",
+    )
+    add.add_argument("--category", default=None, help="EverBot: its category (default: fact)")
+    add.add_argument("--score", type=_score, default=None, help="EverBot: its score")
+    add.set_defaults(handler=cmd_add)
+
+    edit = _with_path(sub.add_parser("edit", help="change one memory"))
+    edit.add_argument("id", help="the memory's id, or FILE:ID")
+    edit.add_argument("--text", default=None, help="its new text (- reads it from stdin)")
+    edit.add_argument("--category", default=None, help="EverBot: its new category")
+    edit.add_argument("--score", type=_score, default=None, help="EverBot: its new score")
+    edit.set_defaults(handler=cmd_edit)
+
+    for name, what in (
+        ("delete", "delete memories (backup first)"),
+        ("archive", "move EverBot memories to Archived"),
+        ("unarchive", "move EverBot memories back to Active"),
+        ("pin", "promote EverBot memories to core (never decays)"),
+    ):
+        action = _with_path(sub.add_parser(name, help=what))
+        action.add_argument("ids", nargs="+", metavar="ID", help="ids, or FILE:ID")
+        action.set_defaults(handler=cmd_change, action=name)
+
     decay = _with_path(sub.add_parser("decay", help="preview (or --apply) decay up to a date"))
     decay.add_argument("--at", type=_iso_date, default=None, help="ISO date (default: today)")
     decay.add_argument("--apply", action="store_true", help="write the new scores")
@@ -217,25 +246,63 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     agent, path = _resolve(args)
     rows = agent.rows(path, profile=args.profile, problems=[])
-    matches = [r for r in rows if args.id in (r.key, r.ref)]
-    if not matches:
-        matches = [r for r in rows if r.id == args.id]
-    if not matches:
-        return _fail(f"{agent.where(path)}: no memory with id {args.id}", EXIT_PROBLEMS)
-    if len(matches) > 1:
-        choices = "".join(
-            f"\n  {m.ref}  ({m.fields.get('section')}, line {m.line})" for m in matches
-        )
-        return _fail(
-            f"{agent.where(path)}: {len(matches)} memories have the id {args.id}; "
-            f"name one as FILE:ID:{choices}",
-            EXIT_ERROR,
-        )
-    data, lines = agent.show(path, matches[0], profile=args.profile)
+    data, lines = agent.show(path, _one(agent, path, rows, args.id), profile=args.profile)
     if args.json:
         _print_json(data)
     else:
         sys.stdout.write("\n".join(lines) + "\n")
+    return EXIT_OK
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    agent, path = _resolve(args)
+    ws = agent.open(path)
+    changeset = agent.add(
+        ws, _text(args.text), file=args.file, category=args.category, score=args.score
+    )
+    return _commit(ws, [changeset])
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    if args.text is None and args.category is None and args.score is None:
+        return _fail("edit: give --text, --category or --score", EXIT_ERROR)
+    agent, path = _resolve(args)
+    row = _one(agent, path, agent.rows(path, profile=args.profile, problems=[]), args.id)
+    ws = agent.open(path)
+    text = None if args.text is None else _text(args.text)
+    changeset = agent.edit(ws, row, text=text, category=args.category, score=args.score)
+    return _commit(ws, [changeset])
+
+
+def cmd_change(args: argparse.Namespace) -> int:
+    """delete, archive, unarchive, pin: one change set per memory, saved together."""
+    agent, path = _resolve(args)
+    rows = agent.rows(path, profile=args.profile, problems=[])
+    chosen = [_one(agent, path, rows, memory_id) for memory_id in dict.fromkeys(args.ids)]
+    ws = agent.open(path)
+    make: dict[str, Callable[[Any, Any], Any]] = {
+        "delete": agent.delete,
+        "archive": lambda ws, row: agent.archive(ws, row, archived=True),
+        "unarchive": lambda ws, row: agent.archive(ws, row, archived=False),
+        "pin": agent.pin,
+    }
+    return _commit(ws, [make[args.action](ws, row) for row in chosen])
+
+
+def _commit(ws: Any, changesets: list[Any]) -> int:
+    """Apply the change sets to the open workspace and save it through the guarded commit."""
+    for changeset in changesets:
+        changeset.apply()
+    saved = ws.save_all()
+    for changeset in changesets:
+        print(changeset.label)
+    for result in saved:
+        backup = f", backup {result.backup}" if result.backup else ""
+        print(f"wrote {result.path}{backup}")
+        if result.notice:
+            print(f"  {result.notice}")
+    if not saved:
+        print("nothing changed")
     return EXIT_OK
 
 
@@ -296,6 +363,31 @@ def cmd_bench(args: argparse.Namespace) -> int:
 # -- helpers -------------------------------------------------------------------------------------
 
 
+def _one(agent: Any, path: Path, rows: list[Any], memory_id: str) -> Any:
+    """The row named by `memory_id` (its id, key or FILE:ID); an unknown id exits 1, an id
+    several memories share exits 2 listing them."""
+    matches = [r for r in rows if memory_id in (r.key, r.ref)]
+    if not matches:
+        matches = [r for r in rows if r.id == memory_id]
+    if not matches:
+        raise WorkspaceError(f"{agent.where(path)}: no memory with id {memory_id}", exit_code=1)
+    if len(matches) > 1:
+        choices = "".join(
+            f"\n  {m.ref}  ({m.fields.get('section')}, line {m.line})" for m in matches
+        )
+        raise WorkspaceError(
+            f"{agent.where(path)}: {len(matches)} memories have the id {memory_id}; "
+            f"name one as FILE:ID:{choices}",
+            exit_code=EXIT_ERROR,
+        )
+    return matches[0]
+
+
+def _text(value: str) -> str:
+    """The text given, or stdin for `-`."""
+    return sys.stdin.read() if value == "-" else value
+
+
 def _resolve(args: argparse.Namespace) -> tuple[Any, Path]:
     from core.agents.registry import resolve
 
@@ -336,6 +428,16 @@ def _non_negative(text: str) -> int:
     value = int(text)
     if value < 0:
         raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def _score(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 <= value < 1000:  # a finite score the journal and the file can hold
+        raise argparse.ArgumentTypeError("must be a number from 0 up to 1000")
     return value
 
 

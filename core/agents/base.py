@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from core.formats.problems import Problem
+from core.ops import ChangeSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
 __all__ = [
     "Agent",
+    "ChangeSet",
     "CheckReport",
     "DecayReport",
     "DemoResult",
@@ -164,6 +166,44 @@ class Agent(ABC):
         lines += [f"  file {row.file}:{row.line}", ""]
         lines += ["  " + str(row.fields.get("content", "")).replace("\n", "\n  ")]
         return {**row.fields, "history": []}, lines
+
+    # -- operations for scripts (`memdesk add|edit|delete|archive|unarchive|pin`) -----------------
+    # Each returns the change sets to apply to the workspace `open` returned; the caller applies
+    # them and saves the workspace (`save_all`), all through the one guarded commit.
+    def add(
+        self,
+        ws: Any,
+        text: str,
+        *,
+        file: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet:
+        raise NotApplicable(f"{ws.root}: {self.title}: adding memories is not supported")
+
+    def edit(
+        self,
+        ws: Any,
+        row: Row,
+        *,
+        text: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet:
+        raise NotApplicable(f"{ws.root}: {self.title}: editing memories is not supported")
+
+    def delete(self, ws: Any, row: Row) -> ChangeSet:
+        raise NotApplicable(f"{ws.root}: {self.title}: deleting memories is not supported")
+
+    def archive(self, ws: Any, row: Row, *, archived: bool) -> ChangeSet:
+        raise NotApplicable(
+            f"{ws.root}: {self.title} has no archive: its memories are active until deleted"
+        )
+
+    def pin(self, ws: Any, row: Row) -> ChangeSet:
+        raise NotApplicable(
+            f"{ws.root}: {self.title} keeps no scores that decay, so there is nothing to pin"
+        )
 
     # -- what the agent does with it -------------------------------------------------------------
     def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:

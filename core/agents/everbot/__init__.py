@@ -21,7 +21,9 @@ from core.agents.base import (
     Source,
     SourceCount,
 )
+from core.agents.everbot.format import Section
 from core.formats.problems import Problem
+from core.ops import ChangeSet
 from core.store.errors import EXIT_ERROR, WorkspaceError
 
 MEMORY_FILE = "MEMORY.md"
@@ -115,6 +117,57 @@ class EverBot(Agent):
         from core.agents.everbot.history import show_memory
 
         return show_memory(_open(path, profile), row.key)
+
+    # -- operations for scripts ------------------------------------------------------------------
+    def add(
+        self,
+        ws: Any,
+        text: str,
+        *,
+        file: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet:
+        from core.agents.everbot import ops
+        from core.scoring import initial_score
+
+        if file not in (None, ws.file):
+            raise WorkspaceError(f"--file {file}: EverBot keeps its memories in {ws.file}")
+        value = score if score is not None else initial_score(ws.profile, None)
+        changes = ops.create(ws, content=text, category=category or "fact", score=value)
+        return ChangeSet(ws.document, f"Add [{changes[0].key}]", changes)
+
+    def edit(
+        self,
+        ws: Any,
+        row: Row,
+        *,
+        text: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet:
+        from core.agents.everbot import ops
+
+        fields: dict[str, object] = {"content": text, "category": category, "score": score}
+        wanted = {k: v for k, v in fields.items() if v is not None}
+        return ChangeSet(ws.document, f"Edit [{row.id}]", ops.edit(ws, row.key, **wanted))
+
+    def delete(self, ws: Any, row: Row) -> ChangeSet:
+        from core.agents.everbot import ops
+
+        return ChangeSet(ws.document, f"Delete [{row.id}]", ops.delete(ws, [row.key]))
+
+    def archive(self, ws: Any, row: Row, *, archived: bool) -> ChangeSet:
+        from core.agents.everbot import ops
+
+        section: Section = "archived" if archived else "active"
+        label = f"{'Archive' if archived else 'Unarchive'} [{row.id}]"
+        return ChangeSet(ws.document, label, ops.move(ws, [row.key], section))
+
+    def pin(self, ws: Any, row: Row) -> ChangeSet:
+        from core.agents.everbot import ops
+
+        return ChangeSet(ws.document, f"Pin [{row.id}] to core", ops.pin(ws, row.key))
 
     # -- what the agent does with it -------------------------------------------------------------
     def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:

@@ -10,13 +10,17 @@ import re
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from core.agents.base import Agent, CheckReport, DemoResult, Row, Source, SourceCount
 from core.formats.problems import Problem
 from core.formats.text import InputError
-from core.store.errors import EXIT_ERROR, WorkspaceError
+from core.ops import ChangeSet
+from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
+
+if TYPE_CHECKING:
+    from core.agents.picoclaw.workspace import PicoClawWorkspace
 
 LONGTERM = "memory/MEMORY.md"
 PROFILE = "memory/profile.json"
@@ -148,6 +152,64 @@ class PicoClaw(Agent):
         lines += [f"  {detail}", "", "  " + str(f["content"]).replace("\n", "\n  ")]
         return {**f, "history": []}, lines  # these files keep no scores
 
+    # -- operations for scripts ------------------------------------------------------------------
+    def add(
+        self,
+        ws: PicoClawWorkspace,
+        text: str,
+        *,
+        file: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet:
+        """A long-term memory (appended under today's date), or text appended to a daily note
+        (`file` memory/YYYYMM/YYYYMMDD.md) as the agent appends it."""
+        from core.agents.picoclaw import format as picoclaw
+        from core.ops.entries import set_text
+
+        if file in (None, LONGTERM):
+            return ws.add_entry(ws.longterm(), text)
+        day = _note_day(file)
+        note = ws.note(day)
+        existing = note.text() or None
+        return set_text(note, picoclaw.daily_append_text(existing, text, day), f"Add to {file}")
+
+    def edit(
+        self,
+        ws: PicoClawWorkspace,
+        row: Row,
+        *,
+        text: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet:
+        from core.agents.picoclaw import ops
+        from core.ops.entries import edit_entry, set_text
+
+        if text is None:
+            raise WorkspaceError("PicoClaw's memories have only text: give --text")
+        section = row.fields["section"]
+        if section == "profile":
+            return ops.set_value(ws.profile(), row.id, text)
+        if section == "daily":
+            return set_text(ws.note(_note_day(row.file)), text)
+        return edit_entry(ws.longterm(), row.key, text)
+
+    def delete(self, ws: PicoClawWorkspace, row: Row) -> ChangeSet:
+        from core.agents.picoclaw import ops
+        from core.ops.entries import delete_entry
+
+        section = row.fields["section"]
+        if section == "profile":
+            return ops.delete_key(ws.profile(), row.id)
+        if section == "daily":
+            raise WorkspaceError(
+                f"{row.file}: MemDesk does not delete daily notes (the agent reads them as its "
+                "recent history); edit its text instead",
+                exit_code=EXIT_REFUSED,
+            )
+        return delete_entry(ws.longterm(), row.key)
+
     # -- what the agent does with it -------------------------------------------------------------
     def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
         """The long-term chunks its keyword retrieval takes for the message (SPEC 2.2)."""
@@ -173,6 +235,22 @@ class PicoClaw(Agent):
         from core.agents.picoclaw.demo import write_demo
 
         return write_demo(target, entries=entries, seed=seed, today=today)
+
+
+def _note_day(file: str) -> date:
+    """The day of a daily note named by its path (memory/YYYYMM/YYYYMMDD.md)."""
+    match = re.fullmatch(r"memory/(\d{6})/(\d{8})\.md", file)
+    if match is None or not match.group(2).startswith(match.group(1)):
+        raise WorkspaceError(
+            f"--file {file}: PicoClaw's files are {LONGTERM} and daily notes "
+            "memory/YYYYMM/YYYYMMDD.md",
+            exit_code=EXIT_ERROR,
+        )
+    stamp = match.group(2)
+    try:
+        return date(int(stamp[:4]), int(stamp[4:6]), int(stamp[6:]))
+    except ValueError:
+        raise WorkspaceError(f"--file {file}: not a date", exit_code=EXIT_ERROR) from None
 
 
 def _read(path: Path) -> bytes:

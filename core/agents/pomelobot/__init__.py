@@ -10,13 +10,17 @@ import re
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from core.agents.base import Agent, CheckReport, DemoResult, NotApplicable, Row, Source, SourceCount
 from core.formats.problems import Problem
 from core.formats.text import InputError
+from core.ops import ChangeSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
+
+if TYPE_CHECKING:
+    from core.agents.pomelobot.workspace import PomelobotWorkspace
 
 _DAILY = re.compile(r"^\d{4}-\d{2}-\d{2}(-[\w-]+)?\.md$")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -121,6 +125,46 @@ class Pomelobot(Agent):
         ]
         lines += [f"  {when}", "", "  " + str(f["content"]).replace("\n", "\n  ")]
         return {**f, "history": []}, lines  # these files keep no scores
+
+    # -- operations for scripts ------------------------------------------------------------------
+    def add(
+        self,
+        ws: PomelobotWorkspace,
+        text: str,
+        *,
+        file: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet:
+        """A memory appended as the agent appends one: to `file`, else the main long-term file."""
+        from core.agents.pomelobot import format as pomelobot
+
+        if file is None:
+            document = ws.long_term_of(pomelobot.find_scope(ws.root, pomelobot.MAIN))
+        else:
+            ws.scope_of(file)  # refuses a file that is no scope's memory file
+            document = ws.memory_file(file)
+        return ws.add_entry(document, text)
+
+    def edit(
+        self,
+        ws: PomelobotWorkspace,
+        row: Row,
+        *,
+        text: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet:
+        from core.ops.entries import edit_entry
+
+        if text is None:
+            raise WorkspaceError("Pomelobot / OpenClaw memories have only text: give --text")
+        return edit_entry(ws.memory_file(row.file), row.key, text)
+
+    def delete(self, ws: PomelobotWorkspace, row: Row) -> ChangeSet:
+        from core.ops.entries import delete_entry
+
+        return delete_entry(ws.memory_file(row.file), row.key)
 
     # -- what the agent does with it -------------------------------------------------------------
     def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
