@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QUndoCommand
 from PySide6.QtWidgets import QWidget
 
 from core.store.documents import Editable, Refreshed
+from ui.settings import Settings
 from ui.tasks import TaskRunner
 
 Push = Callable[[QUndoCommand], None]
@@ -28,10 +29,17 @@ class Desk(QWidget):
     changed = Signal()  # an edit, undo or redo: the shell updates title, status and watches
     notice = Signal(str)  # something worth a banner (not an error)
 
-    def __init__(self, push: Push, tasks: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        push: Push,
+        tasks: TaskRunner,
+        settings: Settings | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.push = push
         self.tasks = tasks  # the window's worker: saves and reloads run there, one at a time
+        self.settings = settings or Settings()
         self.ws: Any = None
 
     def busy(self) -> bool:

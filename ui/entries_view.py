@@ -105,6 +105,7 @@ class EntriesModel(QAbstractTableModel):
 
 class EntriesView(QWidget):
     failed = Signal(str)
+    notice = Signal(str)  # worth telling, not an error
     changed = Signal(object)  # the document that changed (edit, undo, redo)
 
     def __init__(self, push: Callable[[QUndoCommand], None], parent: QWidget | None = None) -> None:
@@ -115,6 +116,8 @@ class EntriesView(QWidget):
         self._shown_text = ""
         self.source: AnyDocument | None = None
         self.group_title = ""
+        self._text_of: str | None = None  # the file whose text the Whole file tab shows
+        self._shown_file_text = ""  # that text as last put there
         self.ws: EntryWorkspace | None = None  # adds entries as the agent would
         # Promotes a daily entry to long-term memory (where the agent has that), else None.
         self.promote: Callable[[AnyDocument, str], ChangeSet] | None = None
@@ -276,9 +279,21 @@ class EntriesView(QWidget):
         """The Whole file tab, filled only while it is shown (a long file is costly to lay out)."""
         if self.tabs.currentIndex() != 1:
             return
-        text = self.source.text() if self.source is not None else ""
-        if self.file_text.toPlainText() != text:
+        source = self.source
+        text = source.text() if source is not None else ""
+        shown = self.file_text.toPlainText()
+        rel = source.rel if source is not None else None
+        typed = rel == self._text_of and shown != self._shown_file_text
+        if shown == text:
+            pass
+        elif not typed:
             self.file_text.setPlainText(text)
+        elif text != self._shown_file_text:
+            self.notice.emit(
+                f"{rel} was changed by another program while you edited its text: your text is "
+                "kept here, not applied (Apply text merges it with the file at the next save)."
+            )
+        self._text_of, self._shown_file_text = rel, text
 
     def _update_title(self, source: AnyDocument | None, total: int, shown: int) -> None:
         if source is None:

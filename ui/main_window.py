@@ -233,7 +233,7 @@ class MainWindow(QMainWindow):
         """Show a workspace in its agent's desk."""
         self.watcher.clear()
         self.undo_stack.clear()
-        self._set_desk(desk_class(agent)(self.undo_stack.push, self.tasks))
+        self._set_desk(desk_class(agent)(self.undo_stack.push, self.tasks, self.settings))
         self.ws = ws
         assert self.desk is not None
         self.desk.show_workspace(ws)

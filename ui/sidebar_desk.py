@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from core.store.documents import Editable
 from ui.desk import Desk, Push
+from ui.settings import Settings
 from ui.tasks import TaskRunner
 
 
@@ -33,8 +34,14 @@ class Page:
 
 
 class SidebarDesk(Desk):
-    def __init__(self, push: Push, tasks: TaskRunner, parent: QWidget | None = None) -> None:
-        super().__init__(push, tasks, parent)
+    def __init__(
+        self,
+        push: Push,
+        tasks: TaskRunner,
+        settings: Settings | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(push, tasks, settings, parent)
         self.pages: list[Page] = []
         self.sidebar = QListWidget()
         self.sidebar.setObjectName("deskSidebar")
@@ -58,9 +65,10 @@ class SidebarDesk(Desk):
 
     def add_page_widget(self, widget: QWidget) -> None:
         self.stack.addWidget(widget)
-        failed = getattr(widget, "failed", None)
-        if failed is not None:
-            failed.connect(self.failed)
+        for name, relay in (("failed", self.failed), ("notice", self.notice)):
+            signal = getattr(widget, name, None)
+            if signal is not None:
+                signal.connect(relay)
 
     # -- subclasses -----------------------------------------------------------------------------
     def pages_of(self, ws: Any) -> list[Page]:

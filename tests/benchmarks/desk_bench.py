@@ -42,6 +42,7 @@ def main() -> int:
 
     from core.agents.picoclaw.workspace import PicoClawWorkspace as AgentWorkspace
     from core.demo import write_demo
+    from ui.agents.picoclaw.desk import PicoClawDesk
     from ui.main_window import MainWindow
     from ui.settings import Settings
 
@@ -57,14 +58,16 @@ def main() -> int:
         aws.longterm()
 
         def show() -> None:
-            window._opened_agent(aws)
+            window._opened("picoclaw", aws)
             app.processEvents()
 
         start = time.perf_counter()
         show()
         first = (time.perf_counter() - start) * 1000
         shown = _median_ms(show)
-        entries = window.desk.entries
+        desk = window.desk
+        assert isinstance(desk, PicoClawDesk)
+        entries = desk.entries
         texts = iter(f"第 {n} 次修改：用户改喝美式。" for n in range(100))
 
         def edit() -> None:
@@ -75,8 +78,8 @@ def main() -> int:
 
         edited = _median_ms(edit)
         undone = _median_ms(lambda: (window.undo_stack.undo(), app.processEvents()))
-        window.desk.select_page("agent")
-        preview = _median_ms(lambda: window.desk.agent.set_message("咖啡 拿铁"))
+        desk.select_page("agent")
+        preview = _median_ms(lambda: desk.agent.set_message("咖啡 拿铁"))
         aws.reload()
         window.close()
     n = f"{args.entries:,} long-term entries"

@@ -32,6 +32,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from core.demo import write_demo
+    from ui.agents.everbot.desk import EverBotDesk
     from ui.main_window import MainWindow
     from ui.settings import Settings
 
@@ -43,24 +44,26 @@ def main() -> int:
         start = time.perf_counter()
         window.show()
         window.open_workspace(root)
-        _wait(app, lambda: window.model.rowCount() > 0, 60)
-        window.table.viewport().repaint()
+        _wait(app, lambda: isinstance(window.desk, EverBotDesk), 60)
+        desk = window.desk
+        assert isinstance(desk, EverBotDesk)
+        _wait(app, lambda: desk.model.rowCount() > 0, 60)
+        desk.table.viewport().repaint()
         first_paint = time.perf_counter() - start
 
         timings = []
         for query in ("用户", "deploy", "cat:fact 咖啡", "score<0.3 -todo", "黑咖啡", "hits>=5"):
-            window.search.clear()
-            window.run_search()
-            window.search.setFocus()
+            desk.search.clear()
+            desk.run_search()
+            desk.search.setFocus()
             typed = time.perf_counter()
             for ch in query:
                 event = QKeyEvent(QKeyEvent.Type.KeyPress, 0, Qt.KeyboardModifier.NoModifier, ch)
-                app.sendEvent(window.search, event)
-            window.run_search()  # what the debounce timer fires; its delay is the person's pause
-            window.table.viewport().repaint()
+                app.sendEvent(desk.search, event)
+            desk.run_search()  # what the debounce timer fires; its delay is the person's pause
+            desk.table.viewport().repaint()
             timings.append(time.perf_counter() - typed)
         rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        window.ws.pending.clear()  # type: ignore[union-attr]
         window.close()
         QTimer.singleShot(0, app.quit)
         loop = QEventLoop()

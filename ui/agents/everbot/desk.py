@@ -42,10 +42,9 @@ from ui.agents.everbot.memory_table import MemoryTableModel, ScoreBarDelegate
 from ui.agents.everbot.problems_view import ProblemsView
 from ui.agents.everbot.prompt_view import PromptView
 from ui.desk import Desk, Push
+from ui.settings import Settings
 from ui.tasks import TaskRunner
 from ui.undo import OpCommand
-
-SEARCH_DEBOUNCE_MS = 150
 
 
 @dataclass(frozen=True)
@@ -76,15 +75,15 @@ class EverBotDesk(Desk):
         self,
         push: Push,
         tasks: TaskRunner,
-        *,
-        search_delay_ms: int = SEARCH_DEBOUNCE_MS,
+        settings: Settings | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(push, tasks, parent)
+        super().__init__(push, tasks, settings, parent)
         self.ws: Workspace | None = None
         self.index: SearchIndex | None = None
         self.view = VIEWS[0]
-        self._debounce = QTimer(self, singleShot=True, interval=search_delay_ms)
+        delay = self.settings.search_debounce_ms
+        self._debounce = QTimer(self, singleShot=True, interval=delay)
         self._debounce.timeout.connect(self.run_search)
         self._build()
         self._build_actions()

@@ -12,13 +12,20 @@ from ui.agents.picoclaw.daily_notes_view import DailyNotesView
 from ui.agents.picoclaw.profile_view import ProfileView
 from ui.desk import Push
 from ui.entries_view import EntriesView, FileRef
+from ui.settings import Settings
 from ui.sidebar_desk import Page, SidebarDesk
 from ui.tasks import TaskRunner
 
 
 class PicoClawDesk(SidebarDesk):
-    def __init__(self, push: Push, tasks: TaskRunner, parent: QWidget | None = None) -> None:
-        super().__init__(push, tasks, parent)
+    def __init__(
+        self,
+        push: Push,
+        tasks: TaskRunner,
+        settings: Settings | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(push, tasks, settings, parent)
         self.entries = EntriesView(push)
         self.notes = DailyNotesView(push)
         self.profile = ProfileView(push)

@@ -12,6 +12,7 @@ from core.agents.pomelobot.workspace import PomelobotWorkspace
 from ui.agents.pomelobot.scope_tools_view import ScopeToolsView
 from ui.desk import Push
 from ui.entries_view import EntriesView, FileRef, Opener
+from ui.settings import Settings
 from ui.sidebar_desk import Page, SidebarDesk
 from ui.tasks import TaskRunner
 
@@ -19,8 +20,14 @@ SCOPES = "memory/scopes/"
 
 
 class PomelobotDesk(SidebarDesk):
-    def __init__(self, push: Push, tasks: TaskRunner, parent: QWidget | None = None) -> None:
-        super().__init__(push, tasks, parent)
+    def __init__(
+        self,
+        push: Push,
+        tasks: TaskRunner,
+        settings: Settings | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(push, tasks, settings, parent)
         self.entries = EntriesView(push)
         self.tools = ScopeToolsView()
         for page in (self.entries, self.tools):
