@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from pathlib import Path
 from typing import Literal
 
@@ -157,8 +154,11 @@ def load_profile(path: Path) -> PolicyProfile | None:
 
 
 def save_profile(path: Path, profile: PolicyProfile) -> None:
-    """Write the profile as JSON, atomically (temp file in the same folder, fsync, replace)."""
-    _write_atomic(path, (profile.model_dump_json(indent=2) + "\n").encode("utf-8"))
+    """Write the profile as JSON with MemDesk's one atomic writer (a file of MemDesk's own)."""
+    from core.store.atomic import atomic_write_bytes
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(path, (profile.model_dump_json(indent=2) + "\n").encode("utf-8"))
 
 
 def _describe(exc: ValidationError) -> str:
@@ -167,18 +167,3 @@ def _describe(exc: ValidationError) -> str:
         where = ".".join(str(part) for part in err["loc"])
         parts.append(f"{where}: {err['msg']}" if where else err["msg"])
     return "; ".join(parts)
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
