@@ -85,7 +85,7 @@ class MainWindow(QMainWindow):
         self.conflict_dialog: ConflictDialog | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(200)
-        self.undo_stack.indexChanged.connect(lambda _i: self._desk_changed())
+        self.undo_stack.indexChanged.connect(self._undo_moved)
         self.watcher = FileWatcher(self)
         self.watcher.changed.connect(self._check_external_change)
         self._retry = QTimer(self, singleShot=True, interval=RETRY_MS)
@@ -273,6 +273,9 @@ class MainWindow(QMainWindow):
         if self.ws is not None:
             files = [d.path for d in self.ws.documents()]
             self.watcher.watch(files, self.ws.folders())
+
+    def _undo_moved(self, _index: int) -> None:
+        self._desk_changed()
 
     def _desk_changed(self) -> None:
         self._watch()
