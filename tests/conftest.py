@@ -14,7 +14,9 @@ from hypothesis import HealthCheck, settings
 # Qt tests run headless everywhere (set before any QApplication exists).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-settings.register_profile("dev", max_examples=60, deadline=None)
+settings.register_profile(
+    "dev", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile(
     "ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

@@ -41,10 +41,8 @@ def _forget_edits(win: QWidget) -> None:
     """No "unsaved edits?" question (a modal dialog) while a test's window closes."""
     assert isinstance(win, MainWindow)
     win.tasks.wait()
-    if win.ws is not None:
-        win.ws.pending.clear()
-    if win.aws is not None:
-        win.aws.reload()
+    if win.ws is not None and win.ws.modified:
+        win.ws.reload()
 
 
 @pytest.fixture

@@ -22,8 +22,12 @@ from core.demo import write_demo
 from core.store.merge import OUTSIDE, Conflict
 from core.store.retention import DEFAULT_KEEP, backups_to_keep
 from tests.conftest import FIXTURES
+from ui.agents.everbot.desk import EverBotDesk
+from ui.agents.picoclaw.desk import PicoClawDesk
+from ui.agents.pomelobot.desk import PomelobotDesk
 from ui.conflict_dialog import ConflictDialog
 from ui.main_window import MainWindow
+from ui.sidebar_desk import SidebarDesk
 
 TODAY = date(2026, 3, 3)
 
@@ -59,8 +63,17 @@ def conflict_dialog(qtbot: QtBot, window: MainWindow) -> ConflictDialog:
 
 
 def opened(qtbot: QtBot, window: MainWindow, path: Path) -> MainWindow:
+    """Open a PicoClaw or Pomelobot/OpenClaw workspace; returns once its desk shows it."""
+    before = window.desk
     window.open_workspace(path)
-    qtbot.waitUntil(lambda: window.aws is not None, timeout=10_000)
+    qtbot.waitUntil(
+        lambda: (
+            window.ws is not None
+            and window.desk is not before
+            and isinstance(window.desk, SidebarDesk)
+        ),
+        timeout=10_000,
+    )
     return window
 
 
@@ -84,7 +97,8 @@ def test_picoclaw_home_opens_its_workspace_with_every_source(
 ) -> None:
     opened(qtbot, window, pico)
     qtmodeltester.check(window.desk.entries.model)
-    assert window.aws is not None and window.aws.root == (pico / "workspace").resolve()
+    assert window.ws is not None and window.ws.root == (pico / "workspace").resolve()
+    assert isinstance(window.desk, PicoClawDesk) and window.desks.currentWidget() is window.desk
     titles = [window.desk.sidebar.item(r).text() for r in range(window.desk.sidebar.count())]
     assert titles[0].startswith("Long-term memory (24)")
     assert titles[1].startswith("Daily notes (")
@@ -148,7 +162,7 @@ def test_picoclaw_daily_note_and_profile_edits_saved(
     workspace = pico / "workspace"
     opened(qtbot, window, pico)
     window.desk.select_page("daily")
-    note = window.aws.daily_notes()[-1]  # type: ignore[union-attr]
+    note = window.ws.daily_notes()[-1]  # type: ignore[union-attr]
     notes = window.desk.notes
     notes.select_day(note.date)
     notes.editor.setPlainText(notes.editor.toPlainText() + "\n补充：晚上和用户确认了周报格式。")
@@ -158,7 +172,7 @@ def test_picoclaw_daily_note_and_profile_edits_saved(
     save(qtbot, window)
     assert note.path.read_text(encoding="utf-8").endswith("\n补充：晚上和用户确认了周报格式。")
     profile = workspace / "memory" / "profile.json"
-    items = window.aws.profile().doc.as_dict()  # type: ignore[union-attr]
+    items = window.ws.profile().doc.as_dict()  # type: ignore[union-attr]
     assert items["city"] == "杭州"
     assert profile.read_text(encoding="utf-8") == render_profile(items)
     assert list((workspace / ".memdesk" / "backups" / "memory").glob("*_profile.json"))
@@ -180,7 +194,7 @@ def test_picoclaw_agent_view_shows_what_the_agent_injects(
     shown = window.desk.agent.text.toPlainText()
     assert "咖啡" in shown
     profile = window.desk.agent.profile_text.toPlainText()
-    assert profile == window.aws.profile().doc.markdown()  # type: ignore[union-attr]
+    assert profile == window.ws.profile().doc.markdown()  # type: ignore[union-attr]
     assert profile.startswith("## Core Profile (Facts & Preferences)\n\n- **")
     assert window.desk.agent.profile_box.isVisible()
     assert shown.split("## Recent Daily Notes")[0] == expected.split("## Recent Daily Notes")[0]
@@ -235,6 +249,7 @@ def test_picoclaw_same_entry_changed_on_both_sides_asks(
 
 def test_pomelobot_scopes_in_the_sidebar(qtbot: QtBot, window: MainWindow, pomelo: Path) -> None:
     opened(qtbot, window, pomelo)
+    assert isinstance(window.desk, PomelobotDesk)
     titles = [window.desk.sidebar.item(r).text() for r in range(window.desk.sidebar.count())]
     assert titles[0].startswith("Scope main (")
     assert any(t.startswith("Scope direct_") for t in titles)
@@ -376,15 +391,17 @@ def test_folder_fitting_two_layouts_asks_once_and_remembers(
     monkeypatch.setattr(window, "_ask_layout", ask)
     opened(qtbot, window, pomelo)
     assert asked == [("everbot", "pomelobot")]
-    assert window.aws is not None and window.aws.agent == "pomelobot"
+    assert window.ws is not None and window.ws.agent == "pomelobot"
+    assert isinstance(window.desk, PomelobotDesk)
     assert window.layout_action.isEnabled()
-    window.aws = None
     opened(qtbot, window, pomelo)  # remembered: not asked again
     assert len(asked) == 1
+    assert window.ws.agent == "pomelobot"
     monkeypatch.setattr(window, "_ask_layout", lambda root, candidates: "everbot")
     window.choose_layout()
-    qtbot.waitUntil(lambda: window.ws is not None, timeout=10_000)
-    assert window.aws is None and window.modes.currentWidget() is window.structured
+    qtbot.waitUntil(lambda: isinstance(window.desk, EverBotDesk), timeout=10_000)
+    assert window.ws is not None and window.ws.agent == "everbot"
+    assert window.desks.currentWidget() is window.desk
 
 
 def test_undo_after_a_merged_save_never_drops_the_agents_change(
@@ -514,9 +531,9 @@ def test_typed_text_survives_another_programs_change(
     qtbot.waitUntil(lambda: entries.row_count() == rows + 1, timeout=10_000)
     assert entries.editor.toPlainText() == "正在输入的修改"
     entries.apply_edit()
-    assert window.aws.memory_file("MEMORY.md").items()[0].content == "正在输入的修改"  # type: ignore[union-attr]
+    assert window.ws.memory_file("MEMORY.md").items()[0].content == "正在输入的修改"  # type: ignore[union-attr]
     window.undo_stack.undo()
-    assert entries.editor.toPlainText() == window.aws.memory_file("MEMORY.md").items()[0].content  # type: ignore[union-attr]
+    assert entries.editor.toPlainText() == window.ws.memory_file("MEMORY.md").items()[0].content  # type: ignore[union-attr]
 
 
 def test_a_daily_file_the_agent_creates_appears(

@@ -1,5 +1,6 @@
 """What the agent sees: PicoClaw's retrieval for a typed message (chunks in the agent's order and the
-exact injected text, unsaved edits included) and EverBot's prompt block for a structured file."""
+exact injected text, unsaved edits included) and EverBot's prompt block for a structured file
+(`PromptView`, EverBot's own page)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.demo import write_demo
 from core.ops.entries import edit_entry
 from tests.helpers import open_workspace
+from ui.agents.everbot.prompt_view import PromptView
 from ui.agents.picoclaw.agent_view import AgentView
 
 
@@ -163,19 +165,23 @@ def test_a_broken_policy_file_is_a_message(view: AgentView, pico: Path) -> None:
     assert [r[2] for r in rows(view.chunks)].count("yes") == 2
 
 
-def test_structured_mode_shows_the_everbot_block(
-    qtbot: QtBot, view: AgentView, ws: PicoClawWorkspace, tmp_path: Path
-) -> None:
+def test_everbot_prompt_view_shows_the_everbot_block(qtbot: QtBot, tmp_path: Path) -> None:
     folder = tmp_path / "everbot"
     write_demo(folder, entries=30, seed=1, today=date(2026, 3, 1))
     structured = Workspace.open(folder)
-    view.set_message("咖啡")
+    view = PromptView()
+    qtbot.addWidget(view)
     view.show_workspace(structured)
-    assert view.message_row.isHidden() and view.chunks.isHidden()
     assert view.text.toPlainText() == everbot_prompt(structured.entries())
     assert "EverBot" in view.explain.text()
-    view.refresh()  # recomputes the structured block, not PicoClaw's
+    view.refresh()  # recomputes the structured block
     assert view.text.toPlainText() == everbot_prompt(structured.entries())
+
+
+def test_the_picoclaw_message_row_and_chunks_are_always_shown(
+    view: AgentView, ws: PicoClawWorkspace
+) -> None:
+    view.set_message("咖啡")
     view.show_agent(ws)
     assert not view.message_row.isHidden() and not view.chunks.isHidden()
     assert view.text.toPlainText() == ws.agent_sees("咖啡").injected
@@ -184,9 +190,10 @@ def test_structured_mode_shows_the_everbot_block(
 def test_nothing_open(qtbot: QtBot) -> None:
     widget = AgentView()
     qtbot.addWidget(widget)
-    assert widget.message_row.isHidden() and widget.chunks.isHidden()
     widget.show_agent(None)
     widget.set_message("咖啡")
     assert widget.text.toPlainText() == "" and widget.chunks.rowCount() == 0
-    widget.show_workspace(None)
-    assert widget.text.toPlainText() == ""
+    prompt = PromptView()
+    qtbot.addWidget(prompt)
+    prompt.show_workspace(None)
+    assert prompt.text.toPlainText() == ""

@@ -18,8 +18,9 @@ from pytestqt.qtbot import QtBot
 from core.agents.everbot import format as ev
 from core.demo import write_demo
 from tests.conftest import FIXTURES
-from ui.main_window import MainWindow
+from ui.agents.everbot.desk import EverBotDesk
 from ui.agents.everbot.memory_table import MemoryTableModel
+from ui.main_window import MainWindow
 
 TODAY = date(2026, 3, 1)
 
@@ -31,10 +32,19 @@ def workspace(tmp_path: Path) -> Path:
     return folder
 
 
-def opened(qtbot: QtBot, window: MainWindow, path: Path) -> MainWindow:
+def opened(qtbot: QtBot, window: MainWindow, path: Path) -> EverBotDesk:
+    """Open an EverBot workspace; its desk once the table shows its memories."""
     window.open_workspace(path)
-    qtbot.waitUntil(lambda: window.ws is not None and window.model.rowCount() > 0, timeout=10_000)
-    return window
+    qtbot.waitUntil(
+        lambda: (
+            window.ws is not None
+            and isinstance(window.desk, EverBotDesk)
+            and window.desk.model.rowCount() > 0
+        ),
+        timeout=10_000,
+    )
+    assert isinstance(window.desk, EverBotDesk)
+    return window.desk
 
 
 def type_text(widget: QWidget, text: str) -> None:
@@ -44,10 +54,10 @@ def type_text(widget: QWidget, text: str) -> None:
             QApplication.sendEvent(widget, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, ch))
 
 
-def select_rows(window: MainWindow, *rows: int) -> None:
+def select_rows(desk: EverBotDesk, *rows: int) -> None:
     """Select rows as a click and shift-clicks would (QTableView.selectRow follows whatever
     modifier keys Qt believes are held, which a previous test's Ctrl+Z can leave behind)."""
-    model, selection = window.model, window.table.selectionModel()
+    model, selection = desk.model, desk.table.selectionModel()
     flags = selection.SelectionFlag
     selection.setCurrentIndex(model.index(rows[0], 0), flags.ClearAndSelect | flags.Rows)
     for row in rows[1:]:
@@ -79,33 +89,37 @@ def test_the_table_model_is_a_valid_qt_model(qtmodeltester: ModelTester) -> None
 def test_opening_shows_the_active_memories_and_counts(
     qtbot: QtBot, window: MainWindow, workspace: Path
 ) -> None:
-    opened(qtbot, window, workspace)
-    ws = window.ws
-    assert ws is not None
+    desk = opened(qtbot, window, workspace)
+    ws = desk.ws
+    assert ws is not None and ws is window.ws
     active = [e for e in ws.entries() if e.section == "active"]
-    assert window.model.rowCount() == len(active)
-    assert window.sidebar.item(0).text() == f"Active ({len(active)})"
-    assert window.sidebar.item(1).text().startswith("Archived (")
-    assert str(ws.path) in window.windowTitle()
+    assert desk.model.rowCount() == len(active)
+    assert window.desks.currentWidget() is desk
+    assert desk.sidebar.item(0).text() == f"Active ({len(active)})"
+    assert desk.sidebar.item(1).text().startswith("Archived (")
+    assert str(ws.root) in window.windowTitle()
     assert not window.isWindowModified()
+    assert window.status.text().endswith(
+        f"{len(ws.entries())} memories · showing {len(active)} · saved"
+    )
 
 
 def test_find_edit_save_undo_by_keyboard(qtbot: QtBot, window: MainWindow, workspace: Path) -> None:
-    opened(qtbot, window, workspace)
+    desk = opened(qtbot, window, workspace)
     original = memory_file(workspace)
-    window.search.setFocus()
-    type_text(window.search, "黑咖啡")
-    qtbot.waitUntil(lambda: 0 < window.model.rowCount() < 5, timeout=5_000)
-    key = window.model.key_at(0)
+    desk.search.setFocus()
+    type_text(desk.search, "黑咖啡")
+    qtbot.waitUntil(lambda: 0 < desk.model.rowCount() < 5, timeout=5_000)
+    key = desk.model.key_at(0)
     assert key is not None
-    entry = window.ws.find(key)  # type: ignore[union-attr]
+    entry = desk.ws.find(key)  # type: ignore[union-attr]
     assert entry is not None and "黑咖啡" in entry.content
 
-    window.table.setFocus()
-    window.detail.content.setFocus()
-    window.detail.content.selectAll()
-    type_text(window.detail.content, "用户只喝美式咖啡")
-    qtbot.keyClick(window.detail.content, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    desk.table.setFocus()
+    desk.detail.content.setFocus()
+    desk.detail.content.selectAll()
+    type_text(desk.detail.content, "用户只喝美式咖啡")
+    qtbot.keyClick(desk.detail.content, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert window.isWindowModified()
     assert "[*]" in window.windowTitle()
 
@@ -120,7 +134,7 @@ def test_find_edit_save_undo_by_keyboard(qtbot: QtBot, window: MainWindow, works
 
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.isWindowModified()
-    assert window.detail.content.toPlainText() == entry.content
+    assert desk.detail.content.toPlainText() == entry.content
     qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     wait_saved(qtbot, window)
     assert memory_file(workspace) == original
@@ -137,53 +151,55 @@ def _only_that_memory_changed(before: str, after: str, key: str) -> None:
 def test_bulk_archive_is_one_undoable_step(
     qtbot: QtBot, window: MainWindow, workspace: Path
 ) -> None:
-    opened(qtbot, window, workspace)
-    rows = window.model.rowCount()
-    keys = [window.model.key_at(r) for r in range(3)]
-    select_rows(window, 0, 1, 2)
-    assert window._selected_keys() == keys
-    window.table.setFocus()
-    qtbot.keyClick(window.table, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
-    assert window.model.rowCount() == rows - 3
-    assert all(window.ws.find(k).section == "archived" for k in keys)  # type: ignore[union-attr]
+    desk = opened(qtbot, window, workspace)
+    rows = desk.model.rowCount()
+    keys = [desk.model.key_at(r) for r in range(3)]
+    select_rows(desk, 0, 1, 2)
+    assert desk.selected_keys() == keys
+    desk.table.setFocus()
+    qtbot.keyClick(desk.table, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert desk.model.rowCount() == rows - 3
+    assert all(desk.ws.find(k).section == "archived" for k in keys)  # type: ignore[union-attr]
     assert window.undo_stack.count() == 1
     window.undo_stack.undo()
-    assert window.model.rowCount() == rows
-    assert all(window.ws.find(k).section == "active" for k in keys)  # type: ignore[union-attr]
+    assert desk.model.rowCount() == rows
+    assert all(desk.ws.find(k).section == "active" for k in keys)  # type: ignore[union-attr]
     assert not window.ws.modified  # type: ignore[union-attr]
 
 
 def test_delete_then_undo_restores_the_memory_in_place(
     qtbot: QtBot, window: MainWindow, workspace: Path
 ) -> None:
-    opened(qtbot, window, workspace)
-    before = window.ws.doc.to_bytes()  # type: ignore[union-attr]
-    select_rows(window, 1)
-    window.table.setFocus()
-    qtbot.keyClick(window.table, Qt.Key.Key_Delete)
-    assert window.ws.doc.to_bytes() != before  # type: ignore[union-attr]
+    desk = opened(qtbot, window, workspace)
+    before = desk.ws.doc.to_bytes()  # type: ignore[union-attr]
+    select_rows(desk, 1)
+    desk.table.setFocus()
+    qtbot.keyClick(desk.table, Qt.Key.Key_Delete)
+    assert desk.ws.doc.to_bytes() != before  # type: ignore[union-attr]
     window.undo_stack.undo()
-    assert window.ws.doc.to_bytes() == before  # type: ignore[union-attr]
+    assert desk.ws.doc.to_bytes() == before  # type: ignore[union-attr]
 
 
 def test_an_invalid_query_says_why_inline(
     qtbot: QtBot, window: MainWindow, workspace: Path
 ) -> None:
-    opened(qtbot, window, workspace)
-    rows = window.model.rowCount()
-    window.search.setText("score<abc")
-    window.run_search()
-    assert window.search_error.isVisible()
-    assert "score" in window.search_error.text()
-    assert window.model.rowCount() == rows  # the table keeps the last good result
+    desk = opened(qtbot, window, workspace)
+    rows = desk.model.rowCount()
+    desk.search.setText("score<abc")
+    desk.run_search()
+    assert desk.search_error.isVisible()
+    assert "score" in desk.search_error.text()
+    assert desk.model.rowCount() == rows  # the table keeps the last good result
 
 
 def test_another_program_writing_reloads_in_place(
     qtbot: QtBot, window: MainWindow, workspace: Path
 ) -> None:
-    opened(qtbot, window, workspace)
-    select_rows(window, 2)
-    key = window.model.key_at(2)
+    desk = opened(qtbot, window, workspace)
+    ws = desk.ws
+    assert ws is not None
+    select_rows(desk, 2)
+    key = desk.model.key_at(2)
     path = workspace / "MEMORY.md"
     script = (
         "import os, sys; p = sys.argv[1]; t = open(p, encoding='utf-8').read();"
@@ -192,32 +208,32 @@ def test_another_program_writing_reloads_in_place(
         "open(p + '.tmp', 'w', encoding='utf-8').write(t); os.replace(p + '.tmp', p)"
     )
     subprocess.run([sys.executable, "-c", script, str(path)], check=True)
-    qtbot.waitUntil(
-        lambda: window.ws is not None and window.ws.find("ffee01") is not None, timeout=10_000
-    )
+    qtbot.waitUntil(lambda: ws.find("ffee01") is not None, timeout=10_000)
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=5_000)
     assert "another program" in window.banner.text()
-    assert window._current_key() == key
+    assert desk.current_key() == key
     # The watch is re-armed after the rename: a second change is seen too.
     subprocess.run(
         [sys.executable, "-c", script.replace("ffee01", "ffee02"), str(path)], check=True
     )
-    qtbot.waitUntil(lambda: window.ws.find("ffee02") is not None, timeout=10_000)  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: ws.find("ffee02") is not None, timeout=10_000)
 
 
 @pytest.mark.parametrize("choice", ["theirs", "mine", "edit"])
 def test_a_conflict_is_shown_and_settled_as_chosen(
     qtbot: QtBot, window: MainWindow, workspace: Path, choice: str
 ) -> None:
-    opened(qtbot, window, workspace)
-    key = window.model.key_at(0)
+    desk = opened(qtbot, window, workspace)
+    ws = desk.ws
+    assert ws is not None
+    key = desk.model.key_at(0)
     assert key is not None
-    select_rows(window, 0)
-    old = window.ws.find(key).content  # type: ignore[union-attr]
-    window.detail.content.setPlainText("my version")
-    window.detail.apply_edits()
+    select_rows(desk, 0)
+    old = ws.find(key).content  # type: ignore[union-attr]
+    desk.detail.content.setPlainText("my version")
+    desk.detail.apply_edits()
     path = workspace / "MEMORY.md"
-    original = window.ws.base_data.decode()  # type: ignore[union-attr]
+    original = ws.base_data.decode()
     theirs = original.replace(f"{old}\n", "their version\n", 1)
     assert theirs != original
     window.watcher.blockSignals(True)  # keep this test about the save, not the reload
@@ -244,7 +260,7 @@ def test_a_conflict_is_shown_and_settled_as_chosen(
         choice
     ]
     assert f"\n{expected}\n" in memory_file(workspace)
-    assert window.ws.find(key).content == expected  # type: ignore[union-attr]
+    assert ws.find(key).content == expected  # type: ignore[union-attr]
 
 
 def test_closing_leaves_no_window_dialog_or_running_job(
@@ -281,15 +297,15 @@ def test_problems_view_shows_each_quarantined_block_with_its_lines(
     folder.mkdir()
     data = (FIXTURES / "everbot" / "stray_text.input.md").read_bytes()
     (folder / "MEMORY.md").write_bytes(data)
-    opened(qtbot, window, folder)
-    assert window.sidebar.item(2).text() == "Problems (4)"
-    window.sidebar.setCurrentRow(2)
-    assert window.pages.currentWidget() is window.problems
-    assert window.problems.list.count() == 4
-    window.problems.list.setCurrentRow(2)
-    assert "stray_heading" in window.problems.list.item(2).text()
-    assert window.problems.why.text().endswith("as part of memory [aa0001]")
-    assert window.problems.text.toPlainText().startswith("## Some subsection")
+    desk = opened(qtbot, window, folder)
+    assert desk.sidebar.item(2).text() == "Problems (4)"
+    desk.sidebar.setCurrentRow(2)
+    assert desk.pages.currentWidget() is desk.problems
+    assert desk.problems.list.count() == 4
+    desk.problems.list.setCurrentRow(2)
+    assert "stray_heading" in desk.problems.list.item(2).text()
+    assert desk.problems.why.text().endswith("as part of memory [aa0001]")
+    assert desk.problems.text.toPlainText().startswith("## Some subsection")
     assert (folder / "MEMORY.md").read_bytes() == data  # looking writes nothing
 
 
@@ -299,20 +315,20 @@ def test_a_problem_is_fixed_into_a_memory_from_the_problems_view(
     folder = tmp_path / "stray"
     folder.mkdir()
     (folder / "MEMORY.md").write_bytes((FIXTURES / "everbot" / "stray_text.input.md").read_bytes())
-    opened(qtbot, window, folder)
-    window.sidebar.setCurrentRow(2)
-    window.problems.list.setCurrentRow(3)  # "Stray text right after the archived section header."
-    assert window.problems.fix_button.isEnabled()
-    window.problems.text.setPlainText(
+    desk = opened(qtbot, window, folder)
+    desk.sidebar.setCurrentRow(2)
+    desk.problems.list.setCurrentRow(3)  # "Stray text right after the archived section header."
+    assert desk.problems.fix_button.isEnabled()
+    desk.problems.text.setPlainText(
         "### [aa0009] fact | 0.15 | 2026-02-26 | 1\nStray text right after the archived section header."
     )
-    window.problems.fix_button.click()
+    desk.problems.fix_button.click()
     qtbot.waitUntil(
-        lambda: not window.tasks.busy and window.problems.list.count() == 3, timeout=10_000
+        lambda: not window.tasks.busy and desk.problems.list.count() == 3, timeout=10_000
     )
-    assert window.ws.find("aa0009") is not None  # type: ignore[union-attr]
+    assert desk.ws.find("aa0009") is not None  # type: ignore[union-attr]
     assert "### [aa0009] fact | 0.15" in memory_file(folder)
-    assert window.sidebar.item(2).text() == "Problems (3)"
+    assert desk.sidebar.item(2).text() == "Problems (3)"
 
 
 def test_an_unreadable_workspace_is_explained_in_the_window(
@@ -322,8 +338,9 @@ def test_an_unreadable_workspace_is_explained_in_the_window(
     empty.mkdir()
     window.open_workspace(empty)
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=10_000)
-    assert "no memory file here" in window.banner.text()
-    assert window.ws is None
+    assert "no agent memory here (looked for" in window.banner.text()
+    assert window.ws is None and window.desk is None
+    assert window.desks.currentWidget() is window.placeholder
     bad = tmp_path / "bad"
     bad.mkdir()
     (bad / "MEMORY.md").write_bytes(b"### [aa0001] fact | 0.5 | 2026-01-01 | 1\n\xff\xfe\n")
@@ -356,10 +373,10 @@ def test_closing_with_unsaved_edits_asks_first(
 ) -> None:
     from PySide6.QtWidgets import QMessageBox
 
-    opened(qtbot, window, workspace)
-    select_rows(window, 0)
-    window.detail.content.setPlainText("unsaved")
-    window.detail.apply_edits()
+    desk = opened(qtbot, window, workspace)
+    select_rows(desk, 0)
+    desk.detail.content.setPlainText("unsaved")
+    desk.detail.apply_edits()
     answers = [QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Discard]
     asked: list[str] = []
 
@@ -382,29 +399,56 @@ def test_closing_with_unsaved_edits_asks_first(
 def test_an_edit_keeps_the_order_the_person_sorted_by(
     qtbot: QtBot, window: MainWindow, workspace: Path
 ) -> None:
-    opened(qtbot, window, workspace)
-    window.table.sortByColumn(4, Qt.SortOrder.DescendingOrder)  # by hits
-    order = window.model.keys()
-    select_rows(window, 3)
-    key = window.model.key_at(3)
-    window.detail.content.setPlainText("edited while sorted by hits")
-    window.detail.apply_edits()
-    assert window.model.keys() == order
-    assert window._current_key() == key
+    desk = opened(qtbot, window, workspace)
+    desk.table.sortByColumn(4, Qt.SortOrder.DescendingOrder)  # by hits
+    order = desk.model.keys()
+    select_rows(desk, 3)
+    key = desk.model.key_at(3)
+    desk.detail.content.setPlainText("edited while sorted by hits")
+    desk.detail.apply_edits()
+    assert desk.model.keys() == order
+    assert desk.current_key() == key
 
 
 def test_what_the_agent_sees_follows_unsaved_edits(
     qtbot: QtBot, window: MainWindow, workspace: Path
 ) -> None:
-    opened(qtbot, window, workspace)
-    select_rows(window, 0)
-    key = window.model.key_at(0)
-    window.sidebar.setCurrentRow(3)
-    shown = window.agent_view.text.toPlainText()
+    desk = opened(qtbot, window, workspace)
+    select_rows(desk, 0)
+    key = desk.model.key_at(0)
+    assert key is not None
+    desk.sidebar.setCurrentRow(3)
+    assert desk.pages.currentWidget() is desk.prompt
+    shown = desk.prompt.text.toPlainText()
     assert shown.startswith("# 历史记忆")
-    entry = window.ws.find(key)  # type: ignore[union-attr]
+    entry = desk.ws.find(key)  # type: ignore[union-attr]
     assert f"- [{entry.category}] {entry.content}" in shown  # type: ignore[union-attr]
     from core.agents.everbot import ops as operations
 
-    window.apply_changes(operations.edit(window.ws, key, score=0.1), "lower")  # type: ignore[arg-type]
-    assert entry.content not in window.agent_view.text.toPlainText()  # type: ignore[union-attr]
+    desk.apply_changes(operations.edit(desk.ws, key, score=0.1), "lower")  # type: ignore[arg-type]
+    assert entry.content not in desk.prompt.text.toPlainText()  # type: ignore[union-attr]
+
+
+def test_destroying_the_window_after_edits_is_quiet(
+    qtbot: QtBot, tmp_path: Path, workspace: Path
+) -> None:
+    """As when MemDesk quits after the person edited (run_gui drops the window on return)."""
+    import shiboken6
+
+    from ui.settings import Settings
+
+    win = MainWindow(Settings(search_debounce_ms=50), settings_path=tmp_path / "settings.json")
+    win.show()
+    try:
+        desk = opened(qtbot, win, workspace)
+        select_rows(desk, 0)
+        desk.detail.content.setPlainText("an edit, then undone")
+        desk.detail.apply_edits()
+        win.undo_stack.undo()  # nothing unsaved: closing asks nothing; the steps stay
+        assert win.undo_stack.count() == 1 and not win.modified()
+        win.close()
+        win.tasks.wait()
+    finally:
+        with qtbot.captureExceptions() as exceptions:
+            shiboken6.delete(win)
+    assert [str(e[1]) for e in exceptions] == []
