@@ -452,3 +452,17 @@ def test_destroying_the_window_after_edits_is_quiet(
         with qtbot.captureExceptions() as exceptions:
             shiboken6.delete(win)
     assert [str(e[1]) for e in exceptions] == []
+
+
+@pytest.mark.parametrize("name", ["tiered", "picoclaw_hybrid", "pomelobot", "openclaw"])
+def test_opening_a_workspace_writes_nothing_into_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, name: str
+) -> None:
+    """Tried as a new user would: merely opening a workspace created .memdesk/memdesk.db."""
+    import shutil
+
+    root = Path(shutil.copytree(FIXTURES / "workspaces" / name, tmp_path / name))
+    before = sorted(p.relative_to(root) for p in root.rglob("*"))
+    window.open_workspace(root)
+    qtbot.waitUntil(lambda: window.ws is not None and not window.tasks.busy, timeout=10_000)
+    assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
