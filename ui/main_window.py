@@ -46,6 +46,7 @@ from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
 from core.store.merge import ConflictError, Resolution
 from core.store.retention import backups_to_keep, set_backups_to_keep
+from ui.actions import make_action
 from ui.agents import desk_class
 from ui.conflict_dialog import ConflictDialog
 from ui.desk import Desk
@@ -167,10 +168,7 @@ class MainWindow(QMainWindow):
         shortcut: QKeySequence | QKeySequence.StandardKey | None,
         slot: Callable[[], object],
     ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(shortcut)
-        action.triggered.connect(lambda _checked=False: slot())
+        action = make_action(self, text, shortcut, slot)
         menu.addAction(action)
         return action
 

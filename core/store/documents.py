@@ -11,12 +11,13 @@ import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from core.store import atomic
 from core.store.backups import clean_backup_temps, own_backup_dir
 from core.store.commit import Target
 from core.store.document import Document, Saved
+from core.store.errors import WorkspaceError
 from core.store.merge import Format, Resolution
 
 AnyDocument = Document[Any, Any]
@@ -69,6 +70,16 @@ class DocumentSet:
     def __init__(self, root: Path) -> None:
         self.root = root
         self._open: dict[str, AnyDocument] = {}
+
+    @classmethod
+    def open(cls, root: Path) -> Self:
+        """The workspace at `root` (nothing is read yet), after cleaning MemDesk's leftovers."""
+        root = Path(root)
+        if not root.is_dir():
+            raise WorkspaceError(f"{root}: not a folder")
+        ws = cls(root.resolve())
+        ws.clean_temps()
+        return ws
 
     def warm_up(self) -> None:
         """Read what the first page shows (called off the UI thread when the window opens)."""

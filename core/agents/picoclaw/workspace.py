@@ -51,15 +51,6 @@ class AgentPreview:
 class PicoClawWorkspace(DocumentSet):
     agent = "picoclaw"
 
-    @classmethod
-    def open(cls, root: Path) -> PicoClawWorkspace:
-        root = Path(root)
-        if not root.is_dir():
-            raise WorkspaceError(f"{root}: not a folder")
-        ws = cls(root.resolve())
-        ws.clean_temps()
-        return ws
-
     def warm_up(self) -> None:
         with contextlib.suppress(InputError, WorkspaceError):  # its page says why
             self.longterm()

@@ -19,15 +19,6 @@ MemoryFile = Document[pomelobot.MemoryFileDocument, pomelobot.MemoryEntry]
 class PomelobotWorkspace(DocumentSet):
     agent = "pomelobot"
 
-    @classmethod
-    def open(cls, root: Path) -> PomelobotWorkspace:
-        root = Path(root)
-        if not root.is_dir():
-            raise WorkspaceError(f"{root}: not a folder")
-        ws = cls(root.resolve())
-        ws.clean_temps()
-        return ws
-
     def scopes(self) -> list[pomelobot.Scope]:
         return pomelobot.list_scopes(self.root)
 

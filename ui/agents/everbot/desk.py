@@ -37,6 +37,7 @@ from core.search import QueryError, SearchIndex
 from core.store.documents import Editable, Refreshed
 from core.store.errors import WorkspaceError
 from core.store.merge import Change
+from ui.actions import make_action
 from ui.agents.everbot.detail_pane import DetailPane
 from ui.agents.everbot.memory_table import MemoryTableModel, ScoreBarDelegate
 from ui.agents.everbot.problems_view import ProblemsView
@@ -159,32 +160,21 @@ class EverBotDesk(Desk):
 
     def _build_actions(self) -> None:
         self._actions = [
-            self._action("&Find", QKeySequence.StandardKey.Find, self.focus_search),
-            self._action(
+            make_action(self, "&Find", QKeySequence.StandardKey.Find, self.focus_search),
+            make_action(
+                self,
                 "&Archive / unarchive selected",
                 QKeySequence("Ctrl+E"),
                 self.toggle_archive_selected,
             ),
-            self._action("Change &category of selected…", None, self.change_category_selected),
+            make_action(self, "Change &category of selected…", None, self.change_category_selected),
         ]
-        delete = self._action(
-            "&Delete selected", QKeySequence.StandardKey.Delete, self.delete_selected
+        delete = make_action(
+            self, "&Delete selected", QKeySequence.StandardKey.Delete, self.delete_selected
         )
         delete.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.table.addAction(delete)
         self._actions.append(delete)
-
-    def _action(
-        self,
-        text: str,
-        shortcut: QKeySequence | QKeySequence.StandardKey | None,
-        slot: Callable[[], object],
-    ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(shortcut)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
 
     def actions(self) -> list[QAction]:
         return list(self._actions)
