@@ -8,14 +8,19 @@ rename), so :func:`clean_stale_temps` may delete it once its writer is gone.
 
 from __future__ import annotations
 
+import ctypes
 import errno
+import functools
 import logging
 import os
 import re
 import secrets
 import stat
+import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 __all__ = [
     "TEMP_MARKER",
@@ -88,8 +93,62 @@ class PreparedTemp:
             raise
         fsync_directory(self.target.parent)
 
+    def swap(self, *, new: bool = False) -> Path | None:
+        """Put the temp file in the target's place and return where the file it displaced now is.
+
+        On Linux the two are exchanged in one step (renameat2 RENAME_EXCHANGE), so whatever was
+        at the target at that instant, even a file another program renamed there a moment ago,
+        is kept at the temp name for the caller to look at and remove. A `new` target is created
+        only if nothing appeared there meanwhile (FileExistsError then). Where the system cannot
+        exchange, this is `publish` and returns None.
+        """
+        flags = _RENAME_NOREPLACE if new else _RENAME_EXCHANGE
+        try:
+            swapped = _renameat2(self.tmp, self.target, flags)
+        except BaseException as exc:
+            self.discard()
+            _name_file(exc, self.target)
+            raise
+        if not swapped:
+            self.publish()
+            return None
+        fsync_directory(self.target.parent)
+        return None if new else self.tmp
+
     def discard(self) -> None:
         _unlink_quietly(self.tmp)
+
+
+_RENAME_NOREPLACE = 1
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+_NO_RENAMEAT2 = frozenset({errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP})
+
+
+def _renameat2(source: Path, target: Path, flags: int) -> bool:
+    """renameat2(2); False where the system does not have it (the caller renames instead)."""
+    call = _libc_renameat2()
+    if call is None:
+        return False
+    if call(_AT_FDCWD, os.fsencode(source), _AT_FDCWD, os.fsencode(target), flags) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in _NO_RENAMEAT2:
+        return False
+    raise OSError(code, os.strerror(code), str(target))
+
+
+@functools.cache
+def _libc_renameat2() -> Callable[..., int] | None:
+    if sys.platform != "linux":
+        return None
+    try:
+        call = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return None
+    call.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    call.restype = ctypes.c_int
+    return cast(Callable[..., int], call)
 
 
 def prepare(path: Path, data: bytes) -> PreparedTemp:

@@ -70,6 +70,8 @@ C = TypeVar("C")
 MAX_ROUNDS = 8  # plans per commit (other writers met at the last look, late writes)
 UNSETTLED_RETRIES = 5  # a file another program is writing right now is read again …
 UNSETTLED_PAUSE_S = 0.02  # … after this pause
+LATE_WRITE_PAUSE_S = 0.005  # after the swap, the replaced file is looked at again after this …
+LATE_WRITE_CHECKS = 3  # … until it stays the same, at most this often
 # Commits of this process in progress: never settled as interrupted by another thread.
 _IN_FLIGHT: set[tuple[str, int]] = set()
 
@@ -245,7 +247,7 @@ class _Commit(Generic[C]):
         return outcome
 
     def _publish(self, on_disk: bytes | None, data: bytes) -> _Replaced | _Changed:
-        """Backup, temp, last look, rename; then what the replaced file holds (late writes)."""
+        """Backup, temp, last look, swap; then what another writer put in the file meanwhile."""
         if on_disk is not None:
             self.backup = self._backup(on_disk)
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -257,15 +259,15 @@ class _Commit(Generic[C]):
             if now != on_disk:
                 prepared.discard()
                 return _Changed(now)
-            prepared.publish()
-            after = None if held is None else read_fd(held)
-        except BaseException:
-            prepared.discard()
-            raise
+            try:
+                displaced = prepared.swap(new=held is None)
+            except FileExistsError:  # a new file: another program created it meanwhile
+                return _Changed(read_or_none(self.path))
+            late = _late_write(held, displaced, now)
         finally:
             if held is not None:
                 os.close(held)
-        return _Replaced(after if after != now else None)
+        return _Replaced(late)
 
     def _intent(self, on_disk: bytes | None, planned: Planned[C]) -> int:
         try:
@@ -343,6 +345,38 @@ class _Replaced:
 @dataclass(frozen=True, slots=True)
 class _Changed:
     now: bytes | None  # the file at the last look, which differed from what was planned onto
+
+
+def _late_write(held: int | None, displaced: Path | None, looked: bytes | None) -> bytes | None:
+    """What another writer wrote after the last look and before the swap, else None.
+
+    `displaced` is the file the swap took out of the target's place: when it is not the file
+    held open at the last look, another program renamed its own file there meanwhile (its whole
+    content is the late write); when it is, an append or in-place write into it shows in the
+    held file's bytes.
+    """
+    try:
+        if displaced is not None and held is not None:
+            taken = os.stat(displaced)
+            kept = os.fstat(held)
+            if (taken.st_ino, taken.st_dev) != (kept.st_ino, kept.st_dev):
+                return read_or_none(displaced)
+        if held is None:
+            return None
+        # An appender that opened the file just before the swap writes a moment later: give
+        # it that moment (the gap between its open and its write), then take what it wrote.
+        after = read_fd(held)
+        for _pause in range(LATE_WRITE_CHECKS):
+            time.sleep(LATE_WRITE_PAUSE_S)
+            again = read_fd(held)
+            if again == after:
+                break
+            after = again
+        return after if after != looked else None
+    finally:
+        if displaced is not None:
+            with suppress(FileNotFoundError):
+                os.unlink(displaced)
 
 
 def _open_current(path: Path) -> int | None:

@@ -243,11 +243,14 @@ def _replay(
     take, keep = ("mine", "theirs") if mine else ("theirs", "mine")
     conflicts: list[Conflict] = []
     for ch in changes:
-        current = fmt.find(target, ch.key)
-        if ch.before is None and (current is None or fmt.rekeys):
-            assert ch.after is not None
-            fmt.insert(target, ch.after)
-            continue
+        if ch.before is None:
+            current = fmt.find(target, ch.key)
+            if current is None or fmt.rekeys:
+                assert ch.after is not None
+                fmt.insert(target, ch.after)
+                continue
+        else:
+            ch, current = _located(fmt, target, ch)
         wanted = _wanted(fmt, ch.before, ch.after, current)
         if wanted is _UNCHANGED:
             continue
@@ -272,6 +275,27 @@ def _replay(
     if conflicts:
         raise ConflictError(path, conflicts)
     return target
+
+
+def _located(fmt: Format[D, E], target: D, ch: Change[E]) -> tuple[Change[E], E | None]:
+    """The change keyed as its entry is keyed in `target`, and the entry there.
+
+    Where a key is an entry's place (a date and its ordinal: "2026-03-03~2"), another program's
+    entries added or removed under the same date shift the keys: the entry the change was made
+    to is found by its text under another key. Found nowhere, the entry now at the key is taken
+    as the one the other program changed (a conflict shows the person both texts).
+    """
+    current = fmt.find(target, ch.key)
+    if not fmt.rekeys or ch.before is None or current is None:
+        return ch, current
+    before = ch.before
+    if fmt.same(current, before) or (ch.after is not None and fmt.same(current, ch.after)):
+        return ch, current
+    label = fmt.label(before)
+    for entry in fmt.entries(target):
+        if fmt.label(entry) == label and fmt.same(entry, before):
+            return Change(fmt.key(entry), ch.before, ch.after), entry
+    return ch, current
 
 
 class _Marker:

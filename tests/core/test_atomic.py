@@ -283,3 +283,25 @@ def test_any_bytes_are_read_back_identically(first: bytes, second: bytes) -> Non
         atomic_write_bytes(target, second)
         assert target.read_bytes() == second
         assert _names(Path(folder)) == {"MEMORY.md"}
+
+
+def test_swap_exchanges_and_keeps_what_it_displaced(tmp_path: Path) -> None:
+    target = tmp_path / "MEMORY.md"
+    target.write_bytes(OLD)
+    prepared = atomic.prepare(target, NEW)
+    displaced = prepared.swap()
+    assert target.read_bytes() == NEW
+    assert displaced is not None and displaced.read_bytes() == OLD  # the caller looks, then removes
+    assert atomic.is_memdesk_temp(displaced.name)
+
+
+def test_swap_of_a_new_file_refuses_one_created_meanwhile(tmp_path: Path) -> None:
+    target = tmp_path / "new.md"
+    prepared = atomic.prepare(target, NEW)
+    target.write_bytes(b"another program was first")
+    with pytest.raises(FileExistsError):
+        prepared.swap(new=True)
+    assert target.read_bytes() == b"another program was first"
+    assert _names(tmp_path) == {"new.md"}
+    fresh = atomic.prepare(tmp_path / "fresh.md", NEW)
+    assert fresh.swap(new=True) is None and (tmp_path / "fresh.md").read_bytes() == NEW

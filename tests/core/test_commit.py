@@ -121,19 +121,21 @@ def test_an_append_into_the_replaced_file_is_merged(
     ws = Workspace.open(root)
     ws.apply(operations.edit(ws, "a1a1a1", content="MemDesk's edit"))
     appended = "\n### [c3c3c3] fact | 0.60 | 2026-01-02 | 1\nAppended by the agent.\n"
-    real_publish = atomic.PreparedTemp.publish
+    real_swap = atomic.PreparedTemp.swap
     calls = []
 
-    def agent_appends_then_publish(self: atomic.PreparedTemp) -> None:
-        if not calls:
-            with open(self.target, "a", encoding="utf-8") as old_inode:
-                real_publish(self)  # the rename happens while the agent holds the old file
-                old_inode.write(appended)
-        else:
-            real_publish(self)
+    def agent_appends_around_the_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
         calls.append(1)
+        if len(calls) > 1:
+            return real_swap(self, **how)
+        with open(self.target, "a", encoding="utf-8") as old_inode:
+            swapped = real_swap(
+                self, **how
+            )  # the rename happens while the agent holds the old file
+            old_inode.write(appended)
+        return swapped
 
-    monkeypatch.setattr(atomic.PreparedTemp, "publish", agent_appends_then_publish)
+    monkeypatch.setattr(atomic.PreparedTemp, "swap", agent_appends_around_the_swap)
     result = ws.save(actor="person", cause="test")
     doc = ev.parse((root / "MEMORY.md").read_bytes())
     assert doc.find("c3c3c3") is not None, "the agent's append was lost"
@@ -151,22 +153,53 @@ def test_a_picoclaw_append_into_the_replaced_file_is_merged(
     target = Target(root, "memory/MEMORY.md", root / "memory" / "backups")
     doc = Document.read(target, picoclaw.LongTermFormat())
     edit_entry(doc, "2026-01-01", "first, edited").apply()
-    real_publish = atomic.PreparedTemp.publish
+    real_swap = atomic.PreparedTemp.swap
     calls = []
 
-    def agent_appends_then_publish(self: atomic.PreparedTemp) -> None:
-        if not calls:
-            with open(self.target, "a", encoding="utf-8") as old_inode:
-                real_publish(self)
-                old_inode.write("\n\n## 2026-01-02\n\nappended by the agent")
-        else:
-            real_publish(self)
+    def agent_appends_around_the_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
         calls.append(1)
+        if len(calls) > 1:
+            return real_swap(self, **how)
+        with open(self.target, "a", encoding="utf-8") as old_inode:
+            swapped = real_swap(self, **how)
+            old_inode.write("\n\n## 2026-01-02\n\nappended by the agent")
+        return swapped
 
-    monkeypatch.setattr(atomic.PreparedTemp, "publish", agent_appends_then_publish)
+    monkeypatch.setattr(atomic.PreparedTemp, "swap", agent_appends_around_the_swap)
     doc.save()
     text = longterm.read_text(encoding="utf-8")
     assert "first, edited" in text and text.endswith("## 2026-01-02\n\nappended by the agent")
+
+
+def test_an_agent_rename_just_before_the_swap_is_merged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-modify-write agent (temp file + rename, no lock) renames its file over MemDesk's
+    target after MemDesk's last look: the swap takes the agent's file out, and it is merged."""
+    root = tmp_path / "pico"
+    (root / "memory" / "202601").mkdir(parents=True)
+    longterm = root / "memory" / "MEMORY.md"
+    longterm.write_text("## 2026-01-01\n\nfirst", encoding="utf-8")
+    target = Target(root, "memory/MEMORY.md", root / "memory" / "backups")
+    doc = Document.read(target, picoclaw.LongTermFormat())
+    edit_entry(doc, "2026-01-01", "first, edited").apply()
+    real_swap = atomic.PreparedTemp.swap
+    calls = []
+
+    def agent_renames_then_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
+        calls.append(1)
+        if len(calls) == 1:
+            agents = self.target.with_name("MEMORY.md.tmp")
+            agents.write_text("## 2026-01-01\n\nfirst\n\n## 2026-01-02\n\nthe agent's")
+            os.replace(agents, self.target)  # as the agent writes: temp file, then rename
+        return real_swap(self, **how)
+
+    monkeypatch.setattr(atomic.PreparedTemp, "swap", agent_renames_then_swap)
+    saved = doc.save()
+    text = longterm.read_text(encoding="utf-8")
+    assert "first, edited" in text and text.endswith("## 2026-01-02\n\nthe agent's")
+    assert saved.merged and len(calls) == 2
+    assert not [p for p in (root / "memory").iterdir() if atomic.is_memdesk_temp(p.name)]
 
 
 def test_a_late_write_that_cannot_be_merged_is_kept_as_a_backup(
@@ -179,20 +212,20 @@ def test_a_late_write_that_cannot_be_merged_is_kept_as_a_backup(
     rel = "memory/202601/20260101.md"
     doc = Document.read(Target(root, rel, own_backup_dir(root, note)), picoclaw.NoteFormat(rel))
     doc.set_text("# 2026-01-01\n\nmorning, rewritten by the person")
-    real_publish = atomic.PreparedTemp.publish
+    real_swap = atomic.PreparedTemp.swap
     calls = []
 
-    def agent_rewrites_then_publish(self: atomic.PreparedTemp) -> None:
-        if not calls:
-            with open(self.target, "r+", encoding="utf-8") as old_inode:
-                real_publish(self)
-                old_inode.seek(0)
-                old_inode.write("# 2026-01-01\n\nEVENING")  # a rewrite in place, not an append
-        else:
-            real_publish(self)
+    def agent_rewrites_around_the_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
         calls.append(1)
+        if len(calls) > 1:
+            return real_swap(self, **how)
+        with open(self.target, "r+", encoding="utf-8") as old_inode:
+            swapped = real_swap(self, **how)
+            old_inode.seek(0)
+            old_inode.write("# 2026-01-01\n\nEVENING")  # a rewrite in place, not an append
+        return swapped
 
-    monkeypatch.setattr(atomic.PreparedTemp, "publish", agent_rewrites_then_publish)
+    monkeypatch.setattr(atomic.PreparedTemp, "swap", agent_rewrites_around_the_swap)
     saved = doc.save()
     assert "rewritten by the person" in note.read_text(encoding="utf-8")
     kept = [p for p in (root / ".memdesk" / "backups").rglob("*") if p.is_file()]
@@ -226,16 +259,16 @@ from core.store.journal import Journal
 from core.agents.everbot.workspace import Workspace
 
 root, when = Path(sys.argv[1]), sys.argv[2]
-real_publish = atomic.PreparedTemp.publish
+real_swap = atomic.PreparedTemp.swap
 
-def publish(self):
+def swap(self, **how):
     if when == "before-rename":
         os._exit(9)
-    real_publish(self)
+    real_swap(self, **how)
     if when == "after-rename":
         os._exit(9)
 
-atomic.PreparedTemp.publish = publish
+atomic.PreparedTemp.swap = swap
 ws = Workspace.open(root)
 apply_decay(ws, preview_decay(ws, date.fromisoformat(sys.argv[3])))
 """
