@@ -102,6 +102,12 @@ class Planned(Generic[C]):
     forget: Sequence[str] = ()
 
 
+# plan(what is on disk, lost): the bytes to write on top of it. `lost` lists other writers'
+# versions (what they changed, to what) that landed in a file the commit replaced; the plan folds
+# their changes in as well.
+Plan = Callable[[bytes | None, Sequence[tuple[bytes | None, bytes]]], "Planned[C]"]
+
+
 @dataclass(frozen=True, slots=True)
 class Committed(Generic[C]):
     path: Path
@@ -122,7 +128,7 @@ def commit(
     target: Target,
     *,
     base: bytes | None,
-    plan: Callable[[bytes | None], Planned[C]],
+    plan: Plan[C],
     actor: str,
     cause: str,
     op_id: str,
@@ -146,7 +152,7 @@ class _Commit(Generic[C]):
         self,
         target: Target,
         journal: Journal,
-        plan: Callable[[bytes | None], Planned[C]],
+        plan: Plan[C],
         actor: str,
         cause: str,
         op_id: str,
@@ -162,30 +168,34 @@ class _Commit(Generic[C]):
 
     def run(self, base: bytes | None) -> Committed[C]:
         on_disk = read_or_none(self.path)
-        theirs, merged, late, first = on_disk, on_disk != base, 0, True
-        previous: Planned[C] | None = None
+        planned, on_disk = self._plan_settled(on_disk, base)
+        merged, late = on_disk != base, 0
+        # Other writers' versions that landed in a file this commit replaced: their bytes are no
+        # longer on disk, so every later plan folds them in again ((what they changed, to what)).
+        lost: list[tuple[bytes | None, bytes]] = []
         for _round in range(MAX_ROUNDS):
-            if first:
-                planned, on_disk = self._plan_settled(theirs)
-                theirs = on_disk
-            else:  # this side's events are journaled already; this round adds the agent's write
-                try:
-                    planned = Planned(*_data_and_context(self.plan(theirs)))
-                except (ConflictError, InputError) as exc:
-                    return self._kept_aside(previous, theirs, merged, late, exc)
             if planned.data == on_disk:
-                self._record_unwritten(planned)
-                return self._result(planned, merged, late, written=not first)
-            outcome = self._replace(on_disk, planned)
+                if not late:
+                    self._record_unwritten(planned)
+                return self._result(planned, merged, late, written=bool(late))
+            outcome = self._replace(on_disk, planned, journal=not late)
             if isinstance(outcome, _Changed):  # another writer got in before the rename
-                on_disk = theirs = outcome.now
-                merged = True
-                continue
-            first = False
-            if outcome.late is None:
+                on_disk, merged = outcome.now, True
+            elif outcome.late is None:
                 return self._result(planned, merged, late, written=True)
-            late += 1  # an agent wrote into the file we replaced: merge its bytes again
-            on_disk, theirs, merged, previous = planned.data, outcome.late, True, planned
+            else:  # an agent wrote into the file we replaced: fold its bytes in and write again
+                late += 1
+                lost.append((outcome.looked, outcome.late))
+                on_disk, merged = planned.data, True
+            try:
+                if late:
+                    planned = self.plan(on_disk, lost)
+                else:
+                    planned, on_disk = self._plan_settled(on_disk, base)
+            except (ConflictError, InputError) as exc:
+                if not late:
+                    raise
+                return self._kept_aside(planned, lost, merged, late, exc)
         raise WorkspaceError(
             f"{self.path}: another program keeps changing the file; nothing more was written. "
             "Try again when it is quiet.",
@@ -194,39 +204,54 @@ class _Commit(Generic[C]):
 
     def _kept_aside(
         self,
-        previous: Planned[C] | None,
-        late_bytes: bytes | None,
+        written: Planned[C],
+        lost: list[tuple[bytes | None, bytes]],
         merged: bool,
         late: int,
         exc: Exception,
     ) -> Committed[C]:
-        """A late write that cannot be merged: its bytes are kept as a backup, never dropped."""
-        assert previous is not None and late_bytes is not None
-        kept = backup_bytes(late_bytes, self.path.name, self.target.backup_dir, perm=0o600)
-        done = self._result(previous, merged, late, written=True)
+        """Late writes that cannot be merged: their bytes are kept as backups, never dropped."""
+        kept = [
+            backup_bytes(version, self.path.name, self.target.backup_dir, perm=0o600)
+            for _base, version in lost
+        ]
+        done = self._result(written, merged, late, written=True)
+        where = ", ".join(str(k) for k in kept)
         notice = (
             f"{self.path}: another program wrote to the file while it was being replaced, "
-            f"and its change could not be merged ({exc}); its version is kept in {kept}"
+            f"and its change could not be merged ({exc}); its version is kept in {where}"
         )
         return Committed(
             done.path, done.data, done.context, done.backup, merged, True, late, notice
         )
 
-    def _plan_settled(self, disk: bytes | None) -> tuple[Planned[C], bytes | None]:
-        """The caller's plan and the bytes it was made on. Bytes it cannot read are read again
-        after a pause: an agent that writes in place may be half-way through its write."""
+    def _plan_settled(
+        self, disk: bytes | None, base: bytes | None
+    ) -> tuple[Planned[C], bytes | None]:
+        """The caller's plan and the bytes it was made on. Bytes it cannot read, or a file that
+        turned empty, are read again after a pause: an agent that writes in place (truncate,
+        then write) may be half-way through its write."""
         for _attempt in range(UNSETTLED_RETRIES):
-            try:
-                return self.plan(disk), disk
-            except InputError:
-                time.sleep(UNSETTLED_PAUSE_S)
-                now = read_or_none(self.path)
-                if now == disk:
-                    break  # it is really so
-                disk = now
-        return self.plan(disk), disk  # the caller's error goes through if it still cannot
+            error: Exception | None = None
+            if disk != b"" or not base:
+                try:
+                    return self.plan(disk, ()), disk
+                except InputError as exc:
+                    error = exc
+            time.sleep(UNSETTLED_PAUSE_S)
+            now = read_or_none(self.path)
+            if now == disk and error is not None:
+                break  # it is really so
+            disk = now
+        return self.plan(disk, ()), disk  # the caller's error goes through if it still cannot
 
-    def _replace(self, on_disk: bytes | None, planned: Planned[C]) -> _Replaced | _Changed:
+    def _replace(
+        self, on_disk: bytes | None, planned: Planned[C], *, journal: bool
+    ) -> _Replaced | _Changed:
+        """One replacement of the file; `journal`: with this side's events (else the commit
+        record only: a second write that folds in another program's late write)."""
+        if not journal:
+            planned = Planned(planned.data, planned.context)
         commit_id = self._intent(on_disk, planned)
         key = (str(self.target.root), commit_id)
         _IN_FLIGHT.add(key)
@@ -267,7 +292,7 @@ class _Commit(Generic[C]):
         finally:
             if held is not None:
                 os.close(held)
-        return _Replaced(late)
+        return _Replaced(late, now)
 
     def _intent(self, on_disk: bytes | None, planned: Planned[C]) -> int:
         try:
@@ -333,13 +358,10 @@ class _Commit(Generic[C]):
         )
 
 
-def _data_and_context(planned: Planned[C]) -> tuple[bytes, C]:
-    return planned.data, planned.context
-
-
 @dataclass(frozen=True, slots=True)
 class _Replaced:
     late: bytes | None  # what the replaced file held afterwards, when another writer changed it
+    looked: bytes | None = None  # the file at the last look: what that late write changed
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from core.store.commit import Committed, Planned, Target, commit, journal_for_re
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_consistent, read_or_none
 from core.store.journal import DecayState, Event, Journal, RecordedEvent
-from core.store.merge import Change, Format, Resolution, diff, merge, net_changes
+from core.store.merge import Change, Format, Resolution, diff, fold, merge, net_changes
 
 __all__ = ["DocState", "Document", "Item", "JournalPlan", "Saved"]
 
@@ -69,6 +69,9 @@ class DocState:
     doc: object  # the parsed document it belongs to
 
 
+# Another program's version of the file (what it changed, to what) that landed in a replaced file.
+Lost = tuple[bytes | None, bytes]
+
 # Builds the journal's record of the changes a save made: (changes, actor, cause, op_id).
 JournalBuilder = Callable[[Sequence[Change[E]], str, str, str], JournalPlan]
 
@@ -93,6 +96,7 @@ class Document(Generic[D, E]):
         self.whole_text = False  # edited as a whole text: text outside entries may have changed
         self.generation = 0  # counts saves and reloads: what is pending is relative to the last
         self.reads = 0  # counts reloads and merged saves: undo cannot go back across one
+        self._reported: set[tuple[int, str]] = set()  # overwritten changes already reported
 
     @classmethod
     def read(cls, target: Target, fmt: Format[D, E]) -> Document[D, E]:
@@ -260,8 +264,8 @@ class Document(Generic[D, E]):
             return Saved(self.path, None, False, (), op_id)
         record = journal or self._journal_events
 
-        def plan(disk: bytes | None) -> Planned[_Outcome[D, E]]:
-            outcome = self._merged(disk, net, resolutions, merge_with_disk)
+        def plan(disk: bytes | None, lost: Sequence[Lost] = ()) -> Planned[_Outcome[D, E]]:
+            outcome = self._merged(disk, net, resolutions, merge_with_disk, lost)
             data = self.render() if outcome.doc is self._doc else self.fmt.render(outcome.doc)
             entry = record(outcome.changes, actor, cause, op_id)
             return Planned(
@@ -277,7 +281,10 @@ class Document(Generic[D, E]):
         net: list[Change[E]],
         resolutions: Mapping[str, Resolution] | None,
         merge_with_disk: bool,
+        lost: Sequence[Lost] = (),
     ) -> _Outcome[D, E]:
+        if lost:
+            return _Outcome(self._folded(disk, lost), (), True)
         if disk == self.base:
             return _Outcome(self._doc, tuple(net), False)
         if disk is None:
@@ -304,6 +311,16 @@ class Document(Generic[D, E]):
             path=self.path,
         )
         return _Outcome(target, tuple(self._made(found, target, net, resolutions or {})), True)
+
+    def _folded(self, disk: bytes | None, lost: Sequence[Lost]) -> D:
+        """What is on disk (this side's changes are in it already: it was written a moment ago)
+        with the other program's writes into the file it replaced made again."""
+        target = self.fmt.parse(disk)
+        for lost_base, version in lost:
+            target = fold(
+                self.fmt, target, self.fmt.parse(lost_base), self.fmt.parse(version), path=self.path
+            )
+        return target
 
     def _made(
         self, found: D, target: D, net: list[Change[E]], settle: Mapping[str, Resolution]
@@ -346,29 +363,44 @@ class Document(Generic[D, E]):
         self.generation += 1
         self.reads += 1
 
-    def overwritten(self) -> list[str]:
-        """Keys whose change MemDesk last saved is no longer in the file: another program
-        rewrote the file from a copy read before MemDesk's save (an agent without a lock).
+    def overwritten(self, disk: bytes | None = None) -> list[str]:
+        """Keys whose change MemDesk saved is no longer in the file: another program rewrote the
+        file from a copy read before MemDesk's saves (an agent without a lock). `disk`: the file
+        as it is now, when it is not what this document holds (it has unsaved edits).
 
         The journal still holds each change (before and after), so nothing is lost, only
-        reverted; the window and `memdesk check` say so.
+        reverted; the window says so, once per change.
         """
+        data = self.base if disk is None else disk
         with journal_for_reading(self.target.root) as journal:
             if journal is None:
                 return []
-            last = journal.last_commit(self.rel)
-            if last is None or last.new_sha256 == sha256(self.base):
+            commits = journal.recent_commits(self.rel, RECENT_COMMITS)
+            if not commits or commits[0].new_sha256 == sha256(data):
                 return []
-            events = journal.commit_events(last.id)
-        return [e.memory_id for e in events if self._reverted(e)]
+            events = journal.commits_events([c.id for c in commits])
+        shown = self.doc if disk is None else self.fmt.parse(disk)
+        found = []
+        for memory_id, history in _by_entry(events).items():
+            newest = history[0]
+            if (newest.id, memory_id) in self._reported:
+                continue
+            if self._reverted(shown, memory_id, history):
+                self._reported.add((newest.id, memory_id))
+                found.append(memory_id)
+        return found
 
-    def _reverted(self, event: RecordedEvent) -> bool:
-        """The file shows the entry as it was before MemDesk's change, not after it."""
-        now = self.find(event.memory_id)
+    def _reverted(self, doc: D, memory_id: str, history: list[RecordedEvent]) -> bool:
+        """The file no longer shows the entry as MemDesk's newest change left it, but as one of
+        the states before it (or without an entry MemDesk created)."""
+        now = self.fmt.find(doc, memory_id)
         fields = None if now is None else self.fmt.fields(now)
-        if _agrees(fields, event.after):
+        newest = history[0]
+        if _agrees(fields, newest.after):
             return False
-        return _agrees(fields, event.before) or (fields is None) != (event.after is None)
+        if fields is None:
+            return newest.after is not None
+        return any(_agrees(fields, e.before) for e in history)
 
     def _journal_events(
         self, changes: Sequence[Change[E]], actor: str, cause: str, op_id: str
@@ -421,6 +453,18 @@ class Document(Generic[D, E]):
         else:
             fmt.replace(doc, ch.key, ch.after)
         return ch
+
+
+RECENT_COMMITS = 20  # how far back an agent's rewrite from an older copy is looked for
+
+
+def _by_entry(events: Sequence[RecordedEvent]) -> dict[str, list[RecordedEvent]]:
+    """Each entry's events, newest first (events come newest first)."""
+    out: dict[str, list[RecordedEvent]] = {}
+    for event in events:
+        if event.memory_id:
+            out.setdefault(event.memory_id, []).append(event)
+    return out
 
 
 def _agrees(fields: Mapping[str, Any] | None, recorded: Mapping[str, Any] | None) -> bool:

@@ -13,11 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, Self
 
+from core.formats.text import InputError
 from core.store import atomic
 from core.store.backups import clean_backup_temps, own_backup_dir
 from core.store.commit import Target
 from core.store.document import Document, Saved
 from core.store.errors import WorkspaceError
+from core.store.files import read_or_none
 from core.store.merge import Format, Resolution
 
 AnyDocument = Document[Any, Any]
@@ -56,9 +58,18 @@ class Editable(Protocol):
     def warm_up(self) -> None: ...
 
 
-def overwritten_in(documents: list[AnyDocument]) -> dict[str, list[str]]:
-    """The documents (by path) whose last save another program's rewrite undid, and the keys."""
-    found = {d.rel: d.overwritten() for d in documents}
+def overwritten_in(
+    reloaded: list[AnyDocument],
+    kept: list[AnyDocument] = (),  # type: ignore[assignment]
+) -> dict[str, list[str]]:
+    """The documents (by path) whose saves another program's rewrite undid, and the keys. A
+    kept document (it holds edits) is checked against the file as it is on disk."""
+    found = {d.rel: d.overwritten() for d in reloaded}
+    for document in kept:
+        try:
+            found[document.rel] = document.overwritten(read_or_none(document.path))
+        except (InputError, WorkspaceError):  # half-written by the agent: looked at next time
+            continue
     return {rel: keys for rel, keys in found.items() if keys}
 
 
@@ -154,7 +165,13 @@ class DocumentSet:
         """Read anew the documents another program changed, unless they hold edits here."""
         changed = self.changed_on_disk()
         kept = [d for d in changed if d.modified]
-        reloaded = [d for d in changed if not d.modified]
-        for document in reloaded:
-            document.reload()
-        return Refreshed(reloaded, kept, overwritten_in(reloaded))
+        reloaded = []
+        for document in changed:
+            if document.modified:
+                continue
+            try:
+                document.reload()
+            except (InputError, WorkspaceError):
+                continue  # the agent is half-way through writing it: read when it is done
+            reloaded.append(document)
+        return Refreshed(reloaded, kept, overwritten_in(reloaded, kept))

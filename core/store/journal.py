@@ -590,6 +590,17 @@ class Journal:
         row = self._conn.execute(sql, (file,)).fetchone()
         return None if row is None else _commit(row)
 
+    def recent_commits(self, file: str, limit: int) -> list[CommitRecord]:
+        """The newest completed commits of `file`, newest first."""
+        sql = f"{_SELECT_COMMITS} WHERE file = ? AND state = 'done' ORDER BY id DESC LIMIT ?"
+        return [_commit(row) for row in self._conn.execute(sql, (file, limit))]
+
+    def commits_events(self, commit_ids: Sequence[int]) -> list[RecordedEvent]:
+        """The events of these commits, newest first."""
+        marks = ", ".join("?" * len(commit_ids))
+        sql = f"{_SELECT_EVENTS} WHERE commit_id IN ({marks}) ORDER BY id DESC"
+        return [_recorded(row) for row in self._conn.execute(sql, tuple(commit_ids))]
+
     def commit_events(self, commit_id: int) -> list[RecordedEvent]:
         """The events of one commit, in the order they were recorded."""
         sql = f"{_SELECT_EVENTS} WHERE commit_id = ? ORDER BY id"

@@ -28,6 +28,7 @@ __all__ = [
     "Format",
     "Resolution",
     "diff",
+    "fold",
     "merge",
     "net_changes",
 ]
@@ -218,6 +219,15 @@ def merge(
     return _replay(fmt, target, diff(fmt, base, theirs), settle, path, mine=False)
 
 
+def fold(fmt: Format[D, E], target: D, base: D, version: D, *, path: object = "") -> D:
+    """`target` with another program's changes (from `base` to `version`) made to it too.
+
+    For a version of the file that no longer is on disk (another program wrote it into a file
+    the commit had just replaced). ConflictError where its change meets a different one.
+    """
+    return _replay(fmt, target, diff(fmt, base, version), {}, path, mine=False)
+
+
 def _text(fmt: Format[D, E], doc: D) -> str:
     return fmt.render(doc).decode("utf-8", "replace")
 
@@ -244,10 +254,11 @@ def _replay(
     conflicts: list[Conflict] = []
     for ch in changes:
         if ch.before is None:
+            assert ch.after is not None
             current = fmt.find(target, ch.key)
             if current is None or fmt.rekeys:
-                assert ch.after is not None
-                fmt.insert(target, ch.after)
+                if not (fmt.rekeys and _present(fmt, target, ch.after)):
+                    fmt.insert(target, ch.after)
                 continue
         else:
             ch, current = _located(fmt, target, ch)
@@ -296,6 +307,12 @@ def _located(fmt: Format[D, E], target: D, ch: Change[E]) -> tuple[Change[E], E 
         if fmt.label(entry) == label and fmt.same(entry, before):
             return Change(fmt.key(entry), ch.before, ch.after), entry
     return ch, current
+
+
+def _present(fmt: Format[D, E], target: D, entry: E) -> bool:
+    """An entry like this one is in `target` already (a create replayed after it was written)."""
+    label = fmt.label(entry)
+    return any(fmt.label(e) == label and fmt.same(e, entry) for e in fmt.entries(target))
 
 
 class _Marker:

@@ -211,7 +211,7 @@ def test_a_late_write_that_cannot_be_merged_is_kept_as_a_backup(
     note.write_text("# 2026-01-01\n\nmorning", encoding="utf-8")
     rel = "memory/202601/20260101.md"
     doc = Document.read(Target(root, rel, own_backup_dir(root, note)), picoclaw.NoteFormat(rel))
-    doc.set_text("# 2026-01-01\n\nmorning, rewritten by the person")
+    doc.set_text("# 2026-01-01\n\nrewritten by the person")  # not an append to "morning"
     real_swap = atomic.PreparedTemp.swap
     calls = []
 

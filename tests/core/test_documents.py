@@ -759,10 +759,19 @@ def test_note_keeps_the_agents_append_after_the_persons_text(note_root: Path) ->
     assert not note.modified
 
 
+def test_note_appended_here_and_edited_there_keeps_both(note_root: Path) -> None:
+    path = note_root / NOTE_REL
+    note = open_note(note_root)
+    note.set_text(NOTE_TEXT + "\nMine.")
+    theirs = edit_by_other(path, "Morning", "Early morning")
+    note.save()
+    assert path.read_bytes().decode() == theirs.decode() + "\nMine."
+
+
 def test_note_changed_otherwise_is_a_conflict(note_root: Path) -> None:
     path = note_root / NOTE_REL
     note = open_note(note_root)
-    mine = NOTE_TEXT + "\nMine."
+    mine = NOTE_TEXT.replace("paired with Lin", "paired with Lin and Sam")  # not an append
     note.set_text(mine)
     theirs = edit_by_other(path, "Morning", "Early morning")
 
@@ -780,7 +789,7 @@ def test_note_changed_otherwise_is_a_conflict(note_root: Path) -> None:
 def test_note_conflict_settled_with_theirs_writes_nothing(note_root: Path) -> None:
     path = note_root / NOTE_REL
     note = open_note(note_root)
-    note.set_text(NOTE_TEXT + "\nMine.")
+    note.set_text(NOTE_TEXT.replace("paired with Lin", "paired with Lin and Sam"))
     theirs = edit_by_other(path, "Morning", "Early morning")
     result = note.save(resolutions={NOTE_KEY: "theirs"})
     assert (result.backup, result.changes) == (None, ())

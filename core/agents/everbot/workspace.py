@@ -359,7 +359,7 @@ class Workspace:
         if not self.document.changed_on_disk():
             return Refreshed()
         if self.modified:
-            return Refreshed(kept=[self.document])
+            return Refreshed([], [self.document], overwritten_in([], [self.document]))
         self.reload()
         return Refreshed([self.document], [], overwritten_in([self.document]))
 

@@ -842,9 +842,11 @@ class NoteFormat:
         return {"content": entry.text}
 
     def merge_entry(self, base: NoteText, mine: NoteText, theirs: NoteText) -> NoteText | None:
-        """The agent appended while the person edited: its lines after the person's text."""
+        """One side appended while the other edited: the appended lines after the edited text."""
         if base.text and theirs.text.startswith(base.text):
             return NoteText(mine.text + theirs.text[len(base.text) :])
+        if base.text and mine.text.startswith(base.text):
+            return NoteText(theirs.text + mine.text[len(base.text) :])
         return None
 
 
