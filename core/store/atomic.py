@@ -79,9 +79,10 @@ class PreparedTemp:
     another writer's change could be lost is only the rename itself.
     """
 
-    def __init__(self, target: Path, tmp: Path) -> None:
+    def __init__(self, target: Path, tmp: Path, ident: tuple[int, int]) -> None:
         self.target = target
         self.tmp = tmp
+        self.ident = ident  # the temp file's inode and device: ours, wherever it is renamed
 
     def publish(self) -> None:
         """Rename the temp file over the target and make the rename durable."""
@@ -114,6 +115,18 @@ class PreparedTemp:
             return None
         fsync_directory(self.target.parent)
         return None if new else self.tmp
+
+    def put_back(self, displaced: Path) -> bool:
+        """Undo a `swap`: the file it displaced goes back to the target, this one to `displaced`.
+
+        True when the file now at `displaced` is this one (the caller removes it); False when
+        it is another file still, which some program renamed to the target after the swap.
+        """
+        if not _renameat2(displaced, self.target, _RENAME_EXCHANGE):
+            raise OSError(errno.ENOTSUP, "cannot exchange files here", str(self.target))
+        fsync_directory(self.target.parent)
+        st = os.lstat(displaced)
+        return (st.st_ino, st.st_dev) == self.ident
 
     def discard(self) -> None:
         _unlink_quietly(self.tmp)
@@ -160,12 +173,13 @@ def prepare(path: Path, data: bytes) -> PreparedTemp:
     mode = 0o600 if existing is not None else 0o644
     fd, tmp = create_temp(path, mode=mode)
     try:
+        st = os.fstat(fd)
         _fill_temp(fd, data, existing)
     except BaseException as exc:
         _unlink_quietly(tmp)
         _name_file(exc, path)
         raise
-    return PreparedTemp(path, tmp)
+    return PreparedTemp(path, tmp, (st.st_ino, st.st_dev))
 
 
 def check_writable(path: Path) -> None:

@@ -70,8 +70,8 @@ C = TypeVar("C")
 MAX_ROUNDS = 8  # plans per commit (other writers met at the last look, late writes)
 UNSETTLED_RETRIES = 5  # a file another program is writing right now is read again …
 UNSETTLED_PAUSE_S = 0.02  # … after this pause
-LATE_WRITE_PAUSE_S = 0.005  # after the swap, the replaced file is looked at again after this …
-LATE_WRITE_CHECKS = 3  # … until it stays the same, at most this often
+LATE_WRITE_PAUSE_S = 0.0005  # after the swap, the replaced file is looked at again after this …
+LATE_WRITE_CHECKS = 8  # … this often
 # Commits of this process in progress: never settled as interrupted by another thread.
 _IN_FLIGHT: set[tuple[str, int]] = set()
 
@@ -102,10 +102,11 @@ class Planned(Generic[C]):
     forget: Sequence[str] = ()
 
 
-# plan(what is on disk, lost): the bytes to write on top of it. `lost` lists other writers'
-# versions (what they changed, to what) that landed in a file the commit replaced; the plan folds
-# their changes in as well.
-Plan = Callable[[bytes | None, Sequence[tuple[bytes | None, bytes]]], "Planned[C]"]
+# plan(what is on disk, lost, written): the bytes to write on top of it. `lost` lists other
+# writers' versions (what they changed, to what) that are no longer on disk (they wrote into a
+# file the commit replaced); the plan folds their changes in too. `written`: this side's changes
+# are in what is on disk already (only the lost versions are to be made).
+Plan = Callable[[bytes | None, Sequence[tuple[bytes | None, bytes]], bool], "Planned[C]"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,31 +170,33 @@ class _Commit(Generic[C]):
     def run(self, base: bytes | None) -> Committed[C]:
         on_disk = read_or_none(self.path)
         planned, on_disk = self._plan_settled(on_disk, base)
-        merged, late = on_disk != base, 0
-        # Other writers' versions that landed in a file this commit replaced: their bytes are no
-        # longer on disk, so every later plan folds them in again ((what they changed, to what)).
+        merged, late, written = on_disk != base, 0, False
+        # Other writers' versions that are no longer on disk (they landed in a file this commit
+        # replaced): every later plan folds them in again ((what they changed, to what)).
         lost: list[tuple[bytes | None, bytes]] = []
         for _round in range(MAX_ROUNDS):
             if planned.data == on_disk:
-                if not late:
+                if not written:
                     self._record_unwritten(planned)
-                return self._result(planned, merged, late, written=bool(late))
-            outcome = self._replace(on_disk, planned, journal=not late)
-            if isinstance(outcome, _Changed):  # another writer got in before the rename
-                on_disk, merged = outcome.now, True
-            elif outcome.late is None:
+                return self._result(planned, merged, late, written=written)
+            outcome = self._replace(on_disk, planned, journal=not written)
+            lost += outcome.lost
+            if isinstance(outcome, _Changed):  # another writer got in: plan again on its file
+                on_disk, merged = self._settled(outcome.now, base), True
+            elif outcome.late is None and not outcome.lost:
                 return self._result(planned, merged, late, written=True)
             else:  # an agent wrote into the file we replaced: fold its bytes in and write again
                 late += 1
-                lost.append((outcome.looked, outcome.late))
-                on_disk, merged = planned.data, True
+                if outcome.late is not None:
+                    lost.append((outcome.looked, outcome.late))
+                on_disk, merged, written = planned.data, True, True
             try:
-                if late:
-                    planned = self.plan(on_disk, lost)
+                if written or lost:
+                    planned = self.plan(on_disk, lost, written)
                 else:
                     planned, on_disk = self._plan_settled(on_disk, base)
             except (ConflictError, InputError) as exc:
-                if not late:
+                if not lost:
                     raise
                 return self._kept_aside(planned, lost, merged, late, exc)
         raise WorkspaceError(
@@ -225,6 +228,15 @@ class _Commit(Generic[C]):
             done.path, done.data, done.context, done.backup, merged, True, late, notice
         )
 
+    def _settled(self, disk: bytes | None, base: bytes | None) -> bytes | None:
+        """The file as it is once a writer that just truncated it has written it again."""
+        for _attempt in range(UNSETTLED_RETRIES):
+            if disk != b"" or not base:
+                return disk
+            time.sleep(UNSETTLED_PAUSE_S)
+            disk = read_or_none(self.path)
+        return disk
+
     def _plan_settled(
         self, disk: bytes | None, base: bytes | None
     ) -> tuple[Planned[C], bytes | None]:
@@ -235,7 +247,7 @@ class _Commit(Generic[C]):
             error: Exception | None = None
             if disk != b"" or not base:
                 try:
-                    return self.plan(disk, ()), disk
+                    return self.plan(disk, (), False), disk
                 except InputError as exc:
                     error = exc
             time.sleep(UNSETTLED_PAUSE_S)
@@ -243,7 +255,7 @@ class _Commit(Generic[C]):
             if now == disk and error is not None:
                 break  # it is really so
             disk = now
-        return self.plan(disk, ()), disk  # the caller's error goes through if it still cannot
+        return self.plan(disk, (), False), disk  # the caller's error goes through otherwise
 
     def _replace(
         self, on_disk: bytes | None, planned: Planned[C], *, journal: bool
@@ -278,6 +290,7 @@ class _Commit(Generic[C]):
         self.path.parent.mkdir(parents=True, exist_ok=True)
         prepared = atomic.prepare(self.path, data)
         held: int | None = None
+        displaced: Path | None = None
         try:
             held = _open_current(self.path)
             now = None if held is None else read_fd(held)
@@ -289,10 +302,36 @@ class _Commit(Generic[C]):
             except FileExistsError:  # a new file: another program created it meanwhile
                 return _Changed(read_or_none(self.path))
             late = _late_write(held, displaced, now)
+            if late is not None and displaced is not None:
+                into_ours = self._put_back(prepared, displaced, data)
+                if into_ours is not None:
+                    return _Changed(read_or_none(self.path), tuple(into_ours))
         finally:
             if held is not None:
                 os.close(held)
+            if displaced is not None:
+                with suppress(FileNotFoundError):
+                    os.unlink(displaced)
         return _Replaced(late, now)
+
+    def _put_back(
+        self, prepared: atomic.PreparedTemp, displaced: Path, data: bytes
+    ) -> list[tuple[bytes | None, bytes]] | None:
+        """Another program wrote the file during the swap: put its file back where it was, so
+        it never goes missing from disk (that program may read it again any moment), and plan
+        anew on it. Returns what was written meanwhile into this side's file (an appender that
+        had opened it): versions to fold in. None when it cannot be put back: then its bytes
+        are merged in the next round."""
+        try:
+            ours = prepared.put_back(displaced)
+        except OSError:
+            return None
+        there = read_or_none(displaced) or b""
+        if not ours:  # yet another file was renamed there after the swap: never drop it
+            kept = backup_bytes(there, self.path.name, self.target.backup_dir, perm=0o600)
+            log.warning("%s: a file renamed over it during a save is kept in %s", self.path, kept)
+            return []
+        return [] if there == data else [(data, there)]
 
     def _intent(self, on_disk: bytes | None, planned: Planned[C]) -> int:
         try:
@@ -362,11 +401,13 @@ class _Commit(Generic[C]):
 class _Replaced:
     late: bytes | None  # what the replaced file held afterwards, when another writer changed it
     looked: bytes | None = None  # the file at the last look: what that late write changed
+    lost: tuple[tuple[bytes | None, bytes], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class _Changed:
     now: bytes | None  # the file at the last look, which differed from what was planned onto
+    lost: tuple[tuple[bytes | None, bytes], ...] = ()  # writes into this side's file, put away
 
 
 def _late_write(held: int | None, displaced: Path | None, looked: bytes | None) -> bytes | None:
@@ -377,28 +418,23 @@ def _late_write(held: int | None, displaced: Path | None, looked: bytes | None) 
     content is the late write); when it is, an append or in-place write into it shows in the
     held file's bytes.
     """
-    try:
-        if displaced is not None and held is not None:
-            taken = os.stat(displaced)
-            kept = os.fstat(held)
-            if (taken.st_ino, taken.st_dev) != (kept.st_ino, kept.st_dev):
-                return read_or_none(displaced)
-        if held is None:
-            return None
-        # An appender that opened the file just before the swap writes a moment later: give
-        # it that moment (the gap between its open and its write), then take what it wrote.
-        after = read_fd(held)
-        for _pause in range(LATE_WRITE_CHECKS):
+    if displaced is not None and held is not None:
+        taken = os.stat(displaced)
+        kept = os.fstat(held)
+        if (taken.st_ino, taken.st_dev) != (kept.st_ino, kept.st_dev):
+            return read_or_none(displaced)
+    if held is None:
+        return None
+    # An appender that opened the file just before the swap writes a moment later: watch for
+    # that moment (the gap between its open and its write) and take what it wrote at once, so
+    # its file goes back to disk before it reads the file again.
+    for check in range(LATE_WRITE_CHECKS + 1):
+        if check:
             time.sleep(LATE_WRITE_PAUSE_S)
-            again = read_fd(held)
-            if again == after:
-                break
-            after = again
-        return after if after != looked else None
-    finally:
-        if displaced is not None:
-            with suppress(FileNotFoundError):
-                os.unlink(displaced)
+        after = read_fd(held)
+        if after != looked:
+            return after
+    return None
 
 
 def _open_current(path: Path) -> int | None:

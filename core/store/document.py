@@ -264,8 +264,15 @@ class Document(Generic[D, E]):
             return Saved(self.path, None, False, (), op_id)
         record = journal or self._journal_events
 
-        def plan(disk: bytes | None, lost: Sequence[Lost] = ()) -> Planned[_Outcome[D, E]]:
-            outcome = self._merged(disk, net, resolutions, merge_with_disk, lost)
+        def plan(
+            disk: bytes | None, lost: Sequence[Lost] = (), written: bool = False
+        ) -> Planned[_Outcome[D, E]]:
+            if written:  # this side's changes are on disk: make the other writers' again
+                outcome: _Outcome[D, E] = _Outcome(
+                    self._folded(self.fmt.parse(disk), lost), (), True
+                )
+            else:
+                outcome = self._merged(disk, net, resolutions, merge_with_disk, lost)
             data = self.render() if outcome.doc is self._doc else self.fmt.render(outcome.doc)
             entry = record(outcome.changes, actor, cause, op_id)
             return Planned(
@@ -283,9 +290,7 @@ class Document(Generic[D, E]):
         merge_with_disk: bool,
         lost: Sequence[Lost] = (),
     ) -> _Outcome[D, E]:
-        if lost:
-            return _Outcome(self._folded(disk, lost), (), True)
-        if disk == self.base:
+        if disk == self.base and not lost:
             return _Outcome(self._doc, tuple(net), False)
         if disk is None:
             raise WorkspaceError(
@@ -298,7 +303,7 @@ class Document(Generic[D, E]):
                 f"{self.path}: changed by another program meanwhile: reload, then try again",
                 exit_code=EXIT_REFUSED,
             )
-        theirs = self.fmt.parse(disk)
+        theirs = self._folded(self.fmt.parse(disk), lost)  # other writers' lost versions too
         found = self.fmt.parse(disk)
         base = self.fmt.parse(self.base) if self.whole_text else None
         target = merge(
@@ -312,10 +317,8 @@ class Document(Generic[D, E]):
         )
         return _Outcome(target, tuple(self._made(found, target, net, resolutions or {})), True)
 
-    def _folded(self, disk: bytes | None, lost: Sequence[Lost]) -> D:
-        """What is on disk (this side's changes are in it already: it was written a moment ago)
-        with the other program's writes into the file it replaced made again."""
-        target = self.fmt.parse(disk)
+    def _folded(self, target: D, lost: Sequence[Lost]) -> D:
+        """`target` with the other writers' versions that are no longer on disk made again."""
         for lost_base, version in lost:
             target = fold(
                 self.fmt, target, self.fmt.parse(lost_base), self.fmt.parse(version), path=self.path

@@ -22,6 +22,7 @@ from core.store.commit import Target, journal_for_reading, settle_interrupted
 from core.store.document import Document
 from core.store.errors import WorkspaceError
 from core.store.journal import Journal
+from core.store.merge import ConflictError
 from tests.conftest import PROJECT_ROOT
 from tests.helpers import open_workspace
 
@@ -140,7 +141,7 @@ def test_an_append_into_the_replaced_file_is_merged(
     doc = ev.parse((root / "MEMORY.md").read_bytes())
     assert doc.find("c3c3c3") is not None, "the agent's append was lost"
     assert doc.find("a1a1a1").content == "MemDesk's edit"  # type: ignore[union-attr]
-    assert result.merged and "while it was being replaced" in result.notice
+    assert result.merged
 
 
 def test_a_picoclaw_append_into_the_replaced_file_is_merged(
@@ -202,9 +203,11 @@ def test_an_agent_rename_just_before_the_swap_is_merged(
     assert not [p for p in (root / "memory").iterdir() if atomic.is_memdesk_temp(p.name)]
 
 
-def test_a_late_write_that_cannot_be_merged_is_kept_as_a_backup(
+def test_a_late_write_that_cannot_be_merged_is_put_back_and_asks(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The agent rewrote the note in place during the swap: its file goes back where it was
+    (never missing from disk) and the save becomes a conflict the person settles."""
     root = tmp_path / "pico"
     (root / "memory" / "202601").mkdir(parents=True)
     note = root / "memory" / "202601" / "20260101.md"
@@ -226,11 +229,13 @@ def test_a_late_write_that_cannot_be_merged_is_kept_as_a_backup(
         return swapped
 
     monkeypatch.setattr(atomic.PreparedTemp, "swap", agent_rewrites_around_the_swap)
-    saved = doc.save()
+    with pytest.raises(ConflictError):
+        doc.save()
+    assert note.read_text(encoding="utf-8") == "# 2026-01-01\n\nEVENING"  # the agent's, on disk
+    assert doc.modified  # the person's text waits for their choice
+    doc.save(resolutions={"note": "mine"})
     assert "rewritten by the person" in note.read_text(encoding="utf-8")
-    kept = [p for p in (root / ".memdesk" / "backups").rglob("*") if p.is_file()]
-    assert any(b"EVENING" in p.read_bytes() for p in kept), "the agent's write was dropped"
-    assert "kept in" in saved.notice
+    assert not [p for p in note.parent.iterdir() if atomic.is_memdesk_temp(p.name)]
 
 
 def test_a_file_deleted_meanwhile_is_not_recreated(tmp_path: Path) -> None:
@@ -256,6 +261,7 @@ from pathlib import Path
 from core.decay import apply_decay, preview_decay
 from core.store import atomic
 from core.store.journal import Journal
+from core.store.merge import ConflictError
 from core.agents.everbot.workspace import Workspace
 
 root, when = Path(sys.argv[1]), sys.argv[2]
