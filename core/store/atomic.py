@@ -3,7 +3,9 @@
 A save writes a hidden temp file beside the target (``.<name>.memdesk-tmp.<pid>.<hex>``),
 fsyncs it, renames it over the target and fsyncs the folder. A crash can leave such a temp
 file behind; it never holds the only copy of anything (the target is untouched until the
-rename), so :func:`clean_stale_temps` may delete it once its writer is gone.
+rename), so :func:`clean_stale_temps` may delete it once its writer is gone. (The guarded
+commit's swap is different: it leaves the file it displaced at the temp name until it has looked
+at it; `core.store.commit.clean_leftovers` keeps such a file when it is the only copy.)
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ __all__ = [
     "list_stale_temps",
     "pid_alive",
     "prepare",
+    "temp_target_name",
     "write_all",
 ]
 
@@ -304,6 +307,12 @@ def _name_file(exc: BaseException, path: Path) -> None:
 def is_memdesk_temp(name: str) -> bool:
     """True if ``name`` is a temp file name made by :func:`create_temp`."""
     return _TEMP_RE.fullmatch(name) is not None
+
+
+def temp_target_name(name: str) -> str | None:
+    """The name of the file a temp file named ``name`` was made for (shortened if it was)."""
+    match = _TEMP_RE.fullmatch(name)
+    return None if match is None else match["name"]
 
 
 def list_stale_temps(folder: Path, *, max_age_s: float = STALE_AFTER_S) -> list[Path]:

@@ -20,7 +20,10 @@ done      journal: the commit is done; its events become history
 
 A kill at any instant leaves the file old or new, and the journal settles it at the next open
 (`settle_interrupted`): a pending commit whose file has the new bytes is done, the old bytes
-aborted, anything else diverged (recorded as an observation; its events are dropped).
+aborted, anything else diverged (recorded as an observation; its events are dropped). A kill
+between the swap and the look at the displaced file leaves that file at the temp name: the
+next open keeps it as a backup unless its bytes are a version the journal knows
+(`clean_leftovers`).
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from typing import Generic, TypeVar
 
 from core.formats.text import InputError
 from core.store import atomic
-from core.store.backups import backup_bytes
+from core.store.backups import backup_bytes, own_backup_dir
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_fd, read_or_none
 from core.store.journal import (
@@ -53,9 +56,11 @@ from core.store.merge import ConflictError
 from core.store.retention import prune_own
 
 __all__ = [
+    "RECENT_COMMITS",
     "Committed",
     "Planned",
     "Target",
+    "clean_leftovers",
     "commit",
     "journal_for_reading",
     "journal_for_writing",
@@ -72,6 +77,7 @@ UNSETTLED_RETRIES = 5  # a file another program is writing right now is read aga
 UNSETTLED_PAUSE_S = 0.02  # … after this pause
 LATE_WRITE_PAUSE_S = 0.0005  # after the swap, the replaced file is looked at again after this …
 LATE_WRITE_CHECKS = 8  # … this often
+RECENT_COMMITS = 20  # how far back the journal is asked about a file (older rewrites, leftovers)
 # Commits of this process in progress: never settled as interrupted by another thread.
 _IN_FLIGHT: set[tuple[str, int]] = set()
 
@@ -522,6 +528,61 @@ def settle_interrupted(
             journal.abort_commit(record.id, state="diverged", note=_diverged(record))
         settled.append(record)
     return settled
+
+
+def clean_leftovers(root: Path, folder: Path) -> list[Path]:
+    """Remove the temp files a killed MemDesk left in `folder`; returns the backups made.
+
+    Most hold a version the journal knows (MemDesk's new bytes, or the old bytes it backed up
+    before the swap). One that does not is the file another program wrote during a swap the
+    kill interrupted, and its only copy: it is kept in MemDesk's backup folder first (and stays
+    where it is when that fails)."""
+    try:
+        stale = atomic.list_stale_temps(folder)
+    except OSError:
+        return []
+    if not stale:
+        return []
+    kept: list[Path] = []
+    with journal_for_reading(root) as journal:
+        for temp in stale:
+            backup = _clean_leftover(root, temp, journal)
+            if backup is not None:
+                kept.append(backup)
+    return kept
+
+
+def _clean_leftover(root: Path, temp: Path, journal: Journal | None) -> Path | None:
+    target = temp.with_name(atomic.temp_target_name(temp.name) or temp.name)
+    try:
+        data = read_or_none(temp)
+        known = data is None or _known_version(root, target, data, journal)
+        backup = None if known else _keep_leftover(root, target, data or b"")
+        if backup is not None:
+            log.warning("%s: a write made during an interrupted save is kept in %s", target, backup)
+        os.unlink(temp)
+    except (OSError, WorkspaceError):
+        log.warning("could not clean up %s", temp, exc_info=True)
+        return None
+    return backup
+
+
+def _known_version(root: Path, target: Path, data: bytes, journal: Journal | None) -> bool:
+    if not data or data == read_or_none(target):
+        return True
+    if journal is None:
+        return False
+    digest = sha256(data)
+    try:
+        rel = target.relative_to(root).as_posix()
+        recent = journal.recent_commits(rel, RECENT_COMMITS)
+    except (ValueError, JournalError):
+        return False
+    return any(digest in (c.old_sha256, c.new_sha256) for c in recent)
+
+
+def _keep_leftover(root: Path, target: Path, data: bytes) -> Path:
+    return backup_bytes(data, target.name, own_backup_dir(root, target), perm=0o600)
 
 
 def _in_progress_elsewhere(record: CommitRecord) -> bool:

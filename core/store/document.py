@@ -14,7 +14,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from core.store.commit import Committed, Planned, Target, commit, journal_for_reading, sha256
+from core.store.commit import (
+    RECENT_COMMITS,
+    Committed,
+    Planned,
+    Target,
+    commit,
+    journal_for_reading,
+    sha256,
+)
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_consistent, read_or_none
 from core.store.journal import DecayState, Event, Journal, RecordedEvent
@@ -456,9 +464,6 @@ class Document(Generic[D, E]):
         else:
             fmt.replace(doc, ch.key, ch.after)
         return ch
-
-
-RECENT_COMMITS = 20  # how far back an agent's rewrite from an older copy is looked for
 
 
 def _by_entry(events: Sequence[RecordedEvent]) -> dict[str, list[RecordedEvent]]:

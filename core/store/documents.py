@@ -7,16 +7,14 @@ Documents are read when first asked for and kept, so unsaved edits of every file
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, Self
 
 from core.formats.text import InputError
-from core.store import atomic
 from core.store.backups import clean_backup_temps, own_backup_dir
-from core.store.commit import Target
+from core.store.commit import Target, clean_leftovers
 from core.store.document import Document, Saved
 from core.store.errors import WorkspaceError
 from core.store.files import read_or_none
@@ -106,8 +104,7 @@ class DocumentSet:
     def clean_temps(self) -> None:
         """Remove what an interrupted MemDesk save left behind (MemDesk's temp names only)."""
         for folder in self.folders():
-            with contextlib.suppress(OSError):
-                atomic.clean_stale_temps(folder)
+            clean_leftovers(self.root, folder)
         clean_backup_temps(self.root, self.agent_backup_folders())
 
     def target(self, rel: str, *, backups: Path | None = None) -> Target:

@@ -14,6 +14,7 @@ from core.agents.everbot import format as ev
 from core.agents.everbot import ops as operations
 from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as picoclaw
+from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.decay import apply_decay, preview_decay
 from core.ops.entries import add_entry, edit_entry
 from core.store import atomic
@@ -270,8 +271,12 @@ real_swap = atomic.PreparedTemp.swap
 def swap(self, **how):
     if when == "before-rename":
         os._exit(9)
-    real_swap(self, **how)
-    if when == "after-rename":
+    with open(self.target, "a", encoding="utf-8") as old_inode:  # an appender holds the file
+        real_swap(self, **how)
+        if when == "after-rename-late-write":
+            old_inode.write("\\nappended during the swap\\n")
+            old_inode.flush()
+    if when.startswith("after-rename"):
         os._exit(9)
 
 atomic.PreparedTemp.swap = swap
@@ -325,6 +330,49 @@ def test_decay_killed_before_the_rename_leaves_old_file_and_old_anchors(root: Pa
     assert len(preview_decay(ws, date(2026, 6, 1)).changed) == 2  # still to do, once
     assert _journal_events(root) == []
     assert not [p for p in root.iterdir() if atomic.is_memdesk_temp(p.name)]
+
+
+def _backups(root: Path) -> list[bytes]:
+    folder = own_backup_dir(root, root / "MEMORY.md")
+    return sorted(p.read_bytes() for p in folder.iterdir())
+
+
+def test_a_write_into_the_displaced_file_survives_a_kill_after_the_swap(root: Path) -> None:
+    """Tried as a tester would: an agent appended to MEMORY.md while MemDesk swapped its save in,
+    and MemDesk was killed before it looked at the file it displaced. That file, at a MemDesk
+    temp name, was the only copy of the agent's line, and the next open deleted it."""
+    _killed_decay(root, "after-rename-late-write", "2026-06-01")
+    assert [p for p in root.iterdir() if atomic.is_memdesk_temp(p.name)]
+    Workspace.open(root)
+    assert not [p for p in root.iterdir() if atomic.is_memdesk_temp(p.name)]
+    kept = [b for b in _backups(root) if b"appended during the swap" in b]
+    assert kept == [MEMORY.encode() + b"\nappended during the swap\n"]
+
+
+def test_a_displaced_file_memdesk_backed_up_is_not_kept_twice(root: Path) -> None:
+    _killed_decay(root, "after-rename", "2026-06-01")
+    assert [p for p in root.iterdir() if atomic.is_memdesk_temp(p.name)]
+    Workspace.open(root)
+    assert not [p for p in root.iterdir() if atomic.is_memdesk_temp(p.name)]
+    assert _backups(root) == [MEMORY.encode()]  # the backup taken before the swap, once
+
+
+def test_a_leftover_of_a_many_file_workspace_is_kept_when_it_is_the_only_copy(
+    tmp_path: Path,
+) -> None:
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    (memory / "MEMORY.md").write_text("# Long-term Memory\n\nnow\n", encoding="utf-8")
+    leftover = memory / f".MEMORY.md.memdesk-tmp.{gone.stdout.strip()}.{'0' * 16}"
+    leftover.write_text("# Long-term Memory\n\nthe agent's only copy\n", encoding="utf-8")
+    PicoClawWorkspace.open(tmp_path)
+    assert not leftover.exists()
+    kept = own_backup_dir(tmp_path, memory / "MEMORY.md")
+    assert [p.read_text(encoding="utf-8") for p in kept.iterdir()] == [
+        "# Long-term Memory\n\nthe agent's only copy\n"
+    ]
 
 
 def test_an_interrupted_save_followed_by_another_writer_is_recorded_as_diverged(

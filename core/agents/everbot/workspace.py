@@ -22,9 +22,8 @@ from core.formats.text import InputError, gc_paused
 from core.models import FileProblem, ParsedFile
 from core.policy import PolicyProfile, profile_by_name
 from core.scoring import AGENT_FORGET_BELOW, agent_will_forget
-from core.store import atomic
 from core.store.backups import clean_backup_temps, list_backups, own_backup_dir
-from core.store.commit import Target, journal_for_reading, journal_for_writing
+from core.store.commit import Target, clean_leftovers, journal_for_reading, journal_for_writing
 from core.store.document import DocState, Document, JournalPlan, Saved
 from core.store.documents import Refreshed, overwritten_in
 from core.store.errors import WorkspaceError
@@ -118,7 +117,7 @@ class Workspace:
         with gc_paused():  # 100,000 memories: see gc_paused
             document = Document.read(store_target, ev.StructuredFormat(str(path)))
             saved, precise = _journal_facts(root, rel)
-        _clean_stale_temps(path.parent)
+        clean_leftovers(root, path.parent)
         clean_backup_temps(root)
         chosen = profile or saved or detect_profile(document.doc)
         try:
@@ -567,8 +566,3 @@ def _journal_facts(root: Path, file: str) -> tuple[str | None, dict[str, float]]
     except JournalError:
         return None, {}
     return (profile if isinstance(profile, str) else None), precise
-
-
-def _clean_stale_temps(folder: Path) -> None:
-    with contextlib.suppress(OSError):  # a read-only folder: nothing of ours to clean there
-        atomic.clean_stale_temps(folder)
