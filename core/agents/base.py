@@ -90,6 +90,14 @@ class Row:
         """How to name this memory when its id is not unique: FILE:KEY."""
         return f"{self.file}:{self.key or self.id}"
 
+    def matches(self, query: str | None) -> bool:
+        """`memdesk list --query` for agents without a search index: every word of the query
+        is in the memory's text or its date (case-insensitive)."""
+        if not query:
+            return True
+        text = f"{self.fields.get('last_activated')} {self.fields.get('content')}".casefold()
+        return all(word in text for word in query.casefold().split())
+
 
 @dataclass(frozen=True, slots=True)
 class DecayReport:

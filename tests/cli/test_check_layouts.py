@@ -71,3 +71,21 @@ def test_list_shows_other_agents_memories(capsys: pytest.CaptureFixture[str]) ->
     # Tried as a new user would: list left out the daily notes (list --query SSL missed one).
     assert [m["section"] for m in pico] == ["longterm", "longterm", "daily"]
     assert all(m["content"] for m in pico)
+
+
+@pytest.mark.parametrize(
+    "workspace", [WORKSPACES / "pomelobot", FIXTURES / "picoclaw" / "home" / "workspace"]
+)
+def test_list_query_finds_a_memory_by_its_words_and_its_time(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["list", str(workspace), "--json"]) == 0
+    every = json.loads(capsys.readouterr().out)
+    one = every[-1]
+    words = f"{str(one['content']).split()[0].upper()} {one['last_activated']}"
+    assert main(["list", str(workspace), "--query", words, "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert one["id"] in {m["id"] for m in found}
+    assert len(found) < len(every)
+    assert main(["list", str(workspace), "--query", "zzqx-no-such-word", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []

@@ -134,7 +134,7 @@ class PicoClaw(Agent):
                 if problems is None:
                     raise
                 problems.append(_problem(Path(getattr(exc, "path", path)), "unreadable", str(exc)))
-        return [r for r in rows if _matches(r, query)]
+        return [r for r in rows if r.matches(query)]
 
     def show(
         self, path: Path, row: Row, *, profile: str | None = None
@@ -324,13 +324,6 @@ def _line_of_key(lines: list[str], key: str) -> int:
 
     needle = json.dumps(key, ensure_ascii=False)
     return next((n for n, line in enumerate(lines, start=1) if needle in line), 1)
-
-
-def _matches(row: Row, query: str | None) -> bool:
-    if not query:
-        return True
-    text = f"{row.fields['last_activated']} {row.fields['content']}".casefold()
-    return all(word in text for word in query.casefold().split())
 
 
 AGENT = PicoClaw()

@@ -110,8 +110,7 @@ class Pomelobot(Agent):
                 first = e.content.split("\n", 1)[0]
                 text = f"{where:<24} {e.time:<12} {first[:70]}"
                 rows.append(Row(e.key, item.path, e.line, fields, text, key=e.key))
-        words = (query or "").casefold().split()
-        return [r for r in rows if all(w in str(r.fields["content"]).casefold() for w in words)]
+        return [r for r in rows if r.matches(query)]
 
     def show(
         self, path: Path, row: Row, *, profile: str | None = None
