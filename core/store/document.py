@@ -24,7 +24,7 @@ from core.store.commit import (
     sha256,
 )
 from core.store.errors import EXIT_REFUSED, WorkspaceError
-from core.store.files import read_consistent, read_or_none
+from core.store.files import read_consistent, read_or_none, settled
 from core.store.journal import DecayState, Event, Journal, RecordedEvent
 from core.store.merge import Change, Format, Resolution, diff, fold, merge, net_changes
 
@@ -364,8 +364,9 @@ class Document(Generic[D, E]):
         return Saved(self.path, done.backup, merged, outcome.changes, op_id, done.notice)
 
     def reload(self) -> None:
-        """Read the file again, dropping unsaved edits."""
-        data = _read(self.target)
+        """Read the file again, dropping unsaved edits (a file that just turned empty is read
+        again a moment later: an agent writing in place passes through an empty file)."""
+        data = settled(self.path, _read(self.target), self.base)
         self._doc = self.fmt.parse(data)
         self._rendered = data
         self.base = data
@@ -387,17 +388,19 @@ class Document(Generic[D, E]):
             if journal is None:
                 return []
             commits = journal.recent_commits(self.rel, RECENT_COMMITS)
-            if not commits or commits[0].new_sha256 == sha256(data):
+            if not commits:
                 return []
+            if commits[0].new_sha256 == sha256(data) and not self._reported:
+                return []  # MemDesk's last save, as it wrote it (and no loss to look at again)
             events = journal.commits_events([c.id for c in commits])
         shown = self.doc if disk is None else self.fmt.parse(disk)
         found = []
         for memory_id, history in _by_entry(events).items():
-            newest = history[0]
-            if (newest.id, memory_id) in self._reported:
-                continue
-            if self._reverted(shown, memory_id, history):
-                self._reported.add((newest.id, memory_id))
+            reported = (history[0].id, memory_id)
+            if not self._reverted(shown, memory_id, history):
+                self._reported.discard(reported)  # back again: a new loss is reported anew
+            elif reported not in self._reported:
+                self._reported.add(reported)
                 found.append(memory_id)
         return found
 

@@ -17,7 +17,7 @@ from core.store.backups import clean_backup_temps, own_backup_dir
 from core.store.commit import Target, clean_leftovers
 from core.store.document import Document, Saved
 from core.store.errors import WorkspaceError
-from core.store.files import read_or_none
+from core.store.files import read_or_none, settled
 from core.store.merge import Format, Resolution
 
 AnyDocument = Document[Any, Any]
@@ -65,7 +65,8 @@ def overwritten_in(
     found = {d.rel: d.overwritten() for d in reloaded}
     for document in kept:
         try:
-            found[document.rel] = document.overwritten(read_or_none(document.path))
+            disk = settled(document.path, read_or_none(document.path), document.base)
+            found[document.rel] = document.overwritten(disk)
         except (InputError, WorkspaceError):  # half-written by the agent: looked at next time
             continue
     return {rel: keys for rel, keys in found.items() if keys}

@@ -10,12 +10,23 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import time
 from pathlib import Path
 
 from core.store.errors import WorkspaceError
 from core.store.locking import LockTimeout, agent_lock, lock_path_for
 
-__all__ = ["read_consistent", "read_file", "read_or_none"]
+__all__ = [
+    "UNSETTLED_PAUSE_S",
+    "UNSETTLED_RETRIES",
+    "read_consistent",
+    "read_file",
+    "read_or_none",
+    "settled",
+]
+
+UNSETTLED_RETRIES = 5  # a file another program is writing right now is read again …
+UNSETTLED_PAUSE_S = 0.02  # … after this pause
 
 # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused right after).
 _FLAGS = os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK
@@ -39,6 +50,19 @@ def read_or_none(path: Path) -> bytes | None:
         raise _read_error(path, exc) from None
     finally:
         os.close(fd)
+
+
+def settled(path: Path, data: bytes | None, before: bytes | None) -> bytes | None:
+    """`data`, just read from `path`, once a writer that truncated it has written it again.
+
+    An agent that writes in place (truncate, then write) leaves the file empty for a moment: a
+    file that turned empty (it held `before`) is read again after short pauses."""
+    for _attempt in range(UNSETTLED_RETRIES):
+        if data != b"" or not before:
+            return data
+        time.sleep(UNSETTLED_PAUSE_S)
+        data = read_or_none(path)
+    return data
 
 
 def read_file(path: Path) -> bytes:

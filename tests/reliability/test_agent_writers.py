@@ -33,6 +33,7 @@ import random
 import re
 import subprocess
 import sys
+import threading
 import time
 import zlib
 from collections import Counter
@@ -450,8 +451,9 @@ def save(desk: Desk, token: str, tally: Tally) -> None:
 
 
 def refresh(desk: Desk, tally: Tally) -> None:
-    """The watcher's refresh. An overwritten key stands for the tokens of that key which the
-    last save wrote and the file (as just read anew) no longer shows."""
+    """The watcher's refresh. An overwritten key stands for the tokens of that key which a save
+    wrote and the file (as just read anew) no longer shows. (A rewrite can land after the
+    refresh that follows the save it undoes: it is reported at a later refresh.)"""
     try:
         refreshed = desk.workspace().refresh_from_disk()
     except InputError:  # the agent is half-way through an in-place write: the window says so
@@ -460,8 +462,8 @@ def refresh(desk: Desk, tally: Tally) -> None:
     for keys in refreshed.overwritten.values():
         tally.reports += len(keys)
         text = desk.document().text()
-        for token, at in tally.written_at.items():
-            if at == tally.saves and desk.key_of[token] in keys and token not in text:
+        for token in tally.written_at:
+            if desk.key_of[token] in keys and token not in text:
                 tally.reported_at[token] = tally.saves
 
 
@@ -632,3 +634,40 @@ def test_a_rewrite_undoing_two_saves_reports_both(tmp_path: Path) -> None:
     path.write_text(copy + "\n\n## 2026-03-01\n\nagent-00000", encoding="utf-8")
     reported = ws.refresh_from_disk().overwritten.get("memory/MEMORY.md", [])
     assert sorted(reported) == ["2000-01-01", "2000-01-02"], f"reported only {reported}"
+
+
+def test_a_change_undone_again_after_it_came_back_is_reported_again(tmp_path: Path) -> None:
+    """Reported once per loss: a change that came back (the agent wrote it again, or a refresh
+    met a moment of the agent's write) and is undone once more is a new loss."""
+    ws, path = _longterm(tmp_path)
+    copy = path.read_text(encoding="utf-8")
+    _add(ws, "memdesk-00000", date(2000, 1, 1))
+    ws.save_all()
+    saved = path.read_text(encoding="utf-8")
+    path.write_text(copy, encoding="utf-8")
+    assert ws.refresh_from_disk().overwritten == {"memory/MEMORY.md": ["2000-01-01"]}
+    path.write_text(saved, encoding="utf-8")
+    assert ws.refresh_from_disk().overwritten == {}
+    path.write_text(copy + "\n\n## 2026-03-01\n\nagent-00000", encoding="utf-8")
+    assert ws.refresh_from_disk().overwritten == {"memory/MEMORY.md": ["2000-01-01"]}
+
+
+def test_a_refresh_meeting_an_in_place_write_half_way_waits_for_it(tmp_path: Path) -> None:
+    """An agent writing profile.json in place truncates it first: a refresh at that moment
+    showed an empty profile and reported MemDesk's key as overwritten, though it was not."""
+    root = tmp_path / "workspace"
+    (root / "memory").mkdir(parents=True)
+    path = root / "memory" / "profile.json"
+    path.write_text(render_profile({"name": "tester"}), encoding="utf-8")
+    ws = PicoClawWorkspace.open(root)
+    profile_ops.add_key(ws.profile(), "memdesk_00000", "memdesk-00000").apply()
+    ws.save_all()
+    text = path.read_text(encoding="utf-8").replace("tester", "the agent's tester")
+    with open(path, "w", encoding="utf-8") as agent_file:  # truncated: the agent writes soon
+        writer = threading.Timer(0.03, lambda: (agent_file.write(text), agent_file.flush()))
+        writer.start()
+        refreshed = ws.refresh_from_disk()
+        writer.join()
+    assert refreshed.overwritten == {}
+    assert ws.profile().find("name").value == "the agent's tester"  # type: ignore[union-attr]
+    assert ws.profile().find("memdesk_00000") is not None
