@@ -167,13 +167,21 @@ class Agent(ABC):
     def show(
         self, path: Path, row: Row, *, profile: str | None = None
     ) -> tuple[dict[str, Any], list[str]]:
-        """One memory in full: its JSON (with `history`) and the lines `memdesk show` prints."""
-        lines = [
-            f"[{row.id}] {row.fields.get('category') or ''} | {row.fields.get('last_activated') or ''}"
-        ]
-        lines += [f"  file {row.file}:{row.line}", ""]
-        lines += ["  " + str(row.fields.get("content", "")).replace("\n", "\n  ")]
-        return {**row.fields, "history": []}, lines
+        """One memory in full: its JSON (with `history`) and the lines `memdesk show` prints.
+        This default suits files that keep no scores (no history): a heading, the file, what
+        `detail` says of the memory's place, the text."""
+        f = row.fields
+        kind = f.get("section") or f.get("category") or ""
+        lines = [f"[{row.id}] {kind} | {f.get('last_activated') or ''}"]
+        lines.append(f"  file {f.get('file') or row.file}:{row.line}")
+        detail = self.detail(row)
+        lines += [f"  {detail}"] if detail else []
+        lines += ["", "  " + str(f.get("content", "")).replace("\n", "\n  ")]
+        return {**f, "history": []}, lines
+
+    def detail(self, row: Row) -> str:
+        """`memdesk show`'s line on where the memory sits (a date, a heading, a key)."""
+        return ""
 
     # -- operations for scripts (`memdesk add|edit|delete|archive|unarchive|pin`) -----------------
     # Each returns the change sets to apply to the workspace `open` returned; the caller applies

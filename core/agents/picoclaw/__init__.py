@@ -136,21 +136,14 @@ class PicoClaw(Agent):
                 problems.append(_problem(Path(getattr(exc, "path", path)), "unreadable", str(exc)))
         return [r for r in rows if r.matches(query)]
 
-    def show(
-        self, path: Path, row: Row, *, profile: str | None = None
-    ) -> tuple[dict[str, Any], list[str]]:
-        f = row.fields
-        when = str(f["last_activated"])
-        if f["section"] == "longterm":
+    def detail(self, row: Row) -> str:
+        when = str(row.fields["last_activated"])
+        if row.fields["section"] == "longterm":
             dated = re.fullmatch(r"\d{4}-\d{2}-\d{2}", when)
-            detail = f"date {when}" if dated else f"heading {when}"
-        elif f["section"] == "daily":
-            detail = f"daily note of {when}"
-        else:
-            detail = f"profile key {row.id}"
-        lines = [f"[{row.id}] {f['section']} | {when}", f"  file {f['file']}:{row.line}"]
-        lines += [f"  {detail}", "", "  " + str(f["content"]).replace("\n", "\n  ")]
-        return {**f, "history": []}, lines  # these files keep no scores
+            return f"date {when}" if dated else f"heading {when}"
+        if row.fields["section"] == "daily":
+            return f"daily note of {when}"
+        return f"profile key {row.id}"
 
     # -- operations for scripts ------------------------------------------------------------------
     def add(

@@ -112,18 +112,9 @@ class Pomelobot(Agent):
                 rows.append(Row(e.key, item.path, e.line, fields, text, key=e.key))
         return [r for r in rows if r.matches(query)]
 
-    def show(
-        self, path: Path, row: Row, *, profile: str | None = None
-    ) -> tuple[dict[str, Any], list[str]]:
-        f = row.fields
+    def detail(self, row: Row) -> str:
         day = _DATE.search(Path(row.file).name)
-        when = (f"date {day.group()}, " if day else "") + f"time {f['last_activated']}"
-        lines = [
-            f"[{row.id}] {f['section']} | {f['last_activated']}",
-            f"  file {f['file']}:{row.line}",
-        ]
-        lines += [f"  {when}", "", "  " + str(f["content"]).replace("\n", "\n  ")]
-        return {**f, "history": []}, lines  # these files keep no scores
+        return (f"date {day.group()}, " if day else "") + f"time {row.fields['last_activated']}"
 
     # -- operations for scripts ------------------------------------------------------------------
     def add(
