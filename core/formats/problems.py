@@ -18,3 +18,8 @@ class Problem:
     message: str
     text: str = ""
     severity: Literal["problem", "warning"] = "problem"
+
+
+def excerpt(token: str, limit: int = 24) -> str:
+    """Text from a file as a message quotes it: a long one cut, with its length."""
+    return token if len(token) <= limit else f"{token[: limit - 8]}… ({len(token)} characters)"

@@ -200,7 +200,7 @@ def test_corrupt_example_is_an_error_with_position_and_raw_text() -> None:
         (b'{"a": {"b": "c"}}', 1, 7, "'a' is an object"),
         (b'{"a": ["b"]}', 1, 7, "'a' is a list"),
         (b'{"a": true}', 1, 7, "true/false"),
-        (b'{"a": NaN}', 1, 7, "'a' is a number"),
+        (b'{"a": NaN}', 1, 7, "NaN is not JSON"),  # Go's JSON reader rejects it too
         (b'{\n  "a": "1",\n  "a": "2"\n}', 3, 3, "appears twice (first on line 2)"),
         (b'{"a": "caf\xc3"}', 1, 11, "not valid UTF-8"),
         (b'{\n"\xe5\x92\x96": "\xff"}', 2, 7, "not valid UTF-8"),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -26,7 +27,8 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, Literal
 
-from core.formats.problems import Problem
+from core.formats.problems import Problem, excerpt
+from core.formats.strict_json import load_json
 from core.formats.text import BOM, DecodedText, decode, gc_paused, split_lines, to_lf
 
 Section = Literal["active", "archived"]
@@ -43,6 +45,7 @@ _HEADER_LIKE_RE = re.compile(r"^#{1,6}\s*\[[^\]]*\]|^#{1,6}\s*\S+\s+\S+\s*\|.*\|
 _SECTIONS: dict[str, Section] = {"## active memories": "active", "## archived memories": "archived"}
 
 ARCHIVE_BELOW = 0.2  # the agent's Active/Archived split
+_INFINITY = float("inf")
 
 
 @dataclass(slots=True)
@@ -534,17 +537,17 @@ class _Parser:
     def _entry(self, i: int, end: int, section: Section | None) -> Entry | None:
         """The memory whose header is line i and whose text runs to line `end` (hot path).
 
-        None when the score token passes the agent's regex but is no number (e.g. `0.5.1`).
+        None when a number passes the agent's regex but is no usable number (`0.5.1`, a score
+        too large for a float, hits of more digits than Python reads).
         """
         lines, starts, text = self.lines, self.starts, self.text
         id_, category, score_text, date, count = self.matches[i].groups()
         try:
-            score = float(score_text)
+            score, hits = float(score_text), int(count)
         except ValueError:
-            self.classes[i] = _BAD
-            self.bad_reason[i] = (
-                f"score '{score_text}' is not a number (the agent fails to load this file)"
-            )
+            score = _INFINITY  # no usable number either way
+        if score == _INFINITY:
+            self._unusable(i, score_text, count)
             return None
         last = end
         while last > i + 1 and lines[last - 1].isspace():
@@ -571,13 +574,18 @@ class _Parser:
         gap = text[stop : starts[end]]
         body_start = starts[body]
         entry = Entry(
-            id_, id_, category, score, date, int(count), content, section, i + 1,
+            id_, id_, category, score, date, hits, content, section, i + 1,
             score_text, meta, meta_text, gap, (starts[i], stop), lines[i],
             text, body_start, stop,
         )  # fmt: skip
         if not content or (meta is None and meta_text is not None):
             self.flagged.append(entry)
         return entry
+
+    def _unusable(self, i: int, score_text: str, count: str) -> None:
+        """A header whose numbers the agent cannot use: kept as text and reported."""
+        self.classes[i] = _BAD
+        self.bad_reason[i] = _number_problem(score_text, count)
 
     def _quarantine(self, i: int, end: int, *, after_entries: bool) -> None:
         """Text the agent would drop or glue onto a neighbour: kept verbatim, reported."""
@@ -632,8 +640,8 @@ class _Parser:
         self._keys_and_duplicates(entries)
         for e in self.flagged:
             self._entry_problems(e)
+        last_processed_count = self._last_processed_count()
         self.problems.sort(key=lambda p: p.line)
-        m = LAST_PROCESSED_RE.search(self.d.text)
         return StructuredDocument(
             path=self.path,
             text=self.d.text,
@@ -642,9 +650,23 @@ class _Parser:
             blocks=self.blocks,
             problems=self.problems,
             warnings=self._warnings(),
-            last_processed_count=int(m.group(1)) if m else 0,
+            last_processed_count=last_processed_count,
             uses_meta=self.uses_meta,
         )
+
+    def _last_processed_count(self) -> int:
+        """The first last_processed_count comment's number (0 without one), as the agent reads it."""
+        m = LAST_PROCESSED_RE.search(self.text)
+        if m is None:
+            return 0
+        try:
+            return int(m.group(1))
+        except ValueError:
+            line = bisect_right(self.starts, m.start())
+            what = f"last_processed_count '{excerpt(m.group(1))}' is too long a number "
+            what += "(the agent fails to load this file)"
+            self.problems.append(Problem(self.path, line, line, "bad_header", what))
+            return 0
 
     def _entry_problems(self, e: Entry) -> None:
         if not e.content:
@@ -652,7 +674,7 @@ class _Parser:
             self.problems.append(Problem(self.path, e.line, e.line, "empty_entry", what))
         if e.meta is None and e.meta_text is not None:
             line = e.line + 1
-            what = f"the memory_meta of [{e.id}] is not a JSON object; kept as written"
+            what = f"the memory_meta of [{e.id}] is not a JSON object MemDesk can read; kept as written"
             self.problems.append(Problem(self.path, line, line, "bad_meta", what, e.meta_text))
 
     def _keys_and_duplicates(self, entries: Sequence[Entry]) -> None:
@@ -710,6 +732,18 @@ class _Parser:
         return out
 
 
+def _number_problem(score_text: str, count: str) -> str:
+    score = _safe_float(score_text)
+    if score is None:
+        return f"score '{excerpt(score_text)}' is not a number (the agent fails to load this file)"
+    if score == _INFINITY:
+        return (
+            f"score '{excerpt(score_text)}' is too large for a number: the agent takes it as "
+            "infinity and saves 'inf', which it cannot read back"
+        )
+    return f"hits '{excerpt(count)}' is too long a number (the agent fails to load this file)"
+
+
 def _safe_float(text: str) -> float | None:
     try:
         return float(text)
@@ -724,7 +758,7 @@ def _meta_of_line(line: str) -> dict[str, Any] | None:
 
 def _load_meta(raw: str) -> dict[str, Any] | None:
     try:
-        value = json.loads(raw)
+        value = load_json(raw)
     except ValueError:
         return None
     return value if isinstance(value, dict) else None

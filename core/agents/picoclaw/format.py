@@ -32,6 +32,7 @@ from typing import Any, Literal, NamedTuple
 
 from core.agents.picoclaw.retrieval import GO_SPACE, go_trim_space
 from core.formats.problems import Problem
+from core.formats.strict_json import load_json
 from core.formats.text import BOM, InputError, decode, to_lf
 
 LONGTERM_FILE = Path("memory") / "MEMORY.md"
@@ -609,20 +610,14 @@ def _read_json_object(path: Path, *, ignored_by_agent: bool = False) -> tuple[di
     if not text.strip():
         raise PolicyFileError(path, f"is empty, not JSON{consequence}", line=1)
     try:
-        obj = json.loads(text, parse_constant=_reject_constant)
+        obj = load_json(text)
     except json.JSONDecodeError as exc:
         raise PolicyFileError(
             path, f"corrupt JSON: {exc.msg} at column {exc.colno}{consequence}", line=exc.lineno
         ) from None
-    except ValueError as exc:
-        raise PolicyFileError(path, f"corrupt JSON: {exc}{consequence}") from None
     if not isinstance(obj, dict):
         raise PolicyFileError(path, f"must hold a JSON object{consequence}", line=1)
     return obj, text
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
 
 
 def _policy_values(

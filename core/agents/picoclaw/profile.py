@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from core.formats.strict_json import load_json
 from core.formats.text import InputError
 
 __all__ = [
@@ -315,14 +316,12 @@ def _parse_pairs(data: bytes, path: Path | str) -> list[Item]:
     if nul >= 0:
         raise _error_at(path, text, nul, "contains a NUL byte: not a text file", data)
     try:
-        value = json.loads(text)
+        value = load_json(text)
     except json.JSONDecodeError as exc:
         reason = f"invalid JSON: {exc.msg} (to the agent this profile is empty)"
         raise ProfileError(
             path, reason, line=exc.lineno, column=exc.colno, raw_bytes=data
         ) from None
-    except RecursionError:
-        raise _error_at(path, text, 0, "invalid profile: nested too deeply", data) from None
     if not isinstance(value, dict):
         start = _skip(text, 0)
         reason = f"the profile must be a JSON object of text values, not {_kind(value)}"
