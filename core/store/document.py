@@ -366,7 +366,7 @@ class Document(Generic[D, E]):
     def reload(self) -> None:
         """Read the file again, dropping unsaved edits (a file that just turned empty is read
         again a moment later: an agent writing in place passes through an empty file)."""
-        data = settled(self.path, _read(self.target), self.base)
+        data = settled(self.path, _read(self.target), self.base, root=self.target.root)
         self._doc = self.fmt.parse(data)
         self._rendered = data
         self.base = data
@@ -493,8 +493,9 @@ def _agrees(fields: Mapping[str, Any] | None, recorded: Mapping[str, Any] | None
 
 
 def _read(target: Target) -> bytes | None:
+    """The file's bytes, confined to the workspace (no link out of it, no FIFO, one name)."""
     if not target.agent_lock:
-        return read_or_none(target.path)
+        return read_or_none(target.path, root=target.root)
     if not target.path.exists():
         return None
-    return read_consistent(target.path, timeout=target.lock_timeout)
+    return read_consistent(target.path, timeout=target.lock_timeout, root=target.root)

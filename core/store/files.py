@@ -2,7 +2,8 @@
 
 Every read of a memory file goes through here, so the messages and the refusals are the same
 everywhere: a FIFO or device is never read (that could block for ever), a folder is named as
-one, and an error names the file.
+one, and an error names the file. Given the folder it must stay in (`root`), a read is confined
+to it (`open_confined`): no link out of it is followed and no file with other names is read.
 """
 
 from __future__ import annotations
@@ -11,14 +12,20 @@ import errno
 import os
 import stat
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
-from core.store.errors import WorkspaceError
+from core.store.confine import ConfinementError, open_beneath
+from core.store.errors import EXIT_ERROR, WorkspaceError
 from core.store.locking import LockTimeout, agent_lock, lock_path_for
 
 __all__ = [
     "UNSETTLED_PAUSE_S",
     "UNSETTLED_RETRIES",
+    "ConfinedFile",
+    "open_confined",
     "read_consistent",
     "read_file",
     "read_or_none",
@@ -32,8 +39,16 @@ UNSETTLED_PAUSE_S = 0.02  # … after this pause
 _FLAGS = os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK
 
 
-def read_or_none(path: Path) -> bytes | None:
-    """The file's bytes, None when there is no file; WorkspaceError when it cannot be read."""
+def read_or_none(path: Path, *, root: Path | None = None) -> bytes | None:
+    """The file's bytes, None when there is no file; WorkspaceError when it cannot be read.
+
+    With `root` (a folder `path` is in), the read is confined to it (see `open_confined`)."""
+    if root is not None:
+        try:
+            with open_confined(root, path.relative_to(root).as_posix(), shown=str(path)) as file:
+                return file.read()
+        except FileNotFoundError:
+            return None
     try:
         fd = os.open(path, _FLAGS)
     except FileNotFoundError:
@@ -42,9 +57,7 @@ def read_or_none(path: Path) -> bytes | None:
         raise _read_error(path, exc) from None
     try:
         st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-            raise WorkspaceError(f"{path}: is {kind}, not a memory file")
+        _refuse_irregular(str(path), st)
         return _read_all(fd, st.st_size)
     except OSError as exc:
         raise _read_error(path, exc) from None
@@ -52,7 +65,9 @@ def read_or_none(path: Path) -> bytes | None:
         os.close(fd)
 
 
-def settled(path: Path, data: bytes | None, before: bytes | None) -> bytes | None:
+def settled(
+    path: Path, data: bytes | None, before: bytes | None, *, root: Path | None = None
+) -> bytes | None:
     """`data`, just read from `path`, once a writer that truncated it has written it again.
 
     An agent that writes in place (truncate, then write) leaves the file empty for a moment: a
@@ -61,33 +76,78 @@ def settled(path: Path, data: bytes | None, before: bytes | None) -> bytes | Non
         if data != b"" or not before:
             return data
         time.sleep(UNSETTLED_PAUSE_S)
-        data = read_or_none(path)
+        data = read_or_none(path, root=root)
     return data
 
 
-def read_file(path: Path) -> bytes:
+def read_file(path: Path, *, root: Path | None = None) -> bytes:
     """The file's bytes; WorkspaceError when it is missing or cannot be read."""
-    data = read_or_none(path)
+    data = read_or_none(path, root=root)
     if data is None:
         raise WorkspaceError(f"{path}: the file is gone (deleted or renamed by another program)")
     return data
 
 
-def read_consistent(path: Path, *, timeout: float) -> bytes:
+def read_consistent(path: Path, *, timeout: float, root: Path | None = None) -> bytes:
     """Read the file under the agent's lock when it has one, never half-way through its write.
 
     EverBot (603d2cf) overwrites MEMORY.md in place under its lock: read without the lock, the
     file may be empty or cut short, which would show as memories gone without any problem.
     """
     if not lock_path_for(path).exists():
-        return read_file(path)
+        return read_file(path, root=root)
     try:
         with agent_lock(path, timeout=timeout):
-            return read_file(path)
+            return read_file(path, root=root)
     except LockTimeout as exc:
         raise WorkspaceError(str(exc), exit_code=1) from None
     except OSError:
-        return read_file(path)  # the lock file cannot be opened here (read-only): read as is
+        return read_file(path, root=root)  # the lock file cannot be opened here (read-only)
+
+
+@dataclass(frozen=True, slots=True)
+class ConfinedFile:
+    """A regular file opened inside a root folder, and the names that reach it from there."""
+
+    fd: int
+    parts: tuple[str, ...]  # relative to the root, the links on the way followed
+    shown: str  # how messages name it
+    size: int
+
+    def read(self) -> bytes:
+        try:
+            return _read_all(self.fd, self.size)
+        except OSError as exc:
+            raise _read_error(Path(self.shown), exc) from None
+
+
+@contextmanager
+def open_confined(root: Path, rel: str, *, shown: str | None = None) -> Iterator[ConfinedFile]:
+    """The file `rel` inside `root`, open for reading, for a path that comes from elsewhere.
+
+    Each name is opened relative to the folder before it and a link is followed only inside
+    `root` (core.store.confine); a FIFO, a device or a folder is refused before anything is
+    read (it could block for ever), and so is a file with more than one name (a hard link: its
+    other name may be outside `root`). FileNotFoundError when there is no such file;
+    ConfinementError or WorkspaceError, naming `shown` (else root/rel), for a refusal."""
+    name = shown if shown is not None else str(root / rel)
+    try:
+        fd, parts = open_beneath(root, rel, name)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise _read_error(Path(name), exc) from None
+    try:
+        st = os.fstat(fd)
+        _refuse_irregular(name, st)
+        if st.st_nlink > 1:
+            raise ConfinementError(
+                f"{name}: has {st.st_nlink} names (hard links), and another one may be outside "
+                "the workspace; refused (a copy of the file has one name)"
+            )
+        yield ConfinedFile(fd, parts, name, st.st_size)
+    finally:
+        os.close(fd)
 
 
 def read_fd(fd: int) -> bytes:
@@ -105,6 +165,12 @@ def _read_all(fd: int, size_hint: int, start: int = 0) -> bytes:
             return b"".join(chunks)
         chunks.append(chunk)
         offset += len(chunk)
+
+
+def _refuse_irregular(name: str, st: os.stat_result) -> None:
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise ConfinementError(f"{name}: is {kind}, not a memory file", exit_code=EXIT_ERROR)
 
 
 def _read_error(path: Path, exc: OSError) -> WorkspaceError:

@@ -197,13 +197,16 @@ def test_symlinked_memory_file_is_not_replaced(cli: Cli, tmp_path: Path, outside
     ws, link = symlinked_workspace(tmp_path, outside=outside)
     target_before = os.readlink(link)
 
-    # Reading through the link is fine.
-    assert cli("check", ws).code == 0
-    assert len(cli("list", ws, "--json").json()) == 9
+    if outside:  # SPEC 9: a link leading out of the workspace is not read either
+        assert_refused(cli("check", ws), 1, str(link), "leads outside the workspace")
+    else:  # reading through a link that stays inside is fine
+        assert cli("check", ws).code == 0
+        assert len(cli("list", ws, "--json").json()) == 9
 
     before = snapshot(tmp_path)
     result = cli("decay", ws, "--at", "2027-01-01", "--apply")
-    assert_refused(result, 1, str(link), "symbolic link")
+    refusal = "leads outside the workspace" if outside else "symbolic link"
+    assert_refused(result, 1, str(link), refusal)
     assert link.is_symlink()
     assert os.readlink(link) == target_before
     assert link.resolve().read_bytes() == fixture_bytes("canonical")

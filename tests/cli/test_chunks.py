@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
 import pytest
 
 from app.cli import main
+from tests.cli.conftest import run_process
 from tests.conftest import FIXTURES
 
 POMELOBOT = FIXTURES / "pomelobot"
@@ -35,3 +37,31 @@ def test_a_file_outside_the_workspace_is_refused(
     assert "outside the workspace" in capsys.readouterr().err
     (tmp_path / "ws" / "link.md").symlink_to(tmp_path / "secret.md")
     assert main(["chunks", str(tmp_path / "ws"), "link.md"]) == 1
+
+
+def test_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    """A real process: reading a FIFO would wait for a writer for ever."""
+    (tmp_path / "memory" / "scopes" / "group_a").mkdir(parents=True)
+    os.mkfifo(tmp_path / "memory" / "2026-03-01.md")
+    result = run_process("chunks", tmp_path, "memory/2026-03-01.md", timeout=30)
+    assert result.code == 2 and result.out == ""
+    assert result.err == "memdesk: memory/2026-03-01.md: is not a regular file, not a memory file\n"
+
+
+def test_chunks_stay_in_the_scope_of_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scopes = tmp_path / "memory" / "scopes"
+    for scope in ("group_a", "direct_b"):
+        (scopes / scope).mkdir(parents=True)
+        (scopes / scope / "LONG_TERM.md").write_text(f"[10:00:00] {scope} memory\n")
+    (scopes / "group_a" / "2026-03-01.md").symlink_to(Path("..", "direct_b", "LONG_TERM.md"))
+    assert main(["chunks", str(tmp_path), "memory/scopes/group_a/LONG_TERM.md"]) == 0
+    assert "group_a memory" in capsys.readouterr().out
+    for file in ("memory/scopes/group_a/2026-03-01.md", str(scopes / "direct_b" / "LONG_TERM.md")):
+        assert main(["chunks", str(tmp_path), file]) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and "direct_b memory" not in err
+        assert err.startswith("memdesk: ") and err.count("\n") == 1
+    assert main(["chunks", str(tmp_path), "memory/scopes/group_a/2026-03-01.md"]) == 1
+    assert "outside scope 'group_a'" in capsys.readouterr().err

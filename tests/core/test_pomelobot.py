@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from core.agents.pomelobot import format as pb
 from core.formats.text import InputError
+from core.store.confine import ConfinementError
 from tests.conftest import FIXTURES, fixture_json
 
 POMELO = FIXTURES / "pomelobot"
@@ -619,10 +620,10 @@ def test_memory_get_refuses_reads_outside_the_callers_scope(workspace: Path) -> 
 
 def test_memory_get_refuses_symlinks_leading_out_of_the_workspace(workspace: Path) -> None:
     os.symlink(workspace.parent / "outside.md", workspace / "memory" / "2026-03-02.md")
-    with pytest.raises(pb.AccessError, match="leads outside the workspace"):
+    with pytest.raises(ConfinementError, match="leads outside the workspace"):
         pb.memory_get(workspace, "memory/2026-03-02.md")
     os.symlink(workspace.parent, workspace / "memory" / "scopes" / "group_a" / "up")
-    with pytest.raises(pb.AccessError, match="leads outside the workspace"):
+    with pytest.raises(ConfinementError, match="leads outside the workspace"):
         pb.memory_get(workspace, "memory/scopes/group_a/up/outside.md", scope="group_a")
 
 
@@ -649,7 +650,7 @@ def test_memory_get_of_a_missing_file_or_a_loop(workspace: Path) -> None:
         pb.memory_get(workspace, "memory/2026-01-01.md")
     loop = workspace / "memory" / "2026-03-05.md"
     os.symlink(loop, loop)
-    with pytest.raises(pb.AccessError, match="cannot be resolved"):
+    with pytest.raises(ConfinementError, match="symbolic links in a loop"):
         pb.memory_get(workspace, "memory/2026-03-05.md")
 
 

@@ -17,7 +17,7 @@ from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
-from core.store.files import read_or_none
+from core.store.files import read_file, read_or_none
 
 if TYPE_CHECKING:
     from core.agents.picoclaw.workspace import PicoClawWorkspace
@@ -74,7 +74,7 @@ class PicoClaw(Agent):
         longterm = path / LONGTERM
         if longterm.exists():
             try:
-                doc = picoclaw.parse_longterm(_read(longterm), longterm)
+                doc = picoclaw.parse_longterm(read_file(longterm, root=path), longterm)
             except (WorkspaceError, InputError) as exc:
                 report.problems.append(_problem(longterm, "unreadable", str(exc)))
             else:
@@ -86,7 +86,8 @@ class PicoClaw(Agent):
         profile_path = path / PROFILE
         if profile_path.exists():
             try:
-                items = profile_json.parse_profile(_read(profile_path), profile_path).items()
+                data = read_file(profile_path, root=path)
+                items = profile_json.parse_profile(data, profile_path).items()
             except profile_json.ProfileError as exc:
                 report.problems.append(
                     _problem(profile_path, "corrupt_json", str(exc), exc.line or 1)
@@ -212,7 +213,7 @@ class PicoClaw(Agent):
         policy = picoclaw.effective_policy(path)
         taken = limit if limit is not None else int(policy["retrieve_limit"].value)
         longterm = path / LONGTERM
-        data = read_or_none(longterm) or b""
+        data = read_or_none(longterm, root=path) or b""
         text = picoclaw.parse_longterm(data, longterm).agent_text()
         return retrieval.retrieve(text, query, taken)
 
@@ -246,13 +247,6 @@ def _note_day(file: str) -> date:
         raise WorkspaceError(f"--file {file}: not a date", exit_code=EXIT_ERROR) from None
 
 
-def _read(path: Path) -> bytes:
-    data = read_or_none(path)
-    if data is None:
-        raise WorkspaceError(f"{path}: the file is gone")
-    return data
-
-
 def _problem(path: Path, kind: str, message: str, line: int = 1) -> Problem:
     return Problem(str(path), line, line, kind, message)
 
@@ -277,7 +271,7 @@ def _longterm_rows(root: Path) -> list[Row]:
     from core.agents.picoclaw import format as picoclaw
 
     path = root / LONGTERM
-    data = read_or_none(path)
+    data = read_or_none(path, root=root)
     if data is None:
         return []
     doc = picoclaw.parse_longterm(data, path)
@@ -301,7 +295,7 @@ def _profile_rows(root: Path) -> list[Row]:
     from core.agents.picoclaw import profile as profile_json
 
     path = root / PROFILE
-    data = read_or_none(path)
+    data = read_or_none(path, root=root)
     if data is None:
         return []
     items = profile_json.parse_profile(data, path).items()

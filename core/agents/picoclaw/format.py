@@ -34,6 +34,7 @@ from core.agents.picoclaw.retrieval import GO_SPACE, go_trim_space
 from core.formats.problems import Problem
 from core.formats.strict_json import load_json
 from core.formats.text import BOM, InputError, decode, to_lf
+from core.store.files import read_file
 
 LONGTERM_FILE = Path("memory") / "MEMORY.md"
 LONGTERM_TEMPLATE = (
@@ -398,6 +399,11 @@ class DailyNote:
     date: date
     size: int  # bytes
 
+    @property
+    def workspace(self) -> Path:
+        """The workspace it was listed in (it is memory/YYYYMM/YYYYMMDD.md there)."""
+        return self.path.parents[2]
+
 
 def daily_note_path(workspace: Path | str, day: date) -> Path:
     stamp = f"{day.year:04d}{day.month:02d}{day.day:02d}"
@@ -432,8 +438,9 @@ def list_daily_notes(workspace: Path | str) -> list[DailyNote]:
 
 
 def read_daily_note(note: DailyNote) -> str:
-    """The note's text as the agent reads it (a BOM stays). InputError for invalid UTF-8."""
-    decoded = decode(note.path.read_bytes(), note.path)
+    """The note's text as the agent reads it (a BOM stays). InputError for invalid UTF-8;
+    WorkspaceError when it is gone, or leads outside its workspace (`DailyNote.workspace`)."""
+    decoded = decode(read_file(note.path, root=note.workspace), note.path)
     return (BOM if decoded.bom else "") + decoded.text
 
 

@@ -19,6 +19,7 @@ from core.ops.entries import add_entry
 from core.store.document import Document
 from core.store.documents import AnyDocument, DocumentSet
 from core.store.errors import WorkspaceError
+from core.store.files import read_file
 
 LONGTERM = "memory/MEMORY.md"
 PROFILE = "memory/profile.json"
@@ -92,7 +93,7 @@ class PicoClawWorkspace(DocumentSet):
         """Days whose note holds every word of `query` (any case), unsaved notes included."""
         words = query.casefold().split()
         texts: dict[date, Callable[[], str]] = {
-            n.date: partial(_read_text, n.path) for n in self.daily_notes()
+            n.date: partial(_read_text, n.path, self.root) for n in self.daily_notes()
         }
         for day, document in self.open_notes():
             texts[day] = document.text
@@ -159,6 +160,6 @@ class PicoClawWorkspace(DocumentSet):
             return ""
 
 
-def _read_text(path: Path) -> str:
-    """A file's text for searching only (undecodable bytes read as U+FFFD)."""
-    return path.read_bytes().decode("utf-8", errors="replace")
+def _read_text(path: Path, root: Path) -> str:
+    """A file's text for searching only (undecodable bytes read as U+FFFD), confined to `root`."""
+    return read_file(path, root=root).decode("utf-8", errors="replace")

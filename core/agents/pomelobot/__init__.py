@@ -16,7 +16,7 @@ from core.agents.base import Agent, CheckReport, DemoResult, NotApplicable, Row,
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
-from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.errors import WorkspaceError
 from core.store.files import read_or_none
 
 if TYPE_CHECKING:
@@ -166,13 +166,15 @@ class Pomelobot(Agent):
         )
 
     def chunks(self, path: Path, file: str) -> list[dict[str, Any]]:
-        """The file's index chunks exactly as the agent's indexer cuts them."""
+        """The file's index chunks exactly as the agent's indexer cuts them (a memory file of the
+        scope it is in, read as memory_get reads it)."""
         from core.agents.pomelobot import format as pomelobot
 
-        target = _inside(path, file)
-        data = read_or_none(target)
-        if data is None:
-            raise WorkspaceError(f"{target}: no such file")
+        scope = pomelobot.scope_of_path(file)
+        try:
+            data = pomelobot.read_memory_file(path, file, scope=scope)
+        except FileNotFoundError:
+            raise WorkspaceError(f"{path / file}: no such file") from None
         found = pomelobot.index_chunks_of_file(data)
         return [{k: v for k, v in c.to_json().items() if k != "chunk_index"} for c in found]
 
@@ -199,20 +201,12 @@ def _files(path: Path) -> list[tuple[str, Any, Any]]:
         for item in scope.files:
             file = path / item.path
             try:
-                data = read_or_none(file) or b""
+                data = read_or_none(file, root=path) or b""
                 doc: Any = pomelobot.parse_memory_file(data, file, kind=item.kind)
             except (WorkspaceError, InputError) as exc:
                 doc = exc
             out.append((scope.name, item, doc))
     return out
-
-
-def _inside(root: Path, relative: str) -> Path:
-    """A file named relative to the workspace; one outside it is refused (symlinks resolved)."""
-    path = (root / relative).resolve()
-    if not path.is_relative_to(root.resolve()):
-        raise WorkspaceError(f"{relative}: outside the workspace {root}", exit_code=EXIT_REFUSED)
-    return path
 
 
 def _problem(path: Path, kind: str, message: str, line: int = 1) -> Problem:

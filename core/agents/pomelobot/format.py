@@ -34,6 +34,8 @@ from pathlib import Path, PurePath
 from typing import Any, Literal
 
 from core.formats.text import BOM, decode, split_lines, to_lf
+from core.store.confine import ConfinementError
+from core.store.files import open_confined
 
 MAIN = "main"
 SCOPE_NAME_RE = re.compile(r"[a-z0-9_-]+")
@@ -48,8 +50,9 @@ _STAMP_RE = re.compile(r"\d{2}:\d{2}:\d{2}", re.ASCII)
 FileKind = Literal["long_term", "daily", "transcript"]
 
 
-class AccessError(ValueError):
-    """A read MemDesk refuses: outside the workspace, outside the scope, or not a memory file."""
+class AccessError(ConfinementError, ValueError):
+    """A read MemDesk refuses: outside the scope, or not a memory file (a ConfinementError,
+    like the refusals of a path that leads outside the workspace)."""
 
 
 class ReadOnlyError(ValueError):
@@ -653,43 +656,43 @@ def memory_get(
 
     `from_line` is 1-based (below 1 reads from 1); `lines` is clamped to 1..300. Lines are split
     on `\\n` as the agent splits them, so numbers agree with index chunks and search hits. A
-    start beyond the end gives "". Refuses (AccessError) paths outside the workspace or the
+    start beyond the end gives "". Refuses (ConfinementError) paths outside the workspace or the
     scope, by name or through a symlink; a file that is not UTF-8 text raises InputError.
     """
-    path = resolve_memory_path(workspace, rel_path, scope=scope)
-    text = decode(path.read_bytes(), rel_path).text
+    text = decode(read_memory_file(workspace, rel_path, scope=scope), rel_path).text
     start = max(1, from_line) - 1
     count = min(max(1, lines), MAX_GET_LINES)
     return "\n".join(text.split("\n")[start : start + count])
 
 
-def resolve_memory_path(workspace: Path, rel_path: str, *, scope: str = MAIN) -> Path:
-    """The real path of a memory file of `scope`, checked before and after following symlinks.
+def read_memory_file(workspace: Path, rel_path: str, *, scope: str = MAIN) -> bytes:
+    """The bytes of a memory file of `scope` (FileNotFoundError when there is none), read where
+    the path leads: inside the workspace and the scope, links followed only inside them.
 
     Main scope: root MEMORY.md (or memory.md), memory/*.md and memory/scopes/main/ (where the
     agent keeps main's transcripts). Another scope: memory/scopes/<scope>/ only. Memory files
-    end in `.md`.
+    end in `.md`. A FIFO, a device or a file with other names (a hard link) is refused too.
     """
     check_scope_name(scope)
     parts = _relative_parts(rel_path)
     if not _in_scope(parts, scope):
         raise AccessError(f"{rel_path}: not a memory file of scope '{scope}' ({_allowed(scope)})")
-    root = workspace.resolve(strict=True)
     try:
-        real = root.joinpath(*parts).resolve(strict=True)
+        with open_confined(workspace, "/".join(parts), shown=rel_path) as file:
+            if not _in_scope(file.parts, scope):
+                target = "/".join(file.parts)
+                raise AccessError(
+                    f"{rel_path}: leads to {target}, outside scope '{scope}'; refused"
+                )
+            return file.read()
     except FileNotFoundError:
         raise FileNotFoundError(f"{rel_path}: no such file in {workspace}") from None
-    except (OSError, RuntimeError) as exc:  # a symlink loop
-        raise AccessError(f"{rel_path}: cannot be resolved ({exc})") from None
-    if not real.is_relative_to(root):
-        raise AccessError(f"{rel_path}: leads outside the workspace (to {real}); refused")
-    real_parts = real.relative_to(root).parts
-    if not _in_scope(real_parts, scope):
-        target = "/".join(real_parts)
-        raise AccessError(f"{rel_path}: leads to {target}, outside scope '{scope}'; refused")
-    if not real.is_file():
-        raise AccessError(f"{rel_path}: not a file")
-    return real
+
+
+def scope_of_path(rel_path: str) -> str:
+    """The scope whose memory file `rel_path` would be (main unless under memory/scopes/X/)."""
+    parts = _relative_parts(rel_path)
+    return parts[2] if len(parts) > 3 and parts[:2] == ("memory", "scopes") else MAIN
 
 
 def _relative_parts(rel_path: str) -> tuple[str, ...]:
@@ -700,7 +703,9 @@ def _relative_parts(rel_path: str) -> tuple[str, ...]:
         raise AccessError(f"{rel_path}: absolute paths are refused; give a workspace-relative path")
     parts = tuple(p for p in path.split("/") if p not in ("", "."))
     if ".." in parts:
-        raise AccessError(f"{rel_path}: '..' is refused; give a path inside the workspace")
+        raise AccessError(
+            f"{rel_path}: '..' is refused (it leads outside the workspace or the scope)"
+        )
     return parts
 
 
@@ -758,11 +763,11 @@ def search_scope(workspace: Path, scope: str | Scope, keyword: str) -> list[Hit]
     if not keyword.strip():
         return []
     needle = keyword.casefold()
-    return [hit for f in found.files for hit in _search_file(workspace, f, needle)]
+    return [hit for f in found.files for hit in _search_file(workspace, found.name, f, needle)]
 
 
-def _search_file(workspace: Path, file: ScopeFile, needle: str) -> Iterable[Hit]:
-    text = (workspace / file.path).read_bytes().decode("utf-8", errors="replace")
+def _search_file(workspace: Path, scope: str, file: ScopeFile, needle: str) -> Iterable[Hit]:
+    text = read_memory_file(workspace, file.path, scope=scope).decode("utf-8", errors="replace")
     for number, line in enumerate(text.removeprefix(BOM).split("\n"), start=1):
         if needle in line.casefold():
             yield Hit(file.path, number, line.rstrip("\r"), file.kind, file.read_only)

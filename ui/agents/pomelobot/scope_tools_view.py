@@ -8,8 +8,6 @@ person sees what the agent would find; unsaved edits are not included, as the ag
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
@@ -33,6 +31,7 @@ from PySide6.QtWidgets import (
 from core.agents.pomelobot import format as pomelobot
 from core.agents.pomelobot.format import Chunk, Hit, Scope
 from core.agents.pomelobot.workspace import PomelobotWorkspace
+from core.store.errors import WorkspaceError
 
 SEARCH_DELAY_MS = 200
 MAX_KEYWORD = 200  # characters; a keyword, not a document
@@ -206,7 +205,7 @@ class ScopeToolsView(QWidget):
         if self.ws is not None and scope is not None:
             try:
                 self.hits = pomelobot.search_scope(self.ws.root, scope, keyword)
-            except (OSError, ValueError) as exc:
+            except (OSError, ValueError, WorkspaceError) as exc:
                 self.failed.emit(f"Search in scope {scope.name}: {_message(exc)}")
         self._fill_hits(keyword)
 
@@ -263,7 +262,7 @@ class ScopeToolsView(QWidget):
         ref = self.ref_edit.text()
         try:
             path, line, text = self._memory_get(ref)
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, WorkspaceError) as exc:
             self._show_read_error(_message(exc))
             return
         self.ref_error.hide()
@@ -318,7 +317,7 @@ class ScopeToolsView(QWidget):
             self.chunk_file.blockSignals(False)
         try:
             found = pomelobot.index_chunks_of_file(self._file_bytes(rel))
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, WorkspaceError) as exc:
             self.chunk_error.setText(_message(exc))
             self.chunk_error.show()
             found = []
@@ -331,8 +330,7 @@ class ScopeToolsView(QWidget):
         if self.ws is None:
             raise ValueError("Open a Pomelobot/OpenClaw workspace first")
         scope = self.scope_name() or pomelobot.MAIN
-        path: Path = pomelobot.resolve_memory_path(self.ws.root, rel, scope=scope)
-        return path.read_bytes()
+        return pomelobot.read_memory_file(self.ws.root, rel, scope=scope)
 
     def _fill_chunks(self, found: list[Chunk]) -> None:
         self.chunks = found

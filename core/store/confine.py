@@ -1,0 +1,137 @@
+"""Opening a file inside a folder without ever leaving it (SPEC 9, confinement).
+
+A path that comes from elsewhere (an agent's memory_get argument, `memdesk chunks FILE`, a file
+of the layout) is opened one name at a time, each relative to the folder opened before it, and
+the system never follows a symbolic link on its own. A link is read and followed here, inside
+the root: one that leads out of it ('..' above the root, or an absolute target elsewhere) is
+refused. Another program swapping a folder for a link meanwhile meets the same rules, because
+what was checked is the descriptor that is read: there is no check-then-open race.
+
+`core.store.files.open_confined` adds what is refused about the file itself (not a regular
+file, more than one name) and reads it.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from collections import deque
+from pathlib import Path
+
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+
+__all__ = ["MAX_LINKS", "ConfinementError", "open_beneath"]
+
+MAX_LINKS = 40  # as the system counts: more links than this in one path is a loop
+
+# O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused right after).
+_BASE = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
+_FOLDER = _BASE | os.O_DIRECTORY
+
+
+class ConfinementError(WorkspaceError):
+    """A read refused: the path leads outside the folder it must stay in (the workspace, the
+    scope), or to something that is no plain file with one name."""
+
+    def __init__(self, message: str, *, exit_code: int = EXIT_REFUSED) -> None:
+        super().__init__(message, exit_code=exit_code)
+
+
+def open_beneath(root: Path, rel: str, shown: str) -> tuple[int, tuple[str, ...]]:
+    """A descriptor of `rel` inside `root`, and the names that reach it from `root` once the
+    links on the way are followed. The caller closes the descriptor.
+
+    OSError as os.open raises it (FileNotFoundError: there is no such file); ConfinementError
+    when the path leads outside `root`. `shown` names the path in messages."""
+    if rel.startswith("/"):
+        raise ConfinementError(f"{shown}: an absolute path; give one inside the workspace {root}")
+    walk = _Walk(root, shown)
+    try:
+        return walk.open(_names(rel))
+    finally:
+        walk.close()
+
+
+def _names(path: str) -> list[str]:
+    return [name for name in path.split("/") if name not in ("", ".")]
+
+
+class _Walk:
+    """The folders opened so far below the root, each with its descriptor."""
+
+    def __init__(self, root: Path, shown: str) -> None:
+        self.root = root
+        self.shown = shown
+        self.root_fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        self.folders: list[tuple[str, int]] = []
+        self.links: list[str] = []  # the targets of the links followed, in order
+
+    def open(self, names: list[str]) -> tuple[int, tuple[str, ...]]:
+        pending = deque(names)
+        while pending:
+            name = pending.popleft()
+            if name == "..":
+                self._up()
+                continue
+            try:
+                fd = os.open(name, _FOLDER if pending else _BASE, dir_fd=self._here())
+            except OSError as exc:
+                pending.extendleft(reversed(self._follow(self._link(name, exc))))
+                continue
+            if not pending:
+                return fd, (*(n for n, _fd in self.folders), name)
+            self.folders.append((name, fd))
+        raise ConfinementError(f"{self.shown}: names the folder {self.root}, not a file in it")
+
+    def _link(self, name: str, error: OSError) -> str:
+        """The target of the link `name` that os.open refused with `error` (else `error`)."""
+        if error.errno not in (errno.ELOOP, errno.ENOTDIR):
+            raise error
+        try:
+            target = os.readlink(name, dir_fd=self._here())
+        except OSError:
+            raise error from None
+        self.links.append(target)
+        return target
+
+    def _follow(self, target: str) -> list[str]:
+        """The names a link to `target` stands for, from the current folder (or the root)."""
+        if len(self.links) > MAX_LINKS:
+            raise ConfinementError(f"{self.shown}: symbolic links in a loop; refused")
+        if not target.startswith("/"):
+            return _names(target)
+        inside = _beneath(os.path.realpath(self.root), target)
+        if inside is None:
+            raise self._outside()
+        self._close_folders()
+        return _names(inside)
+
+    def _up(self) -> None:
+        if not self.folders:
+            raise self._outside()
+        os.close(self.folders.pop()[1])
+
+    def _outside(self) -> ConfinementError:
+        how = f"through the link to {self.links[-1]}" if self.links else "by '..'"
+        return ConfinementError(
+            f"{self.shown}: leads outside the workspace {self.root} ({how}); refused"
+        )
+
+    def _here(self) -> int:
+        return self.folders[-1][1] if self.folders else self.root_fd
+
+    def _close_folders(self) -> None:
+        while self.folders:
+            os.close(self.folders.pop()[1])
+
+    def close(self) -> None:
+        self._close_folders()
+        os.close(self.root_fd)
+
+
+def _beneath(root: str, target: str) -> str | None:
+    """`target`, an absolute path, relative to `root` (a real path); None when not below it."""
+    if target == root:
+        return ""
+    prefix = root.rstrip("/") + "/"
+    return target[len(prefix) :] if target.startswith(prefix) else None
