@@ -291,8 +291,9 @@ def clean_backup_temps(workspace: Path, also: Iterable[Path] = ()) -> list[Path]
     (an agent's own backup folder), MemDesk's temp names only."""
     folders = list(also)
     own = workspace / OWN_BACKUPS
-    if own.is_dir() and not own.is_symlink():
-        folders += [own, *(p for p in own.rglob("*") if p.is_dir() and not p.is_symlink())]
+    with contextlib.suppress(OSError):  # a folder it may not look into: nothing to clean there
+        if own.is_dir() and not own.is_symlink():
+            folders += [own, *(p for p in own.rglob("*") if p.is_dir() and not p.is_symlink())]
     removed: list[Path] = []
     for folder in folders:
         with contextlib.suppress(OSError):  # read-only: nothing of ours could be left there

@@ -512,7 +512,7 @@ def journal_for_writing(root: Path, *, file: str | None = None) -> Iterator[Jour
 @contextmanager
 def journal_for_reading(root: Path) -> Iterator[Journal | None]:
     """The journal as it stands, settled; None when the workspace has none (nothing created)."""
-    if not Journal.db_path(root).exists():
+    if not Journal.exists(root):
         yield None
         return
     try:

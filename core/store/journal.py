@@ -60,7 +60,11 @@ DB_DIR = ".memdesk"
 DB_NAME = "memdesk.db"
 BUSY_TIMEOUT_S = 5.0
 _SQLITE_READONLY = 8
+_SQLITE_CORRUPT = 11
+_SQLITE_FULL = 13
 _SQLITE_CANTOPEN = 14
+_SQLITE_NOTADB = 26
+_LOW_SPACE = 1 << 20  # free bytes under which a failed write is put down to a full disk
 
 
 class JournalError(Exception):
@@ -293,10 +297,30 @@ def _read_version(conn: sqlite3.Connection, path: Path | None) -> int:
     except sqlite3.DatabaseError as exc:
         if isinstance(exc, sqlite3.OperationalError) and _is_readonly(exc):
             raise
-        message = f"{path} is not a MemDesk journal (not an SQLite database: {exc})"
-        raise JournalError(message) from exc
+        raise _failure(path, exc) from exc
     _check_version(version, path)
     return version
+
+
+def _failure(path: Path | None, exc: sqlite3.Error) -> JournalError:
+    """What went wrong with the journal at `path`: not a journal at all, or the disk would not
+    take it (full, or failing)."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    if code in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+        return JournalError(f"{path} is not a MemDesk journal (not an SQLite database: {exc})")
+    return JournalError(f"{path}: the journal could not be written ({exc}){_full_disk(path, code)}")
+
+
+def _full_disk(path: Path | None, code: int) -> str:
+    """The words "; the disk is full (16 KB free)" when it is, else nothing."""
+    try:
+        st = os.statvfs(path.parent if path is not None else ".")
+    except OSError:
+        return "; the disk is full" if code == _SQLITE_FULL else ""
+    free = st.f_bavail * st.f_frsize
+    if code != _SQLITE_FULL and free >= _LOW_SPACE:
+        return ""
+    return f"; the disk is full ({free // 1024} KB free)"
 
 
 def _is_readonly(exc: sqlite3.Error) -> bool:
@@ -370,11 +394,20 @@ def _open_writable(path: Path) -> sqlite3.Connection:
         conn.close()
         if _is_readonly(exc):
             raise JournalReadOnlyError(f"{path}: cannot write the journal ({exc})") from exc
-        raise JournalError(f"{path}: {exc}") from exc
+        raise _failure(path, exc) from exc
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+@contextmanager
+def _os_errors(path: Path) -> Iterator[None]:
+    """A journal folder MemDesk may not look into (no permission) is a JournalError too."""
+    try:
+        yield
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot open the journal: {exc.strerror or exc}") from exc
 
 
 def _snapshot(path: Path) -> sqlite3.Connection:
@@ -393,7 +426,10 @@ def _copy_readonly(path: Path, memory: sqlite3.Connection) -> None:
     # where none exists, fall back to immutable=1: no locking, and a -wal left without its
     # -shm is not read (a clean close leaves neither), acceptable for an inspection snapshot.
     for options in ("mode=ro", "immutable=1"):
-        source = _connect(f"{path.as_uri()}?{options}", uri=True)
+        try:
+            source = _connect(f"{path.absolute().as_uri()}?{options}", uri=True)
+        except sqlite3.Error as exc:  # a file it may not read
+            raise JournalError(f"{path}: cannot read the journal ({exc})") from exc
         try:
             _read_version(source, path)
             source.backup(memory)
@@ -422,17 +458,28 @@ class Journal:
         return workspace / DB_DIR / DB_NAME
 
     @classmethod
+    def exists(cls, workspace: Path) -> bool:
+        """Whether the workspace has a journal (one MemDesk may not look at counts as one)."""
+        try:
+            return cls.db_path(workspace).exists()
+        except OSError:
+            return True
+
+    @classmethod
     def open(cls, workspace: Path) -> Journal:
         """Open (creating and migrating if needed) the workspace's journal for writing."""
         path = cls.db_path(workspace)
-        _ensure_writable(path.parent, path)
+        with _os_errors(path):
+            _ensure_writable(path.parent, path)
         return cls(_open_writable(path), path=path, persistent=True)
 
     @classmethod
     def open_readonly(cls, workspace: Path) -> Journal:
         """An in-memory copy of the journal (empty if there is none); writes are not saved."""
         path = cls.db_path(workspace)
-        conn = _snapshot(path) if path.is_file() else _connect(":memory:")
+        with _os_errors(path):
+            there = path.is_file()
+        conn = _snapshot(path) if there else _connect(":memory:")
         try:
             _migrate(conn, path)
         except BaseException:

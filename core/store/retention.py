@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 def backups_to_keep(root: Path) -> int:
     """The workspace's setting (DEFAULT_KEEP when unset or unreadable); 0 means keep all."""
-    if not Journal.db_path(root).exists():
+    if not Journal.exists(root):
         return DEFAULT_KEEP
     try:
         with Journal.open_for_inspection(root) as journal:

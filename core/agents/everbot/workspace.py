@@ -439,8 +439,8 @@ class Workspace:
                 try:
                     self._import_backups(journal)
                     self._observe_current(journal)
-                except JournalError:
-                    pass  # a read-only journal copy: show what it holds
+                except (JournalError, OSError):
+                    pass  # a read-only journal copy, a backup folder it may not list: show the rest
                 return journal.history(self.file, key), journal.decay_state(self.file).get(key)
 
     def sync_journal(self) -> int:
@@ -461,10 +461,10 @@ class Workspace:
             if journal.has_backup(name):
                 continue
             try:
-                data = path.read_bytes()
+                data = read_file(path)
                 doc = ev.parse(data, path)
-            except (OSError, InputError):
-                continue  # an unreadable backup is not history; skip it
+            except (WorkspaceError, InputError):
+                continue  # an unreadable backup (or a FIFO in its place) is not history; skip it
             scores = {e.key: e.score for e in doc.iter_entries()}
             digest = hashlib.sha256(data).hexdigest()
             if journal.import_backup(
@@ -482,9 +482,9 @@ class Workspace:
             if b.original_name == self.path.name
         ]
         agent_bak = self.path.with_name(self.path.name + ".bak")
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, WorkspaceError):
             # The agent rewrites its one .bak before every save: each content is its own backup.
-            digest = hashlib.sha256(agent_bak.read_bytes()).hexdigest()[:16]
+            digest = hashlib.sha256(read_file(agent_bak)).hexdigest()[:16]
             at = datetime.fromtimestamp(agent_bak.stat().st_mtime, UTC)
             name = f"{agent_bak.relative_to(self.root).as_posix()}#{digest}"
             found.append((agent_bak, at, name))
