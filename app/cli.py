@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
@@ -15,12 +16,14 @@ from typing import Any
 
 from core.agents.registry import NAMES, demo_layouts
 from core.formats.text import InputError
+from core.secrets import scrubbed_stderr_handler
 from core.store.errors import WorkspaceError
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    logging.basicConfig(level=logging.WARNING, handlers=[scrubbed_stderr_handler()])
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

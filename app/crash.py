@@ -3,16 +3,15 @@
 Expected failures are shown by the window itself (status bar, banner). Everything else reaches
 ``sys.excepthook`` or ``threading.excepthook``; :func:`install_crash_handler` routes both to a
 :class:`CrashDialog` on the GUI thread. A worker thread only formats the report (plain strings)
-and emits a queued signal; it never touches a widget. API keys are scrubbed from every report.
+and emits a queued signal; it never touches a widget. API keys are scrubbed from every report
+and from the recent log it quotes (core.secrets).
 """
 
 from __future__ import annotations
 
 import collections
 import logging
-import os
 import platform
-import re
 import sys
 import threading
 import traceback
@@ -36,70 +35,39 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.secrets import ScrubSecrets, scrub_secrets
+
 __all__ = [
-    "API_KEY_ENV",
     "CrashDialog",
     "CrashHandler",
     "CrashReport",
     "RecentLog",
     "install_crash_handler",
-    "scrub_secrets",
 ]
 
 log = logging.getLogger(__name__)
 
-API_KEY_ENV = "MEMDESK_LLM_API_KEY"
 RECENT_LOG_LINES = 50
 _SUMMARY_MAX = 200
-_REDACTED = "[REDACTED]"
 # Set on the log record of a crash report; RecentLog keeps only this one-line summary of it.
 _SUMMARY_ATTR = "memdesk_crash_summary"
 
-# Things that look like credentials. Each pattern keeps a recognisable prefix (group 1)
-# so a reader of the report still sees that a key was there.
-_SECRET_PATTERNS: tuple[re.Pattern[str], ...] = (
-    # OpenAI-style keys: sk-..., sk-proj-..., sk-ant-...
-    re.compile(r"\b(sk-)[A-Za-z0-9_\-]{8,}"),
-    # Authorization headers, with or without the header name.
-    re.compile(r"(?i)\b(bearer\s+)[A-Za-z0-9._~+/=\-]{8,}"),
-    re.compile(r"(?i)\b(authorization[\"']?\s*[:=]\s*[\"']?(?:[a-z]+\s+)?)[^\s\"',;]{8,}"),
-    # key=value / "api_key": "value" style.
-    re.compile(
-        r"(?i)\b((?:api[_-]?key|access[_-]?token|secret|password|x-api-key)[\"']?\s*[:=]\s*[\"']?)"
-        r"[^\s\"',;&]{4,}"
-    ),
-    # GitHub, Slack and Google tokens.
-    re.compile(r"\b(gh[pousr]_)[A-Za-z0-9]{20,}"),
-    re.compile(r"\b(xox[abprs]-)[A-Za-z0-9\-]{10,}"),
-    re.compile(r"\b(AIza)[A-Za-z0-9_\-]{30,}"),
-)
-
-
-def scrub_secrets(text: str, *, extra: Iterable[str] = ()) -> str:
-    """``text`` with API keys and tokens replaced by a placeholder.
-
-    The value of ``$MEMDESK_LLM_API_KEY`` and every string in ``extra`` (e.g. the key of an
-    environment variable the settings name instead) are removed wherever they appear.
-    """
-    literals = [os.environ.get(API_KEY_ENV, ""), *extra]
-    # Longest first, so a key that contains another is removed whole.
-    for secret in sorted({s.strip() for s in literals if s and s.strip()}, key=len, reverse=True):
-        if len(secret) >= 4:  # a 1–3 character "key" would blank out ordinary words
-            text = text.replace(secret, _REDACTED)
-    for pattern in _SECRET_PATTERNS:
-        text = pattern.sub(lambda m: m.group(1) + _REDACTED, text)
-    return text
-
 
 class RecentLog(logging.Handler):
-    """Keeps the last few formatted log records in memory for the crash report."""
+    """Keeps the last few formatted log records in memory for the crash report (scrubbed)."""
 
-    def __init__(self, capacity: int = RECENT_LOG_LINES) -> None:
+    def __init__(
+        self,
+        capacity: int = RECENT_LOG_LINES,
+        *,
+        extra_secrets: Callable[[], Iterable[str]] = tuple,
+    ) -> None:
         super().__init__(logging.NOTSET)
         self._lines: collections.deque[str] = collections.deque(maxlen=capacity)
         self.setFormatter(
             logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s", "%H:%M:%S")
         )
+        self.addFilter(ScrubSecrets(extra_secrets))
 
     def emit(self, record: logging.LogRecord) -> None:
         summary = getattr(record, _SUMMARY_ATTR, None)
@@ -140,7 +108,9 @@ def build_report(
     extra_secrets: Iterable[str] = (),
 ) -> CrashReport:
     """Format an exception with versions and the recent log, scrubbed of secrets."""
-    message = str(exc_value) if exc_value is not None else ""
+    secrets = tuple(extra_secrets)
+    # Scrubbed before it is cut short: a key cut in two would no longer be recognised.
+    message = scrub_secrets(str(exc_value), extra=secrets) if exc_value is not None else ""
     first_line = message.strip().splitlines()[0] if message.strip() else ""
     summary = f"{exc_type.__name__}: {first_line}" if first_line else exc_type.__name__
     if len(summary) > _SUMMARY_MAX:
@@ -160,7 +130,6 @@ def build_report(
             *(recent_log or ["(empty)"]),
         ]
     )
-    secrets = tuple(extra_secrets)
     return CrashReport(
         summary=scrub_secrets(summary, extra=secrets),
         details=scrub_secrets(details, extra=secrets),
@@ -378,7 +347,8 @@ def install_crash_handler(
     app = QApplication.instance()
     if app is None:
         raise RuntimeError("install_crash_handler() needs a QApplication")
-    handler = CrashHandler(parent_getter, recent_log=RecentLog(), extra_secrets=extra_secrets)
+    recent_log = RecentLog(extra_secrets=extra_secrets)
+    handler = CrashHandler(parent_getter, recent_log=recent_log, extra_secrets=extra_secrets)
     if handler.thread() is not app.thread():
         raise RuntimeError("install_crash_handler() must be called on the GUI thread")
     handler.install()

@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from core.secrets import API_KEY_ENV, scrubbed_stderr_handler
 from ui.settings import Settings, data_dir, load_settings, settings_path
 
 log = logging.getLogger(__name__)
@@ -46,9 +47,9 @@ def run_gui(path: Path | None = None) -> int:
     from ui.main_window import MainWindow
     from ui.theme import apply_theme
 
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    log_format = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+    stderr = scrubbed_stderr_handler(log_format)
+    logging.basicConfig(level=logging.INFO, handlers=[stderr], force=True)  # not the CLI's
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("MemDesk")
@@ -59,7 +60,7 @@ def run_gui(path: Path | None = None) -> int:
     apply_theme(app, settings.theme)
     window = MainWindow(settings, settings_path=settings_path())
     handler = install_crash_handler(
-        lambda: window, extra_secrets=lambda: [os.environ.get("MEMDESK_LLM_API_KEY", "")]
+        lambda: window, extra_secrets=lambda: [os.environ.get(API_KEY_ENV, "")]
     )
     if settings.window_geometry:
         window.restoreGeometry(QByteArray.fromBase64(settings.window_geometry.encode()))

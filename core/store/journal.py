@@ -33,6 +33,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, TypeAlias, cast, get_args
 
+from core.secrets import scrub_secrets
+
 __all__ = [
     "SCHEMA_VERSION",
     "CommitRecord",
@@ -817,7 +819,9 @@ class Journal:
         memory_hash: str,
         transcript: str = "",
     ) -> int:
-        """Store a pending proposal; returns its id."""
+        """Store a pending proposal; returns its id. The reviewer's words are scrubbed of the
+        LLM's API key first (an LLM reviewer's transcript could hold it)."""
+        reasons, transcript = scrub_secrets(reasons), scrub_secrets(transcript)
         values = (file, memory_id, trigger, decision, reasons, transcript, reviewer, memory_hash)
         with self._write() as conn:
             cursor = conn.execute(_INSERT_PROPOSAL, (*values, _iso(utc_now())))

@@ -6,6 +6,7 @@ import logging
 import sys
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from types import TracebackType
 
 import pytest
@@ -14,14 +15,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.crash import (
-    API_KEY_ENV,
-    CrashDialog,
-    CrashHandler,
-    RecentLog,
-    install_crash_handler,
-    scrub_secrets,
-)
+import app.crash
+import core.secrets
+from app.crash import CrashDialog, CrashHandler, RecentLog, build_report, install_crash_handler
+from core.secrets import API_KEY_ENV
+from tests.core.test_secrets import FORMS, KEY, key_fragment
 
 ExcInfo = tuple[type[BaseException], BaseException, TracebackType | None]
 
@@ -224,29 +222,26 @@ def test_recent_log_keeps_the_last_lines() -> None:
     assert lines[1:] == [lines[1], "lines"] and lines[1].endswith("two")
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "key sk-abcdefghijklmnop1234",
-        "sk-ant-api03-AAAAbbbbCCCCdddd",
-        "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload.sig",
-        '{"api_key": "0123456789abcdef"}',
-        "headers={'authorization': 'Token 0123456789abcdef'}",
-        "x-api-key: 0123456789abcdef",
-        "token ghp_0123456789abcdefghijABCDEFGHIJ",
-    ],
-)
-def test_scrub_secrets_patterns(text: str) -> None:
-    scrubbed = scrub_secrets(text)
-    assert "[REDACTED]" in scrubbed
-    assert "0123456789abcdef" not in scrubbed
-    assert "abcdefghijklmnop1234" not in scrubbed
-    assert "eyJhbGciOiJIUzI1NiJ9" not in scrubbed
-    assert "AAAAbbbbCCCCdddd" not in scrubbed
+def test_the_crash_report_holds_the_key_in_no_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(API_KEY_ENV, KEY)
+    recent = RecentLog()
+    logger = logging.getLogger("memdesk.test.llm")
+    logger.addHandler(recent)
+    try:
+        for name, form in FORMS.items():
+            logger.warning("%s: %s", name, form)
+    finally:
+        logger.removeHandler(recent)
+    error = ConnectionError("; ".join(FORMS.values()))
+    report = build_report(*_exc_info(error), thread_name="worker", recent_log=recent.lines())
+    assert report.summary.startswith("ConnectionError: [REDACTED]; ")
+    assert "[REDACTED]" in report.details
+    for name, form in FORMS.items():
+        for text in (report.summary, report.details, *recent.lines()):
+            assert key_fragment(form) not in text, name
 
 
-def test_scrub_secrets_leaves_ordinary_text_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(API_KEY_ENV, "ab")  # too short to remove without mangling words
-    text = "User prefers tabs; the score fell to 0.31 (skip-list 记忆 about bearer bonds)."
-    assert scrub_secrets(text) == text
-    assert scrub_secrets("my key is hunter22", extra=["hunter22"]) == "my key is [REDACTED]"
+def test_the_crash_report_uses_the_one_scrubber() -> None:
+    assert app.crash.scrub_secrets is core.secrets.scrub_secrets
+    source = Path(app.crash.__file__).read_text(encoding="utf-8")
+    assert "re.compile" not in source and "REDACTED" not in source
