@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from core.agents.everbot.workspace import Workspace
+from core.agents.picoclaw import format as pc
 from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.agents.pomelobot import format as pb
 from core.agents.pomelobot.workspace import PomelobotWorkspace
@@ -230,3 +231,12 @@ def test_pomelobot_memory_files_through_a_hard_link_are_not_read(ws: Path) -> No
         workspace.memory_file("memory/2026-03-02.md")
     with pytest.raises(ConfinementError, match="hard links"):
         pb.search_scope(ws, pb.MAIN, "secret")
+
+
+def test_a_picoclaw_policy_file_that_is_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    """`memdesk retrieve` and `check` on PicoClaw read the policy first: they waited for ever."""
+    root = picoclaw_workspace(tmp_path)
+    os.mkfifo(root / "memory" / "policy_overrides.json")
+    outcome = finished(lambda: pc.effective_policy(root))
+    assert isinstance(outcome, pc.PolicyFileError), outcome
+    assert "policy_overrides.json: cannot be read: is not a regular file" in str(outcome)

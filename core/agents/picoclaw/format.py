@@ -34,6 +34,7 @@ from core.agents.picoclaw.retrieval import GO_SPACE, go_trim_space
 from core.formats.problems import Problem
 from core.formats.strict_json import load_json
 from core.formats.text import BOM, InputError, decode, to_lf
+from core.store.errors import WorkspaceError
 from core.store.files import read_file
 
 LONGTERM_FILE = Path("memory") / "MEMORY.md"
@@ -565,7 +566,7 @@ def load_policy_layers(
     overrides_file = Path(workspace) / OVERRIDES_FILE
     overrides: dict[str, PolicyScalar] = {}
     if overrides_file.exists():
-        obj, text = _read_json_object(overrides_file, ignored_by_agent=True)
+        obj, text = _read_json_object(overrides_file, ignored_by_agent=True, root=Path(workspace))
         overrides = _policy_values(obj, overrides_file, text, ignored_by_agent=True)
     return PolicyLayers(config_file, config, overrides_file, overrides)
 
@@ -597,12 +598,16 @@ def effective_policy(
     return resolve_policy(load_policy_layers(workspace, config_path=config_path))
 
 
-def _read_json_object(path: Path, *, ignored_by_agent: bool = False) -> tuple[dict[str, Any], str]:
+def _read_json_object(
+    path: Path, *, ignored_by_agent: bool = False, root: Path | None = None
+) -> tuple[dict[str, Any], str]:
+    """The JSON object in `path` (read inside `root` when given) and its text."""
     consequence = " (the agent ignores the whole file)" if ignored_by_agent else ""
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise PolicyFileError(path, f"cannot be read: {exc.strerror or exc}") from None
+        data = read_file(path, root=root)  # a FIFO is refused, never waited on
+    except WorkspaceError as exc:
+        reason = str(exc).removeprefix(f"{path}: ")
+        raise PolicyFileError(path, f"cannot be read: {reason}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
