@@ -5,9 +5,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from datetime import date
@@ -15,11 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from core.agents.registry import NAMES, demo_layouts
-from core.formats.text import InputError
+from core.formats.text import InputError, gc_paused
 from core.secrets import scrubbed_stderr_handler
 from core.store.errors import WorkspaceError
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
+# The window and the benchmark run as long as the person wants: they keep the collector.
+_LONG_RUNNING = frozenset({"open", "bench"})
+CHECK_SHOWN = 20  # problems of one kind `check` prints before it only counts the rest
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -29,6 +34,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         return cmd_open(argparse.Namespace(path=None, demo=False))
     handler: Callable[[argparse.Namespace], int] = args.handler
+    # A command lives for seconds and builds no reference cycles worth collecting; the collector
+    # would walk a million memories several times over (a second and more).
+    paused = gc_paused() if args.command not in _LONG_RUNNING else contextlib.nullcontext()
+    with paused:
+        return _run(handler, args)
+
+
+def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     try:
         return handler(args)
     except (WorkspaceError, InputError) as exc:
@@ -195,12 +208,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from core.models import FileProblem
+    from core.models import problem_json
 
     agent, path = _resolve(args)
     report = agent.check(path, profile=getattr(args, "profile", None))
-    problems = [FileProblem.from_problem(p) for p in report.problems]
-    warnings = [FileProblem.from_problem(p) for p in report.warnings]
+    problems, warnings = report.problems, report.warnings
     if args.json:
         _print_json(
             {
@@ -208,23 +220,34 @@ def cmd_check(args: argparse.Namespace) -> int:
                 "layout": report.agent,
                 "entries": report.entries,
                 "sources": [asdict(s) for s in report.sources],
-                "problems": [p.model_dump() for p in problems],
-                "warnings": [w.model_dump() for w in warnings],
+                "problems": [problem_json(p) for p in problems],
+                "warnings": [problem_json(w) for w in warnings],
                 **report.extra,
             }
         )
         return EXIT_PROBLEMS if problems else EXIT_OK
-    print(report.summary)
+    lines = [report.summary]
     if len(report.sources) > 1:
-        for source in report.sources:
-            print(f"  {source.kind:<22} {source.entries:>5}  {source.path}")
-    for p in problems:
-        print(f"  problem  {p.file}:{p.line}: {p.message}")
-    for w in warnings:
-        print(f"  warning  {w.file}:{w.line}: {w.message}")
+        lines += [f"  {s.kind:<22} {s.entries:>5}  {s.path}" for s in report.sources]
+    lines += _findings("problem", problems)
+    lines += _findings("warning", warnings)
     if not problems:
-        print("  no problems")
+        lines.append("  no problems")
+    sys.stdout.write("\n".join(lines) + "\n")
     return EXIT_PROBLEMS if problems else EXIT_OK
+
+
+def _findings(label: str, found: Sequence[Any]) -> list[str]:
+    """One line per problem; past CHECK_SHOWN of one kind, a count (--json lists them all)."""
+    lines, shown = [], Counter[str]()
+    for p in found:
+        shown[p.kind] += 1
+        if shown[p.kind] <= CHECK_SHOWN:
+            lines.append(f"  {label}  {p.file}:{p.line}: {p.message}")
+    for kind, n in shown.items():
+        if n > CHECK_SHOWN:
+            lines.append(f"  {label}  … and {n - CHECK_SHOWN:,} more {kind} (--json lists all)")
+    return lines
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -248,8 +271,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     agent, path = _resolve(args)
-    rows = agent.rows(path, profile=args.profile, problems=[])
-    data, lines = agent.show(path, _one(agent, path, rows, args.id), profile=args.profile)
+    matches = agent.lookup(path, args.id, profile=args.profile)
+    data, lines = agent.show(path, _one(agent, path, matches, args.id), profile=args.profile)
     if args.json:
         _print_json(data)
     else:
@@ -270,7 +293,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
     if args.text is None and args.category is None and args.score is None:
         return _fail("edit: give --text, --category or --score", EXIT_ERROR)
     agent, path = _resolve(args)
-    row = _one(agent, path, agent.rows(path, profile=args.profile, problems=[]), args.id)
+    row = _one(agent, path, agent.lookup(path, args.id, profile=args.profile), args.id)
     ws = agent.open(path)
     text = None if args.text is None else _text(args.text)
     changeset = agent.edit(ws, row, text=text, category=args.category, score=args.score)
@@ -281,7 +304,9 @@ def cmd_change(args: argparse.Namespace) -> int:
     """delete, archive, unarchive, pin: one change set per memory, saved together."""
     agent, path = _resolve(args)
     rows = agent.rows(path, profile=args.profile, problems=[])
-    chosen = [_one(agent, path, rows, memory_id) for memory_id in dict.fromkeys(args.ids)]
+    from core.agents.base import named
+
+    chosen = [_one(agent, path, named(rows, i), i) for i in dict.fromkeys(args.ids)]
     ws = agent.open(path)
     make: dict[str, Callable[[Any, Any], Any]] = {
         "delete": agent.delete,
@@ -366,12 +391,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 # -- helpers -------------------------------------------------------------------------------------
 
 
-def _one(agent: Any, path: Path, rows: list[Any], memory_id: str) -> Any:
-    """The row named by `memory_id` (its id, key or FILE:ID); an unknown id exits 1, an id
-    several memories share exits 2 listing them."""
-    matches = [r for r in rows if memory_id in (r.key, r.ref)]
-    if not matches:
-        matches = [r for r in rows if r.id == memory_id]
+def _one(agent: Any, path: Path, matches: list[Any], memory_id: str) -> Any:
+    """The one row `memory_id` names (`Agent.lookup`); an unknown id exits 1, an id several
+    memories share exits 2 listing them."""
     if not matches:
         raise WorkspaceError(f"{agent.where(path)}: no memory with id {memory_id}", exit_code=1)
     if len(matches) > 1:

@@ -57,17 +57,15 @@ def memory_fields(entry: Entry, file: str) -> dict[str, Any]:
     return fields
 
 
-class FileProblem(BaseModel):
-    """A problem or warning, as `memdesk check --json` reports it."""
-
-    file: str
-    line: int
-    kind: str
-    message: str
-
-    @classmethod
-    def from_problem(cls, problem: Problem) -> FileProblem:
-        return cls(file=problem.file, line=problem.line, kind=problem.kind, message=problem.message)
+def problem_json(problem: Problem) -> dict[str, Any]:
+    """A problem or warning, as `memdesk check --json` reports it (a plain dict: a file can
+    have a million warnings)."""
+    return {
+        "file": problem.file,
+        "line": problem.line,
+        "kind": problem.kind,
+        "message": problem.message,
+    }
 
 
 class ParsedFile(BaseModel):
@@ -77,8 +75,6 @@ class ParsedFile(BaseModel):
     entries: int
     active: int
     archived: int
-    problems: list[FileProblem]
-    warnings: list[FileProblem]
     header_comments: dict[str, str]
     bom: bool
     newline: str

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -169,7 +170,7 @@ def agent_will_forget(
     """
     kept = [i for i, (_, score) in enumerate(entries) if score >= floor]
     if len(kept) > cap:
-        kept = sorted(kept, key=lambda i: entries[i][1], reverse=True)[:cap]
+        kept = heapq.nlargest(cap, kept, key=lambda i: entries[i][1])  # = sorted(...)[:cap]
     keep = set(kept)
     return [i for i in range(len(entries)) if i not in keep]
 

@@ -9,7 +9,7 @@ and `show` print, what it injects into its prompt, its demo. The registry
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -70,20 +70,40 @@ class CheckReport:
         return sum(s.entries for s in self.sources)
 
 
-@dataclass(frozen=True, slots=True)
 class Row:
     """One memory as `memdesk list` and `show` print it, whatever the agent.
 
     `fields` holds at least SPEC 7's keys (id, category, score, last_activated,
     activation_count, section, content, file, line); None where the format has no such value.
+    `fields` and `text` (one line for `memdesk list`) may be given as functions that make them
+    when first asked: a list of a million memories prints only one of the two.
     """
 
-    id: str
-    file: str  # relative to the workspace
-    line: int
-    fields: dict[str, Any]
-    text: str  # one line for `memdesk list`
-    key: str = ""  # unique within its file (an id repeated in one file gets id~2)
+    __slots__ = ("_fields", "_text", "file", "id", "key", "line")
+
+    def __init__(
+        self,
+        id: str,
+        file: str,  # relative to the workspace
+        line: int,
+        fields: dict[str, Any] | Callable[[], dict[str, Any]],
+        text: str | Callable[[], str],
+        key: str = "",  # unique within its file (an id repeated in one file gets id~2)
+    ) -> None:
+        self.id, self.file, self.line, self.key = id, file, line, key
+        self._fields, self._text = fields, text
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        if callable(self._fields):
+            self._fields = self._fields()
+        return self._fields
+
+    @property
+    def text(self) -> str:
+        if callable(self._text):
+            self._text = self._text()
+        return self._text
 
     @property
     def ref(self) -> str:
@@ -97,6 +117,12 @@ class Row:
             return True
         text = f"{self.fields.get('last_activated')} {self.fields.get('content')}".casefold()
         return all(word in text for word in query.casefold().split())
+
+
+def named(rows: Sequence[Row], memory_id: str) -> list[Row]:
+    """The rows `memory_id` names: its key or FILE:KEY, else every memory with that id."""
+    matches = [r for r in rows if memory_id in (r.key, r.ref)]
+    return matches or [r for r in rows if r.id == memory_id]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,8 +187,13 @@ class Agent(ABC):
         section: str = "all",
         query: str | None = None,
         profile: str | None = None,
+        problems: list[Problem] | None = None,
     ) -> list[Row]:
         """Every memory of every document (the window's search language or words in `query`)."""
+
+    def lookup(self, path: Path, memory_id: str, *, profile: str | None = None) -> list[Row]:
+        """The memories `memdesk show|edit ID` may mean (see `named`)."""
+        return named(self.rows(path, profile=profile, problems=[]), memory_id)
 
     def show(
         self, path: Path, row: Row, *, profile: str | None = None

@@ -702,6 +702,17 @@ class Journal:
             for memory_id, anchor, score, upd in rows
         }
 
+    def decay_state_of(self, file: str, memory_id: str) -> DecayState | None:
+        """One memory's decay bookkeeping (None if the journal has none)."""
+        row = self._conn.execute(
+            "SELECT anchor, score, updated_at FROM decay_state WHERE file = ? AND memory_id = ?",
+            (file, memory_id),
+        ).fetchone()
+        if row is None:
+            return None
+        anchor, score, updated = row
+        return DecayState(date.fromisoformat(anchor), score, datetime.fromisoformat(updated))
+
     def set_decay_state(self, file: str, states: Mapping[str, DecayState]) -> None:
         """Insert or replace the bookkeeping of the given memories (one transaction)."""
         rows = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.agents.everbot import format as ev
@@ -163,3 +163,57 @@ def test_edits_apply_and_leave_other_memories_byte_identical(
         if e.id in untouched:
             assert e.span is not None
             assert out[e.span[0] : e.span[1]] == untouched[e.id]
+
+
+_SAME_AS_PARSE = (
+    "id", "category", "score", "last_activated", "activation_count", "content", "section",
+    "line", "score_text", "meta", "meta_text", "gap", "header_text",
+)  # fmt: skip
+
+
+_SHAPED = st.sampled_from(
+    [
+        "### [ab12cd] fact | 0.80 | 2026-02-01 | 3",
+        "### [ab12cd] fact | 0.10 | 2026-02-01 | 3",
+        "### [ab12cd] fact | 0.5.1 | 2026-02-01 | 3",
+        "### [ab12cd]  fact|0.9|2026-02-01|7   ",
+        "### [zz] fact | 0.30 | 2026-02-01 | 1",
+        "### [ab12cd] fact | 0.80 | 2026-02-01",
+        "## Active Memories",
+        "## ARCHIVED memories  ",
+        "## Archived Memories",
+        "# Agent Memory",
+        "## stray heading",
+        "#hashtag [ab12cd]",
+        "text about [ab12cd]",
+        '<!-- memory_meta: {"source":"user"} -->',
+        "<!-- memory_meta: {broken -->",
+        "用户喜欢简洁的代码",
+        "plain text",
+        "   ",
+        "",
+    ]
+)
+
+
+@st.composite
+def unix_memory_files(draw: st.DrawFn) -> str:
+    text = "\n".join(draw(st.lists(_SHAPED | _SHAPED | st.text(max_size=12), max_size=30)))
+    return text.replace("\r", "").replace("\x00", "") + draw(st.sampled_from(["", "\n"]))
+
+
+@settings(max_examples=max(300, settings().max_examples))
+@given(unix_memory_files() | memory_files())
+def test_one_memory_found_by_its_header_equals_the_whole_parse(text: str) -> None:
+    data = text.encode()
+    found = ev.entries_with_id(data, "ab12cd")
+    lines = text.split("\n")
+    indented = any(x[:1].isspace() and x.lstrip().startswith("#") for x in lines)
+    if "\r" in text or text.startswith("\ufeff") or indented:
+        assert found is None  # a shape only the whole parse reads
+        return
+    assert found is not None
+    parsed = [e for e in ev.parse(data).entries() if e.id == "ab12cd"]
+    assert [[getattr(e, f) for f in _SAME_AS_PARSE] for e in found] == [
+        [getattr(e, f) for f in _SAME_AS_PARSE] for e in parsed
+    ]

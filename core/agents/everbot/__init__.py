@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import date
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -72,7 +73,7 @@ class EverBot(Agent):
             ),
         )
         report.extra = {
-            **summary.model_dump(exclude={"problems", "warnings", "entries"}),
+            **summary.model_dump(exclude={"entries"}),
             "profile": ws.profile.name,
         }
         return report
@@ -107,16 +108,39 @@ class EverBot(Agent):
             entries = [by_key[key] for key in keys]
         file = str(ws.path)
         return [
-            Row(e.id, ws.file, e.line, memory_fields(e, file), _list_line(e), key=e.key)
+            Row(
+                e.id,
+                ws.file,
+                e.line,
+                partial(memory_fields, e, file),
+                partial(_list_line, e),
+                e.key,
+            )
             for e in entries
         ]
+
+    def lookup(self, path: Path, memory_id: str, *, profile: str | None = None) -> list[Row]:
+        from core.agents.base import named
+        from core.agents.everbot.peek import Peek
+        from core.models import memory_fields
+
+        peek = Peek.open(path, memory_id, profile=profile)
+        if peek is None:
+            return super().lookup(path, memory_id, profile=profile)
+        rows = [
+            Row(e.id, peek.file, e.line, memory_fields(e, str(peek.path)), _list_line(e), e.key)
+            for e in peek.entries
+        ]
+        return named(rows, memory_id)
 
     def show(
         self, path: Path, row: Row, *, profile: str | None = None
     ) -> tuple[dict[str, Any], list[str]]:
         from core.agents.everbot.history import show_memory
+        from core.agents.everbot.peek import Peek
 
-        return show_memory(_open(path, profile), row.key)
+        peek = Peek.open(path, row.key, profile=profile)
+        return show_memory(peek or _open(path, profile), row.key)
 
     # -- operations for scripts ------------------------------------------------------------------
     def add(

@@ -418,6 +418,101 @@ def parse(
         return _Parser(decoded, str(path), archive_below).run()
 
 
+# A line indented before its '#' (with any whitespace str.isspace knows, as UTF-8): only the
+# line-by-line parser reads it as the agent does.
+_SPACE = (
+    rb"(?:[ \t\x0b\x0c\x1c-\x1f]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]"
+    rb"|\xe2\x81\x9f|\xe3\x80\x80)+#"
+)
+_INDENTED_HASH, _INDENTED_HASH_FIRST = re.compile(rb"\n" + _SPACE), re.compile(_SPACE)
+
+
+def entries_with_id(
+    data: bytes, id_: str, path: str = "MEMORY.md", *, archive_below: float | None = ARCHIVE_BELOW
+) -> list[Entry] | None:
+    """The memories with this id, in file order, found by their headers alone.
+
+    `memdesk show` on a million memories reads one memory without parsing the file. Each entry
+    equals the one `parse` gives (a property test compares them), except `span`, `source`,
+    `body_start` and `stop`, which refer to the memory's own text, and `key` (the id). None when
+    the file's shape needs the whole parse: a BOM, \r line ends, a line indented before '#'.
+    Raises UnicodeDecodeError where the memory's own lines are not UTF-8.
+    """
+    if data.startswith(BOM.encode()) or b"\r" in data:
+        return None
+    if _INDENTED_HASH_FIRST.match(data) or _INDENTED_HASH.search(data):
+        return None
+    needle = f"[{id_}]".encode()
+    found = []
+    at = data.find(needle)
+    while at >= 0:
+        start = data.rfind(b"\n", 0, at) + 1
+        end = _line_end(data, at)
+        entry = _entry_at(data, start, end, id_, path, archive_below)
+        if entry is not None:
+            found.append(entry)
+        at = data.find(needle, end)
+    return found
+
+
+def _line_end(data: bytes, at: int) -> int:
+    end = data.find(b"\n", at)
+    return len(data) if end < 0 else end + 1
+
+
+def _entry_at(
+    data: bytes, start: int, end: int, id_: str, path: str, archive_below: float | None
+) -> Entry | None:
+    """The memory whose header is the line data[start:end], if it is a header of `id_`."""
+    m = HEADER_RE.match(data[start:end].decode())
+    if m is None or m.group(1) != id_:
+        return None
+    text = data[start : _next_stop(data, end)].decode()
+    parsed = _Parser(DecodedText(text, False, "\n", False), path, archive_below).run().entries()
+    if not parsed:
+        return None  # a score the agent's regex takes but that is no number: not a memory
+    entry = parsed[0]
+    entry.line += data.count(b"\n", 0, start)
+    entry.section = _section_before(data, start) or entry.section
+    return entry
+
+
+def _next_stop(data: bytes, at: int) -> int:
+    """Where the line at `at` or the first line after it that ends a memory's text starts."""
+    hit = data.find(b"\n#", at - 1)
+    while hit >= 0:
+        end = _line_end(data, hit + 1)
+        if _ends_text(data[hit + 1 : end].decode(errors="replace").strip()):
+            return hit + 1
+        hit = data.find(b"\n#", end - 1)
+    return len(data)
+
+
+def _ends_text(s: str) -> bool:
+    """Whether a line (stripped, starting with '#') is one `_Parser` stops a memory's text at."""
+    return (
+        HEADER_RE.match(s) is not None
+        or _HEADER_LIKE_RE.match(s) is not None
+        or s.lower() in _SECTIONS
+        or s.startswith(("# ", "## "))
+    )
+
+
+def _section_before(data: bytes, at: int) -> Section | None:
+    """The section heading the memory at `at` is under (a heading is a line '## ...')."""
+    hit = data.rfind(b"\n## ", 0, at)
+    while True:
+        start = hit + 1 if hit >= 0 else 0
+        if hit >= 0 or data.startswith(b"## "):
+            line = data[start : _line_end(data, start)].decode(errors="replace")
+            section = _SECTIONS.get(line.strip().lower())
+            if section is not None:
+                return section
+        if hit < 0:
+            return None
+        hit = data.rfind(b"\n## ", 0, hit)
+
+
 class _Parser:
     def __init__(self, decoded: DecodedText, path: str, archive_below: float | None) -> None:
         self.d = decoded

@@ -6,12 +6,13 @@ import json
 from datetime import date
 from typing import Any
 
+from core.agents.everbot.peek import Peek
 from core.agents.everbot.workspace import Workspace
 from core.models import Memory
 from core.scoring import Forecast, forecast
 
 
-def show_memory(ws: Workspace, key: str) -> tuple[dict[str, Any], list[str]]:
+def show_memory(ws: Workspace | Peek, key: str) -> tuple[dict[str, Any], list[str]]:
     """The memory `key` as `show --json` prints it, and as text lines."""
     entry = ws.find(key)
     assert entry is not None

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Literal
 from core.agents.everbot import format as ev
 from core.formats.problems import Problem
 from core.formats.text import InputError, gc_paused
-from core.models import FileProblem, ParsedFile
+from core.models import ParsedFile
 from core.policy import PolicyProfile, profile_by_name
 from core.scoring import AGENT_FORGET_BELOW, agent_will_forget
 from core.store.backups import clean_backup_temps, list_backups, own_backup_dir
@@ -181,7 +181,7 @@ class Workspace:
             return datetime.fromtimestamp(self.path.stat().st_mtime, UTC).date()
 
     def summary(self) -> ParsedFile:
-        """Counts, problems, warnings and the header comments of the file (`memdesk check`)."""
+        """Counts and the header comments of the file (`memdesk check`)."""
         entries = self.entries()
         active = sum(1 for e in entries if e.section == "active")
         return ParsedFile(
@@ -189,8 +189,6 @@ class Workspace:
             entries=len(entries),
             active=active,
             archived=len(entries) - active,
-            problems=[FileProblem.from_problem(p) for p in self.doc.problems],
-            warnings=[FileProblem.from_problem(p) for p in self.warnings()],
             header_comments=self.doc.header_comments(),
             bom=self.doc.bom,
             newline=self.doc.newline,
@@ -428,20 +426,11 @@ class Workspace:
         return plan
 
     def history(self, key: str) -> tuple[list[HistoryPoint], DecayState | None]:
-        """A memory's score history and decay bookkeeping, backups on disk included.
-
-        Reading creates nothing in the agent's folder: without a journal the history is built
-        in memory from the backups and the file.
-        """
-        with journal_for_reading(self.root) as found:
-            journal = found if found is not None else Journal.in_memory()
-            with journal:
-                try:
-                    self._import_backups(journal)
-                    self._observe_current(journal)
-                except (JournalError, OSError):
-                    pass  # a read-only journal copy, a backup folder it may not list: show the rest
-                return journal.history(self.file, key), journal.decay_state(self.file).get(key)
+        """A memory's score history and decay bookkeeping, backups on disk included."""
+        entry = self.find(key)
+        if entry is None:
+            return [], None
+        return memory_history(self.root, self.path, self.file, entry, self.default_anchor())
 
     def sync_journal(self) -> int:
         """Import backups on disk as observations and note scores changed outside MemDesk.
@@ -474,21 +463,7 @@ class Workspace:
         return count
 
     def _backup_files(self) -> list[tuple[Path, datetime, str]]:
-        """Backups of the file, oldest first: path, time, and the name the journal knows it by."""
-        folder = own_backup_dir(self.root, self.path)
-        found = [
-            (b.path, b.at.astimezone(UTC), b.path.relative_to(self.root).as_posix())
-            for b in list_backups(folder)
-            if b.original_name == self.path.name
-        ]
-        agent_bak = self.path.with_name(self.path.name + ".bak")
-        with contextlib.suppress(OSError, WorkspaceError):
-            # The agent rewrites its one .bak before every save: each content is its own backup.
-            digest = hashlib.sha256(read_file(agent_bak)).hexdigest()[:16]
-            at = datetime.fromtimestamp(agent_bak.stat().st_mtime, UTC)
-            name = f"{agent_bak.relative_to(self.root).as_posix()}#{digest}"
-            found.append((agent_bak, at, name))
-        return sorted(found, key=lambda item: item[1])
+        return backup_files(self.root, self.path)
 
     def _observe_current(self, journal: Journal) -> int:
         known = journal.decay_state(self.file)
@@ -513,6 +488,71 @@ class Workspace:
             journal.record(events)
             journal.set_decay_state(self.file, states)
         return len(events)
+
+
+# ---------------------------------------------------------------------------------------------
+# One memory's history (`memdesk show`, the detail pane): read only, whatever the file's size
+
+
+def memory_history(
+    root: Path, path: Path, file: str, entry: ev.Entry, anchor: date
+) -> tuple[list[HistoryPoint], DecayState | None]:
+    """The journal's points for the memory, each backup not yet imported as a point at its
+    time, and the file's score now if the journal does not know it. Writes nothing: the
+    journal grows with changes, not with what was read."""
+    points: list[HistoryPoint] = []
+    state: DecayState | None = None
+    try:
+        backups = backup_files(root, path)
+    except OSError:
+        backups = []  # a backup folder it may not list: show the rest
+    with journal_for_reading(root) as journal:
+        if journal is not None:
+            points = journal.history(file, entry.key)
+            state = journal.decay_state_of(file, entry.key)
+            backups = [b for b in backups if not journal.has_backup(b[2])]
+    for backup, at, _name in backups:
+        score = _score_in_backup(root, backup, entry.key)
+        if score is not None:
+            points.append(HistoryPoint(at=at, score=score, kind="observe", actor="import"))
+    if state is None or format(state.score, ".2f") != format(entry.score, ".2f"):
+        at = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+        points.append(HistoryPoint(at=at, score=entry.score, kind="observe", actor="agent"))
+        start = max(anchor, _date_or(entry.last_activated, anchor))
+        state = DecayState(anchor=start, score=entry.score)
+    points.sort(key=lambda p: p.at)
+    return points, state
+
+
+def backup_files(root: Path, path: Path) -> list[tuple[Path, datetime, str]]:
+    """Backups of the file, oldest first: path, time, and the name the journal knows it by."""
+    found = [
+        (b.path, b.at.astimezone(UTC), b.path.relative_to(root).as_posix())
+        for b in list_backups(own_backup_dir(root, path))
+        if b.original_name == path.name
+    ]
+    agent_bak = path.with_name(path.name + ".bak")
+    with contextlib.suppress(OSError, WorkspaceError):
+        # The agent rewrites its one .bak before every save: each content is its own backup.
+        digest = hashlib.sha256(read_file(agent_bak)).hexdigest()[:16]
+        at = datetime.fromtimestamp(agent_bak.stat().st_mtime, UTC)
+        name = f"{agent_bak.relative_to(root).as_posix()}#{digest}"
+        found.append((agent_bak, at, name))
+    return sorted(found, key=lambda item: item[1])
+
+
+def _score_in_backup(root: Path, backup: Path, key: str) -> float | None:
+    """The memory's score in a backup (None if absent or unreadable: not history)."""
+    id_, _, nth = key.partition("~")
+    try:
+        data = read_file(backup, root=root)
+        found = ev.entries_with_id(data, id_)
+        if found is None:
+            found = [e for e in ev.parse(data, backup).iter_entries() if e.id == id_]
+    except (OSError, InputError, UnicodeDecodeError, WorkspaceError):
+        return None
+    index = int(nth) - 1 if nth.isdigit() else 0
+    return found[index].score if index < len(found) else None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,125 @@
+"""One memory of a large structured file, read by its header alone.
+
+`memdesk show` and `edit` name one memory; on a million memories parsing the whole file would take
+seconds. A file of LARGE_FILE bytes or more is read once, checked as the parser checks it (UTF-8,
+no NUL), and only the memory's own lines are parsed (`format.entries_with_id`). Smaller files,
+and files whose shape needs the whole parse, take the usual way (`Workspace`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+from core.agents.everbot import format as ev
+from core.agents.everbot.workspace import (
+    TIERED_CATEGORIES,
+    Workspace,
+    locate_memory_file,
+    memory_history,
+)
+from core.formats.text import decode
+from core.policy import PolicyProfile, profile_by_name
+from core.store.commit import journal_for_reading
+from core.store.errors import WorkspaceError
+from core.store.files import read_consistent
+from core.store.journal import DecayState, HistoryPoint, JournalError
+
+LARGE_FILE = 8_000_000  # bytes, about 50,000 memories
+_TIERED_HEADER = re.compile(
+    rb"\]\s+(?:" + b"|".join(c.encode() for c in sorted(TIERED_CATEGORIES)) + rb")\s*\|"
+)
+_LAST_UPDATED = re.compile(r"<!--\s*Last updated:\s*(\S+)")
+
+
+@dataclass
+class Peek:
+    """What `show` needs of one memory: the file's entries with its id, profile and history."""
+
+    root: Path
+    path: Path
+    file: str  # relative to the workspace, as the journal names it
+    entries: list[ev.Entry]  # the memories with the id asked for, keys as the parse gives them
+    profile: PolicyProfile
+    head: str  # the first lines of the file (its header comments)
+
+    @classmethod
+    def open(cls, target: Path, memory_id: str, *, profile: str | None = None) -> Peek | None:
+        """The memories `memory_id` (an id, id~N or FILE:ID~N) may mean; None for a small file
+        or one only the whole parse reads."""
+        root, path = locate_memory_file(target)
+        if path.stat().st_size < LARGE_FILE:
+            return None
+        data = read_consistent(path, timeout=Workspace.LOCK_TIMEOUT, root=root)
+        decode(data, path)  # refuses exactly what the whole parse refuses
+        id_ = memory_id.rpartition(":")[2].partition("~")[0]
+        found = ev.entries_with_id(data, id_, str(path))
+        if found is None:
+            return None
+        for n, entry in enumerate(found[1:], start=2):
+            entry.key = f"{entry.id}~{n}"
+        rel = path.relative_to(root).as_posix()
+        peek = cls(
+            root,
+            path,
+            rel,
+            found,
+            _profile(root, data, profile),
+            data[:4096].decode(errors="replace"),
+        )
+        peek._use_precise_scores()
+        return peek
+
+    def find(self, key: str) -> ev.Entry | None:
+        return next((e for e in self.entries if e.key == key), None)
+
+    def default_anchor(self) -> date:
+        """As `Workspace.default_anchor`: the agent's last save."""
+        m = _LAST_UPDATED.search(self.head)
+        try:
+            return date.fromisoformat(m.group(1)[:10]) if m else self._mtime_date()
+        except ValueError:
+            return self._mtime_date()
+
+    def history(self, key: str) -> tuple[list[HistoryPoint], DecayState | None]:
+        entry = self.find(key)
+        if entry is None:
+            return [], None
+        return memory_history(self.root, self.path, self.file, entry, self.default_anchor())
+
+    def _mtime_date(self) -> date:
+        return datetime.fromtimestamp(self.path.stat().st_mtime, UTC).date()
+
+    def _use_precise_scores(self) -> None:
+        """As `Workspace._use_precise_scores`, for these memories only."""
+        try:
+            with journal_for_reading(self.root) as journal:
+                states = [
+                    None if journal is None else journal.decay_state_of(self.file, e.key)
+                    for e in self.entries
+                ]
+        except JournalError:
+            return
+        for entry, state in zip(self.entries, states, strict=True):
+            if state is not None and round(state.score, 2) == round(entry.score, 2):
+                entry.score = state.score
+
+
+def _profile(root: Path, data: bytes, chosen: str | None) -> PolicyProfile:
+    """The profile chosen, saved for the workspace, or detected as `detect_profile` does."""
+    name = chosen
+    if name is None:
+        try:
+            with journal_for_reading(root) as journal:
+                saved = None if journal is None else journal.get_setting("profile")
+            name = saved if isinstance(saved, str) else None
+        except JournalError:
+            name = None
+    if name is None:
+        name = "tiered" if _TIERED_HEADER.search(data) else "everbot"
+    try:
+        return profile_by_name(name)
+    except ValueError as exc:
+        raise WorkspaceError(str(exc)) from None
