@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.store.merge import OUTSIDE, Conflict, Resolution
+from ui.untrusted import plain_label
 
 
 def _text(text: str | None) -> str:
@@ -80,12 +81,12 @@ class ConflictDialog(QDialog):
         self.setModal(True)
         self.file = file  # the document's workspace-relative path, for the caller
         where = f" in {file}" if file else ""
-        intro = QLabel(
+        intro = plain_label(
             f"Another program (probably the agent) changed these entries{where} while you "
             "edited them. Nothing was written. Choose what to keep for each; everything else "
-            "either side changed is kept."
+            "either side changed is kept.",
+            wrap=True,
         )
-        intro.setWordWrap(True)
         self.boxes = [_ConflictBox(c) for c in conflicts]
         inner = QWidget()
         column = QVBoxLayout(inner)

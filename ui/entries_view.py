@@ -36,6 +36,7 @@ from core.store.document import Item
 from core.store.documents import AnyDocument
 from core.store.errors import WorkspaceError
 from ui.undo import OpCommand
+from ui.untrusted import literal_html, plain_label
 
 Opener = Callable[[], AnyDocument]
 
@@ -89,7 +90,7 @@ class EntriesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return _cells(item)[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == 2:
-            return item.content
+            return literal_html(item.content)
         return None
 
     def headerData(
@@ -124,9 +125,7 @@ class EntriesView(QWidget):
         self._build()
 
     def _build(self) -> None:
-        self.title = QLabel()
-        self.title.setObjectName("entriesTitle")
-        self.title.setWordWrap(True)
+        self.title = plain_label(name="entriesTitle", wrap=True)
         self.file_list = QListWidget()
         self.file_list.setObjectName("entryFiles")
         self.file_list.currentRowChanged.connect(self._file_selected)
@@ -303,7 +302,7 @@ class EntriesView(QWidget):
         state += "" if source.exists else " · not written yet: saving creates it"
         state += " · unsaved edits" if source.modified else ""
         count = f"{shown} of {total}" if shown != total else f"{total}"
-        self.title.setText(f"<b>{self.group_title}</b> — {source.rel}: {count} memories{state}")
+        self.title.setText(f"{self.group_title} — {source.rel}: {count} memories{state}")
 
     def _update_buttons(self) -> None:
         writable = self.source is not None and not self.source.read_only

@@ -54,6 +54,7 @@ from ui.settings import Settings, save_settings
 from ui.tasks import TaskRunner
 from ui.theme import apply_theme
 from ui.undo import OpCommand
+from ui.untrusted import literal_html, plain_label
 from ui.watcher import FileWatcher
 
 log = logging.getLogger(__name__)
@@ -98,9 +99,7 @@ class MainWindow(QMainWindow):
 
     # -- layout ------------------------------------------------------------------------------------
     def _build(self) -> None:
-        self.banner = QLabel()
-        self.banner.setObjectName("banner")
-        self.banner.setWordWrap(True)
+        self.banner = plain_label(name="banner", wrap=True)
         self.banner.hide()
         self.placeholder = QLabel("Open an agent's workspace folder: File → Open workspace…")
         self.placeholder.setObjectName("placeholder")
@@ -112,7 +111,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self.banner)
         column.addWidget(self.desks, 1)
         self.setCentralWidget(outer)
-        self.status = QLabel()
+        self.status = plain_label()
         self.statusBar().addPermanentWidget(self.status)
         self.resize(1280, 800)
 
@@ -201,7 +200,9 @@ class MainWindow(QMainWindow):
         choice, ok = QInputDialog.getItem(
             self,
             "Which agent's memory is this?",
-            f"{root} fits more than one agent's layout. Read it as (remembered for this folder):",
+            literal_html(
+                f"{root} fits more than one agent's layout. Read it as (remembered for this folder):"
+            ),
             names,
             0,
             False,

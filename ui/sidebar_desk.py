@@ -9,7 +9,6 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QSplitter,
@@ -22,6 +21,7 @@ from core.store.documents import Editable
 from ui.desk import Desk, Push
 from ui.settings import Settings
 from ui.tasks import TaskRunner
+from ui.untrusted import plain_label
 
 
 @dataclass(frozen=True)
@@ -46,9 +46,7 @@ class SidebarDesk(Desk):
         self.sidebar = QListWidget()
         self.sidebar.setObjectName("deskSidebar")
         self.sidebar.currentRowChanged.connect(self._page_selected)
-        self.header = QLabel()
-        self.header.setObjectName("deskHeader")
-        self.header.setWordWrap(True)
+        self.header = plain_label(name="deskHeader", wrap=True)
         self.stack = QStackedWidget()
         right = QWidget()
         column = QVBoxLayout(right)

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QInputDialog,
-    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -46,6 +45,7 @@ from ui.desk import Desk, Push
 from ui.settings import Settings
 from ui.tasks import TaskRunner
 from ui.undo import OpCommand
+from ui.untrusted import plain_label
 
 
 @dataclass(frozen=True)
@@ -107,8 +107,7 @@ class EverBotDesk(Desk):
         self.search.setClearButtonEnabled(True)
         self.search.textEdited.connect(lambda _text: self._debounce.start())
         self.search.returnPressed.connect(self.run_search)
-        self.search_error = QLabel()
-        self.search_error.setObjectName("searchError")
+        self.search_error = plain_label(name="searchError")
         self.search_error.hide()
         self.model = MemoryTableModel(self._lookup, self)
         self.table = self._build_table()

@@ -29,6 +29,7 @@ from core.agents.everbot.workspace import Workspace, WorkspaceError
 from core.policy import KNOWN_CATEGORIES
 from core.store.merge import Change
 from ui.markdown_view import MarkdownView
+from ui.untrusted import plain_label
 
 
 class DetailPane(QWidget):
@@ -48,7 +49,7 @@ class DetailPane(QWidget):
 
     # -- layout ----------------------------------------------------------------------------------
     def _build(self) -> None:
-        self.title = QLabel()
+        self.title = plain_label()
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.category = QComboBox()
         self.category.setEditable(True)
@@ -80,8 +81,7 @@ class DetailPane(QWidget):
         self.delete_button.setToolTip("Delete the memory (Edit → Undo brings it back)")
         self.delete_button.clicked.connect(self._delete)
         self.preview = MarkdownView()
-        self.meta = QLabel()
-        self.meta.setWordWrap(True)
+        self.meta = plain_label(wrap=True)
         self.meta.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         form = QFormLayout()
@@ -145,7 +145,7 @@ class DetailPane(QWidget):
             self.preview.set_memory_text("")
             self.meta.setText("")
             return
-        self.title.setText(f"<b>[{entry.key}]</b> · line {entry.line} · {entry.section}")
+        self.title.setText(f"[{entry.key}] · line {entry.line} · {entry.section}")
         self.category.setCurrentText(entry.category)
         self.score.setValue(entry.score)
         if not typed:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from core.agents.everbot.format import Entry
 from core.policy import PolicyProfile
+from ui.untrusted import literal_html
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 SCORE_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -69,7 +70,7 @@ class MemoryTableModel(QAbstractTableModel):
         if role == SCORE_ROLE:
             return entry.score
         if role == Qt.ItemDataRole.ToolTipRole and column == 5:
-            return entry.content[:2000]
+            return literal_html(entry.content[:2000])
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (2, 4):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

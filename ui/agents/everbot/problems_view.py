@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from core.agents.everbot.workspace import Workspace
 from core.formats.problems import Problem
+from ui.untrusted import literal_html, plain_label
 
 FIXABLE = frozenset({"stray_text", "stray_heading", "bad_header"})
 
@@ -32,8 +32,7 @@ class ProblemsView(QWidget):
         self.list = QListWidget()
         self.list.setObjectName("problemList")
         self.list.currentRowChanged.connect(self._show)
-        self.why = QLabel()
-        self.why.setWordWrap(True)
+        self.why = plain_label(wrap=True)
         self.text = QPlainTextEdit()
         self.text.setObjectName("problemText")
         self.text.setPlaceholderText("The text MemDesk kept as found (written back unchanged).")
@@ -63,7 +62,7 @@ class ProblemsView(QWidget):
         for p in self._problems:
             lines = f"{p.line}" if p.end_line <= p.line else f"{p.line}–{p.end_line}"
             item = QListWidgetItem(f"{p.severity}: {p.kind} · line {lines}")
-            item.setToolTip(p.message)
+            item.setToolTip(literal_html(p.message))
             self.list.addItem(item)
         if self._problems:
             self.list.setCurrentRow(0)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from core.agents.picoclaw.workspace import AgentPreview, PicoClawWorkspace
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
+from ui.untrusted import literal_html, plain_label
 
 MESSAGE_DELAY_MS = 200
 MAX_MESSAGE = 4_000  # characters of a user message; retrieval only looks for its words
@@ -47,9 +48,7 @@ class AgentView(QWidget):
         self._build()
 
     def _build(self) -> None:
-        self.explain = QLabel()
-        self.explain.setObjectName("agentExplain")
-        self.explain.setWordWrap(True)
+        self.explain = plain_label(name="agentExplain", wrap=True)
         self.message = QLineEdit()
         self.message.setObjectName("agentMessage")
         self.message.setPlaceholderText("A user message (empty: the agent's no-query case)")
@@ -62,9 +61,7 @@ class AgentView(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(QLabel("User message:"))
         row.addWidget(self.message, 1)
-        self.error = QLabel()
-        self.error.setObjectName("agentError")
-        self.error.setWordWrap(True)
+        self.error = plain_label(name="agentError", wrap=True)
         self.error.setStyleSheet(ERROR_STYLE)
         self.error.hide()
         self.chunks = _chunk_table()
@@ -154,7 +151,7 @@ class AgentView(QWidget):
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-                item.setToolTip(chunk.text)
+                item.setToolTip(literal_html(chunk.text))
                 if chunk.taken:
                     item.setFont(bold)
                 self.chunks.setItem(row, column, item)

@@ -16,7 +16,6 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -34,6 +33,7 @@ from core.ops import ChangeSet
 from core.ops.entries import set_text
 from core.store.errors import WorkspaceError
 from ui.undo import OpCommand
+from ui.untrusted import plain_label
 
 DAY_ROLE = Qt.ItemDataRole.UserRole  # a day item's date (ISO text)
 MONTH_ROLE = Qt.ItemDataRole.UserRole + 1  # a month item's "YYYY-MM"
@@ -84,11 +84,8 @@ class DailyNotesView(QWidget):
         self.tree.setHeaderHidden(True)
         self.tree.setUniformRowHeights(True)
         self.tree.currentItemChanged.connect(self._current_changed)
-        self.title = QLabel()
-        self.title.setObjectName("dailyTitle")
-        self.title.setWordWrap(True)
-        self.compress_label = QLabel()
-        self.compress_label.setObjectName("compressLabel")
+        self.title = plain_label(name="dailyTitle", wrap=True)
+        self.compress_label = plain_label(name="compressLabel")
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("dailyEditor")
         self.editor.textChanged.connect(self._update_buttons)
@@ -250,7 +247,7 @@ class DailyNotesView(QWidget):
             return
         state = "" if note.exists else " · not written yet: saving creates it"
         state += " · unsaved edits" if note.modified else ""
-        self.title.setText(f"<b>{self.day}</b> — {note.rel}{state}")
+        self.title.setText(f"{self.day} — {note.rel}{state}")
 
     def _update_buttons(self) -> None:
         has_note = self.day is not None

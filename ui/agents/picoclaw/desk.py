@@ -49,8 +49,7 @@ class PicoClawDesk(SidebarDesk):
         stamp = ws.last_compress()
         when = stamp.astimezone().strftime("%Y-%m-%d %H:%M") if stamp else "never"
         return (
-            f"PicoClaw workspace <b>{ws.root}</b> · long-term memory last compressed by the "
-            f"agent: {when}"
+            f"PicoClaw workspace {ws.root} · long-term memory last compressed by the agent: {when}"
         )
 
     # -- titles ---------------------------------------------------------------------------------

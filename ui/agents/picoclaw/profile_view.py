@@ -34,6 +34,7 @@ from core.agents.picoclaw.workspace import Profile
 from core.ops import ChangeSet
 from core.store.errors import WorkspaceError
 from ui.undo import OpCommand
+from ui.untrusted import literal_html, plain_label
 
 __all__ = ["AddKeyDialog", "ProfileModel", "ProfileView"]
 
@@ -83,8 +84,9 @@ class ProfileModel(QAbstractTableModel):
         if not index.isValid() or index.row() >= len(self._items):
             return None
         text = self._items[index.row()][index.column()]
-        shown = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole)
-        return text if role in shown else None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return literal_html(text)
+        return text if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole) else None
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -174,10 +176,7 @@ class ProfileView(QWidget):
         self._layout()
 
     def _label(self, name: str) -> QLabel:
-        label = QLabel()
-        label.setObjectName(name)
-        label.setWordWrap(True)
-        label.setTextFormat(Qt.TextFormat.PlainText)  # paths and file text are not markup
+        label = plain_label(name=name, wrap=True)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         return label
 

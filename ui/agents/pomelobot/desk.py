@@ -42,7 +42,7 @@ class PomelobotDesk(SidebarDesk):
         return [*pages, Page("tools", lambda: "Search & read (as the agent)", self._show_tools)]
 
     def header_text(self, ws: PomelobotWorkspace) -> str:
-        return f"Pomelobot / OpenClaw workspace <b>{ws.root}</b>"
+        return f"Pomelobot / OpenClaw workspace {ws.root}"
 
     def _scope_title(self, name: str) -> Callable[[], str]:
         def title() -> str:

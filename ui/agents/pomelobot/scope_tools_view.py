@@ -32,6 +32,7 @@ from core.agents.pomelobot import format as pomelobot
 from core.agents.pomelobot.format import Chunk, Hit, Scope
 from core.agents.pomelobot.workspace import PomelobotWorkspace
 from core.store.errors import WorkspaceError
+from ui.untrusted import plain_label
 
 SEARCH_DELAY_MS = 200
 MAX_KEYWORD = 200  # characters; a keyword, not a document
@@ -95,8 +96,7 @@ class ScopeToolsView(QWidget):
         self.search_box.setMaxLength(MAX_KEYWORD)
         self.search_box.textChanged.connect(lambda _t: self._timer.start())
         self.search_box.returnPressed.connect(self._run_search)
-        self.hits_info = QLabel()
-        self.hits_info.setObjectName("scopeHitsInfo")
+        self.hits_info = plain_label(name="scopeHitsInfo")
         self.hits_table = _table("scopeHits", ["File", "Line", "Text"])
         self.hits_table.itemActivated.connect(self._hit_activated)
         return _column(self.search_box, self.hits_info, (self.hits_table, 1))
@@ -118,8 +118,7 @@ class ScopeToolsView(QWidget):
         row.addWidget(self.ref_edit, 1)
         row.addWidget(self.ref_lines)
         row.addWidget(read)
-        self.ref_info = QLabel()
-        self.ref_info.setObjectName("refInfo")
+        self.ref_info = plain_label(name="refInfo")
         self.ref_error = _error_label("refError")
         self.ref_text = _reader("refText")
         return _column(row, self.ref_info, self.ref_error, (self.ref_text, 1))
@@ -392,9 +391,7 @@ def _reader(name: str) -> QPlainTextEdit:
 
 
 def _error_label(name: str) -> QLabel:
-    label = QLabel()
-    label.setObjectName(name)
-    label.setWordWrap(True)
+    label = plain_label(name=name, wrap=True)
     label.setStyleSheet(ERROR_STYLE)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.hide()
