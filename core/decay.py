@@ -200,13 +200,17 @@ class _RuleTable:
     def may_transition(
         self, after: np.ndarray[Any, Any], entries: list[Entry]
     ) -> np.ndarray[Any, Any]:
-        """A cheap superset of the memories a decay run proposes to archive or delete."""
+        """A cheap superset of the memories a decay run proposes to archive or delete (the
+        margin covers the file's rounding: see `transition_with_rule`)."""
         inf = float("inf")
         floor = np.array([-inf if r.delete_below is None else r.delete_below for r in self.rules])
         archive = -inf if self.profile.archive_below is None else self.profile.archive_below
         active = np.array([e.section == "active" for e in entries], dtype=bool)
         aged = np.array([r.delete_after_days is not None for r in self.rules], dtype=bool)
-        mask: np.ndarray[Any, Any] = (after < floor) | ((after < archive) & active) | aged
+        margin = 0.01
+        mask: np.ndarray[Any, Any] = (
+            (after < floor + margin) | ((after < archive + margin) & active) | aged
+        )
         return mask
 
 

@@ -121,7 +121,12 @@ def transition_with_rule(
     last_activated: date,
     at: date,
 ) -> Transition | None:
-    """decay_transition with the rule already chosen (for loops over many memories)."""
+    """decay_transition with the rule already chosen (for loops over many memories).
+
+    Thresholds are compared with the score as the file will say it (`as_written`): a memory
+    the agent reads as 0.05 is not proposed for deletion below 0.05, whatever its fifth decimal.
+    """
+    score_after = as_written(score_after)
     if rule.delete_below is not None and score_after < rule.delete_below:
         return "delete"
     if rule.delete_after_days is not None and (at - last_activated).days >= rule.delete_after_days:
@@ -156,6 +161,11 @@ def forecast(
         archive_at=first_below(profile.archive_below),
         delete_at=delete_at,
     )
+
+
+def as_written(score: float) -> float:
+    """The score as the agent reads it back from the file, which keeps two decimals."""
+    return float(format(score, ".2f"))
 
 
 def agent_will_forget(
@@ -201,13 +211,13 @@ def _first_below(
     """First day >= anchor whose decayed score is below `threshold` (logs, then checked)."""
     if threshold is None:
         return None
-    if score < threshold:
+    if as_written(score) < threshold:
         return anchor
     if not rule.decays or threshold <= 0:
         return None
 
     def below(day: date) -> bool:
-        return decay_with_rule(score, rule, last_activated, anchor, day) < threshold
+        return as_written(decay_with_rule(score, rule, last_activated, anchor, day)) < threshold
 
     # score * f ** (eff(day) - eff(anchor)) < threshold  <=>  eff(day) > eff(anchor) + k
     k = math.log(threshold / score) / math.log(rule.daily_factor)

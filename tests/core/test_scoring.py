@@ -16,6 +16,7 @@ from core.policy import EVERBOT, TIERED, DecayRule, PolicyProfile
 from core.scoring import (
     Section,
     agent_decay,
+    as_written,
     agent_will_forget,
     decay_score,
     decay_transition,
@@ -220,7 +221,10 @@ def test_decay_transitions() -> None:
     assert everbot(0.25, 0.19, "active") == "archive"
     assert everbot(0.19, 0.15, "archived") is None
     assert everbot(0.06, 0.05, "archived") is None
-    assert everbot(0.06, 0.049, "archived") == "delete"
+    # Compared as the file will say it (two decimals), as the agent reads it back:
+    assert everbot(0.06, 0.049, "archived") is None  # written 0.05: the agent keeps it
+    assert everbot(0.06, 0.0449, "archived") == "delete"  # written 0.04
+    assert everbot(0.25, 0.1951, "active") is None  # written 0.20
     assert everbot(0.3, 0.04, "active") == "delete"
 
     def tiered(before: float, category: str, elapsed: int) -> str | None:
@@ -254,12 +258,13 @@ def test_decay_transitions() -> None:
 
 
 def test_forecast_everbot_concrete() -> None:
-    # 0.8 * 0.99**x < 0.2 first for x = 138 (ln 0.25 / ln 0.99 = 137.93), plus 7 days' grace.
+    # Written with two decimals, 0.8 * 0.99**x shows below 0.20 once below 0.195: first for
+    # x = 141 (ln 0.24375 / ln 0.99 = 140.45), plus 7 days' grace.
     got = forecast(score=0.8, category="fact", last_activated=DAY0, anchor=DAY0, profile=EVERBOT)
-    assert got.archive_at == DAY0 + days(145)
+    assert got.archive_at == DAY0 + days(148)
     assert got.review_at == got.archive_at
-    # 0.8 * 0.99**x < 0.05 first for x = 276 (ln 0.0625 / ln 0.99 = 275.87).
-    assert got.delete_at == DAY0 + days(283)
+    # Below 0.05 as written once below 0.045: x = 287 (ln 0.05625 / ln 0.99 = 286.35).
+    assert got.delete_at == DAY0 + days(294)
 
 
 def test_forecast_tiered_concrete() -> None:
@@ -420,13 +425,14 @@ def test_forecast_dates_are_the_first_crossings(
         if threshold is None:
             assert when is None
             continue
+        # Crossings of the score as the file says it (two decimals), as the agent reads it.
         if not profile.rule_for(category, score).decays:
-            assert when == (anchor if score < threshold else None)
+            assert when == (anchor if as_written(score) < threshold else None)
             continue
         assert when is not None
         assert when >= anchor
-        assert value(when) < threshold
-        assert when == anchor or value(when - days(1)) >= threshold
+        assert as_written(value(when)) < threshold
+        assert when == anchor or as_written(value(when - days(1))) >= threshold
 
     def deleted(day: date) -> bool:
         transition = decay_transition(

@@ -200,7 +200,8 @@ class Workspace:
         if self.profile.name != "everbot":
             return []
         kept = [e for e in self.doc.iter_entries() if e.content]
-        indexes = agent_will_forget([(e.id, e.score) for e in kept])
+        # The agent decides on the score it reads back from the file, not MemDesk's precise one.
+        indexes = agent_will_forget([(e.id, float(e.score_token())) for e in kept])
         return [kept[i] for i in indexes]
 
     def warnings(self) -> list[Problem]:
