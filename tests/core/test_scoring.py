@@ -16,8 +16,8 @@ from core.policy import EVERBOT, TIERED, DecayRule, PolicyProfile
 from core.scoring import (
     Section,
     agent_decay,
-    as_written,
     agent_will_forget,
+    as_written,
     decay_score,
     decay_transition,
     forecast,
