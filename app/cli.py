@@ -5,9 +5,12 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import json
 import logging
+import os
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -22,6 +25,8 @@ from core.secrets import scrubbed_stderr_handler
 from core.store.errors import WorkspaceError
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # where the agent's chunker split an emoji
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # kept out of messages: one line, no escapes
 # The window and the benchmark run as long as the person wants: they keep the collector.
 _LONG_RUNNING = frozenset({"open", "bench"})
 CHECK_SHOWN = 20  # problems of one kind `check` prints before it only counts the rest
@@ -48,6 +53,17 @@ def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace)
         return _fail(str(exc), getattr(exc, "exit_code", EXIT_ERROR))
     except BrokenPipeError:
         return EXIT_OK  # `memdesk list ... | head`
+    except OSError as exc:  # met where no reader worded it: the file the system names
+        from core.store.files import read_error
+
+        where = Path(exc.filename) if exc.filename else getattr(args, "path", Path("."))
+        return _fail(str(read_error(where, exc, "file or folder")), EXIT_ERROR)
+    except Exception as exc:  # a bug of MemDesk's: one line; MEMDESK_DEBUG=1 shows where
+        if os.environ.get("MEMDESK_DEBUG") == "1":
+            raise
+        where = getattr(args, "path", None) or "memdesk"
+        what = _CONTROL.sub(lambda m: repr(m.group())[1:-1], f"{type(exc).__name__}: {exc}")
+        return _fail(f"{where}: failed: {what} (MEMDESK_DEBUG=1 shows where)", EXIT_ERROR)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -303,10 +319,11 @@ def cmd_edit(args: argparse.Namespace) -> int:
 def cmd_change(args: argparse.Namespace) -> int:
     """delete, archive, unarchive, pin: one change set per memory, saved together."""
     agent, path = _resolve(args)
-    rows = agent.rows(path, profile=args.profile, problems=[])
+    unread: list[Any] = []
+    rows = agent.rows(path, profile=args.profile, problems=unread)
     from core.agents.base import named
 
-    chosen = [_one(agent, path, named(rows, i), i) for i in dict.fromkeys(args.ids)]
+    chosen = [_one(agent, path, named(rows, i, unread), i) for i in dict.fromkeys(args.ids)]
     ws = agent.open(path)
     make: dict[str, Callable[[Any, Any], Any]] = {
         "delete": agent.delete,
@@ -372,7 +389,7 @@ def cmd_chunks(args: argparse.Namespace) -> int:
         _print_json(found)
         return EXIT_OK
     for c in found:
-        first = str(c["content"]).split("\n", 1)[0][:70]
+        first = _LONE_SURROGATE.sub("\ufffd", str(c["content"]).split("\n", 1)[0][:70])
         print(f"{c['start_line']:>5}-{c['end_line']:<5} {str(c['hash'])[:12]}  {first}")
     return EXIT_OK
 
@@ -433,8 +450,26 @@ class _Version(argparse.Action):
 
 
 def _print_json(data: Any) -> None:
+    """JSON on stdout. The agent's chunker cuts text in UTF-16 units and may split an emoji: a
+    lone surrogate is written as JavaScript's JSON.stringify writes it, \\udxxx (so is any
+    character the terminal's encoding lacks)."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors=_JSON_ESCAPE)
     json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
+
+
+def _json_escape(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    units = exc.object[exc.start : exc.end].encode("utf-16-be", "surrogatepass")
+    escaped = [f"\\u{units[i]:02x}{units[i + 1]:02x}" for i in range(0, len(units), 2)]
+    return "".join(escaped), exc.end
+
+
+_JSON_ESCAPE = "memdesk.json"
+codecs.register_error(_JSON_ESCAPE, _json_escape)
 
 
 def _fail(message: str, code: int) -> int:

@@ -119,10 +119,20 @@ class Row:
         return all(word in text for word in query.casefold().split())
 
 
-def named(rows: Sequence[Row], memory_id: str) -> list[Row]:
-    """The rows `memory_id` names: its key or FILE:KEY, else every memory with that id."""
+def named(rows: Sequence[Row], memory_id: str, unread: Sequence[Problem] = ()) -> list[Row]:
+    """The rows `memory_id` names: its key or FILE:KEY, else every memory with that id.
+
+    None found while files could not be read (`unread`): WorkspaceError naming them, as the
+    memory may be in one of them."""
     matches = [r for r in rows if memory_id in (r.key, r.ref)]
-    return matches or [r for r in rows if r.id == memory_id]
+    matches = matches or [r for r in rows if r.id == memory_id]
+    if not matches and unread:
+        files = "; ".join(p.message for p in unread)
+        raise WorkspaceError(
+            f"no memory with id {memory_id} in the files read; not read: {files}",
+            exit_code=EXIT_REFUSED,
+        )
+    return matches
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +203,8 @@ class Agent(ABC):
 
     def lookup(self, path: Path, memory_id: str, *, profile: str | None = None) -> list[Row]:
         """The memories `memdesk show|edit ID` may mean (see `named`)."""
-        return named(self.rows(path, profile=profile, problems=[]), memory_id)
+        unread: list[Problem] = []
+        return named(self.rows(path, profile=profile, problems=unread), memory_id, unread)
 
     def show(
         self, path: Path, row: Row, *, profile: str | None = None

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from core.agents.base import Agent, Source
 from core.store.errors import EXIT_ERROR, WorkspaceError
+from core.store.files import read_error
 
 __all__ = [
     "NAMES",
@@ -112,6 +113,13 @@ def resolve(path: Path, *, agent: str | None = None) -> tuple[Agent, Path]:
     agent when the person says so (or more than one fits). WorkspaceError with the reason and
     what to do otherwise.
     """
+    try:
+        return _resolve(path, agent)
+    except OSError as exc:  # a file or folder of it MemDesk may not look into
+        raise read_error(Path(exc.filename or path), exc, "file or folder") from None
+
+
+def _resolve(path: Path, agent: str | None) -> tuple[Agent, Path]:
     if not path.exists():
         raise WorkspaceError(f"{path}: no such file or folder")
     if agent is not None:

@@ -25,8 +25,10 @@ __all__ = [
     "UNSETTLED_PAUSE_S",
     "UNSETTLED_RETRIES",
     "ConfinedFile",
+    "list_folder",
     "open_confined",
     "read_consistent",
+    "read_error",
     "read_file",
     "read_or_none",
     "settled",
@@ -54,13 +56,13 @@ def read_or_none(path: Path, *, root: Path | None = None) -> bytes | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise _read_error(path, exc) from None
+        raise read_error(path, exc) from None
     try:
         st = os.fstat(fd)
         _refuse_irregular(str(path), st)
         return _read_all(fd, st.st_size)
     except OSError as exc:
-        raise _read_error(path, exc) from None
+        raise read_error(path, exc) from None
     finally:
         os.close(fd)
 
@@ -118,7 +120,7 @@ class ConfinedFile:
         try:
             return _read_all(self.fd, self.size)
         except OSError as exc:
-            raise _read_error(Path(self.shown), exc) from None
+            raise read_error(Path(self.shown), exc) from None
 
 
 @contextmanager
@@ -136,7 +138,7 @@ def open_confined(root: Path, rel: str, *, shown: str | None = None) -> Iterator
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise _read_error(Path(name), exc) from None
+        raise read_error(Path(name), exc) from None
     try:
         st = os.fstat(fd)
         _refuse_irregular(name, st)
@@ -148,6 +150,14 @@ def open_confined(root: Path, rel: str, *, shown: str | None = None) -> Iterator
         yield ConfinedFile(fd, parts, name, st.st_size)
     finally:
         os.close(fd)
+
+
+def list_folder(path: Path) -> list[Path]:
+    """What the folder holds (in no order); WorkspaceError naming it when it cannot be listed."""
+    try:
+        return list(path.iterdir())
+    except OSError as exc:
+        raise read_error(path, exc, "folder") from None
 
 
 def read_fd(fd: int) -> bytes:
@@ -173,11 +183,12 @@ def _refuse_irregular(name: str, st: os.stat_result) -> None:
         raise ConfinementError(f"{name}: is {kind}, not a memory file", exit_code=EXIT_ERROR)
 
 
-def _read_error(path: Path, exc: OSError) -> WorkspaceError:
+def read_error(path: Path, exc: OSError, what: str = "file") -> WorkspaceError:
+    """What an error met reading `path` means, worded for the person and naming it."""
     if exc.errno == errno.ELOOP:
         return WorkspaceError(f"{path}: a symbolic link that leads nowhere (a loop)")
     if isinstance(exc, PermissionError):
-        return WorkspaceError(f"{path}: no permission to read this file")
+        return WorkspaceError(f"{path}: no permission to read this {what}")
     if isinstance(exc, IsADirectoryError):
         return WorkspaceError(f"{path}: is a folder, not a memory file")
     if isinstance(exc, NotADirectoryError):

@@ -8,7 +8,7 @@ import os
 import stat
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,12 +55,17 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
     return run
 
 
-def run_process(*args: object, cwd: Path | None = None, timeout: float = 60) -> Result:
-    """`python -m app.cli ARGS` as a separate process (real stdout, stderr and exit code)."""
+def run_process(
+    *args: object, cwd: Path | None = None, timeout: float = 60, prefix: Sequence[str] = ()
+) -> Result:
+    """`python -m app.cli ARGS` as a separate process (real stdout, stderr and exit code).
+
+    `prefix` goes between the interpreter and `-m app.cli` (e.g. `-c CODE` that execs the rest).
+    """
     env = dict(os.environ)
     env["PYTHONPATH"] = str(PROJECT_ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.run(
-        [sys.executable, "-m", "app.cli", *map(str, args)],
+        [sys.executable, *prefix, "-m", "app.cli", *map(str, args)],
         cwd=cwd,
         env=env,
         capture_output=True,

@@ -17,7 +17,7 @@ from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
-from core.store.files import read_file, read_or_none
+from core.store.files import list_folder, read_file, read_or_none
 
 if TYPE_CHECKING:
     from core.agents.picoclaw.workspace import PicoClawWorkspace
@@ -37,9 +37,9 @@ class PicoClaw(Agent):
         memory = root / "memory"
         if not memory.is_dir():
             return []
-        daily = sorted(p for p in memory.iterdir() if p.is_dir() and _DAILY_DIR.match(p.name))
+        daily = sorted(p for p in list_folder(memory) if p.is_dir() and _DAILY_DIR.match(p.name))
         backups = memory / "backups"
-        policy = sorted(p for p in memory.iterdir() if p.name.startswith("policy_"))
+        policy = sorted(p for p in list_folder(memory) if p.name.startswith("policy_"))
         profile = memory / "profile.json"
         if not (daily or backups.is_dir() or policy or profile.is_file()):
             return []  # memory/MEMORY.md alone could be anyone's

@@ -35,7 +35,7 @@ from core.formats.problems import Problem
 from core.formats.strict_json import load_json
 from core.formats.text import BOM, InputError, decode, to_lf
 from core.store.errors import WorkspaceError
-from core.store.files import read_file
+from core.store.files import list_folder, read_file
 
 LONGTERM_FILE = Path("memory") / "MEMORY.md"
 LONGTERM_TEMPLATE = (
@@ -423,10 +423,10 @@ def list_daily_notes(workspace: Path | str) -> list[DailyNote]:
         return []
     inside = root.resolve()
     notes: list[DailyNote] = []
-    for month in memory.iterdir():
+    for month in list_folder(memory):
         if not (_MONTH_DIR.fullmatch(month.name) and month.is_dir()):
             continue
-        for file in month.iterdir():
+        for file in list_folder(month):
             m = _DAY_FILE.fullmatch(file.name)
             if m is None or not file.name.startswith(month.name):
                 continue

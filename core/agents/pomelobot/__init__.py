@@ -17,7 +17,7 @@ from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
 from core.store.errors import WorkspaceError
-from core.store.files import read_or_none
+from core.store.files import list_folder, read_or_none
 
 if TYPE_CHECKING:
     from core.agents.pomelobot.workspace import PomelobotWorkspace
@@ -36,7 +36,7 @@ class Pomelobot(Agent):
         longterm = root / "MEMORY.md"
         scopes = memory / "scopes"
         daily = (
-            sorted(p for p in memory.iterdir() if p.is_file() and _DAILY.match(p.name))
+            sorted(p for p in list_folder(memory) if p.is_file() and _DAILY.match(p.name))
             if memory.is_dir()
             else []
         )
@@ -50,7 +50,7 @@ class Pomelobot(Agent):
             # memory/scopes/main/ (transcripts, newer long-term files) belongs to the main scope.
             sources += [
                 Source("scope", p, p.name)
-                for p in sorted(scopes.iterdir())
+                for p in sorted(list_folder(scopes))
                 if p.is_dir() and p.name != "main"
             ]
         return sources

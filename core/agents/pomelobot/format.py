@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 from core.formats.text import BOM, decode, split_lines, to_lf
 from core.store.confine import ConfinementError
-from core.store.files import open_confined
+from core.store.files import list_folder, open_confined
 
 MAIN = "main"
 SCOPE_NAME_RE = re.compile(r"[a-z0-9_-]+")
@@ -99,7 +99,7 @@ def list_scopes(workspace: Path) -> list[Scope]:
     scopes: list[Scope] = []
     scopes_dir = workspace / "memory" / "scopes"
     if _real_dir(scopes_dir):
-        for child in sorted(scopes_dir.iterdir(), key=lambda p: p.name):
+        for child in sorted(list_folder(scopes_dir), key=lambda p: p.name):
             rel = f"memory/scopes/{child.name}"
             if not (_real_dir(child) and SCOPE_NAME_RE.fullmatch(child.name)):
                 other.append(rel + ("/" if child.is_dir() else ""))
@@ -146,16 +146,14 @@ def _real_file(path: Path) -> bool:
 
 def _main_files(workspace: Path) -> tuple[list[ScopeFile], list[str]]:
     names = _names_in(workspace)
-    files = [
-        ScopeFile(name, "long_term")
-        for name in ROOT_LONG_TERM_NAMES
-        if name in names and _real_file(workspace / name)
-    ]
+    # The agent reads its MEMORY.md whatever it is: one MemDesk cannot read (a folder, a FIFO, a
+    # link out) is listed all the same, so that reading it reports why.
+    files = [ScopeFile(name, "long_term") for name in ROOT_LONG_TERM_NAMES if name in names]
     other: list[str] = []
     memory = workspace / "memory"
     if not _real_dir(memory):
         return files, other
-    for child in sorted(memory.iterdir(), key=lambda p: p.name):
+    for child in sorted(list_folder(memory), key=lambda p: p.name):
         if child.name == "scopes" and child.is_dir():
             continue  # scopes are listed on their own
         daily = _daily_match(child.name) if _real_file(child) else None
@@ -168,13 +166,13 @@ def _main_files(workspace: Path) -> tuple[list[ScopeFile], list[str]]:
 
 def _names_in(folder: Path) -> set[str]:
     """Names as stored (on a case-insensitive disk, MEMORY.md and memory.md are one file)."""
-    return {p.name for p in folder.iterdir()}
+    return {p.name for p in list_folder(folder)}
 
 
 def _scope_folder(folder: Path, rel: str) -> tuple[list[ScopeFile], list[str]]:
     files: list[ScopeFile] = []
     other: list[str] = []
-    for child in sorted(folder.iterdir(), key=lambda p: p.name):
+    for child in sorted(list_folder(folder), key=lambda p: p.name):
         path = f"{rel}/{child.name}"
         daily = _daily_match(child.name)
         if _real_file(child) and child.name in LONG_TERM_NAMES:
@@ -193,7 +191,7 @@ def _scope_folder(folder: Path, rel: str) -> tuple[list[ScopeFile], list[str]]:
 def _transcripts(folder: Path, rel: str) -> tuple[list[ScopeFile], list[str]]:
     files: list[ScopeFile] = []
     other: list[str] = []
-    for child in sorted(folder.iterdir(), key=lambda p: p.name):
+    for child in sorted(list_folder(folder), key=lambda p: p.name):
         daily = _daily_match(child.name)
         path = f"{rel}/{child.name}"
         if _real_file(child) and daily is not None and daily[1] is None:

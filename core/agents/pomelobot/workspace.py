@@ -12,6 +12,7 @@ from core.ops.entries import add_entry
 from core.store.document import Document
 from core.store.documents import AnyDocument, DocumentSet
 from core.store.errors import WorkspaceError
+from core.store.files import list_folder
 
 MemoryFile = Document[pomelobot.MemoryFileDocument, pomelobot.MemoryEntry]
 
@@ -46,7 +47,7 @@ class PomelobotWorkspace(DocumentSet):
         scopes = memory / "scopes"
         found = [self.root, memory, scopes]
         if scopes.is_dir():
-            for scope in sorted(p for p in scopes.iterdir() if p.is_dir()):
+            for scope in sorted(p for p in list_folder(scopes) if p.is_dir()):
                 found += [scope, scope / "transcripts"]
         return [f for f in found if f.is_dir() and not f.is_symlink()]
 
