@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QProgressBar,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -76,6 +77,8 @@ Resolutions = Mapping[str, Mapping[str, Resolution]]
 
 
 class MainWindow(QMainWindow):
+    ready = Signal()  # a workspace is shown and its first page can be used
+
     def __init__(self, settings: Settings, *, settings_path: Path | None = None) -> None:
         super().__init__()
         self.settings = settings
@@ -113,6 +116,13 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(outer)
         self.status = plain_label()
         self.statusBar().addPermanentWidget(self.status)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("loading")
+        self.progress.setRange(0, 0)  # busy: reading has no steps worth counting
+        self.progress.setMaximumWidth(180)
+        self.progress.setFormat("Reading…")
+        self.progress.hide()
+        self.statusBar().addPermanentWidget(self.progress)
         self.resize(1280, 800)
 
     def _build_menus(self) -> None:
@@ -182,13 +192,16 @@ class MainWindow(QMainWindow):
         if not self._discard_ok():
             return
         self.statusBar().showMessage(f"Opening {path}…")
-        self.tasks.run(
-            lambda: _open_any(path),
-            on_done=self._opened_any,
-            on_error=lambda exc: self.show_error(_message(exc, f"Could not open {path}")),
-        )
+        self.progress.show()
+
+        def failed(exc: BaseException) -> None:
+            self.progress.hide()
+            self.show_error(_message(exc, f"Could not open {path}"))
+
+        self.tasks.run(lambda: _open_any(path), on_done=self._opened_any, on_error=failed)
 
     def _opened_any(self, result: _Opened | _Ambiguous) -> None:
+        self.progress.hide()
         if isinstance(result, _Ambiguous):
             self._layout_chosen(result.root, self._ask_layout(result.root, result.candidates))
         else:
@@ -244,6 +257,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Opened {agent_named(agent).title} workspace {ws.root}", 5000)
         self.layout_action.setEnabled(len(detect(ws.root).candidates) > 1)
         self._desk_changed()
+        QTimer.singleShot(0, self.ready.emit)  # once the first page has painted
 
     def _set_desk(self, desk: Desk) -> None:
         old = self.desk

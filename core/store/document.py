@@ -103,6 +103,7 @@ class Document(Generic[D, E]):
         self.pending: list[Change[E]] = []
         self.whole_text = False  # edited as a whole text: text outside entries may have changed
         self.generation = 0  # counts saves and reloads: what is pending is relative to the last
+        self.revision = 0  # counts every change of what is open: edits, undo, saves, reloads
         self.reads = 0  # counts reloads and merged saves: undo cannot go back across one
         self._reported: set[tuple[int, str]] = set()  # overwritten changes already reported
 
@@ -194,6 +195,7 @@ class Document(Generic[D, E]):
         for ch in changes:
             made.append(self._put(ch))
         self._rendered = None
+        self.revision += 1
         self.pending.extend(made)
         return made
 
@@ -209,6 +211,7 @@ class Document(Generic[D, E]):
             self.whole_text = True
         self._doc = new
         self._rendered = None
+        self.revision += 1
         self.pending.extend(changes)
         return changes
 
@@ -239,6 +242,7 @@ class Document(Generic[D, E]):
         self._doc = state.doc  # type: ignore[assignment]  # made by this document's format
         self.fmt.set_state(self._doc, state.content)
         self._rendered = None
+        self.revision += 1
         if same_save:
             self.pending = list(state.pending)
             self.whole_text = state.whole_text
@@ -354,6 +358,7 @@ class Document(Generic[D, E]):
         if outcome.doc is not self._doc:
             self._doc = outcome.doc
         self._rendered = done.data
+        self.revision += 1
         self.base = done.data
         self.pending = []
         self.whole_text = False
@@ -369,6 +374,7 @@ class Document(Generic[D, E]):
         data = settled(self.path, _read(self.target), self.base, root=self.target.root)
         self._doc = self.fmt.parse(data)
         self._rendered = data
+        self.revision += 1
         self.base = data
         self.pending = []
         self.whole_text = False

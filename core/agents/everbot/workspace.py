@@ -39,7 +39,7 @@ from core.store.journal import (
 from core.store.merge import Change, ConflictError, Resolution
 
 if TYPE_CHECKING:
-    from core.search import SearchIndex
+    pass
 
 __all__ = [
     "Change",
@@ -102,7 +102,6 @@ class Workspace:
         self.document = document
         self.profile = profile
         self.remember_profile = remember_profile  # the person chose the profile: keep it
-        self._index: SearchIndex | None = None  # built by warm_up, taken by the window
 
     # -- opening -----------------------------------------------------------------------------------
     @classmethod
@@ -156,6 +155,11 @@ class Workspace:
     @property
     def generation(self) -> int:
         return self.document.generation
+
+    @property
+    def revision(self) -> int:
+        """Counts every change of the open file: edits, undo, saves, reloads."""
+        return self.document.revision
 
     @property
     def file(self) -> str:
@@ -365,18 +369,7 @@ class Workspace:
         return [self.root]
 
     def warm_up(self) -> None:
-        """Build the search index (off the window's thread, when the window opens the file)."""
-        from core.search import SearchIndex
-
-        self._index = SearchIndex(self.entries())
-
-    def take_index(self) -> SearchIndex:
-        """The search index `warm_up` built (built now if it did not run)."""
-        from core.search import SearchIndex
-
-        index = getattr(self, "_index", None)
-        self._index = None
-        return index if index is not None else SearchIndex(self.entries())
+        """Nothing: the window shows the table first and builds its search index after."""
 
     # -- journal -----------------------------------------------------------------------------------
     def _apply_precise_scores(self) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelectionModel, Qt, QTimer, Signal
+from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -32,7 +33,6 @@ from core.agents.everbot.format import Entry, Section
 from core.agents.everbot.workspace import SaveResult, Workspace
 from core.ops import ChangeSet
 from core.policy import EVERBOT
-from core.search import QueryError, SearchIndex
 from core.store.documents import Editable, Refreshed
 from core.store.errors import WorkspaceError
 from core.store.merge import Change
@@ -46,6 +46,9 @@ from ui.settings import Settings
 from ui.tasks import TaskRunner
 from ui.undo import OpCommand
 from ui.untrusted import plain_label
+
+if TYPE_CHECKING:
+    from core.search import SearchIndex
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,9 @@ class EverBotDesk(Desk):
     ) -> None:
         super().__init__(push, tasks, settings, parent)
         self.ws: Workspace | None = None
-        self.index: SearchIndex | None = None
+        self.index: SearchIndex | None = None  # built after the table shows
+        self.indexer = TaskRunner(self)  # reads only: never keeps a save waiting
+        self._counted: tuple[int, int] | None = None  # the file version the sidebar counts are of
         self.view = VIEWS[0]
         delay = self.settings.search_debounce_ms
         self._debounce = QTimer(self, singleShot=True, interval=delay)
@@ -183,10 +188,28 @@ class EverBotDesk(Desk):
         assert isinstance(ws, Workspace)
         super().show_workspace(ws)
         self.ws = ws
-        self.index = ws.take_index()
+        self.index = None
         self.score_bars.profile = ws.profile
-        self.sidebar.setCurrentRow(0)
+        with QSignalBlocker(self.sidebar):  # one search, not one per signal
+            self.sidebar.setCurrentRow(0)
         self._view_selected(0)
+        self._index_in_background(ws)
+
+    def _index_in_background(self, ws: Workspace) -> None:
+        """Build the search index off the UI thread once the table shows (a query typed before
+        it is ready builds one at once); an edit meanwhile makes it stale: it is dropped."""
+        entries, revision = ws.entries(), ws.revision
+
+        def build() -> SearchIndex:
+            from core.search import SearchIndex  # numpy, rapidfuzz: after the table shows
+
+            return SearchIndex(entries)
+
+        def built(index: SearchIndex) -> None:
+            if self.ws is ws and ws.revision == revision and self.index is None:
+                self.index = index
+
+        self.indexer.run(build, on_done=built, on_error=lambda _exc: None)
 
     def _view_selected(self, row: int) -> None:
         if not 0 <= row < len(VIEWS):
@@ -228,6 +251,8 @@ class EverBotDesk(Desk):
         if not text:
             self.search_error.hide()
             return in_view
+        from core.search import QueryError, SearchIndex
+
         if self.index is None:  # rebuilt on demand after edits
             self.index = SearchIndex(self.ws.entries())
         try:
@@ -398,8 +423,9 @@ class EverBotDesk(Desk):
     # -- status ------------------------------------------------------------------------------------
     def _update_counts(self) -> None:
         ws = self.ws
-        if ws is None:
+        if ws is None or self._counted == (id(ws), ws.revision):
             return
+        self._counted = (id(ws), ws.revision)
         entries = ws.entries()
         active = sum(1 for e in entries if e.section == "active")
         counts = {

@@ -140,6 +140,8 @@ class DetailPane(QWidget):
             widget.setEnabled(enabled)
         if entry is None:
             self.title.setText("No memory selected")
+            self.category.setEditText("")  # not the first category and a 0 score of no memory
+            self.score.clear()
             self.content.setPlainText("")
             self._shown_text = ""
             self.preview.set_memory_text("")
