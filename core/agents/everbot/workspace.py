@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from core.agents.everbot import format as ev
 from core.formats.problems import Problem
@@ -37,9 +37,6 @@ from core.store.journal import (
     JsonValue,
 )
 from core.store.merge import Change, ConflictError, Resolution
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "Change",
