@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from core.agents.registry import resolve
 
@@ -34,3 +39,26 @@ def open_workspace(root: Path) -> Any:
     """The workspace of the agent whose memory `root` holds (as the window opens it)."""
     agent, path = resolve(Path(root))
     return agent.open(path)
+
+
+@contextlib.contextmanager
+def small_disk(folder: Path, kilobytes: int) -> Iterator[Path]:
+    """A tmpfs of `kilobytes` mounted on `folder` (root only), unmounted afterwards."""
+    folder.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={kilobytes}k", "tmpfs", str(folder)],
+        capture_output=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"no small disk to fill (mount: {mounted.stderr.decode().strip()})")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+def fill(folder: Path, leave: int) -> None:
+    """Take all but `leave` bytes of the disk holding `folder`."""
+    free = shutil.disk_usage(folder).free
+    (folder / "filler").write_bytes(b"\0" * max(free - leave, 0))

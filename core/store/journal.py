@@ -26,7 +26,7 @@ import os
 import sqlite3
 import uuid
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -519,8 +519,14 @@ class Journal:
     ) -> None:
         self.close()
 
-    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
-        return _transaction(self._conn)
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction; an SQLite failure (a full disk) is a JournalError saying so."""
+        try:
+            with _transaction(self._conn) as conn:
+                yield conn
+        except sqlite3.Error as exc:
+            raise _failure(self.path, exc) from exc
 
     # ----------------------------------------------------------------------- events
 

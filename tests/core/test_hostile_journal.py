@@ -4,38 +4,12 @@ without root's privileges.)"""
 
 from __future__ import annotations
 
-import contextlib
-import shutil
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from core.store.journal import Journal, JournalError
-
-
-@contextlib.contextmanager
-def small_disk(folder: Path, kilobytes: int) -> Iterator[Path]:
-    """A tmpfs of `kilobytes` mounted on `folder` (root only), unmounted afterwards."""
-    folder.mkdir()
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", f"size={kilobytes}k", "tmpfs", str(folder)],
-        capture_output=True,
-        check=False,
-    )
-    if mounted.returncode != 0:
-        pytest.skip(f"no small disk to fill (mount: {mounted.stderr.decode().strip()})")
-    try:
-        yield folder
-    finally:
-        subprocess.run(["umount", "-l", str(folder)], check=False)
-
-
-def fill(folder: Path, leave: int) -> None:
-    """Take all but `leave` bytes of the disk holding `folder`."""
-    free = shutil.disk_usage(folder).free
-    (folder / "filler").write_bytes(b"\0" * max(free - leave, 0))
+from tests.helpers import fill, small_disk
 
 
 def test_a_journal_on_a_full_disk_says_the_disk_is_full(tmp_path: Path) -> None:
@@ -67,3 +41,12 @@ def test_a_journal_is_read_through_a_relative_path(
     monkeypatch.chdir(tmp_path)
     with Journal.open_readonly(Path("ws")) as copy:
         assert copy.get_setting("layout") == "everbot"
+
+
+def test_a_write_to_an_open_journal_on_a_full_disk_is_a_journal_error(tmp_path: Path) -> None:
+    """A save whose file is written but whose journal then meets a full disk: the commit
+    reports it (and the next open settles it) instead of failing with an SQLite error."""
+    with small_disk(tmp_path / "disk", 512) as disk, Journal.open(disk) as journal:
+        fill(disk, 0)
+        with pytest.raises(JournalError, match="the disk is full"):
+            journal.set_setting("big", "x" * 200_000)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from core.agents import registry
 from core.agents.everbot import format as ev
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw.profile import ProfileError, parse_profile
@@ -143,3 +144,13 @@ def test_load_json_refuses_with_line_and_column(
 def test_load_json_reads_what_json_reads() -> None:
     text = '{"a": [1, -2.5, "x", true, null, {"b": 9007199254740993}], "c": 1e308}'
     assert load_json(text) == json.loads(text)
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"], ids=["lf", "crlf", "cr"])
+def test_structured_memory_is_found_whatever_its_line_ends(tmp_path: Path, newline: str) -> None:
+    """Beside a folder of dated notes (another agent's layout), an EverBot file is seen as one
+    whatever its line ends: the person is asked which agent, never left with the other one."""
+    (tmp_path / "MEMORY.md").write_bytes(TIERED.replace("\n", newline).encode())
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "memory" / "2026-03-01.md").write_text("# notes\n", encoding="utf-8")
+    assert registry.detect(tmp_path).candidates == ("everbot", "pomelobot")

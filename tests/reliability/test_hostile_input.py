@@ -40,7 +40,7 @@ import pytest
 from core.store.journal import Journal
 from tests.cli.conftest import Result, run_process
 from tests.conftest import FIXTURES
-from tests.helpers import LOCK_HOLDER
+from tests.helpers import LOCK_HOLDER, fill, small_disk
 
 LONG = os.environ.get("MEMDESK_LONG") == "1"
 TIME_LIMIT_S = 20
@@ -671,3 +671,20 @@ def _restore_modes(folder: Path) -> None:
             path = Path(base) / name
             if not path.is_symlink() and (path.is_dir() or path.is_file()):
                 path.chmod(0o755 if path.is_dir() else 0o644)
+
+
+@pytest.mark.parametrize("layout_name", list(LAYOUTS))
+def test_a_full_disk_refuses_the_save_and_says_so(tmp_path: Path, layout_name: str) -> None:
+    """16 KB free: the journal cannot be written, so the memory file is not either."""
+    layout = LAYOUTS[layout_name]
+    with small_disk(tmp_path / "disk", 256) as disk:
+        workspace = layout.build(disk / "copy")
+        fill(disk, 16 * 1024)
+        before = picture(disk)
+        result = memdesk(argv("add", layout, disk / "copy" if layout.workspace else workspace))
+        after = picture(disk)
+    assert (result.code, result.out) == (2, ""), result.err
+    assert result.err.count("\n") == 1 and result.err.startswith("memdesk: "), result.err
+    assert "the disk is full" in result.err
+    assert {k: v for k, v in after.items() if k in before} == before
+    assert all(".memdesk" in k or k.endswith(".lock") for k in after.keys() - before.keys())

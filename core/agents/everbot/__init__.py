@@ -28,7 +28,8 @@ from core.ops import ChangeSet
 from core.store.errors import EXIT_ERROR, WorkspaceError
 
 MEMORY_FILE = "MEMORY.md"
-_STRUCTURED_HEADER = re.compile(rb"^[ \t]*###\s+\[\w+\]", re.MULTILINE)
+# A header at the start of a line; the agent reads a lone CR as a line end too.
+_STRUCTURED_HEADER = re.compile(rb"(?:^|\r)[ \t]*###\s+\[\w+\]", re.MULTILINE)
 _SNIFF_BYTES = 256 * 1024  # enough to see entry headers; a 50 MB file is not read whole here
 SECTIONS = ("active", "archived", "all")
 LIST_HEADER = (
