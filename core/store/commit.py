@@ -46,6 +46,7 @@ from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import (
     UNSETTLED_PAUSE_S,
     UNSETTLED_RETRIES,
+    hold_confined,
     read_fd,
     read_or_none,
     settled,
@@ -180,7 +181,7 @@ class _Commit(Generic[C]):
         self._hashed: tuple[bytes | None, str | None] = (None, None)  # the last bytes hashed
 
     def run(self, base: bytes | None) -> Committed[C]:
-        on_disk = read_or_none(self.path)
+        on_disk = self._read()
         planned, on_disk = self._plan_settled(on_disk, base)
         merged, late, written = on_disk != base, 0, False
         # Other writers' versions that are no longer on disk (they landed in a file this commit
@@ -240,6 +241,11 @@ class _Commit(Generic[C]):
             done.path, done.data, done.context, done.backup, merged, True, late, notice
         )
 
+    def _read(self) -> bytes | None:
+        """The file as it is now, confined to the workspace: a symlink or hard link to outside
+        put there since it was opened is refused before anything is written."""
+        return read_or_none(self.path, root=self.target.root)
+
     def _plan_settled(
         self, disk: bytes | None, base: bytes | None
     ) -> tuple[Planned[C], bytes | None]:
@@ -254,7 +260,7 @@ class _Commit(Generic[C]):
                 except InputError as exc:
                     error = exc
             time.sleep(UNSETTLED_PAUSE_S)
-            now = read_or_none(self.path)
+            now = self._read()
             if now == disk and error is not None:
                 break  # it is really so
             disk = now
@@ -295,7 +301,7 @@ class _Commit(Generic[C]):
         held: int | None = None
         displaced: Path | None = None
         try:
-            held = _open_current(self.path)
+            held = hold_confined(self.target.root, self.target.rel)
             now, stamp = (None, None) if held is None else (read_fd(held), _stamp(held))
             if now != on_disk:
                 prepared.discard()
@@ -461,14 +467,6 @@ def _stamp(fd: int) -> _Stamp:
     """What changes when a file is written: size, modification and change time."""
     st = os.fstat(fd)
     return (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-
-
-def _open_current(path: Path) -> int | None:
-    """A read descriptor on the file as it is now (None: there is none)."""
-    try:
-        return os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
-    except FileNotFoundError:
-        return None
 
 
 def _check_writable(path: Path) -> None:

@@ -141,15 +141,37 @@ def open_confined(root: Path, rel: str, *, shown: str | None = None) -> Iterator
         raise read_error(Path(name), exc) from None
     try:
         st = os.fstat(fd)
-        _refuse_irregular(name, st)
-        if st.st_nlink > 1:
-            raise ConfinementError(
-                f"{name}: has {st.st_nlink} names (hard links), and another one may be outside "
-                "the workspace; refused (a copy of the file has one name)"
-            )
+        _refuse_unconfined(name, st)
         yield ConfinedFile(fd, parts, name, st.st_size)
     finally:
         os.close(fd)
+
+
+def hold_confined(root: Path, rel: str) -> int | None:
+    """A read descriptor on `rel` inside `root` with `open_confined`'s checks, for a caller that
+    keeps it open (and closes it); None when there is no such file."""
+    name = str(root / rel)
+    try:
+        fd, _parts = open_beneath(root, rel, name)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise read_error(Path(name), exc) from None
+    try:
+        _refuse_unconfined(name, os.fstat(fd))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _refuse_unconfined(name: str, st: os.stat_result) -> None:
+    _refuse_irregular(name, st)
+    if st.st_nlink > 1:
+        raise ConfinementError(
+            f"{name}: has {st.st_nlink} names (hard links), and another one may be outside "
+            "the workspace; refused (a copy of the file has one name)"
+        )
 
 
 def list_folder(path: Path) -> list[Path]:
