@@ -75,34 +75,35 @@ class Row:
 
     `fields` holds at least SPEC 7's keys (id, category, score, last_activated,
     activation_count, section, content, file, line); None where the format has no such value.
-    `fields` and `text` (one line for `memdesk list`) may be given as functions that make them
-    when first asked: a list of a million memories prints only one of the two.
+    `fields` and `text` (one line for `memdesk list`) may be given as functions of `source`
+    that make them when first asked: a list of a million memories prints only one of the two.
     """
 
-    __slots__ = ("_fields", "_text", "file", "id", "key", "line")
+    __slots__ = ("_fields", "_text", "file", "id", "key", "line", "source")
 
     def __init__(
         self,
         id: str,
         file: str,  # relative to the workspace
         line: int,
-        fields: dict[str, Any] | Callable[[], dict[str, Any]],
-        text: str | Callable[[], str],
+        fields: dict[str, Any] | Callable[[Any], dict[str, Any]],
+        text: str | Callable[[Any], str],
         key: str = "",  # unique within its file (an id repeated in one file gets id~2)
+        source: Any = None,  # what the functions make `fields` and `text` of
     ) -> None:
         self.id, self.file, self.line, self.key = id, file, line, key
-        self._fields, self._text = fields, text
+        self._fields, self._text, self.source = fields, text, source
 
     @property
     def fields(self) -> dict[str, Any]:
         if callable(self._fields):
-            self._fields = self._fields()
+            self._fields = self._fields(self.source)
         return self._fields
 
     @property
     def text(self) -> str:
         if callable(self._text):
-            self._text = self._text()
+            self._text = self._text(self.source)
         return self._text
 
     @property

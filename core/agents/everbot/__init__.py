@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import date
-from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -22,7 +21,7 @@ from core.agents.base import (
     Source,
     SourceCount,
 )
-from core.agents.everbot.format import Section
+from core.agents.everbot.format import Entry, Section
 from core.formats.problems import Problem
 from core.ops import ChangeSet
 from core.store.errors import EXIT_ERROR, WorkspaceError
@@ -107,18 +106,12 @@ class EverBot(Agent):
                 ) from None
             by_key = {e.key: e for e in entries}
             entries = [by_key[key] for key in keys]
-        file = str(ws.path)
-        return [
-            Row(
-                e.id,
-                ws.file,
-                e.line,
-                partial(memory_fields, e, file),
-                partial(_list_line, e),
-                e.key,
-            )
-            for e in entries
-        ]
+        file, rel = str(ws.path), ws.file
+
+        def fields(e: Entry) -> dict[str, Any]:
+            return memory_fields(e, file)
+
+        return [Row(e.id, rel, e.line, fields, _list_line, e.key, e) for e in entries]
 
     def lookup(self, path: Path, memory_id: str, *, profile: str | None = None) -> list[Row]:
         from core.agents.base import named
