@@ -224,7 +224,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from core.models import problem_json
+    from core.fields import problem_json
 
     agent, path = _resolve(args)
     report = agent.check(path, profile=getattr(args, "profile", None))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import asdict
 from datetime import date
 from pathlib import Path
 from typing import Any, ClassVar
@@ -73,7 +74,7 @@ class EverBot(Agent):
             ),
         )
         report.extra = {
-            **summary.model_dump(exclude={"entries"}),
+            **{k: v for k, v in asdict(summary).items() if k != "entries"},
             "profile": ws.profile.name,
         }
         return report
@@ -87,8 +88,7 @@ class EverBot(Agent):
         profile: str | None = None,
         problems: list[Problem] | None = None,
     ) -> list[Row]:
-        from core.models import memory_fields
-        from core.search import QueryError, search
+        from core.fields import memory_fields
 
         if section not in SECTIONS:
             raise WorkspaceError(
@@ -98,6 +98,8 @@ class EverBot(Agent):
         ws = _open(path, profile)
         entries = [e for e in ws.doc.iter_entries() if section in ("all", e.section)]
         if query:
+            from core.search import QueryError, search  # numpy, rapidfuzz: only for a query
+
             try:
                 keys = search(entries, query, today=date.today())
             except QueryError as exc:
@@ -116,7 +118,7 @@ class EverBot(Agent):
     def lookup(self, path: Path, memory_id: str, *, profile: str | None = None) -> list[Row]:
         from core.agents.base import named
         from core.agents.everbot.peek import Peek
-        from core.models import memory_fields
+        from core.fields import memory_fields
 
         peek = Peek.open(path, memory_id, profile=profile)
         if peek is None:

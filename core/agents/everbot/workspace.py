@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Literal
 
 from core.agents.everbot import format as ev
+from core.fields import ParsedFile
 from core.formats.problems import Problem
 from core.formats.text import InputError, gc_paused
-from core.models import ParsedFile
 from core.policy import PolicyProfile, profile_by_name
 from core.scoring import AGENT_FORGET_BELOW, agent_will_forget
 from core.store.backups import clean_backup_temps, list_backups, own_backup_dir
@@ -98,7 +98,7 @@ class Workspace:
         self.root = root
         self.document = document
         self.profile = profile
-        self.remember_profile = remember_profile  # the person chose the profile: keep it
+        self.remember_profile = remember_profile  # chosen, or not kept yet: keep it at a save
 
     # -- opening -----------------------------------------------------------------------------------
     @classmethod
@@ -120,7 +120,10 @@ class Workspace:
             policy = profile_by_name(chosen)
         except ValueError as exc:
             raise WorkspaceError(str(exc)) from None
-        ws = cls(root, document, policy, remember_profile=profile is not None)
+        # The first save keeps the detected profile: pinning a memory to core must not turn an
+        # EverBot file into the tiered memory.
+        remember = profile is not None or saved is None
+        ws = cls(root, document, policy, remember_profile=remember)
         with gc_paused():
             ws._use_precise_scores(precise)
         return ws
@@ -197,22 +200,29 @@ class Workspace:
 
     # -- what needs attention ----------------------------------------------------------------------
     def forgotten(self) -> list[ev.Entry]:
-        """Memories the EverBot agent drops at its next save (below 0.05, beyond its cap of 30)."""
+        """Memories the EverBot agent drops at its next save (below 0.05, beyond its cap of 30;
+        the newer agent, whose files hold memory_meta, also superseded ones beyond its 5 latest)."""
         if self.profile.name != "everbot":
             return []
         kept = [e for e in self.doc.iter_entries() if e.content]
         # The agent decides on the score it reads back from the file, not MemDesk's precise one.
-        indexes = agent_will_forget([(e.id, float(e.score_token())) for e in kept])
-        return [kept[i] for i in indexes]
+        scores = [(e.id, float(e.score_token())) for e in kept]
+        superseded = {i: e.last_activated for i, e in enumerate(kept) if self._superseded(e)}
+        return [kept[i] for i in agent_will_forget(scores, superseded=superseded)]
+
+    def _superseded(self, entry: ev.Entry) -> bool:
+        """Kept for provenance by the newer agent (it reads memory_meta: the file holds some)."""
+        return self.doc.uses_meta and (entry.meta or {}).get("status") == "superseded"
 
     def warnings(self) -> list[Problem]:
         out = list(self.doc.warnings)
         for e in self.forgotten():
-            why = (
-                "it scores below 0.05"
-                if e.score < AGENT_FORGET_BELOW
-                else "it keeps only its 30 best-scored memories"
-            )
+            if self._superseded(e):
+                why = "it keeps only its 5 latest superseded memories"
+            elif e.score < AGENT_FORGET_BELOW:
+                why = "it scores below 0.05"
+            else:
+                why = "it keeps only its 30 best-scored memories"
             out.append(
                 Problem(
                     self.doc.path,
