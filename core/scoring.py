@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Literal, NamedTuple
@@ -20,6 +20,7 @@ _ONE_DAY = timedelta(days=1)
 _AGENT_GRACE_DAYS = 7
 _AGENT_DAILY_FACTOR = 0.99
 AGENT_MAX_ENTRIES = 30
+AGENT_MAX_TRACE = 5  # superseded memories the newer agent keeps (ProfileStore, fd3a84a)
 AGENT_FORGET_BELOW = 0.05
 
 
@@ -172,16 +173,23 @@ def agent_will_forget(
     entries: Sequence[tuple[str, float]],
     cap: int = AGENT_MAX_ENTRIES,
     floor: float = AGENT_FORGET_BELOW,
+    *,
+    superseded: Mapping[int, str] | None = None,
 ) -> list[int]:
     """Indexes (into `entries`, ascending) of what EverBot's next `MemoryStore.save` drops.
 
     Indexes rather than ids because the agent keeps duplicate ids. Drops scores below `floor`
     (exactly 0.05 stays), then all but the top `cap` by score (stable: ties keep file order).
+    `superseded` (the newer agent, which writes memory_meta) maps the index of each superseded
+    memory to its last_activated: these are kept whatever their score, the most recently
+    activated `AGENT_MAX_TRACE` of them, beside the top `cap` of the others.
     """
-    kept = [i for i, (_, score) in enumerate(entries) if score >= floor]
+    trace = superseded or {}
+    kept = [i for i, (_, score) in enumerate(entries) if i not in trace and score >= floor]
     if len(kept) > cap:
         kept = heapq.nlargest(cap, kept, key=lambda i: entries[i][1])  # = sorted(...)[:cap]
-    keep = set(kept)
+    latest = sorted(sorted(trace), key=trace.__getitem__, reverse=True)[:AGENT_MAX_TRACE]
+    keep = set(kept) | set(latest)
     return [i for i in range(len(entries)) if i not in keep]
 
 

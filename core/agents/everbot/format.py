@@ -342,6 +342,31 @@ def _original_body(entry: Entry) -> str | None:
     return raw if to_lf(raw).strip() == entry.content else None
 
 
+def checked_content(text: str) -> str:
+    """A memory's new text as it is written (universal newlines, stripped).
+
+    ValueError for a line that would not be read back as part of it: a heading (`# `, `## `),
+    which the agent drops, a memory header, where the agent starts another memory, or a
+    memory_meta comment, which the newer agent takes as the memory's metadata.
+    """
+    content = to_lf(text).strip()
+    for n, line in enumerate(content.split("\n"), start=1):
+        s = line.strip()
+        if s.startswith(("# ", "## ")):
+            raise ValueError(f"line {n} of the memory is a heading: the agent drops such lines")
+        if s.startswith("#") and _ends_text(s):
+            raise ValueError(
+                f"line {n} of the memory looks like a memory header: it would not be read "
+                "back as part of this memory"
+            )
+        if META_RE.match(s):
+            raise ValueError(
+                f"line {n} of the memory is a memory_meta comment: the agent reads it as the "
+                "memory's metadata, not its text"
+            )
+    return content
+
+
 HEAD_META_DEFAULTS: dict[str, Any] = {
     "status": "active",
     "supersedes": [],
@@ -946,7 +971,7 @@ class StructuredFormat:
         return f"[{entry.category} · {entry.score:.2f}]\n{entry.content}"
 
     def written(self, like: Entry, text: str) -> Entry:
-        content = text.strip()
+        content = checked_content(text)
         if not content:
             raise ValueError("a memory needs some text (delete it instead)")
         return like.edited(content=content)

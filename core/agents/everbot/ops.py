@@ -10,7 +10,7 @@ import uuid
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
-from core.agents.everbot.format import Entry, Section
+from core.agents.everbot.format import Entry, Section, checked_content
 from core.agents.everbot.workspace import Workspace, WorkspaceError
 from core.scoring import reinforce
 from core.store.merge import Change
@@ -19,14 +19,13 @@ from core.store.merge import Change
 def edit(ws: Workspace, key: str, **fields: object) -> list[Change[Entry]]:
     """Change fields of one memory (content, category, score, ...); no-op fields are dropped."""
     entry = _entry(ws, key)
+    if "content" in fields:
+        fields["content"] = _checked_text(str(fields["content"]))
+        if not fields["content"]:
+            raise WorkspaceError("a memory needs some text (delete it instead)", exit_code=1)
     wanted = {k: v for k, v in fields.items() if getattr(entry, k) != v}
     if not wanted:
         return []
-    if "content" in wanted:
-        text = str(wanted["content"]).strip()
-        if not text:
-            raise WorkspaceError("a memory needs some text (delete it instead)", exit_code=1)
-        wanted["content"] = text
     if "category" in wanted:
         wanted["category"] = _checked_category(str(wanted["category"]))
     return [Change(key, entry, entry.edited(**wanted))]
@@ -80,9 +79,10 @@ def create(
     now: datetime | None = None,
 ) -> list[Change[Entry]]:
     """A new memory with a fresh 6-hex id, as the agent makes them."""
-    text = content.strip()
+    text = _checked_text(content)
     if not text:
         raise WorkspaceError("a memory needs some text", exit_code=1)
+    category = _checked_category(category)
     taken = {e.id for e in ws.entries()}
     new_id = uuid.uuid4().hex[:6]
     while new_id in taken:
@@ -95,6 +95,13 @@ def create(
 def inverse(changes: Sequence[Change[Entry]]) -> list[Change[Entry]]:
     """The changes that undo `changes` (applied in reverse order)."""
     return [Change(c.key, c.after, c.before) for c in reversed(changes)]
+
+
+def _checked_text(text: str) -> str:
+    try:
+        return checked_content(text)
+    except ValueError as exc:
+        raise WorkspaceError(str(exc), exit_code=1) from None
 
 
 def _entry(ws: Workspace, key: str) -> Entry:
