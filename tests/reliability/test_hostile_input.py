@@ -29,7 +29,7 @@ import sys
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
 from functools import cache
@@ -226,6 +226,7 @@ class Hostile:
     line: int | None = None  # its line, where messages must give it
     refused: bool = False  # a write that reaches it must be refused
     kept: Callable[[Path], bool] | None = None  # after a write that went ahead (default: as found)
+    gone: bool = False  # the agent no longer sees the memory commands name (the file is read)
     same_output: tuple[str, ...] = ()  # reads that print what they print on the untouched copy
 
 
@@ -235,7 +236,8 @@ class Case:
     make: Callable[[Path, Layout, ExitStack], Hostile]
     layouts: tuple[str, ...] = tuple(LAYOUTS)
     unprivileged: bool = False
-    commands: tuple[str, ...] | None = None  # at CI size, only these (a slow case)
+    commands: tuple[str, ...] | None = None  # at CI size, only these
+    slow: bool = False  # run in the background from the start (see `slow_cases`)
 
 
 CASES: list[Case] = []
@@ -245,10 +247,11 @@ def case(
     *layouts: str,
     unprivileged: bool = False,
     commands: tuple[str, ...] | None = None,
+    slow: bool = False,
 ) -> Callable[[Callable[[Path, Layout, ExitStack], Hostile]], None]:
     def register(make: Callable[[Path, Layout, ExitStack], Hostile]) -> None:
         name = make.__name__.removeprefix("make_")
-        CASES.append(Case(name, make, layouts or tuple(LAYOUTS), unprivileged, commands))
+        CASES.append(Case(name, make, layouts or tuple(LAYOUTS), unprivileged, commands, slow))
 
     return register
 
@@ -298,14 +301,23 @@ def make_bom(ws: Path, layout: Layout, _: ExitStack) -> Hostile:
 def _newlines(ws: Path, layout: Layout, newline: bytes) -> Hostile:
     path = _main(ws, layout)
     path.write_bytes(path.read_bytes().replace(b"\n", newline))
+    ends = _line_ends(path.read_bytes(), newline)
 
     def kept(w: Path) -> bool:
-        data = (w / layout.main).read_bytes()
-        return newline in data and b"\n" not in data.replace(b"\r\n", b"")
+        """The lines MemDesk did not write still end as found (an agent that writes "\n"
+        itself may get "\n" for the text MemDesk adds for it)."""
+        return _line_ends((w / layout.main).read_bytes(), newline) >= ends - 8
 
-    # EverBot reads its file with universal newlines: its memories are the same.
+    # EverBot reads its file with universal newlines: its memories are the same. PicoClaw
+    # splits on "\n" only: a CR-only file has no dated entries for it (check warns).
     same = ("retrieve", "list") if layout.name == "everbot" else ()
-    return Hostile(layout.main, kept=kept, same_output=same)
+    gone = newline == b"\r" and layout.name == "picoclaw"
+    return Hostile(layout.main, kept=kept, same_output=same, gone=gone)
+
+
+def _line_ends(data: bytes, newline: bytes) -> int:
+    crlf = data.count(b"\r\n")
+    return crlf if newline == b"\r\n" else data.count(newline) - crlf
 
 
 @case()
@@ -321,8 +333,8 @@ def make_cr_only(ws: Path, layout: Layout, _: ExitStack) -> Hostile:
 @case()
 def make_long_line(ws: Path, layout: Layout, _: ExitStack) -> Hostile:
     path = _main(ws, layout)
-    with path.open("ab") as handle:
-        handle.write(b"\n" + b"x" * LONG_LINE + b"\n")
+    first, rest = path.read_bytes().split(b"\n", 1)  # below the title: in no memory's text
+    path.write_bytes(first + b"\n" + b"x" * LONG_LINE + b"\n" + rest)
     return Hostile(layout.main, kept=lambda w: (w / layout.main).stat().st_size > LONG_LINE)
 
 
@@ -366,7 +378,7 @@ def make_unreadable(ws: Path, layout: Layout, _: ExitStack) -> Hostile:
     return Hostile(layout.main, refused=True)
 
 
-@case("everbot", commands=("list", "decay-apply"))
+@case("everbot", commands=("list", "decay-apply"), slow=True)
 def make_lock_held(ws: Path, layout: Layout, stack: ExitStack) -> Hostile:
     """The agent holds its lock for longer than MemDesk waits (10 s)."""
     lock = _main(ws, layout).with_name("MEMORY.md.lock")
@@ -523,9 +535,10 @@ def make_scope_folder_unreadable(ws: Path, layout: Layout, _: ExitStack) -> Host
 @case("pomelobot", commands=("chunks",))
 def make_emoji_cut_by_a_chunk(ws: Path, layout: Layout, _: ExitStack) -> Hostile:
     """The agent cuts a long line every 1,200 UTF-16 units, here through the middle of 😀."""
+    line = "[10:00:00] " + "a" * 1188 + "😀" + "b" * 1300
     with (ws / layout.main).open("a", encoding="utf-8") as handle:
-        handle.write("\n[10:00:00] " + "a" * 1188 + "😀" + "b" * 1300 + "\n")
-    return Hostile(layout.main)
+        handle.write(f"\n{line}\n")
+    return Hostile(layout.main, kept=_holds(Path(layout.main), line.encode()))
 
 
 # -- the suite ----------------------------------------------------------------------------------
@@ -542,11 +555,8 @@ def commands_for(hostile_case: Case, layout: Layout, index: int) -> list[str]:
     return ["check", others[index % len(others)], writes[index % len(writes)]]
 
 
-PARAMS = [
-    pytest.param(layout, c, n, id=f"{layout}-{c.name}")
-    for n, c in enumerate(CASES)
-    for layout in c.layouts
-]
+RUNS = [(layout, c, n) for n, c in enumerate(CASES) for layout in c.layouts]
+PARAMS = [pytest.param(layout, c, n, id=f"{layout}-{c.name}") for layout, c, n in RUNS]
 
 
 class Pristine:
@@ -576,22 +586,53 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pristine]:
         print(f"  {key:<40} {count:>4}")
 
 
+@pytest.fixture(scope="module")
+def slow_cases(
+    tmp_path_factory: pytest.TempPathFactory, pristine: Pristine
+) -> Iterator[dict[str, Future[None]]]:
+    """The slow cases (a lock held past MemDesk's 10 s wait), started when the first case runs
+    so that their wait overlaps the others."""
+    with ThreadPoolExecutor(1) as pool:
+        yield {
+            f"{layout}-{c.name}": pool.submit(
+                run_case, tmp_path_factory.mktemp(c.name), LAYOUTS[layout], c, n, pristine
+            )
+            for layout, c, n in RUNS
+            if c.slow
+        }
+
+
 @pytest.mark.parametrize(("layout_name", "hostile_case", "index"), PARAMS)
 def test_hostile_input(
-    tmp_path: Path, pristine: Pristine, layout_name: str, hostile_case: Case, index: int
+    tmp_path: Path,
+    pristine: Pristine,
+    slow_cases: dict[str, Future[None]],
+    layout_name: str,
+    hostile_case: Case,
+    index: int,
 ) -> None:
     layout = LAYOUTS[layout_name]
     if hostile_case.unprivileged and not can_drop_root_read():
         pytest.skip("root that cannot drop its power to read anything: chmod 000 stops nothing")
+    if hostile_case.slow:
+        slow_cases[f"{layout_name}-{hostile_case.name}"].result()
+    else:
+        run_case(tmp_path, layout, hostile_case, index, pristine)
+
+
+def run_case(
+    folder: Path, layout: Layout, hostile_case: Case, index: int, pristine: Pristine
+) -> None:
+    """The case's reads one after the other on one copy, each write on a copy of its own."""
     commands = commands_for(hostile_case, layout, index)
-    runs = [Run(tmp_path / "read", layout, hostile_case, [c for c in commands if c in READS])]
-    runs += [Run(tmp_path / c, layout, hostile_case, [c]) for c in commands if c in WRITES]
+    runs = [Run(folder / "read", layout, hostile_case, [c for c in commands if c in READS])]
+    runs += [Run(folder / c, layout, hostile_case, [c]) for c in commands if c in WRITES]
     try:
         with ThreadPoolExecutor(WORKERS) as pool:
             for done in [pool.submit(run.check, pristine) for run in runs if run.commands]:
                 done.result()
     finally:
-        _restore_modes(tmp_path)
+        _restore_modes(folder)
 
 
 @dataclass
@@ -657,6 +698,8 @@ class Outcome:
             assert r.code != 0, f"{shown}\nwrote through {hostile.file}"
         if r.code == expected_code and (r.code == 0 or self.said(r.err) == expected_err):
             return  # the same outcome as on the untouched workspace
+        if hostile.gone and r.code == 1 and "no memory with id" in r.err:
+            return
         said = r.out + r.err
         assert hostile.file in said, f"{shown}\nthe message does not name {hostile.file}"
         if hostile.line is not None:
