@@ -13,11 +13,11 @@ import os
 import re
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from core.agents.registry import NAMES, demo_layouts
 from core.formats.text import InputError, gc_paused
@@ -27,6 +27,7 @@ from core.store.errors import WorkspaceError
 EXIT_OK, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # where the agent's chunker split an emoji
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # kept out of messages: one line, no escapes
+_TERMINAL_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but \t and \n
 # The window and the benchmark run as long as the person wants: they keep the collector.
 _LONG_RUNNING = frozenset({"open", "bench"})
 CHECK_SHOWN = 20  # problems of one kind `check` prints before it only counts the rest
@@ -42,8 +43,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     # A command lives for seconds and builds no reference cycles worth collecting; the collector
     # would walk a million memories several times over (a second and more).
     paused = gc_paused() if args.command not in _LONG_RUNNING else contextlib.nullcontext()
-    with paused:
+    with paused, _terminal_safe():
         return _run(handler, args)
+
+
+class _Escaped:
+    """A terminal's stream that shows control characters from memory files as escapes: text
+    from a file must not move the cursor, recolour or retitle the person's terminal."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(_TERMINAL_CONTROL.sub(_shown, text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def _shown(m: re.Match[str]) -> str:
+    return f"\\x{ord(m.group()):02x}"
+
+
+@contextlib.contextmanager
+def _terminal_safe() -> Iterator[None]:
+    """stdout and stderr escaped while they are terminals (a pipe gets the bytes as they are)."""
+    saved = sys.stdout, sys.stderr
+    if sys.stdout.isatty():
+        sys.stdout = _Escaped(sys.stdout)
+    if sys.stderr.isatty():
+        sys.stderr = _Escaped(sys.stderr)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
 
 
 def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
