@@ -4,18 +4,33 @@ is gone."""
 
 from __future__ import annotations
 
+import errno
 import os
-from datetime import date
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import date, datetime
 from pathlib import Path
 
 import pytest
 
+from core.agents.everbot import format as ev
 from core.agents.everbot import ops as operations
 from core.agents.everbot.workspace import Workspace
+from core.agents.picoclaw import format as picoclaw
+from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.decay import apply_decay, preview_decay
+from core.ops.entries import edit_entry
 from core.store import atomic
-from core.store.commit import journal_for_reading
-from core.store.errors import WorkspaceError
+from core.store.backups import own_backup_dir
+from core.store.commit import Target, clean_leftovers, journal_for_reading, sha256
+from core.store.document import Document
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.journal import Journal
+from core.store.merge import Change, ConflictError
+from tests.core.test_commit import _killed_decay
+from tests.core.test_fuzz_parsers import finishes_within
+from tests.helpers import dead_pid
 
 MEMORY = """# Agent Memory
 
@@ -39,8 +54,32 @@ def root(tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.fixture(autouse=True)
+def _no_hang() -> Iterator[None]:
+    """A save looping for ever fails its test instead of hanging the run."""
+    with finishes_within(60):
+        yield
+
+
 def _open_descriptors() -> set[str]:
     return set(os.listdir("/proc/self/fd"))
+
+
+def _pending(root: Path) -> int:
+    with Journal.open(root) as journal:  # opened as it is: nothing settled first
+        return len(journal.pending_commits())
+
+
+def _events(root: Path) -> list[tuple[str, str]]:
+    with journal_for_reading(root) as journal:
+        assert journal is not None
+        return sorted((e.memory_id, e.kind) for e in journal.recent_events(100))
+
+
+def _edit_a1(root: Path, content: str = "MemDesk's edit") -> Workspace:
+    ws = Workspace.open(root)
+    ws.apply(operations.edit(ws, "a1a1a1", content=content))
+    return ws
 
 
 # -- replacing a file ------------------------------------------------------------------------------
@@ -117,3 +156,279 @@ def test_a_decay_run_that_changes_no_score_still_moves_every_anchor(root: Path) 
         "a1a1a1": (at, 0.9),
         "b2b2b2": (at, 0.8),
     }
+
+
+# -- the guarded commit ----------------------------------------------------------------------------
+def test_a_save_onto_a_file_the_agent_emptied_is_a_conflict_not_a_quiet_no_op(root: Path) -> None:
+    ws = _edit_a1(root)
+    (root / "MEMORY.md").write_bytes(b"")  # the agent emptied it, and it stays empty
+    with pytest.raises(ConflictError):
+        ws.save(actor="person", cause="test")
+    assert (root / "MEMORY.md").read_bytes() == b""
+
+
+def test_a_save_that_met_another_writer_leaves_no_commit_pending(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The attempt planned on the old file is dropped from the journal at once: left pending,
+    the next open would record it as an interrupted save followed by another program's change."""
+    ws = _edit_a1(root)
+    real_prepare = atomic.prepare
+    calls = []
+
+    def prepare_then_agent_writes(path: Path, data: bytes) -> atomic.PreparedTemp:
+        prepared = real_prepare(path, data)
+        if not calls:
+            path.write_text(MEMORY.replace("short answers", "long answers"), encoding="utf-8")
+        calls.append(1)
+        return prepared
+
+    monkeypatch.setattr(atomic, "prepare", prepare_then_agent_writes)
+    assert ws.save(actor="person", cause="test").merged
+    assert _pending(root) == 0
+    assert _events(root) == [("a1a1a1", "edit")]
+
+
+@pytest.mark.parametrize(
+    ("error", "raised", "message"),
+    [
+        (OSError(errno.ENOSPC, "No space left on device"), WorkspaceError, "could not write"),
+        (atomic.WriteRefused(Path("MEMORY.md"), "not today"), WorkspaceError, "not today"),
+        (KeyboardInterrupt(), KeyboardInterrupt, None),
+    ],
+)
+def test_a_save_failing_at_the_write_leaves_the_file_and_no_commit_pending(
+    root: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    error: BaseException,
+    raised: type[BaseException],
+    message: str | None,
+) -> None:
+    ws = _edit_a1(root)
+
+    def fails(path: Path, data: bytes) -> atomic.PreparedTemp:
+        raise error
+
+    monkeypatch.setattr(atomic, "prepare", fails)
+    with pytest.raises(raised, match=message) as caught:
+        ws.save(actor="person", cause="test")
+    if isinstance(error, atomic.WriteRefused):
+        assert caught.value.exit_code == EXIT_REFUSED  # type: ignore[attr-defined]
+    assert (root / "MEMORY.md").read_text(encoding="utf-8") == MEMORY
+    assert _pending(root) == 0
+
+
+def test_a_window_reading_the_journal_during_a_save_does_not_settle_it(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another view of the same workspace reads the journal (and settles interrupted saves)
+    while this one is between its journal intent and its rename: that save is not interrupted."""
+    ws = _edit_a1(root)
+    real_prepare = atomic.prepare
+
+    def another_view_reads_meanwhile(path: Path, data: bytes) -> atomic.PreparedTemp:
+        with journal_for_reading(root):
+            pass
+        return real_prepare(path, data)
+
+    monkeypatch.setattr(atomic, "prepare", another_view_reads_meanwhile)
+    ws.save(actor="person", cause="test")
+    assert _events(root) == [("a1a1a1", "edit")]
+    assert _pending(root) == 0
+
+
+def test_an_agent_rename_during_the_swap_keeps_both_sides(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The agent renames its own copy over the file between MemDesk's last look and its swap:
+    the agent's file goes back in place and MemDesk merges onto it."""
+    ws = _edit_a1(root)
+    agents = MEMORY.replace("short answers", "long answers")
+    real_swap = atomic.PreparedTemp.swap
+    calls = []
+
+    def agent_renames_then_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
+        if not calls:
+            theirs = self.target.with_name("MEMORY.md.agent")
+            theirs.write_text(agents, encoding="utf-8")
+            os.replace(theirs, self.target)
+        calls.append(1)
+        return real_swap(self, **how)
+
+    monkeypatch.setattr(atomic.PreparedTemp, "swap", agent_renames_then_swap)
+    assert ws.save(actor="person", cause="test").merged
+    doc = ev.parse((root / "MEMORY.md").read_bytes())
+    assert doc.find("a1a1a1").content == "MemDesk's edit"  # type: ignore[union-attr]
+    assert doc.find("b2b2b2").content == "User likes long answers."  # type: ignore[union-attr]
+
+
+def test_a_decay_run_that_writes_nothing_keeps_its_history_when_the_agent_writes_next(
+    root: Path,
+) -> None:
+    """A run whose changes do not show at the file's precision writes no bytes; its journal
+    record must be complete all the same, or the agent's next write makes it a lost save."""
+    text = MEMORY.replace("| 0.90 | 2026-01-01 |", "| 0.30 | 2026-02-21 |")
+    (root / "MEMORY.md").write_text(text, encoding="utf-8")
+    ws = Workspace.open(root)
+    preview = preview_decay(ws, date(2026, 3, 2))  # 0.30 -> 0.297: still "0.30"
+    assert [c.key for c in preview.changed] == ["a1a1a1"]
+    apply_decay(ws, preview)
+    assert (root / "MEMORY.md").read_text(encoding="utf-8") == text
+    agent = text.replace("short answers", "long answers")
+    (root / "MEMORY.md").write_text(agent, encoding="utf-8")
+    assert _events(root) == [("a1a1a1", "decay")]
+    assert preview_decay(Workspace.open(root), date(2026, 3, 2)).changed == []
+
+
+def test_a_save_first_finishes_what_a_killed_save_left(root: Path) -> None:
+    """MemDesk was killed right after its rename; the next save (before anything read the
+    journal) must confirm that commit first, not bury it under its own."""
+    _killed_decay(root, "after-rename", "2026-06-01")
+    target = Target(root, "MEMORY.md", own_backup_dir(root, root / "MEMORY.md"))
+    document = Document.read(target, ev.StructuredFormat("MEMORY.md"))
+    b2 = document.find("b2b2b2")
+    assert b2 is not None
+    document.apply([Change("b2b2b2", b2, b2.edited(content="Edited after the kill."))])
+    document.save()
+    assert ("a1a1a1", "decay") in _events(root)
+    assert not [e for e in _events(root) if e[1] == "observe"]
+
+
+def _leftover(folder: Path, target: str, data: bytes) -> Path:
+    temp = folder / f".{target}.memdesk-tmp.{dead_pid()}.{'0' * 16}"
+    temp.write_bytes(data)
+    return temp
+
+
+def test_a_leftover_holding_a_version_the_journal_knows_is_not_kept(root: Path) -> None:
+    ws = _edit_a1(root)
+    ws.save(actor="person", cause="test")
+    ws.apply(operations.edit(ws, "a1a1a1", content="a second edit"))
+    ws.save(actor="person", cause="test")
+    with Journal.open(root) as journal:
+        known = {c.new_sha256 for c in journal.recent_commits("MEMORY.md", 5)}
+    older = next(p for p in own_backup_dir(root, root / "MEMORY.md").iterdir()
+                 if sha256(p.read_bytes()) in known)  # fmt: skip
+    temp = _leftover(root, "MEMORY.md", older.read_bytes())
+    assert clean_leftovers(root, root) == []
+    assert not temp.exists()
+
+
+def test_a_leftover_kept_as_a_backup_is_named(root: Path) -> None:
+    temp = _leftover(root, "MEMORY.md", b"the only copy of another program's write\n")
+    (kept,) = clean_leftovers(root, root)
+    assert kept.read_bytes() == b"the only copy of another program's write\n"
+    assert not temp.exists()
+
+
+# -- documents and the merge -----------------------------------------------------------------------
+def _pico(tmp_path: Path, longterm: str) -> tuple[Path, PicoClawWorkspace]:
+    root = tmp_path / "pico"
+    (root / "memory").mkdir(parents=True)
+    (root / "memory" / "MEMORY.md").write_text(longterm, encoding="utf-8")
+    return root, PicoClawWorkspace.open(root)
+
+
+def _contents(root: Path) -> list[tuple[str, str]]:
+    doc = picoclaw.parse_longterm((root / "memory" / "MEMORY.md").read_bytes())
+    return [(e.title, e.content) for e in doc.entries()]
+
+
+def test_an_edit_follows_its_entry_when_the_agent_removed_one_of_the_same_date(
+    tmp_path: Path,
+) -> None:
+    """Entries of one date are keyed by their place (2026-03-03, 2026-03-03~2, ...): the agent
+    removing the first shifts the keys, and the person's edit of the second must still land on
+    it, found by its text."""
+    first, second, third = "## 2026-03-03\n\nA", "## 2026-03-03\n\nB", "## 2026-03-03\n\nC"
+    root, ws = _pico(tmp_path, f"{first}\n\n{second}\n\n{third}")
+    edit_entry(ws.longterm(), "2026-03-03~2", "B, edited").apply()
+    (root / "memory" / "MEMORY.md").write_text(f"{second}\n\n{third}", encoding="utf-8")
+    ws.save_all()
+    assert _contents(root) == [("2026-03-03", "B, edited"), ("2026-03-03", "C")]
+
+
+def test_an_edit_of_one_of_two_equal_entries_stays_on_the_one_edited(tmp_path: Path) -> None:
+    same = "## 2026-03-03\n\nthe same words"
+    root, ws = _pico(tmp_path, f"{same}\n\n{same}")
+    edit_entry(ws.longterm(), "2026-03-03~2", "the second, edited").apply()
+    path = root / "memory" / "MEMORY.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\n\n## 2026-03-04\n\nnew", "utf-8")
+    ws.save_all()
+    assert _contents(root) == [
+        ("2026-03-03", "the same words"),
+        ("2026-03-03", "the second, edited"),
+        ("2026-03-04", "new"),
+    ]
+
+
+def test_entries_added_on_both_sides_under_one_date_are_both_kept(tmp_path: Path) -> None:
+    root, ws = _pico(tmp_path, "## 2026-03-01\n\nold")
+    ws.add_entry(ws.longterm(), "mine", now=datetime(2026, 3, 3, 9, 0)).apply()
+    path = root / "memory" / "MEMORY.md"
+    path.write_text("## 2026-03-01\n\nold\n\n## 2026-03-03\n\ntheirs", encoding="utf-8")
+    ws.save_all()
+    assert sorted(_contents(root)) == [
+        ("2026-03-01", "old"),
+        ("2026-03-03", "mine"),
+        ("2026-03-03", "theirs"),
+    ]
+
+
+def test_a_document_without_a_journal_has_nothing_overwritten(root: Path) -> None:
+    ws = Workspace.open(root)
+    assert ws.document.overwritten() == []
+
+
+def test_a_file_swapped_for_a_fifo_counts_as_changed(root: Path) -> None:
+    ws = Workspace.open(root)
+    (root / "MEMORY.md").unlink()
+    os.mkfifo(root / "MEMORY.md")
+    assert ws.document.changed_on_disk()
+
+
+def test_an_unreadable_edited_file_does_not_hide_another_ones_overwritten_save(
+    tmp_path: Path,
+) -> None:
+    """Refreshing after the agent rewrote a note from an older copy, while another edited
+    file is unreadable for the moment: the note's lost save is still reported."""
+    root, ws = _pico(tmp_path, "## 2026-03-01\n\nold")
+    day = date(2026, 3, 1)
+    note_path = picoclaw.daily_note_path(root, day)
+    note_path.parent.mkdir(parents=True)
+    note_path.write_text("# 2026-03-01\n\nmorning", encoding="utf-8")
+    edit_entry(ws.longterm(), "2026-03-01", "old, edited").apply()  # opened first
+    note = ws.note(day)
+    note.set_text("# 2026-03-01\n\nmorning, saved by MemDesk")
+    note.save()
+    note_path.write_text("# 2026-03-01\n\nmorning", encoding="utf-8")  # from an older copy
+    note.set_text("# 2026-03-01\n\nmorning, edited again")
+    longterm = root / "memory" / "MEMORY.md"
+    longterm.unlink()
+    os.mkfifo(longterm)
+    refreshed = ws.refresh_from_disk()
+    assert refreshed.overwritten == {note.rel: [picoclaw.NOTE_KEY]}
+
+
+# -- temp files ------------------------------------------------------------------------------------
+def test_every_stale_temp_is_found_among_other_names_and_non_files(tmp_path: Path) -> None:
+    gone = dead_pid()
+    stale = set()
+    for n in range(12):
+        (tmp_path / f"note{n}.md").write_text("not a temp file")
+        (tmp_path / f".dir{n}.memdesk-tmp.{gone}.{n:016x}").mkdir()
+        temp = tmp_path / f".file{n}.memdesk-tmp.{gone}.{n + 100:016x}"
+        temp.write_text("left by a killed save")
+        stale.add(temp)
+    assert set(atomic.list_stale_temps(tmp_path)) == stale
+
+
+def test_asking_whether_a_writer_is_alive_never_signals_it() -> None:
+    writer = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        assert atomic.pid_alive(writer.pid)
+        with pytest.raises(subprocess.TimeoutExpired):
+            writer.wait(timeout=0.3)  # still running: pid_alive sent it nothing
+    finally:
+        writer.kill()
+        writer.wait()
