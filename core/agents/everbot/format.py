@@ -52,7 +52,8 @@ _INFINITY = float("inf")
 class Entry:
     """One memory as it stands in the file.
 
-    `span` (its place in `source`) is set while the entry is as read; `edited()` copies clear it.
+    `span` (its place in `source`) is known while the entry is as read; `edited()` copies
+    forget it.
     """
 
     key: str  # unique in the document: the id, or "id~2", "id~3" for repeated ids
@@ -68,11 +69,17 @@ class Entry:
     meta: dict[str, Any] | None = None
     meta_text: str | None = None  # the original memory_meta line (with its line ending)
     gap: str = ""  # blank lines after the entry, kept as found
-    span: tuple[int, int] | None = None
+    start: int = -1  # where its header began in `source`; -1 once edited (an int, not a span
+    # tuple: one object fewer per memory for the collector to walk, at 100,000 memories)
     header_text: str | None = field(default=None, repr=False)  # the header line as read
     source: str | None = field(default=None, repr=False)  # the text it was read from (shared)
     body_start: int = 0  # where its text began in `source` (after header and memory_meta)
     stop: int = 0  # where its text ended in `source`
+
+    @property
+    def span(self) -> tuple[int, int] | None:
+        """Its place in `source` while it is as read (header to the end of its text)."""
+        return (self.start, self.stop) if self.start >= 0 else None
 
     def fields(self) -> dict[str, Any]:
         """The memory's own fields (score at full precision), as the journal records them."""
@@ -107,23 +114,23 @@ class Entry:
 
     def with_gap(self, gap: str) -> Entry:
         """The same memory (still as read) followed by other blank lines."""
-        new = self._copy(self.span)
+        new = self._copy(self.start)
         new.gap = gap
         return new
 
     def edited(self, **changes: Any) -> Entry:
         """A changed copy that the writer renders anew (the original text no longer applies)."""
-        new = self._copy(None)
+        new = self._copy(-1)
         for name, value in changes.items():
             setattr(new, name, value)
         return new
 
-    def _copy(self, span: tuple[int, int] | None) -> Entry:
+    def _copy(self, start: int) -> Entry:
         # Positional copy: dataclasses.replace is 10x slower, and decay edits 100,000 at once.
         return Entry(
             self.key, self.id, self.category, self.score, self.last_activated,
             self.activation_count, self.content, self.section, self.line, self.score_text,
-            self.meta, self.meta_text, self.gap, span, self.header_text,
+            self.meta, self.meta_text, self.gap, start, self.header_text,
             self.source, self.body_start, self.stop,
         )  # fmt: skip
 
@@ -458,7 +465,7 @@ def entries_with_id(
     """The memories with this id, in file order, found by their headers alone.
 
     `memdesk show` on a million memories reads one memory without parsing the file. Each entry
-    equals the one `parse` gives (a property test compares them), except `span`, `source`,
+    equals the one `parse` gives (a property test compares them), except `start`, `source`,
     `body_start` and `stop`, which refer to the memory's own text, and `key` (the id). None when
     the file's shape needs the whole parse: a BOM, \r line ends, a line indented before '#'.
     Raises UnicodeDecodeError where the memory's own lines are not UTF-8.
@@ -675,7 +682,7 @@ class _Parser:
         body = i + 1
         meta: dict[str, Any] | None = None
         meta_text: str | None = None
-        if body < last and "<!--" in lines[body][:64]:
+        if body < last and lines[body].find("<!--", 0, 64) >= 0:
             mm = META_RE.match(lines[body].strip())
             if mm is not None:
                 meta_text = lines[body]
@@ -695,7 +702,7 @@ class _Parser:
         body_start = starts[body]
         entry = Entry(
             id_, id_, category, score, date, hits, content, section, i + 1,
-            score_text, meta, meta_text, gap, (starts[i], stop), lines[i],
+            score_text, meta, meta_text, gap, starts[i], lines[i],
             text, body_start, stop,
         )  # fmt: skip
         if not content or (meta is None and meta_text is not None):
