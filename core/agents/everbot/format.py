@@ -202,8 +202,8 @@ class StructuredDocument:
         for block in self.blocks:
             if isinstance(block, Raw):
                 chunk = block.text
-            elif block.span is not None and block.source is not None:
-                chunk = block.source[block.span[0] : block.span[1]] + block.gap
+            elif block.start >= 0 and block.source is not None:
+                chunk = block.source[block.start : block.stop] + block.gap
             else:
                 chunk = render_entry(block, nl) + block.gap
             if parts and chunk and not parts[-1].endswith(("\n", "\r")):
