@@ -57,7 +57,7 @@ def root(tmp_path: Path) -> Path:
 @pytest.fixture(autouse=True)
 def _no_hang() -> Iterator[None]:
     """A save looping for ever fails its test instead of hanging the run."""
-    with finishes_within(60):
+    with finishes_within(20):
         yield
 
 
@@ -375,9 +375,33 @@ def test_entries_added_on_both_sides_under_one_date_are_both_kept(tmp_path: Path
     ]
 
 
-def test_a_document_without_a_journal_has_nothing_overwritten(root: Path) -> None:
-    ws = Workspace.open(root)
-    assert ws.document.overwritten() == []
+def test_a_document_without_a_journal_or_a_save_has_nothing_overwritten(tmp_path: Path) -> None:
+    root, ws = _pico(tmp_path, "## 2026-03-01\n\nold")
+    assert ws.longterm().overwritten() == []  # no journal yet
+    ws.add_entry(ws.longterm(), "saved", now=datetime(2026, 3, 2, 9, 0)).apply()
+    ws.save_all()
+    path = picoclaw.daily_note_path(root, date(2026, 3, 2))
+    path.parent.mkdir(parents=True)
+    path.write_text("# 2026-03-02\n\nnever saved by MemDesk", encoding="utf-8")
+    assert ws.note(date(2026, 3, 2)).overwritten() == []  # a journal, no commit of this file
+
+
+def test_the_same_edit_on_both_sides_keeps_its_history_when_the_agent_writes_next(
+    tmp_path: Path,
+) -> None:
+    """Nothing is left to write (the agent made the same edit), but the edit is journaled: its
+    record must be complete, or the agent's next write makes it a lost save."""
+    root, ws = _pico(tmp_path, "## 2026-03-01\n\nold")
+    edit_entry(ws.longterm(), "2026-03-01", "new").apply()
+    path = root / "memory" / "MEMORY.md"
+    path.write_text("## 2026-03-01\n\nnew", encoding="utf-8")
+    (saved,) = ws.save_all()
+    assert [c.key for c in saved.changes] == ["2026-03-01"]
+    path.write_text("## 2026-03-01\n\nnew\n\n## 2026-03-02\n\nappended", encoding="utf-8")
+    with journal_for_reading(root) as journal:
+        assert journal is not None
+        kinds = [(e.memory_id, e.kind) for e in journal.recent_events(10)]
+    assert kinds == [("2026-03-01", "edit")]
 
 
 def test_a_file_swapped_for_a_fifo_counts_as_changed(root: Path) -> None:
@@ -423,8 +447,11 @@ def test_every_stale_temp_is_found_among_other_names_and_non_files(tmp_path: Pat
     assert set(atomic.list_stale_temps(tmp_path)) == stale
 
 
+_WRITER = "import signal, time; signal.signal(signal.SIGHUP, signal.SIG_DFL); time.sleep(60)"
+
+
 def test_asking_whether_a_writer_is_alive_never_signals_it() -> None:
-    writer = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    writer = subprocess.Popen([sys.executable, "-c", _WRITER])  # SIGHUP would end it
     try:
         assert atomic.pid_alive(writer.pid)
         with pytest.raises(subprocess.TimeoutExpired):

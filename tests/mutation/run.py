@@ -52,6 +52,7 @@ _AGENT_FILES = (
 )
 _GUARDS = "tests/core/test_store_guards.py"
 _FUZZ = "tests/core/test_fuzz_parsers.py"
+_DETAILS = "tests/core/test_format_guards.py"
 
 # Each target module and the tests that cover it, the quickest and most focused first.
 TARGETS: dict[str, tuple[str, ...]] = {
@@ -74,7 +75,9 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "tests/reliability/test_kill_anywhere.py",
     ),
     "core/agents/everbot/format.py": (
+        _DETAILS,
         _FUZZ,
+        _GUARDS,
         "tests/core/test_everbot_format.py",
         "tests/core/test_everbot_properties.py",
         "tests/core/test_hostile_values.py",
@@ -82,19 +85,25 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "tests/core/test_documents.py",
     ),
     "core/agents/picoclaw/format.py": (
+        _DETAILS,
         _FUZZ,
+        _GUARDS,
         "tests/core/test_picoclaw.py",
         "tests/core/test_agent_workspace.py",
         "tests/core/test_policy.py",
         "tests/core/test_documents.py",
     ),
     "core/agents/picoclaw/profile.py": (
+        _DETAILS,
         _FUZZ,
+        _GUARDS,
         "tests/core/test_profile_json.py",
         "tests/core/test_agent_workspace.py",
     ),
     "core/agents/pomelobot/format.py": (
+        _DETAILS,
         _FUZZ,
+        _GUARDS,
         "tests/core/test_pomelobot.py",
         "tests/core/test_agent_workspace.py",
         "tests/core/test_documents.py",
@@ -138,11 +147,18 @@ class Mutant:
         return source[:start] + self.replacement.encode() + source[end:]
 
     def describe(self, source: bytes) -> str:
+        """The kind and the change in its line: `…text before [old -> new] text after…`."""
         lines = source.splitlines(keepends=True)
         start = sum(map(len, lines[: self.line - 1])) + self.col
         end = sum(map(len, lines[: self.end_line - 1])) + self.end_col
-        before = " ".join(source[start:end].decode().split())
-        return f"{self.kind}: {_short(before)} -> {_short(self.replacement)}"
+        line_start = sum(map(len, lines[: self.line - 1]))
+        line_end = line_start + len(lines[self.end_line - 1].rstrip(b"\r\n"))
+        if self.end_line > self.line:
+            line_end = sum(map(len, lines[: self.end_line - 1])) + len(lines[self.end_line - 1])
+        before = source[line_start:start].decode().lstrip()[-30:]
+        after = source[end:line_end].decode().rstrip()[:20]
+        old = " ".join(source[start:end].decode().split())
+        return f"{self.kind}: {before}[{_short(old)} -> {_short(self.replacement)}]{after}"
 
 
 def _short(text: str, limit: int = 70) -> str:

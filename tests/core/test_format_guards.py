@@ -1,0 +1,164 @@
+"""Details of the agents' formats that could change without any other test noticing (found by
+sampled mutation testing, tests/mutation/run.py): each test fails when its detail is gone."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+
+from core.agents.everbot import format as ev
+from core.agents.picoclaw import format as pc
+from core.agents.picoclaw.profile import check_key, check_value
+from core.agents.picoclaw.workspace import PicoClawWorkspace
+from core.agents.pomelobot import format as pb
+from core.store.errors import WorkspaceError
+from core.store.merge import ConflictError
+
+# -- EverBot ---------------------------------------------------------------------------------------
+TWO_ARCHIVES = """# Agent Memory
+
+## Active Memories
+
+### [a1a1a1] fact | 0.90 | 2026-01-01 | 3
+active one
+
+## Archived Memories
+
+### [b2b2b2] fact | 0.10 | 2026-01-01 | 1
+archived one
+
+## Archived Memories
+
+### [c3c3c3] fact | 0.05 | 2026-01-01 | 1
+archived two
+"""
+
+
+def _new(key: str, score: float, section: ev.Section) -> ev.Entry:
+    return ev.Entry(key, key, "fact", score, "2026-03-01", 1, f"new {section}", section)
+
+
+@pytest.mark.parametrize(("key", "section"), [("d4d4d4", "active"), ("e5e5e5", "archived")])
+def test_a_new_memory_goes_to_the_end_of_the_first_heading_of_its_section(
+    key: str, section: ev.Section
+) -> None:
+    """A hand-edited file with its Archived heading twice: the new memory lands in its own
+    section, after that section's first heading's memories."""
+    doc = ev.parse(TWO_ARCHIVES.encode())
+    doc.insert_entry(_new(key, 0.5 if section == "active" else 0.1, section))
+    again = ev.parse(doc.to_bytes())
+    order = [(e.id, e.section) for e in again.entries()]
+    after = {"active": "a1a1a1", "archived": "b2b2b2"}[section]
+    assert order[order.index((after, section)) + 1] == (key, section)
+    assert again.problems == []
+
+
+def test_an_edit_keeps_the_memory_meta_line_as_the_agent_wrote_it() -> None:
+    meta = '<!-- memory_meta: {"source": "user", "status": "active"} -->'  # not MemDesk's spacing
+    text = f"## Active Memories\n\n### [a1a1a1] fact | 0.90 | 2026-01-01 | 3\n{meta}\nold text\n"
+    doc = ev.parse(text.encode())
+    entry = doc.find("a1a1a1")
+    assert entry is not None
+    doc.replace_entry("a1a1a1", entry.edited(content="new text"))
+    assert doc.render() == text.replace("old text", "new text")
+
+
+def test_the_canonical_file_keeps_only_the_date_of_a_last_activation_with_a_time() -> None:
+    entry = ev.Entry("a1a1a1", "a1a1a1", "fact", 0.5, "2026-02-01T10:00:00", 2, "text", "active")
+    text = ev.normalize([entry], now=datetime(2026, 3, 1, tzinfo=UTC))
+    assert "### [a1a1a1] fact | 0.50 | 2026-02-01 | 2\n" in text
+
+
+# -- PicoClaw --------------------------------------------------------------------------------------
+def test_a_daily_note_linking_beside_the_workspace_is_refused(tmp_path: Path) -> None:
+    workspace = tmp_path / "workspace"
+    folder = workspace / "memory" / "202603"
+    folder.mkdir(parents=True)
+    beside = tmp_path / "secret.md"  # in the workspace's parent folder, not in the workspace
+    beside.write_text("not the agent's", encoding="utf-8")
+    note = pc.DailyNote(folder / "20260301.md", date(2026, 3, 1), 0)
+    os.symlink(beside, note.path)
+    assert note.workspace == workspace
+    with pytest.raises(WorkspaceError):
+        pc.read_daily_note(note)
+
+
+@pytest.mark.parametrize("value", [2**63, -(2**63) - 1])
+def test_a_policy_number_beyond_the_agents_64_bits_is_refused(tmp_path: Path, value: int) -> None:
+    (tmp_path / "memory").mkdir()
+    (tmp_path / pc.OVERRIDES_FILE).write_text(f'{{"retrieve_limit": {value}}}', encoding="utf-8")
+    with pytest.raises(pc.PolicyFileError, match="retrieve_limit must be a whole number"):
+        pc.effective_policy(tmp_path)
+
+
+@pytest.mark.parametrize("value", [2**63 - 1, -(2**63)])
+def test_a_policy_number_within_64_bits_is_read(tmp_path: Path, value: int) -> None:
+    (tmp_path / "memory").mkdir()
+    (tmp_path / pc.OVERRIDES_FILE).write_text(f'{{"recent_days": {value}}}', encoding="utf-8")
+    found = pc.effective_policy(tmp_path)["recent_days"]
+    assert found == (pc.PolicyValue(value, "override") if value > 0 else (3, "default"))
+
+
+def test_a_policy_file_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
+    (tmp_path / "memory").mkdir()
+    (tmp_path / pc.OVERRIDES_FILE).write_bytes(b'\n{"recent_days": "\xff"}')
+    with pytest.raises(pc.PolicyFileError) as raised:
+        pc.effective_policy(tmp_path)
+    assert raised.value.line == 2
+
+
+def test_a_note_conflict_settled_with_a_nul_is_refused(tmp_path: Path) -> None:
+    path = pc.daily_note_path(tmp_path, date(2026, 3, 1))
+    path.parent.mkdir(parents=True)
+    path.write_text("# 2026-03-01\n\nmorning", encoding="utf-8")
+    ws = PicoClawWorkspace.open(tmp_path)
+    note = ws.note(date(2026, 3, 1))
+    note.set_text("# 2026-03-01\n\nevening")  # neither side only appends: a conflict
+    path.write_text("# 2026-03-01\n\nMorning", encoding="utf-8")
+    with pytest.raises(ConflictError):
+        note.save()
+    with pytest.raises(ValueError, match="NUL"):
+        note.save(resolutions={pc.NOTE_KEY: "both\0"})
+    assert path.read_text(encoding="utf-8") == "# 2026-03-01\n\nMorning"
+
+
+@pytest.mark.parametrize("key", ["", "\ud800"])
+def test_a_profile_key_the_agent_cannot_store_is_refused(key: str) -> None:
+    with pytest.raises(ValueError):
+        check_key(key)
+
+
+def test_a_profile_value_the_agent_cannot_store_is_refused() -> None:
+    check_value("")
+    with pytest.raises(ValueError):
+        check_value("\udfff")
+
+
+# -- Pomelobot -------------------------------------------------------------------------------------
+def test_a_scope_name_like_a_path_is_refused_before_looking(tmp_path: Path) -> None:
+    with pytest.raises(pb.AccessError, match="not a scope name"):
+        pb.find_scope(tmp_path, "../main")
+
+
+def test_deleting_an_entry_between_a_lone_cr_and_an_lf_keeps_the_lines_apart() -> None:
+    doc = pb.parse_memory_file(b"note\r[09:00:00] gone\n\nafter\n", "memory/2026-03-01.md")
+    doc.delete_entry("09:00:00")
+    assert doc.render() == "note\r\n\nafter\n"
+    assert [b.text for b in pb.parse_memory_file(doc.render()).other_text()] == [
+        "note\r\n\nafter\n"
+    ]
+
+
+def test_index_chunks_carry_whole_lines_over_and_count_each_line_end() -> None:
+    """The agent's chunkMarkdown with 10 units a chunk and 4 of overlap: a line costs its
+    length + 1; a chunk is flushed before a line that would pass 10, and its last lines worth
+    at least 4 start the next one."""
+    chunks = pb.index_chunks("a\nbbb\ncccc\nd", max_chars=10, overlap_chars=4)
+    assert [(c.start_line, c.end_line, c.content) for c in chunks] == [
+        (1, 2, "a\nbbb"),
+        (2, 3, "bbb\ncccc"),
+        (3, 4, "cccc\nd"),
+    ]
