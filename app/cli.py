@@ -489,8 +489,30 @@ def _print_json(data: Any) -> None:
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors=_JSON_ESCAPE)
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    write = sys.stdout.write
+    for piece in _json_lines(data):
+        write(piece)
+    write("\n")
+
+
+def _json_lines(data: Any, pad: str = "") -> Iterator[str]:
+    """JSON laid out for reading and fast at a million memories: the outer object one key per
+    line, each list one item per line, every item compact (json's C encoder; `indent` would
+    send all of it through the pure-Python one, 26 s for `list --json` of 1,000,000)."""
+    inner = pad + "  "
+    if isinstance(data, dict) and data and not pad:
+        yield "{"
+        for n, (key, value) in enumerate(data.items()):
+            yield f"{',' if n else ''}\n{inner}{json.dumps(key, ensure_ascii=False)}: "
+            yield from _json_lines(value, inner)
+        yield "\n}"
+    elif isinstance(data, list) and data:
+        yield "["
+        for n, item in enumerate(data):
+            yield f"{',' if n else ''}\n{inner}{json.dumps(item, ensure_ascii=False)}"
+        yield f"\n{pad}]"
+    else:
+        yield json.dumps(data, ensure_ascii=False)
 
 
 def _json_escape(exc: UnicodeError) -> tuple[str, int]:

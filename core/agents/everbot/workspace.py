@@ -202,37 +202,39 @@ class Workspace:
     def forgotten(self) -> list[ev.Entry]:
         """Memories the EverBot agent drops at its next save (below 0.05, beyond its cap of 30;
         the newer agent, whose files hold memory_meta, also superseded ones beyond its 5 latest)."""
+        return [e for e, _why in self._forgotten()]
+
+    def _forgotten(self) -> list[tuple[ev.Entry, str]]:
+        """`forgotten`, each with why the agent drops it."""
         if self.profile.name != "everbot":
             return []
         kept = [e for e in self.doc.iter_entries() if e.content]
         # The agent decides on the score it reads back from the file, not MemDesk's precise one.
         scores = [(e.id, float(e.score_token())) for e in kept]
-        superseded = {i: e.last_activated for i, e in enumerate(kept) if self._superseded(e)}
-        return [kept[i] for i in agent_will_forget(scores, superseded=superseded)]
-
-    def _superseded(self, entry: ev.Entry) -> bool:
-        """Kept for provenance by the newer agent (it reads memory_meta: the file holds some)."""
-        return self.doc.uses_meta and (entry.meta or {}).get("status") == "superseded"
-
-    def warnings(self) -> list[Problem]:
-        out = list(self.doc.warnings)
-        for e in self.forgotten():
-            if self._superseded(e):
+        superseded: dict[int, str] = {}
+        if self.doc.uses_meta:  # only the newer agent, which reads memory_meta, keeps them
+            superseded = {
+                i: e.last_activated
+                for i, e in enumerate(kept)
+                if (e.meta or {}).get("status") == "superseded"
+            }
+        out = []
+        for i in agent_will_forget(scores, superseded=superseded):
+            if i in superseded:
                 why = "it keeps only its 5 latest superseded memories"
-            elif e.score < AGENT_FORGET_BELOW:
+            elif scores[i][1] < AGENT_FORGET_BELOW:
                 why = "it scores below 0.05"
             else:
                 why = "it keeps only its 30 best-scored memories"
-            out.append(
-                Problem(
-                    self.doc.path,
-                    e.line,
-                    e.line,
-                    "forgotten_at_next_save",
-                    f"the agent will forget [{e.id}] at its next save ({why})",
-                    severity="warning",
-                )
-            )
+            out.append((kept[i], why))
+        return out
+
+    def warnings(self) -> list[Problem]:
+        path, kind = self.doc.path, "forgotten_at_next_save"
+        out = list(self.doc.warnings)
+        for e, why in self._forgotten():
+            what = f"the agent will forget [{e.id}] at its next save ({why})"
+            out.append(Problem(path, e.line, e.line, kind, what, "", "warning"))
         return out
 
     # -- editing -----------------------------------------------------------------------------------
