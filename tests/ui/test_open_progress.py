@@ -3,12 +3,16 @@ table usable before the search index exists, and an index built meanwhile never 
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from core.agents.everbot import ops
+from core.agents.everbot.format import Entry
 from core.demo import write_demo
 from ui.agents.everbot.desk import EverBotDesk
 from ui.main_window import MainWindow
@@ -68,3 +72,28 @@ def test_search_index_is_built_after_the_table_and_dropped_if_stale(
     assert desk.indexer.wait()
     qtbot.wait(50)
     assert desk.index is None  # built from the entries before the edit: not used
+
+
+def test_a_query_typed_while_the_index_is_built_waits_for_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not a second index of every memory beside the one being built (memory, and time)."""
+    from core import search
+
+    built = []
+    real_init = search.SearchIndex.__init__
+
+    def slow_init(self: search.SearchIndex, entries: Sequence[Entry]) -> None:
+        time.sleep(0.3)
+        real_init(self, entries)
+        built.append(self)
+
+    monkeypatch.setattr(search.SearchIndex, "__init__", slow_init)
+    with qtbot.waitSignal(window.ready, timeout=10_000):
+        window.open_workspace(_demo(tmp_path))
+    desk = window.desk
+    assert isinstance(desk, EverBotDesk) and desk.indexer.busy
+    desk.search.setText("咖啡")
+    desk.run_search()
+    assert len(built) == 1 and desk.index is built[0]
+    assert desk.model.rowCount() > 0

@@ -86,6 +86,7 @@ class EverBotDesk(Desk):
         self.ws: Workspace | None = None
         self.index: SearchIndex | None = None  # built after the table shows
         self.indexer = TaskRunner(self)  # reads only: never keeps a save waiting
+        self._take_index_now: Callable[[], None] = lambda: None
         self._counted: tuple[int, int] | None = None  # the file version the sidebar counts are of
         self.view = VIEWS[0]
         delay = self.settings.search_debounce_ms
@@ -196,20 +197,30 @@ class EverBotDesk(Desk):
         self._index_in_background(ws)
 
     def _index_in_background(self, ws: Workspace) -> None:
-        """Build the search index off the UI thread once the table shows (a query typed before
-        it is ready builds one at once); an edit meanwhile makes it stale: it is dropped."""
+        """Build the search index off the UI thread once the table shows; an edit meanwhile
+        makes it stale: it is dropped."""
         entries, revision = ws.entries(), ws.revision
+        made: list[SearchIndex] = []  # the worker's index, for a query that cannot wait
 
         def build() -> SearchIndex:
             from core.search import SearchIndex  # numpy, rapidfuzz: after the table shows
 
-            return SearchIndex(entries)
+            made.append(SearchIndex(entries))
+            return made[0]
 
-        def built(index: SearchIndex) -> None:
+        def fresh(index: SearchIndex) -> None:
             if self.ws is ws and ws.revision == revision and self.index is None:
                 self.index = index
 
-        self.indexer.run(build, on_done=built, on_error=lambda _exc: None)
+        def take_now() -> None:
+            """A query typed while the index is built: wait for it rather than build another
+            (two indexes of 100,000 memories at once cost 50 MB)."""
+            self.indexer.wait()
+            if made:
+                fresh(made[0])
+
+        self._take_index_now = take_now
+        self.indexer.run(build, on_done=fresh, on_error=lambda _exc: None)
 
     def _view_selected(self, row: int) -> None:
         if not 0 <= row < len(VIEWS):
@@ -253,6 +264,8 @@ class EverBotDesk(Desk):
             return in_view
         from core.search import QueryError, SearchIndex
 
+        if self.index is None and self.indexer.busy:
+            self._take_index_now()
         if self.index is None:  # rebuilt on demand after edits
             self.index = SearchIndex(self.ws.entries())
         try:
