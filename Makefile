@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SYSDEPS_STAMP := $(VENV)/.sysdeps
 
-.PHONY: run test check lint bench demo clean sysdeps
+.PHONY: run test check lint bench bench-scale demo clean sysdeps
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -42,6 +42,11 @@ bench: $(STAMP)
 	$(BIN)/memdesk bench --entries 100000
 	QT_QPA_PLATFORM=offscreen $(BIN)/python tests/benchmarks/gui_bench.py --entries 100000
 	QT_QPA_PLATFORM=offscreen $(BIN)/python tests/benchmarks/desk_bench.py --entries 10000
+	$(BIN)/python tests/benchmarks/open_bench.py --entries 100000
+
+# 1,000 to 1,000,000 memories, the commands at a million, and the chart in docs/ (minutes).
+bench-scale: $(STAMP)
+	$(BIN)/python tests/benchmarks/scale_bench.py --plot docs/scaling.svg
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .hypothesis
