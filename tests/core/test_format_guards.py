@@ -4,6 +4,7 @@ sampled mutation testing, tests/mutation/run.py): each test fails when its detai
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -11,11 +12,26 @@ import pytest
 
 from core.agents.everbot import format as ev
 from core.agents.picoclaw import format as pc
-from core.agents.picoclaw.profile import check_key, check_value
+from core.agents.picoclaw.profile import (
+    ProfileDoc,
+    ProfileFormat,
+    ProfileItem,
+    check_key,
+    check_value,
+)
 from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.agents.pomelobot import format as pb
 from core.store.errors import WorkspaceError
 from core.store.merge import ConflictError
+from tests.core.test_fuzz_parsers import finishes_within
+
+
+@pytest.fixture(autouse=True)
+def _no_hang() -> Iterator[None]:
+    """A parser looping for ever fails its test instead of hanging the run."""
+    with finishes_within(20):
+        yield
+
 
 # -- EverBot ---------------------------------------------------------------------------------------
 TWO_ARCHIVES = """# Agent Memory
@@ -66,6 +82,46 @@ def test_an_edit_keeps_the_memory_meta_line_as_the_agent_wrote_it() -> None:
     assert doc.render() == text.replace("old text", "new text")
 
 
+def test_a_new_memory_after_a_heading_that_ends_the_file_gets_its_own_lines() -> None:
+    text = "## Active Memories\n\n### [a1a1a1] fact | 0.90 | 2026-01-01 | 3\ntext\n\n## Archived Memories"
+    doc = ev.parse(text.encode())
+    doc.insert_entry(_new("b2b2b2", 0.1, "archived"))
+    assert doc.render() == (text + "\n\n### [b2b2b2] fact | 0.10 | 2026-03-01 | 1\nnew archived\n")
+
+
+@pytest.mark.parametrize(
+    ("header", "reason"),
+    [
+        ("#### [a1] fact | 0.5 | 2026-01-01 | 1", "starts with 4 '#' instead of 3"),
+        ("###[a1] fact | 0.5 | 2026-01-01 | 1", "has no space after '###'"),
+        ("### [a1] fact | 0.5 | 2026-01-01", "has 3 fields separated by '|' instead of 4"),
+        ("### [a-1] fact | 0.5 | 2026-01-01 | 1", "needs '[id] category'"),
+        ("### [a1] fact | -0.5 | 2026-01-01 | 1", "score '-0.5' is not a number from 0 up"),
+        ("### [a1] fact | 0.5 | 2026/01/01 | 1", "date '2026/01/01' must be YYYY-MM-DD"),
+        ("### [a1] fact | 0.5 | 2026-01-01 | x", "hits 'x' must be a whole number"),
+    ],
+)
+def test_a_broken_header_is_explained(header: str, reason: str) -> None:
+    doc = ev.parse(f"### [z9z9z9] fact | 0.90 | 2026-01-01 | 3\nok\n{header}\ntext\n".encode())
+    (problem,) = doc.problems
+    assert problem.kind == "bad_header" and problem.line == 3
+    assert reason in problem.message
+
+
+def test_memory_text_may_not_hold_a_memory_meta_comment() -> None:
+    with pytest.raises(ValueError, match="line 2 of the memory is a memory_meta comment"):
+        ev.checked_content('text\n<!-- memory_meta: {"source": "user"} -->')
+
+
+def test_one_memory_by_its_header_ends_where_a_header_follows_a_hash_line() -> None:
+    text = (
+        "### [ab12cd] fact | 0.80 | 2026-02-01 | 3\nfirst line\n#tag\n"
+        "### [ef34ab] fact | 0.70 | 2026-02-01 | 1\nthe next memory\n"
+    )
+    (found,) = ev.entries_with_id(text.encode(), "ab12cd") or []
+    assert found.content == "first line\n#tag"
+
+
 def test_the_canonical_file_keeps_only_the_date_of_a_last_activation_with_a_time() -> None:
     entry = ev.Entry("a1a1a1", "a1a1a1", "fact", 0.5, "2026-02-01T10:00:00", 2, "text", "active")
     text = ev.normalize([entry], now=datetime(2026, 3, 1, tzinfo=UTC))
@@ -84,6 +140,28 @@ def test_a_daily_note_linking_beside_the_workspace_is_refused(tmp_path: Path) ->
     assert note.workspace == workspace
     with pytest.raises(WorkspaceError):
         pc.read_daily_note(note)
+
+
+def test_a_stray_file_named_like_a_month_folder_is_passed_over(tmp_path: Path) -> None:
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "memory" / "202602").write_text("not a folder", encoding="utf-8")
+    note = pc.daily_note_path(tmp_path, date(2026, 3, 1))
+    note.parent.mkdir()
+    note.write_text("# 2026-03-01\n\nmorning", encoding="utf-8")
+    assert [n.date for n in pc.list_daily_notes(tmp_path)] == [date(2026, 3, 1)]
+
+
+def test_a_blank_new_entry_is_refused() -> None:
+    with pytest.raises(ValueError, match="blank"):
+        pc.draft_entry(" \n\t", date(2026, 3, 1))
+
+
+def test_long_term_warnings_point_at_the_first_line() -> None:
+    doc = pc.parse_longterm("\ufeff## 2026-03-01\r\n\r\ntext".encode())
+    assert [(w.kind, w.line, w.end_line) for w in doc.warnings] == [
+        ("bom", 1, 1),
+        ("line_endings", 1, 1),
+    ]
 
 
 @pytest.mark.parametrize("value", [2**63, -(2**63) - 1])
@@ -135,6 +213,10 @@ def test_a_profile_value_the_agent_cannot_store_is_refused() -> None:
     check_value("")
     with pytest.raises(ValueError):
         check_value("\udfff")
+    with pytest.raises(ValueError):
+        ProfileDoc({"city": "\udfff"})
+    with pytest.raises(ValueError):
+        ProfileFormat("memory/profile.json").written(ProfileItem("city", "杭州"), "\udfff")
 
 
 # -- Pomelobot -------------------------------------------------------------------------------------
@@ -162,3 +244,25 @@ def test_index_chunks_carry_whole_lines_over_and_count_each_line_end() -> None:
         (2, 3, "bbb\ncccc"),
         (3, 4, "cccc\nd"),
     ]
+    empty_lines = pb.index_chunks("aaaa\n\n\nbbbb", max_chars=10, overlap_chars=4)
+    assert [(c.start_line, c.end_line) for c in empty_lines] == [(1, 3), (1, 4)]  # cost 1 each
+
+
+def test_index_chunks_carry_over_the_agents_180_units() -> None:
+    """Lines of 89 characters cost 90: a chunk holds 13 of them, and two (180 units, just
+    enough) start the next one."""
+    text = "\n".join(chr(ord("a") + n) * 89 for n in range(16))
+    assert [(c.start_line, c.end_line) for c in pb.index_chunks(text)] == [(1, 13), (12, 16)]
+
+
+def test_only_a_scope_folder_named_transcripts_holds_transcripts(tmp_path: Path) -> None:
+    scope = tmp_path / "memory" / "scopes" / "work"
+    (scope / "archive").mkdir(parents=True)
+    (scope / "archive" / "2026-03-01.md").write_text("[09:00:00] old\n", encoding="utf-8")
+    (scope / "transcripts").mkdir()
+    (scope / "transcripts" / "2026-03-02.md").write_text("[09:00:00] [user] hi\n", "utf-8")
+    (work,) = [s for s in pb.list_scopes(tmp_path) if s.name == "work"]
+    assert [(f.path, f.kind) for f in work.files] == [
+        ("memory/scopes/work/transcripts/2026-03-02.md", "transcript")
+    ]
+    assert "memory/scopes/work/archive/" in work.other_files

@@ -142,6 +142,19 @@ def test_decay_is_refused_while_edits_are_unsaved(root: Path) -> None:
     assert (root / "MEMORY.md").read_text(encoding="utf-8") == MEMORY
 
 
+def test_a_decay_preview_as_json_lists_its_changes_and_proposals(root: Path) -> None:
+    ws = Workspace.open(root)
+    preview = preview_decay(ws, date(2027, 6, 1))
+    shown = preview.as_json()
+    assert shown["at"] == "2027-06-01"
+    assert shown["changed"] == [
+        {"id": c.id, "before": c.before, "after": c.after} for c in preview.changed
+    ]
+    assert [c["id"] for c in shown["changed"]] == ["a1a1a1", "b2b2b2"]  # type: ignore[index]
+    assert shown["transitions"] == [{"id": t.id, "to": t.to} for t in preview.transitions]
+    assert shown["transitions"]
+
+
 def test_a_decay_run_that_changes_no_score_still_moves_every_anchor(root: Path) -> None:
     ws = Workspace.open(root)
     at = date(2026, 3, 1)  # the file's own date: its scores hold all decay up to it
@@ -156,6 +169,11 @@ def test_a_decay_run_that_changes_no_score_still_moves_every_anchor(root: Path) 
         "a1a1a1": (at, 0.9),
         "b2b2b2": (at, 0.8),
     }
+
+
+def test_a_temp_file_that_cannot_be_created_is_refused_at_once(tmp_path: Path) -> None:
+    with pytest.raises(atomic.WriteRefused, match="cannot create a temporary file"):
+        atomic.create_temp(tmp_path / "no such folder" / "MEMORY.md")
 
 
 # -- the guarded commit ----------------------------------------------------------------------------
@@ -260,6 +278,71 @@ def test_an_agent_rename_during_the_swap_keeps_both_sides(
     doc = ev.parse((root / "MEMORY.md").read_bytes())
     assert doc.find("a1a1a1").content == "MemDesk's edit"  # type: ignore[union-attr]
     assert doc.find("b2b2b2").content == "User likes long answers."  # type: ignore[union-attr]
+
+
+def test_an_append_into_the_replaced_file_is_merged_where_files_cannot_be_exchanged(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without renameat2 (macOS, old kernels) the swap is a plain rename; an appender holding
+    the old file writes into it after the rename, and that late write is merged all the same."""
+    monkeypatch.setattr(atomic, "_libc_renameat2", lambda: None)
+    ws = _edit_a1(root)
+    appended = "\n### [c3c3c3] fact | 0.60 | 2026-01-02 | 1\nAppended by the agent.\n"
+    real_swap = atomic.PreparedTemp.swap
+    calls = []
+
+    def agent_appends_around_the_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
+        calls.append(1)
+        if len(calls) > 1:
+            return real_swap(self, **how)
+        with open(self.target, "a", encoding="utf-8") as old_inode:
+            swapped = real_swap(self, **how)
+            old_inode.write(appended)
+        return swapped
+
+    monkeypatch.setattr(atomic.PreparedTemp, "swap", agent_appends_around_the_swap)
+    saved = ws.save(actor="person", cause="test")
+    doc = ev.parse((root / "MEMORY.md").read_bytes())
+    assert doc.find("c3c3c3") is not None, "the agent's append was lost"
+    assert doc.find("a1a1a1").content == "MemDesk's edit"  # type: ignore[union-attr]
+    assert saved.merged and "merged" in saved.notice
+
+
+def test_a_file_renamed_over_the_target_twice_during_a_save_is_kept(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One program renames its copy in just before the swap, another just after: the first
+    goes back in place and is merged, the second is kept as a backup only MemDesk can read."""
+    ws = _edit_a1(root)
+    first = MEMORY.replace("short answers", "long answers")
+    second = MEMORY + "\n### [d4d4d4] fact | 0.50 | 2026-01-03 | 1\nThe second program's.\n"
+    real_swap, real_put_back = atomic.PreparedTemp.swap, atomic.PreparedTemp.put_back
+    swaps: list[int] = []
+
+    def rename_in(text: str, target: Path) -> None:
+        theirs = target.with_name("MEMORY.md.other")
+        theirs.write_text(text, encoding="utf-8")
+        os.replace(theirs, target)
+
+    def first_renames_then_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
+        if not swaps:
+            rename_in(first, self.target)
+        swaps.append(1)
+        return real_swap(self, **how)
+
+    def second_renames_then_put_back(self: atomic.PreparedTemp, displaced: Path) -> bool:
+        rename_in(second, self.target)
+        return real_put_back(self, displaced)
+
+    monkeypatch.setattr(atomic.PreparedTemp, "swap", first_renames_then_swap)
+    monkeypatch.setattr(atomic.PreparedTemp, "put_back", second_renames_then_put_back)
+    ws.save(actor="person", cause="test")
+    doc = ev.parse((root / "MEMORY.md").read_bytes())
+    assert doc.find("a1a1a1").content == "MemDesk's edit"  # type: ignore[union-attr]
+    assert doc.find("b2b2b2").content == "User likes long answers."  # type: ignore[union-attr]
+    backups = own_backup_dir(root, root / "MEMORY.md")
+    (kept,) = [p for p in backups.iterdir() if p.read_text(encoding="utf-8") == second]
+    assert kept.stat().st_mode & 0o777 == 0o600
 
 
 def test_a_decay_run_that_writes_nothing_keeps_its_history_when_the_agent_writes_next(
