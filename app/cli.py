@@ -7,13 +7,14 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
+import itertools
 import json
 import logging
 import os
 import re
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict
 from datetime import date
 from pathlib import Path
@@ -310,12 +311,24 @@ def cmd_list(args: argparse.Namespace) -> int:
         _print_json([r.fields for r in rows])
     else:
         header = getattr(agent, "list_header", None)
-        lines = ([header] if header else []) + [r.text for r in rows]
-        if lines:
-            sys.stdout.write("\n".join(lines) + "\n")
+        if rows or header:
+            _write_lines(itertools.chain([header] if header else [], (r.text for r in rows)))
     for p in problems:
         _fail(f"not listed: {p.message}", EXIT_PROBLEMS)
     return EXIT_PROBLEMS if problems else EXIT_OK
+
+
+def _write_lines(lines: Iterable[str], batch: int = 10_000) -> None:
+    """Lines to stdout a batch at a time: a million memories never make one 100 MB string."""
+    write = sys.stdout.write
+    chunk: list[str] = []
+    for line in lines:
+        chunk.append(line)
+        if len(chunk) == batch:
+            write("\n".join(chunk) + "\n")
+            chunk.clear()
+    if chunk:
+        write("\n".join(chunk) + "\n")
 
 
 def cmd_show(args: argparse.Namespace) -> int:
