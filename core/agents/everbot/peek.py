@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import Path
 
 from core.agents.everbot import format as ev
 from core.agents.everbot.workspace import (
     TIERED_CATEGORIES,
     Workspace,
+    last_save,
     locate_memory_file,
     memory_history,
+    use_precise_scores,
 )
 from core.formats.text import decode
 from core.policy import PolicyProfile, profile_by_name
@@ -31,7 +33,6 @@ LARGE_FILE = 8_000_000  # bytes, about 50,000 memories
 _TIERED_HEADER = re.compile(
     rb"\]\s+(?:" + b"|".join(c.encode() for c in sorted(TIERED_CATEGORIES)) + rb")\s*\|"
 )
-_LAST_UPDATED = re.compile(r"<!--\s*Last updated:\s*(\S+)")
 
 
 @dataclass
@@ -43,7 +44,7 @@ class Peek:
     file: str  # relative to the workspace, as the journal names it
     entries: list[ev.Entry]  # the memories with the id asked for, keys as the parse gives them
     profile: PolicyProfile
-    head: str  # the first lines of the file (its header comments)
+    head: bytes  # what comes before the first memory (the header comments)
 
     @classmethod
     def open(cls, target: Path, memory_id: str, *, profile: str | None = None) -> Peek | None:
@@ -67,7 +68,7 @@ class Peek:
             rel,
             found,
             _profile(root, data, profile),
-            data[:4096].decode(errors="replace"),
+            data[: _first_memory(data)],
         )
         peek._use_precise_scores()
         return peek
@@ -77,11 +78,7 @@ class Peek:
 
     def default_anchor(self) -> date:
         """As `Workspace.default_anchor`: the agent's last save."""
-        m = _LAST_UPDATED.search(self.head)
-        try:
-            return date.fromisoformat(m.group(1)[:10]) if m else self._mtime_date()
-        except ValueError:
-            return self._mtime_date()
+        return last_save(ev.parse(self.head), self.path)
 
     def history(self, key: str) -> tuple[list[HistoryPoint], DecayState | None]:
         entry = self.find(key)
@@ -89,22 +86,22 @@ class Peek:
             return [], None
         return memory_history(self.root, self.path, self.file, entry, self.default_anchor())
 
-    def _mtime_date(self) -> date:
-        return datetime.fromtimestamp(self.path.stat().st_mtime, UTC).date()
-
     def _use_precise_scores(self) -> None:
         """As `Workspace._use_precise_scores`, for these memories only."""
         try:
             with journal_for_reading(self.root) as journal:
-                states = [
-                    None if journal is None else journal.decay_state_of(self.file, e.key)
-                    for e in self.entries
-                ]
+                if journal is None:
+                    return
+                states = {e.key: journal.decay_state_of(self.file, e.key) for e in self.entries}
         except JournalError:
             return
-        for entry, state in zip(self.entries, states, strict=True):
-            if state is not None and round(state.score, 2) == round(entry.score, 2):
-                entry.score = state.score
+        use_precise_scores(self.entries, {k: s.score for k, s in states.items() if s is not None})
+
+
+def _first_memory(data: bytes) -> int:
+    """Where the first memory header starts (the header comments end there)."""
+    at = data.find(b"\n###")
+    return at + 1 if at >= 0 else min(len(data), 1 << 16)
 
 
 def _profile(root: Path, data: bytes, chosen: str | None) -> PolicyProfile:

@@ -178,11 +178,7 @@ class Workspace:
 
     def default_anchor(self) -> date:
         """The date up to which the file's scores already hold decay: the agent's last save."""
-        stamp = self.doc.header_comments().get("Last updated", "")
-        try:
-            return date.fromisoformat(stamp[:10])
-        except ValueError:
-            return datetime.fromtimestamp(self.path.stat().st_mtime, UTC).date()
+        return last_save(self.doc, self.path)
 
     def summary(self) -> ParsedFile:
         """Counts and the header comments of the file (`memdesk check`)."""
@@ -386,14 +382,7 @@ class Workspace:
         self._use_precise_scores(_journal_facts(self.root, self.file)[1])
 
     def _use_precise_scores(self, precise: Mapping[str, float]) -> None:
-        if not precise:
-            return
-        get = precise.get
-        for e in self.doc.entries():
-            value = get(e.key)
-            # round() and format(.2f) round the exact binary value alike; round() is faster.
-            if value is not None and value != e.score and round(value, 2) == round(e.score, 2):
-                e.score = value
+        use_precise_scores(self.doc.entries(), precise)
 
     def _journal_plan(
         self, decay_states: Mapping[str, DecayState], today: date
@@ -491,6 +480,27 @@ class Workspace:
             journal.record(events)
             journal.set_decay_state(self.file, states)
         return len(events)
+
+
+def last_save(doc: ev.StructuredDocument, path: Path) -> date:
+    """The agent's last save: its `Last updated` comment, else the file's modification date."""
+    stamp = doc.header_comments().get("Last updated", "")
+    try:
+        return date.fromisoformat(stamp[:10])
+    except ValueError:
+        return datetime.fromtimestamp(path.stat().st_mtime, UTC).date()
+
+
+def use_precise_scores(entries: Iterable[ev.Entry], precise: Mapping[str, float]) -> None:
+    """The journal's full-precision score where the file still shows it rounded (SPEC 3)."""
+    if not precise:
+        return
+    get = precise.get
+    for e in entries:
+        value = get(e.key)
+        # round() and format(.2f) round the exact binary value alike; round() is faster.
+        if value is not None and value != e.score and round(value, 2) == round(e.score, 2):
+            e.score = value
 
 
 # ---------------------------------------------------------------------------------------------
