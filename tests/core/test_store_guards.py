@@ -11,6 +11,7 @@ import sys
 from collections.abc import Iterator
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,12 +23,15 @@ from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.decay import apply_decay, preview_decay
 from core.ops.entries import edit_entry
 from core.store import atomic
+from core.store import commit as store_commit
 from core.store.backups import own_backup_dir
 from core.store.commit import Target, clean_leftovers, journal_for_reading, sha256
 from core.store.document import Document
+from core.store.documents import Refreshed
 from core.store.errors import EXIT_REFUSED, WorkspaceError
-from core.store.journal import Journal
+from core.store.journal import Journal, JournalError
 from core.store.merge import Change, ConflictError
+from tests.conftest import PROJECT_ROOT
 from tests.core.test_commit import _killed_decay
 from tests.core.test_fuzz_parsers import finishes_within
 from tests.helpers import dead_pid
@@ -345,6 +349,118 @@ def test_a_file_renamed_over_the_target_twice_during_a_save_is_kept(
     assert kept.stat().st_mode & 0o777 == 0o600
 
 
+def test_an_append_a_moment_after_the_swap_is_merged(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An appender that opened the file just before the swap writes a few hundred microseconds
+    later: the commit keeps watching the file it replaced for that long."""
+    ws = _edit_a1(root)
+    appended = "\n### [c3c3c3] fact | 0.60 | 2026-01-02 | 1\nAppended by the agent.\n"
+    held: list[Any] = []
+    real_swap = atomic.PreparedTemp.swap
+    real_sleep = store_commit.time.sleep
+
+    def agent_opens_before_the_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
+        if not held:
+            held.append(open(self.target, "a", encoding="utf-8"))  # noqa: SIM115
+        return real_swap(self, **how)
+
+    def pause_while_the_agent_writes(seconds: float) -> None:
+        if held and not held[0].closed:
+            held[0].write(appended)  # after the first look found nothing new
+            held[0].close()
+        real_sleep(seconds)
+
+    monkeypatch.setattr(atomic.PreparedTemp, "swap", agent_opens_before_the_swap)
+    monkeypatch.setattr(store_commit.time, "sleep", pause_while_the_agent_writes)
+    ws.save(actor="person", cause="test")
+    doc = ev.parse((root / "MEMORY.md").read_bytes())
+    assert doc.find("c3c3c3") is not None, "the agent's append was lost"
+    assert doc.find("a1a1a1").content == "MemDesk's edit"  # type: ignore[union-attr]
+
+
+def test_a_new_file_in_a_folder_that_cannot_be_written_is_refused_before_anything(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A daily note of a new month: its folder does not exist yet, and memory/ is read-only
+    (simulated: root may write anywhere)."""
+    root, ws = _pico(tmp_path, "## 2026-03-01\n\nold")
+    memory = root / "memory"
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: Path(p) != memory and real_access(p, mode))
+    note = ws.note(date(2026, 4, 1))
+    note.set_text("# 2026-04-01\n\nnew month")
+    with pytest.raises(WorkspaceError, match="is not writable") as raised:
+        note.save()
+    assert raised.value.exit_code == EXIT_REFUSED
+    assert sorted(p.name for p in memory.iterdir()) == ["MEMORY.md"]
+
+
+def test_a_save_whose_journal_record_could_not_be_finished_is_settled_next_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file was written but the journal failed to say so: the next read of the journal
+    (in this same process) confirms the commit."""
+    root, ws = _pico(tmp_path, "## 2026-03-01\n\nold")
+    edit_entry(ws.longterm(), "2026-03-01", "new").apply()
+    real_finish = Journal.finish_commit
+    failures: list[int] = []
+
+    def fails_once(self: Journal, commit_id: int) -> None:
+        if not failures:
+            failures.append(commit_id)
+            raise JournalError("disk full")
+        real_finish(self, commit_id)
+
+    monkeypatch.setattr(Journal, "finish_commit", fails_once)
+    ws.save_all()
+    assert failures and _pending(root) == 1
+    assert _events(root) == [("2026-03-01", "edit")]
+    assert _pending(root) == 0
+
+
+_ANOTHER_WINDOW = """
+import sys
+from pathlib import Path
+from core.store.journal import Journal
+journal = Journal.open(Path(sys.argv[1]))
+journal.begin_commit(op_id=Journal.new_op_id(), file="MEMORY.md", old_sha256=None,
+                     new_sha256="0" * 64, actor="person", cause="another window's save")
+print("saving", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_another_live_memdesk_s_save_in_progress_is_not_settled(root: Path) -> None:
+    window = subprocess.Popen(
+        [sys.executable, "-c", _ANOTHER_WINDOW, str(root)],
+        cwd=PROJECT_ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert window.stdout is not None and window.stdout.readline() == "saving\n"
+        with journal_for_reading(root):
+            pass
+        assert _pending(root) == 1  # still its own to finish
+    finally:
+        window.communicate("")
+    with journal_for_reading(root):
+        pass
+    assert _pending(root) == 0  # its process is gone: settled
+
+
+def test_a_leftover_equal_to_the_file_or_empty_is_not_kept(tmp_path: Path) -> None:
+    (tmp_path / "MEMORY.md").write_text(MEMORY, encoding="utf-8")
+    same = _leftover(tmp_path, "MEMORY.md", MEMORY.encode())
+    empty = _leftover(tmp_path, "MEMORY.md", b"")
+    empty = empty.rename(empty.with_name(empty.name[:-1] + "1"))
+    assert clean_leftovers(tmp_path, tmp_path) == []
+    assert not same.exists() and not empty.exists()
+    assert not (tmp_path / ".memdesk").exists()
+
+
 def test_a_decay_run_that_writes_nothing_keeps_its_history_when_the_agent_writes_next(
     root: Path,
 ) -> None:
@@ -515,6 +631,61 @@ def test_an_unreadable_edited_file_does_not_hide_another_ones_overwritten_save(
     os.mkfifo(longterm)
     refreshed = ws.refresh_from_disk()
     assert refreshed.overwritten == {note.rel: [picoclaw.NOTE_KEY]}
+
+
+def test_a_conflict_settled_with_a_text_keeps_this_sides_other_changes(root: Path) -> None:
+    ws = Workspace.open(root)
+    ws.apply(operations.edit(ws, "a1a1a1", content="mine", category="preference"))
+    (root / "MEMORY.md").write_text(MEMORY.replace("用户住在上海。", "theirs"), encoding="utf-8")
+    with pytest.raises(ConflictError):
+        ws.save(actor="person", cause="test")
+    ws.save(actor="person", cause="test", resolutions={"a1a1a1": "written by the person"})
+    entry = ev.parse((root / "MEMORY.md").read_bytes()).find("a1a1a1")
+    assert entry is not None
+    assert (entry.category, entry.content) == ("preference", "written by the person")
+
+
+def test_undoing_a_saved_edit_of_the_text_outside_memories_is_saved_again(
+    tmp_path: Path,
+) -> None:
+    root, ws = _pico(tmp_path, "# Long-term Memory\n\n## 2026-03-01\n\nold")
+    longterm = ws.longterm()
+    before = longterm.snapshot()
+    longterm.set_text("# My memory\n\n## 2026-03-01\n\nold")
+    after = longterm.snapshot()
+    longterm.save()
+    longterm.restore(before, changes=[])
+    assert longterm.modified
+    longterm.save()
+    assert (
+        (root / "memory" / "MEMORY.md").read_text(encoding="utf-8").startswith("# Long-term Memory")
+    )
+    assert after.whole_text
+
+
+def test_a_document_lists_its_entries_and_counts_every_change(tmp_path: Path) -> None:
+    _, ws = _pico(tmp_path, "## 2026-03-01\n\nold")
+    longterm = ws.longterm()
+    assert [e.content for e in longterm.entries()] == ["old"]
+    seen = [longterm.revision]
+    edit_entry(longterm, "2026-03-01", "new").apply()
+    seen.append(longterm.revision)
+    state = longterm.snapshot()
+    longterm.set_text("## 2026-03-01\n\nnewer")
+    seen.append(longterm.revision)
+    longterm.restore(state)
+    seen.append(longterm.revision)
+    longterm.save()
+    seen.append(longterm.revision)
+    longterm.reload()
+    seen.append(longterm.revision)
+    assert seen == sorted(set(seen))  # every step moved it on
+
+
+def test_a_refresh_is_true_only_when_something_changed() -> None:
+    assert not Refreshed()
+    assert Refreshed(kept=[object()])  # type: ignore[list-item]
+    assert bool(Refreshed()) is False
 
 
 # -- temp files ------------------------------------------------------------------------------------
