@@ -4,7 +4,7 @@ sampled mutation testing, tests/mutation/run.py): each test fails when its detai
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -31,6 +31,79 @@ def _no_hang() -> Iterator[None]:
     """A parser looping for ever fails its test instead of hanging the run."""
     with finishes_within(20):
         yield
+
+
+# -- every parser finishes on the shapes that make its loops work ---------------------------------
+_EVERBOT_HARD = """stray text before
+<!-- Total entries: 2 -->
+more stray
+
+# Agent Memory
+## Active Memories
+  ## indented stray heading
+### [a1a1a1] fact | 0.90 | 2026-01-01 | 3
+text
+
+
+### [a1a1a1] fact | 0.80 | 2026-01-01 | 3
+#tag
+### [b2b2b2] fact | 0.5.1 | 2026-01-01 | 1
+## stray heading
+under it
+
+
+## Archived Memories
+stray after heading
+
+### [c3c3c3] fact | 0.10 | 2026-01-01 | 1
+<!-- memory_meta: {"source": "user"} -->
+last
+
+"""
+_PICOCLAW_HARD = (
+    "intro\n## 2026-03-01\n\na\n\n## 2026-03-01\n\nb\n\n## 2026-03-01\n\nc\n\n## \n\n## "
+)
+_POMELOBOT_HARD = (
+    "# Daily\n\n[09:00:00] a\ncont\n\n[09:00:00] b\n[09:00:00] c\nx\n\n\nother\n\n[9:00:00]"
+)
+
+
+def _everbot(data: bytes) -> bytes:
+    by_header = data.replace(b"  ## indented stray heading\n", b"")  # a shape it leaves alone
+    for id_ in ("a1a1a1", "c3c3c3"):
+        assert b"\r" in data or ev.entries_with_id(by_header, id_)
+    return ev.parse(data).to_bytes()
+
+
+def _pomelobot(data: bytes) -> bytes:
+    chunks = pb.index_chunks(data.decode(), max_chars=12, overlap_chars=5)
+    assert chunks[-1].end_line == data.count(b"\n") + 1
+    return pb.parse_memory_file(data, "memory/2026-03-01.md").to_bytes()
+
+
+@pytest.mark.parametrize(
+    ("parse", "text"),
+    [
+        (_everbot, _EVERBOT_HARD),
+        (_everbot, _EVERBOT_HARD.replace("\n", "\r\n")),
+        (lambda data: pc.parse_longterm(data).to_bytes(), _PICOCLAW_HARD),
+        (_pomelobot, _POMELOBOT_HARD),
+        (_pomelobot, _POMELOBOT_HARD.replace("\n", "\r")),
+        (
+            lambda data: ProfileFormat("p").render(ProfileFormat("p").parse(data)),
+            '{"a": "1", "b": "2"}',
+        ),
+    ],
+)
+def test_every_parser_finishes_on_the_shapes_that_work_its_loops(
+    parse: Callable[[bytes], bytes], text: str
+) -> None:
+    """Fixed inputs that take every loop of the parsers round: one that never ends fails here
+    in seconds (the fuzz tests find it too, but shrink a hanging example slowly)."""
+    data = text.encode()
+    with finishes_within(5):
+        again = parse(data)
+    assert again == data or again == ProfileDoc({"a": "1", "b": "2"}).to_bytes()
 
 
 # -- EverBot ---------------------------------------------------------------------------------------

@@ -312,6 +312,38 @@ def test_an_append_into_the_replaced_file_is_merged_where_files_cannot_be_exchan
     assert saved.merged and "merged" in saved.notice
 
 
+def test_a_late_rewrite_that_cannot_be_merged_is_kept_where_files_cannot_be_exchanged(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without renameat2 the agent's late in-place rewrite of the same memory lands in a file
+    that is already replaced: its version is kept as a backup only MemDesk can read, and named."""
+    monkeypatch.setattr(atomic, "_libc_renameat2", lambda: None)
+    ws = _edit_a1(root)
+    theirs = MEMORY.replace("用户住在上海。", "The agent's own text.")
+    real_swap = atomic.PreparedTemp.swap
+    calls = []
+
+    def agent_rewrites_around_the_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
+        calls.append(1)
+        if len(calls) > 1:
+            return real_swap(self, **how)
+        with open(self.target, "r+", encoding="utf-8") as old_inode:
+            swapped = real_swap(self, **how)
+            old_inode.truncate(0)
+            old_inode.write(theirs)
+        return swapped
+
+    monkeypatch.setattr(atomic.PreparedTemp, "swap", agent_rewrites_around_the_swap)
+    saved = ws.save(actor="person", cause="test")
+    assert "could not be merged" in saved.notice
+    backups = own_backup_dir(root, root / "MEMORY.md")
+    (kept,) = [p for p in backups.iterdir() if p.read_text(encoding="utf-8") == theirs]
+    assert str(kept) in saved.notice
+    assert kept.stat().st_mode & 0o777 == 0o600
+    mine = ev.parse((root / "MEMORY.md").read_bytes()).find("a1a1a1")
+    assert mine is not None and mine.content == "MemDesk's edit"
+
+
 def test_a_file_renamed_over_the_target_twice_during_a_save_is_kept(
     root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -352,11 +384,12 @@ def test_a_file_renamed_over_the_target_twice_during_a_save_is_kept(
 def test_an_append_a_moment_after_the_swap_is_merged(
     root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An appender that opened the file just before the swap writes a few hundred microseconds
-    later: the commit keeps watching the file it replaced for that long."""
+    """An appender that opened the file just before the swap writes a millisecond later: the
+    commit keeps watching the file it replaced for that long, through quiet looks."""
     ws = _edit_a1(root)
     appended = "\n### [c3c3c3] fact | 0.60 | 2026-01-02 | 1\nAppended by the agent.\n"
     held: list[Any] = []
+    pauses: list[float] = []
     real_swap = atomic.PreparedTemp.swap
     real_sleep = store_commit.time.sleep
 
@@ -367,8 +400,10 @@ def test_an_append_a_moment_after_the_swap_is_merged(
 
     def pause_while_the_agent_writes(seconds: float) -> None:
         if held and not held[0].closed:
-            held[0].write(appended)  # after the first look found nothing new
-            held[0].close()
+            pauses.append(seconds)
+            if len(pauses) == 2:  # after a look that found the file quiet
+                held[0].write(appended)
+                held[0].close()
         real_sleep(seconds)
 
     monkeypatch.setattr(atomic.PreparedTemp, "swap", agent_opens_before_the_swap)
@@ -441,9 +476,11 @@ def test_another_live_memdesk_s_save_in_progress_is_not_settled(root: Path) -> N
     )
     try:
         assert window.stdout is not None and window.stdout.readline() == "saving\n"
+        _killed_decay(root, "after-rename", "2026-06-01")  # a later commit, of a dead process
         with journal_for_reading(root):
             pass
-        assert _pending(root) == 1  # still its own to finish
+        assert _pending(root) == 1  # the live one's is still its own to finish
+        assert ("a1a1a1", "decay") in _events(root)  # the dead one's is confirmed
     finally:
         window.communicate("")
     with journal_for_reading(root):
