@@ -11,18 +11,22 @@ from pathlib import Path
 import pytest
 
 from core.agents.everbot import format as ev
+from core.agents.everbot import ops as ev_ops
+from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as pc
 from core.agents.picoclaw.profile import (
     ProfileDoc,
+    ProfileError,
     ProfileFormat,
     ProfileItem,
     check_key,
     check_value,
+    parse_profile,
 )
 from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.agents.pomelobot import format as pb
 from core.store.errors import WorkspaceError
-from core.store.merge import ConflictError
+from core.store.merge import OUTSIDE, ConflictError
 from tests.core.test_fuzz_parsers import finishes_within
 
 
@@ -63,9 +67,7 @@ last
 _PICOCLAW_HARD = (
     "intro\n## 2026-03-01\n\na\n\n## 2026-03-01\n\nb\n\n## 2026-03-01\n\nc\n\n## \n\n## "
 )
-_POMELOBOT_HARD = (
-    "# Daily\n\n[09:00:00] a\ncont\n\n[09:00:00] b\n[09:00:00] c\nx\n\n\nother\n\n[9:00:00]"
-)
+_POMELOBOT_HARD = "# Daily\n\n\nintro\n\n[09:00:00] a\ncont\n\n[09:00:00] b\n[09:00:00] c\nx\n\n\nother\n\n[9:00:00]"
 
 
 def _everbot(data: bytes) -> bytes:
@@ -195,6 +197,80 @@ def test_one_memory_by_its_header_ends_where_a_header_follows_a_hash_line() -> N
     assert found.content == "first line\n#tag"
 
 
+def test_a_new_memory_has_no_line_until_it_is_saved(tmp_path: Path) -> None:
+    (tmp_path / "MEMORY.md").write_text(TWO_ARCHIVES, encoding="utf-8")
+    ws = Workspace.open(tmp_path)
+    (change,) = ws.apply(ev_ops.create(ws, content="brand new", category="fact", score=0.5))
+    assert ws.document.item(change.key).line == 0  # type: ignore[union-attr]
+    assert ws.document.item("a1a1a1").line == 5  # type: ignore[union-attr]
+
+
+def test_header_comments_are_read_before_the_first_memory_only() -> None:
+    text = (
+        "# Agent Memory\n\n<!-- Total entries: 1 -->\n\n"
+        "### [a1a1a1] fact | 0.90 | 2026-01-01 | 3\ntext\n"
+        "## Archived Memories\n<!-- Last updated: 2026-03-01T12:00:00 -->\n"
+    )
+    assert ev.parse(text.encode()).header_comments() == {"Total entries": "1"}
+
+
+def test_an_edit_of_the_header_only_keeps_the_text_as_written() -> None:
+    text = "### [a1a1a1] fact | 0.90 | 2026-01-01 | 3\n  indented first line\nsecond  \n"
+    doc = ev.parse(text.encode())
+    entry = doc.find("a1a1a1")
+    assert entry is not None
+    doc.replace_entry("a1a1a1", entry.edited(score=0.5))
+    assert doc.render() == text.replace("| 0.90 |", "| 0.50 |")
+
+
+def test_the_text_of_a_crlf_memory_has_plain_line_ends() -> None:
+    text = "### [a1a1a1] fact | 0.90 | 2026-01-01 | 3\r\nfirst\r\nsecond\r\n"
+    entry = ev.parse(text.encode()).find("a1a1a1")
+    assert entry is not None and entry.content == "first\nsecond"
+
+
+def test_stray_text_is_explained_by_where_it_is() -> None:
+    text = (
+        "stray before\n\n### [a1a1a1] fact | 0.90 | 2026-01-01 | 3\ntext\n\n"
+        "## Archived Memories\nstray after\n"
+    )
+    messages = [p.message for p in ev.parse(text.encode()).problems]
+    assert messages == [
+        "text before the first memory: the agent ignores it and drops it at its next save",
+        "text outside any memory: the agent reads it as part of memory [a1a1a1]",
+    ]
+
+
+def test_a_processed_count_too_long_to_read_says_what_the_agent_does() -> None:
+    text = f"<!-- last_processed_count: {'9' * 5000} -->\n### [a1a1a1] fact | 0.90 | 2026-01-01 | 3\nt\n"
+    (problem,) = ev.parse(text.encode()).problems
+    assert problem.line == 1
+    assert problem.message.endswith("is too long a number (the agent fails to load this file)")
+
+
+def test_everbot_warnings_point_at_the_first_line() -> None:
+    doc = ev.parse("\ufeff### [a1a1a1] fact | 0.90 | 2026-01-01 | 3\r\ntext\r\n".encode())
+    assert [(w.kind, w.line, w.end_line) for w in doc.warnings] == [
+        ("bom", 1, 1),
+        ("line_endings", 1, 1),
+    ]
+
+
+def test_an_edit_of_the_text_outside_memories_is_saved_and_meets_the_agents(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "MEMORY.md").write_text(TWO_ARCHIVES, encoding="utf-8")
+    ws = Workspace.open(tmp_path)
+    ws.document.set_text(TWO_ARCHIVES.replace("# Agent Memory", "# My Agent's Memory"))
+    assert ws.document.modified
+    agents = TWO_ARCHIVES.replace("## Active Memories\n", "## Active Memories\n<!-- x -->\n")
+    (tmp_path / "MEMORY.md").write_text(agents, encoding="utf-8")
+    with pytest.raises(ConflictError):
+        ws.save(actor="person", cause="test")
+    ws.save(actor="person", cause="test", resolutions={OUTSIDE: "mine"})
+    assert (tmp_path / "MEMORY.md").read_text(encoding="utf-8").startswith("# My Agent's Memory")
+
+
 def test_the_canonical_file_keeps_only_the_date_of_a_last_activation_with_a_time() -> None:
     entry = ev.Entry("a1a1a1", "a1a1a1", "fact", 0.5, "2026-02-01T10:00:00", 2, "text", "active")
     text = ev.normalize([entry], now=datetime(2026, 3, 1, tzinfo=UTC))
@@ -253,6 +329,14 @@ def test_a_policy_number_within_64_bits_is_read(tmp_path: Path, value: int) -> N
     assert found == (pc.PolicyValue(value, "override") if value > 0 else (3, "default"))
 
 
+def test_a_policy_value_of_the_wrong_type_names_its_line(tmp_path: Path) -> None:
+    (tmp_path / "memory").mkdir()
+    (tmp_path / pc.OVERRIDES_FILE).write_text('\n{"recent_days": "three"}', encoding="utf-8")
+    with pytest.raises(pc.PolicyFileError) as raised:
+        pc.effective_policy(tmp_path)
+    assert raised.value.line == 2
+
+
 def test_a_policy_file_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
     (tmp_path / "memory").mkdir()
     (tmp_path / pc.OVERRIDES_FILE).write_bytes(b'\n{"recent_days": "\xff"}')
@@ -282,6 +366,12 @@ def test_a_profile_key_the_agent_cannot_store_is_refused(key: str) -> None:
         check_key(key)
 
 
+def test_a_profile_that_is_not_utf8_names_its_line_and_column() -> None:
+    with pytest.raises(ProfileError) as raised:
+        parse_profile(b'\n\xff{"a": "b"}', Path("memory/profile.json"))
+    assert (raised.value.line, raised.value.column) == (2, 1)
+
+
 def test_a_profile_value_the_agent_cannot_store_is_refused() -> None:
     check_value("")
     with pytest.raises(ValueError):
@@ -293,6 +383,20 @@ def test_a_profile_value_the_agent_cannot_store_is_refused() -> None:
 
 
 # -- Pomelobot -------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("path", "scope"),
+    [
+        ("memory/scopes/work/2026-03-01.md", "work"),
+        ("memory/scopes/work/transcripts/2026-03-01.md", "work"),
+        ("memory/scopes/2026-03-01.md", "main"),
+        ("memory/2026-03-01.md", "main"),
+        ("MEMORY.md", "main"),
+    ],
+)
+def test_the_scope_of_a_path(path: str, scope: str) -> None:
+    assert pb.scope_of_path(path) == scope
+
+
 def test_a_scope_name_like_a_path_is_refused_before_looking(tmp_path: Path) -> None:
     with pytest.raises(pb.AccessError, match="not a scope name"):
         pb.find_scope(tmp_path, "../main")
