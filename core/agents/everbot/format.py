@@ -470,9 +470,7 @@ def entries_with_id(
     the file's shape needs the whole parse: a BOM, \r line ends, a line indented before '#'.
     Raises UnicodeDecodeError where the memory's own lines are not UTF-8.
     """
-    if data.startswith(BOM.encode()) or b"\r" in data:
-        return None
-    if _INDENTED_HASH_FIRST.match(data) or _INDENTED_HASH.search(data):
+    if not _read_by_headers(data):
         return None
     needle = f"[{id_}]".encode()
     found = []
@@ -485,6 +483,25 @@ def entries_with_id(
             found.append(entry)
         at = data.find(needle, end)
     return found
+
+
+_shape_seen: tuple[bytes, bool] | None = None  # `show` looks into one file twice
+
+
+def _read_by_headers(data: bytes) -> bool:
+    """Whether memories can be found by their headers alone: no BOM, no \r line ends, no line
+    indented before '#'."""
+    global _shape_seen
+    if _shape_seen is not None and _shape_seen[0] is data:
+        return _shape_seen[1]
+    fits = not (
+        data.startswith(BOM.encode())
+        or b"\r" in data
+        or _INDENTED_HASH_FIRST.match(data)
+        or _INDENTED_HASH.search(data)
+    )
+    _shape_seen = (data, fits)
+    return fits
 
 
 def _line_end(data: bytes, at: int) -> int:

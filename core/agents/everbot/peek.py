@@ -53,8 +53,7 @@ class Peek:
         root, path = locate_memory_file(target)
         if path.stat().st_size < LARGE_FILE:
             return None
-        data = read_consistent(path, timeout=Workspace.LOCK_TIMEOUT, root=root)
-        decode(data, path)  # refuses exactly what the whole parse refuses
+        data = _read_checked(root, path)
         id_ = memory_id.rpartition(":")[2].partition("~")[0]
         found = ev.entries_with_id(data, id_, str(path))
         if found is None:
@@ -96,6 +95,24 @@ class Peek:
         except JournalError:
             return
         use_precise_scores(self.entries, {k: s.score for k, s in states.items() if s is not None})
+
+
+_last_read: tuple[tuple[str, int, int, int], bytes] | None = None
+
+
+def _read_checked(root: Path, path: Path) -> bytes:
+    """The file's bytes, refused as the whole parse refuses them (not UTF-8, a NUL). `show`
+    finds the memory, then shows it: the second look reuses the first read while the file is
+    the same (same inode, size and modification time)."""
+    global _last_read
+    st = path.stat()
+    stamp = (str(path), st.st_ino, st.st_size, st.st_mtime_ns)
+    if _last_read is not None and _last_read[0] == stamp:
+        return _last_read[1]
+    data = read_consistent(path, timeout=Workspace.LOCK_TIMEOUT, root=root)
+    decode(data, path)
+    _last_read = (stamp, data)
+    return data
 
 
 def _first_memory(data: bytes) -> int:

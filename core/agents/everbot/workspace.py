@@ -442,7 +442,7 @@ class Workspace:
             if journal.has_backup(name):
                 continue
             try:
-                data = read_file(path)
+                data = read_file(path, root=self.root)
                 doc = ev.parse(data, path)
             except (WorkspaceError, InputError):
                 continue  # an unreadable backup (or a FIFO in its place) is not history; skip it
@@ -547,7 +547,7 @@ def backup_files(root: Path, path: Path) -> list[tuple[Path, datetime, str]]:
     agent_bak = path.with_name(path.name + ".bak")
     with contextlib.suppress(OSError, WorkspaceError):
         # The agent rewrites its one .bak before every save: each content is its own backup.
-        digest = hashlib.sha256(read_file(agent_bak)).hexdigest()[:16]
+        digest = hashlib.sha256(read_file(agent_bak, root=root)).hexdigest()[:16]
         at = datetime.fromtimestamp(agent_bak.stat().st_mtime, UTC)
         name = f"{agent_bak.relative_to(root).as_posix()}#{digest}"
         found.append((agent_bak, at, name))
