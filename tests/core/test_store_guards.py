@@ -498,6 +498,64 @@ def test_a_leftover_equal_to_the_file_or_empty_is_not_kept(tmp_path: Path) -> No
     assert not (tmp_path / ".memdesk").exists()
 
 
+def test_a_new_file_the_agent_creates_during_the_swap_is_never_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The person writes a new day's note; the agent creates that note between MemDesk's last
+    look and its swap: the swap refuses to replace it and the save plans again (a conflict)."""
+    root, ws = _pico(tmp_path, "## 2026-03-01\n\nold")
+    day = date(2026, 3, 3)
+    path = picoclaw.daily_note_path(root, day)
+    note = ws.note(day)
+    note.set_text("# 2026-03-03\n\nMine.")
+    real_swap = atomic.PreparedTemp.swap
+
+    def agent_creates_then_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
+        if not path.exists():
+            path.write_text("# 2026-03-03\n\nTheirs.", encoding="utf-8")
+        return real_swap(self, **how)
+
+    monkeypatch.setattr(atomic.PreparedTemp, "swap", agent_creates_then_swap)
+    with pytest.raises(ConflictError):
+        note.save()
+    assert path.read_text(encoding="utf-8") == "# 2026-03-03\n\nTheirs."
+    assert _pending(root) == 0
+
+
+def test_a_merged_save_reports_each_change_once_including_those_made_on_both_sides(
+    tmp_path: Path,
+) -> None:
+    root, ws = _pico(tmp_path, "## 2026-03-01\n\nA\n\n## 2026-03-02\n\nB")
+    edit_entry(ws.longterm(), "2026-03-01", "A, mine").apply()
+    edit_entry(ws.longterm(), "2026-03-02", "B, both").apply()
+    agents = "## 2026-03-01\n\nA\n\n## 2026-03-02\n\nB, both\n\n## 2026-03-03\n\nC"
+    (root / "memory" / "MEMORY.md").write_text(agents, encoding="utf-8")
+    (saved,) = ws.save_all()
+    assert saved.merged
+    assert sorted(c.key for c in saved.changes) == ["2026-03-01", "2026-03-02"]
+
+
+def test_an_agent_rewrite_from_an_older_copy_undoing_a_score_is_reported(root: Path) -> None:
+    ws = Workspace.open(root)
+    ws.apply(operations.edit(ws, "a1a1a1", content="MemDesk's edit", score=0.555))
+    ws.save(actor="person", cause="test")
+    agent = MEMORY + "\n### [c3c3c3] fact | 0.60 | 2026-01-02 | 1\nnew\n"
+    (root / "MEMORY.md").write_text(agent, encoding="utf-8")  # from a copy older than the save
+    refreshed = ws.refresh_from_disk()
+    assert refreshed.overwritten == {"MEMORY.md": ["a1a1a1"]}
+
+
+def test_a_rewrite_that_keeps_a_precise_score_at_the_files_precision_is_not_reported(
+    root: Path,
+) -> None:
+    ws = Workspace.open(root)
+    ws.apply(operations.edit(ws, "a1a1a1", score=0.555))  # written as 0.56
+    ws.save(actor="person", cause="test")
+    text = (root / "MEMORY.md").read_text(encoding="utf-8")
+    (root / "MEMORY.md").write_text(text + "\nappended by the agent\n", encoding="utf-8")
+    assert ws.refresh_from_disk().overwritten == {}
+
+
 def test_a_decay_run_that_writes_nothing_keeps_its_history_when_the_agent_writes_next(
     root: Path,
 ) -> None:
@@ -580,8 +638,9 @@ def test_an_edit_follows_its_entry_when_the_agent_removed_one_of_the_same_date(
     root, ws = _pico(tmp_path, f"{first}\n\n{second}\n\n{third}")
     edit_entry(ws.longterm(), "2026-03-03~2", "B, edited").apply()
     (root / "memory" / "MEMORY.md").write_text(f"{second}\n\n{third}", encoding="utf-8")
-    ws.save_all()
+    (saved,) = ws.save_all()
     assert _contents(root) == [("2026-03-03", "B, edited"), ("2026-03-03", "C")]
+    assert [c.key for c in saved.changes] == ["2026-03-03"]  # once, under its key now
 
 
 def test_an_edit_of_one_of_two_equal_entries_stays_on_the_one_edited(tmp_path: Path) -> None:
