@@ -147,6 +147,16 @@ def test_a_new_memory_goes_to_the_end_of_the_first_heading_of_its_section(
     assert again.problems == []
 
 
+def test_a_new_active_section_goes_before_the_first_archived_heading() -> None:
+    archives_only = TWO_ARCHIVES.split("## Archived Memories", 1)[1]
+    doc = ev.parse(("# Agent Memory\n\n## Archived Memories" + archives_only).encode())
+    doc.insert_entry(_new("d4d4d4", 0.5, "active"))
+    text = doc.render()
+    assert text.index("## Active Memories") < text.index("## Archived Memories")
+    again = ev.parse(text.encode())
+    assert again.entries()[0].id == "d4d4d4"
+
+
 def test_an_edit_keeps_the_memory_meta_line_as_the_agent_wrote_it() -> None:
     meta = '<!-- memory_meta: {"source": "user", "status": "active"} -->'  # not MemDesk's spacing
     text = f"## Active Memories\n\n### [a1a1a1] fact | 0.90 | 2026-01-01 | 3\n{meta}\nold text\n"
