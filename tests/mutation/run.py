@@ -386,6 +386,19 @@ _IGNORED = shutil.ignore_patterns(
 )
 
 
+def source_name(*, worktree: bool) -> str:
+    """What the mutants were made of: the commit, or the working tree."""
+    if worktree:
+        return "the working tree"
+    head = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return f"commit {head.stdout.strip()}"
+
+
 def make_copy(into: Path, *, worktree: bool) -> Path:
     """A private copy for one worker: the last commit, or the working tree as it is. No byte
     code is written there: a mutant of the same size written in the same second must never
@@ -511,12 +524,12 @@ def run(mutants: list[Mutant], copies: list[Path], factor: float) -> list[Outcom
     return results
 
 
-def report(results: list[Outcome], excluded: int, seconds: float) -> str:
+def report(results: list[Outcome], excluded: int, seconds: float, source: str) -> str:
     counts = Counter(r.status for r in results)
     ran = len(results)
     rate = 100.0 * counts["killed"] / ran if ran else 0.0
     lines = [
-        f"mutants: {ran} (+ {excluded} fsync removals excluded)",
+        f"mutants of {source}: {ran} (+ {excluded} fsync removals excluded)",
         f"killed: {counts['killed']}  survived: {counts['survived']}  "
         f"timeouts: {counts['timeout']}",
         f"kill rate: {rate:.1f} % (timeouts count as not killed)",
@@ -572,6 +585,7 @@ def main() -> None:
     args = _arguments()
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="memdesk-mutation-") as tmp:
+        source = source_name(worktree=args.worktree)
         jobs = 1 if args.list else max(1, min(args.jobs, 2))
         copies = [make_copy(Path(tmp) / str(i), worktree=args.worktree) for i in range(jobs)]
         mutants, excluded = _chosen(args, copies[0])
@@ -582,7 +596,7 @@ def main() -> None:
             print(f"{len(mutants)} mutants (+ {excluded} fsync removals excluded)")
             return
         results = run(mutants, copies, args.timeout_factor)
-    print(report(results, excluded, time.monotonic() - start))
+    print(report(results, excluded, time.monotonic() - start, source))
     if args.json:
         rows = [{**asdict(r.mutant), "status": r.status, "detail": r.detail} for r in results]
         args.json.write_text(json.dumps(rows, indent=1, ensure_ascii=False))
