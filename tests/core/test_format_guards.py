@@ -157,6 +157,26 @@ def test_a_new_active_section_goes_before_the_first_archived_heading() -> None:
     assert again.entries()[0].id == "d4d4d4"
 
 
+def test_a_memory_cannot_be_replaced_by_one_with_another_key() -> None:
+    doc = ev.parse(TWO_ARCHIVES.encode())
+    with pytest.raises(ValueError, match="keys are fixed"):
+        doc.replace_entry("a1a1a1", _new("d4d4d4", 0.5, "active"))
+
+
+def test_deleting_the_last_memory_leaves_the_file_ending_with_the_one_before() -> None:
+    doc = ev.parse(TWO_ARCHIVES.encode())
+    doc.delete_entry("c3c3c3")
+    assert doc.render() == TWO_ARCHIVES.split("### [c3c3c3]")[0]
+
+
+def test_a_stray_heading_alone_is_explained_without_lines_below() -> None:
+    text = "### [a1a1a1] fact | 0.90 | 2026-01-01 | 3\ntext\n## stray heading\n"
+    (problem,) = ev.parse(text.encode()).problems
+    assert problem.message == (
+        "a heading among the memories: the agent deletes this line at its next save"
+    )
+
+
 def test_an_edit_keeps_the_memory_meta_line_as_the_agent_wrote_it() -> None:
     meta = '<!-- memory_meta: {"source": "user", "status": "active"} -->'  # not MemDesk's spacing
     text = f"## Active Memories\n\n### [a1a1a1] fact | 0.90 | 2026-01-01 | 3\n{meta}\nold text\n"
@@ -310,6 +330,29 @@ def test_a_stray_file_named_like_a_month_folder_is_passed_over(tmp_path: Path) -
     assert [n.date for n in pc.list_daily_notes(tmp_path)] == [date(2026, 3, 1)]
 
 
+def test_an_unreadable_note_file_does_not_hide_the_notes_after_it(tmp_path: Path) -> None:
+    month = tmp_path / "memory" / "202602"
+    month.mkdir(parents=True)
+    for day in (0, 30, 31, 32, 99):  # no such days
+        (month / f"202602{day:02d}.md").write_text("not a note", encoding="utf-8")
+    for day in range(1, 11):
+        (month / f"202602{day:02d}.md").write_text("# note", encoding="utf-8")
+    found = [n.date.day for n in pc.list_daily_notes(tmp_path)]
+    assert found == list(range(1, 11))
+
+
+def test_only_the_overrides_file_is_said_to_be_ignored_by_the_agent(tmp_path: Path) -> None:
+    (tmp_path / "workspace" / "memory").mkdir(parents=True)
+    (tmp_path / "config.json").write_text("{broken", encoding="utf-8")
+    with pytest.raises(pc.PolicyFileError) as raised:
+        pc.effective_policy(tmp_path / "workspace")
+    assert "corrupt JSON" in str(raised.value) and "ignores" not in str(raised.value)
+    (tmp_path / "config.json").unlink()
+    (tmp_path / "workspace" / pc.OVERRIDES_FILE).write_text("{broken", encoding="utf-8")
+    with pytest.raises(pc.PolicyFileError, match=r"\(the agent ignores the whole file\)"):
+        pc.effective_policy(tmp_path / "workspace")
+
+
 def test_a_blank_new_entry_is_refused() -> None:
     with pytest.raises(ValueError, match="blank"):
         pc.draft_entry(" \n\t", date(2026, 3, 1))
@@ -405,6 +448,34 @@ def test_a_profile_value_the_agent_cannot_store_is_refused() -> None:
 )
 def test_the_scope_of_a_path(path: str, scope: str) -> None:
     assert pb.scope_of_path(path) == scope
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        ("memory/scopes/work/LONG_TERM.md", "long_term"),
+        ("memory/scopes/work/MEMORY.md", "long_term"),
+        ("memory.md", "long_term"),
+        ("memory/2026-03-01.md", "daily"),
+        ("memory/scopes/work/transcripts/2026-03-01.md", "transcript"),
+    ],
+)
+def test_the_kind_of_a_memory_file(path: str, kind: str) -> None:
+    assert pb.file_kind(path) == kind
+
+
+def test_a_scopes_folder_that_is_a_link_is_listed_not_followed(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "work").mkdir(parents=True)
+    (tmp_path / "workspace" / "memory").mkdir(parents=True)
+    os.symlink(elsewhere, tmp_path / "workspace" / "memory" / "scopes")
+    (main,) = pb.list_scopes(tmp_path / "workspace")
+    assert main.other_files == ("memory/scopes",)
+
+
+def test_a_read_outside_the_scope_says_what_may_be_read(tmp_path: Path) -> None:
+    with pytest.raises(pb.AccessError, match=r"MEMORY\.md, memory/\*\.md or memory/scopes/main/"):
+        pb.read_memory_file(tmp_path, "notes/x.md")
 
 
 def test_a_scope_name_like_a_path_is_refused_before_looking(tmp_path: Path) -> None:

@@ -773,9 +773,11 @@ def test_a_document_lists_its_entries_and_counts_every_change(tmp_path: Path) ->
     seen.append(longterm.revision)
     longterm.save()
     seen.append(longterm.revision)
+    generation = longterm.generation
     longterm.reload()
     seen.append(longterm.revision)
     assert seen == sorted(set(seen))  # every step moved it on
+    assert longterm.generation == generation + 1  # a reload counts like a save
 
 
 def test_a_refresh_is_true_only_when_something_changed() -> None:
@@ -798,6 +800,23 @@ def test_every_stale_temp_is_found_among_other_names_and_non_files(tmp_path: Pat
 
 
 _WRITER = "import signal, time; signal.signal(signal.SIGHUP, signal.SIG_DFL); time.sleep(60)"
+
+
+def test_a_stale_temp_that_cannot_be_removed_does_not_keep_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    temps = [_leftover(tmp_path, f"note{n}.md", b"left") for n in range(3)]
+    stuck = sorted(temps)[0]
+    real_unlink = os.unlink
+
+    def unlink(path: Any, *args: Any, **kwargs: Any) -> None:
+        if Path(path) == stuck:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        real_unlink(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "unlink", unlink)
+    assert atomic.clean_stale_temps(tmp_path) == sorted(temps)[1:]
+    assert [p for p in temps if p.exists()] == [stuck]
 
 
 def test_asking_whether_a_writer_is_alive_never_signals_it() -> None:
