@@ -47,6 +47,18 @@ def memory_files(draw: st.DrawFn) -> str:
     return text.replace("\x00", "")
 
 
+def blocks_text(doc: ev.StructuredDocument, body: str) -> str:
+    """The text the blocks cover, in order: entries by their place in `body`, the rest as kept."""
+    covered = []
+    for block in doc.blocks:
+        if isinstance(block, ev.Entry):
+            assert block.span is not None
+            covered.append(body[block.span[0] : block.span[1]] + block.gap)
+        else:
+            covered.append(block.text)
+    return "".join(covered)
+
+
 @given(memory_files())
 def test_any_text_renders_back_exactly(text: str) -> None:
     doc = ev.parse(text.encode())
@@ -57,14 +69,7 @@ def test_any_text_renders_back_exactly(text: str) -> None:
 def test_every_line_is_in_an_entry_structure_or_quarantine(text: str) -> None:
     doc = ev.parse(text.encode())
     body = text.removeprefix("\ufeff")
-    covered = []
-    for block in doc.blocks:
-        if isinstance(block, ev.Entry):
-            assert block.span is not None
-            covered.append(body[block.span[0] : block.span[1]] + block.gap)
-        else:
-            covered.append(block.text)
-    assert "".join(covered) == body
+    assert blocks_text(doc, body) == body
     quarantined = [b for b in doc.blocks if isinstance(b, ev.Raw) and b.kind == "quarantine"]
     quarantine_kinds = {"stray_text", "stray_heading", "bad_header"}
     assert len(quarantined) == len([p for p in doc.problems if p.kind in quarantine_kinds])

@@ -144,14 +144,7 @@ def test_everbot_bytes_render_back_and_every_byte_is_in_a_block(data: bytes) -> 
         return
     assert doc.to_bytes() == data
     body = data.decode().removeprefix(BOM)
-    covered = []
-    for block in doc.blocks:
-        if isinstance(block, ev.Entry):
-            assert block.span is not None
-            covered.append(body[block.span[0] : block.span[1]] + block.gap)
-        else:
-            covered.append(block.text)
-    assert "".join(covered) == body
+    assert everbot_properties.blocks_text(doc, body) == body
     quarantined = [b for b in doc.blocks if isinstance(b, ev.Raw) and b.kind == "quarantine"]
     lines = len(split_lines(body))
     for block in quarantined:
