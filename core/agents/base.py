@@ -23,8 +23,10 @@ __all__ = [
     "Agent",
     "ChangeSet",
     "CheckReport",
+    "Context",
     "DecayReport",
     "DemoResult",
+    "Injected",
     "NotApplicable",
     "Row",
     "Source",
@@ -142,6 +144,46 @@ class DecayReport:
 
     json: dict[str, Any]
     lines: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Injected:
+    """One file as the agent puts it into its prompt when a session starts (`memdesk context`).
+
+    `text` is exactly what of the file the prompt holds (empty when the agent leaves it out);
+    `unseen` names the memories of the file the model will not see (in a truncation's cut,
+    beyond a window, filtered out), each as "line N: first words"; `notes` say why."""
+
+    file: str  # workspace-relative, "/" separated
+    chars: int  # characters of the file as the agent read it
+    injected_chars: int
+    truncated: bool
+    text: str
+    label: str = ""  # how the window names this part ("MEMORY.md", "Daily notes prelude")
+    notes: tuple[str, ...] = ()
+    unseen: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "chars": self.chars,
+            "injected_chars": self.injected_chars,
+            "truncated": self.truncated,
+            "text": self.text,
+            "label": self.label or self.file,
+            "notes": list(self.notes),
+            "unseen": list(self.unseen),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What the agent injects at session start: per file (`parts`, in the agent's order) and the
+    exact messages it sends (`messages`: byte-identical to the agent's own)."""
+
+    parts: list[Injected]
+    messages: list[str]
+    title: str = ""  # one line: which session kind, scope and day this is for
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +310,13 @@ class Agent(ABC):
     def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
         """The text the agent would inject into its prompt for a user message."""
         raise NotApplicable(f"{path}: {self.title} injects no memory chosen by the message")
+
+    def context(
+        self, path: Path, *, today: date | None = None, scope: str | None = None
+    ) -> Context:
+        """What the agent puts into its prompt when a new session starts (`today`: the local
+        date the session starts on, default today; `scope`: the agent's memory scope)."""
+        raise NotApplicable(f"{path}: {self.title}: what it injects at session start is not known")
 
     def decay(
         self, path: Path, *, at: date, apply: bool, profile: str | None = None
