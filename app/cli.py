@@ -197,6 +197,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     retrieve.set_defaults(handler=cmd_retrieve)
 
+    context = _with_path(
+        sub.add_parser("context", help="what the agent injects when a session starts"),
+        profile=False,
+    )
+    context.add_argument(
+        "--date", type=_iso_date, default=None, help="the day the session starts (default: today)"
+    )
+    context.add_argument("--scope", default=None, help="Pomeloclaw: the memory scope (main)")
+    context.set_defaults(handler=cmd_context)
+
     chunks = _with_path(
         sub.add_parser("chunks", help="a memory file's index chunks, as the agent cuts them"),
         profile=False,
@@ -418,6 +428,30 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
         print(f"(no chunk: {agent.title} would inject nothing from its memory for this message)")
     else:
         print(SEPARATOR.join(chunks))
+    return EXIT_OK
+
+
+def cmd_context(args: argparse.Namespace) -> int:
+    agent, path = _resolve(args)
+    found = agent.context(path, today=args.date, scope=args.scope)
+    if args.json:
+        _print_json([part.to_json() for part in found.parts])
+        return EXIT_OK
+    lines = [found.title or agent.title, ""]
+    for part in found.parts:
+        cut = ", truncated" if part.truncated else ""
+        lines.append(
+            f"{part.label or part.file}: {part.injected_chars} of {part.chars} characters{cut}"
+        )
+        lines += [f"  {note}" for note in part.notes]
+        if part.unseen:
+            lines.append(f"  not seen by the model ({len(part.unseen)}):")
+            lines += [f"    {item}" for item in part.unseen[:20]]
+            more = len(part.unseen) - 20
+            lines += [f"    … and {more} more"] if more > 0 else []
+    for n, message in enumerate(found.messages, start=1):
+        lines += ["", f"--- message {n} as the agent sends it ---", message]
+    _write_lines(lines)
     return EXIT_OK
 
 

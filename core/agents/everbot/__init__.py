@@ -16,8 +16,10 @@ from typing import Any, ClassVar
 from core.agents.base import (
     Agent,
     CheckReport,
+    Context,
     DecayReport,
     DemoResult,
+    Injected,
     Row,
     Source,
     SourceCount,
@@ -196,6 +198,36 @@ class EverBot(Agent):
 
         ws = _open(path, None)
         return [everbot_prompt(ws.entries(), top_k=limit or EVERBOT_PROMPT_TOP_K)]
+
+    def context(
+        self, path: Path, *, today: date | None = None, scope: str | None = None
+    ) -> Context:
+        """The memory block of EverBot's system prompt (every session, whatever the message)."""
+        from core.agents.everbot.prompt import everbot_prompt, prompt_entries
+
+        ws = _open(path, None)
+        entries = ws.entries()
+        seen = {id(e) for e in prompt_entries(entries)}
+        unseen = tuple(
+            f"line {e.line}: [{e.id}] {e.content.splitlines()[0][:60]}"
+            for e in entries
+            if e.content and id(e) not in seen
+        )
+        text = everbot_prompt(entries)
+        part = Injected(
+            file=ws.document.rel,
+            chars=sum(len(e.content) for e in entries),
+            injected_chars=len(text),
+            truncated=bool(unseen),
+            text=text,
+            label="Memories in the system prompt",
+            notes=(
+                "EverBot writes the memories scoring 0.5 or more (as the file writes the "
+                "score), the 20 best, into its system prompt; the others are not seen.",
+            ),
+            unseen=unseen,
+        )
+        return Context([part], [text] if text else [], "EverBot system prompt")
 
     def decay(
         self, path: Path, *, at: date, apply: bool, profile: str | None = None

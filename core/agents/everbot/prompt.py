@@ -37,12 +37,23 @@ def everbot_prompt(
     The seed document shows ``- content`` without the blank line after ``关于用户的关键信息：``;
     the real code (every version of ``manager.py``) writes the category and the blank line.
     """
-    scored = [(float(e.score_token()), e) for e in entries if e.content]
-    qualified = sorted(
-        (pair for pair in scored if pair[0] >= min_score), key=lambda pair: pair[0], reverse=True
-    )[:top_k]
+    qualified = prompt_entries(entries, min_score=min_score, top_k=top_k)
     if not qualified:
         return ""
     lines = ["# 历史记忆", "", "关于用户的关键信息：", ""]
-    lines += [f"- [{e.category}] {e.content}" for _, e in qualified]
+    lines += [f"- [{e.category}] {e.content}" for e in qualified]
     return "\n".join(lines)
+
+
+def prompt_entries(
+    entries: Sequence[Entry],
+    *,
+    min_score: float = EVERBOT_PROMPT_MIN_SCORE,
+    top_k: int = EVERBOT_PROMPT_TOP_K,
+) -> list[Entry]:
+    """The memories `everbot_prompt` writes, in its order."""
+    scored = [(float(e.score_token()), e) for e in entries if e.content]
+    qualified = sorted(
+        (pair for pair in scored if pair[0] >= min_score), key=lambda pair: pair[0], reverse=True
+    )
+    return [e for _, e in qualified[:top_k]]

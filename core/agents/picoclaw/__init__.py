@@ -12,7 +12,16 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from core.agents.base import Agent, CheckReport, DemoResult, Row, Source, SourceCount
+from core.agents.base import (
+    Agent,
+    CheckReport,
+    Context,
+    DemoResult,
+    Injected,
+    Row,
+    Source,
+    SourceCount,
+)
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
@@ -216,6 +225,33 @@ class PicoClaw(Agent):
         data = read_or_none(longterm, root=path) or b""
         text = picoclaw.parse_longterm(data, longterm).agent_text()
         return retrieval.retrieve(text, query, taken)
+
+    def context(
+        self, path: Path, *, today: date | None = None, scope: str | None = None
+    ) -> Context:
+        """What PicoClaw's prompt holds before any message narrows it (GetMemoryContext with
+        no query): all of MEMORY.md, then the daily notes of the last `recent_days` days."""
+        from core.agents.picoclaw import format as picoclaw
+        from core.agents.picoclaw import retrieval
+
+        policy = picoclaw.effective_policy(path)
+        days = int(policy["recent_days"].value)
+        longterm = path / LONGTERM
+        data = read_or_none(longterm, root=path) or b""
+        text = picoclaw.parse_longterm(data, longterm).agent_text()
+        day = today or date.today()
+        notes = [(n, picoclaw.read_daily_note(n)) for n in picoclaw.list_daily_notes(path)]
+        parts = [Injected(LONGTERM, len(text), len(text), False, text, "Long-term memory")]
+        for note, note_text in sorted(notes, key=lambda p: p[0].date, reverse=True):
+            rel = note.path.relative_to(path).as_posix()
+            kept = 0 <= (day - note.date).days < max(days, 1)
+            why = () if kept else (f"older than recent_days ({days}): not in the prompt",)
+            shown = note_text if kept else ""
+            parts.append(Injected(rel, len(note_text), len(shown), False, shown, rel, why))
+        message = retrieval.memory_context(
+            text, "", recent_days=days, daily_notes=[(n.date, t) for n, t in notes], today=day
+        )
+        return Context(parts, [message], f"PicoClaw, {day.isoformat()}, no query yet")
 
     def demo(
         self,
