@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.store.documents import Editable
+from ui.context_view import ContextView, Scopes
 from ui.desk import Desk, Push
 from ui.settings import Settings
 from ui.tasks import TaskRunner
@@ -43,6 +44,7 @@ class SidebarDesk(Desk):
     ) -> None:
         super().__init__(push, tasks, settings, parent)
         self.pages: list[Page] = []
+        self.context_view: ContextView | None = None
         self.sidebar = QListWidget()
         self.sidebar.setObjectName("deskSidebar")
         self.sidebar.currentRowChanged.connect(self._page_selected)
@@ -67,6 +69,19 @@ class SidebarDesk(Desk):
             signal = getattr(widget, name, None)
             if signal is not None:
                 signal.connect(relay)
+
+    def context_page(self, scopes: Scopes = lambda: ()) -> Page:
+        """The "At session start" page: what the agent injects when a session starts."""
+        if self.context_view is None:
+            self.context_view = ContextView()
+            self.add_page_widget(self.context_view)
+        view = self.context_view
+
+        def show() -> None:
+            view.show_workspace(self.ws.agent, self.ws.root, scopes)
+            self.stack.setCurrentWidget(view)
+
+        return Page("context", lambda: "At session start", show)
 
     # -- subclasses -----------------------------------------------------------------------------
     def pages_of(self, ws: Any) -> list[Page]:

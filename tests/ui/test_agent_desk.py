@@ -178,6 +178,28 @@ def test_picoclaw_daily_note_and_profile_edits_saved(
     assert list((workspace / ".memdesk" / "backups" / "memory").glob("*_profile.json"))
 
 
+def test_picoclaw_session_start_page_shows_each_file_and_the_message(
+    qtbot: QtBot, window: MainWindow, pico: Path
+) -> None:
+    opened(qtbot, window, pico)
+    window.desk.select_page("context")
+    view = window.desk.context_view
+    assert view is not None and view.isVisible()
+    memory = pico / "workspace" / "memory" / "MEMORY.md"
+    text = picoclaw.parse_longterm(memory.read_bytes()).agent_text()
+    notes = [
+        (n.date, picoclaw.read_daily_note(n))
+        for n in picoclaw.list_daily_notes(memory.parent.parent)
+    ]
+    day = max(n[0] for n in notes)
+    view.day.setDate(day)  # a day the demo's notes fall within recent_days
+    assert view.files.rowCount() == 1 + len(notes)
+    assert view.files.item(0, 0).text() == "Long-term memory"
+    expected = memory_context(text, "", recent_days=2, daily_notes=notes, today=day)
+    assert view.messages.toPlainText() == expected
+    assert view.part_text.toPlainText() == text
+
+
 def test_picoclaw_agent_view_shows_what_the_agent_injects(
     qtbot: QtBot, window: MainWindow, pico: Path
 ) -> None:

@@ -43,6 +43,7 @@ class PicoClawDesk(SidebarDesk):
             Page("daily", lambda: f"Daily notes ({len(ws.daily_notes())})", self._show_notes),
             Page("profile", self._profile_title, self._show_profile),
             Page("agent", lambda: "What the agent sees", self._show_agent),
+            self.context_page(),
         ]
 
     def header_text(self, ws: PicoClawWorkspace) -> str:

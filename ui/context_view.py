@@ -1,0 +1,183 @@
+"""What the agent injects when a session starts, for any agent (`Agent.context`): each file with
+how much of it the prompt holds, why some is cut, the memories the model will not see, and the
+exact messages the agent sends. Files as saved on disk are what the agent reads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateEdit,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.agents.base import Context, Injected
+from core.agents.registry import agent_named
+from core.formats.text import InputError
+from core.store.errors import WorkspaceError
+from ui.untrusted import plain_label
+
+EXPLAIN = (
+    "What the agent puts into its prompt when a new session starts, read from the files as "
+    "saved. Memories listed under “Not seen” are in the files but not in the prompt."
+)
+HEADERS = ("File", "In the prompt", "Of", "Cut")
+
+Scopes = Callable[[], Sequence[str]]
+
+
+class ContextView(QWidget):
+    failed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.agent = ""
+        self.root: Path | None = None
+        self.scopes: Scopes = lambda: ()
+        self.context: Context | None = None
+        self.day = QDateEdit(QDate.currentDate())
+        self.day.setObjectName("contextDay")
+        self.day.setCalendarPopup(True)
+        self.day.setDisplayFormat("yyyy-MM-dd")
+        self.scope = QComboBox()
+        self.scope.setObjectName("contextScope")
+        self.reload = QPushButton("Refresh")
+        self.reload.setObjectName("contextRefresh")
+        self.title = plain_label(name="contextTitle", wrap=True)
+        self.files = QTableWidget(0, len(HEADERS))
+        self.files.setObjectName("contextFiles")
+        self.files.setHorizontalHeaderLabels(HEADERS)
+        self.files.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.files.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.files.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.files.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.files.verticalHeader().hide()
+        self.notes = plain_label(name="contextNotes", wrap=True)
+        self.unseen = QListWidget()
+        self.unseen.setObjectName("contextUnseen")
+        self.part_text = _text_box("contextPartText")
+        self.messages = _text_box("contextMessages")
+        self._build()
+        self.reload.clicked.connect(self.refresh)
+        self.day.dateChanged.connect(self.refresh)
+        self.scope.currentIndexChanged.connect(self.refresh)
+        self.files.currentCellChanged.connect(lambda row, *_: self._show_part(row))
+
+    def _build(self) -> None:
+        explain = QLabel(EXPLAIN)
+        explain.setWordWrap(True)
+        controls = QHBoxLayout()
+        controls.addWidget(QLabel("Session starts on"))
+        controls.addWidget(self.day)
+        self.scope_label = QLabel("Scope")
+        controls.addWidget(self.scope_label)
+        controls.addWidget(self.scope)
+        controls.addStretch(1)
+        controls.addWidget(self.reload)
+        detail = QWidget()
+        column = QVBoxLayout(detail)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.notes)
+        column.addWidget(QLabel("Not seen by the model:"))
+        column.addWidget(self.unseen, 1)
+        column.addWidget(QLabel("What of this file the prompt holds:"))
+        column.addWidget(self.part_text, 2)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.files)
+        split.addWidget(detail)
+        split.setSizes([420, 600])
+        self.tabs = QTabWidget()
+        self.tabs.addTab(split, "Per file")
+        self.tabs.addTab(self.messages, "As the agent sends it")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(explain)
+        layout.addLayout(controls)
+        layout.addWidget(self.title)
+        layout.addWidget(self.tabs, 1)
+
+    def show_workspace(self, agent: str, root: Path, scopes: Scopes = lambda: ()) -> None:
+        """Show what `agent` injects for the workspace at `root` (`scopes`: the scope names to
+        choose from, when the agent keeps one memory per scope)."""
+        self.agent, self.root, self.scopes = agent, root, scopes
+        names = list(scopes())
+        self.scope.blockSignals(True)
+        self.scope.clear()
+        self.scope.addItems(names)
+        self.scope.blockSignals(False)
+        self.scope.setVisible(bool(names))
+        self.scope_label.setVisible(bool(names))
+        self.refresh()
+
+    def refresh(self) -> None:
+        if not self.agent or self.root is None:
+            return
+        qday = self.day.date()
+        day = date(qday.year(), qday.month(), qday.day())
+        scope = self.scope.currentText() or None
+        try:
+            found = agent_named(self.agent).context(self.root, today=day, scope=scope)
+        except (WorkspaceError, InputError, ValueError) as exc:
+            self._show(Context([], [], f"Cannot tell what the agent injects: {exc}"))
+            return
+        self._show(found)
+
+    def _show(self, found: Context) -> None:
+        self.context = found
+        self.title.setText(found.title)
+        self.files.setRowCount(len(found.parts))
+        for row, part in enumerate(found.parts):
+            cells = (
+                part.label or part.file,
+                f"{part.injected_chars:,}",
+                f"{part.chars:,}",
+                _cut(part),
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(part.file)
+                self.files.setItem(row, column, item)
+        self.messages.setPlainText("\n\n".join(found.messages))
+        if found.parts:
+            self.files.selectRow(0)
+        self._show_part(0 if found.parts else -1)
+
+    def _show_part(self, row: int) -> None:
+        parts = self.context.parts if self.context else []
+        part = parts[row] if 0 <= row < len(parts) else None
+        self.notes.setText("\n".join(part.notes) if part else "")
+        self.unseen.clear()
+        if part is not None:
+            self.unseen.addItems(list(part.unseen) or ["(none: the model sees every memory)"])
+        self.part_text.setPlainText(part.text if part else "")
+
+
+def _cut(part: Injected) -> str:
+    if part.unseen:
+        return f"{len(part.unseen)} not seen"
+    if part.truncated:
+        return "truncated"
+    return "left out" if part.chars and not part.injected_chars else ""
+
+
+def _text_box(name: str) -> QPlainTextEdit:
+    box = QPlainTextEdit()
+    box.setObjectName(name)
+    box.setReadOnly(True)
+    box.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+    return box
