@@ -122,10 +122,19 @@ class EntriesView(QWidget):
         self.ws: EntryWorkspace | None = None  # adds entries as the agent would
         # Promotes a daily entry to long-term memory (where the agent has that), else None.
         self.promote: Callable[[AnyDocument, str], ChangeSet] | None = None
+        # What the agent is about to lose of the shown file (the agent's core says), else None.
+        self.warn: Callable[[AnyDocument], list[str]] | None = None
+        # More about one entry (its annotations, where it came from), else None.
+        self.describe: Callable[[AnyDocument, str], str] | None = None
         self._build()
 
     def _build(self) -> None:
         self.title = plain_label(name="entriesTitle", wrap=True)
+        self.warnings = plain_label(name="entryWarnings", wrap=True)
+        self.warnings.setStyleSheet("background: #fff3cd; color: #5c4400; padding: 4px;")
+        self.warnings.hide()
+        self.about = plain_label(name="entryAbout", wrap=True)
+        self.about.hide()
         self.file_list = QListWidget()
         self.file_list.setObjectName("entryFiles")
         self.file_list.currentRowChanged.connect(self._file_selected)
@@ -183,6 +192,7 @@ class EntriesView(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.filter)
         column.addWidget(self.table, 3)
+        column.addWidget(self.about)
         column.addWidget(self.editor, 2)
         column.addLayout(buttons)
         whole = QWidget()
@@ -206,6 +216,7 @@ class EntriesView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
+        layout.addWidget(self.warnings)
         layout.addWidget(split, 1)
 
     # -- what is shown --------------------------------------------------------------------------
@@ -266,6 +277,7 @@ class EntriesView(QWidget):
         shown = [i for i in items if _matches(i, self.filter.text())]
         self.model.set_items(shown)
         self._update_title(source, len(items), len(shown))
+        self._update_warnings(source)
         self._fill_text()
         self._update_buttons()
         row = self.model.row_of(keep) if keep is not None else -1
@@ -298,11 +310,19 @@ class EntriesView(QWidget):
         if source is None:
             self.title.setText(self.group_title or "No file")
             return
-        state = " · read-only (a session transcript)" if source.read_only else ""
+        state = " · read-only" if source.read_only else ""
         state += "" if source.exists else " · not written yet: saving creates it"
         state += " · unsaved edits" if source.modified else ""
         count = f"{shown} of {total}" if shown != total else f"{total}"
         self.title.setText(f"{self.group_title} — {source.rel}: {count} memories{state}")
+
+    def _update_warnings(self, source: AnyDocument | None) -> None:
+        found = self.warn(source) if self.warn is not None and source is not None else []
+        shown = found[:8] + (
+            [f"… and {len(found) - 8} more (memdesk check lists all)"] if len(found) > 8 else []
+        )
+        self.warnings.setText("\n".join(f"⚠ {w}" for w in shown))
+        self.warnings.setVisible(bool(found))
 
     def _update_buttons(self) -> None:
         writable = self.source is not None and not self.source.read_only
@@ -349,6 +369,11 @@ class EntriesView(QWidget):
         if key != self._shown_key or not typed:
             self.editor.setPlainText(text)
         self._shown_key, self._shown_text = key, text
+        about = ""
+        if self.describe is not None and self.source is not None and key is not None:
+            about = self.describe(self.source, key)
+        self.about.setText(about)
+        self.about.setVisible(bool(about))
         self._update_buttons()
 
     # -- changes --------------------------------------------------------------------------------
