@@ -245,7 +245,8 @@ def test_read_files_reads_as_node_does(tmp_path: Path) -> None:
 def test_the_window_is_the_files_head(text: str, window: int) -> None:
     files = {"memory/scopes/main/MEMORY.md": text}
     part = pc.context_of(files, "main", TODAY).parts[4]
-    whole = text.replace("\r\n", "\n").strip(" \t\n\r")
+    once = text.replace("\r\n", "\n").strip(" \t\n\r")
+    whole = once.replace("\r\n", "\n").strip(" \t\n\r")  # the agent clips twice
     if part.truncated:
         assert part.text.endswith("…") and part.injected_chars == 4000
         shown = part.text[:-1]
@@ -256,3 +257,8 @@ def test_the_window_is_the_files_head(text: str, window: int) -> None:
         assert part.text == whole and not part.unseen
     losses = pc.prompt_window_losses(text, window=window)
     assert all(text.split("\n")[n - 1].startswith(words[:5]) for n, words in losses)
+
+
+def test_crlf_is_replaced_twice_as_the_agent_clips_twice() -> None:
+    files = {"AGENTS.md": "a\r\r\nb"}
+    assert "truncated=false]\na\nb\n\n## TOOLS" in pc.bootstrap_message(files, "main")

@@ -414,7 +414,7 @@ def _words(line: str) -> str:
 
 def _losses(raw: str, kept: int) -> list[_Entry]:
     """The entries of a head-cut file that start beyond its first `kept` units (after trim)."""
-    normalized = raw.replace("\r\n", "\n")
+    normalized = raw.replace("\r\n", "\n").replace("\r\n", "\n")  # cut twice, as the agent does
     lead = len(normalized) - len(normalized.lstrip(JS_WHITESPACE))
     return [e for e in _entries(normalized) if e.offset - lead + e.seen_at > kept]
 
