@@ -1,0 +1,392 @@
+"""OpenClaw's dreaming rewrites predicted against the real agent's output (fixtures/openclaw)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.agents.openclaw import dreaming as dr
+from tests.conftest import FIXTURES, fixture_json
+
+BLOCKS = fixture_json("openclaw/managed-blocks/output.json")
+BUDGET_IN = fixture_json("openclaw/budget-compaction/input.json")
+BUDGET_OUT = fixture_json("openclaw/budget-compaction/output.json")
+APPEND = fixture_json("openclaw/promotion-append/output.json")
+SWEEP = fixture_json("openclaw/promotion-deep-sweep-options/output.json")
+DREAMS = fixture_json("openclaw/dreams-file/output.json")
+CONSOLIDATION = fixture_json("openclaw/consolidation/output.json")
+LIGHT = BLOCKS["block"]
+# The CRLF daily note run-oracle.mjs seeds (DAILY_0627) before the inline Light Sleep write.
+DAILY_0627 = "\r\n".join(
+    [
+        "# 2026-06-27",
+        "",
+        "## Home network",
+        "- Router VLAN 20 is for IoT devices",
+        "- 路由器的管理口只允许从 VLAN 10 访问",
+        "",
+        "## Work",
+        "- Deploy freeze starts July 1st; no prod deploys after that.",
+        "",
+    ]
+)
+
+
+def _text(relative: str) -> str:
+    return (FIXTURES / relative).read_bytes().decode("utf-8")
+
+
+def _light(original: str, body: str = BLOCKS["body"]) -> str:
+    updated = dr.replace_managed_block(
+        original, LIGHT["heading"], LIGHT["startMarker"], LIGHT["endMarker"], body
+    )
+    return dr.with_trailing_newline(updated)
+
+
+# -- managed blocks ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", sorted(BLOCKS["results"]))
+def test_managed_block_matches_the_agent(case: str) -> None:
+    result = BLOCKS["results"][case]
+    assert _light(result["original"]) == result["updated"]
+
+
+def test_daily_note_inline_block_and_separate_report() -> None:
+    files = DREAMS["files"]
+    body = ["- Candidate: router VLAN 20 is for IoT"]
+    assert dr.daily_phase_block(DAILY_0627, "light", body) == files["memory/2026-06-27.md"]
+    assert dr.phase_report("light", body) == files["memory/dreaming/light/2026-06-27.md"]
+
+
+def test_empty_phase_bodies_use_the_agent_placeholders() -> None:
+    assert "- No notable updates." in dr.daily_phase_block("", "rem", [])
+    assert dr.phase_report("deep", []) == "# Deep Sleep\n\n- No durable changes.\n"
+    assert dr.phase_report("rem", ["- x"]) == "# REM Sleep\n\n- x\n"
+
+
+def test_unterminated_fence_swallows_text_on_the_second_write() -> None:
+    # A start marker without its end: the first write appends a block, the second one's
+    # lazy match runs from the old heading to the new end marker and deletes what lay between.
+    original = f"{LIGHT['heading']}\n{LIGHT['startMarker']}\nMY NOTE\n"
+    once = _light(original)
+    assert "MY NOTE" in once
+    assert "MY NOTE" not in _light(once)
+
+
+_PIECES = st.sampled_from(
+    [
+        LIGHT["heading"],
+        LIGHT["startMarker"],
+        LIGHT["endMarker"],
+        f"{LIGHT['heading']}\n{LIGHT['startMarker']}\nold\n{LIGHT['endMarker']}",
+        "user text",
+        "",
+        "  ",
+        "\t",
+        "路由器",
+    ]
+)
+
+
+def _terminated(text: str) -> bool:
+    start = text.rfind(LIGHT["startMarker"])
+    return start < 0 or LIGHT["endMarker"] in text[start:]
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(_PIECES, st.sampled_from(["\n", "\r\n", "\n\n", "\r", ""]))))
+def test_managed_block_write_is_idempotent(parts: list[tuple[str, str]]) -> None:
+    original = "".join(piece + sep for piece, sep in parts)
+    once = _light(original)
+    if _terminated(original):
+        assert _light(once) == once
+    assert once.count(LIGHT["endMarker"]) >= 1
+
+
+# -- promotion section -------------------------------------------------------------------------
+
+
+def test_promotion_append_matches_the_agent() -> None:
+    before = _text("openclaw/promotion-append/before.MEMORY.md")
+    section = dr.build_promotion_section(APPEND["result"]["appliedCandidates"], "2026-06-28")
+    result = dr.append_promotion(before, section)
+    assert result.content == _text("openclaw/promotion-append/after.MEMORY.md")
+    assert result.content == APPEND["memoryMdAfter"]
+    assert (result.dropped_dates, result.fits) == ([], True)
+
+
+def test_second_run_finds_every_key_already_written() -> None:
+    keys = dr.promotion_keys(APPEND["memoryMdAfter"])
+    assert keys == [
+        "memory:memory/2026-06-27.md:4:4",
+        "memory:memory/2026-06-27.md:8:8",
+        "memory:memory/2026-06-27.md:5:5",
+    ]
+    rejected = {r["key"] for r in APPEND["secondRunNextDay"]["rejected"]}
+    assert rejected <= set(keys)
+
+
+def test_deep_sweep_creates_memory_from_scratch() -> None:
+    rejected = {r["key"] for r in SWEEP["result"]["rejected"]}
+    applied = [c for c in APPEND["result"]["appliedCandidates"] if c["key"] not in rejected]
+    section = dr.build_promotion_section(applied, "2026-06-28")
+    result = dr.append_promotion("", section, budget=10_000, max_loss_fraction=0.25)
+    assert result.content == SWEEP["memoryMd"]
+    assert result.content.startswith("# Long-Term Memory\n\n\n## Promoted")
+
+
+def _candidate(**fields: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "key": "memory:memory/2026-06-27.md:4:4",
+        "path": "memory/2026-06-27.md",
+        "startLine": 4,
+        "endLine": 4,
+        "snippet": "fact",
+        "score": 0.8,
+        "signalCount": 3,
+        "recallCount": 3,
+        "avgScore": 0.7,
+        "conceptTags": [],
+    }
+    return base | fields
+
+
+def test_one_group_has_no_subheadings_and_empty_triggers_stay() -> None:
+    section = dr.build_promotion_section([_candidate()], "2026-06-28")
+    assert section == (
+        "\n## Promoted From Short-Term Memory (2026-06-28)\n\n"
+        "<!-- openclaw-memory-promotion:memory:memory/2026-06-27.md:4:4 -->\n"
+        "- fact [score=0.800 signals=3 recalls=3 avg=0.700 source=memory/2026-06-27.md:4-4]"
+        " <!-- trigger:  --> <!-- importance: 8 -->\n"
+    )
+
+
+def test_importance_and_scores_round_halves_up_like_javascript() -> None:
+    assert dr.importance_for(0.65) == 7  # Math.round(6.5); Python's round gives 6
+    assert dr.importance_for(0.1) == 3
+    assert dr.importance_for(1.0) == 10
+    line = dr.promotion_line(_candidate(score=0.0625, avgScore=1.0005))
+    assert "[score=0.063 " in line  # toFixed picks the larger neighbour on a tie
+    assert " avg=1.000 " in line  # 1.0005 is stored just below the half
+
+
+def test_triggers_are_cleaned_and_capped() -> None:
+    tags = ["a<!--b-->c", "x,y;z\r\nw", "é" * 70, "fourth"]
+    annotations = dr.recall_annotations(_candidate(conceptTags=tags, projectKey="bad<key>"))
+    assert annotations == f"<!-- trigger: a b c, x y z w, {'é' * 64} --> <!-- importance: 8 -->"
+
+
+def test_project_groups_global_first_then_by_key() -> None:
+    candidates = [
+        _candidate(key="k1", projectKey="github.com/z/z"),
+        _candidate(key="k2"),
+        _candidate(key="k3", projectKey="github.com/a/a"),
+    ]
+    section = dr.build_promotion_section(candidates, "2026-06-28")
+    headings = [line for line in section.split("\n") if line.startswith("###")]
+    assert headings == ["### Global", "### Project: github.com/a/a", "### Project: github.com/z/z"]
+    assert section.endswith("-->\n\n")
+
+
+def test_snippet_is_normalised_and_cut_at_a_sentence() -> None:
+    text = "- " + "A" * 400 + ".  " + "b" * 300
+    assert dr.promoted_snippet(text) == "A" * 400 + "...."
+    assert dr.promoted_snippet("  * short\n text ") == "short text"
+    assert dr.promoted_snippet("") == "(no snippet captured)"
+
+
+def test_snippet_is_cut_at_a_word_or_hard_at_the_limit() -> None:
+    words = "word " * 200
+    cut = dr.promoted_snippet(words)
+    assert cut.endswith("word...") and dr.utf16_len(cut) <= 643
+    assert dr.promoted_snippet("a" * 700) == "a" * 640 + "..."
+    # 639 units then an emoji: the pair is never split, so the cut keeps 639 units.
+    assert dr.promoted_snippet("a" * 639 + "😀" + "b" * 10) == "a" * 639 + "..."
+    assert dr.promoted_snippet("x" * 700, max_tokens=0) == "x" * 700
+
+
+# -- budget compaction -------------------------------------------------------------------------
+
+_EXISTING = BUDGET_IN["existingMemory"]
+_NEW = BUDGET_IN["newSection"]
+_BUDGETS = {
+    "fitsAlready": (10_000, 1.0),
+    "tight_lossFraction_0_25": (len(_EXISTING) + len(_NEW) - 100, 0.25),
+    "tight_lossFraction_1": (600, 1.0),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BUDGET_OUT))
+def test_compaction_matches_the_agent(case: str) -> None:
+    budget, fraction = _BUDGETS[case]
+    compacted, dropped = dr.compact_for_budget(_EXISTING, _NEW, budget, fraction)
+    assert compacted == BUDGET_OUT[case]["compacted"]
+    assert dropped == BUDGET_OUT[case]["droppedDates"]
+
+
+def test_budget_report_names_what_goes_next() -> None:
+    report = dr.budget_report(_EXISTING, budget=600, max_loss_fraction=1.0)
+    assert [s.date for s in report.drop_order] == ["2026-05-01", "2026-05-03", "2026-05-04"]
+    assert [(s.first_line, s.last_line) for s in report.drop_order] == [(5, 11), (18, 24), (28, 38)]
+    assert all(s.within_loss_bound for s in report.drop_order)
+    assert not report.promotions_blocked  # everything droppable may go: 364 units free
+    assert dr.append_promotion(_EXISTING, "x" * report.room, 600, 1.0).fits
+    assert not dr.append_promotion(_EXISTING, "x" * (report.room + 1), 600, 1.0).fits
+    strict = dr.budget_report(_EXISTING, budget=600, max_loss_fraction=0.25)
+    assert strict.promotions_blocked and strict.room == 0
+    kept = {s.date: s for s in report.sections if not s.droppable}
+    assert kept["2026-05-02"].pinned_by == 16  # "I added a free-text line here"
+    assert kept["2026-05-02"].edited_lines == [15]
+
+
+def test_budget_report_at_the_default_budget() -> None:
+    report = dr.budget_report(_EXISTING)
+    assert not report.promotions_blocked and not report.over_budget
+    assert [s.within_loss_bound for s in report.drop_order] == [True, False, False]
+    appended = dr.append_promotion(_EXISTING, "x" * report.room)
+    assert appended.fits
+    assert not dr.append_promotion(_EXISTING, "x" * (report.room + 1)).fits
+
+
+def test_an_edited_bullet_is_reported_and_still_droppable() -> None:
+    text = _EXISTING.replace("- fact 2026-05-03 #2 [score", "- my words [score").replace(
+        "- fact 2026-05-04 #1 [score=0.800 signals=3 recalls=3 avg=0.700 source=memory/2026-05-04.md:1-1]",
+        "- I rewrote this",
+    )
+    by_date = {s.date: s for s in dr.budget_report(text).drop_order}
+    assert by_date["2026-05-03"].edited_lines == []  # still the agent's form
+    assert by_date["2026-05-04"].edited_lines == [31]
+    assert by_date["2026-05-04"].droppable
+
+
+def test_a_hand_written_memory_over_budget_blocks_promotions() -> None:
+    text = "# Long-Term Memory\n\n" + "- a fact I keep\n" * 700
+    report = dr.budget_report(text)
+    assert report.over_budget and report.promotions_blocked and report.room == 0
+    section = dr.build_promotion_section([_candidate()], "2026-06-28")
+    assert not dr.append_promotion(text, section).fits
+
+
+def test_pinning_keeps_a_section_the_documented_way() -> None:
+    pinned = dr.pin_section(_EXISTING, "2026-05-03")
+    assert [b.date for b in dr.memory_blocks(pinned) if b.generated] == ["2026-05-01", "2026-05-04"]
+    compacted, dropped = dr.compact_for_budget(pinned, _NEW, 600, 1.0)
+    assert dropped == ["2026-05-01", "2026-05-04"]
+    assert "fact 2026-05-03 #2" in compacted
+    with pytest.raises(KeyError):
+        dr.pin_section(_EXISTING, "2026-05-02")  # already preserved
+    with pytest.raises(ValueError):
+        dr.pin_section(_EXISTING, "2026-05-03", "## heading")
+
+
+def test_pinning_keeps_crlf_and_a_missing_final_newline() -> None:
+    text = "# M\r\n\r\n## Promoted From Short-Term Memory (2026-01-01)\r\n\r\n<!-- openclaw-memory-promotion:k -->\r\n- x"
+    assert dr.pin_section(text, "2026-01-01", "keep") == f"{text}\r\nkeep"
+    lf = "## Promoted From Short-Term Memory (2026-01-01)\n<!-- openclaw-memory-promotion:k -->\n- x\n\n# Next\n"
+    assert dr.pin_section(lf, "2026-01-01", "keep") == lf.replace("- x\n", "- x\nkeep\n")
+
+
+_SECTION_DATES = st.sampled_from(["2026-01-01", "2026-02-01", "2026-03-01", "2025-12-31"])
+
+
+@st.composite
+def _memory_files(draw: st.DrawFn) -> str:
+    parts = ["# Long-Term Memory", ""]
+    for kind in draw(st.lists(st.sampled_from(["user", "generated", "pinned", "edited"]))):
+        if kind == "user":
+            parts += ["## Notes", "- " + draw(st.text("abc ", min_size=1, max_size=30)), ""]
+            continue
+        date = draw(_SECTION_DATES)
+        parts += [f"## Promoted From Short-Term Memory ({date})", ""]
+        for n in range(draw(st.integers(1, 3))):
+            parts.append(f"<!-- openclaw-memory-promotion:memory:memory/{date}.md:{n}:{n} -->")
+            if kind == "edited":
+                parts.append("- changed by hand")
+            else:
+                parts.append(
+                    f"- fact [score=0.800 signals=3 recalls=3 avg=0.700 source=memory/{date}.md:{n}-{n}]"
+                )
+        if kind == "pinned":
+            parts.append("keep this")
+        parts.append("")
+    return "\n".join(parts)
+
+
+@settings(max_examples=200)
+@given(_memory_files(), st.integers(0, 3000), st.floats(0, 1))
+def test_compaction_never_drops_preserved_text(text: str, budget: int, fraction: float) -> None:
+    compacted, dropped = dr.compact_for_budget(text, _NEW, budget, fraction)
+    blocks = dr.memory_blocks(text)
+    for block in blocks:
+        if not block.generated:
+            assert block.text in compacted
+    assert dropped == sorted(dropped)
+    if not dropped:
+        assert compacted == text
+    report = dr.budget_report(text, budget=max(budget, 1), max_loss_fraction=fraction)
+    assert all(s.droppable for s in report.drop_order)
+    generated = sum(b.entry_count for b in blocks if b.generated)
+    marker = "openclaw-memory-promotion:"
+    lost = text.count(marker) - compacted.count(marker)
+    assert generated == 0 or lost / generated <= max(0.0, min(1.0, fraction)) + 1e-12
+
+
+# -- consolidation -----------------------------------------------------------------------------
+
+
+def test_the_line_the_agent_deleted_was_predicted() -> None:
+    before = _text("openclaw/consolidation/before.MEMORY.md")
+    after = _text("openclaw/consolidation/after.MEMORY.md")
+    deleted = set(dr.memory_entry_lines(before)) - set(dr.memory_entry_lines(after))
+    hand = {line.text for line in dr.rewritable_lines(before)}
+    every = {line.text for line in dr.rewritable_lines(before, include_generated=True)}
+    assert "- User prefers dark mode." in deleted & hand
+    assert deleted <= every
+    assert len(deleted) == dr.max_lines_removed_per_sweep(before) == 2
+
+
+def test_merged_entries_compare_equal_after_normalisation() -> None:
+    prompt = CONSOLIDATION["consolidationPromptSentToModel"][0]["message"]["candidates"]
+    for candidate in prompt:
+        assert dr.normalize_comparable_fact(candidate["text"]) == dr.normalize_comparable_fact(
+            candidate["resultEntry"]
+        )
+    assert (
+        dr.normalize_comparable_fact(
+            "- Editor is vim Source: memory/2026-06-01.md#L3-L3 <!-- trigger: editor --> <!-- importance: 8 -->"
+        )
+        == "editor is vim"
+    )
+    assert (
+        dr.normalize_comparable_fact(
+            "* Fact  X [score=0.8 signals=1 recalls=1 avg=0.5 source=m:1-1] "
+        )
+        == "fact x"
+    )
+
+
+def test_lines_that_consolidation_cannot_touch() -> None:
+    text = "\n".join(
+        [
+            "# T",
+            "- dup",
+            "- dup",
+            "- has continuation",
+            "  more",
+            "- scoped <!-- project: GitHub.com/A/b -->",
+            "- broken <!-- project: bad<key> -->",
+            "<!-- openclaw-memory-promotion:k -->",
+            "- generated",
+            "```",
+        ]
+    )
+    lines = dr.rewritable_lines(text)
+    assert [(line.line, line.text, line.project) for line in lines] == [
+        (5, "more", ""),
+        (6, "- scoped <!-- project: GitHub.com/A/b -->", "github.com/A/b"),
+    ]
+    assert [line.line for line in dr.rewritable_lines(text, include_generated=True)][-1] == 9
