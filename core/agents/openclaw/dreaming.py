@@ -15,11 +15,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from core.agents.openclaw.curated import js_trim, js_trim_end, project_keys
 from core.agents.openclaw.recall import (
     JS_WS,
     js_to_fixed,
-    js_trim,
-    js_trim_end,
     normalize_snippet,
     to_finite_nonneg_int,
     truncate_utf16,
@@ -613,29 +612,8 @@ class RewritableLine:
 def _project_group(entry: str) -> str | None:
     """The project group an entry belongs to ("" when unannotated), None when its project
     annotation is invalid (no consolidation may then touch it)."""
-    marker = re.compile(r"<!--\s*project\s*:", re.I)
-    expected = len(marker.findall(entry))
-    keys: dict[str, None] = {}
-    parsed = raw_count = valid = 0
-    position = 0
-    while match := marker.search(entry, position):
-        closing = entry.find("-->", match.end())
-        if closing < 0:
-            break
-        parsed += 1
-        for raw in js_trim(entry[match.end() : closing]).split(";"):
-            raw_count += 1
-            key = js_trim(raw)
-            if key and not re.search(r"[\r\n<>]", key):
-                slash = key.find("/")
-                if not key.startswith("path:") and slash >= 1:
-                    key = key[:slash].lower() + key[slash:]
-                keys[key] = None
-                valid += 1
-        position = closing + 3
-    if expected and not (parsed == expected and raw_count > 0 and raw_count == valid):
-        return None
-    return "; ".join(keys)
+    annotations = project_keys(entry)
+    return "; ".join(annotations.keys) if annotations.valid else None
 
 
 def rewritable_lines(text: str, include_generated: bool = False) -> list[RewritableLine]:

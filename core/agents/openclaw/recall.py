@@ -24,27 +24,15 @@ from datetime import UTC, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from core.agents.openclaw.curated import JS_SPACE, js_trim, js_trim_end, normalize_project_key
+
 JsonObject = dict[str, Any]
 
 # --- JavaScript semantics -------------------------------------------------------------------
 
-JS_WS = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+JS_WS = JS_SPACE
 _JS_WS_RUN = re.compile(f"[{JS_WS}]+")
-_JS_WS_CHARS = (
-    "".join(chr(c) for c in [9, 10, 11, 12, 13, 32, 0xA0, 0x1680, *range(0x2000, 0x200B)])
-    + "\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
 DAY_MS = 86_400_000
-
-
-def js_trim(text: str) -> str:
-    """String.prototype.trim."""
-    return text.strip(_JS_WS_CHARS)
-
-
-def js_trim_end(text: str) -> str:
-    """String.prototype.trimEnd."""
-    return text.rstrip(_JS_WS_CHARS)
 
 
 def utf16_len(text: str) -> int:
@@ -572,19 +560,11 @@ def is_session_corpus_path(path: str) -> bool:
 
 
 def normalize_project_keys(value: Any) -> str | None:
-    """normalizeProjectKeyList: `;`-separated keys, host part lower-cased, invalid ones left out."""
+    """normalizeProjectKeyList: `;`-separated keys as the agent compares them, invalid ones
+    left out, joined with "; "."""
     if not isinstance(value, str):
         return None
-    keys: dict[str, None] = {}
-    for raw_key in value.split(";"):
-        key = js_trim(raw_key)
-        if not key or re.search(r"[\r\n<>]", key):
-            continue
-        separator = key.find("/")
-        if key.startswith("path:") or separator < 1:
-            keys[key] = None
-        else:
-            keys[key[:separator].lower() + key[separator:]] = None
+    keys = dict.fromkeys(k for k in map(normalize_project_key, value.split(";")) if k)
     return "; ".join(keys) if keys else None
 
 
