@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.agents.openclaw import dreaming as dr
+from core.agents.openclaw import dreams_file as df
 from tests.conftest import FIXTURES, fixture_json
 
 BLOCKS = fixture_json("openclaw/managed-blocks/output.json")
@@ -390,3 +391,144 @@ def test_lines_that_consolidation_cannot_touch() -> None:
         (6, "- scoped <!-- project: GitHub.com/A/b -->", "github.com/A/b"),
     ]
     assert [line.line for line in dr.rewritable_lines(text, include_generated=True)][-1] == 9
+
+
+# -- DREAMS.md ---------------------------------------------------------------------------------
+
+# DREAMS.md as run-oracle.mjs seeds it before two deep sweeps and two diary entries.
+DREAMS_BEFORE = "# My own DREAMS notes\r\n\r\nhand-written intro\r\n"
+NOW_MS = 1_782_615_600_000.0  # 2026-06-28T03:00:00Z, the oracle's clock
+
+
+def test_dreams_file_rewrites_match_the_agent() -> None:
+    text = df.with_deep_block(DREAMS_BEFORE, ["- Promoted 2 candidate(s) into MEMORY.md.", "- x"])
+    text = df.with_deep_block(text, ["- second sweep replaces the block"])
+    assert df.with_deep_block(text, []) == text  # no body lines: not written
+    text = df.with_diary_entry(text, "I dreamt of VLANs and 路由器.", df.narrative_date(NOW_MS))
+    text = df.with_diary_entry(text, "Second diary entry.", df.narrative_date(NOW_MS + 3_600_000))
+    assert text == DREAMS["files"]["DREAMS.md"]
+
+
+def test_dreams_file_is_read_back() -> None:
+    dreams = df.read_dreams(DREAMS["files"]["DREAMS.md"])
+    assert dreams.diary is not None
+    assert [(e.first_line, e.date, e.narrative, e.agent_form) for e in dreams.diary] == [
+        (6, "June 28, 2026 at 3:00 AM UTC", "I dreamt of VLANs and 路由器.", True),
+        (13, "June 28, 2026 at 4:00 AM UTC", "Second diary entry.", True),
+    ]
+    assert dreams.deep_sleep == "- second sweep replaces the block"
+    assert dreams.history == []
+    assert dreams.user_text == [
+        df.UserText(19, "# My own DREAMS notes\r\n\r\nhand-written intro\n\n")
+    ]
+
+
+def test_what_the_agent_does_to_a_crlf_dreams_file_is_predicted() -> None:
+    kinds = {risk.kind: risk for risk in df.dreams_risks(DREAMS_BEFORE)}
+    assert set(kinds) == {df.DIARY_ABOVE, df.MIXED_LINE_ENDS, df.TRAILING_SPACE}
+    assert kinds[df.TRAILING_SPACE].text == "\r\n"
+    after = DREAMS["files"]["DREAMS.md"]
+    assert "hand-written intro\r\n" not in after and "\r\n" in after and "intro\n" in after
+
+
+def test_consolidation_history_matches_the_agent() -> None:
+    prompt = CONSOLIDATION["consolidationPromptSentToModel"][0]["message"]["candidates"]
+    results = {c["key"]: c["resultEntry"] for c in prompt}
+    operations = [
+        (op["candidateKey"], results[op["candidateKey"]], op["priorEntries"])
+        for op in CONSOLIDATION["modelPlanReturnedByStub"]["operations"]
+    ]
+    highlights = df.consolidation_highlights(operations)
+    text = df.with_consolidation_summary("", "2026-06-28T03:00:00.000Z", (0, 1, 1), highlights)
+    assert text == CONSOLIDATION["files"]["DREAMS.md"]
+    (entry,) = df.read_dreams(text).history
+    assert (entry.time, entry.added, entry.merged, entry.superseded) == (
+        "2026-06-28T03:00:00.000Z",
+        0,
+        1,
+        1,
+    )
+    assert [h.text[:2] for h in entry.highlights] == ["+ ", "- ", "+ ", "- "]
+    assert entry.highlights[1] == df.Highlight(
+        "memory:memory/2026-06-27.md:3:3", "- - User prefers dark mode."
+    )
+
+
+def test_a_skipped_consolidation_and_long_highlights() -> None:
+    text = df.with_skipped_summary("# Mine\n\n", "T1", "MEMORY.md changed")
+    assert text == (
+        "# Mine\n\n## Memory Consolidation History\n\n### T1\n\n"
+        "- Rewrite skipped: MEMORY.md changed.\n- Fallback: append-only promotion.\n"
+    )
+    (entry,) = df.read_dreams(text).history
+    assert entry.skipped_reason == "MEMORY.md changed" and entry.added is None
+    (line,) = df.consolidation_highlights([("k", "`x`" + "y" * 300, [])])
+    assert line == "<!-- openclaw-memory-promotion:k -->\n- `+ 'x'" + "y" * 175 + "`"
+    assert len(df.consolidation_highlights([("k", "r", ["a"] * 9)])) == 8
+
+
+def test_text_typed_inside_the_diary_and_duplicates_are_flagged() -> None:
+    text = df.with_diary_entry("", "dream", "June 1, 2026 at 1:00 AM UTC")
+    text = df.with_diary_entry(text, "dream", "June 1, 2026 at 1:00 AM UTC")
+    text = text.replace(df.DIARY_END, "---\n\nmy own note\n" + df.DIARY_END)
+    backfill = "*May 2, 2026*\n\n<!-- openclaw:dreaming:backfill-entry day=2026-05-02 source=memory/2026-05-02.md -->\n\nold day"
+    text = text.replace(df.DIARY_START, f"{df.DIARY_START}\n---\n\n{backfill}\n")
+    dreams = df.read_dreams(text)
+    assert dreams.diary is not None
+    entries = dreams.diary
+    assert (entries[0].backfill_day, entries[0].backfill_source) == (
+        "2026-05-02",
+        "memory/2026-05-02.md",
+    )
+    assert entries[0].narrative == "old day" and entries[0].agent_form
+    kinds = [(r.kind, r.first_line) for r in df.dreams_risks(text)]
+    assert (df.DUPLICATE_DIARY_ENTRY, entries[2].first_line) in kinds
+    typed = [r for r in df.dreams_risks(text) if r.kind == df.INSIDE_DIARY]
+    assert [r.text for r in typed] == [entries[3].text] == ["my own note"]
+
+
+def test_fence_risks_in_a_daily_note() -> None:
+    heading, start, end = dr.PHASE_BLOCKS["light"]
+    note = f"# d\n{heading}\n{start}\n- staged\nMY NOTE\n{end}\n\n{heading}\n{start}\nB\n{end}\n{start}\n"
+    kinds = [(r.kind, r.first_line, r.text) for r in df.daily_note_risks(note)]
+    assert (df.INSIDE_FENCE, 5, "MY NOTE") in kinds
+    assert (df.DUPLICATE_BLOCK, 8, f"{heading}\n{start}\nB\n{end}") in kinds
+    assert (df.UNTERMINATED_FENCE, 12, f"{start}\n") in kinds
+    assert (df.ORPHAN_MARKER, 12, start) in kinds
+
+
+def test_separate_reports_are_read() -> None:
+    report = df.read_phase_report(DREAMS["files"]["memory/dreaming/light/2026-06-27.md"])
+    assert report == df.PhaseReport("light", "- Candidate: router VLAN 20 is for IoT", True)
+    assert df.read_phase_report(dr.phase_report("deep", ["- a", "- b"])).body == "- a\n- b"
+    assert df.read_phase_report("# Notes\n").phase is None
+    assert not df.read_phase_report("# REM Sleep\nx\n").agent_form
+
+
+def test_narrative_dates_in_other_zones() -> None:
+    assert df.narrative_date(NOW_MS, "America/Los_Angeles") == "June 27, 2026 at 8:00 PM PDT"
+    assert df.narrative_date(NOW_MS, "Asia/Kolkata") == "June 28, 2026 at 8:30 AM GMT+5:30"
+
+
+_DREAM_PIECES = st.sampled_from(
+    ["# Mine", "text", "", "---", df.DIARY_START, df.DIARY_END, "## Deep Sleep", "*June 1*", "\r"]
+)
+
+
+@settings(max_examples=200)
+@given(st.lists(_DREAM_PIECES), st.text("ab \n", min_size=1, max_size=12))
+def test_dreams_reading_keeps_every_user_line(pieces: list[str], narrative: str) -> None:
+    text = "\n".join(pieces)
+    dreams = df.read_dreams(text)
+    for part in dreams.user_text:
+        assert part.text in text
+    end, start = text.find(df.DIARY_END), text.find(df.DIARY_START)
+    if 0 <= end < start or (end >= 0 > start) or text.count(df.DIARY_END) > 1:
+        assert df.DIARY_OUT_OF_ORDER in {r.kind for r in df.dreams_risks(text)}
+        return
+    if not narrative.strip() or "\n---\n" in f"\n{narrative}\n":
+        return
+    written = df.with_diary_entry(text, narrative, "June 1, 2026 at 1:00 AM UTC")
+    entries = df.read_dreams(written).diary
+    assert entries is not None
+    assert any(e.narrative == narrative.strip() for e in entries)
