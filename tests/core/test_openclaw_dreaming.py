@@ -93,17 +93,20 @@ _PIECES = st.sampled_from(
 )
 
 
-def _terminated(text: str) -> bool:
-    start = text.rfind(LIGHT["startMarker"])
-    return start < 0 or LIGHT["endMarker"] in text[start:]
+def _only_agent_blocks(text: str) -> bool:
+    heading, start, end = dr.PHASE_BLOCKS["light"]
+    risky = (df.ORPHAN_MARKER, df.UNTERMINATED_FENCE)
+    return not any(r.kind in risky for r in df.fence_risks(text, heading, start, end))
 
 
 @settings(max_examples=300)
 @given(st.lists(st.tuples(_PIECES, st.sampled_from(["\n", "\r\n", "\n\n", "\r", ""]))))
 def test_managed_block_write_is_idempotent(parts: list[tuple[str, str]]) -> None:
+    # Idempotent unless a marker stands without its heading or its end: those are reported,
+    # and a later write may then delete text (see the test above).
     original = "".join(piece + sep for piece, sep in parts)
     once = _light(original)
-    if _terminated(original):
+    if _only_agent_blocks(original):
         assert _light(once) == once
     assert once.count(LIGHT["endMarker"]) >= 1
 
