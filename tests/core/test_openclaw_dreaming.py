@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from core.agents.openclaw import dreaming as dr
 from core.agents.openclaw import dreams_file as df
+from core.agents.openclaw import recall as rc
 from tests.conftest import FIXTURES, fixture_json
 
 BLOCKS = fixture_json("openclaw/managed-blocks/output.json")
@@ -535,3 +536,71 @@ def test_dreams_reading_keeps_every_user_line(pieces: list[str], narrative: str)
     entries = df.read_dreams(written).diary
     assert entries is not None
     assert any(e.narrative == narrative.strip() for e in entries)
+
+
+# -- consolidation rewrite ---------------------------------------------------------------------
+
+_SNIPPETS = {  # the daily note run-oracle.mjs seeds for the consolidation case
+    "memory:memory/2026-06-27.md:3:3": "- User prefers dark mode.",
+    "memory:memory/2026-06-27.md:4:4": "- Editor is now Helix, not vim.",
+}
+
+
+def _consolidation_candidates() -> dict[str, dict[str, Any]]:
+    found = {}
+    for ranked in CONSOLIDATION["candidates"]:
+        key, line = ranked["key"], int(ranked["key"].rsplit(":", 1)[1])
+        snippet = _SNIPPETS[key]
+        tags = rc.derive_concept_tags("memory/2026-06-27.md", snippet).tags
+        found[key] = ranked | {
+            "path": "memory/2026-06-27.md",
+            "startLine": line,
+            "endLine": line,
+            "snippet": snippet,
+            "conceptTags": tags,
+        }
+    return found
+
+
+def _plan() -> list[dr.ConsolidationOp]:
+    candidates = _consolidation_candidates()
+    return [
+        dr.ConsolidationOp(
+            op["candidateKey"],
+            op["action"],
+            dr.consolidation_result_entry(candidates[op["candidateKey"]]),
+            [entry.strip() for entry in op["priorEntries"]],
+            candidates[op["candidateKey"]]["provenance"].get("supersedesKey"),
+        )
+        for op in CONSOLIDATION["modelPlanReturnedByStub"]["operations"]
+    ]
+
+
+def test_result_entries_match_the_prompt() -> None:
+    prompt = CONSOLIDATION["consolidationPromptSentToModel"][0]["message"]["candidates"]
+    candidates = _consolidation_candidates()
+    for sent in prompt:
+        assert dr.consolidation_result_entry(candidates[sent["key"]]) == sent["resultEntry"]
+
+
+def test_consolidation_rewrite_matches_the_agent() -> None:
+    before = _text("openclaw/consolidation/before.MEMORY.md")
+    result = dr.apply_consolidation_plan(before, _plan(), "2026-06-28")
+    assert result is not None
+    assert result.content == _text("openclaw/consolidation/after.MEMORY.md")
+    assert (result.added, result.merged, result.superseded) == (0, 1, 1)
+
+
+def test_consolidation_plans_the_agent_refuses() -> None:
+    before = _text("openclaw/consolidation/before.MEMORY.md")
+    assert dr.apply_consolidation_plan(before, _plan(), "d", max_loss_fraction=0.2) is None
+    assert dr.apply_consolidation_plan(before, _plan(), "d", budget=300) is None
+    missing = _plan()
+    missing[0].prior_entries = ["- not in the file"]
+    assert dr.apply_consolidation_plan(before, missing, "d") is None
+    unlinked = _plan()
+    unlinked[1].lineage_key = "other"
+    assert dr.apply_consolidation_plan(before, unlinked, "d") is None
+    written = dr.apply_consolidation_plan(before, _plan(), "d")
+    assert written is not None
+    assert dr.apply_consolidation_plan(written.content, _plan(), "d") is None  # keys present

@@ -651,3 +651,120 @@ def max_lines_removed_per_sweep(text: str, max_loss_fraction: float = 0.25) -> i
 
 def line_numbers(items: Iterable[RewritableLine]) -> list[int]:
     return [item.line for item in items]
+
+
+def consolidation_result_entry(
+    candidate: Mapping[str, Any], max_tokens: int = DEFAULT_SNIPPET_TOKENS
+) -> str:
+    """buildCandidateResultEntry: the line a consolidation writes for a candidate."""
+    text = re.sub(f"{_S}+", " ", re.sub(f"^[-*+]{_S}+", "", candidate["snippet"], count=1))
+    snippet = js_trim_end(truncate_utf16(js_trim(text), max(1, max_tokens) * 4))
+    source = f"{candidate['path']}#L{candidate['startLine']}-L{candidate['endLine']}"
+    return f"- {snippet} Source: {source} {recall_annotations(candidate)}"
+
+
+@dataclass(slots=True)
+class ConsolidationOp:
+    """One operation of a model's plan, as the agent keeps it after parsing: prior
+    entries trimmed, the result entry built from the candidate, its lineage key if any."""
+
+    candidate_key: str
+    action: str  # added, merged or superseded
+    result_entry: str
+    prior_entries: list[str]
+    lineage_key: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ConsolidationResult:
+    content: str
+    added: int
+    merged: int
+    superseded: int
+
+
+_LINEAGE_LINE = re.compile(r"<!--\s*openclaw-memory-lineage:([^\n]+)-->")
+
+
+def _attached_lineage(lines: list[str], index: int) -> str | None:
+    if index < 1 or not _ATTACHED_MARKER.fullmatch(js_trim(lines[index - 1])):
+        return None
+    match = _LINEAGE_LINE.fullmatch(js_trim(lines[index - 2])) if index >= 2 else None
+    return js_trim(match.group(1)) if match else None
+
+
+def _lineage_entries(lines: list[str], key: str) -> list[str]:
+    return [
+        js_trim(line)
+        for index, line in enumerate(lines)
+        if _is_entry_line(js_trim(line)) and _attached_lineage(lines, index) == key
+    ]
+
+
+def _same_counts(left: Sequence[str], right: Sequence[str]) -> bool:
+    return sorted(left) == sorted(right)
+
+
+def apply_consolidation_plan(
+    existing: str,
+    operations: Sequence[ConsolidationOp],
+    day: str,
+    budget: int = 10_000,
+    max_loss_fraction: float = 0.25,
+) -> ConsolidationResult | None:
+    """applyMemoryConsolidationPlan: prior entries (with their marker and lineage lines) are
+    deleted in place and the results appended under `## Consolidated Memory (day)`; None when
+    the agent would refuse the plan and fall back to the append-only promotion."""
+    entries = memory_entry_lines(existing)
+    removed = sum(len(op.prior_entries) for op in operations)
+    if (removed / len(entries) if entries else 0) > max_loss_fraction:
+        return None
+    lines = existing.replace("\r\n", "\n").split("\n")
+    for op in operations:
+        marker = promotion_marker(op.candidate_key)
+        if any(marker in line for line in lines):
+            return None
+        current = memory_entry_lines("\n".join(lines))
+        if current.count(op.result_entry) > op.prior_entries.count(op.result_entry):
+            return None
+        if op.lineage_key and not _same_counts(
+            op.prior_entries, _lineage_entries(lines, op.lineage_key)
+        ):
+            return None
+        for prior in op.prior_entries:
+            index = next((i for i, line in enumerate(lines) if js_trim(line) == prior), -1)
+            if index < 0:
+                return None
+            lineage = _attached_lineage(lines, index)
+            if op.action == "superseded" and lineage != op.lineage_key:
+                return None
+            if op.action == "merged" and lineage:
+                if op.lineage_key and op.lineage_key != lineage:
+                    return None
+                op.lineage_key = lineage
+            start = index - 2 if lineage else index
+            above = js_trim(lines[start - 1]) if start >= 1 else ""
+            if start == index and _ATTACHED_MARKER.fullmatch(above):
+                start -= 1
+            above = js_trim(lines[start - 1]) if start >= 1 else ""
+            if not lineage and _LINEAGE_LINE.fullmatch(above):
+                start -= 1
+            del lines[start : index + 1]
+    additions = ["", f"## Consolidated Memory ({day})", ""]
+    written: set[str] = set()
+    for op in operations:
+        if op.lineage_key:
+            additions.append(f"<!-- openclaw-memory-lineage:{op.lineage_key} -->")
+        additions.append(promotion_marker(op.candidate_key))
+        if op.result_entry not in written:
+            additions.append(op.result_entry)
+            written.add(op.result_entry)
+    base = js_trim_end("\n".join(lines))
+    header = "" if js_trim(base) else "# Long-Term Memory"
+    content = f"{header}{chr(10) if header else ''}{base}" + "\n".join(additions) + "\n"
+    if "\0" in content or utf16_len(content) > max(1, budget):
+        return None
+    counts = [
+        sum(1 for op in operations if op.action == a) for a in ("added", "merged", "superseded")
+    ]
+    return ConsolidationResult(content, *counts)
