@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -647,10 +647,6 @@ def max_lines_removed_per_sweep(text: str, max_loss_fraction: float = 0.25) -> i
     total = len(memory_entry_lines(text))
     fraction = max(0.0, min(1.0, max_loss_fraction))
     return next(n for n in range(total, -1, -1) if total == 0 or n / total <= fraction)
-
-
-def line_numbers(items: Iterable[RewritableLine]) -> list[int]:
-    return [item.line for item in items]
 
 
 def consolidation_result_entry(

@@ -55,16 +55,6 @@ def truncate_utf16(text: str, limit: int) -> str:
     return text
 
 
-def utf16_slice(text: str, start: int, end: int | None = None) -> str:
-    """String.prototype.slice in UTF-16 units (no pair is ever split here: callers cut
-    at offsets found in the same string)."""
-    if text.isascii():
-        return text[start:end]
-    data = text.encode("utf-16-le", "surrogatepass")
-    stop = len(data) if end is None else end * 2
-    return data[start * 2 : stop].decode("utf-16-le", "surrogatepass")
-
-
 def normalize_snippet(raw: str) -> str:
     """normalizeSnippet: trimmed, every whitespace run one space."""
     return _JS_WS_RUN.sub(" ", js_trim(raw))
