@@ -282,11 +282,14 @@ def test_pomelobot_long_term_and_daily_files_are_the_agents_appends(
             if file.kind == "transcript" or file.slug is not None:
                 continue
             text = text_of(root / file.path)
-            if file.kind == "long_term":
-                assert file.path == pb.long_term_path(scope.name)
+            main = scope.name == pb.MAIN
+            if file.kind == "long_term":  # where the older Pomelobot layout keeps them
+                folder = f"memory/scopes/{scope.name}"
+                assert file.path == ("MEMORY.md" if main else f"{folder}/LONG_TERM.md")
                 header = f"# Long-term Memory ({scope.name})\n\n"
             else:
-                assert file.path == pb.daily_path(scope.name, file.date or "")
+                folder = "memory" if main else f"memory/scopes/{scope.name}"
+                assert file.path == f"{folder}/{file.date}.md"
                 header = f"# Daily Memory - {file.date} ({scope.name})\n"
             entries = pb.parse_memory_file(text, file.path).entries()
             rebuilt = header + "".join(f"\n[{e.time}] {e.content}\n" for e in entries)
