@@ -1,0 +1,1067 @@
+"""OpenClaw's curated files as MemDesk edits them: MEMORY.md, USER.md, users/<id>/USER.md and
+the daily notes memory/YYYY-MM-DD.md (spec/openclaw.md 2, 3, 6). Session summaries
+memory/YYYY-MM-DD-<slug>.md read the same way and are read-only (the agent never rewrites them).
+
+The document is the file's lines, split on "\\n" as the agent splits them (a lone "\\r" is part
+of its line), so `render()` gives back the exact bytes and line numbers are the agent's. All
+that is read from the lines (entries, sections, managed blocks) is derived anew after every
+edit, exactly as a re-read of the saved file would derive it: what MemDesk shows after an edit
+is what the next read shows.
+
+Entries. An entry is the agent's: a `- ` line in column 0 and the lines the agent glues to it
+(everything up to the next `- ` line or heading), with two decisions of MemDesk's:
+
+* comment-only metadata lines (`<!-- observed: DAY | status: S -->`,
+  `<!-- openclaw-memory-promotion:KEY -->`, `<!-- openclaw-memory-lineage:KEY -->`) above a
+  bullet, blank lines between them included, belong to the bullet BELOW (the convention they are
+  written by, spec 3), although the agent indexes them with the entry above;
+* blank lines at the end of the agent's block, and metadata lines followed by no bullet, belong
+  to no entry: deleting an entry never takes text it is not sure about.
+
+Each entry keeps the lines of the agent's block it sits in (`agent_start`, `agent_end`).
+
+An entry's `text` is its bullet text without `- `, without the annotation comments ending the
+bullet's line and without a promotion tail (`[score=… source=…]` or `Source: path#Lx-Ly`), then
+its other lines as they are. Triggers, importance and project are what the agent reads from the
+whole entry (`curated.recall_metadata`; triggers and importance only in MEMORY.md and USER.md,
+project not in USER.md). MemDesk writes them as the agent does, at the end of the bullet's line.
+
+Keys are the first 6 hex digits of sha1 of the text with its whitespace collapsed (`~2`, `~3`
+for repeats, in file order): the same on every read of the same file and untouched by edits of
+other entries, but an entry whose text is edited gets a new key (its content is its identity;
+an entry added on both sides with one text is then one entry).
+
+Edits change only the edited entry's lines (and the line ends it had); every edit is refused
+(ValueError, nothing changed) when the file would not read back as asked: text that would start
+another entry or a heading, annotation values the agent would read otherwise, an entry inside
+a managed dreaming block (the agent overwrites it at its next run), any edit of a read-only file.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from pathlib import PurePath
+from typing import Any, Literal
+
+from core.agents.openclaw.curated import (
+    block_kind,
+    carriers,
+    managed_spans,
+    normalize_project_key,
+    recall_metadata,
+    split_curated_entries,
+)
+from core.formats.problems import excerpt
+from core.formats.text import BOM, decode, to_lf
+
+__all__ = [
+    "CuratedFile",
+    "CuratedFileFormat",
+    "Entry",
+    "FileKind",
+    "Promotion",
+    "Section",
+    "draft_entry",
+    "edit_text",
+    "file_kind",
+    "parse_file",
+    "read_entry",
+    "superseded",
+    "with_importance",
+    "with_project",
+    "with_triggers",
+]
+
+FileKind = Literal["memory", "user", "daily", "session"]
+PromotionKind = Literal["promoted", "consolidated"]
+
+_DAY_NAME = re.compile(r"(\d{4}-\d{2}-\d{2})(-.+)?\.md", re.ASCII)
+_OBSERVED = re.compile(
+    r"[ \t]*<!--\s*observed\s*:\s*(?P<observed>(?:(?!-->)[^|])*?)\s*"
+    r"(?:\|\s*status\s*:\s*(?P<status>(?:(?!-->)[^|])*?)\s*)?-->[ \t]*",
+    re.IGNORECASE,
+)
+_MARKER = re.compile(
+    r"[ \t]*<!--\s*openclaw-memory-(?P<what>promotion|lineage):(?P<key>(?:(?!-->).)*?)\s*-->[ \t]*",
+    re.IGNORECASE,
+)
+_PROMOTION_TAIL = re.compile(
+    r"[ \t]*\[score=(?P<score>\d+(?:\.\d+)?) (?:signals=(?P<signals>\d+) )?"
+    r"recalls=(?P<recalls>\d+) avg=(?P<avg>\d+(?:\.\d+)?) "
+    r"source=(?P<source>[^\]]*):(?P<start>\d+)-(?P<end>\d+)\][ \t]*\Z"
+)
+_SOURCE_TAIL = re.compile(
+    r"[ \t]+Source:[ \t]+(?P<source>.+)#L(?P<start>\d+)-L(?P<end>\d+)[ \t]*\Z"
+)
+_SECTION_DATE: tuple[tuple[PromotionKind, re.Pattern[str]], ...] = (
+    ("promoted", re.compile(r"## Promoted From Short-Term Memory \((\d{4}-\d{2}-\d{2})\)[ \t]*")),
+    ("consolidated", re.compile(r"## Consolidated Memory \((\d{4}-\d{2}-\d{2})\)[ \t]*")),
+)
+_FENCE_LINE = re.compile(r"[ \t]*<!-- openclaw:dreaming:[A-Za-z0-9_-]+:(?:start|end) -->")
+_ANNOTATION_ORDER = ("trigger", "importance", "project")
+_SPACED_LINES = ("\n", "\r\n")
+
+
+def file_kind(path: str | PurePath) -> FileKind:
+    """USER.md (shared or a profile's) is "user", memory/YYYY-MM-DD.md "daily", a session
+    summary memory/YYYY-MM-DD-<slug>.md "session"; anything else reads as MEMORY.md."""
+    name = PurePath(str(path).replace("\\", "/")).name
+    if name == "USER.md":
+        return "user"
+    day = _DAY_NAME.fullmatch(name)
+    if day is None:
+        return "memory"
+    return "session" if day.group(2) else "daily"
+
+
+# ---------------------------------------------------------------------------------------------
+# What an entry holds
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A heading. `kind`/`date`: the promotion sections the agent's dreaming appends."""
+
+    level: int
+    title: str
+    line: int
+    path: tuple[str, ...]  # the titles of the headings it is under, its own last
+    kind: PromotionKind | None = None
+    date: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Promotion:
+    """What the agent's dreaming wrote with a promoted or consolidated entry (spec 2.3, 2.5)."""
+
+    kind: PromotionKind | None  # from the bullet's tail, else from its section
+    date: str | None  # the date of the promotion section it is in
+    candidate_key: str | None = None  # <!-- openclaw-memory-promotion:KEY -->
+    lineage_key: str | None = None  # <!-- openclaw-memory-lineage:KEY -->
+    score: float | None = None
+    signals: int | None = None  # absent in the legacy line form
+    recalls: int | None = None
+    avg: float | None = None
+    source: str | None = None
+    start: int | None = None
+    end: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One entry. `lines` are its lines without line ends; `bullet` indexes the `- ` line.
+
+    Positions (`line` …) are the file's as read; 0 for an entry that is not in a file.
+    """
+
+    key: str
+    lines: tuple[str, ...]
+    bullet: int
+    text: str
+    triggers: tuple[str, ...] = ()
+    importance: int | None = None
+    project: str | None = None  # as the agent reads it: keys joined with "; "
+    observed: str | None = None
+    status: str | None = None
+    promotion: Promotion | None = None
+    section: tuple[str, ...] = ()  # heading titles above it, outermost first
+    line: int = 0  # its first line (a metadata line above the bullet, else the bullet)
+    end_line: int = 0
+    agent_start: int = 0  # the agent's block holding its bullet
+    agent_end: int = 0
+    managed: str | None = None  # the dreaming phase whose fenced block it is in
+    after: str | None = None  # the key of the entry right above it in its section
+    spaced: bool = False  # a blank line separates it from that entry
+
+    @property
+    def bullet_line(self) -> int:
+        return self.line + self.bullet if self.line else 0
+
+    @property
+    def first_line(self) -> str:
+        return self.text.split("\n", 1)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class _Bullet:
+    """A bullet line cut in three: `head` ("- " + text) + promotion tail + annotation tail."""
+
+    head: str
+    promotion_tail: str
+    annotation_tail: str
+    promoted: re.Match[str] | None
+    consolidated: re.Match[str] | None
+
+
+def _bullet(content: str) -> _Bullet:
+    rest, annotations = _split_annotation_tail(content)
+    promoted = _PROMOTION_TAIL.search(rest)
+    consolidated = None if promoted else _SOURCE_TAIL.search(rest)
+    found = promoted or consolidated
+    cut = found.start() if found else len(rest)
+    return _Bullet(rest[:cut], rest[cut:], annotations, promoted, consolidated)
+
+
+def _split_annotation_tail(content: str) -> tuple[str, str]:
+    """The line without its trailing comments (when one of them is an annotation), and them."""
+    head = content.rstrip(" \t")
+    while head.endswith("-->"):
+        opener = head.rfind("<!--", 0, len(head) - 3)
+        if opener < 0 or head.find("-->", opener + 4) != len(head) - 3:
+            break
+        head = head[:opener].rstrip(" \t")
+    tail = content[len(head) :]
+    return (head, tail) if carriers(tail) else (content, "")
+
+
+def _meta(content: str) -> re.Match[str] | None:
+    return _OBSERVED.fullmatch(content) or _MARKER.fullmatch(content)
+
+
+def _blank(content: str) -> bool:
+    return not content.strip()
+
+
+def _normalised_key(text: str) -> str:
+    return hashlib.sha1(" ".join(text.split()).encode("utf-8", "surrogatepass")).hexdigest()[:6]
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """Where an entry sits in its file."""
+
+    section: tuple[str, ...] = ()
+    section_kind: PromotionKind | None = None
+    section_date: str | None = None
+    line: int = 0
+    agent: tuple[int, int] = (0, 0)
+    managed: str | None = None
+    after: str | None = None
+    spaced: bool = False
+
+
+def _make_entry(lines: tuple[str, ...], bullet: int, kind: FileKind, where: _Context) -> Entry:
+    shape = _bullet(lines[bullet])
+    text = "\n".join((shape.head[2:], *lines[bullet + 1 :]))
+    curated_root = kind in ("memory", "user")
+    meta = recall_metadata(
+        "\n".join(lines), curated_root=curated_root, project_scope=kind != "user"
+    )
+    observed, status = _observation(lines[:bullet])
+    return Entry(
+        key=_normalised_key(text),
+        lines=lines,
+        bullet=bullet,
+        text=text,
+        triggers=meta.trigger_phrases,
+        importance=meta.importance,
+        project=meta.project_key,
+        observed=observed,
+        status=status,
+        promotion=_promotion(lines[:bullet], shape, where),
+        section=where.section,
+        line=where.line,
+        end_line=where.line + len(lines) - 1 if where.line else 0,
+        agent_start=where.agent[0],
+        agent_end=where.agent[1],
+        managed=where.managed,
+        after=where.after,
+        spaced=where.spaced,
+    )
+
+
+def _observation(meta_lines: Sequence[str]) -> tuple[str | None, str | None]:
+    for content in meta_lines:
+        found = _OBSERVED.fullmatch(content)
+        if found:
+            return found.group("observed"), found.group("status")
+    return None, None
+
+
+def _promotion(meta_lines: Sequence[str], shape: _Bullet, where: _Context) -> Promotion | None:
+    keys: dict[str, str] = {}
+    for found in map(_MARKER.fullmatch, meta_lines):
+        if found is not None:
+            keys.setdefault(found.group("what").lower(), found.group("key"))
+    tail = shape.promoted or shape.consolidated
+    if tail is None and not keys:
+        return None
+    kind: PromotionKind | None = (
+        "promoted" if shape.promoted else "consolidated" if shape.consolidated else None
+    )
+    base = Promotion(
+        kind or where.section_kind, where.section_date, keys.get("promotion"), keys.get("lineage")
+    )
+    return base if tail is None else _with_tail(base, tail)
+
+
+def _with_tail(base: Promotion, tail: re.Match[str]) -> Promotion:
+    groups = tail.groupdict()
+    number = {name: groups.get(name) for name in ("score", "signals", "recalls", "avg")}
+    return replace(
+        base,
+        score=None if number["score"] is None else float(number["score"]),
+        signals=None if number["signals"] is None else int(number["signals"]),
+        recalls=None if number["recalls"] is None else int(number["recalls"]),
+        avg=None if number["avg"] is None else float(number["avg"]),
+        source=groups["source"],
+        start=int(groups["start"]),
+        end=int(groups["end"]),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Entry edits (pure: a new Entry, checked to read back as asked)
+
+
+def read_entry(lines: Iterable[str], kind: FileKind = "memory") -> Entry:
+    """The entry these lines make on their own; ValueError unless they make exactly one."""
+    lines = tuple(lines)
+    # CRLF line ends: a line's own "\r" at its end stays its own (as "x\r" + "\r\n").
+    found = parse_file("".join(s + "\r\n" for s in lines), "entry", kind=kind).entries()
+    if len(found) != 1 or found[0].lines != lines:
+        raise ValueError(_shape_problem(lines, found))
+    return replace(found[0], line=0, end_line=0, agent_start=0, agent_end=0, section=())
+
+
+def _shape_problem(lines: tuple[str, ...], found: list[Entry]) -> str:
+    if len(found) > 1:
+        return "OpenClaw would read this as more than one memory"
+    if not found:
+        return "OpenClaw would not read this as a memory (it needs a line starting '- ')"
+    kept = set(found[0].lines)
+    left = next((s for s in lines if s not in kept and s.strip()), "")
+    return f"OpenClaw would not read {excerpt(left, 40)!r} as part of this memory"
+
+
+def clean_text(text: str) -> str:
+    """A memory's new text as it will be written; ValueError where the agent would read it as
+    something else. Line ends become "\\n", trailing blanks go, blank lines around it too
+    (a line of only whitespace is a blank line)."""
+    if "\0" in text:
+        raise ValueError("a memory cannot contain a NUL character")
+    lines = [s.rstrip(" \t") if s.strip() else "" for s in to_lf(text).split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    while lines and not lines[0]:
+        lines.pop(0)
+    if not lines:
+        raise ValueError("a memory needs some text (to remove one, delete it)")
+    for number, line in enumerate(lines[1:], start=2):
+        if line.startswith("- "):
+            raise ValueError(
+                f"line {number} starts with '- ': OpenClaw would read it as a memory of its "
+                "own (indent it to keep it in this one)"
+            )
+        if line.startswith("#"):
+            raise ValueError(
+                f"line {number} starts with '#': it would read as a heading, starting a new section"
+            )
+    return "\n".join(lines)
+
+
+def edit_text(entry: Entry, text: str, kind: FileKind = "memory") -> Entry:
+    """`entry` with new text; its metadata lines, promotion tail and annotations stay."""
+    new_text = clean_text(text)
+    first, *rest = new_text.split("\n")
+    shape = _bullet(entry.lines[entry.bullet])
+    bullet = f"- {first}{shape.promotion_tail}{shape.annotation_tail}"
+    new = read_entry((*entry.lines[: entry.bullet], bullet, *rest), kind)
+    if new.text != new_text:
+        raise ValueError(
+            f"OpenClaw would read this memory back as {excerpt(new.text, 60)!r}: the end of its "
+            "first line reads as annotation comments or a promotion tail (set triggers, "
+            "importance and project on their own)"
+        )
+    return _placed_like(new, entry)
+
+
+def _placed_like(new: Entry, old: Entry) -> Entry:
+    return replace(new, section=old.section, after=old.after, spaced=old.spaced)
+
+
+def with_triggers(entry: Entry, phrases: Iterable[str], kind: FileKind = "memory") -> Entry:
+    """`entry` with `<!-- trigger: a, b -->` (none: the comment goes)."""
+    wanted = _checked_phrases(phrases)
+    _check_annotation_kind("trigger", kind)
+    new = _with_annotation(entry, "trigger", ", ".join(wanted) or None, kind)
+    return _checked_field(entry, new, "triggers", wanted)
+
+
+def with_importance(entry: Entry, value: int | None, kind: FileKind = "memory") -> Entry:
+    """`entry` with `<!-- importance: N -->` (1 to 10; None: the comment goes)."""
+    if value is not None and (isinstance(value, bool) or value not in range(1, 11)):
+        raise ValueError(f"importance {value!r}: OpenClaw reads only whole numbers from 1 to 10")
+    _check_annotation_kind("importance", kind)
+    new = _with_annotation(entry, "importance", None if value is None else str(value), kind)
+    return _checked_field(entry, new, "importance", value)
+
+
+def with_project(entry: Entry, value: str | None, kind: FileKind = "memory") -> Entry:
+    """`entry` with `<!-- project: key -->` (several keys separated by ";"; None: it goes)."""
+    keys = _checked_project(value)
+    _check_annotation_kind("project", kind)
+    new = _with_annotation(entry, "project", "; ".join(keys) or None, kind)
+    expected = "; ".join(dict.fromkeys(filter(None, map(normalize_project_key, keys)))) or None
+    return _checked_field(entry, new, "project", expected)
+
+
+def _checked_phrases(phrases: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(phrases, str):
+        phrases = [phrases]
+    out: dict[str, None] = {}
+    for phrase in phrases:
+        cleaned = " ".join(phrase.split())
+        if not cleaned:
+            raise ValueError("a trigger needs some text")
+        bad = next((c for c in ",;<>" if c in cleaned), None)
+        if bad:
+            raise ValueError(
+                f"trigger {cleaned!r}: {bad!r} is not allowed ("
+                "',' and ';' separate triggers, '<' and '>' would break the comment)"
+            )
+        out[cleaned] = None
+    return tuple(out)
+
+
+def _checked_project(value: str | None) -> list[str]:
+    if value is None:
+        return []
+    keys = [k.strip() for k in value.split(";")]
+    for key in keys:
+        if normalize_project_key(key) is None:
+            raise ValueError(
+                f"project {key!r}: not a key OpenClaw accepts (it needs text, without '<', "
+                "'>' or line breaks)"
+            )
+    return keys
+
+
+def _check_annotation_kind(name: str, kind: FileKind) -> None:
+    if name == "project" and kind == "user":
+        raise ValueError("OpenClaw ignores project annotations in USER.md")
+    if name != "project" and kind not in ("memory", "user"):
+        raise ValueError(f"OpenClaw reads {name} annotations only in MEMORY.md and USER.md")
+
+
+def _with_annotation(entry: Entry, name: str, value: str | None, kind: FileKind) -> Entry:
+    shape = _bullet(entry.lines[entry.bullet])
+    tail = _set_carrier(shape.annotation_tail, name, value)
+    bullet = shape.head + shape.promotion_tail + tail
+    lines = (*entry.lines[: entry.bullet], bullet, *entry.lines[entry.bullet + 1 :])
+    return _placed_like(read_entry(lines, kind), entry)
+
+
+def _tail_parts(tail: str) -> tuple[list[tuple[str, str]], str]:
+    """An annotation tail as (spaces, comment) pairs and the spaces after the last comment."""
+    parts = re.findall(r"([ \t]*)(<!--(?:(?!-->).)*-->)", tail)
+    trailing = tail[len("".join(s + c for s, c in parts)) :]
+    return parts, trailing
+
+
+def _carrier_kind(comment: str) -> str | None:
+    found = carriers(comment)
+    whole = found and found[0].start == 0 and found[0].end == len(comment)
+    return found[0].kind if whole else None
+
+
+def _set_carrier(tail: str, name: str, value: str | None) -> str:
+    parts, trailing = _tail_parts(tail)
+    comment = None if value is None else f"<!-- {name}: {value} -->"
+    out: list[tuple[str, str]] = []
+    for spaces, existing in parts:
+        if _carrier_kind(existing) != name:
+            out.append((spaces, existing))
+        elif comment is not None:
+            out.append((spaces, comment))
+            comment = None
+    if comment is not None:
+        rank = _ANNOTATION_ORDER.index(name)
+        at = next(
+            (i for i, (_, c) in enumerate(out) if _rank(c) > rank),
+            len(out),
+        )
+        out.insert(at, (" ", comment))
+    return "".join(s + c for s, c in out) + trailing
+
+
+def _rank(comment: str) -> int:
+    kind = _carrier_kind(comment)
+    return _ANNOTATION_ORDER.index(kind) if kind in _ANNOTATION_ORDER else -1
+
+
+def _checked_field(old: Entry, new: Entry, name: str, expected: object) -> Entry:
+    values = {"triggers": new.triggers, "importance": new.importance, "project": new.project}
+    if values[name] != expected:
+        raise ValueError(
+            f"OpenClaw would read the {name} of this memory as {values[name]!r}: another "
+            f"line or the text of the memory holds a {name} comment too (edit the text)"
+        )
+    for other in ("triggers", "importance", "project"):
+        if other != name and getattr(old, other) != getattr(new, other):
+            raise ValueError(
+                f"setting the {name} would also change the {other} OpenClaw reads "
+                "(a comment in the text would start to count): edit the text"
+            )
+    return new
+
+
+def superseded(entry: Entry, kind: FileKind = "user") -> Entry:
+    """`entry` with its `<!-- observed: … | status: … -->` line saying `status: superseded`."""
+    index = next(
+        (i for i, s in enumerate(entry.lines[: entry.bullet]) if _OBSERVED.fullmatch(s)), None
+    )
+    if index is None:
+        raise ValueError(
+            "this memory has no '<!-- observed: DATE | status: … -->' line above it to mark "
+            "superseded: edit or delete it instead"
+        )
+    lines = list(entry.lines)
+    lines[index] = _flipped(lines[index])
+    return _placed_like(read_entry(lines, kind), entry)
+
+
+def _flipped(content: str) -> str:
+    found = _OBSERVED.fullmatch(content)
+    assert found is not None
+    if found.group("status") is not None:
+        return content[: found.start("status")] + "superseded" + content[found.end("status") :]
+    at = found.end("observed")
+    return content[:at] + " | status: superseded" + content[at:]
+
+
+def observed_line(day: date | str, status: str = "active") -> str:
+    text = day.isoformat() if isinstance(day, date) else day
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"'{text}' is not a date as YYYY-MM-DD") from None
+    return f"<!-- observed: {text} | status: {status} -->"
+
+
+def draft_entry(
+    text: str,
+    *,
+    kind: FileKind = "memory",
+    section: str | Sequence[str] | None = None,
+    triggers: Iterable[str] = (),
+    importance: int | None = None,
+    project: str | None = None,
+    observed: date | str | None = None,
+    after: str | None = None,
+    spaced: bool = False,
+) -> Entry:
+    """A new entry as MemDesk adds it: `- text` (with `<!-- observed: DAY | status: active -->`
+    above it when `observed` is given), at the end of `section` (a heading's title, or its
+    path of titles), right after the entry `after`, or at the end of the file."""
+    new_text = clean_text(text)
+    first, *rest = new_text.split("\n")
+    meta = [observed_line(observed)] if observed is not None else []
+    entry = read_entry((*meta, f"- {first}", *rest), kind)
+    if entry.text != new_text:
+        raise ValueError(f"OpenClaw would read this memory as {excerpt(entry.text, 60)!r}")
+    if tuple(triggers):
+        entry = with_triggers(entry, triggers, kind)
+    if importance is not None:
+        entry = with_importance(entry, importance, kind)
+    if project is not None:
+        entry = with_project(entry, project, kind)
+    path = (section,) if isinstance(section, str) else tuple(section or ())
+    return replace(entry, section=path, after=after, spaced=spaced)
+
+
+# ---------------------------------------------------------------------------------------------
+# The document
+
+
+def _ending(line: str) -> str:
+    if line.endswith("\r\n"):
+        return "\r\n"
+    return line[-1:] if line.endswith(("\n", "\r")) else ""
+
+
+def _content(line: str) -> str:
+    return line[: len(line) - len(_ending(line))]
+
+
+def _line(content: str, ending: str) -> str:
+    """A line that reads back as `content` (whose own last "\r" would otherwise join an LF
+    line end, or end the file as a line end)."""
+    if content.endswith("\r") and ending in ("\n", ""):
+        ending = "\r" + ending if ending else "\r"
+    return content + ending
+
+
+@dataclass
+class CuratedFile:
+    """A parsed curated file; `render()` gives back the exact text (BOM included)."""
+
+    path: str
+    kind: FileKind
+    bom: bool
+    newline: str  # for lines MemDesk adds: "\r\n" in a CRLF file, else "\n"
+    lines: list[str]  # with their line ends, split on "\n"
+    read_only: bool = False
+    _entries: list[Entry] = field(default_factory=list, repr=False)
+    _sections: list[Section] = field(default_factory=list, repr=False)
+    _managed: list[tuple[str, int, int, bool]] = field(default_factory=list, repr=False)
+    _owner: list[int] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        self._reindex()
+
+    # -- reading -------------------------------------------------------------------------------
+    def entries(self) -> list[Entry]:
+        return list(self._entries)
+
+    def sections(self) -> list[Section]:
+        return list(self._sections)
+
+    def find(self, key: str) -> Entry | None:
+        return next((e for e in self._entries if e.key == key), None)
+
+    def entry_at_line(self, line: int) -> Entry | None:
+        """The entry covering a 1-based line."""
+        index = line - 1
+        if 0 <= index < len(self._owner) and self._owner[index] >= 0:
+            return self._entries[self._owner[index]]
+        return None
+
+    def managed_ranges(self) -> list[tuple[str, int, int]]:
+        """Dreaming blocks the agent rewrites: (phase, first line, last line)."""
+        return [(phase, a + 1, b + 1) for phase, a, b, _ in self._managed]
+
+    def outside(self) -> tuple[str, ...]:
+        """The lines that are no entry's, with their line ends."""
+        return tuple(s for s, owner in zip(self.lines, self._owner, strict=True) if owner < 0)
+
+    def text(self) -> str:
+        return "".join(self.lines)
+
+    def render(self) -> str:
+        return (BOM if self.bom else "") + self.text()
+
+    def to_bytes(self) -> bytes:
+        return self.render().encode("utf-8", "surrogatepass")
+
+    # -- edits ---------------------------------------------------------------------------------
+    def replace_entry(self, key: str, new: Entry) -> Entry:
+        """Give an entry new lines (made by `edit_text`, `with_triggers` …)."""
+        old = self._editable(key)
+        if new.lines == old.lines:
+            return old
+        start, stop = old.line - 1, old.end_line
+        endings = [_ending(s) for s in self.lines[start:stop]]
+        return self._splice(start, stop, self._with_endings(new.lines, endings), start, new.lines)
+
+    def set_text(self, key: str, text: str) -> Entry:
+        return self.replace_entry(key, edit_text(self._editable(key), text, self.kind))
+
+    def set_triggers(self, key: str, phrases: Iterable[str]) -> Entry:
+        return self.replace_entry(key, with_triggers(self._editable(key), phrases, self.kind))
+
+    def set_importance(self, key: str, value: int | None) -> Entry:
+        return self.replace_entry(key, with_importance(self._editable(key), value, self.kind))
+
+    def set_project(self, key: str, value: str | None) -> Entry:
+        return self.replace_entry(key, with_project(self._editable(key), value, self.kind))
+
+    def delete_entry(self, key: str) -> Entry:
+        """Remove an entry with its metadata lines. When a blank line separated it from what
+        is above, the blank lines below it go too (at the end of the file: those above)."""
+        old = self._editable(key)
+        start, stop = old.line - 1, old.end_line
+        if start == 0 or _blank(_content(self.lines[start - 1])):
+            while stop < len(self.lines) and _blank(_content(self.lines[stop])):
+                stop += 1
+            while stop == len(self.lines) and start > 0 and _blank(_content(self.lines[start - 1])):
+                start -= 1
+        del self.lines[start:stop]
+        self._reindex()
+        return old
+
+    def add_entry(self, text: str, **options: Any) -> Entry:
+        """Add `draft_entry(text, **options)` where it belongs; returns it as added."""
+        key = self.insert_entry(draft_entry(text, kind=self.kind, **options))
+        added = self.find(key)
+        assert added is not None
+        return added
+
+    def insert_entry(self, entry: Entry) -> str:
+        """Add an entry: right after `entry.after` when that is here, else at the end of its
+        section (`entry.section`; ValueError when there is none), else at the end of the file.
+        Returns the key it got."""
+        self._check_writable()
+        at, spaced = self._place(entry)
+        self._check_outside_managed(at)
+        new = [_line(s, self.newline) for s in ([""] if spaced else []) + list(entry.lines)]
+        start = at
+        if at == len(self.lines) and at > 0 and _ending(self.lines[-1]) in ("", "\r"):
+            start -= 1  # the last line gets a line end; the new last line has none, like it had
+            previous = self.lines[-1]
+            new = [previous + ("\n" if previous.endswith("\r") else self.newline), *new]
+            new[-1] = _line(entry.lines[-1], "")
+        first = start + len(new) - len(entry.lines)
+        return self._splice(start, at, new, first, entry.lines).key
+
+    def supersede(self, key: str, text: str, day: date | str) -> Entry:
+        """USER.md's way to replace a directive: the old entry's status becomes superseded and
+        `<!-- observed: DAY | status: active -->` + `- text` go right after it."""
+        if self.kind != "user":
+            raise ValueError("superseding is USER.md's convention: edit the memory instead")
+        old = self._editable(key)
+        flipped = superseded(old, self.kind)
+        gap = old.bullet > 0 and _blank(old.lines[old.bullet - 1])
+        meta = [observed_line(day)] + ([""] if gap else [])
+        draft = draft_entry(text, kind=self.kind, after=key, spaced=self._spaced_after(old))
+        draft = replace(draft, lines=(*meta, *draft.lines), bullet=len(meta))
+        saved = list(self.lines)
+        try:
+            self.replace_entry(key, flipped)
+            added = self.find(self.insert_entry(draft))
+        except ValueError:
+            self.lines = saved
+            self._reindex()
+            raise
+        assert added is not None
+        return added
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise ValueError(
+                f"{self.path}: a session summary is read-only in MemDesk (OpenClaw writes it "
+                "once and never reads it back as memories to edit)"
+            )
+
+    def _editable(self, key: str) -> Entry:
+        self._check_writable()
+        entry = self.find(key)
+        if entry is None:
+            raise KeyError(f"no entry {key} in {self.path}")
+        if entry.managed is not None:
+            raise ValueError(self._managed_message(entry.line - 1, entry.end_line - 1))
+        return entry
+
+    def _managed_message(self, first: int, last: int) -> str:
+        phase, headed = next((p, h) for p, a, b, h in self._managed if a <= last and first <= b)
+        start = f"<!-- openclaw:dreaming:{phase}:start -->"
+        if headed:
+            return (
+                f"OpenClaw overwrites the text between {start} and …end --> at its next "
+                "dreaming run: this memory cannot be edited here"
+            )
+        return (
+            f"this text is between {start} and …end --> without the heading OpenClaw writes "
+            "above them: it is a dreaming block the agent no longer updates; MemDesk keeps it "
+            "as written"
+        )
+
+    def _check_outside_managed(self, at: int) -> None:
+        for _, first, last, _ in self._managed:
+            if first < at <= last:
+                raise ValueError(self._managed_message(first, last))
+
+    def _spaced_after(self, entry: Entry) -> bool:
+        below = entry.end_line
+        return below < len(self.lines) and _blank(_content(self.lines[below]))
+
+    def _place(self, entry: Entry) -> tuple[int, bool]:
+        anchor = self.find(entry.after) if entry.after else None
+        if anchor is not None:
+            return anchor.end_line, entry.spaced
+        if entry.section:
+            return self._section_end(entry.section), False
+        return self._last_content(0, len(self.lines)), False
+
+    def _section_end(self, path: tuple[str, ...]) -> int:
+        for number, section in enumerate(self._sections):
+            if section.path[-len(path) :] == path:
+                following = self._sections[number + 1 :]
+                stop = following[0].line - 1 if following else len(self.lines)
+                return self._last_content(section.line, stop)
+        raise ValueError(f"{self.path}: there is no section {' > '.join(path)!r}")
+
+    def _last_content(self, start: int, stop: int) -> int:
+        """The index after the last line in [start, stop) that is neither blank nor a
+        metadata line waiting for a bullet (a new bullet would take it over)."""
+        for index in range(stop - 1, start - 1, -1):
+            content = _content(self.lines[index])
+            if not _blank(content) and (self._owner[index] >= 0 or _meta(content) is None):
+                return index + 1
+        return start
+
+    def _with_endings(self, contents: Sequence[str], endings: list[str]) -> list[str]:
+        """New lines for an entry: each keeps the line end of the line it replaces, added
+        lines get the entry's own, the last keeps the entry's last line end."""
+        own = next((e for e in endings if e in _SPACED_LINES), self.newline)
+        out = [
+            _line(s, endings[i] if i < len(endings) - 1 else own)
+            for i, s in enumerate(contents[:-1])
+        ]
+        return [*out, _line(contents[-1], endings[-1])]
+
+    def _splice(
+        self, start: int, stop: int, new: list[str], first: int, expected: tuple[str, ...]
+    ) -> Entry:
+        """Replace lines [start, stop) with `new`; the entry read at index `first` must have
+        the `expected` lines, else nothing changes (ValueError)."""
+        saved = list(self.lines)
+        self.lines[start:stop] = new
+        self._reindex()
+        owner = self._owner[first] if first < len(self._owner) else -1
+        got = self._entries[owner] if owner >= 0 else None
+        if got is None or got.lines != expected or got.line != first + 1:
+            self.lines = saved
+            self._reindex()
+            raise ValueError(
+                f"{self.path}: OpenClaw would not read the memory back as written here "
+                "(the lines around it would join it or take part of it)"
+            )
+        return got
+
+    # -- reading the lines ---------------------------------------------------------------------
+    def _reindex(self) -> None:
+        contents = [_content(s) for s in self.lines]
+        self._sections = list(_sections(contents))
+        self._managed = self._managed_lines()
+        agent = _agent_blocks((BOM if self.bom else "") + self.text())
+        self._owner = [-1] * len(contents)
+        self._entries = []
+        used: dict[str, int] = {}
+        previous: Entry | None = None
+        for first, bullet, last in _layout(contents):
+            where = self._context((first, bullet, last), agent, previous, contents)
+            entry = _make_entry(tuple(contents[first : last + 1]), bullet - first, self.kind, where)
+            used[entry.key] = used.get(entry.key, 0) + 1
+            if used[entry.key] > 1:
+                entry = replace(entry, key=f"{entry.key}~{used[entry.key]}")
+            self._owner[first : last + 1] = [len(self._entries)] * (last + 1 - first)
+            self._entries.append(entry)
+            previous = entry
+
+    def _context(
+        self,
+        span: tuple[int, int, int],
+        agent: list[tuple[int, int]],
+        previous: Entry | None,
+        contents: list[str],
+    ) -> _Context:
+        first, bullet, last = span
+        section = _section_at(self._sections, bullet + 1)
+        promo = next((s for s in reversed(section) if s.kind), None)
+        path = section[-1].path if section else ()
+        after = previous if previous is not None and previous.section == path else None
+        if after is not None and any(after.end_line < s.line <= first for s in self._sections):
+            after = None
+        spaced = after is not None and _blank(contents[after.end_line])
+        return _Context(
+            section=path,
+            section_kind=promo.kind if promo else None,
+            section_date=promo.date if promo else None,
+            line=first + 1,
+            agent=_agent_block(agent, bullet + 1),
+            managed=self._managed_phase(first, last),
+            after=after.key if after else None,
+            spaced=spaced,
+        )
+
+    def _managed_phase(self, first: int, last: int) -> str | None:
+        for phase, a, b, _ in self._managed:
+            if a <= last and first <= b:
+                return phase
+        return None
+
+    def _managed_lines(self) -> list[tuple[str, int, int, bool]]:
+        text = self.text()
+        if "openclaw:dreaming:" not in text:
+            return []
+        starts = [0]
+        for line in self.lines:
+            starts.append(starts[-1] + len(line))
+        out = []
+        for span in managed_spans(text):
+            first = bisect.bisect_right(starts, span.start) - 1
+            last = bisect.bisect_right(starts, span.end - 1) - 1
+            out.append((span.phase, first, last, span.headed))
+        return out
+
+
+def _layout(contents: list[str]) -> Iterator[tuple[int, int, int]]:
+    """(first line, bullet line, last line) of each entry, 0-based. A dreaming fence's marker
+    line ends an entry too: the agent glues it to the entry above, but it is the block's."""
+    n = len(contents)
+    boundary = n
+    next_boundary = [n] * n
+    for index in range(n - 1, -1, -1):
+        next_boundary[index] = boundary
+        if block_kind(contents[index]) is not None or _FENCE_LINE.match(contents[index]):
+            boundary = index
+    for bullet, content in enumerate(contents):
+        if not content.startswith("- "):
+            continue
+        first = bullet
+        for index in range(bullet - 1, -1, -1):
+            above = contents[index]
+            if _blank(above):
+                continue
+            if _meta(above) is None:
+                break
+            first = index
+        last = next_boundary[bullet] - 1
+        while last > bullet and (_blank(contents[last]) or _meta(contents[last])):
+            last -= 1
+        yield first, bullet, last
+
+
+def _sections(contents: list[str]) -> Iterator[Section]:
+    stack: list[Section] = []
+    for index, content in enumerate(contents):
+        if block_kind(content) != "section":
+            continue
+        level = len(content) - len(content.lstrip("#"))
+        title = content[level:].strip()
+        while stack and stack[-1].level >= level:
+            stack.pop()
+        kind, day = _promotion_heading(content)
+        path = (*(s.title for s in stack), title)
+        section = Section(level, title, index + 1, path, kind, day)
+        stack.append(section)
+        yield section
+
+
+def _promotion_heading(content: str) -> tuple[PromotionKind | None, str | None]:
+    for kind, pattern in _SECTION_DATE:
+        found = pattern.fullmatch(content)
+        if found:
+            return kind, found.group(1)
+    return None, None
+
+
+def _section_at(sections: list[Section], line: int) -> list[Section]:
+    """The headings a line is under, outermost first."""
+    stack: list[Section] = []
+    for section in sections:
+        if section.line > line:
+            break
+        while stack and stack[-1].level >= section.level:
+            stack.pop()
+        stack.append(section)
+    return stack
+
+
+def _agent_blocks(text: str) -> list[tuple[int, int]]:
+    return [(b.start_line, b.end_line) for b in split_curated_entries(text)]
+
+
+def _agent_block(blocks: list[tuple[int, int]], line: int) -> tuple[int, int]:
+    index = bisect.bisect_right(blocks, (line, 1 << 62)) - 1
+    return blocks[index] if index >= 0 else (0, 0)
+
+
+def parse_file(
+    data: bytes | str, path: str | PurePath = "MEMORY.md", *, kind: FileKind | None = None
+) -> CuratedFile:
+    """Parse a curated file without losing a byte. InputError for invalid UTF-8 or a NUL."""
+    raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
+    decoded = decode(raw, str(path))
+    kind = kind or file_kind(path)
+    parts = decoded.text.split("\n")
+    lines = [s + "\n" for s in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+    newline = "\r\n" if decoded.newline == "\r\n" else "\n"
+    return CuratedFile(str(path), kind, decoded.bom, newline, lines, read_only=kind == "session")
+
+
+# ---------------------------------------------------------------------------------------------
+# The store's view (core.store.merge.Format)
+
+
+class CuratedFileFormat:
+    """A curated file as keyed entries (keys from their text: see the module's docstring)."""
+
+    rekeys = False  # one text created on both sides is one entry
+
+    def __init__(self, path: str, kind: FileKind | None = None) -> None:
+        self.path = path
+        self.kind: FileKind = kind or file_kind(path)
+        self.read_only = self.kind == "session"
+
+    def parse(self, data: bytes | None) -> CuratedFile:
+        return parse_file(b"" if data is None else data, self.path, kind=self.kind)
+
+    def render(self, doc: CuratedFile) -> bytes:
+        return doc.to_bytes()
+
+    def entries(self, doc: CuratedFile) -> list[Entry]:
+        return doc.entries()
+
+    def key(self, entry: Entry) -> str:
+        return entry.key
+
+    def label(self, entry: Entry) -> str:
+        return excerpt(entry.first_line, 40)
+
+    def line(self, entry: Entry) -> int:
+        return entry.line
+
+    def content(self, entry: Entry) -> str:
+        return entry.text
+
+    def find(self, doc: CuratedFile, key: str) -> Entry | None:
+        return doc.find(key)
+
+    def same(self, a: Entry, b: Entry) -> bool:
+        return a.lines == b.lines
+
+    def insert(self, doc: CuratedFile, entry: Entry) -> str:
+        return doc.insert_entry(entry)
+
+    def replace(self, doc: CuratedFile, key: str, entry: Entry) -> None:
+        doc.replace_entry(key, entry)
+
+    def remove(self, doc: CuratedFile, key: str) -> None:
+        doc.delete_entry(key)
+
+    def outside(self, doc: CuratedFile) -> object:
+        return doc.outside()
+
+    def state(self, doc: CuratedFile) -> object:
+        return tuple(doc.lines)
+
+    def set_state(self, doc: CuratedFile, state: object) -> None:
+        assert isinstance(state, tuple)
+        doc.lines = list(state)
+        doc._reindex()
+
+    def describe(self, entry: Entry) -> str:
+        return "\n".join(entry.lines)
+
+    def written(self, like: Entry, text: str) -> Entry:
+        """The entry the person wrote: whole (metadata, bullet, annotations) or its text only."""
+        try:
+            whole = read_entry(to_lf(text).strip("\n").split("\n"), self.kind)
+        except ValueError:
+            return edit_text(like, text, self.kind)
+        return _placed_like(whole, like)
+
+    def fields(self, entry: Entry) -> dict[str, Any]:
+        return {
+            "text": entry.text,
+            "triggers": list(entry.triggers),
+            "importance": entry.importance,
+            "project": entry.project,
+            "observed": entry.observed,
+            "status": entry.status,
+        }
+
+    def merge_entry(self, base: Entry, mine: Entry, theirs: Entry) -> Entry | None:
+        return None
+
+    def draft(self, text: str, **options: Any) -> Entry:
+        """A new entry for this file (`draft_entry` with the file's kind)."""
+        return draft_entry(text, kind=self.kind, **options)
