@@ -16,7 +16,7 @@ from core.formats.text import InputError
 from core.store.backups import own_backup_dir
 from core.store.commit import Target
 from core.store.document import Document
-from core.store.merge import Change
+from core.store.merge import Change, ConflictError
 from tests.conftest import FIXTURES, fixture_json
 
 OPENCLAW = FIXTURES / "openclaw"
@@ -301,6 +301,20 @@ def test_a_managed_entry_cannot_be_edited_or_deleted() -> None:
     assert (after_block.text, after_block.managed) == ("user text after block", None)
     doc.set_text(after_block.key, "edited")
     assert doc.render() == before.replace("- user text after block", "- edited")
+
+
+def test_a_fence_marker_line_ends_the_entry_above_it() -> None:
+    text = (
+        "- mine\n<!-- openclaw:dreaming:light:start -->\n- staged\n"
+        "<!-- openclaw:dreaming:light:end -->\ntrailing words\n"
+    )
+    doc = _parse(text, "memory/2026-06-27.md")
+    mine, staged = doc.entries()
+    assert (mine.lines, mine.managed, mine.agent_end) == (("- mine",), None, 2)
+    assert (staged.lines, staged.managed) == (("- staged",), "light")
+    assert doc.outside()[-1] == "trailing words\n"
+    doc.delete_entry(mine.key)
+    assert doc.render() == text.removeprefix("- mine\n")
 
 
 def test_a_fence_without_its_heading_is_explained_apart() -> None:
@@ -817,3 +831,20 @@ def test_undo_restores_the_lines() -> None:
 def test_json_fields_are_plain() -> None:
     doc = _parse("- a <!-- trigger: x -->\n")
     assert json.dumps(ocf.CuratedFileFormat("MEMORY.md").fields(doc.entries()[0]))
+
+
+def test_an_entry_edited_on_both_sides_is_a_conflict_and_nothing_is_written(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "MEMORY.md").write_bytes(b"- a\n- b\n")
+    doc = _open(tmp_path, "MEMORY.md")
+    entry = doc.entries()[0]
+    doc.apply([Change(entry.key, entry, ocf.edit_text(entry, "mine"))])
+    (tmp_path / "MEMORY.md").write_bytes(b"- theirs\n- b\n")
+    with pytest.raises(ConflictError) as caught:
+        doc.save()
+    assert [c.key for c in caught.value.conflicts] == [entry.key]
+    assert (caught.value.conflicts[0].mine, caught.value.conflicts[0].theirs) == ("- mine", None)
+    assert (tmp_path / "MEMORY.md").read_bytes() == b"- theirs\n- b\n"
+    doc.save(resolutions={entry.key: "mine"})
+    assert (tmp_path / "MEMORY.md").read_bytes() == b"- theirs\n- b\n- mine\n"

@@ -15,8 +15,9 @@ Entries. An entry is the agent's: a `- ` line in column 0 and the lines the agen
   `<!-- openclaw-memory-promotion:KEY -->`, `<!-- openclaw-memory-lineage:KEY -->`) above a
   bullet, blank lines between them included, belong to the bullet BELOW (the convention they are
   written by, spec 3), although the agent indexes them with the entry above;
-* blank lines at the end of the agent's block, and metadata lines followed by no bullet, belong
-  to no entry: deleting an entry never takes text it is not sure about.
+* blank lines at the end of the agent's block, metadata lines followed by no bullet and the
+  marker lines of a dreaming block (`<!-- openclaw:dreaming:<phase>:start|end -->`, which end
+  an entry) belong to no entry: deleting an entry never takes text it is not sure about.
 
 Each entry keeps the lines of the agent's block it sits in (`agent_start`, `agent_end`).
 
@@ -30,6 +31,11 @@ Keys are the first 6 hex digits of sha1 of the text with its whitespace collapse
 for repeats, in file order): the same on every read of the same file and untouched by edits of
 other entries, but an entry whose text is edited gets a new key (its content is its identity;
 an entry added on both sides with one text is then one entry).
+
+New entries go right after the entry named by their `after` (a parsed entry names the one above
+it in its section, so an entry created here lands in the same place when a save replays it onto
+a file the agent changed meanwhile), else at the end of their section, else at the end of the
+file (before trailing blank lines and metadata lines waiting for a bullet).
 
 Edits change only the edited entry's lines (and the line ends it had); every edit is refused
 (ValueError, nothing changed) when the file would not read back as asked: text that would start
