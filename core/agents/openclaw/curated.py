@@ -25,6 +25,7 @@ from typing import Any, Literal, NamedTuple
 
 __all__ = [
     "INVALID_PROJECT_KEY",
+    "JS_SPACE",
     "PHASE_HEADINGS",
     "Chunk",
     "CuratedBlock",
@@ -32,8 +33,12 @@ __all__ = [
     "ManagedSpan",
     "ProjectAnnotations",
     "RecallMetadata",
+    "block_kind",
+    "carriers",
     "chunk_per_entry",
     "estimate_chars",
+    "js_trim",
+    "js_trim_end",
     "managed_ranges",
     "managed_spans",
     "normalize_project_key",
