@@ -30,7 +30,7 @@ from core.agents.base import Context, Injected
 from core.agents.registry import agent_named
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
-from ui.untrusted import plain_label
+from ui.untrusted import literal_html, plain_label
 
 EXPLAIN = (
     "What the agent puts into its prompt when a new session starts, read from the files as "
@@ -150,7 +150,7 @@ class ContextView(QWidget):
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(part.file)
+                item.setToolTip(literal_html(part.file))
                 self.files.setItem(row, column, item)
         self.messages.setPlainText("\n\n".join(found.messages))
         if found.parts:

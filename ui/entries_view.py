@@ -39,6 +39,7 @@ from ui.undo import OpCommand
 from ui.untrusted import literal_html, plain_label
 
 Opener = Callable[[], AnyDocument]
+EntryAction = Callable[[AnyDocument, str, str], ChangeSet]
 
 
 class EntryWorkspace(Protocol):
@@ -66,6 +67,7 @@ class EntriesModel(QAbstractTableModel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.items: list[Item] = []
+        self.headers = HEADERS  # an agent's page may name the first column otherwise
 
     def set_items(self, items: list[Item]) -> None:
         if [i.key for i in items] == [i.key for i in self.items]:
@@ -97,7 +99,7 @@ class EntriesModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section] if 0 <= section < len(HEADERS) else None
+            return self.headers[section] if 0 <= section < len(self.headers) else None
         return None
 
     def row_of(self, key: str) -> int:
@@ -126,6 +128,7 @@ class EntriesView(QWidget):
         self.warn: Callable[[AnyDocument], list[str]] | None = None
         # More about one entry (its annotations, where it came from), else None.
         self.describe: Callable[[AnyDocument, str], str] | None = None
+        self._actions: list[tuple[QPushButton, EntryAction, Callable[[AnyDocument], bool]]] = []
         self._build()
 
     def _build(self) -> None:
@@ -183,12 +186,12 @@ class EntriesView(QWidget):
         return button
 
     def _layout(self) -> None:
-        buttons = QHBoxLayout()
+        self.buttons = buttons = QHBoxLayout()
         for b in (self.apply_button, self.add_button, self.delete_button, self.promote_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         memories = QWidget()
-        column = QVBoxLayout(memories)
+        self.memories_column = column = QVBoxLayout(memories)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.filter)
         column.addWidget(self.table, 3)
@@ -218,6 +221,27 @@ class EntriesView(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.warnings)
         layout.addWidget(split, 1)
+
+    def add_action(
+        self, text: str, make: EntryAction, applies: Callable[[AnyDocument], bool]
+    ) -> QPushButton:
+        """One more button for the selected entry: `make(document, key, editor text)` gives the
+        change set; the button shows for the files `applies` accepts."""
+        button = QPushButton(text)
+        self._actions.append((button, make, applies))
+        self.buttons.insertWidget(self.buttons.count() - 1, button)
+
+        def run() -> None:
+            key, source = self.current_key(), self.source
+            if key is not None and source is not None:
+                self._push(lambda: make(source, key, self.editor.toPlainText()))
+
+        button.clicked.connect(lambda _checked=False: run())
+        return button
+
+    def add_below_editor(self, widget: QWidget) -> None:
+        """A page's own widget for the selected entry, between the editor and the buttons."""
+        self.memories_column.insertWidget(self.memories_column.count() - 1, widget)
 
     # -- what is shown --------------------------------------------------------------------------
     def show_files(self, files: list[FileRef], *, title: str = "") -> None:
@@ -333,6 +357,10 @@ class EntriesView(QWidget):
         self.apply_button.setEnabled(writable and selected)
         self.delete_button.setEnabled(writable and selected)
         self.add_button.setEnabled(writable)
+        for button, _make, applies in self._actions:
+            shown = self.source is not None and applies(self.source)
+            button.setVisible(shown)
+            button.setEnabled(shown and writable and selected)
         can_promote = self.promote is not None and self._is_daily()
         self.promote_button.setVisible(can_promote)
         self.promote_button.setEnabled(can_promote and selected)
@@ -377,6 +405,10 @@ class EntriesView(QWidget):
         self._update_buttons()
 
     # -- changes --------------------------------------------------------------------------------
+    def push_change(self, make: Callable[[], ChangeSet]) -> OpCommand | None:
+        """A page's own change of the shown file, undoable like the page's edits."""
+        return self._push(make)
+
     def _push(self, make: Callable[[], ChangeSet]) -> OpCommand | None:
         """Apply the change set `make` builds as an undoable command; a refusal is shown."""
         try:

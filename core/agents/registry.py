@@ -34,7 +34,7 @@ __all__ = [
     "workspace_root",
 ]
 
-NAMES: tuple[str, ...] = ("everbot", "picoclaw", "pomelobot")  # most specific first
+NAMES: tuple[str, ...] = ("everbot", "picoclaw", "openclaw", "pomelobot")  # most specific first
 SETTING = "layout"
 _OLD_NAMES = {"structured": "everbot"}  # what journals of earlier versions remember
 

@@ -24,7 +24,7 @@ def _files(root: Path) -> dict[str, bytes]:
     ("folder", "layout", "entries", "code"),
     [
         (WORKSPACES / "pomelobot", "pomelobot", 10, 0),
-        (WORKSPACES / "openclaw", "pomelobot", 0, 0),
+        (WORKSPACES / "openclaw", "openclaw", 6, 0),
         (WORKSPACES / "picoclaw_hybrid", "picoclaw", 5, 0),
         (WORKSPACES / "picoclaw_hybrid_corrupt", "picoclaw", 0, 1),
         (FIXTURES / "picoclaw" / "home" / "workspace", "picoclaw", 3, 0),

@@ -27,7 +27,7 @@ def _copy(src: Path, tmp_path: Path) -> Path:
         (WORKSPACES / "picoclaw_hybrid", "picoclaw"),
         (WORKSPACES / "picoclaw_hybrid_corrupt", "picoclaw"),
         (WORKSPACES / "pomelobot", "pomelobot"),
-        (WORKSPACES / "openclaw", "pomelobot"),
+        (WORKSPACES / "openclaw", "openclaw"),
     ],
 )
 def test_each_example_workspace_is_recognised(folder: Path, layout: str) -> None:
@@ -59,7 +59,7 @@ def test_two_layouts_in_one_folder_ask_and_the_choice_is_remembered(tmp_path: Pa
     again = detect(ws)
     assert again.chosen == "pomelobot"
     assert all(s.kind == "scope" for s in again.sources)
-    with pytest.raises(ValueError, match="known: everbot, picoclaw, pomelobot"):
+    with pytest.raises(ValueError, match="known: everbot, picoclaw, openclaw, pomelobot"):
         remember_agent(ws, "nonsense")  # type: ignore[arg-type]
 
 
@@ -67,7 +67,7 @@ def test_a_new_openclaw_workspace_without_memory_md_is_recognised(tmp_path: Path
     """Tried as a new user would: OpenClaw writes memory/YYYY-MM-DD-<slug>.md before any MEMORY.md."""
     (tmp_path / "memory").mkdir()
     (tmp_path / "memory" / "2026-03-01-weekly.md").write_text("# Session\n\n- 周报周五交\n")
-    assert detect(tmp_path).chosen == "pomelobot"
+    assert detect(tmp_path).chosen == "openclaw"
     pico = tmp_path / "pico"
     (pico / "memory").mkdir(parents=True)
     (pico / "memory" / "MEMORY.md").write_text("# Long-term Memory\n")

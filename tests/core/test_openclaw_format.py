@@ -813,7 +813,7 @@ def test_the_format_describes_and_takes_back_a_whole_entry() -> None:
         "observed": "2026-07-27",
         "status": "active",
     }
-    assert fmt.label(concise) == "Prefer concise implementation su… (72 characters)"
+    assert fmt.label(concise) == "active 2026-07-27"
     assert not fmt.read_only and not fmt.rekeys
     assert fmt.render(fmt.parse(None)) == b""
 

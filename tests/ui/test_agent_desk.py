@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw.profile import render_profile
 from core.agents.picoclaw.retrieval import memory_context
+from core.agents.pomelobot import format as pb
 from core.demo import write_demo
 from core.store.merge import OUTSIDE, Conflict
 from core.store.retention import DEFAULT_KEEP, backups_to_keep
@@ -284,16 +285,16 @@ def test_pomelobot_edit_daily_and_promote_to_long_term(
 ) -> None:
     opened(qtbot, window, pomelo)
     entries = window.desk.entries
-    daily = sorted(pomelo.glob("memory/????-??-??.md"))[-1]
-    rel = daily.relative_to(pomelo).as_posix()
+    rel = pb.list_scopes(pomelo)[0].of_kind("daily")[-1].path
+    daily = pomelo / rel
     entries.select_file(rel)
     assert entries.promote_button.isVisible()
     key = edit_selected(window, 0, "用户确认周五发布。")
     entries.promote_entry()
     save(qtbot, window)
     assert "用户确认周五发布。" in daily.read_text(encoding="utf-8")
-    long_term = (pomelo / "MEMORY.md").read_text(encoding="utf-8")
-    assert long_term.endswith("] 用户确认周五发布。\n")
+    long_term = (pomelo / pb.long_term_path("main")).read_text(encoding="utf-8")
+    assert long_term.endswith("] 用户确认周五发布。\n")  # where the agent saves it today
     assert key in daily.read_text(encoding="utf-8")
 
 
@@ -514,28 +515,27 @@ def test_example_pomelobot_entry_edit(qtbot: QtBot, window: MainWindow, tmp_path
     )
 
 
-def test_example_openclaw_free_text_files_search_and_edit(
+def test_example_openclaw_notes_are_entries_and_edits_change_one_line(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
+    """Tried as a new user would: an OpenClaw workspace of bullet notes shows its memories
+    (it used to show 0 memories and only the whole text)."""
     root = example("openclaw", tmp_path)
     opened(qtbot, window, root)
-    tools_row = window.desk.sidebar.count() - 1
-    window.desk.sidebar.setCurrentRow(tools_row)
-    hits = window.desk.tools.search("周三")
-    assert [(h.file, h.line) for h in hits] == [("memory/2026-03-01.md", 4)]
-    window.desk.sidebar.setCurrentRow(0)
+    assert window.ws is not None and window.ws.agent == "openclaw"
+    window.desk.select_page("notes")
     entries = window.desk.entries
     entries.select_file("memory/2026-03-01.md")
-    assert entries.tabs.currentIndex() == 1  # bullet notes, no [HH:MM:SS] entries: the text
-    text = entries.file_text.toPlainText()
-    assert "用户提到周三要准备演示材料。" in text
-    entries.file_text.setPlainText(text + "- 演示改到周四。\n")
-    entries.apply_text()
+    assert entries.tabs.currentIndex() == 0
+    assert [entries.model.items[r].content for r in range(entries.row_count())] == [
+        "Discussed Iceberg table compaction settings.",
+        "用户提到周三要准备演示材料。",
+    ]
+    before = (root / "memory" / "2026-03-01.md").read_text(encoding="utf-8")
+    edit_selected(window, 1, "用户提到周四要准备演示材料。")
     save(qtbot, window)
-    assert (
-        (root / "memory" / "2026-03-01.md")
-        .read_text(encoding="utf-8")
-        .endswith("- 演示改到周四。\n")
+    assert (root / "memory" / "2026-03-01.md").read_text(encoding="utf-8") == before.replace(
+        "周三", "周四"
     )
 
 

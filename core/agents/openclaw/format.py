@@ -1010,7 +1010,13 @@ class CuratedFileFormat:
         return entry.key
 
     def label(self, entry: Entry) -> str:
-        return excerpt(entry.first_line, 40)
+        """Where the entry stands: its promotion, its USER.md status, else its heading."""
+        p = entry.promotion
+        if p is not None and p.kind is not None:
+            return f"{p.kind} {p.date or ''}".strip()
+        if entry.status or entry.observed:
+            return f"{entry.status or '?'} {entry.observed or ''}".strip()
+        return excerpt(entry.section[-1], 40) if entry.section else ""
 
     def line(self, entry: Entry) -> int:
         return entry.line

@@ -19,7 +19,7 @@ import posixpath
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -1070,3 +1070,30 @@ def gate_all(
             )
         results.append(checks)
     return results
+
+
+@dataclass(frozen=True, slots=True)
+class Reviewed:
+    """One entry of a legacy recall store as the window shows it: the agent's ranked candidate
+    (score components included) and every gate of a scheduled deep sweep, passed or failed."""
+
+    rank: int
+    candidate: JsonObject
+    gates: list[Gate]
+
+    @property
+    def verdict(self) -> str:
+        failed = first_rejection(self.gates)
+        return "would be promoted" if failed is None else f"rejected: {failed.reason}"
+
+
+def review_store(
+    store: Mapping[str, Any], phases: Mapping[str, Any] | None, now_ms: float
+) -> list[Reviewed]:
+    """Every entry the agent ranks (no thresholds, promoted ones included), best first, with
+    the gates of a scheduled deep sweep (DEEP_SWEEP_GATES)."""
+    ranked = rank_candidates(
+        store, phases, now_ms, replace(NO_THRESHOLDS, include_promoted=True, max_age_days=None)
+    )
+    checked = gate_all(list(ranked), DEEP_SWEEP_GATES)
+    return [Reviewed(n, c, g) for n, (c, g) in enumerate(zip(ranked, checked, strict=True), 1)]

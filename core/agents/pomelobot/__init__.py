@@ -40,10 +40,11 @@ class Pomelobot(Agent):
             if memory.is_dir()
             else []
         )
-        # A new OpenClaw workspace has dated files before any MEMORY.md; PicoClaw's is
-        # memory/MEMORY.md.
+        # Without scopes, the files must show the agent's own headers or time stamps: OpenClaw
+        # keeps MEMORY.md and memory/YYYY-MM-DD.md too, PicoClaw memory/MEMORY.md.
         beside = longterm.is_file() or not (memory / "MEMORY.md").is_file()
-        if not (scopes.is_dir() or (daily and beside)):
+        written_here = beside and any(_written_by_pomelobot(p) for p in [longterm, *daily])
+        if not (scopes.is_dir() or (daily and written_here)):
             return []
         sources = [Source("scope", longterm if longterm.is_file() else memory, "main")]
         if scopes.is_dir():
@@ -207,6 +208,22 @@ def _files(path: Path) -> list[tuple[str, Any, Any]]:
                 doc = exc
             out.append((scope.name, item, doc))
     return out
+
+
+_SIGNS = re.compile(
+    rb"^(?:# Daily Memory - \d{4}-\d{2}-\d{2} \(|# Long-term Memory \(|\[\d{2}:\d{2}:\d{2}\] )",
+    re.MULTILINE,
+)
+
+
+def _written_by_pomelobot(path: Path) -> bool:
+    """The file starts with the agent's header or holds a `[HH:MM:SS] ` entry near its top."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    return _SIGNS.search(head.removeprefix(b"\xef\xbb\xbf")) is not None
 
 
 def _problem(path: Path, kind: str, message: str, line: int = 1) -> Problem:

@@ -1,0 +1,191 @@
+"""Which files of an OpenClaw workspace hold memory, and what kind each is (spec §1).
+
+Paths are workspace-relative with "/". Links are never followed out of the workspace: a linked
+file or folder is listed as "other" (shown, never read), as the agent's own scans skip them too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Literal
+
+from core.store.files import list_folder
+
+FileKind = Literal[
+    "memory",  # MEMORY.md: curated long-term memory, the agent's dreaming appends to it
+    "user",  # USER.md, users/<id>/USER.md: directives about the person
+    "daily",  # memory/YYYY-MM-DD.md: the agent appends, dreaming may upsert managed blocks
+    "session",  # memory/YYYY-MM-DD-<slug>.md: written once by the session-memory hook
+    "dreams",  # DREAMS.md: the dreaming diary, Deep Sleep block, consolidation history
+    "report",  # memory/dreaming/<phase>/YYYY-MM-DD.md: overwritten per run
+    "recall",  # memory/.dreams/*.json: legacy recall stores (no effect on current releases)
+    "bootstrap",  # AGENTS.md, SOUL.md, IDENTITY.md, BOOTSTRAP.md: injected, not memory
+]
+
+READ_ONLY: frozenset[FileKind] = frozenset({"session", "dreams", "report", "recall", "bootstrap"})
+BOOTSTRAP_NAMES = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "BOOTSTRAP.md")
+PROFILE_ID = re.compile(r"[a-zA-Z0-9][a-zA-Z0-9_-]{0,127}")
+_DAILY = re.compile(r"(\d{4}-\d{2}-\d{2})(?:-(.+))?\.md")
+_PHASES = ("light", "rem", "deep")
+RECALL_NAMES = (
+    "short-term-recall.json",
+    "phase-signals.json",
+    "daily-ingestion.json",
+    "session-ingestion.json",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryFile:
+    path: str
+    kind: FileKind
+    day: str | None = None  # daily notes, session summaries, dreaming reports
+    slug: str | None = None  # session summaries
+    profile: str | None = None  # users/<id>/USER.md
+
+    @property
+    def read_only(self) -> bool:
+        return self.kind in READ_ONLY
+
+    @property
+    def label(self) -> str:
+        name = self.path.rsplit("/", 1)[-1]
+        if self.kind == "user" and self.profile:
+            return f"USER.md of {self.profile}"
+        if self.kind == "daily":
+            return f"Daily note {self.day}"
+        if self.kind == "session":
+            return f"Session {self.day} {self.slug}"
+        if self.kind == "report":
+            return f"Dreaming {self.path.split('/')[-2]} {self.day}"
+        if self.kind == "recall":
+            return f"Legacy {name}"
+        return name
+
+
+def list_files(root: Path) -> list[MemoryFile]:
+    """Every memory file of the workspace, in the order the window lists them."""
+    names = _regular_files(root)
+    found: list[MemoryFile] = []
+    if "MEMORY.md" in names:
+        found.append(MemoryFile("MEMORY.md", "memory"))
+    if "USER.md" in names:
+        found.append(MemoryFile("USER.md", "user"))
+    found += _profiles(root)
+    found += _notes(root)
+    dreams = next((n for n in ("DREAMS.md", "dreams.md") if n in names), None)
+    if dreams is not None:
+        found.append(MemoryFile(dreams, "dreams"))
+    found += _reports(root)
+    dot = root / "memory" / ".dreams"
+    found += [
+        MemoryFile(f"memory/.dreams/{n}", "recall")
+        for n in RECALL_NAMES
+        if n in _regular_files(dot)
+    ]
+    found += [MemoryFile(n, "bootstrap") for n in BOOTSTRAP_NAMES if n in names]
+    return found
+
+
+def daily_match(name: str) -> tuple[str, str | None] | None:
+    """(date, slug) of `YYYY-MM-DD.md` / `YYYY-MM-DD-<slug>.md` with a real calendar date."""
+    m = _DAILY.fullmatch(name)
+    if m is None:
+        return None
+    try:
+        date.fromisoformat(m.group(1))
+    except ValueError:
+        return None
+    return m.group(1), m.group(2)
+
+
+def _regular_files(folder: Path) -> set[str]:
+    if not _real_dir(folder):
+        return set()
+    return {p.name for p in list_folder(folder) if p.is_file() and not p.is_symlink()}
+
+
+def _real_dir(path: Path) -> bool:
+    return path.is_dir() and not path.is_symlink()
+
+
+def _profiles(root: Path) -> list[MemoryFile]:
+    users = root / "users"
+    if not _real_dir(users):
+        return []
+    return [
+        MemoryFile(f"users/{p.name}/USER.md", "user", profile=p.name)
+        for p in sorted(list_folder(users), key=lambda p: p.name)
+        if PROFILE_ID.fullmatch(p.name) and "USER.md" in _regular_files(p)
+    ]
+
+
+def _notes(root: Path) -> list[MemoryFile]:
+    found = []
+    for name in sorted(_regular_files(root / "memory")):
+        match = daily_match(name)
+        if match is None:
+            continue
+        day, slug = match
+        kind: FileKind = "daily" if slug is None else "session"
+        found.append(MemoryFile(f"memory/{name}", kind, day, slug))
+    return found
+
+
+def _reports(root: Path) -> list[MemoryFile]:
+    found = []
+    for phase in _PHASES:
+        for name in sorted(_regular_files(root / "memory" / "dreaming" / phase)):
+            match = daily_match(name)
+            if match is not None and match[1] is None:
+                found.append(MemoryFile(f"memory/dreaming/{phase}/{name}", "report", match[0]))
+    return found
+
+
+_SIGNS = (b"<!-- openclaw-memory-", b"## Promoted From Short-Term Memory", b"<!-- openclaw:")
+
+
+def looks_like_openclaw(root: Path) -> bool:
+    """Files only OpenClaw writes: USER.md, DREAMS.md, its bootstrap files, its dreaming folders,
+    or a MEMORY.md with its promotion markers."""
+    names = _regular_files(root)
+    if names & {"USER.md", "DREAMS.md", "dreams.md", *BOOTSTRAP_NAMES}:
+        return True
+    memory = root / "memory"
+    if _real_dir(memory / "dreaming") or _real_dir(memory / ".dreams"):
+        return True
+    return "MEMORY.md" in names and _curated(root / "MEMORY.md")
+
+
+_BULLET = re.compile(rb"^- ", re.MULTILINE)
+_OTHER_AGENTS = re.compile(
+    # EverBot's structured entries; Pomelobot's headers and time-stamped entries
+    rb"^(?:#{2,3} \[[^\]\n]*\]|# Long-term Memory \(|# Daily Memory - |\[\d{2}:\d{2}:\d{2}\] )",
+    re.MULTILINE,
+)
+
+
+def _curated(path: Path) -> bool:
+    """MEMORY.md as OpenClaw keeps it: its promotion markers, or bullets and nothing another
+    agent's format would show."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(1 << 16)
+    except OSError:
+        return False
+    if any(sign in head for sign in _SIGNS):
+        return True
+    return _BULLET.search(head) is not None and _OTHER_AGENTS.search(head) is None
+
+
+def written_by_another_agent(path: Path) -> bool:
+    """A daily note with Pomelobot's header or time stamps (its main scope keeps memory/ too)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    return _OTHER_AGENTS.search(head.removeprefix(b"\xef\xbb\xbf")) is not None

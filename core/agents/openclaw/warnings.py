@@ -1,0 +1,153 @@
+"""What OpenClaw is about to destroy or hide, said before it happens (spec/openclaw.md §10):
+`memdesk check` lists these, and the file's page shows them as a banner.
+
+Each warning names the entries concerned by line. Nothing here changes a file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from core.agents.base import Injected
+from core.agents.openclaw import dreaming, dreams_file
+from core.agents.openclaw.layout import FileKind
+from core.formats.problems import Problem, excerpt
+
+# A promotion section of a few candidates: when MEMORY.md has less room than this, the next
+# sweep's trimmer starts deleting old generated sections.
+TYPICAL_SECTION_CHARS = 1_000
+SHOWN_LINES = 5
+
+
+def file_warnings(rel: str, kind: FileKind, text: str) -> list[Problem]:
+    """The warnings of one file, from its text as it would be saved."""
+    if kind == "memory":
+        return [*_budget(rel, text), *_consolidation(rel, text), *_crlf(rel, text)]
+    if kind == "daily":
+        return _risks(rel, dreams_file.daily_note_risks(text))
+    if kind == "dreams":
+        return _risks(rel, dreams_file.dreams_risks(text))
+    if kind == "recall":
+        return [_legacy_recall(rel)]
+    return []
+
+
+def prompt_warnings(parts: Iterable[Injected]) -> list[Problem]:
+    """Memories the model will not see when a session starts (a cut, a filter, a limit)."""
+    found = []
+    for part in parts:
+        if not part.unseen:
+            continue
+        why = part.notes[0] if part.notes else "the agent leaves them out of its prompt"
+        listed = "; ".join(part.unseen[:SHOWN_LINES])
+        more = (
+            f" and {len(part.unseen) - SHOWN_LINES} more" if len(part.unseen) > SHOWN_LINES else ""
+        )
+        message = (
+            f"{len(part.unseen)} memories are not in the prompt at session start ({why}): "
+            f"{listed}{more}"
+        )
+        found.append(_warning(part.file, _first_line(part.unseen), "not_in_prompt", message))
+    return found
+
+
+def _budget(rel: str, text: str) -> list[Problem]:
+    report = dreaming.budget_report(text)
+    found = []
+    if report.promotions_blocked:
+        found.append(
+            _warning(
+                rel,
+                1,
+                "promotion_budget",
+                f"MEMORY.md has {report.size:,} of the {report.budget:,} characters OpenClaw allows "
+                "before it stops promoting: its dreaming will silently stop adding memories "
+                "here until the file is shorter",
+            )
+        )
+    near = report.room < TYPICAL_SECTION_CHARS
+    for section in report.drop_order:
+        edited = section.edited_lines
+        if not (near and section.within_loss_bound) and not edited:
+            continue
+        what = (
+            f"your edits of line {', '.join(map(str, edited))} go with it"
+            if edited
+            else f"its {section.entry_count} memories go with it"
+        )
+        when = "at the next promotion" if near else "when MEMORY.md nears its size limit"
+        found.append(
+            _warning(
+                rel,
+                section.first_line,
+                "promotion_trim",
+                f"OpenClaw's trimmer deletes the promotion section of {section.date} (lines "
+                f"{section.first_line}-{section.last_line}) {when}; {what}. Pin it to keep it "
+                "(a line of your own text in the section)",
+            )
+        )
+    return found
+
+
+def _consolidation(rel: str, text: str) -> list[Problem]:
+    lines = dreaming.rewritable_lines(text)
+    if not lines:
+        return []
+    most = dreaming.max_lines_removed_per_sweep(text)
+    named = "; ".join(f"line {r.line}: {excerpt(r.text, 50)}" for r in lines[:SHOWN_LINES])
+    more = f" and {len(lines) - SHOWN_LINES} more" if len(lines) > SHOWN_LINES else ""
+    return [
+        _warning(
+            rel,
+            lines[0].line,
+            "consolidation",
+            f"With dreaming consolidation on, OpenClaw may delete or re-word up to {most} of "
+            f"these {len(lines)} hand-written lines per sweep, leaving a trace only in DREAMS.md: "
+            f"{named}{more}",
+        )
+    ]
+
+
+def _crlf(rel: str, text: str) -> list[Problem]:
+    if "\r\n" not in text:
+        return []
+    return [
+        _warning(
+            rel,
+            1,
+            "mixed_line_ends",
+            "this file has Windows (CRLF) line ends; OpenClaw appends its promotion sections "
+            "with LF, so the file will have mixed line ends",
+        )
+    ]
+
+
+def _risks(rel: str, risks: list[dreams_file.Risk]) -> list[Problem]:
+    return [
+        _warning(rel, r.first_line, r.kind, f"{r.explanation}: {excerpt(r.text, 60)}")
+        if r.text
+        else _warning(rel, r.first_line, r.kind, r.explanation)
+        for r in risks
+    ]
+
+
+def _legacy_recall(rel: str) -> Problem:
+    return _warning(
+        rel,
+        1,
+        "legacy_recall_store",
+        "a legacy recall store: OpenClaw releases since 2026.6 keep this state in their own "
+        "database and ignore this file (`openclaw doctor --fix` imports it once and renames it); "
+        "editing it changes nothing",
+    )
+
+
+def _first_line(unseen: Iterable[str]) -> int:
+    for item in unseen:
+        head = item.split(":", 1)[0]
+        if head.startswith("line ") and head[5:].isdigit():
+            return int(head[5:])
+    return 1
+
+
+def _warning(rel: str, line: int, kind: str, message: str) -> Problem:
+    return Problem(rel, line, line, kind, message, severity="warning")

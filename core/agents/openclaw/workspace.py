@@ -1,0 +1,183 @@
+"""An open OpenClaw workspace: its curated files as documents, edits of every file kept until
+saved, and the operations the window and the CLI make of them (spec/openclaw.md).
+
+Saving goes through the one guarded commit: an atomic temp file + rename, so the agent's
+content-hash check sees the change, and the file is never held open."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from core.agents.openclaw import dreams_file, layout, recall, warnings
+from core.agents.openclaw import format as curated_format
+from core.formats.text import InputError, decode
+from core.ops import ChangeSet
+from core.ops.entries import add_entry
+from core.store.document import Document
+from core.store.documents import AnyDocument, DocumentSet
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.files import list_folder, read_or_none
+from core.store.merge import Change
+
+CuratedDocument = Document[curated_format.CuratedFile, curated_format.Entry]
+EDITABLE: frozenset[layout.FileKind] = frozenset({"memory", "user", "daily"})
+READ_AS_ENTRIES: frozenset[layout.FileKind] = EDITABLE | {"session"}
+
+
+@dataclass(frozen=True, slots=True)
+class ReadOnlyView:
+    """A file MemDesk only shows (DREAMS.md, a dreaming report, a legacy recall store): its
+    text, what it holds, why it is read-only, and what the agent may destroy in it."""
+
+    text: str
+    summary: str
+    why: str
+    warnings: list[str]
+    candidates: list[recall.Reviewed]
+
+
+class OpenClawWorkspace(DocumentSet):
+    agent = "openclaw"
+
+    def files(self) -> list[layout.MemoryFile]:
+        return layout.list_files(self.root)
+
+    def file(self, rel: str) -> layout.MemoryFile:
+        found = next((f for f in self.files() if f.path == rel), None)
+        if found is None:
+            raise WorkspaceError(f"{rel}: not an OpenClaw memory file of {self.root}")
+        return found
+
+    def curated(self, rel: str) -> CuratedDocument:
+        """A file read as entries: MEMORY.md, USER.md, a daily note, a session summary."""
+        kind = curated_format.file_kind(rel)
+        return self.document(rel, curated_format.CuratedFileFormat(rel, kind))
+
+    def memory(self) -> CuratedDocument:
+        """MEMORY.md, where the agent would create it when there is none."""
+        return self.curated("MEMORY.md")
+
+    def folders(self) -> list[Path]:
+        memory = self.root / "memory"
+        found = [self.root, memory, memory / "dreaming", memory / ".dreams", self.root / "users"]
+        found += [memory / "dreaming" / phase for phase in ("light", "rem", "deep")]
+        users = self.root / "users"
+        if users.is_dir() and not users.is_symlink():
+            found += [p for p in list_folder(users) if p.is_dir()]
+        return [f for f in found if f.is_dir() and not f.is_symlink()]
+
+    def read_only(self, rel: str) -> ReadOnlyView:
+        """A file of the Dreaming or Legacy pages, as saved on disk."""
+        file = self.file(rel)
+        try:
+            text = decode(read_or_none(self.root / rel, root=self.root) or b"", rel).text
+        except InputError as exc:
+            raise WorkspaceError(str(exc)) from None
+        found = [w.message for w in warnings.file_warnings(rel, file.kind, text)]
+        if file.kind == "recall":
+            return self._recall_view(rel, text, found)
+        return ReadOnlyView(text, _summary(file.kind, text), _WHY[file.kind], found, [])
+
+    def _recall_view(self, rel: str, text: str, found: list[str]) -> ReadOnlyView:
+        if not rel.endswith("short-term-recall.json"):
+            return ReadOnlyView(text, "", _WHY["recall"], found, [])
+        phases_rel = "memory/.dreams/phase-signals.json"
+        try:
+            store = json.loads(text)
+            raw = read_or_none(self.root / phases_rel, root=self.root)
+            phases = json.loads(raw) if raw else None
+        except ValueError as exc:
+            return ReadOnlyView(text, f"not valid JSON: {exc}", _WHY["recall"], found, [])
+        reviewed = recall.review_store(store, phases, time.time() * 1000)
+        promoted = sum(1 for r in reviewed if r.verdict == "would be promoted")
+        summary = (
+            f"{len(reviewed)} entries ranked as the agent ranks them; {promoted} would pass every "
+            "gate of a scheduled deep sweep"
+        )
+        return ReadOnlyView(text, summary, _WHY["recall"], found, reviewed)
+
+    # -- operations -------------------------------------------------------------------------------
+    def add_entry(self, document: AnyDocument, text: str) -> ChangeSet:
+        """A new `- text` bullet at the end of the file, as the person or the agent writes one."""
+        draft = curated_format.draft_entry(text, kind=curated_format.file_kind(document.rel))
+        return add_entry(document, draft)
+
+    def set_fields(self, document: CuratedDocument, key: str, fields: dict[str, Any]) -> ChangeSet:
+        """New trailing annotations of one entry: `fields` maps "triggers" (a list),
+        "importance" (1-10) and "project" to their values; None removes the annotation."""
+        current = _entry(document, key)
+        kind = curated_format.file_kind(document.rel)
+        setters: dict[str, Callable[[Any, Any, Any], curated_format.Entry]] = {
+            "triggers": lambda e, v, k: curated_format.with_triggers(e, v or (), k),
+            "importance": curated_format.with_importance,
+            "project": curated_format.with_project,
+        }
+        new = current
+        for name, value in fields.items():
+            if name not in setters:
+                raise ValueError(
+                    f"{name}: OpenClaw annotates entries with triggers, importance, project"
+                )
+            new = setters[name](new, value, kind)
+        label = f"Annotate {excerpt_of(current)} in {document.rel}"
+        return ChangeSet(document, label, [Change(key, current, new)])
+
+    def supersede(
+        self, document: CuratedDocument, key: str, text: str, day: date | None = None
+    ) -> ChangeSet:
+        """USER.md's way to replace a directive: the old one is marked superseded and the new
+        one, observed today, goes right after it."""
+        if curated_format.file_kind(document.rel) != "user":
+            raise WorkspaceError(
+                f"{document.rel}: superseding is USER.md's convention; edit the memory instead",
+                exit_code=EXIT_REFUSED,
+            )
+        current = _entry(document, key)
+        flipped = curated_format.superseded(current, "user")
+        observed = (day or date.today()).isoformat()
+        draft = curated_format.draft_entry(text, kind="user", observed=observed, after=key)
+        label = f"Supersede {excerpt_of(current)} in {document.rel}"
+        return ChangeSet(document, label, [Change(key, current, flipped), Change("", None, draft)])
+
+
+def excerpt_of(entry: curated_format.Entry) -> str:
+    first = entry.first_line
+    return f"“{first[:40]}…”" if len(first) > 40 else f"“{first}”"
+
+
+def _entry(document: CuratedDocument, key: str) -> curated_format.Entry:
+    current = document.find(key)
+    if current is None:
+        raise WorkspaceError(f"{document.rel}: no entry {key}", exit_code=EXIT_REFUSED)
+    return current
+
+
+_WHY: dict[layout.FileKind, str] = {
+    "dreams": "OpenClaw rewrites DREAMS.md as a whole at every dreaming run: MemDesk only shows it.",
+    "report": "OpenClaw overwrites this report at every run of that phase: MemDesk only shows it.",
+    "recall": (
+        "A legacy recall store: OpenClaw releases since 2026.6 keep this state in their own "
+        "database, so editing this file changes nothing. Shown with the agent's own ranking."
+    ),
+    "bootstrap": "A bootstrap file OpenClaw injects at session start (not memory).",
+    "session": "Written once by OpenClaw's session-memory hook; never rewritten.",
+}
+
+
+def _summary(kind: layout.FileKind, text: str) -> str:
+    if kind == "dreams":
+        found = dreams_file.read_dreams(text)
+        diary = len(found.diary) if found.diary is not None else 0
+        deep = "a Deep Sleep block" if found.deep_sleep is not None else "no Deep Sleep block"
+        return f"{diary} diary entries, {deep}, {len(found.history)} consolidation runs recorded"
+    if kind == "report":
+        report = dreams_file.read_phase_report(text)
+        form = "" if report.agent_form else " (not in the form the agent writes)"
+        return f"{report.phase or 'unknown'} phase report{form}"
+    return ""

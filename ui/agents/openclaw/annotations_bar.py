@@ -1,0 +1,81 @@
+"""The trailing annotations of the selected OpenClaw entry (trigger, importance, project) as
+fields, and a jump to the daily-note lines a promoted memory came from."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
+
+from core.agents.openclaw.format import Entry
+
+
+class AnnotationsBar(QWidget):
+    applied = Signal(dict)  # {"triggers": [...], "importance": int | None, "project": str | None}
+    go_to_source = Signal(str, int)  # a daily note and its line
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.entry: Entry | None = None
+        self.kind: str | None = None
+        self.triggers = QLineEdit()
+        self.triggers.setObjectName("annotationTriggers")
+        self.triggers.setPlaceholderText("triggers, comma separated")
+        self.importance = QSpinBox()
+        self.importance.setObjectName("annotationImportance")
+        self.importance.setRange(0, 10)
+        self.importance.setSpecialValueText("none")
+        self.project = QLineEdit()
+        self.project.setObjectName("annotationProject")
+        self.project.setPlaceholderText("project key (only sessions of it see the memory)")
+        self.apply = QPushButton("Apply annotations")
+        self.apply.setObjectName("annotationApply")
+        self.source = QPushButton("Go to source lines")
+        self.source.setObjectName("annotationSource")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        for label, widget in (
+            ("Triggers", self.triggers),
+            ("Importance", self.importance),
+            ("Project", self.project),
+        ):
+            row.addWidget(QLabel(label))
+            row.addWidget(widget, 2 if widget is not self.importance else 0)
+        row.addWidget(self.apply)
+        row.addWidget(self.source)
+        self.apply.clicked.connect(lambda _c=False: self.applied.emit(self.fields()))
+        self.source.clicked.connect(lambda _c=False: self._go())
+
+    def show_entry(self, entry: Entry | None, kind: str | None, writable: bool) -> None:
+        """Fill the fields from `entry` (a file of `kind`: memory, user, daily, session)."""
+        self.entry, self.kind = entry, kind
+        self.triggers.setText(", ".join(entry.triggers) if entry else "")
+        self.importance.setValue(entry.importance or 0 if entry else 0)
+        self.project.setText(entry.project or "" if entry else "")
+        editable = writable and entry is not None and entry.managed is None
+        curated = kind in ("memory", "user")
+        self.triggers.setEnabled(editable and curated)
+        self.importance.setEnabled(editable and curated)
+        self.project.setEnabled(editable and kind != "user")
+        self.apply.setEnabled(editable)
+        promotion = entry.promotion if entry else None
+        self.source.setVisible(bool(promotion and promotion.source and promotion.start))
+
+    def fields(self) -> dict[str, object]:
+        """What changed, as `OpenClawWorkspace.set_fields` takes it."""
+        entry = self.entry
+        found: dict[str, object] = {}
+        triggers = [t.strip() for t in self.triggers.text().split(",") if t.strip()]
+        importance = self.importance.value() or None
+        project = self.project.text().strip() or None
+        if self.triggers.isEnabled() and (entry is None or tuple(triggers) != entry.triggers):
+            found["triggers"] = triggers
+        if self.importance.isEnabled() and (entry is None or importance != entry.importance):
+            found["importance"] = importance
+        if self.project.isEnabled() and (entry is None or project != entry.project):
+            found["project"] = project
+        return found
+
+    def _go(self) -> None:
+        p = self.entry.promotion if self.entry else None
+        if p is not None and p.source and p.start:
+            self.go_to_source.emit(p.source, p.start)

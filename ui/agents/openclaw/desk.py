@@ -1,0 +1,219 @@
+"""OpenClaw pages: MEMORY.md, USER.md, daily notes and session summaries as entries with their
+annotations; DREAMS.md, dreaming reports and legacy recall stores read-only; what the agent
+injects at session start."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QWidget
+
+from core.agents.openclaw import format as curated_format
+from core.agents.openclaw import warnings
+from core.agents.openclaw.layout import MemoryFile
+from core.agents.openclaw.workspace import OpenClawWorkspace
+from core.ops import ChangeSet
+from core.store.documents import AnyDocument
+from core.store.errors import WorkspaceError
+from ui.agents.openclaw.annotations_bar import AnnotationsBar
+from ui.agents.openclaw.read_only_view import ReadOnlyView
+from ui.desk import Push
+from ui.entries_view import EntriesView, FileRef
+from ui.settings import Settings
+from ui.sidebar_desk import Page, SidebarDesk
+from ui.tasks import TaskRunner
+
+READ_ONLY_KINDS = ("dreams", "report", "recall")
+
+
+class OpenClawDesk(SidebarDesk):
+    def __init__(
+        self,
+        push: Push,
+        tasks: TaskRunner,
+        settings: Settings | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(push, tasks, settings, parent)
+        self.entries = EntriesView(push)
+        self.entries.model.headers = ("Where", "Line", "Memory")
+        self.read_only_view = ReadOnlyView()
+        for page in (self.entries, self.read_only_view):
+            self.add_page_widget(page)
+        self.entries.changed.connect(self.document_changed)
+        self.entries.warn = self._warnings
+        self.entries.describe = self._describe
+        self.annotations = AnnotationsBar()
+        self.entries.add_below_editor(self.annotations)
+        self.entries.table.selectionModel().currentRowChanged.connect(
+            lambda *_: self._show_annotations()
+        )
+        self.annotations.applied.connect(self._apply_annotations)
+        self.annotations.go_to_source.connect(self.go_to_source)
+        self.supersede_button = self.entries.add_action(
+            "Supersede with the text above", self._supersede, _is_user_file
+        )
+
+    # -- pages ----------------------------------------------------------------------------------
+    def pages_of(self, ws: OpenClawWorkspace) -> list[Page]:
+        files = ws.files()
+        pages = [
+            self._entries_page("memory", "MEMORY.md", lambda: [_ref(ws, "MEMORY.md")]),
+            self._entries_page("user", "USER.md", lambda: self._refs(("user",))),
+            self._entries_page("notes", "Daily notes", lambda: self._refs(("daily", "session"))),
+        ]
+        if any(f.kind in ("dreams", "report") for f in files):
+            pages.append(
+                self._read_only_page("dreaming", "Dreaming (read-only)", ("dreams", "report"))
+            )
+        if any(f.kind == "recall" for f in files):
+            pages.append(self._read_only_page("recall", "Legacy recall store", ("recall",)))
+        profiles = [f.profile for f in files if f.profile]
+        return [*pages, self.context_page(lambda: ["", *profiles] if profiles else [])]
+
+    def header_text(self, ws: OpenClawWorkspace) -> str:
+        return f"OpenClaw workspace {ws.root}"
+
+    def _refs(self, kinds: tuple[str, ...]) -> list[FileRef]:
+        ws: OpenClawWorkspace = self.ws
+        found = [f for f in ws.files() if f.kind in kinds]
+        if kinds == ("daily", "session"):
+            found.sort(key=lambda f: (f.day or "", f.path), reverse=True)  # newest first
+        return [FileRef(_label(f), f.path, _opener(ws, f.path)) for f in found]
+
+    def _entries_page(self, name: str, title: str, refs: Callable[[], list[FileRef]]) -> Page:
+        def count() -> str:
+            try:
+                total = sum(len(self.ws.curated(r.rel).items()) for r in refs())
+            except (ValueError, WorkspaceError):
+                return f"{title} (unreadable!)"
+            mark = " *" if any(self.ws.curated(r.rel).modified for r in refs()) else ""
+            return f"{title} ({total}){mark}"
+
+        def show() -> None:
+            self.entries.ws = self.ws
+            self.entries.show_files(refs(), title=title)
+            self.stack.setCurrentWidget(self.entries)
+            self._show_annotations()
+
+        return Page(name, count, show)
+
+    def _read_only_page(self, name: str, title: str, kinds: tuple[str, ...]) -> Page:
+        def show() -> None:
+            ws: OpenClawWorkspace = self.ws
+            files = [(f.label, f.path) for f in ws.files() if f.kind in kinds]
+            self.read_only_view.show_files(ws, files, title=title)
+            self.stack.setCurrentWidget(self.read_only_view)
+
+        return Page(name, lambda: title, show)
+
+    def refresh_page(self, row: int) -> None:
+        if self.stack.currentWidget() is self.entries:
+            self.pages[row].show()  # its file list too: the agent may have added a note
+        else:
+            super().refresh_page(row)
+
+    def status_text(self) -> str:
+        return f"OpenClaw · {super().status_text()}"
+
+    # -- the selected entry ---------------------------------------------------------------------
+    def _entry(self) -> curated_format.Entry | None:
+        key, source = self.entries.current_key(), self.entries.source
+        if key is None or source is None:
+            return None
+        found = source.find(key)
+        return found if isinstance(found, curated_format.Entry) else None
+
+    def _show_annotations(self) -> None:
+        source = self.entries.source
+        kind = curated_format.file_kind(source.rel) if source is not None else None
+        writable = source is not None and not source.read_only
+        self.annotations.show_entry(self._entry(), kind, writable)
+
+    def _apply_annotations(self, fields: dict[str, object]) -> None:
+        source, key = self.entries.source, self.entries.current_key()
+        if source is None or key is None:
+            return
+        ws: OpenClawWorkspace = self.ws
+        self._push(lambda: ws.set_fields(source, key, fields))
+
+    def _supersede(self, source: AnyDocument, key: str, text: str) -> ChangeSet:
+        ws: OpenClawWorkspace = self.ws
+        return ws.supersede(source, key, text)
+
+    def _push(self, make: Callable[[], ChangeSet]) -> None:
+        self.entries.push_change(make)
+        self._show_annotations()
+
+    def go_to_source(self, rel: str, line: int) -> None:
+        """Show the daily note a promoted memory came from, at the entry holding `line`."""
+        ws: OpenClawWorkspace = self.ws
+        if not any(f.path == rel for f in ws.files()):
+            self.failed.emit(f"{rel}: the daily note this memory came from is no longer there")
+            return
+        self.select_page("notes")
+        self.entries.select_file(rel)
+        entry = ws.curated(rel).doc.entry_at_line(line)
+        if entry is None:
+            self.notice.emit(f"{rel}: line {line} is no longer an entry; the note is shown whole")
+            self.entries.tabs.setCurrentIndex(1)
+            return
+        self.entries.filter.clear()
+        self.entries.select_key(entry.key)
+
+    # -- what the agent will do -----------------------------------------------------------------
+    def _warnings(self, source: AnyDocument) -> list[str]:
+        kind = curated_format.file_kind(source.rel)
+        found = warnings.file_warnings(source.rel, kind, source.text())
+        return [f"line {w.line}: {w.message}" for w in found]
+
+    def _describe(self, source: AnyDocument, key: str) -> str:
+        entry = source.find(key)
+        if not isinstance(entry, curated_format.Entry):
+            return ""
+        return describe_entry(entry)
+
+
+def describe_entry(e: curated_format.Entry) -> str:
+    """One paragraph on an entry: where it sits, its annotations, where the agent got it."""
+    bits = [f"Lines {e.line}-{e.end_line}"]
+    if e.section:
+        bits.append(f"under “{' › '.join(e.section)}”")
+    if e.observed or e.status:
+        bits.append(f"observed {e.observed or '?'}, {e.status or 'no status'}")
+    p = e.promotion
+    if p is not None:
+        how = "consolidated" if p.kind == "consolidated" else "promoted by dreaming"
+        where = f" from {p.source} lines {p.start}-{p.end}" if p.source else ""
+        numbers = [
+            f"score {p.score:.3f}" if p.score is not None else "",
+            f"{p.signals} signals" if p.signals is not None else "",
+            f"{p.recalls} recalls" if p.recalls is not None else "",
+        ]
+        bits.append(f"{how} {p.date or ''}{where} ({', '.join(n for n in numbers if n)})")
+    if (e.agent_start, e.agent_end) != (e.line, e.end_line) and e.agent_start:
+        bits.append(f"OpenClaw indexes it as lines {e.agent_start}-{e.agent_end}")
+    if e.managed:
+        bits.append(
+            f"inside the {e.managed} dreaming block: OpenClaw overwrites it at its next run"
+        )
+    return " · ".join(bits)
+
+
+def _is_user_file(source: AnyDocument) -> bool:
+    return curated_format.file_kind(source.rel) == "user" and not source.read_only
+
+
+def _ref(ws: OpenClawWorkspace, rel: str) -> FileRef:
+    return FileRef(rel, rel, _opener(ws, rel))
+
+
+def _opener(ws: OpenClawWorkspace, rel: str) -> Callable[[], AnyDocument]:
+    return lambda: ws.curated(rel)
+
+
+def _label(file: MemoryFile) -> str:
+    return f"{file.label} (read-only)" if file.read_only else file.label
+
+
+DESK = OpenClawDesk
