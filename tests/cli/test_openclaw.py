@@ -121,3 +121,15 @@ def test_context_json_has_the_spec_shape(cli: Cli, ws: Path) -> None:
     assert {"file", "chars", "injected_chars", "truncated", "text"} <= memory.keys()
     assert "Deploys on Tuesdays" not in memory["text"]
     assert "用户喜欢深色主题" in memory["text"]
+
+
+def test_a_save_replaces_the_file_atomically_and_holds_nothing_open(cli: Cli, ws: Path) -> None:
+    """OpenClaw checks a content hash before it replaces MEMORY.md: MemDesk's save must be a new
+    file renamed over the old one (a new inode), leaving no temp file behind."""
+    memory = ws / "MEMORY.md"
+    inode = memory.stat().st_ino
+    with memory.open("rb") as held:  # the agent's reader still sees what it opened
+        assert cli("add", ws, "Likes green tea.").code == 0
+        assert held.read() == MEMORY.encode("utf-8")
+    assert memory.stat().st_ino != inode
+    assert sorted(p.name for p in ws.iterdir()) == [".memdesk", "MEMORY.md", "USER.md", "memory"]
