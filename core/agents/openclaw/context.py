@@ -59,15 +59,13 @@ from typing import Final
 
 from core.agents.base import Context, Injected
 from core.agents.openclaw.curated import (
-    JS_SPACE,
     CuratedBlock,
-    js_trim,
-    js_trim_end,
     normalize_project_key,
     project_keys,
     split_curated_entries,
     strip_annotations,
 )
+from core.formats.js import JS_SPACE, js_trim, js_trim_end, utf16_len
 from core.store.errors import WorkspaceError
 from core.store.files import list_folder, open_confined
 
@@ -87,7 +85,6 @@ __all__ = [
     "bootstrap_parts",
     "clamp_to_budget",
     "context",
-    "js_len",
     "prelude_days",
     "prelude_paths",
     "project_memory_block",
@@ -134,13 +131,6 @@ _AGENTS: Final = "AGENTS.md"
 # --- JavaScript strings --------------------------------------------------------------------------
 
 
-def js_len(text: str) -> int:
-    """``text.length`` in JavaScript: UTF-16 code units."""
-    if text.isascii():
-        return len(text)
-    return len(text.encode("utf-16-le", "surrogatepass")) // 2
-
-
 def _units(text: str) -> bytes:
     return text.encode("utf-16-le", "surrogatepass")
 
@@ -161,7 +151,7 @@ def _head(text: str, count: int) -> str:
     """``sliceUtf16Safe(text, 0, count)``: at most `count` units, never half a pair."""
     if count <= 0:
         return ""
-    if text.isascii() or js_len(text) == len(text):
+    if text.isascii() or utf16_len(text) == len(text):
         return text[:count]
     data = _units(text)
     end = min(count, len(data) // 2)
@@ -174,7 +164,7 @@ def _tail(text: str, count: int) -> str:
     """``sliceUtf16Safe(text, -count)``: at most `count` units, never half a pair."""
     if count <= 0:
         return ""
-    if text.isascii() or js_len(text) == len(text):
+    if text.isascii() or utf16_len(text) == len(text):
         return text[-count:]
     data = _units(text)
     size = len(data) // 2
@@ -188,7 +178,7 @@ def _raw_head(text: str, count: int) -> str:
     """``text.slice(0, count)``: a pair cut in half leaves a lone surrogate, shown as U+FFFD
     (one unit, as the lone surrogate was)."""
     head = _head(text, count)
-    if js_len(head) < count and len(head) < len(text):
+    if utf16_len(head) < count and len(head) < len(text):
         return head + "\ufffd"
     return head
 
@@ -209,7 +199,7 @@ class Trimmed:
     tail: str
     tail_at: int  # where `tail` starts in `text` before any cut of its end
     kept: int
-    length: int  # js_len(source)
+    length: int  # utf16_len(source)
 
     def visible(self) -> list[tuple[int, int]]:
         """The character ranges of `source` the prompt shows."""
@@ -223,7 +213,7 @@ class Trimmed:
 
 def _cut(source: str, length: int, rendered: str, head: str, tail: str, limit: int) -> Trimmed:
     """The truncated result: `rendered` cut to `limit` units if still longer."""
-    text = rendered if js_len(rendered) <= limit else _head(rendered, limit)
+    text = rendered if utf16_len(rendered) <= limit else _head(rendered, limit)
     tail_at = len(rendered) - len(tail)
     return Trimmed(source, text, True, head, tail, tail_at, len(text), length)
 
@@ -250,7 +240,7 @@ def trim_bootstrap(content: str, name: str, max_chars: int) -> Trimmed:
     `max_chars` (see the module docstring for the split). `name` is the file's name as the
     marker names it (AGENTS.md gets its policy digest instead)."""
     source = js_trim_end(content)
-    length = js_len(source)
+    length = utf16_len(source)
     if length <= max_chars:
         return Trimmed(source, source, False, source, "", len(source), len(source), length)
     if name.lower() == _AGENTS.lower():
@@ -330,7 +320,7 @@ _JS_SPACES: Final = re.compile(f"[{JS_SPACE}]+")
 
 def _digest_line(line: str) -> str:
     normalized = _JS_SPACES.sub(" ", js_trim(line))
-    if js_len(normalized) <= _DIGEST_LINE_MAX:
+    if utf16_len(normalized) <= _DIGEST_LINE_MAX:
         return normalized
     return _head(normalized, _DIGEST_LINE_MAX - 1) + "…"
 
@@ -351,7 +341,7 @@ def _policy_digest(source: str, budget: int) -> tuple[str, int]:
         for index, line in candidates:
             if index in chosen or (pass_high and not _HIGH_PRIORITY_WORDS.search(line)):
                 continue
-            cost = (1 if chosen else 0) + js_len(line)
+            cost = (1 if chosen else 0) + utf16_len(line)
             if used + cost <= budget:
                 chosen.add(index)
                 used += cost
@@ -374,14 +364,14 @@ def _trim_agents(source: str, length: int, max_chars: int) -> Trimmed:
             "[Policy digest from AGENTS.md]" if digest else "",
             digest,
             f"[...{omitted} more policy lines omitted...]" if omitted > 0 else "",
-            f"…(truncated {_AGENTS}: kept {head}+policy {js_len(digest)}+{tail} chars of {length})…",
+            f"…(truncated {_AGENTS}: kept {head}+policy {utf16_len(digest)}+{tail} chars of {length})…",
             tail_text,
         )
         return "\n".join(p for p in parts if p), head_text, tail_text
 
     text, head_text, tail_text = render()
-    while js_len(text) > max_chars and (tail > 0 or head > 1 or budget > 0):
-        over = js_len(text) - max_chars
+    while utf16_len(text) > max_chars and (tail > 0 or head > 1 or budget > 0):
+        over = utf16_len(text) - max_chars
         if tail > 0:
             tail = max(0, tail - over)
         elif head > 1:
@@ -427,7 +417,7 @@ def _clamp(text: str, budget: int) -> tuple[str, int]:
     """`clamp_to_budget` and how many characters of `text` it keeps."""
     if budget <= 0:
         return "", 0
-    if js_len(text) <= budget:
+    if utf16_len(text) <= budget:
         return text, len(text)
     kept = _head(text, budget if budget <= 3 else budget - 1)
     return (kept if budget <= 3 else kept + "…"), len(kept)
@@ -470,7 +460,7 @@ def _inject(
     name = rel.rsplit("/", 1)[-1]
     budget = min(max_chars, USER_MAX_CHARS) if name.lower() == "user.md" else max_chars
     limit = max(1, min(budget, remaining))
-    if rel.startswith("users/") and js_len(js_trim_end(text)) > limit:
+    if rel.startswith("users/") and utf16_len(js_trim_end(text)) > limit:
         return _personal_left_out(rel, text, limit), 0
     copy, removed, numbers = _for_prompt(rel, text, active)
     trimmed = trim_bootstrap(copy, name, limit)
@@ -487,9 +477,9 @@ def _inject(
         notes.append("empty: not injected")
     unseen = _labels(removed) + _labels(_cut_entries(trimmed, numbers)) if _curated(name) else []
     cut = trimmed.truncated or shown != trimmed.text
-    chars = js_len(js_trim_end(text))
-    part = Injected(rel, chars, js_len(shown), cut, shown, rel, tuple(notes), tuple(unseen))
-    return part, js_len(shown)
+    chars = utf16_len(js_trim_end(text))
+    part = Injected(rel, chars, utf16_len(shown), cut, shown, rel, tuple(notes), tuple(unseen))
+    return part, utf16_len(shown)
 
 
 def _for_prompt(rel: str, text: str, active: frozenset[str]) -> tuple[str, list[_Block], list[int]]:
@@ -504,7 +494,7 @@ def _curated(name: str) -> bool:
 
 
 def _personal_left_out(rel: str, text: str, limit: int) -> Injected:
-    size = js_len(js_trim_end(text))
+    size = utf16_len(js_trim_end(text))
     note = f"{size} characters, over its budget of {limit}: left out whole"
     unseen = tuple(_labels(_entries(text)))
     return Injected(rel, size, 0, False, "", rel, (note,), unseen)
@@ -513,7 +503,7 @@ def _personal_left_out(rel: str, text: str, limit: int) -> Injected:
 def _left_out(rel: str, text: str, remaining: int) -> Injected:
     note = f"only {max(remaining, 0)} characters of the total left: not injected"
     unseen = _labels(_entries(text)) if rel.endswith(("MEMORY.md", "USER.md")) else []
-    return Injected(rel, js_len(js_trim_end(text)), 0, False, "", rel, (note,), tuple(unseen))
+    return Injected(rel, utf16_len(js_trim_end(text)), 0, False, "", rel, (note,), tuple(unseen))
 
 
 def _removed_note(count: int) -> str:
@@ -634,9 +624,9 @@ def project_memory_block(memory: str, project: str | Iterable[str] | None) -> st
         if entry.kind != "entry" or not annotated or _outside(entry, active):
             continue
         line = " ".join(strip_annotations(entry.text.split("\n", 1)[0]).split())
-        if js_len(line) > PROJECT_ENTRY_MAX_CHARS:
+        if utf16_len(line) > PROJECT_ENTRY_MAX_CHARS:
             line = _head(line, PROJECT_ENTRY_MAX_CHARS - 1) + "…"
-        if js_len(block) + 1 + js_len(line) > PROJECT_BLOCK_MAX_CHARS:
+        if utf16_len(block) + 1 + utf16_len(line) > PROJECT_BLOCK_MAX_CHARS:
             break
         block = f"{block}\n{line}"
     return "" if block == _PROJECT_HEADING else block
@@ -689,7 +679,7 @@ def prelude_paths(
 
 def _prelude_trim(content: str, max_chars: int) -> str:
     trimmed = js_trim(content)
-    if js_len(trimmed) <= max_chars:
+    if utf16_len(trimmed) <= max_chars:
         return trimmed
     return f"{_raw_head(trimmed, max_chars)}\n...[truncated]..."
 
@@ -716,13 +706,13 @@ def _fit(path: str, content: str, max_chars: int) -> str | None:
     if max_chars <= 0:
         return None
     block = _quote(path, content)
-    if js_len(block) <= max_chars:
+    if utf16_len(block) <= max_chars:
         return block
-    low, high, best = 0, js_len(content), None
+    low, high, best = 0, utf16_len(content), None
     while low <= high:
         mid = (low + high) // 2
         candidate = _quote(path, _prelude_trim(content, mid))
-        if js_len(candidate) <= max_chars:
+        if utf16_len(candidate) <= max_chars:
             best, low = candidate, mid + 1
         else:
             high = mid - 1
@@ -747,12 +737,12 @@ def startup_prelude(
             parts += [_prelude_out(p, t) for p, t in loaded[index:]]
             break
         sections.append(block)
-        total += js_len(block)
+        total += utf16_len(block)
         quoted = block.split("```text\n", 1)[1].rsplit("\n```\nEND_QUOTED_NOTES", 1)[0]
         cut = content != whole or block != _quote(path, content)
         note = ("cut to fit the prelude",) if cut else ()
         parts.append(
-            Injected(path, js_len(whole), js_len(quoted), cut, quoted, PRELUDE_LABEL, note)
+            Injected(path, utf16_len(whole), utf16_len(quoted), cut, quoted, PRELUDE_LABEL, note)
         )
     if not sections:
         return None, parts
@@ -761,7 +751,7 @@ def startup_prelude(
 
 def _prelude_out(path: str, content: str) -> Injected:
     note = (f"the prelude's {PRELUDE_TOTAL_MAX_CHARS} characters are used up: left out",)
-    return Injected(path, js_len(content), 0, False, "", PRELUDE_LABEL, note)
+    return Injected(path, utf16_len(content), 0, False, "", PRELUDE_LABEL, note)
 
 
 # --- Reading a workspace ----------------------------------------------------------------------------
@@ -797,7 +787,9 @@ def context(
     block = project_memory_block(memory, project) if memory is not None else ""
     if block:
         parts.append(
-            Injected("MEMORY.md", js_len(block), js_len(block), False, block, "Project Memory")
+            Injected(
+                "MEMORY.md", utf16_len(block), utf16_len(block), False, block, "Project Memory"
+            )
         )
         messages.append(block)
     if startup and session in _PRELUDE_SESSIONS:

@@ -23,9 +23,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
+from core.formats.js import JS_SPACE, js_trim, js_trim_end, truncate_utf16
+
 __all__ = [
     "INVALID_PROJECT_KEY",
-    "JS_SPACE",
     "PHASE_HEADINGS",
     "Chunk",
     "CuratedBlock",
@@ -37,8 +38,6 @@ __all__ = [
     "carriers",
     "chunk_per_entry",
     "estimate_chars",
-    "js_trim",
-    "js_trim_end",
     "managed_ranges",
     "managed_spans",
     "normalize_project_key",
@@ -49,10 +48,6 @@ __all__ = [
 ]
 
 INVALID_PROJECT_KEY = "!invalid-project-annotation"
-JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-_JS_SPACE_CHARS = "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff" + "".join(
-    chr(c) for c in range(0x2000, 0x200B)
-)
 _HEADING = re.compile(r"#{1,6}(?:[" + JS_SPACE + r"]|\Z)")
 
 
@@ -72,14 +67,6 @@ _TRAILING_SPACE = re.compile(r"[ \t]+(?=[\r\n\u2028\u2029]|\Z)")
 _PHRASE_SEPARATOR = re.compile(r"[,;]")
 _ASCII_DIGITS = re.compile(r"[0-9]+")
 _BAD_PROJECT_CHARS = re.compile(r"[\r\n<>]")
-
-
-def js_trim(text: str) -> str:
-    return text.strip(_JS_SPACE_CHARS)
-
-
-def js_trim_end(text: str) -> str:
-    return text.rstrip(_JS_SPACE_CHARS)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -179,16 +166,6 @@ def estimate_chars(text: str) -> int:
     return _utf16_length(text) - pairs_as_one + non_latin * (CHARS_PER_TOKEN - 1)
 
 
-def _truncate_utf16(text: str, limit: int) -> str:
-    """The longest prefix of at most `limit` UTF-16 units that cuts no pair in two."""
-    units = 0
-    for index, char in enumerate(text):
-        units += 2 if ord(char) > 0xFFFF else 1
-        if units > limit:
-            return text[:index]
-    return text
-
-
 def _tail_within(text: str, budget: int) -> str:
     """The longest suffix whose weighted length is at most `budget`."""
     total, start = 0, len(text)
@@ -207,7 +184,7 @@ def _segments(line: str, max_chars: int) -> Iterator[tuple[str, int]]:
         return
     start = 0
     while start < len(line):
-        coarse = _truncate_utf16(line[start:], max_chars) or line[start]
+        coarse = truncate_utf16(line[start:], max_chars) or line[start]
         weight = estimate_chars(coarse)
         if weight <= max_chars:
             yield coarse, weight

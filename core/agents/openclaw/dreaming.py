@@ -15,17 +15,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.agents.openclaw.curated import js_trim, js_trim_end, project_keys
-from core.agents.openclaw.recall import (
-    JS_WS,
-    js_to_fixed,
-    normalize_snippet,
-    to_finite_nonneg_int,
-    truncate_utf16,
-    utf16_len,
-)
+from core.agents.openclaw.curated import project_keys
+from core.agents.openclaw.recall import js_to_fixed, normalize_snippet, to_finite_nonneg_int
+from core.formats.js import JS_SPACE, js_trim, js_trim_end, truncate_utf16, utf16_len
 
-_S = f"[{JS_WS}]"  # JavaScript's \s
+_S = f"[{JS_SPACE}]"  # JavaScript's \s
 _DOT = "[^\n\r\u2028\u2029]"  # JavaScript's .
 
 # --- managed blocks (daily notes' Light/REM Sleep, DREAMS.md's Deep Sleep) --------------------
@@ -632,7 +626,7 @@ def rewritable_lines(text: str, include_generated: bool = False) -> list[Rewrita
             continue
         seen.add(entry)
         following = lines[index + 1] if index + 1 < len(lines) else ""
-        if re.match(f"{_S}+[^{JS_WS}]", following):
+        if re.match(f"{_S}+[^{JS_SPACE}]", following):
             continue
         project = _project_group(entry)
         generated = index > 0 and bool(_ATTACHED_MARKER.fullmatch(js_trim(lines[index - 1])))

@@ -19,14 +19,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
-from core.agents.openclaw.curated import JS_SPACE, js_trim, js_trim_end
 from core.agents.openclaw.dreaming import (
     PHASE_BLOCKS,
     promotion_marker,
     replace_managed_block,
     with_trailing_newline,
 )
-from core.agents.openclaw.recall import truncate_utf16
+from core.formats.js import JS_SPACE, js_trim, js_trim_end, truncate_utf16
 
 DIARY_HEADING = "# Dream Diary"
 DIARY_START = "<!-- openclaw:dreaming:diary:start -->"

@@ -24,40 +24,20 @@ from datetime import UTC, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from core.agents.openclaw.curated import JS_SPACE, js_trim, js_trim_end, normalize_project_key
+from core.agents.openclaw.curated import normalize_project_key
+from core.formats.js import JS_SPACE, js_trim, js_trim_end, truncate_utf16, utf16_len
 
 JsonObject = dict[str, Any]
 
 # --- JavaScript semantics -------------------------------------------------------------------
 
-JS_WS = JS_SPACE
-_JS_WS_RUN = re.compile(f"[{JS_WS}]+")
+_JS_SPACE_RUN = re.compile(f"[{JS_SPACE}]+")
 DAY_MS = 86_400_000
-
-
-def utf16_len(text: str) -> int:
-    """A JavaScript string's length."""
-    if text.isascii():
-        return len(text)
-    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
-
-
-def truncate_utf16(text: str, limit: int) -> str:
-    """truncateUtf16Safe: at most `limit` UTF-16 units, never half a surrogate pair."""
-    limit = max(0, limit)
-    if utf16_len(text) <= limit:
-        return text
-    units = 0
-    for index, ch in enumerate(text):
-        units += 2 if ord(ch) > 0xFFFF else 1
-        if units > limit:
-            return text[:index]
-    return text
 
 
 def normalize_snippet(raw: str) -> str:
     """normalizeSnippet: trimmed, every whitespace run one space."""
-    return _JS_WS_RUN.sub(" ", js_trim(raw))
+    return _JS_SPACE_RUN.sub(" ", js_trim(raw))
 
 
 def js_to_fixed(value: float, digits: int) -> str:

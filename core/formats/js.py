@@ -1,0 +1,44 @@
+"""JavaScript's view of strings, for agents written in JavaScript (OpenClaw, Pomeloclaw): what
+`trim()` removes, and lengths and cuts counted in UTF-16 units as `.length` and `.slice` count."""
+
+from __future__ import annotations
+
+# ECMAScript WhiteSpace and LineTerminator: what trim() removes and what `\s` matches.
+JS_SPACE_CHARS = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+# The same as the body of a regular-expression character class ("[" + JS_SPACE + "]").
+JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+
+
+def js_trim(text: str) -> str:
+    return text.strip(JS_SPACE_CHARS)
+
+
+def js_trim_end(text: str) -> str:
+    return text.rstrip(JS_SPACE_CHARS)
+
+
+def js_trim_start(text: str) -> str:
+    return text.lstrip(JS_SPACE_CHARS)
+
+
+def utf16_len(text: str) -> int:
+    """A JavaScript string's length (a lone surrogate counts one, as in JavaScript)."""
+    if text.isascii():
+        return len(text)
+    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+
+
+def truncate_utf16(text: str, limit: int) -> str:
+    """At most `limit` UTF-16 units of `text`, never half a surrogate pair."""
+    limit = max(0, limit)
+    if utf16_len(text) <= limit:
+        return text
+    units = 0
+    for index, char in enumerate(text):
+        units += 2 if ord(char) > 0xFFFF else 1
+        if units > limit:
+            return text[:index]
+    return text
