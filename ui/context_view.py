@@ -111,10 +111,13 @@ class ContextView(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.tabs, 1)
 
-    def show_workspace(self, agent: str, root: Path, scopes: Scopes = lambda: ()) -> None:
+    def show_workspace(
+        self, agent: str, root: Path, scopes: Scopes = lambda: (), scope_name: str = "Scope"
+    ) -> None:
         """Show what `agent` injects for the workspace at `root` (`scopes`: the scope names to
-        choose from, when the agent keeps one memory per scope)."""
+        choose from, when the agent keeps one memory per scope or person: `scope_name`)."""
         self.agent, self.root, self.scopes = agent, root, scopes
+        self.scope_label.setText(scope_name)
         names = list(scopes())
         self.scope.blockSignals(True)
         self.scope.clear()
@@ -142,8 +145,9 @@ class ContextView(QWidget):
         self.title.setText(found.title)
         self.files.setRowCount(len(found.parts))
         for row, part in enumerate(found.parts):
+            name = part.label or part.file
             cells = (
-                part.label or part.file,
+                name if name == part.file or not part.file else f"{name} ({part.file})",
                 f"{part.injected_chars:,}",
                 f"{part.chars:,}",
                 _cut(part),

@@ -70,7 +70,7 @@ class SidebarDesk(Desk):
             if signal is not None:
                 signal.connect(relay)
 
-    def context_page(self, scopes: Scopes = lambda: ()) -> Page:
+    def context_page(self, scopes: Scopes = lambda: (), scope_name: str = "Scope") -> Page:
         """The "At session start" page: what the agent injects when a session starts."""
         if self.context_view is None:
             self.context_view = ContextView()
@@ -78,7 +78,7 @@ class SidebarDesk(Desk):
         view = self.context_view
 
         def show() -> None:
-            view.show_workspace(self.ws.agent, self.ws.root, scopes)
+            view.show_workspace(self.ws.agent, self.ws.root, scopes, scope_name)
             self.stack.setCurrentWidget(view)
 
         return Page("context", lambda: "At session start", show)

@@ -195,7 +195,7 @@ def test_picoclaw_session_start_page_shows_each_file_and_the_message(
     day = max(n[0] for n in notes)
     view.day.setDate(day)  # a day the demo's notes fall within recent_days
     assert view.files.rowCount() == 1 + len(notes)
-    assert view.files.item(0, 0).text() == "Long-term memory"
+    assert view.files.item(0, 0).text() == "Long-term memory (memory/MEMORY.md)"
     expected = memory_context(text, "", recent_days=2, daily_notes=notes, today=day)
     assert view.messages.toPlainText() == expected
     assert view.part_text.toPlainText() == text

@@ -79,7 +79,11 @@ class OpenClawWorkspace(DocumentSet):
             text = decode(read_or_none(self.root / rel, root=self.root) or b"", rel).text
         except InputError as exc:
             raise WorkspaceError(str(exc)) from None
-        found = [w.message for w in warnings.file_warnings(rel, file.kind, text)]
+        found = [
+            w.message
+            for w in warnings.file_warnings(rel, file.kind, text)
+            if w.kind != "legacy_recall_store"  # the page says why it is read-only
+        ]
         if file.kind == "recall":
             return self._recall_view(rel, text, found)
         return ReadOnlyView(text, _summary(file.kind, text), _WHY[file.kind], found, [])

@@ -69,7 +69,8 @@ class OpenClawDesk(SidebarDesk):
         if any(f.kind == "recall" for f in files):
             pages.append(self._read_only_page("recall", "Legacy recall store", ("recall",)))
         profiles = [f.profile for f in files if f.profile]
-        return [*pages, self.context_page(lambda: ["", *profiles] if profiles else [])]
+        people = lambda: ["", *profiles] if profiles else []  # noqa: E731  "": the shared USER.md
+        return [*pages, self.context_page(people, "Person (users/<id>)")]
 
     def header_text(self, ws: OpenClawWorkspace) -> str:
         return f"OpenClaw workspace {ws.root}"
