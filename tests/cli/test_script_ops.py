@@ -107,8 +107,10 @@ def test_picoclaw_profile_keys(cli: Cli, tmp_path: Path) -> None:
 
 def test_pomelobot_add_edit_delete(cli: Cli, tmp_path: Path) -> None:
     root = _copy("pomelobot", tmp_path)
-    assert cli("add", root, "用户想要周报").code == 0
-    assert (root / "MEMORY.md").read_text(encoding="utf-8").endswith("] 用户想要周报\n")
+    assert cli("add", root, "用户想要周报").code == 0  # where the agent saves today
+    new = (root / "memory" / "scopes" / "main" / "MEMORY.md").read_text(encoding="utf-8")
+    assert new.startswith("# Long-term Memory (main)\n\n\n[") and new.endswith("] 用户想要周报\n")
+    assert "用户想要周报" not in (root / "MEMORY.md").read_text(encoding="utf-8")
     assert cli("add", root, "今天的一条", "--file", "memory/2026-03-02.md").code == 0
     assert "] 今天的一条" in (root / "memory" / "2026-03-02.md").read_text(encoding="utf-8")
     assert cli("edit", root, "09:00:12", "--text", "用户是 SRE 负责人。").code == 0

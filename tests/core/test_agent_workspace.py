@@ -79,7 +79,7 @@ DAILY_BOB_TEXT = (
     "\n[09:10:11] Bob's build uses Bazel.\n"
     "\n[09:20:00] Bob is on call this week.\n"
 )
-LONG_BOB = "memory/scopes/direct_bob/LONG_TERM.md"
+LONG_BOB = "memory/scopes/direct_bob/MEMORY.md"
 LONG_BOB_TEXT = "# Long-term Memory (direct_bob)\n\n\n[08:00:00] Bob prefers short answers.\n"
 DAILY_GROUP = "memory/scopes/group_ops/2026-03-03.md"
 DAILY_GROUP_TEXT = (
@@ -351,7 +351,7 @@ def test_promote_entry_creates_a_missing_long_term_file_with_the_agents_header(
     group = scope(ws, "group_ops")
     assert group.of_kind("long_term") == []
     long_term = ws.long_term_of(group)
-    assert long_term.rel == "memory/scopes/group_ops/LONG_TERM.md"
+    assert long_term.rel == "memory/scopes/group_ops/MEMORY.md"
     assert not long_term.exists and not long_term.modified
     assert long_term.items() == []
 
@@ -360,7 +360,7 @@ def test_promote_entry_creates_a_missing_long_term_file_with_the_agents_header(
     changes.apply()
     ws.save_all()
 
-    path = pomelo / "memory" / "scopes" / "group_ops" / "LONG_TERM.md"
+    path = pomelo / "memory" / "scopes" / "group_ops" / "MEMORY.md"
     assert path.read_bytes() == (
         b"# Long-term Memory (group_ops)\n\n\n[11:00:00] The ops group meets at 10.\n"
     )

@@ -25,6 +25,7 @@ from core.store.files import open_confined, read_or_none
 from tests.conftest import FIXTURES
 
 SECRET = "OUTSIDE-SECRET"
+MAIN = Path("memory", "scopes", "main")
 WAIT_S = 10.0  # a read that blocks on a FIFO would never end: this long means it blocked
 
 
@@ -35,6 +36,7 @@ def ws(tmp_path: Path) -> Path:
     files = {
         "MEMORY.md": "[09:00:00] main memory\n",
         "memory/2026-03-01.md": "[09:30:00] main daily\n",
+        "memory/scopes/main/MEMORY.md": "[09:00:00] main memory\n",
         "memory/scopes/group_a/LONG_TERM.md": "[10:00:00] group a memory\n",
         "memory/scopes/direct_b/LONG_TERM.md": "[11:00:00] direct b memory\n",
         "../outside/LONG_TERM.md": f"[12:00:00] {SECRET}\n",
@@ -67,11 +69,11 @@ def finished(call: Callable[[], object]) -> object:
 
 
 def test_a_hard_link_to_a_file_outside_is_refused(ws: Path) -> None:
-    os.link(ws.parent / "outside" / "LONG_TERM.md", ws / "memory" / "2026-03-02.md")
+    os.link(ws.parent / "outside" / "LONG_TERM.md", ws / MAIN / "2026-03-02.md")
     with pytest.raises(ConfinementError, match=r"2026-03-02\.md: has 2 names \(hard links\)"):
-        pb.memory_get(ws, "memory/2026-03-02.md")
+        pb.memory_get(ws, "memory/scopes/main/2026-03-02.md")
     with pytest.raises(ConfinementError, match="another one may be outside the workspace"):
-        read_or_none(ws / "memory" / "2026-03-02.md", root=ws)
+        read_or_none(ws / MAIN / "2026-03-02.md", root=ws)
 
 
 # -- symlinks --------------------------------------------------------------------------------------
@@ -116,16 +118,16 @@ def test_links_in_a_loop_are_refused(ws: Path) -> None:
 
 
 def test_a_fifo_is_refused_without_blocking(ws: Path) -> None:
-    os.mkfifo(ws / "memory" / "2026-03-03.md")
-    outcome = finished(lambda: pb.memory_get(ws, "memory/2026-03-03.md"))
+    os.mkfifo(ws / MAIN / "2026-03-03.md")
+    outcome = finished(lambda: pb.memory_get(ws, "memory/scopes/main/2026-03-03.md"))
     assert isinstance(outcome, ConfinementError)
-    assert "memory/2026-03-03.md: is not a regular file" in str(outcome)
+    assert "main/2026-03-03.md: is not a regular file" in str(outcome)
 
 
 def test_a_folder_is_no_memory_file(ws: Path) -> None:
-    (ws / "memory" / "2026-03-04.md").mkdir()
+    (ws / MAIN / "2026-03-04.md").mkdir()
     with pytest.raises(WorkspaceError, match="is a folder"):
-        pb.memory_get(ws, "memory/2026-03-04.md")
+        pb.memory_get(ws, "memory/scopes/main/2026-03-04.md")
 
 
 # -- the scope -------------------------------------------------------------------------------------

@@ -221,7 +221,7 @@ def test_append_to_a_new_long_term_file_is_the_agents_format() -> None:
     assert doc.render() == "# Long-term Memory (direct_u1001)\n\n"
     doc.append_entry("likes tea", "16:00:00")
     assert doc.render() == "# Long-term Memory (direct_u1001)\n\n\n[16:00:00] likes tea\n"
-    assert doc.path == "memory/scopes/direct_u1001/LONG_TERM.md"
+    assert doc.path == "memory/scopes/direct_u1001/MEMORY.md"
 
 
 def test_append_to_an_existing_file_adds_only_the_new_entry() -> None:
@@ -479,13 +479,17 @@ def _write(root: Path, rel: str, text: str = "# x\n") -> Path:
     return path
 
 
+DAY = "memory/scopes/main/2026-03-01.md"
+
+
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
     ws = tmp_path / "ws"
     _write(ws, "MEMORY.md", "# Long-term Memory (main)\n\n\n[09:00:00] Main secret\n")
     _write(ws, "AGENTS.md", "not memory\n")
     day = "".join(f"line {n}\n" for n in range(2, 501))
-    _write(ws, "memory/2026-03-01.md", "# Daily Memory - 2026-03-01 (main)\n" + day)
+    _write(ws, DAY, "# Daily Memory - 2026-03-01 (main)\n" + day)
+    _write(ws, "memory/2026-02-28.md", "[08:00:00] older main daily\n")
     _write(ws, "memory/notes.txt", "stray\n")
     _write(ws, "memory/2026-13-01.md")  # no such date
     _write(ws, "memory/scopes/main/transcripts/2026-03-01.md", "[09:00:00] [user] main talk\n")
@@ -511,10 +515,12 @@ def test_list_scopes_sorts_files_and_lists_the_rest_untouched(workspace: Path) -
     os.symlink(workspace.parent / "outside.md", workspace / "memory" / "2026-03-02.md")
     before = {p: p.read_bytes() for p in workspace.rglob("*") if p.is_file()}
     main, direct_b, group_a = pb.list_scopes(workspace)
-    assert [f.path for f in main.files] == [
-        "MEMORY.md",
-        "memory/2026-03-01.md",
-        "memory/scopes/main/transcripts/2026-03-01.md",
+    assert [(f.path, f.kind, f.legacy is not None) for f in main.files] == [
+        ("MEMORY.md", "long_term", True),
+        (DAY, "daily", False),
+        ("memory/2026-02-28.md", "daily", True),
+        ("memory/scopes/main/HEARTBEAT.md", "heartbeat", False),
+        ("memory/scopes/main/transcripts/2026-03-01.md", "transcript", False),
     ]
     assert main.other_files == (
         "memory/2026-03-02.md",  # a symlink: never followed
@@ -522,14 +528,15 @@ def test_list_scopes_sorts_files_and_lists_the_rest_untouched(workspace: Path) -
         "memory/notes.txt",
         "memory/scopes/Bad Name/",
         "memory/scopes/loose.md",
-        "memory/scopes/main/HEARTBEAT.md",
     )
     assert direct_b.name == "direct_b" and [f.kind for f in direct_b.files] == ["long_term"]
-    assert [f.path.removeprefix("memory/scopes/group_a/") for f in group_a.files] == [
-        "LONG_TERM.md",
-        "MEMORY.md",
-        "2026-03-01.md",
-        "transcripts/2026-03-01.md",
+    assert [
+        (f.path.removeprefix("memory/scopes/group_a/"), f.legacy is not None) for f in group_a.files
+    ] == [
+        ("MEMORY.md", False),
+        ("LONG_TERM.md", True),
+        ("2026-03-01.md", False),
+        ("transcripts/2026-03-01.md", False),
     ]
     assert group_a.other_files == (
         "memory/scopes/group_a/2026-03-01-standup.md",
@@ -543,41 +550,64 @@ def test_a_workspace_without_memory_folder_has_an_empty_main_scope(tmp_path: Pat
 
 
 def test_agent_paths() -> None:
-    assert pb.daily_path("main", "2026-03-01") == "memory/2026-03-01.md"
+    assert pb.daily_path("main", "2026-03-01") == "memory/scopes/main/2026-03-01.md"
     assert pb.daily_path("group_a", date(2026, 3, 1)) == "memory/scopes/group_a/2026-03-01.md"
-    assert pb.long_term_path("main") == "MEMORY.md"
-    assert pb.long_term_path("direct_b") == "memory/scopes/direct_b/LONG_TERM.md"
+    assert pb.long_term_path("main") == "memory/scopes/main/MEMORY.md"
+    assert pb.long_term_path("direct_b") == "memory/scopes/direct_b/MEMORY.md"
+    assert pb.heartbeat_path("group_a") == "memory/scopes/group_a/HEARTBEAT.md"
+    assert (
+        pb.transcript_path("main", "2026-03-01") == "memory/scopes/main/transcripts/2026-03-01.md"
+    )
+
+
+def test_legacy_files_say_what_the_agent_does_with_them(workspace: Path) -> None:
+    main, direct_b, group_a = pb.list_scopes(workspace)
+    notes = {f.path: f.legacy for f in main.files + direct_b.files + group_a.files if f.legacy}
+    assert (
+        "only while memory/scopes/main/MEMORY.md does not exist (it does not yet)"
+        in (notes["MEMORY.md"])
+    )
+    assert "no longer indexed" in notes["MEMORY.md"]
+    assert "memory_get refuses it" in notes["memory/2026-02-28.md"]
+    assert (
+        "(it does: this file is no longer injected)"
+        in (notes["memory/scopes/group_a/LONG_TERM.md"])
+    )
+    assert "(it does not yet)" in notes["memory/scopes/direct_b/LONG_TERM.md"]
+    _write(workspace, "memory/scopes/main/MEMORY.md")
+    assert (
+        "(it does: this file is no longer injected)" in pb.list_scopes(workspace)[0].files[1].legacy
+    )
 
 
 # -- memory_get --------------------------------------------------------------------------------
 
 
 def test_memory_get_defaults_to_forty_lines_from_line_one(workspace: Path) -> None:
-    got = pb.memory_get(workspace, "memory/2026-03-01.md")
+    got = pb.memory_get(workspace, DAY)
     lines = got.split("\n")
     assert len(lines) == 40
     assert lines[0] == "# Daily Memory - 2026-03-01 (main)" and lines[-1] == "line 40"
 
 
 def test_memory_get_from_and_lines(workspace: Path) -> None:
-    assert pb.memory_get(workspace, "memory/2026-03-01.md", 12, 3) == "line 12\nline 13\nline 14"
-    assert (
-        pb.memory_get(workspace, "memory/2026-03-01.md", 0, 1)
-        == "# Daily Memory - 2026-03-01 (main)"
+    assert pb.memory_get(workspace, DAY, 12, 3) == "line 12\nline 13\nline 14"
+    assert pb.memory_get(workspace, DAY, 0, 1) == "# Daily Memory - 2026-03-01 (main)"
+    assert pb.memory_get(workspace, DAY, 5, 0) == "line 5"  # at least one line
+    assert pb.memory_get(workspace, DAY, 9999) == ""
+    assert pb.memory_get(workspace, "memory/scopes/group_a/MEMORY.md", 1, 5, scope="group_a") == (
+        "[10:00:00] Group A secret\n"
     )
-    assert pb.memory_get(workspace, "memory/2026-03-01.md", 5, 0) == "line 5"  # at least one line
-    assert pb.memory_get(workspace, "memory/2026-03-01.md", 9999) == ""
-    assert pb.memory_get(workspace, "MEMORY.md", 4, 5) == "[09:00:00] Main secret\n"
 
 
 def test_memory_get_reads_at_most_300_lines(workspace: Path) -> None:
-    got = pb.memory_get(workspace, "memory/2026-03-01.md", 1, 1000).split("\n")
+    got = pb.memory_get(workspace, DAY, 1, 1000).split("\n")
     assert len(got) == pb.MAX_GET_LINES == 300
     assert got[-1] == "line 300"
 
 
 def test_memory_get_and_parse_ref_work_together(workspace: Path) -> None:
-    path, line = pb.parse_ref("memory/2026-03-01.md:12")
+    path, line = pb.parse_ref(DAY + ":12")
     assert pb.memory_get(workspace, path, line, 1) == "line 12"
 
 
@@ -591,6 +621,8 @@ def test_memory_get_and_parse_ref_work_together(workspace: Path) -> None:
         ("C:\\Windows\\win.ini", "absolute paths are refused"),
         ("", "not a file path"),
         ("AGENTS.md", "not a memory file of scope 'main'"),
+        ("MEMORY.md", "not a memory file of scope 'main'"),  # the older layout's files
+        ("memory/2026-02-28.md", r"scope 'main' \(memory/scopes/main/\)"),
         ("memory/notes.txt", "not a memory file of scope 'main'"),
         ("memory/scopes/group_a/MEMORY.md", "not a memory file of scope 'main'"),
         ("memory/scopes/group_a/transcripts/2026-03-01.md", "not a memory file of scope 'main'"),
@@ -610,7 +642,14 @@ def test_memory_get_refuses_reads_outside_the_callers_scope(workspace: Path) -> 
     assert "SECRET" in pb.memory_get(
         workspace, "memory/scopes/group_a/transcripts/2026-03-01.md", scope="group_a"
     )
-    for rel in ("MEMORY.md", "memory/2026-03-01.md", "memory/scopes/direct_b/LONG_TERM.md"):
+    for rel in ("MEMORY.md", DAY, "memory/scopes/direct_b/LONG_TERM.md"):
+        with pytest.raises(pb.AccessError, match="not a memory file of scope 'group_a'"):
+            pb.memory_get(workspace, rel, scope="group_a", shared_main_scope_reads=False)
+    for rel in (
+        "MEMORY.md",
+        "memory/2026-02-28.md",
+        "memory/scopes/main/transcripts/2026-03-01.md",
+    ):
         with pytest.raises(pb.AccessError, match="not a memory file of scope 'group_a'"):
             pb.memory_get(workspace, rel, scope="group_a")
     assert "main talk" in pb.memory_get(workspace, "memory/scopes/main/transcripts/2026-03-01.md")
@@ -619,9 +658,9 @@ def test_memory_get_refuses_reads_outside_the_callers_scope(workspace: Path) -> 
 
 
 def test_memory_get_refuses_symlinks_leading_out_of_the_workspace(workspace: Path) -> None:
-    os.symlink(workspace.parent / "outside.md", workspace / "memory" / "2026-03-02.md")
+    os.symlink(workspace.parent / "outside.md", workspace / "memory/scopes/main/2026-03-02.md")
     with pytest.raises(ConfinementError, match="leads outside the workspace"):
-        pb.memory_get(workspace, "memory/2026-03-02.md")
+        pb.memory_get(workspace, "memory/scopes/main/2026-03-02.md")
     os.symlink(workspace.parent, workspace / "memory" / "scopes" / "group_a" / "up")
     with pytest.raises(ConfinementError, match="leads outside the workspace"):
         pb.memory_get(workspace, "memory/scopes/group_a/up/outside.md", scope="group_a")
@@ -632,26 +671,29 @@ def test_memory_get_refuses_symlinks_leading_out_of_the_scope(workspace: Path) -
     os.symlink(target, workspace / "memory" / "scopes" / "group_a" / "2026-03-02.md")
     with pytest.raises(pb.AccessError, match="outside scope 'group_a'"):
         pb.memory_get(workspace, "memory/scopes/group_a/2026-03-02.md", scope="group_a")
-    os.symlink(workspace / "AGENTS.md", workspace / "memory" / "2026-03-03.md")
+    os.symlink(workspace / "AGENTS.md", workspace / "memory/scopes/main/2026-03-03.md")
     with pytest.raises(pb.AccessError, match=r"leads to AGENTS\.md, outside scope 'main'"):
-        pb.memory_get(workspace, "memory/2026-03-03.md")
+        pb.memory_get(workspace, "memory/scopes/main/2026-03-03.md")
+    os.symlink(workspace / "MEMORY.md", workspace / "memory/scopes/main/2026-03-04.md")
+    with pytest.raises(pb.AccessError, match=r"leads to MEMORY\.md, outside scope 'main'"):
+        pb.memory_get(workspace, "memory/scopes/main/2026-03-04.md")
 
 
 def test_memory_get_follows_symlinks_that_stay_in_the_scope(workspace: Path) -> None:
-    os.symlink(workspace / "MEMORY.md", workspace / "memory" / "2026-03-04.md")
-    assert pb.memory_get(workspace, "memory/2026-03-04.md", 4, 1) == "[09:00:00] Main secret"
+    os.symlink(workspace / DAY, workspace / "memory/scopes/main/2026-03-04.md")
+    assert pb.memory_get(workspace, "memory/scopes/main/2026-03-04.md", 2, 1) == "line 2"
     linked = workspace.parent / "linked_ws"
     os.symlink(workspace, linked)
-    assert pb.memory_get(linked, "./memory//2026-03-01.md", 2, 1) == "line 2"
+    assert pb.memory_get(linked, "./memory/scopes//main/2026-03-01.md", 2, 1) == "line 2"
 
 
 def test_memory_get_of_a_missing_file_or_a_loop(workspace: Path) -> None:
-    with pytest.raises(FileNotFoundError, match=r"memory/2026-01-01\.md: no such file"):
-        pb.memory_get(workspace, "memory/2026-01-01.md")
-    loop = workspace / "memory" / "2026-03-05.md"
+    with pytest.raises(FileNotFoundError, match=r"main/2026-01-01\.md: no such file"):
+        pb.memory_get(workspace, "memory/scopes/main/2026-01-01.md")
+    loop = workspace / "memory/scopes/main/2026-03-05.md"
     os.symlink(loop, loop)
     with pytest.raises(ConfinementError, match="symbolic links in a loop"):
-        pb.memory_get(workspace, "memory/2026-03-05.md")
+        pb.memory_get(workspace, "memory/scopes/main/2026-03-05.md")
 
 
 @pytest.mark.parametrize(

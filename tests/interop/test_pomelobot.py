@@ -50,12 +50,17 @@ def texts(draw: st.DrawFn) -> str:
     return "\n".join([first, *(line if line.strip() else "x" for line in rest)])
 
 
-def memory_file(scope: str, day: str | None) -> tuple[str, str]:
-    """Where the agent saves a scope's long-term (day None) or daily memory, and its header."""
-    folder = "memory" if scope == "main" else f"memory/scopes/{scope}"
+def memory_file(scope: str, day: str | None, older: bool = False) -> tuple[str, str]:
+    """Where the agent saves a scope's long-term (day None) or daily memory, and its header;
+    `older`: where the agent saved it before its scopes had their own folders."""
+    folder = f"memory/scopes/{scope}"
+    if older:
+        folder = "memory" if scope == "main" else folder
+        if day is None:
+            long_term = "MEMORY.md" if scope == "main" else f"{folder}/LONG_TERM.md"
+            return long_term, f"# Long-term Memory ({scope})\n\n"
     if day is None:
-        long_term = "MEMORY.md" if scope == "main" else f"{folder}/LONG_TERM.md"
-        return long_term, f"# Long-term Memory ({scope})\n\n"
+        return f"{folder}/MEMORY.md", f"# Long-term Memory ({scope})\n\n"
     return f"{folder}/{day}.md", f"# Daily Memory - {day} ({scope})\n"
 
 
@@ -67,7 +72,7 @@ _stamps = st.sampled_from(["09:15:40", "10:00:00", "23:59:59"])  # repeated time
 def workspaces(draw: st.DrawFn) -> dict[str, str]:
     files: dict[str, str] = {}
     for scope, day in draw(st.lists(_targets, min_size=1, max_size=8)):
-        rel, header = memory_file(scope, day)
+        rel, header = memory_file(scope, day, draw(st.booleans()))
         files[rel] = agent.pomelobot_save(files.get(rel), header, draw(texts()), draw(_stamps))
         if draw(st.integers(0, 5)) == 0:
             files[rel] += draw(st.sampled_from(["## 手写的笔记\n", "\nfree text\n", "\n\n"]))
@@ -127,10 +132,10 @@ def _files(root: Path) -> dict[str, bytes]:
 
 
 def memory_files(root: Path) -> list[str]:
-    """The files the agent indexes: its long-term and daily files of every scope."""
+    """The long-term and daily files of every scope (those of the older layout too)."""
     found = [root / "MEMORY.md", *(root / "memory").glob("????-??-??.md")]
     for scope in (root / "memory" / "scopes").glob("*"):
-        found += [scope / "LONG_TERM.md", *scope.glob("????-??-??.md")]
+        found += [scope / "MEMORY.md", scope / "LONG_TERM.md", *scope.glob("????-??-??.md")]
     return sorted(p.relative_to(root).as_posix() for p in found if p.is_file())
 
 

@@ -86,6 +86,9 @@ class Layout:
         if self.name == "picoclaw":  # the hybrid fork's profile too
             profile = FIXTURES / "workspaces" / "picoclaw_hybrid" / "memory" / "profile.json"
             shutil.copy(profile, workspace / "memory" / "profile.json")
+        if self.name == "pomelobot":  # main's long-term file where the agent keeps it today
+            (workspace / self.main).parent.mkdir(parents=True)
+            (workspace / "MEMORY.md").rename(workspace / self.main)
         return workspace
 
     def marker_line(self, workspace: Path) -> int:
@@ -118,7 +121,7 @@ LAYOUTS = {
             "pomelobot",
             FIXTURES / "workspaces" / "pomelobot",
             "",
-            "MEMORY.md",
+            "memory/scopes/main/MEMORY.md",
             "09:05:40",
             "The on-call rotation",
             ("check", "list", "show", "chunks"),

@@ -19,9 +19,11 @@ from core.demo import write_demo
 from tests.helpers import open_workspace
 from ui.agents.pomelobot.scope_tools_view import ScopeToolsView
 
-LONG = "memory/2026-11-25.md"
+MAIN_LONG = "memory/scopes/main/MEMORY.md"
+DAY = "memory/scopes/main/2026-11-24.md"
+LONG = "memory/scopes/main/2026-11-25.md"
 TRANSCRIPT = "memory/scopes/main/transcripts/2026-11-24.md"
-GROUP_LONG = "memory/scopes/group_ops/LONG_TERM.md"
+GROUP_LONG = "memory/scopes/group_ops/MEMORY.md"
 
 
 def put(root: Path, rel: str, text: str) -> None:
@@ -41,16 +43,16 @@ def long_file() -> str:
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
-    """A Pomelobot workspace written as the agent writes it: main and one group scope."""
+    """A Pomeloclaw workspace written as the agent writes it: main and one group scope."""
     ws = tmp_path / "ws"
     put(
         ws,
-        "MEMORY.md",
+        MAIN_LONG,
         "# Long-term Memory (main)\n\n\n[09:00:00] 用户每天早上喝一杯咖啡。\n\n[09:05:00] Prefers short answers.\n",
     )
     put(
         ws,
-        "memory/2026-11-24.md",
+        DAY,
         "# Daily Memory - 2026-11-24 (main)\n\n[08:00:00] 讨论了部署。\n\n[08:30:00] 用户说咖啡机坏了。\n",
     )
     put(ws, LONG, long_file())
@@ -127,15 +129,15 @@ def test_search_finds_a_chinese_keyword_in_every_file_of_the_scope(
     hits = view.search("咖啡")
     assert hits == pb.search_scope(root, "main", "咖啡")
     assert [(h.file, h.line) for h in hits] == [
-        ("MEMORY.md", 4),
-        ("memory/2026-11-24.md", 5),
+        (MAIN_LONG, 4),
+        (DAY, 5),
         (TRANSCRIPT, 3),
     ]
     for hit in hits:  # the line numbers are those of the file split on "\n"
         assert (root / hit.file).read_text(encoding="utf-8").split("\n")[hit.line - 1] == hit.text
     shown = rows(view.hits_table)
     assert [r[1:] for r in shown] == [[str(h.line), h.text] for h in hits]
-    assert shown[0][0] == "MEMORY.md" and shown[1][0] == "memory/2026-11-24.md"
+    assert shown[0][0] == MAIN_LONG and shown[1][0] == DAY
     assert shown[2][0].startswith(TRANSCRIPT) and "read-only" in shown[2][0]
     assert (
         "3 lines in 3 files" in view.hits_info.text() and "1 in read-only" in view.hits_info.text()
@@ -161,18 +163,18 @@ def test_refresh_sees_files_written_meanwhile(view: ScopeToolsView, root: Path) 
     view.search("咖啡")
     put(
         root,
-        "memory/2026-11-26.md",
+        "memory/scopes/main/2026-11-26.md",
         "# Daily Memory - 2026-11-26 (main)\n\n[07:00:00] 换了新的咖啡豆。\n",
     )
     view.refresh()
-    assert ("memory/2026-11-26.md", 3) in [(h.file, h.line) for h in view.hits]
-    assert view.chunk_file.findData("memory/2026-11-26.md") >= 0
+    assert ("memory/scopes/main/2026-11-26.md", 3) in [(h.file, h.line) for h in view.hits]
+    assert view.chunk_file.findData("memory/scopes/main/2026-11-26.md") >= 0
 
 
 def test_a_file_gone_since_the_listing_is_reported(
     qtbot: QtBot, view: ScopeToolsView, root: Path
 ) -> None:
-    (root / "memory" / "2026-11-24.md").unlink()
+    (root / DAY).unlink()
     with qtbot.waitSignal(view.failed) as signal:
         view.search("咖啡")
     assert "2026-11-24.md" in signal.args[0]
@@ -189,11 +191,11 @@ def test_activating_a_hit_reads_from_its_line(
     view.search("咖啡")
     view.hits_table.setCurrentCell(1, 2)
     qtbot.keyClick(view.hits_table, Qt.Key.Key_Return)
-    assert view.ref_edit.text() == "memory/2026-11-24.md:5"
-    assert view.ref_text.toPlainText() == pb.memory_get(root, "memory/2026-11-24.md", 5, 40)
+    assert view.ref_edit.text() == f"{DAY}:5"
+    assert view.ref_text.toPlainText() == pb.memory_get(root, DAY, 5, 40)
     assert view.ref_text.toPlainText().startswith("[08:30:00] 用户说咖啡机坏了。")
     assert view.ref_error.isHidden()
-    assert "memory/2026-11-24.md: lines 5–6" in view.ref_info.text()
+    assert f"{DAY}: lines 5–6" in view.ref_info.text()
 
 
 def test_a_transcript_hit_opens_read_only_text(
@@ -210,12 +212,12 @@ def test_a_transcript_hit_opens_read_only_text(
 
 
 def test_reading_a_reference(view: ScopeToolsView, root: Path) -> None:
-    view.open_ref("memory/2026-11-24.md:3", lines=1)
+    view.open_ref(f"{DAY}:3", lines=1)
     assert view.ref_text.toPlainText() == "[08:00:00] 讨论了部署。"
-    view.open_ref("[MEMORY.md#L4]")
+    view.open_ref(f"[{MAIN_LONG}#L4]")
     assert view.ref_lines.value() == 40
-    assert view.ref_text.toPlainText() == pb.memory_get(root, "MEMORY.md", 4)
-    view.open_ref("MEMORY.md:999")
+    assert view.ref_text.toPlainText() == pb.memory_get(root, MAIN_LONG, 4)
+    view.open_ref(f"{MAIN_LONG}:999")
     assert view.ref_text.toPlainText() == "" and view.ref_error.isHidden()
     assert "nothing from line 999" in view.ref_info.text()
 
@@ -253,7 +255,9 @@ def test_the_line_count_clamps_at_300(view: ScopeToolsView, root: Path) -> None:
         ("memory/../../x.md:3", "'..' is refused"),
         ("/etc/passwd", "absolute paths are refused"),
         (GROUP_LONG + ":4", "not a memory file of scope 'main'"),
-        ("memory/2030-01-01.md:1", "no such file"),
+        ("memory/scopes/main/2030-01-01.md:1", "no such file"),
+        ("memory/2026-11-24.md:1", "not a memory file of scope 'main'"),  # the older layout
+        ("MEMORY.md:1", "not a memory file of scope 'main'"),
         ("notes.txt", "not a memory file"),
         ("   ", "is not a reference"),
     ],
@@ -261,11 +265,11 @@ def test_the_line_count_clamps_at_300(view: ScopeToolsView, root: Path) -> None:
 def test_the_reader_refuses_what_the_agent_may_not_read(
     view: ScopeToolsView, ref: str, reason: str
 ) -> None:
-    view.open_ref("MEMORY.md:1")  # something shown before
+    view.open_ref(f"{MAIN_LONG}:1")  # something shown before
     view.open_ref(ref)
     assert reason in error_shown(view)
     assert view.ref_info.text() == ""
-    view.open_ref("MEMORY.md:4")  # and the reader still works
+    view.open_ref(f"{MAIN_LONG}:4")  # and the reader still works
     assert view.ref_error.isHidden() and view.ref_text.toPlainText().startswith("[09:00:00]")
 
 
@@ -280,7 +284,9 @@ def test_another_scopes_file_is_refused_until_that_scope_is_chosen(view: ScopeTo
     view.set_scope("group_ops")  # the reader reads again in the new scope
     assert view.ref_error.isHidden()
     assert view.ref_text.toPlainText().startswith("[11:00:00] 运维群的咖啡预算")
-    view.open_ref("MEMORY.md:4")
+    view.open_ref(f"{MAIN_LONG}:4")  # main's long-term memory is shared with every scope
+    assert view.ref_text.toPlainText().startswith("[09:00:00] 用户每天早上喝一杯咖啡。")
+    view.open_ref(f"{TRANSCRIPT}:3")  # its transcripts are not
     assert "not a memory file of scope 'group_ops'" in error_shown(view)
 
 
@@ -289,14 +295,15 @@ def test_symlinks_out_of_the_workspace_or_scope_are_refused(
 ) -> None:
     secret = tmp_path / "secret.md"
     secret.write_text("API_KEY=sk-123\n", encoding="utf-8")
-    os.symlink(secret, root / "memory" / "2026-11-27.md")
-    os.symlink(root / GROUP_LONG, root / "memory" / "2026-11-28.md")
+    os.symlink(secret, root / "memory/scopes/main/2026-11-27.md")
+    os.symlink(root / GROUP_LONG, root / "memory/scopes/main/2026-11-28.md")
     view.refresh()
-    assert view.chunk_file.findData("memory/2026-11-27.md") < 0  # never listed as a memory file
-    view.open_ref("memory/2026-11-27.md:1")
+    # never listed as a memory file
+    assert view.chunk_file.findData("memory/scopes/main/2026-11-27.md") < 0
+    view.open_ref("memory/scopes/main/2026-11-27.md:1")
     message = error_shown(view)
     assert "leads outside the workspace" in message and "sk-123" not in view.ref_text.toPlainText()
-    view.open_ref("memory/2026-11-28.md:4")
+    view.open_ref("memory/scopes/main/2026-11-28.md:4")
     assert "outside scope 'main'" in error_shown(view)
 
 
@@ -348,8 +355,8 @@ def test_chunks_equal_memdesk_chunks(
 
 
 def test_choosing_a_file_in_the_combo_lists_its_chunks(view: ScopeToolsView, root: Path) -> None:
-    view.chunk_file.setCurrentIndex(view.chunk_file.findData("MEMORY.md"))
-    assert view.chunks == pb.index_chunks_of_file((root / "MEMORY.md").read_bytes())
+    view.chunk_file.setCurrentIndex(view.chunk_file.findData(MAIN_LONG))
+    assert view.chunks == pb.index_chunks_of_file((root / MAIN_LONG).read_bytes())
     assert view.chunk_table.rowCount() == 1 and view.chunk_text.toPlainText().startswith(
         "# Long-term Memory"
     )
@@ -363,7 +370,7 @@ def test_chunks_of_a_file_outside_the_scope_are_refused(view: ScopeToolsView) ->
     assert view.show_chunks(GROUP_LONG) == []
     assert not view.chunk_error.isHidden() and "scope 'main'" in view.chunk_error.text()
     assert view.chunk_table.rowCount() == 0
-    view.show_chunks("MEMORY.md")
+    view.show_chunks(MAIN_LONG)
     assert view.chunk_error.isHidden()
 
 
@@ -382,7 +389,7 @@ def test_chunks_of_every_demo_file(qtbot: QtBot, tmp_path: Path) -> None:
 
 
 def test_a_chunk_cut_inside_a_surrogate_pair_is_shown(view: ScopeToolsView, root: Path) -> None:
-    rel = "memory/2026-11-29.md"
+    rel = "memory/scopes/main/2026-11-29.md"
     put(root, rel, "# Daily Memory - 2026-11-29 (main)\n\n[09:00:00] ab" + "😀" * 700 + "\n")
     view.refresh()
     chunks = view.show_chunks(rel)

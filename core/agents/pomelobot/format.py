@@ -1,17 +1,21 @@
-"""Pomelobot / OpenClaw memory files (SPEC 2.4): scopes, a lossless entry parser, index chunks.
+"""Pomelobot / Pomeloclaw / OpenClaw memory files (SPEC 2.4, spec/pomeloclaw.md): scopes, a
+lossless entry parser, index chunks.
 
-Layout, relative to the workspace::
+Layout, relative to the workspace, as Pomeloclaw writes it today (every scope, main included)::
 
-    MEMORY.md                                     main scope, long-term
-    memory/YYYY-MM-DD.md                          main scope, daily (OpenClaw: also -<slug>.md)
-    memory/scopes/main/                           main scope too: its transcripts (and, in newer
-                                                  agents, its MEMORY.md and HEARTBEAT.md)
-    memory/scopes/<scope>/LONG_TERM.md            a scope's long-term memory (newer: MEMORY.md)
-    memory/scopes/<scope>/YYYY-MM-DD.md           its daily memory
-    memory/scopes/<scope>/transcripts/DATE.md     its session transcripts (read-only here)
+    memory/scopes/<scope>/MEMORY.md               long-term memory
+    memory/scopes/<scope>/YYYY-MM-DD.md           daily memory
+    memory/scopes/<scope>/HEARTBEAT.md            corrections and lessons (`## [HH:MM:SS] category`)
+    memory/scopes/<scope>/transcripts/DATE.md     session transcripts (read-only here)
+
+Files of the older Pomelobot layout stay readable and editable, marked legacy (the agent never
+moved them): root `MEMORY.md` and `memory/YYYY-MM-DD.md` (main), and
+`memory/scopes/<scope>/LONG_TERM.md`. A workspace without `memory/scopes/` has OpenClaw's layout,
+where root `MEMORY.md` and `memory/YYYY-MM-DD[-slug].md` are the main scope's current files.
 
 The agent creates a daily file as ``# Daily Memory - YYYY-MM-DD (<scope>)\\n``, a long-term file
 as ``# Long-term Memory (<scope>)\\n\\n``, and appends every memory as ``\\n[HH:MM:SS] content\\n``.
+Team memory entries (`## 团队记忆条目` blocks, see `team`) sit among them in the main scope.
 
 Entry boundaries (a decision; the agent never reads its entries back one by one): an entry is a
 ``[HH:MM:SS]`` line plus the lines right below it, up to the next blank line or the next
@@ -27,7 +31,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from datetime import time as dtime
 from pathlib import Path, PurePath
@@ -47,7 +51,9 @@ _ENTRY_RE = re.compile(r"\[(\d{1,2}:\d{2}:\d{2})\](?: |(?=[\r\n])|\Z)", re.ASCII
 _ROLE_RE = re.compile(r"\[(user|assistant)\] ")
 _STAMP_RE = re.compile(r"\d{2}:\d{2}:\d{2}", re.ASCII)
 
-FileKind = Literal["long_term", "daily", "transcript"]
+FileKind = Literal["long_term", "daily", "heartbeat", "transcript"]
+HEARTBEAT_NAME = "HEARTBEAT.md"
+_SHARED_MAIN_RE = re.compile(r"\d{4}-\d{2}-\d{2}\.md", re.ASCII)  # main's daily files
 
 
 class AccessError(ConfinementError, ValueError):
@@ -71,6 +77,8 @@ class ScopeFile:
     kind: FileKind
     date: str | None = None
     slug: str | None = None  # OpenClaw's session files: memory/YYYY-MM-DD-<slug>.md
+    # A file of the older Pomelobot layout: what the agent does with it today (None if current).
+    legacy: str | None = None
 
     @property
     def read_only(self) -> bool:
@@ -98,7 +106,8 @@ def list_scopes(workspace: Path) -> list[Scope]:
     files, other = _main_files(workspace)
     scopes: list[Scope] = []
     scopes_dir = workspace / "memory" / "scopes"
-    if _real_dir(scopes_dir):
+    openclaw = openclaw_layout(workspace)
+    if not openclaw:
         for child in sorted(list_folder(scopes_dir), key=lambda p: p.name):
             rel = f"memory/scopes/{child.name}"
             if not (_real_dir(child) and SCOPE_NAME_RE.fullmatch(child.name)):
@@ -109,18 +118,61 @@ def list_scopes(workspace: Path) -> list[Scope]:
                 files += found
                 other += extra
             else:
-                scopes.append(Scope(child.name, _ordered(found), tuple(sorted(extra))))
+                scopes.append(
+                    Scope(child.name, _ordered(_marked(found, openclaw)), tuple(sorted(extra)))
+                )
     elif scopes_dir.is_symlink():
         other.append("memory/scopes")
-    return [Scope(MAIN, _ordered(files), tuple(sorted(other))), *scopes]
+    return [Scope(MAIN, _ordered(_marked(files, openclaw)), tuple(sorted(other))), *scopes]
 
 
-_KIND_ORDER: dict[FileKind, int] = {"long_term": 0, "daily": 1, "transcript": 2}
+def openclaw_layout(workspace: Path) -> bool:
+    """True for a workspace without `memory/scopes/`: OpenClaw's layout, whose main scope is root
+    MEMORY.md and memory/*.md (in a Pomelobot workspace those are the older layout's files)."""
+    return not _real_dir(workspace / "memory" / "scopes")
+
+
+_KIND_ORDER: dict[FileKind, int] = {"long_term": 0, "daily": 1, "heartbeat": 2, "transcript": 3}
 
 
 def _ordered(files: list[ScopeFile]) -> tuple[ScopeFile, ...]:
-    """Long-term memory first, then daily files and transcripts, each by name (so by date)."""
-    return tuple(sorted(files, key=lambda f: (_KIND_ORDER[f.kind], f.path)))
+    """Long-term memory first, then daily files, the heartbeat and transcripts, each by name (so
+    by date), the current file of a kind before legacy ones."""
+    return tuple(sorted(files, key=lambda f: (_KIND_ORDER[f.kind], f.legacy is not None, f.path)))
+
+
+def _marked(files: list[ScopeFile], openclaw: bool) -> list[ScopeFile]:
+    """The files, those of the older Pomelobot layout marked with what the agent does with them."""
+    paths = {f.path for f in files}
+    return [replace(f, legacy=_legacy_note(f, paths, openclaw)) for f in files]
+
+
+def _legacy_note(file: ScopeFile, paths: set[str], openclaw: bool) -> str | None:
+    parts = file.path.split("/")
+    if len(parts) == 1 and not openclaw:
+        new = long_term_path(MAIN)
+        return (
+            f"{_long_term_note(new, new in paths)} It is no longer indexed: memory_search does "
+            "not find it and memory_get refuses it."
+        )
+    if len(parts) == 2 and not openclaw:
+        return (
+            "A daily file of the older layout (the agent now writes memory/scopes/main/): "
+            "indexed for memory_search in scope main, but memory_get refuses it and it is "
+            "never injected at session start."
+        )
+    if len(parts) == 4 and parts[-1] == "LONG_TERM.md":
+        new = f"{'/'.join(parts[:3])}/MEMORY.md"
+        return _long_term_note(new, new in paths)
+    return None
+
+
+def _long_term_note(new: str, exists: bool) -> str:
+    now = "it does: this file is no longer injected" if exists else "it does not yet"
+    return (
+        "Long-term memory of the older layout: the agent injects it at session start only "
+        f"while {new} does not exist ({now}); its next long-term save creates {new}."
+    )
 
 
 def find_scope(workspace: Path, name: str) -> Scope:
@@ -175,8 +227,12 @@ def _scope_folder(folder: Path, rel: str) -> tuple[list[ScopeFile], list[str]]:
     for child in sorted(list_folder(folder), key=lambda p: p.name):
         path = f"{rel}/{child.name}"
         daily = _daily_match(child.name)
-        if _real_file(child) and child.name in LONG_TERM_NAMES:
+        # The agent reads these whatever they are (as root MEMORY.md): listed all the same, so
+        # that reading one MemDesk cannot read reports why.
+        if child.name in LONG_TERM_NAMES:
             files.append(ScopeFile(path, "long_term"))
+        elif child.name == HEARTBEAT_NAME:
+            files.append(ScopeFile(path, "heartbeat"))
         elif _real_file(child) and daily is not None and daily[1] is None:
             files.append(ScopeFile(path, "daily", daily[0]))
         elif _real_dir(child) and child.name == "transcripts":
@@ -215,15 +271,25 @@ def _daily_match(name: str) -> tuple[str, str | None] | None:
 
 def daily_path(scope: str, day: date | str) -> str:
     """Where the agent writes a scope's daily memory for `day` (workspace-relative)."""
-    check_scope_name(scope)
-    folder = "memory" if scope == MAIN else f"memory/scopes/{scope}"
-    return f"{folder}/{_day_text(day)}.md"
+    return f"{scope_folder(scope)}/{_day_text(day)}.md"
 
 
 def long_term_path(scope: str) -> str:
-    """Where the agent (SPEC 2.4) writes a scope's long-term memory."""
+    """Where the agent writes a scope's long-term memory."""
+    return f"{scope_folder(scope)}/MEMORY.md"
+
+
+def heartbeat_path(scope: str) -> str:
+    return f"{scope_folder(scope)}/{HEARTBEAT_NAME}"
+
+
+def transcript_path(scope: str, day: date | str) -> str:
+    return f"{scope_folder(scope)}/transcripts/{_day_text(day)}.md"
+
+
+def scope_folder(scope: str) -> str:
     check_scope_name(scope)
-    return "MEMORY.md" if scope == MAIN else f"memory/scopes/{scope}/LONG_TERM.md"
+    return f"memory/scopes/{scope}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -448,6 +514,8 @@ def file_kind(path: str | PurePath) -> FileKind:
     p = PurePath(path)
     if p.parent.name == "transcripts":
         return "transcript"
+    if p.name == HEARTBEAT_NAME:
+        return "heartbeat"
     if p.name in LONG_TERM_NAMES or p.name in ROOT_LONG_TERM_NAMES:
         return "long_term"
     return "daily"
@@ -649,35 +717,55 @@ def memory_get(
     lines: int = DEFAULT_GET_LINES,
     *,
     scope: str = MAIN,
+    shared_main_scope_reads: bool = True,
 ) -> str:
     """Lines `from_line`.. of a memory file, as the agent's memory_get returns them.
 
     `from_line` is 1-based (below 1 reads from 1); `lines` is clamped to 1..300. Lines are split
     on `\\n` as the agent splits them, so numbers agree with index chunks and search hits. A
-    start beyond the end gives "". Refuses (ConfinementError) paths outside the workspace or the
-    scope, by name or through a symlink; a file that is not UTF-8 text raises InputError.
+    start beyond the end gives "". Refuses (ConfinementError) paths the agent refuses (see
+    `read_memory_file`) and paths outside the workspace or the scope, by name or through a
+    symlink; a file that is not UTF-8 text raises InputError.
     """
-    text = decode(read_memory_file(workspace, rel_path, scope=scope), rel_path).text
+    data = read_memory_file(
+        workspace,
+        rel_path,
+        scope=scope,
+        shared_main_scope_reads=shared_main_scope_reads,
+        legacy=False,
+    )
+    text = decode(data, rel_path).text
     start = max(1, from_line) - 1
     count = min(max(1, lines), MAX_GET_LINES)
     return "\n".join(text.split("\n")[start : start + count])
 
 
-def read_memory_file(workspace: Path, rel_path: str, *, scope: str = MAIN) -> bytes:
-    """The bytes of a memory file of `scope` (FileNotFoundError when there is none), read where
-    the path leads: inside the workspace and the scope, links followed only inside them.
+def read_memory_file(
+    workspace: Path,
+    rel_path: str,
+    *,
+    scope: str = MAIN,
+    shared_main_scope_reads: bool = True,
+    legacy: bool = True,
+) -> bytes:
+    """The bytes of a memory file `scope` may read (FileNotFoundError when there is none), read
+    where the path leads: inside the workspace and the scope, links followed only inside them.
 
-    Main scope: root MEMORY.md (or memory.md), memory/*.md and memory/scopes/main/ (where the
-    agent keeps main's transcripts). Another scope: memory/scopes/<scope>/ only. Memory files
-    end in `.md`. A FIFO, a device or a file with other names (a hard link) is refused too.
+    The agent's memory_get rules: a scope reads `memory/scopes/<scope>/` (any `.md` file), and
+    another scope also main's MEMORY.md, HEARTBEAT.md and YYYY-MM-DD.md when
+    `shared_main_scope_reads` (the agent's default). The main scope's files of the older layout,
+    root MEMORY.md and memory/*.md, which memory_get refuses, are read when `legacy` (MemDesk
+    reading the scope's files) or when the workspace has OpenClaw's layout, whose main scope they
+    are. A FIFO, a device or a file with other names (a hard link) is refused too.
     """
     check_scope_name(scope)
     parts = _relative_parts(rel_path)
-    if not _in_scope(parts, scope):
-        raise AccessError(f"{rel_path}: not a memory file of scope '{scope}' ({_allowed(scope)})")
+    access = _Access(scope, shared_main_scope_reads, legacy or openclaw_layout(workspace))
+    if not access.allows(parts):
+        raise AccessError(f"{rel_path}: not a memory file of scope '{scope}' ({access})")
     try:
         with open_confined(workspace, "/".join(parts), shown=rel_path) as file:
-            if not _in_scope(file.parts, scope):
+            if not access.allows(file.parts):
                 target = "/".join(file.parts)
                 raise AccessError(
                     f"{rel_path}: leads to {target}, outside scope '{scope}'; refused"
@@ -707,21 +795,38 @@ def _relative_parts(rel_path: str) -> tuple[str, ...]:
     return parts
 
 
-def _in_scope(parts: tuple[str, ...], scope: str) -> bool:
-    if not parts or not parts[-1].lower().endswith(".md"):
+@dataclass(frozen=True, slots=True)
+class _Access:
+    """Which workspace-relative paths a scope may read."""
+
+    scope: str
+    shared_main: bool
+    old_main: bool  # root MEMORY.md and memory/*.md, for the main scope
+
+    def allows(self, parts: tuple[str, ...]) -> bool:
+        if not parts or not parts[-1].lower().endswith(".md"):
+            return False
+        if len(parts) > 3 and parts[:3] == ("memory", "scopes", self.scope):
+            return True
+        if self.shared_main and self.scope != MAIN and _shared_main_file(parts):
+            return True
+        if self.old_main and self.scope == MAIN and len(parts) <= 2:
+            return parts[0] in ROOT_LONG_TERM_NAMES if len(parts) == 1 else parts[0] == "memory"
         return False
-    if scope == MAIN:
-        if len(parts) == 1:
-            return parts[0] in ROOT_LONG_TERM_NAMES
-        if len(parts) == 2:
-            return parts[0] == "memory"
-    return len(parts) > 3 and parts[:3] == ("memory", "scopes", scope)
+
+    def __str__(self) -> str:
+        allowed = [f"memory/scopes/{self.scope}/"]
+        if self.shared_main and self.scope != MAIN:
+            allowed.append("main's MEMORY.md, HEARTBEAT.md and YYYY-MM-DD.md")
+        if self.old_main and self.scope == MAIN:
+            allowed[:0] = ["MEMORY.md", "memory/*.md"]
+        return ", ".join(allowed[:-1]) + (" or " if len(allowed) > 1 else "") + allowed[-1]
 
 
-def _allowed(scope: str) -> str:
-    if scope == MAIN:
-        return "MEMORY.md, memory/*.md or memory/scopes/main/"
-    return f"memory/scopes/{scope}/"
+def _shared_main_file(parts: tuple[str, ...]) -> bool:
+    if len(parts) != 4 or parts[:3] != ("memory", "scopes", MAIN):
+        return False
+    return parts[3] in ("MEMORY.md", HEARTBEAT_NAME) or bool(_SHARED_MAIN_RE.fullmatch(parts[3]))
 
 
 def parse_ref(ref: str) -> tuple[str, int]:
@@ -749,6 +854,7 @@ class Hit:
     text: str  # the whole line, without its line end
     kind: FileKind = "daily"
     read_only: bool = False  # transcripts
+    legacy: bool = False  # a file of the older layout (see ScopeFile.legacy)
 
 
 def search_scope(workspace: Path, scope: str | Scope, keyword: str) -> list[Hit]:
@@ -765,10 +871,12 @@ def search_scope(workspace: Path, scope: str | Scope, keyword: str) -> list[Hit]
 
 
 def _search_file(workspace: Path, scope: str, file: ScopeFile, needle: str) -> Iterable[Hit]:
-    text = read_memory_file(workspace, file.path, scope=scope).decode("utf-8", errors="replace")
+    data = read_memory_file(workspace, file.path, scope=scope)
+    text = data.decode("utf-8", errors="replace")
     for number, line in enumerate(text.removeprefix(BOM).split("\n"), start=1):
         if needle in line.casefold():
-            yield Hit(file.path, number, line.rstrip("\r"), file.kind, file.read_only)
+            hit = line.rstrip("\r")
+            yield Hit(file.path, number, hit, file.kind, file.read_only, file.legacy is not None)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -28,11 +28,14 @@ class PomelobotWorkspace(DocumentSet):
         return self.document(rel, pomelobot.MemoryFileFormat(rel, kind))
 
     def long_term_of(self, scope: pomelobot.Scope) -> MemoryFile:
-        """The scope's long-term file; where the agent would create it when there is none."""
-        existing = scope.of_kind("long_term")
+        """The long-term file the agent saves the scope's memories to; where it would create it
+        when there is none (a file of the older layout is not: the agent creates the new one)."""
+        existing = [f for f in scope.of_kind("long_term") if f.legacy is None]
         if existing:
             return self.memory_file(existing[0].path, "long_term")
         rel = pomelobot.long_term_path(scope.name)
+        if scope.name == pomelobot.MAIN and pomelobot.openclaw_layout(self.root):
+            rel = "MEMORY.md"  # OpenClaw's main long-term file
         header = pomelobot.long_term_header(scope.name)
         return self.document(rel, pomelobot.MemoryFileFormat(rel, "long_term", empty=header))
 
