@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from core.formats.js import JS_SPACE, js_trim, js_trim_end, js_trim_start, utf16_len
 from core.formats.text import split_lines
 
 HEADING = "## 团队记忆条目"
@@ -41,17 +42,11 @@ NONE = "无"
 DEFAULT_TITLE = "团队经验记录"
 TITLE_UNITS = 60  # an inferred title is cut to 60 UTF-16 units
 
-# JavaScript's line terminators and its \s (trim() strips the same set).
-_LT = "\n\r\u2028\u2029"
-_WS_CLASS = "\t\n\x0b\x0c\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-JS_WHITESPACE = (
-    "\t\n\x0b\x0c\r \xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029"
-    "\u202f\u205f\u3000\ufeff"
-)
+_LT = "\n\r\u2028\u2029"  # JavaScript's line terminators
 _BOL = f"(?<![^{_LT}])"  # JavaScript's ^ with the m flag
 _EOL = f"(?![^{_LT}])"  # and its $
 _DOT = f"[^{_LT}]"
-_S = f"[{_WS_CLASS}]"
+_S = f"[{JS_SPACE}]"
 
 _HEADING_RE = re.compile(f"{_BOL}{HEADING}{_EOL}")
 _TITLE_RE = re.compile(f"{_BOL}- 标题:{_S}*({_DOT}+){_EOL}")
@@ -59,8 +54,7 @@ _UPDATED_RE = re.compile(f"{_BOL}- 更新时间:{_S}*({_DOT}+){_EOL}")
 _LEGACY_RE = re.compile(f"{_BOL}- 来源scope=([^\\n|]+)(?:{_S}+\\|{_S}+晋升原因=([^\\n]+))?{_EOL}")
 _BULLET_RE = re.compile(f"\\A[-*]{_S}+")
 _NUMBER_RE = re.compile(f"\\A[0-9]+\\.{_S}+")
-_TITLE_JUNK_RE = re.compile(f"\\A[-*#{_WS_CLASS}]+")
-_LEADING_WS_RE = re.compile(f"\\A{_S}+")
+_TITLE_JUNK_RE = re.compile(f"\\A[-*#{JS_SPACE}]+")
 
 
 def _meta_re(label: str) -> re.Pattern[str]:
@@ -74,18 +68,6 @@ def _section_re(name: str) -> re.Pattern[str]:
 
 _META_RES = {label: _meta_re(label) for label in ("标签", "来源scopes", "晋升原因")}
 _SECTION_RES = {name: _section_re(name) for name in SECTIONS}
-
-
-def js_trim(text: str) -> str:
-    return text.strip(JS_WHITESPACE)
-
-
-def js_trim_end(text: str) -> str:
-    return text.rstrip(JS_WHITESPACE)
-
-
-def utf16_len(text: str) -> int:
-    return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def _utf16_prefix(text: str, units: int) -> str:
@@ -475,7 +457,7 @@ def upsert_team_entry(
         return as_written(f"{trimmed}{gap}{js_trim(promoted)}\n")
     merged = render_team_entry(merge_records(same.record, incoming, now), now)
     start, end = same.span
-    after = _LEADING_WS_RE.sub("", base[end:], count=1)
+    after = js_trim_start(base[end:])
     return as_written(f"{base[:start]}{merged}\n{after}")
 
 
