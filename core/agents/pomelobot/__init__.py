@@ -127,15 +127,16 @@ class Pomelobot(Agent):
         category: str | None = None,
         score: float | None = None,
     ) -> ChangeSet:
-        """A memory appended as the agent appends one: to `file`, else the main long-term file."""
+        """A memory appended as the agent appends one: to `file` (a scope's file, or one the
+        agent would create there), else the main long-term file; `category` is a heartbeat
+        entry's."""
         from core.agents.pomelobot import format as pomelobot
 
         if file is None:
             document = ws.long_term_of(pomelobot.find_scope(ws.root, pomelobot.MAIN))
         else:
-            ws.scope_of(file)  # refuses a file that is no scope's memory file
-            document = ws.memory_file(file)
-        return ws.add_entry(document, text)
+            document = ws.target_file(file)
+        return ws.add_entry(document, text, category=category)
 
     def edit(
         self,

@@ -37,6 +37,7 @@ from datetime import time as dtime
 from pathlib import Path, PurePath
 from typing import Any, Literal
 
+from core.formats.js import js_trim, utf16_len
 from core.formats.text import BOM, decode, split_lines, to_lf
 from core.store.confine import ConfinementError
 from core.store.files import list_folder, open_confined
@@ -49,6 +50,10 @@ _DAILY_RE = re.compile(r"(\d{4}-\d{2}-\d{2})(?:-([^/\\]+))?\.md", re.ASCII)
 # The agent stamps entries with toLocaleTimeString('zh-CN', {hour12: false}): "09:15:40".
 _ENTRY_RE = re.compile(r"\[(\d{1,2}:\d{2}:\d{2})\](?: |(?=[\r\n])|\Z)", re.ASCII)
 _ROLE_RE = re.compile(r"\[(user|assistant)\] ")
+# heartbeat_save's entry header: `## [HH:MM:SS] <category>`.
+_HEARTBEAT_RE = re.compile(r"## \[(\d{1,2}:\d{2}:\d{2})\](?: |(?=[\r\n])|\Z)", re.ASCII)
+DEFAULT_CATEGORY = "lesson"
+TRANSCRIPT_MAX_CHARS = 3000  # the agent's transcript.max_chars_per_entry default
 _STAMP_RE = re.compile(r"\d{2}:\d{2}:\d{2}", re.ASCII)
 
 FileKind = Literal["long_term", "daily", "heartbeat", "transcript"]
@@ -298,7 +303,8 @@ def scope_folder(scope: str) -> str:
 
 @dataclass(slots=True)
 class MemoryEntry:
-    """One `[HH:MM:SS] content` entry. `raw` is its text as read; None once it was edited."""
+    """One `[HH:MM:SS] content` entry, or a HEARTBEAT.md entry (`## [HH:MM:SS] category` and the
+    lines below it; `category` set). `raw` is its text as read; None once it was edited."""
 
     key: str  # unique in the document: the time, or "09:15:40~2" for a repeated time
     time: str
@@ -308,16 +314,35 @@ class MemoryEntry:
     separator: str = ""  # the empty line above it (the agent's leading "\n"), as found
     ending: str = "\n"  # line ending of its last line ("" at the end of a file without one)
     raw: str | None = None
+    category: str | None = None  # heartbeat entries: the category after the time
 
     @property
     def end_line(self) -> int:
-        return self.line + self.content.count("\n")
+        below = 1 if self.category is not None and self.content else 0
+        return self.line + below + self.content.count("\n")
 
     def text(self, newline: str = "\n") -> str:
         if self.raw is not None:
             return self.raw
         body = self.content.replace("\n", newline) if newline != "\n" else self.content
-        return f"{self.separator}[{self.time}] {body}{self.ending}"
+        if self.category is not None:
+            head = f"## [{self.time}] {self.category}"
+            return f"{self.separator}{head}{newline + body if body else ''}{self.ending}"
+        role = f"[{self.role}] " if self.role else ""
+        return f"{self.separator}[{self.time}] {role}{body}{self.ending}"
+
+    def edited(self, content: str, category: str | None = None) -> MemoryEntry:
+        """This entry with new text (and category); its time, place and line end stay."""
+        return MemoryEntry(
+            self.key,
+            self.time,
+            content,
+            self.line,
+            self.role,
+            self.separator,
+            self.ending,
+            category=self.category if category is None else category,
+        )
 
 
 @dataclass(slots=True)
@@ -373,14 +398,19 @@ class MemoryFileDocument:
         return self.render().encode("utf-8")
 
     # -- edits ---------------------------------------------------------------------------------
-    def replace_entry(self, key: str, content: str) -> MemoryEntry:
-        """Give an entry new text; its time, the blank line above it and its line end stay."""
+    def replace_entry(self, key: str, content: str, category: str | None = None) -> MemoryEntry:
+        """Give an entry new text (a heartbeat entry also a new category); its time, the blank
+        line above it and its line end stay."""
         self._check_writable()
         index, old = self._index(key)
-        text = checked_content(content)
-        if text == old.content:
+        if old.category is None:
+            text, cat = checked_content(content), None
+        else:
+            text = checked_heartbeat(content)
+            cat = old.category if category is None else checked_category(category)
+        if text == old.content and cat == old.category:
             return old
-        new = MemoryEntry(old.key, old.time, text, old.line, old.role, old.separator, old.ending)
+        new = old.edited(text, cat)
         self.blocks[index] = new
         return new
 
@@ -395,16 +425,27 @@ class MemoryFileDocument:
             self.blocks.insert(index, Raw("text", "\n", old.line))
         return old
 
-    def append_entry(self, content: str, time: dtime | datetime | str) -> MemoryEntry:
-        """Append as the agent does: `\\n[HH:MM:SS] content\\n` (with the file's own line ends)."""
+    def append_entry(
+        self, content: str, time: dtime | datetime | str, category: str | None = None
+    ) -> MemoryEntry:
+        """Append as the agent does: `\\n[HH:MM:SS] content\\n` (with the file's own line ends);
+        to a HEARTBEAT.md `\\n## [HH:MM:SS] category\\ncontent\\n`, content trimmed and the
+        category `lesson` unless given."""
         self._check_writable()
-        text, stamp = checked_content(content), format_time(time)
+        if self.kind == "heartbeat":
+            text = checked_heartbeat(content)
+            category = checked_category(category or DEFAULT_CATEGORY)
+        else:
+            text, category = checked_content(content), None
+        return self._append(MemoryEntry("", format_time(time), text, 0, category=category))
+
+    def _append(self, entry: MemoryEntry) -> MemoryEntry:
         nl = self.newline
         tail = next(filter(None, map(self._text_at, reversed(range(len(self.blocks))))), "")
         separator = nl if not tail or tail.endswith(("\n", "\r")) else nl + nl
         if tail.endswith("\r") and separator.startswith("\n"):
             separator = "\n" + separator  # keep the blank line: CR + LF would read as one line end
-        entry = MemoryEntry(self._new_key(stamp), stamp, text, 0, None, separator, nl)
+        entry.key, entry.separator, entry.ending = self._new_key(entry.time), separator, nl
         self.blocks.append(entry)
         return entry
 
@@ -454,6 +495,31 @@ def checked_content(content: str) -> str:
     return text
 
 
+def checked_heartbeat(content: str) -> str:
+    """A heartbeat entry's text as the agent saves it (trimmed), refused where the file would
+    read it back differently."""
+    text = js_trim(to_lf(content))
+    if not text:
+        raise ValueError("a heartbeat entry needs some text (to remove one, delete it)")
+    if "\0" in text:
+        raise ValueError("a heartbeat entry cannot contain a NUL character")
+    for n, line in enumerate(text.split("\n"), start=1):
+        if _HEARTBEAT_RE.match(line):
+            raise ValueError(
+                f"line {n} of the entry starts like a heartbeat header (## [HH:MM:SS]): the "
+                "file would read it as another entry"
+            )
+    return text
+
+
+def checked_category(category: str) -> str:
+    """A heartbeat category as the agent writes it (trimmed, free text, one line)."""
+    text = js_trim(category)
+    if "\n" in text or "\r" in text or "\0" in text:
+        raise ValueError("a heartbeat category is one line of text")
+    return text
+
+
 def format_time(value: dtime | datetime | str) -> str:
     """HH:MM:SS, as the agent stamps its entries."""
     if isinstance(value, datetime | dtime):
@@ -483,6 +549,64 @@ def daily_header(day: date | str, scope: str) -> str:
 def long_term_header(scope: str) -> str:
     check_scope_name(scope)
     return f"# Long-term Memory ({scope})\n\n"
+
+
+def heartbeat_header(scope: str) -> str:
+    check_scope_name(scope)
+    return f"# Heartbeat ({scope})\n\n"
+
+
+def transcript_header(day: date | str, scope: str) -> str:
+    check_scope_name(scope)
+    return f"# Session Transcript - {_day_text(day)} ({scope})\n"
+
+
+def new_heartbeat_file(scope: str) -> MemoryFileDocument:
+    """A HEARTBEAT.md as the agent creates it, before its first entry."""
+    return parse_memory_file(heartbeat_header(scope), heartbeat_path(scope))
+
+
+def new_transcript_file(day: date | str, scope: str) -> MemoryFileDocument:
+    return parse_memory_file(transcript_header(day, scope), transcript_path(scope, day))
+
+
+def append_transcript_message(
+    doc: MemoryFileDocument,
+    role: Literal["user", "assistant"],
+    text: str,
+    time: dtime | datetime | str,
+    max_chars: int = TRANSCRIPT_MAX_CHARS,
+) -> MemoryEntry | None:
+    """A message appended to a transcript as the agent's appendTranscript writes it: trimmed,
+    cut to `max_chars` UTF-16 units with `…`, nothing for an empty one. For demos and tests:
+    MemDesk's edits leave transcripts alone."""
+    message = js_trim(text)
+    if not message:
+        return None
+    if utf16_len(message) > max_chars:
+        message = (
+            message.encode("utf-16-le", "surrogatepass")[: 2 * (max_chars - 1)].decode(
+                "utf-16-le", "surrogatepass"
+            )
+            + "…"
+        )
+    return doc._append(MemoryEntry("", format_time(time), message, 0, role))
+
+
+def new_file_header(rel: str) -> str | None:
+    """What the agent writes first into a new file at `rel`; None where it writes no file."""
+    parts = rel.split("/")
+    if len(parts) != 4 or parts[:2] != ["memory", "scopes"]:
+        return None
+    scope, name = parts[2], parts[3]
+    if not SCOPE_NAME_RE.fullmatch(scope):
+        return None
+    if name == "MEMORY.md":
+        return long_term_header(scope)
+    if name == HEARTBEAT_NAME:
+        return heartbeat_header(scope)
+    daily = _daily_match(name)
+    return daily_header(daily[0], scope) if daily and daily[1] is None else None
 
 
 def new_daily_file(day: date | str, scope: str) -> MemoryFileDocument:
@@ -533,7 +657,11 @@ def parse_memory_file(
         data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass"), str(path)
     )
     kind = kind or file_kind(path)
-    blocks = list(_blocks(split_lines(decoded.text), transcript=kind == "transcript"))
+    lines = split_lines(decoded.text)
+    if kind == "heartbeat":
+        blocks = list(_heartbeat_blocks(lines))
+    else:
+        blocks = list(_blocks(lines, transcript=kind == "transcript"))
     doc = MemoryFileDocument(
         str(path), kind, decoded.bom, decoded.newline, blocks, read_only=kind == "transcript"
     )
@@ -561,6 +689,45 @@ def _blocks(lines: list[str], *, transcript: bool) -> Iterator[Block]:
         yield _entry(lines, i, end, m, separator, transcript)
         i = end
     yield from _raw_blocks(lines, run)
+
+
+def _heartbeat_blocks(lines: list[str]) -> Iterator[Block]:
+    """HEARTBEAT.md: an entry runs from its `## [HH:MM:SS] category` line to the next one; the
+    blank lines at its end are not its own (the last is the next entry's separator)."""
+    run: list[int] = []
+    i, n = 0, len(lines)
+    while i < n:
+        m = _HEARTBEAT_RE.match(lines[i])
+        if m is None:
+            run.append(i)
+            i += 1
+            continue
+        separator = ""
+        if run and run[-1] == i - 1 and lines[i - 1] in ("\n", "\r\n", "\r"):
+            separator = lines[run.pop()]
+        yield from _raw_blocks(lines, run)
+        end = i + 1
+        while end < n and _HEARTBEAT_RE.match(lines[end]) is None:
+            end += 1
+        stop = end
+        while stop > i + 1 and not lines[stop - 1].strip():
+            stop -= 1
+        yield _heartbeat_entry(lines, i, stop, m, separator)
+        run = list(range(stop, end))
+        i = end
+    yield from _raw_blocks(lines, run)
+
+
+def _heartbeat_entry(
+    lines: list[str], i: int, stop: int, m: re.Match[str], separator: str
+) -> MemoryEntry:
+    head = lines[i][m.end() :]
+    category = head.rstrip("\r\n")
+    last = lines[stop - 1]
+    ending = last[len(last.rstrip("\r\n")) :]
+    content = "\n".join(line.rstrip("\r\n") for line in lines[i + 1 : stop])
+    raw = separator + "".join(lines[i:stop])
+    return MemoryEntry("", m.group(1), content, i + 1, None, separator, ending, raw, category)
 
 
 def _raw_blocks(lines: list[str], run: list[int]) -> Iterator[Raw]:
@@ -888,6 +1055,14 @@ def draft_entry(content: str, time: dtime | datetime | str) -> MemoryEntry:
     return MemoryEntry("", format_time(time), checked_content(content), 0)
 
 
+def draft_heartbeat(
+    content: str, time: dtime | datetime | str, category: str | None = None
+) -> MemoryEntry:
+    """A new HEARTBEAT.md entry as heartbeat_save would append it."""
+    text, cat = checked_heartbeat(content), checked_category(category or DEFAULT_CATEGORY)
+    return MemoryEntry("", format_time(time), text, 0, category=cat)
+
+
 class MemoryFileFormat:
     """A memory file as keyed `[HH:MM:SS]` entries (keyed by time; `09:15:40~2` if repeated).
 
@@ -928,13 +1103,13 @@ class MemoryFileFormat:
         return doc.find(key)
 
     def same(self, a: MemoryEntry, b: MemoryEntry) -> bool:
-        return a.time == b.time and a.content == b.content and a.role == b.role
+        return (a.time, a.content, a.role, a.category) == (b.time, b.content, b.role, b.category)
 
     def insert(self, doc: MemoryFileDocument, entry: MemoryEntry) -> str:
-        return doc.append_entry(entry.content, entry.time).key
+        return doc.append_entry(entry.content, entry.time, entry.category).key
 
     def replace(self, doc: MemoryFileDocument, key: str, entry: MemoryEntry) -> None:
-        doc.replace_entry(key, entry.content)
+        doc.replace_entry(key, entry.content, entry.category)
 
     def remove(self, doc: MemoryFileDocument, key: str) -> None:
         doc.delete_entry(key)
@@ -954,9 +1129,13 @@ class MemoryFileFormat:
         return entry.content
 
     def written(self, like: MemoryEntry, text: str) -> MemoryEntry:
+        if like.category is not None:
+            return like.edited(checked_heartbeat(text))
         return MemoryEntry(like.key, like.time, checked_content(text), like.line, like.role)
 
     def fields(self, entry: MemoryEntry) -> dict[str, Any]:
+        if entry.category is not None:
+            return {"content": entry.content, "category": entry.category}
         return {"content": entry.content}
 
     def merge_entry(

@@ -3,7 +3,7 @@ Edits of every file live here until saved."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 
 from core.agents.pomelobot import format as pomelobot
@@ -33,11 +33,27 @@ class PomelobotWorkspace(DocumentSet):
         existing = [f for f in scope.of_kind("long_term") if f.legacy is None]
         if existing:
             return self.memory_file(existing[0].path, "long_term")
-        rel = pomelobot.long_term_path(scope.name)
         if scope.name == pomelobot.MAIN and pomelobot.openclaw_layout(self.root):
-            rel = "MEMORY.md"  # OpenClaw's main long-term file
-        header = pomelobot.long_term_header(scope.name)
-        return self.document(rel, pomelobot.MemoryFileFormat(rel, "long_term", empty=header))
+            header = pomelobot.long_term_header(scope.name)  # OpenClaw's main long-term file
+            return self.document("MEMORY.md", pomelobot.MemoryFileFormat("MEMORY.md", empty=header))
+        return self.target_file(pomelobot.long_term_path(scope.name))
+
+    def heartbeat_of(self, scope: pomelobot.Scope) -> MemoryFile:
+        """The scope's HEARTBEAT.md; where the agent would create it when there is none."""
+        return self.target_file(pomelobot.heartbeat_path(scope.name))
+
+    def daily_of(self, scope: pomelobot.Scope, day: date) -> MemoryFile:
+        return self.target_file(pomelobot.daily_path(scope.name, day))
+
+    def target_file(self, rel: str) -> MemoryFile:
+        """A memory file to add to: one of a scope's, or one the agent would create at `rel`
+        (a new document that starts with the agent's header)."""
+        if any(f.path == rel for scope in self.scopes() for f in scope.files):
+            return self.memory_file(rel)
+        header = pomelobot.new_file_header(rel)
+        if header is None or (self.root / rel).is_symlink() or (self.root / rel).exists():
+            raise WorkspaceError(f"{rel}: not a memory file of any scope")
+        return self.document(rel, pomelobot.MemoryFileFormat(rel, empty=header))
 
     def scope_of(self, rel: str) -> pomelobot.Scope:
         for scope in self.scopes():
@@ -55,9 +71,22 @@ class PomelobotWorkspace(DocumentSet):
         return [f for f in found if f.is_dir() and not f.is_symlink()]
 
     # -- operations -------------------------------------------------------------------------------
-    def add_entry(self, document: AnyDocument, text: str, now: datetime | None = None) -> ChangeSet:
-        """A new memory in a file, appended as the agent appends one (stamped with the time)."""
-        return add_entry(document, pomelobot.draft_entry(text, now or datetime.now()))
+    def add_entry(
+        self,
+        document: AnyDocument,
+        text: str,
+        now: datetime | None = None,
+        category: str | None = None,
+    ) -> ChangeSet:
+        """A new memory in a file, appended as the agent appends one (stamped with the time); in
+        a HEARTBEAT.md with its category (`lesson` unless given)."""
+        stamp = now or datetime.now()
+        fmt = document.fmt
+        if isinstance(fmt, pomelobot.MemoryFileFormat) and fmt.kind == "heartbeat":
+            return add_entry(document, pomelobot.draft_heartbeat(text, stamp, category))
+        if category is not None:
+            raise WorkspaceError(f"{document.rel}: only heartbeat entries have a category")
+        return add_entry(document, pomelobot.draft_entry(text, stamp))
 
     def promote_entry(self, rel: str, key: str, now: datetime | None = None) -> ChangeSet:
         """A daily entry appended to its scope's long-term file (the daily file keeps it)."""
