@@ -161,6 +161,34 @@ def test_search_marks_hits_in_legacy_files(both: Path) -> None:
     ]
 
 
+# -- index chunks (chunking) ------------------------------------------------------------------
+
+CHUNK_INPUT = fixture_json("pomeloclaw/chunking/input.json")
+CHUNK_OUTPUT = fixture_json("pomeloclaw/chunking/output.json")
+
+
+@pytest.mark.parametrize("name", sorted(CHUNK_INPUT))
+def test_index_chunks_are_the_agents(name: str) -> None:
+    expected = [
+        {
+            "chunk_index": c["chunkIndex"],
+            "start_line": c["startLine"],
+            "end_line": c["endLine"],
+            "content": c["text"],
+            "hash": c["hash"],
+        }
+        for c in CHUNK_OUTPUT[name]
+    ]
+    chunks = pb.index_chunks(CHUNK_INPUT[name])
+    assert [c.to_json() for c in chunks] == expected
+    assert [len(c.content) for c in chunks] == [c["textLength"] for c in CHUNK_OUTPUT[name]]
+
+
+def test_a_chunk_can_pass_1200_characters() -> None:
+    sizes = [len(c.content) for c in pb.index_chunks(CHUNK_INPUT["longSingleLine"])]
+    assert sizes == [1200, 2401, 1401]
+
+
 # -- memory_save: daily and long-term files (store-save) ---------------------------------------
 
 STORE_SAVE = fixture_json("pomeloclaw/store-save/output.json")["files"]
