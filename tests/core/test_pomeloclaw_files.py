@@ -13,11 +13,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.agents.pomelobot import format as pb
+from core.agents.pomelobot import team
+from core.agents.pomelobot.team import TeamEntry
 from core.agents.pomelobot.workspace import PomelobotWorkspace
 from core.agents.registry import agent_named
 from core.ops.entries import edit_entry
 from core.store.errors import WorkspaceError
-from tests.conftest import fixture_json
+from tests.conftest import FIXTURES, fixture_json
 
 
 def _write(root: Path, rel: str, text: str = "# x\n") -> None:
@@ -408,3 +410,213 @@ def test_a_heartbeat_edit_changes_only_its_entry(text: str, data: st.DataObject)
     k = positions.index(index)
     after = [(e.time, e.category, e.content) for e in again.entries()]
     assert after == [*before[:k], (entry.time, "cat", "new text\n\nline 3"), *before[k + 1 :]]
+
+
+# -- team entries among the memories -----------------------------------------------------------
+
+TEAM_CASES = [
+    p.parent.name for p in sorted((FIXTURES / "pomeloclaw").glob("team-*/after.MEMORY.md"))
+]
+MAIN_LONG = "memory/scopes/main/MEMORY.md"
+
+
+def _team_texts() -> list[str]:
+    texts = list(fixture_json("pomeloclaw/team-parse/input.json").values())
+    for name in TEAM_CASES:
+        given_ = fixture_json(f"pomeloclaw/{name}/input.json")
+        texts += [given_["initialMainMemory"] or ""]
+        texts += fixture_json(f"pomeloclaw/{name}/output.json")["mainMemoryAfterEachCall"]
+    return texts
+
+
+@pytest.mark.parametrize("text", _team_texts())
+def test_every_team_block_the_agent_finds_is_an_entry(text: str) -> None:
+    doc = pb.parse_memory_file(text, MAIN_LONG)
+    assert doc.render() == text
+    entries = [e for e in doc.entries() if isinstance(e, TeamEntry)]
+    assert [e.title for e in entries] == [b.record.title for b in team.parse_team_blocks(text)]
+    for entry, block in zip(entries, team.parse_team_blocks(text), strict=True):
+        assert block.raw.replace("\r\n", "\n").startswith(entry.body)
+        assert entry.record == block.record or "\r" in text  # CRLF: the agent reads 无
+
+
+def test_a_team_entry_ends_where_other_text_begins() -> None:
+    text = (FIXTURES / "pomeloclaw/team-merge-trailing-content/before.MEMORY.md").read_text(
+        encoding="utf-8"
+    )
+    doc = pb.parse_memory_file(text, MAIN_LONG)
+    team_entry, memory = doc.entries()
+    assert isinstance(team_entry, TeamEntry) and isinstance(memory, pb.MemoryEntry)
+    assert (team_entry.key, team_entry.line, team_entry.end_line) == (
+        "team:数据库慢查询排查",
+        3,
+        28,
+    )
+    assert (memory.key, memory.line) == ("10:01:02", 30)
+    (other,) = doc.other_text()
+    assert other.text == "\n## 我手写的小节\n- 手工笔记 A\n"
+
+
+def test_a_team_entry_shows_its_fields_as_written() -> None:
+    text = fixture_json("pomeloclaw/team-parse/input.json")["multiLineExisting"]
+    (entry,) = pb.parse_memory_file(text, MAIN_LONG).entries()
+    assert isinstance(entry, TeamEntry)
+    assert entry.fields() == {
+        "标题": "数据库慢查询排查",
+        "来源scopes": "group_dba",
+        "晋升原因": "通用排障经验",
+        "更新时间": "2026-04-01 09:00:00",
+        "标签": "数据库 / 慢查询",
+        "摘要": "先看慢日志，再看执行计划。\n第二行摘要：注意锁等待。",
+        "适用场景": "MySQL 慢查询告警",
+        "操作步骤": "1. 打开慢日志\n2. EXPLAIN 可疑 SQL\n3. 检查索引",
+        "边界与注意事项": "- 生产库禁止直接加索引\n- 需要审批",
+        "证据与依据": "- 2026-03-30 故障复盘\n- 2026-03-31 DBA 确认",
+    }
+    assert entry.record.steps == ("打开慢日志",)  # what the agent reads of it
+
+
+def test_editing_a_team_entry_changes_only_its_bytes() -> None:
+    text = _case_after("team-merge-first-of-two")
+    doc = pb.parse_memory_file(text, MAIN_LONG)
+    a, b = doc.entries()
+    assert (a.key, b.key) == ("team:条目A", "team:条目B")
+    new_b = b.content.replace("B摘要", "B摘要\n第二行")
+    doc.replace_entry("team:条目B", new_b + "\n\n")
+    assert doc.render() == text.replace("B摘要", "B摘要\n第二行")
+    doc.replace_team_entry(
+        "team:条目A",
+        team.TeamRecord(
+            "条目A", "A", "无", ("x",), (), (), (), ("main",), (), "2026-05-01 08:00:00"
+        ),
+    )
+    rendered = doc.render()
+    assert rendered.endswith(
+        text[text.index("## 团队记忆条目\n- 标题: 条目B") :].replace("B摘要", "B摘要\n第二行")
+    )
+    assert "### 摘要\nA\n\n### 适用场景\n无\n\n### 操作步骤\n1. x\n" in rendered
+    assert "\n无\n## 团队记忆条目\n- 标题: 条目B" in rendered  # the agent's glued heading stays
+
+
+def _case_after(name: str) -> str:
+    return (FIXTURES / "pomeloclaw" / name / "after.MEMORY.md").read_bytes().decode()
+
+
+def test_deleting_a_team_entry_takes_the_blank_line_above_it() -> None:
+    text = _case("team-merge-first-of-two")["mainMemoryAfterEachCall"][1]
+    doc = pb.parse_memory_file(text, MAIN_LONG)
+    doc.delete_entry("team:条目B")
+    assert doc.render() == _case("team-merge-first-of-two")["mainMemoryAfterEachCall"][0]
+
+
+def _case(name: str) -> dict[str, Any]:
+    output: dict[str, Any] = fixture_json(f"pomeloclaw/{name}/output.json")
+    return output
+
+
+def test_a_new_team_entry_is_added_as_the_agent_adds_a_new_title() -> None:
+    first, second = _case("team-merge-first-of-two")["mainMemoryAfterEachCall"][:2]
+    doc = pb.parse_memory_file(first, MAIN_LONG)
+    body = second[len(first) + 1 :]
+    doc.append_team_entry(body)
+    assert doc.render() == second
+    assert [e.key for e in doc.entries()] == ["team:条目A", "team:条目B"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("- 标题: x", "starts with the line ## 团队记忆条目"),
+        ("## 团队记忆条目\n- 标题: x\n\n[10:00:00] y", "line 4 of the team entry would start"),
+        ("## 团队记忆条目\n## 团队记忆条目", "line 2 of the team entry would start"),
+        ("## 团队记忆条目\n\n## 我的小节", "line 3"),
+        ("## 团队记忆条目\nx\0", "NUL"),
+    ],
+)
+def test_team_text_the_file_would_read_back_otherwise_is_refused(text: str, message: str) -> None:
+    doc = pb.parse_memory_file(_case_after("team-save-new"), MAIN_LONG)
+    (entry,) = doc.entries()
+    with pytest.raises(ValueError, match=message):
+        doc.replace_entry(entry.key, text)
+
+
+def test_a_memory_cannot_hide_a_team_heading() -> None:
+    doc = pb.parse_memory_file("[10:00:00] a\n", MAIN_LONG)
+    with pytest.raises(ValueError, match="would read what follows as a team entry"):
+        doc.replace_entry("10:00:00", "a\n## 团队记忆条目")
+
+
+def test_a_team_entry_is_edited_and_saved_through_the_store(tmp_path: Path) -> None:
+    path = tmp_path / MAIN_LONG
+    path.parent.mkdir(parents=True)
+    text = _case_after("team-merge-trailing-content")
+    path.write_text(text + "\n[11:00:00] later\n", encoding="utf-8")
+    ws = PomelobotWorkspace.open(tmp_path)
+    document = ws.memory_file(MAIN_LONG)
+    entry = document.find("team:数据库慢查询排查")
+    assert entry is not None
+    edit_entry(document, entry.key, entry.content.replace("补充一句。", "补充两句。")).apply()
+    ws.save_all()
+    assert path.read_text(encoding="utf-8") == text.replace("补充一句。", "补充两句。") + (
+        "\n[11:00:00] later\n"
+    )
+
+
+_TEAM_PIECES = st.sampled_from(
+    [
+        "# Long-term Memory (main)",
+        "## 团队记忆条目",
+        "- 标题: A",
+        "- 标题: ",
+        "- 来源scopes: main / group_x",
+        "### 摘要",
+        "### 操作步骤",
+        "1. step",
+        "[10:00:00] a memory",
+        "[10:00:00] ",
+        "## 我的小节",
+        "# title",
+        "无",
+        "",
+        " ",
+        "\ufeff",
+    ]
+)
+
+
+@st.composite
+def team_files(draw: st.DrawFn) -> str:
+    pairs = draw(
+        st.lists(st.tuples(_TEAM_PIECES | st.text(_LINE_CHARS, max_size=6), _NEWLINES), max_size=30)
+    )
+    return "".join(a + b for a, b in pairs)
+
+
+@given(team_files())
+def test_any_file_with_team_entries_renders_back_exactly(text: str) -> None:
+    doc = pb.parse_memory_file(text.encode(), MAIN_LONG)
+    assert doc.render() == text
+    lines = re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff"))
+    headings = [n for n, line in enumerate(lines, 1) if line == team.HEADING]
+    assert [e.line for e in doc.entries() if isinstance(e, TeamEntry)] == headings
+
+
+@given(team_files(), st.data())
+def test_a_team_entry_edit_changes_only_its_bytes(text: str, data: st.DataObject) -> None:
+    doc = pb.parse_memory_file(text, MAIN_LONG)
+    positions = [i for i, b in enumerate(doc.blocks) if isinstance(b, TeamEntry)]
+    if not positions:
+        return
+    index = data.draw(st.sampled_from(positions))
+    texts = [b.text if isinstance(b, pb.Raw) else b.text(doc.newline) for b in doc.blocks]
+    start = len(pb.BOM if doc.bom else "") + sum(map(len, texts[:index]))
+    end = start + len(texts[index])
+    entry = doc.blocks[index]
+    assert isinstance(entry, TeamEntry)
+    before = [e.content for e in doc.entries()]
+    body = "## 团队记忆条目\n- 标题: 新\n\n### 摘要\n两行\n的摘要"
+    new = doc.replace_entry(entry.key, body)
+    assert doc.render() == text[:start] + new.text(doc.newline) + text[end:]
+    after = [e.content for e in pb.parse_memory_file(doc.render(), MAIN_LONG).entries()]
+    k = [i for i, b in enumerate(doc.blocks) if not isinstance(b, pb.Raw)].index(index)
+    assert after == [*before[:k], body, *before[k + 1 :]]

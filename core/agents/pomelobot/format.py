@@ -35,8 +35,10 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from datetime import time as dtime
 from pathlib import Path, PurePath
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
+from core.agents.pomelobot import team
+from core.agents.pomelobot.team import TeamEntry
 from core.formats.js import js_trim, utf16_len
 from core.formats.text import BOM, decode, split_lines, to_lf
 from core.store.confine import ConfinementError
@@ -358,7 +360,8 @@ class Raw:
         return not self.text.strip()
 
 
-Block = MemoryEntry | Raw
+Entry = MemoryEntry | TeamEntry
+Block = MemoryEntry | TeamEntry | Raw
 
 
 @dataclass
@@ -373,13 +376,14 @@ class MemoryFileDocument:
     read_only: bool = False
     _keys: set[str] = field(default_factory=set, repr=False)
 
-    def entries(self) -> list[MemoryEntry]:
-        return [b for b in self.blocks if isinstance(b, MemoryEntry)]
+    def entries(self) -> list[Entry]:
+        """The time-stamped memories and the team entries, in file order."""
+        return [b for b in self.blocks if not isinstance(b, Raw)]
 
-    def find(self, key: str) -> MemoryEntry | None:
+    def find(self, key: str) -> Entry | None:
         return next((e for e in self.entries() if e.key == key), None)
 
-    def entry_at_line(self, line: int) -> MemoryEntry | None:
+    def entry_at_line(self, line: int) -> Entry | None:
         """The entry covering a 1-based line as the file was read (for `path:line` references)."""
         return next((e for e in self.entries() if e.raw and e.line <= line <= e.end_line), None)
 
@@ -398,11 +402,19 @@ class MemoryFileDocument:
         return self.render().encode("utf-8")
 
     # -- edits ---------------------------------------------------------------------------------
-    def replace_entry(self, key: str, content: str, category: str | None = None) -> MemoryEntry:
-        """Give an entry new text (a heartbeat entry also a new category); its time, the blank
-        line above it and its line end stay."""
+    def replace_entry(self, key: str, content: str, category: str | None = None) -> Entry:
+        """Give an entry new text (a heartbeat entry also a new category; a team entry's text is
+        its whole block, taken verbatim); its time, the blank line above it and its line end
+        stay."""
         self._check_writable()
         index, old = self._index(key)
+        if isinstance(old, TeamEntry):
+            if category is not None:
+                raise ValueError("a team entry has no category")
+            body = team.checked_team_text(content)
+            if body != old.body:
+                self.blocks[index] = old = old.edited(body)
+            return old
         if old.category is None:
             text, cat = checked_content(content), None
         else:
@@ -414,7 +426,22 @@ class MemoryFileDocument:
         self.blocks[index] = new
         return new
 
-    def delete_entry(self, key: str) -> MemoryEntry:
+    def replace_team_entry(
+        self, key: str, entry: team.TeamInput | team.TeamRecord, now: datetime | None = None
+    ) -> Entry:
+        """A team entry re-rendered as the agent renders one (`now` stamps 更新时间 if the
+        entry has none); nothing else in the file changes."""
+        return self.replace_entry(key, team.render_team_entry(entry, now))
+
+    def append_team_entry(self, body: str) -> TeamEntry:
+        """A team entry added after the file's text (as the agent adds a new title, but the
+        file's trailing blank lines, which the agent trims, are kept)."""
+        self._check_writable()
+        text = team.checked_team_text(body)
+        entry = TeamEntry(team.team_key(team.parse_team_record(text).title), text, 0)
+        return self._append(entry)
+
+    def delete_entry(self, key: str) -> Entry:
         """Remove an entry with the blank line the agent wrote above it; nothing else changes."""
         self._check_writable()
         index, old = self._index(key)
@@ -439,13 +466,13 @@ class MemoryFileDocument:
             text, category = checked_content(content), None
         return self._append(MemoryEntry("", format_time(time), text, 0, category=category))
 
-    def _append(self, entry: MemoryEntry) -> MemoryEntry:
+    def _append(self, entry: _E) -> _E:
         nl = self.newline
         tail = next(filter(None, map(self._text_at, reversed(range(len(self.blocks))))), "")
         separator = nl if not tail or tail.endswith(("\n", "\r")) else nl + nl
         if tail.endswith("\r") and separator.startswith("\n"):
             separator = "\n" + separator  # keep the blank line: CR + LF would read as one line end
-        entry.key, entry.separator, entry.ending = self._new_key(entry.time), separator, nl
+        entry.key, entry.separator, entry.ending = self._new_key(_key_of(entry)), separator, nl
         self.blocks.append(entry)
         return entry
 
@@ -459,9 +486,9 @@ class MemoryFileDocument:
         if self.read_only:
             raise ReadOnlyError(f"{self.path}: a session transcript is read-only in MemDesk")
 
-    def _index(self, key: str) -> tuple[int, MemoryEntry]:
+    def _index(self, key: str) -> tuple[int, Entry]:
         for i, block in enumerate(self.blocks):
-            if isinstance(block, MemoryEntry) and block.key == key:
+            if not isinstance(block, Raw) and block.key == key:
                 return i, block
         raise KeyError(f"no entry {key} in {self.path}")
 
@@ -491,6 +518,11 @@ def checked_content(content: str) -> str:
             raise ValueError(
                 f"line {n} of the memory starts with a time stamp: the file would read it "
                 "as another memory"
+            )
+        if team.is_team_heading(line):
+            raise ValueError(
+                f"line {n} of the memory is {team.HEADING}: the file would read what follows "
+                "as a team entry"
             )
     return text
 
@@ -674,7 +706,8 @@ def _blocks(lines: list[str], *, transcript: bool) -> Iterator[Block]:
     i, n = 0, len(lines)
     while i < n:
         m = _ENTRY_RE.match(lines[i])
-        if m is None:
+        starts_team = not transcript and team.is_team_heading(lines[i])
+        if m is None and not starts_team:
             run.append(i)
             i += 1
             continue
@@ -683,12 +716,30 @@ def _blocks(lines: list[str], *, transcript: bool) -> Iterator[Block]:
             separator = lines[run.pop()]
         yield from _raw_blocks(lines, run)
         run = []
-        end = i + 1
-        while end < n and lines[end].strip() and _ENTRY_RE.match(lines[end]) is None:
-            end += 1
-        yield _entry(lines, i, end, m, separator, transcript)
+        if m is None:
+            end = team.team_entry_end(lines, i)
+            yield _team_entry(lines, i, end, separator)
+        else:
+            end = i + 1
+            while end < n and _continues(lines[end], transcript):
+                end += 1
+            yield _entry(lines, i, end, m, separator, transcript)
         i = end
     yield from _raw_blocks(lines, run)
+
+
+def _continues(line: str, transcript: bool) -> bool:
+    """Whether a line below a time-stamped memory's first line is still the memory's."""
+    if not line.strip() or _ENTRY_RE.match(line) is not None:
+        return False
+    return transcript or not team.is_team_heading(line)
+
+
+def _team_entry(lines: list[str], i: int, end: int, separator: str) -> TeamEntry:
+    last = lines[end - 1]
+    ending = last[len(last.rstrip("\r\n")) :]
+    body = "\n".join(line.rstrip("\r\n") for line in lines[i:end])
+    return TeamEntry("", body, i + 1, separator, ending, separator + "".join(lines[i:end]))
 
 
 def _heartbeat_blocks(lines: list[str]) -> Iterator[Block]:
@@ -764,7 +815,15 @@ def _entry(
 
 def _assign_keys(doc: MemoryFileDocument) -> None:
     for entry in doc.entries():
-        entry.key = doc._new_key(entry.time)
+        entry.key = doc._new_key(_key_of(entry))
+
+
+_E = TypeVar("_E", MemoryEntry, TeamEntry)
+
+
+def _key_of(entry: Entry) -> str:
+    """The key an entry is known by before a repeat is numbered: its time, or its title."""
+    return team.team_key(entry.title) if isinstance(entry, TeamEntry) else entry.time
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1064,7 +1123,8 @@ def draft_heartbeat(
 
 
 class MemoryFileFormat:
-    """A memory file as keyed `[HH:MM:SS]` entries (keyed by time; `09:15:40~2` if repeated).
+    """A memory file as keyed entries: `[HH:MM:SS]` memories (keyed by time; `09:15:40~2` if
+    repeated), HEARTBEAT.md entries (by time too) and team entries (`team:<title>`).
 
     `empty` is what the agent writes into a new file before its first entry (its header).
     """
@@ -1084,32 +1144,37 @@ class MemoryFileFormat:
     def render(self, doc: MemoryFileDocument) -> bytes:
         return doc.to_bytes()
 
-    def entries(self, doc: MemoryFileDocument) -> list[MemoryEntry]:
+    def entries(self, doc: MemoryFileDocument) -> list[Entry]:
         return doc.entries()
 
-    def key(self, entry: MemoryEntry) -> str:
+    def key(self, entry: Entry) -> str:
         return entry.key
 
-    def label(self, entry: MemoryEntry) -> str:
-        return entry.time
+    def label(self, entry: Entry) -> str:
+        return entry.title if isinstance(entry, TeamEntry) else entry.time
 
-    def line(self, entry: MemoryEntry) -> int:
+    def line(self, entry: Entry) -> int:
         return entry.line
 
-    def content(self, entry: MemoryEntry) -> str:
+    def content(self, entry: Entry) -> str:
         return entry.content
 
-    def find(self, doc: MemoryFileDocument, key: str) -> MemoryEntry | None:
+    def find(self, doc: MemoryFileDocument, key: str) -> Entry | None:
         return doc.find(key)
 
-    def same(self, a: MemoryEntry, b: MemoryEntry) -> bool:
+    def same(self, a: Entry, b: Entry) -> bool:
+        if isinstance(a, TeamEntry) or isinstance(b, TeamEntry):
+            return isinstance(a, TeamEntry) and isinstance(b, TeamEntry) and a.body == b.body
         return (a.time, a.content, a.role, a.category) == (b.time, b.content, b.role, b.category)
 
-    def insert(self, doc: MemoryFileDocument, entry: MemoryEntry) -> str:
+    def insert(self, doc: MemoryFileDocument, entry: Entry) -> str:
+        if isinstance(entry, TeamEntry):
+            return doc.append_team_entry(entry.body).key
         return doc.append_entry(entry.content, entry.time, entry.category).key
 
-    def replace(self, doc: MemoryFileDocument, key: str, entry: MemoryEntry) -> None:
-        doc.replace_entry(key, entry.content, entry.category)
+    def replace(self, doc: MemoryFileDocument, key: str, entry: Entry) -> None:
+        category = None if isinstance(entry, TeamEntry) else entry.category
+        doc.replace_entry(key, entry.content, category)
 
     def remove(self, doc: MemoryFileDocument, key: str) -> None:
         doc.delete_entry(key)
@@ -1125,20 +1190,20 @@ class MemoryFileFormat:
         doc.blocks = list(state)
         doc._keys = {e.key for e in doc.entries()}
 
-    def describe(self, entry: MemoryEntry) -> str:
+    def describe(self, entry: Entry) -> str:
         return entry.content
 
-    def written(self, like: MemoryEntry, text: str) -> MemoryEntry:
+    def written(self, like: Entry, text: str) -> Entry:
+        if isinstance(like, TeamEntry):
+            return like.edited(team.checked_team_text(text))
         if like.category is not None:
             return like.edited(checked_heartbeat(text))
         return MemoryEntry(like.key, like.time, checked_content(text), like.line, like.role)
 
-    def fields(self, entry: MemoryEntry) -> dict[str, Any]:
-        if entry.category is not None:
+    def fields(self, entry: Entry) -> dict[str, Any]:
+        if isinstance(entry, MemoryEntry) and entry.category is not None:
             return {"content": entry.content, "category": entry.category}
         return {"content": entry.content}
 
-    def merge_entry(
-        self, base: MemoryEntry, mine: MemoryEntry, theirs: MemoryEntry
-    ) -> MemoryEntry | None:
+    def merge_entry(self, base: Entry, mine: Entry, theirs: Entry) -> Entry | None:
         return None

@@ -479,11 +479,17 @@ def team_entry_end(lines: Sequence[str], start: int) -> int:
     follows a blank line (text the agent or a person added after the entry); blank lines at its
     end are not its own.
     """
+    end = _next_start(lines, start)
+    while end > start + 1 and not lines[end - 1].strip():
+        end -= 1
+    return end
+
+
+def _next_start(lines: Sequence[str], start: int) -> int:
+    """The index of the first line below the heading `lines[start]` that its entry ends at."""
     end = start + 1
     while end < len(lines) and not _ends_entry(lines, end):
         end += 1
-    while end > start + 1 and not lines[end - 1].strip():
-        end -= 1
     return end
 
 
@@ -657,3 +663,100 @@ def _close(
     text = "\n".join(lines.lines[i].rstrip("\r\n") for i, _, _ in group)
     losses.append(TeamLoss(block.record.title, first + 1, group[-1][0] + 1, kind, text, section))
     group.clear()
+
+
+# ---------------------------------------------------------------------------------------------
+# A team entry as a memory file's block
+
+META_LABELS = ("标题", "来源scopes", "晋升原因", "更新时间", "标签")
+
+
+@dataclass(slots=True)
+class TeamEntry:
+    """A team entry in a memory file: its heading to its last line (see `team_entry_end`).
+    `body` holds its lines joined with "\\n" (line ends removed); `raw` is its text as read, None
+    once it was edited; `separator` the blank line above it."""
+
+    key: str  # "team:<title>", or "team:<title>~2" for a repeated title
+    body: str
+    line: int  # 1-based line of its heading as read (0 for a new entry)
+    separator: str = ""
+    ending: str = "\n"
+    raw: str | None = None
+
+    @property
+    def content(self) -> str:
+        return self.body
+
+    @property
+    def end_line(self) -> int:
+        return self.line + self.body.count("\n")
+
+    @property
+    def record(self) -> TeamRecord:
+        """What the agent reads of it (the first line of every section)."""
+        return parse_team_record(self.body)
+
+    @property
+    def title(self) -> str:
+        return self.record.title
+
+    def fields(self) -> dict[str, str]:
+        """Its metadata and sections as written (whole sections; "" where one is missing)."""
+        return team_fields(self.body)
+
+    def text(self, newline: str = "\n") -> str:
+        if self.raw is not None:
+            return self.raw
+        body = self.body.replace("\n", newline) if newline != "\n" else self.body
+        return f"{self.separator}{body}{self.ending}"
+
+    def edited(self, body: str) -> TeamEntry:
+        return TeamEntry(self.key, body, self.line, self.separator, self.ending)
+
+
+def team_key(title: str) -> str:
+    return f"team:{title}"
+
+
+def team_fields(body: str) -> dict[str, str]:
+    """An entry's metadata lines (`- 标题: …`, first of each) and its five sections (every line
+    up to the next of them), as written."""
+    lines = body.split("\n")
+    found = dict.fromkeys((*META_LABELS, *SECTIONS), "")
+    for label in META_LABELS:
+        prefix = f"- {label}:"
+        value = next((line[len(prefix) :] for line in lines if line.startswith(prefix)), "")
+        found[label] = value.strip()
+    current: str | None = None
+    sections: dict[str, list[str]] = {}
+    for line in lines:
+        name = _known_heading(line)
+        if name is not None:
+            current = name if name not in sections else None
+            sections.setdefault(name, [])
+        elif current is not None:
+            sections[current].append(line)
+    for name, kept in sections.items():
+        found[name] = "\n".join(kept).strip("\n")
+    return found
+
+
+def checked_team_text(text: str) -> str:
+    """A team entry's new text as written by the person, refused where the file would read it
+    back as something else."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").strip("\n").split("\n")
+    while len(lines) > 1 and not lines[-1].strip():
+        lines.pop()
+    body = "\n".join(lines)
+    if lines[0] != HEADING:
+        raise ValueError(f"a team entry starts with the line {HEADING}")
+    if "\0" in body:
+        raise ValueError("a team entry cannot contain a NUL character")
+    end = _next_start([line + "\n" for line in lines], 0)
+    if end < len(lines):
+        raise ValueError(
+            f"line {end + 1} of the team entry would start what follows it (another team "
+            "entry, a memory or a heading after a blank line)"
+        )
+    return body

@@ -14,7 +14,7 @@ from core.store.documents import AnyDocument, DocumentSet
 from core.store.errors import WorkspaceError
 from core.store.files import list_folder
 
-MemoryFile = Document[pomelobot.MemoryFileDocument, pomelobot.MemoryEntry]
+MemoryFile = Document[pomelobot.MemoryFileDocument, pomelobot.Entry]
 
 
 class PomelobotWorkspace(DocumentSet):
@@ -93,6 +93,8 @@ class PomelobotWorkspace(DocumentSet):
         entry = self.memory_file(rel).find(key)
         if entry is None:
             raise WorkspaceError(f"{rel}: no entry {key}")
+        if not isinstance(entry, pomelobot.MemoryEntry):
+            raise WorkspaceError(f"{rel}: {key} is a team entry, already the team's memory")
         target = self.long_term_of(self.scope_of(rel))
         draft = pomelobot.draft_entry(entry.content, now or datetime.now())
         return add_entry(target, draft, f"Promote {entry.time} from {rel} to {target.rel}")
