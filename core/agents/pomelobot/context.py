@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Final
 
 from core.agents.base import Context, Injected
-from core.agents.pomelobot.scope_keys import JS_WHITESPACE, js_trim, sanitize_path_segment
+from core.agents.pomelobot.scope_keys import sanitize_path_segment
+from core.formats.js import js_trim, js_trim_end, js_trim_start
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
 
@@ -293,12 +294,12 @@ class _Compact:
 
 
 def _compact(raw: str) -> _Compact:
-    lines = [(i, line.rstrip(JS_WHITESPACE)) for i, line in enumerate(raw.split("\n"))]
+    lines = [(i, js_trim_end(line)) for i, line in enumerate(raw.split("\n"))]
     lines = [(i, line) for i, line in lines if js_trim(line)]
     kept = lines[-STARTUP_MAX_LINES:]
     joined = "\n".join(line for _, line in kept)
     merged = js_trim(joined)
-    offset = len(joined.lstrip(JS_WHITESPACE)) - len(joined)  # trimmed off the first line
+    offset = len(js_trim_start(joined)) - len(joined)  # trimmed off the first line
     window = []
     for i, line in kept:
         window.append((i, max(0, offset)))
@@ -415,7 +416,7 @@ def _words(line: str) -> str:
 def _losses(raw: str, kept: int) -> list[_Entry]:
     """The entries of a head-cut file that start beyond its first `kept` units (after trim)."""
     normalized = raw.replace("\r\n", "\n").replace("\r\n", "\n")  # cut twice, as the agent does
-    lead = len(normalized) - len(normalized.lstrip(JS_WHITESPACE))
+    lead = len(normalized) - len(js_trim_start(normalized))
     return [e for e in _entries(normalized) if e.offset - lead + e.seen_at > kept]
 
 

@@ -14,25 +14,20 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, NamedTuple
 
+from core.formats.js import js_trim
+
 __all__ = [
     "DEFAULT_ISOLATION",
-    "JS_WHITESPACE",
     "ChannelContext",
     "IsolationConfig",
     "ScopeKey",
     "SharedScope",
     "colliding_scopes",
-    "js_trim",
     "resolve_scope_key",
     "sanitize",
     "sanitize_path_segment",
 ]
 
-# What JavaScript's String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator).
-JS_WHITESPACE: Final = (
-    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
-    "\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
 _OTHER_CHARS: Final = re.compile(r"[^a-z0-9_-]+")
 _DINGTALK: Final = "dingtalk"
 _WEB: Final = "web"
@@ -41,11 +36,6 @@ _UNKNOWN: Final = "unknown"
 _DINGTALK_SENDER: Final = re.compile(r"direct_lwcp_v\d+_")  # from "$:LWCP_v1:$<base64>"
 
 ScopeKind = Literal["main", "direct", "group"]
-
-
-def js_trim(text: str) -> str:
-    """``text.trim()`` as JavaScript does it."""
-    return text.strip(JS_WHITESPACE)
 
 
 def sanitize(value: str) -> str:
