@@ -3,6 +3,7 @@ of every scope under memory/scopes/, the older layout's files, memory_get's rule
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from app.cli import main as cli_main
 from core.agents.pomelobot import format as pb
 from core.agents.pomelobot import team
 from core.agents.pomelobot.team import TeamEntry
@@ -620,3 +622,111 @@ def test_a_team_entry_edit_changes_only_its_bytes(text: str, data: st.DataObject
     after = [e.content for e in pb.parse_memory_file(doc.render(), MAIN_LONG).entries()]
     k = [i for i, b in enumerate(doc.blocks) if not isinstance(b, pb.Raw)].index(index)
     assert after == [*before[:k], body, *before[k + 1 :]]
+
+
+# -- the plug-in: list, show, check, edit ------------------------------------------------------
+
+POMELOBOT = agent_named("pomelobot")
+
+
+@pytest.fixture
+def claw(tmp_path: Path) -> Path:
+    """A Pomeloclaw workspace: main's MEMORY.md with a team entry the next merge would cut, a
+    HEARTBEAT.md and a daily file."""
+    trailing = FIXTURES / "pomeloclaw/team-merge-trailing-content/before.MEMORY.md"
+    _write(tmp_path, MAIN_LONG, trailing.read_text(encoding="utf-8"))
+    _write(tmp_path, HEARTBEAT_FILE, HEARTBEAT["files"][HEARTBEAT_FILE])
+    _write(
+        tmp_path, "memory/scopes/main/2026-04-20.md", STORE_SAVE["memory/scopes/main/2026-04-20.md"]
+    )
+    return tmp_path
+
+
+def test_list_shows_team_and_heartbeat_entries(claw: Path) -> None:
+    rows = {r.id: r.fields for r in POMELOBOT.rows(claw)}
+    team_row = rows["team:数据库慢查询排查"]
+    assert (team_row["category"], team_row["section"], team_row["line"]) == (
+        "team",
+        "main:long_term",
+        3,
+    )
+    assert team_row["last_activated"] == "2026-04-01 09:00:00"
+    assert team_row["content"].startswith("## 团队记忆条目\n- 标题: 数据库慢查询排查\n")
+    assert team_row["team"]["操作步骤"] == "1. 打开慢日志\n2. EXPLAIN 可疑 SQL\n3. 检查索引"
+    assert rows["10:01:02"]["category"] == "main:long_term"
+    beat = [f for f in rows.values() if f["section"] == "group_web_s1:heartbeat"]
+    assert [(f["category"], f["last_activated"]) for f in beat] == [
+        ("process", "09:00:00"),
+        ("lesson", "09:01:00"),
+    ]
+    only = POMELOBOT.rows(claw, section="heartbeat")
+    assert [r.id for r in only] == ["09:00:00", "09:01:00"]
+
+
+def test_show_names_the_team_entry_and_the_heartbeat_category(claw: Path) -> None:
+    (row,) = POMELOBOT.lookup(claw, "team:数据库慢查询排查")
+    data, lines = POMELOBOT.show(claw, row)
+    assert data["category"] == "team"
+    assert "  team entry '数据库慢查询排查', updated 2026-04-01 09:00:00" in lines
+    (beat,) = POMELOBOT.lookup(claw, f"{HEARTBEAT_FILE}:09:00:00")
+    assert POMELOBOT.detail(beat) == "time 09:00:00, category process"
+
+
+def test_check_warns_of_each_loss_the_next_merge_causes(claw: Path) -> None:
+    report = POMELOBOT.check(claw)
+    assert report.problems == []
+    warnings = [(w.kind, w.line, w.end_line, w.severity) for w in report.warnings]
+    assert warnings == [
+        ("team_merge_loss", 12, 12, "warning"),
+        ("team_merge_loss", 19, 20, "warning"),
+        ("team_merge_loss", 24, 24, "warning"),
+        ("team_merge_loss", 28, 28, "warning"),
+        ("team_merge_loss", 30, 33, "warning"),
+    ]
+    assert all(w.message.startswith("team entry '数据库慢查询排查': ") for w in report.warnings)
+    assert report.warnings[1].text == "2. EXPLAIN 可疑 SQL\n3. 检查索引"
+    assert report.warnings[-1].file == str(claw / MAIN_LONG)
+
+
+def test_team_blocks_outside_mains_team_files_are_never_merged(claw: Path) -> None:
+    text = (claw / MAIN_LONG).read_text(encoding="utf-8")
+    _write(claw, "memory/scopes/group_x/MEMORY.md", text)
+    _write(claw, "memory/scopes/main/notes-2026.md", text)
+    assert {w.file for w in POMELOBOT.check(claw).warnings} == {str(claw / MAIN_LONG)}
+
+
+def test_edit_a_team_entry_and_a_heartbeat_category(claw: Path) -> None:
+    (row,) = POMELOBOT.lookup(claw, "team:数据库慢查询排查")
+    ws = POMELOBOT.open(claw)
+    text = str(row.fields["content"]).replace("- 需要审批", "- 需要 DBA 审批")
+    POMELOBOT.edit(ws, row, text=text).apply()
+    (beat,) = POMELOBOT.lookup(claw, f"{HEARTBEAT_FILE}:09:01:00")
+    POMELOBOT.edit(ws, beat, category="safety").apply()
+    ws.save_all()
+    before = (FIXTURES / "pomeloclaw/team-merge-trailing-content/before.MEMORY.md").read_text(
+        encoding="utf-8"
+    )
+    assert (claw / MAIN_LONG).read_text(encoding="utf-8") == before.replace(
+        "需要审批", "需要 DBA 审批"
+    )
+    assert (claw / HEARTBEAT_FILE).read_text(encoding="utf-8") == HEARTBEAT["files"][
+        HEARTBEAT_FILE
+    ].replace("] lesson\n", "] safety\n")
+    with pytest.raises(WorkspaceError, match="only heartbeat entries have a category"):
+        POMELOBOT.edit(ws, row, category="x")
+
+
+def test_the_command_line_lists_checks_and_adds(
+    claw: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli_main(["list", str(claw), "--agent", "pomelobot", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert {r["category"] for r in listed} >= {"team", "process", "lesson"}
+    assert cli_main(["check", str(claw), "--agent", "pomelobot", "--json"]) == 0
+    checked = json.loads(capsys.readouterr().out)
+    assert [w["kind"] for w in checked["warnings"]] == ["team_merge_loss"] * 5
+    argv = ["add", str(claw), "看日志先看时间", "--agent", "pomelobot"]
+    assert cli_main([*argv, "--file", HEARTBEAT_FILE, "--category", "process"]) == 0
+    assert (
+        (claw / HEARTBEAT_FILE).read_text(encoding="utf-8").endswith("] process\n看日志先看时间\n")
+    )

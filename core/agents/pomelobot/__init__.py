@@ -71,6 +71,8 @@ class Pomelobot(Agent):
                 continue
             kind = f"{scope}:{item.kind}"
             report.sources.append(SourceCount(kind, str(file), len(doc_or_error.entries())))
+            if _team_file(item.path):
+                report.warnings += _merge_losses(file, doc_or_error.render())
         report.summary = f"{path}: Pomelobot / OpenClaw workspace, {report.entries} memories"
         return report
 
@@ -84,7 +86,7 @@ class Pomelobot(Agent):
         problems: list[Problem] | None = None,
     ) -> list[Row]:
         """Every entry of every scope's files; `section` is SCOPE:KIND (main:daily), a scope or
-        a kind (long_term, daily, transcript)."""
+        a kind (long_term, daily, heartbeat, transcript)."""
         rows: list[Row] = []
         for scope, item, doc in _files(path):
             if isinstance(doc, Exception):
@@ -95,27 +97,16 @@ class Pomelobot(Agent):
             where = f"{scope}:{item.kind}"
             if section not in ("all", scope, item.kind, where):
                 continue
-            file = path / item.path
-            for e in doc.entries():
-                fields = {
-                    "id": e.key,
-                    "category": where,
-                    "score": None,
-                    "last_activated": e.time,
-                    "activation_count": None,
-                    "section": where,
-                    "content": e.content,
-                    "file": str(file),
-                    "line": e.line,
-                }
-                first = e.content.split("\n", 1)[0]
-                text = f"{where:<24} {e.time:<12} {first[:70]}"
-                rows.append(Row(e.key, item.path, e.line, fields, text, key=e.key))
+            rows += [_row(where, item.path, path / item.path, e) for e in doc.entries()]
         return [r for r in rows if r.matches(query)]
 
     def detail(self, row: Row) -> str:
+        if row.fields["category"] == "team":
+            return f"team entry '{row.fields['title']}', updated {row.fields['last_activated']}"
         day = _DATE.search(Path(row.file).name)
-        return (f"date {day.group()}, " if day else "") + f"time {row.fields['last_activated']}"
+        where = (f"date {day.group()}, " if day else "") + f"time {row.fields['last_activated']}"
+        heartbeat = row.fields["section"].endswith(":heartbeat")
+        return where + (f", category {row.fields['category']}" if heartbeat else "")
 
     # -- operations for scripts ------------------------------------------------------------------
     def add(
@@ -149,9 +140,11 @@ class Pomelobot(Agent):
     ) -> ChangeSet:
         from core.ops.entries import edit_entry
 
-        if text is None:
-            raise WorkspaceError("Pomelobot / OpenClaw memories have only text: give --text")
-        return edit_entry(ws.memory_file(row.file), row.key, text)
+        if category is None:
+            if text is None:
+                raise WorkspaceError("Pomelobot / OpenClaw memories have only text: give --text")
+            return edit_entry(ws.memory_file(row.file), row.key, text)
+        return ws.edit_heartbeat(row.file, row.key, text=text, category=category)
 
     def delete(self, ws: PomelobotWorkspace, row: Row) -> ChangeSet:
         from core.ops.entries import delete_entry
@@ -225,6 +218,59 @@ def _written_by_pomelobot(path: Path) -> bool:
     except OSError:
         return False
     return _SIGNS.search(head.removeprefix(b"\xef\xbb\xbf")) is not None
+
+
+def _row(where: str, rel: str, file: Path, entry: Any) -> Row:
+    """One entry as `memdesk list` shows it: a memory, a heartbeat entry or a team entry."""
+    from core.agents.pomelobot.team import TeamEntry
+
+    fields: dict[str, Any] = {
+        "id": entry.key,
+        "category": where,
+        "score": None,
+        "last_activated": None,
+        "activation_count": None,
+        "section": where,
+        "content": entry.content,
+        "file": str(file),
+        "line": entry.line,
+    }
+    if isinstance(entry, TeamEntry):
+        written = entry.fields()
+        fields |= {"category": "team", "title": entry.title, "team": written}
+        fields["last_activated"] = written["更新时间"] or None
+        label, first = "team", entry.title
+    else:
+        fields["last_activated"] = label = entry.time
+        if entry.category is not None:
+            fields["category"] = entry.category
+        first = entry.content.split("\n", 1)[0]
+    text = f"{where:<24} {label:<12} {first[:70]}"
+    return Row(entry.key, rel, entry.line, fields, text, key=entry.key)
+
+
+def _team_file(rel: str) -> bool:
+    """Where the agent's memory_save_team writes (and merges): main's MEMORY.md and daily files."""
+    folder, _, name = rel.rpartition("/")
+    return folder == "memory/scopes/main" and (name == "MEMORY.md" or bool(_DAILY.match(name)))
+
+
+def _merge_losses(file: Path, text: str) -> list[Problem]:
+    from core.agents.pomelobot.team import merge_losses
+    from core.formats.problems import excerpt
+
+    return [
+        Problem(
+            str(file),
+            loss.line,
+            loss.end_line,
+            "team_merge_loss",
+            f"{loss.message()}: {excerpt(loss.text.split(chr(10), 1)[0], 40)}",
+            loss.text,
+            "warning",
+        )
+        for loss in merge_losses(text)
+    ]
 
 
 def _problem(path: Path, kind: str, message: str, line: int = 1) -> Problem:

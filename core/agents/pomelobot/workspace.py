@@ -13,6 +13,7 @@ from core.store.document import Document
 from core.store.documents import AnyDocument, DocumentSet
 from core.store.errors import WorkspaceError
 from core.store.files import list_folder
+from core.store.merge import Change
 
 MemoryFile = Document[pomelobot.MemoryFileDocument, pomelobot.Entry]
 
@@ -87,6 +88,20 @@ class PomelobotWorkspace(DocumentSet):
         if category is not None:
             raise WorkspaceError(f"{document.rel}: only heartbeat entries have a category")
         return add_entry(document, pomelobot.draft_entry(text, stamp))
+
+    def edit_heartbeat(
+        self, rel: str, key: str, *, text: str | None = None, category: str | None = None
+    ) -> ChangeSet:
+        """A HEARTBEAT.md entry with new text and/or category (its time and place stay)."""
+        document = self.memory_file(rel)
+        current = document.find(key)
+        if current is None:
+            raise WorkspaceError(f"{rel}: no entry {key}")
+        if not isinstance(current, pomelobot.MemoryEntry) or current.category is None:
+            raise WorkspaceError(f"{rel}: only heartbeat entries have a category")
+        content = current.content if text is None else pomelobot.checked_heartbeat(text)
+        new = current.edited(content, pomelobot.checked_category(category or current.category))
+        return ChangeSet(document, f"Edit {key} in {rel}", [Change(key, current, new)])
 
     def promote_entry(self, rel: str, key: str, now: datetime | None = None) -> ChangeSet:
         """A daily entry appended to its scope's long-term file (the daily file keeps it)."""
