@@ -23,6 +23,9 @@ Entry boundaries (a decision; the agent never reads its entries back one by one)
 the entry, so deleting an entry leaves the file as if the agent had never written it. Text after
 a blank line is not an entry's, even if the agent wrote it as part of one multi-paragraph memory:
 it stays verbatim as "other text", so no edit or delete ever removes text it is not sure about.
+A team entry runs from its heading to the next team heading, time-stamped line or `#`/`##`
+heading that follows a blank line (`team.team_entry_end`). A HEARTBEAT.md entry runs from its
+``## [HH:MM:SS] category`` line to the next one (its body may hold `## ` headings of its own).
 Unchanged blocks render from the text as read, so a save changes only the edited entries.
 """
 
