@@ -30,6 +30,7 @@ __all__ = [
     "read_consistent",
     "read_error",
     "read_file",
+    "read_head",
     "read_or_none",
     "settled",
 ]
@@ -80,6 +81,24 @@ def settled(
         time.sleep(UNSETTLED_PAUSE_S)
         data = read_or_none(path, root=root)
     return data
+
+
+def read_head(path: Path, size: int) -> bytes | None:
+    """Up to `size` bytes from the start of a regular file, for guessing what wrote it; None
+    for anything else (missing, a folder, a FIFO: never waited on) or a file MemDesk may not
+    read. Detection uses it before any workspace is known, so it is not confined."""
+    try:
+        fd = os.open(path, _FLAGS)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.read(fd, size)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def read_file(path: Path, *, root: Path | None = None) -> bytes:

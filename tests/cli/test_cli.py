@@ -541,6 +541,9 @@ def test_fixture_read_commands_change_no_byte(cli: Cli, tmp_path: Path, name: st
     memory = ws / "MEMORY.md"
     assert ev.parse(data).to_bytes() == data  # render is the identity on an unchanged file
     before = snapshot(ws)
+    # Named as a file, MEMORY.md is read as EverBot's whatever it holds; the folder of one with
+    # bullets and no EverBot header (no_headers) is OpenClaw's curated memory.
+    ws_path, ws = ws, memory
 
     result = cli("check", ws, "--json")
     report = result.json()
@@ -567,7 +570,7 @@ def test_fixture_read_commands_change_no_byte(cli: Cli, tmp_path: Path, name: st
     assert cli("list", ws).code == 0
     assert cli("decay", ws, "--at", "2027-01-01").code == 0
     assert cli("decay", ws, "--at", "2027-01-01", "--json").code == 0
-    assert snapshot(ws) == before  # check, list and a decay preview write nothing at all
+    assert snapshot(ws_path) == before  # check, list and a decay preview write nothing at all
 
     if parsed:
         shown = cli("show", ws, memories[-1]["key"], "--json")

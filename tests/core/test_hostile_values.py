@@ -149,8 +149,8 @@ def test_load_json_reads_what_json_reads() -> None:
 @pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"], ids=["lf", "crlf", "cr"])
 def test_structured_memory_is_found_whatever_its_line_ends(tmp_path: Path, newline: str) -> None:
     """Beside a folder of dated notes (another agent's layout), an EverBot file is seen as one
-    whatever its line ends: the person is asked which agent, never left with the other one."""
+    whatever its line ends: the folder is never taken for the other agent's."""
     (tmp_path / "MEMORY.md").write_bytes(TIERED.replace("\n", newline).encode())
     (tmp_path / "memory").mkdir()
     (tmp_path / "memory" / "2026-03-01.md").write_text("# notes\n", encoding="utf-8")
-    assert registry.detect(tmp_path).candidates == ("everbot", "pomelobot")
+    assert registry.detect(tmp_path).candidates == ("everbot",)

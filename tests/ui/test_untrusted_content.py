@@ -182,10 +182,28 @@ def _pomelobot(root: Path, hostile: list[str]) -> None:
     session.write_text(f"# Session 2026-03-01{lines}", encoding="utf-8")
 
 
+def _openclaw(root: Path, hostile: list[str]) -> None:
+    """Hostile bullets, annotations, headings and dreaming text in every kind of file."""
+    bullets = "".join(
+        f"\n## {text}\n\n- {text} <!-- trigger: {text[:20]} -->\n" for text in hostile
+    )
+    for name in ("MEMORY.md", "USER.md", "DREAMS.md"):
+        path = root / name
+        path.write_text(path.read_text(encoding="utf-8") + bullets, encoding="utf-8")
+    for path in sorted((root / "memory").glob("*.md")):
+        path.write_text(path.read_text(encoding="utf-8") + bullets, encoding="utf-8")
+    store = root / "memory" / ".dreams" / "short-term-recall.json"
+    data = json.loads(store.read_text(encoding="utf-8"))
+    for entry in data["entries"].values():
+        entry["snippet"] = hostile[0]
+    store.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+
 WRITERS: dict[str, Callable[[Path, list[str]], None]] = {
     "everbot": _everbot,
     "picoclaw": _picoclaw,
     "pomelobot": _pomelobot,
+    "openclaw": _openclaw,
 }
 
 

@@ -28,6 +28,7 @@ from core.agents.everbot.format import Entry, Section
 from core.formats.problems import Problem
 from core.ops import ChangeSet
 from core.store.errors import EXIT_ERROR, WorkspaceError
+from core.store.files import read_head
 
 MEMORY_FILE = "MEMORY.md"
 # A header at the start of a line; the agent reads a lone CR as a line end too.
@@ -280,12 +281,8 @@ def _open(path: Path, profile: str | None) -> Any:
 
 
 def _has_structured_entries(path: Path) -> bool:
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(_SNIFF_BYTES)
-    except OSError:
-        return False
-    return _STRUCTURED_HEADER.search(head.lstrip(b"\xef\xbb\xbf")) is not None
+    head = read_head(path, _SNIFF_BYTES)
+    return head is not None and _STRUCTURED_HEADER.search(head.lstrip(b"\xef\xbb\xbf")) is not None
 
 
 def _list_line(e: Any) -> str:

@@ -12,7 +12,7 @@ from datetime import date
 from pathlib import Path
 from typing import Literal
 
-from core.store.files import list_folder
+from core.store.files import list_folder, read_head
 
 FileKind = Literal[
     "memory",  # MEMORY.md: curated long-term memory, the agent's dreaming appends to it
@@ -160,21 +160,20 @@ def looks_like_openclaw(root: Path) -> bool:
     return "MEMORY.md" in names and _curated(root / "MEMORY.md")
 
 
-_BULLET = re.compile(rb"^- ", re.MULTILINE)
+_BULLET = re.compile(rb"(?:\A|(?<=[\r\n]))- ")
 _OTHER_AGENTS = re.compile(
-    # EverBot's structured entries; Pomelobot's headers and time-stamped entries
-    rb"^(?:#{2,3} \[[^\]\n]*\]|# Long-term Memory \(|# Daily Memory - |\[\d{2}:\d{2}:\d{2}\] )",
-    re.MULTILINE,
+    # EverBot's structured entries; Pomelobot's headers and time-stamped entries (at a line's
+    # start, whatever its line ends: CR alone too)
+    rb"(?:\A|(?<=[\r\n]))"
+    rb"(?:#{2,3} \[[^\]\r\n]*\]|# Long-term Memory \(|# Daily Memory - |\[\d{2}:\d{2}:\d{2}\] )"
 )
 
 
 def _curated(path: Path) -> bool:
     """MEMORY.md as OpenClaw keeps it: its promotion markers, or bullets and nothing another
     agent's format would show."""
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(1 << 16)
-    except OSError:
+    head = read_head(path, 1 << 16)
+    if head is None:
         return False
     if any(sign in head for sign in _SIGNS):
         return True
@@ -183,9 +182,5 @@ def _curated(path: Path) -> bool:
 
 def written_by_another_agent(path: Path) -> bool:
     """A daily note with Pomelobot's header or time stamps (its main scope keeps memory/ too)."""
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(4096)
-    except OSError:
-        return False
-    return _OTHER_AGENTS.search(head.removeprefix(b"\xef\xbb\xbf")) is not None
+    head = read_head(path, 4096)
+    return head is not None and _OTHER_AGENTS.search(head.removeprefix(b"\xef\xbb\xbf")) is not None

@@ -17,7 +17,7 @@ from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
 from core.store.errors import WorkspaceError
-from core.store.files import list_folder, read_or_none
+from core.store.files import list_folder, read_head, read_or_none
 
 if TYPE_CHECKING:
     from core.agents.pomelobot.workspace import PomelobotWorkspace
@@ -212,12 +212,8 @@ _SIGNS = re.compile(
 
 def _written_by_pomelobot(path: Path) -> bool:
     """The file starts with the agent's header or holds a `[HH:MM:SS] ` entry near its top."""
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(4096)
-    except OSError:
-        return False
-    return _SIGNS.search(head.removeprefix(b"\xef\xbb\xbf")) is not None
+    head = read_head(path, 4096)
+    return head is not None and _SIGNS.search(head.removeprefix(b"\xef\xbb\xbf")) is not None
 
 
 def _row(where: str, rel: str, file: Path, entry: Any) -> Row:
