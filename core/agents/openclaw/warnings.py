@@ -16,6 +16,7 @@ from core.formats.problems import Problem, excerpt
 # sweep's trimmer starts deleting old generated sections.
 TYPICAL_SECTION_CHARS = 1_000
 SHOWN_LINES = 5
+_DREAMING_SIGNS = ("<!-- openclaw-memory-promotion:", "## Consolidated Memory (")
 
 
 def file_warnings(rel: str, kind: FileKind, text: str) -> list[Problem]:
@@ -89,6 +90,9 @@ def _budget(rel: str, text: str) -> list[Problem]:
 
 
 def _consolidation(rel: str, text: str) -> list[Problem]:
+    """Only where dreaming has written here: a workspace without it never consolidates."""
+    if not any(sign in text for sign in _DREAMING_SIGNS):
+        return []
     lines = dreaming.rewritable_lines(text)
     if not lines:
         return []
@@ -100,7 +104,7 @@ def _consolidation(rel: str, text: str) -> list[Problem]:
             rel,
             lines[0].line,
             "consolidation",
-            f"With dreaming consolidation on, OpenClaw may delete or re-word up to {most} of "
+            f"OpenClaw's dreaming writes here: with consolidation on it may delete or re-word up to {most} of "
             f"these {len(lines)} hand-written lines per sweep, leaving a trace only in DREAMS.md: "
             f"{named}{more}",
         )
@@ -123,9 +127,12 @@ def _crlf(rel: str, text: str) -> list[Problem]:
 
 def _risks(rel: str, risks: list[dreams_file.Risk]) -> list[Problem]:
     return [
-        _warning(rel, r.first_line, r.kind, f"{r.explanation}: {excerpt(r.text, 60)}")
-        if r.text
-        else _warning(rel, r.first_line, r.kind, r.explanation)
+        _warning(
+            rel,
+            r.first_line,
+            r.kind.replace("-", "_"),
+            f"{r.explanation}: {excerpt(r.text, 60)}" if r.text else r.explanation,
+        )
         for r in risks
     ]
 
