@@ -115,3 +115,28 @@ def test_each_warning_on_the_workspace_that_calls_for_it(
     found = [w for w in _warnings(cli, tmp_path) if w["kind"] == kind]
     assert found, kind
     assert any(w["file"] == file and words in str(w["message"]) for w in found), found
+
+
+def test_pin_keeps_the_section_and_the_warning_goes(cli: Cli, tmp_path: Path) -> None:
+    _clean(tmp_path)
+    _edited_promotion(tmp_path)
+    before = (tmp_path / "MEMORY.md").read_text(encoding="utf-8")
+    rows = cli("list", tmp_path, "--json").json()
+    promoted = next(r for r in rows if r["content"].startswith("Router VLAN 20"))
+    hand = next(r for r in rows if r["content"] == "Likes tea.")
+    refused = cli("pin", tmp_path, hand["id"])
+    assert refused.code == 1 and "not in a promotion section" in refused.err
+    assert cli("pin", tmp_path, promoted["id"]).code == 0
+    after = (tmp_path / "MEMORY.md").read_text(encoding="utf-8")
+    assert after.startswith(before.rstrip("\n")) and after.count("\n") == before.count("\n") + 1
+    assert "Kept by hand" in after.splitlines()[-1]
+    assert [w for w in _warnings(cli, tmp_path) if w["kind"] == "promotion_trim"] == []
+    # The note is glued to the bullet above it (as the agent reads it): the memory's text, and
+    # so its id, now holds it.
+    rows = cli("list", tmp_path, "--json").json()
+    pinned = next(r for r in rows if r["content"].startswith("Router VLAN 20"))
+    assert pinned["content"].endswith(
+        "Kept by hand (MemDesk): OpenClaw's budget trimmer keeps this section."
+    )
+    again = cli("pin", tmp_path, pinned["id"])
+    assert again.code == 1 and "pinned already" in again.err

@@ -155,3 +155,25 @@ def test_session_start_page_lists_the_bootstrap_files(
     files = [view.files.item(r, 0).text() for r in range(view.files.rowCount())]
     assert files[:4] == ["AGENTS.md", "SOUL.md", "USER.md", "MEMORY.md"]
     assert "用户" in view.messages.toPlainText()
+
+
+def test_keep_a_promotion_section_from_the_trimmer(
+    qtbot: QtBot, window: MainWindow, claw: Path
+) -> None:
+    desk = _desk(opened(qtbot, window, claw))
+    banner = desk.entries.warnings.text()
+    assert "trimmer deletes the promotion section of" in banner
+    day = banner.split("trimmer deletes the promotion section of ", 1)[1].split(" ", 1)[0]
+    entry = next(
+        e
+        for e in _entries(claw / "MEMORY.md")
+        if e.promotion and e.promotion.kind == "promoted" and e.promotion.date == day
+    )
+    _select(desk, entry.text)
+    assert desk.pin_button.isVisible() and desk.pin_button.isEnabled()
+    desk.pin_button.click()
+    assert f"promotion section of {day}" not in desk.entries.warnings.text()
+    save(qtbot, window)
+    assert "Kept by hand (MemDesk)" in (claw / "MEMORY.md").read_text(encoding="utf-8")
+    window.undo_stack.undo()
+    assert f"promotion section of {day}" in desk.entries.warnings.text()

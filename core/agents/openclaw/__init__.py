@@ -145,6 +145,10 @@ class OpenClaw(Agent):
 
         return delete_entry(_editable(ws, row.file), row.key)
 
+    def pin(self, ws: OpenClawWorkspace, row: Row) -> ChangeSet:
+        """Keep the promotion section holding the memory from the agent's budget trimmer."""
+        return ws.pin_section(_editable(ws, row.file), row.key)
+
     # -- what the agent does with it -------------------------------------------------------------
     def context(
         self, path: Path, *, today: date | None = None, scope: str | None = None

@@ -14,11 +14,11 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from core.agents.openclaw import dreams_file, layout, recall, warnings
+from core.agents.openclaw import dreaming, dreams_file, layout, recall, warnings
 from core.agents.openclaw import format as curated_format
 from core.formats.text import InputError, decode
 from core.ops import ChangeSet
-from core.ops.entries import add_entry
+from core.ops.entries import add_entry, set_text
 from core.store.document import Document
 from core.store.documents import AnyDocument, DocumentSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
@@ -28,6 +28,7 @@ from core.store.merge import Change
 CuratedDocument = Document[curated_format.CuratedFile, curated_format.Entry]
 EDITABLE: frozenset[layout.FileKind] = frozenset({"memory", "user", "daily"})
 READ_AS_ENTRIES: frozenset[layout.FileKind] = EDITABLE | {"session"}
+PIN_NOTE = "Kept by hand (MemDesk): OpenClaw's budget trimmer keeps this section."
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +132,25 @@ class OpenClawWorkspace(DocumentSet):
             new = setters[name](new, value, kind)
         label = f"Annotate {excerpt_of(current)} in {document.rel}"
         return ChangeSet(document, label, [Change(key, current, new)])
+
+    def pin_section(self, document: CuratedDocument, key: str) -> ChangeSet:
+        """Keep the promotion section holding entry `key` from the agent's budget trimmer: a
+        line of the person's own text in it, the documented way (spec §2.4)."""
+        entry = _entry(document, key)
+        day = entry.promotion.date if entry.promotion else None
+        if entry.promotion is None or entry.promotion.kind != "promoted" or day is None:
+            raise WorkspaceError(
+                f"{excerpt_of(entry)} is not in a promotion section: the trimmer never drops it",
+                exit_code=EXIT_REFUSED,
+            )
+        try:
+            text = dreaming.pin_section(document.text(), day, PIN_NOTE)
+        except KeyError:
+            raise WorkspaceError(
+                f"the promotion section of {day} is pinned already: the trimmer keeps it",
+                exit_code=EXIT_REFUSED,
+            ) from None
+        return set_text(document, text, f"Pin the promotion section of {day} in {document.rel}")
 
     def supersede(
         self, document: CuratedDocument, key: str, text: str, day: date | None = None

@@ -53,6 +53,9 @@ class OpenClawDesk(SidebarDesk):
         self.supersede_button = self.entries.add_action(
             "Supersede with the text above", self._supersede, _is_user_file
         )
+        self.pin_button = self.entries.add_action(
+            "Keep its section from the trimmer", self._pin, _is_memory_file
+        )
 
     # -- pages ----------------------------------------------------------------------------------
     def pages_of(self, ws: OpenClawWorkspace) -> list[Page]:
@@ -142,6 +145,10 @@ class OpenClawDesk(SidebarDesk):
         ws: OpenClawWorkspace = self.ws
         return ws.supersede(source, key, text)
 
+    def _pin(self, source: AnyDocument, key: str, _text: str) -> ChangeSet:
+        ws: OpenClawWorkspace = self.ws
+        return ws.pin_section(source, key)
+
     def _push(self, make: Callable[[], ChangeSet]) -> None:
         self.entries.push_change(make)
         self._show_annotations()
@@ -199,6 +206,10 @@ def describe_entry(e: curated_format.Entry) -> str:
             f"inside the {e.managed} dreaming block: OpenClaw overwrites it at its next run"
         )
     return " · ".join(bits)
+
+
+def _is_memory_file(source: AnyDocument) -> bool:
+    return source.rel == "MEMORY.md"
 
 
 def _is_user_file(source: AnyDocument) -> bool:
