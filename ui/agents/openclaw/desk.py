@@ -37,6 +37,7 @@ class OpenClawDesk(SidebarDesk):
         super().__init__(push, tasks, settings, parent)
         self.entries = EntriesView(push)
         self.entries.model.headers = ("Where", "Line", "Memory")
+        self.entries.table.setColumnWidth(0, 170)
         self.read_only_view = ReadOnlyView()
         for page in (self.entries, self.read_only_view):
             self.add_page_widget(page)
