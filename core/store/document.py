@@ -429,7 +429,7 @@ class Document(Generic[D, E]):
         events = [
             Event(
                 file=self.rel,
-                memory_id=ch.key,
+                memory_id=self._key_after(ch),
                 kind=ch.kind,
                 actor=actor,
                 cause=cause,
@@ -440,6 +440,13 @@ class Document(Generic[D, E]):
             for ch in changes
         ]
         return JournalPlan(events)
+
+    def _key_after(self, change: Change[E]) -> str:
+        """The key an edited entry has once saved: a format that keys entries by their text
+        (OpenClaw's bullets) gives an edited one a new key, and the next read finds it by that."""
+        if change.before is None or change.after is None:
+            return change.key
+        return self.fmt.key(change.after) or change.key
 
     # -- helpers ----------------------------------------------------------------------------------
     def _check_editable(self) -> None:

@@ -133,3 +133,24 @@ def test_a_save_replaces_the_file_atomically_and_holds_nothing_open(cli: Cli, ws
         assert held.read() == MEMORY.encode("utf-8")
     assert memory.stat().st_ino != inode
     assert sorted(p.name for p in ws.iterdir()) == [".memdesk", "MEMORY.md", "USER.md", "memory"]
+
+
+def test_an_edit_the_agent_keeps_is_not_reported_as_lost(ws: Path) -> None:
+    """An OpenClaw memory's id is made of its text, so an edit gives it a new one: the agent's
+    next append must not make MemDesk say the edit was undone (and a rewrite from an older copy
+    must still say so)."""
+    from core.agents.openclaw.workspace import OpenClawWorkspace
+    from core.ops.entries import edit_entry
+
+    workspace = OpenClawWorkspace.open(ws)
+    memory = ws / "MEMORY.md"
+    agents_copy = memory.read_text(encoding="utf-8")
+    key = next(e.key for e in workspace.memory().doc.entries() if e.text.startswith("Prefers"))
+    edit_entry(workspace.memory(), key, "Prefers answers in Chinese.").apply()
+    workspace.save_all()
+    with memory.open("a", encoding="utf-8") as f:
+        f.write("- The agent's own append.\n")
+    assert workspace.refresh_from_disk().overwritten == {}
+    memory.write_text(agents_copy + "- The agent's own append.\n", encoding="utf-8")
+    refreshed = workspace.refresh_from_disk().overwritten
+    assert list(refreshed) == ["MEMORY.md"] and len(refreshed["MEMORY.md"]) == 1
