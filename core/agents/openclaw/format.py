@@ -615,6 +615,8 @@ class CuratedFile:
     read_only: bool = False
     _entries: list[Entry] = field(default_factory=list, repr=False)
     _sections: list[Section] = field(default_factory=list, repr=False)
+    _section_lines: list[int] = field(default_factory=list, repr=False)
+    _stacks: list[tuple[Section, ...]] = field(default_factory=list, repr=False)
     _managed: list[tuple[str, int, int, bool]] = field(default_factory=list, repr=False)
     _owner: list[int] = field(default_factory=list, repr=False)
 
@@ -835,6 +837,8 @@ class CuratedFile:
     def _reindex(self) -> None:
         contents = [_content(s) for s in self.lines]
         self._sections = list(_sections(contents))
+        self._section_lines = [s.line for s in self._sections]
+        self._stacks = _stacks(self._sections)
         self._managed = self._managed_lines()
         agent = _agent_blocks((BOM if self.bom else "") + self.text())
         self._owner = [-1] * len(contents)
@@ -859,11 +863,12 @@ class CuratedFile:
         contents: list[str],
     ) -> _Context:
         first, bullet, last = span
-        section = _section_at(self._sections, bullet + 1)
+        above = bisect.bisect_right(self._section_lines, bullet + 1)  # headings up to the bullet
+        section = self._stacks[above - 1] if above else ()
         promo = next((s for s in reversed(section) if s.kind), None)
         path = section[-1].path if section else ()
         after = previous if previous is not None and previous.section == path else None
-        if after is not None and any(after.end_line < s.line <= first for s in self._sections):
+        if after is not None and self._heading_between(after.end_line, first):
             after = None
         spaced = after is not None and _blank(contents[after.end_line])
         return _Context(
@@ -876,6 +881,11 @@ class CuratedFile:
             after=after.key if after else None,
             spaced=spaced,
         )
+
+    def _heading_between(self, after_line: int, line: int) -> bool:
+        """A heading on a line in (after_line, line]."""
+        lines = self._section_lines
+        return bisect.bisect_right(lines, line) > bisect.bisect_right(lines, after_line)
 
     def _managed_phase(self, first: int, last: int) -> str | None:
         for phase, a, b, _ in self._managed:
@@ -949,16 +959,16 @@ def _promotion_heading(content: str) -> tuple[PromotionKind | None, str | None]:
     return None, None
 
 
-def _section_at(sections: list[Section], line: int) -> list[Section]:
-    """The headings a line is under, outermost first."""
+def _stacks(sections: list[Section]) -> list[tuple[Section, ...]]:
+    """For each heading, the headings a line right below it is under, outermost first."""
+    stacks: list[tuple[Section, ...]] = []
     stack: list[Section] = []
     for section in sections:
-        if section.line > line:
-            break
         while stack and stack[-1].level >= section.level:
             stack.pop()
         stack.append(section)
-    return stack
+        stacks.append(tuple(stack))
+    return stacks
 
 
 def _agent_blocks(text: str) -> list[tuple[int, int]]:
