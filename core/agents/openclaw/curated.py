@@ -401,6 +401,8 @@ def recall_metadata(text: str, *, curated_root: bool, project_scope: bool = True
     `project_scope`: False for USER.md, whose project annotations the agent ignores. Triggers
     and importance count only on lines ending (after trailing spaces) with "-->".
     """
+    if "<!--" not in text:  # most entries: no annotation at all
+        return RecallMetadata(None, None, None)
     lines = text.split("\n")
     phrases: dict[str, None] = {}
     importance: int | None = None

@@ -43,6 +43,7 @@ class OpenClawDesk(SidebarDesk):
             self.add_page_widget(page)
         self.entries.changed.connect(self.document_changed)
         self.entries.warn = self._warnings
+        self._warned: tuple[tuple[str, int] | None, list[str]] = (None, [])
         self.entries.describe = self._describe
         self.annotations = AnnotationsBar()
         self.entries.add_below_editor(self.annotations)
@@ -89,7 +90,7 @@ class OpenClawDesk(SidebarDesk):
     def _entries_page(self, name: str, title: str, refs: Callable[[], list[FileRef]]) -> Page:
         def count() -> str:
             try:
-                total = sum(len(self.ws.curated(r.rel).items()) for r in refs())
+                total = sum(len(self.ws.curated(r.rel).doc.entries()) for r in refs())
             except (ValueError, WorkspaceError):
                 return f"{title} (unreadable!)"
             mark = " *" if any(self.ws.curated(r.rel).modified for r in refs()) else ""
@@ -172,9 +173,13 @@ class OpenClawDesk(SidebarDesk):
 
     # -- what the agent will do -----------------------------------------------------------------
     def _warnings(self, source: AnyDocument) -> list[str]:
-        kind = curated_format.file_kind(source.rel)
-        found = warnings.file_warnings(source.rel, kind, source.text())
-        return [f"line {w.line}: {w.message}" for w in found]
+        """The shown file's warnings, worked out once per state of it."""
+        state = (source.rel, source.revision)
+        if self._warned[0] != state:
+            kind = curated_format.file_kind(source.rel)
+            found = warnings.file_warnings(source.rel, kind, source.text())
+            self._warned = (state, [f"line {w.line}: {w.message}" for w in found])
+        return self._warned[1]
 
     def _describe(self, source: AnyDocument, key: str) -> str:
         entry = source.find(key)
