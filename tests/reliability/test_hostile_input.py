@@ -118,6 +118,15 @@ LAYOUTS = {
             ("check", "list", "show", "retrieve"),
         ),
         Layout(
+            "openclaw",
+            FIXTURES / "workspaces" / "openclaw",
+            "",
+            "MEMORY.md",
+            "a396a2",
+            "Prefers concise answers",
+            ("check", "list", "show", "context"),
+        ),
+        Layout(
             "pomelobot",
             FIXTURES / "workspaces" / "pomelobot",
             "",
@@ -136,6 +145,7 @@ READS = {
     "retrieve": ["retrieve", "coffee"],
     "chunks": ["chunks", "{main}", "--json"],
     "decay": ["decay", "--at", "2027-01-01", "--json"],
+    "context": ["context", "--date", "2026-03-02", "--json"],
 }
 WRITES = {
     "add": ["add", "a memory the test adds"],

@@ -69,10 +69,13 @@ class MemoryFile:
 def list_files(root: Path) -> list[MemoryFile]:
     """Every memory file of the workspace, in the order the window lists them."""
     names = _regular_files(root)
+    # The agent reads MEMORY.md and USER.md whatever they are: one MemDesk cannot read (a
+    # folder, a FIFO, a link out) is listed all the same, so that reading it says why.
+    present = {p.name for p in list_folder(root)} if _real_dir(root) else set()
     found: list[MemoryFile] = []
-    if "MEMORY.md" in names:
+    if "MEMORY.md" in present:
         found.append(MemoryFile("MEMORY.md", "memory"))
-    if "USER.md" in names:
+    if "USER.md" in present:
         found.append(MemoryFile("USER.md", "user"))
     found += _profiles(root)
     found += _notes(root)
