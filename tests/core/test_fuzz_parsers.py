@@ -22,6 +22,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.agents.everbot import format as ev
+from core.agents.openclaw import dreaming, dreams_file, recall
+from core.agents.openclaw import format as ocf
 from core.agents.picoclaw import format as pc
 from core.agents.picoclaw.profile import ProfileError, parse_profile, render_profile
 from core.agents.picoclaw.retrieval import chunks, go_trim_space
@@ -29,6 +31,7 @@ from core.agents.pomelobot import format as pb
 from core.formats.strict_json import load_json
 from core.formats.text import BOM, InputError, decode, split_lines
 from tests.core import test_everbot_properties as everbot_properties
+from tests.core import test_openclaw_format as openclaw_properties
 from tests.core import test_picoclaw as picoclaw_properties
 from tests.core import test_pomelobot as pomelobot_properties
 
@@ -336,3 +339,53 @@ def test_strict_json_reads_what_json_reads_or_says_where_it_fails(data: bytes) -
             assert exc.lineno >= 1 and exc.colno >= 1
             return
     assert value == json.loads(text)
+
+
+# -- OpenClaw: curated files, DREAMS.md, dreaming reports, legacy recall stores -------------------
+_RECALL_PIECES = [
+    '{"version": 1, "entries": {"k": {',
+    '"path": "memory/2026-06-27.md", "startLine": 4, "endLine": 4, "source": "memory",',
+    '"snippet": "Router VLAN 20 is for IoT", "recallCount": 5, "totalScore": 3.9,',
+    '"queryHashes": ["a", "b", "c"], "recallDays": ["2026-06-26", "2026-06-27"],',
+    '"lastRecalledAt": "2026-06-27T10:00:00.000Z", "provenance": {"originClass": "owner"}',
+    "}}}",
+    '"maxScore": 1e308, "dailyCount": -3, "conceptTags": [null, 7, "x"]',
+]
+_CURATED = files_of(openclaw_properties.memory_files())
+
+
+@given(_CURATED | _ANY, st.sampled_from(["MEMORY.md", "USER.md", "memory/2026-03-01.md"]))
+def test_openclaw_curated_bytes_render_back_and_entries_are_the_agents(
+    data: bytes, rel: str
+) -> None:
+    doc = parsed(lambda d: ocf.parse_file(d, rel), data)
+    if doc is None:
+        return
+    assert doc.to_bytes() == data
+    lines = data.decode().removeprefix(BOM).split("\n")
+    for entry in doc.entries():
+        assert lines[entry.bullet_line - 1].startswith("- ")  # a bullet the agent starts one at
+        assert 1 <= entry.line <= entry.bullet_line <= entry.end_line <= len(lines)
+
+
+@given(_CURATED | _ANY)
+def test_openclaw_dreams_file_and_reports_read_any_text(data: bytes) -> None:
+    text = data.decode("utf-8", "replace")
+    with finishes_within(5):
+        dreams_file.read_dreams(text)
+        dreams_file.dreams_risks(text)
+        dreams_file.daily_note_risks(text)
+        dreams_file.read_phase_report(text)
+        dreaming.budget_report(text)
+        dreaming.rewritable_lines(text)
+
+
+@given(st.binary(max_size=300) | spliced(st.sampled_from(_RECALL_PIECES)))
+def test_openclaw_recall_store_of_any_json_is_ranked_or_refused(data: bytes) -> None:
+    with finishes_within(5):
+        try:
+            store = load_json(data.decode("utf-8", "replace"))
+        except json.JSONDecodeError:
+            return
+        if isinstance(store, dict):
+            recall.review_store(store, None, 1_782_615_600_000)
