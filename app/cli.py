@@ -137,8 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--section",
         default="all",
         help="EverBot: active, archived or all; PicoClaw: longterm, daily, profile or all; "
-        "Pomelobot/OpenClaw: a scope (main), a kind (long_term, daily, transcript), "
-        "SCOPE:KIND or all (default: all)",
+        "Pomeloclaw / Pomelobot: a scope (main), a kind (long_term, daily, heartbeat, "
+        "transcript), SCOPE:KIND or all (default: all)",
     )
     lst.add_argument(
         "--query",
@@ -159,16 +159,24 @@ def build_parser() -> argparse.ArgumentParser:
         "--file",
         default=None,
         help="the file to add it to (PicoClaw: a daily note memory/YYYYMM/YYYYMMDD.md; "
-        "Pomelobot/OpenClaw: a scope's file; default: the long-term memory)",
+        "Pomeloclaw / Pomelobot: a scope's file; default: the main long-term memory)",
     )
-    add.add_argument("--category", default=None, help="EverBot: its category (default: fact)")
+    add.add_argument(
+        "--category",
+        default=None,
+        help="EverBot: its category (default: fact); Pomeloclaw: a heartbeat entry's (lesson)",
+    )
     add.add_argument("--score", type=_score, default=None, help="EverBot: its score")
     add.set_defaults(handler=cmd_add)
 
     edit = _with_path(sub.add_parser("edit", help="change one memory"))
     edit.add_argument("id", help="the memory's id, or FILE:ID")
     edit.add_argument("--text", default=None, help="its new text (- reads it from stdin)")
-    edit.add_argument("--category", default=None, help="EverBot: its new category")
+    edit.add_argument(
+        "--category",
+        default=None,
+        help="EverBot: its new category; Pomeloclaw: a heartbeat entry's new category",
+    )
     edit.add_argument("--score", type=_score, default=None, help="EverBot: its new score")
     edit.set_defaults(handler=cmd_edit)
 
@@ -204,7 +212,9 @@ def build_parser() -> argparse.ArgumentParser:
     context.add_argument(
         "--date", type=_iso_date, default=None, help="the day the session starts (default: today)"
     )
-    context.add_argument("--scope", default=None, help="Pomeloclaw: the memory scope (main)")
+    context.add_argument(
+        "--scope", default=None, help="Pomeloclaw / Pomelobot: the memory scope (default: main)"
+    )
     context.set_defaults(handler=cmd_context)
 
     chunks = _with_path(

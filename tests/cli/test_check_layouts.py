@@ -1,4 +1,4 @@
-"""`memdesk check` on PicoClaw and Pomelobot/OpenClaw workspaces: read everything, write nothing."""
+"""`memdesk check` on PicoClaw and Pomeloclaw / Pomelobot workspaces: read everything, write nothing."""
 
 from __future__ import annotations
 

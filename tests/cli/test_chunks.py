@@ -21,8 +21,8 @@ def test_chunks_json_equals_the_agents(
     case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     expected = json.loads((POMELOBOT / f"{case}.chunks.json").read_text(encoding="utf-8"))
-    shutil.copy(POMELOBOT / expected["input_file"], tmp_path / "memory.md")
-    assert main(["chunks", str(tmp_path), "memory.md", "--json"]) == 0
+    shutil.copy(POMELOBOT / expected["input_file"], tmp_path / "MEMORY.md")
+    assert main(["chunks", str(tmp_path), "MEMORY.md", "--agent", "pomelobot", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
     keys = ("start_line", "end_line", "content", "hash")
     assert got == [{k: c[k] for k in keys} for c in expected["chunks"]]

@@ -1,4 +1,4 @@
-"""`memdesk show PATH ID` on PicoClaw and Pomelobot/OpenClaw workspaces: ID as `list` gives it,
+"""`memdesk show PATH ID` on PicoClaw and Pomeloclaw / Pomelobot workspaces: ID as `list` gives it,
 or FILE:ID when the same id is in several files; unknown ids exit 1, ambiguous ones 2."""
 
 from __future__ import annotations

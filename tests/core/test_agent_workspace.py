@@ -1,4 +1,4 @@
-"""An open PicoClaw or Pomelobot/OpenClaw workspace (SPEC 2.2-2.4, 5, 6 "what the agent sees"):
+"""An open PicoClaw or Pomeloclaw / Pomelobot workspace (SPEC 2.2-2.4, 5, 6 "what the agent sees"):
 its documents, saving them each on its own, promotion, the profile and the retrieval preview."""
 
 from __future__ import annotations

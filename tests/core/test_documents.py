@@ -1,4 +1,4 @@
-"""Documents of PicoClaw and Pomelobot/OpenClaw workspaces (SPEC 2.2-2.4 and 5), on real files.
+"""Documents of PicoClaw and Pomeloclaw / Pomelobot workspaces (SPEC 2.2-2.4 and 5), on real files.
 
 Every save goes through the one guarded commit: read what is on disk, merge by entry, backup,
 atomic replace, journal. "The agent" writing meanwhile is a real second process (a Python

@@ -455,7 +455,7 @@ def test_the_scope_of_a_path(path: str, scope: str) -> None:
     [
         ("memory/scopes/work/LONG_TERM.md", "long_term"),
         ("memory/scopes/work/MEMORY.md", "long_term"),
-        ("memory.md", "long_term"),
+        ("MEMORY.md", "long_term"),
         ("memory/2026-03-01.md", "daily"),
         ("memory/scopes/work/transcripts/2026-03-01.md", "transcript"),
     ],
@@ -474,7 +474,9 @@ def test_a_scopes_folder_that_is_a_link_is_listed_not_followed(tmp_path: Path) -
 
 
 def test_a_read_outside_the_scope_says_what_may_be_read(tmp_path: Path) -> None:
-    with pytest.raises(pb.AccessError, match=r"MEMORY\.md, memory/\*\.md or memory/scopes/main/"):
+    with pytest.raises(
+        pb.AccessError, match=r"MEMORY\.md, memory/YYYY-MM-DD\.md or memory/scopes/main/"
+    ):
         pb.read_memory_file(tmp_path, "notes/x.md")
 
 

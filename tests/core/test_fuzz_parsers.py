@@ -279,7 +279,7 @@ def test_retrieval_chunks_are_trimmed_pieces_of_the_text(data: bytes) -> None:
         assert chunk == go_trim_space(chunk) or found == [text]
 
 
-# -- Pomelobot / OpenClaw memory files ------------------------------------------------------------
+# -- Pomeloclaw / Pomelobot memory files ------------------------------------------------------------
 _POMELOBOT = files_of(pomelobot_properties.memory_files())
 _KINDS = st.sampled_from(
     ["MEMORY.md", "memory/2026-03-01.md", "memory/scopes/main/transcripts/2026-03-01.md"]

@@ -1,4 +1,4 @@
-"""Pomelobot / OpenClaw memory files against the real agent's outputs (fixtures/pomelobot)."""
+"""Pomeloclaw / Pomelobot memory files against the real agent's outputs (fixtures/pomelobot)."""
 
 from __future__ import annotations
 
@@ -102,8 +102,7 @@ def test_chunks_of_file_bytes_keep_the_bom_as_node_reads_it() -> None:
 
 def _fixture_files() -> list[Path]:
     files = [POMELO / f"{case}.input.md" for case in FILE_CASES]
-    for ws in ("pomelobot", "openclaw"):
-        files += sorted(p for p in (WORKSPACES / ws).rglob("*.md"))
+    files += sorted(p for p in (WORKSPACES / "pomelobot").rglob("*.md"))
     return files
 
 
@@ -463,13 +462,24 @@ def test_scopes_of_the_pomelobot_workspace() -> None:
     assert group.of_kind("daily")[0].date == "2026-03-02"
 
 
-def test_scopes_of_the_openclaw_workspace() -> None:
-    (main,) = pb.list_scopes(WORKSPACES / "openclaw")
-    assert [(f.path, f.kind, f.date, f.slug) for f in main.files] == [
-        ("MEMORY.md", "long_term", None, None),
-        ("memory/2026-03-01-standup.md", "daily", "2026-03-01", "standup"),
-        ("memory/2026-03-01.md", "daily", "2026-03-01", None),
+def test_a_workspace_without_scopes_is_the_older_layouts_main_scope(tmp_path: Path) -> None:
+    """Root MEMORY.md and memory/YYYY-MM-DD.md are legacy files of main, wherever they are; a
+    lower-case memory.md and memory/YYYY-MM-DD-<slug>.md are no files of the agent's."""
+    _write(tmp_path, "MEMORY.md", "# Long-term Memory (main)\n\n\n[09:00:00] x\n")
+    _write(tmp_path, "memory.md")
+    _write(tmp_path, "memory/2026-03-01.md", "[09:00:00] y\n")
+    _write(tmp_path, "memory/2026-03-01-standup.md")
+    (main,) = pb.list_scopes(tmp_path)
+    assert [(f.path, f.kind, f.date) for f in main.files] == [
+        ("MEMORY.md", "long_term", None),
+        ("memory/2026-03-01.md", "daily", "2026-03-01"),
     ]
+    assert all(f.legacy is not None for f in main.files)
+    assert "(it does not yet)" in (main.files[0].legacy or "")
+    assert main.other_files == ("memory/2026-03-01-standup.md",)
+    for rel in ("MEMORY.md", "memory/2026-03-01.md", "memory/2026-03-01-standup.md"):
+        with pytest.raises(pb.AccessError, match="not a memory file of scope 'main'"):
+            pb.memory_get(tmp_path, rel)
 
 
 def _write(root: Path, rel: str, text: str = "# x\n") -> Path:
@@ -497,7 +507,7 @@ def workspace(tmp_path: Path) -> Path:
     _write(ws, "memory/scopes/group_a/MEMORY.md", "[10:00:00] Group A secret\n")
     _write(ws, "memory/scopes/group_a/LONG_TERM.md", "[10:00:00] older group a\n")
     _write(ws, "memory/scopes/group_a/2026-03-01.md", "[10:00:00] group a daily\n")
-    _write(ws, "memory/scopes/group_a/2026-03-01-standup.md")  # slugs are OpenClaw's, main only
+    _write(ws, "memory/scopes/group_a/2026-03-01-standup.md")  # not a daily file
     _write(
         ws,
         "memory/scopes/group_a/transcripts/2026-03-01.md",

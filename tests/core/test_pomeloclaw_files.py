@@ -96,16 +96,19 @@ def test_a_new_long_term_save_goes_to_the_new_file_beside_a_legacy_one(both: Pat
     assert note is not None and "(it does: this file is no longer injected)" in note
 
 
-def test_openclaw_layout_keeps_its_main_files_current(tmp_path: Path) -> None:
+def test_without_scopes_the_main_files_are_the_older_layouts(tmp_path: Path) -> None:
+    """Spec 1.3: the agent never moved them; its next long-term save creates the new file."""
     _write(tmp_path, "MEMORY.md")
     _write(tmp_path, "memory/2026-03-01.md", "[09:00:00] x\n")
     (main,) = pb.list_scopes(tmp_path)
-    assert [(f.path, f.legacy) for f in main.files] == [
-        ("MEMORY.md", None),
-        ("memory/2026-03-01.md", None),
-    ]
-    assert pb.memory_get(tmp_path, "memory/2026-03-01.md") == "[09:00:00] x\n"
-    assert PomelobotWorkspace.open(tmp_path).long_term_of(main).rel == "MEMORY.md"
+    assert [f.path for f in main.files] == ["MEMORY.md", "memory/2026-03-01.md"]
+    assert "no longer indexed" in (main.files[0].legacy or "")
+    assert "memory_get refuses it" in (main.files[1].legacy or "")
+    with pytest.raises(pb.AccessError):
+        pb.memory_get(tmp_path, "memory/2026-03-01.md")
+    assert pb.read_memory_file(tmp_path, "memory/2026-03-01.md") == b"[09:00:00] x\n"
+    long_term = PomelobotWorkspace.open(tmp_path).long_term_of(main)
+    assert long_term.rel == "memory/scopes/main/MEMORY.md" and not long_term.exists
 
 
 # -- memory_get --------------------------------------------------------------------------------
@@ -685,14 +688,15 @@ def test_check_warns_of_each_loss_the_next_merge_causes(claw: Path) -> None:
     ]
     assert all(w.message.startswith("team entry '数据库慢查询排查': ") for w in report.warnings)
     assert report.warnings[1].text == "2. EXPLAIN 可疑 SQL\n3. 检查索引"
-    assert report.warnings[-1].file == str(claw / MAIN_LONG)
+    assert report.warnings[-1].file == MAIN_LONG
 
 
 def test_team_blocks_outside_mains_team_files_are_never_merged(claw: Path) -> None:
     text = (claw / MAIN_LONG).read_text(encoding="utf-8")
     _write(claw, "memory/scopes/group_x/MEMORY.md", text)
     _write(claw, "memory/scopes/main/notes-2026.md", text)
-    assert {w.file for w in POMELOBOT.check(claw).warnings} == {str(claw / MAIN_LONG)}
+    losses = [w for w in POMELOBOT.check(claw).warnings if w.kind == "team_merge_loss"]
+    assert {w.file for w in losses} == {MAIN_LONG}
 
 
 def test_edit_a_team_entry_and_a_heartbeat_category(claw: Path) -> None:

@@ -1,4 +1,4 @@
-"""PicoClaw and Pomelobot/OpenClaw workspaces in the main window, driven as a person would: open
+"""PicoClaw and Pomeloclaw / Pomelobot workspaces in the main window, driven as a person would: open
 the demo, edit one entry of each kind, save, undo; files on disk are checked after every save."""
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def conflict_dialog(qtbot: QtBot, window: MainWindow) -> ConflictDialog:
 
 
 def opened(qtbot: QtBot, window: MainWindow, path: Path) -> MainWindow:
-    """Open a PicoClaw or Pomelobot/OpenClaw workspace; returns once its desk shows it."""
+    """Open a PicoClaw or Pomeloclaw / Pomelobot workspace; returns once its desk shows it."""
     before = window.desk
     window.open_workspace(path)
     qtbot.waitUntil(
@@ -277,7 +277,8 @@ def test_pomelobot_scopes_in_the_sidebar(qtbot: QtBot, window: MainWindow, pomel
     assert titles[0].startswith("Scope main (")
     assert any(t.startswith("Scope direct_") for t in titles)
     assert any(t.startswith("Scope group_") for t in titles)
-    assert titles[-1].startswith("Search & read")
+    assert titles[-2].startswith("Search & read")
+    assert titles[-1] == "At session start"
 
 
 def test_pomelobot_edit_daily_and_promote_to_long_term(
@@ -298,14 +299,24 @@ def test_pomelobot_edit_daily_and_promote_to_long_term(
     assert key in daily.read_text(encoding="utf-8")
 
 
-def test_openclaw_session_summary_is_shown_and_edited_as_text(
+def hand_written_heartbeat(pomelo: Path) -> Path:
+    """Main's HEARTBEAT.md as a person keeps it: notes, no `## [HH:MM:SS]` entries."""
+    path = pomelo / pb.heartbeat_path("main")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        "# Heartbeat (main)\n\n值班交接先看告警群。\n- 变更窗口：周二、周四\n", encoding="utf-8"
+    )
+    return path
+
+
+def test_a_file_without_entries_is_shown_and_edited_as_text(
     qtbot: QtBot, window: MainWindow, pomelo: Path
 ) -> None:
-    """OpenClaw's memory/YYYY-MM-DD-<slug>.md is a free-form summary: no [HH:MM:SS] entries.
-    Tried as a new user would: the file must not look empty; its text is shown and editable."""
+    """A heartbeat file of hand-written notes has no entries. Tried as a new user would: the
+    file must not look empty; its text is shown and editable."""
+    session = hand_written_heartbeat(pomelo)
     opened(qtbot, window, pomelo)
     entries = window.desk.entries
-    session = next(pomelo.glob("memory/????-??-??-*.md"))
     original = session.read_text(encoding="utf-8")
     entries.select_file(session.relative_to(pomelo).as_posix())
     assert entries.tabs.currentIndex() == 1  # no entries: the whole file is shown
@@ -324,9 +335,9 @@ def test_openclaw_session_summary_is_shown_and_edited_as_text(
 def test_whole_file_edit_and_another_writer_ask_first(
     qtbot: QtBot, window: MainWindow, pomelo: Path, choice: str
 ) -> None:
+    session = hand_written_heartbeat(pomelo)
     opened(qtbot, window, pomelo)
     entries = window.desk.entries
-    session = next(pomelo.glob("memory/????-??-??-*.md"))
     rel = session.relative_to(pomelo).as_posix()
     original = session.read_text(encoding="utf-8")
     entries.select_file(rel)
@@ -351,7 +362,7 @@ def test_whole_file_edit_and_another_writer_ask_first(
     assert dialog.resolutions() == {OUTSIDE: choice}
     dialog.accept()
     qtbot.waitUntil(lambda: not window.tasks.busy and not window.modified(), timeout=10_000)
-    # The summary has no entries: the appended line is part of the one text that clashed.
+    # The notes have no entries: the appended line is part of the one text that clashed.
     kept = theirs if choice == "theirs" else "# 我重写了这份摘要\n"
     assert session.read_text(encoding="utf-8") == kept
 

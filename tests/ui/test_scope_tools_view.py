@@ -1,4 +1,4 @@
-"""The Search & read page of a Pomelobot/OpenClaw workspace, driven as a person would: search a
+"""The Search & read page of a Pomeloclaw / Pomelobot workspace, driven as a person would: search a
 scope, open a hit, read path:line as memory_get does (and be refused where the agent would), list
 a file's index chunks. Every result is checked against core's own tools on the same files."""
 
@@ -311,7 +311,7 @@ def test_reading_with_no_workspace_is_an_error_not_a_crash(qtbot: QtBot) -> None
     widget = ScopeToolsView()
     qtbot.addWidget(widget)
     widget.open_ref("MEMORY.md:1")
-    assert "Open a Pomelobot/OpenClaw workspace" in error_shown(widget)
+    assert "Open a Pomeloclaw / Pomelobot workspace" in error_shown(widget)
 
 
 # --- Index chunks ----------------------------------------------------------------------------------

@@ -174,12 +174,14 @@ def _picoclaw(home: Path, hostile: list[str]) -> None:
 
 
 def _pomelobot(root: Path, hostile: list[str]) -> None:
+    """Hostile memories in every file (both layouts), the prompt's own files and a file of
+    another program's beside the daily files."""
     lines = "".join(f"\n[12:00:{n:02d}] {text}\n" for n, text in enumerate(hostile))
-    files = [root / "MEMORY.md", *sorted((root / "memory").glob("**/*.md"))]
+    files = [*sorted(root.glob("*.md")), *sorted((root / "memory").glob("**/*.md"))]
     for path in files:
         path.write_text(path.read_text(encoding="utf-8") + lines, encoding="utf-8")
-    session = root / "memory" / f"2026-03-01-{RELATIVE_IMG}.md"
-    session.write_text(f"# Session 2026-03-01{lines}", encoding="utf-8")
+    stray = root / "memory" / f"2026-03-01-{RELATIVE_IMG}.md"
+    stray.write_text(f"# Session 2026-03-01{lines}", encoding="utf-8")
 
 
 def _openclaw(root: Path, hostile: list[str]) -> None:

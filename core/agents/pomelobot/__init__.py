@@ -1,7 +1,10 @@
-"""Pomelobot and OpenClaw (SPEC 2.4): scopes of long-term, daily and transcript files.
+"""Pomeloclaw / Pomelobot (SPEC 2.4, spec/pomeloclaw.md): scopes of long-term, daily, heartbeat
+and transcript files, team entries in the main scope.
 
-`format` reads the files and cuts them into the agent's index chunks; `workspace` opens a
-workspace for editing.
+`format` reads the files and cuts them into the agent's index chunks; `team` reads and merges team
+entries; `context` is what the agent injects at session start; `scope_keys` names the scopes;
+`warnings` says what the agent is about to destroy or hide; `workspace` opens a workspace for
+editing; `demo` writes demo workspaces of both layouts.
 """
 
 from __future__ import annotations
@@ -12,24 +15,33 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from core.agents.base import Agent, CheckReport, DemoResult, NotApplicable, Row, Source, SourceCount
+from core.agents.base import (
+    Agent,
+    CheckReport,
+    Context,
+    DemoResult,
+    NotApplicable,
+    Row,
+    Source,
+    SourceCount,
+)
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
-from core.store.errors import WorkspaceError
+from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import list_folder, read_head, read_or_none
 
 if TYPE_CHECKING:
     from core.agents.pomelobot.workspace import PomelobotWorkspace
 
-_DAILY = re.compile(r"^\d{4}-\d{2}-\d{2}(-[\w-]+)?\.md$")
+_DAILY = re.compile(r"^\d{4}-\d{2}-\d{2}\.md$")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 class Pomelobot(Agent):
     name: ClassVar[str] = "pomelobot"
-    title: ClassVar[str] = "Pomelobot / OpenClaw"
-    demo_layouts: ClassVar[tuple[str, ...]] = ("pomelobot",)
+    title: ClassVar[str] = "Pomeloclaw / Pomelobot"
+    demo_layouts: ClassVar[tuple[str, ...]] = ("pomelobot", "pomeloclaw")
 
     def detect(self, root: Path) -> Sequence[Source]:
         memory = root / "memory"
@@ -40,8 +52,8 @@ class Pomelobot(Agent):
             if memory.is_dir()
             else []
         )
-        # Without scopes, the files must show the agent's own headers or time stamps: OpenClaw
-        # keeps MEMORY.md and memory/YYYY-MM-DD.md too, PicoClaw memory/MEMORY.md.
+        # Without scopes (the older layout's main scope alone), the files must show the agent's
+        # own headers or time stamps: other agents keep a MEMORY.md and memory/YYYY-MM-DD.md too.
         beside = longterm.is_file() or not (memory / "MEMORY.md").is_file()
         written_here = beside and any(_written_by_pomelobot(p) for p in [longterm, *daily])
         if not (scopes.is_dir() or (daily and written_here)):
@@ -63,17 +75,29 @@ class Pomelobot(Agent):
         return PomelobotWorkspace.open(root)
 
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
+        """Every file read as the agent reads it; warnings of team merge losses, scopes several
+        senders share, memories beyond the prompt at session start (today) and long-term files
+        of the older layout no longer injected."""
+        from core.agents.pomelobot import format as pomelobot
+        from core.agents.pomelobot import warnings
+
         report = CheckReport(self.name)
-        for scope, item, doc_or_error in _files(path):
+        scopes = pomelobot.list_scopes(path)
+        documents: dict[str, Any] = {}
+        for scope, item, doc_or_error in _files(path, scopes):
             file = path / item.path
             if isinstance(doc_or_error, Exception):
                 report.problems.append(_problem(file, "unreadable", str(doc_or_error)))
                 continue
+            documents[item.path] = doc_or_error
             kind = f"{scope}:{item.kind}"
             report.sources.append(SourceCount(kind, str(file), len(doc_or_error.entries())))
-            if _team_file(item.path):
-                report.warnings += _merge_losses(file, doc_or_error.render())
-        report.summary = f"{path}: Pomelobot / OpenClaw workspace, {report.entries} memories"
+            report.warnings += warnings.team_merge_losses(item.path, doc_or_error.render())
+        counts = {rel: len(doc.entries()) for rel, doc in documents.items()}
+        report.warnings += warnings.shared_scopes(scopes, counts)
+        report.warnings += warnings.scopes_not_in_prompt(path, scopes, date.today())
+        report.warnings += warnings.legacy_files(scopes, documents)
+        report.summary = f"{path}: Pomeloclaw / Pomelobot workspace, {report.entries} memories"
         return report
 
     def rows(
@@ -142,7 +166,7 @@ class Pomelobot(Agent):
 
         if category is None:
             if text is None:
-                raise WorkspaceError("Pomelobot / OpenClaw memories have only text: give --text")
+                raise WorkspaceError("Pomeloclaw / Pomelobot memories have only text: give --text")
             return edit_entry(ws.memory_file(row.file), row.key, text)
         return ws.edit_heartbeat(row.file, row.key, text=text, category=category)
 
@@ -154,11 +178,29 @@ class Pomelobot(Agent):
     # -- what the agent does with it -------------------------------------------------------------
     def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
         raise NotApplicable(
-            f"{path}: Pomelobot / OpenClaw choose no memory by the message: they inject their "
-            "memory files when a session starts, and the model searches them itself when it "
-            "wants (`memdesk list PATH --query WORDS` finds the same lines; `memdesk chunks "
-            "PATH FILE` shows how a file is indexed)"
+            f"{path}: Pomeloclaw / Pomelobot chooses no memory by the message: it injects its "
+            "memory files when a session starts (`memdesk context PATH --scope SCOPE`), and the "
+            "model searches them itself when it wants (`memdesk list PATH --query WORDS` finds "
+            "the same lines; `memdesk chunks PATH FILE` shows how a file is indexed)"
         )
+
+    def context(
+        self, path: Path, *, today: date | None = None, scope: str | None = None
+    ) -> Context:
+        """A new session of `scope` (default main) on `today`: the agent's bootstrap and startup
+        messages, byte for byte, and what each file gives them."""
+        from core.agents.pomelobot import context
+        from core.agents.pomelobot import format as pomelobot
+
+        name = scope or pomelobot.MAIN
+        context.check_scope(name)
+        known = [s.name for s in pomelobot.list_scopes(path)]
+        if name not in known:
+            raise WorkspaceError(
+                f"{path}: no memory scope '{name}' (scopes: {', '.join(known)})",
+                exit_code=EXIT_REFUSED,
+            )
+        return context.context(path, name, today or date.today())
 
     def chunks(self, path: Path, file: str) -> list[dict[str, Any]]:
         """The file's index chunks exactly as the agent's indexer cuts them (a memory file of the
@@ -184,15 +226,15 @@ class Pomelobot(Agent):
     ) -> DemoResult:
         from core.agents.pomelobot.demo import write_demo
 
-        return write_demo(target, entries=entries, seed=seed, today=today)
+        return write_demo(target, layout=layout, entries=entries, seed=seed, today=today)
 
 
-def _files(path: Path) -> list[tuple[str, Any, Any]]:
+def _files(path: Path, scopes: Sequence[Any] | None = None) -> list[tuple[str, Any, Any]]:
     """(scope, file, parsed document or the error that keeps it unread) for every memory file."""
     from core.agents.pomelobot import format as pomelobot
 
     out: list[tuple[str, Any, Any]] = []
-    for scope in pomelobot.list_scopes(path):
+    for scope in pomelobot.list_scopes(path) if scopes is None else scopes:
         for item in scope.files:
             file = path / item.path
             try:
@@ -243,30 +285,6 @@ def _row(where: str, rel: str, file: Path, entry: Any) -> Row:
         first = entry.content.split("\n", 1)[0]
     text = f"{where:<24} {label:<12} {first[:70]}"
     return Row(entry.key, rel, entry.line, fields, text, key=entry.key)
-
-
-def _team_file(rel: str) -> bool:
-    """Where the agent's memory_save_team writes (and merges): main's MEMORY.md and daily files."""
-    folder, _, name = rel.rpartition("/")
-    return folder == "memory/scopes/main" and (name == "MEMORY.md" or bool(_DAILY.match(name)))
-
-
-def _merge_losses(file: Path, text: str) -> list[Problem]:
-    from core.agents.pomelobot.team import merge_losses
-    from core.formats.problems import excerpt
-
-    return [
-        Problem(
-            str(file),
-            loss.line,
-            loss.end_line,
-            "team_merge_loss",
-            f"{loss.message()}: {excerpt(loss.text.split(chr(10), 1)[0], 40)}",
-            loss.text,
-            "warning",
-        )
-        for loss in merge_losses(text)
-    ]
 
 
 def _problem(path: Path, kind: str, message: str, line: int = 1) -> Problem:

@@ -40,6 +40,7 @@ __all__ = [
     "STARTUP_HEADER",
     "Files",
     "bootstrap_message",
+    "check_scope",
     "context",
     "context_of",
     "prompt_window_losses",
@@ -520,7 +521,8 @@ def context_of(files: Files, scope: str, today: date) -> Context:
     return Context(parts, messages, title)
 
 
-def _check_scope(scope: str) -> None:
+def check_scope(scope: str) -> None:
+    """Refuses a name the agent would read another scope's folder for (WorkspaceError)."""
     if sanitize_path_segment(scope) != scope:
         raise WorkspaceError(
             f"'{scope}' is not a scope name as the agent makes them (letters a-z, digits, "
@@ -532,7 +534,7 @@ def _check_scope(scope: str) -> None:
 def read_files(workspace: Path, scope: str, today: date) -> dict[str, str | None]:
     """The files the agent reads for a new session of `scope`, decoded as Node decodes them
     (invalid UTF-8 as U+FFFD, BOM kept); of each topic's candidates, up to the first found."""
-    _check_scope(scope)
+    check_scope(scope)
     files: dict[str, str | None] = {}
     for _topic, candidates in _candidates(scope):
         for candidate in candidates:

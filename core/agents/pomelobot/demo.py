@@ -1,8 +1,7 @@
 """Pomelobot's and Pomeloclaw's demo workspaces (``memdesk demo DIR --layout pomelobot|pomeloclaw``).
 
 ``pomelobot`` (SPEC 2.4, the older layout): main scope ``MEMORY.md`` and ``memory/YYYY-MM-DD.md``,
-a group and a direct scope with their long-term, daily and transcript files, and one OpenClaw
-session file ``memory/YYYY-MM-DD-<slug>.md``.
+a group and a direct scope with their long-term, daily and transcript files.
 
 ``pomeloclaw`` (spec/pomeloclaw.md, the renamed agent's layout): every scope in
 ``memory/scopes/<scope>/`` with ``MEMORY.md``, daily files, ``HEARTBEAT.md`` and transcripts; team
@@ -15,7 +14,6 @@ slot values borrowed from ``core/demo_corpus.json``.
 from __future__ import annotations
 
 import base64
-import uuid
 from collections.abc import Callable, Sequence
 from datetime import date, datetime, time, timedelta
 from functools import cache, partial
@@ -66,8 +64,7 @@ def write_demo(
 ) -> DemoResult:
     """Create ``target`` (or fill it if empty) with a workspace of ``layout`` (see `LAYOUTS`).
 
-    ``pomelobot``: the main scope, ``group_cid…`` and ``direct_u…`` scopes, and one OpenClaw
-    session file. ``entries`` (in the main ``MEMORY.md``) defaults to 16; the group and direct
+    ``pomelobot``: the main scope, ``group_cid…`` and ``direct_u…`` scopes. ``entries`` (in the main ``MEMORY.md``) defaults to 16; the group and direct
     scopes get a third and a fifth as many. The index database was down one day this week: that
     day's chats went to transcript files.
 
@@ -108,7 +105,6 @@ def write_demo(
     outage_day = today - timedelta(days=outage)
     files.append(_pomelo_transcript(rng, phrases, group, outage_day, rng.randint(3, 4)))
     files.append(_pomelo_transcript(rng, phrases, direct, outage_day, rng.randint(1, 2)))
-    files.append(_openclaw_session(rng, phrases, today))
     for rel, text, at in files:
         put(target / rel, text, at)
     return DemoResult(target / "MEMORY.md", count, (), None, target)
@@ -199,30 +195,6 @@ def _pomelo_transcript(
     rel = f"memory/scopes/{scope}/transcripts/{day.isoformat()}.md"
     header = f"# Session Transcript - {day.isoformat()} ({scope})\n"
     return rel, header + "".join(entries), at
-
-
-def _openclaw_session(rng: Random, phrases: PhraseMaker, today: date) -> _File:
-    """OpenClaw's session-memory hook (on ``/new``): ``memory/YYYY-MM-DD-<slug>.md``."""
-    at = random_moment(today, rng.randint(1, _POMELO_WEEK), rng, first_hour=9, last_hour=21)
-    session_id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
-    conversation = []
-    for _ in range(2):
-        question, answer = phrases.text("exchange").split("\n", 1)
-        conversation += [f"user: {question}", f"assistant: {answer}"]
-    lines = [
-        f"# Session: {at:%Y-%m-%d %H:%M:%S} UTC",
-        "",
-        "- **Session Key**: agent:main:main",
-        f"- **Session ID**: {session_id}",
-        "- **Source**: webchat",
-        "",
-        "## Conversation Summary",
-        "",
-        "\n".join(conversation),
-        "",
-    ]
-    slug = rng.choice(_corpus().strings("session_slugs"))
-    return f"memory/{at:%Y-%m-%d}-{slug}.md", "\n".join(lines), at
 
 
 # --- Pomeloclaw ------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""Pomelobot / Pomeloclaw / OpenClaw memory files (SPEC 2.4, spec/pomeloclaw.md): scopes, a
-lossless entry parser, index chunks.
+"""Pomeloclaw / Pomelobot memory files (SPEC 2.4, spec/pomeloclaw.md): scopes, a lossless entry
+parser, index chunks.
 
 Layout, relative to the workspace, as Pomeloclaw writes it today (every scope, main included)::
 
@@ -8,10 +8,11 @@ Layout, relative to the workspace, as Pomeloclaw writes it today (every scope, m
     memory/scopes/<scope>/HEARTBEAT.md            corrections and lessons (`## [HH:MM:SS] category`)
     memory/scopes/<scope>/transcripts/DATE.md     session transcripts (read-only here)
 
-Files of the older Pomelobot layout stay readable and editable, marked legacy (the agent never
-moved them): root `MEMORY.md` and `memory/YYYY-MM-DD.md` (main), and
-`memory/scopes/<scope>/LONG_TERM.md`. A workspace without `memory/scopes/` has OpenClaw's layout,
-where root `MEMORY.md` and `memory/YYYY-MM-DD[-slug].md` are the main scope's current files.
+Files of the older Pomelobot layout stay readable and editable, marked legacy with what the agent
+does with them today (it never moved them, spec/pomeloclaw.md 1.3): root `MEMORY.md` and
+`memory/YYYY-MM-DD.md` (main), and `memory/scopes/<scope>/LONG_TERM.md`. A workspace without
+`memory/scopes/` is simply the older layout: its root `MEMORY.md` and `memory/YYYY-MM-DD.md` are
+legacy files of the main scope, like any other. Other files in `memory/` are listed, never read.
 
 The agent creates a daily file as ``# Daily Memory - YYYY-MM-DD (<scope>)\\n``, a long-term file
 as ``# Long-term Memory (<scope>)\\n\\n``, and appends every memory as ``\\n[HH:MM:SS] content\\n``.
@@ -50,8 +51,8 @@ from core.store.files import list_folder, open_confined
 MAIN = "main"
 SCOPE_NAME_RE = re.compile(r"[a-z0-9_-]+")
 LONG_TERM_NAMES = ("MEMORY.md", "LONG_TERM.md")  # in a scope folder; MEMORY.md is the newer name
-ROOT_LONG_TERM_NAMES = ("MEMORY.md", "memory.md")  # OpenClaw also reads a lower-case memory.md
-_DAILY_RE = re.compile(r"(\d{4}-\d{2}-\d{2})(?:-([^/\\]+))?\.md", re.ASCII)
+ROOT_LONG_TERM = "MEMORY.md"  # the older layout's main long-term file, at the workspace root
+_DAILY_RE = re.compile(r"(\d{4}-\d{2}-\d{2})\.md", re.ASCII)
 # The agent stamps entries with toLocaleTimeString('zh-CN', {hour12: false}): "09:15:40".
 _ENTRY_RE = re.compile(r"\[(\d{1,2}:\d{2}:\d{2})\](?: |(?=[\r\n])|\Z)", re.ASCII)
 _ROLE_RE = re.compile(r"\[(user|assistant)\] ")
@@ -86,7 +87,6 @@ class ScopeFile:
     path: str
     kind: FileKind
     date: str | None = None
-    slug: str | None = None  # OpenClaw's session files: memory/YYYY-MM-DD-<slug>.md
     # A file of the older Pomelobot layout: what the agent does with it today (None if current).
     legacy: str | None = None
 
@@ -116,8 +116,9 @@ def list_scopes(workspace: Path) -> list[Scope]:
     files, other = _main_files(workspace)
     scopes: list[Scope] = []
     scopes_dir = workspace / "memory" / "scopes"
-    openclaw = openclaw_layout(workspace)
-    if not openclaw:
+    if scopes_dir.is_symlink():
+        other.append("memory/scopes")
+    elif _real_dir(scopes_dir):
         for child in sorted(list_folder(scopes_dir), key=lambda p: p.name):
             rel = f"memory/scopes/{child.name}"
             if not (_real_dir(child) and SCOPE_NAME_RE.fullmatch(child.name)):
@@ -128,18 +129,8 @@ def list_scopes(workspace: Path) -> list[Scope]:
                 files += found
                 other += extra
             else:
-                scopes.append(
-                    Scope(child.name, _ordered(_marked(found, openclaw)), tuple(sorted(extra)))
-                )
-    elif scopes_dir.is_symlink():
-        other.append("memory/scopes")
-    return [Scope(MAIN, _ordered(_marked(files, openclaw)), tuple(sorted(other))), *scopes]
-
-
-def openclaw_layout(workspace: Path) -> bool:
-    """True for a workspace without `memory/scopes/`: OpenClaw's layout, whose main scope is root
-    MEMORY.md and memory/*.md (in a Pomelobot workspace those are the older layout's files)."""
-    return not _real_dir(workspace / "memory" / "scopes")
+                scopes.append(Scope(child.name, _ordered(_marked(found)), tuple(sorted(extra))))
+    return [Scope(MAIN, _ordered(_marked(files)), tuple(sorted(other))), *scopes]
 
 
 _KIND_ORDER: dict[FileKind, int] = {"long_term": 0, "daily": 1, "heartbeat": 2, "transcript": 3}
@@ -151,34 +142,62 @@ def _ordered(files: list[ScopeFile]) -> tuple[ScopeFile, ...]:
     return tuple(sorted(files, key=lambda f: (_KIND_ORDER[f.kind], f.legacy is not None, f.path)))
 
 
-def _marked(files: list[ScopeFile], openclaw: bool) -> list[ScopeFile]:
+def _marked(files: list[ScopeFile]) -> list[ScopeFile]:
     """The files, those of the older Pomelobot layout marked with what the agent does with them."""
-    paths = {f.path for f in files}
-    return [replace(f, legacy=_legacy_note(f, paths, openclaw)) for f in files]
+    injected = injected_long_term(files)
+    return [replace(f, legacy=_legacy_note(f, injected)) for f in files]
 
 
-def _legacy_note(file: ScopeFile, paths: set[str], openclaw: bool) -> str | None:
+def injected_long_term(files: Iterable[ScopeFile]) -> str | None:
+    """The long-term file of a scope the agent injects at session start: its folder's MEMORY.md,
+    else its LONG_TERM.md, else (main) root MEMORY.md; None when it has none."""
+    found = [f.path for f in files if f.kind == "long_term"]
+    return min(found, key=_injection_rank, default=None)
+
+
+def _injection_rank(path: str) -> int:
+    if "/" not in path:
+        return 2
+    return 1 if path.endswith("/LONG_TERM.md") else 0
+
+
+def superseded(scope: Scope) -> list[tuple[ScopeFile, str]]:
+    """The scope's long-term files of the older layout the agent no longer injects at session
+    start, each with the newer file it injects instead."""
+    injected = injected_long_term(scope.files)
+    return [
+        (f, injected)
+        for f in scope.of_kind("long_term")
+        if f.legacy is not None and injected is not None and f.path != injected
+    ]
+
+
+def _legacy_note(file: ScopeFile, injected: str | None) -> str | None:
     parts = file.path.split("/")
-    if len(parts) == 1 and not openclaw:
-        new = long_term_path(MAIN)
+    instead = injected if injected != file.path else None
+    if len(parts) == 1:
         return (
-            f"{_long_term_note(new, new in paths)} It is no longer indexed: memory_search does "
-            "not find it and memory_get refuses it."
+            f"{_long_term_note(long_term_path(MAIN), instead)} It is no longer indexed: "
+            "memory_search does not find it and memory_get refuses it."
         )
-    if len(parts) == 2 and not openclaw:
+    if len(parts) == 2:
         return (
             "A daily file of the older layout (the agent now writes memory/scopes/main/): "
             "indexed for memory_search in scope main, but memory_get refuses it and it is "
             "never injected at session start."
         )
     if len(parts) == 4 and parts[-1] == "LONG_TERM.md":
-        new = f"{'/'.join(parts[:3])}/MEMORY.md"
-        return _long_term_note(new, new in paths)
+        return _long_term_note(f"{'/'.join(parts[:3])}/MEMORY.md", instead)
     return None
 
 
-def _long_term_note(new: str, exists: bool) -> str:
-    now = "it does: this file is no longer injected" if exists else "it does not yet"
+def _long_term_note(new: str, instead: str | None) -> str:
+    if instead is None:
+        now = "it does not yet"
+    elif instead == new:
+        now = "it does: this file is no longer injected"
+    else:
+        now = f"{instead} is injected instead: this file is no longer injected"
     return (
         "Long-term memory of the older layout: the agent injects it at session start only "
         f"while {new} does not exist ({now}); its next long-term save creates {new}."
@@ -210,7 +229,7 @@ def _main_files(workspace: Path) -> tuple[list[ScopeFile], list[str]]:
     names = _names_in(workspace)
     # The agent reads its MEMORY.md whatever it is: one MemDesk cannot read (a folder, a FIFO, a
     # link out) is listed all the same, so that reading it reports why.
-    files = [ScopeFile(name, "long_term") for name in ROOT_LONG_TERM_NAMES if name in names]
+    files = [ScopeFile(ROOT_LONG_TERM, "long_term")] if ROOT_LONG_TERM in names else []
     other: list[str] = []
     memory = workspace / "memory"
     if not _real_dir(memory):
@@ -218,16 +237,16 @@ def _main_files(workspace: Path) -> tuple[list[ScopeFile], list[str]]:
     for child in sorted(list_folder(memory), key=lambda p: p.name):
         if child.name == "scopes" and child.is_dir():
             continue  # scopes are listed on their own
-        daily = _daily_match(child.name) if _real_file(child) else None
-        if daily is not None:
-            files.append(ScopeFile(f"memory/{child.name}", "daily", daily[0], daily[1]))
+        day = _daily_match(child.name) if _real_file(child) else None
+        if day is not None:
+            files.append(ScopeFile(f"memory/{child.name}", "daily", day))
         else:
             other.append(f"memory/{child.name}" + ("/" if child.is_dir() else ""))
     return files, other
 
 
 def _names_in(folder: Path) -> set[str]:
-    """Names as stored (on a case-insensitive disk, MEMORY.md and memory.md are one file)."""
+    """Names as stored (on a case-insensitive disk, a memory.md is no MEMORY.md)."""
     return {p.name for p in list_folder(folder)}
 
 
@@ -236,15 +255,15 @@ def _scope_folder(folder: Path, rel: str) -> tuple[list[ScopeFile], list[str]]:
     other: list[str] = []
     for child in sorted(list_folder(folder), key=lambda p: p.name):
         path = f"{rel}/{child.name}"
-        daily = _daily_match(child.name)
+        day = _daily_match(child.name)
         # The agent reads these whatever they are (as root MEMORY.md): listed all the same, so
         # that reading one MemDesk cannot read reports why.
         if child.name in LONG_TERM_NAMES:
             files.append(ScopeFile(path, "long_term"))
         elif child.name == HEARTBEAT_NAME:
             files.append(ScopeFile(path, "heartbeat"))
-        elif _real_file(child) and daily is not None and daily[1] is None:
-            files.append(ScopeFile(path, "daily", daily[0]))
+        elif _real_file(child) and day is not None:
+            files.append(ScopeFile(path, "daily", day))
         elif _real_dir(child) and child.name == "transcripts":
             found, extra = _transcripts(child, path)
             files += found
@@ -258,17 +277,17 @@ def _transcripts(folder: Path, rel: str) -> tuple[list[ScopeFile], list[str]]:
     files: list[ScopeFile] = []
     other: list[str] = []
     for child in sorted(list_folder(folder), key=lambda p: p.name):
-        daily = _daily_match(child.name)
+        day = _daily_match(child.name)
         path = f"{rel}/{child.name}"
-        if _real_file(child) and daily is not None and daily[1] is None:
-            files.append(ScopeFile(path, "transcript", daily[0]))
+        if _real_file(child) and day is not None:
+            files.append(ScopeFile(path, "transcript", day))
         else:
             other.append(path + ("/" if child.is_dir() else ""))
     return files, other
 
 
-def _daily_match(name: str) -> tuple[str, str | None] | None:
-    """(date, slug) of `YYYY-MM-DD.md` or `YYYY-MM-DD-<slug>.md` with a real calendar date."""
+def _daily_match(name: str) -> str | None:
+    """The date of a daily file's name, `YYYY-MM-DD.md` with a real calendar date."""
     m = _DAILY_RE.fullmatch(name)
     if m is None:
         return None
@@ -276,7 +295,7 @@ def _daily_match(name: str) -> tuple[str, str | None] | None:
         date.fromisoformat(m.group(1))
     except ValueError:
         return None
-    return m.group(1), m.group(2)
+    return m.group(1)
 
 
 def daily_path(scope: str, day: date | str) -> str:
@@ -641,7 +660,7 @@ def new_file_header(rel: str) -> str | None:
     if name == HEARTBEAT_NAME:
         return heartbeat_header(scope)
     daily = _daily_match(name)
-    return daily_header(daily[0], scope) if daily and daily[1] is None else None
+    return daily_header(daily, scope) if daily else None
 
 
 def new_daily_file(day: date | str, scope: str) -> MemoryFileDocument:
@@ -675,7 +694,7 @@ def file_kind(path: str | PurePath) -> FileKind:
         return "transcript"
     if p.name == HEARTBEAT_NAME:
         return "heartbeat"
-    if p.name in LONG_TERM_NAMES or p.name in ROOT_LONG_TERM_NAMES:
+    if p.name in LONG_TERM_NAMES:
         return "long_term"
     return "daily"
 
@@ -983,13 +1002,13 @@ def read_memory_file(
     The agent's memory_get rules: a scope reads `memory/scopes/<scope>/` (any `.md` file), and
     another scope also main's MEMORY.md, HEARTBEAT.md and YYYY-MM-DD.md when
     `shared_main_scope_reads` (the agent's default). The main scope's files of the older layout,
-    root MEMORY.md and memory/*.md, which memory_get refuses, are read when `legacy` (MemDesk
-    reading the scope's files) or when the workspace has OpenClaw's layout, whose main scope they
-    are. A FIFO, a device or a file with other names (a hard link) is refused too.
+    root MEMORY.md and memory/YYYY-MM-DD.md, which memory_get refuses, are read only when `legacy`
+    (MemDesk reading the scope's files). A FIFO, a device or a file with other names (a hard
+    link) is refused too.
     """
     check_scope_name(scope)
     parts = _relative_parts(rel_path)
-    access = _Access(scope, shared_main_scope_reads, legacy or openclaw_layout(workspace))
+    access = _Access(scope, shared_main_scope_reads, legacy)
     if not access.allows(parts):
         raise AccessError(f"{rel_path}: not a memory file of scope '{scope}' ({access})")
     try:
@@ -1030,7 +1049,7 @@ class _Access:
 
     scope: str
     shared_main: bool
-    old_main: bool  # root MEMORY.md and memory/*.md, for the main scope
+    old_main: bool  # root MEMORY.md and memory/YYYY-MM-DD.md, for the main scope
 
     def allows(self, parts: tuple[str, ...]) -> bool:
         if not parts or not parts[-1].lower().endswith(".md"):
@@ -1040,7 +1059,9 @@ class _Access:
         if self.shared_main and self.scope != MAIN and _shared_main_file(parts):
             return True
         if self.old_main and self.scope == MAIN and len(parts) <= 2:
-            return parts[0] in ROOT_LONG_TERM_NAMES if len(parts) == 1 else parts[0] == "memory"
+            return parts == (ROOT_LONG_TERM,) or (
+                parts[0] == "memory" and _daily_match(parts[-1]) is not None
+            )
         return False
 
     def __str__(self) -> str:
@@ -1048,7 +1069,7 @@ class _Access:
         if self.shared_main and self.scope != MAIN:
             allowed.append("main's MEMORY.md, HEARTBEAT.md and YYYY-MM-DD.md")
         if self.old_main and self.scope == MAIN:
-            allowed[:0] = ["MEMORY.md", "memory/*.md"]
+            allowed[:0] = ["MEMORY.md", "memory/YYYY-MM-DD.md"]
         return ", ".join(allowed[:-1]) + (" or " if len(allowed) > 1 else "") + allowed[-1]
 
 

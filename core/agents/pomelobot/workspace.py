@@ -1,4 +1,4 @@
-"""An open Pomelobot/OpenClaw workspace: its scopes and their memory files (SPEC 2.4).
+"""An open Pomeloclaw / Pomelobot workspace: its scopes and their memory files (SPEC 2.4).
 Edits of every file live here until saved."""
 
 from __future__ import annotations
@@ -34,9 +34,6 @@ class PomelobotWorkspace(DocumentSet):
         existing = [f for f in scope.of_kind("long_term") if f.legacy is None]
         if existing:
             return self.memory_file(existing[0].path, "long_term")
-        if scope.name == pomelobot.MAIN and pomelobot.openclaw_layout(self.root):
-            header = pomelobot.long_term_header(scope.name)  # OpenClaw's main long-term file
-            return self.document("MEMORY.md", pomelobot.MemoryFileFormat("MEMORY.md", empty=header))
         return self.target_file(pomelobot.long_term_path(scope.name))
 
     def heartbeat_of(self, scope: pomelobot.Scope) -> MemoryFile:

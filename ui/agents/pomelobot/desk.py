@@ -1,14 +1,19 @@
-"""Pomelobot / OpenClaw pages: one per scope (long-term, daily files, transcripts), and
-Search & read as the agent does."""
+"""Pomeloclaw / Pomelobot pages: one per scope (long-term, daily, heartbeat and transcript files,
+team entries among main's memories), Search & read as the agent does, and what the agent injects
+at session start."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 
 from PySide6.QtWidgets import QWidget
 
 from core.agents.pomelobot import format as pomelobot
+from core.agents.pomelobot import warnings
+from core.agents.pomelobot.team import SECTIONS, TeamEntry
 from core.agents.pomelobot.workspace import PomelobotWorkspace
+from core.store.documents import AnyDocument
 from ui.agents.pomelobot.scope_tools_view import ScopeToolsView
 from ui.desk import Push
 from ui.entries_view import EntriesView, FileRef, Opener
@@ -17,6 +22,7 @@ from ui.sidebar_desk import Page, SidebarDesk
 from ui.tasks import TaskRunner
 
 SCOPES = "memory/scopes/"
+TITLE = "Pomeloclaw / Pomelobot"
 
 
 class PomelobotDesk(SidebarDesk):
@@ -33,16 +39,23 @@ class PomelobotDesk(SidebarDesk):
         for page in (self.entries, self.tools):
             self.add_page_widget(page)
         self.entries.changed.connect(self.document_changed)
+        self.entries.warn = self._warnings
+        self.entries.describe = self._describe
 
     def pages_of(self, ws: PomelobotWorkspace) -> list[Page]:
         pages = [
             Page(f"scope:{s.name}", self._scope_title(s.name), self._scope_shower(s.name))
             for s in ws.scopes()
         ]
-        return [*pages, Page("tools", lambda: "Search & read (as the agent)", self._show_tools)]
+        scope_names = lambda: [s.name for s in ws.scopes()]  # noqa: E731
+        return [
+            *pages,
+            Page("tools", lambda: "Search & read (as the agent)", self._show_tools),
+            self.context_page(scope_names, "Scope"),
+        ]
 
     def header_text(self, ws: PomelobotWorkspace) -> str:
-        return f"Pomelobot / OpenClaw workspace {ws.root}"
+        return f"{TITLE} workspace {ws.root}"
 
     def _scope_title(self, name: str) -> Callable[[], str]:
         def title() -> str:
@@ -87,16 +100,60 @@ class PomelobotDesk(SidebarDesk):
             super().refresh_page(row)
 
     def status_text(self) -> str:
-        return f"Pomelobot / OpenClaw · {super().status_text()}"
+        return f"{TITLE} · {super().status_text()}"
+
+    # -- what the agent will do -----------------------------------------------------------------
+    def _scope_file(self, rel: str) -> pomelobot.ScopeFile | None:
+        ws: PomelobotWorkspace = self.ws
+        return next((f for s in ws.scopes() for f in s.files if f.path == rel), None)
+
+    def _warnings(self, source: AnyDocument) -> list[str]:
+        """The shown file's team merge losses, its memories beyond the prompt at session start
+        (today) and, for a file of the older layout, what the agent does with it."""
+        text = source.text()
+        found = warnings.team_merge_losses(source.rel, text)
+        found += warnings.unseen_in(self.ws.root, source.rel, text, date.today())
+        lines = [f"line {w.line}: {w.message}" for w in found]
+        file = self._scope_file(source.rel)
+        return lines + (warnings.legacy_note(file) if file is not None else [])
+
+    def _describe(self, source: AnyDocument, key: str) -> str:
+        entry = source.find(key)
+        if entry is None:
+            return ""
+        about = describe_entry(entry)
+        file = self._scope_file(source.rel)
+        if file is not None and file.legacy:
+            about += f" · older layout: {file.legacy}"
+        return about
+
+
+def describe_entry(entry: pomelobot.Entry) -> str:
+    """One line on an entry: a team entry's metadata and sections, a heartbeat entry's category
+    and time, a memory's time and lines."""
+    lines = f"lines {entry.line}-{entry.end_line}" if entry.line else "new"
+    if isinstance(entry, TeamEntry):
+        fields = entry.fields()
+        bits = [f"Team entry “{entry.title}”"]
+        bits += [f"{label} {fields[label]}" for label in ("来源scopes", "更新时间", "标签")]
+        present = [name for name in SECTIONS if fields[name]]
+        bits.append(f"sections: {', '.join(present) or 'none'}")
+        return " · ".join([*bits, lines])
+    if entry.category is not None:
+        return f"Heartbeat entry · category {entry.category} · saved at {entry.time} · {lines}"
+    return f"Memory saved at {entry.time} · {lines}"
 
 
 def _file_label(file: pomelobot.ScopeFile) -> str:
     name = file.path.rsplit("/", 1)[-1]
+    older = " (older layout)" if file.legacy else ""
     if file.kind == "long_term":
-        return f"Long-term · {name}"
+        return f"Long-term · {name}{older}"
+    if file.kind == "heartbeat":
+        return f"Heartbeat · {name}"
     if file.kind == "transcript":
         return f"Transcript · {name} (read-only)"
-    return f"Daily · {name}"
+    return f"Daily · {name}{older}"
 
 
 def _opener(ws: PomelobotWorkspace, file: pomelobot.ScopeFile) -> Opener:

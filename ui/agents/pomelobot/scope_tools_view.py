@@ -1,4 +1,4 @@
-"""Search & read as a Pomelobot/OpenClaw agent does: memory_search, memory_get and index chunks.
+"""Search & read as a Pomeloclaw / Pomelobot agent does: memory_search, memory_get and index chunks.
 
 The agent finds its memories with a keyword search over one scope's files, reads them with
 `memory_get(path, from, lines)` (confined to the workspace and to its scope) and indexes them in
@@ -273,7 +273,7 @@ class ScopeToolsView(QWidget):
 
     def _memory_get(self, ref: str) -> tuple[str, int, str]:
         if self.ws is None or self.scope_name() is None:
-            raise ValueError("Open a Pomelobot/OpenClaw workspace first")
+            raise ValueError("Open a Pomeloclaw / Pomelobot workspace first")
         path, line = pomelobot.parse_ref(ref)
         scope = self.scope_name() or pomelobot.MAIN
         text = pomelobot.memory_get(self.ws.root, path, line, self.ref_lines.value(), scope=scope)
@@ -327,7 +327,7 @@ class ScopeToolsView(QWidget):
 
     def _file_bytes(self, rel: str) -> bytes:
         if self.ws is None:
-            raise ValueError("Open a Pomelobot/OpenClaw workspace first")
+            raise ValueError("Open a Pomeloclaw / Pomelobot workspace first")
         scope = self.scope_name() or pomelobot.MAIN
         return pomelobot.read_memory_file(self.ws.root, rel, scope=scope)
 
