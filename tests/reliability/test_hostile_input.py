@@ -133,7 +133,7 @@ LAYOUTS = {
             "memory/scopes/main/MEMORY.md",
             "09:05:40",
             "The on-call rotation",
-            ("check", "list", "show", "chunks"),
+            ("check", "list", "show", "chunks", "context"),
         ),
     )
 }

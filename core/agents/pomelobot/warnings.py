@@ -61,7 +61,7 @@ def shared_scopes(scopes: Sequence[pomelo.Scope], counts: dict[str, int]) -> lis
         files = [f.path for f in scope.files]
         held = ", ".join(f"{f.rsplit('/', 1)[-1]} ({counts.get(f, 0)})" for f in files)
         total = sum(counts.get(f, 0) for f in files)
-        message = f"scope {shared.why}; its {total} memories are shared alike" + (
+        message = f"scope {shared.why}; {_memories(total, 'its')} shared alike" + (
             f": {held}" if held else ""
         )
         where = files[0] if files else pomelo.scope_folder(scope.name)
@@ -81,7 +81,7 @@ def legacy_files(
                 continue
             named = [f"line {e.line}: {_first_words(e)}" for e in doc.entries()]
             what = (
-                f"its {len(named)} memories are no longer in the prompt: {_listed(named)}"
+                f"{_memories(len(named), 'its')} no longer in the prompt: {_listed(named)}"
                 if named
                 else "its text is no longer in the prompt"
             )
@@ -111,7 +111,7 @@ def not_in_prompt(parts: Iterable[Injected]) -> list[Problem]:
             continue
         why = "; ".join(part.notes) or "the agent leaves them out of its prompt"
         message = (
-            f"{len(part.unseen)} memories are not in the prompt at session start ({why}): "
+            f"{_memories(len(part.unseen))} not in the prompt at session start ({why}): "
             f"{_listed(part.unseen)}"
         )
         line = _LINE.match(part.unseen[0])
@@ -149,6 +149,12 @@ def unseen_in(workspace: Path, rel: str, text: str, today: date) -> list[Problem
     files[rel] = text
     parts = prompt.context_of(files, scope, today).parts
     return not_in_prompt(p for p in parts if p.file == rel)
+
+
+def _memories(count: int, whose: str = "") -> str:
+    """ "3 memories are", "its one memory is"."""
+    said = "one memory is" if count == 1 else f"{count} memories are"
+    return f"{whose} {said}".lstrip()
 
 
 def _listed(items: Sequence[str]) -> str:
