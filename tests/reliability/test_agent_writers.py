@@ -48,6 +48,8 @@ import pytest
 
 from core.agents.everbot import format as ev
 from core.agents.everbot.workspace import Workspace
+from core.agents.openclaw import format as openclaw
+from core.agents.openclaw.workspace import OpenClawWorkspace
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw import ops as profile_ops
 from core.agents.picoclaw.profile import render_profile
@@ -139,7 +141,35 @@ def profile(n, token):
         f.write(text)
 
 
+def promote(n, token):
+    """OpenClaw's dreaming: read MEMORY.md, plan a promotion section, and just before the atomic
+    replace check the file's sha256 is still what it planned on; else plan again."""
+    import hashlib
+
+    while True:
+        text = read()
+        planned = hashlib.sha256(text.encode()).hexdigest()
+        think()
+        source = f"memory/{day}.md:{n + 1}:{n + 1}"
+        section = (
+            f"\\n## Promoted From Short-Term Memory ({day})\\n\\n"
+            f"<!-- openclaw-memory-promotion:memory:{source} -->\\n"
+            f"- {token} [score=0.800 signals=3 recalls=3 avg=0.700 source={source}] "
+            "<!-- trigger: t --> <!-- importance: 8 -->\\n"
+        )
+        new = text + ("\\n" if text and not text.endswith("\\n") else "") + section
+        temp = path + ".promotion.tmp"
+        with open(temp, "w", encoding="utf-8") as f:
+            f.write(new)
+        if hashlib.sha256(read().encode()).hexdigest() != planned:
+            os.unlink(temp)
+            continue
+        os.replace(temp, path)
+        return
+
+
 styles = {
+    "openclaw-promotion": promote,
     "everbot-lock-rewrite": everbot,
     "rmw-no-lock": rewrite,
     "append-longterm": lambda n, t: append(f"\\n\\n## {day}\\n\\n{t}"),
@@ -155,7 +185,7 @@ for n in range(count):
     token = f"agent-{n:05d}"
     write(n, token)
     os.write(log, (token + "\\n").encode())
-    time.sleep(rng.uniform(0, pause / 2 if write in (rewrite, profile) else pause))
+    time.sleep(rng.uniform(0, pause / 2 if write in (rewrite, profile, promote) else pause))
 '''
 
 
@@ -355,7 +385,43 @@ class PomelobotDesk(Desk):
         return made.key
 
 
+class OpenClawDesk(Desk):
+    """MEMORY.md, its bullets keyed by their text: an edit gives the entry a new key."""
+
+    rel = "MEMORY.md"
+    style = "openclaw-promotion"
+
+    def seed(self) -> None:
+        self.path.write_text("# Long-Term Memory\n\n## Notes\n\n- first note\n", encoding="utf-8")
+
+    def open(self) -> None:
+        self.ws = OpenClawWorkspace.open(self.root)
+
+    def workspace(self) -> Any:
+        return self.ws
+
+    def document(self) -> Document[Any, Any]:
+        return self.ws.memory()
+
+    def add(self, n: int, token: str) -> str:
+        (made,) = add_entry(self.document(), openclaw.draft_entry(f"note {token}")).apply()
+        return made.key
+
+    def edit(self, n: int, token: str) -> None:
+        last = self.own[-1] if self.own else None
+        if n % 2 == 0 or last is None or self.document().find(last) is None:
+            self.own.append(self.add(n, token))
+            self.key_of[token] = self.own[-1]
+            return
+        entry = self.document().find(last)
+        (made,) = edit_entry(self.document(), last, f"{entry.text} {token}").apply()
+        self.own[-1] = made.key
+        self.key_of = {t: made.key if k == last else k for t, k in self.key_of.items()}
+        self.key_of[token] = made.key
+
+
 CASES: dict[str, Callable[[Path], Desk]] = {
+    "openclaw-memory-promotion": OpenClawDesk,
     "structured-everbot-lock-rewrite": EverBotDesk,
     "picoclaw-longterm-rmw-no-lock": lambda root: LongTermDesk(root, "rmw-no-lock"),
     "picoclaw-longterm-append": lambda root: LongTermDesk(root, "append-longterm"),
