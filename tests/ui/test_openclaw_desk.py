@@ -177,3 +177,26 @@ def test_keep_a_promotion_section_from_the_trimmer(
     assert "Kept by hand (MemDesk)" in (claw / "MEMORY.md").read_text(encoding="utf-8")
     window.undo_stack.undo()
     assert f"promotion section of {day}" in desk.entries.warnings.text()
+
+
+@pytest.mark.parametrize(
+    ("page", "rel"),
+    [("memory", "MEMORY.md"), ("user", "USER.md"), ("user", "users/alice/USER.md")],
+)
+def test_edit_an_entry_of_each_curated_kind_and_only_its_line_changes(
+    qtbot: QtBot, window: MainWindow, claw: Path, page: str, rel: str
+) -> None:
+    desk = _desk(opened(qtbot, window, claw))
+    desk.select_page(page)
+    desk.entries.select_file(rel)
+    path = claw / rel
+    before = path.read_text(encoding="utf-8").split("\n")
+    entry = next(e for e in _entries(path) if len(e.text.split("\n")) == 1 and not e.managed)
+    _select(desk, entry.text)
+    desk.entries.editor.setPlainText("改过的记忆 edited by the person")
+    desk.entries.apply_edit()
+    save(qtbot, window)
+    after = path.read_text(encoding="utf-8").split("\n")
+    changed = [n for n, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    assert changed == [entry.bullet_line - 1]
+    assert after[changed[0]].startswith("- 改过的记忆 edited by the person")
