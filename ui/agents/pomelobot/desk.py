@@ -108,14 +108,14 @@ class PomelobotDesk(SidebarDesk):
         return next((f for s in ws.scopes() for f in s.files if f.path == rel), None)
 
     def _warnings(self, source: AnyDocument) -> list[str]:
-        """The shown file's team merge losses, its memories beyond the prompt at session start
-        (today) and, for a file of the older layout, what the agent does with it."""
+        """For a file of the older layout, what the agent does with it; the shown file's
+        memories beyond the prompt at session start (today); its team merge losses."""
         text = source.text()
-        found = warnings.team_merge_losses(source.rel, text)
-        found += warnings.unseen_in(self.ws.root, source.rel, text, date.today())
-        lines = [f"line {w.line}: {w.message}" for w in found]
+        found = warnings.unseen_in(self.ws.root, source.rel, text, date.today())
+        found += warnings.team_merge_losses(source.rel, text)
         file = self._scope_file(source.rel)
-        return lines + (warnings.legacy_note(file) if file is not None else [])
+        notes = warnings.legacy_note(file) if file is not None else []
+        return notes + [f"line {w.line}: {w.message}" for w in found]
 
     def _describe(self, source: AnyDocument, key: str) -> str:
         entry = source.find(key)
