@@ -1,7 +1,9 @@
-"""Entries of PicoClaw's long-term memory or of a Pomelobot/OpenClaw scope: list, filter, edit.
+"""Entries of files of memories (PicoClaw's long-term memory, a Pomeloclaw scope's files,
+OpenClaw's curated files): list, filter, edit.
 
-One page shows the files of one group (PicoClaw: memory/MEMORY.md; a Pomelobot scope: its
-long-term file, daily files and read-only transcripts). Every change is a core change set on the
+One page shows the files of one group (PicoClaw: memory/MEMORY.md; a Pomeloclaw scope: its
+long-term, daily and heartbeat files and read-only transcripts; OpenClaw: MEMORY.md, USER.md
+files, daily notes). Every change is a core change set on the
 window's undo stack (an OpCommand); nothing is written before the person saves.
 """
 

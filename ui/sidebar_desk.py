@@ -1,4 +1,4 @@
-"""A desk made of pages listed in a sidebar (PicoClaw, Pomelobot/OpenClaw): each page a view of
+"""A desk made of pages listed in a sidebar (PicoClaw, Pomeloclaw, OpenClaw): each page a view of
 some of the workspace's files. Subclasses say which pages there are."""
 
 from __future__ import annotations

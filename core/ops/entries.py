@@ -1,4 +1,4 @@
-"""Operations on any agent's file of entries (PicoClaw's long-term memory and notes, Pomelobot
+"""Operations on any agent's file of entries (PicoClaw's long-term memory and notes, Pomeloclaw
 and OpenClaw memory files, profile keys), as change sets. Each raises ValueError or
 WorkspaceError with a message for the person when the edit is refused."""
 

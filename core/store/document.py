@@ -1,7 +1,7 @@
 """One file of a workspace, as keyed entries: read, edited in memory, saved through the commit.
 
 Every document kind of every agent is a `Document` over its `Format`: the structured MEMORY.md,
-PicoClaw's long-term memory, daily notes and profile.json, Pomelobot/OpenClaw memory files.
+PicoClaw's long-term memory, daily notes and profile.json, Pomeloclaw and OpenClaw memory files.
 Edits are change sets (`Change(key, before, after)`); the document keeps them until `save`, which
 replays them onto the file as it is on disk then (the one merge, `core.store.merge`) and writes
 through the one guarded commit (`core.store.commit`).

@@ -1,5 +1,5 @@
 """What the window needs of any agent's open workspace (`Editable`), and `DocumentSet`, the
-open documents of a workspace with many files (PicoClaw, Pomelobot/OpenClaw, …).
+open documents of a workspace with many files (PicoClaw, Pomeloclaw, OpenClaw, …).
 
 Documents are read when first asked for and kept, so unsaved edits of every file live here until
 `save_all` writes them, each file through the one guarded commit.
