@@ -11,6 +11,13 @@ JS_SPACE_CHARS = (
 # The same as the body of a regular-expression character class ("[" + JS_SPACE + "]").
 JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 
+# JavaScript's regular-expression pieces, spelled for Python's `re`:
+JS_LINE_TERMINATORS = "\n\r\u2028\u2029"
+JS_S = f"[{JS_SPACE}]"  # \s
+JS_DOT = f"[^{JS_LINE_TERMINATORS}]"  # . without the s flag
+JS_BOL = f"(?<![^{JS_LINE_TERMINATORS}])"  # ^ with the m flag
+JS_EOL = f"(?![^{JS_LINE_TERMINATORS}])"  # $ with the m flag
+
 
 def js_trim(text: str) -> str:
     return text.strip(JS_SPACE_CHARS)

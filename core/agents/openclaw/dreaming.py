@@ -17,10 +17,9 @@ from typing import Any
 
 from core.agents.openclaw.curated import project_keys
 from core.agents.openclaw.recall import js_to_fixed, normalize_snippet, to_finite_nonneg_int
-from core.formats.js import JS_SPACE, js_trim, js_trim_end, truncate_utf16, utf16_len
+from core.formats.js import JS_DOT, JS_S, JS_SPACE, js_trim, js_trim_end, truncate_utf16, utf16_len
 
-_S = f"[{JS_SPACE}]"  # JavaScript's \s
-_DOT = "[^\n\r\u2028\u2029]"  # JavaScript's .
+_S, _DOT = JS_S, JS_DOT  # JavaScript's \s and .
 
 # --- managed blocks (daily notes' Light/REM Sleep, DREAMS.md's Deep Sleep) --------------------
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
 from typing import Literal
 
+from core.formats.dated import dated_name
 from core.store.files import list_folder, read_head
 
 FileKind = Literal[
@@ -28,7 +28,6 @@ FileKind = Literal[
 READ_ONLY: frozenset[FileKind] = frozenset({"session", "dreams", "report", "recall", "bootstrap"})
 BOOTSTRAP_NAMES = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "BOOTSTRAP.md")
 PROFILE_ID = re.compile(r"[a-zA-Z0-9][a-zA-Z0-9_-]{0,127}")
-_DAILY = re.compile(r"(\d{4}-\d{2}-\d{2})(?:-(.+))?\.md")
 _PHASES = ("light", "rem", "deep")
 RECALL_NAMES = (
     "short-term-recall.json",
@@ -93,18 +92,6 @@ def list_files(root: Path) -> list[MemoryFile]:
     return found
 
 
-def daily_match(name: str) -> tuple[str, str | None] | None:
-    """(date, slug) of `YYYY-MM-DD.md` / `YYYY-MM-DD-<slug>.md` with a real calendar date."""
-    m = _DAILY.fullmatch(name)
-    if m is None:
-        return None
-    try:
-        date.fromisoformat(m.group(1))
-    except ValueError:
-        return None
-    return m.group(1), m.group(2)
-
-
 def _regular_files(folder: Path) -> set[str]:
     if not _real_dir(folder):
         return set()
@@ -129,7 +116,7 @@ def _profiles(root: Path) -> list[MemoryFile]:
 def _notes(root: Path) -> list[MemoryFile]:
     found = []
     for name in sorted(_regular_files(root / "memory")):
-        match = daily_match(name)
+        match = dated_name(name)
         if match is None:
             continue
         day, slug = match
@@ -142,7 +129,7 @@ def _reports(root: Path) -> list[MemoryFile]:
     found = []
     for phase in _PHASES:
         for name in sorted(_regular_files(root / "memory" / "dreaming" / phase)):
-            match = daily_match(name)
+            match = dated_name(name)
             if match is not None and match[1] is None:
                 found.append(MemoryFile(f"memory/dreaming/{phase}/{name}", "report", match[0]))
     return found

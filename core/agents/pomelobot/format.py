@@ -43,6 +43,7 @@ from typing import Any, Literal, TypeVar
 
 from core.agents.pomelobot import team
 from core.agents.pomelobot.team import TeamEntry
+from core.formats.dated import day_of
 from core.formats.js import js_trim, utf16_len
 from core.formats.text import BOM, decode, split_lines, to_lf
 from core.store.confine import ConfinementError
@@ -52,7 +53,6 @@ MAIN = "main"
 SCOPE_NAME_RE = re.compile(r"[a-z0-9_-]+")
 LONG_TERM_NAMES = ("MEMORY.md", "LONG_TERM.md")  # in a scope folder; MEMORY.md is the newer name
 ROOT_LONG_TERM = "MEMORY.md"  # the older layout's main long-term file, at the workspace root
-_DAILY_RE = re.compile(r"(\d{4}-\d{2}-\d{2})\.md", re.ASCII)
 # The agent stamps entries with toLocaleTimeString('zh-CN', {hour12: false}): "09:15:40".
 _ENTRY_RE = re.compile(r"\[(\d{1,2}:\d{2}:\d{2})\](?: |(?=[\r\n])|\Z)", re.ASCII)
 _ROLE_RE = re.compile(r"\[(user|assistant)\] ")
@@ -237,7 +237,7 @@ def _main_files(workspace: Path) -> tuple[list[ScopeFile], list[str]]:
     for child in sorted(list_folder(memory), key=lambda p: p.name):
         if child.name == "scopes" and child.is_dir():
             continue  # scopes are listed on their own
-        day = _daily_match(child.name) if _real_file(child) else None
+        day = day_of(child.name) if _real_file(child) else None
         if day is not None:
             files.append(ScopeFile(f"memory/{child.name}", "daily", day))
         else:
@@ -255,7 +255,7 @@ def _scope_folder(folder: Path, rel: str) -> tuple[list[ScopeFile], list[str]]:
     other: list[str] = []
     for child in sorted(list_folder(folder), key=lambda p: p.name):
         path = f"{rel}/{child.name}"
-        day = _daily_match(child.name)
+        day = day_of(child.name)
         # The agent reads these whatever they are (as root MEMORY.md): listed all the same, so
         # that reading one MemDesk cannot read reports why.
         if child.name in LONG_TERM_NAMES:
@@ -277,25 +277,13 @@ def _transcripts(folder: Path, rel: str) -> tuple[list[ScopeFile], list[str]]:
     files: list[ScopeFile] = []
     other: list[str] = []
     for child in sorted(list_folder(folder), key=lambda p: p.name):
-        day = _daily_match(child.name)
+        day = day_of(child.name)
         path = f"{rel}/{child.name}"
         if _real_file(child) and day is not None:
             files.append(ScopeFile(path, "transcript", day))
         else:
             other.append(path + ("/" if child.is_dir() else ""))
     return files, other
-
-
-def _daily_match(name: str) -> str | None:
-    """The date of a daily file's name, `YYYY-MM-DD.md` with a real calendar date."""
-    m = _DAILY_RE.fullmatch(name)
-    if m is None:
-        return None
-    try:
-        date.fromisoformat(m.group(1))
-    except ValueError:
-        return None
-    return m.group(1)
 
 
 def daily_path(scope: str, day: date | str) -> str:
@@ -590,7 +578,7 @@ def format_time(value: dtime | datetime | str) -> str:
 
 def _day_text(day: date | str) -> str:
     text = day.isoformat() if isinstance(day, date) else day
-    if _daily_match(f"{text}.md") is None:
+    if day_of(f"{text}.md") is None:
         raise ValueError(f"'{text}' is not a date as YYYY-MM-DD")
     return text
 
@@ -659,7 +647,7 @@ def new_file_header(rel: str) -> str | None:
         return long_term_header(scope)
     if name == HEARTBEAT_NAME:
         return heartbeat_header(scope)
-    daily = _daily_match(name)
+    daily = day_of(name)
     return daily_header(daily, scope) if daily else None
 
 
@@ -1060,7 +1048,7 @@ class _Access:
             return True
         if self.old_main and self.scope == MAIN and len(parts) <= 2:
             return parts == (ROOT_LONG_TERM,) or (
-                parts[0] == "memory" and _daily_match(parts[-1]) is not None
+                parts[0] == "memory" and day_of(parts[-1]) is not None
             )
         return False
 

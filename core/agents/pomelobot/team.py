@@ -31,7 +31,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from core.formats.js import JS_SPACE, js_trim, js_trim_end, js_trim_start, utf16_len
+from core.formats.js import (
+    JS_BOL,
+    JS_DOT,
+    JS_EOL,
+    JS_LINE_TERMINATORS,
+    JS_S,
+    JS_SPACE,
+    js_trim,
+    js_trim_end,
+    js_trim_start,
+    utf16_len,
+)
 from core.formats.text import split_lines
 
 HEADING = "## 团队记忆条目"
@@ -42,11 +53,7 @@ NONE = "无"
 DEFAULT_TITLE = "团队经验记录"
 TITLE_UNITS = 60  # an inferred title is cut to 60 UTF-16 units
 
-_LT = "\n\r\u2028\u2029"  # JavaScript's line terminators
-_BOL = f"(?<![^{_LT}])"  # JavaScript's ^ with the m flag
-_EOL = f"(?![^{_LT}])"  # and its $
-_DOT = f"[^{_LT}]"
-_S = f"[{JS_SPACE}]"
+_BOL, _EOL, _DOT, _S = JS_BOL, JS_EOL, JS_DOT, JS_S
 
 _HEADING_RE = re.compile(f"{_BOL}{HEADING}{_EOL}")
 _TITLE_RE = re.compile(f"{_BOL}- 标题:{_S}*({_DOT}+){_EOL}")
@@ -644,7 +651,7 @@ def _loss_kind(
 
 def _empty_title(block: TeamBlock, lines: _Lines, offset: int) -> list[TeamLoss]:
     m = _TITLE_RE.search(block.raw)
-    if m is None or not any(c in _LT for c in block.raw[m.start() : m.start(1)]):
+    if m is None or not any(c in JS_LINE_TERMINATORS for c in block.raw[m.start() : m.start(1)]):
         return []
     line = lines.index_at(offset + m.start()) + 1
     taken = lines.index_at(offset + m.start(1)) + 1
