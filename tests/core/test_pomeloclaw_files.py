@@ -137,7 +137,7 @@ def test_memory_get_refuses_the_older_layouts_main_files(both: Path, rel: str) -
 
 
 @pytest.mark.parametrize(
-    ("rel", "shared"),
+    ("rel", "readable"),
     [
         ("memory/scopes/main/MEMORY.md", True),
         ("memory/scopes/main/HEARTBEAT.md", True),
@@ -148,8 +148,8 @@ def test_memory_get_refuses_the_older_layouts_main_files(both: Path, rel: str) -
         ("MEMORY.md", False),
     ],
 )
-def test_other_scopes_read_mains_shared_files(both: Path, rel: str, shared: bool) -> None:
-    if shared:
+def test_other_scopes_read_mains_shared_files(both: Path, rel: str, readable: bool) -> None:
+    if readable:
         assert pb.memory_get(both, rel, scope="group_a") == f"[10:00:00] {rel}\n"
     else:
         with pytest.raises(pb.AccessError, match="not a memory file of scope 'group_a'"):
