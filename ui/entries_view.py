@@ -131,6 +131,7 @@ class EntriesView(QWidget):
         # More about one entry (its annotations, where it came from), else None.
         self.describe: Callable[[AnyDocument, str], str] | None = None
         self._actions: list[tuple[QPushButton, EntryAction, Callable[[AnyDocument], bool]]] = []
+        self._warned_state: tuple[int, int] | None = None  # the file state the banner is of
         self._build()
 
     def _build(self) -> None:
@@ -248,6 +249,7 @@ class EntriesView(QWidget):
     # -- what is shown --------------------------------------------------------------------------
     def show_files(self, files: list[FileRef], *, title: str = "") -> None:
         """The files of one group; the file shown before stays shown if it is among them."""
+        self._warned_state = None  # the page is shown anew: other files may have changed
         keep = self.source.rel if self.source is not None and title == self.group_title else None
         rels = [f.rel for f in files]
         self.files = files
@@ -343,6 +345,12 @@ class EntriesView(QWidget):
         self.title.setText(f"{self.group_title} — {source.rel}: {count} memories{state}")
 
     def _update_warnings(self, source: AnyDocument | None) -> None:
+        """The banner, worked out again only when the shown file changed (not at every
+        selection or refresh: an agent's warnings may read other files)."""
+        state = None if source is None else (id(source), source.revision)
+        if state == self._warned_state:
+            return
+        self._warned_state = state
         found = self.warn(source) if self.warn is not None and source is not None else []
         shown = found[:8] + (
             [f"… and {len(found) - 8} more (memdesk check lists all)"] if len(found) > 8 else []

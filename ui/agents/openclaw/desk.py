@@ -43,7 +43,6 @@ class OpenClawDesk(SidebarDesk):
             self.add_page_widget(page)
         self.entries.changed.connect(self.document_changed)
         self.entries.warn = self._warnings
-        self._warned: tuple[tuple[str, int] | None, list[str]] = (None, [])
         self.entries.describe = self._describe
         self.annotations = AnnotationsBar()
         self.entries.add_below_editor(self.annotations)
@@ -173,13 +172,9 @@ class OpenClawDesk(SidebarDesk):
 
     # -- what the agent will do -----------------------------------------------------------------
     def _warnings(self, source: AnyDocument) -> list[str]:
-        """The shown file's warnings, worked out once per state of it."""
-        state = (source.rel, source.revision)
-        if self._warned[0] != state:
-            kind = curated_format.file_kind(source.rel)
-            found = warnings.file_warnings(source.rel, kind, source.text())
-            self._warned = (state, [f"line {w.line}: {w.message}" for w in found])
-        return self._warned[1]
+        kind = curated_format.file_kind(source.rel)
+        found = warnings.file_warnings(source.rel, kind, source.text())
+        return [f"line {w.line}: {w.message}" for w in found]
 
     def _describe(self, source: AnyDocument, key: str) -> str:
         entry = source.find(key)
