@@ -213,7 +213,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--date", type=_iso_date, default=None, help="the day the session starts (default: today)"
     )
     context.add_argument(
-        "--scope", default=None, help="Pomeloclaw / Pomelobot: the memory scope (default: main)"
+        "--scope",
+        default=None,
+        help="Pomeloclaw / Pomelobot: the memory scope (default: main); OpenClaw: a users/<id> person",
+    )
+    context.add_argument(
+        "--project",
+        default=None,
+        help="OpenClaw: the session's project (its project-annotated memories are then seen)",
     )
     context.set_defaults(handler=cmd_context)
 
@@ -443,7 +450,7 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
 
 def cmd_context(args: argparse.Namespace) -> int:
     agent, path = _resolve(args)
-    found = agent.context(path, today=args.date, scope=args.scope)
+    found = agent.context(path, today=args.date, scope=args.scope, project=args.project)
     if args.json:
         _print_json([part.to_json() for part in found.parts])
         return EXIT_OK

@@ -56,6 +56,9 @@ class ContextView(QWidget):
         self.day.setDisplayFormat("yyyy-MM-dd")
         self.scope = QComboBox()
         self.scope.setObjectName("contextScope")
+        self.project = QComboBox()
+        self.project.setObjectName("contextProject")
+        self.projects: Scopes = lambda: ()
         self.reload = QPushButton("Refresh")
         self.reload.setObjectName("contextRefresh")
         self.title = plain_label(name="contextTitle", wrap=True)
@@ -76,6 +79,7 @@ class ContextView(QWidget):
         self.reload.clicked.connect(self.refresh)
         self.day.dateChanged.connect(self.refresh)
         self.scope.currentIndexChanged.connect(self.refresh)
+        self.project.currentIndexChanged.connect(self.refresh)
         self.files.currentCellChanged.connect(lambda row, *_: self._show_part(row))
 
     def _build(self) -> None:
@@ -87,6 +91,9 @@ class ContextView(QWidget):
         self.scope_label = QLabel("Scope")
         controls.addWidget(self.scope_label)
         controls.addWidget(self.scope)
+        self.project_label = QLabel("Project")
+        controls.addWidget(self.project_label)
+        controls.addWidget(self.project)
         controls.addStretch(1)
         controls.addWidget(self.reload)
         detail = QWidget()
@@ -112,19 +119,21 @@ class ContextView(QWidget):
         layout.addWidget(self.tabs, 1)
 
     def show_workspace(
-        self, agent: str, root: Path, scopes: Scopes = lambda: (), scope_name: str = "Scope"
+        self,
+        agent: str,
+        root: Path,
+        scopes: Scopes = lambda: (),
+        scope_name: str = "Scope",
+        projects: Scopes = lambda: (),
     ) -> None:
         """Show what `agent` injects for the workspace at `root` (`scopes`: the scope names to
-        choose from, when the agent keeps one memory per scope or person: `scope_name`)."""
-        self.agent, self.root, self.scopes = agent, root, scopes
+        choose from, when the agent keeps one memory per scope or person: `scope_name`;
+        `projects`: the projects a session may work in, when the agent filters by them)."""
+        self.agent, self.root, self.scopes, self.projects = agent, root, scopes, projects
         self.scope_label.setText(scope_name)
-        names = list(scopes())
-        self.scope.blockSignals(True)
-        self.scope.clear()
-        self.scope.addItems(names)
-        self.scope.blockSignals(False)
-        self.scope.setVisible(bool(names))
-        self.scope_label.setVisible(bool(names))
+        _fill(self.scope, self.scope_label, list(scopes()))
+        found = list(projects())
+        _fill(self.project, self.project_label, ["", *found] if found else [])
         self.refresh()
 
     def refresh(self) -> None:
@@ -133,8 +142,11 @@ class ContextView(QWidget):
         qday = self.day.date()
         day = date(qday.year(), qday.month(), qday.day())
         scope = self.scope.currentText() or None
+        project = self.project.currentText() or None
         try:
-            found = agent_named(self.agent).context(self.root, today=day, scope=scope)
+            found = agent_named(self.agent).context(
+                self.root, today=day, scope=scope, project=project
+            )
         except (WorkspaceError, InputError, ValueError) as exc:
             self._show(Context([], [], f"Cannot tell what the agent injects: {exc}"))
             return
@@ -161,6 +173,10 @@ class ContextView(QWidget):
             self.files.selectRow(0)
         self._show_part(0 if found.parts else -1)
 
+    def unseen_items(self) -> list[str]:
+        """The memories of the selected file listed as not seen."""
+        return [self.unseen.item(i).text() for i in range(self.unseen.count())]
+
     def _show_part(self, row: int) -> None:
         parts = self.context.parts if self.context else []
         part = parts[row] if 0 <= row < len(parts) else None
@@ -169,6 +185,16 @@ class ContextView(QWidget):
         if part is not None:
             self.unseen.addItems(list(part.unseen) or ["(none: the model sees every memory)"])
         self.part_text.setPlainText(part.text if part else "")
+
+
+def _fill(box: QComboBox, label: QLabel, names: list[str]) -> None:
+    """The choices of a combo box, shown with its label only when there is a choice."""
+    box.blockSignals(True)
+    box.clear()
+    box.addItems(names)
+    box.blockSignals(False)
+    box.setVisible(bool(names))
+    label.setVisible(bool(names))
 
 
 def _cut(part: Injected) -> str:

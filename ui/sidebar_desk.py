@@ -70,7 +70,12 @@ class SidebarDesk(Desk):
             if signal is not None:
                 signal.connect(relay)
 
-    def context_page(self, scopes: Scopes = lambda: (), scope_name: str = "Scope") -> Page:
+    def context_page(
+        self,
+        scopes: Scopes = lambda: (),
+        scope_name: str = "Scope",
+        projects: Scopes = lambda: (),
+    ) -> Page:
         """The "At session start" page: what the agent injects when a session starts."""
         if self.context_view is None:
             self.context_view = ContextView()
@@ -78,7 +83,7 @@ class SidebarDesk(Desk):
         view = self.context_view
 
         def show() -> None:
-            view.show_workspace(self.ws.agent, self.ws.root, scopes, scope_name)
+            view.show_workspace(self.ws.agent, self.ws.root, scopes, scope_name, projects)
             self.stack.setCurrentWidget(view)
 
         return Page("context", lambda: "At session start", show)

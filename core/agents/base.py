@@ -312,10 +312,16 @@ class Agent(ABC):
         raise NotApplicable(f"{path}: {self.title} injects no memory chosen by the message")
 
     def context(
-        self, path: Path, *, today: date | None = None, scope: str | None = None
+        self,
+        path: Path,
+        *,
+        today: date | None = None,
+        scope: str | None = None,
+        project: str | None = None,
     ) -> Context:
         """What the agent puts into its prompt when a new session starts (`today`: the local
-        date the session starts on, default today; `scope`: the agent's memory scope)."""
+        date the session starts on, default today; `scope`: the agent's memory scope or person;
+        `project`: the project the session works in, for agents that filter memories by it)."""
         raise NotApplicable(f"{path}: {self.title}: what it injects at session start is not known")
 
     def decay(

@@ -154,3 +154,17 @@ def test_an_edit_the_agent_keeps_is_not_reported_as_lost(ws: Path) -> None:
     memory.write_text(agents_copy + "- The agent's own append.\n", encoding="utf-8")
     refreshed = workspace.refresh_from_disk().overwritten
     assert list(refreshed) == ["MEMORY.md"] and len(refreshed["MEMORY.md"]) == 1
+
+
+def test_context_for_a_project_session_sees_that_projects_memories(cli: Cli, ws: Path) -> None:
+    parts = cli(
+        "context", ws, "--date", "2026-11-26", "--project", "github.com/acme/shop", "--json"
+    )
+    memory = next(p for p in parts.json() if p["file"] == "MEMORY.md")
+    assert "Deploys on Tuesdays only" in memory["text"] and memory["unseen"] == []
+    other = cli(
+        "context", ws, "--date", "2026-11-26", "--project", "github.com/acme/blog", "--json"
+    )
+    memory = next(p for p in other.json() if p["file"] == "MEMORY.md")
+    assert "Deploys on Tuesdays" not in memory["text"]
+    assert [u.split(": ", 1)[1] for u in memory["unseen"]] == ["Deploys on Tuesdays only"]

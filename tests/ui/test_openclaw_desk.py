@@ -200,3 +200,21 @@ def test_edit_an_entry_of_each_curated_kind_and_only_its_line_changes(
     changed = [n for n, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
     assert changed == [entry.bullet_line - 1]
     assert after[changed[0]].startswith("- 改过的记忆 edited by the person")
+
+
+def test_session_start_for_a_project_shows_its_memories(
+    qtbot: QtBot, window: MainWindow, claw: Path
+) -> None:
+    desk = _desk(opened(qtbot, window, claw))
+    desk.select_page("context")
+    view = desk.context_view
+    assert view is not None and view.project.isVisible()
+    projects = [view.project.itemText(i) for i in range(view.project.count())]
+    annotated = [e for e in _entries(claw / "MEMORY.md") if e.project in projects]
+    assert projects[0] == "" and annotated
+    row = [view.files.item(r, 0).text() for r in range(view.files.rowCount())].index("MEMORY.md")
+    view.files.selectRow(row)
+    assert any(annotated[0].first_line[:30] in u for u in view.unseen_items())
+    view.project.setCurrentText(annotated[0].project or "")
+    view.files.selectRow(row)
+    assert all(annotated[0].first_line[:30] not in u for u in view.unseen_items())

@@ -201,7 +201,12 @@ class EverBot(Agent):
         return [everbot_prompt(ws.entries(), top_k=limit or EVERBOT_PROMPT_TOP_K)]
 
     def context(
-        self, path: Path, *, today: date | None = None, scope: str | None = None
+        self,
+        path: Path,
+        *,
+        today: date | None = None,
+        scope: str | None = None,
+        project: str | None = None,
     ) -> Context:
         """The memory block of EverBot's system prompt (every session, whatever the message)."""
         from core.agents.everbot.prompt import everbot_prompt, prompt_entries

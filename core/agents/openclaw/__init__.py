@@ -151,13 +151,21 @@ class OpenClaw(Agent):
 
     # -- what the agent does with it -------------------------------------------------------------
     def context(
-        self, path: Path, *, today: date | None = None, scope: str | None = None
+        self,
+        path: Path,
+        *,
+        today: date | None = None,
+        scope: str | None = None,
+        project: str | None = None,
     ) -> Context:
-        """A main session started with a bare /new on `today` (`scope`: a users/<id> profile)."""
+        """A main session started with a bare /new on `today` (`scope`: a users/<id> profile;
+        `project`: the session's project, whose annotated memories it then sees)."""
         from core.agents.openclaw import context
 
         try:
-            return context.context(path, today=today or date.today(), profile=scope)
+            return context.context(
+                path, today=today or date.today(), profile=scope, project=project
+            )
         except ValueError as exc:
             raise WorkspaceError(str(exc), exit_code=EXIT_REFUSED) from None
 

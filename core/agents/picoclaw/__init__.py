@@ -227,7 +227,12 @@ class PicoClaw(Agent):
         return retrieval.retrieve(text, query, taken)
 
     def context(
-        self, path: Path, *, today: date | None = None, scope: str | None = None
+        self,
+        path: Path,
+        *,
+        today: date | None = None,
+        scope: str | None = None,
+        project: str | None = None,
     ) -> Context:
         """What PicoClaw's prompt holds before any message narrows it (GetMemoryContext with
         no query): all of MEMORY.md, then the daily notes of the last `recent_days` days."""

@@ -185,7 +185,12 @@ class Pomelobot(Agent):
         )
 
     def context(
-        self, path: Path, *, today: date | None = None, scope: str | None = None
+        self,
+        path: Path,
+        *,
+        today: date | None = None,
+        scope: str | None = None,
+        project: str | None = None,
     ) -> Context:
         """A new session of `scope` (default main) on `today`: the agent's bootstrap and startup
         messages, byte for byte, and what each file gives them."""

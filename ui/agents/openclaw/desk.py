@@ -74,7 +74,16 @@ class OpenClawDesk(SidebarDesk):
             pages.append(self._read_only_page("recall", "Legacy recall store", ("recall",)))
         profiles = [f.profile for f in files if f.profile]
         people = lambda: ["", *profiles] if profiles else []  # noqa: E731  "": the shared USER.md
-        return [*pages, self.context_page(people, "Person (users/<id>)")]
+        return [*pages, self.context_page(people, "Person (users/<id>)", self._projects)]
+
+    def _projects(self) -> list[str]:
+        """The projects MEMORY.md's memories are annotated with, for the session-start page."""
+        try:
+            entries = self.ws.memory().doc.entries()
+        except (ValueError, WorkspaceError):
+            return []
+        keys = {k for e in entries if e.project for k in e.project.split("; ")}
+        return sorted(k for k in keys if not k.startswith("!"))
 
     def header_text(self, ws: OpenClawWorkspace) -> str:
         return f"OpenClaw workspace {ws.root}"
