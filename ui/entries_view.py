@@ -489,5 +489,8 @@ def _cells(item: Item) -> tuple[str, str, str]:
 
 
 def _first_line(text: str) -> str:
-    line = text.split("\n", 1)[0]
-    return line if len(line) <= 200 else line[:199] + "…"
+    """The line that says most of a memory in one row: its first, unless that is a Markdown
+    heading (a team entry's `## 团队记忆条目`, a summary's `## 当前任务`) with text below it."""
+    lines = text.split("\n")
+    said = next((x for x in lines if x.strip() and not x.lstrip().startswith("#")), lines[0])
+    return said if len(said) <= 200 else said[:199] + "…"

@@ -165,3 +165,14 @@ def test_the_last_page_is_what_the_agent_injects_per_scope(
     assert view is not None and desk.stack.currentWidget() is view
     scopes = [view.scope.itemText(i) for i in range(view.scope.count())]
     assert scopes == [s.name for s in pb.list_scopes(claw)]
+
+
+def test_a_team_entry_row_shows_its_title_not_its_heading(
+    qtbot: QtBot, window: MainWindow, claw: Path
+) -> None:
+    opened(qtbot, window, claw)
+    entries = _desk(window).entries
+    row = _row(window, team=True)
+    shown = entries.model.data(entries.model.index(row, 2))
+    assert isinstance(shown, str) and shown.startswith("- 标题: ")
+    assert entries.model.items[row].content.startswith("## 团队记忆条目\n")
