@@ -43,6 +43,7 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python tests/benchmarks/gui_bench.py --entries 100000
 	QT_QPA_PLATFORM=offscreen $(BIN)/python tests/benchmarks/desk_bench.py --entries 10000
 	$(BIN)/python tests/benchmarks/open_bench.py --entries 100000
+	$(BIN)/python tests/benchmarks/openclaw_bench.py --entries 100000
 
 # 1,000 to 1,000,000 memories, the commands at a million, and the chart in docs/ (minutes).
 bench-scale: $(STAMP)
