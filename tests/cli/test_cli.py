@@ -715,3 +715,24 @@ def test_shell_pipe_into_head(big_demo: Path) -> None:
     assert lines[0].startswith("ID")
     assert lines[-1] == "rc=0"
     assert proc.stderr == ""
+
+
+def test_show_says_overdue_for_a_forecast_date_already_past(cli: Cli, tmp_path: Path) -> None:
+    """Tried as a new user would: in a file the agent last saved long ago, a memory was
+    forecast to be archived on a date already past, without a word that it is overdue."""
+    ws = tmp_path / "old"
+    ws.mkdir()
+    (ws / "MEMORY.md").write_text(
+        "# Agent Memory\n\n## Active Memories\n\n"
+        "### [0a0a0a] fact | 0.40 | 2020-01-01 | 1\nA memory nobody used since 2020.\n\n"
+        "## Archived Memories\n",
+        encoding="utf-8",
+    )
+    stamp = datetime(2024, 1, 1).timestamp()
+    os.utime(ws / "MEMORY.md", (stamp, stamp))  # the agent's last save: its scores hold up to it
+    memory = cli("show", ws, "0a0a0a", "--json").json()
+    assert memory["overdue"] and set(memory["overdue"]) <= set(memory["forecast"])
+    for name in memory["overdue"]:
+        assert date.fromisoformat(memory["forecast"][name]) < date.today()
+    text = cli("show", ws, "0a0a0a").out
+    assert "(overdue: " in text

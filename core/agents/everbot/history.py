@@ -12,8 +12,12 @@ from core.models import Memory
 from core.scoring import Forecast, forecast
 
 
-def show_memory(ws: Workspace | Peek, key: str) -> tuple[dict[str, Any], list[str]]:
-    """The memory `key` as `show --json` prints it, and as text lines."""
+def show_memory(
+    ws: Workspace | Peek, key: str, today: date | None = None
+) -> tuple[dict[str, Any], list[str]]:
+    """The memory `key` as `show --json` prints it, and as text lines. A forecast date before
+    `today` (default: today) is overdue: decay has not run since the memory crossed that mark."""
+    today = today or date.today()
     entry = ws.find(key)
     assert entry is not None
     points, state = ws.history(key)
@@ -33,11 +37,15 @@ def show_memory(ws: Workspace | Peek, key: str) -> tuple[dict[str, Any], list[st
     data: dict[str, Any] = memory.model_dump(exclude_none=True)
     data["history"] = history
     if outlook is not None:
-        data["forecast"] = {k: (v.isoformat() if v else None) for k, v in _dates(outlook).items()}
-    return data, _text(memory, outlook, history)
+        dates = _dates(outlook)
+        data["forecast"] = {k: (v.isoformat() if v else None) for k, v in dates.items()}
+        data["overdue"] = [k for k, v in dates.items() if v is not None and v < today]
+    return data, _text(memory, outlook, history, today)
 
 
-def _text(memory: Memory, outlook: Forecast | None, history: list[dict[str, Any]]) -> list[str]:
+def _text(
+    memory: Memory, outlook: Forecast | None, history: list[dict[str, Any]], today: date
+) -> list[str]:
     lines = [
         f"[{memory.id}] {memory.category} | score {memory.score:.4f} | {memory.section}",
         f"  file {memory.file}:{memory.line}, last activated {memory.last_activated}, "
@@ -52,7 +60,10 @@ def _text(memory: Memory, outlook: Forecast | None, history: list[dict[str, Any]
     lines += ["", "  " + memory.content.replace("\n", "\n  "), ""]
     if outlook is not None:
         for label, when in _dates(outlook).items():
-            lines.append(f"  {label.replace('_at', ''):<7} {when.isoformat() if when else 'never'}")
+            said = when.isoformat() if when else "never"
+            if when is not None and when < today:
+                said += f" (overdue: {(today - when).days} days ago, decay has not run since)"
+            lines.append(f"  {label.replace('_at', ''):<7} {said}")
     lines.append("  history:")
     for point in history:
         lines.append(
