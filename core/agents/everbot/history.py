@@ -9,7 +9,7 @@ from typing import Any
 from core.agents.everbot.peek import Peek
 from core.agents.everbot.workspace import Workspace
 from core.models import Memory
-from core.scoring import Forecast, forecast
+from core.score_chart import ScoreChart, score_chart
 
 
 def show_memory(
@@ -17,35 +17,40 @@ def show_memory(
 ) -> tuple[dict[str, Any], list[str]]:
     """The memory `key` as `show --json` prints it, and as text lines. A forecast date before
     `today` (default: today) is overdue: decay has not run since the memory crossed that mark."""
-    today = today or date.today()
     entry = ws.find(key)
     assert entry is not None
-    points, state = ws.history(key)
-    history = [h.as_json() for h in points]
+    chart = chart_of(ws, key, today or date.today())
     memory = Memory.from_entry(entry, str(ws.path))
-    last = _date_or_none(entry.last_activated)
-    outlook = None
-    if last is not None:
-        anchor = state.anchor if state is not None else max(ws.default_anchor(), last)
-        outlook = forecast(
-            score=entry.score,
-            category=entry.category,
-            last_activated=last,
-            anchor=anchor,
-            profile=ws.profile,
-        )
     data: dict[str, Any] = memory.model_dump(exclude_none=True)
-    data["history"] = history
-    if outlook is not None:
-        dates = _dates(outlook)
-        data["forecast"] = {k: (v.isoformat() if v else None) for k, v in dates.items()}
-        data["overdue"] = [k for k, v in dates.items() if v is not None and v < today]
-    return data, _text(memory, outlook, history, today)
+    data["history"] = [h.as_json() for h in chart.history] if chart else []
+    if chart is not None and chart.projection:
+        data["forecast"] = {k: (v.isoformat() if v else None) for k, v in chart.forecast.items()}
+        data["overdue"] = chart.overdue
+    return data, _text(memory, chart, data["history"])
 
 
-def _text(
-    memory: Memory, outlook: Forecast | None, history: list[dict[str, Any]], today: date
-) -> list[str]:
+def chart_of(ws: Workspace | Peek, key: str, today: date) -> ScoreChart | None:
+    """The memory's score chart: history, marks, projection and forecast (None: no memory)."""
+    entry = ws.find(key)
+    if entry is None:
+        return None
+    points, state = ws.history(key)
+    last = _date_or_none(entry.last_activated)
+    if last is None:  # no date to decay from: the history alone
+        return ScoreChart(points, {}, [], {}, [], today)
+    anchor = state.anchor if state is not None else max(ws.default_anchor(), last)
+    return score_chart(
+        points,
+        score=entry.score,
+        category=entry.category,
+        last_activated=last,
+        anchor=anchor,
+        profile=ws.profile,
+        today=today,
+    )
+
+
+def _text(memory: Memory, chart: ScoreChart | None, history: list[dict[str, Any]]) -> list[str]:
     lines = [
         f"[{memory.id}] {memory.category} | score {memory.score:.4f} | {memory.section}",
         f"  file {memory.file}:{memory.line}, last activated {memory.last_activated}, "
@@ -58,11 +63,11 @@ def _text(
     for key, value in memory.meta_extra.items():
         lines.append(f"  meta {key}: {json.dumps(value, ensure_ascii=False)}")
     lines += ["", "  " + memory.content.replace("\n", "\n  "), ""]
-    if outlook is not None:
-        for label, when in _dates(outlook).items():
+    if chart is not None and chart.projection:
+        for label, when in chart.forecast.items():
             said = when.isoformat() if when else "never"
-            if when is not None and when < today:
-                said += f" (overdue: {(today - when).days} days ago, decay has not run since)"
+            if label in chart.overdue and when is not None:
+                said += f" (overdue: {(chart.today - when).days} days ago, decay has not run since)"
             lines.append(f"  {label.replace('_at', ''):<7} {said}")
     lines.append("  history:")
     for point in history:
@@ -70,10 +75,6 @@ def _text(
             f"    {point['at']}  {float(point['score']):.4f}  {point['kind']:<8} {point['actor']}"
         )
     return lines
-
-
-def _dates(outlook: Forecast) -> dict[str, date | None]:
-    return {name: getattr(outlook, name) for name in outlook.__slots__}
 
 
 def _date_or_none(text: str) -> date | None:
