@@ -7,8 +7,9 @@ them to the window (`changes_requested`), which applies them as one undoable ste
 from __future__ import annotations
 
 import json
+from datetime import date
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -19,17 +20,22 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from core.agents.everbot import ops as operations
 from core.agents.everbot.format import Entry, Section
+from core.agents.everbot.history import chart_of
 from core.agents.everbot.workspace import Workspace, WorkspaceError
 from core.policy import KNOWN_CATEGORIES
 from core.store.merge import Change
+from ui.agents.everbot.score_chart_view import ScoreChartView
 from ui.markdown_view import MarkdownView
 from ui.untrusted import plain_label
+
+CHART_DELAY_MS = 200
 
 
 class DetailPane(QWidget):
@@ -108,9 +114,21 @@ class DetailPane(QWidget):
         below.setContentsMargins(0, 0, 0, 0)
         below.addWidget(QLabel("Preview (links and images are not loaded)"))
         below.addWidget(self.preview, 1)
+        self.chart_view = ScoreChartView()
+        self.pane_tabs = QTabWidget()
+        self.pane_tabs.setObjectName("detailTabs")
+        self.pane_tabs.addTab(preview, "Preview")
+        self.pane_tabs.addTab(self.chart_view, "Score history")
+        # The history reads the journal and every backup: worked out once the selection rests,
+        # and only while its tab is shown.
+        self._chart_timer = QTimer(self)
+        self._chart_timer.setSingleShot(True)
+        self._chart_timer.setInterval(CHART_DELAY_MS)
+        self._chart_timer.timeout.connect(self.update_chart)
+        self.pane_tabs.currentChanged.connect(lambda _i: self._chart_timer.start())
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(editor)
-        split.addWidget(preview)
+        split.addWidget(self.pane_tabs)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
@@ -146,6 +164,7 @@ class DetailPane(QWidget):
             self._shown_text = ""
             self.preview.set_memory_text("")
             self.meta.setText("")
+            self.chart_view.show_chart(None)
             return
         self.title.setText(f"[{entry.key}] · line {entry.line} · {entry.section}")
         self.category.setCurrentText(entry.category)
@@ -161,6 +180,22 @@ class DetailPane(QWidget):
         self.preview.set_memory_text(entry.content)
         self.archive_button.setText("Unarchive" if entry.section == "archived" else "Archive")
         self.meta.setText(_metadata(entry))
+        self._chart_timer.start()
+
+    def update_chart(self) -> None:
+        """The shown memory's score chart, when the Score history tab is shown."""
+        if self.pane_tabs.currentWidget() is not self.chart_view:
+            return
+        if self.ws is None or self.key is None:
+            self.chart_view.show_chart(None)
+            return
+        try:
+            data = chart_of(self.ws, self.key, date.today())
+        except (WorkspaceError, OSError) as exc:
+            self.chart_view.show_chart(None)
+            self.chart_view.summary.setText(f"No score history: {exc}")
+            return
+        self.chart_view.show_chart(data)
 
     # -- actions -----------------------------------------------------------------------------------
     def apply_edits(self) -> None:
