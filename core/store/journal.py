@@ -670,6 +670,16 @@ class Journal:
             if score is not None
         ]
 
+    def first_before(self, file: str, memory_id: str) -> HistoryPoint | None:
+        """The memory's score as the file held it before MemDesk's first change of it (the
+        agent's score, which that change replaced), at the time of that change."""
+        row = self._conn.execute(_SELECT_FIRST_BEFORE, (file, memory_id)).fetchone()
+        if row is None or row[1] is None:
+            return None
+        return HistoryPoint(
+            at=datetime.fromisoformat(row[0]), score=float(row[1]), kind="observe", actor="agent"
+        )
+
     def events_of_op(self, op_id: str) -> list[RecordedEvent]:
         """The events of one operation, in the order they were recorded."""
         sql = f"{_SELECT_EVENTS} WHERE op_id = ? AND {_VISIBLE} ORDER BY id"
@@ -896,6 +906,9 @@ _SELECT_HISTORY_TEMPLATE = """
            kind, actor
     FROM events WHERE file = ? AND memory_id = ? AND {visible} ORDER BY at, id"""
 _SELECT_HISTORY = _SELECT_HISTORY_TEMPLATE.format(visible=_VISIBLE)
+_SELECT_FIRST_BEFORE = f"""
+    SELECT at, json_extract(before_json, '$.score')
+    FROM events WHERE file = ? AND memory_id = ? AND {_VISIBLE} ORDER BY at, id LIMIT 1"""
 _UPSERT_DECAY = """
     INSERT INTO decay_state (file, memory_id, anchor, score, updated_at) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (file, memory_id) DO UPDATE SET

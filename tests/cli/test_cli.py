@@ -10,7 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -736,3 +736,53 @@ def test_show_says_overdue_for_a_forecast_date_already_past(cli: Cli, tmp_path: 
         assert date.fromisoformat(memory["forecast"][name]) < date.today()
     text = cli("show", ws, "0a0a0a").out
     assert "(overdue: " in text
+
+
+HISTORY_FILE = (
+    "# Agent Memory\n\n<!-- Last updated: {stamp} -->\n\n## Active Memories\n\n"
+    "### [0a0a0a] fact | {score} | 2026-10-01 | 3\nA memory.\n\n## Archived Memories\n"
+)
+
+
+def _history_workspace(folder: Path) -> Path:
+    folder.mkdir()
+    memory = folder / "MEMORY.md"
+    memory.write_text(HISTORY_FILE.format(stamp="2026-11-01T09:00:00", score="0.80"), "utf-8")
+    stamp = datetime(2026, 11, 1, 9, tzinfo=UTC).timestamp()
+    os.utime(memory, (stamp, stamp))
+    return folder
+
+
+def _scores(cli: Cli, folder: Path) -> list[tuple[float, str]]:
+    history = cli("show", folder, "0a0a0a", "--json").json()["history"]
+    return [(round(p["score"], 6), p["kind"]) for p in history]
+
+
+def test_the_history_is_the_same_whichever_command_ran_first(cli: Cli, tmp_path: Path) -> None:
+    """Tried as a new user would: `decay --apply` before any `show` lost the agent's score
+    from before the decay."""
+    first_decay = _history_workspace(tmp_path / "a")
+    first_look = _history_workspace(tmp_path / "b")
+    assert cli("decay", first_decay, "--at", "2026-11-20", "--apply").code == 0
+    cli("show", first_look, "0a0a0a", "--json")
+    assert cli("decay", first_look, "--at", "2026-11-20", "--apply").code == 0
+    assert _scores(cli, first_decay) == _scores(cli, first_look)
+    assert _scores(cli, first_decay)[0] == (0.8, "observe")
+    assert _scores(cli, first_decay)[-1][1] == "decay"
+
+
+def test_an_agent_bak_touched_after_the_file_does_not_end_the_history(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """Tried as a new user would: a .bak whose mtime was 0.1 ms after MEMORY.md's ended the
+    history on its stale score. Each file's time is the Last updated it records."""
+    folder = _history_workspace(tmp_path / "ws")
+    memory = folder / "MEMORY.md"
+    memory.write_text(HISTORY_FILE.format(stamp="2026-11-02T09:00:00", score="0.90"), "utf-8")
+    bak = folder / "MEMORY.md.bak"
+    bak.write_text(HISTORY_FILE.format(stamp="2026-11-01T09:00:00", score="0.80"), "utf-8")
+    later = memory.stat().st_mtime + 0.0001
+    os.utime(bak, (later, later))
+    history = cli("show", folder, "0a0a0a", "--json").json()["history"]
+    assert [round(p["score"], 2) for p in history] == [0.8, 0.9]
+    assert history[0]["at"].startswith("2026-11-01T09:00:00")

@@ -648,11 +648,14 @@ def test_sync_journal_imports_backups_once(root: Path, memory: Path) -> None:
     assert second == 0
     with Journal.open(root) as journal:
         history = journal.history("MEMORY.md", "a1b2c3")
-    # Backup names carry local time; the journal holds it in UTC.
+    # Backup names carry local time; the journal holds it in UTC. The agent's .bak is at the
+    # time it records (its Last updated line, here the fixture's), not at its mtime.
+    recorded = datetime(2026, 2, 28, 9, 15, tzinfo=UTC)
+    assert bak_at != recorded
     assert [(p.at, p.score) for p in history] == [
         (datetime(2026, 1, 1, 12).astimezone(UTC), 0.5),
         (datetime(2026, 1, 15, 8).astimezone(UTC), 0.7),
-        (bak_at, 0.85),
+        (recorded, 0.85),
         (file_at, 0.92),
     ]
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Literal
 
@@ -27,7 +28,7 @@ from core.store.commit import Target, clean_leftovers, journal_for_reading, jour
 from core.store.document import DocState, Document, JournalPlan, Saved
 from core.store.documents import Refreshed, overwritten_in
 from core.store.errors import WorkspaceError
-from core.store.files import read_consistent, read_file
+from core.store.files import read_consistent, read_file, read_head
 from core.store.journal import (
     DecayState,
     Event,
@@ -512,25 +513,35 @@ def memory_history(
 ) -> tuple[list[HistoryPoint], DecayState | None]:
     """The journal's points for the memory, each backup not yet imported as a point at its
     time, and the file's score now if the journal does not know it. Writes nothing: the
-    journal grows with changes, not with what was read."""
+    journal grows with changes, not with what was read.
+
+    A file's time is the one it records (the agent's `Last updated`; a MemDesk backup's name),
+    not its modification time: a `.bak` touched after the file it was made before still sorts
+    before it. The score MemDesk's first change of the memory replaced is a point too, so the
+    history is the same whether that change or a first look came first."""
     points: list[HistoryPoint] = []
     state: DecayState | None = None
     try:
         backups = backup_files(root, path)
     except OSError:
         backups = []  # a backup folder it may not list: show the rest
+    now_at = _recorded_at(root, path)
     with journal_for_reading(root) as journal:
         if journal is not None:
             points = journal.history(file, entry.key)
             state = journal.decay_state_of(file, entry.key)
+            before = journal.first_before(file, entry.key)
+            if before is not None:  # the agent's score that MemDesk's first change replaced
+                points.insert(0, replace(before, at=_replaced_at(before.at, backups)))
             backups = [b for b in backups if not journal.has_backup(b[2])]
     for backup, at, _name in backups:
         score = _score_in_backup(root, backup, entry.key)
         if score is not None:
-            points.append(HistoryPoint(at=at, score=score, kind="observe", actor="import"))
+            points.append(
+                HistoryPoint(at=min(at, now_at), score=score, kind="observe", actor="import")
+            )
     if state is None or format(state.score, ".2f") != format(entry.score, ".2f"):
-        at = datetime.fromtimestamp(path.stat().st_mtime, UTC)
-        points.append(HistoryPoint(at=at, score=entry.score, kind="observe", actor="agent"))
+        points.append(HistoryPoint(at=now_at, score=entry.score, kind="observe", actor="agent"))
         start = max(anchor, _date_or(entry.last_activated, anchor))
         state = DecayState(anchor=start, score=entry.score)
     points.sort(key=lambda p: p.at)
@@ -538,7 +549,8 @@ def memory_history(
 
 
 def backup_files(root: Path, path: Path) -> list[tuple[Path, datetime, str]]:
-    """Backups of the file, oldest first: path, time, and the name the journal knows it by."""
+    """Backups of the file, oldest first: path, the time it records, and the name the journal
+    knows it by."""
     found = [
         (b.path, b.at.astimezone(UTC), b.path.relative_to(root).as_posix())
         for b in list_backups(own_backup_dir(root, path))
@@ -547,11 +559,40 @@ def backup_files(root: Path, path: Path) -> list[tuple[Path, datetime, str]]:
     agent_bak = path.with_name(path.name + ".bak")
     with contextlib.suppress(OSError, WorkspaceError):
         # The agent rewrites its one .bak before every save: each content is its own backup.
-        digest = hashlib.sha256(read_file(agent_bak, root=root)).hexdigest()[:16]
-        at = datetime.fromtimestamp(agent_bak.stat().st_mtime, UTC)
+        data = read_file(agent_bak, root=root)
+        digest = hashlib.sha256(data).hexdigest()[:16]
+        at = _stamp_in(data) or datetime.fromtimestamp(agent_bak.stat().st_mtime, UTC)
         name = f"{agent_bak.relative_to(root).as_posix()}#{digest}"
         found.append((agent_bak, at, name))
     return sorted(found, key=lambda item: item[1])
+
+
+def _recorded_at(root: Path, path: Path) -> datetime:
+    """The time the file records (its `Last updated`), else its modification time."""
+    head = read_head(path, 4096) or b""
+    return _stamp_in(head) or datetime.fromtimestamp(path.stat().st_mtime, UTC)
+
+
+def _stamp_in(data: bytes) -> datetime | None:
+    """The agent's `Last updated` stamp near the top of a file (UTC when it names no zone)."""
+    found = _LAST_UPDATED.search(data[:4096])
+    if found is None:
+        return None
+    try:
+        stamp = datetime.fromisoformat(found.group(1).decode("ascii", "replace").strip())
+    except ValueError:
+        return None
+    return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
+
+
+def _replaced_at(changed: datetime, backups: list[tuple[Path, datetime, str]]) -> datetime:
+    """When the replaced score was written: the newest backup's time from before the change
+    (MemDesk backs the file up before every write), else just before the change."""
+    earlier = [at for _path, at, _name in backups if at <= changed]
+    return max(earlier) if earlier else changed - timedelta(microseconds=1)
+
+
+_LAST_UPDATED = re.compile(rb"<!--\s*Last updated:\s*([^>]*?)\s*-->", re.IGNORECASE)
 
 
 def _score_in_backup(root: Path, backup: Path, key: str) -> float | None:
