@@ -15,12 +15,14 @@ from datetime import date
 from pathlib import Path
 from typing import Any, ClassVar
 
+from core.backups_view import BackupFile
 from core.formats.problems import Problem
 from core.ops import ChangeSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
 __all__ = [
     "Agent",
+    "BackupFile",
     "ChangeSet",
     "CheckReport",
     "Context",
@@ -267,6 +269,11 @@ class Agent(ABC):
     def detail(self, row: Row) -> str:
         """`memdesk show`'s line on where the memory sits (a date, a heading, a key)."""
         return ""
+
+    def backups(self, path: Path) -> list[BackupFile]:
+        """Every backup of the agent's main memory file MemDesk can find, oldest first, each
+        with the agent's format for reading it (`core.backups_view`). None by default."""
+        return []
 
     # -- operations for scripts (`memdesk add|edit|delete|archive|unarchive|pin`) -----------------
     # Each returns the change sets to apply to the workspace `open` returned; the caller applies

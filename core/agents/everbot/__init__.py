@@ -6,6 +6,7 @@ full-precision scores, `prompt` is what the agent injects, `demo` writes demo wo
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -25,6 +26,7 @@ from core.agents.base import (
     SourceCount,
 )
 from core.agents.everbot.format import Entry, Section
+from core.backups_view import BackupFile, find_backups, own_backups
 from core.formats.problems import Problem
 from core.ops import ChangeSet
 from core.store.errors import EXIT_ERROR, WorkspaceError
@@ -62,6 +64,22 @@ class EverBot(Agent):
     # -- reading -------------------------------------------------------------------------------
     def open(self, root: Path) -> Any:
         return _open(root, None)
+
+    def backups(self, path: Path) -> list[BackupFile]:
+        """MemDesk's backups of MEMORY.md and the agent's one MEMORY.md.bak, oldest first."""
+        from core.agents.everbot.format import StructuredFormat
+        from core.agents.everbot.workspace import agent_bak_time, locate_memory_file
+
+        root, file = locate_memory_file(path)
+        fmt = StructuredFormat(str(file))
+        found = own_backups(root, file, fmt)
+        bak = file.with_name(file.name + ".bak")
+        with contextlib.suppress(OSError, WorkspaceError):
+            at, source = agent_bak_time(root, bak)
+            rel, live = bak.relative_to(root).as_posix(), file.relative_to(root).as_posix()
+            size = bak.stat().st_size
+            found.append(BackupFile(bak, rel, live, at, source, "agent", size, fmt, root))
+        return find_backups([found])
 
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
         ws = _open(path, profile)

@@ -567,6 +567,15 @@ def backup_files(root: Path, path: Path) -> list[tuple[Path, datetime, str]]:
     return sorted(found, key=lambda item: item[1])
 
 
+def agent_bak_time(root: Path, bak: Path) -> tuple[datetime, str]:
+    """When the agent wrote its MEMORY.md.bak: its `Last updated` line ("last_updated"), else
+    its modification time ("mtime"); OSError or WorkspaceError if it cannot be read."""
+    stamp = _stamp_in(read_file(bak, root=root))
+    if stamp is not None:
+        return stamp.astimezone(), "last_updated"
+    return datetime.fromtimestamp(bak.stat().st_mtime).astimezone(), "mtime"
+
+
 def _recorded_at(root: Path, path: Path) -> datetime:
     """The time the file records (its `Last updated`), else its modification time."""
     head = read_head(path, 4096) or b""

@@ -22,6 +22,7 @@ from core.agents.base import (
     Source,
     SourceCount,
 )
+from core.backups_view import BackupFile, agent_folder_backups
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
@@ -74,6 +75,14 @@ class PicoClaw(Agent):
         from core.agents.picoclaw.workspace import PicoClawWorkspace
 
         return PicoClawWorkspace.open(root)
+
+    def backups(self, path: Path) -> list[BackupFile]:
+        """memory/backups/ (the agent's and MemDesk's) of memory/MEMORY.md, oldest first."""
+        from core.agents.picoclaw.format import LongTermFormat
+        from core.agents.picoclaw.workspace import BACKUPS, LONGTERM
+
+        fmt = LongTermFormat(LONGTERM)
+        return agent_folder_backups(path, path / LONGTERM, fmt, path / BACKUPS)
 
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
         from core.agents.picoclaw import format as picoclaw

@@ -1,0 +1,187 @@
+"""Every backup of a memory file MemDesk can find, and what changed between two versions of it.
+
+An agent names its backups (`Agent.backups`) with `find_backups`: MemDesk's own in
+`.memdesk/backups/`, the agent's in its own folder or beside the file. Each backup is read with
+the agent's own `Format`, so `diff_versions` compares memories, whatever the agent.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from core.formats.text import InputError
+from core.store.backups import list_backups, own_backup_dir
+from core.store.errors import WorkspaceError
+from core.store.files import read_file, read_or_none
+from core.store.journal import Journal, JournalError
+from core.store.merge import Format
+
+__all__ = [
+    "BackupFile",
+    "MemoryDiff",
+    "agent_folder_backups",
+    "diff_versions",
+    "find_backups",
+    "own_backups",
+    "text_diff",
+]
+
+Origin = str  # "agent" or "memdesk"
+AtSource = str  # "name" (the backup name's stamp), "last_updated" (the file's own line), "mtime"
+
+
+@dataclass(frozen=True, slots=True)
+class BackupFile:
+    """One backup of a live memory file, read with the agent's format."""
+
+    path: Path  # absolute
+    rel: str  # workspace-relative, "/" separated: how `memdesk backups` prints it
+    live: str  # the workspace-relative file it backs up
+    at: datetime  # the time the backup records (aware; a name's stamp is local time)
+    at_source: AtSource
+    origin: Origin
+    size: int
+    fmt: Any  # the agent's core.store.merge.Format for the live file
+    root: Path  # the workspace
+
+    def read(self) -> Any:
+        """The backup parsed with the agent's format; WorkspaceError or InputError if it
+        cannot be read."""
+        return self.fmt.parse(read_file(self.path, root=self.root))
+
+    def read_live(self) -> Any:
+        """The live file it backs up, parsed (a missing file reads as an empty one)."""
+        return self.fmt.parse(read_or_none(self.root / self.live, root=self.root))
+
+    def entries(self) -> int | None:
+        """How many memories it holds (None when it cannot be read)."""
+        try:
+            return sum(1 for _ in self.fmt.entries(self.read()))
+        except (WorkspaceError, InputError, UnicodeDecodeError):
+            return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": self.rel,
+            "at": self.at.isoformat(),
+            "at_source": self.at_source,
+            "entries": self.entries(),
+            "size": self.size,
+            "origin": self.origin,
+            "file": self.live,
+        }
+
+
+def own_backups(root: Path, live: Path, fmt: Any) -> list[BackupFile]:
+    """MemDesk's backups of `live` in `.memdesk/backups/`, oldest first."""
+    return _named(root, live, fmt, own_backup_dir(root, live), lambda _rel: "memdesk")
+
+
+def agent_folder_backups(root: Path, live: Path, fmt: Any, folder: Path) -> list[BackupFile]:
+    """Backups named `YYYYMMDD_HHMMSS_<file>` in a folder the agent and MemDesk share: those
+    MemDesk wrote are in its journal, the others are the agent's."""
+    named = list_backups(folder, original_name=live.name)
+    mine = _journal_backups(root, [i.path.relative_to(root).as_posix() for i in named])
+    return _named(root, live, fmt, folder, lambda rel: "memdesk" if rel in mine else "agent")
+
+
+def find_backups(groups: Iterable[list[BackupFile]]) -> list[BackupFile]:
+    """Every backup of the groups, oldest first."""
+    found = [b for group in groups for b in group]
+    return sorted(found, key=lambda b: (b.at, b.rel))
+
+
+def _named(
+    root: Path, live: Path, fmt: Any, folder: Path, origin: Callable[[str], Origin]
+) -> list[BackupFile]:
+    live_rel = live.relative_to(root).as_posix()
+    out = []
+    for info in list_backups(folder, original_name=live.name):
+        rel = info.path.relative_to(root).as_posix()
+        out.append(
+            BackupFile(
+                info.path,
+                rel,
+                live_rel,
+                info.at.astimezone(),
+                "name",
+                origin(rel),
+                info.size,
+                fmt,
+                root,
+            )
+        )
+    return out
+
+
+def _journal_backups(root: Path, rels: list[str]) -> set[str]:
+    """Those of the backups the journal knows (MemDesk records each of its own there)."""
+    if not rels or not Journal.exists(root):
+        return set()
+    try:
+        with Journal.open_readonly(root) as journal:
+            return {rel for rel in rels if journal.has_backup(rel)}
+    except (JournalError, OSError):
+        return set()
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryDiff:
+    """What changed from one version of a file to another, per memory (SPEC 7 `diff --json`)."""
+
+    added: list[dict[str, Any]]
+    removed: list[dict[str, Any]]
+    changed: list[dict[str, Any]]  # {"id", "fields": {name: [before, after]}, "score_delta"?}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"added": self.added, "removed": self.removed, "changed": self.changed}
+
+    @property
+    def empty(self) -> bool:
+        return not (self.added or self.removed or self.changed)
+
+
+def diff_versions(fmt: Format[Any, Any], old: Any, new: Any) -> MemoryDiff:
+    """Per memory, keyed as the format keys them: what `new` added, removed and changed."""
+    before = {fmt.key(e): e for e in fmt.entries(old)}
+    after = {fmt.key(e): e for e in fmt.entries(new)}
+    added = [_described(fmt, key, e) for key, e in after.items() if key not in before]
+    removed = [_described(fmt, key, e) for key, e in before.items() if key not in after]
+    changed = []
+    for key, entry in before.items():
+        now = after.get(key)
+        if now is None:
+            continue
+        fields = _changed_fields(fmt.fields(entry), fmt.fields(now))
+        if fields:
+            changed.append(_change(key, fmt.label(now), fields))
+    return MemoryDiff(added, removed, changed)
+
+
+def _described(fmt: Format[Any, Any], key: str, entry: Any) -> dict[str, Any]:
+    return {"id": fmt.label(entry), "key": key, **fmt.fields(entry)}
+
+
+def _changed_fields(old: dict[str, Any], new: dict[str, Any]) -> dict[str, list[Any]]:
+    names = [*old, *(n for n in new if n not in old)]
+    return {n: [old.get(n), new.get(n)] for n in names if old.get(n) != new.get(n)}
+
+
+def _change(key: str, label: str, fields: dict[str, list[Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": label, "key": key, "fields": fields}
+    score = fields.get("score")
+    if score is not None and all(isinstance(v, (int, float)) for v in score):
+        out["score_delta"] = round(score[1] - score[0], 6)
+    return out
+
+
+def text_diff(old: str, new: str, old_name: str, new_name: str) -> list[str]:
+    """The unified text diff of two versions (lines without their ends)."""
+    return list(
+        difflib.unified_diff(old.splitlines(), new.splitlines(), old_name, new_name, lineterm="")
+    )
