@@ -231,6 +231,21 @@ def build_parser() -> argparse.ArgumentParser:
     chunks.add_argument("file", help="memory file, relative to the workspace")
     chunks.set_defaults(handler=cmd_chunks)
 
+    backups = _with_path(
+        sub.add_parser("backups", help="every backup of the memory file MemDesk can find"),
+        profile=False,
+    )
+    backups.set_defaults(handler=cmd_backups)
+
+    diff = _with_path(
+        sub.add_parser("diff", help="per-memory and text diff of a backup against the file"),
+        profile=False,
+    )
+    diff.add_argument(
+        "backup", nargs="?", default=None, help="a backup as `backups` prints it (default: newest)"
+    )
+    diff.set_defaults(handler=cmd_diff)
+
     bench = sub.add_parser("bench", help="performance figures beside their baselines (SPEC 8)")
     bench.add_argument("--entries", type=_positive, default=100_000, help="memories to measure")
     bench.add_argument("--repeat", type=_positive, default=3, help="runs per figure (median)")
@@ -500,6 +515,58 @@ def cmd_bench(args: argparse.Namespace) -> int:
     else:
         print(figures.report())
     return EXIT_OK
+
+
+def cmd_backups(args: argparse.Namespace) -> int:
+    agent, path = _resolve(args)
+    found = agent.backups(path)
+    rows = [b.to_json() for b in found]
+    if args.json:
+        _print_json(rows)
+        return EXIT_OK
+    if not rows:
+        print(f"{agent.where(path)}: no backups found")
+    for row in rows:
+        entries = "?" if row["entries"] is None else row["entries"]
+        print(
+            f"{row['at']:<25} {row['origin']:<7} {entries:>6} entries {row['size']:>9} bytes  "
+            f"{row['path']}"
+        )
+    return EXIT_OK
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    from core.backups_view import diff_versions, pick_backup, text_diff
+
+    agent, path = _resolve(args)
+    backup = pick_backup(agent.backups(path), args.backup, agent.where(path))
+    old, new = backup.read(), backup.read_live()
+    result = diff_versions(backup.fmt, old, new)
+    if args.json:
+        _print_json({**result.to_json(), "backup": backup.rel, "file": backup.live})
+        return EXIT_OK
+    lines = [f"{backup.live} now against {backup.rel} ({backup.at.isoformat()}, {backup.origin})"]
+    lines += [f"+ [{m['id']}] {_first_line(m.get('content'))}" for m in result.added]
+    lines += [f"- [{m['id']}] {_first_line(m.get('content'))}" for m in result.removed]
+    for change in result.changed:
+        lines.append(f"~ [{change['id']}]")
+        for name, (before, after) in change["fields"].items():
+            lines.append(f"    {name}: {_first_line(before)} -> {_first_line(after)}")
+        if "score_delta" in change:
+            lines.append(f"    score delta: {change['score_delta']:+.2f}")
+    if result.empty:
+        lines.append("no memory changed")
+    old_text = backup.fmt.render(old).decode("utf-8", "replace")
+    new_text = backup.fmt.render(new).decode("utf-8", "replace")
+    lines += ["", *text_diff(old_text, new_text, backup.rel, backup.live)]
+    _write_lines(lines)
+    return EXIT_OK
+
+
+def _first_line(value: Any, width: int = 70) -> str:
+    text = "" if value is None else str(value)
+    first = text.split("\n", 1)[0]
+    return first[:width] + ("…" if len(first) > width or "\n" in text else "")
 
 
 # -- helpers -------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import Any
 
 from core.formats.text import InputError
 from core.store.backups import list_backups, own_backup_dir
-from core.store.errors import WorkspaceError
+from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_file, read_or_none
 from core.store.journal import Journal, JournalError
 from core.store.merge import Format
@@ -28,6 +28,7 @@ __all__ = [
     "diff_versions",
     "find_backups",
     "own_backups",
+    "pick_backup",
     "text_diff",
 ]
 
@@ -184,4 +185,20 @@ def text_diff(old: str, new: str, old_name: str, new_name: str) -> list[str]:
     """The unified text diff of two versions (lines without their ends)."""
     return list(
         difflib.unified_diff(old.splitlines(), new.splitlines(), old_name, new_name, lineterm="")
+    )
+
+
+def pick_backup(backups: list[BackupFile], name: str | None, where: str) -> BackupFile:
+    """The backup `name` names (workspace-relative, as `memdesk backups` prints it), else the
+    newest one; WorkspaceError (exit 1) for a name that is none of them or when there is none."""
+    if not backups:
+        raise WorkspaceError(f"{where}: no backups found", exit_code=EXIT_REFUSED)
+    if name is None:
+        return backups[-1]
+    wanted = Path(name).as_posix().removeprefix("./")
+    for backup in backups:
+        if wanted in (backup.rel, str(backup.path)):
+            return backup
+    raise WorkspaceError(
+        f"{where}: unknown backup {name} (`memdesk backups` lists them)", exit_code=EXIT_REFUSED
     )
