@@ -151,3 +151,18 @@ def test_unreadable_live_file_is_exit_2(cli: Cli, tmp_path: Path) -> None:
     assert result.code == 2
     assert result.err.startswith("memdesk: ")
     assert result.err.count("\n") == 1
+
+
+def test_pomeloclaw_lists_memdesks_backups_of_any_scope_file(cli: Cli, tmp_path: Path) -> None:
+    folder = _demo(cli, tmp_path / "ws", "pomeloclaw")
+    assert cli("backups", folder, "--json").json() == []
+    assert cli("add", folder, "User likes green tea.").code == 0
+
+    [row] = cli("backups", folder, "--json").json()
+
+    assert row["origin"] == "memdesk"
+    assert row["path"].startswith(".memdesk/backups/memory/scopes/main/")
+    assert row["file"] == "memory/scopes/main/MEMORY.md"
+    diff = cli("diff", folder, "--json").json()
+    assert [a["content"] for a in diff["added"]] == ["User likes green tea."]
+    assert diff["removed"] == diff["changed"] == []

@@ -25,6 +25,7 @@ from core.agents.base import (
     Source,
     SourceCount,
 )
+from core.backups_view import BackupFile, find_backups, own_backups
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
@@ -73,6 +74,16 @@ class Pomelobot(Agent):
         from core.agents.pomelobot.workspace import PomelobotWorkspace
 
         return PomelobotWorkspace.open(root)
+
+    def backups(self, path: Path) -> list[BackupFile]:
+        """MemDesk's backups (`.memdesk/backups/`) of every memory file of every scope; the
+        agent keeps none of its own."""
+        from core.agents.pomelobot.format import MemoryFileFormat, list_scopes
+
+        files = [f for scope in list_scopes(path) for f in scope.files if not f.read_only]
+        return find_backups(
+            own_backups(path, path / f.path, MemoryFileFormat(f.path, f.kind)) for f in files
+        )
 
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
         """Every file read as the agent reads it; warnings of team merge losses, scopes several
