@@ -125,7 +125,7 @@ def _journal_backups(root: Path, rels: list[str]) -> set[str]:
     if not rels or not Journal.exists(root):
         return set()
     try:
-        with Journal.open_readonly(root) as journal:
+        with Journal.open_for_inspection(root) as journal:
             return {rel for rel in rels if journal.has_backup(rel)}
     except (JournalError, OSError):
         return set()

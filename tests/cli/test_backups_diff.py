@@ -6,7 +6,7 @@ import shutil
 from datetime import datetime
 from pathlib import Path
 
-from tests.cli.conftest import Cli
+from tests.cli.conftest import Cli, snapshot
 from tests.conftest import FIXTURES
 
 PICO_HOME = FIXTURES / "picoclaw" / "home"
@@ -166,3 +166,16 @@ def test_pomeloclaw_lists_memdesks_backups_of_any_scope_file(cli: Cli, tmp_path:
     diff = cli("diff", folder, "--json").json()
     assert [a["content"] for a in diff["added"]] == ["User likes green tea."]
     assert diff["removed"] == diff["changed"] == []
+
+
+def test_listing_and_diffing_write_nothing(cli: Cli, tmp_path: Path) -> None:
+    folder = tmp_path / "home"
+    shutil.copytree(PICO_HOME, folder)
+    assert cli("add", folder, "User likes tea.").code == 0  # a journal, and a backup of MemDesk's
+    before = snapshot(folder)
+
+    for args in [("backups",), ("backups", "--json"), ("diff",), ("diff", "--json")]:
+        assert cli(args[0], folder, *args[1:]).code == 0
+    assert cli("diff", folder, PICO_BACKUP).code == 0
+
+    assert snapshot(folder) == before
