@@ -165,7 +165,7 @@ def diff_versions(fmt: Format[Any, Any], old: Any, new: Any) -> MemoryDiff:
 
 
 def _described(fmt: Format[Any, Any], key: str, entry: Any) -> dict[str, Any]:
-    return {"id": fmt.label(entry), "key": key, **fmt.fields(entry)}
+    return {"id": fmt.label(entry), "key": key, "content": fmt.content(entry), **fmt.fields(entry)}
 
 
 def _changed_fields(old: dict[str, Any], new: dict[str, Any]) -> dict[str, list[Any]]:

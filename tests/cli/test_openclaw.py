@@ -168,3 +168,14 @@ def test_context_for_a_project_session_sees_that_projects_memories(cli: Cli, ws:
     memory = next(p for p in other.json() if p["file"] == "MEMORY.md")
     assert "Deploys on Tuesdays" not in memory["text"]
     assert [u.split(": ", 1)[1] for u in memory["unseen"]] == ["Deploys on Tuesdays only"]
+
+
+def test_backups_and_diff_of_an_openclaw_workspace(cli: Cli, ws: Path) -> None:
+    assert cli("add", ws, "Likes green tea.").code == 0
+    (backup,) = cli("backups", ws, "--json").json()
+    assert backup["file"] == "MEMORY.md" and backup["origin"] == "memdesk"
+    assert backup["entries"] == 3
+    diff = cli("diff", ws, "--json").json()
+    assert [m["content"] for m in diff["added"]] == ["Likes green tea."]
+    assert diff["removed"] == [] and diff["changed"] == []
+    assert "+ [" in cli("diff", ws).out and "Likes green tea." in cli("diff", ws).out

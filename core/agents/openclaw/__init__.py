@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from core.agents.openclaw.format import CuratedFile, Entry
     from core.agents.openclaw.layout import MemoryFile
     from core.agents.openclaw.workspace import OpenClawWorkspace
+    from core.backups_view import BackupFile
 
 SECTIONS = ("all", "memory", "user", "daily", "session")
 
@@ -57,6 +58,18 @@ class OpenClaw(Agent):
         return [Source(f.kind, root / f.path, f.label) for f in files]
 
     # -- reading -------------------------------------------------------------------------------
+    def backups(self, path: Path) -> list[BackupFile]:
+        """MemDesk's backups (`.memdesk/backups/`) of every file it edits. The agent keeps its
+        own pre-images of MEMORY.md in its state database, which MemDesk does not read yet."""
+        from core.agents.openclaw import layout
+        from core.agents.openclaw.format import CuratedFileFormat
+        from core.backups_view import find_backups, own_backups
+
+        files = [f for f in layout.list_files(path) if f.kind in ("memory", "user", "daily")]
+        return find_backups(
+            own_backups(path, path / f.path, CuratedFileFormat(f.path)) for f in files
+        )
+
     def open(self, root: Path) -> Any:
         from core.agents.openclaw.workspace import OpenClawWorkspace
 
