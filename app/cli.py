@@ -376,11 +376,33 @@ def _write_lines(lines: Iterable[str], batch: int = 10_000) -> None:
 def cmd_show(args: argparse.Namespace) -> int:
     agent, path = _resolve(args)
     matches = agent.lookup(path, args.id, profile=args.profile)
+    if not matches:  # gone from the live files: the newest backup holding it, marked as such
+        return _show_from_backup(agent, path, args)
     data, lines = agent.show(path, _one(agent, path, matches, args.id), profile=args.profile)
     if args.json:
         _print_json(data)
     else:
         sys.stdout.write("\n".join(lines) + "\n")
+    return EXIT_OK
+
+
+def _show_from_backup(agent: Any, path: Path, args: argparse.Namespace) -> int:
+    from core.backups_view import only_in_backups
+
+    found = only_in_backups(agent.backups(path), args.id)
+    if found is None:
+        _one(agent, path, [], args.id)  # says there is no such memory (exit 1)
+    assert found is not None
+    if args.json:
+        _print_json(found)
+        return EXIT_OK
+    lines = [
+        f"[{found['id']}] only in the backup {found['only_in']} ({found['backup_at']}), "
+        "not in the live file",
+        "",
+        "  " + str(found.get("content", "")).replace("\n", "\n  "),
+    ]
+    _write_lines(lines)
     return EXIT_OK
 
 

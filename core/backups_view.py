@@ -181,6 +181,26 @@ def _change(key: str, label: str, fields: dict[str, list[Any]]) -> dict[str, Any
     return out
 
 
+def only_in_backups(backups: list[BackupFile], memory_id: str) -> dict[str, Any] | None:
+    """A memory the live file no longer holds, from the newest backup that does: its fields,
+    the backup it is in (`only_in`) and that backup's time; None when no backup holds it."""
+    for backup in reversed(backups):
+        try:
+            doc = backup.read()
+        except (OSError, ValueError, WorkspaceError):
+            continue  # an unreadable backup: the others may hold it
+        entry = backup.fmt.find(doc, memory_id)
+        if entry is not None:
+            return {
+                **_described(backup.fmt, memory_id, entry),
+                "line": backup.fmt.line(entry),
+                "only_in": backup.rel,
+                "backup_at": backup.at.isoformat(),
+                "history": [],
+            }
+    return None
+
+
 def text_diff(old: str, new: str, old_name: str, new_name: str) -> list[str]:
     """The unified text diff of two versions (lines without their ends)."""
     return list(

@@ -786,3 +786,22 @@ def test_an_agent_bak_touched_after_the_file_does_not_end_the_history(
     history = cli("show", folder, "0a0a0a", "--json").json()["history"]
     assert [round(p["score"], 2) for p in history] == [0.8, 0.9]
     assert history[0]["at"].startswith("2026-11-01T09:00:00")
+
+
+def test_a_memory_only_in_the_agents_bak_is_found_and_marked(cli: Cli, tmp_path: Path) -> None:
+    """Tried as a new user would: `show … beef42` of a memory the agent dropped but kept in
+    MEMORY.md.bak said "no memory with id beef42"."""
+    folder = _history_workspace(tmp_path / "ws")
+    gone = "### [beef42] preference | 0.30 | 2026-09-01 | 1\n用户喜欢乌龙茶。\n\n"
+    bak_text = HISTORY_FILE.format(stamp="2026-10-30T09:00:00", score="0.80")
+    bak_text = bak_text.replace("## Archived Memories", gone + "## Archived Memories")
+    (folder / "MEMORY.md.bak").write_text(bak_text, encoding="utf-8")
+    shown = cli("show", folder, "beef42", "--json")
+    assert shown.code == 0, shown.err
+    memory = shown.json()
+    assert memory["only_in"] == "MEMORY.md.bak" and memory["content"] == "用户喜欢乌龙茶。"
+    assert memory["backup_at"].startswith("2026-10-30T09:00:00")
+    text = cli("show", folder, "beef42").out
+    assert "only in the backup MEMORY.md.bak" in text and "用户喜欢乌龙茶。" in text
+    missing = cli("show", folder, "c0ffee")
+    assert missing.code == 1 and "no memory with id c0ffee" in missing.err
