@@ -26,6 +26,7 @@ from core.agents.base import (
     Source,
     SourceCount,
 )
+from core.agents.openclaw import layout
 from core.formats.problems import Problem
 from core.formats.text import InputError, decode
 from core.ops import ChangeSet
@@ -38,8 +39,6 @@ if TYPE_CHECKING:
     from core.agents.openclaw.workspace import OpenClawWorkspace
     from core.backups_view import BackupFile
 
-SECTIONS = ("all", "memory", "user", "daily", "session")
-
 
 class OpenClaw(Agent):
     name: ClassVar[str] = "openclaw"
@@ -48,7 +47,6 @@ class OpenClaw(Agent):
 
     # -- finding it ---------------------------------------------------------------------------
     def detect(self, root: Path) -> Sequence[Source]:
-        from core.agents.openclaw import layout
 
         if (root / "memory" / "scopes").is_dir():
             return []  # Pomeloclaw's scopes
@@ -61,11 +59,10 @@ class OpenClaw(Agent):
     def backups(self, path: Path) -> list[BackupFile]:
         """MemDesk's backups (`.memdesk/backups/`) of every file it edits. The agent keeps its
         own pre-images of MEMORY.md in its state database, which MemDesk does not read yet."""
-        from core.agents.openclaw import layout
         from core.agents.openclaw.format import CuratedFileFormat
         from core.backups_view import find_backups, own_backups
 
-        files = [f for f in layout.list_files(path) if f.kind in ("memory", "user", "daily")]
+        files = [f for f in layout.list_files(path) if f.kind in layout.EDITABLE]
         return find_backups(
             own_backups(path, path / f.path, CuratedFileFormat(f.path)) for f in files
         )
@@ -80,7 +77,7 @@ class OpenClaw(Agent):
 
         report = CheckReport(self.name)
         for file, text in _texts(path, report.problems):
-            if file.kind in _ENTRY_KINDS:
+            if file.kind in layout.ENTRY_KINDS:
                 count = len(_parse(file, text).entries())
                 report.sources.append(SourceCount(file.kind, str(path / file.path), count))
             report.warnings += warnings.file_warnings(file.path, file.kind, text)
@@ -103,7 +100,7 @@ class OpenClaw(Agent):
         unread: list[Problem] = []
         rows: list[Row] = []
         for file, text in _texts(path, unread):
-            if file.kind not in _ENTRY_KINDS or section not in ("all", file.kind, file.path):
+            if file.kind not in layout.ENTRY_KINDS or section not in ("all", file.kind, file.path):
                 continue
             rows += [_row(path, file, e) for e in _parse(file, text).entries()]
         if unread and problems is None:
@@ -203,9 +200,6 @@ class OpenClaw(Agent):
         return write_demo(target, entries=entries, seed=seed, today=today)
 
 
-_ENTRY_KINDS = frozenset({"memory", "user", "daily", "session"})
-
-
 def _dated_notes_of_openclaw(root: Path, files: list[MemoryFile]) -> bool:
     """Daily notes beside a root MEMORY.md (or with no memory/MEMORY.md: PicoClaw's) that no
     other agent's format shows."""
@@ -221,7 +215,6 @@ def _dated_notes_of_openclaw(root: Path, files: list[MemoryFile]) -> bool:
 
 def _texts(root: Path, problems: list[Problem]) -> list[tuple[MemoryFile, str]]:
     """(file, its text) for every memory file that could be read; the others as problems."""
-    from core.agents.openclaw import layout
 
     found = []
     for file in layout.list_files(root):

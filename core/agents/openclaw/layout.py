@@ -26,6 +26,8 @@ FileKind = Literal[
 ]
 
 READ_ONLY: frozenset[FileKind] = frozenset({"session", "dreams", "report", "recall", "bootstrap"})
+EDITABLE: frozenset[FileKind] = frozenset({"memory", "user", "daily"})  # MemDesk edits entries
+ENTRY_KINDS: frozenset[FileKind] = EDITABLE | {"session"}  # read as entries
 BOOTSTRAP_NAMES = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "BOOTSTRAP.md")
 PROFILE_ID = re.compile(r"[a-zA-Z0-9][a-zA-Z0-9_-]{0,127}")
 _PHASES = ("light", "rem", "deep")

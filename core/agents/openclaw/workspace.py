@@ -26,8 +26,6 @@ from core.store.files import list_folder, read_or_none
 from core.store.merge import Change
 
 CuratedDocument = Document[curated_format.CuratedFile, curated_format.Entry]
-EDITABLE: frozenset[layout.FileKind] = frozenset({"memory", "user", "daily"})
-READ_AS_ENTRIES: frozenset[layout.FileKind] = EDITABLE | {"session"}
 PIN_NOTE = "Kept by hand (MemDesk): OpenClaw's budget trimmer keeps this section."
 
 
