@@ -246,6 +246,35 @@ def build_parser() -> argparse.ArgumentParser:
     )
     diff.set_defaults(handler=cmd_diff)
 
+    restore = _with_path(
+        sub.add_parser("restore", help="put back a backup: the whole file or some memories"),
+        profile=False,
+    )
+    restore.add_argument("backup", help="a backup as `backups` prints it")
+    restore.add_argument(
+        "--only", nargs="+", metavar="ID", default=(), help="restore only these memories"
+    )
+    restore.set_defaults(handler=cmd_restore)
+
+    activity = _with_path(
+        sub.add_parser("activity", help="the operations MemDesk saved, newest first"),
+        profile=False,
+    )
+    activity.add_argument("--memory", default=None, help="only operations that changed this id")
+    activity.add_argument("--actor", default=None, help="person, decay, reviewer, …")
+    activity.add_argument("--kind", default=None, help="create, edit, delete, decay, …")
+    activity.add_argument("--limit", type=_positive, default=50, help="how many (default 50)")
+    activity.set_defaults(handler=cmd_activity)
+
+    undo = _with_path(
+        sub.add_parser("undo", help="undo a saved operation (default: the newest)"),
+        profile=False,
+    )
+    undo.add_argument(
+        "op", nargs="?", default=None, help="an operation id (or its start) as `activity` prints it"
+    )
+    undo.set_defaults(handler=cmd_undo)
+
     bench = sub.add_parser("bench", help="performance figures beside their baselines (SPEC 8)")
     bench.add_argument("--entries", type=_positive, default=100_000, help="memories to measure")
     bench.add_argument("--repeat", type=_positive, default=3, help="runs per figure (median)")
@@ -444,11 +473,12 @@ def cmd_change(args: argparse.Namespace) -> int:
     return _commit(ws, [make[args.action](ws, row) for row in chosen])
 
 
-def _commit(ws: Any, changesets: list[Any]) -> int:
-    """Apply the change sets to the open workspace and save it through the guarded commit."""
+def _commit(ws: Any, changesets: list[Any], cause: str | None = None) -> int:
+    """Apply the change sets to the open workspace and save it through the guarded commit, as
+    one operation (`cause`: how the journal names it, else "edited in MemDesk")."""
     for changeset in changesets:
         changeset.apply()
-    saved = ws.save_all()
+    saved = ws.save_all(cause=cause) if cause else ws.save_all()
     for changeset in changesets:
         print(changeset.label)
     for result in saved:
@@ -568,10 +598,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
         _print_json({**result.to_json(), "backup": backup.rel, "file": backup.live})
         return EXIT_OK
     lines = [f"{backup.live} now against {backup.rel} ({backup.at.isoformat()}, {backup.origin})"]
-    lines += [f"+ [{m['id']}] {_first_line(m.get('content'))}" for m in result.added]
-    lines += [f"- [{m['id']}] {_first_line(m.get('content'))}" for m in result.removed]
+    lines += [f"+ [{m['key']}] {_first_line(m.get('content'))}" for m in result.added]
+    lines += [f"- [{m['key']}] {_first_line(m.get('content'))}" for m in result.removed]
     for change in result.changed:
-        lines.append(f"~ [{change['id']}]")
+        lines.append(f"~ [{change['key']}]")
         for name, (before, after) in change["fields"].items():
             lines.append(f"    {name}: {_first_line(before)} -> {_first_line(after)}")
         if "score_delta" in change:
@@ -583,6 +613,52 @@ def cmd_diff(args: argparse.Namespace) -> int:
     lines += ["", *text_diff(old_text, new_text, backup.rel, backup.live)]
     _write_lines(lines)
     return EXIT_OK
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from core.backups_view import pick_backup
+    from core.ops.restore import restore_backup, restore_cause
+
+    agent, path = _resolve(args)
+    backup = pick_backup(agent.backups(path), args.backup, agent.where(path))
+    ws = agent.open(path)
+    changeset = restore_backup(ws.document_at(backup.live), backup, args.only)
+    return _commit(ws, [changeset], restore_cause(backup))
+
+
+def cmd_activity(args: argparse.Namespace) -> int:
+    from core.activity import operations
+
+    agent, path = _resolve(args)
+    ops = operations(
+        agent.open(path).root,
+        memory_id=args.memory,
+        actor=args.actor,
+        kind=args.kind,
+        limit=args.limit,
+    )
+    if args.json:
+        _print_json([op.to_json() for op in ops])
+        return EXIT_OK
+    if not ops:
+        print(f"{agent.where(path)}: MemDesk has saved nothing here yet")
+    for op in ops:
+        undone = f"  [undone by {op.undone_by[:12]}]" if op.undone_by else ""
+        print(f"{op.op_id[:12]}  {op.at:%Y-%m-%d %H:%M:%S}  {op.actor:<8} {op.summary}{undone}")
+    return EXIT_OK
+
+
+def cmd_undo(args: argparse.Namespace) -> int:
+    from core.ops.undo import plan_undo
+
+    agent, path = _resolve(args)
+    ws = agent.open(path)
+    undo = plan_undo(ws, args.op)
+    print(undo.label)
+    if not undo.changesets:
+        print("nothing to undo: the files already hold what was there before")
+        return EXIT_OK
+    return _commit(ws, undo.changesets, undo.cause)
 
 
 def _first_line(value: Any, width: int = 70) -> str:

@@ -28,7 +28,7 @@ from core.store.files import read_consistent, read_or_none, settled
 from core.store.journal import DecayState, Event, Journal, RecordedEvent
 from core.store.merge import Change, Format, Resolution, diff, fold, merge, net_changes
 
-__all__ = ["DocState", "Document", "Item", "JournalPlan", "Saved"]
+__all__ = ["DocState", "Document", "Item", "JournalPlan", "Saved", "agrees"]
 
 D = TypeVar("D")
 E = TypeVar("E")
@@ -260,16 +260,18 @@ class Document(Generic[D, E]):
         merge_with_disk: bool = True,
         journal: JournalBuilder[E] | None = None,
         force: bool = False,
+        op_id: str | None = None,
     ) -> Saved[E]:
         """Write the edits: merged with another program's meanwhile, through the guarded commit.
 
         `resolutions` settles the keys a ConflictError named. `force` commits even without edits
         (a decay run that only moves its bookkeeping). `merge_with_disk=False` refuses to write
-        when the file changed since it was read.
+        when the file changed since it was read. `op_id` joins the save to an operation that
+        writes several files (they are undone together).
         """
         if self.read_only:
             raise WorkspaceError(f"{self.path}: read-only in MemDesk", exit_code=EXIT_REFUSED)
-        op_id = Journal.new_op_id()
+        op_id = op_id or Journal.new_op_id()
         net = self.net_changes()
         if not net and not self.whole_text and not force:
             self.pending = []
@@ -416,11 +418,11 @@ class Document(Generic[D, E]):
         now = self.fmt.find(doc, memory_id)
         fields = None if now is None else self.fmt.fields(now)
         newest = history[0]
-        if _agrees(fields, newest.after):
+        if agrees(fields, newest.after):
             return False
         if fields is None:
             return newest.after is not None
-        return any(_agrees(fields, e.before) for e in history)
+        return any(agrees(fields, e.before) for e in history)
 
     def _journal_events(
         self, changes: Sequence[Change[E]], actor: str, cause: str, op_id: str
@@ -491,7 +493,7 @@ def _by_entry(events: Sequence[RecordedEvent]) -> dict[str, list[RecordedEvent]]
     return out
 
 
-def _agrees(fields: Mapping[str, Any] | None, recorded: Mapping[str, Any] | None) -> bool:
+def agrees(fields: Mapping[str, Any] | None, recorded: Mapping[str, Any] | None) -> bool:
     """Whether an entry's fields are what the journal recorded (scores at the file's precision)."""
     if fields is None or recorded is None:
         return fields is None and recorded is None

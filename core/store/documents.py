@@ -18,9 +18,11 @@ from core.store.commit import Target, clean_leftovers
 from core.store.document import Document, Saved
 from core.store.errors import WorkspaceError
 from core.store.files import read_or_none, settled
+from core.store.journal import Journal
 from core.store.merge import Format, Resolution
 
 AnyDocument = Document[Any, Any]
+EDITED = "edited in MemDesk"  # the journal's cause of the person's saves
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +50,17 @@ class Editable(Protocol):
     def documents(self) -> list[AnyDocument]: ...
     def modified_documents(self) -> list[AnyDocument]: ...
     def save_all(
-        self, resolutions: Mapping[str, Mapping[str, Resolution]] | None = None
+        self,
+        resolutions: Mapping[str, Mapping[str, Resolution]] | None = None,
+        *,
+        cause: str = EDITED,
+        op_id: str | None = None,
     ) -> list[Saved[Any]]: ...
+    def document_at(self, rel: str) -> AnyDocument:
+        """The editable document of the workspace-relative file `rel` (WorkspaceError if
+        MemDesk does not edit that file)."""
+        ...
+
     def reload(self) -> None: ...
     def refresh_from_disk(self) -> Refreshed: ...
     def folders(self) -> list[Path]: ...
@@ -138,17 +149,27 @@ class DocumentSet:
         return [d for d in self._open.values() if d.modified]
 
     def save_all(
-        self, resolutions: Mapping[str, Mapping[str, Resolution]] | None = None
+        self,
+        resolutions: Mapping[str, Mapping[str, Resolution]] | None = None,
+        *,
+        cause: str = EDITED,
+        op_id: str | None = None,
     ) -> list[Saved[Any]]:
         """Save every modified document, each on its own; stops at the first that fails.
 
-        `resolutions` maps a document's relative path to how its conflicts are settled.
+        `resolutions` maps a document's relative path to how its conflicts are settled. The
+        saves are one operation in the journal (`op_id`: undone together), recorded with `cause`.
         """
         saved = []
+        op_id = op_id or Journal.new_op_id()
         for rel, document in list(self._open.items()):
             if document.modified:
-                saved.append(document.save(resolutions=(resolutions or {}).get(rel)))
+                settle = (resolutions or {}).get(rel)
+                saved.append(document.save(resolutions=settle, cause=cause, op_id=op_id))
         return saved
+
+    def document_at(self, rel: str) -> AnyDocument:
+        raise WorkspaceError(f"{rel}: not a file MemDesk edits in this workspace")
 
     def reload(self) -> None:
         """Read every open document anew (their unsaved edits are dropped)."""

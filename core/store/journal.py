@@ -46,6 +46,7 @@ __all__ = [
     "JournalError",
     "JournalReadOnlyError",
     "JsonValue",
+    "Operation",
     "Proposal",
     "ProposalStatus",
     "RecordedEvent",
@@ -164,6 +165,23 @@ class Proposal:
     memory_hash: str
     created_at: datetime
     decided_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Operation:
+    """One operation as the Activity view lists it: the files it wrote and what it changed."""
+
+    op_id: str
+    at: datetime
+    actor: str
+    cause: str
+    files: tuple[str, ...]
+    kinds: dict[str, int]  # kind of change -> how many memories
+    memory_ids: tuple[str, ...]  # the first few memories it changed
+
+    @property
+    def count(self) -> int:
+        return sum(self.kinds.values())
 
 
 CommitState: TypeAlias = Literal["pending", "done", "aborted", "diverged"]
@@ -700,6 +718,85 @@ class Journal:
         sql = f"SELECT op_id FROM events WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT 1"
         row = self._conn.execute(sql, params).fetchone()
         return None if row is None else str(row[0])
+
+    def commits_of_op(self, op_id: str) -> list[CommitRecord]:
+        """The completed commits of one operation (one per file it wrote), in order."""
+        sql = f"{_SELECT_COMMITS} WHERE op_id = ? AND state = 'done' ORDER BY id"
+        return [_commit(row) for row in self._conn.execute(sql, (op_id,))]
+
+    def operations(
+        self,
+        limit: int = 500,
+        *,
+        memory_id: str | None = None,
+        actor: str | None = None,
+        kind: str | None = None,
+    ) -> list[Operation]:
+        """Completed operations (what wrote files), newest first; optionally only those that
+        touched a memory, were made by an actor, or include a kind of change."""
+        where, params = ["c.state = 'done'"], []
+        if actor:
+            where.append("c.actor = ?")
+            params.append(actor)
+        for column, value in (("memory_id", memory_id), ("kind", kind)):
+            if value:
+                where.append(f"c.op_id IN (SELECT op_id FROM events WHERE {column} = ?)")
+                params.append(value)
+        sql = (
+            "SELECT c.op_id, min(c.created_at), c.actor, c.cause, group_concat(c.file, char(10)),"
+            " max(c.id) FROM commits c WHERE "
+            + " AND ".join(where)
+            + " GROUP BY c.op_id ORDER BY max(c.id) DESC LIMIT ?"
+        )
+        rows = self._conn.execute(sql, (*params, limit)).fetchall()
+        return [self._operation(row) for row in rows]
+
+    def _operation(self, row: Sequence[Any]) -> Operation:
+        op_id, at, actor, cause, files, _last = row
+        kinds = dict(
+            self._conn.execute(
+                "SELECT kind, count(*) FROM events WHERE op_id = ? GROUP BY kind ORDER BY kind",
+                (op_id,),
+            ).fetchall()
+        )
+        memories = [
+            r[0]
+            for r in self._conn.execute(
+                "SELECT DISTINCT memory_id FROM events WHERE op_id = ? ORDER BY id LIMIT 6",
+                (op_id,),
+            )
+        ]
+        return Operation(
+            op_id=op_id,
+            at=datetime.fromisoformat(at),
+            actor=actor,
+            cause=cause,
+            files=tuple(dict.fromkeys(files.split("\n"))),
+            kinds=kinds,
+            memory_ids=tuple(memories),
+        )
+
+    def causes_starting(self, prefix: str) -> list[tuple[str, str]]:
+        """(op_id, cause) of the completed operations whose cause starts with `prefix`, oldest
+        first."""
+        sql = (
+            "SELECT op_id, cause FROM commits WHERE state = 'done' AND substr(cause, 1, ?) = ?"
+            " GROUP BY op_id ORDER BY max(id)"
+        )
+        return [(r[0], r[1]) for r in self._conn.execute(sql, (len(prefix), prefix))]
+
+    def events_after(self, file: str, memory_id: str, event_id: int) -> list[RecordedEvent]:
+        """The memory's events recorded after `event_id` (changes made since), oldest first."""
+        sql = (
+            f"{_SELECT_EVENTS} WHERE file = ? AND memory_id = ? AND id > ? AND {_VISIBLE}"
+            " ORDER BY id"
+        )
+        return [_recorded(row) for row in self._conn.execute(sql, (file, memory_id, event_id))]
+
+    def backups_with_sha(self, sha256: str) -> list[str]:
+        """Workspace-relative paths of the known backups holding exactly these bytes."""
+        sql = "SELECT path FROM imported_backups WHERE sha256 = ? ORDER BY id DESC"
+        return [row[0] for row in self._conn.execute(sql, (sha256,))]
 
     def recent_events(self, limit: int = 100) -> list[RecordedEvent]:
         """The last `limit` events recorded, newest first."""

@@ -26,7 +26,7 @@ from core.scoring import AGENT_FORGET_BELOW, agent_will_forget
 from core.store.backups import clean_backup_temps, list_backups, own_backup_dir
 from core.store.commit import Target, clean_leftovers, journal_for_reading, journal_for_writing
 from core.store.document import DocState, Document, JournalPlan, Saved
-from core.store.documents import Refreshed, overwritten_in
+from core.store.documents import EDITED, Refreshed, overwritten_in
 from core.store.errors import WorkspaceError
 from core.store.files import read_consistent, read_file, read_head
 from core.store.journal import (
@@ -263,6 +263,7 @@ class Workspace:
         today: date | None = None,
         resolutions: Mapping[str, Resolution] | None = None,
         merge: bool = True,
+        op_id: str | None = None,
     ) -> SaveResult:
         """Write the pending changes through the guarded commit (lock, merge, backup, replace,
         journal), the decay bookkeeping with them.
@@ -277,6 +278,7 @@ class Workspace:
             merge_with_disk=merge,
             journal=self._journal_plan(decay_states or {}, today or date.today()),
             force=bool(decay_states),
+            op_id=op_id,
         )
         if self.remember_profile and saved.changes:
             with journal_for_writing(self.root) as journal:
@@ -342,15 +344,20 @@ class Workspace:
         return [self.document] if self.modified else []
 
     def save_all(
-        self, resolutions: Mapping[str, Mapping[str, Resolution]] | None = None
+        self,
+        resolutions: Mapping[str, Mapping[str, Resolution]] | None = None,
+        *,
+        cause: str = EDITED,
+        op_id: str | None = None,
     ) -> list[Saved[ev.Entry]]:
         """The person's edits, saved (the window's Save)."""
         if not self.modified:
             return []
         result = self.save(
             actor="person",
-            cause="edited in MemDesk",
+            cause=cause,
             resolutions=(resolutions or {}).get(self.file),
+            op_id=op_id,
         )
         return [
             Saved(
@@ -362,6 +369,11 @@ class Workspace:
                 result.notice,
             )
         ]
+
+    def document_at(self, rel: str) -> Document[ev.StructuredDocument, ev.Entry]:
+        if rel != self.file:
+            raise WorkspaceError(f"{rel}: not the memory file of this workspace ({self.file})")
+        return self.document
 
     def refresh_from_disk(self) -> Refreshed:
         if not self.document.changed_on_disk():

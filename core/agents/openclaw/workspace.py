@@ -58,6 +58,11 @@ class OpenClawWorkspace(DocumentSet):
         kind = curated_format.file_kind(rel)
         return self.document(rel, curated_format.CuratedFileFormat(rel, kind))
 
+    def document_at(self, rel: str) -> AnyDocument:
+        if self.file(rel).kind not in layout.EDITABLE:
+            raise WorkspaceError(f"{rel}: read-only in MemDesk")
+        return self.curated(rel)
+
     def memory(self) -> CuratedDocument:
         """MEMORY.md, where the agent would create it when there is none."""
         return self.curated("MEMORY.md")

@@ -66,6 +66,16 @@ class PicoClawWorkspace(DocumentSet):
     def agent_backup_folders(self) -> list[Path]:
         return [self.root / BACKUPS]
 
+    def document_at(self, rel: str) -> AnyDocument:
+        if rel == LONGTERM:
+            return self.longterm()
+        if rel == PROFILE:
+            return self.profile()
+        for note in self.daily_notes():
+            if note.path.relative_to(self.root).as_posix() == rel:
+                return self.note(note.date)
+        return super().document_at(rel)
+
     def daily_notes(self) -> list[picoclaw.DailyNote]:
         return picoclaw.list_daily_notes(self.root)
 

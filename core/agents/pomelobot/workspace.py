@@ -53,6 +53,13 @@ class PomelobotWorkspace(DocumentSet):
             raise WorkspaceError(f"{rel}: not a memory file of any scope")
         return self.document(rel, pomelobot.MemoryFileFormat(rel, empty=header))
 
+    def document_at(self, rel: str) -> AnyDocument:
+        self.scope_of(rel)  # one of a scope's files, else WorkspaceError
+        document = self.memory_file(rel)
+        if document.read_only:
+            raise WorkspaceError(f"{rel}: read-only in MemDesk")
+        return document
+
     def scope_of(self, rel: str) -> pomelobot.Scope:
         for scope in self.scopes():
             if any(f.path == rel for f in scope.files):

@@ -1,0 +1,207 @@
+"""Undoing an operation that was saved, from the journal: what the Activity view and
+`memdesk undo` do.
+
+An operation is one save (of one or several files, one `op_id`). Its commits name the bytes each
+file had before (`old_sha256`), and the guarded commit backed those bytes up: undo reads them back
+from that backup. When a file is still exactly as the operation left it, undo puts the old bytes
+back whole; otherwise it puts back only the memories the operation changed, each of which must
+still be as the operation left it (a later change depends on it: undo that first).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.ops import ChangeSet
+from core.store.commit import journal_for_reading, sha256
+from core.store.document import Document, agrees
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.files import read_or_none
+from core.store.journal import CommitRecord, Journal, Operation, RecordedEvent
+from core.store.merge import Change
+
+__all__ = [
+    "UNDO_PREFIX",
+    "Undo",
+    "describe",
+    "find_operation",
+    "plan_undo",
+    "undo_links",
+    "undone_by",
+    "undone_op",
+]
+
+UNDO_PREFIX = "undo of "  # the journal's cause of an undo: "undo of <op_id>: <what it undid>"
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """The change sets that undo one operation, and how the journal records the undo."""
+
+    operation: Operation
+    changesets: list[ChangeSet]
+    cause: str
+
+    @property
+    def label(self) -> str:
+        return f"Undo: {describe(self.operation)}"
+
+
+def describe(operation: Operation) -> str:
+    kinds = ", ".join(f"{kind} {n}" for kind, n in operation.kinds.items())
+    return f"{operation.cause} ({', '.join(operation.files)}{'; ' + kinds if kinds else ''})"
+
+
+def undone_op(cause: str) -> str | None:
+    """The op_id an undo's cause names (None for any other cause)."""
+    if not cause.startswith(UNDO_PREFIX):
+        return None
+    return cause.removeprefix(UNDO_PREFIX).split(":", 1)[0]
+
+
+def find_operation(journal: Journal, op_id: str | None) -> Operation:
+    """The operation `op_id` (or a unique start of it) names; None: the newest one."""
+    if op_id is None:
+        found = journal.operations(1)
+        if not found:
+            raise WorkspaceError("the journal holds no operation to undo", exit_code=EXIT_REFUSED)
+        return found[0]
+    matches = [op for op in journal.operations(100_000) if op.op_id.startswith(op_id)]
+    if len(matches) != 1:
+        what = "no operation" if not matches else f"{len(matches)} operations"
+        raise WorkspaceError(
+            f"{what} with id {op_id} (`memdesk activity` lists them)", exit_code=EXIT_REFUSED
+        )
+    return matches[0]
+
+
+def plan_undo(ws: Any, op_id: str | None = None) -> Undo:
+    """The change sets that undo the operation (not applied yet). WorkspaceError (exit 1) with
+    the reason when it cannot be undone."""
+    with journal_for_reading(ws.root) as journal:
+        if journal is None:
+            raise WorkspaceError(
+                f"{ws.root}: MemDesk has not changed anything here", exit_code=EXIT_REFUSED
+            )
+        operation = find_operation(journal, op_id)
+        _check_not_undone(journal, operation)
+        changesets = [
+            _undo_commit(ws, journal, commit, operation)
+            for commit in journal.commits_of_op(operation.op_id)
+        ]
+    cause = f"{UNDO_PREFIX}{operation.op_id}: {operation.cause}"
+    return Undo(operation, [c for c in changesets if c is not None], cause)
+
+
+def undo_links(journal: Journal) -> dict[str, str]:
+    """op_id -> the op_id of the newest undo of it."""
+    links: dict[str, str] = {}
+    for op_id, cause in journal.causes_starting(UNDO_PREFIX):
+        target = undone_op(cause)
+        if target is not None:
+            links[target] = op_id
+    return links
+
+
+def undone_by(op_id: str, links: dict[str, str]) -> str | None:
+    """The undo that reverted `op_id` and still stands (an undo undone in turn does not)."""
+    undo = links.get(op_id)
+    if undo is None or undo == op_id or undone_by(undo, links) is not None:
+        return None
+    return undo
+
+
+def _check_not_undone(journal: Journal, operation: Operation) -> None:
+    undo = undone_by(operation.op_id, undo_links(journal))
+    if undo is not None:
+        raise WorkspaceError(
+            f"operation {operation.op_id[:12]} was undone already (by {undo[:12]}); undo that "
+            "undo to make it again",
+            exit_code=EXIT_REFUSED,
+        )
+
+
+def _undo_commit(
+    ws: Any, journal: Journal, commit: CommitRecord, operation: Operation
+) -> ChangeSet | None:
+    document = ws.document_at(commit.file)
+    if document.modified:
+        raise WorkspaceError(
+            f"{commit.file} has unsaved edits: save or discard them first", exit_code=EXIT_REFUSED
+        )
+    label = f"Undo: {operation.cause} in {commit.file}"
+    if sha256(document.base) == commit.new_sha256:  # as the operation left it: all of it back
+        data = _before_bytes(ws.root, journal, commit) or b""
+        try:
+            return ChangeSet(document, label, text=data.decode("utf-8"))
+        except UnicodeDecodeError:
+            pass  # a backup MemDesk cannot write back as text: memory by memory instead
+    events = journal.commit_events(commit.id)
+    old_doc: list[Any] = []  # the file before the commit, read once when first needed
+
+    def before() -> Any:
+        if not old_doc:
+            old_doc.append(document.fmt.parse(_before_bytes(ws.root, journal, commit)))
+        return old_doc[0]
+
+    made = (_undo_event(document, journal, e, before) for e in events if e.memory_id)
+    changes = [ch for ch in made if ch is not None]
+    return ChangeSet(document, label, changes) if changes else None
+
+
+def _undo_event(
+    document: Document[Any, Any], journal: Journal, event: RecordedEvent, before: Any
+) -> Change[Any] | None:
+    fmt = document.fmt
+    now = document.find(event.memory_id)
+    if not agrees(None if now is None else fmt.fields(now), event.after):
+        raise WorkspaceError(_changed_since(journal, event), exit_code=EXIT_REFUSED)
+    if event.before is None:  # the operation created it
+        return None if now is None else Change(fmt.key(now), now, None)
+    old = _old_entry(fmt, before(), event)
+    if now is None:
+        return Change("", None, old)
+    return None if fmt.same(now, old) else Change(fmt.key(now), now, old)
+
+
+def _changed_since(journal: Journal, event: RecordedEvent) -> str:
+    later = journal.events_after(event.file, event.memory_id, event.id)
+    if later:
+        last = later[-1]
+        return (
+            f"memory {event.memory_id} in {event.file} was changed again later ({last.kind} by "
+            f"{last.actor}, {last.at.astimezone():%Y-%m-%d %H:%M}: {last.cause}); undo that first"
+        )
+    return (
+        f"memory {event.memory_id} in {event.file} is no longer as this operation left it "
+        "(another program changed it since); nothing was undone"
+    )
+
+
+def _old_entry(fmt: Any, old_doc: Any, event: RecordedEvent) -> Any:
+    """The entry as the event's `before` recorded it, in the file as it was before."""
+    candidates = [e for e in fmt.entries(old_doc) if agrees(fmt.fields(e), event.before)]
+    keyed = [e for e in candidates if fmt.key(e) == event.memory_id]
+    if keyed or candidates:
+        return (keyed or candidates)[0]
+    raise WorkspaceError(
+        f"memory {event.memory_id}: the backup of {event.file} from before this operation does "
+        "not hold it as the journal recorded it; nothing was undone",
+        exit_code=EXIT_REFUSED,
+    )
+
+
+def _before_bytes(root: Any, journal: Journal, commit: CommitRecord) -> bytes | None:
+    """The file's bytes before the commit (None: it did not exist), from MemDesk's backup."""
+    if commit.old_sha256 is None:
+        return None
+    for rel in journal.backups_with_sha(commit.old_sha256):
+        data = read_or_none(root / rel, root=root)
+        if data is not None and sha256(data) == commit.old_sha256:
+            return data
+    raise WorkspaceError(
+        f"{commit.file}: the backup of the file from before this operation is no longer kept "
+        "(File > Backups to keep…); restore an older backup from Backups instead",
+        exit_code=EXIT_REFUSED,
+    )
