@@ -473,14 +473,18 @@ def cmd_change(args: argparse.Namespace) -> int:
     return _commit(ws, [make[args.action](ws, row) for row in chosen])
 
 
-def _commit(ws: Any, changesets: list[Any], cause: str | None = None) -> int:
-    """Apply the change sets to the open workspace and save it through the guarded commit, as
-    one operation (`cause`: how the journal names it, else "edited in MemDesk")."""
+def _commit(ws: Any, changesets: list[Any]) -> int:
+    """Apply the change sets to the open workspace and save it through the guarded commit."""
     for changeset in changesets:
         changeset.apply()
-    saved = ws.save_all(cause=cause) if cause else ws.save_all()
+    saved = ws.save_all()
     for changeset in changesets:
         print(changeset.label)
+    _print_saved(saved)
+    return EXIT_OK
+
+
+def _print_saved(saved: list[Any]) -> None:
     for result in saved:
         backup = f", backup {result.backup}" if result.backup else ""
         print(f"wrote {result.path}{backup}")
@@ -488,7 +492,6 @@ def _commit(ws: Any, changesets: list[Any], cause: str | None = None) -> int:
             print(f"  {result.notice}")
     if not saved:
         print("nothing changed")
-    return EXIT_OK
 
 
 def cmd_decay(args: argparse.Namespace) -> int:
@@ -617,13 +620,14 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 def cmd_restore(args: argparse.Namespace) -> int:
     from core.backups_view import pick_backup
-    from core.ops.restore import restore_backup, restore_cause
+    from core.ops.restore import restore_and_save
 
     agent, path = _resolve(args)
     backup = pick_backup(agent.backups(path), args.backup, agent.where(path))
-    ws = agent.open(path)
-    changeset = restore_backup(ws.document_at(backup.live), backup, args.only)
-    return _commit(ws, [changeset], restore_cause(backup))
+    changeset, saved = restore_and_save(agent.open(path), backup, args.only)
+    print(changeset.label)
+    _print_saved(saved)
+    return EXIT_OK
 
 
 def cmd_activity(args: argparse.Namespace) -> int:
@@ -649,16 +653,15 @@ def cmd_activity(args: argparse.Namespace) -> int:
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
-    from core.ops.undo import plan_undo
+    from core.ops.undo import undo_and_save
 
     agent, path = _resolve(args)
-    ws = agent.open(path)
-    undo = plan_undo(ws, args.op)
+    undo, saved = undo_and_save(agent.open(path), args.op)
     print(undo.label)
     if not undo.changesets:
         print("nothing to undo: the files already hold what was there before")
-        return EXIT_OK
-    return _commit(ws, undo.changesets, undo.cause)
+    _print_saved(saved)
+    return EXIT_OK
 
 
 def _first_line(value: Any, width: int = 70) -> str:

@@ -15,7 +15,9 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QUndoCommand
 from PySide6.QtWidgets import QWidget
 
+from core.formats.text import InputError
 from core.store.documents import Editable, Refreshed
+from core.store.errors import WorkspaceError
 from ui.settings import Settings
 from ui.tasks import TaskRunner
 
@@ -28,6 +30,7 @@ class Desk(QWidget):
     failed = Signal(str)  # an expected failure, worded for the person
     changed = Signal()  # an edit, undo or redo: the shell updates title, status and watches
     notice = Signal(str)  # something worth a banner (not an error)
+    written = Signal(str)  # a page wrote at once (restore, undo, policy): what it did
 
     def __init__(
         self,
@@ -49,6 +52,31 @@ class Desk(QWidget):
     def show_workspace(self, ws: Editable) -> None:
         """Show a newly opened workspace (its first page)."""
         self.ws = ws
+
+    def write_now(self, work: Callable[[], Any], message: str) -> None:
+        """A page's operation that writes at once through core (a restore, an undo from the
+        journal, a policy change), off the UI thread; `message` says what it did."""
+        if self.tasks.busy:
+            self.failed.emit("MemDesk is still saving or reading files; try again in a moment")
+            return
+
+        def failed(exc: BaseException) -> None:
+            if not isinstance(exc, (WorkspaceError, InputError, OSError)):
+                raise exc  # unexpected: the crash handler takes it
+            self.refresh()
+            self.failed.emit(str(exc))
+
+        self.tasks.run(work, on_done=lambda _result: self.written.emit(message), on_error=failed)
+
+    def connect_page(self, widget: QWidget) -> None:
+        """Relay a page's failed / notice / write_requested signals to the desk's."""
+        for name, relay in (("failed", self.failed), ("notice", self.notice)):
+            signal = getattr(widget, name, None)
+            if signal is not None:
+                signal.connect(relay)
+        requested = getattr(widget, "write_requested", None)
+        if requested is not None:
+            requested.connect(self.write_now)
 
     def refresh(self) -> None:
         """Show the workspace's state anew (after undo, redo, save or a reload)."""

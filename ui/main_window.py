@@ -270,6 +270,7 @@ class MainWindow(QMainWindow):
         desk.failed.connect(self.show_error)
         desk.notice.connect(self.show_banner)
         desk.changed.connect(self._desk_changed)
+        desk.written.connect(self._written)
         reread = getattr(desk, "reread", None)
         if reread is not None:
             reread.connect(self.undo_stack.clear)
@@ -289,6 +290,15 @@ class MainWindow(QMainWindow):
 
     def _undo_moved(self, _index: int) -> None:
         self._desk_changed()
+
+    def _written(self, message: str) -> None:
+        """A page wrote at once: the undo steps of earlier edits no longer apply (the
+        Activity page undoes saved operations)."""
+        self.undo_stack.clear()
+        if self.desk is not None:
+            self.desk.refresh()
+        self._desk_changed()
+        self.statusBar().showMessage(message, 8000)
 
     def _desk_changed(self) -> None:
         self._watch()

@@ -65,10 +65,7 @@ class SidebarDesk(Desk):
 
     def add_page_widget(self, widget: QWidget) -> None:
         self.stack.addWidget(widget)
-        for name, relay in (("failed", self.failed), ("notice", self.notice)):
-            signal = getattr(widget, name, None)
-            if signal is not None:
-                signal.connect(relay)
+        self.connect_page(widget)
 
     def context_page(
         self,

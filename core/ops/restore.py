@@ -11,12 +11,13 @@ from typing import Any
 
 from core.backups_view import BackupFile
 from core.ops import ChangeSet
-from core.store.document import Document
+from core.store.document import Document, Saved
+from core.store.documents import Editable
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_file
 from core.store.merge import Change
 
-__all__ = ["restore_backup", "restore_cause"]
+__all__ = ["restore_and_save", "restore_backup", "restore_cause"]
 
 
 def restore_cause(backup: BackupFile) -> str:
@@ -32,6 +33,11 @@ def restore_backup(
     one absent from the file is added back where the agent adds one)."""
     if document.read_only:
         raise WorkspaceError(f"{document.rel} is read-only in MemDesk", exit_code=EXIT_REFUSED)
+    if document.modified:
+        raise WorkspaceError(
+            f"{document.rel} has unsaved edits: save or discard them before restoring",
+            exit_code=EXIT_REFUSED,
+        )
     if not only:
         data = read_file(backup.path, root=backup.root)
         try:
@@ -48,6 +54,16 @@ def restore_backup(
     count = len(dict.fromkeys(only))
     label = f"Restore {count} {'memory' if count == 1 else 'memories'} of {document.rel}"
     return ChangeSet(document, f"{label} from {backup.rel}", changes)
+
+
+def restore_and_save(
+    ws: Editable, backup: BackupFile, only: Sequence[str] = ()
+) -> tuple[ChangeSet, list[Saved[Any]]]:
+    """Restore (`restore_backup`) and write it at once, as one operation: what the CLI and the
+    Backups page do."""
+    changeset = restore_backup(ws.document_at(backup.live), backup, only)
+    changeset.apply()
+    return changeset, ws.save_all(cause=restore_cause(backup))
 
 
 def _restored(

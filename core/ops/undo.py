@@ -15,7 +15,7 @@ from typing import Any
 
 from core.ops import ChangeSet
 from core.store.commit import journal_for_reading, sha256
-from core.store.document import Document, agrees
+from core.store.document import Document, Saved, agrees
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
 from core.store.journal import CommitRecord, Journal, Operation, RecordedEvent
@@ -27,6 +27,7 @@ __all__ = [
     "describe",
     "find_operation",
     "plan_undo",
+    "undo_and_save",
     "undo_links",
     "undone_by",
     "undone_op",
@@ -110,6 +111,15 @@ def undone_by(op_id: str, links: dict[str, str]) -> str | None:
     if undo is None or undo == op_id or undone_by(undo, links) is not None:
         return None
     return undo
+
+
+def undo_and_save(ws: Any, op_id: str | None = None) -> tuple[Undo, list[Saved[Any]]]:
+    """Undo the operation (the newest without `op_id`) and write it at once, as one operation
+    the journal links to the one it undid: what the CLI and the Activity page do."""
+    undo = plan_undo(ws, op_id)
+    for changeset in undo.changesets:
+        changeset.apply()
+    return undo, ws.save_all(cause=undo.cause) if undo.changesets else []
 
 
 def _check_not_undone(journal: Journal, operation: Operation) -> None:
