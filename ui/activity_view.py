@@ -1,0 +1,263 @@
+"""The Activity page: every operation MemDesk saved in the workspace (from its journal), what each
+changed memory by memory, and undo of any of them (`core.ops.undo`) unless a later change
+depends on it. Ids, causes and memory text come from the files: shown as plain text only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.activity import ActivityItem, events_of, operations
+from core.ops.undo import undo_and_save
+from core.store.errors import WorkspaceError
+from core.store.journal import RecordedEvent
+from ui.untrusted import literal_html, plain_label
+
+__all__ = ["ActivityView"]
+
+ALL = "All"
+ACTORS = (ALL, "person", "decay", "agent", "reviewer")
+KINDS = (ALL, "create", "edit", "delete", "decay", "archive", "unarchive", "reinforce", "restore")
+OP_HEADERS = ("Time", "Actor", "What", "Memories", "Files", "State")
+EVENT_HEADERS = ("Memory", "Kind", "Change")
+NOTHING_SAVED = "MemDesk has saved nothing in this workspace yet: there is no activity to show."
+NO_MATCH = "No saved operation matches these filters."
+SHORT_ID = 12
+FIRST_LINE_WIDTH = 60
+
+
+class ActivityView(QWidget):
+    failed = Signal(str)
+    notice = Signal(str)
+    write_requested = Signal(object, str)  # (work run off the UI thread, message when done)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ws: Any = None
+        self.items: list[ActivityItem] = []
+        self.confirm: Callable[[str], bool] = self._ask
+        self.memory = QLineEdit()
+        self.memory.setObjectName("activityMemory")
+        self.memory.setPlaceholderText("memory id")
+        self.memory.setClearButtonEnabled(True)
+        self.actor = _combo("activityActor", ACTORS)
+        self.kind = _combo("activityKind", KINDS)
+        self.reload = QPushButton("Refresh")
+        self.reload.setObjectName("activityRefresh")
+        self.status = plain_label(name="activityStatus", wrap=True)
+        self.table = _table("activityTable", OP_HEADERS, stretch=2)
+        self.events = _table("activityEvents", EVENT_HEADERS, stretch=2)
+        self.undo = QPushButton("Undo this operation…")
+        self.undo.setObjectName("activityUndo")
+        self.undo.setEnabled(False)
+        self._build()
+        self.memory.editingFinished.connect(self.refresh)
+        self.actor.currentIndexChanged.connect(self.refresh)
+        self.kind.currentIndexChanged.connect(self.refresh)
+        self.reload.clicked.connect(self.refresh)
+        self.table.itemSelectionChanged.connect(self._selected)
+        self.undo.clicked.connect(self._undo_selected)
+
+    def _build(self) -> None:
+        filters = QHBoxLayout()
+        filters.addWidget(QLabel("Memory"))
+        filters.addWidget(self.memory, 1)
+        filters.addWidget(QLabel("Actor"))
+        filters.addWidget(self.actor)
+        filters.addWidget(QLabel("Kind"))
+        filters.addWidget(self.kind)
+        filters.addWidget(self.reload)
+        detail = QWidget()
+        column = QVBoxLayout(detail)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(QLabel("What the selected operation changed:"))
+        column.addWidget(self.events, 1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.undo)
+        column.addLayout(buttons)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(detail)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(filters)
+        layout.addWidget(self.status)
+        layout.addWidget(split, 1)
+
+    def show_workspace(self, ws: Any) -> None:
+        """List what MemDesk saved in the open workspace `ws` (anything with a `root`)."""
+        self.ws = ws
+        self.refresh()
+
+    def refresh(self) -> None:
+        """List the operations again, as the filters ask (the selection is kept when listed)."""
+        if self.ws is None:
+            return
+        kept = self.selected()
+        try:
+            found = self.filters()
+            self.items = operations(
+                self.ws.root,
+                memory_id=found["memory_id"],
+                actor=found["actor"],
+                kind=found["kind"],
+            )
+            saved_any = bool(self.items) or bool(operations(self.ws.root, limit=1))
+        except (WorkspaceError, OSError) as exc:
+            self.items, saved_any = [], True
+            self.failed.emit(str(exc))
+        self.status.setText("" if self.items else NO_MATCH if saved_any else NOTHING_SAVED)
+        self._fill()
+        self._select(kept.op_id if kept else None)
+
+    def filters(self) -> dict[str, str | None]:
+        """core's filters as the controls set them (None: any)."""
+        choice = {"actor": self.actor.currentText(), "kind": self.kind.currentText()}
+        found: dict[str, str | None] = {k: None if v == ALL else v for k, v in choice.items()}
+        found["memory_id"] = self.memory.text().strip() or None
+        return found
+
+    def selected(self) -> ActivityItem | None:
+        row = self.table.currentRow()
+        selected = self.table.selectionModel().hasSelection()
+        return self.items[row] if selected and 0 <= row < len(self.items) else None
+
+    def _fill(self) -> None:
+        self.table.blockSignals(True)
+        self.table.clearSelection()
+        self.table.setRowCount(len(self.items))
+        for row, item in enumerate(self.items):
+            _set_row(self.table, row, _op_cells(item), tooltip=item.op.cause)
+        self.table.blockSignals(False)
+
+    def _select(self, op_id: str | None) -> None:
+        rows = [row for row, item in enumerate(self.items) if item.op_id == op_id]
+        if rows:
+            self.table.selectRow(rows[0])
+        else:
+            self._selected()
+
+    def _selected(self) -> None:
+        item = self.selected()
+        self.undo.setEnabled(item is not None and item.undone_by is None)
+        changes = self._events(item) if item else []
+        self.events.setRowCount(len(changes))
+        for row, event in enumerate(changes):
+            cells = (event.memory_id, event.kind, change_text(event.before, event.after))
+            _set_row(self.events, row, cells, tooltip=event.file)
+
+    def _events(self, item: ActivityItem) -> list[RecordedEvent]:
+        try:
+            return events_of(self.ws.root, item.op_id)
+        except (WorkspaceError, OSError) as exc:
+            self.failed.emit(str(exc))
+            return []
+
+    def _undo_selected(self) -> None:
+        item, ws = self.selected(), self.ws
+        if item is None or ws is None or item.undone_by is not None:
+            return
+        question = (
+            f"Undo this operation?\n\n{item.summary}\n\nMemDesk puts back what it changed, as a "
+            "new operation you can undo in turn. It refuses when a later change depends on it."
+        )
+        if not self.confirm(question):
+            return
+        op_id = item.op_id
+        self.write_requested.emit(
+            lambda: undo_and_save(ws, op_id), f"Undid operation {op_id[:SHORT_ID]}"
+        )
+
+    def _ask(self, text: str) -> bool:
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Undo",
+            text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        return box.exec() == QMessageBox.StandardButton.Yes
+
+
+def change_text(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> str:
+    """Each field that differs as "field: old -> new" ("—" where the memory had none)."""
+    old, new = before or {}, after or {}
+    names = [*new, *(name for name in old if name not in new)]
+    return "; ".join(
+        f"{name}: {_value(old.get(name))} -> {_value(new.get(name))}"
+        for name in names
+        if old.get(name) != new.get(name)
+    )
+
+
+def state_text(item: ActivityItem) -> str:
+    if item.undone_by:
+        return f"undone by {item.undone_by[:SHORT_ID]}"
+    return f"undoes {item.undoes[:SHORT_ID]}" if item.undoes else ""
+
+
+def _op_cells(item: ActivityItem) -> tuple[str, ...]:
+    return (
+        f"{item.at:%Y-%m-%d %H:%M:%S}",
+        item.actor,
+        item.summary,
+        str(item.op.count),
+        ", ".join(item.op.files),
+        state_text(item),
+    )
+
+
+def _value(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    text = str(value)
+    first = text.split("\n", 1)[0]
+    cut = len(first) > FIRST_LINE_WIDTH or "\n" in text
+    return first[:FIRST_LINE_WIDTH] + ("…" if cut else "")
+
+
+def _set_row(table: QTableWidget, row: int, cells: Sequence[str], *, tooltip: str) -> None:
+    for column, text in enumerate(cells):
+        item = QTableWidgetItem(text)
+        item.setToolTip(literal_html(tooltip))
+        table.setItem(row, column, item)
+
+
+def _combo(name: str, choices: Sequence[str]) -> QComboBox:
+    box = QComboBox()
+    box.setObjectName(name)
+    box.addItems(list(choices))
+    return box
+
+
+def _table(name: str, headers: Sequence[str], *, stretch: int) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setObjectName(name)
+    table.setHorizontalHeaderLabels(list(headers))
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+    table.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    table.verticalHeader().hide()
+    return table
