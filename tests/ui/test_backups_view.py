@@ -1,0 +1,217 @@
+"""The Backups page over a real PicoClaw workspace: what it lists, what it shows changed since a
+backup, and the restore it asks the desk to run."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPlainTextEdit, QPushButton, QTableWidget
+from pytestqt.qtbot import QtBot
+
+from app.cli import main
+from core.agents.registry import agent_named
+from core.backups_view import BackupFile, diff_versions
+from ui.backups_view import ADDED, CHANGED, REMOVED, BackupsView, text_marks
+
+
+@pytest.fixture(scope="module")
+def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("demo") / "home"
+    assert main(["demo", str(home), "--layout", "picoclaw"]) == 0
+    return home
+
+
+@pytest.fixture
+def root(demo_home: Path, tmp_path: Path) -> Path:
+    """A fresh copy of the demo workspace (a test may restore into it)."""
+    import shutil
+
+    shutil.copytree(demo_home, tmp_path / "home")
+    return tmp_path / "home" / "workspace"
+
+
+@pytest.fixture
+def view(qtbot: QtBot, root: Path) -> Iterator[BackupsView]:
+    page = BackupsView()
+    qtbot.addWidget(page)
+    page.show_workspace(agent_named("picoclaw").open(root))
+    yield page
+
+
+def backups(root: Path) -> list[BackupFile]:
+    return agent_named("picoclaw").backups(root)
+
+
+def table(view: BackupsView, name: str) -> QTableWidget:
+    found = view.findChild(QTableWidget, name)
+    assert found is not None
+    return found
+
+
+def button(view: BackupsView, name: str) -> QPushButton:
+    found = view.findChild(QPushButton, name)
+    assert found is not None
+    return found
+
+
+def column(grid: QTableWidget, col: int) -> list[str]:
+    return [grid.item(row, col).text() for row in range(grid.rowCount())]  # type: ignore[union-attr]
+
+
+def select_oldest(view: BackupsView) -> None:
+    grid = table(view, "backupsTable")
+    grid.setCurrentCell(grid.rowCount() - 1, 0)
+
+
+def check(grid: QTableWidget, row: int) -> None:
+    item = grid.item(row, 0)
+    assert item is not None
+    item.setCheckState(Qt.CheckState.Checked)
+
+
+def test_lists_every_backup_newest_first(view: BackupsView, root: Path) -> None:
+    found = backups(root)
+    grid = table(view, "backupsTable")
+    assert len(found) == 4
+    assert column(grid, 5) == [b.rel for b in reversed(found)]
+    assert column(grid, 2) == ["memory/MEMORY.md"] * 4
+    assert column(grid, 1) == ["agent"] * 4
+    assert column(grid, 3) == [str(b.entries()) for b in reversed(found)]
+    assert column(grid, 0)[-1] == found[0].at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    assert column(grid, 4)[-1] == f"{found[0].size:,}"
+
+
+def test_the_diff_table_is_the_memory_diff(view: BackupsView, root: Path) -> None:
+    oldest = backups(root)[0]
+    select_oldest(view)
+    diff = diff_versions(oldest.fmt, oldest.read(), oldest.read_live())
+    grid = table(view, "backupDiffTable")
+    keys = [m["key"] for m in (*diff.removed, *diff.changed, *diff.added)]
+    changes = [REMOVED] * len(diff.removed) + [CHANGED] * len(diff.changed)
+    assert column(grid, 1) == keys
+    assert column(grid, 0) == changes + [ADDED] * len(diff.added)
+    assert (len(diff.removed), len(diff.changed), len(diff.added)) == (92, 1, 17)
+    changed = diff.changed[0]
+    before, after = changed["fields"]["content"]
+    row = len(diff.removed)
+    assert column(grid, 3)[row] == f"content: {before.splitlines()[0]} -> {after.splitlines()[0]}"
+    assert column(grid, 2)[0] == diff.removed[0]["content"].split("\n")[0]
+    assert not button(view, "restoreChecked").isEnabled()
+    assert button(view, "restoreAll").isEnabled()
+
+
+def test_the_text_tab_holds_both_versions_with_changes_marked(
+    view: BackupsView, root: Path
+) -> None:
+    oldest = backups(root)[0]
+    select_oldest(view)
+    old = view.findChild(QPlainTextEdit, "backupOldText")
+    new = view.findChild(QPlainTextEdit, "backupNewText")
+    assert old is not None and new is not None
+    assert old.toPlainText() == oldest.fmt.render(oldest.read()).decode("utf-8")
+    assert new.toPlainText() == (root / "memory" / "MEMORY.md").read_text("utf-8")
+    assert old.extraSelections() and new.extraSelections()
+
+
+def test_restore_checked_memories_puts_back_exactly_those(
+    qtbot: QtBot, view: BackupsView, root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    oldest = backups(root)[0]
+    select_oldest(view)
+    grid = table(view, "backupDiffTable")
+    removed_row, changed_row = 0, 92
+    picked = [column(grid, 1)[removed_row], column(grid, 1)[changed_row]]
+    check(grid, removed_row)
+    check(grid, changed_row)
+    assert view.checked_keys() == picked
+    asked: list[str] = []
+
+    def confirm(text: str) -> bool:
+        asked.append(text)
+        return True
+
+    monkeypatch.setattr(view, "confirm", confirm)
+    before = diff_versions(oldest.fmt, oldest.read(), oldest.read_live()).to_json()
+    with qtbot.waitSignal(view.write_requested) as emitted:
+        button(view, "restoreChecked").click()
+    work, message = emitted.args
+    assert message == f"Restored 2 memories of memory/MEMORY.md from {oldest.rel}"
+    assert picked[0] in asked[0] and picked[1] in asked[0]
+    work()
+    after = diff_versions(oldest.fmt, oldest.read(), oldest.read_live()).to_json()
+    assert after == {kind: without(before[kind], picked) for kind in before}
+    now = backups(root)
+    assert len(now) == 5
+    assert [b.rel for b in now[:4]] == [b.rel for b in backups_before(root, now)]
+    view.refresh()
+    assert column(table(view, "backupsTable"), 5)[-1] == oldest.rel
+    selected = view.selected()
+    assert selected is not None and selected.rel == oldest.rel
+    assert len(column(grid, 1)) == len(after["removed"]) + len(after["added"]) == 91 + 17
+
+
+def without(memories: list[dict[str, Any]], keys: list[str]) -> list[dict[str, Any]]:
+    return [m for m in memories if m["key"] not in keys]
+
+
+def backups_before(root: Path, now: list[BackupFile]) -> list[BackupFile]:
+    """The demo's four agent backups (MemDesk's new one is the fifth, the newest)."""
+    assert now[-1].origin == "memdesk"
+    return [b for b in now if b.origin == "agent"]
+
+
+def test_restore_whole_file_asks_then_requests(
+    qtbot: QtBot, view: BackupsView, root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    oldest = backups(root)[0]
+    select_oldest(view)
+    monkeypatch.setattr(view, "confirm", lambda _text: True)
+    with qtbot.waitSignal(view.write_requested) as emitted:
+        button(view, "restoreAll").click()
+    work, message = emitted.args
+    assert message == f"Restored memory/MEMORY.md from {oldest.rel}"
+    work()
+    assert (root / "memory" / "MEMORY.md").read_bytes() == oldest.path.read_bytes()
+    assert len(backups(root)) == 5
+
+
+def test_refusing_the_confirmation_emits_nothing(
+    qtbot: QtBot, view: BackupsView, root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    select_oldest(view)
+    check(table(view, "backupDiffTable"), 0)
+    monkeypatch.setattr(view, "confirm", lambda _text: False)
+    live = (root / "memory" / "MEMORY.md").read_bytes()
+    with qtbot.assertNotEmitted(view.write_requested):
+        button(view, "restoreChecked").click()
+        button(view, "restoreAll").click()
+    assert (root / "memory" / "MEMORY.md").read_bytes() == live
+
+
+def test_a_corrupt_backup_shows_why_and_offers_no_restore(qtbot: QtBot, root: Path) -> None:
+    oldest = backups(root)[0]
+    oldest.path.write_bytes(b"# Memory\n\n\xff\xfe not text\n")
+    page = BackupsView()
+    qtbot.addWidget(page)
+    page.show_workspace(agent_named("picoclaw").open(root))
+    assert column(table(page, "backupsTable"), 3)[-1] == "?"
+    select_oldest(page)
+    assert page.title.text().startswith(f"Cannot read {oldest.rel}: ")
+    assert table(page, "backupDiffTable").rowCount() == 0
+    assert not button(page, "restoreAll").isEnabled()
+    assert not button(page, "restoreChecked").isEnabled()
+
+
+def test_text_marks_count_utf16_positions() -> None:
+    old = "same\n😀 abc\nend"
+    new = "same\n😀 abd\nend"
+    old_marks, new_marks = text_marks(old, new)
+    assert old_marks.lines == [(5, 11)]  # the emoji is two positions
+    assert old_marks.chars == [(10, 11)]
+    assert new_marks.chars == [(10, 11)]
+    gone, _ = text_marks("a\nb\nc", "a\nc")
+    assert gone.lines == [(2, 3)] and gone.chars == []

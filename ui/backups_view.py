@@ -1,0 +1,423 @@
+"""The Backups page, for any agent: every backup of the memory file MemDesk can find, what
+changed since each one (per memory and as text, side by side), and putting back the whole file
+or only the memories the person checks. Restoring writes at once, through core's one guarded
+commit, off the UI thread: the page only asks the desk to run it (`write_requested`)."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextFormat
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.agents.registry import agent_named
+from core.backups_view import BackupFile, MemoryDiff, diff_versions
+from core.formats.text import InputError, to_lf
+from core.ops.restore import restore_and_save
+from core.store.documents import Editable
+from core.store.errors import WorkspaceError
+from ui.untrusted import literal_html, plain_label
+
+EXPLAIN = (
+    "Every backup of the memory file, newest first. Select one to see what changed since: "
+    "“removed since” memories are in the backup but no longer in the file; restoring them "
+    "brings them back. The file as it is now is backed up before any restore."
+)
+BACKUP_HEADERS = ("Time", "Written by", "File", "Memories", "Size", "Path")
+DIFF_HEADERS = ("Change", "Key", "Content", "Changed fields", "Score Δ")
+ORIGINS = {"agent": "agent", "memdesk": "MemDesk"}
+REMOVED, CHANGED, ADDED = "removed since", "changed", "added since"
+LINE_COLOURS = ("#ffe0e0", "#ddf4dd")  # backup side, file-now side
+CHAR_COLOURS = ("#f4a6a6", "#9fd89f")
+CHAR_DIFF_MAX_LINES = 200  # a block of changed lines larger than this is marked whole
+CHAR_DIFF_MAX_CHARS = 4_000  # a line longer than this is marked whole
+
+Span = tuple[int, int]  # UTF-16 start and end in the text, as QTextCursor counts positions
+
+
+@dataclass(frozen=True, slots=True)
+class DiffRow:
+    """One memory that differs between the backup and the file now."""
+
+    change: str  # REMOVED, CHANGED or ADDED
+    key: str
+    content: str
+    fields: str
+    score_delta: str
+
+
+@dataclass(slots=True)
+class Marks:
+    """What to highlight in one side's text: changed lines, and changed characters in them."""
+
+    lines: list[Span] = field(default_factory=list)
+    chars: list[Span] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Comparison:
+    """A backup against the file on disk now: everything the page shows of it."""
+
+    error: str = ""
+    rows: list[DiffRow] = field(default_factory=list)
+    old_text: str = ""
+    new_text: str = ""
+    old_marks: Marks = field(default_factory=Marks)
+    new_marks: Marks = field(default_factory=Marks)
+
+
+def compare(backup: BackupFile) -> Comparison:
+    """Read `backup` and the live file and compare them (the page's one slow step: ~1 s for a
+    17 MB file); a backup that cannot be read gives the reason in `error`."""
+    try:
+        old, new = backup.read(), backup.read_live()
+    except (WorkspaceError, InputError, OSError, UnicodeDecodeError, ValueError) as exc:
+        return Comparison(error=f"Cannot read {backup.rel}: {exc}")
+    fmt = backup.fmt
+    old_text = to_lf(fmt.render(old).decode("utf-8", "replace"))
+    new_text = to_lf(fmt.render(new).decode("utf-8", "replace"))
+    old_marks, new_marks = text_marks(old_text, new_text)
+    rows = diff_rows(diff_versions(fmt, old, new), fmt, old)
+    return Comparison("", rows, old_text, new_text, old_marks, new_marks)
+
+
+def diff_rows(diff: MemoryDiff, fmt: Any, old: Any) -> list[DiffRow]:
+    """The table's rows: memories the backup holds and the file lost, those that changed, then
+    those the file gained since."""
+    rows = [DiffRow(REMOVED, m["key"], _first_line(m.get("content")), "", "") for m in diff.removed]
+    for change in diff.changed:
+        entry = fmt.find(old, change["key"])
+        content = _first_line(fmt.content(entry)) if entry is not None else ""
+        fields = "; ".join(
+            f"{name}: {_first_line(before)} -> {_first_line(after)}"
+            for name, (before, after) in change["fields"].items()
+        )
+        delta = f"{change['score_delta']:+.2f}" if "score_delta" in change else ""
+        rows.append(DiffRow(CHANGED, change["key"], content, fields, delta))
+    rows += [DiffRow(ADDED, m["key"], _first_line(m.get("content")), "", "") for m in diff.added]
+    return rows
+
+
+def text_marks(old: str, new: str) -> tuple[Marks, Marks]:
+    """The changed lines of each side, and within lines replaced one for one, the changed
+    characters."""
+    old_lines, new_lines = old.split("\n"), new.split("\n")
+    old_starts, new_starts = _starts(old_lines), _starts(new_lines)
+    old_marks, new_marks = Marks(), Marks()
+    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        _mark_lines(old_marks, old_starts, old_lines, i1, i2)
+        _mark_lines(new_marks, new_starts, new_lines, j1, j2)
+        if tag == "replace" and max(i2 - i1, j2 - j1) <= CHAR_DIFF_MAX_LINES:
+            for i, j in zip(range(i1, i2), range(j1, j2), strict=False):
+                _mark_chars(
+                    old_marks, new_marks, old_lines[i], new_lines[j], old_starts[i], new_starts[j]
+                )
+    return old_marks, new_marks
+
+
+def _starts(lines: list[str]) -> list[int]:
+    """Where each line starts, in UTF-16 units (a line and its "\\n")."""
+    starts, at = [], 0
+    for line in lines:
+        starts.append(at)
+        at += _utf16(line) + 1
+    return starts
+
+
+def _utf16(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _mark_lines(marks: Marks, starts: list[int], lines: list[str], first: int, end: int) -> None:
+    if first < end:
+        marks.lines.append((starts[first], starts[end - 1] + _utf16(lines[end - 1])))
+
+
+def _mark_chars(
+    old_marks: Marks, new_marks: Marks, old: str, new: str, at_old: int, at_new: int
+) -> None:
+    if max(len(old), len(new)) > CHAR_DIFF_MAX_CHARS:
+        return
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        if i1 < i2:
+            start = at_old + _utf16(old[:i1])
+            old_marks.chars.append((start, start + _utf16(old[i1:i2])))
+        if j1 < j2:
+            start = at_new + _utf16(new[:j1])
+            new_marks.chars.append((start, start + _utf16(new[j1:j2])))
+
+
+def _first_line(value: object) -> str:
+    text = "" if value is None else str(value)
+    return text.split("\n", 1)[0]
+
+
+class BackupsView(QWidget):
+    failed = Signal(str)
+    notice = Signal(str)
+    write_requested = Signal(object, str)  # (work run off the UI thread, what it did)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ws: Editable | None = None
+        self.backups: list[BackupFile] = []  # newest first, as the table lists them
+        self.comparison = Comparison()
+        self.table = _table("backupsTable", BACKUP_HEADERS, stretch=5)
+        self.diff_table = _table("backupDiffTable", DIFF_HEADERS, stretch=2)
+        self.diff_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.title = plain_label(name="backupTitle", wrap=True)
+        self.old_text = _text_box("backupOldText")
+        self.new_text = _text_box("backupNewText")
+        self.restore_all = QPushButton("Restore whole file…")
+        self.restore_all.setObjectName("restoreAll")
+        self.restore_checked = QPushButton("Restore checked memories…")
+        self.restore_checked.setObjectName("restoreChecked")
+        self._build()
+        self.table.currentCellChanged.connect(lambda row, *_: self._show_backup(row))
+        self.diff_table.itemChanged.connect(lambda _item: self._enable_buttons())
+        self.restore_all.clicked.connect(self._restore_all)
+        self.restore_checked.clicked.connect(self._restore_checked)
+        self._enable_buttons()
+
+    def _build(self) -> None:
+        explain = plain_label(EXPLAIN, wrap=True)
+        sides = QSplitter(Qt.Orientation.Horizontal)
+        for label, box in (("Backup", self.old_text), ("File now", self.new_text)):
+            side = QWidget()
+            column = QVBoxLayout(side)
+            column.setContentsMargins(0, 0, 0, 0)
+            column.addWidget(plain_label(label))
+            column.addWidget(box, 1)
+            sides.addWidget(side)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.diff_table, "Per memory")
+        self.tabs.addTab(sides, "Text side by side")
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.restore_checked)
+        buttons.addWidget(self.restore_all)
+        detail = QWidget()
+        column = QVBoxLayout(detail)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.title)
+        column.addWidget(self.tabs, 1)
+        column.addLayout(buttons)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(detail)
+        split.setSizes([220, 600])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(explain)
+        layout.addWidget(split, 1)
+
+    # -- listing ---------------------------------------------------------------------------------
+    def show_workspace(self, ws: Editable) -> None:
+        self.ws = ws
+        self.refresh()
+
+    def refresh(self) -> None:
+        """List the backups again, keeping the one selected when it still exists."""
+        if self.ws is None:
+            return
+        kept = self.selected()
+        try:
+            found = agent_named(self.ws.agent).backups(self.ws.root)
+        except (WorkspaceError, InputError, OSError) as exc:
+            found = []
+            self.failed.emit(f"Cannot list the backups: {exc}")
+        self.backups = list(reversed(found))
+        self._fill_backups()
+        rels = [b.rel for b in self.backups]
+        row = rels.index(kept.rel) if kept is not None and kept.rel in rels else -1
+        self.table.setCurrentCell(row, 0)
+        self._show_backup(row)
+
+    def _fill_backups(self) -> None:
+        self.table.blockSignals(True)
+        self.table.setRowCount(len(self.backups))
+        for row, backup in enumerate(self.backups):
+            entries = backup.entries()
+            cells = (
+                backup.at.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
+                ORIGINS.get(backup.origin, backup.origin),
+                backup.live,
+                "?" if entries is None else str(entries),
+                f"{backup.size:,}",
+                backup.rel,
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(literal_html(backup.rel))
+                self.table.setItem(row, column, item)
+        self.table.blockSignals(False)
+
+    def selected(self) -> BackupFile | None:
+        row = self.table.currentRow()
+        return self.backups[row] if 0 <= row < len(self.backups) else None
+
+    # -- one backup against the file now ---------------------------------------------------------
+    def _show_backup(self, row: int) -> None:
+        backup = self.backups[row] if 0 <= row < len(self.backups) else None
+        self.comparison = compare(backup) if backup is not None else Comparison()
+        found = self.comparison
+        if backup is None:
+            self.title.setText(
+                "Select a backup to see what changed since."
+                if self.backups
+                else "No backups found."
+            )
+        elif found.error:
+            self.title.setText(found.error)
+        else:
+            count = len(found.rows)
+            self.title.setText(
+                f"{backup.live} now against {backup.rel}: "
+                f"{count} {'memory differs' if count == 1 else 'memories differ'}"
+            )
+        self._fill_diff(found.rows)
+        _show_text(self.old_text, found.old_text, found.old_marks, 0)
+        _show_text(self.new_text, found.new_text, found.new_marks, 1)
+        self._enable_buttons()
+
+    def _fill_diff(self, rows: list[DiffRow]) -> None:
+        self.diff_table.blockSignals(True)
+        self.diff_table.setRowCount(len(rows))
+        for row, diff in enumerate(rows):
+            cells = (diff.change, diff.key, diff.content, diff.fields, diff.score_delta)
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                self.diff_table.setItem(row, column, item)
+            check = QTableWidgetItem(diff.change)
+            check.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            check.setCheckState(Qt.CheckState.Unchecked)
+            check.setData(Qt.ItemDataRole.UserRole, diff.key)
+            self.diff_table.setItem(row, 0, check)
+        self.diff_table.blockSignals(False)
+
+    def checked_keys(self) -> list[str]:
+        """The keys of the memories checked in the per-memory table."""
+        keys = []
+        for row in range(self.diff_table.rowCount()):
+            item = self.diff_table.item(row, 0)
+            if item is not None and item.checkState() == Qt.CheckState.Checked:
+                keys.append(str(item.data(Qt.ItemDataRole.UserRole)))
+        return keys
+
+    def _enable_buttons(self) -> None:
+        readable = self.selected() is not None and not self.comparison.error
+        self.restore_all.setEnabled(readable)
+        self.restore_checked.setEnabled(readable and bool(self.checked_keys()))
+
+    # -- restoring -------------------------------------------------------------------------------
+    def confirm(self, text: str) -> bool:
+        """Ask the person before writing (tests replace this)."""
+        answer = QMessageBox.question(self, "Restore a backup", literal_html(text))
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _restore_all(self) -> None:
+        backup = self.selected()
+        if backup is None:
+            return
+        when = backup.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+        question = (
+            f"Replace {backup.live} with the backup {backup.rel} of {when}?\n\n"
+            f"The file as it is now is backed up first."
+        )
+        self._request(backup, [], question, f"Restored {backup.live} from {backup.rel}")
+
+    def _restore_checked(self) -> None:
+        backup, keys = self.selected(), self.checked_keys()
+        if backup is None or not keys:
+            return
+        count = f"{len(keys)} {'memory' if len(keys) == 1 else 'memories'}"
+        question = (
+            f"Put back {count} of {backup.live} as the backup {backup.rel} holds "
+            f"{'it' if len(keys) == 1 else 'them'}?\n\n"
+            + "\n".join(keys)
+            + "\n\nThe file as it is now is backed up first."
+        )
+        self._request(
+            backup, keys, question, f"Restored {count} of {backup.live} from {backup.rel}"
+        )
+
+    def _request(self, backup: BackupFile, keys: list[str], question: str, message: str) -> None:
+        ws = self.ws
+        if ws is None or not self.confirm(question):
+            return
+        work: Callable[[], Any] = lambda: restore_and_save(ws, backup, keys)  # noqa: E731
+        self.write_requested.emit(work, message)
+
+
+def _table(name: str, headers: tuple[str, ...], *, stretch: int) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setObjectName(name)
+    table.setHorizontalHeaderLabels(headers)
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    table.verticalHeader().hide()
+    return table
+
+
+def _text_box(name: str) -> QPlainTextEdit:
+    box = QPlainTextEdit()
+    box.setObjectName(name)
+    box.setReadOnly(True)
+    box.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+    return box
+
+
+def _show_text(box: QPlainTextEdit, text: str, marks: Marks, side: int) -> None:
+    """The text, its changed lines and characters highlighted (formats, never markup)."""
+    box.setPlainText(text)
+    selections = [
+        *_selections(box, marks.lines, LINE_COLOURS[side], whole_lines=True),
+        *_selections(box, marks.chars, CHAR_COLOURS[side]),
+    ]
+    box.setExtraSelections(selections)
+
+
+def _selections(
+    box: QPlainTextEdit, spans: list[Span], colour: str, *, whole_lines: bool = False
+) -> list[QTextEdit.ExtraSelection]:
+    out = []
+    look = QTextCharFormat()
+    look.setBackground(QColor(colour))
+    look.setProperty(QTextFormat.Property.FullWidthSelection, whole_lines)
+    for start, end in spans:
+        selection = QTextEdit.ExtraSelection()
+        cursor = QTextCursor(box.document())
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        selection.cursor = cursor
+        selection.format = look
+        out.append(selection)
+    return out
