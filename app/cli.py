@@ -256,6 +256,35 @@ def build_parser() -> argparse.ArgumentParser:
     )
     restore.set_defaults(handler=cmd_restore)
 
+    policy = _with_path(
+        sub.add_parser("policy", help="the agent's memory policy: each value and its source"),
+        profile=False,
+    )
+    policy.add_argument(
+        "--set",
+        action="append",
+        metavar="KEY=VALUE",
+        default=[],
+        help="set an override (snapshot first); repeat for more",
+    )
+    policy.add_argument(
+        "--unset", action="append", metavar="KEY", default=[], help="remove an override"
+    )
+    policy.set_defaults(handler=cmd_policy)
+
+    snapshots = _with_path(
+        sub.add_parser("snapshots", help="the agent's policy snapshots, with what each holds"),
+        profile=False,
+    )
+    snapshots.set_defaults(handler=cmd_snapshots)
+
+    policy_restore = _with_path(
+        sub.add_parser("policy-restore", help="write a policy snapshot back as the overrides"),
+        profile=False,
+    )
+    policy_restore.add_argument("snapshot", help="a snapshot as `snapshots` prints it")
+    policy_restore.set_defaults(handler=cmd_policy_restore)
+
     activity = _with_path(
         sub.add_parser("activity", help="the operations MemDesk saved, newest first"),
         profile=False,
@@ -473,11 +502,12 @@ def cmd_change(args: argparse.Namespace) -> int:
     return _commit(ws, [make[args.action](ws, row) for row in chosen])
 
 
-def _commit(ws: Any, changesets: list[Any]) -> int:
-    """Apply the change sets to the open workspace and save it through the guarded commit."""
+def _commit(ws: Any, changesets: list[Any], cause: str | None = None) -> int:
+    """Apply the change sets to the open workspace and save it through the guarded commit, as
+    one operation (`cause`: how the journal names it, else "edited in MemDesk")."""
     for changeset in changesets:
         changeset.apply()
-    saved = ws.save_all()
+    saved = ws.save_all(cause=cause) if cause else ws.save_all()
     for changeset in changesets:
         print(changeset.label)
     _print_saved(saved)
@@ -628,6 +658,49 @@ def cmd_restore(args: argparse.Namespace) -> int:
     print(changeset.label)
     _print_saved(saved)
     return EXIT_OK
+
+
+def cmd_policy(args: argparse.Namespace) -> int:
+    agent, path = _resolve(args)
+    if args.set or args.unset:
+        values: dict[str, str | None] = {}
+        for item in args.set:
+            key, sep, value = item.partition("=")
+            if not sep:
+                return _fail(f"policy: --set takes KEY=VALUE, not {item!r}", EXIT_ERROR)
+            values[key.strip()] = value
+        values |= dict.fromkeys(args.unset)
+        ws = agent.open(path)
+        _commit(ws, [agent.set_policy(ws, values)], cause="policy changed in MemDesk")
+    rows = agent.policy(path)
+    if args.json:
+        _print_json({row.key: row.to_json() for row in rows})
+        return EXIT_OK
+    for row in rows:
+        print(f"{row.key:<36} {json.dumps(row.value):>7}  {row.source:<8} {row.meaning}")
+    return EXIT_OK
+
+
+def cmd_snapshots(args: argparse.Namespace) -> int:
+    agent, path = _resolve(args)
+    found = agent.snapshots(path)
+    if args.json:
+        _print_json([s.to_json(path) for s in found])
+        return EXIT_OK
+    if not found:
+        print(f"{agent.where(path)}: no policy snapshots")
+    for snapshot in found:
+        row = snapshot.to_json(path)
+        held = row["error"] or json.dumps(row["values"], ensure_ascii=False, sort_keys=True)
+        print(f"{row['at']:<25} {row['path']}  {held}")
+    return EXIT_OK
+
+
+def cmd_policy_restore(args: argparse.Namespace) -> int:
+    agent, path = _resolve(args)
+    ws = agent.open(path)
+    changeset = agent.restore_snapshot(ws, args.snapshot)
+    return _commit(ws, [changeset], cause=f"policy snapshot {args.snapshot} restored")
 
 
 def cmd_activity(args: argparse.Namespace) -> int:

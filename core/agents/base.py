@@ -313,6 +313,22 @@ class Agent(ABC):
             f"{ws.root}: {self.title} keeps no scores that decay, so there is nothing to pin"
         )
 
+    # -- the agent's own policy (`memdesk policy|snapshots|policy-restore`) ----------------------
+    def policy(self, path: Path) -> list[Any]:
+        """Each policy key with its effective value and source (rows with `to_json`)."""
+        raise NotApplicable(f"{path}: {self.title} keeps no memory policy of its own")
+
+    def set_policy(self, ws: Any, values: dict[str, str | None]) -> ChangeSet:
+        """Overrides as typed (None: unset), checked; applied and saved by the caller."""
+        raise NotApplicable(f"{ws.root}: {self.title} keeps no memory policy of its own")
+
+    def snapshots(self, path: Path) -> list[Any]:
+        """The agent's snapshots of its policy, oldest first (each with `to_json(root)`)."""
+        raise NotApplicable(f"{path}: {self.title} keeps no policy snapshots")
+
+    def restore_snapshot(self, ws: Any, name: str) -> ChangeSet:
+        raise NotApplicable(f"{ws.root}: {self.title} keeps no policy snapshots")
+
     # -- what the agent does with it -------------------------------------------------------------
     def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
         """The text the agent would inject into its prompt for a user message."""

@@ -223,6 +223,30 @@ class PicoClaw(Agent):
         return delete_entry(ws.longterm(), row.key)
 
     # -- what the agent does with it -------------------------------------------------------------
+    def policy(self, path: Path) -> list[Any]:
+        from core.agents.picoclaw.policy import policy_rows
+
+        return policy_rows(path)
+
+    def set_policy(self, ws: PicoClawWorkspace, values: dict[str, str | None]) -> ChangeSet:
+        from core.agents.picoclaw.policy import parse_override
+
+        try:
+            typed = {k: None if v is None else parse_override(k, v) for k, v in values.items()}
+        except ValueError as exc:
+            raise WorkspaceError(f"{ws.root}: {exc}", exit_code=EXIT_REFUSED) from None
+        return ws.set_policy(typed)
+
+    def snapshots(self, path: Path) -> list[Any]:
+        from core.agents.picoclaw.policy import list_snapshots
+
+        return list_snapshots(path)
+
+    def restore_snapshot(self, ws: PicoClawWorkspace, name: str) -> ChangeSet:
+        from core.agents.picoclaw.policy import find_snapshot
+
+        return ws.restore_snapshot(find_snapshot(ws.root, name))
+
     def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
         """The long-term chunks its keyword retrieval takes for the message (SPEC 2.2)."""
         from core.agents.picoclaw import format as picoclaw

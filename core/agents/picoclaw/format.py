@@ -489,7 +489,7 @@ PolicySource = Literal["default", "config", "override"]
 PolicyScalar = int | bool
 
 # SPEC 2.2, in the agent's order. Values <= 0 fall back to the default, except that 0 is a
-# setting of its own for the keys in _ZERO_MEANS (negative values still fall back).
+# setting of its own for the keys in ZERO_MEANS (negative values still fall back).
 POLICY_DEFAULTS: dict[str, PolicyScalar] = {
     "retrieve_limit": 10,
     "recent_days": 3,
@@ -501,7 +501,7 @@ POLICY_DEFAULTS: dict[str, PolicyScalar] = {
     "long_term_compress_char_threshold": 0,  # 0 = off; counts bytes
     "evolution_enabled": False,
 }
-_ZERO_MEANS = frozenset(
+ZERO_MEANS = frozenset(
     {
         "session_relevant_history_limit",
         "session_relevant_fallback_keep",
@@ -562,12 +562,12 @@ def load_policy_layers(
                 raise PolicyFileError(
                     config_file, '"memory" must be an object', line=_line_of(text, '"memory"')
                 )
-            config = _policy_values(block, config_file, text)
+            config = policy_values(block, config_file, text)
     overrides_file = Path(workspace) / OVERRIDES_FILE
     overrides: dict[str, PolicyScalar] = {}
     if overrides_file.exists():
         obj, text = _read_json_object(overrides_file, ignored_by_agent=True, root=Path(workspace))
-        overrides = _policy_values(obj, overrides_file, text, ignored_by_agent=True)
+        overrides = policy_values(obj, overrides_file, text, ignored_by_agent=True)
     return PolicyLayers(config_file, config, overrides_file, overrides)
 
 
@@ -585,7 +585,7 @@ def resolve_policy(layers: PolicyLayers) -> dict[str, PolicyValue]:
         if key in layers.overrides:
             found = PolicyValue(layers.overrides[key], "override")
         value = found.value
-        if not isinstance(default, bool) and not (value > 0 or (value == 0 and key in _ZERO_MEANS)):
+        if not isinstance(default, bool) and not (value > 0 or (value == 0 and key in ZERO_MEANS)):
             found = PolicyValue(default, "default")
         out[key] = found
     return out
@@ -602,12 +602,19 @@ def _read_json_object(
     path: Path, *, ignored_by_agent: bool = False, root: Path | None = None
 ) -> tuple[dict[str, Any], str]:
     """The JSON object in `path` (read inside `root` when given) and its text."""
-    consequence = " (the agent ignores the whole file)" if ignored_by_agent else ""
     try:
         data = read_file(path, root=root)  # a FIFO is refused, never waited on
     except WorkspaceError as exc:
         reason = str(exc).removeprefix(f"{path}: ")
         raise PolicyFileError(path, f"cannot be read: {reason}") from None
+    return json_object(path, data, ignored_by_agent=ignored_by_agent)
+
+
+def json_object(
+    path: Path, data: bytes, *, ignored_by_agent: bool = False
+) -> tuple[dict[str, Any], str]:
+    """The JSON object `data` holds and its text; PolicyFileError (file, line) otherwise."""
+    consequence = " (the agent ignores the whole file)" if ignored_by_agent else ""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -632,9 +639,11 @@ def _read_json_object(
     return obj, text
 
 
-def _policy_values(
+def policy_values(
     obj: dict[str, Any], path: Path, text: str, *, ignored_by_agent: bool = False
 ) -> dict[str, PolicyScalar]:
+    """The known policy keys `obj` sets (null counts as unset); PolicyFileError for a value of
+    the wrong type."""
     consequence = " (the agent ignores the whole file)" if ignored_by_agent else ""
     out: dict[str, PolicyScalar] = {}
     for key, default in POLICY_DEFAULTS.items():

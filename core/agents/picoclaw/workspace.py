@@ -4,22 +4,26 @@ what the agent injects for a message (SPEC 2.2, 2.3). Edits of every file live h
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from core.agents.picoclaw import format as picoclaw
+from core.agents.picoclaw import policy as pico_policy
 from core.agents.picoclaw import profile as profile_json
 from core.agents.picoclaw import retrieval
 from core.formats.text import InputError
 from core.ops import ChangeSet
 from core.ops.entries import add_entry
-from core.store.document import Document
-from core.store.documents import AnyDocument, DocumentSet
-from core.store.errors import WorkspaceError
-from core.store.files import read_file
+from core.store.document import Document, Saved
+from core.store.documents import EDITED, AnyDocument, DocumentSet
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.files import read_file, read_or_none
+from core.store.merge import Change, Resolution
 
 LONGTERM = "memory/MEMORY.md"
 PROFILE = "memory/profile.json"
@@ -28,6 +32,7 @@ BACKUPS = "memory/backups"  # the agent's own backups of MEMORY.md; MemDesk's go
 LongTerm = Document[picoclaw.LongTermDocument, picoclaw.Entry]
 Note = Document[picoclaw.NoteDocument, picoclaw.NoteText]
 Profile = Document[profile_json.ProfileDoc, profile_json.ProfileItem]
+Overrides = Document[pico_policy.PolicyDoc, pico_policy.PolicyItem]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +71,18 @@ class PicoClawWorkspace(DocumentSet):
     def agent_backup_folders(self) -> list[Path]:
         return [self.root / BACKUPS]
 
+    def overrides(self) -> Overrides:
+        """memory/policy_overrides.json; PolicyFileError (the file untouched) when corrupt."""
+        fmt = pico_policy.PolicyOverridesFormat(self.root / pico_policy.OVERRIDES)
+        return self.document(pico_policy.OVERRIDES, fmt)
+
     def document_at(self, rel: str) -> AnyDocument:
         if rel == LONGTERM:
             return self.longterm()
         if rel == PROFILE:
             return self.profile()
+        if rel == pico_policy.OVERRIDES:
+            return self.overrides()
         for note in self.daily_notes():
             if note.path.relative_to(self.root).as_posix() == rel:
                 return self.note(note.date)
@@ -125,7 +137,48 @@ class PicoClawWorkspace(DocumentSet):
         found = [self.root, memory, *sorted({n.path.parent for n in self.daily_notes()})]
         return [f for f in found if f.is_dir() and not f.is_symlink()]
 
+    def save_all(
+        self,
+        resolutions: Mapping[str, Mapping[str, Resolution]] | None = None,
+        *,
+        cause: str = EDITED,
+        op_id: str | None = None,
+    ) -> list[Saved[Any]]:
+        """As every workspace saves, but the policy overrides as the agent updates them: their
+        previous content saved as a snapshot first (when the file exists and is not empty)."""
+        document = self._open.get(pico_policy.OVERRIDES)
+        if document is not None and document.modified:
+            current = read_or_none(document.path, root=self.root)
+            if current and current.strip():
+                pico_policy.write_snapshot(self.root, current)
+        return super().save_all(resolutions, cause=cause, op_id=op_id)
+
     # -- operations -------------------------------------------------------------------------------
+    def set_policy(self, values: Mapping[str, picoclaw.PolicyScalar | None]) -> ChangeSet:
+        """Overrides set (None: unset, the config or default value applies again)."""
+        document = self.overrides()
+        changes = []
+        for key, value in values.items():
+            if key not in pico_policy.MEANINGS:
+                raise WorkspaceError(f"{key}: not a MemoryPolicy key", exit_code=EXIT_REFUSED)
+            now = document.find(key)
+            new = None if value is None else pico_policy.PolicyItem(key, value)
+            if now != new:
+                changes.append(Change(key, now, new))
+        shown = ", ".join(
+            f"{k}={'unset' if v is None else json.dumps(v)}" for k, v in values.items()
+        )
+        return ChangeSet(document, f"Policy: {shown}", changes)
+
+    def restore_snapshot(self, snapshot: pico_policy.Snapshot) -> ChangeSet:
+        """The overrides as the snapshot holds them (checked like the file itself)."""
+        data = snapshot.read(self.root)
+        pico_policy.PolicyOverridesFormat(snapshot.path).parse(
+            data
+        )  # a corrupt one: PolicyFileError
+        text = data.decode("utf-8")
+        return ChangeSet(self.overrides(), f"Restore policy snapshot {snapshot.rel}", text=text)
+
     def add_entry(self, document: AnyDocument, text: str, now: datetime | None = None) -> ChangeSet:
         """A new long-term memory, appended as the agent appends one (under today's date)."""
         return add_entry(document, picoclaw.draft_entry(text, (now or datetime.now()).date()))

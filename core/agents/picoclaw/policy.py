@@ -1,0 +1,316 @@
+"""PicoClaw's MemoryPolicy as MemDesk edits it (SPEC 2.2): `memory/policy_overrides.json` as keyed
+entries, the agent's snapshots of it, and each key's effective value with its source.
+
+What the agent does: before each update of the overrides it saves their previous raw content as
+`memory/policy_snapshots/YYYYMMDD_HHMMSS.json` (local time; only when the file existed and was
+not empty), then writes the overrides as Go's `json.MarshalIndent` of a map: sorted keys, 2-space
+indent, no final newline. Restoring a snapshot writes it back as the overrides, after a snapshot
+of the current ones.
+
+MemDesk's differences: a snapshot never overwrites another (a second one in the same second gets
+`_2`, `_3`, … before `.json`); keys the agent does not know are kept, not dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from core.agents.picoclaw.format import (
+    OVERRIDES_FILE,
+    POLICY_DEFAULTS,
+    ZERO_MEANS,
+    PolicyFileError,
+    PolicyScalar,
+    PolicySource,
+    json_object,
+    load_policy_layers,
+    policy_values,
+    resolve_policy,
+)
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.files import list_folder, read_file
+
+__all__ = [
+    "MEANINGS",
+    "OVERRIDES",
+    "SNAPSHOTS",
+    "PolicyDoc",
+    "PolicyItem",
+    "PolicyOverridesFormat",
+    "PolicyRow",
+    "Snapshot",
+    "find_snapshot",
+    "list_snapshots",
+    "parse_override",
+    "policy_rows",
+    "write_snapshot",
+]
+
+OVERRIDES = OVERRIDES_FILE.as_posix()
+SNAPSHOTS = "memory/policy_snapshots"
+_SNAPSHOT_NAME = re.compile(r"^(\d{8}_\d{6})(?:_(\d+))?\.json$")
+_GO_ESCAPED = re.compile("[<>&\u2028\u2029]")
+
+# What each key does, as the agent's memorypolicy.go uses it (SPEC 2.2).
+MEANINGS: dict[str, str] = {
+    "retrieve_limit": "long-term memory chunks injected for a user message",
+    "recent_days": "days of daily notes injected with every message",
+    "session_summary_message_threshold": "messages in a session before it is summarized",
+    "session_summary_token_percent": "share of the context window that triggers a summary (%)",
+    "session_summary_keep_count": "latest messages kept verbatim after a summary",
+    "session_relevant_history_limit": "earlier messages chosen by relevance (0 = off)",
+    "session_relevant_fallback_keep": "latest messages kept when none is relevant (0 = none)",
+    "long_term_compress_char_threshold": "MEMORY.md size in bytes that starts a compression "
+    "by the LLM (0 = never)",
+    "evolution_enabled": "the agent rewrites these overrides itself after reflecting",
+}
+
+
+# -- the overrides file as keyed entries ---------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PolicyItem:
+    key: str
+    value: Any  # a JSON value (known keys: a whole number or true/false)
+
+
+class PolicyDoc:
+    """The overrides in file order (unknown keys too)."""
+
+    def __init__(self, items: Iterable[tuple[str, Any]] = ()) -> None:
+        self.items: dict[str, Any] = dict(items)
+
+    def render(self) -> bytes:
+        text = json.dumps(self.items, indent=2, ensure_ascii=False, sort_keys=True)
+        return _GO_ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text).encode("utf-8")
+
+
+class PolicyOverridesFormat:
+    """`memory/policy_overrides.json` for the store: one entry per key. A corrupt file raises
+    PolicyFileError when parsed, so nothing is ever written over it."""
+
+    read_only = False
+    rekeys = False
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def parse(self, data: bytes | None) -> PolicyDoc:
+        if data is None:
+            return PolicyDoc()
+        obj, text = json_object(self.path, data, ignored_by_agent=True)
+        policy_values(obj, self.path, text, ignored_by_agent=True)  # wrong types: refused
+        return PolicyDoc(obj.items())
+
+    def render(self, doc: PolicyDoc) -> bytes:
+        return doc.render()
+
+    def entries(self, doc: PolicyDoc) -> list[PolicyItem]:
+        return [PolicyItem(k, v) for k, v in doc.items.items()]
+
+    def key(self, entry: PolicyItem) -> str:
+        return entry.key
+
+    def label(self, entry: PolicyItem) -> str:
+        return entry.key
+
+    def line(self, entry: PolicyItem) -> int:
+        return 0
+
+    def content(self, entry: PolicyItem) -> str:
+        return json.dumps(entry.value, ensure_ascii=False)
+
+    def find(self, doc: PolicyDoc, key: str) -> PolicyItem | None:
+        return PolicyItem(key, doc.items[key]) if key in doc.items else None
+
+    def same(self, a: PolicyItem, b: PolicyItem) -> bool:
+        return a == b and type(a.value) is type(b.value)
+
+    def insert(self, doc: PolicyDoc, entry: PolicyItem) -> str:
+        doc.items[entry.key] = entry.value
+        return entry.key
+
+    def replace(self, doc: PolicyDoc, key: str, entry: PolicyItem) -> None:
+        doc.items[key] = entry.value
+
+    def remove(self, doc: PolicyDoc, key: str) -> None:
+        doc.items.pop(key, None)
+
+    def outside(self, doc: PolicyDoc) -> object:
+        return None
+
+    def state(self, doc: PolicyDoc) -> object:
+        return list(doc.items.items())
+
+    def set_state(self, doc: PolicyDoc, state: object) -> None:
+        assert isinstance(state, list)
+        doc.items = dict(state)
+
+    def describe(self, entry: PolicyItem) -> str:
+        return f"{entry.key} = {self.content(entry)}"
+
+    def written(self, like: PolicyItem, text: str) -> PolicyItem:
+        return PolicyItem(like.key, parse_override(like.key, text))
+
+    def fields(self, entry: PolicyItem) -> dict[str, Any]:
+        return {"value": entry.value}
+
+    def merge_entry(self, base: PolicyItem, mine: PolicyItem, theirs: PolicyItem) -> None:
+        return None
+
+
+def parse_override(key: str, text: str) -> PolicyScalar:
+    """A value typed for `key`, checked as the agent would use it; ValueError says why not."""
+    if key not in POLICY_DEFAULTS:
+        raise ValueError(f"{key}: not a MemoryPolicy key ({', '.join(POLICY_DEFAULTS)})")
+    default, raw = POLICY_DEFAULTS[key], text.strip().lower()
+    if isinstance(default, bool):
+        if raw not in ("true", "false"):
+            raise ValueError(f"{key} must be true or false, not {text!r}")
+        return raw == "true"
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(f"{key} must be a whole number, not {text!r}") from None
+    if value < 0 or (value == 0 and key not in ZERO_MEANS):
+        least = 0 if key in ZERO_MEANS else 1
+        raise ValueError(
+            f"{key} must be at least {least}: the agent would ignore {value} and use {default}"
+        )
+    if value >= 2**63:
+        raise ValueError(f"{key}: {value} is too large for the agent")
+    return value
+
+
+# -- effective values ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PolicyRow:
+    """One MemoryPolicy key: what the agent uses, where it comes from, what each layer sets."""
+
+    key: str
+    value: PolicyScalar
+    source: PolicySource
+    default: PolicyScalar
+    config: PolicyScalar | None
+    override: PolicyScalar | None
+    meaning: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "value": self.value,
+            "source": self.source,
+            "default": self.default,
+            "config": self.config,
+            "override": self.override,
+            "meaning": self.meaning,
+        }
+
+
+def policy_rows(root: Path, *, config_path: Path | None = None) -> list[PolicyRow]:
+    """Every key in the agent's order; PolicyFileError (file, line) for a broken file."""
+    layers = load_policy_layers(root, config_path=config_path)
+    effective = resolve_policy(layers)
+    return [
+        PolicyRow(
+            key,
+            effective[key].value,
+            effective[key].source,
+            default,
+            layers.config.get(key),
+            layers.overrides.get(key),
+            MEANINGS[key],
+        )
+        for key, default in POLICY_DEFAULTS.items()
+    ]
+
+
+# -- snapshots -------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    path: Path
+    rel: str  # workspace-relative, as `memdesk snapshots` prints it
+    at: datetime  # local time, from the name
+    size: int
+
+    def read(self, root: Path) -> bytes:
+        return read_file(self.path, root=root)
+
+    def values(self, root: Path) -> dict[str, Any]:
+        """The overrides it holds; PolicyFileError for a corrupt one."""
+        obj, _text = json_object(self.path, self.read(root))
+        return obj
+
+    def to_json(self, root: Path) -> dict[str, Any]:
+        try:
+            values: dict[str, Any] | None = self.values(root)
+            error = None
+        except (PolicyFileError, WorkspaceError) as exc:
+            values, error = None, str(exc)
+        return {
+            "path": self.rel,
+            "at": self.at.isoformat(),
+            "size": self.size,
+            "values": values,
+            "error": error,
+        }
+
+
+def list_snapshots(root: Path) -> list[Snapshot]:
+    """The policy snapshots, oldest first."""
+    folder = root / SNAPSHOTS
+    found = []
+    for path in list_folder(folder) if folder.is_dir() and not folder.is_symlink() else []:
+        match = _SNAPSHOT_NAME.match(path.name)
+        if match is None or not path.is_file() or path.is_symlink():
+            continue
+        at = datetime.strptime(match.group(1), "%Y%m%d_%H%M%S").astimezone()
+        found.append((at, int(match.group(2) or 1), path))
+    found.sort()
+    return [
+        Snapshot(p, p.relative_to(root).as_posix(), at, p.stat().st_size) for at, _n, p in found
+    ]
+
+
+def find_snapshot(root: Path, name: str) -> Snapshot:
+    """The snapshot `name` names (its path as listed, or its file name); WorkspaceError else."""
+    wanted = Path(name).as_posix().removeprefix("./")
+    for snapshot in list_snapshots(root):
+        if wanted in (snapshot.rel, snapshot.path.name, str(snapshot.path)):
+            return snapshot
+    raise WorkspaceError(
+        f"{root}: unknown policy snapshot {name} (`memdesk snapshots` lists them)",
+        exit_code=EXIT_REFUSED,
+    )
+
+
+def write_snapshot(root: Path, data: bytes, *, now: datetime | None = None) -> Path:
+    """Save `data` (the overrides about to be replaced) as a new snapshot, never over another."""
+    folder = root / SNAPSHOTS
+    if folder.is_symlink():
+        raise WorkspaceError(f"{folder}: a link; MemDesk writes no snapshot through it")
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = (now or datetime.now()).strftime("%Y%m%d_%H%M%S")
+    for n in range(1, 10_000):
+        path = folder / (f"{stamp}.json" if n == 1 else f"{stamp}_{n}.json")
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+        except FileExistsError:
+            continue
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        except BaseException:
+            os.close(fd)
+            path.unlink(missing_ok=True)
+            raise
+        os.close(fd)
+        return path
+    raise WorkspaceError(f"{folder}: no free snapshot name for {stamp}")

@@ -1,0 +1,175 @@
+"""`memdesk policy`, `snapshots` and `policy-restore` on PicoClaw workspaces: effective values with
+their source, overrides written as the agent writes them after a snapshot of the previous ones,
+snapshots that never overwrite one another, corrupt JSON refused with the file untouched."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from core.agents.picoclaw.policy import list_snapshots, parse_override, write_snapshot
+from tests.cli.conftest import Cli
+from tests.conftest import FIXTURES
+
+HOME = FIXTURES / "picoclaw" / "home"
+OVERRIDES = "memory/policy_overrides.json"
+FIXTURE_SNAPSHOT = "memory/policy_snapshots/20260221_100000.json"
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    shutil.copytree(HOME, tmp_path / "home")
+    return tmp_path / "home" / "workspace"
+
+
+def _table(readme: str) -> dict[str, dict[str, object]]:
+    """The expected policy the fixture's README tabulates."""
+    rows = {}
+    for line in readme.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 3 and cells[2] in ("default", "config", "override"):
+            rows[cells[0]] = {"value": json.loads(cells[1]), "source": cells[2]}
+    return rows
+
+
+def test_policy_sources_as_the_fixture_documents(cli: Cli, home: Path) -> None:
+    expected = _table((HOME / "README.md").read_text(encoding="utf-8"))
+
+    result = cli("policy", home, "--json")
+
+    assert result.code == 0
+    found = {k: {"value": v["value"], "source": v["source"]} for k, v in result.json().items()}
+    assert found == expected and len(found) == 9
+
+
+def test_setting_an_override_snapshots_the_previous_bytes_first(cli: Cli, home: Path) -> None:
+    previous = (home / OVERRIDES).read_bytes()
+    before = {s.rel for s in list_snapshots(home)}
+
+    result = cli("policy", home, "--set", "session_summary_keep_count=5", "--unset", "recent_days")
+    assert cli("policy", "--set", "recent_days=4", home, "--set", "recent_days=x").code == 1
+
+    assert result.code == 0, result.err
+    assert (home / OVERRIDES).read_bytes() == (
+        b'{\n  "retrieve_limit": 9,\n  "session_summary_keep_count": 5\n}'
+    )
+    [new] = [s for s in list_snapshots(home) if s.rel not in before]
+    assert new.path.read_bytes() == previous
+    rows = cli("policy", home, "--json").json()
+    assert rows["session_summary_keep_count"] == {**rows["session_summary_keep_count"],
+                                                   "value": 5, "source": "override"}  # fmt: skip
+    assert rows["recent_days"]["source"] == "default"
+
+
+def test_restoring_the_fixture_snapshot_then_undoing_it(cli: Cli, home: Path) -> None:
+    current = (home / OVERRIDES).read_bytes()
+
+    result = cli("policy-restore", home, FIXTURE_SNAPSHOT)
+
+    assert result.code == 0, result.err
+    assert json.loads((home / OVERRIDES).read_bytes()) == {"retrieve_limit": 8}
+    kept = [s for s in list_snapshots(home) if s.rel != FIXTURE_SNAPSHOT]
+    assert [s.path.read_bytes() for s in kept] == [current]
+    assert cli("policy", home, "--json").json()["retrieve_limit"]["value"] == 8
+    assert cli("undo", home).code == 0
+    assert (home / OVERRIDES).read_bytes() == current
+
+
+def test_a_snapshot_never_overwrites_another(tmp_path: Path) -> None:
+    at = datetime(2026, 11, 26, 10, 0, 0)
+    first = write_snapshot(tmp_path, b'{"a": 1}', now=at)
+    second = write_snapshot(tmp_path, b'{"a": 2}', now=at)
+    third = write_snapshot(tmp_path, b'{"a": 3}', now=at)
+
+    assert [p.name for p in (first, second, third)] == [
+        "20261126_100000.json",
+        "20261126_100000_2.json",
+        "20261126_100000_3.json",
+    ]
+    assert [s.path.read_bytes() for s in list_snapshots(tmp_path)] == [
+        b'{"a": 1}',
+        b'{"a": 2}',
+        b'{"a": 3}',
+    ]
+
+
+def test_corrupt_overrides_are_refused_and_left_untouched(cli: Cli, home: Path) -> None:
+    broken = b'{\n  "retrieve_limit": 9,\n'
+    (home / OVERRIDES).write_bytes(broken)
+    snapshots = list_snapshots(home)
+
+    for args in (("policy",), ("policy", "--set", "recent_days=4")):
+        result = cli(*args, home)
+        assert result.code == 2
+        assert "policy_overrides.json" in result.err and "corrupt JSON" in result.err
+    assert cli("policy-restore", home, FIXTURE_SNAPSHOT).code == 2
+    assert (home / OVERRIDES).read_bytes() == broken
+    assert list_snapshots(home) == snapshots
+
+
+def test_a_corrupt_snapshot_cannot_be_restored(cli: Cli, home: Path) -> None:
+    (home / FIXTURE_SNAPSHOT).write_text('{"retrieve_limit": "nine"}', encoding="utf-8")
+    current = (home / OVERRIDES).read_bytes()
+
+    result = cli("policy-restore", home, FIXTURE_SNAPSHOT)
+
+    assert result.code == 2 and "retrieve_limit must be a whole number" in result.err
+    assert (home / OVERRIDES).read_bytes() == current
+    listed = cli("snapshots", home, "--json").json()
+    assert listed[0]["values"] == {"retrieve_limit": "nine"} or listed[0]["error"]
+
+
+def test_keys_the_agent_does_not_know_are_kept(cli: Cli, home: Path) -> None:
+    (home / OVERRIDES).write_text('{"retrieve_limit": 9, "zz_note": "mine"}', encoding="utf-8")
+
+    assert cli("policy", home, "--set", "recent_days=4").code == 0
+
+    assert json.loads((home / OVERRIDES).read_text(encoding="utf-8")) == {
+        "recent_days": 4,
+        "retrieve_limit": 9,
+        "zz_note": "mine",
+    }
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "value"),
+    [
+        ("retrieve_limit", "12", 12),
+        ("session_relevant_history_limit", "0", 0),
+        ("long_term_compress_char_threshold", " 50000 ", 50000),
+        ("evolution_enabled", "True", True),
+        ("evolution_enabled", "false", False),
+    ],
+)
+def test_override_values_accepted(key: str, text: str, value: object) -> None:
+    assert parse_override(key, text) == value
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "reason"),
+    [
+        ("retrieve_limit", "0", "at least 1"),
+        ("recent_days", "-3", "at least 1"),
+        ("session_relevant_fallback_keep", "-1", "at least 0"),
+        ("retrieve_limit", "ten", "whole number"),
+        ("retrieve_limit", "1.5", "whole number"),
+        ("evolution_enabled", "yes", "true or false"),
+        ("retrieve_limit", str(2**63), "too large"),
+        ("no_such_key", "1", "not a MemoryPolicy key"),
+    ],
+)
+def test_override_values_refused(key: str, text: str, reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        parse_override(key, text)
+
+
+def test_policy_of_an_agent_without_one(cli: Cli, tmp_path: Path) -> None:
+    assert cli("demo", tmp_path / "ws", "--layout", "everbot").code == 0
+
+    result = cli("policy", tmp_path / "ws")
+
+    assert result.code == 1 and "keeps no memory policy" in result.err
