@@ -505,9 +505,9 @@ def cmd_change(args: argparse.Namespace) -> int:
 def _commit(ws: Any, changesets: list[Any], cause: str | None = None) -> int:
     """Apply the change sets to the open workspace and save it through the guarded commit, as
     one operation (`cause`: how the journal names it, else "edited in MemDesk")."""
-    for changeset in changesets:
-        changeset.apply()
-    saved = ws.save_all(cause=cause) if cause else ws.save_all()
+    from core.ops import apply_and_save
+
+    saved = apply_and_save(ws, changesets, cause)
     for changeset in changesets:
         print(changeset.label)
     _print_saved(saved)

@@ -16,7 +16,7 @@ from typing import Any
 from core.store.document import Document
 from core.store.merge import Change
 
-__all__ = ["ChangeSet"]
+__all__ = ["ChangeSet", "apply_and_save"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,3 +37,12 @@ class ChangeSet:
 
     def inverse(self) -> list[Change[Any]]:
         return [ch.inverse() for ch in reversed(self.changes)]
+
+
+def apply_and_save(ws: Any, changesets: Sequence[ChangeSet], cause: str | None = None) -> list[Any]:
+    """Apply change sets to the open workspace (`core.store.documents.Editable`) and save it at
+    once through the guarded commit, as one operation named by `cause` in the journal: what the
+    CLI and the pages that write at once (restore, undo, policy) do. Returns the saves."""
+    for changeset in changesets:
+        changeset.apply()
+    return list(ws.save_all(cause=cause)) if cause else list(ws.save_all())

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.backups_view import BackupFile
-from core.ops import ChangeSet
+from core.ops import ChangeSet, apply_and_save
 from core.store.document import Document, Saved
 from core.store.documents import Editable
 from core.store.errors import EXIT_REFUSED, WorkspaceError
@@ -62,8 +62,7 @@ def restore_and_save(
     """Restore (`restore_backup`) and write it at once, as one operation: what the CLI and the
     Backups page do."""
     changeset = restore_backup(ws.document_at(backup.live), backup, only)
-    changeset.apply()
-    return changeset, ws.save_all(cause=restore_cause(backup))
+    return changeset, apply_and_save(ws, [changeset], restore_cause(backup))
 
 
 def _restored(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.ops import ChangeSet
+from core.ops import ChangeSet, apply_and_save
 from core.store.commit import journal_for_reading, sha256
 from core.store.document import Document, Saved, agrees
 from core.store.errors import EXIT_REFUSED, WorkspaceError
@@ -117,9 +117,7 @@ def undo_and_save(ws: Any, op_id: str | None = None) -> tuple[Undo, list[Saved[A
     """Undo the operation (the newest without `op_id`) and write it at once, as one operation
     the journal links to the one it undid: what the CLI and the Activity page do."""
     undo = plan_undo(ws, op_id)
-    for changeset in undo.changesets:
-        changeset.apply()
-    return undo, ws.save_all(cause=undo.cause) if undo.changesets else []
+    return undo, apply_and_save(ws, undo.changesets, undo.cause) if undo.changesets else []
 
 
 def _check_not_undone(journal: Journal, operation: Operation) -> None:
