@@ -48,7 +48,9 @@ LINE_COLOURS = ("#ffe0e0", "#ddf4dd")  # backup side, file-now side
 CHAR_COLOURS = ("#f4a6a6", "#9fd89f")
 CHAR_DIFF_MAX_LINES = 200  # a block of changed lines larger than this is marked whole
 CHAR_DIFF_MAX_CHARS = 4_000  # a line longer than this is marked whole
+SIMILAR = 0.5  # lines less alike than this are marked whole
 
+UNREADABLE = (WorkspaceError, InputError, OSError, UnicodeDecodeError, ValueError)
 Span = tuple[int, int]  # UTF-16 start and end in the text, as QTextCursor counts positions
 
 
@@ -76,6 +78,7 @@ class Comparison:
     """A backup against the file on disk now: everything the page shows of it."""
 
     error: str = ""
+    backup_read: bool = False  # the backup itself reads: restoring it whole makes sense
     rows: list[DiffRow] = field(default_factory=list)
     old_text: str = ""
     new_text: str = ""
@@ -85,17 +88,22 @@ class Comparison:
 
 def compare(backup: BackupFile) -> Comparison:
     """Read `backup` and the live file and compare them (the page's one slow step: ~1 s for a
-    17 MB file); a backup that cannot be read gives the reason in `error`."""
-    try:
-        old, new = backup.read(), backup.read_live()
-    except (WorkspaceError, InputError, OSError, UnicodeDecodeError, ValueError) as exc:
-        return Comparison(error=f"Cannot read {backup.rel}: {exc}")
+    17 MB file); a file that cannot be read gives the reason in `error`."""
     fmt = backup.fmt
+    try:
+        old = backup.read()
+    except UNREADABLE as exc:
+        return Comparison(error=f"Cannot read the backup {backup.rel}: {exc}")
     old_text = to_lf(fmt.render(old).decode("utf-8", "replace"))
+    try:
+        new = backup.read_live()
+    except UNREADABLE as exc:
+        error = f"Cannot read {backup.live} as it is now: {exc}"
+        return Comparison(error=error, backup_read=True, old_text=old_text)
     new_text = to_lf(fmt.render(new).decode("utf-8", "replace"))
     old_marks, new_marks = text_marks(old_text, new_text)
     rows = diff_rows(diff_versions(fmt, old, new), fmt, old)
-    return Comparison("", rows, old_text, new_text, old_marks, new_marks)
+    return Comparison("", True, rows, old_text, new_text, old_marks, new_marks)
 
 
 def diff_rows(diff: MemoryDiff, fmt: Any, old: Any) -> list[DiffRow]:
@@ -159,6 +167,8 @@ def _mark_chars(
     if max(len(old), len(new)) > CHAR_DIFF_MAX_CHARS:
         return
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    if matcher.ratio() < SIMILAR:
+        return  # two unrelated lines: marking their few common letters would only be noise
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             continue
@@ -253,6 +263,8 @@ class BackupsView(QWidget):
         self._fill_backups()
         rels = [b.rel for b in self.backups]
         row = rels.index(kept.rel) if kept is not None and kept.rel in rels else -1
+        if kept is not None and row < 0:
+            self.notice.emit(f"The backup {kept.rel} is gone")
         self.table.setCurrentCell(row, 0)
         self._show_backup(row)
 
@@ -307,16 +319,16 @@ class BackupsView(QWidget):
         self.diff_table.blockSignals(True)
         self.diff_table.setRowCount(len(rows))
         for row, diff in enumerate(rows):
-            cells = (diff.change, diff.key, diff.content, diff.fields, diff.score_delta)
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setFlags(Qt.ItemFlag.ItemIsEnabled)
-                self.diff_table.setItem(row, column, item)
             check = QTableWidgetItem(diff.change)
             check.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
             check.setCheckState(Qt.CheckState.Unchecked)
             check.setData(Qt.ItemDataRole.UserRole, diff.key)
             self.diff_table.setItem(row, 0, check)
+            cells = (diff.key, diff.content, diff.fields, diff.score_delta)
+            for column, text in enumerate(cells, start=1):
+                item = QTableWidgetItem(text)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                self.diff_table.setItem(row, column, item)
         self.diff_table.blockSignals(False)
 
     def checked_keys(self) -> list[str]:
@@ -329,9 +341,9 @@ class BackupsView(QWidget):
         return keys
 
     def _enable_buttons(self) -> None:
-        readable = self.selected() is not None and not self.comparison.error
-        self.restore_all.setEnabled(readable)
-        self.restore_checked.setEnabled(readable and bool(self.checked_keys()))
+        found = self.comparison
+        self.restore_all.setEnabled(self.selected() is not None and found.backup_read)
+        self.restore_checked.setEnabled(not found.error and bool(self.checked_keys()))
 
     # -- restoring -------------------------------------------------------------------------------
     def confirm(self, text: str) -> bool:
@@ -403,6 +415,11 @@ def _show_text(box: QPlainTextEdit, text: str, marks: Marks, side: int) -> None:
         *_selections(box, marks.chars, CHAR_COLOURS[side]),
     ]
     box.setExtraSelections(selections)
+    if marks.lines:  # the first change in view
+        cursor = QTextCursor(box.document())
+        cursor.setPosition(marks.lines[0][0])
+        box.setTextCursor(cursor)
+        box.centerCursor()
 
 
 def _selections(

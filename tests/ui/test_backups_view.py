@@ -200,7 +200,7 @@ def test_a_corrupt_backup_shows_why_and_offers_no_restore(qtbot: QtBot, root: Pa
     page.show_workspace(agent_named("picoclaw").open(root))
     assert column(table(page, "backupsTable"), 3)[-1] == "?"
     select_oldest(page)
-    assert page.title.text().startswith(f"Cannot read {oldest.rel}: ")
+    assert page.title.text().startswith(f"Cannot read the backup {oldest.rel}: ")
     assert table(page, "backupDiffTable").rowCount() == 0
     assert not button(page, "restoreAll").isEnabled()
     assert not button(page, "restoreChecked").isEnabled()
@@ -215,3 +215,34 @@ def test_text_marks_count_utf16_positions() -> None:
     assert new_marks.chars == [(10, 11)]
     gone, _ = text_marks("a\nb\nc", "a\nc")
     assert gone.lines == [(2, 3)] and gone.chars == []
+
+
+def test_a_live_file_that_cannot_be_read_still_offers_the_whole_backup(
+    qtbot: QtBot, view: BackupsView, root: Path
+) -> None:
+    (root / "memory" / "MEMORY.md").write_bytes(b"# Memory\n\n\xff\xfe not text\n")
+    select_oldest(view)
+    assert view.title.text().startswith("Cannot read memory/MEMORY.md as it is now: ")
+    assert table(view, "backupDiffTable").rowCount() == 0
+    assert button(view, "restoreAll").isEnabled()
+    assert not button(view, "restoreChecked").isEnabled()
+
+
+def test_refresh_tells_when_the_selected_backup_is_gone(
+    qtbot: QtBot, view: BackupsView, root: Path
+) -> None:
+    oldest = backups(root)[0]
+    select_oldest(view)
+    oldest.path.unlink()
+    with qtbot.waitSignal(view.notice) as told:
+        view.refresh()
+    assert told.args == [f"The backup {oldest.rel} is gone"]
+    assert view.selected() is None
+    assert table(view, "backupsTable").rowCount() == 3
+    assert table(view, "backupDiffTable").rowCount() == 0
+
+
+def test_unrelated_lines_are_marked_whole_not_letter_by_letter() -> None:
+    old_marks, new_marks = text_marks("head\nthe cat sat\n", "head\nxyz 123 qqq\n")
+    assert old_marks.lines == [(5, 16)] and new_marks.lines == [(5, 16)]
+    assert old_marks.chars == [] and new_marks.chars == []
