@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from core.store.documents import Editable
+from ui.activity_view import ActivityView
+from ui.backups_view import BackupsView
 from ui.context_view import ContextView, Scopes
 from ui.desk import Desk, Push
 from ui.settings import Settings
@@ -45,6 +47,8 @@ class SidebarDesk(Desk):
         super().__init__(push, tasks, settings, parent)
         self.pages: list[Page] = []
         self.context_view: ContextView | None = None
+        self.backups_view: BackupsView | None = None
+        self.activity_view: ActivityView | None = None
         self.sidebar = QListWidget()
         self.sidebar.setObjectName("deskSidebar")
         self.sidebar.currentRowChanged.connect(self._page_selected)
@@ -85,6 +89,26 @@ class SidebarDesk(Desk):
 
         return Page("context", lambda: "At session start", show)
 
+    def journal_pages(self) -> list[Page]:
+        """Backups and Activity: every agent's desk ends with them."""
+        if self.backups_view is None or self.activity_view is None:
+            self.backups_view, self.activity_view = BackupsView(), ActivityView()
+            self.add_page_widget(self.backups_view)
+            self.add_page_widget(self.activity_view)
+        backups, activity = self.backups_view, self.activity_view
+
+        def show(view: BackupsView | ActivityView) -> Callable[[], None]:
+            def shown() -> None:
+                view.show_workspace(self.ws)
+                self.stack.setCurrentWidget(view)
+
+            return shown
+
+        return [
+            Page("backups", lambda: "Backups", show(backups)),
+            Page("activity", lambda: "Activity", show(activity)),
+        ]
+
     # -- subclasses -----------------------------------------------------------------------------
     def pages_of(self, ws: Any) -> list[Page]:
         raise NotImplementedError
@@ -95,7 +119,7 @@ class SidebarDesk(Desk):
     # -- showing --------------------------------------------------------------------------------
     def show_workspace(self, ws: Editable) -> None:
         super().show_workspace(ws)
-        self.pages = self.pages_of(ws)
+        self.pages = [*self.pages_of(ws), *self.journal_pages()]
         self.header.setText(self.header_text(ws))
         self.sidebar.blockSignals(True)
         self.sidebar.clear()

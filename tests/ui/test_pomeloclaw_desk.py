@@ -154,12 +154,12 @@ def test_the_older_layouts_files_say_what_the_agent_does_with_them(
     assert labels[0] == "Long-term · MEMORY.md (older layout)"
 
 
-def test_the_last_page_is_what_the_agent_injects_per_scope(
+def test_the_session_start_page_shows_what_the_agent_injects_per_scope(
     qtbot: QtBot, window: MainWindow, claw: Path
 ) -> None:
     opened(qtbot, window, claw)
     desk = _desk(window)
-    assert desk.pages[-1].name == "context"
+    assert [p.name for p in desk.pages[-3:]] == ["context", "backups", "activity"]
     desk.select_page("context")
     view = desk.context_view
     assert view is not None and desk.stack.currentWidget() is view

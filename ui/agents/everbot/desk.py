@@ -37,10 +37,12 @@ from core.store.documents import Editable, Refreshed
 from core.store.errors import WorkspaceError
 from core.store.merge import Change
 from ui.actions import make_action
+from ui.activity_view import ActivityView
 from ui.agents.everbot.detail_pane import DetailPane
 from ui.agents.everbot.memory_table import MemoryTableModel, ScoreBarDelegate
 from ui.agents.everbot.problems_view import ProblemsView
 from ui.agents.everbot.prompt_view import PromptView
+from ui.backups_view import BackupsView
 from ui.desk import Desk, Push
 from ui.settings import Settings
 from ui.tasks import TaskRunner
@@ -69,6 +71,8 @@ VIEWS = (
     SidebarView("archived", "Archived", _section_keys("archived")),
     SidebarView("problems", "Problems", None),
     SidebarView("agent", "What the agent sees", None),
+    SidebarView("backups", "Backups", None),
+    SidebarView("activity", "Activity", None),
 )
 
 
@@ -120,9 +124,14 @@ class EverBotDesk(Desk):
         self.problems = ProblemsView()
         self.problems.fix_requested.connect(self.fix_problem)
         self.prompt = PromptView()
+        self.backups = BackupsView()
+        self.activity = ActivityView()
         self.pages = QStackedWidget()
-        for page in (self.table, self.problems, self.prompt):
+        for page in (self.table, self.problems, self.prompt, self.backups, self.activity):
             self.pages.addWidget(page)
+        for page in (self.backups, self.activity):
+            self.connect_page(page)
+        self.written.connect(self._reindex)
         middle = QWidget()
         column = QVBoxLayout(middle)
         column.setContentsMargins(0, 0, 0, 0)
@@ -237,6 +246,11 @@ class EverBotDesk(Desk):
         if self.view.name == "problems":
             self.pages.setCurrentWidget(self.problems)
             self.problems.show_problems(self.ws)
+        elif self.view.name in ("backups", "activity"):
+            page = self.backups if self.view.name == "backups" else self.activity
+            self.pages.setCurrentWidget(page)
+            if self.ws is not None:
+                page.show_workspace(self.ws)
         else:
             self.pages.setCurrentWidget(self.prompt)
             self.prompt.show_workspace(self.ws)
@@ -284,6 +298,12 @@ class EverBotDesk(Desk):
 
     def refresh(self) -> None:
         self._changed([])
+
+    def _reindex(self, _message: str = "") -> None:
+        """A page wrote the file at once (a restore, an undo): any memory may have changed."""
+        self.index = None
+        if self.ws is not None:
+            self._index_in_background(self.ws)
 
     def refreshed(self, what: Refreshed) -> None:
         """The file was read anew: search again, keeping the selection and the scroll."""

@@ -1,0 +1,94 @@
+"""The Backups and Activity pages in the window, as a new user meets them: on a PicoClaw workspace
+with backups, restore two memories from a backup, see the restore in Activity, undo it there; on
+an EverBot workspace, undo a decay run. Every write goes through the desk, off the UI thread, and
+lands on disk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.cli import main
+from core.activity import operations
+from core.agents.everbot.workspace import Workspace
+from tests.ui.test_agent_desk import opened
+from ui.main_window import MainWindow
+from ui.sidebar_desk import SidebarDesk
+
+OLD = "memory/backups/20261104_185545_MEMORY.md"  # the demo's oldest agent backup
+
+
+def _pico(tmp_path: Path) -> Path:
+    assert main(["demo", str(tmp_path / "home"), "--layout", "picoclaw"]) == 0
+    return tmp_path / "home" / "workspace"
+
+
+def _written(qtbot: QtBot, window: MainWindow, click: object) -> None:
+    assert window.desk is not None
+    with qtbot.waitSignal(window.desk.written, timeout=10_000):
+        click()  # type: ignore[operator]
+    window.tasks.wait()
+
+
+def test_restore_two_memories_then_undo_from_activity(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    ws = _pico(tmp_path)
+    live = ws / "memory" / "MEMORY.md"
+    original = live.read_bytes()
+    desk = opened(qtbot, window, ws).desk
+    assert isinstance(desk, SidebarDesk)
+    desk.select_page("backups")
+    view = desk.backups_view
+    assert view is not None and desk.stack.currentWidget() is view
+    rels = [view.table.item(r, 5).text() for r in range(view.table.rowCount())]
+    assert rels[-1] == OLD and len(rels) == 4
+    view.table.setCurrentCell(rels.index(OLD), 0)
+    first_two = [view.diff_table.item(r, 0) for r in range(2)]
+    for item in first_two:
+        assert item is not None
+        item.setCheckState(Qt.CheckState.Checked)
+    view.confirm = lambda _text: True  # type: ignore[method-assign]
+
+    _written(qtbot, window, view.restore_checked.click)
+
+    assert live.read_bytes() != original
+    [op] = operations(ws)
+    assert op.op.cause == f"restored from {OLD}" and op.op.count == 2
+    assert window.undo_stack.count() == 0
+    desk.select_page("activity")
+    activity = desk.activity_view
+    assert activity is not None and activity.table.rowCount() == 1
+    activity.table.selectRow(0)
+    activity.confirm = lambda _text: True  # type: ignore[method-assign]
+
+    _written(qtbot, window, activity.undo.click)
+
+    assert live.read_bytes() == original
+    assert activity.table.rowCount() == 2  # the page lists again after the write
+    assert "undone by" in activity.table.item(1, 5).text()
+
+
+def test_everbot_decay_undone_from_the_activity_page(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = tmp_path / "ws"
+    assert main(["demo", str(folder), "--layout", "everbot"]) == 0
+    before = (folder / "MEMORY.md").read_bytes()
+    assert main(["decay", str(folder), "--at", "2027-06-01", "--apply"]) == 0
+    window.open_workspace(folder)
+    qtbot.waitUntil(lambda: isinstance(window.ws, Workspace), timeout=10_000)
+    desk = window.desk
+    assert desk is not None
+    rows = [desk.sidebar.item(r).text() for r in range(desk.sidebar.count())]  # type: ignore[attr-defined]
+    desk.sidebar.setCurrentRow(rows.index("Activity"))  # type: ignore[attr-defined]
+    activity = desk.activity  # type: ignore[attr-defined]
+    assert activity.table.rowCount() == 1
+    activity.table.selectRow(0)
+    activity.confirm = lambda _text: True
+
+    _written(qtbot, window, activity.undo.click)
+
+    assert (folder / "MEMORY.md").read_bytes() == before
