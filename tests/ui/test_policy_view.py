@@ -256,6 +256,17 @@ def test_restoring_the_fixture_snapshot(qtbot: QtBot, view: PolicyView, root: Pa
     assert shown(view)["recent_days"] == ("3", "default")
 
 
+def test_a_selected_snapshot_gone_on_refresh_is_told(view: PolicyView, root: Path) -> None:
+    asked = Recorder(view)
+    view.select_snapshot(FIXTURE_SNAPSHOT)
+    (root / FIXTURE_SNAPSHOT).unlink()
+    view.refresh()
+    assert asked.notices == [f"The policy snapshot {FIXTURE_SNAPSHOT} is gone"]
+    assert view.snapshots_table.rowCount() == 0 and view.selected_snapshot() is None
+    assert view.snapshot_title.text() == "No policy snapshots yet."
+    assert not view.restore_button.isEnabled()
+
+
 @pytest.mark.parametrize(
     ("data", "words"),
     [(b'{"retrieve_limit": ', "corrupt JSON"), (b'{"retrieve_limit": "8"}', "whole number")],

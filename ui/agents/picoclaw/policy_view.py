@@ -132,6 +132,7 @@ class PolicyView(QWidget):
         self.error: str | None = None  # why the policy cannot be shown
         self.snapshots: list[Snapshot] = []  # newest first, as the table lists them
         self.held: list[Held] = []
+        self.listing_error: str | None = None
         self.model = PolicyModel(self.set_override, self)
         self.title = plain_label("MemoryPolicy: no workspace open", name="policyTitle", wrap=True)
         self.error_label = plain_label(name="policyError", wrap=True)
@@ -141,7 +142,7 @@ class PolicyView(QWidget):
         self.unset_button = _button("Remove override", "policyUnset", self.unset_selected)
         self.snapshots_table = _table("snapshotsTable", SNAPSHOT_HEADERS, stretch=2)
         self.snapshot_title = plain_label(name="snapshotTitle", wrap=True)
-        self.diff_table = _table("snapshotDiff", DIFF_HEADERS, stretch=0)
+        self.diff_table = _table("snapshotDiff", DIFF_HEADERS, stretch=2)
         self.diff_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.restore_button = _button("Restore snapshot…", "snapshotRestore", self.restore_selected)
         self.snapshots_table.currentCellChanged.connect(lambda row, *_: self._show_snapshot(row))
@@ -184,6 +185,8 @@ class PolicyView(QWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(policy)
         split.addWidget(snapshots)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(split)
@@ -241,16 +244,30 @@ class PolicyView(QWidget):
 
     # -- snapshots ------------------------------------------------------------------------------
     def _fill_snapshots(self, keep: str | None) -> None:
-        found: list[Snapshot] = []
-        if self.ws is not None:
-            try:
-                found = list_snapshots(self.ws.root)
-            except UNREADABLE as exc:
-                self.notice.emit(f"Cannot list the policy snapshots: {exc}")
-        self.snapshots = list(reversed(found))
+        self.snapshots = list(reversed(self._list_snapshots()))
         self.held = [self._held(s) for s in self.snapshots]
-        self.snapshots_table.blockSignals(True)
-        self.snapshots_table.setRowCount(len(self.snapshots))
+        self._fill_snapshot_rows()
+        rels = [s.rel for s in self.snapshots]
+        row = rels.index(keep) if keep in rels else -1
+        if keep is not None and row < 0:
+            self.notice.emit(f"The policy snapshot {keep} is gone")
+        self.snapshots_table.setCurrentCell(row, 0)
+        self._show_snapshot(row)
+
+    def _list_snapshots(self) -> list[Snapshot]:
+        self.listing_error = None
+        if self.ws is None:
+            return []
+        try:
+            return list_snapshots(self.ws.root)
+        except UNREADABLE as exc:
+            self.listing_error = f"Cannot list the policy snapshots: {exc}"
+            return []
+
+    def _fill_snapshot_rows(self) -> None:
+        table = self.snapshots_table
+        table.blockSignals(True)
+        table.setRowCount(len(self.snapshots))
         for row, (snapshot, (values, error)) in enumerate(
             zip(self.snapshots, self.held, strict=True)
         ):
@@ -259,12 +276,8 @@ class PolicyView(QWidget):
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(literal_html(holds))
-                self.snapshots_table.setItem(row, column, item)
-        self.snapshots_table.blockSignals(False)
-        rels = [s.rel for s in self.snapshots]
-        row = rels.index(keep) if keep in rels else -1
-        self.snapshots_table.setCurrentCell(row, 0)
-        self._show_snapshot(row)
+                table.setItem(row, column, item)
+        table.blockSignals(False)
 
     def _held(self, snapshot: Snapshot) -> Held:
         """The overrides it holds, checked as a restore checks them, or why it cannot be read."""
@@ -292,7 +305,7 @@ class PolicyView(QWidget):
         differences: list[tuple[str, str, str]] = []
         if row < 0:
             title = "Select a snapshot to compare it with the overrides now."
-            title = title if self.snapshots else "No policy snapshots yet."
+            title = title if self.snapshots else self.listing_error or "No policy snapshots yet."
         elif error is not None:
             title = error
         elif current is None:
