@@ -285,6 +285,27 @@ def build_parser() -> argparse.ArgumentParser:
     policy_restore.add_argument("snapshot", help="a snapshot as `snapshots` prints it")
     policy_restore.set_defaults(handler=cmd_policy_restore)
 
+    where = _with_path(
+        sub.add_parser("where", help="every other place that holds a memory (or a text)"),
+        profile=False,
+    )
+    where.add_argument("what", help="a memory id (as `list` prints it) or any text")
+    where.set_defaults(handler=cmd_where)
+
+    forget = _with_path(
+        sub.add_parser("forget", help="remove a memory's text from every file the agent reads"),
+        profile=False,
+    )
+    forget.add_argument("what", help="a memory id (as `list` prints it) or any text")
+    forget.add_argument(
+        "--prune-backup",
+        action="append",
+        default=[],
+        metavar="BACKUP",
+        help="also delete this backup holding it (for good: backups cannot be undone)",
+    )
+    forget.set_defaults(handler=cmd_forget)
+
     activity = _with_path(
         sub.add_parser("activity", help="the operations MemDesk saved, newest first"),
         profile=False,
@@ -701,6 +722,47 @@ def cmd_policy_restore(args: argparse.Namespace) -> int:
     ws = agent.open(path)
     changeset = agent.restore_snapshot(ws, args.snapshot)
     return _commit(ws, [changeset], cause=f"policy snapshot {args.snapshot} restored")
+
+
+def cmd_where(args: argparse.Namespace) -> int:
+    from core.where import where
+
+    agent, path = _resolve(args)
+    found = where(agent, path, args.what)
+    if args.json:
+        _print_json([p.to_json() for p in found.places])
+        return EXIT_OK
+    subject = f"memory {found.memory}" if found.memory else repr(args.what)
+    if not found.places:
+        print(f"{subject}: no other place holds it")
+    for place in found.places:
+        print(f"{place.kind:<10} {place.file}:{place.line}  {_first_line(place.text, 80)}")
+    return EXIT_OK
+
+
+def cmd_forget(args: argparse.Namespace) -> int:
+    from core.ops import apply_and_save
+    from core.where import check_prunable, forget_changes, prune_backups, where
+
+    agent, path = _resolve(args)
+    found = where(agent, path, args.what)
+    check_prunable(found, args.prune_backup)
+    ws = agent.open(path)
+    changesets, untouched = forget_changes(ws, found)
+    if not changesets and not args.prune_backup:
+        print("nothing to forget: no file MemDesk edits holds it")
+    saved = apply_and_save(ws, changesets, f"forgot everywhere: {found.needle[:60]}")
+    for changeset in changesets:
+        print(changeset.label)
+    _print_saved(saved) if changesets else None
+    for rel in untouched:
+        print(f"not changed (read-only in MemDesk): {rel}")
+    for rel in prune_backups(path, found, args.prune_backup):
+        print(f"deleted the backup {rel}")
+    kept = [p.file for p in found.of_kind("backup") if p.file not in args.prune_backup]
+    for rel in dict.fromkeys(kept):
+        print(f"still in the backup {rel} (--prune-backup {rel} deletes it)")
+    return EXIT_OK
 
 
 def cmd_activity(args: argparse.Namespace) -> int:
