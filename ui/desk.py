@@ -59,6 +59,12 @@ class Desk(QWidget):
         if self.tasks.busy:
             self.failed.emit("MemDesk is still saving or reading files; try again in a moment")
             return
+        if self.ws is not None and self.ws.modified:
+            self.failed.emit(
+                "Save (Ctrl+S) or undo your unsaved edits first: this writes at once, and would "
+                "write them too"
+            )
+            return
 
         def failed(exc: BaseException) -> None:
             if not isinstance(exc, (WorkspaceError, InputError, OSError)):

@@ -92,3 +92,57 @@ def test_everbot_decay_undone_from_the_activity_page(
     _written(qtbot, window, activity.undo.click)
 
     assert (folder / "MEMORY.md").read_bytes() == before
+
+
+def test_policy_set_from_the_window_then_undone(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    ws = _pico(tmp_path)
+    overrides = ws / "memory" / "policy_overrides.json"
+    before = overrides.read_bytes()
+    desk = opened(qtbot, window, ws).desk
+    assert isinstance(desk, SidebarDesk)
+    desk.select_page("policy")
+    view = desk.policy  # type: ignore[attr-defined]
+    assert desk.stack.currentWidget() is view
+    view.confirm = lambda _text: True
+
+    _written(qtbot, window, lambda: view.set_override("retrieve_limit", "11"))
+
+    assert b'"retrieve_limit": 11' in overrides.read_bytes()
+    snapshots = sorted((ws / "memory" / "policy_snapshots").iterdir())
+    assert snapshots[-1].read_bytes() == before
+    desk.select_page("activity")
+    activity = desk.activity_view
+    assert activity is not None
+    activity.table.selectRow(0)
+    activity.confirm = lambda _text: True
+    _written(qtbot, window, activity.undo.click)
+    assert overrides.read_bytes() == before
+
+
+def test_a_page_does_not_write_while_edits_are_unsaved(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    ws = _pico(tmp_path)
+    overrides = ws / "memory" / "policy_overrides.json"
+    before = overrides.read_bytes()
+    desk = opened(qtbot, window, ws).desk
+    assert isinstance(desk, SidebarDesk) and window.ws is not None
+    document = window.ws.longterm()  # type: ignore[attr-defined]
+    key = document.items()[0].key
+    from core.ops.entries import edit_entry
+    from ui.undo import OpCommand
+
+    window.undo_stack.push(OpCommand(edit_entry(document, key, "unsaved"), lambda _c: None))
+    failures: list[str] = []
+    desk.failed.connect(failures.append)
+    desk.select_page("policy")
+    view = desk.policy  # type: ignore[attr-defined]
+    view.confirm = lambda _text: True
+
+    view.set_override("retrieve_limit", "11")
+
+    assert failures and "unsaved edits" in failures[-1]
+    assert overrides.read_bytes() == before
+    window.ws.reload()

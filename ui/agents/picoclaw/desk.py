@@ -1,4 +1,5 @@
-"""PicoClaw's pages: Long-term memory, Daily notes, Profile, What the agent sees."""
+"""PicoClaw's pages: Long-term memory, Daily notes, Profile, What the agent sees, Policy &
+snapshots (then every desk's Backups and Activity)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from core.agents.picoclaw.workspace import LONGTERM, PicoClawWorkspace
 from core.store.errors import WorkspaceError
 from ui.agents.picoclaw.agent_view import AgentView
 from ui.agents.picoclaw.daily_notes_view import DailyNotesView
+from ui.agents.picoclaw.policy_view import PolicyView
 from ui.agents.picoclaw.profile_view import ProfileView
 from ui.desk import Push
 from ui.entries_view import EntriesView, FileRef
@@ -30,7 +32,8 @@ class PicoClawDesk(SidebarDesk):
         self.notes = DailyNotesView(push)
         self.profile = ProfileView(push)
         self.agent = AgentView()
-        for page in (self.entries, self.notes, self.profile, self.agent):
+        self.policy = PolicyView()
+        for page in (self.entries, self.notes, self.profile, self.agent, self.policy):
             self.add_page_widget(page)
         self.entries.changed.connect(self.document_changed)
         self.profile.changed.connect(self.document_changed)
@@ -43,6 +46,7 @@ class PicoClawDesk(SidebarDesk):
             Page("daily", lambda: f"Daily notes ({len(ws.daily_notes())})", self._show_notes),
             Page("profile", self._profile_title, self._show_profile),
             Page("agent", lambda: "What the agent sees", self._show_agent),
+            Page("policy", lambda: "Policy & snapshots", self._show_policy),
             self.context_page(),
         ]
 
@@ -92,6 +96,10 @@ class PicoClawDesk(SidebarDesk):
             self.profile.show_source(None)
             self.failed.emit(str(exc))
         self.stack.setCurrentWidget(self.profile)
+
+    def _show_policy(self) -> None:
+        self.policy.show_workspace(self.ws)
+        self.stack.setCurrentWidget(self.policy)
 
     def _show_agent(self) -> None:
         self.agent.show_agent(self.ws)
