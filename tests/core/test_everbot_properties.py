@@ -222,3 +222,13 @@ def test_one_memory_found_by_its_header_equals_the_whole_parse(text: str) -> Non
     assert [[getattr(e, f) for f in _SAME_AS_PARSE] for e in found] == [
         [getattr(e, f) for f in _SAME_AS_PARSE] for e in parsed
     ]
+
+
+@settings(max_examples=max(300, settings().max_examples))
+@given(unix_memory_files() | memory_files())
+def test_scores_found_by_headers_equal_the_whole_parse(text: str) -> None:
+    data = text.encode("utf-8", "surrogatepass")
+    found = ev.scores_by_key(data)
+    if found is None:
+        return  # a shape only the whole parse reads
+    assert found == {e.key: e.score for e in ev.parse(data).entries()}

@@ -172,6 +172,15 @@ def test_everbot_one_memory_by_its_header_is_the_whole_parse_or_refused(data: by
     ]
 
 
+@given(_EVERBOT)
+def test_everbot_scores_by_headers_are_the_whole_parse_or_refused(data: bytes) -> None:
+    with finishes_within(5):
+        found = ev.scores_by_key(data)
+    if found is None or not is_text(data):
+        return
+    assert found == {e.key: e.score for e in ev.parse(data).entries()}
+
+
 # -- PicoClaw: long-term memory, daily notes, profile.json, policy, compress stamp ----------------
 _LONGTERM = files_of(picoclaw_properties.memory_files())
 

@@ -485,6 +485,37 @@ def entries_with_id(
     return found
 
 
+_HEADER_LINE = re.compile(rb"^###[^\n]*", re.MULTILINE)
+
+
+def scores_by_key(data: bytes) -> dict[str, float] | None:
+    """Every memory's score by key, found by the headers alone (a backup's scores for the
+    score history, at a fraction of the whole parse). Equals `{e.key: e.score}` of `parse`
+    (a property test compares them); None when the file's shape needs the whole parse or a
+    header line is not UTF-8."""
+    if not _read_by_headers(data):
+        return None
+    scores: dict[str, float] = {}
+    seen: dict[str, int] = {}
+    for hit in _HEADER_LINE.finditer(data):
+        try:
+            m = HEADER_RE.match(hit.group().decode().strip())
+        except UnicodeDecodeError:
+            return None
+        if m is None:
+            continue
+        try:
+            score, _hits = float(m.group(3)), int(m.group(5))
+        except ValueError:
+            continue
+        if score == _INFINITY:
+            continue
+        id_ = m.group(1)
+        n = seen[id_] = seen.get(id_, 0) + 1
+        scores[id_ if n == 1 else f"{id_}~{n}"] = score
+    return scores
+
+
 _shape_seen: tuple[bytes, bool] | None = None  # `show` looks into one file twice
 
 
