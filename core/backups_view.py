@@ -33,7 +33,8 @@ __all__ = [
 ]
 
 Origin = str  # "agent" or "memdesk"
-AtSource = str  # "name" (the backup name's stamp), "last_updated" (the file's own line), "mtime"
+AtSource = str  # "name" (the backup name's stamp), "last_updated" (the file's own line), "mtime",
+# "agent_db" (the time the agent stored it in its database)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +50,18 @@ class BackupFile:
     size: int
     fmt: Any  # the agent's core.store.merge.Format for the live file
     root: Path  # the workspace
+    data: bytes | None = None  # the backup's bytes when they are not a file (a database row)
+
+    def raw(self) -> bytes:
+        """The backup's bytes; WorkspaceError if it cannot be read."""
+        if self.data is not None:
+            return self.data
+        return read_file(self.path, root=self.root)
 
     def read(self) -> Any:
         """The backup parsed with the agent's format; WorkspaceError or InputError if it
         cannot be read."""
-        return self.fmt.parse(read_file(self.path, root=self.root))
+        return self.fmt.parse(self.raw())
 
     def read_live(self) -> Any:
         """The live file it backs up, parsed (a missing file reads as an empty one)."""

@@ -14,7 +14,6 @@ from core.ops import ChangeSet, apply_and_save
 from core.store.document import Document, Saved
 from core.store.documents import Editable
 from core.store.errors import EXIT_REFUSED, WorkspaceError
-from core.store.files import read_file
 from core.store.merge import Change
 
 __all__ = ["restore_and_save", "restore_backup", "restore_cause"]
@@ -39,7 +38,7 @@ def restore_backup(
             exit_code=EXIT_REFUSED,
         )
     if not only:
-        data = read_file(backup.path, root=backup.root)
+        data = backup.raw()
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:

@@ -57,15 +57,14 @@ class OpenClaw(Agent):
 
     # -- reading -------------------------------------------------------------------------------
     def backups(self, path: Path) -> list[BackupFile]:
-        """MemDesk's backups (`.memdesk/backups/`) of every file it edits. The agent keeps its
-        own pre-images of MEMORY.md in its state database, which MemDesk does not read yet."""
+        """MemDesk's backups (`.memdesk/backups/`) of every file it edits, and the agent's own
+        pre-images of MEMORY.md in its state database (read-only)."""
         from core.agents.openclaw.format import CuratedFileFormat
         from core.backups_view import find_backups, own_backups
 
         files = [f for f in layout.list_files(path) if f.kind in layout.EDITABLE]
-        return find_backups(
-            own_backups(path, path / f.path, CuratedFileFormat(f.path)) for f in files
-        )
+        groups = [own_backups(path, path / f.path, CuratedFileFormat(f.path)) for f in files]
+        return find_backups([*groups, _state_db_backups(path)])
 
     def open(self, root: Path) -> Any:
         from core.agents.openclaw.workspace import OpenClawWorkspace
@@ -306,3 +305,30 @@ def _editable(ws: OpenClawWorkspace, rel: str) -> Any:
 
 
 AGENT = OpenClaw()
+
+
+def _state_db_backups(root: Path) -> list[BackupFile]:
+    """The agent's pre-images of MEMORY.md from its state database, as backups (no file)."""
+    from core.agents.openclaw.format import CuratedFileFormat
+    from core.agents.openclaw.state_db import NAMESPACE, find_state_db, pre_images
+    from core.backups_view import BackupFile
+
+    db = find_state_db(root)
+    if db is None:
+        return []
+    fmt = CuratedFileFormat("MEMORY.md")
+    return [
+        BackupFile(
+            db,
+            f"state-db:{NAMESPACE}/{image.at:%Y%m%dT%H%M%S.%f}Z",
+            "MEMORY.md",
+            image.at,
+            "agent_db",
+            "agent",
+            len(image.content),
+            fmt,
+            root,
+            data=image.content,
+        )
+        for image in pre_images(root, db)
+    ]
