@@ -728,7 +728,7 @@ def cmd_where(args: argparse.Namespace) -> int:
     from core.where import where
 
     agent, path = _resolve(args)
-    found = where(agent, path, args.what)
+    found = where(agent, agent.open(path), args.what)
     if args.json:
         _print_json([p.to_json() for p in found.places])
         return EXIT_OK
@@ -745,9 +745,9 @@ def cmd_forget(args: argparse.Namespace) -> int:
     from core.where import check_prunable, forget_changes, prune_backups, where
 
     agent, path = _resolve(args)
-    found = where(agent, path, args.what)
-    check_prunable(found, args.prune_backup)
     ws = agent.open(path)
+    found = where(agent, ws, args.what)
+    check_prunable(found, args.prune_backup)
     changesets, untouched = forget_changes(ws, found)
     if not changesets and not args.prune_backup:
         print("nothing to forget: no file MemDesk edits holds it")

@@ -78,24 +78,22 @@ def _needle(text: str) -> str:
     return best
 
 
-def where(agent: Any, root: Path, id_or_text: str) -> Where:
-    """Every place holding the memory `id_or_text` names (or that text), the memory itself
-    excepted."""
+def where(agent: Any, ws: Any, id_or_text: str, *, by_text: bool = False) -> Where:
+    """Every place in the open workspace `ws` holding the memory `id_or_text` names (or, with
+    `by_text` or when no memory has that id, that text); a memory named by its id is not a
+    place of its own."""
     from core.agents.base import named
 
-    rows = agent.rows(root)
-    matches = named(rows, id_or_text)
+    root = ws.root
+    matches = [] if by_text else named(agent.rows(root), id_or_text)
     if len(matches) == 1:
         origin = matches[0]
-        needle, ref = _needle(str(origin.fields.get("content") or "")), origin.ref
-        own = (
-            origin.file,
-            origin.line,
-            origin.line + str(origin.fields.get("content")).count("\n") + 3,
-        )
+        content = str(origin.fields.get("content") or "")
+        needle, ref = _needle(content), origin.ref
+        own = (origin.file, origin.line, origin.line + content.count("\n") + 3)
     else:
         needle, ref, own = _needle(id_or_text), "", ("", 0, -1)
-    kinds = _kinds(agent, root, {r.file for r in rows})
+    kinds = _kinds(agent, ws)
     places = []
     for rel, path in _text_files(root):
         for number, line in _matching_lines(path, root, needle):
@@ -107,20 +105,29 @@ def where(agent: Any, root: Path, id_or_text: str) -> Where:
     return Where(needle, ref, places)
 
 
-def _kinds(agent: Any, root: Path, live: set[str]) -> Any:
+def _kinds(agent: Any, ws: Any) -> Any:
     try:
-        backups = {b.rel for b in agent.backups(root)}
+        backups = {b.rel for b in agent.backups(ws.root)}
     except (WorkspaceError, InputError, OSError):
         backups = set()
+    edited: dict[str, bool] = {}
+
+    def editable(rel: str) -> bool:
+        if rel not in edited:
+            try:
+                edited[rel] = not ws.document_at(rel).read_only
+            except (WorkspaceError, InputError, ValueError):
+                edited[rel] = False
+        return edited[rel]
 
     def kind(rel: str) -> str:
         name = rel.rsplit("/", 1)[-1]
-        if rel in live:
-            return "live"
         if rel in backups or "/backups/" in f"/{rel}" or name.endswith(".bak"):
             return "backup"
         if "policy_snapshots/" in rel:
             return "snapshot"
+        if editable(rel):
+            return "live"
         if name == "DREAMS.md" or "memory/dreaming/" in rel:
             return "dreams"
         if "/.dreams/" in f"/{rel}":

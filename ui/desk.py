@@ -99,6 +99,10 @@ class Desk(QWidget):
         """A save finished (its results, one per file written)."""
         self.refresh()
 
+    def current_memory(self) -> str | None:
+        """The text of the memory the person has selected (for Where else is it?), if any."""
+        return None
+
     def actions(self) -> list[QAction]:
         """The desk's own actions for the window's Edit menu (archive, delete, …)."""
         return []

@@ -385,6 +385,10 @@ class EntriesView(QWidget):
         row = self.table.currentIndex().row()
         return self.model.items[row].key if 0 <= row < len(self.model.items) else None
 
+    def current_content(self) -> str | None:
+        row = self.table.currentIndex().row()
+        return self.model.items[row].content if 0 <= row < len(self.model.items) else None
+
     def select_row(self, row: int) -> None:
         index = self.model.index(row, 0)
         self.table.setCurrentIndex(index)

@@ -153,6 +153,10 @@ class MainWindow(QMainWindow):
         self.edit_menu.addAction(undo)
         self.edit_menu.addAction(redo)
         self.edit_menu.addSeparator()
+        self._action(
+            self.edit_menu, "&Where else is it?…", QKeySequence("Ctrl+Shift+F"), self.where_else
+        )
+        self.edit_menu.addSeparator()
         view_menu = self.menuBar().addMenu("&View")
         theme_menu = view_menu.addMenu("&Theme")
         self.theme_actions = QActionGroup(self)
@@ -180,6 +184,20 @@ class MainWindow(QMainWindow):
         action = make_action(self, text, shortcut, slot)
         menu.addAction(action)
         return action
+
+    def where_else(self) -> None:
+        """Every other place holding the selected memory's text, and Forget everywhere."""
+        from ui.where_dialog import open_where
+
+        desk, ws = self.desk, self.ws
+        text = desk.current_memory() if desk is not None else None
+        if desk is None or ws is None or not text:
+            self.statusBar().showMessage("Select a memory first", 4000)
+            return
+        try:
+            self.where_dialog = open_where(self, ws, agent_named(ws.agent), text, desk.write_now)
+        except (WorkspaceError, InputError, OSError) as exc:
+            self.show_error(_message(exc, "Could not search the workspace"))
 
     # -- opening -----------------------------------------------------------------------------------
     def choose_workspace(self) -> None:

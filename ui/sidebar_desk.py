@@ -147,6 +147,10 @@ class SidebarDesk(Desk):
             raise KeyError(name)
         self.sidebar.setCurrentRow(rows[0])
 
+    def current_memory(self) -> str | None:
+        current = getattr(self.stack.currentWidget(), "current_content", None)
+        return current() if current is not None else None
+
     def current_page(self) -> str | None:
         row = self.sidebar.currentRow()
         return self.pages[row].name if 0 <= row < len(self.pages) else None

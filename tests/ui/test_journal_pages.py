@@ -146,3 +146,41 @@ def test_a_page_does_not_write_while_edits_are_unsaved(
     assert failures and "unsaved edits" in failures[-1]
     assert overrides.read_bytes() == before
     window.ws.reload()
+
+
+SECRET = "用户的门禁密码是 4711，放在玄关抽屉里。"
+
+
+def test_where_else_and_forget_everywhere_from_the_window(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    ws = _pico(tmp_path)
+    memory = ws / "memory" / "MEMORY.md"
+    assert main(["add", str(ws), SECRET]) == 0
+    note = next((ws / "memory").glob("2026*/*.md"))
+    with note.open("a", encoding="utf-8") as f:
+        f.write(f"\n- 聊到：{SECRET}\n")
+    assert main(["edit", str(ws), "2026-07-18", "--text", "另一条"]) == 0  # a backup holds it
+    desk = opened(qtbot, window, ws).desk
+    assert isinstance(desk, SidebarDesk)
+    desk.select_page("longterm")
+    entries = desk.entries  # type: ignore[attr-defined]
+    row = next(r for r, item in enumerate(entries.model.items) if item.content == SECRET)
+    entries.select_row(row)
+
+    window.where_else()
+
+    dialog = window.where_dialog
+    kinds = [dialog.table.item(r, 0).text() for r in range(dialog.table.rowCount())]
+    assert kinds.count("live") == 2 and "backup" in kinds
+    backup_row = kinds.index("backup")
+    dialog.table.item(backup_row, 0).setCheckState(Qt.CheckState.Checked)
+    backup = ws / dialog.found.places[backup_row].file
+    dialog.confirm = lambda _text: True  # type: ignore[method-assign]
+    _written(qtbot, window, dialog.forget.click)
+
+    assert SECRET not in memory.read_text(encoding="utf-8")
+    assert SECRET not in note.read_text(encoding="utf-8")
+    assert not backup.exists()
+    [op] = operations(ws)[:1]
+    assert op.op.cause.startswith("forgot everywhere") and len(op.op.files) == 2

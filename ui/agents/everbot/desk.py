@@ -328,6 +328,11 @@ class EverBotDesk(Desk):
     def current_key(self) -> str | None:
         return self.model.key_at(self.table.currentIndex().row())
 
+    def current_memory(self) -> str | None:
+        key = self.current_key()
+        entry = self.ws.find(key) if key is not None and self.ws is not None else None
+        return None if entry is None else entry.content
+
     def selected_keys(self) -> list[str]:
         rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
         keys = [self.model.key_at(r) for r in rows]

@@ -1,0 +1,129 @@
+"""Where else is it? Every other place holding a memory's text (core.where), and "Forget
+everywhere": removing it from every file MemDesk edits as one undoable operation, and deleting
+only the backups the person ticks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.ops import apply_and_save
+from core.where import Where, forget_changes, prune_backups
+from ui.untrusted import literal_html, plain_label
+
+HEADERS = ("Kind", "File", "Line", "Text")
+
+
+class WhereDialog(QDialog):
+    write_requested = Signal(object, str)  # (work run off the UI thread, what it did)
+
+    def __init__(self, ws: Any, found: Where, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Where else is it?")
+        self.resize(900, 480)
+        self.ws, self.found = ws, found
+        live = len(found.of_kind("live"))
+        what = f"“{found.needle[:80]}”"
+        self.summary = plain_label(
+            f"{what}: {len(found.places)} other places ({live} in files the agent reads and "
+            "MemDesk edits). Backups keep it unless you tick them: a deleted backup cannot be "
+            "undone.",
+            name="whereSummary",
+            wrap=True,
+        )
+        self.table = QTableWidget(len(found.places), len(HEADERS))
+        self.table.setObjectName("wherePlaces")
+        self.table.setHorizontalHeaderLabels(HEADERS)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self._fill()
+        self.forget = QPushButton("Forget everywhere…")
+        self.forget.setObjectName("whereForget")
+        self.forget.setEnabled(bool(found.places))
+        self.forget.clicked.connect(self._forget)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.addButton(self.forget, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(buttons)
+
+    def _fill(self) -> None:
+        for row, place in enumerate(self.found.places):
+            kind = QTableWidgetItem(place.kind)
+            if place.kind == "backup":
+                kind.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+                kind.setCheckState(Qt.CheckState.Unchecked)
+                kind.setToolTip(literal_html("Tick to delete this backup too (for good)"))
+            self.table.setItem(row, 0, kind)
+            for column, text in enumerate((place.file, str(place.line), place.text), start=1):
+                item = QTableWidgetItem(text)
+                item.setToolTip(literal_html(text))
+                self.table.setItem(row, column, item)
+
+    def ticked_backups(self) -> list[str]:
+        rows = range(self.table.rowCount())
+        ticked = [
+            self.found.places[r].file
+            for r in rows
+            if (item := self.table.item(r, 0)) is not None
+            and item.checkState() == Qt.CheckState.Checked
+        ]
+        return list(dict.fromkeys(ticked))
+
+    def confirm(self, text: str) -> bool:
+        """Ask the person before writing (tests replace this)."""
+        answer = QMessageBox.question(self, "Forget everywhere", literal_html(text))
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _forget(self) -> None:
+        ws, found, ticked = self.ws, self.found, self.ticked_backups()
+        files = sorted({p.file for p in found.of_kind("live")})
+        question = (
+            f"Remove “{found.needle[:80]}” from {len(files)} files the agent reads?\n\n"
+            + "\n".join(files)
+            + "\n\nThis is one operation: Activity can undo it."
+        )
+        if ticked:
+            question += "\n\nAnd delete these backups for good:\n" + "\n".join(ticked)
+        if not self.confirm(question):
+            return
+
+        def work() -> list[Any]:
+            changesets, _untouched = forget_changes(ws, found)
+            saved = apply_and_save(ws, changesets, f"forgot everywhere: {found.needle[:60]}")
+            prune_backups(ws.root, found, ticked)
+            return saved
+
+        self.write_requested.emit(work, f"Forgot “{found.needle[:40]}” in {len(files)} files")
+        self.accept()
+
+
+def open_where(
+    parent: QWidget, ws: Any, agent: Any, text: str, write: Callable[[Any, str], None]
+) -> WhereDialog:
+    """Search and show the dialog (not modal: the window stays usable)."""
+    from core.where import where
+
+    dialog = WhereDialog(ws, where(agent, ws, text, by_text=True), parent)
+    dialog.write_requested.connect(write)
+    dialog.finished.connect(dialog.deleteLater)
+    dialog.open()
+    return dialog
