@@ -147,6 +147,11 @@ def build_parser() -> argparse.ArgumentParser:
         "cat:fact, score<0.3, hits>=5, section:archived, activated:<30d, id:ab (best first); "
         "other agents: words that must all appear",
     )
+    lst.add_argument(
+        "--backups",
+        action="store_true",
+        help="with --query: also the memories only backups still hold whose text has every word",
+    )
     lst.set_defaults(handler=cmd_list)
 
     show = _with_path(sub.add_parser("show", help="one memory with its score history"))
@@ -428,15 +433,26 @@ def cmd_list(args: argparse.Namespace) -> int:
     rows = agent.rows(
         path, section=args.section, query=args.query, profile=args.profile, problems=problems
     )
+    hits = _backup_hits(agent, path, args.query) if args.backups else []
     if args.json:
-        _print_json([r.fields for r in rows])
+        _print_json([r.fields for r in rows] + [{**h.to_json(), "section": "backup"} for h in hits])
     else:
         header = getattr(agent, "list_header", None)
         if rows or header:
             _write_lines(itertools.chain([header] if header else [], (r.text for r in rows)))
+        for hit in hits:
+            print(f"only in {hit.backup.rel}  [{hit.key}] {_first_line(hit.content)}")
     for p in problems:
         _fail(f"not listed: {p.message}", EXIT_PROBLEMS)
     return EXIT_PROBLEMS if problems else EXIT_OK
+
+
+def _backup_hits(agent: Any, path: Path, query: str | None) -> list[Any]:
+    from core.backups_view import search_backups
+
+    if not query:
+        raise WorkspaceError("list --backups: give the words to look for with --query")
+    return search_backups(agent.backups(path), query)
 
 
 def _write_lines(lines: Iterable[str], batch: int = 10_000) -> None:

@@ -23,12 +23,14 @@ from core.store.merge import Format
 
 __all__ = [
     "BackupFile",
+    "BackupHit",
     "MemoryDiff",
     "agent_folder_backups",
     "diff_versions",
     "find_backups",
     "own_backups",
     "pick_backup",
+    "search_backups",
     "text_diff",
 ]
 
@@ -207,6 +209,56 @@ def only_in_backups(backups: list[BackupFile], memory_id: str) -> dict[str, Any]
                 "history": [],
             }
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class BackupHit:
+    """A memory a backup holds that the live file no longer does, matching a search."""
+
+    key: str
+    label: str
+    content: str
+    backup: BackupFile
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.label,
+            "key": self.key,
+            "content": self.content,
+            "only_in": self.backup.rel,
+            "backup_at": self.backup.at.isoformat(),
+            "file": self.backup.live,
+        }
+
+
+def search_backups(backups: list[BackupFile], query: str, limit: int = 200) -> list[BackupHit]:
+    """Memories found only in backups (not in their live file now) whose text holds every word
+    of `query` (any case), each from the newest backup holding it."""
+    words = query.casefold().split()
+    if not words:
+        return []
+    hits: dict[tuple[str, str], BackupHit] = {}
+    live: dict[str, set[str]] = {}
+    for backup in reversed(backups):
+        try:
+            doc = backup.read()
+            if backup.live not in live:
+                fmt = backup.fmt
+                live[backup.live] = {fmt.key(e) for e in fmt.entries(backup.read_live())}
+        except (OSError, ValueError, WorkspaceError):
+            continue  # an unreadable backup (or live file): the others may hold it
+        fmt = backup.fmt
+        for entry in fmt.entries(doc):
+            key = fmt.key(entry)
+            if key in live[backup.live] or (backup.live, key) in hits:
+                continue
+            content = fmt.content(entry)
+            text = content.casefold()
+            if all(word in text for word in words):
+                hits[(backup.live, key)] = BackupHit(key, fmt.label(entry), content, backup)
+                if len(hits) >= limit:
+                    return list(hits.values())
+    return list(hits.values())
 
 
 def text_diff(old: str, new: str, old_name: str, new_name: str) -> list[str]:

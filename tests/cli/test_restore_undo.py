@@ -146,3 +146,18 @@ def test_activity_filters_and_bad_input(cli: Cli, tmp_path: Path) -> None:
     assert missing.code == 1 and "unknown backup" in missing.err
     nobody = cli("restore", ws, OLD, "--only", "1999-01-01")
     assert nobody.code == 1 and "no memory 1999-01-01" in nobody.err
+
+
+def test_memories_only_in_backups_are_found_and_restored(cli: Cli, tmp_path: Path) -> None:
+    ws = _pico(cli, tmp_path)
+    live_keys = {m["id"] for m in cli("list", ws, "--json").json()}
+
+    found = cli("list", ws, "--query", "OKR", "--backups", "--json").json()
+
+    hits = [m for m in found if m.get("section") == "backup"]
+    assert hits and all("okr" in m["content"].casefold() for m in hits)
+    assert all(m["key"] not in live_keys and m["only_in"] == OLD for m in hits)
+    assert cli("restore", ws, OLD, "--only", hits[0]["key"]).code == 0
+    again = cli("list", ws, "--query", "OKR", "--backups", "--json").json()
+    assert hits[0]["key"] not in [m.get("key") for m in again if m.get("section") == "backup"]
+    assert cli("list", ws, "--backups").code == 2
