@@ -5,6 +5,7 @@ commit, off the UI thread: the page only asks the desk to run it (`write_request
 
 from __future__ import annotations
 
+import bisect
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -48,6 +49,7 @@ LINE_COLOURS = ("#ffe0e0", "#ddf4dd")  # backup side, file-now side
 CHAR_COLOURS = ("#f4a6a6", "#9fd89f")
 CHAR_DIFF_MAX_LINES = 200  # a block of changed lines larger than this is marked whole
 CHAR_DIFF_MAX_CHARS = 4_000  # a line longer than this is marked whole
+SMALL_STRETCH = 250_000  # lines × lines difflib compares when no line anchors a stretch
 SIMILAR = 0.5  # lines less alike than this are marked whole
 
 UNREADABLE = (WorkspaceError, InputError, OSError, UnicodeDecodeError, ValueError)
@@ -129,18 +131,112 @@ def text_marks(old: str, new: str) -> tuple[Marks, Marks]:
     old_lines, new_lines = old.split("\n"), new.split("\n")
     old_starts, new_starts = _starts(old_lines), _starts(new_lines)
     old_marks, new_marks = Marks(), Marks()
-    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            continue
+    for i1, i2, j1, j2 in changed_blocks(old_lines, new_lines):
         _mark_lines(old_marks, old_starts, old_lines, i1, i2)
         _mark_lines(new_marks, new_starts, new_lines, j1, j2)
-        if tag == "replace" and max(i2 - i1, j2 - j1) <= CHAR_DIFF_MAX_LINES:
+        if i1 < i2 and j1 < j2 and max(i2 - i1, j2 - j1) <= CHAR_DIFF_MAX_LINES:
             for i, j in zip(range(i1, i2), range(j1, j2), strict=False):
                 _mark_chars(
                     old_marks, new_marks, old_lines[i], new_lines[j], old_starts[i], new_starts[j]
                 )
     return old_marks, new_marks
+
+
+def changed_blocks(old: list[str], new: list[str]) -> list[tuple[int, int, int, int]]:
+    """The runs of lines that differ, as (old start, old end, new start, new end): what lies
+    between the lines `same_lines` pairs."""
+    blocks = []
+    i0 = j0 = 0
+    for i, j in [*same_lines(old, new), (len(old), len(new))]:
+        if i > i0 or j > j0:
+            blocks.append((i0, i, j0, j))
+        i0, j0 = i + 1, j + 1
+    return blocks
+
+
+def same_lines(old: list[str], new: list[str]) -> list[tuple[int, int]]:
+    """Lines kept from `old` to `new`, as index pairs in order. A patience diff: lines found
+    once on each side anchor the rest, so a 17 MB file with thousands of repeated headings and
+    blank lines compares in about a second (difflib alone takes minutes on it)."""
+    pairs: list[tuple[int, int]] = []
+    todo = [(0, len(old), 0, len(new))]
+    while todo:
+        a0, a1, b0, b1 = todo.pop()
+        while a0 < a1 and b0 < b1 and old[a0] == new[b0]:
+            pairs.append((a0, b0))
+            a0, b0 = a0 + 1, b0 + 1
+        while a0 < a1 and b0 < b1 and old[a1 - 1] == new[b1 - 1]:
+            a1, b1 = a1 - 1, b1 - 1
+            pairs.append((a1, b1))
+        if a0 == a1 or b0 == b1:
+            continue
+        anchors = _unique_anchors(old, new, a0, a1, b0, b1)
+        if not anchors:
+            pairs += _small_match(old, new, a0, a1, b0, b1)
+            continue
+        for i, j in anchors:
+            todo.append((a0, i, b0, j))
+            pairs.append((i, j))
+            a0, b0 = i + 1, j + 1
+        todo.append((a0, a1, b0, b1))
+    return sorted(pairs)
+
+
+def _unique_anchors(
+    old: list[str], new: list[str], a0: int, a1: int, b0: int, b1: int
+) -> list[tuple[int, int]]:
+    """The longest run, in order on both sides, of lines found exactly once on each side."""
+    once_old = _once(old, a0, a1)
+    once_new = _once(new, b0, b1)
+    common = sorted((i, once_new[line]) for line, i in once_old.items() if line in once_new)
+    return _increasing(common)
+
+
+def _once(lines: list[str], start: int, end: int) -> dict[str, int]:
+    seen: dict[str, int] = {}
+    twice: set[str] = set()
+    for index in range(start, end):
+        line = lines[index]
+        if line in seen:
+            twice.add(line)
+        else:
+            seen[line] = index
+    return {line: index for line, index in seen.items() if line not in twice}
+
+
+def _increasing(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest subsequence of `pairs` (sorted by their first) whose seconds increase."""
+    tails: list[int] = []  # tails[k]: the pair ending the best run of length k + 1
+    tail_values: list[int] = []
+    before: list[int] = [-1] * len(pairs)
+    for index, (_i, j) in enumerate(pairs):
+        k = bisect.bisect_left(tail_values, j)
+        before[index] = tails[k - 1] if k else -1
+        if k == len(tails):
+            tails.append(index)
+            tail_values.append(j)
+        else:
+            tails[k], tail_values[k] = index, j
+    run, index = [], tails[-1] if tails else -1
+    while index >= 0:
+        run.append(pairs[index])
+        index = before[index]
+    return run[::-1]
+
+
+def _small_match(
+    old: list[str], new: list[str], a0: int, a1: int, b0: int, b1: int
+) -> list[tuple[int, int]]:
+    """Lines kept in a stretch with no line found once on each side: difflib when it is small
+    enough to be quick, else none (the stretch is marked changed whole)."""
+    if (a1 - a0) * (b1 - b0) > SMALL_STRETCH:
+        return []
+    matcher = difflib.SequenceMatcher(None, old[a0:a1], new[b0:b1], autojunk=False)
+    return [
+        (a0 + i + k, b0 + j + k)
+        for i, j, size in matcher.get_matching_blocks()
+        for k in range(size)
+    ]
 
 
 def _starts(lines: list[str]) -> list[int]:

@@ -4,10 +4,13 @@ backup, and the restore it asks the desk to run."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPlainTextEdit, QPushButton, QTableWidget
 from pytestqt.qtbot import QtBot
@@ -15,7 +18,15 @@ from pytestqt.qtbot import QtBot
 from app.cli import main
 from core.agents.registry import agent_named
 from core.backups_view import BackupFile, diff_versions
-from ui.backups_view import ADDED, CHANGED, REMOVED, BackupsView, text_marks
+from ui.backups_view import (
+    ADDED,
+    CHANGED,
+    REMOVED,
+    BackupsView,
+    changed_blocks,
+    same_lines,
+    text_marks,
+)
 
 
 @pytest.fixture(scope="module")
@@ -246,3 +257,25 @@ def test_unrelated_lines_are_marked_whole_not_letter_by_letter() -> None:
     old_marks, new_marks = text_marks("head\nthe cat sat\n", "head\nxyz 123 qqq\n")
     assert old_marks.lines == [(5, 16)] and new_marks.lines == [(5, 16)]
     assert old_marks.chars == [] and new_marks.chars == []
+
+
+LINES = st.lists(st.sampled_from(["", "## a", "## b", "x", "y", "z", "😀"]), max_size=40)
+
+
+@given(LINES, LINES)
+def test_changed_blocks_turn_the_old_lines_into_the_new(old: list[str], new: list[str]) -> None:
+    pairs = same_lines(old, new)
+    assert all(old[i] == new[j] for i, j in pairs)
+    assert all(a[0] < b[0] and a[1] < b[1] for a, b in pairwise(pairs))
+    rebuilt, at = [], 0
+    for i1, i2, j1, j2 in changed_blocks(old, new):
+        rebuilt += old[at:i1] + new[j1:j2]
+        at = i2
+    assert rebuilt + old[at:] == new
+    assert (changed_blocks(old, new) == []) == (old == new)
+
+
+def test_repeated_lines_around_a_unique_one_keep_it() -> None:
+    old = ["", "## a", "", "keep", "", "## a", "gone"]
+    new = ["", "## a", "", "new", "keep", "", "## a"]
+    assert changed_blocks(old, new) == [(3, 3, 3, 4), (6, 7, 7, 7)]
