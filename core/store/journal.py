@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import errno
 import json
+import math
 import os
 import sqlite3
 import uuid
@@ -29,6 +30,8 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from itertools import repeat
+from operator import itemgetter
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, TypeAlias, cast, get_args
@@ -46,6 +49,7 @@ __all__ = [
     "JournalError",
     "JournalReadOnlyError",
     "JsonValue",
+    "Observation",
     "Operation",
     "Proposal",
     "ProposalStatus",
@@ -93,6 +97,10 @@ def _iso(moment: datetime) -> str:
 def _dumps(fields: Fields | None) -> str | None:
     if fields is None:
         return None
+    if len(fields) == 1:  # {"score": x}: most events, built without the JSON encoder
+        score = fields.get("score")
+        if type(score) is float and math.isfinite(score):
+            return f'{{"score":{score!r}}}'  # repr of a finite float is its JSON
     # allow_nan=False: a NaN would make the stored JSON unreadable for SQLite's json_extract.
     return json.dumps(dict(fields), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
@@ -138,6 +146,11 @@ class HistoryPoint:
     def as_json(self) -> dict[str, JsonValue]:
         """The shape of `memdesk show --json` history items."""
         return {"at": _iso(self.at), "score": self.score, "kind": self.kind, "actor": self.actor}
+
+
+# One memory as read from the file: id, the journal's score before (None: first seen), the
+# file's score, and the date its decay starts from.
+Observation: TypeAlias = tuple[str, float | None, float, date]
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,8 +306,24 @@ def _migrate_to_v2(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+# A backup's scores, one row per memory; the backups imported before v3 have theirs as events.
+_V3_SCHEMA = (
+    "ALTER TABLE imported_backups ADD COLUMN file TEXT",
+    """CREATE TABLE backup_scores (
+        memory_id TEXT NOT NULL,
+        backup_id INTEGER NOT NULL,
+        score REAL NOT NULL,
+        PRIMARY KEY (memory_id, backup_id)) WITHOUT ROWID""",
+)
+
+
+def _migrate_to_v3(conn: sqlite3.Connection) -> None:
+    for statement in _V3_SCHEMA:
+        conn.execute(statement)
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Append, never edit or reorder.
-MIGRATIONS: tuple[Migration, ...] = (_migrate_to_v1, _migrate_to_v2)
+MIGRATIONS: tuple[Migration, ...] = (_migrate_to_v1, _migrate_to_v2, _migrate_to_v3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -555,9 +584,34 @@ class Journal:
 
     def record(self, events: Iterable[Event]) -> None:
         """Store events, all or none (one transaction)."""
-        rows = [_event_row(event) for event in events]
+        rows = _event_rows(events)
         with self._write() as conn:
             conn.executemany(_INSERT_EVENT, rows)
+
+    def record_observations(
+        self, file: str, observed: Iterable[Observation], *, at: datetime, cause: str
+    ) -> None:
+        """Scores read from the file that the journal did not hold: one `observe` event by
+        `agent` each (its score, and the journal's before it), and the decay bookkeeping they
+        start, all or none (one transaction). Built without an Event per memory: a first look
+        at a file observes every memory."""
+        now, when = _iso(utc_now()), _iso(at)
+        events, states = [], {}
+        for memory_id, before, score, anchor in sorted(observed, key=itemgetter(0)):
+            before_json = None if before is None else _dumps({"score": before})
+            after_json = _dumps({"score": score})
+            events.append((when, file, memory_id, "observe", "agent", cause, None, before_json,
+                           after_json))  # fmt: skip
+            states[memory_id] = (anchor, score)
+        anchors: dict[date, str] = {}
+        decay = [
+            (file, memory_id, anchors.get(anchor) or anchors.setdefault(anchor, anchor.isoformat()),
+             score, now)
+            for memory_id, (anchor, score) in states.items()
+        ]  # fmt: skip
+        with self._write() as conn:
+            conn.executemany(_INSERT_EVENT, events)
+            conn.executemany(_UPSERT_DECAY, decay)
 
     # ----------------------------------------------------------------------- commits
 
@@ -582,11 +636,8 @@ class Journal:
         """
         now = _iso(utc_now())
         try:
-            rows = [_event_row(event) for event in events]
-            decay = [
-                (file, memory_id, s.anchor.isoformat(), s.score, _iso(s.updated_at))
-                for memory_id, s in (decay_states or {}).items()
-            ]
+            rows = _event_rows(events)
+            decay = _decay_rows(file, decay_states or {})
             with self._write() as conn:
                 cursor = conn.execute(
                     "INSERT INTO commits (op_id, file, old_sha256, new_sha256, actor, cause, pid,"
@@ -638,7 +689,7 @@ class Journal:
             conn.execute("DELETE FROM events WHERE commit_id = ?", (commit_id,))
             conn.execute("DELETE FROM pending_decay WHERE commit_id = ?", (commit_id,))
             if note is not None:
-                conn.execute(_INSERT_EVENT, _event_row(note))
+                conn.executemany(_INSERT_EVENT, _event_rows([note]))
 
     def _settle(self, conn: sqlite3.Connection, commit_id: int, state: CommitState) -> None:
         cursor = conn.execute(
@@ -681,7 +732,8 @@ class Journal:
 
     def history(self, file: str, memory_id: str) -> list[HistoryPoint]:
         """The memory's score over time: `after` score, or `before` for a delete."""
-        rows = self._conn.execute(_SELECT_HISTORY, (file, memory_id)).fetchall()
+        params = {"file": file, "memory_id": memory_id}
+        rows = self._conn.execute(_SELECT_HISTORY, params).fetchall()
         return [
             HistoryPoint(at=datetime.fromisoformat(at), score=float(score), kind=kind, actor=actor)
             for at, score, kind, actor in rows
@@ -691,9 +743,12 @@ class Journal:
     def first_before(self, file: str, memory_id: str) -> HistoryPoint | None:
         """The memory's score as the file held it before MemDesk's first change of it (the
         agent's score, which that change replaced), at the time of that change."""
-        row = self._conn.execute(_SELECT_FIRST_BEFORE, (file, memory_id)).fetchone()
+        params = {"file": file, "memory_id": memory_id}
+        row = self._conn.execute(_SELECT_FIRST_BEFORE, params).fetchone()
         if row is None or row[1] is None:
             return None
+        if self._conn.execute(_BACKUP_POINT_BY, {**params, "at": row[0]}).fetchone():
+            return None  # a backup observed the memory first: its score is the first point
         return HistoryPoint(
             at=datetime.fromisoformat(row[0]), score=float(row[1]), kind="observe", actor="agent"
         )
@@ -828,10 +883,7 @@ class Journal:
 
     def set_decay_state(self, file: str, states: Mapping[str, DecayState]) -> None:
         """Insert or replace the bookkeeping of the given memories (one transaction)."""
-        rows = [
-            (file, memory_id, s.anchor.isoformat(), s.score, _iso(s.updated_at))
-            for memory_id, s in states.items()
-        ]
+        rows = _decay_rows(file, states)
         with self._write() as conn:
             conn.executemany(_UPSERT_DECAY, rows)
 
@@ -894,21 +946,21 @@ class Journal:
         scores: Mapping[str, float],
         file: str,
     ) -> bool:
-        """Record a backup's scores as `observe` events at the backup's time; False if known."""
+        """Record a backup's scores, history at the backup's time (observed by `import`);
+        False if known."""
         with self._write() as conn:
             cursor = conn.execute(
-                "INSERT OR IGNORE INTO imported_backups (path, at, size, sha256, imported_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (path_rel, _iso(at), size, sha256, _iso(utc_now())),
+                "INSERT OR IGNORE INTO imported_backups (path, at, size, sha256, imported_at, file)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (path_rel, _iso(at), size, sha256, _iso(utc_now()), file),
             )
             if cursor.rowcount == 0:
                 return False
-            cause = f"backup {path_rel}"
-            rows = (
-                _observation_row(file, memory_id, score, at=at, cause=cause)
-                for memory_id, score in scores.items()
+            keys = sorted(scores)  # the table's order: each page is written once
+            rows = zip(keys, repeat(cursor.lastrowid), map(scores.__getitem__, keys))
+            conn.executemany(
+                "INSERT INTO backup_scores (memory_id, backup_id, score) VALUES (?, ?, ?)", rows
             )
-            conn.executemany(_INSERT_EVENT, rows)
         return True
 
     # ----------------------------------------------------------------------- settings
@@ -997,15 +1049,27 @@ _APPLY_PENDING_DECAY = """
         anchor = excluded.anchor, score = excluded.score, updated_at = excluded.updated_at"""
 _INSERT_EVENT = f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 _SELECT_EVENTS = f"SELECT id, {_EVENT_COLUMNS} FROM events"
-_SELECT_HISTORY_TEMPLATE = """
-    SELECT at,
-           coalesce(json_extract(after_json, '$.score'), json_extract(before_json, '$.score')),
-           kind, actor
-    FROM events WHERE file = ? AND memory_id = ? AND {visible} ORDER BY at, id"""
-_SELECT_HISTORY = _SELECT_HISTORY_TEMPLATE.format(visible=_VISIBLE)
+# A backup's scores are points observed by `import` at the backup's time, before the events
+# of the same time.
+_BACKUP_POINTS = """
+    SELECT b.at AS at, s.score AS score, 'observe' AS kind, 'import' AS actor, 0 AS tie,
+           b.id AS id
+    FROM backup_scores s JOIN imported_backups b ON b.id = s.backup_id
+    WHERE s.memory_id = :memory_id AND b.file = :file"""
+_SELECT_HISTORY = f"""
+    SELECT at, score, kind, actor FROM (
+        SELECT at,
+               coalesce(json_extract(after_json, '$.score'), json_extract(before_json, '$.score'))
+                   AS score,
+               kind, actor, 1 AS tie, id
+        FROM events WHERE file = :file AND memory_id = :memory_id AND {_VISIBLE}
+        UNION ALL {_BACKUP_POINTS})
+    ORDER BY at, tie, id"""
 _SELECT_FIRST_BEFORE = f"""
     SELECT at, json_extract(before_json, '$.score')
-    FROM events WHERE file = ? AND memory_id = ? AND {_VISIBLE} ORDER BY at, id LIMIT 1"""
+    FROM events WHERE file = :file AND memory_id = :memory_id AND {_VISIBLE}
+    ORDER BY at, id LIMIT 1"""
+_BACKUP_POINT_BY = f"SELECT 1 FROM ({_BACKUP_POINTS}) WHERE at <= :at LIMIT 1"
 _UPSERT_DECAY = """
     INSERT INTO decay_state (file, memory_id, anchor, score, updated_at) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (file, memory_id) DO UPDATE SET
@@ -1017,33 +1081,42 @@ _INSERT_PROPOSAL = f"INSERT INTO proposals ({_PROPOSAL_COLUMNS}) VALUES (?, ?, ?
 _SELECT_PROPOSALS = f"SELECT id, status, decided_at, {_PROPOSAL_COLUMNS} FROM proposals"
 
 
-def _event_row(event: Event) -> tuple[object, ...]:
-    return (
-        _iso(event.at),
-        event.file,
-        event.memory_id,
-        event.kind,
-        event.actor,
-        event.cause,
-        event.op_id,
-        _dumps(event.before),
-        _dumps(event.after),
-    )
+def _event_rows(events: Iterable[Event]) -> list[tuple[object, ...]]:
+    """The rows of `events`; the events of one operation share one time, written out once."""
+    rows: list[tuple[object, ...]] = []
+    last_at: datetime | None = None
+    at = ""
+    for event in events:
+        if event.at is not last_at:
+            last_at, at = event.at, _iso(event.at)
+        rows.append(
+            (
+                at,
+                event.file,
+                event.memory_id,
+                event.kind,
+                event.actor,
+                event.cause,
+                event.op_id,
+                _dumps(event.before),
+                _dumps(event.after),
+            )
+        )
+    return rows
 
 
-def _observation_row(
-    file: str, memory_id: str, score: float, *, at: datetime, cause: str
-) -> tuple[object, ...]:
-    event = Event(
-        file=file,
-        memory_id=memory_id,
-        kind="observe",
-        actor="import",
-        cause=cause,
-        after={"score": score},
-        at=at,
-    )
-    return _event_row(event)
+def _decay_rows(file: str, states: Mapping[str, DecayState]) -> list[tuple[object, ...]]:
+    """(file, memory_id, anchor, score, updated_at) in key order (the table's order: a bulk
+    insert in order touches each page once)."""
+    anchors: dict[date, str] = {}
+    updated: dict[datetime, str] = {}
+    rows: list[tuple[object, ...]] = []
+    for memory_id in sorted(states):
+        s = states[memory_id]
+        anchor = anchors.get(s.anchor) or anchors.setdefault(s.anchor, s.anchor.isoformat())
+        at = updated.get(s.updated_at) or updated.setdefault(s.updated_at, _iso(s.updated_at))
+        rows.append((file, memory_id, anchor, s.score, at))
+    return rows
 
 
 def _recorded(row: Sequence[Any]) -> RecordedEvent:

@@ -381,7 +381,110 @@ def test_importing_a_backup_twice_is_a_no_op(journal: Journal) -> None:
     assert journal.has_backup(path_rel)
 
     assert journal.history(FILE, "a1b2c3") == [HistoryPoint(at, 0.8, "observe", "import")]
-    assert len(journal.recent_events()) == 2
+    assert journal.history(FILE, "x1y2z3") == [HistoryPoint(at, 0.18, "observe", "import")]
+
+
+def test_a_backup_observes_before_memdesks_first_change_so_no_replaced_score_is_added(
+    journal: Journal,
+) -> None:
+    journal.import_backup(
+        path_rel="MEMORY.md.bak#1", at=T0, size=1, sha256="ab" * 32, scores={"a1b2c3": 0.7},
+        file=FILE,
+    )  # fmt: skip
+    edit = event(
+        "a1b2c3", "edit", at=T0 + timedelta(hours=1), before=fields(0.7), after=fields(0.9)
+    )
+    journal.record([edit, event("x1y2z3", "edit", at=T0, before=fields(0.4), after=fields(0.5))])
+
+    assert journal.first_before(FILE, "a1b2c3") is None
+    assert journal.history(FILE, "a1b2c3") == [
+        HistoryPoint(T0, 0.7, "observe", "import"),
+        HistoryPoint(T0 + timedelta(hours=1), 0.9, "edit", "person"),
+    ]
+    assert journal.first_before(FILE, "x1y2z3") == HistoryPoint(T0, 0.4, "observe", "agent")
+    assert journal.history("other.md", "a1b2c3") == []
+
+
+def _version_2_journal(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A journal as MemDesk wrote it at schema 2: a backup's scores as `observe` events by
+    `import`, a first look at the file as `observe` events holding every field."""
+    with monkeypatch.context() as patched:
+        patched.setattr(journal_module, "MIGRATIONS", journal_module.MIGRATIONS[:2])
+        patched.setattr(journal_module, "SCHEMA_VERSION", 2)
+        with Journal.open(workspace) as old:
+            old.record([
+                Event(file=FILE, memory_id="a1b2c3", kind="observe", actor="import",
+                      cause="backup MEMORY.md.bak#1", after={"score": 0.7}, at=T0),
+                Event(file=FILE, memory_id="a1b2c3", kind="observe", actor="agent",
+                      cause="read from the file", after=fields(0.8), at=T0 + timedelta(days=1)),
+            ])  # fmt: skip
+            old.set_decay_state(FILE, {"a1b2c3": DecayState(date(2026, 2, 2), 0.8)})
+    conn = raw(Journal.db_path(workspace))
+    conn.execute(
+        "INSERT INTO imported_backups (path, at, size, sha256, imported_at)"
+        " VALUES ('MEMORY.md.bak#1', ?, 1, ?, ?)",
+        (T0.isoformat(timespec="microseconds"), "ab" * 32, T0.isoformat()),
+    )
+    assert conn.execute("PRAGMA user_version").fetchone() == (2,)
+    conn.close()
+
+
+def test_a_version_2_journal_is_migrated_and_its_history_survives(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _version_2_journal(workspace, monkeypatch)
+    later = T0 + timedelta(days=2)
+    with Journal.open(workspace) as migrated:
+        assert migrated.has_backup("MEMORY.md.bak#1")
+        assert migrated.import_backup(
+            path_rel="MEMORY.md.bak#2", at=later, size=1, sha256="cd" * 32,
+            scores={"a1b2c3": 0.75}, file=FILE,
+        )  # fmt: skip
+    with Journal.open(workspace) as reopened:
+        assert reopened.history(FILE, "a1b2c3") == [
+            HistoryPoint(T0, 0.7, "observe", "import"),
+            HistoryPoint(T0 + timedelta(days=1), 0.8, "observe", "agent"),
+            HistoryPoint(later, 0.75, "observe", "import"),
+        ]
+        assert reopened.first_before(FILE, "a1b2c3") is None
+        assert reopened.decay_state(FILE)["a1b2c3"].score == 0.8
+    conn = raw(Journal.db_path(workspace))
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+    conn.close()
+
+
+def test_observations_record_the_score_and_start_the_decay_bookkeeping(journal: Journal) -> None:
+    at = T0 + timedelta(days=3)
+    observed = [
+        ("a1b2c3", None, 0.8, date(2026, 2, 1)),
+        ("x1y2z3", 0.5, 0.25, date(2026, 1, 1)),
+    ]
+    journal.record_observations(FILE, observed, at=at, cause="read from the file")
+
+    events = {e.memory_id: e for e in journal.recent_events()}
+    assert events["a1b2c3"].before is None and events["a1b2c3"].after == {"score": 0.8}
+    assert events["x1y2z3"].before == {"score": 0.5} and events["x1y2z3"].after == {"score": 0.25}
+    assert {(e.kind, e.actor, e.cause, e.at) for e in events.values()} == {
+        ("observe", "agent", "read from the file", at)
+    }
+    states = journal.decay_state(FILE)
+    assert (states["a1b2c3"].anchor, states["a1b2c3"].score) == (date(2026, 2, 1), 0.8)
+    assert (states["x1y2z3"].anchor, states["x1y2z3"].score) == (date(2026, 1, 1), 0.25)
+
+
+@pytest.mark.parametrize("score", [0.1, 1 / 3, 0.30000000000000004, 1e-300, 2.5, 0.0])
+def test_a_score_is_stored_as_the_json_encoder_writes_it(journal: Journal, score: float) -> None:
+    journal.record([event("a1b2c3", "edit", at=T0, before={"score": 0.5}, after={"score": score})])
+    assert journal.path is not None
+    stored = raw(journal.path).execute("SELECT after_json FROM events").fetchone()[0]
+    assert stored == json.dumps({"score": score}, separators=(",", ":"))
+    assert journal.history(FILE, "a1b2c3")[0].score == score
+
+
+def test_a_score_json_cannot_hold_is_refused(journal: Journal) -> None:
+    with pytest.raises(ValueError):
+        journal.record([event("a1b2c3", "edit", at=T0, after={"score": float("nan")})])
+    assert journal.recent_events() == []
 
 
 def test_settings_round_trip(workspace: Path) -> None:

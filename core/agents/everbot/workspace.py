@@ -36,6 +36,7 @@ from core.store.journal import (
     Journal,
     JournalError,
     JsonValue,
+    Observation,
 )
 from core.store.merge import Change, ConflictError, Resolution
 
@@ -451,16 +452,16 @@ class Workspace:
 
     def _import_backups(self, journal: Journal) -> int:
         count = 0
+        read: dict[str, dict[str, float]] = {}  # by digest: backups often hold the same bytes
         for path, at, name in self._backup_files():
             if journal.has_backup(name):
                 continue
             try:
                 data = read_file(path, root=self.root)
-                doc = ev.parse(data, path)
+                digest = hashlib.sha256(data).hexdigest()
+                scores = read.get(digest) or read.setdefault(digest, _scores_in(data, path))
             except (WorkspaceError, InputError):
                 continue  # an unreadable backup (or a FIFO in its place) is not history; skip it
-            scores = {e.key: e.score for e in doc.iter_entries()}
-            digest = hashlib.sha256(data).hexdigest()
             if journal.import_backup(
                 path_rel=name, at=at, size=len(data), sha256=digest, scores=scores, file=self.file
             ):
@@ -472,27 +473,18 @@ class Workspace:
 
     def _observe_current(self, journal: Journal) -> int:
         known = journal.decay_state(self.file)
-        anchor = self.default_anchor()
         at = datetime.fromtimestamp(self.path.stat().st_mtime, UTC)
-        events, states = [], {}
+        starts = _DecayStarts(self.default_anchor())
+        observed: list[Observation] = []
         for e in self.doc.iter_entries():
             state = known.get(e.key)
-            if state is not None and format(state.score, ".2f") == format(e.score, ".2f"):
-                continue
-            fields = entry_fields(e)
-            before = None if state is None else {"score": state.score}
-            kind = "observe"
-            events.append(
-                Event(file=self.file, memory_id=e.key, kind=kind, actor="agent",
-                      cause="read from the file", before=before, after=fields, at=at)
-            )  # fmt: skip
-            states[e.key] = DecayState(
-                anchor=max(anchor, _date_or(e.last_activated, anchor)), score=e.score
-            )
-        if events:
-            journal.record(events)
-            journal.set_decay_state(self.file, states)
-        return len(events)
+            if state is None:
+                observed.append((e.key, None, e.score, starts.of(e.last_activated)))
+            elif format(state.score, ".2f") != format(e.score, ".2f"):
+                observed.append((e.key, state.score, e.score, starts.of(e.last_activated)))
+        if observed:
+            journal.record_observations(self.file, observed, at=at, cause="read from the file")
+        return len(observed)
 
 
 def last_save(doc: ev.StructuredDocument, path: Path) -> date:
@@ -661,6 +653,30 @@ def entry_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:
 
 def _score_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:
     return None if entry is None else {"score": entry.score}
+
+
+def _scores_in(data: bytes, path: Path) -> dict[str, float]:
+    """Each memory's score in a version of the file, by its headers when they suffice."""
+    scores = ev.scores_by_key(data)
+    if scores is None:
+        scores = {e.key: e.score for e in ev.parse(data, path).iter_entries()}
+    return scores
+
+
+class _DecayStarts:
+    """A memory's decay start: its last activation, not before `anchor` (dates repeat a lot:
+    each text is read once)."""
+
+    def __init__(self, anchor: date) -> None:
+        self.anchor = anchor
+        self._seen: dict[str, date] = {}
+
+    def of(self, last_activated: str) -> date:
+        found = self._seen.get(last_activated)
+        if found is None:
+            day = _date_or(last_activated, self.anchor)
+            found = self._seen[last_activated] = max(self.anchor, day)
+        return found
 
 
 def _date_or(text: str, default: date) -> date:
