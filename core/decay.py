@@ -7,7 +7,7 @@ to that date. Archive and delete transitions are only proposed, never applied he
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -20,7 +20,7 @@ from core.formats.text import gc_paused
 from core.policy import DecayRule, PolicyProfile
 from core.scoring import Transition, transition_with_rule
 from core.store.commit import journal_for_reading
-from core.store.journal import DecayState, JournalError
+from core.store.journal import DecayState, JournalError, utc_now
 from core.store.merge import Change
 
 
@@ -50,6 +50,7 @@ class DecayPreview:
         self,
         at: date,
         entries: list[Entry],
+        befores: list[float],
         scores: list[float],
         changed_index: list[int],
         transitions: list[PendingTransition],
@@ -58,6 +59,7 @@ class DecayPreview:
         self.transitions = transitions
         self.changed_count = len(changed_index)
         self._entries = entries
+        self._befores = befores  # each score as previewed (an entry may be edited since)
         self._scores = scores
         self._changed_index = changed_index
         self._changed: list[ScoreChange] | None = None
@@ -65,12 +67,17 @@ class DecayPreview:
     @property
     def changed(self) -> list[ScoreChange]:
         if self._changed is None:
-            entries, scores = self._entries, self._scores
+            entries, befores, scores = self._entries, self._befores, self._scores
             self._changed = [
-                ScoreChange(entries[i].key, entries[i].id, entries[i].score, scores[i])
+                ScoreChange(entries[i].key, entries[i].id, befores[i], scores[i])
                 for i in self._changed_index
             ]
         return self._changed
+
+    def score_changes(self) -> Iterator[tuple[str, float, float]]:
+        """(key, score before, score after) of each change, without building a ScoreChange."""
+        entries, befores, scores = self._entries, self._befores, self._scores
+        return ((entries[i].key, befores[i], scores[i]) for i in self._changed_index)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -81,8 +88,9 @@ class DecayPreview:
 
     def new_states(self) -> dict[str, DecayState]:
         """After applying, every evaluated memory's score holds all decay up to `at`."""
+        now = utc_now()
         return {
-            e.key: DecayState(anchor=self.at, score=score)
+            e.key: DecayState(self.at, score, now)
             for e, score in zip(self._entries, self._scores, strict=True)
         }
 
@@ -121,7 +129,7 @@ def _preview(ws: Workspace, at: date) -> DecayPreview:
     changed = np.flatnonzero(after != scores).tolist()
     kept_lasts = [d for d in lasts if d is not None]
     transitions = _transitions(ws, entries, kept_lasts, rules, after, at)
-    return DecayPreview(at, entries, values, changed, transitions)
+    return DecayPreview(at, entries, scores.tolist(), values, changed, transitions)
 
 
 def _transitions(
@@ -151,13 +159,15 @@ def apply_decay(ws: Workspace, preview: DecayPreview) -> SaveResult:
     if ws.modified:
         raise WorkspaceError(f"{ws.path}: save or discard your edits before running decay")
     changes = []
-    for c in preview.changed:
-        entry = ws.find(c.key)
-        if entry is None or entry.score != c.before:
+    find = ws.doc.find
+    for key, before, after in preview.score_changes():
+        entry = find(key)
+        if entry is None or entry.score != before:
             raise WorkspaceError(
-                f"{ws.path}: memory {c.id} changed since the preview; preview again"
+                f"{ws.path}: memory {key.partition('~')[0]} changed since the preview; "
+                "preview again"
             )
-        changes.append(Change(c.key, entry, entry.edited(score=c.after)))
+        changes.append(Change(key, entry, entry.edited(score=after)))
     ws.apply(changes)
     return ws.save(
         actor="decay", cause=f"decay to {preview.at.isoformat()}", decay_states=preview.new_states()

@@ -414,6 +414,9 @@ def _configure(conn: sqlite3.Connection) -> None:
     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA journal_mode = WAL")
+    # Up to 64 MB of pages (2 MB by default): a decay run's 100,000 events go into an index of
+    # as many, which a small cache writes out again and again.
+    conn.execute("PRAGMA cache_size = -65536")
     # FULL: a commit record is on disk before the file it announces is replaced, power cut or not.
     conn.execute("PRAGMA synchronous = FULL")
 
@@ -601,7 +604,7 @@ class Journal:
             before_json = None if before is None else _dumps({"score": before})
             after_json = _dumps({"score": score})
             events.append((when, file, memory_id, "observe", "agent", cause, None, before_json,
-                           after_json))  # fmt: skip
+                           after_json, None))  # fmt: skip
             states[memory_id] = (anchor, score)
         anchors: dict[date, str] = {}
         decay = [
@@ -636,8 +639,6 @@ class Journal:
         """
         now = _iso(utc_now())
         try:
-            rows = _event_rows(events)
-            decay = _decay_rows(file, decay_states or {})
             with self._write() as conn:
                 cursor = conn.execute(
                     "INSERT INTO commits (op_id, file, old_sha256, new_sha256, actor, cause, pid,"
@@ -646,13 +647,10 @@ class Journal:
                 )
                 commit_id = cursor.lastrowid
                 assert commit_id is not None
-                conn.executemany(_INSERT_COMMIT_EVENT, [(*row, commit_id) for row in rows])
-                conn.executemany(
-                    "INSERT INTO pending_decay (commit_id, file, memory_id, anchor, score,"
-                    " updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    [(commit_id, *row) for row in decay]
-                    + [(commit_id, file, m, None, None, now) for m in forget],
-                )
+                conn.executemany(_INSERT_EVENT, _event_rows(events, commit_id))
+                decay = _decay_rows(file, decay_states or {}, commit_id)
+                decay += [(file, m, None, None, now, commit_id) for m in forget]
+                conn.executemany(_INSERT_PENDING_DECAY, decay)
         except (sqlite3.Error, ValueError, OverflowError) as exc:
             raise JournalError(
                 f"{self.path}: the journal cannot record the change ({exc})"
@@ -1036,9 +1034,6 @@ _EVENT_COLUMNS = "at, file, memory_id, kind, actor, cause, op_id, before_json, a
 _VISIBLE = (
     "(commit_id IS NULL OR commit_id NOT IN (SELECT id FROM commits WHERE state = 'pending'))"
 )
-_INSERT_COMMIT_EVENT = (
-    f"INSERT INTO events ({_EVENT_COLUMNS}, commit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
 _COMMIT_COLUMNS = "id, op_id, file, old_sha256, new_sha256, actor, cause, pid, state, created_at"
 _SELECT_COMMITS = f"SELECT {_COMMIT_COLUMNS} FROM commits"
 _APPLY_PENDING_DECAY = """
@@ -1047,7 +1042,13 @@ _APPLY_PENDING_DECAY = """
     WHERE commit_id = ? AND anchor IS NOT NULL ORDER BY rowid
     ON CONFLICT (file, memory_id) DO UPDATE SET
         anchor = excluded.anchor, score = excluded.score, updated_at = excluded.updated_at"""
-_INSERT_EVENT = f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_INSERT_EVENT = (
+    f"INSERT INTO events ({_EVENT_COLUMNS}, commit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_INSERT_PENDING_DECAY = (
+    "INSERT INTO pending_decay (file, memory_id, anchor, score, updated_at, commit_id)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
+)
 _SELECT_EVENTS = f"SELECT id, {_EVENT_COLUMNS} FROM events"
 # A backup's scores are points observed by `import` at the backup's time, before the events
 # of the same time.
@@ -1081,8 +1082,9 @@ _INSERT_PROPOSAL = f"INSERT INTO proposals ({_PROPOSAL_COLUMNS}) VALUES (?, ?, ?
 _SELECT_PROPOSALS = f"SELECT id, status, decided_at, {_PROPOSAL_COLUMNS} FROM proposals"
 
 
-def _event_rows(events: Iterable[Event]) -> list[tuple[object, ...]]:
-    """The rows of `events`; the events of one operation share one time, written out once."""
+def _event_rows(events: Iterable[Event], commit_id: int | None = None) -> list[tuple[object, ...]]:
+    """The rows of `events` (of one commit, if any); the events of one operation share one
+    time, written out once."""
     rows: list[tuple[object, ...]] = []
     last_at: datetime | None = None
     at = ""
@@ -1100,14 +1102,17 @@ def _event_rows(events: Iterable[Event]) -> list[tuple[object, ...]]:
                 event.op_id,
                 _dumps(event.before),
                 _dumps(event.after),
+                commit_id,
             )
         )
     return rows
 
 
-def _decay_rows(file: str, states: Mapping[str, DecayState]) -> list[tuple[object, ...]]:
-    """(file, memory_id, anchor, score, updated_at) in key order (the table's order: a bulk
-    insert in order touches each page once)."""
+def _decay_rows(
+    file: str, states: Mapping[str, DecayState], *tail: object
+) -> list[tuple[object, ...]]:
+    """(file, memory_id, anchor, score, updated_at, *tail) in key order (the table's order: a
+    bulk insert in order touches each page once)."""
     anchors: dict[date, str] = {}
     updated: dict[datetime, str] = {}
     rows: list[tuple[object, ...]] = []
@@ -1115,7 +1120,7 @@ def _decay_rows(file: str, states: Mapping[str, DecayState]) -> list[tuple[objec
         s = states[memory_id]
         anchor = anchors.get(s.anchor) or anchors.setdefault(s.anchor, s.anchor.isoformat())
         at = updated.get(s.updated_at) or updated.setdefault(s.updated_at, _iso(s.updated_at))
-        rows.append((file, memory_id, anchor, s.score, at))
+        rows.append((file, memory_id, anchor, s.score, at, *tail))
     return rows
 
 

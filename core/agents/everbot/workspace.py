@@ -37,6 +37,7 @@ from core.store.journal import (
     JournalError,
     JsonValue,
     Observation,
+    utc_now,
 )
 from core.store.merge import Change, ConflictError, Resolution
 
@@ -407,10 +408,11 @@ class Workspace:
         def plan(
             changes: Sequence[MemoryChange], actor: str, cause: str, op_id: str
         ) -> JournalPlan:
+            now = utc_now()  # one time for the whole operation
             states = dict(decay_states)
             for ch in changes:
                 if ch.after is not None and ch.key not in states:
-                    states[ch.key] = DecayState(anchor=today, score=ch.after.score)
+                    states[ch.key] = DecayState(today, ch.after.score, now)
             # A decay run records only the score (it changes nothing else, for every memory).
             fields = _score_fields if actor == "decay" else entry_fields
             events = [
@@ -423,6 +425,7 @@ class Workspace:
                     op_id=op_id,
                     before=fields(ch.before),
                     after=fields(ch.after),
+                    at=now,
                 )
                 for ch in changes
             ]
