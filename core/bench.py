@@ -6,6 +6,7 @@ parse (about 40x slower than MemDesk's load) runs once: it is a yardstick, not a
 
 from __future__ import annotations
 
+import shutil
 import statistics
 import tempfile
 import time
@@ -26,6 +27,8 @@ TARGETS = {
     "load_s": 0.5,
     "save_s": 1.0,
     "decay_preview_s": 0.2,
+    "sync_s": 1.0,
+    "decay_apply_s": 1.0,
     "search_ms": 100.0,
 }
 # SPEC 8's ratios against the baselines measured in the same run.
@@ -76,6 +79,8 @@ class BenchFigures:
             ),
             ("save_s", "save (lock, check, render, backup, atomic replace, fsync, journal)"),
             ("decay_preview_s", "decay preview of all memories"),
+            ("sync_s", "score history: first sync (backups, then every memory observed)"),
+            ("decay_apply_s", "decay apply changing every score (journal included)"),
             ("raw_read_s", "baseline: raw read + decode + splitlines"),
             ("markdown_it_parse_s", "baseline: markdown-it-py parse"),
             ("plain_write_s", "baseline: plain write_text of the same bytes"),
@@ -115,6 +120,8 @@ def run_bench(*, entries: int = 100_000, repeat: int = 3) -> BenchFigures:
     with tempfile.TemporaryDirectory(prefix="memdesk-bench-") as tmp:
         root = Path(tmp) / "ws"
         result = write_demo(root, entries=entries, seed=1)
+        history_root = Path(tmp) / "ws-history"
+        shutil.copytree(root, history_root)  # its first sync and decay run, before any save here
         path = result.memory_file
         data = path.read_bytes()
         figures = BenchFigures(entries=result.entries, file_mb=len(data) / 1e6)
@@ -125,16 +132,25 @@ def run_bench(*, entries: int = 100_000, repeat: int = 3) -> BenchFigures:
         later = date.today() + timedelta(days=60)
         f["decay_preview_s"] = _median(repeat, lambda: preview_decay(ws, later))
         f["save_s"] = _median(repeat, lambda: _save_one_edit(ws))
+        _bench_history(f, history_root, later)
         # Once a decay run has given every memory a full-precision score in the journal, opening
         # also reads those (SPEC 3 "Precision").
-        apply_decay(ws, preview_decay(ws, later))
-        f["load_with_journal_s"] = _median(repeat, lambda: Workspace.open(root))
+        f["load_with_journal_s"] = _median(repeat, lambda: Workspace.open(history_root))
         _bench_search(f, ws, repeat)
         plain = Path(tmp) / "plain.md"
         text = data.decode("utf-8")
         f["plain_write_s"] = _median(repeat, lambda: plain.write_text(text, encoding="utf-8"))
         f["markdown_it_parse_s"] = _median(1, lambda: _markdown_it_parse(text))
         return figures
+
+
+def _bench_history(f: dict[str, float], root: Path, later: date) -> None:
+    """sync_s: the first sync of a workspace MemDesk never saw; decay_apply_s: then a decay run
+    that changes every score. Each happens once per workspace: timed once."""
+    ws = Workspace.open(root)
+    f["sync_s"] = _median(1, ws.sync_journal)
+    preview = preview_decay(ws, later)
+    f["decay_apply_s"] = _median(1, lambda: apply_decay(ws, preview))
 
 
 def _bench_search(f: dict[str, float], ws: Workspace, repeat: int) -> None:
