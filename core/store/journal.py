@@ -306,14 +306,24 @@ def _migrate_to_v2(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
-# A backup's scores, one row per memory; the backups imported before v3 have theirs as events.
+# A backup's scores, one row per memory, kept once for backups holding the same bytes
+# (`scores_from`: the backup whose rows they are); those imported before v3 have events instead.
 _V3_SCHEMA = (
     "ALTER TABLE imported_backups ADD COLUMN file TEXT",
+    "ALTER TABLE imported_backups ADD COLUMN scores_from INTEGER",
     """CREATE TABLE backup_scores (
         memory_id TEXT NOT NULL,
         backup_id INTEGER NOT NULL,
         score REAL NOT NULL,
         PRIMARY KEY (memory_id, backup_id)) WITHOUT ROWID""",
+    # The score of a memory the journal held none for, as first read from the file (an
+    # `observe` by `agent` at the file's time): a first look at a file reads every memory.
+    """CREATE TABLE first_scores (
+        file TEXT NOT NULL,
+        memory_id TEXT NOT NULL,
+        at TEXT NOT NULL,
+        score REAL NOT NULL,
+        PRIMARY KEY (file, memory_id, at)) WITHOUT ROWID""",
 )
 
 
@@ -594,25 +604,26 @@ class Journal:
     def record_observations(
         self, file: str, observed: Iterable[Observation], *, at: datetime, cause: str
     ) -> None:
-        """Scores read from the file that the journal did not hold: one `observe` event by
-        `agent` each (its score, and the journal's before it), and the decay bookkeeping they
-        start, all or none (one transaction). Built without an Event per memory: a first look
-        at a file observes every memory."""
+        """Scores read from the file that the journal did not hold, and the decay bookkeeping
+        they start, all or none (one transaction): an `observe` event by `agent` for a memory
+        the journal knew (its score before, and now), the score alone for one it did not."""
         now, when = _iso(utc_now()), _iso(at)
-        events, states = [], {}
-        for memory_id, before, score, anchor in sorted(observed, key=itemgetter(0)):
-            before_json = None if before is None else _dumps({"score": before})
-            after_json = _dumps({"score": score})
-            events.append((when, file, memory_id, "observe", "agent", cause, None, before_json,
-                           after_json, None))  # fmt: skip
-            states[memory_id] = (anchor, score)
+        firsts, events, decay = [], [], []
         anchors: dict[date, str] = {}
-        decay = [
-            (file, memory_id, anchors.get(anchor) or anchors.setdefault(anchor, anchor.isoformat()),
-             score, now)
-            for memory_id, (anchor, score) in states.items()
-        ]  # fmt: skip
+        for memory_id, before, score, anchor in sorted(observed, key=itemgetter(0)):
+            if before is None:
+                firsts.append((file, memory_id, when, score))
+            else:
+                events.append((when, file, memory_id, "observe", "agent", cause, None,
+                               _dumps({"score": before}), _dumps({"score": score}), None))  # fmt: skip
+            day = anchors.get(anchor) or anchors.setdefault(anchor, anchor.isoformat())
+            decay.append((file, memory_id, day, score, now))
         with self._write() as conn:
+            conn.executemany(
+                "INSERT OR REPLACE INTO first_scores (file, memory_id, at, score)"
+                " VALUES (?, ?, ?, ?)",
+                firsts,
+            )
             conn.executemany(_INSERT_EVENT, events)
             conn.executemany(_UPSERT_DECAY, decay)
 
@@ -745,8 +756,8 @@ class Journal:
         row = self._conn.execute(_SELECT_FIRST_BEFORE, params).fetchone()
         if row is None or row[1] is None:
             return None
-        if self._conn.execute(_BACKUP_POINT_BY, {**params, "at": row[0]}).fetchone():
-            return None  # a backup observed the memory first: its score is the first point
+        if self._conn.execute(_OBSERVED_BY, {**params, "at": row[0]}).fetchone():
+            return None  # the memory was observed first: that score is its first point
         return HistoryPoint(
             at=datetime.fromisoformat(row[0]), score=float(row[1]), kind="observe", actor="agent"
         )
@@ -954,11 +965,8 @@ class Journal:
             )
             if cursor.rowcount == 0:
                 return False
-            keys = sorted(scores)  # the table's order: each page is written once
-            rows = zip(keys, repeat(cursor.lastrowid), map(scores.__getitem__, keys))
-            conn.executemany(
-                "INSERT INTO backup_scores (memory_id, backup_id, score) VALUES (?, ?, ?)", rows
-            )
+            if scores:
+                _keep_backup_scores(conn, cursor.lastrowid, sha256, file, scores)
         return True
 
     # ----------------------------------------------------------------------- settings
@@ -1050,27 +1058,31 @@ _INSERT_PENDING_DECAY = (
     " VALUES (?, ?, ?, ?, ?, ?)"
 )
 _SELECT_EVENTS = f"SELECT id, {_EVENT_COLUMNS} FROM events"
-# A backup's scores are points observed by `import` at the backup's time, before the events
-# of the same time.
-_BACKUP_POINTS = """
+# Scores read without an event: a backup's (observed by `import` at the backup's time), then
+# the file's when the journal first saw the memory (by `agent`), then the events of the same
+# time.
+_OBSERVED_POINTS = """
     SELECT b.at AS at, s.score AS score, 'observe' AS kind, 'import' AS actor, 0 AS tie,
            b.id AS id
-    FROM backup_scores s JOIN imported_backups b ON b.id = s.backup_id
-    WHERE s.memory_id = :memory_id AND b.file = :file"""
+    FROM backup_scores s JOIN imported_backups b ON b.scores_from = s.backup_id
+    WHERE s.memory_id = :memory_id AND b.file = :file
+    UNION ALL
+    SELECT at, score, 'observe', 'agent', 1, 0
+    FROM first_scores WHERE file = :file AND memory_id = :memory_id"""
 _SELECT_HISTORY = f"""
     SELECT at, score, kind, actor FROM (
         SELECT at,
                coalesce(json_extract(after_json, '$.score'), json_extract(before_json, '$.score'))
                    AS score,
-               kind, actor, 1 AS tie, id
+               kind, actor, 2 AS tie, id
         FROM events WHERE file = :file AND memory_id = :memory_id AND {_VISIBLE}
-        UNION ALL {_BACKUP_POINTS})
+        UNION ALL {_OBSERVED_POINTS})
     ORDER BY at, tie, id"""
 _SELECT_FIRST_BEFORE = f"""
     SELECT at, json_extract(before_json, '$.score')
     FROM events WHERE file = :file AND memory_id = :memory_id AND {_VISIBLE}
     ORDER BY at, id LIMIT 1"""
-_BACKUP_POINT_BY = f"SELECT 1 FROM ({_BACKUP_POINTS}) WHERE at <= :at LIMIT 1"
+_OBSERVED_BY = f"SELECT 1 FROM ({_OBSERVED_POINTS}) WHERE at <= :at LIMIT 1"
 _UPSERT_DECAY = """
     INSERT INTO decay_state (file, memory_id, anchor, score, updated_at) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (file, memory_id) DO UPDATE SET
@@ -1106,6 +1118,29 @@ def _event_rows(events: Iterable[Event], commit_id: int | None = None) -> list[t
             )
         )
     return rows
+
+
+def _keep_backup_scores(
+    conn: sqlite3.Connection,
+    backup_id: int | None,
+    sha256: str,
+    file: str,
+    scores: Mapping[str, float],
+) -> None:
+    """Store a backup's scores, or point it at those of a backup holding the same bytes."""
+    same = conn.execute(
+        "SELECT scores_from FROM imported_backups WHERE sha256 = ? AND file = ?"
+        " AND scores_from IS NOT NULL LIMIT 1",
+        (sha256, file),
+    ).fetchone()
+    if same is None:
+        keys = sorted(scores)  # the table's order: each page is written once
+        rows = zip(keys, repeat(backup_id), map(scores.__getitem__, keys))
+        conn.executemany(
+            "INSERT INTO backup_scores (memory_id, backup_id, score) VALUES (?, ?, ?)", rows
+        )
+    source = backup_id if same is None else same[0]
+    conn.execute("UPDATE imported_backups SET scores_from = ? WHERE id = ?", (source, backup_id))
 
 
 def _decay_rows(

@@ -455,21 +455,69 @@ def test_a_version_2_journal_is_migrated_and_its_history_survives(
 
 def test_observations_record_the_score_and_start_the_decay_bookkeeping(journal: Journal) -> None:
     at = T0 + timedelta(days=3)
+    journal.record_observations(
+        FILE, [("x1y2z3", None, 0.5, date(2026, 1, 1))], at=T0, cause="read from the file"
+    )
     observed = [
         ("a1b2c3", None, 0.8, date(2026, 2, 1)),
-        ("x1y2z3", 0.5, 0.25, date(2026, 1, 1)),
+        ("x1y2z3", 0.5, 0.25, date(2026, 1, 2)),
     ]
     journal.record_observations(FILE, observed, at=at, cause="read from the file")
 
-    events = {e.memory_id: e for e in journal.recent_events()}
-    assert events["a1b2c3"].before is None and events["a1b2c3"].after == {"score": 0.8}
-    assert events["x1y2z3"].before == {"score": 0.5} and events["x1y2z3"].after == {"score": 0.25}
-    assert {(e.kind, e.actor, e.cause, e.at) for e in events.values()} == {
-        ("observe", "agent", "read from the file", at)
-    }
+    # A memory the journal knew has an event (its score before and now), for undo to see.
+    (rescored,) = journal.recent_events()
+    assert (rescored.memory_id, rescored.kind, rescored.actor, rescored.at) == (
+        "x1y2z3", "observe", "agent", at,
+    )  # fmt: skip
+    assert (rescored.before, rescored.after) == ({"score": 0.5}, {"score": 0.25})
+    assert journal.history(FILE, "x1y2z3") == [
+        HistoryPoint(T0, 0.5, "observe", "agent"),
+        HistoryPoint(at, 0.25, "observe", "agent"),
+    ]
+    assert journal.history(FILE, "a1b2c3") == [HistoryPoint(at, 0.8, "observe", "agent")]
+    assert journal.history("other.md", "a1b2c3") == []
     states = journal.decay_state(FILE)
     assert (states["a1b2c3"].anchor, states["a1b2c3"].score) == (date(2026, 2, 1), 0.8)
-    assert (states["x1y2z3"].anchor, states["x1y2z3"].score) == (date(2026, 1, 1), 0.25)
+    assert (states["x1y2z3"].anchor, states["x1y2z3"].score) == (date(2026, 1, 2), 0.25)
+
+
+def test_a_memory_first_observed_has_no_replaced_score_before_memdesks_change(
+    journal: Journal,
+) -> None:
+    journal.record_observations(
+        FILE, [("a1b2c3", None, 0.7, date(2026, 1, 1))], at=T0, cause="read from the file"
+    )
+    edit = event(
+        "a1b2c3", "edit", at=T0 + timedelta(hours=1), before=fields(0.7), after=fields(0.9)
+    )
+    journal.record([edit])
+    assert journal.first_before(FILE, "a1b2c3") is None
+    assert [p.score for p in journal.history(FILE, "a1b2c3")] == [0.7, 0.9]
+
+
+def test_backups_holding_the_same_bytes_share_their_scores_but_each_is_a_point(
+    journal: Journal,
+) -> None:
+    later = T0 + timedelta(days=1)
+    journal.import_backup(
+        path_rel="own/1", at=T0 - timedelta(days=1), size=1, sha256="ab" * 32, scores={},
+        file=FILE,
+    )  # fmt: skip
+    for name, at in (("MEMORY.md.bak#1", T0), ("own/2", later)):
+        journal.import_backup(
+            path_rel=name, at=at, size=1, sha256="ab" * 32, scores={"a1b2c3": 0.7}, file=FILE
+        )
+    journal.import_backup(
+        path_rel="other/1", at=later, size=1, sha256="ab" * 32, scores={"a1b2c3": 0.1},
+        file="other.md",
+    )  # fmt: skip
+
+    assert journal.history(FILE, "a1b2c3") == [
+        HistoryPoint(T0, 0.7, "observe", "import"),
+        HistoryPoint(later, 0.7, "observe", "import"),
+    ]
+    assert journal.history("other.md", "a1b2c3") == [HistoryPoint(later, 0.1, "observe", "import")]
+    assert journal.backups_with_sha("ab" * 32) == ["other/1", "own/2", "MEMORY.md.bak#1", "own/1"]
 
 
 @pytest.mark.parametrize("score", [0.1, 1 / 3, 0.30000000000000004, 1e-300, 2.5, 0.0])

@@ -477,14 +477,16 @@ class Workspace:
     def _observe_current(self, journal: Journal) -> int:
         known = journal.decay_state(self.file)
         at = datetime.fromtimestamp(self.path.stat().st_mtime, UTC)
-        starts = _DecayStarts(self.default_anchor())
+        anchor = self.default_anchor()
+        starts: dict[str, date] = {}  # by last activation: dates repeat a lot
         observed: list[Observation] = []
         for e in self.doc.iter_entries():
             state = known.get(e.key)
-            if state is None:
-                observed.append((e.key, None, e.score, starts.of(e.last_activated)))
-            elif format(state.score, ".2f") != format(e.score, ".2f"):
-                observed.append((e.key, state.score, e.score, starts.of(e.last_activated)))
+            if state is not None and format(state.score, ".2f") == format(e.score, ".2f"):
+                continue
+            last = e.last_activated
+            start = starts.get(last) or starts.setdefault(last, max(anchor, _date_or(last, anchor)))
+            observed.append((e.key, None if state is None else state.score, e.score, start))
         if observed:
             journal.record_observations(self.file, observed, at=at, cause="read from the file")
         return len(observed)
@@ -664,22 +666,6 @@ def _scores_in(data: bytes, path: Path) -> dict[str, float]:
     if scores is None:
         scores = {e.key: e.score for e in ev.parse(data, path).iter_entries()}
     return scores
-
-
-class _DecayStarts:
-    """A memory's decay start: its last activation, not before `anchor` (dates repeat a lot:
-    each text is read once)."""
-
-    def __init__(self, anchor: date) -> None:
-        self.anchor = anchor
-        self._seen: dict[str, date] = {}
-
-    def of(self, last_activated: str) -> date:
-        found = self._seen.get(last_activated)
-        if found is None:
-            day = _date_or(last_activated, self.anchor)
-            found = self._seen[last_activated] = max(self.anchor, day)
-        return found
 
 
 def _date_or(text: str, default: date) -> date:
