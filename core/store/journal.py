@@ -34,7 +34,7 @@ from itertools import repeat
 from operator import itemgetter
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal, TypeAlias, cast, get_args
+from typing import Any, Literal, TypeAlias, cast, get_args, overload
 
 from core.secrets import scrub_secrets
 
@@ -54,6 +54,7 @@ __all__ = [
     "Proposal",
     "ProposalStatus",
     "RecordedEvent",
+    "ScoreEvents",
     "utc_now",
 ]
 
@@ -97,12 +98,23 @@ def _iso(moment: datetime) -> str:
 def _dumps(fields: Fields | None) -> str | None:
     if fields is None:
         return None
-    if len(fields) == 1:  # {"score": x}: most events, built without the JSON encoder
-        score = fields.get("score")
-        if type(score) is float and math.isfinite(score):
-            return f'{{"score":{score!r}}}'  # repr of a finite float is its JSON
+    if len(fields) == 1 and type(fields.get("score")) is float:  # most events
+        return _score_json(cast(float, fields["score"]))
+    return _dumps_json(fields)
+
+
+def _dumps_json(fields: Fields) -> str:
     # allow_nan=False: a NaN would make the stored JSON unreadable for SQLite's json_extract.
     return json.dumps(dict(fields), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _score_json(score: float | None) -> str | None:
+    """`_dumps({"score": score})` (None for None), without the JSON encoder for a float."""
+    if score is None:
+        return None
+    if type(score) is float and math.isfinite(score):
+        return f'{{"score":{score!r}}}'  # repr of a finite float is its JSON
+    return _dumps_json({"score": score})
 
 
 def _loads(text: str | None) -> dict[str, JsonValue] | None:
@@ -125,6 +137,53 @@ class Event:
     before: Fields | None = None  # None for create
     after: Fields | None = None  # None for delete
     at: datetime = field(default_factory=utc_now)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEvents(Sequence[Event]):
+    """The events of one operation that changes scores only (a decay run): each memory's score
+    before and after, all of one file, kind, actor, cause, operation and time. Recorded without
+    building an Event per memory."""
+
+    file: str
+    kind: str
+    actor: str
+    cause: str
+    op_id: str | None
+    at: datetime
+    scores: Sequence[tuple[str, float | None, float | None]]  # memory_id, before, after
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
+        if isinstance(index, slice):
+            return [self._event(item) for item in self.scores[index]]
+        return self._event(self.scores[index])
+
+    def _event(self, item: tuple[str, float | None, float | None]) -> Event:
+        memory_id, before, after = item
+        return Event(
+            file=self.file, memory_id=memory_id, kind=self.kind, actor=self.actor,
+            cause=self.cause, op_id=self.op_id, at=self.at,
+            before=None if before is None else {"score": before},
+            after=None if after is None else {"score": after},
+        )  # fmt: skip
+
+    def rows(self, commit_id: int | None) -> list[tuple[object, ...]]:
+        """The events' rows, as `_event_rows` makes them."""
+        head = (_iso(self.at), self.file)
+        tail = (self.kind, self.actor, self.cause, self.op_id)
+        return [
+            (*head, memory_id, *tail, _score_json(before), _score_json(after), commit_id)
+            for memory_id, before, after in self.scores
+        ]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1097,6 +1156,8 @@ _SELECT_PROPOSALS = f"SELECT id, status, decided_at, {_PROPOSAL_COLUMNS} FROM pr
 def _event_rows(events: Iterable[Event], commit_id: int | None = None) -> list[tuple[object, ...]]:
     """The rows of `events` (of one commit, if any); the events of one operation share one
     time, written out once."""
+    if isinstance(events, ScoreEvents):
+        return events.rows(commit_id)
     rows: list[tuple[object, ...]] = []
     last_at: datetime | None = None
     at = ""

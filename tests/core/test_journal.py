@@ -13,6 +13,8 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from core.store import journal as journal_module
 from core.store.journal import (
@@ -24,6 +26,7 @@ from core.store.journal import (
     JournalError,
     JournalReadOnlyError,
     JsonValue,
+    ScoreEvents,
 )
 
 FILE = "MEMORY.md"
@@ -620,3 +623,45 @@ def test_another_process_reads_while_this_one_writes(journal: Journal) -> None:
     assert seen["counts"][-1] == target
     assert len(seen["counts"]) > 10  # it saw the table grow, batch by batch, never blocked
     assert all((count - 1) % per_batch == 0 for count in seen["counts"])  # whole batches only
+
+
+# --------------------------------------------------------------------------- score events
+
+_scores = st.one_of(st.none(), st.floats(allow_nan=False, allow_infinity=False), st.integers())
+
+
+@given(
+    st.lists(st.tuples(st.text(max_size=8), _scores, _scores), max_size=20),
+    st.one_of(st.none(), st.integers(min_value=1)),
+)
+def test_score_events_store_the_rows_their_events_would(
+    scores: list[tuple[str, float | None, float | None]], commit_id: int | None
+) -> None:
+    batch = ScoreEvents(FILE, "decay", "decay", "decay to 2026-03-01", "op1", T0, scores)
+    one_by_one = list(batch)
+    assert len(one_by_one) == len(scores)
+    assert journal_module._event_rows(batch, commit_id) == journal_module._event_rows(
+        one_by_one, commit_id
+    )
+    assert batch[1:3] == one_by_one[1:3]
+
+
+def test_score_events_are_history_and_undoable_by_their_operation(journal: Journal) -> None:
+    batch = ScoreEvents(
+        FILE, "decay", "decay", "decay to 2026-03-01", "op1", T0,
+        [("a1b2c3", 0.8, 0.75), ("x1y2z3", 0.3, 0.25)],
+    )  # fmt: skip
+    commit_id = journal.begin_commit(
+        op_id="op1", file=FILE, old_sha256="a" * 64, new_sha256="b" * 64, actor="decay",
+        cause="decay to 2026-03-01", events=batch,
+    )  # fmt: skip
+    assert journal.history(FILE, "a1b2c3") == []  # pending: not history yet
+    journal.finish_commit(commit_id)
+
+    assert journal.history(FILE, "a1b2c3") == [HistoryPoint(T0, 0.75, "decay", "decay")]
+    events = journal.events_of_op("op1")
+    assert [(e.memory_id, e.before, e.after) for e in events] == [
+        ("a1b2c3", {"score": 0.8}, {"score": 0.75}),
+        ("x1y2z3", {"score": 0.3}, {"score": 0.25}),
+    ]
+    assert [e.id for e in journal.commit_events(commit_id)] == [e.id for e in events]

@@ -37,6 +37,7 @@ from core.store.journal import (
     JournalError,
     JsonValue,
     Observation,
+    ScoreEvents,
     utc_now,
 )
 from core.store.merge import Change, ConflictError, Resolution
@@ -413,23 +414,25 @@ class Workspace:
             for ch in changes:
                 if ch.after is not None and ch.key not in states:
                     states[ch.key] = DecayState(today, ch.after.score, now)
-            # A decay run records only the score (it changes nothing else, for every memory).
-            fields = _score_fields if actor == "decay" else entry_fields
+            forget = [ch.key for ch in changes if ch.after is None]
+            if actor == "decay":  # it changes only scores, of every memory: the scores alone
+                scores = [(ch.key, _score(ch.before), _score(ch.after)) for ch in changes]
+                decayed = ScoreEvents(file, "decay", actor, cause, op_id, now, scores)
+                return JournalPlan(decayed, states, forget)
             events = [
                 Event(
                     file=file,
                     memory_id=ch.key,
-                    kind="decay" if actor == "decay" else change_kind(ch),
+                    kind=change_kind(ch),
                     actor=actor,
                     cause=cause,
                     op_id=op_id,
-                    before=fields(ch.before),
-                    after=fields(ch.after),
+                    before=entry_fields(ch.before),
+                    after=entry_fields(ch.after),
                     at=now,
                 )
                 for ch in changes
             ]
-            forget = [ch.key for ch in changes if ch.after is None]
             return JournalPlan(events, states, forget)
 
         return plan
@@ -656,8 +659,8 @@ def entry_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:
     return None if entry is None else entry.fields()
 
 
-def _score_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:
-    return None if entry is None else {"score": entry.score}
+def _score(entry: ev.Entry | None) -> float | None:
+    return None if entry is None else entry.score
 
 
 def _scores_in(data: bytes, path: Path) -> dict[str, float]:
