@@ -156,6 +156,11 @@ def _transitions(
 
 def apply_decay(ws: Workspace, preview: DecayPreview) -> SaveResult:
     """Write the previewed score changes (not the transitions) and move every anchor."""
+    with gc_paused():  # a run builds a few objects per memory, none in a cycle
+        return _apply(ws, preview)
+
+
+def _apply(ws: Workspace, preview: DecayPreview) -> SaveResult:
     if ws.modified:
         raise WorkspaceError(f"{ws.path}: save or discard your edits before running decay")
     changes = []

@@ -450,7 +450,7 @@ class Workspace:
         Returns the number of observations recorded. The first sync gives every memory its start.
         """
         try:
-            with journal_for_writing(self.root) as journal:
+            with gc_paused(), journal_for_writing(self.root) as journal:
                 imported = self._import_backups(journal)
                 return imported + self._observe_current(journal)
         except JournalError as exc:
