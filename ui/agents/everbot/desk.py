@@ -204,6 +204,19 @@ class EverBotDesk(Desk):
             self.sidebar.setCurrentRow(0)
         self._view_selected(0)
         self._index_in_background(ws)
+        self._load_trend(ws)
+
+    def _load_trend(self, ws: Workspace) -> None:
+        """The scores of the newest backup, off the UI thread: the table's trend arrows."""
+        from core.agents.everbot.trend import Previous, previous_scores
+
+        def shown(previous: Previous) -> None:
+            if self.ws is ws:
+                self.model.set_previous(previous)
+
+        self.indexer.run(
+            lambda: previous_scores(ws.root, ws.path), on_done=shown, on_error=lambda _e: None
+        )
 
     def _index_in_background(self, ws: Workspace) -> None:
         """Build the search index off the UI thread once the table shows; an edit meanwhile
@@ -304,6 +317,7 @@ class EverBotDesk(Desk):
         self.index = None
         if self.ws is not None:
             self._index_in_background(self.ws)
+            self._load_trend(self.ws)
 
     def refreshed(self, what: Refreshed) -> None:
         """The file was read anew: search again, keeping the selection and the scroll."""
@@ -320,6 +334,8 @@ class EverBotDesk(Desk):
 
     def saved(self, results: list[SaveResult]) -> None:
         self._changed([c.key for r in results for c in r.changes])
+        if self.ws is not None:
+            self._load_trend(self.ws)
 
     # -- selection and detail ----------------------------------------------------------------------
     def _lookup(self, key: str) -> Entry | None:

@@ -14,11 +14,13 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from core.agents.everbot.format import Entry
+from core.agents.everbot.trend import Previous
 from core.policy import PolicyProfile
 from ui.untrusted import literal_html
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 SCORE_ROLE = Qt.ItemDataRole.UserRole + 2
+TREND_ROLE = Qt.ItemDataRole.UserRole + 3  # the score's move since the newest backup, or None
 
 COLUMNS = ("ID", "Category", "Score", "Last activated", "Hits", "Content")
 _SORT_KEYS: tuple[Callable[[Entry], Any], ...] = (
@@ -40,6 +42,7 @@ class MemoryTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._lookup = lookup
         self._keys: list[str] = []
+        self.previous = Previous()  # scores in the newest backup: the trend arrows
 
     # -- Qt model API ---------------------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
@@ -69,8 +72,12 @@ class MemoryTableModel(QAbstractTableModel):
             return _display(entry, column)
         if role == SCORE_ROLE:
             return entry.score
+        if role == TREND_ROLE:
+            return self.previous.delta(key, entry.score)
         if role == Qt.ItemDataRole.ToolTipRole and column == 5:
             return literal_html(entry.content[:2000])
+        if role == Qt.ItemDataRole.ToolTipRole and column == 2:
+            return self._trend_tip(key, entry.score)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (2, 4):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -87,7 +94,20 @@ class MemoryTableModel(QAbstractTableModel):
         self._remap_persistent(old_keys)
         self.layoutChanged.emit()
 
+    def _trend_tip(self, key: str, score: float) -> str | None:
+        delta = self.previous.delta(key, score)
+        if delta is None or self.previous.at is None:
+            return None
+        when = self.previous.at.astimezone().strftime("%Y-%m-%d %H:%M")
+        was = self.previous.scores[key]
+        return literal_html(f"{was:.2f} in the backup of {when} ({delta:+.2f} since)")
+
     # -- MemDesk API ------------------------------------------------------------------------------
+    def set_previous(self, previous: Previous) -> None:
+        """Scores of an earlier version of the file: the trend arrows."""
+        self.previous = previous
+        self.refresh()
+
     def keys(self) -> list[str]:
         return list(self._keys)
 
@@ -177,4 +197,11 @@ class ScoreBarDelegate(QStyledItemDelegate):
         )
         painter.setPen(option.palette.text().color())
         painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), f"{score:.2f}")
+        delta = index.data(TREND_ROLE)
+        if isinstance(delta, float) and delta != 0:
+            arrow = "▲" if delta > 0 else "▼"
+            painter.setPen(QColor("#2e7d32") if delta > 0 else QColor("#c62828"))
+            painter.drawText(
+                rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), arrow
+            )
         painter.restore()
