@@ -102,6 +102,13 @@ def compare(backup: BackupFile) -> Comparison:
     except UNREADABLE as exc:
         error = f"Cannot read {backup.live} as it is now: {exc}"
         return Comparison(error=error, backup_read=True, old_text=old_text)
+    return compare_versions(fmt, old, new)
+
+
+def compare_versions(fmt: Any, old: Any, new: Any) -> Comparison:
+    """Two parsed versions of one file, per memory and as text (the Backups page, and the
+    Pending changes dialog: the file as read against what the next save writes)."""
+    old_text = to_lf(fmt.render(old).decode("utf-8", "replace"))
     new_text = to_lf(fmt.render(new).decode("utf-8", "replace"))
     old_marks, new_marks = text_marks(old_text, new_text)
     rows = diff_rows(diff_versions(fmt, old, new), fmt, old)
@@ -291,12 +298,12 @@ class BackupsView(QWidget):
         self.ws: Editable | None = None
         self.backups: list[BackupFile] = []  # newest first, as the table lists them
         self.comparison = Comparison()
-        self.table = _table("backupsTable", BACKUP_HEADERS, stretch=5)
-        self.diff_table = _table("backupDiffTable", DIFF_HEADERS, stretch=2)
+        self.table = make_table("backupsTable", BACKUP_HEADERS, stretch=5)
+        self.diff_table = make_table("backupDiffTable", DIFF_HEADERS, stretch=2)
         self.diff_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.title = plain_label(name="backupTitle", wrap=True)
-        self.old_text = _text_box("backupOldText")
-        self.new_text = _text_box("backupNewText")
+        self.old_text = text_box("backupOldText")
+        self.new_text = text_box("backupNewText")
         self.restore_all = QPushButton("Restore whole file…")
         self.restore_all.setObjectName("restoreAll")
         self.restore_checked = QPushButton("Restore checked memories…")
@@ -407,8 +414,8 @@ class BackupsView(QWidget):
                 f"{count} {'memory differs' if count == 1 else 'memories differ'}"
             )
         self._fill_diff(found.rows)
-        _show_text(self.old_text, found.old_text, found.old_marks, 0)
-        _show_text(self.new_text, found.new_text, found.new_marks, 1)
+        show_text(self.old_text, found.old_text, found.old_marks, 0)
+        show_text(self.new_text, found.new_text, found.new_marks, 1)
         self._enable_buttons()
 
     def _fill_diff(self, rows: list[DiffRow]) -> None:
@@ -481,7 +488,7 @@ class BackupsView(QWidget):
         self.write_requested.emit(work, message)
 
 
-def _table(name: str, headers: tuple[str, ...], *, stretch: int) -> QTableWidget:
+def make_table(name: str, headers: tuple[str, ...], *, stretch: int) -> QTableWidget:
     table = QTableWidget(0, len(headers))
     table.setObjectName(name)
     table.setHorizontalHeaderLabels(headers)
@@ -495,7 +502,7 @@ def _table(name: str, headers: tuple[str, ...], *, stretch: int) -> QTableWidget
     return table
 
 
-def _text_box(name: str) -> QPlainTextEdit:
+def text_box(name: str) -> QPlainTextEdit:
     box = QPlainTextEdit()
     box.setObjectName(name)
     box.setReadOnly(True)
@@ -503,7 +510,7 @@ def _text_box(name: str) -> QPlainTextEdit:
     return box
 
 
-def _show_text(box: QPlainTextEdit, text: str, marks: Marks, side: int) -> None:
+def show_text(box: QPlainTextEdit, text: str, marks: Marks, side: int) -> None:
     """The text, its changed lines and characters highlighted (formats, never markup)."""
     box.setPlainText(text)
     selections = [

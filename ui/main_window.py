@@ -158,6 +158,9 @@ class MainWindow(QMainWindow):
         )
         self.edit_menu.addSeparator()
         view_menu = self.menuBar().addMenu("&View")
+        self._action(
+            view_menu, "&Pending changes…", QKeySequence("Ctrl+Shift+P"), self.show_pending
+        )
         theme_menu = view_menu.addMenu("&Theme")
         self.theme_actions = QActionGroup(self)
         for name, title in (
@@ -184,6 +187,19 @@ class MainWindow(QMainWindow):
         action = make_action(self, text, shortcut, slot)
         menu.addAction(action)
         return action
+
+    def show_pending(self) -> None:
+        """What the next save will write, per memory and as text."""
+        from ui.pending_dialog import PendingDialog
+
+        if self.ws is None:
+            return
+        if self.desk is not None:
+            self.desk.apply_pending()  # text typed but not applied is part of the save
+        dialog = PendingDialog(self.ws, self)
+        dialog.finished.connect(dialog.deleteLater)
+        self.pending_dialog = dialog
+        dialog.open()
 
     def where_else(self) -> None:
         """Every other place holding the selected memory's text, and Forget everywhere."""

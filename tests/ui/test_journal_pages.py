@@ -184,3 +184,30 @@ def test_where_else_and_forget_everywhere_from_the_window(
     assert not backup.exists()
     [op] = operations(ws)[:1]
     assert op.op.cause.startswith("forgot everywhere") and len(op.op.files) == 2
+
+
+def test_pending_changes_show_what_the_save_will_write(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    ws = _pico(tmp_path)
+    opened(qtbot, window, ws)
+    assert window.ws is not None
+    document = window.ws.longterm()  # type: ignore[attr-defined]
+    key = document.items()[0].key
+    from core.ops.entries import edit_entry
+    from ui.undo import OpCommand
+
+    window.undo_stack.push(OpCommand(edit_entry(document, key, "改过的记忆"), lambda _c: None))
+
+    window.show_pending()
+
+    dialog = window.pending_dialog
+    rows = [
+        [dialog.table.item(r, c).text() for c in range(3)] for r in range(dialog.table.rowCount())
+    ]
+    assert rows == [["changed", key, rows[0][2]]]
+    assert "改过的记忆" in dialog.new_text.toPlainText()
+    assert "改过的记忆" not in dialog.old_text.toPlainText()
+    assert "1 memory will change" in dialog.title.text()
+    dialog.close()
+    window.ws.reload()

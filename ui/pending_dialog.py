@@ -1,0 +1,107 @@
+"""View > Pending changes: what the next save will write, per file, per memory and as text side
+by side, against each file as MemDesk read it (a file another program changed since is said so:
+the save will merge onto it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QSplitter,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.backups_view import (
+    UNREADABLE,
+    Comparison,
+    compare_versions,
+    make_table,
+    show_text,
+    text_box,
+)
+from ui.untrusted import plain_label
+
+HEADERS = ("Change", "Key", "Content", "Changed fields", "Score Δ")
+WORDS = {"removed since": "removed", "changed": "changed", "added since": "added"}
+
+
+def pending(ws: Any) -> list[tuple[str, Comparison, bool]]:
+    """Each file with unsaved edits: its comparison, and whether it changed on disk since."""
+    out = []
+    for document in ws.modified_documents():
+        try:
+            old = document.fmt.parse(document.base)
+            found = compare_versions(document.fmt, old, document.doc)
+        except UNREADABLE as exc:
+            found = Comparison(error=f"{document.rel}: {exc}")
+        out.append((document.rel, found, document.changed_on_disk()))
+    return out
+
+
+class PendingDialog(QDialog):
+    def __init__(self, ws: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Pending changes")
+        self.resize(1100, 650)
+        self.files = pending(ws)
+        self.title = plain_label(name="pendingTitle", wrap=True)
+        self.chooser = QComboBox()
+        self.chooser.setObjectName("pendingFile")
+        for rel, _found, _moved in self.files:
+            self.chooser.addItem(rel)
+        self.table = make_table("pendingTable", HEADERS, stretch=2)
+        self.old_text, self.new_text = text_box("pendingOld"), text_box("pendingNew")
+        sides = QSplitter()
+        for label, box in (
+            ("As read", self.old_text),
+            ("As the save will write it", self.new_text),
+        ):
+            side = QWidget()
+            column = QVBoxLayout(side)
+            column.setContentsMargins(0, 0, 0, 0)
+            column.addWidget(plain_label(label))
+            column.addWidget(box, 1)
+            sides.addWidget(side)
+        tabs = QTabWidget()
+        tabs.addTab(self.table, "Per memory")
+        tabs.addTab(sides, "Text side by side")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.chooser)
+        layout.addWidget(tabs, 1)
+        layout.addWidget(buttons)
+        self.chooser.currentIndexChanged.connect(self._show)
+        self.chooser.setVisible(len(self.files) > 1)
+        self._show(0)
+
+    def _show(self, index: int) -> None:
+        if not 0 <= index < len(self.files):
+            self.title.setText("Nothing to save: no file has unsaved edits.")
+            self.table.setRowCount(0)
+            return
+        rel, found, moved = self.files[index]
+        if found.error:
+            self.title.setText(found.error)
+        else:
+            merge = " It changed on disk since: the save merges onto it." if moved else ""
+            n = len(found.rows)
+            self.title.setText(
+                f"{rel}: {n} {'memory' if n == 1 else 'memories'} will change.{merge}"
+                f" ({len(self.files)} files with unsaved edits)"
+            )
+        self.table.setRowCount(len(found.rows))
+        for row, diff in enumerate(found.rows):
+            cells = (WORDS.get(diff.change, diff.change), diff.key, diff.content, diff.fields,
+                     diff.score_delta)  # fmt: skip
+            for column, text in enumerate(cells):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+        show_text(self.old_text, found.old_text, found.old_marks, 0)
+        show_text(self.new_text, found.new_text, found.new_marks, 1)
