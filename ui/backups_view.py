@@ -299,7 +299,8 @@ class BackupsView(QWidget):
         self.backups: list[BackupFile] = []  # newest first, as the table lists them
         self.comparison = Comparison()
         self.table = make_table("backupsTable", BACKUP_HEADERS, stretch=5)
-        self.diff_table = make_table("backupDiffTable", DIFF_HEADERS, stretch=2)
+        self.diff_table = make_table("backupDiffTable", DIFF_HEADERS, stretch=3)
+        content_column(self.diff_table)
         self.diff_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.title = plain_label(name="backupTitle", wrap=True)
         self.old_text = text_box("backupOldText")
@@ -500,6 +501,13 @@ def make_table(name: str, headers: tuple[str, ...], *, stretch: int) -> QTableWi
     header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     table.verticalHeader().hide()
     return table
+
+
+def content_column(table: QTableWidget, width: int = 460) -> None:
+    """The memory text column keeps a readable width (its tooltip-less cells are cut), so the
+    changed fields beside it stay in view."""
+    table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Interactive)
+    table.setColumnWidth(2, width)
 
 
 def text_box(name: str) -> QPlainTextEdit:

@@ -21,6 +21,7 @@ from ui.backups_view import (
     UNREADABLE,
     Comparison,
     compare_versions,
+    content_column,
     make_table,
     show_text,
     text_box,
@@ -55,7 +56,8 @@ class PendingDialog(QDialog):
         self.chooser.setObjectName("pendingFile")
         for rel, _found, _moved in self.files:
             self.chooser.addItem(rel)
-        self.table = make_table("pendingTable", HEADERS, stretch=2)
+        self.table = make_table("pendingTable", HEADERS, stretch=3)
+        content_column(self.table)
         self.old_text, self.new_text = text_box("pendingOld"), text_box("pendingNew")
         sides = QSplitter()
         for label, box in (
