@@ -11,7 +11,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -27,6 +26,7 @@ from core.activity import ActivityItem, events_of, operations
 from core.ops.undo import undo_and_save
 from core.store.errors import WorkspaceError
 from core.store.journal import RecordedEvent
+from ui.tables import read_only_table
 from ui.untrusted import literal_html, plain_label
 
 __all__ = ["ActivityView"]
@@ -61,8 +61,8 @@ class ActivityView(QWidget):
         self.reload = QPushButton("Refresh")
         self.reload.setObjectName("activityRefresh")
         self.status = plain_label(name="activityStatus", wrap=True)
-        self.table = _table("activityTable", OP_HEADERS, stretch=2)
-        self.events = _table("activityEvents", EVENT_HEADERS, stretch=2)
+        self.table = read_only_table("activityTable", OP_HEADERS, stretch=2, fit=False)
+        self.events = read_only_table("activityEvents", EVENT_HEADERS, stretch=2, fit=False)
         self.undo = QPushButton("Undo this operation…")
         self.undo.setObjectName("activityUndo")
         self.undo.setEnabled(False)
@@ -249,15 +249,3 @@ def _combo(name: str, choices: Sequence[str]) -> QComboBox:
     box.setObjectName(name)
     box.addItems(list(choices))
     return box
-
-
-def _table(name: str, headers: Sequence[str], *, stretch: int) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
-    table.setObjectName(name)
-    table.setHorizontalHeaderLabels(list(headers))
-    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-    table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
-    table.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
-    table.verticalHeader().hide()
-    return table

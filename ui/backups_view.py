@@ -34,6 +34,7 @@ from core.formats.text import InputError, to_lf
 from core.ops.restore import restore_and_save
 from core.store.documents import Editable
 from core.store.errors import WorkspaceError
+from ui.tables import read_only_table
 from ui.untrusted import literal_html, plain_label
 
 EXPLAIN = (
@@ -298,8 +299,8 @@ class BackupsView(QWidget):
         self.ws: Editable | None = None
         self.backups: list[BackupFile] = []  # newest first, as the table lists them
         self.comparison = Comparison()
-        self.table = make_table("backupsTable", BACKUP_HEADERS, stretch=5)
-        self.diff_table = make_table("backupDiffTable", DIFF_HEADERS, stretch=3)
+        self.table = read_only_table("backupsTable", BACKUP_HEADERS, stretch=5)
+        self.diff_table = read_only_table("backupDiffTable", DIFF_HEADERS, stretch=3)
         content_column(self.diff_table)
         self.diff_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.title = plain_label(name="backupTitle", wrap=True)
@@ -487,20 +488,6 @@ class BackupsView(QWidget):
             return
         work: Callable[[], Any] = lambda: restore_and_save(ws, backup, keys)  # noqa: E731
         self.write_requested.emit(work, message)
-
-
-def make_table(name: str, headers: tuple[str, ...], *, stretch: int) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
-    table.setObjectName(name)
-    table.setHorizontalHeaderLabels(headers)
-    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-    table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
-    header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
-    table.verticalHeader().hide()
-    return table
 
 
 def content_column(table: QTableWidget, width: int = 460) -> None:

@@ -22,10 +22,10 @@ from ui.backups_view import (
     Comparison,
     compare_versions,
     content_column,
-    make_table,
     show_text,
     text_box,
 )
+from ui.tables import read_only_table
 from ui.untrusted import plain_label
 
 HEADERS = ("Change", "Key", "Content", "Changed fields", "Score Δ")
@@ -56,7 +56,7 @@ class PendingDialog(QDialog):
         self.chooser.setObjectName("pendingFile")
         for rel, _found, _moved in self.files:
             self.chooser.addItem(rel)
-        self.table = make_table("pendingTable", HEADERS, stretch=3)
+        self.table = read_only_table("pendingTable", HEADERS, stretch=3)
         content_column(self.table)
         self.old_text, self.new_text = text_box("pendingOld"), text_box("pendingNew")
         sides = QSplitter()

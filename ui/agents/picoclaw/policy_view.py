@@ -42,6 +42,7 @@ from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.formats.text import InputError
 from core.ops import apply_and_save
 from core.store.errors import WorkspaceError
+from ui.tables import read_only_table
 from ui.untrusted import literal_html, plain_label
 
 __all__ = ["PolicyModel", "PolicyView"]
@@ -140,9 +141,9 @@ class PolicyView(QWidget):
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.table = self._policy_table()
         self.unset_button = _button("Remove override", "policyUnset", self.unset_selected)
-        self.snapshots_table = _table("snapshotsTable", SNAPSHOT_HEADERS, stretch=2)
+        self.snapshots_table = read_only_table("snapshotsTable", SNAPSHOT_HEADERS, stretch=2)
         self.snapshot_title = plain_label(name="snapshotTitle", wrap=True)
-        self.diff_table = _table("snapshotDiff", DIFF_HEADERS, stretch=2)
+        self.diff_table = read_only_table("snapshotDiff", DIFF_HEADERS, stretch=2)
         self.diff_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.restore_button = _button("Restore snapshot…", "snapshotRestore", self.restore_selected)
         self.snapshots_table.currentCellChanged.connect(lambda row, *_: self._show_snapshot(row))
@@ -459,17 +460,3 @@ def _row_of(button: QPushButton) -> QHBoxLayout:
     row.addStretch(1)
     row.addWidget(button)
     return row
-
-
-def _table(name: str, headers: tuple[str, ...], *, stretch: int) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
-    table.setObjectName(name)
-    table.setHorizontalHeaderLabels(headers)
-    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-    table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
-    header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
-    table.verticalHeader().hide()
-    return table

@@ -11,17 +11,14 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
     QSplitter,
-    QTableWidget,
     QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
@@ -32,6 +29,7 @@ from core.agents.pomelobot import format as pomelobot
 from core.agents.pomelobot.format import Chunk, Hit, Scope
 from core.agents.pomelobot.workspace import PomelobotWorkspace
 from core.store.errors import WorkspaceError
+from ui.tables import read_only_table
 from ui.untrusted import plain_label
 
 SEARCH_DELAY_MS = 200
@@ -97,7 +95,7 @@ class ScopeToolsView(QWidget):
         self.search_box.textChanged.connect(lambda _t: self._timer.start())
         self.search_box.returnPressed.connect(self._run_search)
         self.hits_info = plain_label(name="scopeHitsInfo")
-        self.hits_table = _table("scopeHits", ["File", "Line", "Text"])
+        self.hits_table = read_only_table("scopeHits", ["File", "Line", "Text"], fit=False)
         self.hits_table.itemActivated.connect(self._hit_activated)
         return _column(self.search_box, self.hits_info, (self.hits_table, 1))
 
@@ -128,7 +126,9 @@ class ScopeToolsView(QWidget):
         self.chunk_file.setObjectName("chunkFile")
         self.chunk_file.currentIndexChanged.connect(self._chunk_file_changed)
         self.chunk_error = _error_label("chunkError")
-        self.chunk_table = _table("chunkTable", ["#", "Lines", "Chars", "First line"])
+        self.chunk_table = read_only_table(
+            "chunkTable", ["#", "Lines", "Chars", "First line"], fit=False
+        )
         self.chunk_table.currentCellChanged.connect(lambda *_: self._show_chunk())
         self.chunk_text = _reader("chunkText")
         split = QSplitter(Qt.Orientation.Vertical)
@@ -360,20 +360,6 @@ class ScopeToolsView(QWidget):
 
 
 # -- helpers -------------------------------------------------------------------------------------
-
-
-def _table(name: str, headers: list[str]) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
-    table.setObjectName(name)
-    table.setHorizontalHeaderLabels(headers)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.verticalHeader().hide()
-    header = table.horizontalHeader()
-    header.setStretchLastSection(True)
-    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    return table
 
 
 def _cell(text: str) -> QTableWidgetItem:
