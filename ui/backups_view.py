@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
+    QLineEdit,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
@@ -29,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.agents.registry import agent_named
-from core.backups_view import BackupFile, MemoryDiff, diff_versions
+from core.backups_view import BackupFile, BackupHit, MemoryDiff, diff_versions, search_backups
 from core.formats.text import InputError, to_lf
 from core.ops.restore import restore_and_save
 from core.store.documents import Editable
@@ -44,6 +45,7 @@ EXPLAIN = (
 )
 BACKUP_HEADERS = ("Time", "Written by", "File", "Memories", "Size", "Path")
 DIFF_HEADERS = ("Change", "Key", "Content", "Changed fields", "Score Δ")
+HIT_HEADERS = ("Key", "Backup time", "Content", "Backup")
 ORIGINS = {"agent": "agent", "memdesk": "MemDesk"}
 REMOVED, CHANGED, ADDED = "removed since", "changed", "added since"
 LINE_COLOURS = ("#ffe0e0", "#ddf4dd")  # backup side, file-now side
@@ -299,6 +301,7 @@ class BackupsView(QWidget):
         self.ws: Editable | None = None
         self.backups: list[BackupFile] = []  # newest first, as the table lists them
         self.comparison = Comparison()
+        self.found_hits: list[BackupHit] = []
         self.table = read_only_table("backupsTable", BACKUP_HEADERS, stretch=5)
         self.diff_table = read_only_table("backupDiffTable", DIFF_HEADERS, stretch=3)
         content_column(self.diff_table)
@@ -330,6 +333,7 @@ class BackupsView(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.diff_table, "Per memory")
         self.tabs.addTab(sides, "Text side by side")
+        self.tabs.addTab(self._build_search(), "Find in backups")
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.restore_checked)
@@ -348,6 +352,49 @@ class BackupsView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(explain)
         layout.addWidget(split, 1)
+
+    def _build_search(self) -> QWidget:
+        """Memories only backups still hold, found by their words: pick one to restore it."""
+        self.search = QLineEdit()
+        self.search.setObjectName("backupSearch")
+        self.search.setPlaceholderText("Words of a memory the file no longer holds, then Return")
+        self.search.returnPressed.connect(self.find_in_backups)
+        self.hits = read_only_table("backupHits", HIT_HEADERS, stretch=2)
+        self.hits.cellDoubleClicked.connect(lambda row, _column: self.show_hit(row))
+        page = QWidget()
+        column = QVBoxLayout(page)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.search)
+        column.addWidget(
+            plain_label("Double-click one to see it in its backup, ticked for restoring.")
+        )
+        column.addWidget(self.hits, 1)
+        return page
+
+    def find_in_backups(self) -> None:
+        self.found_hits = search_backups(list(reversed(self.backups)), self.search.text())
+        self.hits.setRowCount(len(self.found_hits))
+        for row, hit in enumerate(self.found_hits):
+            when = hit.backup.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+            cells = (hit.key, when, _first_line(hit.content), hit.backup.rel)
+            for column, text in enumerate(cells):
+                self.hits.setItem(row, column, QTableWidgetItem(text))
+        if not self.found_hits:
+            self.notice.emit("No memory only in backups holds every one of these words")
+
+    def show_hit(self, row: int) -> None:
+        """Select the hit's backup and tick the memory in its per-memory diff."""
+        hit = self.found_hits[row]
+        rels = [b.rel for b in self.backups]
+        if hit.backup.rel not in rels:
+            return
+        self.table.setCurrentCell(rels.index(hit.backup.rel), 0)
+        for diff_row in range(self.diff_table.rowCount()):
+            item = self.diff_table.item(diff_row, 0)
+            if item is not None and item.data(Qt.ItemDataRole.UserRole) == hit.key:
+                item.setCheckState(Qt.CheckState.Checked)
+                self.diff_table.scrollToItem(item)
+        self.tabs.setCurrentIndex(0)
 
     # -- listing ---------------------------------------------------------------------------------
     def show_workspace(self, ws: Editable) -> None:

@@ -211,3 +211,27 @@ def test_pending_changes_show_what_the_save_will_write(
     assert "1 memory will change" in dialog.title.text()
     dialog.close()
     window.ws.reload()
+
+
+def test_a_memory_only_in_backups_found_and_restored_from_the_backups_page(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    ws = _pico(tmp_path)
+    desk = opened(qtbot, window, ws).desk
+    assert isinstance(desk, SidebarDesk)
+    desk.select_page("backups")
+    view = desk.backups_view
+    assert view is not None
+    view.search.setText("OKR")
+
+    view.find_in_backups()
+
+    assert view.hits.rowCount() > 0
+    hit = view.found_hits[0]
+    assert "OKR" in hit.content
+    view.show_hit(0)
+    assert view.selected() == hit.backup and view.checked_keys() == [hit.key]
+    view.confirm = lambda _text: True  # type: ignore[method-assign]
+    _written(qtbot, window, view.restore_checked.click)
+    memory = (ws / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    assert hit.content in memory
