@@ -68,9 +68,9 @@ def find_operation(journal: Journal, op_id: str | None) -> Operation:
         if not found:
             raise WorkspaceError("the journal holds no operation to undo", exit_code=EXIT_REFUSED)
         return found[0]
-    matches = [op for op in journal.operations(100_000) if op.op_id.startswith(op_id)]
+    matches = journal.operations(2, op_prefix=op_id)  # two: enough to tell it is not unique
     if len(matches) != 1:
-        what = "no operation" if not matches else f"{len(matches)} operations"
+        what = "no operation" if not matches else "more than one operation"
         raise WorkspaceError(
             f"{what} with id {op_id} (`memdesk activity` lists them)", exit_code=EXIT_REFUSED
         )

@@ -854,10 +854,15 @@ class Journal:
         memory_id: str | None = None,
         actor: str | None = None,
         kind: str | None = None,
+        op_prefix: str | None = None,
     ) -> list[Operation]:
         """Completed operations (what wrote files), newest first; optionally only those that
-        touched a memory, were made by an actor, or include a kind of change."""
+        touched a memory, were made by an actor, include a kind of change, or whose id starts
+        with `op_prefix`."""
         where, params = ["c.state = 'done'"], []
+        if op_prefix:
+            where.append("substr(c.op_id, 1, ?) = ?")
+            params += [len(op_prefix), op_prefix]
         if actor:
             where.append("c.actor = ?")
             params.append(actor)
