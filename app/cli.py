@@ -767,10 +767,11 @@ def cmd_forget(args: argparse.Namespace) -> int:
     changesets, untouched = forget_changes(ws, found)
     if not changesets and not args.prune_backup:
         print("nothing to forget: no file MemDesk edits holds it")
-    saved = apply_and_save(ws, changesets, f"forgot everywhere: {found.needle[:60]}")
-    for changeset in changesets:
-        print(changeset.label)
-    _print_saved(saved) if changesets else None
+    if changesets:
+        saved = apply_and_save(ws, changesets, f"forgot everywhere: {found.needle[:60]}")
+        for changeset in changesets:
+            print(changeset.label)
+        _print_saved(saved)
     for rel in untouched:
         print(f"not changed (read-only in MemDesk): {rel}")
     for rel in prune_backups(path, found, args.prune_backup):
