@@ -150,7 +150,7 @@ def load_profile(path: Path) -> PolicyProfile | None:
     try:
         return PolicyProfile.model_validate_json(data)
     except ValidationError as exc:
-        raise PolicyError(f"{path}: invalid policy profile: {_describe(exc)}") from exc
+        raise PolicyError(f"{path}: invalid policy profile: {describe_error(exc)}") from exc
 
 
 def save_profile(path: Path, profile: PolicyProfile) -> None:
@@ -161,7 +161,7 @@ def save_profile(path: Path, profile: PolicyProfile) -> None:
     atomic_write_bytes(path, (profile.model_dump_json(indent=2) + "\n").encode("utf-8"))
 
 
-def _describe(exc: ValidationError) -> str:
+def describe_error(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors(include_url=False):
         where = ".".join(str(part) for part in err["loc"])

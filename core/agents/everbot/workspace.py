@@ -15,19 +15,21 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from core.agents.everbot import format as ev
 from core.fields import ParsedFile
 from core.formats.problems import Problem
 from core.formats.text import InputError, gc_paused
+from core.ops import ChangeSet
 from core.policy import PolicyProfile, profile_by_name
+from core.profile_file import PROFILE_FILE, WorkspaceProfile
 from core.scoring import AGENT_FORGET_BELOW, agent_will_forget
 from core.store.backups import clean_backup_temps, list_backups, own_backup_dir
 from core.store.commit import Target, clean_leftovers, journal_for_reading, journal_for_writing
 from core.store.document import DocState, Document, JournalPlan, Saved
 from core.store.documents import EDITED, Refreshed, overwritten_in
-from core.store.errors import WorkspaceError
+from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_consistent, read_file, read_head
 from core.store.journal import (
     DecayState,
@@ -98,11 +100,14 @@ class Workspace:
         profile: PolicyProfile,
         *,
         remember_profile: bool = False,
+        own_profile: WorkspaceProfile | None = None,
     ) -> None:
         self.root = root
         self.document = document
         self.profile = profile
         self.remember_profile = remember_profile  # chosen, or not kept yet: keep it at a save
+        # .memdesk/profile.json: the values the person changed (None: a profile chosen by name)
+        self.own_profile = own_profile
 
     # -- opening -----------------------------------------------------------------------------------
     @classmethod
@@ -124,10 +129,17 @@ class Workspace:
             policy = profile_by_name(chosen)
         except ValueError as exc:
             raise WorkspaceError(str(exc)) from None
+        own = None
+        memdesk_dir = root / PROFILE_FILE.partition("/")[0]
+        # A profile named on the command line is used as built in; so is the built-in one while
+        # MemDesk's folder is not a folder (saving reports that).
+        if profile is None and (memdesk_dir.is_dir() or not memdesk_dir.exists()):
+            own = WorkspaceProfile(root, chosen)
+            policy = own.profile()
         # The first save keeps the detected profile: pinning a memory to core must not turn an
         # EverBot file into the tiered memory.
         remember = profile is not None or saved is None
-        ws = cls(root, document, policy, remember_profile=remember)
+        ws = cls(root, document, policy, remember_profile=remember, own_profile=own)
         with gc_paused():
             ws._use_precise_scores(precise)
         return ws
@@ -172,7 +184,7 @@ class Workspace:
 
     @property
     def modified(self) -> bool:
-        return bool(self.document.pending)
+        return any(d.modified for d in self.documents())
 
     def entries(self) -> list[ev.Entry]:
         return self.doc.entries()
@@ -335,16 +347,38 @@ class Workspace:
             raise
 
     def reload(self) -> None:
-        """Read the file again, dropping unsaved changes."""
+        """Read the files again, dropping unsaved changes."""
         self.document.reload()
         self._apply_precise_scores()
+        self._reload_profile()
+
+    def _reload_profile(self) -> None:
+        if self.own_profile is not None:
+            self.own_profile.document.reload()
+            self.profile = self.own_profile.profile()
+
+    # -- the workspace's own scoring profile (.memdesk/profile.json) ------------------------------
+    def profile_values(self) -> WorkspaceProfile:
+        """The workspace's profile file; WorkspaceError when a profile was named on opening."""
+        if self.own_profile is None:
+            raise WorkspaceError(
+                f"{self.root}: opened with a built-in profile by name; open it without one "
+                "to change the workspace's own values",
+                exit_code=EXIT_REFUSED,
+            )
+        return self.own_profile
+
+    def set_profile(self, values: Mapping[str, str | None]) -> ChangeSet:
+        """The workspace's profile values as typed (None: the built-in value again)."""
+        return self.profile_values().set_values(values)
 
     # -- as the window's shell drives every agent's workspace (core.store.documents.Editable) -----
-    def documents(self) -> list[Document[ev.StructuredDocument, ev.Entry]]:
-        return [self.document]
+    def documents(self) -> list[Document[Any, Any]]:
+        own = [] if self.own_profile is None else [self.own_profile.document]
+        return [self.document, *own]
 
-    def modified_documents(self) -> list[Document[ev.StructuredDocument, ev.Entry]]:
-        return [self.document] if self.modified else []
+    def modified_documents(self) -> list[Document[Any, Any]]:
+        return [d for d in self.documents() if d.modified]
 
     def save_all(
         self,
@@ -353,38 +387,52 @@ class Workspace:
         cause: str = EDITED,
         op_id: str | None = None,
     ) -> list[Saved[ev.Entry]]:
-        """The person's edits, saved (the window's Save)."""
-        if not self.modified:
-            return []
-        result = self.save(
-            actor="person",
-            cause=cause,
-            resolutions=(resolutions or {}).get(self.file),
-            op_id=op_id,
-        )
-        return [
-            Saved(
-                result.path,
-                result.backup,
-                result.merged,
-                result.changes,
-                result.op_id,
-                result.notice,
+        """The person's edits, saved (the window's Save): the memory file, then the profile, as
+        one operation."""
+        out: list[Saved[Any]] = []
+        op_id = op_id or Journal.new_op_id()
+        if self.document.modified:
+            result = self.save(
+                actor="person",
+                cause=cause,
+                resolutions=(resolutions or {}).get(self.file),
+                op_id=op_id,
             )
-        ]
+            out.append(
+                Saved(
+                    result.path,
+                    result.backup,
+                    result.merged,
+                    result.changes,
+                    result.op_id,
+                    result.notice,
+                )
+            )
+        own = self.own_profile
+        if own is not None and own.document.modified:
+            settle = (resolutions or {}).get(own.document.rel)
+            out.append(own.document.save(resolutions=settle, cause=cause, op_id=op_id))
+            self.profile = own.profile()
+        return out
 
-    def document_at(self, rel: str) -> Document[ev.StructuredDocument, ev.Entry]:
-        if rel != self.file:
-            raise WorkspaceError(f"{rel}: not the memory file of this workspace ({self.file})")
-        return self.document
+    def document_at(self, rel: str) -> Document[Any, Any]:
+        for document in self.documents():
+            if document.rel == rel:
+                return document
+        raise WorkspaceError(f"{rel}: not the memory file of this workspace ({self.file})")
 
     def refresh_from_disk(self) -> Refreshed:
-        if not self.document.changed_on_disk():
+        changed = [d for d in self.documents() if d.changed_on_disk()]
+        if not changed:
             return Refreshed()
-        if self.modified:
-            return Refreshed([], [self.document], overwritten_in([], [self.document]))
-        self.reload()
-        return Refreshed([self.document], [], overwritten_in([self.document]))
+        kept = [d for d in changed if d.modified]
+        reloaded = [d for d in changed if not d.modified]
+        if self.document in reloaded:
+            self.document.reload()
+            self._apply_precise_scores()
+        if self.own_profile is not None and self.own_profile.document in reloaded:
+            self._reload_profile()
+        return Refreshed(reloaded, kept, overwritten_in(reloaded, kept))
 
     def folders(self) -> list[Path]:
         return [self.root]

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -34,6 +33,7 @@ from core.agents.picoclaw.format import (
     policy_values,
     resolve_policy,
 )
+from core.formats.json_object import JsonItem, JsonObjectDoc, JsonObjectFormat
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import list_folder, read_file
 
@@ -74,32 +74,13 @@ MEANINGS: dict[str, str] = {
 
 
 # -- the overrides file as keyed entries ---------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class PolicyItem:
-    key: str
-    value: Any  # a JSON value (known keys: a whole number or true/false)
+PolicyItem = JsonItem  # a known key's value: a whole number or true/false
+PolicyDoc = JsonObjectDoc  # the overrides in file order (unknown keys too)
 
 
-class PolicyDoc:
-    """The overrides in file order (unknown keys too)."""
-
-    def __init__(self, items: Iterable[tuple[str, Any]] = ()) -> None:
-        self.items: dict[str, Any] = dict(items)
-
-    def render(self) -> bytes:
-        text = json.dumps(self.items, indent=2, ensure_ascii=False, sort_keys=True)
-        return _GO_ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text).encode("utf-8")
-
-
-class PolicyOverridesFormat:
+class PolicyOverridesFormat(JsonObjectFormat):
     """`memory/policy_overrides.json` for the store: one entry per key. A corrupt file raises
     PolicyFileError when parsed, so nothing is ever written over it."""
-
-    read_only = False
-    rekeys = False
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
 
     def parse(self, data: bytes | None) -> PolicyDoc:
         if data is None:
@@ -108,61 +89,12 @@ class PolicyOverridesFormat:
         policy_values(obj, self.path, text, ignored_by_agent=True)  # wrong types: refused
         return PolicyDoc(obj.items())
 
-    def render(self, doc: PolicyDoc) -> bytes:
-        return doc.render()
+    def render_items(self, items: dict[str, Any]) -> bytes:
+        text = json.dumps(items, indent=2, ensure_ascii=False, sort_keys=True)
+        return _GO_ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text).encode("utf-8")
 
-    def entries(self, doc: PolicyDoc) -> list[PolicyItem]:
-        return [PolicyItem(k, v) for k, v in doc.items.items()]
-
-    def key(self, entry: PolicyItem) -> str:
-        return entry.key
-
-    def label(self, entry: PolicyItem) -> str:
-        return entry.key
-
-    def line(self, entry: PolicyItem) -> int:
-        return 0
-
-    def content(self, entry: PolicyItem) -> str:
-        return json.dumps(entry.value, ensure_ascii=False)
-
-    def find(self, doc: PolicyDoc, key: str) -> PolicyItem | None:
-        return PolicyItem(key, doc.items[key]) if key in doc.items else None
-
-    def same(self, a: PolicyItem, b: PolicyItem) -> bool:
-        return a == b and type(a.value) is type(b.value)
-
-    def insert(self, doc: PolicyDoc, entry: PolicyItem) -> str:
-        doc.items[entry.key] = entry.value
-        return entry.key
-
-    def replace(self, doc: PolicyDoc, key: str, entry: PolicyItem) -> None:
-        doc.items[key] = entry.value
-
-    def remove(self, doc: PolicyDoc, key: str) -> None:
-        doc.items.pop(key, None)
-
-    def outside(self, doc: PolicyDoc) -> object:
-        return None
-
-    def state(self, doc: PolicyDoc) -> object:
-        return list(doc.items.items())
-
-    def set_state(self, doc: PolicyDoc, state: object) -> None:
-        assert isinstance(state, list)
-        doc.items = dict(state)
-
-    def describe(self, entry: PolicyItem) -> str:
-        return f"{entry.key} = {self.content(entry)}"
-
-    def written(self, like: PolicyItem, text: str) -> PolicyItem:
-        return PolicyItem(like.key, parse_override(like.key, text))
-
-    def fields(self, entry: PolicyItem) -> dict[str, Any]:
-        return {"value": entry.value}
-
-    def merge_entry(self, base: PolicyItem, mine: PolicyItem, theirs: PolicyItem) -> None:
-        return None
+    def typed(self, key: str, text: str) -> PolicyScalar:
+        return parse_override(key, text)
 
 
 def parse_override(key: str, text: str) -> PolicyScalar:
