@@ -95,17 +95,18 @@ class DecayPreview:
         }
 
 
-def preview_decay(ws: Workspace, at: date) -> DecayPreview:
-    """What decaying every memory up to `at` would change; nothing is written.
+def preview_decay(ws: Workspace, at: date, profile: PolicyProfile | None = None) -> DecayPreview:
+    """What decaying every memory up to `at` would change; nothing is written. `profile`: what
+    another profile would do (a what-if), else the workspace's own.
 
     Vectorised with numpy over all memories; the formula is core.scoring's decay_with_rule,
     which the tests hold this against memory by memory.
     """
     with gc_paused():
-        return _preview(ws, at)
+        return _preview(ws, at, profile or ws.profile)
 
 
-def _preview(ws: Workspace, at: date) -> DecayPreview:
+def _preview(ws: Workspace, at: date, profile: PolicyProfile) -> DecayPreview:
     entries = ws.entries()
     dates = _DateCache()
     lasts = [dates.get(e.last_activated) for e in entries]
@@ -117,7 +118,7 @@ def _preview(ws: Workspace, at: date) -> DecayPreview:
         np.array([known.get(e.key, default) for e in entries], dtype=np.int64), last_days
     )
     scores = np.array([e.score for e in entries], dtype=np.float64)
-    rules = _RuleTable(ws.profile, entries)
+    rules = _RuleTable(profile, entries)
     at_day = at.toordinal()
     grace = rules.column("grace_days")
     exponent = np.maximum(0.0, at_day - last_days - grace) - np.maximum(
@@ -128,12 +129,12 @@ def _preview(ws: Workspace, at: date) -> DecayPreview:
     values = after.tolist()
     changed = np.flatnonzero(after != scores).tolist()
     kept_lasts = [d for d in lasts if d is not None]
-    transitions = _transitions(ws, entries, kept_lasts, rules, after, at)
+    transitions = _transitions(profile, entries, kept_lasts, rules, after, at)
     return DecayPreview(at, entries, scores.tolist(), values, changed, transitions)
 
 
 def _transitions(
-    ws: Workspace,
+    profile: PolicyProfile,
     entries: list[Entry],
     lasts: list[date],
     rules: _RuleTable,
@@ -146,7 +147,7 @@ def _transitions(
     for i in np.flatnonzero(rules.may_transition(after, entries)).tolist():
         e = entries[i]
         to = transition_with_rule(
-            rules.rules[i], ws.profile, score_after=values[i], section=e.section,
+            rules.rules[i], profile, score_after=values[i], section=e.section,
             last_activated=lasts[i], at=at,
         )  # fmt: skip
         if to is not None:
