@@ -262,7 +262,11 @@ def build_parser() -> argparse.ArgumentParser:
     restore.set_defaults(handler=cmd_restore)
 
     policy = _with_path(
-        sub.add_parser("policy", help="the agent's memory policy: each value and its source"),
+        sub.add_parser(
+            "policy",
+            help="the agent's memory policy (EverBot: MemDesk's scoring profile of the "
+            "workspace): each value and its source",
+        ),
         profile=False,
     )
     policy.add_argument(
@@ -270,10 +274,19 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         metavar="KEY=VALUE",
         default=[],
-        help="set an override (snapshot first); repeat for more",
+        help="set a value (the previous file is kept first); repeat for more",
     )
     policy.add_argument(
-        "--unset", action="append", metavar="KEY", default=[], help="remove an override"
+        "--unset", action="append", metavar="KEY", default=[], help="back to the default value"
+    )
+    policy.add_argument(
+        "--what-if",
+        action="store_true",
+        help="with --set/--unset: list the memories whose score, section or review would "
+        "change, and write nothing",
+    )
+    policy.add_argument(
+        "--at", type=_iso_date, default=None, help="with --what-if: decay up to this ISO date"
     )
     policy.set_defaults(handler=cmd_policy)
 
@@ -699,14 +712,20 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 def cmd_policy(args: argparse.Namespace) -> int:
     agent, path = _resolve(args)
-    if args.set or args.unset:
-        values: dict[str, str | None] = {}
-        for item in args.set:
-            key, sep, value = item.partition("=")
-            if not sep:
-                return _fail(f"policy: --set takes KEY=VALUE, not {item!r}", EXIT_ERROR)
-            values[key.strip()] = value
-        values |= dict.fromkeys(args.unset)
+    values: dict[str, str | None] = {}
+    for item in args.set:
+        key, sep, value = item.partition("=")
+        if not sep:
+            return _fail(f"policy: --set takes KEY=VALUE, not {item!r}", EXIT_ERROR)
+        values[key.strip()] = value
+    values |= dict.fromkeys(args.unset)
+    if args.what_if:
+        if not values:
+            return _fail("policy: --what-if needs the values to try (--set, --unset)", EXIT_ERROR)
+        return _print_what_if(
+            agent.what_if(agent.open(path), values, args.at or date.today()), args
+        )
+    if values:
         ws = agent.open(path)
         _commit(ws, [agent.set_policy(ws, values)], cause="policy changed in MemDesk")
     rows = agent.policy(path)
@@ -714,7 +733,24 @@ def cmd_policy(args: argparse.Namespace) -> int:
         _print_json({row.key: row.to_json() for row in rows})
         return EXIT_OK
     for row in rows:
-        print(f"{row.key:<36} {json.dumps(row.value):>7}  {row.source:<8} {row.meaning}")
+        print(f"{row.key:<36} {json.dumps(row.value):>7}  {row.source:<9} {row.meaning}")
+    return EXIT_OK
+
+
+def _print_what_if(found: Any, args: argparse.Namespace) -> int:
+    if args.json:
+        _print_json(found.to_json())
+        return EXIT_OK
+    print(found.summary())
+    for row in found.rows:
+        now, new = row.now, row.new
+        parts = [f"score {now.score:.2f} -> {new.score:.2f}"]
+        if now.fate != new.fate:
+            parts.append(f"{now.fate} -> {new.fate}")
+        if now.review != new.review:
+            parts.append(f"review {now.review or 'none'} -> {new.review or 'none'}")
+        print(f"  {row.id:<8} {'; '.join(parts):<52} {_first_line(row.content, 50)}")
+    print("nothing written: run without --what-if to save the values")
     return EXIT_OK
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from core.backups_view import BackupFile, own_backups
 from core.formats.json_object import JsonItem, JsonObjectDoc, JsonObjectFormat
 from core.formats.text import InputError
 from core.ops import ChangeSet
@@ -42,9 +43,12 @@ __all__ = [
     "ProfileFileError",
     "ProfileFormat",
     "ProfileRow",
+    "ProfileVersion",
     "WorkspaceProfile",
     "effective_profile",
+    "find_profile_version",
     "profile_rows",
+    "profile_versions",
     "typed_value",
 ]
 
@@ -75,6 +79,10 @@ _OPTIONAL = {"archive_below", "delete_below"} | {
 _WHOLE = {"promotion_min_hits"}
 LABELS = ("high", "medium", "low")
 NEVER = "never_decay_categories"
+_FIX = (
+    " (MemDesk's scoring profile of this workspace: correct it, or remove it to score with "
+    "the built-in profile)"
+)
 
 
 class ProfileFileError(InputError):
@@ -280,9 +288,12 @@ class WorkspaceProfile:
         path = root / PROFILE_FILE
         target = Target(root, PROFILE_FILE, own_backup_dir(root, path))
         self.chosen = chosen
-        self.document: Document[JsonObjectDoc, JsonItem] = Document.read(
-            target, ProfileFormat(path)
-        )
+        try:
+            self.document: Document[JsonObjectDoc, JsonItem] = Document.read(
+                target, ProfileFormat(path)
+            )
+        except ProfileFileError as exc:
+            raise ProfileFileError(path, exc.reason + _FIX, line=exc.line) from None
 
     @property
     def path(self) -> Path:
@@ -296,7 +307,7 @@ class WorkspaceProfile:
         try:
             return effective_profile(self.chosen, self.overrides())
         except PolicyError as exc:
-            raise ProfileFileError(self.path, f"not a usable profile: {exc}") from None
+            raise ProfileFileError(self.path, f"not a usable profile: {exc}{_FIX}") from None
 
     def rows(self) -> list[ProfileRow]:
         return profile_rows(self.profile(), self.overrides())
@@ -304,6 +315,13 @@ class WorkspaceProfile:
     def set_values(self, values: Mapping[str, str | None]) -> ChangeSet:
         """The values as typed (None: back to the built-in value), checked one by one and as a
         whole profile; WorkspaceError (refused) says what is wrong. Not applied yet."""
+        return self.replace_with(self._items_with(values)[0], _label(values))
+
+    def tried(self, values: Mapping[str, str | None]) -> PolicyProfile:
+        """The profile the values as typed would make (for a what-if); nothing changes."""
+        return self._items_with(values)[1]
+
+    def _items_with(self, values: Mapping[str, str | None]) -> tuple[dict[str, Any], PolicyProfile]:
         items = self.overrides()
         for key, text in values.items():
             try:
@@ -317,10 +335,9 @@ class WorkspaceProfile:
         if items and BASE not in items:
             items[BASE] = self.chosen  # the file names what its values change
         try:
-            effective_profile(self.chosen, items)
+            return items, effective_profile(self.chosen, items)
         except PolicyError as exc:
             raise WorkspaceError(f"profile refused: {exc}", exit_code=EXIT_REFUSED) from None
-        return self.replace_with(items, _label(values))
 
     def replace_with(self, items: Mapping[str, Any], label: str) -> ChangeSet:
         """A change set that makes the file hold exactly `items`, key by key."""
@@ -340,3 +357,53 @@ def _item(key: str, items: Mapping[str, Any]) -> JsonItem | None:
 def _label(values: Mapping[str, str | None]) -> str:
     shown = ", ".join(f"{k}={'default' if v is None else v}" for k, v in values.items())
     return f"Scoring profile: {shown}"
+
+
+# -- versions: the backups the commit made of the file ---------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ProfileVersion:
+    """An earlier content of the profile file (a backup taken before a change)."""
+
+    backup: BackupFile
+
+    @property
+    def rel(self) -> str:
+        return self.backup.rel
+
+    def values(self) -> dict[str, Any]:
+        """Its values; ProfileFileError or WorkspaceError when it cannot be read."""
+        doc = self.backup.read()
+        assert isinstance(doc, JsonObjectDoc)
+        return dict(doc.items)
+
+    def to_json(self, root: Path) -> dict[str, Any]:
+        try:
+            values: dict[str, Any] | None = self.values()
+            error = None
+        except (InputError, WorkspaceError) as exc:
+            values, error = None, str(exc)
+        return {
+            "path": self.backup.rel,
+            "at": self.backup.at.isoformat(),
+            "size": self.backup.size,
+            "values": values,
+            "error": error,
+        }
+
+
+def profile_versions(root: Path) -> list[ProfileVersion]:
+    """The earlier contents of the workspace's profile file, oldest first."""
+    path = root / PROFILE_FILE
+    return [ProfileVersion(b) for b in own_backups(root, path, ProfileFormat(path))]
+
+
+def find_profile_version(root: Path, name: str) -> ProfileVersion:
+    """The version `name` names (its path as listed, or its file name); WorkspaceError else."""
+    wanted = Path(name).as_posix().removeprefix("./")
+    for version in profile_versions(root):
+        if wanted in (version.rel, version.backup.path.name, str(version.backup.path)):
+            return version
+    raise WorkspaceError(
+        f"{root}: unknown profile version {name} (`memdesk snapshots` lists them)",
+        exit_code=EXIT_REFUSED,
+    )

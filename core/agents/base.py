@@ -329,6 +329,11 @@ class Agent(ABC):
     def restore_snapshot(self, ws: Any, name: str) -> ChangeSet:
         raise NotApplicable(f"{ws.root}: {self.title} keeps no policy snapshots")
 
+    def what_if(self, ws: Any, values: dict[str, str | None], at: date) -> Any:
+        """What the policy values as typed would do to the memories (`to_json`, `summary`,
+        `rows`); nothing is written."""
+        raise NotApplicable(f"{ws.root}: {self.title} has no what-if preview of its policy")
+
     # -- what the agent does with it -------------------------------------------------------------
     def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
         """The text the agent would inject into its prompt for a user message."""

@@ -168,7 +168,7 @@ def test_override_values_refused(key: str, text: str, reason: str) -> None:
 
 
 def test_policy_of_an_agent_without_one(cli: Cli, tmp_path: Path) -> None:
-    assert cli("demo", tmp_path / "ws", "--layout", "everbot").code == 0
+    assert cli("demo", tmp_path / "ws", "--layout", "pomelobot").code == 0
 
     result = cli("policy", tmp_path / "ws")
 

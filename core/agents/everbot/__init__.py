@@ -253,6 +253,34 @@ class EverBot(Agent):
         )
         return Context([part], [text] if text else [], "EverBot system prompt")
 
+    # -- MemDesk's scoring profile of the workspace (`memdesk policy|snapshots|policy-restore`) ---
+    def policy(self, path: Path) -> list[Any]:
+        return list(_open(path, None).profile_values().rows())
+
+    def set_policy(self, ws: Any, values: dict[str, str | None]) -> ChangeSet:
+        changeset: ChangeSet = ws.set_profile(values)
+        return changeset
+
+    def snapshots(self, path: Path) -> list[Any]:
+        from core.profile_file import profile_versions
+
+        return list(profile_versions(path))
+
+    def restore_snapshot(self, ws: Any, name: str) -> ChangeSet:
+        from core.profile_file import find_profile_version
+
+        version = find_profile_version(ws.root, name)
+        changeset: ChangeSet = ws.profile_values().replace_with(
+            version.values(), f"Restore scoring profile {version.rel}"
+        )
+        return changeset
+
+    def what_if(self, ws: Any, values: dict[str, str | None], at: date) -> Any:
+        """What the profile values as typed would do to the memories; nothing is written."""
+        from core.what_if import what_if
+
+        return what_if(ws, ws.profile_values().tried(values), at)
+
     def decay(
         self, path: Path, *, at: date, apply: bool, profile: str | None = None
     ) -> DecayReport:
