@@ -427,11 +427,11 @@ class Workspace:
             return Refreshed()
         kept = [d for d in changed if d.modified]
         reloaded = [d for d in changed if not d.modified]
+        if self.own_profile is not None and self.own_profile.document in reloaded:
+            self._reload_profile()  # first: a broken profile file stops the refresh here
         if self.document in reloaded:
             self.document.reload()
             self._apply_precise_scores()
-        if self.own_profile is not None and self.own_profile.document in reloaded:
-            self._reload_profile()
         return Refreshed(reloaded, kept, overwritten_in(reloaded, kept))
 
     def folders(self) -> list[Path]:
