@@ -1,0 +1,426 @@
+"""The scoring profile page of an EverBot / tiered workspace (SPEC 3, 6 "Policy"): every value
+MemDesk scores and decays with, where it comes from (the built-in profile or this workspace's
+`.memdesk/profile.json`), new values typed as a draft with a what-if of what they would do to
+the memories, then saved at once (the file before the change is kept as a version), and earlier
+versions compared and restored.
+
+The what-if runs off the UI thread; a result for an older draft is dropped. Writes go through the
+desk (`write_requested`), which refuses while other edits are unsaved.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from datetime import date, timedelta
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.agents.everbot.workspace import Workspace
+from core.formats.text import InputError
+from core.ops import apply_and_save
+from core.profile_file import (
+    PROFILE_FILE,
+    ProfileRow,
+    ProfileVersion,
+    profile_versions,
+    typed_value,
+)
+from core.store.errors import WorkspaceError
+from core.what_if import WhatIf, what_if
+from ui.tables import read_only_table
+from ui.tasks import TaskRunner
+from ui.untrusted import literal_html, plain_label
+from ui.versions_box import Version, VersionsBox, button, button_row
+
+__all__ = ["ProfileModel", "ProfileView"]
+
+EXPLAIN = (
+    "The values MemDesk scores and decays this workspace's memories with: a built-in profile, "
+    f"changed by {PROFILE_FILE}. Double-click a value in “New value” (or press F2) to try "
+    "another; the what-if below lists the memories it would change. Save writes the new values "
+    "at once; the file before the change is kept as a version you can restore."
+)
+KEY, NOW, SOURCE, BUILT_IN, NEW, MEANING = range(6)
+HEADERS = ("Key", "Value", "Source", "Built-in", "New value", "Meaning")
+WHAT_IF_HEADERS = ("ID", "Score", "Section", "Review", "Content")
+UNREADABLE = (WorkspaceError, InputError, OSError)
+_Index = QModelIndex | QPersistentModelIndex
+FATES = {"active": "active", "archived": "archived", "archive": "to archive", "delete": "to delete"}
+
+
+class ProfileModel(QAbstractTableModel):
+    """One row per profile value, with the draft's new value where one was typed."""
+
+    draft_changed = Signal()
+    refused = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[ProfileRow] = []
+        self.draft: dict[str, str | None] = {}  # key -> typed text (None: back to built-in)
+
+    def set_rows(self, rows: Sequence[ProfileRow]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def clear_draft(self) -> None:
+        self.beginResetModel()
+        self.draft = {}
+        self.endResetModel()
+        self.draft_changed.emit()
+
+    def set_draft(self, key: str, text: str | None) -> bool:
+        """A new value typed for `key` (None: the built-in value); False when refused."""
+        row = self.row_of(key)
+        if row is None:
+            return False
+        current = self.rows[row]
+        if text is None:
+            unchanged = current.source == "default"
+        else:
+            try:
+                unchanged = typed_value(key, text) == current.value
+            except ValueError as exc:
+                self.refused.emit(str(exc))
+                return False
+            text = text.strip()
+        if unchanged:
+            self.draft.pop(key, None)
+        else:
+            self.draft[key] = text
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+        self.draft_changed.emit()
+        return True
+
+    def profile_row(self, row: int) -> ProfileRow | None:
+        return self.rows[row] if 0 <= row < len(self.rows) else None
+
+    def row_of(self, key: str) -> int | None:
+        return next((r for r, row in enumerate(self.rows) if row.key == key), None)
+
+    # -- Qt's model interface -------------------------------------------------------------------
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row = self.profile_row(index.row()) if index.isValid() else None
+        if row is None:
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return self._cells(row)[index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return literal_html(f"{row.key}: {row.meaning}\nBuilt-in: {_json(row.default)}")
+        if role == Qt.ItemDataRole.FontRole and (row.key in self.draft or row.source != "default"):
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.BackgroundRole and row.key in self.draft:
+            return QBrush(QColor(255, 236, 179))
+        return None
+
+    def _cells(self, row: ProfileRow) -> tuple[str, ...]:
+        draft = self.draft.get(row.key, "") if row.key in self.draft else ""
+        if row.key in self.draft and draft is None:
+            draft = "(built-in)"
+        return (row.key, _json(row.value), row.source, _json(row.default), draft or "", row.meaning)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        horizontal = orientation == Qt.Orientation.Horizontal
+        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(HEADERS):
+            return HEADERS[section]
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        if index.isValid() and index.column() == NEW:
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        row = self.profile_row(index.row()) if index.isValid() else None
+        if row is None or index.column() != NEW or role != Qt.ItemDataRole.EditRole:
+            return False
+        text = str(value)
+        if not text.strip():
+            self.draft.pop(row.key, None)
+            self.dataChanged.emit(index, index)
+            self.draft_changed.emit()
+            return True
+        return self.set_draft(row.key, text)
+
+
+class ProfileView(QWidget):
+    failed = Signal(str)
+    notice = Signal(str)
+    write_requested = Signal(object, str)  # (work run off the UI thread, what it did)
+    what_if_shown = Signal()  # a what-if result is on screen (tests wait for it)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ws: Workspace | None = None
+        self.error: str | None = None
+        self.found: WhatIf | None = None
+        self._asked = 0  # the what-if run whose result is still wanted
+        self.runner = TaskRunner(self)
+        self.model = ProfileModel(self)
+        self.model.refused.connect(self.failed)
+        self.model.draft_changed.connect(self._draft_changed)
+        self.title = plain_label(
+            "Scoring profile: no workspace open", name="profileTitle", wrap=True
+        )
+        self.error_label = plain_label(name="profileError", wrap=True)
+        self.error_label.setStyleSheet("QLabel { color: #b00020; font-weight: bold; }")
+        self.table = self._profile_table()
+        self.builtin_button = button("Back to built-in", "profileBuiltIn", self.builtin_selected)
+        self.discard_button = button("Discard new values", "profileDiscard", self.model.clear_draft)
+        self.save_button = button("Save new values…", "profileSave", self.save_draft)
+        self.days = QSpinBox()
+        self.days.setObjectName("whatIfDays")
+        self.days.setRange(0, 3650)
+        self.days.setSuffix(" days from today")
+        self.days.valueChanged.connect(lambda _v: self._draft_changed())
+        self.what_if_label = plain_label(name="whatIfSummary", wrap=True)
+        self.what_if_table = read_only_table("whatIfTable", WHAT_IF_HEADERS, stretch=4)
+        self.versions = VersionsBox(
+            "Earlier versions of the profile",
+            names=("profileVersions", "profileVersionDiff"),
+            empty=f"No earlier versions yet: saving {PROFILE_FILE} keeps the one it replaces.",
+        )
+        self.versions.restore_requested.connect(self.restore_version)
+        self.versions.gone.connect(lambda rel: self.notice.emit(f"The version {rel} is gone"))
+        self._layout()
+        self._draft_changed()
+
+    def _profile_table(self) -> QTableView:
+        table = QTableView()
+        table.setObjectName("profileTable")
+        table.setModel(self.model)
+        table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+        )
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.verticalHeader().hide()
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(MEANING, QHeaderView.ResizeMode.Stretch)
+        return table
+
+    def _layout(self) -> None:
+        top = QWidget()
+        column = QVBoxLayout(top)
+        column.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.title, plain_label(EXPLAIN, wrap=True), self.error_label):
+            column.addWidget(widget)
+        column.addWidget(self.table, 1)
+        column.addLayout(button_row(self.builtin_button, self.discard_button, self.save_button))
+        preview = QGroupBox("What if: the memories the new values would change")
+        box = QVBoxLayout(preview)
+        when = QHBoxLayout()
+        when.addWidget(QLabel("Decay up to"))
+        when.addWidget(self.days)
+        when.addStretch(1)
+        box.addLayout(when)
+        box.addWidget(self.what_if_label)
+        box.addWidget(self.what_if_table, 1)
+        split = QSplitter(Qt.Orientation.Vertical)
+        for part, stretch in ((top, 3), (preview, 2), (self.versions, 2)):
+            split.addWidget(part)
+            split.setStretchFactor(split.count() - 1, stretch)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(split)
+
+    # -- what is shown --------------------------------------------------------------------------
+    def show_workspace(self, ws: Workspace) -> None:
+        if ws is not self.ws:
+            self.model.draft = {}
+        self.ws = ws
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the profile and its versions anew; the draft stays (it is what was typed)."""
+        rows: list[ProfileRow] = []
+        self.error = None
+        current: dict[str, Any] | None = None
+        if self.ws is not None:
+            self.title.setText(f"Scoring profile — {self.ws.root}")
+            try:
+                own = self.ws.profile_values()
+                rows, current = own.rows(), own.overrides()
+            except UNREADABLE as exc:
+                self.error = str(exc)
+        self.model.set_rows(rows)
+        self.table.setEnabled(bool(rows))
+        self.error_label.setVisible(self.error is not None)
+        self.error_label.setText(self.error or "")
+        self._show_versions(current)
+        self._draft_changed()
+
+    def _show_versions(self, current: dict[str, Any] | None) -> None:
+        versions: list[Version] = []
+        listing_error = None
+        if self.ws is not None:
+            try:
+                versions = [_version(v) for v in profile_versions(self.ws.root)]
+            except UNREADABLE as exc:
+                listing_error = f"Cannot list the profile's versions: {exc}"
+        self.versions.show_versions(
+            versions, current, current_error=self.error, listing_error=listing_error
+        )
+
+    def select_key(self, key: str) -> None:
+        row = self.model.row_of(key)
+        if row is None:
+            raise KeyError(key)
+        self.table.selectRow(row)
+
+    def current_key(self) -> str | None:
+        row = self.model.profile_row(self.table.currentIndex().row())
+        return row.key if row is not None else None
+
+    # -- the draft and its what-if ---------------------------------------------------------------
+    def builtin_selected(self) -> bool:
+        key = self.current_key()
+        return key is not None and self.model.set_draft(key, None)
+
+    def _draft_changed(self) -> None:
+        has_draft = bool(self.model.draft)
+        self.save_button.setEnabled(has_draft and self.ws is not None)
+        self.discard_button.setEnabled(has_draft)
+        self._asked += 1
+        self.found = None
+        if not has_draft or self.ws is None:
+            self.what_if_label.setText("Type a new value above to see what it would change.")
+            self._fill_what_if(None)
+            return
+        self._run_what_if(self._asked)
+
+    def _run_what_if(self, asked: int) -> None:
+        ws, draft = self.ws, dict(self.model.draft)
+        assert ws is not None
+        at = date.today() + timedelta(days=self.days.value())
+        try:
+            tried = ws.profile_values().tried(draft)
+        except UNREADABLE as exc:
+            self.what_if_label.setText(f"These values cannot be used: {exc}")
+            self._fill_what_if(None)
+            return
+        self.what_if_label.setText("Working out what the new values would change…")
+
+        def shown(found: WhatIf) -> None:
+            if asked == self._asked:  # else the draft changed meanwhile: a newer run follows
+                self.found = found
+                self.what_if_label.setText(found.summary())
+                self._fill_what_if(found)
+                self.what_if_shown.emit()
+
+        def failed(exc: BaseException) -> None:
+            if asked == self._asked:
+                self.what_if_label.setText(f"The what-if failed: {exc}")
+
+        self.runner.run(lambda: what_if(ws, tried, at), on_done=shown, on_error=failed)
+
+    def _fill_what_if(self, found: WhatIf | None) -> None:
+        rows = found.rows if found is not None else []
+        table = self.what_if_table
+        table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            now, new = row.now, row.new
+            cells = (
+                row.id,
+                _arrow(f"{now.score:.2f}", f"{new.score:.2f}"),
+                _arrow(FATES[now.fate], FATES[new.fate]),
+                _arrow(now.review or "none", new.review or "none"),
+                " ".join(row.content.split())[:200],
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(literal_html(row.content if column == 4 else text))
+                table.setItem(r, column, item)
+
+    # -- writing --------------------------------------------------------------------------------
+    def confirm(self, text: str) -> bool:
+        """Ask the person before writing (tests replace this)."""
+        answer = QMessageBox.question(self, "Scoring profile", literal_html(text))
+        return answer == QMessageBox.StandardButton.Yes
+
+    def save_draft(self) -> bool:
+        ws, draft = self.ws, dict(self.model.draft)
+        if ws is None or not draft:
+            return False
+        try:
+            changeset = ws.set_profile(draft)
+        except UNREADABLE as exc:
+            self.failed.emit(str(exc))
+            return False
+        listed = "\n".join(f"{k} = {'built-in' if v is None else v}" for k, v in draft.items())
+        effect = self.what_if_label.text()
+        question = f"Save these values in {PROFILE_FILE}?\n\n{listed}\n\nWhat if: {effect}"
+        if not self.confirm(question):
+            return False
+        work: Callable[[], Any] = lambda: apply_and_save(  # noqa: E731
+            ws, [changeset], "scoring profile changed in MemDesk"
+        )
+        self.model.draft = {}
+        self.write_requested.emit(work, f"Scoring profile saved: {', '.join(draft)}")
+        return True
+
+    def restore_version(self, version: Version) -> bool:
+        ws = self.ws
+        if ws is None or version.values is None:
+            return False
+        question = (
+            f"Put back the profile as {version.rel} holds it ({version.at:%Y-%m-%d %H:%M:%S})?"
+            f"\n\n{self.versions.title_label.text()}\n\nThe profile as it is now is kept as a "
+            "version first."
+        )
+        if not self.confirm(question):
+            return False
+        values = version.values
+        work: Callable[[], Any] = lambda: apply_and_save(  # noqa: E731
+            ws,
+            [ws.profile_values().replace_with(values, f"Restore scoring profile {version.rel}")],
+            f"scoring profile {version.rel} restored",
+        )
+        self.write_requested.emit(work, f"Scoring profile {version.rel} restored")
+        return True
+
+
+def _version(found: ProfileVersion) -> Version:
+    try:
+        return Version(found.backup.at, found.rel, found.values())
+    except UNREADABLE as exc:
+        return Version(found.backup.at, found.rel, None, str(exc))
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _arrow(before: str, after: str) -> str:
+    return before if before == after else f"{before} → {after}"

@@ -1,0 +1,192 @@
+"""Earlier versions of a small settings file of keys (a policy's snapshots, the scoring profile's
+backups): listed newest first with what each holds, compared key by key with the file now, and
+one restored on request. The page that owns the box writes; the box only asks (`restore_requested`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.tables import read_only_table
+from ui.untrusted import literal_html, plain_label
+
+__all__ = ["Version", "VersionsBox", "button", "button_row", "differences_of"]
+
+NOT_SET = "(not set)"
+VERSION_HEADERS = ("Saved", "File", "Holds")
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """One earlier version: when, which file, and its values (None and `error`: unreadable)."""
+
+    at: datetime
+    rel: str
+    values: dict[str, Any] | None
+    error: str | None = None
+
+
+class VersionsBox(QGroupBox):
+    restore_requested = Signal(object)  # the Version to put back
+    gone = Signal(str)  # the version that was selected no longer exists
+
+    def __init__(
+        self,
+        title: str,
+        *,
+        names: tuple[str, str],  # the table's name, the diff's name (object names for tests)
+        empty: str,
+        order: Sequence[str] = (),
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(title, parent)
+        self.versions: list[Version] = []  # newest first
+        self.current: dict[str, Any] | None = None
+        self.current_error: str | None = None
+        self.listing_error: str | None = None
+        self.empty = empty
+        self.order = list(order)
+        self.table = read_only_table(names[0], VERSION_HEADERS, stretch=2)
+        self.title_label = plain_label(wrap=True)
+        self.diff = read_only_table(names[1], ("Key", "Then", "Now"), stretch=2)
+        self.diff.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.restore_button = button("Restore this version…", "versionRestore", self._restore)
+        self.table.currentCellChanged.connect(lambda row, *_: self._show(row))
+        box = QVBoxLayout(self)
+        box.addWidget(self.table, 2)
+        box.addWidget(self.title_label)
+        box.addWidget(self.diff, 1)
+        box.addLayout(button_row(self.restore_button))
+        self._show(-1)
+
+    def show_versions(
+        self,
+        versions: Sequence[Version],
+        current: dict[str, Any] | None,
+        *,
+        current_error: str | None = None,
+        listing_error: str | None = None,
+    ) -> None:
+        """List the versions (oldest first as given) against the values now; keeps the
+        selection when that version is still there."""
+        keep = self.selected()
+        self.versions = list(reversed(versions))
+        self.current, self.current_error, self.listing_error = current, current_error, listing_error
+        self._fill()
+        rels = [v.rel for v in self.versions]
+        row = rels.index(keep.rel) if keep is not None and keep.rel in rels else -1
+        if keep is not None and row < 0:
+            self.gone.emit(keep.rel)
+        self.table.setCurrentCell(row, 0)
+        self._show(row)
+
+    def selected(self) -> Version | None:
+        row = self.table.currentRow()
+        return self.versions[row] if 0 <= row < len(self.versions) else None
+
+    def select(self, rel: str) -> None:
+        rels = [v.rel for v in self.versions]
+        if rel not in rels:
+            raise KeyError(rel)
+        self.table.setCurrentCell(rels.index(rel), 0)
+
+    def _fill(self) -> None:
+        table = self.table
+        table.blockSignals(True)
+        table.setRowCount(len(self.versions))
+        for row, version in enumerate(self.versions):
+            holds = version.error if version.values is None else _compact(version.values)
+            cells = (version.at.strftime("%Y-%m-%d %H:%M:%S"), version.rel, holds or "")
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(literal_html(holds or ""))
+                table.setItem(row, column, item)
+        table.blockSignals(False)
+
+    def _show(self, row: int) -> None:
+        version = self.versions[row] if 0 <= row < len(self.versions) else None
+        differences: list[tuple[str, str, str]] = []
+        if version is None:
+            title = "Select a version to compare it with the values now."
+            title = title if self.versions else self.listing_error or self.empty
+        elif version.values is None:
+            title = version.error or "cannot be read"
+        elif self.current is None:
+            title = f"Cannot compare with the values now: {self.current_error}"
+        else:
+            differences = differences_of(version.values, self.current, self.order)
+            title = _diff_title(version, len(differences))
+        self.title_label.setText(title)
+        self.diff.setRowCount(len(differences))
+        for r, cells in enumerate(differences):
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(literal_html(text))
+                self.diff.setItem(r, column, item)
+        ok = version is not None and version.values is not None and self.current is not None
+        self.restore_button.setEnabled(ok)
+
+    def _restore(self) -> None:
+        version = self.selected()
+        if version is not None and self.restore_button.isEnabled():
+            self.restore_requested.emit(version)
+
+
+def differences_of(
+    then: dict[str, Any], now: dict[str, Any], order: Sequence[str] = ()
+) -> list[tuple[str, str, str]]:
+    """(key, value then, value now) for each key the two hold differently; `order` first."""
+    rank = {key: i for i, key in enumerate(order)}
+    keys = sorted(then.keys() | now.keys(), key=lambda k: (rank.get(k, len(rank)), k))
+    out = []
+    for key in keys:
+        old = _json(then[key]) if key in then else NOT_SET
+        new = _json(now[key]) if key in now else NOT_SET
+        if old != new:
+            out.append((key, old, new))
+    return out
+
+
+def _diff_title(version: Version, count: int) -> str:
+    if not count:
+        return f"{version.rel} holds the same values as now."
+    keys = "1 key differs" if count == 1 else f"{count} keys differ"
+    return f"{version.rel} against the values now: {keys}."
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _compact(values: dict[str, Any]) -> str:
+    return json.dumps(values, ensure_ascii=False, sort_keys=True)
+
+
+def button(text: str, name: str, slot: Callable[[], object]) -> QPushButton:
+    made = QPushButton(text)
+    made.setObjectName(name)
+    made.clicked.connect(lambda _checked=False: slot())
+    return made
+
+
+def button_row(*buttons: QPushButton) -> QHBoxLayout:
+    row = QHBoxLayout()
+    row.addStretch(1)
+    for made in buttons:
+        row.addWidget(made)
+    return row
