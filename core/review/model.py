@@ -1,0 +1,101 @@
+"""What every part of the review shares: a memory as a reviewer sees it (whatever the agent), why
+it is up for review, and what a reviewer answers. Reviewers plug in through `Reviewer`."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Literal, Protocol, get_args
+
+__all__ = [
+    "DECISIONS",
+    "TRIGGERS",
+    "Candidate",
+    "Decision",
+    "Memory",
+    "Review",
+    "ReviewContext",
+    "Reviewer",
+    "Trigger",
+]
+
+Trigger = Literal[
+    "promotion",  # the score reached the promotion threshold
+    "decay",  # the score fell below the decay review threshold, or a decay run would archive
+    # or delete it
+    "duplicate",  # very similar to another memory of the same category
+    "contradiction",  # similar to another memory that says the opposite
+    "expired",  # a todo past its expires_at
+    "secret",  # a key, token, password or private key inside the memory
+    "junk",  # what agents write by mistake: shell commands, half sentences, leaked metadata
+    "agent_written",  # the agent added it on its own since the last review
+]
+TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
+
+Decision = Literal["PROMOTE", "KEEP", "ARCHIVE", "DELETE", "MERGE"]
+DECISIONS: tuple[Decision, ...] = get_args(Decision)
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """One memory as the reviewer sees it. Fields an agent's format lacks are None."""
+
+    file: str  # workspace-relative
+    key: str  # unique within its file
+    id: str  # as the person knows it
+    content: str
+    category: str | None = None
+    score: float | None = None
+    hits: int | None = None
+    last_activated: str | None = None  # ISO date or time, as the file says it
+    section: str | None = None  # active / archived where the format has sections
+    expires_at: str | None = None
+
+    def digest(self) -> str:
+        """A hash of the memory as reviewed: a proposal whose memory's digest changed is stale."""
+        data = json.dumps(asdict(self), ensure_ascii=False, sort_keys=True)
+        return hashlib.sha256(data.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A memory a trigger put up for review, and why (words a person can check)."""
+
+    memory: Memory
+    trigger: Trigger
+    why: str
+    related: tuple[Memory, ...] = ()  # the other memory of a duplicate or contradiction
+    suggested: Decision | None = None  # what the trigger itself implies (a decay run's archive)
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A reviewer's answer. `decision` None: no decision (the transcript says why)."""
+
+    decision: Decision | None
+    reasons: str
+    transcript: str = ""
+    merged_text: str | None = None  # MERGE: the one memory the two become
+    searches: Sequence[str] = field(default_factory=tuple)  # keywords the reviewer searched
+
+
+class ReviewContext(Protocol):
+    """What a reviewer may ask of the workspace while it reviews (read only)."""
+
+    def related(self, memory: Memory, limit: int = 5) -> list[Memory]:
+        """The memories most related to `memory` (itself excluded), best first."""
+        ...
+
+    def search(self, keywords: str, limit: int = 5) -> list[Memory]:
+        """Memories matching the keywords, best first."""
+        ...
+
+
+class Reviewer(Protocol):
+    """A reviewer: a third one plugs in by implementing this; the UI needs nothing else."""
+
+    name: str  # "rules", "llm", …
+
+    async def review(self, candidate: Candidate, context: ReviewContext) -> Review: ...
