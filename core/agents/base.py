@@ -313,6 +313,14 @@ class Agent(ABC):
             f"{ws.root}: {self.title} keeps no scores that decay, so there is nothing to pin"
         )
 
+    def promote(self, ws: Any, row: Row) -> ChangeSet:
+        """A reviewer's PROMOTE as the agent knows it (default: pin the memory)."""
+        return self.pin(ws, row)
+
+    def merge(self, ws: Any, *, keep: Row, drop: Row, text: str) -> list[ChangeSet]:
+        """Two memories become one: `keep` gets `text`, `drop` is deleted."""
+        return [self.edit(ws, keep, text=text), self.delete(ws, drop)]
+
     # -- the agent's own policy (`memdesk policy|snapshots|policy-restore`) ----------------------
     def policy(self, path: Path) -> list[Any]:
         """Each policy key with its effective value and source (rows with `to_json`)."""

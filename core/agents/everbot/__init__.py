@@ -29,7 +29,7 @@ from core.agents.everbot.format import Entry, Section
 from core.backups_view import BackupFile, find_backups, own_backups
 from core.formats.problems import Problem
 from core.ops import ChangeSet
-from core.store.errors import EXIT_ERROR, WorkspaceError
+from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 from core.store.files import read_head
 
 MEMORY_FILE = "MEMORY.md"
@@ -209,6 +209,23 @@ class EverBot(Agent):
         from core.agents.everbot import ops
 
         return ChangeSet(ws.document, f"Pin [{row.id}] to core", ops.pin(ws, row.key))
+
+    def merge(self, ws: Any, *, keep: Row, drop: Row, text: str) -> list[ChangeSet]:
+        """One memory of two: the merged text, the higher score, the hits summed."""
+        from core.agents.everbot import ops
+
+        kept, dropped = ws.find(keep.key), ws.find(drop.key)
+        if kept is None or dropped is None:
+            raise WorkspaceError(f"{ws.path}: a memory to merge is gone", exit_code=EXIT_REFUSED)
+        changes = ops.edit(
+            ws,
+            keep.key,
+            content=text,
+            score=max(kept.score, dropped.score),
+            activation_count=kept.activation_count + dropped.activation_count,
+        )
+        changes += ops.delete(ws, [drop.key])
+        return [ChangeSet(ws.document, f"Merge [{drop.id}] into [{keep.id}]", changes)]
 
     # -- what the agent does with it -------------------------------------------------------------
     def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:

@@ -18,6 +18,7 @@ from core.agents.base import (
     Context,
     DemoResult,
     Injected,
+    NotApplicable,
     Row,
     Source,
     SourceCount,
@@ -223,6 +224,13 @@ class PicoClaw(Agent):
         return delete_entry(ws.longterm(), row.key)
 
     # -- what the agent does with it -------------------------------------------------------------
+    def promote(self, ws: PicoClawWorkspace, row: Row) -> ChangeSet:
+        """A daily-note passage goes into long-term memory, as the agent writes an entry there
+        (the note keeps it: it is the day's record)."""
+        if row.file == LONGTERM:
+            raise NotApplicable(f"{ws.root}: [{row.id}] is long-term memory already")
+        return ws.promote_passage(str(row.fields.get("content") or ""))
+
     def policy(self, path: Path) -> list[Any]:
         from core.agents.picoclaw.policy import policy_rows
 

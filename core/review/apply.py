@@ -1,0 +1,54 @@
+"""An approved decision as change sets (SPEC 4's table), made with the agent's own operations, so
+it is written like any edit: one operation through the guarded commit, backed up, undoable.
+
+| decision | effect |
+|---|---|
+| PROMOTE | the agent's promotion: category core (scored memories), pinned (OpenClaw), a daily-note passage added to long-term memory (PicoClaw) |
+| KEEP | a decay review resets the score to the profile's keep value; otherwise nothing changes |
+| ARCHIVE | moved to Archived |
+| DELETE | deleted |
+| MERGE | the stronger memory gets the merged text (scored: the higher score, hits summed); the other is deleted |
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.agents.base import Agent, Row
+from core.ops import ChangeSet
+from core.policy import PolicyProfile
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+
+__all__ = ["changesets_for"]
+
+
+def changesets_for(
+    agent: Agent,
+    ws: Any,
+    *,
+    decision: str,
+    trigger: str,
+    row: Row,
+    other: Row | None = None,
+    merged_text: str | None = None,
+    profile: PolicyProfile | None = None,
+) -> list[ChangeSet]:
+    """The change sets that carry out `decision` on the memory `row` (`other`: the second memory
+    of a duplicate). An empty list: the decision changes nothing in the files."""
+    if decision == "PROMOTE":
+        return [agent.promote(ws, row)]
+    if decision == "KEEP":
+        if trigger == "decay" and profile is not None and row.fields.get("score") is not None:
+            return [agent.edit(ws, row, score=profile.keep_reset_to)]
+        return []
+    if decision == "ARCHIVE":
+        return [agent.archive(ws, row, archived=True)]
+    if decision == "DELETE":
+        return [agent.delete(ws, row)]
+    if decision == "MERGE":
+        if other is None or not (merged_text or "").strip():
+            raise WorkspaceError(
+                "a merge needs the two memories and the merged text", exit_code=EXIT_REFUSED
+            )
+        return agent.merge(ws, keep=other, drop=row, text=merged_text or "")
+    raise WorkspaceError(f"unknown decision {decision!r}", exit_code=EXIT_REFUSED)
