@@ -140,7 +140,9 @@ def _undo_commit(
         )
     label = f"Undo: {operation.cause} in {commit.file}"
     if sha256(document.base) == commit.new_sha256:  # as the operation left it: all of it back
-        data = _before_bytes(ws.root, journal, commit) or b""
+        data = _before_bytes(ws.root, journal, commit)
+        if data is None:  # the operation created the file: back to an empty one of its kind
+            data = document.fmt.render(document.fmt.parse(None))
         try:
             return ChangeSet(document, label, text=data.decode("utf-8"))
         except UnicodeDecodeError:

@@ -65,3 +65,17 @@ def test_versions_are_listed_restored_and_the_restore_undone(cli: Cli, demo: Pat
     assert (demo / PROFILE).read_bytes() == first
     assert cli("undo", demo).code == 0
     assert cli("policy", demo, "--json").json()["archive_below"]["value"] == 0.1
+
+
+def test_undoing_the_save_that_created_the_profile_leaves_the_built_in_one(
+    cli: Cli, demo: Path
+) -> None:
+    assert cli("policy", demo, "--set", "archive_below=0.3").code == 0
+    assert cli("undo", demo).code == 0
+    assert (demo / PROFILE).read_bytes() == b"{}\n"
+    assert cli("policy", demo, "--json").json()["archive_below"] == {
+        "value": 0.2,
+        "source": "default",
+        "default": 0.2,
+        "meaning": cli("policy", demo, "--json").json()["archive_below"]["meaning"],
+    }

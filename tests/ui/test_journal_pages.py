@@ -235,3 +235,37 @@ def test_a_memory_only_in_backups_found_and_restored_from_the_backups_page(
     _written(qtbot, window, view.restore_checked.click)
     memory = (ws / "memory" / "MEMORY.md").read_text(encoding="utf-8")
     assert hit.content in memory
+
+
+def test_scoring_profile_saved_from_the_window_then_undone(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = tmp_path / "ws"
+    assert main(["demo", str(folder), "--layout", "everbot"]) == 0
+    window.open_workspace(folder)
+    qtbot.waitUntil(lambda: isinstance(window.ws, Workspace), timeout=10_000)
+    desk = window.desk
+    assert desk is not None
+    rows = [desk.sidebar.item(r).text() for r in range(desk.sidebar.count())]  # type: ignore[attr-defined]
+    desk.sidebar.setCurrentRow(rows.index("Scoring profile"))  # type: ignore[attr-defined]
+    page = desk.profile  # type: ignore[attr-defined]
+    assert desk.pages.currentWidget() is page  # type: ignore[attr-defined]
+    row = page.model.row_of("archive_below")
+    with qtbot.waitSignal(page.what_if_shown, timeout=10_000):
+        page.model.setData(page.model.index(row, 4), "0.6")
+    assert page.found.rows, "raising the archive mark to 0.6 archives some demo memories"
+    page.confirm = lambda _text: True
+
+    _written(qtbot, window, page.save_draft)
+
+    profile = folder / ".memdesk" / "profile.json"
+    assert b'"archive_below": 0.6' in profile.read_bytes()
+    assert window.ws.profile.archive_below == 0.6  # type: ignore[union-attr]
+    assert page.model.index(row, 2).data() == "workspace"
+    desk.sidebar.setCurrentRow(rows.index("Activity"))  # type: ignore[attr-defined]
+    activity = desk.activity  # type: ignore[attr-defined]
+    activity.table.selectRow(0)
+    activity.confirm = lambda _text: True
+    _written(qtbot, window, activity.undo.click)
+    assert profile.read_bytes() == b"{}\n"  # the save created it: undone, it holds nothing
+    assert window.ws.profile.archive_below == 0.2  # type: ignore[union-attr]

@@ -41,6 +41,7 @@ from ui.activity_view import ActivityView
 from ui.agents.everbot.detail_pane import DetailPane
 from ui.agents.everbot.memory_table import MemoryTableModel, ScoreBarDelegate
 from ui.agents.everbot.problems_view import ProblemsView
+from ui.agents.everbot.profile_view import ProfileView
 from ui.agents.everbot.prompt_view import PromptView
 from ui.backups_view import BackupsView
 from ui.desk import Desk, Push
@@ -72,6 +73,7 @@ VIEWS = (
     SidebarView("problems", "Problems", None),
     SidebarView("agent", "What the agent sees", None),
     SidebarView("backups", "Backups", None),
+    SidebarView("profile", "Scoring profile", None),
     SidebarView("activity", "Activity", None),
 )
 
@@ -126,10 +128,12 @@ class EverBotDesk(Desk):
         self.prompt = PromptView()
         self.backups = BackupsView()
         self.activity = ActivityView()
+        self.profile = ProfileView()
         self.pages = QStackedWidget()
-        for page in (self.table, self.problems, self.prompt, self.backups, self.activity):
+        pages = (self.table, self.problems, self.prompt, self.backups, self.profile, self.activity)
+        for page in pages:
             self.pages.addWidget(page)
-        for page in (self.backups, self.activity):
+        for page in (self.backups, self.profile, self.activity):
             self.connect_page(page)
         self.written.connect(self._reindex)
         middle = QWidget()
@@ -259,6 +263,10 @@ class EverBotDesk(Desk):
         if self.view.name == "problems":
             self.pages.setCurrentWidget(self.problems)
             self.problems.show_problems(self.ws)
+        elif self.view.name == "profile":
+            self.pages.setCurrentWidget(self.profile)
+            if self.ws is not None:
+                self.profile.show_workspace(self.ws)
         elif self.view.name in ("backups", "activity"):
             page = self.backups if self.view.name == "backups" else self.activity
             self.pages.setCurrentWidget(page)
@@ -391,6 +399,7 @@ class EverBotDesk(Desk):
         """After an edit, undo or redo: the same rows get one dataChanged, else a new list."""
         if self.ws is None:
             return
+        self.score_bars.profile = self.ws.profile  # a page may have saved a new profile
         self._update_index(keys)
         current = self.current_key()
         wanted = self._view_keys()
