@@ -57,7 +57,8 @@ class WhatIfRow:
 @dataclass(frozen=True, slots=True)
 class WhatIf:
     at: date
-    rows: list[WhatIfRow]  # the memories something happens to differently, in file order
+    rows: list[WhatIfRow]  # the memories something happens to differently: those whose
+    # section or deletion changes first, then review, then score alone; file order within
     evaluated: int  # memories both profiles decayed
 
     def count(self, what: str) -> int:
@@ -96,6 +97,7 @@ def what_if(ws: Workspace, profile: PolicyProfile, at: date) -> WhatIf:
         for e, a, b in zip(entries, now, new, strict=True)
         if a != b
     ]
+    rows.sort(key=lambda r: (r.now.fate == r.new.fate, r.now.review == r.new.review))
     return WhatIf(at, rows, len(entries))
 
 

@@ -248,7 +248,7 @@ class ProfileView(QWidget):
         box.addWidget(self.what_if_label)
         box.addWidget(self.what_if_table, 1)
         split = QSplitter(Qt.Orientation.Vertical)
-        for part, stretch in ((top, 3), (preview, 2), (self.versions, 2)):
+        for part, stretch in ((top, 3), (preview, 3), (self.versions, 1)):
             split.addWidget(part)
             split.setStretchFactor(split.count() - 1, stretch)
         layout = QVBoxLayout(self)
