@@ -62,7 +62,7 @@ JsonValue: TypeAlias = bool | int | float | str | list["JsonValue"] | dict[str, 
 # The memory's fields as stored in before/after: score (full precision), category, content,
 # last_activated, activation_count, section; callers may add more keys.
 Fields: TypeAlias = Mapping[str, JsonValue]
-ProposalStatus: TypeAlias = Literal["pending", "approved", "rejected", "applied", "stale"]
+ProposalStatus: TypeAlias = Literal["pending", "approved", "rejected", "applied", "stale", "failed"]
 
 DB_DIR = ".memdesk"
 DB_NAME = "memdesk.db"
@@ -237,6 +237,12 @@ class Proposal:
     memory_hash: str
     created_at: datetime
     decided_at: datetime | None
+    why: str = ""  # why the trigger fired
+    memory_json: str = "{}"  # the memory as reviewed
+    related_json: str = "[]"  # the other memory of a pair, as reviewed
+    merged_text: str | None = None
+    decided_by: str | None = None
+    op_id: str | None = None  # the operation that applied it
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -391,8 +397,57 @@ def _migrate_to_v3(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+# The review queue (SPEC 4): a proposal keeps the memory as reviewed and why its trigger fired,
+# the other memory of a pair, a merge's text, who decided and the operation that applied it; a
+# reviewer that could not decide leaves a `failed` proposal. `review_seen`: the memories a review
+# run saw, so the next one knows what the agent wrote on its own since.
+_V4_SCHEMA = (
+    """CREATE TABLE proposals_v4 (
+        id INTEGER PRIMARY KEY,
+        file TEXT NOT NULL,
+        memory_id TEXT NOT NULL,
+        trigger TEXT NOT NULL,
+        decision TEXT NOT NULL,
+        reasons TEXT NOT NULL,
+        transcript TEXT NOT NULL DEFAULT '',
+        reviewer TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending'
+            CHECK (status IN ('pending', 'approved', 'rejected', 'applied', 'stale', 'failed')),
+        memory_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        decided_at TEXT,
+        why TEXT NOT NULL DEFAULT '',
+        memory_json TEXT NOT NULL DEFAULT '{}',
+        related_json TEXT NOT NULL DEFAULT '[]',
+        merged_text TEXT,
+        decided_by TEXT,
+        op_id TEXT)""",
+    """INSERT INTO proposals_v4 (id, file, memory_id, trigger, decision, reasons, transcript,
+        reviewer, status, memory_hash, created_at, decided_at)
+        SELECT id, file, memory_id, trigger, decision, reasons, transcript, reviewer, status,
+        memory_hash, created_at, decided_at FROM proposals""",
+    "DROP TABLE proposals",
+    "ALTER TABLE proposals_v4 RENAME TO proposals",
+    "CREATE INDEX proposals_by_status ON proposals (status)",
+    """CREATE TABLE review_seen (
+        file TEXT NOT NULL,
+        memory_id TEXT NOT NULL,
+        PRIMARY KEY (file, memory_id)) WITHOUT ROWID""",
+)
+
+
+def _migrate_to_v4(conn: sqlite3.Connection) -> None:
+    for statement in _V4_SCHEMA:
+        conn.execute(statement)
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Append, never edit or reorder.
-MIGRATIONS: tuple[Migration, ...] = (_migrate_to_v1, _migrate_to_v2, _migrate_to_v3)
+MIGRATIONS: tuple[Migration, ...] = (
+    _migrate_to_v1,
+    _migrate_to_v2,
+    _migrate_to_v3,
+    _migrate_to_v4,
+)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -1064,13 +1119,21 @@ class Journal:
         reviewer: str,
         memory_hash: str,
         transcript: str = "",
+        why: str = "",
+        memory_json: str = "{}",
+        related_json: str = "[]",
+        merged_text: str | None = None,
+        status: ProposalStatus = "pending",
     ) -> int:
-        """Store a pending proposal; returns its id. The reviewer's words are scrubbed of the
-        LLM's API key first (an LLM reviewer's transcript could hold it)."""
+        """Store a proposal (pending, or failed when the reviewer could not decide); returns its
+        id. The reviewer's words are scrubbed of the LLM's API key first (an LLM reviewer's
+        transcript could hold it)."""
         reasons, transcript = scrub_secrets(reasons), scrub_secrets(transcript)
+        merged = None if merged_text is None else scrub_secrets(merged_text)
         values = (file, memory_id, trigger, decision, reasons, transcript, reviewer, memory_hash)
+        extra = (why, memory_json, related_json, merged, status)
         with self._write() as conn:
-            cursor = conn.execute(_INSERT_PROPOSAL, (*values, _iso(utc_now())))
+            cursor = conn.execute(_INSERT_PROPOSAL, (*values, _iso(utc_now()), *extra))
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
@@ -1084,19 +1147,47 @@ class Journal:
             )
         return [_proposal(row) for row in rows]
 
-    def set_proposal_status(self, proposal_id: int, status: ProposalStatus) -> None:
-        """Change a proposal's status; approving or rejecting stamps `decided_at`."""
+    def pending_proposal_keys(self) -> set[tuple[str, str, str]]:
+        """(file, memory, trigger) of every pending proposal: a run does not propose them twice."""
+        sql = "SELECT file, memory_id, trigger FROM proposals WHERE status = 'pending'"
+        return {(r[0], r[1], r[2]) for r in self._conn.execute(sql)}
+
+    def set_proposal_status(
+        self,
+        proposal_id: int,
+        status: ProposalStatus,
+        *,
+        decided_by: str | None = None,
+        op_id: str | None = None,
+    ) -> None:
+        """Change a proposal's status, stamping who decided and when (applying keeps the time of
+        an approval before it); back to pending clears both (an undone decision)."""
         if status not in get_args(ProposalStatus):
             raise ValueError(f"unknown proposal status {status!r}")
-        decided = _iso(utc_now()) if status in ("approved", "rejected") else None
+        now = None if status == "pending" else _iso(utc_now())
+        keep = status == "applied"
         with self._write() as conn:
             cursor = conn.execute(
-                "UPDATE proposals SET status = ?, decided_at = coalesce(?, decided_at)"
+                "UPDATE proposals SET status = ?,"
+                " decided_at = CASE WHEN ? THEN coalesce(decided_at, ?) ELSE ? END,"
+                " decided_by = CASE WHEN ? THEN coalesce(?, decided_by) ELSE ? END, op_id = ?"
                 " WHERE id = ?",
-                (status, decided, proposal_id),
+                (status, keep, now, now, keep, decided_by, decided_by, op_id, proposal_id),
             )
             if cursor.rowcount == 0:
                 raise KeyError(f"no proposal {proposal_id}")
+
+    def seen_for_review(self, file: str) -> set[str]:
+        """The memories of `file` a review run has seen."""
+        sql = "SELECT memory_id FROM review_seen WHERE file = ?"
+        return {row[0] for row in self._conn.execute(sql, (file,))}
+
+    def mark_seen_for_review(self, file: str, memory_ids: Iterable[str]) -> None:
+        with self._write() as conn:
+            conn.executemany(
+                "INSERT OR IGNORE INTO review_seen (file, memory_id) VALUES (?, ?)",
+                ((file, memory_id) for memory_id in memory_ids),
+            )
 
 
 # --------------------------------------------------------------------------- rows
@@ -1152,10 +1243,11 @@ _UPSERT_DECAY = """
     ON CONFLICT (file, memory_id) DO UPDATE SET
         anchor = excluded.anchor, score = excluded.score, updated_at = excluded.updated_at"""
 _PROPOSAL_COLUMNS = (
-    "file, memory_id, trigger, decision, reasons, transcript, reviewer, memory_hash, created_at"
+    "file, memory_id, trigger, decision, reasons, transcript, reviewer, memory_hash, created_at,"
+    " why, memory_json, related_json, merged_text, status"
 )
-_INSERT_PROPOSAL = f"INSERT INTO proposals ({_PROPOSAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-_SELECT_PROPOSALS = f"SELECT id, status, decided_at, {_PROPOSAL_COLUMNS} FROM proposals"
+_INSERT_PROPOSAL = f"INSERT INTO proposals ({_PROPOSAL_COLUMNS}) VALUES ({', '.join('?' * 14)})"
+_SELECT_PROPOSALS = f"SELECT id, decided_at, decided_by, op_id, {_PROPOSAL_COLUMNS} FROM proposals"
 
 
 def _event_rows(events: Iterable[Event], commit_id: int | None = None) -> list[tuple[object, ...]]:
@@ -1258,8 +1350,9 @@ def _commit(row: Sequence[Any]) -> CommitRecord:
 
 
 def _proposal(row: Sequence[Any]) -> Proposal:
-    row_id, status, decided_at, *values, created_at = row
-    file, memory_id, trigger, decision, reasons, transcript, reviewer, memory_hash = values
+    row_id, decided_at, decided_by, op_id, *values = row
+    file, memory_id, trigger, decision, reasons, transcript, reviewer, memory_hash = values[:8]
+    created_at, why, memory_json, related_json, merged_text, status = values[8:]
     return Proposal(
         id=row_id,
         file=file,
@@ -1273,6 +1366,12 @@ def _proposal(row: Sequence[Any]) -> Proposal:
         memory_hash=memory_hash,
         created_at=datetime.fromisoformat(created_at),
         decided_at=None if decided_at is None else datetime.fromisoformat(decided_at),
+        why=why,
+        memory_json=memory_json,
+        related_json=related_json,
+        merged_text=merged_text,
+        decided_by=decided_by,
+        op_id=op_id,
     )
 
 

@@ -665,3 +665,44 @@ def test_score_events_are_history_and_undoable_by_their_operation(journal: Journ
         ("x1y2z3", {"score": 0.3}, {"score": 0.25}),
     ]
     assert [e.id for e in journal.commit_events(commit_id)] == [e.id for e in events]
+
+
+def test_a_version_3_journal_keeps_its_proposals_and_learns_the_new_fields(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with monkeypatch.context() as patched:
+        patched.setattr(journal_module, "MIGRATIONS", journal_module.MIGRATIONS[:3])
+        patched.setattr(journal_module, "SCHEMA_VERSION", 3)
+        Journal.open(workspace).close()
+    conn = raw(Journal.db_path(workspace))
+    conn.execute(
+        "INSERT INTO proposals (file, memory_id, trigger, decision, reasons, reviewer,"
+        " status, memory_hash, created_at) VALUES (?, 'a1b2c3', 'decay', 'KEEP', 'still used',"
+        " 'rules', 'pending', 'h', ?)",
+        (FILE, T0.isoformat()),
+    )
+    conn.close()
+    with Journal.open(workspace) as migrated:
+        [old] = migrated.proposals("pending")
+        assert (old.memory_id, old.decision, old.why, old.merged_text) == (
+            "a1b2c3", "KEEP", "", None,
+        )  # fmt: skip
+        new = migrated.add_proposal(
+            file=FILE, memory_id="x1y2z3", trigger="duplicate", decision="NONE",
+            reasons="no decision", reviewer="llm", memory_hash="h2", why="93% similar",
+            related_json='[{"key": "a1b2c3"}]', status="failed",
+        )  # fmt: skip
+        migrated.set_proposal_status(old.id, "rejected", decided_by="person")
+        assert migrated.pending_proposal_keys() == set()
+        [failed] = migrated.proposals("failed")
+        assert (failed.id, failed.why, failed.related_json) == (
+            new,
+            "93% similar",
+            '[{"key": "a1b2c3"}]',
+        )
+        [rejected] = migrated.proposals("rejected")
+        assert rejected.decided_by == "person" and rejected.decided_at is not None
+        migrated.set_proposal_status(old.id, "pending")
+        assert migrated.proposals("pending")[0].decided_by is None
+        migrated.mark_seen_for_review(FILE, ["a1b2c3", "x1y2z3", "a1b2c3"])
+        assert migrated.seen_for_review(FILE) == {"a1b2c3", "x1y2z3"}
