@@ -6,7 +6,7 @@ one restored on request. The page that owns the box writes; the box only asks (`
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from ui.tables import read_only_table
 from ui.untrusted import literal_html, plain_label
 
-__all__ = ["Version", "VersionsBox", "button", "button_row", "differences_of"]
+__all__ = ["Version", "VersionsBox", "Words", "button", "button_row", "differences_of"]
 
 NOT_SET = "(not set)"
 VERSION_HEADERS = ("Saved", "File", "Holds")
@@ -41,6 +41,20 @@ class Version:
     error: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Words:
+    """What a page calls its versions and their values ("snapshot", "overrides"), the diff's
+    header for a version's values and the restore button's text."""
+
+    version: str = "version"
+    values: str = "values"
+    then: str = "Then"
+    restore: str = "Restore this version…"
+
+
+VERSION_WORDS = Words()
+
+
 class VersionsBox(QGroupBox):
     restore_requested = Signal(object)  # the Version to put back
     gone = Signal(str)  # the version that was selected no longer exists
@@ -51,7 +65,8 @@ class VersionsBox(QGroupBox):
         *,
         names: tuple[str, str],  # the table's name, the diff's name (object names for tests)
         empty: str,
-        order: Sequence[str] = (),
+        order: Iterable[str] = (),
+        words: Words = VERSION_WORDS,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(title, parent)
@@ -61,11 +76,12 @@ class VersionsBox(QGroupBox):
         self.listing_error: str | None = None
         self.empty = empty
         self.order = list(order)
+        self.words = words
         self.table = read_only_table(names[0], VERSION_HEADERS, stretch=2)
         self.title_label = plain_label(wrap=True)
-        self.diff = read_only_table(names[1], ("Key", "Then", "Now"), stretch=2)
+        self.diff = read_only_table(names[1], ("Key", words.then, "Now"), stretch=2)
         self.diff.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        self.restore_button = button("Restore this version…", "versionRestore", self._restore)
+        self.restore_button = button(words.restore, "versionRestore", self._restore)
         self.table.currentCellChanged.connect(lambda row, *_: self._show(row))
         box = QVBoxLayout(self)
         box.addWidget(self.table, 2)
@@ -121,16 +137,17 @@ class VersionsBox(QGroupBox):
     def _show(self, row: int) -> None:
         version = self.versions[row] if 0 <= row < len(self.versions) else None
         differences: list[tuple[str, str, str]] = []
+        words = self.words
         if version is None:
-            title = "Select a version to compare it with the values now."
+            title = f"Select a {words.version} to compare it with the {words.values} now."
             title = title if self.versions else self.listing_error or self.empty
         elif version.values is None:
             title = version.error or "cannot be read"
         elif self.current is None:
-            title = f"Cannot compare with the values now: {self.current_error}"
+            title = f"Cannot compare with the {words.values} now: {self.current_error}"
         else:
             differences = differences_of(version.values, self.current, self.order)
-            title = _diff_title(version, len(differences))
+            title = _diff_title(version, len(differences), words.values)
         self.title_label.setText(title)
         self.diff.setRowCount(len(differences))
         for r, cells in enumerate(differences):
@@ -162,11 +179,11 @@ def differences_of(
     return out
 
 
-def _diff_title(version: Version, count: int) -> str:
+def _diff_title(version: Version, count: int, values: str) -> str:
     if not count:
-        return f"{version.rel} holds the same values as now."
+        return f"{version.rel} holds the same {values} as now."
     keys = "1 key differs" if count == 1 else f"{count} keys differ"
-    return f"{version.rel} against the values now: {keys}."
+    return f"{version.rel} against the {values} now: {keys}."
 
 
 def _json(value: object) -> str:

@@ -132,7 +132,7 @@ def test_snapshots_newest_first_with_what_they_hold(view: PolicyView, root: Path
     later = root / "memory" / "policy_snapshots" / "20260222_080000.json"
     later.write_bytes(b'{\n  "evolution_enabled": true\n}')
     view.refresh()
-    table = view.snapshots_table
+    table = view.versions.table
     rows = [[table.item(r, c).text() for c in range(3)] for r in range(table.rowCount())]
     assert rows == [
         ["2026-02-22 08:00:00", "memory/policy_snapshots/20260222_080000.json",
@@ -230,15 +230,15 @@ def test_remove_override_button_unsets_the_selected_key(
 # -- snapshots ----------------------------------------------------------------------------------
 def test_restoring_the_fixture_snapshot(qtbot: QtBot, view: PolicyView, root: Path) -> None:
     asked = Recorder(view)
-    assert not view.restore_button.isEnabled()  # nothing selected
-    view.snapshots_table.setCurrentCell(0, 1)
+    assert not view.versions.restore_button.isEnabled()  # nothing selected
+    view.versions.table.setCurrentCell(0, 1)
     assert diff_rows(view) == [
         ("retrieve_limit", "8", "9"),
         ("recent_days", "(not set)", "2"),
     ]
-    assert "2 keys differ" in view.snapshot_title.text()
+    assert "2 keys differ" in view.versions.title_label.text()
     with qtbot.waitSignal(view.write_requested) as emitted:
-        qtbot.mouseClick(view.restore_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(view.versions.restore_button, Qt.MouseButton.LeftButton)
     work, message = emitted.args
     assert FIXTURE_SNAPSHOT in asked.questions[0] and FIXTURE_SNAPSHOT in message
 
@@ -251,20 +251,20 @@ def test_restoring_the_fixture_snapshot(qtbot: QtBot, view: PolicyView, root: Pa
     view.refresh()
     assert view.selected_snapshot() is not None
     assert view.selected_snapshot().rel == FIXTURE_SNAPSHOT  # type: ignore[union-attr]
-    assert diff_rows(view) == [] and "same overrides" in view.snapshot_title.text()
+    assert diff_rows(view) == [] and "same overrides" in view.versions.title_label.text()
     assert shown(view)["retrieve_limit"] == ("8", "override")
     assert shown(view)["recent_days"] == ("3", "default")
 
 
 def test_a_selected_snapshot_gone_on_refresh_is_told(view: PolicyView, root: Path) -> None:
     asked = Recorder(view)
-    view.select_snapshot(FIXTURE_SNAPSHOT)
+    view.versions.select(FIXTURE_SNAPSHOT)
     (root / FIXTURE_SNAPSHOT).unlink()
     view.refresh()
     assert asked.notices == [f"The policy snapshot {FIXTURE_SNAPSHOT} is gone"]
-    assert view.snapshots_table.rowCount() == 0 and view.selected_snapshot() is None
-    assert view.snapshot_title.text() == "No policy snapshots yet."
-    assert not view.restore_button.isEnabled()
+    assert view.versions.table.rowCount() == 0 and view.selected_snapshot() is None
+    assert view.versions.title_label.text() == "No policy snapshots yet."
+    assert not view.versions.restore_button.isEnabled()
 
 
 @pytest.mark.parametrize(
@@ -280,11 +280,11 @@ def test_a_corrupt_snapshot_shows_its_error_and_cannot_be_restored(
     qtbot.addWidget(page)
     asked = Recorder(page)
     page.show_workspace(open_pico(root))
-    page.select_snapshot("memory/policy_snapshots/20260222_080000.json")
-    holds = page.snapshots_table.item(0, 2).text()
+    page.versions.select("memory/policy_snapshots/20260222_080000.json")
+    holds = page.versions.table.item(0, 2).text()
     assert str(bad) in holds and words in holds
-    assert page.snapshot_title.text() == holds
-    assert diff_rows(page) == [] and not page.restore_button.isEnabled()
+    assert page.versions.title_label.text() == holds
+    assert diff_rows(page) == [] and not page.versions.restore_button.isEnabled()
     assert page.restore_selected() is False
     assert asked.nothing() and bad.read_bytes() == data
 

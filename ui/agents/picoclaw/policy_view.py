@@ -15,15 +15,10 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QGroupBox,
-    QHBoxLayout,
     QHeaderView,
     QMessageBox,
-    QPushButton,
     QSplitter,
     QTableView,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -42,8 +37,8 @@ from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.formats.text import InputError
 from core.ops import apply_and_save
 from core.store.errors import WorkspaceError
-from ui.tables import read_only_table
 from ui.untrusted import literal_html, plain_label
+from ui.versions_box import Version, VersionsBox, Words, button, button_row
 
 __all__ = ["PolicyModel", "PolicyView"]
 
@@ -54,14 +49,13 @@ EXPLAIN = (
 )
 KEY, VALUE, SOURCE, CONFIG, OVERRIDE, MEANING = range(6)
 HEADERS = ("Key", "Value", "Source", "config.json", "Override", "Meaning")
-SNAPSHOT_HEADERS = ("Saved", "File", "Holds")
-DIFF_HEADERS = ("Key", "Snapshot", "Now")
-NOT_SET = "(not set)"
+SNAPSHOT_WORDS = Words(
+    version="snapshot", values="overrides", then="Snapshot", restore="Restore snapshot…"
+)
 UNREADABLE = (WorkspaceError, InputError, OSError)
 _Index = QModelIndex | QPersistentModelIndex
 # An override typed for a key; True when the page asked the desk to write it.
 SetOverride = Callable[[str, str], bool]
-Held = tuple[dict[str, Any] | None, str | None]  # a snapshot's overrides, or why not
 
 
 class PolicyModel(QAbstractTableModel):
@@ -131,25 +125,27 @@ class PolicyView(QWidget):
         super().__init__(parent)
         self.ws: PicoClawWorkspace | None = None
         self.error: str | None = None  # why the policy cannot be shown
-        self.snapshots: list[Snapshot] = []  # newest first, as the table lists them
-        self.held: list[Held] = []
-        self.listing_error: str | None = None
+        self.snapshots: dict[str, Snapshot] = {}  # by rel, as the versions box lists them
         self.model = PolicyModel(self.set_override, self)
         self.title = plain_label("MemoryPolicy: no workspace open", name="policyTitle", wrap=True)
         self.error_label = plain_label(name="policyError", wrap=True)
         self.error_label.setStyleSheet("QLabel { color: #b00020; font-weight: bold; }")
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.table = self._policy_table()
-        self.unset_button = _button("Remove override", "policyUnset", self.unset_selected)
-        self.snapshots_table = read_only_table("snapshotsTable", SNAPSHOT_HEADERS, stretch=2)
-        self.snapshot_title = plain_label(name="snapshotTitle", wrap=True)
-        self.diff_table = read_only_table("snapshotDiff", DIFF_HEADERS, stretch=2)
-        self.diff_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        self.restore_button = _button("Restore snapshot…", "snapshotRestore", self.restore_selected)
-        self.snapshots_table.currentCellChanged.connect(lambda row, *_: self._show_snapshot(row))
+        self.unset_button = button("Remove override", "policyUnset", self.unset_selected)
+        self.versions = VersionsBox(
+            "Snapshots of earlier overrides",
+            names=("snapshotsTable", "snapshotDiff"),
+            empty="No policy snapshots yet.",
+            order=MEANINGS,
+            words=SNAPSHOT_WORDS,
+        )
+        self.versions.restore_requested.connect(self.restore_version)
+        self.versions.gone.connect(
+            lambda rel: self.notice.emit(f"The policy snapshot {rel} is gone")
+        )
         self._layout()
         self._show_error()
-        self._show_snapshot(-1)
         self._update_unset()
 
     def _policy_table(self) -> QTableView:
@@ -176,16 +172,10 @@ class PolicyView(QWidget):
         for widget in (self.title, plain_label(EXPLAIN, wrap=True), self.error_label):
             column.addWidget(widget)
         column.addWidget(self.table, 1)
-        column.addLayout(_row_of(self.unset_button))
-        snapshots = QGroupBox("Snapshots of earlier overrides")
-        box = QVBoxLayout(snapshots)
-        box.addWidget(self.snapshots_table, 2)
-        box.addWidget(self.snapshot_title)
-        box.addWidget(self.diff_table, 1)
-        box.addLayout(_row_of(self.restore_button))
+        column.addLayout(button_row(self.unset_button))
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(policy)
-        split.addWidget(snapshots)
+        split.addWidget(self.versions)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
@@ -199,9 +189,8 @@ class PolicyView(QWidget):
 
     def refresh(self) -> None:
         """Read the policy and the snapshots anew, keeping the selected key and snapshot."""
-        snapshot = self.selected_snapshot()
         self._fill_policy(self.current_key())
-        self._fill_snapshots(snapshot.rel if snapshot is not None else None)
+        self._fill_snapshots()
 
     def _fill_policy(self, keep: str | None) -> None:
         rows: list[PolicyRow] = []
@@ -244,79 +233,38 @@ class PolicyView(QWidget):
         self.unset_button.setEnabled(row is not None and row.override is not None)
 
     # -- snapshots ------------------------------------------------------------------------------
-    def _fill_snapshots(self, keep: str | None) -> None:
-        self.snapshots = list(reversed(self._list_snapshots()))
-        self.held = [self._held(s) for s in self.snapshots]
-        self._fill_snapshot_rows()
-        rels = [s.rel for s in self.snapshots]
-        row = rels.index(keep) if keep in rels else -1
-        if keep is not None and row < 0:
-            self.notice.emit(f"The policy snapshot {keep} is gone")
-        self.snapshots_table.setCurrentCell(row, 0)
-        self._show_snapshot(row)
+    def _fill_snapshots(self) -> None:
+        snapshots, listing_error = self._list_snapshots()
+        self.snapshots = {s.rel: s for s in snapshots}
+        current, current_error = self._current_overrides()
+        self.versions.show_versions(
+            [self._version(s) for s in snapshots],
+            current,
+            current_error=current_error,
+            listing_error=listing_error,
+        )
 
-    def _list_snapshots(self) -> list[Snapshot]:
-        self.listing_error = None
+    def _list_snapshots(self) -> tuple[list[Snapshot], str | None]:
         if self.ws is None:
-            return []
+            return [], None
         try:
-            return list_snapshots(self.ws.root)
+            return list_snapshots(self.ws.root), None
         except UNREADABLE as exc:
-            self.listing_error = f"Cannot list the policy snapshots: {exc}"
-            return []
+            return [], f"Cannot list the policy snapshots: {exc}"
 
-    def _fill_snapshot_rows(self) -> None:
-        table = self.snapshots_table
-        table.blockSignals(True)
-        table.setRowCount(len(self.snapshots))
-        for row, (snapshot, (values, error)) in enumerate(
-            zip(self.snapshots, self.held, strict=True)
-        ):
-            holds = error if error is not None else _compact(values)
-            cells = (snapshot.at.strftime("%Y-%m-%d %H:%M:%S"), snapshot.rel, holds)
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setToolTip(literal_html(holds))
-                table.setItem(row, column, item)
-        table.blockSignals(False)
-
-    def _held(self, snapshot: Snapshot) -> Held:
+    def _version(self, snapshot: Snapshot) -> Version:
         """The overrides it holds, checked as a restore checks them, or why it cannot be read."""
         assert self.ws is not None
         try:
-            return PolicyOverridesFormat(snapshot.path).parse(
-                snapshot.read(self.ws.root)
-            ).items, None
+            data = snapshot.read(self.ws.root)
+            values = PolicyOverridesFormat(snapshot.path).parse(data).items
         except UNREADABLE as exc:
-            return None, str(exc)
+            return Version(snapshot.at, snapshot.rel, None, str(exc))
+        return Version(snapshot.at, snapshot.rel, dict(values))
 
     def selected_snapshot(self) -> Snapshot | None:
-        row = self.snapshots_table.currentRow()
-        return self.snapshots[row] if 0 <= row < len(self.snapshots) else None
-
-    def select_snapshot(self, rel: str) -> None:
-        rels = [s.rel for s in self.snapshots]
-        if rel not in rels:
-            raise KeyError(rel)
-        self.snapshots_table.setCurrentCell(rels.index(rel), 0)
-
-    def _show_snapshot(self, row: int) -> None:
-        values, error = self.held[row] if 0 <= row < len(self.held) else (None, None)
-        current, current_error = self._current_overrides()
-        differences: list[tuple[str, str, str]] = []
-        if row < 0:
-            title = "Select a snapshot to compare it with the overrides now."
-            title = title if self.snapshots else self.listing_error or "No policy snapshots yet."
-        elif error is not None:
-            title = error
-        elif current is None:
-            title = f"Cannot compare with the overrides now: {current_error}"
-        else:
-            differences = _differences(values or {}, current)
-            title = _diff_title(self.snapshots[row], len(differences))
-        self.snapshot_title.setText(title)
-        self._fill_diff(differences)
-        self.restore_button.setEnabled(values is not None and current is not None)
+        version = self.versions.selected()
+        return self.snapshots.get(version.rel) if version is not None else None
 
     def _current_overrides(self) -> tuple[dict[str, Any] | None, str | None]:
         if self.ws is None:
@@ -325,14 +273,6 @@ class PolicyView(QWidget):
             return dict(self.ws.overrides().doc.items), None
         except UNREADABLE as exc:
             return None, str(exc)
-
-    def _fill_diff(self, differences: list[tuple[str, str, str]]) -> None:
-        self.diff_table.setRowCount(len(differences))
-        for row, cells in enumerate(differences):
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setToolTip(literal_html(text))
-                self.diff_table.setItem(row, column, item)
 
     # -- writing --------------------------------------------------------------------------------
     def confirm(self, text: str) -> bool:
@@ -375,13 +315,19 @@ class PolicyView(QWidget):
         return True
 
     def restore_selected(self) -> bool:
-        ws, snapshot = self.ws, self.selected_snapshot()
-        if ws is None or snapshot is None or not self.restore_button.isEnabled():
+        version = self.versions.selected()
+        if version is None or not self.versions.restore_button.isEnabled():
+            return False
+        return self.restore_version(version)
+
+    def restore_version(self, version: Version) -> bool:
+        ws, snapshot = self.ws, self.snapshots.get(version.rel)
+        if ws is None or snapshot is None or version.values is None:
             return False
         question = (
             f"Replace {OVERRIDES} with the snapshot {snapshot.rel} of "
             f"{snapshot.at:%Y-%m-%d %H:%M:%S}?\n\n"
-            f"{self.snapshot_title.text()}\n\n"
+            f"{self.versions.title_label.text()}\n\n"
             "The overrides as they are now are saved as a new snapshot first."
         )
         if not self.confirm(question):
@@ -396,10 +342,6 @@ class PolicyView(QWidget):
 
 def _shown(value: object) -> str:
     return "" if value is None else json.dumps(value, ensure_ascii=False)
-
-
-def _compact(values: dict[str, Any] | None) -> str:
-    return json.dumps(values, ensure_ascii=False, sort_keys=True)
 
 
 def _cells(row: PolicyRow) -> tuple[str, ...]:
@@ -422,41 +364,3 @@ def _question(row: PolicyRow, value: int | bool | None) -> str:
             f"override it uses the value from config.json, or its default.\n\n{first}"
         )
     return f"Set {row.key} to {_shown(value)} in {OVERRIDES}?\n\n{now}\n\n{first}"
-
-
-def _differences(snapshot: dict[str, Any], now: dict[str, Any]) -> list[tuple[str, str, str]]:
-    """(key, snapshot value, value now) for each key the two hold differently, agent's order."""
-    order = list(MEANINGS)
-    keys = sorted(snapshot.keys() | now.keys(), key=lambda k: (_rank(order, k), k))
-    out = []
-    for key in keys:
-        old = _shown(snapshot[key]) if key in snapshot else NOT_SET
-        new = _shown(now[key]) if key in now else NOT_SET
-        if old != new:
-            out.append((key, old, new))
-    return out
-
-
-def _rank(order: list[str], key: str) -> int:
-    return order.index(key) if key in order else len(order)
-
-
-def _diff_title(snapshot: Snapshot, count: int) -> str:
-    if not count:
-        return f"{snapshot.rel} holds the same overrides as now."
-    keys = "1 key differs" if count == 1 else f"{count} keys differ"
-    return f"{snapshot.rel} against the overrides now: {keys}."
-
-
-def _button(text: str, name: str, slot: Callable[[], object]) -> QPushButton:
-    button = QPushButton(text)
-    button.setObjectName(name)
-    button.clicked.connect(lambda _checked=False: slot())
-    return button
-
-
-def _row_of(button: QPushButton) -> QHBoxLayout:
-    row = QHBoxLayout()
-    row.addStretch(1)
-    row.addWidget(button)
-    return row
