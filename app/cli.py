@@ -343,6 +343,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     undo.set_defaults(handler=cmd_undo)
 
+    review = _with_path(
+        sub.add_parser(
+            "review",
+            help="run the triggers and a reviewer; store its proposals in the queue and list "
+            "the pending ones",
+        ),
+        profile=False,
+    )
+    review.add_argument("--reviewer", choices=["rules"], default="rules")
+    review.add_argument(
+        "--list", action="store_true", help="only list the pending proposals (no new review)"
+    )
+    review.set_defaults(handler=cmd_review)
+    for verb, what in (("approve", "apply"), ("reject", "drop")):
+        decide = _with_path(
+            sub.add_parser(verb, help=f"{what} proposals of the review queue"), profile=False
+        )
+        decide.add_argument("ids", nargs="*", type=int, metavar="PROPOSAL_ID")
+        decide.add_argument("--all", action="store_true", help="every pending proposal")
+        decide.set_defaults(handler=cmd_approve if verb == "approve" else cmd_reject)
+
     bench = sub.add_parser("bench", help="performance figures beside their baselines (SPEC 8)")
     bench.add_argument("--entries", type=_positive, default=100_000, help="memories to measure")
     bench.add_argument("--repeat", type=_positive, default=3, help="runs per figure (median)")
@@ -751,6 +772,103 @@ def _print_what_if(found: Any, args: argparse.Namespace) -> int:
             parts.append(f"review {now.review or 'none'} -> {new.review or 'none'}")
         print(f"  {row.id:<8} {'; '.join(parts):<52} {_first_line(row.content, 50)}")
     print("nothing written: run without --what-if to save the values")
+    return EXIT_OK
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from core.review.queue import pending, run_review
+
+    agent, path = _resolve(args)
+    if not args.list:
+        reviewer = _reviewer(args)
+        run = asyncio.run(run_review(agent, path, reviewer, today=date.today()))
+        if not args.json:
+            print(
+                f"{run.candidates} memories up for review: {len(run.stored)} proposals stored, "
+                f"{run.skipped} already waiting, {run.failed} without a decision"
+            )
+    waiting = pending(path)
+    if args.json:
+        _print_json([_proposal_json(p) for p in waiting])
+        return EXIT_OK
+    for p in waiting:
+        print(
+            f"#{p.id:<5} {p.decision:<8} {p.trigger:<13} {p.memory_id:<10} "
+            f"{_first_line(p.reasons, 90)}"
+        )
+    if not waiting:
+        print("the review queue is empty")
+    return EXIT_OK
+
+
+def _reviewer(args: argparse.Namespace) -> Any:
+    from core.review.rules import RulesReviewer
+
+    return RulesReviewer()
+
+
+def _proposal_json(p: Any) -> dict[str, Any]:
+    return {
+        "id": p.id,
+        "memory_id": p.memory_id,
+        "file": p.file,
+        "trigger": p.trigger,
+        "why": p.why,
+        "decision": p.decision,
+        "reasons": p.reasons,
+        "status": p.status,
+        "reviewer": p.reviewer,
+        "created_at": p.created_at.isoformat(),
+        "transcript": p.transcript,
+        "related": json.loads(p.related_json or "[]"),
+    }
+
+
+def _chosen_ids(args: argparse.Namespace) -> list[int]:
+    from core.review.queue import pending
+
+    if args.all:
+        return [p.id for p in pending(args.path)]
+    if not args.ids:
+        raise WorkspaceError("name the proposals (PROPOSAL_ID...) or --all", exit_code=EXIT_ERROR)
+    return list(dict.fromkeys(args.ids))
+
+
+def cmd_approve(args: argparse.Namespace) -> int:
+    from core.review.queue import approve
+
+    agent, path = _resolve(args)
+    args.path = path
+    ids = _chosen_ids(args)
+    if not ids:
+        print("the review queue is empty")
+        return EXIT_OK
+    decided = approve(agent, path, ids)
+    if args.json:
+        _print_json({"applied": decided.applied, "stale": decided.stale, "op": decided.op_id})
+    else:
+        if decided.applied:
+            print(f"applied {', '.join(f'#{i}' for i in decided.applied)} as one operation")
+        for i in decided.stale:
+            print(f"#{i} is stale: its memory changed since it was reviewed; review again")
+    return EXIT_PROBLEMS if decided.stale else EXIT_OK
+
+
+def cmd_reject(args: argparse.Namespace) -> int:
+    from core.review.queue import reject
+
+    _agent, path = _resolve(args)
+    args.path = path
+    ids = _chosen_ids(args)
+    rejected = reject(path, ids)
+    if args.json:
+        _print_json({"rejected": rejected})
+    elif rejected:
+        print(f"rejected {', '.join(f'#{i}' for i in rejected)}")
+    else:
+        print("the review queue is empty")
     return EXIT_OK
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.ops import ChangeSet, apply_and_save
-from core.store.commit import journal_for_reading, sha256
+from core.store.commit import journal_for_reading, journal_for_writing, sha256
 from core.store.document import Document, Saved, agrees
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
@@ -117,7 +117,11 @@ def undo_and_save(ws: Any, op_id: str | None = None) -> tuple[Undo, list[Saved[A
     """Undo the operation (the newest without `op_id`) and write it at once, as one operation
     the journal links to the one it undid: what the CLI and the Activity page do."""
     undo = plan_undo(ws, op_id)
-    return undo, apply_and_save(ws, undo.changesets, undo.cause) if undo.changesets else []
+    saved = apply_and_save(ws, undo.changesets, undo.cause) if undo.changesets else []
+    if saved:
+        with journal_for_writing(ws.root) as journal:
+            journal.reopen_proposals(undo.operation.op_id)  # an undone decision waits again
+    return undo, saved
 
 
 def _check_not_undone(journal: Journal, operation: Operation) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Literal, Protocol, get_args
@@ -19,6 +20,7 @@ __all__ = [
     "ReviewContext",
     "Reviewer",
     "Trigger",
+    "in_its_language",
 ]
 
 Trigger = Literal[
@@ -99,3 +101,11 @@ class Reviewer(Protocol):
     name: str  # "rules", "llm", …
 
     async def review(self, candidate: Candidate, context: ReviewContext) -> Review: ...
+
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def in_its_language(memory: Memory, english: str, chinese: str) -> str:
+    """Words about a memory in its own language (Chinese when its text is)."""
+    return chinese if _CJK.search(memory.content) else english

@@ -1177,9 +1177,25 @@ class Journal:
             if cursor.rowcount == 0:
                 raise KeyError(f"no proposal {proposal_id}")
 
+    def reopen_proposals(self, op_id: str) -> list[int]:
+        """The proposals the operation `op_id` applied wait again (it was undone)."""
+        sql = "SELECT id FROM proposals WHERE op_id = ? AND status = 'applied'"
+        ids = [row[0] for row in self._conn.execute(sql, (op_id,))]
+        for proposal_id in ids:
+            self.set_proposal_status(proposal_id, "pending")
+        return ids
+
     def seen_for_review(self, file: str) -> set[str]:
         """The memories of `file` a review run has seen."""
         sql = "SELECT memory_id FROM review_seen WHERE file = ?"
+        return {row[0] for row in self._conn.execute(sql, (file,))}
+
+    def created_in_memdesk(self, file: str) -> set[str]:
+        """The memories of `file` MemDesk created (a person, a restore, a review), not the agent."""
+        sql = (
+            "SELECT DISTINCT memory_id FROM events WHERE file = ? AND kind = 'create'"
+            f" AND actor NOT IN ('agent', 'import') AND {_VISIBLE}"
+        )
         return {row[0] for row in self._conn.execute(sql, (file,))}
 
     def mark_seen_for_review(self, file: str, memory_ids: Iterable[str]) -> None:

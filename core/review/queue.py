@@ -1,0 +1,294 @@
+"""The review queue (SPEC 4): a review run stores its proposals in the journal; the person approves
+or rejects them; an approved decision is applied as one operation through the guarded commit.
+
+A proposal keeps the memory as it was reviewed (its fields and their hash): when the memory has
+changed since, the proposal is stale and is not applied until it is reviewed again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from core.agents.base import Agent, Row
+from core.ops import apply_and_save
+from core.policy import PolicyProfile
+from core.review.apply import changesets_for
+from core.review.model import DECISIONS, Candidate, Memory, Review, Reviewer
+from core.review.similar import RelatedIndex
+from core.review.triggers import ScanInput, find_candidates, memory_of_row
+from core.store.commit import journal_for_reading, journal_for_writing
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.journal import Proposal
+
+__all__ = [
+    "Decided",
+    "ReviewRun",
+    "approve",
+    "mark_stale",
+    "memories_in",
+    "pending",
+    "reject",
+    "run_review",
+    "scan",
+    "undo_decision",
+]
+
+Progress = Callable[[int, int], None]
+
+
+# -- reading the workspace -------------------------------------------------------------------------
+def memories_in(agent: Agent, path: Path) -> tuple[list[Row], list[Memory]]:
+    """Every memory of the workspace as listed, and as the reviewer sees it."""
+    rows = agent.rows(path)
+    return rows, [memory_of_row(r) for r in rows]
+
+
+def scan(
+    agent: Agent, path: Path, ws: Any, memories: Sequence[Memory], today: date
+) -> list[Candidate]:
+    """The candidates of every trigger over the workspace."""
+    profile = _profile(ws)  # only scored workspaces
+    transitions: dict[tuple[str, str], tuple[str, float]] = {}
+    if profile is not None:
+        from core.decay import preview_decay
+
+        preview = preview_decay(ws, today)
+        transitions = {(ws.file, t.key): (t.to, t.score) for t in preview.transitions}
+    written = _agent_written(path, memories)
+    return find_candidates(ScanInput(memories, today, profile, transitions, written))
+
+
+def _agent_written(path: Path, memories: Sequence[Memory]) -> dict[tuple[str, str], str]:
+    """Memories the agent wrote on its own since the last review run: not seen by that run, not
+    created in MemDesk. The first run of a file has nothing to compare with."""
+    with journal_for_reading(path) as journal:
+        if journal is None:
+            return {}
+        since = journal.get_setting("last_review_at")
+        if not isinstance(since, str):
+            return {}
+        out: dict[tuple[str, str], str] = {}
+        for file in sorted({m.file for m in memories}):
+            seen = journal.seen_for_review(file)
+            if not seen:
+                continue
+            ours = journal.created_in_memdesk(file)
+            when = f"since the review of {since[:10]}"
+            out |= {
+                (m.file, m.key): when
+                for m in memories
+                if m.file == file and m.key not in seen and m.key not in ours
+            }
+        return out
+
+
+# -- a review run ----------------------------------------------------------------------------------
+@dataclass
+class ReviewRun:
+    """What a run found and stored."""
+
+    candidates: int = 0
+    stored: list[int] = field(default_factory=list)
+    skipped: int = 0  # already pending with the same memory and trigger
+    failed: int = 0  # the reviewer could not decide (stored as failed, with why)
+
+
+async def run_review(
+    agent: Agent,
+    path: Path,
+    reviewer: Reviewer,
+    *,
+    today: date,
+    progress: Progress | None = None,
+    cancel: asyncio.Event | None = None,
+    max_in_flight: int = 4,
+) -> ReviewRun:
+    """Triggers, then the reviewer over each candidate; every proposal is stored as it comes."""
+    from core.review.run import review_many
+
+    ws = agent.open(path)
+    _rows, memories = memories_in(agent, path)
+    mark_stale(path, memories)
+    candidates = scan(agent, path, ws, memories, today)
+    run = ReviewRun(len(candidates))
+    with journal_for_reading(path) as journal:
+        waiting = set() if journal is None else journal.pending_proposal_keys()
+    fresh = [c for c in candidates if (c.memory.file, c.memory.key, c.trigger) not in waiting]
+    run.skipped = len(candidates) - len(fresh)
+    context = RelatedIndex(memories)
+    results = await review_many(
+        reviewer, fresh, context, on_progress=progress, cancel=cancel, max_in_flight=max_in_flight
+    )
+    with journal_for_writing(path) as journal:
+        for candidate, result in zip(fresh, results, strict=False):
+            if isinstance(result, BaseException):
+                run.failed += 1
+                review = Review(None, f"the reviewer failed: {result}")
+                status = "failed"
+            else:
+                review = result
+                status = "pending" if review.decision is not None else "failed"
+                run.failed += review.decision is None
+            run.stored.append(_store(journal, candidate, review, reviewer.name, status))
+        for file in sorted({m.file for m in memories}):
+            journal.mark_seen_for_review(file, [m.key for m in memories if m.file == file])
+        journal.set_setting("last_review_at", _now_iso())
+    return run
+
+
+def _store(journal: Any, c: Candidate, review: Review, reviewer: str, status: str) -> int:
+    return int(
+        journal.add_proposal(
+            file=c.memory.file,
+            memory_id=c.memory.key,
+            trigger=c.trigger,
+            decision=review.decision or "NONE",
+            reasons=review.reasons,
+            reviewer=reviewer,
+            memory_hash=c.memory.digest(),
+            transcript=review.transcript,
+            why=c.why,
+            memory_json=json.dumps(asdict(c.memory), ensure_ascii=False),
+            related_json=json.dumps([asdict(m) for m in c.related], ensure_ascii=False),
+            merged_text=review.merged_text,
+            status=status,
+        )
+    )
+
+
+def _profile(ws: Any) -> PolicyProfile | None:
+    profile = getattr(ws, "profile", None)
+    return profile if isinstance(profile, PolicyProfile) else None
+
+
+def _now_iso() -> str:
+    from core.store.journal import utc_now
+
+    return utc_now().isoformat()
+
+
+# -- deciding --------------------------------------------------------------------------------------
+def pending(path: Path) -> list[Proposal]:
+    with journal_for_reading(path) as journal:
+        return [] if journal is None else journal.proposals("pending")
+
+
+def mark_stale(path: Path, memories: Sequence[Memory]) -> list[int]:
+    """Pending proposals whose memory changed (or is gone) since its review become stale."""
+    now = {(m.file, m.key): m.digest() for m in memories}
+    with journal_for_reading(path) as journal:
+        waiting = [] if journal is None else journal.proposals("pending")
+    stale = [p.id for p in waiting if now.get((p.file, p.memory_id)) != p.memory_hash]
+    if stale:
+        with journal_for_writing(path) as journal:
+            for pid in stale:
+                journal.set_proposal_status(pid, "stale")
+    return stale
+
+
+def undo_decision(agent: Agent, path: Path, op_id: str | None = None) -> list[int]:
+    """Undo the newest applied decision (or the operation `op_id`): the files as before, its
+    proposals pending again. Returns those proposals."""
+    from core.ops.undo import undo_and_save
+
+    with journal_for_reading(path) as journal:
+        applied = [] if journal is None else journal.proposals("applied")
+    ops = [p.op_id for p in applied if p.op_id and (op_id is None or p.op_id == op_id)]
+    if not ops:
+        raise WorkspaceError(f"{path}: no applied review decision to undo", exit_code=EXIT_REFUSED)
+    target = max(ops, key=lambda o: max(p.id for p in applied if p.op_id == o))
+    undo_and_save(agent.open(path), target)
+    return [p.id for p in applied if p.op_id == target]
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    applied: list[int]
+    stale: list[int]
+    op_id: str | None
+
+
+def approve(
+    agent: Agent,
+    path: Path,
+    ids: Sequence[int],
+    *,
+    decisions: dict[int, str] | None = None,
+    by: str = "person",
+) -> Decided:
+    """Apply the proposals (with the person's own decision where `decisions` gives one) as one
+    operation. A proposal whose memory changed since its review is marked stale, not applied."""
+    ws = agent.open(path)
+    rows, _memories = memories_in(agent, path)
+    by_key = {(r.file, r.key or r.id): r for r in rows}
+    proposals = _wanted(path, ids)
+    changesets, applied, stale = [], [], []
+    for p in proposals:
+        row = by_key.get((p.file, p.memory_id))
+        if row is None or memory_of_row(row).digest() != p.memory_hash:
+            stale.append(p.id)
+            continue
+        decision = (decisions or {}).get(p.id, p.decision)
+        if decision not in DECISIONS:
+            raise WorkspaceError(
+                f"proposal {p.id}: {decision} is not a decision", exit_code=EXIT_REFUSED
+            )
+        other = _related_row(p, by_key)
+        changesets += changesets_for(
+            agent, ws, decision=decision, trigger=p.trigger, row=row, other=other,
+            merged_text=p.merged_text, profile=_profile(ws),
+        )  # fmt: skip
+        applied.append(p.id)
+    op_id = None
+    if changesets:
+        cause = f"review: approved proposal{'s' if len(applied) > 1 else ''} " + ", ".join(
+            f"#{i}" for i in applied
+        )
+        saved = apply_and_save(ws, changesets, cause)
+        op_id = saved[0].op_id if saved else None
+    with journal_for_writing(path) as journal:
+        for pid in applied:
+            journal.set_proposal_status(pid, "applied", decided_by=by, op_id=op_id)
+        for pid in stale:
+            journal.set_proposal_status(pid, "stale", decided_by=by)
+    if applied:
+        mark_stale(path, memories_in(agent, path)[1])  # others about the memories it changed
+    return Decided(applied, stale, op_id)
+
+
+def reject(path: Path, ids: Sequence[int], *, by: str = "person") -> list[int]:
+    proposals = _wanted(path, ids)
+    with journal_for_writing(path) as journal:
+        for p in proposals:
+            journal.set_proposal_status(p.id, "rejected", decided_by=by)
+    return [p.id for p in proposals]
+
+
+def _wanted(path: Path, ids: Sequence[int]) -> list[Proposal]:
+    with journal_for_reading(path) as journal:
+        found = {} if journal is None else {p.id: p for p in journal.proposals()}
+    missing = [i for i in ids if i not in found]
+    if missing:
+        raise WorkspaceError(
+            f"{path}: no proposal {', '.join(map(str, missing))} (`memdesk review` lists them)",
+            exit_code=EXIT_REFUSED,
+        )
+    done = [i for i in ids if found[i].status not in ("pending", "approved")]
+    if done:
+        shown = ", ".join(f"#{i} is {found[i].status}" for i in done)
+        raise WorkspaceError(f"{path}: {shown}", exit_code=EXIT_REFUSED)
+    return [found[i] for i in ids]
+
+
+def _related_row(p: Proposal, by_key: dict[tuple[str, str], Row]) -> Row | None:
+    related = json.loads(p.related_json or "[]")
+    if not related:
+        return None
+    first = related[0]
+    return by_key.get((first["file"], first["key"]))

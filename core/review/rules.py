@@ -1,0 +1,204 @@
+"""The rules reviewer (SPEC 4): embedded, deterministic, no network. Every decision comes with
+reasons a person can check; a reason that quotes the memory quotes it in its own language.
+
+The rules, by trigger:
+- promotion: a temporary state ("today", "今天", "刚才", …) is never promoted (KEEP); otherwise a
+  memory used often enough to reach the threshold is PROMOTEd.
+- decay: a memory other memories refer to is KEPT; one a newer similar memory supersedes is
+  DELETEd; otherwise what the decay run would do (ARCHIVE or DELETE), or ARCHIVE where the
+  format has an archive and DELETE where it has none.
+- duplicate: the weaker of the two (lower score, then older, then later in the file) is DELETEd.
+- contradiction: the older of the two is DELETEd, quoting both (the person sees them side by side).
+- expired, secret, junk: DELETE. agent_written: KEEP, for the person to check.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.review.detectors import find_temporary
+from core.review.model import Candidate, Memory, Review, ReviewContext
+from core.review.model import in_its_language as _say
+
+__all__ = ["RulesReviewer", "quote"]
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_QUOTE_CHARS = 60
+
+
+class RulesReviewer:
+    name = "rules"
+
+    def __init__(self, *, archive: bool = True) -> None:
+        self.archive = archive  # the format has an Archived section
+
+    async def review(self, candidate: Candidate, context: ReviewContext) -> Review:
+        return self.decide(candidate, context)
+
+    def decide(self, candidate: Candidate, context: ReviewContext) -> Review:
+        """The decision, synchronously (the rules never wait for anything)."""
+        rule = getattr(self, f"_{candidate.trigger}")
+        review: Review = rule(candidate, context)
+        return review
+
+    # -- one rule per trigger -------------------------------------------------------------------
+    def _promotion(self, c: Candidate, _context: ReviewContext) -> Review:
+        m = c.memory
+        word = find_temporary(m.content)
+        if word is not None:
+            return Review(
+                "KEEP",
+                _say(
+                    m,
+                    f"{quote(m)} describes a temporary state ({word!r}): a temporary state is "
+                    "never promoted to core memory.",
+                    f"{quote(m)} 说的是临时状态（“{word}”）：临时状态不升级为核心记忆。",
+                ),
+            )
+        return Review(
+            "PROMOTE",
+            _say(
+                m,
+                f"{quote(m)} {c.why}; it reads as a stable fact or preference, so it becomes "
+                "core memory (pinned, never decays).",
+                f"{quote(m)}：{c.why}；它是长期稳定的事实或偏好，升级为核心记忆（固定，不再衰减）。",
+            ),
+        )
+
+    def _decay(self, c: Candidate, context: ReviewContext) -> Review:
+        m = c.memory
+        referring = _referring(m, context)
+        if referring is not None:
+            return Review(
+                "KEEP",
+                _say(
+                    m,
+                    f"{quote(m)} is decaying ({c.why}), but [{referring.id}] refers to it: "
+                    "deleting it would leave that memory without its context.",
+                    f"{quote(m)} 正在衰减（{c.why}），但 [{referring.id}] 引用了它，"
+                    "删除会让那条记忆失去上下文。",
+                ),
+            )
+        newer = _superseding(m, context)
+        if newer is not None:
+            return Review(
+                "DELETE",
+                _say(
+                    m,
+                    f"{quote(m)} is superseded by the newer [{newer.id}] {quote(newer)}.",
+                    f"{quote(m)} 已被更新的 [{newer.id}] {quote(newer)} 取代。",
+                ),
+            )
+        decision = c.suggested or ("ARCHIVE" if self.archive else "DELETE")
+        if decision == "ARCHIVE" and not self.archive:
+            decision = "DELETE"
+        verb = {"ARCHIVE": "archived", "DELETE": "deleted"}.get(decision, "kept")
+        return Review(
+            decision,
+            _say(
+                m,
+                f"{quote(m)} {c.why}; nothing refers to it and no newer memory replaces it, "
+                f"so it is {verb}.",
+                f"{quote(m)}：{c.why}；没有记忆引用它，也没有更新的记忆取代它，"
+                f"因此{ {'ARCHIVE': '归档', 'DELETE': '删除'}.get(decision, '保留') }。",
+            ),
+        )
+
+    def _duplicate(self, c: Candidate, _context: ReviewContext) -> Review:
+        m, other = c.memory, _other(c)
+        return Review(
+            "DELETE",
+            _say(
+                m,
+                f"{quote(m)} repeats [{other.id}] {quote(other)} ({c.why}); the weaker "
+                "copy goes, the other keeps the memory.",
+                f"{quote(m)} 与 [{other.id}] {quote(other)} 重复（{c.why}）；删除较弱的一条，"
+                "另一条保留这段记忆。",
+            ),
+        )
+
+    def _contradiction(self, c: Candidate, _context: ReviewContext) -> Review:
+        m, other = c.memory, _other(c)
+        return Review(
+            "DELETE",
+            _say(
+                m,
+                f"{quote(m)} and the newer [{other.id}] {quote(other)} disagree ({c.why}); "
+                "the newer one is taken as the current truth. Check both before approving.",
+                f"{quote(m)} 与更新的 [{other.id}] {quote(other)} 相矛盾（{c.why}）；"
+                "以较新的一条为准。批准前请对照两条。",
+            ),
+        )
+
+    def _expired(self, c: Candidate, _context: ReviewContext) -> Review:
+        return Review(
+            "DELETE",
+            _say(c.memory, f"{quote(c.memory)}: {c.why}.", f"{quote(c.memory)}：{c.why}。"),
+        )
+
+    def _secret(self, c: Candidate, _context: ReviewContext) -> Review:
+        return Review(
+            "DELETE",
+            f"This memory holds {c.why}: the agent sends its memories to the model with every "
+            "prompt, so a secret in one leaks. Delete it (or edit the secret out first).",
+        )
+
+    def _junk(self, c: Candidate, _context: ReviewContext) -> Review:
+        m = c.memory
+        return Review(
+            "DELETE",
+            _say(
+                m,
+                f"{quote(m)} looks written by mistake: {c.why}.",
+                f"{quote(m)} 像是误写入的内容：{c.why}。",
+            ),
+        )
+
+    def _agent_written(self, c: Candidate, _context: ReviewContext) -> Review:
+        m = c.memory
+        return Review(
+            "KEEP",
+            _say(
+                m,
+                f"{quote(m)}: {c.why}. Nothing in it breaks a rule; keep it unless you "
+                "disagree with what the agent wrote.",
+                f"{quote(m)}：{c.why}。没有违反任何规则；除非你不同意智能体写下的内容，否则保留。",
+            ),
+        )
+
+
+def quote(memory: Memory) -> str:
+    """The memory's text as a short quote, in its own language."""
+    text = " ".join(memory.content.split())
+    if len(text) > _QUOTE_CHARS:
+        text = text[: _QUOTE_CHARS - 1] + "…"
+    return f"“{text}”" if _CJK.search(text) else f'"{text}"'
+
+
+def _other(c: Candidate) -> Memory:
+    return c.related[0] if c.related else c.memory
+
+
+def _referring(memory: Memory, context: ReviewContext) -> Memory | None:
+    """A memory that names this one by its id ("see [abc123]")."""
+    needle = f"[{memory.id}]"
+    for other in context.search(memory.id, limit=10):
+        if other.key != memory.key and needle in other.content:
+            return other
+    return None
+
+
+def _superseding(memory: Memory, context: ReviewContext) -> Memory | None:
+    """A newer memory of the same category that the context finds most related to this one."""
+    for other in context.related(memory, limit=3):
+        same = memory.category is None or other.category == memory.category
+        newer = (other.last_activated or "") > (memory.last_activated or "")
+        if same and newer and _near(memory.content, other.content):
+            return other
+    return None
+
+
+def _near(a: str, b: str) -> bool:
+    from rapidfuzz import fuzz
+
+    return fuzz.token_set_ratio(a, b) >= 80 or fuzz.ratio(a, b) >= 80

@@ -1,0 +1,65 @@
+"""Running a reviewer over many candidates: several reviews in flight (an LLM answers slowly),
+in input order, cancellable, with progress."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from core.review.model import Candidate, Review, ReviewContext, Reviewer
+
+__all__ = ["review_many"]
+
+
+async def review_many(
+    reviewer: Reviewer,
+    candidates: Sequence[Candidate],
+    context: ReviewContext,
+    *,
+    on_progress: Callable[[int, int], None] | None = None,
+    cancel: asyncio.Event | None = None,
+    max_in_flight: int = 4,
+) -> list[Review | Exception]:
+    """Each candidate's review (or the exception that stopped it), in input order. Once `cancel`
+    is set the reviews still running are cancelled and none is started: the list then holds
+    the reviews up to the first that did not finish."""
+    gate = asyncio.Semaphore(max(1, max_in_flight))
+    stopped = cancel or asyncio.Event()
+    done = 0
+
+    async def one(candidate: Candidate) -> Review | Exception | None:
+        nonlocal done
+        async with gate:
+            if stopped.is_set():
+                return None
+            try:
+                result: Review | Exception = await reviewer.review(candidate, context)
+            except Exception as exc:  # one failed review must not stop the others
+                result = exc
+        done += 1
+        if on_progress is not None:
+            on_progress(done, len(candidates))
+        return result
+
+    tasks = [asyncio.ensure_future(one(c)) for c in candidates]
+
+    async def stop_when_asked() -> None:
+        await stopped.wait()
+        for task in tasks:
+            task.cancel()
+
+    stopper = asyncio.ensure_future(stop_when_asked())
+    try:
+        outcomes: list[Any] = await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        stopper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await stopper
+    results: list[Review | Exception] = []
+    for outcome in outcomes:
+        if outcome is None or isinstance(outcome, asyncio.CancelledError):
+            break
+        results.append(outcome)
+    return results

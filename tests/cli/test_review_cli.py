@@ -1,0 +1,38 @@
+"""`memdesk review|approve|reject`: the queue from the command line, JSON shapes of SPEC 7."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.conftest import Cli
+
+PROPOSAL_KEYS = {"id", "memory_id", "trigger", "decision", "reasons", "status"}
+
+
+def test_review_lists_the_queue_and_approve_applies(cli: Cli, demo: Path) -> None:
+    result = cli("review", demo, "--json")
+    assert result.code == 0, result.err
+    proposals = result.json()
+    assert proposals and all(set(p) >= PROPOSAL_KEYS for p in proposals)
+    assert all(p["status"] == "pending" for p in proposals)
+    first = proposals[0]
+    text = cli("review", demo, "--list").out
+    assert f"#{first['id']}" in text
+
+    applied = cli("approve", demo, first["id"], "--json")
+    assert applied.code == 0 and applied.json()["applied"] == [first["id"]]
+    assert first["id"] not in [p["id"] for p in cli("review", demo, "--list", "--json").json()]
+    assert cli("activity", demo).out.count("review: approved") == 1
+
+
+def test_reject_all_and_an_unknown_proposal(cli: Cli, demo: Path) -> None:
+    cli("review", demo)
+    before = (demo / "MEMORY.md").read_bytes()
+    rejected = cli("reject", demo, "--all", "--json").json()["rejected"]
+    assert rejected
+    assert (demo / "MEMORY.md").read_bytes() == before
+    assert cli("review", demo, "--list", "--json").json() == []
+    refused = cli("approve", demo, 99999)
+    assert refused.code == 1 and "no proposal 99999" in refused.err
+    usage = cli("approve", demo)
+    assert usage.code == 2 and "--all" in usage.err

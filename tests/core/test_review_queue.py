@@ -1,0 +1,140 @@
+"""The review queue on real workspaces: a run stores its proposals in the journal, approving
+applies them through the guarded commit as one operation, a changed memory's proposal is stale,
+undo puts the files back and the proposals in the queue again."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+from core.activity import operations
+from core.agents.registry import agent_named
+from core.review.model import Candidate, Review, ReviewContext
+from core.review.queue import approve, pending, reject, run_review, undo_decision
+from core.review.rules import RulesReviewer
+from core.store.commit import journal_for_reading
+from core.store.errors import WorkspaceError
+
+EVERBOT = agent_named("everbot")
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    folder = tmp_path / "ws"
+    assert main(["demo", str(folder), "--layout", "everbot"]) == 0
+    return folder
+
+
+def review(path: Path, reviewer: object = None, agent: object = EVERBOT) -> object:
+    return asyncio.run(
+        run_review(agent, path, reviewer or RulesReviewer(), today=date.today())  # type: ignore[arg-type]
+    )
+
+
+def test_a_run_stores_proposals_once(demo: Path) -> None:
+    first = review(demo)
+    assert first.stored and first.candidates == len(first.stored)  # type: ignore[attr-defined]
+    again = review(demo)
+    assert again.stored == [] and again.skipped == first.candidates  # type: ignore[attr-defined]
+    waiting = pending(demo)
+    assert {p.trigger for p in waiting} >= {"promotion", "decay", "duplicate"}
+    assert all(p.reasons and p.why and p.memory_hash for p in waiting)
+
+
+def test_approving_many_is_one_operation_undone_as_one(demo: Path) -> None:
+    review(demo)
+    before = (demo / "MEMORY.md").read_bytes()
+    ids = [p.id for p in pending(demo) if p.trigger in ("promotion", "decay")][:3]
+    decided = approve(EVERBOT, demo, ids)
+    assert decided.applied == ids and decided.stale == []
+    assert (demo / "MEMORY.md").read_bytes() != before
+    [op] = operations(demo)[:1]
+    assert op.op.op_id == decided.op_id and op.op.cause.startswith("review: approved")
+    with journal_for_reading(demo) as journal:
+        assert journal is not None
+        assert [p.id for p in journal.proposals("applied")] == ids
+
+    assert undo_decision(EVERBOT, demo) == ids
+
+    assert (demo / "MEMORY.md").read_bytes() == before
+    assert set(ids) <= {p.id for p in pending(demo)}
+
+
+def test_a_memory_changed_since_its_review_is_stale_and_not_written(demo: Path) -> None:
+    review(demo)
+    promotion = next(p for p in pending(demo) if p.trigger == "promotion")
+    assert main(["edit", str(demo), promotion.memory_id, "--text", "changed by the person"]) == 0
+    after_edit = (demo / "MEMORY.md").read_bytes()
+
+    decided = approve(EVERBOT, demo, [promotion.id])
+
+    assert decided.applied == [] and decided.stale == [promotion.id]
+    assert (demo / "MEMORY.md").read_bytes() == after_edit
+    again = review(demo)  # re-reviewed: a new proposal for the memory as it is now
+    assert any(p.memory_id == promotion.memory_id for p in pending(demo))
+    assert again.stored  # type: ignore[attr-defined]
+
+
+def test_rejecting_writes_nothing_and_a_decided_proposal_is_refused(demo: Path) -> None:
+    review(demo)
+    before = (demo / "MEMORY.md").read_bytes()
+    first = pending(demo)[0]
+    assert reject(demo, [first.id]) == [first.id]
+    assert (demo / "MEMORY.md").read_bytes() == before
+    with pytest.raises(WorkspaceError, match=f"#{first.id} is rejected"):
+        approve(EVERBOT, demo, [first.id])
+    with pytest.raises(WorkspaceError, match="no proposal 9999"):
+        reject(demo, [9999])
+
+
+def test_what_the_agent_wrote_on_its_own_since_the_last_review_is_proposed(demo: Path) -> None:
+    review(demo)
+    text = (demo / "MEMORY.md").read_text(encoding="utf-8")
+    header = "### [abc999] fact | 0.60 | 2026-11-20 | 1"
+    marker = "### [32911b]"
+    added = f"{header}\nUser started learning the cello.\n\n"
+    (demo / "MEMORY.md").write_text(text.replace(marker, added + marker, 1), encoding="utf-8")
+    assert main(["add", str(demo), "Added by the person in MemDesk."]) == 0
+
+    review(demo)
+
+    written = [p for p in pending(demo) if p.trigger == "agent_written"]
+    assert [p.memory_id for p in written] == ["abc999"]
+    assert written[0].decision == "KEEP"
+
+
+class _Undecided:
+    name = "stub"
+
+    async def review(self, candidate: Candidate, context: ReviewContext) -> Review:
+        if candidate.trigger == "promotion":
+            raise RuntimeError("the model is down")
+        return Review(None, "no decision: no tag", transcript="assistant: hmm")
+
+
+def test_a_reviewer_that_cannot_decide_leaves_a_failed_proposal_with_its_transcript(
+    demo: Path,
+) -> None:
+    run = review(demo, _Undecided())
+    assert run.failed == run.candidates  # type: ignore[attr-defined]
+    assert pending(demo) == []
+    with journal_for_reading(demo) as journal:
+        assert journal is not None
+        failed = journal.proposals("failed")
+    assert any("the model is down" in p.reasons for p in failed)
+    assert any(p.transcript == "assistant: hmm" for p in failed)
+
+
+def test_duplicates_across_a_picoclaw_workspace(tmp_path: Path) -> None:
+    assert main(["demo", str(tmp_path / "home"), "--layout", "picoclaw"]) == 0
+    root = tmp_path / "home" / "workspace"
+    text = "用户喜欢在周末去西湖边跑步，每次大约十公里。"
+    assert main(["add", str(root), text]) == 0
+    assert main(["add", str(root), text + "！"]) == 0
+    review(root, agent=agent_named("picoclaw"))
+    dups = [p for p in pending(root) if p.trigger == "duplicate"]
+    assert dups and all(p.decision == "DELETE" for p in dups)

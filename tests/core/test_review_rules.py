@@ -1,0 +1,107 @@
+"""The rules reviewer's decision table and the triggers that feed it, on memories built in the test."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from core.policy import EVERBOT
+from core.review.model import Candidate, Memory, Trigger
+from core.review.rules import RulesReviewer
+from core.review.similar import RelatedIndex
+from core.review.triggers import ScanInput, find_candidates
+
+TODAY = date(2026, 11, 26)
+
+
+def mem(key: str, content: str, **fields: object) -> Memory:
+    base: dict[str, object] = {"category": "fact", "score": 0.5, "hits": 1,
+                               "last_activated": "2026-11-01", "section": "active"}  # fmt: skip
+    base.update(fields)
+    return Memory("MEMORY.md", key, key, content, **base)  # type: ignore[arg-type]
+
+
+def decide(candidate: Candidate, others: list[Memory] = ()) -> tuple[str | None, str]:  # type: ignore[assignment]
+    context = RelatedIndex([candidate.memory, *candidate.related, *others])
+    review = RulesReviewer().decide(candidate, context)
+    return review.decision, review.reasons
+
+
+@pytest.mark.parametrize(
+    ("trigger", "content", "suggested", "decision", "said"),
+    [
+        ("promotion", "User's birthday is 3 May.", None, "PROMOTE", "core memory"),
+        ("promotion", "User is tired today.", None, "KEEP", "'today'"),
+        ("promotion", "主人今天很累。", None, "KEEP", "今天"),
+        ("promotion", "主人刚才说想吃拉面。", None, "KEEP", "刚才"),
+        ("promotion", "The user is busy this week.", None, "KEEP", "this week"),
+        ("decay", "Old fact about the build.", "ARCHIVE", "ARCHIVE", "archived"),
+        ("decay", "Old fact about the build.", "DELETE", "DELETE", "deleted"),
+        ("decay", "Old fact about the build.", None, "ARCHIVE", "archived"),
+        ("expired", "Buy milk.", None, "DELETE", "Buy milk"),
+        ("junk", "$ ls -la", None, "DELETE", "written by mistake"),
+        ("secret", "key sk-abcdefghijklmnopqrstuvwx", None, "DELETE", "leaks"),
+        ("agent_written", "User moved to Hangzhou.", None, "KEEP", "keep it unless"),
+    ],
+)
+def test_decision_table(
+    trigger: Trigger, content: str, suggested: str | None, decision: str, said: str
+) -> None:
+    c = Candidate(mem("m1", content), trigger, "why it fired", suggested=suggested)  # type: ignore[arg-type]
+    got, reasons = decide(c)
+    assert got == decision
+    assert said in reasons
+
+
+def test_a_decaying_memory_another_refers_to_is_kept() -> None:
+    old = mem("a1b2c3", "The staging database is on host db-7.")
+    note = mem("f0f0f0", "Moved the backups off the host of [a1b2c3] in October.")
+    got, reasons = decide(Candidate(old, "decay", "score 0.15"), [note])
+    assert got == "KEEP" and "[f0f0f0] refers to it" in reasons
+
+
+def test_a_decaying_memory_a_newer_similar_one_supersedes_is_deleted() -> None:
+    old = mem("old111", "User's laptop is a ThinkPad X1 Carbon.", last_activated="2026-01-01")
+    new = mem(
+        "new222", "User's laptop is a ThinkPad X1 Carbon Gen 12.", last_activated="2026-10-01"
+    )
+    got, reasons = decide(Candidate(old, "decay", "score 0.15"), [new])
+    assert got == "DELETE" and "superseded by the newer [new222]" in reasons
+
+
+def test_without_an_archive_a_decay_review_deletes() -> None:
+    c = Candidate(mem("m1", "Old fact."), "decay", "score 0.4", suggested="ARCHIVE")
+    review = RulesReviewer(archive=False).decide(c, RelatedIndex([c.memory]))
+    assert review.decision == "DELETE"
+
+
+def test_reasons_quote_the_memory_in_its_own_language() -> None:
+    _got, reasons = decide(Candidate(mem("m1", "用户喜欢黑咖啡。"), "promotion", "分数 0.95"))
+    assert "“用户喜欢黑咖啡。”" in reasons and "核心记忆" in reasons
+
+
+# -- triggers --------------------------------------------------------------------------------------
+def test_triggers_from_scores_text_and_pairs() -> None:
+    memories = [
+        mem("p1", "User's name is Lin.", score=0.95, hits=9),
+        mem("p2", "User likes green tea.", score=0.95, hits=2, category="preference"),  # few hits
+        mem("c1", "Pinned.", score=0.99, hits=50, category="core"),
+        mem("d1", "Faded fact.", score=0.1),
+        mem("t1", "File the receipts.", category="todo", expires_at="2026-11-01"),
+        mem("s1", "The deploy token: ghp_abcdefghijklmnopqrstuvwxyz0123456789"),
+        mem("j1", "[score=0.8 source=chat] user likes tea"),
+        mem("u1", "用户喜欢黑咖啡，不加糖。", category="preference", last_activated="2026-10-01"),
+        mem("u2", "用户喜欢黑咖啡，不加糖", category="preference", score=0.4),
+        mem("n1", "用户不喜欢黑咖啡，不加糖。", category="preference", last_activated="2026-11-20"),
+    ]
+    found = find_candidates(ScanInput(memories, TODAY, EVERBOT, {}, {("MEMORY.md", "u1"): "x"}))
+    by = {(c.trigger, c.memory.key) for c in found}
+    assert ("promotion", "p1") in by and ("promotion", "p2") not in by
+    assert not any(k == "c1" for _t, k in by)
+    assert {("decay", "d1"), ("expired", "t1"), ("secret", "s1"), ("junk", "j1")} <= by
+    assert ("duplicate", "u2") in by  # the weaker of the two copies
+    assert ("contradiction", "u1") in by  # the older one, the newer says the opposite
+    assert ("agent_written", "u1") in by
+    [dup] = [c for c in found if c.trigger == "duplicate"]
+    assert dup.related[0].key == "u1"
