@@ -99,6 +99,10 @@ class Desk(QWidget):
         """A save finished (its results, one per file written)."""
         self.refresh()
 
+    def reveal(self, file: str, key: str) -> None:
+        """Show the memory `key` of `file` for editing (the review queue's "Edit first")."""
+        self.notice.emit(f"[{key}] is in {file}: open its page in the sidebar to edit it")
+
     def current_memory(self) -> str | None:
         """The text of the memory the person has selected (for Where else is it?), if any."""
         return None

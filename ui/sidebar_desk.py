@@ -22,6 +22,7 @@ from ui.activity_view import ActivityView
 from ui.backups_view import BackupsView
 from ui.context_view import ContextView, Scopes
 from ui.desk import Desk, Push
+from ui.review_view import ReviewView, queue_title
 from ui.settings import Settings
 from ui.tasks import TaskRunner
 from ui.untrusted import plain_label
@@ -49,6 +50,7 @@ class SidebarDesk(Desk):
         self.context_view: ContextView | None = None
         self.backups_view: BackupsView | None = None
         self.activity_view: ActivityView | None = None
+        self.review_view: ReviewView | None = None
         self.sidebar = QListWidget()
         self.sidebar.setObjectName("deskSidebar")
         self.sidebar.currentRowChanged.connect(self._page_selected)
@@ -90,14 +92,18 @@ class SidebarDesk(Desk):
         return Page("context", lambda: "At session start", show)
 
     def journal_pages(self) -> list[Page]:
-        """Backups and Activity: every agent's desk ends with them."""
-        if self.backups_view is None or self.activity_view is None:
+        """The review queue, Backups and Activity: every agent's desk ends with them."""
+        if self.backups_view is None or self.activity_view is None or self.review_view is None:
             self.backups_view, self.activity_view = BackupsView(), ActivityView()
-            self.add_page_widget(self.backups_view)
-            self.add_page_widget(self.activity_view)
-        backups, activity = self.backups_view, self.activity_view
+            self.review_view = ReviewView()
+            for view in (self.review_view, self.backups_view, self.activity_view):
+                self.add_page_widget(view)
+            self.review_view.queue_changed.connect(self.update_titles)
+            self.review_view.edit_requested.connect(self.reveal)
+        backups, activity, review = self.backups_view, self.activity_view, self.review_view
+        review.show_workspace(self.ws)  # the sidebar counts what waits
 
-        def show(view: BackupsView | ActivityView) -> Callable[[], None]:
+        def show(view: BackupsView | ActivityView | ReviewView) -> Callable[[], None]:
             def shown() -> None:
                 view.show_workspace(self.ws)
                 self.stack.setCurrentWidget(view)
@@ -105,6 +111,7 @@ class SidebarDesk(Desk):
             return shown
 
         return [
+            Page("review", lambda: queue_title(review.proposals), show(review)),
             Page("backups", lambda: "Backups", show(backups)),
             Page("activity", lambda: "Activity", show(activity)),
         ]
@@ -134,7 +141,9 @@ class SidebarDesk(Desk):
 
     def update_titles(self) -> None:
         for row, page in enumerate(self.pages):
-            self.sidebar.item(row).setText(page.title())
+            item = self.sidebar.item(row)
+            if item is not None:
+                item.setText(page.title())
 
     def _page_selected(self, row: int) -> None:
         if 0 <= row < len(self.pages):

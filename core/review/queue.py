@@ -193,18 +193,27 @@ def mark_stale(path: Path, memories: Sequence[Memory]) -> list[int]:
 
 
 def undo_decision(agent: Agent, path: Path, op_id: str | None = None) -> list[int]:
-    """Undo the newest applied decision (or the operation `op_id`): the files as before, its
-    proposals pending again. Returns those proposals."""
+    """Undo the newest decision (or the one applied by the operation `op_id`): an applied one's
+    operation is undone (the files as before), a rejected one or one that changed no file
+    simply waits again. Returns the proposals back in the queue."""
     from core.ops.undo import undo_and_save
 
     with journal_for_reading(path) as journal:
-        applied = [] if journal is None else journal.proposals("applied")
-    ops = [p.op_id for p in applied if p.op_id and (op_id is None or p.op_id == op_id)]
-    if not ops:
-        raise WorkspaceError(f"{path}: no applied review decision to undo", exit_code=EXIT_REFUSED)
-    target = max(ops, key=lambda o: max(p.id for p in applied if p.op_id == o))
-    undo_and_save(agent.open(path), target)
-    return [p.id for p in applied if p.op_id == target]
+        found = [] if journal is None else journal.proposals()
+    decided = [
+        p
+        for p in found
+        if p.status in ("applied", "rejected") and (op_id is None or p.op_id == op_id)
+    ]
+    if not decided:
+        raise WorkspaceError(f"{path}: no review decision to undo", exit_code=EXIT_REFUSED)
+    last = max(decided, key=lambda p: (p.decided_at or p.created_at, p.id))
+    if last.op_id is not None:
+        undo_and_save(agent.open(path), last.op_id)  # its proposals wait again
+        return [p.id for p in decided if p.op_id == last.op_id]
+    with journal_for_writing(path) as journal:
+        journal.set_proposal_status(last.id, "pending")
+    return [last.id]
 
 
 @dataclass(frozen=True, slots=True)

@@ -277,8 +277,8 @@ def test_pomelobot_scopes_in_the_sidebar(qtbot: QtBot, window: MainWindow, pomel
     assert titles[0].startswith("Scope main (")
     assert any(t.startswith("Scope direct_") for t in titles)
     assert any(t.startswith("Scope group_") for t in titles)
-    assert titles[-4].startswith("Search & read")
-    assert titles[-3:] == ["At session start", "Backups", "Activity"]
+    assert titles[-5].startswith("Search & read")
+    assert titles[-4:] == ["At session start", "Review queue", "Backups", "Activity"]
 
 
 def test_pomelobot_edit_daily_and_promote_to_long_term(

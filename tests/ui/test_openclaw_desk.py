@@ -47,7 +47,7 @@ def test_pages_and_the_warnings_banner(qtbot: QtBot, window: MainWindow, claw: P
     titles = [desk.sidebar.item(r).text() for r in range(desk.sidebar.count())]
     assert titles[0].startswith("MEMORY.md (") and titles[1].startswith("USER.md (")
     assert "Dreaming (read-only)" in titles
-    assert titles[-3:] == ["At session start", "Backups", "Activity"]
+    assert titles[-4:] == ["At session start", "Review queue", "Backups", "Activity"]
     assert desk.entries.warnings.isVisible()
     assert "trimmer deletes the promotion section" in desk.entries.warnings.text()
 

@@ -159,7 +159,7 @@ def test_the_session_start_page_shows_what_the_agent_injects_per_scope(
 ) -> None:
     opened(qtbot, window, claw)
     desk = _desk(window)
-    assert [p.name for p in desk.pages[-3:]] == ["context", "backups", "activity"]
+    assert [p.name for p in desk.pages[-4:]] == ["context", "review", "backups", "activity"]
     desk.select_page("context")
     view = desk.context_view
     assert view is not None and desk.stack.currentWidget() is view

@@ -1,0 +1,164 @@
+"""The Review queue page as a new user meets it: "Review now" on the demo workspace, the queue
+worked through with the keyboard, each decision landing in the file, one undone with Ctrl+Z;
+the table for batch work. Writes go through the work the page hands to the desk."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.cli import main
+from core.activity import operations
+from core.agents.everbot.workspace import Workspace
+from core.review.queue import pending
+from ui.review_view import ReviewView, age_of
+
+
+class Desk:
+    """What the desk does with the page's requests: runs the work, then shows the queue anew."""
+
+    def __init__(self, view: ReviewView) -> None:
+        self.view = view
+        self.messages: list[str] = []
+        self.failures: list[str] = []
+        self.edits: list[tuple[str, str]] = []
+        view.write_requested.connect(self.write)
+        view.failed.connect(self.failures.append)
+        view.edit_requested.connect(lambda file, key: self.edits.append((file, key)))
+
+    def write(self, work: Callable[[], Any], message: str) -> None:
+        try:
+            work()
+        except Exception as exc:  # the desk shows it
+            self.failures.append(str(exc))
+        else:
+            self.messages.append(message)
+        self.view.ws.reload()
+        self.view.refresh()
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    folder = tmp_path / "ws"
+    assert main(["demo", str(folder), "--layout", "everbot"]) == 0
+    return folder
+
+
+@pytest.fixture
+def view(qtbot: QtBot, root: Path) -> ReviewView:
+    page = ReviewView()
+    qtbot.addWidget(page)
+    page.show_workspace(Workspace.open(root))
+    page.show()
+    return page
+
+
+def review_now(qtbot: QtBot, view: ReviewView) -> None:
+    with qtbot.waitSignal(view.run_finished, timeout=20_000):
+        assert view.start_review()
+    assert view.review_now.isEnabled() and not view.progress.isVisible()
+
+
+def press(
+    qtbot: QtBot, view: ReviewView, key: Qt.Key, modifier: Any = Qt.KeyboardModifier.NoModifier
+) -> None:
+    view.card.setFocus()
+    qtbot.keyClick(view.card, key, modifier)
+
+
+def test_review_now_then_work_through_the_queue_by_keyboard(
+    qtbot: QtBot, view: ReviewView, root: Path
+) -> None:
+    desk = Desk(view)
+    assert view.proposals == []
+    review_now(qtbot, view)
+    assert view.proposals and "proposals wait" in view.summary.text()
+    first = view.current()
+    assert first is not None
+    assert view.decision.text() == f"Proposed: {first.decision}"
+    assert first.memory_id in view.trigger.text()
+    before = (root / "MEMORY.md").read_bytes()
+
+    press(qtbot, view, Qt.Key.Key_Space)  # accept the proposal
+
+    assert desk.failures == [] and len(desk.messages) == 1
+    assert (root / "MEMORY.md").read_bytes() != before
+    assert first.id not in [p.id for p in view.proposals]
+    [op] = operations(root)[:1]
+    assert op.op.cause == f"review: approved proposal #{first.id}"
+
+    second = view.current()
+    assert second is not None
+    press(qtbot, view, Qt.Key.Key_K)  # keep, whatever was proposed
+    assert second.id not in [p.id for p in pending(root)]
+
+    third = view.current()
+    assert third is not None
+    press(qtbot, view, Qt.Key.Key_S)  # skip: nothing written
+    assert view.current() is not third and third.id in [p.id for p in pending(root)]
+    press(qtbot, view, Qt.Key.Key_E)
+    assert desk.edits == [(view.current().file, view.current().memory_id)]  # type: ignore[union-attr]
+
+    press(qtbot, view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo the keep
+    assert second.id in [p.id for p in pending(root)]
+    assert desk.messages[-1] == "The last review decision was undone"
+
+
+def test_the_table_approves_many_as_one_operation(
+    qtbot: QtBot, view: ReviewView, root: Path
+) -> None:
+    desk = Desk(view)
+    review_now(qtbot, view)
+    view.tabs.setCurrentIndex(1)
+    view.decision_filter.setCurrentText("PROMOTE")
+    assert view.shown and all(p.decision == "PROMOTE" for p in view.shown)
+    chosen = [p.id for p in view.shown]
+    view.table.selectAll()
+
+    assert view.approve_selected()
+
+    assert desk.failures == []
+    [op] = operations(root)[:1]
+    assert op.op.cause.startswith("review: approved proposals") and len(chosen) > 1
+    assert not set(chosen) & {p.id for p in pending(root)}
+
+
+def test_reject_writes_no_memory_file(qtbot: QtBot, view: ReviewView, root: Path) -> None:
+    Desk(view)
+    review_now(qtbot, view)
+    before = (root / "MEMORY.md").read_bytes()
+    first = view.current()
+    press(qtbot, view, Qt.Key.Key_R)
+    assert (root / "MEMORY.md").read_bytes() == before
+    assert first is not None and first.id not in [p.id for p in view.proposals]
+
+
+def test_a_secret_is_masked_wherever_the_proposal_shows(
+    qtbot: QtBot, view: ReviewView, root: Path
+) -> None:
+    token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    assert main(["add", str(root), f"The deploy token is {token}"]) == 0
+    view.ws.reload()
+    Desk(view)
+    review_now(qtbot, view)
+    secret = next(p for p in view.proposals if p.trigger == "secret")
+    view.index = view.proposals.index(secret)
+    view._fill_card()
+    shown = [view.memory.toPlainText(), view.reasons.toPlainText(), view.trigger.text()]
+    shown += [view.table.item(r, c).text() for r in range(view.table.rowCount()) for c in range(6)]
+    assert not any(token in text for text in shown)
+    assert any("ghp…[hidden]" in text for text in shown)
+
+
+def test_age_in_words() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    now = datetime(2026, 11, 26, tzinfo=UTC)
+    assert age_of(now - timedelta(days=3, hours=2), now) == "3 d"
+    assert age_of(now - timedelta(minutes=5), now) == "5 min"
+    assert age_of(now, now) == "just now"
