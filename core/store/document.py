@@ -464,7 +464,7 @@ class Document(Generic[D, E]):
             if ch.before is None:
                 ok = current is None or fmt.rekeys
             else:
-                ok = current is not None and fmt.same(current, ch.before)
+                ok = current is ch.before or (current is not None and fmt.same(current, ch.before))
             if not ok:
                 raise WorkspaceError(
                     f"{self.path}: entry {ch.key} is not as expected", exit_code=EXIT_REFUSED

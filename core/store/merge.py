@@ -157,19 +157,20 @@ def net_changes(changes: Sequence[Change[T]], same: Callable[[T, T], bool]) -> l
 
     `same(a, b)` compares two entries as the file shows them.
     """
-    first: dict[str, T | None] = {}
-    last: dict[str, T | None] = {}
+    first: dict[str, Change[T]] = {}
+    last: dict[str, Change[T]] = {}
     for ch in changes:
-        first.setdefault(ch.key, ch.before)
-        last[ch.key] = ch.after
+        first.setdefault(ch.key, ch)
+        last[ch.key] = ch
     out: list[Change[T]] = []
-    for key, before in first.items():
-        after = last[key]
+    for key, head in first.items():
+        tail = last[key]
+        before, after = head.before, tail.after
         if before is None and after is None:
             continue
         if before is not None and after is not None and same(before, after):
             continue
-        out.append(Change(key, before, after))
+        out.append(head if head is tail else Change(key, before, after))
     return out
 
 

@@ -226,7 +226,7 @@ class StructuredDocument:
             self._fix_gap_after_removal(index)
             self.insert_entry(new)
         else:
-            self.blocks[index] = new.with_gap(old.gap)
+            self.blocks[index] = new if new.gap == old.gap else new.with_gap(old.gap)
 
     def delete_entry(self, key: str) -> Entry:
         index = self._index(key)
@@ -313,7 +313,7 @@ def render_header(entry: Entry) -> str:
     """The header line; the original one (odd spacing and all) while its fields are unchanged."""
     token = entry.score_token()
     fields = (entry.id, entry.category, token, entry.last_activated, str(entry.activation_count))
-    if entry.header_text is not None:
+    if entry.header_text is not None and token in entry.header_text:  # else the score changed
         m = HEADER_RE.match(entry.header_text.strip())
         if m is not None and (*m.groups()[:4], str(int(m.group(5)))) == fields:
             return entry.header_text.rstrip("\r\n")
