@@ -10,7 +10,9 @@ from typing import Any
 
 from core.review.model import Candidate, Review, ReviewContext, Reviewer
 
-__all__ = ["review_many"]
+__all__ = ["DEFAULT_IN_FLIGHT", "review_many"]
+
+DEFAULT_IN_FLIGHT = 4  # for a reviewer that does not say how many of its reviews may run at once
 
 
 async def review_many(
@@ -20,11 +22,14 @@ async def review_many(
     *,
     on_progress: Callable[[int, int], None] | None = None,
     cancel: asyncio.Event | None = None,
-    max_in_flight: int = 4,
+    max_in_flight: int | None = None,
 ) -> list[Review | Exception]:
-    """Each candidate's review (or the exception that stopped it), in input order. Once `cancel`
-    is set the reviews still running are cancelled and none is started: the list then holds
-    the reviews up to the first that did not finish."""
+    """Each candidate's review (or the exception that stopped it, such as an LlmError), in input
+    order, at most `max_in_flight` at once (None: the reviewer's own `max_in_flight`, else 4).
+    Once `cancel` is set the reviews still running are cancelled and none is started: the list
+    then holds the reviews up to the first that did not finish."""
+    if max_in_flight is None:
+        max_in_flight = int(getattr(reviewer, "max_in_flight", DEFAULT_IN_FLIGHT))
     gate = asyncio.Semaphore(max(1, max_in_flight))
     stopped = cancel or asyncio.Event()
     done = 0
