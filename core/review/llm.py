@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from core.review.model import Candidate, Decision, Memory, Review, ReviewContext
 from core.secrets import API_KEY_ENV, scrub_secrets
 
-__all__ = ["LlmError", "LlmReviewer", "LlmSettings", "allowed_decisions"]
+__all__ = ["LlmError", "LlmReviewer", "LlmSettings", "allowed_decisions", "read_reply"]
 
 RELATED_LIMIT = 5  # related memories in the first message, and memories per search
 EXCERPT_CHARS = 200  # of a bad answer, in an error message

@@ -405,7 +405,7 @@ def candidates(n: int) -> list[Candidate]:
 
 
 def test_review_many_keeps_to_max_in_flight_and_the_input_order(server: ChatServer) -> None:
-    server.respond = lambda seen: Reply("Fine.\n[KEEP]", delay=0.05)
+    server.respond = lambda seen: Reply("Fine.\n[KEEP]", delay=0.1)
     reviewer = LlmReviewer(settings(server.base_url, max_in_flight=3))
     progress: list[tuple[int, int]] = []
     many = candidates(10)
