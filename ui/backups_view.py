@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import difflib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -54,6 +54,7 @@ CHAR_DIFF_MAX_LINES = 200  # a block of changed lines larger than this is marked
 CHAR_DIFF_MAX_CHARS = 4_000  # a line longer than this is marked whole
 SMALL_STRETCH = 250_000  # lines × lines difflib compares when no line anchors a stretch
 SIMILAR = 0.5  # lines less alike than this are marked whole
+KEPT_BACKUP_BYTES = 16_000_000  # backups a search keeps read and parsed while the person types
 
 UNREADABLE = (WorkspaceError, InputError, OSError, UnicodeDecodeError, ValueError)
 Span = tuple[int, int]  # UTF-16 start and end in the text, as QTextCursor counts positions
@@ -286,6 +287,53 @@ def _mark_chars(
             new_marks.chars.append((start, start + _utf16(new[j1:j2])))
 
 
+class BackupSearch:
+    """Memories only backups hold, searched again at each query the person types (off the UI
+    thread, one search at a time): the backups are listed once, and read and parsed once when
+    together they are small enough to keep. A new one is made once the file is written."""
+
+    def __init__(self, ws: Editable) -> None:
+        self.root, self.agent = ws.root, ws.agent
+        self._backups: list[BackupFile] | None = None
+
+    def search(self, query: str) -> list[BackupHit]:
+        if self._backups is None:
+            self._backups = _read_once(agent_named(self.agent).backups(self.root))
+        return search_backups(self._backups, query)
+
+
+def _read_once(backups: list[BackupFile]) -> list[BackupFile]:
+    """The backups with their bytes kept and each version parsed once, when they are small
+    enough to keep; else as they are (read at each search)."""
+    if sum(b.size for b in backups) > KEPT_BACKUP_BYTES:
+        return backups
+    formats: dict[int, _ParsedOnce] = {}
+    kept = []
+    for backup in backups:
+        fmt = formats.setdefault(id(backup.fmt), _ParsedOnce(backup.fmt))
+        try:
+            kept.append(replace(backup, data=backup.raw(), fmt=fmt))
+        except (WorkspaceError, OSError):
+            kept.append(backup)  # unreadable now: search_backups passes over it
+    return kept
+
+
+class _ParsedOnce:
+    """An agent's format that parses the same bytes only once (the live file's too)."""
+
+    def __init__(self, fmt: Any) -> None:
+        self._fmt = fmt
+        self._docs: dict[bytes | None, Any] = {}
+
+    def parse(self, data: bytes | None) -> Any:
+        if data not in self._docs:
+            self._docs[data] = self._fmt.parse(data)
+        return self._docs[data]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._fmt, name)
+
+
 def _first_line(value: object) -> str:
     text = "" if value is None else str(value)
     return text.split("\n", 1)[0]
@@ -383,8 +431,11 @@ class BackupsView(QWidget):
             self.notice.emit("No memory only in backups holds every one of these words")
 
     def show_hit(self, row: int) -> None:
+        """Select the found memory's backup and tick the memory in its per-memory diff."""
+        self.show_backup_hit(self.found_hits[row])
+
+    def show_backup_hit(self, hit: BackupHit) -> None:
         """Select the hit's backup and tick the memory in its per-memory diff."""
-        hit = self.found_hits[row]
         rels = [b.rel for b in self.backups]
         if hit.backup.rel not in rels:
             return

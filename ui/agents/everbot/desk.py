@@ -1,5 +1,6 @@
 """EverBot's pages: Active and Archived memories (a table with search and a detail pane),
-Problems, and What the agent sees.
+Problems, and What the agent sees. Searching words in Active also lists, after the memories,
+those only backups hold (found off the UI thread); double-clicking one shows it on Backups.
 
 Every edit is a core change set (`core.agents.everbot.ops`) on the window's undo stack; the
 search runs in core (`core.search`) and the table model only holds keys.
@@ -12,7 +13,15 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSignalBlocker,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -43,7 +52,7 @@ from ui.agents.everbot.memory_table import MemoryTableModel, ScoreBarDelegate
 from ui.agents.everbot.problems_view import ProblemsView
 from ui.agents.everbot.profile_view import ProfileView
 from ui.agents.everbot.prompt_view import PromptView
-from ui.backups_view import BackupsView
+from ui.backups_view import BackupSearch, BackupsView
 from ui.desk import Desk, Push
 from ui.settings import Settings
 from ui.tasks import TaskRunner
@@ -51,7 +60,8 @@ from ui.undo import OpCommand
 from ui.untrusted import plain_label
 
 if TYPE_CHECKING:
-    from core.search import SearchIndex
+    from core.backups_view import BackupHit
+    from core.search import Query, SearchIndex
 
 
 @dataclass(frozen=True)
@@ -93,6 +103,9 @@ class EverBotDesk(Desk):
         self.index: SearchIndex | None = None  # built after the table shows
         self.indexer = TaskRunner(self)  # reads only: never keeps a save waiting
         self._take_index_now: Callable[[], None] = lambda: None
+        self.backup_finder = TaskRunner(self)  # memories only backups hold, off the UI thread
+        self._backup_search: BackupSearch | None = None  # the backups, read once until a write
+        self._backup_asked = 0  # the newest backup search: older results are dropped
         self._counted: tuple[int, int] | None = None  # the file version the sidebar counts are of
         self.view = VIEWS[0]
         delay = self.settings.search_debounce_ms
@@ -172,6 +185,7 @@ class EverBotDesk(Desk):
         for column, width in enumerate((80, 100, 110, 110, 50)):
             table.setColumnWidth(column, width)
         table.selectionModel().currentRowChanged.connect(lambda *_: self._show_current())
+        table.activated.connect(self._open_backup_hit)
         self.score_bars = ScoreBarDelegate(EVERBOT, table)
         table.setItemDelegateForColumn(2, self.score_bars)
         return table
@@ -203,6 +217,7 @@ class EverBotDesk(Desk):
         super().show_workspace(ws)
         self.ws = ws
         self.index = None
+        self._backup_search = None
         self.score_bars.profile = ws.profile
         with QSignalBlocker(self.sidebar):  # one search, not one per signal
             self.sidebar.setCurrentRow(0)
@@ -285,6 +300,7 @@ class EverBotDesk(Desk):
         current = self.current_key()
         self.model.set_keys(keys)
         self.select_key(current or (keys[0] if keys else None))
+        self._find_in_backups()
         self.changed.emit()
 
     def _view_keys(self) -> list[str] | None:
@@ -313,19 +329,75 @@ class EverBotDesk(Desk):
         allowed = set(in_view)
         return [k for k in found if k in allowed]
 
+    def _find_in_backups(self) -> None:
+        """List after the memories those only backups hold with the words searched, found off
+        the UI thread; a result for an older query is dropped."""
+        self._backup_asked += 1
+        asked, ws, query = self._backup_asked, self.ws, self._backup_query()
+        words = " ".join((*query.words, *query.phrases)) if query is not None else ""
+        if ws is None or query is None or not words:
+            self.model.set_backup_hits([])
+            return
+        if self._backup_search is None:
+            self._backup_search = BackupSearch(ws)
+        search = self._backup_search
+
+        def found(hits: list[BackupHit]) -> None:
+            if asked != self._backup_asked or self.ws is not ws:
+                return
+            excluded = query.excluded
+            self.model.set_backup_hits(
+                [
+                    h
+                    for h in hits
+                    if ws.find(h.key) is None  # live again (an undo not saved yet)
+                    and not any(word in h.content.casefold() for word in excluded)
+                ]
+            )
+            self.changed.emit()
+
+        def failed(exc: BaseException) -> None:
+            if asked == self._backup_asked:
+                self.failed.emit(f"Cannot search the backups: {exc}")
+
+        self.backup_finder.run(lambda: search.search(words), on_done=found, on_error=failed)
+
+    def _backup_query(self) -> Query | None:
+        """The search box's query when backups are searched too: in Active, with words."""
+        if self.view.name != "active":
+            return None
+        from core.search import QueryError, parse_query
+
+        try:
+            return parse_query(self.search.text())
+        except QueryError:
+            return None
+
+    def _open_backup_hit(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        """A memory only a backup holds, opened: the Backups page shows it in that backup,
+        ticked for restoring."""
+        hit = self.model.hit_at(index.row())
+        if hit is None:
+            return
+        self.sidebar.setCurrentRow([v.name for v in VIEWS].index("backups"))
+        self.backups.show_backup_hit(hit)
+
     def focus_search(self) -> None:
         self.search.setFocus()
         self.search.selectAll()
 
     def refresh(self) -> None:
+        self._backup_search = None
         self._changed([])
 
     def _reindex(self, _message: str = "") -> None:
         """A page wrote the file at once (a restore, an undo): any memory may have changed."""
         self.index = None
+        self._backup_search = None
         if self.ws is not None:
             self._index_in_background(self.ws)
             self._load_trend(self.ws)
+            self._find_in_backups()
 
     def refreshed(self, what: Refreshed) -> None:
         """The file was read anew: search again, keeping the selection and the scroll."""
@@ -334,6 +406,7 @@ class EverBotDesk(Desk):
         current = self.current_key()
         scroll = self.table.verticalScrollBar().value()
         self.index = None
+        self._backup_search = None
         self.run_search()
         self.select_key(current)
         self.table.verticalScrollBar().setValue(scroll)
@@ -341,6 +414,7 @@ class EverBotDesk(Desk):
             self._show_page()
 
     def saved(self, results: list[SaveResult]) -> None:
+        self._backup_search = None  # the save backed the file up
         self._changed([c.key for r in results for c in r.changes])
         if self.ws is not None:
             self._load_trend(self.ws)
@@ -411,6 +485,7 @@ class EverBotDesk(Desk):
         else:
             self.model.refresh()
             self._show_current()
+        self._find_in_backups()
         if self.view.keys is None:
             self._show_page()
         self._update_counts()
@@ -506,9 +581,11 @@ class EverBotDesk(Desk):
             return "No workspace"
         self._update_counts()
         state = "modified" if ws.modified else "saved"
+        only = len(self.model.hits())
+        backups = f" (+{only} only in backups)" if only else ""
         return (
             f"{ws.profile.name} · {len(ws.entries())} memories · showing "
-            f"{self.model.rowCount()} · {state}"
+            f"{len(self.model.keys())}{backups} · {state}"
         )
 
 

@@ -2,6 +2,8 @@
 
 Filtering and ordering happen in core (search) or in `sort` below; the view gets an ordered key
 list. A refresh after an edit is one `dataChanged`, not a model reset (Anki's browser table).
+After the memories, a search may list memories only backups hold: greyed, in italics, with no
+key (`key_at` is None for them, so no action touches them).
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRect, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from core.agents.everbot.format import Entry
 from core.agents.everbot.trend import Previous
+from core.backups_view import BackupHit
 from core.policy import PolicyProfile
 from ui.untrusted import literal_html
 
@@ -33,6 +36,7 @@ _SORT_KEYS: tuple[Callable[[Entry], Any], ...] = (
 )
 
 Index = QModelIndex | QPersistentModelIndex
+BACKUP_GREY = QColor("#808080")
 
 
 class MemoryTableModel(QAbstractTableModel):
@@ -42,11 +46,12 @@ class MemoryTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._lookup = lookup
         self._keys: list[str] = []
+        self._hits: list[BackupHit] = []  # memories only backups hold, after the keys
         self.previous = Previous()  # scores in the newest backup: the trend arrows
 
     # -- Qt model API ---------------------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
-        return 0 if parent.isValid() else len(self._keys)
+        return 0 if parent.isValid() else len(self._keys) + len(self._hits)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(COLUMNS)
@@ -59,7 +64,12 @@ class MemoryTableModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._keys):
+        if not index.isValid():
+            return None
+        hit = self.hit_at(index.row())
+        if hit is not None:
+            return _backup_data(hit, index.column(), role)
+        if not 0 <= index.row() < len(self._keys):
             return None
         key = self._keys[index.row()]
         if role == KEY_ROLE:
@@ -121,10 +131,31 @@ class MemoryTableModel(QAbstractTableModel):
             return -1
 
     def set_keys(self, keys: Sequence[str]) -> None:
-        """Show these memories in this order (a new search or view)."""
+        """Show these memories in this order (a new search or view), and no backup's."""
         self.beginResetModel()
         self._keys = list(keys)
+        self._hits = []
         self.endResetModel()
+
+    def hits(self) -> list[BackupHit]:
+        return list(self._hits)
+
+    def hit_at(self, row: int) -> BackupHit | None:
+        """The memory only a backup holds shown at `row`, if that row shows one."""
+        at = row - len(self._keys)
+        return self._hits[at] if 0 <= at < len(self._hits) else None
+
+    def set_backup_hits(self, hits: Sequence[BackupHit]) -> None:
+        """List these memories only backups hold after the memories (in place of earlier ones)."""
+        first = len(self._keys)
+        if self._hits:
+            self.beginRemoveRows(QModelIndex(), first, first + len(self._hits) - 1)
+            self._hits = []
+            self.endRemoveRows()
+        if hits:
+            self.beginInsertRows(QModelIndex(), first, first + len(hits) - 1)
+            self._hits = list(hits)
+            self.endInsertRows()
 
     def refresh(self) -> None:
         """The memories changed but not which rows are shown: one dataChanged for all cells."""
@@ -147,6 +178,42 @@ class MemoryTableModel(QAbstractTableModel):
         self.changePersistentIndexList(moved_from, moved_to)
 
 
+def backup_note(hit: BackupHit) -> str:
+    """Where a memory only a backup holds is: "only in backup <path> (<time>)"."""
+    when = hit.backup.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    return f"only in backup {hit.backup.rel} ({when})"
+
+
+def _backup_data(hit: BackupHit, column: int, role: int) -> Any:
+    if role == Qt.ItemDataRole.DisplayRole:
+        return _backup_display(hit, column)
+    if role == Qt.ItemDataRole.ToolTipRole:
+        tip = backup_note(hit) + ": double-click to see it in its backup"
+        return literal_html(tip if column != 5 else hit.content[:2000] + "\n\n" + tip)
+    if role == Qt.ItemDataRole.ForegroundRole:
+        return BACKUP_GREY
+    if role == Qt.ItemDataRole.FontRole:
+        font = QFont()
+        font.setItalic(True)
+        return font
+    return None
+
+
+def _backup_display(hit: BackupHit, column: int) -> str:
+    if column == 0:
+        return hit.label
+    if column == 1:
+        return backup_note(hit)
+    if column == 5:
+        return _first_line(hit.content)
+    return ""
+
+
+def _first_line(content: str) -> str:
+    first = content.split("\n", 1)[0]
+    return first if len(first) <= 200 else first[:199] + "…"
+
+
 def _display(entry: Entry, column: int) -> str:
     if column == 0:
         return entry.key
@@ -158,8 +225,7 @@ def _display(entry: Entry, column: int) -> str:
         return entry.last_activated
     if column == 4:
         return str(entry.activation_count)
-    first = entry.content.split("\n", 1)[0]
-    return first if len(first) <= 200 else first[:199] + "…"
+    return _first_line(entry.content)
 
 
 class ScoreBarDelegate(QStyledItemDelegate):
