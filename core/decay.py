@@ -20,7 +20,7 @@ from core.formats.text import gc_paused
 from core.policy import DecayRule, PolicyProfile
 from core.scoring import Transition, transition_with_rule
 from core.store.commit import journal_for_reading
-from core.store.journal import DecayState, JournalError, utc_now
+from core.store.journal import DecayState, DecayStates, JournalError, utc_now
 from core.store.merge import Change
 
 
@@ -86,13 +86,10 @@ class DecayPreview:
             "transitions": [{"id": t.id, "to": t.to} for t in self.transitions],
         }
 
-    def new_states(self) -> dict[str, DecayState]:
+    def new_states(self) -> DecayStates:
         """After applying, every evaluated memory's score holds all decay up to `at`."""
-        now = utc_now()
-        return {
-            e.key: DecayState(self.at, score, now)
-            for e, score in zip(self._entries, self._scores, strict=True)
-        }
+        keys = [e.key for e in self._entries]
+        return DecayStates(self.at, utc_now(), dict(zip(keys, self._scores, strict=True)))
 
 
 def preview_decay(ws: Workspace, at: date, profile: PolicyProfile | None = None) -> DecayPreview:

@@ -289,9 +289,7 @@ class Document(Generic[D, E]):
                 outcome = self._merged(disk, net, resolutions, merge_with_disk, lost)
             data = self.render() if outcome.doc is self._doc else self.fmt.render(outcome.doc)
             entry = record(outcome.changes, actor, cause, op_id)
-            return Planned(
-                data, outcome, entry.events, dict(entry.decay_states), tuple(entry.forget)
-            )
+            return Planned(data, outcome, entry.events, entry.decay_states, tuple(entry.forget))
 
         done = commit(self.target, base=self.base, plan=plan, actor=actor, cause=cause, op_id=op_id)
         return self._saved(done, op_id)

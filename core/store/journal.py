@@ -43,6 +43,7 @@ __all__ = [
     "CommitRecord",
     "CommitState",
     "DecayState",
+    "DecayStates",
     "Event",
     "HistoryPoint",
     "Journal",
@@ -219,6 +220,33 @@ class DecayState:
     anchor: date
     score: float
     updated_at: datetime = field(default_factory=utc_now)
+
+
+@dataclass(frozen=True, slots=True)
+class DecayStates(Mapping[str, DecayState]):
+    """The decay bookkeeping of one run: each memory's precise score, all decayed up to one
+    anchor and noted at one time. Recorded without building a DecayState per memory."""
+
+    anchor: date
+    updated_at: datetime
+    scores: Mapping[str, float]  # memory_id -> score
+
+    def __getitem__(self, memory_id: str) -> DecayState:
+        return DecayState(self.anchor, self.scores[memory_id], self.updated_at)
+
+    def __contains__(self, memory_id: object) -> bool:
+        return memory_id in self.scores
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.scores)
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+    def rows(self, file: str, *tail: object) -> list[tuple[object, ...]]:
+        """The rows `_decay_rows` makes of them."""
+        anchor, at, scores = self.anchor.isoformat(), _iso(self.updated_at), self.scores
+        return [(file, m, anchor, scores[m], at, *tail) for m in sorted(scores)]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1322,6 +1350,8 @@ def _decay_rows(
 ) -> list[tuple[object, ...]]:
     """(file, memory_id, anchor, score, updated_at, *tail) in key order (the table's order: a
     bulk insert in order touches each page once)."""
+    if isinstance(states, DecayStates):
+        return states.rows(file, *tail)
     anchors: dict[date, str] = {}
     updated: dict[datetime, str] = {}
     rows: list[tuple[object, ...]] = []

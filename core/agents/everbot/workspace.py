@@ -458,10 +458,12 @@ class Workspace:
             changes: Sequence[MemoryChange], actor: str, cause: str, op_id: str
         ) -> JournalPlan:
             now = utc_now()  # one time for the whole operation
-            states = dict(decay_states)
-            for ch in changes:
-                if ch.after is not None and ch.key not in states:
-                    states[ch.key] = DecayState(today, ch.after.score, now)
+            moved = {
+                ch.key: DecayState(today, ch.after.score, now)
+                for ch in changes
+                if ch.after is not None and ch.key not in decay_states
+            }
+            states = {**decay_states, **moved} if moved else decay_states
             forget = [ch.key for ch in changes if ch.after is None]
             if actor == "decay":  # it changes only scores, of every memory: the scores alone
                 scores = [(ch.key, _score(ch.before), _score(ch.after)) for ch in changes]
