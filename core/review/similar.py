@@ -12,15 +12,24 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
-from rapidfuzz import fuzz
+import numpy as np
+import numpy.typing as npt
+from rapidfuzz import fuzz, process
 
 from core.review.model import Memory
 
-__all__ = ["Contradiction", "Pair", "RelatedIndex", "contradictions", "similar_pairs", "tokens"]
+__all__ = [
+    "Contradiction",
+    "Pair",
+    "RelatedIndex",
+    "contradictions",
+    "duplicates_and_contradictions",
+    "similar_pairs",
+    "tokens",
+]
 
 _WORD = re.compile(r"[a-z0-9_]+")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
@@ -109,97 +118,188 @@ def similar_pairs(
     """Memories whose texts are at least `threshold` similar (same category when both have one),
     each pair once, the earlier memory first, in the order of the first memory."""
     texts = [_normal(m.content) for m in memories]
-    found: dict[tuple[int, int], float] = {}
-
-    def consider(i: int, j: int) -> None:
-        if i == j:
-            return
-        i, j = min(i, j), max(i, j)
-        if (i, j) in found or not _comparable(memories[i], memories[j], same_category):
-            return
-        score = 100.0 if texts[i] == texts[j] else _similarity(texts[i], texts[j])
-        if score >= threshold:
-            found[(i, j)] = score
-
-    for group in _exact_groups(texts):
-        for i, j in combinations(group, 2):
-            consider(i, j)
-    for block in _blocks(texts):
-        _compare_block(block, texts, consider)
-    return [Pair(memories[i], memories[j], s) for (i, j), s in sorted(found.items())]
+    first, second = _candidates(texts)
+    if same_category:
+        codes = _category_codes(memories)
+        keep = (codes[first] == codes[second]) | (codes[first] < 0) | (codes[second] < 0)
+        first, second = first[keep], second[keep]
+    if not len(first):
+        return []
+    left, right = [texts[i] for i in first], [texts[j] for j in second]
+    scores = np.maximum(
+        process.cpdist(left, right, scorer=fuzz.ratio, workers=-1),
+        process.cpdist(left, right, scorer=fuzz.token_sort_ratio, workers=-1),
+    )
+    hits = np.flatnonzero(scores >= threshold)
+    return [Pair(memories[first[k]], memories[second[k]], float(scores[k])) for k in hits.tolist()]
 
 
-def _comparable(a: Memory, b: Memory, same_category: bool) -> bool:
-    if a.file == b.file and a.key == b.key:
-        return False
-    return not (same_category and a.category and b.category and a.category != b.category)
+def _category_codes(memories: Sequence[Memory]) -> npt.NDArray[np.int64]:
+    names: dict[str, int] = {}
+    return np.array(
+        [-1 if not m.category else names.setdefault(m.category, len(names)) for m in memories],
+        dtype=np.int64,
+    )
 
 
-def _exact_groups(texts: Sequence[str]) -> list[list[int]]:
+def _candidates(texts: Sequence[str]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Index pairs (i < j) worth comparing, each once, sorted: exact copies, and each memory with
+    the memories holding one of its rarest tokens (a crowded token by sorted neighbourhood)."""
+    parts = [_exact_pairs(texts)]
+    for choosers, holders in _blocks(texts):
+        if len(holders) > _CROWDED:
+            parts.append(_neighbours(sorted(holders, key=texts.__getitem__)))
+        else:
+            i, j = np.meshgrid(choosers, holders, indexing="ij")
+            parts.append(np.stack([i.ravel(), j.ravel()]))
+    pairs = np.concatenate(parts, axis=1)
+    keys = np.unique(pairs.min(axis=0) * len(texts) + pairs.max(axis=0))
+    first, second = keys // max(1, len(texts)), keys % max(1, len(texts))
+    distinct = first != second
+    return first[distinct], second[distinct]
+
+
+def _exact_pairs(texts: Sequence[str]) -> npt.NDArray[np.int64]:
+    """Every copy with every other (with the first one only, in a crowded group)."""
     groups: dict[str, list[int]] = defaultdict(list)
     for i, text in enumerate(texts):
         if text:
             groups[text].append(i)
-    return [g for g in groups.values() if len(g) > 1]
+    pairs = [np.zeros((2, 0), dtype=np.int64)]
+    for group in groups.values():
+        if len(group) > _CROWDED:
+            pairs.append(np.array([[group[0]] * (len(group) - 1), group[1:]], dtype=np.int64))
+        elif len(group) > 1:
+            upper_a, upper_b = np.triu_indices(len(group), 1)
+            members = np.array(group, dtype=np.int64)
+            pairs.append(np.stack([members[upper_a], members[upper_b]]))
+    return np.concatenate(pairs, axis=1)
 
 
-def _blocks(texts: Sequence[str]) -> Iterable[list[int]]:
-    """Each memory's rarest tokens; the memories sharing one form a block."""
+def _neighbours(ordered: list[int]) -> npt.NDArray[np.int64]:
+    """Each memory with the next `_WINDOW` ones, in the given order."""
+    members = np.array(ordered, dtype=np.int64)
+    a = np.repeat(np.arange(len(members)), _WINDOW)
+    b = a + np.tile(np.arange(1, _WINDOW + 1), len(members))
+    inside = b < len(members)
+    return np.stack([members[a[inside]], members[b[inside]]])
+
+
+def _blocks(texts: Sequence[str]) -> list[tuple[list[int], list[int]]]:
+    """Per token some memory chose (one of its rarest tokens that another memory holds too):
+    the memories that chose it, and every memory holding it."""
     token_sets = [tokens(t) for t in texts]
-    frequency: dict[str, int] = defaultdict(int)
-    for found in token_sets:
-        for token in found:
-            frequency[token] += 1
-    blocks: dict[str, list[int]] = defaultdict(list)
+    holders: dict[str, list[int]] = defaultdict(list)
     for i, found in enumerate(token_sets):
-        rarest = sorted(found, key=lambda t: (frequency[t], t))[:_BLOCK_TOKENS]
-        for token in rarest:
-            if frequency[token] > 1:
-                blocks[token].append(i)
-    return (b for b in blocks.values() if len(b) > 1)
-
-
-def _compare_block(block: list[int], texts: Sequence[str], consider: object) -> None:
-    assert callable(consider)
-    if len(block) <= _CROWDED:
-        for i, j in combinations(block, 2):
-            consider(i, j)
-        return
-    ordered = sorted(block, key=lambda i: texts[i])
-    for n, i in enumerate(ordered):
-        for j in ordered[n + 1 : n + 1 + _WINDOW]:
-            consider(i, j)
+        for token in found:
+            holders[token].append(i)
+    choosers: dict[str, list[int]] = defaultdict(list)
+    for i, found in enumerate(token_sets):
+        shared = [t for t in found if len(holders[t]) > 1]
+        for token in sorted(shared, key=lambda t: (len(holders[t]), t))[:_BLOCK_TOKENS]:
+            choosers[token].append(i)
+    return [(chose, holders[token]) for token, chose in choosers.items()]
 
 
 # -- contradictions --------------------------------------------------------------------------------
-# (marker, what it negates): the marker's presence in one text and absence from the other, with
-# the texts otherwise alike, is a contradiction.
+# (marker, what it negates): two texts alike but for the marker, put in place of what it negates
+# in one of them, disagree. Longer markers first.
 _NEGATIONS: tuple[tuple[str, str], ...] = (
-    ("不再", ""), ("不喜欢", "喜欢"), ("讨厌", "喜欢"), ("没有", "有"), ("不", ""), ("别", ""),
+    ("不喜欢", "喜欢"), ("讨厌", "喜欢"), ("不再", ""), ("没有", "有"), ("不", ""), ("别", ""),
     ("no longer ", ""), ("doesn't ", ""), ("does not ", ""), ("don't ", ""), ("do not ", ""),
-    ("dislikes", "likes"), ("hates", "likes"), ("stopped ", ""), ("never ", ""), ("not ", ""),
+    ("isn't ", "is "), ("is not ", "is "), ("dislikes", "likes"), ("hates", "likes"),
+    ("stopped ", ""), ("never ", ""), ("not ", ""), ("no ", ""),
 )  # fmt: skip
+# Words after which two texts alike but for what follows say different things ("改成 vim").
+_CHOICES = ("改成", "换成", "改为", "换为", "prefers ", "switched to ", "changed to ")
+_LEFTOVER = 2  # characters two texts may still differ by once the negation is undone
+_CHOICE_CHARS = 24  # at most this long, the choice that differs
 
 
-def contradictions(memories: Sequence[Memory], *, threshold: float = 88.0) -> list[Contradiction]:
-    """Similar memories where one negates what the other says ("喜欢" / "不喜欢")."""
-    out = []
-    for pair in similar_pairs(memories, threshold=60.0):
-        why = _negated(_normal(pair.a.content), _normal(pair.b.content), threshold)
-        if why is not None:
-            out.append(Contradiction(pair.a, pair.b, pair.score, why))
-    return out
+def contradictions(memories: Sequence[Memory], *, threshold: float = 60.0) -> list[Contradiction]:
+    """Similar memories (at least `threshold`) where one negates what the other says
+    ("喜欢" / "不喜欢"), or names another choice ("改成 vim" / "改成 emacs")."""
+    return duplicates_and_contradictions(memories, similar_at=threshold)[1]
 
 
-def _negated(a: str, b: str, threshold: float) -> str | None:
+def duplicates_and_contradictions(
+    memories: Sequence[Memory], *, duplicate_at: float = 85.0, similar_at: float = 60.0
+) -> tuple[list[Pair], list[Contradiction]]:
+    """Both from one comparison: the pairs at least `duplicate_at` similar that do not disagree,
+    and the pairs at least `similar_at` similar that disagree (a pair that disagrees is no
+    duplicate)."""
+    duplicates, disagree = [], []
+    for pair in similar_pairs(memories, threshold=min(duplicate_at, similar_at)):
+        why = disagreement(pair.a.content, pair.b.content)
+        if why is not None and pair.score >= similar_at:
+            disagree.append(Contradiction(pair.a, pair.b, pair.score, why))
+        elif why is None and pair.score >= duplicate_at:
+            duplicates.append(pair)
+    return duplicates, disagree
+
+
+def disagreement(first: str, second: str) -> str | None:
+    """Why two texts disagree, in a few words, or None: they are alike but one negates the
+    other, or names another choice after the same word."""
+    a, b = _normal(first), _normal(second)
+    if a == b:
+        return None
+    return _negation(a, b) or _other_choice(a, b)
+
+
+def _negation(a: str, b: str) -> str | None:
     for marker, plain in _NEGATIONS:
-        in_a, in_b = marker in a, marker in b
+        in_a, in_b = len(_places(a, marker)), len(_places(b, marker))
         if in_a == in_b:
             continue
-        neg, pos = (a, b) if in_a else (b, a)
-        if _similarity(neg.replace(marker, plain, 1), pos) >= threshold:
+        neg, pos = (a, b) if in_a > in_b else (b, a)
+        if any(_leftover(undone, pos) <= _LEFTOVER for undone in _undo(neg, marker, plain)):
             said, other = marker.strip(), plain.strip()
             return f"one says “{said}”, the other “{other}”" if other else f"only one says “{said}”"
+    return None
+
+
+def _undo(text: str, marker: str, plain: str) -> list[str]:
+    """The text with one occurrence of `marker` replaced by `plain`, for each occurrence."""
+    return [text[:s] + plain + text[s + len(marker) :] for s in _places(text, marker)]
+
+
+def _places(text: str, marker: str) -> list[int]:
+    """Where the marker starts in the text (an English one at the start of a word)."""
+    if marker not in text:
+        return []
+    start = "" if not marker[0].isascii() else r"(?<![a-z0-9_'])"
+    return [m.start() for m in re.finditer(start + re.escape(marker), text)]
+
+
+def _leftover(a: str, b: str) -> int:
+    """How many characters the one stretch where two texts differ spans (the longer side)."""
+    prefix, suffix = _common_ends(a, b)
+    return max(len(a), len(b)) - prefix - suffix
+
+
+def _common_ends(a: str, b: str) -> tuple[int, int]:
+    prefix = 0
+    shorter = min(len(a), len(b))
+    while prefix < shorter and a[prefix] == b[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < shorter - prefix and a[-1 - suffix] == b[-1 - suffix]:
+        suffix += 1
+    return prefix, suffix
+
+
+def _other_choice(a: str, b: str) -> str | None:
+    prefix, suffix = _common_ends(a, b)
+    for marker in _CHOICES:
+        at = a.rfind(marker, 0, prefix)
+        if at < 0 or at + len(marker) + 2 < prefix:
+            continue
+        start = at + len(marker)
+        said, other = a[start : len(a) - suffix], b[start : len(b) - suffix]
+        said, other = said.lstrip("了 "), other.lstrip("了 ")
+        if said and other and max(len(said), len(other)) <= _CHOICE_CHARS:
+            return f"one says {marker.strip()} “{said}”, the other “{other}”"
     return None
 
 

@@ -1,0 +1,246 @@
+"""Duplicates, contradictions and related memories (core/review/similar.py): blocking finds what
+comparing every pair finds, on demo memories with small edits."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.agents.registry import agent_named
+from core.demo import write_demo
+from core.review.model import Memory, ReviewContext
+from core.review.queue import memories_in
+from core.review.similar import (
+    RelatedIndex,
+    contradictions,
+    disagreement,
+    duplicates_and_contradictions,
+    similar_pairs,
+)
+
+
+def _demo_memories(layout: str, folder: Path) -> list[Memory]:
+    agent = agent_named(layout)
+    write_demo(folder, layout=layout, entries=300, seed=7)
+    return memories_in(agent, folder)[1]
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> list[Memory]:
+    return _demo_memories("everbot", tmp_path_factory.mktemp("demo") / "ws")
+
+
+DEMO: list[Memory] = []
+
+
+def demo_memories() -> list[Memory]:
+    """The demo memories, written once (hypothesis strategies cannot take fixtures)."""
+    if not DEMO:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            DEMO.extend(_demo_memories("everbot", Path(tmp) / "ws"))
+    return DEMO
+
+
+def mem(key: str, content: str, category: str | None = "fact") -> Memory:
+    return Memory("MEMORY.md", key, key, content, category=category)
+
+
+@st.composite
+def edited(draw: st.DrawFn, text: str) -> str:
+    """The text with a few characters deleted, replaced or inserted, or its case and spaces changed."""
+    chars = list(text)
+    for _ in range(draw(st.integers(0, 4))):
+        at = draw(st.integers(0, max(0, len(chars) - 1)))
+        kind = draw(st.sampled_from(["delete", "replace", "insert", "space", "case"]))
+        if kind == "delete" and chars:
+            del chars[at]
+        elif kind in ("replace", "insert"):
+            new = draw(st.sampled_from(list("aeiou xyz的了不很喜欢咖啡")))
+            chars[at : at + (kind == "replace")] = [new]
+        elif kind == "space":
+            chars.insert(at, draw(st.sampled_from([" ", "  ", "\t", "\n"])))
+        elif chars:
+            chars[at] = chars[at].swapcase()
+    return "".join(chars)
+
+
+@st.composite
+def realistic(draw: st.DrawFn) -> list[Memory]:
+    """A few demo memories and edited copies of some of them, in a random order."""
+    pool = demo_memories()
+    picked = draw(st.lists(st.sampled_from(pool), min_size=2, max_size=14))
+    out = []
+    for n, original in enumerate(picked):
+        text = original.content
+        if draw(st.booleans()):
+            text = draw(edited(text))
+        category = draw(st.sampled_from([original.category, original.category, "todo", None]))
+        out.append(Memory("MEMORY.md", f"k{n}", f"k{n}", text, category=category))
+    return out
+
+
+def brute_force(
+    memories: list[Memory], threshold: float, same_category: bool
+) -> set[tuple[str, str]]:
+    from core.review.similar import _normal, _similarity
+
+    found = set()
+    for a, b in combinations(memories, 2):
+        if same_category and a.category and b.category and a.category != b.category:
+            continue
+        if _similarity(_normal(a.content), _normal(b.content)) >= threshold:
+            found.add((a.key, b.key))
+    return found
+
+
+def keys(pairs: list) -> list[tuple[str, str]]:  # type: ignore[type-arg]
+    return [(p.a.key, p.b.key) for p in pairs]
+
+
+QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@QUICK
+@given(realistic(), st.sampled_from([60.0, 85.0, 95.0]), st.booleans())
+def test_blocking_finds_what_comparing_every_pair_finds(
+    memories: list[Memory], threshold: float, same_category: bool
+) -> None:
+    got = keys(similar_pairs(memories, threshold=threshold, same_category=same_category))
+    assert set(got) == brute_force(memories, threshold, same_category)
+
+
+@QUICK
+@given(realistic(), st.data())
+def test_a_copy_with_other_spaces_and_case_is_always_paired(
+    memories: list[Memory], data: st.DataObject
+) -> None:
+    original = data.draw(st.sampled_from(memories))
+    spaced = "  ".join(original.content.split()).swapcase() + " \n"
+    copy = Memory("MEMORY.md", "copy", "copy", spaced, category=original.category)
+    at = data.draw(st.integers(0, len(memories)))
+    everyone = [*memories[:at], copy, *memories[at:]]
+    found = {
+        frozenset(k): p.score
+        for k, p in zip(keys(similar_pairs(everyone)), similar_pairs(everyone), strict=True)
+    }
+    assert found[frozenset({original.key, "copy"})] == 100.0
+
+
+@QUICK
+@given(realistic(), st.booleans())
+def test_pairs_are_unique_ordered_and_never_a_memory_with_itself(
+    memories: list[Memory], same_category: bool
+) -> None:
+    order = {m.key: n for n, m in enumerate(memories)}
+    got = keys(similar_pairs(memories, threshold=60.0, same_category=same_category))
+    assert len(got) == len({frozenset(k) for k in got})
+    assert all(order[a] < order[b] for a, b in got)
+
+
+@QUICK
+@given(realistic())
+def test_different_categories_never_pair(memories: list[Memory]) -> None:
+    by_key = {m.key: m for m in memories}
+    for a, b in keys(similar_pairs(memories, threshold=60.0)):
+        ca, cb = by_key[a].category, by_key[b].category
+        assert not (ca and cb and ca != cb)
+
+
+def test_categories_pair_when_asked_not_to_care() -> None:
+    memories = [mem("a", "用户喜欢黑咖啡", "fact"), mem("b", "用户喜欢黑咖啡", "preference")]
+    assert keys(similar_pairs(memories)) == []
+    assert keys(similar_pairs(memories, same_category=False)) == [("a", "b")]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "why"),
+    [
+        ("用户喜欢黑咖啡", "用户不喜欢黑咖啡", "one says “不喜欢”, the other “喜欢”"),
+        ("用户喜欢黑咖啡", "用户讨厌黑咖啡", "one says “讨厌”, the other “喜欢”"),
+        ("用户不再喝咖啡", "用户喝咖啡", "only one says “不再”"),
+        (
+            "用户不吃辣，喜欢黑咖啡。11 月 2 日",
+            "用户不吃辣，不喜欢黑咖啡。11 月 3 日",
+            "one says “不喜欢”, the other “喜欢”",
+        ),
+        (
+            "用户把编辑器改成了 vim",
+            "用户把编辑器改成了 emacs",
+            "one says 改成 “vim”, the other “emacs”",
+        ),
+        (
+            "The user prefers dark mode",
+            "The user no longer prefers dark mode",
+            "only one says “no longer”",
+        ),
+        (
+            "The user likes green tea",
+            "The user dislikes green tea",
+            "one says “dislikes”, the other “likes”",
+        ),
+        ("The user doesn't like tea", "The user likes tea", "only one says “doesn't”"),
+        (
+            "The user prefers dark mode",
+            "The user prefers light mode",
+            "one says prefers “dark”, the other “light”",
+        ),
+    ],
+)
+def test_contradictions_in_both_languages(first: str, second: str, why: str) -> None:
+    found = contradictions([mem("a", first), mem("b", second)])
+    assert [(c.a.key, c.b.key, c.why) for c in found] == [("a", "b", why)]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("用户喜欢黑咖啡", "用户喜欢绿茶"),
+        ("用户住在杭州", "用户在杭州工作"),
+        ("The user lives in Berlin", "The user works in Berlin"),
+        ("The piano lessons are on Monday", "The pia lessons are on Monday"),
+        ("用户喜欢黑咖啡，住在杭州", "用户不喜欢绿茶，住在杭州"),
+        (
+            "Lesson: never deploy on a Friday evening.",
+            "Lesson: set up alerts before the traffic arrives.",
+        ),
+    ],
+)
+def test_different_facts_are_no_contradiction(first: str, second: str) -> None:
+    assert disagreement(first, second) is None
+
+
+def test_a_pair_that_disagrees_is_no_duplicate() -> None:
+    memories = [mem("a", "The user prefers dark mode in every editor"),
+                mem("b", "The user no longer prefers dark mode in every editor"),
+                mem("c", "The user prefers  DARK mode in every editor")]  # fmt: skip
+    duplicates, disagree = duplicates_and_contradictions(memories)
+    assert keys(duplicates) == [("a", "c")]
+    assert sorted(keys(disagree)) == [("a", "b"), ("b", "c")]  # type: ignore[arg-type]
+
+
+def test_the_demo_corpus_has_few_contradictions(demo: list[Memory]) -> None:
+    for c in contradictions(demo):
+        assert disagreement(c.a.content, c.b.content) == c.why
+
+
+def test_related_and_search(demo: list[Memory]) -> None:
+    extra = [
+        mem("x1", "用户养了一只叫阿福的柴犬"),
+        mem("x2", "柴犬阿福每天散步两次"),
+        mem("x3", "Zorblax ships on Tuesdays"),
+    ]
+    index: ReviewContext = RelatedIndex([*demo, *extra])
+    related = index.related(extra[0], limit=5)
+    assert extra[0] not in related
+    assert extra[1] in related[:2]
+    assert extra[2] not in related
+    assert len(related) <= 5
+    assert index.search("阿福", limit=2) == extra[:2]
+    assert index.search("zorblax tuesdays")[0] == extra[2]
+    assert index.search("", limit=3) == []
