@@ -17,10 +17,12 @@ from datetime import date, timedelta
 from functools import partial
 from pathlib import Path
 
-from core.agents.everbot.workspace import Change, Workspace
+from core.agents.everbot.workspace import MEMORY_FILE, Change, Workspace
 from core.decay import apply_decay, preview_decay
 from core.demo import write_demo
 from core.formats.text import decode, split_lines
+from core.review.model import Memory
+from core.review.similar import similar_pairs
 from core.search import QueryError, SearchIndex
 
 TARGETS = {
@@ -30,6 +32,7 @@ TARGETS = {
     "sync_s": 1.0,
     "decay_apply_s": 1.0,
     "search_ms": 100.0,
+    "dedupe_s": 10.0,
 }
 # SPEC 8's ratios against the baselines measured in the same run.
 RATIO_TARGETS = {"load / raw read": ("<=", 4.0), "markdown-it parse / load": (">=", 20.0)}
@@ -81,6 +84,7 @@ class BenchFigures:
             ("decay_preview_s", "decay preview of all memories"),
             ("sync_s", "score history: first sync (backups, then every memory observed)"),
             ("decay_apply_s", "decay apply changing every score (journal included)"),
+            ("dedupe_s", "duplicate scan of every memory (blocked, never all pairs)"),
             ("raw_read_s", "baseline: raw read + decode + splitlines"),
             ("markdown_it_parse_s", "baseline: markdown-it-py parse"),
             ("plain_write_s", "baseline: plain write_text of the same bytes"),
@@ -137,6 +141,7 @@ def run_bench(*, entries: int = 100_000, repeat: int = 3) -> BenchFigures:
         # also reads those (SPEC 3 "Precision").
         f["load_with_journal_s"] = _median(repeat, lambda: Workspace.open(history_root))
         _bench_search(f, ws, repeat)
+        f["dedupe_s"] = _median(1, partial(similar_pairs, _reviewed(ws)))
         plain = Path(tmp) / "plain.md"
         text = data.decode("utf-8")
         f["plain_write_s"] = _median(repeat, lambda: plain.write_text(text, encoding="utf-8"))
@@ -151,6 +156,11 @@ def _bench_history(f: dict[str, float], root: Path, later: date) -> None:
     f["sync_s"] = _median(1, ws.sync_journal)
     preview = preview_decay(ws, later)
     f["decay_apply_s"] = _median(1, lambda: apply_decay(ws, preview))
+
+
+def _reviewed(ws: Workspace) -> list[Memory]:
+    """The memories as the reviewer's duplicate scan sees them."""
+    return [Memory(MEMORY_FILE, e.key, e.id, e.content, e.category) for e in ws.entries()]
 
 
 def _bench_search(f: dict[str, float], ws: Workspace, repeat: int) -> None:

@@ -109,7 +109,12 @@ def _normal(text: str) -> str:
 
 
 def _similarity(a: str, b: str) -> float:
-    return max(fuzz.ratio(a, b), fuzz.token_sort_ratio(a, b))
+    """How alike two normalised texts are: as written, or with their words sorted."""
+    return max(fuzz.ratio(a, b), fuzz.ratio(_sorted_words(a), _sorted_words(b)))
+
+
+def _sorted_words(text: str) -> str:
+    return " ".join(sorted(text.split()))
 
 
 def similar_pairs(
@@ -125,13 +130,23 @@ def similar_pairs(
         first, second = first[keep], second[keep]
     if not len(first):
         return []
-    left, right = [texts[i] for i in first], [texts[j] for j in second]
-    scores = np.maximum(
-        process.cpdist(left, right, scorer=fuzz.ratio, workers=-1),
-        process.cpdist(left, right, scorer=fuzz.token_sort_ratio, workers=-1),
-    )
+    scores = _scores(texts, first, second, threshold)
+    for_sorted = [_sorted_words(t) for t in texts]
+    scores = np.maximum(scores, _scores(for_sorted, first, second, threshold))
     hits = np.flatnonzero(scores >= threshold)
     return [Pair(memories[first[k]], memories[second[k]], float(scores[k])) for k in hits.tolist()]
+
+
+def _scores(
+    texts: Sequence[str],
+    first: npt.NDArray[np.int64],
+    second: npt.NDArray[np.int64],
+    threshold: float,
+) -> npt.NDArray[np.float64]:
+    """fuzz.ratio of each pair (0 below the threshold), the pairs in bulk on every core."""
+    left, right = [texts[i] for i in first], [texts[j] for j in second]
+    found = process.cpdist(left, right, scorer=fuzz.ratio, score_cutoff=threshold, workers=-1)
+    return np.asarray(found, dtype=np.float64)
 
 
 def _category_codes(memories: Sequence[Memory]) -> npt.NDArray[np.int64]:
@@ -146,9 +161,12 @@ def _candidates(texts: Sequence[str]) -> tuple[npt.NDArray[np.int64], npt.NDArra
     """Index pairs (i < j) worth comparing, each once, sorted: exact copies, and each memory with
     the memories holding one of its rarest tokens (a crowded token by sorted neighbourhood)."""
     parts = [_exact_pairs(texts)]
+    rank = np.empty(len(texts), dtype=np.int64)
+    rank[sorted(range(len(texts)), key=texts.__getitem__)] = np.arange(len(texts))
     for choosers, holders in _blocks(texts):
         if len(holders) > _CROWDED:
-            parts.append(_neighbours(sorted(holders, key=texts.__getitem__)))
+            members = np.array(holders, dtype=np.int64)
+            parts.append(_neighbours(members[np.argsort(rank[members])]))
         else:
             i, j = np.meshgrid(choosers, holders, indexing="ij")
             parts.append(np.stack([i.ravel(), j.ravel()]))
@@ -176,9 +194,8 @@ def _exact_pairs(texts: Sequence[str]) -> npt.NDArray[np.int64]:
     return np.concatenate(pairs, axis=1)
 
 
-def _neighbours(ordered: list[int]) -> npt.NDArray[np.int64]:
+def _neighbours(members: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Each memory with the next `_WINDOW` ones, in the given order."""
-    members = np.array(ordered, dtype=np.int64)
     a = np.repeat(np.arange(len(members)), _WINDOW)
     b = a + np.tile(np.arange(1, _WINDOW + 1), len(members))
     inside = b < len(members)
@@ -229,13 +246,24 @@ def duplicates_and_contradictions(
     and the pairs at least `similar_at` similar that disagree (a pair that disagrees is no
     duplicate)."""
     duplicates, disagree = [], []
+    signs: dict[str, tuple[object, ...]] = {}
     for pair in similar_pairs(memories, threshold=min(duplicate_at, similar_at)):
-        why = disagreement(pair.a.content, pair.b.content)
+        a, b = (signs.setdefault(m.content, _signature(m.content)) for m in (pair.a, pair.b))
+        why = None
+        if a != b or any(a[len(_NEGATIONS) :]):
+            why = disagreement(pair.a.content, pair.b.content)
         if why is not None and pair.score >= similar_at:
             disagree.append(Contradiction(pair.a, pair.b, pair.score, why))
         elif why is None and pair.score >= duplicate_at:
             duplicates.append(pair)
     return duplicates, disagree
+
+
+def _signature(text: str) -> tuple[object, ...]:
+    """How often each negation marker, and whether each choice word, occurs: two texts with the
+    same counts and no choice word cannot disagree."""
+    low = _normal(text)
+    return (*(len(_places(low, m)) for m, _plain in _NEGATIONS), *(c in low for c in _CHOICES))
 
 
 def disagreement(first: str, second: str) -> str | None:
