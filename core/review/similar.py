@@ -122,6 +122,16 @@ def similar_pairs(
 ) -> list[Pair]:
     """Memories whose texts are at least `threshold` similar (same category when both have one),
     each pair once, the earlier memory first, in the order of the first memory."""
+    first, second, scores = _scored(memories, threshold, same_category)
+    return [
+        Pair(memories[i], memories[j], s) for i, j, s in zip(first, second, scores, strict=True)
+    ]
+
+
+def _scored(
+    memories: Sequence[Memory], threshold: float, same_category: bool
+) -> tuple[list[int], list[int], list[float]]:
+    """similar_pairs as the two memories' places and the score."""
     texts = [_normal(m.content) for m in memories]
     first, second = _candidates(texts)
     if same_category:
@@ -129,12 +139,12 @@ def similar_pairs(
         keep = (codes[first] == codes[second]) | (codes[first] < 0) | (codes[second] < 0)
         first, second = first[keep], second[keep]
     if not len(first):
-        return []
+        return [], [], []
     scores = _scores(texts, first, second, threshold)
     for_sorted = [_sorted_words(t) for t in texts]
     scores = np.maximum(scores, _scores(for_sorted, first, second, threshold))
-    hits = np.flatnonzero(scores >= threshold)
-    return [Pair(memories[first[k]], memories[second[k]], float(scores[k])) for k in hits.tolist()]
+    hits = scores >= threshold
+    return first[hits].tolist(), second[hits].tolist(), scores[hits].tolist()
 
 
 def _scores(
@@ -230,7 +240,7 @@ _NEGATIONS: tuple[tuple[str, str], ...] = (
 # Words after which two texts alike but for what follows say different things ("改成 vim").
 _CHOICES = ("改成", "换成", "改为", "换为", "prefers ", "switched to ", "changed to ")
 _LEFTOVER = 2  # characters two texts may still differ by once the negation is undone
-_CHOICE_CHARS = 24  # at most this long, the choice that differs
+_CHOICE_CHARS = 12  # at most this long, the one word that differs between two choices
 
 
 def contradictions(memories: Sequence[Memory], *, threshold: float = 60.0) -> list[Contradiction]:
@@ -246,17 +256,28 @@ def duplicates_and_contradictions(
     and the pairs at least `similar_at` similar that disagree (a pair that disagrees is no
     duplicate)."""
     duplicates, disagree = [], []
-    signs: dict[str, tuple[object, ...]] = {}
-    for pair in similar_pairs(memories, threshold=min(duplicate_at, similar_at)):
-        a, b = (signs.setdefault(m.content, _signature(m.content)) for m in (pair.a, pair.b))
+    first, second, scores = _scored(memories, min(duplicate_at, similar_at), True)
+    signs = _signatures(memories)
+    for i, j, score in zip(first, second, scores, strict=True):
         why = None
-        if a != b or any(a[len(_NEGATIONS) :]):
-            why = disagreement(pair.a.content, pair.b.content)
-        if why is not None and pair.score >= similar_at:
-            disagree.append(Contradiction(pair.a, pair.b, pair.score, why))
-        elif why is None and pair.score >= duplicate_at:
-            duplicates.append(pair)
+        if signs[i] != signs[j] or signs[i] < 0:
+            why = disagreement(memories[i].content, memories[j].content)
+        if why is not None and score >= similar_at:
+            disagree.append(Contradiction(memories[i], memories[j], score, why))
+        elif why is None and score >= duplicate_at:
+            duplicates.append(Pair(memories[i], memories[j], score))
     return duplicates, disagree
+
+
+def _signatures(memories: Sequence[Memory]) -> list[int]:
+    """Each memory's signature as a number, negative when it holds a choice word."""
+    codes: dict[tuple[object, ...], int] = {}
+    out = []
+    for m in memories:
+        sign = _signature(m.content)
+        code = codes.setdefault(sign, len(codes) + 1)
+        out.append(-code if any(sign[len(_NEGATIONS) :]) else code)
+    return out
 
 
 def _signature(text: str) -> tuple[object, ...]:
@@ -317,6 +338,10 @@ def _common_ends(a: str, b: str) -> tuple[int, int]:
     return prefix, suffix
 
 
+def _one_word(text: str) -> bool:
+    return 0 < len(text) <= _CHOICE_CHARS and " " not in text
+
+
 def _other_choice(a: str, b: str) -> str | None:
     prefix, suffix = _common_ends(a, b)
     for marker in _CHOICES:
@@ -326,7 +351,7 @@ def _other_choice(a: str, b: str) -> str | None:
         start = at + len(marker)
         said, other = a[start : len(a) - suffix], b[start : len(b) - suffix]
         said, other = said.lstrip("了 "), other.lstrip("了 ")
-        if said and other and max(len(said), len(other)) <= _CHOICE_CHARS:
+        if _one_word(said) and _one_word(other):
             return f"one says {marker.strip()} “{said}”, the other “{other}”"
     return None
 

@@ -206,6 +206,10 @@ def test_contradictions_in_both_languages(first: str, second: str, why: str) -> 
         ("The piano lessons are on Monday", "The pia lessons are on Monday"),
         ("用户喜欢黑咖啡，住在杭州", "用户不喜欢绿茶，住在杭州"),
         (
+            "User prefers pytest over unittest; says why",
+            "User prefers Postgres over MySQL; says why",
+        ),
+        (
             "Lesson: never deploy on a Friday evening.",
             "Lesson: set up alerts before the traffic arrives.",
         ),
