@@ -111,8 +111,18 @@ _SECRETS: tuple[tuple[str, re.Pattern[str], _Check | None], ...] = tuple(
 )
 
 
+# Something every secret pattern needs, case folded: most memories have none and skip the
+# patterns (one search of the folded text is many times faster than one ignoring case).
+_SECRET_HINT = re.compile(
+    r"sk-|[sr]k_|akia|asia|gh[pousr]_|github_pat_|xox|aiza|eyj|bearer|://|pass|pwd|key|token|"
+    r"secret|密码|口令|密钥|令牌"
+)
+
+
 def _secrets(text: str) -> list[SecretHit]:
     found: list[SecretHit] = []
+    if _SECRET_HINT.search(text.casefold()) is None:
+        return found
     for kind, pattern, check in _SECRETS:
         for match in pattern.finditer(text):
             group = "s" if "s" in pattern.groupindex else 0
@@ -172,6 +182,11 @@ _METADATA = re.compile(
     r"|^#{0,3}\s*\[[0-9a-z]{6}\]\s+\w+\s*\|\s*[\d.]+\s*\|",
     re.IGNORECASE | re.MULTILINE,
 )
+_METADATA_HINT = re.compile(
+    r"score|importance|source|activation_count|last_activated|hits|relevance|confidence|decay|"
+    r"memory_meta|\|"
+)
+_LETTER_OR_DIGIT = re.compile(r"[^\W_]")
 _CANDIDATE = re.compile(r"^\s*Candidate\s*[:：]", re.IGNORECASE | re.MULTILINE)
 _TURN = re.compile(
     r"^\s*(?:User|Assistant|Human|AI|System|用户|助手|主人|小祥)\s*[:：]\s*\S", re.MULTILINE
@@ -196,12 +211,12 @@ def find_junk(text: str) -> str | None:
     """Why the text looks written by mistake (quoting what fired, in the text's language),
     else None."""
     stripped = text.strip()
-    if not re.sub(r"[\W_]+", "", stripped):
+    if _LETTER_OR_DIGIT.search(stripped) is None:
         return _say(text, "it is empty or only punctuation", "内容为空或只有标点")
     lines = [line for line in stripped.splitlines() if line.strip()]
     if all(_COMMAND.match(line) and _SHELL.search(line) for line in lines):
         return _say(text, "it is a shell command", "是一条 shell 命令", lines[0])
-    metadata = _METADATA.search(stripped)
+    metadata = _METADATA.search(stripped) if _METADATA_HINT.search(stripped.casefold()) else None
     if metadata is not None:
         return _say(text, "it holds scoring metadata", "含有评分元数据", metadata.group(0))
     lines_of = (
@@ -250,9 +265,15 @@ _TEMPORARY_EN = re.compile(
 _TEMPORARY_ZH = re.compile("今天|今晚|刚才|刚刚|现在|这周|本周|明天|昨天|此刻|目前|最近")
 
 
+_TEMPORARY_EN_HINT = re.compile(
+    r"today|tonight|this|right now|at the moment|currently|just now|tomorrow|yesterday"
+)
+
+
 def find_temporary(text: str) -> str | None:
     """The word that makes the text a temporary state ("today", "今天", …), else None."""
-    match = _TEMPORARY_EN.search(text) or _TEMPORARY_ZH.search(text)
+    english = _TEMPORARY_EN_HINT.search(text.casefold()) and _TEMPORARY_EN.search(text)
+    match = english or _TEMPORARY_ZH.search(text)
     return match.group(0) if match is not None else None
 
 

@@ -42,6 +42,8 @@ SECRETS = [
     ("bearer token", "Authorization: Bearer abcdefghijklmnopqrstuvwxyz123456", "abcdefghijkl"),
     ("JSON web token", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmN", "eyJhbGci"),
     ("password", "password: hunter2", "hunter2"),
+    ("password", "PASSWORD = Hunter22!", "Hunter22!"),
+    ("bearer token", "BEARER abcdefghijklmnop1234", "abcdefghijklmnop1234"),
     ("password", "The wifi password is Tr0ub4dor&3.", "Tr0ub4dor&3"),
     ("password", "路由器密码：abc12345", "abc12345"),
     ("password", "数据库密码是 Passw0rd!", "Passw0rd!"),
@@ -154,6 +156,7 @@ def test_ordinary_memories_are_not_junk(text: str) -> None:
     ("text", "word"),
     [
         ("User is tired today.", "today"),
+        ("TODAY IS A HOLIDAY", "TODAY"),
         ("Tonight the user watches a film", "Tonight"),
         ("The user is busy this week.", "this week"),
         ("Right now the user is on a train", "Right now"),
