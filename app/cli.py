@@ -351,7 +351,14 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         profile=False,
     )
-    review.add_argument("--reviewer", choices=["rules"], default="rules")
+    review.add_argument("--reviewer", choices=["rules", "llm"], default="rules")
+    review.add_argument(
+        "--llm-base-url", default=None, help="an OpenAI-compatible endpoint, e.g. http://host/v1"
+    )
+    review.add_argument("--llm-model", default=None, help="the model name the server knows")
+    review.add_argument(
+        "--llm-timeout", type=float, default=60.0, help="seconds to wait for each answer"
+    )
     review.add_argument(
         "--list", action="store_true", help="only list the pending proposals (no new review)"
     )
@@ -804,9 +811,29 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def _reviewer(args: argparse.Namespace) -> Any:
-    from core.review.rules import RulesReviewer
+    if args.reviewer == "rules":
+        from core.review.rules import RulesReviewer
 
-    return RulesReviewer()
+        return RulesReviewer()
+    from pydantic import ValidationError
+
+    from core.review.llm import LlmReviewer, LlmSettings
+
+    if not args.llm_base_url or not args.llm_model:
+        raise WorkspaceError(
+            "--reviewer llm needs --llm-base-url and --llm-model (the API key is read from "
+            "$MEMDESK_LLM_API_KEY)",
+            exit_code=EXIT_ERROR,
+        )
+    try:
+        settings = LlmSettings(
+            base_url=args.llm_base_url, model=args.llm_model, timeout_s=args.llm_timeout
+        )
+    except ValidationError as exc:
+        raise WorkspaceError(
+            f"LLM settings: {exc.errors()[0]['msg']}", exit_code=EXIT_ERROR
+        ) from None
+    return LlmReviewer(settings)
 
 
 def _proposal_json(p: Any) -> dict[str, Any]:

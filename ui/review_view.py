@@ -23,8 +23,13 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -41,6 +46,7 @@ from core.review.detectors import mask_secrets
 from core.review.queue import approve, pending, reject, run_review, undo_decision
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
+from ui.settings import Settings
 from ui.tables import read_only_table
 from ui.tasks import TaskRunner
 from ui.untrusted import plain_label
@@ -90,8 +96,9 @@ class ReviewView(QWidget):
     queue_changed = Signal()  # the number waiting changed (the sidebar's count)
     run_finished = Signal(str)  # what a review run did
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: Settings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.settings = settings or Settings()
         self.ws: Any = None
         self.proposals: list[Proposal] = []  # pending, oldest first
         self.shown: list[Proposal] = []  # the table's rows, as filtered
@@ -106,6 +113,13 @@ class ReviewView(QWidget):
     def _build(self) -> None:
         self.summary = plain_label(name="reviewSummary", wrap=True)
         self.review_now = _button("Review now", "reviewNow", self.start_review)
+        self.reviewer_choice = QComboBox()
+        self.reviewer_choice.setObjectName("reviewerChoice")
+        self.reviewer_choice.addItem("Rules reviewer", "rules")
+        self.reviewer_choice.addItem("LLM reviewer", "llm")
+        self.reviewer_choice.setCurrentIndex(0 if self.settings.reviewer == "rules" else 1)
+        self.reviewer_choice.currentIndexChanged.connect(self._reviewer_chosen)
+        self.llm_button = _button("LLM settings…", "reviewLlmSettings", self.edit_llm_settings)
         self.progress = QProgressBar()
         self.progress.setObjectName("reviewProgress")
         self.progress.hide()
@@ -113,7 +127,13 @@ class ReviewView(QWidget):
         self.cancel.hide()
         top = QHBoxLayout()
         top.addWidget(self.summary, 1)
-        for widget in (self.progress, self.cancel, self.review_now):
+        for widget in (
+            self.progress,
+            self.cancel,
+            self.reviewer_choice,
+            self.llm_button,
+            self.review_now,
+        ):
             top.addWidget(widget)
         self.tabs = QTabWidget()
         self.tabs.addTab(self._card(), "One at a time")
@@ -391,16 +411,52 @@ class ReviewView(QWidget):
 
     # -- review now -----------------------------------------------------------------------------
     def reviewer(self) -> Any:
-        """The reviewer a run uses (the rules; settings may choose another)."""
+        """The reviewer a run uses, as chosen; WorkspaceError when the LLM is not set up."""
         from core.review.rules import RulesReviewer
 
-        return RulesReviewer()
+        if self.settings.reviewer == "rules":
+            return RulesReviewer()
+        from core.review.llm import LlmReviewer, LlmSettings
+
+        s = self.settings
+        if not s.llm_base_url or not s.llm_model:
+            raise WorkspaceError(
+                "The LLM reviewer needs a base URL and a model: LLM settings… sets them"
+            )
+        return LlmReviewer(
+            LlmSettings(
+                base_url=s.llm_base_url,
+                model=s.llm_model,
+                timeout_s=s.llm_timeout_s,
+                api_key_env=s.llm_api_key_env,
+            )
+        )
+
+    def _reviewer_chosen(self, _index: int) -> None:
+        self.settings.reviewer = self.reviewer_choice.currentData()
+
+    def edit_llm_settings(self) -> bool:
+        """The LLM reviewer's endpoint, model, timeout and the name of its key's variable."""
+        dialog = LlmSettingsDialog(self.settings, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        try:
+            dialog.apply()
+        except ValueError as exc:
+            self.failed.emit(f"LLM settings not changed: {exc}")
+            return False
+        return True
 
     def start_review(self) -> bool:
         ws = self.ws
         if ws is None or self._cancel is not None:
             return False
-        agent, reviewer, root = agent_named(ws.agent), self.reviewer(), ws.root
+        try:
+            reviewer = self.reviewer()
+        except WorkspaceError as exc:
+            self.failed.emit(str(exc))
+            return False
+        agent, root = agent_named(ws.agent), ws.root
         loop_ready = threading.Event()
         holder: dict[str, Any] = {}
 
@@ -461,6 +517,49 @@ class ReviewView(QWidget):
         self.refresh()
         self.failed.emit(f"The review did not finish: {exc}")
         self.run_finished.emit(str(exc))
+
+
+class LlmSettingsDialog(QDialog):
+    """Base URL, model, timeout and the environment variable holding the key (never the key)."""
+
+    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("LLM reviewer")
+        self.settings = settings
+        self.base_url = QLineEdit(settings.llm_base_url)
+        self.base_url.setPlaceholderText("http://127.0.0.1:8000/v1")
+        self.model = QLineEdit(settings.llm_model)
+        self.timeout = QDoubleSpinBox()
+        self.timeout.setRange(1, 3600)
+        self.timeout.setValue(settings.llm_timeout_s)
+        self.timeout.setSuffix(" s")
+        self.key_env = QLineEdit(settings.llm_api_key_env)
+        form = QFormLayout(self)
+        form.addRow("Base URL (OpenAI-compatible)", self.base_url)
+        form.addRow("Model", self.model)
+        form.addRow("Timeout per answer", self.timeout)
+        form.addRow("API key from the variable", self.key_env)
+        form.addRow(QLabel("The key itself is never written by MemDesk: set it in that variable."))
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def apply(self) -> None:
+        """Store the values (ValueError, nothing stored, when one is not valid)."""
+        checked = self.settings.model_validate(
+            self.settings.model_dump()
+            | {
+                "llm_base_url": self.base_url.text().strip(),
+                "llm_model": self.model.text().strip(),
+                "llm_timeout_s": self.timeout.value(),
+                "llm_api_key_env": self.key_env.text().strip(),
+            }
+        )
+        for name in ("llm_base_url", "llm_model", "llm_timeout_s", "llm_api_key_env"):
+            setattr(self.settings, name, getattr(checked, name))
 
 
 class _Stale(WorkspaceError):

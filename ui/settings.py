@@ -53,6 +53,13 @@ class Settings(BaseModel):
     last_workspace: str | None = None
     window_geometry: str | None = None
     search_debounce_ms: int = Field(default=150, ge=50, le=2000)
+    # The review queue's reviewer; the LLM's API key is never here: it is read from the
+    # environment variable named by llm_api_key_env when a request is sent.
+    reviewer: Literal["rules", "llm"] = "rules"
+    llm_base_url: str = Field(default="", max_length=2000)
+    llm_model: str = Field(default="", max_length=200)
+    llm_timeout_s: float = Field(default=60.0, gt=0, le=3600)
+    llm_api_key_env: str = Field(default="MEMDESK_LLM_API_KEY", pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
 
     @field_validator("schema_version")
     @classmethod

@@ -95,7 +95,7 @@ class SidebarDesk(Desk):
         """The review queue, Backups and Activity: every agent's desk ends with them."""
         if self.backups_view is None or self.activity_view is None or self.review_view is None:
             self.backups_view, self.activity_view = BackupsView(), ActivityView()
-            self.review_view = ReviewView()
+            self.review_view = ReviewView(self.settings)
             for view in (self.review_view, self.backups_view, self.activity_view):
                 self.add_page_widget(view)
             self.review_view.queue_changed.connect(self.update_titles)

@@ -107,7 +107,7 @@ async def run_review(
     today: date,
     progress: Progress | None = None,
     cancel: asyncio.Event | None = None,
-    max_in_flight: int = 4,
+    max_in_flight: int | None = None,
 ) -> ReviewRun:
     """Triggers, then the reviewer over each candidate; every proposal is stored as it comes."""
     from core.review.run import review_many
@@ -125,41 +125,39 @@ async def run_review(
     results = await review_many(
         reviewer, fresh, context, on_progress=progress, cancel=cancel, max_in_flight=max_in_flight
     )
+    rows = []
+    for candidate, result in zip(fresh, results, strict=False):
+        if isinstance(result, BaseException):
+            review, status = Review(None, f"the reviewer failed: {result}"), "failed"
+        else:
+            review = result
+            status = "pending" if review.decision is not None else "failed"
+        run.failed += status == "failed"
+        rows.append(_row(candidate, review, reviewer.name, status))
     with journal_for_writing(path) as journal:
-        for candidate, result in zip(fresh, results, strict=False):
-            if isinstance(result, BaseException):
-                run.failed += 1
-                review = Review(None, f"the reviewer failed: {result}")
-                status = "failed"
-            else:
-                review = result
-                status = "pending" if review.decision is not None else "failed"
-                run.failed += review.decision is None
-            run.stored.append(_store(journal, candidate, review, reviewer.name, status))
+        run.stored = journal.add_proposals(rows)
         for file in sorted({m.file for m in memories}):
             journal.mark_seen_for_review(file, [m.key for m in memories if m.file == file])
         journal.set_setting("last_review_at", _now_iso())
     return run
 
 
-def _store(journal: Any, c: Candidate, review: Review, reviewer: str, status: str) -> int:
-    return int(
-        journal.add_proposal(
-            file=c.memory.file,
-            memory_id=c.memory.key,
-            trigger=c.trigger,
-            decision=review.decision or "NONE",
-            reasons=review.reasons,
-            reviewer=reviewer,
-            memory_hash=c.memory.digest(),
-            transcript=review.transcript,
-            why=c.why,
-            memory_json=json.dumps(asdict(c.memory), ensure_ascii=False),
-            related_json=json.dumps([asdict(m) for m in c.related], ensure_ascii=False),
-            merged_text=review.merged_text,
-            status=status,
-        )
-    )
+def _row(c: Candidate, review: Review, reviewer: str, status: str) -> dict[str, Any]:
+    return {
+        "file": c.memory.file,
+        "memory_id": c.memory.key,
+        "trigger": c.trigger,
+        "decision": review.decision or "NONE",
+        "reasons": review.reasons,
+        "reviewer": reviewer,
+        "memory_hash": c.memory.digest(),
+        "transcript": review.transcript,
+        "why": c.why,
+        "memory_json": json.dumps(asdict(c.memory), ensure_ascii=False),
+        "related_json": json.dumps([asdict(m) for m in c.related], ensure_ascii=False),
+        "merged_text": review.merged_text,
+        "status": status,
+    }
 
 
 def _profile(ws: Any) -> PolicyProfile | None:

@@ -12,7 +12,7 @@ from core.policy import PolicyProfile
 from core.review.detectors import find_junk, find_secret, is_expired
 from core.review.model import Candidate, Memory
 from core.review.model import in_its_language as say
-from core.review.similar import contradictions, similar_pairs
+from core.review.similar import duplicates_and_contradictions
 
 __all__ = ["ScanInput", "find_candidates", "memory_of_row"]
 
@@ -128,7 +128,7 @@ def _text_triggers(memories: Iterable[Memory], today: date) -> list[Candidate]:
             out.append(Candidate(m, "expired", expired))
         secret = find_secret(m.content)
         if secret is not None:
-            out.append(Candidate(m, "secret", f"a {secret.kind}"))
+            out.append(Candidate(m, "secret", f"a secret ({secret.kind})"))
         junk = find_junk(m.content)
         if junk is not None:
             out.append(Candidate(m, "junk", junk))
@@ -136,14 +136,10 @@ def _text_triggers(memories: Iterable[Memory], today: date) -> list[Candidate]:
 
 
 def _pair_triggers(memories: Sequence[Memory]) -> list[Candidate]:
-    """The weaker of two duplicates, the older of two that disagree (a pair that disagrees is
-    no duplicate): the other memory is `related`."""
+    """The weaker of two duplicates, the older of two that disagree: the other is `related`."""
     out = []
-    disagree = contradictions(memories)
-    opposed = {_pair_key(c.a, c.b) for c in disagree}
-    for pair in similar_pairs(memories):
-        if _pair_key(pair.a, pair.b) in opposed:
-            continue
+    duplicates, disagree = duplicates_and_contradictions(memories)
+    for pair in duplicates:
         weak, strong = _weaker_first(pair.a, pair.b)
         why = say(weak, f"{pair.score:.0f}% similar", f"相似度 {pair.score:.0f}%")
         out.append(Candidate(weak, "duplicate", why, (strong,)))
@@ -151,10 +147,6 @@ def _pair_triggers(memories: Sequence[Memory]) -> list[Candidate]:
         old, new = _older_first(found.a, found.b)
         out.append(Candidate(old, "contradiction", found.why, (new,)))
     return out
-
-
-def _pair_key(a: Memory, b: Memory) -> frozenset[tuple[str, str]]:
-    return frozenset({(a.file, a.key), (b.file, b.key)})
 
 
 def _weaker_first(a: Memory, b: Memory) -> tuple[Memory, Memory]:

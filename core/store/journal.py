@@ -1136,34 +1136,25 @@ class Journal:
 
     # ----------------------------------------------------------------------- proposals
 
-    def add_proposal(
-        self,
-        *,
-        file: str,
-        memory_id: str,
-        trigger: str,
-        decision: str,
-        reasons: str,
-        reviewer: str,
-        memory_hash: str,
-        transcript: str = "",
-        why: str = "",
-        memory_json: str = "{}",
-        related_json: str = "[]",
-        merged_text: str | None = None,
-        status: ProposalStatus = "pending",
-    ) -> int:
-        """Store a proposal (pending, or failed when the reviewer could not decide); returns its
-        id. The reviewer's words are scrubbed of the LLM's API key first (an LLM reviewer's
-        transcript could hold it)."""
-        reasons, transcript = scrub_secrets(reasons), scrub_secrets(transcript)
-        merged = None if merged_text is None else scrub_secrets(merged_text)
-        values = (file, memory_id, trigger, decision, reasons, transcript, reviewer, memory_hash)
-        extra = (why, memory_json, related_json, merged, status)
+    def add_proposal(self, **fields: Any) -> int:
+        """Store one proposal (see `add_proposals`); returns its id."""
+        return self.add_proposals([fields])[0]
+
+    def add_proposals(self, proposals: Sequence[Mapping[str, Any]]) -> list[int]:
+        """Store proposals in one transaction (pending, or failed when the reviewer could not
+        decide); returns their ids. Each holds file, memory_id, trigger, decision, reasons,
+        reviewer, memory_hash, and optionally transcript, why, memory_json, related_json,
+        merged_text, status. The reviewer's words are scrubbed of the LLM's API key first (an
+        LLM reviewer's transcript could hold it)."""
+        now = _iso(utc_now())
+        rows = [_proposal_row(p, now) for p in proposals]
+        ids = []
         with self._write() as conn:
-            cursor = conn.execute(_INSERT_PROPOSAL, (*values, _iso(utc_now()), *extra))
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+            for row in rows:
+                cursor = conn.execute(_INSERT_PROPOSAL, row)
+                assert cursor.lastrowid is not None
+                ids.append(cursor.lastrowid)
+        return ids
 
     def proposals(self, status: ProposalStatus | None = None) -> list[Proposal]:
         """Proposals in the order they were made, all or those with one status."""
@@ -1393,6 +1384,19 @@ def _commit(row: Sequence[Any]) -> CommitRecord:
         state=state,
         created_at=datetime.fromisoformat(created_at),
     )
+
+
+def _proposal_row(p: Mapping[str, Any], now: str) -> tuple[Any, ...]:
+    status = p.get("status", "pending")
+    if status not in get_args(ProposalStatus):
+        raise ValueError(f"unknown proposal status {status!r}")
+    merged = p.get("merged_text")
+    return (
+        p["file"], p["memory_id"], p["trigger"], p["decision"], scrub_secrets(p["reasons"]),
+        scrub_secrets(p.get("transcript", "")), p["reviewer"], p["memory_hash"], now,
+        p.get("why", ""), p.get("memory_json", "{}"), p.get("related_json", "[]"),
+        None if merged is None else scrub_secrets(merged), status,
+    )  # fmt: skip
 
 
 def _proposal(row: Sequence[Any]) -> Proposal:

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.cli.conftest import Cli
+from tests.core import test_llm_reviewer
+from tests.core.test_llm_reviewer import ChatServer, Reply
+
+server = test_llm_reviewer.server  # a real chat-completions server on 127.0.0.1
 
 PROPOSAL_KEYS = {"id", "memory_id", "trigger", "decision", "reasons", "status"}
 
@@ -36,3 +42,31 @@ def test_reject_all_and_an_unknown_proposal(cli: Cli, demo: Path) -> None:
     assert refused.code == 1 and "no proposal 99999" in refused.err
     usage = cli("approve", demo)
     assert usage.code == 2 and "--all" in usage.err
+
+
+def test_the_llm_reviewer_from_the_command_line(
+    cli: Cli, demo: Path, server: ChatServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MEMDESK_LLM_API_KEY", "cli-test-key-42")
+    server.respond = lambda seen: (
+        Reply("[SEARCH:coffee]")
+        if len(seen.messages) < 4
+        else Reply("Stable and used often.\n[KEEP]")
+    )
+    result = cli(
+        "review", demo, "--reviewer", "llm", "--llm-base-url", server.base_url,
+        "--llm-model", "m", "--llm-timeout", "2", "--json",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    proposals = result.json()
+    assert proposals and {p["reviewer"] for p in proposals} == {"llm"}
+    assert any("[SEARCH:coffee]" in p["transcript"] for p in proposals)
+    assert server.seen[0].headers["Authorization"] == "Bearer cli-test-key-42"
+    assert not any(
+        "cli-test-key-42" in p.read_text(errors="replace") for p in demo.rglob("*") if p.is_file()
+    )
+
+
+def test_the_llm_reviewer_needs_its_endpoint(cli: Cli, demo: Path) -> None:
+    result = cli("review", demo, "--reviewer", "llm")
+    assert result.code == 2 and "--llm-base-url" in result.err

@@ -269,3 +269,39 @@ def test_scoring_profile_saved_from_the_window_then_undone(
     _written(qtbot, window, activity.undo.click)
     assert profile.read_bytes() == b"{}\n"  # the save created it: undone, it holds nothing
     assert window.ws.profile.archive_below == 0.2  # type: ignore[union-attr]
+
+
+def test_review_queue_in_the_everbot_window_by_keyboard(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = tmp_path / "ws"
+    assert main(["demo", str(folder), "--layout", "everbot"]) == 0
+    assert main(["review", str(folder)]) == 0
+    window.open_workspace(folder)
+    qtbot.waitUntil(lambda: isinstance(window.ws, Workspace), timeout=10_000)
+    desk = window.desk
+    assert desk is not None
+    rows = [desk.sidebar.item(r).text() for r in range(desk.sidebar.count())]  # type: ignore[attr-defined]
+    title = next(t for t in rows if t.startswith("Review queue ("))
+    desk.sidebar.setCurrentRow(rows.index(title))  # type: ignore[attr-defined]
+    page = desk.review  # type: ignore[attr-defined]
+    first = page.current()
+    before = (folder / "MEMORY.md").read_bytes()
+    page.card.setFocus()
+
+    _written(qtbot, window, lambda: qtbot.keyClick(page.card, Qt.Key.Key_Space))
+
+    assert (folder / "MEMORY.md").read_bytes() != before
+    assert first.id not in [p.id for p in page.proposals]
+    shown = desk.sidebar.item(rows.index(title)).text()  # type: ignore[attr-defined]
+    assert shown.startswith(f"Review queue ({len(page.proposals)},")
+    page.card.setFocus()
+    _written(
+        qtbot,
+        window,
+        lambda: qtbot.keyClick(page.card, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier),
+    )
+    assert (folder / "MEMORY.md").read_bytes() == before
+    page.card.setFocus()
+    qtbot.keyClick(page.card, Qt.Key.Key_E)
+    assert desk.current_key() == page.current().memory_id  # type: ignore[attr-defined]

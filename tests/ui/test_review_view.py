@@ -16,7 +16,11 @@ from app.cli import main
 from core.activity import operations
 from core.agents.everbot.workspace import Workspace
 from core.review.queue import pending
+from tests.core import test_llm_reviewer
+from tests.core.test_llm_reviewer import ChatServer, Reply
 from ui.review_view import ReviewView, age_of
+
+server = test_llm_reviewer.server  # a real chat-completions server on 127.0.0.1
 
 
 class Desk:
@@ -162,3 +166,30 @@ def test_age_in_words() -> None:
     assert age_of(now - timedelta(days=3, hours=2), now) == "3 d"
     assert age_of(now - timedelta(minutes=5), now) == "5 min"
     assert age_of(now, now) == "just now"
+
+
+def test_the_llm_reviewers_transcript_shows_its_search_rounds(
+    qtbot: QtBot, view: ReviewView, server: ChatServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MEMDESK_LLM_API_KEY", "ui-test-key")
+    server.respond = lambda seen: (
+        Reply("Let me look.\n[SEARCH:咖啡]")
+        if len(seen.messages) < 4
+        else Reply("Keep it.\n[KEEP]")
+    )
+    view.reviewer_choice.setCurrentIndex(1)
+    view.settings.llm_base_url, view.settings.llm_model = server.base_url, "test-model"
+    view.settings.llm_timeout_s = 2.0
+    Desk(view)
+    review_now(qtbot, view)
+    first = view.current()
+    assert first is not None and first.reviewer == "llm" and first.decision == "KEEP"
+    assert "[SEARCH:咖啡]" in view.transcript.toPlainText()
+    assert "llm reviewer" in view.position.text()
+
+
+def test_the_llm_reviewer_without_an_endpoint_says_so(qtbot: QtBot, view: ReviewView) -> None:
+    desk = Desk(view)
+    view.reviewer_choice.setCurrentIndex(1)
+    assert not view.start_review()
+    assert desk.failures and "LLM settings" in desk.failures[0]

@@ -54,6 +54,7 @@ from ui.agents.everbot.profile_view import ProfileView
 from ui.agents.everbot.prompt_view import PromptView
 from ui.backups_view import BackupSearch, BackupsView
 from ui.desk import Desk, Push
+from ui.review_view import ReviewView, queue_title
 from ui.settings import Settings
 from ui.tasks import TaskRunner
 from ui.undo import OpCommand
@@ -82,6 +83,7 @@ VIEWS = (
     SidebarView("archived", "Archived", _section_keys("archived")),
     SidebarView("problems", "Problems", None),
     SidebarView("agent", "What the agent sees", None),
+    SidebarView("review", "Review queue", None),
     SidebarView("backups", "Backups", None),
     SidebarView("profile", "Scoring profile", None),
     SidebarView("activity", "Activity", None),
@@ -142,11 +144,15 @@ class EverBotDesk(Desk):
         self.backups = BackupsView()
         self.activity = ActivityView()
         self.profile = ProfileView()
+        self.review = ReviewView(self.settings)
+        self.review.queue_changed.connect(self._show_queue_count)
+        self.review.edit_requested.connect(self.reveal)
         self.pages = QStackedWidget()
-        pages = (self.table, self.problems, self.prompt, self.backups, self.profile, self.activity)
+        pages = (self.table, self.problems, self.prompt, self.review, self.backups, self.profile,
+                 self.activity)  # fmt: skip
         for page in pages:
             self.pages.addWidget(page)
-        for page in (self.backups, self.profile, self.activity):
+        for page in (self.review, self.backups, self.profile, self.activity):
             self.connect_page(page)
         self.written.connect(self._reindex)
         middle = QWidget()
@@ -219,6 +225,7 @@ class EverBotDesk(Desk):
         self.index = None
         self._backup_search = None
         self.score_bars.profile = ws.profile
+        self.review.show_workspace(ws)  # the sidebar counts what waits
         with QSignalBlocker(self.sidebar):  # one search, not one per signal
             self.sidebar.setCurrentRow(0)
         self._view_selected(0)
@@ -282,6 +289,10 @@ class EverBotDesk(Desk):
             self.pages.setCurrentWidget(self.profile)
             if self.ws is not None:
                 self.profile.show_workspace(self.ws)
+        elif self.view.name == "review":
+            self.pages.setCurrentWidget(self.review)
+            if self.ws is not None:
+                self.review.show_workspace(self.ws)
         elif self.view.name in ("backups", "activity"):
             page = self.backups if self.view.name == "backups" else self.activity
             self.pages.setCurrentWidget(page)
@@ -559,6 +570,21 @@ class EverBotDesk(Desk):
         )
 
     # -- status ------------------------------------------------------------------------------------
+    def _show_queue_count(self) -> None:
+        row = next(r for r, view in enumerate(VIEWS) if view.name == "review")
+        self.sidebar.item(row).setText(queue_title(self.review.proposals))
+
+    def reveal(self, file: str, key: str) -> None:
+        """The memory in the Active or Archived table, selected for editing."""
+        entry = self.ws.find(key) if self.ws is not None and file == self.ws.file else None
+        if entry is None:
+            super().reveal(file, key)
+            return
+        self.search.clear()
+        self.sidebar.setCurrentRow(0 if entry.section == "active" else 1)
+        self.select_key(key)
+        self.detail.setFocus()
+
     def _update_counts(self) -> None:
         ws = self.ws
         if ws is None or self._counted == (id(ws), ws.revision):
