@@ -103,6 +103,7 @@ class ReviewView(QWidget):
         self.proposals: list[Proposal] = []  # pending, oldest first
         self.shown: list[Proposal] = []  # the table's rows, as filtered
         self.index = 0  # the card's proposal
+        self._extra: list[Callable[[Proposal], None]] = []  # the desk's own tabs of the card
         self.runner = TaskRunner(self)
         self._cancel: Callable[[], None] | None = None
         self._signals = _RunSignals(self)
@@ -269,8 +270,16 @@ class ReviewView(QWidget):
                 item.setToolTip(mask_secrets(p.reasons) if column == 5 else memory[:500])
                 table.setItem(row, column, item)
 
+    def add_detail_tab(self, title: str, widget: QWidget, show: Callable[[Proposal], None]) -> None:
+        """A tab of the card that an agent's desk fills for each proposal (a score chart)."""
+        self.details.addTab(widget, title)
+        self._extra.append(show)
+
     def _fill_card(self) -> None:
         p = self.current()
+        if p is not None:
+            for show in self._extra:
+                show(p)
         if p is None:
             for box in (self.memory, self.reasons, self.related, self.transcript):
                 box.setPlainText("")

@@ -7,7 +7,7 @@ import hashlib
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Literal, Protocol, get_args
 
 __all__ = [
@@ -55,10 +55,17 @@ class Memory:
     section: str | None = None  # active / archived where the format has sections
     expires_at: str | None = None
 
+    def fields(self) -> dict[str, object]:
+        """Its fields by name (what the journal keeps of the memory as reviewed)."""
+        return {name: getattr(self, name) for name in _FIELDS}
+
     def digest(self) -> str:
         """A hash of the memory as reviewed: a proposal whose memory's digest changed is stale."""
-        data = json.dumps(asdict(self), ensure_ascii=False, sort_keys=True)
+        data = json.dumps(self.fields(), ensure_ascii=False, sort_keys=True)
         return hashlib.sha256(data.encode("utf-8")).hexdigest()
+
+
+_FIELDS = tuple(f.name for f in fields(Memory))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +99,10 @@ class ReviewContext(Protocol):
 
     def search(self, keywords: str, limit: int = 5) -> list[Memory]:
         """Memories matching the keywords, best first."""
+        ...
+
+    def referrers(self, memory: Memory) -> list[Memory]:
+        """The other memories that name this one by its id ("see [a1b2c3]")."""
         ...
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -153,8 +153,8 @@ def _row(c: Candidate, review: Review, reviewer: str, status: str) -> dict[str, 
         "memory_hash": c.memory.digest(),
         "transcript": review.transcript,
         "why": c.why,
-        "memory_json": json.dumps(asdict(c.memory), ensure_ascii=False),
-        "related_json": json.dumps([asdict(m) for m in c.related], ensure_ascii=False),
+        "memory_json": json.dumps(c.memory.fields(), ensure_ascii=False),
+        "related_json": json.dumps([m.fields() for m in c.related], ensure_ascii=False),
         "merged_text": review.merged_text,
         "status": status,
     }

@@ -181,11 +181,8 @@ def _other(c: Candidate) -> Memory:
 
 def _referring(memory: Memory, context: ReviewContext) -> Memory | None:
     """A memory that names this one by its id ("see [abc123]")."""
-    needle = f"[{memory.id}]"
-    for other in context.search(memory.id, limit=10):
-        if other.key != memory.key and needle in other.content:
-            return other
-    return None
+    found = context.referrers(memory)
+    return found[0] if found else None
 
 
 def _superseding(memory: Memory, context: ReviewContext) -> Memory | None:

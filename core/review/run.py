@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from core.review.model import Candidate, Review, ReviewContext, Reviewer
 
@@ -30,41 +29,41 @@ async def review_many(
     then holds the reviews up to the first that did not finish."""
     if max_in_flight is None:
         max_in_flight = int(getattr(reviewer, "max_in_flight", DEFAULT_IN_FLIGHT))
-    gate = asyncio.Semaphore(max(1, max_in_flight))
     stopped = cancel or asyncio.Event()
+    results: list[Review | Exception | None] = [None] * len(candidates)
+    upcoming = iter(range(len(candidates)))
     done = 0
 
-    async def one(candidate: Candidate) -> Review | Exception | None:
+    async def worker() -> None:  # a few workers take the candidates in turn: no task per one
         nonlocal done
-        async with gate:
+        for n in upcoming:
             if stopped.is_set():
-                return None
+                return
             try:
-                result: Review | Exception = await reviewer.review(candidate, context)
+                results[n] = await reviewer.review(candidates[n], context)
             except Exception as exc:  # one failed review must not stop the others
-                result = exc
-        done += 1
-        if on_progress is not None:
-            on_progress(done, len(candidates))
-        return result
+                results[n] = exc
+            done += 1
+            if on_progress is not None:
+                on_progress(done, len(candidates))
 
-    tasks = [asyncio.ensure_future(one(c)) for c in candidates]
+    workers = [asyncio.ensure_future(worker()) for _ in range(max(1, max_in_flight))]
 
     async def stop_when_asked() -> None:
         await stopped.wait()
-        for task in tasks:
+        for task in workers:
             task.cancel()
 
     stopper = asyncio.ensure_future(stop_when_asked())
     try:
-        outcomes: list[Any] = await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*workers, return_exceptions=True)
     finally:
         stopper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await stopper
-    results: list[Review | Exception] = []
-    for outcome in outcomes:
-        if outcome is None or isinstance(outcome, asyncio.CancelledError):
+    finished: list[Review | Exception] = []
+    for result in results:
+        if result is None:
             break
-        results.append(outcome)
-    return results
+        finished.append(result)
+    return finished

@@ -9,11 +9,13 @@ paired, whatever the blocks.
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 import numpy as np
 import numpy.typing as npt
@@ -76,6 +78,9 @@ _STOP = frozenset(
 _BLOCK_TOKENS = 4  # each memory is blocked under its rarest tokens
 _CROWDED = 64  # a larger block is compared by sorted neighbourhood
 _WINDOW = 8
+
+_RELATED_TOKENS = 8  # a memory's related ones are found by its rarest words
+_REFERENCE = re.compile(r"\[([0-9A-Za-z_\-~]{3,64})\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,9 +376,24 @@ class RelatedIndex:
         self._postings = postings
         total = max(1, len(self.memories))
         self._idf = {t: math.log(1 + total / len(p)) for t, p in postings.items()}
+        self._lower: list[str] | None = None  # the texts in lower case, made when first needed
+        self._refs: dict[str, list[int]] = defaultdict(list)  # "[id]" -> the memories naming it
+        for i, m in enumerate(self.memories):
+            for named in set(_REFERENCE.findall(m.content)):
+                self._refs[named].append(i)
+
+    def referrers(self, memory: Memory) -> list[Memory]:
+        """The other memories that name this one by its id ("see [a1b2c3]")."""
+        return [
+            self.memories[i]
+            for i in self._refs.get(memory.id, [])
+            if (self.memories[i].file, self.memories[i].key) != (memory.file, memory.key)
+        ]
 
     def related(self, memory: Memory, limit: int = 5) -> list[Memory]:
-        ranked = self._ranked(tokens(memory.content), limit + 1)
+        mine = tokens(memory.content)  # its rarest words say what it is about
+        rarest = sorted(mine, key=lambda t: (len(self._postings.get(t, ())), t))[:_RELATED_TOKENS]
+        ranked = self._ranked(set(rarest), limit + 1)
         return [m for m in ranked if (m.file, m.key) != (memory.file, memory.key)][:limit]
 
     def search(self, keywords: str, limit: int = 5) -> list[Memory]:
@@ -382,7 +402,10 @@ class RelatedIndex:
         if ranked or not keywords.strip():
             return ranked
         needle = keywords.strip().lower()  # a short word no token covers (a 1-letter id part)
-        return [m for m in self.memories if needle in m.content.lower()][:limit]
+        if self._lower is None:
+            self._lower = [m.content.lower() for m in self.memories]
+        found = (m for m, text in zip(self.memories, self._lower, strict=True) if needle in text)
+        return list(islice(found, limit))
 
     def _ranked(self, wanted: set[str], limit: int) -> list[Memory]:
         scores: dict[int, float] = defaultdict(float)
@@ -393,5 +416,5 @@ class RelatedIndex:
             weight = self._idf[token]
             for i in posting:
                 scores[i] += weight
-        best = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+        best = heapq.nsmallest(limit, scores.items(), key=lambda kv: (-kv[1], kv[0]))
         return [self.memories[i] for i, _score in best]

@@ -139,9 +139,14 @@ def _pair_triggers(memories: Sequence[Memory]) -> list[Candidate]:
     """The weaker of two duplicates, the older of two that disagree: the other is `related`."""
     out = []
     duplicates, disagree = duplicates_and_contradictions(memories)
-    for pair in duplicates:
+    best: dict[tuple[str, str], tuple[float, Memory, Memory]] = {}
+    for pair in duplicates:  # a memory copied many times: one proposal, with its closest copy
         weak, strong = _weaker_first(pair.a, pair.b)
-        why = say(weak, f"{pair.score:.0f}% similar", f"相似度 {pair.score:.0f}%")
+        known = best.get((weak.file, weak.key))
+        if known is None or pair.score > known[0]:
+            best[(weak.file, weak.key)] = (pair.score, weak, strong)
+    for score, weak, strong in best.values():
+        why = say(weak, f"{score:.0f}% similar", f"相似度 {score:.0f}%")
         out.append(Candidate(weak, "duplicate", why, (strong,)))
     for found in disagree:
         old, new = _older_first(found.a, found.b)

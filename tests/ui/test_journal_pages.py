@@ -286,6 +286,8 @@ def test_review_queue_in_the_everbot_window_by_keyboard(
     desk.sidebar.setCurrentRow(rows.index(title))  # type: ignore[attr-defined]
     page = desk.review  # type: ignore[attr-defined]
     first = page.current()
+    assert page.details.tabText(page.details.count() - 1) == "Score history"
+    assert desk.review_chart.series_names()  # type: ignore[attr-defined]
     before = (folder / "MEMORY.md").read_bytes()
     page.card.setFocus()
 

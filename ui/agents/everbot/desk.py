@@ -39,11 +39,13 @@ from PySide6.QtWidgets import (
 
 from core.agents.everbot import ops as operations
 from core.agents.everbot.format import Entry, Section
+from core.agents.everbot.history import chart_of
 from core.agents.everbot.workspace import SaveResult, Workspace
 from core.ops import ChangeSet
 from core.policy import EVERBOT
 from core.store.documents import Editable, Refreshed
 from core.store.errors import WorkspaceError
+from core.store.journal import Proposal
 from core.store.merge import Change
 from ui.actions import make_action
 from ui.activity_view import ActivityView
@@ -52,6 +54,7 @@ from ui.agents.everbot.memory_table import MemoryTableModel, ScoreBarDelegate
 from ui.agents.everbot.problems_view import ProblemsView
 from ui.agents.everbot.profile_view import ProfileView
 from ui.agents.everbot.prompt_view import PromptView
+from ui.agents.everbot.score_chart_view import ScoreChartView
 from ui.backups_view import BackupSearch, BackupsView
 from ui.desk import Desk, Push
 from ui.review_view import ReviewView, queue_title
@@ -145,6 +148,8 @@ class EverBotDesk(Desk):
         self.activity = ActivityView()
         self.profile = ProfileView()
         self.review = ReviewView(self.settings)
+        self.review_chart = ScoreChartView()
+        self.review.add_detail_tab("Score history", self.review_chart, self._chart_proposal)
         self.review.queue_changed.connect(self._show_queue_count)
         self.review.edit_requested.connect(self.reveal)
         self.pages = QStackedWidget()
@@ -570,6 +575,18 @@ class EverBotDesk(Desk):
         )
 
     # -- status ------------------------------------------------------------------------------------
+    def _chart_proposal(self, proposal: Proposal) -> None:
+        """The score chart of the memory a proposal is about (none once it is gone)."""
+        ws = self.ws
+        if ws is None or proposal.file != ws.file or ws.find(proposal.memory_id) is None:
+            self.review_chart.show_chart(None)
+            return
+        try:
+            self.review_chart.show_chart(chart_of(ws, proposal.memory_id, date.today()))
+        except (WorkspaceError, OSError) as exc:
+            self.review_chart.show_chart(None)
+            self.review_chart.summary.setText(f"No score history: {exc}")
+
     def _show_queue_count(self) -> None:
         row = next(r for r, view in enumerate(VIEWS) if view.name == "review")
         self.sidebar.item(row).setText(queue_title(self.review.proposals))
