@@ -19,9 +19,18 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -34,8 +43,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -47,13 +55,13 @@ from core.review.queue import approve, pending, reject, run_review, undo_decisio
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
 from ui.settings import Settings
-from ui.tables import read_only_table
 from ui.tasks import TaskRunner
 from ui.untrusted import plain_label
 
 __all__ = ["ReviewView", "age_of", "queue_title"]
 
 ALL = "All"
+_Index = QModelIndex | QPersistentModelIndex
 TABLE_HEADERS = ("#", "Waiting", "Trigger", "Decision", "Memory", "Reasons")
 KEYS = {
     Qt.Key.Key_P: "PROMOTE",
@@ -195,8 +203,15 @@ class ReviewView(QWidget):
         self.decision_filter = _combo("reviewDecisionFilter")
         for combo in (self.trigger_filter, self.decision_filter):
             combo.currentIndexChanged.connect(lambda _i: self._fill_table())
-        self.table = read_only_table("reviewTable", TABLE_HEADERS, stretch=5)
-        self.table.setSelectionMode(QTableWidget.SelectionMode.ExtendedSelection)
+        self.model = ProposalTable(self)
+        self.table = QTableView()
+        self.table.setObjectName("reviewTable")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
         filters = QHBoxLayout()
         for text, combo in (("Trigger", self.trigger_filter), ("Decision", self.decision_filter)):
             filters.addWidget(QLabel(text))
@@ -259,16 +274,7 @@ class ReviewView(QWidget):
             for p in self.proposals
             if trigger in (ALL, "", p.trigger) and decision in (ALL, "", p.decision)
         ]
-        table = self.table
-        table.setRowCount(len(self.shown))
-        for row, p in enumerate(self.shown):
-            memory = _memory_text(p)
-            cells = (str(p.id), age_of(p.created_at), p.trigger, p.decision,
-                     _one_line(memory), _one_line(mask_secrets(p.reasons)))  # fmt: skip
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setToolTip(mask_secrets(p.reasons) if column == 5 else memory[:500])
-                table.setItem(row, column, item)
+        self.model.show(self.shown)
 
     def add_detail_tab(self, title: str, widget: QWidget, show: Callable[[Proposal], None]) -> None:
         """A tab of the card that an agent's desk fills for each proposal (a score chart)."""
@@ -526,6 +532,46 @@ class ReviewView(QWidget):
         self.refresh()
         self.failed.emit(f"The review did not finish: {exc}")
         self.run_finished.emit(str(exc))
+
+
+class ProposalTable(QAbstractTableModel):
+    """The table tab's rows, made when Qt asks for them (a queue may hold many thousands)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[Proposal] = []
+
+    def show(self, rows: list[Proposal]) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(TABLE_HEADERS)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+            return None
+        p, column = self.rows[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            cells = (str(p.id), age_of(p.created_at), p.trigger, p.decision)
+            if column < len(cells):
+                return cells[column]
+            return _one_line(_memory_text(p) if column == 4 else mask_secrets(p.reasons))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return mask_secrets(p.reasons) if column == 5 else _memory_text(p)[:500]
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        horizontal = orientation == Qt.Orientation.Horizontal
+        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(TABLE_HEADERS):
+            return TABLE_HEADERS[section]
+        return None
 
 
 class LlmSettingsDialog(QDialog):

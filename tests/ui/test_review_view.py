@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from app.cli import main
@@ -132,6 +133,13 @@ def test_the_table_approves_many_as_one_operation(
     assert not set(chosen) & {p.id for p in pending(root)}
 
 
+def test_the_table_model_is_sound(qtbot: QtBot, view: ReviewView) -> None:
+    Desk(view)
+    review_now(qtbot, view)
+    ModelTester(qtbot).check(view.model)
+    assert view.model.rowCount() == len(view.proposals)
+
+
 def test_reject_writes_no_memory_file(qtbot: QtBot, view: ReviewView, root: Path) -> None:
     Desk(view)
     review_now(qtbot, view)
@@ -154,7 +162,13 @@ def test_a_secret_is_masked_wherever_the_proposal_shows(
     view.index = view.proposals.index(secret)
     view._fill_card()
     shown = [view.memory.toPlainText(), view.reasons.toPlainText(), view.trigger.text()]
-    shown += [view.table.item(r, c).text() for r in range(view.table.rowCount()) for c in range(6)]
+    model = view.model
+    shown += [
+        str(model.index(r, c).data(role))
+        for r in range(model.rowCount())
+        for c in range(6)
+        for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)
+    ]
     assert not any(token in text for text in shown)
     assert any("ghp…[hidden]" in text for text in shown)
 
