@@ -33,6 +33,7 @@ __all__ = [
     "mark_stale",
     "memories_in",
     "pending",
+    "queue_transitions",
     "reject",
     "run_review",
     "scan",
@@ -169,6 +170,38 @@ def _now_iso() -> str:
     from core.store.journal import utc_now
 
     return utc_now().isoformat()
+
+
+def queue_transitions(
+    agent: Agent, path: Path, transitions: Sequence[tuple[str, str, str]], at: date
+) -> list[int]:
+    """Store a decay run's archive/delete transitions ((file, key, "archive"|"delete")) as rules
+    proposals in the review queue, for the person to decide; those already waiting are not
+    proposed twice. Returns the new proposals."""
+    from core.review.rules import RulesReviewer
+
+    if not transitions:
+        return []
+    _rows, memories = memories_in(agent, path)
+    by_key = {(m.file, m.key): m for m in memories}
+    with journal_for_reading(path) as journal:
+        waiting = set() if journal is None else journal.pending_proposal_keys()
+    reviewer, context = RulesReviewer(), RelatedIndex(memories)
+    rows = []
+    for file, key, to in transitions:
+        memory = by_key.get((file, key))
+        if memory is None or (file, key, "decay") in waiting:
+            continue
+        verb = "archive" if to == "archive" else "delete"
+        why = f"the decay run to {at.isoformat()} would {verb} it (score {memory.score:.2f})"
+        candidate = Candidate(
+            memory, "decay", why, suggested="ARCHIVE" if verb == "archive" else "DELETE"
+        )
+        rows.append(_row(candidate, reviewer.decide(candidate, context), reviewer.name, "pending"))
+    if not rows:
+        return []
+    with journal_for_writing(path) as journal:
+        return list(journal.add_proposals(rows))
 
 
 # -- deciding --------------------------------------------------------------------------------------

@@ -70,3 +70,19 @@ def test_the_llm_reviewer_from_the_command_line(
 def test_the_llm_reviewer_needs_its_endpoint(cli: Cli, demo: Path) -> None:
     result = cli("review", demo, "--reviewer", "llm")
     assert result.code == 2 and "--llm-base-url" in result.err
+
+
+def test_a_decay_runs_archive_and_delete_proposals_go_to_the_queue(cli: Cli, demo: Path) -> None:
+    preview = cli("decay", demo, "--at", "2027-03-01", "--json").json()
+    assert preview["transitions"], "a year on, some demo memories fall below the marks"
+    applied = cli("decay", demo, "--at", "2027-03-01", "--apply")
+    assert applied.code == 0 and "new in the review queue" in applied.out
+    queued = cli("review", demo, "--list", "--json").json()
+    decays = {p["memory_id"] for p in queued if p["trigger"] == "decay"}
+    assert {t["id"] for t in preview["transitions"]} <= decays
+    assert all(
+        p["decision"] in ("ARCHIVE", "DELETE", "KEEP") for p in queued if p["trigger"] == "decay"
+    )
+    cli("decay", demo, "--at", "2027-03-01", "--apply")
+    again = cli("review", demo, "--list", "--json").json()
+    assert len(again) == len(queued)  # waiting proposals are not made twice

@@ -316,10 +316,19 @@ class EverBot(Agent):
         for t in preview.transitions[:50]:
             to = "archived" if t.to == "archive" else "deleted"
             lines.append(f"  {t.id:<8} would be {to} (score {t.score:.4f})")
-        if preview.transitions:
+        if preview.transitions and apply:
+            from core.review.queue import queue_transitions
+
+            moves = [(ws.file, t.key, t.to) for t in preview.transitions]
+            stored = queue_transitions(self, path, moves, at)
             lines.append(
-                f"  {len(preview.transitions)} archive/delete proposals: not applied, "
-                "they await review"
+                f"  {len(preview.transitions)} archive/delete proposals: not applied; "
+                f"{len(stored)} new in the review queue (`memdesk review PATH --list`)"
+            )
+        elif preview.transitions:
+            lines.append(
+                f"  {len(preview.transitions)} archive/delete proposals: not applied; "
+                "with --apply they go to the review queue"
             )
         if result is not None:
             backup = f", backup {result.backup}" if result.backup else ""
