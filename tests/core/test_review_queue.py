@@ -5,8 +5,10 @@ undo puts the files back and the proposals in the queue again."""
 from __future__ import annotations
 
 import asyncio
+import re
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -138,3 +140,52 @@ def test_duplicates_across_a_picoclaw_workspace(tmp_path: Path) -> None:
     review(root, agent=agent_named("picoclaw"))
     dups = [p for p in pending(root) if p.trigger == "duplicate"]
     assert dups and all(p.decision == "DELETE" for p in dups)
+
+
+def _propose(root: Path, agent_name: str, is_daily: object, decision: str) -> tuple[int, Any]:
+    """A proposal about the first memory of a daily note, stored as a review run stores one."""
+    from core.review.queue import memories_in
+    from core.store.commit import journal_for_writing
+
+    rows, memories = memories_in(agent_named(agent_name), root)
+    memory = next(m for r, m in zip(rows, memories, strict=True) if is_daily(r.file))  # type: ignore[operator]
+    with journal_for_writing(root) as journal:
+        [pid] = journal.add_proposals([{
+            "file": memory.file, "memory_id": memory.key, "trigger": "agent_written",
+            "decision": decision, "reasons": "test", "reviewer": "rules",
+            "memory_hash": memory.digest(), "memory_json": "{}",
+        }])  # fmt: skip
+    return pid, memory
+
+
+_DAILY = re.compile(r"(^|/)memory/\d{4}-\d{2}-\d{2}\.md$")
+
+
+def test_promoting_a_pomelobot_daily_passage_adds_it_to_its_scopes_long_term_file(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "ws"
+    assert main(["demo", str(root), "--layout", "pomelobot"]) == 0
+    agent = agent_named("pomelobot")
+    pid, memory = _propose(root, "pomelobot", lambda f: bool(_DAILY.search(f)), "PROMOTE")
+    ws = agent.open(root)
+    long_term = ws.long_term_of(ws.scope_of(memory.file)).path
+
+    assert approve(agent, root, [pid]).applied == [pid]
+
+    assert memory.content.splitlines()[0] in long_term.read_text(encoding="utf-8")
+
+
+def test_promoting_an_openclaw_daily_note_memory_adds_a_bullet_to_memory_md(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "ws"
+    assert main(["demo", str(root), "--layout", "openclaw"]) == 0
+    if not (root / "MEMORY.md").exists():
+        root = next(p.parent for p in tmp_path.rglob("MEMORY.md"))
+    agent = agent_named("openclaw")
+    pid, memory = _propose(root, "openclaw", lambda f: bool(_DAILY.search(f)), "PROMOTE")
+
+    assert approve(agent, root, [pid]).applied == [pid]
+
+    assert memory.content.splitlines()[0] in (root / "MEMORY.md").read_text(encoding="utf-8")

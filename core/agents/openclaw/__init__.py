@@ -154,6 +154,13 @@ class OpenClaw(Agent):
 
         return delete_entry(_editable(ws, row.file), row.key)
 
+    def promote(self, ws: OpenClawWorkspace, row: Row) -> ChangeSet:
+        """A daily note's or session summary's memory becomes a bullet of MEMORY.md, as the agent
+        promotes one (the note keeps it); a curated memory is pinned instead."""
+        if row.file.startswith("memory/"):
+            return self.add(ws, str(row.fields.get("content") or ""))
+        return self.pin(ws, row)
+
     def pin(self, ws: OpenClawWorkspace, row: Row) -> ChangeSet:
         """Keep the promotion section holding the memory from the agent's budget trimmer."""
         return ws.pin_section(_editable(ws, row.file), row.key)

@@ -164,6 +164,15 @@ class Pomelobot(Agent):
             document = ws.target_file(file)
         return ws.add_entry(document, text, category=category)
 
+    def promote(self, ws: PomelobotWorkspace, row: Row) -> ChangeSet:
+        """A daily-file passage into its scope's long-term memory, as the agent appends one
+        (the daily file keeps it: it is the day's record)."""
+        scope = ws.scope_of(row.file)
+        kind = next(f.kind for f in scope.files if f.path == row.file)
+        if kind != "daily":
+            raise NotApplicable(f"{ws.root}: [{row.id}] is not in a daily file: nothing to promote")
+        return ws.add_entry(ws.long_term_of(scope), str(row.fields.get("content") or ""))
+
     def edit(
         self,
         ws: PomelobotWorkspace,
