@@ -29,7 +29,10 @@ Message = dict[str, str]
 
 
 class LlmError(Exception):
-    """Why the endpoint gave no review, in words for the person (the key never in them)."""
+    """Why the endpoint gave no review, in words for the person (the key never in them);
+    `transcript`: the conversation up to the failure, kept with the failed proposal."""
+
+    transcript: str = ""
 
 
 class LlmSettings(BaseModel):
@@ -109,7 +112,11 @@ class LlmReviewer:
         ]
         searches: list[str] = []
         while True:
-            reply = await self._complete(client, messages)
+            try:
+                reply = await self._complete(client, messages)
+            except LlmError as exc:
+                exc.transcript = transcript_of(messages)
+                raise
             messages.append({"role": "assistant", "content": reply})
             answer = read_reply(reply, candidate, allowed)
             if isinstance(answer, Final):

@@ -129,7 +129,8 @@ async def run_review(
     rows = []
     for candidate, result in zip(fresh, results, strict=False):
         if isinstance(result, BaseException):
-            review, status = Review(None, f"the reviewer failed: {result}"), "failed"
+            so_far = str(getattr(result, "transcript", ""))  # an LLM's conversation until then
+            review, status = Review(None, f"the reviewer failed: {result}", so_far), "failed"
         else:
             review = result
             status = "pending" if review.decision is not None else "failed"

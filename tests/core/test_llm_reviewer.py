@@ -452,3 +452,12 @@ def test_review_many_is_cancelled(server: ChatServer) -> None:
     assert [type(r) for r in results] == [Review]  # m0; m1 and m2 were cancelled while running
     time.sleep(0.1)
     assert len(server.seen) == 3  # m3, m4, m5 never started
+
+
+def test_a_failure_after_a_search_round_keeps_the_conversation_so_far(server: ChatServer) -> None:
+    server.script = [Reply("Let me check.\n[SEARCH:coffee]"), Reply("[KEEP]", delay=1.0)]
+    reviewer = LlmReviewer(settings(server.base_url, timeout_s=0.2))
+    with pytest.raises(LlmError) as caught:
+        asyncio.run(reviewer.review(PROMOTION, RelatedIndex([PROMOTION.memory])))
+    assert "[SEARCH:coffee]" in caught.value.transcript
+    assert "within 0.2 s" in str(caught.value)
