@@ -360,9 +360,17 @@ _V1_SCHEMA = (
 )
 
 
-def _migrate_to_v1(conn: sqlite3.Connection) -> None:
-    for statement in _V1_SCHEMA:
-        conn.execute(statement)
+def _running(statements: Sequence[str]) -> Migration:
+    """A migration that runs these statements, in order."""
+
+    def migrate(conn: sqlite3.Connection) -> None:
+        for statement in statements:
+            conn.execute(statement)
+
+    return migrate
+
+
+_migrate_to_v1 = _running(_V1_SCHEMA)
 
 
 _V2_SCHEMA = (
@@ -394,9 +402,7 @@ _V2_SCHEMA = (
 )
 
 
-def _migrate_to_v2(conn: sqlite3.Connection) -> None:
-    for statement in _V2_SCHEMA:
-        conn.execute(statement)
+_migrate_to_v2 = _running(_V2_SCHEMA)
 
 
 # A backup's scores, one row per memory, kept once for backups holding the same bytes
@@ -420,9 +426,7 @@ _V3_SCHEMA = (
 )
 
 
-def _migrate_to_v3(conn: sqlite3.Connection) -> None:
-    for statement in _V3_SCHEMA:
-        conn.execute(statement)
+_migrate_to_v3 = _running(_V3_SCHEMA)
 
 
 # The review queue (SPEC 4): a proposal keeps the memory as reviewed and why its trigger fired,
@@ -464,9 +468,7 @@ _V4_SCHEMA = (
 )
 
 
-def _migrate_to_v4(conn: sqlite3.Connection) -> None:
-    for statement in _V4_SCHEMA:
-        conn.execute(statement)
+_migrate_to_v4 = _running(_V4_SCHEMA)
 
 
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Append, never edit or reorder.
