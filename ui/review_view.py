@@ -343,7 +343,7 @@ class ReviewView(QWidget):
         if ws is None:
             return False
         agent = agent_named(ws.agent)
-        work: Callable[[], Any] = lambda: undo_decision(agent, ws.root)  # noqa: E731
+        work: Callable[[], Any] = lambda: undo_decision(agent, ws.root, ws=ws)  # noqa: E731
         self.write_requested.emit(work, "The last review decision was undone")
         return True
 
@@ -369,7 +369,7 @@ class ReviewView(QWidget):
         agent, ids = agent_named(ws.agent), [p.id for p in chosen]
 
         def work() -> Any:
-            decided = approve(agent, ws.root, ids, decisions=decisions)
+            decided = approve(agent, ws.root, ids, decisions=decisions, ws=ws)
             if decided.stale:
                 stale = ", ".join(f"#{i}" for i in decided.stale)
                 raise _Stale(

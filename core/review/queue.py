@@ -224,10 +224,13 @@ def mark_stale(path: Path, memories: Sequence[Memory]) -> list[int]:
     return stale
 
 
-def undo_decision(agent: Agent, path: Path, op_id: str | None = None) -> list[int]:
+def undo_decision(
+    agent: Agent, path: Path, op_id: str | None = None, *, ws: Any = None
+) -> list[int]:
     """Undo the newest decision (or the one applied by the operation `op_id`): an applied one's
     operation is undone (the files as before), a rejected one or one that changed no file
-    simply waits again. Returns the proposals back in the queue."""
+    simply waits again. Returns the proposals back in the queue. `ws`: the open workspace to
+    write through (the window's), else the workspace is opened."""
     from core.ops.undo import undo_and_save
 
     with journal_for_reading(path) as journal:
@@ -241,7 +244,7 @@ def undo_decision(agent: Agent, path: Path, op_id: str | None = None) -> list[in
         raise WorkspaceError(f"{path}: no review decision to undo", exit_code=EXIT_REFUSED)
     last = max(decided, key=lambda p: (p.decided_at or p.created_at, p.id))
     if last.op_id is not None:
-        undo_and_save(agent.open(path), last.op_id)  # its proposals wait again
+        undo_and_save(ws or agent.open(path), last.op_id)  # its proposals wait again
         return [p.id for p in decided if p.op_id == last.op_id]
     with journal_for_writing(path) as journal:
         journal.set_proposal_status(last.id, "pending")
@@ -262,10 +265,11 @@ def approve(
     *,
     decisions: dict[int, str] | None = None,
     by: str = "person",
+    ws: Any = None,
 ) -> Decided:
     """Apply the proposals (with the person's own decision where `decisions` gives one) as one
     operation. A proposal whose memory changed since its review is marked stale, not applied."""
-    ws = agent.open(path)
+    ws = ws or agent.open(path)  # the window's open workspace, else the files read anew
     rows, _memories = memories_in(agent, path)
     by_key = {(r.file, r.key or r.id): r for r in rows}
     proposals = _wanted(path, ids)
