@@ -174,7 +174,7 @@ class EverBotDesk(Desk):
         split.addWidget(self.sidebar)
         split.addWidget(middle)
         split.addWidget(self.detail)
-        split.setSizes([200, 680, 420])
+        split.setSizes([230, 660, 410])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(split)
