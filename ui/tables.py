@@ -1,13 +1,26 @@
-"""The read-only tables of MemDesk's pages (backups, activity, policy, scope tools): one row
-selected at a time, no editing in place unless a page turns it on."""
+"""The tables of MemDesk's pages: read-only tables (backups, activity, policy, scope tools), one
+row selected at a time, and the model of a page's keyed values (a policy, a scoring profile)
+with one column typed into."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QHeaderView, QTableWidget
 
-__all__ = ["read_only_table"]
+__all__ = ["KeyedRow", "KeyedTableModel", "read_only_table"]
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class KeyedRow(Protocol):
+    @property
+    def key(self) -> str: ...
+
+
+R = TypeVar("R", bound=KeyedRow)
 
 
 def read_only_table(
@@ -30,3 +43,68 @@ def read_only_table(
     else:
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return table
+
+
+class KeyedTableModel(QAbstractTableModel, Generic[R]):
+    """Rows with a key, shown as `cells(row)`; the `editable` column is typed into (a subclass's
+    setData takes what was typed; the model never changes a row itself)."""
+
+    def __init__(
+        self, headers: Sequence[str], editable: int, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.headers = tuple(headers)
+        self.editable = editable
+        self.rows: list[R] = []
+
+    def cells(self, row: R) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def tooltip(self, row: R) -> str:
+        return ""
+
+    def styled(self, row: R, role: int) -> Any:
+        """What a subclass shows for other roles (font, background); None by default."""
+        return None
+
+    def set_rows(self, rows: Sequence[R]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def row_at(self, row: int) -> R | None:
+        return self.rows[row] if 0 <= row < len(self.rows) else None
+
+    def row_of(self, key: str) -> int | None:
+        return next((r for r, row in enumerate(self.rows) if row.key == key), None)
+
+    # -- Qt's model interface -------------------------------------------------------------------
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.headers)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row = self.row_at(index.row()) if index.isValid() else None
+        if row is None:
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return self.cells(row)[index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tooltip(row)
+        return self.styled(row, role)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        horizontal = orientation == Qt.Orientation.Horizontal
+        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self.headers):
+            return self.headers[section]
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        if index.isValid() and index.column() == self.editable:
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags

@@ -11,11 +11,11 @@ desk (`write_requested`), which refuses while other edits are unsaved.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -44,7 +44,7 @@ from core.profile_file import (
 )
 from core.store.errors import WorkspaceError
 from core.what_if import WhatIf, what_if
-from ui.tables import read_only_table
+from ui.tables import KeyedTableModel, read_only_table
 from ui.tasks import TaskRunner
 from ui.untrusted import literal_html, plain_label
 from ui.versions_box import Version, VersionsBox, button, button_row
@@ -65,21 +65,15 @@ _Index = QModelIndex | QPersistentModelIndex
 FATES = {"active": "active", "archived": "archived", "archive": "to archive", "delete": "to delete"}
 
 
-class ProfileModel(QAbstractTableModel):
+class ProfileModel(KeyedTableModel[ProfileRow]):
     """One row per profile value, with the draft's new value where one was typed."""
 
     draft_changed = Signal()
     refused = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.rows: list[ProfileRow] = []
+        super().__init__(HEADERS, NEW, parent)
         self.draft: dict[str, str | None] = {}  # key -> typed text (None: back to built-in)
-
-    def set_rows(self, rows: Sequence[ProfileRow]) -> None:
-        self.beginResetModel()
-        self.rows = list(rows)
-        self.endResetModel()
 
     def clear_draft(self) -> None:
         self.beginResetModel()
@@ -111,26 +105,19 @@ class ProfileModel(QAbstractTableModel):
         return True
 
     def profile_row(self, row: int) -> ProfileRow | None:
-        return self.rows[row] if 0 <= row < len(self.rows) else None
+        return self.row_at(row)
 
-    def row_of(self, key: str) -> int | None:
-        return next((r for r, row in enumerate(self.rows) if row.key == key), None)
+    def cells(self, row: ProfileRow) -> tuple[str, ...]:
+        draft = self.draft.get(row.key, "") if row.key in self.draft else ""
+        if row.key in self.draft and draft is None:
+            draft = "(built-in)"
+        return (row.key, _json(row.value), row.source, _json(row.default), draft or "", row.meaning)
 
-    # -- Qt's model interface -------------------------------------------------------------------
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
+    def tooltip(self, row: ProfileRow) -> str:
+        return literal_html(f"{row.key}: {row.meaning}\nBuilt-in: {_json(row.default)}")
 
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        row = self.profile_row(index.row()) if index.isValid() else None
-        if row is None:
-            return None
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            return self._cells(row)[index.column()]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return literal_html(f"{row.key}: {row.meaning}\nBuilt-in: {_json(row.default)}")
+    def styled(self, row: ProfileRow, role: int) -> Any:
+        """Bold where the workspace or the draft changes the value; the draft highlighted."""
         if role == Qt.ItemDataRole.FontRole and (row.key in self.draft or row.source != "default"):
             font = QFont()
             font.setBold(True)
@@ -138,26 +125,6 @@ class ProfileModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole and row.key in self.draft:
             return QBrush(QColor(255, 236, 179))
         return None
-
-    def _cells(self, row: ProfileRow) -> tuple[str, ...]:
-        draft = self.draft.get(row.key, "") if row.key in self.draft else ""
-        if row.key in self.draft and draft is None:
-            draft = "(built-in)"
-        return (row.key, _json(row.value), row.source, _json(row.default), draft or "", row.meaning)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        horizontal = orientation == Qt.Orientation.Horizontal
-        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(HEADERS):
-            return HEADERS[section]
-        return None
-
-    def flags(self, index: _Index) -> Qt.ItemFlag:
-        flags = super().flags(index)
-        if index.isValid() and index.column() == NEW:
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
 
     def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         row = self.profile_row(index.row()) if index.isValid() else None

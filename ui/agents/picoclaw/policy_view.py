@@ -9,10 +9,10 @@ policy_overrides.json is shown with its file and line and never written over.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -37,6 +37,7 @@ from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.formats.text import InputError
 from core.ops import apply_and_save
 from core.store.errors import WorkspaceError
+from ui.tables import KeyedTableModel
 from ui.untrusted import literal_html, plain_label
 from ui.versions_box import Version, VersionsBox, Words, button, button_row
 
@@ -58,55 +59,21 @@ _Index = QModelIndex | QPersistentModelIndex
 SetOverride = Callable[[str, str], bool]
 
 
-class PolicyModel(QAbstractTableModel):
+class PolicyModel(KeyedTableModel[PolicyRow]):
     """One row per MemoryPolicy key; a typed override goes to `commit`, never into the model."""
 
     def __init__(self, commit: SetOverride, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(HEADERS, OVERRIDE, parent)
         self._commit = commit
-        self._rows: list[PolicyRow] = []
-
-    def set_rows(self, rows: Sequence[PolicyRow]) -> None:
-        self.beginResetModel()
-        self._rows = list(rows)
-        self.endResetModel()
 
     def policy_row(self, row: int) -> PolicyRow | None:
-        return self._rows[row] if 0 <= row < len(self._rows) else None
+        return self.row_at(row)
 
-    def row_of(self, key: str) -> int | None:
-        return next((r for r, row in enumerate(self._rows) if row.key == key), None)
+    def cells(self, row: PolicyRow) -> tuple[str, ...]:
+        return _cells(row)
 
-    # -- Qt's model interface -------------------------------------------------------------------
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        row = self.policy_row(index.row()) if index.isValid() else None
-        if row is None:
-            return None
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            return _cells(row)[index.column()]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return literal_html(f"{row.key}: {row.meaning}\nDefault: {_shown(row.default)}")
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        horizontal = orientation == Qt.Orientation.Horizontal
-        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(HEADERS):
-            return HEADERS[section]
-        return None
-
-    def flags(self, index: _Index) -> Qt.ItemFlag:
-        flags = super().flags(index)
-        if index.isValid() and index.column() == OVERRIDE:
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
+    def tooltip(self, row: PolicyRow) -> str:
+        return literal_html(f"{row.key}: {row.meaning}\nDefault: {_shown(row.default)}")
 
     def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         row = self.policy_row(index.row()) if index.isValid() else None
