@@ -8,6 +8,7 @@ changed since, the proposal is stale and is not applied until it is reviewed aga
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -66,8 +67,9 @@ def scan(
 
 
 def _agent_written(path: Path, memories: Sequence[Memory]) -> dict[tuple[str, str], str]:
-    """Memories the agent wrote on its own since the last review run: not seen by that run, not
-    created in MemDesk. The first run of a file has nothing to compare with."""
+    """Memories the agent wrote on its own since the last review run: new to that run, or with
+    another text than it saw (a compression), and not written in MemDesk since. The first run
+    of a file has nothing to compare with."""
     with journal_for_reading(path) as journal:
         if journal is None:
             return {}
@@ -79,14 +81,19 @@ def _agent_written(path: Path, memories: Sequence[Memory]) -> dict[tuple[str, st
             seen = journal.seen_for_review(file)
             if not seen:
                 continue
-            ours = journal.created_in_memdesk(file)
-            when = f"since the review of {since[:10]}"
-            out |= {
-                (m.file, m.key): when
-                for m in memories
-                if m.file == file and m.key not in seen and m.key not in ours
-            }
+            ours = journal.written_in_memdesk(file, since)
+            for m in memories:
+                if m.file != file or m.key in ours:
+                    continue
+                if m.key not in seen:
+                    out[(m.file, m.key)] = f"added since the review of {since[:10]}"
+                elif seen[m.key] not in (None, text_digest(m)):
+                    out[(m.file, m.key)] = f"rewritten since the review of {since[:10]}"
         return out
+
+
+def text_digest(memory: Memory) -> str:
+    return hashlib.sha256(memory.content.encode("utf-8")).hexdigest()
 
 
 # -- a review run ----------------------------------------------------------------------------------
@@ -139,7 +146,8 @@ async def run_review(
     with journal_for_writing(path) as journal:
         run.stored = journal.add_proposals(rows)
         for file in sorted({m.file for m in memories}):
-            journal.mark_seen_for_review(file, [m.key for m in memories if m.file == file])
+            seen = [(m.key, text_digest(m)) for m in memories if m.file == file]
+            journal.mark_seen_for_review(file, seen)
         journal.set_setting("last_review_at", _now_iso())
     return run
 

@@ -64,7 +64,7 @@ def find_candidates(scan: ScanInput, progress: Progress | None = None) -> list[C
     found += _pair_triggers(scan.memories)
     if scan.agent_written:
         found += [
-            Candidate(m, "agent_written", f"written by the agent on its own on {when}")
+            Candidate(m, "agent_written", f"written by the agent on its own: {when}")
             for m in scan.memories
             if (when := scan.agent_written.get((m.file, m.key))) is not None
         ]

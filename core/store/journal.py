@@ -471,12 +471,17 @@ _V4_SCHEMA = (
 _migrate_to_v4 = _running(_V4_SCHEMA)
 
 
+# What a review run saw of each memory's text: the agent rewriting one (a compression) is news.
+_migrate_to_v5 = _running(("ALTER TABLE review_seen ADD COLUMN text_sha256 TEXT",))
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Append, never edit or reorder.
 MIGRATIONS: tuple[Migration, ...] = (
     _migrate_to_v1,
     _migrate_to_v2,
     _migrate_to_v3,
     _migrate_to_v4,
+    _migrate_to_v5,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -1206,24 +1211,28 @@ class Journal:
             self.set_proposal_status(proposal_id, "pending")
         return ids
 
-    def seen_for_review(self, file: str) -> set[str]:
-        """The memories of `file` a review run has seen."""
-        sql = "SELECT memory_id FROM review_seen WHERE file = ?"
-        return {row[0] for row in self._conn.execute(sql, (file,))}
+    def seen_for_review(self, file: str) -> dict[str, str | None]:
+        """The memories of `file` a review run has seen, with the hash of their text then (None
+        for those a schema-4 journal saw)."""
+        sql = "SELECT memory_id, text_sha256 FROM review_seen WHERE file = ?"
+        return {row[0]: row[1] for row in self._conn.execute(sql, (file,))}
 
-    def created_in_memdesk(self, file: str) -> set[str]:
-        """The memories of `file` MemDesk created (a person, a restore, a review), not the agent."""
+    def written_in_memdesk(self, file: str, since: str | None = None) -> set[str]:
+        """The memories of `file` MemDesk created or changed (a person, a restore, a review, a
+        decay run), not the agent; `since`: only events after that ISO time."""
         sql = (
-            "SELECT DISTINCT memory_id FROM events WHERE file = ? AND kind = 'create'"
-            f" AND actor NOT IN ('agent', 'import') AND {_VISIBLE}"
+            "SELECT DISTINCT memory_id FROM events WHERE file = ? AND kind != 'observe'"
+            f" AND actor NOT IN ('agent', 'import') AND at > ? AND {_VISIBLE}"
         )
-        return {row[0] for row in self._conn.execute(sql, (file,))}
+        return {row[0] for row in self._conn.execute(sql, (file, since or ""))}
 
-    def mark_seen_for_review(self, file: str, memory_ids: Iterable[str]) -> None:
+    def mark_seen_for_review(self, file: str, seen: Iterable[tuple[str, str]]) -> None:
+        """(memory, hash of its text) of each memory a review run saw."""
         with self._write() as conn:
             conn.executemany(
-                "INSERT OR IGNORE INTO review_seen (file, memory_id) VALUES (?, ?)",
-                ((file, memory_id) for memory_id in memory_ids),
+                "INSERT INTO review_seen (file, memory_id, text_sha256) VALUES (?, ?, ?)"
+                " ON CONFLICT (file, memory_id) DO UPDATE SET text_sha256 = excluded.text_sha256",
+                ((file, memory_id, digest) for memory_id, digest in seen),
             )
 
 

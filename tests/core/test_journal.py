@@ -704,5 +704,6 @@ def test_a_version_3_journal_keeps_its_proposals_and_learns_the_new_fields(
         assert rejected.decided_by == "person" and rejected.decided_at is not None
         migrated.set_proposal_status(old.id, "pending")
         assert migrated.proposals("pending")[0].decided_by is None
-        migrated.mark_seen_for_review(FILE, ["a1b2c3", "x1y2z3", "a1b2c3"])
-        assert migrated.seen_for_review(FILE) == {"a1b2c3", "x1y2z3"}
+        migrated.mark_seen_for_review(FILE, [("a1b2c3", "h1"), ("x1y2z3", "h2")])
+        migrated.mark_seen_for_review(FILE, [("a1b2c3", "h3")])
+        assert migrated.seen_for_review(FILE) == {"a1b2c3": "h3", "x1y2z3": "h2"}

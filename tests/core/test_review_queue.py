@@ -189,3 +189,20 @@ def test_promoting_an_openclaw_daily_note_memory_adds_a_bullet_to_memory_md(
     assert approve(agent, root, [pid]).applied == [pid]
 
     assert memory.content.splitlines()[0] in (root / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_a_memory_the_agent_rewrote_since_the_last_review_is_proposed(tmp_path: Path) -> None:
+    assert main(["demo", str(tmp_path / "home"), "--layout", "picoclaw"]) == 0
+    root = tmp_path / "home" / "workspace"
+    picoclaw = agent_named("picoclaw")
+    review(root, agent=picoclaw)
+    memory = root / "memory" / "MEMORY.md"
+    text = memory.read_text(encoding="utf-8")
+    first = "用户希望我用英文回复，先给结论再解释原因。"
+    assert first in text
+    memory.write_text(text.replace(first, "用户要英文回复，结论在前。", 1), encoding="utf-8")
+
+    review(root, agent=picoclaw)
+
+    written = [p for p in pending(root) if p.trigger == "agent_written"]
+    assert len(written) == 1 and "rewritten since the review" in written[0].why
