@@ -520,8 +520,9 @@ class ReviewView(QWidget):
         self._running(False)
         self.refresh()
         message = (
-            f"Review: {run.candidates} memories up for review, {len(run.stored)} new proposals, "
-            f"{run.skipped} already waiting, {run.failed} without a decision"
+            f"Review{' cancelled' if run.cancelled else ''}: {run.candidates} memories up for "
+            f"review, {len(run.stored)} new proposals, {run.skipped} already waiting, "
+            f"{run.failed} without a decision"
         )
         self.notice.emit(message)
         self.run_finished.emit(message)

@@ -105,6 +105,7 @@ class ReviewRun:
     stored: list[int] = field(default_factory=list)
     skipped: int = 0  # already pending with the same memory and trigger
     failed: int = 0  # the reviewer could not decide (stored as failed, with why)
+    cancelled: bool = False  # stopped before every candidate was reviewed
 
 
 async def run_review(
@@ -143,12 +144,14 @@ async def run_review(
             status = "pending" if review.decision is not None else "failed"
         run.failed += status == "failed"
         rows.append(_row(candidate, review, reviewer.name, status))
+    run.cancelled = len(results) < len(fresh)
     with journal_for_writing(path) as journal:
         run.stored = journal.add_proposals(rows)
-        for file in sorted({m.file for m in memories}):
-            seen = [(m.key, text_digest(m)) for m in memories if m.file == file]
-            journal.mark_seen_for_review(file, seen)
-        journal.set_setting("last_review_at", _now_iso())
+        if not run.cancelled:  # a cancelled run has not looked at everything: no new baseline
+            for file in sorted({m.file for m in memories}):
+                seen = [(m.key, text_digest(m)) for m in memories if m.file == file]
+                journal.mark_seen_for_review(file, seen)
+            journal.set_setting("last_review_at", _now_iso())
     return run
 
 

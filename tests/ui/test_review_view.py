@@ -17,6 +17,7 @@ from app.cli import main
 from core.activity import operations
 from core.agents.everbot.workspace import Workspace
 from core.review.queue import pending
+from core.store.commit import journal_for_reading
 from tests.core import test_llm_reviewer
 from tests.core.test_llm_reviewer import ChatServer, Reply
 from ui.review_view import ReviewView, age_of
@@ -207,3 +208,22 @@ def test_the_llm_reviewer_without_an_endpoint_says_so(qtbot: QtBot, view: Review
     view.reviewer_choice.setCurrentIndex(1)
     assert not view.start_review()
     assert desk.failures and "LLM settings" in desk.failures[0]
+
+
+def test_cancel_stops_a_review_in_flight(
+    qtbot: QtBot, view: ReviewView, server: ChatServer
+) -> None:
+    server.respond = lambda seen: Reply("[KEEP]", delay=5.0)  # a model that takes its time
+    view.reviewer_choice.setCurrentIndex(1)
+    view.settings.llm_base_url, view.settings.llm_model = server.base_url, "slow-model"
+    view.settings.llm_timeout_s = 30.0
+    Desk(view)
+    with qtbot.waitSignal(view.run_finished, timeout=10_000):
+        assert view.start_review()
+        assert view.cancel.isVisible() and not view.review_now.isEnabled()
+        qtbot.waitUntil(lambda: bool(server.seen), timeout=5_000)
+        view.cancel_review()
+    assert view.review_now.isEnabled() and not view.cancel.isVisible()
+    assert view.proposals == []  # nothing was decided before the cancel
+    with journal_for_reading(view.ws.root) as journal:
+        assert journal is not None and journal.get_setting("last_review_at") is None
