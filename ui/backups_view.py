@@ -349,6 +349,7 @@ class BackupsView(QWidget):
         self.ws: Editable | None = None
         self.backups: list[BackupFile] = []  # newest first, as the table lists them
         self.comparison = Comparison()
+        self._texts_of: Comparison | None = None  # the comparison the text boxes show
         self.found_hits: list[BackupHit] = []
         self.table = read_only_table("backupsTable", BACKUP_HEADERS, stretch=5)
         self.diff_table = read_only_table("backupDiffTable", DIFF_HEADERS, stretch=3)
@@ -381,6 +382,8 @@ class BackupsView(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.diff_table, "Per memory")
         self.tabs.addTab(sides, "Text side by side")
+        self.sides = sides
+        self.tabs.currentChanged.connect(lambda _index: self._show_texts())
         self.tabs.addTab(self._build_search(), "Find in backups")
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -514,9 +517,17 @@ class BackupsView(QWidget):
                 f"{count} {'memory differs' if count == 1 else 'memories differ'}"
             )
         self._fill_diff(found.rows)
+        self._show_texts()
+        self._enable_buttons()
+
+    def _show_texts(self) -> None:
+        """The two texts, filled when their tab is shown (filling an 18 MB pair takes seconds)."""
+        found = self.comparison
+        if self.tabs.currentWidget() is not self.sides or self._texts_of is found:
+            return
+        self._texts_of = found
         show_text(self.old_text, found.old_text, found.old_marks, 0)
         show_text(self.new_text, found.new_text, found.new_marks, 1)
-        self._enable_buttons()
 
     def _fill_diff(self, rows: list[DiffRow]) -> None:
         self.diff_table.blockSignals(True)

@@ -123,6 +123,8 @@ def test_the_text_tab_holds_both_versions_with_changes_marked(
     old = view.findChild(QPlainTextEdit, "backupOldText")
     new = view.findChild(QPlainTextEdit, "backupNewText")
     assert old is not None and new is not None
+    assert old.toPlainText() == ""  # filled when its tab is shown: 18 MB take seconds
+    view.tabs.setCurrentWidget(view.sides)
     assert old.toPlainText() == oldest.fmt.render(oldest.read()).decode("utf-8")
     assert new.toPlainText() == (root / "memory" / "MEMORY.md").read_text("utf-8")
     assert old.extraSelections() and new.extraSelections()
