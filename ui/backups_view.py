@@ -36,6 +36,7 @@ from core.ops.restore import restore_and_save
 from core.store.documents import Editable
 from core.store.errors import WorkspaceError
 from ui.tables import read_only_table
+from ui.tasks import TaskRunner
 from ui.untrusted import literal_html, plain_label
 
 EXPLAIN = (
@@ -339,16 +340,23 @@ def _first_line(value: object) -> str:
     return text.split("\n", 1)[0]
 
 
+COMPARE_AT_ONCE_BELOW = 2_000_000  # bytes: a larger backup is compared off the UI thread
+
+
 class BackupsView(QWidget):
     failed = Signal(str)
     notice = Signal(str)
     write_requested = Signal(object, str)  # (work run off the UI thread, what it did)
+    compared = Signal()  # a comparison made off the UI thread is shown
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ws: Editable | None = None
         self.backups: list[BackupFile] = []  # newest first, as the table lists them
         self.comparison = Comparison()
+        self.comparing: BackupFile | None = None  # compared off the UI thread right now
+        self._then: Callable[[], None] | None = None  # once the comparison is shown
+        self.runner = TaskRunner(self)
         self._texts_of: Comparison | None = None  # the comparison the text boxes show
         self.found_hits: list[BackupHit] = []
         self.table = read_only_table("backupsTable", BACKUP_HEADERS, stretch=5)
@@ -438,17 +446,27 @@ class BackupsView(QWidget):
         self.show_backup_hit(self.found_hits[row])
 
     def show_backup_hit(self, hit: BackupHit) -> None:
-        """Select the hit's backup and tick the memory in its per-memory diff."""
+        """Select the hit's backup and tick the memory in its per-memory diff (once compared)."""
         rels = [b.rel for b in self.backups]
         if hit.backup.rel not in rels:
             return
+        self._then = lambda: self._tick(hit.key)
         self.table.setCurrentCell(rels.index(hit.backup.rel), 0)
+        if self.comparing is None:  # compared at once (a small file)
+            self._run_then()
+        self.tabs.setCurrentIndex(0)
+
+    def _tick(self, key: str) -> None:
         for diff_row in range(self.diff_table.rowCount()):
             item = self.diff_table.item(diff_row, 0)
-            if item is not None and item.data(Qt.ItemDataRole.UserRole) == hit.key:
+            if item is not None and item.data(Qt.ItemDataRole.UserRole) == key:
                 item.setCheckState(Qt.CheckState.Checked)
                 self.diff_table.scrollToItem(item)
-        self.tabs.setCurrentIndex(0)
+
+    def _run_then(self) -> None:
+        then, self._then = self._then, None
+        if then is not None:
+            then()
 
     # -- listing ---------------------------------------------------------------------------------
     def show_workspace(self, ws: Editable) -> None:
@@ -499,9 +517,35 @@ class BackupsView(QWidget):
 
     # -- one backup against the file now ---------------------------------------------------------
     def _show_backup(self, row: int) -> None:
+        """Compare the backup with the file now: at once for a small file, else off the UI
+        thread (a 17 MB file takes seconds), a result for an earlier selection dropped."""
         backup = self.backups[row] if 0 <= row < len(self.backups) else None
-        self.comparison = compare(backup) if backup is not None else Comparison()
-        found = self.comparison
+        if backup is None or backup.size < COMPARE_AT_ONCE_BELOW:
+            self.comparing = None
+            self._show_comparison(backup, compare(backup) if backup else Comparison())
+            return
+        self.comparing = backup
+        self.comparison = Comparison()  # nothing to restore from until it is compared
+        self.title.setText(f"Comparing {backup.rel} with {backup.live} as it is now…")
+        self._fill_diff([])
+        self._enable_buttons()
+
+        def shown(found: Comparison) -> None:
+            if self.comparing is backup:
+                self.comparing = None
+                self._show_comparison(backup, found)
+                self._run_then()
+                self.compared.emit()
+
+        def failed(exc: BaseException) -> None:
+            if self.comparing is backup:
+                self.comparing = None
+                self.title.setText(f"Cannot compare {backup.rel}: {exc}")
+
+        self.runner.run(lambda: compare(backup), on_done=shown, on_error=failed)
+
+    def _show_comparison(self, backup: BackupFile | None, found: Comparison) -> None:
+        self.comparison = found
         if backup is None:
             self.title.setText(
                 "Select a backup to see what changed since."

@@ -281,3 +281,17 @@ def test_repeated_lines_around_a_unique_one_keep_it() -> None:
     old = ["", "## a", "", "keep", "", "## a", "gone"]
     new = ["", "## a", "", "new", "keep", "", "## a"]
     assert changed_blocks(old, new) == [(3, 3, 3, 4), (6, 7, 7, 7)]
+
+
+def test_a_large_backup_is_compared_off_the_ui_thread(
+    qtbot: QtBot, view: BackupsView, root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ui.backups_view as page
+
+    monkeypatch.setattr(page, "COMPARE_AT_ONCE_BELOW", 0)  # every backup counts as large
+    with qtbot.waitSignal(view.compared, timeout=10_000):
+        select_oldest(view)
+        assert view.title.text().startswith("Comparing ")
+        assert not view.restore_all.isEnabled()  # nothing to restore from yet
+    assert view.diff_table.rowCount() > 0 and "memor" in view.title.text()
+    assert view.restore_all.isEnabled()
