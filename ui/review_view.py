@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
 
 from core.agents.registry import agent_named
 from core.review.detectors import mask_secrets
-from core.review.queue import approve, pending, reject, run_review, undo_decision
+from core.review.queue import approve, pending, reject, run_review, undo_decision, waiting
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
 from ui.settings import Settings
@@ -84,12 +84,11 @@ def age_of(when: datetime, now: datetime | None = None) -> str:
     return "just now"
 
 
-def queue_title(waiting: Sequence[Proposal]) -> str:
+def queue_title(count: int, oldest: datetime | None) -> str:
     """The sidebar's entry: how many wait, and since when."""
-    if not waiting:
+    if not count or oldest is None:
         return "Review queue"
-    oldest = min(p.created_at for p in waiting)
-    return f"Review queue ({len(waiting)}, oldest {age_of(oldest)})"
+    return f"Review queue ({count}, oldest {age_of(oldest)})"
 
 
 class _RunSignals(QObject):
@@ -111,6 +110,7 @@ class ReviewView(QWidget):
         self.proposals: list[Proposal] = []  # pending, oldest first
         self.shown: list[Proposal] = []  # the table's rows, as filtered
         self.index = 0  # the card's proposal
+        self.waiting: tuple[int, datetime | None] = (0, None)  # how many, the oldest since
         self._extra: list[Callable[[Proposal], None]] = []  # the desk's own tabs of the card
         self.runner = TaskRunner(self)
         self._cancel: Callable[[], None] | None = None
@@ -229,10 +229,22 @@ class ReviewView(QWidget):
         self.ws = ws
         self.refresh()
 
+    def count(self, ws: Any) -> None:
+        """Count what waits in `ws` for the sidebar, without reading the proposals."""
+        if ws is not self.ws:
+            self.ws, self.proposals = ws, []
+        self.waiting = waiting(ws.root)
+        self.queue_changed.emit()
+
+    def title(self) -> str:
+        return queue_title(*self.waiting)
+
     def refresh(self) -> None:
         """Read the queue anew from the journal (cheap: it is a small table)."""
         current = self.current()
         self.proposals = [] if self.ws is None else pending(self.ws.root)
+        oldest = min((p.created_at for p in self.proposals), default=None)
+        self.waiting = (len(self.proposals), oldest)
         ids = [p.id for p in self.proposals]
         self.index = ids.index(current.id) if current is not None and current.id in ids else 0
         self.index = min(self.index, max(0, len(self.proposals) - 1))

@@ -22,7 +22,7 @@ from ui.activity_view import ActivityView
 from ui.backups_view import BackupsView
 from ui.context_view import ContextView, Scopes
 from ui.desk import Desk, Push
-from ui.review_view import ReviewView, queue_title
+from ui.review_view import ReviewView
 from ui.settings import Settings
 from ui.tasks import TaskRunner
 from ui.untrusted import plain_label
@@ -101,7 +101,7 @@ class SidebarDesk(Desk):
             self.review_view.queue_changed.connect(self.update_titles)
             self.review_view.edit_requested.connect(self.reveal)
         backups, activity, review = self.backups_view, self.activity_view, self.review_view
-        review.show_workspace(self.ws)  # the sidebar counts what waits
+        review.count(self.ws)  # the sidebar says what waits
 
         def show(view: BackupsView | ActivityView | ReviewView) -> Callable[[], None]:
             def shown() -> None:
@@ -111,7 +111,7 @@ class SidebarDesk(Desk):
             return shown
 
         return [
-            Page("review", lambda: queue_title(review.proposals), show(review)),
+            Page("review", review.title, show(review)),
             Page("backups", lambda: "Backups", show(backups)),
             Page("activity", lambda: "Activity", show(activity)),
         ]

@@ -12,7 +12,7 @@ import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,7 @@ __all__ = [
     "run_review",
     "scan",
     "undo_decision",
+    "waiting",
 ]
 
 Progress = Callable[[int, int], None]
@@ -220,6 +221,12 @@ def queue_transitions(
 def pending(path: Path) -> list[Proposal]:
     with journal_for_reading(path) as journal:
         return [] if journal is None else journal.proposals("pending")
+
+
+def waiting(path: Path) -> tuple[int, datetime | None]:
+    """How many proposals wait, and since when the oldest: without reading them."""
+    with journal_for_reading(path) as journal:
+        return (0, None) if journal is None else journal.waiting()
 
 
 def mark_stale(path: Path, memories: Sequence[Memory]) -> list[int]:

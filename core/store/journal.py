@@ -1173,6 +1173,12 @@ class Journal:
             )
         return [_proposal(row) for row in rows]
 
+    def waiting(self) -> tuple[int, datetime | None]:
+        """How many proposals wait, and since when the oldest (one small query)."""
+        sql = "SELECT count(*), min(created_at) FROM proposals WHERE status = 'pending'"
+        count, oldest = self._conn.execute(sql).fetchone()
+        return int(count), None if oldest is None else datetime.fromisoformat(oldest)
+
     def pending_proposal_keys(self) -> set[tuple[str, str, str]]:
         """(file, memory, trigger) of every pending proposal: a run does not propose them twice."""
         sql = "SELECT file, memory_id, trigger FROM proposals WHERE status = 'pending'"

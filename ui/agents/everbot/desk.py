@@ -57,7 +57,7 @@ from ui.agents.everbot.prompt_view import PromptView
 from ui.agents.everbot.score_chart_view import ScoreChartView
 from ui.backups_view import BackupSearch, BackupsView
 from ui.desk import Desk, Push
-from ui.review_view import ReviewView, queue_title
+from ui.review_view import ReviewView
 from ui.settings import Settings
 from ui.tasks import TaskRunner
 from ui.undo import OpCommand
@@ -230,7 +230,7 @@ class EverBotDesk(Desk):
         self.index = None
         self._backup_search = None
         self.score_bars.profile = ws.profile
-        self.review.show_workspace(ws)  # the sidebar counts what waits
+        self.review.count(ws)  # the sidebar says what waits
         with QSignalBlocker(self.sidebar):  # one search, not one per signal
             self.sidebar.setCurrentRow(0)
         self._view_selected(0)
@@ -589,7 +589,7 @@ class EverBotDesk(Desk):
 
     def _show_queue_count(self) -> None:
         row = next(r for r, view in enumerate(VIEWS) if view.name == "review")
-        self.sidebar.item(row).setText(queue_title(self.review.proposals))
+        self.sidebar.item(row).setText(self.review.title())
 
     def reveal(self, file: str, key: str) -> None:
         """The memory in the Active or Archived table, selected for editing."""
