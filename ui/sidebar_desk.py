@@ -99,6 +99,7 @@ class SidebarDesk(Desk):
             for view in (self.review_view, self.backups_view, self.activity_view):
                 self.add_page_widget(view)
             self.review_view.queue_changed.connect(self.update_titles)
+            self.written.connect(lambda _message: self._recount())
             self.review_view.edit_requested.connect(self.reveal)
         backups, activity, review = self.backups_view, self.activity_view, self.review_view
         review.count(self.ws)  # the sidebar says what waits
@@ -138,6 +139,10 @@ class SidebarDesk(Desk):
         if self.pages:
             self.sidebar.setCurrentRow(0)
             self._page_selected(0)
+
+    def _recount(self) -> None:
+        if self.review_view is not None and self.ws is not None:
+            self.review_view.count(self.ws)
 
     def update_titles(self) -> None:
         for row, page in enumerate(self.pages):

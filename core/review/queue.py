@@ -28,9 +28,11 @@ from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.journal import Proposal
 
 __all__ = [
+    "DecayDone",
     "Decided",
     "ReviewRun",
     "approve",
+    "decay_and_queue",
     "mark_stale",
     "memories_in",
     "pending",
@@ -215,6 +217,22 @@ def queue_transitions(
         return []
     with journal_for_writing(path) as journal:
         return list(journal.add_proposals(rows))
+
+
+@dataclass(frozen=True, slots=True)
+class DecayDone:
+    saved: Any  # the save (None when no score changed)
+    proposals: list[int]  # the archive/delete transitions now waiting in the queue
+
+
+def decay_and_queue(agent: Agent, ws: Any, preview: Any) -> DecayDone:
+    """Apply a decay preview's scores and put its archive/delete transitions in the review queue
+    (SPEC 3: a decay run never archives or deletes by itself): the CLI's and the window's run."""
+    from core.decay import apply_decay
+
+    saved = apply_decay(ws, preview) if preview.changed_count else None
+    moves = [(ws.file, t.key, t.to) for t in preview.transitions]
+    return DecayDone(saved, queue_transitions(agent, ws.root, moves, preview.at))
 
 
 # -- deciding --------------------------------------------------------------------------------------

@@ -307,3 +307,39 @@ def test_review_queue_in_the_everbot_window_by_keyboard(
     page.card.setFocus()
     qtbot.keyClick(page.card, Qt.Key.Key_E)
     assert desk.current_key() == page.current().memory_id  # type: ignore[attr-defined]
+
+
+def test_run_decay_from_the_window_writes_scores_and_queues_what_it_would_archive_or_delete(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import QDate
+
+    from core.review.queue import pending
+
+    folder = tmp_path / "ws"
+    assert main(["demo", str(folder), "--layout", "everbot"]) == 0
+    window.open_workspace(folder)
+    qtbot.waitUntil(lambda: isinstance(window.ws, Workspace), timeout=10_000)
+    desk = window.desk
+    assert desk is not None
+    before = (folder / "MEMORY.md").read_bytes()
+    shown: list[object] = []
+
+    def accept(dialog: object) -> bool:
+        dialog.day.setDate(QDate.currentDate().addDays(200))  # type: ignore[attr-defined]
+        shown.append(dialog.preview)  # type: ignore[attr-defined]
+        return True
+
+    desk.ask = accept  # type: ignore[attr-defined]
+    _written(qtbot, window, desk.run_decay)  # type: ignore[attr-defined]
+
+    [preview] = shown
+    assert preview.changed_count and preview.transitions  # type: ignore[attr-defined]
+    assert "scores change" in desk.decay_dialog.summary.text()  # type: ignore[attr-defined]
+    assert (folder / "MEMORY.md").read_bytes() != before
+    queued = {p.memory_id for p in pending(folder) if p.trigger == "decay"}
+    assert {t.key for t in preview.transitions} <= queued  # type: ignore[attr-defined]
+    text = (folder / "MEMORY.md").read_text(encoding="utf-8")
+    assert all(f"[{t.key}]" in text for t in preview.transitions)  # type: ignore[attr-defined]
+    rows = [desk.sidebar.item(r).text() for r in range(desk.sidebar.count())]  # type: ignore[attr-defined]
+    assert any(r.startswith(f"Review queue ({len(queued)},") for r in rows)

@@ -301,11 +301,12 @@ class EverBot(Agent):
     def decay(
         self, path: Path, *, at: date, apply: bool, profile: str | None = None
     ) -> DecayReport:
-        from core.decay import apply_decay, preview_decay
+        from core.decay import preview_decay
+        from core.review.queue import decay_and_queue
 
         ws = _open(path, profile)
         preview = preview_decay(ws, at)
-        result = apply_decay(ws, preview) if apply and preview.changed else None
+        done = decay_and_queue(self, ws, preview) if apply else None
         verb = "changed" if apply else "would change"
         lines = [
             f"decay to {at.isoformat()} ({ws.profile.name}): {len(preview.changed)} scores {verb}"
@@ -316,23 +317,18 @@ class EverBot(Agent):
         for t in preview.transitions[:50]:
             to = "archived" if t.to == "archive" else "deleted"
             lines.append(f"  {t.id:<8} would be {to} (score {t.score:.4f})")
-        if preview.transitions and apply:
-            from core.review.queue import queue_transitions
-
-            moves = [(ws.file, t.key, t.to) for t in preview.transitions]
-            stored = queue_transitions(self, path, moves, at)
-            lines.append(
-                f"  {len(preview.transitions)} archive/delete proposals: not applied; "
-                f"{len(stored)} new in the review queue (`memdesk review PATH --list`)"
+        if preview.transitions:
+            waiting = (
+                f"{len(done.proposals)} new in the review queue (`memdesk review PATH --list`)"
+                if done is not None
+                else "with --apply they go to the review queue"
             )
-        elif preview.transitions:
             lines.append(
-                f"  {len(preview.transitions)} archive/delete proposals: not applied; "
-                "with --apply they go to the review queue"
+                f"  {len(preview.transitions)} archive/delete proposals: not applied; {waiting}"
             )
-        if result is not None:
-            backup = f", backup {result.backup}" if result.backup else ""
-            lines.append(f"wrote {result.path}{backup}")
+        if done is not None and done.saved is not None:
+            backup = f", backup {done.saved.backup}" if done.saved.backup else ""
+            lines.append(f"wrote {done.saved.path}{backup}")
         elif not apply:
             lines.append("preview only: run with --apply to write")
         return DecayReport(preview.as_json() | {"applied": bool(apply)}, lines)

@@ -25,6 +25,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QDialog,
     QHeaderView,
     QInputDialog,
     QLineEdit,
@@ -41,14 +42,17 @@ from core.agents.everbot import ops as operations
 from core.agents.everbot.format import Entry, Section
 from core.agents.everbot.history import chart_of
 from core.agents.everbot.workspace import SaveResult, Workspace
+from core.agents.registry import agent_named
 from core.ops import ChangeSet
 from core.policy import EVERBOT
+from core.review.queue import decay_and_queue
 from core.store.documents import Editable, Refreshed
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
 from core.store.merge import Change
 from ui.actions import make_action
 from ui.activity_view import ActivityView
+from ui.agents.everbot.decay_dialog import DecayDialog
 from ui.agents.everbot.detail_pane import DetailPane
 from ui.agents.everbot.memory_table import MemoryTableModel, ScoreBarDelegate
 from ui.agents.everbot.problems_view import ProblemsView
@@ -211,6 +215,7 @@ class EverBotDesk(Desk):
                 self.toggle_archive_selected,
             ),
             make_action(self, "Change &category of selected…", None, self.change_category_selected),
+            make_action(self, "Run &decay…", QKeySequence("Ctrl+Shift+D"), self.run_decay),
         ]
         delete = make_action(
             self, "&Delete selected", QKeySequence.StandardKey.Delete, self.delete_selected
@@ -411,6 +416,7 @@ class EverBotDesk(Desk):
         self.index = None
         self._backup_search = None
         if self.ws is not None:
+            self.review.count(self.ws)  # a decay run or a decision changes what waits
             self._index_in_background(self.ws)
             self._load_trend(self.ws)
             self._find_in_backups()
@@ -586,6 +592,29 @@ class EverBotDesk(Desk):
         except (WorkspaceError, OSError) as exc:
             self.review_chart.show_chart(None)
             self.review_chart.summary.setText(f"No score history: {exc}")
+
+    def run_decay(self) -> bool:
+        """Preview a decay run; on Apply write the scores and queue its archive/delete proposals."""
+        ws = self.ws
+        if ws is None:
+            return False
+        dialog = self.decay_dialog = DecayDialog(ws, self)
+        if not self.ask(dialog) or dialog.preview is None:
+            return False
+        preview = dialog.preview
+        agent = agent_named(ws.agent)
+        work: Callable[[], object] = lambda: decay_and_queue(agent, ws, preview)  # noqa: E731
+        moves = len(preview.transitions)
+        self.write_now(
+            work,
+            f"Decay to {preview.at.isoformat()}: {preview.changed_count} scores changed, "
+            f"{moves} archive/delete proposals in the Review queue",
+        )
+        return True
+
+    def ask(self, dialog: QDialog) -> bool:
+        """Show a dialog and say whether the person accepted it (tests replace this)."""
+        return dialog.exec() == QDialog.DialogCode.Accepted
 
     def _show_queue_count(self) -> None:
         row = next(r for r, view in enumerate(VIEWS) if view.name == "review")

@@ -1,0 +1,98 @@
+"""Run decay… (SPEC 3): a preview first — which memories change score, which a decay run would
+archive or delete — and on Apply the new scores are written while the archive and delete
+transitions go to the review queue: decay never archives or deletes by itself."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import (
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.agents.everbot.workspace import Workspace
+from core.decay import DecayPreview, preview_decay
+from ui.tables import read_only_table
+from ui.untrusted import plain_label
+
+__all__ = ["DecayDialog"]
+
+SHOWN = 500  # score changes listed; the summary counts them all
+HEADERS = ("ID", "Score", "What a decay run proposes", "Content")
+
+
+class DecayDialog(QDialog):
+    """Choose the day, see the preview, Apply or Cancel; `preview` is what Apply writes."""
+
+    def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Run decay")
+        self.resize(900, 600)
+        self.ws = ws
+        self.preview: DecayPreview | None = None
+        self.day = QDateEdit(QDate.currentDate())
+        self.day.setObjectName("decayDay")
+        self.day.setCalendarPopup(True)
+        self.day.setDisplayFormat("yyyy-MM-dd")
+        self.day.setMinimumDate(QDate.currentDate())
+        self.day.dateChanged.connect(lambda _day: self.show_preview())
+        self.summary = plain_label(name="decaySummary", wrap=True)
+        self.table = read_only_table("decayTable", HEADERS, stretch=3)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Apply).clicked.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        when = QHBoxLayout()
+        when.addWidget(QLabel("Decay every memory up to"))
+        when.addWidget(self.day)
+        when.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(when)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.buttons)
+        self.show_preview()
+
+    def at(self) -> date:
+        day = self.day.date()
+        return date(day.year(), day.month(), day.day())
+
+    def show_preview(self) -> None:
+        preview = self.preview = preview_decay(self.ws, self.at())
+        moves = {t.key: t for t in preview.transitions}
+        archive = sum(t.to == "archive" for t in preview.transitions)
+        self.summary.setText(
+            f"Up to {preview.at.isoformat()} ({self.ws.profile.name} profile): "
+            f"{preview.changed_count} scores change; a decay run would archive {archive} and "
+            f"delete {len(moves) - archive}. Apply writes the scores; the archive and delete "
+            "proposals go to the Review queue for you to decide, nothing is archived or "
+            "deleted now."
+        )
+        rows: list[tuple[str, str, float, float, str]] = [
+            (t.key, t.id, t.score, t.score, t.to) for t in preview.transitions
+        ]
+        for key, before, after in preview.score_changes():
+            if len(rows) >= SHOWN + len(moves):
+                break
+            if key not in moves:
+                rows.append((key, key.partition("~")[0], before, after, ""))
+        self.table.setRowCount(len(rows))
+        for row, (key, shown_id, before, after, to) in enumerate(rows):
+            entry = self.ws.find(key)
+            move = moves.get(key)
+            score = f"{before:.2f} → {after:.2f}" if move is None else f"{move.score:.2f}"
+            what = {"archive": "archive (to review)", "delete": "delete (to review)"}.get(to, "")
+            content = " ".join((entry.content if entry else "").split())[:200]
+            for column, text in enumerate((shown_id, score, what, content)):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+        apply = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
+        apply.setEnabled(bool(preview.changed_count or preview.transitions))
