@@ -68,6 +68,14 @@ SHORTCUTS = (
     ("Ctrl+Return", "Apply the edited memory"),
     ("Delete", "Delete the selected memories (undoable)"),
     ("Ctrl+E", "Archive or unarchive the selected memories"),
+    ("Ctrl+Shift+D", "Run decay: a preview, then scores written and proposals queued"),
+    ("Ctrl+Shift+P", "Pending changes: what the next save writes"),
+    ("Ctrl+Shift+F", "Where else is the selected memory?"),
+    (
+        "Review queue",
+        "Space/Enter accept · P promote · K keep · A archive · D delete · "
+        "R reject · S skip · E edit first · Ctrl+Z undo the last decision",
+    ),
     ("F5", "Reload from disk"),
     ("Ctrl+Q", "Quit"),
 )
