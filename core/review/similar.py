@@ -79,6 +79,52 @@ _BLOCK_TOKENS = 4  # each memory is blocked under its rarest tokens
 _CROWDED = 64  # a larger block is compared by sorted neighbourhood
 _WINDOW = 8
 
+_NAME_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]*")
+_NOT_NAMES = frozenset(  # capitalised, but a date's words: the same fact said on another day
+    [
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "may",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "january",
+        "february",
+        "march",
+        "april",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "mon",
+        "tue",
+        "wed",
+        "thu",
+        "fri",
+        "sat",
+        "sun",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "today",
+        "yesterday",
+    ]
+)
+_WEEKDAY = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")
 _RELATED_TOKENS = 8  # a memory's related ones are found by its rarest words
 _REFERENCE = re.compile(r"\[([0-9A-Za-z_\-~]{3,64})\]")
 
@@ -263,15 +309,50 @@ def duplicates_and_contradictions(
     duplicates, disagree = [], []
     first, second, scores = _scored(memories, min(duplicate_at, similar_at), True)
     signs = _signatures(memories)
+    names: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
     for i, j, score in zip(first, second, scores, strict=True):
         why = None
         if signs[i] != signs[j] or signs[i] < 0:
             why = disagreement(memories[i].content, memories[j].content)
         if why is not None and score >= similar_at:
             disagree.append(Contradiction(memories[i], memories[j], score, why))
-        elif why is None and score >= duplicate_at:
+        elif why is None and score >= duplicate_at and _same_names(memories, names, i, j):
             duplicates.append(Pair(memories[i], memories[j], score))
     return duplicates, disagree
+
+
+def _same_names(
+    memories: Sequence[Memory],
+    names: dict[int, tuple[frozenset[str], frozenset[str]]],
+    i: int,
+    j: int,
+) -> bool:
+    """Whether two alike texts name the same things (each name of one is a word of the other):
+    "order-service keeps its data in Redis" and "notify-service keeps its data in Redis" are two
+    facts from one template, not copies."""
+    for n in (i, j):
+        if n not in names:
+            text = memories[n].content
+            words = frozenset(w.strip(".-").lower() for w in _NAME_TOKEN.findall(text))
+            names[n] = (names_in(text), words)
+    return names[i][0] <= names[j][1] and names[j][0] <= names[i][1]
+
+
+def names_in(text: str) -> frozenset[str]:
+    """What a text names, in lower case: identifiers (notify-service, k8s-prod-01, v1.18.2),
+    numbers and times (7 days, 20:00), capitalised words other than the one it starts with
+    (Redis, Kibana) and weekdays (周二). Two alike texts that name other things are two facts."""
+    found = {m.group() for m in _WEEKDAY.finditer(text)}
+    start = text.lstrip()
+    for word in _NAME_TOKEN.findall(text):
+        low = word.strip(".-").lower()
+        if not low:
+            continue
+        identifier = any(c.isdigit() for c in low) or "-" in low or "." in low
+        capital = word[0].isupper() and len(low) > 1 and not start.startswith(word)
+        if identifier or (capital and low not in _NOT_NAMES):
+            found.add(low)
+    return frozenset(found)
 
 
 def _signatures(memories: Sequence[Memory]) -> list[int]:

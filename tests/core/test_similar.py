@@ -259,3 +259,23 @@ def test_related_and_search(demo: list[Memory]) -> None:
     assert index.search("阿福", limit=2) == extra[:2]
     assert index.search("zorblax tuesdays")[0] == extra[2]
     assert index.search("", limit=3) == []
+
+
+def test_two_facts_from_one_template_are_no_duplicates() -> None:
+    """Deleting "the weaker copy" of these would lose a fact: they name other things."""
+    memories = [
+        mem("a", "notify-service keeps its data in Redis; backups are kept for 7 days."),
+        mem("b", "order-service keeps its data in Redis; backups are kept for 7 days."),
+        mem("c", "Never restart Nacos in business hours without telling the group."),
+        mem("d", "Never restart Redis in business hours without telling the group."),
+        mem("e", "Deployed api-gateway v1.18.2 to k8s-prod-01; full rollout."),
+        mem("f", "Deployed api-gateway v1.18.3 to k8s-prod-01; full rollout."),
+        mem("g", "用户查日志习惯用 Kibana，看指标用 Grafana。"),
+        mem("h", "用户查日志习惯用 Loki，看指标用 Grafana。"),
+        mem("i", "生产发布窗口是每周二 20:00-22:00，窗口外的变更需要审批。"),
+        mem("j", "生产发布窗口是每周四 20:00-22:00，窗口外的变更需要审批。"),
+        mem("k", "User prefers dark mode in every editor and in the terminal."),
+        mem("l", "User prefers dark mode in all editors and the terminal."),
+    ]
+    duplicates, _disagree = duplicates_and_contradictions(memories)
+    assert keys(duplicates) == [("k", "l")]  # the one pair that says the same thing
