@@ -54,6 +54,7 @@ class Memory:
     last_activated: str | None = None  # ISO date or time, as the file says it
     section: str | None = None  # active / archived where the format has sections
     expires_at: str | None = None
+    read_only: bool = False  # MemDesk does not write it (a block the agent manages itself)
 
     def fields(self) -> dict[str, object]:
         """Its fields by name (what the journal keeps of the memory as reviewed)."""
@@ -65,7 +66,7 @@ class Memory:
         return hashlib.sha256(data.encode("utf-8")).hexdigest()
 
 
-_FIELDS = tuple(f.name for f in fields(Memory))
+_FIELDS = tuple(f.name for f in fields(Memory) if f.name != "read_only")
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,7 @@ def memory_of_row(row: Any) -> Memory:
         last_activated=None if f.get("last_activated") is None else str(f["last_activated"]),
         section=f.get("section"),
         expires_at=None if expires is None else str(expires),
+        read_only=bool(f.get("read_only")),
     )
 
 
@@ -55,17 +56,18 @@ def find_candidates(scan: ScanInput, progress: Progress | None = None) -> list[C
     """Every trigger over every memory, in the order of the triggers, then of the memories."""
     say = progress or (lambda _what: None)
     found: list[Candidate] = []
+    writable = [m for m in scan.memories if not m.read_only]  # the others are context only
     if scan.profile is not None:
         say("scores")
-        found += _score_triggers(scan.memories, scan.profile, scan.decay_transitions or {})
+        found += _score_triggers(writable, scan.profile, scan.decay_transitions or {})
     say("expired todos, secrets and junk")
-    found += _text_triggers(scan.memories, scan.today)
+    found += _text_triggers(writable, scan.today)
     say("duplicates and contradictions")
-    found += _pair_triggers(scan.memories)
+    found += [c for c in _pair_triggers(scan.memories) if not c.memory.read_only]
     if scan.agent_written:
         found += [
             Candidate(m, "agent_written", f"written by the agent on its own: {when}")
-            for m in scan.memories
+            for m in writable
             if (when := scan.agent_written.get((m.file, m.key))) is not None
         ]
     return found

@@ -206,3 +206,16 @@ def test_a_memory_the_agent_rewrote_since_the_last_review_is_proposed(tmp_path: 
 
     written = [p for p in pending(root) if p.trigger == "agent_written"]
     assert len(written) == 1 and "rewritten since the review" in written[0].why
+
+
+def test_what_the_agent_manages_itself_is_context_not_a_proposal(tmp_path: Path) -> None:
+    """OpenClaw's dreaming rewrites its Light Sleep block (Candidate: lines) itself: MemDesk
+    does not write it, so it proposes nothing about it."""
+    root = tmp_path / "ws"
+    assert main(["demo", str(root), "--layout", "openclaw"]) == 0
+    openclaw = agent_named("openclaw")
+    rows = openclaw.rows(root)
+    managed = {r.key for r in rows if r.fields.get("read_only")}
+    assert managed, "the demo has a managed block"
+    review(root, agent=openclaw)
+    assert not {p.memory_id for p in pending(root)} & managed
