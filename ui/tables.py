@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QHeaderView, QTableWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
 
-__all__ = ["KeyedRow", "KeyedTableModel", "read_only_table"]
+__all__ = ["KeyedRow", "KeyedTableModel", "keyed_table", "read_only_table"]
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -108,3 +108,21 @@ class KeyedTableModel(QAbstractTableModel, Generic[R]):
         if index.isValid() and index.column() == self.editable:
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
+
+
+def keyed_table(name: str, model: KeyedTableModel[Any], stretch: int) -> QTableView:
+    """The view of a page's keyed values: one row selected, the editable column typed into by
+    double-click or F2, column `stretch` taking the spare width."""
+    table = QTableView()
+    table.setObjectName(name)
+    table.setModel(model)
+    table.setEditTriggers(
+        QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
+    )
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.verticalHeader().hide()
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    return table

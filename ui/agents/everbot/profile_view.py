@@ -18,10 +18,8 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QMessageBox,
     QSpinBox,
@@ -44,7 +42,7 @@ from core.profile_file import (
 )
 from core.store.errors import WorkspaceError
 from core.what_if import WhatIf, what_if
-from ui.tables import KeyedTableModel, read_only_table
+from ui.tables import KeyedTableModel, keyed_table, read_only_table
 from ui.tasks import TaskRunner
 from ui.untrusted import literal_html, plain_label
 from ui.versions_box import Version, VersionsBox, button, button_row
@@ -182,19 +180,7 @@ class ProfileView(QWidget):
         self._draft_changed()
 
     def _profile_table(self) -> QTableView:
-        table = QTableView()
-        table.setObjectName("profileTable")
-        table.setModel(self.model)
-        table.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-        )
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.verticalHeader().hide()
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(MEANING, QHeaderView.ResizeMode.Stretch)
+        table = keyed_table("profileTable", self.model, MEANING)
         return table
 
     def _layout(self) -> None:

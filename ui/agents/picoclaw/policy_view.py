@@ -14,8 +14,6 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
     QMessageBox,
     QSplitter,
     QTableView,
@@ -37,7 +35,7 @@ from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.formats.text import InputError
 from core.ops import apply_and_save
 from core.store.errors import WorkspaceError
-from ui.tables import KeyedTableModel
+from ui.tables import KeyedTableModel, keyed_table
 from ui.untrusted import literal_html, plain_label
 from ui.versions_box import Version, VersionsBox, Words, button, button_row
 
@@ -116,19 +114,7 @@ class PolicyView(QWidget):
         self._update_unset()
 
     def _policy_table(self) -> QTableView:
-        table = QTableView()
-        table.setObjectName("policyTable")
-        table.setModel(self.model)
-        table.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-        )
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.verticalHeader().hide()
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(MEANING, QHeaderView.ResizeMode.Stretch)
+        table = keyed_table("policyTable", self.model, MEANING)
         table.selectionModel().currentRowChanged.connect(lambda *_: self._update_unset())
         return table
 
