@@ -10,7 +10,11 @@ from pathlib import Path
 
 from tests.cli.conftest import Cli
 
-OLD = "memory/backups/20261104_185545_MEMORY.md"  # the demo's oldest agent backup
+
+def oldest_backup(ws: Path) -> str:
+    """The demo's oldest agent backup (its name carries a date relative to today)."""
+    names = sorted(p.name for p in (ws / "memory" / "backups").glob("*_MEMORY.md"))
+    return f"memory/backups/{names[0]}"
 
 
 def _pico(cli: Cli, tmp_path: Path) -> Path:
@@ -26,12 +30,12 @@ def test_restoring_two_memories_changes_only_their_lines(cli: Cli, tmp_path: Pat
     ws = _pico(cli, tmp_path)
     live = ws / "memory" / "MEMORY.md"
     before = live.read_text(encoding="utf-8")
-    diff = cli("diff", ws, OLD, "--json").json()
+    diff = cli("diff", ws, oldest_backup(ws), "--json").json()
     changed = diff["changed"][0]
     removed = diff["removed"][0]
     backups_before = set((ws / "memory" / "backups").iterdir())
 
-    result = cli("restore", ws, OLD, "--only", changed["key"], removed["key"])
+    result = cli("restore", ws, oldest_backup(ws), "--only", changed["key"], removed["key"])
 
     assert result.code == 0, result.err
     after = live.read_text(encoding="utf-8")
@@ -47,7 +51,7 @@ def test_restoring_two_memories_changes_only_their_lines(cli: Cli, tmp_path: Pat
     old_text, new_text = changed["fields"]["content"]
     assert removed_lines == [f"- {new_text}"]
     assert old_text in after and removed["content"] in after
-    again = cli("diff", ws, OLD, "--json").json()
+    again = cli("diff", ws, oldest_backup(ws), "--json").json()
     assert changed["key"] not in [c["key"] for c in again["changed"]]
     assert removed["key"] not in [m["key"] for m in again["removed"]]
     assert len(again["removed"]) == len(diff["removed"]) - 1
@@ -58,10 +62,10 @@ def test_a_whole_restore_then_undo_gives_back_every_byte(cli: Cli, tmp_path: Pat
     live = ws / "memory" / "MEMORY.md"
     original = live.read_bytes()
 
-    assert cli("restore", ws, OLD).code == 0
-    assert live.read_bytes() == (ws / OLD).read_bytes()
+    assert cli("restore", ws, oldest_backup(ws)).code == 0
+    assert live.read_bytes() == (ws / oldest_backup(ws)).read_bytes()
     [op] = cli("activity", ws, "--json").json()
-    assert op["cause"] == f"restored from {OLD}"
+    assert op["cause"] == f"restored from {oldest_backup(ws)}"
     assert op["files"] == ["memory/MEMORY.md"] and op["undone_by"] is None
 
     undo = cli("undo", ws, op["op_id"][:8])
@@ -75,7 +79,7 @@ def test_a_whole_restore_then_undo_gives_back_every_byte(cli: Cli, tmp_path: Pat
     assert refused.code == 1 and "undone already" in refused.err
     # Undoing the undo makes the restore again.
     assert cli("undo", ws).code == 0
-    assert live.read_bytes() == (ws / OLD).read_bytes()
+    assert live.read_bytes() == (ws / oldest_backup(ws)).read_bytes()
 
 
 def test_undo_of_an_edit_keeps_a_later_agent_append(cli: Cli, tmp_path: Path) -> None:
@@ -144,7 +148,7 @@ def test_activity_filters_and_bad_input(cli: Cli, tmp_path: Path) -> None:
     assert unknown.code == 1 and "no operation with id ffffffff" in unknown.err
     missing = cli("restore", ws, "memory/backups/nope.md")
     assert missing.code == 1 and "unknown backup" in missing.err
-    nobody = cli("restore", ws, OLD, "--only", "1999-01-01")
+    nobody = cli("restore", ws, oldest_backup(ws), "--only", "1999-01-01")
     assert nobody.code == 1 and "no memory 1999-01-01" in nobody.err
 
 
@@ -156,8 +160,8 @@ def test_memories_only_in_backups_are_found_and_restored(cli: Cli, tmp_path: Pat
 
     hits = [m for m in found if m.get("section") == "backup"]
     assert hits and all("okr" in m["content"].casefold() for m in hits)
-    assert all(m["key"] not in live_keys and m["only_in"] == OLD for m in hits)
-    assert cli("restore", ws, OLD, "--only", hits[0]["key"]).code == 0
+    assert all(m["key"] not in live_keys and m["only_in"] == oldest_backup(ws) for m in hits)
+    assert cli("restore", ws, oldest_backup(ws), "--only", hits[0]["key"]).code == 0
     again = cli("list", ws, "--query", "OKR", "--backups", "--json").json()
     assert hits[0]["key"] not in [m.get("key") for m in again if m.get("section") == "backup"]
     assert cli("list", ws, "--backups").code == 2

@@ -13,11 +13,16 @@ from pytestqt.qtbot import QtBot
 from app.cli import main
 from core.activity import operations
 from core.agents.everbot.workspace import Workspace
+from core.agents.registry import agent_named
 from tests.ui.test_agent_desk import opened
 from ui.main_window import MainWindow
 from ui.sidebar_desk import SidebarDesk
 
-OLD = "memory/backups/20261104_185545_MEMORY.md"  # the demo's oldest agent backup
+
+def oldest_backup(ws: Path) -> str:
+    """The demo's oldest agent backup (its name carries a date relative to today)."""
+    names = sorted(p.name for p in (ws / "memory" / "backups").glob("*_MEMORY.md"))
+    return f"memory/backups/{names[0]}"
 
 
 def _pico(tmp_path: Path) -> Path:
@@ -44,8 +49,8 @@ def test_restore_two_memories_then_undo_from_activity(
     view = desk.backups_view
     assert view is not None and desk.stack.currentWidget() is view
     rels = [view.table.item(r, 5).text() for r in range(view.table.rowCount())]
-    assert rels[-1] == OLD and len(rels) == 4
-    view.table.setCurrentCell(rels.index(OLD), 0)
+    assert rels[-1] == oldest_backup(ws) and len(rels) == 4
+    view.table.setCurrentCell(rels.index(oldest_backup(ws)), 0)
     first_two = [view.diff_table.item(r, 0) for r in range(2)]
     for item in first_two:
         assert item is not None
@@ -56,7 +61,7 @@ def test_restore_two_memories_then_undo_from_activity(
 
     assert live.read_bytes() != original
     [op] = operations(ws)
-    assert op.op.cause == f"restored from {OLD}" and op.op.count == 2
+    assert op.op.cause == f"restored from {oldest_backup(ws)}" and op.op.count == 2
     assert window.undo_stack.count() == 0
     desk.select_page("activity")
     activity = desk.activity_view
@@ -160,7 +165,8 @@ def test_where_else_and_forget_everywhere_from_the_window(
     note = next((ws / "memory").glob("2026*/*.md"))
     with note.open("a", encoding="utf-8") as f:
         f.write(f"\n- 聊到：{SECRET}\n")
-    assert main(["edit", str(ws), "2026-07-18", "--text", "另一条"]) == 0  # a backup holds it
+    other = next(r.id for r in agent_named("picoclaw").rows(ws) if r.file == "memory/MEMORY.md")
+    assert main(["edit", str(ws), other, "--text", "另一条"]) == 0  # a backup holds the secret
     desk = opened(qtbot, window, ws).desk
     assert isinstance(desk, SidebarDesk)
     desk.select_page("longterm")
