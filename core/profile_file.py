@@ -181,34 +181,26 @@ def effective_profile(base: str, overrides: Mapping[str, Any]) -> PolicyProfile:
     default_rule = data["default_rule"]
     ordered = sorted(overrides.items(), key=lambda kv: not kv[0].startswith("decay.default."))
     for key, value in ordered:
+        try:
+            meaning(key)  # a key of the profile (ValueError lists them)
+        except ValueError as exc:
+            raise PolicyError(str(exc)) from None
         parts = key.split(".")
         if key == BASE:
             continue
         if key in SCALARS or key == NEVER:
             data[key] = value
-        elif parts[0] == "initial_scores" and len(parts) == 2:
+        elif parts[0] == "initial_scores":
             data["initial_scores"][parts[1]] = value
-        elif len(parts) == 3 and parts[0] == "decay" and parts[2] in RULE_FIELDS:
-            if parts[1] == "default":
-                default_rule[parts[2]] = value
-            else:
-                rule = data["decay_rules"].setdefault(parts[1], dict(default_rule))
-                rule[parts[2]] = value
-        else:
-            raise PolicyError(meaning_error(key))
+        elif parts[1] == "default":  # decay.default.FIELD
+            default_rule[parts[2]] = value
+        else:  # decay.CATEGORY.FIELD
+            data["decay_rules"].setdefault(parts[1], dict(default_rule))[parts[2]] = value
     try:
         return PolicyProfile.model_validate(data)
     except ValidationError as exc:
         message = describe_error(exc).replace("decay_rules.", "decay.")
         raise PolicyError(message.replace("default_rule.", "decay.default.")) from None
-
-
-def meaning_error(key: str) -> str:
-    try:
-        meaning(key)
-    except ValueError as exc:
-        return str(exc)
-    return f"{key}: not understood"
 
 
 def profile_rows(profile: PolicyProfile, overrides: Mapping[str, Any]) -> list[ProfileRow]:

@@ -54,9 +54,7 @@ def memories_in(agent: Agent, path: Path) -> tuple[list[Row], list[Memory]]:
     return rows, [memory_of_row(r) for r in rows]
 
 
-def scan(
-    agent: Agent, path: Path, ws: Any, memories: Sequence[Memory], today: date
-) -> list[Candidate]:
+def scan(path: Path, ws: Any, memories: Sequence[Memory], today: date) -> list[Candidate]:
     """The candidates of every trigger over the workspace."""
     profile = _profile(ws)  # only scored workspaces
     transitions: dict[tuple[str, str], tuple[str, float]] = {}
@@ -127,7 +125,7 @@ async def run_review(
     ws = agent.open(path)
     _rows, memories = memories_in(agent, path)
     mark_stale(path, memories)
-    candidates = scan(agent, path, ws, memories, today)
+    candidates = scan(path, ws, memories, today)
     run = ReviewRun(len(candidates))
     with journal_for_reading(path) as journal:
         waiting = set() if journal is None else journal.pending_proposal_keys()

@@ -3,7 +3,7 @@ memories, its scoring profile and its journal. Each candidate says why its trigg
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -15,8 +15,6 @@ from core.review.model import in_its_language as say
 from core.review.similar import duplicates_and_contradictions
 
 __all__ = ["ScanInput", "find_candidates", "memory_of_row"]
-
-Progress = Callable[[str], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,17 +50,13 @@ def memory_of_row(row: Any) -> Memory:
     )
 
 
-def find_candidates(scan: ScanInput, progress: Progress | None = None) -> list[Candidate]:
+def find_candidates(scan: ScanInput) -> list[Candidate]:
     """Every trigger over every memory, in the order of the triggers, then of the memories."""
-    say = progress or (lambda _what: None)
     found: list[Candidate] = []
     writable = [m for m in scan.memories if not m.read_only]  # the others are context only
     if scan.profile is not None:
-        say("scores")
         found += _score_triggers(writable, scan.profile, scan.decay_transitions or {})
-    say("expired todos, secrets and junk")
     found += _text_triggers(writable, scan.today)
-    say("duplicates and contradictions")
     found += [c for c in _pair_triggers(scan.memories) if not c.memory.read_only]
     if scan.agent_written:
         found += [

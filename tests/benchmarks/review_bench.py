@@ -48,7 +48,7 @@ def main() -> None:
         dups, contra = found  # type: ignore[misc]
         print(f"  {len(dups)} duplicate pairs, {len(contra)} contradictions in {entries} memories")
         ws = agent.open(root)
-        candidates = _timed("every trigger", lambda: scan(agent, root, ws, memories, date.today()))
+        candidates = _timed("every trigger", lambda: scan(root, ws, memories, date.today()))
         print(f"  {len(candidates)} candidates")  # type: ignore[arg-type]
         _timed(
             "review run (rules reviewer, stored)",
