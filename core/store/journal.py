@@ -96,12 +96,22 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
-def _dumps(fields: Fields | None) -> str | None:
+def _columns(fields: Fields | None) -> tuple[str | None, float | None]:
+    """A memory's fields as stored: (JSON text, None), or (None, score) for the score alone
+    (most events: a REAL column holds it exactly and costs no JSON), or (None, None)."""
     if fields is None:
-        return None
-    if len(fields) == 1 and type(fields.get("score")) is float:  # most events
-        return _score_json(cast(float, fields["score"]))
-    return _dumps_json(fields)
+        return None, None
+    if len(fields) == 1 and type(fields.get("score")) is float:
+        return None, _real(cast(float, fields["score"]))
+    return _dumps_json(fields), None
+
+
+def _real(score: float) -> float:
+    """A finite score as SQLite stores it; ValueError for one it cannot hold (SQLite keeps a
+    NaN as NULL: the score would be lost)."""
+    if not math.isfinite(score):
+        raise ValueError(f"score {score!r} cannot be recorded: not a finite number")
+    return score
 
 
 def _dumps_json(fields: Fields) -> str:
@@ -109,17 +119,10 @@ def _dumps_json(fields: Fields) -> str:
     return json.dumps(dict(fields), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def _score_json(score: float | None) -> str | None:
-    """`_dumps({"score": score})` (None for None), without the JSON encoder for a float."""
-    if score is None:
-        return None
-    if type(score) is float and math.isfinite(score):
-        return f'{{"score":{score!r}}}'  # repr of a finite float is its JSON
-    return _dumps_json({"score": score})
-
-
-def _loads(text: str | None) -> dict[str, JsonValue] | None:
-    return None if text is None else cast(dict[str, JsonValue], json.loads(text))
+def _loads(text: str | None, score: float | None) -> dict[str, JsonValue] | None:
+    if text is not None:
+        return cast(dict[str, JsonValue], json.loads(text))
+    return None if score is None else {"score": score}
 
 
 # --------------------------------------------------------------------------- records
@@ -178,12 +181,14 @@ class ScoreEvents(Sequence[Event]):
         )  # fmt: skip
 
     def rows(self, commit_id: int | None) -> list[tuple[object, ...]]:
-        """The events' rows, as `_event_rows` makes them."""
+        """The events' rows, as `_event_rows` makes them (scores in their REAL columns)."""
+        values = [v for _, before, after in self.scores for v in (before, after) if v is not None]
+        if not all(type(v) is float and math.isfinite(v) for v in values):
+            return _event_rows(list(self), commit_id)  # as each event's own row says
         head = (_iso(self.at), self.file)
-        tail = (self.kind, self.actor, self.cause, self.op_id)
+        tail = (self.kind, self.actor, self.cause, self.op_id, None, None, commit_id)
         return [
-            (*head, memory_id, *tail, _score_json(before), _score_json(after), commit_id)
-            for memory_id, before, after in self.scores
+            (*head, memory_id, *tail, before, after) for memory_id, before, after in self.scores
         ]
 
 
@@ -242,6 +247,12 @@ class DecayStates(Mapping[str, DecayState]):
 
     def __len__(self) -> int:
         return len(self.scores)
+
+    def without(self, memory_ids: Iterable[str]) -> DecayStates:
+        """These states but those of these memories."""
+        left = set(memory_ids)
+        rest = {m: s for m, s in self.scores.items() if m not in left}
+        return DecayStates(self.anchor, self.updated_at, rest)
 
     def rows(self, file: str, *tail: object) -> list[tuple[object, ...]]:
         """The rows `_decay_rows` makes of them."""
@@ -475,6 +486,18 @@ _migrate_to_v4 = _running(_V4_SCHEMA)
 _migrate_to_v5 = _running(("ALTER TABLE review_seen ADD COLUMN text_sha256 TEXT",))
 
 
+# A memory's score alone is kept in REAL columns, not as JSON; a commit that writes only scores
+# (a decay run) keeps the decay anchor its score events move to once, not a row per memory.
+_migrate_to_v6 = _running(
+    (
+        "ALTER TABLE events ADD COLUMN before_score REAL",
+        "ALTER TABLE events ADD COLUMN after_score REAL",
+        "ALTER TABLE commits ADD COLUMN decay_anchor TEXT",
+        "ALTER TABLE commits ADD COLUMN decay_updated_at TEXT",
+    )
+)
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Append, never edit or reorder.
 MIGRATIONS: tuple[Migration, ...] = (
     _migrate_to_v1,
@@ -482,6 +505,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _migrate_to_v3,
     _migrate_to_v4,
     _migrate_to_v5,
+    _migrate_to_v6,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -763,8 +787,8 @@ class Journal:
             if before is None:
                 firsts.append((file, memory_id, when, score))
             else:
-                events.append((when, file, memory_id, "observe", "agent", cause, None,
-                               _dumps({"score": before}), _dumps({"score": score}), None))  # fmt: skip
+                events.append((when, file, memory_id, "observe", "agent", cause, None, None, None,
+                               None, _real(before), _real(score)))  # fmt: skip
             day = anchors.get(anchor) or anchors.setdefault(anchor, anchor.isoformat())
             decay.append((file, memory_id, day, score, now))
         with self._write() as conn:
@@ -798,17 +822,22 @@ class Journal:
         cannot hold): then the file must not be written.
         """
         now = _iso(utc_now())
+        carried, rest = _carried_states(events, decay_states or {})
+        anchor = None if carried is None else carried.anchor.isoformat()
+        anchored_at = None if carried is None else _iso(carried.updated_at)
         try:
             with self._write() as conn:
                 cursor = conn.execute(
                     "INSERT INTO commits (op_id, file, old_sha256, new_sha256, actor, cause, pid,"
-                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (op_id, file, old_sha256, new_sha256, actor, cause, os.getpid(), now),
-                )
+                    " created_at, decay_anchor, decay_updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+                    " ?, ?)",
+                    (op_id, file, old_sha256, new_sha256, actor, cause, os.getpid(), now, anchor,
+                     anchored_at),
+                )  # fmt: skip
                 commit_id = cursor.lastrowid
                 assert commit_id is not None
                 conn.executemany(_INSERT_EVENT, _event_rows(events, commit_id))
-                decay = _decay_rows(file, decay_states or {}, commit_id)
+                decay = _decay_rows(file, rest, commit_id)
                 decay += [(file, m, None, None, now, commit_id) for m in forget]
                 conn.executemany(_INSERT_PENDING_DECAY, decay)
         except (sqlite3.Error, ValueError, OverflowError) as exc:
@@ -821,7 +850,7 @@ class Journal:
         """The file was replaced: its events become history, its decay bookkeeping current."""
         with self._write() as conn:
             self._settle(conn, commit_id, "done")
-            conn.execute(_APPLY_PENDING_DECAY, (commit_id,))
+            _apply_decay(conn, commit_id)
             conn.execute(
                 "DELETE FROM decay_state WHERE (file, memory_id) IN (SELECT file, memory_id"
                 " FROM pending_decay WHERE commit_id = ? AND anchor IS NULL)",
@@ -843,7 +872,7 @@ class Journal:
         with self._write() as conn:
             self._settle(conn, commit_id, state)
             if state == "diverged":
-                conn.execute(_APPLY_PENDING_DECAY, (commit_id,))
+                _apply_decay(conn, commit_id)
             conn.execute("DELETE FROM events WHERE commit_id = ?", (commit_id,))
             conn.execute("DELETE FROM pending_decay WHERE commit_id = ?", (commit_id,))
             if note is not None:
@@ -1257,14 +1286,24 @@ _APPLY_PENDING_DECAY = """
     WHERE commit_id = ? AND anchor IS NOT NULL ORDER BY rowid
     ON CONFLICT (file, memory_id) DO UPDATE SET
         anchor = excluded.anchor, score = excluded.score, updated_at = excluded.updated_at"""
+# A decay run's states, carried by its score events (see `_carried_states`).
+_APPLY_CARRIED_DECAY = """
+    INSERT INTO decay_state (file, memory_id, anchor, score, updated_at)
+    SELECT e.file, e.memory_id, c.decay_anchor, e.after_score, c.decay_updated_at
+    FROM commits c JOIN events e ON e.commit_id = c.id
+    WHERE c.id = ? AND c.decay_anchor IS NOT NULL AND e.after_score IS NOT NULL
+    ORDER BY e.memory_id
+    ON CONFLICT (file, memory_id) DO UPDATE SET
+        anchor = excluded.anchor, score = excluded.score, updated_at = excluded.updated_at"""
 _INSERT_EVENT = (
-    f"INSERT INTO events ({_EVENT_COLUMNS}, commit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    f"INSERT INTO events ({_EVENT_COLUMNS}, commit_id, before_score, after_score)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _INSERT_PENDING_DECAY = (
     "INSERT INTO pending_decay (file, memory_id, anchor, score, updated_at, commit_id)"
     " VALUES (?, ?, ?, ?, ?, ?)"
 )
-_SELECT_EVENTS = f"SELECT id, {_EVENT_COLUMNS} FROM events"
+_SELECT_EVENTS = f"SELECT id, {_EVENT_COLUMNS}, before_score, after_score FROM events"
 # Scores read without an event: a backup's (observed by `import` at the backup's time), then
 # the file's when the journal first saw the memory (by `agent`), then the events of the same
 # time.
@@ -1279,14 +1318,14 @@ _OBSERVED_POINTS = """
 _SELECT_HISTORY = f"""
     SELECT at, score, kind, actor FROM (
         SELECT at,
-               coalesce(json_extract(after_json, '$.score'), json_extract(before_json, '$.score'))
-                   AS score,
+               coalesce(after_score, json_extract(after_json, '$.score'), before_score,
+                        json_extract(before_json, '$.score')) AS score,
                kind, actor, 2 AS tie, id
         FROM events WHERE file = :file AND memory_id = :memory_id AND {_VISIBLE}
         UNION ALL {_OBSERVED_POINTS})
     ORDER BY at, tie, id"""
 _SELECT_FIRST_BEFORE = f"""
-    SELECT at, json_extract(before_json, '$.score')
+    SELECT at, coalesce(before_score, json_extract(before_json, '$.score'))
     FROM events WHERE file = :file AND memory_id = :memory_id AND {_VISIBLE}
     ORDER BY at, id LIMIT 1"""
 _OBSERVED_BY = f"SELECT 1 FROM ({_OBSERVED_POINTS}) WHERE at <= :at LIMIT 1"
@@ -1313,21 +1352,37 @@ def _event_rows(events: Iterable[Event], commit_id: int | None = None) -> list[t
     for event in events:
         if event.at is not last_at:
             last_at, at = event.at, _iso(event.at)
+        before, before_score = _columns(event.before)
+        after, after_score = _columns(event.after)
         rows.append(
-            (
-                at,
-                event.file,
-                event.memory_id,
-                event.kind,
-                event.actor,
-                event.cause,
-                event.op_id,
-                _dumps(event.before),
-                _dumps(event.after),
-                commit_id,
-            )
-        )
+            (at, event.file, event.memory_id, event.kind, event.actor, event.cause, event.op_id,
+             before, after, commit_id, before_score, after_score)
+        )  # fmt: skip
     return rows
+
+
+def _apply_decay(conn: sqlite3.Connection, commit_id: int) -> None:
+    """The commit's decay bookkeeping becomes current: its pending rows, and the states its
+    score events carry."""
+    conn.execute(_APPLY_PENDING_DECAY, (commit_id,))
+    conn.execute(_APPLY_CARRIED_DECAY, (commit_id,))
+
+
+def _carried_states(
+    events: Iterable[Event], states: Mapping[str, DecayState]
+) -> tuple[DecayStates | None, Mapping[str, DecayState]]:
+    """The decay states a commit's score events carry, and the others (each a row of its own).
+
+    The events of a decay run carry its states when each ends on its memory's new state (the
+    event's after score, at the run's one anchor): a run over 100,000 memories then stores its
+    anchor once instead of a row per memory. Otherwise no event carries one."""
+    if not isinstance(events, ScoreEvents) or not isinstance(states, DecayStates):
+        return None, states
+    scores = states.scores
+    for memory_id, _before, after in events.scores:
+        if after is None or scores.get(memory_id) != after:
+            return None, states
+    return states, states.without(m for m, _before, _after in events.scores)
 
 
 def _keep_backup_scores(
@@ -1372,7 +1427,7 @@ def _decay_rows(
 
 
 def _recorded(row: Sequence[Any]) -> RecordedEvent:
-    row_id, at, file, memory_id, kind, actor, cause, op_id, before, after = row
+    row_id, at, file, memory_id, kind, actor, cause, op_id, before, after, *scores = row
     return RecordedEvent(
         id=row_id,
         at=datetime.fromisoformat(at),
@@ -1382,8 +1437,8 @@ def _recorded(row: Sequence[Any]) -> RecordedEvent:
         actor=actor,
         cause=cause,
         op_id=op_id,
-        before=_loads(before),
-        after=_loads(after),
+        before=_loads(before, scores[0]),
+        after=_loads(after, scores[1]),
     )
 
 

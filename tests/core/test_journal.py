@@ -20,6 +20,7 @@ from core.store import journal as journal_module
 from core.store.journal import (
     SCHEMA_VERSION,
     DecayState,
+    DecayStates,
     Event,
     HistoryPoint,
     Journal,
@@ -415,14 +416,18 @@ def _version_2_journal(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None
         patched.setattr(journal_module, "MIGRATIONS", journal_module.MIGRATIONS[:2])
         patched.setattr(journal_module, "SCHEMA_VERSION", 2)
         with Journal.open(workspace) as old:
-            old.record([
-                Event(file=FILE, memory_id="a1b2c3", kind="observe", actor="import",
-                      cause="backup MEMORY.md.bak#1", after={"score": 0.7}, at=T0),
-                Event(file=FILE, memory_id="a1b2c3", kind="observe", actor="agent",
-                      cause="read from the file", after=fields(0.8), at=T0 + timedelta(days=1)),
-            ])  # fmt: skip
             old.set_decay_state(FILE, {"a1b2c3": DecayState(date(2026, 2, 2), 0.8)})
     conn = raw(Journal.db_path(workspace))
+    conn.executemany(  # as schema 2 stored them: every value as JSON
+        "INSERT INTO events (at, file, memory_id, kind, actor, cause, after_json)"
+        " VALUES (?, ?, 'a1b2c3', 'observe', ?, ?, ?)",
+        [
+            (T0.isoformat(timespec="microseconds"), FILE, "import", "backup MEMORY.md.bak#1",
+             '{"score":0.7}'),
+            ((T0 + timedelta(days=1)).isoformat(timespec="microseconds"), FILE, "agent",
+             "read from the file", json.dumps(fields(0.8), separators=(",", ":"))),
+        ],
+    )  # fmt: skip
     conn.execute(
         "INSERT INTO imported_backups (path, at, size, sha256, imported_at)"
         " VALUES ('MEMORY.md.bak#1', ?, 1, ?, ?)",
@@ -524,12 +529,23 @@ def test_backups_holding_the_same_bytes_share_their_scores_but_each_is_a_point(
 
 
 @pytest.mark.parametrize("score", [0.1, 1 / 3, 0.30000000000000004, 1e-300, 2.5, 0.0])
-def test_a_score_is_stored_as_the_json_encoder_writes_it(journal: Journal, score: float) -> None:
+def test_a_score_alone_is_stored_exactly(journal: Journal, score: float) -> None:
     journal.record([event("a1b2c3", "edit", at=T0, before={"score": 0.5}, after={"score": score})])
     assert journal.path is not None
-    stored = raw(journal.path).execute("SELECT after_json FROM events").fetchone()[0]
-    assert stored == json.dumps({"score": score}, separators=(",", ":"))
+    stored = raw(journal.path).execute("SELECT after_json, after_score FROM events").fetchone()
+    assert stored == (None, score)
     assert journal.history(FILE, "a1b2c3")[0].score == score
+    assert journal.recent_events()[0].after == {"score": score}
+
+
+def test_a_score_among_other_fields_is_stored_as_the_json_encoder_writes_it(
+    journal: Journal,
+) -> None:
+    journal.record([event("a1b2c3", "edit", at=T0, after=fields(1 / 3))])
+    assert journal.path is not None
+    stored = raw(journal.path).execute("SELECT after_json, after_score FROM events").fetchone()
+    assert stored == (json.dumps(fields(1 / 3), separators=(",", ":")), None)
+    assert journal.history(FILE, "a1b2c3")[0].score == 1 / 3
 
 
 def test_a_score_json_cannot_hold_is_refused(journal: Journal) -> None:
@@ -665,6 +681,59 @@ def test_score_events_are_history_and_undoable_by_their_operation(journal: Journ
         ("x1y2z3", {"score": 0.3}, {"score": 0.25}),
     ]
     assert [e.id for e in journal.commit_events(commit_id)] == [e.id for e in events]
+
+
+def _decay_run(
+    journal: Journal, scores: list[tuple[str, float, float]], states: dict[str, float]
+) -> int:
+    run = ScoreEvents(FILE, "decay", "decay", "decay to 2026-03-01", "op2", T0, scores)
+    return journal.begin_commit(
+        op_id="op2", file=FILE, old_sha256="a" * 64, new_sha256="b" * 64, actor="decay",
+        cause="decay to 2026-03-01", events=run,
+        decay_states=DecayStates(date(2026, 3, 1), T0, states),
+    )  # fmt: skip
+
+
+def _pending_rows(journal: Journal) -> int:
+    assert journal.path is not None
+    return int(raw(journal.path).execute("SELECT count(*) FROM pending_decay").fetchone()[0])
+
+
+@pytest.mark.parametrize("ending", ["done", "aborted", "diverged"])
+def test_a_decay_runs_events_carry_its_states_until_the_commit_settles(
+    journal: Journal, ending: str
+) -> None:
+    old = DecayState(date(2026, 2, 1), 0.8, T0)
+    journal.set_decay_state(FILE, {"a1b2c3": old, "x1y2z3": DecayState(date(2026, 2, 1), 0.3, T0)})
+    commit_id = _decay_run(
+        journal,
+        [("a1b2c3", 0.8, 0.75)],
+        {"a1b2c3": 0.75, "k1": 0.5},  # k1: no score change, its anchor moves all the same
+    )
+    assert _pending_rows(journal) == 1  # the one state no event carries
+    assert journal.decay_state(FILE)["a1b2c3"] == old  # invisible while pending
+    if ending == "done":
+        journal.finish_commit(commit_id)
+    else:
+        journal.abort_commit(commit_id, state=ending)  # type: ignore[arg-type]
+
+    states = journal.decay_state(FILE)
+    if ending == "aborted":
+        assert states["a1b2c3"] == old and "k1" not in states
+    else:  # done, or replaced and then changed by another program: the anchors hold
+        assert states["a1b2c3"] == DecayState(date(2026, 3, 1), 0.75, T0)
+        assert states["k1"] == DecayState(date(2026, 3, 1), 0.5, T0)
+    assert states["x1y2z3"].score == 0.3  # not in the run
+    assert _pending_rows(journal) == 0
+
+
+def test_a_run_whose_events_do_not_end_on_its_states_keeps_a_row_per_state(
+    journal: Journal,
+) -> None:
+    commit_id = _decay_run(journal, [("a1b2c3", 0.8, 0.75)], {"a1b2c3": 0.7})
+    assert _pending_rows(journal) == 1
+    journal.finish_commit(commit_id)
+    assert journal.decay_state(FILE)["a1b2c3"] == DecayState(date(2026, 3, 1), 0.7, T0)
 
 
 def test_a_version_3_journal_keeps_its_proposals_and_learns_the_new_fields(
