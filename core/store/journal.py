@@ -180,16 +180,13 @@ class ScoreEvents(Sequence[Event]):
             after=None if after is None else {"score": after},
         )  # fmt: skip
 
-    def rows(self, commit_id: int | None) -> list[tuple[object, ...]]:
-        """The events' rows, as `_event_rows` makes them (scores in their REAL columns)."""
-        values = [v for _, before, after in self.scores for v in (before, after) if v is not None]
-        if not all(type(v) is float and math.isfinite(v) for v in values):
-            return _event_rows(list(self), commit_id)  # as each event's own row says
-        head = (_iso(self.at), self.file)
-        tail = (self.kind, self.actor, self.cause, self.op_id, None, None, commit_id)
-        return [
-            (*head, memory_id, *tail, before, after) for memory_id, before, after in self.scores
-        ]
+    def plain(self) -> bool:
+        """Whether every score is a finite float (stored as is in the REAL columns)."""
+        return all(
+            v is None or (type(v) is float and math.isfinite(v))
+            for _memory_id, before, after in self.scores
+            for v in (before, after)
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -251,6 +248,8 @@ class DecayStates(Mapping[str, DecayState]):
     def without(self, memory_ids: Iterable[str]) -> DecayStates:
         """These states but those of these memories."""
         left = set(memory_ids)
+        if left.issuperset(self.scores):
+            return DecayStates(self.anchor, self.updated_at, {})
         rest = {m: s for m, s in self.scores.items() if m not in left}
         return DecayStates(self.anchor, self.updated_at, rest)
 
@@ -488,12 +487,17 @@ _migrate_to_v5 = _running(("ALTER TABLE review_seen ADD COLUMN text_sha256 TEXT"
 
 # A memory's score alone is kept in REAL columns, not as JSON; a commit that writes only scores
 # (a decay run) keeps the decay anchor its score events move to once, not a row per memory.
+# Events have two indexes, not three (a decay run writes an entry in each for every memory): a
+# commit's events are found through its operation's, a memory's by its id alone.
 _migrate_to_v6 = _running(
     (
         "ALTER TABLE events ADD COLUMN before_score REAL",
         "ALTER TABLE events ADD COLUMN after_score REAL",
         "ALTER TABLE commits ADD COLUMN decay_anchor TEXT",
         "ALTER TABLE commits ADD COLUMN decay_updated_at TEXT",
+        "DROP INDEX events_by_commit",
+        "DROP INDEX events_by_memory",
+        "CREATE INDEX events_by_memory ON events (memory_id)",
     )
 )
 
@@ -770,9 +774,8 @@ class Journal:
 
     def record(self, events: Iterable[Event]) -> None:
         """Store events, all or none (one transaction)."""
-        rows = _event_rows(events)
         with self._write() as conn:
-            conn.executemany(_INSERT_EVENT, rows)
+            _store_events(conn, events)
 
     def record_observations(
         self, file: str, observed: Iterable[Observation], *, at: datetime, cause: str
@@ -836,7 +839,7 @@ class Journal:
                 )  # fmt: skip
                 commit_id = cursor.lastrowid
                 assert commit_id is not None
-                conn.executemany(_INSERT_EVENT, _event_rows(events, commit_id))
+                _store_events(conn, events, commit_id)
                 decay = _decay_rows(file, rest, commit_id)
                 decay += [(file, m, None, None, now, commit_id) for m in forget]
                 conn.executemany(_INSERT_PENDING_DECAY, decay)
@@ -873,10 +876,10 @@ class Journal:
             self._settle(conn, commit_id, state)
             if state == "diverged":
                 _apply_decay(conn, commit_id)
-            conn.execute("DELETE FROM events WHERE commit_id = ?", (commit_id,))
+            conn.execute(f"DELETE FROM events WHERE {_OF_COMMIT}", (commit_id, commit_id))
             conn.execute("DELETE FROM pending_decay WHERE commit_id = ?", (commit_id,))
             if note is not None:
-                conn.executemany(_INSERT_EVENT, _event_rows([note]))
+                _store_events(conn, [note])
 
     def _settle(self, conn: sqlite3.Connection, commit_id: int, state: CommitState) -> None:
         cursor = conn.execute(
@@ -909,13 +912,17 @@ class Journal:
     def commits_events(self, commit_ids: Sequence[int]) -> list[RecordedEvent]:
         """The events of these commits, newest first."""
         marks = ", ".join("?" * len(commit_ids))
-        sql = f"{_SELECT_EVENTS} WHERE commit_id IN ({marks}) ORDER BY id DESC"
-        return [_recorded(row) for row in self._conn.execute(sql, tuple(commit_ids))]
+        sql = (
+            f"{_SELECT_EVENTS} WHERE op_id IN (SELECT op_id FROM commits WHERE id IN ({marks}))"
+            f" AND commit_id IN ({marks}) ORDER BY id DESC"
+        )
+        ids = tuple(commit_ids)
+        return [_recorded(row) for row in self._conn.execute(sql, ids + ids)]
 
     def commit_events(self, commit_id: int) -> list[RecordedEvent]:
         """The events of one commit, in the order they were recorded."""
-        sql = f"{_SELECT_EVENTS} WHERE commit_id = ? ORDER BY id"
-        return [_recorded(row) for row in self._conn.execute(sql, (commit_id,))]
+        sql = f"{_SELECT_EVENTS} WHERE {_OF_COMMIT} ORDER BY id"
+        return [_recorded(row) for row in self._conn.execute(sql, (commit_id, commit_id))]
 
     def history(self, file: str, memory_id: str) -> list[HistoryPoint]:
         """The memory's score over time: `after` score, or `before` for a delete."""
@@ -1278,6 +1285,8 @@ _EVENT_COLUMNS = "at, file, memory_id, kind, actor, cause, op_id, before_json, a
 _VISIBLE = (
     "(commit_id IS NULL OR commit_id NOT IN (SELECT id FROM commits WHERE state = 'pending'))"
 )
+# The events of commit ? (twice): through the index of its operation's.
+_OF_COMMIT = "op_id = (SELECT op_id FROM commits WHERE id = ?) AND commit_id = ?"
 _COMMIT_COLUMNS = "id, op_id, file, old_sha256, new_sha256, actor, cause, pid, state, created_at"
 _SELECT_COMMITS = f"SELECT {_COMMIT_COLUMNS} FROM commits"
 _APPLY_PENDING_DECAY = """
@@ -1290,7 +1299,7 @@ _APPLY_PENDING_DECAY = """
 _APPLY_CARRIED_DECAY = """
     INSERT INTO decay_state (file, memory_id, anchor, score, updated_at)
     SELECT e.file, e.memory_id, c.decay_anchor, e.after_score, c.decay_updated_at
-    FROM commits c JOIN events e ON e.commit_id = c.id
+    FROM commits c JOIN events e ON e.op_id = c.op_id AND e.commit_id = c.id
     WHERE c.id = ? AND c.decay_anchor IS NOT NULL AND e.after_score IS NOT NULL
     ORDER BY e.memory_id
     ON CONFLICT (file, memory_id) DO UPDATE SET
@@ -1303,6 +1312,12 @@ _INSERT_PENDING_DECAY = (
     "INSERT INTO pending_decay (file, memory_id, anchor, score, updated_at, commit_id)"
     " VALUES (?, ?, ?, ?, ?, ?)"
 )
+_CREATE_SCORE_RUN = """
+    CREATE TEMP TABLE score_run (memory_id TEXT NOT NULL, before_score REAL, after_score REAL)"""
+_INSERT_SCORE_RUN = f"""
+    INSERT INTO events ({_EVENT_COLUMNS}, commit_id, before_score, after_score)
+    SELECT ?, ?, memory_id, ?, ?, ?, ?, NULL, NULL, ?, before_score, after_score
+    FROM temp.score_run ORDER BY rowid"""
 _SELECT_EVENTS = f"SELECT id, {_EVENT_COLUMNS}, before_score, after_score FROM events"
 # Scores read without an event: a backup's (observed by `import` at the backup's time), then
 # the file's when the journal first saw the memory (by `agent`), then the events of the same
@@ -1341,11 +1356,25 @@ _INSERT_PROPOSAL = f"INSERT INTO proposals ({_PROPOSAL_COLUMNS}) VALUES ({', '.j
 _SELECT_PROPOSALS = f"SELECT id, decided_at, decided_by, op_id, {_PROPOSAL_COLUMNS} FROM proposals"
 
 
+def _store_events(
+    conn: sqlite3.Connection, events: Iterable[Event], commit_id: int | None = None
+) -> None:
+    """Insert events (of one commit, if any). The score events of one operation bind only each
+    memory's id and scores (a decay run's 100,000 rows: binding all twelve columns of each
+    costs more than SQLite storing them); the columns they share are bound once."""
+    if isinstance(events, ScoreEvents) and events.plain():
+        conn.execute(_CREATE_SCORE_RUN)
+        conn.executemany("INSERT INTO temp.score_run VALUES (?, ?, ?)", events.scores)
+        shared = (_iso(events.at), events.file, events.kind, events.actor, events.cause)
+        conn.execute(_INSERT_SCORE_RUN, (*shared, events.op_id, commit_id))
+        conn.execute("DROP TABLE temp.score_run")
+    else:
+        conn.executemany(_INSERT_EVENT, _event_rows(events, commit_id))
+
+
 def _event_rows(events: Iterable[Event], commit_id: int | None = None) -> list[tuple[object, ...]]:
     """The rows of `events` (of one commit, if any); the events of one operation share one
     time, written out once."""
-    if isinstance(events, ScoreEvents):
-        return events.rows(commit_id)
     rows: list[tuple[object, ...]] = []
     last_at: datetime | None = None
     at = ""
@@ -1378,10 +1407,9 @@ def _carried_states(
     anchor once instead of a row per memory. Otherwise no event carries one."""
     if not isinstance(events, ScoreEvents) or not isinstance(states, DecayStates):
         return None, states
-    scores = states.scores
-    for memory_id, _before, after in events.scores:
-        if after is None or scores.get(memory_id) != after:
-            return None, states
+    get = states.scores.get
+    if not all(after is not None and get(m) == after for m, _before, after in events.scores):
+        return None, states
     return states, states.without(m for m, _before, _after in events.scores)
 
 
