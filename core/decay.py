@@ -54,8 +54,10 @@ class DecayPreview:
         scores: list[float],
         changed_index: list[int],
         transitions: list[PendingTransition],
+        revision: int = -1,
     ) -> None:
         self.at = at
+        self.revision = revision  # the workspace's, when previewed
         self.transitions = transitions
         self.changed_count = len(changed_index)
         self._entries = entries
@@ -76,8 +78,12 @@ class DecayPreview:
 
     def score_changes(self) -> Iterator[tuple[str, float, float]]:
         """(key, score before, score after) of each change, without building a ScoreChange."""
+        return ((e.key, before, after) for e, before, after in self.entry_changes())
+
+    def entry_changes(self) -> Iterator[tuple[Entry, float, float]]:
+        """(memory as previewed, score before, score after) of each change."""
         entries, befores, scores = self._entries, self._befores, self._scores
-        return ((entries[i].key, befores[i], scores[i]) for i in self._changed_index)
+        return ((entries[i], befores[i], scores[i]) for i in self._changed_index)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -127,7 +133,8 @@ def _preview(ws: Workspace, at: date, profile: PolicyProfile) -> DecayPreview:
     changed = np.flatnonzero(after != scores).tolist()
     kept_lasts = [d for d in lasts if d is not None]
     transitions = _transitions(profile, entries, kept_lasts, rules, after, at)
-    return DecayPreview(at, entries, scores.tolist(), values, changed, transitions)
+    befores = scores.tolist()
+    return DecayPreview(at, entries, befores, values, changed, transitions, ws.revision)
 
 
 def _transitions(
@@ -161,20 +168,27 @@ def apply_decay(ws: Workspace, preview: DecayPreview) -> SaveResult:
 def _apply(ws: Workspace, preview: DecayPreview) -> SaveResult:
     if ws.modified:
         raise WorkspaceError(f"{ws.path}: save or discard your edits before running decay")
-    changes = []
+    ws.apply(_score_changes(ws, preview))
+    return ws.save(
+        actor="decay", cause=f"decay to {preview.at.isoformat()}", decay_states=preview.new_states()
+    )
+
+
+def _score_changes(ws: Workspace, preview: DecayPreview) -> list[Change[Entry]]:
+    """The previewed score changes, each checked against the memory as it is now."""
+    current = ws.revision == preview.revision  # nothing replaced since: the previewed entries
     find = ws.doc.find
-    for key, before, after in preview.score_changes():
-        entry = find(key)
+    changes = []
+    for previewed, before, after in preview.entry_changes():
+        key = previewed.key
+        entry = previewed if current else find(key)
         if entry is None or entry.score != before:
             raise WorkspaceError(
                 f"{ws.path}: memory {key.partition('~')[0]} changed since the preview; "
                 "preview again"
             )
-        changes.append(Change(key, entry, entry.edited(score=after)))
-    ws.apply(changes)
-    return ws.save(
-        actor="decay", cause=f"decay to {preview.at.isoformat()}", decay_states=preview.new_states()
-    )
+        changes.append(Change(key, entry, entry.rescored(after)))
+    return changes
 
 
 class _DateCache:

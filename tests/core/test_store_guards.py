@@ -138,6 +138,31 @@ def test_a_stale_decay_preview_is_refused_when_a_memory_was_deleted_meanwhile(ro
     assert (root / "MEMORY.md").read_text(encoding="utf-8") == agent
 
 
+def test_a_decay_preview_checks_each_score_even_when_nothing_was_read_since(root: Path) -> None:
+    ws = Workspace.open(root)
+    preview = preview_decay(ws, date(2026, 6, 1))
+    entry = ws.find("a1a1a1")
+    assert entry is not None
+    entry.score = 0.95  # the memory as previewed, its score since set in place
+    with pytest.raises(WorkspaceError, match="changed since the preview"):
+        apply_decay(ws, preview)
+    assert (root / "MEMORY.md").read_text(encoding="utf-8") == MEMORY
+
+
+def test_a_decay_preview_still_applies_after_another_memory_was_saved(root: Path) -> None:
+    ws = Workspace.open(root)
+    preview = preview_decay(ws, date(2026, 6, 1))
+    ws.apply(operations.edit(ws, "b2b2b2", content="saved meanwhile"))
+    ws.save(actor="person", cause="test")
+    apply_decay(ws, preview)
+    reread = Workspace.open(root)
+    decayed = {c.key: c.after for c in preview.changed}
+    assert {k: round(reread.find(k).score, 2) for k in decayed} == {  # type: ignore[union-attr]
+        k: round(v, 2) for k, v in decayed.items()
+    }
+    assert "saved meanwhile" in (root / "MEMORY.md").read_text(encoding="utf-8")
+
+
 def test_decay_is_refused_while_edits_are_unsaved(root: Path) -> None:
     ws = Workspace.open(root)
     ws.apply(operations.edit(ws, "b2b2b2", content="unsaved"))

@@ -125,6 +125,12 @@ class Entry:
             setattr(new, name, value)
         return new
 
+    def rescored(self, score: float) -> Entry:
+        """`edited(score=score)`, for a decay run's 100,000 at once."""
+        new = self._copy(-1)
+        new.score = score
+        return new
+
     def _copy(self, start: int) -> Entry:
         # Positional copy: dataclasses.replace is 10x slower, and decay edits 100,000 at once.
         return Entry(
