@@ -27,7 +27,7 @@ from core.search import QueryError, SearchIndex
 
 TARGETS = {
     "load_s": 0.5,
-    "save_s": 1.0,
+    "save_s": 0.5,
     "decay_preview_s": 0.2,
     "sync_s": 1.0,
     "decay_apply_s": 1.0,
