@@ -1407,8 +1407,8 @@ def _carried_states(
     anchor once instead of a row per memory. Otherwise no event carries one."""
     if not isinstance(events, ScoreEvents) or not isinstance(states, DecayStates):
         return None, states
-    get = states.scores.get
-    if not all(after is not None and get(m) == after for m, _before, after in events.scores):
+    get = states.scores.get  # an after score of type float is stored in its REAL column
+    if not all(type(after) is float and get(m) == after for m, _before, after in events.scores):
         return None, states
     return states, states.without(m for m, _before, _after in events.scores)
 

@@ -727,6 +727,13 @@ def test_a_decay_runs_events_carry_its_states_until_the_commit_settles(
     assert _pending_rows(journal) == 0
 
 
+def test_a_run_whose_scores_are_not_floats_keeps_a_row_per_state(journal: Journal) -> None:
+    commit_id = _decay_run(journal, [("a1b2c3", 1, 1)], {"a1b2c3": 1})
+    assert _pending_rows(journal) == 1
+    journal.finish_commit(commit_id)
+    assert journal.decay_state(FILE)["a1b2c3"].score == 1
+
+
 def test_a_run_whose_events_do_not_end_on_its_states_keeps_a_row_per_state(
     journal: Journal,
 ) -> None:
