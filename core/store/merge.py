@@ -157,13 +157,16 @@ def net_changes(changes: Sequence[Change[T]], same: Callable[[T, T], bool]) -> l
 
     `same(a, b)` compares two entries as the file shows them.
     """
-    first: dict[str, Change[T]] = {}
-    last: dict[str, Change[T]] = {}
-    for ch in changes:
-        first.setdefault(ch.key, ch)
-        last[ch.key] = ch
+    last = {ch.key: ch for ch in changes}
+    heads: Iterable[Change[T]] = changes
+    if len(last) < len(changes):  # some key changed more than once: from its first change
+        first: dict[str, Change[T]] = {}
+        for ch in changes:
+            first.setdefault(ch.key, ch)
+        heads = first.values()
     out: list[Change[T]] = []
-    for key, head in first.items():
+    for head in heads:
+        key = head.key
         tail = last[key]
         before, after = head.before, tail.after
         if before is None and after is None:

@@ -318,8 +318,14 @@ _BLANK_END_RE = re.compile(r"(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)\Z")
 def render_header(entry: Entry) -> str:
     """The header line; the original one (odd spacing and all) while its fields are unchanged."""
     token = entry.score_token()
-    fields = (entry.id, entry.category, token, entry.last_activated, str(entry.activation_count))
     if entry.header_text is not None and token in entry.header_text:  # else the score changed
+        fields = (
+            entry.id,
+            entry.category,
+            token,
+            entry.last_activated,
+            str(entry.activation_count),
+        )
         m = HEADER_RE.match(entry.header_text.strip())
         if m is not None and (*m.groups()[:4], str(int(m.group(5)))) == fields:
             return entry.header_text.rstrip("\r\n")
@@ -332,6 +338,10 @@ def render_meta(meta: dict[str, Any]) -> str:
 
 def render_entry(entry: Entry, nl: str = "\n") -> str:
     """A changed entry: header, memory_meta line if it has one, content; lines end with `nl`."""
+    if entry.meta_text is None and entry.meta is None:  # most memories: header and text
+        body = _original_body(entry)
+        if body is not None:
+            return render_header(entry) + nl + body
     lines = [render_header(entry)]
     original = entry.meta_text.rstrip("\r\n") if entry.meta_text is not None else None
     if entry.meta is not None:
