@@ -77,6 +77,10 @@ class DocState:
     doc: object  # the parsed document it belongs to
 
 
+# A format's optional bulk edit: `changes` made at once when each replaces, under its own key,
+# the very entry object the document holds now (keys distinct); else nothing changes and False.
+ReplaceCurrent = Callable[[D, Sequence[Change[E]]], bool]
+
 # Another program's version of the file (what it changed, to what) that landed in a replaced file.
 Lost = tuple[bytes | None, bytes]
 
@@ -190,10 +194,11 @@ class Document(Generic[D, E]):
         """
         self._check_editable()
         changes = list(changes)
-        self._check_expected(changes)
-        made: list[Change[E]] = []
-        for ch in changes:
-            made.append(self._put(ch))
+        if self._replace_current(changes):
+            made = changes
+        else:
+            self._check_expected(changes)
+            made = [self._put(ch) for ch in changes]
         self._rendered = None
         self.revision += 1
         self.pending.extend(made)
@@ -468,6 +473,12 @@ class Document(Generic[D, E]):
                     f"{self.path}: entry {ch.key} is not as expected", exit_code=EXIT_REFUSED
                 )
             state[ch.key] = ch.after
+
+    def _replace_current(self, changes: list[Change[E]]) -> bool:
+        """All changes at once, where the format can when each replaces the very entry the
+        document holds (a decay run's 100,000 rescored memories); False: nothing was changed."""
+        replace_current: ReplaceCurrent[D, E] | None = getattr(self.fmt, "replace_current", None)
+        return replace_current is not None and replace_current(self._doc, changes)
 
     def _put(self, ch: Change[E]) -> Change[E]:
         fmt, doc = self.fmt, self._doc

@@ -181,10 +181,12 @@ class ScoreEvents(Sequence[Event]):
         )  # fmt: skip
 
     def plain(self) -> bool:
-        """Whether every score is a finite float (stored as is in the REAL columns)."""
-        return all(
+        """Whether each memory has one event and every score is a finite float (stored as is in
+        the REAL columns) or None."""
+        scores = self.scores
+        return len(set(map(itemgetter(0), scores))) == len(scores) and all(
             v is None or (type(v) is float and math.isfinite(v))
-            for _memory_id, before, after in self.scores
+            for _memory_id, before, after in scores
             for v in (before, after)
         )
 
@@ -1295,13 +1297,14 @@ _APPLY_PENDING_DECAY = """
     WHERE commit_id = ? AND anchor IS NOT NULL ORDER BY rowid
     ON CONFLICT (file, memory_id) DO UPDATE SET
         anchor = excluded.anchor, score = excluded.score, updated_at = excluded.updated_at"""
-# A decay run's states, carried by its score events (see `_carried_states`).
+# A decay run's states, carried by its score events (see `_carried_states`), in the order they
+# were stored: by memory (see `_CREATE_SCORE_RUN`).
 _APPLY_CARRIED_DECAY = """
     INSERT INTO decay_state (file, memory_id, anchor, score, updated_at)
     SELECT e.file, e.memory_id, c.decay_anchor, e.after_score, c.decay_updated_at
     FROM commits c JOIN events e ON e.op_id = c.op_id AND e.commit_id = c.id
     WHERE c.id = ? AND c.decay_anchor IS NOT NULL AND e.after_score IS NOT NULL
-    ORDER BY e.memory_id
+    ORDER BY e.id
     ON CONFLICT (file, memory_id) DO UPDATE SET
         anchor = excluded.anchor, score = excluded.score, updated_at = excluded.updated_at"""
 _INSERT_EVENT = (
@@ -1312,12 +1315,15 @@ _INSERT_PENDING_DECAY = (
     "INSERT INTO pending_decay (file, memory_id, anchor, score, updated_at, commit_id)"
     " VALUES (?, ?, ?, ?, ?, ?)"
 )
+# Keyed by memory: a run's events go in in key order, and making their states current at
+# `finish_commit` then walks `decay_state` in its own order (one event per memory: `plain`).
 _CREATE_SCORE_RUN = """
-    CREATE TEMP TABLE score_run (memory_id TEXT NOT NULL, before_score REAL, after_score REAL)"""
+    CREATE TEMP TABLE score_run (memory_id TEXT PRIMARY KEY, before_score REAL, after_score REAL)
+    WITHOUT ROWID"""
 _INSERT_SCORE_RUN = f"""
     INSERT INTO events ({_EVENT_COLUMNS}, commit_id, before_score, after_score)
     SELECT ?, ?, memory_id, ?, ?, ?, ?, NULL, NULL, ?, before_score, after_score
-    FROM temp.score_run ORDER BY rowid"""
+    FROM temp.score_run ORDER BY memory_id"""
 _SELECT_EVENTS = f"SELECT id, {_EVENT_COLUMNS}, before_score, after_score FROM events"
 # Scores read without an event: a backup's (observed by `import` at the backup's time), then
 # the file's when the journal first saw the memory (by `agent`), then the events of the same

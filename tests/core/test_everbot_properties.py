@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from core.agents.everbot import format as ev
 from core.formats.text import split_lines
+from core.store.merge import Change
 
 # Text built from the pieces that matter to the format, plus CJK and odd whitespace.
 _PIECES = st.sampled_from(
@@ -232,3 +233,71 @@ def test_scores_found_by_headers_equal_the_whole_parse(text: str) -> None:
     if found is None:
         return  # a shape only the whole parse reads
     assert found == {e.key: e.score for e in ev.parse(data).entries()}
+
+
+# ---------------------------------------------------------------------------------------------
+# Rescoring many memories at once (a decay run)
+
+
+def _rescore_changes(doc: ev.StructuredDocument, picks: list[bool]) -> list[Change[ev.Entry]]:
+    """A new score for the memories picked, in file order, each from the entry held now."""
+    chosen = [e for e, pick in zip(doc.entries(), picks, strict=False) if pick]
+    return [Change(e.key, e, e.rescored(round(e.score * 0.9, 4))) for e in chosen]
+
+
+@given(memory_files(), st.lists(st.booleans(), max_size=40))
+def test_rescoring_at_once_renders_as_one_memory_at_a_time(text: str, picks: list[bool]) -> None:
+    at_once, one_by_one = ev.parse(text.encode()), ev.parse(text.encode())
+    changes = _rescore_changes(at_once, picks)
+    assert at_once.replace_current(changes)
+    for ch in changes:
+        assert ch.after is not None
+        one_by_one.replace_entry(ch.key, ch.after)
+    assert at_once.render() == one_by_one.render()
+    assert at_once.blocks == one_by_one.blocks
+
+
+@given(memory_files(), st.lists(st.booleans(), max_size=40))
+def test_a_rescored_memory_keeps_its_text_byte_for_byte(text: str, picks: list[bool]) -> None:
+    """Only the header of a rescored memory is written anew: its text (indentation, trailing
+    spaces, line ends) and memory_meta line stay as read."""
+    doc = ev.parse(text.encode())
+    changes = _rescore_changes(doc, picks)
+    body = text.removeprefix("\ufeff")
+    kept = {ch.key: body[ch.before.body_start : ch.before.stop] for ch in changes if ch.before}
+    doc.replace_current(changes)
+    out = doc.render()
+    again = ev.parse(out.encode())
+    for ch in changes:
+        assert ch.after is not None
+        entry = again.find(ch.key)
+        assert entry is not None and entry.score_token() == format(ch.after.score, ".2f")
+        assert out[entry.body_start : entry.stop] == kept[ch.key]
+
+
+def test_changes_not_in_file_order_or_not_of_the_entry_held_change_nothing() -> None:
+    text = "".join(f"### [{i}] fact | 0.50 | 2026-02-01 | 1\ntext {i}\n\n" for i in "abc")
+    doc = ev.parse(text.encode())
+    a, b, c = doc.entries()
+    backwards = [Change("c", c, c.rescored(0.4)), Change("a", a, a.rescored(0.4))]
+    stale = [Change("a", a.rescored(0.45), a.rescored(0.4))]
+    twice = [Change("b", b, b.rescored(0.4)), Change("b", b, b.rescored(0.3))]
+    moved = [Change("a", a, a.edited(section="archived"))]
+    for changes in (backwards, stale, twice, moved):
+        assert not doc.replace_current(changes)
+        assert doc.render() == text
+
+
+def test_editing_the_text_forgets_the_text_as_read_and_editing_it_back_keeps_it() -> None:
+    text = "### [ab12cd] fact | 0.50 | 2026-02-01 | 1\n  indented line  \nsecond\n"
+    doc = ev.parse(text.encode())
+    entry = doc.find("ab12cd")
+    assert entry is not None
+    edited = entry.edited(content="new text")
+    back = entry.edited(content=entry.content, score=0.4)
+    assert ev.render_entry(edited) == "### [ab12cd] fact | 0.50 | 2026-02-01 | 1\nnew text\n"
+    assert ev.render_entry(edited.edited(content=entry.content)) == text
+    assert (
+        ev.render_entry(back)
+        == "### [ab12cd] fact | 0.40 | 2026-02-01 | 1\n  indented line  \nsecond\n"
+    )

@@ -662,6 +662,46 @@ def test_score_events_store_the_rows_their_events_would(
     assert batch[1:3] == one_by_one[1:3]
 
 
+_finite = st.one_of(st.none(), st.floats(allow_nan=False, allow_infinity=False))
+
+
+@given(st.lists(st.tuples(st.sampled_from(["a1", "b2", "c3", "d4"]), _finite, _finite)))
+def test_a_journal_stores_score_events_as_it_stores_them_one_by_one(
+    scores: list[tuple[str, float | None, float | None]],
+) -> None:
+    """Each memory's events, in their order, whether the run binds only the scores (one event
+    per memory, plain floats) or every column (a memory twice, or an integer score)."""
+
+    def stored(events: list[Event] | ScoreEvents) -> list[tuple[str, object, object]]:
+        with Journal.in_memory() as scratch:
+            commit_id = scratch.begin_commit(
+                op_id="op1", file=FILE, old_sha256=None, new_sha256="b" * 64, actor="decay",
+                cause="decay to 2026-03-01", events=events,
+            )  # fmt: skip
+            scratch.finish_commit(commit_id)
+            found = [(e.memory_id, e.before, e.after) for e in scratch.events_of_op("op1")]
+        return sorted(found, key=lambda row: row[0])  # by memory, each memory's in order
+
+    batch = ScoreEvents(FILE, "decay", "decay", "decay to 2026-03-01", "op1", T0, scores)
+    assert stored(batch) == stored(list(batch))
+
+
+def test_a_run_naming_a_memory_twice_stores_both_events_in_order(journal: Journal) -> None:
+    run = ScoreEvents(
+        FILE, "decay", "decay", "decay to 2026-03-01", "op1", T0,
+        [("a1b2c3", 0.8, 0.7), ("x1y2z3", 0.5, 0.4), ("a1b2c3", 0.7, 0.6)],
+    )  # fmt: skip
+    assert not run.plain()
+    commit_id = journal.begin_commit(
+        op_id="op1", file=FILE, old_sha256=None, new_sha256="b" * 64, actor="decay",
+        cause="decay to 2026-03-01", events=run,
+    )  # fmt: skip
+    journal.finish_commit(commit_id)
+    assert [(e.memory_id, e.after) for e in journal.events_of_op("op1")] == [
+        ("a1b2c3", {"score": 0.7}), ("x1y2z3", {"score": 0.4}), ("a1b2c3", {"score": 0.6}),
+    ]  # fmt: skip
+
+
 def test_score_events_are_history_and_undoable_by_their_operation(journal: Journal) -> None:
     batch = ScoreEvents(
         FILE, "decay", "decay", "decay to 2026-03-01", "op1", T0,

@@ -30,6 +30,7 @@ from typing import Any, Literal
 from core.formats.problems import Problem, excerpt
 from core.formats.strict_json import load_json
 from core.formats.text import BOM, DecodedText, decode, gc_paused, split_lines, to_lf
+from core.store.merge import Change
 
 Section = Literal["active", "archived"]
 
@@ -75,6 +76,7 @@ class Entry:
     source: str | None = field(default=None, repr=False)  # the text it was read from (shared)
     body_start: int = 0  # where its text began in `source` (after header and memory_meta)
     stop: int = 0  # where its text ended in `source`
+    body_as_read: bool = False  # `content` is the text between body_start and stop
 
     @property
     def span(self) -> tuple[int, int] | None:
@@ -123,6 +125,8 @@ class Entry:
         new = self._copy(-1)
         for name, value in changes.items():
             setattr(new, name, value)
+        if new.content != self.content:  # back to the text as read, or away from it
+            new.body_as_read = _reads_as(new)
         return new
 
     def rescored(self, score: float) -> Entry:
@@ -137,7 +141,7 @@ class Entry:
             self.key, self.id, self.category, self.score, self.last_activated,
             self.activation_count, self.content, self.section, self.line, self.score_text,
             self.meta, self.meta_text, self.gap, start, self.header_text,
-            self.source, self.body_start, self.stop,
+            self.source, self.body_start, self.stop, self.body_as_read,
         )  # fmt: skip
 
 
@@ -233,6 +237,32 @@ class StructuredDocument:
             self.insert_entry(new)
         else:
             self.blocks[index] = new if new.gap == old.gap else new.with_gap(old.gap)
+
+    def replace_current(self, changes: Sequence[Change[Entry]]) -> bool:
+        """Each change's entry in its place, in one pass: when the changes come in file order
+        and each replaces the very entry held now by one of the same key, section and gap (a
+        decay run's 100,000). Else nothing changes and the answer is False."""
+        blocks, places, i, end = self.blocks, [], 0, len(self.blocks)
+        for ch in changes:
+            before, after = ch.before, ch.after
+            if (
+                before is None
+                or after is None
+                or before.key != ch.key
+                or after.key != ch.key
+                or after.section != before.section
+                or after.gap != before.gap
+            ):
+                return False
+            while i < end and blocks[i] is not before:
+                i += 1
+            if i == end:  # not held now, or not in file order
+                return False
+            places.append(i)
+            i += 1
+        for index, ch in zip(places, changes, strict=True):
+            blocks[index] = ch.after  # type: ignore[assignment]  # checked above: not None
+        return True
 
     def delete_entry(self, key: str) -> Entry:
         index = self._index(key)
@@ -358,11 +388,19 @@ def render_entry(entry: Entry, nl: str = "\n") -> str:
 
 
 def _original_body(entry: Entry) -> str | None:
-    """The memory's text exactly as read (indentation, trailing spaces, line ends) if unchanged."""
-    if entry.source is None or entry.stop <= entry.body_start:
+    """The memory's text exactly as read (indentation, trailing spaces, line ends) if unchanged:
+    the parser reads `content` from it, and `edited()` notes whether a new content still reads
+    as it (a decay run renders 100,000 rescored memories without comparing their texts)."""
+    if not entry.body_as_read or entry.source is None or entry.stop <= entry.body_start:
         return None
-    raw = entry.source[entry.body_start : entry.stop]
-    return raw if to_lf(raw).strip() == entry.content else None
+    return entry.source[entry.body_start : entry.stop]
+
+
+def _reads_as(entry: Entry) -> bool:
+    """Whether the memory's text as read holds its content."""
+    if entry.source is None or entry.stop <= entry.body_start:
+        return False
+    return to_lf(entry.source[entry.body_start : entry.stop]).strip() == entry.content
 
 
 def checked_content(text: str) -> str:
@@ -767,7 +805,7 @@ class _Parser:
         entry = Entry(
             id_, id_, category, score, date, hits, content, section, i + 1,
             score_text, meta, meta_text, gap, starts[i], lines[i],
-            text, body_start, stop,
+            text, body_start, stop, True,
         )  # fmt: skip
         if not content or (meta is None and meta_text is not None):
             self.flagged.append(entry)
@@ -1027,6 +1065,9 @@ class StructuredFormat:
 
     def remove(self, doc: StructuredDocument, key: str) -> None:
         doc.delete_entry(key)
+
+    def replace_current(self, doc: StructuredDocument, changes: Sequence[Change[Entry]]) -> bool:
+        return doc.replace_current(changes)
 
     def outside(self, doc: StructuredDocument) -> object:
         return [b.text for b in doc.blocks if isinstance(b, Raw)]
