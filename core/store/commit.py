@@ -31,13 +31,14 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from core.formats.text import InputError
 from core.store import atomic
@@ -78,6 +79,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 C = TypeVar("C")
+R = TypeVar("R")
 
 MAX_ROUNDS = 8  # plans per commit (other writers met at the last look, late writes)
 LATE_WRITE_PAUSE_S = 0.0005  # after the swap, the replaced file is looked at again after this …
@@ -273,10 +275,17 @@ class _Commit(Generic[C]):
         record only: a second write that folds in another program's late write)."""
         if not journal:
             planned = Planned(planned.data, planned.context)
-        commit_id = self._intent(on_disk, planned)
+        backing_up = self._start_backup(on_disk)
+        try:
+            commit_id = self._intent(on_disk, planned)
+        except BaseException:
+            self._drop_backup(backing_up)
+            raise
         key = (str(self.target.root), commit_id)
         _IN_FLIGHT.add(key)
         try:
+            if backing_up is not None:
+                self.backup = backing_up.result()
             outcome = self._publish(on_disk, planned.data)
         except BaseException as exc:
             self._abort_quietly(commit_id)
@@ -293,9 +302,8 @@ class _Commit(Generic[C]):
         return outcome
 
     def _publish(self, on_disk: bytes | None, data: bytes) -> _Replaced | _Changed:
-        """Backup, temp, last look, swap; then what another writer put in the file meanwhile."""
-        if on_disk is not None:
-            self.backup = self._backup(on_disk)
+        """Temp, last look, swap (the backup is made); then what another writer put in the file
+        meanwhile."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         prepared = atomic.prepare(self.path, data)
         held: int | None = None
@@ -359,12 +367,26 @@ class _Commit(Generic[C]):
             self._hashed = (data, sha256(data))
         return self._hashed[1]
 
-    def _backup(self, data: bytes) -> Path:
+    def _start_backup(self, data: bytes | None) -> _Background[Path] | None:
+        """The backup of the file as it is, written while the journal records the intent: two
+        writes and their fsyncs at once (with 100,000 memories, 17 MB each). Nothing is replaced
+        before both are done."""
+        if data is None:
+            return None
         perm = 0o600
         with suppress(OSError):
             perm = os.stat(self.path).st_mode & 0o666
         self._backed_up = (len(data), self._sha256(data) or "")
-        return backup_bytes(data, self.path.name, self.target.backup_dir, perm=perm)
+        return _Background(backup_bytes, data, self.path.name, self.target.backup_dir, perm=perm)
+
+    @staticmethod
+    def _drop_backup(backing_up: _Background[Path] | None) -> None:
+        """The intent failed: nothing is written, so no backup of this attempt is kept (and a
+        backup that failed too adds nothing to the intent's error)."""
+        if backing_up is None:
+            return
+        with suppress(Exception):
+            os.unlink(backing_up.result())
 
     def _done(self, commit_id: int, key: tuple[str, int]) -> None:
         try:
@@ -410,6 +432,30 @@ class _Commit(Generic[C]):
         return Committed(
             self.path, planned.data, planned.context, self.backup, merged, written, late, notice
         )
+
+
+class _Background(Generic[R]):
+    """A call made in a thread of its own; `result()` waits for it and raises what it raised."""
+
+    def __init__(self, call: Callable[..., R], *args: object, **kwargs: object) -> None:
+        self._result: R | None = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(call, args, kwargs), daemon=True)
+        self._thread.start()
+
+    def _run(
+        self, call: Callable[..., R], args: tuple[object, ...], kwargs: dict[str, object]
+    ) -> None:
+        try:
+            self._result = call(*args, **kwargs)
+        except BaseException as exc:  # handed to the caller by result()
+            self._error = exc
+
+    def result(self) -> R:
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return cast(R, self._result)
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,6 +89,7 @@ def test_a_score_the_journal_cannot_store_means_no_write(root: Path) -> None:
         ws.save(actor="person", cause="test")
     assert (root / "MEMORY.md").read_bytes() == before
     assert _journal_events(root) == []
+    assert _backups(root) == []  # made while the journal tried: removed with the attempt
 
 
 def test_another_writer_between_plan_and_rename_is_merged(
@@ -334,7 +335,7 @@ def test_decay_killed_before_the_rename_leaves_old_file_and_old_anchors(root: Pa
 
 def _backups(root: Path) -> list[bytes]:
     folder = own_backup_dir(root, root / "MEMORY.md")
-    return sorted(p.read_bytes() for p in folder.iterdir())
+    return sorted(p.read_bytes() for p in folder.iterdir()) if folder.is_dir() else []
 
 
 def test_a_write_into_the_displaced_file_survives_a_kill_after_the_swap(root: Path) -> None:
