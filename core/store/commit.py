@@ -7,8 +7,9 @@ lock      the agent's lock where it has one (EverBot: flock on MEMORY.md.lock)
 read      what is on disk now
 plan      the caller merges its change set onto it (ConflictError: nothing written)
 intent    journal: the commit (old and new hash) with its events and decay bookkeeping, pending;
-          if the journal cannot take it, nothing is written
-backup    the bytes about to be replaced, into the agent's backup folder or .memdesk/backups/
+          if the journal cannot take it, nothing is written (and no backup of it is kept)
+backup    at the same time, in a thread: the bytes about to be replaced, into the agent's
+          backup folder or .memdesk/backups/; nothing goes on before both are on disk
 temp      the new bytes in a synced temp file beside the target
 last look hold the current file open and read it: if it changed since "read", drop the temp
           and plan again (an agent without a lock wrote meanwhile)
