@@ -147,7 +147,7 @@ class Event:
 class ScoreEvents(Sequence[Event]):
     """The events of one operation that changes scores only (a decay run): each memory's score
     before and after, all of one file, kind, actor, cause, operation and time. Recorded without
-    building an Event per memory."""
+    building an Event per memory, and held as columns: a run's checks go column by column."""
 
     file: str
     kind: str
@@ -155,10 +155,32 @@ class ScoreEvents(Sequence[Event]):
     cause: str
     op_id: str | None
     at: datetime
-    scores: Sequence[tuple[str, float | None, float | None]]  # memory_id, before, after
+    memory_ids: Sequence[str]
+    befores: Sequence[float | None]
+    afters: Sequence[float | None]
+
+    def __post_init__(self) -> None:
+        if not len(self.memory_ids) == len(self.befores) == len(self.afters):
+            raise ValueError("score events need as many scores before and after as memories")
+
+    @classmethod
+    def of_rows(
+        cls,
+        file: str, kind: str, actor: str, cause: str, op_id: str | None, at: datetime,
+        rows: Iterable[tuple[str, float | None, float | None]],
+    ) -> ScoreEvents:  # fmt: skip
+        """From (memory_id, before, after) rows."""
+        listed = list(rows)
+        ids = [memory_id for memory_id, _before, _after in listed]
+        befores = [before for _memory_id, before, _after in listed]
+        afters = [after for _memory_id, _before, after in listed]
+        return cls(file, kind, actor, cause, op_id, at, ids, befores, afters)
+
+    def rows(self) -> Iterator[tuple[str, float | None, float | None]]:
+        return zip(self.memory_ids, self.befores, self.afters, strict=True)
 
     def __len__(self) -> int:
-        return len(self.scores)
+        return len(self.memory_ids)
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
@@ -168,11 +190,10 @@ class ScoreEvents(Sequence[Event]):
 
     def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
         if isinstance(index, slice):
-            return [self._event(item) for item in self.scores[index]]
-        return self._event(self.scores[index])
+            return [self._event(*row) for row in list(self.rows())[index]]
+        return self._event(self.memory_ids[index], self.befores[index], self.afters[index])
 
-    def _event(self, item: tuple[str, float | None, float | None]) -> Event:
-        memory_id, before, after = item
+    def _event(self, memory_id: str, before: float | None, after: float | None) -> Event:
         return Event(
             file=self.file, memory_id=memory_id, kind=self.kind, actor=self.actor,
             cause=self.cause, op_id=self.op_id, at=self.at,
@@ -183,12 +204,14 @@ class ScoreEvents(Sequence[Event]):
     def plain(self) -> bool:
         """Whether each memory has one event and every score is a finite float (stored as is in
         the REAL columns) or None."""
-        scores = self.scores
-        return len(set(map(itemgetter(0), scores))) == len(scores) and all(
-            v is None or (type(v) is float and math.isfinite(v))
-            for _memory_id, before, after in scores
-            for v in (before, after)
-        )
+        ids = self.memory_ids
+        if len(set(ids)) < len(ids):
+            return False
+        values = [*self.befores, *self.afters]
+        kinds = set(map(type, values))
+        if kinds <= {float}:
+            return all(map(math.isfinite, cast(list[float], values)))
+        return kinds <= {float, type(None)} and all(v is None or math.isfinite(v) for v in values)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1370,7 +1393,7 @@ def _store_events(
     costs more than SQLite storing them); the columns they share are bound once."""
     if isinstance(events, ScoreEvents) and events.plain():
         conn.execute(_CREATE_SCORE_RUN)
-        conn.executemany("INSERT INTO temp.score_run VALUES (?, ?, ?)", events.scores)
+        conn.executemany("INSERT INTO temp.score_run VALUES (?, ?, ?)", events.rows())
         shared = (_iso(events.at), events.file, events.kind, events.actor, events.cause)
         conn.execute(_INSERT_SCORE_RUN, (*shared, events.op_id, commit_id))
         conn.execute("DROP TABLE temp.score_run")
@@ -1413,10 +1436,13 @@ def _carried_states(
     anchor once instead of a row per memory. Otherwise no event carries one."""
     if not isinstance(events, ScoreEvents) or not isinstance(states, DecayStates):
         return None, states
-    get = states.scores.get  # an after score of type float is stored in its REAL column
-    if not all(type(after) is float and get(m) == after for m, _before, after in events.scores):
+    afters = list(events.afters)  # each a float, stored as is in its REAL column
+    if (
+        set(map(type, afters)) != {float}
+        or list(map(states.scores.get, events.memory_ids)) != afters
+    ):
         return None, states
-    return states, states.without(m for m, _before, _after in events.scores)
+    return states, states.without(events.memory_ids)
 
 
 def _keep_backup_scores(

@@ -653,7 +653,7 @@ _scores = st.one_of(st.none(), st.floats(allow_nan=False, allow_infinity=False),
 def test_score_events_store_the_rows_their_events_would(
     scores: list[tuple[str, float | None, float | None]], commit_id: int | None
 ) -> None:
-    batch = ScoreEvents(FILE, "decay", "decay", "decay to 2026-03-01", "op1", T0, scores)
+    batch = ScoreEvents.of_rows(FILE, "decay", "decay", "decay to 2026-03-01", "op1", T0, scores)
     one_by_one = list(batch)
     assert len(one_by_one) == len(scores)
     assert journal_module._event_rows(batch, commit_id) == journal_module._event_rows(
@@ -682,12 +682,12 @@ def test_a_journal_stores_score_events_as_it_stores_them_one_by_one(
             found = [(e.memory_id, e.before, e.after) for e in scratch.events_of_op("op1")]
         return sorted(found, key=lambda row: row[0])  # by memory, each memory's in order
 
-    batch = ScoreEvents(FILE, "decay", "decay", "decay to 2026-03-01", "op1", T0, scores)
+    batch = ScoreEvents.of_rows(FILE, "decay", "decay", "decay to 2026-03-01", "op1", T0, scores)
     assert stored(batch) == stored(list(batch))
 
 
 def test_a_run_naming_a_memory_twice_stores_both_events_in_order(journal: Journal) -> None:
-    run = ScoreEvents(
+    run = ScoreEvents.of_rows(
         FILE, "decay", "decay", "decay to 2026-03-01", "op1", T0,
         [("a1b2c3", 0.8, 0.7), ("x1y2z3", 0.5, 0.4), ("a1b2c3", 0.7, 0.6)],
     )  # fmt: skip
@@ -702,8 +702,13 @@ def test_a_run_naming_a_memory_twice_stores_both_events_in_order(journal: Journa
     ]  # fmt: skip
 
 
+def test_score_events_refuse_columns_of_different_lengths() -> None:
+    with pytest.raises(ValueError, match="as many"):
+        ScoreEvents(FILE, "decay", "decay", "c", "op1", T0, ["a1", "b2"], [0.5, 0.4], [0.3])
+
+
 def test_score_events_are_history_and_undoable_by_their_operation(journal: Journal) -> None:
-    batch = ScoreEvents(
+    batch = ScoreEvents.of_rows(
         FILE, "decay", "decay", "decay to 2026-03-01", "op1", T0,
         [("a1b2c3", 0.8, 0.75), ("x1y2z3", 0.3, 0.25)],
     )  # fmt: skip
@@ -726,7 +731,7 @@ def test_score_events_are_history_and_undoable_by_their_operation(journal: Journ
 def _decay_run(
     journal: Journal, scores: list[tuple[str, float, float]], states: dict[str, float]
 ) -> int:
-    run = ScoreEvents(FILE, "decay", "decay", "decay to 2026-03-01", "op2", T0, scores)
+    run = ScoreEvents.of_rows(FILE, "decay", "decay", "decay to 2026-03-01", "op2", T0, scores)
     return journal.begin_commit(
         op_id="op2", file=FILE, old_sha256="a" * 64, new_sha256="b" * 64, actor="decay",
         cause="decay to 2026-03-01", events=run,

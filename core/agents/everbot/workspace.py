@@ -467,8 +467,12 @@ class Workspace:
             states = {**decay_states, **moved} if moved else decay_states
             forget = [ch.key for ch in changes if ch.after is None]
             if actor == "decay":  # it changes only scores, of every memory: the scores alone
-                scores = [(ch.key, _score(ch.before), _score(ch.after)) for ch in changes]
-                decayed = ScoreEvents(file, "decay", actor, cause, op_id, now, scores)
+                decayed = ScoreEvents(
+                    file, "decay", actor, cause, op_id, now,
+                    [ch.key for ch in changes],
+                    [None if (b := ch.before) is None else b.score for ch in changes],
+                    [None if (a := ch.after) is None else a.score for ch in changes],
+                )  # fmt: skip
                 return JournalPlan(decayed, states, forget)
             events = [
                 Event(
