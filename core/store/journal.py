@@ -527,6 +527,26 @@ _migrate_to_v6 = _running(
 )
 
 
+def _migrate_to_v7(conn: sqlite3.Connection) -> None:
+    """A commit's events are found by their place: a commit records the first and last row id
+    of its events (written in one transaction, so together), and only the events of no commit
+    are indexed by operation (a decay run no longer writes an index entry per memory there)."""
+    for statement in (
+        "ALTER TABLE commits ADD COLUMN first_event INTEGER",
+        "ALTER TABLE commits ADD COLUMN last_event INTEGER",
+        """CREATE TEMP TABLE commit_ranges (commit_id INTEGER PRIMARY KEY, lo INTEGER, hi INTEGER)""",
+        """INSERT INTO temp.commit_ranges SELECT commit_id, min(id), max(id) FROM events
+            WHERE commit_id IS NOT NULL GROUP BY commit_id""",
+        """UPDATE commits SET first_event = r.lo, last_event = r.hi
+            FROM temp.commit_ranges r WHERE r.commit_id = commits.id""",
+        "DROP TABLE temp.commit_ranges",
+        "DROP INDEX events_by_op",
+        "CREATE INDEX events_by_op ON events (op_id) WHERE op_id IS NOT NULL AND commit_id IS NULL",
+        "CREATE INDEX commits_by_op ON commits (op_id)",
+    ):
+        conn.execute(statement)
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Append, never edit or reorder.
 MIGRATIONS: tuple[Migration, ...] = (
     _migrate_to_v1,
@@ -535,6 +555,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _migrate_to_v4,
     _migrate_to_v5,
     _migrate_to_v6,
+    _migrate_to_v7,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -864,7 +885,7 @@ class Journal:
                 )  # fmt: skip
                 commit_id = cursor.lastrowid
                 assert commit_id is not None
-                _store_events(conn, events, commit_id)
+                _store_commit_events(conn, events, commit_id)
                 decay = _decay_rows(file, rest, commit_id)
                 decay += [(file, m, None, None, now, commit_id) for m in forget]
                 conn.executemany(_INSERT_PENDING_DECAY, decay)
@@ -901,7 +922,7 @@ class Journal:
             self._settle(conn, commit_id, state)
             if state == "diverged":
                 _apply_decay(conn, commit_id)
-            conn.execute(f"DELETE FROM events WHERE {_OF_COMMIT}", (commit_id, commit_id))
+            conn.execute(f"DELETE FROM events WHERE {_OF_COMMIT}", {"commit": commit_id})
             conn.execute("DELETE FROM pending_decay WHERE commit_id = ?", (commit_id,))
             if note is not None:
                 _store_events(conn, [note])
@@ -938,16 +959,16 @@ class Journal:
         """The events of these commits, newest first."""
         marks = ", ".join("?" * len(commit_ids))
         sql = (
-            f"{_SELECT_EVENTS} WHERE op_id IN (SELECT op_id FROM commits WHERE id IN ({marks}))"
-            f" AND commit_id IN ({marks}) ORDER BY id DESC"
+            f"{_SELECT_EVENTS} WHERE id IN (SELECT e.id FROM commits c JOIN events e"
+            " ON e.id BETWEEN c.first_event AND c.last_event AND e.commit_id = c.id"
+            f" WHERE c.id IN ({marks})) ORDER BY id DESC"
         )
-        ids = tuple(commit_ids)
-        return [_recorded(row) for row in self._conn.execute(sql, ids + ids)]
+        return [_recorded(row) for row in self._conn.execute(sql, tuple(commit_ids))]
 
     def commit_events(self, commit_id: int) -> list[RecordedEvent]:
         """The events of one commit, in the order they were recorded."""
         sql = f"{_SELECT_EVENTS} WHERE {_OF_COMMIT} ORDER BY id"
-        return [_recorded(row) for row in self._conn.execute(sql, (commit_id, commit_id))]
+        return [_recorded(row) for row in self._conn.execute(sql, {"commit": commit_id})]
 
     def history(self, file: str, memory_id: str) -> list[HistoryPoint]:
         """The memory's score over time: `after` score, or `before` for a delete."""
@@ -974,8 +995,8 @@ class Journal:
 
     def events_of_op(self, op_id: str) -> list[RecordedEvent]:
         """The events of one operation, in the order they were recorded."""
-        sql = f"{_SELECT_EVENTS} WHERE op_id = ? AND {_VISIBLE} ORDER BY id"
-        return [_recorded(row) for row in self._conn.execute(sql, (op_id,))]
+        sql = f"{_SELECT_EVENTS} WHERE {_OF_OP} AND {_VISIBLE} ORDER BY id"
+        return [_recorded(row) for row in self._conn.execute(sql, {"op": op_id})]
 
     def last_op(
         self, *, file: str | None = None, actors: Collection[str] | None = None
@@ -1034,15 +1055,15 @@ class Journal:
         op_id, at, actor, cause, files, _last = row
         kinds = dict(
             self._conn.execute(
-                "SELECT kind, count(*) FROM events WHERE op_id = ? GROUP BY kind ORDER BY kind",
-                (op_id,),
+                f"SELECT kind, count(*) FROM events WHERE {_OF_OP} GROUP BY kind ORDER BY kind",
+                {"op": op_id},
             ).fetchall()
         )
         memories = [
             r[0]
             for r in self._conn.execute(
-                "SELECT DISTINCT memory_id FROM events WHERE op_id = ? ORDER BY id LIMIT 6",
-                (op_id,),
+                f"SELECT DISTINCT memory_id FROM events WHERE {_OF_OP} ORDER BY id LIMIT 6",
+                {"op": op_id},
             )
         ]
         return Operation(
@@ -1311,7 +1332,20 @@ _VISIBLE = (
     "(commit_id IS NULL OR commit_id NOT IN (SELECT id FROM commits WHERE state = 'pending'))"
 )
 # The events of commit ? (twice): through the index of its operation's.
-_OF_COMMIT = "op_id = (SELECT op_id FROM commits WHERE id = ?) AND commit_id = ?"
+# A commit's events: the rows between its first and last event (`:commit`).
+_OF_COMMIT = (
+    "id BETWEEN (SELECT first_event FROM commits WHERE id = :commit)"
+    " AND (SELECT last_event FROM commits WHERE id = :commit) AND commit_id = :commit"
+)
+# The events of the operations `{ops}` names (a subquery of op ids): those of no commit by the
+# index on op_id, those of its commits by their place.
+_OF_OPS = """id IN (
+    SELECT id FROM events WHERE op_id IN ({ops}) AND op_id IS NOT NULL AND commit_id IS NULL
+    UNION ALL
+    SELECT e.id FROM commits c JOIN events e
+        ON e.id BETWEEN c.first_event AND c.last_event AND e.commit_id = c.id
+    WHERE c.op_id IN ({ops}))"""
+_OF_OP = _OF_OPS.format(ops=":op")
 _COMMIT_COLUMNS = "id, op_id, file, old_sha256, new_sha256, actor, cause, pid, state, created_at"
 _SELECT_COMMITS = f"SELECT {_COMMIT_COLUMNS} FROM commits"
 _APPLY_PENDING_DECAY = """
@@ -1325,7 +1359,8 @@ _APPLY_PENDING_DECAY = """
 _APPLY_CARRIED_DECAY = """
     INSERT INTO decay_state (file, memory_id, anchor, score, updated_at)
     SELECT e.file, e.memory_id, c.decay_anchor, e.after_score, c.decay_updated_at
-    FROM commits c JOIN events e ON e.op_id = c.op_id AND e.commit_id = c.id
+    FROM commits c JOIN events e
+        ON e.id BETWEEN c.first_event AND c.last_event AND e.commit_id = c.id
     WHERE c.id = ? AND c.decay_anchor IS NOT NULL AND e.after_score IS NOT NULL
     ORDER BY e.id
     ON CONFLICT (file, memory_id) DO UPDATE SET
@@ -1399,6 +1434,18 @@ def _store_events(
         conn.execute("DROP TABLE temp.score_run")
     else:
         conn.executemany(_INSERT_EVENT, _event_rows(events, commit_id))
+
+
+def _store_commit_events(conn: sqlite3.Connection, events: Iterable[Event], commit_id: int) -> None:
+    """Insert a commit's events and note their place on it (`_OF_COMMIT`): in one transaction
+    each new row's id is one more than the last."""
+    (last,) = conn.execute("SELECT coalesce(max(id), 0) FROM events").fetchone()
+    _store_events(conn, events, commit_id)
+    conn.execute(
+        "UPDATE commits SET (first_event, last_event) ="
+        " (SELECT min(id), max(id) FROM events WHERE id > ?) WHERE id = ?",
+        (last, commit_id),
+    )
 
 
 def _event_rows(events: Iterable[Event], commit_id: int | None = None) -> list[tuple[object, ...]]:

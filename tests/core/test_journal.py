@@ -461,6 +461,93 @@ def test_a_version_2_journal_is_migrated_and_its_history_survives(
     conn.close()
 
 
+def _version_6_journal(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A journal as MemDesk wrote it at schema 6: two operations' commits with their events
+    (a commit's events found through the operation's index), one event of no commit."""
+    with monkeypatch.context() as patched:
+        patched.setattr(journal_module, "MIGRATIONS", journal_module.MIGRATIONS[:6])
+        patched.setattr(journal_module, "SCHEMA_VERSION", 6)
+        Journal.open(workspace).close()
+    conn = raw(Journal.db_path(workspace))
+    at = T0.isoformat(timespec="microseconds")
+    for commit_id, op_id, state in ((1, "op1", "done"), (2, "op2", "done"), (3, "op3", "pending")):
+        conn.execute(
+            "INSERT INTO commits (id, op_id, file, old_sha256, new_sha256, actor, cause, pid,"
+            " state, created_at) VALUES (?, ?, ?, 'a', 'b', 'decay', 'decay to 2026-03-01', 1,"
+            " ?, ?)",
+            (commit_id, op_id, FILE, state, at),
+        )
+    conn.executemany(
+        "INSERT INTO events (at, file, memory_id, kind, actor, cause, op_id, commit_id,"
+        " before_score, after_score) VALUES (?, ?, ?, 'decay', 'decay', 'c', ?, ?, ?, ?)",
+        [
+            (at, FILE, "a1b2c3", "op1", 1, 0.8, 0.7),
+            (at, FILE, "x1y2z3", "op1", 1, 0.5, 0.4),
+            (at, FILE, "a1b2c3", "op2", 2, 0.7, 0.6),
+            (at, FILE, "k1", "op4", None, None, 0.3),
+            (at, FILE, "x1y2z3", "op3", 3, 0.4, 0.3),
+        ],
+    )
+    assert conn.execute("PRAGMA user_version").fetchone() == (6,)
+    conn.close()
+
+
+def test_a_version_6_journal_finds_each_commits_events_by_their_place(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _version_6_journal(workspace, monkeypatch)
+    with Journal.open(workspace) as migrated:
+        assert [(e.memory_id, e.after) for e in migrated.events_of_op("op1")] == [
+            ("a1b2c3", {"score": 0.7}), ("x1y2z3", {"score": 0.4}),
+        ]  # fmt: skip
+        assert [e.memory_id for e in migrated.events_of_op("op4")] == ["k1"]  # of no commit
+        assert migrated.events_of_op("op3") == []  # pending: not history yet
+        assert [e.memory_id for e in migrated.commit_events(2)] == ["a1b2c3"]
+        assert [e.memory_id for e in migrated.commits_events([1, 2])] == [
+            "a1b2c3", "x1y2z3", "a1b2c3",
+        ]  # fmt: skip
+        migrated.abort_commit(3)
+        assert migrated.commit_events(3) == []
+        again = migrated.begin_commit(  # takes the row id the aborted commit's event had
+            op_id="op5", file=FILE, old_sha256=None, new_sha256="c" * 64, actor="person",
+            cause="edited", events=[event("x1y2z3", "edit", at=T0, after=fields(0.9))],
+        )  # fmt: skip
+        assert [e.id for e in migrated.commit_events(again)] == [5]
+        assert migrated.commit_events(3) == []
+        assert [e.memory_id for e in migrated.events_of_op("op1")] == ["a1b2c3", "x1y2z3"]
+        [newest, *_] = migrated.operations()
+        assert (newest.op_id, newest.kinds) == ("op2", {"decay": 1})
+    conn = raw(Journal.db_path(workspace))
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+    assert conn.execute("SELECT id, first_event, last_event FROM commits ORDER BY id").fetchall() == [
+        (1, 1, 2), (2, 3, 3), (3, 5, 5), (4, 5, 5),
+    ]  # fmt: skip  # an aborted commit's place stays; its row ids went to another's events
+    conn.close()
+
+
+def test_a_commit_notes_the_place_of_its_events(journal: Journal) -> None:
+    journal.record([event("k1", "edit", at=T0, op_id="op0", after=fields(0.5))])
+    run = ScoreEvents.of_rows(
+        FILE, "decay", "decay", "decay to 2026-03-01", "op1", T0,
+        [("a1b2c3", 0.8, 0.7), ("x1y2z3", 0.5, 0.4)],
+    )  # fmt: skip
+    first = journal.begin_commit(
+        op_id="op1", file=FILE, old_sha256=None, new_sha256="b" * 64, actor="decay",
+        cause="decay to 2026-03-01", events=run,
+    )  # fmt: skip
+    empty = journal.begin_commit(
+        op_id="op2", file=FILE, old_sha256=None, new_sha256="c" * 64, actor="decay",
+        cause="decay to 2026-03-01",
+    )  # fmt: skip
+    assert journal.path is not None
+    places = raw(journal.path).execute("SELECT first_event, last_event FROM commits ORDER BY id")
+    assert places.fetchall() == [(2, 3), (None, None)]
+    journal.finish_commit(first)
+    journal.finish_commit(empty)
+    assert [e.memory_id for e in journal.events_of_op("op1")] == ["a1b2c3", "x1y2z3"]
+    assert [e.memory_id for e in journal.events_of_op("op0")] == ["k1"]
+
+
 def test_observations_record_the_score_and_start_the_decay_bookkeeping(journal: Journal) -> None:
     at = T0 + timedelta(days=3)
     journal.record_observations(
