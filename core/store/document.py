@@ -77,8 +77,9 @@ class DocState:
     doc: object  # the parsed document it belongs to
 
 
-# A format's optional bulk edit: `changes` made at once when each replaces, under its own key,
-# the very entry object the document holds now (keys distinct); else nothing changes and False.
+# A format's optional bulk edit: `changes` made at once where the format can take them so
+# (each replacing, under its own key, the very entry object the document holds now); else
+# nothing changes and the answer is False.
 ReplaceCurrent = Callable[[D, Sequence[Change[E]]], bool]
 
 # Another program's version of the file (what it changed, to what) that landed in a replaced file.

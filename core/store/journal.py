@@ -1331,21 +1331,19 @@ _EVENT_COLUMNS = "at, file, memory_id, kind, actor, cause, op_id, before_json, a
 _VISIBLE = (
     "(commit_id IS NULL OR commit_id NOT IN (SELECT id FROM commits WHERE state = 'pending'))"
 )
-# The events of commit ? (twice): through the index of its operation's.
 # A commit's events: the rows between its first and last event (`:commit`).
 _OF_COMMIT = (
     "id BETWEEN (SELECT first_event FROM commits WHERE id = :commit)"
     " AND (SELECT last_event FROM commits WHERE id = :commit) AND commit_id = :commit"
 )
-# The events of the operations `{ops}` names (a subquery of op ids): those of no commit by the
-# index on op_id, those of its commits by their place.
-_OF_OPS = """id IN (
-    SELECT id FROM events WHERE op_id IN ({ops}) AND op_id IS NOT NULL AND commit_id IS NULL
+# The events of operation `:op`: those of no commit by the index on op_id, those of its
+# commits by their place.
+_OF_OP = """id IN (
+    SELECT id FROM events WHERE op_id = :op AND commit_id IS NULL
     UNION ALL
     SELECT e.id FROM commits c JOIN events e
         ON e.id BETWEEN c.first_event AND c.last_event AND e.commit_id = c.id
-    WHERE c.op_id IN ({ops}))"""
-_OF_OP = _OF_OPS.format(ops=":op")
+    WHERE c.op_id = :op)"""
 _COMMIT_COLUMNS = "id, op_id, file, old_sha256, new_sha256, actor, cause, pid, state, created_at"
 _SELECT_COMMITS = f"SELECT {_COMMIT_COLUMNS} FROM commits"
 _APPLY_PENDING_DECAY = """
