@@ -97,14 +97,15 @@ class PreparedTemp:
             raise
         fsync_directory(self.target.parent)
 
-    def swap(self, *, new: bool = False) -> Path | None:
+    def swap(self, *, new: bool = False, sync: bool = True) -> Path | None:
         """Put the temp file in the target's place and return where the file it displaced now is.
 
         On Linux the two are exchanged in one step (renameat2 RENAME_EXCHANGE), so whatever was
         at the target at that instant, even a file another program renamed there a moment ago,
         is kept at the temp name for the caller to look at and remove. A `new` target is created
         only if nothing appeared there meanwhile (FileExistsError then). Where the system cannot
-        exchange, this is `publish` and returns None.
+        exchange, this is `publish` and returns None. `sync=False`: the caller makes the
+        exchange durable (`fsync_directory`, or `put_back`, which does).
         """
         flags = _RENAME_NOREPLACE if new else _RENAME_EXCHANGE
         try:
@@ -116,7 +117,8 @@ class PreparedTemp:
         if not swapped:
             self.publish()
             return None
-        fsync_directory(self.target.parent)
+        if sync:
+            fsync_directory(self.target.parent)
         return None if new else self.tmp
 
     def put_back(self, displaced: Path) -> bool:

@@ -13,7 +13,8 @@ backup    at the same time, in a thread: the bytes about to be replaced, into th
 temp      the new bytes in a synced temp file beside the target
 last look hold the current file open and read it: if it changed since "read", drop the temp
           and plan again (an agent without a lock wrote meanwhile)
-rename    atomic rename over the target, fsync the folder
+rename    atomic exchange with the target, then fsync the folder (a file another program
+          renamed there since the last look goes back first, before anything slow)
 late      read the old file through the held descriptor: an agent that wrote into it after the
           last look wrote into a file that no longer exists; plan again on top of its bytes
 done      journal: the commit is done; its events become history
@@ -316,14 +317,22 @@ class _Commit(Generic[C]):
                 prepared.discard()
                 return _Changed(now)
             try:
-                displaced = prepared.swap(new=held is None)
+                displaced = prepared.swap(new=held is None, sync=False)
             except FileExistsError:  # a new file: another program created it meanwhile
                 return _Changed(read_or_none(self.path))
+            # Another program renamed its file there after the last look: it goes back at once
+            # (`_put_back` makes that durable), before that program can read this side's file in
+            # its place and write it back without its own change.
+            renamed_in = _renamed_in(held, displaced)
+            if not renamed_in:
+                atomic.fsync_directory(self.path.parent)
             late = _late_write(held, displaced, now, stamp)
             if late is not None and displaced is not None:
                 into_ours = self._put_back(prepared, displaced, data)
                 if into_ours is not None:
                     return _Changed(read_or_none(self.path), tuple(into_ours))
+            if renamed_in:  # not put back: this side's file stays
+                atomic.fsync_directory(self.path.parent)
         finally:
             if held is not None:
                 os.close(held)
@@ -472,6 +481,15 @@ class _Changed:
     lost: tuple[tuple[bytes | None, bytes], ...] = ()  # writes into this side's file, put away
 
 
+def _renamed_in(held: int | None, displaced: Path | None) -> bool:
+    """Whether the file the swap displaced is not the one held at the last look: another
+    program renamed its own file to the target in between."""
+    if displaced is None or held is None:
+        return False
+    taken, kept = os.stat(displaced), os.fstat(held)
+    return (taken.st_ino, taken.st_dev) != (kept.st_ino, kept.st_dev)
+
+
 def _late_write(
     held: int | None, displaced: Path | None, looked: bytes | None, seen: _Stamp | None
 ) -> bytes | None:
@@ -482,11 +500,8 @@ def _late_write(
     content is the late write); when it is, an append or in-place write into it shows in the
     held file's bytes.
     """
-    if displaced is not None and held is not None:
-        taken = os.stat(displaced)
-        kept = os.fstat(held)
-        if (taken.st_ino, taken.st_dev) != (kept.st_ino, kept.st_dev):
-            return read_or_none(displaced)
+    if displaced is not None and _renamed_in(held, displaced):
+        return read_or_none(displaced)
     if held is None:
         return None
     # An appender that opened the file just before the swap writes a moment later: watch for

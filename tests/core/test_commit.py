@@ -205,6 +205,48 @@ def test_an_agent_rename_just_before_the_swap_is_merged(
     assert not [p for p in (root / "memory").iterdir() if atomic.is_memdesk_temp(p.name)]
 
 
+def test_an_agent_file_renamed_in_goes_back_before_anything_slow(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tried as a stress run found it: a read-modify-write agent renamed its file (with its new
+    entry) over MEMORY.md after MemDesk's last look; MemDesk's swap took it out, and while the
+    folder was being synced the agent read MemDesk's file in its place, added its next entry
+    and renamed that back: its first entry was gone from the file (left in a backup only).
+    Now the agent's file goes back before the folder is synced: nothing slow happens while
+    MemDesk's file stands where the agent's was."""
+    root = tmp_path / "pico"
+    (root / "memory").mkdir(parents=True)
+    longterm = root / "memory" / "MEMORY.md"
+    longterm.write_text("## 2026-01-01\n\nfirst", encoding="utf-8")
+    target = Target(root, "memory/MEMORY.md", root / "memory" / "backups")
+    doc = Document.read(target, picoclaw.LongTermFormat())
+    edit_entry(doc, "2026-01-01", "first, edited").apply()
+    real_swap, real_fsync = atomic.PreparedTemp.swap, atomic.fsync_directory
+    swaps: list[int] = []
+    seen_at_sync: list[str] = []
+
+    def agent_renames_then_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
+        if not swaps:
+            agents = self.target.with_name("MEMORY.md.tmp")
+            agents.write_text("## 2026-01-01\n\nfirst\n\n## 2026-01-02\n\nthe agent's")
+            os.replace(agents, self.target)
+        swaps.append(1)
+        return real_swap(self, **how)
+
+    def sync(folder: Path) -> None:  # what an agent reading the file at that moment would get
+        if swaps:
+            seen_at_sync.append(longterm.read_text(encoding="utf-8"))
+        real_fsync(folder)
+
+    monkeypatch.setattr(atomic.PreparedTemp, "swap", agent_renames_then_swap)
+    monkeypatch.setattr(atomic, "fsync_directory", sync)
+    doc.save()
+    assert seen_at_sync, "the folder was never synced"
+    assert all("the agent's" in text for text in seen_at_sync), seen_at_sync
+    text = longterm.read_text(encoding="utf-8")
+    assert "first, edited" in text and "the agent's" in text
+
+
 def test_a_late_write_that_cannot_be_merged_is_put_back_and_asks(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
