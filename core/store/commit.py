@@ -324,9 +324,11 @@ class _Commit(Generic[C]):
             # (`_put_back` makes that durable), before that program can read this side's file in
             # its place and write it back without its own change.
             renamed_in = _renamed_in(held, displaced)
-            if not renamed_in:
+            if renamed_in:  # its whole content is the late write
+                late = read_or_none(displaced) if displaced is not None else None
+            else:
                 atomic.fsync_directory(self.path.parent)
-            late = _late_write(held, displaced, now, stamp)
+                late = _late_write(held, now, stamp)
             if late is not None and displaced is not None:
                 into_ours = self._put_back(prepared, displaced, data)
                 if into_ours is not None:
@@ -490,18 +492,9 @@ def _renamed_in(held: int | None, displaced: Path | None) -> bool:
     return (taken.st_ino, taken.st_dev) != (kept.st_ino, kept.st_dev)
 
 
-def _late_write(
-    held: int | None, displaced: Path | None, looked: bytes | None, seen: _Stamp | None
-) -> bytes | None:
-    """What another writer wrote after the last look and before the swap, else None.
-
-    `displaced` is the file the swap took out of the target's place: when it is not the file
-    held open at the last look, another program renamed its own file there meanwhile (its whole
-    content is the late write); when it is, an append or in-place write into it shows in the
-    held file's bytes.
-    """
-    if displaced is not None and _renamed_in(held, displaced):
-        return read_or_none(displaced)
+def _late_write(held: int | None, looked: bytes | None, seen: _Stamp | None) -> bytes | None:
+    """What another writer wrote into the file held at the last look (the one the swap took
+    out of the target's place) after that look, else None: an append or an in-place write."""
     if held is None:
         return None
     # An appender that opened the file just before the swap writes a moment later: watch for
