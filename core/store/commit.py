@@ -310,6 +310,7 @@ class _Commit(Generic[C]):
         prepared = atomic.prepare(self.path, data)
         held: int | None = None
         displaced: Path | None = None
+        failed = False
         try:
             held = hold_confined(self.target.root, self.target.rel)
             now, stamp = (None, None) if held is None else (read_fd(held), _stamp(held))
@@ -335,10 +336,15 @@ class _Commit(Generic[C]):
                     return _Changed(read_or_none(self.path), tuple(into_ours))
             if renamed_in:  # not put back: this side's file stays
                 atomic.fsync_directory(self.path.parent)
+        except BaseException:
+            failed = True
+            raise
         finally:
             if held is not None:
                 os.close(held)
-            if displaced is not None:
+            # Cut short, the displaced file may be another program's only copy: it stays at its
+            # temp name, and the next open keeps it as a backup unless the journal knows it.
+            if displaced is not None and not failed:
                 with suppress(FileNotFoundError):
                     os.unlink(displaced)
         return _Replaced(late, now)

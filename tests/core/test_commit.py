@@ -18,8 +18,9 @@ from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.decay import apply_decay, preview_decay
 from core.ops.entries import add_entry, edit_entry
 from core.store import atomic
+from core.store import commit as commit_module
 from core.store.backups import own_backup_dir
-from core.store.commit import Target, journal_for_reading, settle_interrupted
+from core.store.commit import Target, clean_leftovers, journal_for_reading, settle_interrupted
 from core.store.document import Document
 from core.store.errors import WorkspaceError
 from core.store.journal import Journal
@@ -245,6 +246,46 @@ def test_an_agent_file_renamed_in_goes_back_before_anything_slow(
     assert all("the agent's" in text for text in seen_at_sync), seen_at_sync
     text = longterm.read_text(encoding="utf-8")
     assert "first, edited" in text and "the agent's" in text
+
+
+def test_an_agent_file_renamed_in_survives_an_error_before_it_goes_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tried as a tester would, with a disk that fails one read: the agent's file, renamed over
+    MEMORY.md after MemDesk's last look and taken out by the swap, was deleted when reading it
+    failed; it was the only copy of the agent's entry. Now it stays, and the next open keeps
+    it as a backup."""
+    root = tmp_path / "pico"
+    (root / "memory").mkdir(parents=True)
+    longterm = root / "memory" / "MEMORY.md"
+    longterm.write_text("## 2026-01-01\n\nfirst", encoding="utf-8")
+    target = Target(root, "memory/MEMORY.md", own_backup_dir(root, longterm))
+    doc = Document.read(target, picoclaw.LongTermFormat())
+    edit_entry(doc, "2026-01-01", "first, edited").apply()
+    real_swap, real_read = atomic.PreparedTemp.swap, commit_module.read_or_none
+
+    def agent_renames_then_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
+        agents = self.target.with_name("MEMORY.md.tmp")
+        agents.write_text("## 2026-01-01\n\nfirst\n\n## 2026-01-02\n\nthe agent's")
+        os.replace(agents, self.target)
+        return real_swap(self, **how)
+
+    def failing_read(path: Path, **kwargs: object) -> bytes | None:
+        if atomic.is_memdesk_temp(path.name):
+            raise OSError(5, "Input/output error", str(path))
+        return real_read(path, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(atomic.PreparedTemp, "swap", agent_renames_then_swap)
+    monkeypatch.setattr(commit_module, "read_or_none", failing_read)
+    with pytest.raises(WorkspaceError, match="could not write"):
+        doc.save()
+    monkeypatch.undo()
+    kept = [p for p in root.rglob("*") if p.is_file() and b"the agent's" in p.read_bytes()]
+    assert kept, "the agent's only copy was deleted"
+    monkeypatch.setattr(atomic, "pid_alive", lambda pid: False)  # as after MemDesk exits
+    clean_leftovers(root, longterm.parent)
+    backups = own_backup_dir(root, longterm).iterdir()
+    assert any(b"the agent's" in b.read_bytes() for b in backups)
 
 
 def test_a_late_write_that_cannot_be_merged_is_put_back_and_asks(
