@@ -21,11 +21,13 @@ False). `Journal.open_for_inspection` tries the first and falls back to the seco
 from __future__ import annotations
 
 import errno
+import heapq
 import json
 import math
 import os
 import sqlite3
 import uuid
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -1053,28 +1055,43 @@ class Journal:
 
     def _operation(self, row: Sequence[Any]) -> Operation:
         op_id, at, actor, cause, files, _last = row
-        kinds = dict(
-            self._conn.execute(
-                f"SELECT kind, count(*) FROM events WHERE {_OF_OP} GROUP BY kind ORDER BY kind",
-                {"op": op_id},
-            ).fetchall()
-        )
-        memories = [
-            r[0]
-            for r in self._conn.execute(
-                f"SELECT DISTINCT memory_id FROM events WHERE {_OF_OP} ORDER BY id LIMIT 6",
-                {"op": op_id},
+        parts = self._op_parts(op_id)
+        kinds: Counter[str] = Counter()
+        for where, params in parts:
+            sql = f"SELECT kind, count(*) FROM events WHERE {where} GROUP BY kind"
+            kinds.update(dict(self._conn.execute(sql, params).fetchall()))
+        in_order = heapq.merge(
+            *(
+                self._conn.execute(f"SELECT id, memory_id FROM events WHERE {where} ORDER BY id", p)
+                for where, p in parts
             )
-        ]
+        )
+        memories: dict[str, None] = {}
+        for _id, memory_id in in_order:  # the first six, without reading all 100,000 of a run
+            memories.setdefault(memory_id)
+            if len(memories) == 6:
+                break
         return Operation(
             op_id=op_id,
             at=datetime.fromisoformat(at),
             actor=actor,
             cause=cause,
             files=tuple(dict.fromkeys(files.split("\n"))),
-            kinds=kinds,
+            kinds=dict(sorted(kinds.items())),
             memory_ids=tuple(memories),
         )
+
+    def _op_parts(self, op_id: str) -> list[tuple[str, tuple[object, ...]]]:
+        """Where the events of an operation are, each part in row order without a sort: those
+        of no commit (by the index on op_id), then each commit's place."""
+        parts: list[tuple[str, tuple[object, ...]]] = [
+            ("op_id = ? AND commit_id IS NULL", (op_id,))
+        ]
+        sql = "SELECT id, first_event, last_event FROM commits WHERE op_id = ? ORDER BY id"
+        for commit_id, first, last in self._conn.execute(sql, (op_id,)).fetchall():
+            if first is not None:
+                parts.append(("id BETWEEN ? AND ? AND commit_id = ?", (first, last, commit_id)))
+        return parts
 
     def causes_starting(self, prefix: str) -> list[tuple[str, str]]:
         """(op_id, cause) of the completed operations whose cause starts with `prefix`, oldest

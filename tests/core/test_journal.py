@@ -548,6 +548,26 @@ def test_a_commit_notes_the_place_of_its_events(journal: Journal) -> None:
     assert [e.memory_id for e in journal.events_of_op("op0")] == ["k1"]
 
 
+def test_an_operation_sums_up_its_events_of_every_commit_and_of_none(journal: Journal) -> None:
+    for file, rows in (
+        (FILE, [("a1b2c3", 0.8, 0.7), ("x1y2z3", 0.5, 0.4)]),
+        ("other.md", [("a1b2c3", 0.6, 0.5)]),
+    ):
+        run = ScoreEvents.of_rows(file, "decay", "decay", "decay", "op1", T0, rows)
+        commit_id = journal.begin_commit(
+            op_id="op1", file=file, old_sha256=None, new_sha256="b" * 64, actor="decay",
+            cause="decay", events=run,
+        )  # fmt: skip
+        journal.finish_commit(commit_id)
+        if file == FILE:  # between the two commits, an event of no commit
+            journal.record([event("k1", "edit", at=T0, op_id="op1", after=fields(0.5))])
+    [op] = journal.operations()
+    assert op.kinds == {"decay": 3, "edit": 1}
+    assert op.memory_ids == ("a1b2c3", "x1y2z3", "k1")  # in the order they were recorded
+    assert op.files == (FILE, "other.md")
+    assert len(journal.events_of_op("op1")) == 4
+
+
 def test_observations_record_the_score_and_start_the_decay_bookkeeping(journal: Journal) -> None:
     at = T0 + timedelta(days=3)
     journal.record_observations(
