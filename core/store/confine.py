@@ -76,21 +76,22 @@ class _Walk:
             try:
                 fd = os.open(name, _FOLDER if pending else _BASE, dir_fd=self._here())
             except OSError as exc:
-                pending.extendleft(reversed(self._follow(self._link(name, exc))))
+                target = self._link(name) if exc.errno in (errno.ELOOP, errno.ENOTDIR) else None
+                if target is None:
+                    raise  # a bare raise: the error holds no frame that holds the error
+                pending.extendleft(reversed(self._follow(target)))
                 continue
             if not pending:
                 return fd, (*(n for n, _fd in self.folders), name)
             self.folders.append((name, fd))
         raise ConfinementError(f"{self.shown}: names the folder {self.root}, not a file in it")
 
-    def _link(self, name: str, error: OSError) -> str:
-        """The target of the link `name` that os.open refused with `error` (else `error`)."""
-        if error.errno not in (errno.ELOOP, errno.ENOTDIR):
-            raise error
+    def _link(self, name: str) -> str | None:
+        """The target of the link `name` that os.open refused, None when it is no link."""
         try:
             target = os.readlink(name, dir_fd=self._here())
         except OSError:
-            raise error from None
+            return None
         self.links.append(target)
         return target
 

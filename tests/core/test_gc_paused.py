@@ -5,9 +5,15 @@ from __future__ import annotations
 import gc
 import weakref
 from collections.abc import Iterator
+from datetime import date, timedelta
+from pathlib import Path
 
 import pytest
 
+from core.agents.everbot import ops
+from core.agents.everbot.workspace import Workspace
+from core.decay import apply_decay, preview_decay
+from core.demo import write_demo
 from core.formats.text import gc_paused
 
 
@@ -60,3 +66,24 @@ def test_a_cycle_built_in_a_pause_is_still_collected() -> None:
     assert gone() is not None  # a cycle: reference counts alone cannot free it
     gc.collect()
     assert gone() is None
+
+
+@pytest.mark.usefixtures("collector_on")
+def test_a_workspace_let_go_is_freed_without_the_cycle_collector(tmp_path: Path) -> None:
+    """What a pause built goes to the oldest generation, collected in full only now and then:
+    a workspace (100,000 memories) kept by a reference cycle would stay in memory long after
+    the window let it go. Tried as a tester would: opening read a missing profile.json, and the
+    error's traceback held the frames that held the new workspace."""
+    root = tmp_path / "ws"
+    write_demo(root, entries=50, seed=1)
+    gc.disable()
+    ws = Workspace.open(root)
+    ws.sync_journal()
+    apply_decay(ws, preview_decay(ws, date.today() + timedelta(days=30)))
+    first = ws.entries()[0]
+    ws.apply(ops.edit(ws, first.key, content="changed"))
+    ws.save(actor="person", cause="edited in MemDesk")
+    ws.history(first.key)
+    document = weakref.ref(ws.document)
+    del ws, first
+    assert document() is None, "a reference cycle keeps the workspace alive"
