@@ -11,6 +11,7 @@ import difflib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +25,13 @@ from core.store.merge import Format
 __all__ = [
     "BackupFile",
     "BackupHit",
+    "BackupOnly",
     "MemoryDiff",
     "agent_folder_backups",
+    "backup_only",
     "diff_versions",
     "find_backups",
+    "matching",
     "own_backups",
     "pick_backup",
     "search_backups",
@@ -234,31 +238,63 @@ class BackupHit:
 def search_backups(backups: list[BackupFile], query: str, limit: int = 200) -> list[BackupHit]:
     """Memories found only in backups (not in their live file now) whose text holds every word
     of `query` (any case), each from the newest backup holding it."""
+    if not query.split():
+        return []
+    return matching(backup_only(backups), query, limit)
+
+
+# A memory only backups hold, with its text in the case searches compare.
+BackupOnly = tuple[str, BackupHit]
+
+
+def backup_only(backups: list[BackupFile]) -> list[BackupOnly]:
+    """Every memory only backups hold (not in its live file now), each from the newest backup
+    holding it. Backups mostly hold the live file's memories: what is left is small enough to
+    keep while the person types (`matching`), where the backups themselves are not."""
+    found: dict[tuple[str, str], BackupOnly] = {}
+    live: dict[str, set[str]] = {}
+    for backup in reversed(backups):
+        fmt = backup.fmt
+        try:
+            data = backup.raw()
+            if backup.live not in live:
+                live_data = read_or_none(backup.root / backup.live, root=backup.root)
+                live[backup.live] = _keys_in(fmt, live_data)
+            known = live[backup.live] | {key for file, key in found if file == backup.live}
+            if _keys_in(fmt, data) <= known:
+                continue  # nothing only this backup holds: no need to read its memories
+            doc = fmt.parse(data)
+        except (OSError, ValueError, WorkspaceError):
+            continue  # an unreadable backup (or live file): the others may hold it
+        for entry in fmt.entries(doc):
+            key = fmt.key(entry)
+            if key in live[backup.live] or (backup.live, key) in found:
+                continue
+            content = fmt.content(entry)
+            found[(backup.live, key)] = (
+                content.casefold(),
+                BackupHit(key, fmt.label(entry), content, backup),
+            )
+    return list(found.values())
+
+
+def _keys_in(fmt: Any, data: bytes | None) -> set[str]:
+    """The keys of the memories in a version of a file: by the format's quick look where it
+    has one (EverBot's headers), else by reading it whole."""
+    quick = getattr(fmt, "keys_in", None)
+    keys: set[str] | None = quick(data) if quick is not None and data is not None else None
+    if keys is None:
+        keys = {fmt.key(e) for e in fmt.entries(fmt.parse(data))}
+    return keys
+
+
+def matching(candidates: list[BackupOnly], query: str, limit: int = 200) -> list[BackupHit]:
+    """The memories whose text holds every word of `query` (any case)."""
     words = query.casefold().split()
     if not words:
         return []
-    hits: dict[tuple[str, str], BackupHit] = {}
-    live: dict[str, set[str]] = {}
-    for backup in reversed(backups):
-        try:
-            doc = backup.read()
-            if backup.live not in live:
-                fmt = backup.fmt
-                live[backup.live] = {fmt.key(e) for e in fmt.entries(backup.read_live())}
-        except (OSError, ValueError, WorkspaceError):
-            continue  # an unreadable backup (or live file): the others may hold it
-        fmt = backup.fmt
-        for entry in fmt.entries(doc):
-            key = fmt.key(entry)
-            if key in live[backup.live] or (backup.live, key) in hits:
-                continue
-            content = fmt.content(entry)
-            text = content.casefold()
-            if all(word in text for word in words):
-                hits[(backup.live, key)] = BackupHit(key, fmt.label(entry), content, backup)
-                if len(hits) >= limit:
-                    return list(hits.values())
-    return list(hits.values())
+    hits = (hit for text, hit in candidates if all(word in text for word in words))
+    return list(islice(hits, limit))
 
 
 def text_diff(old: str, new: str, old_name: str, new_name: str) -> list[str]:

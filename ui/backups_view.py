@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import difflib
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -30,7 +30,16 @@ from PySide6.QtWidgets import (
 )
 
 from core.agents.registry import agent_named
-from core.backups_view import BackupFile, BackupHit, MemoryDiff, diff_versions, search_backups
+from core.backups_view import (
+    BackupFile,
+    BackupHit,
+    BackupOnly,
+    MemoryDiff,
+    backup_only,
+    diff_versions,
+    matching,
+    search_backups,
+)
 from core.formats.text import InputError, to_lf
 from core.ops.restore import restore_and_save
 from core.store.documents import Editable
@@ -55,7 +64,6 @@ CHAR_DIFF_MAX_LINES = 200  # a block of changed lines larger than this is marked
 CHAR_DIFF_MAX_CHARS = 4_000  # a line longer than this is marked whole
 SMALL_STRETCH = 250_000  # lines × lines difflib compares when no line anchors a stretch
 SIMILAR = 0.5  # lines less alike than this are marked whole
-KEPT_BACKUP_BYTES = 16_000_000  # backups a search keeps read and parsed while the person types
 
 UNREADABLE = (WorkspaceError, InputError, OSError, UnicodeDecodeError, ValueError)
 Span = tuple[int, int]  # UTF-16 start and end in the text, as QTextCursor counts positions
@@ -290,49 +298,18 @@ def _mark_chars(
 
 class BackupSearch:
     """Memories only backups hold, searched again at each query the person types (off the UI
-    thread, one search at a time): the backups are listed once, and read and parsed once when
-    together they are small enough to keep. A new one is made once the file is written."""
+    thread, one search at a time): the backups are read once, and only the memories they alone
+    hold are kept (a few, where the backups are 17 MB each with 100,000 memories). A new one is
+    made once the file is written."""
 
     def __init__(self, ws: Editable) -> None:
         self.root, self.agent = ws.root, ws.agent
-        self._backups: list[BackupFile] | None = None
+        self._candidates: list[BackupOnly] | None = None
 
     def search(self, query: str) -> list[BackupHit]:
-        if self._backups is None:
-            self._backups = _read_once(agent_named(self.agent).backups(self.root))
-        return search_backups(self._backups, query)
-
-
-def _read_once(backups: list[BackupFile]) -> list[BackupFile]:
-    """The backups with their bytes kept and each version parsed once, when they are small
-    enough to keep; else as they are (read at each search)."""
-    if sum(b.size for b in backups) > KEPT_BACKUP_BYTES:
-        return backups
-    formats: dict[int, _ParsedOnce] = {}
-    kept = []
-    for backup in backups:
-        fmt = formats.setdefault(id(backup.fmt), _ParsedOnce(backup.fmt))
-        try:
-            kept.append(replace(backup, data=backup.raw(), fmt=fmt))
-        except (WorkspaceError, OSError):
-            kept.append(backup)  # unreadable now: search_backups passes over it
-    return kept
-
-
-class _ParsedOnce:
-    """An agent's format that parses the same bytes only once (the live file's too)."""
-
-    def __init__(self, fmt: Any) -> None:
-        self._fmt = fmt
-        self._docs: dict[bytes | None, Any] = {}
-
-    def parse(self, data: bytes | None) -> Any:
-        if data not in self._docs:
-            self._docs[data] = self._fmt.parse(data)
-        return self._docs[data]
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._fmt, name)
+        if self._candidates is None:
+            self._candidates = backup_only(agent_named(self.agent).backups(self.root))
+        return matching(self._candidates, query)
 
 
 def _first_line(value: object) -> str:

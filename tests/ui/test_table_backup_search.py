@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from tests.ui.test_main_window import opened, select_rows, type_text
+from ui import backups_view
 from ui.agents.everbot.desk import EverBotDesk
 from ui.main_window import MainWindow
 
@@ -40,6 +42,12 @@ def _search(qtbot: QtBot, desk: EverBotDesk, text: str) -> None:
     desk.search.clear()
     type_text(desk.search, text)
     qtbot.waitUntil(lambda: not desk._debounce.isActive(), timeout=5_000)
+    _backups_searched(qtbot, desk)
+
+
+def _backups_searched(qtbot: QtBot, desk: EverBotDesk) -> None:
+    """Wait for the pause after which the backups are searched, and for that search."""
+    qtbot.waitUntil(lambda: not desk._backup_pause.isActive(), timeout=5_000)
     assert desk.backup_finder.wait()
     qtbot.waitUntil(lambda: not desk.backup_finder.busy, timeout=5_000)
 
@@ -99,26 +107,42 @@ def test_only_the_newest_query_lists_its_backup_memories(
     desk.run_search()
     desk.search.setText("standup")
     desk.run_search()
-    assert desk.backup_finder.wait()
-    qtbot.waitUntil(lambda: not desk.backup_finder.busy, timeout=5_000)
+    _backups_searched(qtbot, desk)
 
     assert listed == [] and [r[0] for r in _rows(desk)] == ["cccccc"]
 
 
 def test_the_backups_are_read_once_until_a_refresh(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reads: list[int] = []
+    real = backups_view.backup_only
+    monkeypatch.setattr(
+        backups_view, "backup_only", lambda backups: reads.append(1) or real(backups)
+    )
+    desk = opened(qtbot, window, _workspace(tmp_path))
+    _search(qtbot, desk, "green")
+    _search(qtbot, desk, "green tea")
+    assert [r[0] for r in _rows(desk)] == ["bbbbbb"]
+    assert len(reads) == 1  # what only the backups hold, kept while the person types
+
+    (tmp_path / "ws" / "MEMORY.md.bak").unlink()
+    desk.refresh()
+    _backups_searched(qtbot, desk)
+    assert _rows(desk) == [] and len(reads) > 1  # read again: the backup is gone
+
+
+def test_the_backups_are_searched_once_the_person_pauses(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     desk = opened(qtbot, window, _workspace(tmp_path))
-    _search(qtbot, desk, "green")
-    (tmp_path / "ws" / "MEMORY.md.bak").unlink()
-
-    _search(qtbot, desk, "green tea")
-    assert [r[0] for r in _rows(desk)] == ["bbbbbb"]  # the parsed backup, kept while typing
-
-    desk.refresh()
-    assert desk.backup_finder.wait()
-    qtbot.waitUntil(lambda: not desk.backup_finder.busy, timeout=5_000)
-    assert _rows(desk) == []
+    desk.search.setText("green")
+    desk.run_search()
+    assert desk._backup_pause.isActive() and not desk.backup_finder.busy  # not while typing
+    desk.search.setText("green tea")
+    desk.run_search()
+    _backups_searched(qtbot, desk)
+    assert [r[0] for r in _rows(desk)] == ["bbbbbb"]
 
 
 def test_the_archived_view_searches_no_backup(

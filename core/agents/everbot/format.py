@@ -1069,6 +1069,12 @@ class StructuredFormat:
     def replace_current(self, doc: StructuredDocument, changes: Sequence[Change[Entry]]) -> bool:
         return doc.replace_current(changes)
 
+    def keys_in(self, data: bytes) -> set[str] | None:
+        """The memories' keys in a version of the file, by its headers alone (None: it needs
+        the whole parse)."""
+        scores = scores_by_key(data)
+        return None if scores is None else set(scores)
+
     def outside(self, doc: StructuredDocument) -> object:
         return [b.text for b in doc.blocks if isinstance(b, Raw)]
 

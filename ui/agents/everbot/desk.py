@@ -67,6 +67,8 @@ from ui.tasks import TaskRunner
 from ui.undo import OpCommand
 from ui.untrusted import plain_label
 
+BACKUP_SEARCH_PAUSE_MS = 300  # the pause in typing after which the backups are searched
+
 if TYPE_CHECKING:
     from core.backups_view import BackupHit
     from core.search import Query, SearchIndex
@@ -120,6 +122,10 @@ class EverBotDesk(Desk):
         delay = self.settings.search_debounce_ms
         self._debounce = QTimer(self, singleShot=True, interval=delay)
         self._debounce.timeout.connect(self.run_search)
+        # The backups are searched once the person pauses: never while they type (their first
+        # read takes the better part of a second with 100,000 memories).
+        self._backup_pause = QTimer(self, singleShot=True, interval=BACKUP_SEARCH_PAUSE_MS)
+        self._backup_pause.timeout.connect(self._search_backups_now)
         self._build()
         self._build_actions()
 
@@ -352,12 +358,15 @@ class EverBotDesk(Desk):
 
     def _find_in_backups(self) -> None:
         """List after the memories those only backups hold with the words searched, found off
-        the UI thread; a result for an older query is dropped."""
+        the UI thread once the person pauses; a result for an older query is dropped."""
         self._backup_asked += 1
+        self.model.set_backup_hits([])
+        self._backup_pause.start()
+
+    def _search_backups_now(self) -> None:
         asked, ws, query = self._backup_asked, self.ws, self._backup_query()
         words = " ".join((*query.words, *query.phrases)) if query is not None else ""
         if ws is None or query is None or not words:
-            self.model.set_backup_hits([])
             return
         if self._backup_search is None:
             self._backup_search = BackupSearch(ws)
