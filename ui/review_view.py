@@ -194,7 +194,9 @@ class ReviewView(QWidget):
             column.addWidget(widget)
         column.addWidget(split, 1)
         column.addLayout(buttons)
-        column.addWidget(QLabel(HELP))
+        keys = QLabel(HELP)
+        keys.setWordWrap(True)  # a window narrower than the line still shows every page
+        column.addWidget(keys)
         return card
 
     def _table(self) -> QWidget:

@@ -138,6 +138,7 @@ class EverBotDesk(Desk):
             item.setData(Qt.ItemDataRole.UserRole, view.name)
             self.sidebar.addItem(item)
         self.sidebar.currentRowChanged.connect(self._view_selected)
+        self._fit_sidebar()
         self.search = QLineEdit()
         self.search.setObjectName("search")
         self.search.setPlaceholderText(
@@ -628,6 +629,13 @@ class EverBotDesk(Desk):
     def _show_queue_count(self) -> None:
         row = next(r for r, view in enumerate(VIEWS) if view.name == "review")
         self.sidebar.item(row).setText(self.review.title())
+        self._fit_sidebar()
+
+    def _fit_sidebar(self) -> None:
+        """Wide enough for its longest entry: a narrow window squeezes the table, not the
+        names of the pages (they were cut to "Archived (" and "Review que")."""
+        frame = 2 * self.sidebar.frameWidth() + 12
+        self.sidebar.setMinimumWidth(self.sidebar.sizeHintForColumn(0) + frame)
 
     def reveal(self, file: str, key: str) -> None:
         """The memory in the Active or Archived table, selected for editing."""
@@ -655,6 +663,7 @@ class EverBotDesk(Desk):
         for row, view in enumerate(VIEWS):
             if view.name in counts:
                 self.sidebar.item(row).setText(f"{view.title} ({counts[view.name]})")
+        self._fit_sidebar()
 
     def status_text(self) -> str:
         ws = self.ws
