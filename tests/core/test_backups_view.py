@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import date, timedelta
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.agents.everbot.format import StructuredFormat
 from core.agents.picoclaw.format import LongTermFormat
 from core.agents.registry import agent_named
-from core.backups_view import diff_versions
+from core.backups_view import backup_only, diff_versions, matching
 
 WORDS = st.text(alphabet="abcdefghij klm", min_size=1, max_size=12).map(lambda s: s.strip() or "x")
 CATEGORIES = st.sampled_from(["fact", "preference", "workflow"])
@@ -123,3 +124,40 @@ def test_everbot_backups_name_their_times_and_origins(tmp_path: Path) -> None:
     assert found[1].at.isoformat() == found[1].at.astimezone().isoformat()
     assert found[1].at.timestamp() == 1793613600.0
     assert all(b.live == "MEMORY.md" for b in found)
+
+
+def _memory_file(memories: dict[str, str]) -> str:
+    lines = ["# Agent Memory", "", "## Active Memories", ""]
+    for mid, content in memories.items():
+        lines += [f"### [{mid}] preference | 0.80 | 2026-11-01 | 3", content, ""]
+    return "\n".join(lines)
+
+
+def test_only_a_backup_holding_memories_the_file_lacks_is_read_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table's search reads the backups while the person types: a backup whose memories
+    are all in the file now is looked at by its headers only."""
+    root = tmp_path / "ws"
+    (root / ".memdesk" / "backups").mkdir(parents=True)
+    (root / "MEMORY.md").write_text(_memory_file({"aaaaaa": "black coffee"}), encoding="utf-8")
+    (root / "MEMORY.md.bak").write_text(
+        _memory_file({"aaaaaa": "coffee with milk", "bbbbbb": "green tea"}), encoding="utf-8"
+    )
+    (root / ".memdesk" / "backups" / "20261101_120000_MEMORY.md").write_text(
+        _memory_file({"aaaaaa": "coffee"}), encoding="utf-8"
+    )
+    parsed: list[bytes | None] = []
+    real = StructuredFormat.parse
+    monkeypatch.setattr(
+        StructuredFormat, "parse", lambda self, data: parsed.append(data) or real(self, data)
+    )
+    backups = agent_named("everbot").backups(root)
+    assert len(backups) == 2
+
+    found = backup_only(backups)
+
+    assert [(hit.key, hit.content) for _text, hit in found] == [("bbbbbb", "green tea")]
+    assert len(parsed) == 1 and b"green tea" in (parsed[0] or b"")  # the other by its headers
+    assert [h.key for h in matching(found, "GREEN")] == ["bbbbbb"]
+    assert matching(found, "green coffee") == [] and matching(found, "  ") == []
