@@ -7,6 +7,7 @@ import subprocess
 import sys
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -175,27 +176,40 @@ def test_a_picoclaw_append_into_the_replaced_file_is_merged(
     assert "first, edited" in text and text.endswith("## 2026-01-02\n\nappended by the agent")
 
 
+def _edited_longterm(tmp_path: Path) -> tuple[Path, Path, Document[Any, Any]]:
+    """A PicoClaw long-term memory with one memory, edited in MemDesk and not saved yet (its
+    backups in MemDesk's folder)."""
+    root = tmp_path / "pico"
+    (root / "memory").mkdir(parents=True)
+    longterm = root / "memory" / "MEMORY.md"
+    longterm.write_text("## 2026-01-01\n\nfirst", encoding="utf-8")
+    target = Target(root, "memory/MEMORY.md", own_backup_dir(root, longterm))
+    doc = Document.read(target, picoclaw.LongTermFormat())
+    edit_entry(doc, "2026-01-01", "first, edited").apply()
+    return root, longterm, doc
+
+
+def _agent_renames_over(path: Path) -> None:
+    """As a read-modify-write agent without a lock writes: its version in a temp file, then a
+    rename over the file."""
+    agents = path.with_name("MEMORY.md.tmp")
+    agents.write_text("## 2026-01-01\n\nfirst\n\n## 2026-01-02\n\nthe agent's")
+    os.replace(agents, path)
+
+
 def test_an_agent_rename_just_before_the_swap_is_merged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A read-modify-write agent (temp file + rename, no lock) renames its file over MemDesk's
     target after MemDesk's last look: the swap takes the agent's file out, and it is merged."""
-    root = tmp_path / "pico"
-    (root / "memory" / "202601").mkdir(parents=True)
-    longterm = root / "memory" / "MEMORY.md"
-    longterm.write_text("## 2026-01-01\n\nfirst", encoding="utf-8")
-    target = Target(root, "memory/MEMORY.md", root / "memory" / "backups")
-    doc = Document.read(target, picoclaw.LongTermFormat())
-    edit_entry(doc, "2026-01-01", "first, edited").apply()
+    root, longterm, doc = _edited_longterm(tmp_path)
     real_swap = atomic.PreparedTemp.swap
     calls = []
 
     def agent_renames_then_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
         calls.append(1)
         if len(calls) == 1:
-            agents = self.target.with_name("MEMORY.md.tmp")
-            agents.write_text("## 2026-01-01\n\nfirst\n\n## 2026-01-02\n\nthe agent's")
-            os.replace(agents, self.target)  # as the agent writes: temp file, then rename
+            _agent_renames_over(self.target)
         return real_swap(self, **how)
 
     monkeypatch.setattr(atomic.PreparedTemp, "swap", agent_renames_then_swap)
@@ -215,22 +229,14 @@ def test_an_agent_file_renamed_in_goes_back_before_anything_slow(
     and renamed that back: its first entry was gone from the file (left in a backup only).
     Now the agent's file goes back before the folder is synced: nothing slow happens while
     MemDesk's file stands where the agent's was."""
-    root = tmp_path / "pico"
-    (root / "memory").mkdir(parents=True)
-    longterm = root / "memory" / "MEMORY.md"
-    longterm.write_text("## 2026-01-01\n\nfirst", encoding="utf-8")
-    target = Target(root, "memory/MEMORY.md", root / "memory" / "backups")
-    doc = Document.read(target, picoclaw.LongTermFormat())
-    edit_entry(doc, "2026-01-01", "first, edited").apply()
+    _root, longterm, doc = _edited_longterm(tmp_path)
     real_swap, real_fsync = atomic.PreparedTemp.swap, atomic.fsync_directory
     swaps: list[int] = []
     seen_at_sync: list[str] = []
 
     def agent_renames_then_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
         if not swaps:
-            agents = self.target.with_name("MEMORY.md.tmp")
-            agents.write_text("## 2026-01-01\n\nfirst\n\n## 2026-01-02\n\nthe agent's")
-            os.replace(agents, self.target)
+            _agent_renames_over(self.target)
         swaps.append(1)
         return real_swap(self, **how)
 
@@ -255,19 +261,11 @@ def test_an_agent_file_renamed_in_survives_an_error_before_it_goes_back(
     MEMORY.md after MemDesk's last look and taken out by the swap, was deleted when reading it
     failed; it was the only copy of the agent's entry. Now it stays, and the next open keeps
     it as a backup."""
-    root = tmp_path / "pico"
-    (root / "memory").mkdir(parents=True)
-    longterm = root / "memory" / "MEMORY.md"
-    longterm.write_text("## 2026-01-01\n\nfirst", encoding="utf-8")
-    target = Target(root, "memory/MEMORY.md", own_backup_dir(root, longterm))
-    doc = Document.read(target, picoclaw.LongTermFormat())
-    edit_entry(doc, "2026-01-01", "first, edited").apply()
+    root, longterm, doc = _edited_longterm(tmp_path)
     real_swap, real_read = atomic.PreparedTemp.swap, commit_module.read_or_none
 
     def agent_renames_then_swap(self: atomic.PreparedTemp, **how: bool) -> Path | None:
-        agents = self.target.with_name("MEMORY.md.tmp")
-        agents.write_text("## 2026-01-01\n\nfirst\n\n## 2026-01-02\n\nthe agent's")
-        os.replace(agents, self.target)
+        _agent_renames_over(self.target)
         return real_swap(self, **how)
 
     def failing_read(path: Path, **kwargs: object) -> bytes | None:
