@@ -33,14 +33,14 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Generic, TypeVar, cast
+from typing import Generic, TypeVar
 
 from core.formats.text import InputError
 from core.store import atomic
@@ -81,7 +81,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 C = TypeVar("C")
-R = TypeVar("R")
 
 MAX_ROUNDS = 8  # plans per commit (other writers met at the last look, late writes)
 LATE_WRITE_PAUSE_S = 0.0005  # after the swap, the replaced file is looked at again after this …
@@ -385,7 +384,7 @@ class _Commit(Generic[C]):
             self._hashed = (data, sha256(data))
         return self._hashed[1]
 
-    def _start_backup(self, data: bytes | None) -> _Background[Path] | None:
+    def _start_backup(self, data: bytes | None) -> Future[Path] | None:
         """The backup of the file as it is, written while the journal records the intent: two
         writes and their fsyncs at once (with 100,000 memories, 17 MB each). Nothing is replaced
         before both are done."""
@@ -395,10 +394,16 @@ class _Commit(Generic[C]):
         with suppress(OSError):
             perm = os.stat(self.path).st_mode & 0o666
         self._backed_up = (len(data), self._sha256(data) or "")
-        return _Background(backup_bytes, data, self.path.name, self.target.backup_dir, perm=perm)
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memdesk-backup")
+        try:
+            return pool.submit(
+                backup_bytes, data, self.path.name, self.target.backup_dir, perm=perm
+            )
+        finally:
+            pool.shutdown(wait=False)  # the backup goes on; `result()` waits for it
 
     @staticmethod
-    def _drop_backup(backing_up: _Background[Path] | None) -> None:
+    def _drop_backup(backing_up: Future[Path] | None) -> None:
         """The intent failed: nothing is written, so no backup of this attempt is kept (and a
         backup that failed too adds nothing to the intent's error)."""
         if backing_up is None:
@@ -450,30 +455,6 @@ class _Commit(Generic[C]):
         return Committed(
             self.path, planned.data, planned.context, self.backup, merged, written, late, notice
         )
-
-
-class _Background(Generic[R]):
-    """A call made in a thread of its own; `result()` waits for it and raises what it raised."""
-
-    def __init__(self, call: Callable[..., R], *args: object, **kwargs: object) -> None:
-        self._result: R | None = None
-        self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, args=(call, args, kwargs), daemon=True)
-        self._thread.start()
-
-    def _run(
-        self, call: Callable[..., R], args: tuple[object, ...], kwargs: dict[str, object]
-    ) -> None:
-        try:
-            self._result = call(*args, **kwargs)
-        except BaseException as exc:  # handed to the caller by result()
-            self._error = exc
-
-    def result(self) -> R:
-        self._thread.join()
-        if self._error is not None:
-            raise self._error
-        return cast(R, self._result)
 
 
 @dataclass(frozen=True, slots=True)

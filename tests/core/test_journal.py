@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -409,14 +410,23 @@ def test_a_backup_observes_before_memdesks_first_change_so_no_replaced_score_is_
     assert journal.history("other.md", "a1b2c3") == []
 
 
+@contextmanager
+def _journal_at_version(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch, version: int
+) -> Iterator[Journal]:
+    """A journal created as MemDesk created it at schema `version`, open while in the block."""
+    with monkeypatch.context() as patched:
+        patched.setattr(journal_module, "MIGRATIONS", journal_module.MIGRATIONS[:version])
+        patched.setattr(journal_module, "SCHEMA_VERSION", version)
+        with Journal.open(workspace) as old:
+            yield old
+
+
 def _version_2_journal(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A journal as MemDesk wrote it at schema 2: a backup's scores as `observe` events by
     `import`, a first look at the file as `observe` events holding every field."""
-    with monkeypatch.context() as patched:
-        patched.setattr(journal_module, "MIGRATIONS", journal_module.MIGRATIONS[:2])
-        patched.setattr(journal_module, "SCHEMA_VERSION", 2)
-        with Journal.open(workspace) as old:
-            old.set_decay_state(FILE, {"a1b2c3": DecayState(date(2026, 2, 2), 0.8)})
+    with _journal_at_version(workspace, monkeypatch, 2) as old:
+        old.set_decay_state(FILE, {"a1b2c3": DecayState(date(2026, 2, 2), 0.8)})
     conn = raw(Journal.db_path(workspace))
     conn.executemany(  # as schema 2 stored them: every value as JSON
         "INSERT INTO events (at, file, memory_id, kind, actor, cause, after_json)"
@@ -464,10 +474,8 @@ def test_a_version_2_journal_is_migrated_and_its_history_survives(
 def _version_6_journal(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A journal as MemDesk wrote it at schema 6: two operations' commits with their events
     (a commit's events found through the operation's index), one event of no commit."""
-    with monkeypatch.context() as patched:
-        patched.setattr(journal_module, "MIGRATIONS", journal_module.MIGRATIONS[:6])
-        patched.setattr(journal_module, "SCHEMA_VERSION", 6)
-        Journal.open(workspace).close()
+    with _journal_at_version(workspace, monkeypatch, 6):
+        pass
     conn = raw(Journal.db_path(workspace))
     at = T0.isoformat(timespec="microseconds")
     for commit_id, op_id, state in ((1, "op1", "done"), (2, "op2", "done"), (3, "op3", "pending")):
@@ -898,10 +906,8 @@ def test_a_run_whose_events_do_not_end_on_its_states_keeps_a_row_per_state(
 def test_a_version_3_journal_keeps_its_proposals_and_learns_the_new_fields(
     workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with monkeypatch.context() as patched:
-        patched.setattr(journal_module, "MIGRATIONS", journal_module.MIGRATIONS[:3])
-        patched.setattr(journal_module, "SCHEMA_VERSION", 3)
-        Journal.open(workspace).close()
+    with _journal_at_version(workspace, monkeypatch, 3):
+        pass
     conn = raw(Journal.db_path(workspace))
     conn.execute(
         "INSERT INTO proposals (file, memory_id, trigger, decision, reasons, reviewer,"
