@@ -360,7 +360,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--llm-timeout", type=float, default=60.0, help="seconds to wait for each answer"
     )
     review.add_argument(
-        "--list", action="store_true", help="only list the pending proposals (no new review)"
+        "--at",
+        type=_iso_date,
+        default=None,
+        help="review as of this ISO date (decay, expired to-dos; default: today)",
+    )
+    review.add_argument(
+        "--list", action="store_true", help="only list the open proposals (no new review)"
     )
     review.set_defaults(handler=cmd_review)
     for verb, what in (("approve", "apply"), ("reject", "drop")):
@@ -783,30 +789,34 @@ def _print_what_if(found: Any, args: argparse.Namespace) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
+    """Review, then list the open proposals; exit 1 when the reviewer could not decide one."""
     import asyncio
 
-    from core.review.queue import pending, run_review
+    from core.review.queue import listed, run_review
 
     agent, path = _resolve(args)
+    run = None
     if not args.list:
         reviewer = _reviewer(args)
-        run = asyncio.run(run_review(agent, path, reviewer, today=date.today()))
+        run = asyncio.run(run_review(agent, path, reviewer, today=args.at or date.today()))
         if not args.json:
-            print(
-                f"{run.candidates} memories up for review: {len(run.stored)} proposals stored, "
-                f"{run.skipped} already waiting, {run.failed} without a decision"
-            )
-    waiting = pending(path)
+            print(run.summary())
+    proposals = listed(path)
     if args.json:
-        _print_json([_proposal_json(p) for p in waiting])
-        return EXIT_OK
-    for p in waiting:
-        print(
-            f"#{p.id:<5} {p.decision:<8} {p.trigger:<13} {p.memory_id:<10} "
-            f"{_first_line(p.reasons, 90)}"
-        )
-    if not waiting:
-        print("the review queue is empty")
+        _print_json([_proposal_json(p) for p in proposals])
+    else:
+        for p in proposals:
+            status = "" if p.status == "pending" else f" [{p.status}]"
+            print(
+                f"#{p.id:<5} {p.decision:<8} {p.trigger:<13} {p.memory_id:<10} "
+                f"{_first_line(p.reasons, 90)}{status}"
+            )
+        if not proposals:
+            print("the review queue is empty")
+    if run is not None and run.failed:
+        for pid, why in run.failed:
+            print(f"#{pid} failed: {_first_line(why, 200)}", file=sys.stderr)
+        return EXIT_PROBLEMS
     return EXIT_OK
 
 
@@ -849,7 +859,10 @@ def _proposal_json(p: Any) -> dict[str, Any]:
         "reviewer": p.reviewer,
         "created_at": p.created_at.isoformat(),
         "transcript": p.transcript,
-        "related": json.loads(p.related_json or "[]"),
+        "related": p.related_ids,
+        "related_memories": json.loads(p.related_json or "[]"),
+        "triggers": p.triggers,
+        "merged_text": p.merged_text,
     }
 
 
@@ -864,7 +877,8 @@ def _chosen_ids(args: argparse.Namespace) -> list[int]:
 
 
 def cmd_approve(args: argparse.Namespace) -> int:
-    from core.review.queue import approve
+    """All the proposals named, as one operation, or none (exit 1, each reason printed)."""
+    from core.review.queue import Refused, approve
 
     agent, path = _resolve(args)
     args.path = path
@@ -872,15 +886,28 @@ def cmd_approve(args: argparse.Namespace) -> int:
     if not ids:
         print("the review queue is empty")
         return EXIT_OK
-    decided = approve(agent, path, ids)
+    try:
+        decided = approve(agent, path, ids)
+    except Refused as refused:
+        if args.json:
+            _print_json({"applied": [], "refused": refused.reasons, "op": None})
+        print(f"nothing was applied ({len(ids)} proposals named):", file=sys.stderr)
+        for pid, why in sorted(refused.reasons.items()):
+            print(f"  #{pid}: {why}", file=sys.stderr)
+        return EXIT_PROBLEMS
     if args.json:
-        _print_json({"applied": decided.applied, "stale": decided.stale, "op": decided.op_id})
+        _print_json({"applied": decided.applied, "refused": {}, "op": decided.op_id})
+    elif decided.op_id is None:
+        print(f"applied {_ids(decided.applied)}: no file needed to change")
     else:
-        if decided.applied:
-            print(f"applied {', '.join(f'#{i}' for i in decided.applied)} as one operation")
-        for i in decided.stale:
-            print(f"#{i} is stale: its memory changed since it was reviewed; review again")
-    return EXIT_PROBLEMS if decided.stale else EXIT_OK
+        print(
+            f"applied {_ids(decided.applied)} as one operation ({decided.op_id[:8]}; `undo` takes it back)"
+        )
+    return EXIT_OK
+
+
+def _ids(ids: Sequence[int]) -> str:
+    return ", ".join(f"#{i}" for i in ids)
 
 
 def cmd_reject(args: argparse.Namespace) -> int:

@@ -383,14 +383,7 @@ class ReviewView(QWidget):
         agent, ids = agent_named(ws.agent), [p.id for p in chosen]
 
         def work() -> Any:
-            decided = approve(agent, ws.root, ids, decisions=decisions, ws=ws)
-            if decided.stale:
-                stale = ", ".join(f"#{i}" for i in decided.stale)
-                raise _Stale(
-                    f"{stale}: the memory changed since it was reviewed, so nothing was "
-                    "applied for it; “Review now” reviews it again"
-                )
-            return decided
+            return approve(agent, ws.root, ids, decisions=decisions, ws=ws)
 
         self.write_requested.emit(work, message)
         return True
@@ -630,10 +623,6 @@ class LlmSettingsDialog(QDialog):
         )
         for name in ("llm_base_url", "llm_model", "llm_timeout_s", "llm_api_key_env"):
             setattr(self.settings, name, getattr(checked, name))
-
-
-class _Stale(WorkspaceError):
-    """A decision refused because its memory changed since the review (shown to the person)."""
 
 
 def _memory_text(p: Proposal) -> str:

@@ -9,14 +9,15 @@ document's state from before the change set; a change set's inverse undoes it af
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from core.store.document import Document
+from core.store.document import DocState, Document
 from core.store.merge import Change
 
-__all__ = ["ChangeSet", "apply_and_save"]
+__all__ = ["ChangeSet", "all_or_nothing", "apply_and_save"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +43,56 @@ class ChangeSet:
 def apply_and_save(ws: Any, changesets: Sequence[ChangeSet], cause: str | None = None) -> list[Any]:
     """Apply change sets to the open workspace (`core.store.documents.Editable`) and save it at
     once through the guarded commit, as one operation named by `cause` in the journal: what the
-    CLI and the pages that write at once (restore, undo, policy) do. Returns the saves."""
-    for changeset in changesets:
-        changeset.apply()
-    return list(ws.save_all(cause=cause)) if cause else list(ws.save_all())
+    CLI and the pages that write at once (restore, undo, policy) do. Returns the saves. All or
+    nothing (see `all_or_nothing`)."""
+    with all_or_nothing(ws, [cs.document for cs in changesets]) as op_id:
+        for changeset in changesets:
+            changeset.apply()
+        if cause:
+            return list(ws.save_all(cause=cause, op_id=op_id))
+        return list(ws.save_all(op_id=op_id))
+
+
+@contextmanager
+def all_or_nothing(ws: Any, documents: Sequence[Document[Any, Any]]) -> Iterator[str]:
+    """Around applying changes to `documents` of the open workspace `ws` and saving them as one
+    operation (the op_id it yields): when anything in it fails, every document is put back as it
+    was (nothing half-applied or unsaved stays open) and the files the operation had already
+    written are undone, so no file keeps part of it."""
+    from core.store.journal import Journal
+
+    before = [(d, d.snapshot()) for d in dict.fromkeys(documents)]
+    op_id = Journal.new_op_id()
+    try:
+        yield op_id
+    except Exception as exc:
+        written = [d for d, state in before if d.generation != state.generation]
+        _put_back(before)
+        if written:
+            _undo_part(ws, op_id, exc)
+        raise
+
+
+def _put_back(before: Sequence[tuple[Document[Any, Any], DocState]]) -> None:
+    """Each document not written as it was before (its unsaved edits gone), else read anew."""
+    for document, state in before:
+        if not document.modified:
+            continue
+        if document.can_restore(state) and state.generation == document.generation:
+            document.restore(state)
+        else:
+            document.reload()
+
+
+def _undo_part(ws: Any, op_id: str, failure: Exception) -> None:
+    """Undo the files an operation wrote before it failed."""
+    from core.ops.undo import undo_and_save
+    from core.store.errors import WorkspaceError
+
+    try:
+        undo_and_save(ws, op_id)
+    except Exception as exc:
+        raise WorkspaceError(
+            f"{failure}; the files it had already written could not be put back ({exc}): "
+            f"undo operation {op_id[:8]} from Activity"
+        ) from failure

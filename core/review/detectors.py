@@ -15,7 +15,15 @@ from datetime import date, datetime
 
 from core.review.model import Memory, in_its_language
 
-__all__ = ["SecretHit", "find_junk", "find_secret", "find_temporary", "is_expired", "mask_secrets"]
+__all__ = [
+    "SecretHit",
+    "find_important",
+    "find_junk",
+    "find_secret",
+    "find_temporary",
+    "is_expired",
+    "mask_secrets",
+]
 
 HIDDEN = "…[hidden]"
 _SHOWN = 3  # characters of a secret a list still shows
@@ -298,3 +306,56 @@ def _date_of(value: str) -> date | None:
         return date.fromisoformat(value[:10])
     except ValueError:
         return None
+
+
+# -- facts that are never deleted for fading -------------------------------------------------------
+# (what it is in English, in Chinese, the words that say so). A person's name, a birthday or an
+# anniversary, an allergy or a health condition, a promise, a contract or a legal date: the
+# agent forgetting one of these hurts, however rarely it comes up.
+_IMPORTANT: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
+    (english, chinese, re.compile(pattern, re.IGNORECASE))
+    for english, chinese, pattern in (
+        ("an allergy", "过敏", r"过敏|allerg|不耐受|intoleran|epipen|肾上腺素笔"),
+        (
+            "a health condition",
+            "健康状况",
+            r"高血压|糖尿病|哮喘|心脏病|痛风|肾病|抑郁|色弱|色盲|旧伤|慢性|癫痫|"
+            r"剖腹产|术后|\d+\s*mg\b|diabet|asthma|epilep|hypertension|blood pressure|"
+            r"chronic|heart condition|colou?r[- ]blind|medication",
+        ),
+        (
+            "a birthday or an anniversary",
+            "生日或纪念日",
+            r"生日|出生|纪念日|忌日|去世|birthday|anniversary|\bborn\b|passed away",
+        ),
+        (
+            "a person's name",
+            "人名",
+            r"(?:名字|名叫|叫做|妻子|丈夫|太太|老公|老婆|男朋友|女朋友|儿子|女儿|孙子|孙女|"
+            r"父亲|母亲|爸爸|妈妈|合伙人|leader)[^，。,.]{0,6}叫|"
+            r"\b(?:name is|named|goes by|wife|husband|daughter|son|partner) [A-Z]",
+        ),
+        (
+            "a promise or an agreement",
+            "承诺或约定",
+            r"答应|承诺|约定|保证|保密协议|合同|协议|独家|违约|紧急联系人|"
+            r"\bpromised?\b|\bcommit(?:ted|ment)\b|\bcontract\b|\bagreement\b|\bNDA\b|"
+            r"emergency contact",
+        ),
+        (
+            "a legal or official date",
+            "法定或官方期限",
+            r"申报|罚款|续贷|签证|居留|护照|税|visa|permit|passport|\btax\b|\bfine[sd]?\b|"
+            r"penalt|renewal|must be filed",
+        ),
+    )
+)
+
+
+def find_important(text: str) -> tuple[str, str] | None:
+    """What makes the text a fact never deleted for fading, in English and Chinese (a person's
+    name, a birthday, an allergy or health condition, a promise, a legal date), else None."""
+    for english, chinese, pattern in _IMPORTANT:
+        if pattern.search(text):
+            return english, chinese
+    return None

@@ -12,9 +12,11 @@ from typing import Literal, Protocol, get_args
 
 __all__ = [
     "DECISIONS",
+    "PRIORITY",
     "TRIGGERS",
     "Candidate",
     "Decision",
+    "Finding",
     "Memory",
     "Review",
     "ReviewContext",
@@ -70,14 +72,70 @@ _FIELDS = tuple(f.name for f in fields(Memory) if f.name != "read_only")
 
 
 @dataclass(frozen=True, slots=True)
-class Candidate:
-    """A memory a trigger put up for review, and why (words a person can check)."""
+class Finding:
+    """One trigger that fired for a memory, and why (words a person can check)."""
 
-    memory: Memory
     trigger: Trigger
     why: str
     related: tuple[Memory, ...] = ()  # the other memory of a duplicate or contradiction
     suggested: Decision | None = None  # what the trigger itself implies (a decay run's archive)
+
+
+# Which finding leads when several fire for one memory: what makes a memory go comes first.
+PRIORITY: tuple[Trigger, ...] = (
+    "secret",
+    "junk",
+    "contradiction",
+    "duplicate",
+    "expired",
+    "decay",
+    "promotion",
+    "agent_written",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A memory up for review: its leading finding (`trigger`, `why`, `related`, `suggested`)
+    and every other trigger that fired for it (`more`). The reviewer decides once for all."""
+
+    memory: Memory
+    trigger: Trigger
+    why: str
+    related: tuple[Memory, ...] = ()
+    suggested: Decision | None = None
+    more: tuple[Finding, ...] = ()
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """Every reason this memory is up for review, the leading one first."""
+        return (Finding(self.trigger, self.why, self.related, self.suggested), *self.more)
+
+    @property
+    def triggers(self) -> tuple[Trigger, ...]:
+        return tuple(f.trigger for f in self.findings)
+
+    def finding(self, trigger: Trigger) -> Finding | None:
+        return next((f for f in self.findings if f.trigger == trigger), None)
+
+    def named(self) -> tuple[Memory, ...]:
+        """The other memories the proposal names (a pair's other side), each once."""
+        seen: dict[tuple[str, str], Memory] = {}
+        for f in self.findings:
+            for m in f.related:
+                seen.setdefault((m.file, m.key), m)
+        return tuple(seen.values())
+
+    def touched(self) -> set[tuple[str, str]]:
+        """(file, key) of every memory the proposal reads: its own and the ones it names."""
+        return {(self.memory.file, self.memory.key)} | {(m.file, m.key) for m in self.named()}
+
+    @classmethod
+    def of(cls, memory: Memory, findings: Sequence[Finding]) -> Candidate:
+        """One candidate of a memory's findings, the leading one first (see PRIORITY)."""
+        ordered = sorted(findings, key=lambda f: PRIORITY.index(f.trigger))
+        lead = ordered[0]
+        return cls(memory, lead.trigger, lead.why, lead.related, lead.suggested, tuple(ordered[1:]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +147,7 @@ class Review:
     transcript: str = ""
     merged_text: str | None = None  # MERGE: the one memory the two become
     searches: Sequence[str] = field(default_factory=tuple)  # keywords the reviewer searched
+    because: Trigger | None = None  # the finding the decision answers (None: the leading one)
 
 
 class ReviewContext(Protocol):

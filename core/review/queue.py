@@ -1,8 +1,15 @@
 """The review queue (SPEC 4): a review run stores its proposals in the journal; the person approves
-or rejects them; an approved decision is applied as one operation through the guarded commit.
+or rejects them; approved decisions are applied as one operation through the guarded commit.
 
-A proposal keeps the memory as it was reviewed (its fields and their hash): when the memory has
-changed since, the proposal is stale and is not applied until it is reviewed again.
+One memory has at most one open proposal (waiting, stale or failed), carrying every trigger that
+fired for it, and no memory is named by two open proposals (a pair's other side included): a run
+reviews an open proposal again instead of adding another, and leaves a candidate that touches a
+memory another waiting proposal names for a later run.
+
+A proposal keeps every memory it read as it was reviewed (the memory and the ones it names): when
+any of them changed since, the proposal is stale and is not applied until it is reviewed again.
+Approving many is all or nothing: one stale, conflicting or failing proposal refuses the batch,
+with each reason, and nothing is written.
 """
 
 from __future__ import annotations
@@ -10,14 +17,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 from core.agents.base import Agent, Row
-from core.ops import apply_and_save
+from core.ops import ChangeSet, all_or_nothing
 from core.policy import PolicyProfile
 from core.review.apply import changesets_for
 from core.review.model import DECISIONS, Candidate, Memory, Review, Reviewer
@@ -30,6 +37,7 @@ from core.store.journal import Proposal
 __all__ = [
     "DecayDone",
     "Decided",
+    "Refused",
     "ReviewRun",
     "approve",
     "decay_and_queue",
@@ -40,11 +48,13 @@ __all__ = [
     "reject",
     "run_review",
     "scan",
+    "stale_reason",
     "undo_decision",
     "waiting",
 ]
 
 Progress = Callable[[int, int], None]
+Key = tuple[str, str]  # (file, memory key)
 
 
 # -- reading the workspace -------------------------------------------------------------------------
@@ -54,20 +64,34 @@ def memories_in(agent: Agent, path: Path) -> tuple[list[Row], list[Memory]]:
     return rows, [memory_of_row(r) for r in rows]
 
 
-def scan(path: Path, ws: Any, memories: Sequence[Memory], today: date) -> list[Candidate]:
-    """The candidates of every trigger over the workspace."""
+def scan(
+    path: Path,
+    ws: Any,
+    memories: Sequence[Memory],
+    today: date,
+    *,
+    decay: Mapping[Key, tuple[str, float]] | None = None,
+    only: Iterable[Key] | None = None,
+) -> list[Candidate]:
+    """The candidates of every trigger over the workspace, one per memory. `decay`: the
+    archive/delete transitions of a decay run (else those of a run to `today`); `only`: the
+    memories to propose for (their pairs are still looked for among all)."""
     profile = _profile(ws)  # only scored workspaces
-    transitions: dict[tuple[str, str], tuple[str, float]] = {}
-    if profile is not None:
+    transitions = dict(decay or {})
+    if profile is not None and decay is None:
         from core.decay import preview_decay
 
         preview = preview_decay(ws, today)
         transitions = {(ws.file, t.key): (t.to, t.score) for t in preview.transitions}
-    written = _agent_written(path, memories)
-    return find_candidates(ScanInput(memories, today, profile, transitions, written))
+    written = _agent_written(path, memories) if only is None else {}
+    wanted = None if only is None else frozenset(only)
+    decay_at = None if decay is None else today
+    return find_candidates(
+        ScanInput(memories, today, profile, transitions, written, wanted, decay_at)
+    )
 
 
-def _agent_written(path: Path, memories: Sequence[Memory]) -> dict[tuple[str, str], str]:
+def _agent_written(path: Path, memories: Sequence[Memory]) -> dict[Key, str]:
     """Memories the agent wrote on its own since the last review run: new to that run, or with
     another text than it saw (a compression), and not written in MemDesk since. The first run
     of a file has nothing to compare with."""
@@ -77,7 +101,7 @@ def _agent_written(path: Path, memories: Sequence[Memory]) -> dict[tuple[str, st
         since = journal.get_setting("last_review_at")
         if not isinstance(since, str):
             return {}
-        out: dict[tuple[str, str], str] = {}
+        out: dict[Key, str] = {}
         for file in sorted({m.file for m in memories}):
             seen = journal.seen_for_review(file)
             if not seen:
@@ -103,10 +127,33 @@ class ReviewRun:
     """What a run found and stored."""
 
     candidates: int = 0
-    stored: list[int] = field(default_factory=list)
-    skipped: int = 0  # already pending with the same memory and trigger
-    failed: int = 0  # the reviewer could not decide (stored as failed, with why)
+    stored: list[int] = field(default_factory=list)  # new proposals
+    updated: list[int] = field(default_factory=list)  # open proposals reviewed again
+    skipped: int = 0  # already waiting, with the same memories and triggers
+    deferred: int = 0  # they touch a memory a waiting proposal names: a later run
+    failed: list[tuple[int, str]] = field(default_factory=list)  # (proposal, why no decision)
     cancelled: bool = False  # stopped before every candidate was reviewed
+
+    def summary(self) -> str:
+        """One line for the person (the CLI's and the window's)."""
+        parts = [
+            f"{self.candidates} memories up for review: {len(self.stored)} new proposals",
+            f"{len(self.updated)} reviewed again",
+            f"{self.skipped} already waiting",
+        ]
+        if self.deferred:
+            parts.append(f"{self.deferred} left for after the waiting ones are decided")
+        parts.append(f"{len(self.failed)} failed")
+        return ", ".join(parts) + (" (cancelled)" if self.cancelled else "")
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a run does with its candidates: review these (each new, or an open proposal's id)."""
+
+    review: list[tuple[Candidate, int | None]]
+    skipped: int
+    deferred: int
 
 
 async def run_review(
@@ -118,37 +165,36 @@ async def run_review(
     progress: Progress | None = None,
     cancel: asyncio.Event | None = None,
     max_in_flight: int | None = None,
+    only: Iterable[Key] | None = None,
 ) -> ReviewRun:
-    """Triggers, then the reviewer over each candidate; every proposal is stored as it comes."""
+    """Triggers, then the reviewer over each candidate; the proposals are stored at the end.
+    `only`: review just these memories (a stale proposal reviewed again)."""
     from core.review.run import review_many
 
     ws = agent.open(path)
     _rows, memories = memories_in(agent, path)
     mark_stale(path, memories)
-    candidates = scan(path, ws, memories, today)
-    run = ReviewRun(len(candidates))
+    candidates = scan(path, ws, memories, today, only=only)
     with journal_for_reading(path) as journal:
-        waiting = set() if journal is None else journal.pending_proposal_keys()
-    fresh = [c for c in candidates if (c.memory.file, c.memory.key, c.trigger) not in waiting]
-    run.skipped = len(candidates) - len(fresh)
+        open_now = [] if journal is None else journal.open_proposals()
+    plan = _plan(candidates, open_now)
+    run = ReviewRun(len(candidates), skipped=plan.skipped, deferred=plan.deferred)
+    fresh = [c for c, _old in plan.review]
     context = RelatedIndex(memories)
     results = await review_many(
         reviewer, fresh, context, on_progress=progress, cancel=cancel, max_in_flight=max_in_flight
     )
-    rows = []
-    for candidate, result in zip(fresh, results, strict=False):
-        if isinstance(result, BaseException):
-            so_far = str(getattr(result, "transcript", ""))  # an LLM's conversation until then
-            review, status = Review(None, f"the reviewer failed: {result}", so_far), "failed"
-        else:
-            review = result
-            status = "pending" if review.decision is not None else "failed"
-        run.failed += status == "failed"
-        rows.append(_row(candidate, review, reviewer.name, status))
     run.cancelled = len(results) < len(fresh)
+    reviewed = [
+        (candidate, old, _review_of(result))
+        for (candidate, old), result in zip(plan.review, results, strict=False)
+    ]
+    withdrawn = [] if run.cancelled or only is not None else _moot(open_now, candidates)
     with journal_for_writing(path) as journal:
-        run.stored = journal.add_proposals(rows)
-        if not run.cancelled:  # a cancelled run has not looked at everything: no new baseline
+        _store(journal, reviewed, reviewer.name, run)
+        for pid in withdrawn:
+            journal.set_proposal_status(pid, "rejected", decided_by="review")
+        if not run.cancelled and only is None:  # a partial run sets no new baseline
             for file in sorted({m.file for m in memories}):
                 seen = [(m.key, text_digest(m)) for m in memories if m.file == file]
                 journal.mark_seen_for_review(file, seen)
@@ -156,11 +202,103 @@ async def run_review(
     return run
 
 
-def _row(c: Candidate, review: Review, reviewer: str, status: str) -> dict[str, Any]:
+def _review_of(result: Review | BaseException) -> Review:
+    if isinstance(result, BaseException):
+        so_far = str(getattr(result, "transcript", ""))  # an LLM's conversation until then
+        return Review(None, f"the reviewer failed: {result}", so_far)
+    return result
+
+
+def _store(
+    journal: Any,
+    reviewed: Sequence[tuple[Candidate, int | None, Review]],
+    reviewer: str,
+    run: ReviewRun,
+) -> None:
+    """New proposals added, open ones reviewed again updated in place; failures noted."""
+    new = [(c, r) for c, old, r in reviewed if old is None]
+    again = [(old, c, r) for c, old, r in reviewed if old is not None]
+    run.stored = list(journal.add_proposals([_row(c, r, reviewer) for c, r in new]))
+    journal.update_proposals([(old, _row(c, r, reviewer)) for old, c, r in again])
+    run.updated = [old for old, _c, _r in again]
+    ids = [*run.stored, *run.updated]
+    reviews = [r for _c, r in new] + [r for _old, _c, r in again]
+    run.failed = [(pid, r.reasons) for pid, r in zip(ids, reviews, strict=True) if not r.decision]
+
+
+def _plan(candidates: Sequence[Candidate], open_now: Sequence[Proposal]) -> _Plan:
+    """Which candidates to review: a memory whose waiting proposal says the same is skipped; an
+    open proposal about the same memory is reviewed again in place; a candidate touching a
+    memory that another waiting proposal names waits for it to be decided."""
+    subject: dict[Key, Proposal] = {}
+    claimed: dict[Key, int] = {}  # memory -> the waiting proposal that names it
+    for p in open_now:
+        subject[(p.file, p.memory_id)] = p
+        if p.status == "pending":
+            for key in _touched(p):
+                claimed[key] = p.id
+    review: list[tuple[Candidate, int | None]] = []
+    skipped = deferred = 0
+    for c in candidates:
+        own = subject.get((c.memory.file, c.memory.key))
+        own_id = None if own is None else own.id
+        if any(claimed.get(key, own_id) != own_id for key in c.touched()):
+            deferred += 1
+        elif own is not None and own.status == "pending" and _same(own, c):
+            skipped += 1
+        else:
+            review.append((c, own_id))
+    return _Plan(review, skipped, deferred)
+
+
+def _moot(open_now: Sequence[Proposal], candidates: Sequence[Candidate]) -> list[int]:
+    """Stale proposals no trigger fires for any more (the memory was changed or is gone): a
+    full run withdraws them."""
+    proposed = {(c.memory.file, c.memory.key) for c in candidates}
+    return [p.id for p in open_now if p.status == "stale" and (p.file, p.memory_id) not in proposed]
+
+
+def _same(p: Proposal, c: Candidate) -> bool:
+    """The waiting proposal already says what the candidate would: same memories as they are
+    now, same triggers."""
+    named = {(m.file, m.key): m.digest() for m in c.named()}
+    return (
+        p.memory_hash == c.memory.digest()
+        and _named_digests(p) == named
+        and p.triggers == list(c.triggers)
+    )
+
+
+def _named_digests(p: Proposal) -> dict[Key, str]:
+    return {
+        (m.file, m.key): m.digest()
+        for m in (_memory(f) for f in json.loads(p.related_json or "[]"))
+        if m is not None
+    }
+
+
+def _touched(p: Proposal) -> set[Key]:
+    named = {(str(f.get("file")), str(f.get("key"))) for f in json.loads(p.related_json or "[]")}
+    return {(p.file, p.memory_id)} | named
+
+
+def _memory(fields: Mapping[str, Any]) -> Memory | None:
+    """A memory as the journal kept it (None for a record from an older MemDesk without it)."""
+    try:
+        return Memory(**{k: v for k, v in fields.items() if k in Memory.__slots__})
+    except TypeError:
+        return None
+
+
+def _row(c: Candidate, review: Review, reviewer: str) -> dict[str, Any]:
+    findings = [
+        {"trigger": f.trigger, "why": f.why, "related": [m.key for m in f.related]}
+        for f in c.findings
+    ]
     return {
         "file": c.memory.file,
         "memory_id": c.memory.key,
-        "trigger": c.trigger,
+        "trigger": review.because or c.trigger,
         "decision": review.decision or "NONE",
         "reasons": review.reasons,
         "reviewer": reviewer,
@@ -168,9 +306,10 @@ def _row(c: Candidate, review: Review, reviewer: str, status: str) -> dict[str, 
         "transcript": review.transcript,
         "why": c.why,
         "memory_json": json.dumps(c.memory.fields(), ensure_ascii=False),
-        "related_json": json.dumps([m.fields() for m in c.related], ensure_ascii=False),
+        "related_json": json.dumps([m.fields() for m in c.named()], ensure_ascii=False),
         "merged_text": review.merged_text,
-        "status": status,
+        "status": "pending" if review.decision else "failed",
+        "findings_json": json.dumps(findings, ensure_ascii=False),
     }
 
 
@@ -186,35 +325,32 @@ def _now_iso() -> str:
 
 
 def queue_transitions(
-    agent: Agent, path: Path, transitions: Sequence[tuple[str, str, str]], at: date
+    agent: Agent, path: Path, transitions: Sequence[tuple[str, str, str, float]], at: date
 ) -> list[int]:
-    """Store a decay run's archive/delete transitions ((file, key, "archive"|"delete")) as rules
-    proposals in the review queue, for the person to decide; those already waiting are not
-    proposed twice. Returns the new proposals."""
+    """Put a decay run's archive/delete transitions ((file, key, "archive"|"delete", score))
+    in the review queue as rules proposals, for the person to decide (with any other trigger
+    that fires for those memories, a newer memory superseding one included). Returns the new
+    and the updated proposals."""
     from core.review.rules import RulesReviewer
 
     if not transitions:
         return []
+    ws = agent.open(path)
     _rows, memories = memories_in(agent, path)
-    by_key = {(m.file, m.key): m for m in memories}
+    mark_stale(path, memories)
+    moves = {(file, key): (to, score) for file, key, to, score in transitions}
+    candidates = scan(path, ws, memories, at, decay=moves, only=moves)
     with journal_for_reading(path) as journal:
-        waiting = set() if journal is None else journal.pending_proposal_keys()
+        open_now = [] if journal is None else journal.open_proposals()
+    plan = _plan(candidates, open_now)
     reviewer, context = RulesReviewer(), RelatedIndex(memories)
-    rows = []
-    for file, key, to in transitions:
-        memory = by_key.get((file, key))
-        if memory is None or (file, key, "decay") in waiting:
-            continue
-        verb = "archive" if to == "archive" else "delete"
-        why = f"the decay run to {at.isoformat()} would {verb} it (score {memory.score:.2f})"
-        candidate = Candidate(
-            memory, "decay", why, suggested="ARCHIVE" if verb == "archive" else "DELETE"
-        )
-        rows.append(_row(candidate, reviewer.decide(candidate, context), reviewer.name, "pending"))
-    if not rows:
+    reviewed = [(c, old, reviewer.decide(c, context)) for c, old in plan.review]
+    if not reviewed:
         return []
+    run = ReviewRun()
     with journal_for_writing(path) as journal:
-        return list(journal.add_proposals(rows))
+        _store(journal, reviewed, reviewer.name, run)
+    return [*run.stored, *run.updated]
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +365,7 @@ def decay_and_queue(agent: Agent, ws: Any, preview: Any) -> DecayDone:
     from core.decay import apply_decay
 
     saved = apply_decay(ws, preview) if preview.changed_count else None
-    moves = [(ws.file, t.key, t.to) for t in preview.transitions]
+    moves = [(ws.file, t.key, t.to, t.score) for t in preview.transitions]
     return DecayDone(saved, queue_transitions(agent, ws.root, moves, preview.at))
 
 
@@ -239,18 +375,40 @@ def pending(path: Path) -> list[Proposal]:
         return [] if journal is None else journal.proposals("pending")
 
 
+def listed(path: Path) -> list[Proposal]:
+    """The open proposals: waiting, stale and failed, in the order they came up."""
+    with journal_for_reading(path) as journal:
+        return [] if journal is None else journal.open_proposals()
+
+
 def waiting(path: Path) -> tuple[int, datetime | None]:
     """How many proposals wait, and since when the oldest: without reading them."""
     with journal_for_reading(path) as journal:
         return (0, None) if journal is None else journal.waiting()
 
 
+def stale_reason(p: Proposal, now: Mapping[Key, Memory]) -> str | None:
+    """Why the proposal is stale (a memory it read changed or is gone), else None."""
+    if (mine := now.get((p.file, p.memory_id))) is None:
+        return f"[{p.memory_id}] is gone since the review"
+    if mine.digest() != p.memory_hash:
+        return f"[{mine.id}] changed since the review"
+    for key, digest in _named_digests(p).items():
+        other = now.get(key)
+        if other is None:
+            return f"[{key[1]}], which the proposal names, is gone since the review"
+        if other.digest() != digest:
+            return f"[{other.id}], which the proposal names, changed since the review"
+    return None
+
+
 def mark_stale(path: Path, memories: Sequence[Memory]) -> list[int]:
-    """Pending proposals whose memory changed (or is gone) since its review become stale."""
-    now = {(m.file, m.key): m.digest() for m in memories}
+    """Waiting proposals any of whose memories changed (or is gone) since the review become
+    stale: they are not applied until reviewed again."""
+    now = {(m.file, m.key): m for m in memories}
     with journal_for_reading(path) as journal:
         waiting = [] if journal is None else journal.proposals("pending")
-    stale = [p.id for p in waiting if now.get((p.file, p.memory_id)) != p.memory_hash]
+    stale = [p.id for p in waiting if stale_reason(p, now) is not None]
     if stale:
         with journal_for_writing(path) as journal:
             for pid in stale:
@@ -272,7 +430,9 @@ def undo_decision(
     decided = [
         p
         for p in found
-        if p.status in ("applied", "rejected") and (op_id is None or p.op_id == op_id)
+        if p.status in ("applied", "rejected")
+        and p.decided_by != "review"
+        and (op_id is None or p.op_id == op_id)
     ]
     if not decided:
         raise WorkspaceError(f"{path}: no review decision to undo", exit_code=EXIT_REFUSED)
@@ -285,10 +445,18 @@ def undo_decision(
     return [last.id]
 
 
+class Refused(WorkspaceError):
+    """Approving was refused and nothing was written: `reasons` says why, per proposal."""
+
+    def __init__(self, path: Path, reasons: Mapping[int, str]) -> None:
+        self.reasons = dict(reasons)
+        shown = "; ".join(f"#{pid}: {why}" for pid, why in sorted(self.reasons.items()))
+        super().__init__(f"{path}: nothing was applied: {shown}", exit_code=EXIT_REFUSED)
+
+
 @dataclass(frozen=True, slots=True)
 class Decided:
     applied: list[int]
-    stale: list[int]
     op_id: str | None
 
 
@@ -302,54 +470,109 @@ def approve(
     ws: Any = None,
 ) -> Decided:
     """Apply the proposals (with the person's own decision where `decisions` gives one) as one
-    operation. A proposal whose memory changed since its review is marked stale, not applied."""
-    ws = ws or agent.open(path)  # the window's open workspace, else the files read anew
-    rows, _memories = memories_in(agent, path)
-    by_key = {(r.file, r.key or r.id): r for r in rows}
-    proposals = _wanted(path, ids)
-    changesets, applied, stale = [], [], []
-    for p in proposals:
-        row = by_key.get((p.file, p.memory_id))
-        if row is None or memory_of_row(row).digest() != p.memory_hash:
-            stale.append(p.id)
-            continue
-        decision = (decisions or {}).get(p.id, p.decision)
-        if decision not in DECISIONS:
-            raise WorkspaceError(
-                f"proposal {p.id}: {decision} is not a decision", exit_code=EXIT_REFUSED
-            )
-        other = _related_row(p, by_key)
-        changesets += changesets_for(
-            agent, ws, decision=decision, trigger=p.trigger, row=row, other=other,
-            merged_text=p.merged_text, profile=_profile(ws),
-        )  # fmt: skip
-        applied.append(p.id)
-    op_id = None
-    if changesets:
-        cause = f"review: approved proposal{'s' if len(applied) > 1 else ''} " + ", ".join(
-            f"#{i}" for i in applied
+    operation through the guarded commit: all of them, or, when one is stale, conflicts with
+    another or cannot be carried out, none (Refused, with each reason; nothing is written and
+    they all stay as they were). `ws`: the window's open workspace (it must hold no unsaved
+    edits), else the files are read anew."""
+    ws = ws or agent.open(path)
+    if ws.modified:
+        raise WorkspaceError(
+            f"{path}: save or undo the unsaved edits first: approving writes at once",
+            exit_code=EXIT_REFUSED,
         )
-        saved = apply_and_save(ws, changesets, cause)
-        op_id = saved[0].op_id if saved else None
-    with journal_for_writing(path) as journal:
-        for pid in applied:
-            journal.set_proposal_status(pid, "applied", decided_by=by, op_id=op_id)
-        for pid in stale:
-            journal.set_proposal_status(pid, "stale", decided_by=by)
-    if applied:
-        mark_stale(path, memories_in(agent, path)[1])  # others about the memories it changed
-    return Decided(applied, stale, op_id)
+    proposals = _wanted(path, ids)
+    rows, memories = memories_in(agent, path)
+    by_key = {(r.file, r.key or r.id): r for r in rows}
+    now = {(m.file, m.key): m for m in memories}
+    refused = _conflicts(proposals)
+    for p in proposals:
+        why = refused.get(p.id) or stale_reason(p, now) or _not_a_decision(p, decisions)
+        if why is not None:
+            refused[p.id] = why
+    if refused:
+        raise Refused(path, refused)
+    planned = _planned(agent, ws, proposals, by_key, decisions, path)
+    documents = [cs.document for _p, sets in planned for cs in sets]
+    op_id = None
+    with all_or_nothing(ws, documents) as op:
+        for p, sets in planned:
+            try:
+                for changeset in sets:
+                    changeset.apply()
+            except (WorkspaceError, ValueError) as exc:
+                raise Refused(path, {p.id: str(exc)}) from None
+        if any(d.modified for d in documents):
+            applied = [p.id for p, _sets in planned]
+            cause = f"review: approved proposal{'s' if len(applied) > 1 else ''} " + ", ".join(
+                f"#{i}" for i in applied
+            )
+            ws.save_all(cause=cause, op_id=op)
+            op_id = op
+        with journal_for_writing(path) as journal:
+            for p in proposals:
+                journal.set_proposal_status(p.id, "applied", decided_by=by, op_id=op_id)
+    return Decided([p.id for p in proposals], op_id)
+
+
+def _conflicts(proposals: Sequence[Proposal]) -> dict[int, str]:
+    """Proposals of one batch that touch the same memory: neither can be applied with the other."""
+    owner: dict[Key, int] = {}
+    out: dict[int, str] = {}
+    for p in proposals:
+        for key in sorted(_touched(p)):
+            first = owner.setdefault(key, p.id)
+            if first != p.id:
+                out[p.id] = f"#{first} is about [{key[1]}] too: decide one of the two first"
+    return out
+
+
+def _not_a_decision(p: Proposal, decisions: dict[int, str] | None) -> str | None:
+    decision = (decisions or {}).get(p.id, p.decision)
+    return None if decision in DECISIONS else f"{decision} is not a decision"
+
+
+def _planned(
+    agent: Agent,
+    ws: Any,
+    proposals: Sequence[Proposal],
+    by_key: Mapping[Key, Row],
+    decisions: dict[int, str] | None,
+    path: Path,
+) -> list[tuple[Proposal, list[ChangeSet]]]:
+    """Each proposal's change sets (Refused, nothing applied, when one cannot be carried out)."""
+    planned = []
+    for p in proposals:
+        decision = (decisions or {}).get(p.id, p.decision)
+        try:
+            sets = changesets_for(
+                agent, ws, decision=decision, trigger=p.trigger,
+                row=by_key[(p.file, p.memory_id)], other=_related_row(p, by_key),
+                merged_text=p.merged_text, profile=_profile(ws),
+            )  # fmt: skip
+        except (WorkspaceError, ValueError) as exc:
+            raise Refused(path, {p.id: str(exc)}) from None
+        planned.append((p, sets))
+    return planned
 
 
 def reject(path: Path, ids: Sequence[int], *, by: str = "person") -> list[int]:
-    proposals = _wanted(path, ids)
+    proposals = _wanted(path, ids, also=("stale", "failed"))
     with journal_for_writing(path) as journal:
         for p in proposals:
             journal.set_proposal_status(p.id, "rejected", decided_by=by)
     return [p.id for p in proposals]
 
 
-def _wanted(path: Path, ids: Sequence[int]) -> list[Proposal]:
+_WHY_NOT: dict[str, str] = {
+    "stale": "its memory changed since it was reviewed: `memdesk review` reviews it again",
+    "failed": "the reviewer could not decide: `memdesk review` tries again, or reject it",
+    "applied": "it was applied already",
+    "rejected": "it was rejected already",
+}
+
+
+def _wanted(path: Path, ids: Sequence[int], also: Sequence[str] = ()) -> list[Proposal]:
+    """The proposals `ids` names, each waiting (or of a status in `also`); Refused otherwise."""
     with journal_for_reading(path) as journal:
         found = {} if journal is None else {p.id: p for p in journal.proposals()}
     missing = [i for i in ids if i not in found]
@@ -358,14 +581,18 @@ def _wanted(path: Path, ids: Sequence[int]) -> list[Proposal]:
             f"{path}: no proposal {', '.join(map(str, missing))} (`memdesk review` lists them)",
             exit_code=EXIT_REFUSED,
         )
-    done = [i for i in ids if found[i].status not in ("pending", "approved")]
-    if done:
-        shown = ", ".join(f"#{i} is {found[i].status}" for i in done)
-        raise WorkspaceError(f"{path}: {shown}", exit_code=EXIT_REFUSED)
+    allowed = ("pending", "approved", *also)
+    refused = {
+        i: _WHY_NOT.get(found[i].status, found[i].status)
+        for i in ids
+        if found[i].status not in allowed
+    }
+    if refused:
+        raise Refused(path, refused)
     return [found[i] for i in ids]
 
 
-def _related_row(p: Proposal, by_key: dict[tuple[str, str], Row]) -> Row | None:
+def _related_row(p: Proposal, by_key: Mapping[Key, Row]) -> Row | None:
     related = json.loads(p.related_json or "[]")
     if not related:
         return None

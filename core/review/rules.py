@@ -4,9 +4,11 @@ reasons a person can check; a reason that quotes the memory quotes it in its own
 The rules, by trigger:
 - promotion: a temporary state ("today", "今天", "刚才", …) is never promoted (KEEP); otherwise a
   memory used often enough to reach the threshold is PROMOTEd.
-- decay: a memory other memories refer to is KEPT; one a newer similar memory supersedes is
-  DELETEd; otherwise what the decay run would do (ARCHIVE or DELETE), or ARCHIVE where the
-  format has an archive and DELETE where it has none.
+- decay: a memory other memories refer to is KEPT; otherwise what the decay run would do
+  (ARCHIVE or DELETE), or ARCHIVE where the format has an archive and DELETE where it has none;
+  an important fact (a name, a birthday, an allergy, a promise) is never deleted for fading.
+  (A newer similar memory that supersedes it is a contradiction or duplicate finding, which
+  leads.)
 - duplicate: the weaker of the two (lower score, then older, then later in the file) is DELETEd.
 - contradiction: the older of the two is DELETEd, quoting both (the person sees them side by side).
 - expired, secret, junk: DELETE. agent_written: KEEP, for the person to check.
@@ -15,15 +17,31 @@ The rules, by trigger:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from core.review.detectors import find_temporary
-from core.review.model import Candidate, Memory, Review, ReviewContext
+from core.review.detectors import find_important, find_temporary
+from core.review.model import Candidate, Decision, Memory, Review, ReviewContext, Trigger
 from core.review.model import in_its_language as _say
 
 __all__ = ["RulesReviewer", "quote"]
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _QUOTE_CHARS = 60
+_TRIGGER_NAME: dict[Trigger, tuple[str, str]] = {
+    "promotion": ("promotion", "升级审核"),
+    "decay": ("decay", "衰减"),
+    "duplicate": ("duplicate", "重复"),
+    "contradiction": ("contradiction", "矛盾"),
+    "expired": ("expired", "过期"),
+    "secret": ("secret", "密钥"),
+    "junk": ("junk", "误写入"),
+    "agent_written": ("written by the agent", "智能体自行写入"),
+}
+
+
+def _lang(memory: Memory) -> int:
+    """0 for an English memory, 1 for a Chinese one (an index into _TRIGGER_NAME's pairs)."""
+    return 1 if _CJK.search(memory.content) else 0
 
 
 class RulesReviewer:
@@ -36,10 +54,20 @@ class RulesReviewer:
         return self.decide(candidate, context)
 
     def decide(self, candidate: Candidate, context: ReviewContext) -> Review:
-        """The decision, synchronously (the rules never wait for anything)."""
+        """The decision, synchronously (the rules never wait for anything): the leading finding
+        decides (what makes a memory go leads, see PRIORITY); the others are named after it."""
         rule = getattr(self, f"_{candidate.trigger}")
         review: Review = rule(candidate, context)
-        return review
+        if candidate.more:
+            zh = _lang(candidate.memory)
+            said = [
+                f"{_TRIGGER_NAME[f.trigger][zh]}{'：' if zh else ': '}{f.why}"
+                for f in candidate.more
+            ]
+            listed = ("；" if zh else "; ").join(said)
+            more = f"同时：{listed}。" if zh else f"Also up for review: {listed}."
+            review = replace(review, reasons=f"{review.reasons}\n{more}")
+        return replace(review, because=candidate.trigger)
 
     # -- one rule per trigger -------------------------------------------------------------------
     def _promotion(self, c: Candidate, _context: ReviewContext) -> Review:
@@ -79,19 +107,22 @@ class RulesReviewer:
                     "删除会让那条记忆失去上下文。",
                 ),
             )
-        newer = _superseding(m, context)
-        if newer is not None:
-            return Review(
-                "DELETE",
-                _say(
-                    m,
-                    f"{quote(m)} is superseded by the newer [{newer.id}] {quote(newer)}.",
-                    f"{quote(m)} 已被更新的 [{newer.id}] {quote(newer)} 取代。",
-                ),
-            )
         decision = c.suggested or ("ARCHIVE" if self.archive else "DELETE")
         if decision == "ARCHIVE" and not self.archive:
             decision = "DELETE"
+        important = find_important(m.content)
+        if decision == "DELETE" and important is not None:
+            kept: Decision = "ARCHIVE" if self.archive else "KEEP"
+            return Review(
+                kept,
+                _say(
+                    m,
+                    f"{quote(m)} {c.why}, but it records {important[0]}: such a fact is not "
+                    f"deleted for fading, so it is {'archived' if kept == 'ARCHIVE' else 'kept'}.",
+                    f"{quote(m)}：{c.why}；但它记录的是{important[1]}，这类事实不因衰减而删除，"
+                    f"因此{'归档' if kept == 'ARCHIVE' else '保留'}。",
+                ),
+            )
         verb = {"ARCHIVE": "archived", "DELETE": "deleted"}.get(decision, "kept")
         return Review(
             decision,
@@ -139,8 +170,13 @@ class RulesReviewer:
     def _secret(self, c: Candidate, _context: ReviewContext) -> Review:
         return Review(
             "DELETE",
-            f"This memory holds {c.why}: the agent sends its memories to the model with every "
-            "prompt, so a secret in one leaks. Delete it (or edit the secret out first).",
+            _say(
+                c.memory,
+                f"This memory holds {c.why}: the agent sends its memories to the model with "
+                "every prompt, so a secret in one leaks. Delete it (or edit the secret out first).",
+                f"这条记忆{c.why}：智能体每次都会把记忆发给模型，记忆里的密钥会因此泄露。"
+                "删除它（或先把密钥删掉）。",
+            ),
         )
 
     def _junk(self, c: Candidate, _context: ReviewContext) -> Review:
@@ -183,19 +219,3 @@ def _referring(memory: Memory, context: ReviewContext) -> Memory | None:
     """A memory that names this one by its id ("see [abc123]")."""
     found = context.referrers(memory)
     return found[0] if found else None
-
-
-def _superseding(memory: Memory, context: ReviewContext) -> Memory | None:
-    """A newer memory of the same category that the context finds most related to this one."""
-    for other in context.related(memory, limit=3):
-        same = memory.category is None or other.category == memory.category
-        newer = (other.last_activated or "") > (memory.last_activated or "")
-        if same and newer and _near(memory.content, other.content):
-            return other
-    return None
-
-
-def _near(a: str, b: str) -> bool:
-    from rapidfuzz import fuzz
-
-    return fuzz.token_set_ratio(a, b) >= 80 or fuzz.ratio(a, b) >= 80

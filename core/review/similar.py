@@ -13,7 +13,7 @@ import heapq
 import math
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
@@ -180,11 +180,19 @@ def similar_pairs(
 
 
 def _scored(
-    memories: Sequence[Memory], threshold: float, same_category: bool
+    memories: Sequence[Memory],
+    threshold: float,
+    same_category: bool,
+    among: Collection[int] | None = None,
 ) -> tuple[list[int], list[int], list[float]]:
-    """similar_pairs as the two memories' places and the score."""
+    """similar_pairs as the two memories' places and the score (`among`: only the pairs with
+    one of these places)."""
     texts = [_normal(m.content) for m in memories]
     first, second = _candidates(texts)
+    if among is not None:
+        wanted = np.fromiter(among, dtype=np.int64)
+        keep = np.isin(first, wanted) | np.isin(second, wanted)
+        first, second = first[keep], second[keep]
     if same_category:
         codes = _category_codes(memories)
         keep = (codes[first] == codes[second]) | (codes[first] < 0) | (codes[second] < 0)
@@ -301,13 +309,17 @@ def contradictions(memories: Sequence[Memory], *, threshold: float = 60.0) -> li
 
 
 def duplicates_and_contradictions(
-    memories: Sequence[Memory], *, duplicate_at: float = 85.0, similar_at: float = 60.0
+    memories: Sequence[Memory],
+    *,
+    duplicate_at: float = 85.0,
+    similar_at: float = 60.0,
+    among: Collection[int] | None = None,
 ) -> tuple[list[Pair], list[Contradiction]]:
     """Both from one comparison: the pairs at least `duplicate_at` similar that do not disagree,
     and the pairs at least `similar_at` similar that disagree (a pair that disagrees is no
-    duplicate)."""
+    duplicate). `among`: only the pairs holding one of the memories at these places."""
     duplicates, disagree = [], []
-    first, second, scores = _scored(memories, min(duplicate_at, similar_at), True)
+    first, second, scores = _scored(memories, min(duplicate_at, similar_at), True, among)
     signs = _signatures(memories)
     names: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
     for i, j, score in zip(first, second, scores, strict=True):

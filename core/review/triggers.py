@@ -3,6 +3,7 @@ memories, its scoring profile and its journal. Each candidate says why its trigg
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -10,11 +11,11 @@ from typing import Any
 
 from core.policy import PolicyProfile
 from core.review.detectors import find_junk, find_secret, is_expired
-from core.review.model import Candidate, Memory
+from core.review.model import PRIORITY, Candidate, Finding, Memory
 from core.review.model import in_its_language as say
 from core.review.similar import duplicates_and_contradictions
 
-__all__ = ["ScanInput", "find_candidates", "memory_of_row"]
+__all__ = ["ScanInput", "compared", "decay_finding", "find_candidates", "memory_of_row"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +29,8 @@ class ScanInput:
     # (archive|delete, score after) a decay run up to today would propose
     agent_written: dict[tuple[str, str], str] | None = None  # (file, key) -> when the agent
     # wrote it, for those written on its own since the last review
+    only: frozenset[tuple[str, str]] | None = None  # propose for these memories alone
+    decay_at: date | None = None  # the transitions are a decay run's to this day (else today's)
 
 
 def memory_of_row(row: Any) -> Memory:
@@ -51,103 +54,178 @@ def memory_of_row(row: Any) -> Memory:
 
 
 def find_candidates(scan: ScanInput) -> list[Candidate]:
-    """Every trigger over every memory, in the order of the triggers, then of the memories."""
-    found: list[Candidate] = []
-    writable = [m for m in scan.memories if not m.read_only]  # the others are context only
+    """One candidate per memory, carrying every trigger that fired for it, and no memory in two
+    candidates (a pair's other side included): the leading triggers first (see PRIORITY), then
+    the memories in file order."""
+    only = scan.only
+    writable = [  # the others are context only
+        m for m in scan.memories if not m.read_only and (only is None or (m.file, m.key) in only)
+    ]
+    found: dict[tuple[str, str], list[Finding]] = defaultdict(list)
     if scan.profile is not None:
-        found += _score_triggers(writable, scan.profile, scan.decay_transitions or {})
-    found += _text_triggers(writable, scan.today)
-    found += [c for c in _pair_triggers(scan.memories) if not c.memory.read_only]
-    if scan.agent_written:
-        found += [
-            Candidate(m, "agent_written", f"written by the agent on its own: {when}")
-            for m in writable
-            if (when := scan.agent_written.get((m.file, m.key))) is not None
-        ]
-    return found
+        transitions = scan.decay_transitions or {}
+        _score_triggers(found, writable, scan.profile, transitions, scan.decay_at)
+    _text_triggers(found, writable, scan.today)
+    for m in writable:
+        when = (scan.agent_written or {}).get((m.file, m.key))
+        if when is not None:
+            found[(m.file, m.key)].append(Finding("agent_written", when))
+    among = None
+    if only is not None:
+        among = [n for n, m in enumerate(scan.memories) if (m.file, m.key) in only]
+    pairs = _pair_findings(scan.memories, among)
+    if only is not None:
+        pairs = {key: finding for key, finding in pairs.items() if key in only}
+    return _one_per_memory(scan.memories, found, pairs)
+
+
+def _one_per_memory(
+    memories: Sequence[Memory],
+    found: dict[tuple[str, str], list[Finding]],
+    pairs: dict[tuple[str, str], Finding],
+) -> list[Candidate]:
+    """Each memory's findings as one candidate, greedily by what leads: a candidate whose pair's
+    other side is already in an earlier candidate drops that pair (it comes up again once the
+    earlier one is decided); one that is itself named by an earlier candidate waits likewise."""
+    order = {(m.file, m.key): n for n, m in enumerate(memories)}
+    by_key = {(m.file, m.key): m for m in memories}
+    subjects = set(found) | set(pairs)
+    proposed = []
+    for key in subjects:
+        findings = list(found.get(key, ()))
+        pair = pairs.get(key)
+        if pair is not None:
+            findings.append(pair)
+        proposed.append(Candidate.of(by_key[key], findings))
+    proposed.sort(key=lambda c: (PRIORITY.index(c.trigger), order[(c.memory.file, c.memory.key)]))
+    taken: set[tuple[str, str]] = set()
+    out = []
+    for c in proposed:
+        if (c.memory.file, c.memory.key) in taken:
+            continue
+        if c.touched() & taken:
+            singles = [f for f in c.findings if not f.related]
+            if not singles:
+                continue
+            c = Candidate.of(c.memory, singles)
+        taken |= c.touched()
+        out.append(c)
+    out.sort(key=lambda c: (PRIORITY.index(c.trigger), order[(c.memory.file, c.memory.key)]))
+    return out
 
 
 def _score_triggers(
+    found: dict[tuple[str, str], list[Finding]],
     memories: Iterable[Memory],
     profile: PolicyProfile,
     transitions: dict[tuple[str, str], tuple[str, float]],
-) -> list[Candidate]:
-    out = []
+    decay_at: date | None,
+) -> None:
     pinned = (*profile.never_decay_categories, "core")
     for m in memories:
         if m.score is None:
             continue
-        proposed = transitions.get((m.file, m.key))
+        key = (m.file, m.key)
+        proposed = transitions.get(key)
         if proposed is not None:
             to, after = proposed
-            shown = (
-                f"{m.score:.2f}"
-                if f"{m.score:.2f}" == f"{after:.2f}"
-                else f"{m.score:.2f} → {after:.2f}"
-            )
-            why = say(
-                m,
-                f"a decay run to today would {to} it (score {shown})",
-                f"衰减到今天会{'归档' if to == 'archive' else '删除'}它（分数 {shown}）",
-            )
-            out.append(
-                Candidate(m, "decay", why, suggested="ARCHIVE" if to == "archive" else "DELETE")
-            )
+            found[key].append(decay_finding(m, to, after, decay_at))
         elif m.section != "archived" and m.score < profile.decay_review_below:
             mark = profile.decay_review_below
+            score, line = compared(m.score, mark)
             why = say(
                 m,
-                f"score {m.score:.2f} is below the decay review mark {mark}",
-                f"分数 {m.score:.2f} 低于衰减审核线 {mark}",
+                f"score {score} is below the decay review mark {line}",
+                f"分数 {score} 低于衰减审核线 {line}",
             )
-            out.append(Candidate(m, "decay", why))
+            found[key].append(Finding("decay", why))
         elif (
             m.score >= profile.promotion_at
             and (m.hits or 0) >= profile.promotion_min_hits
             and m.category not in pinned
         ):
+            score, line = compared(m.score, profile.promotion_at)
             why = say(
                 m,
-                f"score {m.score:.2f} reached the promotion mark {profile.promotion_at} "
-                f"after {m.hits or 0} uses",
-                f"分数 {m.score:.2f} 达到升级线 {profile.promotion_at}，已使用 {m.hits or 0} 次",
+                f"score {score} reached the promotion mark {line} after {m.hits or 0} uses",
+                f"分数 {score} 达到升级线 {line}，已使用 {m.hits or 0} 次",
             )
-            out.append(Candidate(m, "promotion", why))
-    return out
+            found[key].append(Finding("promotion", why))
 
 
-def _text_triggers(memories: Iterable[Memory], today: date) -> list[Candidate]:
-    out = []
+def decay_finding(m: Memory, to: str, after: float, at: date | None = None) -> Finding:
+    """A decay run (to `at`, else to today) would archive or delete the memory."""
+    shown = (
+        f"{m.score:.2f}"
+        if m.score is None or f"{m.score:.2f}" == f"{after:.2f}"
+        else (f"{m.score:.2f} → {after:.2f}")
+    )
+    when_en = f"to {at.isoformat()}" if at is not None else "to today"
+    when_zh = f"到 {at.isoformat()} " if at is not None else "到今天"
+    verb = "archive" if to == "archive" else "delete"
+    why = say(
+        m,
+        f"a decay run {when_en} would {verb} it (score {shown})",
+        f"衰减{when_zh}会{'归档' if verb == 'archive' else '删除'}它（分数 {shown}）",
+    )
+    return Finding("decay", why, suggested="ARCHIVE" if verb == "archive" else "DELETE")
+
+
+def compared(value: float, mark: float) -> tuple[str, str]:
+    """A score and a threshold written so that their order reads true: 0.195 and 0.2, not 0.20
+    and 0.2 (as few decimals as tell them apart, at least two for the score)."""
+    for places in range(2, 10):
+        shown = f"{value:.{places}f}"
+        rounded = float(shown)
+        if (rounded < mark, rounded == mark) == (value < mark, value == mark):
+            return shown.rstrip("0") if places > 2 else shown, f"{mark:g}"
+    return repr(value), repr(mark)
+
+
+def _text_triggers(
+    found: dict[tuple[str, str], list[Finding]], memories: Iterable[Memory], today: date
+) -> None:
     for m in memories:
+        key = (m.file, m.key)
         expired = is_expired(m, today)
         if expired is not None:
-            out.append(Candidate(m, "expired", expired))
+            found[key].append(Finding("expired", expired))
         secret = find_secret(m.content)
         if secret is not None:
-            out.append(Candidate(m, "secret", f"a secret ({secret.kind})"))
+            kind = secret.kind
+            found[key].append(
+                Finding("secret", say(m, f"a secret ({kind})", f"含有密钥（{kind}）"))
+            )
         junk = find_junk(m.content)
         if junk is not None:
-            out.append(Candidate(m, "junk", junk))
-    return out
+            found[key].append(Finding("junk", junk))
 
 
-def _pair_triggers(memories: Sequence[Memory]) -> list[Candidate]:
-    """The weaker of two duplicates, the older of two that disagree: the other is `related`."""
-    out = []
-    duplicates, disagree = duplicates_and_contradictions(memories)
-    best: dict[tuple[str, str], tuple[float, Memory, Memory]] = {}
-    for pair in duplicates:  # a memory copied many times: one proposal, with its closest copy
+def _pair_findings(
+    memories: Sequence[Memory], among: Sequence[int] | None = None
+) -> dict[tuple[str, str], Finding]:
+    """Per memory, its one pair finding: the weaker of two duplicates or the older of two that
+    disagree names the other (`related`); a memory in several pairs keeps the closest, and a
+    contradiction before a duplicate."""
+    duplicates, disagree = duplicates_and_contradictions(memories, among=among)
+    best: dict[tuple[str, str], tuple[tuple[int, float], Finding]] = {}
+
+    def offer(subject: Memory, rank: tuple[int, float], finding: Finding) -> None:
+        if subject.read_only:
+            return
+        key = (subject.file, subject.key)
+        known = best.get(key)
+        if known is None or rank > known[0]:
+            best[key] = (rank, finding)
+
+    for pair in duplicates:
         weak, strong = _weaker_first(pair.a, pair.b)
-        known = best.get((weak.file, weak.key))
-        if known is None or pair.score > known[0]:
-            best[(weak.file, weak.key)] = (pair.score, weak, strong)
-    for score, weak, strong in best.values():
-        why = say(weak, f"{score:.0f}% similar", f"相似度 {score:.0f}%")
-        out.append(Candidate(weak, "duplicate", why, (strong,)))
+        why = say(weak, f"{pair.score:.0f}% similar", f"相似度 {pair.score:.0f}%")
+        offer(weak, (0, pair.score), Finding("duplicate", why, (strong,)))
     for found in disagree:
         old, new = _older_first(found.a, found.b)
-        out.append(Candidate(old, "contradiction", found.why, (new,)))
-    return out
+        offer(old, (1, found.score), Finding("contradiction", found.why, (new,)))
+    return {key: finding for key, (_rank, finding) in best.items()}
 
 
 def _weaker_first(a: Memory, b: Memory) -> tuple[Memory, Memory]:

@@ -308,6 +308,18 @@ class Proposal:
     merged_text: str | None = None
     decided_by: str | None = None
     op_id: str | None = None  # the operation that applied it
+    findings_json: str = "[]"  # every trigger that fired: [{"trigger", "why", "related"}]
+
+    @property
+    def triggers(self) -> list[str]:
+        """Every trigger that brought the memory up, the leading one first."""
+        found = [str(f.get("trigger")) for f in json.loads(self.findings_json or "[]")]
+        return found or [self.trigger]
+
+    @property
+    def related_ids(self) -> list[str]:
+        """The ids of the other memories the proposal names."""
+        return [str(m.get("id") or m.get("key")) for m in json.loads(self.related_json or "[]")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -549,6 +561,16 @@ def _migrate_to_v7(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+# A proposal carries every trigger that fired for its memory (SPEC 4: one open proposal per
+# memory): [{"trigger", "why", "related": [keys]}], the leading one first.
+_migrate_to_v8 = _running(
+    (
+        "ALTER TABLE proposals ADD COLUMN findings_json TEXT NOT NULL DEFAULT '[]'",
+        "CREATE INDEX proposals_by_memory ON proposals (file, memory_id)",
+    )
+)
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Append, never edit or reorder.
 MIGRATIONS: tuple[Migration, ...] = (
     _migrate_to_v1,
@@ -558,6 +580,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _migrate_to_v5,
     _migrate_to_v6,
     _migrate_to_v7,
+    _migrate_to_v8,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -1278,10 +1301,23 @@ class Journal:
         count, oldest = self._conn.execute(sql).fetchone()
         return int(count), None if oldest is None else datetime.fromisoformat(oldest)
 
-    def pending_proposal_keys(self) -> set[tuple[str, str, str]]:
-        """(file, memory, trigger) of every pending proposal: a run does not propose them twice."""
-        sql = "SELECT file, memory_id, trigger FROM proposals WHERE status = 'pending'"
-        return {(r[0], r[1], r[2]) for r in self._conn.execute(sql)}
+    def open_proposals(self) -> list[Proposal]:
+        """The proposals not decided yet: waiting, stale (their memory changed) or failed."""
+        sql = f"{_SELECT_PROPOSALS} WHERE status IN ('pending', 'stale', 'failed') ORDER BY id"
+        return [_proposal(row) for row in self._conn.execute(sql)]
+
+    def update_proposals(self, updates: Sequence[tuple[int, Mapping[str, Any]]]) -> None:
+        """Open proposals reviewed again, in one transaction: each (id, fields as for
+        `add_proposals`) now says what the new review says, undecided (its id and the time it
+        first came up are kept)."""
+        now = _iso(utc_now())
+        with self._write() as conn:
+            for proposal_id, fields in updates:
+                row = _proposal_row(fields, now)
+                values = (*row[:8], *row[9:])  # all but created_at, which stays
+                cursor = conn.execute(_UPDATE_PROPOSAL, (*values, proposal_id))
+                if cursor.rowcount == 0:
+                    raise KeyError(f"no proposal {proposal_id}")
 
     def set_proposal_status(
         self,
@@ -1429,9 +1465,14 @@ _UPSERT_DECAY = """
         anchor = excluded.anchor, score = excluded.score, updated_at = excluded.updated_at"""
 _PROPOSAL_COLUMNS = (
     "file, memory_id, trigger, decision, reasons, transcript, reviewer, memory_hash, created_at,"
-    " why, memory_json, related_json, merged_text, status"
+    " why, memory_json, related_json, merged_text, status, findings_json"
 )
-_INSERT_PROPOSAL = f"INSERT INTO proposals ({_PROPOSAL_COLUMNS}) VALUES ({', '.join('?' * 14)})"
+_INSERT_PROPOSAL = f"INSERT INTO proposals ({_PROPOSAL_COLUMNS}) VALUES ({', '.join('?' * 15)})"
+# A proposal reviewed again: what the review says now; it waits (or failed) again, undecided.
+_UPDATE_PROPOSAL = """UPDATE proposals SET file = ?, memory_id = ?, trigger = ?, decision = ?,
+    reasons = ?, transcript = ?, reviewer = ?, memory_hash = ?,
+    why = ?, memory_json = ?, related_json = ?, merged_text = ?, status = ?, findings_json = ?,
+    decided_at = NULL, decided_by = NULL, op_id = NULL WHERE id = ?"""
 _SELECT_PROPOSALS = f"SELECT id, decided_at, decided_by, op_id, {_PROPOSAL_COLUMNS} FROM proposals"
 
 
@@ -1590,13 +1631,14 @@ def _proposal_row(p: Mapping[str, Any], now: str) -> tuple[Any, ...]:
         scrub_secrets(p.get("transcript", "")), p["reviewer"], p["memory_hash"], now,
         p.get("why", ""), p.get("memory_json", "{}"), p.get("related_json", "[]"),
         None if merged is None else scrub_secrets(merged), status,
+        p.get("findings_json", "[]"),
     )  # fmt: skip
 
 
 def _proposal(row: Sequence[Any]) -> Proposal:
     row_id, decided_at, decided_by, op_id, *values = row
     file, memory_id, trigger, decision, reasons, transcript, reviewer, memory_hash = values[:8]
-    created_at, why, memory_json, related_json, merged_text, status = values[8:]
+    created_at, why, memory_json, related_json, merged_text, status, findings_json = values[8:]
     return Proposal(
         id=row_id,
         file=file,
@@ -1616,6 +1658,7 @@ def _proposal(row: Sequence[Any]) -> Proposal:
         merged_text=merged_text,
         decided_by=decided_by,
         op_id=op_id,
+        findings_json=findings_json,
     )
 
 

@@ -927,8 +927,9 @@ def test_a_version_3_journal_keeps_its_proposals_and_learns_the_new_fields(
             related_json='[{"key": "a1b2c3"}]', status="failed",
         )  # fmt: skip
         migrated.set_proposal_status(old.id, "rejected", decided_by="person")
-        assert migrated.pending_proposal_keys() == set()
+        assert [p.id for p in migrated.open_proposals()] == [new]
         [failed] = migrated.proposals("failed")
+        assert (failed.triggers, failed.related_ids) == (["duplicate"], ["a1b2c3"])
         assert (failed.id, failed.why, failed.related_json) == (
             new,
             "93% similar",

@@ -16,7 +16,7 @@ from app.cli import main
 from core.activity import operations
 from core.agents.registry import agent_named
 from core.review.model import Candidate, Review, ReviewContext
-from core.review.queue import approve, pending, reject, run_review, undo_decision
+from core.review.queue import Refused, approve, pending, reject, run_review, undo_decision
 from core.review.rules import RulesReviewer
 from core.store.commit import journal_for_reading
 from core.store.errors import WorkspaceError
@@ -52,7 +52,7 @@ def test_approving_many_is_one_operation_undone_as_one(demo: Path) -> None:
     before = (demo / "MEMORY.md").read_bytes()
     ids = [p.id for p in pending(demo) if p.trigger in ("promotion", "decay")][:3]
     decided = approve(EVERBOT, demo, ids)
-    assert decided.applied == ids and decided.stale == []
+    assert decided.applied == ids
     assert (demo / "MEMORY.md").read_bytes() != before
     [op] = operations(demo)[:1]
     assert op.op.op_id == decided.op_id and op.op.cause.startswith("review: approved")
@@ -72,13 +72,14 @@ def test_a_memory_changed_since_its_review_is_stale_and_not_written(demo: Path) 
     assert main(["edit", str(demo), promotion.memory_id, "--text", "changed by the person"]) == 0
     after_edit = (demo / "MEMORY.md").read_bytes()
 
-    decided = approve(EVERBOT, demo, [promotion.id])
+    with pytest.raises(Refused, match=f"#{promotion.id}: \\[{promotion.memory_id}\\] changed"):
+        approve(EVERBOT, demo, [promotion.id])
 
-    assert decided.applied == [] and decided.stale == [promotion.id]
     assert (demo / "MEMORY.md").read_bytes() == after_edit
-    again = review(demo)  # re-reviewed: a new proposal for the memory as it is now
-    assert any(p.memory_id == promotion.memory_id for p in pending(demo))
-    assert again.stored  # type: ignore[attr-defined]
+    again = review(demo)  # reviewed again: the same proposal, about the memory as it is now
+    assert promotion.id in again.updated  # type: ignore[attr-defined]
+    [now] = [p for p in pending(demo) if p.memory_id == promotion.memory_id]
+    assert now.id == promotion.id and now.memory_hash != promotion.memory_hash
 
 
 def test_rejecting_writes_nothing_and_a_decided_proposal_is_refused(demo: Path) -> None:
@@ -87,7 +88,7 @@ def test_rejecting_writes_nothing_and_a_decided_proposal_is_refused(demo: Path) 
     first = pending(demo)[0]
     assert reject(demo, [first.id]) == [first.id]
     assert (demo / "MEMORY.md").read_bytes() == before
-    with pytest.raises(WorkspaceError, match=f"#{first.id} is rejected"):
+    with pytest.raises(Refused, match=f"#{first.id}: it was rejected already"):
         approve(EVERBOT, demo, [first.id])
     with pytest.raises(WorkspaceError, match="no proposal 9999"):
         reject(demo, [9999])
@@ -122,7 +123,7 @@ def test_a_reviewer_that_cannot_decide_leaves_a_failed_proposal_with_its_transcr
     demo: Path,
 ) -> None:
     run = review(demo, _Undecided())
-    assert run.failed == run.candidates  # type: ignore[attr-defined]
+    assert len(run.failed) == run.candidates  # type: ignore[attr-defined]
     assert pending(demo) == []
     with journal_for_reading(demo) as journal:
         assert journal is not None

@@ -8,15 +8,14 @@ and files whose shape needs the whole parse, take the usual way (`Workspace`).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
 from core.agents.everbot import format as ev
 from core.agents.everbot.workspace import (
-    TIERED_CATEGORIES,
     Workspace,
+    detect_profile,
     last_save,
     locate_memory_file,
     memory_history,
@@ -30,9 +29,6 @@ from core.store.files import read_consistent
 from core.store.journal import DecayState, HistoryPoint, JournalError
 
 LARGE_FILE = 8_000_000  # bytes, about 50,000 memories
-_TIERED_HEADER = re.compile(
-    rb"\]\s+(?:" + b"|".join(c.encode() for c in sorted(TIERED_CATEGORIES)) + rb")\s*\|"
-)
 
 
 @dataclass
@@ -132,7 +128,7 @@ def _profile(root: Path, data: bytes, chosen: str | None) -> PolicyProfile:
         except JournalError:
             name = None
     if name is None:
-        name = "tiered" if _TIERED_HEADER.search(data) else "everbot"
+        name = detect_profile(data)
     try:
         return profile_by_name(name)
     except ValueError as exc:

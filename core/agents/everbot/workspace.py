@@ -57,7 +57,17 @@ __all__ = [
 ]
 
 MEMORY_FILE = "MEMORY.md"
-TIERED_CATEGORIES = frozenset({"system", "core", "episode"})
+# What tells the tiered memory's file from EverBot's: a memory of its own `system` category, or
+# its `core`/`episode` categories beside a score on its importance scale (above EverBot's 1.0).
+# An EverBot file may well use `episode`, `core` is what pinning a memory makes of its category,
+# and a hand-edited score above 1 alone does not make a file tiered.
+_HEADER = rb"^[ \t]*###\s+\[\w+\]\s+"
+_SYSTEM = re.compile(_HEADER + rb"system\s*\|", re.MULTILINE)
+_TIERED_CATEGORY = re.compile(_HEADER + rb"(?:core|episode)\s*\|", re.MULTILINE)
+_HIGH_SCORE = re.compile(
+    _HEADER + rb"\w+\s*\|\s*(?:0*[1-9]\d+(?:\.\d*)?|0*[2-9](?:\.\d*)?|0*1\.\d*[1-9]\d*)\s*\|",
+    re.MULTILINE,
+)
 
 Actor = Literal["person", "agent", "reviewer", "decay", "import"]
 MemoryChange = Change[ev.Entry]
@@ -124,7 +134,7 @@ class Workspace:
             saved, precise = _journal_facts(root, rel)
         clean_leftovers(root, path.parent)
         clean_backup_temps(root)
-        chosen = profile or saved or detect_profile(document.doc)
+        chosen = profile or saved or detect_profile(document.base or b"")
         try:
             policy = profile_by_name(chosen)
         except ValueError as exc:
@@ -703,10 +713,10 @@ def locate_memory_file(target: Path) -> tuple[Path, Path]:
     raise WorkspaceError(f"{target}: no memory file here: expected {MEMORY_FILE}")
 
 
-def detect_profile(doc: ev.StructuredDocument) -> str:
-    """`tiered` when the file uses the tiered categories (system, core, episode), else `everbot`."""
-    categories = {e.category for e in doc.iter_entries()}
-    return "tiered" if categories & TIERED_CATEGORIES else "everbot"
+def detect_profile(data: bytes) -> str:
+    """`tiered` when the file's memories are the tiered memory's (see _SYSTEM), else `everbot`."""
+    tiered = _SYSTEM.search(data) or (_TIERED_CATEGORY.search(data) and _HIGH_SCORE.search(data))
+    return "tiered" if tiered else "everbot"
 
 
 def entry_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:

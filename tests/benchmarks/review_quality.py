@@ -1,0 +1,113 @@
+"""The rules reviewer's judgment on labeled cases (a script that prints figures, not a test).
+
+    .venv/bin/python tests/benchmarks/review_quality.py [--cases DIR] [--per-case] [--json FILE]
+
+Each case folder (`NAME/MEMORY.md`, `NAME/labels.json`; default: the review bench kept in
+tests/fixtures/review-bench/) is copied to a temporary folder and reviewed exactly as a person
+would: `memdesk review CASE --at <the file's Last updated day> --json`. Every proposal becomes a
+line of the scorer's input (its case, memory, decision, the trigger its decision answers and the
+other memories it names), and the bench's own scorer prints its table. `--cases` takes any folder
+of the same layout (a second, unseen set scores the same way).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import re
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+BENCH = ROOT / "tests" / "fixtures" / "review-bench"
+sys.path.insert(0, str(BENCH))
+
+import score  # noqa: E402  (the bench's scorer, standard library only)
+
+from app.cli import main as cli  # noqa: E402
+
+_LAST_UPDATED = re.compile(r"<!--\s*Last updated:\s*(\d{4}-\d{2}-\d{2})")
+
+# What the rules reviewer must reach on the bench (issue: "Judgment measured").
+TARGETS = {
+    "duplicate pairs": {"precision": 0.90, "recall": 0.80},
+    "contradiction pairs": {"precision": 0.80, "recall": 0.60},
+    "secrets": {"precision": 0.95, "recall": 0.90},
+    "junk": {"precision": 0.95, "recall": 0.90},
+}
+ZERO_COUNTS = ("wrongly_promoted", "never_delete_violated", "newer_removed")
+
+
+def review_case(case: Path, work: Path) -> list[dict[str, Any]]:
+    """The proposals `memdesk review` makes for one case, as the scorer reads them."""
+    folder = work / case.name
+    shutil.copytree(case, folder, ignore=shutil.ignore_patterns("labels.json"))
+    found = _LAST_UPDATED.search((folder / "MEMORY.md").read_text(encoding="utf-8"))
+    args = ["review", str(folder), "--json"]
+    if found is not None:
+        args += ["--at", found.group(1)]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = cli(args)
+    if code not in (0, 1):
+        raise SystemExit(f"{case.name}: memdesk review exited {code}")
+    return [
+        {
+            "case": case.name,
+            "memory_id": p["memory_id"],
+            "decision": p["decision"],
+            "trigger": p["trigger"],
+            "related": p["related"],
+            "reasons": p["reasons"],
+        }
+        for p in json.loads(out.getvalue())
+        if p["status"] == "pending"
+    ]
+
+
+def misses(result: dict[str, Any]) -> list[str]:
+    """The targets the result does not reach, in words."""
+    out = []
+    for row, wanted in TARGETS.items():
+        got = result["rows"][row]
+        for measure, floor in wanted.items():
+            value = got[measure]
+            if value is None or value < floor:
+                out.append(f"{row} {measure} {value} < {floor}")
+    out += [f"{name} = {result['counts'][name]}" for name in ZERO_COUNTS if result["counts"][name]]
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cases", type=Path, default=BENCH / "cases")
+    parser.add_argument("--per-case", action="store_true")
+    parser.add_argument("--json", type=Path, default=None, help="write every figure here")
+    parser.add_argument("--proposals", type=Path, default=None, help="write the proposals here")
+    args = parser.parse_args()
+    cases = score.load_cases(args.cases)
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        proposals = [p for name in cases for p in review_case(args.cases / name, Path(tmp))]
+    took = time.perf_counter() - start
+    if args.proposals is not None:
+        args.proposals.write_text(json.dumps(proposals, ensure_ascii=False, indent=1), "utf-8")
+    result = score.run_score(cases, proposals, per_case=args.per_case)
+    score.print_report(result, args.per_case)
+    if args.json is not None:
+        args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
+    missed = misses(result)
+    print(f"reviewed {len(cases)} cases in {took:.1f} s")
+    print("targets: " + ("all met" if not missed else "missed: " + "; ".join(missed)))
+    return 0 if not missed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
