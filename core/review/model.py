@@ -31,7 +31,8 @@ Trigger = Literal[
     # or delete it
     "duplicate",  # very similar to another memory of the same category
     "contradiction",  # similar to another memory that says the opposite
-    "expired",  # a todo past its expires_at
+    "expired",  # a todo past its expires_at (or the deadline its text names)
+    "temporary",  # a state that lasts hours or days ("tired today"), not a lasting fact
     "secret",  # a key, token, password or private key inside the memory
     "junk",  # what agents write by mistake: shell commands, half sentences, leaked metadata
     "agent_written",  # the agent added it on its own since the last review
@@ -88,6 +89,7 @@ PRIORITY: tuple[Trigger, ...] = (
     "contradiction",
     "duplicate",
     "expired",
+    "temporary",
     "decay",
     "promotion",
     "agent_written",

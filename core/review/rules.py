@@ -11,7 +11,8 @@ The rules, by trigger:
   leads.)
 - duplicate: the weaker of the two (lower score, then older, then later in the file) is DELETEd.
 - contradiction: the older of the two is DELETEd, quoting both (the person sees them side by side).
-- expired, secret, junk: DELETE. agent_written: KEEP, for the person to check.
+- expired, secret, junk: DELETE. temporary: ARCHIVE (DELETE where the format has no archive),
+  never PROMOTE. agent_written: KEEP, for the person to check.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ _TRIGGER_NAME: dict[Trigger, tuple[str, str]] = {
     "duplicate": ("duplicate", "重复"),
     "contradiction": ("contradiction", "矛盾"),
     "expired": ("expired", "过期"),
+    "temporary": ("temporary state", "临时状态"),
     "secret": ("secret", "密钥"),
     "junk": ("junk", "误写入"),
     "agent_written": ("written by the agent", "智能体自行写入"),
@@ -165,6 +167,21 @@ class RulesReviewer:
         return Review(
             "DELETE",
             _say(c.memory, f"{quote(c.memory)}: {c.why}.", f"{quote(c.memory)}：{c.why}。"),
+        )
+
+    def _temporary(self, c: Candidate, _context: ReviewContext) -> Review:
+        m = c.memory
+        decision: Decision = "ARCHIVE" if self.archive else "DELETE"
+        done = {"ARCHIVE": ("archived", "归档"), "DELETE": ("deleted", "删除")}[decision]
+        return Review(
+            decision,
+            _say(
+                m,
+                f"{quote(m)} records {c.why}, not a lasting fact: long-term memory is for what "
+                f"stays true, so it is {done[0]} (and never promoted).",
+                f"{quote(m)} 记录的是{c.why}，不是长期事实：长期记忆只保存持续成立的内容，"
+                f"因此{done[1]}（也不会升级）。",
+            ),
         )
 
     def _secret(self, c: Candidate, _context: ReviewContext) -> Review:

@@ -10,7 +10,7 @@ from datetime import date
 from typing import Any
 
 from core.policy import PolicyProfile
-from core.review.detectors import find_junk, find_secret, is_expired
+from core.review.detectors import find_junk, find_secret, find_temporary, is_expired
 from core.review.model import PRIORITY, Candidate, Finding, Memory
 from core.review.model import in_its_language as say
 from core.review.similar import duplicates_and_contradictions
@@ -182,6 +182,9 @@ def compared(value: float, mark: float) -> tuple[str, str]:
     return repr(value), repr(mark)
 
 
+_LASTING = ("core", "system")  # pinned by the person or the agent: never a passing state
+
+
 def _text_triggers(
     found: dict[tuple[str, str], list[Finding]], memories: Iterable[Memory], today: date
 ) -> None:
@@ -199,6 +202,11 @@ def _text_triggers(
         junk = find_junk(m.content)
         if junk is not None:
             found[key].append(Finding("junk", junk))
+        elif secret is None and expired is None and m.category not in _LASTING:
+            word = find_temporary(m.content)
+            if word is not None:
+                why = say(m, f"a temporary state ({word!r})", f"临时状态（“{word}”）")
+                found[key].append(Finding("temporary", why))
 
 
 def _pair_findings(
