@@ -207,6 +207,7 @@ class Agent(ABC):
     title: ClassVar[str]  # how the person names it, e.g. "PicoClaw"
     demo_layouts: ClassVar[tuple[str, ...]]  # `memdesk demo --layout` names it writes
     scored: ClassVar[bool] = False  # memories carry scores that decay (SPEC 3)
+    archives: ClassVar[bool] = False  # memories can be archived (kept, out of the agent's sight)
 
     # -- finding it ---------------------------------------------------------------------------
     @abstractmethod
@@ -269,6 +270,11 @@ class Agent(ABC):
     def detail(self, row: Row) -> str:
         """`memdesk show`'s line on where the memory sits (a date, a heading, a key)."""
         return ""
+
+    def reviewed(self, row: Row) -> bool:
+        """Whether the reviewer proposes about this memory: the agent's long-term memory is
+        reviewed; its daily notes, transcripts and blocks it manages itself are context only."""
+        return not row.fields.get("read_only")
 
     def backups(self, path: Path) -> list[BackupFile]:
         """Every backup of the agent's main memory file MemDesk can find, oldest first, each

@@ -155,6 +155,8 @@ class Review:
 class ReviewContext(Protocol):
     """What a reviewer may ask of the workspace while it reviews (read only)."""
 
+    archives: bool  # the agent's format has an archive (else an archive is a delete)
+
     def related(self, memory: Memory, limit: int = 5) -> list[Memory]:
         """The memories most related to `memory` (itself excluded), best first."""
         ...

@@ -59,9 +59,10 @@ Key = tuple[str, str]  # (file, memory key)
 
 # -- reading the workspace -------------------------------------------------------------------------
 def memories_in(agent: Agent, path: Path) -> tuple[list[Row], list[Memory]]:
-    """Every memory of the workspace as listed, and as the reviewer sees it."""
+    """Every memory of the workspace as listed, and as the reviewer sees it (what the agent keeps
+    as history is context only: see Agent.reviewed)."""
     rows = agent.rows(path)
-    return rows, [memory_of_row(r) for r in rows]
+    return rows, [memory_of_row(r, reviewed=agent.reviewed(r)) for r in rows]
 
 
 def scan(
@@ -180,7 +181,7 @@ async def run_review(
     plan = _plan(candidates, open_now)
     run = ReviewRun(len(candidates), skipped=plan.skipped, deferred=plan.deferred)
     fresh = [c for c, _old in plan.review]
-    context = RelatedIndex(memories)
+    context = _Context(memories, archives=agent.archives)
     results = await review_many(
         reviewer, fresh, context, on_progress=progress, cancel=cancel, max_in_flight=max_in_flight
     )
@@ -200,6 +201,14 @@ async def run_review(
                 journal.mark_seen_for_review(file, seen)
             journal.set_setting("last_review_at", _now_iso())
     return run
+
+
+class _Context(RelatedIndex):
+    """The memories of a run, and whether the agent can archive them (a ReviewContext)."""
+
+    def __init__(self, memories: Sequence[Memory], *, archives: bool) -> None:
+        super().__init__(memories)
+        self.archives = archives
 
 
 def _review_of(result: Review | BaseException) -> Review:
@@ -343,7 +352,7 @@ def queue_transitions(
     with journal_for_reading(path) as journal:
         open_now = [] if journal is None else journal.open_proposals()
     plan = _plan(candidates, open_now)
-    reviewer, context = RulesReviewer(), RelatedIndex(memories)
+    reviewer, context = RulesReviewer(), _Context(memories, archives=agent.archives)
     reviewed = [(c, old, reviewer.decide(c, context)) for c, old in plan.review]
     if not reviewed:
         return []

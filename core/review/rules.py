@@ -49,8 +49,8 @@ def _lang(memory: Memory) -> int:
 class RulesReviewer:
     name = "rules"
 
-    def __init__(self, *, archive: bool = True) -> None:
-        self.archive = archive  # the format has an Archived section
+    def __init__(self, *, archive: bool | None = None) -> None:
+        self.archive = archive  # the format has an Archived section (None: as the context says)
 
     async def review(self, candidate: Candidate, context: ReviewContext) -> Review:
         return self.decide(candidate, context)
@@ -58,8 +58,9 @@ class RulesReviewer:
     def decide(self, candidate: Candidate, context: ReviewContext) -> Review:
         """The decision, synchronously (the rules never wait for anything): the leading finding
         decides (what makes a memory go leads, see PRIORITY); the others are named after it."""
+        archives = self.archive if self.archive is not None else getattr(context, "archives", True)
         rule = getattr(self, f"_{candidate.trigger}")
-        review: Review = rule(candidate, context)
+        review: Review = rule(candidate, context, archives)
         if candidate.more:
             zh = _lang(candidate.memory)
             said = [
@@ -72,7 +73,7 @@ class RulesReviewer:
         return replace(review, because=candidate.trigger)
 
     # -- one rule per trigger -------------------------------------------------------------------
-    def _promotion(self, c: Candidate, _context: ReviewContext) -> Review:
+    def _promotion(self, c: Candidate, _context: ReviewContext, archives: bool) -> Review:
         m = c.memory
         word = find_temporary(m.content)
         if word is not None:
@@ -95,7 +96,7 @@ class RulesReviewer:
             ),
         )
 
-    def _decay(self, c: Candidate, context: ReviewContext) -> Review:
+    def _decay(self, c: Candidate, context: ReviewContext, archives: bool) -> Review:
         m = c.memory
         referring = _referring(m, context)
         if referring is not None:
@@ -109,12 +110,12 @@ class RulesReviewer:
                     "删除会让那条记忆失去上下文。",
                 ),
             )
-        decision = c.suggested or ("ARCHIVE" if self.archive else "DELETE")
-        if decision == "ARCHIVE" and not self.archive:
+        decision = c.suggested or ("ARCHIVE" if archives else "DELETE")
+        if decision == "ARCHIVE" and not archives:
             decision = "DELETE"
         important = find_important(m.content)
         if decision == "DELETE" and important is not None:
-            kept: Decision = "ARCHIVE" if self.archive else "KEEP"
+            kept: Decision = "ARCHIVE" if archives else "KEEP"
             return Review(
                 kept,
                 _say(
@@ -137,7 +138,7 @@ class RulesReviewer:
             ),
         )
 
-    def _duplicate(self, c: Candidate, _context: ReviewContext) -> Review:
+    def _duplicate(self, c: Candidate, _context: ReviewContext, archives: bool) -> Review:
         m, other = c.memory, _other(c)
         return Review(
             "DELETE",
@@ -150,7 +151,7 @@ class RulesReviewer:
             ),
         )
 
-    def _contradiction(self, c: Candidate, _context: ReviewContext) -> Review:
+    def _contradiction(self, c: Candidate, _context: ReviewContext, archives: bool) -> Review:
         m, other = c.memory, _other(c)
         return Review(
             "DELETE",
@@ -163,15 +164,15 @@ class RulesReviewer:
             ),
         )
 
-    def _expired(self, c: Candidate, _context: ReviewContext) -> Review:
+    def _expired(self, c: Candidate, _context: ReviewContext, archives: bool) -> Review:
         return Review(
             "DELETE",
             _say(c.memory, f"{quote(c.memory)}: {c.why}.", f"{quote(c.memory)}：{c.why}。"),
         )
 
-    def _temporary(self, c: Candidate, _context: ReviewContext) -> Review:
+    def _temporary(self, c: Candidate, _context: ReviewContext, archives: bool) -> Review:
         m = c.memory
-        decision: Decision = "ARCHIVE" if self.archive else "DELETE"
+        decision: Decision = "ARCHIVE" if archives else "DELETE"
         done = {"ARCHIVE": ("archived", "归档"), "DELETE": ("deleted", "删除")}[decision]
         return Review(
             decision,
@@ -184,7 +185,7 @@ class RulesReviewer:
             ),
         )
 
-    def _secret(self, c: Candidate, _context: ReviewContext) -> Review:
+    def _secret(self, c: Candidate, _context: ReviewContext, archives: bool) -> Review:
         return Review(
             "DELETE",
             _say(
@@ -196,7 +197,7 @@ class RulesReviewer:
             ),
         )
 
-    def _junk(self, c: Candidate, _context: ReviewContext) -> Review:
+    def _junk(self, c: Candidate, _context: ReviewContext, archives: bool) -> Review:
         m = c.memory
         return Review(
             "DELETE",
@@ -207,7 +208,7 @@ class RulesReviewer:
             ),
         )
 
-    def _agent_written(self, c: Candidate, _context: ReviewContext) -> Review:
+    def _agent_written(self, c: Candidate, _context: ReviewContext, archives: bool) -> Review:
         m = c.memory
         return Review(
             "KEEP",

@@ -33,8 +33,9 @@ class ScanInput:
     decay_at: date | None = None  # the transitions are a decay run's to this day (else today's)
 
 
-def memory_of_row(row: Any) -> Memory:
-    """A listed memory (core.agents.base.Row) as the reviewer sees it."""
+def memory_of_row(row: Any, *, reviewed: bool = True) -> Memory:
+    """A listed memory (core.agents.base.Row) as the reviewer sees it (`reviewed` False: context
+    only, as what MemDesk does not write)."""
     f = row.fields
     score, hits = f.get("score"), f.get("activation_count")
     expires = f.get("expires_at") or (f.get("meta") or {}).get("expires_at")
@@ -49,14 +50,15 @@ def memory_of_row(row: Any) -> Memory:
         last_activated=None if f.get("last_activated") is None else str(f["last_activated"]),
         section=f.get("section"),
         expires_at=None if expires is None else str(expires),
-        read_only=bool(f.get("read_only")),
+        read_only=bool(f.get("read_only")) or not reviewed,
     )
 
 
 def find_candidates(scan: ScanInput) -> list[Candidate]:
     """One candidate per memory, carrying every trigger that fired for it, and no memory in two
     candidates (a pair's other side included): the leading triggers first (see PRIORITY), then
-    the memories in file order."""
+    the memories in file order. Read-only memories (what MemDesk does not write, what the agent
+    keeps as history) are context only: no trigger, no pair."""
     only = scan.only
     writable = [  # the others are context only
         m for m in scan.memories if not m.read_only and (only is None or (m.file, m.key) in only)
@@ -70,10 +72,11 @@ def find_candidates(scan: ScanInput) -> list[Candidate]:
         when = (scan.agent_written or {}).get((m.file, m.key))
         if when is not None:
             found[(m.file, m.key)].append(Finding("agent_written", when))
+    reviewed = [m for m in scan.memories if not m.read_only]
     among = None
     if only is not None:
-        among = [n for n, m in enumerate(scan.memories) if (m.file, m.key) in only]
-    pairs = _pair_findings(scan.memories, among)
+        among = [n for n, m in enumerate(reviewed) if (m.file, m.key) in only]
+    pairs = _pair_findings(reviewed, among)
     if only is not None:
         pairs = {key: finding for key, finding in pairs.items() if key in only}
     return _one_per_memory(scan.memories, found, pairs)
@@ -219,8 +222,6 @@ def _pair_findings(
     best: dict[tuple[str, str], tuple[tuple[int, float], Finding]] = {}
 
     def offer(subject: Memory, rank: tuple[int, float], finding: Finding) -> None:
-        if subject.read_only:
-            return
         key = (subject.file, subject.key)
         known = best.get(key)
         if known is None or rank > known[0]:

@@ -47,6 +47,7 @@ class EverBot(Agent):
     title: ClassVar[str] = "EverBot (structured MEMORY.md)"
     demo_layouts: ClassVar[tuple[str, ...]] = ("everbot", "tiered")
     scored: ClassVar[bool] = True
+    archives: ClassVar[bool] = True
     list_header: ClassVar[str] = LIST_HEADER
 
     def detect(self, root: Path) -> Sequence[Source]:

@@ -108,6 +108,10 @@ class OpenClaw(Agent):
             problems += unread
         return [r for r in rows if r.matches(query)]
 
+    def reviewed(self, row: Row) -> bool:
+        """The curated MEMORY.md and USER.md; daily notes and session summaries are history."""
+        return row.fields.get("section") in ("memory", "user") and super().reviewed(row)
+
     def detail(self, row: Row) -> str:
         f = row.fields
         bits = [f"section {f['category']}"] if f.get("category") else []

@@ -156,6 +156,10 @@ class PicoClaw(Agent):
                 problems.append(_problem(Path(getattr(exc, "path", path)), "unreadable", str(exc)))
         return [r for r in rows if r.matches(query)]
 
+    def reviewed(self, row: Row) -> bool:
+        """Long-term memory and profile keys; daily notes are the agent's recent history."""
+        return row.fields.get("section") in ("longterm", "profile") and super().reviewed(row)
+
     def detail(self, row: Row) -> str:
         when = str(row.fields["last_activated"])
         if row.fields["section"] == "longterm":

@@ -135,6 +135,12 @@ class Pomelobot(Agent):
             rows += [_row(where, item.path, path / item.path, e) for e in doc.entries()]
         return [r for r in rows if r.matches(query)]
 
+    def reviewed(self, row: Row) -> bool:
+        """Each scope's long-term memory and HEARTBEAT.md lessons; daily files and transcripts
+        are its history."""
+        section = str(row.fields.get("section") or "")
+        return section.endswith((":long_term", ":heartbeat")) and super().reviewed(row)
+
     def detail(self, row: Row) -> str:
         if row.fields["category"] == "team":
             return f"team entry '{row.fields['title']}', updated {row.fields['last_activated']}"
