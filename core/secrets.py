@@ -3,9 +3,11 @@
 Crash reports, every log handler MemDesk installs (`ScrubSecrets`, `scrubbed_stderr_handler`)
 and the journal's reviewer text go through `scrub_secrets`. It removes the key of
 ``$MEMDESK_LLM_API_KEY`` (and any other key given) in every form it takes in text: as is, in
-any case, URL-encoded, and in base64 (standard or URL-safe, padded or not, alone or inside a
-longer blob such as the ``user:KEY`` of a Basic auth header), and anything that looks like a
-credential (sk-..., Bearer ..., api_key=...).
+any case, each of its characters as itself or encoded (percent-encoded fully or partly, in any
+hex case, ``+`` for a space, JSON ``\\u002d`` escapes, HTML entities ``&#45;`` ``&#x2D;``), and in
+base64 (standard or URL-safe, padded or not, alone or inside a longer blob such as the
+``user:KEY`` of a Basic auth header), and anything that looks like a credential (sk-...,
+Bearer ..., api_key=...).
 """
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ import logging
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
-from functools import lru_cache
-from urllib.parse import quote, quote_plus
+from functools import cache, lru_cache
+from html.entities import html5
 
 __all__ = [
     "API_KEY_ENV",
     "REDACTED",
     "ScrubSecrets",
+    "holds_key",
     "scrub_secrets",
     "scrubbed_stderr_handler",
 ]
@@ -53,8 +56,7 @@ _TOKEN_PATTERNS: tuple[re.Pattern[str], ...] = (
 def scrub_secrets(text: str, *, extra: Iterable[str] = ()) -> str:
     """``text`` with the API key (``$MEMDESK_LLM_API_KEY`` and every string in ``extra``), in
     any of its forms, and whatever looks like a credential replaced by a placeholder."""
-    keys = {k.strip() for k in (os.environ.get(API_KEY_ENV, ""), *extra) if k and k.strip()}
-    pattern = _keys_pattern(frozenset(k for k in keys if len(k) >= MIN_KEY_LENGTH))
+    pattern = _keys_pattern(_keys(extra))
     if pattern is not None:
         text = pattern.sub(REDACTED, text)
     for token in _TOKEN_PATTERNS:
@@ -62,23 +64,70 @@ def scrub_secrets(text: str, *, extra: Iterable[str] = ()) -> str:
     return text
 
 
+def holds_key(text: str, *, extra: Iterable[str] = ()) -> bool:
+    """Whether ``text`` holds the API key (``$MEMDESK_LLM_API_KEY`` and every string in
+    ``extra``) in any of the forms `scrub_secrets` removes. Credential-like shapes do not count."""
+    pattern = _keys_pattern(_keys(extra))
+    return pattern is not None and pattern.search(text) is not None
+
+
+def _keys(extra: Iterable[str]) -> frozenset[str]:
+    keys = {k.strip() for k in (os.environ.get(API_KEY_ENV, ""), *extra) if k and k.strip()}
+    return frozenset(k for k in keys if len(k) >= MIN_KEY_LENGTH)
+
+
 @lru_cache(maxsize=8)
 def _keys_pattern(keys: frozenset[str]) -> re.Pattern[str] | None:
-    forms = {form for key in keys for form in _forms(key) if len(form) >= MIN_KEY_LENGTH}
-    if not forms:
+    if not keys:
         return None
+    blobs = {form for key in keys for form in _base64_of(key) if len(form) >= MIN_KEY_LENGTH}
     # Longest first, so a form that contains another (its padding too) is removed whole.
-    alternatives = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
-    return re.compile(alternatives, re.IGNORECASE)
+    alternatives = [re.escape(f) for f in sorted(blobs, key=len, reverse=True)]
+    alternatives += [_spelled(key) for key in sorted(keys, key=len, reverse=True)]
+    return re.compile("|".join(alternatives), re.IGNORECASE)
 
 
-def _forms(key: str) -> Iterator[str]:
-    """The key as it can appear in text (matched ignoring case, so each case is one form)."""
+def _spelled(key: str) -> str:
+    """A pattern for the key written out character by character, each character as itself or in
+    any of its encodings: percent-encoded (any hex case, also twice as %252D), ``+`` for a space,
+    a JSON or JavaScript escape (\\u002d, \\x2d, \\/), an HTML entity (&#45;, &#x2D;, &amp;):
+    a key partly encoded (some characters encoded, others not) is matched too. The whole pattern
+    is matched ignoring case, so a case-changed key is matched as well."""
+    return "".join(_character(ch) for ch in key)
+
+
+@lru_cache(maxsize=1024)
+def _character(ch: str) -> str:
+    """A group matching one character of a key in any of its forms."""
+    code = ord(ch)
+    forms = [re.escape(ch), "".join(f"%(?:25)*{byte:02x}" for byte in ch.encode("utf-8"))]
+    if ch == " ":
+        forms.append(r"\+")
+    units = [code] if code < 0x10000 else [0xD800 + (code - 0x10000 >> 10), 0xDC00 + (code & 0x3FF)]
+    forms.append("".join(rf"\\+u{unit:04x}" for unit in units))
+    if code < 0x100:
+        forms.append(rf"\\+x{code:02x}")
+    if ch in "\"\\/'":
+        forms.append(r"\\+" + re.escape(ch))
+    forms.append(rf"&#0*{code};?")
+    forms.append(rf"&#x0*{code:x};?")
+    forms += [re.escape("&" + name) for name in _entity_names().get(ch, ())]
+    return "(?:" + "|".join(forms) + ")"
+
+
+@cache
+def _entity_names() -> dict[str, list[str]]:
+    """Each character's HTML named entities (``&amp;``, ``&sol;``, ``&quot``...)."""
+    names: dict[str, list[str]] = {}
+    for name, value in html5.items():
+        names.setdefault(value, []).append(name)
+    return names
+
+
+def _base64_of(key: str) -> Iterator[str]:
+    """The key in base64 (standard and URL-safe, alone or inside a longer blob), as is and in
+    upper and lower case (base64 is matched ignoring case, so each case is one form)."""
     for variant in {key, key.lower(), key.upper()}:
-        yield variant
-        yield quote(variant, safe="")
-        yield quote(variant)
-        yield quote_plus(variant)
         data = variant.encode("utf-8")
         for encode in (base64.b64encode, base64.urlsafe_b64encode):
             yield from _base64_forms(data, encode)

@@ -3,36 +3,97 @@ endpoint reviews a memory with its top related memories, may ask MemDesk to sear
 (`[SEARCH:keywords]`, a few rounds), then ends with one decision tag. Anything else is "no
 decision", with the whole conversation kept as the transcript.
 
+The endpoint is not trusted. MemDesk reads at most `LlmSettings.max_reply_bytes` of a reply
+(1 MiB; a larger one fails the review, without reading the rest), waits at most
+`max_wait_s` for one Retry-After and `max_total_wait_s` in all for one review (each wait told to
+`on_wait`), keeps a transcript of at most `max_transcript_chars` and reasons of at most
+`REASONS_LIMIT_CHARS` (cut in the middle, saying how much was cut), and takes a merged text only
+as long as `merge_limit` of the two memories.
+
 The API key is read from its environment variable when a request is sent: it is no setting, and
-no message, log record, repr or exception of this module holds it.
+no message, log record, repr, exception, transcript or reasons of this module holds it (in any
+encoding `core.secrets` knows).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import math
 import os
 import re
+import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+from http import HTTPStatus
+from typing import Any, Literal
 
 import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
 from core.review.model import Candidate, Decision, Memory, Review, ReviewContext
-from core.secrets import API_KEY_ENV, scrub_secrets
+from core.secrets import API_KEY_ENV, holds_key, scrub_secrets
 
-__all__ = ["LlmError", "LlmReviewer", "LlmSettings", "allowed_decisions", "read_reply"]
+__all__ = [
+    "MERGE_ALLOWANCE_CHARS",
+    "MERGE_CEILING_CHARS",
+    "REASONS_LIMIT_CHARS",
+    "FailureKind",
+    "LlmError",
+    "LlmReviewer",
+    "LlmSettings",
+    "OnWait",
+    "allowed_decisions",
+    "bounded",
+    "merge_limit",
+    "read_reply",
+    "retry_after_seconds",
+]
 
 RELATED_LIMIT = 5  # related memories in the first message, and memories per search
 EXCERPT_CHARS = 200  # of a bad answer, in an error message
+ERROR_BODY_BYTES = 64 * 1024  # read of an error answer (for its excerpt); the rest is not read
+REPLY_LIMIT_BYTES = 1024 * 1024  # a chat completion is a few KiB; 1 MiB is far beyond any
+TRANSCRIPT_LIMIT_CHARS = 64_000  # a whole conversation of 3 searches is ~15,000 characters
+REASONS_LIMIT_CHARS = 4_000  # "a few sentences" of reasoning, with a wide margin
+MERGE_ALLOWANCE_CHARS = 200  # added to twice the two memories' texts: a short pair may grow
+MERGE_CEILING_CHARS = 4_000  # no merged memory is longer, however long the two are
 Message = dict[str, str]
+OnWait = Callable[[float, str], None]  # seconds, and why in words ("HTTP 429 from …: retrying …")
+
+FailureKind = Literal[
+    "refused",  # nothing listens at the address (connection refused)
+    "unreachable",  # no connection, or it broke before the answer was read
+    "timeout",  # no whole answer within timeout_s
+    "http_status",  # an HTTP error status (`LlmError.status`), retries run out included
+    "not_chat_completion",  # an answer that is not a chat completion
+    "too_large",  # a reply larger than max_reply_bytes
+]
 
 
 class LlmError(Exception):
-    """Why the endpoint gave no review, in words for the person (the key never in them);
-    `transcript`: the conversation up to the failure, kept with the failed proposal."""
+    """Why the endpoint gave no review, in words for the person (the key never in them).
 
-    transcript: str = ""
+    `kind`: the cause, for a program (see `FailureKind`); `status`: the HTTP status when the
+    endpoint answered with one; `transcript`: the conversation up to the failure (scrubbed of the
+    key, bounded), kept with the failed proposal."""
+
+    def __init__(
+        self,
+        message: str,
+        kind: FailureKind = "unreachable",
+        status: int | None = None,
+        transcript: str = "",
+    ) -> None:
+        super().__init__(message)
+        self.kind: FailureKind = kind
+        self.status = status
+        self.transcript = transcript
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.kind, self.status, self.transcript))
 
 
 class LlmSettings(BaseModel):
@@ -42,13 +103,16 @@ class LlmSettings(BaseModel):
 
     base_url: str  # e.g. http://127.0.0.1:8000/v1
     model: str
-    timeout_s: float = Field(default=60.0, gt=0)
+    timeout_s: float = Field(default=60.0, gt=0)  # for one request, its whole answer read
     api_key_env: str = API_KEY_ENV
     max_rounds: int = Field(default=3, ge=0)  # SEARCH rounds before a decision is due
     max_in_flight: int = Field(default=4, ge=1)  # reviews running at once (core.review.run)
     retries: int = Field(default=3, ge=0)  # after a 429 or 5xx answer
     backoff_s: float = Field(default=1.0, ge=0)  # doubled at each retry
-    max_wait_s: float = Field(default=30.0, ge=0)  # the longest Retry-After MemDesk waits
+    max_wait_s: float = Field(default=30.0, ge=0)  # the longest single wait (Retry-After too)
+    max_total_wait_s: float = Field(default=60.0, ge=0)  # waits of one review, all together
+    max_reply_bytes: int = Field(default=REPLY_LIMIT_BYTES, ge=1)  # read of one reply
+    max_transcript_chars: int = Field(default=TRANSCRIPT_LIMIT_CHARS, ge=1_000)
 
     @property
     def endpoint(self) -> str:
@@ -71,8 +135,34 @@ def allowed_decisions(candidate: Candidate, *, archive: bool | None = None) -> t
     return ("KEEP", "DELETE")
 
 
+@dataclass
+class _Waits:
+    """What one review has spent waiting before retries."""
+
+    budget: float
+    spent: float = 0.0
+
+    @property
+    def left(self) -> float:
+        left = self.budget - self.spent
+        return left if left >= 0.001 else 0.0  # what sums of floats leave over is nothing
+
+
+@dataclass(frozen=True)
+class _Answer:
+    status: int
+    headers: httpx.Headers
+    body: bytes
+
+
 class LlmReviewer:
-    """A `core.review.model.Reviewer` asking a chat-completions endpoint."""
+    """A `core.review.model.Reviewer` asking a chat-completions endpoint.
+
+    `on_wait(seconds, why)` is called before each wait for a retry (after a 429 or a 5xx), with
+    the seconds MemDesk will wait (capped) and why in words, e.g. "HTTP 429 (Too Many Requests)
+    from http://127.0.0.1:8000/v1: retrying in 30 s (retry 1 of 3; the server asked for 600 s,
+    MemDesk waits at most 30 s)". The wait is an `asyncio.sleep`: cancelling the review ends it.
+    """
 
     name = "llm"
 
@@ -82,9 +172,11 @@ class LlmReviewer:
         client: httpx.AsyncClient | None = None,
         *,
         archive: bool | None = None,
+        on_wait: OnWait | None = None,
     ) -> None:
         self.settings = settings
         self.archive = archive
+        self.on_wait = on_wait
         self._client = client
 
     @property
@@ -111,21 +203,25 @@ class LlmReviewer:
             {"role": "user", "content": review_prompt(candidate, context, allowed)},
         ]
         searches: list[str] = []
+        waits = _Waits(self.settings.max_total_wait_s)
         while True:
             try:
-                reply = await self._complete(client, messages)
+                reply = await self._complete(client, messages, waits)
             except LlmError as exc:
-                exc.transcript = transcript_of(messages)
+                exc.transcript = self._transcript(messages)
                 raise
             messages.append({"role": "assistant", "content": reply})
             answer = read_reply(reply, candidate, allowed)
+            merged = answer.merged_text if isinstance(answer, Final) else None
+            if merged is not None and holds_key(merged, extra=self._keys()):
+                answer = NoDecision("the merged text holds the LLM API key")
             if isinstance(answer, Final):
                 return Review(
                     answer.decision,
-                    answer.reasons,
-                    transcript_of(messages),
+                    self._reasons(answer.reasons),
+                    self._transcript(messages),
                     merged_text=answer.merged_text,
-                    searches=tuple(searches),
+                    searches=tuple(self._scrub(s) for s in searches),
                 )
             if isinstance(answer, Search) and len(searches) < rounds:
                 searches.append(answer.keywords)
@@ -139,76 +235,226 @@ class LlmReviewer:
                 else answer.why
             )
             return Review(
-                None, f"no decision: {why}", transcript_of(messages), searches=tuple(searches)
+                None,
+                self._reasons(f"no decision: {why}"),
+                self._transcript(messages),
+                searches=tuple(self._scrub(s) for s in searches),
             )
 
     # -- the endpoint ---------------------------------------------------------------------------
-    async def _complete(self, client: httpx.AsyncClient, messages: list[Message]) -> str:
-        """The model's reply to the conversation so far; 429 and 5xx are retried with backoff."""
+    async def _complete(
+        self, client: httpx.AsyncClient, messages: list[Message], waits: _Waits
+    ) -> str:
+        """The model's reply to the conversation so far; 429 and 5xx are retried after a wait
+        (Retry-After, else backoff; capped, and within what is left of the review's waits)."""
         s = self.settings
         body = {"model": s.model, "messages": messages, "temperature": 0}
         for attempt in range(s.retries + 1):
-            response = await self._post(client, body)
-            if response.status_code == 429 or response.status_code >= 500:
-                if attempt < s.retries:
-                    await asyncio.sleep(self._wait(response, attempt))
-                    continue
-                raise LlmError(
-                    f"{s.base_url} answered HTTP {response.status_code} "
-                    f"{s.retries + 1} times: {self._excerpt(response.text)}"
+            answer = await self._exchange(client, body)
+            status = answer.status
+            if status == 429 or status >= 500:
+                if attempt == s.retries:
+                    raise self._error(
+                        f"{s.base_url} answered HTTP {_status_words(status)} {attempt + 1} times: "
+                        f"{self._excerpt(answer.body)}",
+                        "http_status",
+                        status,
+                    )
+                await self._wait_to_retry(answer, attempt, waits)
+                continue
+            if status >= 400:
+                hint = (
+                    f" (is the API key in ${s.api_key_env} right?)" if status in (401, 403) else ""
                 )
-            if response.status_code >= 400:
-                raise LlmError(
-                    f"{s.base_url} refused the request: HTTP {response.status_code}: "
-                    f"{self._excerpt(response.text)}"
+                raise self._error(
+                    f"{s.base_url} refused the request: HTTP {_status_words(status)}{hint}: "
+                    f"{self._excerpt(answer.body)}",
+                    "http_status",
+                    status,
                 )
-            return self._content(response)
+            if status >= 300 or status < 200:
+                raise self._error(
+                    f"{s.base_url} answered HTTP {_status_words(status)} instead of a chat "
+                    f"completion: {self._excerpt(answer.body)}",
+                    "http_status",
+                    status,
+                )
+            return self._content(answer)
         raise AssertionError("unreachable")  # the loop returns or raises
 
-    async def _post(self, client: httpx.AsyncClient, body: dict[str, Any]) -> httpx.Response:
+    async def _wait_to_retry(self, answer: _Answer, attempt: int, waits: _Waits) -> None:
+        """Wait before retry number `attempt` + 1, told to `on_wait` first; LlmError when the
+        review has already waited all it may."""
+        s, status = self.settings, answer.status
+        wait, asked = self._wait(answer, attempt)
+        if wait > waits.left:
+            if waits.left <= 0:
+                raise self._error(
+                    f"{s.base_url} answered HTTP {_status_words(status)} {attempt + 1} times; "
+                    f"MemDesk stopped retrying after waiting {_secs(waits.spent)} s for this "
+                    f"review (at most {_secs(waits.budget)} s in all): "
+                    f"{self._excerpt(answer.body)}",
+                    "http_status",
+                    status,
+                )
+            wait = waits.left
+        why = (
+            f"HTTP {_status_words(status)} from {s.base_url}: retrying in {_secs(wait)} s "
+            f"(retry {attempt + 1} of {s.retries}"
+        )
+        if asked is not None and asked > wait:
+            why += f"; the server asked for {_secs(asked)} s, MemDesk waits at most {_secs(wait)} s"
+        waits.spent += wait
+        if self.on_wait is not None:
+            self.on_wait(wait, self._scrub(why + ")"))
+        await asyncio.sleep(wait)  # cancelling the review ends the wait at once
+
+    async def _exchange(self, client: httpx.AsyncClient, body: dict[str, Any]) -> _Answer:
+        """One request and its answer, read whole (at most `max_reply_bytes`, an error's body
+        at most ERROR_BODY_BYTES) within `timeout_s`."""
         s = self.settings
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", "Accept-Encoding": "identity"}
         key = self._key()
         if key:
             headers["Authorization"] = f"Bearer {key}"
         try:
-            return await client.post(s.endpoint, json=body, headers=headers, timeout=s.timeout_s)
-        except httpx.TimeoutException:
-            raise LlmError(f"no answer from {s.base_url} within {s.timeout_s:g} s") from None
+            async with (
+                asyncio.timeout(s.timeout_s),
+                client.stream(
+                    "POST", s.endpoint, json=body, headers=headers, timeout=s.timeout_s
+                ) as response,
+            ):
+                status = response.status_code
+                failed = status >= 300 or status < 200
+                limit = min(s.max_reply_bytes, ERROR_BODY_BYTES) if failed else s.max_reply_bytes
+                data = await self._read(response, limit, cut=failed)
+                return _Answer(status, response.headers, data)
+        except (TimeoutError, httpx.TimeoutException):
+            raise self._error(
+                f"no answer from {s.base_url} within {s.timeout_s:g} s", "timeout"
+            ) from None
         except httpx.ConnectError as exc:
-            why = "connection refused" if _refused(exc) else self._excerpt(str(exc) or "no route")
-            raise LlmError(f"cannot reach {s.base_url}: {why}") from None
+            if _refused(exc):
+                raise self._error(
+                    f"cannot reach {s.base_url}: connection refused (is the server running?)",
+                    "refused",
+                ) from None
+            why = self._excerpt(str(exc) or "no route")
+            raise self._error(f"cannot reach {s.base_url}: {why}", "unreachable") from None
         except httpx.HTTPError as exc:
-            raise LlmError(f"cannot reach {s.base_url}: {self._excerpt(str(exc))}") from None
+            why = self._excerpt(str(exc) or type(exc).__name__)
+            raise self._error(
+                f"the connection to {s.base_url} broke before its answer was read: {why}",
+                "unreachable",
+            ) from None
 
-    def _content(self, response: httpx.Response) -> str:
+    async def _read(self, response: httpx.Response, limit: int, *, cut: bool) -> bytes:
+        """The body, decompressed, stopping past `limit` bytes: `cut` keeps the first `limit`,
+        else the reply fails as too large."""
+        s = self.settings
+        too_large = (
+            f"{s.base_url} sent a reply larger than {_size(limit)}, the most MemDesk reads of "
+            f"one reply: MemDesk stopped reading it"
+        )
+        declared = response.headers.get("Content-Length", "").strip()
+        if not cut and declared.isdigit() and int(declared) > limit:
+            raise self._error(
+                f"{too_large} (it announced {_size(int(declared))})",
+                "too_large",
+                response.status_code,
+            )
+        decompress = self._decompressor(response)
+        chunks: list[bytes] = []
+        size = 0
+        async for raw in response.aiter_raw():
+            piece = decompress(raw, limit - size + 1)
+            chunks.append(piece)
+            size += len(piece)
+            if size > limit:
+                if cut:
+                    return b"".join(chunks)[:limit]
+                raise self._error(too_large, "too_large", response.status_code)
+        return b"".join(chunks)
+
+    def _decompressor(self, response: httpx.Response) -> Callable[[bytes, int], bytes]:
+        """Reads the body as sent (MemDesk asks for no compression), or gzip/deflate decompressed
+        at most `room` bytes at a time (a small compressed reply may inflate to gigabytes)."""
+        encoding = response.headers.get("Content-Encoding", "").strip().lower()
+        if encoding in ("", "identity"):
+            return lambda raw, room: raw
+        if encoding not in ("gzip", "x-gzip", "deflate"):
+            raise self._error(
+                f"{self.settings.base_url} sent a reply compressed as {encoding[:40]!r}, which "
+                "MemDesk does not read (it asks for no compression)",
+                "not_chat_completion",
+                response.status_code,
+            )
+        inflate = zlib.decompressobj(zlib.MAX_WBITS | 32)  # gzip or zlib header, told apart
+
+        def decompress(raw: bytes, room: int) -> bytes:
+            try:
+                return inflate.decompress(raw, max(room, 1))
+            except zlib.error:
+                raise self._error(
+                    f"{self.settings.base_url} sent a reply that does not decompress as "
+                    f"{encoding} says it should",
+                    "not_chat_completion",
+                    response.status_code,
+                ) from None
+
+        return decompress
+
+    def _content(self, answer: _Answer) -> str:
         try:
-            content = response.json()["choices"][0]["message"]["content"]
-        except (ValueError, LookupError, TypeError):
+            content = json.loads(answer.body)["choices"][0]["message"]["content"]
+        except (ValueError, LookupError, TypeError, RecursionError):
             content = None
         if not isinstance(content, str):
-            raise LlmError(
+            raise self._error(
                 f"{self.settings.base_url} answered something that is not a chat completion: "
-                f"{self._excerpt(response.text)}"
+                f"{self._excerpt(answer.body)}",
+                "not_chat_completion",
+                answer.status,
             )
         return content
 
-    def _wait(self, response: httpx.Response, attempt: int) -> float:
-        """Retry-After seconds when given (capped), else exponential backoff."""
+    def _wait(self, answer: _Answer, attempt: int) -> tuple[float, float | None]:
+        """The seconds to wait before retry number `attempt` + 1: Retry-After when it is a usable
+        number of seconds or a date, else exponential backoff; never more than `max_wait_s`. Also
+        what Retry-After asked for (None when it asked nothing usable)."""
         s = self.settings
-        try:
-            asked = float(response.headers.get("Retry-After", ""))
-        except ValueError:
-            return float(s.backoff_s * 2**attempt)
-        return min(max(asked, 0.0), s.max_wait_s)
+        asked = retry_after_seconds(answer.headers.get("Retry-After"))
+        wanted = s.backoff_s * 2.0 ** min(attempt, 60) if asked is None else asked
+        return min(wanted, s.max_wait_s), asked
 
+    # -- the key kept out of what is handed back ------------------------------------------------
     def _key(self) -> str:
         return os.environ.get(self.settings.api_key_env, "").strip()
 
-    def _excerpt(self, text: str) -> str:
-        excerpt = " ".join(text.split())[:EXCERPT_CHARS] or "(empty)"
+    def _keys(self) -> tuple[str, ...]:
         key = self._key()
-        return scrub_secrets(excerpt, extra=(key,) if key else ())
+        return (key,) if key else ()
+
+    def _scrub(self, text: str) -> str:
+        return scrub_secrets(text, extra=self._keys())
+
+    def _error(self, message: str, kind: FailureKind, status: int | None = None) -> LlmError:
+        return LlmError(bounded(self._scrub(message), 2 * EXCERPT_CHARS + 400), kind, status)
+
+    def _excerpt(self, body: bytes | str) -> str:
+        """The start of an answer on one line: scrubbed whole first, so a key cut in two at the
+        excerpt's end cannot slip through."""
+        data = body if isinstance(body, bytes) else body.encode("utf-8", "replace")
+        excerpt = self._scrub(" ".join(data.decode("utf-8", "replace").split()))
+        if len(excerpt) > EXCERPT_CHARS:
+            excerpt = excerpt[:EXCERPT_CHARS] + f"… ({_size(len(data))} in all)"
+        return excerpt or "(empty)"
+
+    def _transcript(self, messages: list[Message]) -> str:
+        return bounded(self._scrub(transcript_of(messages)), self.settings.max_transcript_chars)
+
+    def _reasons(self, reasons: str) -> str:
+        return bounded(self._scrub(reasons), REASONS_LIMIT_CHARS)
 
 
 def _refused(exc: httpx.ConnectError) -> bool:
@@ -218,6 +464,73 @@ def _refused(exc: httpx.ConnectError) -> bool:
             return True
         cause = cause.__cause__ or cause.__context__
     return False
+
+
+def _status_words(status: int) -> str:
+    """ "429 (Too Many Requests)"; a status HTTP does not name is its number."""
+    try:
+        return f"{status} ({HTTPStatus(status).phrase})"
+    except ValueError:
+        return str(status)
+
+
+def _secs(seconds: float) -> str:
+    """Seconds as a person reads them: 30, 2.5, 0.05."""
+    if seconds >= 10:
+        return f"{seconds:.0f}"
+    return f"{seconds:.2g}" if seconds < 1 else f"{seconds:.1f}".removesuffix(".0")
+
+
+def _size(count: int) -> str:
+    """A byte count as a person reads it: 512 bytes, 64 KiB, 1 MiB, 30.5 MiB."""
+    for unit, factor in (("MiB", 1024 * 1024), ("KiB", 1024)):
+        if count >= factor:
+            return f"{count / factor:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{count} bytes"
+
+
+def retry_after_seconds(value: str | None, *, now: datetime | None = None) -> float | None:
+    """The seconds a Retry-After header asks to wait: a number of seconds ("120", "0.5") or an
+    HTTP date (a date past is 0). None when there is none or it is no usable value ("nan",
+    "inf", "-5", "soon", a date that does not parse): the caller then backs off on its own."""
+    if value is None:
+        return None
+    text = value.strip()
+    if re.fullmatch(r"\d{1,20}(?:\.\d{1,20})?", text):
+        return float(text)
+    if not re.search(r"[A-Za-z]{3}", text):  # a date names its month; "-5", "1e9", "" do not
+        return None
+    try:
+        when = parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    seconds = (when - (now or datetime.now(UTC))).total_seconds()
+    return max(seconds, 0.0) if math.isfinite(seconds) else None
+
+
+def bounded(text: str, limit: int) -> str:
+    """`text` when it is at most `limit` characters, else its start and its end with a note in
+    the middle saying how many characters were cut: at most `limit` characters in all (when
+    `limit` leaves room for the note, some 80 characters)."""
+    if len(text) <= limit:
+        return text
+    keep = max(limit - len(_cut_note(len(text), limit)), 0)  # the note is no longer than this
+    note = _cut_note(len(text) - keep, limit)
+    head = keep - keep // 2
+    return text[:head] + note + text[len(text) - keep // 2 :]
+
+
+def _cut_note(cut: int, limit: int) -> str:
+    return f"\n[… {cut:,} characters cut here by MemDesk, which keeps at most {limit:,} …]\n"
+
+
+def merge_limit(first: str, second: str) -> int:
+    """The longest merged text (in characters) MemDesk takes for two memories with these texts:
+    twice their texts together plus MERGE_ALLOWANCE_CHARS, and never more than
+    MERGE_CEILING_CHARS. The one memory two become says what both say, not much more."""
+    return min(2 * (len(first) + len(second)) + MERGE_ALLOWANCE_CHARS, MERGE_CEILING_CHARS)
 
 
 # -- the model's reply -------------------------------------------------------------------------------
@@ -241,13 +554,14 @@ class NoDecision:
 _TAG = re.compile(r"\[(PROMOTE|KEEP|ARCHIVE|DELETE|MERGE)\]")
 _SEARCH = re.compile(r"\[SEARCH:([^\]\n]*)\]", re.IGNORECASE)
 _KEYWORDS_CHARS = 200
+_INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"  # nothing to see, yet not whitespace
 
 
 def read_reply(
     reply: str, candidate: Candidate, allowed: tuple[Decision, ...]
 ) -> Final | Search | NoDecision:
-    """The decision on the reply's last line (a MERGE: the tag, then the merged text), else its
-    last search request, else no decision."""
+    """The decision on the reply's last line (a MERGE: the tag, then the merged text, at most
+    `merge_limit` of the two memories), else its last search request, else no decision."""
     text = reply.strip()
     lines = text.splitlines()
     last = lines[-1] if lines else ""
@@ -262,7 +576,7 @@ def read_reply(
         )
     merge = _merge(text)
     if merge is not None:
-        return _checked(merge, candidate, allowed)
+        return _sized(_checked(merge, candidate, allowed), candidate)
     searched = [k.strip() for k in _SEARCH.findall(text) if k.strip()]
     if searched:
         return Search(searched[-1][:_KEYWORDS_CHARS])
@@ -275,12 +589,28 @@ def _merge(text: str) -> Final | NoDecision | None:
     if at < 0:
         return None
     merged = text[at + len("[MERGE]") :].strip()
-    if not merged:
+    if not merged.strip(_INVISIBLE + " \t\r\n"):
         return NoDecision("[MERGE] without the merged text")
     if _TAG.search(merged) or _SEARCH.search(merged):
         return None  # the merge was talked about, not decided
     reasons = text[:at].strip() or "(the model gave no reasons)"
     return Final("MERGE", reasons, merged_text=merged)
+
+
+def _sized(answer: Final | NoDecision, candidate: Candidate) -> Final | NoDecision:
+    """A merge whose text is longer than the two memories make sensible is no decision."""
+    if not isinstance(answer, Final) or answer.merged_text is None:
+        return answer
+    first = candidate.memory.content
+    second = candidate.related[0].content if candidate.related else ""
+    limit, length = merge_limit(first, second), len(answer.merged_text)
+    if length <= limit:
+        return answer
+    return NoDecision(
+        f"the merged text is {length:,} characters long, longer than the {limit:,} MemDesk "
+        f"takes for two memories of {len(first) + len(second):,} characters together (twice "
+        f"theirs plus {MERGE_ALLOWANCE_CHARS}, at most {MERGE_CEILING_CHARS:,})"
+    )
 
 
 def _checked(
@@ -322,6 +652,10 @@ _TASK = {
         "Which one is true now? Could one memory state what is true in both?"
     ),
     "expired": "Expired review: this to-do is past its expiry ({why}). Is it still worth keeping?",
+    "temporary": (
+        "Temporary state review: this memory seems to record a state that lasts hours or days "
+        "({why}), not a lasting fact. Should long-term memory keep it?"
+    ),
     "secret": (
         "Secret review: this memory seems to hold a secret ({why}). The agent sends its memories "
         "to a model with every prompt, so a secret kept in one leaks. Keep it or delete it?"

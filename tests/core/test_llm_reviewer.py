@@ -155,11 +155,15 @@ def review(
     return asyncio.run(reviewer.review(candidate, RelatedIndex(memories)))
 
 
-def failure(base_url: str, candidate: Candidate, **values: Any) -> str:
+def failed(base_url: str, candidate: Candidate, **values: Any) -> LlmError:
     reviewer = LlmReviewer(settings(base_url, **values))
     with pytest.raises(LlmError) as caught:
         asyncio.run(reviewer.review(candidate, RelatedIndex(MEMORIES)))
-    return str(caught.value)
+    return caught.value
+
+
+def failure(base_url: str, candidate: Candidate, **values: Any) -> str:
+    return str(failed(base_url, candidate, **values))
 
 
 PROMOTION = Candidate(COFFEE, "promotion", "score 0.91 reached 0.9")
@@ -285,8 +289,9 @@ def test_a_5xx_is_retried(server: ChatServer) -> None:
 
 def test_retries_run_out(server: ChatServer) -> None:
     server.script = [Reply(status=502, body="bad gateway")] * 3
-    message = failure(server.base_url, PROMOTION, retries=2)
-    assert message == f"{server.base_url} answered HTTP 502 3 times: bad gateway"
+    error = failed(server.base_url, PROMOTION, retries=2)
+    assert str(error) == f"{server.base_url} answered HTTP 502 (Bad Gateway) 3 times: bad gateway"
+    assert (error.kind, error.status) == ("http_status", 502)
     assert len(server.seen) == 3
 
 
@@ -308,8 +313,9 @@ def test_a_long_retry_after_is_capped(server: ChatServer) -> None:
 def test_a_slow_answer_times_out(server: ChatServer) -> None:
     server.script = [Reply("[KEEP]", delay=1.0)]
     start = time.monotonic()
-    message = failure(server.base_url, PROMOTION, timeout_s=0.2)
-    assert message == f"no answer from {server.base_url} within 0.2 s"
+    error = failed(server.base_url, PROMOTION, timeout_s=0.2)
+    assert str(error) == f"no answer from {server.base_url} within 0.2 s"
+    assert error.kind == "timeout"
     assert time.monotonic() - start < 1
 
 
@@ -318,7 +324,9 @@ def test_connection_refused() -> None:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     base_url = f"http://127.0.0.1:{port}/v1"
-    assert failure(base_url, PROMOTION) == f"cannot reach {base_url}: connection refused"
+    error = failed(base_url, PROMOTION)
+    assert str(error) == f"cannot reach {base_url}: connection refused (is the server running?)"
+    assert error.kind == "refused" and error.status is None
 
 
 @pytest.mark.parametrize(
@@ -327,17 +335,20 @@ def test_connection_refused() -> None:
 )
 def test_a_body_that_is_not_a_chat_completion(server: ChatServer, body: str) -> None:
     server.script = [Reply(body=body)]
-    message = failure(server.base_url, PROMOTION)
+    error = failed(server.base_url, PROMOTION)
     said = f"{server.base_url} answered something that is not a chat completion: "
-    assert message == said + body[:200]
+    assert str(error) == said + body[:200] + ("… (500 bytes in all)" if len(body) > 200 else "")
+    assert error.kind == "not_chat_completion"
 
 
 def test_a_4xx_says_the_status_and_the_body(server: ChatServer) -> None:
     server.script = [Reply(status=404, body='{"error": "no such model: test-model"}')]
-    message = failure(server.base_url, PROMOTION)
-    assert message == (
-        f'{server.base_url} refused the request: HTTP 404: {{"error": "no such model: test-model"}}'
+    error = failed(server.base_url, PROMOTION)
+    assert str(error) == (
+        f"{server.base_url} refused the request: HTTP 404 (Not Found): "
+        '{"error": "no such model: test-model"}'
     )
+    assert (error.kind, error.status) == ("http_status", 404)
     assert len(server.seen) == 1  # not retried
 
 
@@ -378,7 +389,7 @@ def test_the_key_reaches_the_server_and_nothing_else(
     server.respond = respond
     reviewer = LlmReviewer(settings(server.base_url))
     run = asyncio.run(run_review(agent_named("everbot"), workspace, reviewer, today=date.today()))
-    assert run.stored and run.failed >= 1
+    assert run.stored and run.failed
     assert {s.headers["Authorization"] for s in server.seen} == {f"Bearer {KEY}"}
     with journal_for_reading(workspace) as journal:
         assert journal is not None
