@@ -53,26 +53,41 @@ class Desk(QWidget):
         """Show a newly opened workspace (its first page)."""
         self.ws = ws
 
-    def write_now(self, work: Callable[[], Any], message: str) -> None:
+    def write_now(
+        self,
+        work: Callable[[], Any],
+        message: str,
+        then: Callable[[bool], None] | None = None,
+    ) -> None:
         """A page's operation that writes at once through core (a restore, an undo from the
-        journal, a policy change), off the UI thread; `message` says what it did."""
+        journal, a policy change, a review decision), off the UI thread; `message` says what it
+        did. `then` hears whether it was written, once it is over (or refused)."""
+        finish = then or (lambda _written: None)
         if self.tasks.busy:
             self.failed.emit("MemDesk is still saving or reading files; try again in a moment")
+            finish(False)
             return
         if self.ws is not None and self.ws.modified:
             self.failed.emit(
                 "Save (Ctrl+S) or undo your unsaved edits first: this writes at once, and would "
                 "write them too"
             )
+            finish(False)
             return
+
+        def done(_result: Any) -> None:
+            self.written.emit(message)
+            finish(True)
 
         def failed(exc: BaseException) -> None:
             if not isinstance(exc, (WorkspaceError, InputError, OSError)):
+                finish(False)
                 raise exc  # unexpected: the crash handler takes it
             self.refresh()
             self.failed.emit(str(exc))
+            finish(False)
 
-        self.tasks.run(work, on_done=lambda _result: self.written.emit(message), on_error=failed)
+        self.tasks.run(work, on_done=done, on_error=failed)
 
     def connect_page(self, widget: QWidget) -> None:
         """Relay a page's failed / notice / write_requested signals to the desk's."""

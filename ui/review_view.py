@@ -2,8 +2,10 @@
 time or as a table, and "Review now" to run the triggers and a reviewer.
 
 Card keys: Space/Enter accept the proposal, P promote, K keep, A archive, D delete, R reject,
-S skip, E edit the memory first, Ctrl+Z undo the last decision. A decision is written at once
-by the desk, off the UI thread (`write_requested`), as one operation through the guarded commit.
+S skip, V review it again, E edit the memory first, Ctrl+Z undo the last decision. A decision is
+written at once by the desk, off the UI thread (`write_requested`), as one operation through the
+guarded commit. A key acts on the proposal on screen when it was pressed: keys pressed while a
+decision is being written wait, in order, and the card moves on only once the file is written.
 A review run works on its own thread: the window stays responsive and Cancel stops it.
 
 Memory text, reasons and transcripts come from files and models: plain text only, and secrets
@@ -15,7 +17,9 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -51,18 +55,18 @@ from PySide6.QtWidgets import (
 
 from core.agents.registry import agent_named
 from core.review.detectors import mask_secrets
-from core.review.queue import approve, pending, reject, run_review, undo_decision, waiting
+from core.review.queue import approve, listed, reject, run_review, undo_decision, waiting
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
 from ui.settings import Settings
 from ui.tasks import TaskRunner
-from ui.untrusted import plain_label
+from ui.untrusted import literal_html, plain_label
 
 __all__ = ["ReviewView", "age_of", "queue_title"]
 
 ALL = "All"
 _Index = QModelIndex | QPersistentModelIndex
-TABLE_HEADERS = ("#", "Waiting", "Trigger", "Decision", "Memory", "Reasons")
+TABLE_HEADERS = ("#", "Waiting", "Status", "Trigger", "Decision", "Memory", "Reasons")
 KEYS = {
     Qt.Key.Key_P: "PROMOTE",
     Qt.Key.Key_K: "KEEP",
@@ -71,8 +75,13 @@ KEYS = {
 }
 HELP = (
     "Space/Enter accept · P promote · K keep · A archive · D delete · R reject · S skip · "
-    "E edit first · Ctrl+Z undo the last decision"
+    "V review again · E edit first · Ctrl+Z undo the last decision"
 )
+_STATUS = {
+    "pending": "waiting",
+    "stale": "stale: a memory it read changed since; V reviews it again",
+    "failed": "failed: the reviewer could not decide; V reviews it again",
+}
 
 
 def age_of(when: datetime, now: datetime | None = None) -> str:
@@ -93,12 +102,23 @@ def queue_title(count: int, oldest: datetime | None) -> str:
 
 class _RunSignals(QObject):
     progress = Signal(int, int)
+    waiting = Signal(str)  # the reviewer waits (a server asked to retry later): why, how long
+
+
+@dataclass(frozen=True, slots=True)
+class _Action:
+    """What a key or button asked for, about the proposals on screen when it was pressed."""
+
+    verb: str  # approve, reject, skip, again, undo
+    ids: tuple[int, ...]
+    decision: str | None = None  # the person's own decision (P, K, A, D)
 
 
 class ReviewView(QWidget):
     failed = Signal(str)
     notice = Signal(str)
-    write_requested = Signal(object, str)  # (work run off the UI thread, message when done)
+    # (work run off the UI thread, message when done, told whether it was written)
+    write_requested = Signal(object, str, object)
     edit_requested = Signal(str, str)  # (file, memory key): show it for editing first
     queue_changed = Signal()  # the number waiting changed (the sidebar's count)
     run_finished = Signal(str)  # what a review run did
@@ -107,15 +127,18 @@ class ReviewView(QWidget):
         super().__init__(parent)
         self.settings = settings or Settings()
         self.ws: Any = None
-        self.proposals: list[Proposal] = []  # pending, oldest first
+        self.proposals: list[Proposal] = []  # open (waiting, stale, failed), oldest first
         self.shown: list[Proposal] = []  # the table's rows, as filtered
         self.index = 0  # the card's proposal
         self.waiting: tuple[int, datetime | None] = (0, None)  # how many, the oldest since
         self._extra: list[Callable[[Proposal], None]] = []  # the desk's own tabs of the card
         self.runner = TaskRunner(self)
         self._cancel: Callable[[], None] | None = None
+        self._actions: deque[_Action] = deque()  # asked for while a decision is being written
+        self._writing = False  # a decision is being written, or a review runs
         self._signals = _RunSignals(self)
         self._signals.progress.connect(self._progress)
+        self._signals.waiting.connect(self._waiting)
         self._build()
 
     # -- layout ---------------------------------------------------------------------------------
@@ -144,11 +167,20 @@ class ReviewView(QWidget):
             self.review_now,
         ):
             top.addWidget(widget)
+        self.failure = plain_label(name="reviewFailure", wrap=True)
+        self.failure.setStyleSheet("color: #b00020;")
+        self.retry = _button("Retry", "reviewRetry", self.retry_failed)
+        trouble = QHBoxLayout()
+        trouble.addWidget(self.failure, 1)
+        trouble.addWidget(self.retry)
+        self.failure.hide()
+        self.retry.hide()
         self.tabs = QTabWidget()
         self.tabs.addTab(self._card(), "One at a time")
         self.tabs.addTab(self._table(), "Table")
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addLayout(trouble)
         layout.addWidget(self.tabs, 1)
 
     def _card(self) -> QWidget:
@@ -177,6 +209,7 @@ class ReviewView(QWidget):
             ("Delete", "reviewDelete", lambda: self.decide("DELETE")),
             ("Reject", "reviewReject", self.reject_current),
             ("Skip", "reviewSkip", self.skip),
+            ("Review again", "reviewAgain", self.review_again),
             ("Edit first", "reviewEdit", self.edit_first),
         ):
             buttons.addWidget(_button(text, name, slot))
@@ -244,9 +277,9 @@ class ReviewView(QWidget):
     def refresh(self) -> None:
         """Read the queue anew from the journal (cheap: it is a small table)."""
         current = self.current()
-        self.proposals = [] if self.ws is None else pending(self.ws.root)
-        oldest = min((p.created_at for p in self.proposals), default=None)
-        self.waiting = (len(self.proposals), oldest)
+        self.proposals = [] if self.ws is None else listed(self.ws.root)
+        waiting_now = [p.created_at for p in self.proposals if p.status == "pending"]
+        self.waiting = (len(waiting_now), min(waiting_now, default=None))
         ids = [p.id for p in self.proposals]
         self.index = ids.index(current.id) if current is not None and current.id in ids else 0
         self.index = min(self.index, max(0, len(self.proposals) - 1))
@@ -254,6 +287,7 @@ class ReviewView(QWidget):
         self._fill_filters()
         self._fill_table()
         self._fill_card()
+        self._fill_failure()
         self.queue_changed.emit()
 
     def current(self) -> Proposal | None:
@@ -265,9 +299,24 @@ class ReviewView(QWidget):
         elif not self.proposals:
             text = "Nothing waits for review. “Review now” looks for memories to review."
         else:
-            oldest = min(p.created_at for p in self.proposals)
-            text = f"{len(self.proposals)} proposals wait; the oldest for {age_of(oldest)}."
+            count, oldest = self.waiting
+            text = f"{count} proposals wait" + (
+                f"; the oldest for {age_of(oldest)}" if oldest else ""
+            )
+            others = len(self.proposals) - count
+            text += f"; {others} stale or failed (V reviews one again)." if others else "."
         self.summary.setText(text)
+
+    def _fill_failure(self) -> None:
+        failed = [p for p in self.proposals if p.status == "failed"]
+        if failed:
+            first = _one_line(mask_secrets(failed[0].reasons), 200)
+            self.failure.setText(
+                f"{len(failed)} review{'s' if len(failed) > 1 else ''} failed, e.g. "
+                f"#{failed[0].id}: {first}"
+            )
+        self.failure.setVisible(bool(failed))
+        self.retry.setVisible(bool(failed))
 
     def _fill_filters(self) -> None:
         for combo, values in (
@@ -309,11 +358,13 @@ class ReviewView(QWidget):
             return
         fields = json.loads(p.memory_json or "{}")
         self.position.setText(
-            f"{self.index + 1} of {len(self.proposals)} · #{p.id} · waiting {age_of(p.created_at)}"
-            f" · {p.reviewer} reviewer"
+            f"{self.index + 1} of {len(self.proposals)} · #{p.id} · {_STATUS.get(p.status, p.status)}"
+            f" · up for {age_of(p.created_at)} · {p.reviewer} reviewer"
         )
-        self.decision.setText(f"Proposed: {p.decision}")
-        self.trigger.setText(f"{p.trigger}: {mask_secrets(p.why)} — [{p.memory_id}] in {p.file}")
+        proposed = "No decision" if p.decision == "NONE" else f"Proposed: {p.decision}"
+        self.decision.setText(proposed if p.status == "pending" else f"{proposed} ({p.status})")
+        triggers = " + ".join(p.triggers)
+        self.trigger.setText(f"{triggers}: {mask_secrets(p.why)} — [{p.memory_id}] in {p.file}")
         self.memory.setPlainText(f"{_memory_text(p)}\n\n{_facts(fields)}")
         self.reasons.setPlainText(mask_secrets(p.reasons))
         related = json.loads(p.related_json or "[]")
@@ -328,74 +379,137 @@ class ReviewView(QWidget):
         )
 
     # -- deciding -------------------------------------------------------------------------------
+    # Every decision goes through `_ask`: it is about the proposals on screen when it was asked,
+    # and waits while an earlier one is being written.
     def accept(self) -> bool:
-        p = self.current()
-        return p is not None and self._approve([p], None, f"#{p.id} {p.decision} applied")
+        return self._ask("approve")
 
     def decide(self, decision: str) -> bool:
-        p = self.current()
-        if p is None:
-            return False
-        return self._approve([p], {p.id: decision}, f"#{p.id}: {decision} applied")
+        return self._ask("approve", decision)
 
     def reject_current(self) -> bool:
-        p = self.current()
-        return p is not None and self._reject([p])
+        return self._ask("reject")
 
-    def skip(self) -> None:
-        if self.proposals:
-            self.index = (self.index + 1) % len(self.proposals)
-            self._fill_card()
+    def skip(self) -> bool:
+        return self._ask("skip")
+
+    def review_again(self) -> bool:
+        """Review the proposal on screen again (a stale or failed one, most of all)."""
+        return self._ask("again")
+
+    def undo_last(self) -> bool:
+        return self.ws is not None and self._queue(_Action("undo", ()))
+
+    def approve_selected(self) -> bool:
+        chosen = tuple(p.id for p in self._selected())
+        return bool(chosen) and self._queue(_Action("approve", chosen))
+
+    def reject_selected(self) -> bool:
+        chosen = tuple(p.id for p in self._selected())
+        return bool(chosen) and self._queue(_Action("reject", chosen))
+
+    def retry_failed(self) -> bool:
+        """Review every failed proposal again (the banner's Retry)."""
+        failed = tuple(p.id for p in self.proposals if p.status == "failed")
+        return bool(failed) and self._queue(_Action("again", failed))
 
     def edit_first(self) -> None:
         p = self.current()
         if p is not None:
             self.edit_requested.emit(p.file, p.memory_id)
 
-    def undo_last(self) -> bool:
-        ws = self.ws
-        if ws is None:
-            return False
-        agent = agent_named(ws.agent)
-        work: Callable[[], Any] = lambda: undo_decision(agent, ws.root, ws=ws)  # noqa: E731
-        self.write_requested.emit(work, "The last review decision was undone")
-        return True
-
-    def approve_selected(self) -> bool:
-        chosen = self._selected()
-        shown = ", ".join(f"#{p.id}" for p in chosen)
-        return bool(chosen) and self._approve(chosen, None, f"{shown} applied as one operation")
-
-    def reject_selected(self) -> bool:
-        chosen = self._selected()
-        return bool(chosen) and self._reject(chosen)
-
     def _selected(self) -> list[Proposal]:
         rows = sorted({index.row() for index in self.table.selectedIndexes()})
         return [self.shown[r] for r in rows if 0 <= r < len(self.shown)]
 
-    def _approve(
-        self, chosen: list[Proposal], decisions: dict[int, str] | None, message: str
-    ) -> bool:
-        ws = self.ws
-        if ws is None:
+    def _ask(self, verb: str, decision: str | None = None) -> bool:
+        p = self.current()
+        return p is not None and self._queue(_Action(verb, (p.id,), decision))
+
+    def _queue(self, action: _Action) -> bool:
+        if self.ws is None:
             return False
-        agent, ids = agent_named(ws.agent), [p.id for p in chosen]
+        self._actions.append(action)
+        if self._writing:
+            shown = ", ".join(f"#{i}" for i in action.ids)
+            self.notice.emit(f"Waiting for the decision being written: {action.verb} {shown} next")
+        else:
+            self._next()
+        return True
+
+    def _next(self) -> None:
+        """Carry out what was asked, in order, until one has to wait for a write."""
+        while self._actions and not self._writing:
+            action = self._actions.popleft()
+            gone = self._decided(action.ids)
+            if gone and action.verb in ("approve", "reject", "again"):
+                self.failed.emit(f"{gone}: nothing done ({action.verb})")
+                continue
+            getattr(self, f"_do_{action.verb}")(action)
+
+    def _decided(self, ids: Iterable[int]) -> str:
+        """Those of `ids` no longer open, in words ("#3 was decided already")."""
+        open_now = {p.id for p in self.proposals}
+        gone = [f"#{i}" for i in ids if i not in open_now]
+        return (
+            f"{', '.join(gone)} {'was' if len(gone) == 1 else 'were'} decided already"
+            if gone
+            else ""
+        )
+
+    def _do_approve(self, action: _Action) -> None:
+        ws, ids = self.ws, list(action.ids)
+        agent = agent_named(ws.agent)
+        decisions = None if action.decision is None else dict.fromkeys(ids, action.decision)
+        what = action.decision or "as proposed"
+        message = (
+            f"#{ids[0]}: {what} applied"
+            if len(ids) == 1
+            else f"{', '.join(f'#{i}' for i in ids)} applied as one operation"
+        )
 
         def work() -> Any:
             return approve(agent, ws.root, ids, decisions=decisions, ws=ws)
 
-        self.write_requested.emit(work, message)
-        return True
+        self._write(work, message)
 
-    def _reject(self, chosen: list[Proposal]) -> bool:
+    def _do_undo(self, _action: _Action) -> None:
+        ws = self.ws
+        agent = agent_named(ws.agent)
+        self._write(
+            lambda: undo_decision(agent, ws.root, ws=ws), "The last review decision was undone"
+        )
+
+    def _do_reject(self, action: _Action) -> None:
         """Rejecting writes no memory file: done here, at once."""
-        if self.ws is None:
-            return False
-        reject(self.ws.root, [p.id for p in chosen])
-        self.notice.emit(f"Rejected {', '.join(f'#{p.id}' for p in chosen)}")
+        try:
+            reject(self.ws.root, list(action.ids))
+        except WorkspaceError as exc:
+            self.failed.emit(str(exc))
+        else:
+            self.notice.emit(f"Rejected {', '.join(f'#{i}' for i in action.ids)}")
         self.refresh()
-        return True
+
+    def _do_skip(self, action: _Action) -> None:
+        ids = [p.id for p in self.proposals]
+        if action.ids[0] in ids and ids:
+            self.index = (ids.index(action.ids[0]) + 1) % len(ids)
+            self._fill_card()
+
+    def _do_again(self, action: _Action) -> None:
+        wanted = {p.id for p in self.proposals if p.id in action.ids}
+        keys = [(p.file, p.memory_id) for p in self.proposals if p.id in wanted]
+        self.start_review(only=keys)
+
+    def _write(self, work: Callable[[], Any], message: str) -> None:
+        self._writing = True
+        self.write_requested.emit(work, message, self._written)
+
+    def _written(self, _written: bool) -> None:
+        """A decision was written (or refused): the card moves on, the next key is served."""
+        self._writing = False
+        self.refresh()
+        self._next()
 
     # -- keys -----------------------------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -425,6 +539,8 @@ class ReviewView(QWidget):
             self.reject_current()
         elif plain and key == Qt.Key.Key_S:
             self.skip()
+        elif plain and key == Qt.Key.Key_V:
+            self.review_again()
         elif plain and key == Qt.Key.Key_E:
             self.edit_first()
         else:
@@ -469,9 +585,14 @@ class ReviewView(QWidget):
             return False
         return True
 
-    def start_review(self) -> bool:
+    def start_review(self, only: list[tuple[str, str]] | None = None) -> bool:
+        """Run the triggers and the reviewer (`only`: over these memories alone) off the UI
+        thread; decisions asked for meanwhile wait until it is over."""
         ws = self.ws
         if ws is None or self._cancel is not None:
+            return False
+        if self._writing and only is None:
+            self.failed.emit("A decision is being written; “Review now” once it is done")
             return False
         try:
             reviewer = self.reviewer()
@@ -488,7 +609,7 @@ class ReviewView(QWidget):
                 loop_ready.set()
                 return await run_review(
                     agent, root, reviewer, today=date.today(),
-                    progress=self._signals.progress.emit, cancel=holder["stop"],
+                    progress=self._signals.progress.emit, cancel=holder["stop"], only=only,
                 )  # fmt: skip
 
             try:
@@ -501,6 +622,7 @@ class ReviewView(QWidget):
                 holder["loop"].call_soon_threadsafe(holder["stop"].set)
 
         self._cancel = cancel
+        self._writing = True
         self._running(True)
         self.runner.run(work, on_done=self._reviewed, on_error=self._review_failed)
         return True
@@ -522,24 +644,34 @@ class ReviewView(QWidget):
             self.progress.setRange(0, 0)  # busy until the triggers have run
             self.summary.setText("Looking for memories to review…")
 
+    def _waiting(self, why: str) -> None:
+        self.summary.setText(why)
+
     def _reviewed(self, run: Any) -> None:
         self._cancel = None
         self._running(False)
+        self._writing = False
         self.refresh()
-        message = (
-            f"Review{' cancelled' if run.cancelled else ''}: {run.candidates} memories up for "
-            f"review, {len(run.stored)} new proposals, {run.skipped} already waiting, "
-            f"{run.failed} without a decision"
-        )
-        self.notice.emit(message)
+        message = f"Review: {run.summary()}"
+        if run.failed:
+            pid, why = run.failed[0]
+            self.failed.emit(
+                f"{message}. #{pid} failed: {_one_line(mask_secrets(why), 200)} (Retry reviews "
+                "the failed ones again)"
+            )
+        else:
+            self.notice.emit(message)
         self.run_finished.emit(message)
+        self._next()
 
     def _review_failed(self, exc: BaseException) -> None:
         self._cancel = None
         self._running(False)
+        self._writing = False
         self.refresh()
         self.failed.emit(f"The review did not finish: {exc}")
         self.run_finished.emit(str(exc))
+        self._next()
 
 
 class ProposalTable(QAbstractTableModel):
@@ -565,12 +697,12 @@ class ProposalTable(QAbstractTableModel):
             return None
         p, column = self.rows[index.row()], index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            cells = (str(p.id), age_of(p.created_at), p.trigger, p.decision)
+            cells = (str(p.id), age_of(p.created_at), p.status, " + ".join(p.triggers), p.decision)
             if column < len(cells):
                 return cells[column]
-            return _one_line(_memory_text(p) if column == 4 else mask_secrets(p.reasons))
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return mask_secrets(p.reasons) if column == 5 else _memory_text(p)[:500]
+            return _one_line(_memory_text(p) if column == 5 else mask_secrets(p.reasons))
+        if role == Qt.ItemDataRole.ToolTipRole:  # memory text and reasons: never rich text
+            return literal_html(mask_secrets(p.reasons) if column == 6 else _memory_text(p)[:500])
         return None
 
     def headerData(

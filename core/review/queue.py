@@ -228,11 +228,10 @@ def _store(
     new = [(c, r) for c, old, r in reviewed if old is None]
     again = [(old, c, r) for c, old, r in reviewed if old is not None]
     run.stored = list(journal.add_proposals([_row(c, r, reviewer) for c, r in new]))
-    journal.update_proposals([(old, _row(c, r, reviewer)) for old, c, r in again])
-    run.updated = [old for old, _c, _r in again]
-    ids = [*run.stored, *run.updated]
-    reviews = [r for _c, r in new] + [r for _old, _c, r in again]
-    run.failed = [(pid, r.reasons) for pid, r in zip(ids, reviews, strict=True) if not r.decision]
+    run.updated = journal.update_proposals([(old, _row(c, r, reviewer)) for old, c, r in again])
+    reviews = {pid: r for pid, (_c, r) in zip(run.stored, new, strict=True)}
+    reviews |= {old: r for old, _c, r in again if old in run.updated}
+    run.failed = [(pid, r.reasons) for pid, r in reviews.items() if not r.decision]
 
 
 def _plan(candidates: Sequence[Candidate], open_now: Sequence[Proposal]) -> _Plan:

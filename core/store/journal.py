@@ -1306,18 +1306,19 @@ class Journal:
         sql = f"{_SELECT_PROPOSALS} WHERE status IN ('pending', 'stale', 'failed') ORDER BY id"
         return [_proposal(row) for row in self._conn.execute(sql)]
 
-    def update_proposals(self, updates: Sequence[tuple[int, Mapping[str, Any]]]) -> None:
+    def update_proposals(self, updates: Sequence[tuple[int, Mapping[str, Any]]]) -> list[int]:
         """Open proposals reviewed again, in one transaction: each (id, fields as for
         `add_proposals`) now says what the new review says, undecided (its id and the time it
-        first came up are kept)."""
+        first came up are kept). One decided meanwhile stays decided: returns those updated."""
         now = _iso(utc_now())
+        done = []
         with self._write() as conn:
             for proposal_id, fields in updates:
                 row = _proposal_row(fields, now)
                 values = (*row[:8], *row[9:])  # all but created_at, which stays
-                cursor = conn.execute(_UPDATE_PROPOSAL, (*values, proposal_id))
-                if cursor.rowcount == 0:
-                    raise KeyError(f"no proposal {proposal_id}")
+                if conn.execute(_UPDATE_PROPOSAL, (*values, proposal_id)).rowcount:
+                    done.append(proposal_id)
+        return done
 
     def set_proposal_status(
         self,
@@ -1472,7 +1473,8 @@ _INSERT_PROPOSAL = f"INSERT INTO proposals ({_PROPOSAL_COLUMNS}) VALUES ({', '.j
 _UPDATE_PROPOSAL = """UPDATE proposals SET file = ?, memory_id = ?, trigger = ?, decision = ?,
     reasons = ?, transcript = ?, reviewer = ?, memory_hash = ?,
     why = ?, memory_json = ?, related_json = ?, merged_text = ?, status = ?, findings_json = ?,
-    decided_at = NULL, decided_by = NULL, op_id = NULL WHERE id = ?"""
+    decided_at = NULL, decided_by = NULL, op_id = NULL
+    WHERE id = ? AND status IN ('pending', 'stale', 'failed')"""
 _SELECT_PROPOSALS = f"SELECT id, decided_at, decided_by, op_id, {_PROPOSAL_COLUMNS} FROM proposals"
 
 

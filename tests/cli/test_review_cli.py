@@ -87,3 +87,35 @@ def test_a_decay_runs_archive_and_delete_proposals_go_to_the_queue(cli: Cli, dem
     cli("decay", demo, "--at", "2027-03-01", "--apply")
     again = cli("review", demo, "--list", "--json").json()
     assert len(again) == len(queued)  # waiting proposals are not made twice
+
+
+@pytest.mark.parametrize(
+    ("setup", "said"),
+    [
+        ("refused", "connection refused"),
+        ("timeout", "no answer from"),
+        ("http500", "HTTP 500"),
+        ("garbage", "not a chat completion"),
+    ],
+)
+def test_a_review_the_llm_could_not_give_fails_loudly(
+    cli: Cli, demo: Path, server: ChatServer, setup: str, said: str
+) -> None:
+    url = "http://127.0.0.1:9/v1" if setup == "refused" else server.base_url
+    server.respond = lambda _seen: {
+        "timeout": Reply("[KEEP]", delay=3.0),
+        "http500": Reply(status=500, body="upstream is down", headers={"Retry-After": "0"}),
+        "garbage": Reply(body="<html>not json</html>"),
+    }.get(setup, Reply("[KEEP]"))
+    result = cli(
+        "review", demo, "--reviewer", "llm", "--llm-base-url", url, "--llm-model", "m",
+        "--llm-timeout", "1",
+    )  # fmt: skip
+
+    assert result.code == 1
+    failed = [line for line in result.err.splitlines() if " failed: " in line]
+    assert failed and all(said in line for line in failed)
+    assert "failed" in result.out.splitlines()[0]
+    listed = cli("review", demo, "--list", "--json").json()
+    assert listed and {p["status"] for p in listed} == {"failed"}
+    assert cli("approve", demo, "--all").out.strip() == "the review queue is empty"

@@ -37,15 +37,17 @@ class Desk:
         view.failed.connect(self.failures.append)
         view.edit_requested.connect(lambda file, key: self.edits.append((file, key)))
 
-    def write(self, work: Callable[[], Any], message: str) -> None:
+    def write(self, work: Callable[[], Any], message: str, then: Callable[[bool], None]) -> None:
         try:
             work()
         except Exception as exc:  # the desk shows it
             self.failures.append(str(exc))
+            written = False
         else:
             self.messages.append(message)
+            written = True
         self.view.ws.reload()
-        self.view.refresh()
+        then(written)
 
 
 @pytest.fixture
