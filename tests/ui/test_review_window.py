@@ -5,6 +5,7 @@ a reviewer that cannot be reached says so, lists its reviews as failed and offer
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -138,11 +139,9 @@ def test_an_unreachable_llm_fails_loudly_and_retry_reviews_the_failed_ones(
 def test_the_tables_tooltips_show_memory_text_and_reasons_as_plain_text(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    root, view = _queue(qtbot, window, tmp_path)
+    _root, view = _queue(qtbot, window, tmp_path)
     p = view.proposals[0]
     hostile = '<img src="/tmp/fifo"> <b>bold</b>'
-    from dataclasses import replace
-
     view.model.show(
         [replace(p, reasons=hostile, memory_json='{"content": "' + "<img src=x>" + '"}')]
     )
