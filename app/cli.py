@@ -843,7 +843,12 @@ def _reviewer(args: argparse.Namespace) -> Any:
         raise WorkspaceError(
             f"LLM settings: {exc.errors()[0]['msg']}", exit_code=EXIT_ERROR
         ) from None
-    return LlmReviewer(settings)
+    return LlmReviewer(settings, on_wait=_say_wait)
+
+
+def _say_wait(_seconds: float, why: str) -> None:
+    """The LLM reviewer waits before a retry: say so, and why (Ctrl+C stops it)."""
+    print(f"memdesk: {why}", file=sys.stderr, flush=True)
 
 
 def _proposal_json(p: Any) -> dict[str, Any]:

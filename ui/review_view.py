@@ -567,7 +567,8 @@ class ReviewView(QWidget):
                 model=s.llm_model,
                 timeout_s=s.llm_timeout_s,
                 api_key_env=s.llm_api_key_env,
-            )
+            ),
+            on_wait=lambda _seconds, why: self._signals.waiting.emit(f"{why} (Cancel stops it)"),
         )
 
     def _reviewer_chosen(self, _index: int) -> None:

@@ -33,7 +33,7 @@ from typing import Any, Literal
 import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.review.model import Candidate, Decision, Memory, Review, ReviewContext
+from core.review.model import DECISIONS, Candidate, Decision, Memory, Review, ReviewContext
 from core.secrets import API_KEY_ENV, holds_key, scrub_secrets
 
 __all__ = [
@@ -120,15 +120,21 @@ class LlmSettings(BaseModel):
 
 
 def allowed_decisions(candidate: Candidate, *, archive: bool | None = None) -> tuple[Decision, ...]:
-    """The decisions a review of this trigger may end with (`archive`: the memory's format has an
-    archive; None: judged from the memory, an EverBot-style active section or a decay run that
-    would archive it)."""
-    trigger = candidate.trigger
+    """The decisions a review of this candidate may end with: those of each trigger that brought
+    it up (`archive`: the agent's format has an archive; None: judged from the memory, an
+    EverBot-style active section or a decay run that would archive it)."""
+    if archive is None:
+        archive = candidate.suggested == "ARCHIVE" or candidate.memory.section == "active"
+    found: list[Decision] = []
+    for trigger in candidate.triggers:
+        found += _allowed_for(trigger, archive=archive)
+    return tuple(d for d in DECISIONS if d in found)
+
+
+def _allowed_for(trigger: str, *, archive: bool) -> tuple[Decision, ...]:
     if trigger == "promotion":
         return ("PROMOTE", "KEEP", "DELETE")
-    if trigger == "decay":
-        if archive is None:
-            archive = candidate.suggested == "ARCHIVE" or candidate.memory.section == "active"
+    if trigger in ("decay", "temporary"):
         return ("KEEP", "ARCHIVE", "DELETE") if archive else ("KEEP", "DELETE")
     if trigger in ("duplicate", "contradiction"):
         return ("KEEP", "DELETE", "MERGE")
@@ -196,7 +202,8 @@ class LlmReviewer:
     async def _converse(
         self, client: httpx.AsyncClient, candidate: Candidate, context: ReviewContext
     ) -> Review:
-        allowed = allowed_decisions(candidate, archive=self.archive)
+        archive = self.archive if self.archive is not None else getattr(context, "archives", None)
+        allowed = allowed_decisions(candidate, archive=archive)
         rounds = self.settings.max_rounds
         messages: list[Message] = [
             {"role": "system", "content": system_prompt(allowed, rounds)},
@@ -714,22 +721,45 @@ def system_prompt(allowed: tuple[Decision, ...], rounds: int) -> str:
 def review_prompt(
     candidate: Candidate, context: ReviewContext, allowed: tuple[Decision, ...]
 ) -> str:
-    trigger = candidate.trigger
-    effects = _EFFECT.get(trigger, _KEEP_OR_DELETE)
-    parts = [_TASK[trigger].format(why=candidate.why)]
-    parts.append("\n".join(f"[{d}] {effects[d]}." for d in allowed))
-    pair = trigger in ("duplicate", "contradiction") and candidate.related
+    """The memory, every reason it is up for review, and for a pair both memories with their
+    dates (seed 004: has a newer memory replaced it?)."""
+    effects = _EFFECT.get(candidate.trigger, _KEEP_OR_DELETE)
+    parts = [_TASK[f.trigger].format(why=f.why) for f in candidate.findings]
+    parts.append("\n".join(f"[{d}] {effects.get(d) or _ANY_EFFECT[d]}." for d in allowed))
+    other = candidate.named()[0] if candidate.named() else None
     parts.append(
-        ("Memory A (under review):\n" if pair else "The memory:\n") + render(candidate.memory)
+        ("Memory A (under review):\n" if other else "The memory:\n") + render(candidate.memory)
     )
-    if pair:
-        parts.append("Memory B:\n" + render(candidate.related[0]))
-    shown = {(m.file, m.key) for m in (candidate.memory, *candidate.related[:1])}
+    if other is not None:
+        parts.append("Memory B:\n" + render(other))
+        parts.append(_newer(candidate.memory, other))
+    shown = {(m.file, m.key) for m in (candidate.memory, *candidate.named())}
     related = [
         m for m in context.related(candidate.memory, RELATED_LIMIT) if (m.file, m.key) not in shown
     ]
     parts.append(_listing("Related memories", related, "none"))
     return "\n\n".join(parts)
+
+
+_ANY_EFFECT: dict[Decision, str] = {
+    "PROMOTE": "makes it a core memory",
+    "KEEP": "keeps it",
+    "ARCHIVE": "moves it to the archive",
+    "DELETE": "deletes it",
+    "MERGE": "followed by the merged text makes the two one memory",
+}
+
+
+def _newer(a: Memory, b: Memory) -> str:
+    """Which of the two memories is the newer, by the dates the file gives them."""
+    when_a, when_b = a.last_activated or "", b.last_activated or ""
+    if not when_a or not when_b or when_a == when_b:
+        return "Their dates do not tell which is newer: judge by what they say."
+    newer, older = ("B", "A") if when_b > when_a else ("A", "B")
+    return (
+        f"Memory {newer} is the newer one ({max(when_a, when_b)}; memory {older}: "
+        f"{min(when_a, when_b)}). Has the newer memory replaced the older one?"
+    )
 
 
 def search_answer(search: Search, found: list[Memory], left: int) -> str:

@@ -119,3 +119,16 @@ def test_a_review_the_llm_could_not_give_fails_loudly(
     listed = cli("review", demo, "--list", "--json").json()
     assert listed and {p["status"] for p in listed} == {"failed"}
     assert cli("approve", demo, "--all").out.strip() == "the review queue is empty"
+
+
+def test_a_wait_the_server_asks_for_is_said_on_stderr(
+    cli: Cli, demo: Path, server: ChatServer
+) -> None:
+    answers = iter([Reply(status=429, body="slow down", headers={"Retry-After": "1"})])
+    server.respond = lambda _seen: next(answers, Reply("Fine as it is.\n[KEEP]"))
+    result = cli(
+        "review", demo, "--reviewer", "llm", "--llm-base-url", server.base_url,
+        "--llm-model", "m", "--llm-timeout", "5",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    assert "memdesk: HTTP 429 (Too Many Requests)" in result.err and "retrying in 1 s" in result.err

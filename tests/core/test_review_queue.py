@@ -220,3 +220,58 @@ def test_what_the_agent_manages_itself_is_context_not_a_proposal(tmp_path: Path)
     assert managed, "the demo has a managed block"
     review(root, agent=openclaw)
     assert not {p.memory_id for p in pending(root)} & managed
+
+
+class _Down:
+    """A reviewer whose endpoint is down: every review fails."""
+
+    name = "down"
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    async def review(self, candidate: Candidate, context: ReviewContext) -> Review:
+        self.asked += 1
+        raise RuntimeError("cannot reach http://127.0.0.1:9/v1: connection refused")
+
+
+def test_a_reviewer_that_is_down_is_not_asked_about_every_memory() -> None:
+    from core.review.model import Memory
+    from core.review.run import FAILURES_IN_A_ROW, NotReviewed, review_many
+    from core.review.similar import RelatedIndex
+
+    memories = [Memory("MEMORY.md", f"m{n}", f"m{n}", f"fact {n}") for n in range(40)]
+    candidates = [Candidate(m, "decay", "faded") for m in memories]
+    down = _Down()
+
+    results = asyncio.run(review_many(down, candidates, RelatedIndex(memories), max_in_flight=4))
+
+    assert len(results) == 40 and all(isinstance(r, Exception) for r in results)
+    assert down.asked < FAILURES_IN_A_ROW + 4  # a few in flight at most, not one per memory
+    skipped = [r for r in results if isinstance(r, NotReviewed)]
+    assert len(skipped) >= 40 - FAILURES_IN_A_ROW - 4
+    assert all("5 times in a row" in str(r) and "connection refused" in str(r) for r in skipped)
+
+
+def test_the_llm_prompt_of_a_pair_gives_both_memories_their_dates_and_every_reason() -> None:
+    from core.review.llm import allowed_decisions, review_prompt
+    from core.review.model import Finding, Memory
+    from core.review.similar import RelatedIndex
+
+    old = Memory("MEMORY.md", "a1", "a1", "User's main language is Kotlin.", "fact", 0.15, 3,
+                 "2026-03-01", "active")  # fmt: skip
+    new = Memory("MEMORY.md", "b2", "b2", "User's main language is Go.", "fact", 0.8, 9,
+                 "2026-11-20", "active")  # fmt: skip
+    candidate = Candidate.of(old, [
+        Finding("decay", "score 0.15 is below the decay review mark 0.2"),
+        Finding("contradiction", "one says Kotlin, the other Go", (new,)),
+    ])  # fmt: skip
+    allowed = allowed_decisions(candidate, archive=True)
+    assert set(allowed) == {"KEEP", "ARCHIVE", "DELETE", "MERGE"}
+
+    prompt = review_prompt(candidate, RelatedIndex([old, new]), allowed)
+
+    assert "Memory A (under review)" in prompt and "Memory B" in prompt
+    assert "last_activated=2026-03-01" in prompt and "last_activated=2026-11-20" in prompt
+    assert "Memory B is the newer one (2026-11-20" in prompt
+    assert prompt.index("Contradiction review") < prompt.index("Decay review")
