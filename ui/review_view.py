@@ -252,6 +252,7 @@ class ReviewView(QWidget):
             filters.addWidget(QLabel(text))
             filters.addWidget(combo)
         filters.addStretch(1)
+        filters.addWidget(_button("Approve all waiting", "reviewApproveAll", self.approve_all))
         filters.addWidget(_button("Approve selected", "reviewApproveMany", self.approve_selected))
         filters.addWidget(_button("Reject selected", "reviewRejectMany", self.reject_selected))
         column = QVBoxLayout(page)
@@ -403,6 +404,11 @@ class ReviewView(QWidget):
     def approve_selected(self) -> bool:
         chosen = tuple(p.id for p in self._selected())
         return bool(chosen) and self._queue(_Action("approve", chosen))
+
+    def approve_all(self) -> bool:
+        """Every waiting proposal, as one operation: all of them or none."""
+        waiting_ids = tuple(p.id for p in self.proposals if p.status == "pending")
+        return bool(waiting_ids) and self._queue(_Action("approve", waiting_ids))
 
     def reject_selected(self) -> bool:
         chosen = tuple(p.id for p in self._selected())

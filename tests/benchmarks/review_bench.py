@@ -4,7 +4,9 @@
 
 Writes an EverBot demo of N memories and prints, once each (a review run happens once): reading
 the memories, the duplicate and contradiction scan (blocked, never all pairs), every trigger,
-and a whole `run_review` with the rules reviewer (proposals stored in the journal).
+a whole `run_review` with the rules reviewer (proposals stored in the journal), and a decay run a
+year on: its apply, then the queueing of its archive/delete proposals (SPEC 8: the queueing
+scales like the duplicate scan, 100,000 memories <= 10 s).
 """
 
 from __future__ import annotations
@@ -14,14 +16,15 @@ import asyncio
 import sys
 import tempfile
 import time
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from app.cli import main as cli
 from core.agents.registry import agent_named
-from core.review.queue import memories_in, run_review, scan
+from core.decay import apply_decay, preview_decay
+from core.review.queue import memories_in, queue_transitions, run_review, scan
 from core.review.rules import RulesReviewer
 from core.review.similar import duplicates_and_contradictions
 
@@ -54,6 +57,16 @@ def main() -> None:
             "review run (rules reviewer, stored)",
             lambda: asyncio.run(run_review(agent, root, RulesReviewer(), today=date.today())),
         )
+        at = date.today() + timedelta(days=365)  # a year on: many memories fall below the marks
+        ws = agent.open(root)
+        preview = _timed("decay preview, a year on", lambda: preview_decay(ws, at))
+        moves = [(ws.file, t.key, t.to, t.score) for t in preview.transitions]  # type: ignore[attr-defined]
+        _timed("decay apply (scores written)", lambda: apply_decay(ws, preview))
+        queued = _timed(
+            f"queueing its {len(moves)} archive/delete proposals",
+            lambda: queue_transitions(agent, root, moves, at),
+        )
+        print(f"  {len(queued)} proposals queued or reviewed again")  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":

@@ -148,3 +148,26 @@ def test_the_tables_tooltips_show_memory_text_and_reasons_as_plain_text(
     for column in (5, 6):
         tip = view.model.data(view.model.index(0, column), Qt.ItemDataRole.ToolTipRole)
         assert "<img" not in tip and "&lt;img" in tip
+
+
+def test_approve_all_is_one_operation_undone_in_one_step(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    root, view = _queue(qtbot, window, tmp_path)
+    before = (root / "MEMORY.md").read_bytes()
+    waiting = {p.id for p in view.proposals if p.status == "pending"}
+
+    assert view.approve_all()
+    _settled(qtbot, window, view)
+
+    [op] = operations(root)
+    assert op.op.cause.startswith("review: approved proposals")
+    assert pending(root) == [] and (root / "MEMORY.md").read_bytes() != before
+    assert window.ws is not None and not window.ws.modified
+
+    view.card.setFocus()  # the card's Ctrl+Z undoes the last decision
+    qtbot.keyClick(view.card, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    _settled(qtbot, window, view)
+
+    assert (root / "MEMORY.md").read_bytes() == before
+    assert {p.id for p in pending(root)} == waiting
