@@ -366,9 +366,15 @@ class ReviewView(QWidget):
         self.decision.setText(proposed if p.status == "pending" else f"{proposed} ({p.status})")
         triggers = " + ".join(p.triggers)
         self.trigger.setText(f"{triggers}: {mask_secrets(p.why)} — [{p.memory_id}] in {p.file}")
-        self.memory.setPlainText(f"{_memory_text(p)}\n\n{_facts(fields)}")
-        self.reasons.setPlainText(mask_secrets(p.reasons))
         related = json.loads(p.related_json or "[]")
+        shown = [f"[{p.memory_id}] {_memory_text(p)}\n{_facts(fields)}"]
+        shown += [  # a pair side by side: the one under review, then the other
+            f"The other memory of the pair, [{m.get('id')}]:\n"
+            f"{mask_secrets(str(m.get('content', '')))}\n{_facts(m)}"
+            for m in related
+        ]
+        self.memory.setPlainText("\n\n".join(shown))
+        self.reasons.setPlainText(mask_secrets(p.reasons))
         self.related.setPlainText(
             "\n\n".join(
                 f"[{m.get('id')}] {mask_secrets(str(m.get('content', '')))}" for m in related
