@@ -49,14 +49,31 @@ def _generated(value: str) -> bool:
     )
 
 
+# Where a secret is kept, or what stands in for one: never the secret itself.
+_KEPT_IN = frozenset(
+    ("1password", "bitwarden", "lastpass", "keepass", "keepassxc", "dashlane", "vault", "keychain",
+     "doppler", "n/a", "tbd", "none", "null", "redacted", "hidden", "secret", "password")
+)  # fmt: skip
+_REFERENCE = re.compile(
+    r"://|^[~/]|^\.{1,2}/|\$\{|\{\{|%\(|\(\)?$|^[\w.+-]+@[\w-]+\.[\w.-]+$|^(?:os|process|env)\."
+    r"|[xX]{4}|\*{3}|\.{3}|…|•"
+)
+
+
 def _not_placeholder(value: str) -> bool:
-    """Not a stand-in such as ${DB_PASSWORD}, <password>, %s or ****."""
-    return value[0] not in "$<{%[(" and value.strip("*xX.") != ""
+    """Not a stand-in such as ${DB_PASSWORD}, <password>, %s, ****, sk-xxxx, a path, a URL, an
+    e-mail address or the name of a password manager ("1Password")."""
+    return (
+        value[0] not in "$<{%[(#"
+        and value.strip("*xX.") != ""
+        and value.casefold() not in _KEPT_IN
+        and _REFERENCE.search(value) is None
+    )
 
 
 def _long_run(value: str) -> bool:
     """An sk- key has a long random run; a kebab-case name such as sk-hynix-price-bot does not."""
-    return re.search(r"[A-Za-z0-9]{16}", value) is not None
+    return re.search(r"[A-Za-z0-9]{16}", value) is not None and _not_placeholder(value[3:])
 
 
 def _password(value: str) -> bool:
@@ -65,84 +82,225 @@ def _password(value: str) -> bool:
     return _not_placeholder(value) and (symbol or _generated(value))
 
 
+def _chosen(value: str) -> bool:
+    """A password after an account name ("alice / Ywu#8812"): with a digit or a symbol, unlike a
+    second name ("Google / GitHub")."""
+    return _not_placeholder(value) and any(not c.isalpha() for c in value)
+
+
 def _token(value: str) -> bool:
     return _not_placeholder(value) and _generated(value)
 
 
+def _random(value: str) -> bool:
+    """Not a run of one character ("sk_live_xxxxxxxxxxxxxxxx"): a real key has many."""
+    return len(set(value)) >= 8 and _REFERENCE.search(value) is None
+
+
 _Check = Callable[[str], bool]
 _VALUE = r"[!-~]"  # printable ASCII but space: a masked secret's "…" ends it
-_KEYWORDS = (
-    r"(?:api|access|auth|secret|client|refresh|app|private)[_\- ]?(?:key|token|secret)"
-    r"|secret|token|密钥|令牌"
+# What names a secret in a sentence (in English any case, with - _ or a space between words).
+_TOKEN_WORDS = (
+    r"(?:api|access|auth|secret|client|refresh|app|private|signing|sign|webhook|encryption|"
+    r"master|admin|bot|session|integration|deploy|service|publish|personal[_\- ]access|"
+    r"consumer|license)[_\- ]?(?:key|token|secret)|secret[_\- ]?key|secret|token|access[_\- ]?id"
 )
-# (kind, pattern, check); the secret is group "s" where the pattern has one, else the match.
-_SECRETS: tuple[tuple[str, re.Pattern[str], _Check | None], ...] = tuple(
-    (kind, re.compile(pattern), check)
-    for kind, pattern, check in (
+_PASSWORD_WORDS = (
+    r"pass(?:word|wd|code|phrase)|pwd|(?-i:PIN)(?:\s*(?:code|码))?|pin[_\- ]?code|"
+    r"(?:door|gate|alarm|lock|safe|garage|entry)[_\- ]?code"
+)
+# After the word: how a sentence hands over the value ("password for pg-billing: …",
+# "token（美国店）：…", "密码是 …", "密码 …").
+_QUALIFIER = (
+    r"(?:\s*[（(][^（()）\n]{1,40}[）)]"
+    r"|\s+(?:for|of|on|to|from|in|at)\s+[^:：=\n,，。;；]{1,40}?(?=\s*[:：=]))?"
+)
+_HANDED = r"\s*(?:\bis\b|\bwas\b|是|为|:|：|=|=>|->)\s*|\s+"
+_QUOTE_OPEN = r"[\"'“「‘`]?"
+_PASSWORD_VALUE = rf"(?P<s>(?:(?![\"'”」’`]){_VALUE}){{4,}})"
+_TOKEN_VALUE = r"(?P<s>[A-Za-z0-9._\-+/=|]{12,})"
+_ACCOUNT_WORDS = (
+    r"账号|帐号|账户|帐户|用户名|登录|登陆|login|account|username|user|credentials?|凭据|凭证"
+)
+_VENDORS: tuple[tuple[str, str], ...] = (  # keys with a prefix of their own
+    ("Shopify token", r"\bshp(?:at|ss|ca|pa)_[A-Fa-f0-9]{32}\b"),
+    ("Amazon refresh token", r"\bAtzr\|[A-Za-z0-9_\-]{20,}"),
+    ("PyPI token", r"\bpypi-AgE[A-Za-z0-9_\-]{40,}"),
+    ("npm token", r"\bnpm_[A-Za-z0-9]{30,}"),
+    ("Hugging Face token", r"\bhf_[A-Za-z0-9]{30,}"),
+    ("Figma token", r"\bfig[dur]_[A-Za-z0-9_\-]{30,}"),
+    ("Notion token", r"\b(?:secret_[A-Za-z0-9]{32,}|ntn_[A-Za-z0-9]{32,})"),
+    ("Atlassian token", r"\bATATT[A-Za-z0-9_\-=]{30,}"),
+    ("GitLab token", r"\bgl(?:pat|dt|rt|ptt|cbt|oas|ft|imt|agent)-[A-Za-z0-9_\-]{20,}"),
+    ("SendGrid key", r"\bSG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{30,}"),
+    ("DigitalOcean token", r"\bdo[opr]_v1_[a-f0-9]{64}\b"),
+    ("Stripe webhook secret", r"\bwhsec_[A-Za-z0-9]{24,}"),
+    ("Grafana token", r"\bgl(?:sa|c)_[A-Za-z0-9_\-]{30,}"),
+    ("age secret key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{50,}"),
+    ("Google OAuth token", r"\bya29\.[A-Za-z0-9_\-]{30,}"),
+    ("Linear key", r"\blin_(?:api|oauth)_[A-Za-z0-9]{30,}"),
+    ("Databricks token", r"\bdapi[a-f0-9]{32}\b"),
+    ("Square token", r"\bsq0(?:atp|csp)-[A-Za-z0-9_\-]{20,}"),
+    ("Alibaba Cloud AccessKey", r"\bLTAI[A-Za-z0-9]{12,24}\b"),
+    ("Tencent Cloud SecretId", r"\bAKID[A-Za-z0-9]{32}\b"),
+    ("Telegram bot token", r"\b\d{8,10}:AA[A-Za-z0-9_\-]{30,}"),
+    ("API key", r"\b(?:gsk_|xai-|r8_|pcsk_|sbp_|dp\.(?:st|ct|pt|sa)\.)[A-Za-z0-9_\-]{30,}"),
+    ("Postman key", r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b"),
+    ("Tailscale key", r"\btskey-[a-z]+-[A-Za-z0-9\-]{20,}"),
+    ("Twilio key", r"\bSK[0-9a-f]{32}\b"),
+)
+# (kind, pattern, check, gate); the secret is group "s" (or "s2" …) where the pattern has one,
+# else the match. A pattern is tried only on a text that passes its gate (see `_gates`).
+_SECRETS: tuple[tuple[str, re.Pattern[str], _Check | None, str], ...] = tuple(
+    (kind, re.compile(pattern), check, gate)
+    for kind, pattern, check, gate in (
         (
             "private key",
             r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
             r"(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\Z)",
             None,
+            "private key",
         ),
-        ("Anthropic API key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}", None),
-        ("OpenAI API key", r"\bsk-[A-Za-z0-9_\-]{20,}", _long_run),
-        ("Stripe key", r"\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}", None),
-        ("AWS access key", r"\b(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])", None),
-        ("GitHub token", r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})", None),
-        ("Slack token", r"\bxox[a-z]-[A-Za-z0-9\-]{10,}", None),
-        ("Google API key", r"\bAIza[A-Za-z0-9_\-]{35}(?![A-Za-z0-9_\-])", None),
+        ("Anthropic API key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}", _random, "run"),
+        ("OpenAI API key", r"\bsk-[A-Za-z0-9_\-]{20,}", _long_run, "run"),
+        ("Stripe key", r"\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}", _random, "run"),
+        (
+            "AWS access key",
+            r"\b(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])",
+            _not_placeholder,
+            "run",
+        ),
+        (
+            "GitHub token",
+            r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})",
+            _random,
+            "run",
+        ),
+        (
+            "Slack token",
+            r"\bxox[a-z]-[A-Za-z0-9\-]{10,}|\bxapp-\d-[A-Za-z0-9\-]{20,}",
+            _random,
+            "run",
+        ),
+        ("Google API key", r"\bAIza[A-Za-z0-9_\-]{35}(?![A-Za-z0-9_\-])", _random, "run"),
+        (
+            "",  # the kind is the vendor's, by the group that matched
+            "|".join(f"(?P<v{n}>{pattern})" for n, (_kind, pattern) in enumerate(_VENDORS)),
+            _random,
+            "run",
+        ),
         (
             "JSON web token",
             r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}",
             None,
+            "run",
         ),
-        ("bearer token", r"(?i)\bbearer\s+(?P<s>[A-Za-z0-9._~+/=\-]{16,})", _generated),
+        (
+            "webhook with its secret",
+            r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<s>[A-Za-z0-9/_\-]{20,})"
+            r"|open\.(?:feishu\.cn|larksuite\.com)/open-apis/bot/v2/hook/(?P<s2>[A-Za-z0-9\-]{16,})"
+            r"|discord(?:app)?\.com/api/webhooks/\d+/(?P<s3>[A-Za-z0-9_\-]{30,})"
+            r"|[?&](?:access_token|token|key|secret|sig|signature|api_?key|auth|sign|password|pwd)"
+            r"=(?P<s4>[A-Za-z0-9%._\-+/=]{16,})",
+            _token,
+            "run",
+        ),
+        ("Azure storage key", r"AccountKey=(?P<s>[A-Za-z0-9+/]{40,}={0,2})", None, "run"),
+        ("bearer token", r"(?i)\bbearer\s+(?P<s>[A-Za-z0-9._~+/=\-]{16,})", _token, "run"),
         (
             "password in a connection string",
-            rf"\b[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@]+:(?P<s>(?:(?!@){_VALUE}){{3,}}?)@[\w\[]",
+            rf"\b[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@]*:(?P<s>(?:(?!@){_VALUE}){{3,}}?)@[\w\[]",
             _not_placeholder,
+            "url",
         ),
         (
             "password",
-            rf"(?i)(?:\b(?:password|passwd|pwd|passcode|passphrase)\b|密码|口令)"
-            rf"\s*(?:\bis\b|是|为|[:：=])\s*[\"'“]?(?P<s>(?:(?![\"'”]){_VALUE}){{4,}})",
+            rf"(?i)(?:\b(?:{_PASSWORD_WORDS})\b|密码|口令|密碼|开门码|门禁码|解锁码|PIN\s*码)"
+            rf"{_QUALIFIER}(?:{_HANDED}){_QUOTE_OPEN}{_PASSWORD_VALUE}",
             _password,
+            "password",
         ),
         (
             "token",
-            rf"(?i)(?:\b(?:{_KEYWORDS})\b|密钥|令牌)\s*(?:\bis\b|是|为|[:：=])\s*[\"'“]?"
-            rf"(?P<s>[A-Za-z0-9._\-+/=]{{12,}})",
+            rf"(?i)(?:\b(?:{_TOKEN_WORDS})\b|(?<=[a-z])(?:Secret|Token|Key)\b|密钥|秘钥|令牌|私钥|"
+            rf"助记词|恢复码)"
+            rf"{_QUALIFIER}(?:{_HANDED}){_QUOTE_OPEN}{_TOKEN_VALUE}",
             _token,
+            "run",
+        ),
+        (
+            "password after the account",
+            rf"(?i)(?:{_ACCOUNT_WORDS})[^\n，。；;:：/]{{0,30}}?(?:[:：]\s*|\s+)"
+            rf"[^\s/，。]{{2,}}\s*/\s*(?P<s>[!-~]{{4,}})",
+            _chosen,
+            "account",
+        ),
+        (
+            "password in a .pgpass line",
+            r"(?<![\w.:/\-])(?=[\w.\-]*[A-Za-z.])[A-Za-z0-9][\w.\-]*:(?:\d{2,5}|\*):[^:\s]+:"
+            r"[^:\s]+:(?P<s>[!-~]{4,})",
+            _password,
+            "pgpass",
         ),
     )
 )
+_VENDOR_KINDS = {f"v{n}": kind for n, (kind, _pattern) in enumerate(_VENDORS)}
+_GROUPS = ("s", "s2", "s3", "s4")
+
+# Cheap tests that most memories fail, so that they skip the patterns: every key and token has a
+# long run of letters and digits; a password follows a word for one (or an account, or sits in
+# a connection string or a .pgpass line).
+_RUN = re.compile(r"[A-Za-z0-9]{12}|[A-Za-z0-9_\-]{16}")
+# Literal alternatives on the lower-cased text (far faster than one search ignoring case).
+_PASSWORD_HINT = re.compile("pass|pwd|pin|code|密码|口令|密碼|开门码|门禁码|解锁码")
+_ACCOUNT_HINT = re.compile("账|帐|用户名|登录|登陆|login|account|username|credential|凭")
+_PGPASS = re.compile(r":(?:\d{2,5}|\*):")
 
 
-# Something every secret pattern needs, case folded: most memories have none and skip the
-# patterns (one search of the folded text is many times faster than one ignoring case).
-_SECRET_HINT = re.compile(
-    r"sk-|[sr]k_|akia|asia|gh[pousr]_|github_pat_|xox|aiza|eyj|bearer|://|pass|pwd|key|token|"
-    r"secret|密码|口令|密钥|令牌"
-)
+def _gates(text: str) -> set[str]:
+    """The gates of `_SECRETS` the text passes."""
+    gates = set()
+    if _RUN.search(text) is not None:
+        gates.add("run")
+    if "://" in text:
+        gates.add("url")
+    if "PRIVATE KEY" in text:
+        gates.add("private key")
+    lowered = text.lower()
+    if _PASSWORD_HINT.search(lowered) is not None:
+        gates.add("password")
+    if "/" in text and _ACCOUNT_HINT.search(lowered) is not None:
+        gates.add("account")
+    if ":" in text and _PGPASS.search(text) is not None:
+        gates.add("pgpass")
+    return gates
 
 
 def _secrets(text: str) -> list[SecretHit]:
     found: list[SecretHit] = []
-    if _SECRET_HINT.search(text.casefold()) is None:
+    gates = _gates(text)
+    if not gates:
         return found
-    for kind, pattern, check in _SECRETS:
+    for kind, pattern, check, gate in _SECRETS:
+        if gate not in gates:
+            continue
+        groups = [g for g in _GROUPS if g in pattern.groupindex]
         for match in pattern.finditer(text):
-            group = "s" if "s" in pattern.groupindex else 0
+            group: str | int = next((g for g in groups if match[g] is not None), 0)
             start, end = match.span(group)
-            while group and end - start > 1 and text[end - 1] in ".,;:":
+            while group and end - start > 1 and text[end - 1] in ".,;:)）]":
+                if text[end - 1] in ")）]" and text[end - 1] != text[start]:
+                    opening = {")": "(", "）": "（", "]": "["}[text[end - 1]]
+                    if opening in text[start:end]:
+                        break
                 end -= 1  # the sentence's punctuation, not the secret's
             if check is not None and not check(text[start:end]):
                 continue
             if text.startswith(HIDDEN, end):
                 continue  # already masked
             if not any(h.start < end and start < h.end for h in found):
-                found.append(SecretHit(kind, start, end))
+                named = kind or _VENDOR_KINDS[match.lastgroup or ""]
+                found.append(SecretHit(named, start, end))
     return sorted(found, key=lambda h: h.start)
 
 
@@ -206,13 +364,149 @@ _DANGLING_EN = re.compile(
     re.IGNORECASE,
 )
 _OPENING_EN = re.compile(r"^(?:and|or|but|then|so)\b", re.IGNORECASE)
+_DANGLING_EN_MORE = re.compile(
+    # a noun's preposition waiting for its object ("the glossary for"), not one stranded at the
+    # end of a clause ("what the user listens to")
+    r"\b(?:the|a|an|this|that|his|her|their|my|your|our|its)\s+[\w-]+\s+"
+    r"(?:for|of|to|with|from|by|about|into|on|in|at|between)$"
+    # "the user said that", "the problem is" (but "where it is" is whole)
+    r"|\b(?:said|says|thinks?|believes?|mentioned|told \w+|knows?|noted|felt|feels|decided|"
+    r"agreed|explained|wrote|asked)\s+that$"
+    r"|^(?!.*\b(?:what|where|who|which|how|whatever)\b).*\b(?:is|are|was|were)$",
+    re.IGNORECASE,
+)
 _DANGLING_ZH = re.compile(
     r"(?:和|与|或|或者|但|但是|因为|所以|如果|而且|并且|以及|还有|把|被|，|、|：)$"
     # a verb waiting for its object, unless an adverb makes it whole ("主人很喜欢")
     r"|(?<![很不也都挺真最还太蛮没别])(?:喜欢|想要|需要|希望|打算|准备|是)$"
+    # a demonstrative or a quantifier waiting for its noun ("把那个", "所有的")
+    r"|(?:那个|这个|那些|这些|那份|这份|那种|这种|那件|这件|那位|那次|那篇|那段|那条|那张|"
+    r"某个|某些|所有的|全部的)$"
+    r"|(?:那个|这个|那些|这些|那种|这种)[^，。！？；\s]{1,8}的$"  # "那个新菜的"
+    # a preposition waiting for its object ("要让", "在")
+    # (but not the end of a word: 对比, 方向, 存在 …)
+    r"|(?<![不没别])(?:(?<![转出退礼谦])让|(?<![供补配])给|(?<![核反面相绝针不作应比校一配派])对"
+    r"|(?<![方倾走导去面意取志动流纵横])向|(?<![高脚后])跟|(?<![服跟顺盲自])从"
+    r"|(?<![以来过向往交前])往|(?<![即大武中少上麻])将|(?<![对相类占好无评排])比"
+    r"|关于|为了|对于|通过|按照|根据|除了|要把|想把)$"
+    r"|(?<![不还都也正没仍存实现自所外内潜好])在$"
+    r"|(?:打算|准备|计划|想|要|决定)[^，。！？；]{0,8}开始$"  # "打算下个月开始"
+    r"|(?:(?<![小传听学据解演游劝细胡再])说|觉得|认为|提到|表示|(?<![学顾疑提询访请过审追拷])问)$"
 )
 _SHORT_WORDS = 12  # an English fragment has at most this many words
-_SHORT_CHARS = 16  # a Chinese fragment at most this many characters
+_SHORT_CHARS = 30  # a Chinese fragment at most this many characters
+
+# A command line whatever its tool: a program name then options or shell operators, and no
+# sentence around them ("g++ -O2 main.cpp -o main", "nmap -sV 10.0.0.0/24", "./run.sh > log").
+_COMMAND_LINE = re.compile(
+    r"^\s*`?(?:\$\s*)?(?:sudo\s+)?(?:[a-z][a-z0-9+_.\-]*|\./[\w.\-/]+|\\[a-zA-Z]{1,3}\+?)"
+    r"(?:\s+\S.*)?`?\s*$"
+)
+_OPTION_OR_PIPE = re.compile(r"(?<!\S)--?[A-Za-z][\w\-]*|&&|\|\||(?<!\S)[|<>](?!\S)|^\s*\\[a-z]")
+_QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
+_PROSE_WORDS = frozenset(
+    ["the", "a", "an", "is", "are", "was", "were", "be", "been", "to", "of", "and", "or", "for", "with", "user", "users", "he", "she", "they", "we", "i", "you", "when", "before", "after", "always", "never", "uses", "use", "used", "prefers", "likes", "runs", "this", "that", "it", "must", "should", "can", "will", "would", "not", "his", "her", "their", "our", "my", "your", "by", "as", "at", "if", "then", "so", "because", "also", "only", "every", "each"]
+)  # fmt: skip
+_SQL = re.compile(
+    r"^\s*(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|CREATE|ALTER|DROP|VACUUM|ANALYZE|EXPLAIN|"
+    r"TRUNCATE|GRANT|REVOKE|WITH|SHOW|DESCRIBE|REINDEX|COPY|MERGE\s+INTO)\b"
+    r"(?=.*(?:\b(?:FROM|WHERE|SET|INTO|VALUES|TABLE|INDEX|BY|JOIN|AS|ON|TO)\b|;\s*$))",
+    re.DOTALL,
+)
+_PATH = r"(?:(?:[\w.\-~]*/)+[\w.\-]+/?|[\w\-]+\.[A-Za-z0-9]{1,5})"  # a file's name or path
+
+
+# Pasted raw content and leaked machinery, each with why in English and in Chinese; `_raw` says
+# which to try on a text (most memories none).
+def _raw_kind(pattern: str, english: str, chinese: str) -> tuple[re.Pattern[str], str, str]:
+    return re.compile(pattern, re.MULTILINE), english, chinese
+
+
+_TEMPLATE = _raw_kind(
+    r"^[\s\S]*?(?:<\|[a-z_]+\|>|\[/?INST\]|<</?SYS>>|<(?:start|end)_of_turn>|"
+    r"<\|?(?:eot_id|endoftext)\|?>|^\s*###\s*(?:Instruction|Response|Human|Assistant)\s*:)",
+    "it holds chat-template tokens",
+    "含有对话模板标记",
+)
+_JSON = _raw_kind(r"\[?\s*\{\s*\"[\w\-]+\"\s*:", "it is raw JSON", "是一段原始 JSON")
+_SYSTEM = _raw_kind(
+    r"^[\s\S]*?【\s*(?:系统|system|System)[^】]{0,8}】|^\s*<\s*/?\s*system\s*>"
+    r"|^\s*\[(?:system|SYSTEM)\]",
+    "it is leaked system text",
+    "是泄露的系统提示",
+)
+_MARKUP = _raw_kind(
+    r"<([A-Za-z][\w:\-]*)(?:\s[^<>]*)?>[\s\S]*</\1>", "it is pasted markup", "是粘贴进来的标记文本"
+)
+_HEX = _raw_kind(  # hexdump, xxd or a debugger's memory view: an address, then bytes
+    r"\s*(?:(?:0x)?[0-9a-fA-F]{4,16}:?[ \t]+)?(?:[0-9a-fA-F]{2,4}[ \t]+){7,}[0-9a-fA-F]{2,4}\b",
+    "it is a hex dump",
+    "是一段十六进制数据",
+)
+_LOG = _raw_kind(
+    r"\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\]?\s+\[?"
+    r"(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL)\b"
+    r"|Traceback \(most recent call last\)|Exception in thread|panic: |goroutine \d+ \["
+    r"|(?:INFO|WARN|WARNING|ERROR|DEBUG|FATAL)\s*[\]:|]\s",
+    "it is a pasted log",
+    "是粘贴进来的日志",
+)
+_HASHTAGS = _raw_kind(r"(?:\s*#[^\s#\d][^\s#]*){2,}\s*\Z", "it is only hashtags", "只有话题标签")
+_STORY = _raw_kind(
+    # a story's dialogue: a quote, then who said it ("“你到底是谁？”他问。")
+    r"^[\s\S]*?(?:[”\"」』]\s*(?:他|她|它|我|你)们?[^，。！？\s“”\"]{0,4}"
+    r"(?:问|说|道|答|喊|叫|叹)[道了着]?\s*[。！，,]"
+    r"|[\"”]\s*,?\s*(?:he|she|they|I)\s+(?:said|asked|whispered|replied|shouted|muttered|"
+    r"cried)\b)",
+    "it is a pasted passage of a story",
+    "是粘贴进来的小说段落",
+)
+_FILES = _raw_kind(
+    rf"\s*{_PATH}(?:\s+{_PATH}){{2,}}\s*\Z|(?:[dl\-][rwxsStT\-]{{9}}[@+.]?\s.*\n?){{2,}}\Z",
+    "it is a list of files",
+    "是一份文件列表",
+)
+_QUOTE_MARK = re.compile(r"[”\"」』]")
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+
+
+def _raw(text: str) -> tuple[re.Match[str], str, str] | None:
+    """Pasted raw content or leaked machinery in the (stripped) text: the match and why."""
+    first, cjk = text[0], _CJK.search(text) is not None
+    kinds = []
+    if "<" in text or "[" in text or "###" in text:
+        kinds.append(_TEMPLATE)
+    if first in "[{":
+        kinds.append(_JSON)
+    if first in "<[" or "【" in text:
+        kinds.append(_SYSTEM)
+    if first == "<":
+        kinds.append(_MARKUP)
+    if first in _HEX_DIGITS and text.count(" ") >= 7:
+        kinds.append(_HEX)
+    if first.isdigit() or first == "[" or (first.isupper() and first.isascii()):
+        kinds.append(_LOG)
+    if first == "#":
+        kinds.append(_HASHTAGS)
+    if _QUOTE_MARK.search(text) is not None:
+        kinds.append(_STORY)
+    if not cjk and ("/" in text or "." in text):
+        kinds.append(_FILES)
+    for pattern, english, chinese in kinds:
+        match = pattern.match(text)
+        if match is not None:
+            return match, english, chinese
+    return None
+
+
+_BRACKET_TAG = re.compile(  # "[ctx_overflow] …", "[extractor v2 | conf=0.52] …", "[chunk 3/7]"
+    r"^\s*\[(?=[^\]\n]*(?:\b[a-z]+_[a-z_]+\b|\b\w+\s*=\s*[\w.]|\b[a-z]+\s+\d+/\d+))[^\]\n]{1,80}\]"
+)
+_TURN_ANYWHERE = re.compile(  # "爷爷：… 助手：…": a second turn after a first speaker
+    r"^\s*[^\s:：]{1,8}\s*[:：].*?\s(?:Assistant|AI|Bot|ChatGPT|Claude|助手|机器人|小助手)\s*[:：]\s*\S"
+    r"|^\s*(?:Q|问)\s*[:：].*?\s(?:A|答)\s*[:：]\s*\S",
+    re.DOTALL,
+)
 
 
 def find_junk(text: str) -> str | None:
@@ -222,32 +516,59 @@ def find_junk(text: str) -> str | None:
     if _LETTER_OR_DIGIT.search(stripped) is None:
         return _say(text, "it is empty or only punctuation", "内容为空或只有标点")
     lines = [line for line in stripped.splitlines() if line.strip()]
-    if all(_COMMAND.match(line) and _SHELL.search(line) for line in lines):
+    if all(_command(line) for line in lines):
         return _say(text, "it is a shell command", "是一条 shell 命令", lines[0])
     metadata = _METADATA.search(stripped) if _METADATA_HINT.search(stripped.casefold()) else None
+    if metadata is None:
+        metadata = _BRACKET_TAG.search(stripped) if stripped.startswith("[") else None
     if metadata is not None:
         return _say(text, "it holds scoring metadata", "含有评分元数据", metadata.group(0))
     lines_of = (
         (_CANDIDATE, "it is a Candidate: line", "是一行 Candidate: 候选记录"),
         (_TURN, "it is a transcript turn", "是一段对话记录"),
+        (_TURN_ANYWHERE, "it is a transcript turn", "是一段对话记录"),
     )
     for pattern, english, chinese in lines_of:
         match = pattern.search(stripped)
         if match is not None:
-            return _say(text, english, chinese, _line_at(stripped, match.end()))
+            return _say(text, english, chinese, _line_at(stripped, match.start()))
+    raw = _raw(stripped)
+    if raw is not None:
+        match, english, chinese = raw
+        return _say(text, english, chinese, _line_at(stripped, match.end() - 1))
     if len(lines) == 1 and _half_sentence(stripped):
         return _say(text, "it is a half sentence", "是半句话", stripped)
     return None
 
 
+def _command(line: str) -> bool:
+    """A line that is a command: a known tool used as one, any program with options or shell
+    operators and no sentence around them, a psql meta-command or an SQL statement."""
+    if _COMMAND.match(line) and _SHELL.search(line):
+        return True
+    if _SQL.match(line) and not _CJK.search(_QUOTED.sub("", line)):
+        return True
+    if _COMMAND_LINE.match(line) is None:
+        return False
+    bare = _QUOTED.sub("", line)
+    if _CJK.search(bare) or _OPTION_OR_PIPE.search(bare) is None:
+        return False
+    words = re.findall(r"[A-Za-z']+", bare)
+    return sum(w.lower() in _PROSE_WORDS for w in words) <= 1
+
+
 def _half_sentence(text: str) -> bool:
     if _CJK.search(text):
+        if text[-1] in "。！？!?.…）)」”\"'":
+            return False
         return len(text) <= _SHORT_CHARS and _DANGLING_ZH.search(text) is not None
     words = text.split()
     if len(words) > _SHORT_WORDS:
         return False
     opening = len(words) <= 3 and _OPENING_EN.match(text) and text[-1].isalnum()
-    return bool(opening) or _DANGLING_EN.search(text) is not None
+    dangling = _DANGLING_EN.search(text) is not None
+    dangling = dangling or (len(words) >= 3 and _DANGLING_EN_MORE.search(text) is not None)
+    return bool(opening) or dangling
 
 
 def _line_at(text: str, index: int) -> str:
@@ -265,24 +586,84 @@ def _say(text: str, english: str, chinese: str, quoted: str | None = None) -> st
 
 
 # -- temporary states and expiry ------------------------------------------------------------------
-_TEMPORARY_EN = re.compile(
-    r"\b(today|tonight|this (?:morning|afternoon|evening|week)|right now|at the moment|"
-    r"currently|just now|tomorrow|yesterday)\b",
-    re.IGNORECASE,
+# Matched in the lower-cased text. A span of hours or days ("这两天", "this week") makes a passing
+# state whatever else the text says.
+_PASSING = re.compile(
+    r"今晚|今早|今晨|今夜|刚才|刚刚|这两天|这几天|这些天|这会儿|此刻|这阵子|这段时间|这周|本周|这个?周末|"
+    r"近两天|近几天|近几日|这两周|这几周|最近|暂时|眼下|"
+    r"(?:最后|接下来|未来)[一两二三四五六七八九十几]+(?:天|周|个星期)|"
+    r"\b(?:tonight|this (?:morning|afternoon|evening|week|weekend)|right now|at the moment|"
+    r"just now|these (?:two |few |past few |last few )?days|for a (?:few|couple of) days|"
+    r"(?:for )?the (?:next|past|last) (?:few|two|three|couple of) days|temporarily|"
+    r"for the time being|until (?:it|he|she|they) (?:heals?|recovers?|gets? better|is better|"
+    r"feels? better))\b"
 )
-_TEMPORARY_ZH = re.compile("今天|今晚|刚才|刚刚|现在|这周|本周|明天|昨天|此刻|目前|最近")
-
-
-_TEMPORARY_EN_HINT = re.compile(
-    r"today|tonight|this|right now|at the moment|currently|just now|tomorrow|yesterday"
+# A day named ("今天", "today"): a passing state, unless a habit or a schedule mentions it
+# ("每天睡前把今天读过的论文记下来", "always: yesterday / today / blockers").
+_DAY = re.compile(r"今天|今日|明天|昨天|明早|明晚|昨晚|前天|后天|\b(?:today|tomorrow|yesterday)\b")
+# A state that lasts hours or days by its nature (a cold, a delayed flight, a teething baby).
+_STATE = re.compile(
+    r"感冒|发烧|发炎|咳嗽|嗓子(?:哑|疼|痛)|喉咙(?:疼|痛|哑)|头(?:疼|痛|晕)|腰(?:疼|痛|酸)|腿酸|"
+    r"牙(?:疼|痛)|拉肚子|腹泻|扭伤|崴了?脚|落枕|(?:炎|病|痛|疼)又?犯了|又犯了|出牙|长牙|闹觉|生病|"
+    r"病了|不舒服|陪护|陪床|住院(?![医部总费号])|倒时差|时差反应|在机场|航班延误|延误了|出差|"
+    r"请假了|请了假|在请假|熬夜|通宵|卡文|心情(?:很|不太|特别|有点|非常)?(?:差|不好|低落|糟)|"
+    r"烦躁|(?:很|好)烦(?=[，。！,.!\s]|$)|焦虑|崩溃|心态[^，。]{0,2}崩|累到|累得|困得|睡不着|没睡|"
+    r"刚下(?:班|夜班|飞机|课|手术)|在赶|赶(?:稿|进度|deadline|ddl|上线|提案|论文|报告)|"
+    r"(?:现在|此刻|目前|正)在?(?:开会|忙|路上|外面|吃饭|睡觉|排队|堵车|上课|加班|值班)|"
+    r"现在(?:只想|不方便|没空)|"
+    r"\b(?:is|'s|are) (?:currently |now )?(?:in a meeting|driving|commuting|"
+    r"on (?:a|the) (?:train|plane|flight|bus))\b|"
+    r"\b(?:jet-?lagged|jet lag|hungover|sprained|off sick|recovering from|working from home until)\b|"
+    r"\b(?:has|had|got|caught|with|is fighting) (?:a |an )?(?:bad |mild |slight |terrible |nasty )?"
+    r"(?:cold|fever|flu|cough|sore throat|headache|migraine|stomach bug|toothache|hangover)\b|"
+    r"\b(?:is|'s|are|am|feels?|feeling|felt) (?:\w+ )?(?:tired|exhausted|sick|ill|unwell|"
+    r"stressed|anxious|upset|sleepy|burned out|burnt out|overwhelmed|swamped|sore|drained|"
+    r"grumpy|frustrated)\b|"
+    r"\b(?:is|'s|are) (?:currently |still )?(?:traveling|travelling|away|out of (?:the )?office|"
+    r"on (?:a |an )?(?:business )?(?:trip|vacation|holiday|leave|sick leave|call)|"
+    r"at the airport|in (?:the )?hospital|waiting (?:for|on))\b"
+)
+# What makes a day or a state part of a habit or a schedule, not a passing state.
+_HABIT = re.compile(
+    r"每天|每晚|每早|每周|每月|每年|每次|每逢|每当|每个|天天|总是|通常|经常|常常|往往|习惯|向来|从来|从不|"
+    r"\b(?:always|usually|often|every|each|daily|weekly|whenever|routinely|typically|never)\b"
+)
+# Right before a state: a tendency ("容易焦虑", "easily stressed"), not a passing state.
+_TENDENCY = re.compile(r"(?:容易|易|爱|常|会|一.就|easily|tends? to|gets?)\s*$")
+_PAST = re.compile(
+    r"去年|前年|上个月|以前|曾经|小时候|年前|当年|那年|前几年|"
+    r"\b(?:last (?:year|month)|years ago|used to|in (?:19|20)\d\d)\b"
 )
 
 
 def find_temporary(text: str) -> str | None:
-    """The word that makes the text a temporary state ("today", "今天", …), else None."""
-    english = _TEMPORARY_EN_HINT.search(text.casefold()) and _TEMPORARY_EN.search(text)
-    match = english or _TEMPORARY_ZH.search(text)
-    return match.group(0) if match is not None else None
+    """The words that make the text a temporary state ("today", "今天", "这两天", "感冒",
+    "jet-lagged" …), else None. A habit or a schedule that mentions a day ("每天…今天的日志"), a
+    tendency ("容易焦虑") and a lasting condition ("慢性咽炎") are not temporary states."""
+    lowered = text.lower()
+    found = _PASSING.search(lowered)
+    if found is None:
+        day, state = _DAY.search(lowered), _STATE.search(lowered)
+        if day is None and state is None:
+            return None
+        if _HABIT.search(lowered) is not None:
+            return None
+        passing_state = state is not None and not _lasting(lowered, state)
+        found = (day or state) if passing_state else day
+        if found is None:
+            return None
+    if len(lowered) != len(text):  # lower() changed a letter's length: quote what matched
+        return found.group(0)
+    return text[found.start() : found.end()]
+
+
+def _lasting(lowered: str, state: re.Match[str]) -> bool:
+    """The state is a tendency, a past episode or part of a lasting condition."""
+    return (
+        _TENDENCY.search(lowered[max(0, state.start() - 8) : state.start()]) is not None
+        or _PAST.search(lowered) is not None
+        or find_important(lowered) is not None
+    )
 
 
 def is_expired(memory: Memory, today: date) -> str | None:

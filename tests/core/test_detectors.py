@@ -161,20 +161,19 @@ def test_ordinary_memories_are_not_junk(text: str) -> None:
         ("The user is busy this week.", "this week"),
         ("Right now the user is on a train", "Right now"),
         ("Not available at the moment", "at the moment"),
-        ("Currently reading Dune", "Currently"),
+        ("The user is waiting for the CI run to finish", "is waiting for"),
         ("The user just now said hello", "just now"),
         ("Dentist tomorrow at 3", "tomorrow"),
         ("Slept badly yesterday", "yesterday"),
         ("主人今天很累。", "今天"),
         ("今晚想吃火锅", "今晚"),
         ("主人刚才说想吃拉面。", "刚才"),
-        ("现在在开会", "现在"),
+        ("现在在开会", "现在在开会"),
         ("这周很忙", "这周"),
         ("本周要交报告", "本周"),
         ("明天去医院", "明天"),
         ("昨天加班到很晚", "昨天"),
         ("最近在学吉他", "最近"),
-        ("目前住在杭州", "目前"),
         ("此刻心情不好", "此刻"),
     ],
 )
@@ -280,11 +279,12 @@ _ORDINARY = st.text(
     ),
     max_size=80,
 )
+# A generated key has many different characters; "xxxx" or one repeated is a placeholder.
 _KEY_BODY = st.text(
     st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"),
     min_size=40,
     max_size=60,
-)
+).filter(lambda body: len(set(body[:10])) >= 8 and "xxxx" not in body.casefold())
 _PREFIXES = ("sk-proj-", "sk-ant-api03-", "ghp_", "github_pat_", "xoxb-", "sk_live_")
 _KEYS = st.one_of(
     st.builds(lambda p, b: p + b + "7", st.sampled_from(_PREFIXES), _KEY_BODY),
