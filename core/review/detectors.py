@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from core.review.deadlines import deadline_of
 from core.review.model import Memory, in_its_language
 
 __all__ = [
@@ -586,53 +587,108 @@ def _say(text: str, english: str, chinese: str, quoted: str | None = None) -> st
 
 
 # -- temporary states and expiry ------------------------------------------------------------------
-# Matched in the lower-cased text. A span of hours or days ("这两天", "this week") makes a passing
-# state whatever else the text says.
-_PASSING = re.compile(
-    r"今晚|今早|今晨|今夜|刚才|刚刚|这两天|这几天|这些天|这会儿|此刻|这阵子|这段时间|这周|本周|这个?周末|"
-    r"近两天|近几天|近几日|这两周|这几周|最近|暂时|眼下|"
-    r"(?:最后|接下来|未来)[一两二三四五六七八九十几]+(?:天|周|个星期)|"
-    r"\b(?:tonight|this (?:morning|afternoon|evening|week|weekend)|right now|at the moment|"
-    r"just now|these (?:two |few |past few |last few )?days|for a (?:few|couple of) days|"
-    r"(?:for )?the (?:next|past|last) (?:few|two|three|couple of) days|temporarily|"
-    r"for the time being|until (?:it|he|she|they) (?:heals?|recovers?|gets? better|is better|"
-    r"feels? better))\b"
+# Each kind of evidence is a list of (gate, pattern), matched in the lower-cased text by
+# `_first`: the pattern is searched only where its gate (literal words, searched many times
+# faster than a pattern with groups) found something. A span of hours or days ("这两天",
+# "this week") makes a passing state whatever else the text says.
+_Evidence = tuple[tuple[re.Pattern[str] | None, re.Pattern[str]], ...]
+_PASSING: _Evidence = (
+    (
+        None,
+        re.compile(
+            "今晚|今早|今晨|今夜|刚才|刚刚|这两天|这几天|这些天|这会儿|此刻|这阵子|这段时间|这周|本周|"
+            "这个周末|这周末|近两天|近几天|近几日|这两周|这几周|最近|暂时|眼下"
+        ),
+    ),
+    (
+        re.compile("最后|接下来|未来"),
+        re.compile("(?:最后|接下来|未来)[一两二三四五六七八九十几]+(?:天|周|个星期)"),
+    ),
+    (
+        re.compile(
+            "tonight|this morning|this afternoon|this evening|this week|right now|at the moment|"
+            "just now|days|temporarily|time being|until "
+        ),
+        re.compile(
+            r"(?:tonight|this (?:morning|afternoon|evening|week|weekend)|right now|at the moment|"
+            r"just now|these (?:two |few |past few |last few )?days|for a (?:few|couple of) days|"
+            r"(?:for )?the (?:next|past|last) (?:few|two|three|couple of) days|temporarily|"
+            r"for the time being|until (?:it|he|she|they) (?:heals?|recovers?|gets? better|"
+            r"is better|feels? better))\b"
+        ),
+    ),
 )
 # A day named ("今天", "today"): a passing state, unless a habit or a schedule mentions it
 # ("每天睡前把今天读过的论文记下来", "always: yesterday / today / blockers").
-_DAY = re.compile(r"今天|今日|明天|昨天|明早|明晚|昨晚|前天|后天|\b(?:today|tomorrow|yesterday)\b")
+_DAY: _Evidence = (
+    (None, re.compile("今天|今日|明天|昨天|明早|明晚|昨晚|前天|后天")),
+    (re.compile("today|tomorrow|yesterday"), re.compile(r"(?:today|tomorrow|yesterday)\b")),
+)
 # A state that lasts hours or days by its nature (a cold, a delayed flight, a teething baby).
-_STATE = re.compile(
-    r"感冒|发烧|发炎|咳嗽|嗓子(?:哑|疼|痛)|喉咙(?:疼|痛|哑)|头(?:疼|痛|晕)|腰(?:疼|痛|酸)|腿酸|"
-    r"牙(?:疼|痛)|拉肚子|腹泻|扭伤|崴了?脚|落枕|(?:炎|病|痛|疼)又?犯了|又犯了|出牙|长牙|闹觉|生病|"
-    r"病了|不舒服|陪护|陪床|住院(?![医部总费号])|倒时差|时差反应|在机场|航班延误|延误了|出差|"
-    r"请假了|请了假|在请假|熬夜|通宵|卡文|心情(?:很|不太|特别|有点|非常)?(?:差|不好|低落|糟)|"
-    r"烦躁|(?:很|好)烦(?=[，。！,.!\s]|$)|焦虑|崩溃|心态[^，。]{0,2}崩|累到|累得|困得|睡不着|没睡|"
-    r"刚下(?:班|夜班|飞机|课|手术)|在赶|赶(?:稿|进度|deadline|ddl|上线|提案|论文|报告)|"
-    r"(?:现在|此刻|目前|正)在?(?:开会|忙|路上|外面|吃饭|睡觉|排队|堵车|上课|加班|值班)|"
-    r"现在(?:只想|不方便|没空)|"
-    r"\b(?:is|'s|are) (?:currently |now )?(?:in a meeting|driving|commuting|"
-    r"on (?:a|the) (?:train|plane|flight|bus))\b|"
-    r"\b(?:jet-?lagged|jet lag|hungover|sprained|off sick|recovering from|working from home until)\b|"
-    r"\b(?:has|had|got|caught|with|is fighting) (?:a |an )?(?:bad |mild |slight |terrible |nasty )?"
-    r"(?:cold|fever|flu|cough|sore throat|headache|migraine|stomach bug|toothache|hangover)\b|"
-    r"\b(?:is|'s|are|am|feels?|feeling|felt) (?:\w+ )?(?:tired|exhausted|sick|ill|unwell|"
-    r"stressed|anxious|upset|sleepy|burned out|burnt out|overwhelmed|swamped|sore|drained|"
-    r"grumpy|frustrated)\b|"
-    r"\b(?:is|'s|are) (?:currently |still )?(?:traveling|travelling|away|out of (?:the )?office|"
-    r"on (?:a |an )?(?:business )?(?:trip|vacation|holiday|leave|sick leave|call)|"
-    r"at the airport|in (?:the )?hospital|waiting (?:for|on))\b"
+_STATE: _Evidence = (
+    (
+        re.compile(
+            "感冒|发烧|发炎|咳嗽|嗓子|喉咙|头疼|头痛|头晕|腰|腿酸|牙疼|牙痛|拉肚子|腹泻|扭伤|崴|落枕|犯了|"
+            "出牙|长牙|闹觉|生病|病了|不舒服|陪护|陪床|住院|时差|机场|延误|出差|请假|请了假|熬夜|通宵|"
+            "卡文|心情|烦|焦虑|崩|累|困得|睡|刚下|赶|现在|此刻|目前|正在|正忙"
+        ),
+        re.compile(
+            r"感冒|发烧|发炎|咳嗽|嗓子(?:哑|疼|痛)|喉咙(?:疼|痛|哑)|头(?:疼|痛|晕)|腰(?:疼|痛|酸)|腿酸|"
+            r"牙(?:疼|痛)|拉肚子|腹泻|扭伤|崴了?脚|落枕|(?:炎|病|痛|疼)又?犯了|又犯了|出牙|长牙|闹觉|"
+            r"生病|病了|不舒服|陪护|陪床|住院(?![医部总费号])|倒时差|时差反应|在机场|航班延误|延误了|"
+            r"出差|请假了|请了假|在请假|熬夜|通宵|卡文|心情(?:很|不太|特别|有点|非常)?(?:差|不好|低落|糟)|"
+            r"烦躁|(?:很|好)烦(?=[，。！,.!\s]|$)|焦虑|崩溃|心态[^，。]{0,2}崩|累到|累得|困得|睡不着|"
+            r"没睡|刚下(?:班|夜班|飞机|课|手术)|在赶|赶(?:稿|进度|deadline|ddl|上线|提案|论文|报告)|"
+            r"(?:现在|此刻|目前|正)在?(?:开会|忙|路上|外面|吃饭|睡觉|排队|堵车|上课|加班|值班)|"
+            r"现在(?:只想|不方便|没空)"
+        ),
+    ),
+    (
+        re.compile(
+            "jet|hungover|sprain|off sick|recovering|from home until|cold|fever|flu|cough|throat|"
+            "headache|migraine|stomach|toothache|hangover|tired|exhausted|sick| ill|unwell|stress|"
+            "anxious|upset|sleepy|burn|overwhelm|swamped|sore|drained|grumpy|frustrat|travel|"
+            "away|office|trip|vacation|holiday|leave|on call|airport|hospital|waiting|meeting|"
+            "driving|commuting|train|plane|flight| bus"
+        ),
+        re.compile(
+            r"(?:is|'s|are) (?:currently |now )?(?:in a meeting|driving|commuting|"
+            r"on (?:a|the) (?:train|plane|flight|bus))\b|"
+            r"(?:jet-?lagged|jet lag|hungover|sprained|off sick|recovering from|"
+            r"working from home until)\b|"
+            r"(?:has|had|got|caught|with|is fighting) (?:a |an )?"
+            r"(?:bad |mild |slight |terrible |nasty )?"
+            r"(?:cold|fever|flu|cough|sore throat|headache|migraine|stomach bug|toothache|"
+            r"hangover)\b|"
+            r"(?:is|'s|are|am|feels?|feeling|felt) (?:\w+ )?(?:tired|exhausted|sick|ill|unwell|"
+            r"stressed|anxious|upset|sleepy|burned out|burnt out|overwhelmed|swamped|sore|drained|"
+            r"grumpy|frustrated)\b|"
+            r"(?:is|'s|are) (?:currently |still )?(?:traveling|travelling|away|"
+            r"out of (?:the )?office|on (?:a |an )?(?:business )?(?:trip|vacation|holiday|leave|"
+            r"sick leave|call)|at the airport|in (?:the )?hospital|waiting (?:for|on))\b"
+        ),
+    ),
 )
 # What makes a day or a state part of a habit or a schedule, not a passing state.
-_HABIT = re.compile(
-    r"每天|每晚|每早|每周|每月|每年|每次|每逢|每当|每个|天天|总是|通常|经常|常常|往往|习惯|向来|从来|从不|"
-    r"\b(?:always|usually|often|every|each|daily|weekly|whenever|routinely|typically|never)\b"
+_HABIT: _Evidence = (
+    (
+        None,
+        re.compile(
+            "每天|每晚|每早|每周|每月|每年|每次|每逢|每当|每个|天天|总是|通常|经常|常常|往往|习惯|向来|"
+            "从来|从不|always|usually|often|every|each|daily|weekly|whenever|routinely|typically|never"
+        ),
+    ),
 )
 # Right before a state: a tendency ("容易焦虑", "easily stressed"), not a passing state.
 _TENDENCY = re.compile(r"(?:容易|易|爱|常|会|一.就|easily|tends? to|gets?)\s*$")
-_PAST = re.compile(
-    r"去年|前年|上个月|以前|曾经|小时候|年前|当年|那年|前几年|"
-    r"\b(?:last (?:year|month)|years ago|used to|in (?:19|20)\d\d)\b"
+_PAST: _Evidence = (
+    (
+        None,
+        re.compile(
+            "去年|前年|上个月|以前|曾经|小时候|年前|当年|那年|前几年|last year|last month|years ago|"
+            "used to|in 19|in 20"
+        ),
+    ),
 )
 
 
@@ -641,12 +697,12 @@ def find_temporary(text: str) -> str | None:
     "jet-lagged" …), else None. A habit or a schedule that mentions a day ("每天…今天的日志"), a
     tendency ("容易焦虑") and a lasting condition ("慢性咽炎") are not temporary states."""
     lowered = text.lower()
-    found = _PASSING.search(lowered)
+    found = _first(_PASSING, lowered)
     if found is None:
-        day, state = _DAY.search(lowered), _STATE.search(lowered)
+        day, state = _first(_DAY, lowered), _first(_STATE, lowered)
         if day is None and state is None:
             return None
-        if _HABIT.search(lowered) is not None:
+        if _first(_HABIT, lowered) is not None:
             return None
         passing_state = state is not None and not _lasting(lowered, state)
         found = (day or state) if passing_state else day
@@ -657,25 +713,61 @@ def find_temporary(text: str) -> str | None:
     return text[found.start() : found.end()]
 
 
+def _first(evidence: _Evidence, text: str) -> re.Match[str] | None:
+    """The earliest match of the evidence that does not start inside an English word ("is
+    sick", not "this sick")."""
+    best: re.Match[str] | None = None
+    for gate, pattern in evidence:
+        if gate is not None and gate.search(text) is None:
+            continue
+        match = pattern.search(text)
+        while match is not None:
+            start = match.start()
+            if start == 0 or not text[start].isascii() or not text[start - 1].isalnum():
+                break
+            match = pattern.search(text, start + 1)
+        if match is not None and (best is None or match.start() < best.start()):
+            best = match
+    return best
+
+
 def _lasting(lowered: str, state: re.Match[str]) -> bool:
     """The state is a tendency, a past episode or part of a lasting condition."""
     return (
         _TENDENCY.search(lowered[max(0, state.start() - 8) : state.start()]) is not None
-        or _PAST.search(lowered) is not None
+        or _first(_PAST, lowered) is not None
         or find_important(lowered) is not None
     )
 
 
+_TODO_TEXT = re.compile(r"^\s*(?:TODO|To-?do|待办)\b\s*[:：(（]", re.IGNORECASE)
+
+
 def is_expired(memory: Memory, today: date) -> str | None:
-    """ "expired on DATE" for a todo whose expires_at (ISO date or time) is before today; None
-    for any other memory, or an expires_at that is no date."""
-    if memory.category != "todo" or not memory.expires_at:
+    """Why a todo is past its date, in its language: its expires_at (an ISO date or time) is
+    before today, or, without one, the deadline its text names is ("11月15日前", "before
+    Christmas", "下周五前", read from the day it was last touched). None for any other memory, a
+    recurring or undated todo, or one whose date is still ahead."""
+    if memory.category != "todo" and not (
+        memory.category is None and _TODO_TEXT.match(memory.content)
+    ):
         return None
-    when = _date_of(memory.expires_at.strip())
-    if when is None or when >= today:
+    if memory.expires_at and memory.expires_at.strip():
+        when = _date_of(memory.expires_at.strip())
+        if when is None or when >= today:
+            return None
+        day = when.isoformat()
+        return in_its_language(memory, f"expired on {day}", f"已于 {day} 过期")
+    touched = _date_of(memory.last_activated.strip()) if memory.last_activated else None
+    deadline = deadline_of(memory.content, touched or today)
+    if deadline is None or deadline.day >= today:
         return None
-    day = when.isoformat()
-    return in_its_language(memory, f"expired on {day}", f"已于 {day} 过期")
+    day, said = deadline.day.isoformat(), deadline.said
+    return in_its_language(
+        memory,
+        f"its deadline “{said}” ({day}) has passed",
+        f"截止日期“{said}”（{day}）已过",
+    )
 
 
 def _date_of(value: str) -> date | None:
