@@ -27,6 +27,7 @@ from datetime import date, timedelta
 __all__ = ["Deadline", "deadline_of"]
 
 _GRACE = timedelta(days=30)  # a yearless date this long before the touch is still this year's
+_DOM_GRACE = timedelta(days=3)  # and a monthless day ("15号前") this long before, this month's
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +251,10 @@ _RELATIVE_ZH = re.compile(
     r"今年内|年内|明年年底|明年上半年|上半年|下半年|明年|季度末|季末|本季度|这个季度)"
     rf"(?P<before>{_BEFORE_ZH}|[^，。；,;\n]{{1,6}}?{_QIAN})?"
 )
+# A day of a month alone: "15号前", "下个月 5 号前"
+_DOM_ZH = re.compile(
+    rf"(?P<which>下个?月|本月|这个月|当月)?\s*(?<![\d月])(?P<d>{_NUM})\s*号(?P<before>{_BEFORE_ZH})?"
+)
 _WITHIN_ZH = re.compile(rf"(?P<n>{_NUM}|半)\s*(?P<unit>天|日|周|个?星期|个?礼拜|个月)(?:之内|内)")
 _RELATIVE_EN = re.compile(
     r"\b(?P<word>today|tonight|tomorrow|the day after tomorrow|this weekend|next weekend|"
@@ -258,7 +263,8 @@ _RELATIVE_EN = re.compile(
     re.IGNORECASE,
 )
 _WITHIN_EN = re.compile(
-    r"\bwithin\s+(?:the\s+next\s+)?(?P<n>\d{1,2}|a|one|two|three|four|five|six|seven|ten)\s+"
+    r"\b(?:within|in)\s+(?:the\s+next\s+)?(?P<n>\d{1,2}|a|one|two|three|four|five|six|seven|"
+    r"ten)\s+"
     r"(?P<unit>day|week|month)s?\b",
     re.IGNORECASE,
 )
@@ -274,7 +280,11 @@ _QUARTER_EN = re.compile(
 _HOLIDAY_BEFORE = re.compile(
     r"^[^，。；,;\n]{0,4}?(?:放假|假期|长假|假|回家|上班)?\s*(?:之前|以前|前)|^\s*(?:截止|到期)"
 )
-_LEAD_EN = re.compile(rf"\b{_BEFORE_EN}\s+(?:the\s+)?$", re.IGNORECASE)
+_LEAD_EN = re.compile(
+    rf"(?:\b{_BEFORE_EN}\s+(?:the\s+)?|(?:\b(?:deadline|due(?: date)?|ddl)|截止(?:日期|时间)?|"
+    r"到期(?:日|时间)?|期限)\s*[:：]?\s*)$",
+    re.IGNORECASE,
+)
 
 # Gates: cheap searches (literal words in the lower-cased text) that let through only the todos
 # a reader can find something in; most todos skip most readers.
@@ -595,6 +605,26 @@ _EN_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "si
                "seven": 7, "ten": 10}  # fmt: skip
 
 
+def _dom_zh(text: str, match: re.Match[str], base: date) -> _Found | None:
+    dom = _number(match["d"])
+    if dom is None or not 1 <= dom <= 31 or match["before"] is None:
+        return None  # "3 号楼", "5 号线": a number, not a day, without a deadline word
+    which = match["which"] or ""
+    if which.startswith("下"):
+        first = _month_end(base.year, base.month) + timedelta(days=1)
+    elif which:
+        first = base.replace(day=1)
+    else:  # the first such day on or after the touch (less a few days: a month is short)
+        first = (base - _DOM_GRACE).replace(day=1)
+        while True:
+            day = _day(first.year, first.month, dom)
+            if day is not None and day >= base - _DOM_GRACE:
+                return _Found(day, match[0], True, True)
+            first = _month_end(first.year, first.month) + timedelta(days=1)
+    day = _day(first.year, first.month, dom)
+    return None if day is None else _Found(day, match[0], True, True)
+
+
 def _within_zh(text: str, match: re.Match[str], base: date) -> _Found | None:
     return _within(match, base, zh=True)
 
@@ -662,8 +692,9 @@ _READERS: tuple[tuple[str | re.Pattern[str] | None, re.Pattern[str], _Handler], 
     ("月", _MONTH_ZH, _month_zh),
     (re.compile("周|星期|礼拜"), _WEEKDAY_ZH, _weekday_zh),
     (_WEEKDAY_GATE, _WEEKDAY_EN_RE, _weekday_en),
+    ("号", _DOM_ZH, _dom_zh),
     (None, _RELATIVE_ZH, _relative_zh),
     ("内", _WITHIN_ZH, _within_zh),
     (_RELATIVE_EN_GATE, _RELATIVE_EN, _relative_en),
-    (re.compile("within"), _WITHIN_EN, _within_en),
+    (re.compile("within|in "), _WITHIN_EN, _within_en),
 )

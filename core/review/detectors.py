@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 
 from core.review.deadlines import deadline_of
 from core.review.model import Memory, in_its_language
@@ -31,6 +32,27 @@ _SHOWN = 3  # characters of a secret a list still shows
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _CJK_OR_ITS_PUNCTUATION = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def _words(alternatives: str) -> re.Pattern[str]:
+    """A pattern finding any of the literal words ("cold|cough|flu"), built as a trie ("co(?:ld|
+    ugh)|flu"): Python's regex engine tries an alternation's branches one by one at every
+    position, and a trie leaves it one branch per first letter."""
+    tree: dict[str, dict[str, Any]] = {}
+    for word in alternatives.split("|"):
+        node = tree
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + emit(child) for char, child in node.items() if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+        return f"(?:{body})?" if "" in node else body
+
+    return re.compile(emit(tree))
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,11 +126,13 @@ _VALUE = r"[!-~]"  # printable ASCII but space: a masked secret's "…" ends it
 _TOKEN_WORDS = (
     r"(?:api|access|auth|secret|client|refresh|app|private|signing|sign|webhook|encryption|"
     r"master|admin|bot|session|integration|deploy|service|publish|personal[_\- ]access|"
-    r"consumer|license)[_\- ]?(?:key|token|secret)|secret[_\- ]?key|secret|token|access[_\- ]?id"
+    r"consumer|license)[_\- ]?(?:key|token|secret)|secret[_\- ]?key|secret|token|access[_\- ]?id|"
+    r"session[_\- ]?id|sid|cookie"
 )
 _PASSWORD_WORDS = (
     r"pass(?:word|wd|code|phrase)|pwd|(?-i:PIN)(?:\s*(?:code|码))?|pin[_\- ]?code|"
-    r"(?:door|gate|alarm|lock|safe|garage|entry)[_\- ]?code"
+    r"(?:door|gate|alarm|lock|safe|garage|entry)[_\- ]?code|(?:recovery|backup)[_\- ]codes?|"
+    r"combination"
 )
 # After the word: how a sentence hands over the value ("password for pg-billing: …",
 # "token（美国店）：…", "密码是 …", "密码 …").
@@ -216,18 +240,45 @@ _SECRETS: tuple[tuple[str, re.Pattern[str], _Check | None, str], ...] = tuple(
         ),
         (
             "password",
-            rf"(?i)(?:\b(?:{_PASSWORD_WORDS})\b|密码|口令|密碼|开门码|门禁码|解锁码|PIN\s*码)"
+            rf"(?i)(?:(?<![A-Za-z0-9])(?:{_PASSWORD_WORDS})(?![A-Za-z0-9])|密码|口令|密碼|开门码|门禁码|"
+            rf"解锁码|授权码|PIN\s*码)[\"']?"
             rf"{_QUALIFIER}(?:{_HANDED}){_QUOTE_OPEN}{_PASSWORD_VALUE}",
             _password,
             "password",
         ),
         (
             "token",
-            rf"(?i)(?:\b(?:{_TOKEN_WORDS})\b|(?<=[a-z])(?:Secret|Token|Key)\b|密钥|秘钥|令牌|私钥|"
-            rf"助记词|恢复码)"
+            rf"(?i)(?:(?<![A-Za-z0-9])(?:{_TOKEN_WORDS})(?![A-Za-z0-9])"
+            rf"|(?-i:(?<=[a-z])(?:Secret|Token|Key))\b|密钥|秘钥|令牌|私钥|恢复码)[\"']?"
             rf"{_QUALIFIER}(?:{_HANDED}){_QUOTE_OPEN}{_TOKEN_VALUE}",
             _token,
             "run",
+        ),
+        (
+            "app password",  # Google's: four groups of four letters ("qzvm rtkw plxe ynhu")
+            rf"(?i)(?:(?<![A-Za-z0-9])(?:{_PASSWORD_WORDS})(?![A-Za-z0-9])|密码|口令)[\"']?"
+            r"[^:：=\n]{0,30}?(?:[:：=]|\bis\b|是|为)\s*[\"'“]?(?P<s>[a-z]{4}(?:[ -][a-z]{4}){3})\b",
+            None,
+            "password",
+        ),
+        (
+            "basic auth credentials",
+            r"(?i)\bbasic\s+(?P<s>[A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])",
+            _token,
+            "run",
+        ),
+        (
+            "password in a URL",
+            r"(?i)[?&;](?:password|passwd|pwd|pass)=(?P<s>[^&\s;#]{4,})",
+            _password,
+            "url",
+        ),
+        (
+            "seed phrase",
+            r"(?i)(?:助记词|seed phrase|mnemonic(?: phrase)?|recovery phrase)\s*(?:[:：是为]|is)\s*"
+            r"(?P<s>(?:[a-z]{3,8}[\s,，]+){11,23}[a-z]{3,8})\b",
+            None,
+            "password",
         ),
         (
             "password after the account",
@@ -253,8 +304,11 @@ _GROUPS = ("s", "s2", "s3", "s4")
 # a connection string or a .pgpass line).
 _RUN = re.compile(r"[A-Za-z0-9]{12}|[A-Za-z0-9_\-]{16}")
 # Literal alternatives on the lower-cased text (far faster than one search ignoring case).
-_PASSWORD_HINT = re.compile("pass|pwd|pin|code|密码|口令|密碼|开门码|门禁码|解锁码")
-_ACCOUNT_HINT = re.compile("账|帐|用户名|登录|登陆|login|account|username|credential|凭")
+_PASSWORD_HINT = _words(
+    "pass|pwd|pin|code|combination|密码|口令|密碼|开门码|门禁码|解锁码|授权码|助记词|seed|mnemonic|"
+    "recovery phrase"
+)
+_ACCOUNT_HINT = _words("账|帐|用户名|登录|登陆|login|account|username|credential|凭")
 _PGPASS = re.compile(r":(?:\d{2,5}|\*):")
 
 
@@ -345,18 +399,30 @@ _METADATA = re.compile(
     r"\[(?:score|importance|source|activation_count|last_activated|hits)\s*[=:][^\]\n]*\]"
     r"|\b(?:importance|relevance|confidence|decay)\s*[:=]\s*\d[\d.]*"
     r"|\bscore\s*=\s*\d[\d.]*|^\s*score\s*[:=]\s*[\d.]+\s*$"
+    r"|[(\[]\s*(?:score|importance|relevance|confidence|salience|similarity)\s*[:=]\s*0?\.\d+"
     r"|\b(?:activation_count|last_activated|memory_meta)\b"
     r"|^#{0,3}\s*\[[0-9a-z]{6}\]\s+\w+\s*\|\s*[\d.]+\s*\|",
     re.IGNORECASE | re.MULTILINE,
 )
 _METADATA_HINT = re.compile(
     r"score|importance|source|activation_count|last_activated|hits|relevance|confidence|decay|"
-    r"memory_meta|\|"
+    r"memory_meta|salience|similarity|\|"
 )
 _LETTER_OR_DIGIT = re.compile(r"[^\W_]")
 _CANDIDATE = re.compile(r"^\s*Candidate\s*[:：]", re.IGNORECASE | re.MULTILINE)
 _TURN = re.compile(
-    r"^\s*(?:User|Assistant|Human|AI|System|用户|助手|主人|小祥)\s*[:：]\s*\S", re.MULTILINE
+    r"^\s*(?:User|Assistant|Human|AI|System|用户|助手|主人|小祥)\s*[:：]\s*\S"
+    # a chat export: "[10:22] 张三: …", "[2026-03-01 10:22] Alice: …"
+    r"|^\s*\[(?:\d{4}-\d{2}-\d{2}\s+)?\d{1,2}:\d{2}(?::\d{2})?\]\s*[^\s:：]{1,16}\s*[:：]\s*\S"
+    # a media placeholder of a chat export: "[图片]", "[Sticker]"
+    r"|^\s*\[(?:图片|语音|表情|视频|文件|动画表情|链接|Image|Photo|Sticker|Voice|Video|File|GIF)\]",
+    re.MULTILINE,
+)
+# What a chat says rather than a memory: a laugh or a letter repeated, an acknowledgement.
+_NOISE = re.compile(
+    r"(?i)(.{1,2})\1{3,}[!！。.~～]*"
+    r"|(?:ok|okay|好的|好滴|好|嗯+|哦+|收到|明白了?|知道了|谢谢|多谢|thanks|thank you|got it|sure|noted|"
+    r"lol|哈+|呵+)[!！。.~～]*"
 )
 _DANGLING_EN = re.compile(
     r"(?:(?<![\w-])(?:and|or|but|nor|because|the|a|an|which|if|than|whose|whether|my|your|their)"
@@ -373,11 +439,17 @@ _DANGLING_EN_MORE = re.compile(
     # "the user said that", "the problem is" (but "where it is" is whole)
     r"|\b(?:said|says|thinks?|believes?|mentioned|told \w+|knows?|noted|felt|feels|decided|"
     r"agreed|explained|wrote|asked)\s+that$"
-    r"|^(?!.*\b(?:what|where|who|which|how|whatever)\b).*\b(?:is|are|was|were)$",
+    r"|^(?!.*\b(?:what|where|who|which|how|whatever)\b).*\b(?:is|are|was|were)$"
+    r"|\w's$"  # "the user's"
+    # a preposition at the end, its object missing ("the meeting was moved to"), unless a
+    # relative clause strands it ("what the user listens to")
+    r"|^(?!.*\b(?:what|which|who|whom|whose|where|that|whatever|something|someone|anything)\b)"
+    r".*\s(?:for|of|to|with|from|by|about|into|at|between|than)$",
     re.IGNORECASE,
 )
 _DANGLING_ZH = re.compile(
-    r"(?:和|与|或|或者|但|但是|因为|所以|如果|而且|并且|以及|还有|把|被|，|、|：)$"
+    r"(?:和|与|或|或者|但|但是|因为|所以|如果|而且|并且|以及|还有|(?<![车门刀锁])把|(?<![棉盖厚薄床毛羽蚕])被|"
+    r"，|、|：)$"
     # a verb waiting for its object, unless an adverb makes it whole ("主人很喜欢")
     r"|(?<![很不也都挺真最还太蛮没别])(?:喜欢|想要|需要|希望|打算|准备|是)$"
     # a demonstrative or a quantifier waiting for its noun ("把那个", "所有的")
@@ -386,13 +458,15 @@ _DANGLING_ZH = re.compile(
     r"|(?:那个|这个|那些|这些|那种|这种)[^，。！？；\s]{1,8}的$"  # "那个新菜的"
     # a preposition waiting for its object ("要让", "在")
     # (but not the end of a word: 对比, 方向, 存在 …)
-    r"|(?<![不没别])(?:(?<![转出退礼谦])让|(?<![供补配])给|(?<![核反面相绝针不作应比校一配派])对"
-    r"|(?<![方倾走导去面意取志动流纵横])向|(?<![高脚后])跟|(?<![服跟顺盲自])从"
-    r"|(?<![以来过向往交前])往|(?<![即大武中少上麻])将|(?<![对相类占好无评排])比"
-    r"|关于|为了|对于|通过|按照|根据|除了|要把|想把)$"
+    r"|(?<![不没别])(?:(?<![转出退礼谦])让|(?<![供补配])给"
+    r"|(?<![核反面相绝针不作应比校一配派得才也都很])对|(?<![方倾走导去面意取志动流纵横])向"
+    r"|(?<![高脚后])跟|(?<![服跟顺盲自])从|关于|为了|对于|通过|按照|根据|除了|要把|想把)$"
+    r"|(?:要|想|准备|打算|计划)去$"
+    r"|(?:之前|之后|以后|以前|的时候|的话)$"  # a clause of time or condition, and no main clause
     r"|(?<![不还都也正没仍存实现自所外内潜好])在$"
     r"|(?:打算|准备|计划|想|要|决定)[^，。！？；]{0,8}开始$"  # "打算下个月开始"
-    r"|(?:(?<![小传听学据解演游劝细胡再])说|觉得|认为|提到|表示|(?<![学顾疑提询访请过审追拷])问)$"
+    # a subject and a verb of saying, and nothing said ("用户说", "王老师觉得")
+    r"|^(?![^，。]*(?:不|没|这么|那么|怎么))[^，。！？\s]{1,6}(?:说|觉得|认为|提到|表示|问)$"
 )
 _SHORT_WORDS = 12  # an English fragment has at most this many words
 _SHORT_CHARS = 30  # a Chinese fragment at most this many characters
@@ -414,7 +488,7 @@ _SQL = re.compile(
     r"(?=.*(?:\b(?:FROM|WHERE|SET|INTO|VALUES|TABLE|INDEX|BY|JOIN|AS|ON|TO)\b|;\s*$))",
     re.DOTALL,
 )
-_PATH = r"(?:(?:[\w.\-~]*/)+[\w.\-]+/?|[\w\-]+\.[A-Za-z0-9]{1,5})"  # a file's name or path
+_PATH = r"(?:(?:[\w.\-~]*/)+[\w.\-]*|[\w\-]+\.[A-Za-z0-9]{1,5})"  # a file's name or path
 
 
 # Pasted raw content and leaked machinery, each with why in English and in Chinese; `_raw` says
@@ -432,7 +506,8 @@ _TEMPLATE = _raw_kind(
 _JSON = _raw_kind(r"\[?\s*\{\s*\"[\w\-]+\"\s*:", "it is raw JSON", "是一段原始 JSON")
 _SYSTEM = _raw_kind(
     r"^[\s\S]*?【\s*(?:系统|system|System)[^】]{0,8}】|^\s*<\s*/?\s*system\s*>"
-    r"|^\s*\[(?:system|SYSTEM)\]",
+    r"|^\s*\[(?:system|SYSTEM)\]|^\s*(?i:system prompt|系统提示词?|系统消息)\s*[:：]"
+    r"|^\s*(?i:you are (?:a|an) [\w\s-]{0,30}(?:assistant|ai|bot|model)\b)",
     "it is leaked system text",
     "是泄露的系统提示",
 )
@@ -448,7 +523,11 @@ _LOG = _raw_kind(
     r"\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\]?\s+\[?"
     r"(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL)\b"
     r"|Traceback \(most recent call last\)|Exception in thread|panic: |goroutine \d+ \["
-    r"|(?:INFO|WARN|WARNING|ERROR|DEBUG|FATAL)\s*[\]:|]\s",
+    r"|(?:INFO|WARN|WARNING|ERROR|DEBUG|FATAL)\s*[\]:|]\s"
+    r"|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL)\]?\s+\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}"
+    r"|\[?\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\]?\s+\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b"
+    r"|[a-z]+(?:\.[a-z]+)+\.[A-Z]\w*(?:Exception|Error)\b"  # java.lang.NullPointerException
+    r"|\s*at [\w$.]+\([\w$]+\.(?:java|kt|scala|groovy):\d+\)",
     "it is a pasted log",
     "是粘贴进来的日志",
 )
@@ -467,6 +546,24 @@ _FILES = _raw_kind(
     "it is a list of files",
     "是一份文件列表",
 )
+_TABLE = _raw_kind(r"^[\s\S]*?[^\t\n]*\t[^\t\n]*\t", "it is a pasted table", "是粘贴进来的表格")
+_SUBTITLES = _raw_kind(
+    r"^[\s\S]*?\d{1,2}:\d{2}:\d{2}[,.]\d{3}\s*-->\s*\d",
+    "it is pasted subtitles",
+    "是粘贴进来的字幕",
+)
+_DIFF = _raw_kind(
+    r"^[\s\S]*?(?:^diff --git |^@@ -\d+(?:,\d+)? \+\d+|^--- a/|^\+\+\+ b/)",
+    "it is a pasted diff",
+    "是粘贴进来的代码差异",
+)
+_LETTER = _raw_kind(
+    r"(?:Hi|Hello|Dear|Hey)\b[^\n]{0,40}\n[\s\S]*\n\s*(?:Best|Regards|Thanks|Cheers|Sincerely|"
+    r"Kind regards|Best regards)\b"
+    r"|(?:各位|您好|你好|亲爱的|尊敬的)[^\n]{0,20}\n[\s\S]*\n\s*(?:此致|谢谢|祝好|敬礼|顺祝)",
+    "it is a pasted e-mail or letter",
+    "是粘贴进来的邮件或信件",
+)
 _QUOTE_MARK = re.compile(r"[”\"」』]")
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
@@ -479,14 +576,22 @@ def _raw(text: str) -> tuple[re.Match[str], str, str] | None:
         kinds.append(_TEMPLATE)
     if first in "[{":
         kinds.append(_JSON)
-    if first in "<[" or "【" in text:
+    if first in "<[" or "【" in text or text[:6].lower() in ("system", "you ar") or first == "系":
         kinds.append(_SYSTEM)
     if first == "<":
         kinds.append(_MARKUP)
     if first in _HEX_DIGITS and text.count(" ") >= 7:
         kinds.append(_HEX)
-    if first.isdigit() or first == "[" or (first.isupper() and first.isascii()):
+    if first.isdigit() or first == "[" or (first.isascii() and first.isalpha()):
         kinds.append(_LOG)
+    if "\t" in text:
+        kinds.append(_TABLE)
+    if "-->" in text:
+        kinds.append(_SUBTITLES)
+    if "@@" in text or "diff --git" in text or "--- a/" in text:
+        kinds.append(_DIFF)
+    if "\n" in text and first in "HDh各您你亲尊":
+        kinds.append(_LETTER)
     if first == "#":
         kinds.append(_HASHTAGS)
     if _QUOTE_MARK.search(text) is not None:
@@ -537,6 +642,8 @@ def find_junk(text: str) -> str | None:
     if raw is not None:
         match, english, chinese = raw
         return _say(text, english, chinese, _line_at(stripped, match.end() - 1))
+    if _NOISE.fullmatch(stripped) is not None:
+        return _say(text, "it is chat noise, not a memory", "是聊天里的语气词，不是记忆", stripped)
     if len(lines) == 1 and _half_sentence(stripped):
         return _say(text, "it is a half sentence", "是半句话", stripped)
     return None
@@ -544,18 +651,22 @@ def find_junk(text: str) -> str | None:
 
 def _command(line: str) -> bool:
     """A line that is a command: a known tool used as one, any program with options or shell
-    operators and no sentence around them, a psql meta-command or an SQL statement."""
-    if _COMMAND.match(line) and _SHELL.search(line):
-        return True
-    if _SQL.match(line) and not _CJK.search(_QUOTED.sub("", line)):
-        return True
-    if _COMMAND_LINE.match(line) is None:
+    operators, a psql meta-command or an SQL statement, with no sentence around them ("python3 -m
+    venv is how the user starts" is prose)."""
+    if _SQL.match(line):
+        return _CJK.search(_QUOTED.sub("", line)) is None
+    known = _COMMAND.match(line) is not None
+    if not known and _COMMAND_LINE.match(line) is None:
         return False
     bare = _QUOTED.sub("", line)
-    if _CJK.search(bare) or _OPTION_OR_PIPE.search(bare) is None:
+    if sum(w.lower() in _PROSE_WORDS for w in _WORD.findall(bare)) > 1:
         return False
-    words = re.findall(r"[A-Za-z']+", bare)
-    return sum(w.lower() in _PROSE_WORDS for w in words) <= 1
+    if known and _SHELL.search(line):
+        return True
+    return _CJK.search(bare) is None and _OPTION_OR_PIPE.search(bare) is not None
+
+
+_WORD = re.compile(r"\b[A-Za-z']+\b")
 
 
 def _half_sentence(text: str) -> bool:
@@ -595,17 +706,17 @@ _Evidence = tuple[tuple[re.Pattern[str] | None, re.Pattern[str]], ...]
 _PASSING: _Evidence = (
     (
         None,
-        re.compile(
+        _words(
             "今晚|今早|今晨|今夜|刚才|刚刚|这两天|这几天|这些天|这会儿|此刻|这阵子|这段时间|这周|本周|"
             "这个周末|这周末|近两天|近几天|近几日|这两周|这几周|最近|暂时|眼下"
         ),
     ),
     (
-        re.compile("最后|接下来|未来"),
+        _words("最后|接下来|未来"),
         re.compile("(?:最后|接下来|未来)[一两二三四五六七八九十几]+(?:天|周|个星期)"),
     ),
     (
-        re.compile(
+        _words(
             "tonight|this morning|this afternoon|this evening|this week|right now|at the moment|"
             "just now|days|temporarily|time being|until "
         ),
@@ -621,51 +732,59 @@ _PASSING: _Evidence = (
 # A day named ("今天", "today"): a passing state, unless a habit or a schedule mentions it
 # ("每天睡前把今天读过的论文记下来", "always: yesterday / today / blockers").
 _DAY: _Evidence = (
-    (None, re.compile("今天|今日|明天|昨天|明早|明晚|昨晚|前天|后天")),
-    (re.compile("today|tomorrow|yesterday"), re.compile(r"(?:today|tomorrow|yesterday)\b")),
+    (None, _words("今天|今日|明天|昨天|明早|明晚|昨晚|前天|后天")),
+    (_words("today|tomorrow|yesterday"), re.compile(r"(?:today|tomorrow|yesterday)\b")),
 )
 # A state that lasts hours or days by its nature (a cold, a delayed flight, a teething baby).
 _STATE: _Evidence = (
     (
-        re.compile(
+        _words(
             "感冒|发烧|发炎|咳嗽|嗓子|喉咙|头疼|头痛|头晕|腰|腿酸|牙疼|牙痛|拉肚子|腹泻|扭伤|崴|落枕|犯了|"
             "出牙|长牙|闹觉|生病|病了|不舒服|陪护|陪床|住院|时差|机场|延误|出差|请假|请了假|熬夜|通宵|"
-            "卡文|心情|烦|焦虑|崩|累|困得|睡|刚下|赶|现在|此刻|目前|正在|正忙"
+            "卡文|心情|烦|崩|累|困得|睡|刚下|赶|现在|此刻|目前|正在|正忙|肚子|胃|吐|高铁|火车|飞机|"
+            "地铁|信号|休|假|等"
         ),
         re.compile(
             r"感冒|发烧|发炎|咳嗽|嗓子(?:哑|疼|痛)|喉咙(?:疼|痛|哑)|头(?:疼|痛|晕)|腰(?:疼|痛|酸)|腿酸|"
             r"牙(?:疼|痛)|拉肚子|腹泻|扭伤|崴了?脚|落枕|(?:炎|病|痛|疼)又?犯了|又犯了|出牙|长牙|闹觉|"
             r"生病|病了|不舒服|陪护|陪床|住院(?![医部总费号])|倒时差|时差反应|在机场|航班延误|延误了|"
             r"出差|请假了|请了假|在请假|熬夜|通宵|卡文|心情(?:很|不太|特别|有点|非常)?(?:差|不好|低落|糟)|"
-            r"烦躁|(?:很|好)烦(?=[，。！,.!\s]|$)|焦虑|崩溃|心态[^，。]{0,2}崩|累到|累得|困得|睡不着|"
+            r"烦躁|(?:很|好)烦(?=[，。！,.!\s]|$)|心态[^，。]{0,2}崩|累到|累得|困得|睡不着|"
+            r"闹肚子|肚子(?:疼|痛)|胃(?:疼|痛)|呕吐|在(?:高铁|火车|飞机|地铁)上|信号不好|在休假|休假中|"
+            r"度假|休(?:产|病|年|婚)假|请了?病假|在等|等(?:待)?[^，。；\s]{0,10}(?:结果|通知|回复|审批|录取|消息)|"
             r"没睡|刚下(?:班|夜班|飞机|课|手术)|在赶|赶(?:稿|进度|deadline|ddl|上线|提案|论文|报告)|"
             r"(?:现在|此刻|目前|正)在?(?:开会|忙|路上|外面|吃饭|睡觉|排队|堵车|上课|加班|值班)|"
             r"现在(?:只想|不方便|没空)"
         ),
     ),
     (
-        re.compile(
+        _words(
             "jet|hungover|sprain|off sick|recovering|from home until|cold|fever|flu|cough|throat|"
-            "headache|migraine|stomach|toothache|hangover|tired|exhausted|sick| ill|unwell|stress|"
-            "anxious|upset|sleepy|burn|overwhelm|swamped|sore|drained|grumpy|frustrat|travel|"
-            "away|office|trip|vacation|holiday|leave|on call|airport|hospital|waiting|meeting|"
-            "driving|commuting|train|plane|flight| bus"
+            "headache|migraine|stomach|toothache|hangover|tired|exhausted|sick| ill|unwell|sleepy|"
+            "swamped|sore|drained|travel|away|office|trip|vacation|holiday|leave|break|on call|"
+            "airport|hospital|waiting|meeting|driving|commuting|train|plane|flight| bus|teething|"
+            "all-nighter|bad mood|voice|busy|middle of|stuck"
         ),
         re.compile(
             r"(?:is|'s|are) (?:currently |now )?(?:in a meeting|driving|commuting|"
             r"on (?:a|the) (?:train|plane|flight|bus))\b|"
             r"(?:jet-?lagged|jet lag|hungover|sprained|off sick|recovering from|"
-            r"working from home until)\b|"
+            r"working from home until|teething|pulled an all-nighter|in a bad mood|"
+            r"lost (?:his|her|their|my) voice)\b|"
             r"(?:has|had|got|caught|with|is fighting) (?:a |an )?"
             r"(?:bad |mild |slight |terrible |nasty )?"
             r"(?:cold|fever|flu|cough|sore throat|headache|migraine|stomach bug|toothache|"
             r"hangover)\b|"
-            r"(?:is|'s|are|am|feels?|feeling|felt) (?:\w+ )?(?:tired|exhausted|sick|ill|unwell|"
-            r"stressed|anxious|upset|sleepy|burned out|burnt out|overwhelmed|swamped|sore|drained|"
-            r"grumpy|frustrated)\b|"
-            r"(?:is|'s|are) (?:currently |still )?(?:traveling|travelling|away|"
-            r"out of (?:the )?office|on (?:a |an )?(?:business )?(?:trip|vacation|holiday|leave|"
-            r"sick leave|call)|at the airport|in (?:the )?hospital|waiting (?:for|on))\b"
+            r"(?:is|'s|are|am|feels?|feeling|felt) (?:really |very |so |quite |a bit |a little |"
+            r"pretty |super |extremely |completely |still |currently )?(?:tired(?! of)|exhausted|"
+            r"sick(?! of)|ill|unwell|sleepy|swamped|sore|drained|busy)\b|"
+            r"(?:is|'s|are) (?:currently |still |now )?(?:traveling|travelling|away|"
+            r"out of (?:the )?office|on (?:a |an )?(?:\w+ )?(?:trip|vacation|holiday|leave|break)|"
+            r"on call|at the airport|in (?:the )?hospital|waiting (?:for|on)|in the middle of)\b|"
+            # a note without its subject: "Waiting for the visa", "Off sick", "On leave until May"
+            r"^(?:currently |still )?(?:waiting (?:for|on)|traveling|travelling|recovering from|"
+            r"off sick|out of (?:the )?office|on (?:a |an )?(?:\w+ )?(?:trip|vacation|holiday|leave)|"
+            r"stuck (?:in|at)|busy with|in the middle of)\b"
         ),
     ),
 )
@@ -673,18 +792,26 @@ _STATE: _Evidence = (
 _HABIT: _Evidence = (
     (
         None,
-        re.compile(
+        _words(
             "每天|每晚|每早|每周|每月|每年|每次|每逢|每当|每个|天天|总是|通常|经常|常常|往往|习惯|向来|"
-            "从来|从不|always|usually|often|every|each|daily|weekly|whenever|routinely|typically|never"
+            "从来|从不|从今天起|今天起|从今天开始|always|usually|often|every|each|daily|weekly|whenever|"
+            "routinely|typically|never|weekends|weekdays|mornings|evenings|nights|mondays|tuesdays|"
+            "wednesdays|thursdays|fridays|saturdays|sundays|from today on|starting today|as of today"
         ),
     ),
 )
 # Right before a state: a tendency ("容易焦虑", "easily stressed"), not a passing state.
-_TENDENCY = re.compile(r"(?:容易|易|爱|常|会|一.就|easily|tends? to|gets?)\s*$")
+_TENDENCY = re.compile(
+    r"(?:容易|易|爱|常|会|一.就|如果|要是|一旦|喜欢|讨厌|不想|害怕|怕|不爱|反感|不介意|习惯|"
+    r"\b(?:easily|tends? to|gets?|when|while|whenever|if|hates?|likes?|loves?|enjoys?|avoids?|"
+    r"dislikes?)\s+(?:\w+\s+)?)\s*$"
+)
+# Right after it: a condition ("出差时", "感冒的时候"), not a passing state.
+_CONDITION = re.compile(r"\s*(?:时|的时候|时候|期间|前|后|之后|以后|的话)")
 _PAST: _Evidence = (
     (
         None,
-        re.compile(
+        _words(
             "去年|前年|上个月|以前|曾经|小时候|年前|当年|那年|前几年|last year|last month|years ago|"
             "used to|in 19|in 20"
         ),
@@ -723,7 +850,9 @@ def _first(evidence: _Evidence, text: str) -> re.Match[str] | None:
         match = pattern.search(text)
         while match is not None:
             start = match.start()
-            if start == 0 or not text[start].isascii() or not text[start - 1].isalnum():
+            if start == 0 or not (text[start].isascii() and text[start].isalnum()):
+                break
+            if not text[start - 1].isalnum():
                 break
             match = pattern.search(text, start + 1)
         if match is not None and (best is None or match.start() < best.start()):
@@ -734,9 +863,10 @@ def _first(evidence: _Evidence, text: str) -> re.Match[str] | None:
 def _lasting(lowered: str, state: re.Match[str]) -> bool:
     """The state is a tendency, a past episode or part of a lasting condition."""
     return (
-        _TENDENCY.search(lowered[max(0, state.start() - 8) : state.start()]) is not None
+        _TENDENCY.search(lowered[max(0, state.start() - 16) : state.start()]) is not None
+        or _CONDITION.match(lowered, state.end()) is not None
         or _first(_PAST, lowered) is not None
-        or find_important(lowered) is not None
+        or (find_important(lowered) or ("",))[0] in ("an allergy", "a health condition")
     )
 
 
@@ -785,13 +915,23 @@ def _date_of(value: str) -> date | None:
 # (what it is in English, in Chinese, the words that say so). A person's name, a birthday or an
 # anniversary, an allergy or a health condition, a promise, a contract or a legal date: the
 # agent forgetting one of these hurts, however rarely it comes up.
-_IMPORTANT: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
-    (english, chinese, re.compile(pattern, re.IGNORECASE))
-    for english, chinese, pattern in (
-        ("an allergy", "过敏", r"过敏|allerg|不耐受|intoleran|epipen|肾上腺素笔"),
+# Each pattern is searched only in a text whose lower-cased form holds one of its gate's words
+# (literal words are searched many times faster than a pattern ignoring case).
+_IMPORTANT: tuple[tuple[str, str, re.Pattern[str], re.Pattern[str]], ...] = tuple(
+    (english, chinese, _words(gate), re.compile(pattern, re.IGNORECASE))
+    for english, chinese, gate, pattern in (
+        (
+            "an allergy",
+            "过敏",
+            "过敏|allerg|不耐受|intoleran|epipen|肾上腺素笔",
+            r"过敏|allerg|不耐受|intoleran|epipen|肾上腺素笔",
+        ),
         (
             "a health condition",
             "健康状况",
+            "高血压|糖尿病|哮喘|心脏病|痛风|肾病|抑郁|色弱|色盲|旧伤|慢性|癫痫|剖腹产|术后|mg|diabet|"
+            "asthma|epilep|hypertension|blood pressure|chronic|heart condition|color|colour|"
+            "medication",
             r"高血压|糖尿病|哮喘|心脏病|痛风|肾病|抑郁|色弱|色盲|旧伤|慢性|癫痫|"
             r"剖腹产|术后|\d+\s*mg\b|diabet|asthma|epilep|hypertension|blood pressure|"
             r"chronic|heart condition|colou?r[- ]blind|medication",
@@ -799,11 +939,13 @@ _IMPORTANT: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         (
             "a birthday or an anniversary",
             "生日或纪念日",
+            "生日|出生|纪念日|忌日|去世|birthday|anniversary|born|passed away",
             r"生日|出生|纪念日|忌日|去世|birthday|anniversary|\bborn\b|passed away",
         ),
         (
             "a person's name",
             "人名",
+            "叫|name|goes by|wife|husband|daughter|son |partner",
             r"(?:名字|名叫|叫做|妻子|丈夫|太太|老公|老婆|男朋友|女朋友|儿子|女儿|孙子|孙女|"
             r"父亲|母亲|爸爸|妈妈|合伙人|leader)[^，。,.]{0,6}叫|"
             r"\b(?:name is|named|goes by|wife|husband|daughter|son|partner) [A-Z]",
@@ -811,6 +953,8 @@ _IMPORTANT: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         (
             "a promise or an agreement",
             "承诺或约定",
+            "答应|承诺|约定|保证|保密协议|合同|协议|独家|违约|紧急联系人|promise|commit|contract|"
+            "agreement|nda|emergency contact",
             r"答应|承诺|约定|保证|保密协议|合同|协议|独家|违约|紧急联系人|"
             r"\bpromised?\b|\bcommit(?:ted|ment)\b|\bcontract\b|\bagreement\b|\bNDA\b|"
             r"emergency contact",
@@ -818,6 +962,7 @@ _IMPORTANT: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         (
             "a legal or official date",
             "法定或官方期限",
+            "申报|罚款|续贷|签证|居留|护照|税|visa|permit|passport|tax|fine|penalt|renewal|must be filed",
             r"申报|罚款|续贷|签证|居留|护照|税|visa|permit|passport|\btax\b|\bfine[sd]?\b|"
             r"penalt|renewal|must be filed",
         ),
@@ -828,7 +973,8 @@ _IMPORTANT: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
 def find_important(text: str) -> tuple[str, str] | None:
     """What makes the text a fact never deleted for fading, in English and Chinese (a person's
     name, a birthday, an allergy or health condition, a promise, a legal date), else None."""
-    for english, chinese, pattern in _IMPORTANT:
-        if pattern.search(text):
+    lowered = text.lower()
+    for english, chinese, gate, pattern in _IMPORTANT:
+        if gate.search(lowered) is not None and pattern.search(text) is not None:
             return english, chinese
     return None
