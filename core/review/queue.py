@@ -28,6 +28,7 @@ from core.ops import ChangeSet, all_or_nothing
 from core.policy import PolicyProfile
 from core.review.apply import changesets_for
 from core.review.model import DECISIONS, Candidate, Memory, Review, Reviewer
+from core.review.model import in_its_language as say
 from core.review.similar import RelatedIndex
 from core.review.triggers import ScanInput, find_candidates, memory_of_row
 from core.store.commit import journal_for_reading, journal_for_writing
@@ -111,10 +112,15 @@ def _agent_written(path: Path, memories: Sequence[Memory]) -> dict[Key, str]:
             for m in memories:
                 if m.file != file or m.key in ours:
                     continue
+                day = since[:10]
                 if m.key not in seen:
-                    out[(m.file, m.key)] = f"added since the review of {since[:10]}"
+                    out[(m.file, m.key)] = say(
+                        m, f"added since the review of {day}", f"在 {day} 的审核之后新增"
+                    )
                 elif seen[m.key] not in (None, text_digest(m)):
-                    out[(m.file, m.key)] = f"rewritten since the review of {since[:10]}"
+                    out[(m.file, m.key)] = say(
+                        m, f"rewritten since the review of {day}", f"在 {day} 的审核之后被改写"
+                    )
         return out
 
 

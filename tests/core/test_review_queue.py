@@ -206,7 +206,7 @@ def test_a_memory_the_agent_rewrote_since_the_last_review_is_proposed(tmp_path: 
     review(root, agent=picoclaw)
 
     written = [p for p in pending(root) if p.trigger == "agent_written"]
-    assert len(written) == 1 and "rewritten since the review" in written[0].why
+    assert len(written) == 1 and "的审核之后被改写" in written[0].why  # in the memory's language
 
 
 def test_what_the_agent_manages_itself_is_context_not_a_proposal(tmp_path: Path) -> None:
