@@ -383,7 +383,9 @@ def _dated(text: str, match: re.Match[str], day: date | None) -> _Found | None:
     if day is None or _provenance(text, match):
         return None
     marked = _marked_zh(text, match.end()) or _marked_en(text, match.start())
-    return _Found(day, match[0], marked, True)
+    adjacent = re.match(_BEFORE_ZH, text[match.end() : match.end() + 4])
+    said = match[0] + (adjacent[0] if adjacent is not None else "")  # "11月15日前"
+    return _Found(day, said, marked, True)
 
 
 def _dotted(text: str, match: re.Match[str], base: date) -> _Found | None:
@@ -426,6 +428,8 @@ def _holiday(text: str, match: re.Match[str], base: date) -> _Found | None:
     lead = _marked_en(text, match.start())
     if before_zh is None and not lead:
         return None  # a holiday named without a deadline word ("春节海报")
+    if re.search(r"(?:\d|[日号])\s*$", text[max(0, match.start() - 3) : match.start()]):
+        return None  # it explains the day before it ("2月10日春节前"): that day is the deadline
     which = next(n for n in range(len(_HOLIDAYS)) if match[f"h{n}"] is not None)
     make = _HOLIDAYS[which][1]
     day = _near(base, make)

@@ -239,6 +239,12 @@ _SECRETS: tuple[tuple[str, re.Pattern[str], _Check | None, str], ...] = tuple(
             "url",
         ),
         (
+            "password in a URL",
+            r"(?i)[?&;](?:password|passwd|pwd|pass)=(?P<s>[^&\s;#]{4,})",
+            _password,
+            "url",
+        ),
+        (
             "password",
             rf"(?i)(?:(?<![A-Za-z0-9])(?:{_PASSWORD_WORDS})(?![A-Za-z0-9])|密码|口令|密碼|开门码|门禁码|"
             rf"解锁码|授权码|PIN\s*码)[\"']?"
@@ -266,12 +272,6 @@ _SECRETS: tuple[tuple[str, re.Pattern[str], _Check | None, str], ...] = tuple(
             r"(?i)\bbasic\s+(?P<s>[A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])",
             _token,
             "run",
-        ),
-        (
-            "password in a URL",
-            r"(?i)[?&;](?:password|passwd|pwd|pass)=(?P<s>[^&\s;#]{4,})",
-            _password,
-            "url",
         ),
         (
             "seed phrase",
@@ -659,7 +659,8 @@ def _command(line: str) -> bool:
     if not known and _COMMAND_LINE.match(line) is None:
         return False
     bare = _QUOTED.sub("", line)
-    if sum(w.lower() in _PROSE_WORDS for w in _WORD.findall(bare)) > 1:
+    words = _WORD.findall(_OPTION.sub("", bare))  # "-a" is an option, not the word "a"
+    if sum(w.lower() in _PROSE_WORDS for w in words) > 1:
         return False
     if known and _SHELL.search(line):
         return True
@@ -667,6 +668,7 @@ def _command(line: str) -> bool:
 
 
 _WORD = re.compile(r"\b[A-Za-z']+\b")
+_OPTION = re.compile(r"(?<!\S)--?[\w\-=.:/]+")
 
 
 def _half_sentence(text: str) -> bool:
