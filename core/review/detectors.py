@@ -710,7 +710,7 @@ _PASSING: _Evidence = (
         None,
         _words(
             "今晚|今早|今晨|今夜|刚才|刚刚|这两天|这几天|这些天|这会儿|此刻|这阵子|这段时间|这周|本周|"
-            "这个周末|这周末|近两天|近几天|近几日|这两周|这几周|最近|暂时|眼下"
+            "这个周末|这周末|近两天|近几天|近几日|这两周|这几周|暂时|眼下"
         ),
     ),
     (
@@ -735,6 +735,8 @@ _PASSING: _Evidence = (
 # ("每天睡前把今天读过的论文记下来", "always: yesterday / today / blockers").
 _DAY: _Evidence = (
     (None, _words("今天|今日|明天|昨天|明早|明晚|昨晚|前天|后天")),
+    # "最近在赶进度", not "最近的告警" (the latest alerts) nor "最近一次" (the last time)
+    (_words("最近"), re.compile("最近(?!的|一次|一年|几年|半年|几个月)")),
     (_words("today|tomorrow|yesterday"), re.compile(r"(?:today|tomorrow|yesterday)\b")),
 )
 # A state that lasts hours or days by its nature (a cold, a delayed flight, a teething baby).
@@ -802,6 +804,25 @@ _HABIT: _Evidence = (
         ),
     ),
 )
+# A routine, a lesson or a decision that mentions a day ("周报流程：整理本周合并的 PR", "前天排查
+# 502，最后发现是配置问题", "决定停用 Python 3.8（前天评审通过）"): what it says lasts.
+_ROUTINE_OR_LESSON: _Evidence = (
+    (
+        None,
+        _words(
+            "流程|步骤|清单|模板|格式|规范|最后发现|发现是|原因是|根因|解决办法|解决方法|教训|经验是|决定"
+        ),
+    ),
+    (
+        _words(
+            "checklist|template|routine|format|workflow|procedure|lesson|turned out|root cause|the fix|decided"
+        ),
+        re.compile(
+            r"(?:checklist|template|routine|format|workflow|procedure|lesson|turned out|"
+            r"root cause|the fix|decided)\b"
+        ),
+    ),
+)
 # Right before a state: a tendency ("容易焦虑", "easily stressed"), not a passing state.
 _TENDENCY = re.compile(
     r"(?:容易|易|爱|常|会|一.就|如果|要是|一旦|喜欢|讨厌|不想|害怕|怕|不爱|反感|不介意|习惯|"
@@ -826,6 +847,8 @@ def find_temporary(text: str) -> str | None:
     "jet-lagged" …), else None. A habit or a schedule that mentions a day ("每天…今天的日志"), a
     tendency ("容易焦虑") and a lasting condition ("慢性咽炎") are not temporary states."""
     lowered = text.lower()
+    if _first(_ROUTINE_OR_LESSON, lowered) is not None:
+        return None
     found = _first(_PASSING, lowered)
     if found is None:
         day, state = _first(_DAY, lowered), _first(_STATE, lowered)

@@ -263,6 +263,11 @@ NOT_TEMPORARY = [
     "The user currently lives in Berlin.",
     "用户喜欢在飞机上看电影",
     "用户下雨天心情会很差",
+    "周报流程：周五导出本周完成的任务，周一早上发给主管",
+    "前天排查 502 花了一下午，最后发现是健康检查的路径写错了",
+    "项目决定停用 Python 3.9（昨天评审通过）",
+    "遇到告警时，用户习惯先看最近的部署记录",
+    "User decided today to switch the team to trunk-based development",
 ]
 
 
