@@ -13,22 +13,36 @@ import heapq
 import math
 import re
 from collections import defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
 import numpy as np
 import numpy.typing as npt
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import DamerauLevenshtein, LCSseq, Postfix, Prefix
 
 from core.review.model import Memory
+from core.review.reading import (
+    Reading,
+    clauses_of,
+    code_keys,
+    code_of,
+    feature_of,
+    forget_if_large,
+    number_of,
+    read,
+)
+from core.review.superseded import superseded
 
 __all__ = [
     "Contradiction",
     "Pair",
     "RelatedIndex",
     "contradictions",
+    "disagreement",
     "duplicates_and_contradictions",
+    "names_in",
     "similar_pairs",
     "tokens",
 ]
@@ -315,86 +329,409 @@ def duplicates_and_contradictions(
     similar_at: float = 60.0,
     among: Collection[int] | None = None,
 ) -> tuple[list[Pair], list[Contradiction]]:
-    """Both from one comparison: the pairs at least `duplicate_at` similar that do not disagree,
-    and the pairs at least `similar_at` similar that disagree (a pair that disagrees is no
-    duplicate). `among`: only the pairs holding one of the memories at these places."""
-    duplicates, disagree = [], []
-    first, second, scores = _scored(memories, min(duplicate_at, similar_at), True, among)
-    signs = _signatures(memories)
-    names: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
-    for i, j, score in zip(first, second, scores, strict=True):
-        why = None
-        if signs[i] != signs[j] or signs[i] < 0:
-            why = disagreement(memories[i].content, memories[j].content)
-        if why is not None and score >= similar_at:
-            disagree.append(Contradiction(memories[i], memories[j], score, why))
-        elif why is None and score >= duplicate_at and _same_names(memories, names, i, j):
-            duplicates.append(Pair(memories[i], memories[j], score))
+    """Both from one comparison. Duplicates: two memories that say the same thing, as written
+    (at least `duplicate_at` similar) or in other words or the other language (they share most
+    of their meaning: concepts, names and values, see core.review.reading) and name nothing the
+    other does not. Contradictions: two memories about one subject where the newer one says the
+    older stopped holding or changed (core.review.superseded), or two texts alike (at least
+    `similar_at`) where one negates the other or names another value at the same place. A pair
+    that disagrees is no duplicate. `among`: only the pairs holding one of the memories at these
+    places. A todo is compared with todos only."""
+    forget_if_large()
+    scan = _Scan(memories)
+    first, second = scan.candidates(among)
+    if not len(first):
+        return [], []
+    meaning = scan.meaning_alike(first, second)
+    near = meaning >= _LEXICAL_FLOOR
+    lexical = np.zeros(len(first))
+    if near.any():
+        lexical[near] = _scores(scan.texts, first[near], second[near], 0.0)
+    extra_a, extra_b = scan.unshared_things(first, second)
+    same_things = (extra_a == 0) | (extra_b == 0)
+    alike = (lexical >= duplicate_at) | (meaning >= _MEANING_AT)
+    duplicate = alike & same_things
+    # A few pairs get a closer look, in Python: a name written with a letter off ("Slrum");
+    # a change or stop word in the newer one; two texts that differ in one short stretch.
+    typo = (lexical >= duplicate_at) & (extra_a == 1) & (extra_b == 1)
+    look = typo | (scan.newer_marked(first, second) & (meaning >= _RELATED_AT))
+    written = lexical >= similar_at
+    if written.any():
+        stretch = np.full(len(first), 1 << 30, dtype=np.int64)
+        stretch[written] = scan.stretch(first[written], second[written])
+        look |= written & (stretch <= _VALUE_STRETCH)
+    disagree: list[Contradiction] = []
+    weigh = scan.weigher()
+    for k in np.flatnonzero(look).tolist():
+        i, j = int(first[k]), int(second[k])
+        if typo[k] and not same_things[k] and scan.same_things_but_typos(i, j):
+            duplicate[k] = True
+        found = scan.disagreement(i, j, float(lexical[k]), similar_at, weigh)
+        if found is not None:
+            old, new, why = found
+            score = max(float(lexical[k]), 100.0 * float(meaning[k]))
+            disagree.append(Contradiction(memories[old], memories[new], score, why))
+            duplicate[k] = False
+    duplicates = [
+        Pair(memories[i], memories[j], max(float(x), 100.0 * float(y)))
+        for i, j, x, y in zip(
+            first[duplicate].tolist(),
+            second[duplicate].tolist(),
+            lexical[duplicate].tolist(),
+            meaning[duplicate].tolist(),
+            strict=True,
+        )
+    ]
     return duplicates, disagree
 
 
-def _same_names(
-    memories: Sequence[Memory],
-    names: dict[int, tuple[frozenset[str], frozenset[str]]],
-    i: int,
-    j: int,
-) -> bool:
-    """Whether two alike texts name the same things (each name of one is a word of the other):
-    "order-service keeps its data in Redis" and "notify-service keeps its data in Redis" are two
-    facts from one template, not copies."""
-    for n in (i, j):
-        if n not in names:
-            text = memories[n].content
-            words = frozenset(w.strip(".-").lower() for w in _NAME_TOKEN.findall(text))
-            names[n] = (names_in(text), words)
-    return names[i][0] <= names[j][1] and names[j][0] <= names[i][1]
+_MEANING_AT = 0.5  # share this much of their meaning: the same fact
+_LEXICAL_FLOOR = 0.2  # below this much shared meaning, two texts are not compared as written
+_RELATED_AT = 0.1  # below this, two memories are about different things
+_EVERY_PAIR_UP_TO = 400  # so few memories: every pair is compared, no blocking
+_MEANING_BLOCKS = 4  # each memory is blocked under its rarest features
+_TYPO_LETTERS = 5  # a name this long written with one letter off is the same name ("Slrum")
+_VALUE_STRETCH = 26  # two texts that differ in a longer stretch are not compared as written
+
+
+class _Scan:
+    """The memories of one scan as the comparison needs them: their texts, and their meaning as
+    strings of feature characters (core.review.reading.coded), sorted, so that rapidfuzz's
+    similarity of two of them is twice what they share over their sizes (the Dice coefficient)."""
+
+    def __init__(self, memories: Sequence[Memory]) -> None:
+        self.memories = memories
+        n = len(memories)
+        self.texts = [_normal(m.content) for m in memories]
+        self.meaning: list[str] = []  # concepts, names, values
+        self.full: list[str] = []  # and, for Chinese, pairs of characters
+        self.named: list[str] = []  # names and values
+        self.todo = np.array([m.category == "todo" for m in memories], dtype=bool)
+        dates = [m.last_activated or "" for m in memories]
+        self.when = np.empty(n, dtype=np.int64)  # the order of their last activations
+        distinct = sorted(set(dates))
+        place = {d: k for k, d in enumerate(distinct)}
+        self.when[:] = [place[d] for d in dates]
+        self._readings: dict[int, Reading] = {}
+        meanings, fulls, nameds = self.meaning, self.full, self.named
+        zhs: list[bool] = []
+        marks: list[bool] = []
+        negations: list[int] = []
+        for m in memories:
+            clauses = clauses_of(m.content)
+            if len(clauses) == 1:
+                c = clauses[0]
+                zh = c.cjk > 0 and c.cjk >= c.words
+                meanings.append(c.meaning)
+                fulls.append(c.full if zh else c.meaning)
+                nameds.append(c.named)
+                marks.append(c.marked)
+                negations.append(hash(c.negations))
+            else:
+                cjk = words = 0
+                for c in clauses:
+                    cjk += c.cjk
+                    words += c.words
+                zh = cjk > 0 and cjk >= words
+                meaning = "".join(sorted(set().union(*[c.meaning for c in clauses])))
+                meanings.append(meaning)
+                if zh:
+                    fulls.append("".join(sorted(set().union(*[c.full for c in clauses]))))
+                else:
+                    fulls.append(meaning)
+                nameds.append("".join(sorted(set().union(*[c.named for c in clauses]))))
+                marks.append(any(c.marked for c in clauses))
+                negations.append(hash("".join([c.negations for c in clauses])))
+            zhs.append(zh)
+        self.zh = np.array(zhs, dtype=bool)
+        self.marked = np.array(marks, dtype=bool)
+        self.negations = np.array(negations, dtype=np.int64)
+        self._counts: npt.NDArray[np.int64] | None = None
+        self._rows: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None = None
+
+    # -- which pairs to compare ------------------------------------------------------------------
+    def candidates(
+        self, among: Collection[int] | None
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        n = len(self.texts)
+        if n <= _EVERY_PAIR_UP_TO:
+            first, second = np.triu_indices(n, 1)
+            first, second = first.astype(np.int64), second.astype(np.int64)
+        else:
+            first, second = self._blocked()
+        if among is not None:
+            wanted = np.fromiter(among, dtype=np.int64)
+            keep = np.isin(first, wanted) | np.isin(second, wanted)
+            first, second = first[keep], second[keep]
+        keep = self.todo[first] == self.todo[second]
+        return first[keep], second[keep]
+
+    def _features(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Every memory's features as (memory, feature number) rows."""
+        if self._rows is not None:
+            return self._rows
+        joined = "".join(self.full)
+        points = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+        numbers = np.where(points < 0xD800, points - 0x100, points - 0x900)
+        owners = np.repeat(np.arange(len(self.full)), [len(f) for f in self.full])
+        self._rows = owners, numbers
+        return owners, numbers
+
+    def counts(self) -> npt.NDArray[np.int64]:
+        """In how many memories each feature is (by its number)."""
+        if self._counts is None:
+            _owners, numbers = self._features()
+            self._counts = np.bincount(numbers, minlength=len(code_keys()))
+        return self._counts
+
+    def _blocked(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Exact copies, and each memory with the memories holding one of its rarest features;
+        under a crowded feature, with its neighbours among the holders in the order of their
+        texts."""
+        n = len(self.texts)
+        owners, numbers = self._features()
+        counts = self.counts()
+        keys = np.asarray(code_keys(), dtype=np.int64)
+        held = counts[numbers]
+        shared = held > 1
+        owners_s, numbers_s, held_s = owners[shared], numbers[shared], held[shared]
+        if n < 1 << 19:  # one sort of one key: owner, then how few hold it, then a hash
+            order = np.argsort((owners_s << 44) | (held_s << 24) | (keys[numbers_s] & 0xFFFFFF))
+        else:
+            order = np.lexsort((keys[numbers_s], held_s, owners_s))
+        owners_s, numbers_s = owners_s[order], numbers_s[order]
+        starts = np.flatnonzero(np.r_[True, owners_s[1:] != owners_s[:-1]])
+        rank_in = np.arange(len(owners_s)) - np.repeat(
+            starts, np.diff(np.r_[starts, len(owners_s)])
+        )
+        chosen = rank_in < _MEANING_BLOCKS
+        choosers, features = owners_s[chosen], numbers_s[chosen]
+        # the holders of every feature, grouped by feature, in the order of their texts
+        rank = np.empty(n, dtype=np.int64)
+        rank[sorted(range(n), key=self.texts.__getitem__)] = np.arange(n)
+        if n < 1 << 20 and len(rank) and int(numbers.max(initial=0)) < 1 << 40:
+            by_feature = np.argsort((numbers << 20) | rank[owners])
+        else:
+            by_feature = np.lexsort((rank[owners], numbers))
+        holders, holder_numbers = owners[by_feature], numbers[by_feature]
+        first_at = np.searchsorted(holder_numbers, features, side="left")
+        sizes = counts[features]
+        parts = [_exact_pairs(self.texts)]
+        small = sizes <= _CROWDED
+        if small.any():
+            c, f0, sz = choosers[small], first_at[small], sizes[small]
+            rows = np.repeat(np.arange(len(c)), sz)
+            offsets = np.arange(int(sz.sum())) - np.repeat(np.cumsum(sz) - sz, sz)
+            parts.append(np.stack([c[rows], holders[f0[rows] + offsets]]))
+        crowded = ~small
+        if crowded.any():  # the chooser's place among the holders, and its neighbours
+            c, f0, sz = choosers[crowded], first_at[crowded], sizes[crowded]
+            keyed = holder_numbers * n + rank[holders]
+            at = np.searchsorted(keyed, features[crowded] * n + rank[c])
+            for step in (*range(-_WINDOW // 2, 0), *range(1, _WINDOW // 2 + 1)):
+                other = at + step
+                inside = (other >= f0) & (other < f0 + sz)
+                parts.append(np.stack([c[inside], holders[other[inside]]]))
+        pairs = np.concatenate(parts, axis=1)
+        low, high = pairs.min(axis=0), pairs.max(axis=0)
+        keys_ = np.sort((low * n + high)[low != high])
+        keys_ = keys_[np.r_[True, keys_[1:] != keys_[:-1]]] if len(keys_) else keys_
+        return keys_ // n, keys_ % n
+
+    # -- how alike ---------------------------------------------------------------------------------
+    def meaning_alike(
+        self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.float64]:
+        """The share of meaning two memories have in common (0..1): of their concepts, names and
+        values, and, when both are Chinese, of their pairs of characters too."""
+        both = self.zh[first] & self.zh[second]
+        out = np.zeros(len(first))
+        for mask, strings in ((both, self.full), (~both, self.meaning)):
+            if mask.any():
+                left = [strings[i] for i in first[mask].tolist()]
+                right = [strings[j] for j in second[mask].tolist()]
+                found = process.cpdist(left, right, scorer=fuzz.ratio, workers=-1)
+                out[mask] = np.asarray(found, dtype=np.float64) / 100.0
+        return out
+
+    def unshared_things(
+        self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """How many of its names and values each of two memories states that the other does not
+        say (as a name, a value or a word): two texts that each name something the other does
+        not are two facts."""
+        named = [self.named[i] for i in first.tolist()]
+        said = [self.meaning[j] for j in second.tolist()]
+        a_in_b = process.cpdist(named, said, scorer=LCSseq.similarity, workers=-1)
+        named = [self.named[j] for j in second.tolist()]
+        said = [self.meaning[i] for i in first.tolist()]
+        b_in_a = process.cpdist(named, said, scorer=LCSseq.similarity, workers=-1)
+        sizes = np.array([len(x) for x in self.named], dtype=np.int64)
+        return sizes[first] - np.asarray(a_in_b, dtype=np.int64), sizes[second] - np.asarray(
+            b_in_a, dtype=np.int64
+        )
+
+    def stretch(
+        self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.int64]:
+        """How long the stretch is in which two texts differ, from their first difference to
+        their last (the longer side)."""
+        left = [self.texts[i] for i in first.tolist()]
+        right = [self.texts[j] for j in second.tolist()]
+        head = np.asarray(process.cpdist(left, right, scorer=Prefix.similarity, workers=-1))
+        tail = np.asarray(process.cpdist(left, right, scorer=Postfix.similarity, workers=-1))
+        sizes = np.array([len(t) for t in self.texts], dtype=np.int64)
+        longer = np.maximum(sizes[first], sizes[second])
+        shorter = np.minimum(sizes[first], sizes[second])
+        return longer - np.minimum(head.astype(np.int64) + tail.astype(np.int64), shorter)
+
+    def newer_marked(
+        self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.bool_]:
+        """Whether the newer of each pair (by last activation) says something changed or
+        stopped and the older does not (of two as old, whether just one says so)."""
+        when_a, when_b = self.when[first], self.when[second]
+        said_a, said_b = self.marked[first], self.marked[second]
+        return np.asarray(
+            np.where(
+                when_a > when_b,
+                said_a & ~said_b,
+                np.where(when_a < when_b, said_b & ~said_a, said_a ^ said_b),
+            ),
+            dtype=bool,
+        )
+
+    def same_things_but_typos(self, i: int, j: int) -> bool:
+        """The names and values agree once a name written with one letter off is taken as the
+        same name (Vault / Vualt, Slurm / Slrum); numbers and identifiers must agree exactly."""
+        only_a = set(self.named[i]) - set(self.meaning[j])
+        only_b = set(self.named[j]) - set(self.meaning[i])
+        if len(only_a) != 1 or len(only_b) != 1:
+            return not only_a or not only_b
+        return _typo(feature_of(only_a.pop()), feature_of(only_b.pop()))
+
+    def reading(self, i: int) -> Reading:
+        found = self._readings.get(i)
+        if found is None:
+            found = self._readings[i] = read(self.memories[i].content)
+        return found
+
+    # -- disagreement --------------------------------------------------------------------------------
+    def weigher(self) -> tuple[Callable[[str], float], Callable[[str, bool], bool]]:
+        """How particular a feature is among these memories (log of how few hold it), and
+        whether it is rare (held by few: three of a small set, at most 0.1% of a large one, or
+        two when `strict`; a name, eight or 1%)."""
+        counts = self.counts()
+        n = len(self.texts)
+        rare_at = max(3, n // 1000)  # a word or concept
+        rare_name = max(8, n // 100)  # a name
+
+        def held(feature: str) -> int:
+            code = code_of(feature)
+            if code is None:
+                return 1
+            number = number_of(code)
+            return int(counts[number]) if number < len(counts) else 1
+
+        def weight(feature: str) -> float:
+            return math.log((n + 1) / max(1, held(feature)))
+
+        def rare(feature: str, strict: bool = False) -> bool:
+            if feature.startswith("w:"):
+                return held(feature) <= rare_name
+            return held(feature) <= (rare_at - 1 if strict else rare_at)
+
+        return weight, rare
+
+    def disagreement(
+        self,
+        i: int,
+        j: int,
+        lexical: float,
+        similar_at: float,
+        weigh: tuple[Callable[[str], float], Callable[[str, bool], bool]],
+    ) -> tuple[int, int, str] | None:
+        """(older, newer, why) if the two disagree, else None."""
+        old, new = self._older_first(i, j)
+        if self.marked[new] and not self.marked[old]:
+            why = superseded(self.reading(old), self.reading(new), *weigh)
+            if why is not None:
+                return old, new, why
+        if lexical >= similar_at:
+            a, b = self.texts[old], self.texts[new]
+            said = _negation(a, b) if self.negations[old] != self.negations[new] else None
+            if said is None and any(c in a for c in _CHOICES):
+                said = _other_choice(a, b)
+            if said is None and _value_stretch(a, b) is not None:
+                said = _other_value(
+                    " ".join(self.memories[old].content.split()),
+                    " ".join(self.memories[new].content.split()),
+                )
+            if said is not None:
+                return old, new, _why(*said, bool(self.zh[old]))
+        return None
+
+    def _older_first(self, i: int, j: int) -> tuple[int, int]:
+        """The older by last activation; of two as old, the one that says nothing changed."""
+        a, b = self.memories[i].last_activated or "", self.memories[j].last_activated or ""
+        if a != b:
+            return (i, j) if a < b else (j, i)
+        if self.marked[i] and not self.marked[j]:
+            return j, i
+        return i, j
 
 
 def names_in(text: str) -> frozenset[str]:
-    """What a text names, in lower case: identifiers (notify-service, k8s-prod-01, v1.18.2),
-    numbers and times (7 days, 20:00), capitalised words other than the one it starts with
-    (Redis, Kibana) and weekdays (周二). Two alike texts that name other things are two facts."""
-    found = {m.group() for m in _WEEKDAY.finditer(text)}
-    start = text.lstrip()
-    for word in _NAME_TOKEN.findall(text):
-        low = word.strip(".-").lower()
-        if not low:
-            continue
-        identifier = any(c.isdigit() for c in low) or "-" in low or "." in low
-        capital = word[0].isupper() and len(low) > 1 and not start.startswith(word)
-        if identifier or (capital and low not in _NOT_NAMES):
-            found.add(low)
-    return frozenset(found)
+    """What a text names and states, in lower case: identifiers (notify-service, v1.18.2),
+    capitalised words inside a sentence (Redis, Kibana), proper names the glossary knows (北京, as
+    its concept), numbers, times, weekdays and dates (as core.review.reading writes them). Two
+    alike texts that name other things are two facts."""
+    reading = read(text)
+    return reading.names | reading.values
 
 
-def _signatures(memories: Sequence[Memory]) -> list[int]:
-    """Each memory's signature as a number, negative when it holds a choice word."""
-    codes: dict[tuple[object, ...], int] = {}
-    out = []
-    for m in memories:
-        sign = _signature(m.content)
-        code = codes.setdefault(sign, len(codes) + 1)
-        out.append(-code if any(sign[len(_NEGATIONS) :]) else code)
-    return out
+def _typo(x: str, y: str) -> bool:
+    """Whether two names are one name with a letter off (swapped, replaced, added or lost)."""
+    x, y = x.removeprefix("w:"), y.removeprefix("w:")
+    if (
+        ":" in x
+        or ":" in y
+        or (x[0] == "c" and x[1:].isdigit())
+        or (y[0] == "c" and y[1:].isdigit())
+    ):
+        return False
+    if min(len(x), len(y)) < _TYPO_LETTERS or not (x.isalpha() and y.isalpha()):
+        return False
+    return DamerauLevenshtein.distance(x, y) <= 1
 
 
-def _signature(text: str) -> tuple[object, ...]:
-    """How often each negation marker, and whether each choice word, occurs: two texts with the
-    same counts and no choice word cannot disagree."""
-    low = _normal(text)
-    return (*(len(_places(low, m)) for m, _plain in _NEGATIONS), *(c in low for c in _CHOICES))
-
-
-def disagreement(first: str, second: str) -> str | None:
-    """Why two texts disagree, in a few words, or None: they are alike but one negates the
-    other, or names another choice after the same word."""
+def disagreement(first: str, second: str, *, zh: bool | None = None) -> str | None:
+    """Why two texts alike as written disagree, in a few words (in Chinese when the first text
+    is, or as `zh` says), or None: one negates the other ("喜欢" / "不喜欢"), names another choice
+    after the same word ("改成 vim" / "改成 emacs"), or another value at the same place after the
+    same subject ("主力语言是 Kotlin" / "主力语言是 Go")."""
     a, b = _normal(first), _normal(second)
     if a == b:
         return None
-    return _negation(a, b) or _other_choice(a, b)
+    chinese = bool(_CJK_RUN.search(first)) if zh is None else zh
+    said = _negation(a, b) or _other_choice(a, b)
+    if said is None:
+        said = _other_value(" ".join(first.split()), " ".join(second.split()))
+    if said is None:
+        return None
+    kind, one, other = said
+    return _why(kind, one, other, chinese)
 
 
-def _negation(a: str, b: str) -> str | None:
+def _why(kind: str, one: str, other: str, zh: bool) -> str:
+    if kind == "only":
+        return f"只有一条说“{one}”" if zh else f"only one says “{one}”"
+    if zh:
+        return f"一条说{kind}“{one}”，另一条说“{other}”"
+    return f"one says {kind + ' ' if kind else ''}“{one}”, the other “{other}”"
+
+
+def _negation(a: str, b: str) -> tuple[str, str, str] | None:
     for marker, plain in _NEGATIONS:
         in_a, in_b = len(_places(a, marker)), len(_places(b, marker))
         if in_a == in_b:
@@ -402,7 +739,7 @@ def _negation(a: str, b: str) -> str | None:
         neg, pos = (a, b) if in_a > in_b else (b, a)
         if any(_leftover(undone, pos) <= _LEFTOVER for undone in _undo(neg, marker, plain)):
             said, other = marker.strip(), plain.strip()
-            return f"one says “{said}”, the other “{other}”" if other else f"only one says “{said}”"
+            return ("", said, other) if other else ("only", said, "")
     return None
 
 
@@ -426,13 +763,9 @@ def _leftover(a: str, b: str) -> int:
 
 
 def _common_ends(a: str, b: str) -> tuple[int, int]:
-    prefix = 0
-    shorter = min(len(a), len(b))
-    while prefix < shorter and a[prefix] == b[prefix]:
-        prefix += 1
-    suffix = 0
-    while suffix < shorter - prefix and a[-1 - suffix] == b[-1 - suffix]:
-        suffix += 1
+    """How long the two texts' common beginning and (of the rest) common end are."""
+    prefix = Prefix.similarity(a, b)
+    suffix = min(Postfix.similarity(a, b), min(len(a), len(b)) - prefix)
     return prefix, suffix
 
 
@@ -440,7 +773,7 @@ def _one_word(text: str) -> bool:
     return 0 < len(text) <= _CHOICE_CHARS and " " not in text
 
 
-def _other_choice(a: str, b: str) -> str | None:
+def _other_choice(a: str, b: str) -> tuple[str, str, str] | None:
     prefix, suffix = _common_ends(a, b)
     for marker in _CHOICES:
         at = a.rfind(marker, 0, prefix)
@@ -450,8 +783,109 @@ def _other_choice(a: str, b: str) -> str | None:
         said, other = a[start : len(a) - suffix], b[start : len(b) - suffix]
         said, other = said.lstrip("了 "), other.lstrip("了 ")
         if _one_word(said) and _one_word(other):
-            return f"one says {marker.strip()} “{said}”, the other “{other}”"
+            return marker.strip(), said, other
     return None
+
+
+# What a subject is set to follows these words: "主力语言是 Kotlin", "找产品经理", "lives in Berlin".
+_CUE = re.compile(
+    r"(?:是|为|用|在|找|叫|住在|定在|设为|设的是|改成|换成|交给|由|到|"
+    r"(?<![a-z])(?:is|are|was|were|uses?|in|at|to|with|by|from)(?:\s+(?:a|an|the))?)"
+    r"(?:\s*一[个辆台只位家条部本款])?\s*$",
+    re.IGNORECASE,
+)
+_DATE = re.compile(
+    r"\d\s*[月日号]|(?i:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)"
+)
+_DATE_AROUND = re.compile(
+    r"月\s*\||^\|\s*[日号]|(?i:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\|)"
+)
+_NOT = ("不", "没", "no ", "not ", "n't")
+_VALUE_CHARS = 24  # at most this long, the value that differs between two alike texts
+_HEAD_STOP = frozenset(
+    ["user", "users", "the", "a", "an", "todo", "note", "lesson", "my", "his", "her", "their"]
+)
+_BARE_VALUE = re.compile(
+    r"(?:周|星期|礼拜|第)?[\d一二三四五六七八九十日天两:.：点半]+[^\s，,。；;]{0,3}"
+)
+
+
+def _other_value(a: str, b: str) -> tuple[str, str, str] | None:
+    """Two texts the same but for one short stretch after a subject they share, and after a word
+    that sets it ("是", "用", "找", "is", "in"), or one that is a bare value (a weekday, a number):
+    they give the subject two values. Decided on the texts in lower case, said as written."""
+    low_a, low_b = a.lower(), b.lower()
+    if len(low_a) != len(a) or len(low_b) != len(b):
+        return None
+    found = _value_stretch(low_a, low_b)
+    if found is None:
+        return None
+    start, end_a, end_b = found
+    return "", _with_unit(a, start, end_a), _with_unit(b, start, end_b)
+
+
+def _value_stretch(a: str, b: str) -> tuple[int, int, int] | None:
+    """Where the value two lower-case texts differ in starts, and where it ends in each."""
+    prefix, suffix = _common_ends(a, b)
+    while prefix and (_glued(a, prefix) or _glued(b, prefix)):
+        prefix -= 1  # a whole word or number differs, not its last letters
+    while suffix and (_glued(a, len(a) - suffix) or _glued(b, len(b) - suffix)):
+        suffix -= 1
+    said, other = a[prefix : len(a) - suffix].strip(), b[prefix : len(b) - suffix].strip()
+    if not said or not other or max(len(said), len(other)) > _VALUE_CHARS:
+        return None
+    if _DATE.search(said) or _DATE.search(other):
+        return None  # the same thing said on another day, or two things on two days
+    if _DATE_AROUND.search(a[max(0, prefix - 4) : prefix] + "|" + a[len(a) - suffix :][:2]):
+        return None
+    if _typo(said, other) or any(n in x for x in (said, other) for n in _NOT):
+        return None  # one name with a letter off; a negation is _negation's
+    head = a[:prefix]
+    unit = next((u for u in ("星期", "礼拜", "周", "第") if head.endswith(u)), "")
+    head = head[: len(head) - len(unit)]
+    if _says_no_other(unit + said, unit + other):
+        return None  # 五种 / 5种, "every editor" / "all editors", or an extra detail
+    bare = _BARE_VALUE.fullmatch(unit + said) and _BARE_VALUE.fullmatch(unit + other)
+    if not (bare or _CUE.search(head)) or not _has_subject(head):
+        return None
+    return len(head), len(a) - suffix, len(b) - suffix
+
+
+def _says_no_other(said: str, other: str) -> bool:
+    """Whether one stretch says nothing the other does not (the same in other words: 五 / 5,
+    10pm / 22:00, "every editor" / "all editors"; or the other with a detail more)."""
+    a, b = read(said), read(other)
+    mine, theirs = a.concepts | a.values, b.concepts | b.values
+    return mine <= theirs or theirs <= mine
+
+
+def _with_unit(text: str, start: int, end: int) -> str:
+    """The value as written (周二, not 二)."""
+    return text[start:end].strip()
+
+
+def _glued(text: str, at: int) -> bool:
+    """Whether a cut at this place falls inside a Latin word or a number."""
+    if at <= 0 or at >= len(text):
+        return False
+    left, right = text[at - 1], text[at]
+    return ((left.isascii() and left.isalnum()) or left in "._-") and (
+        (right.isascii() and right.isalnum()) or right in "._-"
+    )
+
+
+def _has_subject(head: str) -> bool:
+    """Whether the shared beginning says what the texts are about (more than "用户" or "The
+    user"): three Chinese characters that are not function words, or an English content word."""
+    chinese = [
+        c
+        for c in "".join(_CJK_RUN.findall(head.replace("用户", "")))
+        if c not in "的了是在也都就和与及把被每"
+    ]
+    words = [
+        w for w in _WORD.findall(head) if len(w) > 2 and w not in _STOP and w not in _HEAD_STOP
+    ]
+    return len(chinese) >= 3 or bool(words)
 
 
 # -- related memories -------------------------------------------------------------------------------

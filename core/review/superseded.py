@@ -1,0 +1,137 @@
+"""Whether a newer memory supersedes an older one about the same subject (for core.review.similar):
+"组会每周四上午十点" and the later "组会从这学期第十二周开始改到每周五上午十点了"; "依赖管理用 CocoaPods" and
+the later "用户已经不再用 CocoaPods 了"; "The squad tracks work in Jira" and the later "The squad
+moved from Jira to Linear".
+
+Two memories are about one subject when the newer one says most of what is particular to the
+older one (its words weighed by how rare they are among all the memories) and neither names a
+thing the other does not ("fastcsvx" against "tinyhttpd": two projects, two facts). The newer one
+supersedes the older when it says so: that something stopped ("不再", "no longer") about what the
+older one is about, or that something changed ("改到", "从九月起", "moved") while it states another
+value of what the older one states (another weekday, time, number, date), or while it repeats
+nearly all of the older one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.review.reading import Reading, light_features
+
+__all__ = ["render_value", "superseded"]
+
+_CLOSE = 0.3  # a change word and this much of the older memory's particulars: superseded
+_MOVED = 0.2  # a change word, another value and this much: superseded
+_STOPPED = 0.1  # a stop word about one of the older memory's rare particulars, and this much
+_FUNCTION_CHARS = frozenset(
+    "的了是在也都就和与及把被着过地得很这那之而或于对个们说将让给从到为有不没"
+)
+
+_ZH_WEEKDAYS = "一二三四五六日"
+_EN_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_EN_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+              "September", "October", "November", "December")  # fmt: skip
+
+
+def superseded(
+    old: Reading,
+    new: Reading,
+    weight: Callable[[str], float],
+    rare: Callable[[str, bool], bool],
+) -> str | None:
+    """Why `new` supersedes `old` (in old's language), or None. `weight` tells how particular a
+    feature is (rarer weighs more), `rare` whether it is rare enough to pin a subject (`strict`:
+    for a change, which is said more loosely than a stop)."""
+    if not (new.stopped or new.changed) or old.stopped or old.changed:
+        return None
+    chinese = old.zh and new.zh
+    mine = old.concepts | old.chinese if chinese else old.concepts
+    theirs = new.concepts | new.chinese if chinese else new.concepts
+    shared = mine & theirs
+    if not shared:
+        return None
+    total = sum(map(weight, mine))
+    covered = sum(map(weight, shared)) / total if total else 0.0
+    if new.stopped and covered >= _STOPPED:
+        about = new.stopped_about & mine
+        if any(_pins(f, rare, False) for f in about):
+            return _said(old, new.stopped, None)
+    if not new.changed or _other_names(old, new) or not _same_lead(old, new, mine, theirs):
+        return None
+    if not any(_pins(f, rare, True) for f in new.changed_about & mine):
+        return None  # the change said is about something else
+    moved = _moved_values(old, new)
+    if covered >= _CLOSE or (moved and covered >= _MOVED):
+        return _said(old, new.changed, moved)
+    return None
+
+
+def _pins(feature: str, rare: Callable[[str, bool], bool], strict: bool) -> bool:
+    """Whether a shared feature is particular enough to say two memories have one subject: a
+    name or word no glossary concept covers, or a rare concept or pair of Chinese characters that
+    is not a function word."""
+    if not rare(feature, strict) or feature in light_features():
+        return False
+    return feature[0] in "cw" or not (_FUNCTION_CHARS & set(feature))
+
+
+def _other_names(old: Reading, new: Reading) -> bool:
+    """Whether each names something the other does not (two projects, two services)."""
+    mine = {n for n in old.names if n[0] == "w"}
+    theirs = {n for n in new.names if n[0] == "w"}
+    return bool(mine - new.concepts) and bool(theirs - old.concepts)
+
+
+def _same_lead(old: Reading, new: Reading, mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether the two begin about the same thing (the first concepts of one are in the other):
+    "深蹲 PR 是 120 公斤" and "卧推 PR 刷新到 85 公斤了" begin about two lifts."""
+    if not old.lead or not new.lead:
+        return True
+    return old.lead in theirs or new.lead in mine
+
+
+def _moved_values(old: Reading, new: Reading) -> tuple[list[str], list[str]] | None:
+    """The values of a kind both state that only the older / only the newer states."""
+    kinds = {_kind(v) for v in old.values}
+    added = sorted(v for v in new.changed_values - old.values if _kind(v) in kinds)
+    if not added:
+        return None
+    moved = {_kind(v) for v in added}
+    dropped = sorted(v for v in old.values - new.values if _kind(v) in moved)
+    return dropped, added
+
+
+def _kind(value: str) -> str:
+    return "m" if value.startswith(("m:", "md:")) else value.split(":", 1)[0]
+
+
+def _said(old: Reading, marker: str, moved: tuple[list[str], list[str]] | None) -> str:
+    zh = old.zh
+    if moved is not None:
+        was = (
+            "、".join(render_value(v, zh) for v in moved[0])
+            if zh
+            else ", ".join(render_value(v, zh) for v in moved[0])
+        )
+        now = ("、" if zh else ", ").join(render_value(v, zh) for v in moved[1])
+        change = f"{was} → {now}" if was else now
+        return (
+            f"较新的一条说“{marker}”（{change}）"
+            if zh
+            else f"the newer one says “{marker}” ({change})"
+        )
+    return f"较新的一条说“{marker}”" if zh else f"the newer one says “{marker}”"
+
+
+def render_value(value: str, zh: bool) -> str:
+    """A value as people write it: d:3 is 周三 / Wednesday, md:9-24 is 9月24日 / September 24."""
+    kind, _, rest = value.partition(":")
+    if kind == "d":
+        day = int(rest)
+        return f"周{_ZH_WEEKDAYS[day - 1]}" if zh else _EN_WEEKDAYS[day - 1]
+    if kind == "md":
+        month, day_of = rest.split("-")
+        return f"{month}月{day_of}日" if zh else f"{_EN_MONTHS[int(month) - 1]} {day_of}"
+    if kind == "m":
+        return f"{rest}月" if zh else _EN_MONTHS[int(rest) - 1]
+    return rest
