@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any
 
 __all__ = ["Deadline", "deadline_of"]
 
@@ -42,6 +43,26 @@ class Deadline:
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
               "七": 7, "八": 8, "九": 9}  # fmt: skip
 _NUM = r"\d{1,2}|[一二两三四五六七八九十]{1,3}"
+
+
+def _trie(alternatives: str) -> str:
+    """A pattern for the literal words ("今天|今晚|明天"), as a trie ("(?:今(?:天|晚)|明天)") that
+    Python's regex engine searches many times faster than the alternation; longest words first."""
+    tree: dict[str, dict[str, Any]] = {}
+    for word in alternatives.split("|"):
+        node = tree
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + emit(child) for char, child in node.items() if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+        return f"(?:{body})?" if "" in node else body
+
+    return f"(?:{emit(tree)})"
 
 
 def _number(text: str) -> int | None:
@@ -209,8 +230,8 @@ _WEEKDAY_EN = (
 )
 
 # Each reader: a pattern and how a match becomes a day (None: no day). Groups are named.
-_ISO = re.compile(
-    r"(?<![\d.])(?P<y>(?:19|20)\d{2})\s*(?:[-/.]|年)\s*(?P<m>\d{1,2})\s*(?:[-/.]|月)\s*"
+_ISO = re.compile(  # (no look-behind first: a pattern starting with a literal is found faster)
+    r"(?P<y>(?:19|20)\d{2})\s*(?:[-/.]|年)\s*(?P<m>\d{1,2})\s*(?:[-/.]|月)\s*"
     r"(?P<d>\d{1,2})(?:\s*[日号])?(?![\d])"
 )
 _MD_ZH = re.compile(
@@ -246,10 +267,13 @@ _WEEKDAY_LEAD = re.compile(
     re.IGNORECASE,
 )
 _RELATIVE_ZH = re.compile(
-    r"(?P<word>今天|今晚|今日|明天|明早|明晚|大后天|后天|本周末|这周末|下周末|周末|本周|这周|下周|"
-    r"本月底|这个月底|月底|月末|下个?月底|下个?月初|下个?月中|下个?月|今年年底|今年底|年底|年末|"
-    r"今年内|年内|明年年底|明年上半年|上半年|下半年|明年|季度末|季末|本季度|这个季度)"
-    rf"(?P<before>{_BEFORE_ZH}|[^，。；,;\n]{{1,6}}?{_QIAN})?"
+    "(?P<word>"
+    + _trie(
+        "今天|今晚|今日|明天|明早|明晚|大后天|后天|本周末|这周末|下周末|周末|本周|这周|下周|本月底|"
+        "这个月底|月底|月末|下个月底|下月底|下个月初|下月初|下个月中|下月中|下个月|下月|今年年底|"
+        "今年底|年底|年末|今年内|年内|明年年底|明年上半年|上半年|下半年|明年|季度末|季末|本季度|这个季度"
+    )
+    + rf")(?P<before>{_BEFORE_ZH}|[^，。；,;\n]{{1,6}}?{_QIAN})?"
 )
 # A day of a month alone: "15号前", "下个月 5 号前"
 _DOM_ZH = re.compile(
@@ -376,6 +400,8 @@ def _provenance(text: str, match: re.Match[str]) -> bool:
 
 
 def _iso(text: str, match: re.Match[str], base: date) -> _Found | None:
+    if match.start() > 0 and text[match.start() - 1] in "0123456789.":
+        return None  # inside a longer number or a version
     return _dated(text, match, _day(int(match["y"]), int(match["m"]), int(match["d"])))
 
 

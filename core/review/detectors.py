@@ -305,8 +305,9 @@ _GROUPS = ("s", "s2", "s3", "s4")
 _RUN = re.compile(r"[A-Za-z0-9]{12}|[A-Za-z0-9_\-]{16}")
 # Literal alternatives on the lower-cased text (far faster than one search ignoring case).
 _PASSWORD_HINT = _words(
-    "pass|pwd|pin|code|combination|密码|口令|密碼|开门码|门禁码|解锁码|授权码|助记词|seed|mnemonic|"
-    "recovery phrase"
+    "pass|pwd|pin|door code|gate code|alarm code|lock code|safe code|garage code|entry code|"
+    "door_code|gate_code|recovery code|backup code|recovery_code|backup_code|combination|密码|口令|"
+    "密碼|开门码|门禁码|解锁码|授权码|助记词|seed|mnemonic|recovery phrase"
 )
 _ACCOUNT_HINT = _words("账|帐|用户名|登录|登陆|login|account|username|credential|凭")
 _PGPASS = re.compile(r":(?:\d{2,5}|\*):")
