@@ -41,6 +41,7 @@ class Reading:
     names: frozenset[str]  # what it names: identifiers and capitalised words ("w:redis"; in
     # Chinese, any Latin word no concept covers), proper concepts ("c12" for 北京)
     values: frozenset[str]  # times, weekdays, months, dates, years, numbers
+    units: frozenset[str]  # what its numbers count, "n:4500 money" (those with a known unit)
     chinese: frozenset[str]  # pairs of Chinese characters, for two texts in Chinese
     lead: str | None  # its first concept, where a sentence says what it is about
     stopped: str | None  # the words saying something no longer holds ("不再", "no longer")
@@ -156,8 +157,29 @@ _EN_VALUES = re.compile(
 )
 _EN_VALUE_HINTS = ("day", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb", "mar",
                    "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # fmt: skip
+# What a number counts, by the word after it (or before it, for a currency sign): a value that
+# changed is another number of the same unit (房租 4500 元 -> 4800 元, not 10 号 -> 4800 元).
+_UNIT_WORDS = {
+    "money": "元 块 块钱 美元 欧元 英镑 日元 万元 rmb yuan usd eur dollar dollars euro euros $ ¥ €",
+    "day": "天 day days",
+    "hour": "小时 个小时 h hr hrs hour hours",
+    "minute": "分钟 min mins minute minutes",
+    "second": "秒 s sec secs second seconds",
+    "ms": "ms 毫秒",
+    "weight": "公斤 斤 千克 克 kg g lb lbs pound pounds",
+    "percent": "% 个百分点 percent",
+    "date": "号 th st nd rd",
+    "people": "人 个人 位 名 people persons engineers members",
+    "times": "次 遍 回 times",
+    "distance": "公里 千米 米 km m mile miles",
+    "size": "gb mb tb kb g",
+    "volume": "ml 毫升 l 升",
+    "year": "岁 years",
+}
+_UNITS = {w: unit for unit, words in _UNIT_WORDS.items() for w in words.split()}
+_UNIT_AFTER = re.compile(r"\s*([a-zA-Z]+|%|个百分点|个小时|块钱|[\u4e00-\u9fff]{1,2})")
 _DAYPARTS = ("上午", "早上", "早晨", "中午", "下午", "傍晚", "晚上", "夜里", "凌晨", "深夜")
-_CLAUSE_END = re.compile(r"(?<=[，。；！？、\n])|(?<=[.;!?])(?=\s)")
+_CLAUSE_END = re.compile(r"(?<=[，。；！？\n])|(?<=[.;!?])(?=\s)")
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+#'\-]*[A-Za-z0-9+#]|[A-Za-z0-9]")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 _NUMBER = re.compile(r"(\d+(?:\.\d+)?)([a-z]{0,3}|%)")
@@ -383,6 +405,7 @@ class _Clause:
     concepts: tuple[str, ...]
     names: tuple[str, ...]
     values: tuple[str, ...]
+    units: tuple[str, ...]
     chinese: tuple[str, ...]
     stopped: str | None
     changed: str | None
@@ -397,6 +420,7 @@ class _Clause:
     full: str  # meaning and pairs
     marked: bool  # says something stopped or changed
     negations: str  # the negation words it says, in order ("不", "not")
+    ends: bool  # ends a sentence
 
 
 # Each feature as one character, numbered as first met: a text's features become a string of
@@ -469,6 +493,9 @@ def _light_concepts() -> frozenset[int]:
     return frozenset(c for c, label in enumerate(g.labels) if label in _LIGHT)
 
 
+_LEAD_SKIP = _NOT_NAMES | {
+    w for phrase in _STOP_WORDS_EN + _CHANGE_WORDS_EN for w in phrase.split()
+}
 _LIGHT = frozenset(
     ["use", "make", "do", "have", "go", "come", "take", "give", "say", "can", "todo", "before",
      "after", "then", "first", "all", "also", "very", "only", "other", "new", "old", "want", "need"]
@@ -503,16 +530,20 @@ def read(text: str) -> Reading:
     concepts: list[str] = []
     names: list[str] = []
     values: list[str] = []
+    units: list[str] = []
     chinese: list[str] = []
     stopped = changed = lead = None
     about: frozenset[str] = frozenset()
     changed_about: list[str] = []
     changed_values: list[str] = []
+    in_change = False
+    said: set[str] = set()
     cjk = words = 0
     for clause in clauses_of(text):
         concepts += clause.concepts
         names += clause.names
         values += clause.values
+        units += clause.units
         chinese += clause.chinese
         cjk += clause.cjk
         words += clause.words
@@ -529,15 +560,18 @@ def read(text: str) -> Reading:
             changed = changed or clause.changed
             word = clause.changed
             said = {word[i : i + 2] for i in range(len(word) - 1)}
+        if clause.changed or in_change:  # the rest of the sentence says what changed too
             changed_about.extend(
                 f for f in (*clause.concepts, *clause.chinese, *clause.names) if f not in said
             )
             changed_values.extend(clause.values)
+            in_change = not clause.ends
         lead = lead or clause.lead
     return Reading(
         concepts=frozenset(concepts),
         names=frozenset(names),
         values=frozenset(values),
+        units=frozenset(units),
         chinese=frozenset(chinese),
         lead=lead,
         stopped=stopped,
@@ -553,10 +587,11 @@ def _read_clause(piece: str) -> _Clause:
     g, stop, change = _markers()
     light = _light_concepts()
     values: list[str] = []
+    units: list[str] = []
     spans: list[tuple[int, int]] = []
     if not _VALUE_START.isdisjoint(piece):
         for m in _VALUES.finditer(piece):
-            if _value(m, piece, values):
+            if _value(m, piece, values, units):
                 spans.append(m.span())
     low = piece.lower()
     if any(h in low for h in _EN_VALUE_HINTS):
@@ -589,7 +624,12 @@ def _read_clause(piece: str) -> _Clause:
         low = token.lower()
         number = _NUMBER.fullmatch(low)
         if number is not None:
-            values.append(_number(number.group(1)))
+            value = _number(number.group(1))
+            values.append(value)
+            unit = _UNITS.get(number.group(2)) if number.group(2) else _unit_after(plain, m.end())
+            unit = unit or _UNITS.get(plain[m.start() - 1 : m.start()])  # $49, ¥3000
+            if unit:
+                units.append(f"{value} {unit}")
         elif low in _ABBREVIATIONS:
             continue
         elif any(c.isdigit() or c in "_.+#" for c in low) or "-" in low:
@@ -598,6 +638,8 @@ def _read_clause(piece: str) -> _Clause:
                 latin.append(low)
             elif counted is not None:  # 27-inch, 3-day
                 values.append(_number(counted.group(1)))
+                if counted.group(2) in _UNITS:
+                    units.append(f"{_number(counted.group(1))} {_UNITS[counted.group(2)]}")
                 latin.append(counted.group(2))
             else:
                 names.append("w:" + low.strip(".-'"))
@@ -605,15 +647,20 @@ def _read_clause(piece: str) -> _Clause:
                     leads.append((m.start(), "w:" + low.strip(".-'")))
         else:
             latin.append(low)
-            if not leads and low not in _STOPWORDS and low not in _NOT_NAMES:
+            if not leads and low not in _STOPWORDS and low not in _LEAD_SKIP:
                 senses = g.word(low)
                 known_word = [c for c in senses if c not in stop and c not in change]
-                if known_word and known_word[0] not in light:
-                    leads.append((m.start(), f"c{known_word[0]}"))
+                known_word = [c for c in known_word if c not in g.skip]
+                if known_word:  # "user's", "use", "now": read past
+                    if known_word[0] not in light:
+                        leads.append((m.start(), f"c{known_word[0]}"))
                 elif not senses and low not in _EN_NUMBERS:
                     leads.append((m.start(), "w:" + low))
             if low in _EN_NUMBERS:
                 values.append(_number(str(_EN_NUMBERS[low])))
+                unit = _unit_after(plain, m.end())
+                if unit:
+                    units.append(f"{_number(str(_EN_NUMBERS[low]))} {unit}")
             elif (
                 token[0].isupper()
                 and len(low) > 1
@@ -636,7 +683,10 @@ def _read_clause(piece: str) -> _Clause:
         first = next(
             (c for c in cut.concepts if c not in stop and c not in change and c not in light), None
         )
-        if first is not None:
+        opens = not plain[: run_match.start()].strip(" \t《「『“\"'(（[【")
+        if opens and cut.rest and len(run) > 1 and run.startswith(cut.rest[0]):
+            leads.append((run_match.start(), run[:2]))  # 阿强…, 雾港小镇…: a name first
+        elif first is not None:
             leads.append((run_match.start(), f"c{first}"))
         chinese += [run[i : i + 2] for i in range(len(run) - 1)]
         if len(run) == 1:
@@ -670,6 +720,7 @@ def _read_clause(piece: str) -> _Clause:
         concepts=concepts_,
         names=names_,
         values=values_,
+        units=tuple(dict.fromkeys(units)),
         chinese=chinese_,
         stopped=stopped,
         changed=changed,
@@ -682,6 +733,7 @@ def _read_clause(piece: str) -> _Clause:
         full="".join(sorted(meaning + pairs)),
         marked=bool(stopped or changed),
         negations="".join(_NEGATION.findall(piece.lower())),
+        ends=piece.rstrip(" \t")[-1:] in "。！？.!?；;\n" or piece.endswith("\n"),
     )
 
 
@@ -690,6 +742,15 @@ def _marker_words(piece: str, zh: list[str], en: tuple[str, ...]) -> str:
     low = piece.lower()
     found = [w for w in (*zh, *en) if w in low]
     return max(found, key=len) if found else ""
+
+
+def _unit_after(text: str, at: int) -> str | None:
+    """The unit the word after a number names, if it is one ("7 天", "4800 元", "7 days")."""
+    found = _UNIT_AFTER.match(text, at)
+    if found is None:
+        return None
+    word = found.group(1).lower()
+    return _UNITS.get(word) or _UNITS.get(word[:1])
 
 
 def _first_word(text: str) -> int:
@@ -721,7 +782,7 @@ def _zh_number(text: str) -> int | None:
     return total + current
 
 
-def _value(m: re.Match[str], text: str, values: list[str]) -> bool:
+def _value(m: re.Match[str], text: str, values: list[str], units: list[str]) -> bool:
     """Add the values one match of _VALUES states; False if it states none (一遍, 一点, or the
     digits inside a longer number or name)."""
     kind, start = m.lastgroup, m.start()
@@ -769,6 +830,9 @@ def _value(m: re.Match[str], text: str, values: list[str]) -> bool:
         if count is None or count < 2:
             return False
         values.append(f"n:{count}")
+        unit = _UNITS.get(found[len(found.rstrip(_MEASURE_CHARS)) :])
+        if unit:
+            units.append(f"n:{count} {unit}")
     return True
 
 

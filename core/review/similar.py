@@ -619,8 +619,8 @@ class _Scan:
     # -- disagreement --------------------------------------------------------------------------------
     def weigher(self) -> tuple[Callable[[str], float], Callable[[str, bool], bool]]:
         """How particular a feature is among these memories (log of how few hold it), and
-        whether it is rare (held by few: three of a small set, at most 0.1% of a large one, or
-        two when `strict`; a name, eight or 1%)."""
+        whether it is rare (held by few: three of a small set, at most 0.1% of a large one; a
+        name, eight or 1%)."""
         counts = self.counts()
         n = len(self.texts)
         rare_at = max(3, n // 1000)  # a word or concept
@@ -634,12 +634,10 @@ class _Scan:
             return int(counts[number]) if number < len(counts) else 1
 
         def weight(feature: str) -> float:
-            return math.log((n + 1) / max(1, held(feature)))
+            return math.log((n + 1) / max(2, held(feature)))  # as if shared: at most two
 
-        def rare(feature: str, strict: bool = False) -> bool:
-            if feature.startswith("w:"):
-                return held(feature) <= rare_name
-            return held(feature) <= (rare_at - 1 if strict else rare_at)
+        def rare(feature: str, name: bool = False) -> bool:
+            return held(feature) <= (rare_name if name else rare_at)
 
         return weight, rare
 

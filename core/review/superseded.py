@@ -23,6 +23,8 @@ __all__ = ["render_value", "superseded"]
 _CLOSE = 0.3  # a change word and this much of the older memory's particulars: superseded
 _MOVED = 0.2  # a change word, another value and this much: superseded
 _STOPPED = 0.1  # a stop word about one of the older memory's rare particulars, and this much
+_STOP_PIN = 0.6  # a particular of the older memory weighs at least this share of its rarest
+_CHANGE_PIN = 0.75  # for a change word, said more loosely than a stop word
 _FUNCTION_CHARS = frozenset(
     "的了是在也都就和与及把被着过地得很这那之而或于对个们说将让给从到为有不没"
 )
@@ -40,8 +42,8 @@ def superseded(
     rare: Callable[[str, bool], bool],
 ) -> str | None:
     """Why `new` supersedes `old` (in old's language), or None. `weight` tells how particular a
-    feature is (rarer weighs more), `rare` whether it is rare enough to pin a subject (`strict`:
-    for a change, which is said more loosely than a stop)."""
+    feature is among all the memories (rarer weighs more), `rare` whether few memories hold it
+    (a name may be held by a few more)."""
     if not (new.stopped or new.changed) or old.stopped or old.changed:
         return None
     chinese = old.zh and new.zh
@@ -50,29 +52,49 @@ def superseded(
     shared = mine & theirs
     if not shared:
         return None
-    total = sum(map(weight, mine))
-    covered = sum(map(weight, shared)) / total if total else 0.0
-    if new.stopped and covered >= _STOPPED:
-        about = new.stopped_about & mine
-        if any(_pins(f, rare, False) for f in about):
-            return _said(old, new.stopped, None)
-    if not new.changed or _other_names(old, new) or not _same_lead(old, new, mine, theirs):
+    weights = {f: weight(f) for f in mine}
+    total = sum(weights.values())
+    covered = sum(weights[f] for f in shared) / total if total else 0.0
+    top = max(weights.values())
+
+    def pins(feature: str, share: float) -> bool:
+        """Whether a feature is particular to the older memory: a rare name, or a rare concept
+        or pair of characters that is also among its rarest (not a function word, not "use" or
+        "todo")."""
+        if feature in light_features() or not rare(feature, feature in old.names):
+            return False
+        if feature in old.names:
+            return True
+        if weights[feature] < share * top:
+            return False
+        return feature[0] == "c" or not (_FUNCTION_CHARS & set(feature))
+
+    if (
+        new.stopped
+        and covered >= _STOPPED
+        and not _stops_another(old, new)
+        and any(pins(f, _STOP_PIN) for f in new.stopped_about & mine)
+    ):
+        return _said(old, new.stopped, None)
+    if not new.changed or not _same_lead(old, new, mine, theirs):
         return None
-    if not any(_pins(f, rare, True) for f in new.changed_about & mine):
+    if not any(pins(f, _CHANGE_PIN) for f in new.changed_about & mine):
         return None  # the change said is about something else
     moved = _moved_values(old, new)
+    if old.values and not moved:
+        return None  # the older one's values (a day, an amount) are not what changed
     if covered >= _CLOSE or (moved and covered >= _MOVED):
         return _said(old, new.changed, moved)
     return None
 
 
-def _pins(feature: str, rare: Callable[[str, bool], bool], strict: bool) -> bool:
-    """Whether a shared feature is particular enough to say two memories have one subject: a
-    name or word no glossary concept covers, or a rare concept or pair of Chinese characters that
-    is not a function word."""
-    if not rare(feature, strict) or feature in light_features():
-        return False
-    return feature[0] in "cw" or not (_FUNCTION_CHARS & set(feature))
+def _stops_another(old: Reading, new: Reading) -> bool:
+    """Whether what the newer one says stopped names something the older does not, while the
+    older names something the newer does not: "fastcsvx 放弃了 Python 3.9" is about another
+    project than "tinyhttpd 还支持 Python 3.9"."""
+    said = {n for n in new.stopped_about if n in new.names and n[0] == "w"}
+    mine = {n for n in old.names if n[0] == "w"}
+    return bool(said - old.concepts) and bool(mine - new.concepts)
 
 
 def _other_names(old: Reading, new: Reading) -> bool:
@@ -85,24 +107,39 @@ def _other_names(old: Reading, new: Reading) -> bool:
 def _same_lead(old: Reading, new: Reading, mine: frozenset[str], theirs: frozenset[str]) -> bool:
     """Whether the two begin about the same thing (the first concepts of one are in the other):
     "深蹲 PR 是 120 公斤" and "卧推 PR 刷新到 85 公斤了" begin about two lifts."""
-    if not old.lead or not new.lead:
+    chinese = old.zh and new.zh
+    leads = [
+        lead
+        for lead in (old.lead, new.lead)
+        if lead is not None and (chinese or lead[0] in "cw")  # a pair of characters: in Chinese
+    ]
+    if len(leads) < 2:
         return True
     return old.lead in theirs or new.lead in mine
 
 
 def _moved_values(old: Reading, new: Reading) -> tuple[list[str], list[str]] | None:
-    """The values of a kind both state that only the older / only the newer states."""
-    kinds = {_kind(v) for v in old.values}
-    added = sorted(v for v in new.changed_values - old.values if _kind(v) in kinds)
-    if not added:
-        return None
-    moved = {_kind(v) for v in added}
-    dropped = sorted(v for v in old.values - new.values if _kind(v) in moved)
-    return dropped, added
+    """Of the kinds of value the older memory states and the newer one's change is about (a
+    time, a weekday, a number of days): the values only the older / only the newer states."""
+    old_units, new_units = _units(old), _units(new)
+    kinds = {_kind(v, old_units) for v in old.values}
+    said = {_kind(v, new_units) for v in new.changed_values} & kinds
+    added = sorted(v for v in new.changed_values - old.values if _kind(v, new_units) in said)
+    dropped = sorted(v for v in old.values - new.values if _kind(v, old_units) in said)
+    return (dropped, added) if added or dropped else None
 
 
-def _kind(value: str) -> str:
-    return "m" if value.startswith(("m:", "md:")) else value.split(":", 1)[0]
+def _units(reading: Reading) -> dict[str, str]:
+    return dict(u.split(" ", 1) for u in reading.units)
+
+
+def _kind(value: str, units: dict[str, str]) -> str:
+    """What a value is: a time, a weekday, a date, or a number of some unit (a number of no
+    known unit is another kind than a number of days)."""
+    if value.startswith(("m:", "md:")):
+        return "m"
+    kind = value.split(":", 1)[0]
+    return f"n {units.get(value, '')}" if kind == "n" else kind
 
 
 def _said(old: Reading, marker: str, moved: tuple[list[str], list[str]] | None) -> str:
