@@ -59,8 +59,9 @@ class Glossary:
             if proper:
                 self.proper.add(concept)
             for form in forms:
-                key = " ".join(form.split())
-                self._en[key] = (*self._en.get(key, ()), concept)
+                keys = {" ".join(form.split()), " ".join(form.replace("-", " ").split())}
+                for key in keys:  # "twice-cooked pork" also as its words
+                    self._en[key] = (*self._en.get(key, ()), concept)
             for word in (w.strip() for w in chinese.split(",")):
                 if word:
                     self._zh[word] = (*self._zh.get(word, ()), concept)
@@ -68,6 +69,7 @@ class Glossary:
         self._lengths = lengths
         self._starts = {c: tuple(sorted(n, reverse=True)) for c, n in lengths.items()}
         self._phrase_starts = {form.split()[0] for form in self._en if " " in form}
+        self._phrase_first: dict[str, bool] = {}
 
     def add(self, chinese: list[str], english: tuple[str, ...], label: str) -> int:
         """A concept of the caller's own (words it wants found as one kind), after the data's."""
@@ -83,6 +85,7 @@ class Glossary:
         self._starts = {c: tuple(sorted(n, reverse=True)) for c, n in self._lengths.items()}
         self._runs.clear()
         self._words.clear()
+        self._phrase_first.clear()
         return concept
 
     def __len__(self) -> int:
@@ -96,7 +99,7 @@ class Glossary:
         rest: list[str] = []
         at = 0
         while at < len(words):
-            longest = min(_PHRASE_WORDS, len(words) - at) if words[at] in self._phrase_starts else 1
+            longest = min(_PHRASE_WORDS, len(words) - at) if self._starts_phrase(words[at]) else 1
             for size in range(longest, 1, -1):
                 found = self._phrase(words[at : at + size])
                 if found:
@@ -115,15 +118,25 @@ class Glossary:
                 at += 1
         return [c for c in concepts if c not in self.skip], rest
 
+    def _starts_phrase(self, word: str) -> bool:
+        """Whether a phrase may begin with this word or its base form ("goes" of "go to bed")."""
+        known = self._phrase_first.get(word)
+        if known is None:
+            known = any(f in self._phrase_starts for f in _base_forms(word))
+            if len(self._phrase_first) < 200_000:
+                self._phrase_first[word] = known
+        return known
+
     def _phrase(self, words: list[str]) -> tuple[int, ...]:
         exact = self._en.get(" ".join(words))
         if exact is not None:
             return exact
-        last = [f for f in _base_forms(words[-1]) if f != words[-1]]
-        for form in last:  # "code reviews", "dark-mode" as its phrase
-            found = self._en.get(" ".join([*words[:-1], form]))
-            if found is not None:
-                return found
+        middle = words[1:-1]
+        for first in _base_forms(words[0]):  # "goes to bed", "code reviews" as their phrase
+            for last in _base_forms(words[-1]):
+                found = self._en.get(" ".join([first, *middle, last]))
+                if found is not None:
+                    return found
         return ()
 
     def word(self, word: str) -> tuple[int, ...]:

@@ -27,6 +27,7 @@ __all__ = [
     "forget_if_large",
     "light_features",
     "number_of",
+    "plain_codes",
     "read",
 ]
 
@@ -428,6 +429,7 @@ class _Clause:
 # subsequence is what they share) at C speed.
 _codes: dict[str, str] = {}
 _features: list[str] = []  # per code: its feature
+_plain: bytearray = bytearray()  # per code: 1 for a pair of Chinese characters (weighs little)
 _keys: list[int] = []  # per code (ord - CODE_BASE, see number_of): a hash of its feature
 
 
@@ -447,6 +449,11 @@ def feature_of(code: str) -> str:
     return _features[number_of(code)]
 
 
+def plain_codes() -> bytearray:
+    """Per feature number, 1 if it is a pair of Chinese characters (they say little alone)."""
+    return _plain
+
+
 def code_keys() -> list[int]:
     """A stable hash of the feature behind each number: orders features the same way in every
     process, whatever order they were first met in."""
@@ -460,6 +467,7 @@ def forget_if_large() -> None:
         _codes.clear()
         _features.clear()
         _keys.clear()
+        _plain.clear()
 
 
 def coded(features: tuple[str, ...]) -> str:
@@ -473,6 +481,7 @@ def coded(features: tuple[str, ...]) -> str:
             _codes[f] = c
             _features.append(f)
             _keys.append(zlib.crc32(f.encode()))
+            _plain.append(0 if f[0] == "c" or ":" in f else 1)
         out.append(c)
     return "".join(out)
 
@@ -634,8 +643,14 @@ def _read_clause(piece: str) -> _Clause:
             continue
         elif any(c.isdigit() or c in "_.+#" for c in low) or "-" in low:
             counted = _COUNTED.fullmatch(low)
+            parts = low.split("-")
             if g.word(low):  # k8s, node.js, e-commerce
                 latin.append(low)
+            elif len(parts) > 1 and all(p.isalpha() for p in parts) and _wordy(parts):
+                for part in parts:  # three-year-old, day-to-day: words, not a name
+                    latin.append(part)
+                    if part in _EN_NUMBERS:
+                        values.append(_number(str(_EN_NUMBERS[part])))
             elif counted is not None:  # 27-inch, 3-day
                 values.append(_number(counted.group(1)))
                 if counted.group(2) in _UNITS:
@@ -742,6 +757,14 @@ def _marker_words(piece: str, zh: list[str], en: tuple[str, ...]) -> str:
     low = piece.lower()
     found = [w for w in (*zh, *en) if w in low]
     return max(found, key=len) if found else ""
+
+
+def _wordy(parts: list[str]) -> bool:
+    """Whether a hyphenated word is made of words (a number, "to", "old"), not a name."""
+    return any(p in _EN_NUMBERS or p in _STOPWORDS or p in _COMPOUND_WORDS for p in parts)
+
+
+_COMPOUND_WORDS = frozenset(["old", "day", "days", "year", "years", "week", "month", "time", "one"])
 
 
 def _unit_after(text: str, at: int) -> str | None:

@@ -31,6 +31,7 @@ from core.review.reading import (
     feature_of,
     forget_if_large,
     number_of,
+    plain_codes,
     read,
 )
 from core.review.superseded import superseded
@@ -349,7 +350,7 @@ def duplicates_and_contradictions(
         lexical[near] = _scores(scan.texts, first[near], second[near], 0.0)
     extra_a, extra_b = scan.unshared_things(first, second)
     same_things = (extra_a == 0) | (extra_b == 0)
-    alike = (lexical >= duplicate_at) | (meaning >= _MEANING_AT)
+    alike = ((lexical >= duplicate_at) & (meaning >= _WRITTEN_MEANING)) | (meaning >= _MEANING_AT)
     duplicate = alike & same_things
     # A few pairs get a closer look, in Python: a name written with a letter off ("Slrum");
     # a change or stop word in the newer one; two texts that differ in one short stretch.
@@ -386,6 +387,10 @@ def duplicates_and_contradictions(
 
 
 _MEANING_AT = 0.5  # share this much of their meaning: the same fact
+_WRITTEN_MEANING = 0.7  # alike as written and this much in meaning (not "绿茶" / "红茶")
+_COPY = 0x50000  # a feature's second and third characters are this far after its first
+_THRICE = 0.75  # a feature this particular (its weight against the most a shared one can
+_TWICE = 0.45  # weigh) is written three times; this much, twice
 _LEXICAL_FLOOR = 0.2  # below this much shared meaning, two texts are not compared as written
 _RELATED_AT = 0.1  # below this, two memories are about different things
 _EVERY_PAIR_UP_TO = 400  # so few memories: every pair is compared, no blocking
@@ -448,6 +453,7 @@ class _Scan:
         self.negations = np.array(negations, dtype=np.int64)
         self._counts: npt.NDArray[np.int64] | None = None
         self._rows: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None = None
+        self._weighed: tuple[list[str], list[str]] | None = None
 
     # -- which pairs to compare ------------------------------------------------------------------
     def candidates(
@@ -543,16 +549,50 @@ class _Scan:
         self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
     ) -> npt.NDArray[np.float64]:
         """The share of meaning two memories have in common (0..1): of their concepts, names and
-        values, and, when both are Chinese, of their pairs of characters too."""
+        values, and, when both are Chinese, of their pairs of characters too), each weighed by
+        how few memories say it: two texts alike but for one rare word ("绿茶" / "红茶") share
+        their common words, not their meaning."""
         both = self.zh[first] & self.zh[second]
         out = np.zeros(len(first))
-        for mask, strings in ((both, self.full), (~both, self.meaning)):
+        if self._weighed is None:
+            self._weighed = self._weigh(self.full), self._weigh(self.meaning)
+        for mask, strings in ((both, self._weighed[0]), (~both, self._weighed[1])):
             if mask.any():
                 left = [strings[i] for i in first[mask].tolist()]
                 right = [strings[j] for j in second[mask].tolist()]
                 found = process.cpdist(left, right, scorer=fuzz.ratio, workers=-1)
                 out[mask] = np.asarray(found, dtype=np.float64) / 100.0
         return out
+
+    def _weigh(self, strings: list[str]) -> list[str]:
+        """The strings with each rare feature written two or three times (as other characters,
+        _COPY apart), so that rapidfuzz's ratio of two of them weighs what they share."""
+        counts = self.counts()
+        n = len(strings)
+        joined = "".join(strings)
+        points = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+        if not len(points) or int(points.max()) >= _COPY:
+            return strings  # too many features to weigh: as they are
+        numbers = np.where(points < 0xD800, points - 0x100, points - 0x900)
+        owners = np.repeat(np.arange(n), [len(x) for x in strings])
+        top = math.log((n + 1) / 2)
+        weight = np.log((n + 1) / np.maximum(2, counts[numbers]))
+        times = np.where(weight >= _THRICE * top, 3, np.where(weight >= _TWICE * top, 2, 1))
+        plain = np.frombuffer(bytes(plain_codes()), dtype=np.uint8)
+        times[plain[numbers] == 1] = 1
+        parts_owner, parts_point, parts_key = [], [], []
+        for k in range(3):  # a memory's copies after its features: still in order
+            mask = times > k
+            parts_owner.append(owners[mask])
+            parts_point.append(points[mask] + k * _COPY)
+            parts_key.append(owners[mask] * 3 + k)
+        key = np.concatenate(parts_key)
+        order = np.argsort(key, kind="stable")
+        written = np.concatenate(parts_point)[order].astype(np.uint32)
+        sizes = np.bincount(np.concatenate(parts_owner), minlength=n)
+        text = written.tobytes().decode("utf-32-le")
+        ends = np.cumsum(sizes).tolist()
+        return [text[a:b] for a, b in zip([0, *ends[:-1]], ends, strict=True)]
 
     def unshared_things(
         self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
