@@ -28,6 +28,7 @@ class Cut:
 
     concepts: tuple[int, ...]
     rest: tuple[str, ...]
+    words: tuple[tuple[str, tuple[int, ...]], ...]  # each word found, as written, and its concepts
 
 
 class Glossary:
@@ -163,6 +164,7 @@ class Glossary:
         concepts: list[int] = []
         rest: list[str] = []
         loose: list[str] = []
+        words: list[tuple[str, tuple[int, ...]]] = []
         at, end = 0, len(run)
         zh, starts = self._zh, self._starts
         while at < end:
@@ -175,6 +177,7 @@ class Glossary:
                     found = zh.get(run[at : at + size])
                     if found is not None:
                         concepts.extend(found)
+                        words.append((run[at : at + size], found))
                         if loose:
                             rest.append("".join(loose))
                             loose = []
@@ -185,7 +188,7 @@ class Glossary:
                 at += 1
         if loose:
             rest.append("".join(loose))
-        cut = Cut(tuple(c for c in concepts if c not in self.skip), tuple(rest))
+        cut = Cut(tuple(c for c in concepts if c not in self.skip), tuple(rest), tuple(words))
         if len(self._runs) < 200_000:
             self._runs[run] = cut
         return cut

@@ -44,7 +44,9 @@ class Reading:
     values: frozenset[str]  # times, weekdays, months, dates, years, numbers
     units: frozenset[str]  # what its numbers count, "n:4500 money" (those with a known unit)
     chinese: frozenset[str]  # pairs of Chinese characters, for two texts in Chinese
-    lead: str | None  # its first concept, where a sentence says what it is about
+    unknown: frozenset[str]  # those of them no glossary word covers (阿强, 缬沙坦, 方格)
+    lead: tuple[str, str] | None  # its first concept, where a sentence says what it is about,
+    # and how it begins in Chinese ("健身" of 健身房) or ""
     stopped: str | None  # the words saying something no longer holds ("不再", "no longer")
     stopped_about: frozenset[str]  # what the clause with those words is about
     changed: str | None  # the words saying something changed ("改到", "moved", "现在")
@@ -408,11 +410,13 @@ class _Clause:
     values: tuple[str, ...]
     units: tuple[str, ...]
     chinese: tuple[str, ...]
+    unknown: tuple[str, ...]
     stopped: str | None
     changed: str | None
     cjk: int  # Chinese characters
     words: int  # Latin words
-    lead: str | None  # its first concept (or name), where a sentence says what it is about
+    lead: tuple[str, str] | None  # its first concept (or name), where a sentence says what it
+    # is about, and the first two characters it is written with (Chinese) or ""
     # The same as characters, one per feature, sorted (see coded): concepts and values, Chinese
     # pairs, names and values.
     meaning: str
@@ -507,12 +511,16 @@ _LEAD_SKIP = _NOT_NAMES | {
 }
 _LIGHT = frozenset(
     ["use", "make", "do", "have", "go", "come", "take", "give", "say", "can", "todo", "before",
-     "after", "then", "first", "all", "also", "very", "only", "other", "new", "old", "want", "need"]
+     "after", "then", "first", "all", "also", "very", "only", "other", "new", "old", "want", "need",
+     "daily", "weekly", "monthly", "yearly", "morning", "noon", "afternoon", "evening", "night",
+     "always", "usually", "often", "sometimes", "never", "time", "day", "week", "month", "year",
+     "recently", "today"]
 )  # fmt: skip
 
 
 def light_features() -> frozenset[str]:
-    """The features of concepts too general to pin a subject ("c12" for "use")."""
+    """The features of concepts too general to pin a subject or begin one ("c12" for "use",
+    "daily", "morning")."""
     return frozenset(f"c{c}" for c in _light_concepts())
 
 
@@ -541,6 +549,7 @@ def read(text: str) -> Reading:
     values: list[str] = []
     units: list[str] = []
     chinese: list[str] = []
+    unknown: list[str] = []
     stopped = changed = lead = None
     about: frozenset[str] = frozenset()
     changed_about: list[str] = []
@@ -554,6 +563,7 @@ def read(text: str) -> Reading:
         values += clause.values
         units += clause.units
         chinese += clause.chinese
+        unknown += clause.unknown
         cjk += clause.cjk
         words += clause.words
         if clause.stopped and stopped is None:
@@ -582,6 +592,7 @@ def read(text: str) -> Reading:
         values=frozenset(values),
         units=frozenset(units),
         chinese=frozenset(chinese),
+        unknown=frozenset(unknown),
         lead=lead,
         stopped=stopped,
         stopped_about=about,
@@ -625,9 +636,10 @@ def _read_clause(piece: str) -> _Clause:
     concepts: list[str] = []
     names: list[str] = []
     chinese: list[str] = []
+    unknown: list[str] = []  # pairs of Chinese characters no glossary word covers
     latin: list[str] = []  # plain English words, in order
     capital: set[str] = set()  # those written with a capital inside a sentence
-    leads: list[tuple[int, str]] = []  # (where, what): the first concept of each script
+    leads: list[tuple[int, str, str]] = []  # (where, what, as written): each script's first
     for m in tokens:
         token = m.group()
         low = token.lower()
@@ -659,7 +671,7 @@ def _read_clause(piece: str) -> _Clause:
             else:
                 names.append("w:" + low.strip(".-'"))
                 if not leads:
-                    leads.append((m.start(), "w:" + low.strip(".-'")))
+                    leads.append((m.start(), "w:" + low.strip(".-'"), ""))
         else:
             latin.append(low)
             if not leads and low not in _STOPWORDS and low not in _LEAD_SKIP:
@@ -668,9 +680,9 @@ def _read_clause(piece: str) -> _Clause:
                 known_word = [c for c in known_word if c not in g.skip]
                 if known_word:  # "user's", "use", "now": read past
                     if known_word[0] not in light:
-                        leads.append((m.start(), f"c{known_word[0]}"))
+                        leads.append((m.start(), f"c{known_word[0]}", ""))
                 elif not senses and low not in _EN_NUMBERS:
-                    leads.append((m.start(), "w:" + low))
+                    leads.append((m.start(), "w:" + low, ""))
             if low in _EN_NUMBERS:
                 values.append(_number(str(_EN_NUMBERS[low])))
                 unit = _unit_after(plain, m.end())
@@ -696,14 +708,22 @@ def _read_clause(piece: str) -> _Clause:
         cut = g.chinese(run)
         found += cut.concepts
         first = next(
-            (c for c in cut.concepts if c not in stop and c not in change and c not in light), None
+            (
+                (c, word)
+                for word, senses in cut.words
+                for c in senses[:1]
+                if c not in stop and c not in change and c not in light and c not in g.skip
+            ),
+            None,
         )
         opens = not plain[: run_match.start()].strip(" \t《「『“\"'(（[【")
         if opens and cut.rest and len(run) > 1 and run.startswith(cut.rest[0]):
-            leads.append((run_match.start(), run[:2]))  # 阿强…, 雾港小镇…: a name first
+            leads.append((run_match.start(), run[:2], run[:2]))  # 阿强…, 雾港小镇…: a name first
         elif first is not None:
-            leads.append((run_match.start(), f"c{first}"))
+            leads.append((run_match.start(), f"c{first[0]}", first[1][:2]))
         chinese += [run[i : i + 2] for i in range(len(run) - 1)]
+        for stretch in cut.rest:  # what no glossary word covers: names, rare words
+            unknown += [stretch[i : i + 2] for i in range(len(stretch) - 1)]
         if len(run) == 1:
             chinese.append(run)
     stopped = changed = None
@@ -737,11 +757,12 @@ def _read_clause(piece: str) -> _Clause:
         values=values_,
         units=tuple(dict.fromkeys(units)),
         chinese=chinese_,
+        unknown=tuple(dict.fromkeys(unknown)),
         stopped=stopped,
         changed=changed,
         cjk=cjk,
         words=len(tokens),
-        lead=min(leads)[1] if leads else None,
+        lead=min(leads)[1:] if leads else None,
         meaning=meaning,
         pairs=pairs,
         named="".join(sorted(coded(names_ + values_))),

@@ -351,7 +351,8 @@ def duplicates_and_contradictions(
     extra_a, extra_b = scan.unshared_things(first, second)
     same_things = (extra_a == 0) | (extra_b == 0)
     alike = ((lexical >= duplicate_at) & (meaning >= _WRITTEN_MEANING)) | (meaning >= _MEANING_AT)
-    duplicate = alike & same_things
+    # one that says something stopped ("不再", "no longer") is no copy of one that does not
+    duplicate = alike & same_things & (scan.stopped[first] == scan.stopped[second])
     # A few pairs get a closer look, in Python: a name written with a letter off ("Slrum");
     # a change or stop word in the newer one; two texts that differ in one short stretch.
     typo = (lexical >= duplicate_at) & (extra_a == 1) & (extra_b == 1)
@@ -421,6 +422,7 @@ class _Scan:
         meanings, fulls, nameds = self.meaning, self.full, self.named
         zhs: list[bool] = []
         marks: list[bool] = []
+        stops: list[bool] = []
         negations: list[int] = []
         for m in memories:
             clauses = clauses_of(m.content)
@@ -431,6 +433,7 @@ class _Scan:
                 fulls.append(c.full if zh else c.meaning)
                 nameds.append(c.named)
                 marks.append(c.marked)
+                stops.append(c.stopped is not None)
                 negations.append(hash(c.negations))
             else:
                 cjk = words = 0
@@ -446,10 +449,12 @@ class _Scan:
                     fulls.append(meaning)
                 nameds.append("".join(sorted(set().union(*[c.named for c in clauses]))))
                 marks.append(any(c.marked for c in clauses))
+                stops.append(any(c.stopped is not None for c in clauses))
                 negations.append(hash("".join([c.negations for c in clauses])))
             zhs.append(zh)
         self.zh = np.array(zhs, dtype=bool)
         self.marked = np.array(marks, dtype=bool)
+        self.stopped = np.array(stops, dtype=bool)
         self.negations = np.array(negations, dtype=np.int64)
         self._counts: npt.NDArray[np.int64] | None = None
         self._rows: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None = None

@@ -69,13 +69,12 @@ def superseded(
             return False
         return feature[0] == "c" or not (_FUNCTION_CHARS & set(feature))
 
-    if (
-        new.stopped
-        and covered >= _STOPPED
-        and not _stops_another(old, new)
-        and any(pins(f, _STOP_PIN) for f in new.stopped_about & mine)
-    ):
-        return _said(old, new.stopped, None)
+    if new.stopped and covered >= _STOPPED and not _stops_another(old, new):
+        about = {f for f in new.stopped_about & mine if f[0] in "cw" or f in old.unknown}
+        named = old.names | (old.unknown & new.unknown)  # CocoaPods, 阿强
+        strong = [f for f in about if pins(f, _STOP_PIN)]
+        if strong and (len(about) > 1 or any(f in named for f in strong)):
+            return _said(old, new.stopped, None)  # "no longer takes the bus", not "the son"
     if not new.changed or not _same_lead(old, new, mine, theirs):
         return None
     if not any(pins(f, _CHANGE_PIN) for f in new.changed_about & mine):
@@ -108,14 +107,14 @@ def _same_lead(old: Reading, new: Reading, mine: frozenset[str], theirs: frozens
     """Whether the two begin about the same thing (the first concepts of one are in the other):
     "深蹲 PR 是 120 公斤" and "卧推 PR 刷新到 85 公斤了" begin about two lifts."""
     chinese = old.zh and new.zh
-    leads = [
-        lead
-        for lead in (old.lead, new.lead)
-        if lead is not None and (chinese or lead[0] in "cw")  # a pair of characters: in Chinese
-    ]
-    if len(leads) < 2:
+    if old.lead is None or new.lead is None:
         return True
-    return old.lead in theirs or new.lead in mine
+    (mine_lead, mine_text), (their_lead, their_text) = old.lead, new.lead
+    if not chinese and (mine_lead[0] not in "cw" or their_lead[0] not in "cw"):
+        return True  # a pair of characters says nothing across languages
+    if mine_lead in theirs or their_lead in mine:
+        return True
+    return chinese and (mine_text in new.chinese or their_text in old.chinese)
 
 
 def _moved_values(old: Reading, new: Reading) -> tuple[list[str], list[str]] | None:
