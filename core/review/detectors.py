@@ -52,7 +52,12 @@ def _words(alternatives: str) -> re.Pattern[str]:
         body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
         return f"(?:{body})?" if "" in node else body
 
-    return re.compile(emit(tree))
+    pattern = re.compile(emit(tree))
+    _LITERALS[pattern] = alternatives
+    return pattern
+
+
+_LITERALS: dict[re.Pattern[str], str] = {}  # the words of each pattern `_words` built
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,9 +410,9 @@ _METADATA = re.compile(
     r"|^#{0,3}\s*\[[0-9a-z]{6}\]\s+\w+\s*\|\s*[\d.]+\s*\|",
     re.IGNORECASE | re.MULTILINE,
 )
-_METADATA_HINT = re.compile(
-    r"score|importance|source|activation_count|last_activated|hits|relevance|confidence|decay|"
-    r"memory_meta|salience|similarity|\|"
+_METADATA_HINT = re.compile(  # (a table's "|" too: "### [a1b2c3] fact | 0.92 | …")
+    "score|importance|source|activation_count|last_activated|hits|relevance|confidence|decay|"
+    "memory_meta|salience|similarity|[|]"
 )
 _LETTER_OR_DIGIT = re.compile(r"[^\W_]")
 _CANDIDATE = re.compile(r"^\s*Candidate\s*[:：]", re.IGNORECASE | re.MULTILINE)
@@ -566,12 +571,16 @@ _LETTER = _raw_kind(
     "是粘贴进来的邮件或信件",
 )
 _QUOTE_MARK = re.compile(r"[”\"」』]")
+_RAW_SIGN = re.compile(r"[<\[【#\t\n”\"」』]|-->|@@|系统|你好|您好|各位|亲爱的|尊敬的")
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
 def _raw(text: str) -> tuple[re.Match[str], str, str] | None:
     """Pasted raw content or leaked machinery in the (stripped) text: the match and why."""
-    first, cjk = text[0], _CJK.search(text) is not None
+    first = text[0]
+    if not first.isascii() and first not in "【#<[{" and _RAW_SIGN.search(text) is None:
+        return None  # prose in Chinese with no sign of pasted content (most memories)
+    cjk = _CJK.search(text) is not None
     kinds = []
     if "<" in text or "[" in text or "###" in text:
         kinds.append(_TEMPLATE)
@@ -625,7 +634,7 @@ def find_junk(text: str) -> str | None:
     lines = [line for line in stripped.splitlines() if line.strip()]
     if all(_command(line) for line in lines):
         return _say(text, "it is a shell command", "是一条 shell 命令", lines[0])
-    metadata = _METADATA.search(stripped) if _METADATA_HINT.search(stripped.casefold()) else None
+    metadata = _METADATA.search(stripped) if _METADATA_HINT.search(stripped.lower()) else None
     if metadata is None:
         metadata = _BRACKET_TAG.search(stripped) if stripped.startswith("[") else None
     if metadata is not None:
@@ -635,10 +644,11 @@ def find_junk(text: str) -> str | None:
         (_TURN, "it is a transcript turn", "是一段对话记录"),
         (_TURN_ANYWHERE, "it is a transcript turn", "是一段对话记录"),
     )
-    for pattern, english, chinese in lines_of:
-        match = pattern.search(stripped)
-        if match is not None:
-            return _say(text, english, chinese, _line_at(stripped, match.start()))
+    if ":" in stripped or "：" in stripped or "[" in stripped:  # every turn has one
+        for pattern, english, chinese in lines_of:
+            match = pattern.search(stripped)
+            if match is not None:
+                return _say(text, english, chinese, _line_at(stripped, match.start()))
     raw = _raw(stripped)
     if raw is not None:
         match, english, chinese = raw
@@ -660,16 +670,15 @@ def _command(line: str) -> bool:
     if not known and _COMMAND_LINE.match(line) is None:
         return False
     bare = _QUOTED.sub("", line)
-    words = _WORD.findall(_OPTION.sub("", bare))  # "-a" is an option, not the word "a"
-    if sum(w.lower() in _PROSE_WORDS for w in words) > 1:
+    # words of a sentence, each a token of its own ("-a" and "/i" are an option and a path)
+    if (
+        sum(token.rstrip(",.;:!?)").lstrip("(").lower() in _PROSE_WORDS for token in bare.split())
+        > 1
+    ):
         return False
     if known and _SHELL.search(line):
         return True
     return _CJK.search(bare) is None and _OPTION_OR_PIPE.search(bare) is not None
-
-
-_WORD = re.compile(r"\b[A-Za-z']+\b")
-_OPTION = re.compile(r"(?<!\S)--?[\w\-=.:/]+")
 
 
 def _half_sentence(text: str) -> bool:
@@ -705,7 +714,10 @@ def _say(text: str, english: str, chinese: str, quoted: str | None = None) -> st
 # `_first`: the pattern is searched only where its gate (literal words, searched many times
 # faster than a pattern with groups) found something. A span of hours or days ("这两天",
 # "this week") makes a passing state whatever else the text says.
-_Evidence = tuple[tuple[re.Pattern[str] | None, re.Pattern[str]], ...]
+# (gate, pattern): the gate is literal words searched in the text, or a set of English words one
+# of which the text must hold (a set's test is cheaper than searching for many English words).
+_Gate = re.Pattern[str] | frozenset[str] | None
+_Evidence = tuple[tuple[_Gate, re.Pattern[str]], ...]
 _PASSING: _Evidence = (
     (
         None,
@@ -719,9 +731,22 @@ _PASSING: _Evidence = (
         re.compile("(?:最后|接下来|未来)[一两二三四五六七八九十几]+(?:天|周|个星期)"),
     ),
     (
-        _words(
-            "tonight|this morning|this afternoon|this evening|this week|right now|at the moment|"
-            "just now|days|temporarily|time being|until "
+        frozenset(
+            [
+                "tonight",
+                "morning",
+                "afternoon",
+                "evening",
+                "week",
+                "weekend",
+                "right",
+                "moment",
+                "just",
+                "days",
+                "temporarily",
+                "being",
+                "until",
+            ]
         ),
         re.compile(
             r"(?:tonight|this (?:morning|afternoon|evening|week|weekend)|right now|at the moment|"
@@ -738,7 +763,7 @@ _DAY: _Evidence = (
     (None, _words("今天|今日|明天|昨天|明早|明晚|昨晚|前天|后天")),
     # "最近在赶进度", not "最近的告警" (the latest alerts) nor "最近一次" (the last time)
     (_words("最近"), re.compile("最近(?!的|一次|一年|几年|半年|几个月)")),
-    (_words("today|tomorrow|yesterday"), re.compile(r"(?:today|tomorrow|yesterday)\b")),
+    (frozenset(("today", "tomorrow", "yesterday")), re.compile(r"(?:today|tomorrow|yesterday)\b")),
 )
 # A state that lasts hours or days by its nature (a cold, a delayed flight, a teething baby).
 _STATE: _Evidence = (
@@ -763,12 +788,61 @@ _STATE: _Evidence = (
         ),
     ),
     (
-        _words(
-            "jet|hungover|sprain|off sick|recovering|from home until|cold|fever|flu|cough|throat|"
-            "headache|migraine|stomach|toothache|hangover|tired|exhausted|sick| ill|unwell|sleepy|"
-            "swamped|sore|drained|travel|away|office|trip|vacation|holiday|leave|break|on call|"
-            "airport|hospital|waiting|meeting|driving|commuting|train|plane|flight| bus|teething|"
-            "all-nighter|bad mood|voice|busy|middle of|stuck"
+        frozenset(
+            [
+                "jet",
+                "jetlagged",
+                "hungover",
+                "sprained",
+                "sick",
+                "recovering",
+                "home",
+                "cold",
+                "fever",
+                "flu",
+                "cough",
+                "throat",
+                "headache",
+                "migraine",
+                "stomach",
+                "toothache",
+                "hangover",
+                "tired",
+                "exhausted",
+                "ill",
+                "unwell",
+                "sleepy",
+                "swamped",
+                "sore",
+                "drained",
+                "busy",
+                "traveling",
+                "travelling",
+                "away",
+                "office",
+                "trip",
+                "vacation",
+                "holiday",
+                "leave",
+                "break",
+                "call",
+                "airport",
+                "hospital",
+                "waiting",
+                "meeting",
+                "driving",
+                "commuting",
+                "train",
+                "plane",
+                "flight",
+                "bus",
+                "teething",
+                "nighter",
+                "mood",
+                "voice",
+                "middle",
+                "stuck",
+            ]
         ),
         re.compile(
             r"(?:is|'s|are) (?:currently |now )?(?:in a meeting|driving|commuting|"
@@ -815,8 +889,20 @@ _ROUTINE_OR_LESSON: _Evidence = (
         ),
     ),
     (
-        _words(
-            "checklist|template|routine|format|workflow|procedure|lesson|turned out|root cause|the fix|decided"
+        frozenset(
+            [
+                "checklist",
+                "template",
+                "routine",
+                "format",
+                "workflow",
+                "procedure",
+                "lesson",
+                "turned",
+                "root",
+                "fix",
+                "decided",
+            ]
         ),
         re.compile(
             r"(?:checklist|template|routine|format|workflow|procedure|lesson|turned out|"
@@ -843,35 +929,62 @@ _PAST: _Evidence = (
 )
 
 
+# A quick test most memories fail: none of the words a gate or a literal pattern above needs.
+_EVIDENCE = (*_PASSING, *_DAY, *_STATE)
+_ANY_CHINESE = _words(
+    "|".join(
+        _LITERALS[part]
+        for gate, pattern in _EVIDENCE
+        for part in (gate, pattern)
+        if isinstance(part, re.Pattern) and part in _LITERALS and not part.pattern.isascii()
+    )
+)
+_ANY_ENGLISH = frozenset().union(*(g for g, _p in _EVIDENCE if isinstance(g, frozenset)))
+
+
 def find_temporary(text: str) -> str | None:
     """The words that make the text a temporary state ("today", "今天", "这两天", "感冒",
     "jet-lagged" …), else None. A habit or a schedule that mentions a day ("每天…今天的日志"), a
-    tendency ("容易焦虑") and a lasting condition ("慢性咽炎") are not temporary states."""
+    tendency ("容易焦虑"), a lasting condition ("慢性咽炎"), a routine, a lesson or a decision
+    are not temporary states."""
     lowered = text.lower()
-    if _first(_ROUTINE_OR_LESSON, lowered) is not None:
-        return None
-    found = _first(_PASSING, lowered)
+    words: set[str] = set()  # its English words, once a gate asks for them
+    if _ANY_CHINESE.search(lowered) is None:
+        words.update(_ASCII_WORD.findall(lowered) or ("",))
+        if _ANY_ENGLISH.isdisjoint(words):
+            return None
+    found = _first(_PASSING, lowered, words)
     if found is None:
-        day, state = _first(_DAY, lowered), _first(_STATE, lowered)
+        day, state = _first(_DAY, lowered, words), _first(_STATE, lowered, words)
         if day is None and state is None:
             return None
-        if _first(_HABIT, lowered) is not None:
+        if _first(_HABIT, lowered, words) is not None:
             return None
-        passing_state = state is not None and not _lasting(lowered, state)
+        passing_state = state is not None and not _lasting(lowered, state, words)
         found = (day or state) if passing_state else day
         if found is None:
             return None
+    if _first(_ROUTINE_OR_LESSON, lowered, words) is not None:
+        return None
     if len(lowered) != len(text):  # lower() changed a letter's length: quote what matched
         return found.group(0)
     return text[found.start() : found.end()]
 
 
-def _first(evidence: _Evidence, text: str) -> re.Match[str] | None:
+_ASCII_WORD = re.compile("[a-z]+")
+
+
+def _first(evidence: _Evidence, text: str, words: set[str]) -> re.Match[str] | None:
     """The earliest match of the evidence that does not start inside an English word ("is
-    sick", not "this sick")."""
+    sick", not "this sick"). `words` holds the text's English words, or nothing yet."""
     best: re.Match[str] | None = None
     for gate, pattern in evidence:
-        if gate is not None and gate.search(text) is None:
+        if isinstance(gate, frozenset):
+            if not words:
+                words.update(_ASCII_WORD.findall(text) or ("",))
+            if gate.isdisjoint(words):
+                continue
+        elif gate is not None and gate.search(text) is None:
             continue
         match = pattern.search(text)
         while match is not None:
@@ -886,12 +999,12 @@ def _first(evidence: _Evidence, text: str) -> re.Match[str] | None:
     return best
 
 
-def _lasting(lowered: str, state: re.Match[str]) -> bool:
+def _lasting(lowered: str, state: re.Match[str], words: set[str]) -> bool:
     """The state is a tendency, a past episode or part of a lasting condition."""
     return (
         _TENDENCY.search(lowered[max(0, state.start() - 16) : state.start()]) is not None
         or _CONDITION.match(lowered, state.end()) is not None
-        or _first(_PAST, lowered) is not None
+        or _first(_PAST, lowered, words) is not None
         or (find_important(lowered) or ("",))[0] in ("an allergy", "a health condition")
     )
 
