@@ -208,6 +208,18 @@ def _is_name(run: str, at: int) -> bool:
 
 def _base_forms(word: str) -> list[str]:
     """The word and the base forms it may be an inflection of, most likely first."""
+    known = _FORMS.get(word)
+    if known is None:
+        known = _forms_of(word)
+        if len(_FORMS) < 100_000:
+            _FORMS[word] = known
+    return known
+
+
+_FORMS: dict[str, list[str]] = {}
+
+
+def _forms_of(word: str) -> list[str]:
     forms = [word]
     if word.endswith("'s"):
         word = word[:-2]

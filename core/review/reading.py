@@ -181,11 +181,13 @@ _UNIT_WORDS = {
 }
 _UNITS = {w: unit for unit, words in _UNIT_WORDS.items() for w in words.split()}
 _UNIT_AFTER = re.compile(r"\s*([a-zA-Z]+|%|个百分点|个小时|块钱|[\u4e00-\u9fff]{1,2})")
+_EN_VALUE_HINT = re.compile("|".join(_EN_VALUE_HINTS))
 _DAYPARTS = ("上午", "早上", "早晨", "中午", "下午", "傍晚", "晚上", "夜里", "凌晨", "深夜")
 _CLAUSE_END = re.compile(r"(?<=[，。；！？\n])|(?<=[.;!?])(?=\s)")
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+#'\-]*[A-Za-z0-9+#]|[A-Za-z0-9]")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 _NUMBER = re.compile(r"(\d+(?:\.\d+)?)([a-z]{0,3}|%)")
+_ID_CHARS = frozenset("0123456789_.+#-")  # a token with one of these is a name or a number
 _COUNTED = re.compile(r"(\d+(?:\.\d+)?)-([a-z]+)")
 _SENTENCE_ENDS = frozenset(".!?;:。！？；：\n\r-–—•*>\"'“”‘’(（[【「『")
 _ABBREVIATIONS = frozenset(["e.g", "i.e", "etc"])
@@ -614,7 +616,7 @@ def _read_clause(piece: str) -> _Clause:
             if _value(m, piece, values, units):
                 spans.append(m.span())
     low = piece.lower()
-    if any(h in low for h in _EN_VALUE_HINTS):
+    if _EN_VALUE_HINT.search(low):
         for m in _EN_VALUES.finditer(piece):
             _en_value(m, values)
             spans.append(m.span())
@@ -653,7 +655,7 @@ def _read_clause(piece: str) -> _Clause:
                 units.append(f"{value} {unit}")
         elif low in _ABBREVIATIONS:
             continue
-        elif any(c.isdigit() or c in "_.+#" for c in low) or "-" in low:
+        elif not _ID_CHARS.isdisjoint(low):
             counted = _COUNTED.fullmatch(low)
             parts = low.split("-")
             if g.word(low):  # k8s, node.js, e-commerce

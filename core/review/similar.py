@@ -360,8 +360,11 @@ def duplicates_and_contradictions(
     written = lexical >= similar_at
     if written.any():
         stretch = np.full(len(first), 1 << 30, dtype=np.int64)
-        stretch[written] = scan.stretch(first[written], second[written])
-        look |= written & (stretch <= _VALUE_STRETCH)
+        inside = np.zeros(len(first), dtype=np.int64)
+        stretch[written], inside[written] = scan.stretch(first[written], second[written])
+        negated = scan.negations[first] != scan.negations[second]
+        # one text that only adds to the other gives no other value; it may negate it
+        look |= written & (stretch <= _VALUE_STRETCH) & ((inside > 0) | negated)
     disagree: list[Contradiction] = []
     weigh = scan.weigher()
     for k in np.flatnonzero(look).tolist():
@@ -395,7 +398,8 @@ _TWICE = 0.45  # weigh) is written three times; this much, twice
 _LEXICAL_FLOOR = 0.2  # below this much shared meaning, two texts are not compared as written
 _RELATED_AT = 0.1  # below this, two memories are about different things
 _EVERY_PAIR_UP_TO = 400  # so few memories: every pair is compared, no blocking
-_MEANING_BLOCKS = 4  # each memory is blocked under its rarest features
+_MEANING_BLOCKS = 3  # each memory is blocked under its rarest features
+_MEANING_WINDOW = 4  # under a crowded one, with this many neighbours each side
 _TYPO_LETTERS = 5  # a name this long written with one letter off is the same name ("Slrum")
 _VALUE_STRETCH = 26  # two texts that differ in a longer stretch are not compared as written
 
@@ -539,7 +543,7 @@ class _Scan:
             c, f0, sz = choosers[crowded], first_at[crowded], sizes[crowded]
             keyed = holder_numbers * n + rank[holders]
             at = np.searchsorted(keyed, features[crowded] * n + rank[c])
-            for step in (*range(-_WINDOW // 2, 0), *range(1, _WINDOW // 2 + 1)):
+            for step in (*range(-_MEANING_WINDOW, 0), *range(1, _MEANING_WINDOW + 1)):
                 other = at + step
                 inside = (other >= f0) & (other < f0 + sz)
                 parts.append(np.stack([c[inside], holders[other[inside]]]))
@@ -618,9 +622,10 @@ class _Scan:
 
     def stretch(
         self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
-    ) -> npt.NDArray[np.int64]:
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """How long the stretch is in which two texts differ, from their first difference to
-        their last (the longer side)."""
+        their last, on the longer side and on the shorter (0: the shorter one is all in the
+        longer, which only adds to it)."""
         left = [self.texts[i] for i in first.tolist()]
         right = [self.texts[j] for j in second.tolist()]
         head = np.asarray(process.cpdist(left, right, scorer=Prefix.similarity, workers=-1))
@@ -628,7 +633,8 @@ class _Scan:
         sizes = np.array([len(t) for t in self.texts], dtype=np.int64)
         longer = np.maximum(sizes[first], sizes[second])
         shorter = np.minimum(sizes[first], sizes[second])
-        return longer - np.minimum(head.astype(np.int64) + tail.astype(np.int64), shorter)
+        same = np.minimum(head.astype(np.int64) + tail.astype(np.int64), shorter)
+        return longer - same, shorter - same
 
     def newer_marked(
         self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
@@ -886,11 +892,11 @@ def _value_stretch(a: str, b: str) -> tuple[int, int, int] | None:
     head = a[:prefix]
     unit = next((u for u in ("星期", "礼拜", "周", "第") if head.endswith(u)), "")
     head = head[: len(head) - len(unit)]
-    if _says_no_other(unit + said, unit + other):
-        return None  # 五种 / 5种, "every editor" / "all editors", or an extra detail
     bare = _BARE_VALUE.fullmatch(unit + said) and _BARE_VALUE.fullmatch(unit + other)
     if not (bare or _CUE.search(head)) or not _has_subject(head):
         return None
+    if _says_no_other(unit + said, unit + other):
+        return None  # 五种 / 5种, "every editor" / "all editors", or an extra detail
     return len(head), len(a) - suffix, len(b) - suffix
 
 
