@@ -163,6 +163,8 @@ def _fixed(month: int, day: int) -> _Make:
 _HOLIDAYS: tuple[tuple[str, _Make], ...] = (
     (r"春节|过年|农历新年|大年初一|Chinese New Year|Lunar New Year|Spring Festival", _lunar(0)),
     (r"除夕|年三十|大年夜", _lunar(0, -1)),
+    # "年前把年终奖发了": before the lunar new year (not "三年前", "2020年前", "去年")
+    (r"(?<![\d一二两三四五六七八九十几多半去前今明每同当上近])年(?=前)", _lunar(0)),
     (r"元宵节?|Lantern Festival", _lunar(0, 14)),
     (r"端午节?|Dragon Boat Festival", _lunar(1)),
     (r"中秋节?|Mid-Autumn Festival|Moon Festival", _lunar(2)),
@@ -246,6 +248,9 @@ _MONTH_ZH = re.compile(
 _DOTTED = re.compile(
     r"(?<![\w.])(?<![A-Za-z] )(?P<m>\d{1,2})[./](?P<d>\d{1,2})(?![\d.])\s*(?:之前|以前|前|截止)"
 )
+_SLASHED_EN = re.compile(  # "due 3/14", "by 11/30" (month first, as in American English)
+    rf"\b{_BEFORE_EN}\s+(?P<m>\d{{1,2}})/(?P<d>\d{{1,2}})(?![\d/])", re.IGNORECASE
+)
 _MD_EN = re.compile(
     rf"\b{_MONTH_EN}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>(?:19|20)\d{{2}}))?"
     rf"|\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>Jan(?:uary)?|Feb(?:ruary)?|"
@@ -315,7 +320,7 @@ _LEAD_EN = re.compile(
 _MONTH_GATE = re.compile("jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec")
 _WEEKDAY_GATE = re.compile("mon|tue|wed|thu|fri|sat|sun")
 _HOLIDAY_GATE = re.compile(
-    "春节|过年|农历新年|大年|除夕|年三十|元宵|端午|中秋|清明|元旦|情人节|妇女节|女神节|五一|劳动节|儿童节|"
+    "春节|过年|农历新年|大年|年前|除夕|年三十|元宵|端午|中秋|清明|元旦|情人节|妇女节|女神节|五一|劳动节|儿童节|"
     "618|教师节|国庆|十一长假|十一假期|万圣节|双十一|双11|双十二|双12|平安夜|圣诞|感恩节|黑五|黑色星期五|"
     "复活节|chinese new year|lunar new year|spring festival|lantern|dragon boat|mid-autumn|"
     "moon festival|qingming|tomb-sweeping|new year|valentine|may day|national day|halloween|"
@@ -714,6 +719,7 @@ _READERS: tuple[tuple[str | re.Pattern[str] | None, re.Pattern[str], _Handler], 
     (None, _ISO, _iso),
     ("月", _MD_ZH, _md_zh),
     (_BEFORE_GATE, _DOTTED, _dotted),
+    ("/", _SLASHED_EN, _dotted),
     (_MONTH_GATE, _MD_EN, _md_en),
     (_HOLIDAY_GATE, _HOLIDAY, _holiday),
     (_QUARTER_GATE, _QUARTER, _quarter_zh),

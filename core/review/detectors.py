@@ -150,7 +150,8 @@ _QUOTE_OPEN = r"[\"'“「‘`]?"
 _PASSWORD_VALUE = rf"(?P<s>(?:(?![\"'”」’`]){_VALUE}){{4,}})"
 _TOKEN_VALUE = r"(?P<s>[A-Za-z0-9._\-+/=|]{12,})"
 _ACCOUNT_WORDS = (
-    r"账号|帐号|账户|帐户|用户名|登录|登陆|login|account|username|user|credentials?|凭据|凭证"
+    r"账号|帐号|账户|帐户|用户名|登录|登陆|login|account|username|user|credentials?|凭据|凭证|"
+    r"wi-?fi|无线|超级用户|管理员|root|admin"
 )
 _VENDORS: tuple[tuple[str, str], ...] = (  # keys with a prefix of their own
     ("Shopify token", r"\bshp(?:at|ss|ca|pa)_[A-Fa-f0-9]{32}\b"),
@@ -174,6 +175,7 @@ _VENDORS: tuple[tuple[str, str], ...] = (  # keys with a prefix of their own
     ("Alibaba Cloud AccessKey", r"\bLTAI[A-Za-z0-9]{12,24}\b"),
     ("Tencent Cloud SecretId", r"\bAKID[A-Za-z0-9]{32}\b"),
     ("Telegram bot token", r"\b\d{8,10}:AA[A-Za-z0-9_\-]{30,}"),
+    ("private key (base64)", r"\bLS0tLS1CRUdJTi[A-Za-z0-9+/=]{20,}"),
     ("API key", r"\b(?:gsk_|xai-|r8_|pcsk_|sbp_|dp\.(?:st|ct|pt|sa)\.)[A-Za-z0-9_\-]{30,}"),
     ("Postman key", r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b"),
     ("Tailscale key", r"\btskey-[a-z]+-[A-Za-z0-9\-]{20,}"),
@@ -252,7 +254,7 @@ _SECRETS: tuple[tuple[str, re.Pattern[str], _Check | None, str], ...] = tuple(
         (
             "password",
             rf"(?i)(?:(?<![A-Za-z0-9])(?:{_PASSWORD_WORDS})(?![A-Za-z0-9])|密码|口令|密碼|开门码|门禁码|"
-            rf"解锁码|授权码|PIN\s*码)[\"']?"
+            rf"解锁码|授权码|恢复码|备用码|PIN\s*码)[\"']?"
             rf"{_QUALIFIER}(?:{_HANDED}){_QUOTE_OPEN}{_PASSWORD_VALUE}",
             _password,
             "password",
@@ -260,7 +262,7 @@ _SECRETS: tuple[tuple[str, re.Pattern[str], _Check | None, str], ...] = tuple(
         (
             "token",
             rf"(?i)(?:(?<![A-Za-z0-9])(?:{_TOKEN_WORDS})(?![A-Za-z0-9])"
-            rf"|(?-i:(?<=[a-z])(?:Secret|Token|Key))\b|密钥|秘钥|令牌|私钥|恢复码)[\"']?"
+            rf"|(?-i:(?<=[a-z])(?:Secret|Token|Key))\b|密钥|秘钥|令牌|私钥)[\"']?"
             rf"{_QUALIFIER}(?:{_HANDED}){_QUOTE_OPEN}{_TOKEN_VALUE}",
             _token,
             "run",
@@ -312,9 +314,11 @@ _RUN = re.compile(r"[A-Za-z0-9]{12}|[A-Za-z0-9_\-]{16}")
 _PASSWORD_HINT = _words(
     "pass|pwd|pin|door code|gate code|alarm code|lock code|safe code|garage code|entry code|"
     "door_code|gate_code|recovery code|backup code|recovery_code|backup_code|combination|密码|口令|"
-    "密碼|开门码|门禁码|解锁码|授权码|助记词|seed|mnemonic|recovery phrase"
+    "密碼|开门码|门禁码|解锁码|授权码|恢复码|备用码|助记词|seed|mnemonic|recovery phrase"
 )
-_ACCOUNT_HINT = _words("账|帐|用户名|登录|登陆|login|account|username|credential|凭")
+_ACCOUNT_HINT = _words(
+    "账|帐|用户名|登录|登陆|login|account|username|credential|凭|wifi|wi-fi|无线|超级用户|管理员|root|admin"
+)
 _PGPASS = re.compile(r":(?:\d{2,5}|\*):")
 
 
@@ -420,6 +424,8 @@ _TURN = re.compile(
     r"^\s*(?:User|Assistant|Human|AI|System|用户|助手|主人|小祥)\s*[:：]\s*\S"
     # a chat export: "[10:22] 张三: …", "[2026-03-01 10:22] Alice: …"
     r"|^\s*\[(?:\d{4}-\d{2}-\d{2}\s+)?\d{1,2}:\d{2}(?::\d{2})?\]\s*[^\s:：]{1,16}\s*[:：]\s*\S"
+    # an agent's own trace: "Thought: …", "Action: search", "Observation: …"
+    r"|^\s*(?:Thought|Action|Action Input|Observation|Final Answer)\s*:\s*\S"
     # a media placeholder of a chat export: "[图片]", "[Sticker]"
     r"|^\s*\[(?:图片|语音|表情|视频|文件|动画表情|链接|Image|Photo|Sticker|Voice|Video|File|GIF)\]",
     re.MULTILINE,
@@ -552,7 +558,22 @@ _FILES = _raw_kind(
     "it is a list of files",
     "是一份文件列表",
 )
-_TABLE = _raw_kind(r"^[\s\S]*?[^\t\n]*\t[^\t\n]*\t", "it is a pasted table", "是粘贴进来的表格")
+_TABLE = _raw_kind(
+    r"^[\s\S]*?[^\t\n]*\t[^\t\n]*\t|\s*\|[^\n]*\|\s*\n\s*\|[\s:|-]*-{3}[\s:|-]*\|",
+    "it is a pasted table",
+    "是粘贴进来的表格",
+)
+_CODE = _raw_kind(
+    r"```|(?:def |class |import |from [\w.]+ import |function |const |let |var |#include|package |"
+    r"public (?:class|static)|fn |func |SELECT |<\?php)",
+    "it is pasted code",
+    "是粘贴进来的代码",
+)
+_TOOL_CALL = _raw_kind(
+    r"(?:tool_calls?|function_call|tool_result|tool_use)\s*[:=(]",
+    "it is a tool call",
+    "是一段工具调用",
+)
 _SUBTITLES = _raw_kind(
     r"^[\s\S]*?\d{1,2}:\d{2}:\d{2}[,.]\d{3}\s*-->\s*\d",
     "it is pasted subtitles",
@@ -571,7 +592,7 @@ _LETTER = _raw_kind(
     "是粘贴进来的邮件或信件",
 )
 _QUOTE_MARK = re.compile(r"[”\"」』]")
-_RAW_SIGN = re.compile(r"[<\[【#\t\n”\"」』]|-->|@@|系统|你好|您好|各位|亲爱的|尊敬的")
+_RAW_SIGN = re.compile(r"[<\[【#\t\n”\"」』|`]|-->|@@|系统|你好|您好|各位|亲爱的|尊敬的")
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
@@ -594,8 +615,12 @@ def _raw(text: str) -> tuple[re.Match[str], str, str] | None:
         kinds.append(_HEX)
     if first.isdigit() or first == "[" or (first.isascii() and first.isalpha()):
         kinds.append(_LOG)
-    if "\t" in text:
+    if "\t" in text or first == "|":
         kinds.append(_TABLE)
+    if first == "`" or (first.isascii() and first.isalpha() and "\n" in text) or first in "#<":
+        kinds.append(_CODE)
+    if first in "tf":
+        kinds.append(_TOOL_CALL)
     if "-->" in text:
         kinds.append(_SUBTITLES)
     if "@@" in text or "diff --git" in text or "--- a/" in text:
@@ -710,6 +735,11 @@ def _say(text: str, english: str, chinese: str, quoted: str | None = None) -> st
 
 
 # -- temporary states and expiry ------------------------------------------------------------------
+def _english(words: str) -> frozenset[str]:
+    """A set of English words written as one string ("tired sick ill")."""
+    return frozenset(words.split())
+
+
 # Each kind of evidence is a list of (gate, pattern), matched in the lower-cased text by
 # `_first`: the pattern is searched only where its gate (literal words, searched many times
 # faster than a pattern with groups) found something. A span of hours or days ("这两天",
@@ -722,8 +752,9 @@ _PASSING: _Evidence = (
     (
         None,
         _words(
-            "今晚|今早|今晨|今夜|刚才|刚刚|这两天|这几天|这些天|这会儿|此刻|这阵子|这段时间|这周|本周|"
-            "这个周末|这周末|近两天|近几天|近几日|这两周|这几周|暂时|眼下"
+            "今晚|今早|今晨|今夜|今儿|刚才|刚刚|这两天|这几天|这些天|这会儿|此刻|这阵子|这段时间|这周|"
+            "本周|这一周|这礼拜|本礼拜|这星期|本星期|这个周末|这周末|近两天|近几天|近几日|这两周|这几周|"
+            "暂时|眼下"
         ),
     ),
     (
@@ -731,22 +762,9 @@ _PASSING: _Evidence = (
         re.compile("(?:最后|接下来|未来)[一两二三四五六七八九十几]+(?:天|周|个星期)"),
     ),
     (
-        frozenset(
-            [
-                "tonight",
-                "morning",
-                "afternoon",
-                "evening",
-                "week",
-                "weekend",
-                "right",
-                "moment",
-                "just",
-                "days",
-                "temporarily",
-                "being",
-                "until",
-            ]
+        _english(
+            "tonight morning afternoon evening week weekend right moment just days temporarily "
+            "being until"
         ),
         re.compile(
             r"(?:tonight|this (?:morning|afternoon|evening|week|weekend)|right now|at the moment|"
@@ -772,7 +790,7 @@ _STATE: _Evidence = (
             "感冒|发烧|发炎|咳嗽|嗓子|喉咙|头疼|头痛|头晕|腰|腿酸|牙疼|牙痛|拉肚子|腹泻|扭伤|崴|落枕|犯了|"
             "出牙|长牙|闹觉|生病|病了|不舒服|陪护|陪床|住院|时差|机场|延误|出差|请假|请了假|熬夜|通宵|"
             "卡文|心情|烦|崩|累|困得|睡|刚下|赶|现在|此刻|目前|正在|正忙|肚子|胃|吐|高铁|火车|飞机|"
-            "地铁|信号|休|假|等"
+            "地铁|信号|休|假|等|隔离|恢复期|康复|养伤|养病|月子|气头上|手术"
         ),
         re.compile(
             r"感冒|发烧|发炎|咳嗽|嗓子(?:哑|疼|痛)|喉咙(?:疼|痛|哑)|头(?:疼|痛|晕)|腰(?:疼|痛|酸)|腿酸|"
@@ -783,66 +801,20 @@ _STATE: _Evidence = (
             r"闹肚子|肚子(?:疼|痛)|胃(?:疼|痛)|呕吐|在(?:高铁|火车|飞机|地铁)上|信号不好|在休假|休假中|"
             r"度假|休(?:产|病|年|婚)假|请了?病假|在等|等(?:待)?[^，。；\s]{0,10}(?:结果|通知|回复|审批|录取|消息)|"
             r"没睡|刚下(?:班|夜班|飞机|课|手术)|在赶|赶(?:稿|进度|deadline|ddl|上线|提案|论文|报告)|"
+            r"居家隔离|在隔离|隔离中|被隔离|恢复期|康复中|养伤|养病|坐月子|月子里|气头上|刚做完手术|"
+            r"术后恢复|"
             r"(?:现在|此刻|目前|正)在?(?:开会|忙|路上|外面|吃饭|睡觉|排队|堵车|上课|加班|值班)|"
             r"现在(?:只想|不方便|没空)"
         ),
     ),
     (
-        frozenset(
-            [
-                "jet",
-                "jetlagged",
-                "hungover",
-                "sprained",
-                "sick",
-                "recovering",
-                "home",
-                "cold",
-                "fever",
-                "flu",
-                "cough",
-                "throat",
-                "headache",
-                "migraine",
-                "stomach",
-                "toothache",
-                "hangover",
-                "tired",
-                "exhausted",
-                "ill",
-                "unwell",
-                "sleepy",
-                "swamped",
-                "sore",
-                "drained",
-                "busy",
-                "traveling",
-                "travelling",
-                "away",
-                "office",
-                "trip",
-                "vacation",
-                "holiday",
-                "leave",
-                "break",
-                "call",
-                "airport",
-                "hospital",
-                "waiting",
-                "meeting",
-                "driving",
-                "commuting",
-                "train",
-                "plane",
-                "flight",
-                "bus",
-                "teething",
-                "nighter",
-                "mood",
-                "voice",
-                "middle",
-                "stuck",
-            ]
+        _english(
+            "jet jetlagged hungover sprained sick recovering home cold fever flu cough throat "
+            "headache migraine stomach toothache hangover tired exhausted ill unwell sleepy "
+            "swamped sore drained busy traveling travelling away office trip vacation holiday "
+            "leave break call airport hospital waiting meeting driving commuting train plane "
+            "flight bus teething nighter mood voice middle stuck covid chickenpox rash "
+            "infection delayed cancelled canceled"
         ),
         re.compile(
             r"(?:is|'s|are) (?:currently |now )?(?:in a meeting|driving|commuting|"
@@ -850,10 +822,11 @@ _STATE: _Evidence = (
             r"(?:jet-?lagged|jet lag|hungover|sprained|off sick|recovering from|"
             r"working from home until|teething|pulled an all-nighter|in a bad mood|"
             r"lost (?:his|her|their|my) voice)\b|"
-            r"(?:has|had|got|caught|with|is fighting) (?:a |an )?"
-            r"(?:bad |mild |slight |terrible |nasty )?"
+            r"(?:has|had|got|caught|with|is fighting|is down with) (?:a |an |the )?"
+            r"(?:bad |mild |slight |terrible |nasty |high )?"
             r"(?:cold|fever|flu|cough|sore throat|headache|migraine|stomach bug|toothache|"
-            r"hangover)\b|"
+            r"hangover|covid|chickenpox|rash|infection|sinus infection|ear infection)\b|"
+            r"(?:flight|train) (?:is |was |got |has been )?(?:delayed|cancell?ed)\b|"
             r"(?:is|'s|are|am|feels?|feeling|felt) (?:really |very |so |quite |a bit |a little |"
             r"pretty |super |extremely |completely |still |currently )?(?:tired(?! of)|exhausted|"
             r"sick(?! of)|ill|unwell|sleepy|swamped|sore|drained|busy)\b|"
@@ -889,20 +862,8 @@ _ROUTINE_OR_LESSON: _Evidence = (
         ),
     ),
     (
-        frozenset(
-            [
-                "checklist",
-                "template",
-                "routine",
-                "format",
-                "workflow",
-                "procedure",
-                "lesson",
-                "turned",
-                "root",
-                "fix",
-                "decided",
-            ]
+        _english(
+            "checklist template routine format workflow procedure lesson turned root fix decided"
         ),
         re.compile(
             r"(?:checklist|template|routine|format|workflow|procedure|lesson|turned out|"

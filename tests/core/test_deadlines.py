@@ -88,6 +88,8 @@ def read(text: str, touched: str) -> date | None:
         ("TODO: book flights before Thanksgiving", "2026-10-20", "2026-11-25"),
         ("TODO: submit the grant before Easter", "2026-03-01", "2026-04-04"),
         ("TODO: send the deck before Lunar New Year", "2027-01-10", "2027-02-05"),
+        ("TODO: 年前把年终奖发下去", "2026-01-05", "2026-02-16"),
+        ("TODO (due 3/14): send the deck", "2026-03-01", "2026-03-14"),
         # a day with a deadline word beats a coarser one, and a holiday it explains
         ("TODO: 2月3日春节前交齐材料", "2027-01-10", "2027-02-03"),
         ("TODO: 3月1日前订好 3月20日去上海的票", "2026-02-10", "2026-03-01"),
@@ -118,6 +120,8 @@ def test_the_deadline_is_read_from_the_words(text: str, touched: str, day: str) 
         "TODO: plan the Christmas party menu",
         "TODO: 报名 10 月的马拉松",
         "TODO: Tuesday mornings: check the backups",
+        "TODO: 三年前的照片整理一下",
+        "TODO: 2020年前的发票要归档",
     ],
 )
 def test_a_recurring_or_undated_todo_has_no_deadline(text: str) -> None:

@@ -61,6 +61,12 @@ SECRETS_IN_PROSE = [
     ("password after the account", "后台登录 ops_admin / Kx#2290a", "Kx#2290a"),
     ("password in a .pgpass line", "db-main.internal:5432:billing:app_rw:Pq7!mZ2x", "Pq7!mZ2x"),
     ("basic auth credentials", "Authorization: Basic YWRtaW46UzNjcjN0UHc=", "YWRtaW46UzNj"),
+    ("password", "GitHub 的两步验证恢复码：k2m4-p7q9、x3v8-n5t1", "k2m4-p7q9"),
+    ("password after the account", "Postgres 超级用户 postgres / Pg@Super2026", "Pg@Super2026"),
+    ("password after the account", "家里 WiFi：Orchard_5G / 77441199", "77441199"),
+    ("private key (base64)", "client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQo=", "LS0tLS1CRUdJ"),
+    ("token", "AccessKeySecret=Wq9mZ2kLr7WvT4nB8cY3pD6sF1gH5j", "Wq9mZ2kLr7"),
+    ("token", "JWT_SECRET=9f8e7d6c5b4a3928ab", "9f8e7d6c5b4a"),
     ("seed phrase", "钱包助记词：panda river cloud sugar fence tiger noble orbit lemon pilot cabin stove", "river cloud"),
 ]  # fmt: skip
 
@@ -166,6 +172,11 @@ JUNK_SHAPES = [
     ("The user mentioned that the API for", "it is a half sentence"),
     ("Remember that the user's", "it is a half sentence"),
     ("The standup was moved to", "it is a half sentence"),
+    ("Thought: the user wants the weather\nAction: search", "it is a transcript turn"),
+    ('tool_calls: [{"name": "search"}]', "it is a tool call"),
+    ("```python\nprint(1)\n```", "it is pasted code"),
+    ("def total(xs):\n    return sum(xs)", "it is pasted code"),
+    ("| name | city |\n|------|------|\n| Lena | Oslo |", "it is a pasted table"),
 ]
 
 NOT_JUNK = [
@@ -196,6 +207,9 @@ NOT_JUNK = [
     "The user's favourite editor is Helix.",
     "User likes tea, especially oolong.",
     "Hello Kitty is the daughter's favourite.",
+    "Class schedule: Mondays and Wednesdays at 7pm",
+    "from now on the user prefers tea",
+    "function keys are remapped on the user's Mac",
 ]
 
 
@@ -238,6 +252,14 @@ TEMPORARY = [
     ("Waiting for the landlord to fix the heating", "Waiting for"),
     ("Off sick, back on Monday", "Off sick"),
     ("The user is really busy with the migration", "is really busy"),
+    ("用户这礼拜在上海开会", "这礼拜"),
+    ("用户在居家隔离，快递放门口", "居家隔离"),
+    ("用户刚做完手术，在恢复期", "刚做完手术"),
+    ("用户正在气头上，先别提这事", "气头上"),
+    ("The user's flight got cancelled", "flight got cancelled"),
+    ("User has COVID and works remotely", "has COVID"),
+    ("Kid is down with the flu", "is down with the flu"),
+    ("用户今儿不太舒服", "今儿"),
 ]
 
 NOT_TEMPORARY = [
@@ -263,6 +285,8 @@ NOT_TEMPORARY = [
     "The user currently lives in Berlin.",
     "用户喜欢在飞机上看电影",
     "用户下雨天心情会很差",
+    "用户用 Docker 隔离每个项目的环境",
+    "生产网络和办公网络是隔离的",
     "周报流程：周五导出本周完成的任务，周一早上发给主管",
     "前天排查 502 花了一下午，最后发现是健康检查的路径写错了",
     "项目决定停用 Python 3.9（昨天评审通过）",
