@@ -22,6 +22,7 @@ import numpy.typing as npt
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein, LCSseq, Postfix, Prefix
 
+from core.review.detectors import find_important
 from core.review.model import Memory
 from core.review.reading import (
     Reading,
@@ -386,6 +387,8 @@ def duplicates_and_contradictions(
             meaning[duplicate].tolist(),
             strict=True,
         )
+        if not scan.important(_weaker(memories, i, j))  # an important fact is never the
+        # copy deleted on a guess (core.review.triggers deletes the weaker of the two)
     ]
     return duplicates, disagree
 
@@ -463,6 +466,7 @@ class _Scan:
         self._counts: npt.NDArray[np.int64] | None = None
         self._rows: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None = None
         self._weighed: tuple[list[str], list[str]] | None = None
+        self._important: dict[int, bool] = {}
 
     # -- which pairs to compare ------------------------------------------------------------------
     def candidates(
@@ -703,9 +707,9 @@ class _Scan:
         """(older, newer, why) if the two disagree, else None."""
         old, new = self._older_first(i, j)
         if self.marked[new] and not self.marked[old]:
-            why = superseded(self.reading(old), self.reading(new), *weigh)
-            if why is not None:
-                return old, new, why
+            found = superseded(self.reading(old), self.reading(new), *weigh)
+            if found is not None and (found.outright or not self.important(old)):
+                return old, new, found.why  # an important fact goes only when told outright
         if lexical >= similar_at:
             a, b = self.texts[old], self.texts[new]
             said = _negation(a, b) if self.negations[old] != self.negations[new] else None
@@ -716,9 +720,17 @@ class _Scan:
                     " ".join(self.memories[old].content.split()),
                     " ".join(self.memories[new].content.split()),
                 )
-            if said is not None:
+            if said is not None and not self.important(old):
                 return old, new, _why(*said, bool(self.zh[old]))
         return None
+
+    def important(self, i: int) -> bool:
+        """Whether the memory records what must not be deleted on a guess (a name, a birthday,
+        an allergy, a promise: core.review.detectors.find_important)."""
+        found = self._important.get(i)
+        if found is None:
+            found = self._important[i] = find_important(self.memories[i].content) is not None
+        return found
 
     def _older_first(self, i: int, j: int) -> tuple[int, int]:
         """The older by last activation; of two as old, the one that says nothing changed."""
@@ -728,6 +740,15 @@ class _Scan:
         if self.marked[i] and not self.marked[j]:
             return j, i
         return i, j
+
+
+def _weaker(memories: Sequence[Memory], i: int, j: int) -> int:
+    """The one of two duplicates core.review.triggers proposes to delete: the lower score, then
+    the older."""
+    a, b = memories[i], memories[j]
+    strength_a = (a.score if a.score is not None else 0.0, a.last_activated or "")
+    strength_b = (b.score if b.score is not None else 0.0, b.last_activated or "")
+    return j if strength_b <= strength_a else i
 
 
 def names_in(text: str) -> frozenset[str]:

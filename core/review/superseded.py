@@ -15,10 +15,11 @@ nearly all of the older one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from core.review.reading import Reading, light_features
 
-__all__ = ["render_value", "superseded"]
+__all__ = ["Superseding", "render_value", "superseded"]
 
 _CLOSE = 0.3  # a change word and this much of the older memory's particulars: superseded
 _MOVED = 0.2  # a change word, another value and this much: superseded
@@ -35,13 +36,22 @@ _EN_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "A
               "September", "October", "November", "December")  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class Superseding:
+    """Why the newer memory supersedes the older (in the older one's language), and whether it
+    says so outright: it says the older one's fact stopped, or moves one of its values."""
+
+    why: str
+    outright: bool
+
+
 def superseded(
     old: Reading,
     new: Reading,
     weight: Callable[[str], float],
     rare: Callable[[str, bool], bool],
-) -> str | None:
-    """Why `new` supersedes `old` (in old's language), or None. `weight` tells how particular a
+) -> Superseding | None:
+    """How `new` supersedes `old`, or None. `weight` tells how particular a
     feature is among all the memories (rarer weighs more), `rare` whether few memories hold it
     (a name may be held by a few more)."""
     if not (new.stopped or new.changed) or old.stopped or old.changed:
@@ -74,7 +84,8 @@ def superseded(
         named = old.names | (old.unknown & new.unknown)  # CocoaPods, 阿强
         strong = [f for f in about if pins(f, _STOP_PIN)]
         if strong and (len(about) > 1 or any(f in named for f in strong)):
-            return _said(old, new.stopped, None)  # "no longer takes the bus", not "the son"
+            # "no longer takes the bus", not "the son" alone
+            return Superseding(_said(old, new.stopped, None), outright=True)
     if not new.changed or not _same_lead(old, new, mine, theirs):
         return None
     if not any(pins(f, _CHANGE_PIN) for f in new.changed_about & mine):
@@ -83,7 +94,7 @@ def superseded(
     if old.values and not moved:
         return None  # the older one's values (a day, an amount) are not what changed
     if covered >= _CLOSE or (moved and covered >= _MOVED):
-        return _said(old, new.changed, moved)
+        return Superseding(_said(old, new.changed, moved), outright=moved is not None)
     return None
 
 
