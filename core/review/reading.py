@@ -516,7 +516,9 @@ _LIGHT = frozenset(
      "after", "then", "first", "all", "also", "very", "only", "other", "new", "old", "want", "need",
      "daily", "weekly", "monthly", "yearly", "morning", "noon", "afternoon", "evening", "night",
      "always", "usually", "often", "sometimes", "never", "time", "day", "week", "month", "year",
-     "recently", "today"]
+     "recently", "today", "one", "two of", "don't", "still", "already", "unchanged", "any",
+     "everything", "nothing", "something", "just now", "in progress", "mostly", "especially",
+     "probably", "quite", "enough", "according to", "including", "help me", "put"]
 )  # fmt: skip
 
 
