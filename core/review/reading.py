@@ -676,6 +676,8 @@ def _read_clause(piece: str) -> _Clause:
                 names.append("w:" + low.strip(".-'"))
                 if not leads:
                     leads.append((m.start(), "w:" + low.strip(".-'"), ""))
+        elif plain[m.start() - 1 : m.start()] in ("#", "@") and m.start():  # #deploys, @lin
+            names.append("w:" + low)
         else:
             latin.append(low)
             if not leads and low not in _STOPWORDS and low not in _LEAD_SKIP:
