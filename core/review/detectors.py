@@ -903,11 +903,16 @@ _ANY_CHINESE = _words(
 _ANY_ENGLISH = frozenset().union(*(g for g, _p in _EVIDENCE if isinstance(g, frozenset)))
 
 
+_TODO_TEXT = re.compile(r"^\s*(?:TODO|To-?do|待办)\b\s*[:：(（]", re.IGNORECASE)
+
+
 def find_temporary(text: str) -> str | None:
     """The words that make the text a temporary state ("today", "今天", "这两天", "感冒",
     "jet-lagged" …), else None. A habit or a schedule that mentions a day ("每天…今天的日志"), a
-    tendency ("容易焦虑"), a lasting condition ("慢性咽炎"), a routine, a lesson or a decision
-    are not temporary states."""
+    tendency ("容易焦虑"), a lasting condition ("慢性咽炎"), a routine, a lesson, a decision and
+    a todo ("TODO: 明天回电话") are not temporary states."""
+    if _TODO_TEXT.match(text):
+        return None  # a todo's days say when it is due (see is_expired), not a passing state
     lowered = text.lower()
     words: set[str] = set()  # its English words, once a gate asks for them
     if _ANY_CHINESE.search(lowered) is None:
@@ -968,9 +973,6 @@ def _lasting(lowered: str, state: re.Match[str], words: set[str]) -> bool:
         or _first(_PAST, lowered, words) is not None
         or (find_important(lowered) or ("",))[0] in ("an allergy", "a health condition")
     )
-
-
-_TODO_TEXT = re.compile(r"^\s*(?:TODO|To-?do|待办)\b\s*[:：(（]", re.IGNORECASE)
 
 
 def is_expired(memory: Memory, today: date) -> str | None:
