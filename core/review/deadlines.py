@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-__all__ = ["Deadline", "deadline_of"]
+__all__ = ["Deadline", "deadline_of", "words_pattern"]
 
 _GRACE = timedelta(days=30)  # a yearless date this long before the touch is still this year's
 _DOM_GRACE = timedelta(days=3)  # and a monthless day ("15号前") this long before, this month's
@@ -45,11 +45,15 @@ _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四":
 _NUM = r"\d{1,2}|[一二两三四五六七八九十]{1,3}"
 
 
-def _trie(alternatives: str) -> str:
-    """A pattern for the literal words ("今天|今晚|明天"), as a trie ("(?:今(?:天|晚)|明天)") that
-    Python's regex engine searches many times faster than the alternation; longest words first."""
+def words_pattern(alternatives: str) -> str:
+    """A regular expression for the literal words ("今天|今晚|明天"), written as a trie
+    ("(?:今(?:天|晚)|明天)"): Python's regex engine tries an alternation's branches one by one at
+    every position, and a trie leaves it one branch per first character, many times faster.
+    The longest word wins where one starts another."""
     tree: dict[str, dict[str, Any]] = {}
     for word in alternatives.split("|"):
+        if not word:
+            continue  # an empty word would match everywhere
         node = tree
         for char in word:
             node = node.setdefault(char, {})
@@ -273,7 +277,7 @@ _WEEKDAY_LEAD = re.compile(
 )
 _RELATIVE_ZH = re.compile(
     "(?P<word>"
-    + _trie(
+    + words_pattern(
         "今天|今晚|今日|明天|明早|明晚|大后天|后天|本周末|这周末|下周末|周末|本周|这周|下周|本月底|"
         "这个月底|月底|月末|下个月底|下月底|下个月初|下月初|下个月中|下月中|下个月|下月|今年年底|"
         "今年底|年底|年末|今年内|年内|明年年底|明年上半年|上半年|下半年|明年|季度末|季末|本季度|这个季度"

@@ -12,9 +12,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
 
-from core.review.deadlines import deadline_of
+from core.review.deadlines import deadline_of, words_pattern
 from core.review.model import Memory, in_its_language
 
 __all__ = [
@@ -35,24 +34,9 @@ _CJK_OR_ITS_PUNCTUATION = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]
 
 
 def _words(alternatives: str) -> re.Pattern[str]:
-    """A pattern finding any of the literal words ("cold|cough|flu"), built as a trie ("co(?:ld|
-    ugh)|flu"): Python's regex engine tries an alternation's branches one by one at every
-    position, and a trie leaves it one branch per first letter."""
-    tree: dict[str, dict[str, Any]] = {}
-    for word in alternatives.split("|"):
-        node = tree
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def emit(node: dict[str, Any]) -> str:
-        branches = [re.escape(char) + emit(child) for char, child in node.items() if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
-        return f"(?:{body})?" if "" in node else body
-
-    pattern = re.compile(emit(tree))
+    """A pattern finding any of the literal words ("cold|cough|flu"), as a trie (see
+    `words_pattern`)."""
+    pattern = re.compile(words_pattern(alternatives))
     _LITERALS[pattern] = alternatives
     return pattern
 
