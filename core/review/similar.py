@@ -256,10 +256,16 @@ def _candidates(texts: Sequence[str]) -> tuple[npt.NDArray[np.int64], npt.NDArra
             i, j = np.meshgrid(choosers, holders, indexing="ij")
             parts.append(np.stack([i.ravel(), j.ravel()]))
     pairs = np.concatenate(parts, axis=1)
-    keys = np.unique(pairs.min(axis=0) * len(texts) + pairs.max(axis=0))
+    keys = _distinct(pairs.min(axis=0) * len(texts) + pairs.max(axis=0))
     first, second = keys // max(1, len(texts)), keys % max(1, len(texts))
     distinct = first != second
     return first[distinct], second[distinct]
+
+
+def _distinct(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The keys sorted, each once (np.unique hashes, and takes seconds on millions)."""
+    keys = np.sort(keys)
+    return keys[np.r_[True, keys[1:] != keys[:-1]]] if len(keys) else keys
 
 
 def _exact_pairs(texts: Sequence[str]) -> npt.NDArray[np.int64]:
@@ -553,8 +559,7 @@ class _Scan:
                 parts.append(np.stack([c[inside], holders[other[inside]]]))
         pairs = np.concatenate(parts, axis=1)
         low, high = pairs.min(axis=0), pairs.max(axis=0)
-        keys_ = np.sort((low * n + high)[low != high])
-        keys_ = keys_[np.r_[True, keys_[1:] != keys_[:-1]]] if len(keys_) else keys_
+        keys_ = _distinct((low * n + high)[low != high])
         return keys_ // n, keys_ % n
 
     # -- how alike ---------------------------------------------------------------------------------
