@@ -318,3 +318,56 @@ def test_the_order_of_the_memories_changes_nothing_found(order: list[int]) -> No
         ("k6", "k7"),
         ("k8", "k9"),
     ]
+
+
+@cache
+def demo_memories() -> tuple[Memory, ...]:
+    """An agent's demo memories (core.demo), written once: a crowd to hide the pairs in."""
+    import tempfile
+    from pathlib import Path
+
+    from core.agents.registry import agent_named
+    from core.demo import write_demo
+    from core.review.queue import memories_in
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "ws"
+        write_demo(folder, layout="everbot", entries=600, seed=11)
+        return tuple(memories_in(agent_named("everbot"), folder)[1])
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_blocking_finds_the_pairs_comparing_every_pair_finds(seed: int) -> None:
+    """Past a few hundred memories the scan compares only the memories that share one of their
+    rarest features: a Chinese memory and its English twin share them (a name, a number, a
+    glossary concept), so blocking loses none of the pairs planted among the demo's memories."""
+    import random
+
+    import core.review.similar as similar
+
+    rng = random.Random(seed)
+    memories = list(rng.sample(demo_memories(), 450))
+    planted: set[frozenset[str]] = set()
+    for n, (older, newer, *_rest) in enumerate((*TWINS, *SUPERSEDED)):
+        a = Memory("MEMORY.md", f"p{n}a", f"p{n}a", older, "fact", last_activated="2026-03-01")
+        b = Memory("MEMORY.md", f"p{n}b", f"p{n}b", newer, "fact", last_activated="2026-05-01")
+        memories.insert(rng.randrange(len(memories) + 1), a)
+        memories.insert(rng.randrange(len(memories) + 1), b)
+        planted.add(frozenset((a.key, b.key)))
+
+    def found() -> set[frozenset[str]]:
+        duplicates, disagree = duplicates_and_contradictions(memories)
+        pairs = {frozenset((p.a.key, p.b.key)) for p in duplicates}
+        return pairs | {frozenset((c.a.key, c.b.key)) for c in disagree}
+
+    limit = similar._EVERY_PAIR_UP_TO
+    try:
+        similar._EVERY_PAIR_UP_TO = 10**9
+        every = found() & planted
+        similar._EVERY_PAIR_UP_TO = 0
+        blocked = found() & planted
+    finally:
+        similar._EVERY_PAIR_UP_TO = limit
+    assert blocked == every
+    assert len(every) >= len(planted) * 3 // 4  # and most of them are found among the crowd
