@@ -22,7 +22,7 @@ import numpy.typing as npt
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein, LCSseq, Postfix, Prefix
 
-from core.review.detectors import find_important
+from core.review.detectors import find_important, find_temporary
 from core.review.model import Memory
 from core.review.reading import (
     Reading,
@@ -380,10 +380,12 @@ def duplicates_and_contradictions(
             duplicate[k] = True
         found = scan.disagreement(i, j, float(lexical[k]), similar_at, weigh)
         if found is not None:
+            duplicate[k] = False
             old, new, why = found
+            if scan.passing(old) or scan.passing(new):
+                continue  # a passing state is archived as such, not superseded
             score = max(float(lexical[k]), 100.0 * float(meaning[k]))
             disagree.append(Contradiction(memories[old], memories[new], score, why))
-            duplicate[k] = False
     duplicates = [
         Pair(memories[i], memories[j], max(float(x), 100.0 * float(y)))
         for i, j, x, y in zip(
@@ -395,6 +397,8 @@ def duplicates_and_contradictions(
         )
         if not scan.important(_weaker(memories, i, j))  # an important fact is never the
         # copy deleted on a guess (core.review.triggers deletes the weaker of the two)
+        and not scan.passing(i)
+        and not scan.passing(j)
     ]
     return duplicates, disagree
 
@@ -473,6 +477,7 @@ class _Scan:
         self._rows: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None = None
         self._weighed: tuple[list[str], list[str]] | None = None
         self._important: dict[int, bool] = {}
+        self._passing: dict[int, bool] = {}
 
     # -- which pairs to compare ------------------------------------------------------------------
     def candidates(
@@ -735,6 +740,15 @@ class _Scan:
         found = self._important.get(i)
         if found is None:
             found = self._important[i] = find_important(self.memories[i].content) is not None
+        return found
+
+    def passing(self, i: int) -> bool:
+        """Whether the memory records a passing state ("今天很累", "on a trip this week": core.
+        review.detectors.find_temporary): two of them at two times are no copies of each
+        other, and the temporary trigger, not a pair, decides about each."""
+        found = self._passing.get(i)
+        if found is None:
+            found = self._passing[i] = find_temporary(self.memories[i].content) is not None
         return found
 
     def _older_first(self, i: int, j: int) -> tuple[int, int]:
