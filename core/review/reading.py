@@ -398,6 +398,11 @@ _CHANGE_WORDS_EN = ("now", "currently", "moved", "switched", "changed", "replace
                     "rescheduled", "migrated", "upgraded", "downgraded",  "starting",
                     "these days", "latest", "has become", "went up", "went down", "moved to",
                     "switched to", "changed to", "is now", "are now")  # fmt: skip
+_NOW_VALUE = re.compile(  # "只留 7 天了", "涨到 220 元了": a number of something, now
+    r"[\d零一二两三四五六七八九十百千万]+\s*(?:%|[a-zA-Z]{1,3}|"
+    + "|".join(sorted((u for u in _UNITS if not u.isascii()), key=len, reverse=True))
+    + r")了(?=\s*[，。；,;!?！？]?\s*$)"
+)
 _CHANGE_PATTERN = re.compile(
     r"从[^，。；,;]{1,12}?(?:起|开始)|(?:月|年)份?[^，。；,;]{0,4}?起(?![来床飞])|起(?:改|调|换|涨|降|提|推|延|变)"
     r"|\bfrom\s[^,;.]{1,40}?\sto\b",
@@ -748,6 +753,9 @@ def _read_clause(piece: str) -> _Clause:
     if changed is None and ("起" in piece or "开始" in piece or "from" in piece.lower()):
         hit = _CHANGE_PATTERN.search(piece)
         changed = None if hit is None else hit.group()
+    if changed is None and "了" in piece and values:
+        hit = _NOW_VALUE.search(piece)  # "只留 7 天了": a value that holds now
+        changed = None if hit is None else hit.group().strip()
     if stopped == "stop":
         stopped = _marker_words(piece, _STOP_WORDS_ZH, _STOP_WORDS_EN)
     if changed == "change":
