@@ -57,6 +57,7 @@ TWINS = [  # (older, newer): one fact said twice, mostly in two languages
     ("用户家里有两只猫", "The user has two cats at home."),
 ]
 SUPERSEDED = [  # (older, newer, what the reason quotes)
+    ("家里宽带的月费是 99 元", "家里宽带的月费只要 59 元了", "59"),
     ("用户每周二晚上去健身房练腿", "用户健身从这个月起改到每周四晚上练腿了", "周四"),
     ("用户住在上海浦东张江", "用户上个月搬到了上海徐汇，不住张江了", "不住张江了"),
     (
@@ -89,6 +90,7 @@ SUPERSEDED = [  # (older, newer, what the reason quotes)
     ),
 ]
 TWO_FACTS = [  # alike, but two facts: neither a duplicate nor a contradiction
+    ("用户今天很累，不想说话", "用户今天很累，想早点睡"),  # two passing states, two days
     ("用户每周一下午开部门周会", "用户每周三上午和客户开需求会"),
     ("用户的儿子叫乐乐，今年五岁", "用户的女儿叫悦悦，今年八岁"),
     ("billing-service 用 Java 17", "search-service 用 Go 1.21"),
@@ -263,7 +265,10 @@ def test_names_are_what_a_text_names() -> None:
         ("User no longer drinks coffee.", True, False),
         ("站会从五月起提前到每天 9:45", False, True),
         ("The squad moved from Jira to Linear.", False, True),
+        ("日志只留 14 天了", False, True),
+        ("孩子今年 6 岁了", False, True),
         ("用户每天早上喝咖啡", False, False),
+        ("用户说过期了就重新登录", False, False),
         ("User drinks coffee every morning.", False, False),
     ],
 )
