@@ -386,6 +386,7 @@ def duplicates_and_contradictions(
                 continue  # a passing state is archived as such, not superseded
             score = max(float(lexical[k]), 100.0 * float(meaning[k]))
             disagree.append(Contradiction(memories[old], memories[new], score, why))
+    duplicate &= ~scan.other_subjects(first, second, duplicate)
     duplicates = [
         Pair(memories[i], memories[j], max(float(x), 100.0 * float(y)))
         for i, j, x, y in zip(
@@ -414,6 +415,7 @@ _EVERY_PAIR_UP_TO = 400  # so few memories: every pair is compared, no blocking
 _MEANING_BLOCKS = 3  # each memory is blocked under its rarest features
 _MEANING_WINDOW = 4  # under a crowded one, with this many neighbours each side
 _TYPO_LETTERS = 5  # a name this long written with one letter off is the same name ("Slrum")
+_TEMPLATE_TAIL = 4  # two texts ending alike for this many characters may be one template
 _VALUE_STRETCH = 26  # two texts that differ in a longer stretch are not compared as written
 
 
@@ -649,6 +651,34 @@ class _Scan:
         shorter = np.minimum(sizes[first], sizes[second])
         same = np.minimum(head.astype(np.int64) + tail.astype(np.int64), shorter)
         return longer - same, shorter - same
+
+    def other_subjects(
+        self,
+        first: npt.NDArray[np.int64],
+        second: npt.NDArray[np.int64],
+        among: npt.NDArray[np.bool_],
+    ) -> npt.NDArray[np.bool_]:
+        """Of the pairs `among` in one language: two texts from one template that differ only
+        at their beginning, where each names another thing ("数据库备份保留 30 天" / "服务器日志保留
+        30 天"): two facts about two subjects."""
+        out = np.zeros(len(first), dtype=bool)
+        same = among & (self.zh[first] == self.zh[second])
+        if not same.any():
+            return out
+        ks = np.flatnonzero(same)
+        left = [self.texts[i] for i in first[ks].tolist()]
+        right = [self.texts[j] for j in second[ks].tolist()]
+        head = np.asarray(process.cpdist(left, right, scorer=Prefix.similarity, workers=-1))
+        tail = np.asarray(process.cpdist(left, right, scorer=Postfix.similarity, workers=-1))
+        for k, a, b, h, t in zip(
+            ks.tolist(), left, right, head.tolist(), tail.tolist(), strict=True
+        ):
+            if h > 1 or t < _TEMPLATE_TAIL or t >= min(len(a), len(b)):
+                continue
+            mine, theirs = read(a[: len(a) - t]), read(b[: len(b) - t])
+            said, other = mine.concepts | mine.names, theirs.concepts | theirs.names
+            out[k] = bool(said) and bool(other) and not said & other
+        return out
 
     def newer_marked(
         self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]

@@ -91,6 +91,8 @@ SUPERSEDED = [  # (older, newer, what the reason quotes)
 ]
 TWO_FACTS = [  # alike, but two facts: neither a duplicate nor a contradiction
     ("用户今天很累，不想说话", "用户今天很累，想早点睡"),  # two passing states, two days
+    ("Nginx 的访问日志保留 14 天", "审计日志保留 14 天"),  # one template, two subjects
+    ("测试环境每天凌晨两点自动重启", "预发环境每天凌晨两点自动重启"),
     ("用户每周一下午开部门周会", "用户每周三上午和客户开需求会"),
     ("用户的儿子叫乐乐，今年五岁", "用户的女儿叫悦悦，今年八岁"),
     ("billing-service 用 Java 17", "search-service 用 Go 1.21"),
