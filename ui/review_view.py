@@ -200,20 +200,27 @@ class ReviewView(QWidget):
         self.reasons = _text_box("reviewReasons")
         self.related = _text_box("reviewRelated")
         self.transcript = _text_box("reviewTranscript")
-        buttons = QHBoxLayout()
-        for text, name, slot in (
-            ("Accept", "reviewAccept", self.accept),
-            ("Promote", "reviewPromote", lambda: self.decide("PROMOTE")),
-            ("Keep", "reviewKeep", lambda: self.decide("KEEP")),
-            ("Archive", "reviewArchive", lambda: self.decide("ARCHIVE")),
-            ("Delete", "reviewDelete", lambda: self.decide("DELETE")),
-            ("Reject", "reviewReject", self.reject_current),
-            ("Skip", "reviewSkip", self.skip),
-            ("Review again", "reviewAgain", self.review_again),
-            ("Edit first", "reviewEdit", self.edit_first),
+        buttons = QVBoxLayout()  # two rows: the window still fits a 1,366-pixel screen
+        for row in (
+            (
+                ("Accept", "reviewAccept", self.accept),
+                ("Promote", "reviewPromote", lambda: self.decide("PROMOTE")),
+                ("Keep", "reviewKeep", lambda: self.decide("KEEP")),
+                ("Archive", "reviewArchive", lambda: self.decide("ARCHIVE")),
+                ("Delete", "reviewDelete", lambda: self.decide("DELETE")),
+            ),
+            (
+                ("Reject", "reviewReject", self.reject_current),
+                ("Skip", "reviewSkip", self.skip),
+                ("Review again", "reviewAgain", self.review_again),
+                ("Edit first", "reviewEdit", self.edit_first),
+            ),
         ):
-            buttons.addWidget(_button(text, name, slot))
-        buttons.addStretch(1)
+            line = QHBoxLayout()
+            for text, name, slot in row:
+                line.addWidget(_button(text, name, slot))
+            line.addStretch(1)
+            buttons.addLayout(line)
         details = QTabWidget()
         details.addTab(self.reasons, "Reasons")
         details.addTab(self.related, "Related memories")
@@ -252,12 +259,15 @@ class ReviewView(QWidget):
             filters.addWidget(QLabel(text))
             filters.addWidget(combo)
         filters.addStretch(1)
-        filters.addWidget(_button("Approve all waiting", "reviewApproveAll", self.approve_all))
-        filters.addWidget(_button("Approve selected", "reviewApproveMany", self.approve_selected))
-        filters.addWidget(_button("Reject selected", "reviewRejectMany", self.reject_selected))
+        actions = QHBoxLayout()
+        actions.addWidget(_button("Approve all waiting", "reviewApproveAll", self.approve_all))
+        actions.addWidget(_button("Approve selected", "reviewApproveMany", self.approve_selected))
+        actions.addWidget(_button("Reject selected", "reviewRejectMany", self.reject_selected))
+        actions.addStretch(1)
         column = QVBoxLayout(page)
         column.addLayout(filters)
         column.addWidget(self.table, 1)
+        column.addLayout(actions)
         return page
 
     # -- what is shown --------------------------------------------------------------------------
