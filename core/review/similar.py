@@ -416,6 +416,7 @@ _MEANING_BLOCKS = 3  # each memory is blocked under its rarest features
 _MEANING_WINDOW = 4  # under a crowded one, with this many neighbours each side
 _TYPO_LETTERS = 5  # a name this long written with one letter off is the same name ("Slrum")
 _TEMPLATE_TAIL = 4  # two texts ending alike for this many characters may be one template
+_END_CHARS = 12  # and two that end apart in at most this many, a template's last word
 _VALUE_STRETCH = 26  # two texts that differ in a longer stretch are not compared as written
 
 
@@ -659,25 +660,31 @@ class _Scan:
         among: npt.NDArray[np.bool_],
     ) -> npt.NDArray[np.bool_]:
         """Of the pairs `among` in one language: two texts from one template that differ only
-        at their beginning, where each names another thing ("数据库备份保留 30 天" / "服务器日志保留
-        30 天"): two facts about two subjects."""
+        at their beginning or only at their end, where each names another thing ("数据库备份保留
+        30 天" / "服务器日志保留 30 天", "用户喜欢喝绿茶" / "用户喜欢喝红茶"): two facts."""
         out = np.zeros(len(first), dtype=bool)
         same = among & (self.zh[first] == self.zh[second])
         if not same.any():
             return out
         ks = np.flatnonzero(same)
-        left = [self.texts[i] for i in first[ks].tolist()]
-        right = [self.texts[j] for j in second[ks].tolist()]
+        left = [self.texts[i].rstrip("。.！!？?；; ") for i in first[ks].tolist()]
+        right = [self.texts[j].rstrip("。.！!？?；; ") for j in second[ks].tolist()]
         head = np.asarray(process.cpdist(left, right, scorer=Prefix.similarity, workers=-1))
         tail = np.asarray(process.cpdist(left, right, scorer=Postfix.similarity, workers=-1))
         for k, a, b, h, t in zip(
             ks.tolist(), left, right, head.tolist(), tail.tolist(), strict=True
         ):
-            if h > 1 or t < _TEMPLATE_TAIL or t >= min(len(a), len(b)):
+            if h <= 1 and _TEMPLATE_TAIL <= t < min(len(a), len(b)):
+                mine, theirs = a[: len(a) - t], b[: len(b) - t]  # they begin apart
+            elif h >= _TEMPLATE_TAIL and t <= 1:
+                mine, theirs = a[h:], b[h:]  # they end apart: "喜欢喝绿茶" / "喜欢喝红茶"
+                if max(len(mine), len(theirs)) > _END_CHARS:
+                    continue
+            else:
                 continue
-            mine, theirs = read(a[: len(a) - t]), read(b[: len(b) - t])
-            said, other = mine.concepts | mine.names, theirs.concepts | theirs.names
-            out[k] = bool(said) and bool(other) and not said & other
+            said, other = read(mine), read(theirs)
+            one, two = said.concepts | said.names, other.concepts | other.names
+            out[k] = bool(one) and bool(two) and not one & two
         return out
 
     def newer_marked(
