@@ -766,6 +766,14 @@ _DAY: _Evidence = (
     # "最近在赶进度", not "最近的告警" (the latest alerts) nor "最近一次" (the last time)
     (_words("最近"), re.compile("最近(?!的|一次|一年|几年|半年|几个月)")),
     (frozenset(("today", "tomorrow", "yesterday")), re.compile(r"(?:today|tomorrow|yesterday)\b")),
+    # "on a shoot in Hamburg until Sunday": a state with its end in sight
+    (
+        frozenset(("until",)),
+        re.compile(
+            r"until (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|"
+            r"tonight|next week|the weekend|the end of the week)\b"
+        ),
+    ),
 )
 # A state that lasts hours or days by its nature (a cold, a delayed flight, a teething baby).
 _STATE: _Evidence = (
@@ -774,7 +782,7 @@ _STATE: _Evidence = (
             "感冒|发烧|发炎|咳嗽|嗓子|喉咙|头疼|头痛|头晕|腰|腿酸|牙疼|牙痛|拉肚子|腹泻|扭伤|崴|落枕|犯了|"
             "出牙|长牙|闹觉|生病|病了|不舒服|陪护|陪床|住院|时差|机场|延误|出差|请假|请了假|熬夜|通宵|"
             "卡文|心情|烦|崩|累|困得|睡|刚下|赶|现在|此刻|目前|正在|正忙|肚子|胃|吐|高铁|火车|飞机|"
-            "地铁|信号|休|假|等|隔离|恢复期|康复|养伤|养病|月子|气头上|手术"
+            "地铁|信号|休|假|等|隔离|恢复期|康复|养伤|养病|月子|气头上|手术|刚被|叫醒"
         ),
         re.compile(
             r"感冒|发烧|发炎|咳嗽|嗓子(?:哑|疼|痛)|喉咙(?:疼|痛|哑)|头(?:疼|痛|晕)|腰(?:疼|痛|酸)|腿酸|"
@@ -788,6 +796,8 @@ _STATE: _Evidence = (
             r"居家隔离|在隔离|隔离中|被隔离|恢复期|康复中|养伤|养病|坐月子|月子里|气头上|刚做完手术|"
             r"术后恢复|"
             r"(?:现在|此刻|目前|正)在?(?:开会|忙|路上|外面|吃饭|睡觉|排队|堵车|上课|加班|值班)|"
+            # an incident in hand: "刚被告警叫醒，正在处理故障"
+            r"刚被|被[^，。；]{0,10}叫醒|正在(?:处理|排查|抢修|修复|救火)|"
             r"现在(?:只想|不方便|没空)"
         ),
     ),

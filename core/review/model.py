@@ -86,9 +86,9 @@ class Finding:
 PRIORITY: tuple[Trigger, ...] = (
     "secret",
     "junk",
+    "expired",  # a todo past its deadline is done, whatever other todo it resembles
     "contradiction",
     "duplicate",
-    "expired",
     "temporary",
     "decay",
     "promotion",

@@ -185,7 +185,9 @@ def compared(value: float, mark: float) -> tuple[str, str]:
     return repr(value), repr(mark)
 
 
-_LASTING = ("core", "system")  # pinned by the person or the agent: never a passing state
+# Never a passing state: pinned by the person or the agent, or a todo (expired or not, its date
+# says when it stops mattering).
+_NOT_PASSING = ("core", "system", "todo")
 
 
 def _text_triggers(
@@ -205,7 +207,7 @@ def _text_triggers(
         junk = find_junk(m.content)
         if junk is not None:
             found[key].append(Finding("junk", junk))
-        elif secret is None and expired is None and m.category not in _LASTING:
+        elif secret is None and expired is None and m.category not in _NOT_PASSING:
             word = find_temporary(m.content)
             if word is not None:
                 why = say(m, f"a temporary state ({word!r})", f"临时状态（“{word}”）")
