@@ -88,13 +88,18 @@ def superseded(
             return Superseding(_said(old, new.stopped, None), outright=True)
     if not new.changed or not _same_lead(old, new, mine, theirs):
         return None
-    if not any(pins(f, _CHANGE_PIN) for f in new.changed_about & mine):
+    pinned = [f for f in new.changed_about & mine if pins(f, _CHANGE_PIN)]
+    if not pinned:
         return None  # the change said is about something else
     moved = _moved_values(old, new)
     if old.values and not moved:
         return None  # the older one's values (a day, an amount) are not what changed
-    if covered >= _CLOSE or (moved and covered >= _MOVED):
-        return Superseding(_said(old, new.changed, moved), outright=moved is not None)
+    if (moved or _other_name(old, new)) and covered >= _MOVED:
+        return Superseding(_said(old, new.changed, moved), outright=True)
+    named = old.names | (old.unknown & new.unknown)
+    words = [f for f in pinned if f[0] in "cw"]  # a pair of characters repeats a word's
+    if covered >= _CLOSE and (len(words) > 1 or any(f in named for f in pinned)):
+        return Superseding(_said(old, new.changed, None), outright=False)  # "manager is now Tom"
     return None
 
 
@@ -137,6 +142,14 @@ def _moved_values(old: Reading, new: Reading) -> tuple[list[str], list[str]] | N
     added = sorted(v for v in new.changed_values - old.values if _kind(v, new_units) in said)
     dropped = sorted(v for v in old.values - new.values if _kind(v, old_units) in said)
     return (dropped, added) if added or dropped else None
+
+
+def _other_name(old: Reading, new: Reading) -> bool:
+    """Whether the newer one's change names something the older does not, and the older names
+    something the newer does not say at all: "华为 P30" became "小米 14"."""
+    said = {n for n in new.changed_about & new.names} - old.concepts
+    gone = old.names - new.concepts - new.names
+    return bool(said) and bool(gone)
 
 
 def _units(reading: Reading) -> dict[str, str]:
