@@ -915,8 +915,8 @@ def _other_choice(a: str, b: str) -> tuple[str, str, str] | None:
 
 # What a subject is set to follows these words: "主力语言是 Kotlin", "找产品经理", "lives in Berlin".
 _CUE = re.compile(
-    r"(?:是|为|用|在|找|叫|住在|定在|设为|设的是|改成|换成|交给|由|到|"
-    r"(?<![a-z])(?:is|are|was|were|uses?|in|at|to|with|by|from)(?:\s+(?:a|an|the))?)"
+    r"(?:是|为|用|在|找|叫|住在|定在|设为|设的是|改成|换成|交给|"
+    r"(?<![a-z])(?:is|are|was|were|uses?|in|at)(?:\s+(?:a|an|the))?)"
     r"(?:\s*一[个辆台只位家条部本款])?\s*$",
     re.IGNORECASE,
 )
@@ -927,6 +927,7 @@ _DATE_AROUND = re.compile(
     r"月\s*\||^\|\s*[日号]|(?i:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\|)"
 )
 _NOT = ("不", "没", "no ", "not ", "n't")
+_SENTENCE = re.compile(r"[。.!?！？；;\n]\s*")  # the subject is in the value's own sentence
 _VALUE_CHARS = 24  # at most this long, the value that differs between two alike texts
 _HEAD_STOP = frozenset(
     ["user", "users", "the", "a", "an", "todo", "note", "lesson", "my", "his", "her", "their"]
@@ -970,7 +971,7 @@ def _value_stretch(a: str, b: str) -> tuple[int, int, int] | None:
     unit = next((u for u in ("星期", "礼拜", "周", "第") if head.endswith(u)), "")
     head = head[: len(head) - len(unit)]
     bare = _BARE_VALUE.fullmatch(unit + said) and _BARE_VALUE.fullmatch(unit + other)
-    if not (bare or _CUE.search(head)) or not _has_subject(head):
+    if not (bare or _CUE.search(head)) or not _has_subject(_SENTENCE.split(head)[-1]):
         return None
     if _says_no_other(unit + said, unit + other):
         return None  # 五种 / 5种, "every editor" / "all editors", or an extra detail

@@ -94,6 +94,14 @@ TWO_FACTS = [  # alike, but two facts: neither a duplicate nor a contradiction
     ("Nginx 的访问日志保留 14 天", "审计日志保留 14 天"),  # one template, two subjects
     ("测试环境每天凌晨两点自动重启", "预发环境每天凌晨两点自动重启"),
     ("用户喜欢喝绿茶", "用户喜欢喝红茶"),  # one template, two things at its end
+    (
+        "User often asks me to draft emails for clients.",
+        "User often asks me to summarize long PDFs.",
+    ),
+    (
+        "用户喜欢深色主题。10 月 3 日在 atlas 的周会上提到",
+        "用户喜欢深色主题。10 月 3 日在 orion 的周会上提到",
+    ),
     ("用户每天晚上十点遛狗", "用户每天晚上练书法"),
     ("用户每周一下午开部门周会", "用户每周三上午和客户开需求会"),
     ("用户的儿子叫乐乐，今年五岁", "用户的女儿叫悦悦，今年八岁"),
