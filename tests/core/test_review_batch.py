@@ -5,7 +5,6 @@ proposal refused when a memory it read (its own or the other of a pair) changed 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import sqlite3
 from datetime import date
@@ -207,6 +206,6 @@ def test_a_stale_proposal_is_reviewed_again_in_place(tmp_path: Path) -> None:
     assert p.id in run.updated  # type: ignore[attr-defined]
     [now] = [q for q in listed(root) if q.memory_id == p.memory_id]
     assert now.id == p.id and now.status == "pending"
-    fields = json.loads(now.memory_json)
+    fields = json.loads(now.memory_json)  # the journal keeps the memory as reviewed again
     assert fields["content"] == "User's favourite editor is Helix, every day."
-    assert hashlib.sha256(b"x").hexdigest()  # the journal kept the memory as reviewed again
+    assert now.memory_hash != p.memory_hash
