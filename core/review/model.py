@@ -63,10 +63,18 @@ class Memory:
         """Its fields by name (what the journal keeps of the memory as reviewed)."""
         return {name: getattr(self, name) for name in _FIELDS}
 
+    def as_json(self) -> str:
+        """Its fields as the journal keeps them (keys sorted: what `digest` hashes)."""
+        return json.dumps(self.fields(), ensure_ascii=False, sort_keys=True)
+
     def digest(self) -> str:
         """A hash of the memory as reviewed: a proposal whose memory's digest changed is stale."""
-        data = json.dumps(self.fields(), ensure_ascii=False, sort_keys=True)
-        return hashlib.sha256(data.encode("utf-8")).hexdigest()
+        return digest_of(self.as_json())
+
+
+def digest_of(memory_json: str) -> str:
+    """`Memory.digest` of the memory whose `as_json` this is."""
+    return hashlib.sha256(memory_json.encode("utf-8")).hexdigest()
 
 
 _FIELDS = tuple(f.name for f in fields(Memory) if f.name != "read_only")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -24,10 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from core.agents.base import Agent, Row
+from core.formats.text import gc_paused
 from core.ops import ChangeSet, all_or_nothing
 from core.policy import PolicyProfile
 from core.review.apply import changesets_for
-from core.review.model import DECISIONS, Candidate, Memory, Review, Reviewer
+from core.review.model import DECISIONS, Candidate, Memory, Review, Reviewer, digest_of
 from core.review.model import in_its_language as say
 from core.review.similar import RelatedIndex
 from core.review.triggers import ScanInput, find_candidates, memory_of_row
@@ -74,10 +76,12 @@ def scan(
     *,
     decay: Mapping[Key, tuple[str, float]] | None = None,
     only: Iterable[Key] | None = None,
+    pairs: bool = True,
 ) -> list[Candidate]:
     """The candidates of every trigger over the workspace, one per memory. `decay`: the
     archive/delete transitions of a decay run (else those of a run to `today`); `only`: the
-    memories to propose for (their pairs are still looked for among all)."""
+    memories to propose for (their pairs are still looked for among all, unless `pairs` is
+    False)."""
     profile = _profile(ws)  # only scored workspaces
     transitions = dict(decay or {})
     if profile is not None and decay is None:
@@ -89,7 +93,7 @@ def scan(
     wanted = None if only is None else frozenset(only)
     decay_at = None if decay is None else today
     return find_candidates(
-        ScanInput(memories, today, profile, transitions, written, wanted, decay_at)
+        ScanInput(memories, today, profile, transitions, written, wanted, decay_at, pairs)
     )
 
 
@@ -178,13 +182,14 @@ async def run_review(
     `only`: review just these memories (a stale proposal reviewed again)."""
     from core.review.run import review_many
 
-    ws = agent.open(path)
-    _rows, memories = memories_in(agent, path)
-    mark_stale(path, memories)
-    candidates = scan(path, ws, memories, today, only=only)
-    with journal_for_reading(path) as journal:
-        open_now = [] if journal is None else journal.open_proposals()
-    plan = _plan(candidates, open_now)
+    with gc_paused():  # a whole workspace's memories and candidates, none in a cycle
+        ws = agent.open(path)
+        _rows, memories = memories_in(agent, path)
+        mark_stale(path, memories)
+        candidates = scan(path, ws, memories, today, only=only)
+        with journal_for_reading(path) as journal:
+            open_now = [] if journal is None else journal.open_proposals()
+        plan = _plan(candidates, open_now)
     run = ReviewRun(len(candidates), skipped=plan.skipped, deferred=plan.deferred)
     fresh = [c for c, _old in plan.review]
     context = _Context(memories, archives=agent.archives)
@@ -197,14 +202,15 @@ async def run_review(
         for (candidate, old), result in zip(plan.review, results, strict=False)
     ]
     withdrawn = [] if run.cancelled or only is not None else _moot(open_now, candidates)
-    with journal_for_writing(path) as journal:
+    with gc_paused(), journal_for_writing(path) as journal:
         _store(journal, reviewed, reviewer.name, run)
-        for pid in withdrawn:
-            journal.set_proposal_status(pid, "rejected", decided_by="review")
+        journal.set_proposals_status(withdrawn, "rejected", decided_by="review")
         if not run.cancelled and only is None:  # a partial run sets no new baseline
-            for file in sorted({m.file for m in memories}):
-                seen = [(m.key, text_digest(m)) for m in memories if m.file == file]
-                journal.mark_seen_for_review(file, seen)
+            seen: dict[str, list[tuple[str, str]]] = defaultdict(list)
+            for m in memories:
+                seen[m.file].append((m.key, text_digest(m)))
+            for file in sorted(seen):
+                journal.mark_seen_for_review(file, seen[file])
             journal.set_setting("last_review_at", _now_iso())
     return run
 
@@ -236,7 +242,8 @@ def _store(
     run.stored = list(journal.add_proposals([_row(c, r, reviewer) for c, r in new]))
     run.updated = journal.update_proposals([(old, _row(c, r, reviewer)) for old, c, r in again])
     reviews = {pid: r for pid, (_c, r) in zip(run.stored, new, strict=True)}
-    reviews |= {old: r for old, _c, r in again if old in run.updated}
+    updated = set(run.updated)
+    reviews |= {old: r for old, _c, r in again if old in updated}
     run.failed = [(pid, r.reasons) for pid, r in reviews.items() if not r.decision]
 
 
@@ -309,6 +316,7 @@ def _row(c: Candidate, review: Review, reviewer: str) -> dict[str, Any]:
         {"trigger": f.trigger, "why": f.why, "related": [m.key for m in f.related]}
         for f in c.findings
     ]
+    memory_json = c.memory.as_json()
     return {
         "file": c.memory.file,
         "memory_id": c.memory.key,
@@ -316,15 +324,19 @@ def _row(c: Candidate, review: Review, reviewer: str) -> dict[str, Any]:
         "decision": review.decision or "NONE",
         "reasons": review.reasons,
         "reviewer": reviewer,
-        "memory_hash": c.memory.digest(),
+        "memory_hash": digest_of(memory_json),
         "transcript": review.transcript,
         "why": c.why,
-        "memory_json": json.dumps(c.memory.fields(), ensure_ascii=False),
-        "related_json": json.dumps([m.fields() for m in c.named()], ensure_ascii=False),
+        "memory_json": memory_json,
+        "related_json": _related_json(c.named()),
         "merged_text": review.merged_text,
         "status": "pending" if review.decision else "failed",
         "findings_json": json.dumps(findings, ensure_ascii=False),
     }
+
+
+def _related_json(named: Sequence[Memory]) -> str:
+    return json.dumps([m.fields() for m in named], ensure_ascii=False) if named else "[]"
 
 
 def _profile(ws: Any) -> PolicyProfile | None:
@@ -339,26 +351,35 @@ def _now_iso() -> str:
 
 
 def queue_transitions(
-    agent: Agent, path: Path, transitions: Sequence[tuple[str, str, str, float]], at: date
+    agent: Agent,
+    path: Path,
+    transitions: Sequence[tuple[str, str, str, float]],
+    at: date,
+    *,
+    ws: Any = None,
 ) -> list[int]:
     """Put a decay run's archive/delete transitions ((file, key, "archive"|"delete", score))
     in the review queue as rules proposals, for the person to decide (with any other trigger
-    that fires for those memories, a newer memory superseding one included). Returns the new
-    and the updated proposals."""
+    of the memory's own text). Returns the new and the updated proposals.
+
+    Pairs are not looked for here: a decay run may move every memory, and a scan of all pairs
+    would cost the run many times its own time; the next review adds a newer memory that
+    supersedes one to its proposal, in place."""
     from core.review.rules import RulesReviewer
 
     if not transitions:
         return []
-    ws = agent.open(path)
-    _rows, memories = memories_in(agent, path)
-    mark_stale(path, memories)
-    moves = {(file, key): (to, score) for file, key, to, score in transitions}
-    candidates = scan(path, ws, memories, at, decay=moves, only=moves)
-    with journal_for_reading(path) as journal:
-        open_now = [] if journal is None else journal.open_proposals()
-    plan = _plan(candidates, open_now)
-    reviewer, context = RulesReviewer(), _Context(memories, archives=agent.archives)
-    reviewed = [(c, old, reviewer.decide(c, context)) for c, old in plan.review]
+    with gc_paused():  # 100,000 candidates and reviews, none in a cycle
+        ws = ws or agent.open(path)  # the decay run's own, else read anew
+        _rows, memories = memories_in(agent, path)
+        mark_stale(path, memories)
+        moves = {(file, key): (to, score) for file, key, to, score in transitions}
+        candidates = scan(path, ws, memories, at, decay=moves, only=moves, pairs=False)
+        with journal_for_reading(path) as journal:
+            open_now = [] if journal is None else journal.open_proposals()
+        plan = _plan(candidates, open_now)
+        reviewer, context = RulesReviewer(), _Context(memories, archives=agent.archives)
+        reviewed = [(c, old, reviewer.decide(c, context)) for c, old in plan.review]
     if not reviewed:
         return []
     run = ReviewRun()
@@ -380,7 +401,7 @@ def decay_and_queue(agent: Agent, ws: Any, preview: Any) -> DecayDone:
 
     saved = apply_decay(ws, preview) if preview.changed_count else None
     moves = [(ws.file, t.key, t.to, t.score) for t in preview.transitions]
-    return DecayDone(saved, queue_transitions(agent, ws.root, moves, preview.at))
+    return DecayDone(saved, queue_transitions(agent, ws.root, moves, preview.at, ws=ws))
 
 
 # -- deciding --------------------------------------------------------------------------------------
@@ -425,8 +446,7 @@ def mark_stale(path: Path, memories: Sequence[Memory]) -> list[int]:
     stale = [p.id for p in waiting if stale_reason(p, now) is not None]
     if stale:
         with journal_for_writing(path) as journal:
-            for pid in stale:
-                journal.set_proposal_status(pid, "stale")
+            journal.set_proposals_status(stale, "stale")
     return stale
 
 
@@ -523,8 +543,8 @@ def approve(
             ws.save_all(cause=cause, op_id=op)
             op_id = op
         with journal_for_writing(path) as journal:
-            for p in proposals:
-                journal.set_proposal_status(p.id, "applied", decided_by=by, op_id=op_id)
+            ids = [p.id for p in proposals]
+            journal.set_proposals_status(ids, "applied", decided_by=by, op_id=op_id)
     return Decided([p.id for p in proposals], op_id)
 
 
@@ -572,8 +592,7 @@ def _planned(
 def reject(path: Path, ids: Sequence[int], *, by: str = "person") -> list[int]:
     proposals = _wanted(path, ids, also=("stale", "failed"))
     with journal_for_writing(path) as journal:
-        for p in proposals:
-            journal.set_proposal_status(p.id, "rejected", decided_by=by)
+        journal.set_proposals_status([p.id for p in proposals], "rejected", decided_by=by)
     return [p.id for p in proposals]
 
 

@@ -113,8 +113,8 @@ class RulesReviewer:
         decision = c.suggested or ("ARCHIVE" if archives else "DELETE")
         if decision == "ARCHIVE" and not archives:
             decision = "DELETE"
-        important = find_important(m.content)
-        if decision == "DELETE" and important is not None:
+        important = find_important(m.content) if decision == "DELETE" else None
+        if important is not None:
             kept: Decision = "ARCHIVE" if archives else "KEEP"
             return Review(
                 kept,

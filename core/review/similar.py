@@ -1022,31 +1022,46 @@ class RelatedIndex:
 
     def __init__(self, memories: Sequence[Memory]) -> None:
         self.memories = list(memories)
-        self._tokens = [tokens(m.content) for m in self.memories]
-        postings: dict[str, list[int]] = defaultdict(list)
-        for i, found in enumerate(self._tokens):
-            for token in found:
-                postings[token].append(i)
-        self._postings = postings
-        total = max(1, len(self.memories))
-        self._idf = {t: math.log(1 + total / len(p)) for t, p in postings.items()}
-        self._lower: list[str] | None = None  # the texts in lower case, made when first needed
-        self._refs: dict[str, list[int]] = defaultdict(list)  # "[id]" -> the memories naming it
-        for i, m in enumerate(self.memories):
-            for named in set(_REFERENCE.findall(m.content)):
-                self._refs[named].append(i)
+        # Each index is made when first asked for: the rules reviewer asks only who refers to
+        # a decaying memory, and 100,000 memories' tokens take a second and more.
+        self._postings: dict[str, list[int]] | None = None
+        self._idf: dict[str, float] = {}
+        self._lower: list[str] | None = None  # the texts in lower case
+        self._refs: dict[str, list[int]] | None = None  # "[id]" -> the memories naming it
+
+    def _tokens_index(self) -> dict[str, list[int]]:
+        if self._postings is None:
+            postings: dict[str, list[int]] = defaultdict(list)
+            for i, m in enumerate(self.memories):
+                for token in tokens(m.content):
+                    postings[token].append(i)
+            total = max(1, len(self.memories))
+            self._idf = {t: math.log(1 + total / len(p)) for t, p in postings.items()}
+            self._postings = postings
+        return self._postings
+
+    def _references(self) -> dict[str, list[int]]:
+        if self._refs is None:
+            refs: dict[str, list[int]] = defaultdict(list)
+            for i, m in enumerate(self.memories):
+                if "[" in m.content:
+                    for named in set(_REFERENCE.findall(m.content)):
+                        refs[named].append(i)
+            self._refs = refs
+        return self._refs
 
     def referrers(self, memory: Memory) -> list[Memory]:
         """The other memories that name this one by its id ("see [a1b2c3]")."""
         return [
             self.memories[i]
-            for i in self._refs.get(memory.id, [])
+            for i in self._references().get(memory.id, [])
             if (self.memories[i].file, self.memories[i].key) != (memory.file, memory.key)
         ]
 
     def related(self, memory: Memory, limit: int = 5) -> list[Memory]:
         mine = tokens(memory.content)  # its rarest words say what it is about
-        rarest = sorted(mine, key=lambda t: (len(self._postings.get(t, ())), t))[:_RELATED_TOKENS]
+        postings = self._tokens_index()
+        rarest = sorted(mine, key=lambda t: (len(postings.get(t, ())), t))[:_RELATED_TOKENS]
         ranked = self._ranked(set(rarest), limit + 1)
         return [m for m in ranked if (m.file, m.key) != (memory.file, memory.key)][:limit]
 
@@ -1063,8 +1078,9 @@ class RelatedIndex:
 
     def _ranked(self, wanted: set[str], limit: int) -> list[Memory]:
         scores: dict[int, float] = defaultdict(float)
+        postings = self._tokens_index()
         for token in wanted:
-            posting = self._postings.get(token)
+            posting = postings.get(token)
             if posting is None or len(posting) > 5000:  # too common to tell memories apart
                 continue
             weight = self._idf[token]

@@ -31,6 +31,7 @@ class ScanInput:
     # wrote it, for those written on its own since the last review
     only: frozenset[tuple[str, str]] | None = None  # propose for these memories alone
     decay_at: date | None = None  # the transitions are a decay run's to this day (else today's)
+    pairs: bool = True  # look for duplicates and contradictions (a whole scan of the memories)
 
 
 def memory_of_row(row: Any, *, reviewed: bool = True) -> Memory:
@@ -76,7 +77,7 @@ def find_candidates(scan: ScanInput) -> list[Candidate]:
     among = None
     if only is not None:
         among = [n for n, m in enumerate(reviewed) if (m.file, m.key) in only]
-    pairs = _pair_findings(reviewed, among)
+    pairs = _pair_findings(reviewed, among) if scan.pairs else {}
     if only is not None:
         pairs = {key: finding for key, finding in pairs.items() if key in only}
     return _one_per_memory(scan.memories, found, pairs)
@@ -100,7 +101,10 @@ def _one_per_memory(
         if pair is not None:
             findings.append(pair)
         proposed.append(Candidate.of(by_key[key], findings))
-    proposed.sort(key=lambda c: (PRIORITY.index(c.trigger), order[(c.memory.file, c.memory.key)]))
+    rank = {trigger: n for n, trigger in enumerate(PRIORITY)}
+    proposed.sort(key=lambda c: (rank[c.trigger], order[(c.memory.file, c.memory.key)]))
+    if not pairs:
+        return proposed  # no candidate names another memory: none is in two
     taken: set[tuple[str, str]] = set()
     out = []
     for c in proposed:
@@ -113,7 +117,7 @@ def _one_per_memory(
             c = Candidate.of(c.memory, singles)
         taken |= c.touched()
         out.append(c)
-    out.sort(key=lambda c: (PRIORITY.index(c.trigger), order[(c.memory.file, c.memory.key)]))
+    out.sort(key=lambda c: (rank[c.trigger], order[(c.memory.file, c.memory.key)]))
     return out
 
 

@@ -1277,13 +1277,13 @@ class Journal:
         LLM reviewer's transcript could hold it)."""
         now = _iso(utc_now())
         rows = [_proposal_row(p, now) for p in proposals]
-        ids = []
+        if not rows:
+            return []
         with self._write() as conn:
-            for row in rows:
-                cursor = conn.execute(_INSERT_PROPOSAL, row)
-                assert cursor.lastrowid is not None
-                ids.append(cursor.lastrowid)
-        return ids
+            # One statement for all, in this transaction alone: their ids are the next ones.
+            first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM proposals").fetchone()[0]
+            conn.executemany(_INSERT_PROPOSAL, rows)
+        return list(range(first, first + len(rows)))
 
     def proposals(self, status: ProposalStatus | None = None) -> list[Proposal]:
         """Proposals in the order they were made, all or those with one status."""
@@ -1330,27 +1330,38 @@ class Journal:
     ) -> None:
         """Change a proposal's status, stamping who decided and when (applying keeps the time of
         an approval before it); back to pending clears both (an undone decision)."""
+        self.set_proposals_status([proposal_id], status, decided_by=decided_by, op_id=op_id)
+
+    def set_proposals_status(
+        self,
+        proposal_ids: Sequence[int],
+        status: ProposalStatus,
+        *,
+        decided_by: str | None = None,
+        op_id: str | None = None,
+    ) -> None:
+        """`set_proposal_status` for many, in one transaction (KeyError, nothing changed, when
+        one is not there)."""
         if status not in get_args(ProposalStatus):
             raise ValueError(f"unknown proposal status {status!r}")
         now = None if status == "pending" else _iso(utc_now())
         keep = status == "applied"
+        rows = [(status, keep, now, now, keep, decided_by, decided_by, op_id, pid)
+                for pid in proposal_ids]  # fmt: skip
+        if not rows:
+            return
         with self._write() as conn:
-            cursor = conn.execute(
-                "UPDATE proposals SET status = ?,"
-                " decided_at = CASE WHEN ? THEN coalesce(decided_at, ?) ELSE ? END,"
-                " decided_by = CASE WHEN ? THEN coalesce(?, decided_by) ELSE ? END, op_id = ?"
-                " WHERE id = ?",
-                (status, keep, now, now, keep, decided_by, decided_by, op_id, proposal_id),
-            )
-            if cursor.rowcount == 0:
-                raise KeyError(f"no proposal {proposal_id}")
+            cursor = conn.executemany(_SET_STATUS, rows)
+            if cursor.rowcount != len(rows):
+                known = {r[0] for r in conn.execute("SELECT id FROM proposals")}
+                missing = [pid for pid in proposal_ids if pid not in known]
+                raise KeyError(f"no proposal {', '.join(map(str, missing))}")
 
     def reopen_proposals(self, op_id: str) -> list[int]:
         """The proposals the operation `op_id` applied wait again (it was undone)."""
         sql = "SELECT id FROM proposals WHERE op_id = ? AND status = 'applied'"
         ids = [row[0] for row in self._conn.execute(sql, (op_id,))]
-        for proposal_id in ids:
-            self.set_proposal_status(proposal_id, "pending")
+        self.set_proposals_status(ids, "pending")
         return ids
 
     def seen_for_review(self, file: str) -> dict[str, str | None]:
@@ -1468,6 +1479,9 @@ _PROPOSAL_COLUMNS = (
     "file, memory_id, trigger, decision, reasons, transcript, reviewer, memory_hash, created_at,"
     " why, memory_json, related_json, merged_text, status, findings_json"
 )
+_SET_STATUS = """UPDATE proposals SET status = ?,
+    decided_at = CASE WHEN ? THEN coalesce(decided_at, ?) ELSE ? END,
+    decided_by = CASE WHEN ? THEN coalesce(?, decided_by) ELSE ? END, op_id = ? WHERE id = ?"""
 _INSERT_PROPOSAL = f"INSERT INTO proposals ({_PROPOSAL_COLUMNS}) VALUES ({', '.join('?' * 15)})"
 # A proposal reviewed again: what the review says now; it waits (or failed) again, undecided.
 _UPDATE_PROPOSAL = """UPDATE proposals SET file = ?, memory_id = ?, trigger = ?, decision = ?,

@@ -64,7 +64,7 @@ def main() -> None:
         _timed("decay apply (scores written)", lambda: apply_decay(ws, preview))
         queued = _timed(
             f"queueing its {len(moves)} archive/delete proposals",
-            lambda: queue_transitions(agent, root, moves, at),
+            lambda: queue_transitions(agent, root, moves, at, ws=ws),  # as decay_and_queue
         )
         print(f"  {len(queued)} proposals queued or reviewed again")  # type: ignore[arg-type]
 
