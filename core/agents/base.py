@@ -247,6 +247,11 @@ class Agent(ABC):
     ) -> list[Row]:
         """Every memory of every document (the window's search language or words in `query`)."""
 
+    def rows_in(self, ws: Any) -> list[Row]:
+        """Every memory of the workspace `ws` that `open` returned, as `rows` lists them (by
+        default read again from its folder; an agent that can list them from `ws` does)."""
+        return self.rows(ws.root)
+
     def lookup(self, path: Path, memory_id: str, *, profile: str | None = None) -> list[Row]:
         """The memories `memdesk show|edit ID` may mean (see `named`)."""
         unread: list[Problem] = []

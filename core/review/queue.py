@@ -61,10 +61,11 @@ Key = tuple[str, str]  # (file, memory key)
 
 
 # -- reading the workspace -------------------------------------------------------------------------
-def memories_in(agent: Agent, path: Path) -> tuple[list[Row], list[Memory]]:
-    """Every memory of the workspace as listed, and as the reviewer sees it (what the agent keeps
-    as history is context only: see Agent.reviewed)."""
-    rows = agent.rows(path)
+def memories_in(agent: Agent, path: Path, ws: Any = None) -> tuple[list[Row], list[Memory]]:
+    """Every memory of the workspace as listed (from `ws`, the workspace open, when given, else
+    read anew), and as the reviewer sees it (what the agent keeps as history is context only:
+    see Agent.reviewed)."""
+    rows = agent.rows(path) if ws is None else agent.rows_in(ws)
     return rows, [memory_of_row(r, reviewed=agent.reviewed(r)) for r in rows]
 
 
@@ -184,7 +185,7 @@ async def run_review(
 
     with gc_paused():  # a whole workspace's memories and candidates, none in a cycle
         ws = agent.open(path)
-        _rows, memories = memories_in(agent, path)
+        _rows, memories = memories_in(agent, path, ws)
         mark_stale(path, memories)
         candidates = scan(path, ws, memories, today, only=only)
         with journal_for_reading(path) as journal:
@@ -371,7 +372,7 @@ def queue_transitions(
         return []
     with gc_paused():  # 100,000 candidates and reviews, none in a cycle
         ws = ws or agent.open(path)  # the decay run's own, else read anew
-        _rows, memories = memories_in(agent, path)
+        _rows, memories = memories_in(agent, path, ws)
         mark_stale(path, memories)
         moves = {(file, key): (to, score) for file, key, to, score in transitions}
         candidates = scan(path, ws, memories, at, decay=moves, only=moves, pairs=False)

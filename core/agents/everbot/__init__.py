@@ -110,14 +110,19 @@ class EverBot(Agent):
         profile: str | None = None,
         problems: list[Problem] | None = None,
     ) -> list[Row]:
-        from core.fields import memory_fields
-
         if section not in SECTIONS:
             raise WorkspaceError(
                 f"--section {section}: EverBot's sections are {', '.join(SECTIONS)}",
                 exit_code=EXIT_ERROR,
             )
-        ws = _open(path, profile)
+        return self._rows_of(_open(path, profile), section, query)
+
+    def rows_in(self, ws: Any) -> list[Row]:
+        return self._rows_of(ws, "all", None)
+
+    def _rows_of(self, ws: Any, section: str, query: str | None) -> list[Row]:
+        from core.fields import memory_fields
+
         entries = [e for e in ws.doc.iter_entries() if section in ("all", e.section)]
         if query:
             from core.search import QueryError, search  # numpy, rapidfuzz: only for a query
