@@ -3,6 +3,7 @@ memories, its scoring profile and its journal. Each candidate says why its trigg
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -205,9 +206,8 @@ def _text_triggers(
         secret = find_secret(m.content)
         if secret is not None:
             kind = secret.kind
-            found[key].append(
-                Finding("secret", say(m, f"a secret ({kind})", f"含有密钥（{kind}）"))
-            )
+            why = say(m, f"a secret ({kind})", f"含有密钥（{_in_chinese(kind)}）")
+            found[key].append(Finding("secret", why))
         junk = find_junk(m.content)
         if junk is not None:
             found[key].append(Finding("junk", junk))
@@ -216,6 +216,28 @@ def _text_triggers(
             if word is not None:
                 why = say(m, f"a temporary state ({word!r})", f"临时状态（“{word}”）")
                 found[key].append(Finding("temporary", why))
+
+
+# A secret's kind in Chinese: its generic words translated, the vendor's name kept ("GitHub 令牌").
+_KIND_WORDS = (
+    ("password in a connection string", "连接串里的密码"), ("password in a URL", "网址里的密码"),
+    ("password after the account", "账号后的密码"), ("password in a .pgpass line", ".pgpass 里的密码"),
+    ("webhook with its secret", "带密钥的 Webhook 地址"), ("basic auth credentials", "Basic 认证凭据"),
+    ("private key", "私钥"), ("seed phrase", "助记词"), ("app password", "应用专用密码"),
+    ("recovery code", "恢复码"), ("door code", "门禁密码"), ("connection string", "连接串"),
+    ("webhook secret", "Webhook 密钥"), ("secret key", "密钥"), ("access key", "访问密钥"),
+    ("refresh token", "刷新令牌"), ("bearer token", "Bearer 令牌"), ("api key", "API 密钥"),
+    ("passphrase", "口令"), ("password", "密码"), ("token", "令牌"), ("webhook", "Webhook 地址"),
+    ("secret", "密钥"), ("key", "密钥"), ("login", "登录"),
+)  # fmt: skip
+_KIND_WORD = re.compile(
+    "|".join(rf"(?<!\w){re.escape(en)}(?!\w)" for en, _zh in _KIND_WORDS), re.IGNORECASE
+)
+_KIND_ZH = {en.lower(): zh for en, zh in _KIND_WORDS}
+
+
+def _in_chinese(kind: str) -> str:
+    return " ".join(_KIND_WORD.sub(lambda m: _KIND_ZH[m.group(0).lower()], kind).split())
 
 
 def _pair_findings(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -108,3 +109,32 @@ def test_triggers_from_scores_text_and_pairs() -> None:
     assert len(touched) == len(set(touched))
     [u1] = [c for c in found if c.memory.key == "u1"]  # the older one: the newer says otherwise
     assert u1.triggers == ("contradiction", "agent_written") and u1.related[0].key == "n1"
+
+
+def test_a_score_and_its_mark_are_written_so_that_their_order_reads_true() -> None:
+    from core.review.triggers import compared
+
+    assert compared(0.195, 0.2) == ("0.195", "0.2")  # not "0.20 is below 0.2"
+    assert compared(0.2, 0.2) == ("0.20", "0.2")
+    assert compared(0.19, 0.2) == ("0.19", "0.2")
+    assert compared(0.9, 0.9) == ("0.90", "0.9")
+    assert compared(2.4999, 2.5) == ("2.4999", "2.5")
+    faded = mem("f1", "Old fact about the build.", score=0.195)
+    [found] = find_candidates(ScanInput([faded], TODAY, EVERBOT))
+    assert "score 0.195 is below the decay review mark 0.2" in found.why
+
+
+def test_the_reasons_about_a_chinese_memory_are_all_chinese() -> None:
+    memories = [
+        mem("z1", "用户以前在上海的一家外企做测试。", score=0.15, last_activated="2026-01-02"),
+        mem("z2", "用户今天感冒了，嗓子疼。", score=0.95, hits=9),
+        mem("z3", "用户喜欢在周末去郊外骑车。", score=0.95, hits=9, category="preference"),
+        mem("z4", "用户的 GitHub token 是 ghp_abcdefghijklmnopqrstuvwxyz0123456789"),
+    ]
+    agent_written = {("MEMORY.md", "z1"): "在 2026-11-20 的审核之后新增"}
+    found = find_candidates(ScanInput(memories, TODAY, EVERBOT, {}, agent_written))
+    assert {c.memory.key for c in found} == {"z1", "z2", "z3", "z4"}
+    for c in found:
+        _decision, reasons = decide(c)
+        said = re.sub(r"“[^”]*”", "", reasons)  # what MemDesk says, not the memory it quotes
+        assert re.findall(r"\b[a-z]{3,}\b", said) == [], (c.memory.key, reasons)
