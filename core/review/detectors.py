@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from core.review.deadlines import deadline_of, words_pattern
-from core.review.model import Memory, in_its_language
+from core.review.model import Memory, in_its_language, is_chinese
 
 __all__ = [
     "SecretHit",
@@ -30,7 +30,6 @@ HIDDEN = "…[hidden]"
 _SHOWN = 3  # characters of a secret a list still shows
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
-_CJK_OR_ITS_PUNCTUATION = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 
 
 def _words(alternatives: str) -> re.Pattern[str]:
@@ -715,7 +714,7 @@ def _say(text: str, english: str, chinese: str, quoted: str | None = None) -> st
         short = " ".join(quoted.split())
         short = f"{short[:60]}…" if len(short) > 60 else short
         english, chinese = f"{english}: “{short}”", f"{chinese}：“{short}”"
-    return chinese if _CJK_OR_ITS_PUNCTUATION.search(text) else english
+    return chinese if is_chinese(text) else english
 
 
 # -- temporary states and expiry ------------------------------------------------------------------

@@ -23,6 +23,7 @@ __all__ = [
     "Reviewer",
     "Trigger",
     "in_its_language",
+    "is_chinese",
 ]
 
 Trigger = Literal[
@@ -186,9 +187,21 @@ class Reviewer(Protocol):
     async def review(self, candidate: Candidate, context: ReviewContext) -> Review: ...
 
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
+_CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uffef]")
+
+
+def is_chinese(text: str) -> bool:
+    """Whether a text is written in Chinese: it has Chinese characters, at least as many as
+    Latin words (a Chinese memory naming GitHub is Chinese; an English one naming 团子 is not).
+    Everything MemDesk says about a memory follows this one rule."""
+    cjk = len(_CJK.findall(text))
+    if not cjk:  # only its punctuation ("。！")
+        return _CJK_PUNCTUATION.search(text) is not None and _LATIN_WORD.search(text) is None
+    return cjk >= len(_LATIN_WORD.findall(text))
 
 
 def in_its_language(memory: Memory, english: str, chinese: str) -> str:
-    """Words about a memory in its own language (Chinese when its text is)."""
-    return chinese if _CJK.search(memory.content) else english
+    """Words about a memory in its own language (see is_chinese)."""
+    return chinese if is_chinese(memory.content) else english

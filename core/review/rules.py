@@ -21,7 +21,15 @@ import re
 from dataclasses import replace
 
 from core.review.detectors import find_important, find_temporary
-from core.review.model import Candidate, Decision, Memory, Review, ReviewContext, Trigger
+from core.review.model import (
+    Candidate,
+    Decision,
+    Memory,
+    Review,
+    ReviewContext,
+    Trigger,
+    is_chinese,
+)
 from core.review.model import in_its_language as _say
 
 __all__ = ["RulesReviewer", "quote"]
@@ -43,7 +51,7 @@ _TRIGGER_NAME: dict[Trigger, tuple[str, str]] = {
 
 def _lang(memory: Memory) -> int:
     """0 for an English memory, 1 for a Chinese one (an index into _TRIGGER_NAME's pairs)."""
-    return 1 if _CJK.search(memory.content) else 0
+    return 1 if is_chinese(memory.content) else 0
 
 
 class RulesReviewer:
