@@ -763,7 +763,12 @@ _PASSING: _Evidence = (
 _DAY: _Evidence = (
     (None, _words("今天|今日|明天|昨天|明早|明晚|昨晚|前天|后天")),
     # "最近在赶进度", not "最近的告警" (the latest alerts) nor "最近一次" (the last time)
-    (_words("最近"), re.compile("最近(?!的|一次|一年|几年|半年|几个月)")),
+    # "最近在赶进度", not "最近的告警" (the latest alerts), "最近一次" (the last time) nor
+    # "最近改喝燕麦拿铁" (a change that lasts)
+    (
+        _words("最近"),
+        re.compile("最近(?!的|一次|一年|几年|半年|几个月|改|换|开始|转|迷上|搬|入职|加入|升级)"),
+    ),
     (frozenset(("today", "tomorrow", "yesterday")), re.compile(r"(?:today|tomorrow|yesterday)\b")),
     # "on a shoot in Hamburg until Sunday": a state with its end in sight
     (
@@ -896,6 +901,7 @@ _ANY_CHINESE = _words(
 _ANY_ENGLISH = frozenset().union(*(g for g, _p in _EVIDENCE if isinstance(g, frozenset)))
 
 
+_QUOTED_SPAN = re.compile(r"“[^”\n]*”|「[^」\n]*」|『[^』\n]*』|\"[^\"\n]*\"")
 _TODO_TEXT = re.compile(r"^\s*(?:TODO|To-?do|待办)\b\s*[:：(（]", re.IGNORECASE)
 
 
@@ -914,7 +920,9 @@ def find_temporary(text: str) -> str | None:
             return None
     found = _first(_PASSING, lowered, words)
     if found is None:
-        day, state = _first(_DAY, lowered, words), _first(_STATE, lowered, words)
+        # a day quoted is a day mentioned ("用户问“昨天的告警”时…"), not one the memory is about
+        unquoted = _QUOTED_SPAN.sub(lambda m: " " * len(m.group(0)), lowered)
+        day, state = _first(_DAY, unquoted, words), _first(_STATE, lowered, words)
         if day is None and state is None:
             return None
         if _first(_HABIT, lowered, words) is not None:

@@ -265,6 +265,8 @@ TEMPORARY = [
 ]
 
 NOT_TEMPORARY = [
+    "教训：用户问“昨天的报表”时要按北京时间算日期",
+    "用户最近改用 Neovim 写代码了，不再用 VS Code",
     "用户正在学西班牙语，每周两节课",
     "She writes the weekly report until Friday noon every week.",
     "用户每天早上把今天的待办写在便签上",
