@@ -17,6 +17,7 @@ from typing import Any
 from core.agents.base import Agent, Row
 from core.ops import ChangeSet
 from core.policy import PolicyProfile
+from core.review.model import merge_limit
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
 __all__ = ["changesets_for"]
@@ -50,5 +51,17 @@ def changesets_for(
             raise WorkspaceError(
                 "a merge needs the two memories and the merged text", exit_code=EXIT_REFUSED
             )
-        return agent.merge(ws, keep=other, drop=row, text=merged_text or "")
+        text = merged_text or ""
+        limit = merge_limit(_text(row), _text(other))
+        if len(text) > limit:  # whatever the reviewer said: the one memory two become
+            raise WorkspaceError(
+                f"the merged text has {len(text):,} characters, more than the two memories make "
+                f"sensible ({limit:,}): reject it, or edit the memories yourself",
+                exit_code=EXIT_REFUSED,
+            )
+        return agent.merge(ws, keep=other, drop=row, text=text)
     raise WorkspaceError(f"unknown decision {decision!r}", exit_code=EXIT_REFUSED)
+
+
+def _text(row: Row) -> str:
+    return str(row.fields.get("content") or "")

@@ -33,7 +33,17 @@ from typing import Any, Literal
 import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.review.model import DECISIONS, Candidate, Decision, Memory, Review, ReviewContext
+from core.review.model import (
+    DECISIONS,
+    MERGE_ALLOWANCE_CHARS,
+    MERGE_CEILING_CHARS,
+    Candidate,
+    Decision,
+    Memory,
+    Review,
+    ReviewContext,
+    merge_limit,
+)
 from core.secrets import API_KEY_ENV, holds_key, scrub_secrets
 
 __all__ = [
@@ -58,8 +68,6 @@ ERROR_BODY_BYTES = 64 * 1024  # read of an error answer (for its excerpt); the r
 REPLY_LIMIT_BYTES = 1024 * 1024  # a chat completion is a few KiB; 1 MiB is far beyond any
 TRANSCRIPT_LIMIT_CHARS = 64_000  # a whole conversation of 3 searches is ~15,000 characters
 REASONS_LIMIT_CHARS = 4_000  # "a few sentences" of reasoning, with a wide margin
-MERGE_ALLOWANCE_CHARS = 200  # added to twice the two memories' texts: a short pair may grow
-MERGE_CEILING_CHARS = 4_000  # no merged memory is longer, however long the two are
 Message = dict[str, str]
 OnWait = Callable[[float, str], None]  # seconds, and why in words ("HTTP 429 from …: retrying …")
 
@@ -531,13 +539,6 @@ def bounded(text: str, limit: int) -> str:
 
 def _cut_note(cut: int, limit: int) -> str:
     return f"\n[… {cut:,} characters cut here by MemDesk, which keeps at most {limit:,} …]\n"
-
-
-def merge_limit(first: str, second: str) -> int:
-    """The longest merged text (in characters) MemDesk takes for two memories with these texts:
-    twice their texts together plus MERGE_ALLOWANCE_CHARS, and never more than
-    MERGE_CEILING_CHARS. The one memory two become says what both say, not much more."""
-    return min(2 * (len(first) + len(second)) + MERGE_ALLOWANCE_CHARS, MERGE_CEILING_CHARS)
 
 
 # -- the model's reply -------------------------------------------------------------------------------

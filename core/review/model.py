@@ -12,6 +12,8 @@ from typing import Literal, Protocol, get_args
 
 __all__ = [
     "DECISIONS",
+    "MERGE_ALLOWANCE_CHARS",
+    "MERGE_CEILING_CHARS",
     "PRIORITY",
     "TRIGGERS",
     "Candidate",
@@ -24,6 +26,7 @@ __all__ = [
     "Trigger",
     "in_its_language",
     "is_chinese",
+    "merge_limit",
 ]
 
 Trigger = Literal[
@@ -185,6 +188,17 @@ class Reviewer(Protocol):
     name: str  # "rules", "llm", …
 
     async def review(self, candidate: Candidate, context: ReviewContext) -> Review: ...
+
+
+MERGE_ALLOWANCE_CHARS = 200  # added to twice the two memories' texts: a short pair may grow
+MERGE_CEILING_CHARS = 4_000  # no merged memory is longer, however long the two are
+
+
+def merge_limit(first: str, second: str) -> int:
+    """The longest merged text (in characters) MemDesk takes for two memories with these texts:
+    twice their texts together plus MERGE_ALLOWANCE_CHARS, and never more than
+    MERGE_CEILING_CHARS. The one memory two become says what both say, not much more."""
+    return min(2 * (len(first) + len(second)) + MERGE_ALLOWANCE_CHARS, MERGE_CEILING_CHARS)
 
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")

@@ -209,3 +209,24 @@ def test_a_stale_proposal_is_reviewed_again_in_place(tmp_path: Path) -> None:
     fields = json.loads(now.memory_json)  # the journal keeps the memory as reviewed again
     assert fields["content"] == "User's favourite editor is Helix, every day."
     assert now.memory_hash != p.memory_hash
+
+
+def test_a_merge_longer_than_the_two_memories_make_sensible_is_refused(tmp_path: Path) -> None:
+    """A merged text stored by any reviewer (an older MemDesk, a hostile endpoint) is bounded
+    where it is written too."""
+    root = _demo(tmp_path / "ws", "everbot")
+    _review(root)
+    pid, weak, kept = _pair(root)
+    with Journal.open(root) as journal:
+        journal.update_proposals([(pid, {
+            **{k: getattr(p, k) for p in pending(root) if p.id == pid
+               for k in ("file", "memory_id", "trigger", "reasons", "reviewer", "memory_hash",
+                         "memory_json", "related_json", "why", "findings_json")},
+            "decision": "MERGE", "merged_text": "x" * 50_000,
+        })])  # fmt: skip
+    files = _memory_files(root)
+
+    with pytest.raises(Refused, match=rf"#{pid}: the merged text has 50,000 characters"):
+        approve(_agent(root), root, [pid])
+
+    assert _memory_files(root) == files
