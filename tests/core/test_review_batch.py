@@ -216,7 +216,7 @@ def test_a_merge_longer_than_the_two_memories_make_sensible_is_refused(tmp_path:
     where it is written too."""
     root = _demo(tmp_path / "ws", "everbot")
     _review(root)
-    pid, weak, kept = _pair(root)
+    pid, _weak, _kept = _pair(root)
     with Journal.open(root) as journal:
         journal.update_proposals([(pid, {
             **{k: getattr(p, k) for p in pending(root) if p.id == pid
