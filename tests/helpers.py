@@ -6,9 +6,10 @@ import contextlib
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -62,3 +63,20 @@ def fill(folder: Path, leave: int) -> None:
     """Take all but `leave` bytes of the disk holding `folder`."""
     free = shutil.disk_usage(folder).free
     (folder / "filler").write_bytes(b"\0" * max(free - leave, 0))
+
+
+_Server = TypeVar("_Server")
+
+
+@contextlib.contextmanager
+def serving(server: _Server) -> Iterator[_Server]:
+    """A test's HTTP server on 127.0.0.1 (a ThreadingHTTPServer with a `stop` event that its
+    handlers wait on) serving on a thread until the test ends."""
+    thread = threading.Thread(target=server.serve_forever, args=(0.01,), daemon=True)  # type: ignore[attr-defined]
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.stop.set()  # type: ignore[attr-defined]
+        server.shutdown()  # type: ignore[attr-defined]
+        server.server_close()  # type: ignore[attr-defined]

@@ -30,6 +30,7 @@ from core.review.run import review_many
 from core.review.similar import RelatedIndex
 from core.secrets import API_KEY_ENV
 from core.store.commit import journal_for_reading
+from tests.helpers import serving
 
 KEY = "Zq93xT-memdesk-test-KEY-7781"
 
@@ -120,13 +121,8 @@ class _Handler(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def server() -> Iterator[ChatServer]:
-    chat = ChatServer()
-    thread = threading.Thread(target=chat.serve_forever, args=(0.01,), daemon=True)
-    thread.start()
-    yield chat
-    chat.stop.set()
-    chat.shutdown()
-    chat.server_close()
+    with serving(ChatServer()) as chat:
+        yield chat
 
 
 def settings(base_url: str, **values: Any) -> LlmSettings:

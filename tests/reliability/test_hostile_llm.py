@@ -49,6 +49,7 @@ from core.review.run import review_many
 from core.review.similar import RelatedIndex
 from core.secrets import API_KEY_ENV, REDACTED, scrub_secrets
 from core.store.commit import journal_for_reading
+from tests.helpers import serving
 
 KEY = "Zq93xT-memdesk-test-KEY-7781"
 MiB = 1024 * 1024
@@ -136,13 +137,8 @@ class _Handler(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def server() -> Iterator[HostileServer]:
-    hostile = HostileServer()
-    thread = threading.Thread(target=hostile.serve_forever, args=(0.01,), daemon=True)
-    thread.start()
-    yield hostile
-    hostile.stop.set()
-    hostile.shutdown()
-    hostile.server_close()
+    with serving(HostileServer()) as hostile:
+        yield hostile
 
 
 @pytest.fixture(autouse=True)
