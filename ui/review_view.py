@@ -273,6 +273,9 @@ class ReviewView(QWidget):
     # -- what is shown --------------------------------------------------------------------------
     def show_workspace(self, ws: Any) -> None:
         self.ws = ws
+        archive = self.findChild(QPushButton, "reviewArchive")
+        if archive is not None:  # an agent without an archive: A is no decision there
+            archive.setEnabled(agent_named(ws.agent).archives)
         self.refresh()
 
     def count(self, ws: Any) -> None:
@@ -402,6 +405,15 @@ class ReviewView(QWidget):
         return self._ask("approve")
 
     def decide(self, decision: str) -> bool:
+        if (
+            decision == "ARCHIVE"
+            and self.ws is not None
+            and not agent_named(self.ws.agent).archives
+        ):
+            self.failed.emit(
+                f"{agent_named(self.ws.agent).title} has no archive: K keeps, D deletes"
+            )
+            return False
         return self._ask("approve", decision)
 
     def reject_current(self) -> bool:

@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from app.cli import main
@@ -18,6 +19,7 @@ from core.review.queue import listed, pending
 from tests.core import test_llm_reviewer
 from tests.core.test_llm_reviewer import ChatServer, Reply
 from tests.core.test_review_batch import _agent_rewrites
+from tests.ui.test_agent_desk import opened
 from ui.agents.everbot.desk import VIEWS, EverBotDesk
 from ui.main_window import MainWindow
 from ui.review_view import ReviewView
@@ -171,3 +173,24 @@ def test_approve_all_is_one_operation_undone_in_one_step(
 
     assert (root / "MEMORY.md").read_bytes() == before
     assert {p.id for p in pending(root)} == waiting
+
+
+def test_archive_is_no_decision_where_the_agent_has_no_archive(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    root = tmp_path / "ws"
+    assert main(["demo", str(root), "--layout", "pomeloclaw"]) == 0
+    assert main(["review", str(root)]) == 0
+    desk = opened(qtbot, window, root).desk
+    desk.select_page("review")  # type: ignore[union-attr]
+    view = desk.review_view  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: bool(view.proposals), timeout=10_000)
+    failures: list[str] = []
+    desk.failed.connect(failures.append)  # type: ignore[union-attr]
+    before = {p.id for p in pending(root)}
+
+    assert not view.findChild(QPushButton, "reviewArchive").isEnabled()
+    _press(qtbot, view, Qt.Key.Key_A)
+
+    assert any("has no archive" in f for f in failures)
+    assert {p.id for p in pending(root)} == before
