@@ -52,6 +52,7 @@ class Reading:
     changed: str | None  # the words saying something changed ("改到", "moved", "现在")
     changed_about: frozenset[str]  # what the clauses with such words are about
     changed_values: frozenset[str]  # and the values they state
+    changed_from: frozenset[str]  # what it changed from ("switched from vim": w:vim)
     zh: bool  # written in Chinese (more Chinese characters than Latin words)
 
 
@@ -392,6 +393,17 @@ _CHANGE_WORDS_ZH = [
     "最新",
     "已经从",
     "改了",
+    # 改 and what is done now instead ("改喝燕麦拿铁", "改骑电动车"): only verbs no common word
+    # ending in 改 runs into (批改学生, 整改开始 would be misread with 改学, 改开)
+    "改喝",
+    "改吃",
+    "改穿",
+    "改骑",
+    "改乘",
+    "改搭",
+    "改住",
+    "改叫",
+    "改买",
 ]
 _CHANGE_WORDS_EN = ("now", "currently", "moved", "switched", "changed", "replaced", "raised",
                     "lowered", "increased", "decreased", "postponed", "pushed back",
@@ -402,6 +414,15 @@ _NOW_VALUE = re.compile(  # "只留 7 天了", "涨到 220 元了": a number of 
     r"[\d零一二两三四五六七八九十百千万]+\s*(?:%|[a-zA-Z]{1,3}|"
     + "|".join(sorted((u for u in _UNITS if not u.isascii()), key=len, reverse=True))
     + r")了(?=\s*[，。；,;!?！？]?\s*$)"
+)
+# What a change is from: "switched from vim to Helix", "从 MySQL 5.7 升级到 8.0".
+_CHANGED_FROM = re.compile(
+    r"(?<![a-z])(?:switch|mov|chang|migrat|upgrad|downgrad|convert|shift|went|gone)[a-z]*"
+    r"\s+(?:over\s+|away\s+|back\s+)?from\s+([^,;.!?]{1,40}?)"
+    r"(?=\s+(?:to|for|because|since|after)\b|\s*[,;.!?]|\s*$)"
+    r"|从\s*([^，。；,;从]{1,12}?)\s*(?:改成|改为|改到|改用|换成|换到|换了|迁到|迁移到|搬到|升级到|"
+    r"降级到|转到|变成|变为|切到|切换到)",
+    re.IGNORECASE,
 )
 _CHANGE_PATTERN = re.compile(
     r"从[^，。；,;]{1,12}?(?:起|开始)|(?:月|年)份?[^，。；,;]{0,4}?起(?![来床飞])|起(?:改|调|换|涨|降|提|推|延|变)"
@@ -420,6 +441,7 @@ class _Clause:
     unknown: tuple[str, ...]
     stopped: str | None
     changed: str | None
+    changed_from: tuple[str, ...]  # what the clause says a change is from
     cjk: int  # Chinese characters
     words: int  # Latin words
     lead: tuple[str, str] | None  # its first concept (or name), where a sentence says what it
@@ -563,6 +585,7 @@ def read(text: str) -> Reading:
     about: frozenset[str] = frozenset()
     changed_about: list[str] = []
     changed_values: list[str] = []
+    changed_from: list[str] = []
     in_change = False
     said: set[str] = set()
     cjk = words = 0
@@ -593,6 +616,7 @@ def read(text: str) -> Reading:
                 f for f in (*clause.concepts, *clause.chinese, *clause.names) if f not in said
             )
             changed_values.extend(clause.values)
+            changed_from.extend(clause.changed_from)
             in_change = not clause.ends
         lead = lead or clause.lead
     return Reading(
@@ -608,6 +632,7 @@ def read(text: str) -> Reading:
         changed=changed,
         changed_about=frozenset(changed_about),
         changed_values=frozenset(changed_values),
+        changed_from=frozenset(changed_from),
         zh=cjk > 0 and cjk >= words,
     )
 
@@ -760,6 +785,9 @@ def _read_clause(piece: str) -> _Clause:
         stopped = _marker_words(piece, _STOP_WORDS_ZH, _STOP_WORDS_EN)
     if changed == "change":
         changed = _marker_words(piece, _CHANGE_WORDS_ZH, _CHANGE_WORDS_EN)
+    changed_from: tuple[str, ...] = ()
+    if changed and ("从" in piece or "from" in piece.lower()):
+        changed_from = _changed_from(piece)
     concepts += (n for n in names if n[0] == "w")
     concepts_, names_ = tuple(dict.fromkeys(concepts)), tuple(dict.fromkeys(names))
     values_, chinese_ = tuple(dict.fromkeys(values)), tuple(dict.fromkeys(chinese))
@@ -774,6 +802,7 @@ def _read_clause(piece: str) -> _Clause:
         unknown=tuple(dict.fromkeys(unknown)),
         stopped=stopped,
         changed=changed,
+        changed_from=changed_from,
         cjk=cjk,
         words=len(tokens),
         lead=min(leads)[1:] if leads else None,
@@ -785,6 +814,15 @@ def _read_clause(piece: str) -> _Clause:
         negations="".join(_NEGATION.findall(piece.lower())),
         ends=piece.rstrip(" \t")[-1:] in "。！？.!?；;\n" or piece.endswith("\n"),
     )
+
+
+def _changed_from(piece: str) -> tuple[str, ...]:
+    """What a clause says a change is from, as the reader reads it ("switched from vim": w:vim)."""
+    found = _CHANGED_FROM.search(piece)
+    if found is None:
+        return ()
+    said = _read_clause(found.group(1) or found.group(2))
+    return tuple(dict.fromkeys((*said.concepts, *said.names, *said.chinese)))
 
 
 def _marker_words(piece: str, zh: list[str], en: tuple[str, ...]) -> str:

@@ -357,7 +357,13 @@ def duplicates_and_contradictions(
         lexical[near] = _scores(scan.texts, first[near], second[near], 0.0)
     extra_a, extra_b = scan.unshared_things(first, second)
     same_things = (extra_a == 0) | (extra_b == 0)
-    alike = ((lexical >= duplicate_at) & (meaning >= _WRITTEN_MEANING)) | (meaning >= _MEANING_AT)
+    written_alike = (lexical >= duplicate_at) & (meaning >= _WRITTEN_MEANING)
+    alike = written_alike | (meaning >= _MEANING_AT)
+    # "Nora" / "nora@example.com" share one name, not one fact (two that share fewer things
+    # than _SHARED_AT, each weighed at most thrice, are this alike only when both say little)
+    by_meaning = alike & ~written_alike & same_things & scan.say_little(first, second)
+    if by_meaning.any():
+        alike[by_meaning] = scan.shared(first[by_meaning], second[by_meaning]) >= _SHARED_AT
     # one that says something stopped ("不再", "no longer") is no copy of one that does not
     duplicate = alike & same_things & (scan.stopped[first] == scan.stopped[second])
     # A few pairs get a closer look, in Python: a name written with a letter off ("Slrum");
@@ -372,13 +378,21 @@ def duplicates_and_contradictions(
         negated = scan.negations[first] != scan.negations[second]
         # one text that only adds to the other gives no other value; it may negate it
         look |= written & (stretch <= _VALUE_STRETCH) & ((inside > 0) | negated)
+    # two that set one subject and go on differently: their first clauses are compared (not
+    # their whole texts, unless looked at for the above)
+    one_subject = scan.one_subject(first, second)
+    as_written = np.where(look, lexical, 0.0)
+    look |= one_subject
     disagree: list[Contradiction] = []
     weigh = scan.weigher()
-    for k in np.flatnonzero(look).tolist():
+    ks = np.flatnonzero(look)
+    for k, written_k, subject_k in zip(
+        ks.tolist(), as_written[ks].tolist(), one_subject[ks].tolist(), strict=True
+    ):
         i, j = int(first[k]), int(second[k])
         if typo[k] and not same_things[k] and scan.same_things_but_typos(i, j):
             duplicate[k] = True
-        found = scan.disagreement(i, j, float(lexical[k]), similar_at, weigh)
+        found = scan.disagreement(i, j, written_k, similar_at, weigh, subject_k)
         if found is not None:
             duplicate[k] = False
             old, new, why = found
@@ -411,6 +425,7 @@ _THRICE = 0.75  # a feature this particular (its weight against the most a share
 _TWICE = 0.45  # weigh) is written three times; this much, twice
 _LEXICAL_FLOOR = 0.2  # below this much shared meaning, two texts are not compared as written
 _RELATED_AT = 0.1  # below this, two memories are about different things
+_SHARED_AT = 2  # two memories alike in meaning only say one fact when they share this many things
 _EVERY_PAIR_UP_TO = 400  # so few memories: every pair is compared, no blocking
 _MEANING_BLOCKS = 3  # each memory is blocked under its rarest features
 _MEANING_WINDOW = 4  # under a crowded one, with this many neighbours each side
@@ -418,6 +433,30 @@ _TYPO_LETTERS = 5  # a name this long written with one letter off is the same na
 _TEMPLATE_TAIL = 4  # two texts ending alike for this many characters may be one template
 _END_CHARS = 12  # and two that end apart in at most this many, a template's last word
 _VALUE_STRETCH = 26  # two texts that differ in a longer stretch are not compared as written
+
+
+def _subjects_of(
+    memories: Sequence[Memory], firsts: list[object]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """What each memory's first clause says a subject is ("主要开发语言是", "每周二的发布由") and
+    what it goes on to say, as hashes (0: no subject): two memories that set one subject say the
+    same of it, or disagree. A first clause ends within the first clause core.review.reading
+    reads (given, held, as `firsts`), and memories share theirs a lot: each is looked at once."""
+    n = len(memories)
+    subject = np.zeros(n, dtype=np.int64)
+    said = np.zeros(n, dtype=np.int64)
+    if not n:
+        return subject, said
+    ids = np.fromiter(map(id, firsts), dtype=np.uint64, count=n)
+    _ids, at, inverse = np.unique(ids, return_index=True, return_inverse=True)
+    heads = np.zeros(len(at), dtype=np.int64)
+    rests = np.zeros(len(at), dtype=np.int64)
+    for k, i in enumerate(at.tolist()):
+        found = _subject_of(memories[i].content)
+        if found is not None:
+            heads[k], rests[k] = hash(found[0]), hash(found[1])
+    inverse = inverse.reshape(-1)
+    return heads[inverse], rests[inverse]
 
 
 class _Scan:
@@ -444,8 +483,10 @@ class _Scan:
         marks: list[bool] = []
         stops: list[bool] = []
         negations: list[int] = []
+        firsts: list[object] = []  # each memory's first clause as read
         for m in memories:
             clauses = clauses_of(m.content)
+            firsts.append(clauses[0] if clauses else None)
             if len(clauses) == 1:
                 c = clauses[0]
                 zh = c.cjk > 0 and c.cjk >= c.words
@@ -473,12 +514,14 @@ class _Scan:
                 negations.append(hash("".join([c.negations for c in clauses])))
             zhs.append(zh)
         self.zh = np.array(zhs, dtype=bool)
+        self.subject, self.subject_set = _subjects_of(memories, firsts)
         self.marked = np.array(marks, dtype=bool)
         self.stopped = np.array(stops, dtype=bool)
         self.negations = np.array(negations, dtype=np.int64)
         self._counts: npt.NDArray[np.int64] | None = None
         self._rows: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None = None
         self._weighed: tuple[list[str], list[str]] | None = None
+        self._sizes: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None = None
         self._important: dict[int, bool] = {}
         self._passing: dict[int, bool] = {}
 
@@ -581,7 +624,8 @@ class _Scan:
         both = self.zh[first] & self.zh[second]
         out = np.zeros(len(first))
         if self._weighed is None:
-            self._weighed = self._weigh(self.full), self._weigh(self.meaning)
+            self._weigh_both()
+        assert self._weighed is not None
         for mask, strings in ((both, self._weighed[0]), (~both, self._weighed[1])):
             if mask.any():
                 left = [strings[i] for i in first[mask].tolist()]
@@ -590,15 +634,23 @@ class _Scan:
                 out[mask] = np.asarray(found, dtype=np.float64) / 100.0
         return out
 
-    def _weigh(self, strings: list[str]) -> list[str]:
+    def _weigh_both(self) -> None:
+        """The meanings weighed (see _weigh), with and without pairs of characters."""
+        full, full_sizes = self._weigh(self.full)
+        meaning, meaning_sizes = self._weigh(self.meaning)
+        self._weighed = full, meaning
+        self._sizes = full_sizes, meaning_sizes
+
+    def _weigh(self, strings: list[str]) -> tuple[list[str], npt.NDArray[np.int64]]:
         """The strings with each rare feature written two or three times (as other characters,
-        _COPY apart), so that rapidfuzz's ratio of two of them weighs what they share."""
+        _COPY apart), so that rapidfuzz's ratio of two of them weighs what they share; and
+        their sizes."""
         counts = self.counts()
         n = len(strings)
         joined = "".join(strings)
         points = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
-        if not len(points) or int(points.max()) >= _COPY:
-            return strings  # too many features to weigh: as they are
+        if not len(points) or int(points.max()) >= _COPY:  # too many features to weigh
+            return strings, np.fromiter(map(len, strings), dtype=np.int64, count=n)
         numbers = np.where(points < 0xD800, points - 0x100, points - 0x900)
         owners = np.repeat(np.arange(n), [len(x) for x in strings])
         top = math.log((n + 1) / 2)
@@ -618,7 +670,7 @@ class _Scan:
         sizes = np.bincount(np.concatenate(parts_owner), minlength=n)
         text = written.tobytes().decode("utf-32-le")
         ends = np.cumsum(sizes).tolist()
-        return [text[a:b] for a, b in zip([0, *ends[:-1]], ends, strict=True)]
+        return [text[a:b] for a, b in zip([0, *ends[:-1]], ends, strict=True)], sizes
 
     def unshared_things(
         self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
@@ -636,6 +688,38 @@ class _Scan:
         return sizes[first] - np.asarray(a_in_b, dtype=np.int64), sizes[second] - np.asarray(
             b_in_a, dtype=np.int64
         )
+
+    def say_little(
+        self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.bool_]:
+        """Whether two memories say so little (their weighed meanings, see meaning_alike) that
+        they may be _MEANING_AT alike while sharing fewer than _SHARED_AT things."""
+        if self._sizes is None:
+            self._weigh_both()
+        assert self._sizes is not None
+        both = self.zh[first] & self.zh[second]
+        size = np.where(
+            both,
+            self._sizes[0][first] + self._sizes[0][second],
+            self._sizes[1][first] + self._sizes[1][second],
+        )
+        most = 2 * 3 * (_SHARED_AT - 1) / _MEANING_AT  # 2 * shared weight / sizes >= _MEANING_AT
+        return np.asarray(size <= most, dtype=bool)
+
+    def shared(
+        self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.int64]:
+        """How many of their concepts, names and values two memories share (and, when both are
+        Chinese, pairs of characters)."""
+        both = self.zh[first] & self.zh[second]
+        out = np.zeros(len(first), dtype=np.int64)
+        for mask, strings in ((both, self.full), (~both, self.meaning)):
+            if mask.any():
+                left = [strings[i] for i in first[mask].tolist()]
+                right = [strings[j] for j in second[mask].tolist()]
+                found = process.cpdist(left, right, scorer=LCSseq.similarity, workers=-1)
+                out[mask] = np.asarray(found, dtype=np.int64)
+        return out
 
     def stretch(
         self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
@@ -684,8 +768,42 @@ class _Scan:
                 continue
             said, other = read(mine), read(theirs)
             one, two = said.concepts | said.names, other.concepts | other.names
+            if not one or not two:  # what no glossary word covers names a thing too: "机房断网"
+                one, two = one | _unknown_pairs(said), two | _unknown_pairs(other)
             out[k] = bool(one) and bool(two) and not one & two
         return out
+
+    def one_subject(
+        self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.bool_]:
+        """Whether each of two memories begins by saying what one subject is, and they go on
+        differently ("主要开发语言是 Kotlin，…" / "主要开发语言是 Go，…"), one of them the newest
+        to say what that subject is: it says what the subject is now, and each older one that
+        says otherwise is superseded by it, not by another older one."""
+        subject = self.subject[first]
+        latest = self._latest_by_subject()
+        return np.asarray(
+            (subject != 0)
+            & (subject == self.subject[second])
+            & (self.subject_set[first] != self.subject_set[second])
+            & ((latest[first] == second) | (latest[second] == first)),
+            dtype=bool,
+        )
+
+    def _latest_by_subject(self) -> npt.NDArray[np.int64]:
+        """Per memory, the newest memory whose first clause says what the same subject is (as
+        _older_first orders two: by last activation, then the one that says something changed,
+        then the later in the file); -1 for a memory that says no subject."""
+        latest = np.full(len(self.texts), -1, dtype=np.int64)
+        have = np.flatnonzero(self.subject != 0)
+        if not len(have):
+            return latest
+        have = have[np.lexsort((have, self.marked[have], self.when[have], self.subject[have]))]
+        subject = self.subject[have]
+        starts = np.r_[True, subject[1:] != subject[:-1]]
+        ends = np.r_[subject[1:] != subject[:-1], True]
+        latest[have] = have[ends][np.cumsum(starts) - 1]
+        return latest
 
     def newer_marked(
         self, first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
@@ -750,25 +868,30 @@ class _Scan:
         lexical: float,
         similar_at: float,
         weigh: tuple[Callable[[str], float], Callable[[str, bool], bool]],
+        one_subject: bool = False,
     ) -> tuple[int, int, str] | None:
-        """(older, newer, why) if the two disagree, else None."""
+        """(older, newer, why) if the two disagree, else None (`one_subject`: both begin by
+        saying what one subject is, and go on differently, see _Scan.one_subject)."""
         old, new = self._older_first(i, j)
         if self.marked[new] and not self.marked[old]:
             found = superseded(self.reading(old), self.reading(new), *weigh)
             if found is not None and (found.outright or not self.important(old)):
                 return old, new, found.why  # an important fact goes only when told outright
+        said = None
+        a, b = self.texts[old], self.texts[new]
         if lexical >= similar_at:
-            a, b = self.texts[old], self.texts[new]
             said = _negation(a, b) if self.negations[old] != self.negations[new] else None
             if said is None and any(c in a for c in _CHOICES):
                 said = _other_choice(a, b)
-            if said is None and _value_stretch(a, b) is not None:
-                said = _other_value(
-                    " ".join(self.memories[old].content.split()),
-                    " ".join(self.memories[new].content.split()),
-                )
-            if said is not None and not self.important(old):
-                return old, new, _why(*said, bool(self.zh[old]))
+        if said is None and one_subject:  # the value in the first clause, not what follows
+            said = _subject_value(self.memories[old].content, self.memories[new].content)
+        if said is None and lexical >= similar_at and _value_stretch(a, b) is not None:
+            said = _other_value(
+                " ".join(self.memories[old].content.split()),
+                " ".join(self.memories[new].content.split()),
+            )
+        if said is not None and not self.important(old):
+            return old, new, _why(*said, bool(self.zh[old]))
         return None
 
     def important(self, i: int) -> bool:
@@ -796,6 +919,17 @@ class _Scan:
         if self.marked[i] and not self.marked[j]:
             return j, i
         return i, j
+
+
+def _unknown_pairs(reading: Reading) -> frozenset[str]:
+    """The pairs of Chinese characters no glossary word covers, but for function words (of "的阿杰",
+    阿杰): a name or a rare word the glossary does not know ("机房断网")."""
+    return frozenset(
+        p for p in reading.unknown if _CJK_RUN.fullmatch(p) and not _FUNCTION_CHARS & set(p)
+    )
+
+
+_FUNCTION_CHARS = frozenset("的了是在也都就和与及把被每这那个们")
 
 
 def _weaker(memories: Sequence[Memory], i: int, j: int) -> int:
@@ -835,12 +969,15 @@ def disagreement(first: str, second: str, *, zh: bool | None = None) -> str | No
     """Why two texts alike as written disagree, in a few words (in Chinese when the first text
     is, or as `zh` says), or None: one negates the other ("喜欢" / "不喜欢"), names another choice
     after the same word ("改成 vim" / "改成 emacs"), or another value at the same place after the
-    same subject ("主力语言是 Kotlin" / "主力语言是 Go")."""
+    same subject ("主力语言是 Kotlin" / "主力语言是 Go"; or in their first clauses, whatever
+    follows: "主力语言是 Kotlin，常用 Spring" / "主力语言是 Go，常用 Gin")."""
     a, b = _normal(first), _normal(second)
     if a == b:
         return None
     chinese = bool(_CJK_RUN.search(first)) if zh is None else zh
     said = _negation(a, b) or _other_choice(a, b)
+    if said is None and _same_subject(first, second):
+        said = _subject_value(first, second)
     if said is None:
         said = _other_value(" ".join(first.split()), " ".join(second.split()))
     if said is None:
@@ -913,9 +1050,10 @@ def _other_choice(a: str, b: str) -> tuple[str, str, str] | None:
     return None
 
 
-# What a subject is set to follows these words: "主力语言是 Kotlin", "找产品经理", "lives in Berlin".
+# What a subject is set to follows these words: "主力语言是 Kotlin", "找产品经理", "由架构组把关",
+# "lives in Berlin".
 _CUE = re.compile(
-    r"(?:是|为|用|在|找|叫|住在|定在|设为|设的是|改成|换成|交给|"
+    r"(?:是|为|用|在|找|叫|(?<![自理缘经])由|住在|定在|设为|设的是|改成|换成|交给|"
     r"(?<![a-z])(?:is|are|was|were|uses?|in|at)(?:\s+(?:a|an|the))?)"
     r"(?:\s*一[个辆台只位家条部本款])?\s*$",
     re.IGNORECASE,
@@ -927,6 +1065,13 @@ _DATE_AROUND = re.compile(
     r"月\s*\||^\|\s*[日号]|(?i:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\|)"
 )
 _NOT = ("不", "没", "no ", "not ", "n't")
+# A cue negated: "不是 Mac" and "不是 Windows" may both hold.
+_NEGATED_CUE = re.compile(
+    r"[不没非](?:是|为|用|在|找|叫|由|住在)\s*$|(?:\bnot|n't)(?:\s+(?:a|an|the|in|at|use|uses))?\s*$",
+    re.IGNORECASE,
+)
+# A subject said to have more than one value: "也是", "之一", "one of", "also".
+_ONE_OF = re.compile(r"[也另]|之一|其中|的一[个种项条]|(?<![a-z])(?:also|another|one of)(?![a-z])")
 _SENTENCE = re.compile(r"[。.!?！？；;\n]\s*")  # the subject is in the value's own sentence
 _VALUE_CHARS = 24  # at most this long, the value that differs between two alike texts
 _HEAD_STOP = frozenset(
@@ -968,11 +1113,16 @@ def _value_stretch(a: str, b: str) -> tuple[int, int, int] | None:
     if _typo(said, other) or any(n in x for x in (said, other) for n in _NOT):
         return None  # one name with a letter off; a negation is _negation's
     head = a[:prefix]
+    if head.rstrip().endswith("由") and not any(c.isalnum() for c in a[len(a) - suffix :]):
+        return None  # who does it ("由架构组把关"): the same is done after it
     unit = next((u for u in ("星期", "礼拜", "周", "第") if head.endswith(u)), "")
     head = head[: len(head) - len(unit)]
     bare = _BARE_VALUE.fullmatch(unit + said) and _BARE_VALUE.fullmatch(unit + other)
-    if not (bare or _CUE.search(head)) or not _has_subject(_SENTENCE.split(head)[-1]):
-        return None
+    subject = _SENTENCE.split(head)[-1]
+    if not (bare or _CUE.search(head)) or not _has_subject(subject) or _ONE_OF.search(subject):
+        return None  # no subject; or one of several ("之一", "one of", "也是")
+    if _NEGATED_CUE.search(head):
+        return None  # what it is not: "不是 Mac" / "不是 Windows"
     if _says_no_other(unit + said, unit + other):
         return None  # 五种 / 5种, "every editor" / "all editors", or an extra detail
     return len(head), len(a) - suffix, len(b) - suffix
@@ -999,6 +1149,81 @@ def _glued(text: str, at: int) -> bool:
     return ((left.isascii() and left.isalnum()) or left in "._-") and (
         (right.isascii() and right.isalnum()) or right in "._-"
     )
+
+
+# Where a memory's first clause ends, and the words that say what its subject is ("是", "is"),
+# but inside a longer word (但是, 因为, 自由).
+_CLAUSE_ENDS = re.compile(r"[，。；！？：\n,;:.!?]")  # ",;:.!?" before a space or at the end
+_COPULA = re.compile(
+    r"(?<![但还就总于可要凡老只])是(?!否)|(?<![因作认成以称行])为(?![了什止])|叫"
+    r"|(?<![自理缘经])由(?!于)|(?<![a-z'])(?:is|are|was|were)(?![a-z'])"
+)
+_subjects: dict[str, tuple[str, str] | None] = {}
+
+
+def _first_clause(text: str) -> str:
+    """A text's first clause, its spaces normalised (it ends where core.review.reading ends one,
+    or at a comma or a colon)."""
+    end = _CLAUSE_ENDS.search(text)
+    while end is not None and end.group() in ",;:.!?" and text[end.end() : end.end() + 1].strip():
+        end = _CLAUSE_ENDS.search(text, end.end())  # 9:30, v1.18, 4,500: inside a value
+    return " ".join((text if end is None else text[: end.start()]).split())
+
+
+def _same_subject(a: str, b: str) -> bool:
+    """Whether two texts begin by saying what one subject is, and go on differently."""
+    one, two = _subject_of(a), _subject_of(b)
+    return one is not None and two is not None and one[0] == two[0] and one[1] != two[1]
+
+
+def _subject_value(first: str, second: str) -> tuple[str, str, str] | None:
+    """The two values two texts give one subject in their first clauses, whatever follows
+    ("主要开发语言是 Kotlin，常用 Spring Boot" / "主要开发语言是 Go，常用 Gin"), as _other_value."""
+    one, two = _first_clause(first), _first_clause(second)
+    key = one + "\x00" + two
+    if key not in _subject_values:  # memories an agent writes repeat their first clauses a lot
+        if len(_subject_values) > 100_000:
+            _subject_values.clear()
+        said = _other_value(one, two)
+        if said is not None and not (_names_something(said[1]) or _names_something(said[2])):
+            said = None  # "习惯是早上跑步" / "习惯是睡前看书": two habits, maybe
+        _subject_values[key] = said
+    return _subject_values[key]
+
+
+_subject_values: dict[str, tuple[str, str, str] | None] = {}
+
+
+def _names_something(value: str) -> bool:
+    """Whether a value names a thing (Kotlin, MacBook Pro, 阿杰, 70 公斤) rather than an activity
+    or a kind the glossary knows ("早上跑步"): one subject set to two such things, in two memories
+    that go on differently, is set twice."""
+    reading = read(value)
+    return bool(
+        reading.names
+        or reading.values
+        or any(c.startswith("w:") for c in reading.concepts)
+        or _unknown_pairs(reading)
+    )
+
+
+def _subject_of(text: str) -> tuple[str, str] | None:
+    """What a text's first clause says its subject is, as (the words up to "是" / "is", the rest of
+    the clause), when those words name a subject ("用户的主要开发语言是", "kotlin")."""
+    clause = _first_clause(text).lower()
+    if clause in _subjects:
+        return _subjects[clause]
+    found = None
+    cue = _COPULA.search(clause)
+    if cue is not None:
+        head, rest = clause[: cue.end()].strip(), clause[cue.end() :].strip()
+        negated = _NEGATED_CUE.search(head) or rest.startswith(("not ", "no ", "never "))
+        if rest and not negated and _has_subject(head) and _ONE_OF.search(head) is None:
+            found = head, rest
+    if len(_subjects) > 300_000:
+        _subjects.clear()
+    _subjects[clause] = found
+    return found
 
 
 def _has_subject(head: str) -> bool:

@@ -92,6 +92,10 @@ def superseded(
     if not pinned:
         return None  # the change said is about something else
     moved = _moved_values(old, new)
+    gone = [f for f in new.changed_from & mine if pins(f, _CHANGE_PIN)]
+    if gone and moved is None and covered >= _MOVED:
+        # "I switched from vim", "把主角名字从林渊改成了": what the older one says changed
+        return Superseding(_said(old, new.changed, None), outright=True)
     if old.values and not moved:
         return None  # the older one's values (a day, an amount) are not what changed
     if (moved or _other_name(old, new)) and covered >= _MOVED:

@@ -88,6 +88,35 @@ SUPERSEDED = [  # (older, newer, what the reason quotes)
         "The son no longer takes the school bus; he walks now.",
         "no longer",
     ),
+    # 改 and what is done instead: 改喝, 改骑
+    ("用户的早餐饮品是美式咖啡，不加奶", "早餐饮品更新：用户最近改喝燕麦拿铁，还是不加奶", "改喝"),
+    (
+        "用户的通勤方式是坐地铁，单程四十分钟",
+        "通勤方式变了：用户最近改骑电动车，单程二十五分钟",
+        "改骑",
+    ),
+    (  # what it changed from is what the older one says
+        "Format Python with black in every snippet.",
+        "Format Python with ruff in every snippet; we switched from black.",
+        "switched",
+    ),
+    # one subject set to two things in the first clause, whatever follows
+    (
+        "用户的主力编辑器是 Neovim，插件用 lazy.nvim 管理",
+        "用户的主力编辑器是 Zed，主题用 One Dark",
+        "Zed",
+    ),
+    (
+        "The team's issue tracker is Jira, with two-week sprints.",
+        "The team's issue tracker is Linear, synced to GitHub.",
+        "Linear",
+    ),
+    # who does it ("由 … 把关"): another one
+    (
+        "每周四的上线由运维的小周把关，上线前在群里报备",
+        "每周四的上线由测试组把关，上线前在群里报备",
+        "测试组",
+    ),
 ]
 TWO_FACTS = [  # alike, but two facts: neither a duplicate nor a contradiction
     ("用户今天很累，不想说话", "用户今天很累，想早点睡"),  # two passing states, two days
@@ -119,6 +148,12 @@ TWO_FACTS = [  # alike, but two facts: neither a duplicate nor a contradiction
     ("用户用微信和家人联系", "用户用钉钉和同事联系"),
     ("api-gateway 的超时是 30 秒", "auth-service 的超时是 5 秒"),
     ("车位费每季度交一次", "房东从下个月起把物业费涨到每月 300 元"),
+    # two things the glossary does not know, done by one group: two facts
+    ("沙盘推演由这个群负责组织，每季度一次", "Redis 主从切换演练由这个群负责组织，每季度一次"),
+    ("机柜巡检由值班同学负责，每周一次", "Nginx 证书续期由值班同学负责，每周一次"),
+    ("hana@example.net", "Hana"),  # one name shared, too little to be one fact
+    ("用户的一个爱好是攀岩，周末常去岩馆", "用户的一个爱好是摄影，出门都带相机"),  # one of many
+    ("用户的习惯是早上跑步，每次五公里", "用户的习惯是睡前看书，每次半小时"),  # two habits
 ]
 IMPORTANT_TWINS = [  # a fact that must not be deleted on a guess, said twice: left to the person
     (

@@ -237,6 +237,11 @@ def test_contradictions_in_both_languages(first: str, second: str, why: str) -> 
             "Lesson: never deploy on a Friday evening.",
             "Lesson: set up alerts before the traffic arrives.",
         ),
+        # what a subject is not, or one of its values: both may hold
+        ("用户的工作电脑不是 Mac，是公司配的", "用户的工作电脑不是 Windows，是公司配的"),
+        ("The build server isn't Jenkins", "The build server isn't TeamCity"),
+        ("One of the user's languages is Kotlin", "One of the user's languages is Go"),
+        ("用户常用的语言之一是 Kotlin", "用户常用的语言之一是 Go"),
     ],
 )
 def test_different_facts_are_no_contradiction(first: str, second: str) -> None:
@@ -293,3 +298,100 @@ def test_two_facts_from_one_template_are_no_duplicates() -> None:
     ]
     duplicates, _disagree = duplicates_and_contradictions(memories)
     assert keys(duplicates) == [("k", "l")]  # the one pair that says the same thing
+
+
+def dated(key: str, content: str, when: str | None = None) -> Memory:
+    return Memory("MEMORY.md", key, key, content, category=None, last_activated=when)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "why"),
+    [
+        # two drills, the one no glossary word names: two facts, not copies
+        (
+            dated("a", "机房断网演练由这个群负责组织，每季度一次。"),
+            dated("b", "Kafka broker 下线演练由这个群负责组织，每季度一次。"),
+            None,
+        ),
+        # the same releases, gated by someone else: the newer (the second, as dates are equal)
+        # supersedes
+        (
+            dated("a", "每周二的发布由前端的阿杰把关，发布前先在群里确认。"),
+            dated("b", "每周二的发布由架构组把关，发布前先在群里确认。"),
+            "一条说“前端的阿杰”，另一条说“架构组”",
+        ),
+        (
+            dated("a", "每周二和周四的发布由产品经理把关，发布前先在群里确认。"),
+            dated("b", "每周二和周四的发布由测试同学把关，发布前先在群里确认。"),
+            "一条说“产品经理”，另一条说“测试同学”",
+        ),
+        # one subject, two values, and the rest of each goes on differently
+        (
+            dated(
+                "a", "用户的主要开发语言是 Kotlin，常用 Spring Boot，偶尔用 Jupyter 做数据分析。"
+            ),
+            dated("b", "用户的主要开发语言是 Go，常用 Gin 框架，平时在 Linux 服务器上开发。"),
+            "一条说“Kotlin”，另一条说“Go”",
+        ),
+        # the newer one says what it switched from
+        (
+            dated("a", "Use vim keybindings in every editor tip.", "2026-09-16"),
+            dated(
+                "b", "Use Helix keybindings in every editor tip; I switched from vim.", "2026-11-22"
+            ),
+            "the newer one says “switched”",
+        ),
+        # two keys of a profile share a name, not a fact
+        (dated("a", "nora@example.com"), dated("b", "Nora"), None),
+        # 改喝: what the user drinks now
+        (
+            dated("a", "用户的咖啡偏好是无糖拿铁，大杯。", "2026-11-03"),
+            dated("b", "咖啡偏好更新：用户最近改喝燕麦拿铁，还是不加糖、大杯。", "2026-11-22"),
+            "较新的一条说“改喝”",
+        ),
+    ],
+)
+def test_the_demo_pairs_a_new_user_meets_first(
+    first: Memory, second: Memory, why: str | None
+) -> None:
+    """Pairs of the OpenClaw and Pomeloclaw demos, read as a person reads them: none is a copy,
+    and the older one (by date, else the first in the file) is the one a contradiction
+    supersedes."""
+    duplicates, disagree = duplicates_and_contradictions([first, second])
+    assert keys(duplicates) == []
+    assert [(c.a.key, c.b.key, c.why) for c in disagree] == ([("a", "b", why)] if why else [])
+
+
+def test_what_one_subject_is_set_to_in_a_first_clause() -> None:
+    """A first clause "<subject> 是 / is <value>", whatever follows: two values of one subject
+    disagree; a subject said to be one of several, or set to two activities, does not."""
+    assert disagreement(
+        "用户的主力编辑器是 Neovim，插件用 lazy.nvim 管理。",
+        "用户的主力编辑器是 Zed，主题用 One Dark。",
+    ) == ("一条说“Neovim”，另一条说“Zed”")
+    assert disagreement(
+        "The team's issue tracker is Jira, with two-week sprints.",
+        "The team's issue tracker is Linear, synced to GitHub.",
+    ) == ("one says “Jira”, the other “Linear”")
+    for first, second in [
+        ("用户的一个爱好是攀岩，周末常去岩馆。", "用户的一个爱好是摄影，出门都带相机。"),
+        ("用户的习惯是早上跑步，每次五公里。", "用户的习惯是睡前看书，每次半小时。"),
+        (
+            "One of the user's languages is Kotlin, with Spring.",
+            "One of the user's languages is Go, with Gin.",
+        ),
+        ("每周二的发布由阿杰把关，发布前先确认。", "每周二的发布由架构组负责组织，每周一次。"),
+    ]:
+        assert duplicates_and_contradictions([mem("a", first), mem("b", second)]) == ([], [])
+
+
+def test_what_a_subject_is_now_is_what_the_newest_says() -> None:
+    """Three memories set one subject three ways: each older one is superseded by the newest,
+    not by another older one (which is outdated too)."""
+    memories = [
+        dated("a", "用户的主力数据库是 PostgreSQL，备份每天凌晨做一次，保留两周。", "2026-03-01"),
+        dated("b", "用户的主力数据库是 MySQL，主从各一台，读写分离。", "2026-04-01"),
+        dated("c", "用户的主力数据库是 TiDB，部署在三台机器上。", "2026-05-01"),
+    ]
+    _duplicates, disagree = duplicates_and_contradictions(memories)
+    assert sorted(keys(disagree)) == [("a", "c"), ("b", "c")]  # type: ignore[arg-type]
