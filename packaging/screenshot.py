@@ -1,7 +1,8 @@
 """Take the README screenshots: the window on each demo layout, under a real X server.
 
 xvfb-run -a -s "-screen 0 1400x900x24" .venv/bin/python packaging/screenshot.py OUT_DIR
-writes main-window.png (EverBot), picoclaw.png, picoclaw-agent.png and pomelobot.png.
+writes main-window.png (EverBot), review-queue.png (the EverBot demo reviewed, on its first
+pair), picoclaw.png, picoclaw-agent.png and pomelobot.png.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def main(out_dir: str) -> int:
                 desk.run_search()
                 _settle(app)
                 window.grab().save(str(out / "main-window.png"))
+                _review_queue(app, window, desk, root, out / "review-queue.png")
             elif layout == "picoclaw":
                 _settle(app, lambda w=window: isinstance(w.desk, PicoClawDesk))
                 window.grab().save(str(out / "picoclaw.png"))
@@ -78,6 +80,24 @@ def main(out_dir: str) -> int:
                 window.grab().save(str(out / "pomelobot.png"))
             window.close()
     return 0
+
+
+def _review_queue(
+    app: QApplication, window: MainWindow, desk: EverBotDesk, root: Path, out: Path
+) -> None:
+    """The review queue after "Review now", on its first pair: the two memories side by side."""
+    from app.cli import main as cli
+    from ui.agents.everbot.desk import VIEWS
+
+    cli(["review", str(root)])
+    desk.sidebar.setCurrentRow(next(r for r, v in enumerate(VIEWS) if v.name == "review"))
+    view = desk.review
+    _settle(app, lambda: bool(view.proposals))
+    pairs = [n for n, p in enumerate(view.proposals) if p.related_ids]
+    view.index = pairs[0] if pairs else 0
+    view.refresh()
+    _settle(app)
+    window.grab().save(str(out))
 
 
 if __name__ == "__main__":
