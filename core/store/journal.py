@@ -711,6 +711,15 @@ def _open_writable(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def _identity(path: Path | None) -> tuple[int, int] | None:
+    """Which file is at `path` now (None: none)."""
+    try:
+        st = os.stat(path) if path is not None else None
+    except OSError:
+        return None
+    return None if st is None else (st.st_dev, st.st_ino)
+
+
 @contextmanager
 def _os_errors(path: Path) -> Iterator[None]:
     """A journal folder MemDesk may not look into (no permission) is a JournalError too."""
@@ -761,6 +770,7 @@ class Journal:
         self._conn = conn
         self.path = path
         self.persistent = persistent
+        self._identity = _identity(path) if persistent and path is not None else None
 
     @staticmethod
     def db_path(workspace: Path) -> Path:
@@ -835,6 +845,16 @@ class Journal:
                 yield conn
         except sqlite3.Error as exc:
             raise _failure(self.path, exc) from exc
+        self._check_still_there()
+
+    def _check_still_there(self) -> None:
+        """A journal file deleted or replaced while open takes what is written to it into a file
+        nobody will read again: an error, never a quiet success."""
+        if self._identity is not None and _identity(self.path) != self._identity:
+            raise JournalError(
+                f"{self.path}: the journal was deleted or replaced while MemDesk was writing to "
+                "it; what was just done is not recorded in it"
+            )
 
     # ----------------------------------------------------------------------- events
 

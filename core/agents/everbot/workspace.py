@@ -203,8 +203,13 @@ class Workspace:
         return self.doc.find(key)
 
     def default_anchor(self) -> date:
-        """The date up to which the file's scores already hold decay: the agent's last save."""
-        return last_save(self.doc, self.path)
+        """The date up to which the file's scores already hold decay: the agent's last save,
+        or MemDesk's last decay run if later."""
+        return default_anchor(self.doc, self.path)
+
+    def decayed_to(self) -> date | None:
+        """The day MemDesk's last decay run decayed every score in the file to, as it says."""
+        return decayed_to(self.doc)
 
     def summary(self) -> ParsedFile:
         """Counts and the header comments of the file (`memdesk check`)."""
@@ -289,9 +294,11 @@ class Workspace:
         resolutions: Mapping[str, Resolution] | None = None,
         merge: bool = True,
         op_id: str | None = None,
+        decayed: date | None = None,
     ) -> SaveResult:
         """Write the pending changes through the guarded commit (lock, merge, backup, replace,
-        journal), the decay bookkeeping with them.
+        journal), the decay bookkeeping with them. `decayed`: a decay run to that day, which
+        the file then says (its header), so that the run stays done without the journal.
 
         `resolutions` settles memories changed on both sides (after a ConflictError): "theirs"
         drops this side's change, "mine" writes it over theirs, a text writes that content.
@@ -304,6 +311,7 @@ class Workspace:
             journal=self._journal_plan(decay_states or {}, today or date.today()),
             force=bool(decay_states),
             op_id=op_id,
+            finish=None if decayed is None else _saying_decayed(decayed),
         )
         if self.remember_profile and saved.changes:
             with journal_for_writing(self.root) as journal:
@@ -567,6 +575,33 @@ def last_save(doc: ev.StructuredDocument, path: Path) -> date:
         return date.fromisoformat(stamp[:10])
     except ValueError:
         return datetime.fromtimestamp(path.stat().st_mtime, UTC).date()
+
+
+def default_anchor(doc: ev.StructuredDocument, path: Path) -> date:
+    """The date up to which the file's scores hold decay where the journal does not say: the
+    agent's last save, or MemDesk's last decay run if later."""
+    return max(last_save(doc, path), decayed_to(doc) or date.min)
+
+
+def decayed_to(doc: ev.StructuredDocument) -> date | None:
+    """The day the file says MemDesk's last decay run decayed its scores to (None: none)."""
+    try:
+        return date.fromisoformat(doc.header_comments().get(ev.DECAYED_TO, "")[:10])
+    except ValueError:
+        return None
+
+
+def _saying_decayed(day: date) -> Callable[[ev.StructuredDocument], ev.StructuredDocument]:
+    """The file as written by a decay run to `day`: its header says so (never an earlier day
+    than it already says: the agent may have written meanwhile, an older run may come late)."""
+
+    def finish(doc: ev.StructuredDocument) -> ev.StructuredDocument:
+        said = decayed_to(doc)
+        if said is not None and said >= day:
+            return doc
+        return doc.with_header_comment(ev.DECAYED_TO, day.isoformat())
+
+    return finish
 
 
 def use_precise_scores(entries: Iterable[ev.Entry], precise: Mapping[str, float]) -> None:
