@@ -35,7 +35,9 @@ CHECK_SHOWN = 20  # problems of one kind `check` prints before it only counts th
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    logging.basicConfig(level=logging.WARNING, handlers=[scrubbed_stderr_handler()])
+    stderr = scrubbed_stderr_handler()
+    stderr.addFilter(_Once())
+    logging.basicConfig(level=logging.WARNING, handlers=[stderr])
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -46,6 +48,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     paused = gc_paused() if args.command not in _LONG_RUNNING else contextlib.nullcontext()
     with paused, _terminal_safe():
         return _run(handler, args)
+
+
+class _Once(logging.Filter):
+    """Each warning once per command, though a command may read a workspace twice."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if message in self.said:
+            return False
+        self.said.add(message)
+        return True
 
 
 class _Escaped:

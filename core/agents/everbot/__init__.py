@@ -293,9 +293,12 @@ class EverBot(Agent):
         from core.profile_file import find_profile_version
 
         version = find_profile_version(ws.root, name)
-        changeset: ChangeSet = ws.profile_values().replace_with(
-            version.values(), f"Restore scoring profile {version.rel}"
-        )
+        try:
+            changeset: ChangeSet = ws.profile_values().replace_with(
+                version.values(), f"Restore scoring profile {version.rel}"
+            )
+        except WorkspaceError as exc:
+            raise WorkspaceError(f"{version.rel}: {exc}", exit_code=exc.exit_code) from None
         return changeset
 
     def what_if(self, ws: Any, values: dict[str, str | None], at: date) -> Any:
