@@ -276,6 +276,13 @@ def build_parser() -> argparse.ArgumentParser:
     restore.add_argument(
         "--only", nargs="+", metavar="ID", default=(), help="restore only these memories"
     )
+    restore.add_argument(
+        "--force",
+        action="store_true",
+        help="restore the whole file even when that removes most of its memories, changes "
+        "the kind of file or brings back another agent's file (refused otherwise, naming what "
+        "it would remove)",
+    )
     restore.set_defaults(handler=cmd_restore)
 
     policy = _with_path(
@@ -750,12 +757,15 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
+    from core.agents.registry import file_kinds
     from core.backups_view import pick_backup
     from core.ops.restore import restore_and_save
 
     agent, path = _resolve(args)
     backup = pick_backup(agent.backups(path), args.backup, agent.where(path))
-    changeset, saved = restore_and_save(agent.open(path), backup, args.only)
+    changeset, saved = restore_and_save(
+        agent.open(path), backup, args.only, force=args.force, kind_of=file_kinds(agent)
+    )
     print(changeset.label)
     _print_saved(saved)
     return EXIT_OK
