@@ -166,6 +166,25 @@ def test_values_that_make_no_profile_are_scored_with_the_built_in_one_and_never_
     assert ws.profile_values().problem() is None
 
 
+def test_a_profile_file_broken_while_open_is_set_aside_and_the_memories_still_reload(
+    tmp_path: Path,
+) -> None:
+    ws = _workspace(tmp_path, [("fact", 0.5, 1)])
+    _save(ws, archive_below="0.3")
+    path = tmp_path / PROFILE_FILE
+    path.write_text('{"archive_below": ', encoding="utf-8")
+    memory = tmp_path / "MEMORY.md"
+    memory.write_text(memory.read_text(encoding="utf-8").replace("memory 0", "changed"), "utf-8")
+    refreshed = ws.refresh_from_disk()
+    assert {d.rel for d in refreshed.reloaded} == {".memdesk/profile.json", "MEMORY.md"}
+    assert ws.entries()[0].content == "changed"
+    assert ws.profile == profile_by_name("everbot")
+    assert [w.kind for w in ws.warnings()] == ["profile_unusable"]
+    with pytest.raises(ProfileFileError, match="corrupt JSON"):
+        ws.profile_values()
+    assert path.read_text(encoding="utf-8") == '{"archive_below": '
+
+
 # -- saving, versions, undo ------------------------------------------------------------------------
 def test_a_change_is_saved_backed_up_first_and_undone(tmp_path: Path) -> None:
     ws = _workspace(tmp_path, [("fact", 0.5, 1)])

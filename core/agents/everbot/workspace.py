@@ -379,9 +379,18 @@ class Workspace:
         self._reload_profile()
 
     def _reload_profile(self) -> None:
-        if self.own_profile is not None:
-            self.own_profile.document.reload()
-            self.profile = self.own_profile.usable()
+        own = self.own_profile
+        if own is None:
+            return
+        try:
+            own.document.reload()
+        except (ProfileFileError, WorkspaceError) as exc:  # set aside, as at opening
+            self.own_profile = None
+            self.unreadable_profile = _as_profile_error(own.path, exc)
+            self.profile = profile_by_name(own.chosen)
+        else:
+            self.profile = own.usable()
+        self.warn_about_profile()
 
     def profile_problem(self) -> ProfileFileError | None:
         """Why .memdesk/profile.json is not scored with (None: it is, or there is none)."""
@@ -478,7 +487,7 @@ class Workspace:
         kept = [d for d in changed if d.modified]
         reloaded = [d for d in changed if not d.modified]
         if self.own_profile is not None and self.own_profile.document in reloaded:
-            self._reload_profile()  # first: a broken profile file stops the refresh here
+            self._reload_profile()  # first: the memories are scored with what it holds
         if self.document in reloaded:
             self.document.reload()
             self._apply_precise_scores()
