@@ -35,7 +35,9 @@ CHECK_SHOWN = 20  # problems of one kind `check` prints before it only counts th
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    logging.basicConfig(level=logging.WARNING, handlers=[scrubbed_stderr_handler()])
+    stderr = scrubbed_stderr_handler()
+    stderr.addFilter(_Once())
+    logging.basicConfig(level=logging.WARNING, handlers=[stderr])
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -46,6 +48,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     paused = gc_paused() if args.command not in _LONG_RUNNING else contextlib.nullcontext()
     with paused, _terminal_safe():
         return _run(handler, args)
+
+
+class _Once(logging.Filter):
+    """Each warning once per command, though a command may read a workspace twice."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if message in self.said:
+            return False
+        self.said.add(message)
+        return True
 
 
 class _Escaped:
@@ -258,6 +275,13 @@ def build_parser() -> argparse.ArgumentParser:
     restore.add_argument("backup", help="a backup as `backups` prints it")
     restore.add_argument(
         "--only", nargs="+", metavar="ID", default=(), help="restore only these memories"
+    )
+    restore.add_argument(
+        "--force",
+        action="store_true",
+        help="restore the whole file even when that removes most of its memories, changes "
+        "the kind of file or brings back another agent's file (refused otherwise, naming what "
+        "it would remove)",
     )
     restore.set_defaults(handler=cmd_restore)
 
@@ -733,12 +757,15 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
+    from core.agents.registry import file_kinds
     from core.backups_view import pick_backup
     from core.ops.restore import restore_and_save
 
     agent, path = _resolve(args)
     backup = pick_backup(agent.backups(path), args.backup, agent.where(path))
-    changeset, saved = restore_and_save(agent.open(path), backup, args.only)
+    changeset, saved = restore_and_save(
+        agent.open(path), backup, args.only, force=args.force, kind_of=file_kinds(agent)
+    )
     print(changeset.label)
     _print_saved(saved)
     return EXIT_OK
