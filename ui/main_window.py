@@ -299,7 +299,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Opened {agent_named(agent).title} workspace {ws.root}", 5000)
         self.layout_action.setEnabled(len(detect(ws.root).candidates) > 1)
         self._desk_changed()
-        QTimer.singleShot(0, self.ready.emit)  # once the first page has painted
+        # once the first page has painted; never once the window is gone (a deleted window's
+        # signal raised "Signal source has been deleted" when MemDesk quit right after opening)
+        QTimer.singleShot(0, self, self.ready.emit)
 
     def _set_desk(self, desk: Desk) -> None:
         old = self.desk
