@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from core.agents.registry import agent_named, detect, remember_agent, resolve, workspace_root
 from core.formats.text import InputError
+from core.store.commit import NotRecorded
 from core.store.documents import Editable, Refreshed
 from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
@@ -428,6 +429,8 @@ class MainWindow(QMainWindow):
             self._ask_conflicts(exc, Path(str(exc.path)).relative_to(self.ws.root).as_posix())
             return
         self._save_queued = None
+        if isinstance(exc, NotRecorded):  # the files are written: nothing is left to save
+            self.undo_stack.setClean()
         self.show_error(_message(exc, "Could not save"))
 
     def _ask_conflicts(self, exc: ConflictError, rel: str) -> None:

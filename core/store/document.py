@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from core.store.commit import (
     RECENT_COMMITS,
     Committed,
+    NotRecorded,
     Planned,
     Target,
     commit,
@@ -297,7 +298,16 @@ class Document(Generic[D, E]):
             entry = record(outcome.changes, actor, cause, op_id)
             return Planned(data, outcome, entry.events, entry.decay_states, tuple(entry.forget))
 
-        done = commit(self.target, base=self.base, plan=plan, actor=actor, cause=cause, op_id=op_id)
+        try:
+            done = commit(
+                self.target, base=self.base, plan=plan, actor=actor, cause=cause, op_id=op_id
+            )
+        except NotRecorded as exc:  # written all the same: the document holds what the file does
+            if exc.committed is None:
+                self.reload()
+            else:
+                self._saved(cast(Committed[_Outcome[D, E]], exc.committed), op_id)
+            raise
         return self._saved(done, op_id)
 
     def _merged(
