@@ -474,14 +474,20 @@ class Document(Generic[D, E]):
         fmt = self.fmt
         state: dict[str, E | None] = {}
         for ch in changes:
+            if ch.before is None and not ch.key:
+                continue  # a new entry without a key yet: it gets one when inserted
             current = state[ch.key] if ch.key in state else fmt.find(self._doc, ch.key)
             if ch.before is None:
                 ok = current is None or fmt.rekeys
             else:
                 ok = current is ch.before or (current is not None and fmt.same(current, ch.before))
             if not ok:
+                name = ch.key or fmt.label(ch.before or ch.after)  # type: ignore[arg-type]
                 raise WorkspaceError(
-                    f"{self.path}: entry {ch.key} is not as expected", exit_code=EXIT_REFUSED
+                    f"{self.path}: memory {name} is not as this change expects (the file "
+                    "changed since it was read, probably by the agent); nothing was changed: "
+                    "reload it and try again",
+                    exit_code=EXIT_REFUSED,
                 )
             state[ch.key] = ch.after
 
