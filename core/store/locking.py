@@ -20,6 +20,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+
 __all__ = ["LockTimeout", "agent_lock", "lock_path_for", "workspace_lock"]
 
 _POLL_INTERVAL_S = 0.02
@@ -103,7 +105,15 @@ def workspace_lock(root: Path, *, timeout: float) -> Iterator[Path]:
     if key in held:
         yield lock_path
         return
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        if exc.errno != errno.ELOOP:
+            raise
+        raise WorkspaceError(
+            f"{lock_path} is a link: MemDesk never follows links in .memdesk/; remove it",
+            exit_code=EXIT_REFUSED,
+        ) from None
     try:
         _acquire(fd, lock_path, timeout=timeout, poll_interval=_POLL_INTERVAL_S)
         held.add(key)
