@@ -82,7 +82,7 @@ def find_operation(journal: Journal, op_id: str | None) -> Operation:
 def plan_undo(ws: Any, op_id: str | None = None) -> Undo:
     """The change sets that undo the operation (not applied yet). WorkspaceError (exit 1) with
     the reason when it cannot be undone."""
-    with journal_for_reading(ws.root) as journal:
+    with journal_for_reading(ws.root, required=True) as journal:
         if journal is None:
             raise WorkspaceError(
                 f"{ws.root}: MemDesk has not changed anything here", exit_code=EXIT_REFUSED
@@ -141,7 +141,7 @@ def undo_and_save(ws: Any, op_id: str | None = None) -> tuple[Undo, list[Saved[A
 
 def _named_operation(root: Any, op_id: str | None) -> str:
     """The full id of the operation `op_id` names (the newest one without it)."""
-    with journal_for_reading(root) as journal:
+    with journal_for_reading(root, required=True) as journal:
         if journal is None:
             raise WorkspaceError(
                 f"{root}: MemDesk has not changed anything here", exit_code=EXIT_REFUSED

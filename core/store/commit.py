@@ -75,6 +75,7 @@ __all__ = [
     "commit",
     "journal_for_reading",
     "journal_for_writing",
+    "journal_unreadable",
     "settle_interrupted",
     "sha256",
 ]
@@ -582,14 +583,17 @@ def journal_for_writing(root: Path, *, file: str | None = None) -> Iterator[Jour
 
 
 @contextmanager
-def journal_for_reading(root: Path) -> Iterator[Journal | None]:
-    """The journal as it stands, settled; None when the workspace has none (nothing created)."""
+def journal_for_reading(root: Path, *, required: bool = False) -> Iterator[Journal | None]:
+    """The journal as it stands, settled; None when the workspace has none (nothing created),
+    or when it cannot be read (`journal_unreadable` says why; `required`: WorkspaceError)."""
     if not Journal.exists(root):
         yield None
         return
     try:
         journal = Journal.open_for_inspection(root)
-    except JournalError:
+    except JournalError as exc:
+        if required:
+            raise WorkspaceError(str(exc)) from None
         yield None
         return
     with journal:
@@ -598,6 +602,16 @@ def journal_for_reading(root: Path) -> Iterator[Journal | None]:
         except JournalError as exc:
             log.warning("%s: interrupted saves could not be settled now (%s)", root, exc)
         yield journal
+
+
+def journal_unreadable(root: Path) -> str | None:
+    """Why the workspace's journal cannot be read (corrupt, not a journal, a newer schema), or
+    None: what a command that reads without it, and the window, tell the person."""
+    try:
+        with journal_for_reading(root, required=True):
+            return None
+    except WorkspaceError as exc:
+        return str(exc)
 
 
 def settle_interrupted(
