@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -596,12 +597,25 @@ def journal_for_reading(root: Path, *, required: bool = False) -> Iterator[Journ
             raise WorkspaceError(str(exc)) from None
         yield None
         return
-    with journal:
+    with journal, _corrupt_pages(journal, required=required):
         try:
             settle_interrupted(journal, root)
         except JournalError as exc:
             log.warning("%s: interrupted saves could not be settled now (%s)", root, exc)
         yield journal
+
+
+@contextmanager
+def _corrupt_pages(journal: Journal, *, required: bool) -> Iterator[None]:
+    """A journal whose first pages open but a later one is not SQLite's: a JournalError that
+    says so (`required`: a WorkspaceError), not SQLite's own error."""
+    try:
+        yield
+    except sqlite3.DatabaseError as exc:
+        error = journal.failed(exc)
+        if required:
+            raise WorkspaceError(str(error)) from None
+        raise error from exc
 
 
 def journal_unreadable(root: Path) -> str | None:

@@ -610,8 +610,10 @@ def _failure(path: Path | None, exc: sqlite3.Error) -> JournalError:
     """What went wrong with the journal at `path`: not a journal at all, or the disk would not
     take it (full, or failing)."""
     code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
-    if code in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+    if code == _SQLITE_NOTADB:
         return _not_a_journal(path, f"not an SQLite database: {exc}")
+    if code == _SQLITE_CORRUPT:
+        return _not_a_journal(path, f"damaged: {exc}")
     return JournalError(f"{path}: the journal could not be written ({exc}){_full_disk(path, code)}")
 
 
@@ -833,6 +835,10 @@ class Journal:
         conn = _connect(":memory:")
         _migrate(conn, None)
         return cls(conn, path=None, persistent=False)
+
+    def failed(self, exc: sqlite3.Error) -> JournalError:
+        """What an SQLite failure met while reading the journal means (a page not SQLite's)."""
+        return _failure(self.path, exc)
 
     def close(self) -> None:
         """Close the connection; safe to call twice."""

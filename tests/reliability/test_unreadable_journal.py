@@ -77,6 +77,25 @@ def test_an_unreadable_journal_is_named_by_undo_activity_and_every_read(
         assert says_unreadable(warning, ws), (filled, result.err)
 
 
+def test_a_journal_damaged_past_its_first_page_is_named_by_undo_and_activity(
+    cli: Cli, tmp_path: Path
+) -> None:
+    ws = tmp_path / "ws"
+    assert cli("demo", ws).code == 0
+    assert cli("edit", ws, "32911b", "--score", "0.5").code == 0
+    assert cli("decay", ws, "--apply").code == 0
+    path = Journal.db_path(ws)
+    data = bytearray(path.read_bytes())
+    data[4096:8192] = b"\xa5" * 4096  # its second page
+    path.write_bytes(bytes(data))
+
+    for command in ("undo", "activity"):
+        result = cli(command, ws)
+        assert result.code == 2, (command, result)
+        assert says_unreadable(result.err, ws) and "damaged" in result.err, (command, result.err)
+    assert cli("list", ws).code == 0
+
+
 def test_a_read_of_a_sound_journal_warns_of_nothing(cli: Cli, tmp_path: Path) -> None:
     assert cli("demo", tmp_path / "ws").code == 0
     for args in READS:
