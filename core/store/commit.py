@@ -209,11 +209,13 @@ class _Commit(Generic[C]):
         return done
 
     def _not_recorded(self, done: Committed[C] | None) -> NotRecorded:
-        """What the person is told when the file holds the change but the journal does not."""
+        """What the person is told when the file holds the change but the journal does not
+        (and what else a save would have said)."""
+        also = f"; {done.notice}" if done is not None and done.notice else ""
         return NotRecorded(
             f"{self.path}: written, but not recorded in the journal ({self._unrecorded}); the "
             "change is in the file, and MemDesk records its history and undo the next time it "
-            "opens this workspace with the journal writable",
+            f"opens this workspace with the journal writable{also}",
             done,  # type: ignore[arg-type]
         )
 
