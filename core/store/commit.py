@@ -214,8 +214,8 @@ class _Commit(Generic[C]):
         also = f"; {done.notice}" if done is not None and done.notice else ""
         return NotRecorded(
             f"{self.path}: written, but not recorded in the journal ({self._unrecorded}); the "
-            "change is in the file, and MemDesk records its history and undo the next time it "
-            f"opens this workspace with the journal writable{also}",
+            "change is in the file, and once this journal can be written again the next MemDesk "
+            f"that opens the workspace records its history and undo{also}",
             done,  # type: ignore[arg-type]
         )
 
