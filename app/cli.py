@@ -99,7 +99,7 @@ def _terminal_safe() -> Iterator[None]:
 
 def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     try:
-        return handler(args)
+        code = handler(args)
     except (WorkspaceError, InputError) as exc:
         return _fail(str(exc), getattr(exc, "exit_code", EXIT_ERROR))
     except BrokenPipeError:
@@ -115,6 +115,18 @@ def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace)
         where = getattr(args, "path", None) or "memdesk"
         what = _CONTROL.sub(lambda m: repr(m.group())[1:-1], f"{type(exc).__name__}: {exc}")
         return _fail(f"{where}: failed: {what} (MEMDESK_DEBUG=1 shows where)", EXIT_ERROR)
+    _warn_unreadable_journal(args)
+    return code
+
+
+def _warn_unreadable_journal(args: argparse.Namespace) -> None:
+    """A command that went on without the journal (it cannot be read) says so, in one line."""
+    from core.store.commit import journal_unreadable
+
+    root = getattr(args, "journal_root", None)
+    problem = None if root is None else journal_unreadable(root)
+    if problem is not None:
+        print(f"memdesk: warning: {problem}", file=sys.stderr)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1088,9 +1100,12 @@ def _text(value: str) -> str:
 
 
 def _resolve(args: argparse.Namespace) -> tuple[Any, Path]:
+    """The agent and path `args` name; the workspace's journal is looked at after the command."""
     from core.agents.registry import resolve
 
-    return resolve(args.path, agent=args.agent)
+    agent, path = resolve(args.path, agent=args.agent)
+    args.journal_root = path if path.is_dir() else path.parent
+    return agent, path
 
 
 class _Version(argparse.Action):

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from core.store.commit import (
     RECENT_COMMITS,
     Committed,
+    NotRecorded,
     Planned,
     Target,
     commit,
@@ -301,7 +302,16 @@ class Document(Generic[D, E]):
             entry = record(outcome.changes, actor, cause, op_id)
             return Planned(data, outcome, entry.events, entry.decay_states, tuple(entry.forget))
 
-        done = commit(self.target, base=self.base, plan=plan, actor=actor, cause=cause, op_id=op_id)
+        try:
+            done = commit(
+                self.target, base=self.base, plan=plan, actor=actor, cause=cause, op_id=op_id
+            )
+        except NotRecorded as exc:  # written all the same: the document holds what the file does
+            if exc.committed is None:
+                self.reload()
+            else:
+                self._saved(cast(Committed[_Outcome[D, E]], exc.committed), op_id)
+            raise
         return self._saved(done, op_id)
 
     def _merged(
@@ -468,14 +478,20 @@ class Document(Generic[D, E]):
         fmt = self.fmt
         state: dict[str, E | None] = {}
         for ch in changes:
+            if ch.before is None and not ch.key:
+                continue  # a new entry without a key yet: it gets one when inserted
             current = state[ch.key] if ch.key in state else fmt.find(self._doc, ch.key)
             if ch.before is None:
                 ok = current is None or fmt.rekeys
             else:
                 ok = current is ch.before or (current is not None and fmt.same(current, ch.before))
             if not ok:
+                name = ch.key or fmt.label(ch.before or ch.after)  # type: ignore[arg-type]
                 raise WorkspaceError(
-                    f"{self.path}: entry {ch.key} is not as expected", exit_code=EXIT_REFUSED
+                    f"{self.path}: memory {name} is not as this change expects (the file "
+                    "changed since it was read, probably by the agent); nothing was changed: "
+                    "reload it and try again",
+                    exit_code=EXIT_REFUSED,
                 )
             state[ch.key] = ch.after
 

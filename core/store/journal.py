@@ -25,6 +25,7 @@ import heapq
 import json
 import math
 import os
+import shlex
 import sqlite3
 import uuid
 from collections import Counter
@@ -598,13 +599,9 @@ def _check_version(version: int, path: Path | None) -> None:
 
 
 def _read_version(conn: sqlite3.Connection, path: Path | None) -> int:
-    """The schema version; also the first read, so a non-SQLite file fails here."""
-    try:
-        version = _user_version(conn)
-    except sqlite3.DatabaseError as exc:
-        if isinstance(exc, sqlite3.OperationalError) and _is_readonly(exc):
-            raise
-        raise _failure(path, exc) from exc
+    """The schema version; also the first read, so a non-SQLite file fails here (the opener
+    says so: `_failure`)."""
+    version = _user_version(conn)
     _check_version(version, path)
     return version
 
@@ -613,9 +610,20 @@ def _failure(path: Path | None, exc: sqlite3.Error) -> JournalError:
     """What went wrong with the journal at `path`: not a journal at all, or the disk would not
     take it (full, or failing)."""
     code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
-    if code in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
-        return JournalError(f"{path} is not a MemDesk journal (not an SQLite database: {exc})")
+    if code == _SQLITE_NOTADB:
+        return _not_a_journal(path, f"not an SQLite database: {exc}")
+    if code == _SQLITE_CORRUPT:
+        return _not_a_journal(path, f"damaged: {exc}")
     return JournalError(f"{path}: the journal could not be written ({exc}){_full_disk(path, code)}")
+
+
+def _not_a_journal(path: Path | None, why: str) -> JournalError:
+    """A journal that cannot be read at all: what it is, and how to go on without it."""
+    return JournalError(
+        f"{path} is not a MemDesk journal ({why}): history and undo are unavailable; "
+        f"move it aside (mv {shlex.quote(str(path))} {shlex.quote(f'{path}.broken')}) and "
+        "MemDesk starts a new one"
+    )
 
 
 def _full_disk(path: Path | None, code: int) -> str:
@@ -690,23 +698,33 @@ def _ensure_writable(folder: Path, path: Path) -> None:
         if exc.errno == errno.EROFS:
             raise JournalReadOnlyError(f"cannot create {folder}: {exc.strerror}") from exc
         raise JournalError(f"cannot create {folder}: {exc.strerror}") from exc
+    _check_a_file(path)
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise JournalReadOnlyError(f"{path}: the workspace is read-only")
 
 
+def _check_a_file(path: Path) -> None:
+    """A folder (or a FIFO, a device) where the journal belongs is no journal."""
+    if path.exists() and not path.is_file():
+        raise _not_a_journal(path, "not a file")
+
+
 def _open_writable(path: Path) -> sqlite3.Connection:
-    conn = _connect(str(path))
+    conn: sqlite3.Connection | None = None
     try:
+        conn = _connect(str(path))
         _read_version(conn, path)  # before any pragma that could write to the file
         _configure(conn)
         _migrate(conn, path)
-    except sqlite3.OperationalError as exc:
-        conn.close()
-        if _is_readonly(exc):
+    except sqlite3.Error as exc:  # a file SQLite cannot open, a page that is not SQLite's
+        if conn is not None:
+            conn.close()
+        if isinstance(exc, sqlite3.OperationalError) and _is_readonly(exc):
             raise JournalReadOnlyError(f"{path}: cannot write the journal ({exc})") from exc
         raise _failure(path, exc) from exc
     except BaseException:
-        conn.close()
+        if conn is not None:
+            conn.close()
         raise
     return conn
 
@@ -756,6 +774,8 @@ def _copy_readonly(path: Path, memory: sqlite3.Connection) -> None:
         except sqlite3.OperationalError as exc:
             if not _is_readonly(exc) or options == "immutable=1":
                 raise JournalError(f"{path}: cannot read the journal ({exc})") from exc
+        except sqlite3.DatabaseError as exc:  # a page past the first is not SQLite's
+            raise _failure(path, exc) from exc
         finally:
             source.close()
 
@@ -798,10 +818,14 @@ class Journal:
         """An in-memory copy of the journal (empty if there is none); writes are not saved."""
         path = cls.db_path(workspace)
         with _os_errors(path):
+            _check_a_file(path)
             there = path.is_file()
         conn = _snapshot(path) if there else _connect(":memory:")
         try:
             _migrate(conn, path)
+        except sqlite3.Error as exc:  # the copy holds pages that are not SQLite's
+            conn.close()
+            raise _failure(path, exc) from exc
         except BaseException:
             conn.close()
             raise
@@ -821,6 +845,10 @@ class Journal:
         conn = _connect(":memory:")
         _migrate(conn, None)
         return cls(conn, path=None, persistent=False)
+
+    def failed(self, exc: sqlite3.Error) -> JournalError:
+        """What an SQLite failure met while reading the journal means (a page not SQLite's)."""
+        return _failure(self.path, exc)
 
     def close(self) -> None:
         """Close the connection; safe to call twice."""
