@@ -25,8 +25,8 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from core.store import atomic
@@ -37,11 +37,13 @@ __all__ = [
     "backup_bytes",
     "backup_name",
     "clean_backup_temps",
+    "file_time",
     "list_backups",
     "make_backup",
     "own_backup_dir",
     "parse_backup_name",
     "prune_backups",
+    "stamp_time",
 ]
 
 TIME_FORMAT = "%Y%m%d_%H%M%S"
@@ -68,13 +70,40 @@ def own_backup_dir(workspace: Path, source: Path) -> Path:
 
 @dataclass(frozen=True, slots=True)
 class BackupInfo:
-    """One backup file; ``at`` is the naive local time in its name, ``seq`` 1 for a plain name."""
+    """One backup file: ``at`` is the local time in its name (aware), None when the name's stamp
+    is no time (``00010101_000000_…``: listed all the same); ``seq`` 1 for a plain name."""
 
     path: Path
-    at: datetime
+    at: datetime | None
     size: int
     original_name: str
     seq: int = 1
+    mtime: float = field(default=0.0, compare=False)
+
+    @property
+    def time(self) -> datetime:
+        """``at``, else the file's modification time."""
+        return self.at if self.at is not None else file_time(self.mtime)
+
+
+def stamp_time(stamp: str) -> datetime | None:
+    """The moment a ``YYYYMMDD_HHMMSS`` stamp names (backup and snapshot names), in local time
+    as the agent writes it, aware; None when it names none: no such date, or one local time or
+    UTC cannot hold (``00010101_000000`` east of UTC, ``99991231_235959`` west of it)."""
+    try:
+        at = datetime.strptime(stamp, TIME_FORMAT).astimezone()
+        at.astimezone(UTC), at.astimezone()  # what readers of it do: neither may overflow
+    except (ValueError, OverflowError):
+        return None
+    return at
+
+
+def file_time(mtime: float) -> datetime:
+    """A file's modification time, aware local time (the epoch for one no date can hold)."""
+    try:
+        return datetime.fromtimestamp(mtime).astimezone()
+    except (ValueError, OverflowError, OSError):
+        return datetime.fromtimestamp(0, UTC).astimezone()
 
 
 def backup_name(original_name: str, at: datetime, seq: int = 1) -> str:
@@ -88,20 +117,19 @@ def backup_name(original_name: str, at: datetime, seq: int = 1) -> str:
 
 
 def parse_backup_name(name: str) -> tuple[datetime, str] | None:
-    """(local time, original file name) of a backup name of either layout, or None."""
+    """(local time, original file name) of a backup name of either layout, or None (also for
+    a name whose stamp is no time)."""
     parsed = _parse(name)
-    return None if parsed is None else (parsed[0], parsed[1])
+    return None if parsed is None or parsed[0] is None else (parsed[0], parsed[1])
 
 
-def _parse(name: str) -> tuple[datetime, str, int] | None:
-    """(time, original name, sequence number) or None for a name that is not a backup."""
+def _parse(name: str) -> tuple[datetime | None, str, int] | None:
+    """(time, original name, sequence number) or None for a name that is not a backup; the
+    time is None for a stamp that is no time."""
     match = _NAME_RE.fullmatch(name)
     if match is None:
         return None
-    try:
-        at = datetime.strptime(match["stamp"], TIME_FORMAT)
-    except ValueError:
-        return None
+    at = stamp_time(match["stamp"])
     seq_text = match["seq"]
     if seq_text is None or int(seq_text) < 2:
         # "~001_x" is never written by us: read it as a plain backup of a file named "~001_x".
@@ -243,8 +271,13 @@ def list_backups(backup_dir: Path, *, original_name: str | None = None) -> list[
         info = _info(entry)
         if info is not None and original_name in (None, info.original_name):
             found.append(info)
-    found.sort(key=lambda info: (info.at, info.seq, info.path.name))
+    found.sort(key=_order)
     return found
+
+
+def _order(info: BackupInfo) -> tuple[bool, datetime, int, str]:
+    """Oldest first; a backup whose name is no time before all (never taken for the newest)."""
+    return info.at is not None, info.time, info.seq, info.path.name
 
 
 def _info(entry: os.DirEntry[str]) -> BackupInfo | None:
@@ -259,25 +292,23 @@ def _info(entry: os.DirEntry[str]) -> BackupInfo | None:
     if not stat.S_ISREG(st.st_mode):
         return None
     at, original, seq = parsed
-    return BackupInfo(
-        path=Path(entry.path), at=at, size=st.st_size, original_name=original, seq=seq
-    )
+    return BackupInfo(Path(entry.path), at, st.st_size, original, seq, st.st_mtime)
 
 
 def prune_backups(backup_dir: Path, *, keep: int, owned: Callable[[Path], bool]) -> list[Path]:
     """Delete owned backups beyond the newest ``keep`` owned ones of each file; return them.
 
-    Backups for which ``owned`` is false (the agent's) are never deleted and do not count
-    towards ``keep``.
+    Backups for which ``owned`` is false (the agent's), or whose name is no time, are never
+    deleted and do not count towards ``keep``.
     """
     if keep < 1:
         raise ValueError(f"keep must be at least 1, not {keep}")
     victims: list[BackupInfo] = []
     for group in _by_original(list_backups(backup_dir)).values():
-        mine = [info for info in group if owned(info.path)]
+        mine = [info for info in group if info.at is not None and owned(info.path)]
         victims.extend(mine[:-keep])
     removed: list[Path] = []
-    for info in sorted(victims, key=lambda info: (info.at, info.seq, info.path.name)):
+    for info in sorted(victims, key=_order):
         try:
             os.unlink(info.path)
         except FileNotFoundError:
