@@ -112,7 +112,7 @@ def own_backups(root: Path, live: Path, fmt: Any) -> list[BackupFile]:
 def agent_folder_backups(root: Path, live: Path, fmt: Any, folder: Path) -> list[BackupFile]:
     """Backups named `YYYYMMDD_HHMMSS_<file>` in a folder the agent and MemDesk share: those
     MemDesk wrote are in its journal, the others are the agent's."""
-    named = list_backups(folder, original_name=live.name)
+    named = list_backups(folder, root=root, original_name=live.name)
     mine = _journal_backups(root, [i.path.relative_to(root).as_posix() for i in named])
     return _named(root, live, fmt, folder, lambda rel: "memdesk" if rel in mine else "agent")
 
@@ -132,7 +132,7 @@ def _named(
 ) -> list[BackupFile]:
     live_rel = live.relative_to(root).as_posix()
     out = []
-    for info in list_backups(folder, original_name=live.name):
+    for info in list_backups(folder, root=root, original_name=live.name):
         rel = info.path.relative_to(root).as_posix()
         source = "name" if info.at is not None else UNREADABLE_NAME
         out.append(

@@ -630,7 +630,7 @@ def backup_files(root: Path, path: Path) -> list[tuple[Path, datetime, str]]:
     knows it by."""
     found = [
         (b.path, b.time.astimezone(UTC), b.path.relative_to(root).as_posix())
-        for b in list_backups(own_backup_dir(root, path))
+        for b in list_backups(own_backup_dir(root, path), root=root)
         if b.original_name == path.name
     ]
     agent_bak = path.with_name(path.name + ".bak")
