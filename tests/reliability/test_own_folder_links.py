@@ -136,3 +136,24 @@ def test_no_command_goes_through_a_link_under_memdesk(tmp_path: Path, case: Link
         ]
     conn.close()
     assert refusals >= len(WRITES[case.layout]) * case.refused
+
+
+def test_a_journal_swapped_for_a_link_after_the_check_is_refused_before_any_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program puts the link in place between the check of `.memdesk/` and SQLite's
+    open (here: the check sees nothing): the file SQLite opened is not the one in the folder,
+    so the journal is closed before anything is read or written."""
+    from core.store import journal as journal_module
+    from core.store.confine import ConfinementError
+
+    ws = tmp_path / "ws"
+    (ws / ".memdesk").mkdir(parents=True)
+    outside = _outside(tmp_path / "outside")
+    (ws / ".memdesk" / "memdesk.db").symlink_to(outside / "victim.db")
+    before = picture(outside)
+    monkeypatch.setattr(journal_module, "_refuse_odd", lambda *_args: None)
+    for opening in (journal_module.Journal.open, journal_module.Journal.open_readonly):
+        with pytest.raises(ConfinementError, match=r"memdesk\.db: a symbolic link"):
+            opening(ws).close()
+    assert picture(outside) == before
