@@ -731,11 +731,12 @@ def cmd_backups(args: argparse.Namespace) -> int:
         return EXIT_OK
     if not rows:
         print(f"{agent.where(path)}: no backups found")
-    for row in rows:
+    for row, backup in zip(rows, found, strict=True):
         entries = "?" if row["entries"] is None else row["entries"]
+        note = f"  ({backup.note})" if backup.note else ""
         print(
             f"{row['at']:<25} {row['origin']:<7} {entries:>6} entries {row['size']:>9} bytes  "
-            f"{row['path']}"
+            f"{row['path']}{note}"
         )
     return EXIT_OK
 

@@ -478,8 +478,9 @@ class BackupsView(QWidget):
         self.table.setRowCount(len(self.backups))
         for row, backup in enumerate(self.backups):
             entries = backup.entries()
+            when = backup.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
             cells = (
-                backup.at.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
+                f"{when} (file time: the name holds none)" if backup.note else when,
                 ORIGINS.get(backup.origin, backup.origin),
                 backup.live,
                 "?" if entries is None else str(entries),
@@ -488,7 +489,8 @@ class BackupsView(QWidget):
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(literal_html(backup.rel))
+                tip = f"{backup.rel}: {backup.note}" if backup.note else backup.rel
+                item.setToolTip(literal_html(tip))
                 self.table.setItem(row, column, item)
         self.table.blockSignals(False)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.backups_view import BackupFile
+from core.formats.text import BOM, InputError, decode
 from core.ops import ChangeSet, apply_and_save
 from core.store.document import Document, Saved
 from core.store.documents import Editable
@@ -173,17 +174,10 @@ def restore_backup(
             exit_code=EXIT_REFUSED,
         )
     if not only:
+        text = _text(backup)  # refused first: bytes that are not text are no memory file
         risk = None if force else restore_risk(backup, kind_of, now=document.base)
         if risk is not None:
             raise RestoreRefused(backup, risk)
-        data = backup.raw()
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise WorkspaceError(
-                f"{backup.rel}: not UTF-8 text (byte {exc.start}); nothing was restored",
-                exit_code=EXIT_REFUSED,
-            ) from None
         return ChangeSet(document, f"Restore {document.rel} from {backup.rel}", text=text)
     old = backup.read()
     made = (_restored(document, old, memory_id, backup) for memory_id in dict.fromkeys(only))
@@ -206,6 +200,16 @@ def restore_and_save(
     document = ws.document_at(backup.live)
     changeset = restore_backup(document, backup, only, force=force, kind_of=kind_of)
     return changeset, apply_and_save(ws, [changeset], restore_cause(backup))
+
+
+def _text(backup: BackupFile) -> str:
+    """The backup's whole text; InputError naming it (and its line) for bytes no agent reads as
+    text: invalid UTF-8, a NUL byte."""
+    try:
+        decoded = decode(backup.raw(), backup.rel)
+    except InputError as exc:
+        raise InputError(backup.rel, f"{exc.reason}; nothing was restored", line=exc.line) from None
+    return BOM + decoded.text if decoded.bom else decoded.text
 
 
 def _restored(

@@ -266,10 +266,7 @@ class _Commit(Generic[C]):
         exc: Exception,
     ) -> Committed[C]:
         """Late writes that cannot be merged: their bytes are kept as backups, never dropped."""
-        kept = [
-            backup_bytes(version, self.path.name, self.target.backup_dir, perm=0o600)
-            for _base, version in lost
-        ]
+        kept = [self._backup_bytes(version) for _base, version in lost]
         done = self._result(written, merged, late, written=True)
         where = ", ".join(str(k) for k in kept)
         notice = (
@@ -398,7 +395,7 @@ class _Commit(Generic[C]):
             return None
         there = read_or_none(displaced) or b""
         if not ours:  # yet another file was renamed there after the swap: never drop it
-            kept = backup_bytes(there, self.path.name, self.target.backup_dir, perm=0o600)
+            kept = self._backup_bytes(there)
             log.warning("%s: a file renamed over it during a save is kept in %s", self.path, kept)
             return []
         return [] if there == data else [(data, there)]
@@ -432,11 +429,14 @@ class _Commit(Generic[C]):
         self._backed_up = (len(data), self._sha256(data) or "")
         pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memdesk-backup")
         try:
-            return pool.submit(
-                backup_bytes, data, self.path.name, self.target.backup_dir, perm=perm
-            )
+            return pool.submit(self._backup_bytes, data, perm)
         finally:
             pool.shutdown(wait=False)  # the backup goes on; `result()` waits for it
+
+    def _backup_bytes(self, data: bytes, perm: int = 0o600) -> Path:
+        """A backup of `data` in the target's backup folder, reached inside the workspace."""
+        folder = self.target.backup_dir
+        return backup_bytes(data, self.path.name, folder, root=self.target.root, perm=perm)
 
     @staticmethod
     def _drop_backup(backing_up: Future[Path] | None) -> None:
@@ -704,7 +704,7 @@ def _known_version(root: Path, target: Path, data: bytes, journal: Journal | Non
 
 
 def _keep_leftover(root: Path, target: Path, data: bytes) -> Path:
-    return backup_bytes(data, target.name, own_backup_dir(root, target), perm=0o600)
+    return backup_bytes(data, target.name, own_backup_dir(root, target), root=root, perm=0o600)
 
 
 def _in_progress_elsewhere(record: CommitRecord) -> bool:

@@ -27,6 +27,7 @@ import math
 import os
 import shlex
 import sqlite3
+import stat
 import uuid
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
@@ -40,6 +41,7 @@ from types import TracebackType
 from typing import Any, Literal, TypeAlias, cast, get_args, overload
 
 from core.secrets import scrub_secrets
+from core.store.confine import OWN_FOLDER, open_folder, own_link_refused
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -68,8 +70,10 @@ JsonValue: TypeAlias = bool | int | float | str | list["JsonValue"] | dict[str, 
 Fields: TypeAlias = Mapping[str, JsonValue]
 ProposalStatus: TypeAlias = Literal["pending", "approved", "rejected", "applied", "stale", "failed"]
 
-DB_DIR = ".memdesk"
+DB_DIR = OWN_FOLDER
 DB_NAME = "memdesk.db"
+# The files SQLite keeps beside the journal: each is checked like the journal before it opens.
+_SIDE_FILES = ("-wal", "-shm", "-journal")
 BUSY_TIMEOUT_S = 5.0
 _SQLITE_READONLY = 8
 _SQLITE_CORRUPT = 11
@@ -687,32 +691,73 @@ def _configure(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA synchronous = FULL")
 
 
-def _ensure_writable(folder: Path, path: Path) -> None:
-    if not folder.parent.is_dir():
-        raise JournalError(f"{folder.parent}: no such workspace folder")
+@contextmanager
+def _own_folder(workspace: Path, *, create: bool) -> Iterator[int | None]:
+    """`.memdesk/` held open, reached without following a link (made when `create`; None when
+    there is none), its journal files checked: a link among them, or anything but a file, is
+    refused before SQLite opens them (SQLite would follow a link to the database)."""
+    folder = workspace / DB_DIR
+    if not workspace.is_dir():
+        raise JournalError(f"{workspace}: no such workspace folder")
     try:
-        folder.mkdir(exist_ok=True)
-    except PermissionError as exc:
-        raise JournalReadOnlyError(f"cannot create {folder}: {exc.strerror}") from exc
+        fd = open_folder(workspace, DB_DIR, str(folder), create=create)
+    except FileNotFoundError as exc:
+        if create:
+            raise JournalError(
+                f"{folder}: cannot create the journal's folder: {exc.strerror}"
+            ) from exc
+        yield None
+        return
     except OSError as exc:
-        if exc.errno == errno.EROFS:
+        if isinstance(exc, PermissionError) or exc.errno == errno.EROFS:
             raise JournalReadOnlyError(f"cannot create {folder}: {exc.strerror}") from exc
-        raise JournalError(f"cannot create {folder}: {exc.strerror}") from exc
-    _check_a_file(path)
+        raise JournalError(f"{folder}: cannot open the journal's folder: {exc.strerror}") from exc
+    try:
+        for name in (DB_NAME, *(DB_NAME + side for side in _SIDE_FILES)):
+            _refuse_odd(fd, name, folder / name)
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def _refuse_odd(folder: int, name: str, shown: Path) -> None:
+    """ConfinementError for `name` in `folder` when it is a link or no regular file."""
+    try:
+        st = os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(st.st_mode):
+        raise own_link_refused(shown)
+    if not stat.S_ISREG(st.st_mode):  # a folder, a FIFO, a device: no journal
+        raise _not_a_journal(shown, "not a file")
+
+
+def _connect_own(target: str, folder: int, path: Path, *, uri: bool = False) -> sqlite3.Connection:
+    """`_connect` to the journal in `folder` (open): the file SQLite opened is checked to be the
+    one there before anything is read or written (no link put in its place meanwhile)."""
+    conn = _connect(target, uri=uri)
+    opened = conn.execute("PRAGMA database_list").fetchone()[2]
+    try:
+        same = os.path.samestat(
+            os.stat(opened), os.stat(DB_NAME, dir_fd=folder, follow_symlinks=False)
+        )
+    except OSError:
+        same = False
+    if not same:
+        conn.close()
+        raise own_link_refused(path)
+    return conn
+
+
+def _ensure_writable(folder: Path, path: Path) -> None:
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise JournalReadOnlyError(f"{path}: the workspace is read-only")
 
 
-def _check_a_file(path: Path) -> None:
-    """A folder (or a FIFO, a device) where the journal belongs is no journal."""
-    if path.exists() and not path.is_file():
-        raise _not_a_journal(path, "not a file")
-
-
-def _open_writable(path: Path) -> sqlite3.Connection:
+def _open_writable(path: Path, folder: int) -> sqlite3.Connection:
     conn: sqlite3.Connection | None = None
     try:
-        conn = _connect(str(path))
+        conn = _connect_own(str(path), folder, path)
         _read_version(conn, path)  # before any pragma that could write to the file
         _configure(conn)
         _migrate(conn, path)
@@ -747,24 +792,24 @@ def _os_errors(path: Path) -> Iterator[None]:
         raise JournalError(f"{path}: cannot open the journal: {exc.strerror or exc}") from exc
 
 
-def _snapshot(path: Path) -> sqlite3.Connection:
-    """Copy the journal at `path` into memory, never changing its contents."""
+def _snapshot(path: Path, folder: int) -> sqlite3.Connection:
+    """Copy the journal at `path` (in `folder`, open) into memory, never changing it."""
     memory = _connect(":memory:")
     try:
-        _copy_readonly(path, memory)
+        _copy_readonly(path, folder, memory)
     except BaseException:
         memory.close()
         raise
     return memory
 
 
-def _copy_readonly(path: Path, memory: sqlite3.Connection) -> None:
+def _copy_readonly(path: Path, folder: int, memory: sqlite3.Connection) -> None:
     # A WAL database opened with mode=ro still needs its -shm file; in a read-only folder
     # where none exists, fall back to immutable=1: no locking, and a -wal left without its
     # -shm is not read (a clean close leaves neither), acceptable for an inspection snapshot.
     for options in ("mode=ro", "immutable=1"):
         try:
-            source = _connect(f"{path.absolute().as_uri()}?{options}", uri=True)
+            source = _connect_own(f"{path.absolute().as_uri()}?{options}", folder, path, uri=True)
         except sqlite3.Error as exc:  # a file it may not read
             raise JournalError(f"{path}: cannot read the journal ({exc})") from exc
         try:
@@ -778,6 +823,14 @@ def _copy_readonly(path: Path, memory: sqlite3.Connection) -> None:
             raise _failure(path, exc) from exc
         finally:
             source.close()
+
+
+def _holds(folder: int, name: str) -> bool:
+    try:
+        os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 # --------------------------------------------------------------------------- the journal
@@ -800,8 +853,8 @@ class Journal:
     @classmethod
     def exists(cls, workspace: Path) -> bool:
         """Whether the workspace has a journal (one MemDesk may not look at counts as one)."""
-        try:
-            return cls.db_path(workspace).exists()
+        try:  # a link counts: opening it is refused, clearly
+            return os.path.lexists(cls.db_path(workspace))
         except OSError:
             return True
 
@@ -809,18 +862,19 @@ class Journal:
     def open(cls, workspace: Path) -> Journal:
         """Open (creating and migrating if needed) the workspace's journal for writing."""
         path = cls.db_path(workspace)
-        with _os_errors(path):
-            _ensure_writable(path.parent, path)
-        return cls(_open_writable(path), path=path, persistent=True)
+        with _own_folder(workspace, create=True) as folder:
+            assert folder is not None
+            with _os_errors(path):
+                _ensure_writable(path.parent, path)
+            return cls(_open_writable(path, folder), path=path, persistent=True)
 
     @classmethod
     def open_readonly(cls, workspace: Path) -> Journal:
         """An in-memory copy of the journal (empty if there is none); writes are not saved."""
         path = cls.db_path(workspace)
-        with _os_errors(path):
-            _check_a_file(path)
-            there = path.is_file()
-        conn = _snapshot(path) if there else _connect(":memory:")
+        with _own_folder(workspace, create=False) as folder:
+            there = folder is not None and _holds(folder, DB_NAME)
+            conn = _snapshot(path, folder) if folder is not None and there else _connect(":memory:")
         try:
             _migrate(conn, path)
         except sqlite3.Error as exc:  # the copy holds pages that are not SQLite's

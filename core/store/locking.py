@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.confine import open_folder, own_link_refused
 
 __all__ = ["LockTimeout", "agent_lock", "lock_path_for", "workspace_lock"]
 
@@ -105,15 +105,7 @@ def workspace_lock(root: Path, *, timeout: float) -> Iterator[Path]:
     if key in held:
         yield lock_path
         return
-    try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
-    except OSError as exc:
-        if exc.errno != errno.ELOOP:
-            raise
-        raise WorkspaceError(
-            f"{lock_path} is a link: MemDesk never follows links in .memdesk/; remove it",
-            exit_code=EXIT_REFUSED,
-        ) from None
+    fd = _own_lock_file(root, lock_path)
     try:
         _acquire(fd, lock_path, timeout=timeout, poll_interval=_POLL_INTERVAL_S)
         held.add(key)
@@ -124,3 +116,20 @@ def workspace_lock(root: Path, *, timeout: float) -> Iterator[Path]:
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
+
+
+def _own_lock_file(root: Path, lock_path: Path) -> int:
+    """The lock file, opened in `.memdesk/` reached without following a link (one rule with
+    the journal and the backups: a link there is refused, naming it)."""
+    folder_rel, _, name = WORKSPACE_LOCK.rpartition("/")
+    folder = open_folder(root, folder_rel, str(lock_path.parent), create=True)
+    try:
+        return os.open(
+            name, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600, dir_fd=folder
+        )
+    except OSError as exc:
+        if exc.errno != errno.ELOOP:
+            raise
+        raise own_link_refused(lock_path) from None
+    finally:
+        os.close(folder)

@@ -719,8 +719,8 @@ def backup_files(root: Path, path: Path) -> list[tuple[Path, datetime, str]]:
     """Backups of the file, oldest first: path, the time it records, and the name the journal
     knows it by."""
     found = [
-        (b.path, b.at.astimezone(UTC), b.path.relative_to(root).as_posix())
-        for b in list_backups(own_backup_dir(root, path))
+        (b.path, b.time.astimezone(UTC), b.path.relative_to(root).as_posix())
+        for b in list_backups(own_backup_dir(root, path), root=root)
         if b.original_name == path.name
     ]
     agent_bak = path.with_name(path.name + ".bak")

@@ -34,6 +34,7 @@ from core.agents.picoclaw.format import (
     resolve_policy,
 )
 from core.formats.json_object import JsonItem, JsonObjectDoc, JsonObjectFormat
+from core.store.backups import file_time, stamp_time
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import list_folder, read_file
 
@@ -256,7 +257,7 @@ def list_snapshots(root: Path) -> list[Snapshot]:
         match = _SNAPSHOT_NAME.match(path.name)
         if match is None or not path.is_file() or path.is_symlink():
             continue
-        at = datetime.strptime(match.group(1), "%Y%m%d_%H%M%S").astimezone()
+        at = stamp_time(match.group(1)) or file_time(path.stat().st_mtime)
         found.append((at, int(match.group(2) or 1), path))
     found.sort()
     return [
