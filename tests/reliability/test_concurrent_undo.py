@@ -101,5 +101,6 @@ def test_the_workspace_lock_is_never_followed_out_of_the_workspace(
     capsys.readouterr()
 
     assert main(["undo", str(ws)]) == 1
-    assert "workspace.lock is a link" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "workspace.lock: a symbolic link where MemDesk keeps its own files" in err
     assert outside.read_text() == "someone else's file\n"
