@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.backups_view import BackupFile
+from core.backups_view import BackupFile, refuse_big
 from core.ops import ChangeSet, apply_and_save
 from core.store.document import Document, Saved
 from core.store.documents import Editable
@@ -32,6 +32,7 @@ def restore_backup(
     one absent from the file is added back where the agent adds one)."""
     if document.read_only:
         raise WorkspaceError(f"{document.rel} is read-only in MemDesk", exit_code=EXIT_REFUSED)
+    refuse_big(backup, "restore")
     if document.modified:
         raise WorkspaceError(
             f"{document.rel} has unsaved edits: save or discard them before restoring",

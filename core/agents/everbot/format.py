@@ -1069,6 +1069,12 @@ class StructuredFormat:
     def replace_current(self, doc: StructuredDocument, changes: Sequence[Change[Entry]]) -> bool:
         return doc.replace_current(changes)
 
+    def entry_heading(self, line: str) -> str | None:
+        """The key a line starting a memory gives it (before any `~N` of a repeated one), else
+        None: how a file too big to parse whole is read a memory at a time."""
+        found = HEADER_RE.match(line.strip())
+        return None if found is None else found.group(1)
+
     def keys_in(self, data: bytes) -> set[str] | None:
         """The memories' keys in a version of the file, by its headers alone (None: it needs
         the whole parse)."""

@@ -714,6 +714,12 @@ class LongTermFormat:
     def entries(self, doc: LongTermDocument) -> list[Entry]:
         return doc.entries()
 
+    def entry_heading(self, line: str) -> str | None:
+        """The key a `## ` line gives its entry (before any `~N` of a repeated one), else None."""
+        if not line.startswith("## "):
+            return None
+        return _title_of(line.rstrip("\r\n")) or UNTITLED_KEY
+
     def key(self, entry: Entry) -> str:
         return entry.key
 
