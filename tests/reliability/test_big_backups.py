@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 import core.store.files as files
 from app.cli import main
@@ -104,6 +105,7 @@ def test_every_command_on_a_big_backup_stays_under_twice_its_size(
     run("list", home)
     assert RARE in run("list", home, "--backups", "--query", "zebrafish fridays")
     assert RARE in run("show", home, key)
+    assert BACKUP[layout].name in run("where", home, "zebrafish tank")  # forgetting lists it
 
     refused = run_measured("restore", home, backup, cwd=PROJECT_ROOT)
     assert refused.code == 1 and refused.peak_mb < bound
@@ -175,3 +177,28 @@ def test_search_in_backups_keeps_a_big_backup_out_of_the_candidates(
     assert all(not hit.backup.big for _text, hit in candidates)
     [hit] = search_backups(found, "ZEBRAFISH", candidates=candidates)
     assert hit.content == RARE and hit.key == ZEBRA["picoclaw"] and hit.backup.big
+
+
+def test_the_backups_page_lists_compares_and_searches_a_big_backup_off_the_ui_thread(
+    qtbot: QtBot, demos: dict[str, Path], tmp_path: Path
+) -> None:
+    from ui.backups_view import REMOVED, BackupsView
+
+    root = fresh(demos, "picoclaw", tmp_path) / "workspace"
+    view = BackupsView()
+    qtbot.addWidget(view)
+    view.show_workspace(agent_named("picoclaw").open(root))
+    assert view.table.item(0, 3).text() == "too big to count"  # type: ignore[union-attr]
+
+    with qtbot.waitSignal(view.compared, timeout=60_000):
+        view.table.setCurrentCell(0, 0)  # the big one, the newest
+        assert view.title.text().startswith("Comparing ")  # not on the UI thread
+    assert "over 32 MB: per memory only" in view.title.text()
+    assert view.diff_table.item(0, 0).text() == REMOVED  # type: ignore[union-attr]
+    assert not view.restore_all.isEnabled() and not view.restore_checked.isEnabled()
+
+    view.search.setText("zebrafish")
+    with qtbot.waitSignal(view.searched, timeout=60_000):
+        view.find_in_backups()
+        assert view.hits.rowCount() == 0  # still searching, the page answers meanwhile
+    assert [hit.content for hit in view.found_hits] == [RARE]
