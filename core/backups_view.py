@@ -8,7 +8,6 @@ the agent's own `Format`, so `diff_versions` compares memories, whatever the age
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,7 +23,6 @@ from core.store.journal import Journal, JournalError
 from core.store.merge import Format
 
 __all__ = [
-    "BIG_FILE_BYTES",
     "BackupFile",
     "BackupHit",
     "BackupOnly",
@@ -326,15 +324,13 @@ class Piece:
         return self.text.partition("\n")[2].strip()
 
 
-# A heading that is no memory's: a section, which ends the memory before it.
-_SECTION = re.compile(r"#{1,2} ")
-
-
 def memory_pieces(fmt: Any, read: Callable[[], Iterable[bytes]]) -> Iterator[Piece]:
     """The memories in a file's lines (`read` gives them, each time from the start), one at a
     time, keyed as the format keys them (a key met again gets `~2`, `~3`, …); WorkspaceError
     when the format cannot be read this way. Memory holds a piece, not one entry per memory:
-    a first read finds the keys that may repeat, and only those are counted."""
+    a first read finds the keys that may repeat, and only those are counted. The format's
+    `entry_heading(line)` gives the key a line starts, "" for a section heading (which ends
+    the memory before it), None for any other line."""
     heading = _entry_heading(fmt)
     repeated = _maybe_repeated(heading, read())
     counts: dict[str, int] = {}
@@ -342,14 +338,14 @@ def memory_pieces(fmt: Any, read: Callable[[], Iterable[bytes]]) -> Iterator[Pie
     body: list[str] = []
     for line in _decoded(read()):
         base = heading(line)
-        if base is None and _SECTION.match(line) is None:
+        if base is None:
             if key:  # text before the first memory is no memory's
                 body.append(line)
             continue
         if key:
             yield Piece(key, "".join(body), section)
         key, body = "", [line]
-        if base is None:
+        if not base:
             section, body = line, []
         elif base in repeated:
             count = counts[base] = counts.get(base, 0) + 1
@@ -384,7 +380,7 @@ def _maybe_repeated(heading: Callable[[str], str | None], lines: Iterable[bytes]
     maybe: set[str] = set()
     for line in _decoded(lines):
         base = heading(line)
-        if base is None:
+        if not base:
             continue
         mixed = hash(base) & 0xFFFF_FFFF_FFFF_FFFF
         places = (mixed & 0xFFFFFF, (mixed >> 24) & 0xFFFFFF, (mixed >> 40) & 0xFFFFFF)

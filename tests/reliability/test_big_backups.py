@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -202,3 +203,57 @@ def test_the_backups_page_lists_compares_and_searches_a_big_backup_off_the_ui_th
         view.find_in_backups()
         assert view.hits.rowCount() == 0  # still searching, the page answers meanwhile
     assert [hit.content for hit in view.found_hits] == [RARE]
+
+
+@pytest.mark.parametrize("layout", ["everbot", "picoclaw"])
+def test_a_memory_at_a_time_reads_the_memories_the_whole_parse_reads(
+    layout: str, tmp_path: Path
+) -> None:
+    """What a big file's diff, search and `show` see: every memory, keyed and read as the
+    format's own parse of the whole file keys and reads it (repeated keys included)."""
+    from core.backups_view import memory_pieces
+
+    home = tmp_path / "home"
+    assert main(["demo", str(home), "--layout", layout, "--entries", "3000"]) == 0
+    root = home / "workspace" if layout == "picoclaw" else home
+    fmt = agent_named(layout).backups(root)[0].fmt
+    data = (home / LIVE[layout]).read_bytes()
+    whole = list(fmt.entries(fmt.parse(data)))
+
+    pieces = list(memory_pieces(fmt, lambda: data.splitlines(keepends=True)))
+
+    assert [p.key for p in pieces] == [fmt.key(e) for e in whole]
+    assert any("~" in p.key for p in pieces) or layout == "everbot"
+    assert [fmt.fields(p.entry(fmt)) for p in pieces] == [fmt.fields(e) for e in whole]
+
+
+def test_picoclaw_keys_a_heading_repeated_many_times_in_linear_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each `## 2000-01-01` after the first gets the next `~N`: found from where the last one
+    ended, not counted up from 2 again (3,000 repeats took 4.5 million probes)."""
+    import core.agents.picoclaw.format as picoclaw
+
+    probes = 0
+    real = picoclaw._unique
+
+    class Probed:
+        def __init__(self, keys: set[str]) -> None:
+            self.keys = keys
+
+        def __contains__(self, key: object) -> bool:
+            nonlocal probes
+            probes += 1
+            return key in self.keys
+
+    def probed(base: str, used: set[str], *rest: Any) -> str:
+        return real(base, Probed(used), *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(picoclaw, "_unique", probed)
+    count = 3_000
+    data = "".join(f"## 2000-01-01\n\nnote {i}\n\n" for i in range(count)).encode()
+
+    keys = [e.key for e in picoclaw.parse_longterm(data).entries()]
+
+    assert keys == ["2000-01-01", *(f"2000-01-01~{n}" for n in range(2, count + 1))]
+    assert probes < 3 * count
