@@ -134,10 +134,10 @@ def test_listing_backups_never_reads_a_big_one_whole(
     root = home / "workspace" if layout == "picoclaw" else home
     rows = [b.to_json() for b in agent_named(layout).backups(root)]
 
+    assert max(read_whole, default=0) <= BIG_FILE_BYTES
     big = [row for row in rows if row["big"]]
     assert len(big) == (2 if layout == "everbot" else 1)
     assert all(row["entries"] is None and row["size"] > BIG_FILE_BYTES for row in big)
-    assert max(read_whole, default=0) <= BIG_FILE_BYTES
 
 
 def test_the_summary_of_a_big_backup_counts_every_memory_and_names_the_first(
