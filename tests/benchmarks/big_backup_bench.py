@@ -4,11 +4,12 @@ real process (a script that prints figures, not a timed test).
     .venv/bin/python tests/benchmarks/big_backup_bench.py [--size-mb 100]
         [--layouts everbot,picoclaw] [--repo PATH]
 
-Writes the layout's demo workspace (`memdesk demo`), then a second demo of as many memories as fill
-`--size-mb`, whose memory file becomes the workspace's newest backup. Then runs `backups`, `diff`,
-`list --backups --query`, `show` of a memory only that backup holds, and `restore` of it, and prints
-each one's exit code, wall time and peak memory (the child's own peak RSS, from wait4). `--repo`
-runs another checkout's CLI (its main branch, for the figures before a change).
+Writes the layout's demo workspace (`memdesk demo`), then a second demo of more memories than fill
+`--size-mb`, whose memory file, cut to that size between two memories, becomes the workspace's
+newest backup. Then runs `backups`, `diff`, `list`, `list --backups --query`, `show` of a memory
+only that backup holds and of one in the file, and `restore` of the backup, and prints each one's
+exit code, wall time and peak memory (its own peak RSS: tests.helpers.run_measured). `--repo` runs
+another checkout's CLI (main, for the figures before a change).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ PROBE_ENTRIES = 2_000
 
 
 def run(repo: Path, *args: str) -> Measured:
+    """`memdesk ARGS` as `repo`'s CLI runs it."""
     return run_measured(*args, cwd=repo)
 
 
