@@ -35,7 +35,9 @@ CHECK_SHOWN = 20  # problems of one kind `check` prints before it only counts th
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    logging.basicConfig(level=logging.WARNING, handlers=[scrubbed_stderr_handler()])
+    stderr = scrubbed_stderr_handler()
+    stderr.addFilter(_Once())
+    logging.basicConfig(level=logging.WARNING, handlers=[stderr])
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -46,6 +48,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     paused = gc_paused() if args.command not in _LONG_RUNNING else contextlib.nullcontext()
     with paused, _terminal_safe():
         return _run(handler, args)
+
+
+class _Once(logging.Filter):
+    """Each warning once per command, though a command may read a workspace twice."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if message in self.said:
+            return False
+        self.said.add(message)
+        return True
 
 
 class _Escaped:
@@ -82,7 +99,7 @@ def _terminal_safe() -> Iterator[None]:
 
 def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     try:
-        return handler(args)
+        code = handler(args)
     except (WorkspaceError, InputError) as exc:
         return _fail(str(exc), getattr(exc, "exit_code", EXIT_ERROR))
     except BrokenPipeError:
@@ -98,6 +115,18 @@ def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace)
         where = getattr(args, "path", None) or "memdesk"
         what = _CONTROL.sub(lambda m: repr(m.group())[1:-1], f"{type(exc).__name__}: {exc}")
         return _fail(f"{where}: failed: {what} (MEMDESK_DEBUG=1 shows where)", EXIT_ERROR)
+    _warn_unreadable_journal(args)
+    return code
+
+
+def _warn_unreadable_journal(args: argparse.Namespace) -> None:
+    """A command that went on without the journal (it cannot be read) says so, in one line."""
+    from core.store.commit import journal_unreadable
+
+    root = getattr(args, "journal_root", None)
+    problem = None if root is None else journal_unreadable(root)
+    if problem is not None:
+        print(f"memdesk: warning: {problem}", file=sys.stderr)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -258,6 +287,13 @@ def build_parser() -> argparse.ArgumentParser:
     restore.add_argument("backup", help="a backup as `backups` prints it")
     restore.add_argument(
         "--only", nargs="+", metavar="ID", default=(), help="restore only these memories"
+    )
+    restore.add_argument(
+        "--force",
+        action="store_true",
+        help="restore the whole file even when that removes most of its memories, changes "
+        "the kind of file or brings back another agent's file (refused otherwise, naming what "
+        "it would remove)",
     )
     restore.set_defaults(handler=cmd_restore)
 
@@ -695,11 +731,13 @@ def cmd_backups(args: argparse.Namespace) -> int:
         return EXIT_OK
     if not rows:
         print(f"{agent.where(path)}: no backups found")
-    for row in rows:
+    for row, backup in zip(rows, found, strict=True):
         entries = "?" if row["entries"] is None else row["entries"]
+        notes = [n for n in (backup.note, "too big to count" if backup.big else "") if n]
+        note = f"  ({'; '.join(notes)})" if notes else ""
         print(
             f"{row['at']:<25} {row['origin']:<7} {entries:>6} entries {row['size']:>9} bytes  "
-            f"{row['path']}{'  (too big to count)' if row['big'] else ''}"
+            f"{row['path']}{note}"
         )
     return EXIT_OK
 
@@ -768,12 +806,15 @@ def _diff_lines(result: Any) -> list[str]:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
+    from core.agents.registry import file_kinds
     from core.backups_view import pick_backup
     from core.ops.restore import restore_and_save
 
     agent, path = _resolve(args)
     backup = pick_backup(agent.backups(path), args.backup, agent.where(path))
-    changeset, saved = restore_and_save(agent.open(path), backup, args.only)
+    changeset, saved = restore_and_save(
+        agent.open(path), backup, args.only, force=args.force, kind_of=file_kinds(agent)
+    )
     print(changeset.label)
     _print_saved(saved)
     return EXIT_OK
@@ -1096,9 +1137,12 @@ def _text(value: str) -> str:
 
 
 def _resolve(args: argparse.Namespace) -> tuple[Any, Path]:
+    """The agent and path `args` name; the workspace's journal is looked at after the command."""
     from core.agents.registry import resolve
 
-    return resolve(args.path, agent=args.agent)
+    agent, path = resolve(args.path, agent=args.agent)
+    args.journal_root = path if path.is_dir() else path.parent
+    return agent, path
 
 
 class _Version(argparse.Action):

@@ -63,8 +63,9 @@ def operations(
     kind: str | None = None,
     limit: int = 500,
 ) -> list[ActivityItem]:
-    """Saved operations, newest first (none before MemDesk's first save here)."""
-    with journal_for_reading(root) as journal:
+    """Saved operations, newest first (none before MemDesk's first save here); WorkspaceError
+    when the journal cannot be read."""
+    with journal_for_reading(root, required=True) as journal:
         if journal is None:
             return []
         found = journal.operations(limit, memory_id=memory_id, actor=actor, kind=kind)
@@ -74,5 +75,5 @@ def operations(
 
 def events_of(root: Path, op_id: str) -> list[RecordedEvent]:
     """What one operation changed, memory by memory (before and after)."""
-    with journal_for_reading(root) as journal:
+    with journal_for_reading(root, required=True) as journal:
         return [] if journal is None else journal.events_of_op(op_id)

@@ -44,7 +44,9 @@ SUMMARY_SHOWN = 200  # memories of each kind (added, removed, changed) a big fil
 
 Origin = str  # "agent" or "memdesk"
 AtSource = str  # "name" (the backup name's stamp), "last_updated" (the file's own line), "mtime",
-# "agent_db" (the time the agent stored it in its database)
+# "agent_db" (the time the agent stored it in its database), "unreadable_name" (a name whose
+# stamp is no time, 00010101_000000_MEMORY.md: the file's modification time)
+UNREADABLE_NAME = "unreadable_name"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +78,11 @@ class BackupFile:
 
     def read(self) -> Any:
         """The backup parsed with the agent's format; WorkspaceError or InputError if it
-        cannot be read."""
-        return self.fmt.parse(self.raw())
+        cannot be read, naming the backup (the format names the live file it reads for)."""
+        try:
+            return self.fmt.parse(self.raw())
+        except InputError as exc:
+            raise InputError(self.rel, exc.reason, line=exc.line) from None
 
     def read_live(self) -> Any:
         """The live file it backs up, parsed (a missing file reads as an empty one)."""
@@ -92,6 +97,13 @@ class BackupFile:
             return sum(1 for _ in self.fmt.entries(self.read()))
         except (WorkspaceError, InputError, UnicodeDecodeError):
             return None
+
+    @property
+    def note(self) -> str:
+        """What the listing says beside a backup whose time is not what its name says."""
+        if self.at_source != UNREADABLE_NAME:
+            return ""
+        return "its name holds no time MemDesk can read: the file's time is shown"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -143,15 +155,19 @@ def own_backups(root: Path, live: Path, fmt: Any) -> list[BackupFile]:
 def agent_folder_backups(root: Path, live: Path, fmt: Any, folder: Path) -> list[BackupFile]:
     """Backups named `YYYYMMDD_HHMMSS_<file>` in a folder the agent and MemDesk share: those
     MemDesk wrote are in its journal, the others are the agent's."""
-    named = list_backups(folder, original_name=live.name)
+    named = list_backups(folder, root=root, original_name=live.name)
     mine = _journal_backups(root, [i.path.relative_to(root).as_posix() for i in named])
     return _named(root, live, fmt, folder, lambda rel: "memdesk" if rel in mine else "agent")
 
 
 def find_backups(groups: Iterable[list[BackupFile]]) -> list[BackupFile]:
     """Every backup of the groups, oldest first."""
-    found = [b for group in groups for b in group]
-    return sorted(found, key=lambda b: (b.at, b.rel))
+    return _oldest_first(b for group in groups for b in group)
+
+
+def _oldest_first(backups: Iterable[BackupFile]) -> list[BackupFile]:
+    """Oldest first; a backup whose name is no time before all (never taken for the newest)."""
+    return sorted(backups, key=lambda b: (b.at_source != UNREADABLE_NAME, b.at, b.rel))
 
 
 def _named(
@@ -159,22 +175,15 @@ def _named(
 ) -> list[BackupFile]:
     live_rel = live.relative_to(root).as_posix()
     out = []
-    for info in list_backups(folder, original_name=live.name):
+    for info in list_backups(folder, root=root, original_name=live.name):
         rel = info.path.relative_to(root).as_posix()
+        source = "name" if info.at is not None else UNREADABLE_NAME
         out.append(
             BackupFile(
-                info.path,
-                rel,
-                live_rel,
-                info.at.astimezone(),
-                "name",
-                origin(rel),
-                info.size,
-                fmt,
-                root,
+                info.path, rel, live_rel, info.time, source, origin(rel), info.size, fmt, root
             )
         )
-    return out
+    return _oldest_first(out)
 
 
 def _journal_backups(root: Path, rels: list[str]) -> set[str]:

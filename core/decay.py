@@ -168,9 +168,14 @@ def apply_decay(ws: Workspace, preview: DecayPreview) -> SaveResult:
 def _apply(ws: Workspace, preview: DecayPreview) -> SaveResult:
     if ws.modified:
         raise WorkspaceError(f"{ws.path}: save or discard your edits before running decay")
-    ws.apply(_score_changes(ws, preview))
+    changes = _score_changes(ws, preview)
+    ws.apply(changes)
+    shown = any(c.before.score_token() != c.after.score_token() for c in changes)  # type: ignore[union-attr]
     return ws.save(
-        actor="decay", cause=f"decay to {preview.at.isoformat()}", decay_states=preview.new_states()
+        actor="decay",
+        cause=f"decay to {preview.at.isoformat()}",
+        decay_states=preview.new_states(),
+        decayed=preview.at if shown else None,  # a file it does not change need not say it
     )
 
 
@@ -243,7 +248,10 @@ class _RuleTable:
 
 def _known_anchors(ws: Workspace) -> dict[str, int]:
     """Each memory's decay anchor (as a day number) where the journal's score is still the
-    file's: a memory the agent (or anyone) rescored since is decayed from the file's own date."""
+    file's: a memory the agent (or anyone) rescored since is decayed from the file's own date.
+    Never before the day the file says MemDesk last decayed it to: a journal lost, or put back
+    from an older copy, must not decay a memory twice."""
+    floor = (ws.decayed_to() or date.min).toordinal()
     try:
         with journal_for_reading(ws.root) as journal:
             states: Mapping[str, DecayState] = (
@@ -255,7 +263,7 @@ def _known_anchors(ws: Workspace) -> dict[str, int]:
     for e in ws.doc.iter_entries():
         state = states.get(e.key)
         if state is not None and format(state.score, ".2f") == format(e.score, ".2f"):
-            out[e.key] = state.anchor.toordinal()
+            out[e.key] = max(state.anchor.toordinal(), floor)
     return out
 
 

@@ -301,8 +301,26 @@ class WorkspaceProfile:
         except PolicyError as exc:
             raise ProfileFileError(self.path, f"not a usable profile: {exc}{_FIX}") from None
 
+    def problem(self) -> ProfileFileError | None:
+        """Why the file's values make no profile (written by hand, or by an earlier MemDesk)."""
+        try:
+            self.profile()
+        except ProfileFileError as exc:
+            return exc
+        return None
+
+    def usable(self) -> PolicyProfile:
+        """What MemDesk scores with: the effective profile, else the built-in one, as the agent
+        itself scores with its built-in values whatever this file holds."""
+        try:
+            return self.profile()
+        except ProfileFileError:
+            return profile_by_name(self.chosen)
+
     def rows(self) -> list[ProfileRow]:
-        return profile_rows(self.profile(), self.overrides())
+        """The values scoring uses: the built-in ones while the file's make no profile."""
+        usable = self.problem() is None
+        return profile_rows(self.usable(), self.overrides() if usable else {})
 
     def set_values(self, values: Mapping[str, str | None]) -> ChangeSet:
         """The values as typed (None: back to the built-in value), checked one by one and as a
@@ -326,13 +344,23 @@ class WorkspaceProfile:
                 items[key] = value
         if items and BASE not in items:
             items[BASE] = self.chosen  # the file names what its values change
+        return items, self.checked(items)
+
+    def checked(self, items: Mapping[str, Any]) -> PolicyProfile:
+        """The profile `items` make; WorkspaceError (refused) saying why when they make none.
+        Every change of the file is checked here before anything is written."""
         try:
-            return items, effective_profile(self.chosen, items)
-        except PolicyError as exc:
-            raise WorkspaceError(f"profile refused: {exc}", exit_code=EXIT_REFUSED) from None
+            for key, value in items.items():
+                _check_json_value(key, value)
+            return effective_profile(self.chosen, items)
+        except (PolicyError, ValueError) as exc:
+            raise WorkspaceError(
+                f"profile refused, nothing written: {exc}", exit_code=EXIT_REFUSED
+            ) from None
 
     def replace_with(self, items: Mapping[str, Any], label: str) -> ChangeSet:
-        """A change set that makes the file hold exactly `items`, key by key."""
+        """A change set that makes the file hold exactly `items`, key by key (checked first)."""
+        self.checked(items)
         now = self.overrides()
         changes = [
             Change(key, _item(key, now), _item(key, items))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import shutil
 import subprocess
 import sys
@@ -139,3 +140,13 @@ def run_measured(*args: object, cwd: Path) -> Measured:
         seconds,
         kilobytes / 1024,
     )
+
+
+_DECAY_MARK = re.compile(rb"<!-- memdesk_decayed_to: (\d{4}-\d\d-\d\d) -->(\r\n|\n)")
+
+
+def without_decay_mark(data: bytes, day: str) -> bytes:
+    """A MEMORY.md a decay run wrote, without the one header line it adds (saying `day`)."""
+    found = _DECAY_MARK.findall(data)
+    assert [d.decode() for d, _nl in found] == [day], found
+    return _DECAY_MARK.sub(b"", data)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.registry import agent_named
+from core.agents.registry import agent_named, file_kinds
 from core.backups_view import (
     SUMMARY_SHOWN,
     BackupFile,
@@ -42,7 +42,7 @@ from core.backups_view import (
     search_backups,
 )
 from core.formats.text import InputError, to_lf
-from core.ops.restore import restore_and_save
+from core.ops.restore import KindOf, RestoreRisk, restore_and_save, restore_risk
 from core.store.documents import Editable
 from core.store.errors import WorkspaceError
 from core.store.files import BIG_FILE_BYTES
@@ -101,9 +101,10 @@ class Comparison:
     new_text: str = ""
     old_marks: Marks = field(default_factory=Marks)
     new_marks: Marks = field(default_factory=Marks)
+    risk: RestoreRisk | None = None  # what restoring it whole would do that is asked first
 
 
-def compare(backup: BackupFile) -> Comparison:
+def compare(backup: BackupFile, kind_of: KindOf | None = None) -> Comparison:
     """Read `backup` and the live file and compare them (the page's one slow step: ~1 s for a
     17 MB file); a file that cannot be read gives the reason in `error`."""
     fmt = backup.fmt
@@ -116,10 +117,13 @@ def compare(backup: BackupFile) -> Comparison:
     old_text = to_lf(fmt.render(old).decode("utf-8", "replace"))
     try:
         new = backup.read_live()
+        risk = restore_risk(backup, kind_of)
     except UNREADABLE as exc:
         error = f"Cannot read {backup.live} as it is now: {exc}"
         return Comparison(error=error, backup_read=True, old_text=old_text)
-    return compare_versions(fmt, old, new)
+    found = compare_versions(fmt, old, new)
+    found.risk = risk
+    return found
 
 
 def compare_big(backup: BackupFile) -> Comparison:
@@ -517,8 +521,9 @@ class BackupsView(QWidget):
         self.table.setRowCount(len(self.backups))
         for row, backup in enumerate(self.backups):
             entries = backup.entries()
+            when = backup.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
             cells = (
-                backup.at.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
+                f"{when} (file time: the name holds none)" if backup.note else when,
                 ORIGINS.get(backup.origin, backup.origin),
                 backup.live,
                 "too big to count" if backup.big else "?" if entries is None else str(entries),
@@ -527,7 +532,8 @@ class BackupsView(QWidget):
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(literal_html(backup.rel))
+                tip = f"{backup.rel}: {backup.note}" if backup.note else backup.rel
+                item.setToolTip(literal_html(tip))
                 self.table.setItem(row, column, item)
         self.table.blockSignals(False)
 
@@ -540,9 +546,10 @@ class BackupsView(QWidget):
         """Compare the backup with the file now: at once for a small file, else off the UI
         thread (a 17 MB file takes seconds), a result for an earlier selection dropped."""
         backup = self.backups[row] if 0 <= row < len(self.backups) else None
+        kinds = file_kinds(agent_named(self.ws.agent)) if self.ws is not None else None
         if backup is None or backup.size < COMPARE_AT_ONCE_BELOW:
             self.comparing = None
-            self._show_comparison(backup, compare(backup) if backup else Comparison())
+            self._show_comparison(backup, compare(backup, kinds) if backup else Comparison())
             return
         self.comparing = backup
         self.comparison = Comparison()  # nothing to restore from until it is compared
@@ -562,7 +569,7 @@ class BackupsView(QWidget):
                 self.comparing = None
                 self.title.setText(f"Cannot compare {backup.rel}: {exc}")
 
-        self.runner.run(lambda: compare(backup), on_done=shown, on_error=failed)
+        self.runner.run(lambda: compare(backup, kinds), on_done=shown, on_error=failed)
 
     def _show_comparison(self, backup: BackupFile | None, found: Comparison) -> None:
         self.comparison = found
@@ -634,11 +641,14 @@ class BackupsView(QWidget):
         if backup is None:
             return
         when = backup.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+        risk = self.comparison.risk
         question = (
             f"Replace {backup.live} with the backup {backup.rel} of {when}?\n\n"
-            f"The file as it is now is backed up first."
+            + ("" if risk is None else risk_text(risk) + "\n\n")
+            + "The file as it is now is backed up first."
         )
-        self._request(backup, [], question, f"Restored {backup.live} from {backup.rel}")
+        message = f"Restored {backup.live} from {backup.rel}"
+        self._request(backup, [], question, message, force=risk is not None)
 
     def _restore_checked(self) -> None:
         backup, keys = self.selected(), self.checked_keys()
@@ -655,12 +665,39 @@ class BackupsView(QWidget):
             backup, keys, question, f"Restored {count} of {backup.live} from {backup.rel}"
         )
 
-    def _request(self, backup: BackupFile, keys: list[str], question: str, message: str) -> None:
+    def _request(
+        self,
+        backup: BackupFile,
+        keys: list[str],
+        question: str,
+        message: str,
+        *,
+        force: bool = False,
+    ) -> None:
+        """Ask, then restore; `force`: the person was asked about what `restore_risk` found (a
+        restore it finds only now, the file having changed since, is refused and said)."""
         ws = self.ws
         if ws is None or not self.confirm(question):
             return
-        work: Callable[[], Any] = lambda: restore_and_save(ws, backup, keys)  # noqa: E731
+        kinds = file_kinds(agent_named(ws.agent))
+        work: Callable[[], Any] = lambda: restore_and_save(  # noqa: E731
+            ws, backup, keys, force=force, kind_of=kinds
+        )
         self.write_requested.emit(work, message)
+
+
+SHOWN_REMOVED = 10  # memories the question lists before it counts the rest
+
+
+def risk_text(risk: RestoreRisk) -> str:
+    """What a whole restore would do that the person should know first, one thing a line."""
+    lines = ["Look before you restore:"] + [f"• {reason}" for reason in risk.reasons]
+    if risk.removed:
+        lines.append(f"• {risk.removal()}:")
+        lines += [f"    {removed}" for removed in risk.removed[:SHOWN_REMOVED]]
+        more = len(risk.removed) - SHOWN_REMOVED
+        lines += [f"    … and {more} more"] if more > 0 else []
+    return "\n".join(lines)
 
 
 def content_column(table: QTableWidget, width: int = 460) -> None:

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from core.agents.registry import agent_named, detect, remember_agent, resolve, workspace_root
 from core.formats.text import InputError
+from core.store.commit import NotRecorded, journal_unreadable
 from core.store.documents import Editable, Refreshed
 from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
@@ -247,7 +248,7 @@ class MainWindow(QMainWindow):
         if isinstance(result, _Ambiguous):
             self._layout_chosen(result.root, self._ask_layout(result.root, result.candidates))
         else:
-            self._opened(result.agent, result.ws)
+            self._opened(result.agent, result.ws, result.journal_problem)
 
     def _ask_layout(self, root: Path, candidates: tuple[str, ...]) -> str | None:
         """The person chooses how to read a folder that fits several agents' layouts."""
@@ -283,7 +284,7 @@ class MainWindow(QMainWindow):
         candidates = detect(root).candidates
         self._layout_chosen(root, self._ask_layout(root, candidates))
 
-    def _opened(self, agent: str, ws: Editable) -> None:
+    def _opened(self, agent: str, ws: Editable, journal_problem: str | None = None) -> None:
         """Show a workspace in its agent's desk."""
         self.watcher.clear()
         self.undo_stack.clear()
@@ -297,9 +298,13 @@ class MainWindow(QMainWindow):
         self._fill_recent()
         self.hide_banner()
         self.statusBar().showMessage(f"Opened {agent_named(agent).title} workspace {ws.root}", 5000)
+        if journal_problem is not None:  # read without it: history and undo are not there
+            self.show_error(journal_problem)
         self.layout_action.setEnabled(len(detect(ws.root).candidates) > 1)
         self._desk_changed()
-        QTimer.singleShot(0, self.ready.emit)  # once the first page has painted
+        # once the first page has painted; never once the window is gone (a deleted window's
+        # signal raised "Signal source has been deleted" when MemDesk quit right after opening)
+        QTimer.singleShot(0, self, self.ready.emit)
 
     def _set_desk(self, desk: Desk) -> None:
         old = self.desk
@@ -428,6 +433,8 @@ class MainWindow(QMainWindow):
             self._ask_conflicts(exc, Path(str(exc.path)).relative_to(self.ws.root).as_posix())
             return
         self._save_queued = None
+        if isinstance(exc, NotRecorded):  # the files are written: nothing is left to save
+            self.undo_stack.setClean()
         self.show_error(_message(exc, "Could not save"))
 
     def _ask_conflicts(self, exc: ConflictError, rel: str) -> None:
@@ -620,6 +627,7 @@ class MainWindow(QMainWindow):
 class _Opened:
     agent: str
     ws: Editable
+    journal_problem: str | None = None  # why its journal cannot be read
 
 
 @dataclass(frozen=True)
@@ -641,7 +649,7 @@ def _open_any(path: Path) -> _Opened | _Ambiguous:
     agent, target = resolve(root)
     ws = agent.open(target)
     ws.warm_up()
-    return _Opened(agent.name, ws)
+    return _Opened(agent.name, ws, journal_unreadable(ws.root))
 
 
 def _message(exc: BaseException, context: str) -> str:

@@ -124,6 +124,13 @@ class Row:
         return all(word in text for word in query.casefold().split())
 
 
+def first_line(data: bytes) -> str:
+    """A file's first line as its writer put it there (no BOM, no line end): where agents
+    write the header that tells their files apart."""
+    head = data[:4096].removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0]
+    return head.rstrip(b"\r").decode("utf-8", "replace")
+
+
 def named(rows: Sequence[Row], memory_id: str, unread: Sequence[Problem] = ()) -> list[Row]:
     """The rows `memory_id` names: its key or FILE:KEY, else every memory with that id.
 
@@ -285,6 +292,12 @@ class Agent(ABC):
         """Every backup of the agent's main memory file MemDesk can find, oldest first, each
         with the agent's format for reading it (`core.backups_view`). None by default."""
         return []
+
+    def file_kind(self, data: bytes) -> str | None:
+        """Which of this agent's memory files `data` is, as a person names it ("PicoClaw's
+        long-term memory"), by the marks the agent's writer leaves at its top; None when it
+        shows none (another agent's file, an empty one). A restore that changes it is asked."""
+        return None
 
     # -- operations for scripts (`memdesk add|edit|delete|archive|unarchive|pin`) -----------------
     # Each returns the change sets to apply to the workspace `open` returned; the caller applies

@@ -15,10 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.agents.base import Agent, Source
 from core.store.errors import EXIT_ERROR, WorkspaceError
 from core.store.files import read_error
+
+if TYPE_CHECKING:
+    from core.ops.restore import FileKind, KindOf
 
 __all__ = [
     "NAMES",
@@ -27,6 +31,7 @@ __all__ = [
     "all_agents",
     "demo_layouts",
     "detect",
+    "file_kinds",
     "indexer",
     "remember_agent",
     "remembered_agent",
@@ -92,6 +97,24 @@ def detect(root: Path) -> Detection:
         chosen = candidates[0] if len(candidates) == 1 else None
     kept = tuple(s for name, group in found if chosen in (None, name) for s in group)
     return Detection(candidates, kept, chosen)
+
+
+def file_kinds(agent: Agent) -> KindOf:
+    """What kind of memory file bytes are, for a restore into `agent`'s workspace: one of its
+    own files, else another agent's (`FileKind.own` False), else None."""
+    from core.ops.restore import FileKind  # not at start-up: `memdesk --help` needs none of it
+
+    def kind(data: bytes) -> FileKind | None:
+        own = agent.file_kind(data)
+        if own is not None:
+            return FileKind(own, True)
+        for other in all_agents():
+            found = other.file_kind(data) if other is not agent else None
+            if found is not None:
+                return FileKind(found, False)
+        return None
+
+    return kind
 
 
 def workspace_root(path: Path) -> Path:

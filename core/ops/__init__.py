@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from core.store.commit import NotRecorded
 from core.store.document import DocState, Document
 from core.store.merge import Change
 
@@ -68,9 +69,19 @@ def all_or_nothing(ws: Any, documents: Sequence[Document[Any, Any]]) -> Iterator
     except Exception as exc:
         written = [d for d, state in before if d.generation != state.generation]
         _put_back(before)
+        if isinstance(exc, NotRecorded):  # undo needs the journal that just failed
+            _not_recorded(exc, [d for d, _state in before if d not in written])
         if written:
             _undo_part(ws, op_id, exc)
         raise
+
+
+def _not_recorded(exc: NotRecorded, unwritten: Sequence[Document[Any, Any]]) -> None:
+    """The operation stops at a file written but not recorded; it names what it did not write."""
+    if unwritten:
+        names = ", ".join(d.rel for d in unwritten)
+        raise NotRecorded(f"{exc}; not written: {names}", exc.committed) from exc
+    raise exc
 
 
 def _put_back(before: Sequence[tuple[Document[Any, Any], DocState]]) -> None:

@@ -2,21 +2,151 @@
 
 The change set goes through the one guarded commit like any edit, so the file as it is now is
 backed up first and the restore is journaled (and undone) like any other operation.
+
+A whole-file restore is checked first (`restore_risk`): one that would remove most of the
+file's memories (more than half, and at least `FEW`), change the kind of file it is, or bring
+back a file of another agent is refused unless the person confirmed it (`force`), with what it
+would remove named.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from core.backups_view import BackupFile, refuse_big
+from core.formats.text import BOM, InputError, decode
 from core.ops import ChangeSet, apply_and_save
 from core.store.document import Document, Saved
 from core.store.documents import Editable
 from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.files import read_or_none
 from core.store.merge import Change
 
-__all__ = ["restore_and_save", "restore_backup", "restore_cause"]
+__all__ = [
+    "FileKind",
+    "KindOf",
+    "RestoreRefused",
+    "RestoreRisk",
+    "restore_and_save",
+    "restore_backup",
+    "restore_cause",
+    "restore_risk",
+]
+
+FEW = 3  # a restore removing fewer memories than this is never "most of them"
+SHOWN = 5  # memories a message names before it counts the rest
+WORDS = 40  # characters of a memory's first words a message quotes
+
+
+@dataclass(frozen=True, slots=True)
+class FileKind:
+    """What kind of memory file some bytes are, as a person names it ("EverBot's memory"), and
+    whether it is one of the workspace's own agent (else: another agent's)."""
+
+    name: str
+    own: bool
+
+
+# What kind of memory file bytes are (None: no agent's marks in them); the registry makes one.
+KindOf = Callable[[bytes], FileKind | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Removed:
+    """A memory a restore would remove: how it is named, and its first words."""
+
+    label: str
+    words: str
+
+    def __str__(self) -> str:
+        return f"{self.label} “{self.words}”"
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreRisk:
+    """What a whole-file restore would do that the person confirms first."""
+
+    live: str
+    total: int  # memories the file holds now
+    removed: tuple[Removed, ...]  # those the backup does not hold
+    reasons: tuple[str, ...]  # why it is asked besides what it removes: the kind of file
+
+    def named(self, shown: int = SHOWN) -> str:
+        """The memories it removes: the first `shown`, then how many more."""
+        names = [str(r) for r in self.removed[:shown]]
+        more = len(self.removed) - shown
+        return ", ".join(names + ([f"… and {more} more"] if more > 0 else []))
+
+    def removal(self) -> str:
+        """How many memories it removes, of how many (empty when it removes none)."""
+        if not self.removed:
+            return ""
+        return f"it removes {len(self.removed)} of the {self.total} memories of {self.live}"
+
+    def lines(self, shown: int = SHOWN) -> list[str]:
+        """Each reason, then what it removes (none of it holds a line break)."""
+        out = list(self.reasons)
+        if self.removed:
+            out.append(f"{self.removal()}: {self.named(shown)}")
+        return out
+
+    def message(self) -> str:
+        return "; ".join(self.lines())
+
+
+class RestoreRefused(WorkspaceError):
+    """A whole-file restore `restore_risk` holds back: the person confirms it (`force`)."""
+
+    def __init__(self, backup: BackupFile, risk: RestoreRisk) -> None:
+        super().__init__(
+            f"{backup.rel}: not restored: {risk.message()}; run again with --force to restore "
+            "it anyway (the file as it is now is backed up first, and undo takes it back)",
+            exit_code=EXIT_REFUSED,
+        )
+        self.risk = risk
+
+
+def restore_risk(
+    backup: BackupFile, kind_of: KindOf | None = None, *, now: bytes | None = None
+) -> RestoreRisk | None:
+    """What restoring the whole `backup` over the file (`now`: its bytes as read; default: as
+    on disk) would do that needs the person's word first; None when nothing does."""
+    fmt, data = backup.fmt, backup.raw()
+    if now is None:
+        now = read_or_none(backup.root / backup.live, root=backup.root)
+    current = list(fmt.entries(fmt.parse(now)))
+    kept = {fmt.key(e) for e in fmt.entries(fmt.parse(data))}
+    removed = tuple(
+        Removed(fmt.label(e), _first_words(fmt.content(e)))
+        for e in current
+        if fmt.key(e) not in kept
+    )
+    most = len(removed) >= FEW and 2 * len(removed) > len(current)
+    reasons = _kind_reasons(kind_of, now or b"", data)
+    if not (most or reasons):
+        return None
+    return RestoreRisk(backup.live, len(current), removed, tuple(reasons))
+
+
+def _kind_reasons(kind_of: KindOf | None, now: bytes, data: bytes) -> list[str]:
+    if kind_of is None:
+        return []
+    then = kind_of(data)
+    if then is None:
+        return []
+    if not then.own:
+        return [f"the backup is {then.name}, a file of another agent"]
+    was = kind_of(now)
+    if was is not None and was.own and was.name != then.name:
+        return [f"it turns the file from {was.name} into {then.name}"]
+    return []
+
+
+def _first_words(text: str) -> str:
+    words = " ".join(text.split())
+    return words if len(words) <= WORDS else words[: WORDS - 1] + "…"
 
 
 def restore_cause(backup: BackupFile) -> str:
@@ -25,11 +155,17 @@ def restore_cause(backup: BackupFile) -> str:
 
 
 def restore_backup(
-    document: Document[Any, Any], backup: BackupFile, only: Sequence[str] = ()
+    document: Document[Any, Any],
+    backup: BackupFile,
+    only: Sequence[str] = (),
+    *,
+    force: bool = False,
+    kind_of: KindOf | None = None,
 ) -> ChangeSet:
     """The change set that puts back `backup` into `document`: every byte of it, or (`only`)
     just those memories, each as the backup holds it (one absent from the backup is removed,
-    one absent from the file is added back where the agent adds one)."""
+    one absent from the file is added back where the agent adds one). A whole-file restore
+    `restore_risk` holds back raises RestoreRefused unless `force`."""
     if document.read_only:
         raise WorkspaceError(f"{document.rel} is read-only in MemDesk", exit_code=EXIT_REFUSED)
     refuse_big(backup, "restore")
@@ -39,14 +175,10 @@ def restore_backup(
             exit_code=EXIT_REFUSED,
         )
     if not only:
-        data = backup.raw()
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise WorkspaceError(
-                f"{backup.rel}: not UTF-8 text (byte {exc.start}); nothing was restored",
-                exit_code=EXIT_REFUSED,
-            ) from None
+        text = _text(backup)  # refused first: bytes that are not text are no memory file
+        risk = None if force else restore_risk(backup, kind_of, now=document.base)
+        if risk is not None:
+            raise RestoreRefused(backup, risk)
         return ChangeSet(document, f"Restore {document.rel} from {backup.rel}", text=text)
     old = backup.read()
     made = (_restored(document, old, memory_id, backup) for memory_id in dict.fromkeys(only))
@@ -57,12 +189,28 @@ def restore_backup(
 
 
 def restore_and_save(
-    ws: Editable, backup: BackupFile, only: Sequence[str] = ()
+    ws: Editable,
+    backup: BackupFile,
+    only: Sequence[str] = (),
+    *,
+    force: bool = False,
+    kind_of: KindOf | None = None,
 ) -> tuple[ChangeSet, list[Saved[Any]]]:
     """Restore (`restore_backup`) and write it at once, as one operation: what the CLI and the
     Backups page do."""
-    changeset = restore_backup(ws.document_at(backup.live), backup, only)
+    document = ws.document_at(backup.live)
+    changeset = restore_backup(document, backup, only, force=force, kind_of=kind_of)
     return changeset, apply_and_save(ws, [changeset], restore_cause(backup))
+
+
+def _text(backup: BackupFile) -> str:
+    """The backup's whole text; InputError naming it (and its line) for bytes no agent reads as
+    text: invalid UTF-8, a NUL byte."""
+    try:
+        decoded = decode(backup.raw(), backup.rel)
+    except InputError as exc:
+        raise InputError(backup.rel, f"{exc.reason}; nothing was restored", line=exc.line) from None
+    return BOM + decoded.text if decoded.bom else decoded.text
 
 
 def _restored(

@@ -19,6 +19,7 @@ from core.store.document import Document, Saved, agrees
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
 from core.store.journal import CommitRecord, Journal, Operation, RecordedEvent
+from core.store.locking import LockTimeout, workspace_lock
 from core.store.merge import Change
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
 ]
 
 UNDO_PREFIX = "undo of "  # the journal's cause of an undo: "undo of <op_id>: <what it undid>"
+UNDO_WAIT_S = 60.0  # how long an undo waits for another one in the same workspace
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +82,7 @@ def find_operation(journal: Journal, op_id: str | None) -> Operation:
 def plan_undo(ws: Any, op_id: str | None = None) -> Undo:
     """The change sets that undo the operation (not applied yet). WorkspaceError (exit 1) with
     the reason when it cannot be undone."""
-    with journal_for_reading(ws.root) as journal:
+    with journal_for_reading(ws.root, required=True) as journal:
         if journal is None:
             raise WorkspaceError(
                 f"{ws.root}: MemDesk has not changed anything here", exit_code=EXIT_REFUSED
@@ -115,13 +117,36 @@ def undone_by(op_id: str, links: dict[str, str]) -> str | None:
 
 def undo_and_save(ws: Any, op_id: str | None = None) -> tuple[Undo, list[Saved[Any]]]:
     """Undo the operation (the newest without `op_id`) and write it at once, as one operation
-    the journal links to the one it undid: what the CLI and the Activity page do."""
-    undo = plan_undo(ws, op_id)
-    saved = apply_and_save(ws, undo.changesets, undo.cause) if undo.changesets else []
-    if saved:
-        with journal_for_writing(ws.root) as journal:
-            journal.reopen_proposals(undo.operation.op_id)  # an undone decision waits again
+    the journal links to the one it undid: what the CLI and the Activity page do.
+
+    An operation is undone at most once: the check that it is not undone yet and the writes
+    that undo it are one step, under the workspace lock (another MemDesk undoing at the same
+    moment waits, then finds it undone). The newest operation is the one when the undo began."""
+    target = _named_operation(ws.root, op_id)
+    try:
+        with workspace_lock(ws.root, timeout=UNDO_WAIT_S):
+            undo = plan_undo(ws, target)
+            saved = apply_and_save(ws, undo.changesets, undo.cause) if undo.changesets else []
+            if saved:
+                with journal_for_writing(ws.root) as journal:
+                    journal.reopen_proposals(undo.operation.op_id)  # an undone decision waits
+    except LockTimeout:
+        raise WorkspaceError(
+            f"{ws.root}: another MemDesk has been undoing here for {UNDO_WAIT_S:g} s; nothing "
+            "was undone: try again when it has finished",
+            exit_code=EXIT_REFUSED,
+        ) from None
     return undo, saved
+
+
+def _named_operation(root: Any, op_id: str | None) -> str:
+    """The full id of the operation `op_id` names (the newest one without it)."""
+    with journal_for_reading(root, required=True) as journal:
+        if journal is None:
+            raise WorkspaceError(
+                f"{root}: MemDesk has not changed anything here", exit_code=EXIT_REFUSED
+            )
+        return find_operation(journal, op_id).op_id
 
 
 def _check_not_undone(journal: Journal, operation: Operation) -> None:

@@ -32,6 +32,7 @@ __all__ = [
     "clean_stale_temps",
     "create_temp",
     "fsync_directory",
+    "fsync_folder_fd",
     "is_memdesk_temp",
     "list_stale_temps",
     "pid_alive",
@@ -223,13 +224,15 @@ def _check_existing(path: Path, st: os.stat_result) -> None:
         raise WriteRefused(path, "the file is read-only")
 
 
-def create_temp(target: Path, *, mode: int = 0o600) -> tuple[int, Path]:
-    """Create a new MemDesk temp file beside ``target`` (O_EXCL) and return its fd and path."""
+def create_temp(target: Path, *, mode: int = 0o600, dir_fd: int | None = None) -> tuple[int, Path]:
+    """Create a new MemDesk temp file beside ``target`` (O_EXCL) and return its fd and path;
+    with ``dir_fd`` (the target's folder, open), the file is made in that folder by name."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | os.O_NOFOLLOW
     for _attempt in range(8):
         tmp = target.with_name(_temp_name(target.name))
         try:
-            return os.open(tmp, flags, mode), tmp
+            where = tmp if dir_fd is None else tmp.name
+            return os.open(where, flags, mode, dir_fd=dir_fd), tmp
         except FileExistsError:
             continue
         except OSError as exc:
@@ -282,12 +285,18 @@ def fsync_directory(folder: Path) -> None:
     """Make a rename or new file in ``folder`` durable (a no-op where folders cannot be fsynced)."""
     fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
+        fsync_folder_fd(fd)
+    finally:
+        os.close(fd)
+
+
+def fsync_folder_fd(fd: int) -> None:
+    """`fsync_directory` of a folder already open."""
+    try:
         os.fsync(fd)
     except OSError as exc:
         if exc.errno not in _DIR_FSYNC_UNSUPPORTED:
             raise
-    finally:
-        os.close(fd)
 
 
 def _unlink_quietly(path: Path) -> None:

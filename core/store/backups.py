@@ -25,11 +25,12 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from core.store import atomic
+from core.store.confine import OWN_FOLDER, ConfinementError, open_folder
 
 __all__ = [
     "MAX_PER_SECOND",
@@ -37,11 +38,13 @@ __all__ = [
     "backup_bytes",
     "backup_name",
     "clean_backup_temps",
+    "file_time",
     "list_backups",
     "make_backup",
     "own_backup_dir",
     "parse_backup_name",
     "prune_backups",
+    "stamp_time",
 ]
 
 TIME_FORMAT = "%Y%m%d_%H%M%S"
@@ -54,7 +57,7 @@ _NAME_RE = re.compile(
 _NO_HARD_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS})
 
 
-OWN_BACKUPS = Path(".memdesk") / "backups"
+OWN_BACKUPS = Path(OWN_FOLDER) / "backups"
 
 
 def own_backup_dir(workspace: Path, source: Path) -> Path:
@@ -68,13 +71,40 @@ def own_backup_dir(workspace: Path, source: Path) -> Path:
 
 @dataclass(frozen=True, slots=True)
 class BackupInfo:
-    """One backup file; ``at`` is the naive local time in its name, ``seq`` 1 for a plain name."""
+    """One backup file: ``at`` is the local time in its name (aware), None when the name's stamp
+    is no time (``00010101_000000_…``: listed all the same); ``seq`` 1 for a plain name."""
 
     path: Path
-    at: datetime
+    at: datetime | None
     size: int
     original_name: str
     seq: int = 1
+    mtime: float = field(default=0.0, compare=False)
+
+    @property
+    def time(self) -> datetime:
+        """``at``, else the file's modification time."""
+        return self.at if self.at is not None else file_time(self.mtime)
+
+
+def stamp_time(stamp: str) -> datetime | None:
+    """The moment a ``YYYYMMDD_HHMMSS`` stamp names (backup and snapshot names), in local time
+    as the agent writes it, aware; None when it names none: no such date, or one local time or
+    UTC cannot hold (``00010101_000000`` east of UTC, ``99991231_235959`` west of it)."""
+    try:
+        at = datetime.strptime(stamp, TIME_FORMAT).astimezone()
+        at.astimezone(UTC), at.astimezone()  # what readers of it do: neither may overflow
+    except (ValueError, OverflowError):
+        return None
+    return at
+
+
+def file_time(mtime: float) -> datetime:
+    """A file's modification time, aware local time (the epoch for one no date can hold)."""
+    try:
+        return datetime.fromtimestamp(mtime).astimezone()
+    except (ValueError, OverflowError, OSError):
+        return datetime.fromtimestamp(0, UTC).astimezone()
 
 
 def backup_name(original_name: str, at: datetime, seq: int = 1) -> str:
@@ -88,20 +118,19 @@ def backup_name(original_name: str, at: datetime, seq: int = 1) -> str:
 
 
 def parse_backup_name(name: str) -> tuple[datetime, str] | None:
-    """(local time, original file name) of a backup name of either layout, or None."""
+    """(local time, original file name) of a backup name of either layout, or None (also for
+    a name whose stamp is no time)."""
     parsed = _parse(name)
-    return None if parsed is None else (parsed[0], parsed[1])
+    return None if parsed is None or parsed[0] is None else (parsed[0], parsed[1])
 
 
-def _parse(name: str) -> tuple[datetime, str, int] | None:
-    """(time, original name, sequence number) or None for a name that is not a backup."""
+def _parse(name: str) -> tuple[datetime | None, str, int] | None:
+    """(time, original name, sequence number) or None for a name that is not a backup; the
+    time is None for a stamp that is no time."""
     match = _NAME_RE.fullmatch(name)
     if match is None:
         return None
-    try:
-        at = datetime.strptime(match["stamp"], TIME_FORMAT)
-    except ValueError:
-        return None
+    at = stamp_time(match["stamp"])
     seq_text = match["seq"]
     if seq_text is None or int(seq_text) < 2:
         # "~001_x" is never written by us: read it as a plain backup of a file named "~001_x".
@@ -109,7 +138,9 @@ def _parse(name: str) -> tuple[datetime, str, int] | None:
     return at, match["name"], int(seq_text)
 
 
-def make_backup(source: Path, backup_dir: Path, *, now: datetime | None = None) -> Path | None:
+def make_backup(
+    source: Path, backup_dir: Path, *, root: Path | None = None, now: datetime | None = None
+) -> Path | None:
     """Copy ``source``'s exact bytes into ``backup_dir``; None if there is no source.
 
     The backup is written to a temp file, fsynced, then published under the first free
@@ -120,23 +151,43 @@ def make_backup(source: Path, backup_dir: Path, *, now: datetime | None = None) 
     if read is None:
         return None
     data, perm = read
-    return backup_bytes(data, source.name, backup_dir, perm=perm, now=now)
+    return backup_bytes(data, source.name, backup_dir, root=root, perm=perm, now=now)
 
 
 def backup_bytes(
-    data: bytes, original_name: str, backup_dir: Path, *, perm: int, now: datetime | None = None
+    data: bytes,
+    original_name: str,
+    backup_dir: Path,
+    *,
+    root: Path | None,
+    perm: int,
+    now: datetime | None = None,
 ) -> Path:
-    """Publish ``data`` as a backup of ``original_name`` in ``backup_dir`` (see make_backup)."""
-    _ensure_dir(backup_dir)
+    """Publish ``data`` as a backup of ``original_name`` in ``backup_dir`` (see make_backup).
+
+    The folder is reached from ``root`` (the workspace) without leaving it, and without any
+    link in ``.memdesk/`` (`core.store.confine`); every step then works in the folder held
+    open, so a link put there meanwhile is never written through. ``root`` None: anywhere."""
     at = _local_time(now)
-    fd, tmp = atomic.create_temp(backup_dir / backup_name(original_name, at))
+    folder = _open_folder(backup_dir, root, create=True)
     try:
-        _fill(fd, data, perm)
-        target = _publish(tmp, data, perm, _candidates(backup_dir, original_name, at))
+        fd, tmp = atomic.create_temp(backup_dir / backup_name(original_name, at), dir_fd=folder)
+        try:
+            _fill(fd, data, perm)
+            target = _publish(folder, tmp, data, perm, _candidates(backup_dir, original_name, at))
+        finally:
+            _unlink_if_present(tmp, folder)
+        atomic.fsync_folder_fd(folder)
     finally:
-        _unlink_if_present(tmp)
-    atomic.fsync_directory(backup_dir)
+        os.close(folder)
     return target
+
+
+def _open_folder(folder: Path, root: Path | None, *, create: bool = False) -> int:
+    """``folder`` open, reached from ``root`` as `core.store.confine.open_folder` does."""
+    base = Path(folder.anchor) if root is None else root
+    rel = folder.absolute().relative_to(base.absolute()).as_posix()
+    return open_folder(base, rel, str(folder), create=create)
 
 
 def _read_source(source: Path) -> tuple[bytes, int] | None:
@@ -147,21 +198,6 @@ def _read_source(source: Path) -> tuple[bytes, int] | None:
             return handle.read(), perm
     except FileNotFoundError:
         return None
-
-
-def _ensure_dir(folder: Path) -> None:
-    """Create ``folder`` and missing parents, fsyncing each parent that gained an entry."""
-    if folder.is_dir():
-        return
-    if not folder.parent.is_dir():
-        _ensure_dir(folder.parent)
-    try:
-        folder.mkdir()
-    except FileExistsError:
-        if not folder.is_dir():
-            raise
-        return
-    atomic.fsync_directory(folder.parent)
 
 
 def _local_time(now: datetime | None) -> datetime:
@@ -189,65 +225,78 @@ def _candidates(backup_dir: Path, original_name: str, at: datetime) -> Iterator[
         yield backup_dir / backup_name(original_name, at, seq)
 
 
-def _publish(tmp: Path, data: bytes, perm: int, candidates: Iterator[Path]) -> Path:
-    """Give the finished temp file the first free candidate name; never replace a file."""
+def _publish(folder: int, tmp: Path, data: bytes, perm: int, candidates: Iterator[Path]) -> Path:
+    """Give the finished temp file the first free candidate name in ``folder`` (open); never
+    replace a file."""
     target: Path | None = None
     for target in candidates:
-        if _claim(tmp, target, data, perm):
+        if _claim(folder, tmp, target, data, perm):
             return target
     raise FileExistsError(errno.EEXIST, "too many backups in one second", str(target))
 
 
-def _claim(tmp: Path, target: Path, data: bytes, perm: int) -> bool:
+def _claim(folder: int, tmp: Path, target: Path, data: bytes, perm: int) -> bool:
     """Publish ``tmp`` as ``target``; False if that name is taken."""
     try:
-        os.link(tmp, target)
+        os.link(tmp.name, target.name, src_dir_fd=folder, dst_dir_fd=folder)
     except FileExistsError:
         return False
     except OSError as exc:
         if exc.errno not in _NO_HARD_LINKS:
             raise
-        return _write_exclusive(target, data, perm)
+        return _write_exclusive(folder, target, data, perm)
     return True
 
 
-def _write_exclusive(target: Path, data: bytes, perm: int) -> bool:
+def _write_exclusive(folder: int, target: Path, data: bytes, perm: int) -> bool:
     """Fallback without hard links: create ``target`` with O_EXCL and write it; False if taken."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | os.O_NOFOLLOW
     try:
-        fd = os.open(target, flags, 0o600)
+        fd = os.open(target.name, flags, 0o600, dir_fd=folder)
     except FileExistsError:
         return False
     try:
         _fill(fd, data, perm)
     except BaseException:
-        _unlink_if_present(target)
+        _unlink_if_present(target, folder)
         raise
     return True
 
 
-def _unlink_if_present(path: Path) -> None:
-    """Remove ``path``; a missing file is fine."""
+def _unlink_if_present(path: Path, folder: int | None = None) -> None:
+    """Remove ``path`` (by name in ``folder``, when open); a missing file is fine."""
     with contextlib.suppress(FileNotFoundError):
-        os.unlink(path)
+        os.unlink(path if folder is None else path.name, dir_fd=folder)
 
 
-def list_backups(backup_dir: Path, *, original_name: str | None = None) -> list[BackupInfo]:
-    """Backups in ``backup_dir`` (optionally of one file), oldest first; other files are skipped."""
+def list_backups(
+    backup_dir: Path, *, root: Path | None = None, original_name: str | None = None
+) -> list[BackupInfo]:
+    """Backups in ``backup_dir`` (optionally of one file), oldest first; other files are skipped.
+    The folder is reached from ``root`` as `backup_bytes` reaches it (ConfinementError for a
+    link it may not follow)."""
     found: list[BackupInfo] = []
     try:
-        entries = list(os.scandir(backup_dir))
+        folder = _open_folder(backup_dir, root)
     except (FileNotFoundError, NotADirectoryError):
         return found
-    for entry in entries:
-        info = _info(entry)
+    try:
+        infos = [_info(backup_dir, entry) for entry in os.scandir(folder)]  # stat needs `folder`
+    finally:
+        os.close(folder)
+    for info in infos:
         if info is not None and original_name in (None, info.original_name):
             found.append(info)
-    found.sort(key=lambda info: (info.at, info.seq, info.path.name))
+    found.sort(key=_order)
     return found
 
 
-def _info(entry: os.DirEntry[str]) -> BackupInfo | None:
+def _order(info: BackupInfo) -> tuple[bool, datetime, int, str]:
+    """Oldest first; a backup whose name is no time before all (never taken for the newest)."""
+    return info.at is not None, info.time, info.seq, info.path.name
+
+
+def _info(backup_dir: Path, entry: os.DirEntry[str]) -> BackupInfo | None:
     """BackupInfo for a regular file with a backup name, else None."""
     parsed = _parse(entry.name)
     if parsed is None:
@@ -259,25 +308,25 @@ def _info(entry: os.DirEntry[str]) -> BackupInfo | None:
     if not stat.S_ISREG(st.st_mode):
         return None
     at, original, seq = parsed
-    return BackupInfo(
-        path=Path(entry.path), at=at, size=st.st_size, original_name=original, seq=seq
-    )
+    return BackupInfo(backup_dir / entry.name, at, st.st_size, original, seq, st.st_mtime)
 
 
-def prune_backups(backup_dir: Path, *, keep: int, owned: Callable[[Path], bool]) -> list[Path]:
+def prune_backups(
+    backup_dir: Path, *, keep: int, owned: Callable[[Path], bool], root: Path | None = None
+) -> list[Path]:
     """Delete owned backups beyond the newest ``keep`` owned ones of each file; return them.
 
-    Backups for which ``owned`` is false (the agent's) are never deleted and do not count
-    towards ``keep``.
+    Backups for which ``owned`` is false (the agent's), or whose name is no time, are never
+    deleted and do not count towards ``keep``.
     """
     if keep < 1:
         raise ValueError(f"keep must be at least 1, not {keep}")
     victims: list[BackupInfo] = []
-    for group in _by_original(list_backups(backup_dir)).values():
-        mine = [info for info in group if owned(info.path)]
+    for group in _by_original(list_backups(backup_dir, root=root)).values():
+        mine = [info for info in group if info.at is not None and owned(info.path)]
         victims.extend(mine[:-keep])
     removed: list[Path] = []
-    for info in sorted(victims, key=lambda info: (info.at, info.seq, info.path.name)):
+    for info in sorted(victims, key=_order):
         try:
             os.unlink(info.path)
         except FileNotFoundError:
@@ -291,9 +340,10 @@ def clean_backup_temps(workspace: Path, also: Iterable[Path] = ()) -> list[Path]
     (an agent's own backup folder), MemDesk's temp names only."""
     folders = list(also)
     own = workspace / OWN_BACKUPS
-    with contextlib.suppress(OSError):  # a folder it may not look into: nothing to clean there
-        if own.is_dir() and not own.is_symlink():
-            folders += [own, *(p for p in own.rglob("*") if p.is_dir() and not p.is_symlink())]
+    # A folder it may not look into, or reached through a link: nothing of its own to clean.
+    with contextlib.suppress(OSError, ConfinementError):
+        os.close(_open_folder(own, workspace))
+        folders += [own, *(p for p in own.rglob("*") if p.is_dir() and not p.is_symlink())]
     removed: list[Path] = []
     for folder in folders:
         with contextlib.suppress(OSError):  # read-only: nothing of ours could be left there

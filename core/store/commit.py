@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -68,12 +69,14 @@ from core.store.retention import prune_own
 __all__ = [
     "RECENT_COMMITS",
     "Committed",
+    "NotRecorded",
     "Planned",
     "Target",
     "clean_leftovers",
     "commit",
     "journal_for_reading",
     "journal_for_writing",
+    "journal_unreadable",
     "settle_interrupted",
     "sha256",
 ]
@@ -135,6 +138,15 @@ class Committed(Generic[C]):
     notice: str = ""  # something the person should know although the save succeeded
 
 
+class NotRecorded(WorkspaceError):
+    """The file was written, but the journal could not record it (a full disk after the swap).
+    `committed`: what the file holds now (None when a later round of the commit failed too)."""
+
+    def __init__(self, message: str, committed: Committed[object] | None) -> None:
+        super().__init__(message)
+        self.committed = committed
+
+
 def sha256(data: bytes | None) -> str | None:
     return None if data is None else hashlib.sha256(data).hexdigest()
 
@@ -182,8 +194,32 @@ class _Commit(Generic[C]):
         self.backup: Path | None = None
         self._backed_up: tuple[int, str] = (0, "")  # the backup's size and hash, for the journal
         self._hashed: tuple[bytes | None, str | None] = (None, None)  # the last bytes hashed
+        self._unrecorded: JournalError | None = None  # the journal failed after a swap
 
     def run(self, base: bytes | None) -> Committed[C]:
+        """The rounds of the commit; NotRecorded when a swap was not recorded as done."""
+        try:
+            done = self._rounds(base)
+        except WorkspaceError as exc:
+            if self._unrecorded is None:
+                raise
+            raise self._not_recorded(None) from exc
+        if self._unrecorded is not None:
+            raise self._not_recorded(done)
+        return done
+
+    def _not_recorded(self, done: Committed[C] | None) -> NotRecorded:
+        """What the person is told when the file holds the change but the journal does not
+        (and what else a save would have said)."""
+        also = f"; {done.notice}" if done is not None and done.notice else ""
+        return NotRecorded(
+            f"{self.path}: written, but not recorded in the journal ({self._unrecorded}); the "
+            "change is in the file, and once this journal can be written again the next MemDesk "
+            f"that opens the workspace records its history and undo{also}",
+            done,  # type: ignore[arg-type]
+        )
+
+    def _rounds(self, base: bytes | None) -> Committed[C]:
         on_disk = self._read()
         planned, on_disk = self._plan_settled(on_disk, base)
         merged, late, written = on_disk != base, 0, False
@@ -230,10 +266,7 @@ class _Commit(Generic[C]):
         exc: Exception,
     ) -> Committed[C]:
         """Late writes that cannot be merged: their bytes are kept as backups, never dropped."""
-        kept = [
-            backup_bytes(version, self.path.name, self.target.backup_dir, perm=0o600)
-            for _base, version in lost
-        ]
+        kept = [self._backup_bytes(version) for _base, version in lost]
         done = self._result(written, merged, late, written=True)
         where = ", ".join(str(k) for k in kept)
         notice = (
@@ -362,7 +395,7 @@ class _Commit(Generic[C]):
             return None
         there = read_or_none(displaced) or b""
         if not ours:  # yet another file was renamed there after the swap: never drop it
-            kept = backup_bytes(there, self.path.name, self.target.backup_dir, perm=0o600)
+            kept = self._backup_bytes(there)
             log.warning("%s: a file renamed over it during a save is kept in %s", self.path, kept)
             return []
         return [] if there == data else [(data, there)]
@@ -396,11 +429,14 @@ class _Commit(Generic[C]):
         self._backed_up = (len(data), self._sha256(data) or "")
         pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memdesk-backup")
         try:
-            return pool.submit(
-                backup_bytes, data, self.path.name, self.target.backup_dir, perm=perm
-            )
+            return pool.submit(self._backup_bytes, data, perm)
         finally:
             pool.shutdown(wait=False)  # the backup goes on; `result()` waits for it
+
+    def _backup_bytes(self, data: bytes, perm: int = 0o600) -> Path:
+        """A backup of `data` in the target's backup folder, reached inside the workspace."""
+        folder = self.target.backup_dir
+        return backup_bytes(data, self.path.name, folder, root=self.target.root, perm=perm)
 
     @staticmethod
     def _drop_backup(backing_up: Future[Path] | None) -> None:
@@ -414,8 +450,8 @@ class _Commit(Generic[C]):
     def _done(self, commit_id: int, key: tuple[str, int]) -> None:
         try:
             self.journal.finish_commit(commit_id)
-        except JournalError:  # the file is written; the next open settles the commit
-            log.warning("%s: written; the journal will record it at the next open", self.path)
+        except JournalError as exc:  # the file is written; the next open settles the commit
+            self._unrecorded = self._unrecorded or exc
         finally:
             _IN_FLIGHT.discard(key)
         if self.backup is not None:
@@ -550,22 +586,48 @@ def journal_for_writing(root: Path, *, file: str | None = None) -> Iterator[Jour
 
 
 @contextmanager
-def journal_for_reading(root: Path) -> Iterator[Journal | None]:
-    """The journal as it stands, settled; None when the workspace has none (nothing created)."""
+def journal_for_reading(root: Path, *, required: bool = False) -> Iterator[Journal | None]:
+    """The journal as it stands, settled; None when the workspace has none (nothing created),
+    or when it cannot be read (`journal_unreadable` says why; `required`: WorkspaceError)."""
     if not Journal.exists(root):
         yield None
         return
     try:
         journal = Journal.open_for_inspection(root)
-    except JournalError:
+    except JournalError as exc:
+        if required:
+            raise WorkspaceError(str(exc)) from None
         yield None
         return
-    with journal:
+    with journal, _corrupt_pages(journal, required=required):
         try:
             settle_interrupted(journal, root)
-        except JournalError:
-            log.warning("%s: interrupted saves could not be settled now", root, exc_info=True)
+        except JournalError as exc:
+            log.warning("%s: interrupted saves could not be settled now (%s)", root, exc)
         yield journal
+
+
+@contextmanager
+def _corrupt_pages(journal: Journal, *, required: bool) -> Iterator[None]:
+    """A journal whose first pages open but a later one is not SQLite's: a JournalError that
+    says so (`required`: a WorkspaceError), not SQLite's own error."""
+    try:
+        yield
+    except sqlite3.DatabaseError as exc:
+        error = journal.failed(exc)
+        if required:
+            raise WorkspaceError(str(error)) from None
+        raise error from exc
+
+
+def journal_unreadable(root: Path) -> str | None:
+    """Why the workspace's journal cannot be read (corrupt, not a journal, a newer schema), or
+    None: what a command that reads without it, and the window, tell the person."""
+    try:
+        with journal_for_reading(root, required=True):
+            return None
+    except WorkspaceError as exc:
+        return str(exc)
 
 
 def settle_interrupted(
@@ -642,7 +704,7 @@ def _known_version(root: Path, target: Path, data: bytes, journal: Journal | Non
 
 
 def _keep_leftover(root: Path, target: Path, data: bytes) -> Path:
-    return backup_bytes(data, target.name, own_backup_dir(root, target), perm=0o600)
+    return backup_bytes(data, target.name, own_backup_dir(root, target), root=root, perm=0o600)
 
 
 def _in_progress_elsewhere(record: CommitRecord) -> bool:

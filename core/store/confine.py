@@ -7,6 +7,9 @@ the root: one that leads out of it ('..' above the root, or an absolute target e
 refused. Another program swapping a folder for a link meanwhile meets the same rules, because
 what was checked is the descriptor that is read: there is no check-then-open race.
 
+MemDesk's own folder, `.memdesk/` (its journal, its backups, its profile), is stricter: no link
+in it, nor the folder itself as a link, is ever followed, wherever it leads (`OWN_FOLDER`).
+
 `core.store.files.open_confined` adds what is refused about the file itself (not a regular
 file, more than one name) and reads it.
 """
@@ -18,11 +21,20 @@ import os
 from collections import deque
 from pathlib import Path
 
+from core.store.atomic import fsync_folder_fd
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
-__all__ = ["MAX_LINKS", "ConfinementError", "open_beneath"]
+__all__ = [
+    "MAX_LINKS",
+    "OWN_FOLDER",
+    "ConfinementError",
+    "open_beneath",
+    "open_folder",
+    "own_link_refused",
+]
 
 MAX_LINKS = 40  # as the system counts: more links than this in one path is a loop
+OWN_FOLDER = ".memdesk"  # MemDesk's folder in a workspace: no link in it is followed
 
 # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused right after).
 _BASE = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
@@ -52,6 +64,27 @@ def open_beneath(root: Path, rel: str, shown: str) -> tuple[int, tuple[str, ...]
         walk.close()
 
 
+def open_folder(root: Path, rel: str, shown: str, *, create: bool = False) -> int:
+    """A descriptor of the folder `rel` inside `root`, reached as `open_beneath` reaches a file;
+    with `create`, missing folders on the way are made (each durable in its parent). The caller
+    closes it. OSError as os.open raises it (FileNotFoundError, NotADirectoryError);
+    ConfinementError for a path that leads outside `root` or through a link in `.memdesk/`."""
+    walk = _Walk(root, shown, create=create)
+    try:
+        fd, _parts = walk.open(_names(rel), folder=True)
+        return fd
+    finally:
+        walk.close()
+
+
+def own_link_refused(path: Path) -> ConfinementError:
+    """The refusal of a link met in MemDesk's own folder (or the folder as a link)."""
+    return ConfinementError(
+        f"{path}: a symbolic link where MemDesk keeps its own files ({OWN_FOLDER}/); refused "
+        "(MemDesk never follows a link there: put a real folder or file in its place)"
+    )
+
+
 def _names(path: str) -> list[str]:
     return [name for name in path.split("/") if name not in ("", ".")]
 
@@ -59,14 +92,15 @@ def _names(path: str) -> list[str]:
 class _Walk:
     """The folders opened so far below the root, each with its descriptor."""
 
-    def __init__(self, root: Path, shown: str) -> None:
+    def __init__(self, root: Path, shown: str, *, create: bool = False) -> None:
         self.root = root
         self.shown = shown
+        self.create = create  # make missing folders
         self.root_fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         self.folders: list[tuple[str, int]] = []
         self.links: list[str] = []  # the targets of the links followed, in order
 
-    def open(self, names: list[str]) -> tuple[int, tuple[str, ...]]:
+    def open(self, names: list[str], *, folder: bool = False) -> tuple[int, tuple[str, ...]]:
         pending = deque(names)
         while pending:
             name = pending.popleft()
@@ -74,7 +108,7 @@ class _Walk:
                 self._up()
                 continue
             try:
-                fd = os.open(name, _FOLDER if pending else _BASE, dir_fd=self._here())
+                fd = self._open_here(name, _FOLDER if pending or folder else _BASE)
             except OSError as exc:
                 target = self._link(name) if exc.errno in (errno.ELOOP, errno.ENOTDIR) else None
                 if target is None:
@@ -92,8 +126,33 @@ class _Walk:
             target = os.readlink(name, dir_fd=self._here())
         except OSError:
             return None
+        if self._own(name):
+            raise own_link_refused(self.root.joinpath(*(n for n, _fd in self.folders), name))
         self.links.append(target)
         return target
+
+    def _own(self, name: str) -> bool:
+        """Whether `name`, in the current folder, is MemDesk's own folder or inside it."""
+        first = self.folders[0][0] if self.folders else name
+        return first == OWN_FOLDER
+
+    def _open_here(self, name: str, flags: int) -> int:
+        try:
+            return os.open(name, flags, dir_fd=self._here())
+        except FileNotFoundError:
+            if not self.create or not flags & os.O_DIRECTORY:
+                raise
+        self._make(name)
+        return os.open(name, flags, dir_fd=self._here())
+
+    def _make(self, name: str) -> None:
+        """Make the missing folder `name` here, durable in its parent (another process may
+        have made it meanwhile)."""
+        try:
+            os.mkdir(name, 0o777, dir_fd=self._here())
+        except FileExistsError:
+            return
+        fsync_folder_fd(self._here())
 
     def _follow(self, target: str) -> list[str]:
         """The names a link to `target` stands for, from the current folder (or the root)."""

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from core.store.commit import (
     RECENT_COMMITS,
     Committed,
+    NotRecorded,
     Planned,
     Target,
     commit,
@@ -267,13 +268,15 @@ class Document(Generic[D, E]):
         journal: JournalBuilder[E] | None = None,
         force: bool = False,
         op_id: str | None = None,
+        finish: Callable[[D], D] | None = None,
     ) -> Saved[E]:
         """Write the edits: merged with another program's meanwhile, through the guarded commit.
 
         `resolutions` settles the keys a ConflictError named. `force` commits even without edits
         (a decay run that only moves its bookkeeping). `merge_with_disk=False` refuses to write
         when the file changed since it was read. `op_id` joins the save to an operation that
-        writes several files (they are undone together).
+        writes several files (they are undone together). `finish` makes the document to write,
+        after any merge, from the merged one (a header the save keeps true); it returns a copy.
         """
         if self.read_only:
             raise WorkspaceError(f"{self.path}: read-only in MemDesk", exit_code=EXIT_REFUSED)
@@ -293,11 +296,22 @@ class Document(Generic[D, E]):
                 )
             else:
                 outcome = self._merged(disk, net, resolutions, merge_with_disk, lost)
+            if finish is not None:
+                outcome = _Outcome(finish(outcome.doc), outcome.changes, outcome.merged)
             data = self.render() if outcome.doc is self._doc else self.fmt.render(outcome.doc)
             entry = record(outcome.changes, actor, cause, op_id)
             return Planned(data, outcome, entry.events, entry.decay_states, tuple(entry.forget))
 
-        done = commit(self.target, base=self.base, plan=plan, actor=actor, cause=cause, op_id=op_id)
+        try:
+            done = commit(
+                self.target, base=self.base, plan=plan, actor=actor, cause=cause, op_id=op_id
+            )
+        except NotRecorded as exc:  # written all the same: the document holds what the file does
+            if exc.committed is None:
+                self.reload()
+            else:
+                self._saved(cast(Committed[_Outcome[D, E]], exc.committed), op_id)
+            raise
         return self._saved(done, op_id)
 
     def _merged(
@@ -464,14 +478,20 @@ class Document(Generic[D, E]):
         fmt = self.fmt
         state: dict[str, E | None] = {}
         for ch in changes:
+            if ch.before is None and not ch.key:
+                continue  # a new entry without a key yet: it gets one when inserted
             current = state[ch.key] if ch.key in state else fmt.find(self._doc, ch.key)
             if ch.before is None:
                 ok = current is None or fmt.rekeys
             else:
                 ok = current is ch.before or (current is not None and fmt.same(current, ch.before))
             if not ok:
+                name = ch.key or fmt.label(ch.before or ch.after)  # type: ignore[arg-type]
                 raise WorkspaceError(
-                    f"{self.path}: entry {ch.key} is not as expected", exit_code=EXIT_REFUSED
+                    f"{self.path}: memory {name} is not as this change expects (the file "
+                    "changed since it was read, probably by the agent); nothing was changed: "
+                    "reload it and try again",
+                    exit_code=EXIT_REFUSED,
                 )
             state[ch.key] = ch.after
 

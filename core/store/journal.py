@@ -25,7 +25,9 @@ import heapq
 import json
 import math
 import os
+import shlex
 import sqlite3
+import stat
 import uuid
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
@@ -39,6 +41,7 @@ from types import TracebackType
 from typing import Any, Literal, TypeAlias, cast, get_args, overload
 
 from core.secrets import scrub_secrets
+from core.store.confine import OWN_FOLDER, open_folder, own_link_refused
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -67,8 +70,10 @@ JsonValue: TypeAlias = bool | int | float | str | list["JsonValue"] | dict[str, 
 Fields: TypeAlias = Mapping[str, JsonValue]
 ProposalStatus: TypeAlias = Literal["pending", "approved", "rejected", "applied", "stale", "failed"]
 
-DB_DIR = ".memdesk"
+DB_DIR = OWN_FOLDER
 DB_NAME = "memdesk.db"
+# The files SQLite keeps beside the journal: each is checked like the journal before it opens.
+_SIDE_FILES = ("-wal", "-shm", "-journal")
 BUSY_TIMEOUT_S = 5.0
 _SQLITE_READONLY = 8
 _SQLITE_CORRUPT = 11
@@ -598,13 +603,9 @@ def _check_version(version: int, path: Path | None) -> None:
 
 
 def _read_version(conn: sqlite3.Connection, path: Path | None) -> int:
-    """The schema version; also the first read, so a non-SQLite file fails here."""
-    try:
-        version = _user_version(conn)
-    except sqlite3.DatabaseError as exc:
-        if isinstance(exc, sqlite3.OperationalError) and _is_readonly(exc):
-            raise
-        raise _failure(path, exc) from exc
+    """The schema version; also the first read, so a non-SQLite file fails here (the opener
+    says so: `_failure`)."""
+    version = _user_version(conn)
     _check_version(version, path)
     return version
 
@@ -613,9 +614,20 @@ def _failure(path: Path | None, exc: sqlite3.Error) -> JournalError:
     """What went wrong with the journal at `path`: not a journal at all, or the disk would not
     take it (full, or failing)."""
     code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
-    if code in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
-        return JournalError(f"{path} is not a MemDesk journal (not an SQLite database: {exc})")
+    if code == _SQLITE_NOTADB:
+        return _not_a_journal(path, f"not an SQLite database: {exc}")
+    if code == _SQLITE_CORRUPT:
+        return _not_a_journal(path, f"damaged: {exc}")
     return JournalError(f"{path}: the journal could not be written ({exc}){_full_disk(path, code)}")
+
+
+def _not_a_journal(path: Path | None, why: str) -> JournalError:
+    """A journal that cannot be read at all: what it is, and how to go on without it."""
+    return JournalError(
+        f"{path} is not a MemDesk journal ({why}): history and undo are unavailable; "
+        f"move it aside (mv {shlex.quote(str(path))} {shlex.quote(f'{path}.broken')}) and "
+        "MemDesk starts a new one"
+    )
 
 
 def _full_disk(path: Path | None, code: int) -> str:
@@ -679,36 +691,96 @@ def _configure(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA synchronous = FULL")
 
 
-def _ensure_writable(folder: Path, path: Path) -> None:
-    if not folder.parent.is_dir():
-        raise JournalError(f"{folder.parent}: no such workspace folder")
+@contextmanager
+def _own_folder(workspace: Path, *, create: bool) -> Iterator[int | None]:
+    """`.memdesk/` held open, reached without following a link (made when `create`; None when
+    there is none), its journal files checked: a link among them, or anything but a file, is
+    refused before SQLite opens them (SQLite would follow a link to the database)."""
+    folder = workspace / DB_DIR
+    if not workspace.is_dir():
+        raise JournalError(f"{workspace}: no such workspace folder")
     try:
-        folder.mkdir(exist_ok=True)
-    except PermissionError as exc:
-        raise JournalReadOnlyError(f"cannot create {folder}: {exc.strerror}") from exc
+        fd = open_folder(workspace, DB_DIR, str(folder), create=create)
+    except FileNotFoundError as exc:
+        if create:
+            raise JournalError(
+                f"{folder}: cannot create the journal's folder: {exc.strerror}"
+            ) from exc
+        yield None
+        return
     except OSError as exc:
-        if exc.errno == errno.EROFS:
+        if isinstance(exc, PermissionError) or exc.errno == errno.EROFS:
             raise JournalReadOnlyError(f"cannot create {folder}: {exc.strerror}") from exc
-        raise JournalError(f"cannot create {folder}: {exc.strerror}") from exc
+        raise JournalError(f"{folder}: cannot open the journal's folder: {exc.strerror}") from exc
+    try:
+        for name in (DB_NAME, *(DB_NAME + side for side in _SIDE_FILES)):
+            _refuse_odd(fd, name, folder / name)
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def _refuse_odd(folder: int, name: str, shown: Path) -> None:
+    """ConfinementError for `name` in `folder` when it is a link or no regular file."""
+    try:
+        st = os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(st.st_mode):
+        raise own_link_refused(shown)
+    if not stat.S_ISREG(st.st_mode):  # a folder, a FIFO, a device: no journal
+        raise _not_a_journal(shown, "not a file")
+
+
+def _connect_own(target: str, folder: int, path: Path, *, uri: bool = False) -> sqlite3.Connection:
+    """`_connect` to the journal in `folder` (open): the file SQLite opened is checked to be the
+    one there before anything is read or written (no link put in its place meanwhile)."""
+    conn = _connect(target, uri=uri)
+    opened = conn.execute("PRAGMA database_list").fetchone()[2]
+    try:
+        same = os.path.samestat(
+            os.stat(opened), os.stat(DB_NAME, dir_fd=folder, follow_symlinks=False)
+        )
+    except OSError:
+        same = False
+    if not same:
+        conn.close()
+        raise own_link_refused(path)
+    return conn
+
+
+def _ensure_writable(folder: Path, path: Path) -> None:
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise JournalReadOnlyError(f"{path}: the workspace is read-only")
 
 
-def _open_writable(path: Path) -> sqlite3.Connection:
-    conn = _connect(str(path))
+def _open_writable(path: Path, folder: int) -> sqlite3.Connection:
+    conn: sqlite3.Connection | None = None
     try:
+        conn = _connect_own(str(path), folder, path)
         _read_version(conn, path)  # before any pragma that could write to the file
         _configure(conn)
         _migrate(conn, path)
-    except sqlite3.OperationalError as exc:
-        conn.close()
-        if _is_readonly(exc):
+    except sqlite3.Error as exc:  # a file SQLite cannot open, a page that is not SQLite's
+        if conn is not None:
+            conn.close()
+        if isinstance(exc, sqlite3.OperationalError) and _is_readonly(exc):
             raise JournalReadOnlyError(f"{path}: cannot write the journal ({exc})") from exc
         raise _failure(path, exc) from exc
     except BaseException:
-        conn.close()
+        if conn is not None:
+            conn.close()
         raise
     return conn
+
+
+def _identity(path: Path | None) -> tuple[int, int] | None:
+    """Which file is at `path` now (None: none)."""
+    try:
+        st = os.stat(path) if path is not None else None
+    except OSError:
+        return None
+    return None if st is None else (st.st_dev, st.st_ino)
 
 
 @contextmanager
@@ -720,24 +792,24 @@ def _os_errors(path: Path) -> Iterator[None]:
         raise JournalError(f"{path}: cannot open the journal: {exc.strerror or exc}") from exc
 
 
-def _snapshot(path: Path) -> sqlite3.Connection:
-    """Copy the journal at `path` into memory, never changing its contents."""
+def _snapshot(path: Path, folder: int) -> sqlite3.Connection:
+    """Copy the journal at `path` (in `folder`, open) into memory, never changing it."""
     memory = _connect(":memory:")
     try:
-        _copy_readonly(path, memory)
+        _copy_readonly(path, folder, memory)
     except BaseException:
         memory.close()
         raise
     return memory
 
 
-def _copy_readonly(path: Path, memory: sqlite3.Connection) -> None:
+def _copy_readonly(path: Path, folder: int, memory: sqlite3.Connection) -> None:
     # A WAL database opened with mode=ro still needs its -shm file; in a read-only folder
     # where none exists, fall back to immutable=1: no locking, and a -wal left without its
     # -shm is not read (a clean close leaves neither), acceptable for an inspection snapshot.
     for options in ("mode=ro", "immutable=1"):
         try:
-            source = _connect(f"{path.absolute().as_uri()}?{options}", uri=True)
+            source = _connect_own(f"{path.absolute().as_uri()}?{options}", folder, path, uri=True)
         except sqlite3.Error as exc:  # a file it may not read
             raise JournalError(f"{path}: cannot read the journal ({exc})") from exc
         try:
@@ -747,8 +819,18 @@ def _copy_readonly(path: Path, memory: sqlite3.Connection) -> None:
         except sqlite3.OperationalError as exc:
             if not _is_readonly(exc) or options == "immutable=1":
                 raise JournalError(f"{path}: cannot read the journal ({exc})") from exc
+        except sqlite3.DatabaseError as exc:  # a page past the first is not SQLite's
+            raise _failure(path, exc) from exc
         finally:
             source.close()
+
+
+def _holds(folder: int, name: str) -> bool:
+    try:
+        os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 # --------------------------------------------------------------------------- the journal
@@ -761,6 +843,7 @@ class Journal:
         self._conn = conn
         self.path = path
         self.persistent = persistent
+        self._identity = _identity(path) if persistent and path is not None else None
 
     @staticmethod
     def db_path(workspace: Path) -> Path:
@@ -770,8 +853,8 @@ class Journal:
     @classmethod
     def exists(cls, workspace: Path) -> bool:
         """Whether the workspace has a journal (one MemDesk may not look at counts as one)."""
-        try:
-            return cls.db_path(workspace).exists()
+        try:  # a link counts: opening it is refused, clearly
+            return os.path.lexists(cls.db_path(workspace))
         except OSError:
             return True
 
@@ -779,19 +862,24 @@ class Journal:
     def open(cls, workspace: Path) -> Journal:
         """Open (creating and migrating if needed) the workspace's journal for writing."""
         path = cls.db_path(workspace)
-        with _os_errors(path):
-            _ensure_writable(path.parent, path)
-        return cls(_open_writable(path), path=path, persistent=True)
+        with _own_folder(workspace, create=True) as folder:
+            assert folder is not None
+            with _os_errors(path):
+                _ensure_writable(path.parent, path)
+            return cls(_open_writable(path, folder), path=path, persistent=True)
 
     @classmethod
     def open_readonly(cls, workspace: Path) -> Journal:
         """An in-memory copy of the journal (empty if there is none); writes are not saved."""
         path = cls.db_path(workspace)
-        with _os_errors(path):
-            there = path.is_file()
-        conn = _snapshot(path) if there else _connect(":memory:")
+        with _own_folder(workspace, create=False) as folder:
+            there = folder is not None and _holds(folder, DB_NAME)
+            conn = _snapshot(path, folder) if folder is not None and there else _connect(":memory:")
         try:
             _migrate(conn, path)
+        except sqlite3.Error as exc:  # the copy holds pages that are not SQLite's
+            conn.close()
+            raise _failure(path, exc) from exc
         except BaseException:
             conn.close()
             raise
@@ -811,6 +899,10 @@ class Journal:
         conn = _connect(":memory:")
         _migrate(conn, None)
         return cls(conn, path=None, persistent=False)
+
+    def failed(self, exc: sqlite3.Error) -> JournalError:
+        """What an SQLite failure met while reading the journal means (a page not SQLite's)."""
+        return _failure(self.path, exc)
 
     def close(self) -> None:
         """Close the connection; safe to call twice."""
@@ -835,6 +927,16 @@ class Journal:
                 yield conn
         except sqlite3.Error as exc:
             raise _failure(self.path, exc) from exc
+        self._check_still_there()
+
+    def _check_still_there(self) -> None:
+        """A journal file deleted or replaced while open takes what is written to it into a file
+        nobody will read again: an error, never a quiet success."""
+        if self._identity is not None and _identity(self.path) != self._identity:
+            raise JournalError(
+                f"{self.path}: the journal was deleted or replaced while MemDesk was writing to "
+                "it; what was just done is not recorded in it"
+            )
 
     # ----------------------------------------------------------------------- events
 

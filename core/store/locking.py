@@ -1,4 +1,5 @@
-"""The agent's advisory lock: ``fcntl.flock`` on ``<file>.lock``, as EverBot takes it.
+"""The agent's advisory lock: ``fcntl.flock`` on ``<file>.lock``, as EverBot takes it; and
+MemDesk's own workspace lock, for what must be checked and written as one step (an undo).
 
 EverBot (xforce-io/alfred, ``MemoryManager.review_lock``) opens ``MEMORY.md.lock`` and holds
 ``fcntl.flock(LOCK_EX)`` while it commits a review. flock and POSIX record locks (lockf/fcntl)
@@ -13,14 +14,19 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["LockTimeout", "agent_lock", "lock_path_for"]
+from core.store.confine import open_folder, own_link_refused
+
+__all__ = ["LockTimeout", "agent_lock", "lock_path_for", "workspace_lock"]
 
 _POLL_INTERVAL_S = 0.02
+WORKSPACE_LOCK = ".memdesk/workspace.lock"
+_held = threading.local()  # the workspace locks this thread holds (by folder)
 
 
 class LockTimeout(TimeoutError):
@@ -83,3 +89,47 @@ def _acquire(fd: int, lock_path: Path, *, timeout: float, poll_interval: float) 
             if remaining <= 0:
                 raise LockTimeout(lock_path, timeout) from None
             time.sleep(min(poll_interval, remaining))
+
+
+@contextmanager
+def workspace_lock(root: Path, *, timeout: float) -> Iterator[Path]:
+    """Hold MemDesk's exclusive lock of the workspace (``.memdesk/workspace.lock``, never
+    followed if it is a link) inside the block: other MemDesk processes and threads wait for it.
+    A thread that holds it already goes on (an undo that puts back a failed undo's files).
+
+    Raises LockTimeout if it is not free within ``timeout`` seconds.
+    """
+    lock_path = root / WORKSPACE_LOCK
+    held: set[str] = _held.__dict__.setdefault("roots", set())
+    key = os.path.abspath(root)
+    if key in held:
+        yield lock_path
+        return
+    fd = _own_lock_file(root, lock_path)
+    try:
+        _acquire(fd, lock_path, timeout=timeout, poll_interval=_POLL_INTERVAL_S)
+        held.add(key)
+        try:
+            yield lock_path
+        finally:
+            held.discard(key)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def _own_lock_file(root: Path, lock_path: Path) -> int:
+    """The lock file, opened in `.memdesk/` reached without following a link (one rule with
+    the journal and the backups: a link there is refused, naming it)."""
+    folder_rel, _, name = WORKSPACE_LOCK.rpartition("/")
+    folder = open_folder(root, folder_rel, str(lock_path.parent), create=True)
+    try:
+        return os.open(
+            name, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600, dir_fd=folder
+        )
+    except OSError as exc:
+        if exc.errno != errno.ELOOP:
+            raise
+        raise own_link_refused(lock_path) from None
+    finally:
+        os.close(folder)

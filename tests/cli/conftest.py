@@ -56,13 +56,18 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
 
 
 def run_process(
-    *args: object, cwd: Path | None = None, timeout: float = 60, prefix: Sequence[str] = ()
+    *args: object,
+    cwd: Path | None = None,
+    timeout: float = 60,
+    prefix: Sequence[str] = (),
+    env_extra: dict[str, str] | None = None,
 ) -> Result:
     """`python -m app.cli ARGS` as a separate process (real stdout, stderr and exit code).
 
-    `prefix` goes between the interpreter and `-m app.cli` (e.g. `-c CODE` that execs the rest).
+    `prefix` goes between the interpreter and `-m app.cli` (e.g. `-c CODE` that execs the rest);
+    `env_extra` adds to its environment (TZ, say).
     """
-    env = dict(os.environ)
+    env = dict(os.environ) | (env_extra or {})
     env["PYTHONPATH"] = str(PROJECT_ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.run(
         [sys.executable, *prefix, "-m", "app.cli", *map(str, args)],

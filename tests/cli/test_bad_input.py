@@ -19,6 +19,7 @@ from tests.cli.conftest import (
     make_workspace,
     snapshot,
 )
+from tests.helpers import without_decay_mark
 
 # Every command that reads a workspace; the last ones would write if they got that far.
 COMMANDS = [
@@ -334,7 +335,7 @@ def test_decay_apply_keeps_bom_and_crlf(cli: Cli, tmp_path: Path) -> None:
     changed = {c["id"] for c in result.json()["changed"]}
     assert len(changed) == 9
 
-    data = (ws / "MEMORY.md").read_bytes()
+    data = without_decay_mark((ws / "MEMORY.md").read_bytes(), "2026-04-01")
     assert data != original
     assert data.startswith(b"\xef\xbb\xbf# Agent Memory\r\n")
     assert data.count("\ufeff".encode()) == 1

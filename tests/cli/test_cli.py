@@ -32,6 +32,7 @@ from tests.cli.conftest import (
     snapshot,
 )
 from tests.conftest import PROJECT_ROOT
+from tests.helpers import without_decay_mark
 
 # The agent's header regex (SPEC 2.1), used here to read files independently of MemDesk.
 HEADER_RE = re.compile(r"^###\s+\[(\w+)\]\s+(\w+)\s*\|\s*([\d.]+)\s*\|\s*([\d-]+)\s*\|\s*(\d+)\s*$")
@@ -496,7 +497,7 @@ def test_decay_tiered_fixture(cli: Cli, tmp_path: Path) -> None:
     assert changed["e00001"]["after"] < changed["f00001"]["after"]
     assert {t["id"]: t["to"] for t in preview["transitions"]}.get("e00001") == "delete"
     assert cli("decay", ws, "--at", "2026-03-20", "--apply").code == 0
-    data = (ws / "MEMORY.md").read_bytes()
+    data = without_decay_mark((ws / "MEMORY.md").read_bytes(), "2026-03-20")
     # The memory_meta lines and the untouched memories stay as they were.
     original = TIERED_MEMORY.read_bytes().decode().splitlines()
     now = data.decode().splitlines()
@@ -591,7 +592,7 @@ def test_decay_apply_changes_only_scores(cli: Cli, tmp_path: Path, name: str) ->
     assert result.code == 0, result.err
     changed = by_id(result.json()["changed"])
     assert changed
-    new = (ws / "MEMORY.md").read_bytes()
+    new = without_decay_mark((ws / "MEMORY.md").read_bytes(), in_days(200))
     old_lines, new_lines = data.splitlines(keepends=True), new.splitlines(keepends=True)
     assert len(new_lines) == len(old_lines)
     for old, line in zip(old_lines, new_lines, strict=True):

@@ -64,7 +64,9 @@ def test_pre_images_are_listed_diffed_and_restored(cli: Cli, claw: tuple[Path, P
     assert rows[1]["at"].startswith("2026-11-20T08:00:00")
     diff = cli("diff", workspace, rows[0]["path"], "--json").json()
     assert {m["content"] for m in diff["removed"]} >= {"用户住在杭州。"}
-    assert cli("restore", workspace, rows[0]["path"]).code == 0
+    refused = cli("restore", workspace, rows[0]["path"])
+    assert refused.code == 1 and "--force" in refused.err, refused.err
+    assert cli("restore", workspace, rows[0]["path"], "--force").code == 0
     assert (workspace / "MEMORY.md").read_text(encoding="utf-8") == OLD
     assert db.read_bytes() == db_bytes  # read-only
     assert not Path(f"{db}-wal").exists() and not Path(f"{db}-journal").exists()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from core.agents.picoclaw.policy import list_snapshots, parse_override, write_snapshot
-from tests.cli.conftest import Cli
+from tests.cli.conftest import Cli, snapshot
 from tests.conftest import FIXTURES
 
 HOME = FIXTURES / "picoclaw" / "home"
@@ -121,6 +121,43 @@ def test_a_corrupt_snapshot_cannot_be_restored(cli: Cli, home: Path) -> None:
     assert (home / OVERRIDES).read_bytes() == current
     listed = cli("snapshots", home, "--json").json()
     assert listed[0]["values"] == {"retrieve_limit": "nine"} or listed[0]["error"]
+
+
+@pytest.mark.parametrize(
+    ("held", "reason", "typed"),
+    [
+        ('{"retrieve_limit": 0}', "retrieve_limit must be at least 1", "retrieve_limit=0"),
+        ('{"retrieve_limit": -5}', "retrieve_limit must be at least 1", "retrieve_limit=-5"),
+        (
+            '{\n  "retrieve_limit": 3,\n  "retrieve_limit": 0\n}',
+            ":2: retrieve_limit is set twice",
+            None,
+        ),
+        (
+            '{"evolution_enabled": 1}',
+            "evolution_enabled must be true or false",
+            "evolution_enabled=1",
+        ),
+        ('{"retrieve_limit": 8, "colour": 1}', "colour: not a MemoryPolicy key", "colour=1"),
+    ],
+)
+def test_a_snapshot_holding_what_policy_set_refuses_is_refused_before_anything_is_written(
+    cli: Cli, home: Path, held: str, reason: str, typed: str | None
+) -> None:
+    """One check for a value typed and a value restored: the agent would silently fall back
+    to its default for these (or take one of two), so neither path writes them."""
+    (home / FIXTURE_SNAPSHOT).write_text(held, encoding="utf-8")
+    before = snapshot(home.parent)
+
+    result = cli("policy-restore", home, FIXTURE_SNAPSHOT)
+
+    assert result.code == 2, result.out
+    assert FIXTURE_SNAPSHOT in result.err and reason in result.err
+    assert snapshot(home.parent) == before
+    if typed is not None:  # the same words when the value is typed
+        refused = cli("policy", home, "--set", typed)
+        assert refused.code == 1 and reason in refused.err
+        assert snapshot(home.parent) == before
 
 
 def test_keys_the_agent_does_not_know_are_kept(cli: Cli, home: Path) -> None:

@@ -62,7 +62,10 @@ def test_a_whole_restore_then_undo_gives_back_every_byte(cli: Cli, tmp_path: Pat
     live = ws / "memory" / "MEMORY.md"
     original = live.read_bytes()
 
-    assert cli("restore", ws, oldest_backup(ws)).code == 0
+    refused = cli("restore", ws, oldest_backup(ws))  # it removes most memories: asked first
+    assert refused.code == 1 and "--force" in refused.err
+    assert live.read_bytes() == original
+    assert cli("restore", ws, oldest_backup(ws), "--force").code == 0
     assert live.read_bytes() == (ws / oldest_backup(ws)).read_bytes()
     [op] = cli("activity", ws, "--json").json()
     assert op["cause"] == f"restored from {oldest_backup(ws)}"

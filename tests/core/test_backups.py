@@ -7,7 +7,9 @@ import os
 import subprocess
 import sys
 import threading
-from datetime import datetime, timedelta, timezone
+import time
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -16,11 +18,13 @@ from core.store import atomic
 from core.store.backups import (
     BackupInfo,
     backup_name,
+    file_time,
     list_backups,
     make_backup,
     own_backup_dir,
     parse_backup_name,
     prune_backups,
+    stamp_time,
 )
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -212,13 +216,14 @@ def test_processes_backing_up_at_once_get_distinct_complete_files(tmp_path: Path
     ],
 )
 def test_parse_backup_name(name: str, expected: tuple[datetime, str] | None) -> None:
-    assert parse_backup_name(name) == expected
+    local = None if expected is None else (expected[0].astimezone(), expected[1])
+    assert parse_backup_name(name) == local
 
 
 def test_backup_name_round_trips() -> None:
     for seq in (1, 2, 10, 999):
         name = backup_name("MEMORY.md", NOW, seq)
-        assert parse_backup_name(name) == (NOW, "MEMORY.md")
+        assert parse_backup_name(name) == (NOW.astimezone(), "MEMORY.md")
     with pytest.raises(ValueError):
         backup_name("MEMORY.md", NOW, 1000)
 
@@ -240,7 +245,8 @@ def test_list_backups_skips_foreign_names_folders_links_and_temps(tmp_path: Path
     (backup_dir / "20260301_130000_MEMORY.md").mkdir()
     (backup_dir / "20260301_140000_MEMORY.md").symlink_to(backup_dir / "notes.txt")
 
-    found = list_backups(backup_dir)
+    found = list_backups(backup_dir)[1:]
+    assert list_backups(backup_dir)[0].path.name == "20261399_000000_MEMORY.md"  # no time: first
     assert [info.path.name for info in found] == [
         "20260228_090000_MEMORY.md",
         "20260301_080000_profile.json",
@@ -249,14 +255,14 @@ def test_list_backups_skips_foreign_names_folders_links_and_temps(tmp_path: Path
     ]
     assert found[0] == BackupInfo(
         path=backup_dir / "20260228_090000_MEMORY.md",
-        at=datetime(2026, 2, 28, 9, 0, 0),
+        at=datetime(2026, 2, 28, 9, 0, 0).astimezone(),
         size=2,
         original_name="MEMORY.md",
         seq=1,
     )
     assert found[3].seq == 2
     only_memory = list_backups(backup_dir, original_name="MEMORY.md")
-    assert [info.original_name for info in only_memory] == ["MEMORY.md"] * 3
+    assert [info.original_name for info in only_memory] == ["MEMORY.md"] * 4
     assert list_backups(tmp_path / "missing") == []
 
 
@@ -312,3 +318,76 @@ def test_memdesk_style_backup_creates_nested_folders(tmp_path: Path) -> None:
     backup = make_backup(source, backup_dir, now=NOW)
     assert backup == backup_dir / "20260301_120005_2026-02-21.md"
     assert backup.read_bytes() == CRLF_BOM
+
+
+@pytest.fixture
+def zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
+    """Switch this process's local time zone (TZ and tzset), back as it was afterwards."""
+
+    def switch(name: str) -> None:
+        monkeypatch.setenv("TZ", name)
+        time.tzset()
+
+    yield switch
+    monkeypatch.undo()
+    time.tzset()
+
+
+# 00010101 is before the first day local time can hold east of UTC (and Python's conversion to
+# local time steps a day back even in UTC); 99991231 after the last one west of UTC.
+EXTREME = {
+    "UTC": {"00010101_000000": None, "99991231_235959": datetime(9999, 12, 31, 23, 59, 59)},
+    "Asia/Tokyo": {"00010101_000000": None, "99991231_235959": None},
+    "America/New_York": {"00010101_000000": None, "99991231_235959": None},
+}
+
+
+@pytest.mark.parametrize("tz", list(EXTREME))
+def test_an_extreme_stamp_is_no_time_rather_than_an_overflow(
+    zone: Callable[[str], None], tz: str
+) -> None:
+    zone(tz)
+    for stamp, expected in EXTREME[tz].items():
+        at = stamp_time(stamp)
+        assert at == (None if expected is None else expected.astimezone())
+        assert parse_backup_name(f"{stamp}_MEMORY.md") == (
+            None if at is None else (at, "MEMORY.md")
+        )
+    assert stamp_time("20261399_000000") is None
+    assert stamp_time("00010102_000000") == datetime(1, 1, 2).astimezone()
+
+
+@pytest.mark.parametrize("tz", list(EXTREME))
+def test_backups_whose_name_is_no_time_are_listed_first_with_the_file_time(
+    zone: Callable[[str], None], tz: str, tmp_path: Path
+) -> None:
+    zone(tz)
+    backup_dir = tmp_path / "backups"
+    backup_dir.mkdir()
+    names = ["20260301_120005_MEMORY.md", "00010101_000000_MEMORY.md", "99991231_235959_MEMORY.md"]
+    for name in names:
+        (backup_dir / name).write_bytes(b"x")
+    os.utime(backup_dir / "00010101_000000_MEMORY.md", (1_000_000_000, 1_000_000_000))
+    found = list_backups(backup_dir)
+    no_time = [info for info in found if info.at is None]
+    assert found[: len(no_time)] == no_time  # never taken for the newest
+    assert {info.path.name for info in found} == set(names)
+    year_1 = next(info for info in found if info.path.name.startswith("0001"))
+    assert year_1.at is None and year_1.time == datetime.fromtimestamp(1_000_000_000).astimezone()
+    assert all(info.time.astimezone(UTC) for info in found)  # every time converts
+
+
+def test_prune_never_removes_a_backup_whose_name_is_no_time(tmp_path: Path) -> None:
+    backup_dir = tmp_path / "backups"
+    backup_dir.mkdir()
+    odd = backup_dir / "00010101_000000_MEMORY.md"
+    odd.write_bytes(b"odd")
+    for second in range(3):
+        (backup_dir / backup_name("MEMORY.md", NOW + timedelta(seconds=second))).write_bytes(b"x")
+    removed = prune_backups(backup_dir, keep=1, owned=lambda _path: True)
+    assert len(removed) == 2 and odd.exists()
+    assert len(list_backups(backup_dir)) == 2
+
+
+def test_file_time_of_a_date_no_clock_holds_is_the_epoch() -> None:
+    assert file_time(1e20) == datetime.fromtimestamp(0, UTC).astimezone()

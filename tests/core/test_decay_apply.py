@@ -52,7 +52,9 @@ def _ordinary_save(ws: Workspace, at: date) -> SaveResult:
         ws.apply([Change(key, entry, entry.edited(score=after))])
     states = dict(preview.new_states())  # each one a DecayState of its own
     assert all(type(s) is DecayState for s in states.values())
-    return ws.save(actor="decay", cause=f"decay to {at.isoformat()}", decay_states=states)
+    return ws.save(
+        actor="decay", cause=f"decay to {at.isoformat()}", decay_states=states, decayed=at
+    )
 
 
 def _written(root: Path, result: SaveResult) -> tuple[bytes, list[object], dict[str, object]]:

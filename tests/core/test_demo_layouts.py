@@ -172,7 +172,7 @@ def test_picoclaw_backups_are_the_file_before_each_write(picoclaw: DemoResult) -
     stamp = pc.read_last_compress(picoclaw.workspace)
     raw = (memory / ".last_longterm_compress").read_bytes()
     assert raw.isdigit() and stamp is not None
-    assert datetime.fromtimestamp(int(raw)) == compression.at
+    assert datetime.fromtimestamp(int(raw)).astimezone() == compression.at
     old = pico_entries(text_of(compression.path))
     kept = [e for e in pico_entries(current) if e[0] <= compression.at.date().isoformat()]
     assert 0 < len(kept) < len(old)

@@ -16,7 +16,7 @@ from core.agents.everbot.workspace import Workspace
 from core.decay import preview_decay
 from core.ops import apply_and_save
 from core.ops.undo import undo_and_save
-from core.policy import EVERBOT, PolicyError
+from core.policy import EVERBOT, PolicyError, profile_by_name
 from core.profile_file import (
     PROFILE_FILE,
     ProfileFileError,
@@ -126,19 +126,63 @@ def test_the_file_reads_back_exactly_as_written(
     assert fmt.render(fmt.parse(data)) == data
 
 
-def test_a_broken_file_names_file_and_line_and_the_workspace_is_not_opened(
+def test_a_broken_file_names_file_and_line_and_the_built_in_profile_scores_meanwhile(
+    tmp_path: Path,
+) -> None:
+    """The workspace opens (reading, undo and check go on), its profile page and `check` say
+    what is wrong, and nothing is written over the file."""
+    _workspace(tmp_path, [("fact", 0.5, 1)])
+    path = tmp_path / PROFILE_FILE
+    path.parent.mkdir(exist_ok=True)
+    path.write_text('{\n  "archive_below": "low"\n}\n', encoding="utf-8")
+    ws = Workspace.open(tmp_path)
+    assert ws.profile == profile_by_name("everbot")
+    with pytest.raises(ProfileFileError, match=r"profile.json:2: archive_below.*correct it"):
+        ws.profile_values()
+    assert [w.kind for w in ws.warnings()] == ["profile_unusable"]
+    path.write_text('{"archive_below": 0.2,', encoding="utf-8")
+    with pytest.raises(ProfileFileError, match="corrupt JSON"):
+        Workspace.open(tmp_path).set_profile({"archive_below": "0.3"})
+    assert path.read_text(encoding="utf-8") == '{"archive_below": 0.2,'
+
+
+def test_values_that_make_no_profile_are_scored_with_the_built_in_one_and_never_written(
     tmp_path: Path,
 ) -> None:
     _workspace(tmp_path, [("fact", 0.5, 1)])
     path = tmp_path / PROFILE_FILE
     path.parent.mkdir(exist_ok=True)
-    path.write_text('{\n  "archive_below": "low"\n}\n', encoding="utf-8")
-    with pytest.raises(ProfileFileError, match=r"profile.json:2: archive_below.*correct it"):
-        Workspace.open(tmp_path)
-    path.write_text('{"archive_below": 0.2,', encoding="utf-8")
+    path.write_text('{"decay.default.daily_factor": 0}\n', encoding="utf-8")
+    ws = Workspace.open(tmp_path)
+    assert ws.profile == profile_by_name("everbot")
+    assert "daily_factor" in str(ws.profile_values().problem())
+    refused = r"profile refused, nothing written: decay\.fact\.daily_factor"
+    with pytest.raises(WorkspaceError, match=refused):
+        ws.profile_values().replace_with({"decay.fact.daily_factor": 0}, "restore")
+    with pytest.raises(WorkspaceError, match="daily_factor"):
+        ws.set_profile({"archive_below": "0.3"})  # still no profile: refused
+    _save(ws, **{"decay.default.daily_factor": "0.98"})  # the one value put right
+    assert ws.profile.default_rule.daily_factor == 0.98
+    assert ws.profile_values().problem() is None
+
+
+def test_a_profile_file_broken_while_open_is_set_aside_and_the_memories_still_reload(
+    tmp_path: Path,
+) -> None:
+    ws = _workspace(tmp_path, [("fact", 0.5, 1)])
+    _save(ws, archive_below="0.3")
+    path = tmp_path / PROFILE_FILE
+    path.write_text('{"archive_below": ', encoding="utf-8")
+    memory = tmp_path / "MEMORY.md"
+    memory.write_text(memory.read_text(encoding="utf-8").replace("memory 0", "changed"), "utf-8")
+    refreshed = ws.refresh_from_disk()
+    assert {d.rel for d in refreshed.reloaded} == {".memdesk/profile.json", "MEMORY.md"}
+    assert ws.entries()[0].content == "changed"
+    assert ws.profile == profile_by_name("everbot")
+    assert [w.kind for w in ws.warnings()] == ["profile_unusable"]
     with pytest.raises(ProfileFileError, match="corrupt JSON"):
-        Workspace.open(tmp_path)
-    assert path.read_text(encoding="utf-8") == '{"archive_below": 0.2,'
+        ws.profile_values()
+    assert path.read_text(encoding="utf-8") == '{"archive_below": '
 
 
 # -- saving, versions, undo ------------------------------------------------------------------------

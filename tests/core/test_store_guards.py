@@ -25,7 +25,7 @@ from core.ops.entries import edit_entry
 from core.store import atomic
 from core.store import commit as store_commit
 from core.store.backups import own_backup_dir
-from core.store.commit import Target, clean_leftovers, journal_for_reading, sha256
+from core.store.commit import NotRecorded, Target, clean_leftovers, journal_for_reading, sha256
 from core.store.document import Document
 from core.store.documents import Refreshed
 from core.store.errors import EXIT_REFUSED, WorkspaceError
@@ -473,7 +473,9 @@ def test_a_save_whose_journal_record_could_not_be_finished_is_settled_next_time(
         real_finish(self, commit_id)
 
     monkeypatch.setattr(Journal, "finish_commit", fails_once)
-    ws.save_all()
+    with pytest.raises(NotRecorded, match="written, but not recorded in the journal"):
+        ws.save_all()
+    assert not ws.modified  # the person is told, and nothing is left to save again
     assert failures and _pending(root) == 1
     assert _events(root) == [("2026-03-01", "edit")]
     assert _pending(root) == 0

@@ -146,6 +146,9 @@ READS = {
     "chunks": ["chunks", "{main}", "--json"],
     "decay": ["decay", "--at", "2027-01-01", "--json"],
     "context": ["context", "--date", "2026-03-02", "--json"],
+    "backups": ["backups"],
+    "diff": ["diff"],
+    "list-backups": ["list", "--backups", "--query", "the"],
 }
 WRITES = {
     "add": ["add", "a memory the test adds"],
@@ -154,12 +157,14 @@ WRITES = {
     "archive": ["archive", "{id}"],
     "pin": ["pin", "{id}"],
     "decay-apply": ["decay", "--at", "2027-01-01", "--apply"],
+    "restore": ["restore", "{backup}"],  # the case's hostile file
 }
+ROTATED_WRITES = [w for w in WRITES if w != "restore"]  # restore: where a case names it
 
 
-def argv(command: str, layout: Layout, path: Path) -> list[str]:
+def argv(command: str, layout: Layout, path: Path, backup: str = "") -> list[str]:
     args = {**READS, **WRITES}[command]
-    filled = [a.format(id=layout.memory_id, main=layout.main) for a in args]
+    filled = [a.format(id=layout.memory_id, main=layout.main, backup=backup) for a in args]
     return [filled[0], str(path), *filled[1:]]
 
 
@@ -176,11 +181,13 @@ def can_drop_root_read() -> bool:
     return probe.returncode == 0
 
 
-def memdesk(args: list[str], *, unprivileged: bool = False) -> Result:
-    """The command as a process of its own; a hang past the time limit fails the test."""
+def memdesk(args: list[str], *, unprivileged: bool = False, tz: str = "") -> Result:
+    """The command as a process of its own (in time zone `tz`, if given); a hang past the
+    time limit fails the test."""
     prefix = ["-c", WITHOUT_ROOT_READ] if unprivileged and os.geteuid() == 0 else []
+    env = {"TZ": tz} if tz else None
     try:
-        result = run_process(*args, timeout=TIME_LIMIT_S, prefix=prefix)
+        result = run_process(*args, timeout=TIME_LIMIT_S, prefix=prefix, env_extra=env)
     except subprocess.TimeoutExpired:
         pytest.fail(f"memdesk {' '.join(args)}: still running after {TIME_LIMIT_S} s (a hang)")
     assert result.code != CANNOT_DROP or not prefix, result.err
@@ -251,6 +258,7 @@ class Case:
     unprivileged: bool = False
     commands: tuple[str, ...] | None = None  # at CI size, only these
     slow: bool = False  # run in the background from the start (see `slow_cases`)
+    tz: str = ""  # the commands run in this time zone
 
 
 CASES: list[Case] = []
@@ -261,10 +269,12 @@ def case(
     unprivileged: bool = False,
     commands: tuple[str, ...] | None = None,
     slow: bool = False,
+    tz: str = "",
 ) -> Callable[[Callable[[Path, Layout, ExitStack], Hostile]], None]:
     def register(make: Callable[[Path, Layout, ExitStack], Hostile]) -> None:
         name = make.__name__.removeprefix("make_")
-        CASES.append(Case(name, make, layouts or tuple(LAYOUTS), unprivileged, commands, slow))
+        layout_names = layouts or tuple(LAYOUTS)
+        CASES.append(Case(name, make, layout_names, unprivileged, commands, slow, tz))
 
     return register
 
@@ -476,6 +486,39 @@ def make_agent_backup_fifo(ws: Path, layout: Layout, _: ExitStack) -> Hostile:
     return Hostile("MEMORY.md.bak")
 
 
+# Backups whose name is no time (year 1; year 9999 overflows west of UTC)
+
+BACKUP_COMMANDS = ("check", "backups", "diff", "list-backups", "show", "restore")
+
+
+def _backup_named(ws: Path, layout: Layout, stamp: str) -> Hostile:
+    """A copy of the main file as a backup named `stamp`, in the folder MemDesk lists (the
+    agent's own for PicoClaw, else `.memdesk/backups/<the file's folder>/`)."""
+    main = Path(layout.main)
+    folder = (
+        main.parent / "backups" if layout.name == "picoclaw" else ".memdesk/backups" / main.parent
+    )
+    (ws / folder).mkdir(parents=True, exist_ok=True)
+    rel = (folder / f"{stamp}_{main.name}").as_posix()
+    shutil.copy(_main(ws, layout), ws / rel)
+    return Hostile(rel)
+
+
+@case(commands=BACKUP_COMMANDS)
+def make_backup_named_year_1(ws: Path, layout: Layout, _: ExitStack) -> Hostile:
+    return _backup_named(ws, layout, "00010101_000000")
+
+
+@case(commands=BACKUP_COMMANDS, tz="America/New_York")
+def make_backup_named_year_9999_west_of_utc(ws: Path, layout: Layout, _: ExitStack) -> Hostile:
+    return _backup_named(ws, layout, "99991231_235959")
+
+
+@case(commands=BACKUP_COMMANDS, tz="Asia/Tokyo")
+def make_backup_named_no_date(ws: Path, layout: Layout, _: ExitStack) -> Hostile:
+    return _backup_named(ws, layout, "20261399_000000")
+
+
 # PicoClaw
 
 
@@ -564,7 +607,7 @@ def commands_for(hostile_case: Case, layout: Layout, index: int) -> list[str]:
         return [*READS, *WRITES]
     if hostile_case.commands is not None:
         return list(hostile_case.commands)
-    others, writes = layout.reads[1:], list(WRITES)
+    others, writes = layout.reads[1:], ROTATED_WRITES
     return ["check", others[index % len(others)], writes[index % len(writes)]]
 
 
@@ -664,8 +707,9 @@ class Run:
             path = self.folder / "copy" if self.layout.workspace else workspace
             for command in self.commands:
                 before = picture(self.folder)
-                args = argv(command, self.layout, path)
-                result = memdesk(args, unprivileged=self.hostile_case.unprivileged)
+                args = argv(command, self.layout, path, hostile.file)
+                case_ = self.hostile_case
+                result = memdesk(args, unprivileged=case_.unprivileged, tz=case_.tz)
                 expected, pristine_path = pristine(self.layout, command)
                 COUNTS[f"{self.layout.name} {command} exit {result.code}"] += 1
                 outcome = Outcome(command, hostile, result, str(path))

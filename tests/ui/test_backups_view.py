@@ -295,3 +295,45 @@ def test_a_large_backup_is_compared_off_the_ui_thread(
         assert not view.restore_all.isEnabled()  # nothing to restore from yet
     assert view.diff_table.rowCount() > 0 and "memor" in view.title.text()
     assert view.restore_all.isEnabled()
+
+
+def test_a_restore_of_another_agents_file_asks_naming_what_it_removes(
+    qtbot: QtBot, tmp_path: Path, root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A PicoClaw MEMORY.md placed as an EverBot backup: the question says whose file it is
+    and lists the memories the restore removes; No writes nothing, Yes restores it."""
+    from PySide6.QtWidgets import QMessageBox
+
+    everbot = tmp_path / "everbot"
+    assert main(["demo", str(everbot), "--entries", "30", "--seed", "5"]) == 0
+    pico = (root / "memory" / "MEMORY.md").read_bytes()
+    (everbot / ".memdesk" / "backups" / "20200101_000000_MEMORY.md").write_bytes(pico)
+    live = (everbot / "MEMORY.md").read_bytes()
+    ids = [line[5:11] for line in live.decode().splitlines() if line.startswith("### [")]
+    page = BackupsView()
+    qtbot.addWidget(page)
+    page.show_workspace(agent_named("everbot").open(everbot))
+    select_oldest(page)
+    asked: list[str] = []
+    answer = [QMessageBox.StandardButton.No]
+
+    def question(_parent: Any, _title: str, text: str, *_args: Any) -> Any:
+        asked.append(text)
+        return answer[0]
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    with qtbot.assertNotEmitted(page.write_requested):
+        button(page, "restoreAll").click()
+    [text] = asked
+    assert "long-term memory, a file of another agent" in text and "PicoClaw" in text
+    assert "it removes 30 of the 30 memories of MEMORY.md" in text
+    assert all(memory_id in text for memory_id in ids[:10]) and ids[10] not in text
+    assert "… and 20 more" in text
+    assert (everbot / "MEMORY.md").read_bytes() == live
+
+    answer[0] = QMessageBox.StandardButton.Yes
+    with qtbot.waitSignal(page.write_requested) as emitted:
+        button(page, "restoreAll").click()
+    work, _message = emitted.args
+    work()
+    assert (everbot / "MEMORY.md").read_bytes() == pico

@@ -269,7 +269,12 @@ def test_a_selected_snapshot_gone_on_refresh_is_told(view: PolicyView, root: Pat
 
 @pytest.mark.parametrize(
     ("data", "words"),
-    [(b'{"retrieve_limit": ', "corrupt JSON"), (b'{"retrieve_limit": "8"}', "whole number")],
+    [
+        (b'{"retrieve_limit": ', "corrupt JSON"),
+        (b'{"retrieve_limit": "8"}', "whole number"),
+        (b'{"retrieve_limit": 0}', "at least 1: the agent would ignore 0"),
+        (b'{"retrieve_limit": 3, "retrieve_limit": 9}', "retrieve_limit is set twice"),
+    ],
 )
 def test_a_corrupt_snapshot_shows_its_error_and_cannot_be_restored(
     qtbot: QtBot, root: Path, data: bytes, words: str

@@ -136,3 +136,31 @@ def test_a_refused_value_says_why_and_is_not_kept(qtbot: QtBot, view: ProfileVie
     assert not view.model.setData(view.model.index(row, NEW), "many")
     assert asked.failed == ["promotion_min_hits must be a whole number, not 'many'"]
     assert view.model.draft == {}
+
+
+def test_a_profile_file_of_values_refused_is_shown_and_put_right_here(
+    qtbot: QtBot, root: Path
+) -> None:
+    """Written by hand with daily_factor 0: the page opens, says what is wrong, shows the
+    built-in values scoring uses meanwhile, refuses to restore a version just as invalid
+    (before asking), and a value typed puts it right."""
+    from ui.versions_box import Version
+
+    (root / ".memdesk").mkdir()
+    (root / PROFILE_FILE).write_text('{"decay.default.daily_factor": 0}\n', encoding="utf-8")
+    page = ProfileView()
+    qtbot.addWidget(page)
+    page.show_workspace(Workspace.open(root))
+    asked = Recorder(page)
+    assert "daily_factor" in page.error_label.text() and not page.error_label.isHidden()
+    assert cell(page, "decay.default.daily_factor", 1) == "0.99"
+    assert cell(page, "decay.default.daily_factor", SOURCE) == "default"
+    invalid = Version(datetime.now(UTC), "old.json", {"decay.fact.daily_factor": 0})
+    assert page.restore_version(invalid) is False
+    assert asked.questions == [] and "old.json" in asked.failed[0]
+    type_value(qtbot, page, "decay.default.daily_factor", "0.98")
+    assert page.save_draft()
+    asked.writes[-1][0]()
+    page.refresh()
+    assert page.error_label.isHidden()
+    assert cell(page, "decay.default.daily_factor", 1) == "0.98"

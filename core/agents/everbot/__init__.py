@@ -82,6 +82,14 @@ class EverBot(Agent):
             found.append(BackupFile(bak, rel, live, at, source, "agent", size, fmt, root))
         return find_backups([found])
 
+    def file_kind(self, data: bytes) -> str | None:
+        from core.agents.everbot.workspace import detect_profile
+
+        head = data[:_SNIFF_BYTES].lstrip(b"\xef\xbb\xbf")
+        if not head.lstrip().startswith(b"# Agent Memory") and not _has_headers(head):
+            return None
+        return "the tiered memory" if detect_profile(data) == "tiered" else "EverBot's memory"
+
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
         ws = _open(path, profile)
         summary = ws.summary()
@@ -293,9 +301,12 @@ class EverBot(Agent):
         from core.profile_file import find_profile_version
 
         version = find_profile_version(ws.root, name)
-        changeset: ChangeSet = ws.profile_values().replace_with(
-            version.values(), f"Restore scoring profile {version.rel}"
-        )
+        try:
+            changeset: ChangeSet = ws.profile_values().replace_with(
+                version.values(), f"Restore scoring profile {version.rel}"
+            )
+        except WorkspaceError as exc:
+            raise WorkspaceError(f"{version.rel}: {exc}", exit_code=exc.exit_code) from None
         return changeset
 
     def what_if(self, ws: Any, values: dict[str, str | None], at: date) -> Any:
@@ -361,7 +372,11 @@ def _open(path: Path, profile: str | None) -> Any:
 
 def _has_structured_entries(path: Path) -> bool:
     head = read_head(path, _SNIFF_BYTES)
-    return head is not None and _STRUCTURED_HEADER.search(head.lstrip(b"\xef\xbb\xbf")) is not None
+    return head is not None and _has_headers(head.lstrip(b"\xef\xbb\xbf"))
+
+
+def _has_headers(head: bytes) -> bool:
+    return _STRUCTURED_HEADER.search(head) is not None
 
 
 def _list_line(e: Any) -> str:

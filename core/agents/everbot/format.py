@@ -21,7 +21,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from itertools import accumulate
 from pathlib import Path
@@ -39,8 +39,13 @@ HEADER_RE = re.compile(r"^###\s+\[(\w+)\]\s+(\w+)\s*\|\s*([\d.]+)\s*\|\s*([\d-]+
 META_RE = re.compile(r"^<!--\s*memory_meta:\s*(\{.*\})\s*-->$")
 LAST_PROCESSED_RE = re.compile(r"<!--\s*last_processed_count:\s*(\d+)\s*-->")
 HEADER_COMMENT_RE = re.compile(
-    r"^<!--\s*(Last updated|Total entries|last_processed_count):\s*(.*?)\s*-->$", re.IGNORECASE
+    r"^<!--\s*(Last updated|Total entries|last_processed_count|memdesk_decayed_to):\s*(.*?)\s*-->$",
+    re.IGNORECASE,
 )
+# MemDesk's own header comment: the day its last decay run decayed every score to. The agent
+# reads no comment before the first memory (and drops this one when it rewrites the file, its
+# own scores then being what they are); with it, a decay run stays idempotent without the journal.
+DECAYED_TO = "memdesk_decayed_to"
 # Something meant as an entry header that the agent's regex rejects.
 _HEADER_LIKE_RE = re.compile(r"^#{1,6}\s*\[[^\]]*\]|^#{1,6}\s*\S+\s+\S+\s*\|.*\|")
 _SECTIONS: dict[str, Section] = {"## active memories": "active", "## archived memories": "archived"}
@@ -205,6 +210,37 @@ class StructuredDocument:
         return found
 
     # -- writing -------------------------------------------------------------------------------
+    def with_header_comment(self, name: str, value: str) -> StructuredDocument:
+        """A copy with the header comment `name` set to `value`: its line replaced where the
+        file has one, else added after the last header comment (or the title, or first)."""
+        line = f"<!-- {name}: {value} -->"
+        blocks = list(self.blocks)
+        after = 0
+        for i, block in enumerate(blocks):
+            if isinstance(block, Entry):
+                break
+            first = _first_line(block.text)
+            m = HEADER_COMMENT_RE.match(first.strip())
+            if m is not None and m.group(1).lower() == name.lower():
+                blocks[i] = replace(block, text=line + block.text[len(first) :])
+                return self._with_blocks(blocks)
+            if m is not None or (block.kind == "structure" and first.startswith("# ")):
+                after = i + 1
+        if not after:
+            blocks.insert(0, Raw("structure", line + self.newline, 0))
+            return self._with_blocks(blocks)
+        before = blocks[after - 1]
+        assert isinstance(before, Raw)
+        first = _first_line(before.text)
+        rest = before.text[len(first) :]
+        ending = "\r\n" if rest.startswith("\r\n") else rest[:1] or self.newline
+        blocks[after - 1] = replace(before, text=first + ending)
+        blocks.insert(after, Raw("structure", line + ending + rest[len(ending) :], before.line + 1))
+        return self._with_blocks(blocks)
+
+    def _with_blocks(self, blocks: list[Block]) -> StructuredDocument:
+        return replace(self, blocks=blocks, _by_key=None)
+
     def render(self) -> str:
         """The file's text (without BOM): unchanged blocks verbatim, changed entries rendered anew."""
         parts: list[str] = []
@@ -343,6 +379,11 @@ _BLANK_END_RE = re.compile(r"(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)\Z")
 
 # ---------------------------------------------------------------------------------------------
 # Rendering
+
+
+def _first_line(text: str) -> str:
+    """The text up to its first line ending."""
+    return re.match(r"[^\r\n]*", text).group()  # type: ignore[union-attr]
 
 
 def render_header(entry: Entry) -> str:

@@ -38,7 +38,10 @@ def chart_of(ws: Workspace | Peek, key: str, today: date) -> ScoreChart | None:
     last = _date_or_none(entry.last_activated)
     if last is None:  # no date to decay from: the history alone
         return ScoreChart(points, {}, [], {}, [], today)
-    anchor = state.anchor if state is not None else max(ws.default_anchor(), last)
+    if state is None:
+        anchor = max(ws.default_anchor(), last)
+    else:  # the journal's, never before the day the file says it was decayed to
+        anchor = max(state.anchor, ws.decayed_to() or date.min)
     return score_chart(
         points,
         score=entry.score,

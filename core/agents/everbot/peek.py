@@ -15,8 +15,9 @@ from pathlib import Path
 from core.agents.everbot import format as ev
 from core.agents.everbot.workspace import (
     Workspace,
+    decayed_to,
+    default_anchor,
     detect_profile,
-    last_save,
     locate_memory_file,
     memory_history,
     use_precise_scores,
@@ -72,8 +73,12 @@ class Peek:
         return next((e for e in self.entries if e.key == key), None)
 
     def default_anchor(self) -> date:
-        """As `Workspace.default_anchor`: the agent's last save."""
-        return last_save(ev.parse(self.head), self.path)
+        """As `Workspace.default_anchor`: the agent's last save, or MemDesk's last decay run."""
+        return default_anchor(ev.parse(self.head), self.path)
+
+    def decayed_to(self) -> date | None:
+        """As `Workspace.decayed_to`."""
+        return decayed_to(ev.parse(self.head))
 
     def history(self, key: str) -> tuple[list[HistoryPoint], DecayState | None]:
         entry = self.find(key)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -23,7 +24,7 @@ from core.formats.problems import Problem
 from core.formats.text import InputError, gc_paused
 from core.ops import ChangeSet
 from core.policy import PolicyProfile, profile_by_name
-from core.profile_file import PROFILE_FILE, WorkspaceProfile
+from core.profile_file import PROFILE_FILE, ProfileFileError, WorkspaceProfile
 from core.scoring import AGENT_FORGET_BELOW, agent_will_forget
 from core.store.backups import clean_backup_temps, list_backups, own_backup_dir
 from core.store.commit import Target, clean_leftovers, journal_for_reading, journal_for_writing
@@ -70,6 +71,7 @@ _HIGH_SCORE = re.compile(
 )
 
 Actor = Literal["person", "agent", "reviewer", "decay", "import"]
+log = logging.getLogger(__name__)
 MemoryChange = Change[ev.Entry]
 
 
@@ -116,8 +118,10 @@ class Workspace:
         self.document = document
         self.profile = profile
         self.remember_profile = remember_profile  # chosen, or not kept yet: keep it at a save
-        # .memdesk/profile.json: the values the person changed (None: a profile chosen by name)
+        # .memdesk/profile.json: the values the person changed (None: a profile chosen by name,
+        # or a file MemDesk cannot read: `unreadable_profile` says why)
         self.own_profile = own_profile
+        self.unreadable_profile: ProfileFileError | None = None
 
     # -- opening -----------------------------------------------------------------------------------
     @classmethod
@@ -139,17 +143,24 @@ class Workspace:
             policy = profile_by_name(chosen)
         except ValueError as exc:
             raise WorkspaceError(str(exc)) from None
-        own = None
+        own, unreadable = None, None
         memdesk_dir = root / PROFILE_FILE.partition("/")[0]
         # A profile named on the command line is used as built in; so is the built-in one while
         # MemDesk's folder is not a folder (saving reports that).
         if profile is None and (memdesk_dir.is_dir() or not memdesk_dir.exists()):
-            own = WorkspaceProfile(root, chosen)
-            policy = own.profile()
+            try:
+                own = WorkspaceProfile(root, chosen)
+            except (ProfileFileError, WorkspaceError) as exc:
+                # scored with the built-in profile meanwhile; `check` and its page say why
+                unreadable = _as_profile_error(root / PROFILE_FILE, exc)
+            else:
+                policy = own.usable()
         # The first save keeps the detected profile: pinning a memory to core must not turn an
         # EverBot file into the tiered memory.
         remember = profile is not None or saved is None
         ws = cls(root, document, policy, remember_profile=remember, own_profile=own)
+        ws.unreadable_profile = unreadable
+        ws.warn_about_profile()
         with gc_paused():
             ws._use_precise_scores(precise)
         return ws
@@ -203,8 +214,13 @@ class Workspace:
         return self.doc.find(key)
 
     def default_anchor(self) -> date:
-        """The date up to which the file's scores already hold decay: the agent's last save."""
-        return last_save(self.doc, self.path)
+        """The date up to which the file's scores already hold decay: the agent's last save,
+        or MemDesk's last decay run if later."""
+        return default_anchor(self.doc, self.path)
+
+    def decayed_to(self) -> date | None:
+        """The day MemDesk's last decay run decayed every score in the file to, as it says."""
+        return decayed_to(self.doc)
 
     def summary(self) -> ParsedFile:
         """Counts and the header comments of the file (`memdesk check`)."""
@@ -254,6 +270,11 @@ class Workspace:
     def warnings(self) -> list[Problem]:
         path, kind = self.doc.path, "forgotten_at_next_save"
         out = list(self.doc.warnings)
+        problem = self.profile_problem()
+        if problem is not None:
+            what = f"{problem.reason}; {self._fallback()}"
+            line = problem.line or 1
+            out.append(Problem(problem.path, line, line, "profile_unusable", what, "", "warning"))
         for e, why in self._forgotten():
             what = f"the agent will forget [{e.id}] at its next save ({why})"
             out.append(Problem(path, e.line, e.line, kind, what, "", "warning"))
@@ -289,9 +310,11 @@ class Workspace:
         resolutions: Mapping[str, Resolution] | None = None,
         merge: bool = True,
         op_id: str | None = None,
+        decayed: date | None = None,
     ) -> SaveResult:
         """Write the pending changes through the guarded commit (lock, merge, backup, replace,
-        journal), the decay bookkeeping with them.
+        journal), the decay bookkeeping with them. `decayed`: a decay run to that day, which
+        the file then says (its header), so that the run stays done without the journal.
 
         `resolutions` settles memories changed on both sides (after a ConflictError): "theirs"
         drops this side's change, "mine" writes it over theirs, a text writes that content.
@@ -304,6 +327,7 @@ class Workspace:
             journal=self._journal_plan(decay_states or {}, today or date.today()),
             force=bool(decay_states),
             op_id=op_id,
+            finish=None if decayed is None else _saying_decayed(decayed),
         )
         if self.remember_profile and saved.changes:
             with journal_for_writing(self.root) as journal:
@@ -363,13 +387,41 @@ class Workspace:
         self._reload_profile()
 
     def _reload_profile(self) -> None:
-        if self.own_profile is not None:
-            self.own_profile.document.reload()
-            self.profile = self.own_profile.profile()
+        own = self.own_profile
+        if own is None:
+            return
+        try:
+            own.document.reload()
+        except (ProfileFileError, WorkspaceError) as exc:  # set aside, as at opening
+            self.own_profile = None
+            self.unreadable_profile = _as_profile_error(own.path, exc)
+            self.profile = profile_by_name(own.chosen)
+        else:
+            self.profile = own.usable()
+        self.warn_about_profile()
+
+    def profile_problem(self) -> ProfileFileError | None:
+        """Why .memdesk/profile.json is not scored with (None: it is, or there is none)."""
+        if self.unreadable_profile is not None:
+            return self.unreadable_profile
+        return None if self.own_profile is None else self.own_profile.problem()
+
+    def warn_about_profile(self) -> None:
+        """Say on the log (the CLI's stderr) that the profile file is set aside: reading, undo
+        and every command go on without it."""
+        problem = self.profile_problem()
+        if problem is not None:
+            log.warning("memdesk: warning: %s; %s", problem, self._fallback())
+
+    def _fallback(self) -> str:
+        return f"scoring with the built-in {self.profile.name} profile meanwhile"
 
     # -- the workspace's own scoring profile (.memdesk/profile.json) ------------------------------
     def profile_values(self) -> WorkspaceProfile:
-        """The workspace's profile file; WorkspaceError when a profile was named on opening."""
+        """The workspace's profile file; WorkspaceError when a profile was named on opening,
+        ProfileFileError when the file cannot be read (nothing is written over it)."""
+        if self.unreadable_profile is not None:
+            raise self.unreadable_profile
         if self.own_profile is None:
             raise WorkspaceError(
                 f"{self.root}: opened with a built-in profile by name; open it without one "
@@ -422,13 +474,18 @@ class Workspace:
         if own is not None and own.document.modified:
             settle = (resolutions or {}).get(own.document.rel)
             out.append(own.document.save(resolutions=settle, cause=cause, op_id=op_id))
-            self.profile = own.profile()
+            self.profile = own.usable()
+            self.warn_about_profile()  # an undo may put back values made by hand
         return out
 
     def document_at(self, rel: str) -> Document[Any, Any]:
         for document in self.documents():
             if document.rel == rel:
                 return document
+        if rel == PROFILE_FILE and self.unreadable_profile is not None:
+            raise WorkspaceError(
+                f"{self.unreadable_profile}; MemDesk writes nothing over it", exit_code=EXIT_REFUSED
+            )
         raise WorkspaceError(f"{rel}: not the memory file of this workspace ({self.file})")
 
     def refresh_from_disk(self) -> Refreshed:
@@ -438,7 +495,7 @@ class Workspace:
         kept = [d for d in changed if d.modified]
         reloaded = [d for d in changed if not d.modified]
         if self.own_profile is not None and self.own_profile.document in reloaded:
-            self._reload_profile()  # first: a broken profile file stops the refresh here
+            self._reload_profile()  # first: the memories are scored with what it holds
         if self.document in reloaded:
             self.document.reload()
             self._apply_precise_scores()
@@ -560,6 +617,12 @@ class Workspace:
         return len(observed)
 
 
+def _as_profile_error(path: Path, exc: Exception) -> ProfileFileError:
+    if isinstance(exc, ProfileFileError):
+        return exc
+    return ProfileFileError(path, str(exc).removeprefix(f"{path}: "))
+
+
 def last_save(doc: ev.StructuredDocument, path: Path) -> date:
     """The agent's last save: its `Last updated` comment, else the file's modification date."""
     stamp = doc.header_comments().get("Last updated", "")
@@ -567,6 +630,33 @@ def last_save(doc: ev.StructuredDocument, path: Path) -> date:
         return date.fromisoformat(stamp[:10])
     except ValueError:
         return datetime.fromtimestamp(path.stat().st_mtime, UTC).date()
+
+
+def default_anchor(doc: ev.StructuredDocument, path: Path) -> date:
+    """The date up to which the file's scores hold decay where the journal does not say: the
+    agent's last save, or MemDesk's last decay run if later."""
+    return max(last_save(doc, path), decayed_to(doc) or date.min)
+
+
+def decayed_to(doc: ev.StructuredDocument) -> date | None:
+    """The day the file says MemDesk's last decay run decayed its scores to (None: none)."""
+    try:
+        return date.fromisoformat(doc.header_comments().get(ev.DECAYED_TO, "")[:10])
+    except ValueError:
+        return None
+
+
+def _saying_decayed(day: date) -> Callable[[ev.StructuredDocument], ev.StructuredDocument]:
+    """The file as written by a decay run to `day`: its header says so (never an earlier day
+    than it already says: the agent may have written meanwhile, an older run may come late)."""
+
+    def finish(doc: ev.StructuredDocument) -> ev.StructuredDocument:
+        said = decayed_to(doc)
+        if said is not None and said >= day:
+            return doc
+        return doc.with_header_comment(ev.DECAYED_TO, day.isoformat())
+
+    return finish
 
 
 def use_precise_scores(entries: Iterable[ev.Entry], precise: Mapping[str, float]) -> None:
@@ -629,8 +719,8 @@ def backup_files(root: Path, path: Path) -> list[tuple[Path, datetime, str]]:
     """Backups of the file, oldest first: path, the time it records, and the name the journal
     knows it by. One too big to read whole (BIG_FILE_BYTES) is no history."""
     found = [
-        (b.path, b.at.astimezone(UTC), b.path.relative_to(root).as_posix())
-        for b in list_backups(own_backup_dir(root, path))
+        (b.path, b.time.astimezone(UTC), b.path.relative_to(root).as_posix())
+        for b in list_backups(own_backup_dir(root, path), root=root)
         if b.original_name == path.name and b.size <= BIG_FILE_BYTES
     ]
     agent_bak = path.with_name(path.name + ".bak")

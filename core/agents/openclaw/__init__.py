@@ -25,6 +25,7 @@ from core.agents.base import (
     Row,
     Source,
     SourceCount,
+    first_line,
 )
 from core.agents.openclaw import layout
 from core.formats.problems import Problem
@@ -56,6 +57,10 @@ class OpenClaw(Agent):
         return [Source(f.kind, root / f.path, f.label) for f in files]
 
     # -- reading -------------------------------------------------------------------------------
+    def file_kind(self, data: bytes) -> str | None:
+        """MEMORY.md starts with the heading the agent writes into a new or emptied one."""
+        return "OpenClaw's long-term memory" if first_line(data) == "# Long-Term Memory" else None
+
     def backups(self, path: Path) -> list[BackupFile]:
         """MemDesk's backups (`.memdesk/backups/`) of every file it edits, and the agent's own
         pre-images of MEMORY.md in its state database (read-only)."""

@@ -22,6 +22,7 @@ from core.agents.base import (
     Row,
     Source,
     SourceCount,
+    first_line,
 )
 from core.backups_view import BackupFile, agent_folder_backups
 from core.formats.problems import Problem
@@ -76,6 +77,10 @@ class PicoClaw(Agent):
         from core.agents.picoclaw.workspace import PicoClawWorkspace
 
         return PicoClawWorkspace.open(root)
+
+    def file_kind(self, data: bytes) -> str | None:
+        """memory/MEMORY.md starts with the agent's template heading."""
+        return "PicoClaw's long-term memory" if first_line(data) == "# Long-term Memory" else None
 
     def backups(self, path: Path) -> list[BackupFile]:
         """memory/backups/ (the agent's and MemDesk's) of memory/MEMORY.md, oldest first."""

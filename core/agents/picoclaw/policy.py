@@ -34,6 +34,7 @@ from core.agents.picoclaw.format import (
     resolve_policy,
 )
 from core.formats.json_object import JsonItem, JsonObjectDoc, JsonObjectFormat
+from core.store.backups import file_time, stamp_time
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import list_folder, read_file
 
@@ -46,6 +47,8 @@ __all__ = [
     "PolicyOverridesFormat",
     "PolicyRow",
     "Snapshot",
+    "check_override",
+    "checked_snapshot",
     "find_snapshot",
     "list_snapshots",
     "parse_override",
@@ -101,15 +104,31 @@ def parse_override(key: str, text: str) -> PolicyScalar:
     """A value typed for `key`, checked as the agent would use it; ValueError says why not."""
     if key not in POLICY_DEFAULTS:
         raise ValueError(f"{key}: not a MemoryPolicy key ({', '.join(POLICY_DEFAULTS)})")
-    default, raw = POLICY_DEFAULTS[key], text.strip().lower()
-    if isinstance(default, bool):
+    raw = text.strip().lower()
+    if isinstance(POLICY_DEFAULTS[key], bool):
         if raw not in ("true", "false"):
             raise ValueError(f"{key} must be true or false, not {text!r}")
         return raw == "true"
     try:
-        value = int(raw)
-    except ValueError:
-        raise ValueError(f"{key} must be a whole number, not {text!r}") from None
+        return check_override(key, int(raw))
+    except ValueError as exc:
+        if raw.lstrip("+-").isdigit():
+            raise
+        raise ValueError(f"{key} must be a whole number, not {text!r}") from exc
+
+
+def check_override(key: str, value: Any) -> PolicyScalar:
+    """`value` for `key`, as MemDesk writes it into the overrides (typed, or restored from a
+    snapshot): one check for both. ValueError says why MemDesk does not write it."""
+    if key not in POLICY_DEFAULTS:
+        raise ValueError(f"{key}: not a MemoryPolicy key ({', '.join(POLICY_DEFAULTS)})")
+    default = POLICY_DEFAULTS[key]
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ValueError(f"{key} must be true or false, not {json.dumps(value)}")
+        return value
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{key} must be a whole number, not {json.dumps(value)}")
     if value < 0 or (value == 0 and key not in ZERO_MEANS):
         least = 0 if key in ZERO_MEANS else 1
         raise ValueError(
@@ -118,6 +137,43 @@ def parse_override(key: str, text: str) -> PolicyScalar:
     if value >= 2**63:
         raise ValueError(f"{key}: {value} is too large for the agent")
     return value
+
+
+def checked_snapshot(path: Path, data: bytes) -> dict[str, Any]:
+    """The overrides a snapshot holds, each value checked as `policy --set` checks it (and no
+    key twice: which one the agent takes is not for MemDesk to guess). PolicyFileError for a
+    corrupt one and for the first value refused (naming its line); nothing is restored."""
+    obj, text = json_object(path, data)
+    for key in _keys_twice(text):
+        raise PolicyFileError(path, f"{key} is set twice", line=_line_of(text, key))
+    for key, value in obj.items():
+        if value is None:  # null: unset, as the agent reads it
+            continue
+        try:
+            check_override(key, value)
+        except ValueError as exc:
+            raise PolicyFileError(path, str(exc), line=_line_of(text, key)) from None
+    return obj
+
+
+def _line_of(text: str, key: str) -> int:
+    at = text.find(json.dumps(key))
+    return 1 if at < 0 else text.count("\n", 0, at) + 1
+
+
+def _keys_twice(text: str) -> list[str]:
+    twice: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: set[str] = set()
+        for key, _value in items:
+            if key in seen and key not in twice:
+                twice.append(key)
+            seen.add(key)
+        return dict(items)
+
+    json.loads(text, object_pairs_hook=pairs)
+    return twice
 
 
 # -- effective values ------------------------------------------------------------------------------
@@ -201,7 +257,7 @@ def list_snapshots(root: Path) -> list[Snapshot]:
         match = _SNAPSHOT_NAME.match(path.name)
         if match is None or not path.is_file() or path.is_symlink():
             continue
-        at = datetime.strptime(match.group(1), "%Y%m%d_%H%M%S").astimezone()
+        at = stamp_time(match.group(1)) or file_time(path.stat().st_mtime)
         found.append((at, int(match.group(2) or 1), path))
     found.sort()
     return [

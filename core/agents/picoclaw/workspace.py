@@ -171,11 +171,10 @@ class PicoClawWorkspace(DocumentSet):
         return ChangeSet(document, f"Policy: {shown}", changes)
 
     def restore_snapshot(self, snapshot: pico_policy.Snapshot) -> ChangeSet:
-        """The overrides as the snapshot holds them (checked like the file itself)."""
+        """The overrides as the snapshot holds them, each value checked as a value set is
+        (PolicyFileError naming the file and line otherwise), before anything is written."""
         data = snapshot.read(self.root)
-        pico_policy.PolicyOverridesFormat(snapshot.path).parse(
-            data
-        )  # a corrupt one: PolicyFileError
+        pico_policy.checked_snapshot(snapshot.path, data)
         text = data.decode("utf-8")
         return ChangeSet(self.overrides(), f"Restore policy snapshot {snapshot.rel}", text=text)
 

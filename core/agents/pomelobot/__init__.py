@@ -24,6 +24,7 @@ from core.agents.base import (
     Row,
     Source,
     SourceCount,
+    first_line,
 )
 from core.backups_view import BackupFile, find_backups, own_backups
 from core.formats.problems import Problem
@@ -74,6 +75,14 @@ class Pomelobot(Agent):
         from core.agents.pomelobot.workspace import PomelobotWorkspace
 
         return PomelobotWorkspace.open(root)
+
+    def file_kind(self, data: bytes) -> str | None:
+        """The header the agent starts each of its files with, naming the scope."""
+        line = first_line(data)
+        for start, kind in _HEADERS:
+            if line.startswith(start) and line.endswith(")"):
+                return f"Pomelobot's {kind} ({line.rsplit('(', 1)[-1]}"
+        return None
 
     def backups(self, path: Path) -> list[BackupFile]:
         """MemDesk's backups (`.memdesk/backups/`) of every memory file of every scope; the
@@ -277,6 +286,11 @@ def _files(path: Path, scopes: Sequence[Any] | None = None) -> list[tuple[str, A
     return out
 
 
+_HEADERS = (
+    ("# Long-term Memory (", "long-term memory"),
+    ("# Daily Memory - ", "daily memory"),
+    ("# Session Transcript - ", "session transcript"),
+)
 _SIGNS = re.compile(
     rb"^(?:# Daily Memory - \d{4}-\d{2}-\d{2} \(|# Long-term Memory \(|\[\d{2}:\d{2}:\d{2}\] )",
     re.MULTILINE,

@@ -225,6 +225,9 @@ class ProfileView(QWidget):
             try:
                 own = self.ws.profile_values()
                 rows, current = own.rows(), own.overrides()
+                problem = own.problem()
+                if problem is not None:  # scored with the built-in values meanwhile
+                    self.error = f"{problem}; the built-in values below apply meanwhile"
             except UNREADABLE as exc:
                 self.error = str(exc)
         self.model.set_rows(rows)
@@ -347,6 +350,12 @@ class ProfileView(QWidget):
         ws = self.ws
         if ws is None or version.values is None:
             return False
+        label = f"Restore scoring profile {version.rel}"
+        try:  # checked as a saved value is, before anything is asked or written
+            changeset = ws.profile_values().replace_with(version.values, label)
+        except UNREADABLE as exc:
+            self.failed.emit(f"{version.rel}: {exc}")
+            return False
         question = (
             f"Put back the profile as {version.rel} holds it ({version.at:%Y-%m-%d %H:%M:%S})?"
             f"\n\n{self.versions.title_label.text()}\n\nThe profile as it is now is kept as a "
@@ -354,11 +363,8 @@ class ProfileView(QWidget):
         )
         if not self.confirm(question):
             return False
-        values = version.values
         work: Callable[[], Any] = lambda: apply_and_save(  # noqa: E731
-            ws,
-            [ws.profile_values().replace_with(values, f"Restore scoring profile {version.rel}")],
-            f"scoring profile {version.rel} restored",
+            ws, [changeset], f"scoring profile {version.rel} restored"
         )
         self.write_requested.emit(work, f"Scoring profile {version.rel} restored")
         return True

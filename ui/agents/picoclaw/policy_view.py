@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 from core.agents.picoclaw.policy import (
     MEANINGS,
     OVERRIDES,
-    PolicyOverridesFormat,
     PolicyRow,
     Snapshot,
+    checked_snapshot,
     list_snapshots,
     parse_override,
     policy_rows,
@@ -209,9 +209,8 @@ class PolicyView(QWidget):
         """The overrides it holds, checked as a restore checks them, or why it cannot be read."""
         assert self.ws is not None
         try:
-            data = snapshot.read(self.ws.root)
-            values = PolicyOverridesFormat(snapshot.path).parse(data).items
-        except UNREADABLE as exc:
+            values = checked_snapshot(snapshot.path, snapshot.read(self.ws.root))
+        except (*UNREADABLE, ValueError) as exc:
             return Version(snapshot.at, snapshot.rel, None, str(exc))
         return Version(snapshot.at, snapshot.rel, dict(values))
 
