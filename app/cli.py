@@ -733,7 +733,8 @@ def cmd_backups(args: argparse.Namespace) -> int:
         print(f"{agent.where(path)}: no backups found")
     for row, backup in zip(rows, found, strict=True):
         entries = "?" if row["entries"] is None else row["entries"]
-        note = f"  ({backup.note})" if backup.note else ""
+        notes = [n for n in (backup.note, "too big to count" if backup.big else "") if n]
+        note = f"  ({'; '.join(notes)})" if notes else ""
         print(
             f"{row['at']:<25} {row['origin']:<7} {entries:>6} entries {row['size']:>9} bytes  "
             f"{row['path']}{note}"
@@ -746,13 +747,52 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
     agent, path = _resolve(args)
     backup = pick_backup(agent.backups(path), args.backup, agent.where(path))
+    if not backup.fits_whole():
+        return _diff_big(backup, args)
     old, new = backup.read(), backup.read_live()
     result = diff_versions(backup.fmt, old, new)
     if args.json:
         _print_json({**result.to_json(), "backup": backup.rel, "file": backup.live})
         return EXIT_OK
     lines = [f"{backup.live} now against {backup.rel} ({backup.at.isoformat()}, {backup.origin})"]
-    lines += [f"+ [{m['key']}] {_first_line(m.get('content'))}" for m in result.added]
+    lines += _diff_lines(result)
+    old_text = backup.fmt.render(old).decode("utf-8", "replace")
+    new_text = backup.fmt.render(new).decode("utf-8", "replace")
+    lines += ["", *text_diff(old_text, new_text, backup.rel, backup.live)]
+    _write_lines(lines)
+    return EXIT_OK
+
+
+def _diff_big(backup: Any, args: argparse.Namespace) -> int:
+    """A version too big to compare whole: one line saying so, then what changed per memory
+    (read a memory at a time), never the text diff."""
+    from core.backups_view import big_summary
+    from core.store.files import BIG_FILE_BYTES
+
+    summary = big_summary(backup)
+    if args.json:
+        _print_json({**summary.to_json(), "backup": backup.rel, "file": backup.live})
+        return EXIT_OK
+    mb = BIG_FILE_BYTES // (1024 * 1024)
+    lines = [
+        f"{backup.live} now against {backup.rel}: over {mb} MB, so no text diff; "
+        f"what changed per memory ({_counted(summary.counts)}):"
+    ]
+    lines += _diff_lines(summary.diff)
+    shown = len(summary.diff.added) + len(summary.diff.removed) + len(summary.diff.changed)
+    if shown < sum(summary.counts.values()):
+        lines.append(f"… the first {shown:,} shown (--json names as many, with the counts)")
+    _write_lines(lines)
+    return EXIT_OK
+
+
+def _counted(counts: dict[str, int]) -> str:
+    return ", ".join(f"{n:,} {kind}" for kind, n in counts.items())
+
+
+def _diff_lines(result: Any) -> list[str]:
+    """The per-memory part of `diff`: + added, - removed, ~ changed with its fields."""
+    lines = [f"+ [{m['key']}] {_first_line(m.get('content'))}" for m in result.added]
     lines += [f"- [{m['key']}] {_first_line(m.get('content'))}" for m in result.removed]
     for change in result.changed:
         lines.append(f"~ [{change['key']}]")
@@ -762,11 +802,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
             lines.append(f"    score delta: {change['score_delta']:+.2f}")
     if result.empty:
         lines.append("no memory changed")
-    old_text = backup.fmt.render(old).decode("utf-8", "replace")
-    new_text = backup.fmt.render(new).decode("utf-8", "replace")
-    lines += ["", *text_diff(old_text, new_text, backup.rel, backup.live)]
-    _write_lines(lines)
-    return EXIT_OK
+    return lines
 
 
 def cmd_restore(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ the agent's own `Format`, so `diff_versions` compares memories, whatever the age
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import islice
@@ -18,7 +18,7 @@ from typing import Any
 from core.formats.text import InputError
 from core.store.backups import list_backups, own_backup_dir
 from core.store.errors import EXIT_REFUSED, WorkspaceError
-from core.store.files import read_file, read_or_none
+from core.store.files import BIG_FILE_BYTES, read_file, read_lines, read_or_none
 from core.store.journal import Journal, JournalError
 from core.store.merge import Format
 
@@ -29,14 +29,18 @@ __all__ = [
     "MemoryDiff",
     "agent_folder_backups",
     "backup_only",
+    "big_summary",
     "diff_versions",
     "find_backups",
     "matching",
     "own_backups",
     "pick_backup",
+    "refuse_big",
     "search_backups",
     "text_diff",
 ]
+
+SUMMARY_SHOWN = 200  # memories of each kind (added, removed, changed) a big file's diff names
 
 Origin = str  # "agent" or "memdesk"
 AtSource = str  # "name" (the backup name's stamp), "last_updated" (the file's own line), "mtime",
@@ -60,8 +64,14 @@ class BackupFile:
     root: Path  # the workspace
     data: bytes | None = None  # the backup's bytes when they are not a file (a database row)
 
+    @property
+    def big(self) -> bool:
+        """Too big to read whole (BIG_FILE_BYTES): read a memory at a time, never restored."""
+        return self.size > BIG_FILE_BYTES
+
     def raw(self) -> bytes:
         """The backup's bytes; WorkspaceError if it cannot be read."""
+        refuse_big(self, "read whole")
         if self.data is not None:
             return self.data
         return read_file(self.path, root=self.root)
@@ -79,7 +89,10 @@ class BackupFile:
         return self.fmt.parse(read_or_none(self.root / self.live, root=self.root))
 
     def entries(self) -> int | None:
-        """How many memories it holds (None when it cannot be read)."""
+        """How many memories it holds (None when it cannot be read, or is too big to count
+        while listing: `big`)."""
+        if self.big:
+            return None
         try:
             return sum(1 for _ in self.fmt.entries(self.read()))
         except (WorkspaceError, InputError, UnicodeDecodeError):
@@ -101,7 +114,37 @@ class BackupFile:
             "size": self.size,
             "origin": self.origin,
             "file": self.live,
+            "big": self.big,
         }
+
+    def fits_whole(self) -> bool:
+        """Whether it and the live file are small enough to read whole and compare as text."""
+        try:
+            live_size = (self.root / self.live).stat().st_size
+        except OSError:
+            live_size = 0
+        return not self.big and live_size <= BIG_FILE_BYTES
+
+    def pieces(self) -> Iterator[Piece]:
+        """Its memories a piece at a time (`memory_pieces`), in bounded memory."""
+        if self.data is not None:
+            data = self.data
+            return memory_pieces(self.fmt, lambda: data.splitlines(keepends=True))
+        return memory_pieces(self.fmt, lambda: read_lines(self.path, root=self.root))
+
+
+def refuse_big(backup: BackupFile, what: str) -> None:
+    """WorkspaceError (exit 1) naming the limit when `backup` is too big to be `what`."""
+    if backup.big:
+        raise WorkspaceError(
+            f"{backup.rel} is {_mb(backup.size)}, more than MemDesk will {what} "
+            f"({_mb(BIG_FILE_BYTES)}); nothing was done with it",
+            exit_code=EXIT_REFUSED,
+        )
+
+
+def _mb(size: int) -> str:
+    return f"{size / 1024 / 1024:.1f} MB"
 
 
 def own_backups(root: Path, live: Path, fmt: Any) -> list[BackupFile]:
@@ -191,6 +234,71 @@ def _described(fmt: Format[Any, Any], key: str, entry: Any) -> dict[str, Any]:
     return {"id": fmt.label(entry), "key": key, "content": fmt.content(entry), **fmt.fields(entry)}
 
 
+@dataclass(frozen=True, slots=True)
+class BigSummary:
+    """What changed per memory between a file and a version too big to read whole, by the
+    memories' text: how many were added, removed and changed, and the first SUMMARY_SHOWN of
+    each (`diff`, keys and first lines only)."""
+
+    diff: MemoryDiff
+    counts: dict[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.diff.to_json(), "counts": self.counts, "big": True}
+
+
+def big_summary(backup: BackupFile) -> BigSummary:
+    """`diff_versions` for a backup (or live file) too big to read whole, a memory at a time:
+    only the live file's memories' fingerprints and the memories named are kept."""
+    fmt, live_path = backup.fmt, backup.root / backup.live
+
+    def live() -> Iterable[bytes]:
+        return read_lines(live_path, root=backup.root) if live_path.exists() else ()
+
+    now = {piece.key: _fingerprint(piece) for piece in memory_pieces(fmt, live)}
+    counts = {"added": 0, "removed": 0, "changed": 0}
+    removed: list[dict[str, Any]] = []
+    changed_from: dict[str, Piece] = {}
+    for piece in backup.pieces():
+        fingerprint = now.pop(piece.key, None)
+        if fingerprint is None:
+            counts["removed"] += 1
+            if len(removed) < SUMMARY_SHOWN:
+                removed.append(_piece_described(piece))
+        elif fingerprint != _fingerprint(piece):
+            counts["changed"] += 1
+            if len(changed_from) < SUMMARY_SHOWN:
+                changed_from[piece.key] = piece
+    counts["added"] = len(now)
+    added: list[dict[str, Any]] = []
+    changed: list[dict[str, Any]] = []
+    for piece in memory_pieces(fmt, live):  # again, for the text of those named
+        if piece.key in now and len(added) < SUMMARY_SHOWN:
+            added.append(_piece_described(piece))
+        elif piece.key in changed_from:
+            changed.append(_piece_change(fmt, changed_from[piece.key], piece))
+    return BigSummary(MemoryDiff(added, removed, changed), counts)
+
+
+def _fingerprint(piece: Piece) -> int:
+    return hash((piece.section, piece.text))
+
+
+def _piece_described(piece: Piece) -> dict[str, Any]:
+    return {"id": piece.key, "key": piece.key, "content": piece.body()}
+
+
+def _piece_change(fmt: Any, old: Piece, new: Piece) -> dict[str, Any]:
+    """`diff_versions`' change of one memory, from its two pieces parsed alone."""
+    before, after = old.entry(fmt), new.entry(fmt)
+    if before is None or after is None:
+        change = _change(new.key, new.key, {"text": [old.body(), new.body()]})
+    else:
+        fields = _changed_fields(fmt.fields(before), fmt.fields(after))
+        change = _change(new.key, fmt.label(after), fields)
+    return {**change, "content": old.body()}
+
+
 def _changed_fields(old: dict[str, Any], new: dict[str, Any]) -> dict[str, list[Any]]:
     names = [*old, *(n for n in new if n not in old)]
     return {n: [old.get(n), new.get(n)] for n in names if old.get(n) != new.get(n)}
@@ -204,15 +312,102 @@ def _change(key: str, label: str, fields: dict[str, list[Any]]) -> dict[str, Any
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One memory of a file read a memory at a time: its key, its text as the file holds it
+    (its heading line first), and the section heading it is under ("" for none)."""
+
+    key: str
+    text: str
+    section: str
+
+    def entry(self, fmt: Any) -> Any:
+        """The memory parsed alone (under its section), or None when it does not parse."""
+        try:
+            doc = fmt.parse((self.section + self.text).encode())
+        except (InputError, ValueError):
+            return None
+        return next(iter(fmt.entries(doc)), None)
+
+    def body(self) -> str:
+        return self.text.partition("\n")[2].strip()
+
+
+def memory_pieces(fmt: Any, read: Callable[[], Iterable[bytes]]) -> Iterator[Piece]:
+    """The memories in a file's lines (`read` gives them, each time from the start), one at a
+    time, keyed as the format keys them (a key met again gets `~2`, `~3`, …); WorkspaceError
+    when the format cannot be read this way. Memory holds a piece, not one entry per memory:
+    a first read finds the keys that may repeat, and only those are counted. The format's
+    `entry_heading(line)` gives the key a line starts, "" for a section heading (which ends
+    the memory before it), None for any other line."""
+    heading = _entry_heading(fmt)
+    repeated = _maybe_repeated(heading, read())
+    counts: dict[str, int] = {}
+    key, section = "", ""
+    body: list[str] = []
+    for line in _decoded(read()):
+        base = heading(line)
+        if base is None:
+            if key:  # text before the first memory is no memory's
+                body.append(line)
+            continue
+        if key:
+            yield Piece(key, "".join(body), section)
+        key, body = "", [line]
+        if not base:
+            section, body = line, []
+        elif base in repeated:
+            count = counts[base] = counts.get(base, 0) + 1
+            key = base if count == 1 else f"{base}~{count}"
+        else:
+            key = base
+    if key:
+        yield Piece(key, "".join(body), section)
+
+
+def _entry_heading(fmt: Any) -> Callable[[str], str | None]:
+    heading: Callable[[str], str | None] | None = getattr(fmt, "entry_heading", None)
+    if heading is None:
+        raise WorkspaceError(
+            f"{fmt.path}: MemDesk cannot read this kind of file a memory at a time",
+            exit_code=EXIT_REFUSED,
+        )
+    return heading
+
+
+def _decoded(lines: Iterable[bytes]) -> Iterator[str]:
+    return (raw.decode("utf-8", "replace") for raw in lines)
+
+
+BLOOM_BITS = 1 << 24  # 2 MB: under 1 % of a million keys taken for repeated when they are not
+
+
+def _maybe_repeated(heading: Callable[[str], str | None], lines: Iterable[bytes]) -> set[str]:
+    """The keys that may be met more than once (every one that is, and a few that are not), by a
+    Bloom filter: a set of every key would hold as much memory as the file."""
+    bits = bytearray(BLOOM_BITS // 8)
+    maybe: set[str] = set()
+    for line in _decoded(lines):
+        base = heading(line)
+        if not base:
+            continue
+        mixed = hash(base) & 0xFFFF_FFFF_FFFF_FFFF
+        places = (mixed & 0xFFFFFF, (mixed >> 24) & 0xFFFFFF, (mixed >> 40) & 0xFFFFFF)
+        if all(bits[p >> 3] & (1 << (p & 7)) for p in places):
+            maybe.add(base)
+        for p in places:
+            bits[p >> 3] |= 1 << (p & 7)
+    return maybe
+
+
 def only_in_backups(backups: list[BackupFile], memory_id: str) -> dict[str, Any] | None:
     """A memory the live file no longer holds, from the newest backup that does: its fields,
     the backup it is in (`only_in`) and that backup's time; None when no backup holds it."""
     for backup in reversed(backups):
         try:
-            doc = backup.read()
+            entry = _big_entry(backup, memory_id) if backup.big else _entry(backup, memory_id)
         except (OSError, ValueError, WorkspaceError):
             continue  # an unreadable backup: the others may hold it
-        entry = backup.fmt.find(doc, memory_id)
         if entry is not None:
             return {
                 **_described(backup.fmt, memory_id, entry),
@@ -221,6 +416,18 @@ def only_in_backups(backups: list[BackupFile], memory_id: str) -> dict[str, Any]
                 "backup_at": backup.at.isoformat(),
                 "history": [],
             }
+    return None
+
+
+def _entry(backup: BackupFile, key: str) -> Any:
+    return backup.fmt.find(backup.read(), key)
+
+
+def _big_entry(backup: BackupFile, key: str) -> Any:
+    """The memory `key` of a backup too big to parse whole, read a memory at a time."""
+    for piece in backup.pieces():
+        if piece.key == key:
+            return piece.entry(backup.fmt)
     return None
 
 
@@ -244,12 +451,62 @@ class BackupHit:
         }
 
 
-def search_backups(backups: list[BackupFile], query: str, limit: int = 200) -> list[BackupHit]:
+def search_backups(
+    backups: list[BackupFile],
+    query: str,
+    limit: int = 200,
+    candidates: list[BackupOnly] | None = None,
+) -> list[BackupHit]:
     """Memories found only in backups (not in their live file now) whose text holds every word
-    of `query` (any case), each from the newest backup holding it."""
+    of `query` (any case), each from the newest backup holding it. `candidates`: `backup_only`
+    of the backups, kept by a caller that searches them again."""
     if not query.split():
         return []
-    return matching(backup_only(backups), query, limit)
+    if candidates is None:
+        candidates = backup_only(backups)
+    hits = matching(candidates, query, limit)
+    if not any(b.big for b in backups):
+        return hits
+    found = {(hit.backup.live, hit.key) for _text, hit in candidates}
+    return hits + search_big(backups, query, limit - len(hits), found)
+
+
+def search_big(
+    backups: list[BackupFile], query: str, limit: int, found: set[tuple[str, str]]
+) -> list[BackupHit]:
+    """`search_backups` in the backups too big to read whole (`backup_only` leaves them out),
+    a memory at a time: none of their memories is kept but those that match."""
+    words = query.casefold().split()
+    hits: list[BackupHit] = []
+    live: dict[str, set[str]] = {}
+    for backup in reversed([b for b in backups if b.big]):
+        try:
+            if backup.live not in live:
+                live[backup.live] = _live_keys(backup)
+            for piece in backup.pieces():
+                if len(hits) >= limit:
+                    return hits
+                mark = (backup.live, piece.key)
+                if piece.key in live[backup.live] or mark in found:
+                    continue
+                text = piece.body().casefold()
+                if all(word in text for word in words):
+                    found.add(mark)
+                    hits.append(_piece_hit(backup, piece))
+        except (OSError, ValueError, WorkspaceError):
+            continue  # an unreadable backup (or live file): the others may hold it
+    return hits
+
+
+def _live_keys(backup: BackupFile) -> set[str]:
+    return _keys_in(backup.fmt, read_or_none(backup.root / backup.live, root=backup.root))
+
+
+def _piece_hit(backup: BackupFile, piece: Piece) -> BackupHit:
+    entry = piece.entry(backup.fmt)
+    if entry is None:
+        return BackupHit(piece.key, piece.key, piece.body(), backup)
+    return BackupHit(piece.key, backup.fmt.label(entry), backup.fmt.content(entry), backup)
 
 
 # A memory only backups hold, with its text in the case searches compare.
@@ -262,13 +519,12 @@ def backup_only(backups: list[BackupFile]) -> list[BackupOnly]:
     keep while the person types (`matching`), where the backups themselves are not."""
     found: dict[tuple[str, str], BackupOnly] = {}
     live: dict[str, set[str]] = {}
-    for backup in reversed(backups):
+    for backup in reversed([b for b in backups if not b.big]):
         fmt = backup.fmt
         try:
             data = backup.raw()
             if backup.live not in live:
-                live_data = read_or_none(backup.root / backup.live, root=backup.root)
-                live[backup.live] = _keys_in(fmt, live_data)
+                live[backup.live] = _live_keys(backup)
             known = live[backup.live] | {key for file, key in found if file == backup.live}
             if _keys_in(fmt, data) <= known:
                 continue  # nothing only this backup holds: no need to read its memories

@@ -24,7 +24,7 @@ from typing import Any
 from core.formats.text import InputError
 from core.ops import ChangeSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
-from core.store.files import read_or_none
+from core.store.files import BIG_FILE_BYTES, read_lines, read_or_none
 from core.store.merge import Change
 
 __all__ = [
@@ -37,7 +37,6 @@ __all__ = [
 ]
 
 TEXT_SUFFIXES = (".md", ".json", ".jsonl", ".txt")
-MAX_FILE_BYTES = 20 * 1024 * 1024
 _SPACES = re.compile(r"\s+")
 _SKIPPED_DIRS = {".git", "node_modules", "__pycache__"}
 
@@ -147,18 +146,17 @@ def _text_files(root: Path) -> Iterator[tuple[str, Path]]:
             if not name.endswith(TEXT_SUFFIXES):
                 continue
             path = Path(folder) / name
-            try:
-                info = path.lstat()
-            except OSError:
-                continue
-            if not path.is_symlink() and path.is_file() and info.st_size <= MAX_FILE_BYTES:
+            if not path.is_symlink() and path.is_file():
                 yield path.relative_to(root).as_posix(), path
 
 
 def _matching_lines(path: Path, root: Path, needle: str) -> Iterator[tuple[int, str]]:
     try:
+        if path.stat().st_size > BIG_FILE_BYTES:  # a backup of 100 MB: a line at a time
+            yield from _matching_big(path, root, needle)
+            return
         data = read_or_none(path, root=root)
-    except WorkspaceError:
+    except (OSError, WorkspaceError):
         return
     if data is None:
         return
@@ -166,6 +164,13 @@ def _matching_lines(path: Path, root: Path, needle: str) -> Iterator[tuple[int, 
     if needle not in normalized(text):
         return
     for number, line in enumerate(text.splitlines(), start=1):
+        if needle in normalized(line):
+            yield number, line
+
+
+def _matching_big(path: Path, root: Path, needle: str) -> Iterator[tuple[int, str]]:
+    for number, raw in enumerate(read_lines(path, root=root), start=1):
+        line = raw.decode("utf-8", "replace").rstrip("\r\n")
         if needle in normalized(line):
             yield number, line
 

@@ -7,8 +7,11 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -81,6 +84,62 @@ def serving(server: _Server) -> Iterator[_Server]:
         server.stop.set()  # type: ignore[attr-defined]
         server.shutdown()  # type: ignore[attr-defined]
         server.server_close()  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """A `memdesk` command run as its own process: exit code, output, wall time, peak RSS."""
+
+    code: int
+    out: str
+    err: str
+    seconds: float
+    peak_mb: float
+
+
+# Runs argv[2:] and writes its peak RSS (kilobytes) to argv[1]. The command is started from
+# this small process, not from the caller: a child's peak counts the memory of the process it
+# was forked from (a test process of 100 MB would count as the command's).
+_PEAK_OF = """
+import os, subprocess, sys
+child = subprocess.Popen(sys.argv[2:])
+_pid, status, usage = os.wait4(child.pid, 0)
+with open(sys.argv[1], "w") as out:
+    out.write(str(usage.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+def run_measured(*args: object, cwd: Path) -> Measured:
+    """`python -m app.cli ARGS` in `cwd` (a checkout), with its wall time and its own peak
+    resident memory."""
+    with tempfile.TemporaryDirectory() as tmp:
+        peak = Path(tmp) / "peak"
+        start = time.perf_counter()
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                _PEAK_OF,
+                peak,
+                sys.executable,
+                "-m",
+                "app.cli",
+                *map(str, args),
+            ],
+            cwd=cwd,
+            capture_output=True,
+            check=False,
+        )
+        seconds = time.perf_counter() - start
+        kilobytes = int(peak.read_text())
+    return Measured(
+        done.returncode,
+        done.stdout.decode("utf-8", "replace"),
+        done.stderr.decode("utf-8", "replace"),
+        seconds,
+        kilobytes / 1024,
+    )
 
 
 _DECAY_MARK = re.compile(rb"<!-- memdesk_decayed_to: (\d{4}-\d\d-\d\d) -->(\r\n|\n)")

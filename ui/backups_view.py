@@ -31,19 +31,21 @@ from PySide6.QtWidgets import (
 
 from core.agents.registry import agent_named, file_kinds
 from core.backups_view import (
+    SUMMARY_SHOWN,
     BackupFile,
     BackupHit,
     BackupOnly,
     MemoryDiff,
     backup_only,
+    big_summary,
     diff_versions,
-    matching,
     search_backups,
 )
 from core.formats.text import InputError, to_lf
 from core.ops.restore import KindOf, RestoreRisk, restore_and_save, restore_risk
 from core.store.documents import Editable
 from core.store.errors import WorkspaceError
+from core.store.files import BIG_FILE_BYTES
 from ui.tables import read_only_table
 from ui.tasks import TaskRunner
 from ui.untrusted import literal_html, plain_label
@@ -106,6 +108,8 @@ def compare(backup: BackupFile, kind_of: KindOf | None = None) -> Comparison:
     """Read `backup` and the live file and compare them (the page's one slow step: ~1 s for a
     17 MB file); a file that cannot be read gives the reason in `error`."""
     fmt = backup.fmt
+    if not backup.fits_whole():
+        return compare_big(backup)
     try:
         old = backup.read()
     except UNREADABLE as exc:
@@ -120,6 +124,22 @@ def compare(backup: BackupFile, kind_of: KindOf | None = None) -> Comparison:
     found = compare_versions(fmt, old, new)
     found.risk = risk
     return found
+
+
+def compare_big(backup: BackupFile) -> Comparison:
+    """A backup (or live file) too big to read whole: what changed per memory, read a memory at
+    a time, and why there is no text and no restoring (in `error`)."""
+    try:
+        summary = big_summary(backup)
+    except UNREADABLE as exc:
+        return Comparison(error=f"Cannot read the backup {backup.rel}: {exc}")
+    counts = ", ".join(f"{n:,} {kind}" for kind, n in summary.counts.items())
+    error = (
+        f"{backup.live} now against {backup.rel}, over {BIG_FILE_BYTES // 1024 // 1024} MB: "
+        f"per memory only ({counts}; the first {SUMMARY_SHOWN} of each listed), no text, "
+        "and MemDesk does not restore it"
+    )
+    return Comparison(error=error, rows=diff_rows(summary.diff, backup.fmt, None))
 
 
 def compare_versions(fmt: Any, old: Any, new: Any) -> Comparison:
@@ -137,8 +157,9 @@ def diff_rows(diff: MemoryDiff, fmt: Any, old: Any) -> list[DiffRow]:
     those the file gained since."""
     rows = [DiffRow(REMOVED, m["key"], _first_line(m.get("content")), "", "") for m in diff.removed]
     for change in diff.changed:
-        entry = fmt.find(old, change["key"])
-        content = _first_line(fmt.content(entry)) if entry is not None else ""
+        entry = fmt.find(old, change["key"]) if old is not None else None
+        found = fmt.content(entry) if entry is not None else change.get("content")
+        content = _first_line(found)
         fields = "; ".join(
             f"{name}: {_first_line(before)} -> {_first_line(after)}"
             for name, (before, after) in change["fields"].items()
@@ -308,12 +329,14 @@ class BackupSearch:
 
     def __init__(self, ws: Editable) -> None:
         self.root, self.agent = ws.root, ws.agent
+        self._backups: list[BackupFile] = []
         self._candidates: list[BackupOnly] | None = None
 
     def search(self, query: str) -> list[BackupHit]:
         if self._candidates is None:
-            self._candidates = backup_only(agent_named(self.agent).backups(self.root))
-        return matching(self._candidates, query)
+            self._backups = agent_named(self.agent).backups(self.root)
+            self._candidates = backup_only(self._backups)
+        return search_backups(self._backups, query, candidates=self._candidates)
 
 
 def _first_line(value: object) -> str:
@@ -329,6 +352,7 @@ class BackupsView(QWidget):
     notice = Signal(str)
     write_requested = Signal(object, str)  # (work run off the UI thread, what it did)
     compared = Signal()  # a comparison made off the UI thread is shown
+    searched = Signal()  # the hits of a search in the backups are shown
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -340,6 +364,7 @@ class BackupsView(QWidget):
         self.runner = TaskRunner(self)
         self._texts_of: Comparison | None = None  # the comparison the text boxes show
         self.found_hits: list[BackupHit] = []
+        self._searched = 0  # searches asked for: only the last one's hits are shown
         self.table = read_only_table("backupsTable", BACKUP_HEADERS, stretch=5)
         self.diff_table = read_only_table("backupDiffTable", DIFF_HEADERS, stretch=3)
         content_column(self.diff_table)
@@ -412,7 +437,24 @@ class BackupsView(QWidget):
         return page
 
     def find_in_backups(self) -> None:
-        self.found_hits = search_backups(list(reversed(self.backups)), self.search.text())
+        """Search off the UI thread (a backup too big to read whole is read a memory at a
+        time, which takes seconds); a result for an earlier query is dropped."""
+        backups, query = list(reversed(self.backups)), self.search.text()
+        self._searched += 1
+        asked = self._searched
+
+        def found(hits: list[BackupHit]) -> None:
+            if asked == self._searched:
+                self._show_hits(hits)
+
+        def failed(exc: BaseException) -> None:
+            if asked == self._searched:
+                self.failed.emit(f"Cannot search the backups: {exc}")
+
+        self.runner.run(lambda: search_backups(backups, query), on_done=found, on_error=failed)
+
+    def _show_hits(self, hits: list[BackupHit]) -> None:
+        self.found_hits = hits
         self.hits.setRowCount(len(self.found_hits))
         for row, hit in enumerate(self.found_hits):
             when = hit.backup.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
@@ -421,6 +463,7 @@ class BackupsView(QWidget):
                 self.hits.setItem(row, column, QTableWidgetItem(text))
         if not self.found_hits:
             self.notice.emit("No memory only in backups holds every one of these words")
+        self.searched.emit()
 
     def show_hit(self, row: int) -> None:
         """Select the found memory's backup and tick the memory in its per-memory diff."""
@@ -483,7 +526,7 @@ class BackupsView(QWidget):
                 f"{when} (file time: the name holds none)" if backup.note else when,
                 ORIGINS.get(backup.origin, backup.origin),
                 backup.live,
-                "?" if entries is None else str(entries),
+                "too big to count" if backup.big else "?" if entries is None else str(entries),
                 f"{backup.size:,}",
                 backup.rel,
             )

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.backups_view import BackupFile
+from core.backups_view import BackupFile, refuse_big
 from core.formats.text import BOM, InputError, decode
 from core.ops import ChangeSet, apply_and_save
 from core.store.document import Document, Saved
@@ -168,6 +168,7 @@ def restore_backup(
     `restore_risk` holds back raises RestoreRefused unless `force`."""
     if document.read_only:
         raise WorkspaceError(f"{document.rel} is read-only in MemDesk", exit_code=EXIT_REFUSED)
+    refuse_big(backup, "restore")
     if document.modified:
         raise WorkspaceError(
             f"{document.rel} has unsaved edits: save or discard them before restoring",

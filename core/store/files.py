@@ -22,6 +22,7 @@ from core.store.errors import EXIT_ERROR, WorkspaceError
 from core.store.locking import LockTimeout, agent_lock, lock_path_for
 
 __all__ = [
+    "BIG_FILE_BYTES",
     "UNSETTLED_PAUSE_S",
     "UNSETTLED_RETRIES",
     "ConfinedFile",
@@ -31,10 +32,15 @@ __all__ = [
     "read_error",
     "read_file",
     "read_head",
+    "read_lines",
     "read_or_none",
     "settled",
 ]
 
+# A file larger than this is never read whole (nor parsed, nor diffed as text): twice the
+# 100,000-memory EverBot file (17 MB) every command is measured on. A backup this big is read
+# a memory at a time instead (core.backups_view.memory_pieces).
+BIG_FILE_BYTES = 32 * 1024 * 1024
 UNSETTLED_RETRIES = 5  # a file another program is writing right now is read again …
 UNSETTLED_PAUSE_S = 0.02  # … after this pause
 
@@ -83,10 +89,17 @@ def settled(
     return data
 
 
-def read_head(path: Path, size: int) -> bytes | None:
+def read_head(path: Path, size: int, *, root: Path | None = None) -> bytes | None:
     """Up to `size` bytes from the start of a regular file, for guessing what wrote it; None
     for anything else (missing, a folder, a FIFO: never waited on) or a file MemDesk may not
-    read. Detection uses it before any workspace is known, so it is not confined."""
+    read. Detection uses it before any workspace is known, unconfined; with `root`, the read is
+    confined to it (`open_confined`)."""
+    if root is not None:
+        try:
+            with open_confined(root, path.relative_to(root).as_posix()) as file:
+                return os.pread(file.fd, size, 0)
+        except (OSError, WorkspaceError):
+            return None
     try:
         fd = os.open(path, _FLAGS)
     except OSError:
@@ -164,6 +177,23 @@ def open_confined(root: Path, rel: str, *, shown: str | None = None) -> Iterator
         yield ConfinedFile(fd, parts, name, st.st_size)
     finally:
         os.close(fd)
+
+
+def read_lines(path: Path, *, root: Path) -> Iterator[bytes]:
+    """The file's lines (with their ends) one at a time, confined to `root` like `read_or_none`:
+    a file too big to hold whole is read in bounded memory. WorkspaceError when it is missing or
+    cannot be read."""
+    try:
+        with open_confined(root, path.relative_to(root).as_posix(), shown=str(path)) as file:
+            try:
+                with open(file.fd, "rb", closefd=False) as handle:
+                    yield from handle
+            except OSError as exc:
+                raise read_error(path, exc) from None
+    except FileNotFoundError:
+        raise WorkspaceError(
+            f"{path}: the file is gone (deleted or renamed by another program)"
+        ) from None
 
 
 def hold_confined(root: Path, rel: str) -> int | None:

@@ -32,6 +32,7 @@ def test_backups_of_the_picoclaw_home_fixture(cli: Cli) -> None:
         "size": (PICO_HOME / "workspace" / PICO_BACKUP).stat().st_size,
         "origin": "agent",
         "file": "memory/MEMORY.md",
+        "big": False,
     }
 
 

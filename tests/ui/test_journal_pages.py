@@ -230,7 +230,8 @@ def test_a_memory_only_in_backups_found_and_restored_from_the_backups_page(
     assert view is not None
     view.search.setText("OKR")
 
-    view.find_in_backups()
+    with qtbot.waitSignal(view.searched, timeout=10_000):
+        view.find_in_backups()
 
     assert view.hits.rowCount() > 0
     hit = view.found_hits[0]

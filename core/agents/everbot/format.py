@@ -1110,6 +1110,15 @@ class StructuredFormat:
     def replace_current(self, doc: StructuredDocument, changes: Sequence[Change[Entry]]) -> bool:
         return doc.replace_current(changes)
 
+    def entry_heading(self, line: str) -> str | None:
+        """The key a line starting a memory gives it (before any `~N` of a repeated one), ""
+        for a section heading, else None: how a file too big to parse whole is read a memory
+        at a time (core.backups_view.memory_pieces)."""
+        if line.startswith(("# ", "## ")):
+            return ""
+        found = HEADER_RE.match(line.strip())
+        return None if found is None else found.group(1)
+
     def keys_in(self, data: bytes) -> set[str] | None:
         """The memories' keys in a version of the file, by its headers alone (None: it needs
         the whole parse)."""

@@ -31,7 +31,7 @@ from core.store.commit import Target, clean_leftovers, journal_for_reading, jour
 from core.store.document import DocState, Document, JournalPlan, Saved
 from core.store.documents import EDITED, Refreshed, overwritten_in
 from core.store.errors import EXIT_REFUSED, WorkspaceError
-from core.store.files import read_consistent, read_file, read_head
+from core.store.files import BIG_FILE_BYTES, read_consistent, read_file, read_head
 from core.store.journal import (
     DecayState,
     Event,
@@ -717,14 +717,16 @@ def memory_history(
 
 def backup_files(root: Path, path: Path) -> list[tuple[Path, datetime, str]]:
     """Backups of the file, oldest first: path, the time it records, and the name the journal
-    knows it by."""
+    knows it by. One too big to read whole (BIG_FILE_BYTES) is no history."""
     found = [
         (b.path, b.time.astimezone(UTC), b.path.relative_to(root).as_posix())
         for b in list_backups(own_backup_dir(root, path), root=root)
-        if b.original_name == path.name
+        if b.original_name == path.name and b.size <= BIG_FILE_BYTES
     ]
     agent_bak = path.with_name(path.name + ".bak")
     with contextlib.suppress(OSError, WorkspaceError):
+        if agent_bak.stat().st_size > BIG_FILE_BYTES:
+            raise WorkspaceError("too big to read whole: no history")
         # The agent rewrites its one .bak before every save: each content is its own backup.
         data = read_file(agent_bak, root=root)
         digest = hashlib.sha256(data).hexdigest()[:16]
@@ -737,7 +739,7 @@ def backup_files(root: Path, path: Path) -> list[tuple[Path, datetime, str]]:
 def agent_bak_time(root: Path, bak: Path) -> tuple[datetime, str]:
     """When the agent wrote its MEMORY.md.bak: its `Last updated` line ("last_updated"), else
     its modification time ("mtime"); OSError or WorkspaceError if it cannot be read."""
-    stamp = _stamp_in(read_file(bak, root=root))
+    stamp = _stamp_in(read_head(bak, 4096, root=root) or b"")
     if stamp is not None:
         return stamp.astimezone(), "last_updated"
     return datetime.fromtimestamp(bak.stat().st_mtime).astimezone(), "mtime"

@@ -262,10 +262,13 @@ def parse_longterm(data: bytes | str, path: Path | str = LONGTERM_FILE) -> LongT
     first = starts[0] if starts else len(text)
     blocks: list[Block] = [Preamble(text[:first])]
     used: set[str] = set()
+    tried: dict[
+        str, int
+    ] = {}  # a heading repeated 100,000 times is not counted up from 2 each time
     line = 1 + _count_breaks(text[:first])
     bounds = [*starts, len(text)]
     for start, end in pairwise(bounds):
-        entry = _entry(text[start:end], line, newline, used)
+        entry = _entry(text[start:end], line, newline, used, tried)
         blocks.append(entry)
         line += _count_breaks(text[start:end])
     return LongTermDocument(
@@ -277,7 +280,7 @@ def parse_longterm(data: bytes | str, path: Path | str = LONGTERM_FILE) -> LongT
     )
 
 
-def _entry(raw: str, line: int, doc_newline: str, used: set[str]) -> Entry:
+def _entry(raw: str, line: int, doc_newline: str, used: set[str], tried: dict[str, int]) -> Entry:
     cut = raw.find("\n") + 1 or len(raw)
     heading_line, rest = raw[:cut], raw[cut:]
     title = _title_of(heading_line)
@@ -293,7 +296,7 @@ def _entry(raw: str, line: int, doc_newline: str, used: set[str]) -> Entry:
         newline = "\n"
     else:
         newline = doc_newline
-    key = _unique(title or UNTITLED_KEY, used)
+    key = _unique(title or UNTITLED_KEY, used, tried)
     used.add(key)
     return Entry(
         key, title, _date_of(title), to_lf(body), line, heading_line, lead, body, trail, newline
@@ -366,12 +369,16 @@ def _date_of(title: str) -> date | None:
         return None
 
 
-def _unique(base: str, used: set[str]) -> str:
+def _unique(base: str, used: set[str], tried: dict[str, int] | None = None) -> str:
+    """`base`, else the first `base~N` (N from 2) not in `used`. `tried` remembers, per base,
+    where the last search ended: `used` only grows, so every N below it is still taken."""
     if base not in used:
         return base
-    n = 2
+    n = 2 if tried is None else tried.get(base, 2)
     while f"{base}~{n}" in used:
         n += 1
+    if tried is not None:
+        tried[base] = n + 1
     return f"{base}~{n}"
 
 
@@ -713,6 +720,13 @@ class LongTermFormat:
 
     def entries(self, doc: LongTermDocument) -> list[Entry]:
         return doc.entries()
+
+    def entry_heading(self, line: str) -> str | None:
+        """The key a `## ` line gives its entry (before any `~N` of a repeated one), else None
+        (the file has no sections): core.backups_view.memory_pieces."""
+        if not line.startswith("## "):
+            return None
+        return _title_of(line.rstrip("\r\n")) or UNTITLED_KEY
 
     def key(self, entry: Entry) -> str:
         return entry.key
