@@ -44,6 +44,7 @@ from core.store.errors import WorkspaceError
 from core.what_if import WhatIf, what_if
 from ui.tables import KeyedTableModel, keyed_table, read_only_table
 from ui.tasks import TaskRunner
+from ui.typed import editing_kept
 from ui.untrusted import literal_html, plain_label
 from ui.versions_box import Version, VersionsBox, button, button_row
 
@@ -227,7 +228,8 @@ class ProfileView(QWidget):
                 rows, current = own.rows(), own.overrides()
             except UNREADABLE as exc:
                 self.error = str(exc)
-        self.model.set_rows(rows)
+        with editing_kept(self.table, self.model.key_at, self.model.row_of):
+            self.model.set_rows(rows)
         self.table.setEnabled(bool(rows))
         self.error_label.setVisible(self.error is not None)
         self.error_label.setText(self.error or "")

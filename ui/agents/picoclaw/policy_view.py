@@ -36,6 +36,7 @@ from core.formats.text import InputError
 from core.ops import apply_and_save
 from core.store.errors import WorkspaceError
 from ui.tables import KeyedTableModel, keyed_table
+from ui.typed import editing_kept
 from ui.untrusted import literal_html, plain_label
 from ui.versions_box import Version, VersionsBox, Words, button, button_row
 
@@ -154,7 +155,8 @@ class PolicyView(QWidget):
                 rows = policy_rows(self.ws.root)
             except UNREADABLE as exc:
                 self.error = str(exc)
-        self.model.set_rows(rows)
+        with editing_kept(self.table, self.model.key_at, self.model.row_of):
+            self.model.set_rows(rows)
         self.table.setEnabled(bool(rows))
         self._show_error()
         kept = self.model.row_of(keep) if keep is not None else None

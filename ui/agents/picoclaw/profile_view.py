@@ -34,6 +34,7 @@ from core.agents.picoclaw.workspace import Profile
 from core.ops import ChangeSet
 from core.store.errors import WorkspaceError
 from ui.undo import OpCommand
+from ui.typed import editing_kept
 from ui.untrusted import literal_html, plain_label
 
 __all__ = ["AddKeyDialog", "ProfileModel", "ProfileView"]
@@ -227,7 +228,8 @@ class ProfileView(QWidget):
         readable = source is not None
         items = source.doc.items() if source is not None else []
         row = max(self.table.currentIndex().row(), 0)
-        self.model.set_items(items, editable=readable)
+        with editing_kept(self.table, self.model.key, self.model.row_of):
+            self.model.set_items(items, editable=readable)
         self._show_state(source)
         self._show_error(self.error_shown)
         self.markdown.setPlainText(source.doc.markdown() if source is not None else "")
