@@ -13,7 +13,6 @@ from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSpinBox,
@@ -123,7 +122,7 @@ def editing_kept(
     index = table.currentIndex()
     editor = table.indexWidget(index) if index.isValid() else None
     key = key_at(index.row()) if isinstance(editor, QLineEdit) else None
-    if key is None or not isinstance(editor, QLineEdit):
+    if key is None or not isinstance(editor, QLineEdit):  # nothing is being typed into
         yield
         return
     column, text = index.column(), editor.text()
@@ -132,14 +131,10 @@ def editing_kept(
     row = row_of(key)
     if row is None:
         return  # the row is gone: nothing to type into
-    again = _index(table.model(), row, column)
+    again = table.model().index(row, column)
     if table.indexWidget(again) is None:
         table.setCurrentIndex(again)
         table.edit(again)
     reopened = table.indexWidget(again)
     if typed and isinstance(reopened, QLineEdit):
         reopened.setText(text)
-
-
-def _index(model: QAbstractItemModel, row: int, column: int) -> QModelIndex:
-    return model.index(row, column)

@@ -147,6 +147,11 @@ class PolicyView(QWidget):
         self._fill_snapshots()
 
     def _fill_policy(self, keep: str | None) -> None:
+        with editing_kept(self.table, self.model.key_at, self.model.row_of):
+            self._fill_rows(keep)
+        self._update_unset()
+
+    def _fill_rows(self, keep: str | None) -> None:
         rows: list[PolicyRow] = []
         self.error = None
         if self.ws is not None:
@@ -155,14 +160,12 @@ class PolicyView(QWidget):
                 rows = policy_rows(self.ws.root)
             except UNREADABLE as exc:
                 self.error = str(exc)
-        with editing_kept(self.table, self.model.key_at, self.model.row_of):
-            self.model.set_rows(rows)
+        self.model.set_rows(rows)
         self.table.setEnabled(bool(rows))
         self._show_error()
         kept = self.model.row_of(keep) if keep is not None else None
         if kept is not None:
             self.table.selectRow(kept)
-        self._update_unset()
 
     def _show_error(self) -> None:
         self.error_label.setVisible(self.error is not None)

@@ -33,8 +33,8 @@ from core.agents.picoclaw.profile import PROFILE_FILE, Item, ProfileError
 from core.agents.picoclaw.workspace import Profile
 from core.ops import ChangeSet
 from core.store.errors import WorkspaceError
-from ui.undo import OpCommand
 from ui.typed import editing_kept
+from ui.undo import OpCommand
 from ui.untrusted import literal_html, plain_label
 
 __all__ = ["AddKeyDialog", "ProfileModel", "ProfileView"]
@@ -224,12 +224,16 @@ class ProfileView(QWidget):
         self._fill(keep=self.current_key())
 
     def _fill(self, *, keep: str | None) -> None:
+        with editing_kept(self.table, self.model.key, self.model.row_of):
+            self._fill_rows(keep)
+        self._update_buttons()
+
+    def _fill_rows(self, keep: str | None) -> None:
         source = self.source
         readable = source is not None
         items = source.doc.items() if source is not None else []
         row = max(self.table.currentIndex().row(), 0)
-        with editing_kept(self.table, self.model.key, self.model.row_of):
-            self.model.set_items(items, editable=readable)
+        self.model.set_items(items, editable=readable)
         self._show_state(source)
         self._show_error(self.error_shown)
         self.markdown.setPlainText(source.doc.markdown() if source is not None else "")
@@ -237,7 +241,6 @@ class ProfileView(QWidget):
         kept = self.model.row_of(keep) if keep is not None else None
         if kept is not None or (keep is not None and items):
             self.table.selectRow(kept if kept is not None else min(row, len(items) - 1))
-        self._update_buttons()
 
     def _show_state(self, source: Profile | None) -> None:
         error = self.error_shown
