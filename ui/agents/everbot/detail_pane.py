@@ -6,7 +6,6 @@ them to the window (`changes_requested`), which applies them as one undoable ste
 
 from __future__ import annotations
 
-import json
 from datetime import date
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -29,6 +28,7 @@ from core.agents.everbot import ops as operations
 from core.agents.everbot.format import Entry, Section
 from core.agents.everbot.history import chart_of
 from core.agents.everbot.workspace import Workspace, WorkspaceError
+from core.formats.strict_json import dump_json
 from core.policy import KNOWN_CATEGORIES
 from core.store.merge import Change
 from ui.agents.everbot.score_chart_view import ScoreChartView
@@ -259,5 +259,5 @@ def _metadata(entry: Entry) -> str:
         f"{entry.activation_count} hits",
     ]
     for key, value in (entry.meta or {}).items():
-        parts.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+        parts.append(f"{key}: {dump_json(value)}")
     return " · ".join(parts)

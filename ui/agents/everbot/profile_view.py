@@ -10,7 +10,6 @@ desk (`write_requested`), which refuses while other edits are unsaved.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.agents.everbot.workspace import Workspace
+from core.formats.strict_json import dump_json
 from core.formats.text import InputError
 from core.ops import apply_and_save
 from core.profile_file import (
@@ -374,7 +374,7 @@ def _version(found: ProfileVersion) -> Version:
 
 
 def _json(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return dump_json(value)
 
 
 def _arrow(before: str, after: str) -> str:

@@ -8,7 +8,6 @@ policy_overrides.json is shown with its file and line and never written over.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +31,7 @@ from core.agents.picoclaw.policy import (
     policy_rows,
 )
 from core.agents.picoclaw.workspace import PicoClawWorkspace
+from core.formats.strict_json import dump_json
 from core.formats.text import InputError
 from core.ops import apply_and_save
 from core.store.errors import WorkspaceError
@@ -299,7 +299,7 @@ class PolicyView(QWidget):
 
 
 def _shown(value: object) -> str:
-    return "" if value is None else json.dumps(value, ensure_ascii=False)
+    return "" if value is None else dump_json(value)
 
 
 def _cells(row: PolicyRow) -> tuple[str, ...]:
