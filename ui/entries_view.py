@@ -319,7 +319,8 @@ class EntriesView(QWidget):
             return
         source = self.source
         text = source.text() if source is not None else ""
-        if self.file_typed.show(source.rel if source is not None else None, text):
+        owner = (id(self.ws), source.rel) if source is not None else None
+        if self.file_typed.show(owner, text):
             self.notice.emit(
                 f"{source.rel if source is not None else ''} was changed by another program "
                 "while you edited its text: your text is kept here, not applied (Apply text "
@@ -399,7 +400,7 @@ class EntriesView(QWidget):
         key, source = self.current_key(), self.source
         item = source.item(key) if source is not None and key else None
         text = item.content if item is not None else ""
-        owner = (source.rel, key) if source is not None else None
+        owner = (id(self.ws), source.rel, key) if source is not None else None
         if self.entry_typed.show(owner, text):
             self.notice.emit(
                 f"[{key}] was changed by another program while you typed: your text is kept in "

@@ -168,7 +168,7 @@ class DetailPane(QWidget):
             return
         self.title.setText(f"[{entry.key}] · line {entry.line} · {entry.section}")
         values = (entry.content, entry.category, entry.score)
-        kept = [t.show(key, v) for t, v in zip(self.typed, values, strict=True)]
+        kept = [t.show((id(ws), key), v) for t, v in zip(self.typed, values, strict=True)]
         if any(kept):
             self.notice.emit(
                 f"[{entry.key}] was changed by another program while you typed: your text is "
