@@ -35,6 +35,7 @@ CHECK_SHOWN = 20  # problems of one kind `check` prints before it only counts th
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _escape_what_cannot_be_written()
     stderr = scrubbed_stderr_handler()
     stderr.addFilter(_Once())
     logging.basicConfig(level=logging.WARNING, handlers=[stderr])
@@ -1158,13 +1159,19 @@ class _Version(argparse.Action):
         parser.exit(message=f"memdesk {found}\n")
 
 
+def _escape_what_cannot_be_written() -> None:
+    """stdout and stderr write a lone surrogate as JavaScript's JSON.stringify writes it,
+    \\udxxx (so is any character the terminal's encoding lacks): valid JSON, and text that shows
+    what the file holds. It comes from a \\udxxx escape in JSON the agent wrote, or from the
+    agent's chunker cutting an emoji in two (it cuts text in UTF-16 units)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors=_JSON_ESCAPE)
+
+
 def _print_json(data: Any) -> None:
-    """JSON on stdout. The agent's chunker cuts text in UTF-16 units and may split an emoji: a
-    lone surrogate is written as JavaScript's JSON.stringify writes it, \\udxxx (so is any
-    character the terminal's encoding lacks)."""
-    reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None:
-        reconfigure(errors=_JSON_ESCAPE)
+    """JSON on stdout (see `_escape_what_cannot_be_written`)."""
     write = sys.stdout.write
     for piece in _json_lines(data):
         write(piece)

@@ -23,6 +23,7 @@ from pydantic import ValidationError
 
 from core.backups_view import BackupFile, own_backups
 from core.formats.json_object import JsonItem, JsonObjectDoc, JsonObjectFormat
+from core.formats.strict_json import dump_json, load_json
 from core.formats.text import InputError
 from core.ops import ChangeSet
 from core.policy import (
@@ -168,7 +169,7 @@ def _check_json_value(key: str, value: Any) -> None:
     else:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)
     if not ok:
-        raise ValueError(f"{key}: {json.dumps(value, ensure_ascii=False)} is not a valid value")
+        raise ValueError(f"{key}: {dump_json(value)} is not a valid value")
 
 
 # -- the effective profile -------------------------------------------------------------------------
@@ -241,7 +242,7 @@ class ProfileFormat(JsonObjectFormat):
         if data is None:
             return JsonObjectDoc()
         try:
-            obj = json.loads(data.decode("utf-8"))
+            obj = load_json(data.decode("utf-8"))
         except UnicodeDecodeError as exc:
             line = data.count(b"\n", 0, exc.start) + 1
             raise ProfileFileError(self.path, "not valid UTF-8", line=line) from None
@@ -259,8 +260,7 @@ class ProfileFormat(JsonObjectFormat):
         return JsonObjectDoc(obj.items())
 
     def render_items(self, items: dict[str, Any]) -> bytes:
-        text = json.dumps(items, indent=2, ensure_ascii=False, sort_keys=True)
-        return (text + "\n").encode("utf-8")
+        return (dump_json(items, indent=2, sort_keys=True) + "\n").encode("utf-8")
 
     def typed(self, key: str, text: str) -> Any:
         return typed_value(key, text)

@@ -37,6 +37,7 @@ from core.ops.entries import delete_entry, edit_entry, set_text
 from core.store.document import Item
 from core.store.documents import AnyDocument
 from core.store.errors import WorkspaceError
+from ui.typed import Typed
 from ui.undo import OpCommand
 from ui.untrusted import literal_html, plain_label
 
@@ -117,12 +118,8 @@ class EntriesView(QWidget):
         super().__init__(parent)
         self.push = push
         self.files: list[FileRef] = []
-        self._shown_key: str | None = None  # the entry in the editor, and its text as shown
-        self._shown_text = ""
         self.source: AnyDocument | None = None
         self.group_title = ""
-        self._text_of: str | None = None  # the file whose text the Whole file tab shows
-        self._shown_file_text = ""  # that text as last put there
         self.ws: EntryWorkspace | None = None  # adds entries as the agent would
         # Promotes a daily entry to long-term memory (where the agent has that), else None.
         self.promote: Callable[[AnyDocument, str], ChangeSet] | None = None
@@ -166,6 +163,7 @@ class EntriesView(QWidget):
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("entryEditor")
         self.editor.setPlaceholderText("Select a memory to edit it, or write a new one and Add.")
+        self.entry_typed = Typed.of(self.editor)  # the entry shown, and what was typed over it
         self.apply_button = self._button("Apply edit", self.apply_edit)
         self.add_button = self._button("Add as new memory", self.add_entry)
         self.delete_button = self._button("Delete", self.delete_entry)
@@ -175,6 +173,7 @@ class EntriesView(QWidget):
         apply_key.activated.connect(self.apply_edit)
         self.file_text = QPlainTextEdit()
         self.file_text.setObjectName("fileText")
+        self.file_typed = Typed.of(self.file_text)  # the file's text, and what was typed over it
         self.apply_text_button = self._button("Apply text", self.apply_text)
         self.file_note = QLabel(
             "The whole file as the agent reads it. Text outside memories (headers, notes, "
@@ -312,7 +311,7 @@ class EntriesView(QWidget):
         if shown:
             self.select_row(max(row, 0))
         else:
-            self.editor.clear()
+            self._show_entry()
 
     def _fill_text(self) -> None:
         """The Whole file tab, filled only while it is shown (a long file is costly to lay out)."""
@@ -320,19 +319,13 @@ class EntriesView(QWidget):
             return
         source = self.source
         text = source.text() if source is not None else ""
-        shown = self.file_text.toPlainText()
-        rel = source.rel if source is not None else None
-        typed = rel == self._text_of and shown != self._shown_file_text
-        if shown == text:
-            pass
-        elif not typed:
-            self.file_text.setPlainText(text)
-        elif text != self._shown_file_text:
+        owner = (id(self.ws), source.rel) if source is not None else None
+        if self.file_typed.show(owner, text):
             self.notice.emit(
-                f"{rel} was changed by another program while you edited its text: your text is "
-                "kept here, not applied (Apply text merges it with the file at the next save)."
+                f"{source.rel if source is not None else ''} was changed by another program "
+                "while you edited its text: your text is kept here, not applied (Apply text "
+                "merges it with their change)."
             )
-        self._text_of, self._shown_file_text = rel, text
 
     def _update_title(self, source: AnyDocument | None, total: int, shown: int) -> None:
         if source is None:
@@ -404,13 +397,15 @@ class EntriesView(QWidget):
     def _show_entry(self) -> None:
         """The current entry in the editor; text typed there and not applied stays while the
         same entry is shown (a refresh after another program's change must not wipe it)."""
-        key = self.current_key()
-        item = self.source.item(key) if self.source is not None and key else None
+        key, source = self.current_key(), self.source
+        item = source.item(key) if source is not None and key else None
         text = item.content if item is not None else ""
-        typed = self.editor.toPlainText() != self._shown_text
-        if key != self._shown_key or not typed:
-            self.editor.setPlainText(text)
-        self._shown_key, self._shown_text = key, text
+        owner = (id(self.ws), source.rel, key) if source is not None else None
+        if self.entry_typed.show(owner, text):
+            self.notice.emit(
+                f"[{key}] was changed by another program while you typed: your text is kept in "
+                "the editor, not applied."
+            )
         about = ""
         if self.describe is not None and self.source is not None and key is not None:
             about = self.describe(self.source, key)
@@ -435,7 +430,8 @@ class EntriesView(QWidget):
 
     def _changed(self, command: OpCommand) -> None:
         if command.document is self.source:
-            self._shown_key = None  # an edit, undo or redo: show the entry as it now is
+            self.entry_typed.forget()  # an edit, undo or redo: show the entry as it now is
+            self.file_typed.forget()
             self.refresh()
         self.changed.emit(command.document)
 
@@ -454,10 +450,10 @@ class EntriesView(QWidget):
         source = self.source
         if source is None:
             return
-        text = self.file_text.toPlainText()
+        text, base = self.file_text.toPlainText(), str(self.file_typed.base)
         if text == source.text():
             return
-        self._push(lambda: set_text(source, text))
+        self._push(lambda: set_text(source, text, base=base))
 
     def delete_entry(self) -> None:
         key, source = self.current_key(), self.source

@@ -78,6 +78,10 @@ class KeyedTableModel(QAbstractTableModel, Generic[R]):
     def row_of(self, key: str) -> int | None:
         return next((r for r, row in enumerate(self.rows) if row.key == key), None)
 
+    def key_at(self, row: int) -> str | None:
+        found = self.row_at(row)
+        return found.key if found is not None else None
+
     # -- Qt's model interface -------------------------------------------------------------------
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.rows)

@@ -5,7 +5,6 @@ one restored on request. The page that owns the box writes; the box only asks (`
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.formats.strict_json import dump_json
 from ui.tables import read_only_table
 from ui.untrusted import literal_html, plain_label
 
@@ -187,11 +187,11 @@ def _diff_title(version: Version, count: int, values: str) -> str:
 
 
 def _json(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return dump_json(value)
 
 
 def _compact(values: dict[str, Any]) -> str:
-    return json.dumps(values, ensure_ascii=False, sort_keys=True)
+    return dump_json(values, sort_keys=True)
 
 
 def button(text: str, name: str, slot: Callable[[], object]) -> QPushButton:

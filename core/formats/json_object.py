@@ -7,11 +7,12 @@ over it), type a value the person enters, and render the object as their file is
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from core.formats.strict_json import dump_json
 
 __all__ = ["JsonItem", "JsonObjectDoc", "JsonObjectFormat"]
 
@@ -66,7 +67,7 @@ class JsonObjectFormat:
         return 0
 
     def content(self, entry: JsonItem) -> str:
-        return json.dumps(entry.value, ensure_ascii=False)
+        return dump_json(entry.value)
 
     def find(self, doc: JsonObjectDoc, key: str) -> JsonItem | None:
         return JsonItem(key, doc.items[key]) if key in doc.items else None

@@ -29,12 +29,13 @@ class ChangeSet:
     label: str  # what the person did, as the Edit menu's undo item names it
     changes: Sequence[Change[Any]] = ()
     text: str | None = None  # the person edited the whole file as text
+    base: str | None = None  # the text they typed over (another program may have changed it)
     actor: str = "person"
 
     def apply(self) -> list[Change[Any]]:
         """Make the change in the open document (not yet written), all or none."""
         if self.text is not None:
-            return self.document.set_text(self.text)
+            return self.document.set_text(self.text, base=self.base)
         return self.document.apply(self.changes)
 
     def inverse(self) -> list[Change[Any]]:

@@ -29,9 +29,12 @@ def add_entry(document: Document[Any, Any], draft: object, label: str = "") -> C
     return ChangeSet(document, label or f"Add memory to {document.rel}", [Change("", None, draft)])
 
 
-def set_text(document: Document[Any, Any], text: str, label: str = "") -> ChangeSet:
-    """The whole file as the person wrote it."""
-    return ChangeSet(document, label or f"Edit the text of {document.rel}", text=text)
+def set_text(
+    document: Document[Any, Any], text: str, label: str = "", base: str | None = None
+) -> ChangeSet:
+    """The whole file as the person wrote it (over `base`: merged with what another program
+    wrote since, see `Document.set_text`)."""
+    return ChangeSet(document, label or f"Edit the text of {document.rel}", text=text, base=base)
 
 
 def _entry(document: Document[Any, Any], key: str) -> Any:

@@ -206,13 +206,21 @@ class Document(Generic[D, E]):
         self.pending.extend(made)
         return made
 
-    def set_text(self, text: str) -> list[Change[E]]:
+    def set_text(self, text: str, *, base: str | None = None) -> list[Change[E]]:
         """The person edits the whole file as text. Raises InputError for text no agent could
-        read back (a NUL character)."""
+        read back (a NUL character).
+
+        `base`: the text the person's text was typed over. When another program changed the
+        file since (the document was read anew), the person's change from `base` is merged into
+        the document as it is now, so the other program's change stays (ConflictError where
+        both changed the same entry differently).
+        """
         self._check_editable()
         if "\0" in text:
             raise ValueError(f"{self.rel}: the text cannot contain a NUL character")
         new = self.fmt.parse(text.encode("utf-8", "surrogatepass"))
+        if base is not None and base != self.text():
+            new = self._rebased(self.fmt.parse(base.encode("utf-8", "surrogatepass")), new)
         changes = diff(self.fmt, self._doc, new)
         if self.fmt.outside(new) != self.fmt.outside(self._doc):
             self.whole_text = True
@@ -221,6 +229,12 @@ class Document(Generic[D, E]):
         self.revision += 1
         self.pending.extend(changes)
         return changes
+
+    def _rebased(self, base: D, mine: D) -> D:
+        """`mine` (typed over `base`) merged with the document as it is now."""
+        theirs = self.fmt.parse(self.render())
+        changes = diff(self.fmt, base, mine)
+        return merge(self.fmt, mine=mine, changes=changes, theirs=theirs, base=base, path=self.path)
 
     def snapshot(self) -> DocState:
         return DocState(

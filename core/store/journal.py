@@ -40,6 +40,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, TypeAlias, cast, get_args, overload
 
+from core.formats.strict_json import dump_json
 from core.secrets import scrub_secrets
 from core.store.confine import OWN_FOLDER, open_folder, own_link_refused
 
@@ -123,7 +124,7 @@ def _real(score: float) -> float:
 
 def _dumps_json(fields: Fields) -> str:
     # allow_nan=False: a NaN would make the stored JSON unreadable for SQLite's json_extract.
-    return json.dumps(dict(fields), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return dump_json(dict(fields), separators=(",", ":"), allow_nan=False)
 
 
 def _loads(text: str | None, score: float | None) -> dict[str, JsonValue] | None:
@@ -1357,7 +1358,7 @@ class Journal:
 
     def set_setting(self, key: str, value: JsonValue) -> None:
         """Store a workspace setting as JSON."""
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        text = dump_json(value, allow_nan=False)
         with self._write() as conn:
             conn.execute(
                 "INSERT INTO settings (key, value_json) VALUES (?, ?)"

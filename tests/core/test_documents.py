@@ -999,3 +999,47 @@ def test_random_edits_read_back_as_shown(
             if key not in touched:
                 assert new[key] == text
         assert os.listdir(path.parent).count(path.name) == 1
+
+
+# -- text typed over an older version of the file -----------------------------------------------
+
+
+def test_text_typed_over_a_note_the_agent_appended_to_keeps_the_agents_line(
+    note_root: Path,
+) -> None:
+    """Tried as a person would: typing in a daily note while the agent appends to it, then
+    applying after the window read the note anew: the agent's line stays after the typed text."""
+    note = open_note(note_root)
+    run_agent(NOTE_AGENT, note_root / NOTE_REL, "Evening: the agent's line.")
+    note.reload()
+    typed = NOTE_TEXT + "\nTyped by the person."
+    note.set_text(typed, base=NOTE_TEXT)
+    assert note.text() == typed + "\nEvening: the agent's line."
+    note.save()
+    assert (note_root / NOTE_REL).read_text(encoding="utf-8") == note.text()
+
+
+def test_whole_text_typed_over_an_older_file_keeps_the_agents_new_entry(
+    root: Path, case: Case
+) -> None:
+    doc = case.document(root)
+    base = doc.text()
+    run_agent(case.agent, root / case.rel, case.stamp, "The agent's new memory.")
+    doc.reload()
+    typed = base.replace(CONTENTS[0], "User prefers green tea.")
+    doc.set_text(typed, base=base)
+    text = doc.text()
+    assert "User prefers green tea." in text and CONTENTS[0] not in text
+    assert "The agent's new memory." in text
+
+
+def test_whole_text_typed_over_an_entry_the_agent_changed_is_a_conflict(
+    root: Path, case: Case
+) -> None:
+    doc = case.document(root)
+    base = doc.text()
+    edit_by_other(root / case.rel, CONTENTS[0], "User prefers coffee.")
+    doc.reload()
+    with pytest.raises(ConflictError):
+        doc.set_text(base.replace(CONTENTS[0], "User prefers green tea."), base=base)
+    assert "User prefers coffee." in doc.text() and not doc.modified

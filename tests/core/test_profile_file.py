@@ -255,3 +255,26 @@ def test_what_if_lists_exactly_the_memories_whose_outcome_changes(tmp_path: Path
 def test_what_if_of_the_profile_itself_lists_nothing(tmp_path: Path) -> None:
     ws = _workspace(tmp_path, [("fact", 0.3, 40), ("todo", 0.9, 2), ("fact", 0.05, 90)])
     assert what_if(ws, ws.profile, SAVED + timedelta(days=30)).rows == []
+
+
+# -- lone surrogates -------------------------------------------------------------------------------
+LONE = '"never_decay_categories": ["\\ud800", "a\\udfffb"]'
+
+
+def test_a_lone_surrogate_is_written_back_as_the_escape_it_was(tmp_path: Path) -> None:
+    """Tried as an attacker would: profile.json holding "\\ud800" (valid JSON no UTF-8 text can
+    hold); a write of another value kept the file unwritable (UnicodeEncodeError). Now the
+    escape is read, shown and written back unchanged, and undo puts the file back."""
+    ws = _workspace(tmp_path, [("fact", 0.5, 1)])
+    path = tmp_path / PROFILE_FILE
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(f"{{\n  {LONE}\n}}\n", encoding="utf-8")
+    ws = Workspace.open(tmp_path)
+    assert list(ws.profile.never_decay_categories) == ["\ud800", "a\udfffb"]
+    first = path.read_bytes()
+    _save(ws, archive_below="0.3")
+    text = path.read_text(encoding="utf-8")
+    assert '"\\ud800"' in text and '"a\\udfffb"' in text and '"archive_below": 0.3' in text
+    assert list(Workspace.open(tmp_path).profile.never_decay_categories) == ["\ud800", "a\udfffb"]
+    undo_and_save(ws)
+    assert json.loads(path.read_bytes()) == json.loads(first)

@@ -149,6 +149,8 @@ READS = {
     "backups": ["backups"],
     "diff": ["diff"],
     "list-backups": ["list", "--backups", "--query", "the"],
+    "list-text": ["list"],  # the text output too: what a person reads
+    "policy": ["policy"],
 }
 WRITES = {
     "add": ["add", "a memory the test adds"],
@@ -595,6 +597,34 @@ def make_emoji_cut_by_a_chunk(ws: Path, layout: Layout, _: ExitStack) -> Hostile
     with (ws / layout.main).open("a", encoding="utf-8") as handle:
         handle.write(f"\n{line}\n")
     return Hostile(layout.main, kept=_holds(Path(layout.main), line.encode()))
+
+
+# A lone surrogate written as a JSON escape: valid JSON that no UTF-8 text can hold. Every
+# command of the layout runs: it is shown escaped and written back as the escape it was.
+
+
+def _every_command(layout: str, *more: str) -> tuple[str, ...]:
+    return (*LAYOUTS[layout].reads, "list-text", *more, *WRITES)
+
+
+@case("everbot", commands=_every_command("everbot", "policy"))
+def make_lone_surrogate_in_the_scoring_profile(ws: Path, layout: Layout, _: ExitStack) -> Hostile:
+    (ws / ".memdesk").mkdir(exist_ok=True)
+    data = b'{\n  "never_decay_categories": ["\\ud800", "a\\udfffb"]\n}\n'
+    return _write(ws, ".memdesk/profile.json", data)
+
+
+@case("picoclaw", commands=_every_command("picoclaw", "policy"))
+def make_lone_surrogate_in_the_profile(ws: Path, layout: Layout, _: ExitStack) -> Hostile:
+    data = b'{\n  "dog": "\\ud800",\n  "user_name": "Mike",\n  "x\\udc00": "y"\n}'
+    return _write(ws, "memory/profile.json", data)
+
+
+@case("openclaw", commands=_every_command("openclaw"))
+def make_lone_surrogate_in_the_recall_store(ws: Path, layout: Layout, _: ExitStack) -> Hostile:
+    (ws / "memory" / ".dreams").mkdir(parents=True, exist_ok=True)
+    data = b'{"version": 1, "entries": {"\\ud800": {"snippet": "a\\udfffb"}}}\n'
+    return _write(ws, "memory/.dreams/short-term-recall.json", data)
 
 
 # -- the suite ----------------------------------------------------------------------------------

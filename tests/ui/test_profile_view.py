@@ -403,3 +403,16 @@ def test_fixed_file_becomes_editable_after_reload(
     assert table(view).isEnabled() and shown_items(view) == [("name", "x")]
     assert view.add_key("city", "杭州") is True
     assert source.doc.get("city") == "杭州" and ws.modified
+
+
+def test_a_lone_surrogate_is_shown_escaped_and_an_unchanged_cell_changes_nothing(
+    qtbot: QtBot, root: Path, stack: QUndoStack, failures: list[str]
+) -> None:
+    """Qt drops a lone surrogate from what it shows: the value would look empty, and Enter on
+    its unchanged cell would write it empty. It is shown as the file's escape instead."""
+    (root / "memory" / "profile.json").write_bytes(b'{\n  "dog": "\\ud800",\n  "x\\udc00": "y"\n}')
+    view = make_view(qtbot, open_profile(root), stack, failures)
+    assert shown_items(view) == [("dog", "\\ud800"), ("x\\udc00", "y")]
+    assert set_cell(view, "dog", 1, "\\ud800") is True
+    assert set_cell(view, "x\\udc00", 0, "x\\udc00") is True
+    assert stack.count() == 0 and failures == []

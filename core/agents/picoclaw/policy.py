@@ -34,6 +34,7 @@ from core.agents.picoclaw.format import (
     resolve_policy,
 )
 from core.formats.json_object import JsonItem, JsonObjectDoc, JsonObjectFormat
+from core.formats.strict_json import dump_json
 from core.store.backups import file_time, stamp_time
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import list_folder, read_file
@@ -93,7 +94,7 @@ class PolicyOverridesFormat(JsonObjectFormat):
         return PolicyDoc(obj.items())
 
     def render_items(self, items: dict[str, Any]) -> bytes:
-        text = json.dumps(items, indent=2, ensure_ascii=False, sort_keys=True)
+        text = dump_json(items, indent=2, sort_keys=True)
         return _GO_ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text).encode("utf-8")
 
     def typed(self, key: str, text: str) -> PolicyScalar:

@@ -506,6 +506,7 @@ class EverBotDesk(Desk):
         if self.ws is None:
             return
         self.score_bars.profile = self.ws.profile  # a page may have saved a new profile
+        self.detail.changed(keys)
         self._update_index(keys)
         current = self.current_key()
         wanted = self._view_keys()

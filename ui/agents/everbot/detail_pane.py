@@ -6,7 +6,6 @@ them to the window (`changes_requested`), which applies them as one undoable ste
 
 from __future__ import annotations
 
-import json
 from datetime import date
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -29,10 +28,12 @@ from core.agents.everbot import ops as operations
 from core.agents.everbot.format import Entry, Section
 from core.agents.everbot.history import chart_of
 from core.agents.everbot.workspace import Workspace, WorkspaceError
+from core.formats.strict_json import dump_json
 from core.policy import KNOWN_CATEGORIES
 from core.store.merge import Change
 from ui.agents.everbot.score_chart_view import ScoreChartView
 from ui.markdown_view import MarkdownView
+from ui.typed import Typed
 from ui.untrusted import plain_label
 
 CHART_DELAY_MS = 200
@@ -49,8 +50,9 @@ class DetailPane(QWidget):
         super().__init__(parent)
         self.ws: Workspace | None = None
         self.key: str | None = None
-        self._shown_text = ""  # the memory's text as last put in the editor
         self._build()
+        # The memory's fields as shown, and what the person typed over them.
+        self.typed = [Typed.of(w) for w in (self.content, self.category, self.score)]
         self.show_memory(None, None)
 
     # -- layout ----------------------------------------------------------------------------------
@@ -137,11 +139,8 @@ class DetailPane(QWidget):
 
     # -- showing -----------------------------------------------------------------------------------
     def show_memory(self, ws: Workspace | None, key: str | None) -> None:
-        """Show a memory. Text typed into the editor and not applied stays while the same memory
-        is shown again (a reload after the agent wrote the file must not wipe it)."""
-        typed = (
-            key is not None and key == self.key and self.content.toPlainText() != self._shown_text
-        )
+        """Show a memory. What was typed into its fields and not applied stays while the same
+        memory is shown again (a reload after the agent wrote the file must not wipe it)."""
         self.ws, self.key = ws, key
         entry = ws.find(key) if ws is not None and key is not None else None
         enabled = entry is not None
@@ -158,29 +157,33 @@ class DetailPane(QWidget):
             widget.setEnabled(enabled)
         if entry is None:
             self.title.setText("No memory selected")
+            for typed in self.typed:
+                typed.forget()
             self.category.setEditText("")  # not the first category and a 0 score of no memory
             self.score.clear()
             self.content.setPlainText("")
-            self._shown_text = ""
             self.preview.set_memory_text("")
             self.meta.setText("")
             self.chart_view.show_chart(None)
             return
         self.title.setText(f"[{entry.key}] · line {entry.line} · {entry.section}")
-        self.category.setCurrentText(entry.category)
-        self.score.setValue(entry.score)
-        if not typed:
-            self.content.setPlainText(entry.content)
-        elif entry.content != self._shown_text:
+        values = (entry.content, entry.category, entry.score)
+        kept = [t.show((id(ws), key), v) for t, v in zip(self.typed, values, strict=True)]
+        if any(kept):
             self.notice.emit(
                 f"[{entry.key}] was changed by another program while you typed: your text is "
                 "kept in the editor, not applied; the preview shows the file's version."
             )
-        self._shown_text = entry.content
         self.preview.set_memory_text(entry.content)
         self.archive_button.setText("Unarchive" if entry.section == "archived" else "Archive")
         self.meta.setText(_metadata(entry))
         self._chart_timer.start()
+
+    def changed(self, keys: list[str]) -> None:
+        """Memories were edited here (or undone, redone): the shown one is shown as it now is."""
+        if self.key in keys:
+            for typed in self.typed:
+                typed.forget()
 
     def update_chart(self) -> None:
         """The shown memory's score chart, when the Score history tab is shown."""
@@ -256,5 +259,5 @@ def _metadata(entry: Entry) -> str:
         f"{entry.activation_count} hits",
     ]
     for key, value in (entry.meta or {}).items():
-        parts.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+        parts.append(f"{key}: {dump_json(value)}")
     return " · ".join(parts)

@@ -10,7 +10,6 @@ desk (`write_requested`), which refuses while other edits are unsaved.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.agents.everbot.workspace import Workspace
+from core.formats.strict_json import dump_json
 from core.formats.text import InputError
 from core.ops import apply_and_save
 from core.profile_file import (
@@ -44,6 +44,7 @@ from core.store.errors import WorkspaceError
 from core.what_if import WhatIf, what_if
 from ui.tables import KeyedTableModel, keyed_table, read_only_table
 from ui.tasks import TaskRunner
+from ui.typed import editing_kept
 from ui.untrusted import literal_html, plain_label
 from ui.versions_box import Version, VersionsBox, button, button_row
 
@@ -230,7 +231,8 @@ class ProfileView(QWidget):
                     self.error = f"{problem}; the built-in values below apply meanwhile"
             except UNREADABLE as exc:
                 self.error = str(exc)
-        self.model.set_rows(rows)
+        with editing_kept(self.table, self.model.key_at, self.model.row_of):
+            self.model.set_rows(rows)
         self.table.setEnabled(bool(rows))
         self.error_label.setVisible(self.error is not None)
         self.error_label.setText(self.error or "")
@@ -378,7 +380,7 @@ def _version(found: ProfileVersion) -> Version:
 
 
 def _json(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return dump_json(value)
 
 
 def _arrow(before: str, after: str) -> str:

@@ -7,6 +7,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 
 from core.agents.openclaw.format import Entry
+from ui.typed import Typed
 
 
 class AnnotationsBar(QWidget):
@@ -29,6 +30,8 @@ class AnnotationsBar(QWidget):
         self.project.setPlaceholderText("project key (only sessions of it see the memory)")
         self.apply = QPushButton("Apply annotations")
         self.apply.setObjectName("annotationApply")
+        # The entry's annotations as shown, and what the person typed over them.
+        self.typed = [Typed.of(w) for w in (self.triggers, self.importance, self.project)]
         self.source = QPushButton("Go to source lines")
         self.source.setObjectName("annotationSource")
         row = QHBoxLayout(self)
@@ -45,12 +48,24 @@ class AnnotationsBar(QWidget):
         self.apply.clicked.connect(lambda _c=False: self.applied.emit(self.fields()))
         self.source.clicked.connect(lambda _c=False: self._go())
 
-    def show_entry(self, entry: Entry | None, kind: str | None, writable: bool) -> None:
-        """Fill the fields from `entry` (a file of `kind`: memory, user, daily, session)."""
+    def forget_typed(self) -> None:
+        """The next `show_entry` shows the entry's annotations (after an apply, undo or redo)."""
+        for typed in self.typed:
+            typed.forget()
+
+    def show_entry(
+        self, entry: Entry | None, kind: str | None, writable: bool, owner: object = None
+    ) -> None:
+        """Fill the fields from `entry` (a file of `kind`: memory, user, daily, session); what
+        was typed into them stays while the same `owner` (file and key) is shown."""
         self.entry, self.kind = entry, kind
-        self.triggers.setText(", ".join(entry.triggers) if entry else "")
-        self.importance.setValue(entry.importance or 0 if entry else 0)
-        self.project.setText(entry.project or "" if entry else "")
+        values = (
+            ", ".join(entry.triggers) if entry else "",
+            entry.importance or 0 if entry else 0,
+            entry.project or "" if entry else "",
+        )
+        for typed, value in zip(self.typed, values, strict=True):
+            typed.show(owner if entry is not None else None, value)
         editable = writable and entry is not None and entry.managed is None
         curated = kind in ("memory", "user")
         self.triggers.setEnabled(editable and curated)

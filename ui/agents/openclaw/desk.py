@@ -142,7 +142,9 @@ class OpenClawDesk(SidebarDesk):
         source = self.entries.source
         kind = curated_format.file_kind(source.rel) if source is not None else None
         writable = source is not None and not source.read_only
-        self.annotations.show_entry(self._entry(), kind, writable)
+        key = self.entries.current_key()
+        owner = (source.rel, key) if source is not None else None
+        self.annotations.show_entry(self._entry(), kind, writable, owner)
 
     def _apply_annotations(self, fields: dict[str, object]) -> None:
         source, key = self.entries.source, self.entries.current_key()
@@ -161,6 +163,7 @@ class OpenClawDesk(SidebarDesk):
 
     def _push(self, make: Callable[[], ChangeSet]) -> None:
         self.entries.push_change(make)
+        self.annotations.forget_typed()
         self._show_annotations()
 
     def go_to_source(self, rel: str, line: int) -> None:

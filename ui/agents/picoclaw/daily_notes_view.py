@@ -32,14 +32,13 @@ from core.formats.text import BOM
 from core.ops import ChangeSet
 from core.ops.entries import set_text
 from core.store.errors import WorkspaceError
+from ui.typed import Typed
 from ui.undo import OpCommand
 from ui.untrusted import plain_label
 
 DAY_ROLE = Qt.ItemDataRole.UserRole  # a day item's date (ISO text)
 MONTH_ROLE = Qt.ItemDataRole.UserRole + 1  # a month item's "YYYY-MM"
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")  # English whatever the locale
-# QTextDocument's raw text ends paragraphs with U+2029; Qt drops a leading BOM when it shows text.
-PARAGRAPH = "\u2029"
 FILTER_DELAY_MS = 200
 READ_ERRORS = (ValueError, OSError, WorkspaceError)  # InputError is a ValueError
 
@@ -55,6 +54,7 @@ class NoteRow:
 
 class DailyNotesView(QWidget):
     failed = Signal(str)  # a refused action, worded for the person
+    notice = Signal(str)  # worth telling, not an error
     longterm_changed = Signal()  # MEMORY.md changed by a promote (or its undo/redo)
     changed = Signal(object)  # the note's document that changed (apply, new note, undo, redo)
 
@@ -63,8 +63,6 @@ class DailyNotesView(QWidget):
         self.push = push
         self.ws: PicoClawWorkspace | None = None
         self.day: date | None = None  # the day whose note is in the editor
-        self._base = ""  # the note's text when it was put in the editor
-        self._shown = ""  # the editor's raw text right after that
         self._switching = False  # applying the previous day's text while the tree changes day
         self._days: dict[date, QTreeWidgetItem] = {}
         self._months: dict[str, QTreeWidgetItem] = {}
@@ -88,6 +86,7 @@ class DailyNotesView(QWidget):
         self.compress_label = plain_label(name="compressLabel")
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("dailyEditor")
+        self.typed = Typed.of(self.editor)  # the note's text, and what the person typed over it
         self.editor.textChanged.connect(self._update_buttons)
         self.editor.selectionChanged.connect(self._update_buttons)
         self.apply_button = self._button("applyButton", "Apply", self.apply)
@@ -155,7 +154,8 @@ class DailyNotesView(QWidget):
     def refresh(self) -> None:
         """Read the list anew (after undo, redo, save or reload), keeping the selected day.
 
-        Text typed but not applied stays unless the note itself changed meanwhile.
+        Text typed but not applied stays, also when another program changed the note meanwhile
+        (applying it merges with their change).
         """
         self._update_compress_label()
         self._fill_tree(self._rows())
@@ -164,9 +164,15 @@ class DailyNotesView(QWidget):
             self._show_note(None)
             return
         note = self._note(day)
-        if note is None or note.text() != self._base:
-            self._show_note(note)
+        if note is None:
+            self._show_note(None)
+        elif self.typed.show(day, note.text()):
+            self.notice.emit(
+                f"{note.rel} was changed by another program while you typed: your text is kept "
+                "in the editor; Apply merges it with their change."
+            )
         self._update_title()
+        self._update_buttons()
 
     def _rows(self) -> list[NoteRow]:
         """Every note on disk and every unsaved one, newest first."""
@@ -270,28 +276,24 @@ class DailyNotesView(QWidget):
         """Put the note's current text (unsaved edits included) in the editor."""
         if note is None:
             self.day = None
-        self._base = note.text() if note is not None else ""
-        self.editor.setPlainText(self._base)
+        self.typed.show(self.day, note.text() if note is not None else "", force=True)
         self.editor.setReadOnly(note is None)
-        self._shown = self._raw()
         self._update_title()
         self._update_buttons()
 
-    def _raw(self) -> str:
-        return self.editor.document().toRawText().replace(PARAGRAPH, "\n")
-
     def _dirty(self) -> bool:
-        return self.day is not None and self._raw() != self._shown
+        return self.day is not None and self.typed.typed()
 
     def _editor_note_text(self) -> str:
-        """The editor's text in the note's own form: its BOM and line ending put back."""
-        base = self._base
+        """The editor's text in the note's own form: its BOM and line ending put back (Qt
+        drops a leading BOM when it shows text)."""
+        base = str(self.typed.base)
         newline = "\r\n" if base.count("\r\n") * 2 > base.count("\n") else "\n"
         bom = BOM if base.startswith(BOM) else ""
-        return bom + self._raw().replace("\n", newline)
+        return bom + str(self.typed.value()).replace("\n", newline)
 
     def selected_text(self) -> str:
-        return self.editor.textCursor().selectedText().replace(PARAGRAPH, "\n")
+        return self.editor.textCursor().selectedText().replace("\u2029", "\n")
 
     def select_day(self, day: date) -> None:
         """Show the day's note (applying the editor's text to the note shown before)."""
@@ -333,14 +335,11 @@ class DailyNotesView(QWidget):
         if day is None or not self._dirty():
             return False
         note = self._note(day)
-        text = self._editor_note_text()
+        text, base = self._editor_note_text(), str(self.typed.base)
         if note is None or text == note.text():
             return False
         label = f"Edit daily note {day}"
-        if not self._push(lambda: set_text(note, text, label), self._note_changed):
-            return False
-        self._base, self._shown = text, self._raw()
-        return True
+        return self._push(lambda: set_text(note, text, label, base), self._note_changed)
 
     def apply_pending(self) -> None:
         """Apply text typed but not applied yet (e.g. before the window saves)."""
@@ -350,7 +349,7 @@ class DailyNotesView(QWidget):
         note = command.document
         day = self.ws.note_day(note) if self.ws is not None else None
         if day is not None and not self._switching:
-            if day == self.day and note.text() != self._base:
+            if day == self.day and note.text() != self.typed.base:
                 self._show_note(note)
             self._update_title()
             self._update_buttons()

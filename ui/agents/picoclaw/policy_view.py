@@ -8,7 +8,6 @@ policy_overrides.json is shown with its file and line and never written over.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -32,10 +31,12 @@ from core.agents.picoclaw.policy import (
     policy_rows,
 )
 from core.agents.picoclaw.workspace import PicoClawWorkspace
+from core.formats.strict_json import dump_json
 from core.formats.text import InputError
 from core.ops import apply_and_save
 from core.store.errors import WorkspaceError
 from ui.tables import KeyedTableModel, keyed_table
+from ui.typed import editing_kept
 from ui.untrusted import literal_html, plain_label
 from ui.versions_box import Version, VersionsBox, Words, button, button_row
 
@@ -146,6 +147,11 @@ class PolicyView(QWidget):
         self._fill_snapshots()
 
     def _fill_policy(self, keep: str | None) -> None:
+        with editing_kept(self.table, self.model.key_at, self.model.row_of):
+            self._fill_rows(keep)
+        self._update_unset()
+
+    def _fill_rows(self, keep: str | None) -> None:
         rows: list[PolicyRow] = []
         self.error = None
         if self.ws is not None:
@@ -160,7 +166,6 @@ class PolicyView(QWidget):
         kept = self.model.row_of(keep) if keep is not None else None
         if kept is not None:
             self.table.selectRow(kept)
-        self._update_unset()
 
     def _show_error(self) -> None:
         self.error_label.setVisible(self.error is not None)
@@ -293,7 +298,7 @@ class PolicyView(QWidget):
 
 
 def _shown(value: object) -> str:
-    return "" if value is None else json.dumps(value, ensure_ascii=False)
+    return "" if value is None else dump_json(value)
 
 
 def _cells(row: PolicyRow) -> tuple[str, ...]:

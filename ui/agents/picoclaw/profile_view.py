@@ -31,8 +31,10 @@ from PySide6.QtWidgets import (
 from core.agents.picoclaw import ops
 from core.agents.picoclaw.profile import PROFILE_FILE, Item, ProfileError
 from core.agents.picoclaw.workspace import Profile
+from core.formats.strict_json import escape_surrogates
 from core.ops import ChangeSet
 from core.store.errors import WorkspaceError
+from ui.typed import editing_kept
 from ui.undo import OpCommand
 from ui.untrusted import literal_html, plain_label
 
@@ -83,7 +85,7 @@ class ProfileModel(QAbstractTableModel):
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= len(self._items):
             return None
-        text = self._items[index.row()][index.column()]
+        text = escape_surrogates(self._items[index.row()][index.column()])  # as the file has it
         if role == Qt.ItemDataRole.ToolTipRole:
             return literal_html(text)
         return text if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole) else None
@@ -223,6 +225,11 @@ class ProfileView(QWidget):
         self._fill(keep=self.current_key())
 
     def _fill(self, *, keep: str | None) -> None:
+        with editing_kept(self.table, self.model.key, self.model.row_of):
+            self._fill_rows(keep)
+        self._update_buttons()
+
+    def _fill_rows(self, keep: str | None) -> None:
         source = self.source
         readable = source is not None
         items = source.doc.items() if source is not None else []
@@ -235,7 +242,6 @@ class ProfileView(QWidget):
         kept = self.model.row_of(keep) if keep is not None else None
         if kept is not None or (keep is not None and items):
             self.table.selectRow(kept if kept is not None else min(row, len(items) - 1))
-        self._update_buttons()
 
     def _show_state(self, source: Profile | None) -> None:
         error = self.error_shown
@@ -294,15 +300,15 @@ class ProfileView(QWidget):
         current = source.find(key)
         if current is None:
             return self._refuse(f"The profile has no key {key!r}.")
-        if current.value == value:
-            return True
+        if escape_surrogates(current.value) == value:
+            return True  # unchanged (a lone surrogate is shown, and typed, as its escape)
         return self._push(lambda: ops.set_value(source, key, value))
 
     def rename_key(self, old: str, new: str) -> bool:
         source = self._writable()
         if source is None:
             return False
-        if old == new and source.find(old) is not None:
+        if escape_surrogates(old) == new and source.find(old) is not None:
             return True
         if self._push(lambda: ops.rename_key(source, old, new)):
             self.select_key(new)
