@@ -20,6 +20,7 @@ from core.agents.everbot import ops as operations
 from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw.workspace import PicoClawWorkspace
+from core.agents.pomelobot import format as pomelobot
 from core.decay import apply_decay, preview_decay
 from core.ops.entries import edit_entry
 from core.store import atomic
@@ -34,7 +35,7 @@ from core.store.merge import Change, ConflictError
 from tests.conftest import PROJECT_ROOT
 from tests.core.test_commit import _killed_decay
 from tests.core.test_fuzz_parsers import finishes_within
-from tests.helpers import dead_pid
+from tests.helpers import dead_pid, open_workspace
 
 MEMORY = """# Agent Memory
 
@@ -668,6 +669,43 @@ def test_an_edit_follows_its_entry_when_the_agent_removed_one_of_the_same_date(
     assert [c.key for c in saved.changes] == ["2026-03-03"]  # once, under its key now
 
 
+def test_an_edit_follows_its_entry_when_another_writer_inserted_one_of_the_same_date_above(
+    tmp_path: Path,
+) -> None:
+    """Another writer (the agent's file tools, the person's editor) puts an entry, written as
+    the agent writes one, above three of the same date: every key of that date moves one on.
+    The person's edit of the third must land on the third, not on the new first one (nor be a
+    conflict with it)."""
+    a, b, c = (f"## 2026-03-03\n\n{text}" for text in "ABC")
+    root, ws = _pico(tmp_path, f"{a}\n\n{b}\n\n{c}")
+    edit_entry(ws.longterm(), "2026-03-03~3", "C, edited").apply()
+    inserted = "## 2026-03-03\n\ninserted"  # as the agent writes an entry
+    (root / "memory" / "MEMORY.md").write_text(f"{inserted}\n\n{a}\n\n{b}\n\n{c}", "utf-8")
+    (saved,) = ws.save_all()
+    assert [text for _, text in _contents(root)] == ["inserted", "A", "B", "C, edited"]
+    assert [ch.key for ch in saved.changes] == ["2026-03-03~4"]
+
+
+def test_an_edit_follows_its_entry_when_an_entry_of_the_same_time_was_inserted_above(
+    tmp_path: Path,
+) -> None:
+    """Pomelobot's daily note: three memories saved in one second, and another writer (the
+    agent's web API replacing the file, the person's editor) puts one of that second above."""
+    root = tmp_path / "pomelo"
+    note = root / "memory" / "2026-03-03.md"
+    note.parent.mkdir(parents=True)
+    header = "# Daily Memory - 2026-03-03 (main)\n"
+    saved_three = "".join(f"\n[09:15:40] {text}\n" for text in "ABC")
+    note.write_text(header + saved_three, encoding="utf-8")
+    ws = open_workspace(root)
+    daily = ws.memory_file("memory/2026-03-03.md")
+    edit_entry(daily, "09:15:40~3", "C, edited").apply()
+    note.write_text(f"{header}\n[09:15:40] inserted\n{saved_three}", encoding="utf-8")
+    ws.save_all()
+    written = pomelobot.parse_memory_file(note.read_bytes(), "memory/2026-03-03.md")
+    assert [e.content for e in written.entries()] == ["inserted", "A", "B", "C, edited"]
+
+
 def test_an_edit_of_one_of_two_equal_entries_stays_on_the_one_edited(tmp_path: Path) -> None:
     same = "## 2026-03-03\n\nthe same words"
     root, ws = _pico(tmp_path, f"{same}\n\n{same}")
@@ -803,6 +841,51 @@ def test_a_document_lists_its_entries_and_counts_every_change(tmp_path: Path) ->
     seen.append(longterm.revision)
     assert seen == sorted(set(seen))  # every step moved it on
     assert longterm.generation == generation + 1  # a reload counts like a save
+
+
+def _restore_refused(document: Document[Any, Any], state: Any) -> None:
+    """An undo back to `state` is refused: it would put back the file as read before."""
+    assert not document.can_restore(state)
+    with pytest.raises(WorkspaceError, match="from before the file was read again"):
+        document.restore(state)
+
+
+def test_no_state_from_before_a_reload_can_be_restored(tmp_path: Path) -> None:
+    """The window's undo after the agent's write was read in: going back would write over it."""
+    root, ws = _pico(tmp_path, "## 2026-03-01\n\nold")
+    longterm = ws.longterm()
+    before = longterm.snapshot()
+    edit_entry(longterm, "2026-03-01", "unsaved").apply()
+    agent = "## 2026-03-01\n\nold\n\n## 2026-03-02\n\nthe agent's"
+    (root / "memory" / "MEMORY.md").write_text(agent, encoding="utf-8")
+    longterm.reload()
+    _restore_refused(longterm, before)
+    assert [e.content for e in longterm.entries()] == ["old", "the agent's"]
+    assert not longterm.modified
+
+
+def test_no_state_from_before_a_merged_save_can_be_restored(tmp_path: Path) -> None:
+    """A save that merged the agent's append: undoing the edit by going back to the state
+    before it would drop the agent's entry at the next save."""
+    root, ws = _pico(tmp_path, "## 2026-03-01\n\nold")
+    longterm = ws.longterm()
+    before = longterm.snapshot()
+    edit_entry(longterm, "2026-03-01", "edited").apply()
+    path = root / "memory" / "MEMORY.md"
+    path.write_text("## 2026-03-01\n\nold\n\n## 2026-03-02\n\nthe agent's", encoding="utf-8")
+    (saved,) = ws.save_all()
+    assert saved.merged
+    _restore_refused(longterm, before)
+    assert _contents(root) == [("2026-03-01", "edited"), ("2026-03-02", "the agent's")]
+
+
+def test_a_state_from_before_a_save_that_merged_nothing_can_be_restored(tmp_path: Path) -> None:
+    _, ws = _pico(tmp_path, "## 2026-03-01\n\nold")
+    longterm = ws.longterm()
+    before = longterm.snapshot()
+    edit_entry(longterm, "2026-03-01", "edited").apply()
+    (saved,) = ws.save_all()
+    assert not saved.merged and longterm.can_restore(before)
 
 
 def test_a_refresh_is_true_only_when_something_changed() -> None:
