@@ -201,6 +201,23 @@ def test_a_decay_run_that_changes_no_score_still_moves_every_anchor(root: Path) 
     }
 
 
+def test_a_deleted_memory_takes_its_decay_bookkeeping_with_it(root: Path) -> None:
+    """No anchor outlives its memory: one that comes back later (the agent writing the file from
+    a copy read before the delete) is known only by what the file says, like any memory MemDesk
+    has no record of."""
+    ws = Workspace.open(root)
+    apply_decay(ws, preview_decay(ws, date(2026, 6, 1)))
+    decayed = (root / "MEMORY.md").read_text(encoding="utf-8")
+    ws.apply(operations.delete(ws, ["a1a1a1"]))
+    ws.save(actor="person", cause="test")
+    with journal_for_reading(root) as journal:
+        assert journal is not None
+        assert set(journal.decay_state("MEMORY.md")) == {"b2b2b2"}
+    (root / "MEMORY.md").write_text(decayed, encoding="utf-8")  # the agent's older copy
+    _, state = Workspace.open(root).history("a1a1a1")
+    assert state is not None and state.anchor == date(2026, 3, 1)  # the file's own, not June's
+
+
 def test_a_temp_file_that_cannot_be_created_is_refused_at_once(tmp_path: Path) -> None:
     with pytest.raises(atomic.WriteRefused, match="cannot create a temporary file"):
         atomic.create_temp(tmp_path / "no such folder" / "MEMORY.md")
