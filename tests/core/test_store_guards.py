@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -35,7 +36,7 @@ from core.store.merge import Change, ConflictError
 from tests.conftest import PROJECT_ROOT
 from tests.core.test_commit import _killed_decay
 from tests.core.test_fuzz_parsers import finishes_within
-from tests.helpers import dead_pid, open_workspace
+from tests.helpers import another_users_process, dead_pid, open_workspace
 
 MEMORY = """# Agent Memory
 
@@ -953,3 +954,30 @@ def test_asking_whether_a_writer_is_alive_never_signals_it() -> None:
     finally:
         writer.kill()
         writer.wait()
+
+
+@pytest.mark.without_root_powers  # root may signal anyone: no PermissionError to meet
+def test_another_users_running_memdesk_keeps_its_temp_files(tmp_path: Path) -> None:
+    """Asking about another user's process is refused (EPERM): it is running all the same, and
+    the temp file of its save in progress is its own."""
+    with another_users_process() as pid:
+        assert atomic.pid_alive(pid)
+        temp = tmp_path / f".MEMORY.md.memdesk-tmp.{pid}.{'0' * 16}"
+        temp.write_text("its save in progress")
+        assert atomic.clean_stale_temps(tmp_path) == []
+        assert temp.exists()
+
+
+@pytest.mark.without_root_powers  # root may signal anyone: no PermissionError to meet
+def test_another_users_running_memdesk_keeps_its_save_in_progress(root: Path) -> None:
+    with Journal.open(root) as journal:
+        journal.begin_commit(
+            op_id=Journal.new_op_id(), file="MEMORY.md", old_sha256=None, new_sha256="0" * 64,
+            actor="person", cause="another user's save",
+        )  # fmt: skip
+    with another_users_process() as pid, sqlite3.connect(root / ".memdesk" / "memdesk.db") as db:
+        db.execute("UPDATE commits SET pid = ?", (pid,))
+        db.commit()
+        with journal_for_reading(root):
+            pass
+        assert _pending(root) == 1  # still its own to finish
