@@ -43,7 +43,7 @@ def _isolated_home(
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
     if item.get_closest_marker("without_root_powers") is not None and has_root_powers():
-        pytest.skip("root ignores file modes: tests/test_without_root_powers.py runs it without")
+        pytest.skip("root's powers: tests/test_without_root_powers.py runs it without them")
 
 
 @pytest.fixture

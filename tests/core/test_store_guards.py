@@ -925,7 +925,11 @@ def test_every_stale_temp_is_found_among_other_names_and_non_files(tmp_path: Pat
     assert set(atomic.list_stale_temps(tmp_path)) == stale
 
 
-_WRITER = "import signal, time; signal.signal(signal.SIGHUP, signal.SIG_DFL); time.sleep(60)"
+# Ends on SIGHUP even where the tests run with it ignored (nohup), once it has said "ready".
+_WRITER = (
+    "import signal, time; signal.signal(signal.SIGHUP, signal.SIG_DFL); print('ready', flush=True);"
+    " time.sleep(60)"
+)
 
 
 def test_a_stale_temp_that_cannot_be_removed_does_not_keep_the_others(
@@ -946,14 +950,22 @@ def test_a_stale_temp_that_cannot_be_removed_does_not_keep_the_others(
 
 
 def test_asking_whether_a_writer_is_alive_never_signals_it() -> None:
-    writer = subprocess.Popen([sys.executable, "-c", _WRITER])  # SIGHUP would end it
-    try:
-        assert atomic.pid_alive(writer.pid)
-        with pytest.raises(subprocess.TimeoutExpired):
-            writer.wait(timeout=0.3)  # still running: pid_alive sent it nothing
-    finally:
-        writer.kill()
-        writer.wait()
+    with subprocess.Popen(
+        [sys.executable, "-c", _WRITER], stdout=subprocess.PIPE, text=True
+    ) as writer:
+        try:
+            assert writer.stdout is not None and writer.stdout.readline() == "ready\n"
+            assert atomic.pid_alive(writer.pid)  # SIGHUP would end it
+            with pytest.raises(subprocess.TimeoutExpired):
+                writer.wait(timeout=0.3)  # still running: pid_alive sent it nothing
+        finally:
+            writer.kill()
+
+
+def test_a_temp_named_for_a_pid_no_process_can_have_is_stale_at_once(tmp_path: Path) -> None:
+    temp = tmp_path / f".MEMORY.md.memdesk-tmp.{'9' * 10}.{'0' * 16}"  # beyond any pid
+    temp.write_text("not a save of anyone's")
+    assert atomic.clean_stale_temps(tmp_path) == [temp]
 
 
 @pytest.mark.without_root_powers  # root may signal anyone: no PermissionError to meet
