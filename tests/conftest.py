@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.helpers import has_root_powers
+
 # Qt tests run headless everywhere (set before any QApplication exists).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -37,6 +39,11 @@ def _isolated_home(
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     monkeypatch.setenv("TZ", "UTC")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("without_root_powers") is not None and has_root_powers():
+        pytest.skip("root's powers: tests/test_without_root_powers.py runs it without them")
 
 
 @pytest.fixture

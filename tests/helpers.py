@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import shutil
 import subprocess
@@ -27,6 +28,56 @@ with open(sys.argv[1], "a") as lock:
     print("locked", flush=True)
     sys.stdin.read()
 """
+
+
+# `python -c WITHOUT_ROOT_POWERS ARGS...` is `python ARGS...` without the powers that let root
+# ignore file modes and signal other users' processes (it stays uid 0): run as root, file modes
+# and another user's processes stop it as they stop an ordinary user. Exits CANNOT_DROP where
+# the powers cannot be dropped (a container without CAP_SETPCAP).
+WITHOUT_ROOT_POWERS = """
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+for cap in (1, 2, 5):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_KILL
+    if libc.prctl(24, cap, 0, 0, 0) != 0:  # PR_CAPBSET_DROP
+        sys.exit(99)
+os.execv(sys.executable, [sys.executable, *sys.argv[1:]])
+"""
+CANNOT_DROP = 99
+_ROOT_POWERS = (1 << 1) | (1 << 2) | (1 << 5)
+
+
+def has_root_powers() -> bool:
+    """File modes and other users' processes do not stop this process (root, as it usually
+    runs): tests marked `without_root_powers` are then run again without them
+    (tests/test_without_root_powers.py)."""
+    try:
+        status = Path("/proc/self/status").read_text(encoding="ascii")
+    except OSError:
+        return os.geteuid() == 0
+    found = re.search(r"^CapEff:\s*([0-9a-f]+)$", status, re.MULTILINE)
+    return found is not None and int(found[1], 16) & _ROOT_POWERS != 0
+
+
+@contextlib.contextmanager
+def another_users_process() -> Iterator[int]:
+    """The pid of a running process of another user (as another user's MemDesk would be)."""
+    if os.geteuid() != 0:
+        if os.stat("/proc/1").st_uid == os.getuid():
+            pytest.skip("no process of another user to ask about")
+        yield 1
+        return
+    nobody = 65534
+    process = subprocess.Popen(  # ends when its input closes: no signal is needed to stop it
+        ["/bin/sh", "-c", "read line"],
+        stdin=subprocess.PIPE,
+        user=nobody,
+        group=nobody,
+        extra_groups=[],
+    )
+    try:
+        yield process.pid
+    finally:
+        process.communicate(b"")
 
 
 def dead_pid() -> int:

@@ -115,8 +115,16 @@ def snapshot(folder: Path) -> dict[str, tuple[str, int, bytes | str | None]]:
         elif stat.S_ISDIR(st.st_mode):
             out[rel] = ("dir", stat.S_IMODE(st.st_mode), None)
         else:
-            out[rel] = ("file", stat.S_IMODE(st.st_mode), path.read_bytes())
+            out[rel] = ("file", stat.S_IMODE(st.st_mode), _contents(path, st))
     return out
+
+
+def _contents(path: Path, st: os.stat_result) -> bytes | str:
+    """The file's bytes; one nobody may read, by what its metadata says of a change."""
+    try:
+        return path.read_bytes()
+    except PermissionError:
+        return f"unreadable: inode {st.st_ino}, {st.st_size} bytes, changed {st.st_mtime_ns}"
 
 
 def backups_of(workspace: Path) -> list[Path]:

@@ -117,7 +117,7 @@ def test_missing_folder_is_refused(tmp_path: Path) -> None:
     assert not target.parent.exists()
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into any folder")
+@pytest.mark.without_root_powers  # root may write into any folder
 def test_unwritable_folder_is_refused(tmp_path: Path) -> None:
     folder = tmp_path / "memory"
     folder.mkdir()

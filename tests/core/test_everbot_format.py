@@ -282,6 +282,28 @@ def test_sections_follow_the_headings_not_the_scores() -> None:
     ]
 
 
+def test_a_memory_under_no_section_heading_is_where_the_agent_writes_it() -> None:
+    """Without headings the agent's score decides: below 0.2 it writes the memory under
+    "## Archived Memories" (bare_entries' render), and MemDesk shows it archived too."""
+    data, _, rendered = _load("bare_entries")
+    agent = {e.id: e.section for e in ev.parse(rendered).entries()}
+    assert sorted(agent.values()) == ["active", "active", "archived"]
+    assert {e.id: e.section for e in ev.parse(data).entries()} == agent
+
+
+def test_a_memory_above_the_first_section_heading_is_placed_by_its_score() -> None:
+    text = (
+        "### [aa0001] fact | 0.19 | 2026-02-01 | 1\nlow, above the headings\n\n"
+        "### [bb0002] fact | 0.20 | 2026-02-01 | 1\nat the mark, above the headings\n\n"
+        "## Archived Memories\n\n### [cc0003] fact | 0.90 | 2026-02-01 | 1\nhigh but archived\n"
+    )
+    assert [(e.id, e.section) for e in ev.parse(text.encode()).entries()] == [
+        ("aa0001", "archived"),
+        ("bb0002", "active"),
+        ("cc0003", "archived"),
+    ]
+
+
 def test_bom_before_first_header_is_not_lost() -> None:
     """The agent misses a header right after a BOM; MemDesk reads it and keeps the BOM."""
     text = "\ufeff### [aa0001] fact | 0.80 | 2026-02-01 | 1\nhello\n"

@@ -228,7 +228,7 @@ def test_inspection_falls_back_to_a_snapshot_when_the_journal_cannot_be_written(
         assert not inspected.persistent and inspected.get_setting("k") == "v"
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root ignores file modes")
+@pytest.mark.without_root_powers
 def test_a_read_only_folder_can_still_be_inspected(workspace: Path) -> None:
     with Journal.open(workspace) as writer:
         writer.set_setting("k", "v")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ from core.agents.everbot import ops as operations
 from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw.workspace import PicoClawWorkspace
+from core.agents.pomelobot import format as pomelobot
 from core.decay import apply_decay, preview_decay
 from core.ops.entries import edit_entry
 from core.store import atomic
@@ -34,7 +36,7 @@ from core.store.merge import Change, ConflictError
 from tests.conftest import PROJECT_ROOT
 from tests.core.test_commit import _killed_decay
 from tests.core.test_fuzz_parsers import finishes_within
-from tests.helpers import dead_pid
+from tests.helpers import another_users_process, dead_pid, open_workspace
 
 MEMORY = """# Agent Memory
 
@@ -198,6 +200,23 @@ def test_a_decay_run_that_changes_no_score_still_moves_every_anchor(root: Path) 
         "a1a1a1": (at, 0.9),
         "b2b2b2": (at, 0.8),
     }
+
+
+def test_a_deleted_memory_takes_its_decay_bookkeeping_with_it(root: Path) -> None:
+    """No anchor outlives its memory: one that comes back later (the agent writing the file from
+    a copy read before the delete) is known only by what the file says, like any memory MemDesk
+    has no record of."""
+    ws = Workspace.open(root)
+    apply_decay(ws, preview_decay(ws, date(2026, 6, 1)))
+    decayed = (root / "MEMORY.md").read_text(encoding="utf-8")
+    ws.apply(operations.delete(ws, ["a1a1a1"]))
+    ws.save(actor="person", cause="test")
+    with journal_for_reading(root) as journal:
+        assert journal is not None
+        assert set(journal.decay_state("MEMORY.md")) == {"b2b2b2"}
+    (root / "MEMORY.md").write_text(decayed, encoding="utf-8")  # the agent's older copy
+    _, state = Workspace.open(root).history("a1a1a1")
+    assert state is not None and state.anchor == date(2026, 3, 1)  # the file's own, not June's
 
 
 def test_a_temp_file_that_cannot_be_created_is_refused_at_once(tmp_path: Path) -> None:
@@ -670,6 +689,43 @@ def test_an_edit_follows_its_entry_when_the_agent_removed_one_of_the_same_date(
     assert [c.key for c in saved.changes] == ["2026-03-03"]  # once, under its key now
 
 
+def test_an_edit_follows_its_entry_when_another_writer_inserted_one_of_the_same_date_above(
+    tmp_path: Path,
+) -> None:
+    """Another writer (the agent's file tools, the person's editor) puts an entry, written as
+    the agent writes one, above three of the same date: every key of that date moves one on.
+    The person's edit of the third must land on the third, not on the new first one (nor be a
+    conflict with it)."""
+    a, b, c = (f"## 2026-03-03\n\n{text}" for text in "ABC")
+    root, ws = _pico(tmp_path, f"{a}\n\n{b}\n\n{c}")
+    edit_entry(ws.longterm(), "2026-03-03~3", "C, edited").apply()
+    inserted = "## 2026-03-03\n\ninserted"  # as the agent writes an entry
+    (root / "memory" / "MEMORY.md").write_text(f"{inserted}\n\n{a}\n\n{b}\n\n{c}", "utf-8")
+    (saved,) = ws.save_all()
+    assert [text for _, text in _contents(root)] == ["inserted", "A", "B", "C, edited"]
+    assert [ch.key for ch in saved.changes] == ["2026-03-03~4"]
+
+
+def test_an_edit_follows_its_entry_when_an_entry_of_the_same_time_was_inserted_above(
+    tmp_path: Path,
+) -> None:
+    """Pomelobot's daily note: three memories saved in one second, and another writer (the
+    agent's web API replacing the file, the person's editor) puts one of that second above."""
+    root = tmp_path / "pomelo"
+    note = root / "memory" / "2026-03-03.md"
+    note.parent.mkdir(parents=True)
+    header = "# Daily Memory - 2026-03-03 (main)\n"
+    saved_three = "".join(f"\n[09:15:40] {text}\n" for text in "ABC")
+    note.write_text(header + saved_three, encoding="utf-8")
+    ws = open_workspace(root)
+    daily = ws.memory_file("memory/2026-03-03.md")
+    edit_entry(daily, "09:15:40~3", "C, edited").apply()
+    note.write_text(f"{header}\n[09:15:40] inserted\n{saved_three}", encoding="utf-8")
+    ws.save_all()
+    written = pomelobot.parse_memory_file(note.read_bytes(), "memory/2026-03-03.md")
+    assert [e.content for e in written.entries()] == ["inserted", "A", "B", "C, edited"]
+
+
 def test_an_edit_of_one_of_two_equal_entries_stays_on_the_one_edited(tmp_path: Path) -> None:
     same = "## 2026-03-03\n\nthe same words"
     root, ws = _pico(tmp_path, f"{same}\n\n{same}")
@@ -807,6 +863,51 @@ def test_a_document_lists_its_entries_and_counts_every_change(tmp_path: Path) ->
     assert longterm.generation == generation + 1  # a reload counts like a save
 
 
+def _restore_refused(document: Document[Any, Any], state: Any) -> None:
+    """An undo back to `state` is refused: it would put back the file as read before."""
+    assert not document.can_restore(state)
+    with pytest.raises(WorkspaceError, match="from before the file was read again"):
+        document.restore(state)
+
+
+def test_no_state_from_before_a_reload_can_be_restored(tmp_path: Path) -> None:
+    """The window's undo after the agent's write was read in: going back would write over it."""
+    root, ws = _pico(tmp_path, "## 2026-03-01\n\nold")
+    longterm = ws.longterm()
+    before = longterm.snapshot()
+    edit_entry(longterm, "2026-03-01", "unsaved").apply()
+    agent = "## 2026-03-01\n\nold\n\n## 2026-03-02\n\nthe agent's"
+    (root / "memory" / "MEMORY.md").write_text(agent, encoding="utf-8")
+    longterm.reload()
+    _restore_refused(longterm, before)
+    assert [e.content for e in longterm.entries()] == ["old", "the agent's"]
+    assert not longterm.modified
+
+
+def test_no_state_from_before_a_merged_save_can_be_restored(tmp_path: Path) -> None:
+    """A save that merged the agent's append: undoing the edit by going back to the state
+    before it would drop the agent's entry at the next save."""
+    root, ws = _pico(tmp_path, "## 2026-03-01\n\nold")
+    longterm = ws.longterm()
+    before = longterm.snapshot()
+    edit_entry(longterm, "2026-03-01", "edited").apply()
+    path = root / "memory" / "MEMORY.md"
+    path.write_text("## 2026-03-01\n\nold\n\n## 2026-03-02\n\nthe agent's", encoding="utf-8")
+    (saved,) = ws.save_all()
+    assert saved.merged
+    _restore_refused(longterm, before)
+    assert _contents(root) == [("2026-03-01", "edited"), ("2026-03-02", "the agent's")]
+
+
+def test_a_state_from_before_a_save_that_merged_nothing_can_be_restored(tmp_path: Path) -> None:
+    _, ws = _pico(tmp_path, "## 2026-03-01\n\nold")
+    longterm = ws.longterm()
+    before = longterm.snapshot()
+    edit_entry(longterm, "2026-03-01", "edited").apply()
+    (saved,) = ws.save_all()
+    assert not saved.merged and longterm.can_restore(before)
+
+
 def test_a_refresh_is_true_only_when_something_changed() -> None:
     assert not Refreshed()
     assert Refreshed(kept=[object()])  # type: ignore[list-item]
@@ -826,7 +927,11 @@ def test_every_stale_temp_is_found_among_other_names_and_non_files(tmp_path: Pat
     assert set(atomic.list_stale_temps(tmp_path)) == stale
 
 
-_WRITER = "import signal, time; signal.signal(signal.SIGHUP, signal.SIG_DFL); time.sleep(60)"
+# Ends on SIGHUP even where the tests run with it ignored (nohup), once it has said "ready".
+_WRITER = (
+    "import signal, time; signal.signal(signal.SIGHUP, signal.SIG_DFL); print('ready', flush=True);"
+    " time.sleep(60)"
+)
 
 
 def test_a_stale_temp_that_cannot_be_removed_does_not_keep_the_others(
@@ -847,11 +952,46 @@ def test_a_stale_temp_that_cannot_be_removed_does_not_keep_the_others(
 
 
 def test_asking_whether_a_writer_is_alive_never_signals_it() -> None:
-    writer = subprocess.Popen([sys.executable, "-c", _WRITER])  # SIGHUP would end it
-    try:
-        assert atomic.pid_alive(writer.pid)
-        with pytest.raises(subprocess.TimeoutExpired):
-            writer.wait(timeout=0.3)  # still running: pid_alive sent it nothing
-    finally:
-        writer.kill()
-        writer.wait()
+    with subprocess.Popen(
+        [sys.executable, "-c", _WRITER], stdout=subprocess.PIPE, text=True
+    ) as writer:
+        try:
+            assert writer.stdout is not None and writer.stdout.readline() == "ready\n"
+            assert atomic.pid_alive(writer.pid)  # SIGHUP would end it
+            with pytest.raises(subprocess.TimeoutExpired):
+                writer.wait(timeout=0.3)  # still running: pid_alive sent it nothing
+        finally:
+            writer.kill()
+
+
+def test_a_temp_named_for_a_pid_no_process_can_have_is_stale_at_once(tmp_path: Path) -> None:
+    temp = tmp_path / f".MEMORY.md.memdesk-tmp.{'9' * 10}.{'0' * 16}"  # beyond any pid
+    temp.write_text("not a save of anyone's")
+    assert atomic.clean_stale_temps(tmp_path) == [temp]
+
+
+@pytest.mark.without_root_powers  # root may signal anyone: no PermissionError to meet
+def test_another_users_running_memdesk_keeps_its_temp_files(tmp_path: Path) -> None:
+    """Asking about another user's process is refused (EPERM): it is running all the same, and
+    the temp file of its save in progress is its own."""
+    with another_users_process() as pid:
+        assert atomic.pid_alive(pid)
+        temp = tmp_path / f".MEMORY.md.memdesk-tmp.{pid}.{'0' * 16}"
+        temp.write_text("its save in progress")
+        assert atomic.clean_stale_temps(tmp_path) == []
+        assert temp.exists()
+
+
+@pytest.mark.without_root_powers  # root may signal anyone: no PermissionError to meet
+def test_another_users_running_memdesk_keeps_its_save_in_progress(root: Path) -> None:
+    with Journal.open(root) as journal:
+        journal.begin_commit(
+            op_id=Journal.new_op_id(), file="MEMORY.md", old_sha256=None, new_sha256="0" * 64,
+            actor="person", cause="another user's save",
+        )  # fmt: skip
+    with another_users_process() as pid, sqlite3.connect(root / ".memdesk" / "memdesk.db") as db:
+        db.execute("UPDATE commits SET pid = ?", (pid,))
+        db.commit()
+        with journal_for_reading(root):
+            pass
+        assert _pending(root) == 1  # still its own to finish

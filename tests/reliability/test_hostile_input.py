@@ -40,7 +40,14 @@ import pytest
 from core.store.journal import Journal
 from tests.cli.conftest import Result, run_process
 from tests.conftest import FIXTURES
-from tests.helpers import LOCK_HOLDER, fill, small_disk
+from tests.helpers import (
+    CANNOT_DROP,
+    LOCK_HOLDER,
+    WITHOUT_ROOT_POWERS,
+    fill,
+    has_root_powers,
+    small_disk,
+)
 
 LONG = os.environ.get("MEMDESK_LONG") == "1"
 TIME_LIMIT_S = 20
@@ -49,17 +56,6 @@ WORKERS = 2
 BOM = b"\xef\xbb\xbf"
 DEEP = b"[" * 100_000 + b"]" * 100_000
 
-# Runs the command without CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH (dropped from the bounding
-# set, so gone after exec): root then meets file modes as any user does.
-WITHOUT_ROOT_READ = """
-import ctypes, os, sys
-libc = ctypes.CDLL(None, use_errno=True)
-for cap in (1, 2):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
-    if libc.prctl(24, cap, 0, 0, 0) != 0:  # PR_CAPBSET_DROP
-        sys.exit(99)
-os.execv(sys.executable, [sys.executable, *sys.argv[1:]])
-"""
-CANNOT_DROP = 99
 
 COUNTS: Counter[str] = Counter()
 
@@ -175,10 +171,10 @@ def argv(command: str, layout: Layout, path: Path, backup: str = "") -> list[str
 
 @cache
 def can_drop_root_read() -> bool:
-    if os.geteuid() != 0:
+    if not has_root_powers():
         return True  # an ordinary user meets file modes anyway
     probe = subprocess.run(
-        [sys.executable, "-c", WITHOUT_ROOT_READ, "-c", "pass"], check=False, timeout=30
+        [sys.executable, "-c", WITHOUT_ROOT_POWERS, "-c", "pass"], check=False, timeout=30
     )
     return probe.returncode == 0
 
@@ -186,7 +182,7 @@ def can_drop_root_read() -> bool:
 def memdesk(args: list[str], *, unprivileged: bool = False, tz: str = "") -> Result:
     """The command as a process of its own (in time zone `tz`, if given); a hang past the
     time limit fails the test."""
-    prefix = ["-c", WITHOUT_ROOT_READ] if unprivileged and os.geteuid() == 0 else []
+    prefix = ["-c", WITHOUT_ROOT_POWERS] if unprivileged and has_root_powers() else []
     env = {"TZ": tz} if tz else None
     try:
         result = run_process(*args, timeout=TIME_LIMIT_S, prefix=prefix, env_extra=env)
