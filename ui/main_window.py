@@ -578,6 +578,8 @@ class MainWindow(QMainWindow):
     # -- closing, drag and drop --------------------------------------------------------------------
     def _discard_ok(self) -> bool:
         """Ask before unsaved edits are dropped. True when it is fine to go on."""
+        if self.desk is not None:
+            self.desk.apply_pending()  # text typed and not applied is an unsaved edit too
         if not self.modified():
             return True
         answer = QMessageBox.question(

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QWidget,
 )
@@ -418,3 +419,24 @@ def test_typed_text_survives_the_agent_writing_and_merges_with_it(
     assert case.agent_wrote in disk.read_text(encoding="utf-8"), (
         f"{name}: the agent's write was lost"
     )
+
+
+def test_closing_with_daily_note_text_typed_but_not_applied_asks_first(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tried as a user would: typed into today's note, closed the window: nothing asked, the
+    text was gone."""
+    home, _files = workspace_of("picoclaw", tmp_path)
+    window.open_workspace(home)
+    qtbot.waitUntil(lambda: window.ws is not None and window.desk is not None, timeout=10_000)
+    type_into(qtbot, daily_note(window), TYPED)
+    asked: list[str] = []
+
+    def question(_parent: object, _title: str, text: str, *_args: object) -> object:
+        asked.append(text)
+        return QMessageBox.StandardButton.Cancel
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    assert not window.close()  # cancelled: the window stays, with the text
+    assert asked and "unsaved edits" in asked[0]
+    assert shown(daily_note(window)).endswith(TYPED)
