@@ -36,7 +36,7 @@ from core.store.merge import Change, ConflictError
 from tests.conftest import PROJECT_ROOT
 from tests.core.test_commit import _killed_decay
 from tests.core.test_fuzz_parsers import finishes_within
-from tests.helpers import another_users_process, dead_pid, open_workspace
+from tests.helpers import another_users_process, dead_pid, open_workspace, without_decay_mark
 
 MEMORY = """# Agent Memory
 
@@ -208,7 +208,8 @@ def test_a_deleted_memory_takes_its_decay_bookkeeping_with_it(root: Path) -> Non
     has no record of."""
     ws = Workspace.open(root)
     apply_decay(ws, preview_decay(ws, date(2026, 6, 1)))
-    decayed = (root / "MEMORY.md").read_text(encoding="utf-8")
+    # the agent's copy, as its writer puts it back: without the header comment MemDesk added
+    decayed = without_decay_mark((root / "MEMORY.md").read_bytes(), "2026-06-01").decode()
     ws.apply(operations.delete(ws, ["a1a1a1"]))
     ws.save(actor="person", cause="test")
     with journal_for_reading(root) as journal:
