@@ -13,12 +13,11 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.cli import main
 from core.agents.everbot import ops as operations
 from core.demo import write_demo
 from core.store import commit as commit_module
 from core.store.journal import Journal, _failure
-from tests.cli.conftest import Cli, Result
+from tests.cli.conftest import Cli
 from tests.helpers import fill, small_disk
 
 MEMORY_ID = "32911b"  # the demo's first memory (score 0.91)
@@ -65,19 +64,6 @@ def journal_fails(journal: Journal) -> None:
         raise _failure(journal.path, sqlite3.OperationalError("database or disk is full"))
 
     journal.finish_commit = full  # type: ignore[method-assign]
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
-    """`memdesk ARGS` through app.cli.main in this process (the fault is injected here)."""
-
-    def run(*args: object) -> Result:
-        capsys.readouterr()
-        code = main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return Result(code, out, err)
-
-    return run
 
 
 @pytest.fixture

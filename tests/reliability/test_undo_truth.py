@@ -10,25 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
 from core.store.errors import WorkspaceError
 from core.store.merge import Change
-from tests.cli.conftest import Cli, Result
+from tests.cli.conftest import Cli
 from tests.helpers import open_workspace
 
 OLDEST = ".memdesk/backups/20261028_230644_MEMORY.md"  # the demo's oldest backup: 28 memories
 APPENDED = "\n### [abc123] fact | 0.70 | 2026-11-27 | 1\nThe agent appended this.\n"
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
-    def run(*args: object) -> Result:
-        capsys.readouterr()
-        code = main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return Result(code, out, err)
-
-    return run
 
 
 @pytest.fixture

@@ -12,9 +12,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.cli import main
 from core.store.journal import Journal
-from tests.cli.conftest import Cli, Result
+from tests.cli.conftest import Cli
 
 SPOILED: dict[str, Callable[[Path], None]] = {
     "garbage": lambda p: p.write_bytes(b"this is not SQLite\n" * 200),
@@ -25,17 +24,6 @@ SPOILED: dict[str, Callable[[Path], None]] = {
 # layout -> (the folder demo writes, the workspace in it, a read that names a memory)
 LAYOUTS = {"everbot": ("", ["show", "{ws}", "32911b"]), "picoclaw": ("workspace", [])}
 READS = [["list", "{ws}"], ["backups", "{ws}"], ["check", "{ws}"]]
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
-    def run(*args: object) -> Result:
-        capsys.readouterr()
-        code = main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return Result(code, out, err)
-
-    return run
 
 
 def spoiled_workspace(cli: Cli, folder: Path, layout: str, kind: str) -> Path:
