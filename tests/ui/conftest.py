@@ -12,6 +12,7 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from app.crash import CrashHandler, install_crash_handler
 from ui.main_window import MainWindow
 from ui.settings import Settings
 
@@ -55,3 +56,15 @@ def stack() -> QUndoStack:
 def failures() -> list[str]:
     """Collects a view's `failed` messages (connect `failures.append`)."""
     return []
+
+
+@pytest.fixture
+def crash(window: MainWindow) -> Iterator[CrashHandler]:
+    """The window's crash handler, as the application installs it (its dialog: a crash)."""
+    handler = install_crash_handler(lambda: window)
+    yield handler
+    handler.uninstall()
+    if handler.dialog is not None and shiboken6.isValid(handler.dialog):
+        handler.dialog.close()
+        handler.dialog.deleteLater()
+    handler.deleteLater()

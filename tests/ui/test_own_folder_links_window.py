@@ -3,28 +3,14 @@ refused, none opens the crash dialog or writes through the link."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-import shiboken6
 from pytestqt.qtbot import QtBot
 
 from app.cli import main
-from app.crash import CrashHandler, install_crash_handler
+from app.crash import CrashHandler
 from core.agents.everbot.workspace import Workspace
 from ui.main_window import MainWindow
-
-
-@pytest.fixture
-def crash(window: MainWindow) -> Iterator[CrashHandler]:
-    handler = install_crash_handler(lambda: window)
-    yield handler
-    handler.uninstall()
-    if handler.dialog is not None and shiboken6.isValid(handler.dialog):
-        handler.dialog.close()
-        handler.dialog.deleteLater()
-    handler.deleteLater()
 
 
 def test_every_page_of_a_workspace_whose_backups_folder_is_a_link(

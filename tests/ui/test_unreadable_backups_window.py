@@ -13,28 +13,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import shiboken6
 from pytestqt.qtbot import QtBot
 
 from app.cli import main
-from app.crash import CrashHandler, install_crash_handler
+from app.crash import CrashHandler
 from tests.ui.test_agent_desk import opened
 from ui.main_window import MainWindow
 from ui.sidebar_desk import SidebarDesk
 
 ODD = ["00010101_000000_MEMORY.md", "99991231_235959_MEMORY.md"]
-
-
-@pytest.fixture
-def crash(window: MainWindow) -> Iterator[CrashHandler]:
-    """The window's crash handler, as the application installs it."""
-    handler = install_crash_handler(lambda: window)
-    yield handler
-    handler.uninstall()
-    if handler.dialog is not None and shiboken6.isValid(handler.dialog):
-        handler.dialog.close()
-        handler.dialog.deleteLater()
-    handler.deleteLater()
 
 
 @pytest.fixture
