@@ -282,7 +282,7 @@ class Document(Generic[D, E]):
         journal: JournalBuilder[E] | None = None,
         force: bool = False,
         op_id: str | None = None,
-        finish: Callable[[D], D] | None = None,
+        finish: Callable[[D, Sequence[Change[E]]], D] | None = None,
     ) -> Saved[E]:
         """Write the edits: merged with another program's meanwhile, through the guarded commit.
 
@@ -290,7 +290,8 @@ class Document(Generic[D, E]):
         (a decay run that only moves its bookkeeping). `merge_with_disk=False` refuses to write
         when the file changed since it was read. `op_id` joins the save to an operation that
         writes several files (they are undone together). `finish` makes the document to write,
-        after any merge, from the merged one (a header the save keeps true); it returns a copy.
+        after any merge, from the merged one and the changes it makes to the file on disk (a
+        header the save keeps true); it returns a copy.
         """
         if self.read_only:
             raise WorkspaceError(f"{self.path}: read-only in MemDesk", exit_code=EXIT_REFUSED)
@@ -311,7 +312,9 @@ class Document(Generic[D, E]):
             else:
                 outcome = self._merged(disk, net, resolutions, merge_with_disk, lost)
             if finish is not None:
-                outcome = _Outcome(finish(outcome.doc), outcome.changes, outcome.merged)
+                outcome = _Outcome(
+                    finish(outcome.doc, outcome.changes), outcome.changes, outcome.merged
+                )
             data = self.render() if outcome.doc is self._doc else self.fmt.render(outcome.doc)
             entry = record(outcome.changes, actor, cause, op_id)
             return Planned(data, outcome, entry.events, entry.decay_states, tuple(entry.forget))

@@ -298,8 +298,10 @@ def test_create_round_trip(root: Path, memory: Path) -> None:
     result = save(ws)
 
     removed, added = changed_lines(before, memory.read_bytes())
-    assert removed == []
-    assert "".join(added).strip() == "### [beef01] fact | 0.60 | 2026-03-01 | 1\nLikes tea."
+    assert removed == ["<!-- Total entries: 6 -->\n"]  # the agent's count kept true
+    count, *entry = added
+    assert count == "<!-- Total entries: 7 -->\n"
+    assert "".join(entry).strip() == "### [beef01] fact | 0.60 | 2026-03-01 | 1\nLikes tea."
     reopened = Workspace.open(root)
     assert reopened.doc.problems == []
     assert [e.key for e in reopened.entries()] == [*IDS[:5], "beef01", IDS[5]]
@@ -321,7 +323,9 @@ def test_delete_round_trip(root: Path, memory: Path) -> None:
     result = save(ws)
 
     removed, added = changed_lines(before, memory.read_bytes())
-    assert added == []
+    assert added == ["<!-- Total entries: 5 -->\n"]  # the agent's count kept true
+    count, *removed = removed
+    assert count == "<!-- Total entries: 6 -->\n"
     assert "".join(removed) == (
         "### [c0ffee] decision | 0.55 | 2026-02-15 | 2\n决定使用 SQLite 作为本地缓存，而不是 Redis。\n\n"
     )

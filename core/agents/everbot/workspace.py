@@ -327,7 +327,7 @@ class Workspace:
             journal=self._journal_plan(decay_states or {}, today or date.today()),
             force=bool(decay_states),
             op_id=op_id,
-            finish=None if decayed is None else _saying_decayed(decayed),
+            finish=_headers_kept_true(decayed),
         )
         if self.remember_profile and saved.changes:
             with journal_for_writing(self.root) as journal:
@@ -646,15 +646,26 @@ def decayed_to(doc: ev.StructuredDocument) -> date | None:
         return None
 
 
-def _saying_decayed(day: date) -> Callable[[ev.StructuredDocument], ev.StructuredDocument]:
-    """The file as written by a decay run to `day`: its header says so (never an earlier day
-    than it already says: the agent may have written meanwhile, an older run may come late)."""
+def _headers_kept_true(
+    decayed: date | None,
+) -> Callable[[ev.StructuredDocument, Sequence[MemoryChange]], ev.StructuredDocument]:
+    """The file as a save writes it: the agent's `Total entries` comment, where it counted the
+    memories before the save, counting them after it (one the agent or a person left wrong
+    stays as it is); after a decay run to `decayed`, the header saying so (never an earlier
+    day than it already says: the agent may have written meanwhile, an older run may come late)."""
 
-    def finish(doc: ev.StructuredDocument) -> ev.StructuredDocument:
+    def finish(
+        doc: ev.StructuredDocument, changes: Sequence[MemoryChange]
+    ) -> ev.StructuredDocument:
+        grown = sum((c.before is None) - (c.after is None) for c in changes)
+        if grown:
+            count = sum(1 for _ in doc.iter_entries())
+            if doc.header_comments().get("Total entries") == str(count - grown):
+                doc = doc.with_header_comment("Total entries", str(count))
         said = decayed_to(doc)
-        if said is not None and said >= day:
-            return doc
-        return doc.with_header_comment(ev.DECAYED_TO, day.isoformat())
+        if decayed is not None and (said is None or said < decayed):
+            doc = doc.with_header_comment(ev.DECAYED_TO, decayed.isoformat())
+        return doc
 
     return finish
 
