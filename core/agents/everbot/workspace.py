@@ -324,7 +324,7 @@ class Workspace:
             cause=cause,
             resolutions=resolutions,
             merge_with_disk=merge,
-            journal=self._journal_plan(decay_states or {}, today or date.today()),
+            journal=self._journal_plan(decay_states or {}, today or date.today(), self._rescored()),
             force=bool(decay_states),
             op_id=op_id,
             finish=_headers_kept_true(decayed),
@@ -515,8 +515,17 @@ class Workspace:
     def _use_precise_scores(self, precise: Mapping[str, float]) -> None:
         use_precise_scores(self.doc.entries(), precise)
 
+    def _rescored(self) -> set[str]:
+        """The memories this save gives a score of their own (new ones included), as edited
+        here: a merged save's changes carry the file's rounded scores, which cannot tell."""
+        return {
+            ch.key
+            for ch in self.document.net_changes()
+            if ch.before is None or ch.after is None or ch.before.score != ch.after.score
+        }
+
     def _journal_plan(
-        self, decay_states: Mapping[str, DecayState], today: date
+        self, decay_states: Mapping[str, DecayState], today: date, rescored: set[str]
     ) -> Callable[[Sequence[MemoryChange], str, str, str], JournalPlan]:
         """How a save is journaled: each memory's change, and its decay anchor moved with it."""
         file = self.file
@@ -526,10 +535,10 @@ class Workspace:
         ) -> JournalPlan:
             now = utc_now()  # one time for the whole operation
             known = set(decay_states)  # a decay run's 100,000: one lookup each, none in Python
-            moved = {
+            moved = {  # a new score starts decaying today; an edit of the text alone moves nothing
                 ch.key: DecayState(today, ch.after.score, now)
                 for ch in changes
-                if ch.after is not None and ch.key not in known
+                if ch.after is not None and ch.key not in known and ch.key in rescored
             }
             states = {**decay_states, **moved} if moved else decay_states
             forget = [ch.key for ch in changes if ch.after is None]
@@ -719,7 +728,9 @@ def memory_history(
                 HistoryPoint(at=min(at, now_at), score=score, kind="observe", actor="import")
             )
     if state is None or format(state.score, ".2f") != format(entry.score, ".2f"):
-        points.append(HistoryPoint(at=now_at, score=entry.score, kind="observe", actor="agent"))
+        seen = HistoryPoint(at=now_at, score=entry.score, kind="observe", actor="agent")
+        if seen not in points:  # the agent's score a text-only edit kept is one point, not two
+            points.append(seen)
         start = max(anchor, _date_or(entry.last_activated, anchor))
         state = DecayState(anchor=start, score=entry.score)
     points.sort(key=lambda p: p.at)
@@ -775,10 +786,17 @@ def _stamp_in(data: bytes) -> datetime | None:
 
 
 def _replaced_at(changed: datetime, backups: list[tuple[Path, datetime, str]]) -> datetime:
-    """When the replaced score was written: the newest backup's time from before the change
-    (MemDesk backs the file up before every write), else just before the change."""
-    earlier = [at for _path, at, _name in backups if at <= changed]
-    return max(earlier) if earlier else changed - timedelta(microseconds=1)
+    """When the replaced score was written: the time the newest backup from before the change
+    records (MemDesk backs the file up before every write, and the copy keeps the agent's
+    `Last updated`), else just before the change."""
+    earlier = [(at, path) for path, at, _name in backups if at <= changed]
+    if not earlier:
+        return changed - timedelta(microseconds=1)
+    at, path = max(earlier)
+    try:
+        return min(at, _stamp_in(read_head(path, 4096) or b"") or at)
+    except OSError:
+        return at
 
 
 _LAST_UPDATED = re.compile(rb"<!--\s*Last updated:\s*([^>]*?)\s*-->", re.IGNORECASE)
