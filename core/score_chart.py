@@ -40,7 +40,10 @@ def score_chart(
     anchor: date,
     profile: PolicyProfile,
     today: date,
+    archived: bool = False,
 ) -> ScoreChart:
+    """`archived`: the memory is archived already; only what can still happen to it (its
+    deletion) is forecast."""
     rule = profile.rule_for(category, score)
     marks = {
         "review_at": profile.decay_review_below,
@@ -52,6 +55,9 @@ def score_chart(
         profile=profile,
     )  # fmt: skip
     dates = _dates(outlook)
+    if archived:
+        marks = {"delete_at": marks["delete_at"]}
+        dates = {"delete_at": dates["delete_at"]}
     end = _projection_end(anchor, today, dates)
     span = (end - anchor).days
     step = max(1, -(-span // SAMPLES))

@@ -25,3 +25,19 @@ def test_a_text_only_edit_moves_no_forecast_no_decay_and_no_earlier_point(
     assert after["history"][: len(before["history"])] == before["history"]
     assert [p["kind"] for p in after["history"][len(before["history"]) :]] == ["edit"]
     assert cli("decay", root, "--json").json()["changed"] == decay_before
+
+
+def test_an_archived_memory_is_forecast_only_what_can_still_happen(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """Tried as a user would: `show` on an archived memory said its archiving was overdue."""
+    root = tmp_path / "ws"
+    assert cli("demo", root).code == 0
+    archived = [m for m in cli("list", root, "--json").json() if m["section"] == "archived"]
+    assert archived
+    for memory in archived:
+        shown = cli("show", root, memory["id"], "--json").json()
+        assert set(shown["forecast"]) == {"delete_at"}, memory["id"]
+        assert "archive_at" not in shown.get("overdue", [])
+        lines = cli("show", root, memory["id"]).out.splitlines()
+        assert not [s for s in lines if s.startswith(("  archive ", "  review "))], lines

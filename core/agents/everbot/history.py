@@ -50,6 +50,7 @@ def chart_of(ws: Workspace | Peek, key: str, today: date) -> ScoreChart | None:
         anchor=anchor,
         profile=ws.profile,
         today=today,
+        archived=entry.section == "archived",
     )
 
 
