@@ -324,7 +324,11 @@ class Workspace:
             cause=cause,
             resolutions=resolutions,
             merge_with_disk=merge,
-            journal=self._journal_plan(decay_states or {}, today or date.today(), self._rescored()),
+            journal=self._journal_plan(
+                decay_states or {},
+                today or date.today(),
+                set() if decay_states else self._rescored(),  # a decay run names its own
+            ),
             force=bool(decay_states),
             op_id=op_id,
             finish=_headers_kept_true(decayed),
