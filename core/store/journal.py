@@ -775,13 +775,14 @@ def _open_writable(path: Path, folder: int) -> sqlite3.Connection:
     return conn
 
 
-def _identity(path: Path | None) -> tuple[int, int] | None:
-    """Which file is at `path` now (None: none)."""
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file is at `path` now, the name itself (a link put there is another file; None:
+    none)."""
     try:
-        st = os.stat(path) if path is not None else None
+        st = os.stat(path, follow_symlinks=False)
     except OSError:
         return None
-    return None if st is None else (st.st_dev, st.st_ino)
+    return st.st_dev, st.st_ino
 
 
 @contextmanager
@@ -933,7 +934,11 @@ class Journal:
     def _check_still_there(self) -> None:
         """A journal file deleted or replaced while open takes what is written to it into a file
         nobody will read again: an error, never a quiet success."""
-        if self._identity is not None and _identity(self.path) != self._identity:
+        if (
+            self._identity is not None
+            and self.path is not None
+            and _identity(self.path) != self._identity
+        ):
             raise JournalError(
                 f"{self.path}: the journal was deleted or replaced while MemDesk was writing to "
                 "it; what was just done is not recorded in it"
