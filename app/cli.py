@@ -1069,6 +1069,8 @@ def cmd_forget(args: argparse.Namespace) -> int:
     kept = [p.file for p in found.of_kind("backup") if p.file not in args.prune_backup]
     for rel in dict.fromkeys(kept):
         print(f"still in the backup {rel} (--prune-backup {rel} deletes it)")
+    for rel in dict.fromkeys(p.file for p in found.of_kind("agent-db")):
+        print(f"still in the agent's database: {rel} (MemDesk never writes there)")
     return EXIT_OK
 
 

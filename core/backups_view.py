@@ -32,6 +32,7 @@ __all__ = [
     "big_summary",
     "diff_versions",
     "find_backups",
+    "holding",
     "matching",
     "own_backups",
     "pick_backup",
@@ -403,20 +404,27 @@ def _maybe_repeated(heading: Callable[[str], str | None], lines: Iterable[bytes]
 def only_in_backups(backups: list[BackupFile], memory_id: str) -> dict[str, Any] | None:
     """A memory the live file no longer holds, from the newest backup that does: its fields,
     the backup it is in (`only_in`) and that backup's time; None when no backup holds it."""
+    for backup, entry in holding(backups, memory_id):
+        return {
+            **_described(backup.fmt, memory_id, entry),
+            "line": backup.fmt.line(entry),
+            "only_in": backup.rel,
+            "backup_at": backup.at.isoformat(),
+            "history": [],
+        }
+    return None
+
+
+def holding(backups: list[BackupFile], key: str) -> Iterator[tuple[BackupFile, Any]]:
+    """Each backup holding the memory `key`, newest first, with the memory as it holds it (a big
+    backup's is parsed alone: its `line` is not the backup's)."""
     for backup in reversed(backups):
         try:
-            entry = _big_entry(backup, memory_id) if backup.big else _entry(backup, memory_id)
+            entry = _big_entry(backup, key) if backup.big else _entry(backup, key)
         except (OSError, ValueError, WorkspaceError):
             continue  # an unreadable backup: the others may hold it
         if entry is not None:
-            return {
-                **_described(backup.fmt, memory_id, entry),
-                "line": backup.fmt.line(entry),
-                "only_in": backup.rel,
-                "backup_at": backup.at.isoformat(),
-                "history": [],
-            }
-    return None
+            yield backup, entry
 
 
 def _entry(backup: BackupFile, key: str) -> Any:

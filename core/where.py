@@ -3,8 +3,10 @@ everywhere the agent reads it (`memdesk where`, `memdesk forget`, the window's W
 
 A memory's text travels: agents copy it into daily notes, other scopes, consolidations, DREAMS.md,
 recall stores, and every backup keeps it. The search is by text, line by line, in every text file
-of the workspace (never following a link out of it): the line of the memory that says the most
-(its longest line), compared without case or runs of spaces.
+of the workspace whatever its name (binary files skipped, never following a link out of it): the
+line of the memory that says the most (its longest line), compared without case or runs of
+spaces. An id no live memory has is looked for in every backup the agent names (its own, MemDesk's,
+those in its database); the memory found there gives the text to look for.
 
 Forgetting removes the text from the files MemDesk edits, as one operation through the guarded
 commit (undone from Activity like any other): a memory that is only that text is deleted, a
@@ -18,13 +20,16 @@ import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from core.backups_view import holding
 from core.formats.text import InputError
 from core.ops import ChangeSet
-from core.store.errors import EXIT_REFUSED, WorkspaceError
-from core.store.files import BIG_FILE_BYTES, read_lines, read_or_none
+from core.store.confine import OWN_FOLDER
+from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
+from core.store.files import BIG_FILE_BYTES, open_confined, read_or_none
 from core.store.merge import Change
 
 __all__ = [
@@ -36,16 +41,21 @@ __all__ = [
     "where",
 ]
 
-TEXT_SUFFIXES = (".md", ".json", ".jsonl", ".txt")
 _SPACES = re.compile(r"\s+")
 _SKIPPED_DIRS = {".git", "node_modules", "__pycache__"}
+_OWN_BACKUPS = f"{OWN_FOLDER}/backups/"
+_SNIFF_BYTES = 8192  # a NUL in these: a binary file, skipped
+_LINE_BYTES = 1 << 20  # a big file's line longer than this is read in parts
+# How places are listed: what the agent reads first, backups last.
+_ORDER = {"live": 0, "dreams": 1, "recall": 2, "transcript": 3, "snapshot": 4, "backup": 5}
 
 
 @dataclass(frozen=True, slots=True)
 class Place:
     file: str  # workspace-relative
     line: int
-    kind: str  # live, backup, snapshot, dreams, recall, transcript, journal-backup, other
+    kind: str  # live, dreams, recall, transcript, snapshot, backup, agent-db (a backup in the
+    # agent's database: listed, never pruned), other
     text: str  # the line that holds it
 
     def to_json(self) -> dict[str, Any]:
@@ -80,35 +90,64 @@ def _needle(text: str) -> str:
 def where(agent: Any, ws: Any, id_or_text: str, *, by_text: bool = False) -> Where:
     """Every place in the open workspace `ws` holding the memory `id_or_text` names (or, with
     `by_text` or when no memory has that id, that text); a memory named by its id is not a
-    place of its own."""
+    place of its own. A memory only backups hold is found by its id in each of them, then by
+    its text everywhere. WorkspaceError (exit 2) when nothing holds it."""
     from core.agents.base import named
 
     root = ws.root
+    backups = _backups(agent, root)
+    kinds = _kinds(ws, backups)
     matches = [] if by_text else named(agent.rows(root), id_or_text)
+    held = [] if by_text or matches else list(holding(backups, id_or_text))
+    places: list[Place] = []
     if len(matches) == 1:
         origin = matches[0]
         content = str(origin.fields.get("content") or "")
         needle, ref = _needle(content), origin.ref
-        own = (origin.file, origin.line, origin.line + content.count("\n") + 3)
+        spans = [_span(origin.file, origin.line, content)]
+    elif held:
+        needle, ref = _needle(held[0][0].fmt.content(held[0][1])), ""
+        parsed = [(b, e) for b, e in held if not b.big]  # a big one's lines are found by text
+        places = [_held(b, e, id_or_text, kinds) for b, e in parsed]
+        spans = [_span(b.rel, b.fmt.line(e), b.fmt.content(e)) for b, e in parsed]
     else:
-        needle, ref, own = _needle(id_or_text), "", ("", 0, -1)
-    kinds = _kinds(agent, ws)
-    places = []
-    for rel, path in _text_files(root):
-        for number, line in _matching_lines(path, root, needle):
-            if rel == own[0] and own[1] <= number <= own[2]:
-                continue
+        needle, ref, spans = _needle(id_or_text), "", []
+    for rel, number, line in _lines_holding(root, backups, needle):
+        if not any(rel == file and first <= number <= last for file, first, last in spans):
             places.append(Place(rel, number, kinds(rel), line.strip()[:300]))
-    order = {"live": 0, "dreams": 1, "recall": 2, "transcript": 3, "snapshot": 4, "backup": 5}
-    places.sort(key=lambda p: (order.get(p.kind, 6), p.file, p.line))
+    if not places and not matches:
+        raise WorkspaceError(
+            f"{id_or_text!r}: nothing in {root} holds it (no memory or backup has this id, "
+            "no file this text)",
+            exit_code=EXIT_ERROR,
+        )
+    places.sort(key=lambda p: (_ORDER.get(p.kind, len(_ORDER)), p.file, p.line))
     return Where(needle, ref, places)
 
 
-def _kinds(agent: Any, ws: Any) -> Any:
+def _span(file: str, line: int, content: str) -> tuple[str, int, int]:
+    """The lines a memory takes in its file (its heading, its text and what may sit around)."""
+    return file, line, line + content.count("\n") + 3
+
+
+def _held(backup: Any, entry: Any, memory_id: str, kinds: Any) -> Place:
+    """The memory `memory_id` as a backup holds it: at its first line, by its id and text."""
+    fmt = backup.fmt
+    first = next((line for line in fmt.content(entry).splitlines() if line.strip()), "")
+    text = f"[{memory_id}] {first.strip()}"[:300]
+    return Place(backup.rel, fmt.line(entry), kinds(backup.rel), text)
+
+
+def _backups(agent: Any, root: Path) -> list[Any]:
     try:
-        backups = {b.rel for b in agent.backups(ws.root)}
+        return list(agent.backups(root))
     except (WorkspaceError, InputError, OSError):
-        backups = set()
+        return []
+
+
+def _kinds(ws: Any, backups: list[Any]) -> Any:
+    files = {b.rel for b in backups if b.data is None}
+    unfiled = {b.rel for b in backups if b.data is not None}
     edited: dict[str, bool] = {}
 
     def editable(rel: str) -> bool:
@@ -121,7 +160,9 @@ def _kinds(agent: Any, ws: Any) -> Any:
 
     def kind(rel: str) -> str:
         name = rel.rsplit("/", 1)[-1]
-        if rel in backups or "/backups/" in f"/{rel}" or name.endswith(".bak"):
+        if rel in unfiled:
+            return "agent-db"
+        if rel in files or "/backups/" in f"/{rel}" or name.endswith(".bak"):
             return "backup"
         if "policy_snapshots/" in rel:
             return "snapshot"
@@ -138,27 +179,45 @@ def _kinds(agent: Any, ws: Any) -> Any:
     return kind
 
 
+def _lines_holding(root: Path, backups: list[Any], needle: str) -> Iterator[tuple[str, int, str]]:
+    """(file, line number, line) of every line holding `needle`: in the workspace's files and
+    in the backups that are no file (an agent's database keeps them)."""
+    for rel, path in _text_files(root):
+        for number, line in _matching_lines(path, root, needle):
+            yield rel, number, line
+    for backup in backups:
+        if backup.data is not None:
+            for number, line in _matching_text(backup.data, needle):
+                yield backup.rel, number, line
+
+
 def _text_files(root: Path) -> Iterator[tuple[str, Path]]:
-    """Regular text files under `root`, links not followed, MemDesk's journal skipped."""
+    """Regular files under `root` (whatever their name: MEMORY.md.bak is one), links not
+    followed, MemDesk's own folder skipped but for its backups."""
     for folder, dirs, files in os.walk(root, followlinks=False):
         dirs[:] = sorted(d for d in dirs if d not in _SKIPPED_DIRS)
         for name in sorted(files):
-            if not name.endswith(TEXT_SUFFIXES):
-                continue
             path = Path(folder) / name
+            rel = path.relative_to(root).as_posix()
+            if rel.startswith(f"{OWN_FOLDER}/") and not rel.startswith(_OWN_BACKUPS):
+                continue  # the journal, the lock, the profile: no agent's text
             if not path.is_symlink() and path.is_file():
-                yield path.relative_to(root).as_posix(), path
+                yield rel, path
 
 
-def _matching_lines(path: Path, root: Path, needle: str) -> Iterator[tuple[int, str]]:
+def _matching_lines(path: Path, root: Path, needle: str) -> list[tuple[int, str]]:
+    """The lines of a text file holding `needle`; none for a binary or unreadable file."""
     try:
         if path.stat().st_size > BIG_FILE_BYTES:  # a backup of 100 MB: a line at a time
-            yield from _matching_big(path, root, needle)
-            return
+            return list(_matching_big(path, root, needle))
         data = read_or_none(path, root=root)
     except (OSError, WorkspaceError):
-        return
-    if data is None:
+        return []
+    return [] if data is None else list(_matching_text(data, needle))
+
+
+def _matching_text(data: bytes, needle: str) -> Iterator[tuple[int, str]]:
+    if _binary(data[:_SNIFF_BYTES]):
         return
     text = data.decode("utf-8", "replace")
     if needle not in normalized(text):
@@ -169,10 +228,21 @@ def _matching_lines(path: Path, root: Path, needle: str) -> Iterator[tuple[int, 
 
 
 def _matching_big(path: Path, root: Path, needle: str) -> Iterator[tuple[int, str]]:
-    for number, raw in enumerate(read_lines(path, root=root), start=1):
-        line = raw.decode("utf-8", "replace").rstrip("\r\n")
-        if needle in normalized(line):
-            yield number, line
+    rel = path.relative_to(root).as_posix()
+    with open_confined(root, rel, shown=str(path)) as file:
+        if _binary(os.pread(file.fd, _SNIFF_BYTES, 0)):
+            return
+        with open(file.fd, "rb", closefd=False) as handle:
+            lines = iter(partial(handle.readline, _LINE_BYTES), b"")
+            for number, raw in enumerate(lines, start=1):
+                line = raw.decode("utf-8", "replace").rstrip("\r\n")
+                if needle in normalized(line):
+                    yield number, line
+
+
+def _binary(head: bytes) -> bool:
+    """A file whose first bytes hold a NUL is no text (an image, a database)."""
+    return b"\0" in head
 
 
 def forget_changes(ws: Any, found: Where) -> tuple[list[ChangeSet], list[str]]:

@@ -82,3 +82,17 @@ def test_a_database_that_is_not_the_agents_is_ignored(
 
     assert result.code == 0
     assert not [r for r in result.json() if r["at_source"] == "agent_db"]
+
+
+def test_where_lists_the_pre_images_holding_the_text(cli: Cli, claw: tuple[Path, Path]) -> None:
+    workspace, db = claw
+    db_bytes = db.read_bytes()
+
+    places = cli("where", workspace, "用户住在杭州", "--json").json()
+
+    held = [p for p in places if p["kind"] == "agent-db"]
+    assert len(held) == 2 and all(p["file"].startswith("state-db:") for p in held)
+    assert all(p["text"] == "- 用户住在杭州。" for p in held)
+    forget = cli("forget", workspace, "用户住在杭州")
+    assert forget.code == 0 and "still in the agent's database: state-db:" in forget.out
+    assert db.read_bytes() == db_bytes

@@ -88,6 +88,11 @@ def test_where_with_nothing_elsewhere_and_bad_input(cli: Cli, tmp_path: Path) ->
     assert cli("demo", tmp_path / "home", "--layout", "picoclaw").code == 0
     ws = tmp_path / "home" / "workspace"
 
-    assert cli("where", ws, "no such text anywhere").out.endswith("no other place holds it\n")
+    assert cli("add", ws, "只在这一条记忆里的一句话").code == 0
+    rows = cli("list", ws, "--json").json()
+    alone = next(r["id"] for r in rows if r["content"] == "只在这一条记忆里的一句话")
+    assert cli("where", ws, alone).out.endswith("no other place holds it\n")
+    nowhere = cli("where", ws, "no such text anywhere")
+    assert nowhere.code == 2 and "nothing in" in nowhere.err  # not an empty success
     short = cli("where", ws, "ab")
     assert short.code == 1 and "too short" in short.err
