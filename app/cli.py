@@ -553,11 +553,20 @@ def _write_lines(lines: Iterable[str], batch: int = 10_000) -> None:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from core.agents.base import named, namesakes, namesakes_line
+
     agent, path = _resolve(args)
-    matches = agent.lookup(path, args.id, profile=args.profile)
+    unread: list[Any] = []
+    rows = agent.candidates(path, args.id, profile=args.profile, problems=unread)
+    matches = named(rows, args.id, unread)
     if not matches:  # gone from the live files: the newest backup holding it, marked as such
         return _show_from_backup(agent, path, args)
-    data, lines = agent.show(path, _one(agent, path, matches, args.id), profile=args.profile)
+    row = _one(agent, path, matches, args.id)
+    data, lines = agent.show(path, row, profile=args.profile)
+    others = namesakes(rows, row)
+    if others:  # the person asked for one of several: say which others there are
+        data["same_id"] = others
+        lines.insert(1, "  " + namesakes_line(row.id, others))
     if args.json:
         _print_json(data)
     else:

@@ -9,6 +9,7 @@ and `show` print, what it injects into its prompt, its demo. The registry
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -147,6 +148,29 @@ def named(rows: Sequence[Row], memory_id: str, unread: Sequence[Problem] = ()) -
     return matches
 
 
+def namesakes(rows: Sequence[Row], row: Row) -> list[str]:
+    """How to name each other memory of `rows` with `row`'s id, as `named` resolves it to that
+    memory alone: its key (`dup001~2`) where no other file has that key, else FILE:KEY."""
+    same = [r for r in rows if r.id == row.id]
+    keys = Counter(r.key for r in same)
+    return [r.key if r.key and keys[r.key] == 1 else r.ref for r in same if r is not row]
+
+
+NAMESAKES_SHOWN = 10  # the other memories with an id that `show` names; the rest are counted
+
+
+def namesakes_line(memory_id: str, names: Sequence[str]) -> str:
+    """What `memdesk show` and the window say of the other memories with the id shown ("" for
+    none): how many, and how to name each."""
+    if not names:
+        return ""
+    listed = ", ".join(names[:NAMESAKES_SHOWN])
+    more = len(names) - NAMESAKES_SHOWN
+    listed += f" and {more} more" if more > 0 else ""
+    many = f"{len(names)} other memories share" if len(names) > 1 else "1 other memory shares"
+    return f"{many} the id {memory_id}: {listed}"
+
+
 @dataclass(frozen=True, slots=True)
 class DecayReport:
     """A decay run: its JSON (SPEC 7) and the lines `memdesk decay` prints."""
@@ -262,7 +286,20 @@ class Agent(ABC):
     def lookup(self, path: Path, memory_id: str, *, profile: str | None = None) -> list[Row]:
         """The memories `memdesk show|edit ID` may mean (see `named`)."""
         unread: list[Problem] = []
-        return named(self.rows(path, profile=profile, problems=unread), memory_id, unread)
+        rows = self.candidates(path, memory_id, profile=profile, problems=unread)
+        return named(rows, memory_id, unread)
+
+    def candidates(
+        self,
+        path: Path,
+        memory_id: str,
+        *,
+        profile: str | None = None,
+        problems: list[Problem] | None = None,
+    ) -> list[Row]:
+        """The memories `lookup` chooses among: at least every one with `memory_id`'s id (an
+        agent that finds them without reading every memory does)."""
+        return self.rows(path, profile=profile, problems=problems)
 
     def show(
         self, path: Path, row: Row, *, profile: str | None = None

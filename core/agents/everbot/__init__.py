@@ -150,19 +150,25 @@ class EverBot(Agent):
 
         return [Row(e.id, rel, e.line, fields, _list_line, e.key, e) for e in entries]
 
-    def lookup(self, path: Path, memory_id: str, *, profile: str | None = None) -> list[Row]:
-        from core.agents.base import named
+    def candidates(
+        self,
+        path: Path,
+        memory_id: str,
+        *,
+        profile: str | None = None,
+        problems: list[Problem] | None = None,
+    ) -> list[Row]:
+        """A big file's memories with the id, found without parsing the others (`Peek`)."""
         from core.agents.everbot.peek import Peek
         from core.fields import memory_fields
 
         peek = Peek.open(path, memory_id, profile=profile)
         if peek is None:
-            return super().lookup(path, memory_id, profile=profile)
-        rows = [
+            return super().candidates(path, memory_id, profile=profile, problems=problems)
+        return [
             Row(e.id, peek.file, e.line, memory_fields(e, str(peek.path)), _list_line(e), e.key)
             for e in peek.entries
         ]
-        return named(rows, memory_id)
 
     def show(
         self, path: Path, row: Row, *, profile: str | None = None

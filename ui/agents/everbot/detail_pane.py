@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.agents.base import namesakes_line
 from core.agents.everbot import ops as operations
 from core.agents.everbot.format import Entry, Section
 from core.agents.everbot.history import chart_of
@@ -59,6 +60,8 @@ class DetailPane(QWidget):
     def _build(self) -> None:
         self.title = plain_label()
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.namesakes = plain_label(name="detailNamesakes", wrap=True)
+        self.namesakes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.category = QComboBox()
         self.category.setEditable(True)
         self.category.addItems(KNOWN_CATEGORIES)
@@ -108,6 +111,7 @@ class DetailPane(QWidget):
         top = QVBoxLayout(editor)
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.title)
+        top.addWidget(self.namesakes)
         top.addLayout(form)
         top.addWidget(self.content, 1)
         top.addLayout(actions)
@@ -164,9 +168,11 @@ class DetailPane(QWidget):
             self.content.setPlainText("")
             self.preview.set_memory_text("")
             self.meta.setText("")
+            self._show_namesakes(None)
             self.chart_view.show_chart(None)
             return
         self.title.setText(f"[{entry.key}] · line {entry.line} · {entry.section}")
+        self._show_namesakes(entry)
         values = (entry.content, entry.category, entry.score)
         kept = [t.show((id(ws), key), v) for t, v in zip(self.typed, values, strict=True)]
         if any(kept):
@@ -178,6 +184,15 @@ class DetailPane(QWidget):
         self.archive_button.setText("Unarchive" if entry.section == "archived" else "Archive")
         self.meta.setText(_metadata(entry))
         self._chart_timer.start()
+
+    def _show_namesakes(self, entry: Entry | None) -> None:
+        """Say which other memories carry the shown one's id (the agent's file repeats it)."""
+        line = ""
+        if entry is not None and self.ws is not None:
+            others = [e.key for e in self.ws.entries() if e.id == entry.id and e is not entry]
+            line = namesakes_line(entry.id, others)
+        self.namesakes.setText(line)
+        self.namesakes.setVisible(bool(line))
 
     def changed(self, keys: list[str]) -> None:
         """Memories were edited here (or undone, redone): the shown one is shown as it now is."""
