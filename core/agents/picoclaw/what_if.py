@@ -59,6 +59,13 @@ class PolicySide:
     held: dict[str, Any]  # what the overrides hold (keys the agent does not know too)
 
     @property
+    def label(self) -> str:
+        """The name said in a sentence."""
+        return (
+            self.name.replace(NOW, "the policy now", 1) if self.name.startswith(NOW) else self.name
+        )
+
+    @property
     def effective(self) -> dict[str, PolicyValue]:
         return resolve_policy(self.layers)
 
@@ -150,9 +157,9 @@ class PolicyDiff:
     def summary(self) -> str:
         count = len(self.differences)
         if not count:
-            return f"{self.a.name} and {self.b.name}: the same policy"
+            return f"{self.a.label} and {self.b.label}: the same policy"
         keys = "1 key differs" if count == 1 else f"{count} keys differ"
-        return f"{self.a.name} against {self.b.name}: {keys}"
+        return f"{self.a.label} against {self.b.label}: {keys}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -226,7 +233,7 @@ class RetrieveWhatIf:
         same = self.now.preview.injected == self.new.preview.injected
         text = "the same" if same else "different"
         return (
-            f"what-if for {_quoted(self.query)} on {self.at}, under {self.new.policy.name}: "
+            f"what-if for {_quoted(self.query)} on {self.at}, under {self.new.policy.label}: "
             f"{values}; {retrieved}; the injected text is {text}"
         )
 
