@@ -135,6 +135,15 @@ def test_check_names_a_corrupt_overrides_file_once(cli: Cli, home: Path) -> None
     assert line.count("policy_overrides.json") == 1 and ":3: corrupt JSON" in line
 
 
+def test_check_names_a_corrupt_profile_once(cli: Cli, home: Path) -> None:
+    (home / "memory" / "profile.json").write_text('{"a": ', encoding="utf-8")
+
+    result = cli("check", home)
+
+    [line] = [line for line in result.out.splitlines() if "profile.json" in line]
+    assert line.count("profile.json") == 1 and ":1: column 7: invalid JSON" in line
+
+
 def test_no_value_is_set_in_corrupt_overrides(cli: Cli, home: Path) -> None:
     (home / OVERRIDES).write_bytes(BROKEN)
     before = snapshot(home.parent)

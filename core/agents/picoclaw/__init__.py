@@ -117,7 +117,9 @@ class PicoClaw(Agent):
                 items = profile_json.parse_profile(data, profile_path).items()
             except profile_json.ProfileError as exc:
                 report.problems.append(
-                    _problem(profile_path, "corrupt_json", exc.reason, exc.line or 1)
+                    _problem(
+                        profile_path, "corrupt_json", f"column {exc.column}: {exc.reason}", exc.line
+                    )
                 )
             except WorkspaceError as exc:
                 report.problems.append(_problem(profile_path, "unreadable", str(exc)))
