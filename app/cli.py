@@ -13,6 +13,7 @@ import logging
 import os
 import re
 import sys
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict
@@ -914,12 +915,22 @@ def _print_retrieve_what_if(found: Any) -> None:
     if rows:
         print(f"  {'#':>3}  {'now':<48} | new")
     for rank, (now, new) in enumerate(rows, start=1):
-        print(f"  {rank:>3}  {_chunk_cell(now):<48} | {_chunk_cell(new)}")
+        print(f"  {rank:>3}  {_chunk_cell(now, 48)} | {_chunk_cell(new, 48).rstrip()}")
     print("nothing written: run without --what-if to save the values")
 
 
-def _chunk_cell(chunk: str | None) -> str:
-    return "(not injected)" if chunk is None else _first_line(chunk, 46)
+def _chunk_cell(chunk: str | None, width: int) -> str:
+    """A chunk's first line in `width` terminal columns (a CJK character takes two), padded."""
+    text = "(not injected)" if chunk is None else chunk
+    first = text.split("\n", 1)[0]
+    sizes = [2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in first]
+    if sum(sizes) > width or "\n" in text:
+        used = kept = 0
+        while kept < len(first) and used + sizes[kept] <= width - 1:
+            used += sizes[kept]
+            kept += 1
+        first, sizes = first[:kept] + "…", [*sizes[:kept], 1]
+    return first + " " * (width - sum(sizes))
 
 
 def _print_policy_differences(differences: Sequence[Any], a: str, b: str) -> None:

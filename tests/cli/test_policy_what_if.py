@@ -179,3 +179,16 @@ def test_everbot_what_if_takes_no_message(cli: Cli, tmp_path: Path) -> None:
 def test_what_if_json_is_plain_json(cli: Cli, home: Path) -> None:
     out = cli("policy", home, "--what-if", "--set", "retrieve_limit=3", "--json").out
     assert set(json.loads(out)) == {"query", "at", "now", "new", "differences"}
+
+
+def test_side_by_side_columns_line_up_with_chinese_chunks(cli: Cli, home: Path) -> None:
+    """A CJK character takes two terminal columns: the `|` moved right on Chinese rows."""
+    import unicodedata
+
+    def columns(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+    out = cli("policy", home, "--what-if", "--set", "retrieve_limit=3", "--query", "咖啡").out
+    rows = [line for line in out.splitlines() if " | " in line]
+    assert any("燕麦拿铁" in row for row in rows)
+    assert len({columns(row.split(" | ")[0]) for row in rows}) == 1
