@@ -13,6 +13,7 @@ import logging
 import os
 import re
 import sys
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict
@@ -319,11 +320,23 @@ def build_parser() -> argparse.ArgumentParser:
     policy.add_argument(
         "--what-if",
         action="store_true",
-        help="with --set/--unset: list the memories whose score, section or review would "
-        "change, and write nothing",
+        help="with --set/--unset (PicoClaw: or --snapshot): write nothing; list the memories "
+        "whose score, section or review would change (PicoClaw: what retrieve injects for "
+        "--query now and under the changed policy, side by side)",
     )
     policy.add_argument(
-        "--at", type=_iso_date, default=None, help="with --what-if: decay up to this ISO date"
+        "--snapshot",
+        default=None,
+        help="PicoClaw, with --what-if: try this policy snapshot (and --set/--unset over it)",
+    )
+    policy.add_argument(
+        "--query", default=None, help="PicoClaw, with --what-if: the user's message"
+    )
+    policy.add_argument(
+        "--at",
+        type=_iso_date,
+        default=None,
+        help="with --what-if: decay up to this ISO date (PicoClaw: the day of the message)",
     )
     policy.set_defaults(handler=cmd_policy)
 
@@ -332,6 +345,20 @@ def build_parser() -> argparse.ArgumentParser:
         profile=False,
     )
     snapshots.set_defaults(handler=cmd_snapshots)
+
+    policy_diff = _with_path(
+        sub.add_parser(
+            "policy-diff",
+            help="a policy snapshot against the policy now (or another snapshot): each key's "
+            "override and the value the agent would use",
+        ),
+        profile=False,
+    )
+    policy_diff.add_argument("snapshot", help="a snapshot as `snapshots` prints it")
+    policy_diff.add_argument(
+        "other", nargs="?", default=None, help="another snapshot (default: the policy now)"
+    )
+    policy_diff.set_defaults(handler=cmd_policy_diff)
 
     policy_restore = _with_path(
         sub.add_parser("policy-restore", help="write a policy snapshot back as the overrides"),
@@ -840,11 +867,21 @@ def cmd_policy(args: argparse.Namespace) -> int:
         values[key.strip()] = value
     values |= dict.fromkeys(args.unset)
     if args.what_if:
-        if not values:
-            return _fail("policy: --what-if needs the values to try (--set, --unset)", EXIT_ERROR)
-        return _print_what_if(
-            agent.what_if(agent.open(path), values, args.at or date.today()), args
+        if not values and args.snapshot is None:
+            return _fail(
+                "policy: --what-if needs the values to try (--set, --unset; PicoClaw: --snapshot)",
+                EXIT_ERROR,
+            )
+        found = agent.what_if(
+            agent.open(path),
+            values,
+            args.at or date.today(),
+            query=args.query,
+            snapshot=args.snapshot,
         )
+        return _print_what_if(found, args)
+    if args.snapshot is not None or args.query is not None:
+        return _fail("policy: --snapshot and --query go with --what-if", EXIT_ERROR)
     if values:
         ws = agent.open(path)
         _commit(ws, [agent.set_policy(ws, values)], cause="policy changed in MemDesk")
@@ -858,8 +895,13 @@ def cmd_policy(args: argparse.Namespace) -> int:
 
 
 def _print_what_if(found: Any, args: argparse.Namespace) -> int:
+    from core.agents.picoclaw.what_if import RetrieveWhatIf
+
     if args.json:
         _print_json(found.to_json())
+        return EXIT_OK
+    if isinstance(found, RetrieveWhatIf):
+        _print_retrieve_what_if(found)
         return EXIT_OK
     print(found.summary())
     for row in found.rows:
@@ -871,6 +913,52 @@ def _print_what_if(found: Any, args: argparse.Namespace) -> int:
             parts.append(f"review {now.review or 'none'} -> {new.review or 'none'}")
         print(f"  {row.id:<8} {'; '.join(parts):<52} {_first_line(row.content, 50)}")
     print("nothing written: run without --what-if to save the values")
+    return EXIT_OK
+
+
+def _print_retrieve_what_if(found: Any) -> None:
+    """PicoClaw's what-if: the policy values that differ, then the chunks side by side."""
+    print(found.summary())
+    _print_policy_differences(found.differences, "now", "new")
+    rows = found.side_by_side()
+    if rows:
+        print(f"  {'#':>3}  {'now':<48} | new")
+    for rank, (now, new) in enumerate(rows, start=1):
+        print(f"  {rank:>3}  {_chunk_cell(now, 48)} | {_chunk_cell(new, 48).rstrip()}")
+    print("nothing written: run without --what-if to save the values")
+
+
+def _chunk_cell(chunk: str | None, width: int) -> str:
+    """A chunk's first line in `width` terminal columns (a CJK character takes two), padded."""
+    text = "(not injected)" if chunk is None else chunk
+    first = text.split("\n", 1)[0]
+    sizes = [2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in first]
+    if sum(sizes) > width or "\n" in text:
+        used = kept = 0
+        while kept < len(first) and used + sizes[kept] <= width - 1:
+            used += sizes[kept]
+            kept += 1
+        first, sizes = first[:kept] + "…", [*sizes[:kept], 1]
+    return first + " " * (width - sum(sizes))
+
+
+def _print_policy_differences(differences: Sequence[Any], a: str, b: str) -> None:
+    from core.agents.picoclaw.what_if import shown
+
+    if differences:
+        print(f"  {'key':<36} {a:<36} {b}")
+    for d in differences:
+        print(f"  {d.key:<36} {shown(d.a):<36} {shown(d.b)}")
+
+
+def cmd_policy_diff(args: argparse.Namespace) -> int:
+    agent, path = _resolve(args)
+    found = agent.policy_diff(path, args.snapshot, args.other)
+    if args.json:
+        _print_json(found.to_json())
+        return EXIT_OK
+    print(found.summary())
+    _print_policy_differences(found.differences, "snapshot", args.other or "now")
     return EXIT_OK
 
 

@@ -398,10 +398,23 @@ class Agent(ABC):
     def restore_snapshot(self, ws: Any, name: str) -> ChangeSet:
         raise NotApplicable(f"{ws.root}: {self.title} keeps no policy snapshots")
 
-    def what_if(self, ws: Any, values: dict[str, str | None], at: date) -> Any:
-        """What the policy values as typed would do to the memories (`to_json`, `summary`,
-        `rows`); nothing is written."""
+    def what_if(
+        self,
+        ws: Any,
+        values: dict[str, str | None],
+        at: date,
+        *,
+        query: str | None = None,
+        snapshot: str | None = None,
+    ) -> Any:
+        """What the policy values as typed (over the snapshot `snapshot`, when given) would
+        change (`to_json`, `summary`): in the memories, or in what the agent injects for the
+        message `query`; nothing is written."""
         raise NotApplicable(f"{ws.root}: {self.title} has no what-if preview of its policy")
+
+    def policy_diff(self, path: Path, first: str, second: str | None) -> Any:
+        """The snapshot `first` against `second`, or against the policy now (`to_json`)."""
+        raise NotApplicable(f"{path}: {self.title} keeps no policy snapshots")
 
     # -- what the agent does with it -------------------------------------------------------------
     def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from core.agents.picoclaw.policy import list_snapshots, parse_override, write_snapshot
-from tests.cli.conftest import Cli, snapshot
+from tests.cli.conftest import Cli, run_process, snapshot
 from tests.conftest import FIXTURES
 
 HOME = FIXTURES / "picoclaw" / "home"
@@ -97,18 +97,80 @@ def test_a_snapshot_never_overwrites_another(tmp_path: Path) -> None:
     ]
 
 
-def test_corrupt_overrides_are_refused_and_left_untouched(cli: Cli, home: Path) -> None:
-    broken = b'{\n  "retrieve_limit": 9,\n'
-    (home / OVERRIDES).write_bytes(broken)
-    snapshots = list_snapshots(home)
+BROKEN = b'{\n  "retrieve_limit": 9,\n'
 
-    for args in (("policy",), ("policy", "--set", "recent_days=4")):
-        result = cli(*args, home)
-        assert result.code == 2
-        assert "policy_overrides.json" in result.err and "corrupt JSON" in result.err
-    assert cli("policy-restore", home, FIXTURE_SNAPSHOT).code == 2
-    assert (home / OVERRIDES).read_bytes() == broken
-    assert list_snapshots(home) == snapshots
+
+@pytest.mark.parametrize("command", [("policy",), ("retrieve", "dog"), ("context",)])
+def test_corrupt_overrides_show_what_the_agent_does_with_one_warning(
+    home: Path, command: tuple[str, ...]
+) -> None:
+    """The agent ignores a corrupt overrides file and runs with its defaults and config.json:
+    these commands refused to run (exit 2); now they show that, warning once."""
+    (home / OVERRIDES).write_bytes(BROKEN)
+    before = snapshot(home.parent)
+
+    result = run_process(command[0], home, *command[1:], "--json")
+
+    assert result.code == 0, result.err
+    [warning] = result.err.splitlines()
+    path = str(home / OVERRIDES)
+    assert warning.count(path) == 1 and "corrupt JSON" in warning
+    assert "defaults and config.json" in warning
+    if command == ("policy",):
+        assert result.json()["retrieve_limit"] == {**result.json()["retrieve_limit"],
+                                                   "value": 6, "source": "config"}  # fmt: skip
+        assert result.json()["recent_days"]["source"] == "default"
+    if command[0] == "retrieve":  # config.json's retrieve_limit 6, not the override's 9
+        assert len(result.json()) == 5  # MEMORY.md has 5 chunks: all taken either way
+    assert snapshot(home.parent) == before
+
+
+def test_check_names_a_corrupt_overrides_file_once(cli: Cli, home: Path) -> None:
+    (home / OVERRIDES).write_bytes(BROKEN)
+
+    result = cli("check", home)
+
+    assert result.code == 1
+    [line] = [line for line in result.out.splitlines() if "policy_overrides.json" in line]
+    assert line.count("policy_overrides.json") == 1 and ":3: corrupt JSON" in line
+
+
+def test_check_names_a_corrupt_profile_once(cli: Cli, home: Path) -> None:
+    (home / "memory" / "profile.json").write_text('{"a": ', encoding="utf-8")
+
+    result = cli("check", home)
+
+    [line] = [line for line in result.out.splitlines() if "profile.json" in line]
+    assert line.count("profile.json") == 1 and ":1: column 7: invalid JSON" in line
+
+
+def test_no_value_is_set_in_corrupt_overrides(cli: Cli, home: Path) -> None:
+    (home / OVERRIDES).write_bytes(BROKEN)
+    before = snapshot(home.parent)
+
+    result = cli("policy", home, "--set", "recent_days=4")
+
+    assert result.code == 1
+    assert "corrupt JSON" in result.err and "restore a snapshot over it" in result.err
+    assert snapshot(home.parent) == before
+
+
+def test_a_snapshot_restored_over_corrupt_overrides_backs_them_up_first(
+    cli: Cli, home: Path
+) -> None:
+    (home / OVERRIDES).write_bytes(BROKEN)
+    snapshots = {s.rel for s in list_snapshots(home)}
+
+    result = cli("policy-restore", home, FIXTURE_SNAPSHOT)
+
+    assert result.code == 0, result.err
+    assert json.loads((home / OVERRIDES).read_bytes()) == {"retrieve_limit": 8}
+    [new] = [s for s in list_snapshots(home) if s.rel not in snapshots]
+    assert new.path.read_bytes() == BROKEN  # as the agent snapshots the file it replaces
+    backups = list((home / ".memdesk" / "backups").rglob("*policy_overrides.json"))
+    assert [b.read_bytes() for b in backups] == [BROKEN]
+    assert cli("undo", home).code == 0
+    assert (home / OVERRIDES).read_bytes() == BROKEN
 
 
 def test_a_corrupt_snapshot_cannot_be_restored(cli: Cli, home: Path) -> None:

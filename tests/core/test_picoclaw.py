@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -574,13 +575,19 @@ def test_config_in_the_workspace_or_picked_by_the_person(tmp_path: Path) -> None
         ("[1, 2]", r"must hold a JSON object"),
     ],
 )
-def test_broken_overrides_are_an_error(tmp_path: Path, text: str, message: str) -> None:
+def test_broken_overrides_are_ignored_as_the_agent_ignores_them(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    """The agent runs with its defaults and config.json: so does what MemDesk shows, saying why."""
     workspace = _home_copy(tmp_path)
     (workspace / "memory" / "policy_overrides.json").write_text(text, encoding="utf-8")
-    with pytest.raises(pc.PolicyFileError, match=message) as info:
-        pc.effective_policy(workspace)
-    assert info.value.path == str(workspace / "memory" / "policy_overrides.json")
-    assert "the agent ignores the whole file" in str(info.value)
+    layers = pc.load_policy_layers(workspace)
+    assert layers.ignored is not None and re.search(message, str(layers.ignored))
+    assert layers.ignored.path == str(workspace / "memory" / "policy_overrides.json")
+    assert "the agent ignores the whole file" in str(layers.ignored)
+    assert layers.overrides == {}
+    sources = {v.source for v in pc.effective_policy(workspace).values()}
+    assert sources == {"default", "config"}
 
 
 def test_broken_config_is_an_error(tmp_path: Path) -> None:

@@ -152,16 +152,37 @@ def test_showing_the_page_again_keeps_the_message(view: AgentView, ws: PicoClawW
     assert view.text.toPlainText() == ws.agent_sees("咖啡").injected
 
 
-def test_a_broken_policy_file_is_a_message(view: AgentView, pico: Path) -> None:
+def test_a_broken_config_is_a_message(view: AgentView, pico: Path) -> None:
+    config = pico.parent / "config.json"
+    config.write_text('{"memory": {"retrieve_limit": 5,\n  oops}}', encoding="utf-8")
+    view.set_message("咖啡")
+    assert not view.error.isHidden()
+    assert "config.json" in view.error.text()
+    assert view.text.toPlainText() == "" and view.chunks.rowCount() == 0
+    config.write_text('{"memory": {"retrieve_limit": 2}}', encoding="utf-8")
+    view.refresh()
+    assert view.error.isHidden()
+
+
+def test_corrupt_overrides_show_what_the_agent_sees_with_one_warning(
+    view: AgentView, pico: Path
+) -> None:
+    """The agent ignores the file and runs with its defaults and config.json: the page showed
+    only an error; it shows what the agent injects, and says once which file is ignored."""
     overrides = pico / "memory" / "policy_overrides.json"
     overrides.write_text('{"retrieve_limit": 5,\n  oops}', encoding="utf-8")
     view.set_message("咖啡")
-    assert not view.error.isHidden()
-    assert "policy_overrides.json" in view.error.text()
-    assert view.text.toPlainText() == "" and view.chunks.rowCount() == 0
+    assert view.error.isHidden() and not view.warning.isHidden()
+    assert view.warning.text().count(str(overrides)) == 1
+    assert ":2: corrupt JSON" in view.warning.text()
+    assert view.text.toPlainText() == from_disk(pico, "咖啡") != ""
+    limit = int(picoclaw.effective_policy(pico)["retrieve_limit"].value)
+    assert [r[2] for r in rows(view.chunks)].count("yes") == limit
+    assert f"retrieve_limit = {limit} (" in view.explain.text()
+    assert "policy_overrides.json" not in view.explain.text()
     overrides.write_text('{"retrieve_limit": 2}', encoding="utf-8")
     view.refresh()
-    assert view.error.isHidden()
+    assert view.warning.isHidden()
     assert [r[2] for r in rows(view.chunks)].count("yes") == 2
 
 

@@ -298,11 +298,10 @@ def test_a_corrupt_snapshot_shows_its_error_and_cannot_be_restored(
 @pytest.mark.parametrize(
     ("rel", "data", "words"),
     [
-        (OVERRIDES, b'{\n  "retrieve_limit": 9,\n}', ":3: corrupt JSON"),
-        (OVERRIDES, b'{\n  "retrieve_limit": "<b>9</b>"\n}', ":2: retrieve_limit must be"),
         ("../config.json", b'{"memory": [1]}', ':1: "memory" must be an object'),
+        ("../config.json", b'{"memory": {"recent_days": 2,}}', ":1: corrupt JSON"),
     ],
-    ids=["overrides-json", "overrides-type", "config"],
+    ids=["config-type", "config-json"],
 )
 def test_a_corrupt_file_is_shown_plainly_and_never_written(
     qtbot: QtBot, root: Path, rel: str, data: bytes, words: str
@@ -322,3 +321,125 @@ def test_a_corrupt_file_is_shown_plainly_and_never_written(
     assert page.unset_selected() is False
     assert asked.nothing()
     assert path.read_bytes() == data
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b'{\n  "retrieve_limit": 9,\n}', ":3: corrupt JSON"),
+        (b'{\n  "retrieve_limit": "<b>9</b>"\n}', ":2: retrieve_limit must be"),
+    ],
+    ids=["json", "type"],
+)
+def test_corrupt_overrides_show_what_the_agent_does_and_a_snapshot_may_replace_them(
+    qtbot: QtBot, root: Path, data: bytes, words: str
+) -> None:
+    """The agent ignores the file: the page showed nothing at all (and no restore); it shows
+    the defaults and config.json, names the file once, sets no value in it, and a snapshot
+    restored over it keeps its bytes (a snapshot and a backup) first."""
+    path = root / OVERRIDES
+    path.write_bytes(data)
+    page = PolicyView()
+    qtbot.addWidget(page)
+    asked = Recorder(page)
+    page.show_workspace(open_pico(root))
+    banner = page.findChild(QLabel, "policyError")
+    assert banner is not None and not banner.isHidden()
+    assert banner.textFormat() == Qt.TextFormat.PlainText
+    assert f"{path}{words}" in banner.text() and banner.text().count(str(path)) == 1
+    assert "defaults and config.json" in banner.text()
+    assert shown(page)["retrieve_limit"] == ("6", "config")
+    assert shown(page)["recent_days"] == ("3", "default")
+    assert page.table.isEnabled()
+    assert page.set_override("retrieve_limit", "11") is False
+    assert len(asked.failed) == 1 and "restore a snapshot over it" in asked.failed[0]
+    page.select_key("retrieve_limit")
+    assert page.unset_selected() is False and not page.unset_button.isEnabled()
+    assert asked.writes == [] and path.read_bytes() == data
+
+    page.versions.select(FIXTURE_SNAPSHOT)
+    assert page.versions.restore_button.isEnabled()
+    assert page.restore_selected() is True
+    work, _message = asked.writes[0]
+    work()
+
+    assert json.loads(path.read_bytes()) == {"retrieve_limit": 8}
+    assert new_snapshots(root) == [data]
+    backups = list((root / ".memdesk" / "backups").rglob("*policy_overrides.json"))
+    assert [b.read_bytes() for b in backups] == [data]
+    page.refresh()
+    assert banner.isHidden() and shown(page)["retrieve_limit"] == ("8", "override")
+
+
+# -- compare and what-if ------------------------------------------------------------------------
+def compare_rows(view: PolicyView) -> list[tuple[str, ...]]:
+    table = view.findChild(QTableWidget, "compareTable")
+    assert table is not None
+    return [
+        tuple(table.item(r, c).text() for c in range(table.columnCount()))
+        for r in range(table.rowCount())
+    ]
+
+
+def test_compare_any_two_policies(view: PolicyView, root: Path) -> None:
+    later = "memory/policy_snapshots/20260222_080000.json"
+    (root / later).write_bytes(b'{\n  "retrieve_limit": 0,\n  "recent_days": 5\n}')
+    assert view.compare.first.currentData() == FIXTURE_SNAPSHOT  # the newest, at first
+    assert view.compare.second.currentData() is None  # against the policy now
+    view.refresh()
+    assert view.compare.first.currentData() == FIXTURE_SNAPSHOT  # kept across a refresh
+    view.tabs.setCurrentWidget(view.compare)
+    view.compare.choose(later, None)
+    assert compare_rows(view) == [
+        ("retrieve_limit", "10 (default; override 0 not used)", "9 (override)"),
+        ("recent_days", "5 (override)", "2 (override)"),
+    ]
+    assert "against the policy now: 2 keys differ" in view.compare.summary.text()
+
+    view.compare.choose(later, FIXTURE_SNAPSHOT)
+
+    assert compare_rows(view) == [
+        ("retrieve_limit", "10 (default; override 0 not used)", "8 (override)"),
+        ("recent_days", "5 (override)", "3 (default)"),
+    ]
+    view.compare.choose(FIXTURE_SNAPSHOT, FIXTURE_SNAPSHOT)
+    assert compare_rows(view) == [] and "the same policy" in view.compare.summary.text()
+
+
+def test_what_if_shows_both_injections_side_by_side(view: PolicyView, root: Path) -> None:
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    box = view.what_if
+
+    box.try_policy(None, "retrieve_limit=1", "dog")
+
+    assert box.found is not None
+    ws = open_pico(root)
+    assert box.now_text.toPlainText() == ws.agent_sees("dog").injected
+    assert "User has a dog named Bob." in box.new_text.toPlainText()
+    assert "燕麦拿铁" in box.now_text.toPlainText() and "燕麦拿铁" not in box.new_text.toPlainText()
+    assert "retrieve injects 1 chunks instead of 5" in box.summary.text()
+
+    box.try_policy(FIXTURE_SNAPSHOT, "", "dog")
+    assert box.found is not None and box.found.new.preview.limit == 8
+    assert "under memory/policy_snapshots/20260221_100000.json" in box.summary.text()
+
+    box.try_policy(None, "retrieve_limit=0", "dog")
+    assert box.found is None and "retrieve_limit must be at least 1" in box.summary.text()
+    assert box.new_text.toPlainText() == ""
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+
+
+def test_what_if_and_compare_follow_what_is_typed_and_picked(
+    qtbot: QtBot, view: PolicyView
+) -> None:
+    view.show()
+    box = view.what_if
+    view.tabs.setCurrentWidget(box)
+    box.values.setText("retrieve_limit=1")
+    qtbot.keyClicks(box.message, "dog")
+    qtbot.keyClick(box.message, Qt.Key.Key_Return)
+    assert box.found is not None and box.found.query == "dog"
+    assert len(box.found.new.chunks) == 1
+    view.tabs.setCurrentWidget(view.compare)
+    view.compare.second.setCurrentIndex(view.compare.second.findData(FIXTURE_SNAPSHOT))
+    assert compare_rows(view) == [] and "the same policy" in view.compare.summary.text()

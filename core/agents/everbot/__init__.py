@@ -315,10 +315,24 @@ class EverBot(Agent):
             raise WorkspaceError(f"{version.rel}: {exc}", exit_code=exc.exit_code) from None
         return changeset
 
-    def what_if(self, ws: Any, values: dict[str, str | None], at: date) -> Any:
+    def what_if(
+        self,
+        ws: Any,
+        values: dict[str, str | None],
+        at: date,
+        *,
+        query: str | None = None,
+        snapshot: str | None = None,
+    ) -> Any:
         """What the profile values as typed would do to the memories; nothing is written."""
         from core.what_if import what_if
 
+        if query is not None or snapshot is not None:
+            raise WorkspaceError(
+                f"{ws.root}: --query and --snapshot are for PicoClaw's policy; EverBot's what-if "
+                "takes the values to try (--set, --unset)",
+                exit_code=EXIT_ERROR,
+            )
         return what_if(ws, ws.profile_values().tried(values), at)
 
     def decay(

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
 from datetime import date
@@ -32,12 +33,14 @@ from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 from core.store.files import list_folder, read_file, read_or_none
 
 if TYPE_CHECKING:
+    from core.agents.picoclaw.format import PolicyLayers, PolicyScalar
     from core.agents.picoclaw.workspace import PicoClawWorkspace
 
 LONGTERM = "memory/MEMORY.md"
 PROFILE = "memory/profile.json"
 SECTIONS = ("longterm", "daily", "profile", "all")
 _DAILY_DIR = re.compile(r"^\d{6}$")
+log = logging.getLogger(__name__)
 
 
 class PicoClaw(Agent):
@@ -114,16 +117,23 @@ class PicoClaw(Agent):
                 items = profile_json.parse_profile(data, profile_path).items()
             except profile_json.ProfileError as exc:
                 report.problems.append(
-                    _problem(profile_path, "corrupt_json", str(exc), exc.line or 1)
+                    _problem(
+                        profile_path, "corrupt_json", f"column {exc.column}: {exc.reason}", exc.line
+                    )
                 )
             except WorkspaceError as exc:
                 report.problems.append(_problem(profile_path, "unreadable", str(exc)))
             else:
                 report.sources.append(SourceCount("profile", str(profile_path), len(items)))
+        ignored: InputError | None
         try:
-            picoclaw.effective_policy(path)
+            ignored = picoclaw.load_policy_layers(path).ignored
         except InputError as exc:
-            report.problems.append(_problem(Path(exc.path), "policy", str(exc), exc.line or 1))
+            ignored = exc
+        if ignored is not None:
+            report.problems.append(
+                _problem(Path(ignored.path), "policy", ignored.reason, ignored.line or 1)
+            )
         report.summary = f"{path}: PicoClaw workspace, {report.entries} memories"
         return report
 
@@ -241,18 +251,12 @@ class PicoClaw(Agent):
         return ws.promote_passage(str(row.fields.get("content") or ""))
 
     def policy(self, path: Path) -> list[Any]:
-        from core.agents.picoclaw.policy import policy_rows
+        from core.agents.picoclaw.policy import rows_of
 
-        return policy_rows(path)
+        return rows_of(_policy_layers(path))
 
     def set_policy(self, ws: PicoClawWorkspace, values: dict[str, str | None]) -> ChangeSet:
-        from core.agents.picoclaw.policy import parse_override
-
-        try:
-            typed = {k: None if v is None else parse_override(k, v) for k, v in values.items()}
-        except ValueError as exc:
-            raise WorkspaceError(f"{ws.root}: {exc}", exit_code=EXIT_REFUSED) from None
-        return ws.set_policy(typed)
+        return ws.set_policy(self._typed_overrides(ws.root, values))
 
     def snapshots(self, path: Path) -> list[Any]:
         from core.agents.picoclaw.policy import list_snapshots
@@ -264,12 +268,59 @@ class PicoClaw(Agent):
 
         return ws.restore_snapshot(find_snapshot(ws.root, name))
 
+    def what_if(
+        self,
+        ws: PicoClawWorkspace,
+        values: dict[str, str | None],
+        at: date,
+        *,
+        query: str | None = None,
+        snapshot: str | None = None,
+    ) -> Any:
+        """What the agent injects for the message `query` (none: the no-message case) under the
+        policy now and under the values tried over the overrides now (or over `snapshot`'s)."""
+        from core.agents.picoclaw import what_if as pico
+
+        typed = self._typed_overrides(ws.root, values)
+        _policy_layers(ws.root)  # the warning, when the agent ignores the overrides now
+        base = pico.policy_now(ws.root)
+        if snapshot is not None:
+            base = pico.policy_of(ws.root, self._snapshot(ws.root, snapshot))
+        return pico.what_if(ws, pico.policy_tried(base, typed), query or "", at)
+
+    def policy_diff(self, path: Path, first: str, second: str | None) -> Any:
+        """The snapshot `first` against `second` (or the policy now): what each key would be."""
+        from core.agents.picoclaw import what_if as pico
+
+        _policy_layers(path)  # the warning, when the agent ignores the overrides now
+        a = pico.policy_of(path, self._snapshot(path, first))
+        if second is None:
+            return pico.policy_diff(a, pico.policy_now(path))
+        return pico.policy_diff(a, pico.policy_of(path, self._snapshot(path, second)))
+
+    @staticmethod
+    def _snapshot(path: Path, name: str) -> Any:
+        from core.agents.picoclaw.policy import find_snapshot
+
+        return find_snapshot(path, name)
+
+    @staticmethod
+    def _typed_overrides(
+        path: Path, values: dict[str, str | None]
+    ) -> dict[str, PolicyScalar | None]:
+        from core.agents.picoclaw.policy import parse_override
+
+        try:
+            return {k: None if v is None else parse_override(k, v) for k, v in values.items()}
+        except ValueError as exc:
+            raise WorkspaceError(f"{path}: {exc}", exit_code=EXIT_REFUSED) from None
+
     def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
         """The long-term chunks its keyword retrieval takes for the message (SPEC 2.2)."""
         from core.agents.picoclaw import format as picoclaw
         from core.agents.picoclaw import retrieval
 
-        policy = picoclaw.effective_policy(path)
+        policy = picoclaw.resolve_policy(_policy_layers(path))
         taken = limit if limit is not None else int(policy["retrieve_limit"].value)
         longterm = path / LONGTERM
         data = read_or_none(longterm, root=path) or b""
@@ -289,7 +340,7 @@ class PicoClaw(Agent):
         from core.agents.picoclaw import format as picoclaw
         from core.agents.picoclaw import retrieval
 
-        policy = picoclaw.effective_policy(path)
+        policy = picoclaw.resolve_policy(_policy_layers(path))
         days = int(policy["recent_days"].value)
         longterm = path / LONGTERM
         data = read_or_none(longterm, root=path) or b""
@@ -320,6 +371,17 @@ class PicoClaw(Agent):
         from core.agents.picoclaw.demo import write_demo
 
         return write_demo(target, entries=entries, seed=seed, today=today)
+
+
+def _policy_layers(path: Path) -> PolicyLayers:
+    """The agent's policy files; overrides it ignores are named on the log (the CLI's stderr,
+    once per command), and what is shown is what the agent does without them."""
+    from core.agents.picoclaw import format as picoclaw
+
+    layers = picoclaw.load_policy_layers(path)
+    if layers.ignored is not None:
+        log.warning("memdesk: warning: %s; %s", layers.ignored, picoclaw.IGNORED_OVERRIDES)
+    return layers
 
 
 def _note_day(file: str) -> date:

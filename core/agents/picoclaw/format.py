@@ -516,6 +516,8 @@ ZERO_MEANS = frozenset(
     }
 )
 OVERRIDES_FILE = Path("memory") / "policy_overrides.json"
+# What is shown while the agent ignores its overrides file (said once, after the file's name).
+IGNORED_OVERRIDES = "shown is what PicoClaw does without it: its defaults and config.json"
 _INT64 = range(-(2**63), 2**63)
 
 
@@ -532,12 +534,31 @@ class PolicyFileError(InputError):
 
 @dataclass(frozen=True, slots=True)
 class PolicyLayers:
-    """The policy values each file sets (only the known keys it sets, null counting as unset)."""
+    """The policy values each file sets (only the known keys it sets, null counting as unset).
+
+    `ignored`: why the agent ignores the overrides (corrupt JSON, a value of the wrong type):
+    it then runs with its defaults and config.json, and so do these layers."""
 
     config_path: Path | None
     config: dict[str, PolicyScalar]
     overrides_path: Path
     overrides: dict[str, PolicyScalar]
+    ignored: PolicyFileError | None = None
+
+    def over(self, path: Path, data: bytes) -> PolicyLayers:
+        """These layers with the overrides `data` holds instead (a snapshot's, values tried)."""
+        try:
+            _obj, overrides = read_overrides(path, data)
+        except PolicyFileError as exc:
+            return replace(self, overrides_path=path, overrides={}, ignored=exc)
+        return replace(self, overrides_path=path, overrides=overrides, ignored=None)
+
+
+def read_overrides(path: Path, data: bytes) -> tuple[dict[str, Any], dict[str, PolicyScalar]]:
+    """The JSON object an overrides file holds (unknown keys too) and the known values it sets;
+    PolicyFileError (file, line) for what makes the agent ignore the whole file."""
+    obj, text = json_object(path, data, ignored_by_agent=True)
+    return obj, policy_values(obj, path, text, ignored_by_agent=True)
 
 
 def config_candidates(workspace: Path | str) -> list[Path]:
@@ -556,8 +577,10 @@ def load_policy_layers(
     """Read config.json's ``memory`` block and ``memory/policy_overrides.json``.
 
     ``config_path`` is the config.json the person picked; by default the first of
-    `config_candidates` that exists. Raises PolicyFileError (naming the file and line) for
-    corrupt JSON or a value of the wrong type: never reads a broken file as empty.
+    `config_candidates` that exists. Raises PolicyFileError (naming the file and line) for a
+    config.json with corrupt JSON or a value of the wrong type, and for a file that cannot be
+    read. Overrides the agent cannot use are ignored as the agent ignores them (`ignored` says
+    why): never read as empty without saying so.
     """
     config_file = Path(config_path) if config_path is not None else find_config(workspace)
     config: dict[str, PolicyScalar] = {}
@@ -570,12 +593,10 @@ def load_policy_layers(
                     config_file, '"memory" must be an object', line=_line_of(text, '"memory"')
                 )
             config = policy_values(block, config_file, text)
-    overrides_file = Path(workspace) / OVERRIDES_FILE
-    overrides: dict[str, PolicyScalar] = {}
-    if overrides_file.exists():
-        obj, text = _read_json_object(overrides_file, ignored_by_agent=True, root=Path(workspace))
-        overrides = policy_values(obj, overrides_file, text, ignored_by_agent=True)
-    return PolicyLayers(config_file, config, overrides_file, overrides)
+    layers = PolicyLayers(config_file, config, Path(workspace) / OVERRIDES_FILE, {})
+    if not layers.overrides_path.exists():
+        return layers
+    return layers.over(layers.overrides_path, _read(layers.overrides_path, root=Path(workspace)))
 
 
 def resolve_policy(layers: PolicyLayers) -> dict[str, PolicyValue]:
@@ -605,16 +626,18 @@ def effective_policy(
     return resolve_policy(load_policy_layers(workspace, config_path=config_path))
 
 
-def _read_json_object(
-    path: Path, *, ignored_by_agent: bool = False, root: Path | None = None
-) -> tuple[dict[str, Any], str]:
-    """The JSON object in `path` (read inside `root` when given) and its text."""
+def _read_json_object(path: Path) -> tuple[dict[str, Any], str]:
+    """The JSON object in `path` and its text."""
+    return json_object(path, _read(path))
+
+
+def _read(path: Path, *, root: Path | None = None) -> bytes:
+    """A policy file's bytes (read inside `root` when given); PolicyFileError when unreadable."""
     try:
-        data = read_file(path, root=root)  # a FIFO is refused, never waited on
+        return read_file(path, root=root)  # a FIFO is refused, never waited on
     except WorkspaceError as exc:
         reason = str(exc).removeprefix(f"{path}: ")
         raise PolicyFileError(path, f"cannot be read: {reason}") from None
-    return json_object(path, data, ignored_by_agent=ignored_by_agent)
 
 
 def json_object(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -26,11 +27,12 @@ from core.agents.picoclaw.format import (
     POLICY_DEFAULTS,
     ZERO_MEANS,
     PolicyFileError,
+    PolicyLayers,
     PolicyScalar,
     PolicySource,
     json_object,
     load_policy_layers,
-    policy_values,
+    read_overrides,
     resolve_policy,
 )
 from core.formats.json_object import JsonItem, JsonObjectDoc, JsonObjectFormat
@@ -41,6 +43,7 @@ from core.store.files import list_folder, read_file
 
 __all__ = [
     "MEANINGS",
+    "NO_VALUE_SET",
     "OVERRIDES",
     "SNAPSHOTS",
     "PolicyDoc",
@@ -54,6 +57,7 @@ __all__ = [
     "list_snapshots",
     "parse_override",
     "policy_rows",
+    "rows_of",
     "write_snapshot",
 ]
 
@@ -61,6 +65,9 @@ OVERRIDES = OVERRIDES_FILE.as_posix()
 SNAPSHOTS = "memory/policy_snapshots"
 _SNAPSHOT_NAME = re.compile(r"^(\d{8}_\d{6})(?:_(\d+))?\.json$")
 _GO_ESCAPED = re.compile("[<>&\u2028\u2029]")
+
+# Why a value cannot be set in an overrides file the agent ignores (said after its problem).
+NO_VALUE_SET = "MemDesk sets no value in it: restore a snapshot over it, or fix it in a text editor"
 
 # What each key does, as the agent's memorypolicy.go uses it (SPEC 2.2).
 MEANINGS: dict[str, str] = {
@@ -79,19 +86,57 @@ MEANINGS: dict[str, str] = {
 
 # -- the overrides file as keyed entries ---------------------------------------------------------
 PolicyItem = JsonItem  # a known key's value: a whole number or true/false
-PolicyDoc = JsonObjectDoc  # the overrides in file order (unknown keys too)
+
+
+class PolicyDoc(JsonObjectDoc):
+    """The overrides in file order (unknown keys too); for a file the agent ignores (corrupt),
+    its bytes as found and why: kept as they are, never edited key by key."""
+
+    def __init__(
+        self,
+        items: Iterable[tuple[str, Any]] = (),
+        *,
+        corrupt: PolicyFileError | None = None,
+        raw: bytes = b"",
+    ) -> None:
+        super().__init__(items)
+        self.corrupt = corrupt
+        self.raw = raw
 
 
 class PolicyOverridesFormat(JsonObjectFormat):
-    """`memory/policy_overrides.json` for the store: one entry per key. A corrupt file raises
-    PolicyFileError when parsed, so nothing is ever written over it."""
+    """`memory/policy_overrides.json` for the store: one entry per key. A corrupt file is kept
+    byte for byte: a key cannot be set in it (PolicyFileError), it can only be replaced whole
+    (a snapshot restored over it), after its bytes are backed up and snapshotted."""
 
     def parse(self, data: bytes | None) -> PolicyDoc:
         if data is None:
             return PolicyDoc()
-        obj, text = json_object(self.path, data, ignored_by_agent=True)
-        policy_values(obj, self.path, text, ignored_by_agent=True)  # wrong types: refused
+        try:
+            obj, _values = read_overrides(self.path, data)  # wrong types: refused
+        except PolicyFileError as exc:
+            return PolicyDoc(corrupt=exc, raw=data)
         return PolicyDoc(obj.items())
+
+    def render(self, doc: JsonObjectDoc) -> bytes:
+        if isinstance(doc, PolicyDoc) and doc.corrupt is not None:
+            return doc.raw
+        return self.render_items(doc.items)
+
+    def outside(self, doc: JsonObjectDoc) -> object:
+        return doc.raw if isinstance(doc, PolicyDoc) and doc.corrupt is not None else None
+
+    def insert(self, doc: JsonObjectDoc, entry: PolicyItem) -> str:
+        _refuse_corrupt(doc)
+        return super().insert(doc, entry)
+
+    def replace(self, doc: JsonObjectDoc, key: str, entry: PolicyItem) -> None:
+        _refuse_corrupt(doc)
+        super().replace(doc, key, entry)
+
+    def remove(self, doc: JsonObjectDoc, key: str) -> None:
+        _refuse_corrupt(doc)
+        super().remove(doc, key)
 
     def render_items(self, items: dict[str, Any]) -> bytes:
         text = dump_json(items, indent=2, sort_keys=True)
@@ -99,6 +144,11 @@ class PolicyOverridesFormat(JsonObjectFormat):
 
     def typed(self, key: str, text: str) -> PolicyScalar:
         return parse_override(key, text)
+
+
+def _refuse_corrupt(doc: JsonObjectDoc) -> None:
+    if isinstance(doc, PolicyDoc) and doc.corrupt is not None:
+        raise doc.corrupt
 
 
 def parse_override(key: str, text: str) -> PolicyScalar:
@@ -202,8 +252,13 @@ class PolicyRow:
 
 
 def policy_rows(root: Path, *, config_path: Path | None = None) -> list[PolicyRow]:
-    """Every key in the agent's order; PolicyFileError (file, line) for a broken file."""
-    layers = load_policy_layers(root, config_path=config_path)
+    """Every key in the agent's order; PolicyFileError (file, line) for a broken config.json or
+    a file that cannot be read (overrides the agent ignores are left out, as it leaves them)."""
+    return rows_of(load_policy_layers(root, config_path=config_path))
+
+
+def rows_of(layers: PolicyLayers) -> list[PolicyRow]:
+    """Every key in the agent's order, as the agent runs with `layers`."""
     effective = resolve_policy(layers)
     return [
         PolicyRow(

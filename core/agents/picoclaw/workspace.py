@@ -52,6 +52,7 @@ class AgentPreview:
     limit: int
     recent_days: int
     profile: str = ""  # the hybrid fork's profile block (memory/profile.json), edits included
+    ignored: str | None = None  # why the agent ignores its policy overrides (a corrupt file)
 
 
 class PicoClawWorkspace(DocumentSet):
@@ -129,8 +130,12 @@ class PicoClawWorkspace(DocumentSet):
         return picoclaw.read_last_compress(self.root)
 
     def policy(self) -> dict[str, picoclaw.PolicyValue]:
-        """The effective policy; InputError (file and line) for a broken file."""
-        return picoclaw.effective_policy(self.root)
+        """The effective policy; InputError (file and line) for a broken config.json."""
+        return picoclaw.resolve_policy(self.policy_layers())
+
+    def policy_layers(self) -> picoclaw.PolicyLayers:
+        """What each file sets (`ignored`: why the agent ignores the overrides)."""
+        return picoclaw.load_policy_layers(self.root)
 
     def folders(self) -> list[Path]:
         memory = self.root / "memory"
@@ -157,6 +162,9 @@ class PicoClawWorkspace(DocumentSet):
     def set_policy(self, values: Mapping[str, picoclaw.PolicyScalar | None]) -> ChangeSet:
         """Overrides set (None: unset, the config or default value applies again)."""
         document = self.overrides()
+        corrupt = document.doc.corrupt
+        if corrupt is not None:
+            raise WorkspaceError(f"{corrupt}; {pico_policy.NO_VALUE_SET}", exit_code=EXIT_REFUSED)
         changes = []
         for key, value in values.items():
             if key not in pico_policy.MEANINGS:
@@ -188,9 +196,13 @@ class PicoClawWorkspace(DocumentSet):
         return add_entry(self.longterm(), draft, "Promote a passage to long-term memory")
 
     # -- what the agent sees ----------------------------------------------------------------------
-    def agent_sees(self, message: str, today: date | None = None) -> AgentPreview:
-        """The retrieval for `message` and the memory text the agent injects, edits included."""
-        policy = self.policy()
+    def agent_sees(
+        self, message: str, today: date | None = None, layers: picoclaw.PolicyLayers | None = None
+    ) -> AgentPreview:
+        """The retrieval for `message` and the memory text the agent injects, edits included,
+        under the policy files as they are (or `layers`: a policy being tried)."""
+        layers = layers or self.policy_layers()
+        policy = picoclaw.resolve_policy(layers)
         limit = int(policy["retrieve_limit"].value)
         recent = int(policy["recent_days"].value)
         content = self.longterm().doc.agent_text()
@@ -210,7 +222,8 @@ class PicoClawWorkspace(DocumentSet):
         injected = retrieval.memory_context(
             content, message, limit=limit, recent_days=recent, daily_notes=notes, today=day
         )
-        return AgentPreview(chunks, injected, limit, recent, self._profile_block())
+        ignored = None if layers.ignored is None else str(layers.ignored)
+        return AgentPreview(chunks, injected, limit, recent, self._profile_block(), ignored)
 
     def _profile_block(self) -> str:
         """What the hybrid fork adds from memory/profile.json ("" without a readable profile)."""

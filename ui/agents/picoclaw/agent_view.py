@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.agents.picoclaw.format import IGNORED_OVERRIDES
 from core.agents.picoclaw.workspace import AgentPreview, PicoClawWorkspace
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
@@ -64,6 +65,9 @@ class AgentView(QWidget):
         self.error = plain_label(name="agentError", wrap=True)
         self.error.setStyleSheet(ERROR_STYLE)
         self.error.hide()
+        self.warning = plain_label(name="agentWarning", wrap=True)  # overrides the agent ignores
+        self.warning.setStyleSheet(ERROR_STYLE)
+        self.warning.hide()
         self.chunks = _chunk_table()
         self.text = QPlainTextEdit()
         self.text.setObjectName("agentSees")
@@ -92,6 +96,7 @@ class AgentView(QWidget):
         layout.addWidget(self.explain)
         layout.addWidget(self.message_row)
         layout.addWidget(self.error)
+        layout.addWidget(self.warning)
         layout.addWidget(self.split, 1)
 
     def show_agent(self, ws: PicoClawWorkspace | None) -> None:
@@ -119,6 +124,7 @@ class AgentView(QWidget):
         self.profile_text.clear()
         self.profile_box.hide()
         self.error.hide()
+        self.warning.hide()
 
     def _show_preview(self, ws: PicoClawWorkspace) -> None:
         message = self.message.text()
@@ -132,6 +138,9 @@ class AgentView(QWidget):
             self.error.show()
             return
         self.error.hide()
+        ignored = self.preview.ignored
+        self.warning.setText("" if ignored is None else f"{ignored}; {IGNORED_OVERRIDES}.")
+        self.warning.setVisible(ignored is not None)
         sources = {key: _ORIGIN[policy[key].source] for key in ("retrieve_limit", "recent_days")}
         self.explain.setText(_picoclaw_text(self.preview, sources, no_query=message == ""))
         self._fill_chunks(self.preview if message != "" else None)

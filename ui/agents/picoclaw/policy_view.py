@@ -1,9 +1,12 @@
 """PicoClaw's MemoryPolicy page (SPEC 2.2): every key with the value the agent uses and where it
-comes from, overrides set or removed, and the snapshots of earlier overrides restored.
+comes from, overrides set or removed, the snapshots of earlier overrides restored, any two
+policies compared and a what-if of what the agent injects under a changed one.
 
 Changes are written at once (the previous overrides saved as a snapshot first) by the desk, off the
-UI thread: the page only asks it to run the work (`write_requested`). A corrupt config.json or
-policy_overrides.json is shown with its file and line and never written over.
+UI thread: the page only asks it to run the work (`write_requested`). A corrupt config.json is
+shown with its file and line and never written over. A corrupt policy_overrides.json is ignored
+by the agent: the page shows what the agent does (defaults and config.json), says so once, sets
+no value in it, and lets a snapshot be restored over it (its bytes backed up first).
 """
 
 from __future__ import annotations
@@ -16,25 +19,29 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from core.agents.picoclaw.format import IGNORED_OVERRIDES
 from core.agents.picoclaw.policy import (
     MEANINGS,
+    NO_VALUE_SET,
     OVERRIDES,
     PolicyRow,
     Snapshot,
     checked_snapshot,
     list_snapshots,
     parse_override,
-    policy_rows,
+    rows_of,
 )
 from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.formats.strict_json import dump_json
 from core.formats.text import InputError
 from core.ops import apply_and_save
 from core.store.errors import WorkspaceError
+from ui.agents.picoclaw.policy_compare import CompareBox, WhatIfBox
 from ui.tables import KeyedTableModel, keyed_table
 from ui.typed import editing_kept
 from ui.untrusted import literal_html, plain_label
@@ -91,6 +98,7 @@ class PolicyView(QWidget):
         super().__init__(parent)
         self.ws: PicoClawWorkspace | None = None
         self.error: str | None = None  # why the policy cannot be shown
+        self.ignored: str | None = None  # why the agent ignores the overrides file
         self.snapshots: dict[str, Snapshot] = {}  # by rel, as the versions box lists them
         self.model = PolicyModel(self.set_override, self)
         self.title = plain_label("MemoryPolicy: no workspace open", name="policyTitle", wrap=True)
@@ -110,6 +118,8 @@ class PolicyView(QWidget):
         self.versions.gone.connect(
             lambda rel: self.notice.emit(f"The policy snapshot {rel} is gone")
         )
+        self.compare = CompareBox()
+        self.what_if = WhatIfBox()
         self._layout()
         self._show_error()
         self._update_unset()
@@ -127,9 +137,14 @@ class PolicyView(QWidget):
             column.addWidget(widget)
         column.addWidget(self.table, 1)
         column.addLayout(button_row(self.unset_button))
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("policyTabs")
+        self.tabs.addTab(self.versions, "Snapshots")
+        self.tabs.addTab(self.compare, "Compare")
+        self.tabs.addTab(self.what_if, "What if")
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(policy)
-        split.addWidget(self.versions)
+        split.addWidget(self.tabs)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
@@ -153,13 +168,16 @@ class PolicyView(QWidget):
 
     def _fill_rows(self, keep: str | None) -> None:
         rows: list[PolicyRow] = []
-        self.error = None
+        self.error = self.ignored = None
         if self.ws is not None:
             self.title.setText(f"MemoryPolicy — {self.ws.root}")
             try:
-                rows = policy_rows(self.ws.root)
+                layers = self.ws.policy_layers()
+                rows = rows_of(layers)
             except UNREADABLE as exc:
                 self.error = str(exc)
+            else:
+                self.ignored = None if layers.ignored is None else str(layers.ignored)
         self.model.set_rows(rows)
         self.table.setEnabled(bool(rows))
         self._show_error()
@@ -168,13 +186,17 @@ class PolicyView(QWidget):
             self.table.selectRow(kept)
 
     def _show_error(self) -> None:
-        self.error_label.setVisible(self.error is not None)
-        self.error_label.setText(
-            ""
-            if self.error is None
-            else f"{self.error}\n\nMemDesk will not change the policy until this file is fixed: "
-            "correct it in a text editor, then reload."
-        )
+        self.error_label.setVisible(self.error is not None or self.ignored is not None)
+        if self.error is not None:
+            text = (
+                f"{self.error}\n\nMemDesk will not change the policy until this file is fixed: "
+                "correct it in a text editor, then reload."
+            )
+        elif self.ignored is not None:
+            text = f"{self.ignored}; {IGNORED_OVERRIDES}.\n\n{NO_VALUE_SET}."
+        else:
+            text = ""
+        self.error_label.setText(text)
 
     def current_key(self) -> str | None:
         row = self.model.policy_row(self.table.currentIndex().row())
@@ -188,7 +210,8 @@ class PolicyView(QWidget):
 
     def _update_unset(self) -> None:
         row = self.model.policy_row(self.table.currentIndex().row())
-        self.unset_button.setEnabled(row is not None and row.override is not None)
+        ok = row is not None and row.override is not None and self.ignored is None
+        self.unset_button.setEnabled(ok)
 
     # -- snapshots ------------------------------------------------------------------------------
     def _fill_snapshots(self) -> None:
@@ -201,6 +224,8 @@ class PolicyView(QWidget):
             current_error=current_error,
             listing_error=listing_error,
         )
+        self.compare.show_policies(self.ws, snapshots)
+        self.what_if.show_policies(self.ws, snapshots)
 
     def _list_snapshots(self) -> tuple[list[Snapshot], str | None]:
         if self.ws is None:
@@ -226,7 +251,7 @@ class PolicyView(QWidget):
     def _current_overrides(self) -> tuple[dict[str, Any] | None, str | None]:
         if self.ws is None:
             return None, None
-        try:
+        try:  # a file the agent ignores holds no override it uses: a snapshot may replace it
             return dict(self.ws.overrides().doc.items), None
         except UNREADABLE as exc:
             return None, str(exc)
@@ -244,6 +269,9 @@ class PolicyView(QWidget):
         row = self.model.policy_row(index) if index is not None else None
         if row is None:
             return False
+        if self.ignored is not None:
+            self.failed.emit(f"{self.ignored}; {NO_VALUE_SET}")
+            return False
         if not text.strip():
             return row.override is not None and self._write(row, None)
         try:
@@ -257,7 +285,9 @@ class PolicyView(QWidget):
 
     def unset_selected(self) -> bool:
         row = self.model.policy_row(self.table.currentIndex().row())
-        return row is not None and row.override is not None and self._write(row, None)
+        if row is None or row.override is None or self.ignored is not None:
+            return False
+        return self._write(row, None)
 
     def _write(self, row: PolicyRow, value: int | bool | None) -> bool:
         ws = self.ws
