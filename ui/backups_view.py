@@ -353,6 +353,7 @@ class BackupsView(QWidget):
     write_requested = Signal(object, str)  # (work run off the UI thread, what it did)
     compared = Signal()  # a comparison made off the UI thread is shown
     searched = Signal()  # the hits of a search in the backups are shown
+    resolved = Signal()  # a search found memories: "found none" no longer holds
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -461,7 +462,9 @@ class BackupsView(QWidget):
             cells = (hit.key, when, _first_line(hit.content), hit.backup.rel)
             for column, text in enumerate(cells):
                 self.hits.setItem(row, column, QTableWidgetItem(text))
-        if not self.found_hits:
+        if self.found_hits:
+            self.resolved.emit()
+        else:
             self.notice.emit("No memory only in backups holds every one of these words")
         self.searched.emit()
 

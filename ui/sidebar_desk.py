@@ -153,6 +153,7 @@ class SidebarDesk(Desk):
     def _page_selected(self, row: int) -> None:
         if 0 <= row < len(self.pages):
             self.pages[row].show()
+            self.page_changed.emit()
             self.changed.emit()  # the page may have read more files: the window watches them
 
     def select_page(self, name: str) -> None:
@@ -168,6 +169,9 @@ class SidebarDesk(Desk):
     def current_page(self) -> str | None:
         row = self.sidebar.currentRow()
         return self.pages[row].name if 0 <= row < len(self.pages) else None
+
+    def page_name(self) -> str:
+        return self.current_page() or ""
 
     def document_changed(self, _document: object = None) -> None:
         self.update_titles()

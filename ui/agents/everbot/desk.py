@@ -296,6 +296,10 @@ class EverBotDesk(Desk):
         else:
             self.pages.setCurrentWidget(self.table)
             self.run_search()
+        self.page_changed.emit()
+
+    def page_name(self) -> str:
+        return self.view.name
 
     def _show_page(self) -> None:
         """A view that is not a memory list: Problems, What the agent sees."""
