@@ -71,6 +71,7 @@ class Desk(QWidget):
             self.failed.emit("MemDesk is still saving or reading files; try again in a moment")
             finish(False)
             return
+        self.apply_pending()  # text typed and not applied is an unsaved edit too
         if self.ws is not None and self.ws.modified:
             self.failed.emit(
                 "Save (Ctrl+S) or undo your unsaved edits first: this writes at once, and would "

@@ -489,6 +489,9 @@ class EverBotDesk(Desk):
     def _show_current(self) -> None:
         self.detail.show_memory(self.ws, self.current_key())
 
+    def apply_pending(self) -> None:
+        self.detail.apply_pending()
+
     # -- editing -----------------------------------------------------------------------------------
     def apply_changes(self, changes: list[Change[Entry]], label: str) -> None:
         """Apply changes as one undoable step."""

@@ -33,7 +33,7 @@ from core.policy import KNOWN_CATEGORIES
 from core.store.merge import Change
 from ui.agents.everbot.score_chart_view import ScoreChartView
 from ui.markdown_view import MarkdownView
-from ui.typed import Typed
+from ui.typed import Typed, plain_text
 from ui.untrusted import plain_label
 
 CHART_DELAY_MS = 200
@@ -201,12 +201,17 @@ class DetailPane(QWidget):
         self.chart_view.show_chart(data)
 
     # -- actions -----------------------------------------------------------------------------------
+    def apply_pending(self) -> None:
+        """What was typed and not applied yet becomes an edit (before a save or a write)."""
+        if any(typed.typed() for typed in self.typed):
+            self.apply_edits()
+
     def apply_edits(self) -> None:
         entry = self._entry()
         if entry is None or self.ws is None:
             return
         fields: dict[str, object] = {
-            "content": self.content.toPlainText(),
+            "content": plain_text(self.content),
             "category": self.category.currentText().strip(),
         }
         if round(self.score.value(), 4) != round(entry.score, 4):
