@@ -445,6 +445,13 @@ class EntriesView(QWidget):
             return
         self._push(lambda: edit_entry(source, key, text))
 
+    def apply_pending(self) -> None:
+        """Text typed and not applied yet becomes an edit (before a save or a write)."""
+        if self.entry_typed.typed():
+            self.apply_edit()
+        if self.file_typed.typed():
+            self.apply_text()
+
     def apply_text(self) -> None:
         """The whole file's text as the person wrote it in the Whole file tab."""
         source = self.source

@@ -177,6 +177,14 @@ class SidebarDesk(Desk):
         self.update_titles()
         self.changed.emit()
 
+    def apply_pending(self) -> None:
+        """Every page's text typed and not applied yet becomes an edit (before a save or a
+        write): the person may have typed on a page and gone to another."""
+        for index in range(self.stack.count()):
+            apply = getattr(self.stack.widget(index), "apply_pending", None)
+            if apply is not None:
+                apply()
+
     def refresh(self) -> None:
         """After undo, redo, save or reload: show the current page's state anew (a page of
         files shows its file list again: the agent may have added a file)."""

@@ -201,3 +201,28 @@ def test_editing_picoclaw_long_term_memory_keeps_no_break_spaces(
     wait_saved(qtbot, window)
 
     assert f"{spaced} Woof" in longterm.read_text(encoding="utf-8")
+
+
+def test_picoclaw_entry_text_typed_then_another_page_is_saved_by_ctrl_s(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Tried as a user would: typed in a long-term memory entry, looked at the daily notes,
+    pressed Ctrl+S: 'Nothing to save', and closing the window did not ask."""
+    home = tmp_path / "home"
+    shutil.copytree(FIXTURES / "picoclaw" / "home", home)
+    window.open_workspace(home)
+    qtbot.waitUntil(lambda: isinstance(window.desk, PicoClawDesk), timeout=10_000)
+    desk = window.desk
+    assert isinstance(desk, PicoClawDesk)
+    desk.entries.select_row(1)
+    editor = desk.entries.editor
+    editor.setFocus()
+    editor.moveCursor(QTextCursor.MoveOperation.End)
+    type_text(editor, " Woof")
+    desk.select_page("daily")
+
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    wait_saved(qtbot, window)
+
+    longterm = home / "workspace" / "memory" / "MEMORY.md"
+    assert "User has a dog named Bob. Woof" in longterm.read_text(encoding="utf-8")
