@@ -226,3 +226,24 @@ def test_picoclaw_entry_text_typed_then_another_page_is_saved_by_ctrl_s(
 
     longterm = home / "workspace" / "memory" / "MEMORY.md"
     assert "User has a dog named Bob. Woof" in longterm.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("button", ["reinforce_button", "archive_button", "pin_button"])
+def test_text_being_typed_stays_through_reinforce_archive_and_pin(
+    qtbot: QtBot, window: MainWindow, demo: Path, button: str
+) -> None:
+    """Tried as a user would: typing a memory's new text, clicked Reinforce: the typed text was
+    replaced by the memory's old text (Archive and Pin to core did the same)."""
+    desk = opened(qtbot, window, demo)
+    desk.select_key(KEY)
+    type_at_end(desk, " typed")
+    qtbot.mouseClick(getattr(desk.detail, button), Qt.MouseButton.LeftButton)
+    assert window.isWindowModified()
+    if desk.current_key() != KEY:  # archived: shown on the Archived page
+        desk.sidebar.setCurrentRow(1)
+        desk.select_key(KEY)
+
+    assert desk.detail.content.toPlainText().endswith(" typed")
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    wait_saved(qtbot, window)
+    assert " typed\n" in memory_text(demo)

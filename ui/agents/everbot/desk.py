@@ -546,6 +546,7 @@ class EverBotDesk(Desk):
     def _with_selection(
         self, build: Callable[[Workspace, list[str]], list[Change[Entry]]], label: str
     ) -> None:
+        self.apply_pending()  # the memory being typed in may be one of them
         keys = self.selected_keys()
         if self.ws is None or not keys:
             return

@@ -221,24 +221,31 @@ class DetailPane(QWidget):
     def _reinforce(self) -> None:
         if self.key is not None:
             key = self.key
-            self._request(lambda ws: operations.reinforce_memory(ws, key), f"Reinforce {key}")
+            self._act(lambda ws: operations.reinforce_memory(ws, key), f"Reinforce {key}")
 
     def _toggle_archive(self) -> None:
         entry = self._entry()
         if entry is not None:
+            key = entry.key
             section: Section = "active" if entry.section == "archived" else "archived"
-            label = f"{'Unarchive' if section == 'active' else 'Archive'} {entry.key}"
-            self._request(lambda ws: operations.move(ws, [entry.key], section), label)
+            label = f"{'Unarchive' if section == 'active' else 'Archive'} {key}"
+            self._act(lambda ws: operations.move(ws, [key], section), label)
 
     def _pin(self) -> None:
         if self.key is not None:
             key = self.key
-            self._request(lambda ws: operations.pin(ws, key), f"Pin {key} to core")
+            self._act(lambda ws: operations.pin(ws, key), f"Pin {key} to core")
 
     def _delete(self) -> None:
         if self.key is not None:
             key = self.key
-            self._request(lambda ws: operations.delete(ws, [key]), f"Delete {key}")
+            self._act(lambda ws: operations.delete(ws, [key]), f"Delete {key}")
+
+    def _act(self, build: object, label: str) -> None:
+        """An action on the memory as edited: what was typed is applied first (its own undo
+        step), not dropped when the action shows the memory anew."""
+        self.apply_pending()
+        self._request(build, label)
 
     def _request(self, build: object, label: str) -> None:
         if self.ws is None or not callable(build):
