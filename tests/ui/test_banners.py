@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from app.cli import main
 from tests.conftest import FIXTURES
-from tests.ui.test_main_window import opened, type_text
+from tests.ui.test_main_window import opened, type_text, wait_saved
 from tests.ui.test_review_window import _press, _queue, _settled
 from ui.agents.picoclaw.desk import PicoClawDesk
 from ui.agents.picoclaw.policy_view import OVERRIDE
@@ -174,4 +174,50 @@ def test_the_rejected_banner_goes_when_ctrl_z_undoes_the_rejection(
     _settled(qtbot, window, view)
 
     assert len(view.proposals) == waiting
+    assert shown(window) == ""
+
+
+def test_a_refused_edit_banner_goes_when_the_edit_is_applied(
+    qtbot: QtBot, window: MainWindow, everbot_demo: Path
+) -> None:
+    desk = opened(qtbot, window, everbot_demo)
+    desk.table.setCurrentIndex(desk.model.index(0, 0))
+    line = desk.detail.category.lineEdit()
+    assert line is not None
+    line.setFocus()
+    line.selectAll()
+    QTest.keyClicks(line, "two words")
+    QTest.keyClick(line, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert "letters, digits or _ only" in shown(window)
+
+    line.selectAll()
+    QTest.keyClicks(line, "two_words")
+    QTest.keyClick(line, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+
+    assert window.isWindowModified() and shown(window) == ""
+
+
+def test_a_save_that_failed_is_resolved_by_the_next_save(
+    qtbot: QtBot, window: MainWindow, everbot_demo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk = opened(qtbot, window, everbot_demo)
+    ws = window.ws
+    assert ws is not None
+    desk.table.setCurrentIndex(desk.model.index(0, 0))
+    desk.detail.content.setFocus()
+    type_text(desk.detail.content, "x")
+    QTest.keyClick(desk.detail.content, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    save_all = ws.save_all
+
+    def disk_full(*_args: object, **_kwargs: object) -> object:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(ws, "save_all", disk_full)
+    QTest.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: "No space left on device" in shown(window), timeout=10_000)
+
+    monkeypatch.setattr(ws, "save_all", save_all)
+    QTest.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    wait_saved(qtbot, window)
+
     assert shown(window) == ""
