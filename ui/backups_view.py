@@ -353,6 +353,7 @@ class BackupsView(QWidget):
     write_requested = Signal(object, str)  # (work run off the UI thread, what it did)
     compared = Signal()  # a comparison made off the UI thread is shown
     searched = Signal()  # the hits of a search in the backups are shown
+    resolved = Signal()  # a search found memories: "found none" no longer holds
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -461,7 +462,9 @@ class BackupsView(QWidget):
             cells = (hit.key, when, _first_line(hit.content), hit.backup.rel)
             for column, text in enumerate(cells):
                 self.hits.setItem(row, column, QTableWidgetItem(text))
-        if not self.found_hits:
+        if self.found_hits:
+            self.resolved.emit()
+        else:
             self.notice.emit("No memory only in backups holds every one of these words")
         self.searched.emit()
 
@@ -474,16 +477,16 @@ class BackupsView(QWidget):
         rels = [b.rel for b in self.backups]
         if hit.backup.rel not in rels:
             return
-        self._then = lambda: self._tick(hit.key)
+        self._then = lambda: self._tick({hit.key})
         self.table.setCurrentCell(rels.index(hit.backup.rel), 0)
         if self.comparing is None:  # compared at once (a small file)
             self._run_then()
         self.tabs.setCurrentIndex(0)
 
-    def _tick(self, key: str) -> None:
+    def _tick(self, keys: set[str]) -> None:
         for diff_row in range(self.diff_table.rowCount()):
             item = self.diff_table.item(diff_row, 0)
-            if item is not None and item.data(Qt.ItemDataRole.UserRole) == key:
+            if item is not None and item.data(Qt.ItemDataRole.UserRole) in keys:
                 item.setCheckState(Qt.CheckState.Checked)
                 self.diff_table.scrollToItem(item)
 
@@ -498,10 +501,11 @@ class BackupsView(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        """List the backups again, keeping the one selected when it still exists."""
+        """List the backups again, keeping the one selected when it still exists, and the
+        memories ticked in it that still differ (a restore that failed keeps its ticks)."""
         if self.ws is None:
             return
-        kept = self.selected()
+        kept, ticked = self.selected(), set(self.checked_keys())
         try:
             found = agent_named(self.ws.agent).backups(self.ws.root)
         except (WorkspaceError, InputError, OSError) as exc:
@@ -513,8 +517,12 @@ class BackupsView(QWidget):
         row = rels.index(kept.rel) if kept is not None and kept.rel in rels else -1
         if kept is not None and row < 0:
             self.notice.emit(f"The backup {kept.rel} is gone")
+        if row >= 0 and ticked and self._then is None:
+            self._then = lambda: self._tick(ticked)
         self.table.setCurrentCell(row, 0)
         self._show_backup(row)
+        if self.comparing is None:  # compared at once (a small file)
+            self._run_then()
 
     def _fill_backups(self) -> None:
         self.table.blockSignals(True)

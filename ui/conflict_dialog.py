@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.store.merge import OUTSIDE, Conflict, Resolution
+from ui.typed import plain_text
 from ui.untrusted import plain_label
 
 
@@ -64,7 +65,7 @@ class _ConflictBox(QGroupBox):
         if self.keep_mine.isChecked():
             return "mine"
         if self.write_own.isChecked():
-            text = self.edited.toPlainText()
+            text = plain_text(self.edited)
             if text.strip():
                 return text
         return "theirs"

@@ -31,6 +31,9 @@ class Desk(QWidget):
     changed = Signal()  # an edit, undo or redo: the shell updates title, status and watches
     notice = Signal(str)  # something worth a banner (not an error)
     written = Signal(str)  # a page wrote at once (restore, undo, policy): what it did
+    # A banner belongs to the page shown when it was raised (`page_name`):
+    page_changed = Signal()  # another page is shown: the banner goes
+    resolved = Signal(str)  # an action of this page (its name) succeeded: its banner goes
 
     def __init__(
         self,
@@ -63,10 +66,12 @@ class Desk(QWidget):
         journal, a policy change, a review decision), off the UI thread; `message` says what it
         did. `then` hears whether it was written, once it is over (or refused)."""
         finish = then or (lambda _written: None)
+        page = self.page_name()
         if self.tasks.busy:
             self.failed.emit("MemDesk is still saving or reading files; try again in a moment")
             finish(False)
             return
+        self.apply_pending()  # text typed and not applied is an unsaved edit too
         if self.ws is not None and self.ws.modified:
             self.failed.emit(
                 "Save (Ctrl+S) or undo your unsaved edits first: this writes at once, and would "
@@ -76,6 +81,7 @@ class Desk(QWidget):
             return
 
         def done(_result: Any) -> None:
+            self.resolved.emit(page)  # first: what the page shows anew may need a banner
             self.written.emit(message)
             finish(True)
 
@@ -90,14 +96,22 @@ class Desk(QWidget):
         self.tasks.run(work, on_done=done, on_error=failed)
 
     def connect_page(self, widget: QWidget) -> None:
-        """Relay a page's failed / notice / write_requested signals to the desk's."""
+        """Relay a page's failed / notice / resolved / write_requested signals to the desk's."""
         for name, relay in (("failed", self.failed), ("notice", self.notice)):
             signal = getattr(widget, name, None)
             if signal is not None:
                 signal.connect(relay)
+        resolved = getattr(widget, "resolved", None)
+        if resolved is not None:
+            resolved.connect(lambda: self.resolved.emit(self.page_name()))
         requested = getattr(widget, "write_requested", None)
         if requested is not None:
             requested.connect(self.write_now)
+
+    def page_name(self) -> str:
+        """The page shown (the banner raised now belongs to it); emit `page_changed` when
+        another is shown."""
+        return ""
 
     def refresh(self) -> None:
         """Show the workspace's state anew (after undo, redo, save or a reload)."""

@@ -37,7 +37,7 @@ from core.ops.entries import delete_entry, edit_entry, set_text
 from core.store.document import Item
 from core.store.documents import AnyDocument
 from core.store.errors import WorkspaceError
-from ui.typed import Typed
+from ui.typed import Typed, plain_text
 from ui.undo import OpCommand
 from ui.untrusted import literal_html, plain_label
 
@@ -236,7 +236,7 @@ class EntriesView(QWidget):
         def run() -> None:
             key, source = self.current_key(), self.source
             if key is not None and source is not None:
-                self._push(lambda: make(source, key, self.editor.toPlainText()))
+                self._push(lambda: make(source, key, plain_text(self.editor)))
 
         button.clicked.connect(lambda _checked=False: run())
         return button
@@ -439,18 +439,25 @@ class EntriesView(QWidget):
         key, source = self.current_key(), self.source
         if key is None or source is None:
             return
-        text = self.editor.toPlainText()
+        text = plain_text(self.editor)
         current = source.item(key)
         if current is None or current.content == text.strip():
             return
         self._push(lambda: edit_entry(source, key, text))
+
+    def apply_pending(self) -> None:
+        """Text typed and not applied yet becomes an edit (before a save or a write)."""
+        if self.entry_typed.typed():
+            self.apply_edit()
+        if self.file_typed.typed():
+            self.apply_text()
 
     def apply_text(self) -> None:
         """The whole file's text as the person wrote it in the Whole file tab."""
         source = self.source
         if source is None:
             return
-        text, base = self.file_text.toPlainText(), str(self.file_typed.base)
+        text, base = plain_text(self.file_text), str(self.file_typed.base)
         if text == source.text():
             return
         self._push(lambda: set_text(source, text, base=base))
@@ -465,7 +472,7 @@ class EntriesView(QWidget):
         source, ws = self.source, self.ws
         if source is None or ws is None:
             return
-        text = self.editor.toPlainText()
+        text = plain_text(self.editor)
         command = self._push(lambda: ws.add_entry(source, text))
         if command is not None:
             self.filter.clear()

@@ -82,6 +82,11 @@ SHORTCUTS = (
 )
 RETRY_MS = 500  # a file change met while a save runs is looked at again after this
 
+# What a banner is about (its cause): a later success of the same cause resolves it.
+PAGE = "page"  # what the page shown did or found (its writes, edits, searches)
+SAVE = "save"  # saving the edits
+DISK = "disk"  # another program's writes, reading the files anew
+
 Resolutions = Mapping[str, Mapping[str, Resolution]]
 
 
@@ -113,6 +118,7 @@ class MainWindow(QMainWindow):
     def _build(self) -> None:
         self.banner = plain_label(name="banner", wrap=True)
         self.banner.hide()
+        self._banner_of: tuple[str, str] = ("", PAGE)  # the page it was raised on, its cause
         self.placeholder = QLabel("Open an agent's workspace folder: File → Open workspace…")
         self.placeholder.setObjectName("placeholder")
         self.desks = QStackedWidget()
@@ -316,6 +322,8 @@ class MainWindow(QMainWindow):
         self.desk = desk
         desk.failed.connect(self.show_error)
         desk.notice.connect(self.show_banner)
+        desk.page_changed.connect(self._page_changed)
+        desk.resolved.connect(lambda page: self.resolve(PAGE, page))
         desk.changed.connect(self._desk_changed)
         desk.written.connect(self._written)
         reread = getattr(desk, "reread", None)
@@ -336,6 +344,8 @@ class MainWindow(QMainWindow):
             self.watcher.watch(files, self.ws.folders())
 
     def _undo_moved(self, _index: int) -> None:
+        """An edit applied, undone or redone: what the page's banner said of an edit is over."""
+        self.resolve(PAGE)
         self._desk_changed()
 
     def _written(self, message: str) -> None:
@@ -409,11 +419,13 @@ class MainWindow(QMainWindow):
 
     def _saved(self, saved: list[Any], then: Callable[[], None] | None) -> None:
         self.undo_stack.setClean()
+        self.resolve(SAVE)
         if any(s.merged for s in saved):
             self._drop_stale_undo()
             self.show_banner(
                 "Saved, merged with changes another program made meanwhile."
-                + "".join(f"\n{s.notice}" for s in saved if s.notice)
+                + "".join(f"\n{s.notice}" for s in saved if s.notice),
+                cause=SAVE,
             )
         names = ", ".join(s.path.name for s in saved)
         backups = sum(1 for s in saved if s.backup is not None)
@@ -435,14 +447,15 @@ class MainWindow(QMainWindow):
         self._save_queued = None
         if isinstance(exc, NotRecorded):  # the files are written: nothing is left to save
             self.undo_stack.setClean()
-        self.show_error(_message(exc, "Could not save"))
+        self.show_error(_message(exc, "Could not save"), cause=SAVE)
 
     def _ask_conflicts(self, exc: ConflictError, rel: str) -> None:
         """The entries changed on both sides, one choice each; saving again applies them."""
         self._save_queued = None
         self.show_banner(
             "Not saved: entries were changed both here and by another program. "
-            "Choose what to keep for each."
+            "Choose what to keep for each.",
+            cause=SAVE,
         )
         dialog = ConflictDialog(exc.conflicts, self, file=rel)
         dialog.accepted.connect(lambda: self.save(resolutions={rel: dialog.resolutions()}))
@@ -475,7 +488,9 @@ class MainWindow(QMainWindow):
         self.tasks.run(
             ws.refresh_from_disk,
             on_done=self._refreshed,
-            on_error=lambda exc: self.show_error(_message(exc, "Could not read the change")),
+            on_error=lambda exc: self.show_error(
+                _message(exc, "Could not read the change"), cause=DISK
+            ),
         )
 
     def _refreshed(self, what: Refreshed) -> None:
@@ -492,15 +507,17 @@ class MainWindow(QMainWindow):
             self.show_error(
                 "Another program rewrote a file from a copy older than your last save and "
                 f"undid your changes ({lost}). The journal keeps them (before and after): "
-                "apply them again and save."
+                "apply them again and save.",
+                cause=DISK,
             )
         elif what.kept:
             self.show_banner(
                 f"{names} changed on disk. Your edits will be merged with it when you save; "
-                "entries changed on both sides will be shown to you."
+                "entries changed on both sides will be shown to you.",
+                cause=DISK,
             )
         elif what.reloaded:
-            self.show_banner(f"Reloaded {names}: changed by another program.")
+            self.show_banner(f"Reloaded {names}: changed by another program.", cause=DISK)
         self._desk_changed()
 
     def reload(self, *, force: bool = False, note: str = "") -> None:
@@ -510,27 +527,32 @@ class MainWindow(QMainWindow):
 
         def done(_result: object) -> None:
             self.undo_stack.clear()
+            self.resolve(DISK)
+            self.resolve(SAVE)  # what was not saved is dropped: nothing is left to save
             if self.desk is not None:
                 self.desk.refreshed(Refreshed(reloaded=ws.documents()))
                 self.desk.refresh()
             self._desk_changed()
             if note:
-                self.show_banner(note)
+                self.show_banner(note, cause=DISK)
 
         self.tasks.run(
             ws.reload,
             on_done=done,
-            on_error=lambda exc: self.show_error(_message(exc, "Could not reload")),
+            on_error=lambda exc: self.show_error(_message(exc, "Could not reload"), cause=DISK),
         )
 
     # -- messages, title, status -------------------------------------------------------------------
-    def show_error(self, message: str) -> None:
+    def show_error(self, message: str, *, cause: str = PAGE) -> None:
         """An expected failure: shown in the window, not as a traceback."""
         log.warning("%s", message)
-        self.show_banner(message, error=True)
+        self.show_banner(message, error=True, cause=cause)
         self.statusBar().showMessage(message.splitlines()[0], 8000)
 
-    def show_banner(self, message: str, *, error: bool = False) -> None:
+    def show_banner(self, message: str, *, error: bool = False, cause: str = PAGE) -> None:
+        """Show `message` above the pages until another page is shown, the same cause is
+        resolved on this page (`resolve`) or a newer banner replaces it."""
+        self._banner_of = (self._page(), cause)
         self.banner.setProperty("error", error)
         self.banner.setText(message)
         self.banner.setStyleSheet(
@@ -541,6 +563,18 @@ class MainWindow(QMainWindow):
 
     def hide_banner(self) -> None:
         self.banner.hide()
+
+    def resolve(self, cause: str, page: str | None = None) -> None:
+        """`cause` succeeded on `page` (the page shown when None): its banner goes."""
+        if self._banner_of == (self._page() if page is None else page, cause):
+            self.hide_banner()
+
+    def _page_changed(self) -> None:
+        if self._banner_of[0] != self._page():
+            self.hide_banner()
+
+    def _page(self) -> str:
+        return self.desk.page_name() if self.desk is not None else ""
 
     def modified(self) -> bool:
         return self.ws is not None and self.ws.modified

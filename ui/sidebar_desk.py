@@ -153,6 +153,7 @@ class SidebarDesk(Desk):
     def _page_selected(self, row: int) -> None:
         if 0 <= row < len(self.pages):
             self.pages[row].show()
+            self.page_changed.emit()
             self.changed.emit()  # the page may have read more files: the window watches them
 
     def select_page(self, name: str) -> None:
@@ -169,9 +170,20 @@ class SidebarDesk(Desk):
         row = self.sidebar.currentRow()
         return self.pages[row].name if 0 <= row < len(self.pages) else None
 
+    def page_name(self) -> str:
+        return self.current_page() or ""
+
     def document_changed(self, _document: object = None) -> None:
         self.update_titles()
         self.changed.emit()
+
+    def apply_pending(self) -> None:
+        """Every page's text typed and not applied yet becomes an edit (before a save or a
+        write): the person may have typed on a page and gone to another."""
+        for index in range(self.stack.count()):
+            apply = getattr(self.stack.widget(index), "apply_pending", None)
+            if apply is not None:
+                apply()
 
     def refresh(self) -> None:
         """After undo, redo, save or reload: show the current page's state anew (a page of

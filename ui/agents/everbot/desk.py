@@ -296,6 +296,10 @@ class EverBotDesk(Desk):
         else:
             self.pages.setCurrentWidget(self.table)
             self.run_search()
+        self.page_changed.emit()
+
+    def page_name(self) -> str:
+        return self.view.name
 
     def _show_page(self) -> None:
         """A view that is not a memory list: Problems, What the agent sees."""
@@ -485,6 +489,9 @@ class EverBotDesk(Desk):
     def _show_current(self) -> None:
         self.detail.show_memory(self.ws, self.current_key())
 
+    def apply_pending(self) -> None:
+        self.detail.apply_pending()
+
     # -- editing -----------------------------------------------------------------------------------
     def apply_changes(self, changes: list[Change[Entry]], label: str) -> None:
         """Apply changes as one undoable step."""
@@ -539,6 +546,7 @@ class EverBotDesk(Desk):
     def _with_selection(
         self, build: Callable[[Workspace, list[str]], list[Change[Entry]]], label: str
     ) -> None:
+        self.apply_pending()  # the memory being typed in may be one of them
         keys = self.selected_keys()
         if self.ws is None or not keys:
             return

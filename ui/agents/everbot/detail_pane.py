@@ -34,7 +34,7 @@ from core.policy import KNOWN_CATEGORIES
 from core.store.merge import Change
 from ui.agents.everbot.score_chart_view import ScoreChartView
 from ui.markdown_view import MarkdownView
-from ui.typed import Typed
+from ui.typed import Typed, plain_text
 from ui.untrusted import plain_label
 
 CHART_DELAY_MS = 200
@@ -216,12 +216,17 @@ class DetailPane(QWidget):
         self.chart_view.show_chart(data)
 
     # -- actions -----------------------------------------------------------------------------------
+    def apply_pending(self) -> None:
+        """What was typed and not applied yet becomes an edit (before a save or a write)."""
+        if any(typed.typed() for typed in self.typed):
+            self.apply_edits()
+
     def apply_edits(self) -> None:
         entry = self._entry()
         if entry is None or self.ws is None:
             return
         fields: dict[str, object] = {
-            "content": self.content.toPlainText(),
+            "content": plain_text(self.content),
             "category": self.category.currentText().strip(),
         }
         if round(self.score.value(), 4) != round(entry.score, 4):
@@ -231,24 +236,31 @@ class DetailPane(QWidget):
     def _reinforce(self) -> None:
         if self.key is not None:
             key = self.key
-            self._request(lambda ws: operations.reinforce_memory(ws, key), f"Reinforce {key}")
+            self._act(lambda ws: operations.reinforce_memory(ws, key), f"Reinforce {key}")
 
     def _toggle_archive(self) -> None:
         entry = self._entry()
         if entry is not None:
+            key = entry.key
             section: Section = "active" if entry.section == "archived" else "archived"
-            label = f"{'Unarchive' if section == 'active' else 'Archive'} {entry.key}"
-            self._request(lambda ws: operations.move(ws, [entry.key], section), label)
+            label = f"{'Unarchive' if section == 'active' else 'Archive'} {key}"
+            self._act(lambda ws: operations.move(ws, [key], section), label)
 
     def _pin(self) -> None:
         if self.key is not None:
             key = self.key
-            self._request(lambda ws: operations.pin(ws, key), f"Pin {key} to core")
+            self._act(lambda ws: operations.pin(ws, key), f"Pin {key} to core")
 
     def _delete(self) -> None:
         if self.key is not None:
             key = self.key
-            self._request(lambda ws: operations.delete(ws, [key]), f"Delete {key}")
+            self._act(lambda ws: operations.delete(ws, [key]), f"Delete {key}")
+
+    def _act(self, build: object, label: str) -> None:
+        """An action on the memory as edited: what was typed is applied first (its own undo
+        step), not dropped when the action shows the memory anew."""
+        self.apply_pending()
+        self._request(build, label)
 
     def _request(self, build: object, label: str) -> None:
         if self.ws is None or not callable(build):

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from core.agents.everbot.workspace import Workspace
 from core.formats.problems import Problem
+from ui.typed import plain_text
 from ui.untrusted import literal_html, plain_label
 
 FIXABLE = frozenset({"stray_text", "stray_heading", "bad_header"})
@@ -84,4 +85,4 @@ class ProblemsView(QWidget):
     def _fix(self) -> None:
         row = self.list.currentRow()
         if 0 <= row < len(self._problems) and self._problems[row].kind in FIXABLE:
-            self.fix_requested.emit(self._problems[row].line, self.text.toPlainText())
+            self.fix_requested.emit(self._problems[row].line, plain_text(self.text))

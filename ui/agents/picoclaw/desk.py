@@ -111,10 +111,6 @@ class PicoClawDesk(SidebarDesk):
         else:
             super().refresh_page(row)
 
-    def apply_pending(self) -> None:
-        if self.stack.currentWidget() is self.notes:
-            self.notes.apply_pending()
-
     def status_text(self) -> str:
         return f"PicoClaw · {super().status_text()}"
 
