@@ -1,0 +1,12 @@
+"""How the text of every command and page shows a moment (--json keeps ISO 8601)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+
+def shown_time(at: datetime | str) -> str:
+    """Local time to the second, as in "2026-11-13 23:12:24". A moment without an offset is
+    taken as local already."""
+    moment = datetime.fromisoformat(at) if isinstance(at, str) else at
+    return f"{moment.astimezone():%Y-%m-%d %H:%M:%S}"
