@@ -72,10 +72,9 @@ def test_an_editable_install_prints_no_setuptools_banner(tmp_path: Path) -> None
     for package in ("app", "core", "ui"):
         shutil.copytree(PROJECT_ROOT / package, project / package)
     venv.create(tmp_path / "venv", with_pip=False)
-    target = tmp_path / "venv" / "bin" / "python"
+    pip = [sys.executable, "-m", "pip", "--python", str(tmp_path / "venv" / "bin" / "python")]
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(target), "install", "--quiet"]
-        + ["--no-deps", "--disable-pip-version-check", "-e", str(project)],
+        [*pip, "install", "--quiet", "--no-deps", "--disable-pip-version-check", "-e", project],
         capture_output=True,
         text=True,
         timeout=600,
