@@ -7,6 +7,11 @@ from datetime import datetime
 
 def shown_time(at: datetime | str) -> str:
     """Local time to the second, as in "2026-11-13 23:12:24". A moment without an offset is
-    taken as local already."""
+    taken as local already; one local time cannot hold (year 9999 east of UTC) is shown as
+    it is written."""
     moment = datetime.fromisoformat(at) if isinstance(at, str) else at
-    return f"{moment.astimezone():%Y-%m-%d %H:%M:%S}"
+    try:
+        moment = moment.astimezone()
+    except (OverflowError, ValueError):
+        pass
+    return f"{moment:%Y-%m-%d %H:%M:%S}"

@@ -6,6 +6,7 @@ changed, and a file of the workspace may be named by its absolute path."""
 from __future__ import annotations
 
 import re
+import time
 from datetime import datetime
 from pathlib import Path
 
@@ -130,3 +131,16 @@ def test_add_file_diff_and_restore_take_absolute_paths_inside(cli: Cli, tmp_path
     assert snapshot(root) == before
     restored = cli("restore", root, backup)
     assert restored.code == 0, restored.err
+
+
+def test_a_time_local_time_cannot_hold_is_shown_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.times import shown_time
+
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    try:
+        assert shown_time("9999-12-31T23:59:59+00:00") == "9999-12-31 23:59:59"
+        assert shown_time("2026-11-13T23:12:24.000000+00:00") == "2026-11-14 08:12:24"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
