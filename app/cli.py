@@ -555,6 +555,7 @@ def _write_lines(lines: Iterable[str], batch: int = 10_000) -> None:
 
 def cmd_show(args: argparse.Namespace) -> int:
     agent, path = _resolve(args)
+    args.id = _in_workspace(path, args.id)  # FILE:ID with the file's absolute path
     matches = agent.lookup(path, args.id, profile=args.profile)
     if not matches:  # gone from the live files: the newest backup holding it, marked as such
         return _show_from_backup(agent, path, args)
@@ -598,6 +599,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
     if args.text is None and args.category is None and args.score is None:
         return _fail("edit: give --text, --category or --score", EXIT_ERROR)
     agent, path = _resolve(args)
+    args.id = _in_workspace(path, args.id)
     row = _one(agent, path, agent.lookup(path, args.id, profile=args.profile), args.id)
     ws = agent.open(path)
     text = None if args.text is None else _text(args.text)
@@ -612,7 +614,8 @@ def cmd_change(args: argparse.Namespace) -> int:
     rows = agent.rows(path, profile=args.profile, problems=unread)
     from core.agents.base import named
 
-    chosen = [_one(agent, path, named(rows, i, unread), i) for i in dict.fromkeys(args.ids)]
+    ids = dict.fromkeys(_in_workspace(path, i) for i in args.ids)
+    chosen = [_one(agent, path, named(rows, i, unread), i) for i in ids]
     ws = agent.open(path)
     make: dict[str, Callable[[Any, Any], Any]] = {
         "delete": agent.delete,
@@ -1150,9 +1153,9 @@ def _resolve(args: argparse.Namespace) -> tuple[Any, Path]:
 
 
 def _in_workspace(path: Path, given: str) -> str:
-    """A file of the workspace at `path` as the person named it, as the workspace-relative path
-    the commands take: an absolute path inside the workspace becomes relative to it (as it is
-    written, else once links are followed); one outside it is refused."""
+    """A file of the workspace at `path` (or FILE:ID) as the person named it, as the commands
+    take it, relative to the workspace: an absolute path inside the workspace becomes relative
+    to it (as it is written, else once links are followed); one outside it is refused."""
     if not os.path.isabs(given):
         return given
     root = path if path.is_dir() else path.parent

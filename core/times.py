@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime
 
 
@@ -10,8 +11,6 @@ def shown_time(at: datetime | str) -> str:
     taken as local already; one local time cannot hold (year 9999 east of UTC) is shown as
     it is written."""
     moment = datetime.fromisoformat(at) if isinstance(at, str) else at
-    try:
+    with contextlib.suppress(OverflowError, ValueError):
         moment = moment.astimezone()
-    except (OverflowError, ValueError):
-        pass
     return f"{moment:%Y-%m-%d %H:%M:%S}"

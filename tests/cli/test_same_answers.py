@@ -144,3 +144,14 @@ def test_a_time_local_time_cannot_hold_is_shown_as_written(monkeypatch: pytest.M
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+def test_file_id_takes_the_files_absolute_path(cli: Cli, tmp_path: Path) -> None:
+    root = demo(cli, tmp_path, "pomelobot")
+    row = cli("list", root, "--json").json()[0]
+    relative = f"{Path(row['file']).relative_to(root).as_posix()}:{row['id']}"
+    absolute = f"{(root / relative).absolute()}"
+    assert cli("show", root, absolute).out == cli("show", root, relative).out
+    edited = cli("edit", root, absolute, "--text", "the user likes green tea")
+    assert edited.code == 0, edited.err
+    assert cli("delete", root, absolute).code == 0
