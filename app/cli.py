@@ -25,6 +25,7 @@ from core.agents.registry import NAMES, demo_layouts
 from core.formats.text import InputError, gc_paused
 from core.secrets import scrubbed_stderr_handler
 from core.store.errors import WorkspaceError
+from core.times import shown_time
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # where the agent's chunker split an emoji
@@ -583,6 +584,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     from core.agents.base import named, namesakes, namesakes_line
 
     agent, path = _resolve(args)
+    args.id = _in_workspace(path, args.id)  # FILE:ID with the file's absolute path
     unread: list[Any] = []
     rows = agent.candidates(path, args.id, profile=args.profile, problems=unread)
     matches = named(rows, args.id, unread)
@@ -612,7 +614,7 @@ def _show_from_backup(agent: Any, path: Path, args: argparse.Namespace) -> int:
         _print_json(found)
         return EXIT_OK
     lines = [
-        f"[{found['id']}] only in the backup {found['only_in']} ({found['backup_at']}), "
+        f"[{found['id']}] only in the backup {found['only_in']} ({shown_time(found['backup_at'])}), "
         "not in the live file",
         "",
         "  " + str(found.get("content", "")).replace("\n", "\n  "),
@@ -624,9 +626,8 @@ def _show_from_backup(agent: Any, path: Path, args: argparse.Namespace) -> int:
 def cmd_add(args: argparse.Namespace) -> int:
     agent, path = _resolve(args)
     ws = agent.open(path)
-    changeset = agent.add(
-        ws, _text(args.text), file=args.file, category=args.category, score=args.score
-    )
+    file = None if args.file is None else _in_workspace(path, args.file)
+    changeset = agent.add(ws, _text(args.text), file=file, category=args.category, score=args.score)
     return _commit(ws, [changeset])
 
 
@@ -634,6 +635,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
     if args.text is None and args.category is None and args.score is None:
         return _fail("edit: give --text, --category or --score", EXIT_ERROR)
     agent, path = _resolve(args)
+    args.id = _in_workspace(path, args.id)
     row = _one(agent, path, agent.lookup(path, args.id, profile=args.profile), args.id)
     ws = agent.open(path)
     text = None if args.text is None else _text(args.text)
@@ -648,7 +650,8 @@ def cmd_change(args: argparse.Namespace) -> int:
     rows = agent.rows(path, profile=args.profile, problems=unread)
     from core.agents.base import named
 
-    chosen = [_one(agent, path, named(rows, i, unread), i) for i in dict.fromkeys(args.ids)]
+    ids = dict.fromkeys(_in_workspace(path, i) for i in args.ids)
+    chosen = [_one(agent, path, named(rows, i, unread), i) for i in ids]
     ws = agent.open(path)
     make: dict[str, Callable[[Any, Any], Any]] = {
         "delete": agent.delete,
@@ -738,7 +741,7 @@ def cmd_chunks(args: argparse.Namespace) -> int:
         if not args.path.is_dir():
             raise
         agent, path = indexer(), args.path  # any folder: cut the file as the indexing agent does
-    found = agent.chunks(path, args.file)
+    found = agent.chunks(path, _in_workspace(path, args.file))
     if args.json:
         _print_json(found)
         return EXIT_OK
@@ -773,7 +776,7 @@ def cmd_backups(args: argparse.Namespace) -> int:
         notes = [n for n in (backup.note, "too big to count" if backup.big else "") if n]
         note = f"  ({'; '.join(notes)})" if notes else ""
         print(
-            f"{row['at']:<25} {row['origin']:<7} {entries:>6} entries {row['size']:>9} bytes  "
+            f"{shown_time(backup.at)}  {row['origin']:<7} {entries:>6} entries {row['size']:>9} bytes  "
             f"{row['path']}{note}"
         )
     return EXIT_OK
@@ -783,7 +786,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
     from core.backups_view import diff_versions, pick_backup, text_diff
 
     agent, path = _resolve(args)
-    backup = pick_backup(agent.backups(path), args.backup, agent.where(path))
+    name = None if args.backup is None else _in_workspace(path, args.backup)
+    backup = pick_backup(agent.backups(path), name, agent.where(path))
     if not backup.fits_whole():
         return _diff_big(backup, args)
     old, new = backup.read(), backup.read_live()
@@ -791,7 +795,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     if args.json:
         _print_json({**result.to_json(), "backup": backup.rel, "file": backup.live})
         return EXIT_OK
-    lines = [f"{backup.live} now against {backup.rel} ({backup.at.isoformat()}, {backup.origin})"]
+    lines = [f"{backup.live} now against {backup.rel} ({shown_time(backup.at)}, {backup.origin})"]
     lines += _diff_lines(result)
     old_text = backup.fmt.render(old).decode("utf-8", "replace")
     new_text = backup.fmt.render(new).decode("utf-8", "replace")
@@ -848,7 +852,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
     from core.ops.restore import restore_and_save
 
     agent, path = _resolve(args)
-    backup = pick_backup(agent.backups(path), args.backup, agent.where(path))
+    backup = pick_backup(agent.backups(path), _in_workspace(path, args.backup), agent.where(path))
     changeset, saved = restore_and_save(
         agent.open(path), backup, args.only, force=args.force, kind_of=file_kinds(agent)
     )
@@ -1116,14 +1120,14 @@ def cmd_snapshots(args: argparse.Namespace) -> int:
     for snapshot in found:
         row = snapshot.to_json(path)
         held = row["error"] or json.dumps(row["values"], ensure_ascii=False, sort_keys=True)
-        print(f"{row['at']:<25} {row['path']}  {held}")
+        print(f"{shown_time(row['at'])}  {row['path']}  {held}")
     return EXIT_OK
 
 
 def cmd_policy_restore(args: argparse.Namespace) -> int:
     agent, path = _resolve(args)
     ws = agent.open(path)
-    changeset = agent.restore_snapshot(ws, args.snapshot)
+    changeset = agent.restore_snapshot(ws, _in_workspace(path, args.snapshot))
     return _commit(ws, [changeset], cause=f"policy snapshot {args.snapshot} restored")
 
 
@@ -1148,6 +1152,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
     from core.where import check_prunable, forget_changes, prune_backups, where
 
     agent, path = _resolve(args)
+    args.prune_backup = [_in_workspace(path, rel) for rel in args.prune_backup]
     ws = agent.open(path)
     found = where(agent, ws, args.what)
     check_prunable(found, args.prune_backup)
@@ -1189,7 +1194,8 @@ def cmd_activity(args: argparse.Namespace) -> int:
         print(f"{agent.where(path)}: MemDesk has saved nothing here yet")
     for op in ops:
         undone = f"  [undone by {op.undone_by[:12]}]" if op.undone_by else ""
-        print(f"{op.op_id[:12]}  {op.at:%Y-%m-%d %H:%M:%S}  {op.actor:<8} {op.summary}{undone}")
+        ids = f": {op.memories}" if op.memories else ""
+        print(f"{op.op_id[:12]}  {shown_time(op.at)}  {op.actor:<8} {op.summary}{ids}{undone}")
     return EXIT_OK
 
 
@@ -1243,6 +1249,22 @@ def _resolve(args: argparse.Namespace) -> tuple[Any, Path]:
     agent, path = resolve(args.path, agent=args.agent)
     args.journal_root = path if path.is_dir() else path.parent
     return agent, path
+
+
+def _in_workspace(path: Path, given: str) -> str:
+    """A file of the workspace at `path` (or FILE:ID) as the person named it, as the commands
+    take it, relative to the workspace: an absolute path inside the workspace becomes relative
+    to it (as it is written, else once links are followed); one outside it is refused."""
+    if not os.path.isabs(given):
+        return given
+    root = path if path.is_dir() else path.parent
+    written = (root.absolute(), Path(os.path.abspath(given)))
+    for base, target in (written, (root.resolve(), Path(given).resolve())):
+        if target.is_relative_to(base) and target != base:
+            return target.relative_to(base).as_posix()
+    raise WorkspaceError(
+        f"{given}: outside the workspace {root}; give a file inside it", exit_code=EXIT_PROBLEMS
+    )
 
 
 class _Version(argparse.Action):

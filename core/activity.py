@@ -13,7 +13,7 @@ from typing import Any
 
 from core.ops.undo import describe, undo_links, undone_by, undone_op
 from core.store.commit import journal_for_reading
-from core.store.journal import Operation, RecordedEvent
+from core.store.journal import FIRST_MEMORIES, Operation, RecordedEvent
 
 __all__ = ["ActivityItem", "events_of", "operations"]
 
@@ -39,6 +39,13 @@ class ActivityItem:
     @property
     def summary(self) -> str:
         return describe(self.op)
+
+    @property
+    def memories(self) -> str:
+        """The ids of the memories it changed, as `memdesk activity` lists them ("…": more)."""
+        ids = self.op.memory_ids
+        more = len(ids) == FIRST_MEMORIES and self.op.count > len(ids)
+        return ", ".join(ids) + (", …" if more else "")
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -26,6 +26,7 @@ from core.activity import ActivityItem, events_of, operations
 from core.ops.undo import undo_and_save
 from core.store.errors import WorkspaceError
 from core.store.journal import RecordedEvent
+from core.times import shown_time
 from ui.tables import read_only_table
 from ui.untrusted import literal_html, plain_label
 
@@ -217,7 +218,7 @@ def state_text(item: ActivityItem) -> str:
 
 def _op_cells(item: ActivityItem) -> tuple[str, ...]:
     return (
-        f"{item.at:%Y-%m-%d %H:%M:%S}",
+        shown_time(item.at),
         item.actor,
         item.summary,
         str(item.op.count),

@@ -22,6 +22,7 @@ from core.ops import ChangeSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
 __all__ = [
+    "LIST_HEADER",
     "Agent",
     "BackupFile",
     "ChangeSet",
@@ -33,6 +34,7 @@ __all__ = [
     "NotApplicable",
     "Row",
     "Source",
+    "list_line",
 ]
 
 
@@ -123,6 +125,16 @@ class Row:
             return True
         text = f"{self.fields.get('last_activated')} {self.fields.get('content')}".casefold()
         return all(word in text for word in query.casefold().split())
+
+
+def list_line(memory_id: str, section: str, when: str, content: str) -> str:
+    """`memdesk list`'s line for a memory of an agent that keeps no scores: the id `show`,
+    `edit` and `delete` take first, as EverBot's and OpenClaw's lines have it (LIST_HEADER)."""
+    first = content.split("\n", 1)[0]
+    return f"{memory_id:<14} {section:<24} {when:<12} {first[:70]}"
+
+
+LIST_HEADER = f"{'ID':<14} {'SECTION':<24} {'WHEN':<12} CONTENT"
 
 
 def first_line(data: bytes) -> str:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from core.agents.base import Agent, Source
 from core.store.errors import EXIT_ERROR, WorkspaceError
-from core.store.files import read_error
+from core.store.files import read_error, read_head
 
 if TYPE_CHECKING:
     from core.ops.restore import FileKind, KindOf
@@ -145,13 +145,13 @@ def resolve(path: Path, *, agent: str | None = None) -> tuple[Agent, Path]:
 def _resolve(path: Path, agent: str | None) -> tuple[Agent, Path]:
     if not path.exists():
         raise WorkspaceError(f"{path}: no such file or folder")
+    if path.is_file():
+        return _file_agent(path, agent), path
     if agent is not None:
         try:
             return agent_named(agent), workspace_root(path)
         except ValueError as exc:
             raise WorkspaceError(str(exc), exit_code=EXIT_ERROR) from None
-    if path.is_file():
-        return agent_named(NAMES[0]), path
     root = workspace_root(path)
     found = detect(root)
     if found.agent is not None:
@@ -170,6 +170,42 @@ def _resolve(path: Path, agent: str | None) -> tuple[Agent, Path]:
         f"{root}: no agent memory here (looked for {', '.join(a.title for a in all_agents())} "
         "files: MEMORY.md, memory/MEMORY.md with daily notes, memory/scopes/)"
     )
+
+
+_FILE_HEAD = 256 * 1024  # enough to see a file's first memory headers
+FILE_NAME = "MEMORY.md"  # the name a new, still empty EverBot memory file is known by
+
+
+def _file_agent(path: Path, agent: str | None) -> Agent:
+    """The agent whose memory the file `path` is: EverBot, whose one file is its workspace,
+    when the file shows its memories or is named MEMORY.md (a new one may hold none yet) and
+    shows no other agent's marks. Any other file is refused before anything is read or
+    created beside it (SPEC 5)."""
+    everbot = agent_named(NAMES[0])
+    if agent not in (None, everbot.name):
+        raise WorkspaceError(
+            f"{path}: a file is read as EverBot's memory; for {agent} give its workspace folder"
+        )
+    head = read_head(path, _FILE_HEAD) or b""
+    if everbot.file_kind(head) is not None:
+        return everbot
+    kind = next((k for a in all_agents() if (k := a.file_kind(head)) is not None), None)
+    if kind is not None:
+        raise WorkspaceError(f"{path}: this is {kind}: open {_workspace_folder(path)}")
+    if path.name == FILE_NAME:
+        return everbot
+    raise WorkspaceError(
+        f"{path}: not an agent's memory file (MemDesk looked for EverBot's memories, "
+        f"'### [id] category | score | date | hits', or the name {FILE_NAME}; for another "
+        "agent give its workspace folder)"
+    )
+
+
+def _workspace_folder(path: Path) -> str:
+    """How to name the workspace folder that holds another agent's file `path`."""
+    folders = [path.parent] + ([path.parent.parent] if path.parent.name == "memory" else [])
+    found = next((f for f in folders if detect(f).candidates), None)
+    return "its workspace folder" if found is None else f"its workspace folder {found}"
 
 
 def _titles(names: Sequence[str]) -> str:

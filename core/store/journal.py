@@ -328,6 +328,9 @@ class Proposal:
         return [str(m.get("id") or m.get("key")) for m in json.loads(self.related_json or "[]")]
 
 
+FIRST_MEMORIES = 6  # the memories an Operation names; past them, the count says how many
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Operation:
     """One operation as the Activity view lists it: the files it wrote and what it changed."""
@@ -338,7 +341,7 @@ class Operation:
     cause: str
     files: tuple[str, ...]
     kinds: dict[str, int]  # kind of change -> how many memories
-    memory_ids: tuple[str, ...]  # the first few memories it changed
+    memory_ids: tuple[str, ...]  # the first FIRST_MEMORIES memories it changed
 
     @property
     def count(self) -> int:
@@ -1200,7 +1203,7 @@ class Journal:
         memories: dict[str, None] = {}
         for _id, memory_id in in_order:  # the first six, without reading all 100,000 of a run
             memories.setdefault(memory_id)
-            if len(memories) == 6:
+            if len(memories) == FIRST_MEMORIES:
                 break
         return Operation(
             op_id=op_id,

@@ -58,10 +58,12 @@ def test_chunks_stay_in_the_scope_of_the_file(
     (scopes / "group_a" / "2026-03-01.md").symlink_to(Path("..", "direct_b", "LONG_TERM.md"))
     assert main(["chunks", str(tmp_path), "memory/scopes/group_a/LONG_TERM.md"]) == 0
     assert "group_a memory" in capsys.readouterr().out
-    for file in ("memory/scopes/group_a/2026-03-01.md", str(scopes / "direct_b" / "LONG_TERM.md")):
-        assert main(["chunks", str(tmp_path), file]) == 1
-        out, err = capsys.readouterr()
-        assert out == "" and "direct_b memory" not in err
-        assert err.startswith("memdesk: ") and err.count("\n") == 1
+    assert main(["chunks", str(tmp_path), "memory/scopes/group_a/2026-03-01.md"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "direct_b memory" not in err
+    assert err.startswith("memdesk: ") and err.count("\n") == 1
+    # direct_b's own file, named by its absolute path (issue 23 item 10): its own chunks
+    assert main(["chunks", str(tmp_path), str(scopes / "direct_b" / "LONG_TERM.md")]) == 0
+    assert "direct_b memory" in capsys.readouterr().out
     assert main(["chunks", str(tmp_path), "memory/scopes/group_a/2026-03-01.md"]) == 1
     assert "outside scope 'group_a'" in capsys.readouterr().err

@@ -349,6 +349,22 @@ def test_an_unreadable_workspace_is_explained_in_the_window(
     assert ":2:" in window.banner.text()
 
 
+def test_a_note_opened_in_the_window_is_refused_not_shown_empty(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Issue 23 item 5: a plain note opened as "0 memories"; now a banner says what MemDesk
+    looked for, and nothing is created beside the note."""
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    note = folder / "notes.txt"
+    note.write_bytes(b"my shopping list\n- milk\n")
+    window.open_workspace(note)
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=10_000)
+    assert "not an agent's memory file (MemDesk looked for" in window.banner.text()
+    assert window.ws is None and window.desk is None
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"]
+
+
 def test_dropping_a_folder_opens_it(qtbot: QtBot, window: MainWindow, workspace: Path) -> None:
     from PySide6.QtCore import QMimeData, QPoint, QUrl
     from PySide6.QtGui import QDropEvent

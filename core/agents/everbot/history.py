@@ -10,6 +10,7 @@ from core.agents.everbot.peek import Peek
 from core.agents.everbot.workspace import Workspace
 from core.models import Memory
 from core.score_chart import ScoreChart, score_chart
+from core.times import shown_time
 
 
 def show_memory(
@@ -76,7 +77,7 @@ def _text(memory: Memory, chart: ScoreChart | None, history: list[dict[str, Any]
     lines.append("  history:")
     for point in history:
         lines.append(
-            f"    {point['at']}  {float(point['score']):.4f}  {point['kind']:<8} {point['actor']}"
+            f"    {shown_time(point['at'])}  {float(point['score']):.4f}  {point['kind']:<8} {point['actor']}"
         )
     return lines
 

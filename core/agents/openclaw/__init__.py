@@ -45,6 +45,7 @@ class OpenClaw(Agent):
     name: ClassVar[str] = "openclaw"
     title: ClassVar[str] = "OpenClaw"
     demo_layouts: ClassVar[tuple[str, ...]] = ("openclaw",)
+    list_header: ClassVar[str] = f"{'ID':<8} {'FILE:LINE':<28} {'HEADING':<24} CONTENT"
 
     # -- finding it ---------------------------------------------------------------------------
     def detect(self, root: Path) -> Sequence[Source]:
@@ -273,7 +274,7 @@ def _row(root: Path, file: MemoryFile, e: Entry) -> Row:
     }
     where = f"{file.path}:{e.line}"
     heading = excerpt_line(e.section[-1] if e.section else "", 24)
-    text = f"{e.key}  {where:<28} {heading:<24} {excerpt_line(e.first_line, 70)}"
+    text = f"{e.key:<8} {where:<28} {heading:<24} {excerpt_line(e.first_line, 70)}"
     return Row(e.key, file.path, e.line, fields, text, key=e.key)
 
 

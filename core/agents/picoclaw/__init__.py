@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from core.agents.base import (
+    LIST_HEADER,
     Agent,
     CheckReport,
     Context,
@@ -24,6 +25,7 @@ from core.agents.base import (
     Source,
     SourceCount,
     first_line,
+    list_line,
 )
 from core.backups_view import BackupFile, agent_folder_backups
 from core.formats.problems import Problem
@@ -47,6 +49,7 @@ class PicoClaw(Agent):
     name: ClassVar[str] = "picoclaw"
     title: ClassVar[str] = "PicoClaw"
     demo_layouts: ClassVar[tuple[str, ...]] = ("picoclaw",)
+    list_header: ClassVar[str] = LIST_HEADER
 
     def detect(self, root: Path) -> Sequence[Source]:
         memory = root / "memory"
@@ -416,8 +419,7 @@ def _row(id_: str, section: str, when: str, content: str, path: Path, rel: str, 
         "file": str(path),
         "line": line,
     }
-    first = content.split("\n", 1)[0]
-    return Row(id_, rel, line, fields, f"{section:<24} {when:<12} {first[:70]}", key=id_)
+    return Row(id_, rel, line, fields, list_line(id_, section, when, content), key=id_)
 
 
 def _longterm_rows(root: Path) -> list[Row]:

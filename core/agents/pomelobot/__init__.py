@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from core.agents.base import (
+    LIST_HEADER,
     Agent,
     CheckReport,
     Context,
@@ -25,6 +26,7 @@ from core.agents.base import (
     Source,
     SourceCount,
     first_line,
+    list_line,
 )
 from core.backups_view import BackupFile, find_backups, own_backups
 from core.formats.problems import Problem
@@ -44,6 +46,7 @@ class Pomelobot(Agent):
     name: ClassVar[str] = "pomelobot"
     title: ClassVar[str] = "Pomeloclaw / Pomelobot"
     demo_layouts: ClassVar[tuple[str, ...]] = ("pomelobot", "pomeloclaw")
+    list_header: ClassVar[str] = LIST_HEADER
 
     def detect(self, root: Path) -> Sequence[Source]:
         memory = root / "memory"
@@ -327,9 +330,10 @@ def _row(where: str, rel: str, file: Path, entry: Any) -> Row:
         fields["last_activated"] = label = entry.time
         if entry.category is not None:
             fields["category"] = entry.category
-        first = entry.content.split("\n", 1)[0]
-    text = f"{where:<24} {label:<12} {first[:70]}"
-    return Row(entry.key, rel, entry.line, fields, text, key=entry.key)
+        first = entry.content
+    return Row(
+        entry.key, rel, entry.line, fields, list_line(entry.key, where, label, first), key=entry.key
+    )
 
 
 def _problem(path: Path, kind: str, message: str, line: int = 1) -> Problem:
