@@ -291,6 +291,7 @@ class EverBotDesk(Desk):
         if not 0 <= row < len(VIEWS):
             return
         self.view = VIEWS[row]
+        self.detail.setVisible(self.view.keys is not None)  # only a memory list has a memory
         if self.view.keys is None:
             self._show_page()
         else:
