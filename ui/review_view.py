@@ -59,6 +59,7 @@ from core.review.queue import approve, listed, reject, run_review, undo_decision
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
 from ui.settings import Settings
+from ui.tables import size_columns
 from ui.tasks import TaskRunner
 from ui.untrusted import literal_html, plain_label
 
@@ -67,6 +68,7 @@ __all__ = ["ReviewView", "age_of", "queue_title"]
 ALL = "All"
 _Index = QModelIndex | QPersistentModelIndex
 TABLE_HEADERS = ("#", "Waiting", "Status", "Trigger", "Decision", "Memory", "Reasons")
+WIDEST_CELLS = ("99999", "999 min", "approved", "duplicate + decay", "PROMOTE")
 KEYS = {
     Qt.Key.Key_P: "PROMOTE",
     Qt.Key.Key_K: "KEEP",
@@ -253,7 +255,7 @@ class ReviewView(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setStretchLastSection(True)
+        size_columns(self.table, WIDEST_CELLS, stretch=(5, 6))
         filters = QHBoxLayout()
         for text, combo in (("Trigger", self.trigger_filter), ("Decision", self.decision_filter)):
             filters.addWidget(QLabel(text))

@@ -10,7 +10,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
 
-__all__ = ["KeyedRow", "KeyedTableModel", "keyed_table", "read_only_table"]
+__all__ = ["KeyedRow", "KeyedTableModel", "keyed_table", "read_only_table", "size_columns"]
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -130,3 +130,23 @@ def keyed_table(name: str, model: KeyedTableModel[Any], stretch: int) -> QTableV
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return table
+
+
+def size_columns(table: QTableView, widest: Sequence[str], stretch: Sequence[int]) -> None:
+    """Short columns as wide as their widest expected text (`widest[column]`, or the header's),
+    still resizable by hand; the `stretch` columns share the rest (the text worth reading).
+    Measured, not fitted to the rows: a table of many thousand rows opens at once."""
+    header = table.horizontalHeader()
+    metrics = table.fontMetrics()
+    model = table.model()
+    padding = 2 * table.style().pixelMetric(table.style().PixelMetric.PM_HeaderMargin) + 16
+    header.setStretchLastSection(False)
+    for column in range(model.columnCount()):
+        if column in stretch:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+            continue
+        title = str(model.headerData(column, Qt.Orientation.Horizontal) or "")
+        sample = widest[column] if column < len(widest) else ""
+        width = max(metrics.horizontalAdvance(title), metrics.horizontalAdvance(sample))
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        table.setColumnWidth(column, width + padding)

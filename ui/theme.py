@@ -36,6 +36,13 @@ def is_dark(app: QGuiApplication) -> bool:
     return app.palette().color(QPalette.ColorRole.Window).lightness() < 128
 
 
+def themed(light: str, dark: str) -> QColor:
+    """The colour of a custom mark (a trend arrow, a banner) that reads on the current theme."""
+    app = QGuiApplication.instance()
+    dark_now = isinstance(app, QGuiApplication) and is_dark(app)
+    return QColor(dark if dark_now else light)
+
+
 def _dark_palette() -> QPalette:
     palette = QPalette()
     roles = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtWidgets import QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
 from core.demo import write_demo
@@ -30,3 +31,41 @@ def test_the_detail_pane_shows_only_beside_a_memory_list(
     for row, view in enumerate(VIEWS):
         desk.sidebar.setCurrentRow(row)
         assert desk.detail.isVisible() == (view.name in MEMORY_PAGES), view.name
+
+
+def test_the_score_text_lies_beside_its_bar_not_over_its_end(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Tried as a new user would: "0.58" was drawn centred over the bar, its digits cut by the
+    bar's green end; the text now has its own place left of the bar."""
+    write_demo(tmp_path / "ws")
+    desk = opened(qtbot, window, tmp_path / "ws")
+    _at_1440x900(qtbot, window)
+    index = desk.model.index(0, 2)
+    option = QStyleOptionViewItem()
+    desk.score_bars.initStyleOption(option, index)
+    option.rect = desk.table.visualRect(index)
+    text, bar, arrow = desk.score_bars.parts(option)
+    assert not text.intersects(bar) and not bar.intersects(arrow)
+    assert option.fontMetrics.horizontalAdvance("0.00") <= text.width()
+    assert bar.width() >= 40  # still a bar one can compare by eye
+
+
+def test_the_review_table_gives_memory_and_reasons_the_room(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Tried as a new user would: the review table's seven columns were all 100 pixels wide,
+    Memory and Reasons cut after a few words while "#" and "Status" stood half empty."""
+    write_demo(tmp_path / "ws")
+    desk = opened(qtbot, window, tmp_path / "ws")
+    _at_1440x900(qtbot, window)
+    desk.sidebar.setCurrentRow([v.name for v in VIEWS].index("review"))
+    desk.review.tabs.setCurrentIndex(1)
+    table = desk.review.table
+    qtbot.waitUntil(table.isVisible, timeout=2000)
+    qtbot.waitUntil(lambda: table.viewport().width() > 900, timeout=2000)  # the pane's width
+    widths = [table.columnWidth(c) for c in range(desk.review.model.columnCount())]
+    memory, reasons, short = widths[5], widths[6], widths[:5]
+    assert len(set(widths)) > 2
+    assert min(memory, reasons) > 2 * max(short)
+    assert sum(widths) <= table.viewport().width() + 2  # no scrolling sideways to read them

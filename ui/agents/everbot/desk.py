@@ -204,7 +204,7 @@ class EverBotDesk(Desk):
         header = table.horizontalHeader()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in enumerate((80, 100, 110, 110, 50)):
+        for column, width in enumerate((80, 100, 130, 110, 50)):
             table.setColumnWidth(column, width)
         table.selectionModel().currentRowChanged.connect(lambda *_: self._show_current())
         table.activated.connect(self._open_backup_hit)
