@@ -10,7 +10,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
 
-__all__ = ["KeyedRow", "KeyedTableModel", "keyed_table", "read_only_table", "size_columns"]
+__all__ = ["KeyedRow", "KeyedTableModel", "keyed_table", "read_only_table", "show_rows", "size_columns"]
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -21,6 +21,7 @@ class KeyedRow(Protocol):
 
 
 R = TypeVar("R", bound=KeyedRow)
+KEYED_ROWS_SHOWN = 10  # a page's keyed values (a policy, a scoring profile) shown at least
 
 
 def read_only_table(
@@ -126,10 +127,21 @@ def keyed_table(name: str, model: KeyedTableModel[Any], stretch: int) -> QTableV
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     table.verticalHeader().hide()
+    table.setWordWrap(False)  # one line a row: the whole text is in the row's tooltip
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    show_rows(table, KEYED_ROWS_SHOWN)
     return table
+
+
+def show_rows(table: QTableView, rows: int) -> None:
+    """Rows one line high, and the table tall enough for `rows` of them however its page is
+    split (a scoring profile's table showed five of its nineteen values)."""
+    row_height = table.fontMetrics().height() + 8
+    table.verticalHeader().setDefaultSectionSize(row_height)
+    header = table.horizontalHeader().sizeHint().height()
+    table.setMinimumHeight(header + rows * row_height + 2 * table.frameWidth())
 
 
 def size_columns(table: QTableView, widest: Sequence[str], stretch: Sequence[int]) -> None:

@@ -69,3 +69,26 @@ def test_the_review_table_gives_memory_and_reasons_the_room(
     assert len(set(widths)) > 2
     assert min(memory, reasons) > 2 * max(short)
     assert sum(widths) <= table.viewport().width() + 2  # no scrolling sideways to read them
+
+
+def test_the_scoring_profile_shows_its_values_not_five_of_them(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Tried as a new user would at 1440x900: the scoring profile's table showed about five of
+    its nineteen values, each two lines high, the rest behind a scroll bar."""
+    write_demo(tmp_path / "ws")
+    desk = opened(qtbot, window, tmp_path / "ws")
+    _at_1440x900(qtbot, window)
+    desk.sidebar.setCurrentRow([v.name for v in VIEWS].index("profile"))
+    table = desk.profile.table
+    qtbot.waitUntil(lambda: table.model().rowCount() > 0 and table.isVisible(), timeout=2000)
+    qtbot.wait(50)  # the splitter's layout
+    rows = table.model().rowCount()
+    fully_shown = sum(
+        1
+        for row in range(rows)
+        if 0 <= table.rowViewportPosition(row)
+        and table.rowViewportPosition(row) + table.rowHeight(row) <= table.viewport().height()
+    )
+    assert fully_shown >= min(rows, 10)
+    assert desk.sidebar.width() < 300  # the room the detail pane left went to the page

@@ -186,6 +186,7 @@ class EverBotDesk(Desk):
         split.addWidget(middle)
         split.addWidget(self.detail)
         split.setSizes([230, 660, 410])
+        split.setStretchFactor(1, 1)  # the page takes the room the detail pane leaves
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(split)
