@@ -10,7 +10,14 @@ from typing import Any, Generic, Protocol, TypeVar
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
 
-__all__ = ["KeyedRow", "KeyedTableModel", "keyed_table", "read_only_table", "show_rows", "size_columns"]
+__all__ = [
+    "KeyedRow",
+    "KeyedTableModel",
+    "keyed_table",
+    "read_only_table",
+    "show_rows",
+    "size_columns",
+]
 
 _Index = QModelIndex | QPersistentModelIndex
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 from PySide6.QtWidgets import QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
+from core.agents.pomelobot import format as pb
 from core.demo import write_demo
+from tests.ui.test_agent_desk import opened as agent_opened
 from tests.ui.test_main_window import opened
+from ui.agents.pomelobot.desk import PomelobotDesk
 from ui.agents.everbot.desk import VIEWS
 from ui.main_window import MainWindow
 
@@ -92,3 +96,32 @@ def test_the_scoring_profile_shows_its_values_not_five_of_them(
     )
     assert fully_shown >= min(rows, 10)
     assert desk.sidebar.width() < 300  # the room the detail pane left went to the page
+
+
+def test_the_pomeloclaw_banner_takes_a_line_and_the_scopes_read_in_the_sidebar(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Tried as a new user would at 1440x900: the warnings banner of scope main's MEMORY.md
+    took a third of the window (eight wrapped warnings, the rest cut off), and the sidebar cut
+    "Scope group_cidrewjwoig5_nvlkprnc9d…" at its right edge with a scroll bar."""
+    write_demo(tmp_path / "claw", layout="pomeloclaw", seed=3, today=date(2026, 3, 3))
+    agent_opened(qtbot, window, tmp_path / "claw")
+    _at_1440x900(qtbot, window)
+    desk = window.desk
+    assert isinstance(desk, PomelobotDesk)
+    desk.entries.select_file(pb.long_term_path("main"))
+    banner = desk.entries.warnings
+    found = banner.warnings
+    assert len(found) > 8 and banner.isVisible()
+    qtbot.wait(50)
+    assert banner.height() <= window.height() // 10  # one line until asked
+    banner.toggle.click()
+    qtbot.waitUntil(banner.all.isVisible, timeout=2000)
+    assert banner.height() <= window.height() // 4
+    assert all(w in banner.all.toPlainText() for w in found)  # every one, not eight of them
+    sidebar = desk.sidebar
+    room = sidebar.viewport().width() - sidebar.iconSize().width() - 8
+    for row in range(sidebar.count()):
+        item, page = sidebar.item(row), desk.pages[row]
+        assert sidebar.fontMetrics().horizontalAdvance(item.text()) <= room, item.text()
+        assert page.title() in (item.text(), item.toolTip())  # whole, or whole in its tooltip

@@ -29,8 +29,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QInputDialog,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QSplitter,
     QStackedWidget,
     QTableView,
@@ -63,6 +61,7 @@ from ui.backups_view import BackupSearch, BackupsView
 from ui.desk import Desk, Push
 from ui.review_view import ReviewView
 from ui.settings import Settings
+from ui.sidebar import fill_pages, page_list, set_titles
 from ui.tasks import TaskRunner
 from ui.undo import OpCommand
 from ui.untrusted import plain_label
@@ -131,14 +130,10 @@ class EverBotDesk(Desk):
 
     # -- layout ------------------------------------------------------------------------------------
     def _build(self) -> None:
-        self.sidebar = QListWidget()
-        self.sidebar.setObjectName("sidebar")
-        for view in VIEWS:
-            item = QListWidgetItem(view.title)
-            item.setData(Qt.ItemDataRole.UserRole, view.name)
-            self.sidebar.addItem(item)
+        self.sidebar = page_list("sidebar")
+        self.titles = {view.name: view.title for view in VIEWS}
+        fill_pages(self.sidebar, list(self.titles.items()))
         self.sidebar.currentRowChanged.connect(self._view_selected)
-        self._fit_sidebar()
         self.search = QLineEdit()
         self.search.setObjectName("search")
         self.search.setPlaceholderText(
@@ -630,15 +625,8 @@ class EverBotDesk(Desk):
         return dialog.exec() == QDialog.DialogCode.Accepted
 
     def _show_queue_count(self) -> None:
-        row = next(r for r, view in enumerate(VIEWS) if view.name == "review")
-        self.sidebar.item(row).setText(self.review.title())
-        self._fit_sidebar()
-
-    def _fit_sidebar(self) -> None:
-        """Wide enough for its longest entry: a narrow window squeezes the table, not the
-        names of the pages (they were cut to "Archived (" and "Review que")."""
-        frame = 2 * self.sidebar.frameWidth() + 12
-        self.sidebar.setMinimumWidth(self.sidebar.sizeHintForColumn(0) + frame)
+        self.titles["review"] = self.review.title()
+        set_titles(self.sidebar, list(self.titles.values()))
 
     def reveal(self, file: str, key: str) -> None:
         """The memory in the Active or Archived table, selected for editing."""
@@ -663,10 +651,10 @@ class EverBotDesk(Desk):
             "archived": len(entries) - active,
             "problems": len(ws.doc.problems),
         }
-        for row, view in enumerate(VIEWS):
+        for view in VIEWS:
             if view.name in counts:
-                self.sidebar.item(row).setText(f"{view.title} ({counts[view.name]})")
-        self._fit_sidebar()
+                self.titles[view.name] = f"{view.title} ({counts[view.name]})"
+        set_titles(self.sidebar, list(self.titles.values()))
 
     def status_text(self) -> str:
         ws = self.ws
