@@ -12,8 +12,8 @@ from core.agents.pomelobot import format as pb
 from core.demo import write_demo
 from tests.ui.test_agent_desk import opened as agent_opened
 from tests.ui.test_main_window import opened
-from ui.agents.pomelobot.desk import PomelobotDesk
 from ui.agents.everbot.desk import VIEWS
+from ui.agents.pomelobot.desk import PomelobotDesk
 from ui.main_window import MainWindow
 
 MEMORY_PAGES = {"active", "archived"}
@@ -91,7 +91,7 @@ def test_the_scoring_profile_shows_its_values_not_five_of_them(
     fully_shown = sum(
         1
         for row in range(rows)
-        if 0 <= table.rowViewportPosition(row)
+        if table.rowViewportPosition(row) >= 0
         and table.rowViewportPosition(row) + table.rowHeight(row) <= table.viewport().height()
     )
     assert fully_shown >= min(rows, 10)
