@@ -61,6 +61,7 @@ from core.store.journal import Proposal
 from ui.settings import Settings
 from ui.tables import size_columns
 from ui.tasks import TaskRunner
+from ui.theme import error_style
 from ui.untrusted import literal_html, plain_label
 
 __all__ = ["ReviewView", "age_of", "queue_title"]
@@ -170,7 +171,7 @@ class ReviewView(QWidget):
         ):
             top.addWidget(widget)
         self.failure = plain_label(name="reviewFailure", wrap=True)
-        self.failure.setStyleSheet("color: #b00020;")
+        self.failure.setStyleSheet(error_style())
         self.retry = _button("Retry", "reviewRetry", self.retry_failed)
         trouble = QHBoxLayout()
         trouble.addWidget(self.failure, 1)

@@ -5,7 +5,11 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtWidgets import QStyleOptionViewItem
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QIcon, QPalette
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import QApplication, QListWidget, QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
 from core.agents.pomelobot import format as pb
@@ -14,7 +18,9 @@ from tests.ui.test_agent_desk import opened as agent_opened
 from tests.ui.test_main_window import opened
 from ui.agents.everbot.desk import VIEWS
 from ui.agents.pomelobot.desk import PomelobotDesk
+from ui.icons import ICON_DIR, PAGE_ICONS, icon
 from ui.main_window import MainWindow
+from ui.theme import apply_theme, dark_palette, is_dark
 
 MEMORY_PAGES = {"active", "archived"}
 
@@ -125,3 +131,59 @@ def test_the_pomeloclaw_banner_takes_a_line_and_the_scopes_read_in_the_sidebar(
         item, page = sidebar.item(row), desk.pages[row]
         assert sidebar.fontMetrics().horizontalAdvance(item.text()) <= room, item.text()
         assert page.title() in (item.text(), item.toolTip())  # whole, or whole in its tooltip
+
+
+def _drawn(qicon: QIcon) -> set[str]:
+    """The colours an icon's 20x20 picture paints (opaque pixels only)."""
+    image = qicon.pixmap(20, 20).toImage()
+    pixels = (image.pixelColor(x, y) for x in range(image.width()) for y in range(image.height()))
+    return {p.name() for p in pixels if p.alpha() == 255}
+
+
+def test_every_icon_file_is_a_drawing_in_the_text_colour(qapp: QApplication) -> None:
+    text = qapp.palette().color(QPalette.ColorRole.WindowText).name()
+    names = sorted(p.stem for p in ICON_DIR.glob("*.svg"))
+    assert set(PAGE_ICONS.values()) <= set(names)
+    for name in names:
+        assert QSvgRenderer(str(ICON_DIR / f"{name}.svg")).isValid(), name
+        assert _drawn(icon(name)) == {text}, name
+
+
+@pytest.mark.parametrize("layout", ["everbot", "picoclaw", "pomeloclaw", "openclaw"])
+def test_every_sidebar_page_and_main_action_has_an_icon(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, layout: str
+) -> None:
+    """Tried as a new user would: the sidebar and the actions were words only; each page and
+    each main action now has its icon (drawn in the theme's text colour)."""
+    write_demo(tmp_path / "ws", layout=layout, today=date(2026, 3, 3))
+    window.open_workspace(tmp_path / "ws")
+    qtbot.waitUntil(lambda: window.desk is not None and window.desk.ws is not None, timeout=10_000)
+    desk = window.desk
+    sidebar = desk.findChild(QListWidget)
+    assert sidebar is not None and sidebar.count() >= 6
+    for row in range(sidebar.count()):
+        assert _drawn(sidebar.item(row).icon()), sidebar.item(row).text()
+    main = window.toolbar.actions()
+    named = [a for a in main if not a.isSeparator()]
+    assert len(named) >= 7 + len(desk.actions())  # open … pending, and the desk's own
+    assert all(_drawn(a.icon()) for a in named), [a.text() for a in named if not _drawn(a.icon())]
+
+
+def test_following_the_system_follows_its_change_and_icons_redraw(qapp: QApplication) -> None:
+    """Tried as a new user would: with "Follow the system", turning the desktop dark left the
+    window as it was until MemDesk started again. A change of the platform's scheme now applies
+    the theme again (a chosen light or dark stays); icons draw in the new text colour."""
+    before = QPalette(qapp.palette())
+    try:
+        apply_theme(qapp, "system")
+        followed = is_dark(qapp)
+        qapp.setPalette(dark_palette())
+        assert is_dark(qapp) and _drawn(icon("save")) == {"#e6e6e6"}
+        qapp.styleHints().colorSchemeChanged.emit(qapp.styleHints().colorScheme())
+        assert is_dark(qapp) == followed  # the platform's scheme again
+        apply_theme(qapp, "dark")
+        qapp.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Light)
+        assert is_dark(qapp)  # chosen: kept
+    finally:
+        apply_theme(qapp, "system")
+        qapp.setPalette(before)

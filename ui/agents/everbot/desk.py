@@ -210,18 +210,29 @@ class EverBotDesk(Desk):
 
     def _build_actions(self) -> None:
         self._actions = [
-            make_action(self, "&Find", QKeySequence.StandardKey.Find, self.focus_search),
+            make_action(self, "&Find", QKeySequence.StandardKey.Find, self.focus_search, "search"),
             make_action(
                 self,
                 "&Archive / unarchive selected",
                 QKeySequence("Ctrl+E"),
                 self.toggle_archive_selected,
+                "archive",
             ),
-            make_action(self, "Change &category of selected…", None, self.change_category_selected),
-            make_action(self, "Run &decay…", QKeySequence("Ctrl+Shift+D"), self.run_decay),
+            make_action(
+                self,
+                "Change &category of selected…",
+                None,
+                self.change_category_selected,
+                "category",
+            ),
+            make_action(self, "Run &decay…", QKeySequence("Ctrl+Shift+D"), self.run_decay, "decay"),
         ]
         delete = make_action(
-            self, "&Delete selected", QKeySequence.StandardKey.Delete, self.delete_selected
+            self,
+            "&Delete selected",
+            QKeySequence.StandardKey.Delete,
+            self.delete_selected,
+            "delete",
         )
         delete.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.table.addAction(delete)

@@ -44,7 +44,7 @@ from core.store.errors import WorkspaceError
 from core.what_if import WhatIf, what_if
 from ui.tables import KeyedTableModel, keyed_table, read_only_table
 from ui.tasks import TaskRunner
-from ui.theme import themed
+from ui.theme import error_style, themed
 from ui.typed import editing_kept
 from ui.untrusted import literal_html, plain_label
 from ui.versions_box import Version, VersionsBox, button, button_row
@@ -160,7 +160,7 @@ class ProfileView(QWidget):
             "Scoring profile: no workspace open", name="profileTitle", wrap=True
         )
         self.error_label = plain_label(name="profileError", wrap=True)
-        self.error_label.setStyleSheet("QLabel { color: #b00020; font-weight: bold; }")
+        self.error_label.setStyleSheet(error_style(bold=True))
         self.table = self._profile_table()
         self.builtin_button = button("Back to built-in", "profileBuiltIn", self.builtin_selected)
         self.discard_button = button("Discard new values", "profileDiscard", self.model.clear_draft)
