@@ -34,13 +34,17 @@ def test_the_detail_pane_shows_only_beside_a_memory_list(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     """Tried as a new user would: Backups, Review, Activity and Scoring profile kept showing
-    the memory last selected in Active, unrelated to the page."""
+    the memory last selected in Active, unrelated to the page, under a memory search box that
+    searched nothing there. Find (Ctrl+F) from such a page goes to Active's search."""
     write_demo(tmp_path / "ws")
     desk = opened(qtbot, window, tmp_path / "ws")
     _at_1440x900(qtbot, window)
     for row, view in enumerate(VIEWS):
         desk.sidebar.setCurrentRow(row)
         assert desk.detail.isVisible() == (view.name in MEMORY_PAGES), view.name
+        assert desk.search.isVisible() == (view.name in MEMORY_PAGES), view.name
+    desk.focus_search()
+    assert desk.view.name == "active" and desk.search.isVisible()
 
 
 def test_the_score_text_lies_beside_its_bar_not_over_its_end(

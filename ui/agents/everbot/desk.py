@@ -298,7 +298,11 @@ class EverBotDesk(Desk):
         if not 0 <= row < len(VIEWS):
             return
         self.view = VIEWS[row]
-        self.detail.setVisible(self.view.keys is not None)  # only a memory list has a memory
+        memory_list = self.view.keys is not None  # the search and the detail pane are its own
+        self.detail.setVisible(memory_list)
+        self.search.setVisible(memory_list)
+        if not memory_list:
+            self.search_error.hide()
         if self.view.keys is None:
             self._show_page()
         else:
@@ -422,6 +426,8 @@ class EverBotDesk(Desk):
         self.backups.show_backup_hit(hit)
 
     def focus_search(self) -> None:
+        if self.view.keys is None:  # a page without the search box: search the Active memories
+            self.sidebar.setCurrentRow(0)
         self.search.setFocus()
         self.search.selectAll()
 
