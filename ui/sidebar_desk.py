@@ -18,7 +18,7 @@ from core.store.documents import Editable
 from ui.activity_view import ActivityView
 from ui.backups_view import BackupsView
 from ui.context_view import ContextView, Scopes
-from ui.desk import Desk, Push
+from ui.desk import DESK_MARGINS, Desk, Push
 from ui.review_view import ReviewView
 from ui.settings import Settings
 from ui.sidebar import fill_pages, page_list, set_titles
@@ -62,8 +62,9 @@ class SidebarDesk(Desk):
         split.addWidget(self.sidebar)
         split.addWidget(right)
         split.setSizes([200, 1000])
+        split.setStretchFactor(1, 1)  # a wider window widens the page, not the sidebar
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(*DESK_MARGINS)
         layout.addWidget(split)
 
     def add_page_widget(self, widget: QWidget) -> None:

@@ -58,7 +58,7 @@ from ui.agents.everbot.profile_view import ProfileView
 from ui.agents.everbot.prompt_view import PromptView
 from ui.agents.everbot.score_chart_view import ScoreChartView
 from ui.backups_view import BackupSearch, BackupsView
-from ui.desk import Desk, Push
+from ui.desk import DESK_MARGINS, Desk, Push
 from ui.review_view import ReviewView
 from ui.settings import Settings
 from ui.sidebar import fill_pages, page_list, set_titles
@@ -183,7 +183,7 @@ class EverBotDesk(Desk):
         split.setSizes([230, 660, 410])
         split.setStretchFactor(1, 1)  # the page takes the room the detail pane leaves
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(*DESK_MARGINS)
         layout.addWidget(split)
 
     def _build_table(self) -> QTableView:
