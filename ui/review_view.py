@@ -58,6 +58,7 @@ from core.review.detectors import mask_secrets
 from core.review.queue import approve, listed, reject, run_review, undo_decision, waiting
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
+from ui.icons import icon
 from ui.settings import Settings
 from ui.tables import size_columns
 from ui.tasks import TaskRunner
@@ -206,22 +207,22 @@ class ReviewView(QWidget):
         buttons = QVBoxLayout()  # two rows: the window still fits a 1,366-pixel screen
         for row in (
             (
-                ("Accept", "reviewAccept", self.accept),
-                ("Promote", "reviewPromote", lambda: self.decide("PROMOTE")),
-                ("Keep", "reviewKeep", lambda: self.decide("KEEP")),
-                ("Archive", "reviewArchive", lambda: self.decide("ARCHIVE")),
-                ("Delete", "reviewDelete", lambda: self.decide("DELETE")),
+                ("Accept", "reviewAccept", self.accept, "apply"),
+                ("Promote", "reviewPromote", lambda: self.decide("PROMOTE"), "pin"),
+                ("Keep", "reviewKeep", lambda: self.decide("KEEP"), "keep"),
+                ("Archive", "reviewArchive", lambda: self.decide("ARCHIVE"), "archive"),
+                ("Delete", "reviewDelete", lambda: self.decide("DELETE"), "delete"),
             ),
             (
-                ("Reject", "reviewReject", self.reject_current),
-                ("Skip", "reviewSkip", self.skip),
-                ("Review again", "reviewAgain", self.review_again),
-                ("Edit first", "reviewEdit", self.edit_first),
+                ("Reject", "reviewReject", self.reject_current, "reject"),
+                ("Skip", "reviewSkip", self.skip, "skip"),
+                ("Review again", "reviewAgain", self.review_again, "reload"),
+                ("Edit first", "reviewEdit", self.edit_first, "edit"),
             ),
         ):
             line = QHBoxLayout()
-            for text, name, slot in row:
-                line.addWidget(_button(text, name, slot))
+            for text, name, slot, icon_name in row:
+                line.addWidget(_button(text, name, slot, icon_name))
             line.addStretch(1)
             buttons.addLayout(line)
         details = QTabWidget()
@@ -826,8 +827,12 @@ def _combo(name: str) -> QComboBox:
     return combo
 
 
-def _button(text: str, name: str, slot: Callable[[], object]) -> QPushButton:
+def _button(
+    text: str, name: str, slot: Callable[[], object], icon_name: str | None = None
+) -> QPushButton:
     button = QPushButton(text)
+    if icon_name is not None:
+        button.setIcon(icon(icon_name))
     button.setObjectName(name)
     button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys belong to the card
     button.clicked.connect(lambda _checked=False: slot())

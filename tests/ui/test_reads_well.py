@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QApplication, QListWidget, QStyleOptionViewItem
+from PySide6.QtWidgets import QApplication, QListWidget, QPushButton, QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
 from core.agents.pomelobot import format as pb
@@ -23,6 +23,20 @@ from ui.main_window import MainWindow
 from ui.theme import apply_theme, dark_palette, is_dark
 
 MEMORY_PAGES = {"active", "archived"}
+REVIEW_CARD_BUTTONS = {
+    f"review{name}"
+    for name in (
+        "Accept",
+        "Promote",
+        "Keep",
+        "Archive",
+        "Delete",
+        "Reject",
+        "Skip",
+        "Again",
+        "Edit",
+    )
+}
 
 
 def _at_1440x900(qtbot: QtBot, window: MainWindow) -> None:
@@ -171,6 +185,10 @@ def test_every_sidebar_page_and_main_action_has_an_icon(
     named = [a for a in main if not a.isSeparator()]
     assert len(named) >= 7 + len(desk.actions())  # open … pending, and the desk's own
     assert all(_drawn(a.icon()) for a in named), [a.text() for a in named if not _drawn(a.icon())]
+    decisions = [b for b in desk.findChildren(QPushButton) if b.objectName().startswith("review")]
+    card = [b for b in decisions if b.objectName() in REVIEW_CARD_BUTTONS]
+    assert len(card) == len(REVIEW_CARD_BUTTONS)
+    assert all(_drawn(b.icon()) for b in card), [b.text() for b in card if not _drawn(b.icon())]
 
 
 def test_following_the_system_follows_its_change_and_icons_redraw(qapp: QApplication) -> None:
