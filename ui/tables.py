@@ -7,7 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+)
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
 
 __all__ = [
@@ -15,7 +22,6 @@ __all__ = [
     "KeyedTableModel",
     "keyed_table",
     "read_only_table",
-    "show_rows",
     "size_columns",
 ]
 
@@ -125,7 +131,7 @@ class KeyedTableModel(QAbstractTableModel, Generic[R]):
 def keyed_table(name: str, model: KeyedTableModel[Any], stretch: int) -> QTableView:
     """The view of a page's keyed values: one row selected, the editable column typed into by
     double-click or F2, column `stretch` taking the spare width."""
-    table = QTableView()
+    table = _RowsTable(KEYED_ROWS_SHOWN)
     table.setObjectName(name)
     table.setModel(model)
     table.setEditTriggers(
@@ -135,20 +141,27 @@ def keyed_table(name: str, model: KeyedTableModel[Any], stretch: int) -> QTableV
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     table.verticalHeader().hide()
     table.setWordWrap(False)  # one line a row: the whole text is in the row's tooltip
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
-    show_rows(table, KEYED_ROWS_SHOWN)
     return table
 
 
-def show_rows(table: QTableView, rows: int) -> None:
-    """Rows one line high, and the table tall enough for `rows` of them however its page is
-    split (a scoring profile's table showed five of its nineteen values)."""
-    row_height = table.fontMetrics().height() + 8
-    table.verticalHeader().setDefaultSectionSize(row_height)
-    header = table.horizontalHeader().sizeHint().height()
-    table.setMinimumHeight(header + rows * row_height + 2 * table.frameWidth())
+class _RowsTable(QTableView):
+    """A table whose preferred height holds `rows` rows: its page, when split, gives it that
+    room first (a scoring profile's table showed five of its nineteen values). Its least
+    height stays small: a short screen still fits the window."""
+
+    def __init__(self, rows: int) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        shown = self.verticalHeader().defaultSectionSize() * self.rows
+        header = self.horizontalHeader().sizeHint().height()
+        return QSize(hint.width(), header + shown + 2 * self.frameWidth())
 
 
 def size_columns(table: QTableView, widest: Sequence[str], stretch: Sequence[int]) -> None:

@@ -119,6 +119,7 @@ def test_the_scoring_profile_shows_its_values_not_five_of_them(
         and table.rowViewportPosition(row) + table.rowHeight(row) <= table.viewport().height()
     )
     assert fully_shown >= min(rows, 10)
+    assert window.minimumSizeHint().height() <= 700  # a 1366x768 laptop screen still fits it
     assert desk.sidebar.width() < 300  # the room the detail pane left went to the page
 
 
