@@ -4,10 +4,12 @@ depends on it. Ids, causes and memory text come from the files: shown as plain t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -23,11 +25,11 @@ from PySide6.QtWidgets import (
 )
 
 from core.activity import ActivityItem, events_of, operations
-from core.ops.undo import undo_and_save
+from core.ops.undo import UNDO_PREFIX, undo_and_save
 from core.store.errors import WorkspaceError
 from core.store.journal import RecordedEvent
 from core.times import shown_time
-from ui.tables import read_only_table
+from ui.tables import read_only_table, size_columns
 from ui.untrusted import literal_html, plain_label
 
 __all__ = ["ActivityView"]
@@ -35,12 +37,17 @@ __all__ = ["ActivityView"]
 ALL = "All"
 ACTORS = (ALL, "person", "decay", "agent", "reviewer")
 KINDS = (ALL, "create", "edit", "delete", "decay", "archive", "unarchive", "reinforce", "restore")
-OP_HEADERS = ("Time", "Actor", "What", "Memories", "Files", "State")
+OP_HEADERS = ("Time", "Actor", "What", "Memories", "Files", "State", "Operation id")
+WIDEST_CELLS = ("2026-12-31 23:59:59", "reviewer", "", "3: a1b2c3, a1b2c3, a1b2c3, …",
+                "memory/MEMORY.md", "undone at 2026-12-31 23:59:59", "0123456789ab")  # fmt: skip
+OP_ID_COLUMN = OP_HEADERS.index("Operation id")  # hidden until asked: `memdesk undo` takes it
 EVENT_HEADERS = ("Memory", "Kind", "Change")
 NOTHING_SAVED = "MemDesk has saved nothing in this workspace yet: there is no activity to show."
 NO_MATCH = "No saved operation matches these filters."
 SHORT_ID = 12
 FIRST_LINE_WIDTH = 60
+MEMORIES_NAMED = 3  # memory ids a row names before "…"
+_UNDO_OF_ID = re.compile(rf"{UNDO_PREFIX}[0-9a-f]+")
 
 
 class ActivityView(QWidget):
@@ -63,6 +70,8 @@ class ActivityView(QWidget):
         self.reload.setObjectName("activityRefresh")
         self.status = plain_label(name="activityStatus", wrap=True)
         self.table = read_only_table("activityTable", OP_HEADERS, stretch=2, fit=False)
+        size_columns(self.table, WIDEST_CELLS, stretch=(2,))
+        self.show_ids = _column_toggle(self.table, OP_ID_COLUMN, "Show operation ids")
         self.events = read_only_table("activityEvents", EVENT_HEADERS, stretch=2, fit=False)
         self.undo = QPushButton("Undo this operation…")
         self.undo.setObjectName("activityUndo")
@@ -144,8 +153,10 @@ class ActivityView(QWidget):
         self.table.blockSignals(True)
         self.table.clearSelection()
         self.table.setRowCount(len(self.items))
+        times = {item.op_id: shown_time(item.at) for item in self.items}
         for row, item in enumerate(self.items):
-            _set_row(self.table, row, _op_cells(item), tooltip=item.op.cause)
+            tooltip = f"Operation {item.op_id[:SHORT_ID]} (memdesk undo takes it)\n{item.op.cause}"
+            _set_row(self.table, row, _op_cells(item, times), tooltip=tooltip)
         self.table.blockSignals(False)
 
     def _select(self, op_id: str | None) -> None:
@@ -175,16 +186,15 @@ class ActivityView(QWidget):
         item, ws = self.selected(), self.ws
         if item is None or ws is None or item.undone_by is not None:
             return
+        what = f"{shown_time(item.at)} · {what_text(item, {})}"
         question = (
-            f"Undo this operation?\n\n{item.summary}\n\nMemDesk puts back what it changed, as a "
+            f"Undo this operation?\n\n{what}\n\nMemDesk puts back what it changed, as a "
             "new operation you can undo in turn. It refuses when a later change depends on it."
         )
         if not self.confirm(question):
             return
         op_id = item.op_id
-        self.write_requested.emit(
-            lambda: undo_and_save(ws, op_id), f"Undid operation {op_id[:SHORT_ID]}"
-        )
+        self.write_requested.emit(lambda: undo_and_save(ws, op_id), f"Undid: {what}")
 
     def _ask(self, text: str) -> bool:
         box = QMessageBox(
@@ -210,20 +220,48 @@ def change_text(before: Mapping[str, Any] | None, after: Mapping[str, Any] | Non
     )
 
 
-def state_text(item: ActivityItem) -> str:
-    if item.undone_by:
-        return f"undone by {item.undone_by[:SHORT_ID]}"
-    return f"undoes {item.undoes[:SHORT_ID]}" if item.undoes else ""
+def what_text(item: ActivityItem, times: Mapping[str, str]) -> str:
+    """What an operation did, in words: an undo names the operation it undid by its time (from
+    `times`, op id -> time shown) and what that did, never by its hex id."""
+    kinds = ", ".join(f"{kind} {n}" for kind, n in item.op.kinds.items())
+    cause = item.op.cause
+    if item.undoes is not None:
+        undone = cause.split(": ", 1)[1] if ": " in cause else ""
+        undone = _UNDO_OF_ID.sub(f"{UNDO_PREFIX}an earlier operation", undone)  # undo of an undo
+        when = times.get(item.undoes)
+        cause = (
+            f"{UNDO_PREFIX}the {when} operation" if when else f"{UNDO_PREFIX}an earlier operation"
+        )
+        cause += f": {undone}" if undone else ""
+    return f"{cause} ({kinds})" if kinds else cause
 
 
-def _op_cells(item: ActivityItem) -> tuple[str, ...]:
+def state_text(item: ActivityItem, times: Mapping[str, str]) -> str:
+    if not item.undone_by:
+        return ""
+    when = times.get(item.undone_by)
+    return f"undone at {when}" if when else "undone"
+
+
+def memories_text(item: ActivityItem) -> str:
+    """How many memories, and the first few by id."""
+    ids = list(dict.fromkeys(item.op.memory_ids))
+    if not ids:
+        return str(item.op.count)
+    more = len(ids) > MEMORIES_NAMED or item.op.count > len(ids)
+    named = ", ".join(ids[:MEMORIES_NAMED]) + (", …" if more else "")
+    return f"{item.op.count}: {named}"
+
+
+def _op_cells(item: ActivityItem, times: Mapping[str, str]) -> tuple[str, ...]:
     return (
         shown_time(item.at),
         item.actor,
-        item.summary,
-        str(item.op.count),
+        what_text(item, times),
+        memories_text(item),
         ", ".join(item.op.files),
-        state_text(item),
+        state_text(item, times),
+        item.op_id[:SHORT_ID],
     )
 
 
@@ -243,6 +281,18 @@ def _set_row(table: QTableWidget, row: int, cells: Sequence[str], *, tooltip: st
         item = QTableWidgetItem(text)
         item.setToolTip(literal_html(tooltip))
         table.setItem(row, column, item)
+
+
+def _column_toggle(table: QTableWidget, column: int, text: str) -> QAction:
+    """A column hidden until the person ticks `text` in the header's context menu."""
+    table.setColumnHidden(column, True)
+    toggle = QAction(text, table)
+    toggle.setCheckable(True)
+    toggle.toggled.connect(lambda shown: table.setColumnHidden(column, not shown))
+    header = table.horizontalHeader()
+    header.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+    header.addAction(toggle)
+    return toggle
 
 
 def _combo(name: str, choices: Sequence[str]) -> QComboBox:

@@ -22,6 +22,7 @@ from ui.settings import Settings
 from ui.tasks import TaskRunner
 
 Push = Callable[[QUndoCommand], None]
+DESK_MARGINS = (6, 4, 6, 0)  # around every desk: the same air between the window and its pages
 
 
 class Desk(QWidget):

@@ -40,6 +40,7 @@ from core.store.errors import WorkspaceError
 from ui.typed import Typed, plain_text
 from ui.undo import OpCommand
 from ui.untrusted import literal_html, plain_label
+from ui.warnings_banner import WarningsBanner
 
 Opener = Callable[[], AnyDocument]
 EntryAction = Callable[[AnyDocument, str, str], ChangeSet]
@@ -133,9 +134,7 @@ class EntriesView(QWidget):
 
     def _build(self) -> None:
         self.title = plain_label(name="entriesTitle", wrap=True)
-        self.warnings = plain_label(name="entryWarnings", wrap=True)
-        self.warnings.setStyleSheet("background: #fff3cd; color: #5c4400; padding: 4px;")
-        self.warnings.hide()
+        self.warnings = WarningsBanner("entryWarnings")
         self.about = plain_label(name="entryAbout", wrap=True)
         self.about.hide()
         self.file_list = QListWidget()
@@ -345,11 +344,7 @@ class EntriesView(QWidget):
             return
         self._warned_state = state
         found = self.warn(source) if self.warn is not None and source is not None else []
-        shown = found[:8] + (
-            [f"… and {len(found) - 8} more (memdesk check lists all)"] if len(found) > 8 else []
-        )
-        self.warnings.setText("\n".join(f"⚠ {w}" for w in shown))
-        self.warnings.setVisible(bool(found))
+        self.warnings.set_warnings(found)
 
     def _update_buttons(self) -> None:
         writable = self.source is not None and not self.source.read_only

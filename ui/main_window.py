@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QSize, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -52,6 +52,7 @@ from ui.actions import make_action
 from ui.agents import desk_class
 from ui.conflict_dialog import ConflictDialog
 from ui.desk import Desk
+from ui.icons import icon
 from ui.settings import Settings, save_settings
 from ui.tasks import TaskRunner
 from ui.theme import apply_theme
@@ -142,15 +143,21 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        self._action(
-            file_menu, "&Open workspace…", QKeySequence.StandardKey.Open, self.choose_workspace
+        self.open_action = self._action(
+            file_menu,
+            "&Open workspace…",
+            QKeySequence.StandardKey.Open,
+            self.choose_workspace,
+            "open",
         )
         self.recent_menu = file_menu.addMenu("Open &recent")
         self._fill_recent()
         self.save_action = self._action(
-            file_menu, "&Save", QKeySequence.StandardKey.Save, self.save
+            file_menu, "&Save", QKeySequence.StandardKey.Save, self.save, "save"
         )
-        self._action(file_menu, "&Reload from disk", QKeySequence("F5"), self.reload)
+        self.reload_action = self._action(
+            file_menu, "&Reload from disk", QKeySequence("F5"), self.reload, "reload"
+        )
         self.layout_action = self._action(
             file_menu, "Read as another &agent's…", None, self.choose_layout
         )
@@ -161,21 +168,33 @@ class MainWindow(QMainWindow):
         self.edit_menu = self.menuBar().addMenu("&Edit")
         undo = self.undo_stack.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence.StandardKey.Undo)
+        undo.setIcon(icon("undo"))
         redo = self.undo_stack.createRedoAction(self, "&Redo")
+        redo.setIcon(icon("redo"))
         redo.setShortcuts(
             [QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)]
         )
         self.edit_menu.addAction(undo)
         self.edit_menu.addAction(redo)
         self.edit_menu.addSeparator()
-        self._action(
-            self.edit_menu, "&Where else is it?…", QKeySequence("Ctrl+Shift+F"), self.where_else
+        where = self._action(
+            self.edit_menu,
+            "&Where else is it?…",
+            QKeySequence("Ctrl+Shift+F"),
+            self.where_else,
+            "where",
         )
         self.edit_menu.addSeparator()
         view_menu = self.menuBar().addMenu("&View")
-        self._action(
-            view_menu, "&Pending changes…", QKeySequence("Ctrl+Shift+P"), self.show_pending
+        pending = self._action(
+            view_menu,
+            "&Pending changes…",
+            QKeySequence("Ctrl+Shift+P"),
+            self.show_pending,
+            "pending",
         )
+        files = [self.open_action, self.save_action, self.reload_action]
+        self._build_toolbar([*files, None, undo, redo, None, where, pending, None])
         theme_menu = view_menu.addMenu("&Theme")
         self.theme_actions = QActionGroup(self)
         for name, title in (
@@ -198,10 +217,23 @@ class MainWindow(QMainWindow):
         text: str,
         shortcut: QKeySequence | QKeySequence.StandardKey | None,
         slot: Callable[[], object],
+        icon_name: str | None = None,
     ) -> QAction:
-        action = make_action(self, text, shortcut, slot)
+        action = make_action(self, text, shortcut, slot, icon_name)
         menu.addAction(action)
         return action
+
+    def _build_toolbar(self, actions: list[QAction | None]) -> None:
+        """The main actions under the menus, by icon (None: a separator)."""
+        self.toolbar = self.addToolBar("Main")
+        self.toolbar.setObjectName("mainToolbar")
+        self.toolbar.setMovable(False)
+        self.toolbar.setIconSize(QSize(20, 20))
+        for action in actions:
+            if action is None:
+                self.toolbar.addSeparator()
+            else:
+                self.toolbar.addAction(action)
 
     def show_pending(self) -> None:
         """What the next save will write, per memory and as text."""
@@ -317,6 +349,7 @@ class MainWindow(QMainWindow):
         if old is not None:
             for action in old.actions():
                 self.edit_menu.removeAction(action)
+                self.toolbar.removeAction(action)
             self.desks.removeWidget(old)
             old.deleteLater()
         self.desk = desk
@@ -331,6 +364,8 @@ class MainWindow(QMainWindow):
             reread.connect(self.undo_stack.clear)
         for action in desk.actions():
             self.edit_menu.addAction(action)
+            if not action.icon().isNull():
+                self.toolbar.addAction(action)
         self.desks.addWidget(desk)
         self.desks.setCurrentWidget(desk)
 

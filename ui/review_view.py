@@ -58,8 +58,11 @@ from core.review.detectors import mask_secrets
 from core.review.queue import approve, listed, reject, run_review, undo_decision, waiting
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
+from ui.icons import icon
 from ui.settings import Settings
+from ui.tables import size_columns
 from ui.tasks import TaskRunner
+from ui.theme import error_style
 from ui.untrusted import literal_html, plain_label
 
 __all__ = ["ReviewView", "age_of", "queue_title"]
@@ -67,6 +70,7 @@ __all__ = ["ReviewView", "age_of", "queue_title"]
 ALL = "All"
 _Index = QModelIndex | QPersistentModelIndex
 TABLE_HEADERS = ("#", "Waiting", "Status", "Trigger", "Decision", "Memory", "Reasons")
+WIDEST_CELLS = ("99999", "999 min", "approved", "duplicate + decay", "PROMOTE")
 KEYS = {
     Qt.Key.Key_P: "PROMOTE",
     Qt.Key.Key_K: "KEEP",
@@ -168,7 +172,7 @@ class ReviewView(QWidget):
         ):
             top.addWidget(widget)
         self.failure = plain_label(name="reviewFailure", wrap=True)
-        self.failure.setStyleSheet("color: #b00020;")
+        self.failure.setStyleSheet(error_style())
         self.retry = _button("Retry", "reviewRetry", self.retry_failed)
         trouble = QHBoxLayout()
         trouble.addWidget(self.failure, 1)
@@ -203,22 +207,22 @@ class ReviewView(QWidget):
         buttons = QVBoxLayout()  # two rows: the window still fits a 1,366-pixel screen
         for row in (
             (
-                ("Accept", "reviewAccept", self.accept),
-                ("Promote", "reviewPromote", lambda: self.decide("PROMOTE")),
-                ("Keep", "reviewKeep", lambda: self.decide("KEEP")),
-                ("Archive", "reviewArchive", lambda: self.decide("ARCHIVE")),
-                ("Delete", "reviewDelete", lambda: self.decide("DELETE")),
+                ("Accept", "reviewAccept", self.accept, "apply"),
+                ("Promote", "reviewPromote", lambda: self.decide("PROMOTE"), "pin"),
+                ("Keep", "reviewKeep", lambda: self.decide("KEEP"), "keep"),
+                ("Archive", "reviewArchive", lambda: self.decide("ARCHIVE"), "archive"),
+                ("Delete", "reviewDelete", lambda: self.decide("DELETE"), "delete"),
             ),
             (
-                ("Reject", "reviewReject", self.reject_current),
-                ("Skip", "reviewSkip", self.skip),
-                ("Review again", "reviewAgain", self.review_again),
-                ("Edit first", "reviewEdit", self.edit_first),
+                ("Reject", "reviewReject", self.reject_current, "reject"),
+                ("Skip", "reviewSkip", self.skip, "skip"),
+                ("Review again", "reviewAgain", self.review_again, "reload"),
+                ("Edit first", "reviewEdit", self.edit_first, "edit"),
             ),
         ):
             line = QHBoxLayout()
-            for text, name, slot in row:
-                line.addWidget(_button(text, name, slot))
+            for text, name, slot, icon_name in row:
+                line.addWidget(_button(text, name, slot, icon_name))
             line.addStretch(1)
             buttons.addLayout(line)
         details = QTabWidget()
@@ -253,7 +257,7 @@ class ReviewView(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setStretchLastSection(True)
+        size_columns(self.table, WIDEST_CELLS, stretch=(5, 6))
         filters = QHBoxLayout()
         for text, combo in (("Trigger", self.trigger_filter), ("Decision", self.decision_filter)):
             filters.addWidget(QLabel(text))
@@ -823,8 +827,12 @@ def _combo(name: str) -> QComboBox:
     return combo
 
 
-def _button(text: str, name: str, slot: Callable[[], object]) -> QPushButton:
+def _button(
+    text: str, name: str, slot: Callable[[], object], icon_name: str | None = None
+) -> QPushButton:
     button = QPushButton(text)
+    if icon_name is not None:
+        button.setIcon(icon(icon_name))
     button.setObjectName(name)
     button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys belong to the card
     button.clicked.connect(lambda _checked=False: slot())

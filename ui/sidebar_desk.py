@@ -7,10 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QListWidget,
-    QListWidgetItem,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -21,9 +18,10 @@ from core.store.documents import Editable
 from ui.activity_view import ActivityView
 from ui.backups_view import BackupsView
 from ui.context_view import ContextView, Scopes
-from ui.desk import Desk, Push
+from ui.desk import DESK_MARGINS, Desk, Push
 from ui.review_view import ReviewView
 from ui.settings import Settings
+from ui.sidebar import fill_pages, page_list, set_titles
 from ui.tasks import TaskRunner
 from ui.untrusted import plain_label
 
@@ -51,8 +49,7 @@ class SidebarDesk(Desk):
         self.backups_view: BackupsView | None = None
         self.activity_view: ActivityView | None = None
         self.review_view: ReviewView | None = None
-        self.sidebar = QListWidget()
-        self.sidebar.setObjectName("deskSidebar")
+        self.sidebar = page_list("deskSidebar")
         self.sidebar.currentRowChanged.connect(self._page_selected)
         self.header = plain_label(name="deskHeader", wrap=True)
         self.stack = QStackedWidget()
@@ -65,8 +62,9 @@ class SidebarDesk(Desk):
         split.addWidget(self.sidebar)
         split.addWidget(right)
         split.setSizes([200, 1000])
+        split.setStretchFactor(1, 1)  # a wider window widens the page, not the sidebar
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(*DESK_MARGINS)
         layout.addWidget(split)
 
     def add_page_widget(self, widget: QWidget) -> None:
@@ -130,11 +128,7 @@ class SidebarDesk(Desk):
         self.pages = [*self.pages_of(ws), *self.journal_pages()]
         self.header.setText(self.header_text(ws))
         self.sidebar.blockSignals(True)
-        self.sidebar.clear()
-        for page in self.pages:
-            item = QListWidgetItem(page.title())
-            item.setData(Qt.ItemDataRole.UserRole, page.name)
-            self.sidebar.addItem(item)
+        fill_pages(self.sidebar, [(page.name, page.title()) for page in self.pages])
         self.sidebar.blockSignals(False)
         if self.pages:
             self.sidebar.setCurrentRow(0)
@@ -145,10 +139,7 @@ class SidebarDesk(Desk):
             self.review_view.count(self.ws)
 
     def update_titles(self) -> None:
-        for row, page in enumerate(self.pages):
-            item = self.sidebar.item(row)
-            if item is not None:
-                item.setText(page.title())
+        set_titles(self.sidebar, [page.title() for page in self.pages])
 
     def _page_selected(self, row: int) -> None:
         if 0 <= row < len(self.pages):

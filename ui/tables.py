@@ -7,10 +7,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+)
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
 
-__all__ = ["KeyedRow", "KeyedTableModel", "keyed_table", "read_only_table"]
+__all__ = [
+    "KeyedRow",
+    "KeyedTableModel",
+    "keyed_table",
+    "read_only_table",
+    "size_columns",
+]
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -21,6 +34,7 @@ class KeyedRow(Protocol):
 
 
 R = TypeVar("R", bound=KeyedRow)
+KEYED_ROWS_SHOWN = 10  # a page's keyed values (a policy, a scoring profile) shown at least
 
 
 def read_only_table(
@@ -117,7 +131,7 @@ class KeyedTableModel(QAbstractTableModel, Generic[R]):
 def keyed_table(name: str, model: KeyedTableModel[Any], stretch: int) -> QTableView:
     """The view of a page's keyed values: one row selected, the editable column typed into by
     double-click or F2, column `stretch` taking the spare width."""
-    table = QTableView()
+    table = _RowsTable(KEYED_ROWS_SHOWN)
     table.setObjectName(name)
     table.setModel(model)
     table.setEditTriggers(
@@ -126,7 +140,45 @@ def keyed_table(name: str, model: KeyedTableModel[Any], stretch: int) -> QTableV
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     table.verticalHeader().hide()
+    table.setWordWrap(False)  # one line a row: the whole text is in the row's tooltip
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return table
+
+
+class _RowsTable(QTableView):
+    """A table whose preferred height holds `rows` rows: its page, when split, gives it that
+    room first (a scoring profile's table showed five of its nineteen values). Its least
+    height stays small: a short screen still fits the window."""
+
+    def __init__(self, rows: int) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        shown = self.verticalHeader().defaultSectionSize() * self.rows
+        header = self.horizontalHeader().sizeHint().height()
+        return QSize(hint.width(), header + shown + 2 * self.frameWidth())
+
+
+def size_columns(table: QTableView, widest: Sequence[str], stretch: Sequence[int]) -> None:
+    """Short columns as wide as their widest expected text (`widest[column]`, or the header's),
+    still resizable by hand; the `stretch` columns share the rest (the text worth reading).
+    Measured, not fitted to the rows: a table of many thousand rows opens at once."""
+    header = table.horizontalHeader()
+    metrics = table.fontMetrics()
+    model = table.model()
+    padding = 2 * table.style().pixelMetric(table.style().PixelMetric.PM_HeaderMargin) + 16
+    header.setStretchLastSection(False)
+    for column in range(model.columnCount()):
+        if column in stretch:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+            continue
+        title = str(model.headerData(column, Qt.Orientation.Horizontal) or "")
+        sample = widest[column] if column < len(widest) else ""
+        width = max(metrics.horizontalAdvance(title), metrics.horizontalAdvance(sample))
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        table.setColumnWidth(column, width + padding)

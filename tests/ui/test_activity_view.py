@@ -5,6 +5,7 @@ the page hands to its desk (refused with core's reason when a later edit depends
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from app.cli import main
 from core.activity import operations
 from core.agents.registry import agent_named
 from core.store.errors import WorkspaceError
-from ui.activity_view import ActivityView, change_text
+from ui.activity_view import ActivityView, change_text, what_text
 
 FIRST, SECOND = "first edit from the Activity test", "second edit from the Activity test"
 
@@ -83,14 +84,15 @@ def test_lists_filters_shows_changes_and_undoes(
 
     rows = _table(view, "activityTable")
     assert [r[1:] for r in rows] == [
-        ["person", item.summary, "1", "memory/MEMORY.md", ""] for item in (newer, older)
+        ["person", what_text(item, {}), f"1: {key}", "memory/MEMORY.md", "", item.op_id[:12]]
+        for item, key in ((newer, two["id"]), (older, one["id"]))
     ]
     assert rows[0][0] == f"{newer.at:%Y-%m-%d %H:%M:%S}"
     memory = view.findChild(QLineEdit, "activityMemory")
     assert memory is not None
     memory.setText(one["id"])
     memory.editingFinished.emit()
-    assert [r[2] for r in _table(view, "activityTable")] == [older.summary]
+    assert [r[2] for r in _table(view, "activityTable")] == [what_text(older, {})]
     view.table.selectRow(0)
     assert _table(view, "activityEvents") == [
         [one["id"], "edit", f"content: {one['content']} -> {FIRST}"]
@@ -100,7 +102,7 @@ def test_lists_filters_shows_changes_and_undoes(
     assert view.selected() is not None and view.selected().op_id == older.op_id  # type: ignore[union-attr]
 
     work, message = _undo_work(qtbot, view, 0)
-    assert message == f"Undid operation {newer.op_id[:12]}"
+    assert message == f"Undid: {newer.at:%Y-%m-%d %H:%M:%S} · {what_text(newer, {})}"
     assert SECOND in live.read_text(encoding="utf-8")  # nothing written before the desk runs it
     work()
     assert SECOND not in live.read_text(encoding="utf-8")
@@ -109,11 +111,8 @@ def test_lists_filters_shows_changes_and_undoes(
 
     undo, undone, kept = operations(ws)
     rows = _table(view, "activityTable")
-    assert [r[5] for r in rows] == [
-        f"undoes {newer.op_id[:12]}",
-        f"undone by {undo.op_id[:12]}",
-        "",
-    ]
+    assert [r[5] for r in rows] == ["", f"undone at {undo.at:%Y-%m-%d %H:%M:%S}", ""]
+    assert rows[0][2].startswith(f"undo of the {newer.at:%Y-%m-%d %H:%M:%S} operation: ")
     assert undone.op_id == newer.op_id and kept.op_id == older.op_id
     view.table.selectRow(1)
     assert not view.undo.isEnabled()  # undone already
@@ -180,3 +179,35 @@ def test_change_text_names_each_field_that_differs() -> None:
     assert change_text(before, after) == "score: 0.80 -> 0.62; content: old line… -> new line"
     assert change_text(None, {"content": "made"}) == "content: — -> made"
     assert change_text({"content": "gone"}, None) == "content: gone -> —"
+
+
+def test_activity_names_operations_in_words_not_hex_ids(
+    qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Tried as a new user would: an undo's row read "undo of 586b586a1bd64e329a2b290063ef2ebd:
+    edited in MemDesk …" and the row it undid "undone by 486c23f582ec"; the page now says which
+    operation by its time and what it did, the ids in the tooltip and in a column one can show
+    (for `memdesk undo`)."""
+    ws = _demo(tmp_path)
+    one, two = _memories(ws, capsys)[:2]
+    _edit(ws, one["id"], FIRST)
+    assert main(["delete", str(ws), two["id"]]) == 0
+    assert main(["undo", str(ws)]) == 0
+    assert main(["undo", str(ws)]) == 0  # undo of the undo
+    view = _view(qtbot, ws)
+    rows = _table(view, "activityTable")
+    ids = [item.op_id for item in operations(ws)]
+    shown = [
+        cell
+        for row in rows
+        for column, cell in enumerate(row)
+        if not view.table.isColumnHidden(column)
+    ]
+    hex_runs = {run for cell in shown for run in re.findall(r"[0-9a-f]{8,}", cell)}
+    assert not {run for run in hex_runs if any(op_id.startswith(run) for op_id in ids)}
+    assert view.table.isColumnHidden(6)
+    view.show_ids.setChecked(True)
+    assert not view.table.isColumnHidden(6)
+    assert [row[6] for row in rows] == [op_id[:12] for op_id in ids]
+    assert all(op_id[:12] in view.table.item(r, 2).toolTip() for r, op_id in enumerate(ids))
+    assert rows[2][3] == f"1: {two['id']}"  # which memory, by its id

@@ -73,7 +73,7 @@ def test_restore_two_memories_then_undo_from_activity(
 
     assert live.read_bytes() == original
     assert activity.table.rowCount() == 2  # the page lists again after the write
-    assert "undone by" in activity.table.item(1, 5).text()
+    assert "undone at" in activity.table.item(1, 5).text()
 
 
 def test_everbot_decay_undone_from_the_activity_page(

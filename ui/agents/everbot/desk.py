@@ -29,8 +29,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QInputDialog,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QSplitter,
     QStackedWidget,
     QTableView,
@@ -60,9 +58,10 @@ from ui.agents.everbot.profile_view import ProfileView
 from ui.agents.everbot.prompt_view import PromptView
 from ui.agents.everbot.score_chart_view import ScoreChartView
 from ui.backups_view import BackupSearch, BackupsView
-from ui.desk import Desk, Push
+from ui.desk import DESK_MARGINS, Desk, Push
 from ui.review_view import ReviewView
 from ui.settings import Settings
+from ui.sidebar import fill_pages, page_list, set_titles
 from ui.tasks import TaskRunner
 from ui.undo import OpCommand
 from ui.untrusted import plain_label
@@ -131,14 +130,10 @@ class EverBotDesk(Desk):
 
     # -- layout ------------------------------------------------------------------------------------
     def _build(self) -> None:
-        self.sidebar = QListWidget()
-        self.sidebar.setObjectName("sidebar")
-        for view in VIEWS:
-            item = QListWidgetItem(view.title)
-            item.setData(Qt.ItemDataRole.UserRole, view.name)
-            self.sidebar.addItem(item)
+        self.sidebar = page_list("sidebar")
+        self.titles = {view.name: view.title for view in VIEWS}
+        fill_pages(self.sidebar, list(self.titles.items()))
         self.sidebar.currentRowChanged.connect(self._view_selected)
-        self._fit_sidebar()
         self.search = QLineEdit()
         self.search.setObjectName("search")
         self.search.setPlaceholderText(
@@ -186,8 +181,9 @@ class EverBotDesk(Desk):
         split.addWidget(middle)
         split.addWidget(self.detail)
         split.setSizes([230, 660, 410])
+        split.setStretchFactor(1, 1)  # the page takes the room the detail pane leaves
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(*DESK_MARGINS)
         layout.addWidget(split)
 
     def _build_table(self) -> QTableView:
@@ -204,7 +200,7 @@ class EverBotDesk(Desk):
         header = table.horizontalHeader()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in enumerate((80, 100, 110, 110, 50)):
+        for column, width in enumerate((80, 100, 130, 110, 50)):
             table.setColumnWidth(column, width)
         table.selectionModel().currentRowChanged.connect(lambda *_: self._show_current())
         table.activated.connect(self._open_backup_hit)
@@ -214,18 +210,29 @@ class EverBotDesk(Desk):
 
     def _build_actions(self) -> None:
         self._actions = [
-            make_action(self, "&Find", QKeySequence.StandardKey.Find, self.focus_search),
+            make_action(self, "&Find", QKeySequence.StandardKey.Find, self.focus_search, "search"),
             make_action(
                 self,
                 "&Archive / unarchive selected",
                 QKeySequence("Ctrl+E"),
                 self.toggle_archive_selected,
+                "archive",
             ),
-            make_action(self, "Change &category of selected…", None, self.change_category_selected),
-            make_action(self, "Run &decay…", QKeySequence("Ctrl+Shift+D"), self.run_decay),
+            make_action(
+                self,
+                "Change &category of selected…",
+                None,
+                self.change_category_selected,
+                "category",
+            ),
+            make_action(self, "Run &decay…", QKeySequence("Ctrl+Shift+D"), self.run_decay, "decay"),
         ]
         delete = make_action(
-            self, "&Delete selected", QKeySequence.StandardKey.Delete, self.delete_selected
+            self,
+            "&Delete selected",
+            QKeySequence.StandardKey.Delete,
+            self.delete_selected,
+            "delete",
         )
         delete.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.table.addAction(delete)
@@ -291,6 +298,11 @@ class EverBotDesk(Desk):
         if not 0 <= row < len(VIEWS):
             return
         self.view = VIEWS[row]
+        memory_list = self.view.keys is not None  # the search and the detail pane are its own
+        self.detail.setVisible(memory_list)
+        self.search.setVisible(memory_list)
+        if not memory_list:
+            self.search_error.hide()
         if self.view.keys is None:
             self._show_page()
         else:
@@ -418,6 +430,8 @@ class EverBotDesk(Desk):
         self.backups.show_backup_hit(hit)
 
     def focus_search(self) -> None:
+        if self.view.keys is None:  # a page without the search box: search the Active memories
+            self.sidebar.setCurrentRow(0)
         self.search.setFocus()
         self.search.selectAll()
 
@@ -636,15 +650,8 @@ class EverBotDesk(Desk):
         return dialog.exec() == QDialog.DialogCode.Accepted
 
     def _show_queue_count(self) -> None:
-        row = next(r for r, view in enumerate(VIEWS) if view.name == "review")
-        self.sidebar.item(row).setText(self.review.title())
-        self._fit_sidebar()
-
-    def _fit_sidebar(self) -> None:
-        """Wide enough for its longest entry: a narrow window squeezes the table, not the
-        names of the pages (they were cut to "Archived (" and "Review que")."""
-        frame = 2 * self.sidebar.frameWidth() + 12
-        self.sidebar.setMinimumWidth(self.sidebar.sizeHintForColumn(0) + frame)
+        self.titles["review"] = self.review.title()
+        set_titles(self.sidebar, list(self.titles.values()))
 
     def reveal(self, file: str, key: str) -> None:
         """The memory in the Active or Archived table, selected for editing."""
@@ -669,10 +676,10 @@ class EverBotDesk(Desk):
             "archived": len(entries) - active,
             "problems": len(ws.doc.problems),
         }
-        for row, view in enumerate(VIEWS):
+        for view in VIEWS:
             if view.name in counts:
-                self.sidebar.item(row).setText(f"{view.title} ({counts[view.name]})")
-        self._fit_sidebar()
+                self.titles[view.name] = f"{view.title} ({counts[view.name]})"
+        set_titles(self.sidebar, list(self.titles.values()))
 
     def status_text(self) -> str:
         ws = self.ws

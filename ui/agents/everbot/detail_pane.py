@@ -33,6 +33,7 @@ from core.formats.strict_json import dump_json
 from core.policy import KNOWN_CATEGORIES
 from core.store.merge import Change
 from ui.agents.everbot.score_chart_view import ScoreChartView
+from ui.icons import icon
 from ui.markdown_view import MarkdownView
 from ui.typed import Typed, plain_text
 from ui.untrusted import plain_label
@@ -72,23 +73,23 @@ class DetailPane(QWidget):
         self.content = QPlainTextEdit()
         self.content.setObjectName("memoryContent")
         self.content.setTabChangesFocus(True)
-        self.apply_button = QPushButton("Apply edits")
+        self.apply_button = QPushButton(icon("apply"), "Apply edits")
         self.apply_button.setToolTip("Apply the edited text, category and score (Ctrl+Return)")
         self.apply_button.clicked.connect(self.apply_edits)
         QShortcut(QKeySequence("Ctrl+Return"), self, self.apply_edits)
-        self.reinforce_button = QPushButton("Reinforce")
+        self.reinforce_button = QPushButton(icon("reinforce"), "Reinforce")
         self.reinforce_button.setToolTip(
             "The memory was really used: raise its score, one more hit"
         )
         self.reinforce_button.clicked.connect(self._reinforce)
-        self.archive_button = QPushButton("Archive")
+        self.archive_button = QPushButton(icon("archive"), "Archive")
         self.archive_button.clicked.connect(self._toggle_archive)
-        self.pin_button = QPushButton("Pin to core")
+        self.pin_button = QPushButton(icon("pin"), "Pin to core")
         self.pin_button.setToolTip(
             "Promote to the core category (never decays in the tiered profile)"
         )
         self.pin_button.clicked.connect(self._pin)
-        self.delete_button = QPushButton("Delete")
+        self.delete_button = QPushButton(icon("delete"), "Delete")
         self.delete_button.setToolTip("Delete the memory (Edit → Undo brings it back)")
         self.delete_button.clicked.connect(self._delete)
         self.preview = MarkdownView()

@@ -19,6 +19,7 @@ from core.agents.everbot.format import Entry
 from core.agents.everbot.trend import Previous
 from core.backups_view import BackupHit
 from core.policy import PolicyProfile
+from ui.theme import themed
 from ui.untrusted import literal_html
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -37,6 +38,8 @@ _SORT_KEYS: tuple[Callable[[Entry], Any], ...] = (
 
 Index = QModelIndex | QPersistentModelIndex
 BACKUP_GREY = QColor("#808080")
+TREND_UP = ("#2e7d32", "#81c784")  # light theme, dark theme
+TREND_DOWN = ("#c62828", "#ef9a9a")
 
 
 class MemoryTableModel(QAbstractTableModel):
@@ -247,27 +250,38 @@ class ScoreBarDelegate(QStyledItemDelegate):
             return QColor("#e0c040")
         return QColor("#4caf50")
 
+    def parts(self, option: QStyleOptionViewItem) -> tuple[QRect, QRect, QRect]:
+        """The cell cut in three, side by side: the score's text, its bar, the trend arrow (the
+        text never lies over the bar's end, where it could not be read)."""
+        cell = option.rect.adjusted(3, 4, -3, -4)
+        metrics = option.fontMetrics
+        text_width = metrics.horizontalAdvance("0.00") + 4
+        arrow_width = metrics.horizontalAdvance("▲") + 2
+        text = QRect(cell.left(), cell.top(), text_width, cell.height())
+        arrow = QRect(cell.right() - arrow_width + 1, cell.top(), arrow_width, cell.height())
+        bar = QRect(text.right() + 3, cell.top(), 0, cell.height())
+        bar.setRight(arrow.left() - 3)
+        return text, bar, arrow
+
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         score = index.data(SCORE_ROLE)
         if not isinstance(score, float):
             super().paint(painter, option, index)
             return
-        if option.state & QStyle.StateFlag.State_Selected:
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        if selected:
             painter.fillRect(option.rect, option.palette.highlight())
         scale = self.profile.scale_max or 5.0
-        rect: QRect = option.rect.adjusted(3, 4, -3, -4)
-        width = int(rect.width() * max(0.0, min(1.0, score / scale)))
+        text, bar, arrow = self.parts(option)
+        width = int(bar.width() * max(0.0, min(1.0, score / scale)))
         painter.save()
-        painter.fillRect(
-            QRect(rect.left(), rect.top(), width, rect.height()), self.colour_for(score)
-        )
-        painter.setPen(option.palette.text().color())
-        painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), f"{score:.2f}")
+        painter.fillRect(QRect(bar.left(), bar.top(), width, bar.height()), self.colour_for(score))
+        pen = option.palette.highlightedText() if selected else option.palette.text()
+        painter.setPen(pen.color())
+        align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(text, int(align), f"{score:.2f}")
         delta = index.data(TREND_ROLE)
         if isinstance(delta, float) and delta != 0:
-            arrow = "▲" if delta > 0 else "▼"
-            painter.setPen(QColor("#2e7d32") if delta > 0 else QColor("#c62828"))
-            painter.drawText(
-                rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), arrow
-            )
+            painter.setPen(themed(*(TREND_UP if delta > 0 else TREND_DOWN)))
+            painter.drawText(arrow, int(Qt.AlignmentFlag.AlignCenter), "▲" if delta > 0 else "▼")
         painter.restore()

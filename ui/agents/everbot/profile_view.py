@@ -15,7 +15,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
@@ -44,6 +44,7 @@ from core.store.errors import WorkspaceError
 from core.what_if import WhatIf, what_if
 from ui.tables import KeyedTableModel, keyed_table, read_only_table
 from ui.tasks import TaskRunner
+from ui.theme import error_style, themed
 from ui.typed import editing_kept
 from ui.untrusted import literal_html, plain_label
 from ui.versions_box import Version, VersionsBox, button, button_row
@@ -61,6 +62,7 @@ HEADERS = ("Key", "Value", "Source", "Built-in", "New value", "Meaning")
 WHAT_IF_HEADERS = ("ID", "Score", "Section", "Review", "Content")
 UNREADABLE = (WorkspaceError, InputError, OSError)
 _Index = QModelIndex | QPersistentModelIndex
+DRAFT_BACKGROUND = ("#ffecb3", "#5c4a12")  # light theme, dark theme
 FATES = {"active": "active", "archived": "archived", "archive": "to archive", "delete": "to delete"}
 
 
@@ -122,7 +124,7 @@ class ProfileModel(KeyedTableModel[ProfileRow]):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.BackgroundRole and row.key in self.draft:
-            return QBrush(QColor(255, 236, 179))
+            return QBrush(themed(*DRAFT_BACKGROUND))
         return None
 
     def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
@@ -158,7 +160,7 @@ class ProfileView(QWidget):
             "Scoring profile: no workspace open", name="profileTitle", wrap=True
         )
         self.error_label = plain_label(name="profileError", wrap=True)
-        self.error_label.setStyleSheet("QLabel { color: #b00020; font-weight: bold; }")
+        self.error_label.setStyleSheet(error_style(bold=True))
         self.table = self._profile_table()
         self.builtin_button = button("Back to built-in", "profileBuiltIn", self.builtin_selected)
         self.discard_button = button("Discard new values", "profileDiscard", self.model.clear_draft)
@@ -202,7 +204,7 @@ class ProfileView(QWidget):
         box.addWidget(self.what_if_label)
         box.addWidget(self.what_if_table, 1)
         split = QSplitter(Qt.Orientation.Vertical)
-        for part, stretch in ((top, 3), (preview, 3), (self.versions, 1)):
+        for part, stretch in ((top, 4), (preview, 2), (self.versions, 1)):
             split.addWidget(part)
             split.setStretchFactor(split.count() - 1, stretch)
         layout = QVBoxLayout(self)

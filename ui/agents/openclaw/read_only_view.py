@@ -21,6 +21,7 @@ from core.agents.openclaw.workspace import OpenClawWorkspace
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
 from ui.untrusted import literal_html, plain_label
+from ui.warnings_banner import WarningsBanner
 
 HEADERS = ("#", "Memory", "Source", "Score", "Recalls", "Queries", "Deep sweep")
 
@@ -33,8 +34,7 @@ class ReadOnlyView(QWidget):
         self.title = plain_label(name="readOnlyTitle", wrap=True)
         self.why = plain_label(name="readOnlyWhy", wrap=True)
         self.summary = plain_label(name="readOnlySummary", wrap=True)
-        self.warnings = plain_label(name="readOnlyWarnings", wrap=True)
-        self.warnings.setStyleSheet("background: #fff3cd; color: #5c4400; padding: 4px;")
+        self.warnings = WarningsBanner("readOnlyWarnings")
         self.file_list = QListWidget()
         self.file_list.setObjectName("readOnlyFiles")
         self.file_list.currentRowChanged.connect(self._show)
@@ -93,14 +93,13 @@ class ReadOnlyView(QWidget):
         except (WorkspaceError, InputError) as exc:
             self.why.setText(str(exc))
             self.summary.setText("")
-            self.warnings.hide()
+            self.warnings.set_warnings([])
             self.text.setPlainText("")
             self.candidates.hide()
             return
         self.why.setText(view.why)
         self.summary.setText(view.summary)
-        self.warnings.setText("\n".join(f"⚠ {w}" for w in view.warnings))
-        self.warnings.setVisible(bool(view.warnings))
+        self.warnings.set_warnings(view.warnings)
         self.text.setPlainText(view.text)
         self._fill(view.candidates)
 

@@ -26,11 +26,11 @@ from core.agents.picoclaw.format import IGNORED_OVERRIDES
 from core.agents.picoclaw.workspace import AgentPreview, PicoClawWorkspace
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
+from ui.theme import error_style
 from ui.untrusted import literal_html, plain_label
 
 MESSAGE_DELAY_MS = 200
 MAX_MESSAGE = 4_000  # characters of a user message; retrieval only looks for its words
-ERROR_STYLE = "color: #c62828;"
 _ORIGIN = {"default": "default", "config": "config.json", "override": "policy_overrides.json"}
 
 
@@ -63,10 +63,10 @@ class AgentView(QWidget):
         row.addWidget(QLabel("User message:"))
         row.addWidget(self.message, 1)
         self.error = plain_label(name="agentError", wrap=True)
-        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.setStyleSheet(error_style())
         self.error.hide()
         self.warning = plain_label(name="agentWarning", wrap=True)  # overrides the agent ignores
-        self.warning.setStyleSheet(ERROR_STYLE)
+        self.warning.setStyleSheet(error_style())
         self.warning.hide()
         self.chunks = _chunk_table()
         self.text = QPlainTextEdit()

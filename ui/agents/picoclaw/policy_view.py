@@ -43,6 +43,7 @@ from core.ops import apply_and_save
 from core.store.errors import WorkspaceError
 from ui.agents.picoclaw.policy_compare import CompareBox, WhatIfBox
 from ui.tables import KeyedTableModel, keyed_table
+from ui.theme import error_style
 from ui.typed import editing_kept
 from ui.untrusted import literal_html, plain_label
 from ui.versions_box import Version, VersionsBox, Words, button, button_row
@@ -103,7 +104,7 @@ class PolicyView(QWidget):
         self.model = PolicyModel(self.set_override, self)
         self.title = plain_label("MemoryPolicy: no workspace open", name="policyTitle", wrap=True)
         self.error_label = plain_label(name="policyError", wrap=True)
-        self.error_label.setStyleSheet("QLabel { color: #b00020; font-weight: bold; }")
+        self.error_label.setStyleSheet(error_style(bold=True))
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.table = self._policy_table()
         self.unset_button = button("Remove override", "policyUnset", self.unset_selected)

@@ -34,6 +34,7 @@ from core.agents.picoclaw.workspace import Profile
 from core.formats.strict_json import escape_surrogates
 from core.ops import ChangeSet
 from core.store.errors import WorkspaceError
+from ui.theme import error_style
 from ui.typed import editing_kept
 from ui.undo import OpCommand
 from ui.untrusted import literal_html, plain_label
@@ -158,7 +159,7 @@ class ProfileView(QWidget):
         self.title = self._label("profileTitle")
         self.note = self._label("profileNote")
         self.error = self._label("profileError")
-        self.error.setStyleSheet("QLabel { color: #b00020; font-weight: bold; }")
+        self.error.setStyleSheet(error_style(bold=True))
         self.raw = self._text_box("profileRaw")
         self.table = QTableView()
         self.table.setObjectName("profileTable")

@@ -30,13 +30,13 @@ from core.agents.pomelobot.format import Chunk, Hit, Scope
 from core.agents.pomelobot.workspace import PomelobotWorkspace
 from core.store.errors import WorkspaceError
 from ui.tables import read_only_table
+from ui.theme import error_style
 from ui.untrusted import plain_label
 
 SEARCH_DELAY_MS = 200
 MAX_KEYWORD = 200  # characters; a keyword, not a document
 MAX_HIT_ROWS = 2_000  # rows shown; the count above the table says how many there are
 TRANSCRIPT_COLOR = QColor("#888888")
-ERROR_STYLE = "color: #c62828;"
 
 
 class ScopeToolsView(QWidget):
@@ -378,7 +378,7 @@ def _reader(name: str) -> QPlainTextEdit:
 
 def _error_label(name: str) -> QLabel:
     label = plain_label(name=name, wrap=True)
-    label.setStyleSheet(ERROR_STYLE)
+    label.setStyleSheet(error_style())
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.hide()
     return label

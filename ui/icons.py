@@ -1,0 +1,92 @@
+"""MemDesk's icons: the line drawings of resources/icons/, drawn in the palette's text colour when
+shown (they follow a change of theme, light or dark, without being made again).
+
+`icon(name)` is the one way in; `page_icon(page)` names the icon of a sidebar page.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QIcon, QIconEngine, QPainter, QPalette, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+
+__all__ = ["ICON_DIR", "PAGE_ICONS", "icon", "page_icon"]
+
+ICON_DIR = Path(__file__).resolve().parent.parent / "resources" / "icons"
+
+# A sidebar page's name (before any ":") -> its icon, for every agent's desk.
+PAGE_ICONS = {
+    "active": "memories",
+    "archived": "archive",
+    "problems": "problems",
+    "agent": "eye",
+    "review": "review",
+    "backups": "backups",
+    "profile": "sliders",
+    "activity": "activity",
+    "longterm": "memories",
+    "daily": "calendar",
+    "policy": "sliders",
+    "context": "session",
+    "scope": "folder",
+    "tools": "search",
+    "memory": "memories",
+    "user": "person",
+    "notes": "calendar",
+    "dreaming": "moon",
+    "recall": "database",
+}
+
+
+def icon(name: str) -> QIcon:
+    """The icon `name` (a file of resources/icons/); FileNotFoundError if there is none."""
+    return QIcon(_LineIcon(_svg(name)))
+
+
+def page_icon(page: str) -> QIcon:
+    """The icon of the sidebar page named `page` ("scope:main" is a scope's)."""
+    return icon(PAGE_ICONS[page.split(":", 1)[0]])
+
+
+@cache
+def _svg(name: str) -> str:
+    return (ICON_DIR / f"{name}.svg").read_text(encoding="utf-8")
+
+
+@cache
+def _renderer(svg: str, colour: str) -> QSvgRenderer:
+    return QSvgRenderer(QByteArray(svg.replace("currentColor", colour).encode("utf-8")))
+
+
+class _LineIcon(QIconEngine):
+    """Draws one SVG in the colour the palette gives text in the icon's mode."""
+
+    def __init__(self, svg: str) -> None:
+        super().__init__()
+        self.svg = svg
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
+        _renderer(self.svg, _colour(mode)).render(painter, QRectF(rect))
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
+        pixmap = QPixmap(size)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        self.paint(painter, QRect(0, 0, size.width(), size.height()), mode, state)
+        painter.end()
+        return pixmap
+
+    def clone(self) -> QIconEngine:
+        return _LineIcon(self.svg)
+
+
+def _colour(mode: QIcon.Mode) -> str:
+    palette = QGuiApplication.palette()
+    if mode == QIcon.Mode.Disabled:
+        return palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.WindowText).name()
+    if mode == QIcon.Mode.Selected:
+        return palette.color(QPalette.ColorRole.HighlightedText).name()
+    return palette.color(QPalette.ColorRole.WindowText).name()
