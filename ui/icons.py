@@ -6,6 +6,7 @@ shown (they follow a change of theme, light or dark, without being made again).
 
 from __future__ import annotations
 
+import logging
 from functools import cache
 from pathlib import Path
 
@@ -14,6 +15,8 @@ from PySide6.QtGui import QGuiApplication, QIcon, QIconEngine, QPainter, QPalett
 from PySide6.QtSvg import QSvgRenderer
 
 __all__ = ["ICON_DIR", "PAGE_ICONS", "icon", "page_icon"]
+
+log = logging.getLogger(__name__)
 
 ICON_DIR = Path(__file__).resolve().parent.parent / "resources" / "icons"
 
@@ -42,18 +45,25 @@ PAGE_ICONS = {
 
 
 def icon(name: str) -> QIcon:
-    """The icon `name` (a file of resources/icons/); FileNotFoundError if there is none."""
-    return QIcon(_LineIcon(_svg(name)))
+    """The icon `name` (a file of resources/icons/); none (an empty icon, logged once) when the
+    file is missing: a missing drawing never keeps the window from starting."""
+    svg = _svg(name)
+    return QIcon(_LineIcon(svg)) if svg else QIcon()
 
 
 def page_icon(page: str) -> QIcon:
-    """The icon of the sidebar page named `page` ("scope:main" is a scope's)."""
-    return icon(PAGE_ICONS[page.split(":", 1)[0]])
+    """The icon of the sidebar page named `page` ("scope:main" is a scope's); a page no icon
+    is named for gets the folder's."""
+    return icon(PAGE_ICONS.get(page.split(":", 1)[0], "folder"))
 
 
 @cache
 def _svg(name: str) -> str:
-    return (ICON_DIR / f"{name}.svg").read_text(encoding="utf-8")
+    try:
+        return (ICON_DIR / f"{name}.svg").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        log.warning("icon %s not shown: %s", name, exc)
+        return ""
 
 
 @cache

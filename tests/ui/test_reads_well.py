@@ -210,3 +210,20 @@ def test_following_the_system_follows_its_change_and_icons_redraw(qapp: QApplica
     finally:
         apply_theme(qapp, "system")
         qapp.setPalette(before)
+
+
+def test_a_missing_icon_file_leaves_the_action_without_an_icon(
+    qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Installed without resources/icons, MemDesk would not start: a drawing that is missing
+    is now only an empty icon (and a page nobody named an icon for gets the folder's)."""
+    import ui.icons
+
+    monkeypatch.setattr(ui.icons, "ICON_DIR", tmp_path)
+    ui.icons._svg.cache_clear()
+    try:
+        assert ui.icons.icon("memories").isNull()
+    finally:
+        monkeypatch.undo()
+        ui.icons._svg.cache_clear()
+    assert _drawn(ui.icons.page_icon("a-page-of-a-new-agent"))
