@@ -90,9 +90,7 @@ def view(qtbot: QtBot, tmp_path: Path) -> Iterator[BackupsView]:
     yield page
 
 
-def test_changed_fields_stay_readable_in_a_narrow_window(
-    qtbot: QtBot, view: BackupsView
-) -> None:
+def test_changed_fields_stay_readable_in_a_narrow_window(qtbot: QtBot, view: BackupsView) -> None:
     view.resize(760, 700)  # the Backups page of a window about 1000 px wide
     view.show()
     view.table.setCurrentCell(view.table.rowCount() - 1, 0)
