@@ -4,7 +4,7 @@ that changed within a changed line; unchanged runs folded to a row that counts t
 
 Lines are paired by a patience diff (`same_lines`): a 17 MB file compares in about a second.
 Words are tokens: a bracketed id such as ``[a253f6]`` is one, a run of letters and digits is
-one, and so is a run of CJK characters between punctuation (Chinese has no spaces); a changed
+one (with the dots, dashes and colons inside it: 0.90, 2026-02-27), and so is a run of CJK characters between punctuation (Chinese has no spaces); a changed
 CJK run is narrowed to the characters that differ, its common start and end left unmarked.
 """
 
@@ -33,6 +33,7 @@ WORD_DIFF_MAX_LINES = 200  # a block of changed lines larger than this gets no w
 WORD_DIFF_MAX_CHARS = 4_000  # nor does a line longer than this
 SMALL_STRETCH = 250_000  # lines × lines difflib compares when no line anchors a stretch
 SIMILAR = 0.5  # lines less alike than this are marked whole, not word by word
+PAIRED_MAX = 10_000  # old × new lines of a block searched for the most alike pairs
 
 SAME, CHANGED, REMOVED, ADDED, FOLDED = "same", "changed", "removed", "added", "folded"
 
@@ -40,10 +41,11 @@ Span = tuple[int, int]  # start and end: in a line's characters (Line), in UTF-1
 Block = tuple[int, int, int, int]  # old start, old end, new start, new end
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_WORD = rf"(?:(?![{_CJK}])\w)+"
 _TOKEN = re.compile(
     rf"\[[^\[\]\s]{{1,64}}\]"  # an id in brackets: [a253f6]
     rf"|[{_CJK}]+"  # a CJK run, up to punctuation or a space
-    rf"|(?:(?![{_CJK}])\w)+"  # a word, a number, a hex id
+    rf"|{_WORD}(?:[-.:/]{_WORD})*"  # a word, a number, a hex id, 0.90, 2026-02-27, a-b
     r"|\s+"
     r"|.",
     re.DOTALL,
@@ -127,19 +129,44 @@ def _unchanged(
 def _changed(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: int) -> list[Row]:
     rows = []
     marked = max(i2 - i1, j2 - j1) <= WORD_DIFF_MAX_LINES
-    for k in range(max(i2 - i1, j2 - j1)):
-        i, j = i1 + k, j1 + k
-        if i < i2 and j < j2:
+    for i, j in _paired(old, new, i1, i2, j1, j2):
+        if i is not None and j is not None:
             spans = word_spans(old[i], new[j]) if marked else None
             old_words, new_words = spans if spans is not None else ((), ())
             rows.append(
                 Row(CHANGED, Line(i + 1, old[i], old_words), Line(j + 1, new[j], new_words))
             )
-        elif i < i2:
+        elif i is not None:
             rows.append(Row(REMOVED, old=Line(i + 1, old[i])))
-        else:
+        elif j is not None:
             rows.append(Row(ADDED, new=Line(j + 1, new[j])))
     return rows
+
+
+def _paired(
+    old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: int
+) -> list[tuple[int | None, int | None]]:
+    """The rows of a changed block: the most alike old and new lines paired first (a memory
+    removed above a changed one leaves the changed one beside its new version), the lines
+    between paired in order; lines with no match alone in their rows."""
+    best, at = SIMILAR, None
+    if (i2 - i1) * (j2 - j1) <= PAIRED_MAX:
+        for i in range(i1, i2):
+            matcher = difflib.SequenceMatcher(None, autojunk=False)
+            matcher.set_seq2(old[i])
+            for j in range(j1, j2):
+                matcher.set_seq1(new[j])
+                if matcher.real_quick_ratio() > best and matcher.quick_ratio() > best:
+                    ratio = matcher.ratio()
+                    if ratio > best:
+                        best, at = ratio, (i, j)
+    if at is None:  # nothing alike: in order, the longer side's extra lines alone
+        count = max(i2 - i1, j2 - j1)
+        return [
+            (i1 + k if i1 + k < i2 else None, j1 + k if j1 + k < j2 else None) for k in range(count)
+        ]
+    i, j = at
+    return [*_paired(old, new, i1, i, j1, j), (i, j), *_paired(old, new, i + 1, i2, j + 1, j2)]
 
 
 def tokens(line: str) -> list[str]:

@@ -146,3 +146,23 @@ def test_repeated_lines_around_a_unique_one_keep_it() -> None:
     old = ["", "## a", "", "keep", "", "## a", "gone"]
     new = ["", "## a", "", "new", "keep", "", "## a"]
     assert changed_blocks(old, new) == [(3, 3, 3, 4), (6, 7, 7, 7)]
+
+
+def test_a_memory_removed_above_a_changed_one_does_not_take_its_row() -> None:
+    old = [
+        "### [a90f9c] preference | 0.90 | 2026-03-01 | 13",
+        "用户喜欢喝黑咖啡，不加糖。",
+        "",
+        "### [f1bcb0] fact | 0.90 | 2026-02-27 | 18",
+        "User previously lived in Shanghai and moved to Hangzhou last spring.",
+    ]
+    new = [
+        "### [f1bcb0] fact | 0.80 | 2026-02-27 | 18",
+        "User previously lived in Shanghai and moved to Suzhou last spring.",
+    ]
+    rows = aligned_rows(old, new)
+    assert [r.kind for r in rows] == [REMOVED, REMOVED, REMOVED, CHANGED, CHANGED]
+    changed = rows[3]
+    assert changed.old is not None and changed.new is not None
+    assert marked(changed.old.text, changed.old.words) == ["0.90"]
+    assert marked(changed.new.text, changed.new.words) == ["0.80"]
