@@ -74,13 +74,15 @@ class Row:
 @dataclass(slots=True)
 class SideText:
     """One side's text, a line per row, with what to colour in it (UTF-16 spans, as Qt counts
-    positions): changed lines, changed words, rows where this side has no line, folds."""
+    positions): changed lines, changed words, rows where this side has no line, folds; and the
+    number of the line each row shows."""
 
     text: str = ""
     changed: list[Span] = field(default_factory=list)
     words: list[Span] = field(default_factory=list)
     blank: list[Span] = field(default_factory=list)
     folds: list[Span] = field(default_factory=list)
+    numbers: list[int | None] = field(default_factory=list)  # each row's line number, if any
 
 
 def aligned_rows(
@@ -258,6 +260,7 @@ def _side(rows: list[Row], *, old: bool) -> SideText:
             _extend(side.changed, at, at + size)
             side.words += [(at + _utf16(text[:s]), at + _utf16(text[:e])) for s, e in line.words]
         lines.append(text)
+        side.numbers.append(line.number if line else None)
         at += size + 1
     side.text = "\n".join(lines)
     return side

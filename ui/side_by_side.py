@@ -7,8 +7,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCharFormat, QTextCursor, QTextFormat
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QResizeEvent,
+    QTextCharFormat,
+    QTextCursor,
+    QTextFormat,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -35,23 +46,88 @@ class Look:
     fold: str
 
 
+GUTTER_PAD = 6  # pixels either side of the line numbers
 LIGHT = (
     Look("#ffe0e0", "#f4a6a6", "#f2f2f2", "#e6edf7"),
     Look("#ddf4dd", "#9fd89f", "#f2f2f2", "#e6edf7"),
 )
 DARK = (
-    Look("#4a2626", "#8c3b3b", "#262626", "#2b3545"),
-    Look("#223f22", "#2f7a2f", "#262626", "#2b3545"),
+    Look("#4a2626", "#8c3b3b", "#333333", "#2b3545"),
+    Look("#223f22", "#2f7a2f", "#333333", "#2b3545"),
 )
 
 
-def text_box(name: str) -> QPlainTextEdit:
-    box = QPlainTextEdit()
+def text_box(name: str) -> NumberedText:
+    box = NumberedText()
     box.setObjectName(name)
     box.setReadOnly(True)
     box.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
     box.setFont(diff_font())
     return box
+
+
+class NumberedText(QPlainTextEdit):
+    """Read-only text with each row's line number in a margin on its left (none for a row
+    that shows no line of its version: a blank beside the other side's line, a fold)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.numbers: list[int | None] = []
+        self.gutter = _Gutter(self)
+        self.updateRequest.connect(self._scrolled)
+
+    def set_numbers(self, numbers: list[int | None]) -> None:
+        self.numbers = numbers
+        widest = max((n for n in numbers if n is not None), default=0)
+        self.setViewportMargins(self._gutter_width(widest), 0, 0, 0)
+        self._place_gutter()
+        self.gutter.update()
+
+    def _gutter_width(self, widest: int) -> int:
+        return self.fontMetrics().horizontalAdvance("9" * len(str(widest))) + 2 * GUTTER_PAD
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_gutter()
+
+    def _place_gutter(self) -> None:
+        inside = self.contentsRect()
+        width = self.viewportMargins().left()
+        self.gutter.setGeometry(QRect(inside.left(), inside.top(), width, inside.height()))
+
+    def _scrolled(self, rect: QRect, dy: int) -> None:
+        if dy:
+            self.gutter.scroll(0, dy)
+        else:
+            self.gutter.update(0, rect.y(), self.gutter.width(), rect.height())
+
+    def paint_gutter(self, event: QPaintEvent) -> None:
+        painter = QPainter(self.gutter)
+        painter.fillRect(event.rect(), self.palette().color(QPalette.ColorRole.AlternateBase))
+        painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+        painter.setFont(self.font())
+        block = self.firstVisibleBlock()
+        top = self.blockBoundingGeometry(block).translated(self.contentOffset()).top()
+        right = self.gutter.width() - GUTTER_PAD
+        while block.isValid() and top <= event.rect().bottom():
+            height = self.blockBoundingRect(block).height()
+            row = block.blockNumber()
+            number = self.numbers[row] if row < len(self.numbers) else None
+            if number is not None and block.isVisible():
+                box = QRect(0, int(top), right, self.fontMetrics().height())
+                painter.drawText(box, Qt.AlignmentFlag.AlignRight, str(number))
+            top += height
+            block = block.next()
+        painter.end()
+
+
+class _Gutter(QWidget):
+    def __init__(self, box: NumberedText) -> None:
+        super().__init__(box)
+        self.box = box
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        self.box.paint_gutter(event)
 
 
 def diff_font() -> QFont:
@@ -104,7 +180,9 @@ class SideBySide(QWidget):
         """Only the old version (the new one cannot be read): shown as it is, nothing marked."""
         self._texts = None
         self.old_text.setPlainText(old)
+        self.old_text.set_numbers(list(range(1, old.count("\n") + 2)))
         self.new_text.setPlainText("")
+        self.new_text.set_numbers([])
 
     def _draw(self) -> None:
         if self._texts is None:
@@ -133,8 +211,9 @@ def _dark() -> bool:
     return isinstance(app, QApplication) and is_dark(app)
 
 
-def _show(box: QPlainTextEdit, side: SideText, look: Look) -> None:
+def _show(box: NumberedText, side: SideText, look: Look) -> None:
     box.setPlainText(side.text)
+    box.set_numbers(side.numbers)
     box.setExtraSelections(
         [
             *_selections(box, side.blank, look.blank, whole_lines=True),

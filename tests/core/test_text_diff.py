@@ -76,6 +76,7 @@ def test_rows_pair_the_lines_so_both_sides_have_as_many() -> None:
     assert len(left.text.split("\n")) == len(right.text.split("\n")) == len(rows)
     assert left.text.split("\n")[4:6] == ["", ""]  # the backup has no line where x and y are
     assert left.blank and not right.blank
+    assert left.numbers == [1, 2, 3, 4, None, None, 5] and right.numbers == list(range(1, 8))
     removed = aligned_rows(["a", "b", "c"], ["a", "c"])
     assert [r.kind for r in removed] == [SAME, REMOVED, SAME]
 
@@ -91,6 +92,7 @@ def test_unchanged_runs_are_folded_to_a_counted_row() -> None:
     left, right = side_by_side(rows)
     assert left.text.split("\n")[0] == "⋯ 16 unchanged lines ⋯"
     assert len(left.folds) == len(right.folds) == 2
+    assert left.numbers == [None, 17, 18, 19, 20, 21, 22, 23, None]  # a fold has no number
     whole = aligned_rows(old, new, context=None)
     assert len(whole) == 40 and FOLDED not in {r.kind for r in whole}
 

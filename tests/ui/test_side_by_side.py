@@ -63,6 +63,9 @@ def test_rows_line_up_with_folds_and_marked_words(qtbot: QtBot, sides: SideBySid
     assert _words(old) == ["Shanghai"] and _words(new) == ["Suzhou"]  # not the id, not letters
     removed = rows.index("用户第5条记忆，不加糖。")
     assert new.toPlainText().split("\n")[removed] == ""  # the file now has no line there
+    assert len(old.numbers) == len(new.numbers) == old.blockCount()  # a line number a row
+    assert old.numbers[removed] is not None and new.numbers[removed] is None
+    assert old.gutter.width() > 0 and old.viewportMargins().left() == old.gutter.width()
     for n in range(old.blockCount()):  # each row at the same height on both sides
         a, b = old.document().findBlockByNumber(n), new.document().findBlockByNumber(n)
         assert old.blockBoundingGeometry(a).top() == new.blockBoundingGeometry(b).top(), n
