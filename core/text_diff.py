@@ -19,10 +19,13 @@ from dataclasses import dataclass, field
 __all__ = [
     "CONTEXT",
     "Line",
+    "LineDiff",
     "Row",
     "SideText",
     "aligned_rows",
     "changed_blocks",
+    "changed_rows",
+    "compare_lines",
     "same_lines",
     "side_by_side",
     "word_spans",
@@ -39,6 +42,7 @@ SAME, CHANGED, REMOVED, ADDED, FOLDED = "same", "changed", "removed", "added", "
 
 Span = tuple[int, int]  # start and end: in a line's characters (Line), in UTF-16 (SideText)
 Block = tuple[int, int, int, int]  # old start, old end, new start, new end
+WordSpans = tuple[tuple[Span, ...], tuple[Span, ...]]  # the changed words of an old and new line
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _WORD = rf"(?:(?![{_CJK}])\w)+"
@@ -85,29 +89,58 @@ class SideText:
     numbers: list[int | None] = field(default_factory=list)  # each row's line number, if any
 
 
+@dataclass(frozen=True, slots=True)
+class LineDiff:
+    """Two versions' lines compared: what is slow is done once (`compare_lines`, off the UI
+    thread for a big file), the rows are then made with or without folds in a moment."""
+
+    old: list[str]
+    new: list[str]
+    blocks: list[Block]
+    changed: list[list[Row]]
+
+    def rows(self, context: int | None = CONTEXT) -> list[Row]:
+        return aligned_rows(self.old, self.new, self.blocks, self.changed, context=context)
+
+
+def compare_lines(old_text: str, new_text: str) -> LineDiff:
+    old, new = old_text.split("\n"), new_text.split("\n")
+    blocks = changed_blocks(old, new)
+    return LineDiff(old, new, blocks, changed_rows(old, new, blocks))
+
+
 def aligned_rows(
     old: list[str],
     new: list[str],
     blocks: list[Block] | None = None,
+    changed: list[list[Row]] | None = None,
     *,
     context: int | None = CONTEXT,
 ) -> list[Row]:
-    """The rows showing `old` turned into `new`: the lines of a changed block paired in order
-    (the longer side's extra lines alone in their rows), unchanged runs longer than twice
-    `context` folded (None: nothing folded). `blocks`: `changed_blocks(old, new)` if known."""
+    """The rows showing `old` turned into `new`: each changed block's rows (`changed_rows`),
+    unchanged runs longer than twice `context` folded (None: nothing folded). `blocks` and
+    `changed`: `changed_blocks(old, new)` and its `changed_rows`, if known (the slow part, done
+    once: the rows are then made again quickly with or without folds)."""
     if blocks is None:
         blocks = changed_blocks(old, new)
+    if changed is None:
+        changed = changed_rows(old, new, blocks)
     rows: list[Row] = []
     i = j = 0
     ends = [*blocks, (len(old), len(old), len(new), len(new))]
-    for n, (i1, i2, j1, j2) in enumerate(ends):
+    for n, (i1, i2, _j1, j2) in enumerate(ends):
         # The file's first lines have no change above them, its last none below.
         before = 0 if n == 0 and context is not None else context
         after = 0 if n == len(ends) - 1 and context is not None else context
         rows += _unchanged(old, i, i1, j, before, after)
-        rows += _changed(old, new, i1, i2, j1, j2)
+        rows += changed[n] if n < len(changed) else []
         i, j = i2, j2
     return rows
+
+
+def changed_rows(old: list[str], new: list[str], blocks: list[Block]) -> list[list[Row]]:
+    """The rows of each changed block, its changed words marked."""
+    return [_changed(old, new, *block) for block in blocks]
 
 
 def _unchanged(
@@ -129,20 +162,37 @@ def _unchanged(
 
 
 def _changed(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: int) -> list[Row]:
+    if max(i2 - i1, j2 - j1) > WORD_DIFF_MAX_LINES:  # too many to mark: in order, whole lines
+        return [_row(old, new, i, j, None) for i, j in _in_order(i1, i2, j1, j2)]
+    if i2 - i1 == j2 - j1:  # lines edited in place, the usual case: each beside its new version
+        in_place = [word_spans(old[i], new[i - i1 + j1]) for i in range(i1, i2)]
+        if all(s is not None for s in in_place):
+            return [_row(old, new, i1 + k, j1 + k, s) for k, s in enumerate(in_place)]
     rows = []
-    marked = max(i2 - i1, j2 - j1) <= WORD_DIFF_MAX_LINES
     for i, j in _paired(old, new, i1, i2, j1, j2):
-        if i is not None and j is not None:
-            spans = word_spans(old[i], new[j]) if marked else None
-            old_words, new_words = spans if spans is not None else ((), ())
-            rows.append(
-                Row(CHANGED, Line(i + 1, old[i], old_words), Line(j + 1, new[j], new_words))
-            )
-        elif i is not None:
-            rows.append(Row(REMOVED, old=Line(i + 1, old[i])))
-        elif j is not None:
-            rows.append(Row(ADDED, new=Line(j + 1, new[j])))
+        spans = word_spans(old[i], new[j]) if i is not None and j is not None else None
+        rows.append(_row(old, new, i, j, spans))
     return rows
+
+
+def _row(
+    old: list[str], new: list[str], i: int | None, j: int | None, spans: WordSpans | None
+) -> Row:
+    old_words, new_words = spans if spans is not None else ((), ())
+    if i is not None and j is not None:
+        return Row(CHANGED, Line(i + 1, old[i], old_words), Line(j + 1, new[j], new_words))
+    if i is not None:
+        return Row(REMOVED, old=Line(i + 1, old[i]))
+    assert j is not None
+    return Row(ADDED, new=Line(j + 1, new[j]))
+
+
+def _in_order(i1: int, i2: int, j1: int, j2: int) -> list[tuple[int | None, int | None]]:
+    """A block's lines paired in order, the longer side's extra lines alone."""
+    return [
+        (i1 + k if i1 + k < i2 else None, j1 + k if j1 + k < j2 else None)
+        for k in range(max(i2 - i1, j2 - j1))
+    ]
 
 
 def _paired(
@@ -176,14 +226,21 @@ def tokens(line: str) -> list[str]:
     return _TOKEN.findall(line)
 
 
-def word_spans(old: str, new: str) -> tuple[tuple[Span, ...], tuple[Span, ...]] | None:
+def word_spans(old: str, new: str) -> WordSpans | None:
     """The changed words of each line (character spans, neighbours separated only by spaces
     joined), or None when the lines are too unlike (or too long) for words to tell anything."""
     if max(len(old), len(new)) > WORD_DIFF_MAX_CHARS:
         return None
     a, b = tokens(old), tokens(new)
-    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    if matcher.ratio() < SIMILAR:
+    start = 0  # the tokens both lines start with and end with are not compared again
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    matcher = difflib.SequenceMatcher(None, a[start : len(a) - end], b[start : len(b) - end], False)
+    same = start + end + sum(size for _i, _j, size in matcher.get_matching_blocks())
+    if 2 * same < SIMILAR * (len(a) + len(b)):
         return None
     at_a, at_b = _offsets(a), _offsets(b)
     old_spans: list[Span] = []
@@ -191,6 +248,7 @@ def word_spans(old: str, new: str) -> tuple[tuple[Span, ...], tuple[Span, ...]] 
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             continue
+        i1, i2, j1, j2 = i1 + start, i2 + start, j1 + start, j2 + start
         one, two = (at_a[i1], at_a[i2]), (at_b[j1], at_b[j2])
         if tag == "replace" and _one_cjk_run(a[i1:i2]) and _one_cjk_run(b[j1:j2]):
             one, two = _narrowed(old, new, one, two)

@@ -41,7 +41,7 @@ from core.ops.restore import KindOf, RestoreRisk, restore_and_save, restore_risk
 from core.store.documents import Editable
 from core.store.errors import WorkspaceError
 from core.store.files import BIG_FILE_BYTES
-from core.text_diff import Block, changed_blocks
+from core.text_diff import LineDiff, compare_lines
 from ui.side_by_side import SideBySide
 from ui.tables import read_only_table
 from ui.tasks import TaskRunner
@@ -81,7 +81,7 @@ class Comparison:
     rows: list[DiffRow] = field(default_factory=list)
     old_text: str = ""
     new_text: str = ""
-    blocks: list[Block] | None = None  # the lines that differ (`changed_blocks`)
+    lines: LineDiff | None = None  # the two texts compared line by line
     risk: RestoreRisk | None = None  # what restoring it whole would do that is asked first
 
 
@@ -128,9 +128,9 @@ def compare_versions(fmt: Any, old: Any, new: Any) -> Comparison:
     Pending changes dialog: the file as read against what the next save writes)."""
     old_text = to_lf(fmt.render(old).decode("utf-8", "replace"))
     new_text = to_lf(fmt.render(new).decode("utf-8", "replace"))
-    blocks = changed_blocks(old_text.split("\n"), new_text.split("\n"))
     rows = diff_rows(diff_versions(fmt, old, new), fmt, old)
-    return Comparison("", True, rows, old_text, new_text, blocks)
+    lines = compare_lines(old_text, new_text)
+    return Comparison("", True, rows, old_text, new_text, lines)
 
 
 def diff_rows(diff: MemoryDiff, fmt: Any, old: Any) -> list[DiffRow]:
@@ -521,11 +521,12 @@ def risk_text(risk: RestoreRisk) -> str:
 
 
 def show_comparison(sides: SideBySide, found: Comparison) -> None:
-    """Its two texts aligned; only the backup's when the file now cannot be read."""
-    if found.error:
+    """Its two texts aligned; only the backup's when the file now cannot be read (none when
+    too big to read whole)."""
+    if found.lines is None:
         sides.show_one(found.old_text)
     else:
-        sides.show_versions(found.old_text, found.new_text, found.blocks)
+        sides.show_versions(found.lines)
 
 
 def content_column(table: QTableWidget) -> None:

@@ -5,6 +5,7 @@ plain text with formats, never markup (ui/untrusted.py)."""
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRect, Qt
@@ -30,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.text_diff import CONTEXT, Block, SideText, Span, aligned_rows, side_by_side
+from core.text_diff import CONTEXT, LineDiff, SideText, Span, side_by_side
 from ui.theme import is_dark
 from ui.untrusted import plain_label
 
@@ -73,8 +74,53 @@ class NumberedText(QPlainTextEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.numbers: list[int | None] = []
+        self.marks: list[tuple[list[Span], QTextCharFormat]] = []
         self.gutter = _Gutter(self)
         self.updateRequest.connect(self._scrolled)
+        self.verticalScrollBar().valueChanged.connect(lambda _value: self._mark_shown())
+
+    def show_side(self, side: SideText, look: Look) -> None:
+        """One side of the comparison: its text, line numbers and marks."""
+        self.setExtraSelections([])  # else each one's cursor follows the new text in: seconds
+        self.setPlainText(side.text)
+        self.set_numbers(side.numbers)
+        self.marks = [
+            (side.blank, _format(look.blank, whole_lines=True)),
+            (side.folds, _format(look.fold, whole_lines=True)),
+            (side.changed, _format(look.changed, whole_lines=True)),
+            (side.words, _format(look.words, whole_lines=False)),
+        ]
+        self._mark_shown()
+
+    def _mark_shown(self) -> None:
+        """Colour the marks in view only: a decay run that changed 100,000 lines would take Qt
+        minutes to colour whole (a selection a mark), and again at each scroll."""
+        first = self.firstVisibleBlock()
+        rows = self.viewport().height() // max(1, self.fontMetrics().lineSpacing()) + 2
+        last = self.document().findBlockByNumber(first.blockNumber() + rows)
+        if not last.isValid():
+            last = self.document().lastBlock()
+        start, end = first.position(), last.position() + last.length()
+        selections = []
+        for spans, look in self.marks:
+            at = bisect.bisect_left(spans, start, key=lambda span: span[1])
+            for span in spans[at:]:
+                if span[0] > end:
+                    break
+                selections.append(self._selection(span, look))
+        self.setExtraSelections(selections)
+
+    def _selection(self, span: Span, look: QTextCharFormat) -> QTextEdit.ExtraSelection:
+        selection = QTextEdit.ExtraSelection()
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(span[0])
+        # Whole lines through their line end: Qt colours a line's full width only then.
+        whole = look.boolProperty(QTextFormat.Property.FullWidthSelection)
+        last = self.document().characterCount() - 1
+        cursor.setPosition(min(span[1] + whole, last), QTextCursor.MoveMode.KeepAnchor)
+        selection.cursor = cursor
+        selection.format = look
+        return selection
 
     def set_numbers(self, numbers: list[int | None]) -> None:
         self.numbers = numbers
@@ -89,6 +135,7 @@ class NumberedText(QPlainTextEdit):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._place_gutter()
+        self._mark_shown()
 
     def _place_gutter(self) -> None:
         inside = self.contentsRect()
@@ -154,7 +201,7 @@ class SideBySide(QWidget):
         self.whole = QCheckBox("Show unchanged lines")
         self.whole.setObjectName(f"{names[0]}Whole")
         self.whole.toggled.connect(lambda _on: self._draw())
-        self._texts: tuple[str, str, list[Block] | None] | None = None
+        self._lines: LineDiff | None = None
         for one, other in ((self.old_text, self.new_text), (self.new_text, self.old_text)):
             one.verticalScrollBar().valueChanged.connect(other.verticalScrollBar().setValue)
             one.horizontalScrollBar().valueChanged.connect(other.horizontalScrollBar().setValue)
@@ -171,33 +218,28 @@ class SideBySide(QWidget):
         layout.addWidget(split, 1)
         layout.addWidget(self.whole)
 
-    def show_versions(self, old: str, new: str, blocks: list[Block] | None = None) -> None:
-        """`old` against `new`; `blocks`: `changed_blocks` of their lines, if already known."""
-        self._texts = (old, new, blocks)
+    def show_versions(self, lines: LineDiff) -> None:
+        self._lines = lines
         self._draw()
 
     def show_one(self, old: str) -> None:
         """Only the old version (the new one cannot be read): shown as it is, nothing marked."""
-        self._texts = None
+        self._lines = None
+        for box in (self.old_text, self.new_text):
+            box.setExtraSelections([])
         self.old_text.setPlainText(old)
         self.old_text.set_numbers(list(range(1, old.count("\n") + 2)))
         self.new_text.setPlainText("")
         self.new_text.set_numbers([])
 
     def _draw(self) -> None:
-        if self._texts is None:
+        if self._lines is None:
             return
-        old, new, blocks = self._texts
-        rows = aligned_rows(
-            old.split("\n"),
-            new.split("\n"),
-            blocks,
-            context=None if self.whole.isChecked() else CONTEXT,
-        )
+        rows = self._lines.rows(None if self.whole.isChecked() else CONTEXT)
         left, right = side_by_side(rows)
         looks = DARK if _dark() else LIGHT
         for box, side, look in ((self.old_text, left, looks[0]), (self.new_text, right, looks[1])):
-            _show(box, side, look)
+            box.show_side(side, look)
         first = min([*left.changed[:1], *right.changed[:1]], default=None)
         if first is not None:  # the first change in view
             cursor = QTextCursor(self.old_text.document())
@@ -211,34 +253,8 @@ def _dark() -> bool:
     return isinstance(app, QApplication) and is_dark(app)
 
 
-def _show(box: NumberedText, side: SideText, look: Look) -> None:
-    box.setPlainText(side.text)
-    box.set_numbers(side.numbers)
-    box.setExtraSelections(
-        [
-            *_selections(box, side.blank, look.blank, whole_lines=True),
-            *_selections(box, side.folds, look.fold, whole_lines=True),
-            *_selections(box, side.changed, look.changed, whole_lines=True),
-            *_selections(box, side.words, look.words),
-        ]
-    )
-
-
-def _selections(
-    box: QPlainTextEdit, spans: list[Span], colour: str, *, whole_lines: bool = False
-) -> list[QTextEdit.ExtraSelection]:
-    out = []
+def _format(colour: str, *, whole_lines: bool) -> QTextCharFormat:
     look = QTextCharFormat()
     look.setBackground(QColor(colour))
     look.setProperty(QTextFormat.Property.FullWidthSelection, whole_lines)
-    last = box.document().characterCount() - 1
-    for start, end in spans:
-        selection = QTextEdit.ExtraSelection()
-        cursor = QTextCursor(box.document())
-        cursor.setPosition(start)
-        # Whole lines through their line end: Qt colours a line's full width only then.
-        cursor.setPosition(min(end + whole_lines, last), QTextCursor.MoveMode.KeepAnchor)
-        selection.cursor = cursor
-        selection.format = look
-        out.append(selection)
-    return out
+    return look

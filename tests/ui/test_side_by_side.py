@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from app.cli import main
 from core.agents.registry import agent_named
+from core.text_diff import compare_lines
 from ui.backups_view import BackupsView
 from ui.side_by_side import SideBySide
 
@@ -55,7 +56,7 @@ def _words(box: QPlainTextEdit) -> list[str]:
 
 
 def test_rows_line_up_with_folds_and_marked_words(qtbot: QtBot, sides: SideBySide) -> None:
-    sides.show_versions(*_versions())
+    sides.show_versions(compare_lines(*_versions()))
     old, new = sides.old_text, sides.new_text
     assert old.blockCount() == new.blockCount()
     rows = old.toPlainText().split("\n")
@@ -76,7 +77,7 @@ def test_rows_line_up_with_folds_and_marked_words(qtbot: QtBot, sides: SideBySid
 
 def test_the_two_sides_scroll_together(qtbot: QtBot, sides: SideBySide) -> None:
     sides.whole.setChecked(True)
-    sides.show_versions(*_versions())
+    sides.show_versions(compare_lines(*_versions()))
     sides.old_text.verticalScrollBar().setValue(20)
     assert sides.new_text.verticalScrollBar().value() == 20
     sides.new_text.verticalScrollBar().setValue(5)
@@ -104,3 +105,17 @@ def test_changed_fields_stay_readable_in_a_narrow_window(qtbot: QtBot, view: Bac
     wide = QFontMetrics(header.font()).horizontalAdvance(label.text())
     assert header.sectionSize(3) >= wide + 8
     assert header.sectionSize(2) >= wide + 8  # and the memory's text keeps its share
+
+
+def test_only_the_marks_in_view_are_coloured(qtbot: QtBot, sides: SideBySide) -> None:
+    """A decay run that changed every memory's score: Qt took minutes to colour 100,000
+    marks at once; the rows in view are coloured, and those scrolled to."""
+    old = [f"### [{n:06x}] fact | 0.5{n % 10} | 2026-02-01 | 3\nmemory {n}" for n in range(3000)]
+    new = [line.replace("| 0.5", "| 0.4") for line in old]
+    sides.show_versions(compare_lines("\n".join(old), "\n".join(new)))
+    box = sides.new_text
+    assert 0 < len(_words(box)) < 200
+    assert _words(box)[0] == "0.40"
+    box.verticalScrollBar().setValue(box.verticalScrollBar().maximum())
+    assert _words(box)[-1] == "0.49" and len(_words(box)) < 200
+    assert _words(sides.old_text)[-1] == "0.59"  # the other side scrolled with it
