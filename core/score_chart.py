@@ -10,7 +10,7 @@ crossed the mark and no decay run has said so yet.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from core.policy import PolicyProfile
 from core.scoring import Forecast, decay_with_rule, forecast
@@ -18,6 +18,7 @@ from core.store.journal import HistoryPoint
 
 HORIZON_DAYS = 730
 SAMPLES = 120
+FUTURE_MIN_DAYS = 30  # of the projection the chart shows, however short the history
 LABELS = {"review_at": "review", "archive_at": "archive", "delete_at": "delete"}
 
 
@@ -85,3 +86,21 @@ def _projection_end(anchor: date, today: date, dates: dict[str, date | None]) ->
     known = [d for d in dates.values() if d is not None]
     end = max([today + timedelta(days=30), *(d + timedelta(days=30) for d in known)])
     return min(end, anchor + timedelta(days=HORIZON_DAYS)) if end > anchor else anchor
+
+
+def shown_span(chart: ScoreChart, *, whole: bool = False) -> tuple[datetime, datetime]:
+    """The time the chart's x axis spans: the history up to today, then as much of the
+    projection as the history spans (at least FUTURE_MIN_DAYS), so a month of history is not a
+    sliver beside two years of forecast (the forecast line gives the days beyond); `whole`:
+    the projection to its end."""
+    times = [p.at for p in chart.history] + [_at(day) for day, _ in chart.projection[:1]]
+    start = min(times, default=_at(chart.today))
+    now = max([*times, _at(chart.today)])
+    ends = [now, *(_at(day) for day, _ in chart.projection[-1:])]
+    future = max(now - start, timedelta(days=FUTURE_MIN_DAYS))
+    end = max(ends) if whole else min(max(ends), now + future)
+    return start, max(end, start + timedelta(days=1))
+
+
+def _at(day: date) -> datetime:
+    return datetime.combine(day, time(), UTC)

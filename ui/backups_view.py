@@ -5,26 +5,21 @@ commit, off the UI thread: the page only asks the desk to run it (`write_request
 
 from __future__ import annotations
 
-import bisect
-import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
     QMessageBox,
-    QPlainTextEdit,
     QPushButton,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
-    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -46,6 +41,8 @@ from core.ops.restore import KindOf, RestoreRisk, restore_and_save, restore_risk
 from core.store.documents import Editable
 from core.store.errors import WorkspaceError
 from core.store.files import BIG_FILE_BYTES
+from core.text_diff import LineDiff, compare_lines
+from ui.side_by_side import SideBySide
 from ui.tables import read_only_table
 from ui.tasks import TaskRunner
 from ui.untrusted import literal_html, plain_label
@@ -60,15 +57,8 @@ DIFF_HEADERS = ("Change", "Key", "Content", "Changed fields", "Score Δ")
 HIT_HEADERS = ("Key", "Backup time", "Content", "Backup")
 ORIGINS = {"agent": "agent", "memdesk": "MemDesk"}
 REMOVED, CHANGED, ADDED = "removed since", "changed", "added since"
-LINE_COLOURS = ("#ffe0e0", "#ddf4dd")  # backup side, file-now side
-CHAR_COLOURS = ("#f4a6a6", "#9fd89f")
-CHAR_DIFF_MAX_LINES = 200  # a block of changed lines larger than this is marked whole
-CHAR_DIFF_MAX_CHARS = 4_000  # a line longer than this is marked whole
-SMALL_STRETCH = 250_000  # lines × lines difflib compares when no line anchors a stretch
-SIMILAR = 0.5  # lines less alike than this are marked whole
 
 UNREADABLE = (WorkspaceError, InputError, OSError, UnicodeDecodeError, ValueError)
-Span = tuple[int, int]  # UTF-16 start and end in the text, as QTextCursor counts positions
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,14 +73,6 @@ class DiffRow:
 
 
 @dataclass(slots=True)
-class Marks:
-    """What to highlight in one side's text: changed lines, and changed characters in them."""
-
-    lines: list[Span] = field(default_factory=list)
-    chars: list[Span] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class Comparison:
     """A backup against the file on disk now: everything the page shows of it."""
 
@@ -99,8 +81,7 @@ class Comparison:
     rows: list[DiffRow] = field(default_factory=list)
     old_text: str = ""
     new_text: str = ""
-    old_marks: Marks = field(default_factory=Marks)
-    new_marks: Marks = field(default_factory=Marks)
+    lines: LineDiff | None = None  # the two texts compared line by line
     risk: RestoreRisk | None = None  # what restoring it whole would do that is asked first
 
 
@@ -147,9 +128,9 @@ def compare_versions(fmt: Any, old: Any, new: Any) -> Comparison:
     Pending changes dialog: the file as read against what the next save writes)."""
     old_text = to_lf(fmt.render(old).decode("utf-8", "replace"))
     new_text = to_lf(fmt.render(new).decode("utf-8", "replace"))
-    old_marks, new_marks = text_marks(old_text, new_text)
     rows = diff_rows(diff_versions(fmt, old, new), fmt, old)
-    return Comparison("", True, rows, old_text, new_text, old_marks, new_marks)
+    lines = compare_lines(old_text, new_text)
+    return Comparison("", True, rows, old_text, new_text, lines)
 
 
 def diff_rows(diff: MemoryDiff, fmt: Any, old: Any) -> list[DiffRow]:
@@ -168,157 +149,6 @@ def diff_rows(diff: MemoryDiff, fmt: Any, old: Any) -> list[DiffRow]:
         rows.append(DiffRow(CHANGED, change["key"], content, fields, delta))
     rows += [DiffRow(ADDED, m["key"], _first_line(m.get("content")), "", "") for m in diff.added]
     return rows
-
-
-def text_marks(old: str, new: str) -> tuple[Marks, Marks]:
-    """The changed lines of each side, and within lines replaced one for one, the changed
-    characters."""
-    old_lines, new_lines = old.split("\n"), new.split("\n")
-    old_starts, new_starts = _starts(old_lines), _starts(new_lines)
-    old_marks, new_marks = Marks(), Marks()
-    for i1, i2, j1, j2 in changed_blocks(old_lines, new_lines):
-        _mark_lines(old_marks, old_starts, old_lines, i1, i2)
-        _mark_lines(new_marks, new_starts, new_lines, j1, j2)
-        if i1 < i2 and j1 < j2 and max(i2 - i1, j2 - j1) <= CHAR_DIFF_MAX_LINES:
-            for i, j in zip(range(i1, i2), range(j1, j2), strict=False):
-                _mark_chars(
-                    old_marks, new_marks, old_lines[i], new_lines[j], old_starts[i], new_starts[j]
-                )
-    return old_marks, new_marks
-
-
-def changed_blocks(old: list[str], new: list[str]) -> list[tuple[int, int, int, int]]:
-    """The runs of lines that differ, as (old start, old end, new start, new end): what lies
-    between the lines `same_lines` pairs."""
-    blocks = []
-    i0 = j0 = 0
-    for i, j in [*same_lines(old, new), (len(old), len(new))]:
-        if i > i0 or j > j0:
-            blocks.append((i0, i, j0, j))
-        i0, j0 = i + 1, j + 1
-    return blocks
-
-
-def same_lines(old: list[str], new: list[str]) -> list[tuple[int, int]]:
-    """Lines kept from `old` to `new`, as index pairs in order. A patience diff: lines found
-    once on each side anchor the rest, so a 17 MB file with thousands of repeated headings and
-    blank lines compares in about a second (difflib alone takes minutes on it)."""
-    pairs: list[tuple[int, int]] = []
-    todo = [(0, len(old), 0, len(new))]
-    while todo:
-        a0, a1, b0, b1 = todo.pop()
-        while a0 < a1 and b0 < b1 and old[a0] == new[b0]:
-            pairs.append((a0, b0))
-            a0, b0 = a0 + 1, b0 + 1
-        while a0 < a1 and b0 < b1 and old[a1 - 1] == new[b1 - 1]:
-            a1, b1 = a1 - 1, b1 - 1
-            pairs.append((a1, b1))
-        if a0 == a1 or b0 == b1:
-            continue
-        anchors = _unique_anchors(old, new, a0, a1, b0, b1)
-        if not anchors:
-            pairs += _small_match(old, new, a0, a1, b0, b1)
-            continue
-        for i, j in anchors:
-            todo.append((a0, i, b0, j))
-            pairs.append((i, j))
-            a0, b0 = i + 1, j + 1
-        todo.append((a0, a1, b0, b1))
-    return sorted(pairs)
-
-
-def _unique_anchors(
-    old: list[str], new: list[str], a0: int, a1: int, b0: int, b1: int
-) -> list[tuple[int, int]]:
-    """The longest run, in order on both sides, of lines found exactly once on each side."""
-    once_old = _once(old, a0, a1)
-    once_new = _once(new, b0, b1)
-    common = sorted((i, once_new[line]) for line, i in once_old.items() if line in once_new)
-    return _increasing(common)
-
-
-def _once(lines: list[str], start: int, end: int) -> dict[str, int]:
-    seen: dict[str, int] = {}
-    twice: set[str] = set()
-    for index in range(start, end):
-        line = lines[index]
-        if line in seen:
-            twice.add(line)
-        else:
-            seen[line] = index
-    return {line: index for line, index in seen.items() if line not in twice}
-
-
-def _increasing(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The longest subsequence of `pairs` (sorted by their first) whose seconds increase."""
-    tails: list[int] = []  # tails[k]: the pair ending the best run of length k + 1
-    tail_values: list[int] = []
-    before: list[int] = [-1] * len(pairs)
-    for index, (_i, j) in enumerate(pairs):
-        k = bisect.bisect_left(tail_values, j)
-        before[index] = tails[k - 1] if k else -1
-        if k == len(tails):
-            tails.append(index)
-            tail_values.append(j)
-        else:
-            tails[k], tail_values[k] = index, j
-    run, index = [], tails[-1] if tails else -1
-    while index >= 0:
-        run.append(pairs[index])
-        index = before[index]
-    return run[::-1]
-
-
-def _small_match(
-    old: list[str], new: list[str], a0: int, a1: int, b0: int, b1: int
-) -> list[tuple[int, int]]:
-    """Lines kept in a stretch with no line found once on each side: difflib when it is small
-    enough to be quick, else none (the stretch is marked changed whole)."""
-    if (a1 - a0) * (b1 - b0) > SMALL_STRETCH:
-        return []
-    matcher = difflib.SequenceMatcher(None, old[a0:a1], new[b0:b1], autojunk=False)
-    return [
-        (a0 + i + k, b0 + j + k)
-        for i, j, size in matcher.get_matching_blocks()
-        for k in range(size)
-    ]
-
-
-def _starts(lines: list[str]) -> list[int]:
-    """Where each line starts, in UTF-16 units (a line and its "\\n")."""
-    starts, at = [], 0
-    for line in lines:
-        starts.append(at)
-        at += _utf16(line) + 1
-    return starts
-
-
-def _utf16(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
-
-
-def _mark_lines(marks: Marks, starts: list[int], lines: list[str], first: int, end: int) -> None:
-    if first < end:
-        marks.lines.append((starts[first], starts[end - 1] + _utf16(lines[end - 1])))
-
-
-def _mark_chars(
-    old_marks: Marks, new_marks: Marks, old: str, new: str, at_old: int, at_new: int
-) -> None:
-    if max(len(old), len(new)) > CHAR_DIFF_MAX_CHARS:
-        return
-    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    if matcher.ratio() < SIMILAR:
-        return  # two unrelated lines: marking their few common letters would only be noise
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            continue
-        if i1 < i2:
-            start = at_old + _utf16(old[:i1])
-            old_marks.chars.append((start, start + _utf16(old[i1:i2])))
-        if j1 < j2:
-            start = at_new + _utf16(new[:j1])
-            new_marks.chars.append((start, start + _utf16(new[j1:j2])))
 
 
 class BackupSearch:
@@ -371,8 +201,7 @@ class BackupsView(QWidget):
         content_column(self.diff_table)
         self.diff_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.title = plain_label(name="backupTitle", wrap=True)
-        self.old_text = text_box("backupOldText")
-        self.new_text = text_box("backupNewText")
+        self.sides = SideBySide("Backup", "File now", ("backupOldText", "backupNewText"))
         self.restore_all = QPushButton("Restore whole file…")
         self.restore_all.setObjectName("restoreAll")
         self.restore_checked = QPushButton("Restore checked memories…")
@@ -386,18 +215,9 @@ class BackupsView(QWidget):
 
     def _build(self) -> None:
         explain = plain_label(EXPLAIN, wrap=True)
-        sides = QSplitter(Qt.Orientation.Horizontal)
-        for label, box in (("Backup", self.old_text), ("File now", self.new_text)):
-            side = QWidget()
-            column = QVBoxLayout(side)
-            column.setContentsMargins(0, 0, 0, 0)
-            column.addWidget(plain_label(label))
-            column.addWidget(box, 1)
-            sides.addWidget(side)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.diff_table, "Per memory")
-        self.tabs.addTab(sides, "Text side by side")
-        self.sides = sides
+        self.tabs.addTab(self.sides, "Text side by side")
         self.tabs.currentChanged.connect(lambda _index: self._show_texts())
         self.tabs.addTab(self._build_search(), "Find in backups")
         buttons = QHBoxLayout()
@@ -605,8 +425,7 @@ class BackupsView(QWidget):
         if self.tabs.currentWidget() is not self.sides or self._texts_of is found:
             return
         self._texts_of = found
-        show_text(self.old_text, found.old_text, found.old_marks, 0)
-        show_text(self.new_text, found.new_text, found.new_marks, 1)
+        show_comparison(self.sides, found)
 
     def _fill_diff(self, rows: list[DiffRow]) -> None:
         self.diff_table.blockSignals(True)
@@ -621,6 +440,7 @@ class BackupsView(QWidget):
             for column, text in enumerate(cells, start=1):
                 item = QTableWidgetItem(text)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                item.setToolTip(literal_html(text))
                 self.diff_table.setItem(row, column, item)
         self.diff_table.blockSignals(False)
 
@@ -708,49 +528,18 @@ def risk_text(risk: RestoreRisk) -> str:
     return "\n".join(lines)
 
 
-def content_column(table: QTableWidget, width: int = 460) -> None:
-    """The memory text column keeps a readable width (its tooltip-less cells are cut), so the
-    changed fields beside it stay in view."""
-    table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Interactive)
-    table.setColumnWidth(2, width)
+def show_comparison(sides: SideBySide, found: Comparison) -> None:
+    """Its two texts aligned; only the backup's when the file now cannot be read (none when
+    too big to read whole)."""
+    if found.lines is None:
+        sides.show_one(found.old_text)
+    else:
+        sides.show_versions(found.lines)
 
 
-def text_box(name: str) -> QPlainTextEdit:
-    box = QPlainTextEdit()
-    box.setObjectName(name)
-    box.setReadOnly(True)
-    box.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-    return box
-
-
-def show_text(box: QPlainTextEdit, text: str, marks: Marks, side: int) -> None:
-    """The text, its changed lines and characters highlighted (formats, never markup)."""
-    box.setPlainText(text)
-    selections = [
-        *_selections(box, marks.lines, LINE_COLOURS[side], whole_lines=True),
-        *_selections(box, marks.chars, CHAR_COLOURS[side]),
-    ]
-    box.setExtraSelections(selections)
-    if marks.lines:  # the first change in view
-        cursor = QTextCursor(box.document())
-        cursor.setPosition(marks.lines[0][0])
-        box.setTextCursor(cursor)
-        box.centerCursor()
-
-
-def _selections(
-    box: QPlainTextEdit, spans: list[Span], colour: str, *, whole_lines: bool = False
-) -> list[QTextEdit.ExtraSelection]:
-    out = []
-    look = QTextCharFormat()
-    look.setBackground(QColor(colour))
-    look.setProperty(QTextFormat.Property.FullWidthSelection, whole_lines)
-    for start, end in spans:
-        selection = QTextEdit.ExtraSelection()
-        cursor = QTextCursor(box.document())
-        cursor.setPosition(start)
-        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-        selection.cursor = cursor
-        selection.format = look
-        out.append(selection)
-    return out
+def content_column(table: QTableWidget) -> None:
+    """The memory text and its changed fields share the spare width: neither is squeezed to a
+    letter when the window is narrow (their cells' tooltips hold the whole text)."""
+    header = table.horizontalHeader()
+    for column in (2, 3):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QSplitter,
     QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
@@ -22,9 +21,9 @@ from ui.backups_view import (
     Comparison,
     compare_versions,
     content_column,
-    show_text,
-    text_box,
+    show_comparison,
 )
+from ui.side_by_side import SideBySide
 from ui.tables import read_only_table
 from ui.untrusted import plain_label
 
@@ -58,21 +57,12 @@ class PendingDialog(QDialog):
             self.chooser.addItem(rel)
         self.table = read_only_table("pendingTable", HEADERS, stretch=3)
         content_column(self.table)
-        self.old_text, self.new_text = text_box("pendingOld"), text_box("pendingNew")
-        sides = QSplitter()
-        for label, box in (
-            ("As read", self.old_text),
-            ("As the save will write it", self.new_text),
-        ):
-            side = QWidget()
-            column = QVBoxLayout(side)
-            column.setContentsMargins(0, 0, 0, 0)
-            column.addWidget(plain_label(label))
-            column.addWidget(box, 1)
-            sides.addWidget(side)
+        sides = SideBySide("As read", "As the save will write it", ("pendingOld", "pendingNew"))
+        self.old_text, self.new_text = sides.old_text, sides.new_text
         tabs = QTabWidget()
         tabs.addTab(self.table, "Per memory")
         tabs.addTab(sides, "Text side by side")
+        self.sides = sides
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -105,5 +95,4 @@ class PendingDialog(QDialog):
                      diff.score_delta)  # fmt: skip
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
-        show_text(self.old_text, found.old_text, found.old_marks, 0)
-        show_text(self.new_text, found.new_text, found.new_marks, 1)
+        show_comparison(self.sides, found)

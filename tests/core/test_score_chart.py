@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.policy import profile_by_name
-from core.score_chart import HORIZON_DAYS, SAMPLES, score_chart
+from core.score_chart import HORIZON_DAYS, SAMPLES, score_chart, shown_span
 from core.scoring import as_written
 from core.store.journal import HistoryPoint
 
@@ -72,3 +72,30 @@ def test_the_projection_stays_within_the_horizon(score: float, ago: int, categor
     assert days == sorted(days) and days[0] == anchor
     assert days[-1] <= anchor + timedelta(days=HORIZON_DAYS)
     assert all(0 <= s <= score for _, s in chart.projection)
+
+
+def test_a_young_history_gets_half_the_chart_not_a_sliver() -> None:
+    """Issue 23: six weeks of history beside a forecast of a year and a half."""
+    history = [_point(0, 0.1, "create"), _point(2, 0.8, "observe"), _point(40, 0.9, "observe")]
+    today = date(2026, 2, 10)
+    chart = score_chart(
+        history, score=0.9, category="fact", last_activated=today, anchor=today,
+        profile=EVERBOT, today=today,
+    )  # fmt: skip
+    start, end = shown_span(chart)
+    assert start == history[0].at
+    past = history[-1].at - start
+    assert end - start <= 2 * past + timedelta(days=1)  # the history fills half the axis
+    whole_start, whole_end = shown_span(chart, whole=True)
+    assert whole_start == start
+    assert whole_end.date() == chart.projection[-1][0] > end.date()
+
+
+def test_an_old_history_shows_the_forecast_to_its_end() -> None:
+    history = [_point(0, 0.9, "create"), _point(400, 0.8, "observe")]
+    today = date(2027, 2, 5)
+    chart = score_chart(
+        history, score=0.8, category="fact", last_activated=today, anchor=today,
+        profile=EVERBOT, today=today,
+    )  # fmt: skip
+    assert shown_span(chart)[1].date() == chart.projection[-1][0]

@@ -14,12 +14,23 @@ from PySide6.QtCharts import (
     QLineSeries,
     QScatterSeries,
     QValueAxis,
+    QXYSeries,
 )
-from PySide6.QtCore import QDateTime, QPointF, Qt
-from PySide6.QtGui import QColor, QCursor, QPainter, QPen
-from PySide6.QtWidgets import QToolTip, QVBoxLayout, QWidget
+from PySide6.QtCore import QDateTime, QMargins, QPoint, QPointF, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QCursor, QFontMetrics, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QHBoxLayout,
+    QLayout,
+    QLayoutItem,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
 
-from core.score_chart import LABELS, ScoreChart
+from core.score_chart import LABELS, ScoreChart, shown_span
+from ui.theme import is_dark
 from ui.untrusted import literal_html, plain_label
 
 KIND_COLOURS = {
@@ -32,6 +43,14 @@ KIND_COLOURS = {
     "review": "#e377c2",
 }
 MARK_COLOURS = {"review_at": "#bcbd22", "archive_at": "#ff7f0e", "delete_at": "#d62728"}
+SCORE_COLOUR = "#1f77b4"
+PROJECTION_COLOURS = {False: "#555555", True: "#b0b0b0"}  # light, dark
+LIGHT_CHART, DARK_CHART = QChart.ChartTheme.ChartThemeLight, QChart.ChartTheme.ChartThemeDark
+CHART_MIN_HEIGHT = 240
+DATE_FORMAT = "yyyy-MM-dd"  # as the table and the forecast line write days
+DATE_GAP = 16  # pixels between two dates under the chart
+MAX_DATES = 6
+SWATCH = 14  # pixels: a legend entry's mark
 
 
 class ScoreChartView(QWidget):
@@ -39,24 +58,40 @@ class ScoreChartView(QWidget):
         super().__init__(parent)
         self.chart_data: ScoreChart | None = None
         self.chart = QChart()
-        self.chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+        self.chart.legend().hide()  # drawn below as a legend that wraps (`legend`)
+        self.chart.setMargins(QMargins(4, 4, 8, 4))
+        self.chart.plotAreaChanged.connect(lambda _area: self._fit_dates())
         self.view = QChartView(self.chart)
         self.view.setObjectName("scoreChart")
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.view.setMinimumHeight(200)
+        self.view.setMinimumHeight(CHART_MIN_HEIGHT)
+        self.legend = QWidget()
+        self.legend.setObjectName("scoreLegend")
+        self.flow = FlowLayout()
+        self.legend.setLayout(self.flow)
         self.summary = plain_label(name="scoreForecast", wrap=True)
+        self.whole = QCheckBox("Whole forecast")
+        self.whole.setObjectName("scoreWholeForecast")
+        self.whole.setToolTip("Show the projection to its end, not only as long as the history")
+        self.whole.toggled.connect(lambda _on: self.show_chart(self.chart_data))
+        below = QHBoxLayout()
+        below.addWidget(self.summary, 1)
+        below.addWidget(self.whole, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view, 1)
-        layout.addWidget(self.summary)
+        layout.addWidget(self.legend)
+        layout.addLayout(below)
 
     def show_chart(self, data: ScoreChart | None) -> None:
         self.chart_data = data
         self.chart.removeAllSeries()
         for axis in self.chart.axes():
             self.chart.removeAxis(axis)
+        self.chart.setTheme(DARK_CHART if _dark() else LIGHT_CHART)
         if data is None:
             self.summary.setText("")
+            self._show_legend([])
             return
         x_axis, y_axis = self._axes(data)
         series = [self._history(data), *self._markers(data), self._projection(data)]
@@ -65,7 +100,19 @@ class ScoreChartView(QWidget):
             self.chart.addSeries(one)
             one.attachAxis(x_axis)
             one.attachAxis(y_axis)
+        self._show_legend(series)
+        self._fit_dates()
         self.summary.setText(forecast_text(data))
+
+    def _show_legend(self, series: list[QXYSeries]) -> None:
+        """An entry per series, its mark and its name, wrapping onto more rows when narrow."""
+        flow = self.flow
+        while (item := flow.takeAt(0)) is not None:
+            widget = item.widget()
+            if widget is not None:
+                widget.deleteLater()
+        for one in series:
+            flow.addWidget(_legend_entry(one))
 
     # -- series ---------------------------------------------------------------------------------
     def series_names(self) -> list[str]:
@@ -73,22 +120,40 @@ class ScoreChartView(QWidget):
 
     def _axes(self, data: ScoreChart) -> tuple[QDateTimeAxis, QValueAxis]:
         x_axis = QDateTimeAxis()
-        x_axis.setFormat("yyyy-MM-dd")
-        x_axis.setTickCount(5)
-        times = [p.at for p in data.history] + [_at(d) for d, _ in data.projection]
-        times = times or [_at(data.today)]
-        x_axis.setRange(_qt(min(times)), _qt(max(max(times), _at(data.today))))
+        x_axis.setFormat(DATE_FORMAT)
+        start, end = shown_span(data, whole=self.whole.isChecked())
+        x_axis.setRange(_qt(start), _qt(end))
         y_axis = QValueAxis()
         top = max([1.0, *(p.score for p in data.history), *(s for _, s in data.projection)])
-        y_axis.setRange(0.0, top * 1.05)
-        y_axis.setLabelFormat("%.2f")
+        y_axis.setRange(0.0, top)
+        if top > 1.0:  # a score above 1 (a policy's cap allows it): round figures above it
+            y_axis.applyNiceNumbers()
+        else:
+            y_axis.setTickCount(6)
+        y_axis.setLabelFormat("%.1f")
         self.chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
         self.chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
         return x_axis, y_axis
 
+    def _fit_dates(self) -> None:
+        """As many dates under the chart as fit whole at its width: none cut to "2026-0…"."""
+        axes = self.chart.axes(Qt.Orientation.Horizontal)
+        if not axes or not isinstance(axes[0], QDateTimeAxis):
+            return
+        axis = axes[0]
+        label = QFontMetrics(axis.labelsFont()).horizontalAdvance("2026-12-31") + DATE_GAP
+        width = self.chart.plotArea().width()
+        if width <= 0:
+            return
+        # The first and last dates stand half outside the plot area: n labels take n - 1 gaps.
+        count = max(2, min(MAX_DATES, int(width // label) + 1))
+        if axis.tickCount() != count:
+            axis.setTickCount(count)
+
     def _history(self, data: ScoreChart) -> QLineSeries:
         line = QLineSeries()
         line.setName("score")
+        line.setPen(QPen(QColor(SCORE_COLOUR), 2))
         for p in data.history:
             line.append(_x(p.at), p.score)
         return line
@@ -109,7 +174,7 @@ class ScoreChartView(QWidget):
     def _projection(self, data: ScoreChart) -> QLineSeries:
         line = QLineSeries()
         line.setName("without new activations")
-        pen = QPen(QColor("#555555"))
+        pen = QPen(QColor(PROJECTION_COLOURS[_dark()]))
         pen.setStyle(Qt.PenStyle.DashLine)
         line.setPen(pen)
         for day, score in data.projection:
@@ -134,6 +199,101 @@ class ScoreChartView(QWidget):
             QToolTip.hideText()
             return
         QToolTip.showText(QCursor.pos(), literal_html(describe_point(self.chart_data, point)))
+
+
+def _legend_entry(series: QXYSeries) -> QWidget:
+    entry = QWidget()
+    row = QHBoxLayout(entry)
+    row.setContentsMargins(0, 0, 0, 0)
+    row.setSpacing(4)
+    mark = plain_label()
+    mark.setPixmap(_swatch(series))
+    row.addWidget(mark)
+    row.addWidget(plain_label(series.name(), name="scoreLegendName"))
+    return entry
+
+
+def _swatch(series: QXYSeries) -> QPixmap:
+    """A dot for a series of markers, a stroke of its pen for a line."""
+    ratio = QApplication.primaryScreen().devicePixelRatio() if QApplication.primaryScreen() else 1
+    pixmap = QPixmap(int(SWATCH * ratio), int(SWATCH * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    if isinstance(series, QScatterSeries):
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(series.color())
+        painter.drawEllipse(QPointF(SWATCH / 2, SWATCH / 2), SWATCH / 3, SWATCH / 3)
+    elif isinstance(series, QLineSeries):
+        pen = QPen(series.pen())
+        pen.setWidthF(max(2.0, pen.widthF()))
+        painter.setPen(pen)
+        painter.drawLine(QPointF(0, SWATCH / 2), QPointF(SWATCH, SWATCH / 2))
+    painter.end()
+    return pixmap
+
+
+class FlowLayout(QLayout):
+    """Widgets side by side, wrapping onto the next row when the width runs out."""
+
+    def __init__(self, spacing: int = 12) -> None:
+        super().__init__()
+        self._items: list[QLayoutItem] = []
+        self._spacing = spacing
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item: QLayoutItem) -> None:
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._place(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._place(rect, move=True)
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSize()
+
+    def minimumSize(self) -> QSize:
+        size = QSize()
+        for item in self._items:
+            size = size.expandedTo(item.minimumSize())
+        return size
+
+    def _place(self, rect: QRect, *, move: bool) -> int:
+        """Lay the items out in `rect` (or only measure): the height they take."""
+        x, y, row_height = rect.x(), rect.y(), 0
+        for item in self._items:
+            hint = item.sizeHint()
+            if x > rect.x() and x + hint.width() > rect.right() + 1:
+                x, y, row_height = rect.x(), y + row_height + self._spacing // 2, 0
+            if move:
+                item.setGeometry(QRect(QPoint(x, y), hint))
+            x += hint.width() + self._spacing
+            row_height = max(row_height, hint.height())
+        return y + row_height - rect.y()
+
+
+def _dark() -> bool:
+    app = QApplication.instance()
+    return isinstance(app, QApplication) and is_dark(app)
 
 
 def describe_point(data: ScoreChart, point: QPointF) -> str:
