@@ -23,6 +23,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QTableWidget, QTabWidget, QWidget
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's MemDesk
+
 from app.cli import main as cli
 from core.demo import write_demo
 from ui.desk import Desk
