@@ -1,31 +1,61 @@
-"""Take the README screenshots: the window on each demo layout, under a real X server.
+"""The window's pictures: every page of every agent's demo, in light and dark (`make screenshots`).
 
-xvfb-run -a -s "-screen 0 1400x900x24" .venv/bin/python packaging/screenshot.py OUT_DIR
-writes main-window.png (EverBot), review-queue.png (the EverBot demo reviewed, on its first
-pair), picoclaw.png, picoclaw-agent.png and pomelobot.png.
+    xvfb-run -a -s "-screen 0 1440x900x24" .venv/bin/python packaging/screenshot.py OUT [--readme DIR]
+
+writes OUT/<layout>-<page>-<theme>.png for each demo layout and sidebar page at 1440x900, and with
+--readme copies the pictures the README shows into DIR under the names it uses (README_PICTURES).
+Each demo is first reviewed, and an EverBot demo also decayed, so the review queue, the backups
+and the activity have something to show.
 """
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import io
+import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable
-from datetime import date
+from collections.abc import Callable, Iterator
+from datetime import date, timedelta
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QTableWidget, QTabWidget, QWidget
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's MemDesk
+
+from app.cli import main as cli
 from core.demo import write_demo
-from ui.agents.everbot.desk import EverBotDesk
-from ui.agents.picoclaw.desk import PicoClawDesk
-from ui.agents.pomelobot.desk import PomelobotDesk
+from ui.desk import Desk
 from ui.main_window import MainWindow
 from ui.settings import Settings
 from ui.theme import apply_theme
 
+LAYOUTS = ("everbot", "picoclaw", "openclaw", "pomeloclaw")
+THEMES = ("light", "dark")
+SIZE = (1440, 900)
+TODAY = date(2026, 11, 1)
 
-def _settle(app: QApplication, until: Callable[[], bool] = lambda: True, wait: float = 0.5) -> None:
+# README picture -> the shot it is (layout-page-theme[-extra]).
+README_PICTURES = {
+    "main-window.png": "everbot-active-light-search",
+    "score-history.png": "everbot-active-light-history",
+    "backups.png": "picoclaw-backups-light",
+    "backups-text.png": "everbot-backups-light-text",
+    "backups-dark.png": "everbot-backups-dark",
+    "review-queue.png": "everbot-review-light",
+    "main-window-dark.png": "everbot-active-dark",
+    "review-queue-dark.png": "everbot-review-dark",
+    "picoclaw.png": "picoclaw-longterm-light",
+    "picoclaw-agent.png": "picoclaw-agent-light",
+    "pomelobot.png": "pomeloclaw-scope-main-light",
+    "openclaw.png": "openclaw-memory-light",
+    "openclaw-context.png": "openclaw-context-light",
+}
+
+
+def settle(app: QApplication, until: Callable[[], bool] = lambda: True, wait: float = 0.4) -> None:
     deadline = time.monotonic() + 20
     while not until() and time.monotonic() < deadline:
         app.processEvents()
@@ -36,69 +66,146 @@ def _settle(app: QApplication, until: Callable[[], bool] = lambda: True, wait: f
         time.sleep(0.01)
 
 
-def _window(tmp: str) -> MainWindow:
-    window = MainWindow(Settings(), settings_path=Path(tmp) / "settings.json")
-    window.resize(1360, 820)
+def prepare(root: Path, layout: str) -> None:
+    """A demo with a review queued, and for EverBot a decay applied (backups and activity)."""
+    write_demo(root, layout=layout, today=TODAY)
+    if layout == "everbot":
+        later = (TODAY + timedelta(days=45)).isoformat()
+        with contextlib.redirect_stdout(io.StringIO()):
+            cli(["decay", str(root), "--at", later, "--apply"])
+    with contextlib.redirect_stdout(io.StringIO()):
+        cli(["review", str(root)])
+
+
+def page_names(desk: Desk) -> list[str]:
+    sidebar = desk.sidebar  # type: ignore[attr-defined]
+    names = []
+    for row in range(sidebar.count()):
+        data = sidebar.item(row).data(256)  # Qt.UserRole: the page's name
+        names.append(str(data) if data else f"page{row}")
+    return names
+
+
+def shots(app: QApplication, window: MainWindow, layout: str, theme: str) -> Iterator[str]:
+    """Show each page of the open desk in turn; yield the name of each picture to take."""
+    desk = window.desk
+    assert desk is not None
+    kinds: set[str] = set()
+    for row, name in enumerate(page_names(desk)):
+        kind, _, scope = name.partition(":")
+        if kind in kinds and scope != "main":  # a scope page: the main one and one other
+            continue
+        kinds.add(kind)
+        name = name.replace(":", "-")
+        desk.sidebar.setCurrentRow(row)  # type: ignore[attr-defined]
+        settle(app)
+        base = f"{layout}-{name}-{theme}"
+        if name == "backups":
+            yield from _backups(app, window, base)
+            continue
+        if name == "active" and layout == "everbot":
+            yield from _active(app, desk, base)
+            continue
+        yield base
+
+
+def _visible_table(window: QWidget, object_name: str) -> QTableWidget | None:
+    for table in window.findChildren(QTableWidget, object_name):
+        if table.isVisible():
+            return table
+    return None
+
+
+def _backups(app: QApplication, window: MainWindow, base: str) -> Iterator[str]:
+    table = _visible_table(window, "backupsTable")
+    if table is not None and table.rowCount():
+        table.setCurrentCell(0, 0)
+        settle(app, wait=0.8)
+    yield base
+    tabs = [t for t in window.findChildren(QTabWidget) if t.isVisible()]
+    if tabs and tabs[0].count() > 1:
+        tabs[0].setCurrentIndex(1)
+        settle(app)
+        yield f"{base}-text"
+        tabs[0].setCurrentIndex(0)
+
+
+def _tab_titled(widget: QWidget, title: str) -> tuple[QTabWidget, int] | None:
+    for tabs in widget.findChildren(QTabWidget):
+        for index in range(tabs.count()):
+            if tabs.tabText(index).replace("&", "") == title and tabs.isVisible():
+                return tabs, index
+    return None
+
+
+def _active(app: QApplication, desk: Desk, base: str) -> Iterator[str]:
+    """The table with a memory chosen (its detail and score history), then a search in Chinese."""
+    keys = desk.ws.doc.iter_entries() if desk.ws is not None else []  # type: ignore[attr-defined]
+    chosen = next((e.key for e in keys if e.section == "active"), None)
+    desk.select_key(chosen)  # type: ignore[attr-defined]
+    settle(app, wait=0.8)
+    yield base
+    history = _tab_titled(desk, "Score history")
+    if history is not None:
+        tabs, index = history
+        previous = tabs.currentIndex()
+        tabs.setCurrentIndex(index)
+        settle(app, wait=0.8)
+        yield f"{base}-history"
+        tabs.setCurrentIndex(previous)
+    desk.search.setText("咖啡")  # type: ignore[attr-defined]
+    desk.run_search()  # type: ignore[attr-defined]
+    settle(app, wait=0.8)
+    yield f"{base}-search"
+    desk.search.setText("")  # type: ignore[attr-defined]
+    desk.run_search()  # type: ignore[attr-defined]
+
+
+def take(app: QApplication, out: Path, root: Path, layout: str, theme: str, tmp: Path) -> list[str]:
+    apply_theme(app, theme)
+    window = MainWindow(Settings(theme=theme), settings_path=tmp / f"settings-{theme}.json")
+    window.resize(*SIZE)
     window.show()
-    return window
+    window.open_workspace(root)
+    settle(app, lambda: window.desk is not None and window.desk.ws is not None, wait=1.0)
+    taken = []
+    for name in shots(app, window, layout, theme):
+        window.grab().save(str(out / f"{name}.png"))
+        taken.append(name)
+    window.close()
+    window.deleteLater()
+    settle(app, wait=0.1)
+    return taken
 
 
-def main(out_dir: str) -> int:
-    out = Path(out_dir)
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--readme", type=Path, help="copy the README's pictures here")
+    parser.add_argument("--layouts", nargs="+", default=list(LAYOUTS), choices=LAYOUTS)
+    parser.add_argument("--themes", nargs="+", default=list(THEMES), choices=THEMES)
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
     app = QApplication(sys.argv[:1])
-    apply_theme(app, "light")
-    with tempfile.TemporaryDirectory() as tmp:
-        for layout in ("everbot", "picoclaw", "pomelobot"):
-            root = Path(tmp) / f"demo-{layout}"
-            write_demo(root, layout=layout, today=date(2026, 3, 3))
-            window = _window(tmp)
-            window.open_workspace(root)
-            if layout == "everbot":
-                _settle(app, lambda w=window: isinstance(w.desk, EverBotDesk))
-                desk = window.desk
-                assert isinstance(desk, EverBotDesk)
-                desk.search.setText("咖啡")
-                desk.run_search()
-                _settle(app)
-                window.grab().save(str(out / "main-window.png"))
-                _review_queue(app, window, desk, root, out / "review-queue.png")
-            elif layout == "picoclaw":
-                _settle(app, lambda w=window: isinstance(w.desk, PicoClawDesk))
-                window.grab().save(str(out / "picoclaw.png"))
-                pico = window.desk
-                assert isinstance(pico, PicoClawDesk)
-                pico.select_page("agent")
-                pico.agent.set_message("咖啡")
-                _settle(app)
-                window.grab().save(str(out / "picoclaw-agent.png"))
-            else:
-                _settle(app, lambda w=window: isinstance(w.desk, PomelobotDesk))
-                pomelo = window.desk
-                assert isinstance(pomelo, PomelobotDesk)
-                pomelo.entries.file_list.setCurrentRow(2)
-                _settle(app)
-                window.grab().save(str(out / "pomelobot.png"))
-            window.close()
+    taken: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        for layout in args.layouts:
+            root = tmp / f"demo-{layout}"
+            prepare(root, layout)
+            for theme in args.themes:
+                taken += take(app, args.out, root, layout, theme, tmp)
+    print(f"{len(taken)} pictures in {args.out}")
+    if args.readme:
+        args.readme.mkdir(parents=True, exist_ok=True)
+        for picture, shot in README_PICTURES.items():
+            source = args.out / f"{shot}.png"
+            if not source.exists():
+                print(f"missing for the README: {shot}", file=sys.stderr)
+                return 1
+            shutil.copyfile(source, args.readme / picture)
     return 0
 
 
-def _review_queue(
-    app: QApplication, window: MainWindow, desk: EverBotDesk, root: Path, out: Path
-) -> None:
-    """The review queue after "Review now", on its first pair: the two memories side by side."""
-    from app.cli import main as cli
-    from ui.agents.everbot.desk import VIEWS
-
-    cli(["review", str(root)])
-    desk.sidebar.setCurrentRow(next(r for r, v in enumerate(VIEWS) if v.name == "review"))
-    view = desk.review
-    _settle(app, lambda: bool(view.proposals))
-    pairs = [n for n, p in enumerate(view.proposals) if p.related_ids]
-    view.index = pairs[0] if pairs else 0
-    view.refresh()
-    _settle(app)
-    window.grab().save(str(out))
-
-
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1]))
+    raise SystemExit(main(sys.argv[1:]))
