@@ -35,7 +35,7 @@ from ui.theme import apply_theme
 LAYOUTS = ("everbot", "picoclaw", "openclaw", "pomeloclaw")
 THEMES = ("light", "dark")
 SIZE = (1440, 900)
-TODAY = date(2026, 11, 1)
+TODAY = date.today() - timedelta(days=30)  # the demo was written a month ago
 
 # README picture -> the shot it is (layout-page-theme[-extra]).
 README_PICTURES = {
@@ -70,9 +70,9 @@ def prepare(root: Path, layout: str) -> None:
     """A demo with a review queued, and for EverBot a decay applied (backups and activity)."""
     write_demo(root, layout=layout, today=TODAY)
     if layout == "everbot":
-        later = (TODAY + timedelta(days=45)).isoformat()
+        now = date.today().isoformat()  # decayed to today: the history ends where it is now
         with contextlib.redirect_stdout(io.StringIO()):
-            cli(["decay", str(root), "--at", later, "--apply"])
+            cli(["decay", str(root), "--at", now, "--apply"])
     with contextlib.redirect_stdout(io.StringIO()):
         cli(["review", str(root)])
 
@@ -103,6 +103,8 @@ def shots(app: QApplication, window: MainWindow, layout: str, theme: str) -> Ite
         if name == "backups":
             yield from _backups(app, window, base)
             continue
+        if name == "review":
+            _first_pair(app, window)
         if name == "active" and layout == "everbot":
             yield from _active(app, desk, base)
             continue
@@ -128,6 +130,21 @@ def _backups(app: QApplication, window: MainWindow, base: str) -> Iterator[str]:
         settle(app)
         yield f"{base}-text"
         tabs[0].setCurrentIndex(0)
+
+
+def _first_pair(app: QApplication, window: MainWindow) -> None:
+    """The review card on the first proposal naming two memories (shown side by side)."""
+    from ui.review_view import ReviewView
+
+    views = [v for v in window.findChildren(ReviewView) if v.isVisible()]
+    if not views:
+        return
+    view = views[0]
+    pairs = [n for n, p in enumerate(view.proposals) if p.related_ids]
+    if pairs:
+        view.index = pairs[0]
+        view.refresh()
+        settle(app)
 
 
 def _tab_titled(widget: QWidget, title: str) -> tuple[QTabWidget, int] | None:

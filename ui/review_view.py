@@ -802,9 +802,14 @@ def _memory_text(p: Proposal) -> str:
 
 
 def _facts(fields: dict[str, Any]) -> str:
-    shown = [f"{k}: {fields[k]}" for k in ("category", "score", "hits", "last_activated", "section")
-             if fields.get(k) is not None]  # fmt: skip
+    shown = [f"{k}: {_fact(fields[k])}" for k in ("category", "score", "hits", "last_activated",
+             "section") if fields.get(k) is not None]  # fmt: skip
     return " · ".join(shown)
+
+
+def _fact(value: Any) -> str:
+    """A score as the table shows it (0.0362, not 0.03624901679789267); the rest as it is."""
+    return f"{value:.4f}" if isinstance(value, float) else str(value)
 
 
 def _one_line(text: str, width: int = 120) -> str:

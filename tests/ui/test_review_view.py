@@ -229,3 +229,11 @@ def test_cancel_stops_a_review_in_flight(
     assert view.proposals == []  # nothing was decided before the cancel
     with journal_for_reading(view.ws.root) as journal:
         assert journal is not None and journal.get_setting("last_review_at") is None
+
+
+def test_the_card_shows_a_score_as_the_detail_pane_does() -> None:
+    """Seen in a screenshot of the queue: 'score: 0.03624901679789267'."""
+    from ui.review_view import _facts
+
+    shown = _facts({"category": "todo", "score": 0.03624901679789267, "hits": 3})
+    assert shown == "category: todo · score: 0.0362 · hits: 3"

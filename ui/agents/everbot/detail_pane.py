@@ -136,8 +136,8 @@ class DetailPane(QWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(editor)
         split.addWidget(self.pane_tabs)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        split.setStretchFactor(0, 2)  # a memory's text is short: its history gets the room
+        split.setStretchFactor(1, 3)
         layout = QVBoxLayout(self)
         layout.addWidget(split, 1)
         layout.addWidget(self.meta)
