@@ -105,6 +105,10 @@ def shots(app: QApplication, window: MainWindow, layout: str, theme: str) -> Ite
             continue
         if name == "review":
             _first_pair(app, window)
+        agent_view = getattr(desk, "agent", None)
+        if name == "agent" and hasattr(agent_view, "set_message"):
+            agent_view.set_message("咖啡")  # what the agent injects for this message
+            settle(app)
         if name == "active" and layout == "everbot":
             yield from _active(app, desk, base)
             continue
