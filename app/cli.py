@@ -496,7 +496,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from core.fields import problem_json
+    from core.agents.everbot.fields import problem_json
 
     agent, path = _resolve(args)
     report = agent.check(path, profile=getattr(args, "profile", None))
@@ -560,7 +560,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def _backup_hits(agent: Any, path: Path, query: str | None) -> list[Any]:
-    from core.backups_view import search_backups
+    from core.store.backups_view import search_backups
 
     if not query:
         raise WorkspaceError("list --backups: give the words to look for with --query")
@@ -604,7 +604,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def _show_from_backup(agent: Any, path: Path, args: argparse.Namespace) -> int:
-    from core.backups_view import only_in_backups
+    from core.store.backups_view import only_in_backups
 
     found = only_in_backups(agent.backups(path), args.id)
     if found is None:
@@ -783,7 +783,7 @@ def cmd_backups(args: argparse.Namespace) -> int:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from core.backups_view import diff_versions, pick_backup, text_diff
+    from core.store.backups_view import diff_versions, pick_backup, text_diff
 
     agent, path = _resolve(args)
     name = None if args.backup is None else _in_workspace(path, args.backup)
@@ -807,7 +807,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
 def _diff_big(backup: Any, args: argparse.Namespace) -> int:
     """A version too big to compare whole: one line saying so, then what changed per memory
     (read a memory at a time), never the text diff."""
-    from core.backups_view import big_summary
+    from core.store.backups_view import big_summary
     from core.store.files import BIG_FILE_BYTES
 
     summary = big_summary(backup)
@@ -848,8 +848,8 @@ def _diff_lines(result: Any) -> list[str]:
 
 def cmd_restore(args: argparse.Namespace) -> int:
     from core.agents.registry import file_kinds
-    from core.backups_view import pick_backup
     from core.ops.restore import restore_and_save
+    from core.store.backups_view import pick_backup
 
     agent, path = _resolve(args)
     backup = pick_backup(agent.backups(path), _in_workspace(path, args.backup), agent.where(path))
@@ -1132,7 +1132,7 @@ def cmd_policy_restore(args: argparse.Namespace) -> int:
 
 
 def cmd_where(args: argparse.Namespace) -> int:
-    from core.where import where
+    from core.ops.where import where
 
     agent, path = _resolve(args)
     found = where(agent, agent.open(path), args.what)
@@ -1149,7 +1149,7 @@ def cmd_where(args: argparse.Namespace) -> int:
 
 def cmd_forget(args: argparse.Namespace) -> int:
     from core.ops import apply_and_save
-    from core.where import check_prunable, forget_changes, prune_backups, where
+    from core.ops.where import check_prunable, forget_changes, prune_backups, where
 
     agent, path = _resolve(args)
     args.prune_backup = [_in_workspace(path, rel) for rel in args.prune_backup]
@@ -1177,7 +1177,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
 
 
 def cmd_activity(args: argparse.Namespace) -> int:
-    from core.activity import operations
+    from core.ops.activity import operations
 
     agent, path = _resolve(args)
     ops = operations(

@@ -17,13 +17,13 @@ from datetime import date, timedelta
 from functools import partial
 from pathlib import Path
 
+from core.agents.everbot.decay import apply_decay, preview_decay
+from core.agents.everbot.search import QueryError, SearchIndex
 from core.agents.everbot.workspace import MEMORY_FILE, Change, Workspace
-from core.decay import apply_decay, preview_decay
 from core.demo import write_demo
 from core.formats.text import decode, split_lines
 from core.review.model import Memory
 from core.review.similar import similar_pairs
-from core.search import QueryError, SearchIndex
 
 TARGETS = {
     "load_s": 0.5,

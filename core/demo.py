@@ -33,7 +33,6 @@ from random import Random
 from typing import Final
 
 from core.agents.base import DemoResult
-from core.policy import EVERBOT_CATEGORIES
 
 __all__ = [
     "DEVELOPER_CATEGORIES",
@@ -313,7 +312,15 @@ class PhraseMaker:
 
 # --- The developer assistant (EverBot's seed 003), which PicoClaw and Pomelobot borrow from ------
 
-DEVELOPER_CATEGORIES: Final = EVERBOT_CATEGORIES
+DEVELOPER_CATEGORIES: Final = (
+    "preference",
+    "fact",
+    "experience",
+    "workflow",
+    "decision",
+    "skill_usage",
+    "todo",
+)
 DEVELOPER_WEIGHTS: Final = (18, 20, 14, 12, 10, 10, 16)  # in DEVELOPER_CATEGORIES order
 DEVELOPER_ZH_SHARE: Final = 0.6  # Chinese share of generated contents
 

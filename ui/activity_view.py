@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.activity import ActivityItem, events_of, operations
+from core.ops.activity import ActivityItem, events_of, operations
 from core.ops.undo import UNDO_PREFIX, undo_and_save
 from core.store.errors import WorkspaceError
 from core.store.journal import RecordedEvent

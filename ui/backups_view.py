@@ -25,7 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from core.agents.registry import agent_named, file_kinds
-from core.backups_view import (
+from core.formats.text import InputError, to_lf
+from core.ops.restore import KindOf, RestoreRisk, restore_and_save, restore_risk
+from core.store.backups_view import (
     SUMMARY_SHOWN,
     BackupFile,
     BackupHit,
@@ -36,8 +38,6 @@ from core.backups_view import (
     diff_versions,
     search_backups,
 )
-from core.formats.text import InputError, to_lf
-from core.ops.restore import KindOf, RestoreRisk, restore_and_save, restore_risk
 from core.store.documents import Editable
 from core.store.errors import WorkspaceError
 from core.store.files import BIG_FILE_BYTES

@@ -1,4 +1,4 @@
-"""Where else is it? Every other place holding a memory's text (core.where), and "Forget
+"""Where else is it? Every other place holding a memory's text (core.ops.where), and "Forget
 everywhere": removing it from every file MemDesk edits as one undoable operation, and deleting
 only the backups the person ticks."""
 
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.ops import apply_and_save
-from core.where import Where, forget_changes, prune_backups
+from core.ops.where import Where, forget_changes, prune_backups
 from ui.untrusted import literal_html, plain_label
 
 HEADERS = ("Kind", "File", "Line", "Text")
@@ -120,7 +120,7 @@ def open_where(
     parent: QWidget, ws: Any, agent: Any, text: str, write: Callable[[Any, str], None]
 ) -> WhereDialog:
     """Search and show the dialog (not modal: the window stays usable)."""
-    from core.where import where
+    from core.ops.where import where
 
     dialog = WhereDialog(ws, where(agent, ws, text, by_text=True), parent)
     dialog.write_requested.connect(write)

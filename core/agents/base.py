@@ -16,9 +16,9 @@ from datetime import date
 from pathlib import Path
 from typing import Any, ClassVar
 
-from core.backups_view import BackupFile
 from core.formats.problems import Problem
 from core.ops import ChangeSet
+from core.store.backups_view import BackupFile
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
 __all__ = [
@@ -339,7 +339,7 @@ class Agent(ABC):
 
     def backups(self, path: Path) -> list[BackupFile]:
         """Every backup of the agent's main memory file MemDesk can find, oldest first, each
-        with the agent's format for reading it (`core.backups_view`). None by default."""
+        with the agent's format for reading it (`core.store.backups_view`). None by default."""
         return []
 
     def file_kind(self, data: bytes) -> str | None:
@@ -450,6 +450,12 @@ class Agent(ABC):
         self, path: Path, *, at: date, apply: bool, profile: str | None = None
     ) -> DecayReport:
         raise NotApplicable(f"{path}: {self.title} keeps no scores, so nothing of it decays")
+
+    def decay_transitions(self, ws: Any, at: date) -> dict[tuple[str, str], tuple[str, float]]:
+        """What a decay run of the open workspace `ws` up to `at` would archive or delete, for the
+        review queue: (file, memory key) -> ("archive" | "delete", the score after). Nothing by
+        default: an agent that keeps no scores decays nothing."""
+        return {}
 
     def chunks(self, path: Path, file: str) -> list[dict[str, Any]]:
         """A memory file's index chunks, as the agent's indexer cuts them."""

@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.backups_view import BackupFile, refuse_big
 from core.formats.text import BOM, InputError, decode
 from core.ops import ChangeSet, apply_and_save
+from core.store.backups_view import BackupFile, refuse_big
 from core.store.document import Document, Saved
 from core.store.documents import Editable
 from core.store.errors import EXIT_REFUSED, WorkspaceError

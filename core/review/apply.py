@@ -16,8 +16,8 @@ from typing import Any
 
 from core.agents.base import Agent, Row
 from core.ops import ChangeSet
-from core.policy import PolicyProfile
 from core.review.model import merge_limit
+from core.scoring.policy import PolicyProfile
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
 __all__ = ["changesets_for"]

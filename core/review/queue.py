@@ -27,23 +27,21 @@ from typing import Any
 from core.agents.base import Agent, Row
 from core.formats.text import gc_paused
 from core.ops import ChangeSet, all_or_nothing
-from core.policy import PolicyProfile
 from core.review.apply import changesets_for
 from core.review.model import DECISIONS, Candidate, Memory, Review, Reviewer, digest_of
 from core.review.model import in_its_language as say
 from core.review.similar import RelatedIndex
 from core.review.triggers import ScanInput, find_candidates, memory_of_row
+from core.scoring.policy import PolicyProfile
 from core.store.commit import journal_for_reading, journal_for_writing
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.journal import Proposal
 
 __all__ = [
-    "DecayDone",
     "Decided",
     "Refused",
     "ReviewRun",
     "approve",
-    "decay_and_queue",
     "mark_stale",
     "memories_in",
     "pending",
@@ -70,6 +68,7 @@ def memories_in(agent: Agent, path: Path, ws: Any = None) -> tuple[list[Row], li
 
 
 def scan(
+    agent: Agent,
     path: Path,
     ws: Any,
     memories: Sequence[Memory],
@@ -86,10 +85,7 @@ def scan(
     profile = _profile(ws)  # only scored workspaces
     transitions = dict(decay or {})
     if profile is not None and decay is None:
-        from core.decay import preview_decay
-
-        preview = preview_decay(ws, today)
-        transitions = {(ws.file, t.key): (t.to, t.score) for t in preview.transitions}
+        transitions = agent.decay_transitions(ws, today)
     written = _agent_written(path, memories) if only is None else {}
     wanted = None if only is None else frozenset(only)
     decay_at = None if decay is None else today
@@ -187,7 +183,7 @@ async def run_review(
         ws = agent.open(path)
         _rows, memories = memories_in(agent, path, ws)
         mark_stale(path, memories)
-        candidates = scan(path, ws, memories, today, only=only)
+        candidates = scan(agent, path, ws, memories, today, only=only)
         with journal_for_reading(path) as journal:
             open_now = [] if journal is None else journal.open_proposals()
         plan = _plan(candidates, open_now)
@@ -375,7 +371,7 @@ def queue_transitions(
         _rows, memories = memories_in(agent, path, ws)
         mark_stale(path, memories)
         moves = {(file, key): (to, score) for file, key, to, score in transitions}
-        candidates = scan(path, ws, memories, at, decay=moves, only=moves, pairs=False)
+        candidates = scan(agent, path, ws, memories, at, decay=moves, only=moves, pairs=False)
         with journal_for_reading(path) as journal:
             open_now = [] if journal is None else journal.open_proposals()
         plan = _plan(candidates, open_now)
@@ -387,22 +383,6 @@ def queue_transitions(
     with journal_for_writing(path) as journal:
         _store(journal, reviewed, reviewer.name, run)
     return [*run.stored, *run.updated]
-
-
-@dataclass(frozen=True, slots=True)
-class DecayDone:
-    saved: Any  # the save (None when no score changed)
-    proposals: list[int]  # the archive/delete transitions now waiting in the queue
-
-
-def decay_and_queue(agent: Agent, ws: Any, preview: Any) -> DecayDone:
-    """Apply a decay preview's scores and put its archive/delete transitions in the review queue
-    (SPEC 3: a decay run never archives or deletes by itself): the CLI's and the window's run."""
-    from core.decay import apply_decay
-
-    saved = apply_decay(ws, preview) if preview.changed_count else None
-    moves = [(ws.file, t.key, t.to, t.score) for t in preview.transitions]
-    return DecayDone(saved, queue_transitions(agent, ws.root, moves, preview.at, ws=ws))
 
 
 # -- deciding --------------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ __all__ = [
 
 # A file larger than this is never read whole (nor parsed, nor diffed as text): twice the
 # 100,000-memory EverBot file (17 MB) every command is measured on. A backup this big is read
-# a memory at a time instead (core.backups_view.memory_pieces).
+# a memory at a time instead (core.store.backups_view.memory_pieces).
 BIG_FILE_BYTES = 32 * 1024 * 1024
 UNSETTLED_RETRIES = 5  # a file another program is writing right now is read again …
 UNSETTLED_PAUSE_S = 0.02  # … after this pause

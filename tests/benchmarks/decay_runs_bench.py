@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from core.agents.everbot.decay import apply_decay, preview_decay
 from core.agents.everbot.workspace import Workspace
-from core.decay import apply_decay, preview_decay
 from core.demo import write_demo
 from core.store.journal import Journal
 

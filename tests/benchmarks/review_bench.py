@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from app.cli import main as cli
+from core.agents.everbot.decay import apply_decay, preview_decay
 from core.agents.registry import agent_named
-from core.decay import apply_decay, preview_decay
 from core.review.queue import memories_in, queue_transitions, run_review, scan
 from core.review.rules import RulesReviewer
 from core.review.similar import duplicates_and_contradictions
@@ -51,7 +51,7 @@ def main() -> None:
         dups, contra = found  # type: ignore[misc]
         print(f"  {len(dups)} duplicate pairs, {len(contra)} contradictions in {entries} memories")
         ws = agent.open(root)
-        candidates = _timed("every trigger", lambda: scan(root, ws, memories, date.today()))
+        candidates = _timed("every trigger", lambda: scan(agent, root, ws, memories, date.today()))
         print(f"  {len(candidates)} candidates")  # type: ignore[arg-type]
         _timed(
             "review run (rules reviewer, stored)",

@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from core.agents.everbot.search import SearchIndex
 from core.agents.everbot.workspace import Workspace
 from core.bench import SEARCH_QUERIES, _save_one_edit, _search
 from core.demo import write_demo
 from core.formats.text import decode, split_lines
-from core.search import SearchIndex
 from core.store.journal import Journal
 
 TARGETS = {"check_s": 5.0, "list_s": 5.0, "show_s": 2.0, "start_s": 0.2}

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from core import policy
 from core.agents.everbot import format as ev
+from core.agents.everbot import policy
 from tests.cli.conftest import (
     EVERBOT,
     FIXTURE_NAMES,

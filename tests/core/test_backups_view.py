@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from core.agents.everbot.format import StructuredFormat
 from core.agents.picoclaw.format import LongTermFormat
 from core.agents.registry import agent_named
-from core.backups_view import backup_only, diff_versions, matching
+from core.store.backups_view import backup_only, diff_versions, matching
 
 WORDS = st.text(alphabet="abcdefghij klm", min_size=1, max_size=12).map(lambda s: s.strip() or "x")
 CATEGORIES = st.sampled_from(["fact", "preference", "workflow"])

@@ -13,10 +13,10 @@ import pytest
 
 from core.agents.everbot import format as ev
 from core.agents.everbot import ops as operations
+from core.agents.everbot.decay import apply_decay, preview_decay
 from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw.workspace import PicoClawWorkspace
-from core.decay import apply_decay, preview_decay
 from core.ops.entries import add_entry, edit_entry
 from core.store import atomic
 from core.store import commit as commit_module
@@ -341,7 +341,7 @@ _KILLED_SAVE = """
 import os, sys
 from datetime import date
 from pathlib import Path
-from core.decay import apply_decay, preview_decay
+from core.agents.everbot.decay import apply_decay, preview_decay
 from core.store import atomic
 from core.store.journal import Journal
 from core.store.merge import ConflictError

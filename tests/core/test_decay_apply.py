@@ -10,8 +10,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.agents.everbot.decay import apply_decay, preview_decay
 from core.agents.everbot.workspace import SaveResult, Workspace
-from core.decay import apply_decay, preview_decay
 from core.demo import write_demo
 from core.store import journal as journal_module
 from core.store.journal import DecayState, DecayStates, Journal

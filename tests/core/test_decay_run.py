@@ -1,4 +1,4 @@
-"""The decay run over a file (vectorised) against core.scoring's per-memory formula, and idempotence."""
+"""The decay run over a file (vectorised) against scoring's per-memory formula, and idempotence."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.agents.everbot import format as ev
+from core.agents.everbot.decay import apply_decay, preview_decay
+from core.agents.everbot.policy import profile_by_name
+from core.agents.everbot.scoring import decay_score, decay_transition
 from core.agents.everbot.workspace import Workspace
-from core.decay import apply_decay, preview_decay
-from core.policy import profile_by_name
-from core.scoring import decay_score, decay_transition
 
 _CATEGORIES = ["fact", "preference", "episode", "core", "system", "todo"]
 

@@ -17,10 +17,10 @@ import pytest
 
 from core.agents.base import DemoResult
 from core.agents.everbot import demo as everbot_demo
+from core.agents.everbot.policy import EVERBOT_CATEGORIES, TIERED_CATEGORIES
 from core.agents.picoclaw import demo as picoclaw_demo
 from core.agents.pomelobot import demo as pomelobot_demo
 from core.demo import DemoError, load_corpus, shared_corpus, write_demo
-from core.policy import EVERBOT_CATEGORIES, TIERED_CATEGORIES
 from tests.conftest import PROJECT_ROOT
 
 TODAY = date(2026, 3, 3)

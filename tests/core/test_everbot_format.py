@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from core.agents.everbot import format as ev
+from core.agents.everbot.scoring import agent_will_forget
 from core.formats.text import InputError
-from core.scoring import agent_will_forget
 from tests.conftest import FIXTURES
 
 EVERBOT = FIXTURES / "everbot"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from core.agents.everbot import ops
+from core.agents.everbot.decay import apply_decay, preview_decay
 from core.agents.everbot.workspace import Workspace
-from core.decay import apply_decay, preview_decay
 from core.demo import write_demo
 from core.formats.text import gc_paused
 

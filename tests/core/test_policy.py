@@ -7,16 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from core.policy import (
-    EVERBOT,
-    TIERED,
-    DecayRule,
-    PolicyError,
-    PolicyProfile,
-    load_profile,
-    profile_by_name,
-    save_profile,
-)
+from core.agents.everbot.policy import EVERBOT, TIERED, profile_by_name
+from core.scoring.policy import DecayRule, PolicyError, PolicyProfile, load_profile, save_profile
 
 
 def test_everbot_numbers() -> None:

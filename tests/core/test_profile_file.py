@@ -12,12 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.agents.everbot import format as ev
-from core.agents.everbot.workspace import Workspace
-from core.decay import preview_decay
-from core.ops import apply_and_save
-from core.ops.undo import undo_and_save
-from core.policy import EVERBOT, PolicyError, profile_by_name
-from core.profile_file import (
+from core.agents.everbot.decay import preview_decay
+from core.agents.everbot.policy import EVERBOT, profile_by_name
+from core.agents.everbot.profile_file import (
     PROFILE_FILE,
     ProfileFileError,
     ProfileFormat,
@@ -26,8 +23,12 @@ from core.profile_file import (
     profile_versions,
     typed_value,
 )
+from core.agents.everbot.what_if import what_if
+from core.agents.everbot.workspace import Workspace
+from core.ops import apply_and_save
+from core.ops.undo import undo_and_save
+from core.scoring.policy import PolicyError
 from core.store.errors import WorkspaceError
-from core.what_if import what_if
 
 SAVED = date(2026, 3, 1)
 

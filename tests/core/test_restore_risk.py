@@ -10,8 +10,8 @@ import pytest
 
 from core.agents.everbot.format import StructuredFormat
 from core.agents.registry import agent_named, file_kinds
-from core.backups_view import BackupFile
 from core.ops.restore import FEW, FileKind, restore_risk
+from core.store.backups_view import BackupFile
 from tests.conftest import FIXTURES
 
 SAMPLES = {

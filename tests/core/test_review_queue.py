@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from app.cli import main
-from core.activity import operations
 from core.agents.registry import agent_named
+from core.ops.activity import operations
 from core.review.model import Candidate, Review, ReviewContext
 from core.review.queue import Refused, approve, pending, reject, run_review, undo_decision
 from core.review.rules import RulesReviewer

@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from core.policy import EVERBOT
+from core.agents.everbot.policy import EVERBOT
 from core.review.model import Candidate, Memory, Trigger
 from core.review.rules import RulesReviewer
 from core.review.similar import RelatedIndex

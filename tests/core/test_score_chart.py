@@ -8,9 +8,9 @@ from datetime import UTC, date, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.policy import profile_by_name
-from core.score_chart import HORIZON_DAYS, SAMPLES, score_chart, shown_span
-from core.scoring import as_written
+from core.agents.everbot.policy import profile_by_name
+from core.agents.everbot.score_chart import HORIZON_DAYS, SAMPLES, score_chart, shown_span
+from core.agents.everbot.scoring import as_written
 from core.store.journal import HistoryPoint
 
 EVERBOT = profile_by_name("everbot")

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.policy import EVERBOT, TIERED, DecayRule, PolicyProfile
-from core.scoring import (
+from core.agents.everbot.policy import EVERBOT, TIERED
+from core.agents.everbot.scoring import (
     Section,
     agent_decay,
     agent_will_forget,
@@ -24,6 +24,7 @@ from core.scoring import (
     initial_score,
     reinforce,
 )
+from core.scoring.policy import DecayRule, PolicyProfile
 from tests.conftest import FIXTURES, fixture_json
 
 EVERBOT_FIXTURES = FIXTURES / "everbot"

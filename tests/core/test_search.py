@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from rapidfuzz import fuzz
 from rapidfuzz.distance import OSA
 
-import core.search as search_module
+import core.agents.everbot.search as search_module
 from core.agents.everbot.format import Entry, Section
-from core.search import (
+from core.agents.everbot.search import (
     MAX_QUERY_LENGTH,
     AgeFilter,
     CategoryFilter,
@@ -562,7 +562,7 @@ def test_results_are_distinct_input_keys(entries: list[Entry], text: str) -> Non
 )
 def test_cjk_typos_are_what_partial_ratio_accepts(entries: list[Entry], word: str) -> None:
     """A row matches when partial_ratio accepts it and it lacks at most `edits` of the word's
-    characters (the rule in core.search's docstring). partial_ratio alone also accepts half the
+    characters (the rule in everbot.search's docstring). partial_ratio alone also accepts half the
     word at the very end of a row ("咖咖咖" for "咖咖咖啡喜户"): that is no typo of it."""
     hays = {e.key: f"{e.id}\n{e.category}\n{e.content}".lower() for e in entries}
     if any(word in hay for hay in hays.values()):

@@ -18,11 +18,11 @@ import pytest
 
 from core.agents.everbot import format as ev
 from core.agents.everbot import ops as operations
+from core.agents.everbot.decay import apply_decay, preview_decay
 from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.agents.pomelobot import format as pomelobot
-from core.decay import apply_decay, preview_decay
 from core.ops.entries import edit_entry
 from core.store import atomic
 from core.store import commit as store_commit

@@ -68,7 +68,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
         *_WRITERS,
         "tests/test_without_root_powers.py",  # as root, pid_alive's PermissionError is met there
     ),
-    "core/decay.py": (
+    "core/agents/everbot/decay.py": (
         _GUARDS,
         "tests/core/test_decay_run.py",
         "tests/core/test_commit.py",

@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 import core.store.files as files
 from app.cli import main
 from core.agents.registry import agent_named
-from core.backups_view import big_summary, search_backups
+from core.store.backups_view import big_summary, search_backups
 from core.store.files import BIG_FILE_BYTES
 from tests.conftest import PROJECT_ROOT
 from tests.helpers import run_measured
@@ -169,7 +169,7 @@ def test_search_in_backups_keeps_a_big_backup_out_of_the_candidates(
 ) -> None:
     """What the window keeps between keystrokes (`backup_only`) holds nothing of a big backup;
     each search reads it again a memory at a time and finds the rare memory."""
-    from core.backups_view import backup_only
+    from core.store.backups_view import backup_only
 
     home = fresh(demos, "picoclaw", tmp_path)
     found = agent_named("picoclaw").backups(home / "workspace")
@@ -211,7 +211,7 @@ def test_a_memory_at_a_time_reads_the_memories_the_whole_parse_reads(
 ) -> None:
     """What a big file's diff, search and `show` see: every memory, keyed and read as the
     format's own parse of the whole file keys and reads it (repeated keys included)."""
-    from core.backups_view import memory_pieces
+    from core.store.backups_view import memory_pieces
 
     home = tmp_path / "home"
     assert main(["demo", str(home), "--layout", layout, "--entries", "3000"]) == 0

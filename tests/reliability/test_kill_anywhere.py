@@ -40,6 +40,7 @@ import pytest
 
 from core.agents.everbot import format as ev
 from core.agents.everbot import ops as everbot_ops
+from core.agents.everbot.decay import apply_decay, preview_decay
 from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw import ops as profile_ops
@@ -47,7 +48,6 @@ from core.agents.picoclaw.profile import ProfileFormat, render_profile
 from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.agents.pomelobot import format as pomelobot
 from core.agents.pomelobot.workspace import PomelobotWorkspace
-from core.decay import apply_decay, preview_decay
 from core.ops.entries import add_entry, edit_entry
 from core.store import atomic
 from core.store.commit import journal_for_reading

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from app.cli import main
 from core.agents.registry import agent_named
-from core.backups_view import BackupFile, diff_versions
+from core.store.backups_view import BackupFile, diff_versions
 from ui.backups_view import ADDED, CHANGED, REMOVED, BackupsView
 
 

@@ -11,9 +11,9 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.cli import main
-from core.activity import operations
 from core.agents.everbot.workspace import Workspace
 from core.agents.registry import agent_named
+from core.ops.activity import operations
 from tests.ui.test_agent_desk import opened
 from ui.main_window import MainWindow
 from ui.sidebar_desk import SidebarDesk

@@ -78,7 +78,7 @@ def test_a_query_typed_while_the_index_is_built_waits_for_it(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Not a second index of every memory beside the one being built (memory, and time)."""
-    from core import search
+    from core.agents.everbot import search
 
     built = []
     real_init = search.SearchIndex.__init__

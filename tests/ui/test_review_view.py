@@ -14,8 +14,8 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from app.cli import main
-from core.activity import operations
 from core.agents.everbot.workspace import Workspace
+from core.ops.activity import operations
 from core.review.queue import pending
 from core.store.commit import journal_for_reading
 from tests.core import test_llm_reviewer

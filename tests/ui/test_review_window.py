@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from app.cli import main
-from core.activity import operations
 from core.agents.everbot.workspace import Workspace
+from core.ops.activity import operations
 from core.review.queue import listed, pending
 from tests.core import test_llm_reviewer
 from tests.core.test_llm_reviewer import ChatServer, Reply

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QGraphicsTextItem, QLabel
 from pytestqt.qtbot import QtBot
 
 from core.agents.everbot.history import chart_of
-from core.policy import profile_by_name
-from core.score_chart import ScoreChart, score_chart, shown_span
+from core.agents.everbot.policy import profile_by_name
+from core.agents.everbot.score_chart import ScoreChart, score_chart, shown_span
 from core.store.journal import HistoryPoint
 from tests.ui.test_main_window import opened, select_rows, wait_saved, workspace  # noqa: F401
 from ui.agents.everbot.score_chart_view import ScoreChartView, describe_point

@@ -15,8 +15,8 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from core.agents.everbot import format as ev
+from core.agents.everbot.profile_file import PROFILE_FILE
 from core.agents.everbot.workspace import Workspace
-from core.profile_file import PROFILE_FILE
 from ui.agents.everbot.profile_view import NEW, SOURCE, ProfileView
 
 

@@ -26,9 +26,9 @@ from core.agents.base import (
     SourceCount,
 )
 from core.agents.everbot.format import Entry, Section
-from core.backups_view import BackupFile, find_backups, own_backups
 from core.formats.problems import Problem
 from core.ops import ChangeSet
+from core.store.backups_view import BackupFile, find_backups, own_backups
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 from core.store.files import read_head
 
@@ -129,11 +129,14 @@ class EverBot(Agent):
         return self._rows_of(ws, "all", None)
 
     def _rows_of(self, ws: Any, section: str, query: str | None) -> list[Row]:
-        from core.fields import memory_fields
+        from core.agents.everbot.fields import memory_fields
 
         entries = [e for e in ws.doc.iter_entries() if section in ("all", e.section)]
         if query:
-            from core.search import QueryError, search  # numpy, rapidfuzz: only for a query
+            from core.agents.everbot.search import (  # numpy, rapidfuzz: only for a query
+                QueryError,
+                search,
+            )
 
             try:
                 keys = search(entries, query, today=date.today())
@@ -159,8 +162,8 @@ class EverBot(Agent):
         problems: list[Problem] | None = None,
     ) -> list[Row]:
         """A big file's memories with the id, found without parsing the others (`Peek`)."""
+        from core.agents.everbot.fields import memory_fields
         from core.agents.everbot.peek import Peek
-        from core.fields import memory_fields
 
         peek = Peek.open(path, memory_id, profile=profile)
         if peek is None:
@@ -190,7 +193,7 @@ class EverBot(Agent):
         score: float | None = None,
     ) -> ChangeSet:
         from core.agents.everbot import ops
-        from core.scoring import initial_score
+        from core.agents.everbot.scoring import initial_score
 
         if file not in (None, ws.file):
             raise WorkspaceError(f"--file {file}: EverBot keeps its memories in {ws.file}")
@@ -299,12 +302,12 @@ class EverBot(Agent):
         return changeset
 
     def snapshots(self, path: Path) -> list[Any]:
-        from core.profile_file import profile_versions
+        from core.agents.everbot.profile_file import profile_versions
 
         return list(profile_versions(path))
 
     def restore_snapshot(self, ws: Any, name: str) -> ChangeSet:
-        from core.profile_file import find_profile_version
+        from core.agents.everbot.profile_file import find_profile_version
 
         version = find_profile_version(ws.root, name)
         try:
@@ -325,7 +328,7 @@ class EverBot(Agent):
         snapshot: str | None = None,
     ) -> Any:
         """What the profile values as typed would do to the memories; nothing is written."""
-        from core.what_if import what_if
+        from core.agents.everbot.what_if import what_if
 
         if query is not None or snapshot is not None:
             raise WorkspaceError(
@@ -335,11 +338,15 @@ class EverBot(Agent):
             )
         return what_if(ws, ws.profile_values().tried(values), at)
 
+    def decay_transitions(self, ws: Any, at: date) -> dict[tuple[str, str], tuple[str, float]]:
+        from core.agents.everbot.decay import preview_decay
+
+        return {(ws.file, t.key): (t.to, t.score) for t in preview_decay(ws, at).transitions}
+
     def decay(
         self, path: Path, *, at: date, apply: bool, profile: str | None = None
     ) -> DecayReport:
-        from core.decay import preview_decay
-        from core.review.queue import decay_and_queue
+        from core.agents.everbot.decay import decay_and_queue, preview_decay
 
         ws = _open(path, profile)
         preview = preview_decay(ws, at)

@@ -1113,7 +1113,7 @@ class StructuredFormat:
     def entry_heading(self, line: str) -> str | None:
         """The key a line starting a memory gives it (before any `~N` of a repeated one), ""
         for a section heading, else None: how a file too big to parse whole is read a memory
-        at a time (core.backups_view.memory_pieces)."""
+        at a time (core.store.backups_view.memory_pieces)."""
         if line.startswith(("# ", "## ")):
             return ""
         found = HEADER_RE.match(line.strip())

@@ -6,10 +6,10 @@ import json
 from datetime import date
 from typing import Any
 
+from core.agents.everbot.models import Memory
 from core.agents.everbot.peek import Peek
+from core.agents.everbot.score_chart import ScoreChart, score_chart
 from core.agents.everbot.workspace import Workspace
-from core.models import Memory
-from core.score_chart import ScoreChart, score_chart
 from core.times import shown_time
 
 

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
 from core.agents.everbot.format import Entry, Section, checked_content
+from core.agents.everbot.scoring import reinforce
 from core.agents.everbot.workspace import Workspace, WorkspaceError
-from core.scoring import reinforce
 from core.store.merge import Change
 
 

@@ -13,6 +13,7 @@ from datetime import date
 from pathlib import Path
 
 from core.agents.everbot import format as ev
+from core.agents.everbot.policy import profile_by_name
 from core.agents.everbot.workspace import (
     Workspace,
     decayed_to,
@@ -23,7 +24,7 @@ from core.agents.everbot.workspace import (
     use_precise_scores,
 )
 from core.formats.text import decode
-from core.policy import PolicyProfile, profile_by_name
+from core.scoring.policy import PolicyProfile
 from core.store.commit import journal_for_reading
 from core.store.errors import WorkspaceError
 from core.store.files import read_consistent

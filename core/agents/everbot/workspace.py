@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 from core.agents.everbot import format as ev
-from core.fields import ParsedFile
+from core.agents.everbot.fields import ParsedFile
+from core.agents.everbot.policy import profile_by_name
+from core.agents.everbot.profile_file import PROFILE_FILE, ProfileFileError, WorkspaceProfile
+from core.agents.everbot.scoring import AGENT_FORGET_BELOW, agent_will_forget
 from core.formats.problems import Problem
 from core.formats.text import InputError, gc_paused
 from core.ops import ChangeSet
-from core.policy import PolicyProfile, profile_by_name
-from core.profile_file import PROFILE_FILE, ProfileFileError, WorkspaceProfile
-from core.scoring import AGENT_FORGET_BELOW, agent_will_forget
+from core.scoring.policy import PolicyProfile
 from core.store.backups import clean_backup_temps, list_backups, own_backup_dir
 from core.store.commit import Target, clean_leftovers, journal_for_reading, journal_for_writing
 from core.store.document import DocState, Document, JournalPlan, Saved

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from core.agents.openclaw.format import CuratedFile, Entry
     from core.agents.openclaw.layout import MemoryFile
     from core.agents.openclaw.workspace import OpenClawWorkspace
-    from core.backups_view import BackupFile
+    from core.store.backups_view import BackupFile
 
 
 class OpenClaw(Agent):
@@ -66,7 +66,7 @@ class OpenClaw(Agent):
         """MemDesk's backups (`.memdesk/backups/`) of every file it edits, and the agent's own
         pre-images of MEMORY.md in its state database (read-only)."""
         from core.agents.openclaw.format import CuratedFileFormat
-        from core.backups_view import find_backups, own_backups
+        from core.store.backups_view import find_backups, own_backups
 
         files = [f for f in layout.list_files(path) if f.kind in layout.EDITABLE]
         groups = [own_backups(path, path / f.path, CuratedFileFormat(f.path)) for f in files]
@@ -328,7 +328,7 @@ def _state_db_backups(root: Path) -> list[BackupFile]:
     """The agent's pre-images of MEMORY.md from its state database, as backups (no file)."""
     from core.agents.openclaw.format import CuratedFileFormat
     from core.agents.openclaw.state_db import NAMESPACE, find_state_db, pre_images
-    from core.backups_view import BackupFile
+    from core.store.backups_view import BackupFile
 
     db = find_state_db(root)
     if db is None:

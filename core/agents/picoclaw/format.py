@@ -746,7 +746,7 @@ class LongTermFormat:
 
     def entry_heading(self, line: str) -> str | None:
         """The key a `## ` line gives its entry (before any `~N` of a repeated one), else None
-        (the file has no sections): core.backups_view.memory_pieces."""
+        (the file has no sections): core.store.backups_view.memory_pieces."""
         if not line.startswith("## "):
             return None
         return _title_of(line.rstrip("\r\n")) or UNTITLED_KEY

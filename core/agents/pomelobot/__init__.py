@@ -28,10 +28,10 @@ from core.agents.base import (
     first_line,
     list_line,
 )
-from core.backups_view import BackupFile, find_backups, own_backups
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
+from core.store.backups_view import BackupFile, find_backups, own_backups
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import list_folder, read_head, read_or_none
 

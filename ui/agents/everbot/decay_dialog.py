@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.agents.everbot.decay import DecayPreview, preview_decay
 from core.agents.everbot.workspace import Workspace
-from core.decay import DecayPreview, preview_decay
 from ui.tables import read_only_table
 from ui.untrusted import plain_label
 

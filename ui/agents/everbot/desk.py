@@ -3,7 +3,7 @@ Problems, and What the agent sees. Searching words in Active also lists, after t
 those only backups hold (found off the UI thread); double-clicking one shows it on Backups.
 
 Every edit is a core change set (`core.agents.everbot.ops`) on the window's undo stack; the
-search runs in core (`core.search`) and the table model only holds keys.
+search runs in core (`core.agents.everbot.search`) and the table model only holds keys.
 """
 
 from __future__ import annotations
@@ -37,13 +37,13 @@ from PySide6.QtWidgets import (
 )
 
 from core.agents.everbot import ops as operations
+from core.agents.everbot.decay import decay_and_queue
 from core.agents.everbot.format import Entry, Section
 from core.agents.everbot.history import chart_of
+from core.agents.everbot.policy import EVERBOT
 from core.agents.everbot.workspace import SaveResult, Workspace
 from core.agents.registry import agent_named
 from core.ops import ChangeSet
-from core.policy import EVERBOT
-from core.review.queue import decay_and_queue
 from core.store.documents import Editable, Refreshed
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
@@ -69,8 +69,8 @@ from ui.untrusted import plain_label
 BACKUP_SEARCH_PAUSE_MS = 300  # the pause in typing after which the backups are searched
 
 if TYPE_CHECKING:
-    from core.backups_view import BackupHit
-    from core.search import Query, SearchIndex
+    from core.agents.everbot.search import Query, SearchIndex
+    from core.store.backups_view import BackupHit
 
 
 @dataclass(frozen=True)
@@ -275,7 +275,9 @@ class EverBotDesk(Desk):
         made: list[SearchIndex] = []  # the worker's index, for a query that cannot wait
 
         def build() -> SearchIndex:
-            from core.search import SearchIndex  # numpy, rapidfuzz: after the table shows
+            from core.agents.everbot.search import (
+                SearchIndex,  # numpy, rapidfuzz: after the table shows
+            )
 
             made.append(SearchIndex(entries))
             return made[0]
@@ -357,7 +359,7 @@ class EverBotDesk(Desk):
         if not text:
             self.search_error.hide()
             return in_view
-        from core.search import QueryError, SearchIndex
+        from core.agents.everbot.search import QueryError, SearchIndex
 
         if self.index is None and self.indexer.busy:
             self._take_index_now()
@@ -413,7 +415,7 @@ class EverBotDesk(Desk):
         """The search box's query when backups are searched too: in Active, with words."""
         if self.view.name != "active":
             return None
-        from core.search import QueryError, parse_query
+        from core.agents.everbot.search import QueryError, parse_query
 
         try:
             return parse_query(self.search.text())

@@ -28,9 +28,9 @@ from core.agents.base import namesakes_line
 from core.agents.everbot import ops as operations
 from core.agents.everbot.format import Entry, Section
 from core.agents.everbot.history import chart_of
+from core.agents.everbot.policy import KNOWN_CATEGORIES
 from core.agents.everbot.workspace import Workspace, WorkspaceError
 from core.formats.strict_json import dump_json
-from core.policy import KNOWN_CATEGORIES
 from core.store.merge import Change
 from ui.agents.everbot.score_chart_view import ScoreChartView
 from ui.icons import icon

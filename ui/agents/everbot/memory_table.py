@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from core.agents.everbot.format import Entry
 from core.agents.everbot.trend import Previous
-from core.backups_view import BackupHit
-from core.policy import PolicyProfile
+from core.scoring.policy import PolicyProfile
+from core.store.backups_view import BackupHit
 from ui.theme import themed
 from ui.untrusted import literal_html
 

@@ -29,19 +29,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.everbot.workspace import Workspace
-from core.formats.strict_json import dump_json
-from core.formats.text import InputError
-from core.ops import apply_and_save
-from core.profile_file import (
+from core.agents.everbot.profile_file import (
     PROFILE_FILE,
     ProfileRow,
     ProfileVersion,
     profile_versions,
     typed_value,
 )
+from core.agents.everbot.what_if import WhatIf, what_if
+from core.agents.everbot.workspace import Workspace
+from core.formats.strict_json import dump_json
+from core.formats.text import InputError
+from core.ops import apply_and_save
 from core.store.errors import WorkspaceError
-from core.what_if import WhatIf, what_if
 from ui.tables import KeyedTableModel, keyed_table, read_only_table
 from ui.tasks import TaskRunner
 from ui.theme import error_style, themed

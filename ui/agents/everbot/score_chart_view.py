@@ -1,7 +1,7 @@
 """One memory's score over time (QtCharts): its history with a marker per event kind (hover:
 what happened, who did it), the policy's review / archive / delete lines, and the projected
 fall without new activations up to each crossing ("overdue" when a crossing is already past).
-It draws `core.score_chart.ScoreChart`; it computes nothing."""
+It draws `core.agents.everbot.score_chart.ScoreChart`; it computes nothing."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.score_chart import LABELS, ScoreChart, shown_span
+from core.agents.everbot.score_chart import LABELS, ScoreChart, shown_span
 from ui.theme import is_dark
 from ui.untrusted import literal_html, plain_label
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
-from core.policy import PolicyProfile
-from core.scoring import Forecast, decay_with_rule, forecast
+from core.agents.everbot.scoring import Forecast, decay_with_rule, forecast
+from core.scoring.policy import PolicyProfile
 from core.store.journal import HistoryPoint
 
 HORIZON_DAYS = 730

@@ -1,5 +1,5 @@
 """The JSON shapes of `memdesk list`, `show` and `check` as plain dicts and dataclasses: built for
-every memory of a file, so without pydantic (core.models validates one memory where it serves).
+every memory of a file, so without pydantic (models.py validates one memory where it serves).
 """
 
 from __future__ import annotations

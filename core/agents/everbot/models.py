@@ -10,8 +10,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from core.agents.everbot.fields import memory_fields
 from core.agents.everbot.format import Entry
-from core.fields import memory_fields
 
 
 class Memory(BaseModel):

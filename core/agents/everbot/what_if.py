@@ -1,6 +1,6 @@
 """What a scoring profile change would do to the memories (SPEC 3, 6 "what-if preview").
 
-Both profiles decay every memory up to the same day (`core.decay.preview_decay`); a memory is
+Both profiles decay every memory up to the same day (`decay.preview_decay`); a memory is
 listed when its score as the file would say it, where it would end up (kept, archived, proposed
 for deletion) or the review it would be sent to differs between the two. Nothing is written.
 """
@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Literal
 
+from core.agents.everbot.decay import DecayPreview, preview_decay
 from core.agents.everbot.format import Entry
+from core.agents.everbot.scoring import as_written
 from core.agents.everbot.workspace import Workspace
-from core.decay import DecayPreview, preview_decay
-from core.policy import PolicyProfile
-from core.scoring import as_written
+from core.scoring.policy import PolicyProfile
 
 __all__ = ["Outcome", "WhatIf", "WhatIfRow", "what_if"]
 

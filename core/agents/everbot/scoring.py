@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Literal, NamedTuple
 
-from core.policy import DecayRule, PolicyProfile
+from core.scoring.policy import DecayRule, PolicyProfile
 
 Transition = Literal["archive", "delete"]
 Section = Literal["active", "archived"]

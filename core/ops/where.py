@@ -24,9 +24,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from core.backups_view import holding
 from core.formats.text import InputError
 from core.ops import ChangeSet
+from core.store.backups_view import holding
 from core.store.confine import OWN_FOLDER
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 from core.store.files import BIG_FILE_BYTES, open_confined, read_or_none

@@ -21,19 +21,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from core.backups_view import BackupFile, own_backups
+from core.agents.everbot.policy import BUILTIN_PROFILES, profile_by_name
 from core.formats.json_object import JsonItem, JsonObjectDoc, JsonObjectFormat
 from core.formats.strict_json import dump_json, load_json
 from core.formats.text import InputError
 from core.ops import ChangeSet
-from core.policy import (
-    BUILTIN_PROFILES,
-    PolicyError,
-    PolicyProfile,
-    describe_error,
-    profile_by_name,
-)
+from core.scoring.policy import PolicyError, PolicyProfile, describe_error
 from core.store.backups import own_backup_dir
+from core.store.backups_view import BackupFile, own_backups
 from core.store.commit import Target
 from core.store.document import Document
 from core.store.errors import EXIT_REFUSED, WorkspaceError

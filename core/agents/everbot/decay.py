@@ -10,18 +10,21 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from core.agents.everbot.format import Entry
+from core.agents.everbot.scoring import Transition, transition_with_rule
 from core.agents.everbot.workspace import SaveResult, Workspace, WorkspaceError
 from core.formats.text import gc_paused
-from core.policy import DecayRule, PolicyProfile
-from core.scoring import Transition, transition_with_rule
+from core.scoring.policy import DecayRule, PolicyProfile
 from core.store.commit import journal_for_reading
 from core.store.journal import DecayState, DecayStates, JournalError, utc_now
 from core.store.merge import Change
+
+if TYPE_CHECKING:
+    from core.agents.base import Agent
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +105,7 @@ def preview_decay(ws: Workspace, at: date, profile: PolicyProfile | None = None)
     """What decaying every memory up to `at` would change; nothing is written. `profile`: what
     another profile would do (a what-if), else the workspace's own.
 
-    Vectorised with numpy over all memories; the formula is core.scoring's decay_with_rule,
+    Vectorised with numpy over all memories; the formula is scoring.decay_with_rule,
     which the tests hold this against memory by memory.
     """
     with gc_paused():
@@ -145,7 +148,7 @@ def _transitions(
     after: np.ndarray[Any, Any],
     at: date,
 ) -> list[PendingTransition]:
-    """Archive/delete proposals, decided by core.scoring for the memories that may need one."""
+    """Archive/delete proposals, decided by scoring.py for the memories that may need one."""
     out = []
     values = after.tolist()
     for i in np.flatnonzero(rules.may_transition(after, entries)).tolist():
@@ -163,6 +166,22 @@ def apply_decay(ws: Workspace, preview: DecayPreview) -> SaveResult:
     """Write the previewed score changes (not the transitions) and move every anchor."""
     with gc_paused():  # a run builds a few objects per memory, none in a cycle
         return _apply(ws, preview)
+
+
+@dataclass(frozen=True, slots=True)
+class DecayDone:
+    saved: SaveResult | None  # the save (None when no score changed)
+    proposals: list[int]  # the archive/delete transitions now waiting in the queue
+
+
+def decay_and_queue(agent: Agent, ws: Workspace, preview: DecayPreview) -> DecayDone:
+    """Apply a decay preview's scores and put its archive/delete transitions in the review queue
+    (SPEC 3: a decay run never archives or deletes by itself): the CLI's and the window's run."""
+    from core.review.queue import queue_transitions
+
+    saved = apply_decay(ws, preview) if preview.changed_count else None
+    moves = [(ws.file, t.key, t.to, t.score) for t in preview.transitions]
+    return DecayDone(saved, queue_transitions(agent, ws.root, moves, preview.at, ws=ws))
 
 
 def _apply(ws: Workspace, preview: DecayPreview) -> SaveResult:
