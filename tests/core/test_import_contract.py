@@ -5,6 +5,8 @@ from __future__ import annotations
 import pkgutil
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
 
 import core
 from tests.conftest import PROJECT_ROOT
@@ -34,3 +36,31 @@ def test_every_core_module_imports_without_qt() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == f"ok {len(modules)}"
+
+
+GENERIC_CORE = {"core.store", "core.ops", "core.review", "core.formats", "core.scoring"}
+AGENT_PACKAGES = {
+    f"core.agents.{name}" for name in ("everbot", "openclaw", "picoclaw", "pomelobot")
+}
+
+
+def test_generic_core_imports_no_agent_package() -> None:
+    """No module of the store, the operations, the review queue, the formats or the scoring
+    profile imports an agent's package, directly, lazily inside a function, or through another
+    module (lint-imports checks every chain)."""
+    config = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    assert any(
+        set(c.get("source_modules", ())) >= GENERIC_CORE
+        and set(c.get("forbidden_modules", ())) >= AGENT_PACKAGES
+        for c in contracts
+    )
+    lint_imports = Path(sys.executable).with_name("lint-imports")
+    result = subprocess.run(
+        [str(lint_imports), "--no-cache"],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-3000:]

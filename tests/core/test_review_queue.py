@@ -16,7 +16,16 @@ from app.cli import main
 from core.agents.registry import agent_named
 from core.ops.activity import operations
 from core.review.model import Candidate, Review, ReviewContext
-from core.review.queue import Refused, approve, pending, reject, run_review, undo_decision
+from core.review.queue import (
+    Refused,
+    approve,
+    memories_in,
+    pending,
+    reject,
+    run_review,
+    scan,
+    undo_decision,
+)
 from core.review.rules import RulesReviewer
 from core.store.commit import journal_for_reading
 from core.store.errors import WorkspaceError
@@ -275,3 +284,29 @@ def test_the_llm_prompt_of_a_pair_gives_both_memories_their_dates_and_every_reas
     assert "last_activated=2026-03-01" in prompt and "last_activated=2026-11-20" in prompt
     assert "Memory B is the newer one (2026-11-20" in prompt
     assert prompt.index("Contradiction review") < prompt.index("Decay review")
+
+
+def test_the_queue_asks_the_agent_for_its_decay_transitions(demo: Path) -> None:
+    """The generic queue knows no agent's decay: what a run would archive is the agent's answer
+    (Agent.decay_transitions), here for the best-scored memory, which EverBot's run keeps."""
+    from core.agents.everbot import EverBot
+
+    class AskedAgent(EverBot):
+        def decay_transitions(self, ws: Any, at: date) -> dict[tuple[str, str], tuple[str, float]]:
+            return {(ws.file, best.key): ("archive", 0.01)}
+
+    agent = AskedAgent()
+    ws = agent.open(demo)
+    _rows, memories = memories_in(agent, demo, ws)
+    best = max(memories, key=lambda m: m.score or 0)
+    assert EVERBOT.decay_transitions(ws, date.today()).get((ws.file, best.key)) is None
+    candidates = scan(agent, demo, ws, memories, date.today(), pairs=False)
+    [asked] = [c for c in candidates if c.memory.key == best.key]
+    assert ("decay", "ARCHIVE") in [(f.trigger, f.suggested) for f in asked.findings]
+
+
+def test_an_agent_that_keeps_no_scores_has_no_decay_transitions(tmp_path: Path) -> None:
+    folder = tmp_path / "pico"
+    assert main(["demo", str(folder), "--layout", "picoclaw"]) == 0
+    agent = agent_named("picoclaw")
+    assert agent.decay_transitions(agent.open(folder), date.today()) == {}
