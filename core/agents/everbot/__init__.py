@@ -133,10 +133,8 @@ class EverBot(Agent):
 
         entries = [e for e in ws.doc.iter_entries() if section in ("all", e.section)]
         if query:
-            from core.agents.everbot.search import (  # numpy, rapidfuzz: only for a query
-                QueryError,
-                search,
-            )
+            # numpy, rapidfuzz: only for a query
+            from core.agents.everbot.search import QueryError, search
 
             try:
                 keys = search(entries, query, today=date.today())

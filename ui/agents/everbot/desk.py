@@ -275,9 +275,8 @@ class EverBotDesk(Desk):
         made: list[SearchIndex] = []  # the worker's index, for a query that cannot wait
 
         def build() -> SearchIndex:
-            from core.agents.everbot.search import (
-                SearchIndex,  # numpy, rapidfuzz: after the table shows
-            )
+            # numpy, rapidfuzz: after the table shows
+            from core.agents.everbot.search import SearchIndex
 
             made.append(SearchIndex(entries))
             return made[0]
