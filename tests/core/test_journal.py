@@ -17,7 +17,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.store import journal as journal_module
 from core.store.journal import (
     SCHEMA_VERSION,
     DecayState,
@@ -30,6 +29,7 @@ from core.store.journal import (
     JsonValue,
     ScoreEvents,
 )
+from core.store.journal import journal as journal_module
 
 FILE = "MEMORY.md"
 T0 = datetime(2026, 2, 1, 9, 0, tzinfo=UTC)

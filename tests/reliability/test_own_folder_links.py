@@ -147,8 +147,8 @@ def test_a_journal_swapped_for_a_link_after_the_check_is_refused_before_any_writ
     """Another program puts the link in place between the check of `.memdesk/` and SQLite's
     open (here: the check sees nothing): the file SQLite opened is not the one in the folder,
     so the journal is closed before anything is read or written."""
-    from core.store import journal as journal_module
     from core.store.confine import ConfinementError
+    from core.store.journal import journal as journal_module
 
     ws = tmp_path / "ws"
     (ws / ".memdesk").mkdir(parents=True)
