@@ -16,6 +16,7 @@ from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw import retrieval as retrieval
 from core.agents.picoclaw.profile import ProfileError, ProfileItem, render_profile
 from core.agents.pomelobot import format as pomelobot
+from core.agents.pomelobot.scopes import Scope
 from core.demo import write_demo
 from core.ops.entries import add_entry, edit_entry
 from core.store.document import Document
@@ -109,7 +110,7 @@ def pomelo(tmp_path: Path) -> Path:
     return root
 
 
-def scope(ws: Any, name: str) -> pomelobot.Scope:
+def scope(ws: Any, name: str) -> Scope:
     return next(s for s in ws.scopes() if s.name == name)
 
 

@@ -17,7 +17,9 @@ import pytest
 from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as pc
 from core.agents.picoclaw.workspace import PicoClawWorkspace
-from core.agents.pomelobot import format as pb
+from core.agents.pomelobot.access import memory_get
+from core.agents.pomelobot.scopes import MAIN as MAIN_SCOPE
+from core.agents.pomelobot.search import search_scope
 from core.agents.pomelobot.workspace import PomelobotWorkspace
 from core.store.confine import MAX_LINKS, ConfinementError
 from core.store.errors import WorkspaceError
@@ -71,7 +73,7 @@ def finished(call: Callable[[], object]) -> object:
 def test_a_hard_link_to_a_file_outside_is_refused(ws: Path) -> None:
     os.link(ws.parent / "outside" / "LONG_TERM.md", ws / MAIN / "2026-03-02.md")
     with pytest.raises(ConfinementError, match=r"2026-03-02\.md: has 2 names \(hard links\)"):
-        pb.memory_get(ws, "memory/scopes/main/2026-03-02.md")
+        memory_get(ws, "memory/scopes/main/2026-03-02.md")
     with pytest.raises(ConfinementError, match="another one may be outside the workspace"):
         read_or_none(ws / MAIN / "2026-03-02.md", root=ws)
 
@@ -87,14 +89,14 @@ def test_a_symlinked_folder_leading_outside_is_refused(ws: Path, absolute: bool)
     with pytest.raises(
         ConfinementError, match=r"group_c/LONG_TERM\.md: leads outside the workspace"
     ):
-        pb.memory_get(ws, "memory/scopes/group_c/LONG_TERM.md", scope="group_c")
+        memory_get(ws, "memory/scopes/group_c/LONG_TERM.md", scope="group_c")
 
 
 def test_a_symlink_that_stays_in_the_scope_is_followed(ws: Path) -> None:
     scope = ws / "memory" / "scopes" / "group_a"
     (scope / "again").symlink_to(scope)  # absolute, back into the scope itself
     rel = "memory/scopes/group_a/again/LONG_TERM.md"
-    assert pb.memory_get(ws, rel, scope="group_a") == "[10:00:00] group a memory\n"
+    assert memory_get(ws, rel, scope="group_a") == "[10:00:00] group a memory\n"
     with open_confined(ws, rel) as file:
         assert file.parts == ("memory", "scopes", "group_a", "LONG_TERM.md")
 
@@ -119,7 +121,7 @@ def test_links_in_a_loop_are_refused(ws: Path) -> None:
 
 def test_a_fifo_is_refused_without_blocking(ws: Path) -> None:
     os.mkfifo(ws / MAIN / "2026-03-03.md")
-    outcome = finished(lambda: pb.memory_get(ws, "memory/scopes/main/2026-03-03.md"))
+    outcome = finished(lambda: memory_get(ws, "memory/scopes/main/2026-03-03.md"))
     assert isinstance(outcome, ConfinementError)
     assert "main/2026-03-03.md: is not a regular file" in str(outcome)
 
@@ -127,7 +129,7 @@ def test_a_fifo_is_refused_without_blocking(ws: Path) -> None:
 def test_a_folder_is_no_memory_file(ws: Path) -> None:
     (ws / MAIN / "2026-03-04.md").mkdir()
     with pytest.raises(WorkspaceError, match="is a folder"):
-        pb.memory_get(ws, "memory/scopes/main/2026-03-04.md")
+        memory_get(ws, "memory/scopes/main/2026-03-04.md")
 
 
 # -- the scope -------------------------------------------------------------------------------------
@@ -146,14 +148,14 @@ def test_a_folder_is_no_memory_file(ws: Path) -> None:
 )
 def test_paths_out_of_the_scope_are_refused(ws: Path, rel: str, refusal: str) -> None:
     with pytest.raises(ConfinementError, match=refusal):
-        pb.memory_get(ws, rel.format(ws=ws), scope="group_a")
+        memory_get(ws, rel.format(ws=ws), scope="group_a")
 
 
 def test_a_link_into_another_scope_is_refused(ws: Path) -> None:
     link = ws / "memory" / "scopes" / "group_a" / "2026-03-02.md"
     link.symlink_to(Path("..", "direct_b", "LONG_TERM.md"))
     with pytest.raises(ConfinementError, match="outside scope 'group_a'"):
-        pb.memory_get(ws, "memory/scopes/group_a/2026-03-02.md", scope="group_a")
+        memory_get(ws, "memory/scopes/group_a/2026-03-02.md", scope="group_a")
 
 
 def test_the_confined_open_refuses_absolute_and_upward_paths(ws: Path) -> None:
@@ -232,7 +234,7 @@ def test_pomelobot_memory_files_through_a_hard_link_are_not_read(ws: Path) -> No
     with pytest.raises(ConfinementError, match="hard links"):
         workspace.memory_file("memory/2026-03-02.md")
     with pytest.raises(ConfinementError, match="hard links"):
-        pb.search_scope(ws, pb.MAIN, "secret")
+        search_scope(ws, MAIN_SCOPE, "secret")
 
 
 def test_a_picoclaw_policy_file_that_is_a_fifo_is_refused_at_once(tmp_path: Path) -> None:

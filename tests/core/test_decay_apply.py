@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from core.agents.everbot.decay import apply_decay, preview_decay
 from core.agents.everbot.workspace import SaveResult, Workspace
 from core.demo import write_demo
-from core.store import journal as journal_module
 from core.store.journal import DecayState, DecayStates, Journal
+from core.store.journal import rows as journal_module
 from core.store.merge import Change
 
 T0 = datetime(2026, 2, 1, 9, 0, tzinfo=UTC)

@@ -17,6 +17,7 @@ from core.agents.picoclaw import format as pc
 from core.agents.picoclaw.profile import load_profile, render_profile
 from core.agents.picoclaw.retrieval import retrieve
 from core.agents.pomelobot import format as pb
+from core.agents.pomelobot.scopes import MAIN, list_scopes
 from core.agents.registry import detect
 from core.demo import DemoError, load_corpus, shared_corpus, write_demo
 from core.store.backups import list_backups
@@ -257,7 +258,7 @@ def test_picoclaw_zero_and_many_entries(tmp_path: Path) -> None:
 
 def test_pomelobot_files_parse_and_render_back_exactly(pomelobot: DemoResult) -> None:
     root = pomelobot.workspace
-    scopes = pb.list_scopes(root)
+    scopes = list_scopes(root)
     assert scopes[0].name == "main" and len(scopes) == 3
     listed = {f.path for s in scopes for f in s.files}
     assert listed == set(all_files(root))  # every file written is a memory file of a scope
@@ -277,12 +278,12 @@ def test_pomelobot_long_term_and_daily_files_are_the_agents_appends(
 ) -> None:
     root = pomelobot.workspace
     counts = {}
-    for scope in pb.list_scopes(root):
+    for scope in list_scopes(root):
         for file in scope.files:
             if file.kind == "transcript":
                 continue
             text = text_of(root / file.path)
-            main = scope.name == pb.MAIN
+            main = scope.name == MAIN
             if file.kind == "long_term":  # where the older Pomelobot layout keeps them
                 folder = f"memory/scopes/{scope.name}"
                 assert file.path == ("MEMORY.md" if main else f"{folder}/LONG_TERM.md")
@@ -307,7 +308,7 @@ def test_pomelobot_long_term_and_daily_files_are_the_agents_appends(
 
 
 def test_pomelobot_daily_files_cover_the_last_week(pomelobot: DemoResult) -> None:
-    main = pb.list_scopes(pomelobot.workspace)[0]
+    main = list_scopes(pomelobot.workspace)[0]
     days = [date.fromisoformat(f.date or "") for f in main.of_kind("daily")]
     assert 5 <= len(days) <= 7
     assert all(TODAY - timedelta(days=7) <= d <= YESTERDAY for d in days)
@@ -315,7 +316,7 @@ def test_pomelobot_daily_files_cover_the_last_week(pomelobot: DemoResult) -> Non
 
 def test_pomelobot_transcripts(pomelobot: DemoResult) -> None:
     root = pomelobot.workspace
-    for scope in pb.list_scopes(root)[1:]:
+    for scope in list_scopes(root)[1:]:
         (transcript,) = scope.of_kind("transcript")
         assert transcript.path == f"memory/scopes/{scope.name}/transcripts/{transcript.date}.md"
         text = text_of(root / transcript.path)

@@ -25,6 +25,9 @@ from core.agents.picoclaw.profile import (
 )
 from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.agents.pomelobot import format as pb
+from core.agents.pomelobot.access import read_memory_file, scope_of_path
+from core.agents.pomelobot.chunks import index_chunks
+from core.agents.pomelobot.scopes import AccessError, find_scope, list_scopes
 from core.store.errors import WorkspaceError
 from core.store.merge import OUTSIDE, ConflictError
 from tests.core.test_fuzz_parsers import finishes_within
@@ -78,7 +81,7 @@ def _everbot(data: bytes) -> bytes:
 
 
 def _pomelobot(data: bytes) -> bytes:
-    chunks = pb.index_chunks(data.decode(), max_chars=12, overlap_chars=5)
+    chunks = index_chunks(data.decode(), max_chars=12, overlap_chars=5)
     assert chunks[-1].end_line == data.count(b"\n") + 1
     return pb.parse_memory_file(data, "memory/2026-03-01.md").to_bytes()
 
@@ -444,7 +447,7 @@ def test_a_profile_value_the_agent_cannot_store_is_refused() -> None:
     ],
 )
 def test_the_scope_of_a_path(path: str, scope: str) -> None:
-    assert pb.scope_of_path(path) == scope
+    assert scope_of_path(path) == scope
 
 
 @pytest.mark.parametrize(
@@ -466,20 +469,20 @@ def test_a_scopes_folder_that_is_a_link_is_listed_not_followed(tmp_path: Path) -
     (elsewhere / "work").mkdir(parents=True)
     (tmp_path / "workspace" / "memory").mkdir(parents=True)
     os.symlink(elsewhere, tmp_path / "workspace" / "memory" / "scopes")
-    (main,) = pb.list_scopes(tmp_path / "workspace")
+    (main,) = list_scopes(tmp_path / "workspace")
     assert main.other_files == ("memory/scopes",)
 
 
 def test_a_read_outside_the_scope_says_what_may_be_read(tmp_path: Path) -> None:
     with pytest.raises(
-        pb.AccessError, match=r"MEMORY\.md, memory/YYYY-MM-DD\.md or memory/scopes/main/"
+        AccessError, match=r"MEMORY\.md, memory/YYYY-MM-DD\.md or memory/scopes/main/"
     ):
-        pb.read_memory_file(tmp_path, "notes/x.md")
+        read_memory_file(tmp_path, "notes/x.md")
 
 
 def test_a_scope_name_like_a_path_is_refused_before_looking(tmp_path: Path) -> None:
-    with pytest.raises(pb.AccessError, match="not a scope name"):
-        pb.find_scope(tmp_path, "../main")
+    with pytest.raises(AccessError, match="not a scope name"):
+        find_scope(tmp_path, "../main")
 
 
 def test_deleting_an_entry_between_a_lone_cr_and_an_lf_keeps_the_lines_apart() -> None:
@@ -495,13 +498,13 @@ def test_index_chunks_carry_whole_lines_over_and_count_each_line_end() -> None:
     """The agent's chunkMarkdown with 10 units a chunk and 4 of overlap: a line costs its
     length + 1; a chunk is flushed before a line that would pass 10, and its last lines worth
     at least 4 start the next one."""
-    chunks = pb.index_chunks("a\nbbb\ncccc\nd", max_chars=10, overlap_chars=4)
+    chunks = index_chunks("a\nbbb\ncccc\nd", max_chars=10, overlap_chars=4)
     assert [(c.start_line, c.end_line, c.content) for c in chunks] == [
         (1, 2, "a\nbbb"),
         (2, 3, "bbb\ncccc"),
         (3, 4, "cccc\nd"),
     ]
-    empty_lines = pb.index_chunks("aaaa\n\n\nbbbb", max_chars=10, overlap_chars=4)
+    empty_lines = index_chunks("aaaa\n\n\nbbbb", max_chars=10, overlap_chars=4)
     assert [(c.start_line, c.end_line) for c in empty_lines] == [(1, 3), (1, 4)]  # cost 1 each
 
 
@@ -509,7 +512,7 @@ def test_index_chunks_carry_over_the_agents_180_units() -> None:
     """Lines of 89 characters cost 90: a chunk holds 13 of them, and two (180 units, just
     enough) start the next one."""
     text = "\n".join(chr(ord("a") + n) * 89 for n in range(16))
-    assert [(c.start_line, c.end_line) for c in pb.index_chunks(text)] == [(1, 13), (12, 16)]
+    assert [(c.start_line, c.end_line) for c in index_chunks(text)] == [(1, 13), (12, 16)]
 
 
 def test_only_a_scope_folder_named_transcripts_holds_transcripts(tmp_path: Path) -> None:
@@ -518,7 +521,7 @@ def test_only_a_scope_folder_named_transcripts_holds_transcripts(tmp_path: Path)
     (scope / "archive" / "2026-03-01.md").write_text("[09:00:00] old\n", encoding="utf-8")
     (scope / "transcripts").mkdir()
     (scope / "transcripts" / "2026-03-02.md").write_text("[09:00:00] [user] hi\n", "utf-8")
-    (work,) = [s for s in pb.list_scopes(tmp_path) if s.name == "work"]
+    (work,) = [s for s in list_scopes(tmp_path) if s.name == "work"]
     assert [(f.path, f.kind) for f in work.files] == [
         ("memory/scopes/work/transcripts/2026-03-02.md", "transcript")
     ]

@@ -28,6 +28,8 @@ from core.agents.picoclaw import format as pc
 from core.agents.picoclaw.profile import ProfileError, parse_profile, render_profile
 from core.agents.picoclaw.retrieval import chunks, go_trim_space
 from core.agents.pomelobot import format as pb
+from core.agents.pomelobot.access import parse_ref
+from core.agents.pomelobot.chunks import index_chunks_of_file
 from core.formats.strict_json import load_json
 from core.formats.text import BOM, InputError, decode, split_lines
 from tests.core import test_everbot_properties as everbot_properties
@@ -318,7 +320,7 @@ def test_pomelobot_bytes_render_back_and_every_byte_is_in_a_block(data: bytes, p
 @given(_POMELOBOT)
 def test_pomelobot_index_chunks_cover_every_line(data: bytes) -> None:
     with finishes_within(5):
-        found = pb.index_chunks_of_file(data)
+        found = index_chunks_of_file(data)
     lines = data.decode("utf-8", "replace").count("\n") + 1
     covered: set[int] = set()
     for i, chunk in enumerate(found):
@@ -331,7 +333,7 @@ def test_pomelobot_index_chunks_cover_every_line(data: bytes) -> None:
 def test_a_reference_is_a_path_and_line_or_value_error(ref: str) -> None:
     with finishes_within(5):
         try:
-            path, line = pb.parse_ref(ref)
+            path, line = parse_ref(ref)
         except ValueError:
             return
     assert path and line >= 1

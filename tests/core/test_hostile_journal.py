@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from core.store import journal as journal_module
 from core.store.journal import Journal, JournalError, JournalReadOnlyError
+from core.store.journal import opening as journal_module
 from tests.helpers import fill, small_disk
 
 

@@ -17,7 +17,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.store import journal as journal_module
 from core.store.journal import (
     SCHEMA_VERSION,
     DecayState,
@@ -29,7 +28,9 @@ from core.store.journal import (
     JournalReadOnlyError,
     JsonValue,
     ScoreEvents,
+    schema,
 )
+from core.store.journal import rows as journal_rows
 
 FILE = "MEMORY.md"
 T0 = datetime(2026, 2, 1, 9, 0, tzinfo=UTC)
@@ -128,8 +129,8 @@ def test_a_new_migration_runs_once_on_an_existing_journal(
         calls.append(1)
         conn.execute("ALTER TABLE settings ADD COLUMN note TEXT")
 
-    monkeypatch.setattr(journal_module, "MIGRATIONS", (*journal_module.MIGRATIONS, to_v2))
-    monkeypatch.setattr(journal_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, to_v2))
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     for _ in range(2):
         with Journal.open(workspace) as upgraded:
             assert upgraded.get_setting("kept") is True
@@ -416,8 +417,8 @@ def _journal_at_version(
 ) -> Iterator[Journal]:
     """A journal created as MemDesk created it at schema `version`, open while in the block."""
     with monkeypatch.context() as patched:
-        patched.setattr(journal_module, "MIGRATIONS", journal_module.MIGRATIONS[:version])
-        patched.setattr(journal_module, "SCHEMA_VERSION", version)
+        patched.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:version])
+        patched.setattr(schema, "SCHEMA_VERSION", version)
         with Journal.open(workspace) as old:
             yield old
 
@@ -771,7 +772,7 @@ def test_score_events_store_the_rows_their_events_would(
     batch = ScoreEvents.of_rows(FILE, "decay", "decay", "decay to 2026-03-01", "op1", T0, scores)
     one_by_one = list(batch)
     assert len(one_by_one) == len(scores)
-    assert journal_module._event_rows(batch, commit_id) == journal_module._event_rows(
+    assert journal_rows._event_rows(batch, commit_id) == journal_rows._event_rows(
         one_by_one, commit_id
     )
     assert batch[1:3] == one_by_one[1:3]

@@ -14,6 +14,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.agents.pomelobot import format as pb
+from core.agents.pomelobot.access import MAX_GET_LINES, memory_get, parse_ref
+from core.agents.pomelobot.chunks import index_chunks, index_chunks_of_file
+from core.agents.pomelobot.scopes import (
+    AccessError,
+    Scope,
+    daily_path,
+    heartbeat_path,
+    list_scopes,
+    long_term_path,
+    transcript_path,
+)
+from core.agents.pomelobot.search import search_scope
 from core.formats.text import InputError
 from core.store.confine import ConfinementError
 from tests.conftest import FIXTURES, fixture_json
@@ -44,7 +56,7 @@ def test_chunks_of_fixture_files_match_the_agent(case: str) -> None:
     text = (POMELO / oracle["input_file"]).read_bytes().decode("utf-8")
     assert _utf16_length(text) == oracle["input_length_utf16"]
     assert len(text.split("\n")) == oracle["input_line_count"]
-    chunks = pb.index_chunks(text)
+    chunks = index_chunks(text)
     assert [c.to_json() for c in chunks] == _expected(oracle["chunks"])
     lengths = [_utf16_length(c.content) for c in chunks]
     assert lengths == [c["content_length_utf16"] for c in oracle["chunks"]]
@@ -52,7 +64,7 @@ def test_chunks_of_fixture_files_match_the_agent(case: str) -> None:
 
 @pytest.mark.parametrize("case", EDGE_CASES, ids=[c["name"] for c in EDGE_CASES])
 def test_chunks_of_edge_cases_match_the_agent(case: dict[str, Any]) -> None:
-    chunks = pb.index_chunks(case["input"])
+    chunks = index_chunks(case["input"])
     assert [c.to_json() for c in chunks] == _expected(case["chunks"])
 
 
@@ -67,16 +79,16 @@ def test_every_chunk_fixture_is_covered() -> None:
 
 def test_long_term_chunks_overlap_and_repeat_as_the_readme_says() -> None:
     text = (POMELO / "long_term.input.md").read_text(encoding="utf-8")
-    spans = [(c.start_line, c.end_line) for c in pb.index_chunks(text)]
+    spans = [(c.start_line, c.end_line) for c in index_chunks(text)]
     assert spans == [(1, 7), (1, 8), (8, 8), (8, 19)]
-    long_line = pb.index_chunks(text)[2].content
+    long_line = index_chunks(text)[2].content
     assert long_line.count("\n") == 1  # two slices of line 8, joined by a newline not in the file
-    assert pb.index_chunks(text)[3].content.startswith("s; step")  # starts mid-line
+    assert index_chunks(text)[3].content.startswith("s; step")  # starts mid-line
 
 
 def test_a_cut_surrogate_pair_is_hashed_as_node_does() -> None:
     # Hashes from running the agent's chunkMarkdown in Node 20 on the same inputs.
-    chunks = pb.index_chunks("x" * 1199 + "😀y")
+    chunks = index_chunks("x" * 1199 + "😀y")
     assert [(c.start_line, c.end_line) for c in chunks] == [(1, 1), (1, 1)]
     assert chunks[0].content == "x" * 1199 + "\ud83d"  # the pair is cut after 1200 units
     assert chunks[1].content == chunks[0].content + "\n\ude00y"  # the whole slice overlaps
@@ -87,13 +99,13 @@ def test_a_cut_surrogate_pair_is_hashed_as_node_does() -> None:
 
 
 def test_crlf_keeps_its_carriage_returns_in_chunks() -> None:
-    (chunk,) = pb.index_chunks("a\r\nb\r\n")
+    (chunk,) = index_chunks("a\r\nb\r\n")
     assert (chunk.start_line, chunk.end_line, chunk.content) == (1, 3, "a\r\nb\r\n")
     assert chunk.hash == "58055bdcc73787eb88c78d36f0b4939e9c5dc1c3ad17e25cc85a6833cf1a0cab"
 
 
 def test_chunks_of_file_bytes_keep_the_bom_as_node_reads_it() -> None:
-    (chunk,) = pb.index_chunks_of_file(b"\xef\xbb\xbfhi\n")
+    (chunk,) = index_chunks_of_file(b"\xef\xbb\xbfhi\n")
     assert chunk.content == "\ufeffhi\n"
 
 
@@ -298,7 +310,7 @@ def test_times_must_be_hh_mm_ss(bad: str) -> None:
 
 
 def test_names_and_dates_in_new_headers_are_checked() -> None:
-    with pytest.raises(pb.AccessError, match="not a scope name"):
+    with pytest.raises(AccessError, match="not a scope name"):
         pb.daily_header("2026-03-01", "Group/../x")
     with pytest.raises(ValueError, match="not a date"):
         pb.daily_header("2026-02-30", "main")
@@ -437,12 +449,12 @@ def test_an_append_adds_one_entry_at_the_end(text: str, lines: list[str]) -> Non
 # -- scopes ------------------------------------------------------------------------------------
 
 
-def _summary(scopes: list[pb.Scope]) -> dict[str, list[tuple[str, str]]]:
+def _summary(scopes: list[Scope]) -> dict[str, list[tuple[str, str]]]:
     return {s.name: [(f.path, f.kind) for f in s.files] for s in scopes}
 
 
 def test_scopes_of_the_pomelobot_workspace() -> None:
-    scopes = pb.list_scopes(WORKSPACES / "pomelobot")
+    scopes = list_scopes(WORKSPACES / "pomelobot")
     assert _summary(scopes) == {
         "main": [
             ("MEMORY.md", "long_term"),
@@ -469,7 +481,7 @@ def test_a_workspace_without_scopes_is_the_older_layouts_main_scope(tmp_path: Pa
     _write(tmp_path, "memory.md")
     _write(tmp_path, "memory/2026-03-01.md", "[09:00:00] y\n")
     _write(tmp_path, "memory/2026-03-01-standup.md")
-    (main,) = pb.list_scopes(tmp_path)
+    (main,) = list_scopes(tmp_path)
     assert [(f.path, f.kind, f.date) for f in main.files] == [
         ("MEMORY.md", "long_term", None),
         ("memory/2026-03-01.md", "daily", "2026-03-01"),
@@ -478,8 +490,8 @@ def test_a_workspace_without_scopes_is_the_older_layouts_main_scope(tmp_path: Pa
     assert "(it does not yet)" in (main.files[0].legacy or "")
     assert main.other_files == ("memory/2026-03-01-standup.md",)
     for rel in ("MEMORY.md", "memory/2026-03-01.md", "memory/2026-03-01-standup.md"):
-        with pytest.raises(pb.AccessError, match="not a memory file of scope 'main'"):
-            pb.memory_get(tmp_path, rel)
+        with pytest.raises(AccessError, match="not a memory file of scope 'main'"):
+            memory_get(tmp_path, rel)
 
 
 def _write(root: Path, rel: str, text: str = "# x\n") -> Path:
@@ -524,7 +536,7 @@ def workspace(tmp_path: Path) -> Path:
 def test_list_scopes_sorts_files_and_lists_the_rest_untouched(workspace: Path) -> None:
     os.symlink(workspace.parent / "outside.md", workspace / "memory" / "2026-03-02.md")
     before = {p: p.read_bytes() for p in workspace.rglob("*") if p.is_file()}
-    main, direct_b, group_a = pb.list_scopes(workspace)
+    main, direct_b, group_a = list_scopes(workspace)
     assert [(f.path, f.kind, f.legacy is not None) for f in main.files] == [
         ("MEMORY.md", "long_term", True),
         (DAY, "daily", False),
@@ -556,22 +568,20 @@ def test_list_scopes_sorts_files_and_lists_the_rest_untouched(workspace: Path) -
 
 
 def test_a_workspace_without_memory_folder_has_an_empty_main_scope(tmp_path: Path) -> None:
-    assert pb.list_scopes(tmp_path) == [pb.Scope("main", ())]
+    assert list_scopes(tmp_path) == [Scope("main", ())]
 
 
 def test_agent_paths() -> None:
-    assert pb.daily_path("main", "2026-03-01") == "memory/scopes/main/2026-03-01.md"
-    assert pb.daily_path("group_a", date(2026, 3, 1)) == "memory/scopes/group_a/2026-03-01.md"
-    assert pb.long_term_path("main") == "memory/scopes/main/MEMORY.md"
-    assert pb.long_term_path("direct_b") == "memory/scopes/direct_b/MEMORY.md"
-    assert pb.heartbeat_path("group_a") == "memory/scopes/group_a/HEARTBEAT.md"
-    assert (
-        pb.transcript_path("main", "2026-03-01") == "memory/scopes/main/transcripts/2026-03-01.md"
-    )
+    assert daily_path("main", "2026-03-01") == "memory/scopes/main/2026-03-01.md"
+    assert daily_path("group_a", date(2026, 3, 1)) == "memory/scopes/group_a/2026-03-01.md"
+    assert long_term_path("main") == "memory/scopes/main/MEMORY.md"
+    assert long_term_path("direct_b") == "memory/scopes/direct_b/MEMORY.md"
+    assert heartbeat_path("group_a") == "memory/scopes/group_a/HEARTBEAT.md"
+    assert transcript_path("main", "2026-03-01") == "memory/scopes/main/transcripts/2026-03-01.md"
 
 
 def test_legacy_files_say_what_the_agent_does_with_them(workspace: Path) -> None:
-    main, direct_b, group_a = pb.list_scopes(workspace)
+    main, direct_b, group_a = list_scopes(workspace)
     notes = {f.path: f.legacy for f in main.files + direct_b.files + group_a.files if f.legacy}
     assert (
         "only while memory/scopes/main/MEMORY.md does not exist (it does not yet)"
@@ -585,40 +595,38 @@ def test_legacy_files_say_what_the_agent_does_with_them(workspace: Path) -> None
     )
     assert "(it does not yet)" in notes["memory/scopes/direct_b/LONG_TERM.md"]
     _write(workspace, "memory/scopes/main/MEMORY.md")
-    assert (
-        "(it does: this file is no longer injected)" in pb.list_scopes(workspace)[0].files[1].legacy
-    )
+    assert "(it does: this file is no longer injected)" in list_scopes(workspace)[0].files[1].legacy
 
 
 # -- memory_get --------------------------------------------------------------------------------
 
 
 def test_memory_get_defaults_to_forty_lines_from_line_one(workspace: Path) -> None:
-    got = pb.memory_get(workspace, DAY)
+    got = memory_get(workspace, DAY)
     lines = got.split("\n")
     assert len(lines) == 40
     assert lines[0] == "# Daily Memory - 2026-03-01 (main)" and lines[-1] == "line 40"
 
 
 def test_memory_get_from_and_lines(workspace: Path) -> None:
-    assert pb.memory_get(workspace, DAY, 12, 3) == "line 12\nline 13\nline 14"
-    assert pb.memory_get(workspace, DAY, 0, 1) == "# Daily Memory - 2026-03-01 (main)"
-    assert pb.memory_get(workspace, DAY, 5, 0) == "line 5"  # at least one line
-    assert pb.memory_get(workspace, DAY, 9999) == ""
-    assert pb.memory_get(workspace, "memory/scopes/group_a/MEMORY.md", 1, 5, scope="group_a") == (
+    assert memory_get(workspace, DAY, 12, 3) == "line 12\nline 13\nline 14"
+    assert memory_get(workspace, DAY, 0, 1) == "# Daily Memory - 2026-03-01 (main)"
+    assert memory_get(workspace, DAY, 5, 0) == "line 5"  # at least one line
+    assert memory_get(workspace, DAY, 9999) == ""
+    assert memory_get(workspace, "memory/scopes/group_a/MEMORY.md", 1, 5, scope="group_a") == (
         "[10:00:00] Group A secret\n"
     )
 
 
 def test_memory_get_reads_at_most_300_lines(workspace: Path) -> None:
-    got = pb.memory_get(workspace, DAY, 1, 1000).split("\n")
-    assert len(got) == pb.MAX_GET_LINES == 300
+    got = memory_get(workspace, DAY, 1, 1000).split("\n")
+    assert len(got) == MAX_GET_LINES == 300
     assert got[-1] == "line 300"
 
 
 def test_memory_get_and_parse_ref_work_together(workspace: Path) -> None:
-    path, line = pb.parse_ref(DAY + ":12")
-    assert pb.memory_get(workspace, path, line, 1) == "line 12"
+    path, line = parse_ref(DAY + ":12")
+    assert memory_get(workspace, path, line, 1) == "line 12"
 
 
 @pytest.mark.parametrize(
@@ -641,69 +649,69 @@ def test_memory_get_and_parse_ref_work_together(workspace: Path) -> None:
 def test_memory_get_refuses_paths_outside_the_main_scope(
     workspace: Path, rel: str, message: str
 ) -> None:
-    with pytest.raises(pb.AccessError, match=message):
-        pb.memory_get(workspace, rel)
+    with pytest.raises(AccessError, match=message):
+        memory_get(workspace, rel)
 
 
 def test_memory_get_refuses_reads_outside_the_callers_scope(workspace: Path) -> None:
-    assert pb.memory_get(workspace, "memory/scopes/group_a/MEMORY.md", scope="group_a") == (
+    assert memory_get(workspace, "memory/scopes/group_a/MEMORY.md", scope="group_a") == (
         "[10:00:00] Group A secret\n"
     )
-    assert "SECRET" in pb.memory_get(
+    assert "SECRET" in memory_get(
         workspace, "memory/scopes/group_a/transcripts/2026-03-01.md", scope="group_a"
     )
     for rel in ("MEMORY.md", DAY, "memory/scopes/direct_b/LONG_TERM.md"):
-        with pytest.raises(pb.AccessError, match="not a memory file of scope 'group_a'"):
-            pb.memory_get(workspace, rel, scope="group_a", shared_main_scope_reads=False)
+        with pytest.raises(AccessError, match="not a memory file of scope 'group_a'"):
+            memory_get(workspace, rel, scope="group_a", shared_main_scope_reads=False)
     for rel in (
         "MEMORY.md",
         "memory/2026-02-28.md",
         "memory/scopes/main/transcripts/2026-03-01.md",
     ):
-        with pytest.raises(pb.AccessError, match="not a memory file of scope 'group_a'"):
-            pb.memory_get(workspace, rel, scope="group_a")
-    assert "main talk" in pb.memory_get(workspace, "memory/scopes/main/transcripts/2026-03-01.md")
-    with pytest.raises(pb.AccessError, match="not a scope name"):
-        pb.memory_get(workspace, "memory/scopes/group_a/MEMORY.md", scope="../group_a")
+        with pytest.raises(AccessError, match="not a memory file of scope 'group_a'"):
+            memory_get(workspace, rel, scope="group_a")
+    assert "main talk" in memory_get(workspace, "memory/scopes/main/transcripts/2026-03-01.md")
+    with pytest.raises(AccessError, match="not a scope name"):
+        memory_get(workspace, "memory/scopes/group_a/MEMORY.md", scope="../group_a")
 
 
 def test_memory_get_refuses_symlinks_leading_out_of_the_workspace(workspace: Path) -> None:
     os.symlink(workspace.parent / "outside.md", workspace / "memory/scopes/main/2026-03-02.md")
     with pytest.raises(ConfinementError, match="leads outside the workspace"):
-        pb.memory_get(workspace, "memory/scopes/main/2026-03-02.md")
+        memory_get(workspace, "memory/scopes/main/2026-03-02.md")
     os.symlink(workspace.parent, workspace / "memory" / "scopes" / "group_a" / "up")
     with pytest.raises(ConfinementError, match="leads outside the workspace"):
-        pb.memory_get(workspace, "memory/scopes/group_a/up/outside.md", scope="group_a")
+        memory_get(workspace, "memory/scopes/group_a/up/outside.md", scope="group_a")
 
 
 def test_memory_get_refuses_symlinks_leading_out_of_the_scope(workspace: Path) -> None:
     target = workspace / "memory" / "scopes" / "direct_b" / "LONG_TERM.md"
     os.symlink(target, workspace / "memory" / "scopes" / "group_a" / "2026-03-02.md")
-    with pytest.raises(pb.AccessError, match="outside scope 'group_a'"):
-        pb.memory_get(workspace, "memory/scopes/group_a/2026-03-02.md", scope="group_a")
+    with pytest.raises(AccessError, match="outside scope 'group_a'"):
+        memory_get(workspace, "memory/scopes/group_a/2026-03-02.md", scope="group_a")
     os.symlink(workspace / "AGENTS.md", workspace / "memory/scopes/main/2026-03-03.md")
-    with pytest.raises(pb.AccessError, match=r"leads to AGENTS\.md, outside scope 'main'"):
-        pb.memory_get(workspace, "memory/scopes/main/2026-03-03.md")
+    with pytest.raises(AccessError, match=r"leads to AGENTS\.md, outside scope 'main'"):
+        memory_get(workspace, "memory/scopes/main/2026-03-03.md")
     os.symlink(workspace / "MEMORY.md", workspace / "memory/scopes/main/2026-03-04.md")
-    with pytest.raises(pb.AccessError, match=r"leads to MEMORY\.md, outside scope 'main'"):
-        pb.memory_get(workspace, "memory/scopes/main/2026-03-04.md")
+    with pytest.raises(AccessError, match=r"leads to MEMORY\.md, outside scope 'main'"):
+        memory_get(workspace, "memory/scopes/main/2026-03-04.md")
 
 
 def test_memory_get_follows_symlinks_that_stay_in_the_scope(workspace: Path) -> None:
     os.symlink(workspace / DAY, workspace / "memory/scopes/main/2026-03-04.md")
-    assert pb.memory_get(workspace, "memory/scopes/main/2026-03-04.md", 2, 1) == "line 2"
+    assert memory_get(workspace, "memory/scopes/main/2026-03-04.md", 2, 1) == "line 2"
     linked = workspace.parent / "linked_ws"
     os.symlink(workspace, linked)
-    assert pb.memory_get(linked, "./memory/scopes//main/2026-03-01.md", 2, 1) == "line 2"
+    assert memory_get(linked, "./memory/scopes//main/2026-03-01.md", 2, 1) == "line 2"
 
 
 def test_memory_get_of_a_missing_file_or_a_loop(workspace: Path) -> None:
     with pytest.raises(FileNotFoundError, match=r"main/2026-01-01\.md: no such file"):
-        pb.memory_get(workspace, "memory/scopes/main/2026-01-01.md")
+        memory_get(workspace, "memory/scopes/main/2026-01-01.md")
     loop = workspace / "memory/scopes/main/2026-03-05.md"
     os.symlink(loop, loop)
     with pytest.raises(ConfinementError, match="symbolic links in a loop"):
-        pb.memory_get(workspace, "memory/scopes/main/2026-03-05.md")
+        memory_get(workspace, "memory/scopes/main/2026-03-05.md")
 
 
 @pytest.mark.parametrize(
@@ -717,20 +725,20 @@ def test_memory_get_of_a_missing_file_or_a_loop(workspace: Path) -> None:
     ],
 )
 def test_parse_ref(ref: str, expected: tuple[str, int]) -> None:
-    assert pb.parse_ref(ref) == expected
+    assert parse_ref(ref) == expected
 
 
 @pytest.mark.parametrize("ref", ["", "  ", "MEMORY.md:0"])
 def test_parse_ref_refuses_what_is_no_reference(ref: str) -> None:
     with pytest.raises(ValueError):
-        pb.parse_ref(ref)
+        parse_ref(ref)
 
 
 # -- search ------------------------------------------------------------------------------------
 
 
 def test_search_is_case_insensitive_and_marks_transcripts_read_only(workspace: Path) -> None:
-    hits = pb.search_scope(workspace, "group_a", "secret")
+    hits = search_scope(workspace, "group_a", "secret")
     assert [(h.file, h.line, h.read_only) for h in hits] == [
         ("memory/scopes/group_a/MEMORY.md", 1, False),
         ("memory/scopes/group_a/transcripts/2026-03-01.md", 1, True),
@@ -739,20 +747,20 @@ def test_search_is_case_insensitive_and_marks_transcripts_read_only(workspace: P
 
 
 def test_search_stays_in_its_scope(workspace: Path) -> None:
-    assert [h.file for h in pb.search_scope(workspace, "main", "SECRET")] == ["MEMORY.md"]
-    assert pb.search_scope(workspace, "direct_b", "group") == []
-    assert pb.search_scope(workspace, "main", "  ") == []
+    assert [h.file for h in search_scope(workspace, "main", "SECRET")] == ["MEMORY.md"]
+    assert search_scope(workspace, "direct_b", "group") == []
+    assert search_scope(workspace, "main", "  ") == []
     with pytest.raises(ValueError, match="no memory scope 'group_z'"):
-        pb.search_scope(workspace, "group_z", "x")
+        search_scope(workspace, "group_z", "x")
 
 
 def test_search_the_example_workspace() -> None:
     ws = WORKSPACES / "pomelobot"
-    hits = pb.search_scope(ws, "group_cid8812", "REDIS")
+    hits = search_scope(ws, "group_cid8812", "REDIS")
     assert [(h.file.rsplit("/", 2)[-2:], h.line, h.read_only) for h in hits] == [
         (["group_cid8812", "2026-03-02.md"], 3, False),
         (["transcripts", "2026-03-02.md"], 3, True),
         (["transcripts", "2026-03-02.md"], 5, True),
     ]
-    main_hits = pb.search_scope(ws, pb.list_scopes(ws)[0], "bullet")
+    main_hits = search_scope(ws, list_scopes(ws)[0], "bullet")
     assert [(h.file, h.line) for h in main_hits] == [("memory/2026-03-01.md", 5)]

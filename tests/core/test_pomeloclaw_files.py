@@ -16,6 +16,17 @@ from hypothesis import strategies as st
 from app.cli import main as cli_main
 from core.agents.pomelobot import format as pb
 from core.agents.pomelobot import team
+from core.agents.pomelobot.access import memory_get, read_memory_file
+from core.agents.pomelobot.chunks import index_chunks
+from core.agents.pomelobot.scopes import (
+    AccessError,
+    daily_path,
+    find_scope,
+    heartbeat_path,
+    list_scopes,
+    long_term_path,
+)
+from core.agents.pomelobot.search import search_scope
 from core.agents.pomelobot.team import TeamEntry
 from core.agents.pomelobot.workspace import PomelobotWorkspace
 from core.agents.registry import agent_named
@@ -54,7 +65,7 @@ def both(tmp_path: Path) -> Path:
 
 
 def test_every_scope_keeps_its_files_in_its_own_folder(both: Path) -> None:
-    main, direct_b, group_a = pb.list_scopes(both)
+    main, direct_b, group_a = list_scopes(both)
     assert [(f.path, f.kind, f.legacy is not None) for f in main.files] == [
         ("memory/scopes/main/MEMORY.md", "long_term", False),
         ("MEMORY.md", "long_term", True),
@@ -73,18 +84,18 @@ def test_every_scope_keeps_its_files_in_its_own_folder(both: Path) -> None:
 
 
 def test_where_the_agent_writes_today() -> None:
-    assert pb.long_term_path("main") == "memory/scopes/main/MEMORY.md"
-    assert pb.daily_path("main", "2026-04-20") == "memory/scopes/main/2026-04-20.md"
-    assert pb.heartbeat_path("group_web_s1") == "memory/scopes/group_web_s1/HEARTBEAT.md"
+    assert long_term_path("main") == "memory/scopes/main/MEMORY.md"
+    assert daily_path("main", "2026-04-20") == "memory/scopes/main/2026-04-20.md"
+    assert heartbeat_path("group_web_s1") == "memory/scopes/group_web_s1/HEARTBEAT.md"
     assert pb.file_kind("memory/scopes/x/HEARTBEAT.md") == "heartbeat"
 
 
 def test_a_new_long_term_save_goes_to_the_new_file_beside_a_legacy_one(both: Path) -> None:
     ws = PomelobotWorkspace.open(both)
-    group_a = pb.find_scope(both, "group_a")
+    group_a = find_scope(both, "group_a")
     document = ws.long_term_of(group_a)
     assert document.rel == "memory/scopes/group_a/MEMORY.md" and not document.exists
-    assert ws.long_term_of(pb.find_scope(both, "main")).rel == "memory/scopes/main/MEMORY.md"
+    assert ws.long_term_of(find_scope(both, "main")).rel == "memory/scopes/main/MEMORY.md"
     ws.add_entry(document, "new fact").apply()
     ws.save_all()
     assert (
@@ -92,7 +103,7 @@ def test_a_new_long_term_save_goes_to_the_new_file_beside_a_legacy_one(both: Pat
         .read_text(encoding="utf-8")
         .startswith("# Long-term Memory (group_a)\n\n\n[")
     )
-    note = pb.find_scope(both, "group_a").files[1].legacy
+    note = find_scope(both, "group_a").files[1].legacy
     assert note is not None and "(it does: this file is no longer injected)" in note
 
 
@@ -100,13 +111,13 @@ def test_without_scopes_the_main_files_are_the_older_layouts(tmp_path: Path) -> 
     """Spec 1.3: the agent never moved them; its next long-term save creates the new file."""
     _write(tmp_path, "MEMORY.md")
     _write(tmp_path, "memory/2026-03-01.md", "[09:00:00] x\n")
-    (main,) = pb.list_scopes(tmp_path)
+    (main,) = list_scopes(tmp_path)
     assert [f.path for f in main.files] == ["MEMORY.md", "memory/2026-03-01.md"]
     assert "no longer indexed" in (main.files[0].legacy or "")
     assert "memory_get refuses it" in (main.files[1].legacy or "")
-    with pytest.raises(pb.AccessError):
-        pb.memory_get(tmp_path, "memory/2026-03-01.md")
-    assert pb.read_memory_file(tmp_path, "memory/2026-03-01.md") == b"[09:00:00] x\n"
+    with pytest.raises(AccessError):
+        memory_get(tmp_path, "memory/2026-03-01.md")
+    assert read_memory_file(tmp_path, "memory/2026-03-01.md") == b"[09:00:00] x\n"
     long_term = PomelobotWorkspace.open(tmp_path).long_term_of(main)
     assert long_term.rel == "memory/scopes/main/MEMORY.md" and not long_term.exists
 
@@ -124,16 +135,16 @@ def test_without_scopes_the_main_files_are_the_older_layouts(tmp_path: Path) -> 
     ],
 )
 def test_main_reads_its_own_folder(both: Path, rel: str) -> None:
-    assert pb.memory_get(both, rel) == f"[10:00:00] {rel}\n"
+    assert memory_get(both, rel) == f"[10:00:00] {rel}\n"
 
 
 @pytest.mark.parametrize("rel", ["MEMORY.md", "memory/2026-03-01.md"])
 def test_memory_get_refuses_the_older_layouts_main_files(both: Path, rel: str) -> None:
-    with pytest.raises(pb.AccessError, match=r"not a memory file of scope 'main' \(memory/scopes"):
-        pb.memory_get(both, rel)
-    assert pb.read_memory_file(both, rel) == f"[10:00:00] {rel}\n".encode()  # MemDesk reads it
-    with pytest.raises(pb.AccessError):
-        pb.read_memory_file(both, rel, legacy=False)
+    with pytest.raises(AccessError, match=r"not a memory file of scope 'main' \(memory/scopes"):
+        memory_get(both, rel)
+    assert read_memory_file(both, rel) == f"[10:00:00] {rel}\n".encode()  # MemDesk reads it
+    with pytest.raises(AccessError):
+        read_memory_file(both, rel, legacy=False)
 
 
 @pytest.mark.parametrize(
@@ -150,16 +161,16 @@ def test_memory_get_refuses_the_older_layouts_main_files(both: Path, rel: str) -
 )
 def test_other_scopes_read_mains_shared_files(both: Path, rel: str, readable: bool) -> None:
     if readable:
-        assert pb.memory_get(both, rel, scope="group_a") == f"[10:00:00] {rel}\n"
+        assert memory_get(both, rel, scope="group_a") == f"[10:00:00] {rel}\n"
     else:
-        with pytest.raises(pb.AccessError, match="not a memory file of scope 'group_a'"):
-            pb.memory_get(both, rel, scope="group_a")
-    with pytest.raises(pb.AccessError, match=r"\(memory/scopes/group_a/\)"):
-        pb.memory_get(both, rel, scope="group_a", shared_main_scope_reads=False)
+        with pytest.raises(AccessError, match="not a memory file of scope 'group_a'"):
+            memory_get(both, rel, scope="group_a")
+    with pytest.raises(AccessError, match=r"\(memory/scopes/group_a/\)"):
+        memory_get(both, rel, scope="group_a", shared_main_scope_reads=False)
 
 
 def test_search_marks_hits_in_legacy_files(both: Path) -> None:
-    hits = pb.search_scope(both, "main", "10:00:00")
+    hits = search_scope(both, "main", "10:00:00")
     assert [(h.file, h.kind, h.legacy) for h in hits][:4] == [
         ("memory/scopes/main/MEMORY.md", "long_term", False),
         ("MEMORY.md", "long_term", True),
@@ -186,13 +197,13 @@ def test_index_chunks_are_the_agents(name: str) -> None:
         }
         for c in CHUNK_OUTPUT[name]
     ]
-    chunks = pb.index_chunks(CHUNK_INPUT[name])
+    chunks = index_chunks(CHUNK_INPUT[name])
     assert [c.to_json() for c in chunks] == expected
     assert [len(c.content) for c in chunks] == [c["textLength"] for c in CHUNK_OUTPUT[name]]
 
 
 def test_a_chunk_can_pass_1200_characters() -> None:
-    sizes = [len(c.content) for c in pb.index_chunks(CHUNK_INPUT["longSingleLine"])]
+    sizes = [len(c.content) for c in index_chunks(CHUNK_INPUT["longSingleLine"])]
     assert sizes == [1200, 2401, 1401]
 
 
@@ -209,8 +220,8 @@ def _local(at: str) -> datetime:
 def _target(save: dict[str, Any]) -> str:
     scope = save["scope"]["key"]
     if save["target"] == "daily":
-        return pb.daily_path(scope, _local(save["at"]).date())
-    return pb.long_term_path(scope)
+        return daily_path(scope, _local(save["at"]).date())
+    return long_term_path(scope)
 
 
 def test_memdesks_add_writes_new_files_as_the_agent_does(tmp_path: Path) -> None:

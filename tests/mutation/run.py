@@ -53,6 +53,15 @@ _AGENT_FILES = (
 _GUARDS = "tests/core/test_store_guards.py"
 _FUZZ = "tests/core/test_fuzz_parsers.py"
 _DETAILS = "tests/core/test_format_guards.py"
+_POMELOBOT = (
+    _DETAILS,
+    _FUZZ,
+    _GUARDS,
+    "tests/core/test_pomelobot.py",
+    "tests/core/test_pomeloclaw_files.py",
+    "tests/core/test_agent_workspace.py",
+    "tests/core/test_documents.py",
+)
 
 # Each target module and the tests that cover it, the quickest and most focused first.
 TARGETS: dict[str, tuple[str, ...]] = {
@@ -101,14 +110,11 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "tests/core/test_profile_json.py",
         "tests/core/test_agent_workspace.py",
     ),
-    "core/agents/pomelobot/format.py": (
-        _DETAILS,
-        _FUZZ,
-        _GUARDS,
-        "tests/core/test_pomelobot.py",
-        "tests/core/test_agent_workspace.py",
-        "tests/core/test_documents.py",
-    ),
+    "core/agents/pomelobot/format.py": _POMELOBOT,
+    "core/agents/pomelobot/scopes.py": _POMELOBOT,
+    "core/agents/pomelobot/access.py": (*_POMELOBOT, "tests/core/test_confine.py"),
+    "core/agents/pomelobot/chunks.py": _POMELOBOT,
+    "core/agents/pomelobot/search.py": _POMELOBOT,
 }
 
 _NEGATED: dict[type[ast.cmpop], type[ast.cmpop]] = {

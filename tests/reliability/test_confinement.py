@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from core.agents.pomelobot import format as pb
+from core.agents.pomelobot.access import memory_get
 from core.store.errors import WorkspaceError
 
 LONG = os.environ.get("MEMDESK_LONG") == "1"
@@ -73,7 +73,7 @@ def _read_while_running(
     while swapper.poll() is None and time.monotonic() < deadline:
         calls += 1
         try:
-            text = pb.memory_get(ws, FILE, scope="group_a")
+            text = memory_get(ws, FILE, scope="group_a")
         except (OSError, WorkspaceError):
             refused += 1  # mid-swap: no such file, or the symlink met and refused
             continue

@@ -16,7 +16,8 @@ from pytestqt.qtbot import QtBot
 from core.agents.everbot import ops as operations
 from core.demo import write_demo
 from core.store import commit as commit_module
-from core.store.journal import Journal, _failure
+from core.store.journal import Journal
+from core.store.journal.opening import _failure
 from tests.cli.conftest import Cli
 from tests.helpers import fill, small_disk
 

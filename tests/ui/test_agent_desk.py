@@ -18,7 +18,7 @@ from pytestqt.qtbot import QtBot
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw.profile import render_profile
 from core.agents.picoclaw.retrieval import memory_context
-from core.agents.pomelobot import format as pb
+from core.agents.pomelobot.scopes import heartbeat_path, list_scopes, long_term_path
 from core.demo import write_demo
 from core.store.merge import OUTSIDE, Conflict
 from core.store.retention import DEFAULT_KEEP, backups_to_keep
@@ -286,7 +286,7 @@ def test_pomelobot_edit_daily_and_promote_to_long_term(
 ) -> None:
     opened(qtbot, window, pomelo)
     entries = window.desk.entries
-    rel = pb.list_scopes(pomelo)[0].of_kind("daily")[-1].path
+    rel = list_scopes(pomelo)[0].of_kind("daily")[-1].path
     daily = pomelo / rel
     entries.select_file(rel)
     assert entries.promote_button.isVisible()
@@ -294,14 +294,14 @@ def test_pomelobot_edit_daily_and_promote_to_long_term(
     entries.promote_entry()
     save(qtbot, window)
     assert "用户确认周五发布。" in daily.read_text(encoding="utf-8")
-    long_term = (pomelo / pb.long_term_path("main")).read_text(encoding="utf-8")
+    long_term = (pomelo / long_term_path("main")).read_text(encoding="utf-8")
     assert long_term.endswith("] 用户确认周五发布。\n")  # where the agent saves it today
     assert key in daily.read_text(encoding="utf-8")
 
 
 def hand_written_heartbeat(pomelo: Path) -> Path:
     """Main's HEARTBEAT.md as a person keeps it: notes, no `## [HH:MM:SS]` entries."""
-    path = pomelo / pb.heartbeat_path("main")
+    path = pomelo / heartbeat_path("main")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(
         "# Heartbeat (main)\n\n值班交接先看告警群。\n- 变更窗口：周二、周四\n", encoding="utf-8"

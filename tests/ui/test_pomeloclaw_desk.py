@@ -12,6 +12,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from core.agents.pomelobot import format as pb
+from core.agents.pomelobot.scopes import heartbeat_path, list_scopes, long_term_path
 from core.agents.pomelobot.team import TeamEntry
 from core.demo import write_demo
 from tests.cli.conftest import snapshot
@@ -20,8 +21,8 @@ from ui.agents.pomelobot.desk import PomelobotDesk
 from ui.main_window import MainWindow
 
 TODAY = date(2026, 3, 3)
-MAIN_MEMORY = pb.long_term_path("main")
-MAIN_HEARTBEAT = pb.heartbeat_path("main")
+MAIN_MEMORY = long_term_path("main")
+MAIN_HEARTBEAT = heartbeat_path("main")
 
 
 @pytest.fixture
@@ -164,7 +165,7 @@ def test_the_session_start_page_shows_what_the_agent_injects_per_scope(
     view = desk.context_view
     assert view is not None and desk.stack.currentWidget() is view
     scopes = [view.scope.itemText(i) for i in range(view.scope.count())]
-    assert scopes == [s.name for s in pb.list_scopes(claw)]
+    assert scopes == [s.name for s in list_scopes(claw)]
 
 
 def test_a_team_entry_row_shows_its_title_not_its_heading(

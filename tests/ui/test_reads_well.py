@@ -12,7 +12,7 @@ from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication, QListWidget, QPushButton, QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
-from core.agents.pomelobot import format as pb
+from core.agents.pomelobot.scopes import long_term_path
 from core.demo import write_demo
 from tests.ui.test_agent_desk import opened as agent_opened
 from tests.ui.test_main_window import opened
@@ -134,7 +134,7 @@ def test_the_pomeloclaw_banner_takes_a_line_and_the_scopes_read_in_the_sidebar(
     _at_1440x900(qtbot, window)
     desk = window.desk
     assert isinstance(desk, PomelobotDesk)
-    desk.entries.select_file(pb.long_term_path("main"))
+    desk.entries.select_file(long_term_path("main"))
     banner = desk.entries.warnings
     found = banner.warnings
     assert len(found) > 8 and banner.isVisible()

@@ -14,7 +14,10 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.cli import main as cli_main
-from core.agents.pomelobot import format as pb
+from core.agents.pomelobot.access import memory_get
+from core.agents.pomelobot.chunks import Chunk, index_chunks_of_file
+from core.agents.pomelobot.scopes import find_scope, list_scopes
+from core.agents.pomelobot.search import search_scope
 from core.demo import write_demo
 from tests.helpers import open_workspace
 from ui.agents.pomelobot.scope_tools_view import ScopeToolsView
@@ -107,7 +110,7 @@ def test_scopes_are_listed_main_first(view: ScopeToolsView, root: Path) -> None:
     assert [combo.itemData(i) for i in range(combo.count())] == ["main", "group_ops"]
     assert view.scope_name() == "main"
     files = [view.chunk_file.itemData(i) for i in range(view.chunk_file.count())]
-    assert files == [f.path for f in pb.find_scope(root, "main").files]
+    assert files == [f.path for f in find_scope(root, "main").files]
     with pytest.raises(KeyError):
         view.set_scope("direct_nobody")
 
@@ -127,7 +130,7 @@ def test_search_finds_a_chinese_keyword_in_every_file_of_the_scope(
     view: ScopeToolsView, root: Path
 ) -> None:
     hits = view.search("咖啡")
-    assert hits == pb.search_scope(root, "main", "咖啡")
+    assert hits == search_scope(root, "main", "咖啡")
     assert [(h.file, h.line) for h in hits] == [
         (MAIN_LONG, 4),
         (DAY, 5),
@@ -192,7 +195,7 @@ def test_activating_a_hit_reads_from_its_line(
     view.hits_table.setCurrentCell(1, 2)
     qtbot.keyClick(view.hits_table, Qt.Key.Key_Return)
     assert view.ref_edit.text() == f"{DAY}:5"
-    assert view.ref_text.toPlainText() == pb.memory_get(root, DAY, 5, 40)
+    assert view.ref_text.toPlainText() == memory_get(root, DAY, 5, 40)
     assert view.ref_text.toPlainText().startswith("[08:30:00] 用户说咖啡机坏了。")
     assert view.ref_error.isHidden()
     assert f"{DAY}: lines 5–6" in view.ref_info.text()
@@ -204,7 +207,7 @@ def test_a_transcript_hit_opens_read_only_text(
     view.search("咖啡")
     item = view.hits_table.item(2, 0)
     view.hits_table.itemActivated.emit(item)
-    assert view.ref_text.toPlainText() == pb.memory_get(root, TRANSCRIPT, 3)
+    assert view.ref_text.toPlainText() == memory_get(root, TRANSCRIPT, 3)
     assert view.ref_text.isReadOnly()
 
 
@@ -216,7 +219,7 @@ def test_reading_a_reference(view: ScopeToolsView, root: Path) -> None:
     assert view.ref_text.toPlainText() == "[08:00:00] 讨论了部署。"
     view.open_ref(f"[{MAIN_LONG}#L4]")
     assert view.ref_lines.value() == 40
-    assert view.ref_text.toPlainText() == pb.memory_get(root, MAIN_LONG, 4)
+    assert view.ref_text.toPlainText() == memory_get(root, MAIN_LONG, 4)
     view.open_ref(f"{MAIN_LONG}:999")
     assert view.ref_text.toPlainText() == "" and view.ref_error.isHidden()
     assert "nothing from line 999" in view.ref_info.text()
@@ -225,9 +228,9 @@ def test_reading_a_reference(view: ScopeToolsView, root: Path) -> None:
 def test_typing_a_reference_and_enter(qtbot: QtBot, view: ScopeToolsView, root: Path) -> None:
     view.ref_edit.setText(f"{LONG}:10")
     qtbot.keyClick(view.ref_edit, Qt.Key.Key_Return)
-    assert view.ref_text.toPlainText() == pb.memory_get(root, LONG, 10, 40)
+    assert view.ref_text.toPlainText() == memory_get(root, LONG, 10, 40)
     view.ref_lines.setValue(3)  # changing the count reads again
-    assert view.ref_text.toPlainText() == pb.memory_get(root, LONG, 10, 3)
+    assert view.ref_text.toPlainText() == memory_get(root, LONG, 10, 3)
     assert len(view.ref_text.toPlainText().split("\n")) == 3
 
 
@@ -240,7 +243,7 @@ def test_the_line_count_clamps_at_300(view: ScopeToolsView, root: Path) -> None:
     view.open_ref(f"{LONG}:1", lines=500)
     assert view.ref_lines.value() == 300
     text = view.ref_text.toPlainText()
-    assert text == pb.memory_get(root, LONG, 1, 300) and len(text.split("\n")) == 300
+    assert text == memory_get(root, LONG, 1, 300) and len(text.split("\n")) == 300
     view.ref_lines.setValue(0)
     assert (
         view.ref_lines.value() == 1
@@ -317,7 +320,7 @@ def test_reading_with_no_workspace_is_an_error_not_a_crash(qtbot: QtBot) -> None
 # --- Index chunks ----------------------------------------------------------------------------------
 
 
-def chunk_rows(chunks: list[pb.Chunk]) -> list[list[str]]:
+def chunk_rows(chunks: list[Chunk]) -> list[list[str]]:
     return [
         [
             str(c.chunk_index + 1),
@@ -330,7 +333,7 @@ def chunk_rows(chunks: list[pb.Chunk]) -> list[list[str]]:
 
 
 def test_chunk_table_is_the_agents_index(view: ScopeToolsView, root: Path) -> None:
-    expected = pb.index_chunks_of_file((root / LONG).read_bytes())
+    expected = index_chunks_of_file((root / LONG).read_bytes())
     assert len(expected) > 3
     assert view.show_chunks(LONG) == expected
     assert view.chunk_file.currentData() == LONG
@@ -356,14 +359,14 @@ def test_chunks_equal_memdesk_chunks(
 
 def test_choosing_a_file_in_the_combo_lists_its_chunks(view: ScopeToolsView, root: Path) -> None:
     view.chunk_file.setCurrentIndex(view.chunk_file.findData(MAIN_LONG))
-    assert view.chunks == pb.index_chunks_of_file((root / MAIN_LONG).read_bytes())
+    assert view.chunks == index_chunks_of_file((root / MAIN_LONG).read_bytes())
     assert view.chunk_table.rowCount() == 1 and view.chunk_text.toPlainText().startswith(
         "# Long-term Memory"
     )
     view.set_scope("group_ops")
     files = [view.chunk_file.itemData(i) for i in range(view.chunk_file.count())]
     assert files == [GROUP_LONG, "memory/scopes/group_ops/2026-11-24.md"]
-    assert view.chunks == pb.index_chunks_of_file((root / GROUP_LONG).read_bytes())
+    assert view.chunks == index_chunks_of_file((root / GROUP_LONG).read_bytes())
 
 
 def test_chunks_of_a_file_outside_the_scope_are_refused(view: ScopeToolsView) -> None:
@@ -380,10 +383,10 @@ def test_chunks_of_every_demo_file(qtbot: QtBot, tmp_path: Path) -> None:
     widget = ScopeToolsView()
     qtbot.addWidget(widget)
     widget.show_workspace(open_workspace(root))
-    for scope in pb.list_scopes(root):
+    for scope in list_scopes(root):
         widget.set_scope(scope.name)
         for file in scope.files:
-            expected = pb.index_chunks_of_file((root / file.path).read_bytes())
+            expected = index_chunks_of_file((root / file.path).read_bytes())
             assert widget.show_chunks(file.path) == expected, file.path
             assert rows(widget.chunk_table) == chunk_rows(expected)
 
@@ -393,7 +396,7 @@ def test_a_chunk_cut_inside_a_surrogate_pair_is_shown(view: ScopeToolsView, root
     put(root, rel, "# Daily Memory - 2026-11-29 (main)\n\n[09:00:00] ab" + "😀" * 700 + "\n")
     view.refresh()
     chunks = view.show_chunks(rel)
-    assert chunks == pb.index_chunks_of_file((root / rel).read_bytes())
+    assert chunks == index_chunks_of_file((root / rel).read_bytes())
     cut = next(n for n, c in enumerate(chunks) if c.content.endswith("\ud83d"))  # the agent's slice
     view.chunk_table.setCurrentCell(cut, 0)
     assert view.chunk_text.toPlainText().endswith("😀\ufffd")

@@ -1,10 +1,12 @@
 """Pomeloclaw / Pomelobot (SPEC 2.4, spec/pomeloclaw.md): scopes of long-term, daily, heartbeat
 and transcript files, team entries in the main scope.
 
-`format` reads the files and cuts them into the agent's index chunks; `team` reads and merges team
-entries; `context` is what the agent injects at session start; `scope_keys` names the scopes;
-`warnings` says what the agent is about to destroy or hide; `workspace` opens a workspace for
-editing; `demo` writes demo workspaces of both layouts.
+`scopes` lists the scopes and their files; `format` reads the files without losing a byte;
+`chunks` cuts them into the agent's index chunks; `access` is what memory_get may read; `search`
+finds a keyword in a scope; `team` reads and merges team entries; `context` is what the agent
+injects at session start; `scope_keys` names the scopes; `warnings` says what the agent is about
+to destroy or hide; `workspace` opens a workspace for editing; `demo` writes demo workspaces of
+both layouts.
 """
 
 from __future__ import annotations
@@ -90,7 +92,8 @@ class Pomelobot(Agent):
     def backups(self, path: Path) -> list[BackupFile]:
         """MemDesk's backups (`.memdesk/backups/`) of every memory file of every scope; the
         agent keeps none of its own."""
-        from core.agents.pomelobot.format import MemoryFileFormat, list_scopes
+        from core.agents.pomelobot.format import MemoryFileFormat
+        from core.agents.pomelobot.scopes import list_scopes
 
         files = [f for scope in list_scopes(path) for f in scope.files if not f.read_only]
         return find_backups(
@@ -101,11 +104,11 @@ class Pomelobot(Agent):
         """Every file read as the agent reads it; warnings of team merge losses, scopes several
         senders share, memories beyond the prompt at session start (today) and long-term files
         of the older layout no longer injected."""
-        from core.agents.pomelobot import format as pomelobot
         from core.agents.pomelobot import warnings
+        from core.agents.pomelobot.scopes import list_scopes
 
         report = CheckReport(self.name)
-        scopes = pomelobot.list_scopes(path)
+        scopes = list_scopes(path)
         documents: dict[str, Any] = {}
         for scope, item, doc_or_error in _files(path, scopes):
             file = path / item.path
@@ -174,10 +177,10 @@ class Pomelobot(Agent):
         """A memory appended as the agent appends one: to `file` (a scope's file, or one the
         agent would create there), else the main long-term file; `category` is a heartbeat
         entry's."""
-        from core.agents.pomelobot import format as pomelobot
+        from core.agents.pomelobot.scopes import MAIN, find_scope
 
         if file is None:
-            document = ws.long_term_of(pomelobot.find_scope(ws.root, pomelobot.MAIN))
+            document = ws.long_term_of(find_scope(ws.root, MAIN))
         else:
             document = ws.target_file(file)
         return ws.add_entry(document, text, category=category)
@@ -233,11 +236,11 @@ class Pomelobot(Agent):
         """A new session of `scope` (default main) on `today`: the agent's bootstrap and startup
         messages, byte for byte, and what each file gives them."""
         from core.agents.pomelobot import context
-        from core.agents.pomelobot import format as pomelobot
+        from core.agents.pomelobot.scopes import MAIN, list_scopes
 
-        name = scope or pomelobot.MAIN
+        name = scope or MAIN
         context.check_scope(name)
-        known = [s.name for s in pomelobot.list_scopes(path)]
+        known = [s.name for s in list_scopes(path)]
         if name not in known:
             raise WorkspaceError(
                 f"{path}: no memory scope '{name}' (scopes: {', '.join(known)})",
@@ -248,14 +251,15 @@ class Pomelobot(Agent):
     def chunks(self, path: Path, file: str) -> list[dict[str, Any]]:
         """The file's index chunks exactly as the agent's indexer cuts them (a memory file of the
         scope it is in, read as memory_get reads it)."""
-        from core.agents.pomelobot import format as pomelobot
+        from core.agents.pomelobot.access import read_memory_file, scope_of_path
+        from core.agents.pomelobot.chunks import index_chunks_of_file
 
-        scope = pomelobot.scope_of_path(file)
+        scope = scope_of_path(file)
         try:
-            data = pomelobot.read_memory_file(path, file, scope=scope)
+            data = read_memory_file(path, file, scope=scope)
         except FileNotFoundError:
             raise WorkspaceError(f"{path / file}: no such file") from None
-        found = pomelobot.index_chunks_of_file(data)
+        found = index_chunks_of_file(data)
         return [{k: v for k, v in c.to_json().items() if k != "chunk_index"} for c in found]
 
     def demo(
@@ -274,15 +278,16 @@ class Pomelobot(Agent):
 
 def _files(path: Path, scopes: Sequence[Any] | None = None) -> list[tuple[str, Any, Any]]:
     """(scope, file, parsed document or the error that keeps it unread) for every memory file."""
-    from core.agents.pomelobot import format as pomelobot
+    from core.agents.pomelobot.format import parse_memory_file
+    from core.agents.pomelobot.scopes import list_scopes
 
     out: list[tuple[str, Any, Any]] = []
-    for scope in pomelobot.list_scopes(path) if scopes is None else scopes:
+    for scope in list_scopes(path) if scopes is None else scopes:
         for item in scope.files:
             file = path / item.path
             try:
                 data = read_or_none(file, root=path) or b""
-                doc: Any = pomelobot.parse_memory_file(data, file, kind=item.kind)
+                doc: Any = parse_memory_file(data, file, kind=item.kind)
             except (WorkspaceError, InputError) as exc:
                 doc = exc
             out.append((scope.name, item, doc))

@@ -24,6 +24,7 @@ from typing import Final
 from core.agents.base import DemoResult
 from core.agents.pomelobot import format as pomelo
 from core.agents.pomelobot.scope_keys import ChannelContext, resolve_scope_key
+from core.agents.pomelobot.scopes import MAIN
 from core.agents.pomelobot.team import upsert_team_entry
 from core.demo import (
     Corpus,
@@ -84,7 +85,7 @@ def write_demo(
     direct = f"direct_{uid}"
     outage = rng.randint(2, _POMELO_WEEK - 1)
     files = [
-        _pomelo_long_term(rng, phrases, pomelo.MAIN, count, "long_term", today),
+        _pomelo_long_term(rng, phrases, MAIN, count, "long_term", today),
         _pomelo_long_term(rng, phrases, group, count // 3, "group_long_term", today),
         _pomelo_long_term(rng, phrases, direct, count // 5, "direct_long_term", today, uid=uid),
     ]
@@ -95,7 +96,7 @@ def write_demo(
         lines = [phrases.text("daily") for _ in range(rng.randint(2, 4))]
         if age == outage:
             lines.append(_corpus().text("outage_note"))
-        files.append(_pomelo_daily(rng, pomelo.MAIN, day, lines))
+        files.append(_pomelo_daily(rng, MAIN, day, lines))
     for age in sorted({outage, *rng.sample(range(1, _POMELO_WEEK + 1), 3)}, reverse=True):
         lines = [phrases.text("group_daily") for _ in range(rng.randint(1, 3))]
         files.append(_pomelo_daily(rng, group, today - timedelta(days=age), lines))
@@ -159,12 +160,12 @@ def _long_term_rel(layout: str, scope: str) -> str:
     the others' as LONG_TERM.md)."""
     if layout == CLAW:
         return f"memory/scopes/{scope}/MEMORY.md"
-    return "MEMORY.md" if scope == pomelo.MAIN else f"memory/scopes/{scope}/LONG_TERM.md"
+    return "MEMORY.md" if scope == MAIN else f"memory/scopes/{scope}/LONG_TERM.md"
 
 
 def _daily_rel(layout: str, scope: str, day: date) -> str:
     """Where the layout keeps a scope's daily file (Pomelobot: the main scope's in memory/)."""
-    if layout == "pomelobot" and scope == pomelo.MAIN:
+    if layout == "pomelobot" and scope == MAIN:
         return f"memory/{day.isoformat()}.md"
     return _claw_path(scope, f"{day.isoformat()}.md")
 
@@ -261,7 +262,7 @@ def write_pomeloclaw(
     files.append(_pomelo_transcript(rng, phrases, web_group, web_day, 2))
     for rel, text, at in files:
         put(target / rel, text, at)
-    return DemoResult(target / _claw_path(pomelo.MAIN, "MEMORY.md"), count, (), None, target)
+    return DemoResult(target / _claw_path(MAIN, "MEMORY.md"), count, (), None, target)
 
 
 def _scope(channel: str, conversation: str, direct: bool, sender: str) -> str:
@@ -325,15 +326,15 @@ def _claw_main_memory(
     events = [_saved(at, unique_text(make, seen)) for at in moments(rng, today, ages)]
     for name, age in (*_TEAM_AGES.items(), ("slow_query", created)):
         at = random_moment(today, age, rng, first_hour=9, last_hour=21)
-        scope = pomelo.MAIN if name == "oncall" else group
+        scope = MAIN if name == "oncall" else group
         events.append(_team_saved(at, _team_args(phrases, name, "long-term"), scope))
     note_at = random_moment(today, _HAND_NOTE_AGE, rng, first_hour=19, last_hour=22)
     note = phrases.fill(_corpus().text("hand_written"))
     events.append((note_at, lambda text: f"{text.rstrip()}\n\n{note}\n"))
     merge_at = datetime.combine(merged, time(_ARCHIVE_HOUR, 0, rng.randint(20, 59)))
-    events.append(_team_saved(merge_at, _team_args(phrases, "update", "long-term"), pomelo.MAIN))
-    text, last = _replay(pomelo.long_term_header(pomelo.MAIN), events)
-    return _claw_path(pomelo.MAIN, "MEMORY.md"), text, last
+    events.append(_team_saved(merge_at, _team_args(phrases, "update", "long-term"), MAIN))
+    text, last = _replay(pomelo.long_term_header(MAIN), events)
+    return _claw_path(MAIN, "MEMORY.md"), text, last
 
 
 def _archive_day(before: date) -> date:
@@ -365,8 +366,8 @@ def _claw_main_dailies(rng: Random, phrases: PhraseMaker, group: str, today: dat
         if age == _TEAM_DAILY_AGE:
             at = datetime.combine(day, time(16, rng.randrange(60), rng.randrange(60)))
             events.append(_team_saved(at, _team_args(phrases, "drill", "daily"), group))
-        text, last = _replay(pomelo.daily_header(day, pomelo.MAIN), events)
-        files.append((_claw_path(pomelo.MAIN, f"{day.isoformat()}.md"), text, last))
+        text, last = _replay(pomelo.daily_header(day, MAIN), events)
+        files.append((_claw_path(MAIN, f"{day.isoformat()}.md"), text, last))
     return files
 
 
@@ -384,13 +385,13 @@ def _claw_heartbeat(rng: Random, phrases: PhraseMaker, today: date) -> _File:
     """main/HEARTBEAT.md: lessons from corrections (``heartbeat_save``), time-stamped only."""
     lessons = _corpus().slots("heartbeat")
     ages = sorted(rng.sample(range(2, 45), len(lessons)), reverse=True)
-    text = f"# Heartbeat ({pomelo.MAIN})\n\n"
+    text = f"# Heartbeat ({MAIN})\n\n"
     at = datetime.min
     for age, (category, contents) in zip(ages, lessons.items(), strict=True):
         at = random_moment(today, age, rng, first_hour=9, last_hour=22)
         content = phrases.fill(rng.choice(contents))
         text += f"\n## [{pomelo.format_time(at)}] {category}\n{content}\n"
-    return _claw_path(pomelo.MAIN, "HEARTBEAT.md"), text, at
+    return _claw_path(MAIN, "HEARTBEAT.md"), text, at
 
 
 def _claw_ios_memory(rng: Random, scope: str, today: date) -> _File:

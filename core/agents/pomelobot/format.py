@@ -1,18 +1,5 @@
-"""Pomeloclaw / Pomelobot memory files (SPEC 2.4, spec/pomeloclaw.md): scopes, a lossless entry
-parser, index chunks.
-
-Layout, relative to the workspace, as Pomeloclaw writes it today (every scope, main included)::
-
-    memory/scopes/<scope>/MEMORY.md               long-term memory
-    memory/scopes/<scope>/YYYY-MM-DD.md           daily memory
-    memory/scopes/<scope>/HEARTBEAT.md            corrections and lessons (`## [HH:MM:SS] category`)
-    memory/scopes/<scope>/transcripts/DATE.md     session transcripts (read-only here)
-
-Files of the older Pomelobot layout stay readable and editable, marked legacy with what the agent
-does with them today (it never moved them, spec/pomeloclaw.md 1.3): root `MEMORY.md` and
-`memory/YYYY-MM-DD.md` (main), and `memory/scopes/<scope>/LONG_TERM.md`. A workspace without
-`memory/scopes/` is simply the older layout: its root `MEMORY.md` and `memory/YYYY-MM-DD.md` are
-legacy files of the main scope, like any other. Other files in `memory/` are listed, never read.
+"""Pomeloclaw / Pomelobot memory files (SPEC 2.4, spec/pomeloclaw.md): a lossless entry parser
+and the store's view of a file. The scopes and where their files lie: `scopes`.
 
 The agent creates a daily file as ``# Daily Memory - YYYY-MM-DD (<scope>)\\n``, a long-term file
 as ``# Long-term Memory (<scope>)\\n\\n``, and appends every memory as ``\\n[HH:MM:SS] content\\n``.
@@ -32,27 +19,32 @@ Unchanged blocks render from the text as read, so a save changes only the edited
 
 from __future__ import annotations
 
-import hashlib
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from datetime import time as dtime
-from pathlib import Path, PurePath
+from pathlib import PurePath
 from typing import Any, Literal, TypeVar
 
 from core.agents.pomelobot import team
+from core.agents.pomelobot.scopes import (
+    HEARTBEAT_NAME,
+    LONG_TERM_NAMES,
+    SCOPE_NAME_RE,
+    FileKind,
+    check_scope_name,
+    daily_path,
+    day_text,
+    heartbeat_path,
+    long_term_path,
+    transcript_path,
+)
 from core.agents.pomelobot.team import TeamEntry
 from core.formats.dated import day_of
 from core.formats.js import js_trim, utf16_len
 from core.formats.text import BOM, decode, split_lines, to_lf
-from core.store.confine import ConfinementError
-from core.store.files import list_folder, open_confined
 
-MAIN = "main"
-SCOPE_NAME_RE = re.compile(r"[a-z0-9_-]+")
-LONG_TERM_NAMES = ("MEMORY.md", "LONG_TERM.md")  # in a scope folder; MEMORY.md is the newer name
-ROOT_LONG_TERM = "MEMORY.md"  # the older layout's main long-term file, at the workspace root
 # The agent stamps entries with toLocaleTimeString('zh-CN', {hour12: false}): "09:15:40".
 _ENTRY_RE = re.compile(r"\[(\d{1,2}:\d{2}:\d{2})\](?: |(?=[\r\n])|\Z)", re.ASCII)
 _ROLE_RE = re.compile(r"\[(user|assistant)\] ")
@@ -62,251 +54,9 @@ DEFAULT_CATEGORY = "lesson"
 TRANSCRIPT_MAX_CHARS = 3000  # the agent's transcript.max_chars_per_entry default
 _STAMP_RE = re.compile(r"\d{2}:\d{2}:\d{2}", re.ASCII)
 
-FileKind = Literal["long_term", "daily", "heartbeat", "transcript"]
-HEARTBEAT_NAME = "HEARTBEAT.md"
-_SHARED_MAIN_RE = re.compile(r"\d{4}-\d{2}-\d{2}\.md", re.ASCII)  # main's daily files
-
-
-class AccessError(ConfinementError, ValueError):
-    """A read MemDesk refuses: outside the scope, or not a memory file (a ConfinementError,
-    like the refusals of a path that leads outside the workspace)."""
-
 
 class ReadOnlyError(ValueError):
     """An edit of a file MemDesk only reads (a session transcript)."""
-
-
-# ---------------------------------------------------------------------------------------------
-# Scopes
-
-
-@dataclass(frozen=True, slots=True)
-class ScopeFile:
-    """One memory file of a scope; `path` is relative to the workspace, with '/'."""
-
-    path: str
-    kind: FileKind
-    date: str | None = None
-    # A file of the older Pomelobot layout: what the agent does with it today (None if current).
-    legacy: str | None = None
-
-    @property
-    def read_only(self) -> bool:
-        return self.kind == "transcript"
-
-
-@dataclass(frozen=True, slots=True)
-class Scope:
-    """A memory scope: its files, and whatever else lies in its folders (listed, never touched)."""
-
-    name: str
-    files: tuple[ScopeFile, ...]
-    other_files: tuple[str, ...] = ()  # workspace-relative; folders end with '/'
-
-    def of_kind(self, kind: FileKind) -> list[ScopeFile]:
-        return [f for f in self.files if f.kind == kind]
-
-
-def list_scopes(workspace: Path) -> list[Scope]:
-    """`main` first, then every `memory/scopes/<scope>/` by name.
-
-    Symlinks are never followed (the agent's own walk skips them too): they are listed as other
-    files, as is anything in `memory/` or `memory/scopes/` that is no memory file or scope.
-    """
-    files, other = _main_files(workspace)
-    scopes: list[Scope] = []
-    scopes_dir = workspace / "memory" / "scopes"
-    if scopes_dir.is_symlink():
-        other.append("memory/scopes")
-    elif _real_dir(scopes_dir):
-        for child in sorted(list_folder(scopes_dir), key=lambda p: p.name):
-            rel = f"memory/scopes/{child.name}"
-            if not (_real_dir(child) and SCOPE_NAME_RE.fullmatch(child.name)):
-                other.append(rel + ("/" if child.is_dir() else ""))
-                continue
-            found, extra = _scope_folder(child, rel)
-            if child.name == MAIN:
-                files += found
-                other += extra
-            else:
-                scopes.append(Scope(child.name, _ordered(_marked(found)), tuple(sorted(extra))))
-    return [Scope(MAIN, _ordered(_marked(files)), tuple(sorted(other))), *scopes]
-
-
-_KIND_ORDER: dict[FileKind, int] = {"long_term": 0, "daily": 1, "heartbeat": 2, "transcript": 3}
-
-
-def _ordered(files: list[ScopeFile]) -> tuple[ScopeFile, ...]:
-    """Long-term memory first, then daily files, the heartbeat and transcripts, each by name (so
-    by date), the current file of a kind before legacy ones."""
-    return tuple(sorted(files, key=lambda f: (_KIND_ORDER[f.kind], f.legacy is not None, f.path)))
-
-
-def _marked(files: list[ScopeFile]) -> list[ScopeFile]:
-    """The files, those of the older Pomelobot layout marked with what the agent does with them."""
-    injected = injected_long_term(files)
-    return [replace(f, legacy=_legacy_note(f, injected)) for f in files]
-
-
-def injected_long_term(files: Iterable[ScopeFile]) -> str | None:
-    """The long-term file of a scope the agent injects at session start: its folder's MEMORY.md,
-    else its LONG_TERM.md, else (main) root MEMORY.md; None when it has none."""
-    found = [f.path for f in files if f.kind == "long_term"]
-    return min(found, key=_injection_rank, default=None)
-
-
-def _injection_rank(path: str) -> int:
-    if "/" not in path:
-        return 2
-    return 1 if path.endswith("/LONG_TERM.md") else 0
-
-
-def superseded(scope: Scope) -> list[tuple[ScopeFile, str]]:
-    """The scope's long-term files of the older layout the agent no longer injects at session
-    start, each with the newer file it injects instead."""
-    injected = injected_long_term(scope.files)
-    return [
-        (f, injected)
-        for f in scope.of_kind("long_term")
-        if f.legacy is not None and injected is not None and f.path != injected
-    ]
-
-
-def _legacy_note(file: ScopeFile, injected: str | None) -> str | None:
-    parts = file.path.split("/")
-    instead = injected if injected != file.path else None
-    if len(parts) == 1:
-        return (
-            f"{_long_term_note(long_term_path(MAIN), instead)} It is no longer indexed: "
-            "memory_search does not find it and memory_get refuses it."
-        )
-    if len(parts) == 2:
-        return (
-            "A daily file of the older layout (the agent now writes memory/scopes/main/): "
-            "indexed for memory_search in scope main, but memory_get refuses it and it is "
-            "never injected at session start."
-        )
-    if len(parts) == 4 and parts[-1] == "LONG_TERM.md":
-        return _long_term_note(f"{'/'.join(parts[:3])}/MEMORY.md", instead)
-    return None
-
-
-def _long_term_note(new: str, instead: str | None) -> str:
-    if instead is None:
-        now = "it does not yet"
-    elif instead == new:
-        now = "it does: this file is no longer injected"
-    else:
-        now = f"{instead} is injected instead: this file is no longer injected"
-    return (
-        "Long-term memory of the older layout: the agent injects it at session start only "
-        f"while {new} does not exist ({now}); its next long-term save creates {new}."
-    )
-
-
-def find_scope(workspace: Path, name: str) -> Scope:
-    check_scope_name(name)
-    for scope in list_scopes(workspace):
-        if scope.name == name:
-            return scope
-    raise ValueError(f"{workspace}: no memory scope '{name}'")
-
-
-def check_scope_name(name: str) -> None:
-    if not SCOPE_NAME_RE.fullmatch(name):
-        raise AccessError(f"'{name}' is not a scope name (letters a-z, digits, '_' and '-' only)")
-
-
-def _real_dir(path: Path) -> bool:
-    return path.is_dir() and not path.is_symlink()
-
-
-def _real_file(path: Path) -> bool:
-    return path.is_file() and not path.is_symlink()
-
-
-def _main_files(workspace: Path) -> tuple[list[ScopeFile], list[str]]:
-    names = _names_in(workspace)
-    # The agent reads its MEMORY.md whatever it is: one MemDesk cannot read (a folder, a FIFO, a
-    # link out) is listed all the same, so that reading it reports why.
-    files = [ScopeFile(ROOT_LONG_TERM, "long_term")] if ROOT_LONG_TERM in names else []
-    other: list[str] = []
-    memory = workspace / "memory"
-    if not _real_dir(memory):
-        return files, other
-    for child in sorted(list_folder(memory), key=lambda p: p.name):
-        if child.name == "scopes" and child.is_dir():
-            continue  # scopes are listed on their own
-        day = day_of(child.name) if _real_file(child) else None
-        if day is not None:
-            files.append(ScopeFile(f"memory/{child.name}", "daily", day))
-        else:
-            other.append(f"memory/{child.name}" + ("/" if child.is_dir() else ""))
-    return files, other
-
-
-def _names_in(folder: Path) -> set[str]:
-    """Names as stored (on a case-insensitive disk, a memory.md is no MEMORY.md)."""
-    return {p.name for p in list_folder(folder)}
-
-
-def _scope_folder(folder: Path, rel: str) -> tuple[list[ScopeFile], list[str]]:
-    files: list[ScopeFile] = []
-    other: list[str] = []
-    for child in sorted(list_folder(folder), key=lambda p: p.name):
-        path = f"{rel}/{child.name}"
-        day = day_of(child.name)
-        # The agent reads these whatever they are (as root MEMORY.md): listed all the same, so
-        # that reading one MemDesk cannot read reports why.
-        if child.name in LONG_TERM_NAMES:
-            files.append(ScopeFile(path, "long_term"))
-        elif child.name == HEARTBEAT_NAME:
-            files.append(ScopeFile(path, "heartbeat"))
-        elif _real_file(child) and day is not None:
-            files.append(ScopeFile(path, "daily", day))
-        elif _real_dir(child) and child.name == "transcripts":
-            found, extra = _transcripts(child, path)
-            files += found
-            other += extra
-        else:
-            other.append(path + ("/" if child.is_dir() else ""))
-    return files, other
-
-
-def _transcripts(folder: Path, rel: str) -> tuple[list[ScopeFile], list[str]]:
-    files: list[ScopeFile] = []
-    other: list[str] = []
-    for child in sorted(list_folder(folder), key=lambda p: p.name):
-        day = day_of(child.name)
-        path = f"{rel}/{child.name}"
-        if _real_file(child) and day is not None:
-            files.append(ScopeFile(path, "transcript", day))
-        else:
-            other.append(path + ("/" if child.is_dir() else ""))
-    return files, other
-
-
-def daily_path(scope: str, day: date | str) -> str:
-    """Where the agent writes a scope's daily memory for `day` (workspace-relative)."""
-    return f"{scope_folder(scope)}/{_day_text(day)}.md"
-
-
-def long_term_path(scope: str) -> str:
-    """Where the agent writes a scope's long-term memory."""
-    return f"{scope_folder(scope)}/MEMORY.md"
-
-
-def heartbeat_path(scope: str) -> str:
-    return f"{scope_folder(scope)}/{HEARTBEAT_NAME}"
-
-
-def transcript_path(scope: str, day: date | str) -> str:
-    return f"{scope_folder(scope)}/transcripts/{_day_text(day)}.md"
-
-
-def scope_folder(scope: str) -> str:
-    check_scope_name(scope)
-    return f"memory/scopes/{scope}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -576,16 +326,9 @@ def format_time(value: dtime | datetime | str) -> str:
     raise ValueError(f"'{value}' is not a time of day as HH:MM:SS")
 
 
-def _day_text(day: date | str) -> str:
-    text = day.isoformat() if isinstance(day, date) else day
-    if day_of(f"{text}.md") is None:
-        raise ValueError(f"'{text}' is not a date as YYYY-MM-DD")
-    return text
-
-
 def daily_header(day: date | str, scope: str) -> str:
     check_scope_name(scope)
-    return f"# Daily Memory - {_day_text(day)} ({scope})\n"
+    return f"# Daily Memory - {day_text(day)} ({scope})\n"
 
 
 def long_term_header(scope: str) -> str:
@@ -600,7 +343,7 @@ def heartbeat_header(scope: str) -> str:
 
 def transcript_header(day: date | str, scope: str) -> str:
     check_scope_name(scope)
-    return f"# Session Transcript - {_day_text(day)} ({scope})\n"
+    return f"# Session Transcript - {day_text(day)} ({scope})\n"
 
 
 def new_heartbeat_file(scope: str) -> MemoryFileDocument:
@@ -834,287 +577,6 @@ _E = TypeVar("_E", MemoryEntry, TeamEntry)
 def _key_of(entry: Entry) -> str:
     """The key an entry is known by before a repeat is numbered: its time, or its title."""
     return team.team_key(entry.title) if isinstance(entry, TeamEntry) else entry.time
-
-
-# ---------------------------------------------------------------------------------------------
-# Index chunks, exactly as the agent's chunkMarkdown computes them
-
-MAX_CHUNK_CHARS = 1200  # DEFAULT_CHUNK_CHARS
-CHUNK_OVERLAP_CHARS = 180  # DEFAULT_CHUNK_OVERLAP
-
-
-@dataclass(frozen=True, slots=True)
-class Chunk:
-    """One index chunk. `content` may hold a lone surrogate where the agent cut a pair in two."""
-
-    chunk_index: int
-    start_line: int
-    end_line: int
-    content: str
-    hash: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "chunk_index": self.chunk_index,
-            "start_line": self.start_line,
-            "end_line": self.end_line,
-            "content": self.content,
-            "hash": self.hash,
-        }
-
-
-_Row = tuple[str, int, int]  # (line or slice, 1-based line number, length in UTF-16 units)
-
-
-def index_chunks(
-    text: str, *, max_chars: int = MAX_CHUNK_CHARS, overlap_chars: int = CHUNK_OVERLAP_CHARS
-) -> list[Chunk]:
-    """The agent's chunks of a file's text (read as Node reads it: BOM and `\\r` kept).
-
-    Lines are split on `\\n` only and cost their UTF-16 length + 1; longer lines are cut into
-    `max_chars` slices. Before a line is added the buffer is flushed if it would pass
-    `max_chars`; whole trailing lines worth at least `overlap_chars` are carried over, and the
-    next line is then added unchecked (so chunks can exceed `max_chars`).
-    """
-    chunks: list[Chunk] = []
-    rows: list[_Row] = []
-    size = 0
-    for number, line in enumerate(text.split("\n"), start=1):
-        for piece, length in _slices(line, max_chars):
-            if size + length + 1 > max_chars and rows:
-                chunks.append(_chunk(len(chunks), rows))
-                rows = _overlap(rows, overlap_chars)
-                size = sum(r[2] + 1 for r in rows)
-            rows.append((piece, number, length))
-            size += length + 1
-    chunks.append(_chunk(len(chunks), rows))
-    return chunks
-
-
-def index_chunks_of_file(data: bytes) -> list[Chunk]:
-    """Chunks of a file's bytes decoded as Node's readFile(..., 'utf-8') does (BOM kept)."""
-    return index_chunks(data.decode("utf-8", errors="replace"))
-
-
-def _slices(line: str, max_chars: int) -> list[tuple[str, int]]:
-    units = line.encode("utf-16-le", "surrogatepass")
-    length = len(units) // 2
-    if length == 0:
-        return [("", 0)]
-    if length == len(line):  # no astral characters: code points are UTF-16 units
-        return [
-            (line[k : k + max_chars], min(max_chars, length - k))
-            for k in range(0, length, max_chars)
-        ]
-    step = 2 * max_chars
-    return [
-        (units[k : k + step].decode("utf-16-le", "surrogatepass"), len(units[k : k + step]) // 2)
-        for k in range(0, len(units), step)
-    ]
-
-
-def _overlap(rows: list[_Row], overlap_chars: int) -> list[_Row]:
-    if overlap_chars <= 0:
-        return []
-    size, start = 0, len(rows)
-    while start > 0 and size < overlap_chars:
-        start -= 1
-        size += rows[start][2] + 1
-    return rows[start:]
-
-
-def _chunk(index: int, rows: list[_Row]) -> Chunk:
-    text = "\n".join(r[0] for r in rows)
-    return Chunk(index, rows[0][1], rows[-1][1], text, js_sha256(text))
-
-
-def js_sha256(text: str) -> str:
-    """sha256 of a JS string as Node hashes it: UTF-8, a lone surrogate as U+FFFD."""
-    try:
-        data = text.encode("utf-8")
-    except UnicodeEncodeError:
-        units = text.encode("utf-16-le", "surrogatepass")
-        data = units.decode("utf-16-le", errors="replace").encode("utf-8")
-    return hashlib.sha256(data).hexdigest()
-
-
-# ---------------------------------------------------------------------------------------------
-# memory_get and references
-
-DEFAULT_GET_LINES = 40
-MAX_GET_LINES = 300
-_REF_RE = re.compile(r"(?P<path>.+?)(?::(?P<line>\d+)(?:-\d+)?|#L(?P<hash_line>\d+)(?:-L?\d+)?)?")
-
-
-def memory_get(
-    workspace: Path,
-    rel_path: str,
-    from_line: int = 1,
-    lines: int = DEFAULT_GET_LINES,
-    *,
-    scope: str = MAIN,
-    shared_main_scope_reads: bool = True,
-) -> str:
-    """Lines `from_line`.. of a memory file, as the agent's memory_get returns them.
-
-    `from_line` is 1-based (below 1 reads from 1); `lines` is clamped to 1..300. Lines are split
-    on `\\n` as the agent splits them, so numbers agree with index chunks and search hits. A
-    start beyond the end gives "". Refuses (ConfinementError) paths the agent refuses (see
-    `read_memory_file`) and paths outside the workspace or the scope, by name or through a
-    symlink; a file that is not UTF-8 text raises InputError.
-    """
-    data = read_memory_file(
-        workspace,
-        rel_path,
-        scope=scope,
-        shared_main_scope_reads=shared_main_scope_reads,
-        legacy=False,
-    )
-    text = decode(data, rel_path).text
-    start = max(1, from_line) - 1
-    count = min(max(1, lines), MAX_GET_LINES)
-    return "\n".join(text.split("\n")[start : start + count])
-
-
-def read_memory_file(
-    workspace: Path,
-    rel_path: str,
-    *,
-    scope: str = MAIN,
-    shared_main_scope_reads: bool = True,
-    legacy: bool = True,
-) -> bytes:
-    """The bytes of a memory file `scope` may read (FileNotFoundError when there is none), read
-    where the path leads: inside the workspace and the scope, links followed only inside them.
-
-    The agent's memory_get rules: a scope reads `memory/scopes/<scope>/` (any `.md` file), and
-    another scope also main's MEMORY.md, HEARTBEAT.md and YYYY-MM-DD.md when
-    `shared_main_scope_reads` (the agent's default). The main scope's files of the older layout,
-    root MEMORY.md and memory/YYYY-MM-DD.md, which memory_get refuses, are read only when `legacy`
-    (MemDesk reading the scope's files). A FIFO, a device or a file with other names (a hard
-    link) is refused too.
-    """
-    check_scope_name(scope)
-    parts = _relative_parts(rel_path)
-    access = _Access(scope, shared_main_scope_reads, legacy)
-    if not access.allows(parts):
-        raise AccessError(f"{rel_path}: not a memory file of scope '{scope}' ({access})")
-    try:
-        with open_confined(workspace, "/".join(parts), shown=rel_path) as file:
-            if not access.allows(file.parts):
-                target = "/".join(file.parts)
-                raise AccessError(
-                    f"{rel_path}: leads to {target}, outside scope '{scope}'; refused"
-                )
-            return file.read()
-    except FileNotFoundError:
-        raise FileNotFoundError(f"{rel_path}: no such file in {workspace}") from None
-
-
-def scope_of_path(rel_path: str) -> str:
-    """The scope whose memory file `rel_path` would be (main unless under memory/scopes/X/)."""
-    parts = _relative_parts(rel_path)
-    return parts[2] if len(parts) > 3 and parts[:2] == ("memory", "scopes") else MAIN
-
-
-def _relative_parts(rel_path: str) -> tuple[str, ...]:
-    path = rel_path.replace("\\", "/")
-    if not path.strip() or "\0" in path:
-        raise AccessError(f"{rel_path!r}: not a file path")
-    if path.startswith("/") or re.match(r"[A-Za-z]:", path):
-        raise AccessError(f"{rel_path}: absolute paths are refused; give a workspace-relative path")
-    parts = tuple(p for p in path.split("/") if p not in ("", "."))
-    if ".." in parts:
-        raise AccessError(
-            f"{rel_path}: '..' is refused (it leads outside the workspace or the scope)"
-        )
-    return parts
-
-
-@dataclass(frozen=True, slots=True)
-class _Access:
-    """Which workspace-relative paths a scope may read."""
-
-    scope: str
-    shared_main: bool
-    old_main: bool  # root MEMORY.md and memory/YYYY-MM-DD.md, for the main scope
-
-    def allows(self, parts: tuple[str, ...]) -> bool:
-        if not parts or not parts[-1].lower().endswith(".md"):
-            return False
-        if len(parts) > 3 and parts[:3] == ("memory", "scopes", self.scope):
-            return True
-        if self.shared_main and self.scope != MAIN and _shared_main_file(parts):
-            return True
-        if self.old_main and self.scope == MAIN and len(parts) <= 2:
-            return parts == (ROOT_LONG_TERM,) or (
-                parts[0] == "memory" and day_of(parts[-1]) is not None
-            )
-        return False
-
-    def __str__(self) -> str:
-        allowed = [f"memory/scopes/{self.scope}/"]
-        if self.shared_main and self.scope != MAIN:
-            allowed.append("main's MEMORY.md, HEARTBEAT.md and YYYY-MM-DD.md")
-        if self.old_main and self.scope == MAIN:
-            allowed[:0] = ["MEMORY.md", "memory/YYYY-MM-DD.md"]
-        return ", ".join(allowed[:-1]) + (" or " if len(allowed) > 1 else "") + allowed[-1]
-
-
-def _shared_main_file(parts: tuple[str, ...]) -> bool:
-    if len(parts) != 4 or parts[:3] != ("memory", "scopes", MAIN):
-        return False
-    return parts[3] in ("MEMORY.md", HEARTBEAT_NAME) or bool(_SHARED_MAIN_RE.fullmatch(parts[3]))
-
-
-def parse_ref(ref: str) -> tuple[str, int]:
-    """`memory/2026-03-01.md:12` (or `[...]`, `path#L12`, `path:12-20`) → (path, line); line 1 if absent."""
-    text = ref.strip()
-    if text.startswith("[") and text.endswith("]"):
-        text = text[1:-1].strip()
-    m = _REF_RE.fullmatch(text)
-    if not text or m is None:
-        raise ValueError(f"'{ref}' is not a reference like memory/2026-03-01.md:12")
-    line = int(m.group("line") or m.group("hash_line") or 1)
-    if line < 1:
-        raise ValueError(f"'{ref}': lines are counted from 1")
-    return m.group("path"), line
-
-
-# ---------------------------------------------------------------------------------------------
-# Search
-
-
-@dataclass(frozen=True, slots=True)
-class Hit:
-    file: str  # workspace-relative
-    line: int  # 1-based, lines split on "\n" as the agent splits them
-    text: str  # the whole line, without its line end
-    kind: FileKind = "daily"
-    read_only: bool = False  # transcripts
-    legacy: bool = False  # a file of the older layout (see ScopeFile.legacy)
-
-
-def search_scope(workspace: Path, scope: str | Scope, keyword: str) -> list[Hit]:
-    """Every line of the scope's memory files holding `keyword`, ignoring case, file by file.
-
-    Transcripts are searched too and their hits marked read-only. A blank keyword finds nothing.
-    Undecodable bytes are read as U+FFFD here (search only reads; edits refuse such files).
-    """
-    found = scope if isinstance(scope, Scope) else find_scope(workspace, scope)
-    if not keyword.strip():
-        return []
-    needle = keyword.casefold()
-    return [hit for f in found.files for hit in _search_file(workspace, found.name, f, needle)]
-
-
-def _search_file(workspace: Path, scope: str, file: ScopeFile, needle: str) -> Iterable[Hit]:
-    data = read_memory_file(workspace, file.path, scope=scope)
-    text = data.decode("utf-8", errors="replace")
-    for number, line in enumerate(text.removeprefix(BOM).split("\n"), start=1):
-        if needle in line.casefold():
-            hit = line.rstrip("\r")
-            yield Hit(file.path, number, hit, file.kind, file.read_only, file.legacy is not None)
 
 
 # ---------------------------------------------------------------------------------------------

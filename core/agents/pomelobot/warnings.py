@@ -15,7 +15,9 @@ from pathlib import Path
 from core.agents.base import Injected
 from core.agents.pomelobot import context as prompt
 from core.agents.pomelobot import format as pomelo
+from core.agents.pomelobot.access import scope_of_path
 from core.agents.pomelobot.scope_keys import colliding_scopes
+from core.agents.pomelobot.scopes import MAIN, Scope, ScopeFile, scope_folder, superseded
 from core.agents.pomelobot.team import TeamEntry, merge_losses
 from core.formats.problems import Problem, excerpt
 from core.store.errors import WorkspaceError
@@ -28,9 +30,7 @@ _DAILY = re.compile(r"\d{4}-\d{2}-\d{2}\.md")
 def is_team_file(rel: str) -> bool:
     """Where the agent's memory_save_team writes (and merges): main's MEMORY.md and daily files."""
     folder, _, name = rel.rpartition("/")
-    return folder == pomelo.scope_folder(pomelo.MAIN) and (
-        name == "MEMORY.md" or bool(_DAILY.fullmatch(name))
-    )
+    return folder == scope_folder(MAIN) and (name == "MEMORY.md" or bool(_DAILY.fullmatch(name)))
 
 
 def team_merge_losses(rel: str, text: str) -> list[Problem]:
@@ -51,12 +51,12 @@ def team_merge_losses(rel: str, text: str) -> list[Problem]:
     ]
 
 
-def shared_scopes(scopes: Sequence[pomelo.Scope], counts: dict[str, int]) -> list[Problem]:
+def shared_scopes(scopes: Sequence[Scope], counts: dict[str, int]) -> list[Problem]:
     """Scopes whose folder name shows that several senders may share them (`counts`: memories
     of each file)."""
     by_name = {s.name: s for s in scopes}
     found = []
-    for shared in colliding_scopes(s.name for s in scopes if s.name != pomelo.MAIN):
+    for shared in colliding_scopes(s.name for s in scopes if s.name != MAIN):
         scope = by_name[shared.scope]
         files = [f.path for f in scope.files]
         held = ", ".join(f"{f.rsplit('/', 1)[-1]} ({counts.get(f, 0)})" for f in files)
@@ -64,18 +64,18 @@ def shared_scopes(scopes: Sequence[pomelo.Scope], counts: dict[str, int]) -> lis
         message = f"scope {shared.why}; {_memories(total, 'its')} shared alike" + (
             f": {held}" if held else ""
         )
-        where = files[0] if files else pomelo.scope_folder(scope.name)
+        where = files[0] if files else scope_folder(scope.name)
         found.append(Problem(where, 1, 1, "shared_scope", message, severity="warning"))
     return found
 
 
 def legacy_files(
-    scopes: Iterable[pomelo.Scope], documents: dict[str, pomelo.MemoryFileDocument]
+    scopes: Iterable[Scope], documents: dict[str, pomelo.MemoryFileDocument]
 ) -> list[Problem]:
     """Long-term files of the older layout the agent no longer injects: a newer one exists."""
     found = []
     for scope in scopes:
-        for file, instead in pomelo.superseded(scope):
+        for file, instead in superseded(scope):
             doc = documents.get(file.path)
             if doc is None or not (doc.entries() or doc.other_text()):
                 continue
@@ -97,7 +97,7 @@ def legacy_files(
     return found
 
 
-def legacy_note(file: pomelo.ScopeFile) -> list[str]:
+def legacy_note(file: ScopeFile) -> list[str]:
     """What the agent does with a file of the older layout, for its page."""
     return [f"older layout: {file.legacy}"] if file.legacy else []
 
@@ -120,9 +120,7 @@ def not_in_prompt(parts: Iterable[Injected]) -> list[Problem]:
     return found
 
 
-def scopes_not_in_prompt(
-    workspace: Path, scopes: Iterable[pomelo.Scope], today: date
-) -> list[Problem]:
+def scopes_not_in_prompt(workspace: Path, scopes: Iterable[Scope], today: date) -> list[Problem]:
     """`not_in_prompt` of every scope's session start on `today` (a file once)."""
     found: list[Problem] = []
     seen: set[str] = set()
@@ -139,7 +137,7 @@ def scopes_not_in_prompt(
 
 def unseen_in(workspace: Path, rel: str, text: str, today: date) -> list[Problem]:
     """`not_in_prompt` of one file, from its text as shown (maybe not saved yet)."""
-    scope = pomelo.scope_of_path(rel)
+    scope = scope_of_path(rel)
     try:
         files = prompt.read_files(workspace, scope, today)
     except WorkspaceError:

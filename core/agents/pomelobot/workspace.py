@@ -7,6 +7,14 @@ from datetime import date, datetime
 from pathlib import Path
 
 from core.agents.pomelobot import format as pomelobot
+from core.agents.pomelobot.scopes import (
+    FileKind,
+    Scope,
+    daily_path,
+    heartbeat_path,
+    list_scopes,
+    long_term_path,
+)
 from core.ops import ChangeSet
 from core.ops.entries import add_entry
 from core.store.document import Document
@@ -21,27 +29,27 @@ MemoryFile = Document[pomelobot.MemoryFileDocument, pomelobot.Entry]
 class PomelobotWorkspace(DocumentSet):
     agent = "pomelobot"
 
-    def scopes(self) -> list[pomelobot.Scope]:
-        return pomelobot.list_scopes(self.root)
+    def scopes(self) -> list[Scope]:
+        return list_scopes(self.root)
 
-    def memory_file(self, rel: str, kind: pomelobot.FileKind | None = None) -> MemoryFile:
+    def memory_file(self, rel: str, kind: FileKind | None = None) -> MemoryFile:
         """A memory file of any scope (read-only for transcripts)."""
         return self.document(rel, pomelobot.MemoryFileFormat(rel, kind))
 
-    def long_term_of(self, scope: pomelobot.Scope) -> MemoryFile:
+    def long_term_of(self, scope: Scope) -> MemoryFile:
         """The long-term file the agent saves the scope's memories to; where it would create it
         when there is none (a file of the older layout is not: the agent creates the new one)."""
         existing = [f for f in scope.of_kind("long_term") if f.legacy is None]
         if existing:
             return self.memory_file(existing[0].path, "long_term")
-        return self.target_file(pomelobot.long_term_path(scope.name))
+        return self.target_file(long_term_path(scope.name))
 
-    def heartbeat_of(self, scope: pomelobot.Scope) -> MemoryFile:
+    def heartbeat_of(self, scope: Scope) -> MemoryFile:
         """The scope's HEARTBEAT.md; where the agent would create it when there is none."""
-        return self.target_file(pomelobot.heartbeat_path(scope.name))
+        return self.target_file(heartbeat_path(scope.name))
 
-    def daily_of(self, scope: pomelobot.Scope, day: date) -> MemoryFile:
-        return self.target_file(pomelobot.daily_path(scope.name, day))
+    def daily_of(self, scope: Scope, day: date) -> MemoryFile:
+        return self.target_file(daily_path(scope.name, day))
 
     def target_file(self, rel: str) -> MemoryFile:
         """A memory file to add to: one of a scope's, or one the agent would create at `rel`
@@ -60,7 +68,7 @@ class PomelobotWorkspace(DocumentSet):
             raise WorkspaceError(f"{rel}: read-only in MemDesk")
         return document
 
-    def scope_of(self, rel: str) -> pomelobot.Scope:
+    def scope_of(self, rel: str) -> Scope:
         for scope in self.scopes():
             if any(f.path == rel for f in scope.files):
                 return scope

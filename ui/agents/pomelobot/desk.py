@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QWidget
 
 from core.agents.pomelobot import format as pomelobot
 from core.agents.pomelobot import warnings
+from core.agents.pomelobot.scopes import MAIN, ScopeFile, long_term_path
 from core.agents.pomelobot.team import SECTIONS, TeamEntry
 from core.agents.pomelobot.workspace import PomelobotWorkspace
 from core.store.documents import AnyDocument
@@ -68,8 +69,7 @@ class PomelobotDesk(SidebarDesk):
 
     def _scope_modified(self, name: str) -> bool:
         return any(
-            d.rel.startswith(f"{SCOPES}{name}/")
-            or (name == pomelobot.MAIN and not d.rel.startswith(SCOPES))
+            d.rel.startswith(f"{SCOPES}{name}/") or (name == MAIN and not d.rel.startswith(SCOPES))
             for d in self.ws.modified_documents()
         )
 
@@ -79,7 +79,7 @@ class PomelobotDesk(SidebarDesk):
             scope = next(s for s in ws.scopes() if s.name == name)
             files = [FileRef(_file_label(f), f.path, _opener(ws, f)) for f in scope.files]
             if not scope.of_kind("long_term"):
-                rel = pomelobot.long_term_path(scope.name)
+                rel = long_term_path(scope.name)
                 opener = lambda: ws.long_term_of(scope)  # noqa: E731
                 files.insert(0, FileRef("Long-term (not written yet)", rel, opener))
             self.entries.ws = ws
@@ -103,7 +103,7 @@ class PomelobotDesk(SidebarDesk):
         return f"{TITLE} · {super().status_text()}"
 
     # -- what the agent will do -----------------------------------------------------------------
-    def _scope_file(self, rel: str) -> pomelobot.ScopeFile | None:
+    def _scope_file(self, rel: str) -> ScopeFile | None:
         ws: PomelobotWorkspace = self.ws
         return next((f for s in ws.scopes() for f in s.files if f.path == rel), None)
 
@@ -144,7 +144,7 @@ def describe_entry(entry: pomelobot.Entry) -> str:
     return f"Memory saved at {entry.time} · {lines}"
 
 
-def _file_label(file: pomelobot.ScopeFile) -> str:
+def _file_label(file: ScopeFile) -> str:
     name = file.path.rsplit("/", 1)[-1]
     older = " (older layout)" if file.legacy else ""
     if file.kind == "long_term":
@@ -156,7 +156,7 @@ def _file_label(file: pomelobot.ScopeFile) -> str:
     return f"Daily · {name}{older}"
 
 
-def _opener(ws: PomelobotWorkspace, file: pomelobot.ScopeFile) -> Opener:
+def _opener(ws: PomelobotWorkspace, file: ScopeFile) -> Opener:
     return lambda: ws.memory_file(file.path, file.kind)
 
 

@@ -25,8 +25,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.pomelobot import format as pomelobot
-from core.agents.pomelobot.format import Chunk, Hit, Scope
+from core.agents.pomelobot.access import (
+    DEFAULT_GET_LINES,
+    MAX_GET_LINES,
+    memory_get,
+    parse_ref,
+    read_memory_file,
+)
+from core.agents.pomelobot.chunks import Chunk, index_chunks_of_file
+from core.agents.pomelobot.scopes import MAIN, Scope
+from core.agents.pomelobot.search import Hit, search_scope
 from core.agents.pomelobot.workspace import PomelobotWorkspace
 from core.store.errors import WorkspaceError
 from ui.tables import read_only_table
@@ -106,8 +114,8 @@ class ScopeToolsView(QWidget):
         self.ref_edit.returnPressed.connect(self.read)
         self.ref_lines = QSpinBox()
         self.ref_lines.setObjectName("refLines")
-        self.ref_lines.setRange(1, pomelobot.MAX_GET_LINES)
-        self.ref_lines.setValue(pomelobot.DEFAULT_GET_LINES)
+        self.ref_lines.setRange(1, MAX_GET_LINES)
+        self.ref_lines.setValue(DEFAULT_GET_LINES)
         self.ref_lines.setSuffix(" lines")
         self.ref_lines.valueChanged.connect(lambda _v: self._reread())
         read = QPushButton("Read")
@@ -203,7 +211,7 @@ class ScopeToolsView(QWidget):
         self.hits = []
         if self.ws is not None and scope is not None:
             try:
-                self.hits = pomelobot.search_scope(self.ws.root, scope, keyword)
+                self.hits = search_scope(self.ws.root, scope, keyword)
             except (OSError, ValueError, WorkspaceError) as exc:
                 self.failed.emit(f"Search in scope {scope.name}: {_message(exc)}")
         self._fill_hits(keyword)
@@ -244,7 +252,7 @@ class ScopeToolsView(QWidget):
             self.open_ref(f"{hit.file}:{hit.line}", self.ref_lines.value())
 
     # -- memory_get ---------------------------------------------------------------------------------
-    def open_ref(self, ref: str, lines: int = pomelobot.DEFAULT_GET_LINES) -> None:
+    def open_ref(self, ref: str, lines: int = DEFAULT_GET_LINES) -> None:
         """Read `ref` ("memory/2026-11-24.md:12") as memory_get would in the current scope."""
         self.ref_edit.setText(ref)
         self.ref_lines.blockSignals(True)
@@ -274,9 +282,9 @@ class ScopeToolsView(QWidget):
     def _memory_get(self, ref: str) -> tuple[str, int, str]:
         if self.ws is None or self.scope_name() is None:
             raise ValueError("Open a Pomeloclaw / Pomelobot workspace first")
-        path, line = pomelobot.parse_ref(ref)
-        scope = self.scope_name() or pomelobot.MAIN
-        text = pomelobot.memory_get(self.ws.root, path, line, self.ref_lines.value(), scope=scope)
+        path, line = parse_ref(ref)
+        scope = self.scope_name() or MAIN
+        text = memory_get(self.ws.root, path, line, self.ref_lines.value(), scope=scope)
         return path, line, text
 
     def _show_read_error(self, message: str) -> None:
@@ -315,7 +323,7 @@ class ScopeToolsView(QWidget):
             self.chunk_file.setCurrentIndex(index)
             self.chunk_file.blockSignals(False)
         try:
-            found = pomelobot.index_chunks_of_file(self._file_bytes(rel))
+            found = index_chunks_of_file(self._file_bytes(rel))
         except (OSError, ValueError, WorkspaceError) as exc:
             self.chunk_error.setText(_message(exc))
             self.chunk_error.show()
@@ -328,8 +336,8 @@ class ScopeToolsView(QWidget):
     def _file_bytes(self, rel: str) -> bytes:
         if self.ws is None:
             raise ValueError("Open a Pomeloclaw / Pomelobot workspace first")
-        scope = self.scope_name() or pomelobot.MAIN
-        return pomelobot.read_memory_file(self.ws.root, rel, scope=scope)
+        scope = self.scope_name() or MAIN
+        return read_memory_file(self.ws.root, rel, scope=scope)
 
     def _fill_chunks(self, found: list[Chunk]) -> None:
         self.chunks = found
