@@ -295,6 +295,24 @@ def test_the_edits_backup_is_listed_restored_and_the_restore_undone(demo: Demo, 
     assert_as_before(demo, edited)
 
 
+@pytest.mark.parametrize("op", ["archive", "pin"])
+def test_archive_and_pin_are_undone_to_the_byte_or_refused(demo: Demo, op: str) -> None:
+    before, row = picture(demo), demo.memory()
+    try:
+        if op == "archive":
+            save(demo, lambda ws: demo.agent.archive(ws, row, archived=True))
+        else:
+            save(demo, lambda ws: demo.agent.pin(ws, row))
+    except WorkspaceError as refused:  # the agent has none (NotApplicable), or not for this one
+        inherited = getattr(type(demo.agent), op) is getattr(Agent, op)
+        assert isinstance(refused, NotApplicable) or not inherited
+        assert everything(demo.root) == before.files
+        return
+    assert_guarded_write(demo.root, before.files, {demo.memory_file})
+    undo_newest(demo)
+    assert_as_before(demo, before)
+
+
 # -- review --------------------------------------------------------------------------------------
 
 
@@ -377,3 +395,30 @@ def test_the_cli_edits_and_undoes_to_the_byte(demo: Demo, cli: Cli) -> None:
     result = cli("undo", demo.root)
     assert result.code == 0, result.err
     assert_as_before(demo, before)
+
+
+def test_every_command_works_or_says_in_one_line_why_not_and_writes_nothing(
+    demo: Demo, cli: Cli
+) -> None:
+    """What an agent does not do (decay, pin, archive, policy, chunks...) is refused with one
+    line naming why (exit 1); no command here writes, and undo with nothing saved refuses."""
+    row = demo.memory()
+    commands = [
+        ("check",),
+        ("context",),
+        ("decay", "--at", "2026-11-20"),
+        ("policy",),
+        ("snapshots",),
+        ("retrieve", "deploy"),
+        ("chunks", demo.memory_file),
+        ("where", row.ref),
+        ("activity",),
+        ("diff",),
+        ("undo",),
+    ]
+    before = everything(demo.root)
+    for command, *args in commands:
+        result = cli(command, demo.root, *args)
+        assert result.code in (0, 1), f"{command}: exit {result.code}: {result.err}"
+        assert result.code == 0 or len(result.err.strip().splitlines()) == 1, result.err
+        assert everything(demo.root) == before, f"{command} wrote"
