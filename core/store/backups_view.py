@@ -402,11 +402,17 @@ def _maybe_repeated(heading: Callable[[str], str | None], lines: Iterable[bytes]
 
 
 def only_in_backups(backups: list[BackupFile], memory_id: str) -> dict[str, Any] | None:
-    """A memory the live file no longer holds, from the newest backup that does: its fields,
-    the backup it is in (`only_in`) and that backup's time; None when no backup holds it."""
+    """A memory the live file no longer holds, named as `show` takes it (its key, or FILE:KEY
+    as `Row.ref` names it), from the newest backup that does: its fields with the key as its
+    id, the backup it is in (`only_in`) and that backup's time; None when no backup holds it."""
+    file = next((b.live for b in backups if memory_id.startswith(f"{b.live}:")), None)
+    if file is not None:
+        backups = [b for b in backups if b.live == file]
+        memory_id = memory_id.removeprefix(f"{file}:")
     for backup, entry in holding(backups, memory_id):
         return {
             **_described(backup.fmt, memory_id, entry),
+            "id": memory_id,  # as the live memory's row named it (a format's label may not)
             "line": backup.fmt.line(entry),
             "only_in": backup.rel,
             "backup_at": backup.at.isoformat(),

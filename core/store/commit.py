@@ -5,7 +5,8 @@ check     refuse a read-only document, a symlink, a read-only file
 journal   open it (this is where `.memdesk/` is first created), settle interrupted commits
 lock      the agent's lock where it has one (EverBot: flock on MEMORY.md.lock)
 read      what is on disk now
-plan      the caller merges its change set onto it (ConflictError: nothing written)
+plan      the caller merges its change set onto it (ConflictError: nothing written); bytes
+          no reader takes as text (a NUL) are refused, nothing written
 intent    journal: the commit (old and new hash) with its events and decay bookkeeping, pending;
           if the journal cannot take it, nothing is written (and no backup of it is kept)
 backup    at the same time, in a thread: the bytes about to be replaced, into the agent's
@@ -307,6 +308,7 @@ class _Commit(Generic[C]):
     ) -> _Replaced | _Changed:
         """One replacement of the file; `journal`: with this side's events (else the commit
         record only: a second write that folds in another program's late write)."""
+        _check_text(self.path, planned.data)
         if not journal:
             planned = Planned(planned.data, planned.context)
         backing_up = self._start_backup(on_disk)
@@ -559,6 +561,19 @@ def _check_writable(path: Path) -> None:
             raise atomic.WriteRefused(path, f"the folder {folder} is not writable")
     except atomic.WriteRefused as exc:
         raise WorkspaceError(str(exc), exit_code=EXIT_REFUSED) from None
+
+
+def _check_text(path: Path, data: bytes) -> None:
+    """Refuse to write a NUL byte: no agent reads such a file as text, nor does MemDesk, which
+    could then not even open the workspace to undo it."""
+    nul = data.find(b"\0")
+    if nul >= 0:
+        line = data.count(b"\n", 0, nul) + 1
+        raise WorkspaceError(
+            f"{path}: not saved: line {line} would hold a NUL character, which no agent reads as "
+            "text; remove it and save again",
+            exit_code=EXIT_REFUSED,
+        )
 
 
 def _as_error(path: Path, exc: BaseException) -> BaseException:
