@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SYSDEPS_STAMP := $(VENV)/.sysdeps
 
-.PHONY: run test check lint bench bench-scale demo clean sysdeps screenshots
+.PHONY: run test test-fast check lint bench bench-scale demo clean sysdeps screenshots
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -35,6 +35,10 @@ test: $(STAMP) $(SYSDEPS_STAMP)
 # pictures (resources/screenshots/), under a virtual X server at 1440x900.
 screenshots: $(STAMP) $(SYSDEPS_STAMP)
 	xvfb-run -a -s "-screen 0 1440x900x24" $(BIN)/python packaging/screenshot.py build/screenshots --readme resources/screenshots
+
+# The suite without the tests marked slow (real processes, 100 MB files): for quick iteration.
+test-fast: $(STAMP) $(SYSDEPS_STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m "not slow" -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -63,6 +63,8 @@ from core.store.document import Document
 from core.store.errors import WorkspaceError
 from core.store.merge import Change, ConflictError
 
+pytestmark = pytest.mark.slow  # agents writing in real processes while MemDesk saves
+
 LONG = os.environ.get("MEMDESK_LONG") == "1"
 WRITES = 60  # agent writes per case in CI (MemDesk saves at least as many)
 LONG_WRITES = 600

@@ -21,6 +21,8 @@ from core.store.files import BIG_FILE_BYTES
 from tests.conftest import PROJECT_ROOT
 from tests.helpers import run_measured
 
+pytestmark = pytest.mark.slow  # 100 MB backups, every command in its own process
+
 SIZE = BIG_FILE_BYTES + 8 * 1024 * 1024  # just too big: a test that reads it whole is slow
 RARE = "Zebrafish tank cleaning is on Fridays."
 ZEBRA = {"everbot": "ffffff", "picoclaw": "1999-12-31"}  # the key of the memory holding RARE

@@ -16,6 +16,8 @@ from core.demo import write_demo
 from core.store.journal import Journal
 from tests.conftest import PROJECT_ROOT
 
+pytestmark = pytest.mark.slow  # undo processes released together, ten trials
+
 TRIALS = 10
 # Imports first, then waits at the gate (a file the test creates once every process is
 # ready), so that the undos really run at the same moment.

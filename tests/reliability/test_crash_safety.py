@@ -16,7 +16,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from core.store.atomic import atomic_write_bytes, clean_stale_temps, is_memdesk_temp
+
+pytestmark = pytest.mark.slow  # savers killed at random instants
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SIZE = 2 * 1024 * 1024

@@ -49,6 +49,8 @@ from tests.helpers import (
     small_disk,
 )
 
+pytestmark = pytest.mark.slow  # every command on every hostile file, each a process
+
 LONG = os.environ.get("MEMDESK_LONG") == "1"
 TIME_LIMIT_S = 20
 LONG_LINE = (50 if LONG else 8) * 1024 * 1024

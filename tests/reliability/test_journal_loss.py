@@ -191,6 +191,7 @@ def test_a_journal_replaced_while_open_is_an_error_when_written(tmp_path: Path) 
             journal.set_setting("profile", "tiered")
 
 
+@pytest.mark.slow
 def test_journal_deleted_during_a_big_run_never_decays_twice(tmp_path: Path) -> None:
     """5,000 memories: the journal deleted at moments spread over the run, in a real process.
     Whatever the moment, the file ends as one run leaves it; a run that lost its journal while

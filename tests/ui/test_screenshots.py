@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from PySide6.QtGui import QImage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,6 +46,7 @@ def _lightness(image: QImage) -> float:
     return sum(values) / len(values)
 
 
+@pytest.mark.slow
 def test_every_everbot_page_is_taken_in_the_dark_theme(tmp_path: Path) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
