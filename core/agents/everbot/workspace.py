@@ -44,6 +44,7 @@ from core.store.journal import (
     utc_now,
 )
 from core.store.merge import Change, ConflictError, Resolution
+from core.times import iso_day
 
 __all__ = [
     "Change",
@@ -638,11 +639,8 @@ def _as_profile_error(path: Path, exc: Exception) -> ProfileFileError:
 
 def last_save(doc: ev.StructuredDocument, path: Path) -> date:
     """The agent's last save: its `Last updated` comment, else the file's modification date."""
-    stamp = doc.header_comments().get("Last updated", "")
-    try:
-        return date.fromisoformat(stamp[:10])
-    except ValueError:
-        return datetime.fromtimestamp(path.stat().st_mtime, UTC).date()
+    stamp = iso_day(doc.header_comments().get("Last updated", ""))
+    return stamp or datetime.fromtimestamp(path.stat().st_mtime, UTC).date()
 
 
 def default_anchor(doc: ev.StructuredDocument, path: Path) -> date:
@@ -653,10 +651,7 @@ def default_anchor(doc: ev.StructuredDocument, path: Path) -> date:
 
 def decayed_to(doc: ev.StructuredDocument) -> date | None:
     """The day the file says MemDesk's last decay run decayed its scores to (None: none)."""
-    try:
-        return date.fromisoformat(doc.header_comments().get(ev.DECAYED_TO, "")[:10])
-    except ValueError:
-        return None
+    return iso_day(doc.header_comments().get(ev.DECAYED_TO, ""))
 
 
 def _headers_kept_true(
@@ -862,10 +857,7 @@ def _scores_in(data: bytes, path: Path) -> dict[str, float]:
 
 
 def _date_or(text: str, default: date) -> date:
-    try:
-        return date.fromisoformat(text[:10])
-    except ValueError:
-        return default
+    return iso_day(text) or default
 
 
 def _journal_facts(root: Path, file: str) -> tuple[str | None, dict[str, float]]:
