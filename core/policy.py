@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -139,26 +138,6 @@ def profile_by_name(name: str) -> PolicyProfile:
     except KeyError:
         known = ", ".join(sorted(BUILTIN_PROFILES))
         raise ValueError(f"unknown policy profile {name!r} (known: {known})") from None
-
-
-def load_profile(path: Path) -> PolicyProfile | None:
-    """Read a profile saved by `save_profile`; None when the file does not exist."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    try:
-        return PolicyProfile.model_validate_json(data)
-    except ValidationError as exc:
-        raise PolicyError(f"{path}: invalid policy profile: {describe_error(exc)}") from exc
-
-
-def save_profile(path: Path, profile: PolicyProfile) -> None:
-    """Write the profile as JSON with MemDesk's one atomic writer (a file of MemDesk's own)."""
-    from core.store.atomic import atomic_write_bytes
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(path, (profile.model_dump_json(indent=2) + "\n").encode("utf-8"))
 
 
 def describe_error(exc: ValidationError) -> str:

@@ -249,7 +249,6 @@ class Agent(ABC):
     name: ClassVar[str]  # the registry key, e.g. "picoclaw"
     title: ClassVar[str]  # how the person names it, e.g. "PicoClaw"
     demo_layouts: ClassVar[tuple[str, ...]]  # `memdesk demo --layout` names it writes
-    scored: ClassVar[bool] = False  # memories carry scores that decay (SPEC 3)
     archives: ClassVar[bool] = False  # memories can be archived (kept, out of the agent's sight)
 
     # -- finding it ---------------------------------------------------------------------------
