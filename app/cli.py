@@ -1148,25 +1148,22 @@ def cmd_where(args: argparse.Namespace) -> int:
 
 
 def cmd_forget(args: argparse.Namespace) -> int:
-    from core.ops import apply_and_save
-    from core.where import check_prunable, forget_changes, prune_backups, where
+    from core.where import forget_everywhere, where
 
     agent, path = _resolve(args)
     args.prune_backup = [_in_workspace(path, rel) for rel in args.prune_backup]
     ws = agent.open(path)
     found = where(agent, ws, args.what)
-    check_prunable(found, args.prune_backup)
-    changesets, untouched = forget_changes(ws, found)
-    if not changesets and not args.prune_backup:
+    done = forget_everywhere(ws, found, args.prune_backup)
+    if not done.changesets and not args.prune_backup:
         print("nothing to forget: no file MemDesk edits holds it")
-    if changesets:
-        saved = apply_and_save(ws, changesets, f"forgot everywhere: {found.needle[:60]}")
-        for changeset in changesets:
+    if done.changesets:
+        for changeset in done.changesets:
             print(changeset.label)
-        _print_saved(saved)
-    for rel in untouched:
+        _print_saved(done.saved)
+    for rel in done.untouched:
         print(f"not changed (read-only in MemDesk): {rel}")
-    for rel in prune_backups(path, found, args.prune_backup):
+    for rel in done.pruned:
         print(f"deleted the backup {rel}")
     kept = [p.file for p in found.of_kind("backup") if p.file not in args.prune_backup]
     for rel in dict.fromkeys(kept):
