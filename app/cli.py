@@ -999,29 +999,17 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def _reviewer(args: argparse.Namespace) -> Any:
-    if args.reviewer == "rules":
-        from core.review.rules import RulesReviewer
+    from core.review.choice import reviewer_named
 
-        return RulesReviewer()
-    from pydantic import ValidationError
-
-    from core.review.llm import LlmReviewer, LlmSettings
-
-    if not args.llm_base_url or not args.llm_model:
-        raise WorkspaceError(
-            "--reviewer llm needs --llm-base-url and --llm-model (the API key is read from "
-            "$MEMDESK_LLM_API_KEY)",
-            exit_code=EXIT_ERROR,
-        )
-    try:
-        settings = LlmSettings(
-            base_url=args.llm_base_url, model=args.llm_model, timeout_s=args.llm_timeout
-        )
-    except ValidationError as exc:
-        raise WorkspaceError(
-            f"LLM settings: {exc.errors()[0]['msg']}", exit_code=EXIT_ERROR
-        ) from None
-    return LlmReviewer(settings, on_wait=_say_wait)
+    return reviewer_named(
+        args.reviewer,
+        base_url=args.llm_base_url or "",
+        model=args.llm_model or "",
+        timeout_s=args.llm_timeout,
+        on_wait=_say_wait,
+        set_up_by="--llm-base-url and --llm-model set them (the API key is read from "
+        "$MEMDESK_LLM_API_KEY)",
+    )
 
 
 def _say_wait(_seconds: float, why: str) -> None:

@@ -54,6 +54,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.agents.registry import agent_named
+from core.review.choice import reviewer_named
 from core.review.detectors import mask_secrets
 from core.review.queue import approve, listed, reject, run_review, undo_decision, waiting
 from core.store.errors import WorkspaceError
@@ -588,25 +589,15 @@ class ReviewView(QWidget):
     # -- review now -----------------------------------------------------------------------------
     def reviewer(self) -> Any:
         """The reviewer a run uses, as chosen; WorkspaceError when the LLM is not set up."""
-        from core.review.rules import RulesReviewer
-
-        if self.settings.reviewer == "rules":
-            return RulesReviewer()
-        from core.review.llm import LlmReviewer, LlmSettings
-
         s = self.settings
-        if not s.llm_base_url or not s.llm_model:
-            raise WorkspaceError(
-                "The LLM reviewer needs a base URL and a model: LLM settings… sets them"
-            )
-        return LlmReviewer(
-            LlmSettings(
-                base_url=s.llm_base_url,
-                model=s.llm_model,
-                timeout_s=s.llm_timeout_s,
-                api_key_env=s.llm_api_key_env,
-            ),
+        return reviewer_named(
+            s.reviewer,
+            base_url=s.llm_base_url,
+            model=s.llm_model,
+            timeout_s=s.llm_timeout_s,
+            api_key_env=s.llm_api_key_env,
             on_wait=lambda _seconds, why: self._signals.waiting.emit(f"{why} (Cancel stops it)"),
+            set_up_by="LLM settings… sets them",
         )
 
     def _reviewer_chosen(self, _index: int) -> None:

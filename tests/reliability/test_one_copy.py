@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -33,3 +36,29 @@ def test_a_memory_date_is_read_alike_by_decay_and_search(text: str, day: date | 
     assert _DateCache().get(text) == day
     searched = _day_number(text)
     assert (math.isnan(searched) and day is None) or searched == day.toordinal()  # type: ignore[union-attr]
+
+
+def test_the_cli_and_the_window_make_their_reviewer_in_one_place(tmp_path: Path) -> None:
+    """Tried as a user would: `memdesk review --reviewer llm` and the window's Review page each
+    built the LLM reviewer their own way (the window never turned bad settings into a message);
+    now both ask core.review.choice.reviewer_named and say what to set the same way."""
+    from core.demo import write_demo
+    from core.review.choice import reviewer_named
+    from core.review.llm import LlmReviewer
+    from core.review.rules import RulesReviewer
+    from core.store.errors import WorkspaceError
+
+    assert isinstance(reviewer_named("rules", set_up_by="-"), RulesReviewer)
+    made = reviewer_named("llm", base_url="http://127.0.0.1:9/v1", model="m", set_up_by="-")
+    assert isinstance(made, LlmReviewer)
+    with pytest.raises(WorkspaceError, match="needs a base URL and a model: set them here"):
+        reviewer_named("llm", model="m", set_up_by="set them here")
+    with pytest.raises(WorkspaceError, match=r"LLM settings: .*greater than 0"):
+        reviewer_named("llm", base_url="http://x/v1", model="m", timeout_s=0, set_up_by="-")
+    write_demo(tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-m", "app.cli", "review", str(tmp_path), "--reviewer", "llm"],
+        capture_output=True, text=True, check=False, cwd=Path(__file__).parents[2],
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert "The LLM reviewer needs a base URL and a model: --llm-base-url" in result.stderr
