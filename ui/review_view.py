@@ -53,7 +53,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.registry import agent_named
 from core.review.choice import reviewer_named
 from core.review.detectors import mask_secrets
 from core.review.queue import approve, listed, reject, run_review, undo_decision, waiting
@@ -273,7 +272,7 @@ class ReviewView(QWidget):
         self.ws = ws
         archive = self.findChild(QPushButton, "reviewArchive")
         if archive is not None:  # an agent without an archive: A is no decision there
-            archive.setEnabled(agent_named(ws.agent).archives)
+            archive.setEnabled(ws.agent.archives)
         self.refresh()
 
     def count(self, ws: Any) -> None:
@@ -403,14 +402,8 @@ class ReviewView(QWidget):
         return self._ask("approve")
 
     def decide(self, decision: str) -> bool:
-        if (
-            decision == "ARCHIVE"
-            and self.ws is not None
-            and not agent_named(self.ws.agent).archives
-        ):
-            self.failed.emit(
-                f"{agent_named(self.ws.agent).title} has no archive: K keeps, D deletes"
-            )
+        if decision == "ARCHIVE" and self.ws is not None and not self.ws.agent.archives:
+            self.failed.emit(f"{self.ws.agent.title} has no archive: K keeps, D deletes")
             return False
         return self._ask("approve", decision)
 
@@ -491,7 +484,7 @@ class ReviewView(QWidget):
 
     def _do_approve(self, action: _Action) -> None:
         ws, ids = self.ws, list(action.ids)
-        agent = agent_named(ws.agent)
+        agent = ws.agent
         decisions = None if action.decision is None else dict.fromkeys(ids, action.decision)
         what = action.decision or "as proposed"
         message = (
@@ -507,7 +500,7 @@ class ReviewView(QWidget):
 
     def _do_undo(self, _action: _Action) -> None:
         ws = self.ws
-        agent = agent_named(ws.agent)
+        agent = ws.agent
         self._write(
             lambda: undo_decision(agent, ws.root, ws=ws), "The last review decision was undone"
         )
@@ -626,7 +619,7 @@ class ReviewView(QWidget):
             return False
         self._stop_review = asyncio.Event()
         run = run_review(
-            agent_named(ws.agent), ws.root, reviewer, today=date.today(),
+            ws.agent, ws.root, reviewer, today=date.today(),
             progress=self._progress, cancel=self._stop_review, only=only,
         )  # fmt: skip
         self.review_task = asyncio.ensure_future(run)

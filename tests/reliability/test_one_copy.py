@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from core.agents.registry import NAMES, agent_named
 from core.decay import _DateCache
 from core.search import _day_number
 from core.times import iso_day
@@ -62,3 +63,17 @@ def test_the_cli_and_the_window_make_their_reviewer_in_one_place(tmp_path: Path)
     )  # fmt: skip
     assert result.returncode == 2
     assert "The LLM reviewer needs a base URL and a model: --llm-base-url" in result.stderr
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_open_workspace_knows_its_agent_from_one_place(tmp_path: Path, name: str) -> None:
+    """Tried as a new agent's author would: the agent's name was spelled twice (`Agent.name`,
+    the workspace's `agent` string) and five pages looked the plug-in up again by that string;
+    now the workspace's `agent` is the plug-in that opened it, whose name is said once."""
+    agent = agent_named(name)
+    layout = agent.demo_layouts[0]
+    made = agent.demo(tmp_path / "demo", layout=layout, entries=None, seed=1)
+
+    ws = agent.open(made.workspace)
+
+    assert ws.agent is agent and ws.agent.name == name

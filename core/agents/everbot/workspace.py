@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from core.agents.everbot import format as ev
 from core.fields import ParsedFile
@@ -45,6 +45,9 @@ from core.store.journal import (
 )
 from core.store.merge import Change, ConflictError, Resolution
 from core.times import iso_day
+
+if TYPE_CHECKING:
+    from core.agents.base import Agent
 
 __all__ = [
     "Change",
@@ -102,7 +105,12 @@ class SaveResult:
 class Workspace:
     """One open structured memory file and the changes made to it since it was read."""
 
-    agent = "everbot"
+    @property
+    def agent(self) -> Agent:
+        """The plug-in that reads this workspace (its one name: `agent.name`)."""
+        from core.agents.everbot import AGENT
+
+        return AGENT
 
     LOCK_TIMEOUT = 10.0  # seconds to wait for the agent's lock
 
