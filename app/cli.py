@@ -999,29 +999,17 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def _reviewer(args: argparse.Namespace) -> Any:
-    if args.reviewer == "rules":
-        from core.review.rules import RulesReviewer
+    from core.review.choice import reviewer_named
 
-        return RulesReviewer()
-    from pydantic import ValidationError
-
-    from core.review.llm import LlmReviewer, LlmSettings
-
-    if not args.llm_base_url or not args.llm_model:
-        raise WorkspaceError(
-            "--reviewer llm needs --llm-base-url and --llm-model (the API key is read from "
-            "$MEMDESK_LLM_API_KEY)",
-            exit_code=EXIT_ERROR,
-        )
-    try:
-        settings = LlmSettings(
-            base_url=args.llm_base_url, model=args.llm_model, timeout_s=args.llm_timeout
-        )
-    except ValidationError as exc:
-        raise WorkspaceError(
-            f"LLM settings: {exc.errors()[0]['msg']}", exit_code=EXIT_ERROR
-        ) from None
-    return LlmReviewer(settings, on_wait=_say_wait)
+    return reviewer_named(
+        args.reviewer,
+        base_url=args.llm_base_url or "",
+        model=args.llm_model or "",
+        timeout_s=args.llm_timeout,
+        on_wait=_say_wait,
+        set_up_by="--llm-base-url and --llm-model set them (the API key is read from "
+        "$MEMDESK_LLM_API_KEY)",
+    )
 
 
 def _say_wait(_seconds: float, why: str) -> None:
@@ -1148,25 +1136,22 @@ def cmd_where(args: argparse.Namespace) -> int:
 
 
 def cmd_forget(args: argparse.Namespace) -> int:
-    from core.ops import apply_and_save
-    from core.ops.where import check_prunable, forget_changes, prune_backups, where
+    from core.ops.where import forget_everywhere, where
 
     agent, path = _resolve(args)
     args.prune_backup = [_in_workspace(path, rel) for rel in args.prune_backup]
     ws = agent.open(path)
     found = where(agent, ws, args.what)
-    check_prunable(found, args.prune_backup)
-    changesets, untouched = forget_changes(ws, found)
-    if not changesets and not args.prune_backup:
+    done = forget_everywhere(ws, found, args.prune_backup)
+    if not done.changesets and not args.prune_backup:
         print("nothing to forget: no file MemDesk edits holds it")
-    if changesets:
-        saved = apply_and_save(ws, changesets, f"forgot everywhere: {found.needle[:60]}")
-        for changeset in changesets:
+    if done.changesets:
+        for changeset in done.changesets:
             print(changeset.label)
-        _print_saved(saved)
-    for rel in untouched:
+        _print_saved(done.saved)
+    for rel in done.untouched:
         print(f"not changed (read-only in MemDesk): {rel}")
-    for rel in prune_backups(path, found, args.prune_backup):
+    for rel in done.pruned:
         print(f"deleted the backup {rel}")
     kept = [p.file for p in found.of_kind("backup") if p.file not in args.prune_backup]
     for rel in dict.fromkeys(kept):

@@ -54,6 +54,8 @@ def run_gui(path: Path | None = None) -> int:
     logging.basicConfig(level=logging.INFO, handlers=[stderr], force=True)  # not the CLI's
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
+    loop = qasync.QEventLoop(app)  # asyncio on the Qt event loop: the LLM reviewer's requests
+    asyncio.set_event_loop(loop)
     app.setApplicationName("MemDesk")
     app.setOrganizationName("MemDesk")
     settings, warnings = load_settings()
@@ -73,8 +75,6 @@ def run_gui(path: Path | None = None) -> int:
             lambda: (print(f"ready {time.monotonic():.6f}", flush=True), app.quit())
         )
     window.open_workspace(initial_workspace(path, settings))
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
     app.lastWindowClosed.connect(loop.stop)
     try:
         with loop:

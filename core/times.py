@@ -1,9 +1,13 @@
-"""How the text of every command and page shows a moment (--json keeps ISO 8601)."""
+"""How the text of every command and page shows a moment (--json keeps ISO 8601), and how a
+memory's date is read."""
 
 from __future__ import annotations
 
 import contextlib
-from datetime import datetime
+import re
+from datetime import date, datetime
+
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def shown_time(at: datetime | str) -> str:
@@ -14,3 +18,14 @@ def shown_time(at: datetime | str) -> str:
     with contextlib.suppress(OverflowError, ValueError):
         moment = moment.astimezone()
     return f"{moment:%Y-%m-%d %H:%M:%S}"
+
+
+def iso_day(text: str) -> date | None:
+    """The day a text starts with, written YYYY-MM-DD ("2026-11-13", "2026-11-13T23:12:24Z");
+    None for any other text: every page and command reads a memory's date alike."""
+    if _ISO_DAY.match(text) is None:
+        return None
+    try:
+        return date.fromisoformat(text[:10])
+    except ValueError:
+        return None

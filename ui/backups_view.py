@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.registry import agent_named, file_kinds
+from core.agents.base import OpenWorkspace
+from core.agents.registry import file_kinds
 from core.formats.text import InputError, to_lf
 from core.ops.restore import KindOf, RestoreRisk, restore_and_save, restore_risk
 from core.store.backups_view import (
@@ -38,7 +39,6 @@ from core.store.backups_view import (
     diff_versions,
     search_backups,
 )
-from core.store.documents import Editable
 from core.store.errors import WorkspaceError
 from core.store.files import BIG_FILE_BYTES
 from core.text_diff import LineDiff, compare_lines
@@ -157,14 +157,14 @@ class BackupSearch:
     hold are kept (a few, where the backups are 17 MB each with 100,000 memories). A new one is
     made once the file is written."""
 
-    def __init__(self, ws: Editable) -> None:
+    def __init__(self, ws: OpenWorkspace) -> None:
         self.root, self.agent = ws.root, ws.agent
         self._backups: list[BackupFile] = []
         self._candidates: list[BackupOnly] | None = None
 
     def search(self, query: str) -> list[BackupHit]:
         if self._candidates is None:
-            self._backups = agent_named(self.agent).backups(self.root)
+            self._backups = self.agent.backups(self.root)
             self._candidates = backup_only(self._backups)
         return search_backups(self._backups, query, candidates=self._candidates)
 
@@ -187,7 +187,7 @@ class BackupsView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.ws: Editable | None = None
+        self.ws: OpenWorkspace | None = None
         self.backups: list[BackupFile] = []  # newest first, as the table lists them
         self.comparison = Comparison()
         self.comparing: BackupFile | None = None  # compared off the UI thread right now
@@ -316,7 +316,7 @@ class BackupsView(QWidget):
             then()
 
     # -- listing ---------------------------------------------------------------------------------
-    def show_workspace(self, ws: Editable) -> None:
+    def show_workspace(self, ws: OpenWorkspace) -> None:
         self.ws = ws
         self.refresh()
 
@@ -327,7 +327,7 @@ class BackupsView(QWidget):
             return
         kept, ticked = self.selected(), set(self.checked_keys())
         try:
-            found = agent_named(self.ws.agent).backups(self.ws.root)
+            found = self.ws.agent.backups(self.ws.root)
         except (WorkspaceError, InputError, OSError) as exc:
             found = []
             self.failed.emit(f"Cannot list the backups: {exc}")
@@ -374,7 +374,7 @@ class BackupsView(QWidget):
         """Compare the backup with the file now: at once for a small file, else off the UI
         thread (a 17 MB file takes seconds), a result for an earlier selection dropped."""
         backup = self.backups[row] if 0 <= row < len(self.backups) else None
-        kinds = file_kinds(agent_named(self.ws.agent)) if self.ws is not None else None
+        kinds = file_kinds(self.ws.agent) if self.ws is not None else None
         if backup is None or backup.size < COMPARE_AT_ONCE_BELOW:
             self.comparing = None
             self._show_comparison(backup, compare(backup, kinds) if backup else Comparison())
@@ -507,7 +507,7 @@ class BackupsView(QWidget):
         ws = self.ws
         if ws is None or not self.confirm(question):
             return
-        kinds = file_kinds(agent_named(ws.agent))
+        kinds = file_kinds(ws.agent)
         work: Callable[[], Any] = lambda: restore_and_save(  # noqa: E731
             ws, backup, keys, force=force, kind_of=kinds
         )

@@ -26,8 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.base import Context, Injected
-from core.agents.registry import agent_named
+from core.agents.base import Agent, Context, Injected
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
 from ui.untrusted import literal_html, plain_label
@@ -46,7 +45,7 @@ class ContextView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.agent = ""
+        self.agent: Agent | None = None
         self.root: Path | None = None
         self.scopes: Scopes = lambda: ()
         self.context: Context | None = None
@@ -120,7 +119,7 @@ class ContextView(QWidget):
 
     def show_workspace(
         self,
-        agent: str,
+        agent: Agent,
         root: Path,
         scopes: Scopes = lambda: (),
         scope_name: str = "Scope",
@@ -137,16 +136,14 @@ class ContextView(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        if not self.agent or self.root is None:
+        if self.agent is None or self.root is None:
             return
         qday = self.day.date()
         day = date(qday.year(), qday.month(), qday.day())
         scope = self.scope.currentText() or None
         project = self.project.currentText() or None
         try:
-            found = agent_named(self.agent).context(
-                self.root, today=day, scope=scope, project=project
-            )
+            found = self.agent.context(self.root, today=day, scope=scope, project=project)
         except (WorkspaceError, InputError, ValueError) as exc:
             self._show(Context([], [], f"Cannot tell what the agent injects: {exc}"))
             return

@@ -15,8 +15,9 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QUndoCommand
 from PySide6.QtWidgets import QWidget
 
+from core.agents.base import OpenWorkspace
 from core.formats.text import InputError
-from core.store.documents import Editable, Refreshed
+from core.store.documents import Refreshed
 from core.store.errors import WorkspaceError
 from ui.settings import Settings
 from ui.tasks import TaskRunner
@@ -53,7 +54,7 @@ class Desk(QWidget):
         """True while a save or a reload runs: no edit may start."""
         return self.tasks.busy
 
-    def show_workspace(self, ws: Editable) -> None:
+    def show_workspace(self, ws: OpenWorkspace) -> None:
         """Show a newly opened workspace (its first page)."""
         self.ws = ws
 

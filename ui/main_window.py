@@ -40,10 +40,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.agents.base import OpenWorkspace
 from core.agents.registry import agent_named, detect, remember_agent, resolve, workspace_root
 from core.formats.text import InputError
 from core.store.commit import NotRecorded, journal_unreadable
-from core.store.documents import Editable, Refreshed
+from core.store.documents import Refreshed
 from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
 from core.store.merge import ConflictError, Resolution
@@ -98,7 +99,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings
         self.settings_path = settings_path
-        self.ws: Editable | None = None
+        self.ws: OpenWorkspace | None = None
         self.desk: Desk | None = None
         self.tasks = TaskRunner(self)
         self._save_queued: Callable[[], None] | None = None
@@ -258,7 +259,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Select a memory first", 4000)
             return
         try:
-            self.where_dialog = open_where(self, ws, agent_named(ws.agent), text, desk.write_now)
+            self.where_dialog = open_where(self, ws, ws.agent, text, desk.write_now)
         except (WorkspaceError, InputError, OSError) as exc:
             self.show_error(_message(exc, "Could not search the workspace"))
 
@@ -286,7 +287,7 @@ class MainWindow(QMainWindow):
         if isinstance(result, _Ambiguous):
             self._layout_chosen(result.root, self._ask_layout(result.root, result.candidates))
         else:
-            self._opened(result.agent, result.ws, result.journal_problem)
+            self._opened(result.ws, result.journal_problem)
 
     def _ask_layout(self, root: Path, candidates: tuple[str, ...]) -> str | None:
         """The person chooses how to read a folder that fits several agents' layouts."""
@@ -322,11 +323,11 @@ class MainWindow(QMainWindow):
         candidates = detect(root).candidates
         self._layout_chosen(root, self._ask_layout(root, candidates))
 
-    def _opened(self, agent: str, ws: Editable, journal_problem: str | None = None) -> None:
+    def _opened(self, ws: OpenWorkspace, journal_problem: str | None = None) -> None:
         """Show a workspace in its agent's desk."""
         self.watcher.clear()
         self.undo_stack.clear()
-        self._set_desk(desk_class(agent)(self.undo_stack.push, self.tasks, self.settings))
+        self._set_desk(desk_class(ws.agent.name)(self.undo_stack.push, self.tasks, self.settings))
         self.ws = ws
         assert self.desk is not None
         self.desk.show_workspace(ws)
@@ -335,7 +336,7 @@ class MainWindow(QMainWindow):
         self._save_settings()
         self._fill_recent()
         self.hide_banner()
-        self.statusBar().showMessage(f"Opened {agent_named(agent).title} workspace {ws.root}", 5000)
+        self.statusBar().showMessage(f"Opened {ws.agent.title} workspace {ws.root}", 5000)
         if journal_problem is not None:  # read without it: history and undo are not there
             self.show_error(journal_problem)
         self.layout_action.setEnabled(len(detect(ws.root).candidates) > 1)
@@ -696,8 +697,7 @@ class MainWindow(QMainWindow):
 
 @dataclass(frozen=True)
 class _Opened:
-    agent: str
-    ws: Editable
+    ws: OpenWorkspace
     journal_problem: str | None = None  # why its journal cannot be read
 
 
@@ -720,7 +720,7 @@ def _open_any(path: Path) -> _Opened | _Ambiguous:
     agent, target = resolve(root)
     ws = agent.open(target)
     ws.warm_up()
-    return _Opened(agent.name, ws, journal_unreadable(ws.root))
+    return _Opened(ws, journal_unreadable(ws.root))
 
 
 def _message(exc: BaseException, context: str) -> str:

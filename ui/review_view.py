@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import (
     QAbstractTableModel,
     QEvent,
@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.registry import agent_named
+from core.review.choice import reviewer_named
 from core.review.detectors import mask_secrets
 from core.review.queue import approve, listed, reject, run_review, undo_decision, waiting
 from core.store.errors import WorkspaceError
@@ -104,11 +104,6 @@ def queue_title(count: int, oldest: datetime | None) -> str:
     return f"Review queue ({count}, oldest {age_of(oldest)})"
 
 
-class _RunSignals(QObject):
-    progress = Signal(int, int)
-    waiting = Signal(str)  # the reviewer waits (a server asked to retry later): why, how long
-
-
 @dataclass(frozen=True, slots=True)
 class _Action:
     """What a key or button asked for, about the proposals on screen when it was pressed."""
@@ -137,12 +132,10 @@ class ReviewView(QWidget):
         self.waiting: tuple[int, datetime | None] = (0, None)  # how many, the oldest since
         self._extra: list[Callable[[Proposal], None]] = []  # the desk's own tabs of the card
         self.runner = TaskRunner(self)
-        self._cancel: Callable[[], None] | None = None
+        self.review_task: asyncio.Task[Any] | None = None  # a run on the window's qasync loop
+        self._stop_review = asyncio.Event()
         self._actions: deque[_Action] = deque()  # asked for while a decision is being written
         self._writing = False  # a decision is being written, or a review runs
-        self._signals = _RunSignals(self)
-        self._signals.progress.connect(self._progress)
-        self._signals.waiting.connect(self._waiting)
         self._build()
 
     # -- layout ---------------------------------------------------------------------------------
@@ -279,7 +272,7 @@ class ReviewView(QWidget):
         self.ws = ws
         archive = self.findChild(QPushButton, "reviewArchive")
         if archive is not None:  # an agent without an archive: A is no decision there
-            archive.setEnabled(agent_named(ws.agent).archives)
+            archive.setEnabled(ws.agent.archives)
         self.refresh()
 
     def count(self, ws: Any) -> None:
@@ -409,14 +402,8 @@ class ReviewView(QWidget):
         return self._ask("approve")
 
     def decide(self, decision: str) -> bool:
-        if (
-            decision == "ARCHIVE"
-            and self.ws is not None
-            and not agent_named(self.ws.agent).archives
-        ):
-            self.failed.emit(
-                f"{agent_named(self.ws.agent).title} has no archive: K keeps, D deletes"
-            )
+        if decision == "ARCHIVE" and self.ws is not None and not self.ws.agent.archives:
+            self.failed.emit(f"{self.ws.agent.title} has no archive: K keeps, D deletes")
             return False
         return self._ask("approve", decision)
 
@@ -497,7 +484,7 @@ class ReviewView(QWidget):
 
     def _do_approve(self, action: _Action) -> None:
         ws, ids = self.ws, list(action.ids)
-        agent = agent_named(ws.agent)
+        agent = ws.agent
         decisions = None if action.decision is None else dict.fromkeys(ids, action.decision)
         what = action.decision or "as proposed"
         message = (
@@ -513,7 +500,7 @@ class ReviewView(QWidget):
 
     def _do_undo(self, _action: _Action) -> None:
         ws = self.ws
-        agent = agent_named(ws.agent)
+        agent = ws.agent
         self._write(
             lambda: undo_decision(agent, ws.root, ws=ws), "The last review decision was undone"
         )
@@ -588,25 +575,15 @@ class ReviewView(QWidget):
     # -- review now -----------------------------------------------------------------------------
     def reviewer(self) -> Any:
         """The reviewer a run uses, as chosen; WorkspaceError when the LLM is not set up."""
-        from core.review.rules import RulesReviewer
-
-        if self.settings.reviewer == "rules":
-            return RulesReviewer()
-        from core.review.llm import LlmReviewer, LlmSettings
-
         s = self.settings
-        if not s.llm_base_url or not s.llm_model:
-            raise WorkspaceError(
-                "The LLM reviewer needs a base URL and a model: LLM settings… sets them"
-            )
-        return LlmReviewer(
-            LlmSettings(
-                base_url=s.llm_base_url,
-                model=s.llm_model,
-                timeout_s=s.llm_timeout_s,
-                api_key_env=s.llm_api_key_env,
-            ),
-            on_wait=lambda _seconds, why: self._signals.waiting.emit(f"{why} (Cancel stops it)"),
+        return reviewer_named(
+            s.reviewer,
+            base_url=s.llm_base_url,
+            model=s.llm_model,
+            timeout_s=s.llm_timeout_s,
+            api_key_env=s.llm_api_key_env,
+            on_wait=lambda _seconds, why: self._waiting(f"{why} (Cancel stops it)"),
+            set_up_by="LLM settings… sets them",
         )
 
     def _reviewer_chosen(self, _index: int) -> None:
@@ -625,10 +602,12 @@ class ReviewView(QWidget):
         return True
 
     def start_review(self, only: list[tuple[str, str]] | None = None) -> bool:
-        """Run the triggers and the reviewer (`only`: over these memories alone) off the UI
-        thread; decisions asked for meanwhile wait until it is over."""
+        """Run the triggers and the reviewer (`only`: over these memories alone) as a task on
+        the window's qasync loop (app.gui): the reviewer's requests run on the Qt event loop,
+        the files are read and written in a worker thread, and Cancel cancels the requests in
+        flight. Decisions asked for meanwhile wait until it is over."""
         ws = self.ws
-        if ws is None or self._cancel is not None:
+        if ws is None or self.review_task is not None:
             return False
         if self._writing and only is None:
             self.failed.emit("A decision is being written; “Review now” once it is done")
@@ -638,38 +617,32 @@ class ReviewView(QWidget):
         except WorkspaceError as exc:
             self.failed.emit(str(exc))
             return False
-        agent, root = agent_named(ws.agent), ws.root
-        loop_ready = threading.Event()
-        holder: dict[str, Any] = {}
-
-        def work() -> Any:
-            async def main() -> Any:
-                holder["loop"], holder["stop"] = asyncio.get_running_loop(), asyncio.Event()
-                loop_ready.set()
-                return await run_review(
-                    agent, root, reviewer, today=date.today(),
-                    progress=self._signals.progress.emit, cancel=holder["stop"], only=only,
-                )  # fmt: skip
-
-            try:
-                return asyncio.run(main())
-            finally:
-                loop_ready.set()
-
-        def cancel() -> None:
-            if loop_ready.wait(5) and "loop" in holder:
-                holder["loop"].call_soon_threadsafe(holder["stop"].set)
-
-        self._cancel = cancel
+        self._stop_review = asyncio.Event()
+        run = run_review(
+            ws.agent, ws.root, reviewer, today=date.today(),
+            progress=self._progress, cancel=self._stop_review, only=only,
+        )  # fmt: skip
+        self.review_task = asyncio.ensure_future(run)
+        self.review_task.add_done_callback(self._review_over)
         self._writing = True
         self._running(True)
-        self.runner.run(work, on_done=self._reviewed, on_error=self._review_failed)
         return True
 
     def cancel_review(self) -> None:
-        if self._cancel is not None:
-            self._cancel()
+        if self.review_task is not None:
+            self._stop_review.set()  # the run cancels its requests, then stores what it has
             self.summary.setText("Cancelling: the reviews in flight are stopped…")
+
+    def _review_over(self, task: asyncio.Task[Any]) -> None:
+        if not shiboken6.isValid(self):  # another workspace was opened meanwhile
+            return
+        self.review_task = None
+        if task.cancelled():  # the loop itself was stopped (the window closes)
+            self._review_failed(asyncio.CancelledError("cancelled"))
+        elif (exc := task.exception()) is not None:
+            self._review_failed(exc)
+        else:
+            self._reviewed(task.result())
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.setRange(0, max(1, total))
@@ -687,7 +660,6 @@ class ReviewView(QWidget):
         self.summary.setText(why)
 
     def _reviewed(self, run: Any) -> None:
-        self._cancel = None
         self._running(False)
         self._writing = False
         self.refresh()
@@ -704,7 +676,6 @@ class ReviewView(QWidget):
         self._next()
 
     def _review_failed(self, exc: BaseException) -> None:
-        self._cancel = None
         self._running(False)
         self._writing = False
         self.refresh()

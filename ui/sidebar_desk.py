@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.store.documents import Editable
+from core.agents.base import OpenWorkspace
 from ui.activity_view import ActivityView
 from ui.backups_view import BackupsView
 from ui.context_view import ContextView, Scopes
@@ -123,7 +123,7 @@ class SidebarDesk(Desk):
         return ""
 
     # -- showing --------------------------------------------------------------------------------
-    def show_workspace(self, ws: Editable) -> None:
+    def show_workspace(self, ws: OpenWorkspace) -> None:
         super().show_workspace(ws)
         self.pages = [*self.pages_of(ws), *self.journal_pages()]
         self.header.setText(self.header_text(ws))

@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from core.ops import ChangeSet
-from core.store.merge import Change
+from core.store.merge import Change, inverse_of
 
 
 class OpCommand(QUndoCommand):
@@ -40,8 +40,7 @@ class OpCommand(QUndoCommand):
         self.on_changed(self)
 
     def undo(self) -> None:
-        inverse = [c.inverse() for c in reversed(self.changes)]
-        self.document.restore(self.before, changes=inverse)
+        self.document.restore(self.before, changes=inverse_of(self.changes))
         self.on_changed(self)
 
     def still_valid(self) -> bool:

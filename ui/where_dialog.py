@@ -20,8 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.ops import apply_and_save
-from core.ops.where import Where, forget_changes, prune_backups
+from core.ops.where import Where, forget_everywhere
 from ui.untrusted import literal_html, plain_label
 
 HEADERS = ("Kind", "File", "Line", "Text")
@@ -107,10 +106,7 @@ class WhereDialog(QDialog):
             return
 
         def work() -> list[Any]:
-            changesets, _untouched = forget_changes(ws, found)
-            saved = apply_and_save(ws, changesets, f"forgot everywhere: {found.needle[:60]}")
-            prune_backups(ws.root, found, ticked)
-            return saved
+            return forget_everywhere(ws, found, ticked).saved
 
         self.write_requested.emit(work, f"Forgot “{found.needle[:40]}” in {len(files)} files")
         self.accept()

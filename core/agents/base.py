@@ -14,11 +14,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from core.formats.problems import Problem
 from core.ops import ChangeSet
 from core.store.backups_view import BackupFile
+from core.store.documents import Editable
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "DemoResult",
     "Injected",
     "NotApplicable",
+    "OpenWorkspace",
     "Row",
     "Source",
     "list_line",
@@ -249,7 +251,6 @@ class Agent(ABC):
     name: ClassVar[str]  # the registry key, e.g. "picoclaw"
     title: ClassVar[str]  # how the person names it, e.g. "PicoClaw"
     demo_layouts: ClassVar[tuple[str, ...]]  # `memdesk demo --layout` names it writes
-    scored: ClassVar[bool] = False  # memories carry scores that decay (SPEC 3)
     archives: ClassVar[bool] = False  # memories can be archived (kept, out of the agent's sight)
 
     # -- finding it ---------------------------------------------------------------------------
@@ -473,3 +474,11 @@ class Agent(ABC):
         today: date | None = None,
     ) -> DemoResult:
         """Write a lived-in demo workspace of this agent into `target`."""
+
+
+class OpenWorkspace(Editable, Protocol):
+    """An agent's open workspace as the window holds it: what the shell drives (`Editable`),
+    and the plug-in that reads it, the one source of which agent it is."""
+
+    @property
+    def agent(self) -> Agent: ...

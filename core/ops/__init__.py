@@ -4,7 +4,8 @@ The window, the CLI, decay runs, restores and approved review decisions all chan
 same way: they build a `ChangeSet` with the functions of `core.ops.entries` (any agent's file of
 entries, a daily note, profile keys) or `core.agents.everbot.ops` (scored memories), apply it to the
 open document, and save the document through the one guarded commit. Undo restores the
-document's state from before the change set; a change set's inverse undoes it after a save.
+document's state from before the change set; `inverse_of` the changes it made undoes it after
+a save.
 """
 
 from __future__ import annotations
@@ -37,9 +38,6 @@ class ChangeSet:
         if self.text is not None:
             return self.document.set_text(self.text, base=self.base)
         return self.document.apply(self.changes)
-
-    def inverse(self) -> list[Change[Any]]:
-        return [ch.inverse() for ch in reversed(self.changes)]
 
 
 def apply_and_save(ws: Any, changesets: Sequence[ChangeSet], cause: str | None = None) -> list[Any]:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from core.formats.text import InputError
-from core.ops import ChangeSet
+from core.ops import ChangeSet, apply_and_save
 from core.store.backups_view import holding
 from core.store.confine import OWN_FOLDER
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
@@ -33,10 +33,12 @@ from core.store.files import BIG_FILE_BYTES, open_confined, read_or_none
 from core.store.merge import Change
 
 __all__ = [
+    "Forgotten",
     "Place",
     "Where",
     "check_prunable",
     "forget_changes",
+    "forget_everywhere",
     "prune_backups",
     "where",
 ]
@@ -243,6 +245,29 @@ def _matching_big(path: Path, root: Path, needle: str) -> Iterator[tuple[int, st
 def _binary(head: bytes) -> bool:
     """A file whose first bytes hold a NUL is no text (an image, a database)."""
     return b"\0" in head
+
+
+@dataclass(frozen=True, slots=True)
+class Forgotten:
+    """What "forget everywhere" did: the change sets written as one operation, their saves, the
+    live files it could not edit and the backups it deleted."""
+
+    changesets: list[ChangeSet]
+    saved: list[Any]
+    untouched: list[str]
+    pruned: list[str]
+
+
+def forget_everywhere(ws: Any, found: Where, prune: Sequence[str] = ()) -> Forgotten:
+    """Remove the text from every live file MemDesk edits, as one operation the journal can
+    undo, then delete the backups in `prune` (only backups this search listed: a file that is
+    not one is refused before anything is written)."""
+    check_prunable(found, prune)
+    changesets, untouched = forget_changes(ws, found)
+    saved = []
+    if changesets:
+        saved = apply_and_save(ws, changesets, f"forgot everywhere: {found.needle[:60]}")
+    return Forgotten(changesets, saved, untouched, prune_backups(ws.root, found, prune))
 
 
 def forget_changes(ws: Any, found: Where) -> tuple[list[ChangeSet], list[str]]:

@@ -15,6 +15,7 @@ from datetime import date, datetime
 
 from core.review.deadlines import deadline_of, words_pattern
 from core.review.model import Memory, in_its_language, is_chinese
+from core.times import iso_day
 
 __all__ = [
     "SecretHit",
@@ -1007,11 +1008,7 @@ def _date_of(value: str) -> date | None:
     try:
         return datetime.fromisoformat(value.replace("Z", "+00:00")).date()
     except ValueError:
-        pass
-    try:
-        return date.fromisoformat(value[:10])
-    except ValueError:
-        return None
+        return iso_day(value)
 
 
 # -- facts that are never deleted for fading -------------------------------------------------------

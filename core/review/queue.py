@@ -176,20 +176,15 @@ async def run_review(
     only: Iterable[Key] | None = None,
 ) -> ReviewRun:
     """Triggers, then the reviewer over each candidate; the proposals are stored at the end.
-    `only`: review just these memories (a stale proposal reviewed again)."""
+    `only`: review just these memories (a stale proposal reviewed again). The files and the
+    journal are read and written in a worker thread: the loop (the window's, through qasync)
+    only waits for the reviewer, so `cancel` stops the requests in flight at once."""
     from core.review.run import review_many
 
-    with gc_paused():  # a whole workspace's memories and candidates, none in a cycle
-        ws = agent.open(path)
-        _rows, memories = memories_in(agent, path, ws)
-        mark_stale(path, memories)
-        candidates = scan(agent, path, ws, memories, today, only=only)
-        with journal_for_reading(path) as journal:
-            open_now = [] if journal is None else journal.open_proposals()
-        plan = _plan(candidates, open_now)
-    run = ReviewRun(len(candidates), skipped=plan.skipped, deferred=plan.deferred)
+    run, plan, open_now, candidates, memories, context = await asyncio.to_thread(
+        _prepared, agent, path, today, only
+    )
     fresh = [c for c, _old in plan.review]
-    context = _Context(memories, archives=agent.archives)
     results = await review_many(
         reviewer, fresh, context, on_progress=progress, cancel=cancel, max_in_flight=max_in_flight
     )
@@ -199,8 +194,39 @@ async def run_review(
         for (candidate, old), result in zip(plan.review, results, strict=False)
     ]
     withdrawn = [] if run.cancelled or only is not None else _moot(open_now, candidates)
+    await asyncio.to_thread(_stored, path, reviewed, reviewer.name, run, withdrawn, memories, only)
+    return run
+
+
+def _prepared(
+    agent: Agent, path: Path, today: date, only: Iterable[Key] | None
+) -> tuple[ReviewRun, _Plan, list[Proposal], list[Candidate], list[Memory], _Context]:
+    """A run's start: the memories, the candidates the triggers find, and what to review."""
+    with gc_paused():  # a whole workspace's memories and candidates, none in a cycle
+        ws = agent.open(path)
+        _rows, memories = memories_in(agent, path, ws)
+        mark_stale(path, memories)
+        candidates = scan(agent, path, ws, memories, today, only=only)
+        with journal_for_reading(path) as journal:
+            open_now = [] if journal is None else journal.open_proposals()
+        plan = _plan(candidates, open_now)
+        context = _Context(memories, archives=agent.archives)
+    run = ReviewRun(len(candidates), skipped=plan.skipped, deferred=plan.deferred)
+    return run, plan, open_now, candidates, memories, context
+
+
+def _stored(
+    path: Path,
+    reviewed: Sequence[tuple[Candidate, int | None, Review]],
+    reviewer: str,
+    run: ReviewRun,
+    withdrawn: Sequence[int],
+    memories: Sequence[Memory],
+    only: Iterable[Key] | None,
+) -> None:
+    """A run's end: its proposals stored; a full run also sets the next run's baseline."""
     with gc_paused(), journal_for_writing(path) as journal:
-        _store(journal, reviewed, reviewer.name, run)
+        _store(journal, reviewed, reviewer, run)
         journal.set_proposals_status(withdrawn, "rejected", decided_by="review")
         if not run.cancelled and only is None:  # a partial run sets no new baseline
             seen: dict[str, list[tuple[str, str]]] = defaultdict(list)
@@ -209,7 +235,6 @@ async def run_review(
             for file in sorted(seen):
                 journal.mark_seen_for_review(file, seen[file])
             journal.set_setting("last_review_at", _now_iso())
-    return run
 
 
 class _Context(RelatedIndex):

@@ -5,7 +5,6 @@ built-in profiles are their agent's (EverBot's: `core.agents.everbot.policy`).""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -72,26 +71,6 @@ class PolicyProfile(BaseModel):
         if rule.delete_below is None and self.delete_below is not None:
             return rule.model_copy(update={"delete_below": self.delete_below})
         return rule
-
-
-def load_profile(path: Path) -> PolicyProfile | None:
-    """Read a profile saved by `save_profile`; None when the file does not exist."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    try:
-        return PolicyProfile.model_validate_json(data)
-    except ValidationError as exc:
-        raise PolicyError(f"{path}: invalid policy profile: {describe_error(exc)}") from exc
-
-
-def save_profile(path: Path, profile: PolicyProfile) -> None:
-    """Write the profile as JSON with MemDesk's one atomic writer (a file of MemDesk's own)."""
-    from core.store.atomic import atomic_write_bytes
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(path, (profile.model_dump_json(indent=2) + "\n").encode("utf-8"))
 
 
 def describe_error(exc: ValidationError) -> str:

@@ -43,7 +43,6 @@ class Editable(Protocol):
     """An agent's open workspace, as the window's shell drives it (save, reload, watch)."""
 
     root: Path
-    agent: str
 
     @property
     def modified(self) -> bool: ...
@@ -85,8 +84,6 @@ def overwritten_in(
 
 class DocumentSet:
     """The files of one workspace that were read, and their unsaved edits."""
-
-    agent = ""  # the plug-in's name
 
     def __init__(self, root: Path) -> None:
         self.root = root

@@ -29,6 +29,7 @@ __all__ = [
     "Resolution",
     "diff",
     "fold",
+    "inverse_of",
     "merge",
     "net_changes",
 ]
@@ -122,6 +123,11 @@ class Change(Generic[T]):
 
     def inverse(self) -> Change[T]:
         return Change(self.key, self.after, self.before)
+
+
+def inverse_of(changes: Sequence[Change[T]]) -> list[Change[T]]:
+    """The changes that undo `changes` once they were made (applied in this order)."""
+    return [c.inverse() for c in reversed(changes)]
 
 
 @dataclass(frozen=True, slots=True)

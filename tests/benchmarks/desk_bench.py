@@ -58,7 +58,7 @@ def main() -> int:
         aws.longterm()
 
         def show() -> None:
-            window._opened("picoclaw", aws)
+            window._opened(aws)
             app.processEvents()
 
         start = time.perf_counter()

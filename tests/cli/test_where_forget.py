@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.cli.conftest import Cli
 
 SECRET = "用户的门禁密码是 4711，放在玄关抽屉里。"
@@ -96,3 +98,31 @@ def test_where_with_nothing_elsewhere_and_bad_input(cli: Cli, tmp_path: Path) ->
     assert nowhere.code == 2 and "nothing in" in nowhere.err  # not an empty success
     short = cli("where", ws, "ab")
     assert short.code == 1 and "too short" in short.err
+
+
+def test_the_window_and_the_cli_forget_through_one_function(cli: Cli, tmp_path: Path) -> None:
+    """Tried as a user would: `memdesk forget` and the window's "Forget everywhere…" each had
+    their own copy of the steps; now both call core.ops.where.forget_everywhere, which refuses a
+    file that is not a listed backup before writing anything, then writes one operation."""
+    from core.agents.registry import agent_named
+    from core.ops.where import forget_everywhere, where
+    from core.store.errors import WorkspaceError
+
+    ws_root, memory_id = _four_places(cli, tmp_path)
+    files = {p: p.read_bytes() for p in ws_root.rglob("*") if p.is_file()}
+    agent = agent_named("picoclaw")
+    ws = agent.open(ws_root)
+    found = where(agent, ws, memory_id)
+    with pytest.raises(WorkspaceError, match="not a backup holding the text"):
+        forget_everywhere(ws, found, ["memory/MEMORY.md"])
+    assert {p: p.read_bytes() for p in ws_root.rglob("*") if p.is_file()} == files
+
+    backup = next(p.file for p in found.of_kind("backup"))
+    done = forget_everywhere(agent.open(ws_root), found, [backup])
+
+    assert done.pruned == [backup] and not (ws_root / backup).exists()
+    assert len(done.changesets) == 2 and not done.untouched
+    left = where(agent, agent.open(ws_root), SECRET, by_text=True)
+    assert {p.kind for p in left.places} == {"backup"}  # the backups this save made
+    [op] = cli("activity", ws_root, "--json").json()[:1]
+    assert op["cause"].startswith("forgot everywhere") and len(op["files"]) == 2

@@ -127,11 +127,11 @@ def expected_context(root: Path, message: str, *, limit: int, recent_days: int) 
 
 
 def test_open_detects_the_layout(tmp_path: Path, pico: Path, pomelo: Path) -> None:
-    assert open_workspace(pico).agent == "picoclaw"
-    assert open_workspace(pomelo).agent == "pomelobot"
+    assert open_workspace(pico).agent.name == "picoclaw"
+    assert open_workspace(pomelo).agent.name == "pomelobot"
     demo = write_demo(tmp_path / "demo", layout="picoclaw", today=TODAY)
     ws = open_workspace(demo.workspace)
-    assert ws.agent == "picoclaw"
+    assert ws.agent.name == "picoclaw"
     assert len(ws.longterm().items()) == demo.entries
 
 
@@ -143,7 +143,7 @@ def test_open_refuses_other_folders(tmp_path: Path) -> None:
     (structured / "MEMORY.md").write_text(
         "# Agent Memory\n\n## Active Memories\n\n### [a1b2c3] fact | 0.9 | 2026-02-20 | 1\nx\n"
     )
-    assert open_workspace(structured).agent == "everbot"
+    assert open_workspace(structured).agent.name == "everbot"
 
 
 def test_documents_are_read_once_and_keep_their_edits(pico: Path) -> None:

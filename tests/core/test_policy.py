@@ -1,14 +1,12 @@
-"""Policy profiles: the SPEC section 3 numbers, rule lookup, and saving and loading as JSON."""
+"""Policy profiles: the SPEC section 3 numbers, rule lookup, and and their values checked."""
 
 from __future__ import annotations
-
-import json
-from pathlib import Path
 
 import pytest
 
 from core.agents.everbot.policy import EVERBOT, TIERED, profile_by_name
-from core.scoring.policy import DecayRule, PolicyError, PolicyProfile, load_profile, save_profile
+from core.agents.everbot.profile_file import effective_profile
+from core.scoring.policy import DecayRule, PolicyError
 
 
 def test_everbot_numbers() -> None:
@@ -61,81 +59,21 @@ def test_profile_by_name() -> None:
         profile_by_name("EverBot")
 
 
-@pytest.mark.parametrize("profile", [EVERBOT, TIERED], ids=lambda p: p.name)
-def test_save_then_load_round_trips(tmp_path: Path, profile: PolicyProfile) -> None:
-    path = tmp_path / "policy.json"
-    save_profile(path, profile)
-    assert load_profile(path) == profile
-    assert json.loads(path.read_text("utf-8"))["name"] == profile.name
-    assert [p.name for p in tmp_path.iterdir()] == ["policy.json"]
-
-
-def test_save_replaces_an_existing_profile(tmp_path: Path) -> None:
-    path = tmp_path / ".memdesk" / "policy.json"
-    save_profile(path, EVERBOT)
-    changed = EVERBOT.model_copy(update={"name": "mine", "archive_below": 0.25})
-    save_profile(path, changed)
-    loaded = load_profile(path)
-    assert loaded is not None
-    assert (loaded.name, loaded.archive_below) == ("mine", 0.25)
-    assert sorted(p.name for p in path.parent.iterdir()) == ["policy.json"]
-
-
-def test_missing_file_loads_as_none(tmp_path: Path) -> None:
-    assert load_profile(tmp_path / "absent.json") is None
-
-
-def _saved_everbot(tmp_path: Path) -> tuple[Path, dict[str, object]]:
-    path = tmp_path / "policy.json"
-    save_profile(path, EVERBOT)
-    return path, json.loads(path.read_text("utf-8"))
-
-
 @pytest.mark.parametrize(
-    ("change", "complaint"),
+    ("override", "complaint"),
     [
         ({"archive_below": -0.1}, "archive_below"),
         ({"reinforce": "double"}, "reinforce"),
-        ({"default_rule": {"grace_days": 7, "daily_factor": 1.5}}, "default_rule.daily_factor"),
+        ({"decay.default.daily_factor": 1.5}, "decay.default.daily_factor"),
         ({"promotion_min_hits": "many"}, "promotion_min_hits"),
         ({"surprise": 1}, "surprise"),
-        ({"version": 2}, "version"),
+        ({"keep_reset_to": float("inf")}, "keep_reset_to"),
     ],
 )
-def test_invalid_values_raise_policy_error_naming_file_and_field(
-    tmp_path: Path, change: dict[str, object], complaint: str
+def test_invalid_values_raise_policy_error_naming_the_field(
+    override: dict[str, object], complaint: str
 ) -> None:
-    path, data = _saved_everbot(tmp_path)
-    path.write_text(json.dumps(data | change), encoding="utf-8")
-    with pytest.raises(PolicyError) as info:
-        load_profile(path)
-    assert str(path) in str(info.value)
-    assert complaint in str(info.value)
-
-
-def test_a_missing_field_is_an_error(tmp_path: Path) -> None:
-    path, data = _saved_everbot(tmp_path)
-    del data["delete_below"]
-    path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(PolicyError, match="delete_below"):
-        load_profile(path)
-
-
-@pytest.mark.parametrize(
-    "content", [b"", b"{", b'{"name": "x",}', b"\xff\xfe not utf-8", b"[]", b"NaN"]
-)
-def test_corrupt_file_raises_policy_error_naming_the_file(tmp_path: Path, content: bytes) -> None:
-    path = tmp_path / "policy.json"
-    path.write_bytes(content)
-    with pytest.raises(PolicyError) as info:
-        load_profile(path)
-    assert str(path) in str(info.value)
+    """A workspace's profile file is where a profile is read from (core.agents.everbot.profile_file)."""
+    with pytest.raises(PolicyError, match=complaint) as info:
+        effective_profile("everbot", override)
     assert isinstance(info.value, ValueError)
-
-
-def test_non_finite_numbers_are_rejected(tmp_path: Path) -> None:
-    path, data = _saved_everbot(tmp_path)
-    text = json.dumps(data | {"keep_reset_to": float("inf")})
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(PolicyError, match="keep_reset_to"):
-        load_profile(path)

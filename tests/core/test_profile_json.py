@@ -34,7 +34,7 @@ from core.store.backups import backup_bytes, own_backup_dir
 from core.store.commit import Target
 from core.store.document import Document
 from core.store.errors import WorkspaceError
-from core.store.merge import Change, Conflict, ConflictError
+from core.store.merge import Change, Conflict, ConflictError, inverse_of
 from tests.conftest import FIXTURES
 
 HYBRID = FIXTURES / "workspaces" / "picoclaw_hybrid" / "memory" / "profile.json"
@@ -415,7 +415,7 @@ def test_save_without_edits_writes_nothing(tmp_path: Path) -> None:
     path = _workspace(tmp_path)
     document = _open(path)
     made = _set(document, "user_name", "Michael")
-    document.apply([ch.inverse() for ch in reversed(made)])
+    document.apply(inverse_of(made))
     assert not document.modified
     saved = document.save()
     assert (saved.backup, saved.changes) == (None, ())

@@ -30,6 +30,7 @@ from core.agents.everbot.workspace import (
     change_kind,
 )
 from core.store.journal import Journal, RecordedEvent
+from core.store.merge import inverse_of
 from tests.helpers import LOCK_HOLDER, dead_pid
 
 SAMPLE = """\
@@ -735,7 +736,7 @@ def test_undo_before_a_save_leaves_nothing_to_write(root: Path, memory: Path) ->
 
     changes = operations.delete(ws, ["d4e5f6"])
     ws.apply(changes)
-    ws.restore(before, changes=operations.inverse(changes))
+    ws.restore(before, changes=inverse_of(changes))
     assert ws.doc.to_bytes() == original  # back in its place, not appended at the end
     assert save(ws).changes == ()
     assert memory.read_bytes() == original
@@ -752,7 +753,7 @@ def test_undo_after_a_save_becomes_a_new_unsaved_change(root: Path, memory: Path
     after = ws.snapshot()
     save(ws)
     assert b"saved, then undone" in memory.read_bytes()
-    ws.restore(before, changes=operations.inverse(changes))
+    ws.restore(before, changes=inverse_of(changes))
     assert ws.modified
     save(ws)
     assert memory.read_bytes() == original

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import qasync
 import shiboken6
 from PySide6.QtCore import QEvent, QThreadPool
 from PySide6.QtGui import QUndoStack
@@ -68,3 +70,26 @@ def crash(window: MainWindow) -> Iterator[CrashHandler]:
         handler.dialog.close()
         handler.dialog.deleteLater()
     handler.deleteLater()
+
+
+@pytest.fixture
+def qasync_loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
+    """The window's asyncio loop as app.gui sets it up: qasync's, on the Qt event loop. Its
+    tasks run while qtbot waits (waitSignal, waitUntil), as they run in the window."""
+    loop = qasync.QEventLoop(qapp, already_running=True)
+    asyncio.set_event_loop(loop)
+    try:
+        yield loop
+    finally:
+        left = asyncio.all_tasks(loop)
+        for task in left:
+            task.cancel()
+        deadline = 50
+        while any(not task.done() for task in left) and deadline:
+            qapp.processEvents()
+            deadline -= 1
+        qapp.aboutToQuit.disconnect(loop._after_run_forever)
+        loop._QEventLoop__is_running = False  # stop() would quit the QApplication
+        asyncio.events._set_running_loop(None)
+        loop.close()
+        asyncio.set_event_loop(None)

@@ -425,16 +425,16 @@ def test_folder_fitting_two_layouts_asks_once_and_remembers(
     monkeypatch.setattr(window, "_ask_layout", ask)
     opened(qtbot, window, pomelo)
     assert asked == [("everbot", "pomelobot")]
-    assert window.ws is not None and window.ws.agent == "pomelobot"
+    assert window.ws is not None and window.ws.agent.name == "pomelobot"
     assert isinstance(window.desk, PomelobotDesk)
     assert window.layout_action.isEnabled()
     opened(qtbot, window, pomelo)  # remembered: not asked again
     assert len(asked) == 1
-    assert window.ws.agent == "pomelobot"
+    assert window.ws.agent.name == "pomelobot"
     monkeypatch.setattr(window, "_ask_layout", lambda root, candidates: "everbot")
     window.choose_layout()
     qtbot.waitUntil(lambda: isinstance(window.desk, EverBotDesk), timeout=10_000)
-    assert window.ws is not None and window.ws.agent == "everbot"
+    assert window.ws is not None and window.ws.agent.name == "everbot"
     assert window.desks.currentWidget() is window.desk
 
 
@@ -533,7 +533,7 @@ def test_example_openclaw_notes_are_entries_and_edits_change_one_line(
     (it used to show 0 memories and only the whole text)."""
     root = example("openclaw", tmp_path)
     opened(qtbot, window, root)
-    assert window.ws is not None and window.ws.agent == "openclaw"
+    assert window.ws is not None and window.ws.agent.name == "openclaw"
     window.desk.select_page("notes")
     entries = window.desk.entries
     entries.select_file("memory/2026-03-01.md")

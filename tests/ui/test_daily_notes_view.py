@@ -59,7 +59,7 @@ def root(tmp_path: Path) -> Path:
 @pytest.fixture
 def ws(root: Path) -> PicoClawWorkspace:
     opened = open_workspace(root)
-    assert opened.agent == "picoclaw"
+    assert opened.agent.name == "picoclaw"
     return opened
 
 

@@ -4,6 +4,8 @@ the table for batch work. Writes go through the work the page hands to the desk.
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -58,7 +60,7 @@ def root(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def view(qtbot: QtBot, root: Path) -> ReviewView:
+def view(qtbot: QtBot, root: Path, qasync_loop: asyncio.AbstractEventLoop) -> ReviewView:
     page = ReviewView()
     qtbot.addWidget(page)
     page.show_workspace(Workspace.open(root))
@@ -229,6 +231,34 @@ def test_cancel_stops_a_review_in_flight(
     assert view.proposals == []  # nothing was decided before the cancel
     with journal_for_reading(view.ws.root) as journal:
         assert journal is not None and journal.get_setting("last_review_at") is None
+
+
+def test_the_llm_review_runs_on_the_windows_qasync_loop_and_cancel_cancels_its_requests(
+    qtbot: QtBot, view: ReviewView, server: ChatServer, qasync_loop: asyncio.AbstractEventLoop
+) -> None:
+    """Issue 24 item 4: the reviewer's requests are tasks on the Qt event loop (qasync), not
+    `asyncio.run` in a worker thread; Cancel cancels those tasks, so the run ends at once
+    rather than when the slow model answers, and the window's loop is left with nothing."""
+    server.respond = lambda seen: Reply("[KEEP]", delay=5.0)  # a model that takes its time
+    view.reviewer_choice.setCurrentIndex(1)
+    view.settings.llm_base_url, view.settings.llm_model = server.base_url, "slow-model"
+    view.settings.llm_timeout_s = 30.0
+    Desk(view)
+    assert view.start_review()
+    run = view.review_task
+    assert run is not None and run.get_loop() is qasync_loop
+    qtbot.waitUntil(lambda: bool(server.seen), timeout=5_000)
+    in_flight = [t for t in asyncio.all_tasks(qasync_loop) if "worker" in t.get_coro().__name__]
+    assert in_flight  # the reviews waiting for the model, on the window's loop
+
+    started = time.monotonic()
+    with qtbot.waitSignal(view.run_finished, timeout=4_000):
+        view.cancel_review()
+
+    assert time.monotonic() - started < 2.0
+    assert all(t.cancelled() for t in in_flight)
+    assert run.done() and run.result().cancelled
+    assert view.review_task is None and not asyncio.all_tasks(qasync_loop)
 
 
 def test_the_card_shows_a_score_as_the_detail_pane_does() -> None:

@@ -5,6 +5,7 @@ a reviewer that cannot be reached says so, lists its reviews as failed and offer
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from pathlib import Path
 
@@ -103,7 +104,11 @@ def test_a_batch_approval_with_a_stale_proposal_leaves_the_window_and_file_as_th
 
 
 def test_an_unreachable_llm_fails_loudly_and_retry_reviews_the_failed_ones(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path, server: ChatServer
+    qtbot: QtBot,
+    window: MainWindow,
+    tmp_path: Path,
+    server: ChatServer,
+    qasync_loop: asyncio.AbstractEventLoop,
 ) -> None:
     root = tmp_path / "ws"
     assert main(["demo", str(root), "--layout", "everbot"]) == 0

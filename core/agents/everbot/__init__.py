@@ -46,7 +46,6 @@ class EverBot(Agent):
     name: ClassVar[str] = "everbot"
     title: ClassVar[str] = "EverBot (structured MEMORY.md)"
     demo_layouts: ClassVar[tuple[str, ...]] = ("everbot", "tiered")
-    scored: ClassVar[bool] = True
     archives: ClassVar[bool] = True
     list_header: ClassVar[str] = LIST_HEADER
 

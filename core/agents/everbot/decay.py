@@ -22,6 +22,7 @@ from core.scoring.policy import DecayRule, PolicyProfile
 from core.store.commit import journal_for_reading
 from core.store.journal import DecayState, DecayStates, JournalError, utc_now
 from core.store.merge import Change
+from core.times import iso_day
 
 if TYPE_CHECKING:
     from core.agents.base import Agent
@@ -225,7 +226,7 @@ class _DateCache:
         try:
             return self.cache[text]
         except KeyError:
-            value = self.cache[text] = _parse_date(text)
+            value = self.cache[text] = iso_day(text)
             return value
 
 
@@ -284,10 +285,3 @@ def _known_anchors(ws: Workspace) -> dict[str, int]:
         if state is not None and format(state.score, ".2f") == format(e.score, ".2f"):
             out[e.key] = max(state.anchor.toordinal(), floor)
     return out
-
-
-def _parse_date(text: str) -> date | None:
-    try:
-        return date.fromisoformat(text[:10])
-    except ValueError:
-        return None

@@ -10,7 +10,7 @@ from core.agents.everbot.models import Memory
 from core.agents.everbot.peek import Peek
 from core.agents.everbot.score_chart import ScoreChart, score_chart
 from core.agents.everbot.workspace import Workspace
-from core.times import shown_time
+from core.times import iso_day, shown_time
 
 
 def show_memory(
@@ -36,7 +36,7 @@ def chart_of(ws: Workspace | Peek, key: str, today: date) -> ScoreChart | None:
     if entry is None:
         return None
     points, state = ws.history(key)
-    last = _date_or_none(entry.last_activated)
+    last = iso_day(entry.last_activated)
     if last is None:  # no date to decay from: the history alone
         return ScoreChart(points, {}, [], {}, [], today)
     if state is None:
@@ -80,10 +80,3 @@ def _text(memory: Memory, chart: ScoreChart | None, history: list[dict[str, Any]
             f"    {shown_time(point['at'])}  {float(point['score']):.4f}  {point['kind']:<8} {point['actor']}"
         )
     return lines
-
-
-def _date_or_none(text: str) -> date | None:
-    try:
-        return date.fromisoformat(text[:10])
-    except ValueError:
-        return None

@@ -7,7 +7,7 @@ to the open file and `Workspace.save` writes it. `inverse` gives the change that
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import UTC, datetime
 
 from core.agents.everbot.format import Entry, Section, checked_content
@@ -90,11 +90,6 @@ def create(
     when = (now or _now()).date().isoformat()
     entry = Entry(new_id, new_id, category, score, when, 1, text, section)
     return [Change(new_id, None, entry)]
-
-
-def inverse(changes: Sequence[Change[Entry]]) -> list[Change[Entry]]:
-    """The changes that undo `changes` (applied in reverse order)."""
-    return [Change(c.key, c.after, c.before) for c in reversed(changes)]
 
 
 def _checked_text(text: str) -> str:

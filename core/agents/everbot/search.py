@@ -50,6 +50,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from core.agents.everbot.format import Entry, Section
+from core.times import iso_day
 
 __all__ = [
     "MAX_QUERY_LENGTH",
@@ -627,12 +628,8 @@ def _day_numbers(texts: Iterable[str]) -> list[float]:
 
 
 def _day_number(text: str) -> float:
-    if _DATE_RE.fullmatch(text[:10]) is None:
-        return float("nan")
-    try:
-        return float(date.fromisoformat(text[:10]).toordinal())
-    except ValueError:
-        return float("nan")
+    day = iso_day(text)
+    return float("nan") if day is None else float(day.toordinal())
 
 
 def _words(hay: str, id_: str) -> set[str]:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from core.agents.everbot import format as ev
 from core.agents.everbot.fields import ParsedFile
@@ -45,6 +45,10 @@ from core.store.journal import (
     utc_now,
 )
 from core.store.merge import Change, ConflictError, Resolution
+from core.times import iso_day
+
+if TYPE_CHECKING:
+    from core.agents.base import Agent
 
 __all__ = [
     "Change",
@@ -102,7 +106,12 @@ class SaveResult:
 class Workspace:
     """One open structured memory file and the changes made to it since it was read."""
 
-    agent = "everbot"
+    @property
+    def agent(self) -> Agent:
+        """The plug-in that reads this workspace (its one name: `agent.name`)."""
+        from core.agents.everbot import AGENT
+
+        return AGENT
 
     LOCK_TIMEOUT = 10.0  # seconds to wait for the agent's lock
 
@@ -639,11 +648,8 @@ def _as_profile_error(path: Path, exc: Exception) -> ProfileFileError:
 
 def last_save(doc: ev.StructuredDocument, path: Path) -> date:
     """The agent's last save: its `Last updated` comment, else the file's modification date."""
-    stamp = doc.header_comments().get("Last updated", "")
-    try:
-        return date.fromisoformat(stamp[:10])
-    except ValueError:
-        return datetime.fromtimestamp(path.stat().st_mtime, UTC).date()
+    stamp = iso_day(doc.header_comments().get("Last updated", ""))
+    return stamp or datetime.fromtimestamp(path.stat().st_mtime, UTC).date()
 
 
 def default_anchor(doc: ev.StructuredDocument, path: Path) -> date:
@@ -654,10 +660,7 @@ def default_anchor(doc: ev.StructuredDocument, path: Path) -> date:
 
 def decayed_to(doc: ev.StructuredDocument) -> date | None:
     """The day the file says MemDesk's last decay run decayed its scores to (None: none)."""
-    try:
-        return date.fromisoformat(doc.header_comments().get(ev.DECAYED_TO, "")[:10])
-    except ValueError:
-        return None
+    return iso_day(doc.header_comments().get(ev.DECAYED_TO, ""))
 
 
 def _headers_kept_true(
@@ -863,10 +866,7 @@ def _scores_in(data: bytes, path: Path) -> dict[str, float]:
 
 
 def _date_or(text: str, default: date) -> date:
-    try:
-        return date.fromisoformat(text[:10])
-    except ValueError:
-        return default
+    return iso_day(text) or default
 
 
 def _journal_facts(root: Path, file: str) -> tuple[str | None, dict[str, float]]:

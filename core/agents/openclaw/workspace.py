@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.agents.openclaw import dreaming, dreams_file, layout, recall, warnings
 from core.agents.openclaw import format as curated_format
@@ -24,6 +24,9 @@ from core.store.documents import AnyDocument, DocumentSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import list_folder, read_or_none
 from core.store.merge import Change
+
+if TYPE_CHECKING:
+    from core.agents.base import Agent
 
 CuratedDocument = Document[curated_format.CuratedFile, curated_format.Entry]
 PIN_NOTE = "Kept by hand (MemDesk): OpenClaw's budget trimmer keeps this section."
@@ -42,7 +45,12 @@ class ReadOnlyView:
 
 
 class OpenClawWorkspace(DocumentSet):
-    agent = "openclaw"
+    @property
+    def agent(self) -> Agent:
+        """The plug-in that reads this workspace (its one name: `agent.name`)."""
+        from core.agents.openclaw import AGENT
+
+        return AGENT
 
     def files(self) -> list[layout.MemoryFile]:
         return layout.list_files(self.root)

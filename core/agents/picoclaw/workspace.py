@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw import policy as pico_policy
@@ -24,6 +24,9 @@ from core.store.documents import EDITED, AnyDocument, DocumentSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_file, read_or_none
 from core.store.merge import Change, Resolution
+
+if TYPE_CHECKING:
+    from core.agents.base import Agent
 
 LONGTERM = "memory/MEMORY.md"
 PROFILE = "memory/profile.json"
@@ -56,7 +59,12 @@ class AgentPreview:
 
 
 class PicoClawWorkspace(DocumentSet):
-    agent = "picoclaw"
+    @property
+    def agent(self) -> Agent:
+        """The plug-in that reads this workspace (its one name: `agent.name`)."""
+        from core.agents.picoclaw import AGENT
+
+        return AGENT
 
     def warm_up(self) -> None:
         with contextlib.suppress(InputError, WorkspaceError):  # its page says why

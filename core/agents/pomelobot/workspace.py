@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.agents.pomelobot import format as pomelobot
 from core.agents.pomelobot.scopes import (
@@ -23,11 +24,19 @@ from core.store.errors import WorkspaceError
 from core.store.files import list_folder
 from core.store.merge import Change
 
+if TYPE_CHECKING:
+    from core.agents.base import Agent
+
 MemoryFile = Document[pomelobot.MemoryFileDocument, pomelobot.Entry]
 
 
 class PomelobotWorkspace(DocumentSet):
-    agent = "pomelobot"
+    @property
+    def agent(self) -> Agent:
+        """The plug-in that reads this workspace (its one name: `agent.name`)."""
+        from core.agents.pomelobot import AGENT
+
+        return AGENT
 
     def scopes(self) -> list[Scope]:
         return list_scopes(self.root)

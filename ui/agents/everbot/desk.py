@@ -36,15 +36,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.agents.base import OpenWorkspace
 from core.agents.everbot import ops as operations
 from core.agents.everbot.decay import decay_and_queue
 from core.agents.everbot.format import Entry, Section
 from core.agents.everbot.history import chart_of
 from core.agents.everbot.policy import EVERBOT
 from core.agents.everbot.workspace import SaveResult, Workspace
-from core.agents.registry import agent_named
 from core.ops import ChangeSet
-from core.store.documents import Editable, Refreshed
+from core.store.documents import Refreshed
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
 from core.store.merge import Change
@@ -242,7 +242,7 @@ class EverBotDesk(Desk):
         return list(self._actions)
 
     # -- showing -----------------------------------------------------------------------------------
-    def show_workspace(self, ws: Editable) -> None:
+    def show_workspace(self, ws: OpenWorkspace) -> None:
         assert isinstance(ws, Workspace)
         super().show_workspace(ws)
         self.ws = ws
@@ -636,7 +636,7 @@ class EverBotDesk(Desk):
         if not self.ask(dialog) or dialog.preview is None:
             return False
         preview = dialog.preview
-        agent = agent_named(ws.agent)
+        agent = ws.agent
         work: Callable[[], object] = lambda: decay_and_queue(agent, ws, preview)  # noqa: E731
         moves = len(preview.transitions)
         self.write_now(
