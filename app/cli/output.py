@@ -1,0 +1,187 @@
+"""What the commands print and how they end: text a batch at a time, JSON laid out for reading,
+one-line failures, exit codes, and terminals kept safe from control characters in memory files."""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import contextlib
+import json
+import logging
+import os
+import re
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from core.formats.text import InputError
+from core.store.errors import EXIT_ERROR, WorkspaceError
+
+EXIT_OK = 0
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # kept out of messages: one line, no escapes
+_TERMINAL_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but \t and \n
+_JSON_ESCAPE = "memdesk.json"
+
+
+class Once(logging.Filter):
+    """Each warning once per command, though a command may read a workspace twice."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if message in self.said:
+            return False
+        self.said.add(message)
+        return True
+
+
+class _Escaped:
+    """A terminal's stream that shows control characters from memory files as escapes: text
+    from a file must not move the cursor, recolour or retitle the person's terminal."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(_TERMINAL_CONTROL.sub(_shown, text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def _shown(m: re.Match[str]) -> str:
+    return f"\\x{ord(m.group()):02x}"
+
+
+@contextlib.contextmanager
+def terminal_safe() -> Iterator[None]:
+    """stdout and stderr escaped while they are terminals (a pipe gets the bytes as they are)."""
+    saved = sys.stdout, sys.stderr
+    if sys.stdout.isatty():
+        sys.stdout = _Escaped(sys.stdout)
+    if sys.stderr.isatty():
+        sys.stderr = _Escaped(sys.stderr)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    try:
+        code = handler(args)
+    except (WorkspaceError, InputError) as exc:
+        return fail(str(exc), getattr(exc, "exit_code", EXIT_ERROR))
+    except BrokenPipeError:
+        return EXIT_OK  # `memdesk list ... | head`
+    except OSError as exc:  # met where no reader worded it: the file the system names
+        from core.store.files import read_error
+
+        where = Path(exc.filename) if exc.filename else getattr(args, "path", Path("."))
+        return fail(str(read_error(where, exc, "file or folder")), EXIT_ERROR)
+    except Exception as exc:  # a bug of MemDesk's: one line; MEMDESK_DEBUG=1 shows where
+        if os.environ.get("MEMDESK_DEBUG") == "1":
+            raise
+        where = getattr(args, "path", None) or "memdesk"
+        what = _CONTROL.sub(lambda m: repr(m.group())[1:-1], f"{type(exc).__name__}: {exc}")
+        return fail(f"{where}: failed: {what} (MEMDESK_DEBUG=1 shows where)", EXIT_ERROR)
+    _warn_unreadable_journal(args)
+    return code
+
+
+def _warn_unreadable_journal(args: argparse.Namespace) -> None:
+    """A command that went on without the journal (it cannot be read) says so, in one line."""
+    from core.store.commit import journal_unreadable
+
+    root = getattr(args, "journal_root", None)
+    problem = None if root is None else journal_unreadable(root)
+    if problem is not None:
+        print(f"memdesk: warning: {problem}", file=sys.stderr)
+
+
+def fail(message: str, code: int) -> int:
+    print(f"memdesk: {message}", file=sys.stderr)
+    return code
+
+
+def write_lines(lines: Iterable[str], batch: int = 10_000) -> None:
+    """Lines to stdout a batch at a time: a million memories never make one 100 MB string."""
+    write = sys.stdout.write
+    chunk: list[str] = []
+    for line in lines:
+        chunk.append(line)
+        if len(chunk) == batch:
+            write("\n".join(chunk) + "\n")
+            chunk.clear()
+    if chunk:
+        write("\n".join(chunk) + "\n")
+
+
+def first_line(value: Any, width: int = 70) -> str:
+    text = "" if value is None else str(value)
+    first = text.split("\n", 1)[0]
+    return first[:width] + ("…" if len(first) > width or "\n" in text else "")
+
+
+def print_saved(saved: list[Any]) -> None:
+    for result in saved:
+        backup = f", backup {result.backup}" if result.backup else ""
+        print(f"wrote {result.path}{backup}")
+        if result.notice:
+            print(f"  {result.notice}")
+    if not saved:
+        print("nothing changed")
+
+
+def escape_what_cannot_be_written() -> None:
+    """stdout and stderr write a lone surrogate as JavaScript's JSON.stringify writes it,
+    \\udxxx (so is any character the terminal's encoding lacks): valid JSON, and text that shows
+    what the file holds. It comes from a \\udxxx escape in JSON the agent wrote, or from the
+    agent's chunker cutting an emoji in two (it cuts text in UTF-16 units)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors=_JSON_ESCAPE)
+
+
+def print_json(data: Any) -> None:
+    """JSON on stdout (see `escape_what_cannot_be_written`)."""
+    write = sys.stdout.write
+    for piece in _json_lines(data):
+        write(piece)
+    write("\n")
+
+
+def _json_lines(data: Any, pad: str = "") -> Iterator[str]:
+    """JSON laid out for reading and fast at a million memories: the outer object one key per
+    line, each list one item per line, every item compact (json's C encoder; `indent` would
+    send all of it through the pure-Python one, 26 s for `list --json` of 1,000,000)."""
+    inner = pad + "  "
+    if isinstance(data, dict) and data and not pad:
+        yield "{"
+        for n, (key, value) in enumerate(data.items()):
+            yield f"{',' if n else ''}\n{inner}{json.dumps(key, ensure_ascii=False)}: "
+            yield from _json_lines(value, inner)
+        yield "\n}"
+    elif isinstance(data, list) and data:
+        yield "["
+        for n, item in enumerate(data):
+            yield f"{',' if n else ''}\n{inner}{json.dumps(item, ensure_ascii=False)}"
+        yield f"\n{pad}]"
+    else:
+        yield json.dumps(data, ensure_ascii=False)
+
+
+def _json_escape(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    units = exc.object[exc.start : exc.end].encode("utf-16-be", "surrogatepass")
+    escaped = [f"\\u{units[i]:02x}{units[i + 1]:02x}" for i in range(0, len(units), 2)]
+    return "".join(escaped), exc.end
+
+
+codecs.register_error(_JSON_ESCAPE, _json_escape)

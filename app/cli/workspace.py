@@ -1,0 +1,74 @@
+"""The workspace a command names: its agent and path, a file or memory the person named in it,
+and the guarded save of what the command changed."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.cli.output import EXIT_OK, print_saved
+from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
+
+
+def resolve(args: argparse.Namespace) -> tuple[Any, Path]:
+    """The agent and path `args` name; the workspace's journal is looked at after the command."""
+    from core.agents import registry
+
+    agent, path = registry.resolve(args.path, agent=args.agent)
+    args.journal_root = path if path.is_dir() else path.parent
+    return agent, path
+
+
+def in_workspace(path: Path, given: str) -> str:
+    """A file of the workspace at `path` (or FILE:ID) as the person named it, as the commands
+    take it, relative to the workspace: an absolute path inside the workspace becomes relative
+    to it (as it is written, else once links are followed); one outside it is refused."""
+    if not os.path.isabs(given):
+        return given
+    root = path if path.is_dir() else path.parent
+    written = (root.absolute(), Path(os.path.abspath(given)))
+    for base, target in (written, (root.resolve(), Path(given).resolve())):
+        if target.is_relative_to(base) and target != base:
+            return target.relative_to(base).as_posix()
+    raise WorkspaceError(
+        f"{given}: outside the workspace {root}; give a file inside it", exit_code=EXIT_REFUSED
+    )
+
+
+def one_row(agent: Any, path: Path, matches: list[Any], memory_id: str) -> Any:
+    """The one row `memory_id` names (`Agent.lookup`); an unknown id exits 1, an id several
+    memories share exits 2 listing them."""
+    if not matches:
+        raise WorkspaceError(
+            f"{agent.where(path)}: no memory with id {memory_id}", exit_code=EXIT_REFUSED
+        )
+    if len(matches) > 1:
+        choices = "".join(
+            f"\n  {m.ref}  ({m.fields.get('section')}, line {m.line})" for m in matches
+        )
+        raise WorkspaceError(
+            f"{agent.where(path)}: {len(matches)} memories have the id {memory_id}; "
+            f"name one as FILE:ID:{choices}",
+            exit_code=EXIT_ERROR,
+        )
+    return matches[0]
+
+
+def given_text(value: str) -> str:
+    """The text given, or stdin for `-`."""
+    return sys.stdin.read() if value == "-" else value
+
+
+def commit(ws: Any, changesets: list[Any], cause: str | None = None) -> int:
+    """Apply the change sets to the open workspace and save it through the guarded commit, as
+    one operation (`cause`: how the journal names it, else "edited in MemDesk")."""
+    from core.ops import apply_and_save
+
+    saved = apply_and_save(ws, changesets, cause)
+    for changeset in changesets:
+        print(changeset.label)
+    print_saved(saved)
+    return EXIT_OK

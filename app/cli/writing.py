@@ -1,0 +1,78 @@
+"""The commands that change memories: add, edit, delete, archive, unarchive, pin, forget."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from app.cli.output import EXIT_OK, fail, print_saved
+from app.cli.workspace import commit, given_text, in_workspace, one_row, resolve
+from core.store.errors import EXIT_ERROR
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    agent, path = resolve(args)
+    ws = agent.open(path)
+    file = None if args.file is None else in_workspace(path, args.file)
+    changeset = agent.add(
+        ws, given_text(args.text), file=file, category=args.category, score=args.score
+    )
+    return commit(ws, [changeset])
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    if args.text is None and args.category is None and args.score is None:
+        return fail("edit: give --text, --category or --score", EXIT_ERROR)
+    agent, path = resolve(args)
+    args.id = in_workspace(path, args.id)
+    row = one_row(agent, path, agent.lookup(path, args.id, profile=args.profile), args.id)
+    ws = agent.open(path)
+    text = None if args.text is None else given_text(args.text)
+    changeset = agent.edit(ws, row, text=text, category=args.category, score=args.score)
+    return commit(ws, [changeset])
+
+
+def cmd_change(args: argparse.Namespace) -> int:
+    """delete, archive, unarchive, pin: one change set per memory, saved together."""
+    agent, path = resolve(args)
+    unread: list[Any] = []
+    rows = agent.rows(path, profile=args.profile, problems=unread)
+    from core.agents.base import named
+
+    ids = dict.fromkeys(in_workspace(path, i) for i in args.ids)
+    chosen = [one_row(agent, path, named(rows, i, unread), i) for i in ids]
+    ws = agent.open(path)
+    make: dict[str, Callable[[Any, Any], Any]] = {
+        "delete": agent.delete,
+        "archive": lambda ws, row: agent.archive(ws, row, archived=True),
+        "unarchive": lambda ws, row: agent.archive(ws, row, archived=False),
+        "pin": agent.pin,
+    }
+    return commit(ws, [make[args.action](ws, row) for row in chosen])
+
+
+def cmd_forget(args: argparse.Namespace) -> int:
+    from core.ops.where import forget_everywhere, where
+
+    agent, path = resolve(args)
+    args.prune_backup = [in_workspace(path, rel) for rel in args.prune_backup]
+    ws = agent.open(path)
+    found = where(agent, ws, args.what)
+    done = forget_everywhere(ws, found, args.prune_backup)
+    if not done.changesets and not args.prune_backup:
+        print("nothing to forget: no file MemDesk edits holds it")
+    if done.changesets:
+        for changeset in done.changesets:
+            print(changeset.label)
+        print_saved(done.saved)
+    for rel in done.untouched:
+        print(f"not changed (read-only in MemDesk): {rel}")
+    for rel in done.pruned:
+        print(f"deleted the backup {rel}")
+    kept = [p.file for p in found.of_kind("backup") if p.file not in args.prune_backup]
+    for rel in dict.fromkeys(kept):
+        print(f"still in the backup {rel} (--prune-backup {rel} deletes it)")
+    for rel in dict.fromkeys(p.file for p in found.of_kind("agent-db")):
+        print(f"still in the agent's database: {rel} (MemDesk never writes there)")
+    return EXIT_OK
