@@ -4,7 +4,9 @@ The shell owns the menus, the undo stack, the title, the status bar and the bann
 for every agent alike what is not about its pages: opening a workspace (asking which agent's
 when several fit), saving (off the UI thread, through core; changed-on-both-sides entries go
 to one conflict dialog), reloading, and watching the files for another program's writes (read
-off the UI thread). The pages of the open workspace are its agent's desk (`ui.agents`).
+off the UI thread). The pages of the open workspace are its agent's desk (`ui.agents`). Its
+parts: the menus and toolbar (`ui.menus`), the banner (`ui.banner`), reading a folder
+(`ui.opening`).
 """
 
 from __future__ import annotations

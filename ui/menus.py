@@ -49,40 +49,8 @@ class Menus:
 
     def __init__(self, window: MainWindow, undo_stack: QUndoStack) -> None:
         self.window = window
-        file_menu = window.menuBar().addMenu("&File")
-        open_action = self._add(
-            file_menu,
-            "&Open workspace…",
-            QKeySequence.StandardKey.Open,
-            window.choose_workspace,
-            "open",
-        )
-        self.recent_menu = file_menu.addMenu("Open &recent")
-        self.fill_recent(window.settings.recent_workspaces)
-        save = self._add(file_menu, "&Save", QKeySequence.StandardKey.Save, window.save, "save")
-        reload = self._add(
-            file_menu, "&Reload from disk", QKeySequence("F5"), window.reload, "reload"
-        )
-        self.layout_action = self._add(
-            file_menu, "Read as another &agent's…", None, window.choose_layout
-        )
-        self.layout_action.setEnabled(False)
-        self._add(file_menu, "&Backups to keep…", None, window.choose_backups_to_keep)
-        file_menu.addSeparator()
-        self._add(file_menu, "&Quit", QKeySequence.StandardKey.Quit, window.close)
-        self.edit_menu = window.menuBar().addMenu("&Edit")
-        undo, redo = _undo_actions(window, undo_stack)
-        self.edit_menu.addAction(undo)
-        self.edit_menu.addAction(redo)
-        self.edit_menu.addSeparator()
-        where = self._add(
-            self.edit_menu,
-            "&Where else is it?…",
-            QKeySequence("Ctrl+Shift+F"),
-            window.where_else,
-            "where",
-        )
-        self.edit_menu.addSeparator()
+        files = self._build_file(window.menuBar().addMenu("&File"))
+        edits = self._build_edit(window.menuBar().addMenu("&Edit"), undo_stack)
         view_menu = window.menuBar().addMenu("&View")
         pending = self._add(
             view_menu,
@@ -91,13 +59,55 @@ class Menus:
             window.show_pending,
             "pending",
         )
-        self._build_toolbar(
-            [open_action, save, reload, None, undo, redo, None, where, pending, None]
-        )
+        self._build_toolbar([*files, None, *edits, pending, None])
         self._build_themes(view_menu.addMenu("&Theme"), window.settings.theme)
         help_menu = window.menuBar().addMenu("&Help")
         self._add(help_menu, "&Keyboard shortcuts", None, partial(show_shortcuts, window))
         self._add(help_menu, "&About MemDesk", None, partial(show_about, window))
+
+    def _build_file(self, menu: QMenu) -> list[QAction]:
+        """File; its actions the toolbar shows."""
+        window = self.window
+        shown = [
+            self._add(
+                menu,
+                "&Open workspace…",
+                QKeySequence.StandardKey.Open,
+                window.choose_workspace,
+                "open",
+            )
+        ]
+        self.recent_menu = menu.addMenu("Open &recent")
+        self.fill_recent(window.settings.recent_workspaces)
+        shown.append(self._add(menu, "&Save", QKeySequence.StandardKey.Save, window.save, "save"))
+        shown.append(
+            self._add(menu, "&Reload from disk", QKeySequence("F5"), window.reload, "reload")
+        )
+        self.layout_action = self._add(
+            menu, "Read as another &agent's…", None, window.choose_layout
+        )
+        self.layout_action.setEnabled(False)
+        self._add(menu, "&Backups to keep…", None, window.choose_backups_to_keep)
+        menu.addSeparator()
+        self._add(menu, "&Quit", QKeySequence.StandardKey.Quit, window.close)
+        return shown
+
+    def _build_edit(self, menu: QMenu, undo_stack: QUndoStack) -> list[QAction | None]:
+        """Edit (a desk adds its actions at its end); what the toolbar shows of it."""
+        self.edit_menu = menu
+        undo, redo = _undo_actions(self.window, undo_stack)
+        menu.addAction(undo)
+        menu.addAction(redo)
+        menu.addSeparator()
+        where = self._add(
+            menu,
+            "&Where else is it?…",
+            QKeySequence("Ctrl+Shift+F"),
+            self.window.where_else,
+            "where",
+        )
+        menu.addSeparator()
+        return [undo, redo, None, where]
 
     def _add(
         self,
