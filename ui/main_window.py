@@ -4,35 +4,30 @@ The shell owns the menus, the undo stack, the title, the status bar and the bann
 for every agent alike what is not about its pages: opening a workspace (asking which agent's
 when several fit), saving (off the UI thread, through core; changed-on-both-sides entries go
 to one conflict dialog), reloading, and watching the files for another program's writes (read
-off the UI thread). The pages of the open workspace are its agent's desk (`ui.agents`).
+off the UI thread). The pages of the open workspace are its agent's desk (`ui.agents`). Its
+parts: the menus and toolbar (`ui.menus`), the banner (`ui.banner`), reading a folder
+(`ui.opening`).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSize, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import (
-    QAction,
-    QActionGroup,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
-    QKeySequence,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
-    QInputDialog,
     QLabel,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QProgressBar,
     QStackedWidget,
@@ -41,53 +36,30 @@ from PySide6.QtWidgets import (
 )
 
 from core.agents.base import OpenWorkspace
-from core.agents.registry import agent_named, detect, remember_agent, resolve, workspace_root
+from core.agents.registry import detect, remember_agent
 from core.formats.text import InputError
-from core.store.commit import NotRecorded, journal_unreadable
+from core.store.commit import NotRecorded
 from core.store.documents import Refreshed
 from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
 from core.store.merge import ConflictError, Resolution
-from core.store.retention import backups_to_keep, set_backups_to_keep
-from ui.actions import make_action
+from core.store.retention import set_backups_to_keep
 from ui.agents import desk_class
+from ui.banner import DISK, PAGE, SAVE, Banner, disk_news, failure_message
 from ui.conflict_dialog import ConflictDialog
 from ui.desk import Desk
-from ui.icons import icon
+from ui.menus import Menus
+from ui.opening import Ambiguous, Opened, ask_backups_to_keep, ask_layout, open_any
 from ui.settings import Settings, save_settings
 from ui.tasks import TaskRunner
 from ui.theme import apply_theme
-from ui.undo import OpCommand
-from ui.untrusted import literal_html, plain_label
+from ui.undo import drop_stale
+from ui.untrusted import plain_label
 from ui.watcher import FileWatcher
 
 log = logging.getLogger(__name__)
 
-SHORTCUTS = (
-    ("Ctrl+O", "Open a workspace folder"),
-    ("Ctrl+S", "Save (backup first, merged with the agent's changes)"),
-    ("Ctrl+Z / Ctrl+Shift+Z", "Undo / redo unsaved edits"),
-    ("Ctrl+F", "Search memories"),
-    ("Ctrl+Return", "Apply the edited memory"),
-    ("Delete", "Delete the selected memories (undoable)"),
-    ("Ctrl+E", "Archive or unarchive the selected memories"),
-    ("Ctrl+Shift+D", "Run decay: a preview, then scores written and proposals queued"),
-    ("Ctrl+Shift+P", "Pending changes: what the next save writes"),
-    ("Ctrl+Shift+F", "Where else is the selected memory?"),
-    (
-        "Review queue",
-        "Space/Enter accept · P promote · K keep · A archive · D delete · "
-        "R reject · S skip · E edit first · Ctrl+Z undo the last decision",
-    ),
-    ("F5", "Reload from disk"),
-    ("Ctrl+Q", "Quit"),
-)
 RETRY_MS = 500  # a file change met while a save runs is looked at again after this
-
-# What a banner is about (its cause): a later success of the same cause resolves it.
-PAGE = "page"  # what the page shown did or found (its writes, edits, searches)
-SAVE = "save"  # saving the edits
-DISK = "disk"  # another program's writes, reading the files anew
 
 Resolutions = Mapping[str, Mapping[str, Resolution]]
 
@@ -112,15 +84,14 @@ class MainWindow(QMainWindow):
         self._retry = QTimer(self, singleShot=True, interval=RETRY_MS)
         self._retry.timeout.connect(self._check_external_change)
         self._build()
-        self._build_menus()
+        self.menus = Menus(self, self.undo_stack)
+        self.toolbar, self.layout_action = self.menus.toolbar, self.menus.layout_action
         self.setAcceptDrops(True)
         self._update_title()
 
     # -- layout ------------------------------------------------------------------------------------
     def _build(self) -> None:
-        self.banner = plain_label(name="banner", wrap=True)
-        self.banner.hide()
-        self._banner_of: tuple[str, str] = ("", PAGE)  # the page it was raised on, its cause
+        self.banner = Banner(self._page)
         self.placeholder = QLabel("Open an agent's workspace folder: File → Open workspace…")
         self.placeholder.setObjectName("placeholder")
         self.desks = QStackedWidget()
@@ -142,112 +113,15 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.progress)
         self.resize(1280, 800)
 
-    def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        self.open_action = self._action(
-            file_menu,
-            "&Open workspace…",
-            QKeySequence.StandardKey.Open,
-            self.choose_workspace,
-            "open",
-        )
-        self.recent_menu = file_menu.addMenu("Open &recent")
-        self._fill_recent()
-        self.save_action = self._action(
-            file_menu, "&Save", QKeySequence.StandardKey.Save, self.save, "save"
-        )
-        self.reload_action = self._action(
-            file_menu, "&Reload from disk", QKeySequence("F5"), self.reload, "reload"
-        )
-        self.layout_action = self._action(
-            file_menu, "Read as another &agent's…", None, self.choose_layout
-        )
-        self.layout_action.setEnabled(False)
-        self._action(file_menu, "&Backups to keep…", None, self.choose_backups_to_keep)
-        file_menu.addSeparator()
-        self._action(file_menu, "&Quit", QKeySequence.StandardKey.Quit, self.close)
-        self.edit_menu = self.menuBar().addMenu("&Edit")
-        undo = self.undo_stack.createUndoAction(self, "&Undo")
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        undo.setIcon(icon("undo"))
-        redo = self.undo_stack.createRedoAction(self, "&Redo")
-        redo.setIcon(icon("redo"))
-        redo.setShortcuts(
-            [QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)]
-        )
-        self.edit_menu.addAction(undo)
-        self.edit_menu.addAction(redo)
-        self.edit_menu.addSeparator()
-        where = self._action(
-            self.edit_menu,
-            "&Where else is it?…",
-            QKeySequence("Ctrl+Shift+F"),
-            self.where_else,
-            "where",
-        )
-        self.edit_menu.addSeparator()
-        view_menu = self.menuBar().addMenu("&View")
-        pending = self._action(
-            view_menu,
-            "&Pending changes…",
-            QKeySequence("Ctrl+Shift+P"),
-            self.show_pending,
-            "pending",
-        )
-        files = [self.open_action, self.save_action, self.reload_action]
-        self._build_toolbar([*files, None, undo, redo, None, where, pending, None])
-        theme_menu = view_menu.addMenu("&Theme")
-        self.theme_actions = QActionGroup(self)
-        for name, title in (
-            ("system", "Follow the &system"),
-            ("light", "&Light"),
-            ("dark", "&Dark"),
-        ):
-            action = self._action(theme_menu, title, None, partial(self.set_theme, name))
-            action.setCheckable(True)
-            action.setChecked(self.settings.theme == name)
-            action.setData(name)
-            self.theme_actions.addAction(action)
-        help_menu = self.menuBar().addMenu("&Help")
-        self._action(help_menu, "&Keyboard shortcuts", None, self.show_shortcuts)
-        self._action(help_menu, "&About MemDesk", None, self.show_about)
-
-    def _action(
-        self,
-        menu: QMenu,
-        text: str,
-        shortcut: QKeySequence | QKeySequence.StandardKey | None,
-        slot: Callable[[], object],
-        icon_name: str | None = None,
-    ) -> QAction:
-        action = make_action(self, text, shortcut, slot, icon_name)
-        menu.addAction(action)
-        return action
-
-    def _build_toolbar(self, actions: list[QAction | None]) -> None:
-        """The main actions under the menus, by icon (None: a separator)."""
-        self.toolbar = self.addToolBar("Main")
-        self.toolbar.setObjectName("mainToolbar")
-        self.toolbar.setMovable(False)
-        self.toolbar.setIconSize(QSize(20, 20))
-        for action in actions:
-            if action is None:
-                self.toolbar.addSeparator()
-            else:
-                self.toolbar.addAction(action)
-
     def show_pending(self) -> None:
         """What the next save will write, per memory and as text."""
-        from ui.pending_dialog import PendingDialog
+        from ui.pending_dialog import open_pending
 
         if self.ws is None:
             return
         if self.desk is not None:
             self.desk.apply_pending()  # text typed but not applied is part of the save
-        dialog = PendingDialog(self.ws, self)
-        dialog.finished.connect(dialog.deleteLater)
-        self.pending_dialog = dialog
-        dialog.open()
+        self.pending_dialog = open_pending(self, self.ws)
 
     def where_else(self) -> None:
         """Every other place holding the selected memory's text, and Forget everywhere."""
@@ -261,7 +135,7 @@ class MainWindow(QMainWindow):
         try:
             self.where_dialog = open_where(self, ws, ws.agent, text, desk.write_now)
         except (WorkspaceError, InputError, OSError) as exc:
-            self.show_error(_message(exc, "Could not search the workspace"))
+            self.show_error(failure_message(exc, "Could not search the workspace"))
 
     # -- opening -----------------------------------------------------------------------------------
     def choose_workspace(self) -> None:
@@ -278,31 +152,19 @@ class MainWindow(QMainWindow):
 
         def failed(exc: BaseException) -> None:
             self.progress.hide()
-            self.show_error(_message(exc, f"Could not open {path}"))
+            self.show_error(failure_message(exc, f"Could not open {path}"))
 
-        self.tasks.run(lambda: _open_any(path), on_done=self._opened_any, on_error=failed)
+        self.tasks.run(lambda: open_any(path), on_done=self._opened_any, on_error=failed)
 
-    def _opened_any(self, result: _Opened | _Ambiguous) -> None:
+    def _opened_any(self, result: Opened | Ambiguous) -> None:
         self.progress.hide()
-        if isinstance(result, _Ambiguous):
+        if isinstance(result, Ambiguous):
             self._layout_chosen(result.root, self._ask_layout(result.root, result.candidates))
         else:
             self._opened(result.ws, result.journal_problem)
 
     def _ask_layout(self, root: Path, candidates: tuple[str, ...]) -> str | None:
-        """The person chooses how to read a folder that fits several agents' layouts."""
-        names = [agent_named(c).title for c in candidates]
-        choice, ok = QInputDialog.getItem(
-            self,
-            "Which agent's memory is this?",
-            literal_html(
-                f"{root} fits more than one agent's layout. Read it as (remembered for this folder):"
-            ),
-            names,
-            0,
-            False,
-        )
-        return candidates[names.index(choice)] if ok and choice in names else None
+        return ask_layout(self, root, candidates)
 
     def _layout_chosen(self, root: Path, agent: str | None) -> None:
         if agent is None:
@@ -334,7 +196,7 @@ class MainWindow(QMainWindow):
         self._watch()
         self.settings = self.settings.with_recent(str(ws.root))
         self._save_settings()
-        self._fill_recent()
+        self.menus.fill_recent(self.settings.recent_workspaces)
         self.hide_banner()
         self.statusBar().showMessage(f"Opened {ws.agent.title} workspace {ws.root}", 5000)
         if journal_problem is not None:  # read without it: history and undo are not there
@@ -348,25 +210,20 @@ class MainWindow(QMainWindow):
     def _set_desk(self, desk: Desk) -> None:
         old = self.desk
         if old is not None:
-            for action in old.actions():
-                self.edit_menu.removeAction(action)
-                self.toolbar.removeAction(action)
+            self.menus.remove_desk_actions(old)
             self.desks.removeWidget(old)
             old.deleteLater()
         self.desk = desk
         desk.failed.connect(self.show_error)
         desk.notice.connect(self.show_banner)
-        desk.page_changed.connect(self._page_changed)
+        desk.page_changed.connect(self.banner.page_changed)
         desk.resolved.connect(lambda page: self.resolve(PAGE, page))
         desk.changed.connect(self._desk_changed)
         desk.written.connect(self._written)
         reread = getattr(desk, "reread", None)
         if reread is not None:
             reread.connect(self.undo_stack.clear)
-        for action in desk.actions():
-            self.edit_menu.addAction(action)
-            if not action.icon().isNull():
-                self.toolbar.addAction(action)
+        self.menus.add_desk_actions(desk)
         self.desks.addWidget(desk)
         self.desks.setCurrentWidget(desk)
 
@@ -398,28 +255,11 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._update_status()
 
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        for folder in self.settings.recent_workspaces:
-            self._action(self.recent_menu, folder, None, partial(self.open_workspace, Path(folder)))
-        self.recent_menu.setEnabled(bool(self.settings.recent_workspaces))
-
     def choose_backups_to_keep(self) -> None:
         """How many of MemDesk's own backups of each file this workspace keeps (0: all)."""
         root = self._root()
-        if root is None:
-            return
-        keep, ok = QInputDialog.getInt(
-            self,
-            "Backups to keep",
-            "MemDesk backs a file up before every write, into .memdesk/backups/. How many of\n"
-            "those backups of each file should this workspace keep? (0 keeps them all; the\n"
-            "agent's own backups are never deleted.)",
-            backups_to_keep(root),
-            0,
-            1_000_000,
-        )
-        if not ok:
+        keep = None if root is None else ask_backups_to_keep(self, root)
+        if root is None or keep is None:
             return
         try:
             set_backups_to_keep(root, keep)
@@ -457,7 +297,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.setClean()
         self.resolve(SAVE)
         if any(s.merged for s in saved):
-            self._drop_stale_undo()
+            drop_stale(self.undo_stack)
             self.show_banner(
                 "Saved, merged with changes another program made meanwhile."
                 + "".join(f"\n{s.notice}" for s in saved if s.notice),
@@ -483,7 +323,7 @@ class MainWindow(QMainWindow):
         self._save_queued = None
         if isinstance(exc, NotRecorded):  # the files are written: nothing is left to save
             self.undo_stack.setClean()
-        self.show_error(_message(exc, "Could not save"), cause=SAVE)
+        self.show_error(failure_message(exc, "Could not save"), cause=SAVE)
 
     def _ask_conflicts(self, exc: ConflictError, rel: str) -> None:
         """The entries changed on both sides, one choice each; saving again applies them."""
@@ -504,14 +344,6 @@ class MainWindow(QMainWindow):
         if queued is not None:
             self.save(queued)
 
-    def _drop_stale_undo(self) -> None:
-        """Undo steps from before a file was read anew would drop the other program's change."""
-        for index in range(self.undo_stack.count()):
-            command = self.undo_stack.command(index)
-            if isinstance(command, OpCommand) and not command.still_valid():
-                self.undo_stack.clear()
-                return
-
     # -- another writer ----------------------------------------------------------------------------
     def _check_external_change(self) -> None:
         """Files another program changed: read anew (off the UI thread) when unedited here."""
@@ -525,7 +357,7 @@ class MainWindow(QMainWindow):
             ws.refresh_from_disk,
             on_done=self._refreshed,
             on_error=lambda exc: self.show_error(
-                _message(exc, "Could not read the change"), cause=DISK
+                failure_message(exc, "Could not read the change"), cause=DISK
             ),
         )
 
@@ -533,27 +365,17 @@ class MainWindow(QMainWindow):
         if self.desk is None:
             return
         if what.reloaded:
-            self._drop_stale_undo()
+            drop_stale(self.undo_stack)
         self.desk.refreshed(what)
         if not what:  # a folder changed: files came or went
             self.desk.refresh()
-        names = ", ".join(d.path.name for d in what.kept + what.reloaded)
-        if what.overwritten:
-            lost = "; ".join(f"{rel}: {', '.join(keys)}" for rel, keys in what.overwritten.items())
-            self.show_error(
-                "Another program rewrote a file from a copy older than your last save and "
-                f"undid your changes ({lost}). The journal keeps them (before and after): "
-                "apply them again and save.",
-                cause=DISK,
-            )
-        elif what.kept:
-            self.show_banner(
-                f"{names} changed on disk. Your edits will be merged with it when you save; "
-                "entries changed on both sides will be shown to you.",
-                cause=DISK,
-            )
-        elif what.reloaded:
-            self.show_banner(f"Reloaded {names}: changed by another program.", cause=DISK)
+        news = disk_news(what)
+        if news is not None:
+            message, error = news
+            if error:
+                self.show_error(message, cause=DISK)
+            else:
+                self.show_banner(message, cause=DISK)
         self._desk_changed()
 
     def reload(self, *, force: bool = False, note: str = "") -> None:
@@ -575,7 +397,9 @@ class MainWindow(QMainWindow):
         self.tasks.run(
             ws.reload,
             on_done=done,
-            on_error=lambda exc: self.show_error(_message(exc, "Could not reload"), cause=DISK),
+            on_error=lambda exc: self.show_error(
+                failure_message(exc, "Could not reload"), cause=DISK
+            ),
         )
 
     # -- messages, title, status -------------------------------------------------------------------
@@ -588,26 +412,14 @@ class MainWindow(QMainWindow):
     def show_banner(self, message: str, *, error: bool = False, cause: str = PAGE) -> None:
         """Show `message` above the pages until another page is shown, the same cause is
         resolved on this page (`resolve`) or a newer banner replaces it."""
-        self._banner_of = (self._page(), cause)
-        self.banner.setProperty("error", error)
-        self.banner.setText(message)
-        self.banner.setStyleSheet(
-            "padding:6px; border-radius:4px; background:%s;" % ("#f8d7da" if error else "#fff3cd")
-            + "color:#222;"
-        )
-        self.banner.show()
+        self.banner.show_message(message, error=error, cause=cause)
 
     def hide_banner(self) -> None:
         self.banner.hide()
 
     def resolve(self, cause: str, page: str | None = None) -> None:
         """`cause` succeeded on `page` (the page shown when None): its banner goes."""
-        if self._banner_of == (self._page() if page is None else page, cause):
-            self.hide_banner()
-
-    def _page_changed(self) -> None:
-        if self._banner_of[0] != self._page():
-            self.hide_banner()
+        self.banner.resolve(cause, page)
 
     def _page(self) -> str:
         return self.desk.page_name() if self.desk is not None else ""
@@ -630,20 +442,6 @@ class MainWindow(QMainWindow):
             apply_theme(app, name)
         self.settings = self.settings.model_copy(update={"theme": name})
         self._save_settings()
-
-    def show_shortcuts(self) -> None:
-        rows = "".join(f"<tr><td><b>{k}</b></td><td>{what}</td></tr>" for k, what in SHORTCUTS)
-        QMessageBox.information(self, "Keyboard shortcuts", f"<table cellspacing=6>{rows}</table>")
-
-    def show_about(self) -> None:
-        from importlib.metadata import version
-
-        QMessageBox.about(
-            self,
-            "About MemDesk",
-            f"<b>MemDesk {version('memdesk')}</b><p>See and curate what your LLM agent remembers. "
-            "Files are written atomically, backed up first, and merged with the agent's own writes.</p>",
-        )
 
     # -- closing, drag and drop --------------------------------------------------------------------
     def _discard_ok(self) -> bool:
@@ -693,39 +491,3 @@ class MainWindow(QMainWindow):
             save_settings(self.settings, self.settings_path)
         except OSError as exc:
             self.statusBar().showMessage(f"Settings not saved: {exc.strerror or exc}", 6000)
-
-
-@dataclass(frozen=True)
-class _Opened:
-    ws: OpenWorkspace
-    journal_problem: str | None = None  # why its journal cannot be read
-
-
-@dataclass(frozen=True)
-class _Ambiguous:
-    """A folder that fits several agents' layouts and has no remembered choice."""
-
-    root: Path
-    candidates: tuple[str, ...]
-
-
-def _open_any(path: Path) -> _Opened | _Ambiguous:
-    """The workspace at `path`, read off the UI thread with what its first page shows. A folder
-    holding a workspace (PicoClaw's home) opens that one."""
-    root = workspace_root(path)
-    if root.is_dir():
-        found = detect(root)
-        if found.ambiguous:
-            return _Ambiguous(root.absolute(), found.candidates)
-    agent, target = resolve(root)
-    ws = agent.open(target)
-    ws.warm_up()
-    return _Opened(ws, journal_unreadable(ws.root))
-
-
-def _message(exc: BaseException, context: str) -> str:
-    if isinstance(exc, (WorkspaceError, InputError)):
-        return str(exc)
-    if isinstance(exc, OSError):
-        return f"{context}: {exc.strerror or exc}"
-    raise exc  # unexpected: the crash handler takes it

@@ -96,3 +96,11 @@ class PendingDialog(QDialog):
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         show_comparison(self.sides, found)
+
+
+def open_pending(parent: QWidget, ws: Any) -> PendingDialog:
+    """Show the dialog (not modal: the window stays usable)."""
+    dialog = PendingDialog(ws, parent)
+    dialog.finished.connect(dialog.deleteLater)
+    dialog.open()
+    return dialog

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtGui import QUndoCommand
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from core.ops import ChangeSet
 from core.store.merge import Change, inverse_of
@@ -45,3 +45,13 @@ class OpCommand(QUndoCommand):
 
     def still_valid(self) -> bool:
         return self.document.can_restore(self.before)
+
+
+def drop_stale(stack: QUndoStack) -> None:
+    """Clear `stack` when a file was read anew under one of its steps: undoing that step would
+    drop the other program's change."""
+    for index in range(stack.count()):
+        command = stack.command(index)
+        if isinstance(command, OpCommand) and not command.still_valid():
+            stack.clear()
+            return

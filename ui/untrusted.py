@@ -24,9 +24,11 @@ def literal_html(text: str) -> str:
     return f'<p style="white-space:pre-wrap">{escape(text)}</p>'
 
 
-def plain_label(text: str = "", *, name: str = "", wrap: bool = False) -> QLabel:
-    """A label that shows whatever it is given as plain text."""
-    label = QLabel()
+def plain_label(
+    text: str = "", *, name: str = "", wrap: bool = False, label: QLabel | None = None
+) -> QLabel:
+    """A label (`label`, or a new one) that shows whatever it is given as plain text."""
+    label = QLabel() if label is None else label
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setWordWrap(wrap)
     label.setText(text)

@@ -590,7 +590,7 @@ def test_backups_to_keep_is_a_setting_of_the_workspace(
         asked.append(args[3])  # type: ignore[arg-type]
         return 7, True
 
-    monkeypatch.setattr("ui.main_window.QInputDialog.getInt", get_int)
+    monkeypatch.setattr("ui.opening.QInputDialog.getInt", get_int)
     window.choose_backups_to_keep()
     assert asked == [DEFAULT_KEEP]
     assert backups_to_keep(pomelo) == 7

@@ -1,0 +1,188 @@
+"""The window's menus and toolbar, made from its actions; the desk shown adds its own to Edit
+(and those with an icon to the toolbar). Help's two boxes are here too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
+
+from ui.actions import make_action
+from ui.desk import Desk
+from ui.icons import icon
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
+
+__all__ = ["SHORTCUTS", "Menus"]
+
+SHORTCUTS = (
+    ("Ctrl+O", "Open a workspace folder"),
+    ("Ctrl+S", "Save (backup first, merged with the agent's changes)"),
+    ("Ctrl+Z / Ctrl+Shift+Z", "Undo / redo unsaved edits"),
+    ("Ctrl+F", "Search memories"),
+    ("Ctrl+Return", "Apply the edited memory"),
+    ("Delete", "Delete the selected memories (undoable)"),
+    ("Ctrl+E", "Archive or unarchive the selected memories"),
+    ("Ctrl+Shift+D", "Run decay: a preview, then scores written and proposals queued"),
+    ("Ctrl+Shift+P", "Pending changes: what the next save writes"),
+    ("Ctrl+Shift+F", "Where else is the selected memory?"),
+    (
+        "Review queue",
+        "Space/Enter accept · P promote · K keep · A archive · D delete · "
+        "R reject · S skip · E edit first · Ctrl+Z undo the last decision",
+    ),
+    ("F5", "Reload from disk"),
+    ("Ctrl+Q", "Quit"),
+)
+THEMES = (("system", "Follow the &system"), ("light", "&Light"), ("dark", "&Dark"))
+Shortcut = QKeySequence | QKeySequence.StandardKey | None
+
+
+class Menus:
+    """File, Edit, View and Help in `window`'s menu bar, and its toolbar."""
+
+    def __init__(self, window: MainWindow, undo_stack: QUndoStack) -> None:
+        self.window = window
+        files = self._build_file(window.menuBar().addMenu("&File"))
+        edits = self._build_edit(window.menuBar().addMenu("&Edit"), undo_stack)
+        view_menu = window.menuBar().addMenu("&View")
+        pending = self._add(
+            view_menu,
+            "&Pending changes…",
+            QKeySequence("Ctrl+Shift+P"),
+            window.show_pending,
+            "pending",
+        )
+        self._build_toolbar([*files, None, *edits, pending, None])
+        self._build_themes(view_menu.addMenu("&Theme"), window.settings.theme)
+        help_menu = window.menuBar().addMenu("&Help")
+        self._add(help_menu, "&Keyboard shortcuts", None, partial(show_shortcuts, window))
+        self._add(help_menu, "&About MemDesk", None, partial(show_about, window))
+
+    def _build_file(self, menu: QMenu) -> list[QAction]:
+        """File; its actions the toolbar shows."""
+        window = self.window
+        shown = [
+            self._add(
+                menu,
+                "&Open workspace…",
+                QKeySequence.StandardKey.Open,
+                window.choose_workspace,
+                "open",
+            )
+        ]
+        self.recent_menu = menu.addMenu("Open &recent")
+        self.fill_recent(window.settings.recent_workspaces)
+        shown.append(self._add(menu, "&Save", QKeySequence.StandardKey.Save, window.save, "save"))
+        shown.append(
+            self._add(menu, "&Reload from disk", QKeySequence("F5"), window.reload, "reload")
+        )
+        self.layout_action = self._add(
+            menu, "Read as another &agent's…", None, window.choose_layout
+        )
+        self.layout_action.setEnabled(False)
+        self._add(menu, "&Backups to keep…", None, window.choose_backups_to_keep)
+        menu.addSeparator()
+        self._add(menu, "&Quit", QKeySequence.StandardKey.Quit, window.close)
+        return shown
+
+    def _build_edit(self, menu: QMenu, undo_stack: QUndoStack) -> list[QAction | None]:
+        """Edit (a desk adds its actions at its end); what the toolbar shows of it."""
+        self.edit_menu = menu
+        undo, redo = _undo_actions(self.window, undo_stack)
+        menu.addAction(undo)
+        menu.addAction(redo)
+        menu.addSeparator()
+        where = self._add(
+            menu,
+            "&Where else is it?…",
+            QKeySequence("Ctrl+Shift+F"),
+            self.window.where_else,
+            "where",
+        )
+        menu.addSeparator()
+        return [undo, redo, None, where]
+
+    def _add(
+        self,
+        menu: QMenu,
+        text: str,
+        shortcut: Shortcut,
+        slot: Callable[[], object],
+        icon_name: str | None = None,
+    ) -> QAction:
+        action = make_action(self.window, text, shortcut, slot, icon_name)
+        menu.addAction(action)
+        return action
+
+    def _build_toolbar(self, actions: list[QAction | None]) -> None:
+        """The main actions under the menus, by icon (None: a separator)."""
+        self.toolbar = self.window.addToolBar("Main")
+        self.toolbar.setObjectName("mainToolbar")
+        self.toolbar.setMovable(False)
+        self.toolbar.setIconSize(QSize(20, 20))
+        for action in actions:
+            if action is None:
+                self.toolbar.addSeparator()
+            else:
+                self.toolbar.addAction(action)
+
+    def _build_themes(self, menu: QMenu, current: str) -> None:
+        self.theme_actions = QActionGroup(self.window)
+        for name, title in THEMES:
+            action = self._add(menu, title, None, partial(self.window.set_theme, name))
+            action.setCheckable(True)
+            action.setChecked(current == name)
+            action.setData(name)
+            self.theme_actions.addAction(action)
+
+    def fill_recent(self, folders: Sequence[str]) -> None:
+        self.recent_menu.clear()
+        for folder in folders:
+            self._add(
+                self.recent_menu, folder, None, partial(self.window.open_workspace, Path(folder))
+            )
+        self.recent_menu.setEnabled(bool(folders))
+
+    def add_desk_actions(self, desk: Desk) -> None:
+        for action in desk.actions():
+            self.edit_menu.addAction(action)
+            if not action.icon().isNull():
+                self.toolbar.addAction(action)
+
+    def remove_desk_actions(self, desk: Desk) -> None:
+        for action in desk.actions():
+            self.edit_menu.removeAction(action)
+            self.toolbar.removeAction(action)
+
+
+def _undo_actions(parent: QWidget, stack: QUndoStack) -> tuple[QAction, QAction]:
+    undo = stack.createUndoAction(parent, "&Undo")
+    undo.setShortcut(QKeySequence.StandardKey.Undo)
+    undo.setIcon(icon("undo"))
+    redo = stack.createRedoAction(parent, "&Redo")
+    redo.setIcon(icon("redo"))
+    redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)])
+    return undo, redo
+
+
+def show_shortcuts(parent: QWidget) -> None:
+    rows = "".join(f"<tr><td><b>{k}</b></td><td>{what}</td></tr>" for k, what in SHORTCUTS)
+    QMessageBox.information(parent, "Keyboard shortcuts", f"<table cellspacing=6>{rows}</table>")
+
+
+def show_about(parent: QWidget) -> None:
+    from importlib.metadata import version
+
+    QMessageBox.about(
+        parent,
+        "About MemDesk",
+        f"<b>MemDesk {version('memdesk')}</b><p>See and curate what your LLM agent remembers. "
+        "Files are written atomically, backed up first, and merged with the agent's own writes.</p>",
+    )

@@ -1,0 +1,80 @@
+"""Opening a folder, and what is remembered for it.
+
+A folder is read off the UI thread (`open_any`); when it fits several agents' layouts and none is
+remembered for it, the person is asked which agent's it is (`ask_layout`). How many backups of
+each file it keeps is asked the same way (`ask_backups_to_keep`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtWidgets import QInputDialog, QWidget
+
+from core.agents.base import OpenWorkspace
+from core.agents.registry import agent_named, detect, resolve, workspace_root
+from core.store.commit import journal_unreadable
+from core.store.retention import backups_to_keep
+from ui.untrusted import literal_html
+
+__all__ = ["Ambiguous", "Opened", "ask_backups_to_keep", "ask_layout", "open_any"]
+
+
+@dataclass(frozen=True)
+class Opened:
+    ws: OpenWorkspace
+    journal_problem: str | None = None  # why its journal cannot be read
+
+
+@dataclass(frozen=True)
+class Ambiguous:
+    """A folder that fits several agents' layouts and has no remembered choice."""
+
+    root: Path
+    candidates: tuple[str, ...]
+
+
+def open_any(path: Path) -> Opened | Ambiguous:
+    """The workspace at `path`, read off the UI thread with what its first page shows. A folder
+    holding a workspace (PicoClaw's home) opens that one."""
+    root = workspace_root(path)
+    if root.is_dir():
+        found = detect(root)
+        if found.ambiguous:
+            return Ambiguous(root.absolute(), found.candidates)
+    agent, target = resolve(root)
+    ws = agent.open(target)
+    ws.warm_up()
+    return Opened(ws, journal_unreadable(ws.root))
+
+
+def ask_layout(parent: QWidget, root: Path, candidates: tuple[str, ...]) -> str | None:
+    """The person chooses how to read a folder that fits several agents' layouts."""
+    names = [agent_named(c).title for c in candidates]
+    choice, ok = QInputDialog.getItem(
+        parent,
+        "Which agent's memory is this?",
+        literal_html(
+            f"{root} fits more than one agent's layout. Read it as (remembered for this folder):"
+        ),
+        names,
+        0,
+        False,
+    )
+    return candidates[names.index(choice)] if ok and choice in names else None
+
+
+def ask_backups_to_keep(parent: QWidget, root: Path) -> int | None:
+    """How many of MemDesk's own backups of each file the workspace at `root` is to keep (0:
+    all); None when the person cancels."""
+    keep, ok = QInputDialog.getInt(
+        parent,
+        "Backups to keep",
+        "MemDesk backs a file up before every write, into .memdesk/backups/. How many of\n"
+        "those backups of each file should this workspace keep? (0 keeps them all; the\n"
+        "agent's own backups are never deleted.)",
+        backups_to_keep(root),
+        0,
+        1_000_000,
+    )
+    return keep if ok else None
