@@ -4,8 +4,9 @@
 An operation is one save (of one or several files, one `op_id`). Its commits name the bytes each
 file had before (`old_sha256`), and the guarded commit backed those bytes up: undo reads them back
 from that backup. When a file is still exactly as the operation left it, undo puts the old bytes
-back whole (removes a file the operation created); otherwise it puts back only the memories the operation changed, each of which must
-still be as the operation left it (a later change depends on it: undo that first).
+back whole (a file the operation created is removed); otherwise it puts back only the memories
+the operation changed, each of which must still be as the operation left it (a later change
+depends on it: undo that first).
 """
 
 from __future__ import annotations

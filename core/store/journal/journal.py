@@ -268,8 +268,8 @@ class Journal(ReviewStorage):
                     "INSERT INTO commits (op_id, file, old_sha256, new_sha256, actor, cause, pid,"
                     " created_at, decay_anchor, decay_updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
                     " ?, ?)",
-                    (op_id, file, old_sha256, REMOVED if new_sha256 is None else new_sha256, actor, cause, os.getpid(), now,
-                     anchor, anchored_at),
+                    (op_id, file, old_sha256, REMOVED if new_sha256 is None else new_sha256,
+                     actor, cause, os.getpid(), now, anchor, anchored_at),
                 )  # fmt: skip
                 commit_id = cursor.lastrowid
                 assert commit_id is not None
