@@ -32,9 +32,12 @@ class ChangeSet:
     text: str | None = None  # the person edited the whole file as text
     base: str | None = None  # the text they typed over (another program may have changed it)
     actor: str = "person"
+    remove: bool = False  # the file goes (`Document.remove`)
 
     def apply(self) -> list[Change[Any]]:
         """Make the change in the open document (not yet written), all or none."""
+        if self.remove:
+            return self.document.remove()
         if self.text is not None:
             return self.document.set_text(self.text, base=self.base)
         return self.document.apply(self.changes)

@@ -4,8 +4,9 @@
 An operation is one save (of one or several files, one `op_id`). Its commits name the bytes each
 file had before (`old_sha256`), and the guarded commit backed those bytes up: undo reads them back
 from that backup. When a file is still exactly as the operation left it, undo puts the old bytes
-back whole; otherwise it puts back only the memories the operation changed, each of which must
-still be as the operation left it (a later change depends on it: undo that first).
+back whole (a file the operation created is removed); otherwise it puts back only the memories
+the operation changed, each of which must still be as the operation left it (a later change
+depends on it: undo that first).
 """
 
 from __future__ import annotations
@@ -170,8 +171,8 @@ def _undo_commit(
     label = f"Undo: {operation.cause} in {commit.file}"
     if sha256(document.base) == commit.new_sha256:  # as the operation left it: all of it back
         data = _before_bytes(ws.root, journal, commit)
-        if data is None:  # the operation created the file: back to an empty one of its kind
-            data = document.fmt.render(document.fmt.parse(None))
+        if data is None:  # the operation created the file: it goes (if no one wrote it since)
+            return ChangeSet(document, label, remove=True)
         try:
             return ChangeSet(document, label, text=data.decode("utf-8"))
         except UnicodeDecodeError:

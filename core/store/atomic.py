@@ -37,6 +37,8 @@ __all__ = [
     "list_stale_temps",
     "pid_alive",
     "prepare",
+    "put_back_taken",
+    "take_away",
     "temp_target_name",
     "write_all",
 ]
@@ -186,6 +188,32 @@ def prepare(path: Path, data: bytes) -> PreparedTemp:
         _name_file(exc, path)
         raise
     return PreparedTemp(path, tmp, (st.st_ino, st.st_dev))
+
+
+def take_away(path: Path) -> Path:
+    """Move ``path`` to a fresh temp name beside it and return that name: a removal that keeps
+    the file on disk until the caller has looked at it (and can put it back). Not durable until
+    the caller fsyncs the folder."""
+    for _attempt in range(8):
+        taken = path.with_name(_temp_name(path.name))
+        if _renameat2(path, taken, _RENAME_NOREPLACE):
+            return taken
+        if not os.path.lexists(taken):  # no renameat2 here: the random name is free
+            os.rename(path, taken)
+            return taken
+    raise WriteRefused(path, "could not find a free temporary file name", code=errno.EEXIST)
+
+
+def put_back_taken(taken: Path, path: Path) -> bool:
+    """Undo `take_away`; False when another file is at ``path`` now (``taken`` stays)."""
+    try:
+        if not _renameat2(taken, path, _RENAME_NOREPLACE):
+            os.link(taken, path)  # fails when something is there; the unlink cannot lose it
+            os.unlink(taken)
+    except FileExistsError:
+        return False
+    fsync_directory(path.parent)
+    return True
 
 
 def check_writable(path: Path) -> None:

@@ -21,6 +21,11 @@ late      read the old file through the held descriptor: an agent that wrote int
 done      journal: the commit is done; its events become history
 ```
 
+A plan may want the file gone (`Planned.data` None: the undo of the operation that created it).
+The removal takes the same steps, with no new hash in the intent, no temp and, for the rename,
+the file moved to a temp name beside it; a write into it after the last look (or a file another
+program renamed there) goes back in its place, and the plan is made again on top of it.
+
 A kill at any instant leaves the file old or new, and the journal settles it at the next open
 (`settle_interrupted`): a pending commit whose file has the new bytes is done, the old bytes
 aborted, anything else diverged (recorded as an observation; its events are dropped). A kill
@@ -113,7 +118,7 @@ class Target:
 class Planned(Generic[C]):
     """What a plan wants written on top of given bytes, and what the journal records for it."""
 
-    data: bytes
+    data: bytes | None  # None: remove the file
     context: C  # the caller's own result (the merged document, the changes it made)
     events: Sequence[Event] = ()
     decay_states: Mapping[str, DecayState] = field(default_factory=dict)
@@ -130,7 +135,7 @@ Plan = Callable[[bytes | None, Sequence[tuple[bytes | None, bytes]], bool], "Pla
 @dataclass(frozen=True, slots=True)
 class Committed(Generic[C]):
     path: Path
-    data: bytes  # what the file holds now
+    data: bytes | None  # what the file holds now (None: it was removed)
     context: C  # of the last plan: it describes `data`
     backup: Path | None
     merged: bool  # the file had changed since the caller read it; the plan merged onto it
@@ -308,7 +313,8 @@ class _Commit(Generic[C]):
     ) -> _Replaced | _Changed:
         """One replacement of the file; `journal`: with this side's events (else the commit
         record only: a second write that folds in another program's late write)."""
-        _check_text(self.path, planned.data)
+        if planned.data is not None:
+            _check_text(self.path, planned.data)
         if not journal:
             planned = Planned(planned.data, planned.context)
         backing_up = self._start_backup(on_disk)
@@ -322,7 +328,10 @@ class _Commit(Generic[C]):
         try:
             if backing_up is not None:
                 self.backup = backing_up.result()
-            outcome = self._publish(on_disk, planned.data)
+            if planned.data is None:
+                outcome = self._remove(on_disk)
+            else:
+                outcome = self._publish(on_disk, planned.data)
         except BaseException as exc:
             self._abort_quietly(commit_id)
             _IN_FLIGHT.discard(key)
@@ -383,6 +392,34 @@ class _Commit(Generic[C]):
                     os.unlink(displaced)
         return _Replaced(late, now)
 
+    def _remove(self, on_disk: bytes | None) -> _Replaced | _Changed:
+        """Last look, the file moved away (the backup is made), what another writer put in it
+        meanwhile put back; then it is gone. Cut short, the file stays at its temp name: the
+        next open keeps it as a backup unless the journal knows its bytes (`clean_leftovers`)."""
+        held = hold_confined(self.target.root, self.target.rel)
+        if held is None:
+            return _Changed(None)
+        try:
+            now, stamp = read_fd(held), _stamp(held)
+            if now != on_disk:
+                return _Changed(now)
+            taken = atomic.take_away(self.path)
+            if _renamed_in(held, taken):  # another program's file, renamed there: all of it
+                late = read_or_none(taken)
+            else:
+                atomic.fsync_directory(self.path.parent)
+                late = _late_write(held, now, stamp)
+            if late is None:
+                os.unlink(taken)
+                return _Replaced(None, now)
+            if not atomic.put_back_taken(taken, self.path):  # yet another file is there now
+                kept = self._backup_bytes(late)
+                log.warning("%s: a write made during its removal is kept in %s", self.path, kept)
+                os.unlink(taken)
+            return _Changed(read_or_none(self.path))
+        finally:
+            os.close(held)
+
     def _put_back(
         self, prepared: atomic.PreparedTemp, displaced: Path, data: bytes
     ) -> list[tuple[bytes | None, bytes]] | None:
@@ -406,7 +443,7 @@ class _Commit(Generic[C]):
         try:
             return self.journal.begin_commit(
                 op_id=self.op_id, file=self.target.rel, old_sha256=self._sha256(on_disk),
-                new_sha256=hashlib.sha256(planned.data).hexdigest(), actor=self.actor,
+                new_sha256=sha256(planned.data), actor=self.actor,
                 cause=self.cause, events=planned.events, decay_states=planned.decay_states,
                 forget=planned.forget,
             )  # fmt: skip

@@ -108,6 +108,7 @@ class Document(Generic[D, E]):
         self._rendered: bytes | None = data
         self.pending: list[Change[E]] = []
         self.whole_text = False  # edited as a whole text: text outside entries may have changed
+        self.removing = False  # the save removes the file if it still holds `base` (`remove`)
         self.generation = 0  # counts saves and reloads: what is pending is relative to the last
         self.revision = 0  # counts every change of what is open: edits, undo, saves, reloads
         self.reads = 0  # counts reloads and merged saves: undo cannot go back across one
@@ -195,6 +196,7 @@ class Document(Generic[D, E]):
         Returns the changes as made: a created entry carries the key it was given.
         """
         self._check_editable()
+        self.removing = False
         changes = list(changes)
         if self._replace_current(changes):
             made = changes
@@ -216,6 +218,7 @@ class Document(Generic[D, E]):
         both changed the same entry differently).
         """
         self._check_editable()
+        self.removing = False
         if "\0" in text:
             raise ValueError(f"{self.rel}: the text cannot contain a NUL character")
         new = self.fmt.parse(text.encode("utf-8", "surrogatepass"))
@@ -228,6 +231,15 @@ class Document(Generic[D, E]):
         self._rendered = None
         self.revision += 1
         self.pending.extend(changes)
+        return changes
+
+    def remove(self) -> list[Change[E]]:
+        """Empty the document, and have the save remove its file if the file still holds what
+        was read (the undo of the operation that created it). Another program's write since
+        keeps the file: the save takes this side's entries out of it, as any edit."""
+        empty = self.fmt.render(self.fmt.parse(None)).decode("utf-8", "surrogatepass")
+        changes = self.set_text(empty)
+        self.removing = self.base is not None
         return changes
 
     def _rebased(self, base: D, mine: D) -> D:
@@ -264,6 +276,7 @@ class Document(Generic[D, E]):
         self.fmt.set_state(self._doc, state.content)
         self._rendered = None
         self.revision += 1
+        self.removing = False
         if same_save:
             self.pending = list(state.pending)
             self.whole_text = state.whole_text
@@ -315,7 +328,11 @@ class Document(Generic[D, E]):
                 outcome = _Outcome(
                     finish(outcome.doc, outcome.changes), outcome.changes, outcome.merged
                 )
-            data = self.render() if outcome.doc is self._doc else self.fmt.render(outcome.doc)
+            data: bytes | None = self.render()
+            if outcome.doc is not self._doc:
+                data = self.fmt.render(outcome.doc)
+            if self.removing and disk == self.base and not (lost or written):
+                data = None  # the file as read: it goes (else another program wrote it: it stays)
             entry = record(outcome.changes, actor, cause, op_id)
             return Planned(data, outcome, entry.events, entry.decay_states, tuple(entry.forget))
 
@@ -399,6 +416,7 @@ class Document(Generic[D, E]):
         self.base = done.data
         self.pending = []
         self.whole_text = False
+        self.removing = False
         self.generation += 1
         merged = done.merged or done.late_writes > 0
         if merged:
@@ -415,6 +433,7 @@ class Document(Generic[D, E]):
         self.base = data
         self.pending = []
         self.whole_text = False
+        self.removing = False
         self.generation += 1
         self.reads += 1
 

@@ -173,18 +173,9 @@ def test_an_edit_changes_that_memory_alone_and_undo_gives_back_every_byte(demo: 
     assert_as_before(demo, before)
 
 
-# An undo puts a file the operation created back as an empty file of its kind, not away: in
-# Pomelobot's older layout that empty memory/scopes/main/MEMORY.md still hides the root
-# MEMORY.md from the agent. The guarded commit cannot remove a file yet.
-UNDO_LEAVES_CREATED_FILE = {"pomelobot"}
-
-
-def test_add_writes_where_the_agent_reads_or_is_not_applicable(
-    demo: Demo, request: pytest.FixtureRequest
-) -> None:
-    if demo.layout in UNDO_LEAVES_CREATED_FILE:
-        reason = "undo of an add that created a file leaves it, empty, hiding the older file"
-        request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
+# An undo removes a file the operation created: in Pomelobot's older layout an empty
+# memory/scopes/main/MEMORY.md left behind would hide the root MEMORY.md from the agent.
+def test_add_writes_where_the_agent_reads_or_is_not_applicable(demo: Demo) -> None:
     before, rows = picture(demo), demo.rows()
     if type(demo.agent).add is Agent.add:  # the agent adds no memories: it says so, writes nothing
         with pytest.raises(NotApplicable):

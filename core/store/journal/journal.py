@@ -77,6 +77,7 @@ from core.store.journal.rows import (
     _SELECT_HISTORY,
     _UPSERT_DECAY,
     _VISIBLE,
+    REMOVED,
     _apply_decay,
     _carried_states,
     _commit,
@@ -243,7 +244,7 @@ class Journal(ReviewStorage):
         op_id: str,
         file: str,
         old_sha256: str | None,
-        new_sha256: str,
+        new_sha256: str | None,
         actor: str,
         cause: str,
         events: Iterable[Event] = (),
@@ -251,6 +252,7 @@ class Journal(ReviewStorage):
         forget: Iterable[str] = (),
     ) -> int:
         """Record the intent to replace `file` (one transaction); returns the commit's id.
+        `new_sha256` None: the intent to remove it.
 
         Its events and decay bookkeeping stay invisible until `finish_commit`; `abort_commit`
         drops them. Raises JournalError when the journal cannot take it (disk full, a value JSON
@@ -266,8 +268,8 @@ class Journal(ReviewStorage):
                     "INSERT INTO commits (op_id, file, old_sha256, new_sha256, actor, cause, pid,"
                     " created_at, decay_anchor, decay_updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
                     " ?, ?)",
-                    (op_id, file, old_sha256, new_sha256, actor, cause, os.getpid(), now, anchor,
-                     anchored_at),
+                    (op_id, file, old_sha256, REMOVED if new_sha256 is None else new_sha256,
+                     actor, cause, os.getpid(), now, anchor, anchored_at),
                 )  # fmt: skip
                 commit_id = cursor.lastrowid
                 assert commit_id is not None

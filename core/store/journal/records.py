@@ -223,7 +223,7 @@ class CommitRecord:
     op_id: str
     file: str
     old_sha256: str | None  # None: the file did not exist
-    new_sha256: str
+    new_sha256: str | None  # None: the commit removes the file
     actor: str
     cause: str
     pid: int  # the process that wrote it (a pending commit of a live process is in progress)

@@ -73,6 +73,9 @@ _OF_OP = """id IN (
     SELECT e.id FROM commits c JOIN events e
         ON e.id BETWEEN c.first_event AND c.last_event AND e.commit_id = c.id
     WHERE c.op_id = :op)"""
+# A commit that removes its file has no new hash: stored as this (the column is NOT NULL since
+# schema 2, and the table is not rebuilt for it); read back as None.
+REMOVED = ""
 _COMMIT_COLUMNS = "id, op_id, file, old_sha256, new_sha256, actor, cause, pid, state, created_at"
 _SELECT_COMMITS = f"SELECT {_COMMIT_COLUMNS} FROM commits"
 _APPLY_PENDING_DECAY = """
@@ -277,7 +280,7 @@ def _commit(row: Sequence[Any]) -> CommitRecord:
         op_id=op_id,
         file=file,
         old_sha256=old,
-        new_sha256=new,
+        new_sha256=None if new == REMOVED else new,
         actor=actor,
         cause=cause,
         pid=pid,
