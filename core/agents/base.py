@@ -296,6 +296,11 @@ class Agent(ABC):
         default read again from its folder; an agent that can list them from `ws` does)."""
         return self.rows(ws.root)
 
+    def rows_named(self, path: Path, memory_id: str) -> list[Row]:
+        """Every memory `memory_id` names among all the workspace's memories (see `named`):
+        what `where` looks for, without the shortcuts `lookup` may take."""
+        return named(self.rows(path), memory_id)
+
     def lookup(self, path: Path, memory_id: str, *, profile: str | None = None) -> list[Row]:
         """The memories `memdesk show|edit ID` may mean (see `named`)."""
         unread: list[Problem] = []

@@ -94,12 +94,10 @@ def where(agent: Any, ws: Any, id_or_text: str, *, by_text: bool = False) -> Whe
     `by_text` or when no memory has that id, that text); a memory named by its id is not a
     place of its own. A memory only backups hold is found by its id in each of them, then by
     its text everywhere. WorkspaceError (exit 2) when nothing holds it."""
-    from core.agents.base import named
-
     root = ws.root
     backups = _backups(agent, root)
     kinds = _kinds(ws, backups)
-    matches = [] if by_text else named(agent.rows(root), id_or_text)
+    matches = [] if by_text else agent.rows_named(root, id_or_text)
     held = [] if by_text or matches else list(holding(backups, id_or_text))
     places: list[Place] = []
     if len(matches) == 1:
