@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import shutil
 import sys
 import tempfile
@@ -66,14 +67,19 @@ def settle(app: QApplication, until: Callable[[], bool] = lambda: True, wait: fl
 
 
 def prepare(root: Path, layout: str) -> None:
-    """A demo with a review queued, and for EverBot a decay applied (backups and activity)."""
+    """A demo with a review queued and its first proposal approved (a backup and an operation
+    in Activity); EverBot's is decayed to today first."""
     write_demo(root, layout=layout, today=TODAY)
-    if layout == "everbot":
-        now = date.today().isoformat()  # decayed to today: the history ends where it is now
-        with contextlib.redirect_stdout(io.StringIO()):
-            cli(["decay", str(root), "--at", now, "--apply"])
-    with contextlib.redirect_stdout(io.StringIO()):
-        cli(["review", str(root)])
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        if layout == "everbot":  # decayed to today: the history ends where it is now
+            cli(["decay", str(root), "--at", date.today().isoformat(), "--apply"])
+        printed.seek(0)
+        printed.truncate()
+        cli(["review", str(root), "--json"])
+        waiting = [p for p in json.loads(printed.getvalue()) if p["status"] == "pending"]
+        if waiting:
+            cli(["approve", str(root), str(waiting[-1]["id"])])
 
 
 def page_names(desk: Desk) -> list[str]:
@@ -104,6 +110,11 @@ def shots(app: QApplication, window: MainWindow, layout: str, theme: str) -> Ite
             continue
         if name == "review":
             _first_pair(app, window)
+        if name == "activity":  # the newest operation, with what it changed
+            table = _visible_table(window, "activityTable")
+            if table is not None and table.rowCount():
+                table.setCurrentCell(0, 0)
+                settle(app)
         agent_view = getattr(desk, "agent", None)
         if name == "agent" and hasattr(agent_view, "set_message"):
             agent_view.set_message("咖啡")  # what the agent injects for this message
