@@ -12,15 +12,12 @@ from hypothesis import strategies as st
 
 from core.agents.registry import agent_named
 from core.demo import write_demo
+from core.review.disagreement import disagreement
+from core.review.duplicates import contradictions, duplicates_and_contradictions
 from core.review.model import Memory, ReviewContext
 from core.review.queue import memories_in
-from core.review.similar import (
-    RelatedIndex,
-    contradictions,
-    disagreement,
-    duplicates_and_contradictions,
-    similar_pairs,
-)
+from core.review.related import RelatedIndex
+from core.review.similar import similar_pairs
 
 
 def _demo_memories(layout: str, folder: Path) -> list[Memory]:
