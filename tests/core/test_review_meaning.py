@@ -1,4 +1,4 @@
-"""Duplicates and contradictions by meaning (core/review/reading.py, superseded.py, similar.py):
+"""Duplicates and contradictions by meaning (core/review/reading.py, superseded.py, duplicates.py):
 a Chinese memory and its English twin are one fact, two facts from one template are not, and a
 newer memory that says the older one changed or stopped supersedes it. The sentences are this
 test's own, about people and work the review bench does not describe."""

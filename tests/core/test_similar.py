@@ -1,4 +1,4 @@
-"""Duplicates, contradictions and related memories (core/review/similar.py): blocking finds what
+"""Duplicates, contradictions and related memories (core/review/similar.py, duplicates.py, related.py): blocking finds what
 comparing every pair finds, on demo memories with small edits."""
 
 from __future__ import annotations
