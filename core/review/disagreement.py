@@ -12,7 +12,7 @@ from core.review.reading import (
     Reading,
     read,
 )
-from core.review.similar import _CJK_RUN, _NEGATIONS, _STOP, _WORD, _normal
+from core.review.similar import CJK_RUN, NEGATIONS, STOP_WORDS, WORD, normal_text
 
 __all__ = [
     "disagreement",
@@ -21,17 +21,17 @@ __all__ = [
 
 
 # Words after which two texts alike but for what follows say different things ("改成 vim").
-_CHOICES = ("改成", "换成", "改为", "换为", "prefers ", "switched to ", "changed to ")
+CHOICES = ("改成", "换成", "改为", "换为", "prefers ", "switched to ", "changed to ")
 _LEFTOVER = 2  # characters two texts may still differ by once the negation is undone
 _CHOICE_CHARS = 12  # at most this long, the one word that differs between two choices
 _TYPO_LETTERS = 5  # a name this long written with one letter off is the same name ("Slrum")
 
 
-def _unknown_pairs(reading: Reading) -> frozenset[str]:
+def unknown_pairs(reading: Reading) -> frozenset[str]:
     """The pairs of Chinese characters no glossary word covers, but for function words (of "的阿杰",
     阿杰): a name or a rare word the glossary does not know ("机房断网")."""
     return frozenset(
-        p for p in reading.unknown if _CJK_RUN.fullmatch(p) and not _FUNCTION_CHARS & set(p)
+        p for p in reading.unknown if CJK_RUN.fullmatch(p) and not _FUNCTION_CHARS & set(p)
     )
 
 
@@ -47,7 +47,7 @@ def names_in(text: str) -> frozenset[str]:
     return reading.names | reading.values
 
 
-def _typo(x: str, y: str) -> bool:
+def one_letter_off(x: str, y: str) -> bool:
     """Whether two names are one name with a letter off (swapped, replaced, added or lost)."""
     x, y = x.removeprefix("w:"), y.removeprefix("w:")
     if (
@@ -68,22 +68,22 @@ def disagreement(first: str, second: str, *, zh: bool | None = None) -> str | No
     after the same word ("改成 vim" / "改成 emacs"), or another value at the same place after the
     same subject ("主力语言是 Kotlin" / "主力语言是 Go"; or in their first clauses, whatever
     follows: "主力语言是 Kotlin，常用 Spring" / "主力语言是 Go，常用 Gin")."""
-    a, b = _normal(first), _normal(second)
+    a, b = normal_text(first), normal_text(second)
     if a == b:
         return None
-    chinese = bool(_CJK_RUN.search(first)) if zh is None else zh
-    said = _negation(a, b) or _other_choice(a, b)
+    chinese = bool(CJK_RUN.search(first)) if zh is None else zh
+    said = negation_of(a, b) or other_choice(a, b)
     if said is None and _same_subject(first, second):
-        said = _subject_value(first, second)
+        said = subject_value(first, second)
     if said is None:
-        said = _other_value(" ".join(first.split()), " ".join(second.split()))
+        said = other_value(" ".join(first.split()), " ".join(second.split()))
     if said is None:
         return None
     kind, one, other = said
-    return _why(kind, one, other, chinese)
+    return why_disagree(kind, one, other, chinese)
 
 
-def _why(kind: str, one: str, other: str, zh: bool) -> str:
+def why_disagree(kind: str, one: str, other: str, zh: bool) -> str:
     if kind == "only":
         return f"只有一条说“{one}”" if zh else f"only one says “{one}”"
     if zh:
@@ -91,8 +91,8 @@ def _why(kind: str, one: str, other: str, zh: bool) -> str:
     return f"one says {kind + ' ' if kind else ''}“{one}”, the other “{other}”"
 
 
-def _negation(a: str, b: str) -> tuple[str, str, str] | None:
-    for marker, plain in _NEGATIONS:
+def negation_of(a: str, b: str) -> tuple[str, str, str] | None:
+    for marker, plain in NEGATIONS:
         in_a, in_b = len(_places(a, marker)), len(_places(b, marker))
         if in_a == in_b:
             continue
@@ -133,9 +133,9 @@ def _one_word(text: str) -> bool:
     return 0 < len(text) <= _CHOICE_CHARS and " " not in text
 
 
-def _other_choice(a: str, b: str) -> tuple[str, str, str] | None:
+def other_choice(a: str, b: str) -> tuple[str, str, str] | None:
     prefix, suffix = _common_ends(a, b)
-    for marker in _CHOICES:
+    for marker in CHOICES:
         at = a.rfind(marker, 0, prefix)
         if at < 0 or at + len(marker) + 2 < prefix:
             continue
@@ -179,21 +179,21 @@ _BARE_VALUE = re.compile(
 )
 
 
-def _other_value(a: str, b: str) -> tuple[str, str, str] | None:
+def other_value(a: str, b: str) -> tuple[str, str, str] | None:
     """Two texts the same but for one short stretch after a subject they share, and after a word
     that sets it ("是", "用", "找", "is", "in"), or one that is a bare value (a weekday, a number):
     they give the subject two values. Decided on the texts in lower case, said as written."""
     low_a, low_b = a.lower(), b.lower()
     if len(low_a) != len(a) or len(low_b) != len(b):
         return None
-    found = _value_stretch(low_a, low_b)
+    found = value_stretch(low_a, low_b)
     if found is None:
         return None
     start, end_a, end_b = found
     return "", _with_unit(a, start, end_a), _with_unit(b, start, end_b)
 
 
-def _value_stretch(a: str, b: str) -> tuple[int, int, int] | None:
+def value_stretch(a: str, b: str) -> tuple[int, int, int] | None:
     """Where the value two lower-case texts differ in starts, and where it ends in each."""
     prefix, suffix = _common_ends(a, b)
     while prefix and (_glued(a, prefix) or _glued(b, prefix)):
@@ -207,8 +207,8 @@ def _value_stretch(a: str, b: str) -> tuple[int, int, int] | None:
         return None  # the same thing said on another day, or two things on two days
     if _DATE_AROUND.search(a[max(0, prefix - 4) : prefix] + "|" + a[len(a) - suffix :][:2]):
         return None
-    if _typo(said, other) or any(n in x for x in (said, other) for n in _NOT):
-        return None  # one name with a letter off; a negation is _negation's
+    if one_letter_off(said, other) or any(n in x for x in (said, other) for n in _NOT):
+        return None  # one name with a letter off; a negation is negation_of's
     head = a[:prefix]
     if head.rstrip().endswith("由") and not any(c.isalnum() for c in a[len(a) - suffix :]):
         return None  # who does it ("由架构组把关"): the same is done after it
@@ -269,19 +269,19 @@ def _first_clause(text: str) -> str:
 
 def _same_subject(a: str, b: str) -> bool:
     """Whether two texts begin by saying what one subject is, and go on differently."""
-    one, two = _subject_of(a), _subject_of(b)
+    one, two = subject_of(a), subject_of(b)
     return one is not None and two is not None and one[0] == two[0] and one[1] != two[1]
 
 
-def _subject_value(first: str, second: str) -> tuple[str, str, str] | None:
+def subject_value(first: str, second: str) -> tuple[str, str, str] | None:
     """The two values two texts give one subject in their first clauses, whatever follows
-    ("主要开发语言是 Kotlin，常用 Spring Boot" / "主要开发语言是 Go，常用 Gin"), as _other_value."""
+    ("主要开发语言是 Kotlin，常用 Spring Boot" / "主要开发语言是 Go，常用 Gin"), as other_value."""
     one, two = _first_clause(first), _first_clause(second)
     key = one + "\x00" + two
     if key not in _subject_values:  # memories an agent writes repeat their first clauses a lot
         if len(_subject_values) > 100_000:
             _subject_values.clear()
-        said = _other_value(one, two)
+        said = other_value(one, two)
         if said is not None and not (_names_something(said[1]) or _names_something(said[2])):
             said = None  # "习惯是早上跑步" / "习惯是睡前看书": two habits, maybe
         _subject_values[key] = said
@@ -300,11 +300,11 @@ def _names_something(value: str) -> bool:
         reading.names
         or reading.values
         or any(c.startswith("w:") for c in reading.concepts)
-        or _unknown_pairs(reading)
+        or unknown_pairs(reading)
     )
 
 
-def _subject_of(text: str) -> tuple[str, str] | None:
+def subject_of(text: str) -> tuple[str, str] | None:
     """What a text's first clause says its subject is, as (the words up to "是" / "is", the rest of
     the clause), when those words name a subject ("用户的主要开发语言是", "kotlin")."""
     clause = _first_clause(text).lower()
@@ -328,10 +328,10 @@ def _has_subject(head: str) -> bool:
     user"): three Chinese characters that are not function words, or an English content word."""
     chinese = [
         c
-        for c in "".join(_CJK_RUN.findall(head.replace("用户", "")))
+        for c in "".join(CJK_RUN.findall(head.replace("用户", "")))
         if c not in "的了是在也都就和与及把被每"
     ]
     words = [
-        w for w in _WORD.findall(head) if len(w) > 2 and w not in _STOP and w not in _HEAD_STOP
+        w for w in WORD.findall(head) if len(w) > 2 and w not in STOP_WORDS and w not in _HEAD_STOP
     ]
     return len(chinese) >= 3 or bool(words)

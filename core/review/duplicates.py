@@ -12,16 +12,16 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import LCSseq, Postfix, Prefix
 
 from core.review.disagreement import (
-    _CHOICES,
-    _negation,
-    _other_choice,
-    _other_value,
-    _subject_of,
-    _subject_value,
-    _typo,
-    _unknown_pairs,
-    _value_stretch,
-    _why,
+    CHOICES,
+    negation_of,
+    one_letter_off,
+    other_choice,
+    other_value,
+    subject_of,
+    subject_value,
+    unknown_pairs,
+    value_stretch,
+    why_disagree,
 )
 from core.review.model import Memory
 from core.review.reading import (
@@ -36,13 +36,13 @@ from core.review.reading import (
     read,
 )
 from core.review.similar import (
-    _CROWDED,
+    CROWDED_BLOCK,
     Contradiction,
     Pair,
-    _distinct,
-    _exact_pairs,
-    _normal,
-    _scores,
+    exact_pairs,
+    normal_text,
+    pair_scores,
+    sorted_once,
 )
 from core.review.superseded import superseded
 from core.review.temporary import find_important, find_temporary
@@ -83,7 +83,7 @@ def duplicates_and_contradictions(
     near = meaning >= _LEXICAL_FLOOR
     lexical = np.zeros(len(first))
     if near.any():
-        lexical[near] = _scores(scan.texts, first[near], second[near], 0.0)
+        lexical[near] = pair_scores(scan.texts, first[near], second[near], 0.0)
     extra_a, extra_b = scan.unshared_things(first, second)
     same_things = (extra_a == 0) | (extra_b == 0)
     written_alike = (lexical >= duplicate_at) & (meaning >= _WRITTEN_MEANING)
@@ -180,7 +180,7 @@ def _subjects_of(
     heads = np.zeros(len(at), dtype=np.int64)
     rests = np.zeros(len(at), dtype=np.int64)
     for k, i in enumerate(at.tolist()):
-        found = _subject_of(memories[i].content)
+        found = subject_of(memories[i].content)
         if found is not None:
             heads[k], rests[k] = hash(found[0]), hash(found[1])
     inverse = inverse.reshape(-1)
@@ -195,7 +195,7 @@ class _Scan:
     def __init__(self, memories: Sequence[Memory]) -> None:
         self.memories = memories
         n = len(memories)
-        self.texts = [_normal(m.content) for m in memories]
+        self.texts = [normal_text(m.content) for m in memories]
         self.meaning: list[str] = []  # concepts, names, values
         self.full: list[str] = []  # and, for Chinese, pairs of characters
         self.named: list[str] = []  # names and values
@@ -320,8 +320,8 @@ class _Scan:
         holders, holder_numbers = owners[by_feature], numbers[by_feature]
         first_at = np.searchsorted(holder_numbers, features, side="left")
         sizes = counts[features]
-        parts = [_exact_pairs(self.texts)]
-        small = sizes <= _CROWDED
+        parts = [exact_pairs(self.texts)]
+        small = sizes <= CROWDED_BLOCK
         if small.any():
             c, f0, sz = choosers[small], first_at[small], sizes[small]
             rows = np.repeat(np.arange(len(c)), sz)
@@ -338,7 +338,7 @@ class _Scan:
                 parts.append(np.stack([c[inside], holders[other[inside]]]))
         pairs = np.concatenate(parts, axis=1)
         low, high = pairs.min(axis=0), pairs.max(axis=0)
-        keys_ = _distinct((low * n + high)[low != high])
+        keys_ = sorted_once((low * n + high)[low != high])
         return keys_ // n, keys_ % n
 
     # -- how alike ---------------------------------------------------------------------------------
@@ -497,7 +497,7 @@ class _Scan:
             said, other = read(mine), read(theirs)
             one, two = said.concepts | said.names, other.concepts | other.names
             if not one or not two:  # what no glossary word covers names a thing too: "机房断网"
-                one, two = one | _unknown_pairs(said), two | _unknown_pairs(other)
+                one, two = one | unknown_pairs(said), two | unknown_pairs(other)
             out[k] = bool(one) and bool(two) and not one & two
         return out
 
@@ -556,7 +556,7 @@ class _Scan:
         only_b = set(self.named[j]) - set(self.meaning[i])
         if len(only_a) != 1 or len(only_b) != 1:
             return not only_a or not only_b
-        return _typo(feature_of(only_a.pop()), feature_of(only_b.pop()))
+        return one_letter_off(feature_of(only_a.pop()), feature_of(only_b.pop()))
 
     def reading(self, i: int) -> Reading:
         found = self._readings.get(i)
@@ -608,18 +608,18 @@ class _Scan:
         said = None
         a, b = self.texts[old], self.texts[new]
         if lexical >= similar_at:
-            said = _negation(a, b) if self.negations[old] != self.negations[new] else None
-            if said is None and any(c in a for c in _CHOICES):
-                said = _other_choice(a, b)
+            said = negation_of(a, b) if self.negations[old] != self.negations[new] else None
+            if said is None and any(c in a for c in CHOICES):
+                said = other_choice(a, b)
         if said is None and one_subject:  # the value in the first clause, not what follows
-            said = _subject_value(self.memories[old].content, self.memories[new].content)
-        if said is None and lexical >= similar_at and _value_stretch(a, b) is not None:
-            said = _other_value(
+            said = subject_value(self.memories[old].content, self.memories[new].content)
+        if said is None and lexical >= similar_at and value_stretch(a, b) is not None:
+            said = other_value(
                 " ".join(self.memories[old].content.split()),
                 " ".join(self.memories[new].content.split()),
             )
         if said is not None and not self.important(old):
-            return old, new, _why(*said, bool(self.zh[old]))
+            return old, new, why_disagree(*said, bool(self.zh[old]))
         return None
 
     def important(self, i: int) -> bool:

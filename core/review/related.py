@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from itertools import islice
 
 from core.review.model import Memory
-from core.review.similar import _REFERENCE, _RELATED_TOKENS, tokens
+from core.review.similar import REFERENCE, RELATED_TOKENS, tokens
 
 __all__ = [
     "RelatedIndex",
@@ -46,7 +46,7 @@ class RelatedIndex:
             refs: dict[str, list[int]] = defaultdict(list)
             for i, m in enumerate(self.memories):
                 if "[" in m.content:
-                    for named in set(_REFERENCE.findall(m.content)):
+                    for named in set(REFERENCE.findall(m.content)):
                         refs[named].append(i)
             self._refs = refs
         return self._refs
@@ -62,7 +62,7 @@ class RelatedIndex:
     def related(self, memory: Memory, limit: int = 5) -> list[Memory]:
         mine = tokens(memory.content)  # its rarest words say what it is about
         postings = self._tokens_index()
-        rarest = sorted(mine, key=lambda t: (len(postings.get(t, ())), t))[:_RELATED_TOKENS]
+        rarest = sorted(mine, key=lambda t: (len(postings.get(t, ())), t))[:RELATED_TOKENS]
         ranked = self._ranked(set(rarest), limit + 1)
         return [m for m in ranked if (m.file, m.key) != (memory.file, memory.key)][:limit]
 

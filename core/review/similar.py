@@ -28,9 +28,9 @@ __all__ = [
 ]
 
 
-_WORD = re.compile(r"[a-z0-9_]+")
-_CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
-_STOP = frozenset(
+WORD = re.compile(r"[a-z0-9_]+")
+CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
+STOP_WORDS = frozenset(
     [
         "a",
         "an",
@@ -71,7 +71,7 @@ _STOP = frozenset(
     ]
 )
 _BLOCK_TOKENS = 4  # each memory is blocked under its rarest tokens
-_CROWDED = 64  # a larger block is compared by sorted neighbourhood
+CROWDED_BLOCK = 64  # a larger block is compared by sorted neighbourhood
 _WINDOW = 8
 
 _NAME_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]*")
@@ -120,8 +120,8 @@ _NOT_NAMES = frozenset(  # capitalised, but a date's words: the same fact said o
     ]
 )
 _WEEKDAY = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")
-_RELATED_TOKENS = 8  # a memory's related ones are found by its rarest words
-_REFERENCE = re.compile(r"\[([0-9A-Za-z_\-~]{3,64})\]")
+RELATED_TOKENS = 8  # a memory's related ones are found by its rarest words
+REFERENCE = re.compile(r"\[([0-9A-Za-z_\-~]{3,64})\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,15 +142,15 @@ class Contradiction:
 def tokens(text: str) -> set[str]:
     """The words of a text for blocking and relatedness (CJK as character bigrams)."""
     low = text.lower()
-    found = {w for w in _WORD.findall(low) if len(w) > 1 and w not in _STOP}
-    for run in _CJK_RUN.findall(low):
+    found = {w for w in WORD.findall(low) if len(w) > 1 and w not in STOP_WORDS}
+    for run in CJK_RUN.findall(low):
         if len(run) == 1:
             found.add(run)
         found.update(run[i : i + 2] for i in range(len(run) - 1))
-    return found - _STOP
+    return found - STOP_WORDS
 
 
-def _normal(text: str) -> str:
+def normal_text(text: str) -> str:
     return " ".join(text.lower().split())
 
 
@@ -182,7 +182,7 @@ def _scored(
 ) -> tuple[list[int], list[int], list[float]]:
     """similar_pairs as the two memories' places and the score (`among`: only the pairs with
     one of these places)."""
-    texts = [_normal(m.content) for m in memories]
+    texts = [normal_text(m.content) for m in memories]
     first, second = _candidates(texts)
     if among is not None:
         wanted = np.fromiter(among, dtype=np.int64)
@@ -194,14 +194,14 @@ def _scored(
         first, second = first[keep], second[keep]
     if not len(first):
         return [], [], []
-    scores = _scores(texts, first, second, threshold)
+    scores = pair_scores(texts, first, second, threshold)
     for_sorted = [_sorted_words(t) for t in texts]
-    scores = np.maximum(scores, _scores(for_sorted, first, second, threshold))
+    scores = np.maximum(scores, pair_scores(for_sorted, first, second, threshold))
     hits = scores >= threshold
     return first[hits].tolist(), second[hits].tolist(), scores[hits].tolist()
 
 
-def _scores(
+def pair_scores(
     texts: Sequence[str],
     first: npt.NDArray[np.int64],
     second: npt.NDArray[np.int64],
@@ -224,30 +224,30 @@ def _category_codes(memories: Sequence[Memory]) -> npt.NDArray[np.int64]:
 def _candidates(texts: Sequence[str]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Index pairs (i < j) worth comparing, each once, sorted: exact copies, and each memory with
     the memories holding one of its rarest tokens (a crowded token by sorted neighbourhood)."""
-    parts = [_exact_pairs(texts)]
+    parts = [exact_pairs(texts)]
     rank = np.empty(len(texts), dtype=np.int64)
     rank[sorted(range(len(texts)), key=texts.__getitem__)] = np.arange(len(texts))
     for choosers, holders in _blocks(texts):
-        if len(holders) > _CROWDED:
+        if len(holders) > CROWDED_BLOCK:
             members = np.array(holders, dtype=np.int64)
             parts.append(_neighbours(members[np.argsort(rank[members])]))
         else:
             i, j = np.meshgrid(choosers, holders, indexing="ij")
             parts.append(np.stack([i.ravel(), j.ravel()]))
     pairs = np.concatenate(parts, axis=1)
-    keys = _distinct(pairs.min(axis=0) * len(texts) + pairs.max(axis=0))
+    keys = sorted_once(pairs.min(axis=0) * len(texts) + pairs.max(axis=0))
     first, second = keys // max(1, len(texts)), keys % max(1, len(texts))
     distinct = first != second
     return first[distinct], second[distinct]
 
 
-def _distinct(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+def sorted_once(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """The keys sorted, each once (np.unique hashes, and takes seconds on millions)."""
     keys = np.sort(keys)
     return keys[np.r_[True, keys[1:] != keys[:-1]]] if len(keys) else keys
 
 
-def _exact_pairs(texts: Sequence[str]) -> npt.NDArray[np.int64]:
+def exact_pairs(texts: Sequence[str]) -> npt.NDArray[np.int64]:
     """Every copy with every other (with the first one only, in a crowded group)."""
     groups: dict[str, list[int]] = defaultdict(list)
     for i, text in enumerate(texts):
@@ -255,7 +255,7 @@ def _exact_pairs(texts: Sequence[str]) -> npt.NDArray[np.int64]:
             groups[text].append(i)
     pairs = [np.zeros((2, 0), dtype=np.int64)]
     for group in groups.values():
-        if len(group) > _CROWDED:
+        if len(group) > CROWDED_BLOCK:
             pairs.append(np.array([[group[0]] * (len(group) - 1), group[1:]], dtype=np.int64))
         elif len(group) > 1:
             upper_a, upper_b = np.triu_indices(len(group), 1)
@@ -291,7 +291,7 @@ def _blocks(texts: Sequence[str]) -> list[tuple[list[int], list[int]]]:
 # -- contradictions --------------------------------------------------------------------------------
 # (marker, what it negates): two texts alike but for the marker, put in place of what it negates
 # in one of them, disagree. Longer markers first.
-_NEGATIONS: tuple[tuple[str, str], ...] = (
+NEGATIONS: tuple[tuple[str, str], ...] = (
     ("不喜欢", "喜欢"), ("讨厌", "喜欢"), ("不再", ""), ("没有", "有"), ("不", ""), ("别", ""),
     ("no longer ", ""), ("doesn't ", ""), ("does not ", ""), ("don't ", ""), ("do not ", ""),
     ("isn't ", "is "), ("is not ", "is "), ("dislikes", "likes"), ("hates", "likes"),

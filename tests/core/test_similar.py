@@ -85,13 +85,13 @@ def realistic(draw: st.DrawFn) -> list[Memory]:
 def brute_force(
     memories: list[Memory], threshold: float, same_category: bool
 ) -> set[tuple[str, str]]:
-    from core.review.similar import _normal, _similarity
+    from core.review.similar import _similarity, normal_text
 
     found = set()
     for a, b in combinations(memories, 2):
         if same_category and a.category and b.category and a.category != b.category:
             continue
-        if _similarity(_normal(a.content), _normal(b.content)) >= threshold:
+        if _similarity(normal_text(a.content), normal_text(b.content)) >= threshold:
             found.add((a.key, b.key))
     return found
 
