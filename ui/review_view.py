@@ -54,8 +54,8 @@ from PySide6.QtWidgets import (
 )
 
 from core.review.choice import reviewer_named
-from core.review.detectors import mask_secrets
 from core.review.queue import approve, listed, reject, run_review, undo_decision, waiting
+from core.review.secrets import mask_secrets
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
 from ui.icons import icon

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-__all__ = ["Deadline", "deadline_of", "words_pattern"]
+__all__ = ["LITERALS", "Deadline", "deadline_of", "literal_words", "words_pattern"]
 
 _GRACE = timedelta(days=30)  # a yearless date this long before the touch is still this year's
 _DOM_GRACE = timedelta(days=3)  # and a monthless day ("15号前") this long before, this month's
@@ -67,6 +67,17 @@ def words_pattern(alternatives: str) -> str:
         return f"(?:{body})?" if "" in node else body
 
     return f"(?:{emit(tree)})"
+
+
+LITERALS: dict[re.Pattern[str], str] = {}  # the words of each pattern `literal_words` built
+
+
+def literal_words(alternatives: str) -> re.Pattern[str]:
+    """A pattern finding any of the literal words ("cold|cough|flu"), as a trie (see
+    `words_pattern`); its words are kept in `LITERALS`."""
+    pattern = re.compile(words_pattern(alternatives))
+    LITERALS[pattern] = alternatives
+    return pattern
 
 
 def _number(text: str) -> int | None:

@@ -30,7 +30,7 @@ from core.ops import ChangeSet, all_or_nothing
 from core.review.apply import changesets_for
 from core.review.model import DECISIONS, Candidate, Memory, Review, Reviewer, digest_of
 from core.review.model import in_its_language as say
-from core.review.similar import RelatedIndex
+from core.review.related import RelatedIndex
 from core.review.triggers import ScanInput, find_candidates, memory_of_row
 from core.scoring.policy import PolicyProfile
 from core.store.commit import journal_for_reading, journal_for_writing

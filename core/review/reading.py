@@ -1,4 +1,4 @@
-"""What a memory says, in a form two languages share (for core.review.similar): its concepts
+"""What a memory says, in a form two languages share (for core.review.duplicates): its concepts
 (glossary.py), the names it gives (order-service, Redis, 北京), the values it states (times,
 weekdays, dates, numbers) and the words that say something changed or stopped ("改到", "no
 longer"). "用户每天上午十点前先看一遍 Sentry" and "User checks Sentry every morning before 10am"

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from core.review.detectors import find_important, find_temporary
 from core.review.model import (
     Candidate,
     Decision,
@@ -31,6 +30,7 @@ from core.review.model import (
     is_chinese,
 )
 from core.review.model import in_its_language as _say
+from core.review.temporary import find_important, find_temporary
 
 __all__ = ["RulesReviewer", "quote"]
 

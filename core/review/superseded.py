@@ -1,4 +1,4 @@
-"""Whether a newer memory supersedes an older one about the same subject (for core.review.similar):
+"""Whether a newer memory supersedes an older one about the same subject (for core.review.duplicates):
 "组会每周四上午十点" and the later "组会从这学期第十二周开始改到每周五上午十点了"; "依赖管理用 CocoaPods" and
 the later "用户已经不再用 CocoaPods 了"; "The squad tracks work in Jira" and the later "The squad
 moved from Jira to Linear".

@@ -10,10 +10,12 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from core.review.detectors import find_junk, find_secret, find_temporary, is_expired
+from core.review.duplicates import duplicates_and_contradictions
+from core.review.junk import find_junk
 from core.review.model import PRIORITY, Candidate, Finding, Memory
 from core.review.model import in_its_language as say
-from core.review.similar import duplicates_and_contradictions
+from core.review.secrets import find_secret
+from core.review.temporary import find_temporary, is_expired
 from core.scoring.policy import PolicyProfile
 
 __all__ = ["ScanInput", "compared", "decay_finding", "find_candidates", "memory_of_row"]

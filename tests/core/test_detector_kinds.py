@@ -12,15 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.review.detectors import (
-    find_important,
-    find_junk,
-    find_secret,
-    find_temporary,
-    is_expired,
-    mask_secrets,
-)
+from core.review.junk import find_junk
 from core.review.model import Memory
+from core.review.secrets import find_secret, mask_secrets
+from core.review.temporary import find_important, find_temporary, is_expired
 
 # (the kind reported, a memory, a part of the secret that must not show once masked)
 SECRETS_IN_PROSE = [

@@ -16,15 +16,11 @@ from hypothesis import strategies as st
 import core
 from core.agents.registry import demo_layouts
 from core.demo import write_demo
-from core.review.detectors import (
-    find_junk,
-    find_secret,
-    find_temporary,
-    is_expired,
-    mask_secrets,
-)
+from core.review.junk import find_junk
 from core.review.model import Memory
 from core.review.queue import memories_in
+from core.review.secrets import find_secret, mask_secrets
+from core.review.temporary import find_temporary, is_expired
 
 CORE = Path(core.__file__).parent
 TODAY = date(2026, 11, 26)

@@ -26,8 +26,8 @@ from core.agents.registry import agent_named
 from core.review.llm import LlmError, LlmReviewer, LlmSettings, allowed_decisions, read_reply
 from core.review.model import Candidate, Memory, Review, Trigger
 from core.review.queue import run_review
+from core.review.related import RelatedIndex
 from core.review.run import review_many
-from core.review.similar import RelatedIndex
 from core.secrets import API_KEY_ENV
 from core.store.commit import journal_for_reading
 from tests.helpers import serving

@@ -1,4 +1,4 @@
-"""Duplicates and contradictions by meaning (core/review/reading.py, superseded.py, similar.py):
+"""Duplicates and contradictions by meaning (core/review/reading.py, superseded.py, duplicates.py):
 a Chinese memory and its English twin are one fact, two facts from one template are not, and a
 newer memory that says the older one changed or stopped supersedes it. The sentences are this
 test's own, about people and work the review bench does not describe."""
@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.review.duplicates import duplicates_and_contradictions
 from core.review.model import Memory
 from core.review.reading import read
-from core.review.similar import Contradiction, Pair, duplicates_and_contradictions
+from core.review.similar import Contradiction, Pair
 
 TWINS = [  # (older, newer): one fact said twice, mostly in two languages
     (
@@ -396,7 +397,7 @@ def test_blocking_finds_the_pairs_comparing_every_pair_finds(seed: int) -> None:
     glossary concept), so blocking loses none of the pairs planted among the demo's memories."""
     import random
 
-    import core.review.similar as similar
+    import core.review.duplicates as duplicates
 
     rng = random.Random(seed)
     memories = list(rng.sample(demo_memories(), 450))
@@ -413,13 +414,13 @@ def test_blocking_finds_the_pairs_comparing_every_pair_finds(seed: int) -> None:
         pairs = {frozenset((p.a.key, p.b.key)) for p in duplicates}
         return pairs | {frozenset((c.a.key, c.b.key)) for c in disagree}
 
-    limit = similar._EVERY_PAIR_UP_TO
+    limit = duplicates._EVERY_PAIR_UP_TO
     try:
-        similar._EVERY_PAIR_UP_TO = 10**9
+        duplicates._EVERY_PAIR_UP_TO = 10**9
         every = found() & planted
-        similar._EVERY_PAIR_UP_TO = 0
+        duplicates._EVERY_PAIR_UP_TO = 0
         blocked = found() & planted
     finally:
-        similar._EVERY_PAIR_UP_TO = limit
+        duplicates._EVERY_PAIR_UP_TO = limit
     assert blocked == every
     assert len(every) >= len(planted) * 3 // 4  # and most of them are found among the crowd

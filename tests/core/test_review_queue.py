@@ -246,8 +246,8 @@ class _Down:
 
 def test_a_reviewer_that_is_down_is_not_asked_about_every_memory() -> None:
     from core.review.model import Memory
+    from core.review.related import RelatedIndex
     from core.review.run import FAILURES_IN_A_ROW, NotReviewed, review_many
-    from core.review.similar import RelatedIndex
 
     memories = [Memory("MEMORY.md", f"m{n}", f"m{n}", f"fact {n}") for n in range(40)]
     candidates = [Candidate(m, "decay", "faded") for m in memories]
@@ -265,7 +265,7 @@ def test_a_reviewer_that_is_down_is_not_asked_about_every_memory() -> None:
 def test_the_llm_prompt_of_a_pair_gives_both_memories_their_dates_and_every_reason() -> None:
     from core.review.llm import allowed_decisions, review_prompt
     from core.review.model import Finding, Memory
-    from core.review.similar import RelatedIndex
+    from core.review.related import RelatedIndex
 
     old = Memory("MEMORY.md", "a1", "a1", "User's main language is Kotlin.", "fact", 0.15, 3,
                  "2026-03-01", "active")  # fmt: skip

@@ -9,8 +9,8 @@ import pytest
 
 from core.agents.everbot.policy import EVERBOT
 from core.review.model import Candidate, Memory, Trigger
+from core.review.related import RelatedIndex
 from core.review.rules import RulesReviewer
-from core.review.similar import RelatedIndex
 from core.review.triggers import ScanInput, find_candidates
 
 TODAY = date(2026, 11, 26)

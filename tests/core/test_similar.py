@@ -1,4 +1,4 @@
-"""Duplicates, contradictions and related memories (core/review/similar.py): blocking finds what
+"""Duplicates, contradictions and related memories (core/review/similar.py, duplicates.py, related.py): blocking finds what
 comparing every pair finds, on demo memories with small edits."""
 
 from __future__ import annotations
@@ -12,15 +12,12 @@ from hypothesis import strategies as st
 
 from core.agents.registry import agent_named
 from core.demo import write_demo
+from core.review.disagreement import disagreement
+from core.review.duplicates import contradictions, duplicates_and_contradictions
 from core.review.model import Memory, ReviewContext
 from core.review.queue import memories_in
-from core.review.similar import (
-    RelatedIndex,
-    contradictions,
-    disagreement,
-    duplicates_and_contradictions,
-    similar_pairs,
-)
+from core.review.related import RelatedIndex
+from core.review.similar import similar_pairs
 
 
 def _demo_memories(layout: str, folder: Path) -> list[Memory]:
@@ -88,13 +85,13 @@ def realistic(draw: st.DrawFn) -> list[Memory]:
 def brute_force(
     memories: list[Memory], threshold: float, same_category: bool
 ) -> set[tuple[str, str]]:
-    from core.review.similar import _normal, _similarity
+    from core.review.similar import _similarity, normal_text
 
     found = set()
     for a, b in combinations(memories, 2):
         if same_category and a.category and b.category and a.category != b.category:
             continue
-        if _similarity(_normal(a.content), _normal(b.content)) >= threshold:
+        if _similarity(normal_text(a.content), normal_text(b.content)) >= threshold:
             found.add((a.key, b.key))
     return found
 

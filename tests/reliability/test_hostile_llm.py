@@ -45,8 +45,8 @@ from core.review.llm import (
 )
 from core.review.model import Candidate, Memory, Review
 from core.review.queue import run_review
+from core.review.related import RelatedIndex
 from core.review.run import review_many
-from core.review.similar import RelatedIndex
 from core.secrets import API_KEY_ENV, REDACTED, scrub_secrets
 from core.store.commit import journal_for_reading
 from tests.helpers import serving
