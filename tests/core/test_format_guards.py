@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from core.agents.everbot import document as evdoc
 from core.agents.everbot import format as ev
 from core.agents.everbot import ops as ev_ops
 from core.agents.everbot.workspace import Workspace
@@ -131,13 +132,13 @@ archived two
 """
 
 
-def _new(key: str, score: float, section: ev.Section) -> ev.Entry:
-    return ev.Entry(key, key, "fact", score, "2026-03-01", 1, f"new {section}", section)
+def _new(key: str, score: float, section: evdoc.Section) -> evdoc.Entry:
+    return evdoc.Entry(key, key, "fact", score, "2026-03-01", 1, f"new {section}", section)
 
 
 @pytest.mark.parametrize(("key", "section"), [("d4d4d4", "active"), ("e5e5e5", "archived")])
 def test_a_new_memory_goes_to_the_end_of_the_first_heading_of_its_section(
-    key: str, section: ev.Section
+    key: str, section: evdoc.Section
 ) -> None:
     """A hand-edited file with its Archived heading twice: the new memory lands in its own
     section, after that section's first heading's memories."""
@@ -218,7 +219,7 @@ def test_a_broken_header_is_explained(header: str, reason: str) -> None:
 
 def test_memory_text_may_not_hold_a_memory_meta_comment() -> None:
     with pytest.raises(ValueError, match="line 2 of the memory is a memory_meta comment"):
-        ev.checked_content('text\n<!-- memory_meta: {"source": "user"} -->')
+        evdoc.checked_content('text\n<!-- memory_meta: {"source": "user"} -->')
 
 
 def test_one_memory_by_its_header_ends_where_a_header_follows_a_hash_line() -> None:
@@ -305,8 +306,8 @@ def test_an_edit_of_the_text_outside_memories_is_saved_and_meets_the_agents(
 
 
 def test_the_canonical_file_keeps_only_the_date_of_a_last_activation_with_a_time() -> None:
-    entry = ev.Entry("a1a1a1", "a1a1a1", "fact", 0.5, "2026-02-01T10:00:00", 2, "text", "active")
-    text = ev.normalize([entry], now=datetime(2026, 3, 1, tzinfo=UTC))
+    entry = evdoc.Entry("a1a1a1", "a1a1a1", "fact", 0.5, "2026-02-01T10:00:00", 2, "text", "active")
+    text = evdoc.normalize([entry], now=datetime(2026, 3, 1, tzinfo=UTC))
     assert "### [a1a1a1] fact | 0.50 | 2026-02-01 | 2\n" in text
 
 

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.agents.everbot import document as evdoc
 from core.agents.everbot import format as ev
 from core.agents.openclaw import dreaming, dreams_file, recall
 from core.agents.openclaw import format as ocf
@@ -150,7 +151,7 @@ def test_everbot_bytes_render_back_and_every_byte_is_in_a_block(data: bytes) -> 
     assert doc.to_bytes() == data
     body = data.decode().removeprefix(BOM)
     assert everbot_properties.blocks_text(doc, body) == body
-    quarantined = [b for b in doc.blocks if isinstance(b, ev.Raw) and b.kind == "quarantine"]
+    quarantined = [b for b in doc.blocks if isinstance(b, evdoc.Raw) and b.kind == "quarantine"]
     lines = len(split_lines(body))
     for block in quarantined:
         assert any(p.line == block.line for p in doc.problems)

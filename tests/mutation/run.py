@@ -94,6 +94,16 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "tests/core/test_workspace.py",
         "tests/core/test_documents.py",
     ),
+    "core/agents/everbot/document.py": (
+        _DETAILS,
+        _FUZZ,
+        _GUARDS,
+        "tests/core/test_everbot_format.py",
+        "tests/core/test_everbot_properties.py",
+        "tests/core/test_hostile_values.py",
+        "tests/core/test_workspace.py",
+        "tests/core/test_documents.py",
+    ),
     "core/agents/picoclaw/format.py": (
         _DETAILS,
         _FUZZ,
