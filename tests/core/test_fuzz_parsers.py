@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from core.agents.everbot import document as evdoc
 from core.agents.everbot import format as ev
-from core.agents.openclaw import dreaming, dreams_file, recall
+from core.agents.openclaw import dreaming, dreams_file, ranking
 from core.agents.openclaw import format as ocf
 from core.agents.picoclaw import format as pc
 from core.agents.picoclaw.profile import ProfileError, parse_profile, render_profile
@@ -400,4 +400,4 @@ def test_openclaw_recall_store_of_any_json_is_ranked_or_refused(data: bytes) -> 
         except json.JSONDecodeError:
             return
         if isinstance(store, dict):
-            recall.review_store(store, None, 1_782_615_600_000)
+            ranking.review_store(store, None, 1_782_615_600_000)

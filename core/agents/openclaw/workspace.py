@@ -14,7 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.agents.openclaw import dreaming, dreams_file, layout, recall, warnings
+from core.agents.openclaw import dreaming, dreams_file, layout, ranking, warnings
 from core.agents.openclaw import entries as oc_entries
 from core.agents.openclaw import format as curated_format
 from core.formats.text import InputError, decode
@@ -42,7 +42,7 @@ class ReadOnlyView:
     summary: str
     why: str
     warnings: list[str]
-    candidates: list[recall.Reviewed]
+    candidates: list[ranking.Reviewed]
 
 
 class OpenClawWorkspace(DocumentSet):
@@ -111,7 +111,7 @@ class OpenClawWorkspace(DocumentSet):
             phases = json.loads(raw) if raw else None
         except ValueError as exc:
             return ReadOnlyView(text, f"not valid JSON: {exc}", _WHY["recall"], found, [])
-        reviewed = recall.review_store(store, phases, time.time() * 1000)
+        reviewed = ranking.review_store(store, phases, time.time() * 1000)
         promoted = sum(1 for r in reviewed if r.verdict == "would be promoted")
         summary = (
             f"{len(reviewed)} entries ranked as the agent ranks them; {promoted} would pass every "
