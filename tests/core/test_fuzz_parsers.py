@@ -26,6 +26,7 @@ from core.agents.everbot import format as ev
 from core.agents.openclaw import dreaming, dreams_file, ranking
 from core.agents.openclaw import format as ocf
 from core.agents.picoclaw import format as pc
+from core.agents.picoclaw import policy as pc_policy
 from core.agents.picoclaw.profile import ProfileError, parse_profile, render_profile
 from core.agents.picoclaw.retrieval import chunks, go_trim_space
 from core.agents.pomelobot import format as pb
@@ -258,17 +259,17 @@ def test_policy_files_read_or_raise_policy_file_error(overrides: bytes, config: 
     with tempfile.TemporaryDirectory() as tmp:
         workspace = Path(tmp) / "workspace"
         (workspace / "memory").mkdir(parents=True)
-        (workspace / pc.OVERRIDES_FILE).write_bytes(overrides)
+        (workspace / pc_policy.OVERRIDES_FILE).write_bytes(overrides)
         (Path(tmp) / "config.json").write_bytes(config)
         with finishes_within(5):
             try:
-                policy = pc.effective_policy(workspace)
-            except pc.PolicyFileError as exc:
+                policy = pc_policy.effective_policy(workspace)
+            except pc_policy.PolicyFileError as exc:
                 assert str(exc).startswith(str(exc.path))
                 return
-    assert set(policy) == set(pc.POLICY_DEFAULTS)
+    assert set(policy) == set(pc_policy.POLICY_DEFAULTS)
     for key, found in policy.items():
-        assert type(found.value) is type(pc.POLICY_DEFAULTS[key])
+        assert type(found.value) is type(pc_policy.POLICY_DEFAULTS[key])
 
 
 @given(st.binary(max_size=40) | spliced(st.integers().map(str)))

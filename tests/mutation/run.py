@@ -113,6 +113,15 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "tests/core/test_policy.py",
         "tests/core/test_documents.py",
     ),
+    "core/agents/picoclaw/policy.py": (
+        _DETAILS,
+        _FUZZ,
+        _GUARDS,
+        "tests/core/test_picoclaw.py",
+        "tests/core/test_agent_workspace.py",
+        "tests/core/test_policy.py",
+        "tests/core/test_documents.py",
+    ),
     "core/agents/picoclaw/profile.py": (
         _DETAILS,
         _FUZZ,
