@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from core.agents.everbot.workspace import Workspace
-from core.agents.picoclaw import format as pc
+from core.agents.picoclaw import policy as pc_policy
 from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.agents.pomelobot.access import memory_get
 from core.agents.pomelobot.scopes import MAIN as MAIN_SCOPE
@@ -241,6 +241,6 @@ def test_a_picoclaw_policy_file_that_is_a_fifo_is_refused_at_once(tmp_path: Path
     """`memdesk retrieve` and `check` on PicoClaw read the policy first: they waited for ever."""
     root = picoclaw_workspace(tmp_path)
     os.mkfifo(root / "memory" / "policy_overrides.json")
-    outcome = finished(lambda: pc.effective_policy(root))
-    assert isinstance(outcome, pc.PolicyFileError), outcome
+    outcome = finished(lambda: pc_policy.effective_policy(root))
+    assert isinstance(outcome, pc_policy.PolicyFileError), outcome
     assert "policy_overrides.json: cannot be read: is not a regular file" in str(outcome)

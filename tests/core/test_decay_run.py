@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.agents.everbot import format as ev
+from core.agents.everbot import document as evdoc
 from core.agents.everbot.decay import apply_decay, preview_decay
 from core.agents.everbot.policy import profile_by_name
 from core.agents.everbot.scoring import decay_score, decay_transition
@@ -21,7 +21,7 @@ _CATEGORIES = ["fact", "preference", "episode", "core", "system", "todo"]
 
 def _file(items: list[tuple[str, float, int]], last_saved: date) -> str:
     entries = [
-        ev.Entry(
+        evdoc.Entry(
             f"m{i:05x}",
             f"m{i:05x}",
             category,
@@ -33,7 +33,7 @@ def _file(items: list[tuple[str, float, int]], last_saved: date) -> str:
         )
         for i, (category, score, age) in enumerate(items)
     ]
-    return ev.normalize(entries, now=datetime.combine(last_saved, time(12), UTC))
+    return evdoc.normalize(entries, now=datetime.combine(last_saved, time(12), UTC))
 
 
 _ITEMS = st.lists(

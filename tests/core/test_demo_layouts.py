@@ -14,6 +14,7 @@ import pytest
 from app.cli import main
 from core.agents.base import DemoResult
 from core.agents.picoclaw import format as pc
+from core.agents.picoclaw import policy as pc_policy
 from core.agents.picoclaw.profile import load_profile, render_profile
 from core.agents.picoclaw.retrieval import retrieve
 from core.agents.pomelobot import format as pb
@@ -213,9 +214,9 @@ def test_picoclaw_policy_overrides_snapshots_and_sources(picoclaw: DemoResult) -
         assert isinstance(value, dict) and 1 <= len(value) <= 2
         assert text == json.dumps(value, indent=2, sort_keys=True)  # 2 spaces, no final newline
     assert len(set(versions)) == 3  # each snapshot is the file before an update
-    assert pc.find_config(picoclaw.workspace) == home / "config.json"
+    assert pc_policy.find_config(picoclaw.workspace) == home / "config.json"
     assert not (picoclaw.workspace / "config.json").exists()
-    policy = pc.effective_policy(picoclaw.workspace)
+    policy = pc_policy.effective_policy(picoclaw.workspace)
     sources = {key: value.source for key, value in policy.items()}
     assert set(sources.values()) == {"default", "config", "override"}
     assert sources["retrieve_limit"] == "override"

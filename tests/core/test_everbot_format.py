@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from core.agents.everbot import document as evdoc
 from core.agents.everbot import format as ev
 from core.agents.everbot.scoring import agent_will_forget
 from core.formats.text import InputError
@@ -28,7 +29,7 @@ def _load(case: str) -> tuple[bytes, dict[str, Any], bytes]:
     return data, parsed, rendered
 
 
-def _agent_view(doc: ev.StructuredDocument) -> list[ev.Entry]:
+def _agent_view(doc: evdoc.StructuredDocument) -> list[evdoc.Entry]:
     """The entries the agent keeps when loading (it drops those without text)."""
     return [e for e in doc.entries() if e.content]
 
@@ -125,7 +126,7 @@ def test_normalize_equals_the_agent_writer(case: str) -> None:
         if line.startswith("### [")
     ]
     assert sorted(e.id for e in kept) == sorted(written_ids)
-    out = ev.normalize(kept, last_processed_count=doc.last_processed_count, now=FROZEN)
+    out = evdoc.normalize(kept, last_processed_count=doc.last_processed_count, now=FROZEN)
     assert out.encode() == rendered
 
 
@@ -142,14 +143,14 @@ def test_normalize_with_memory_meta_equals_the_newer_agent() -> None:
     data = (EVERBOT / "canonical.input.md").read_bytes()
     expected = (EVERBOT / "canonical.head.rendered.md").read_bytes()
     doc = ev.parse(data)
-    out = ev.normalize(doc.entries(), last_processed_count=42, now=FROZEN, with_meta=True)
+    out = evdoc.normalize(doc.entries(), last_processed_count=42, now=FROZEN, with_meta=True)
     assert out.encode() == expected
 
 
 def test_normalize_keeps_what_the_agent_would_drop() -> None:
     data, _, _ = _load("score_boundaries")
     doc = ev.parse(data)
-    out = ev.normalize(doc.entries(), now=FROZEN)
+    out = evdoc.normalize(doc.entries(), now=FROZEN)
     assert out.count("\n### [") == 22
     assert "<!-- Total entries: 22 -->" in out
 
@@ -206,7 +207,7 @@ def test_delete_and_insert_keep_the_layout() -> None:
     data, _, _ = _load("canonical")
     doc = ev.parse(data)
     doc.delete_entry("5k1ll5")
-    new = ev.Entry("n3w001", "n3w001", "fact", 0.12, "2026-02-28", 1, "新的记忆", "archived")
+    new = evdoc.Entry("n3w001", "n3w001", "fact", 0.12, "2026-02-28", 1, "新的记忆", "archived")
     doc.insert_entry(new)
     after = doc.render()
     changed = _changed_lines(data.decode(), after)
@@ -230,13 +231,15 @@ def test_insert_creates_a_missing_section() -> None:
     text = "# Agent Memory\n\n## Active Memories\n\n### [aa0001] fact | 0.80 | 2026-02-01 | 1\nkeep me\n"
     doc = ev.parse(text.encode())
     doc.insert_entry(
-        ev.Entry("bb0002", "bb0002", "fact", 0.1, "2026-02-02", 1, "old news", "archived")
+        evdoc.Entry("bb0002", "bb0002", "fact", 0.1, "2026-02-02", 1, "old news", "archived")
     )
     assert (
         doc.render()
         == text + "\n## Archived Memories\n\n### [bb0002] fact | 0.10 | 2026-02-02 | 1\nold news\n"
     )
-    doc.insert_entry(ev.Entry("cc0003", "cc0003", "fact", 0.9, "2026-02-03", 2, "fresh", "active"))
+    doc.insert_entry(
+        evdoc.Entry("cc0003", "cc0003", "fact", 0.9, "2026-02-03", 2, "fresh", "active")
+    )
     again = ev.parse(doc.to_bytes())
     assert [(e.id, e.section) for e in again.entries()] == [
         ("aa0001", "active"),

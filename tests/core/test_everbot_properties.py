@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.agents.everbot import document as evdoc
 from core.agents.everbot import format as ev
 from core.formats.text import split_lines
 from core.store.merge import Change
@@ -48,11 +49,11 @@ def memory_files(draw: st.DrawFn) -> str:
     return text.replace("\x00", "")
 
 
-def blocks_text(doc: ev.StructuredDocument, body: str) -> str:
+def blocks_text(doc: evdoc.StructuredDocument, body: str) -> str:
     """The text the blocks cover, in order: entries by their place in `body`, the rest as kept."""
     covered = []
     for block in doc.blocks:
-        if isinstance(block, ev.Entry):
+        if isinstance(block, evdoc.Entry):
             assert block.span is not None
             covered.append(body[block.span[0] : block.span[1]] + block.gap)
         else:
@@ -71,7 +72,7 @@ def test_every_line_is_in_an_entry_structure_or_quarantine(text: str) -> None:
     doc = ev.parse(text.encode())
     body = text.removeprefix("\ufeff")
     assert blocks_text(doc, body) == body
-    quarantined = [b for b in doc.blocks if isinstance(b, ev.Raw) and b.kind == "quarantine"]
+    quarantined = [b for b in doc.blocks if isinstance(b, evdoc.Raw) and b.kind == "quarantine"]
     quarantine_kinds = {"stray_text", "stray_heading", "bad_header"}
     assert len(quarantined) == len([p for p in doc.problems if p.kind in quarantine_kinds])
     for block in quarantined:
@@ -94,7 +95,7 @@ _CONTENT_LINE = st.text(
 
 
 @st.composite
-def entries(draw: st.DrawFn) -> list[ev.Entry]:
+def entries(draw: st.DrawFn) -> list[evdoc.Entry]:
     out = []
     ids = draw(
         st.lists(st.text("0123456789abcdef", min_size=6, max_size=6), unique=True, max_size=12)
@@ -103,7 +104,7 @@ def entries(draw: st.DrawFn) -> list[ev.Entry]:
         score = draw(st.integers(0, 150)) / 100
         content = "\n".join(draw(st.lists(_CONTENT_LINE, min_size=1, max_size=3)))
         out.append(
-            ev.Entry(
+            evdoc.Entry(
                 key=id_,
                 id=id_,
                 category=draw(_CATEGORY),
@@ -119,9 +120,9 @@ def entries(draw: st.DrawFn) -> list[ev.Entry]:
 
 @given(entries(), st.booleans())
 def test_normalized_file_parses_back_to_the_same_memories(
-    items: list[ev.Entry], meta: bool
+    items: list[evdoc.Entry], meta: bool
 ) -> None:
-    text = ev.normalize(items, now=datetime(2026, 3, 1, tzinfo=UTC), with_meta=meta)
+    text = evdoc.normalize(items, now=datetime(2026, 3, 1, tzinfo=UTC), with_meta=meta)
     doc = ev.parse(text.encode())
     assert doc.problems == []
     got = {e.id: e for e in doc.entries()}
@@ -147,9 +148,9 @@ def test_normalized_file_parses_back_to_the_same_memories(
 
 @given(entries(), st.data())
 def test_edits_apply_and_leave_other_memories_byte_identical(
-    items: list[ev.Entry], data: st.DataObject
+    items: list[evdoc.Entry], data: st.DataObject
 ) -> None:
-    text = ev.normalize(items, now=datetime(2026, 3, 1, tzinfo=UTC))
+    text = evdoc.normalize(items, now=datetime(2026, 3, 1, tzinfo=UTC))
     doc = ev.parse(text.encode())
     if not items:
         return
@@ -239,7 +240,7 @@ def test_scores_found_by_headers_equal_the_whole_parse(text: str) -> None:
 # Rescoring many memories at once (a decay run)
 
 
-def _rescore_changes(doc: ev.StructuredDocument, picks: list[bool]) -> list[Change[ev.Entry]]:
+def _rescore_changes(doc: evdoc.StructuredDocument, picks: list[bool]) -> list[Change[evdoc.Entry]]:
     """A new score for the memories picked, in file order, each from the entry held now."""
     chosen = [e for e, pick in zip(doc.entries(), picks, strict=False) if pick]
     return [Change(e.key, e, e.rescored(round(e.score * 0.9, 4))) for e in chosen]
@@ -295,9 +296,9 @@ def test_editing_the_text_forgets_the_text_as_read_and_editing_it_back_keeps_it(
     assert entry is not None
     edited = entry.edited(content="new text")
     back = entry.edited(content=entry.content, score=0.4)
-    assert ev.render_entry(edited) == "### [ab12cd] fact | 0.50 | 2026-02-01 | 1\nnew text\n"
-    assert ev.render_entry(edited.edited(content=entry.content)) == text
+    assert evdoc.render_entry(edited) == "### [ab12cd] fact | 0.50 | 2026-02-01 | 1\nnew text\n"
+    assert evdoc.render_entry(edited.edited(content=entry.content)) == text
     assert (
-        ev.render_entry(back)
+        evdoc.render_entry(back)
         == "### [ab12cd] fact | 0.40 | 2026-02-01 | 1\n  indented line  \nsecond\n"
     )

@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from core.agents.everbot import document as evdoc
 from core.agents.everbot import format as ev
 from core.agents.everbot import ops as ev_ops
 from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as pc
+from core.agents.picoclaw import policy as pc_policy
 from core.agents.picoclaw.profile import (
     ProfileDoc,
     ProfileError,
@@ -131,13 +133,13 @@ archived two
 """
 
 
-def _new(key: str, score: float, section: ev.Section) -> ev.Entry:
-    return ev.Entry(key, key, "fact", score, "2026-03-01", 1, f"new {section}", section)
+def _new(key: str, score: float, section: evdoc.Section) -> evdoc.Entry:
+    return evdoc.Entry(key, key, "fact", score, "2026-03-01", 1, f"new {section}", section)
 
 
 @pytest.mark.parametrize(("key", "section"), [("d4d4d4", "active"), ("e5e5e5", "archived")])
 def test_a_new_memory_goes_to_the_end_of_the_first_heading_of_its_section(
-    key: str, section: ev.Section
+    key: str, section: evdoc.Section
 ) -> None:
     """A hand-edited file with its Archived heading twice: the new memory lands in its own
     section, after that section's first heading's memories."""
@@ -218,7 +220,7 @@ def test_a_broken_header_is_explained(header: str, reason: str) -> None:
 
 def test_memory_text_may_not_hold_a_memory_meta_comment() -> None:
     with pytest.raises(ValueError, match="line 2 of the memory is a memory_meta comment"):
-        ev.checked_content('text\n<!-- memory_meta: {"source": "user"} -->')
+        evdoc.checked_content('text\n<!-- memory_meta: {"source": "user"} -->')
 
 
 def test_one_memory_by_its_header_ends_where_a_header_follows_a_hash_line() -> None:
@@ -305,8 +307,8 @@ def test_an_edit_of_the_text_outside_memories_is_saved_and_meets_the_agents(
 
 
 def test_the_canonical_file_keeps_only_the_date_of_a_last_activation_with_a_time() -> None:
-    entry = ev.Entry("a1a1a1", "a1a1a1", "fact", 0.5, "2026-02-01T10:00:00", 2, "text", "active")
-    text = ev.normalize([entry], now=datetime(2026, 3, 1, tzinfo=UTC))
+    entry = evdoc.Entry("a1a1a1", "a1a1a1", "fact", 0.5, "2026-02-01T10:00:00", 2, "text", "active")
+    text = evdoc.normalize([entry], now=datetime(2026, 3, 1, tzinfo=UTC))
     assert "### [a1a1a1] fact | 0.50 | 2026-02-01 | 2\n" in text
 
 
@@ -347,12 +349,12 @@ def test_an_unreadable_note_file_does_not_hide_the_notes_after_it(tmp_path: Path
 def test_only_the_overrides_file_is_said_to_be_ignored_by_the_agent(tmp_path: Path) -> None:
     (tmp_path / "workspace" / "memory").mkdir(parents=True)
     (tmp_path / "config.json").write_text("{broken", encoding="utf-8")
-    with pytest.raises(pc.PolicyFileError) as raised:
-        pc.effective_policy(tmp_path / "workspace")
+    with pytest.raises(pc_policy.PolicyFileError) as raised:
+        pc_policy.effective_policy(tmp_path / "workspace")
     assert "corrupt JSON" in str(raised.value) and "ignores" not in str(raised.value)
     (tmp_path / "config.json").unlink()
-    (tmp_path / "workspace" / pc.OVERRIDES_FILE).write_text("{broken", encoding="utf-8")
-    ignored = pc.load_policy_layers(tmp_path / "workspace").ignored
+    (tmp_path / "workspace" / pc_policy.OVERRIDES_FILE).write_text("{broken", encoding="utf-8")
+    ignored = pc_policy.load_policy_layers(tmp_path / "workspace").ignored
     assert "(the agent ignores the whole file)" in str(ignored)
 
 
@@ -372,29 +374,35 @@ def test_long_term_warnings_point_at_the_first_line() -> None:
 @pytest.mark.parametrize("value", [2**63, -(2**63) - 1])
 def test_a_policy_number_beyond_the_agents_64_bits_is_refused(tmp_path: Path, value: int) -> None:
     (tmp_path / "memory").mkdir()
-    (tmp_path / pc.OVERRIDES_FILE).write_text(f'{{"retrieve_limit": {value}}}', encoding="utf-8")
-    assert "retrieve_limit must be a whole number" in str(pc.load_policy_layers(tmp_path).ignored)
+    (tmp_path / pc_policy.OVERRIDES_FILE).write_text(
+        f'{{"retrieve_limit": {value}}}', encoding="utf-8"
+    )
+    assert "retrieve_limit must be a whole number" in str(
+        pc_policy.load_policy_layers(tmp_path).ignored
+    )
 
 
 @pytest.mark.parametrize("value", [2**63 - 1, -(2**63)])
 def test_a_policy_number_within_64_bits_is_read(tmp_path: Path, value: int) -> None:
     (tmp_path / "memory").mkdir()
-    (tmp_path / pc.OVERRIDES_FILE).write_text(f'{{"recent_days": {value}}}', encoding="utf-8")
-    found = pc.effective_policy(tmp_path)["recent_days"]
-    assert found == (pc.PolicyValue(value, "override") if value > 0 else (3, "default"))
+    (tmp_path / pc_policy.OVERRIDES_FILE).write_text(
+        f'{{"recent_days": {value}}}', encoding="utf-8"
+    )
+    found = pc_policy.effective_policy(tmp_path)["recent_days"]
+    assert found == (pc_policy.PolicyValue(value, "override") if value > 0 else (3, "default"))
 
 
 def test_a_policy_value_of_the_wrong_type_names_its_line(tmp_path: Path) -> None:
     (tmp_path / "memory").mkdir()
-    (tmp_path / pc.OVERRIDES_FILE).write_text('\n{"recent_days": "three"}', encoding="utf-8")
-    ignored = pc.load_policy_layers(tmp_path).ignored
+    (tmp_path / pc_policy.OVERRIDES_FILE).write_text('\n{"recent_days": "three"}', encoding="utf-8")
+    ignored = pc_policy.load_policy_layers(tmp_path).ignored
     assert ignored is not None and ignored.line == 2
 
 
 def test_a_policy_file_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
     (tmp_path / "memory").mkdir()
-    (tmp_path / pc.OVERRIDES_FILE).write_bytes(b'\n{"recent_days": "\xff"}')
-    ignored = pc.load_policy_layers(tmp_path).ignored
+    (tmp_path / pc_policy.OVERRIDES_FILE).write_bytes(b'\n{"recent_days": "\xff"}')
+    ignored = pc_policy.load_policy_layers(tmp_path).ignored
     assert ignored is not None and ignored.line == 2
 
 

@@ -21,10 +21,12 @@ from typing import Any, TypeVar
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.agents.everbot import document as evdoc
 from core.agents.everbot import format as ev
-from core.agents.openclaw import dreaming, dreams_file, recall
+from core.agents.openclaw import dreaming, dreams_file, ranking
 from core.agents.openclaw import format as ocf
 from core.agents.picoclaw import format as pc
+from core.agents.picoclaw import policy as pc_policy
 from core.agents.picoclaw.profile import ProfileError, parse_profile, render_profile
 from core.agents.picoclaw.retrieval import chunks, go_trim_space
 from core.agents.pomelobot import format as pb
@@ -150,7 +152,7 @@ def test_everbot_bytes_render_back_and_every_byte_is_in_a_block(data: bytes) -> 
     assert doc.to_bytes() == data
     body = data.decode().removeprefix(BOM)
     assert everbot_properties.blocks_text(doc, body) == body
-    quarantined = [b for b in doc.blocks if isinstance(b, ev.Raw) and b.kind == "quarantine"]
+    quarantined = [b for b in doc.blocks if isinstance(b, evdoc.Raw) and b.kind == "quarantine"]
     lines = len(split_lines(body))
     for block in quarantined:
         assert any(p.line == block.line for p in doc.problems)
@@ -257,17 +259,17 @@ def test_policy_files_read_or_raise_policy_file_error(overrides: bytes, config: 
     with tempfile.TemporaryDirectory() as tmp:
         workspace = Path(tmp) / "workspace"
         (workspace / "memory").mkdir(parents=True)
-        (workspace / pc.OVERRIDES_FILE).write_bytes(overrides)
+        (workspace / pc_policy.OVERRIDES_FILE).write_bytes(overrides)
         (Path(tmp) / "config.json").write_bytes(config)
         with finishes_within(5):
             try:
-                policy = pc.effective_policy(workspace)
-            except pc.PolicyFileError as exc:
+                policy = pc_policy.effective_policy(workspace)
+            except pc_policy.PolicyFileError as exc:
                 assert str(exc).startswith(str(exc.path))
                 return
-    assert set(policy) == set(pc.POLICY_DEFAULTS)
+    assert set(policy) == set(pc_policy.POLICY_DEFAULTS)
     for key, found in policy.items():
-        assert type(found.value) is type(pc.POLICY_DEFAULTS[key])
+        assert type(found.value) is type(pc_policy.POLICY_DEFAULTS[key])
 
 
 @given(st.binary(max_size=40) | spliced(st.integers().map(str)))
@@ -399,4 +401,4 @@ def test_openclaw_recall_store_of_any_json_is_ranked_or_refused(data: bytes) -> 
         except json.JSONDecodeError:
             return
         if isinstance(store, dict):
-            recall.review_store(store, None, 1_782_615_600_000)
+            ranking.review_store(store, None, 1_782_615_600_000)

@@ -10,7 +10,7 @@ import pytest
 
 from core.agents import registry
 from core.agents.everbot import format as ev
-from core.agents.picoclaw import format as picoclaw
+from core.agents.picoclaw import policy as pc_policy
 from core.agents.picoclaw.profile import ProfileError, parse_profile
 from core.formats.strict_json import load_json
 from tests.conftest import FIXTURES
@@ -109,14 +109,14 @@ def test_profile_nested_too_deeply(tmp_path: Path) -> None:
 def test_policy_file_that_cannot_be_read(tmp_path: Path, where: str, body: str) -> None:
     workspace = tmp_path / "workspace"
     (workspace / "memory").mkdir(parents=True)
-    path = tmp_path / "config.json" if where == "config" else workspace / picoclaw.OVERRIDES_FILE
+    path = tmp_path / "config.json" if where == "config" else workspace / pc_policy.OVERRIDES_FILE
     path.write_text(body, encoding="utf-8")
     if where == "config":
-        with pytest.raises(picoclaw.PolicyFileError) as caught:
-            picoclaw.effective_policy(workspace)
+        with pytest.raises(pc_policy.PolicyFileError) as caught:
+            pc_policy.effective_policy(workspace)
         error = caught.value
     else:  # the agent ignores the whole file; MemDesk says why
-        found = picoclaw.load_policy_layers(workspace).ignored
+        found = pc_policy.load_policy_layers(workspace).ignored
         assert found is not None
         error = found
     assert error.path == str(path)

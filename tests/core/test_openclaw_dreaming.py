@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from core.agents.openclaw import dreaming as dr
 from core.agents.openclaw import dreams_file as df
-from core.agents.openclaw import recall as rc
+from core.agents.openclaw import snippets as sn
 from tests.conftest import FIXTURES, fixture_json
 
 BLOCKS = fixture_json("openclaw/managed-blocks/output.json")
@@ -551,7 +551,7 @@ def _consolidation_candidates() -> dict[str, dict[str, Any]]:
     for ranked in CONSOLIDATION["candidates"]:
         key, line = ranked["key"], int(ranked["key"].rsplit(":", 1)[1])
         snippet = _SNIPPETS[key]
-        tags = rc.derive_concept_tags("memory/2026-06-27.md", snippet).tags
+        tags = sn.derive_concept_tags("memory/2026-06-27.md", snippet).tags
         found[key] = ranked | {
             "path": "memory/2026-06-27.md",
             "startLine": line,

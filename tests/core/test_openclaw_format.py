@@ -11,6 +11,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from core.agents.openclaw import entries as oc_entries
 from core.agents.openclaw import format as ocf
 from core.formats.text import InputError
 from core.store.backups import own_backup_dir
@@ -29,7 +30,7 @@ def _parse(text: str, path: str = "MEMORY.md") -> ocf.CuratedFile:
     return ocf.parse_file(text.encode("utf-8"), path)
 
 
-def _summary(entry: ocf.Entry) -> tuple[object, ...]:
+def _summary(entry: oc_entries.Entry) -> tuple[object, ...]:
     return (entry.line, entry.end_line, entry.text, entry.triggers, entry.importance, entry.project)
 
 
@@ -51,7 +52,7 @@ def test_promoted_entries_of_an_append() -> None:
         None,
     )
     assert router.section == (*promoted, "Global")
-    assert router.promotion == ocf.Promotion(
+    assert router.promotion == oc_entries.Promotion(
         kind="promoted",
         date="2026-06-28",
         candidate_key="memory:memory/2026-06-27.md:4:4",
@@ -121,7 +122,7 @@ def test_consolidated_entries() -> None:
         8,
         None,
     )
-    assert dark.promotion == ocf.Promotion(
+    assert dark.promotion == oc_entries.Promotion(
         kind="consolidated",
         date="2026-06-28",
         candidate_key="memory:memory/2026-06-27.md:3:3",
@@ -158,7 +159,7 @@ def test_a_consolidated_entry_outside_a_consolidated_section() -> None:
     doc = ocf.parse_file((OPENCLAW / "consolidation/before.MEMORY.md").read_bytes(), "MEMORY.md")
     vim = doc.entries()[-1]
     assert vim.text == "Editor is vim"
-    assert vim.promotion == ocf.Promotion(
+    assert vim.promotion == oc_entries.Promotion(
         kind="consolidated",
         date=None,
         candidate_key="memory:memory/2026-06-01.md:3:3",
@@ -199,7 +200,7 @@ def test_the_legacy_promotion_line_has_no_signals() -> None:
     (entry,) = _parse(text).entries()
     assert entry.text == "Router VLAN 20 is for IoT"
     assert entry.triggers == () and entry.importance is None
-    assert entry.promotion == ocf.Promotion(
+    assert entry.promotion == oc_entries.Promotion(
         kind="promoted",
         date="2026-04-01",
         candidate_key="memory:memory/2026-03-31.md:18:18",
@@ -260,11 +261,11 @@ def test_project_annotations_are_ignored_in_user_md_and_read_in_daily_notes() ->
 
 
 def test_file_kinds() -> None:
-    assert ocf.file_kind("MEMORY.md") == "memory"
-    assert ocf.file_kind("USER.md") == "user"
-    assert ocf.file_kind("users/alice/USER.md") == "user"
-    assert ocf.file_kind("memory/2026-06-27.md") == "daily"
-    assert ocf.file_kind("memory/2026-06-27-1430.md") == "session"
+    assert oc_entries.file_kind("MEMORY.md") == "memory"
+    assert oc_entries.file_kind("USER.md") == "user"
+    assert oc_entries.file_kind("users/alice/USER.md") == "user"
+    assert oc_entries.file_kind("memory/2026-06-27.md") == "daily"
+    assert oc_entries.file_kind("memory/2026-06-27-1430.md") == "session"
     assert not _parse("- a\n", "memory/2026-06-27.md").read_only
     assert _parse("- a\n", "memory/2026-06-27-fix-vpn.md").read_only
 
@@ -425,7 +426,7 @@ def test_a_text_edit_changes_only_that_entry(text: str, data: st.DataObject) -> 
     tail = len(old_lines) - stop
     assert doc.lines[len(doc.lines) - tail :] == old_lines[stop:]
     edited = doc.entry_at_line(entry.line)
-    assert edited is not None and edited.text == ocf.clean_text(new_text)
+    assert edited is not None and edited.text == oc_entries.clean_text(new_text)
 
 
 @given(memory_files(), st.data())
@@ -723,7 +724,7 @@ def test_a_session_summary_cannot_be_edited() -> None:
 # -- through the store -------------------------------------------------------------------------
 
 
-def _open(root: Path, rel: str) -> Document[ocf.CuratedFile, ocf.Entry]:
+def _open(root: Path, rel: str) -> Document[ocf.CuratedFile, oc_entries.Entry]:
     target = Target(root, rel, own_backup_dir(root, root / rel))
     return Document.read(target, ocf.CuratedFileFormat(rel))
 

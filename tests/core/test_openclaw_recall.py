@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.agents.openclaw import ranking as rk
 from core.agents.openclaw import recall as rc
+from core.agents.openclaw import snippets as sn
 from tests.conftest import fixture_json
 
 RANKING = fixture_json("openclaw/deep-ranking/output.json")
@@ -23,11 +25,11 @@ STORE = RANKING["normalizedRecallStore_asMigratedByDoctor"]
 PHASES = RANKING["normalizedPhaseSignals_asMigratedByDoctor"]
 CJK_KEY = "memory:memory/2026-06-27.md:5:5"
 RANKINGS = {
-    "ranked_noThresholds_includePromoted": rc.RankOptions(
+    "ranked_noThresholds_includePromoted": rk.RankOptions(
         min_score=0, min_recall_count=0, min_unique_queries=0, include_promoted=True
     ),
-    "ranked_defaultThresholds": rc.RankOptions(),
-    "ranked_deepDreamingDefaults": rc.DEEP_SWEEP,
+    "ranked_defaultThresholds": rk.RankOptions(),
+    "ranked_deepDreamingDefaults": rk.DEEP_SWEEP,
 }
 
 
@@ -62,7 +64,7 @@ def test_concept_tags_exact_except_dictionary_scripts() -> None:
     for key, raw in RAW_STORE["entries"].items():
         if key not in STORE["entries"]:
             continue
-        tags = rc.derive_concept_tags(raw["path"], raw["snippet"])
+        tags = sn.derive_concept_tags(raw["path"], raw["snippet"])
         expected = STORE["entries"][key]["conceptTags"]
         if key == CJK_KEY:
             assert not tags.exact
@@ -116,7 +118,7 @@ def test_long_snippets_are_cut_to_800_units() -> None:
 
 @pytest.mark.parametrize("case", sorted(RANKINGS))
 def test_ranking_matches_the_agent(case: str) -> None:
-    got = rc.rank_candidates(STORE, PHASES, NOW_MS, RANKINGS[case])
+    got = rk.rank_candidates(STORE, PHASES, NOW_MS, RANKINGS[case])
     expected = RANKING[case]
     assert [c["key"] for c in got] == [c["key"] for c in expected]
     for candidate, wanted in zip(got, expected, strict=True):
@@ -124,7 +126,7 @@ def test_ranking_matches_the_agent(case: str) -> None:
 
 
 def test_ranking_straight_from_the_legacy_files() -> None:
-    got = rc.rank_candidates(
+    got = rk.rank_candidates(
         RAW_STORE, RAW_PHASES, NOW_MS, RANKINGS["ranked_noThresholds_includePromoted"]
     )
     expected = RANKING["ranked_noThresholds_includePromoted"]
@@ -134,15 +136,15 @@ def test_ranking_straight_from_the_legacy_files() -> None:
 
 
 def test_worked_example_of_the_spec() -> None:
-    top = rc.rank_candidates(STORE, PHASES, NOW_MS)[0]
+    top = rk.rank_candidates(STORE, PHASES, NOW_MS)[0]
     assert rc.js_to_fixed(top["score"], 3) == "0.888"
-    assert rc.phase_boost(PHASES["entries"][top["key"]], NOW_MS) == pytest.approx(0.0628, abs=1e-4)
+    assert rk.phase_boost(PHASES["entries"][top["key"]], NOW_MS) == pytest.approx(0.0628, abs=1e-4)
 
 
 def test_custom_weights_are_normalised() -> None:
-    weights = rc.normalize_weights({"frequency": 1, "relevance": 1})
+    weights = rk.normalize_weights({"frequency": 1, "relevance": 1})
     assert math.isclose(sum(weights.values()), 1.0)
-    assert rc.normalize_weights({name: 0 for name in rc.DEFAULT_WEIGHTS}) == rc.DEFAULT_WEIGHTS
+    assert rk.normalize_weights({name: 0 for name in rk.DEFAULT_WEIGHTS}) == rk.DEFAULT_WEIGHTS
 
 
 # -- gates -------------------------------------------------------------------------------------
@@ -155,7 +157,7 @@ def _ranked(case: str = "ranked_noThresholds_includePromoted") -> dict[str, Any]
 def test_default_gates_reject_as_the_agent_reports() -> None:
     ranked = _ranked()
     reasons = {
-        key: gate.reason if (gate := rc.first_rejection(rc.gates(c))) else None
+        key: gate.reason if (gate := rk.first_rejection(rk.gates(c))) else None
         for key, c in ranked.items()
     }
     assert reasons == {
@@ -167,10 +169,10 @@ def test_default_gates_reject_as_the_agent_reports() -> None:
 
 
 def test_second_run_rejects_already_promoted() -> None:
-    options = rc.GateOptions(min_score=0.5, min_recall_count=1, min_unique_queries=1)
+    options = rk.GateOptions(min_score=0.5, min_recall_count=1, min_unique_queries=1)
     for applied in APPEND["result"]["appliedCandidates"]:
         promoted = applied | {"promotedAt": APPEND["storeEntriesPromotedAt"][applied["key"]]}
-        gate = rc.first_rejection(rc.gates(promoted, options))
+        gate = rk.first_rejection(rk.gates(promoted, options))
         assert gate is not None
         wanted = next(
             r for r in APPEND["secondRunNextDay"]["rejected"] if r["key"] == applied["key"]
@@ -179,12 +181,12 @@ def test_second_run_rejects_already_promoted() -> None:
 
 
 def test_deep_sweep_rejects_entries_without_provenance() -> None:
-    options = rc.GateOptions(
+    options = rk.GateOptions(
         min_score=0.5, min_recall_count=1, min_unique_queries=1, consolidation=True
     )
     ranked = _ranked()
     verdicts = {
-        key: rc.first_rejection(rc.gates(ranked[key], options))
+        key: rk.first_rejection(rk.gates(ranked[key], options))
         for key in ("memory:memory/2026-06-27.md:4:4", CJK_KEY, "memory:memory/2026-06-27.md:8:8")
     }
     wanted = SWEEP["result"]["rejected"][0]
@@ -199,7 +201,7 @@ def test_deep_sweep_rejects_entries_without_provenance() -> None:
 
 def test_every_gate_is_listed_for_display() -> None:
     untrusted = {"provenance": {"originClass": "untrusted"}, "score": 0.1, "ageDays": 40.25}
-    checks = rc.gates(untrusted, rc.DEEP_SWEEP_GATES)
+    checks = rk.gates(untrusted, rk.DEEP_SWEEP_GATES)
     assert [g.category for g in checks] == [
         "origin",
         "consolidation origin/session",
@@ -218,9 +220,9 @@ def test_every_gate_is_listed_for_display() -> None:
 
 def test_selection_limit_applies_to_eligible_candidates_only() -> None:
     ranked = list(_ranked().values())
-    options = rc.GateOptions(min_score=0, min_recall_count=0, min_unique_queries=0, limit=1)
-    results = rc.gate_all(ranked, options)
-    final = [rc.first_rejection(checks) for checks in results]
+    options = rk.GateOptions(min_score=0, min_recall_count=0, min_unique_queries=0, limit=1)
+    results = rk.gate_all(ranked, options)
+    final = [rk.first_rejection(checks) for checks in results]
     assert [g.category if g else None for g in final] == [
         None,
         "already promoted",
@@ -233,9 +235,9 @@ def test_selection_limit_applies_to_eligible_candidates_only() -> None:
 def test_session_corpus_needs_an_interactive_session() -> None:
     path = "memory/.dreams/session-corpus/2026-06-27.txt"
     owner = {"originClass": "owner", "sessionKind": "cron"}
-    assert not rc.is_consolidation_eligible({"path": path, "provenance": owner})
+    assert not rk.is_consolidation_eligible({"path": path, "provenance": owner})
     owner["sessionKind"] = "interactive"
-    assert rc.is_consolidation_eligible({"path": path, "provenance": owner})
+    assert rk.is_consolidation_eligible({"path": path, "provenance": owner})
     assert rc.is_short_term_path(path) and not rc.is_short_term_path(
         "memory/dreaming/light/2026-06-27.md"
     )
@@ -267,6 +269,6 @@ def test_utf16_truncation_never_splits_a_pair(text: str) -> None:
 
 @given(st.text(), st.text(max_size=20))
 def test_derived_tags_are_unique_lower_case_and_bounded(snippet: str, name: str) -> None:
-    tags = rc.derive_concept_tags(f"memory/{name}.md", snippet).tags
+    tags = sn.derive_concept_tags(f"memory/{name}.md", snippet).tags
     assert len(tags) <= 8 and len(set(tags)) == len(tags)
     assert all(tag == rc.js_trim(tag) and tag for tag in tags)

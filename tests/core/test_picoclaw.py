@@ -14,6 +14,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from core.agents.picoclaw import format as pc
+from core.agents.picoclaw import policy as pc_policy
 from core.agents.picoclaw.retrieval import go_trim_space
 from core.formats.text import InputError, to_lf
 from tests.conftest import FIXTURES
@@ -483,11 +484,11 @@ HOME_POLICY = {
 
 
 def test_policy_of_the_example_home() -> None:
-    policy = pc.effective_policy(WORKSPACE)
+    policy = pc_policy.effective_policy(WORKSPACE)
     assert list(policy) == list(HOME_POLICY)
     assert {k: tuple(v) for k, v in policy.items()} == HOME_POLICY
     assert policy["evolution_enabled"].value is False
-    layers = pc.load_policy_layers(WORKSPACE)
+    layers = pc_policy.load_policy_layers(WORKSPACE)
     assert layers.config_path == (HOME / "config.json").absolute()
     assert layers.config == {
         "retrieve_limit": 6,
@@ -512,9 +513,9 @@ def _write(path: Path, value: object) -> None:
 def test_defaults_without_any_file(tmp_path: Path) -> None:
     workspace = tmp_path / "workspace"
     workspace.mkdir()
-    policy = pc.effective_policy(workspace)
+    policy = pc_policy.effective_policy(workspace)
     assert {k: tuple(v) for k, v in policy.items()} == {
-        k: (v, "default") for k, v in pc.POLICY_DEFAULTS.items()
+        k: (v, "default") for k, v in pc_policy.POLICY_DEFAULTS.items()
     }
 
 
@@ -533,7 +534,7 @@ def test_values_the_agent_does_not_use_show_the_default(tmp_path: Path) -> None:
             "unknown_key": "kept, not used",
         },
     )
-    policy = pc.effective_policy(workspace)
+    policy = pc_policy.effective_policy(workspace)
     assert tuple(policy["retrieve_limit"]) == (10, "default")
     assert tuple(policy["recent_days"]) == (3, "default")
     assert tuple(policy["session_relevant_fallback_keep"]) == (0, "override")
@@ -547,13 +548,16 @@ def test_config_in_the_workspace_or_picked_by_the_person(tmp_path: Path) -> None
     workspace = tmp_path / "workspace"
     (workspace / "memory").mkdir(parents=True)
     _write(workspace / "config.json", {"memory": {"recent_days": 5}})
-    assert tuple(pc.effective_policy(workspace)["recent_days"]) == (5, "config")
+    assert tuple(pc_policy.effective_policy(workspace)["recent_days"]) == (5, "config")
     _write(tmp_path / "config.json", {"memory": {"recent_days": 7}})
-    assert tuple(pc.effective_policy(workspace)["recent_days"]) == (7, "config")  # parent first
-    picked = pc.effective_policy(workspace, config_path=workspace / "config.json")
+    assert tuple(pc_policy.effective_policy(workspace)["recent_days"]) == (
+        7,
+        "config",
+    )  # parent first
+    picked = pc_policy.effective_policy(workspace, config_path=workspace / "config.json")
     assert tuple(picked["recent_days"]) == (5, "config")
     _write(tmp_path / "config.json", {"agents": {}})
-    assert tuple(pc.effective_policy(workspace)["recent_days"]) == (3, "default")
+    assert tuple(pc_policy.effective_policy(workspace)["recent_days"]) == (3, "default")
 
 
 @pytest.mark.parametrize(
@@ -581,12 +585,12 @@ def test_broken_overrides_are_ignored_as_the_agent_ignores_them(
     """The agent runs with its defaults and config.json: so does what MemDesk shows, saying why."""
     workspace = _home_copy(tmp_path)
     (workspace / "memory" / "policy_overrides.json").write_text(text, encoding="utf-8")
-    layers = pc.load_policy_layers(workspace)
+    layers = pc_policy.load_policy_layers(workspace)
     assert layers.ignored is not None and re.search(message, str(layers.ignored))
     assert layers.ignored.path == str(workspace / "memory" / "policy_overrides.json")
     assert "the agent ignores the whole file" in str(layers.ignored)
     assert layers.overrides == {}
-    sources = {v.source for v in pc.effective_policy(workspace).values()}
+    sources = {v.source for v in pc_policy.effective_policy(workspace).values()}
     assert sources == {"default", "config"}
 
 
@@ -594,17 +598,19 @@ def test_broken_config_is_an_error(tmp_path: Path) -> None:
     workspace = _home_copy(tmp_path)
     config = workspace.parent / "config.json"
     config.write_text('{\n  "memory": {\n    "retrieve_limit": 6,\n  }\n}')
-    with pytest.raises(pc.PolicyFileError, match=r"config.json:4: corrupt JSON"):
-        pc.effective_policy(workspace)
+    with pytest.raises(pc_policy.PolicyFileError, match=r"config.json:4: corrupt JSON"):
+        pc_policy.effective_policy(workspace)
     config.write_text('{"memory": [1]}')
-    with pytest.raises(pc.PolicyFileError, match=r'config.json:1: "memory" must be an object'):
-        pc.effective_policy(workspace)
+    with pytest.raises(
+        pc_policy.PolicyFileError, match=r'config.json:1: "memory" must be an object'
+    ):
+        pc_policy.effective_policy(workspace)
     config.write_bytes(b'{"memory": {"retrieve_limit": "\xff"}}')
-    with pytest.raises(pc.PolicyFileError, match=r"config.json:1: not valid UTF-8"):
-        pc.effective_policy(workspace)
+    with pytest.raises(pc_policy.PolicyFileError, match=r"config.json:1: not valid UTF-8"):
+        pc_policy.effective_policy(workspace)
     config.unlink()
     config.mkdir()
     # A folder named config.json is not a config: the workspace's own (none here) is used.
-    assert tuple(pc.effective_policy(workspace)["retrieve_limit"]) == (9, "override")
-    with pytest.raises(pc.PolicyFileError, match=r"config.json: cannot be read"):
-        pc.effective_policy(workspace, config_path=config)
+    assert tuple(pc_policy.effective_policy(workspace)["retrieve_limit"]) == (9, "override")
+    with pytest.raises(pc_policy.PolicyFileError, match=r"config.json: cannot be read"):
+        pc_policy.effective_policy(workspace, config_path=config)

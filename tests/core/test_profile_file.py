@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.agents.everbot import format as ev
+from core.agents.everbot import document as evdoc
 from core.agents.everbot.decay import preview_decay
 from core.agents.everbot.policy import EVERBOT, profile_by_name
 from core.agents.everbot.profile_file import (
@@ -36,7 +36,7 @@ SAVED = date(2026, 3, 1)
 def _workspace(root: Path, items: list[tuple[str, float, int]]) -> Workspace:
     """A MEMORY.md of (category, score, days since last use) saved on SAVED."""
     entries = [
-        ev.Entry(
+        evdoc.Entry(
             f"m{i:05x}",
             f"m{i:05x}",
             category,
@@ -49,7 +49,7 @@ def _workspace(root: Path, items: list[tuple[str, float, int]]) -> Workspace:
         for i, (category, score, age) in enumerate(items)
         for hits in [6]
     ]
-    text = ev.normalize(entries, now=datetime.combine(SAVED, time(12), UTC))
+    text = evdoc.normalize(entries, now=datetime.combine(SAVED, time(12), UTC))
     (root / "MEMORY.md").write_text(text, encoding="utf-8")
     return Workspace.open(root)
 

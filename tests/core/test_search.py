@@ -16,7 +16,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import OSA
 
 import core.agents.everbot.search as search_module
-from core.agents.everbot.format import Entry, Section
+from core.agents.everbot.document import Entry, Section
 from core.agents.everbot.search import (
     MAX_QUERY_LENGTH,
     AgeFilter,

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from core.agents.everbot import format as ev
+from core.agents.everbot import document as evdoc
 from core.agents.everbot.workspace import (
     Change,
     ConflictError,
@@ -293,7 +293,7 @@ def test_an_edit_keeps_bom_and_crlf(root: Path, memory: Path) -> None:
 def test_create_round_trip(root: Path, memory: Path) -> None:
     before = memory.read_bytes()
     ws = Workspace.open(root)
-    new = ev.Entry("beef01", "beef01", "fact", 0.6, "2026-03-01", 1, "Likes tea.", "active")
+    new = evdoc.Entry("beef01", "beef01", "fact", 0.6, "2026-03-01", 1, "Likes tea.", "active")
     (change,) = ws.apply([Change("beef01", None, new)])
     assert change.kind == "create"
     result = save(ws)
@@ -423,7 +423,7 @@ def test_a_change_to_another_memory_on_disk_is_merged(root: Path, memory: Path) 
 
 def test_a_create_merges_with_another_writers_edit(root: Path, memory: Path) -> None:
     ws = Workspace.open(root)
-    new = ev.Entry("beef01", "beef01", "fact", 0.6, "2026-03-01", 1, "Likes tea.", "active")
+    new = evdoc.Entry("beef01", "beef01", "fact", 0.6, "2026-03-01", 1, "Likes tea.", "active")
     ws.apply([Change("beef01", None, new)])
     other_writer(memory, "User previously lived in Shanghai.", "User lived in Shanghai.")
     assert save(ws).merged is True

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from core.agents.everbot import format as ev
+from core.agents.everbot import document as evdoc
 from tests.cli.test_cli import HEADER_RE
 
 # ---------------------------------------------------------------------------------------------
@@ -143,14 +143,14 @@ def everbot_kept(entries: Sequence[Memory], *, newer: bool = False) -> list[Memo
 def everbot_save(loaded: Loaded, now: datetime, *, newer: bool = False) -> bytes:
     """The file `save(entries)` writes for the entries it loaded."""
     kept = [_as_entry(e) for e in everbot_kept(loaded.entries, newer=newer)]
-    text = ev.normalize(
+    text = evdoc.normalize(
         kept, last_processed_count=loaded.last_processed_count, now=now, with_meta=newer
     )
     return text.encode("utf-8")
 
 
-def _as_entry(m: Memory) -> ev.Entry:
-    return ev.Entry(
+def _as_entry(m: Memory) -> evdoc.Entry:
+    return evdoc.Entry(
         m.id, m.id, m.category, m.score, m.last_activated, m.activation_count, m.content,
         "active", meta=dict(m.meta) or None,
     )  # fmt: skip

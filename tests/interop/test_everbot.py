@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.agents.everbot import format as ev
+from core.agents.everbot import document as evdoc
 from core.agents.registry import agent_named
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
@@ -49,7 +49,7 @@ def _read_as_text(text: str) -> bool:
     regex rejects (`#tag a|b a|b`) the agent glues onto the memory; MemDesk keeps it aside and
     reports it (`check`: bad_header, naming the memory), a documented difference."""
     try:
-        ev.checked_content(text)
+        evdoc.checked_content(text)
     except ValueError:
         return False
     return True

@@ -46,6 +46,7 @@ from typing import Any
 
 import pytest
 
+from core.agents.everbot import document as evdoc
 from core.agents.everbot import format as ev
 from core.agents.everbot.workspace import Workspace
 from core.agents.openclaw import format as openclaw
@@ -261,7 +262,7 @@ class EverBotDesk(Desk):
 
     def add(self, n: int, token: str) -> str:
         memory_id = f"b{n:05x}"
-        entry = ev.Entry(memory_id, memory_id, "fact", 0.5, "2026-03-01", 1, token, "active")
+        entry = evdoc.Entry(memory_id, memory_id, "fact", 0.5, "2026-03-01", 1, token, "active")
         self.ws.apply([Change(memory_id, None, entry)])
         return memory_id
 

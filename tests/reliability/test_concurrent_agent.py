@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from core.agents.everbot import document as evdoc
 from core.agents.everbot import format as ev
 from core.agents.everbot.workspace import Change, ConflictError, SaveResult, Workspace
 
@@ -151,7 +152,7 @@ def save(ws: Workspace) -> SaveResult:
     return ws.save(actor="person", cause="concurrency test")
 
 
-def final_document(memory: Path) -> ev.StructuredDocument:
+def final_document(memory: Path) -> evdoc.StructuredDocument:
     """The file after both sides stopped: it must parse cleanly with every memory still there."""
     doc = ev.parse(memory.read_bytes(), memory)
     assert doc.problems == []
@@ -159,7 +160,7 @@ def final_document(memory: Path) -> ev.StructuredDocument:
     return doc
 
 
-def tokens_of(doc: ev.StructuredDocument, memory_id: str) -> list[str]:
+def tokens_of(doc: evdoc.StructuredDocument, memory_id: str) -> list[str]:
     """The tokens appended to a memory's original text, in order."""
     entry = doc.find(memory_id)
     assert entry is not None

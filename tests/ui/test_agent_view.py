@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from core.agents.everbot.prompt import everbot_prompt
 from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as picoclaw
+from core.agents.picoclaw import policy as pc_policy
 from core.agents.picoclaw.retrieval import memory_context
 from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.demo import write_demo
@@ -62,7 +63,7 @@ def from_disk(workspace: Path, message: str) -> str:
     memory = workspace / "memory" / "MEMORY.md"
     text = picoclaw.parse_longterm(memory.read_bytes(), memory).agent_text()
     notes = [(n.date, picoclaw.read_daily_note(n)) for n in picoclaw.list_daily_notes(workspace)]
-    policy = picoclaw.effective_policy(workspace)
+    policy = pc_policy.effective_policy(workspace)
     return memory_context(
         text,
         message,
@@ -176,7 +177,7 @@ def test_corrupt_overrides_show_what_the_agent_sees_with_one_warning(
     assert view.warning.text().count(str(overrides)) == 1
     assert ":2: corrupt JSON" in view.warning.text()
     assert view.text.toPlainText() == from_disk(pico, "咖啡") != ""
-    limit = int(picoclaw.effective_policy(pico)["retrieve_limit"].value)
+    limit = int(pc_policy.effective_policy(pico)["retrieve_limit"].value)
     assert [r[2] for r in rows(view.chunks)].count("yes") == limit
     assert f"retrieve_limit = {limit} (" in view.explain.text()
     assert "policy_overrides.json" not in view.explain.text()

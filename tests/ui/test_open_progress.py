@@ -12,7 +12,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from core.agents.everbot import ops
-from core.agents.everbot.format import Entry
+from core.agents.everbot.document import Entry
 from core.demo import write_demo
 from ui.agents.everbot.desk import EverBotDesk
 from ui.main_window import MainWindow

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from core.agents.openclaw import entries as oc_entries
 from core.agents.openclaw import format as curated
 from core.demo import write_demo
 from tests.ui.test_agent_desk import opened, save
@@ -27,7 +28,7 @@ def _desk(window: MainWindow) -> OpenClawDesk:
     return window.desk
 
 
-def _select(desk: OpenClawDesk, match: str) -> curated.Entry:
+def _select(desk: OpenClawDesk, match: str) -> oc_entries.Entry:
     entries = desk.entries
     for row in range(entries.row_count()):
         if match in entries.model.items[row].content:
@@ -38,7 +39,7 @@ def _select(desk: OpenClawDesk, match: str) -> curated.Entry:
     raise AssertionError(f"no entry with {match!r}")
 
 
-def _entries(path: Path) -> list[curated.Entry]:
+def _entries(path: Path) -> list[oc_entries.Entry]:
     return curated.parse_file(path.read_bytes(), path.name).entries()
 
 

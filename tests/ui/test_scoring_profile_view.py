@@ -14,7 +14,7 @@ import pytest
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from core.agents.everbot import format as ev
+from core.agents.everbot import document as evdoc
 from core.agents.everbot.profile_file import PROFILE_FILE
 from core.agents.everbot.workspace import Workspace
 from ui.agents.everbot.profile_view import NEW, SOURCE, ProfileView
@@ -39,7 +39,7 @@ class Recorder:
 def root(tmp_path: Path) -> Path:
     today = date.today()
     entries = [
-        ev.Entry(
+        evdoc.Entry(
             f"m{i:05x}",
             f"m{i:05x}",
             "fact",
@@ -53,7 +53,7 @@ def root(tmp_path: Path) -> Path:
             [(0.3, 10, "用户喜欢黑咖啡，不加糖。"), (0.8, 1, "prefers dark mode")]
         )
     ]
-    data = ev.normalize(entries, now=datetime.combine(today, time(12), UTC))
+    data = evdoc.normalize(entries, now=datetime.combine(today, time(12), UTC))
     (tmp_path / "MEMORY.md").write_text(data, encoding="utf-8")
     return tmp_path
 

@@ -25,7 +25,7 @@ from core.agents.base import (
     Source,
     SourceCount,
 )
-from core.agents.everbot.format import Entry, Section
+from core.agents.everbot.document import Entry, Section
 from core.formats.problems import Problem
 from core.ops import ChangeSet
 from core.store.backups_view import BackupFile, find_backups, own_backups

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from core.agents.everbot.format import Entry
+from core.agents.everbot.document import Entry
 from core.agents.everbot.scoring import Transition, transition_with_rule
 from core.agents.everbot.workspace import SaveResult, Workspace, WorkspaceError
 from core.formats.text import gc_paused

@@ -31,7 +31,7 @@ from random import Random
 from typing import Final
 
 from core.agents.base import DemoResult
-from core.agents.everbot.format import Entry, normalize
+from core.agents.everbot.document import Entry, normalize
 from core.demo import (
     DEVELOPER_CATEGORIES,
     DEVELOPER_WEIGHTS,
@@ -508,7 +508,7 @@ def _write_backup(
 def _render(
     memories: Sequence[_Memory], dates: DateStrings, *, updated: datetime, processed: int
 ) -> str:
-    """Byte for byte what the agent writes (core.agents.everbot.format.normalize is its writer)."""
+    """Byte for byte what the agent writes (core.agents.everbot.document.normalize is its writer)."""
     entries = [
         Entry(m.id, m.id, m.category, m.score, dates[m.days_ago], m.hits, m.body, "active")
         for m in memories

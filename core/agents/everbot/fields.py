@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.agents.everbot.format import Entry
+from core.agents.everbot.document import Entry
 from core.formats.problems import Problem
 
 # memory_meta keys MemDesk gives a meaning to; every other key is kept as found in `meta_extra`.

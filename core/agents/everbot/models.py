@@ -1,6 +1,6 @@
 """MemDesk's public data models (pydantic): what the CLI prints as JSON and the GUI edits.
 
-The bulk store behind them is lighter (core.agents.everbot.format.Entry, slotted); models are built
+The bulk store behind them is lighter (core.agents.everbot.document.Entry, slotted); models are built
 where they serve: one memory shown or edited, JSON output, a file summary.
 """
 
@@ -10,8 +10,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from core.agents.everbot.document import Entry
 from core.agents.everbot.fields import memory_fields
-from core.agents.everbot.format import Entry
 
 
 class Memory(BaseModel):

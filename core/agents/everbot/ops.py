@@ -10,7 +10,7 @@ import uuid
 from collections.abc import Iterable
 from datetime import UTC, datetime
 
-from core.agents.everbot.format import Entry, Section, checked_content
+from core.agents.everbot.document import Entry, Section, checked_content
 from core.agents.everbot.scoring import reinforce
 from core.agents.everbot.workspace import Workspace, WorkspaceError
 from core.store.merge import Change

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from core.agents.everbot import document as evdoc
 from core.agents.everbot import format as ev
 from core.agents.everbot.policy import profile_by_name
 from core.agents.everbot.workspace import (
@@ -40,7 +41,7 @@ class Peek:
     root: Path
     path: Path
     file: str  # relative to the workspace, as the journal names it
-    entries: list[ev.Entry]  # the memories with the id asked for, keys as the parse gives them
+    entries: list[evdoc.Entry]  # the memories with the id asked for, keys as the parse gives them
     profile: PolicyProfile
     head: bytes  # what comes before the first memory (the header comments)
 
@@ -70,7 +71,7 @@ class Peek:
         peek._use_precise_scores()
         return peek
 
-    def find(self, key: str) -> ev.Entry | None:
+    def find(self, key: str) -> evdoc.Entry | None:
         return next((e for e in self.entries if e.key == key), None)
 
     def default_anchor(self) -> date:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.agents.everbot.format import Entry
+from core.agents.everbot.document import Entry
 
 EVERBOT_PROMPT_MIN_SCORE = 0.5
 EVERBOT_PROMPT_TOP_K = 20

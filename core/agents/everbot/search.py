@@ -49,7 +49,7 @@ import numpy.typing as npt
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from core.agents.everbot.format import Entry, Section
+from core.agents.everbot.document import Entry, Section
 from core.times import iso_day
 
 __all__ = [

@@ -12,7 +12,7 @@ from datetime import date
 from typing import Any, Literal
 
 from core.agents.everbot.decay import DecayPreview, preview_decay
-from core.agents.everbot.format import Entry
+from core.agents.everbot.document import Entry
 from core.agents.everbot.scoring import as_written
 from core.agents.everbot.workspace import Workspace
 from core.scoring.policy import PolicyProfile

@@ -18,6 +18,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from core.agents.everbot import document as evdoc
 from core.agents.everbot import format as ev
 from core.agents.everbot.fields import ParsedFile
 from core.agents.everbot.policy import profile_by_name
@@ -77,7 +78,7 @@ _HIGH_SCORE = re.compile(
 
 Actor = Literal["person", "agent", "reviewer", "decay", "import"]
 log = logging.getLogger(__name__)
-MemoryChange = Change[ev.Entry]
+MemoryChange = Change[evdoc.Entry]
 
 
 def change_kind(change: MemoryChange) -> str:
@@ -118,7 +119,7 @@ class Workspace:
     def __init__(
         self,
         root: Path,
-        document: Document[ev.StructuredDocument, ev.Entry],
+        document: Document[evdoc.StructuredDocument, evdoc.Entry],
         profile: PolicyProfile,
         *,
         remember_profile: bool = False,
@@ -188,7 +189,7 @@ class Workspace:
         self.document.target = replace(self.document.target, lock_timeout=seconds)
 
     @property
-    def doc(self) -> ev.StructuredDocument:
+    def doc(self) -> evdoc.StructuredDocument:
         return self.document.doc
 
     @property
@@ -217,10 +218,10 @@ class Workspace:
     def modified(self) -> bool:
         return any(d.modified for d in self.documents())
 
-    def entries(self) -> list[ev.Entry]:
+    def entries(self) -> list[evdoc.Entry]:
         return self.doc.entries()
 
-    def find(self, key: str) -> ev.Entry | None:
+    def find(self, key: str) -> evdoc.Entry | None:
         return self.doc.find(key)
 
     def default_anchor(self) -> date:
@@ -247,12 +248,12 @@ class Workspace:
         )
 
     # -- what needs attention ----------------------------------------------------------------------
-    def forgotten(self) -> list[ev.Entry]:
+    def forgotten(self) -> list[evdoc.Entry]:
         """Memories the EverBot agent drops at its next save (below 0.05, beyond its cap of 30;
         the newer agent, whose files hold memory_meta, also superseded ones beyond its 5 latest)."""
         return [e for e, _why in self._forgotten()]
 
-    def _forgotten(self) -> list[tuple[ev.Entry, str]]:
+    def _forgotten(self) -> list[tuple[evdoc.Entry, str]]:
         """`forgotten`, each with why the agent drops it."""
         if self.profile.name != "everbot":
             return []
@@ -367,7 +368,7 @@ class Workspace:
             )
         index = next(
             (i for i, b in enumerate(self.doc.blocks)
-             if isinstance(b, ev.Raw) and b.kind == "quarantine" and b.line == line),
+             if isinstance(b, evdoc.Raw) and b.kind == "quarantine" and b.line == line),
             None,
         )  # fmt: skip
         if index is None:
@@ -375,15 +376,15 @@ class Workspace:
                 f"{self.path}: no kept-aside text starts at line {line}", exit_code=1
             )
         old = self.doc.blocks[index]
-        assert isinstance(old, ev.Raw)
+        assert isinstance(old, evdoc.Raw)
         nl = self.doc.newline
         body = nl.join(text.strip("\r\n").splitlines())
         tail = old.text[len(old.text.rstrip()) :]
         kept_blank = len(tail.splitlines()) >= 2  # the block ended with a blank line: keep it
         new = body + nl + (nl if kept_blank else "") if body.strip() else ""
         blocks = self.doc.snapshot()
-        blocks[index] = ev.Raw("quarantine", new, old.line)
-        fixed = ev.StructuredDocument(
+        blocks[index] = evdoc.Raw("quarantine", new, old.line)
+        fixed = evdoc.StructuredDocument(
             self.doc.path, self.doc.text, self.doc.bom, nl, blocks
         ).to_bytes()
         before = self.snapshot()
@@ -462,7 +463,7 @@ class Workspace:
         *,
         cause: str = EDITED,
         op_id: str | None = None,
-    ) -> list[Saved[ev.Entry]]:
+    ) -> list[Saved[evdoc.Entry]]:
         """The person's edits, saved (the window's Save): the memory file, then the profile, as
         one operation."""
         out: list[Saved[Any]] = []
@@ -646,34 +647,34 @@ def _as_profile_error(path: Path, exc: Exception) -> ProfileFileError:
     return ProfileFileError(path, str(exc).removeprefix(f"{path}: "))
 
 
-def last_save(doc: ev.StructuredDocument, path: Path) -> date:
+def last_save(doc: evdoc.StructuredDocument, path: Path) -> date:
     """The agent's last save: its `Last updated` comment, else the file's modification date."""
     stamp = iso_day(doc.header_comments().get("Last updated", ""))
     return stamp or datetime.fromtimestamp(path.stat().st_mtime, UTC).date()
 
 
-def default_anchor(doc: ev.StructuredDocument, path: Path) -> date:
+def default_anchor(doc: evdoc.StructuredDocument, path: Path) -> date:
     """The date up to which the file's scores hold decay where the journal does not say: the
     agent's last save, or MemDesk's last decay run if later."""
     return max(last_save(doc, path), decayed_to(doc) or date.min)
 
 
-def decayed_to(doc: ev.StructuredDocument) -> date | None:
+def decayed_to(doc: evdoc.StructuredDocument) -> date | None:
     """The day the file says MemDesk's last decay run decayed its scores to (None: none)."""
-    return iso_day(doc.header_comments().get(ev.DECAYED_TO, ""))
+    return iso_day(doc.header_comments().get(evdoc.DECAYED_TO, ""))
 
 
 def _headers_kept_true(
     decayed: date | None,
-) -> Callable[[ev.StructuredDocument, Sequence[MemoryChange]], ev.StructuredDocument]:
+) -> Callable[[evdoc.StructuredDocument, Sequence[MemoryChange]], evdoc.StructuredDocument]:
     """The file as a save writes it: the agent's `Total entries` comment, where it counted the
     memories before the save, counting them after it (one the agent or a person left wrong
     stays as it is); after a decay run to `decayed`, the header saying so (never an earlier
     day than it already says: the agent may have written meanwhile, an older run may come late)."""
 
     def finish(
-        doc: ev.StructuredDocument, changes: Sequence[MemoryChange]
-    ) -> ev.StructuredDocument:
+        doc: evdoc.StructuredDocument, changes: Sequence[MemoryChange]
+    ) -> evdoc.StructuredDocument:
         grown = sum((c.before is None) - (c.after is None) for c in changes)
         if grown:
             count = sum(1 for _ in doc.iter_entries())
@@ -681,13 +682,13 @@ def _headers_kept_true(
                 doc = doc.with_header_comment("Total entries", str(count))
         said = decayed_to(doc)
         if decayed is not None and (said is None or said < decayed):
-            doc = doc.with_header_comment(ev.DECAYED_TO, decayed.isoformat())
+            doc = doc.with_header_comment(evdoc.DECAYED_TO, decayed.isoformat())
         return doc
 
     return finish
 
 
-def use_precise_scores(entries: Iterable[ev.Entry], precise: Mapping[str, float]) -> None:
+def use_precise_scores(entries: Iterable[evdoc.Entry], precise: Mapping[str, float]) -> None:
     """The journal's full-precision score where the file still shows it rounded (SPEC 3)."""
     if not precise:
         return
@@ -704,7 +705,7 @@ def use_precise_scores(entries: Iterable[ev.Entry], precise: Mapping[str, float]
 
 
 def memory_history(
-    root: Path, path: Path, file: str, entry: ev.Entry, anchor: date
+    root: Path, path: Path, file: str, entry: evdoc.Entry, anchor: date
 ) -> tuple[list[HistoryPoint], DecayState | None]:
     """The journal's points for the memory, each backup not yet imported as a point at its
     time, and the file's score now if the journal does not know it. Writes nothing: the
@@ -848,12 +849,12 @@ def detect_profile(data: bytes) -> str:
     return "tiered" if tiered else "everbot"
 
 
-def entry_fields(entry: ev.Entry | None) -> dict[str, JsonValue] | None:
+def entry_fields(entry: evdoc.Entry | None) -> dict[str, JsonValue] | None:
     """A memory's fields as the journal stores them (score at full precision)."""
     return None if entry is None else entry.fields()
 
 
-def _score(entry: ev.Entry | None) -> float | None:
+def _score(entry: evdoc.Entry | None) -> float | None:
     return None if entry is None else entry.score
 
 

@@ -35,7 +35,8 @@ from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
 
 if TYPE_CHECKING:
-    from core.agents.openclaw.format import CuratedFile, Entry
+    from core.agents.openclaw.entries import Entry
+    from core.agents.openclaw.format import CuratedFile
     from core.agents.openclaw.layout import MemoryFile
     from core.agents.openclaw.workspace import OpenClawWorkspace
     from core.store.backups_view import BackupFile
@@ -301,7 +302,7 @@ def excerpt_line(text: str, width: int) -> str:
 
 
 def _editable(ws: OpenClawWorkspace, rel: str) -> Any:
-    from core.agents.openclaw.format import file_kind
+    from core.agents.openclaw.entries import file_kind
     from core.agents.openclaw.layout import PROFILE_ID
 
     parts = rel.replace("\\", "/").split("/")

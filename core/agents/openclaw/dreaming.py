@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.agents.openclaw.curated import project_keys
-from core.agents.openclaw.recall import js_to_fixed, normalize_snippet, to_finite_nonneg_int
+from core.agents.openclaw.recall import js_to_fixed, to_finite_nonneg_int
+from core.agents.openclaw.snippets import normalize_snippet
 from core.formats.js import JS_DOT, JS_S, JS_SPACE, js_trim, js_trim_end, truncate_utf16, utf16_len
 
 _S, _DOT = JS_S, JS_DOT  # JavaScript's \s and .

@@ -46,21 +46,44 @@ a managed dreaming block (the agent overwrites it at its next run), any edit of 
 from __future__ import annotations
 
 import bisect
-import hashlib
-import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import PurePath
-from typing import Any, Literal
+from typing import Any
 
 from core.agents.openclaw.curated import (
-    block_kind,
-    carriers,
     managed_spans,
     normalize_project_key,
-    recall_metadata,
-    split_curated_entries,
+)
+from core.agents.openclaw.entries import (
+    OBSERVED_RE,
+    SPACED_LINES,
+    Entry,
+    FileKind,
+    ReadContext,
+    Section,
+    agent_block_at,
+    agent_blocks,
+    bullet_shape,
+    check_annotation_kind,
+    checked_field,
+    checked_phrases,
+    checked_project,
+    clean_text,
+    file_kind,
+    flipped_status,
+    is_blank,
+    layout_of,
+    line_content,
+    line_ending,
+    make_entry,
+    make_line,
+    meta_match,
+    observed_line,
+    section_stacks,
+    sections_of,
+    set_carrier,
 )
 from core.formats.problems import excerpt
 from core.formats.text import BOM, decode, to_lf
@@ -68,13 +91,8 @@ from core.formats.text import BOM, decode, to_lf
 __all__ = [
     "CuratedFile",
     "CuratedFileFormat",
-    "Entry",
-    "FileKind",
-    "Promotion",
-    "Section",
     "draft_entry",
     "edit_text",
-    "file_kind",
     "parse_file",
     "read_entry",
     "superseded",
@@ -82,243 +100,6 @@ __all__ = [
     "with_project",
     "with_triggers",
 ]
-
-FileKind = Literal["memory", "user", "daily", "session"]
-PromotionKind = Literal["promoted", "consolidated"]
-
-_DAY_NAME = re.compile(r"(\d{4}-\d{2}-\d{2})(-.+)?\.md", re.ASCII)
-_OBSERVED = re.compile(
-    r"[ \t]*<!--\s*observed\s*:\s*(?P<observed>(?:(?!-->)[^|])*?)\s*"
-    r"(?:\|\s*status\s*:\s*(?P<status>(?:(?!-->)[^|])*?)\s*)?-->[ \t]*",
-    re.IGNORECASE,
-)
-_MARKER = re.compile(
-    r"[ \t]*<!--\s*openclaw-memory-(?P<what>promotion|lineage):(?P<key>(?:(?!-->).)*?)\s*-->[ \t]*",
-    re.IGNORECASE,
-)
-_PROMOTION_TAIL = re.compile(
-    r"[ \t]*\[score=(?P<score>\d+(?:\.\d+)?) (?:signals=(?P<signals>\d+) )?"
-    r"recalls=(?P<recalls>\d+) avg=(?P<avg>\d+(?:\.\d+)?) "
-    r"source=(?P<source>[^\]]*):(?P<start>\d+)-(?P<end>\d+)\][ \t]*\Z"
-)
-_SOURCE_TAIL = re.compile(
-    r"[ \t]+Source:[ \t]+(?P<source>.+)#L(?P<start>\d+)-L(?P<end>\d+)[ \t]*\Z"
-)
-_SECTION_DATE: tuple[tuple[PromotionKind, re.Pattern[str]], ...] = (
-    ("promoted", re.compile(r"## Promoted From Short-Term Memory \((\d{4}-\d{2}-\d{2})\)[ \t]*")),
-    ("consolidated", re.compile(r"## Consolidated Memory \((\d{4}-\d{2}-\d{2})\)[ \t]*")),
-)
-_FENCE_LINE = re.compile(r"[ \t]*<!-- openclaw:dreaming:[A-Za-z0-9_-]+:(?:start|end) -->")
-_ANNOTATION_ORDER = ("trigger", "importance", "project")
-_SPACED_LINES = ("\n", "\r\n")
-
-
-def file_kind(path: str | PurePath) -> FileKind:
-    """USER.md (shared or a profile's) is "user", memory/YYYY-MM-DD.md "daily", a session
-    summary memory/YYYY-MM-DD-<slug>.md "session"; anything else reads as MEMORY.md."""
-    name = PurePath(str(path).replace("\\", "/")).name
-    if name == "USER.md":
-        return "user"
-    day = _DAY_NAME.fullmatch(name)
-    if day is None:
-        return "memory"
-    return "session" if day.group(2) else "daily"
-
-
-# ---------------------------------------------------------------------------------------------
-# What an entry holds
-
-
-@dataclass(frozen=True, slots=True)
-class Section:
-    """A heading. `kind`/`date`: the promotion sections the agent's dreaming appends."""
-
-    level: int
-    title: str
-    line: int
-    path: tuple[str, ...]  # the titles of the headings it is under, its own last
-    kind: PromotionKind | None = None
-    date: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Promotion:
-    """What the agent's dreaming wrote with a promoted or consolidated entry (spec 2.3, 2.5)."""
-
-    kind: PromotionKind | None  # from the bullet's tail, else from its section
-    date: str | None  # the date of the promotion section it is in
-    candidate_key: str | None = None  # <!-- openclaw-memory-promotion:KEY -->
-    lineage_key: str | None = None  # <!-- openclaw-memory-lineage:KEY -->
-    score: float | None = None
-    signals: int | None = None  # absent in the legacy line form
-    recalls: int | None = None
-    avg: float | None = None
-    source: str | None = None
-    start: int | None = None
-    end: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One entry. `lines` are its lines without line ends; `bullet` indexes the `- ` line.
-
-    Positions (`line` …) are the file's as read; 0 for an entry that is not in a file.
-    """
-
-    key: str
-    lines: tuple[str, ...]
-    bullet: int
-    text: str
-    triggers: tuple[str, ...] = ()
-    importance: int | None = None
-    project: str | None = None  # as the agent reads it: keys joined with "; "
-    observed: str | None = None
-    status: str | None = None
-    promotion: Promotion | None = None
-    section: tuple[str, ...] = ()  # heading titles above it, outermost first
-    line: int = 0  # its first line (a metadata line above the bullet, else the bullet)
-    end_line: int = 0
-    agent_start: int = 0  # the agent's block holding its bullet
-    agent_end: int = 0
-    managed: str | None = None  # the dreaming phase whose fenced block it is in
-    after: str | None = None  # the key of the entry right above it in its section
-    spaced: bool = False  # a blank line separates it from that entry
-
-    @property
-    def bullet_line(self) -> int:
-        return self.line + self.bullet if self.line else 0
-
-    @property
-    def first_line(self) -> str:
-        return self.text.split("\n", 1)[0]
-
-
-@dataclass(frozen=True, slots=True)
-class _Bullet:
-    """A bullet line cut in three: `head` ("- " + text) + promotion tail + annotation tail."""
-
-    head: str
-    promotion_tail: str
-    annotation_tail: str
-    promoted: re.Match[str] | None
-    consolidated: re.Match[str] | None
-
-
-def _bullet(content: str) -> _Bullet:
-    rest, annotations = _split_annotation_tail(content)
-    promoted = _PROMOTION_TAIL.search(rest)
-    consolidated = None if promoted else _SOURCE_TAIL.search(rest)
-    found = promoted or consolidated
-    cut = found.start() if found else len(rest)
-    return _Bullet(rest[:cut], rest[cut:], annotations, promoted, consolidated)
-
-
-def _split_annotation_tail(content: str) -> tuple[str, str]:
-    """The line without its trailing comments (when one of them is an annotation), and them."""
-    head = content.rstrip(" \t")
-    while head.endswith("-->"):
-        opener = head.rfind("<!--", 0, len(head) - 3)
-        if opener < 0 or head.find("-->", opener + 4) != len(head) - 3:
-            break
-        head = head[:opener].rstrip(" \t")
-    tail = content[len(head) :]
-    return (head, tail) if carriers(tail) else (content, "")
-
-
-def _meta(content: str) -> re.Match[str] | None:
-    return _OBSERVED.fullmatch(content) or _MARKER.fullmatch(content)
-
-
-def _blank(content: str) -> bool:
-    return not content.strip()
-
-
-def _normalised_key(text: str) -> str:
-    return hashlib.sha1(" ".join(text.split()).encode("utf-8", "surrogatepass")).hexdigest()[:6]
-
-
-@dataclass(frozen=True, slots=True)
-class _Context:
-    """Where an entry sits in its file."""
-
-    section: tuple[str, ...] = ()
-    section_kind: PromotionKind | None = None
-    section_date: str | None = None
-    line: int = 0
-    agent: tuple[int, int] = (0, 0)
-    managed: str | None = None
-    after: str | None = None
-    spaced: bool = False
-
-
-def _make_entry(lines: tuple[str, ...], bullet: int, kind: FileKind, where: _Context) -> Entry:
-    shape = _bullet(lines[bullet])
-    text = "\n".join((shape.head[2:], *lines[bullet + 1 :]))
-    curated_root = kind in ("memory", "user")
-    meta = recall_metadata(
-        "\n".join(lines), curated_root=curated_root, project_scope=kind != "user"
-    )
-    observed, status = _observation(lines[:bullet])
-    return Entry(
-        key=_normalised_key(text),
-        lines=lines,
-        bullet=bullet,
-        text=text,
-        triggers=meta.trigger_phrases,
-        importance=meta.importance,
-        project=meta.project_key,
-        observed=observed,
-        status=status,
-        promotion=_promotion(lines[:bullet], shape, where),
-        section=where.section,
-        line=where.line,
-        end_line=where.line + len(lines) - 1 if where.line else 0,
-        agent_start=where.agent[0],
-        agent_end=where.agent[1],
-        managed=where.managed,
-        after=where.after,
-        spaced=where.spaced,
-    )
-
-
-def _observation(meta_lines: Sequence[str]) -> tuple[str | None, str | None]:
-    for content in meta_lines:
-        found = _OBSERVED.fullmatch(content)
-        if found:
-            return found.group("observed"), found.group("status")
-    return None, None
-
-
-def _promotion(meta_lines: Sequence[str], shape: _Bullet, where: _Context) -> Promotion | None:
-    keys: dict[str, str] = {}
-    for found in map(_MARKER.fullmatch, meta_lines):
-        if found is not None:
-            keys.setdefault(found.group("what").lower(), found.group("key"))
-    tail = shape.promoted or shape.consolidated
-    if tail is None and not keys:
-        return None
-    kind: PromotionKind | None = (
-        "promoted" if shape.promoted else "consolidated" if shape.consolidated else None
-    )
-    base = Promotion(
-        kind or where.section_kind, where.section_date, keys.get("promotion"), keys.get("lineage")
-    )
-    return base if tail is None else _with_tail(base, tail)
-
-
-def _with_tail(base: Promotion, tail: re.Match[str]) -> Promotion:
-    groups = tail.groupdict()
-    number = {name: groups.get(name) for name in ("score", "signals", "recalls", "avg")}
-    return replace(
-        base,
-        score=None if number["score"] is None else float(number["score"]),
-        signals=None if number["signals"] is None else int(number["signals"]),
-        recalls=None if number["recalls"] is None else int(number["recalls"]),
-        avg=None if number["avg"] is None else float(number["avg"]),
-        source=groups["source"],
-        start=int(groups["start"]),
-        end=int(groups["end"]),
-    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -345,37 +126,11 @@ def _shape_problem(lines: tuple[str, ...], found: list[Entry]) -> str:
     return f"OpenClaw would not read {excerpt(left, 40)!r} as part of this memory"
 
 
-def clean_text(text: str) -> str:
-    """A memory's new text as it will be written; ValueError where the agent would read it as
-    something else. Line ends become "\\n", trailing blanks go, blank lines around it too
-    (a line of only whitespace is a blank line)."""
-    if "\0" in text:
-        raise ValueError("a memory cannot contain a NUL character")
-    lines = [s.rstrip(" \t") if s.strip() else "" for s in to_lf(text).split("\n")]
-    while lines and not lines[-1]:
-        lines.pop()
-    while lines and not lines[0]:
-        lines.pop(0)
-    if not lines:
-        raise ValueError("a memory needs some text (to remove one, delete it)")
-    for number, line in enumerate(lines[1:], start=2):
-        if line.startswith("- "):
-            raise ValueError(
-                f"line {number} starts with '- ': OpenClaw would read it as a memory of its "
-                "own (indent it to keep it in this one)"
-            )
-        if line.startswith("#"):
-            raise ValueError(
-                f"line {number} starts with '#': it would read as a heading, starting a new section"
-            )
-    return "\n".join(lines)
-
-
 def edit_text(entry: Entry, text: str, kind: FileKind = "memory") -> Entry:
     """`entry` with new text; its metadata lines, promotion tail and annotations stay."""
     new_text = clean_text(text)
     first, *rest = new_text.split("\n")
-    shape = _bullet(entry.lines[entry.bullet])
+    shape = bullet_shape(entry.lines[entry.bullet])
     bullet = f"- {first}{shape.promotion_tail}{shape.annotation_tail}"
     new = read_entry((*entry.lines[: entry.bullet], bullet, *rest), kind)
     if new.text != new_text:
@@ -393,134 +148,42 @@ def _placed_like(new: Entry, old: Entry) -> Entry:
 
 def with_triggers(entry: Entry, phrases: Iterable[str], kind: FileKind = "memory") -> Entry:
     """`entry` with `<!-- trigger: a, b -->` (none: the comment goes)."""
-    wanted = _checked_phrases(phrases)
-    _check_annotation_kind("trigger", kind)
+    wanted = checked_phrases(phrases)
+    check_annotation_kind("trigger", kind)
     new = _with_annotation(entry, "trigger", ", ".join(wanted) or None, kind)
-    return _checked_field(entry, new, "triggers", wanted)
+    return checked_field(entry, new, "triggers", wanted)
 
 
 def with_importance(entry: Entry, value: int | None, kind: FileKind = "memory") -> Entry:
     """`entry` with `<!-- importance: N -->` (1 to 10; None: the comment goes)."""
     if value is not None and (isinstance(value, bool) or value not in range(1, 11)):
         raise ValueError(f"importance {value!r}: OpenClaw reads only whole numbers from 1 to 10")
-    _check_annotation_kind("importance", kind)
+    check_annotation_kind("importance", kind)
     new = _with_annotation(entry, "importance", None if value is None else str(value), kind)
-    return _checked_field(entry, new, "importance", value)
+    return checked_field(entry, new, "importance", value)
 
 
 def with_project(entry: Entry, value: str | None, kind: FileKind = "memory") -> Entry:
     """`entry` with `<!-- project: key -->` (several keys separated by ";"; None: it goes)."""
-    keys = _checked_project(value)
-    _check_annotation_kind("project", kind)
+    keys = checked_project(value)
+    check_annotation_kind("project", kind)
     new = _with_annotation(entry, "project", "; ".join(keys) or None, kind)
     expected = "; ".join(dict.fromkeys(filter(None, map(normalize_project_key, keys)))) or None
-    return _checked_field(entry, new, "project", expected)
-
-
-def _checked_phrases(phrases: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(phrases, str):
-        phrases = [phrases]
-    out: dict[str, None] = {}
-    for phrase in phrases:
-        cleaned = " ".join(phrase.split())
-        if not cleaned:
-            raise ValueError("a trigger needs some text")
-        bad = next((c for c in ",;<>" if c in cleaned), None)
-        if bad:
-            raise ValueError(
-                f"trigger {cleaned!r}: {bad!r} is not allowed ("
-                "',' and ';' separate triggers, '<' and '>' would break the comment)"
-            )
-        out[cleaned] = None
-    return tuple(out)
-
-
-def _checked_project(value: str | None) -> list[str]:
-    if value is None:
-        return []
-    keys = [k.strip() for k in value.split(";")]
-    for key in keys:
-        if normalize_project_key(key) is None:
-            raise ValueError(
-                f"project {key!r}: not a key OpenClaw accepts (it needs text, without '<', "
-                "'>' or line breaks)"
-            )
-    return keys
-
-
-def _check_annotation_kind(name: str, kind: FileKind) -> None:
-    if name == "project" and kind == "user":
-        raise ValueError("OpenClaw ignores project annotations in USER.md")
-    if name != "project" and kind not in ("memory", "user"):
-        raise ValueError(f"OpenClaw reads {name} annotations only in MEMORY.md and USER.md")
+    return checked_field(entry, new, "project", expected)
 
 
 def _with_annotation(entry: Entry, name: str, value: str | None, kind: FileKind) -> Entry:
-    shape = _bullet(entry.lines[entry.bullet])
-    tail = _set_carrier(shape.annotation_tail, name, value)
+    shape = bullet_shape(entry.lines[entry.bullet])
+    tail = set_carrier(shape.annotation_tail, name, value)
     bullet = shape.head + shape.promotion_tail + tail
     lines = (*entry.lines[: entry.bullet], bullet, *entry.lines[entry.bullet + 1 :])
     return _placed_like(read_entry(lines, kind), entry)
 
 
-def _tail_parts(tail: str) -> tuple[list[tuple[str, str]], str]:
-    """An annotation tail as (spaces, comment) pairs and the spaces after the last comment."""
-    parts = re.findall(r"([ \t]*)(<!--(?:(?!-->).)*-->)", tail)
-    trailing = tail[len("".join(s + c for s, c in parts)) :]
-    return parts, trailing
-
-
-def _carrier_kind(comment: str) -> str | None:
-    found = carriers(comment)
-    whole = found and found[0].start == 0 and found[0].end == len(comment)
-    return found[0].kind if whole else None
-
-
-def _set_carrier(tail: str, name: str, value: str | None) -> str:
-    parts, trailing = _tail_parts(tail)
-    comment = None if value is None else f"<!-- {name}: {value} -->"
-    out: list[tuple[str, str]] = []
-    for spaces, existing in parts:
-        if _carrier_kind(existing) != name:
-            out.append((spaces, existing))
-        elif comment is not None:
-            out.append((spaces, comment))
-            comment = None
-    if comment is not None:
-        rank = _ANNOTATION_ORDER.index(name)
-        at = next(
-            (i for i, (_, c) in enumerate(out) if _rank(c) > rank),
-            len(out),
-        )
-        out.insert(at, (" ", comment))
-    return "".join(s + c for s, c in out) + trailing
-
-
-def _rank(comment: str) -> int:
-    kind = _carrier_kind(comment)
-    return _ANNOTATION_ORDER.index(kind) if kind in _ANNOTATION_ORDER else -1
-
-
-def _checked_field(old: Entry, new: Entry, name: str, expected: object) -> Entry:
-    values = {"triggers": new.triggers, "importance": new.importance, "project": new.project}
-    if values[name] != expected:
-        raise ValueError(
-            f"OpenClaw would read the {name} of this memory as {values[name]!r}: another "
-            f"line or the text of the memory holds a {name} comment too (edit the text)"
-        )
-    for other in ("triggers", "importance", "project"):
-        if other != name and getattr(old, other) != getattr(new, other):
-            raise ValueError(
-                f"setting the {name} would also change the {other} OpenClaw reads "
-                "(a comment in the text would start to count): edit the text"
-            )
-    return new
-
-
 def superseded(entry: Entry, kind: FileKind = "user") -> Entry:
     """`entry` with its `<!-- observed: … | status: … -->` line saying `status: superseded`."""
     index = next(
-        (i for i, s in enumerate(entry.lines[: entry.bullet]) if _OBSERVED.fullmatch(s)), None
+        (i for i, s in enumerate(entry.lines[: entry.bullet]) if OBSERVED_RE.fullmatch(s)), None
     )
     if index is None:
         raise ValueError(
@@ -528,26 +191,8 @@ def superseded(entry: Entry, kind: FileKind = "user") -> Entry:
             "superseded: edit or delete it instead"
         )
     lines = list(entry.lines)
-    lines[index] = _flipped(lines[index])
+    lines[index] = flipped_status(lines[index])
     return _placed_like(read_entry(lines, kind), entry)
-
-
-def _flipped(content: str) -> str:
-    found = _OBSERVED.fullmatch(content)
-    assert found is not None
-    if found.group("status") is not None:
-        return content[: found.start("status")] + "superseded" + content[found.end("status") :]
-    at = found.end("observed")
-    return content[:at] + " | status: superseded" + content[at:]
-
-
-def observed_line(day: date | str, status: str = "active") -> str:
-    text = day.isoformat() if isinstance(day, date) else day
-    try:
-        date.fromisoformat(text)
-    except ValueError:
-        raise ValueError(f"'{text}' is not a date as YYYY-MM-DD") from None
-    return f"<!-- observed: {text} | status: {status} -->"
 
 
 def draft_entry(
@@ -585,24 +230,6 @@ def draft_entry(
 # The document
 
 
-def _ending(line: str) -> str:
-    if line.endswith("\r\n"):
-        return "\r\n"
-    return line[-1:] if line.endswith(("\n", "\r")) else ""
-
-
-def _content(line: str) -> str:
-    return line[: len(line) - len(_ending(line))]
-
-
-def _line(content: str, ending: str) -> str:
-    """A line that reads back as `content` (whose own last "\r" would otherwise join an LF
-    line end, or end the file as a line end)."""
-    if content.endswith("\r") and ending in ("\n", ""):
-        ending = "\r" + ending if ending else "\r"
-    return content + ending
-
-
 @dataclass
 class CuratedFile:
     """A parsed curated file; `render()` gives back the exact text (BOM included)."""
@@ -614,9 +241,9 @@ class CuratedFile:
     lines: list[str]  # with their line ends, split on "\n"
     read_only: bool = False
     _entries: list[Entry] = field(default_factory=list, repr=False)
-    _sections: list[Section] = field(default_factory=list, repr=False)
+    sections_of: list[Section] = field(default_factory=list, repr=False)
     _section_lines: list[int] = field(default_factory=list, repr=False)
-    _stacks: list[tuple[Section, ...]] = field(default_factory=list, repr=False)
+    section_stacks: list[tuple[Section, ...]] = field(default_factory=list, repr=False)
     _managed: list[tuple[str, int, int, bool]] = field(default_factory=list, repr=False)
     _owner: list[int] = field(default_factory=list, repr=False)
 
@@ -664,7 +291,7 @@ class CuratedFile:
         if new.lines == old.lines:
             return old
         start, stop = old.line - 1, old.end_line
-        endings = [_ending(s) for s in self.lines[start:stop]]
+        endings = [line_ending(s) for s in self.lines[start:stop]]
         return self._splice(start, stop, self._with_endings(new.lines, endings), start, new.lines)
 
     def set_text(self, key: str, text: str) -> Entry:
@@ -684,10 +311,14 @@ class CuratedFile:
         is above, the blank lines below it go too (at the end of the file: those above)."""
         old = self._editable(key)
         start, stop = old.line - 1, old.end_line
-        if start == 0 or _blank(_content(self.lines[start - 1])):
-            while stop < len(self.lines) and _blank(_content(self.lines[stop])):
+        if start == 0 or is_blank(line_content(self.lines[start - 1])):
+            while stop < len(self.lines) and is_blank(line_content(self.lines[stop])):
                 stop += 1
-            while stop == len(self.lines) and start > 0 and _blank(_content(self.lines[start - 1])):
+            while (
+                stop == len(self.lines)
+                and start > 0
+                and is_blank(line_content(self.lines[start - 1]))
+            ):
                 start -= 1
         del self.lines[start:stop]
         self._reindex()
@@ -707,13 +338,13 @@ class CuratedFile:
         self._check_writable()
         at, spaced = self._place(entry)
         self._check_outside_managed(at)
-        new = [_line(s, self.newline) for s in ([""] if spaced else []) + list(entry.lines)]
+        new = [make_line(s, self.newline) for s in ([""] if spaced else []) + list(entry.lines)]
         start = at
-        if at == len(self.lines) and at > 0 and _ending(self.lines[-1]) in ("", "\r"):
+        if at == len(self.lines) and at > 0 and line_ending(self.lines[-1]) in ("", "\r"):
             start -= 1  # the last line gets a line end; the new last line has none, like it had
             previous = self.lines[-1]
             new = [previous + ("\n" if previous.endswith("\r") else self.newline), *new]
-            new[-1] = _line(entry.lines[-1], "")
+            new[-1] = make_line(entry.lines[-1], "")
         first = start + len(new) - len(entry.lines)
         return self._splice(start, at, new, first, entry.lines).key
 
@@ -724,7 +355,7 @@ class CuratedFile:
             raise ValueError("superseding is USER.md's convention: edit the memory instead")
         old = self._editable(key)
         flipped = superseded(old, self.kind)
-        gap = old.bullet > 0 and _blank(old.lines[old.bullet - 1])
+        gap = old.bullet > 0 and is_blank(old.lines[old.bullet - 1])
         meta = [observed_line(day)] + ([""] if gap else [])
         draft = draft_entry(text, kind=self.kind, after=key, spaced=self._spaced_after(old))
         draft = replace(draft, lines=(*meta, *draft.lines), bullet=len(meta))
@@ -777,7 +408,7 @@ class CuratedFile:
 
     def _spaced_after(self, entry: Entry) -> bool:
         below = entry.end_line
-        return below < len(self.lines) and _blank(_content(self.lines[below]))
+        return below < len(self.lines) and is_blank(line_content(self.lines[below]))
 
     def _place(self, entry: Entry) -> tuple[int, bool]:
         anchor = self.find(entry.after) if entry.after else None
@@ -799,20 +430,20 @@ class CuratedFile:
         """The index after the last line in [start, stop) that is neither blank nor a
         metadata line waiting for a bullet (a new bullet would take it over)."""
         for index in range(stop - 1, start - 1, -1):
-            content = _content(self.lines[index])
-            if not _blank(content) and (self._owner[index] >= 0 or _meta(content) is None):
+            content = line_content(self.lines[index])
+            if not is_blank(content) and (self._owner[index] >= 0 or meta_match(content) is None):
                 return index + 1
         return start
 
     def _with_endings(self, contents: Sequence[str], endings: list[str]) -> list[str]:
         """New lines for an entry: each keeps the line end of the line it replaces, added
         lines get the entry's own, the last keeps the entry's last line end."""
-        own = next((e for e in endings if e in _SPACED_LINES), self.newline)
+        own = next((e for e in endings if e in SPACED_LINES), self.newline)
         out = [
-            _line(s, endings[i] if i < len(endings) - 1 else own)
+            make_line(s, endings[i] if i < len(endings) - 1 else own)
             for i, s in enumerate(contents[:-1])
         ]
-        return [*out, _line(contents[-1], endings[-1])]
+        return [*out, make_line(contents[-1], endings[-1])]
 
     def _splice(
         self, start: int, stop: int, new: list[str], first: int, expected: tuple[str, ...]
@@ -835,19 +466,19 @@ class CuratedFile:
 
     # -- reading the lines ---------------------------------------------------------------------
     def _reindex(self) -> None:
-        contents = [_content(s) for s in self.lines]
-        self._sections = list(_sections(contents))
+        contents = [line_content(s) for s in self.lines]
+        self._sections = list(sections_of(contents))
         self._section_lines = [s.line for s in self._sections]
-        self._stacks = _stacks(self._sections)
+        self._stacks = section_stacks(self._sections)
         self._managed = self._managed_lines()
-        agent = _agent_blocks((BOM if self.bom else "") + self.text())
+        agent = agent_blocks((BOM if self.bom else "") + self.text())
         self._owner = [-1] * len(contents)
         self._entries = []
         used: dict[str, int] = {}
         previous: Entry | None = None
-        for first, bullet, last in _layout(contents):
+        for first, bullet, last in layout_of(contents):
             where = self._context((first, bullet, last), agent, previous, contents)
-            entry = _make_entry(tuple(contents[first : last + 1]), bullet - first, self.kind, where)
+            entry = make_entry(tuple(contents[first : last + 1]), bullet - first, self.kind, where)
             used[entry.key] = used.get(entry.key, 0) + 1
             if used[entry.key] > 1:
                 entry = replace(entry, key=f"{entry.key}~{used[entry.key]}")
@@ -861,7 +492,7 @@ class CuratedFile:
         agent: list[tuple[int, int]],
         previous: Entry | None,
         contents: list[str],
-    ) -> _Context:
+    ) -> ReadContext:
         first, bullet, last = span
         above = bisect.bisect_right(self._section_lines, bullet + 1)  # headings up to the bullet
         section = self._stacks[above - 1] if above else ()
@@ -870,13 +501,13 @@ class CuratedFile:
         after = previous if previous is not None and previous.section == path else None
         if after is not None and self._heading_between(after.end_line, first):
             after = None
-        spaced = after is not None and _blank(contents[after.end_line])
-        return _Context(
+        spaced = after is not None and is_blank(contents[after.end_line])
+        return ReadContext(
             section=path,
             section_kind=promo.kind if promo else None,
             section_date=promo.date if promo else None,
             line=first + 1,
-            agent=_agent_block(agent, bullet + 1),
+            agent=agent_block_at(agent, bullet + 1),
             managed=self._managed_phase(first, last),
             after=after.key if after else None,
             spaced=spaced,
@@ -906,78 +537,6 @@ class CuratedFile:
             last = bisect.bisect_right(starts, span.end - 1) - 1
             out.append((span.phase, first, last, span.headed))
         return out
-
-
-def _layout(contents: list[str]) -> Iterator[tuple[int, int, int]]:
-    """(first line, bullet line, last line) of each entry, 0-based. A dreaming fence's marker
-    line ends an entry too: the agent glues it to the entry above, but it is the block's."""
-    n = len(contents)
-    boundary = n
-    next_boundary = [n] * n
-    for index in range(n - 1, -1, -1):
-        next_boundary[index] = boundary
-        if block_kind(contents[index]) is not None or _FENCE_LINE.match(contents[index]):
-            boundary = index
-    for bullet, content in enumerate(contents):
-        if not content.startswith("- "):
-            continue
-        first = bullet
-        for index in range(bullet - 1, -1, -1):
-            above = contents[index]
-            if _blank(above):
-                continue
-            if _meta(above) is None:
-                break
-            first = index
-        last = next_boundary[bullet] - 1
-        while last > bullet and (_blank(contents[last]) or _meta(contents[last])):
-            last -= 1
-        yield first, bullet, last
-
-
-def _sections(contents: list[str]) -> Iterator[Section]:
-    stack: list[Section] = []
-    for index, content in enumerate(contents):
-        if block_kind(content) != "section":
-            continue
-        level = len(content) - len(content.lstrip("#"))
-        title = content[level:].strip()
-        while stack and stack[-1].level >= level:
-            stack.pop()
-        kind, day = _promotion_heading(content)
-        path = (*(s.title for s in stack), title)
-        section = Section(level, title, index + 1, path, kind, day)
-        stack.append(section)
-        yield section
-
-
-def _promotion_heading(content: str) -> tuple[PromotionKind | None, str | None]:
-    for kind, pattern in _SECTION_DATE:
-        found = pattern.fullmatch(content)
-        if found:
-            return kind, found.group(1)
-    return None, None
-
-
-def _stacks(sections: list[Section]) -> list[tuple[Section, ...]]:
-    """For each heading, the headings a line right below it is under, outermost first."""
-    stacks: list[tuple[Section, ...]] = []
-    stack: list[Section] = []
-    for section in sections:
-        while stack and stack[-1].level >= section.level:
-            stack.pop()
-        stack.append(section)
-        stacks.append(tuple(stack))
-    return stacks
-
-
-def _agent_blocks(text: str) -> list[tuple[int, int]]:
-    return [(b.start_line, b.end_line) for b in split_curated_entries(text)]
-
-
-def _agent_block(blocks: list[tuple[int, int]], line: int) -> tuple[int, int]:
-    index = bisect.bisect_right(blocks, (line, 1 << 62)) - 1
-    return blocks[index] if index >= 0 else (0, 0)
 
 
 def parse_file(

@@ -14,7 +14,8 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.agents.openclaw import dreaming, dreams_file, layout, recall, warnings
+from core.agents.openclaw import dreaming, dreams_file, layout, ranking, warnings
+from core.agents.openclaw import entries as oc_entries
 from core.agents.openclaw import format as curated_format
 from core.formats.text import InputError, decode
 from core.ops import ChangeSet
@@ -28,7 +29,7 @@ from core.store.merge import Change
 if TYPE_CHECKING:
     from core.agents.base import Agent
 
-CuratedDocument = Document[curated_format.CuratedFile, curated_format.Entry]
+CuratedDocument = Document[curated_format.CuratedFile, oc_entries.Entry]
 PIN_NOTE = "Kept by hand (MemDesk): OpenClaw's budget trimmer keeps this section."
 
 
@@ -41,7 +42,7 @@ class ReadOnlyView:
     summary: str
     why: str
     warnings: list[str]
-    candidates: list[recall.Reviewed]
+    candidates: list[ranking.Reviewed]
 
 
 class OpenClawWorkspace(DocumentSet):
@@ -63,7 +64,7 @@ class OpenClawWorkspace(DocumentSet):
 
     def curated(self, rel: str) -> CuratedDocument:
         """A file read as entries: MEMORY.md, USER.md, a daily note, a session summary."""
-        kind = curated_format.file_kind(rel)
+        kind = oc_entries.file_kind(rel)
         return self.document(rel, curated_format.CuratedFileFormat(rel, kind))
 
     def document_at(self, rel: str) -> AnyDocument:
@@ -110,7 +111,7 @@ class OpenClawWorkspace(DocumentSet):
             phases = json.loads(raw) if raw else None
         except ValueError as exc:
             return ReadOnlyView(text, f"not valid JSON: {exc}", _WHY["recall"], found, [])
-        reviewed = recall.review_store(store, phases, time.time() * 1000)
+        reviewed = ranking.review_store(store, phases, time.time() * 1000)
         promoted = sum(1 for r in reviewed if r.verdict == "would be promoted")
         summary = (
             f"{len(reviewed)} entries ranked as the agent ranks them; {promoted} would pass every "
@@ -121,15 +122,15 @@ class OpenClawWorkspace(DocumentSet):
     # -- operations -------------------------------------------------------------------------------
     def add_entry(self, document: AnyDocument, text: str) -> ChangeSet:
         """A new `- text` bullet at the end of the file, as the person or the agent writes one."""
-        draft = curated_format.draft_entry(text, kind=curated_format.file_kind(document.rel))
+        draft = curated_format.draft_entry(text, kind=oc_entries.file_kind(document.rel))
         return add_entry(document, draft)
 
     def set_fields(self, document: CuratedDocument, key: str, fields: dict[str, Any]) -> ChangeSet:
         """New trailing annotations of one entry: `fields` maps "triggers" (a list),
         "importance" (1-10) and "project" to their values; None removes the annotation."""
         current = _entry(document, key)
-        kind = curated_format.file_kind(document.rel)
-        setters: dict[str, Callable[[Any, Any, Any], curated_format.Entry]] = {
+        kind = oc_entries.file_kind(document.rel)
+        setters: dict[str, Callable[[Any, Any, Any], oc_entries.Entry]] = {
             "triggers": lambda e, v, k: curated_format.with_triggers(e, v or (), k),
             "importance": curated_format.with_importance,
             "project": curated_format.with_project,
@@ -168,7 +169,7 @@ class OpenClawWorkspace(DocumentSet):
     ) -> ChangeSet:
         """USER.md's way to replace a directive: the old one is marked superseded and the new
         one, observed today, goes right after it."""
-        if curated_format.file_kind(document.rel) != "user":
+        if oc_entries.file_kind(document.rel) != "user":
             raise WorkspaceError(
                 f"{document.rel}: superseding is USER.md's convention; edit the memory instead",
                 exit_code=EXIT_REFUSED,
@@ -181,12 +182,12 @@ class OpenClawWorkspace(DocumentSet):
         return ChangeSet(document, label, [Change(key, current, flipped), Change("", None, draft)])
 
 
-def excerpt_of(entry: curated_format.Entry) -> str:
+def excerpt_of(entry: oc_entries.Entry) -> str:
     first = entry.first_line
     return f"“{first[:40]}…”" if len(first) > 40 else f"“{first}”"
 
 
-def _entry(document: CuratedDocument, key: str) -> curated_format.Entry:
+def _entry(document: CuratedDocument, key: str) -> oc_entries.Entry:
     current = document.find(key)
     if current is None:
         raise WorkspaceError(f"{document.rel}: no entry {key}", exit_code=EXIT_REFUSED)

@@ -35,7 +35,7 @@ from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 from core.store.files import list_folder, read_file, read_or_none
 
 if TYPE_CHECKING:
-    from core.agents.picoclaw.format import PolicyLayers, PolicyScalar
+    from core.agents.picoclaw.policy import PolicyLayers, PolicyScalar
     from core.agents.picoclaw.workspace import PicoClawWorkspace
 
 LONGTERM = "memory/MEMORY.md"
@@ -98,6 +98,7 @@ class PicoClaw(Agent):
 
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
         from core.agents.picoclaw import format as picoclaw
+        from core.agents.picoclaw import policy as pc_policy
         from core.agents.picoclaw import profile as profile_json
 
         report = CheckReport(self.name)
@@ -130,7 +131,7 @@ class PicoClaw(Agent):
                 report.sources.append(SourceCount("profile", str(profile_path), len(items)))
         ignored: InputError | None
         try:
-            ignored = picoclaw.load_policy_layers(path).ignored
+            ignored = pc_policy.load_policy_layers(path).ignored
         except InputError as exc:
             ignored = exc
         if ignored is not None:
@@ -321,9 +322,10 @@ class PicoClaw(Agent):
     def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
         """The long-term chunks its keyword retrieval takes for the message (SPEC 2.2)."""
         from core.agents.picoclaw import format as picoclaw
+        from core.agents.picoclaw import policy as pc_policy
         from core.agents.picoclaw import retrieval
 
-        policy = picoclaw.resolve_policy(_policy_layers(path))
+        policy = pc_policy.resolve_policy(_policy_layers(path))
         taken = limit if limit is not None else int(policy["retrieve_limit"].value)
         longterm = path / LONGTERM
         data = read_or_none(longterm, root=path) or b""
@@ -341,9 +343,10 @@ class PicoClaw(Agent):
         """What PicoClaw's prompt holds before any message narrows it (GetMemoryContext with
         no query): all of MEMORY.md, then the daily notes of the last `recent_days` days."""
         from core.agents.picoclaw import format as picoclaw
+        from core.agents.picoclaw import policy as pc_policy
         from core.agents.picoclaw import retrieval
 
-        policy = picoclaw.resolve_policy(_policy_layers(path))
+        policy = pc_policy.resolve_policy(_policy_layers(path))
         days = int(policy["recent_days"].value)
         longterm = path / LONGTERM
         data = read_or_none(longterm, root=path) or b""
@@ -379,11 +382,11 @@ class PicoClaw(Agent):
 def _policy_layers(path: Path) -> PolicyLayers:
     """The agent's policy files; overrides it ignores are named on the log (the CLI's stderr,
     once per command), and what is shown is what the agent does without them."""
-    from core.agents.picoclaw import format as picoclaw
+    from core.agents.picoclaw import policy as pc_policy
 
-    layers = picoclaw.load_policy_layers(path)
+    layers = pc_policy.load_policy_layers(path)
     if layers.ignored is not None:
-        log.warning("memdesk: warning: %s; %s", layers.ignored, picoclaw.IGNORED_OVERRIDES)
+        log.warning("memdesk: warning: %s; %s", layers.ignored, pc_policy.IGNORED_OVERRIDES)
     return layers
 
 

@@ -25,6 +25,7 @@ from typing import Final
 
 from core.agents.base import DemoResult
 from core.agents.picoclaw import format as pico
+from core.agents.picoclaw import policy as pc_policy
 from core.agents.picoclaw.profile import render_profile
 from core.demo import (
     DEVELOPER_CATEGORIES,
@@ -293,7 +294,7 @@ def _write_pico_policy(rng: Random, memory: Path, today: date, *, compress_age: 
     texts = [json.dumps(v, indent=2, sort_keys=True) for v in versions]
     for previous, at in zip(texts, times[1:], strict=False):
         put(memory / "policy_snapshots" / f"{at:%Y%m%d_%H%M%S}.json", previous, at)
-    put(memory / pico.OVERRIDES_FILE.name, texts[-1], times[-1])
+    put(memory / pc_policy.OVERRIDES_FILE.name, texts[-1], times[-1])
 
 
 def _write_pico_notes(

@@ -1,4 +1,4 @@
-"""PicoClaw "MemSkill" memory (SPEC 2.2): long-term MEMORY.md, daily notes, compress stamp, policy.
+"""PicoClaw "MemSkill" memory (SPEC 2.2): long-term MEMORY.md, daily notes, compress stamp.
 
 Facts from the real agent (seanly/picoclaw, branch ``hooks``; ``fixtures/picoclaw``):
 
@@ -9,7 +9,8 @@ Facts from the real agent (seanly/picoclaw, branch ``hooks``; ``fixtures/picocla
 - Daily notes ``memory/YYYYMM/YYYYMMDD.md``: ``"# YYYY-MM-DD\\n\\n" + content``, later
   ``"\\n" + content`` appended.
 - ``memory/.last_longterm_compress``: Unix seconds as decimal text.
-- Policy: defaults <- config.json ``memory`` block <- ``memory/policy_overrides.json``.
+- Policy: defaults <- config.json ``memory`` block <- ``memory/policy_overrides.json``
+  (read and resolved in ``core.agents.picoclaw.policy``).
 
 Long-term memory as MemDesk reads it: a preamble (everything before the first heading, possibly
 empty) and one `Entry` per ``## `` section. An entry is any line starting with ``## `` at the start
@@ -22,19 +23,16 @@ the input back exactly (BOM and line endings kept); an edit rewrites only its ow
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from itertools import pairwise
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Any
 
 from core.agents.picoclaw.retrieval import GO_SPACE, go_trim_space
 from core.formats.problems import Problem
-from core.formats.strict_json import load_json
-from core.formats.text import BOM, InputError, decode, to_lf
-from core.store.errors import WorkspaceError
+from core.formats.text import BOM, decode, to_lf
 from core.store.files import list_folder, read_file
 
 LONGTERM_FILE = Path("memory") / "MEMORY.md"
@@ -487,219 +485,6 @@ def read_last_compress(workspace: Path | str) -> datetime | None:
         return datetime.fromtimestamp(int(text), UTC)
     except (OverflowError, OSError, ValueError):
         return None
-
-
-# ---------------------------------------------------------------------------------------------
-# Memory policy
-
-PolicySource = Literal["default", "config", "override"]
-PolicyScalar = int | bool
-
-# SPEC 2.2, in the agent's order. Values <= 0 fall back to the default, except that 0 is a
-# setting of its own for the keys in ZERO_MEANS (negative values still fall back).
-POLICY_DEFAULTS: dict[str, PolicyScalar] = {
-    "retrieve_limit": 10,
-    "recent_days": 3,
-    "session_summary_message_threshold": 20,
-    "session_summary_token_percent": 75,
-    "session_summary_keep_count": 4,
-    "session_relevant_history_limit": 0,  # 0 = off
-    "session_relevant_fallback_keep": 8,  # explicit 0 = no history
-    "long_term_compress_char_threshold": 0,  # 0 = off; counts bytes
-    "evolution_enabled": False,
-}
-ZERO_MEANS = frozenset(
-    {
-        "session_relevant_history_limit",
-        "session_relevant_fallback_keep",
-        "long_term_compress_char_threshold",
-    }
-)
-OVERRIDES_FILE = Path("memory") / "policy_overrides.json"
-# What is shown while the agent ignores its overrides file (said once, after the file's name).
-IGNORED_OVERRIDES = "shown is what PicoClaw does without it: its defaults and config.json"
-_INT64 = range(-(2**63), 2**63)
-
-
-class PolicyValue(NamedTuple):
-    """An effective policy value and where it comes from."""
-
-    value: PolicyScalar
-    source: PolicySource
-
-
-class PolicyFileError(InputError):
-    """config.json or policy_overrides.json cannot be read as the agent's policy."""
-
-
-@dataclass(frozen=True, slots=True)
-class PolicyLayers:
-    """The policy values each file sets (only the known keys it sets, null counting as unset).
-
-    `ignored`: why the agent ignores the overrides (corrupt JSON, a value of the wrong type):
-    it then runs with its defaults and config.json, and so do these layers."""
-
-    config_path: Path | None
-    config: dict[str, PolicyScalar]
-    overrides_path: Path
-    overrides: dict[str, PolicyScalar]
-    ignored: PolicyFileError | None = None
-
-    def over(self, path: Path, data: bytes) -> PolicyLayers:
-        """These layers with the overrides `data` holds instead (a snapshot's, values tried)."""
-        try:
-            _obj, overrides = read_overrides(path, data)
-        except PolicyFileError as exc:
-            return replace(self, overrides_path=path, overrides={}, ignored=exc)
-        return replace(self, overrides_path=path, overrides=overrides, ignored=None)
-
-
-def read_overrides(path: Path, data: bytes) -> tuple[dict[str, Any], dict[str, PolicyScalar]]:
-    """The JSON object an overrides file holds (unknown keys too) and the known values it sets;
-    PolicyFileError (file, line) for what makes the agent ignore the whole file."""
-    obj, text = json_object(path, data, ignored_by_agent=True)
-    return obj, policy_values(obj, path, text, ignored_by_agent=True)
-
-
-def config_candidates(workspace: Path | str) -> list[Path]:
-    """Where the agent's config.json may be: beside the workspace (``~/.picoclaw``), then in it."""
-    root = Path(workspace).absolute()
-    return [root.parent / "config.json", root / "config.json"]
-
-
-def find_config(workspace: Path | str) -> Path | None:
-    return next((p for p in config_candidates(workspace) if p.is_file()), None)
-
-
-def load_policy_layers(
-    workspace: Path | str, *, config_path: Path | str | None = None
-) -> PolicyLayers:
-    """Read config.json's ``memory`` block and ``memory/policy_overrides.json``.
-
-    ``config_path`` is the config.json the person picked; by default the first of
-    `config_candidates` that exists. Raises PolicyFileError (naming the file and line) for a
-    config.json with corrupt JSON or a value of the wrong type, and for a file that cannot be
-    read. Overrides the agent cannot use are ignored as the agent ignores them (`ignored` says
-    why): never read as empty without saying so.
-    """
-    config_file = Path(config_path) if config_path is not None else find_config(workspace)
-    config: dict[str, PolicyScalar] = {}
-    if config_file is not None:
-        obj, text = _read_json_object(config_file)
-        block = obj.get("memory")
-        if block is not None:
-            if not isinstance(block, dict):
-                raise PolicyFileError(
-                    config_file, '"memory" must be an object', line=_line_of(text, '"memory"')
-                )
-            config = policy_values(block, config_file, text)
-    layers = PolicyLayers(config_file, config, Path(workspace) / OVERRIDES_FILE, {})
-    if not layers.overrides_path.exists():
-        return layers
-    return layers.over(layers.overrides_path, _read(layers.overrides_path, root=Path(workspace)))
-
-
-def resolve_policy(layers: PolicyLayers) -> dict[str, PolicyValue]:
-    """Defaults <- config <- overrides; a value the agent would not use shows as the default.
-
-    As in the agent, an override replaces the config value even when it then falls back to the
-    default (config 6, override 0 -> 10 from "default").
-    """
-    out: dict[str, PolicyValue] = {}
-    for key, default in POLICY_DEFAULTS.items():
-        found = PolicyValue(default, "default")
-        if key in layers.config:
-            found = PolicyValue(layers.config[key], "config")
-        if key in layers.overrides:
-            found = PolicyValue(layers.overrides[key], "override")
-        value = found.value
-        if not isinstance(default, bool) and not (value > 0 or (value == 0 and key in ZERO_MEANS)):
-            found = PolicyValue(default, "default")
-        out[key] = found
-    return out
-
-
-def effective_policy(
-    workspace: Path | str, *, config_path: Path | str | None = None
-) -> dict[str, PolicyValue]:
-    """The policy the agent runs with for this workspace, each value with its source."""
-    return resolve_policy(load_policy_layers(workspace, config_path=config_path))
-
-
-def _read_json_object(path: Path) -> tuple[dict[str, Any], str]:
-    """The JSON object in `path` and its text."""
-    return json_object(path, _read(path))
-
-
-def _read(path: Path, *, root: Path | None = None) -> bytes:
-    """A policy file's bytes (read inside `root` when given); PolicyFileError when unreadable."""
-    try:
-        return read_file(path, root=root)  # a FIFO is refused, never waited on
-    except WorkspaceError as exc:
-        reason = str(exc).removeprefix(f"{path}: ")
-        raise PolicyFileError(path, f"cannot be read: {reason}") from None
-
-
-def json_object(
-    path: Path, data: bytes, *, ignored_by_agent: bool = False
-) -> tuple[dict[str, Any], str]:
-    """The JSON object `data` holds and its text; PolicyFileError (file, line) otherwise."""
-    consequence = " (the agent ignores the whole file)" if ignored_by_agent else ""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise PolicyFileError(path, f"not valid UTF-8{consequence}", line=line) from None
-    if text.startswith(BOM):
-        raise PolicyFileError(
-            path,
-            f"starts with a UTF-8 BOM, which the agent's JSON reader rejects{consequence}",
-            line=1,
-        )
-    if not text.strip():
-        raise PolicyFileError(path, f"is empty, not JSON{consequence}", line=1)
-    try:
-        obj = load_json(text)
-    except json.JSONDecodeError as exc:
-        raise PolicyFileError(
-            path, f"corrupt JSON: {exc.msg} at column {exc.colno}{consequence}", line=exc.lineno
-        ) from None
-    if not isinstance(obj, dict):
-        raise PolicyFileError(path, f"must hold a JSON object{consequence}", line=1)
-    return obj, text
-
-
-def policy_values(
-    obj: dict[str, Any], path: Path, text: str, *, ignored_by_agent: bool = False
-) -> dict[str, PolicyScalar]:
-    """The known policy keys `obj` sets (null counts as unset); PolicyFileError for a value of
-    the wrong type."""
-    consequence = " (the agent ignores the whole file)" if ignored_by_agent else ""
-    out: dict[str, PolicyScalar] = {}
-    for key, default in POLICY_DEFAULTS.items():
-        value = obj.get(key)
-        if value is None:
-            continue
-        if isinstance(default, bool):
-            ok = isinstance(value, bool)
-            want = "true or false"
-        else:
-            ok = isinstance(value, int) and not isinstance(value, bool) and value in _INT64
-            want = "a whole number"
-        if not ok:
-            shown = json.dumps(value, ensure_ascii=False)
-            raise PolicyFileError(
-                path,
-                f"{key} must be {want}, not {shown}{consequence}",
-                line=_line_of(text, f'"{key}"'),
-            )
-        out[key] = value
-    return out
-
-
-def _line_of(text: str, needle: str) -> int | None:
-    at = text.find(needle)
-    return None if at < 0 else text.count("\n", 0, at) + 1
 
 
 # ---------------------------------------------------------------------------------------------

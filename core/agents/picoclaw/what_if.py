@@ -14,16 +14,16 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.agents.picoclaw.format import (
+from core.agents.picoclaw.policy import (
     POLICY_DEFAULTS,
     PolicyLayers,
     PolicyScalar,
     PolicyValue,
+    Snapshot,
     json_object,
     load_policy_layers,
     resolve_policy,
 )
-from core.agents.picoclaw.policy import Snapshot
 from core.formats.strict_json import dump_json
 from core.store.files import read_or_none
 

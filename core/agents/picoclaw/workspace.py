@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.agents.picoclaw import format as picoclaw
+from core.agents.picoclaw import policy as pc_policy
 from core.agents.picoclaw import policy as pico_policy
 from core.agents.picoclaw import profile as profile_json
 from core.agents.picoclaw import retrieval
@@ -137,13 +138,13 @@ class PicoClawWorkspace(DocumentSet):
     def last_compress(self) -> datetime | None:
         return picoclaw.read_last_compress(self.root)
 
-    def policy(self) -> dict[str, picoclaw.PolicyValue]:
+    def policy(self) -> dict[str, pc_policy.PolicyValue]:
         """The effective policy; InputError (file and line) for a broken config.json."""
-        return picoclaw.resolve_policy(self.policy_layers())
+        return pc_policy.resolve_policy(self.policy_layers())
 
-    def policy_layers(self) -> picoclaw.PolicyLayers:
+    def policy_layers(self) -> pc_policy.PolicyLayers:
         """What each file sets (`ignored`: why the agent ignores the overrides)."""
-        return picoclaw.load_policy_layers(self.root)
+        return pc_policy.load_policy_layers(self.root)
 
     def folders(self) -> list[Path]:
         memory = self.root / "memory"
@@ -167,7 +168,7 @@ class PicoClawWorkspace(DocumentSet):
         return super().save_all(resolutions, cause=cause, op_id=op_id)
 
     # -- operations -------------------------------------------------------------------------------
-    def set_policy(self, values: Mapping[str, picoclaw.PolicyScalar | None]) -> ChangeSet:
+    def set_policy(self, values: Mapping[str, pc_policy.PolicyScalar | None]) -> ChangeSet:
         """Overrides set (None: unset, the config or default value applies again)."""
         document = self.overrides()
         corrupt = document.doc.corrupt
@@ -205,12 +206,12 @@ class PicoClawWorkspace(DocumentSet):
 
     # -- what the agent sees ----------------------------------------------------------------------
     def agent_sees(
-        self, message: str, today: date | None = None, layers: picoclaw.PolicyLayers | None = None
+        self, message: str, today: date | None = None, layers: pc_policy.PolicyLayers | None = None
     ) -> AgentPreview:
         """The retrieval for `message` and the memory text the agent injects, edits included,
         under the policy files as they are (or `layers`: a policy being tried)."""
         layers = layers or self.policy_layers()
-        policy = picoclaw.resolve_policy(layers)
+        policy = pc_policy.resolve_policy(layers)
         limit = int(policy["retrieve_limit"].value)
         recent = int(policy["recent_days"].value)
         content = self.longterm().doc.agent_text()

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 from core.agents.base import OpenWorkspace
 from core.agents.everbot import ops as operations
 from core.agents.everbot.decay import decay_and_queue
-from core.agents.everbot.format import Entry, Section
+from core.agents.everbot.document import Entry, Section
 from core.agents.everbot.history import chart_of
 from core.agents.everbot.policy import EVERBOT
 from core.agents.everbot.workspace import SaveResult, Workspace

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from core.agents.base import namesakes_line
 from core.agents.everbot import ops as operations
-from core.agents.everbot.format import Entry, Section
+from core.agents.everbot.document import Entry, Section
 from core.agents.everbot.history import chart_of
 from core.agents.everbot.policy import KNOWN_CATEGORIES
 from core.agents.everbot.workspace import Workspace, WorkspaceError

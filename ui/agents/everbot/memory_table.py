@@ -15,7 +15,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from core.agents.everbot.format import Entry
+from core.agents.everbot.document import Entry
 from core.agents.everbot.trend import Previous
 from core.scoring.policy import PolicyProfile
 from core.store.backups_view import BackupHit

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 
-from core.agents.openclaw.format import Entry
+from core.agents.openclaw.entries import Entry
 from ui.typed import Typed
 
 

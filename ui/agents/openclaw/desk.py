@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QWidget
 
-from core.agents.openclaw import format as curated_format
+from core.agents.openclaw import entries as oc_entries
 from core.agents.openclaw import warnings
 from core.agents.openclaw.layout import MemoryFile
 from core.agents.openclaw.workspace import OpenClawWorkspace
@@ -131,16 +131,16 @@ class OpenClawDesk(SidebarDesk):
         return f"OpenClaw · {super().status_text()}"
 
     # -- the selected entry ---------------------------------------------------------------------
-    def _entry(self) -> curated_format.Entry | None:
+    def _entry(self) -> oc_entries.Entry | None:
         key, source = self.entries.current_key(), self.entries.source
         if key is None or source is None:
             return None
         found = source.find(key)
-        return found if isinstance(found, curated_format.Entry) else None
+        return found if isinstance(found, oc_entries.Entry) else None
 
     def _show_annotations(self) -> None:
         source = self.entries.source
-        kind = curated_format.file_kind(source.rel) if source is not None else None
+        kind = oc_entries.file_kind(source.rel) if source is not None else None
         writable = source is not None and not source.read_only
         key = self.entries.current_key()
         owner = (source.rel, key) if source is not None else None
@@ -184,18 +184,18 @@ class OpenClawDesk(SidebarDesk):
 
     # -- what the agent will do -----------------------------------------------------------------
     def _warnings(self, source: AnyDocument) -> list[str]:
-        kind = curated_format.file_kind(source.rel)
+        kind = oc_entries.file_kind(source.rel)
         found = warnings.file_warnings(source.rel, kind, source.text())
         return [f"line {w.line}: {w.message}" for w in found]
 
     def _describe(self, source: AnyDocument, key: str) -> str:
         entry = source.find(key)
-        if not isinstance(entry, curated_format.Entry):
+        if not isinstance(entry, oc_entries.Entry):
             return ""
         return describe_entry(entry)
 
 
-def describe_entry(e: curated_format.Entry) -> str:
+def describe_entry(e: oc_entries.Entry) -> str:
     """One paragraph on an entry: where it sits, its annotations, where the agent got it."""
     bits = [f"Lines {e.line}-{e.end_line}"]
     if e.section:
@@ -226,7 +226,7 @@ def _is_memory_file(source: AnyDocument) -> bool:
 
 
 def _is_user_file(source: AnyDocument) -> bool:
-    return curated_format.file_kind(source.rel) == "user" and not source.read_only
+    return oc_entries.file_kind(source.rel) == "user" and not source.read_only
 
 
 def _ref(ws: OpenClawWorkspace, rel: str) -> FileRef:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.openclaw.recall import Reviewed
+from core.agents.openclaw.ranking import Reviewed
 from core.agents.openclaw.workspace import OpenClawWorkspace
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.picoclaw.format import IGNORED_OVERRIDES
+from core.agents.picoclaw.policy import IGNORED_OVERRIDES
 from core.agents.picoclaw.workspace import AgentPreview, PicoClawWorkspace
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError

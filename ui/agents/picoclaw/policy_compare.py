@@ -27,8 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.agents.picoclaw import what_if as pico
-from core.agents.picoclaw.format import PolicyScalar
-from core.agents.picoclaw.policy import Snapshot, parse_override
+from core.agents.picoclaw.policy import PolicyScalar, Snapshot, parse_override
 from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError

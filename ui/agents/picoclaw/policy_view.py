@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.picoclaw.format import IGNORED_OVERRIDES
 from core.agents.picoclaw.policy import (
+    IGNORED_OVERRIDES,
     MEANINGS,
     NO_VALUE_SET,
     OVERRIDES,
