@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 # ECMAScript WhiteSpace and LineTerminator: what trim() removes and what `\s` matches.
 JS_SPACE_CHARS = (
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
@@ -17,6 +19,7 @@ JS_S = f"[{JS_SPACE}]"  # \s
 JS_DOT = f"[^{JS_LINE_TERMINATORS}]"  # . without the s flag
 JS_BOL = f"(?<![^{JS_LINE_TERMINATORS}])"  # ^ with the m flag
 JS_EOL = f"(?![^{JS_LINE_TERMINATORS}])"  # $ with the m flag
+JS_SPACE_RUN = re.compile(f"{JS_S}+")  # /\s+/g, as `.replace(/\s+/g, " ")` collapses it
 
 
 def js_trim(text: str) -> str:

@@ -25,7 +25,7 @@ from core.agents.openclaw.dreaming import (
     replace_managed_block,
     with_trailing_newline,
 )
-from core.formats.js import JS_SPACE, js_trim, js_trim_end, truncate_utf16
+from core.formats.js import JS_SPACE_RUN, js_trim, js_trim_end, truncate_utf16
 
 DIARY_HEADING = "# Dream Diary"
 DIARY_START = "<!-- openclaw:dreaming:diary:start -->"
@@ -40,7 +40,6 @@ _COUNT = re.compile(r"- (Added|Merged|Superseded): (\d+)")
 _HIGHLIGHT = re.compile(r"- `(.*)`")
 _SKIPPED = re.compile(r"- Rewrite skipped: (.*)\.")
 _MARKER = re.compile(r"<!--\s*openclaw-memory-promotion:(.*?)\s*-->")
-_JS_SPACE_RUN = re.compile(f"[{JS_SPACE}]+")
 
 
 def _line_of(text: str, offset: int) -> int:
@@ -76,7 +75,7 @@ class DiaryEntry:
             elif not line.startswith(("<!--", "#")):
                 body.append(line)
         joined = js_trim(re.sub(r"[ \t]+\n", "\n", "\n".join(body)))
-        return js_trim(_JS_SPACE_RUN.sub(" ", date)) + "\n" + joined
+        return js_trim(JS_SPACE_RUN.sub(" ", date)) + "\n" + joined
 
 
 def _diary_entry(block: str, first_line: int) -> DiaryEntry:

@@ -16,16 +16,14 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from core.formats.js import JS_SPACE, js_trim, truncate_utf16, utf16_len
+from core.formats.js import JS_SPACE_RUN, js_trim, truncate_utf16, utf16_len
 
 # --- JavaScript semantics -------------------------------------------------------------------
-
-_JS_SPACE_RUN = re.compile(f"[{JS_SPACE}]+")
 
 
 def normalize_snippet(raw: str) -> str:
     """normalizeSnippet: trimmed, every whitespace run one space."""
-    return _JS_SPACE_RUN.sub(" ", js_trim(raw))
+    return JS_SPACE_RUN.sub(" ", js_trim(raw))
 
 
 # --- concept tags ---------------------------------------------------------------------------
