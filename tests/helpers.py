@@ -201,3 +201,11 @@ def without_decay_mark(data: bytes, day: str) -> bytes:
     found = _DECAY_MARK.findall(data)
     assert [d.decode() for d, _nl in found] == [day], found
     return _DECAY_MARK.sub(b"", data)
+
+
+def oldest_demo_backup(workspace: Path) -> str:
+    """The EverBot demo's oldest backup, relative to ``workspace``: its name holds the day the
+    demo was made, so tests look it up rather than spell it."""
+    names = sorted(p.name for p in (workspace / ".memdesk" / "backups").glob("*_MEMORY.md"))
+    assert names, f"no backup in {workspace}"
+    return f".memdesk/backups/{names[0]}"

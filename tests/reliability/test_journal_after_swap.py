@@ -19,10 +19,9 @@ from core.store import commit as commit_module
 from core.store.journal import Journal
 from core.store.journal.opening import _failure
 from tests.cli.conftest import Cli
-from tests.helpers import fill, small_disk
+from tests.helpers import fill, oldest_demo_backup, small_disk
 
 MEMORY_ID = "32911b"  # the demo's first memory (score 0.91)
-BACKUP = ".memdesk/backups/20261028_230644_MEMORY.md"  # the demo's oldest backup: 28 memories
 
 # Each command that writes, as run on the EverBot demo (set up by `before` first, if any).
 COMMANDS: dict[str, tuple[list[str], list[list[str]]]] = {
@@ -31,14 +30,14 @@ COMMANDS: dict[str, tuple[list[str], list[list[str]]]] = {
     "delete": (["delete", "{ws}", MEMORY_ID], []),
     "archive": (["archive", "{ws}", MEMORY_ID], []),
     "decay-apply": (["decay", "{ws}", "--apply"], []),
-    "restore": (["restore", "{ws}", BACKUP], []),
+    "restore": (["restore", "{ws}", "{oldest}"], []),
     "undo": (["undo", "{ws}"], [["edit", "{ws}", MEMORY_ID, "--score", "0.5"]]),
     "approve": (["approve", "{ws}", "1"], [["review", "{ws}"]]),
 }
 
 
 def _argv(args: list[str], ws: Path) -> list[str]:
-    return [a.format(ws=ws) for a in args]
+    return [oldest_demo_backup(ws) if a == "{oldest}" else a.format(ws=ws) for a in args]
 
 
 def fail_after_swap(monkeypatch: pytest.MonkeyPatch, fail: Callable[[Journal], None]) -> list[int]:

@@ -13,9 +13,8 @@ import pytest
 from core.store.errors import WorkspaceError
 from core.store.merge import Change
 from tests.cli.conftest import Cli
-from tests.helpers import open_workspace
+from tests.helpers import oldest_demo_backup, open_workspace
 
-OLDEST = ".memdesk/backups/20261028_230644_MEMORY.md"  # the demo's oldest backup: 28 memories
 APPENDED = "\n### [abc123] fact | 0.70 | 2026-11-27 | 1\nThe agent appended this.\n"
 
 
@@ -34,7 +33,7 @@ def test_undoing_a_whole_restore_after_an_agent_append_keeps_the_agents_memory(
     cli: Cli, demo: Path
 ) -> None:
     before = memories(demo)
-    assert cli("restore", demo, OLDEST).code == 0
+    assert cli("restore", demo, oldest_demo_backup(demo)).code == 0
     with (demo / "MEMORY.md").open("a", encoding="utf-8") as agent:
         agent.write(APPENDED)
 

@@ -14,13 +14,13 @@ from pytestqt.qtbot import QtBot
 
 from app.cli import main
 from core.store.errors import WorkspaceError
+from tests.helpers import oldest_demo_backup
 from tests.ui.test_main_window import opened
 from ui import backups_view
 from ui.agents.everbot.desk import VIEWS, EverBotDesk
 from ui.backups_view import BackupsView
 from ui.main_window import MainWindow
 
-OLDEST = ".memdesk/backups/20261028_230644_MEMORY.md"  # the demo's oldest backup
 ONLY_THERE = ("a253f6", "c511c3")  # two memories only that backup holds (issue 23, item 1)
 
 
@@ -36,7 +36,7 @@ def backups_page(qtbot: QtBot, window: MainWindow, demo: Path) -> tuple[EverBotD
     desk.sidebar.setCurrentRow([v.name for v in VIEWS].index("backups"))
     page = desk.backups
     rels = [b.rel for b in page.backups]
-    page.table.setCurrentCell(rels.index(OLDEST), 0)
+    page.table.setCurrentCell(rels.index(oldest_demo_backup(demo)), 0)
     qtbot.waitUntil(lambda: page.comparing is None, timeout=10_000)
     page.confirm = lambda _text: True  # type: ignore[method-assign]
     return desk, page
