@@ -24,11 +24,11 @@ from core.agents.everbot import document as evdoc
 from core.agents.everbot.workspace import (
     Change,
     ConflictError,
-    SaveResult,
     Workspace,
     WorkspaceError,
     change_kind,
 )
+from core.store.document import Saved
 from core.store.journal import Journal, RecordedEvent
 from core.store.merge import inverse_of
 from tests.helpers import LOCK_HOLDER, dead_pid
@@ -140,7 +140,7 @@ def events(root: Path) -> list[RecordedEvent]:
         return list(reversed(journal.recent_events(10_000)))
 
 
-def save(ws: Workspace) -> SaveResult:
+def save(ws: Workspace) -> Saved[evdoc.Entry]:
     return ws.save(actor="person", cause="test")
 
 

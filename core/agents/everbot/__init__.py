@@ -6,7 +6,6 @@ full-precision scores, `prompt` is what the agent injects, `demo` writes demo wo
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -28,7 +27,7 @@ from core.agents.base import (
 from core.agents.everbot.document import Entry, Section
 from core.formats.problems import Problem
 from core.ops import ChangeSet
-from core.store.backups_view import BackupFile, find_backups, own_backups
+from core.store.backups_view import BackupFile
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 from core.store.files import read_head
 
@@ -67,19 +66,9 @@ class EverBot(Agent):
 
     def backups(self, path: Path) -> list[BackupFile]:
         """MemDesk's backups of MEMORY.md and the agent's one MEMORY.md.bak, oldest first."""
-        from core.agents.everbot.format import StructuredFormat
-        from core.agents.everbot.workspace import agent_bak_time, locate_memory_file
+        from core.agents.everbot.workspace import locate_memory_file, memory_backups
 
-        root, file = locate_memory_file(path)
-        fmt = StructuredFormat(str(file))
-        found = own_backups(root, file, fmt)
-        bak = file.with_name(file.name + ".bak")
-        with contextlib.suppress(OSError, WorkspaceError):
-            at, source = agent_bak_time(root, bak)
-            rel, live = bak.relative_to(root).as_posix(), file.relative_to(root).as_posix()
-            size = bak.stat().st_size
-            found.append(BackupFile(bak, rel, live, at, source, "agent", size, fmt, root))
-        return find_backups([found])
+        return memory_backups(*locate_memory_file(path))
 
     def file_kind(self, data: bytes) -> str | None:
         from core.agents.everbot.workspace import detect_profile

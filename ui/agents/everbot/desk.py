@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QItemSelectionModel,
@@ -42,8 +42,9 @@ from core.agents.everbot.decay import decay_and_queue
 from core.agents.everbot.document import Entry, Section
 from core.agents.everbot.history import chart_of
 from core.agents.everbot.policy import EVERBOT
-from core.agents.everbot.workspace import SaveResult, Workspace
+from core.agents.everbot.workspace import Workspace
 from core.ops import ChangeSet
+from core.store.document import Saved
 from core.store.documents import Refreshed
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
@@ -464,7 +465,7 @@ class EverBotDesk(Desk):
         if self.view.keys is None:
             self._show_page()
 
-    def saved(self, results: list[SaveResult]) -> None:
+    def saved(self, results: list[Saved[Any]]) -> None:
         self._backup_search = None  # the save backed the file up
         self._changed([c.key for r in results for c in r.changes])
         if self.ws is not None:
@@ -599,7 +600,7 @@ class EverBotDesk(Desk):
         if ws is None or self.busy():
             return
 
-        def done(result: SaveResult) -> None:
+        def done(result: Saved[Entry]) -> None:
             self.reread.emit()  # the file was read anew: older snapshots no longer apply
             self.index = None
             backup = f" (backup {result.backup.name})" if result.backup else ""
