@@ -55,7 +55,7 @@ def test_a_save_prunes_memdesks_oldest_backups_of_that_file(structured: Path) ->
     set_backups_to_keep(structured, 3)
     ws = Workspace.open(structured)
     key = ws.entries()[0].key
-    ws.apply(operations.edit(ws, key, content="用户改喝美式咖啡。"))
+    operations.edit(ws, key, content="用户改喝美式咖啡。").apply()
     result = ws.save(actor="person", cause="test")
     assert result.backup is not None and result.backup.exists()
     kept = [b.path for b in list_backups(own, original_name="MEMORY.md")]

@@ -734,7 +734,7 @@ def test_undo_before_a_save_leaves_nothing_to_write(root: Path, memory: Path) ->
     before = ws.snapshot()
     from core.agents.everbot import ops as operations
 
-    changes = operations.delete(ws, ["d4e5f6"])
+    changes = operations.delete(ws, ["d4e5f6"]).changes
     ws.apply(changes)
     ws.restore(before, changes=inverse_of(changes))
     assert ws.doc.to_bytes() == original  # back in its place, not appended at the end
@@ -748,7 +748,7 @@ def test_undo_after_a_save_becomes_a_new_unsaved_change(root: Path, memory: Path
     original = memory.read_bytes()
     ws = Workspace.open(root)
     before = ws.snapshot()
-    changes = operations.edit(ws, "d4e5f6", content="saved, then undone")
+    changes = operations.edit(ws, "d4e5f6", content="saved, then undone").changes
     ws.apply(changes)
     after = ws.snapshot()
     save(ws)
