@@ -1,8 +1,10 @@
 """What the window needs of any agent's open workspace (`Editable`), and `DocumentSet`, the
-open documents of a workspace with many files (PicoClaw, Pomeloclaw, OpenClaw, …).
+open documents of a workspace: every agent's workspace is one.
 
 Documents are read when first asked for and kept, so unsaved edits of every file live here until
-`save_all` writes them, each file through the one guarded commit.
+`save_all` writes them, each file through the one guarded commit. An agent whose files need more
+around a save or a read (journal bookkeeping, a profile scored with) adds it in `_save` and
+`_reload`, not in a copy of `save_all`, `reload` or `refresh_from_disk`.
 """
 
 from __future__ import annotations
