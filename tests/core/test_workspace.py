@@ -21,16 +21,11 @@ from typing import Any
 import pytest
 
 from core.agents.everbot import document as evdoc
-from core.agents.everbot.workspace import (
-    Change,
-    ConflictError,
-    Workspace,
-    WorkspaceError,
-    change_kind,
-)
+from core.agents.everbot.workspace import Workspace, change_kind
 from core.store.document import Saved
+from core.store.errors import WorkspaceError
 from core.store.journal import Journal, RecordedEvent
-from core.store.merge import inverse_of
+from core.store.merge import Change, ConflictError, inverse_of
 from tests.helpers import LOCK_HOLDER, dead_pid
 
 SAMPLE = """\

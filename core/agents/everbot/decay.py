@@ -16,11 +16,12 @@ import numpy as np
 
 from core.agents.everbot.document import Entry
 from core.agents.everbot.scoring import Transition, transition_with_rule
-from core.agents.everbot.workspace import Workspace, WorkspaceError
+from core.agents.everbot.workspace import Workspace
 from core.formats.text import gc_paused
 from core.scoring.policy import DecayRule, PolicyProfile
 from core.store.commit import journal_for_reading
 from core.store.document import Saved
+from core.store.errors import WorkspaceError
 from core.store.journal import DecayState, DecayStates, JournalError, utc_now
 from core.store.merge import Change
 from core.times import iso_day

@@ -13,9 +13,9 @@ from datetime import UTC, datetime
 
 from core.agents.everbot.document import Entry, Section, checked_content
 from core.agents.everbot.scoring import reinforce
-from core.agents.everbot.workspace import Workspace, WorkspaceError
+from core.agents.everbot.workspace import Workspace
 from core.ops import ChangeSet
-from core.store.errors import EXIT_REFUSED
+from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.merge import Change
 
 

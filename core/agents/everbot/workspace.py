@@ -36,7 +36,7 @@ from core.store.commit import Target, journal_for_reading, journal_for_writing
 from core.store.document import DocState, Document, JournalPlan, Saved
 from core.store.documents import AnyDocument, DocumentSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
-from core.store.files import read_consistent, read_file, read_head
+from core.store.files import read_head
 from core.store.journal import (
     DecayState,
     Event,
@@ -48,22 +48,13 @@ from core.store.journal import (
     ScoreEvents,
     utc_now,
 )
-from core.store.merge import Change, ConflictError, Resolution
+from core.store.merge import Change, Resolution
 from core.times import iso_day
 
 if TYPE_CHECKING:
     from core.agents.base import Agent
 
-__all__ = [
-    "Change",
-    "ConflictError",
-    "Resolution",
-    "Workspace",
-    "WorkspaceError",
-    "change_kind",
-    "read_consistent",
-    "read_file",
-]
+__all__ = ["Workspace", "change_kind", "history_backups", "memory_backups"]
 
 MEMORY_FILE = "MEMORY.md"
 # What tells the tiered memory's file from EverBot's: a memory of its own `system` category, or

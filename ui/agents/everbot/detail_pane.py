@@ -30,9 +30,10 @@ from core.agents.everbot import ops as operations
 from core.agents.everbot.document import Entry, Section
 from core.agents.everbot.history import chart_of
 from core.agents.everbot.policy import KNOWN_CATEGORIES
-from core.agents.everbot.workspace import Workspace, WorkspaceError
+from core.agents.everbot.workspace import Workspace
 from core.formats.strict_json import dump_json
 from core.ops import ChangeSet
+from core.store.errors import WorkspaceError
 from ui.agents.everbot.score_chart_view import ScoreChartView
 from ui.icons import icon
 from ui.markdown_view import MarkdownView
