@@ -24,8 +24,7 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -34,16 +33,15 @@ from core.store.confine import OWN_FOLDER, ConfinementError, open_folder
 
 __all__ = [
     "MAX_PER_SECOND",
-    "BackupInfo",
     "backup_bytes",
     "backup_name",
+    "backup_name_parts",
     "clean_backup_temps",
     "file_time",
-    "list_backups",
     "make_backup",
+    "open_backup_folder",
     "own_backup_dir",
     "parse_backup_name",
-    "prune_backups",
     "stamp_time",
 ]
 
@@ -67,24 +65,6 @@ def own_backup_dir(workspace: Path, source: Path) -> Path:
     names that folder.)
     """
     return workspace / OWN_BACKUPS / source.parent.relative_to(workspace)
-
-
-@dataclass(frozen=True, slots=True)
-class BackupInfo:
-    """One backup file: ``at`` is the local time in its name (aware), None when the name's stamp
-    is no time (``00010101_000000_…``: listed all the same); ``seq`` 1 for a plain name."""
-
-    path: Path
-    at: datetime | None
-    size: int
-    original_name: str
-    seq: int = 1
-    mtime: float = field(default=0.0, compare=False)
-
-    @property
-    def time(self) -> datetime:
-        """``at``, else the file's modification time."""
-        return self.at if self.at is not None else file_time(self.mtime)
 
 
 def stamp_time(stamp: str) -> datetime | None:
@@ -120,11 +100,11 @@ def backup_name(original_name: str, at: datetime, seq: int = 1) -> str:
 def parse_backup_name(name: str) -> tuple[datetime, str] | None:
     """(local time, original file name) of a backup name of either layout, or None (also for
     a name whose stamp is no time)."""
-    parsed = _parse(name)
+    parsed = backup_name_parts(name)
     return None if parsed is None or parsed[0] is None else (parsed[0], parsed[1])
 
 
-def _parse(name: str) -> tuple[datetime | None, str, int] | None:
+def backup_name_parts(name: str) -> tuple[datetime | None, str, int] | None:
     """(time, original name, sequence number) or None for a name that is not a backup; the
     time is None for a stamp that is no time."""
     match = _NAME_RE.fullmatch(name)
@@ -169,7 +149,7 @@ def backup_bytes(
     link in ``.memdesk/`` (`core.store.confine`); every step then works in the folder held
     open, so a link put there meanwhile is never written through. ``root`` None: anywhere."""
     at = _local_time(now)
-    folder = _open_folder(backup_dir, root, create=True)
+    folder = open_backup_folder(backup_dir, root, create=True)
     try:
         fd, tmp = atomic.create_temp(backup_dir / backup_name(original_name, at), dir_fd=folder)
         try:
@@ -183,7 +163,7 @@ def backup_bytes(
     return target
 
 
-def _open_folder(folder: Path, root: Path | None, *, create: bool = False) -> int:
+def open_backup_folder(folder: Path, root: Path | None, *, create: bool = False) -> int:
     """``folder`` open, reached from ``root`` as `core.store.confine.open_folder` does."""
     base = Path(folder.anchor) if root is None else root
     rel = folder.absolute().relative_to(base.absolute()).as_posix()
@@ -269,72 +249,6 @@ def _unlink_if_present(path: Path, folder: int | None = None) -> None:
         os.unlink(path if folder is None else path.name, dir_fd=folder)
 
 
-def list_backups(
-    backup_dir: Path, *, root: Path | None = None, original_name: str | None = None
-) -> list[BackupInfo]:
-    """Backups in ``backup_dir`` (optionally of one file), oldest first; other files are skipped.
-    The folder is reached from ``root`` as `backup_bytes` reaches it (ConfinementError for a
-    link it may not follow)."""
-    found: list[BackupInfo] = []
-    try:
-        folder = _open_folder(backup_dir, root)
-    except (FileNotFoundError, NotADirectoryError):
-        return found
-    try:
-        infos = [_info(backup_dir, entry) for entry in os.scandir(folder)]  # stat needs `folder`
-    finally:
-        os.close(folder)
-    for info in infos:
-        if info is not None and original_name in (None, info.original_name):
-            found.append(info)
-    found.sort(key=_order)
-    return found
-
-
-def _order(info: BackupInfo) -> tuple[bool, datetime, int, str]:
-    """Oldest first; a backup whose name is no time before all (never taken for the newest)."""
-    return info.at is not None, info.time, info.seq, info.path.name
-
-
-def _info(backup_dir: Path, entry: os.DirEntry[str]) -> BackupInfo | None:
-    """BackupInfo for a regular file with a backup name, else None."""
-    parsed = _parse(entry.name)
-    if parsed is None:
-        return None
-    try:
-        st = entry.stat(follow_symlinks=False)
-    except OSError:
-        return None
-    if not stat.S_ISREG(st.st_mode):
-        return None
-    at, original, seq = parsed
-    return BackupInfo(backup_dir / entry.name, at, st.st_size, original, seq, st.st_mtime)
-
-
-def prune_backups(
-    backup_dir: Path, *, keep: int, owned: Callable[[Path], bool], root: Path | None = None
-) -> list[Path]:
-    """Delete owned backups beyond the newest ``keep`` owned ones of each file; return them.
-
-    Backups for which ``owned`` is false (the agent's), or whose name is no time, are never
-    deleted and do not count towards ``keep``.
-    """
-    if keep < 1:
-        raise ValueError(f"keep must be at least 1, not {keep}")
-    victims: list[BackupInfo] = []
-    for group in _by_original(list_backups(backup_dir, root=root)).values():
-        mine = [info for info in group if info.at is not None and owned(info.path)]
-        victims.extend(mine[:-keep])
-    removed: list[Path] = []
-    for info in sorted(victims, key=_order):
-        try:
-            os.unlink(info.path)
-        except FileNotFoundError:
-            continue
-        removed.append(info.path)
-    return removed
-
-
 def clean_backup_temps(workspace: Path, also: Iterable[Path] = ()) -> list[Path]:
     """Remove temp files an interrupted backup left in MemDesk's backup folders and in `also`
     (an agent's own backup folder), MemDesk's temp names only."""
@@ -342,18 +256,10 @@ def clean_backup_temps(workspace: Path, also: Iterable[Path] = ()) -> list[Path]
     own = workspace / OWN_BACKUPS
     # A folder it may not look into, or reached through a link: nothing of its own to clean.
     with contextlib.suppress(OSError, ConfinementError):
-        os.close(_open_folder(own, workspace))
+        os.close(open_backup_folder(own, workspace))
         folders += [own, *(p for p in own.rglob("*") if p.is_dir() and not p.is_symlink())]
     removed: list[Path] = []
     for folder in folders:
         with contextlib.suppress(OSError):  # read-only: nothing of ours could be left there
             removed += atomic.clean_stale_temps(folder)
     return removed
-
-
-def _by_original(backups: list[BackupInfo]) -> dict[str, list[BackupInfo]]:
-    """Group backups (keeping their order) by the name of the file they copy."""
-    groups: dict[str, list[BackupInfo]] = {}
-    for info in backups:
-        groups.setdefault(info.original_name, []).append(info)
-    return groups

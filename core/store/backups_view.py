@@ -1,22 +1,26 @@
 """Every backup of a memory file MemDesk can find, and what changed between two versions of it.
 
-An agent names its backups (`Agent.backups`) with `find_backups`: MemDesk's own in
-`.memdesk/backups/`, the agent's in its own folder or beside the file. Each backup is read with
-the agent's own `Format`, so `diff_versions` compares memories, whatever the agent.
+A backup is a `BackupFile`, whoever lists it. An agent names its backups (`Agent.backups`) with
+`find_backups`: MemDesk's own in `.memdesk/backups/`, the agent's in its own folder or beside the
+file. Each backup is read with the agent's own `Format`, so `diff_versions` compares memories,
+whatever the agent. `list_backups` reads a backup folder by its names (`core.store.backups`
+writes them), `prune_backups` keeps it to a number of backups per file.
 """
 
 from __future__ import annotations
 
 import difflib
+import os
+import stat
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from core.formats.text import InputError
-from core.store.backups import list_backups, own_backup_dir
+from core.store.backups import backup_name_parts, file_time, open_backup_folder, own_backup_dir
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import BIG_FILE_BYTES, read_file, read_lines, read_or_none
 from core.store.journal import Journal, JournalError
@@ -33,9 +37,11 @@ __all__ = [
     "diff_versions",
     "find_backups",
     "holding",
+    "list_backups",
     "matching",
     "own_backups",
     "pick_backup",
+    "prune_backups",
     "refuse_big",
     "search_backups",
     "text_diff",
@@ -56,7 +62,7 @@ class BackupFile:
 
     path: Path  # absolute
     rel: str  # workspace-relative, "/" separated: how `memdesk backups` prints it
-    live: str  # the workspace-relative file it backs up
+    live: str  # the workspace-relative file it backs up (its name, listed without one)
     at: datetime  # the time the backup records (aware; a name's stamp is local time)
     at_source: AtSource
     origin: Origin
@@ -150,15 +156,15 @@ def _mb(size: int) -> str:
 
 def own_backups(root: Path, live: Path, fmt: Any) -> list[BackupFile]:
     """MemDesk's backups of `live` in `.memdesk/backups/`, oldest first."""
-    return _named(root, live, fmt, own_backup_dir(root, live), lambda _rel: "memdesk")
+    return list_backups(own_backup_dir(root, live), root, live=live, fmt=fmt)
 
 
 def agent_folder_backups(root: Path, live: Path, fmt: Any, folder: Path) -> list[BackupFile]:
     """Backups named `YYYYMMDD_HHMMSS_<file>` in a folder the agent and MemDesk share: those
     MemDesk wrote are in its journal, the others are the agent's."""
-    named = list_backups(folder, root=root, original_name=live.name)
-    mine = _journal_backups(root, [i.path.relative_to(root).as_posix() for i in named])
-    return _named(root, live, fmt, folder, lambda rel: "memdesk" if rel in mine else "agent")
+    named = list_backups(folder, root, live=live, fmt=fmt)
+    mine = _journal_backups(root, [b.rel for b in named])
+    return [replace(b, origin="memdesk" if b.rel in mine else "agent") for b in named]
 
 
 def find_backups(groups: Iterable[list[BackupFile]]) -> list[BackupFile]:
@@ -171,20 +177,71 @@ def _oldest_first(backups: Iterable[BackupFile]) -> list[BackupFile]:
     return sorted(backups, key=lambda b: (b.at_source != UNREADABLE_NAME, b.at, b.rel))
 
 
-def _named(
-    root: Path, live: Path, fmt: Any, folder: Path, origin: Callable[[str], Origin]
+def list_backups(
+    folder: Path, root: Path, *, live: Path | None = None, fmt: Any = None
 ) -> list[BackupFile]:
-    live_rel = live.relative_to(root).as_posix()
+    """The backups in `folder` (MemDesk's unless its caller says otherwise), oldest first: of
+    `live` only, read with its format `fmt`, when given; else of every file. Other files are
+    skipped. The folder is reached from `root` (the workspace) as `backup_bytes` reaches it
+    (ConfinementError for a link it may not follow)."""
+    try:
+        fd = open_backup_folder(folder, root)
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    try:
+        found = [(entry.name, _regular_size(entry)) for entry in os.scandir(fd)]
+    finally:
+        os.close(fd)
+    live_rel = None if live is None else live.relative_to(root).as_posix()
     out = []
-    for info in list_backups(folder, root=root, original_name=live.name):
-        rel = info.path.relative_to(root).as_posix()
-        source = "name" if info.at is not None else UNREADABLE_NAME
+    for name, st in found:
+        parts = backup_name_parts(name)
+        if parts is None or st is None or (live is not None and parts[1] != live.name):
+            continue
+        at, original, _seq = parts
+        path = folder / name
+        rel = path.relative_to(root).as_posix()
+        when, source = (at, "name") if at is not None else (file_time(st[1]), UNREADABLE_NAME)
         out.append(
-            BackupFile(
-                info.path, rel, live_rel, info.time, source, origin(rel), info.size, fmt, root
-            )
+            BackupFile(path, rel, live_rel or original, when, source, "memdesk", st[0], fmt, root)
         )
     return _oldest_first(out)
+
+
+def _regular_size(entry: os.DirEntry[str]) -> tuple[int, float] | None:
+    """A regular file's size and modification time (None for anything else)."""
+    try:
+        st = entry.stat(follow_symlinks=False)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime) if stat.S_ISREG(st.st_mode) else None
+
+
+def prune_backups(
+    folder: Path, root: Path, *, keep: int, owned: Callable[[Path], bool]
+) -> list[Path]:
+    """Delete owned backups beyond the newest `keep` owned ones of each file; return them.
+
+    Backups for which `owned` is false (the agent's), or whose name is no time, are never
+    deleted and do not count towards `keep`.
+    """
+    if keep < 1:
+        raise ValueError(f"keep must be at least 1, not {keep}")
+    by_file: dict[str, list[BackupFile]] = {}
+    for backup in list_backups(folder, root):
+        by_file.setdefault(backup.live, []).append(backup)
+    victims: list[BackupFile] = []
+    for group in by_file.values():
+        mine = [b for b in group if b.at_source != UNREADABLE_NAME and owned(b.path)]
+        victims.extend(mine[:-keep])
+    removed: list[Path] = []
+    for backup in _oldest_first(victims):
+        try:
+            os.unlink(backup.path)
+        except FileNotFoundError:
+            continue
+        removed.append(backup.path)
+    return removed
 
 
 def _journal_backups(root: Path, rels: list[str]) -> set[str]:

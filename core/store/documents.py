@@ -1,8 +1,10 @@
 """What the window needs of any agent's open workspace (`Editable`), and `DocumentSet`, the
-open documents of a workspace with many files (PicoClaw, Pomeloclaw, OpenClaw, …).
+open documents of a workspace: every agent's workspace is one.
 
 Documents are read when first asked for and kept, so unsaved edits of every file live here until
-`save_all` writes them, each file through the one guarded commit.
+`save_all` writes them, each file through the one guarded commit. An agent whose files need more
+around a save or a read (journal bookkeeping, a profile scored with) adds it in `_save` and
+`_reload`, not in a copy of `save_all`, `reload` or `refresh_from_disk`.
 """
 
 from __future__ import annotations
@@ -121,7 +123,7 @@ class DocumentSet:
         folder = backups if backups is not None else own_backup_dir(self.root, self.root / rel)
         return Target(self.root, rel, folder)
 
-    def document(
+    def open_document(
         self, rel: str, fmt: Format[Any, Any], *, backups: Path | None = None
     ) -> AnyDocument:
         """The document at `rel`, read the first time it is asked for."""
@@ -162,16 +164,30 @@ class DocumentSet:
         for rel, document in list(self._open.items()):
             if document.modified:
                 settle = (resolutions or {}).get(rel)
-                saved.append(document.save(resolutions=settle, cause=cause, op_id=op_id))
+                saved.append(self._save(document, settle, cause, op_id))
         return saved
+
+    def _save(
+        self,
+        document: AnyDocument,
+        resolutions: Mapping[str, Resolution] | None,
+        cause: str,
+        op_id: str,
+    ) -> Saved[Any]:
+        """One document's save in `save_all` (an agent adds what its file's save needs)."""
+        return document.save(resolutions=resolutions, cause=cause, op_id=op_id)
 
     def document_at(self, rel: str) -> AnyDocument:
         raise WorkspaceError(f"{rel}: not a file MemDesk edits in this workspace")
 
     def reload(self) -> None:
         """Read every open document anew (their unsaved edits are dropped)."""
-        for document in self._open.values():
-            document.reload()
+        for document in list(self._open.values()):
+            self._reload(document)
+
+    def _reload(self, document: AnyDocument) -> None:
+        """Read one document anew (an agent adds what its file's reading needs)."""
+        document.reload()
 
     def changed_on_disk(self) -> list[AnyDocument]:
         """Open documents whose file is no longer what was read."""
@@ -186,7 +202,7 @@ class DocumentSet:
             if document.modified:
                 continue
             try:
-                document.reload()
+                self._reload(document)
             except (InputError, WorkspaceError):
                 continue  # the agent is half-way through writing it: read when it is done
             reloaded.append(document)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from core.store.backups import prune_backups
+from core.store.backups_view import prune_backups
 from core.store.errors import WorkspaceError
 from core.store.journal import Journal, JournalError
 
@@ -56,7 +56,7 @@ def prune_own(root: Path, backup_dir: Path) -> list[Path]:
     if keep == 0:
         return []
     try:
-        return prune_backups(backup_dir, keep=keep, owned=lambda _path: True, root=root)
+        return prune_backups(backup_dir, root, keep=keep, owned=lambda _path: True)
     except (OSError, WorkspaceError):
         log.warning("could not prune old backups in %s", backup_dir, exc_info=True)
         return []

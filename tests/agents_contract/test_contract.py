@@ -24,7 +24,10 @@ from core.ops.restore import restore_and_save
 from core.ops.undo import undo_and_save
 from core.review.queue import Refused, approve, pending, run_review
 from core.review.rules import RulesReviewer
+from core.store.backups_view import BackupFile
 from core.store.commit import journal_for_reading
+from core.store.document import Saved
+from core.store.documents import DocumentSet
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal, ProposalStatus
 from tests.agents_contract.conftest import (
@@ -158,6 +161,26 @@ def test_show_gives_the_memory_asked_for(demo: Demo, cli: Cli) -> None:
 
 
 # -- writing -------------------------------------------------------------------------------------
+
+
+def test_the_open_workspace_is_a_document_set_that_saves_what_an_operation_edits(
+    demo: Demo,
+) -> None:
+    """Tried as the window drives every agent: EverBot's workspace was its own class beside the
+    shared DocumentSet; now every agent's is one, and the window's Save is the same code."""
+    ws = demo.agent.open(demo.root)
+    assert isinstance(ws, DocumentSet)
+    changeset = demo.agent.edit(ws, demo.memory(), text=EDITED)
+    assert isinstance(changeset, ChangeSet)
+    assert ws.document_at(demo.memory_file) is changeset.document
+    changeset.apply()
+    assert ws.modified and ws.modified_documents() == [changeset.document]
+    [saved] = ws.save_all()
+    assert isinstance(saved, Saved) and saved.path == demo.root / demo.memory_file
+    assert not ws.modified
+    backups = demo.agent.backups(demo.root)
+    assert all(isinstance(b, BackupFile) for b in backups)
+    assert saved.backup in {b.path for b in backups}
 
 
 def test_an_edit_changes_that_memory_alone_and_undo_gives_back_every_byte(demo: Demo) -> None:

@@ -22,7 +22,9 @@ import pytest
 
 from core.agents.everbot import document as evdoc
 from core.agents.everbot import format as ev
-from core.agents.everbot.workspace import Change, ConflictError, SaveResult, Workspace
+from core.agents.everbot.workspace import Workspace
+from core.store.document import Saved
+from core.store.merge import Change, ConflictError
 
 AGENT_IDS = ["a00001", "a00002", "a00003", "a00004"]
 MEMDESK_IDS = ["b00001", "b00002", "b00003", "b00004"]
@@ -148,7 +150,7 @@ def append(ws: Workspace, key: str, token: str, *, score: float | None = None) -
     ws.apply([Change(key, entry, entry.edited(**fields))])
 
 
-def save(ws: Workspace) -> SaveResult:
+def save(ws: Workspace) -> Saved[evdoc.Entry]:
     return ws.save(actor="person", cause="concurrency test")
 
 

@@ -144,7 +144,7 @@ def test_a_journal_failing_after_a_swap_is_named_in_the_window_banner(
     window.open_workspace(ws)
     qtbot.waitUntil(lambda: window.ws is not None and window.desk is not None, timeout=10_000)
     desk = window.desk
-    desk.apply_changes(operations.edit(desk.ws, MEMORY_ID, score=0.5), "lower")  # type: ignore[union-attr]
+    desk.apply_changes(operations.edit(desk.ws, MEMORY_ID, score=0.5, label="lower"))  # type: ignore[union-attr]
     fail_after_swap(monkeypatch, journal_fails)
     window.save()
     qtbot.waitUntil(lambda: window.banner.isVisible() and not window.tasks.busy, timeout=10_000)

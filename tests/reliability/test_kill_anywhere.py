@@ -136,7 +136,7 @@ class Structured(Kind):
         key = self.ids[n // 2 % len(self.ids)]
         entry = ws.find(key)
         assert entry is not None
-        ws.apply(everbot_ops.edit(ws, key, content=f"{entry.content} {token(n)}", score=0.9))
+        everbot_ops.edit(ws, key, content=f"{entry.content} {token(n)}", score=0.9).apply()
         ws.save(actor="person", cause="kill test", today=self.day(n))
 
     def again(self, root: Path, n: int) -> None:

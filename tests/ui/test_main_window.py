@@ -441,7 +441,7 @@ def test_what_the_agent_sees_follows_unsaved_edits(
     assert f"- [{entry.category}] {entry.content}" in shown  # type: ignore[union-attr]
     from core.agents.everbot import ops as operations
 
-    desk.apply_changes(operations.edit(desk.ws, key, score=0.1), "lower")  # type: ignore[arg-type]
+    desk.apply_changes(operations.edit(desk.ws, key, score=0.1, label="lower"))  # type: ignore[arg-type]
     assert entry.content not in desk.prompt.text.toPlainText()  # type: ignore[union-attr]
 
 

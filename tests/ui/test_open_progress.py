@@ -68,7 +68,7 @@ def test_search_index_is_built_after_the_table_and_dropped_if_stale(
     ws = desk.ws
     desk._index_in_background(ws)
     key = ws.entries()[0].key
-    ws.apply(ops.edit(ws, key, content="edited while the index was built"))
+    ops.edit(ws, key, content="edited while the index was built").apply()
     assert desk.indexer.wait()
     qtbot.wait(50)
     assert desk.index is None  # built from the entries before the edit: not used

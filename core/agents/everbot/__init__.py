@@ -6,7 +6,6 @@ full-precision scores, `prompt` is what the agent injects, `demo` writes demo wo
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -28,8 +27,8 @@ from core.agents.base import (
 from core.agents.everbot.document import Entry, Section
 from core.formats.problems import Problem
 from core.ops import ChangeSet
-from core.store.backups_view import BackupFile, find_backups, own_backups
-from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
+from core.store.backups_view import BackupFile
+from core.store.errors import EXIT_ERROR, WorkspaceError
 from core.store.files import read_head
 
 MEMORY_FILE = "MEMORY.md"
@@ -70,19 +69,9 @@ class EverBot(Agent):
 
     def backups(self, path: Path) -> list[BackupFile]:
         """MemDesk's backups of MEMORY.md and the agent's one MEMORY.md.bak, oldest first."""
-        from core.agents.everbot.format import StructuredFormat
-        from core.agents.everbot.workspace import agent_bak_time, locate_memory_file
+        from core.agents.everbot.workspace import locate_memory_file, memory_backups
 
-        root, file = locate_memory_file(path)
-        fmt = StructuredFormat(str(file))
-        found = own_backups(root, file, fmt)
-        bak = file.with_name(file.name + ".bak")
-        with contextlib.suppress(OSError, WorkspaceError):
-            at, source = agent_bak_time(root, bak)
-            rel, live = bak.relative_to(root).as_posix(), file.relative_to(root).as_posix()
-            size = bak.stat().st_size
-            found.append(BackupFile(bak, rel, live, at, source, "agent", size, fmt, root))
-        return find_backups([found])
+        return memory_backups(*locate_memory_file(path))
 
     def file_kind(self, data: bytes) -> str | None:
         from core.agents.everbot.workspace import detect_profile
@@ -198,8 +187,7 @@ class EverBot(Agent):
         if file not in (None, ws.file):
             raise WorkspaceError(f"--file {file}: EverBot keeps its memories in {ws.file}")
         value = score if score is not None else initial_score(ws.profile, None)
-        changes = ops.create(ws, content=text, category=category or "fact", score=value)
-        return ChangeSet(ws.document, f"Add [{changes[0].key}]", changes)
+        return ops.create(ws, content=text, category=category or "fact", score=value)
 
     def edit(
         self,
@@ -214,41 +202,30 @@ class EverBot(Agent):
 
         fields: dict[str, object] = {"content": text, "category": category, "score": score}
         wanted = {k: v for k, v in fields.items() if v is not None}
-        return ChangeSet(ws.document, f"Edit [{row.id}]", ops.edit(ws, row.key, **wanted))
+        return ops.edit(ws, row.key, label=f"Edit [{row.id}]", **wanted)
 
     def delete(self, ws: Any, row: Row) -> ChangeSet:
         from core.agents.everbot import ops
 
-        return ChangeSet(ws.document, f"Delete [{row.id}]", ops.delete(ws, [row.key]))
+        return ops.delete(ws, [row.key], f"Delete [{row.id}]")
 
     def archive(self, ws: Any, row: Row, *, archived: bool) -> ChangeSet:
         from core.agents.everbot import ops
 
         section: Section = "archived" if archived else "active"
         label = f"{'Archive' if archived else 'Unarchive'} [{row.id}]"
-        return ChangeSet(ws.document, label, ops.move(ws, [row.key], section))
+        return ops.move(ws, [row.key], section, label)
 
     def pin(self, ws: Any, row: Row) -> ChangeSet:
         from core.agents.everbot import ops
 
-        return ChangeSet(ws.document, f"Pin [{row.id}] to core", ops.pin(ws, row.key))
+        return ops.pin(ws, row.key, f"Pin [{row.id}] to core")
 
     def merge(self, ws: Any, *, keep: Row, drop: Row, text: str) -> list[ChangeSet]:
         """One memory of two: the merged text, the higher score, the hits summed."""
         from core.agents.everbot import ops
 
-        kept, dropped = ws.find(keep.key), ws.find(drop.key)
-        if kept is None or dropped is None:
-            raise WorkspaceError(f"{ws.path}: a memory to merge is gone", exit_code=EXIT_REFUSED)
-        changes = ops.edit(
-            ws,
-            keep.key,
-            content=text,
-            score=max(kept.score, dropped.score),
-            activation_count=kept.activation_count + dropped.activation_count,
-        )
-        changes += ops.delete(ws, [drop.key])
-        return [ChangeSet(ws.document, f"Merge [{drop.id}] into [{keep.id}]", changes)]
+        return [ops.merge(ws, keep.key, drop.key, text, f"Merge [{drop.id}] into [{keep.id}]")]
 
     # -- what the agent does with it -------------------------------------------------------------
     def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:

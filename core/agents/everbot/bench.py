@@ -19,11 +19,12 @@ from pathlib import Path
 
 from core.agents.everbot.decay import apply_decay, preview_decay
 from core.agents.everbot.search import QueryError, SearchIndex
-from core.agents.everbot.workspace import MEMORY_FILE, Change, Workspace
+from core.agents.everbot.workspace import MEMORY_FILE, Workspace
 from core.demo import write_demo
 from core.formats.text import decode, split_lines
 from core.review.model import Memory
 from core.review.similar import similar_pairs
+from core.store.merge import Change
 
 TARGETS = {
     "load_s": 0.5,

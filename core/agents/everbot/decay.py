@@ -16,10 +16,12 @@ import numpy as np
 
 from core.agents.everbot.document import Entry
 from core.agents.everbot.scoring import Transition, transition_with_rule
-from core.agents.everbot.workspace import SaveResult, Workspace, WorkspaceError
+from core.agents.everbot.workspace import Workspace
 from core.formats.text import gc_paused
 from core.scoring.policy import DecayRule, PolicyProfile
 from core.store.commit import journal_for_reading
+from core.store.document import Saved
+from core.store.errors import WorkspaceError
 from core.store.journal import DecayState, DecayStates, JournalError, utc_now
 from core.store.merge import Change
 from core.times import iso_day
@@ -163,7 +165,7 @@ def _transitions(
     return out
 
 
-def apply_decay(ws: Workspace, preview: DecayPreview) -> SaveResult:
+def apply_decay(ws: Workspace, preview: DecayPreview) -> Saved[Entry]:
     """Write the previewed score changes (not the transitions) and move every anchor."""
     with gc_paused():  # a run builds a few objects per memory, none in a cycle
         return _apply(ws, preview)
@@ -171,7 +173,7 @@ def apply_decay(ws: Workspace, preview: DecayPreview) -> SaveResult:
 
 @dataclass(frozen=True, slots=True)
 class DecayDone:
-    saved: SaveResult | None  # the save (None when no score changed)
+    saved: Saved[Entry] | None  # the save (None when no score changed)
     proposals: list[int]  # the archive/delete transitions now waiting in the queue
 
 
@@ -185,7 +187,7 @@ def decay_and_queue(agent: Agent, ws: Workspace, preview: DecayPreview) -> Decay
     return DecayDone(saved, queue_transitions(agent, ws.root, moves, preview.at, ws=ws))
 
 
-def _apply(ws: Workspace, preview: DecayPreview) -> SaveResult:
+def _apply(ws: Workspace, preview: DecayPreview) -> Saved[Entry]:
     if ws.modified:
         raise WorkspaceError(f"{ws.path}: save or discard your edits before running decay")
     changes = _score_changes(ws, preview)

@@ -1,7 +1,8 @@
-"""Operations on memories, as lists of changes: the same for the window, the CLI and the reviewer.
+"""Operations on memories, as change sets: the same for the window, the CLI and the reviewer.
 
-Each function only describes the change (before/after per memory); `Workspace.apply` applies it
-to the open file and `Workspace.save` writes it. `inverse` gives the change that undoes one.
+Each function only describes the change (before/after per memory) as a `ChangeSet` on the
+workspace's memory file, named by `label` (what the Edit menu's undo item says; a default
+otherwise); applying it changes the open file and `Workspace.save` writes it.
 """
 
 from __future__ import annotations
@@ -12,13 +13,19 @@ from datetime import UTC, datetime
 
 from core.agents.everbot.document import Entry, Section, checked_content
 from core.agents.everbot.scoring import reinforce
-from core.agents.everbot.workspace import Workspace, WorkspaceError
+from core.agents.everbot.workspace import Workspace
+from core.ops import ChangeSet
+from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.merge import Change
 
 
-def edit(ws: Workspace, key: str, **fields: object) -> list[Change[Entry]]:
+def edit(ws: Workspace, key: str, *, label: str = "", **fields: object) -> ChangeSet:
     """Change fields of one memory (content, category, score, ...); no-op fields are dropped."""
     entry = _entry(ws, key)
+    return _changeset(ws, label or f"Edit [{entry.id}]", _edited(entry, fields))
+
+
+def _edited(entry: Entry, fields: dict[str, object]) -> list[Change[Entry]]:
     if "content" in fields:
         fields["content"] = _checked_text(str(fields["content"]))
         if not fields["content"]:
@@ -28,11 +35,12 @@ def edit(ws: Workspace, key: str, **fields: object) -> list[Change[Entry]]:
         return []
     if "category" in wanted:
         wanted["category"] = _checked_category(str(wanted["category"]))
-    return [Change(key, entry, entry.edited(**wanted))]
+    return [Change(entry.key, entry, entry.edited(**wanted))]
 
 
-def set_category(ws: Workspace, keys: Iterable[str], category: str) -> list[Change[Entry]]:
-    return [c for key in keys for c in edit(ws, key, category=category)]
+def set_category(ws: Workspace, keys: Iterable[str], category: str, label: str = "") -> ChangeSet:
+    changes = [c for key in keys for c in _edited(_entry(ws, key), {"category": category})]
+    return _changeset(ws, label or f"Change category to {category}", changes)
 
 
 def _checked_category(name: str) -> str:
@@ -45,28 +53,49 @@ def _checked_category(name: str) -> str:
     return name
 
 
-def move(ws: Workspace, keys: Iterable[str], section: Section) -> list[Change[Entry]]:
+def move(ws: Workspace, keys: Iterable[str], section: Section, label: str = "") -> ChangeSet:
     """Archive (section archived) or unarchive (active) memories."""
-    return [c for key in keys for c in edit(ws, key, section=section)]
+    changes = [c for key in keys for c in _edited(_entry(ws, key), {"section": section})]
+    default = "Archive" if section == "archived" else "Unarchive"
+    return _changeset(ws, label or _named(default, changes), changes)
 
 
-def delete(ws: Workspace, keys: Iterable[str]) -> list[Change[Entry]]:
-    return [Change(key, _entry(ws, key), None) for key in keys]
+def delete(ws: Workspace, keys: Iterable[str], label: str = "") -> ChangeSet:
+    changes = [Change(key, _entry(ws, key), None) for key in keys]
+    return _changeset(ws, label or _named("Delete", changes), changes)
+
+
+def merge(ws: Workspace, keep: str, drop: str, text: str, label: str = "") -> ChangeSet:
+    """One memory of two: `keep` with the merged text, the higher score and the hits summed;
+    `drop` deleted."""
+    kept, dropped = ws.find(keep), ws.find(drop)
+    if kept is None or dropped is None:
+        raise WorkspaceError(f"{ws.path}: a memory to merge is gone", exit_code=EXIT_REFUSED)
+    fields = {
+        "content": text,
+        "score": max(kept.score, dropped.score),
+        "activation_count": kept.activation_count + dropped.activation_count,
+    }
+    changes = [*_edited(kept, fields), Change(drop, dropped, None)]
+    return _changeset(ws, label or f"Merge [{dropped.id}] into [{kept.id}]", changes)
 
 
 def reinforce_memory(
-    ws: Workspace, key: str, *, now: datetime | None = None
-) -> list[Change[Entry]]:
+    ws: Workspace, key: str, *, now: datetime | None = None, label: str = ""
+) -> ChangeSet:
     """The memory was really used: score up by the profile's rule, one more hit, activated now."""
     entry = _entry(ws, key)
     score, hits, when = reinforce(ws.profile, entry.score, entry.activation_count, now or _now())
     fields = {"score": score, "activation_count": hits, "last_activated": when.date().isoformat()}
-    return [Change(key, entry, entry.edited(**fields))]
+    changes = [Change(key, entry, entry.edited(**fields))]
+    return _changeset(ws, label or f"Reinforce [{entry.id}]", changes)
 
 
-def pin(ws: Workspace, key: str) -> list[Change[Entry]]:
+def pin(ws: Workspace, key: str, label: str = "") -> ChangeSet:
     """Promote to `core`: pinned, never decays under the tiered profile."""
-    return edit(ws, key, category="core")
+    entry = _entry(ws, key)
+    changes = _edited(entry, {"category": "core"})
+    return _changeset(ws, label or f"Pin [{entry.id}] to core", changes)
 
 
 def create(
@@ -77,7 +106,8 @@ def create(
     score: float,
     section: Section = "active",
     now: datetime | None = None,
-) -> list[Change[Entry]]:
+    label: str = "",
+) -> ChangeSet:
     """A new memory with a fresh 6-hex id, as the agent makes them."""
     text = _checked_text(content)
     if not text:
@@ -89,7 +119,19 @@ def create(
         new_id = uuid.uuid4().hex[:6]
     when = (now or _now()).date().isoformat()
     entry = Entry(new_id, new_id, category, score, when, 1, text, section)
-    return [Change(new_id, None, entry)]
+    return _changeset(ws, label or f"Add [{new_id}]", [Change(new_id, None, entry)])
+
+
+def _changeset(ws: Workspace, label: str, changes: list[Change[Entry]]) -> ChangeSet:
+    return ChangeSet(ws.document, label, changes)
+
+
+def _named(action: str, changes: list[Change[Entry]]) -> str:
+    """`action [id]` for one memory, `action (n)` for several."""
+    if len(changes) == 1:
+        entry = changes[0].before or changes[0].after
+        return f"{action} [{entry.id if entry is not None else changes[0].key}]"
+    return f"{action} ({len(changes)})"
 
 
 def _checked_text(text: str) -> str:

@@ -1,9 +1,11 @@
 """A workspace with a structured MEMORY.md (EverBot, the tiered memory): the file, its policy,
 the journal's full-precision scores and decay bookkeeping.
 
-The file is a `Document` (core.store.document): edits are change sets kept until `save`, which
-merges them by memory id with what is on disk and writes through the one guarded commit (lock,
-compare, merge, backup, atomic replace, journal). A decay run's bookkeeping commits with it.
+The workspace is a `DocumentSet` (core.store.documents) of two documents: the memory file and
+the workspace's own scoring profile (.memdesk/profile.json), when it has one. Edits are change
+sets kept until `save`, which merges them by memory id with what is on disk and writes through
+the one guarded commit (lock, compare, merge, backup, atomic replace, journal). A decay run's
+bookkeeping commits with it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import hashlib
 import logging
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -28,12 +30,13 @@ from core.formats.problems import Problem
 from core.formats.text import InputError, gc_paused
 from core.ops import ChangeSet
 from core.scoring.policy import PolicyProfile
-from core.store.backups import clean_backup_temps, list_backups, own_backup_dir
-from core.store.commit import Target, clean_leftovers, journal_for_reading, journal_for_writing
+from core.store.backups import own_backup_dir
+from core.store.backups_view import BackupFile, find_backups, own_backups
+from core.store.commit import Target, journal_for_reading, journal_for_writing
 from core.store.document import DocState, Document, JournalPlan, Saved
-from core.store.documents import EDITED, Refreshed, overwritten_in
+from core.store.documents import AnyDocument, DocumentSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
-from core.store.files import BIG_FILE_BYTES, read_consistent, read_file, read_head
+from core.store.files import read_head
 from core.store.journal import (
     DecayState,
     Event,
@@ -45,23 +48,13 @@ from core.store.journal import (
     ScoreEvents,
     utc_now,
 )
-from core.store.merge import Change, ConflictError, Resolution
+from core.store.merge import Change, Resolution
 from core.times import iso_day
 
 if TYPE_CHECKING:
     from core.agents.base import Agent
 
-__all__ = [
-    "Change",
-    "ConflictError",
-    "Resolution",
-    "SaveResult",
-    "Workspace",
-    "WorkspaceError",
-    "change_kind",
-    "read_consistent",
-    "read_file",
-]
+__all__ = ["Workspace", "change_kind", "history_backups", "memory_backups"]
 
 MEMORY_FILE = "MEMORY.md"
 # What tells the tiered memory's file from EverBot's: a memory of its own `system` category, or
@@ -92,19 +85,7 @@ def change_kind(change: MemoryChange) -> str:
     return "edit"
 
 
-@dataclass(frozen=True, slots=True)
-class SaveResult:
-    """What a save did: the backup it took, whether it merged another writer's change."""
-
-    path: Path
-    backup: Path | None
-    merged: bool
-    changes: tuple[MemoryChange, ...]
-    op_id: str
-    notice: str = ""
-
-
-class Workspace:
+class Workspace(DocumentSet):
     """One open structured memory file and the changes made to it since it was read."""
 
     @property
@@ -125,13 +106,16 @@ class Workspace:
         remember_profile: bool = False,
         own_profile: WorkspaceProfile | None = None,
     ) -> None:
-        self.root = root
+        super().__init__(root)
         self.document = document
+        self._open[document.rel] = document
         self.profile = profile
         self.remember_profile = remember_profile  # chosen, or not kept yet: keep it at a save
         # .memdesk/profile.json: the values the person changed (None: a profile chosen by name,
         # or a file MemDesk cannot read: `unreadable_profile` says why)
         self.own_profile = own_profile
+        if own_profile is not None:
+            self._open[own_profile.document.rel] = own_profile.document
         self.unreadable_profile: ProfileFileError | None = None
 
     # -- opening -----------------------------------------------------------------------------------
@@ -147,8 +131,6 @@ class Workspace:
         with gc_paused():  # 100,000 memories: see gc_paused
             document = Document.read(store_target, ev.StructuredFormat(str(path)))
             saved, precise = _journal_facts(root, rel)
-        clean_leftovers(root, path.parent)
-        clean_backup_temps(root)
         chosen = profile or saved or detect_profile(document.base or b"")
         try:
             policy = profile_by_name(chosen)
@@ -171,6 +153,7 @@ class Workspace:
         remember = profile is not None or saved is None
         ws = cls(root, document, policy, remember_profile=remember, own_profile=own)
         ws.unreadable_profile = unreadable
+        ws.clean_temps()
         ws.warn_about_profile()
         with gc_paused():
             ws._use_precise_scores(precise)
@@ -213,10 +196,6 @@ class Workspace:
     def file(self) -> str:
         """The memory file's path relative to the workspace (as the journal names it)."""
         return self.document.rel
-
-    @property
-    def modified(self) -> bool:
-        return any(d.modified for d in self.documents())
 
     def entries(self) -> list[evdoc.Entry]:
         return self.doc.entries()
@@ -322,7 +301,7 @@ class Workspace:
         merge: bool = True,
         op_id: str | None = None,
         decayed: date | None = None,
-    ) -> SaveResult:
+    ) -> Saved[evdoc.Entry]:
         """Write the pending changes through the guarded commit (lock, merge, backup, replace,
         journal), the decay bookkeeping with them. `decayed`: a decay run to that day, which
         the file then says (its header), so that the run stays done without the journal.
@@ -349,13 +328,11 @@ class Workspace:
                 journal.set_setting("profile", self.profile.name)
         if saved.merged:
             self._apply_precise_scores()  # the other memories were read anew, rounded, from disk
-        return SaveResult(
-            saved.path, saved.backup, saved.merged, saved.changes, saved.op_id, saved.notice
-        )
+        return saved
 
     def fix_quarantine(
         self, line: int, text: str, *, cause: str = "fixed in MemDesk"
-    ) -> SaveResult:
+    ) -> Saved[evdoc.Entry]:
         """Replace the kept-aside text that starts at `line` with `text` and save at once.
 
         Typically the person turns stray text into a proper memory (a header line and its text).
@@ -395,11 +372,14 @@ class Workspace:
             self.document.restore(before)
             raise
 
-    def reload(self) -> None:
-        """Read the files again, dropping unsaved changes."""
-        self.document.reload()
-        self._apply_precise_scores()
-        self._reload_profile()
+    def _reload(self, document: AnyDocument) -> None:
+        """Read a document again: the memories with the journal's precise scores, the profile
+        file set aside when it can no longer be read."""
+        if document is self.document:
+            document.reload()
+            self._apply_precise_scores()
+        else:
+            self._reload_profile()
 
     def _reload_profile(self) -> None:
         own = self.own_profile
@@ -409,6 +389,7 @@ class Workspace:
             own.document.reload()
         except (ProfileFileError, WorkspaceError) as exc:  # set aside, as at opening
             self.own_profile = None
+            del self._open[own.document.rel]
             self.unreadable_profile = _as_profile_error(own.path, exc)
             self.profile = profile_by_name(own.chosen)
         else:
@@ -450,77 +431,32 @@ class Workspace:
         return self.profile_values().set_values(values)
 
     # -- as the window's shell drives every agent's workspace (core.store.documents.Editable) -----
-    def documents(self) -> list[Document[Any, Any]]:
-        own = [] if self.own_profile is None else [self.own_profile.document]
-        return [self.document, *own]
-
-    def modified_documents(self) -> list[Document[Any, Any]]:
-        return [d for d in self.documents() if d.modified]
-
-    def save_all(
+    def _save(
         self,
-        resolutions: Mapping[str, Mapping[str, Resolution]] | None = None,
-        *,
-        cause: str = EDITED,
-        op_id: str | None = None,
-    ) -> list[Saved[evdoc.Entry]]:
-        """The person's edits, saved (the window's Save): the memory file, then the profile, as
-        one operation."""
-        out: list[Saved[Any]] = []
-        op_id = op_id or Journal.new_op_id()
-        if self.document.modified:
-            result = self.save(
-                actor="person",
-                cause=cause,
-                resolutions=(resolutions or {}).get(self.file),
-                op_id=op_id,
-            )
-            out.append(
-                Saved(
-                    result.path,
-                    result.backup,
-                    result.merged,
-                    result.changes,
-                    result.op_id,
-                    result.notice,
-                )
-            )
-        own = self.own_profile
-        if own is not None and own.document.modified:
-            settle = (resolutions or {}).get(own.document.rel)
-            out.append(own.document.save(resolutions=settle, cause=cause, op_id=op_id))
-            self.profile = own.usable()
+        document: AnyDocument,
+        resolutions: Mapping[str, Resolution] | None,
+        cause: str,
+        op_id: str,
+    ) -> Saved[Any]:
+        """The person's edits, saved (the window's Save): the memory file with its journal
+        bookkeeping; the profile, then scored with."""
+        if document is self.document:
+            return self.save(actor="person", cause=cause, resolutions=resolutions, op_id=op_id)
+        saved = document.save(resolutions=resolutions, cause=cause, op_id=op_id)
+        if self.own_profile is not None:
+            self.profile = self.own_profile.usable()
             self.warn_about_profile()  # an undo may put back values made by hand
-        return out
+        return saved
 
-    def document_at(self, rel: str) -> Document[Any, Any]:
-        for document in self.documents():
-            if document.rel == rel:
-                return document
+    def document_at(self, rel: str) -> AnyDocument:
+        document = self._open.get(rel)
+        if document is not None:
+            return document
         if rel == PROFILE_FILE and self.unreadable_profile is not None:
             raise WorkspaceError(
                 f"{self.unreadable_profile}; MemDesk writes nothing over it", exit_code=EXIT_REFUSED
             )
         raise WorkspaceError(f"{rel}: not the memory file of this workspace ({self.file})")
-
-    def refresh_from_disk(self) -> Refreshed:
-        changed = [d for d in self.documents() if d.changed_on_disk()]
-        if not changed:
-            return Refreshed()
-        kept = [d for d in changed if d.modified]
-        reloaded = [d for d in changed if not d.modified]
-        if self.own_profile is not None and self.own_profile.document in reloaded:
-            self._reload_profile()  # first: the memories are scored with what it holds
-        if self.document in reloaded:
-            self.document.reload()
-            self._apply_precise_scores()
-        return Refreshed(reloaded, kept, overwritten_in(reloaded, kept))
-
-    def folders(self) -> list[Path]:
-        return [self.root]
-
-    def warm_up(self) -> None:
-        """Nothing: the window shows the table first and builds its search index after."""
 
     # -- journal -----------------------------------------------------------------------------------
     def _apply_precise_scores(self) -> None:
@@ -605,23 +541,21 @@ class Workspace:
     def _import_backups(self, journal: Journal) -> int:
         count = 0
         read: dict[str, dict[str, float]] = {}  # by digest: backups often hold the same bytes
-        for path, at, name in self._backup_files():
+        for name, backup in history_backups(self.root, self.path).items():
             if journal.has_backup(name):
                 continue
             try:
-                data = read_file(path, root=self.root)
+                data = backup.raw()
                 digest = hashlib.sha256(data).hexdigest()
-                scores = read.get(digest) or read.setdefault(digest, _scores_in(data, path))
+                scores = read.get(digest) or read.setdefault(digest, _scores_in(data, backup.path))
             except (WorkspaceError, InputError):
                 continue  # an unreadable backup (or a FIFO in its place) is not history; skip it
+            at = backup.at.astimezone(UTC)
             if journal.import_backup(
                 path_rel=name, at=at, size=len(data), sha256=digest, scores=scores, file=self.file
             ):
                 count += len(scores)
         return count
-
-    def _backup_files(self) -> list[tuple[Path, datetime, str]]:
-        return backup_files(self.root, self.path)
 
     def _observe_current(self, journal: Journal) -> int:
         known = journal.decay_state(self.file)
@@ -718,9 +652,9 @@ def memory_history(
     points: list[HistoryPoint] = []
     state: DecayState | None = None
     try:
-        backups = backup_files(root, path)
-    except OSError:
-        backups = []  # a backup folder it may not list: show the rest
+        backups = history_backups(root, path)
+    except (OSError, WorkspaceError):
+        backups = {}  # a backup folder it may not list: show the rest
     now_at = _recorded_at(root, path)
     with journal_for_reading(root) as journal:
         if journal is not None:
@@ -728,14 +662,13 @@ def memory_history(
             state = journal.decay_state_of(file, entry.key)
             before = journal.first_before(file, entry.key)
             if before is not None:  # the agent's score that MemDesk's first change replaced
-                points.insert(0, replace(before, at=_replaced_at(before.at, backups)))
-            backups = [b for b in backups if not journal.has_backup(b[2])]
-    for backup, at, _name in backups:
-        score = _score_in_backup(root, backup, entry.key)
+                points.insert(0, replace(before, at=_replaced_at(before.at, backups.values())))
+            backups = {n: b for n, b in backups.items() if not journal.has_backup(n)}
+    for backup in backups.values():
+        score = _score_in_backup(backup, entry.key)
         if score is not None:
-            points.append(
-                HistoryPoint(at=min(at, now_at), score=score, kind="observe", actor="import")
-            )
+            at = min(backup.at.astimezone(UTC), now_at)
+            points.append(HistoryPoint(at=at, score=score, kind="observe", actor="import"))
     if state is None or format(state.score, ".2f") != format(entry.score, ".2f"):
         seen = HistoryPoint(at=now_at, score=entry.score, kind="observe", actor="agent")
         if seen not in points:  # the agent's score a text-only edit kept is one point, not two
@@ -746,28 +679,39 @@ def memory_history(
     return points, state
 
 
-def backup_files(root: Path, path: Path) -> list[tuple[Path, datetime, str]]:
-    """Backups of the file, oldest first: path, the time it records, and the name the journal
-    knows it by. One too big to read whole (BIG_FILE_BYTES) is no history."""
-    found = [
-        (b.path, b.time.astimezone(UTC), b.path.relative_to(root).as_posix())
-        for b in list_backups(own_backup_dir(root, path), root=root)
-        if b.original_name == path.name and b.size <= BIG_FILE_BYTES
-    ]
-    agent_bak = path.with_name(path.name + ".bak")
+def memory_backups(root: Path, path: Path) -> list[BackupFile]:
+    """MemDesk's backups of the memory file and the agent's one MEMORY.md.bak, oldest first."""
+    fmt = ev.StructuredFormat(str(path))
+    found = own_backups(root, path, fmt)
+    bak = path.with_name(path.name + ".bak")
     with contextlib.suppress(OSError, WorkspaceError):
-        if agent_bak.stat().st_size > BIG_FILE_BYTES:
-            raise WorkspaceError("too big to read whole: no history")
-        # The agent rewrites its one .bak before every save: each content is its own backup.
-        data = read_file(agent_bak, root=root)
-        digest = hashlib.sha256(data).hexdigest()[:16]
-        at = _stamp_in(data) or datetime.fromtimestamp(agent_bak.stat().st_mtime, UTC)
-        name = f"{agent_bak.relative_to(root).as_posix()}#{digest}"
-        found.append((agent_bak, at, name))
-    return sorted(found, key=lambda item: item[1])
+        at, source = _agent_bak_time(root, bak)
+        rel, live = bak.relative_to(root).as_posix(), path.relative_to(root).as_posix()
+        size = bak.stat().st_size
+        found.append(BackupFile(bak, rel, live, at, source, "agent", size, fmt, root))
+    return find_backups([found])
 
 
-def agent_bak_time(root: Path, bak: Path) -> tuple[datetime, str]:
+def history_backups(root: Path, path: Path) -> dict[str, BackupFile]:
+    """The backups that are the file's score history, oldest first, by the name the journal
+    knows each by. One too big to read whole (BIG_FILE_BYTES), or unreadable, is no history."""
+    named = {}
+    for backup in memory_backups(root, path):
+        if not backup.big:
+            with contextlib.suppress(OSError, WorkspaceError):
+                named[_journal_name(backup)] = backup
+    return named
+
+
+def _journal_name(backup: BackupFile) -> str:
+    """The agent rewrites its one .bak before every save: each content is a backup of its own,
+    named by its digest. OSError or WorkspaceError if it cannot be read."""
+    if backup.origin != "agent":
+        return backup.rel
+    return f"{backup.rel}#{hashlib.sha256(backup.raw()).hexdigest()[:16]}"
+
+
+def _agent_bak_time(root: Path, bak: Path) -> tuple[datetime, str]:
     """When the agent wrote its MEMORY.md.bak: its `Last updated` line ("last_updated"), else
     its modification time ("mtime"); OSError or WorkspaceError if it cannot be read."""
     stamp = _stamp_in(read_head(bak, 4096, root=root) or b"")
@@ -794,11 +738,11 @@ def _stamp_in(data: bytes) -> datetime | None:
     return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
 
 
-def _replaced_at(changed: datetime, backups: list[tuple[Path, datetime, str]]) -> datetime:
+def _replaced_at(changed: datetime, backups: Iterable[BackupFile]) -> datetime:
     """When the replaced score was written: the time the newest backup from before the change
     records (MemDesk backs the file up before every write, and the copy keeps the agent's
     `Last updated`), else just before the change."""
-    earlier = [(at, path) for path, at, _name in backups if at <= changed]
+    earlier = [(b.at.astimezone(UTC), b.path) for b in backups if b.at <= changed]
     if not earlier:
         return changed - timedelta(microseconds=1)
     at, path = max(earlier)
@@ -811,14 +755,14 @@ def _replaced_at(changed: datetime, backups: list[tuple[Path, datetime, str]]) -
 _LAST_UPDATED = re.compile(rb"<!--\s*Last updated:\s*([^>]*?)\s*-->", re.IGNORECASE)
 
 
-def _score_in_backup(root: Path, backup: Path, key: str) -> float | None:
+def _score_in_backup(backup: BackupFile, key: str) -> float | None:
     """The memory's score in a backup (None if absent or unreadable: not history)."""
     id_, _, nth = key.partition("~")
     try:
-        data = read_file(backup, root=root)
+        data = backup.raw()
         found = ev.entries_with_id(data, id_)
         if found is None:
-            found = [e for e in ev.parse(data, backup).iter_entries() if e.id == id_]
+            found = [e for e in ev.parse(data, backup.path).iter_entries() if e.id == id_]
     except (OSError, InputError, UnicodeDecodeError, WorkspaceError):
         return None
     index = int(nth) - 1 if nth.isdigit() else 0

@@ -65,7 +65,7 @@ class OpenClawWorkspace(DocumentSet):
     def curated(self, rel: str) -> CuratedDocument:
         """A file read as entries: MEMORY.md, USER.md, a daily note, a session summary."""
         kind = oc_entries.file_kind(rel)
-        return self.document(rel, curated_format.CuratedFileFormat(rel, kind))
+        return self.open_document(rel, curated_format.CuratedFileFormat(rel, kind))
 
     def document_at(self, rel: str) -> AnyDocument:
         if self.file(rel).kind not in layout.EDITABLE:

@@ -76,7 +76,7 @@ class PicoClawWorkspace(DocumentSet):
         """memory/MEMORY.md (empty if the agent has not written it yet); backups go to the
         agent's own memory/backups/."""
         fmt = picoclaw.LongTermFormat(LONGTERM)
-        return self.document(LONGTERM, fmt, backups=self.root / BACKUPS)
+        return self.open_document(LONGTERM, fmt, backups=self.root / BACKUPS)
 
     def agent_backup_folders(self) -> list[Path]:
         return [self.root / BACKUPS]
@@ -84,7 +84,7 @@ class PicoClawWorkspace(DocumentSet):
     def overrides(self) -> Overrides:
         """memory/policy_overrides.json; PolicyFileError (the file untouched) when corrupt."""
         fmt = pico_policy.PolicyOverridesFormat(self.root / pico_policy.OVERRIDES)
-        return self.document(pico_policy.OVERRIDES, fmt)
+        return self.open_document(pico_policy.OVERRIDES, fmt)
 
     def document_at(self, rel: str) -> AnyDocument:
         if rel == LONGTERM:
@@ -103,7 +103,7 @@ class PicoClawWorkspace(DocumentSet):
 
     def note(self, day: date) -> Note:
         rel = picoclaw.daily_note_path(self.root, day).relative_to(self.root).as_posix()
-        return self.document(rel, picoclaw.NoteFormat(rel))
+        return self.open_document(rel, picoclaw.NoteFormat(rel))
 
     def note_day(self, document: AnyDocument) -> date | None:
         """The day of a daily note's document (None for any other document)."""
@@ -133,7 +133,7 @@ class PicoClawWorkspace(DocumentSet):
 
     def profile(self) -> Profile:
         """memory/profile.json; ProfileError (the file untouched) when it is not a readable one."""
-        return self.document(PROFILE, profile_json.ProfileFormat(self.root / PROFILE))
+        return self.open_document(PROFILE, profile_json.ProfileFormat(self.root / PROFILE))
 
     def last_compress(self) -> datetime | None:
         return picoclaw.read_last_compress(self.root)

@@ -43,7 +43,7 @@ class PomelobotWorkspace(DocumentSet):
 
     def memory_file(self, rel: str, kind: FileKind | None = None) -> MemoryFile:
         """A memory file of any scope (read-only for transcripts)."""
-        return self.document(rel, pomelobot.MemoryFileFormat(rel, kind))
+        return self.open_document(rel, pomelobot.MemoryFileFormat(rel, kind))
 
     def long_term_of(self, scope: Scope) -> MemoryFile:
         """The long-term file the agent saves the scope's memories to; where it would create it
@@ -68,7 +68,7 @@ class PomelobotWorkspace(DocumentSet):
         header = pomelobot.new_file_header(rel)
         if header is None or (self.root / rel).is_symlink() or (self.root / rel).exists():
             raise WorkspaceError(f"{rel}: not a memory file of any scope")
-        return self.document(rel, pomelobot.MemoryFileFormat(rel, empty=header))
+        return self.open_document(rel, pomelobot.MemoryFileFormat(rel, empty=header))
 
     def document_at(self, rel: str) -> AnyDocument:
         self.scope_of(rel)  # one of a scope's files, else WorkspaceError

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from core.agents.everbot.workspace import WorkspaceError
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw import retrieval as retrieval
 from core.agents.picoclaw.profile import ProfileError, ProfileItem, render_profile
@@ -20,6 +19,7 @@ from core.agents.pomelobot.scopes import Scope
 from core.demo import write_demo
 from core.ops.entries import add_entry, edit_entry
 from core.store.document import Document
+from core.store.errors import WorkspaceError
 from core.store.journal import Journal
 from core.store.merge import Change, Conflict, ConflictError
 from tests.helpers import dead_pid, open_workspace

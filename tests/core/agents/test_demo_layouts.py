@@ -21,7 +21,7 @@ from core.agents.pomelobot import format as pb
 from core.agents.pomelobot.scopes import MAIN, list_scopes
 from core.agents.registry import detect
 from core.demo import DemoError, load_corpus, shared_corpus, write_demo
-from core.store.backups import list_backups
+from core.store.backups_view import list_backups
 from tests.cli.conftest import Cli, Result
 
 TODAY = date(2026, 3, 3)
@@ -154,7 +154,7 @@ def test_picoclaw_files_parse_and_render_back_exactly(picoclaw: DemoResult) -> N
 
 def test_picoclaw_backups_are_the_file_before_each_write(picoclaw: DemoResult) -> None:
     memory = picoclaw.workspace / "memory"
-    infos = list_backups(memory / "backups")
+    infos = list_backups(memory / "backups", picoclaw.workspace)
     assert [i.path for i in infos] == list(picoclaw.backups)
     assert picoclaw.agent_backup == picoclaw.backups[-1]
     assert all(PICO_BACKUP_RE.fullmatch(p.name) for p in picoclaw.backups)

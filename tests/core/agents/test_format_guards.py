@@ -235,7 +235,7 @@ def test_one_memory_by_its_header_ends_where_a_header_follows_a_hash_line() -> N
 def test_a_new_memory_has_no_line_until_it_is_saved(tmp_path: Path) -> None:
     (tmp_path / "MEMORY.md").write_text(TWO_ARCHIVES, encoding="utf-8")
     ws = Workspace.open(tmp_path)
-    (change,) = ws.apply(ev_ops.create(ws, content="brand new", category="fact", score=0.5))
+    (change,) = ev_ops.create(ws, content="brand new", category="fact", score=0.5).apply()
     assert ws.document.item(change.key).line == 0  # type: ignore[union-attr]
     assert ws.document.item("a1a1a1").line == 5  # type: ignore[union-attr]
 

@@ -16,16 +16,14 @@ import pytest
 
 from core.store import atomic
 from core.store.backups import (
-    BackupInfo,
     backup_name,
     file_time,
-    list_backups,
     make_backup,
     own_backup_dir,
     parse_backup_name,
-    prune_backups,
     stamp_time,
 )
+from core.store.backups_view import UNREADABLE_NAME, BackupFile, list_backups, prune_backups
 
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
 NOW = datetime(2026, 3, 1, 12, 0, 5)
@@ -99,7 +97,7 @@ def test_backups_in_the_same_second_never_collide_and_sort_in_order(tmp_path: Pa
     assert [p.read_bytes() for p in made] == [f"version {v}".encode() for v in range(1, 13)]
     in_name_order = sorted(p.name for p in backup_dir.iterdir())
     assert in_name_order == [agent_backup.name] + [p.name for p in made]
-    assert [info.path for info in list_backups(backup_dir)] == [agent_backup, *made]
+    assert [info.path for info in list_backups(backup_dir, tmp_path)] == [agent_backup, *made]
 
 
 def test_failed_backup_leaves_no_partial_file(
@@ -193,7 +191,7 @@ def test_processes_backing_up_at_once_get_distinct_complete_files(tmp_path: Path
     assert len(all_made) == len(set(all_made)) == 50
     for data, paths in zip(contents, made, strict=True):
         assert all(path.read_bytes() == data for path in paths)
-    assert len(list_backups(backup_dir)) == 50
+    assert len(list_backups(backup_dir, tmp_path)) == 50
 
 
 @pytest.mark.parametrize(
@@ -245,25 +243,30 @@ def test_list_backups_skips_foreign_names_folders_links_and_temps(tmp_path: Path
     (backup_dir / "20260301_130000_MEMORY.md").mkdir()
     (backup_dir / "20260301_140000_MEMORY.md").symlink_to(backup_dir / "notes.txt")
 
-    found = list_backups(backup_dir)[1:]
-    assert list_backups(backup_dir)[0].path.name == "20261399_000000_MEMORY.md"  # no time: first
+    found = list_backups(backup_dir, tmp_path)[1:]
+    assert (
+        list_backups(backup_dir, tmp_path)[0].path.name == "20261399_000000_MEMORY.md"
+    )  # no time: first
     assert [info.path.name for info in found] == [
         "20260228_090000_MEMORY.md",
         "20260301_080000_profile.json",
         "20260301_120005_MEMORY.md",
         "20260301_120005_~002_MEMORY.md",
     ]
-    assert found[0] == BackupInfo(
+    assert found[0] == BackupFile(
         path=backup_dir / "20260228_090000_MEMORY.md",
+        rel="backups/20260228_090000_MEMORY.md",
+        live="MEMORY.md",
         at=datetime(2026, 2, 28, 9, 0, 0).astimezone(),
+        at_source="name",
+        origin="memdesk",
         size=2,
-        original_name="MEMORY.md",
-        seq=1,
+        fmt=None,
+        root=tmp_path,
     )
-    assert found[3].seq == 2
-    only_memory = list_backups(backup_dir, original_name="MEMORY.md")
-    assert [info.original_name for info in only_memory] == ["MEMORY.md"] * 4
-    assert list_backups(tmp_path / "missing") == []
+    only_memory = list_backups(backup_dir, tmp_path, live=tmp_path / "MEMORY.md")
+    assert [info.live for info in only_memory] == ["MEMORY.md"] * 4
+    assert list_backups(tmp_path / "missing", tmp_path) == []
 
 
 def test_prune_removes_only_owned_backups_oldest_first(tmp_path: Path) -> None:
@@ -277,12 +280,14 @@ def test_prune_removes_only_owned_backups_oldest_first(tmp_path: Path) -> None:
         (backup_dir / name).write_bytes(name.encode())
     owned_names = {*ours, "20260101_000000_profile.json"}
 
-    removed = prune_backups(backup_dir, keep=2, owned=lambda path: path.name in owned_names)
+    removed = prune_backups(
+        backup_dir, tmp_path, keep=2, owned=lambda path: path.name in owned_names
+    )
 
     assert [path.name for path in removed] == ours[:4]
     remaining = {path.name for path in backup_dir.iterdir()}
     assert remaining == {*agent_names, *ours[4:], "20260101_000000_profile.json", "notes.txt"}
-    assert prune_backups(backup_dir, keep=2, owned=lambda path: True) == [
+    assert prune_backups(backup_dir, tmp_path, keep=2, owned=lambda path: True) == [
         backup_dir / name for name in agent_names
     ]
 
@@ -292,13 +297,13 @@ def test_prune_never_removes_unowned_backups(tmp_path: Path) -> None:
     backup_dir.mkdir()
     for day in range(1, 10):
         (backup_dir / f"2026030{day}_100000_MEMORY.md").write_bytes(b"agent")
-    assert prune_backups(backup_dir, keep=1, owned=lambda path: False) == []
+    assert prune_backups(backup_dir, tmp_path, keep=1, owned=lambda path: False) == []
     assert len(list(backup_dir.iterdir())) == 9
 
 
 def test_prune_rejects_keep_below_one(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="keep"):
-        prune_backups(tmp_path, keep=0, owned=lambda path: True)
+        prune_backups(tmp_path, tmp_path, keep=0, owned=lambda path: True)
 
 
 def test_own_backup_directories_mirror_the_files_folder(tmp_path: Path) -> None:
@@ -368,13 +373,14 @@ def test_backups_whose_name_is_no_time_are_listed_first_with_the_file_time(
     for name in names:
         (backup_dir / name).write_bytes(b"x")
     os.utime(backup_dir / "00010101_000000_MEMORY.md", (1_000_000_000, 1_000_000_000))
-    found = list_backups(backup_dir)
-    no_time = [info for info in found if info.at is None]
+    found = list_backups(backup_dir, tmp_path)
+    no_time = [info for info in found if info.at_source == UNREADABLE_NAME]
     assert found[: len(no_time)] == no_time  # never taken for the newest
     assert {info.path.name for info in found} == set(names)
     year_1 = next(info for info in found if info.path.name.startswith("0001"))
-    assert year_1.at is None and year_1.time == datetime.fromtimestamp(1_000_000_000).astimezone()
-    assert all(info.time.astimezone(UTC) for info in found)  # every time converts
+    assert year_1.at_source == UNREADABLE_NAME
+    assert year_1.at == datetime.fromtimestamp(1_000_000_000).astimezone()
+    assert all(info.at.astimezone(UTC) for info in found)  # every time converts
 
 
 def test_prune_never_removes_a_backup_whose_name_is_no_time(tmp_path: Path) -> None:
@@ -384,9 +390,9 @@ def test_prune_never_removes_a_backup_whose_name_is_no_time(tmp_path: Path) -> N
     odd.write_bytes(b"odd")
     for second in range(3):
         (backup_dir / backup_name("MEMORY.md", NOW + timedelta(seconds=second))).write_bytes(b"x")
-    removed = prune_backups(backup_dir, keep=1, owned=lambda _path: True)
+    removed = prune_backups(backup_dir, tmp_path, keep=1, owned=lambda _path: True)
     assert len(removed) == 2 and odd.exists()
-    assert len(list_backups(backup_dir)) == 2
+    assert len(list_backups(backup_dir, tmp_path)) == 2
 
 
 def test_file_time_of_a_date_no_clock_holds_is_the_epoch() -> None:

@@ -65,7 +65,7 @@ def _pending(root: Path) -> int:
 
 def test_a_save_records_its_commit_and_events_together(root: Path) -> None:
     ws = Workspace.open(root)
-    ws.apply(operations.edit(ws, "a1a1a1", content="用户住在杭州。"))
+    operations.edit(ws, "a1a1a1", content="用户住在杭州。").apply()
     ws.save(actor="person", cause="test")
     assert "杭州" in (root / "MEMORY.md").read_text(encoding="utf-8")
     assert _journal_events(root) == [("a1a1a1", "edit")]
@@ -76,7 +76,7 @@ def test_a_journal_that_cannot_be_written_means_no_write(root: Path) -> None:
     (root / ".memdesk").write_text("not a folder")  # the journal cannot be created
     before = (root / "MEMORY.md").read_bytes()
     ws = Workspace.open(root)
-    ws.apply(operations.edit(ws, "a1a1a1", content="changed"))
+    operations.edit(ws, "a1a1a1", content="changed").apply()
     with pytest.raises(WorkspaceError, match="not saved"):
         ws.save(actor="person", cause="test")
     assert (root / "MEMORY.md").read_bytes() == before
@@ -86,7 +86,7 @@ def test_a_score_the_journal_cannot_store_means_no_write(root: Path) -> None:
     """Tried as a tester would: an `inf` score replaced the file, then the journal failed."""
     before = (root / "MEMORY.md").read_bytes()
     ws = Workspace.open(root)
-    ws.apply(operations.edit(ws, "a1a1a1", score=float("inf")))
+    operations.edit(ws, "a1a1a1", score=float("inf")).apply()
     with pytest.raises(WorkspaceError, match="not saved"):
         ws.save(actor="person", cause="test")
     assert (root / "MEMORY.md").read_bytes() == before
@@ -99,7 +99,7 @@ def test_another_writer_between_plan_and_rename_is_merged(
 ) -> None:
     """An agent without a lock writes after MemDesk read the file: the last look sees it."""
     ws = Workspace.open(root)
-    ws.apply(operations.edit(ws, "a1a1a1", content="MemDesk's edit"))
+    operations.edit(ws, "a1a1a1", content="MemDesk's edit").apply()
     real_prepare = atomic.prepare
     calls = []
 
@@ -124,7 +124,7 @@ def test_an_append_into_the_replaced_file_is_merged(
 ) -> None:
     """An appender that opened the file just before the rename writes into the old inode."""
     ws = Workspace.open(root)
-    ws.apply(operations.edit(ws, "a1a1a1", content="MemDesk's edit"))
+    operations.edit(ws, "a1a1a1", content="MemDesk's edit").apply()
     appended = "\n### [c3c3c3] fact | 0.60 | 2026-01-02 | 1\nAppended by the agent.\n"
     real_swap = atomic.PreparedTemp.swap
     calls = []

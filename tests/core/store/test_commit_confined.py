@@ -42,7 +42,7 @@ def test_a_link_out_put_in_place_of_the_file_is_refused(
     original = memory.read_bytes().replace("豚骨拉面".encode(), SECRET.encode())
     outside.write_bytes(original)
     ws = Workspace.open(root)
-    ws.apply(ops.edit(ws, "s00001", content="edited in MemDesk"))
+    ops.edit(ws, "s00001", content="edited in MemDesk").apply()
     swap(memory, outside)
 
     with pytest.raises(WorkspaceError):

@@ -24,7 +24,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.agents.everbot.workspace import WorkspaceError
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw.format import NOTE_KEY
 from core.agents.pomelobot import format as pomelobot
@@ -32,6 +31,7 @@ from core.ops.entries import add_entry, delete_entry, edit_entry
 from core.store.backups import own_backup_dir
 from core.store.commit import Target
 from core.store.document import Document, Item
+from core.store.errors import WorkspaceError
 from core.store.journal import Journal, RecordedEvent
 from core.store.merge import OUTSIDE, Conflict, ConflictError
 

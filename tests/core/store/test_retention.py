@@ -12,7 +12,8 @@ from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as picoclaw
 from core.demo import write_demo
 from core.ops.entries import edit_entry
-from core.store.backups import backup_name, list_backups
+from core.store.backups import backup_name
+from core.store.backups_view import list_backups
 from core.store.retention import DEFAULT_KEEP, backups_to_keep, prune_own, set_backups_to_keep
 from tests.helpers import open_workspace
 
@@ -50,18 +51,20 @@ def test_a_save_prunes_memdesks_oldest_backups_of_that_file(structured: Path) ->
     own = structured / ".memdesk" / "backups"
     _old_backups(own, "MEMORY.md", 5)
     other = _old_backups(own, "NOTES.md", 5)  # another file's backups: counted on their own
-    before = [b.path for b in list_backups(own, original_name="MEMORY.md")]
+    before = [b.path for b in list_backups(own, structured, live=structured / "MEMORY.md")]
     assert len(before) > 3
     set_backups_to_keep(structured, 3)
     ws = Workspace.open(structured)
     key = ws.entries()[0].key
-    ws.apply(operations.edit(ws, key, content="用户改喝美式咖啡。"))
+    operations.edit(ws, key, content="用户改喝美式咖啡。").apply()
     result = ws.save(actor="person", cause="test")
     assert result.backup is not None and result.backup.exists()
-    kept = [b.path for b in list_backups(own, original_name="MEMORY.md")]
+    kept = [b.path for b in list_backups(own, structured, live=structured / "MEMORY.md")]
     assert kept == [*before[-2:], result.backup]  # the newest three, the new one included
     assert all(not p.exists() for p in before[:-2])
-    assert [b.path for b in list_backups(own, original_name="NOTES.md")] == other[-3:]
+    assert [b.path for b in list_backups(own, structured, live=structured / "NOTES.md")] == other[
+        -3:
+    ]
 
 
 def test_zero_keeps_every_backup(structured: Path) -> None:
@@ -103,7 +106,7 @@ def test_daily_note_backups_are_pruned_in_memdesks_folder(tmp_path: Path) -> Non
     document.set_text(picoclaw.daily_append_text(document.text(), "晚上补充一条。", note.date))
     saved = document.save()
     assert saved.backup is not None
-    assert [b.path for b in list_backups(own)] == [old[-1], saved.backup]
+    assert [b.path for b in list_backups(own, root)] == [old[-1], saved.backup]
 
 
 def test_prune_ignores_folders_outside_memdesks_own(tmp_path: Path) -> None:

@@ -84,7 +84,7 @@ def _events(root: Path) -> list[tuple[str, str]]:
 
 def _edit_a1(root: Path, content: str = "MemDesk's edit") -> Workspace:
     ws = Workspace.open(root)
-    ws.apply(operations.edit(ws, "a1a1a1", content=content))
+    operations.edit(ws, "a1a1a1", content=content).apply()
     return ws
 
 
@@ -105,12 +105,12 @@ def test_a_replaced_file_keeps_its_owner_group_and_mode(tmp_path: Path) -> None:
 def test_saves_leave_no_descriptor_open(root: Path) -> None:
     """A descriptor leaked per save ends a long session with 'too many open files'."""
     ws = Workspace.open(root)
-    ws.apply(operations.edit(ws, "a1a1a1", content="warm up"))
+    operations.edit(ws, "a1a1a1", content="warm up").apply()
     ws.save(actor="person", cause="test")
     atomic.atomic_write_bytes(root / "other.md", b"warm up")
     before = _open_descriptors()
     for n in range(5):
-        ws.apply(operations.edit(ws, "a1a1a1", content=f"edit {n}"))
+        operations.edit(ws, "a1a1a1", content=f"edit {n}").apply()
         assert ws.save(actor="person", cause="test").changes
         atomic.atomic_write_bytes(root / "other.md", f"version {n}".encode())
     assert _open_descriptors() == before
@@ -154,7 +154,7 @@ def test_a_decay_preview_checks_each_score_even_when_nothing_was_read_since(root
 def test_a_decay_preview_still_applies_after_another_memory_was_saved(root: Path) -> None:
     ws = Workspace.open(root)
     preview = preview_decay(ws, date(2026, 6, 1))
-    ws.apply(operations.edit(ws, "b2b2b2", content="saved meanwhile"))
+    operations.edit(ws, "b2b2b2", content="saved meanwhile").apply()
     ws.save(actor="person", cause="test")
     apply_decay(ws, preview)
     reread = Workspace.open(root)
@@ -167,7 +167,7 @@ def test_a_decay_preview_still_applies_after_another_memory_was_saved(root: Path
 
 def test_decay_is_refused_while_edits_are_unsaved(root: Path) -> None:
     ws = Workspace.open(root)
-    ws.apply(operations.edit(ws, "b2b2b2", content="unsaved"))
+    operations.edit(ws, "b2b2b2", content="unsaved").apply()
     with pytest.raises(WorkspaceError, match="save or discard your edits"):
         apply_decay(ws, preview_decay(ws, date(2026, 6, 1)))
     assert (root / "MEMORY.md").read_text(encoding="utf-8") == MEMORY
@@ -210,7 +210,7 @@ def test_a_deleted_memory_takes_its_decay_bookkeeping_with_it(root: Path) -> Non
     apply_decay(ws, preview_decay(ws, date(2026, 6, 1)))
     # the agent's copy, as its writer puts it back: without the header comment MemDesk added
     decayed = without_decay_mark((root / "MEMORY.md").read_bytes(), "2026-06-01").decode()
-    ws.apply(operations.delete(ws, ["a1a1a1"]))
+    operations.delete(ws, ["a1a1a1"]).apply()
     ws.save(actor="person", cause="test")
     with journal_for_reading(root) as journal:
         assert journal is not None
@@ -584,7 +584,7 @@ def test_a_merged_save_reports_each_change_once_including_those_made_on_both_sid
 
 def test_an_agent_rewrite_from_an_older_copy_undoing_a_score_is_reported(root: Path) -> None:
     ws = Workspace.open(root)
-    ws.apply(operations.edit(ws, "a1a1a1", content="MemDesk's edit", score=0.555))
+    operations.edit(ws, "a1a1a1", content="MemDesk's edit", score=0.555).apply()
     ws.save(actor="person", cause="test")
     agent = MEMORY + "\n### [c3c3c3] fact | 0.60 | 2026-01-02 | 1\nnew\n"
     (root / "MEMORY.md").write_text(agent, encoding="utf-8")  # from a copy older than the save
@@ -596,7 +596,7 @@ def test_a_rewrite_that_keeps_a_precise_score_at_the_files_precision_is_not_repo
     root: Path,
 ) -> None:
     ws = Workspace.open(root)
-    ws.apply(operations.edit(ws, "a1a1a1", score=0.555))  # written as 0.56
+    operations.edit(ws, "a1a1a1", score=0.555).apply()  # written as 0.56
     ws.save(actor="person", cause="test")
     text = (root / "MEMORY.md").read_text(encoding="utf-8")
     (root / "MEMORY.md").write_text(text + "\nappended by the agent\n", encoding="utf-8")
@@ -644,7 +644,7 @@ def _leftover(folder: Path, target: str, data: bytes) -> Path:
 def test_a_leftover_holding_a_version_the_journal_knows_is_not_kept(root: Path) -> None:
     ws = _edit_a1(root)
     ws.save(actor="person", cause="test")
-    ws.apply(operations.edit(ws, "a1a1a1", content="a second edit"))
+    operations.edit(ws, "a1a1a1", content="a second edit").apply()
     ws.save(actor="person", cause="test")
     with Journal.open(root) as journal:
         known = {c.new_sha256 for c in journal.recent_commits("MEMORY.md", 5)}
@@ -815,7 +815,7 @@ def test_an_unreadable_edited_file_does_not_hide_another_ones_overwritten_save(
 
 def test_a_conflict_settled_with_a_text_keeps_this_sides_other_changes(root: Path) -> None:
     ws = Workspace.open(root)
-    ws.apply(operations.edit(ws, "a1a1a1", content="mine", category="preference"))
+    operations.edit(ws, "a1a1a1", content="mine", category="preference").apply()
     (root / "MEMORY.md").write_text(MEMORY.replace("用户住在上海。", "theirs"), encoding="utf-8")
     with pytest.raises(ConflictError):
         ws.save(actor="person", cause="test")

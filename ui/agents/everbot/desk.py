@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QItemSelectionModel,
@@ -37,12 +37,12 @@ from core.agents.everbot.decay import decay_and_queue
 from core.agents.everbot.document import Entry, Section
 from core.agents.everbot.history import chart_of
 from core.agents.everbot.policy import EVERBOT
-from core.agents.everbot.workspace import SaveResult, Workspace
+from core.agents.everbot.workspace import Workspace
 from core.ops import ChangeSet
+from core.store.document import Saved
 from core.store.documents import Refreshed
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
-from core.store.merge import Change
 from ui.actions import make_action
 from ui.agents.everbot.decay_dialog import DecayDialog
 from ui.agents.everbot.detail_pane import DetailPane
@@ -406,7 +406,7 @@ class EverBotDesk(SidebarDesk):
         self.table.verticalScrollBar().setValue(scroll)
         self._show_page_again()
 
-    def saved(self, results: list[SaveResult]) -> None:
+    def saved(self, results: list[Saved[Any]]) -> None:
         self._backup_search = None  # the save backed the file up
         self._changed([c.key for r in results for c in r.changes])
         if self.ws is not None:
@@ -451,15 +451,14 @@ class EverBotDesk(SidebarDesk):
         self.detail.apply_pending()
 
     # -- editing -----------------------------------------------------------------------------------
-    def apply_changes(self, changes: list[Change[Entry]], label: str) -> None:
-        """Apply changes as one undoable step."""
-        if self.ws is None or not changes:
+    def apply_changes(self, changeset: ChangeSet) -> None:
+        """Apply a change set as one undoable step."""
+        if self.ws is None or not changeset.changes:
             return
         if self.busy():
             self.failed.emit("Saving: try again in a moment.")
             return
         try:
-            changeset = ChangeSet(self.ws.document, label, changes)
             command = OpCommand(changeset, lambda c: self._changed(c.keys))
         except WorkspaceError as exc:
             self.failed.emit(str(exc))
@@ -501,28 +500,29 @@ class EverBotDesk(SidebarDesk):
             self.index = None
 
     def _with_selection(
-        self, build: Callable[[Workspace, list[str]], list[Change[Entry]]], label: str
+        self, build: Callable[[Workspace, list[str], str], ChangeSet], action: str
     ) -> None:
         self.apply_pending()  # the memory being typed in may be one of them
         keys = self.selected_keys()
         if self.ws is None or not keys:
             return
+        label = f"{action} ({len(keys)})" if len(keys) > 1 else f"{action} {keys[0]}"
         try:
-            changes = build(self.ws, keys)
+            changeset = build(self.ws, keys, label)
         except WorkspaceError as exc:
             self.failed.emit(str(exc))
             return
-        self.apply_changes(
-            changes, f"{label} ({len(keys)})" if len(keys) > 1 else f"{label} {keys[0]}"
-        )
+        self.apply_changes(changeset)
 
     def delete_selected(self) -> None:
         self._with_selection(operations.delete, "Delete")
 
     def toggle_archive_selected(self) -> None:
         target: Section = "active" if self.current_page() == "archived" else "archived"
-        label = "Unarchive" if target == "active" else "Archive"
-        self._with_selection(lambda ws, keys: operations.move(ws, keys, target), label)
+        action = "Unarchive" if target == "active" else "Archive"
+        self._with_selection(
+            lambda ws, keys, label: operations.move(ws, keys, target, label), action
+        )
 
     def change_category_selected(self) -> None:
         if not self.selected_keys():
@@ -532,7 +532,8 @@ class EverBotDesk(SidebarDesk):
         )
         if ok and name.strip():
             self._with_selection(
-                lambda ws, keys: operations.set_category(ws, keys, name), "Change category of"
+                lambda ws, keys, label: operations.set_category(ws, keys, name, label),
+                "Change category of",
             )
 
     def fix_problem(self, line: int, text: str) -> None:
@@ -541,7 +542,7 @@ class EverBotDesk(SidebarDesk):
         if ws is None:
             return
 
-        def fixed(result: SaveResult) -> str:
+        def fixed(result: Saved[Entry]) -> str:
             backup = f" (backup {result.backup.name})" if result.backup else ""
             return f"Fixed line {line}{backup}"
 

@@ -1,11 +1,12 @@
 """The detail pane: one memory's fields to edit, its actions, a safe preview and its metadata.
 
-The pane never edits the workspace itself: it asks core.agents.everbot.ops for the changes and hands
-them to the window (`changes_requested`), which applies them as one undoable step.
+The pane never edits the workspace itself: it asks core.agents.everbot.ops for the change set and
+hands it to the window (`changes_requested`), which applies it as one undoable step.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -29,9 +30,10 @@ from core.agents.everbot import ops as operations
 from core.agents.everbot.document import Entry, Section
 from core.agents.everbot.history import chart_of
 from core.agents.everbot.policy import KNOWN_CATEGORIES
-from core.agents.everbot.workspace import Workspace, WorkspaceError
+from core.agents.everbot.workspace import Workspace
 from core.formats.strict_json import dump_json
-from core.store.merge import Change
+from core.ops import ChangeSet
+from core.store.errors import WorkspaceError
 from ui.agents.everbot.score_chart_view import ScoreChartView
 from ui.icons import icon
 from ui.markdown_view import MarkdownView
@@ -42,9 +44,9 @@ CHART_DELAY_MS = 200
 
 
 class DetailPane(QWidget):
-    """Edits one memory. Emits the changes to apply and a label for the undo menu."""
+    """Edits one memory. Emits the change set to apply (its label names it in the undo menu)."""
 
-    changes_requested = Signal(object, str)  # list[Change], label
+    changes_requested = Signal(object)  # ChangeSet
     failed = Signal(str)  # an expected error, for the window's message area
     notice = Signal(str)  # worth telling, not an error
 
@@ -232,12 +234,14 @@ class DetailPane(QWidget):
         }
         if round(self.score.value(), 4) != round(entry.score, 4):
             fields["score"] = self.score.value()
-        self._request(lambda ws: operations.edit(ws, entry.key, **fields), f"Edit {entry.key}")
+        self._request(
+            lambda ws: operations.edit(ws, entry.key, label=f"Edit {entry.key}", **fields)
+        )
 
     def _reinforce(self) -> None:
         if self.key is not None:
             key = self.key
-            self._act(lambda ws: operations.reinforce_memory(ws, key), f"Reinforce {key}")
+            self._act(lambda ws: operations.reinforce_memory(ws, key, label=f"Reinforce {key}"))
 
     def _toggle_archive(self) -> None:
         entry = self._entry()
@@ -245,34 +249,34 @@ class DetailPane(QWidget):
             key = entry.key
             section: Section = "active" if entry.section == "archived" else "archived"
             label = f"{'Unarchive' if section == 'active' else 'Archive'} {key}"
-            self._act(lambda ws: operations.move(ws, [key], section), label)
+            self._act(lambda ws: operations.move(ws, [key], section, label))
 
     def _pin(self) -> None:
         if self.key is not None:
             key = self.key
-            self._act(lambda ws: operations.pin(ws, key), f"Pin {key} to core")
+            self._act(lambda ws: operations.pin(ws, key, f"Pin {key} to core"))
 
     def _delete(self) -> None:
         if self.key is not None:
             key = self.key
-            self._act(lambda ws: operations.delete(ws, [key]), f"Delete {key}")
+            self._act(lambda ws: operations.delete(ws, [key], f"Delete {key}"))
 
-    def _act(self, build: object, label: str) -> None:
+    def _act(self, build: Callable[[Workspace], ChangeSet]) -> None:
         """An action on the memory as edited: what was typed is applied first (its own undo
         step), not dropped when the action shows the memory anew."""
         self.apply_pending()
-        self._request(build, label)
+        self._request(build)
 
-    def _request(self, build: object, label: str) -> None:
-        if self.ws is None or not callable(build):
+    def _request(self, build: Callable[[Workspace], ChangeSet]) -> None:
+        if self.ws is None:
             return
         try:
-            changes: list[Change[Entry]] = build(self.ws)
+            changeset = build(self.ws)
         except WorkspaceError as exc:
             self.failed.emit(str(exc))
             return
-        if changes:
-            self.changes_requested.emit(changes, label)
+        if changeset.changes:
+            self.changes_requested.emit(changeset)
 
     def _entry(self) -> Entry | None:
         if self.ws is None or self.key is None:

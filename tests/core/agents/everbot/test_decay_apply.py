@@ -11,8 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.agents.everbot.decay import apply_decay, preview_decay
-from core.agents.everbot.workspace import SaveResult, Workspace
+from core.agents.everbot.document import Entry
+from core.agents.everbot.workspace import Workspace
 from core.demo import write_demo
+from core.store.document import Saved
 from core.store.journal import DecayState, DecayStates, Journal
 from core.store.journal import rows as journal_module
 from core.store.merge import Change
@@ -43,7 +45,7 @@ def test_decay_states_know_only_their_memories() -> None:
     assert len(run) == 1 and list(run) == ["a1b2c3"]
 
 
-def _ordinary_save(ws: Workspace, at: date) -> SaveResult:
+def _ordinary_save(ws: Workspace, at: date) -> Saved[Entry]:
     """The same run as plain edits: one change at a time, then a save with DecayState values."""
     preview = preview_decay(ws, at)
     for key, _before, after in preview.score_changes():
@@ -57,7 +59,7 @@ def _ordinary_save(ws: Workspace, at: date) -> SaveResult:
     )
 
 
-def _written(root: Path, result: SaveResult) -> tuple[bytes, list[object], dict[str, object]]:
+def _written(root: Path, result: Saved[Entry]) -> tuple[bytes, list[object], dict[str, object]]:
     with Journal.open(root) as journal:
         events = [
             (e.file, e.memory_id, e.kind, e.actor, e.cause, e.before, e.after)

@@ -81,7 +81,7 @@ def test_a_workspace_let_go_is_freed_without_the_cycle_collector(tmp_path: Path)
     ws.sync_journal()
     apply_decay(ws, preview_decay(ws, date.today() + timedelta(days=30)))
     first = ws.entries()[0]
-    ws.apply(ops.edit(ws, first.key, content="changed"))
+    ops.edit(ws, first.key, content="changed").apply()
     ws.save(actor="person", cause="edited in MemDesk")
     ws.history(first.key)
     document = weakref.ref(ws.document)

@@ -21,16 +21,11 @@ from typing import Any
 import pytest
 
 from core.agents.everbot import document as evdoc
-from core.agents.everbot.workspace import (
-    Change,
-    ConflictError,
-    SaveResult,
-    Workspace,
-    WorkspaceError,
-    change_kind,
-)
+from core.agents.everbot.workspace import Workspace, change_kind
+from core.store.document import Saved
+from core.store.errors import WorkspaceError
 from core.store.journal import Journal, RecordedEvent
-from core.store.merge import inverse_of
+from core.store.merge import Change, ConflictError, inverse_of
 from tests.helpers import LOCK_HOLDER, dead_pid
 
 SAMPLE = """\
@@ -140,7 +135,7 @@ def events(root: Path) -> list[RecordedEvent]:
         return list(reversed(journal.recent_events(10_000)))
 
 
-def save(ws: Workspace) -> SaveResult:
+def save(ws: Workspace) -> Saved[evdoc.Entry]:
     return ws.save(actor="person", cause="test")
 
 
@@ -734,7 +729,7 @@ def test_undo_before_a_save_leaves_nothing_to_write(root: Path, memory: Path) ->
     before = ws.snapshot()
     from core.agents.everbot import ops as operations
 
-    changes = operations.delete(ws, ["d4e5f6"])
+    changes = operations.delete(ws, ["d4e5f6"]).changes
     ws.apply(changes)
     ws.restore(before, changes=inverse_of(changes))
     assert ws.doc.to_bytes() == original  # back in its place, not appended at the end
@@ -748,7 +743,7 @@ def test_undo_after_a_save_becomes_a_new_unsaved_change(root: Path, memory: Path
     original = memory.read_bytes()
     ws = Workspace.open(root)
     before = ws.snapshot()
-    changes = operations.edit(ws, "d4e5f6", content="saved, then undone")
+    changes = operations.edit(ws, "d4e5f6", content="saved, then undone").changes
     ws.apply(changes)
     after = ws.snapshot()
     save(ws)
@@ -852,3 +847,68 @@ def test_open_cleans_what_an_interrupted_backup_left(root: Path, memory: Path) -
     Workspace.open(root)
     assert not stale.exists()
     assert backup.read_bytes() == b"a whole backup"
+
+
+def test_every_operation_is_a_change_set_on_the_memory_file(root: Path) -> None:
+    """Tried as the window's undo stack takes them: EverBot's operations gave lists of changes
+    the callers wrapped each their own way; now each is a ChangeSet as every agent's is."""
+    from core.agents.everbot import ops as operations
+    from core.ops import ChangeSet
+
+    ws = Workspace.open(root)
+    made = [
+        operations.edit(ws, "a1b2c3", content="edited"),
+        operations.set_category(ws, ["a1b2c3", "d4e5f6"], "habit"),
+        operations.move(ws, ["c0ffee"], "archived"),
+        operations.delete(ws, ["70d0aa"]),
+        operations.merge(ws, "a1b2c3", "d4e5f6", "merged"),
+        operations.reinforce_memory(ws, "0a1b2c"),
+        operations.pin(ws, "0a1b2c"),
+        operations.create(ws, content="new", category="fact", score=0.5),
+    ]
+    assert all(isinstance(cs, ChangeSet) and cs.document is ws.document for cs in made)
+    assert [cs.label for cs in made[:4]] == [
+        "Edit [a1b2c3]",
+        "Change category to habit",
+        "Archive [c0ffee]",
+        "Delete [70d0aa]",
+    ]
+    merged = made[4]
+    assert [(c.key, c.after is None) for c in merged.changes] == [
+        ("a1b2c3", False),
+        ("d4e5f6", True),
+    ]
+    made[0].apply()
+    assert ws.find("a1b2c3").content == "edited"  # type: ignore[union-attr]
+
+
+def test_a_refresh_while_the_file_cannot_be_read_waits_for_the_next_change(
+    root: Path, memory: Path, tmp_path: Path
+) -> None:
+    """Tried as a user whose file turned, for a moment, into a link out of the workspace: the
+    window's refresh failed with an error for EverBot, where every other agent's waits and reads
+    the file at the next change. Now EverBot's refresh is the shared one."""
+    ws = Workspace.open(root)
+    original = memory.read_bytes()
+    outside = tmp_path / "elsewhere.md"
+    outside.write_bytes(original.replace(b"User previously", b"Someone else"))
+    memory.unlink()
+    memory.symlink_to(outside)
+    refreshed = ws.refresh_from_disk()
+    assert not refreshed.reloaded and not refreshed.kept
+    assert ws.find("01d001").content == "User previously lived in Shanghai."  # type: ignore[union-attr]
+    memory.unlink()
+    memory.write_bytes(original.replace(b"User previously", b"The user previously"))
+    assert [d.rel for d in ws.refresh_from_disk().reloaded] == ["MEMORY.md"]
+    assert ws.find("01d001").content == "The user previously lived in Shanghai."  # type: ignore[union-attr]
+
+
+def test_no_second_model_of_a_save_or_a_backup_is_left() -> None:
+    """EverBot's SaveResult, the store's BackupInfo and the (path, time, name) tuples of
+    `backup_files` were converted field by field into Saved and BackupFile; they are gone."""
+    import core.agents.everbot.workspace as everbot_workspace
+    import core.store.backups as backups
+
+    gone = ["SaveResult", "backup_files", "agent_bak_time"]
+    assert [name for name in gone if hasattr(everbot_workspace, name)] == []
+    assert not hasattr(backups, "BackupInfo")
