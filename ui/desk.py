@@ -9,7 +9,7 @@ core change sets on the undo stack. Each agent's desk lives in `ui/agents/<agent
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QUndoCommand
@@ -23,10 +23,11 @@ from ui.settings import Settings
 from ui.tasks import TaskRunner
 
 Push = Callable[[QUndoCommand], None]
+W = TypeVar("W", bound=OpenWorkspace)  # the workspace its agent opens
 DESK_MARGINS = (6, 4, 6, 0)  # around every desk: the same air between the window and its pages
 
 
-class Desk(QWidget):
+class Desk(QWidget, Generic[W]):
     """One agent's pages over its open workspace."""
 
     failed = Signal(str)  # an expected failure, worded for the person
@@ -48,13 +49,20 @@ class Desk(QWidget):
         self.push = push
         self.tasks = tasks  # the window's worker: saves and reloads run there, one at a time
         self.settings = settings or Settings()
-        self.ws: Any = None
+        self.ws: W | None = None
+
+    @property
+    def workspace(self) -> W:
+        """The workspace shown (pages ask only once one is)."""
+        if self.ws is None:
+            raise RuntimeError("no workspace is shown yet")
+        return self.ws
 
     def busy(self) -> bool:
         """True while a save or a reload runs: no edit may start."""
         return self.tasks.busy
 
-    def show_workspace(self, ws: OpenWorkspace) -> None:
+    def show_workspace(self, ws: W) -> None:
         """Show a newly opened workspace (its first page)."""
         self.ws = ws
 
@@ -149,3 +157,6 @@ class Desk(QWidget):
             return "No workspace"
         edited = len(ws.modified_documents())
         return f"{edited} files with unsaved edits" if edited else "saved"
+
+
+AnyDesk = Desk[Any]  # the desk of whichever agent is open

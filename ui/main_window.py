@@ -47,7 +47,7 @@ from core.store.retention import set_backups_to_keep
 from ui.agents import desk_class
 from ui.banner import DISK, PAGE, SAVE, Banner, disk_news, failure_message
 from ui.conflict_dialog import ConflictDialog
-from ui.desk import Desk
+from ui.desk import AnyDesk
 from ui.menus import Menus
 from ui.opening import Ambiguous, Opened, ask_backups_to_keep, ask_layout, open_any
 from ui.settings import Settings, save_settings
@@ -72,7 +72,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.settings_path = settings_path
         self.ws: OpenWorkspace | None = None
-        self.desk: Desk | None = None
+        self.desk: AnyDesk | None = None
         self.tasks = TaskRunner(self)
         self._save_queued: Callable[[], None] | None = None
         self.conflict_dialog: ConflictDialog | None = None
@@ -207,7 +207,7 @@ class MainWindow(QMainWindow):
         # signal raised "Signal source has been deleted" when MemDesk quit right after opening)
         QTimer.singleShot(0, self, self.ready.emit)
 
-    def _set_desk(self, desk: Desk) -> None:
+    def _set_desk(self, desk: AnyDesk) -> None:
         old = self.desk
         if old is not None:
             self.menus.remove_desk_actions(old)

@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import (
@@ -64,6 +64,9 @@ from ui.tables import size_columns
 from ui.tasks import TaskRunner
 from ui.theme import error_style
 from ui.untrusted import literal_html, plain_label
+
+if TYPE_CHECKING:
+    from core.agents.base import OpenWorkspace
 
 __all__ = ["ReviewView", "age_of", "queue_title"]
 
@@ -125,7 +128,7 @@ class ReviewView(QWidget):
     def __init__(self, settings: Settings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings or Settings()
-        self.ws: Any = None
+        self.ws: OpenWorkspace | None = None
         self.proposals: list[Proposal] = []  # open (waiting, stale, failed), oldest first
         self.shown: list[Proposal] = []  # the table's rows, as filtered
         self.index = 0  # the card's proposal
@@ -268,14 +271,14 @@ class ReviewView(QWidget):
         return page
 
     # -- what is shown --------------------------------------------------------------------------
-    def show_workspace(self, ws: Any) -> None:
+    def show_workspace(self, ws: OpenWorkspace) -> None:
         self.ws = ws
         archive = self.findChild(QPushButton, "reviewArchive")
         if archive is not None:  # an agent without an archive: A is no decision there
             archive.setEnabled(ws.agent.archives)
         self.refresh()
 
-    def count(self, ws: Any) -> None:
+    def count(self, ws: OpenWorkspace) -> None:
         """Count what waits in `ws` for the sidebar, without reading the proposals."""
         if ws is not self.ws:
             self.ws, self.proposals = ws, []
@@ -484,6 +487,7 @@ class ReviewView(QWidget):
 
     def _do_approve(self, action: _Action) -> None:
         ws, ids = self.ws, list(action.ids)
+        assert ws is not None  # a decision is queued only while a workspace is shown
         agent = ws.agent
         decisions = None if action.decision is None else dict.fromkeys(ids, action.decision)
         what = action.decision or "as proposed"
@@ -500,6 +504,7 @@ class ReviewView(QWidget):
 
     def _do_undo(self, _action: _Action) -> None:
         ws = self.ws
+        assert ws is not None
         agent = ws.agent
         self._write(
             lambda: undo_decision(agent, ws.root, ws=ws), "The last review decision was undone"
@@ -507,6 +512,7 @@ class ReviewView(QWidget):
 
     def _do_reject(self, action: _Action) -> None:
         """Rejecting writes no memory file: done here, at once."""
+        assert self.ws is not None
         try:
             reject(self.ws.root, list(action.ids))
         except WorkspaceError as exc:

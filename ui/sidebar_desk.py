@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from PySide6.QtWidgets import (
     QSplitter,
@@ -14,11 +13,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.base import OpenWorkspace
 from ui.activity_view import ActivityView
 from ui.backups_view import BackupsView
 from ui.context_view import ContextView, Scopes
-from ui.desk import DESK_MARGINS, Desk, Push
+from ui.desk import DESK_MARGINS, Desk, Push, W
 from ui.review_view import ReviewView
 from ui.settings import Settings
 from ui.sidebar import fill_pages, page_list, set_titles
@@ -35,7 +33,7 @@ class Page:
     show: Callable[[], None]
 
 
-class SidebarDesk(Desk):
+class SidebarDesk(Desk[W]):
     def __init__(
         self,
         push: Push,
@@ -84,7 +82,9 @@ class SidebarDesk(Desk):
         view = self.context_view
 
         def show() -> None:
-            view.show_workspace(self.ws.agent, self.ws.root, scopes, scope_name, projects)
+            view.show_workspace(
+                self.workspace.agent, self.workspace.root, scopes, scope_name, projects
+            )
             self.stack.setCurrentWidget(view)
 
         return Page("context", lambda: "At session start", show)
@@ -100,11 +100,11 @@ class SidebarDesk(Desk):
             self.written.connect(lambda _message: self._recount())
             self.review_view.edit_requested.connect(self.reveal)
         backups, activity, review = self.backups_view, self.activity_view, self.review_view
-        review.count(self.ws)  # the sidebar says what waits
+        review.count(self.workspace)  # the sidebar says what waits
 
         def show(view: BackupsView | ActivityView | ReviewView) -> Callable[[], None]:
             def shown() -> None:
-                view.show_workspace(self.ws)
+                view.show_workspace(self.workspace)
                 self.stack.setCurrentWidget(view)
 
             return shown
@@ -116,14 +116,14 @@ class SidebarDesk(Desk):
         ]
 
     # -- subclasses -----------------------------------------------------------------------------
-    def pages_of(self, ws: Any) -> list[Page]:
+    def pages_of(self, ws: W) -> list[Page]:
         raise NotImplementedError
 
-    def header_text(self, ws: Any) -> str:
+    def header_text(self, ws: W) -> str:
         return ""
 
     # -- showing --------------------------------------------------------------------------------
-    def show_workspace(self, ws: OpenWorkspace) -> None:
+    def show_workspace(self, ws: W) -> None:
         super().show_workspace(ws)
         self.pages = [*self.pages_of(ws), *self.journal_pages()]
         self.header.setText(self.header_text(ws))

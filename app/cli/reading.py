@@ -10,12 +10,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.output import EXIT_OK, fail, first_line, print_json, write_lines
 from app.cli.workspace import in_workspace, one_row, resolve
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.times import shown_time
+
+if TYPE_CHECKING:
+    from core.agents.base import AnyAgent
 
 CHECK_SHOWN = 20  # problems of one kind `check` prints before it only counts the rest
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # where the agent's chunker split an emoji
@@ -85,7 +88,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     return EXIT_REFUSED if problems else EXIT_OK
 
 
-def _backup_hits(agent: Any, path: Path, query: str | None) -> list[Any]:
+def _backup_hits(agent: AnyAgent, path: Path, query: str | None) -> list[Any]:
     from core.store.backups_view import search_backups
 
     if not query:
@@ -116,7 +119,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _show_from_backup(agent: Any, path: Path, args: argparse.Namespace) -> int:
+def _show_from_backup(agent: AnyAgent, path: Path, args: argparse.Namespace) -> int:
     from core.store.backups_view import only_in_backups
 
     found = only_in_backups(agent.backups(path), args.id)

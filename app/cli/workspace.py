@@ -7,13 +7,16 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.output import EXIT_OK, print_saved
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
+if TYPE_CHECKING:
+    from core.agents.base import AnyAgent, OpenWorkspace, Row
 
-def resolve(args: argparse.Namespace) -> tuple[Any, Path]:
+
+def resolve(args: argparse.Namespace) -> tuple[AnyAgent, Path]:
     """The agent and path `args` name; the workspace's journal is looked at after the command."""
     from core.agents import registry
 
@@ -38,7 +41,7 @@ def in_workspace(path: Path, given: str) -> str:
     )
 
 
-def one_row(agent: Any, path: Path, matches: list[Any], memory_id: str) -> Any:
+def one_row(agent: AnyAgent, path: Path, matches: list[Row], memory_id: str) -> Row:
     """The one row `memory_id` names (`Agent.lookup`); an unknown id exits 1, an id several
     memories share exits 2 listing them."""
     if not matches:
@@ -62,7 +65,7 @@ def given_text(value: str) -> str:
     return sys.stdin.read() if value == "-" else value
 
 
-def commit(ws: Any, changesets: list[Any], cause: str | None = None) -> int:
+def commit(ws: OpenWorkspace, changesets: list[Any], cause: str | None = None) -> int:
     """Apply the change sets to the open workspace and save it through the guarded commit, as
     one operation (`cause`: how the journal names it, else "edited in MemDesk")."""
     from core.ops import apply_and_save

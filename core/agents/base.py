@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from core.formats.problems import Problem
 from core.ops import ChangeSet
@@ -25,6 +25,7 @@ from core.store.errors import EXIT_REFUSED, WorkspaceError
 __all__ = [
     "LIST_HEADER",
     "Agent",
+    "AnyAgent",
     "BackupFile",
     "ChangeSet",
     "CheckReport",
@@ -245,8 +246,12 @@ class DemoResult:
     workspace: Path
 
 
-class Agent(ABC):
-    """One agent's memory layout, behind the interface every command and page uses."""
+W = TypeVar("W", bound="OpenWorkspace")
+
+
+class Agent(ABC, Generic[W]):
+    """One agent's memory layout, behind the interface every command and page uses; `W` is the
+    workspace `open` returns, which its operations take."""
 
     name: ClassVar[str]  # the registry key, e.g. "picoclaw"
     title: ClassVar[str]  # how the person names it, e.g. "PicoClaw"
@@ -272,7 +277,7 @@ class Agent(ABC):
 
     # -- reading -------------------------------------------------------------------------------
     @abstractmethod
-    def open(self, root: Path) -> Any:
+    def open(self, root: Path) -> W:
         """The agent's workspace object for editing (what its window pages work on)."""
 
     @abstractmethod
@@ -291,7 +296,7 @@ class Agent(ABC):
     ) -> list[Row]:
         """Every memory of every document (the window's search language or words in `query`)."""
 
-    def rows_in(self, ws: Any) -> list[Row]:
+    def rows_in(self, ws: W) -> list[Row]:
         """Every memory of the workspace `ws` that `open` returned, as `rows` lists them (by
         default read again from its folder; an agent that can list them from `ws` does)."""
         return self.rows(ws.root)
@@ -359,7 +364,7 @@ class Agent(ABC):
     # them and saves the workspace (`save_all`), all through the one guarded commit.
     def add(
         self,
-        ws: Any,
+        ws: W,
         text: str,
         *,
         file: str | None = None,
@@ -370,7 +375,7 @@ class Agent(ABC):
 
     def edit(
         self,
-        ws: Any,
+        ws: W,
         row: Row,
         *,
         text: str | None = None,
@@ -379,24 +384,24 @@ class Agent(ABC):
     ) -> ChangeSet:
         raise NotApplicable(f"{ws.root}: {self.title}: editing memories is not supported")
 
-    def delete(self, ws: Any, row: Row) -> ChangeSet:
+    def delete(self, ws: W, row: Row) -> ChangeSet:
         raise NotApplicable(f"{ws.root}: {self.title}: deleting memories is not supported")
 
-    def archive(self, ws: Any, row: Row, *, archived: bool) -> ChangeSet:
+    def archive(self, ws: W, row: Row, *, archived: bool) -> ChangeSet:
         raise NotApplicable(
             f"{ws.root}: {self.title} has no archive: its memories are active until deleted"
         )
 
-    def pin(self, ws: Any, row: Row) -> ChangeSet:
+    def pin(self, ws: W, row: Row) -> ChangeSet:
         raise NotApplicable(
             f"{ws.root}: {self.title} keeps no scores that decay, so there is nothing to pin"
         )
 
-    def promote(self, ws: Any, row: Row) -> ChangeSet:
+    def promote(self, ws: W, row: Row) -> ChangeSet:
         """A reviewer's PROMOTE as the agent knows it (default: pin the memory)."""
         return self.pin(ws, row)
 
-    def merge(self, ws: Any, *, keep: Row, drop: Row, text: str) -> list[ChangeSet]:
+    def merge(self, ws: W, *, keep: Row, drop: Row, text: str) -> list[ChangeSet]:
         """Two memories become one: `keep` gets `text`, `drop` is deleted."""
         return [self.edit(ws, keep, text=text), self.delete(ws, drop)]
 
@@ -405,7 +410,7 @@ class Agent(ABC):
         """Each policy key with its effective value and source (rows with `to_json`)."""
         raise NotApplicable(f"{path}: {self.title} keeps no memory policy of its own")
 
-    def set_policy(self, ws: Any, values: dict[str, str | None]) -> ChangeSet:
+    def set_policy(self, ws: W, values: dict[str, str | None]) -> ChangeSet:
         """Overrides as typed (None: unset), checked; applied and saved by the caller."""
         raise NotApplicable(f"{ws.root}: {self.title} keeps no memory policy of its own")
 
@@ -413,12 +418,12 @@ class Agent(ABC):
         """The agent's snapshots of its policy, oldest first (each with `to_json(root)`)."""
         raise NotApplicable(f"{path}: {self.title} keeps no policy snapshots")
 
-    def restore_snapshot(self, ws: Any, name: str) -> ChangeSet:
+    def restore_snapshot(self, ws: W, name: str) -> ChangeSet:
         raise NotApplicable(f"{ws.root}: {self.title} keeps no policy snapshots")
 
     def what_if(
         self,
-        ws: Any,
+        ws: W,
         values: dict[str, str | None],
         at: date,
         *,
@@ -457,7 +462,7 @@ class Agent(ABC):
     ) -> DecayReport:
         raise NotApplicable(f"{path}: {self.title} keeps no scores, so nothing of it decays")
 
-    def decay_transitions(self, ws: Any, at: date) -> dict[tuple[str, str], tuple[str, float]]:
+    def decay_transitions(self, ws: W, at: date) -> dict[tuple[str, str], tuple[str, float]]:
         """What a decay run of the open workspace `ws` up to `at` would archive or delete, for the
         review queue: (file, memory key) -> ("archive" | "delete", the score after). Nothing by
         default: an agent that keeps no scores decays nothing."""
@@ -486,4 +491,7 @@ class OpenWorkspace(Editable, Protocol):
     and the plug-in that reads it, the one source of which agent it is."""
 
     @property
-    def agent(self) -> Agent: ...
+    def agent(self) -> AnyAgent: ...
+
+
+AnyAgent = Agent[Any]  # an agent of the registry, whichever its workspace

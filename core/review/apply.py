@@ -12,20 +12,23 @@ it is written like any edit: one operation through the guarded commit, backed up
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from core.agents.base import Agent, Row
+from core.agents.base import AnyAgent, Row
 from core.ops import ChangeSet
 from core.review.model import merge_limit
 from core.scoring.policy import PolicyProfile
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
+if TYPE_CHECKING:
+    from core.agents.base import OpenWorkspace
+
 __all__ = ["changesets_for"]
 
 
 def changesets_for(
-    agent: Agent,
-    ws: Any,
+    agent: AnyAgent,
+    ws: OpenWorkspace,
     *,
     decision: str,
     trigger: str,

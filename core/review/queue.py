@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from core.agents.base import Agent, Row
+from core.agents.base import AnyAgent, Row
 from core.formats.text import gc_paused
 from core.ops import ChangeSet, all_or_nothing
 from core.review.apply import changesets_for
@@ -36,6 +36,9 @@ from core.scoring.policy import PolicyProfile
 from core.store.commit import journal_for_reading, journal_for_writing
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.journal import Proposal
+
+if TYPE_CHECKING:
+    from core.agents.base import OpenWorkspace
 
 __all__ = [
     "Decided",
@@ -59,7 +62,9 @@ Key = tuple[str, str]  # (file, memory key)
 
 
 # -- reading the workspace -------------------------------------------------------------------------
-def memories_in(agent: Agent, path: Path, ws: Any = None) -> tuple[list[Row], list[Memory]]:
+def memories_in(
+    agent: AnyAgent, path: Path, ws: OpenWorkspace | None = None
+) -> tuple[list[Row], list[Memory]]:
     """Every memory of the workspace as listed (from `ws`, the workspace open, when given, else
     read anew), and as the reviewer sees it (what the agent keeps as history is context only:
     see Agent.reviewed)."""
@@ -68,9 +73,9 @@ def memories_in(agent: Agent, path: Path, ws: Any = None) -> tuple[list[Row], li
 
 
 def scan(
-    agent: Agent,
+    agent: AnyAgent,
     path: Path,
-    ws: Any,
+    ws: OpenWorkspace,
     memories: Sequence[Memory],
     today: date,
     *,
@@ -165,7 +170,7 @@ class _Plan:
 
 
 async def run_review(
-    agent: Agent,
+    agent: AnyAgent,
     path: Path,
     reviewer: Reviewer,
     *,
@@ -199,7 +204,7 @@ async def run_review(
 
 
 def _prepared(
-    agent: Agent, path: Path, today: date, only: Iterable[Key] | None
+    agent: AnyAgent, path: Path, today: date, only: Iterable[Key] | None
 ) -> tuple[ReviewRun, _Plan, list[Proposal], list[Candidate], list[Memory], _Context]:
     """A run's start: the memories, the candidates the triggers find, and what to review."""
     with gc_paused():  # a whole workspace's memories and candidates, none in a cycle
@@ -361,7 +366,7 @@ def _related_json(named: Sequence[Memory]) -> str:
     return json.dumps([m.fields() for m in named], ensure_ascii=False) if named else "[]"
 
 
-def _profile(ws: Any) -> PolicyProfile | None:
+def _profile(ws: OpenWorkspace) -> PolicyProfile | None:
     profile = getattr(ws, "profile", None)
     return profile if isinstance(profile, PolicyProfile) else None
 
@@ -373,12 +378,12 @@ def _now_iso() -> str:
 
 
 def queue_transitions(
-    agent: Agent,
+    agent: AnyAgent,
     path: Path,
     transitions: Sequence[tuple[str, str, str, float]],
     at: date,
     *,
-    ws: Any = None,
+    ws: OpenWorkspace | None = None,
 ) -> list[int]:
     """Put a decay run's archive/delete transitions ((file, key, "archive"|"delete", score))
     in the review queue as rules proposals, for the person to decide (with any other trigger
@@ -457,7 +462,7 @@ def mark_stale(path: Path, memories: Sequence[Memory]) -> list[int]:
 
 
 def undo_decision(
-    agent: Agent, path: Path, op_id: str | None = None, *, ws: Any = None
+    agent: AnyAgent, path: Path, op_id: str | None = None, *, ws: OpenWorkspace | None = None
 ) -> list[int]:
     """Undo the newest decision (or the one applied by the operation `op_id`): an applied one's
     operation is undone (the files as before), a rejected one or one that changed no file
@@ -501,13 +506,13 @@ class Decided:
 
 
 def approve(
-    agent: Agent,
+    agent: AnyAgent,
     path: Path,
     ids: Sequence[int],
     *,
     decisions: dict[int, str] | None = None,
     by: str = "person",
-    ws: Any = None,
+    ws: OpenWorkspace | None = None,
 ) -> Decided:
     """Apply the proposals (with the person's own decision where `decisions` gives one) as one
     operation through the guarded commit: all of them, or, when one is stale, conflicts with
@@ -572,8 +577,8 @@ def _not_a_decision(p: Proposal, decisions: dict[int, str] | None) -> str | None
 
 
 def _planned(
-    agent: Agent,
-    ws: Any,
+    agent: AnyAgent,
+    ws: OpenWorkspace,
     proposals: Sequence[Proposal],
     by_key: Mapping[Key, Row],
     decisions: dict[int, str] | None,

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import date
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from core.agents.base import (
     Agent,
@@ -32,6 +32,10 @@ from core.store.backups_view import BackupFile, find_backups, own_backups
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 from core.store.files import read_head
 
+if TYPE_CHECKING:
+    from core.agents.everbot.workspace import Workspace
+
+
 MEMORY_FILE = "MEMORY.md"
 # A header at the start of a line; the agent reads a lone CR as a line end too.
 _STRUCTURED_HEADER = re.compile(rb"(?:^|\r)[ \t]*###\s+\[\w+\]", re.MULTILINE)
@@ -42,7 +46,7 @@ LIST_HEADER = (
 )
 
 
-class EverBot(Agent):
+class EverBot(Agent["Workspace"]):
     name: ClassVar[str] = "everbot"
     title: ClassVar[str] = "EverBot (structured MEMORY.md)"
     demo_layouts: ClassVar[tuple[str, ...]] = ("everbot", "tiered")
@@ -62,7 +66,7 @@ class EverBot(Agent):
         return (root / MEMORY_FILE).is_file()  # a new agent's file may have no entries yet
 
     # -- reading -------------------------------------------------------------------------------
-    def open(self, root: Path) -> Any:
+    def open(self, root: Path) -> Workspace:
         return _open(root, None)
 
     def backups(self, path: Path) -> list[BackupFile]:
@@ -124,10 +128,10 @@ class EverBot(Agent):
             )
         return self._rows_of(_open(path, profile), section, query)
 
-    def rows_in(self, ws: Any) -> list[Row]:
+    def rows_in(self, ws: Workspace) -> list[Row]:
         return self._rows_of(ws, "all", None)
 
-    def _rows_of(self, ws: Any, section: str, query: str | None) -> list[Row]:
+    def _rows_of(self, ws: Workspace, section: str, query: str | None) -> list[Row]:
         from core.agents.everbot.fields import memory_fields
 
         entries = [e for e in ws.doc.iter_entries() if section in ("all", e.section)]
@@ -182,7 +186,7 @@ class EverBot(Agent):
     # -- operations for scripts ------------------------------------------------------------------
     def add(
         self,
-        ws: Any,
+        ws: Workspace,
         text: str,
         *,
         file: str | None = None,
@@ -200,7 +204,7 @@ class EverBot(Agent):
 
     def edit(
         self,
-        ws: Any,
+        ws: Workspace,
         row: Row,
         *,
         text: str | None = None,
@@ -213,24 +217,24 @@ class EverBot(Agent):
         wanted = {k: v for k, v in fields.items() if v is not None}
         return ChangeSet(ws.document, f"Edit [{row.id}]", ops.edit(ws, row.key, **wanted))
 
-    def delete(self, ws: Any, row: Row) -> ChangeSet:
+    def delete(self, ws: Workspace, row: Row) -> ChangeSet:
         from core.agents.everbot import ops
 
         return ChangeSet(ws.document, f"Delete [{row.id}]", ops.delete(ws, [row.key]))
 
-    def archive(self, ws: Any, row: Row, *, archived: bool) -> ChangeSet:
+    def archive(self, ws: Workspace, row: Row, *, archived: bool) -> ChangeSet:
         from core.agents.everbot import ops
 
         section: Section = "archived" if archived else "active"
         label = f"{'Archive' if archived else 'Unarchive'} [{row.id}]"
         return ChangeSet(ws.document, label, ops.move(ws, [row.key], section))
 
-    def pin(self, ws: Any, row: Row) -> ChangeSet:
+    def pin(self, ws: Workspace, row: Row) -> ChangeSet:
         from core.agents.everbot import ops
 
         return ChangeSet(ws.document, f"Pin [{row.id}] to core", ops.pin(ws, row.key))
 
-    def merge(self, ws: Any, *, keep: Row, drop: Row, text: str) -> list[ChangeSet]:
+    def merge(self, ws: Workspace, *, keep: Row, drop: Row, text: str) -> list[ChangeSet]:
         """One memory of two: the merged text, the higher score, the hits summed."""
         from core.agents.everbot import ops
 
@@ -294,7 +298,7 @@ class EverBot(Agent):
     def policy(self, path: Path) -> list[Any]:
         return list(_open(path, None).profile_values().rows())
 
-    def set_policy(self, ws: Any, values: dict[str, str | None]) -> ChangeSet:
+    def set_policy(self, ws: Workspace, values: dict[str, str | None]) -> ChangeSet:
         changeset: ChangeSet = ws.set_profile(values)
         return changeset
 
@@ -303,7 +307,7 @@ class EverBot(Agent):
 
         return list(profile_versions(path))
 
-    def restore_snapshot(self, ws: Any, name: str) -> ChangeSet:
+    def restore_snapshot(self, ws: Workspace, name: str) -> ChangeSet:
         from core.agents.everbot.profile_file import find_profile_version
 
         version = find_profile_version(ws.root, name)
@@ -317,7 +321,7 @@ class EverBot(Agent):
 
     def what_if(
         self,
-        ws: Any,
+        ws: Workspace,
         values: dict[str, str | None],
         at: date,
         *,
@@ -335,7 +339,9 @@ class EverBot(Agent):
             )
         return what_if(ws, ws.profile_values().tried(values), at)
 
-    def decay_transitions(self, ws: Any, at: date) -> dict[tuple[str, str], tuple[str, float]]:
+    def decay_transitions(
+        self, ws: Workspace, at: date
+    ) -> dict[tuple[str, str], tuple[str, float]]:
         from core.agents.everbot.decay import preview_decay
 
         return {(ws.file, t.key): (t.to, t.score) for t in preview_decay(ws, at).transitions}
@@ -388,7 +394,7 @@ class EverBot(Agent):
         return write_demo(target, layout=layout, entries=entries, seed=seed, today=today)
 
 
-def _open(path: Path, profile: str | None) -> Any:
+def _open(path: Path, profile: str | None) -> Workspace:
     from core.agents.everbot.workspace import Workspace
 
     return Workspace.open(path, profile=profile)

@@ -25,7 +25,7 @@ from core.store.merge import Change
 from core.times import iso_day
 
 if TYPE_CHECKING:
-    from core.agents.base import Agent
+    from core.agents.base import AnyAgent
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +175,7 @@ class DecayDone:
     proposals: list[int]  # the archive/delete transitions now waiting in the queue
 
 
-def decay_and_queue(agent: Agent, ws: Workspace, preview: DecayPreview) -> DecayDone:
+def decay_and_queue(agent: AnyAgent, ws: Workspace, preview: DecayPreview) -> DecayDone:
     """Apply a decay preview's scores and put its archive/delete transitions in the review queue
     (SPEC 3: a decay run never archives or deletes by itself): the CLI's and the window's run."""
     from core.review.queue import queue_transitions

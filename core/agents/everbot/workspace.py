@@ -49,7 +49,7 @@ from core.store.merge import Change, ConflictError, Resolution
 from core.times import iso_day
 
 if TYPE_CHECKING:
-    from core.agents.base import Agent
+    from core.agents.base import AnyAgent
 
 __all__ = [
     "Change",
@@ -108,7 +108,7 @@ class Workspace:
     """One open structured memory file and the changes made to it since it was read."""
 
     @property
-    def agent(self) -> Agent:
+    def agent(self) -> AnyAgent:
         """The plug-in that reads this workspace (its one name: `agent.name`)."""
         from core.agents.everbot import AGENT
 

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from core.store.backups_view import BackupFile
 
 
-class OpenClaw(Agent):
+class OpenClaw(Agent["OpenClawWorkspace"]):
     name: ClassVar[str] = "openclaw"
     title: ClassVar[str] = "OpenClaw"
     demo_layouts: ClassVar[tuple[str, ...]] = ("openclaw",)
@@ -73,7 +73,7 @@ class OpenClaw(Agent):
         groups = [own_backups(path, path / f.path, CuratedFileFormat(f.path)) for f in files]
         return find_backups([*groups, _state_db_backups(path)])
 
-    def open(self, root: Path) -> Any:
+    def open(self, root: Path) -> OpenClawWorkspace:
         from core.agents.openclaw.workspace import OpenClawWorkspace
 
         return OpenClawWorkspace.open(root)

@@ -45,7 +45,7 @@ _DAILY_DIR = re.compile(r"^\d{6}$")
 log = logging.getLogger(__name__)
 
 
-class PicoClaw(Agent):
+class PicoClaw(Agent["PicoClawWorkspace"]):
     name: ClassVar[str] = "picoclaw"
     title: ClassVar[str] = "PicoClaw"
     demo_layouts: ClassVar[tuple[str, ...]] = ("picoclaw",)
@@ -79,7 +79,7 @@ class PicoClaw(Agent):
         return inner if inner.is_dir() and self.detect(inner) else None
 
     # -- reading -------------------------------------------------------------------------------
-    def open(self, root: Path) -> Any:
+    def open(self, root: Path) -> PicoClawWorkspace:
         from core.agents.picoclaw.workspace import PicoClawWorkspace
 
         return PicoClawWorkspace.open(root)

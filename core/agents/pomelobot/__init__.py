@@ -44,7 +44,7 @@ _DAILY = re.compile(r"^\d{4}-\d{2}-\d{2}\.md$")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-class Pomelobot(Agent):
+class Pomelobot(Agent["PomelobotWorkspace"]):
     name: ClassVar[str] = "pomelobot"
     title: ClassVar[str] = "Pomeloclaw / Pomelobot"
     demo_layouts: ClassVar[tuple[str, ...]] = ("pomelobot", "pomeloclaw")
@@ -76,7 +76,7 @@ class Pomelobot(Agent):
         return sources
 
     # -- reading -------------------------------------------------------------------------------
-    def open(self, root: Path) -> Any:
+    def open(self, root: Path) -> PomelobotWorkspace:
         from core.agents.pomelobot.workspace import PomelobotWorkspace
 
         return PomelobotWorkspace.open(root)

@@ -98,7 +98,7 @@ VIEWS = (
 )
 
 
-class EverBotDesk(Desk):
+class EverBotDesk(Desk[Workspace]):
     reread = Signal()  # the file was read anew: older undo steps no longer apply
 
     def __init__(
