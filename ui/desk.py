@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QUndoCommand
 from PySide6.QtWidgets import QWidget
 
 from core.agents.base import OpenWorkspace
+from core.agents.session import Session
 from core.formats.text import InputError
 from core.store.documents import Refreshed
 from core.store.errors import WorkspaceError
@@ -50,6 +51,7 @@ class Desk(QWidget, Generic[W]):
         self.tasks = tasks  # the window's worker: saves and reloads run there, one at a time
         self.settings = settings or Settings()
         self.ws: W | None = None
+        self._session: Session[W] | None = None  # the window's, with the journal it holds
 
     @property
     def workspace(self) -> W:
@@ -58,12 +60,27 @@ class Desk(QWidget, Generic[W]):
             raise RuntimeError("no workspace is shown yet")
         return self.ws
 
+    @property
+    def session(self) -> Session[W]:
+        """The session of the workspace shown: what pages that work on the journal take."""
+        if self._session is None:
+            raise RuntimeError("no workspace is shown yet")
+        return self._session
+
     def busy(self) -> bool:
         """True while a save or a reload runs: no edit may start."""
         return self.tasks.busy
 
+    def show_session(self, session: Session[W]) -> None:
+        """Show the workspace of a session the window opened (its first page)."""
+        self._session = session
+        self.show_workspace(session.workspace)
+
     def show_workspace(self, ws: W) -> None:
-        """Show a newly opened workspace (its first page)."""
+        """Show a newly opened workspace (its first page); a page that works on the journal
+        has it through `session`."""
+        if self._session is None or self._session.workspace is not ws:
+            self._session = Session(ws.agent, ws)
         self.ws = ws
 
     def write_now(

@@ -100,17 +100,21 @@ class SidebarDesk(Desk[W]):
             self.written.connect(lambda _message: self._recount())
             self.review_view.edit_requested.connect(self.reveal)
         backups, activity, review = self.backups_view, self.activity_view, self.review_view
-        review.count(self.workspace)  # the sidebar says what waits
+        review.count(self.session)  # the sidebar says what waits
 
-        def show(view: BackupsView | ActivityView | ReviewView) -> Callable[[], None]:
+        def show(view: BackupsView | ActivityView) -> Callable[[], None]:
             def shown() -> None:
                 view.show_workspace(self.workspace)
                 self.stack.setCurrentWidget(view)
 
             return shown
 
+        def show_review() -> None:
+            review.show_session(self.session)
+            self.stack.setCurrentWidget(review)
+
         return [
-            Page("review", review.title, show(review)),
+            Page("review", review.title, show_review),
             Page("backups", lambda: "Backups", show(backups)),
             Page("activity", lambda: "Activity", show(activity)),
         ]
@@ -136,7 +140,7 @@ class SidebarDesk(Desk[W]):
 
     def _recount(self) -> None:
         if self.review_view is not None and self.ws is not None:
-            self.review_view.count(self.ws)
+            self.review_view.count(self.session)
 
     def update_titles(self) -> None:
         set_titles(self.sidebar, [page.title() for page in self.pages])

@@ -14,6 +14,7 @@ from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
 if TYPE_CHECKING:
     from core.agents.base import AnyAgent, OpenWorkspace, Row
+    from core.agents.session import AnySession
 
 
 def resolve(args: argparse.Namespace) -> tuple[AnyAgent, Path]:
@@ -23,6 +24,15 @@ def resolve(args: argparse.Namespace) -> tuple[AnyAgent, Path]:
     agent, path = registry.resolve(args.path, agent=args.agent)
     args.journal_root = path if path.is_dir() else path.parent
     return agent, path
+
+
+def open_session(args: argparse.Namespace) -> AnySession:
+    """The session of the workspace `args` names: its workspace read and its journal opened
+    when first used, the journal closed with the session (`with open_session(args) as s`)."""
+    from core.agents.session import Session
+
+    agent, path = resolve(args)
+    return Session.open(agent, path)
 
 
 def in_workspace(path: Path, given: str) -> str:

@@ -22,7 +22,7 @@ from core.agents.registry import NAMES, file_kinds
 from core.ops import apply_and_save
 from core.ops.restore import restore_and_save
 from core.ops.undo import undo_and_save
-from core.review.queue import Refused, approve, pending, run_review
+from core.review.queue import Refused, approve, run_review
 from core.review.rules import RulesReviewer
 from core.store.commit import journal_for_reading
 from core.store.errors import WorkspaceError
@@ -38,6 +38,7 @@ from tests.agents_contract.conftest import (
     memory_files,
 )
 from tests.cli.conftest import LIST_KEYS, Cli
+from tests.helpers import pending_at, session_at
 
 EDITED = "Contract edit: rotate the deploy key on the first of each month"
 ADDED = "Contract add: the standup moved to half past nine"
@@ -309,9 +310,9 @@ def test_archive_and_pin_are_undone_to_the_byte_or_refused(demo: Demo, op: str) 
 
 def review(demo: Demo) -> list[int]:
     """The rules review over the demo; the proposals it leaves waiting (a demo gives some)."""
-    run = asyncio.run(run_review(demo.agent, demo.root, RulesReviewer(), today=TODAY))
+    run = asyncio.run(run_review(session_at(demo.root, demo.agent), RulesReviewer(), today=TODAY))
     assert run.failed == []
-    ids = [p.id for p in pending(demo.root)]
+    ids = [p.id for p in pending_at(demo.root)]
     assert ids, f"{demo.layout}: the rules reviewer proposes nothing on the demo"
     return ids
 
@@ -325,9 +326,9 @@ def proposals(demo: Demo, status: ProposalStatus) -> list[Proposal]:
 def test_approving_every_proposal_is_one_operation_undone_to_the_byte(demo: Demo) -> None:
     ids = review(demo)
     before = picture(demo)
-    decided = approve(demo.agent, demo.root, ids)
+    decided = approve(session_at(demo.root, demo.agent), ids)
     assert decided.applied == ids
-    assert pending(demo.root) == []
+    assert pending_at(demo.root) == []
     assert sorted(p.id for p in proposals(demo, "applied")) == ids
     if decided.op_id is None:  # nothing needed to change
         assert memory_files(demo.root) == agents_part(before.files)
@@ -339,15 +340,15 @@ def test_approving_every_proposal_is_one_operation_undone_to_the_byte(demo: Demo
 
 def test_approving_all_applies_none_when_one_has_gone_stale(demo: Demo) -> None:
     ids = review(demo)
-    first = pending(demo.root)[0]
+    first = pending_at(demo.root)[0]
     row = next(r for r in demo.rows() if r.file == first.file and first.memory_id in (r.key, r.id))
     save(demo, lambda ws: demo.agent.edit(ws, row, text=EDITED))  # the memory changed since
     before = everything(demo.root)
     with pytest.raises(Refused) as refused:
-        approve(demo.agent, demo.root, ids)
+        approve(session_at(demo.root, demo.agent), ids)
     assert first.id in refused.value.reasons
     assert memory_files(demo.root) == agents_part(before)
-    assert [p.id for p in pending(demo.root)] == ids
+    assert [p.id for p in pending_at(demo.root)] == ids
 
 
 # -- context -------------------------------------------------------------------------------------

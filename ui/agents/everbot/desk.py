@@ -249,7 +249,7 @@ class EverBotDesk(Desk[Workspace]):
         self.index = None
         self._backup_search = None
         self.score_bars.profile = ws.profile
-        self.review.count(ws)  # the sidebar says what waits
+        self.review.count(self.session)  # the sidebar says what waits
         with QSignalBlocker(self.sidebar):  # one search, not one per signal
             self.sidebar.setCurrentRow(0)
         self._view_selected(0)
@@ -326,7 +326,7 @@ class EverBotDesk(Desk[Workspace]):
         elif self.view.name == "review":
             self.pages.setCurrentWidget(self.review)
             if self.ws is not None:
-                self.review.show_workspace(self.ws)
+                self.review.show_session(self.session)
         elif self.view.name in ("backups", "activity"):
             page = self.backups if self.view.name == "backups" else self.activity
             self.pages.setCurrentWidget(page)
@@ -445,7 +445,7 @@ class EverBotDesk(Desk[Workspace]):
         self.index = None
         self._backup_search = None
         if self.ws is not None:
-            self.review.count(self.ws)  # a decay run or a decision changes what waits
+            self.review.count(self.session)  # a decay run or a decision changes what waits
             self._index_in_background(self.ws)
             self._load_trend(self.ws)
             self._find_in_backups()
