@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.agents.base import AnyAgent, Context, Injected
+from core.agents.capabilities import SessionStart
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
 from ui.untrusted import literal_html, plain_label
@@ -143,7 +144,8 @@ class ContextView(QWidget):
         scope = self.scope.currentText() or None
         project = self.project.currentText() or None
         try:
-            found = self.agent.context(self.root, today=day, scope=scope, project=project)
+            agent = SessionStart.of(self.agent, self.root)
+            found = agent.context(self.root, today=day, scope=scope, project=project)
         except (WorkspaceError, InputError, ValueError) as exc:
             self._show(Context([], [], f"Cannot tell what the agent injects: {exc}"))
             return

@@ -53,6 +53,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.agents.capabilities import Archiving
 from core.review.choice import reviewer_named
 from core.review.queue import approve, listed, reject, run_review, undo_decision, waiting
 from core.review.secrets import mask_secrets
@@ -275,7 +276,7 @@ class ReviewView(QWidget):
         self.session = session
         archive = self.findChild(QPushButton, "reviewArchive")
         if archive is not None:  # an agent without an archive: A is no decision there
-            archive.setEnabled(session.agent.archives)
+            archive.setEnabled(isinstance(session.agent, Archiving))
         self.refresh()
 
     def count(self, session: AnySession) -> None:
@@ -407,7 +408,7 @@ class ReviewView(QWidget):
 
     def decide(self, decision: str) -> bool:
         agent = None if self.session is None else self.session.agent
-        if decision == "ARCHIVE" and agent is not None and not agent.archives:
+        if decision == "ARCHIVE" and agent is not None and not isinstance(agent, Archiving):
             self.failed.emit(f"{agent.title} has no archive: K keeps, D deletes")
             return False
         return self._ask("approve", decision)

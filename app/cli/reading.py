@@ -156,8 +156,11 @@ def cmd_where(args: argparse.Namespace) -> int:
 
 
 def cmd_context(args: argparse.Namespace) -> int:
+    from core.agents.capabilities import SessionStart
+
     agent, path = resolve(args)
-    found = agent.context(path, today=args.date, scope=args.scope, project=args.project)
+    starting = SessionStart.of(agent, path)
+    found = starting.context(path, today=args.date, scope=args.scope, project=args.project)
     if args.json:
         print_json([part.to_json() for part in found.parts])
         return EXIT_OK
@@ -180,6 +183,7 @@ def cmd_context(args: argparse.Namespace) -> int:
 
 
 def cmd_chunks(args: argparse.Namespace) -> int:
+    from core.agents.capabilities import Chunks
     from core.agents.registry import indexer
 
     try:
@@ -188,7 +192,7 @@ def cmd_chunks(args: argparse.Namespace) -> int:
         if not args.path.is_dir():
             raise
         agent, path = indexer(), args.path  # any folder: cut the file as the indexing agent does
-    found = agent.chunks(path, in_workspace(path, args.file))
+    found = Chunks.of(agent, path).chunks(path, in_workspace(path, args.file))
     if args.json:
         print_json(found)
         return EXIT_OK
@@ -199,10 +203,11 @@ def cmd_chunks(args: argparse.Namespace) -> int:
 
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
+    from core.agents.capabilities import Retrieval
     from core.agents.picoclaw.retrieval import SEPARATOR
 
     agent, path = resolve(args)
-    chunks = agent.retrieve(path, args.query, args.limit)
+    chunks = Retrieval.of(agent, path).retrieve(path, args.query, args.limit)
     if args.json:
         print_json(chunks)
     elif not any(chunks):

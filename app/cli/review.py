@@ -19,8 +19,13 @@ if TYPE_CHECKING:
 
 
 def cmd_decay(args: argparse.Namespace) -> int:
+    from core.agents.capabilities import Decaying
+
     agent, path = resolve(args)
-    report = agent.decay(path, at=args.at or date.today(), apply=args.apply, profile=args.profile)
+    decaying = Decaying[Any].of(agent, path)
+    report = decaying.decay(
+        path, at=args.at or date.today(), apply=args.apply, profile=args.profile
+    )
     if args.json:
         print_json(report.json)
     else:

@@ -67,7 +67,9 @@ def demo_layouts() -> dict[str, AnyAgent]:
 
 def indexer() -> AnyAgent:
     """The first agent that cuts memory files into index chunks (`memdesk chunks` on any folder)."""
-    return next(a for a in all_agents() if type(a).chunks is not Agent.chunks)
+    from core.agents.capabilities import Chunks
+
+    return next(a for a in all_agents() if isinstance(a, Chunks))
 
 
 @dataclass(frozen=True, slots=True)

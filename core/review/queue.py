@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.agents.base import Row
+from core.agents.capabilities import Archiving, Decaying
 from core.agents.session import AnySession, Session
 from core.formats.text import gc_paused
 from core.ops import ChangeSet, all_or_nothing
@@ -85,7 +86,7 @@ def scan(
     False)."""
     profile = _profile(session.workspace)  # only scored workspaces
     transitions = dict(decay or {})
-    if profile is not None and decay is None:
+    if profile is not None and decay is None and isinstance(session.agent, Decaying):
         transitions = session.agent.decay_transitions(session.workspace, today)
     written = _agent_written(session, memories) if only is None else {}
     wanted = None if only is None else frozenset(only)
@@ -212,7 +213,7 @@ def _prepared(
         candidates = scan(saved, memories, today, only=only)
         open_now = listed(session)
         plan = _plan(candidates, open_now)
-        context = _Context(memories, archives=session.agent.archives)
+        context = _Context(memories, archives=isinstance(session.agent, Archiving))
     run = ReviewRun(len(candidates), skipped=plan.skipped, deferred=plan.deferred)
     return run, plan, open_now, candidates, memories, context
 
@@ -394,7 +395,8 @@ def queue_transitions(
         moves = {(file, key): (to, score) for file, key, to, score in transitions}
         candidates = scan(session, memories, at, decay=moves, only=moves, pairs=False)
         plan = _plan(candidates, listed(session))
-        reviewer, context = RulesReviewer(), _Context(memories, archives=session.agent.archives)
+        archives = isinstance(session.agent, Archiving)
+        reviewer, context = RulesReviewer(), _Context(memories, archives=archives)
         reviewed = [(c, old, reviewer.decide(c, context)) for c, old in plan.review]
     if not reviewed:
         return []

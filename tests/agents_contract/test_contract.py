@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from core.agents.base import Agent, ChangeSet, NotApplicable, Row
+from core.agents.base import ChangeSet, NotApplicable, Row
+from core.agents.capabilities import Archiving, Editing, Pinning
 from core.agents.registry import NAMES, file_kinds
 from core.ops import apply_and_save
 from core.ops.restore import restore_and_save
@@ -178,12 +179,13 @@ def test_an_edit_changes_that_memory_alone_and_undo_gives_back_every_byte(demo: 
 # memory/scopes/main/MEMORY.md left behind would hide the root MEMORY.md from the agent.
 def test_add_writes_where_the_agent_reads_or_is_not_applicable(demo: Demo) -> None:
     before, rows = picture(demo), demo.rows()
-    if type(demo.agent).add is Agent.add:  # the agent adds no memories: it says so, writes nothing
-        with pytest.raises(NotApplicable):
-            demo.agent.add(demo.agent.open(demo.root), ADDED)
+    try:
+        editing = Editing[Any].of(demo.agent, demo.root, "add")
+    except NotApplicable:  # the agent adds no memories: it says so, writes nothing
+        assert not isinstance(demo.agent, Editing)
         assert everything(demo.root) == before.files
         return
-    written = save(demo, lambda ws: demo.agent.add(ws, ADDED))
+    written = save(demo, lambda ws: editing.add(ws, ADDED))
     assert_guarded_write(demo.root, before.files, set(written))
     [(file, text)] = contents(demo.rows()) - contents(rows)
     assert file in written and ADDED in text
@@ -290,14 +292,16 @@ def test_the_edits_backup_is_listed_restored_and_the_restore_undone(demo: Demo, 
 @pytest.mark.parametrize("op", ["archive", "pin"])
 def test_archive_and_pin_are_undone_to_the_byte_or_refused(demo: Demo, op: str) -> None:
     before, row = picture(demo), demo.memory()
+    capability = Archiving if op == "archive" else Pinning
     try:
         if op == "archive":
-            save(demo, lambda ws: demo.agent.archive(ws, row, archived=True))
+            archiving = Archiving[Any].of(demo.agent, demo.root)
+            save(demo, lambda ws: archiving.archive(ws, row, archived=True))
         else:
-            save(demo, lambda ws: demo.agent.pin(ws, row))
+            pinning = Pinning[Any].of(demo.agent, demo.root)
+            save(demo, lambda ws: pinning.pin(ws, row))
     except WorkspaceError as refused:  # the agent has none (NotApplicable), or not for this one
-        inherited = getattr(type(demo.agent), op) is getattr(Agent, op)
-        assert isinstance(refused, NotApplicable) or not inherited
+        assert isinstance(refused, NotApplicable) or isinstance(demo.agent, capability)
         assert everything(demo.root) == before.files
         return
     assert_guarded_write(demo.root, before.files, {demo.memory_file})

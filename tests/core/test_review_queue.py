@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from app.cli import main
+from core.agents.capabilities import Decaying
 from core.agents.registry import agent_named
 from core.agents.session import Session
 from core.ops.activity import operations
@@ -289,7 +290,7 @@ def test_the_llm_prompt_of_a_pair_gives_both_memories_their_dates_and_every_reas
 
 def test_the_queue_asks_the_agent_for_its_decay_transitions(demo: Path) -> None:
     """The generic queue knows no agent's decay: what a run would archive is the agent's answer
-    (Agent.decay_transitions), here for the best-scored memory, which EverBot's run keeps."""
+    (Decaying.decay_transitions), here for the best-scored memory, which EverBot's run keeps."""
     from core.agents.everbot import EverBot
 
     class AskedAgent(EverBot):
@@ -310,4 +311,8 @@ def test_an_agent_that_keeps_no_scores_has_no_decay_transitions(tmp_path: Path) 
     folder = tmp_path / "pico"
     assert main(["demo", str(folder), "--layout", "picoclaw"]) == 0
     agent = agent_named("picoclaw")
-    assert agent.decay_transitions(agent.open(folder), date.today()) == {}
+    assert not isinstance(agent, Decaying)  # the queue asks it for none
+    with session_at(folder / "workspace", agent) as session:
+        _rows, memories = memories_in(session)
+        candidates = scan(session, memories, date.today())
+    assert not [c for c in candidates if "decay" in c.triggers]

@@ -25,6 +25,16 @@ from core.agents.base import (
     Source,
     SourceCount,
 )
+from core.agents.capabilities import (
+    Archiving,
+    Decaying,
+    Editing,
+    Pinning,
+    Policy,
+    Retrieval,
+    SessionStart,
+    Snapshots,
+)
 from core.agents.everbot.document import Entry, Section
 from core.formats.problems import Problem
 from core.ops import ChangeSet
@@ -46,11 +56,20 @@ LIST_HEADER = (
 )
 
 
-class EverBot(Agent["Workspace"]):
+class EverBot(
+    Agent["Workspace"],
+    Editing["Workspace"],
+    Archiving["Workspace"],
+    Pinning["Workspace"],
+    Decaying["Workspace"],
+    Policy["Workspace"],
+    Snapshots["Workspace"],
+    Retrieval,
+    SessionStart,
+):
     name: ClassVar[str] = "everbot"
     title: ClassVar[str] = "EverBot (structured MEMORY.md)"
     demo_layouts: ClassVar[tuple[str, ...]] = ("everbot", "tiered")
-    archives: ClassVar[bool] = True
     list_header: ClassVar[str] = LIST_HEADER
 
     def detect(self, root: Path) -> Sequence[Source]:
@@ -233,6 +252,10 @@ class EverBot(Agent["Workspace"]):
         from core.agents.everbot import ops
 
         return ChangeSet(ws.document, f"Pin [{row.id}] to core", ops.pin(ws, row.key))
+
+    def promote(self, ws: Workspace, row: Row) -> ChangeSet:
+        """A reviewer's PROMOTE: the memory pinned to core."""
+        return self.pin(ws, row)
 
     def merge(self, ws: Workspace, *, keep: Row, drop: Row, text: str) -> list[ChangeSet]:
         """One memory of two: the merged text, the higher score, the hits summed."""
