@@ -18,7 +18,11 @@ from typing import Any, TypeVar
 
 import pytest
 
+from core.agents.base import AnyAgent
 from core.agents.registry import resolve
+from core.agents.session import AnySession, Session
+from core.review.queue import listed, pending
+from core.store.journal import Proposal
 
 # Holds the agent's lock the way EverBot does (open + fcntl.flock) until its stdin is closed.
 LOCK_HOLDER = """
@@ -95,6 +99,26 @@ def open_workspace(root: Path) -> Any:
     """The workspace of the agent whose memory `root` holds (as the window opens it)."""
     agent, path = resolve(Path(root))
     return agent.open(path)
+
+
+def session_at(root: Path, agent: AnyAgent | None = None) -> AnySession:
+    """A session of the workspace at `root`, as a command opens it (its agent found unless
+    given)."""
+    if agent is None:
+        agent, root = resolve(Path(root))
+    return Session.open(agent, Path(root))
+
+
+def pending_at(root: Path) -> list[Proposal]:
+    """The proposals waiting in the workspace at `root`."""
+    with session_at(root) as session:
+        return pending(session)
+
+
+def listed_at(root: Path) -> list[Proposal]:
+    """The open proposals of the workspace at `root`."""
+    with session_at(root) as session:
+        return listed(session)
 
 
 @contextlib.contextmanager

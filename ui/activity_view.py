@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction
@@ -31,6 +31,9 @@ from core.store.journal import RecordedEvent
 from core.times import shown_time
 from ui.tables import read_only_table, size_columns
 from ui.untrusted import literal_html, plain_label
+
+if TYPE_CHECKING:
+    from core.agents.base import OpenWorkspace
 
 __all__ = ["ActivityView"]
 
@@ -57,7 +60,7 @@ class ActivityView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.ws: Any = None
+        self.ws: OpenWorkspace | None = None
         self.items: list[ActivityItem] = []
         self.confirm: Callable[[str], bool] = self._ask
         self.memory = QLineEdit()
@@ -111,7 +114,7 @@ class ActivityView(QWidget):
         layout.addWidget(self.status)
         layout.addWidget(split, 1)
 
-    def show_workspace(self, ws: Any) -> None:
+    def show_workspace(self, ws: OpenWorkspace) -> None:
         """List what MemDesk saved in the open workspace `ws` (anything with a `root`)."""
         self.ws = ws
         self.refresh()
@@ -176,6 +179,8 @@ class ActivityView(QWidget):
             _set_row(self.events, row, cells, tooltip=event.file)
 
     def _events(self, item: ActivityItem) -> list[RecordedEvent]:
+        if self.ws is None:
+            return []
         try:
             return events_of(self.ws.root, item.op_id)
         except (WorkspaceError, OSError) as exc:

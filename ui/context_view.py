@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.base import Agent, Context, Injected
+from core.agents.base import AnyAgent, Context, Injected
+from core.agents.capabilities import SessionStart
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
 from ui.untrusted import literal_html, plain_label
@@ -45,7 +46,7 @@ class ContextView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.agent: Agent | None = None
+        self.agent: AnyAgent | None = None
         self.root: Path | None = None
         self.scopes: Scopes = lambda: ()
         self.context: Context | None = None
@@ -119,7 +120,7 @@ class ContextView(QWidget):
 
     def show_workspace(
         self,
-        agent: Agent,
+        agent: AnyAgent,
         root: Path,
         scopes: Scopes = lambda: (),
         scope_name: str = "Scope",
@@ -143,7 +144,8 @@ class ContextView(QWidget):
         scope = self.scope.currentText() or None
         project = self.project.currentText() or None
         try:
-            found = self.agent.context(self.root, today=day, scope=scope, project=project)
+            agent = SessionStart.of(self.agent, self.root)
+            found = agent.context(self.root, today=day, scope=scope, project=project)
         except (WorkspaceError, InputError, ValueError) as exc:
             self._show(Context([], [], f"Cannot tell what the agent injects: {exc}"))
             return

@@ -9,13 +9,14 @@ core change sets on the undo stack. Each agent's desk lives in `ui/agents/<agent
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QUndoCommand
 from PySide6.QtWidgets import QWidget
 
 from core.agents.base import OpenWorkspace
+from core.agents.session import Session
 from core.formats.text import InputError
 from core.store.documents import Refreshed
 from core.store.errors import WorkspaceError
@@ -23,10 +24,11 @@ from ui.settings import Settings
 from ui.tasks import TaskRunner
 
 Push = Callable[[QUndoCommand], None]
+W = TypeVar("W", bound=OpenWorkspace)  # the workspace its agent opens
 DESK_MARGINS = (6, 4, 6, 0)  # around every desk: the same air between the window and its pages
 
 
-class Desk(QWidget):
+class Desk(QWidget, Generic[W]):
     """One agent's pages over its open workspace."""
 
     failed = Signal(str)  # an expected failure, worded for the person
@@ -48,14 +50,37 @@ class Desk(QWidget):
         self.push = push
         self.tasks = tasks  # the window's worker: saves and reloads run there, one at a time
         self.settings = settings or Settings()
-        self.ws: Any = None
+        self.ws: W | None = None
+        self._session: Session[W] | None = None  # the window's, with the journal it holds
+
+    @property
+    def workspace(self) -> W:
+        """The workspace shown (pages ask only once one is)."""
+        if self.ws is None:
+            raise RuntimeError("no workspace is shown yet")
+        return self.ws
+
+    @property
+    def session(self) -> Session[W]:
+        """The session of the workspace shown: what pages that work on the journal take."""
+        if self._session is None:
+            raise RuntimeError("no workspace is shown yet")
+        return self._session
 
     def busy(self) -> bool:
         """True while a save or a reload runs: no edit may start."""
         return self.tasks.busy
 
-    def show_workspace(self, ws: OpenWorkspace) -> None:
-        """Show a newly opened workspace (its first page)."""
+    def show_session(self, session: Session[W]) -> None:
+        """Show the workspace of a session the window opened (its first page)."""
+        self._session = session
+        self.show_workspace(session.workspace)
+
+    def show_workspace(self, ws: W) -> None:
+        """Show a newly opened workspace (its first page); a page that works on the journal
+        has it through `session`."""
+        if self._session is None or self._session.workspace is not ws:
+            self._session = Session(ws.agent, ws)
         self.ws = ws
 
     def write_now(
@@ -150,3 +175,6 @@ class Desk(QWidget):
             return "No workspace"
         edited = len(ws.modified_documents())
         return f"{edited} files with unsaved edits" if edited else "saved"
+
+
+AnyDesk = Desk[Any]  # the desk of whichever agent is open

@@ -17,12 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import (
-    QCloseEvent,
-    QDragEnterEvent,
-    QDropEvent,
-    QUndoStack,
-)
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -37,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from core.agents.base import OpenWorkspace
 from core.agents.registry import detect, remember_agent
+from core.agents.session import AnySession
 from core.formats.text import InputError
 from core.store.commit import NotRecorded
 from core.store.documents import Refreshed
@@ -47,7 +43,7 @@ from core.store.retention import set_backups_to_keep
 from ui.agents import desk_class
 from ui.banner import DISK, PAGE, SAVE, Banner, disk_news, failure_message
 from ui.conflict_dialog import ConflictDialog
-from ui.desk import Desk
+from ui.desk import AnyDesk
 from ui.menus import Menus
 from ui.opening import Ambiguous, Opened, ask_backups_to_keep, ask_layout, open_any
 from ui.settings import Settings, save_settings
@@ -72,7 +68,8 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.settings_path = settings_path
         self.ws: OpenWorkspace | None = None
-        self.desk: Desk | None = None
+        self.session: AnySession | None = None  # of the workspace open: its journal, held
+        self.desk: AnyDesk | None = None
         self.tasks = TaskRunner(self)
         self._save_queued: Callable[[], None] | None = None
         self.conflict_dialog: ConflictDialog | None = None
@@ -161,7 +158,7 @@ class MainWindow(QMainWindow):
         if isinstance(result, Ambiguous):
             self._layout_chosen(result.root, self._ask_layout(result.root, result.candidates))
         else:
-            self._opened(result.ws, result.journal_problem)
+            self._opened(result.session, result.journal_problem)
 
     def _ask_layout(self, root: Path, candidates: tuple[str, ...]) -> str | None:
         return ask_layout(self, root, candidates)
@@ -185,14 +182,17 @@ class MainWindow(QMainWindow):
         candidates = detect(root).candidates
         self._layout_chosen(root, self._ask_layout(root, candidates))
 
-    def _opened(self, ws: OpenWorkspace, journal_problem: str | None = None) -> None:
+    def _opened(self, session: AnySession, journal_problem: str | None = None) -> None:
         """Show a workspace in its agent's desk."""
+        ws = session.workspace
         self.watcher.clear()
         self.undo_stack.clear()
         self._set_desk(desk_class(ws.agent.name)(self.undo_stack.push, self.tasks, self.settings))
-        self.ws = ws
+        if self.session is not None:  # the workspace no longer shown: its journal closed
+            self.session.close()
+        self.ws, self.session = ws, session
         assert self.desk is not None
-        self.desk.show_workspace(ws)
+        self.desk.show_session(session)
         self._watch()
         self.settings = self.settings.with_recent(str(ws.root))
         self._save_settings()
@@ -207,7 +207,7 @@ class MainWindow(QMainWindow):
         # signal raised "Signal source has been deleted" when MemDesk quit right after opening)
         QTimer.singleShot(0, self, self.ready.emit)
 
-    def _set_desk(self, desk: Desk) -> None:
+    def _set_desk(self, desk: AnyDesk) -> None:
         old = self.desk
         if old is not None:
             self.menus.remove_desk_actions(old)
@@ -468,6 +468,8 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.tasks.wait()
+        if self.session is not None:
+            self.session.close()
         geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self.settings = self.settings.model_copy(update={"window_geometry": geometry})
         self._save_settings()

@@ -13,7 +13,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from ui.actions import make_action
-from ui.desk import Desk
+from ui.desk import AnyDesk
 from ui.icons import icon
 
 if TYPE_CHECKING:
@@ -150,13 +150,13 @@ class Menus:
             )
         self.recent_menu.setEnabled(bool(folders))
 
-    def add_desk_actions(self, desk: Desk) -> None:
+    def add_desk_actions(self, desk: AnyDesk) -> None:
         for action in desk.actions():
             self.edit_menu.addAction(action)
             if not action.icon().isNull():
                 self.toolbar.addAction(action)
 
-    def remove_desk_actions(self, desk: Desk) -> None:
+    def remove_desk_actions(self, desk: AnyDesk) -> None:
         for action in desk.actions():
             self.edit_menu.removeAction(action)
             self.toolbar.removeAction(action)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QInputDialog, QWidget
 
-from core.agents.base import OpenWorkspace
 from core.agents.registry import agent_named, detect, resolve, workspace_root
+from core.agents.session import AnySession, Session
 from core.store.commit import journal_unreadable
 from core.store.retention import backups_to_keep
 from ui.untrusted import literal_html
@@ -22,7 +22,7 @@ __all__ = ["Ambiguous", "Opened", "ask_backups_to_keep", "ask_layout", "open_any
 
 @dataclass(frozen=True)
 class Opened:
-    ws: OpenWorkspace
+    session: AnySession  # the window holds it while the workspace is open
     journal_problem: str | None = None  # why its journal cannot be read
 
 
@@ -43,9 +43,9 @@ def open_any(path: Path) -> Opened | Ambiguous:
         if found.ambiguous:
             return Ambiguous(root.absolute(), found.candidates)
     agent, target = resolve(root)
-    ws = agent.open(target)
-    ws.warm_up()
-    return Opened(ws, journal_unreadable(ws.root))
+    session = Session(agent, agent.open(target))
+    session.workspace.warm_up()
+    return Opened(session, journal_unreadable(session.root))
 
 
 def ask_layout(parent: QWidget, root: Path, candidates: tuple[str, ...]) -> str | None:

@@ -4,7 +4,7 @@ the save will merge onto it)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,11 +27,14 @@ from ui.side_by_side import SideBySide
 from ui.tables import read_only_table
 from ui.untrusted import plain_label
 
+if TYPE_CHECKING:
+    from core.agents.base import OpenWorkspace
+
 HEADERS = ("Change", "Key", "Content", "Changed fields", "Score Δ")
 WORDS = {"removed since": "removed", "changed": "changed", "added since": "added"}
 
 
-def pending(ws: Any) -> list[tuple[str, Comparison, bool]]:
+def pending(ws: OpenWorkspace) -> list[tuple[str, Comparison, bool]]:
     """Each file with unsaved edits: its comparison, and whether it changed on disk since."""
     out = []
     for document in ws.modified_documents():
@@ -45,7 +48,7 @@ def pending(ws: Any) -> list[tuple[str, Comparison, bool]]:
 
 
 class PendingDialog(QDialog):
-    def __init__(self, ws: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, ws: OpenWorkspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Pending changes")
         self.resize(1100, 650)
@@ -98,7 +101,7 @@ class PendingDialog(QDialog):
         show_comparison(self.sides, found)
 
 
-def open_pending(parent: QWidget, ws: Any) -> PendingDialog:
+def open_pending(parent: QWidget, ws: OpenWorkspace) -> PendingDialog:
     """Show the dialog (not modal: the window stays usable)."""
     dialog = PendingDialog(ws, parent)
     dialog.finished.connect(dialog.deleteLater)

@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import (
@@ -53,6 +53,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.agents.capabilities import Archiving
 from core.review.choice import reviewer_named
 from core.review.queue import approve, listed, reject, run_review, undo_decision, waiting
 from core.review.secrets import mask_secrets
@@ -64,6 +65,9 @@ from ui.tables import size_columns
 from ui.tasks import TaskRunner
 from ui.theme import error_style
 from ui.untrusted import literal_html, plain_label
+
+if TYPE_CHECKING:
+    from core.agents.session import AnySession
 
 __all__ = ["ReviewView", "age_of", "queue_title"]
 
@@ -125,7 +129,7 @@ class ReviewView(QWidget):
     def __init__(self, settings: Settings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings or Settings()
-        self.ws: Any = None
+        self.session: AnySession | None = None
         self.proposals: list[Proposal] = []  # open (waiting, stale, failed), oldest first
         self.shown: list[Proposal] = []  # the table's rows, as filtered
         self.index = 0  # the card's proposal
@@ -268,18 +272,19 @@ class ReviewView(QWidget):
         return page
 
     # -- what is shown --------------------------------------------------------------------------
-    def show_workspace(self, ws: Any) -> None:
-        self.ws = ws
+    def show_session(self, session: AnySession) -> None:
+        self.session = session
         archive = self.findChild(QPushButton, "reviewArchive")
         if archive is not None:  # an agent without an archive: A is no decision there
-            archive.setEnabled(ws.agent.archives)
+            archive.setEnabled(isinstance(session.agent, Archiving))
         self.refresh()
 
-    def count(self, ws: Any) -> None:
-        """Count what waits in `ws` for the sidebar, without reading the proposals."""
-        if ws is not self.ws:
-            self.ws, self.proposals = ws, []
-        self.waiting = waiting(ws.root)
+    def count(self, session: AnySession) -> None:
+        """Count what waits in the session's queue for the sidebar, without reading the
+        proposals."""
+        if session is not self.session:
+            self.session, self.proposals = session, []
+        self.waiting = waiting(session)
         self.queue_changed.emit()
 
     def title(self) -> str:
@@ -288,7 +293,7 @@ class ReviewView(QWidget):
     def refresh(self) -> None:
         """Read the queue anew from the journal (cheap: it is a small table)."""
         current = self.current()
-        self.proposals = [] if self.ws is None else listed(self.ws.root)
+        self.proposals = [] if self.session is None else listed(self.session)
         waiting_now = [p.created_at for p in self.proposals if p.status == "pending"]
         self.waiting = (len(waiting_now), min(waiting_now, default=None))
         ids = [p.id for p in self.proposals]
@@ -305,7 +310,7 @@ class ReviewView(QWidget):
         return self.proposals[self.index] if 0 <= self.index < len(self.proposals) else None
 
     def _fill_summary(self) -> None:
-        if self.ws is None:
+        if self.session is None:
             text = "No workspace open."
         elif not self.proposals:
             text = "Nothing waits for review. “Review now” looks for memories to review."
@@ -402,8 +407,9 @@ class ReviewView(QWidget):
         return self._ask("approve")
 
     def decide(self, decision: str) -> bool:
-        if decision == "ARCHIVE" and self.ws is not None and not self.ws.agent.archives:
-            self.failed.emit(f"{self.ws.agent.title} has no archive: K keeps, D deletes")
+        agent = None if self.session is None else self.session.agent
+        if decision == "ARCHIVE" and agent is not None and not isinstance(agent, Archiving):
+            self.failed.emit(f"{agent.title} has no archive: K keeps, D deletes")
             return False
         return self._ask("approve", decision)
 
@@ -418,7 +424,7 @@ class ReviewView(QWidget):
         return self._ask("again")
 
     def undo_last(self) -> bool:
-        return self.ws is not None and self._queue(_Action("undo", ()))
+        return self.session is not None and self._queue(_Action("undo", ()))
 
     def approve_selected(self) -> bool:
         chosen = tuple(p.id for p in self._selected())
@@ -452,7 +458,7 @@ class ReviewView(QWidget):
         return p is not None and self._queue(_Action(verb, (p.id,), decision))
 
     def _queue(self, action: _Action) -> bool:
-        if self.ws is None:
+        if self.session is None:
             return False
         self._actions.append(action)
         if self._writing:
@@ -483,8 +489,8 @@ class ReviewView(QWidget):
         )
 
     def _do_approve(self, action: _Action) -> None:
-        ws, ids = self.ws, list(action.ids)
-        agent = ws.agent
+        session, ids = self.session, list(action.ids)
+        assert session is not None  # a decision is queued only while a workspace is shown
         decisions = None if action.decision is None else dict.fromkeys(ids, action.decision)
         what = action.decision or "as proposed"
         message = (
@@ -494,21 +500,20 @@ class ReviewView(QWidget):
         )
 
         def work() -> Any:
-            return approve(agent, ws.root, ids, decisions=decisions, ws=ws)
+            return approve(session, ids, decisions=decisions)
 
         self._write(work, message)
 
     def _do_undo(self, _action: _Action) -> None:
-        ws = self.ws
-        agent = ws.agent
-        self._write(
-            lambda: undo_decision(agent, ws.root, ws=ws), "The last review decision was undone"
-        )
+        session = self.session
+        assert session is not None
+        self._write(lambda: undo_decision(session), "The last review decision was undone")
 
     def _do_reject(self, action: _Action) -> None:
         """Rejecting writes no memory file: done here, at once."""
+        assert self.session is not None
         try:
-            reject(self.ws.root, list(action.ids))
+            reject(self.session, list(action.ids))
         except WorkspaceError as exc:
             self.failed.emit(str(exc))
         else:
@@ -606,8 +611,8 @@ class ReviewView(QWidget):
         the window's qasync loop (app.gui): the reviewer's requests run on the Qt event loop,
         the files are read and written in a worker thread, and Cancel cancels the requests in
         flight. Decisions asked for meanwhile wait until it is over."""
-        ws = self.ws
-        if ws is None or self.review_task is not None:
+        session = self.session
+        if session is None or self.review_task is not None:
             return False
         if self._writing and only is None:
             self.failed.emit("A decision is being written; “Review now” once it is done")
@@ -619,7 +624,7 @@ class ReviewView(QWidget):
             return False
         self._stop_review = asyncio.Event()
         run = run_review(
-            ws.agent, ws.root, reviewer, today=date.today(),
+            session, reviewer, today=date.today(),
             progress=self._progress, cancel=self._stop_review, only=only,
         )  # fmt: skip
         self.review_task = asyncio.ensure_future(run)

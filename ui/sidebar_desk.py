@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import (
@@ -17,11 +16,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.base import OpenWorkspace
 from ui.activity_view import ActivityView
 from ui.backups_view import BackupsView
 from ui.context_view import ContextView, Scopes
-from ui.desk import DESK_MARGINS, Desk, Push
+from ui.desk import DESK_MARGINS, Desk, Push, W
 from ui.review_view import ReviewView
 from ui.settings import Settings
 from ui.sidebar import fill_pages, page_list, set_titles
@@ -40,7 +38,7 @@ class Page:
     show: Callable[[], None]
 
 
-class SidebarDesk(Desk):
+class SidebarDesk(Desk[W]):
     def __init__(
         self,
         push: Push,
@@ -105,7 +103,9 @@ class SidebarDesk(Desk):
         view = self.context_view
 
         def show() -> None:
-            view.show_workspace(self.ws.agent, self.ws.root, scopes, scope_name, projects)
+            view.show_workspace(
+                self.workspace.agent, self.workspace.root, scopes, scope_name, projects
+            )
             self.stack.setCurrentWidget(view)
 
         return Page("context", lambda: "At session start", show)
@@ -113,30 +113,34 @@ class SidebarDesk(Desk):
     def journal_pages(self) -> list[Page]:
         """The review queue, Backups and Activity: every agent's desk ends with them."""
         backups, activity, review = self.backups_view, self.activity_view, self.review_view
-        review.count(self.ws)  # the sidebar says what waits
+        review.count(self.session)  # the sidebar says what waits
 
-        def show(view: BackupsView | ActivityView | ReviewView) -> Callable[[], None]:
+        def show(view: BackupsView | ActivityView) -> Callable[[], None]:
             def shown() -> None:
-                view.show_workspace(self.ws)
+                view.show_workspace(self.workspace)
                 self.stack.setCurrentWidget(view)
 
             return shown
 
+        def show_review() -> None:
+            review.show_session(self.session)
+            self.stack.setCurrentWidget(review)
+
         return [
-            Page("review", review.title, show(review)),
+            Page("review", review.title, show_review),
             Page("backups", lambda: "Backups", show(backups)),
             Page("activity", lambda: "Activity", show(activity)),
         ]
 
     # -- subclasses -----------------------------------------------------------------------------
-    def pages_of(self, ws: Any) -> list[Page]:
+    def pages_of(self, ws: W) -> list[Page]:
         raise NotImplementedError
 
-    def header_text(self, ws: Any) -> str:
+    def header_text(self, ws: W) -> str:
         return ""
 
     # -- showing --------------------------------------------------------------------------------
-    def show_workspace(self, ws: OpenWorkspace) -> None:
+    def show_workspace(self, ws: W) -> None:
         super().show_workspace(ws)
         self.pages = [*self.pages_of(ws), *self.journal_pages()]
         header = self.header_text(ws)
@@ -149,7 +153,7 @@ class SidebarDesk(Desk):
 
     def _recount(self) -> None:
         if self.ws is not None:
-            self.review_view.count(self.ws)
+            self.review_view.count(self.session)
 
     def update_titles(self) -> None:
         set_titles(self.sidebar, [page.title() for page in self.pages])

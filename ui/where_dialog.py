@@ -5,7 +5,7 @@ only the backups the person ticks."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -23,13 +23,16 @@ from PySide6.QtWidgets import (
 from core.ops.where import Where, forget_everywhere
 from ui.untrusted import literal_html, plain_label
 
+if TYPE_CHECKING:
+    from core.agents.base import AnyAgent, OpenWorkspace
+
 HEADERS = ("Kind", "File", "Line", "Text")
 
 
 class WhereDialog(QDialog):
     write_requested = Signal(object, str)  # (work run off the UI thread, what it did)
 
-    def __init__(self, ws: Any, found: Where, parent: QWidget | None = None) -> None:
+    def __init__(self, ws: OpenWorkspace, found: Where, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Where else is it?")
         self.resize(900, 480)
@@ -113,7 +116,11 @@ class WhereDialog(QDialog):
 
 
 def open_where(
-    parent: QWidget, ws: Any, agent: Any, text: str, write: Callable[[Any, str], None]
+    parent: QWidget,
+    ws: OpenWorkspace,
+    agent: AnyAgent,
+    text: str,
+    write: Callable[[Any, str], None],
 ) -> WhereDialog:
     """Search and show the dialog (not modal: the window stays usable)."""
     from core.ops.where import where

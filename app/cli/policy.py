@@ -17,6 +17,8 @@ from core.times import shown_time
 
 
 def cmd_policy(args: argparse.Namespace) -> int:
+    from core.agents.capabilities import Policy
+
     agent, path = resolve(args)
     values: dict[str, str | None] = {}
     for item in args.set:
@@ -31,20 +33,26 @@ def cmd_policy(args: argparse.Namespace) -> int:
                 "policy: --what-if needs the values to try (--set, --unset; PicoClaw: --snapshot)",
                 EXIT_ERROR,
             )
-        found = agent.what_if(
-            agent.open(path),
-            values,
-            args.at or date.today(),
-            query=args.query,
-            snapshot=args.snapshot,
+        ws = agent.open(path)
+        found = (
+            Policy[Any]
+            .of(agent, ws.root, "what_if")
+            .what_if(
+                ws,
+                values,
+                args.at or date.today(),
+                query=args.query,
+                snapshot=args.snapshot,
+            )
         )
         return _print_what_if(found, args)
     if args.snapshot is not None or args.query is not None:
         return fail("policy: --snapshot and --query go with --what-if", EXIT_ERROR)
     if values:
         ws = agent.open(path)
-        commit(ws, [agent.set_policy(ws, values)], cause="policy changed in MemDesk")
-    rows = agent.policy(path)
+        changeset = Policy[Any].of(agent, ws.root).set_policy(ws, values)
+        commit(ws, [changeset], cause="policy changed in MemDesk")
+    rows = Policy[Any].of(agent, path).policy(path)
     if args.json:
         print_json({row.key: row.to_json() for row in rows})
         return EXIT_OK
@@ -111,8 +119,10 @@ def _print_policy_differences(differences: Sequence[Any], a: str, b: str) -> Non
 
 
 def cmd_policy_diff(args: argparse.Namespace) -> int:
+    from core.agents.capabilities import PolicyDiff
+
     agent, path = resolve(args)
-    found = agent.policy_diff(path, args.snapshot, args.other)
+    found = PolicyDiff.of(agent, path).policy_diff(path, args.snapshot, args.other)
     if args.json:
         print_json(found.to_json())
         return EXIT_OK
@@ -122,8 +132,10 @@ def cmd_policy_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_snapshots(args: argparse.Namespace) -> int:
+    from core.agents.capabilities import Snapshots
+
     agent, path = resolve(args)
-    found = agent.snapshots(path)
+    found = Snapshots[Any].of(agent, path).snapshots(path)
     if args.json:
         print_json([s.to_json(path) for s in found])
         return EXIT_OK
@@ -137,7 +149,10 @@ def cmd_snapshots(args: argparse.Namespace) -> int:
 
 
 def cmd_policy_restore(args: argparse.Namespace) -> int:
+    from core.agents.capabilities import Snapshots
+
     agent, path = resolve(args)
     ws = agent.open(path)
-    changeset = agent.restore_snapshot(ws, in_workspace(path, args.snapshot))
+    snapshots = Snapshots[Any].of(agent, ws.root)
+    changeset = snapshots.restore_snapshot(ws, in_workspace(path, args.snapshot))
     return commit(ws, [changeset], cause=f"policy snapshot {args.snapshot} restored")

@@ -10,12 +10,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.output import EXIT_OK, fail, first_line, print_json, write_lines
 from app.cli.workspace import in_workspace, one_row, resolve
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.times import shown_time
+
+if TYPE_CHECKING:
+    from core.agents.base import AnyAgent
 
 CHECK_SHOWN = 20  # problems of one kind `check` prints before it only counts the rest
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # where the agent's chunker split an emoji
@@ -85,7 +88,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     return EXIT_REFUSED if problems else EXIT_OK
 
 
-def _backup_hits(agent: Any, path: Path, query: str | None) -> list[Any]:
+def _backup_hits(agent: AnyAgent, path: Path, query: str | None) -> list[Any]:
     from core.store.backups_view import search_backups
 
     if not query:
@@ -116,7 +119,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _show_from_backup(agent: Any, path: Path, args: argparse.Namespace) -> int:
+def _show_from_backup(agent: AnyAgent, path: Path, args: argparse.Namespace) -> int:
     from core.store.backups_view import only_in_backups
 
     found = only_in_backups(agent.backups(path), args.id)
@@ -153,8 +156,11 @@ def cmd_where(args: argparse.Namespace) -> int:
 
 
 def cmd_context(args: argparse.Namespace) -> int:
+    from core.agents.capabilities import SessionStart
+
     agent, path = resolve(args)
-    found = agent.context(path, today=args.date, scope=args.scope, project=args.project)
+    starting = SessionStart.of(agent, path)
+    found = starting.context(path, today=args.date, scope=args.scope, project=args.project)
     if args.json:
         print_json([part.to_json() for part in found.parts])
         return EXIT_OK
@@ -177,6 +183,7 @@ def cmd_context(args: argparse.Namespace) -> int:
 
 
 def cmd_chunks(args: argparse.Namespace) -> int:
+    from core.agents.capabilities import Chunks
     from core.agents.registry import indexer
 
     try:
@@ -185,7 +192,7 @@ def cmd_chunks(args: argparse.Namespace) -> int:
         if not args.path.is_dir():
             raise
         agent, path = indexer(), args.path  # any folder: cut the file as the indexing agent does
-    found = agent.chunks(path, in_workspace(path, args.file))
+    found = Chunks.of(agent, path).chunks(path, in_workspace(path, args.file))
     if args.json:
         print_json(found)
         return EXIT_OK
@@ -196,10 +203,11 @@ def cmd_chunks(args: argparse.Namespace) -> int:
 
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
+    from core.agents.capabilities import Retrieval
     from core.agents.picoclaw.retrieval import SEPARATOR
 
     agent, path = resolve(args)
-    chunks = agent.retrieve(path, args.query, args.limit)
+    chunks = Retrieval.of(agent, path).retrieve(path, args.query, args.limit)
     if args.json:
         print_json(chunks)
     elif not any(chunks):

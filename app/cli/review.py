@@ -7,16 +7,25 @@ import json
 import sys
 from collections.abc import Sequence
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.output import EXIT_OK, first_line, print_json
-from app.cli.workspace import resolve
+from app.cli.workspace import open_session, resolve
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
+
+if TYPE_CHECKING:
+    from core.agents.session import AnySession
+    from core.review.queue import Refused
 
 
 def cmd_decay(args: argparse.Namespace) -> int:
+    from core.agents.capabilities import Decaying
+
     agent, path = resolve(args)
-    report = agent.decay(path, at=args.at or date.today(), apply=args.apply, profile=args.profile)
+    decaying = Decaying[Any].of(agent, path)
+    report = decaying.decay(
+        path, at=args.at or date.today(), apply=args.apply, profile=args.profile
+    )
     if args.json:
         print_json(report.json)
     else:
@@ -30,14 +39,14 @@ def cmd_review(args: argparse.Namespace) -> int:
 
     from core.review.queue import listed, run_review
 
-    agent, path = resolve(args)
     run = None
-    if not args.list:
-        reviewer = _reviewer(args)
-        run = asyncio.run(run_review(agent, path, reviewer, today=args.at or date.today()))
-        if not args.json:
-            print(run.summary())
-    proposals = listed(path)
+    with open_session(args) as session:
+        if not args.list:
+            reviewer = _reviewer(args)
+            run = asyncio.run(run_review(session, reviewer, today=args.at or date.today()))
+            if not args.json:
+                print(run.summary())
+        proposals = listed(session)
     if args.json:
         print_json([_proposal_json(p) for p in proposals])
     else:
@@ -95,11 +104,11 @@ def _proposal_json(p: Any) -> dict[str, Any]:
     }
 
 
-def _chosen_ids(args: argparse.Namespace) -> list[int]:
+def _chosen_ids(args: argparse.Namespace, session: AnySession) -> list[int]:
     from core.review.queue import pending
 
     if args.all:
-        return [p.id for p in pending(args.path)]
+        return [p.id for p in pending(session)]
     if not args.ids:
         raise WorkspaceError("name the proposals (PROPOSAL_ID...) or --all", exit_code=EXIT_ERROR)
     return list(dict.fromkeys(args.ids))
@@ -109,21 +118,15 @@ def cmd_approve(args: argparse.Namespace) -> int:
     """All the proposals named, as one operation, or none (exit 1, each reason printed)."""
     from core.review.queue import Refused, approve
 
-    agent, path = resolve(args)
-    args.path = path
-    ids = _chosen_ids(args)
-    if not ids:
-        print("the review queue is empty")
-        return EXIT_OK
-    try:
-        decided = approve(agent, path, ids)
-    except Refused as refused:
-        if args.json:
-            print_json({"applied": [], "refused": refused.reasons, "op": None})
-        print(f"nothing was applied ({len(ids)} proposals named):", file=sys.stderr)
-        for pid, why in sorted(refused.reasons.items()):
-            print(f"  #{pid}: {why}", file=sys.stderr)
-        return EXIT_REFUSED
+    with open_session(args) as session:
+        ids = _chosen_ids(args, session)
+        if not ids:
+            print("the review queue is empty")
+            return EXIT_OK
+        try:
+            decided = approve(session, ids)
+        except Refused as refused:
+            return _refused(refused, ids, args)
     if args.json:
         print_json({"applied": decided.applied, "refused": {}, "op": decided.op_id})
     elif decided.op_id is None:
@@ -135,6 +138,15 @@ def cmd_approve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _refused(refused: Refused, ids: Sequence[int], args: argparse.Namespace) -> int:
+    if args.json:
+        print_json({"applied": [], "refused": refused.reasons, "op": None})
+    print(f"nothing was applied ({len(ids)} proposals named):", file=sys.stderr)
+    for pid, why in sorted(refused.reasons.items()):
+        print(f"  #{pid}: {why}", file=sys.stderr)
+    return EXIT_REFUSED
+
+
 def _ids(ids: Sequence[int]) -> str:
     return ", ".join(f"#{i}" for i in ids)
 
@@ -142,10 +154,8 @@ def _ids(ids: Sequence[int]) -> str:
 def cmd_reject(args: argparse.Namespace) -> int:
     from core.review.queue import reject
 
-    _agent, path = resolve(args)
-    args.path = path
-    ids = _chosen_ids(args)
-    rejected = reject(path, ids)
+    with open_session(args) as session:
+        rejected = reject(session, _chosen_ids(args, session))
     if args.json:
         print_json({"rejected": rejected})
     elif rejected:

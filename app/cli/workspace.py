@@ -7,19 +7,32 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.output import EXIT_OK, print_saved
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
+if TYPE_CHECKING:
+    from core.agents.base import AnyAgent, OpenWorkspace, Row
+    from core.agents.session import AnySession
 
-def resolve(args: argparse.Namespace) -> tuple[Any, Path]:
+
+def resolve(args: argparse.Namespace) -> tuple[AnyAgent, Path]:
     """The agent and path `args` name; the workspace's journal is looked at after the command."""
     from core.agents import registry
 
     agent, path = registry.resolve(args.path, agent=args.agent)
     args.journal_root = path if path.is_dir() else path.parent
     return agent, path
+
+
+def open_session(args: argparse.Namespace) -> AnySession:
+    """The session of the workspace `args` names: its workspace read and its journal opened
+    when first used, the journal closed with the session (`with open_session(args) as s`)."""
+    from core.agents.session import Session
+
+    agent, path = resolve(args)
+    return Session.open(agent, path)
 
 
 def in_workspace(path: Path, given: str) -> str:
@@ -38,7 +51,7 @@ def in_workspace(path: Path, given: str) -> str:
     )
 
 
-def one_row(agent: Any, path: Path, matches: list[Any], memory_id: str) -> Any:
+def one_row(agent: AnyAgent, path: Path, matches: list[Row], memory_id: str) -> Row:
     """The one row `memory_id` names (`Agent.lookup`); an unknown id exits 1, an id several
     memories share exits 2 listing them."""
     if not matches:
@@ -62,7 +75,7 @@ def given_text(value: str) -> str:
     return sys.stdin.read() if value == "-" else value
 
 
-def commit(ws: Any, changesets: list[Any], cause: str | None = None) -> int:
+def commit(ws: OpenWorkspace, changesets: list[Any], cause: str | None = None) -> int:
     """Apply the change sets to the open workspace and save it through the guarded commit, as
     one operation (`cause`: how the journal names it, else "edited in MemDesk")."""
     from core.ops import apply_and_save

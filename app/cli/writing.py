@@ -4,24 +4,34 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.output import EXIT_OK, fail, print_saved
 from app.cli.workspace import commit, given_text, in_workspace, one_row, resolve
 from core.store.errors import EXIT_ERROR
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from core.agents.base import AnyAgent, Row
+    from core.ops import ChangeSet
+
 
 def cmd_add(args: argparse.Namespace) -> int:
+    from core.agents.capabilities import Editing
+
     agent, path = resolve(args)
     ws = agent.open(path)
     file = None if args.file is None else in_workspace(path, args.file)
-    changeset = agent.add(
-        ws, given_text(args.text), file=file, category=args.category, score=args.score
-    )
+    editing = Editing[Any].of(agent, ws.root, "add")
+    text = given_text(args.text)
+    changeset = editing.add(ws, text, file=file, category=args.category, score=args.score)
     return commit(ws, [changeset])
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
+    from core.agents.capabilities import Editing
+
     if args.text is None and args.category is None and args.score is None:
         return fail("edit: give --text, --category or --score", EXIT_ERROR)
     agent, path = resolve(args)
@@ -29,7 +39,8 @@ def cmd_edit(args: argparse.Namespace) -> int:
     row = one_row(agent, path, agent.lookup(path, args.id, profile=args.profile), args.id)
     ws = agent.open(path)
     text = None if args.text is None else given_text(args.text)
-    changeset = agent.edit(ws, row, text=text, category=args.category, score=args.score)
+    editing = Editing[Any].of(agent, ws.root, "edit")
+    changeset = editing.edit(ws, row, text=text, category=args.category, score=args.score)
     return commit(ws, [changeset])
 
 
@@ -43,13 +54,21 @@ def cmd_change(args: argparse.Namespace) -> int:
     ids = dict.fromkeys(in_workspace(path, i) for i in args.ids)
     chosen = [one_row(agent, path, named(rows, i, unread), i) for i in ids]
     ws = agent.open(path)
-    make: dict[str, Callable[[Any, Any], Any]] = {
-        "delete": agent.delete,
-        "archive": lambda ws, row: agent.archive(ws, row, archived=True),
-        "unarchive": lambda ws, row: agent.archive(ws, row, archived=False),
-        "pin": agent.pin,
-    }
-    return commit(ws, [make[args.action](ws, row) for row in chosen])
+    make = _change(agent, args.action, ws.root)
+    return commit(ws, [make(ws, row) for row in chosen])
+
+
+def _change(agent: AnyAgent, action: str, root: Path) -> Callable[[Any, Row], ChangeSet]:
+    """What `action` makes of a memory, by the agent's capability that does it."""
+    from core.agents.capabilities import Archiving, Editing, Pinning
+
+    if action == "delete":
+        return Editing[Any].of(agent, root, "delete").delete
+    if action == "pin":
+        return Pinning[Any].of(agent, root).pin
+    archiving = Archiving[Any].of(agent, root)
+    archived = action == "archive"
+    return lambda ws, row: archiving.archive(ws, row, archived=archived)
 
 
 def cmd_forget(args: argparse.Namespace) -> int:

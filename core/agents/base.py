@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from core.formats.problems import Problem
 from core.ops import ChangeSet
@@ -25,7 +25,9 @@ from core.store.errors import EXIT_REFUSED, WorkspaceError
 __all__ = [
     "LIST_HEADER",
     "Agent",
+    "AnyAgent",
     "BackupFile",
+    "Capability",
     "ChangeSet",
     "CheckReport",
     "Context",
@@ -245,13 +247,33 @@ class DemoResult:
     workspace: Path
 
 
-class Agent(ABC):
-    """One agent's memory layout, behind the interface every command and page uses."""
+W = TypeVar("W", bound="OpenWorkspace")
+
+
+class Capability:
+    """What only some agents can do (core.agents.capabilities): a plug-in declares one by
+    inheriting it, and the CLI and the window ask for it (`Policy.of(agent, path)`)."""
+
+    # What is said of an agent without it, per operation ("" for any other): "{title} …".
+    missing: ClassVar[dict[str, str]]
+
+    @classmethod
+    def of(cls, agent: AnyAgent, where: Path, operation: str = "") -> Self:
+        """`agent` as one that has this capability; NotApplicable, in the agent's words (after
+        `where`), when it has not."""
+        found: object = agent
+        if not isinstance(found, cls):
+            raise NotApplicable(f"{where}: {agent.lacks(cls, operation)}")
+        return found
+
+
+class Agent(ABC, Generic[W]):
+    """One agent's memory layout, behind the interface every command and page uses; `W` is the
+    workspace `open` returns, which its operations take."""
 
     name: ClassVar[str]  # the registry key, e.g. "picoclaw"
     title: ClassVar[str]  # how the person names it, e.g. "PicoClaw"
     demo_layouts: ClassVar[tuple[str, ...]]  # `memdesk demo --layout` names it writes
-    archives: ClassVar[bool] = False  # memories can be archived (kept, out of the agent's sight)
     # The one memory file that is the whole workspace (a bare file given is read as this agent's).
     file_name: ClassVar[str | None] = None
     file_hint: ClassVar[str] = ""  # how a person recognises that file: "X's memories, '…'"
@@ -276,7 +298,7 @@ class Agent(ABC):
 
     # -- reading -------------------------------------------------------------------------------
     @abstractmethod
-    def open(self, root: Path) -> Any:
+    def open(self, root: Path) -> W:
         """The agent's workspace object for editing (what its window pages work on)."""
 
     @abstractmethod
@@ -295,7 +317,7 @@ class Agent(ABC):
     ) -> list[Row]:
         """Every memory of every document (the window's search language or words in `query`)."""
 
-    def rows_in(self, ws: Any) -> list[Row]:
+    def rows_in(self, ws: W) -> list[Row]:
         """Every memory of the workspace `ws` that `open` returned, as `rows` lists them (by
         default read again from its folder; an agent that can list them from `ws` does)."""
         return self.rows(ws.root)
@@ -358,118 +380,12 @@ class Agent(ABC):
         shows none (another agent's file, an empty one). A restore that changes it is asked."""
         return None
 
-    # -- operations for scripts (`memdesk add|edit|delete|archive|unarchive|pin`) -----------------
-    # Each returns the change sets to apply to the workspace `open` returned; the caller applies
-    # them and saves the workspace (`save_all`), all through the one guarded commit.
-    def add(
-        self,
-        ws: Any,
-        text: str,
-        *,
-        file: str | None = None,
-        category: str | None = None,
-        score: float | None = None,
-    ) -> ChangeSet:
-        raise NotApplicable(f"{ws.root}: {self.title}: adding memories is not supported")
-
-    def edit(
-        self,
-        ws: Any,
-        row: Row,
-        *,
-        text: str | None = None,
-        category: str | None = None,
-        score: float | None = None,
-    ) -> ChangeSet:
-        raise NotApplicable(f"{ws.root}: {self.title}: editing memories is not supported")
-
-    def delete(self, ws: Any, row: Row) -> ChangeSet:
-        raise NotApplicable(f"{ws.root}: {self.title}: deleting memories is not supported")
-
-    def archive(self, ws: Any, row: Row, *, archived: bool) -> ChangeSet:
-        raise NotApplicable(
-            f"{ws.root}: {self.title} has no archive: its memories are active until deleted"
-        )
-
-    def pin(self, ws: Any, row: Row) -> ChangeSet:
-        raise NotApplicable(
-            f"{ws.root}: {self.title} keeps no scores that decay, so there is nothing to pin"
-        )
-
-    def promote(self, ws: Any, row: Row) -> ChangeSet:
-        """A reviewer's PROMOTE as the agent knows it (default: pin the memory)."""
-        return self.pin(ws, row)
-
-    def merge(self, ws: Any, *, keep: Row, drop: Row, text: str) -> list[ChangeSet]:
-        """Two memories become one: `keep` gets `text`, `drop` is deleted."""
-        return [self.edit(ws, keep, text=text), self.delete(ws, drop)]
-
-    # -- the agent's own policy (`memdesk policy|snapshots|policy-restore`) ----------------------
-    def policy(self, path: Path) -> list[Any]:
-        """Each policy key with its effective value and source (rows with `to_json`)."""
-        raise NotApplicable(f"{path}: {self.title} keeps no memory policy of its own")
-
-    def set_policy(self, ws: Any, values: dict[str, str | None]) -> ChangeSet:
-        """Overrides as typed (None: unset), checked; applied and saved by the caller."""
-        raise NotApplicable(f"{ws.root}: {self.title} keeps no memory policy of its own")
-
-    def snapshots(self, path: Path) -> list[Any]:
-        """The agent's snapshots of its policy, oldest first (each with `to_json(root)`)."""
-        raise NotApplicable(f"{path}: {self.title} keeps no policy snapshots")
-
-    def restore_snapshot(self, ws: Any, name: str) -> ChangeSet:
-        raise NotApplicable(f"{ws.root}: {self.title} keeps no policy snapshots")
-
-    def what_if(
-        self,
-        ws: Any,
-        values: dict[str, str | None],
-        at: date,
-        *,
-        query: str | None = None,
-        snapshot: str | None = None,
-    ) -> Any:
-        """What the policy values as typed (over the snapshot `snapshot`, when given) would
-        change (`to_json`, `summary`): in the memories, or in what the agent injects for the
-        message `query`; nothing is written."""
-        raise NotApplicable(f"{ws.root}: {self.title} has no what-if preview of its policy")
-
-    def policy_diff(self, path: Path, first: str, second: str | None) -> Any:
-        """The snapshot `first` against `second`, or against the policy now (`to_json`)."""
-        raise NotApplicable(f"{path}: {self.title} keeps no policy snapshots")
-
-    # -- what the agent does with it -------------------------------------------------------------
-    def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
-        """The text the agent would inject into its prompt for a user message."""
-        raise NotApplicable(f"{path}: {self.title} injects no memory chosen by the message")
-
-    def context(
-        self,
-        path: Path,
-        *,
-        today: date | None = None,
-        scope: str | None = None,
-        project: str | None = None,
-    ) -> Context:
-        """What the agent puts into its prompt when a new session starts (`today`: the local
-        date the session starts on, default today; `scope`: the agent's memory scope or person;
-        `project`: the project the session works in, for agents that filter memories by it)."""
-        raise NotApplicable(f"{path}: {self.title}: what it injects at session start is not known")
-
-    def decay(
-        self, path: Path, *, at: date, apply: bool, profile: str | None = None
-    ) -> DecayReport:
-        raise NotApplicable(f"{path}: {self.title} keeps no scores, so nothing of it decays")
-
-    def decay_transitions(self, ws: Any, at: date) -> dict[tuple[str, str], tuple[str, float]]:
-        """What a decay run of the open workspace `ws` up to `at` would archive or delete, for the
-        review queue: (file, memory key) -> ("archive" | "delete", the score after). Nothing by
-        default: an agent that keeps no scores decays nothing."""
-        return {}
-
-    def chunks(self, path: Path, file: str) -> list[dict[str, Any]]:
-        """A memory file's index chunks, as the agent's indexer cuts them."""
-        raise NotApplicable(f"{path}: {self.title} does not cut its memory files into index chunks")
+    # -- what only some agents can do (core.agents.capabilities) -------------------------------
+    def lacks(self, capability: type[Capability], operation: str = "") -> str:
+        """What the person is told when this agent is asked for `operation` of a capability it
+        does not have (after the path): the capability's words, or, where the agent can say
+        better what it does instead, its own."""
+        return capability.missing.get(operation, capability.missing[""]).format(title=self.title)
 
     # -- demo ----------------------------------------------------------------------------------
     @abstractmethod
@@ -490,4 +406,7 @@ class OpenWorkspace(Editable, Protocol):
     and the plug-in that reads it, the one source of which agent it is."""
 
     @property
-    def agent(self) -> Agent: ...
+    def agent(self) -> AnyAgent: ...
+
+
+AnyAgent = Agent[Any]  # an agent of the registry, whichever its workspace

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.agents.base import Agent, Source
+from core.agents.base import Agent, AnyAgent, Source
 from core.store.errors import EXIT_ERROR, WorkspaceError
 from core.store.files import read_error, read_head
 
@@ -45,7 +45,7 @@ _OLD_NAMES = {"structured": "everbot"}  # what journals of earlier versions reme
 
 
 @cache
-def agent_named(name: str) -> Agent:
+def agent_named(name: str) -> AnyAgent:
     """The plug-in called `name`; ValueError for a name MemDesk does not know."""
     name = _OLD_NAMES.get(name, name)
     if name not in NAMES:
@@ -56,11 +56,11 @@ def agent_named(name: str) -> Agent:
     return agent
 
 
-def all_agents() -> list[Agent]:
+def all_agents() -> list[AnyAgent]:
     return [agent_named(name) for name in NAMES]
 
 
-def demo_layouts() -> dict[str, Agent]:
+def demo_layouts() -> dict[str, AnyAgent]:
     """Every `memdesk demo --layout` name and the agent that writes it."""
     return {layout: agent for agent in all_agents() for layout in agent.demo_layouts}
 
@@ -76,14 +76,16 @@ def profile_names() -> list[str]:
     return sorted({p for agent in all_agents() for p in agent.profiles})
 
 
-def single_file_agent() -> Agent:
+def single_file_agent() -> AnyAgent:
     """The agent whose whole workspace is one memory file (a bare file is read as its)."""
     return next(a for a in all_agents() if a.file_name is not None)
 
 
-def indexer() -> Agent:
+def indexer() -> AnyAgent:
     """The first agent that cuts memory files into index chunks (`memdesk chunks` on any folder)."""
-    return next(a for a in all_agents() if type(a).chunks is not Agent.chunks)
+    from core.agents.capabilities import Chunks
+
+    return next(a for a in all_agents() if isinstance(a, Chunks))
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +99,7 @@ class Detection:
         return self.chosen is None and len(self.candidates) > 1
 
     @property
-    def agent(self) -> Agent | None:
+    def agent(self) -> AnyAgent | None:
         return None if self.chosen is None else agent_named(self.chosen)
 
 
@@ -115,7 +117,7 @@ def detect(root: Path) -> Detection:
     return Detection(candidates, kept, chosen)
 
 
-def file_kinds(agent: Agent) -> KindOf:
+def file_kinds(agent: AnyAgent) -> KindOf:
     """What kind of memory file bytes are, for a restore into `agent`'s workspace: one of its
     own files, else another agent's (`FileKind.own` False), else None."""
     from core.ops.restore import FileKind  # not at start-up: `memdesk --help` needs none of it
@@ -145,7 +147,7 @@ def workspace_root(path: Path) -> Path:
     return path
 
 
-def resolve(path: Path, *, agent: str | None = None) -> tuple[Agent, Path]:
+def resolve(path: Path, *, agent: str | None = None) -> tuple[AnyAgent, Path]:
     """The agent whose memory `path` holds, and the path to give it.
 
     A file is read as the agent whose format it is (a structured MEMORY.md). `agent` names the
@@ -158,7 +160,7 @@ def resolve(path: Path, *, agent: str | None = None) -> tuple[Agent, Path]:
         raise read_error(Path(exc.filename or path), exc, "file or folder") from None
 
 
-def _resolve(path: Path, agent: str | None) -> tuple[Agent, Path]:
+def _resolve(path: Path, agent: str | None) -> tuple[AnyAgent, Path]:
     if not path.exists():
         raise WorkspaceError(f"{path}: no such file or folder")
     if path.is_file():
@@ -191,7 +193,7 @@ def _resolve(path: Path, agent: str | None) -> tuple[Agent, Path]:
 _FILE_HEAD = 256 * 1024  # enough to see a file's first memory headers
 
 
-def _file_agent(path: Path, agent: str | None) -> Agent:
+def _file_agent(path: Path, agent: str | None) -> AnyAgent:
     """The agent whose memory the file `path` is: the one whose single file is its workspace,
     when the file shows its memories or bears its file's name (a new one may hold none yet) and
     shows no other agent's marks. Any other file is refused before anything is read or

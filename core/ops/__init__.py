@@ -13,11 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.store.commit import NotRecorded
 from core.store.document import DocState, Document
 from core.store.merge import Change
+
+if TYPE_CHECKING:
+    from core.store.documents import Editable
 
 __all__ = ["ChangeSet", "all_or_nothing", "apply_and_save"]
 
@@ -43,7 +46,9 @@ class ChangeSet:
         return self.document.apply(self.changes)
 
 
-def apply_and_save(ws: Any, changesets: Sequence[ChangeSet], cause: str | None = None) -> list[Any]:
+def apply_and_save(
+    ws: Editable, changesets: Sequence[ChangeSet], cause: str | None = None
+) -> list[Any]:
     """Apply change sets to the open workspace (`core.store.documents.Editable`) and save it at
     once through the guarded commit, as one operation named by `cause` in the journal: what the
     CLI and the pages that write at once (restore, undo, policy) do. Returns the saves. All or
@@ -57,7 +62,7 @@ def apply_and_save(ws: Any, changesets: Sequence[ChangeSet], cause: str | None =
 
 
 @contextmanager
-def all_or_nothing(ws: Any, documents: Sequence[Document[Any, Any]]) -> Iterator[str]:
+def all_or_nothing(ws: Editable, documents: Sequence[Document[Any, Any]]) -> Iterator[str]:
     """Around applying changes to `documents` of the open workspace `ws` and saving them as one
     operation (the op_id it yields): when anything in it fails, every document is put back as it
     was (nothing half-applied or unsaved stays open) and the files the operation had already
@@ -97,7 +102,7 @@ def _put_back(before: Sequence[tuple[Document[Any, Any], DocState]]) -> None:
             document.reload()
 
 
-def _undo_part(ws: Any, op_id: str, failure: Exception) -> None:
+def _undo_part(ws: Editable, op_id: str, failure: Exception) -> None:
     """Undo the files an operation wrote before it failed."""
     from core.ops.undo import undo_and_save
     from core.store.errors import WorkspaceError

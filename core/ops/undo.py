@@ -12,7 +12,7 @@ depends on it: undo that first).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.ops import ChangeSet, apply_and_save
 from core.store.commit import journal_for_reading, journal_for_writing, sha256
@@ -22,6 +22,9 @@ from core.store.files import read_or_none
 from core.store.journal import CommitRecord, Journal, Operation, RecordedEvent
 from core.store.locking import LockTimeout, workspace_lock
 from core.store.merge import Change
+
+if TYPE_CHECKING:
+    from core.store.documents import Editable
 
 __all__ = [
     "UNDO_PREFIX",
@@ -80,7 +83,7 @@ def find_operation(journal: Journal, op_id: str | None) -> Operation:
     return matches[0]
 
 
-def plan_undo(ws: Any, op_id: str | None = None) -> Undo:
+def plan_undo(ws: Editable, op_id: str | None = None) -> Undo:
     """The change sets that undo the operation (not applied yet). WorkspaceError (exit 1) with
     the reason when it cannot be undone."""
     with journal_for_reading(ws.root, required=True) as journal:
@@ -116,7 +119,7 @@ def undone_by(op_id: str, links: dict[str, str]) -> str | None:
     return undo
 
 
-def undo_and_save(ws: Any, op_id: str | None = None) -> tuple[Undo, list[Saved[Any]]]:
+def undo_and_save(ws: Editable, op_id: str | None = None) -> tuple[Undo, list[Saved[Any]]]:
     """Undo the operation (the newest without `op_id`) and write it at once, as one operation
     the journal links to the one it undid: what the CLI and the Activity page do.
 
@@ -161,7 +164,7 @@ def _check_not_undone(journal: Journal, operation: Operation) -> None:
 
 
 def _undo_commit(
-    ws: Any, journal: Journal, commit: CommitRecord, operation: Operation
+    ws: Editable, journal: Journal, commit: CommitRecord, operation: Operation
 ) -> ChangeSet | None:
     document = ws.document_at(commit.file)
     if document.modified:

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.formats.text import InputError
 from core.ops import ChangeSet, apply_and_save
@@ -31,6 +31,9 @@ from core.store.confine import OWN_FOLDER
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 from core.store.files import BIG_FILE_BYTES, open_confined, read_or_none
 from core.store.merge import Change
+
+if TYPE_CHECKING:
+    from core.store.documents import Editable
 
 __all__ = [
     "Forgotten",
@@ -89,7 +92,7 @@ def _needle(text: str) -> str:
     return best
 
 
-def where(agent: Any, ws: Any, id_or_text: str, *, by_text: bool = False) -> Where:
+def where(agent: Any, ws: Editable, id_or_text: str, *, by_text: bool = False) -> Where:
     """Every place in the open workspace `ws` holding the memory `id_or_text` names (or, with
     `by_text` or when no memory has that id, that text); a memory named by its id is not a
     place of its own. A memory only backups hold is found by its id in each of them, then by
@@ -145,7 +148,7 @@ def _backups(agent: Any, root: Path) -> list[Any]:
         return []
 
 
-def _kinds(ws: Any, backups: list[Any]) -> Any:
+def _kinds(ws: Editable, backups: list[Any]) -> Any:
     files = {b.rel for b in backups if b.data is None}
     unfiled = {b.rel for b in backups if b.data is not None}
     edited: dict[str, bool] = {}
@@ -256,7 +259,7 @@ class Forgotten:
     pruned: list[str]
 
 
-def forget_everywhere(ws: Any, found: Where, prune: Sequence[str] = ()) -> Forgotten:
+def forget_everywhere(ws: Editable, found: Where, prune: Sequence[str] = ()) -> Forgotten:
     """Remove the text from every live file MemDesk edits, as one operation the journal can
     undo, then delete the backups in `prune` (only backups this search listed: a file that is
     not one is refused before anything is written)."""
@@ -268,7 +271,7 @@ def forget_everywhere(ws: Any, found: Where, prune: Sequence[str] = ()) -> Forgo
     return Forgotten(changesets, saved, untouched, prune_backups(ws.root, found, prune))
 
 
-def forget_changes(ws: Any, found: Where) -> tuple[list[ChangeSet], list[str]]:
+def forget_changes(ws: Editable, found: Where) -> tuple[list[ChangeSet], list[str]]:
     """The change sets that remove the text from every live file MemDesk edits, and the live
     files it cannot edit (read-only to MemDesk: listed for the person)."""
     changesets, untouched = [], []

@@ -12,20 +12,24 @@ it is written like any edit: one operation through the guarded commit, backed up
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from core.agents.base import Agent, Row
+from core.agents.base import AnyAgent, Row
+from core.agents.capabilities import Archiving, Editing
 from core.ops import ChangeSet
 from core.review.model import merge_limit
 from core.scoring.policy import PolicyProfile
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
+if TYPE_CHECKING:
+    from core.agents.base import OpenWorkspace
+
 __all__ = ["changesets_for"]
 
 
 def changesets_for(
-    agent: Agent,
-    ws: Any,
+    agent: AnyAgent,
+    ws: OpenWorkspace,
     *,
     decision: str,
     trigger: str,
@@ -36,16 +40,17 @@ def changesets_for(
 ) -> list[ChangeSet]:
     """The change sets that carry out `decision` on the memory `row` (`other`: the second memory
     of a duplicate). An empty list: the decision changes nothing in the files."""
+    if decision == "ARCHIVE":
+        return [Archiving[Any].of(agent, ws.root).archive(ws, row, archived=True)]
+    editing = Editing[Any].of(agent, ws.root)
     if decision == "PROMOTE":
-        return [agent.promote(ws, row)]
+        return [editing.promote(ws, row)]
     if decision == "KEEP":
         if trigger == "decay" and profile is not None and row.fields.get("score") is not None:
-            return [agent.edit(ws, row, score=profile.keep_reset_to)]
+            return [editing.edit(ws, row, score=profile.keep_reset_to)]
         return []
-    if decision == "ARCHIVE":
-        return [agent.archive(ws, row, archived=True)]
     if decision == "DELETE":
-        return [agent.delete(ws, row)]
+        return [editing.delete(ws, row)]
     if decision == "MERGE":
         if other is None or not (merged_text or "").strip():
             raise WorkspaceError(
@@ -59,7 +64,7 @@ def changesets_for(
                 f"sensible ({limit:,}): reject it, or edit the memories yourself",
                 exit_code=EXIT_REFUSED,
             )
-        return agent.merge(ws, keep=other, drop=row, text=text)
+        return editing.merge(ws, keep=other, drop=row, text=text)
     raise WorkspaceError(f"unknown decision {decision!r}", exit_code=EXIT_REFUSED)
 
 

@@ -22,9 +22,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from core.agents.base import Agent, Row
+from core.agents.base import Row
+from core.agents.capabilities import Archiving, Decaying
+from core.agents.session import AnySession, Session
 from core.formats.text import gc_paused
 from core.ops import ChangeSet, all_or_nothing
 from core.review.apply import changesets_for
@@ -33,9 +35,11 @@ from core.review.model import in_its_language as say
 from core.review.related import RelatedIndex
 from core.review.triggers import ScanInput, find_candidates, memory_of_row
 from core.scoring.policy import PolicyProfile
-from core.store.commit import journal_for_reading, journal_for_writing
 from core.store.errors import EXIT_REFUSED, WorkspaceError
-from core.store.journal import Proposal
+from core.store.journal import Journal, Proposal
+
+if TYPE_CHECKING:
+    from core.agents.base import OpenWorkspace
 
 __all__ = [
     "Decided",
@@ -59,18 +63,16 @@ Key = tuple[str, str]  # (file, memory key)
 
 
 # -- reading the workspace -------------------------------------------------------------------------
-def memories_in(agent: Agent, path: Path, ws: Any = None) -> tuple[list[Row], list[Memory]]:
-    """Every memory of the workspace as listed (from `ws`, the workspace open, when given, else
-    read anew), and as the reviewer sees it (what the agent keeps as history is context only:
-    see Agent.reviewed)."""
-    rows = agent.rows(path) if ws is None else agent.rows_in(ws)
+def memories_in(session: AnySession) -> tuple[list[Row], list[Memory]]:
+    """Every memory of the session's workspace as listed, and as the reviewer sees it (what the
+    agent keeps as history is context only: see Agent.reviewed)."""
+    agent = session.agent
+    rows = agent.rows_in(session.workspace)
     return rows, [memory_of_row(r, reviewed=agent.reviewed(r)) for r in rows]
 
 
 def scan(
-    agent: Agent,
-    path: Path,
-    ws: Any,
+    session: AnySession,
     memories: Sequence[Memory],
     today: date,
     *,
@@ -82,11 +84,11 @@ def scan(
     archive/delete transitions of a decay run (else those of a run to `today`); `only`: the
     memories to propose for (their pairs are still looked for among all, unless `pairs` is
     False)."""
-    profile = _profile(ws)  # only scored workspaces
+    profile = _profile(session.workspace)  # only scored workspaces
     transitions = dict(decay or {})
-    if profile is not None and decay is None:
-        transitions = agent.decay_transitions(ws, today)
-    written = _agent_written(path, memories) if only is None else {}
+    if profile is not None and decay is None and isinstance(session.agent, Decaying):
+        transitions = session.agent.decay_transitions(session.workspace, today)
+    written = _agent_written(session, memories) if only is None else {}
     wanted = None if only is None else frozenset(only)
     decay_at = None if decay is None else today
     return find_candidates(
@@ -94,11 +96,11 @@ def scan(
     )
 
 
-def _agent_written(path: Path, memories: Sequence[Memory]) -> dict[Key, str]:
+def _agent_written(session: AnySession, memories: Sequence[Memory]) -> dict[Key, str]:
     """Memories the agent wrote on its own since the last review run: new to that run, or with
     another text than it saw (a compression), and not written in MemDesk since. The first run
     of a file has nothing to compare with."""
-    with journal_for_reading(path) as journal:
+    with session.reading() as journal:
         if journal is None:
             return {}
         since = journal.get_setting("last_review_at")
@@ -165,8 +167,7 @@ class _Plan:
 
 
 async def run_review(
-    agent: Agent,
-    path: Path,
+    session: AnySession,
     reviewer: Reviewer,
     *,
     today: date,
@@ -182,7 +183,7 @@ async def run_review(
     from core.review.run import review_many
 
     run, plan, open_now, candidates, memories, context = await asyncio.to_thread(
-        _prepared, agent, path, today, only
+        _prepared, session, today, only
     )
     fresh = [c for c, _old in plan.review]
     results = await review_many(
@@ -194,29 +195,31 @@ async def run_review(
         for (candidate, old), result in zip(plan.review, results, strict=False)
     ]
     withdrawn = [] if run.cancelled or only is not None else _moot(open_now, candidates)
-    await asyncio.to_thread(_stored, path, reviewed, reviewer.name, run, withdrawn, memories, only)
+    await asyncio.to_thread(
+        _stored, session, reviewed, reviewer.name, run, withdrawn, memories, only
+    )
     return run
 
 
 def _prepared(
-    agent: Agent, path: Path, today: date, only: Iterable[Key] | None
+    session: AnySession, today: date, only: Iterable[Key] | None
 ) -> tuple[ReviewRun, _Plan, list[Proposal], list[Candidate], list[Memory], _Context]:
-    """A run's start: the memories, the candidates the triggers find, and what to review."""
+    """A run's start: the memories, the candidates the triggers find, and what to review. The
+    memories are the saved ones, read anew: the window's workspace may hold unsaved edits."""
     with gc_paused():  # a whole workspace's memories and candidates, none in a cycle
-        ws = agent.open(path)
-        _rows, memories = memories_in(agent, path, ws)
-        mark_stale(path, memories)
-        candidates = scan(agent, path, ws, memories, today, only=only)
-        with journal_for_reading(path) as journal:
-            open_now = [] if journal is None else journal.open_proposals()
+        saved = Session(session.agent, session.agent.open(session.path), session.journal)
+        _rows, memories = memories_in(saved)
+        mark_stale(session, memories)
+        candidates = scan(saved, memories, today, only=only)
+        open_now = listed(session)
         plan = _plan(candidates, open_now)
-        context = _Context(memories, archives=agent.archives)
+        context = _Context(memories, archives=isinstance(session.agent, Archiving))
     run = ReviewRun(len(candidates), skipped=plan.skipped, deferred=plan.deferred)
     return run, plan, open_now, candidates, memories, context
 
 
 def _stored(
-    path: Path,
+    session: AnySession,
     reviewed: Sequence[tuple[Candidate, int | None, Review]],
     reviewer: str,
     run: ReviewRun,
@@ -225,7 +228,7 @@ def _stored(
     only: Iterable[Key] | None,
 ) -> None:
     """A run's end: its proposals stored; a full run also sets the next run's baseline."""
-    with gc_paused(), journal_for_writing(path) as journal:
+    with gc_paused(), session.writing() as journal:
         _store(journal, reviewed, reviewer, run)
         journal.set_proposals_status(withdrawn, "rejected", decided_by="review")
         if not run.cancelled and only is None:  # a partial run sets no new baseline
@@ -253,7 +256,7 @@ def _review_of(result: Review | BaseException) -> Review:
 
 
 def _store(
-    journal: Any,
+    journal: Journal,
     reviewed: Sequence[tuple[Candidate, int | None, Review]],
     reviewer: str,
     run: ReviewRun,
@@ -361,7 +364,7 @@ def _related_json(named: Sequence[Memory]) -> str:
     return json.dumps([m.fields() for m in named], ensure_ascii=False) if named else "[]"
 
 
-def _profile(ws: Any) -> PolicyProfile | None:
+def _profile(ws: OpenWorkspace) -> PolicyProfile | None:
     profile = getattr(ws, "profile", None)
     return profile if isinstance(profile, PolicyProfile) else None
 
@@ -373,12 +376,7 @@ def _now_iso() -> str:
 
 
 def queue_transitions(
-    agent: Agent,
-    path: Path,
-    transitions: Sequence[tuple[str, str, str, float]],
-    at: date,
-    *,
-    ws: Any = None,
+    session: AnySession, transitions: Sequence[tuple[str, str, str, float]], at: date
 ) -> list[int]:
     """Put a decay run's archive/delete transitions ((file, key, "archive"|"delete", score))
     in the review queue as rules proposals, for the person to decide (with any other trigger
@@ -392,39 +390,37 @@ def queue_transitions(
     if not transitions:
         return []
     with gc_paused():  # 100,000 candidates and reviews, none in a cycle
-        ws = ws or agent.open(path)  # the decay run's own, else read anew
-        _rows, memories = memories_in(agent, path, ws)
-        mark_stale(path, memories)
+        _rows, memories = memories_in(session)  # the decay run's workspace
+        mark_stale(session, memories)
         moves = {(file, key): (to, score) for file, key, to, score in transitions}
-        candidates = scan(agent, path, ws, memories, at, decay=moves, only=moves, pairs=False)
-        with journal_for_reading(path) as journal:
-            open_now = [] if journal is None else journal.open_proposals()
-        plan = _plan(candidates, open_now)
-        reviewer, context = RulesReviewer(), _Context(memories, archives=agent.archives)
+        candidates = scan(session, memories, at, decay=moves, only=moves, pairs=False)
+        plan = _plan(candidates, listed(session))
+        archives = isinstance(session.agent, Archiving)
+        reviewer, context = RulesReviewer(), _Context(memories, archives=archives)
         reviewed = [(c, old, reviewer.decide(c, context)) for c, old in plan.review]
     if not reviewed:
         return []
     run = ReviewRun()
-    with journal_for_writing(path) as journal:
+    with session.writing() as journal:
         _store(journal, reviewed, reviewer.name, run)
     return [*run.stored, *run.updated]
 
 
 # -- deciding --------------------------------------------------------------------------------------
-def pending(path: Path) -> list[Proposal]:
-    with journal_for_reading(path) as journal:
+def pending(session: AnySession) -> list[Proposal]:
+    with session.reading() as journal:
         return [] if journal is None else journal.proposals("pending")
 
 
-def listed(path: Path) -> list[Proposal]:
+def listed(session: AnySession) -> list[Proposal]:
     """The open proposals: waiting, stale and failed, in the order they came up."""
-    with journal_for_reading(path) as journal:
+    with session.reading() as journal:
         return [] if journal is None else journal.open_proposals()
 
 
-def waiting(path: Path) -> tuple[int, datetime | None]:
+def waiting(session: AnySession) -> tuple[int, datetime | None]:
     """How many proposals wait, and since when the oldest: without reading them."""
-    with journal_for_reading(path) as journal:
+    with session.reading() as journal:
         return (0, None) if journal is None else journal.waiting()
 
 
@@ -443,29 +439,25 @@ def stale_reason(p: Proposal, now: Mapping[Key, Memory]) -> str | None:
     return None
 
 
-def mark_stale(path: Path, memories: Sequence[Memory]) -> list[int]:
+def mark_stale(session: AnySession, memories: Sequence[Memory]) -> list[int]:
     """Waiting proposals any of whose memories changed (or is gone) since the review become
     stale: they are not applied until reviewed again."""
     now = {(m.file, m.key): m for m in memories}
-    with journal_for_reading(path) as journal:
-        waiting = [] if journal is None else journal.proposals("pending")
-    stale = [p.id for p in waiting if stale_reason(p, now) is not None]
+    stale = [p.id for p in pending(session) if stale_reason(p, now) is not None]
     if stale:
-        with journal_for_writing(path) as journal:
+        with session.writing() as journal:
             journal.set_proposals_status(stale, "stale")
     return stale
 
 
-def undo_decision(
-    agent: Agent, path: Path, op_id: str | None = None, *, ws: Any = None
-) -> list[int]:
+def undo_decision(session: AnySession, op_id: str | None = None) -> list[int]:
     """Undo the newest decision (or the one applied by the operation `op_id`): an applied one's
     operation is undone (the files as before), a rejected one or one that changed no file
-    simply waits again. Returns the proposals back in the queue. `ws`: the open workspace to
-    write through (the window's), else the workspace is opened."""
+    simply waits again. Returns the proposals back in the queue."""
     from core.ops.undo import undo_and_save
 
-    with journal_for_reading(path) as journal:
+    path = session.root
+    with session.reading() as journal:
         found = [] if journal is None else journal.proposals()
     decided = [
         p
@@ -478,9 +470,9 @@ def undo_decision(
         raise WorkspaceError(f"{path}: no review decision to undo", exit_code=EXIT_REFUSED)
     last = max(decided, key=lambda p: (p.decided_at or p.created_at, p.id))
     if last.op_id is not None:
-        undo_and_save(ws or agent.open(path), last.op_id)  # its proposals wait again
+        undo_and_save(session.workspace, last.op_id)  # its proposals wait again
         return [p.id for p in decided if p.op_id == last.op_id]
-    with journal_for_writing(path) as journal:
+    with session.writing() as journal:
         journal.set_proposal_status(last.id, "pending")
     return [last.id]
 
@@ -501,27 +493,26 @@ class Decided:
 
 
 def approve(
-    agent: Agent,
-    path: Path,
+    session: AnySession,
     ids: Sequence[int],
     *,
     decisions: dict[int, str] | None = None,
     by: str = "person",
-    ws: Any = None,
 ) -> Decided:
     """Apply the proposals (with the person's own decision where `decisions` gives one) as one
     operation through the guarded commit: all of them, or, when one is stale, conflicts with
     another or cannot be carried out, none (Refused, with each reason; nothing is written and
-    they all stay as they were). `ws`: the window's open workspace (it must hold no unsaved
-    edits), else the files are read anew."""
-    ws = ws or agent.open(path)
+    they all stay as they were). The session's workspace must hold no unsaved edits; what
+    another program changed on disk since it was read is read first."""
+    ws, path = session.workspace, session.root
     if ws.modified:
         raise WorkspaceError(
             f"{path}: save or undo the unsaved edits first: approving writes at once",
             exit_code=EXIT_REFUSED,
         )
-    proposals = _wanted(path, ids)
-    rows, memories = memories_in(agent, path)
+    proposals = _wanted(session, ids)
+    ws.refresh_from_disk()
+    rows, memories = memories_in(session)
     by_key = {(r.file, r.key or r.id): r for r in rows}
     now = {(m.file, m.key): m for m in memories}
     refused = _conflicts(proposals)
@@ -531,10 +522,10 @@ def approve(
             refused[p.id] = why
     if refused:
         raise Refused(path, refused)
-    planned = _planned(agent, ws, proposals, by_key, decisions, path)
+    planned = _planned(session, proposals, by_key, decisions)
     documents = [cs.document for _p, sets in planned for cs in sets]
     op_id = None
-    with all_or_nothing(ws, documents) as op:
+    with all_or_nothing(ws, documents) as op, session.writing() as journal:  # the saves' too
         for p, sets in planned:
             try:
                 for changeset in sets:
@@ -548,9 +539,8 @@ def approve(
             )
             ws.save_all(cause=cause, op_id=op)
             op_id = op
-        with journal_for_writing(path) as journal:
-            ids = [p.id for p in proposals]
-            journal.set_proposals_status(ids, "applied", decided_by=by, op_id=op_id)
+        ids = [p.id for p in proposals]
+        journal.set_proposals_status(ids, "applied", decided_by=by, op_id=op_id)
     return Decided([p.id for p in proposals], op_id)
 
 
@@ -572,12 +562,10 @@ def _not_a_decision(p: Proposal, decisions: dict[int, str] | None) -> str | None
 
 
 def _planned(
-    agent: Agent,
-    ws: Any,
+    session: AnySession,
     proposals: Sequence[Proposal],
     by_key: Mapping[Key, Row],
     decisions: dict[int, str] | None,
-    path: Path,
 ) -> list[tuple[Proposal, list[ChangeSet]]]:
     """Each proposal's change sets (Refused, nothing applied, when one cannot be carried out)."""
     planned = []
@@ -585,19 +573,19 @@ def _planned(
         decision = (decisions or {}).get(p.id, p.decision)
         try:
             sets = changesets_for(
-                agent, ws, decision=decision, trigger=p.trigger,
+                session.agent, session.workspace, decision=decision, trigger=p.trigger,
                 row=by_key[(p.file, p.memory_id)], other=_related_row(p, by_key),
-                merged_text=p.merged_text, profile=_profile(ws),
+                merged_text=p.merged_text, profile=_profile(session.workspace),
             )  # fmt: skip
         except (WorkspaceError, ValueError) as exc:
-            raise Refused(path, {p.id: str(exc)}) from None
+            raise Refused(session.root, {p.id: str(exc)}) from None
         planned.append((p, sets))
     return planned
 
 
-def reject(path: Path, ids: Sequence[int], *, by: str = "person") -> list[int]:
-    proposals = _wanted(path, ids, also=("stale", "failed"))
-    with journal_for_writing(path) as journal:
+def reject(session: AnySession, ids: Sequence[int], *, by: str = "person") -> list[int]:
+    proposals = _wanted(session, ids, also=("stale", "failed"))
+    with session.writing() as journal:
         journal.set_proposals_status([p.id for p in proposals], "rejected", decided_by=by)
     return [p.id for p in proposals]
 
@@ -610,9 +598,10 @@ _WHY_NOT: dict[str, str] = {
 }
 
 
-def _wanted(path: Path, ids: Sequence[int], also: Sequence[str] = ()) -> list[Proposal]:
+def _wanted(session: AnySession, ids: Sequence[int], also: Sequence[str] = ()) -> list[Proposal]:
     """The proposals `ids` names, each waiting (or of a status in `also`); Refused otherwise."""
-    with journal_for_reading(path) as journal:
+    path = session.root
+    with session.reading() as journal:
         found = {} if journal is None else {p.id: p for p in journal.proposals()}
     missing = [i for i in ids if i not in found]
     if missing:

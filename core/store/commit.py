@@ -40,10 +40,12 @@ import hashlib
 import logging
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager, suppress
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -75,6 +77,7 @@ from core.store.retention import prune_own
 __all__ = [
     "RECENT_COMMITS",
     "Committed",
+    "HeldJournal",
     "NotRecorded",
     "Planned",
     "Target",
@@ -494,7 +497,7 @@ class _Commit(Generic[C]):
         finally:
             _IN_FLIGHT.discard(key)
         if self.backup is not None:
-            prune_own(self.target.root, self.backup.parent)
+            prune_own(self.target.root, self.backup.parent, self.journal)
             self._remember_own_backup(self.backup)
 
     def _remember_own_backup(self, backup: Path) -> None:
@@ -625,15 +628,135 @@ def _as_error(path: Path, exc: BaseException) -> BaseException:
 # The journal, settled
 
 
+class HeldJournal:
+    """A workspace's journal opened when first needed, settled then, and held until `close`:
+    what a session (one command, one window's open workspace) reads and writes the journal
+    through, instead of opening it again by path for each step.
+
+    One thread at a time uses it (each `reading`/`writing` holds a lock). A journal deleted or
+    replaced meanwhile is opened anew; an in-memory copy of a workspace MemDesk cannot write is
+    not held (it would not see later writes). `close` drops the handle; a later use opens it again.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._journal: Journal | None = None
+        self._settled = False  # every interrupted commit settled, not only one file's
+        self._lock = threading.RLock()
+
+    @contextmanager
+    def reading(self, *, required: bool = False) -> Iterator[Journal | None]:
+        """The journal as it stands, settled; None when the workspace has none (nothing is
+        created), or when it cannot be read (`required`: WorkspaceError saying why)."""
+        with self._lock:
+            journal = self._held() or self._open_for_reading(required)
+            if journal is None:
+                yield None
+                return
+            try:
+                with _corrupt_pages(journal, required=required):
+                    self._settle_all(journal)
+                    yield journal
+            finally:
+                self._let_go(journal)
+
+    @contextmanager
+    def writing(self, *, file: str | None = None) -> Iterator[Journal]:
+        """The journal, created if needed (a write is about to happen); the interrupted commits
+        of `file` settled (and all of them, the first time)."""
+        with self._lock:
+            journal = self._held()
+            if journal is None or not journal.persistent:
+                journal = self._open_for_writing()
+            if file is not None or not self._settled:
+                settle_interrupted(journal, self.root, file=file)
+                self._settled = self._settled or file is None
+            token = _WRITING.set((self.root, journal))
+            try:
+                yield journal
+            finally:
+                _WRITING.reset(token)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._journal is not None:
+                self._journal.close()
+            self._journal, self._settled = None, False
+
+    def __enter__(self) -> HeldJournal:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def _held(self) -> Journal | None:
+        if self._journal is not None and self._journal.replaced():
+            self.close()
+        return self._journal
+
+    def _open_for_reading(self, required: bool) -> Journal | None:
+        if not Journal.exists(self.root):
+            return None
+        try:
+            journal = Journal.open_for_inspection(self.root)
+        except JournalError as exc:
+            if required:
+                raise WorkspaceError(str(exc)) from None
+            return None
+        self._hold(journal)
+        return journal
+
+    def _settle_all(self, journal: Journal) -> None:
+        if self._settled:
+            return
+        try:
+            settle_interrupted(journal, self.root)
+        except JournalError as exc:
+            log.warning("%s: interrupted saves could not be settled now (%s)", self.root, exc)
+            return
+        self._settled = True
+
+    def _open_for_writing(self) -> Journal:
+        try:
+            journal = Journal.open(self.root)
+        except JournalError as exc:
+            raise WorkspaceError(f"{self.root}: not saved: {exc}") from None
+        self._hold(journal)
+        return journal
+
+    def _hold(self, journal: Journal) -> None:
+        self.close()
+        self._journal = journal
+
+    def _let_go(self, journal: Journal) -> None:
+        """An in-memory copy serves one use only."""
+        if not journal.persistent and journal is self._journal:
+            self.close()
+
+
+# The journal a session is writing through on this thread (`HeldJournal.writing`): the guarded
+# commits made meanwhile record into it instead of opening the journal again.
+_WRITING: ContextVar[tuple[Path, Journal] | None] = ContextVar("_WRITING", default=None)
+
+
+def _writing_to(root: Path) -> Journal | None:
+    held = _WRITING.get()
+    if held is None or held[1].replaced():
+        return None
+    same = held[0] == root or held[0].resolve() == root.resolve()
+    return held[1] if same else None
+
+
 @contextmanager
 def journal_for_writing(root: Path, *, file: str | None = None) -> Iterator[Journal]:
-    """The workspace's journal, created if needed (a write is about to happen), settled."""
-    try:
-        journal = Journal.open(root)
-    except JournalError as exc:
-        raise WorkspaceError(f"{root}: not saved: {exc}") from None
-    with journal:
+    """The workspace's journal, created if needed (a write is about to happen), settled: the
+    one a session is writing through (see `_WRITING`), else opened, and closed after."""
+    journal = _writing_to(root)
+    if journal is not None:
         settle_interrupted(journal, root, file=file)
+        yield journal
+        return
+    with HeldJournal(root) as held, held.writing(file=file) as journal:
         yield journal
 
 
@@ -641,21 +764,12 @@ def journal_for_writing(root: Path, *, file: str | None = None) -> Iterator[Jour
 def journal_for_reading(root: Path, *, required: bool = False) -> Iterator[Journal | None]:
     """The journal as it stands, settled; None when the workspace has none (nothing created),
     or when it cannot be read (`journal_unreadable` says why; `required`: WorkspaceError)."""
-    if not Journal.exists(root):
-        yield None
+    journal = _writing_to(root)
+    if journal is not None:
+        with _corrupt_pages(journal, required=required):
+            yield journal
         return
-    try:
-        journal = Journal.open_for_inspection(root)
-    except JournalError as exc:
-        if required:
-            raise WorkspaceError(str(exc)) from None
-        yield None
-        return
-    with journal, _corrupt_pages(journal, required=required):
-        try:
-            settle_interrupted(journal, root)
-        except JournalError as exc:
-            log.warning("%s: interrupted saves could not be settled now (%s)", root, exc)
+    with HeldJournal(root) as held, held.reading(required=required) as journal:
         yield journal
 
 

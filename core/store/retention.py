@@ -20,13 +20,17 @@ DEFAULT_KEEP = 50
 log = logging.getLogger(__name__)
 
 
-def backups_to_keep(root: Path) -> int:
-    """The workspace's setting (DEFAULT_KEEP when unset or unreadable); 0 means keep all."""
-    if not Journal.exists(root):
-        return DEFAULT_KEEP
+def backups_to_keep(root: Path, journal: Journal | None = None) -> int:
+    """The workspace's setting (DEFAULT_KEEP when unset or unreadable); 0 means keep all.
+    `journal`: the workspace's, open (a commit's), else it is opened."""
     try:
-        with Journal.open_for_inspection(root) as journal:
+        if journal is not None:
             value = journal.get_setting(SETTING, DEFAULT_KEEP)
+        elif not Journal.exists(root):
+            return DEFAULT_KEEP
+        else:
+            with Journal.open_for_inspection(root) as opened:
+                value = opened.get_setting(SETTING, DEFAULT_KEEP)
     except (JournalError, OSError):
         return DEFAULT_KEEP
     return (
@@ -43,7 +47,7 @@ def set_backups_to_keep(root: Path, keep: int) -> None:
         journal.set_setting(SETTING, keep)
 
 
-def prune_own(root: Path, backup_dir: Path) -> list[Path]:
+def prune_own(root: Path, backup_dir: Path, journal: Journal | None = None) -> list[Path]:
     """After a backup into `backup_dir`: delete MemDesk's oldest beyond the workspace's setting.
 
     Does nothing outside `.memdesk/backups/`. A failure is logged, never raised: a save that
@@ -52,7 +56,7 @@ def prune_own(root: Path, backup_dir: Path) -> list[Path]:
     own = root / ".memdesk" / "backups"
     if not backup_dir.absolute().is_relative_to(own.absolute()):
         return []
-    keep = backups_to_keep(root)
+    keep = backups_to_keep(root, journal)
     if keep == 0:
         return []
     try:

@@ -17,12 +17,13 @@ from typing import Any
 
 import pytest
 
-from core.agents.base import Agent, ChangeSet, NotApplicable, Row
+from core.agents.base import ChangeSet, NotApplicable, Row
+from core.agents.capabilities import Archiving, Editing, Pinning
 from core.agents.registry import NAMES, file_kinds
 from core.ops import apply_and_save
 from core.ops.restore import restore_and_save
 from core.ops.undo import undo_and_save
-from core.review.queue import Refused, approve, pending, run_review
+from core.review.queue import Refused, approve, run_review
 from core.review.rules import RulesReviewer
 from core.store.backups_view import BackupFile
 from core.store.commit import journal_for_reading
@@ -41,6 +42,7 @@ from tests.agents_contract.conftest import (
     memory_files,
 )
 from tests.cli.conftest import LIST_KEYS, Cli
+from tests.helpers import pending_at, session_at
 
 EDITED = "Contract edit: rotate the deploy key on the first of each month"
 ADDED = "Contract add: the standup moved to half past nine"
@@ -200,12 +202,13 @@ def test_an_edit_changes_that_memory_alone_and_undo_gives_back_every_byte(demo: 
 # memory/scopes/main/MEMORY.md left behind would hide the root MEMORY.md from the agent.
 def test_add_writes_where_the_agent_reads_or_is_not_applicable(demo: Demo) -> None:
     before, rows = picture(demo), demo.rows()
-    if type(demo.agent).add is Agent.add:  # the agent adds no memories: it says so, writes nothing
-        with pytest.raises(NotApplicable):
-            demo.agent.add(demo.agent.open(demo.root), ADDED)
+    try:
+        editing = Editing[Any].of(demo.agent, demo.root, "add")
+    except NotApplicable:  # the agent adds no memories: it says so, writes nothing
+        assert not isinstance(demo.agent, Editing)
         assert everything(demo.root) == before.files
         return
-    written = save(demo, lambda ws: demo.agent.add(ws, ADDED))
+    written = save(demo, lambda ws: editing.add(ws, ADDED))
     assert_guarded_write(demo.root, before.files, set(written))
     [(file, text)] = contents(demo.rows()) - contents(rows)
     assert file in written and ADDED in text
@@ -312,14 +315,16 @@ def test_the_edits_backup_is_listed_restored_and_the_restore_undone(demo: Demo, 
 @pytest.mark.parametrize("op", ["archive", "pin"])
 def test_archive_and_pin_are_undone_to_the_byte_or_refused(demo: Demo, op: str) -> None:
     before, row = picture(demo), demo.memory()
+    capability = Archiving if op == "archive" else Pinning
     try:
         if op == "archive":
-            save(demo, lambda ws: demo.agent.archive(ws, row, archived=True))
+            archiving = Archiving[Any].of(demo.agent, demo.root)
+            save(demo, lambda ws: archiving.archive(ws, row, archived=True))
         else:
-            save(demo, lambda ws: demo.agent.pin(ws, row))
+            pinning = Pinning[Any].of(demo.agent, demo.root)
+            save(demo, lambda ws: pinning.pin(ws, row))
     except WorkspaceError as refused:  # the agent has none (NotApplicable), or not for this one
-        inherited = getattr(type(demo.agent), op) is getattr(Agent, op)
-        assert isinstance(refused, NotApplicable) or not inherited
+        assert isinstance(refused, NotApplicable) or isinstance(demo.agent, capability)
         assert everything(demo.root) == before.files
         return
     assert_guarded_write(demo.root, before.files, {demo.memory_file})
@@ -332,9 +337,9 @@ def test_archive_and_pin_are_undone_to_the_byte_or_refused(demo: Demo, op: str) 
 
 def review(demo: Demo) -> list[int]:
     """The rules review over the demo; the proposals it leaves waiting (a demo gives some)."""
-    run = asyncio.run(run_review(demo.agent, demo.root, RulesReviewer(), today=TODAY))
+    run = asyncio.run(run_review(session_at(demo.root, demo.agent), RulesReviewer(), today=TODAY))
     assert run.failed == []
-    ids = [p.id for p in pending(demo.root)]
+    ids = [p.id for p in pending_at(demo.root)]
     assert ids, f"{demo.layout}: the rules reviewer proposes nothing on the demo"
     return ids
 
@@ -348,9 +353,9 @@ def proposals(demo: Demo, status: ProposalStatus) -> list[Proposal]:
 def test_approving_every_proposal_is_one_operation_undone_to_the_byte(demo: Demo) -> None:
     ids = review(demo)
     before = picture(demo)
-    decided = approve(demo.agent, demo.root, ids)
+    decided = approve(session_at(demo.root, demo.agent), ids)
     assert decided.applied == ids
-    assert pending(demo.root) == []
+    assert pending_at(demo.root) == []
     assert sorted(p.id for p in proposals(demo, "applied")) == ids
     if decided.op_id is None:  # nothing needed to change
         assert memory_files(demo.root) == agents_part(before.files)
@@ -362,15 +367,15 @@ def test_approving_every_proposal_is_one_operation_undone_to_the_byte(demo: Demo
 
 def test_approving_all_applies_none_when_one_has_gone_stale(demo: Demo) -> None:
     ids = review(demo)
-    first = pending(demo.root)[0]
+    first = pending_at(demo.root)[0]
     row = next(r for r in demo.rows() if r.file == first.file and first.memory_id in (r.key, r.id))
     save(demo, lambda ws: demo.agent.edit(ws, row, text=EDITED))  # the memory changed since
     before = everything(demo.root)
     with pytest.raises(Refused) as refused:
-        approve(demo.agent, demo.root, ids)
+        approve(session_at(demo.root, demo.agent), ids)
     assert first.id in refused.value.reasons
     assert memory_files(demo.root) == agents_part(before)
-    assert [p.id for p in pending(demo.root)] == ids
+    assert [p.id for p in pending_at(demo.root)] == ids
 
 
 # -- context -------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from core.agents.picoclaw.workspace import PicoClawWorkspace as AgentWorkspace
+    from core.agents.session import Session
     from core.demo import write_demo
     from ui.agents.picoclaw.desk import PicoClawDesk
     from ui.main_window import MainWindow
@@ -58,7 +59,7 @@ def main() -> int:
         aws.longterm()
 
         def show() -> None:
-            window._opened(aws)
+            window._opened(Session(aws.agent, aws))
             app.processEvents()
 
         start = time.perf_counter()

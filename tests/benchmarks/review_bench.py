@@ -24,9 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from app.cli import main as cli
 from core.agents.everbot.decay import apply_decay, preview_decay
 from core.agents.registry import agent_named
+from core.agents.session import Session
 from core.review.duplicates import duplicates_and_contradictions
 from core.review.queue import memories_in, queue_transitions, run_review, scan
 from core.review.rules import RulesReviewer
+from tests.helpers import session_at
 
 
 def _timed(label: str, step: object) -> object:
@@ -44,18 +46,22 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "ws"
         assert cli(["demo", str(root), "--entries", str(entries)]) == 0
-        _rows, memories = _timed("read the memories", lambda: memories_in(agent, root))
+        _rows, memories = _timed("read the memories", lambda: memories_in(session_at(root, agent)))
         found = _timed(
             "duplicates and contradictions", lambda: duplicates_and_contradictions(memories)
         )
         dups, contra = found  # type: ignore[misc]
         print(f"  {len(dups)} duplicate pairs, {len(contra)} contradictions in {entries} memories")
         ws = agent.open(root)
-        candidates = _timed("every trigger", lambda: scan(agent, root, ws, memories, date.today()))
+        candidates = _timed(
+            "every trigger", lambda: scan(Session(agent, ws), memories, date.today())
+        )
         print(f"  {len(candidates)} candidates")  # type: ignore[arg-type]
         _timed(
             "review run (rules reviewer, stored)",
-            lambda: asyncio.run(run_review(agent, root, RulesReviewer(), today=date.today())),
+            lambda: asyncio.run(
+                run_review(session_at(root, agent), RulesReviewer(), today=date.today())
+            ),
         )
         at = date.today() + timedelta(days=365)  # a year on: many memories fall below the marks
         ws = agent.open(root)
@@ -64,7 +70,7 @@ def main() -> None:
         _timed("decay apply (scores written)", lambda: apply_decay(ws, preview))
         queued = _timed(
             f"queueing its {len(moves)} archive/delete proposals",
-            lambda: queue_transitions(agent, root, moves, at, ws=ws),  # as decay_and_queue
+            lambda: queue_transitions(Session(agent, ws), moves, at),  # as decay_and_queue
         )
         print(f"  {len(queued)} proposals queued or reviewed again")  # type: ignore[arg-type]
 

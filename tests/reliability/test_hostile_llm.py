@@ -49,7 +49,7 @@ from core.review.related import RelatedIndex
 from core.review.run import review_many
 from core.secrets import API_KEY_ENV, REDACTED, scrub_secrets
 from core.store.commit import journal_for_reading
-from tests.helpers import serving
+from tests.helpers import serving, session_at
 
 KEY = "Zq93xT-memdesk-test-KEY-7781"
 MiB = 1024 * 1024
@@ -279,7 +279,9 @@ def test_a_review_run_against_huge_replies_keeps_the_journal_small(
     server.respond = lambda asked: Answer(parts=huge_chat(size))
     reviewer = LlmReviewer(settings(server.base_url, max_in_flight=4))
     start = time.monotonic()
-    run = asyncio.run(run_review(agent_named("everbot"), workspace, reviewer, today=date.today()))
+    run = asyncio.run(
+        run_review(session_at(workspace, agent_named("everbot")), reviewer, today=date.today())
+    )
     assert time.monotonic() - start < 10
     assert len(run.stored) >= 4
     with journal_for_reading(workspace) as journal:
@@ -620,7 +622,9 @@ def test_an_echoed_key_never_reaches_the_journal(server: HostileServer, tmp_path
 
     server.respond = respond
     reviewer = LlmReviewer(settings(server.base_url, retries=0))
-    run = asyncio.run(run_review(agent_named("everbot"), workspace, reviewer, today=date.today()))
+    run = asyncio.run(
+        run_review(session_at(workspace, agent_named("everbot")), reviewer, today=date.today())
+    )
     assert len(run.stored) >= 6
     with journal_for_reading(workspace) as journal:
         assert journal is not None

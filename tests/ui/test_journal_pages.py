@@ -14,6 +14,7 @@ from app.cli import main
 from core.agents.everbot.workspace import Workspace
 from core.agents.registry import agent_named
 from core.ops.activity import operations
+from tests.helpers import pending_at
 from tests.ui.test_agent_desk import opened
 from ui.main_window import MainWindow
 from ui.sidebar_desk import SidebarDesk
@@ -321,8 +322,6 @@ def test_run_decay_from_the_window_writes_scores_and_queues_what_it_would_archiv
 ) -> None:
     from PySide6.QtCore import QDate
 
-    from core.review.queue import pending
-
     folder = tmp_path / "ws"
     assert main(["demo", str(folder), "--layout", "everbot"]) == 0
     window.open_workspace(folder)
@@ -344,7 +343,7 @@ def test_run_decay_from_the_window_writes_scores_and_queues_what_it_would_archiv
     assert preview.changed_count and preview.transitions  # type: ignore[attr-defined]
     assert "scores change" in desk.decay_dialog.summary.text()  # type: ignore[attr-defined]
     assert (folder / "MEMORY.md").read_bytes() != before
-    waiting = pending(folder)
+    waiting = pending_at(folder)
     queued = {p.memory_id for p in waiting if "decay" in p.triggers}
     named = {key for p in waiting for key in p.related_ids}  # its own proposal comes after
     assert {t.key for t in preview.transitions} <= queued | named  # type: ignore[attr-defined]

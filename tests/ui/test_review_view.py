@@ -16,12 +16,11 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from app.cli import main
-from core.agents.everbot.workspace import Workspace
 from core.ops.activity import operations
-from core.review.queue import pending
 from core.store.commit import journal_for_reading
 from tests.core.review import test_llm_reviewer
 from tests.core.review.test_llm_reviewer import ChatServer, Reply
+from tests.helpers import pending_at, session_at
 from ui.review_view import ReviewView, age_of
 
 server = test_llm_reviewer.server  # a real chat-completions server on 127.0.0.1
@@ -48,7 +47,7 @@ class Desk:
         else:
             self.messages.append(message)
             written = True
-        self.view.ws.reload()
+        self.view.session.workspace.reload()
         then(written)
 
 
@@ -63,7 +62,7 @@ def root(tmp_path: Path) -> Path:
 def view(qtbot: QtBot, root: Path, qasync_loop: asyncio.AbstractEventLoop) -> ReviewView:
     page = ReviewView()
     qtbot.addWidget(page)
-    page.show_workspace(Workspace.open(root))
+    page.show_session(session_at(root))
     page.show()
     return page
 
@@ -105,17 +104,17 @@ def test_review_now_then_work_through_the_queue_by_keyboard(
     second = view.current()
     assert second is not None
     press(qtbot, view, Qt.Key.Key_K)  # keep, whatever was proposed
-    assert second.id not in [p.id for p in pending(root)]
+    assert second.id not in [p.id for p in pending_at(root)]
 
     third = view.current()
     assert third is not None
     press(qtbot, view, Qt.Key.Key_S)  # skip: nothing written
-    assert view.current() is not third and third.id in [p.id for p in pending(root)]
+    assert view.current() is not third and third.id in [p.id for p in pending_at(root)]
     press(qtbot, view, Qt.Key.Key_E)
     assert desk.edits == [(view.current().file, view.current().memory_id)]  # type: ignore[union-attr]
 
     press(qtbot, view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo the keep
-    assert second.id in [p.id for p in pending(root)]
+    assert second.id in [p.id for p in pending_at(root)]
     assert desk.messages[-1] == "The last review decision was undone"
 
 
@@ -135,7 +134,7 @@ def test_the_table_approves_many_as_one_operation(
     assert desk.failures == []
     [op] = operations(root)[:1]
     assert op.op.cause.startswith("review: approved proposals") and len(chosen) > 1
-    assert not set(chosen) & {p.id for p in pending(root)}
+    assert not set(chosen) & {p.id for p in pending_at(root)}
 
 
 def test_the_table_model_is_sound(qtbot: QtBot, view: ReviewView) -> None:
@@ -160,7 +159,7 @@ def test_a_secret_is_masked_wherever_the_proposal_shows(
 ) -> None:
     token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
     assert main(["add", str(root), f"The deploy token is {token}"]) == 0
-    view.ws.reload()
+    view.session.workspace.reload()
     Desk(view)
     review_now(qtbot, view)
     secret = next(p for p in view.proposals if p.trigger == "secret")
@@ -229,7 +228,7 @@ def test_cancel_stops_a_review_in_flight(
         view.cancel_review()
     assert view.review_now.isEnabled() and not view.cancel.isVisible()
     assert view.proposals == []  # nothing was decided before the cancel
-    with journal_for_reading(view.ws.root) as journal:
+    with journal_for_reading(view.session.root) as journal:
         assert journal is not None and journal.get_setting("last_review_at") is None
 
 

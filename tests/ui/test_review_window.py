@@ -16,10 +16,10 @@ from pytestqt.qtbot import QtBot
 from app.cli import main
 from core.agents.everbot.workspace import Workspace
 from core.ops.activity import operations
-from core.review.queue import listed, pending
 from tests.core.review import test_llm_reviewer
 from tests.core.review.test_llm_reviewer import ChatServer, Reply
 from tests.core.review.test_review_batch import _agent_rewrites
+from tests.helpers import listed_at, pending_at
 from tests.ui.test_agent_desk import opened
 from ui.agents.everbot.desk import EverBotDesk
 from ui.main_window import MainWindow
@@ -69,7 +69,7 @@ def test_keys_pressed_while_a_decision_is_written_act_on_the_proposal_then_on_sc
     assert view.current() is not None and view.current().id == first.id  # type: ignore[union-attr]
     _settled(qtbot, window, view)
 
-    statuses = {p.id: p.status for p in listed(root)}
+    statuses = {p.id: p.status for p in listed_at(root)}
     assert first.id not in statuses  # applied, once
     assert statuses[second.id] == "pending"  # neither accepted nor rejected by the quick keys
     assert sum(f"#{first.id} was decided already" in f for f in failures) == 2
@@ -78,7 +78,7 @@ def test_keys_pressed_while_a_decision_is_written_act_on_the_proposal_then_on_sc
 
     _press(qtbot, view, Qt.Key.Key_Space)  # now #2 is on screen
     _settled(qtbot, window, view)
-    assert second.id not in {p.id for p in pending(root)}
+    assert second.id not in {p.id for p in pending_at(root)}
 
 
 def test_a_batch_approval_with_a_stale_proposal_leaves_the_window_and_file_as_they_were(
@@ -100,7 +100,9 @@ def test_a_batch_approval_with_a_stale_proposal_leaves_the_window_and_file_as_th
     assert (root / "MEMORY.md").read_bytes() == on_disk
     assert window.ws is not None and not window.ws.modified
     assert window.undo_stack.count() == 0 and operations(root) == []
-    assert {p.id for p in pending(root)} == {p.id for p in view.proposals if p.status == "pending"}
+    assert {p.id for p in pending_at(root)} == {
+        p.id for p in view.proposals if p.status == "pending"
+    }
 
 
 def test_an_unreachable_llm_fails_loudly_and_retry_reviews_the_failed_ones(
@@ -131,7 +133,7 @@ def test_an_unreachable_llm_fails_loudly_and_retry_reviews_the_failed_ones(
     assert view.failure.isVisible() and "connection refused" in view.failure.text()
     assert view.retry.isVisible()
     assert view.proposals and {p.status for p in view.proposals} == {"failed"}
-    assert pending(root) == []  # failed, not waiting
+    assert pending_at(root) == []  # failed, not waiting
     assert view.model.data(view.model.index(0, 2)) == "failed"
 
     settings.llm_base_url = server.base_url
@@ -169,7 +171,7 @@ def test_approve_all_is_one_operation_undone_in_one_step(
 
     [op] = operations(root)
     assert op.op.cause.startswith("review: approved proposals")
-    assert pending(root) == [] and (root / "MEMORY.md").read_bytes() != before
+    assert pending_at(root) == [] and (root / "MEMORY.md").read_bytes() != before
     assert window.ws is not None and not window.ws.modified
 
     view.card.setFocus()  # the card's Ctrl+Z undoes the last decision
@@ -177,7 +179,7 @@ def test_approve_all_is_one_operation_undone_in_one_step(
     _settled(qtbot, window, view)
 
     assert (root / "MEMORY.md").read_bytes() == before
-    assert {p.id for p in pending(root)} == waiting
+    assert {p.id for p in pending_at(root)} == waiting
 
 
 def test_archive_is_no_decision_where_the_agent_has_no_archive(
@@ -192,10 +194,10 @@ def test_archive_is_no_decision_where_the_agent_has_no_archive(
     qtbot.waitUntil(lambda: bool(view.proposals), timeout=10_000)
     failures: list[str] = []
     desk.failed.connect(failures.append)  # type: ignore[union-attr]
-    before = {p.id for p in pending(root)}
+    before = {p.id for p in pending_at(root)}
 
     assert not view.findChild(QPushButton, "reviewArchive").isEnabled()
     _press(qtbot, view, Qt.Key.Key_A)
 
     assert any("has no archive" in f for f in failures)
-    assert {p.id for p in pending(root)} == before
+    assert {p.id for p in pending_at(root)} == before

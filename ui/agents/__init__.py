@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import importlib
 
-from ui.desk import Desk
+from ui.desk import AnyDesk
 
 
-def desk_class(agent: str) -> type[Desk]:
+def desk_class(agent: str) -> type[AnyDesk]:
     """The desk that shows the workspace of the agent called `agent`."""
     module = importlib.import_module(f"ui.agents.{agent}.desk")
-    desk: type[Desk] = module.DESK
+    desk: type[AnyDesk] = module.DESK
     return desk

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import date
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from core.agents.base import (
     Agent,
@@ -24,12 +24,26 @@ from core.agents.base import (
     Source,
     SourceCount,
 )
+from core.agents.capabilities import (
+    Archiving,
+    Decaying,
+    Editing,
+    Pinning,
+    Policy,
+    Retrieval,
+    SessionStart,
+    Snapshots,
+)
 from core.agents.everbot.document import Entry, Section
 from core.formats.problems import Problem
 from core.ops import ChangeSet
 from core.store.backups_view import BackupFile
 from core.store.errors import EXIT_ERROR, WorkspaceError
 from core.store.files import read_head
+
+if TYPE_CHECKING:
+    from core.agents.everbot.workspace import Workspace
+
 
 MEMORY_FILE = "MEMORY.md"
 # A header at the start of a line; the agent reads a lone CR as a line end too.
@@ -41,11 +55,20 @@ LIST_HEADER = (
 )
 
 
-class EverBot(Agent):
+class EverBot(
+    Agent["Workspace"],
+    Editing["Workspace"],
+    Archiving["Workspace"],
+    Pinning["Workspace"],
+    Decaying["Workspace"],
+    Policy["Workspace"],
+    Snapshots["Workspace"],
+    Retrieval,
+    SessionStart,
+):
     name: ClassVar[str] = "everbot"
     title: ClassVar[str] = "EverBot (structured MEMORY.md)"
     demo_layouts: ClassVar[tuple[str, ...]] = ("everbot", "tiered")
-    archives: ClassVar[bool] = True
     file_name: ClassVar[str | None] = "MEMORY.md"
     file_hint: ClassVar[str] = "EverBot's memories, '### [id] category | score | date | hits'"
     profiles: ClassVar[tuple[str, ...]] = ("everbot", "tiered")
@@ -64,7 +87,7 @@ class EverBot(Agent):
         return (root / MEMORY_FILE).is_file()  # a new agent's file may have no entries yet
 
     # -- reading -------------------------------------------------------------------------------
-    def open(self, root: Path) -> Any:
+    def open(self, root: Path) -> Workspace:
         return _open(root, None)
 
     def backups(self, path: Path) -> list[BackupFile]:
@@ -116,10 +139,10 @@ class EverBot(Agent):
             )
         return self._rows_of(_open(path, profile), section, query)
 
-    def rows_in(self, ws: Any) -> list[Row]:
+    def rows_in(self, ws: Workspace) -> list[Row]:
         return self._rows_of(ws, "all", None)
 
-    def _rows_of(self, ws: Any, section: str, query: str | None) -> list[Row]:
+    def _rows_of(self, ws: Workspace, section: str, query: str | None) -> list[Row]:
         from core.agents.everbot.fields import memory_fields
 
         entries = [e for e in ws.doc.iter_entries() if section in ("all", e.section)]
@@ -174,7 +197,7 @@ class EverBot(Agent):
     # -- operations for scripts ------------------------------------------------------------------
     def add(
         self,
-        ws: Any,
+        ws: Workspace,
         text: str,
         *,
         file: str | None = None,
@@ -191,7 +214,7 @@ class EverBot(Agent):
 
     def edit(
         self,
-        ws: Any,
+        ws: Workspace,
         row: Row,
         *,
         text: str | None = None,
@@ -204,24 +227,28 @@ class EverBot(Agent):
         wanted = {k: v for k, v in fields.items() if v is not None}
         return ops.edit(ws, row.key, label=f"Edit [{row.id}]", **wanted)
 
-    def delete(self, ws: Any, row: Row) -> ChangeSet:
+    def delete(self, ws: Workspace, row: Row) -> ChangeSet:
         from core.agents.everbot import ops
 
         return ops.delete(ws, [row.key], f"Delete [{row.id}]")
 
-    def archive(self, ws: Any, row: Row, *, archived: bool) -> ChangeSet:
+    def archive(self, ws: Workspace, row: Row, *, archived: bool) -> ChangeSet:
         from core.agents.everbot import ops
 
         section: Section = "archived" if archived else "active"
         label = f"{'Archive' if archived else 'Unarchive'} [{row.id}]"
         return ops.move(ws, [row.key], section, label)
 
-    def pin(self, ws: Any, row: Row) -> ChangeSet:
+    def pin(self, ws: Workspace, row: Row) -> ChangeSet:
         from core.agents.everbot import ops
 
         return ops.pin(ws, row.key, f"Pin [{row.id}] to core")
 
-    def merge(self, ws: Any, *, keep: Row, drop: Row, text: str) -> list[ChangeSet]:
+    def promote(self, ws: Workspace, row: Row) -> ChangeSet:
+        """A reviewer's PROMOTE: the memory pinned to core."""
+        return self.pin(ws, row)
+
+    def merge(self, ws: Workspace, *, keep: Row, drop: Row, text: str) -> list[ChangeSet]:
         """One memory of two: the merged text, the higher score, the hits summed."""
         from core.agents.everbot import ops
 
@@ -274,7 +301,7 @@ class EverBot(Agent):
     def policy(self, path: Path) -> list[Any]:
         return list(_open(path, None).profile_values().rows())
 
-    def set_policy(self, ws: Any, values: dict[str, str | None]) -> ChangeSet:
+    def set_policy(self, ws: Workspace, values: dict[str, str | None]) -> ChangeSet:
         changeset: ChangeSet = ws.set_profile(values)
         return changeset
 
@@ -283,7 +310,7 @@ class EverBot(Agent):
 
         return list(profile_versions(path))
 
-    def restore_snapshot(self, ws: Any, name: str) -> ChangeSet:
+    def restore_snapshot(self, ws: Workspace, name: str) -> ChangeSet:
         from core.agents.everbot.profile_file import find_profile_version
 
         version = find_profile_version(ws.root, name)
@@ -297,7 +324,7 @@ class EverBot(Agent):
 
     def what_if(
         self,
-        ws: Any,
+        ws: Workspace,
         values: dict[str, str | None],
         at: date,
         *,
@@ -315,7 +342,9 @@ class EverBot(Agent):
             )
         return what_if(ws, ws.profile_values().tried(values), at)
 
-    def decay_transitions(self, ws: Any, at: date) -> dict[tuple[str, str], tuple[str, float]]:
+    def decay_transitions(
+        self, ws: Workspace, at: date
+    ) -> dict[tuple[str, str], tuple[str, float]]:
         from core.agents.everbot.decay import preview_decay
 
         return {(ws.file, t.key): (t.to, t.score) for t in preview_decay(ws, at).transitions}
@@ -368,7 +397,7 @@ class EverBot(Agent):
         return write_demo(target, layout=layout, entries=entries, seed=seed, today=today)
 
 
-def _open(path: Path, profile: str | None) -> Any:
+def _open(path: Path, profile: str | None) -> Workspace:
     from core.agents.everbot.workspace import Workspace
 
     return Workspace.open(path, profile=profile)

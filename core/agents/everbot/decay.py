@@ -27,7 +27,7 @@ from core.store.merge import Change
 from core.times import iso_day
 
 if TYPE_CHECKING:
-    from core.agents.base import Agent
+    from core.agents.base import AnyAgent
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,14 +177,16 @@ class DecayDone:
     proposals: list[int]  # the archive/delete transitions now waiting in the queue
 
 
-def decay_and_queue(agent: Agent, ws: Workspace, preview: DecayPreview) -> DecayDone:
+def decay_and_queue(agent: AnyAgent, ws: Workspace, preview: DecayPreview) -> DecayDone:
     """Apply a decay preview's scores and put its archive/delete transitions in the review queue
     (SPEC 3: a decay run never archives or deletes by itself): the CLI's and the window's run."""
+    from core.agents.session import Session
     from core.review.queue import queue_transitions
 
     saved = apply_decay(ws, preview) if preview.changed_count else None
     moves = [(ws.file, t.key, t.to, t.score) for t in preview.transitions]
-    return DecayDone(saved, queue_transitions(agent, ws.root, moves, preview.at, ws=ws))
+    with Session(agent, ws) as session:
+        return DecayDone(saved, queue_transitions(session, moves, preview.at))
 
 
 def _apply(ws: Workspace, preview: DecayPreview) -> Saved[Entry]:

@@ -52,7 +52,7 @@ from core.store.merge import Change, Resolution
 from core.times import iso_day
 
 if TYPE_CHECKING:
-    from core.agents.base import Agent
+    from core.agents.base import AnyAgent
 
 __all__ = ["Workspace", "change_kind", "history_backups", "memory_backups"]
 
@@ -89,7 +89,7 @@ class Workspace(DocumentSet):
     """One open structured memory file and the changes made to it since it was read."""
 
     @property
-    def agent(self) -> Agent:
+    def agent(self) -> AnyAgent:
         """The plug-in that reads this workspace (its one name: `agent.name`)."""
         from core.agents.everbot import AGENT
 

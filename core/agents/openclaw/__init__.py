@@ -18,15 +18,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from core.agents.base import (
     Agent,
+    Capability,
     CheckReport,
     Context,
     DemoResult,
-    NotApplicable,
     Row,
     Source,
     SourceCount,
     first_line,
 )
+from core.agents.capabilities import Editing, Pinning, Retrieval, SessionStart
 from core.agents.openclaw import layout
 from core.formats.problems import Problem
 from core.formats.text import InputError, decode
@@ -42,7 +43,12 @@ if TYPE_CHECKING:
     from core.store.backups_view import BackupFile
 
 
-class OpenClaw(Agent):
+class OpenClaw(
+    Agent["OpenClawWorkspace"],
+    Editing["OpenClawWorkspace"],
+    Pinning["OpenClawWorkspace"],
+    SessionStart,
+):
     name: ClassVar[str] = "openclaw"
     title: ClassVar[str] = "OpenClaw"
     demo_layouts: ClassVar[tuple[str, ...]] = ("openclaw",)
@@ -73,7 +79,7 @@ class OpenClaw(Agent):
         groups = [own_backups(path, path / f.path, CuratedFileFormat(f.path)) for f in files]
         return find_backups([*groups, _state_db_backups(path)])
 
-    def open(self, root: Path) -> Any:
+    def open(self, root: Path) -> OpenClawWorkspace:
         from core.agents.openclaw.workspace import OpenClawWorkspace
 
         return OpenClawWorkspace.open(root)
@@ -196,12 +202,15 @@ class OpenClaw(Agent):
         except ValueError as exc:
             raise WorkspaceError(str(exc), exit_code=EXIT_REFUSED) from None
 
-    def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
-        raise NotApplicable(
-            f"{path}: OpenClaw chooses no memory by the message before the model asks: it injects "
-            "its bootstrap files when a session starts (`memdesk context PATH`), and the model "
-            "searches its memory itself (`memdesk list PATH --query WORDS` finds the same entries)"
-        )
+    def lacks(self, capability: type[Capability], operation: str = "") -> str:
+        if capability is Retrieval:
+            return (
+                "OpenClaw chooses no memory by the message before the model asks: it injects "
+                "its bootstrap files when a session starts (`memdesk context PATH`), and the model "
+                "searches its memory itself (`memdesk list PATH --query WORDS` finds the same "
+                "entries)"
+            )
+        return super().lacks(capability, operation)
 
     def demo(
         self,

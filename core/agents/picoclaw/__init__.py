@@ -27,6 +27,14 @@ from core.agents.base import (
     first_line,
     list_line,
 )
+from core.agents.capabilities import (
+    Editing,
+    Policy,
+    PolicyDiff,
+    Retrieval,
+    SessionStart,
+    Snapshots,
+)
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
@@ -45,7 +53,15 @@ _DAILY_DIR = re.compile(r"^\d{6}$")
 log = logging.getLogger(__name__)
 
 
-class PicoClaw(Agent):
+class PicoClaw(
+    Agent["PicoClawWorkspace"],
+    Editing["PicoClawWorkspace"],
+    Policy["PicoClawWorkspace"],
+    Snapshots["PicoClawWorkspace"],
+    PolicyDiff,
+    Retrieval,
+    SessionStart,
+):
     name: ClassVar[str] = "picoclaw"
     title: ClassVar[str] = "PicoClaw"
     demo_layouts: ClassVar[tuple[str, ...]] = ("picoclaw",)
@@ -79,7 +95,7 @@ class PicoClaw(Agent):
         return inner if inner.is_dir() and self.detect(inner) else None
 
     # -- reading -------------------------------------------------------------------------------
-    def open(self, root: Path) -> Any:
+    def open(self, root: Path) -> PicoClawWorkspace:
         from core.agents.picoclaw.workspace import PicoClawWorkspace
 
         return PicoClawWorkspace.open(root)

@@ -27,7 +27,7 @@ from core.store.files import read_file, read_or_none
 from core.store.merge import Change, Resolution
 
 if TYPE_CHECKING:
-    from core.agents.base import Agent
+    from core.agents.base import AnyAgent
 
 LONGTERM = "memory/MEMORY.md"
 PROFILE = "memory/profile.json"
@@ -61,7 +61,7 @@ class AgentPreview:
 
 class PicoClawWorkspace(DocumentSet):
     @property
-    def agent(self) -> Agent:
+    def agent(self) -> AnyAgent:
         """The plug-in that reads this workspace (its one name: `agent.name`)."""
         from core.agents.picoclaw import AGENT
 

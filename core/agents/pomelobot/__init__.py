@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from core.agents.base import (
     LIST_HEADER,
     Agent,
+    Capability,
     CheckReport,
     Context,
     DemoResult,
@@ -30,6 +31,7 @@ from core.agents.base import (
     first_line,
     list_line,
 )
+from core.agents.capabilities import Chunks, Editing, Retrieval, SessionStart
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
@@ -44,7 +46,7 @@ _DAILY = re.compile(r"^\d{4}-\d{2}-\d{2}\.md$")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-class Pomelobot(Agent):
+class Pomelobot(Agent["PomelobotWorkspace"], Editing["PomelobotWorkspace"], SessionStart, Chunks):
     name: ClassVar[str] = "pomelobot"
     title: ClassVar[str] = "Pomeloclaw / Pomelobot"
     demo_layouts: ClassVar[tuple[str, ...]] = ("pomelobot", "pomeloclaw")
@@ -76,7 +78,7 @@ class Pomelobot(Agent):
         return sources
 
     # -- reading -------------------------------------------------------------------------------
-    def open(self, root: Path) -> Any:
+    def open(self, root: Path) -> PomelobotWorkspace:
         from core.agents.pomelobot.workspace import PomelobotWorkspace
 
         return PomelobotWorkspace.open(root)
@@ -217,13 +219,15 @@ class Pomelobot(Agent):
         return delete_entry(ws.memory_file(row.file), row.key)
 
     # -- what the agent does with it -------------------------------------------------------------
-    def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
-        raise NotApplicable(
-            f"{path}: Pomeloclaw / Pomelobot chooses no memory by the message: it injects its "
-            "memory files when a session starts (`memdesk context PATH --scope SCOPE`), and the "
-            "model searches them itself when it wants (`memdesk list PATH --query WORDS` finds "
-            "the same lines; `memdesk chunks PATH FILE` shows how a file is indexed)"
-        )
+    def lacks(self, capability: type[Capability], operation: str = "") -> str:
+        if capability is Retrieval:
+            return (
+                "Pomeloclaw / Pomelobot chooses no memory by the message: it injects its memory "
+                "files when a session starts (`memdesk context PATH --scope SCOPE`), and the "
+                "model searches them itself when it wants (`memdesk list PATH --query WORDS` "
+                "finds the same lines; `memdesk chunks PATH FILE` shows how a file is indexed)"
+            )
+        return super().lacks(capability, operation)
 
     def context(
         self,

@@ -25,14 +25,14 @@ from core.store.files import list_folder
 from core.store.merge import Change
 
 if TYPE_CHECKING:
-    from core.agents.base import Agent
+    from core.agents.base import AnyAgent
 
 MemoryFile = Document[pomelobot.MemoryFileDocument, pomelobot.Entry]
 
 
 class PomelobotWorkspace(DocumentSet):
     @property
-    def agent(self) -> Agent:
+    def agent(self) -> AnyAgent:
         """The plug-in that reads this workspace (its one name: `agent.name`)."""
         from core.agents.pomelobot import AGENT
 

@@ -185,14 +185,18 @@ class Journal(ReviewStorage):
             raise _failure(self.path, exc) from exc
         self._check_still_there()
 
-    def _check_still_there(self) -> None:
-        """A journal file deleted or replaced while open takes what is written to it into a file
-        nobody will read again: an error, never a quiet success."""
-        if (
+    def replaced(self) -> bool:
+        """Whether the journal file was deleted or replaced since it was opened."""
+        return (
             self._identity is not None
             and self.path is not None
             and _identity(self.path) != self._identity
-        ):
+        )
+
+    def _check_still_there(self) -> None:
+        """A journal file deleted or replaced while open takes what is written to it into a file
+        nobody will read again: an error, never a quiet success."""
+        if self.replaced():
             raise JournalError(
                 f"{self.path}: the journal was deleted or replaced while MemDesk was writing to "
                 "it; what was just done is not recorded in it"

@@ -21,6 +21,7 @@ from core.review.model import Memory
 from core.review.queue import memories_in
 from core.review.secrets import find_secret, mask_secrets
 from core.review.temporary import find_temporary, is_expired
+from tests.helpers import session_at
 
 CORE = Path(core.__file__).parent
 TODAY = date(2026, 11, 26)
@@ -259,7 +260,7 @@ def test_the_demo_memories_trip_no_detector_but_openclaws_light_sleep(
     agent = demo_layouts()[layout]
     root = tmp_path / "ws"
     write_demo(root, layout=layout, today=TODAY)
-    _rows, memories = memories_in(agent, agent.workspace_in(root) or root)
+    _rows, memories = memories_in(session_at(agent.workspace_in(root) or root, agent))
     assert memories
     assert [m.content for m in memories if find_secret(m.content)] == []
     junk = [m.content for m in memories if find_junk(m.content) is not None]

@@ -30,7 +30,7 @@ from core.review.related import RelatedIndex
 from core.review.run import review_many
 from core.secrets import API_KEY_ENV
 from core.store.commit import journal_for_reading
-from tests.helpers import serving
+from tests.helpers import serving, session_at
 
 KEY = "Zq93xT-memdesk-test-KEY-7781"
 
@@ -384,7 +384,9 @@ def test_the_key_reaches_the_server_and_nothing_else(
 
     server.respond = respond
     reviewer = LlmReviewer(settings(server.base_url))
-    run = asyncio.run(run_review(agent_named("everbot"), workspace, reviewer, today=date.today()))
+    run = asyncio.run(
+        run_review(session_at(workspace, agent_named("everbot")), reviewer, today=date.today())
+    )
     assert run.stored and run.failed
     assert {s.headers["Authorization"] for s in server.seen} == {f"Bearer {KEY}"}
     with journal_for_reading(workspace) as journal:

@@ -15,9 +15,10 @@ import pytest
 from app.cli import main
 from core.agents.registry import resolve
 from core.review.model import Candidate, Review, ReviewContext
-from core.review.queue import Refused, approve, listed, pending, run_review
+from core.review.queue import Refused, approve, run_review
 from core.review.rules import RulesReviewer
 from core.store.journal import Journal
+from tests.helpers import listed_at, pending_at, session_at
 
 LAYOUTS = ("everbot", "tiered", "picoclaw", "openclaw", "pomelobot", "pomeloclaw")
 
@@ -32,7 +33,9 @@ def _agent(root: Path):  # type: ignore[no-untyped-def]
 
 
 def _review(root: Path, reviewer: object = None) -> object:
-    run = run_review(_agent(root), root, reviewer or RulesReviewer(), today=date.today())  # type: ignore[arg-type]
+    run = run_review(
+        session_at(root, _agent(root)), reviewer or RulesReviewer(), today=date.today()
+    )  # type: ignore[arg-type]
     return asyncio.run(run)
 
 
@@ -68,20 +71,20 @@ def test_review_then_approve_all_equals_the_decisions_one_by_one(
     assert _memory_files(whole) == _memory_files(single)
     _review(whole)
     _review(single)
-    queued = pending(whole)
+    queued = pending_at(whole)
     assert queued, f"the {layout} demo has something to review"
     assert [(p.memory_id, p.decision) for p in queued] == [
-        (p.memory_id, p.decision) for p in pending(single)
+        (p.memory_id, p.decision) for p in pending_at(single)
     ]
     touched = [k for p in queued for k in (p.memory_id, *p.related_ids)]
     assert len(touched) == len(set(touched)), "no memory is in two open proposals"
 
     assert main(["approve", str(whole), "--all"]) == 0
     for p in queued:
-        approve(_agent(single), single, [p.id])
+        approve(session_at(single, _agent(single)), [p.id])
 
     assert _memory_files(whole) == _memory_files(single)
-    assert pending(whole) == []
+    assert pending_at(whole) == []
     again = _review(whole)
     assert not set(again.stored) & {p.id for p in queued}  # type: ignore[attr-defined]
 
@@ -107,7 +110,7 @@ class _Merger:
 
 
 def _pair(root: Path) -> tuple[int, str, str]:
-    [pair] = [p for p in pending(root) if p.trigger == "duplicate"][:1]
+    [pair] = [p for p in pending_at(root) if p.trigger == "duplicate"][:1]
     return pair.id, pair.memory_id, pair.related_ids[0]
 
 
@@ -134,7 +137,7 @@ def test_a_pair_whose_other_memory_the_agent_changed_is_refused(
     files, journal = _memory_files(root), _journal_state(root)
 
     with pytest.raises(Refused, match=rf"#{pid}: \[{kept}\], which the proposal names, "):
-        approve(_agent(root), root, [pid])
+        approve(session_at(root, _agent(root)), [pid])
 
     assert _memory_files(root) == files and _journal_state(root) == journal
     assert f"[{weak}]" in (root / "MEMORY.md").read_text(encoding="utf-8"), "no copy is lost"
@@ -145,7 +148,7 @@ def test_a_merge_approved_after_the_agent_added_to_the_other_memory_is_refused(
 ) -> None:
     root = _demo(tmp_path / "ws", "everbot")
     _review(root, _Merger())
-    [merge] = [p for p in pending(root) if p.decision == "MERGE"][:1]
+    [merge] = [p for p in pending_at(root) if p.decision == "MERGE"][:1]
     kept = merge.related_ids[0]
     _agent_rewrites(root, kept, "The fact, and one more detail the agent learned.")
     text = (root / "MEMORY.md").read_text(encoding="utf-8")
@@ -161,7 +164,7 @@ def test_a_batch_with_one_stale_proposal_writes_nothing(
 ) -> None:
     root = _demo(tmp_path / "ws", "everbot")
     _review(root)
-    queued = pending(root)
+    queued = pending_at(root)
     changed = next(p for p in queued if p.trigger == "promotion")
     _agent_rewrites(root, changed.memory_id, "The agent rewrote this memory meanwhile.")
     files, journal = _memory_files(root), _journal_state(root)
@@ -173,7 +176,7 @@ def test_a_batch_with_one_stale_proposal_writes_nothing(
     assert f"#{changed.id}: [{changed.memory_id}] changed since the review" in err
     assert "nothing was applied" in err
     assert _memory_files(root) == files and _journal_state(root) == journal
-    assert {p.id for p in pending(root)} == {p.id for p in queued}  # the others still wait
+    assert {p.id for p in pending_at(root)} == {p.id for p in queued}  # the others still wait
 
 
 def test_two_proposals_about_one_memory_from_an_older_journal_are_refused_together(
@@ -182,7 +185,7 @@ def test_two_proposals_about_one_memory_from_an_older_journal_are_refused_togeth
     """A journal written before one proposal per memory may hold two about one memory."""
     root = _demo(tmp_path / "ws", "everbot")
     _review(root)
-    first = pending(root)[0]
+    first = pending_at(root)[0]
     with Journal.open(root) as journal:
         [copy] = journal.add_proposals([{
             "file": first.file, "memory_id": first.memory_id, "trigger": "decay",
@@ -192,7 +195,7 @@ def test_two_proposals_about_one_memory_from_an_older_journal_are_refused_togeth
     files = _memory_files(root)
 
     with pytest.raises(Refused, match=rf"#{copy}: #{first.id} is about \[{first.memory_id}\]"):
-        approve(_agent(root), root, [first.id, copy])
+        approve(session_at(root, _agent(root)), [first.id, copy])
 
     assert _memory_files(root) == files
 
@@ -200,11 +203,11 @@ def test_two_proposals_about_one_memory_from_an_older_journal_are_refused_togeth
 def test_a_stale_proposal_is_reviewed_again_in_place(tmp_path: Path) -> None:
     root = _demo(tmp_path / "ws", "everbot")
     _review(root)
-    p = next(p for p in pending(root) if p.trigger == "promotion")
+    p = next(p for p in pending_at(root) if p.trigger == "promotion")
     _agent_rewrites(root, p.memory_id, "User's favourite editor is Helix, every day.")
     run = _review(root)
     assert p.id in run.updated  # type: ignore[attr-defined]
-    [now] = [q for q in listed(root) if q.memory_id == p.memory_id]
+    [now] = [q for q in listed_at(root) if q.memory_id == p.memory_id]
     assert now.id == p.id and now.status == "pending"
     fields = json.loads(now.memory_json)  # the journal keeps the memory as reviewed again
     assert fields["content"] == "User's favourite editor is Helix, every day."
@@ -219,7 +222,7 @@ def test_a_merge_longer_than_the_two_memories_make_sensible_is_refused(tmp_path:
     pid, _weak, _kept = _pair(root)
     with Journal.open(root) as journal:
         journal.update_proposals([(pid, {
-            **{k: getattr(p, k) for p in pending(root) if p.id == pid
+            **{k: getattr(p, k) for p in pending_at(root) if p.id == pid
                for k in ("file", "memory_id", "trigger", "reasons", "reviewer", "memory_hash",
                          "memory_json", "related_json", "why", "findings_json")},
             "decision": "MERGE", "merged_text": "x" * 50_000,
@@ -227,6 +230,6 @@ def test_a_merge_longer_than_the_two_memories_make_sensible_is_refused(tmp_path:
     files = _memory_files(root)
 
     with pytest.raises(Refused, match=rf"#{pid}: the merged text has 50,000 characters"):
-        approve(_agent(root), root, [pid])
+        approve(session_at(root, _agent(root)), [pid])
 
     assert _memory_files(root) == files

@@ -16,6 +16,7 @@ from core.review.duplicates import duplicates_and_contradictions
 from core.review.model import Memory
 from core.review.reading import read
 from core.review.similar import Contradiction, Pair
+from tests.helpers import session_at
 
 TWINS = [  # (older, newer): one fact said twice, mostly in two languages
     (
@@ -386,7 +387,7 @@ def demo_memories() -> tuple[Memory, ...]:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "ws"
         write_demo(folder, layout="everbot", entries=600, seed=11)
-        return tuple(memories_in(agent_named("everbot"), folder)[1])
+        return tuple(memories_in(session_at(folder, agent_named("everbot")))[1])
 
 
 @settings(max_examples=8, deadline=None)

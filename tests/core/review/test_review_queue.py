@@ -13,14 +13,15 @@ from typing import Any
 import pytest
 
 from app.cli import main
+from core.agents.capabilities import Decaying
 from core.agents.registry import agent_named
+from core.agents.session import Session
 from core.ops.activity import operations
 from core.review.model import Candidate, Review, ReviewContext
 from core.review.queue import (
     Refused,
     approve,
     memories_in,
-    pending,
     reject,
     run_review,
     scan,
@@ -29,6 +30,7 @@ from core.review.queue import (
 from core.review.rules import RulesReviewer
 from core.store.commit import journal_for_reading
 from core.store.errors import WorkspaceError
+from tests.helpers import pending_at, session_at
 
 EVERBOT = agent_named("everbot")
 
@@ -42,7 +44,7 @@ def demo(tmp_path: Path) -> Path:
 
 def review(path: Path, reviewer: object = None, agent: object = EVERBOT) -> object:
     return asyncio.run(
-        run_review(agent, path, reviewer or RulesReviewer(), today=date.today())  # type: ignore[arg-type]
+        run_review(session_at(path, agent), reviewer or RulesReviewer(), today=date.today())  # type: ignore[arg-type]
     )
 
 
@@ -51,7 +53,7 @@ def test_a_run_stores_proposals_once(demo: Path) -> None:
     assert first.stored and first.candidates == len(first.stored)  # type: ignore[attr-defined]
     again = review(demo)
     assert again.stored == [] and again.skipped == first.candidates  # type: ignore[attr-defined]
-    waiting = pending(demo)
+    waiting = pending_at(demo)
     assert {p.trigger for p in waiting} >= {"promotion", "decay", "duplicate"}
     assert all(p.reasons and p.why and p.memory_hash for p in waiting)
 
@@ -59,8 +61,8 @@ def test_a_run_stores_proposals_once(demo: Path) -> None:
 def test_approving_many_is_one_operation_undone_as_one(demo: Path) -> None:
     review(demo)
     before = (demo / "MEMORY.md").read_bytes()
-    ids = [p.id for p in pending(demo) if p.trigger in ("promotion", "decay")][:3]
-    decided = approve(EVERBOT, demo, ids)
+    ids = [p.id for p in pending_at(demo) if p.trigger in ("promotion", "decay")][:3]
+    decided = approve(session_at(demo, EVERBOT), ids)
     assert decided.applied == ids
     assert (demo / "MEMORY.md").read_bytes() != before
     [op] = operations(demo)[:1]
@@ -69,38 +71,38 @@ def test_approving_many_is_one_operation_undone_as_one(demo: Path) -> None:
         assert journal is not None
         assert [p.id for p in journal.proposals("applied")] == ids
 
-    assert undo_decision(EVERBOT, demo) == ids
+    assert undo_decision(session_at(demo, EVERBOT)) == ids
 
     assert (demo / "MEMORY.md").read_bytes() == before
-    assert set(ids) <= {p.id for p in pending(demo)}
+    assert set(ids) <= {p.id for p in pending_at(demo)}
 
 
 def test_a_memory_changed_since_its_review_is_stale_and_not_written(demo: Path) -> None:
     review(demo)
-    promotion = next(p for p in pending(demo) if p.trigger == "promotion")
+    promotion = next(p for p in pending_at(demo) if p.trigger == "promotion")
     assert main(["edit", str(demo), promotion.memory_id, "--text", "changed by the person"]) == 0
     after_edit = (demo / "MEMORY.md").read_bytes()
 
     with pytest.raises(Refused, match=f"#{promotion.id}: \\[{promotion.memory_id}\\] changed"):
-        approve(EVERBOT, demo, [promotion.id])
+        approve(session_at(demo, EVERBOT), [promotion.id])
 
     assert (demo / "MEMORY.md").read_bytes() == after_edit
     again = review(demo)  # reviewed again: the same proposal, about the memory as it is now
     assert promotion.id in again.updated  # type: ignore[attr-defined]
-    [now] = [p for p in pending(demo) if p.memory_id == promotion.memory_id]
+    [now] = [p for p in pending_at(demo) if p.memory_id == promotion.memory_id]
     assert now.id == promotion.id and now.memory_hash != promotion.memory_hash
 
 
 def test_rejecting_writes_nothing_and_a_decided_proposal_is_refused(demo: Path) -> None:
     review(demo)
     before = (demo / "MEMORY.md").read_bytes()
-    first = pending(demo)[0]
-    assert reject(demo, [first.id]) == [first.id]
+    first = pending_at(demo)[0]
+    assert reject(session_at(demo), [first.id]) == [first.id]
     assert (demo / "MEMORY.md").read_bytes() == before
     with pytest.raises(Refused, match=f"#{first.id}: it was rejected already"):
-        approve(EVERBOT, demo, [first.id])
+        approve(session_at(demo, EVERBOT), [first.id])
     with pytest.raises(WorkspaceError, match="no proposal 9999"):
-        reject(demo, [9999])
+        reject(session_at(demo), [9999])
 
 
 def test_what_the_agent_wrote_on_its_own_since_the_last_review_is_proposed(demo: Path) -> None:
@@ -114,7 +116,7 @@ def test_what_the_agent_wrote_on_its_own_since_the_last_review_is_proposed(demo:
 
     review(demo)
 
-    written = [p for p in pending(demo) if p.trigger == "agent_written"]
+    written = [p for p in pending_at(demo) if p.trigger == "agent_written"]
     assert [p.memory_id for p in written] == ["abc999"]
     assert written[0].decision == "KEEP"
 
@@ -133,7 +135,7 @@ def test_a_reviewer_that_cannot_decide_leaves_a_failed_proposal_with_its_transcr
 ) -> None:
     run = review(demo, _Undecided())
     assert len(run.failed) == run.candidates  # type: ignore[attr-defined]
-    assert pending(demo) == []
+    assert pending_at(demo) == []
     with journal_for_reading(demo) as journal:
         assert journal is not None
         failed = journal.proposals("failed")
@@ -148,7 +150,7 @@ def test_duplicates_across_a_picoclaw_workspace(tmp_path: Path) -> None:
     assert main(["add", str(root), text]) == 0
     assert main(["add", str(root), text + "！"]) == 0
     review(root, agent=agent_named("picoclaw"))
-    dups = [p for p in pending(root) if p.trigger == "duplicate"]
+    dups = [p for p in pending_at(root) if p.trigger == "duplicate"]
     assert dups and all(p.decision == "DELETE" for p in dups)
 
 
@@ -157,7 +159,7 @@ def _propose(root: Path, agent_name: str, is_daily: object, decision: str) -> tu
     from core.review.queue import memories_in
     from core.store.commit import journal_for_writing
 
-    rows, memories = memories_in(agent_named(agent_name), root)
+    rows, memories = memories_in(session_at(root, agent_named(agent_name)))
     memory = next(m for r, m in zip(rows, memories, strict=True) if is_daily(r.file))  # type: ignore[operator]
     with journal_for_writing(root) as journal:
         [pid] = journal.add_proposals([{
@@ -181,7 +183,7 @@ def test_promoting_a_pomelobot_daily_passage_adds_it_to_its_scopes_long_term_fil
     ws = agent.open(root)
     long_term = ws.long_term_of(ws.scope_of(memory.file)).path
 
-    assert approve(agent, root, [pid]).applied == [pid]
+    assert approve(session_at(root, agent), [pid]).applied == [pid]
 
     assert memory.content.splitlines()[0] in long_term.read_text(encoding="utf-8")
 
@@ -196,7 +198,7 @@ def test_promoting_an_openclaw_daily_note_memory_adds_a_bullet_to_memory_md(
     agent = agent_named("openclaw")
     pid, memory = _propose(root, "openclaw", lambda f: bool(_DAILY.search(f)), "PROMOTE")
 
-    assert approve(agent, root, [pid]).applied == [pid]
+    assert approve(session_at(root, agent), [pid]).applied == [pid]
 
     assert memory.content.splitlines()[0] in (root / "MEMORY.md").read_text(encoding="utf-8")
 
@@ -214,7 +216,7 @@ def test_a_memory_the_agent_rewrote_since_the_last_review_is_proposed(tmp_path: 
 
     review(root, agent=picoclaw)
 
-    written = [p for p in pending(root) if p.trigger == "agent_written"]
+    written = [p for p in pending_at(root) if p.trigger == "agent_written"]
     assert len(written) == 1 and "的审核之后被改写" in written[0].why  # in the memory's language
 
 
@@ -228,7 +230,7 @@ def test_what_the_agent_manages_itself_is_context_not_a_proposal(tmp_path: Path)
     managed = {r.key for r in rows if r.fields.get("read_only")}
     assert managed, "the demo has a managed block"
     review(root, agent=openclaw)
-    assert not {p.memory_id for p in pending(root)} & managed
+    assert not {p.memory_id for p in pending_at(root)} & managed
 
 
 class _Down:
@@ -288,7 +290,7 @@ def test_the_llm_prompt_of_a_pair_gives_both_memories_their_dates_and_every_reas
 
 def test_the_queue_asks_the_agent_for_its_decay_transitions(demo: Path) -> None:
     """The generic queue knows no agent's decay: what a run would archive is the agent's answer
-    (Agent.decay_transitions), here for the best-scored memory, which EverBot's run keeps."""
+    (Decaying.decay_transitions), here for the best-scored memory, which EverBot's run keeps."""
     from core.agents.everbot import EverBot
 
     class AskedAgent(EverBot):
@@ -297,10 +299,10 @@ def test_the_queue_asks_the_agent_for_its_decay_transitions(demo: Path) -> None:
 
     agent = AskedAgent()
     ws = agent.open(demo)
-    _rows, memories = memories_in(agent, demo, ws)
+    _rows, memories = memories_in(Session(agent, ws))
     best = max(memories, key=lambda m: m.score or 0)
     assert EVERBOT.decay_transitions(ws, date.today()).get((ws.file, best.key)) is None
-    candidates = scan(agent, demo, ws, memories, date.today(), pairs=False)
+    candidates = scan(Session(agent, ws), memories, date.today(), pairs=False)
     [asked] = [c for c in candidates if c.memory.key == best.key]
     assert ("decay", "ARCHIVE") in [(f.trigger, f.suggested) for f in asked.findings]
 
@@ -309,4 +311,8 @@ def test_an_agent_that_keeps_no_scores_has_no_decay_transitions(tmp_path: Path) 
     folder = tmp_path / "pico"
     assert main(["demo", str(folder), "--layout", "picoclaw"]) == 0
     agent = agent_named("picoclaw")
-    assert agent.decay_transitions(agent.open(folder), date.today()) == {}
+    assert not isinstance(agent, Decaying)  # the queue asks it for none
+    with session_at(folder / "workspace", agent) as session:
+        _rows, memories = memories_in(session)
+        candidates = scan(session, memories, date.today())
+    assert not [c for c in candidates if "decay" in c.triggers]

@@ -18,12 +18,13 @@ from core.review.model import Memory, ReviewContext
 from core.review.queue import memories_in
 from core.review.related import RelatedIndex
 from core.review.similar import similar_pairs
+from tests.helpers import session_at
 
 
 def _demo_memories(layout: str, folder: Path) -> list[Memory]:
     agent = agent_named(layout)
     write_demo(folder, layout=layout, entries=300, seed=7)
-    return memories_in(agent, folder)[1]
+    return memories_in(session_at(folder, agent))[1]
 
 
 @pytest.fixture(scope="module")

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.base import OpenWorkspace
 from core.agents.everbot import ops as operations
 from core.agents.everbot.decay import decay_and_queue
 from core.agents.everbot.document import Entry, Section
@@ -71,7 +70,7 @@ if TYPE_CHECKING:
 MEMORY_LISTS = ("active", "archived")  # the pages that are a table of a section's memories
 
 
-class EverBotDesk(SidebarDesk):
+class EverBotDesk(SidebarDesk[Workspace]):
     def __init__(
         self,
         push: Push,
@@ -196,8 +195,7 @@ class EverBotDesk(SidebarDesk):
             Page("profile", lambda: "Scoring profile", self._show_profile),
         ]
 
-    def show_workspace(self, ws: OpenWorkspace) -> None:
-        assert isinstance(ws, Workspace)
+    def show_workspace(self, ws: Workspace) -> None:
         self.ws = ws
         self.index = None
         self._backup_search = None

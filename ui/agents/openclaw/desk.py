@@ -26,7 +26,7 @@ from ui.tasks import TaskRunner
 READ_ONLY_KINDS = ("dreams", "report", "recall")
 
 
-class OpenClawDesk(SidebarDesk):
+class OpenClawDesk(SidebarDesk[OpenClawWorkspace]):
     def __init__(
         self,
         push: Push,
@@ -79,7 +79,7 @@ class OpenClawDesk(SidebarDesk):
     def _projects(self) -> list[str]:
         """The projects MEMORY.md's memories are annotated with, for the session-start page."""
         try:
-            entries = self.ws.memory().doc.entries()
+            entries = self.workspace.memory().doc.entries()
         except (ValueError, WorkspaceError):
             return []
         keys = {k for e in entries if e.project for k in e.project.split("; ")}
@@ -89,7 +89,7 @@ class OpenClawDesk(SidebarDesk):
         return f"OpenClaw workspace {ws.root}"
 
     def _refs(self, kinds: tuple[str, ...]) -> list[FileRef]:
-        ws: OpenClawWorkspace = self.ws
+        ws: OpenClawWorkspace = self.workspace
         found = [f for f in ws.files() if f.kind in kinds]
         if kinds == ("daily", "session"):
             found.sort(key=lambda f: (f.day or "", f.path), reverse=True)  # newest first
@@ -98,14 +98,14 @@ class OpenClawDesk(SidebarDesk):
     def _entries_page(self, name: str, title: str, refs: Callable[[], list[FileRef]]) -> Page:
         def count() -> str:
             try:
-                total = sum(len(self.ws.curated(r.rel).doc.entries()) for r in refs())
+                total = sum(len(self.workspace.curated(r.rel).doc.entries()) for r in refs())
             except (ValueError, WorkspaceError):
                 return f"{title} (unreadable!)"
-            mark = " *" if any(self.ws.curated(r.rel).modified for r in refs()) else ""
+            mark = " *" if any(self.workspace.curated(r.rel).modified for r in refs()) else ""
             return f"{title} ({total}){mark}"
 
         def show() -> None:
-            self.entries.ws = self.ws
+            self.entries.ws = self.workspace
             self.entries.show_files(refs(), title=title)
             self.stack.setCurrentWidget(self.entries)
             self._show_annotations()
@@ -114,7 +114,7 @@ class OpenClawDesk(SidebarDesk):
 
     def _read_only_page(self, name: str, title: str, kinds: tuple[str, ...]) -> Page:
         def show() -> None:
-            ws: OpenClawWorkspace = self.ws
+            ws: OpenClawWorkspace = self.workspace
             files = [(f.label, f.path) for f in ws.files() if f.kind in kinds]
             self.read_only_view.show_files(ws, files, title=title)
             self.stack.setCurrentWidget(self.read_only_view)
@@ -150,15 +150,15 @@ class OpenClawDesk(SidebarDesk):
         source, key = self.entries.source, self.entries.current_key()
         if source is None or key is None:
             return
-        ws: OpenClawWorkspace = self.ws
+        ws: OpenClawWorkspace = self.workspace
         self._push(lambda: ws.set_fields(source, key, fields))
 
     def _supersede(self, source: AnyDocument, key: str, text: str) -> ChangeSet:
-        ws: OpenClawWorkspace = self.ws
+        ws: OpenClawWorkspace = self.workspace
         return ws.supersede(source, key, text)
 
     def _pin(self, source: AnyDocument, key: str, _text: str) -> ChangeSet:
-        ws: OpenClawWorkspace = self.ws
+        ws: OpenClawWorkspace = self.workspace
         return ws.pin_section(source, key)
 
     def _push(self, make: Callable[[], ChangeSet]) -> None:
@@ -168,7 +168,7 @@ class OpenClawDesk(SidebarDesk):
 
     def go_to_source(self, rel: str, line: int) -> None:
         """Show the daily note a promoted memory came from, at the entry holding `line`."""
-        ws: OpenClawWorkspace = self.ws
+        ws: OpenClawWorkspace = self.workspace
         if not any(f.path == rel for f in ws.files()):
             self.failed.emit(f"{rel}: the daily note this memory came from is no longer there")
             return

@@ -19,7 +19,7 @@ from ui.sidebar_desk import Page, SidebarDesk
 from ui.tasks import TaskRunner
 
 
-class PicoClawDesk(SidebarDesk):
+class PicoClawDesk(SidebarDesk[PicoClawWorkspace]):
     def __init__(
         self,
         push: Push,
@@ -60,7 +60,7 @@ class PicoClawDesk(SidebarDesk):
     # -- titles ---------------------------------------------------------------------------------
     def _longterm_title(self) -> str:
         try:
-            document = self.ws.longterm()
+            document = self.workspace.longterm()
         except (ValueError, WorkspaceError):  # InputError: the page shows the reason
             return "Long-term memory (unreadable!)"
         mark = " *" if document.modified else ""
@@ -68,7 +68,7 @@ class PicoClawDesk(SidebarDesk):
 
     def _profile_title(self) -> str:
         try:
-            profile = self.ws.profile()
+            profile = self.workspace.profile()
         except (ValueError, WorkspaceError):  # ProfileError: the page shows the reason
             return "Profile (unreadable!)"
         mark = " *" if profile.modified else ""
@@ -76,7 +76,7 @@ class PicoClawDesk(SidebarDesk):
 
     # -- pages ----------------------------------------------------------------------------------
     def _show_longterm(self) -> None:
-        ws: PicoClawWorkspace = self.ws
+        ws: PicoClawWorkspace = self.workspace
         self.entries.ws, self.entries.promote = ws, None
         self.entries.show_files(
             [FileRef("memory/MEMORY.md", LONGTERM, ws.longterm)], title="Long-term memory"
@@ -84,12 +84,12 @@ class PicoClawDesk(SidebarDesk):
         self.stack.setCurrentWidget(self.entries)
 
     def _show_notes(self) -> None:
-        self.notes.show_workspace(self.ws)
+        self.notes.show_workspace(self.workspace)
         self.stack.setCurrentWidget(self.notes)
 
     def _show_profile(self) -> None:
         try:
-            self.profile.show_source(self.ws.profile())
+            self.profile.show_source(self.workspace.profile())
         except ProfileError as exc:  # shown with its raw text; never written over
             self.profile.show_source(None, exc)
         except (ValueError, WorkspaceError) as exc:
@@ -98,11 +98,11 @@ class PicoClawDesk(SidebarDesk):
         self.stack.setCurrentWidget(self.profile)
 
     def _show_policy(self) -> None:
-        self.policy.show_workspace(self.ws)
+        self.policy.show_workspace(self.workspace)
         self.stack.setCurrentWidget(self.policy)
 
     def _show_agent(self) -> None:
-        self.agent.show_agent(self.ws)
+        self.agent.show_agent(self.workspace)
         self.stack.setCurrentWidget(self.agent)
 
     def refresh_page(self, row: int) -> None:

@@ -26,7 +26,7 @@ SCOPES = "memory/scopes/"
 TITLE = "Pomeloclaw / Pomelobot"
 
 
-class PomelobotDesk(SidebarDesk):
+class PomelobotDesk(SidebarDesk[PomelobotWorkspace]):
     def __init__(
         self,
         push: Push,
@@ -60,7 +60,7 @@ class PomelobotDesk(SidebarDesk):
 
     def _scope_title(self, name: str) -> Callable[[], str]:
         def title() -> str:
-            scope = next((s for s in self.ws.scopes() if s.name == name), None)
+            scope = next((s for s in self.workspace.scopes() if s.name == name), None)
             files = len(scope.files) if scope is not None else 0
             mark = " *" if self._scope_modified(name) else ""
             return f"Scope {name} ({files} files){mark}"
@@ -70,12 +70,12 @@ class PomelobotDesk(SidebarDesk):
     def _scope_modified(self, name: str) -> bool:
         return any(
             d.rel.startswith(f"{SCOPES}{name}/") or (name == MAIN and not d.rel.startswith(SCOPES))
-            for d in self.ws.modified_documents()
+            for d in self.workspace.modified_documents()
         )
 
     def _scope_shower(self, name: str) -> Callable[[], None]:
         def show() -> None:
-            ws: PomelobotWorkspace = self.ws
+            ws: PomelobotWorkspace = self.workspace
             scope = next(s for s in ws.scopes() if s.name == name)
             files = [FileRef(_file_label(f), f.path, _opener(ws, f)) for f in scope.files]
             if not scope.of_kind("long_term"):
@@ -90,7 +90,7 @@ class PomelobotDesk(SidebarDesk):
         return show
 
     def _show_tools(self) -> None:
-        self.tools.show_workspace(self.ws)
+        self.tools.show_workspace(self.workspace)
         self.stack.setCurrentWidget(self.tools)
 
     def refresh_page(self, row: int) -> None:
@@ -104,14 +104,14 @@ class PomelobotDesk(SidebarDesk):
 
     # -- what the agent will do -----------------------------------------------------------------
     def _scope_file(self, rel: str) -> ScopeFile | None:
-        ws: PomelobotWorkspace = self.ws
+        ws: PomelobotWorkspace = self.workspace
         return next((f for s in ws.scopes() for f in s.files if f.path == rel), None)
 
     def _warnings(self, source: AnyDocument) -> list[str]:
         """For a file of the older layout, what the agent does with it; the shown file's
         memories beyond the prompt at session start (today); its team merge losses."""
         text = source.text()
-        found = warnings.unseen_in(self.ws.root, source.rel, text, date.today())
+        found = warnings.unseen_in(self.workspace.root, source.rel, text, date.today())
         found += warnings.team_merge_losses(source.rel, text)
         file = self._scope_file(source.rel)
         notes = warnings.legacy_note(file) if file is not None else []

@@ -1,0 +1,212 @@
+"""What only some agents can do. A plug-in declares each capability it has by inheriting it
+(`class PicoClaw(Agent[PicoClawWorkspace], Editing[PicoClawWorkspace], Policy[...], …)`); the
+CLI and the window ask for one with `Policy[Any].of(agent, path)`, which tells the
+person, in one line, when the agent has not got it (`Agent.lacks`).
+
+The operations that change memories (`Editing`, `Archiving`, `Pinning`, `Policy.set_policy`,
+`Snapshots.restore_snapshot`) return the change sets to apply to the workspace `open` returned;
+the caller applies them and saves the workspace (`save_all`), all through the one guarded commit.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from datetime import date
+from pathlib import Path
+from typing import Any, ClassVar, Generic
+
+from core.agents.base import Capability, Context, DecayReport, Row, W
+from core.ops import ChangeSet
+
+__all__ = [
+    "Archiving",
+    "Chunks",
+    "Decaying",
+    "Editing",
+    "Pinning",
+    "Policy",
+    "PolicyDiff",
+    "Retrieval",
+    "SessionStart",
+    "Snapshots",
+]
+
+
+class Editing(Capability, ABC, Generic[W]):
+    """Memories added, edited, deleted (`memdesk add|edit|delete`), and what a reviewer's
+    PROMOTE and MERGE do."""
+
+    missing: ClassVar[dict[str, str]] = {
+        "": "{title}: changing memories is not supported",
+        "add": "{title}: adding memories is not supported",
+        "edit": "{title}: editing memories is not supported",
+        "delete": "{title}: deleting memories is not supported",
+    }
+
+    @abstractmethod
+    def add(
+        self,
+        ws: W,
+        text: str,
+        *,
+        file: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet: ...
+
+    @abstractmethod
+    def edit(
+        self,
+        ws: W,
+        row: Row,
+        *,
+        text: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet: ...
+
+    @abstractmethod
+    def delete(self, ws: W, row: Row) -> ChangeSet: ...
+
+    @abstractmethod
+    def promote(self, ws: W, row: Row) -> ChangeSet:
+        """A reviewer's PROMOTE as the agent knows it (into long-term memory, or pinned)."""
+
+    def merge(self, ws: W, *, keep: Row, drop: Row, text: str) -> list[ChangeSet]:
+        """Two memories become one: `keep` gets `text`, `drop` is deleted."""
+        return [self.edit(ws, keep, text=text), self.delete(ws, drop)]
+
+
+class Archiving(Capability, ABC, Generic[W]):
+    """Memories archived: kept, out of the agent's sight (`memdesk archive|unarchive`)."""
+
+    missing: ClassVar[dict[str, str]] = {
+        "": "{title} has no archive: its memories are active until deleted"
+    }
+
+    @abstractmethod
+    def archive(self, ws: W, row: Row, *, archived: bool) -> ChangeSet: ...
+
+
+class Pinning(Capability, ABC, Generic[W]):
+    """A memory kept from what would push it out of the agent's sight (`memdesk pin`): a
+    score's decay, a budget's trimming."""
+
+    missing: ClassVar[dict[str, str]] = {
+        "": "{title} keeps no scores that decay, so there is nothing to pin"
+    }
+
+    @abstractmethod
+    def pin(self, ws: W, row: Row) -> ChangeSet: ...
+
+
+class Decaying(Capability, ABC, Generic[W]):
+    """Scores that decay over time (`memdesk decay`), and what a run would archive or delete."""
+
+    missing: ClassVar[dict[str, str]] = {"": "{title} keeps no scores, so nothing of it decays"}
+
+    @abstractmethod
+    def decay(
+        self, path: Path, *, at: date, apply: bool, profile: str | None = None
+    ) -> DecayReport: ...
+
+    @abstractmethod
+    def decay_transitions(self, ws: W, at: date) -> dict[tuple[str, str], tuple[str, float]]:
+        """What a decay run of the open workspace `ws` up to `at` would archive or delete, for
+        the review queue: (file, memory key) -> ("archive" | "delete", the score after)."""
+
+
+class Policy(Capability, ABC, Generic[W]):
+    """The agent's own memory policy (`memdesk policy [--set|--unset|--what-if]`)."""
+
+    missing: ClassVar[dict[str, str]] = {
+        "": "{title} keeps no memory policy of its own",
+        "what_if": "{title} has no what-if preview of its policy",
+    }
+
+    @abstractmethod
+    def policy(self, path: Path) -> list[Any]:
+        """Each policy key with its effective value and source (rows with `to_json`)."""
+
+    @abstractmethod
+    def set_policy(self, ws: W, values: dict[str, str | None]) -> ChangeSet:
+        """Overrides as typed (None: unset), checked; applied and saved by the caller."""
+
+    @abstractmethod
+    def what_if(
+        self,
+        ws: W,
+        values: dict[str, str | None],
+        at: date,
+        *,
+        query: str | None = None,
+        snapshot: str | None = None,
+    ) -> Any:
+        """What the policy values as typed (over the snapshot `snapshot`, when given) would
+        change (`to_json`, `summary`): in the memories, or in what the agent injects for the
+        message `query`; nothing is written."""
+
+
+class Snapshots(Capability, ABC, Generic[W]):
+    """The agent's snapshots of its policy (`memdesk snapshots|policy-restore`)."""
+
+    missing: ClassVar[dict[str, str]] = {"": "{title} keeps no policy snapshots"}
+
+    @abstractmethod
+    def snapshots(self, path: Path) -> list[Any]:
+        """The agent's snapshots of its policy, oldest first (each with `to_json(root)`)."""
+
+    @abstractmethod
+    def restore_snapshot(self, ws: W, name: str) -> ChangeSet: ...
+
+
+class PolicyDiff(Capability, ABC):
+    """A policy snapshot compared with another or with the policy now (`memdesk policy-diff`)."""
+
+    missing: ClassVar[dict[str, str]] = Snapshots.missing
+
+    @abstractmethod
+    def policy_diff(self, path: Path, first: str, second: str | None) -> Any:
+        """The snapshot `first` against `second`, or against the policy now (`to_json`)."""
+
+
+class Retrieval(Capability, ABC):
+    """Memory the agent chooses by the person's message (`memdesk retrieve`)."""
+
+    missing: ClassVar[dict[str, str]] = {"": "{title} injects no memory chosen by the message"}
+
+    @abstractmethod
+    def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
+        """The text the agent would inject into its prompt for a user message."""
+
+
+class SessionStart(Capability, ABC):
+    """What the agent injects when a session starts (`memdesk context`, "At session start")."""
+
+    missing: ClassVar[dict[str, str]] = {
+        "": "{title}: what it injects at session start is not known"
+    }
+
+    @abstractmethod
+    def context(
+        self,
+        path: Path,
+        *,
+        today: date | None = None,
+        scope: str | None = None,
+        project: str | None = None,
+    ) -> Context:
+        """What the agent puts into its prompt when a new session starts (`today`: the local
+        date the session starts on, default today; `scope`: the agent's memory scope or person;
+        `project`: the project the session works in, for agents that filter memories by it)."""
+
+
+class Chunks(Capability, ABC):
+    """A memory file cut into index chunks, as the agent's indexer does (`memdesk chunks`)."""
+
+    missing: ClassVar[dict[str, str]] = {
+        "": "{title} does not cut its memory files into index chunks"
+    }
+
+    @abstractmethod
+    def chunks(self, path: Path, file: str) -> list[dict[str, Any]]: ...

@@ -1,0 +1,70 @@
+"""A session: one open workspace, as a command or the window works on it.
+
+The CLI opens one per command (`app.cli.workspace.open_session`), the window one per open
+workspace (`ui.opening.open_any`); operations take it instead of the agent, the path and a
+workspace of their own, and read and write the journal it holds instead of opening it again by
+path (`reading`, `writing`; see `core.store.commit.HeldJournal`).
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any, Generic
+
+from core.agents.base import Agent, W
+from core.store.commit import HeldJournal
+from core.store.journal import Journal
+
+__all__ = ["AnySession", "Session"]
+
+
+class Session(Generic[W]):
+    """The agent, the workspace it opened, and the workspace's journal (held until `close`)."""
+
+    def __init__(
+        self,
+        agent: Agent[W],
+        workspace: W | None = None,
+        journal: HeldJournal | None = None,
+        *,
+        path: Path | None = None,
+    ) -> None:
+        """`workspace`: the one open (the window's); else the one at `path` (its folder, or the
+        file that names it), read when first asked for: a command may need only the journal."""
+        if workspace is None and path is None:
+            raise TypeError("a session needs a workspace or its path")
+        self.agent, self._workspace = agent, workspace
+        self.path = workspace.root if workspace is not None else Path(str(path))
+        self.root = self.path if self.path.is_dir() else self.path.parent
+        self.journal = journal or HeldJournal(self.root)  # opened when first used
+
+    @classmethod
+    def open(cls, agent: Agent[W], path: Path) -> Session[W]:
+        return cls(agent, path=path)
+
+    @property
+    def workspace(self) -> W:
+        if self._workspace is None:
+            self._workspace = self.agent.open(self.path)
+        return self._workspace
+
+    def reading(self, *, required: bool = False) -> AbstractContextManager[Journal | None]:
+        """The journal as it stands (None: the workspace has none yet, or it is unreadable)."""
+        return self.journal.reading(required=required)
+
+    def writing(self) -> AbstractContextManager[Journal]:
+        """The journal, created if needed: a write is about to happen."""
+        return self.journal.writing()
+
+    def close(self) -> None:
+        self.journal.close()
+
+    def __enter__(self) -> Session[W]:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+
+AnySession = Session[Any]  # the session of whichever agent is open
