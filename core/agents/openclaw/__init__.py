@@ -22,6 +22,7 @@ from core.agents.base import (
     Context,
     DemoResult,
     NotApplicable,
+    Retrieved,
     Row,
     Source,
     SourceCount,
@@ -196,7 +197,7 @@ class OpenClaw(Agent):
         except ValueError as exc:
             raise WorkspaceError(str(exc), exit_code=EXIT_REFUSED) from None
 
-    def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
+    def retrieve(self, path: Path, query: str, limit: int | None) -> Retrieved:
         raise NotApplicable(
             f"{path}: OpenClaw chooses no memory by the message before the model asks: it injects "
             "its bootstrap files when a session starts (`memdesk context PATH`), and the model "

@@ -24,6 +24,7 @@ from core.agents.base import (
     Context,
     DemoResult,
     NotApplicable,
+    Retrieved,
     Row,
     Source,
     SourceCount,
@@ -217,7 +218,7 @@ class Pomelobot(Agent):
         return delete_entry(ws.memory_file(row.file), row.key)
 
     # -- what the agent does with it -------------------------------------------------------------
-    def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
+    def retrieve(self, path: Path, query: str, limit: int | None) -> Retrieved:
         raise NotApplicable(
             f"{path}: Pomeloclaw / Pomelobot chooses no memory by the message: it injects its "
             "memory files when a session starts (`memdesk context PATH --scope SCOPE`), and the "
