@@ -1,5 +1,5 @@
-"""The text `memdesk` prints of what the agents give back (check, show, where, context,
-retrieve, decay), and the JSON of what has no `to_json` of its own. The agents return data
+"""The text `memdesk` prints of what the agents and the journal give back (check, show, where,
+context, retrieve, decay, activity), and the JSON of what has no `to_json` of its own. The agents return data
 (core.agents.base); how it reads on a terminal is decided here, once."""
 
 from __future__ import annotations
@@ -13,7 +13,10 @@ from typing import Any
 from app.cli.output import first_line
 from core.agents.base import CheckReport, Context, DecayReport, Retrieved, Shown, namesakes_line
 from core.formats.problems import Problem
+from core.ops.activity import ActivityItem
+from core.ops.undo import describe
 from core.ops.where import Where
+from core.store.journal import FIRST_MEMORIES
 from core.times import shown_time
 
 CHECK_SHOWN = 20  # problems of one kind `check` prints before it only counts the rest
@@ -175,3 +178,14 @@ def decay_lines(report: DecayReport) -> list[str]:
     elif not report.applied:
         lines.append("preview only: run with --apply to write")
     return lines
+
+
+def activity_line(item: ActivityItem) -> str:
+    """An operation as `memdesk activity` lists it: its id, time and actor, what it did, the
+    ids of the memories it changed ("…": more), and the undo that reverted it."""
+    op = item.op
+    more = len(op.memory_ids) == FIRST_MEMORIES and op.count > len(op.memory_ids)
+    ids = ", ".join(op.memory_ids) + (", …" if more else "")
+    named = f": {ids}" if ids else ""
+    undone = f"  [undone by {item.undone_by[:12]}]" if item.undone_by else ""
+    return f"{op.op_id[:12]}  {shown_time(item.at)}  {op.actor:<8} {describe(op)}{named}{undone}"

@@ -1,6 +1,6 @@
 """`python tests/cli/render_transcript.py LAYOUT FOLDER`: write LAYOUT's demo into FOLDER on a
 fixed day and print what `memdesk` says of it (check, show of every memory, where, decay,
-context, retrieve; text and JSON), the folder written as ROOT. Run in its own process with
+context, retrieve, activity; text and JSON), the folder written as ROOT. Run in its own process with
 TZ=UTC: it fixes the day `show` counts overdue forecasts from, which is always today."""
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ def transcript(layout: str, folder: Path) -> str:
         ["retrieve", root, "deploy coffee", "--json"],
         ["retrieve", root, "zzzz"],
         ["where", root, memories[0]["id"]],
+        ["activity", root],
+        ["activity", root, "--json"],
     ]
     for n, memory in enumerate(memories):
         commands.append(["show", root, memory["id"]])
