@@ -14,18 +14,19 @@ from ui.settings import Settings, data_dir, load_settings, settings_path
 
 log = logging.getLogger(__name__)
 
-DEMO_NAME = "demo-everbot"
 READY_ENV = "MEMDESK_QUIT_WHEN_READY"
 
 
 def demo_workspace() -> Path:
     """The demo workspace in the user's data folder, written on first use (never in the package)."""
+    from core.agents.registry import default_demo_layout, detect
     from core.demo import write_demo
 
-    folder = data_dir() / DEMO_NAME
-    if not (folder / "MEMORY.md").is_file():
+    layout = default_demo_layout()
+    folder = data_dir() / f"demo-{layout}"
+    if not detect(folder).candidates:
         folder.parent.mkdir(parents=True, exist_ok=True)
-        write_demo(folder)
+        write_demo(folder, layout=layout)
     return folder
 
 

@@ -70,17 +70,19 @@ class DemoError(ValueError):
 def write_demo(
     target: Path,
     *,
-    layout: str = "everbot",
+    layout: str | None = None,
     entries: int | None = None,
     seed: int = 0,
     today: date | None = None,
 ) -> DemoResult:
-    """Create ``target`` (or fill it if empty) with a demo workspace of ``layout``, written by the
+    """Create ``target`` (or fill it if empty) with a demo workspace of ``layout`` (default: the
+    registry's first), written by the
     agent plug-in whose demo layouts include it. Raises DemoError if the layout is unknown,
     ``target`` exists and is not an empty folder, or ``entries`` < 0."""
-    from core.agents.registry import demo_layouts
+    from core.agents.registry import default_demo_layout, demo_layouts
 
     writers = demo_layouts()
+    layout = layout or default_demo_layout()
     if layout not in writers:
         raise DemoError(f"unknown demo layout {layout!r} (known: {', '.join(sorted(writers))})")
     return writers[layout].demo(target, layout=layout, entries=entries, seed=seed, today=today)

@@ -20,7 +20,7 @@ from app.cli.reading import (
 )
 from app.cli.review import cmd_approve, cmd_decay, cmd_reject, cmd_review
 from app.cli.writing import cmd_add, cmd_change, cmd_edit, cmd_forget
-from core.agents.registry import NAMES, demo_layouts
+from core.agents.registry import NAMES, default_demo_layout, demo_layouts, profile_names
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--layout",
         choices=sorted(demo_layouts()),
-        default=NAMES[0],
+        default=default_demo_layout(),
         help="whose memory: picoclaw makes DIR a PicoClaw home (its workspace is DIR/workspace)",
     )
     demo.add_argument(
@@ -353,7 +353,7 @@ def _with_path(parser: argparse.ArgumentParser, *, profile: bool = True) -> argp
     if profile:
         parser.add_argument(
             "--profile",
-            choices=["everbot", "tiered"],
+            choices=profile_names(),
             default=None,
             help="EverBot's scoring policy (default: the one saved or detected)",
         )

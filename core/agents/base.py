@@ -335,6 +335,10 @@ class Agent(ABC):
     title: ClassVar[str]  # how the person names it, e.g. "PicoClaw"
     demo_layouts: ClassVar[tuple[str, ...]]  # `memdesk demo --layout` names it writes
     archives: ClassVar[bool] = False  # memories can be archived (kept, out of the agent's sight)
+    # The one memory file that is the whole workspace (a bare file given is read as this agent's).
+    file_name: ClassVar[str | None] = None
+    file_hint: ClassVar[str] = ""  # how a person recognises that file: "X's memories, '…'"
+    profiles: ClassVar[tuple[str, ...]] = ()  # scoring profiles `--profile` may name
 
     # -- finding it ---------------------------------------------------------------------------
     @abstractmethod

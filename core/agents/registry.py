@@ -65,6 +65,22 @@ def demo_layouts() -> dict[str, Agent]:
     return {layout: agent for agent in all_agents() for layout in agent.demo_layouts}
 
 
+def default_demo_layout() -> str:
+    """The demo `memdesk demo` writes and the window opens when given nothing: the first
+    registered agent's first."""
+    return all_agents()[0].demo_layouts[0]
+
+
+def profile_names() -> list[str]:
+    """Every scoring profile an agent offers (`--profile`)."""
+    return sorted({p for agent in all_agents() for p in agent.profiles})
+
+
+def single_file_agent() -> Agent:
+    """The agent whose whole workspace is one memory file (a bare file is read as its)."""
+    return next(a for a in all_agents() if a.file_name is not None)
+
+
 def indexer() -> Agent:
     """The first agent that cuts memory files into index chunks (`memdesk chunks` on any folder)."""
     return next(a for a in all_agents() if type(a).chunks is not Agent.chunks)
@@ -173,31 +189,30 @@ def _resolve(path: Path, agent: str | None) -> tuple[Agent, Path]:
 
 
 _FILE_HEAD = 256 * 1024  # enough to see a file's first memory headers
-FILE_NAME = "MEMORY.md"  # the name a new, still empty EverBot memory file is known by
 
 
 def _file_agent(path: Path, agent: str | None) -> Agent:
-    """The agent whose memory the file `path` is: EverBot, whose one file is its workspace,
-    when the file shows its memories or is named MEMORY.md (a new one may hold none yet) and
+    """The agent whose memory the file `path` is: the one whose single file is its workspace,
+    when the file shows its memories or bears its file's name (a new one may hold none yet) and
     shows no other agent's marks. Any other file is refused before anything is read or
     created beside it (SPEC 5)."""
-    everbot = agent_named(NAMES[0])
-    if agent not in (None, everbot.name):
+    single = single_file_agent()
+    if agent not in (None, single.name):
         raise WorkspaceError(
-            f"{path}: a file is read as EverBot's memory; for {agent} give its workspace folder"
+            f"{path}: a file is read as {single.name}'s memory; for {agent} give its workspace "
+            "folder"
         )
     head = read_head(path, _FILE_HEAD) or b""
-    if everbot.file_kind(head) is not None:
-        return everbot
+    if single.file_kind(head) is not None:
+        return single
     kind = next((k for a in all_agents() if (k := a.file_kind(head)) is not None), None)
     if kind is not None:
         raise WorkspaceError(f"{path}: this is {kind}: open {_workspace_folder(path)}")
-    if path.name == FILE_NAME:
-        return everbot
+    if path.name == single.file_name:
+        return single
     raise WorkspaceError(
-        f"{path}: not an agent's memory file (MemDesk looked for EverBot's memories, "
-        f"'### [id] category | score | date | hits', or the name {FILE_NAME}; for another "
-        "agent give its workspace folder)"
+        f"{path}: not an agent's memory file (MemDesk looked for {single.file_hint}, or the "
+        f"name {single.file_name}; for another agent give its workspace folder)"
     )
 
 

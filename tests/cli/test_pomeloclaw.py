@@ -12,7 +12,7 @@ import pytest
 
 from tests.cli.conftest import Cli
 from tests.conftest import FIXTURES, fixture_json
-from tests.core.test_pomeloclaw_context import oracle_workspace
+from tests.core.agents.pomelobot.test_pomeloclaw_context import oracle_workspace
 
 ORACLE = fixture_json("pomeloclaw/startup-and-bootstrap/output.json")
 MAIN = "memory/scopes/main"

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import Cli
-from tests.core import test_llm_reviewer
-from tests.core.test_llm_reviewer import ChatServer, Reply
+from tests.core.review import test_llm_reviewer
+from tests.core.review.test_llm_reviewer import ChatServer, Reply
 
 server = test_llm_reviewer.server  # a real chat-completions server on 127.0.0.1
 

@@ -37,30 +37,30 @@ from queue import Empty, Queue
 
 ROOT = Path(__file__).resolve().parents[2]
 
-_CORE_STORE = ("tests/core/test_commit.py", "tests/core/test_documents.py")
+_CORE_STORE = ("tests/core/store/test_commit.py", "tests/core/store/test_documents.py")
 _WRITERS = (
     "tests/reliability/test_agent_writers.py",
     "tests/reliability/test_concurrent_agent.py",
     "tests/reliability/test_kill_anywhere.py",
 )
 _AGENT_FILES = (
-    "tests/core/test_workspace.py",
-    "tests/core/test_agent_workspace.py",
-    "tests/core/test_picoclaw.py",
-    "tests/core/test_pomelobot.py",
-    "tests/core/test_profile_json.py",
+    "tests/core/agents/everbot/test_workspace.py",
+    "tests/core/agents/test_agent_workspace.py",
+    "tests/core/agents/picoclaw/test_picoclaw.py",
+    "tests/core/agents/pomelobot/test_pomelobot.py",
+    "tests/core/agents/picoclaw/test_profile_json.py",
 )
-_GUARDS = "tests/core/test_store_guards.py"
-_FUZZ = "tests/core/test_fuzz_parsers.py"
-_DETAILS = "tests/core/test_format_guards.py"
+_GUARDS = "tests/core/store/test_store_guards.py"
+_FUZZ = "tests/core/agents/test_fuzz_parsers.py"
+_DETAILS = "tests/core/agents/test_format_guards.py"
 _POMELOBOT = (
     _DETAILS,
     _FUZZ,
     _GUARDS,
-    "tests/core/test_pomelobot.py",
-    "tests/core/test_pomeloclaw_files.py",
-    "tests/core/test_agent_workspace.py",
-    "tests/core/test_documents.py",
+    "tests/core/agents/pomelobot/test_pomelobot.py",
+    "tests/core/agents/pomelobot/test_pomeloclaw_files.py",
+    "tests/core/agents/test_agent_workspace.py",
+    "tests/core/store/test_documents.py",
 )
 
 # Each target module and the tests that cover it, the quickest and most focused first.
@@ -71,7 +71,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
     "core/store/documents.py": (_GUARDS, *_CORE_STORE, *_AGENT_FILES, *_WRITERS),
     "core/store/atomic.py": (
         _GUARDS,
-        "tests/core/test_atomic.py",
+        "tests/core/store/test_atomic.py",
         *_CORE_STORE,
         "tests/reliability/test_crash_safety.py",
         *_WRITERS,
@@ -79,59 +79,59 @@ TARGETS: dict[str, tuple[str, ...]] = {
     ),
     "core/agents/everbot/decay.py": (
         _GUARDS,
-        "tests/core/test_decay_run.py",
-        "tests/core/test_commit.py",
-        "tests/core/test_workspace.py",
+        "tests/core/agents/everbot/test_decay_run.py",
+        "tests/core/store/test_commit.py",
+        "tests/core/agents/everbot/test_workspace.py",
         "tests/reliability/test_kill_anywhere.py",
     ),
     "core/agents/everbot/format.py": (
         _DETAILS,
         _FUZZ,
         _GUARDS,
-        "tests/core/test_everbot_format.py",
-        "tests/core/test_everbot_properties.py",
-        "tests/core/test_hostile_values.py",
-        "tests/core/test_workspace.py",
-        "tests/core/test_documents.py",
+        "tests/core/agents/everbot/test_everbot_format.py",
+        "tests/core/agents/everbot/test_everbot_properties.py",
+        "tests/core/agents/test_hostile_values.py",
+        "tests/core/agents/everbot/test_workspace.py",
+        "tests/core/store/test_documents.py",
     ),
     "core/agents/everbot/document.py": (
         _DETAILS,
         _FUZZ,
         _GUARDS,
-        "tests/core/test_everbot_format.py",
-        "tests/core/test_everbot_properties.py",
-        "tests/core/test_hostile_values.py",
-        "tests/core/test_workspace.py",
-        "tests/core/test_documents.py",
+        "tests/core/agents/everbot/test_everbot_format.py",
+        "tests/core/agents/everbot/test_everbot_properties.py",
+        "tests/core/agents/test_hostile_values.py",
+        "tests/core/agents/everbot/test_workspace.py",
+        "tests/core/store/test_documents.py",
     ),
     "core/agents/picoclaw/format.py": (
         _DETAILS,
         _FUZZ,
         _GUARDS,
-        "tests/core/test_picoclaw.py",
-        "tests/core/test_agent_workspace.py",
-        "tests/core/test_policy.py",
-        "tests/core/test_documents.py",
+        "tests/core/agents/picoclaw/test_picoclaw.py",
+        "tests/core/agents/test_agent_workspace.py",
+        "tests/core/agents/everbot/test_policy.py",
+        "tests/core/store/test_documents.py",
     ),
     "core/agents/picoclaw/policy.py": (
         _DETAILS,
         _FUZZ,
         _GUARDS,
-        "tests/core/test_picoclaw.py",
-        "tests/core/test_agent_workspace.py",
-        "tests/core/test_policy.py",
-        "tests/core/test_documents.py",
+        "tests/core/agents/picoclaw/test_picoclaw.py",
+        "tests/core/agents/test_agent_workspace.py",
+        "tests/core/agents/everbot/test_policy.py",
+        "tests/core/store/test_documents.py",
     ),
     "core/agents/picoclaw/profile.py": (
         _DETAILS,
         _FUZZ,
         _GUARDS,
-        "tests/core/test_profile_json.py",
-        "tests/core/test_agent_workspace.py",
+        "tests/core/agents/picoclaw/test_profile_json.py",
+        "tests/core/agents/test_agent_workspace.py",
     ),
     "core/agents/pomelobot/format.py": _POMELOBOT,
     "core/agents/pomelobot/scopes.py": _POMELOBOT,
-    "core/agents/pomelobot/access.py": (*_POMELOBOT, "tests/core/test_confine.py"),
+    "core/agents/pomelobot/access.py": (*_POMELOBOT, "tests/core/store/test_confine.py"),
     "core/agents/pomelobot/chunks.py": _POMELOBOT,
     "core/agents/pomelobot/search.py": _POMELOBOT,
 }

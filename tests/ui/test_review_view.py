@@ -20,8 +20,8 @@ from core.agents.everbot.workspace import Workspace
 from core.ops.activity import operations
 from core.review.queue import pending
 from core.store.commit import journal_for_reading
-from tests.core import test_llm_reviewer
-from tests.core.test_llm_reviewer import ChatServer, Reply
+from tests.core.review import test_llm_reviewer
+from tests.core.review.test_llm_reviewer import ChatServer, Reply
 from ui.review_view import ReviewView, age_of
 
 server = test_llm_reviewer.server  # a real chat-completions server on 127.0.0.1

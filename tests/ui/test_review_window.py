@@ -17,9 +17,9 @@ from app.cli import main
 from core.agents.everbot.workspace import Workspace
 from core.ops.activity import operations
 from core.review.queue import listed, pending
-from tests.core import test_llm_reviewer
-from tests.core.test_llm_reviewer import ChatServer, Reply
-from tests.core.test_review_batch import _agent_rewrites
+from tests.core.review import test_llm_reviewer
+from tests.core.review.test_llm_reviewer import ChatServer, Reply
+from tests.core.review.test_review_batch import _agent_rewrites
 from tests.ui.test_agent_desk import opened
 from ui.agents.everbot.desk import VIEWS, EverBotDesk
 from ui.main_window import MainWindow

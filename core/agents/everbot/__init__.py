@@ -49,6 +49,9 @@ class EverBot(Agent):
     title: ClassVar[str] = "EverBot (structured MEMORY.md)"
     demo_layouts: ClassVar[tuple[str, ...]] = ("everbot", "tiered")
     archives: ClassVar[bool] = True
+    file_name: ClassVar[str | None] = "MEMORY.md"
+    file_hint: ClassVar[str] = "EverBot's memories, '### [id] category | score | date | hits'"
+    profiles: ClassVar[tuple[str, ...]] = ("everbot", "tiered")
     list_header: ClassVar[str] = LIST_HEADER
 
     def detect(self, root: Path) -> Sequence[Source]:

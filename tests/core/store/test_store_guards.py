@@ -34,8 +34,8 @@ from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.journal import Journal, JournalError
 from core.store.merge import Change, ConflictError
 from tests.conftest import PROJECT_ROOT
-from tests.core.test_commit import _killed_decay
-from tests.core.test_fuzz_parsers import finishes_within
+from tests.core.agents.test_fuzz_parsers import finishes_within
+from tests.core.store.test_commit import _killed_decay
 from tests.helpers import another_users_process, dead_pid, open_workspace, without_decay_mark
 
 MEMORY = """# Agent Memory

@@ -32,7 +32,7 @@ from core.agents.pomelobot.chunks import index_chunks
 from core.agents.pomelobot.scopes import AccessError, find_scope, list_scopes
 from core.store.errors import WorkspaceError
 from core.store.merge import OUTSIDE, ConflictError
-from tests.core.test_fuzz_parsers import finishes_within
+from tests.core.agents.test_fuzz_parsers import finishes_within
 
 
 @pytest.fixture(autouse=True)

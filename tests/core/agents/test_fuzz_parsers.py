@@ -34,10 +34,10 @@ from core.agents.pomelobot.access import parse_ref
 from core.agents.pomelobot.chunks import index_chunks_of_file
 from core.formats.strict_json import load_json
 from core.formats.text import BOM, InputError, decode, split_lines
-from tests.core import test_everbot_properties as everbot_properties
-from tests.core import test_openclaw_format as openclaw_properties
-from tests.core import test_picoclaw as picoclaw_properties
-from tests.core import test_pomelobot as pomelobot_properties
+from tests.core.agents.everbot import test_everbot_properties as everbot_properties
+from tests.core.agents.openclaw import test_openclaw_format as openclaw_properties
+from tests.core.agents.picoclaw import test_picoclaw as picoclaw_properties
+from tests.core.agents.pomelobot import test_pomelobot as pomelobot_properties
 
 T = TypeVar("T")
 

@@ -27,7 +27,7 @@ from core.store.backups import (
     stamp_time,
 )
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
+PROJECT_ROOT = Path(__file__).resolve().parents[3]
 NOW = datetime(2026, 3, 1, 12, 0, 5)
 CRLF_BOM = (
     b"\xef\xbb\xbf# Long-term Memory\r\n\r\n## 2026-02-21\r\n\r\n"
