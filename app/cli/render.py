@@ -140,7 +140,7 @@ def context_lines(found: Context, title: str) -> list[str]:
         lines += [f"  {note}" for note in part.notes]
         if part.unseen:
             lines.append(f"  not seen by the model ({len(part.unseen)}):")
-            lines += [f"    {item}" for item in part.unseen[:CONTEXT_UNSEEN_SHOWN]]
+            lines += [f"    {u.label}" for u in part.unseen[:CONTEXT_UNSEEN_SHOWN]]
             more = len(part.unseen) - CONTEXT_UNSEEN_SHOWN
             lines += [f"    … and {more} more"] if more > 0 else []
     for n, message in enumerate(found.messages, start=1):

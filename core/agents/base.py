@@ -41,6 +41,7 @@ __all__ = [
     "ScoreChanged",
     "Shown",
     "Source",
+    "Unseen",
     "list_line",
 ]
 
@@ -277,12 +278,26 @@ class Retrieved:
 
 
 @dataclass(frozen=True, slots=True)
+class Unseen:
+    """A memory the model will not see at session start: the line it starts on, its first
+    words."""
+
+    line: int
+    words: str
+
+    @property
+    def label(self) -> str:
+        """How `context --json`, the CLI, the window and warnings name it."""
+        return f"line {self.line}: {self.words}"
+
+
+@dataclass(frozen=True, slots=True)
 class Injected:
     """One file as the agent puts it into its prompt when a session starts (`memdesk context`).
 
     `text` is exactly what of the file the prompt holds (empty when the agent leaves it out);
-    `unseen` names the memories of the file the model will not see (in a truncation's cut,
-    beyond a window, filtered out), each as "line N: first words"; `notes` say why."""
+    `unseen` are the memories of the file the model will not see (in a truncation's cut,
+    beyond a window, filtered out); `notes` say why."""
 
     file: str  # workspace-relative, "/" separated
     chars: int  # characters of the file as the agent read it
@@ -291,7 +306,7 @@ class Injected:
     text: str
     label: str = ""  # how the window names this part ("MEMORY.md", "Daily notes prelude")
     notes: tuple[str, ...] = ()
-    unseen: tuple[str, ...] = ()
+    unseen: tuple[Unseen, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -302,7 +317,7 @@ class Injected:
             "text": self.text,
             "label": self.label or self.file,
             "notes": list(self.notes),
-            "unseen": list(self.unseen),
+            "unseen": [u.label for u in self.unseen],
         }
 
 

@@ -26,6 +26,7 @@ from core.agents.base import (
     Shown,
     Source,
     SourceCount,
+    Unseen,
 )
 from core.agents.everbot.document import Entry, Section
 from core.formats.problems import Problem
@@ -273,7 +274,7 @@ class EverBot(Agent):
         entries = ws.entries()
         seen = {id(e) for e in prompt_entries(entries)}
         unseen = tuple(
-            f"line {e.line}: [{e.id}] {e.content.splitlines()[0][:60]}"
+            Unseen(e.line, f"[{e.id}] {e.content.splitlines()[0][:60]}")
             for e in entries
             if e.content and id(e) not in seen
         )
