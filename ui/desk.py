@@ -61,12 +61,13 @@ class Desk(QWidget):
     def write_now(
         self,
         work: Callable[[], Any],
-        message: str,
+        message: str | Callable[[Any], str],
         then: Callable[[bool], None] | None = None,
     ) -> None:
         """A page's operation that writes at once through core (a restore, an undo from the
-        journal, a policy change, a review decision), off the UI thread; `message` says what it
-        did. `then` hears whether it was written, once it is over (or refused)."""
+        journal, a policy change, a review decision, a fixed problem), off the UI thread;
+        `message` says what it did (or makes that line from what `work` returned). `then` hears
+        whether it was written, once it is over (or refused)."""
         finish = then or (lambda _written: None)
         page = self.page_name()
         if self.tasks.busy:
@@ -82,9 +83,9 @@ class Desk(QWidget):
             finish(False)
             return
 
-        def done(_result: Any) -> None:
+        def done(result: Any) -> None:
             self.resolved.emit(page)  # first: what the page shows anew may need a banner
-            self.written.emit(message)
+            self.written.emit(message(result) if callable(message) else message)
             finish(True)
 
         def failed(exc: BaseException) -> None:

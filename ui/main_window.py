@@ -220,9 +220,6 @@ class MainWindow(QMainWindow):
         desk.resolved.connect(lambda page: self.resolve(PAGE, page))
         desk.changed.connect(self._desk_changed)
         desk.written.connect(self._written)
-        reread = getattr(desk, "reread", None)
-        if reread is not None:
-            reread.connect(self.undo_stack.clear)
         self.menus.add_desk_actions(desk)
         self.desks.addWidget(desk)
         self.desks.setCurrentWidget(desk)

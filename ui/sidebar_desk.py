@@ -1,5 +1,7 @@
-"""A desk made of pages listed in a sidebar (PicoClaw, Pomeloclaw, OpenClaw): each page a view of
-some of the workspace's files. Subclasses say which pages there are."""
+"""A desk made of pages listed in a sidebar (every agent's): each page a view of some of the
+workspace's files, and every desk ends with the review queue, Backups and Activity. Subclasses say
+which pages there are; a desk may add a bar above the pages (EverBot's search) and a pane beside
+them (EverBot's detail pane)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
@@ -24,6 +27,8 @@ from ui.settings import Settings
 from ui.sidebar import fill_pages, page_list, set_titles
 from ui.tasks import TaskRunner
 from ui.untrusted import plain_label
+
+SIZES = (200, 1000)  # the sidebar's and the page's share of the desk's width at first
 
 
 @dataclass(frozen=True)
@@ -46,30 +51,46 @@ class SidebarDesk(Desk):
         super().__init__(push, tasks, settings, parent)
         self.pages: list[Page] = []
         self.context_view: ContextView | None = None
-        self.backups_view: BackupsView | None = None
-        self.activity_view: ActivityView | None = None
-        self.review_view: ReviewView | None = None
         self.sidebar = page_list("deskSidebar")
         self.sidebar.currentRowChanged.connect(self._page_selected)
         self.header = plain_label(name="deskHeader", wrap=True)
+        self.header.hide()  # until a desk has something to say there
         self.stack = QStackedWidget()
         right = QWidget()
-        column = QVBoxLayout(right)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.header)
-        column.addWidget(self.stack, 1)
-        split = QSplitter()
-        split.addWidget(self.sidebar)
-        split.addWidget(right)
-        split.setSizes([200, 1000])
-        split.setStretchFactor(1, 1)  # a wider window widens the page, not the sidebar
+        self.column = QVBoxLayout(right)
+        self.column.setContentsMargins(0, 0, 0, 0)
+        self.column.addWidget(self.header)
+        self.column.addWidget(self.stack, 1)
+        self.split = QSplitter()
+        self.split.addWidget(self.sidebar)
+        self.split.addWidget(right)
+        self.split.setSizes(list(SIZES))
+        self.split.setStretchFactor(1, 1)  # a wider window widens the page, not the sidebar
         layout = QVBoxLayout(self)
         layout.setContentsMargins(*DESK_MARGINS)
-        layout.addWidget(split)
+        layout.addWidget(self.split)
+        self.review_view = ReviewView(self.settings)
+        self.backups_view, self.activity_view = BackupsView(), ActivityView()
+        for view in (self.review_view, self.backups_view, self.activity_view):
+            self.add_page_widget(view)
+        self.review_view.queue_changed.connect(self.update_titles)
+        self.review_view.edit_requested.connect(self.reveal)
+        self.written.connect(lambda _message: self._recount())
 
     def add_page_widget(self, widget: QWidget) -> None:
         self.stack.addWidget(widget)
         self.connect_page(widget)
+
+    def add_above_pages(self, widget: QWidget) -> None:
+        """A bar between the header and the pages (EverBot's search box)."""
+        self.column.insertWidget(self.column.indexOf(self.stack), widget)
+
+    def add_side_pane(self, pane: QWidget, width: int) -> None:
+        """A pane at the right of the pages (EverBot's detail pane), `width` pixels of the
+        page's room at first; the page still takes what a wider window adds."""
+        self.split.addWidget(pane)
+        sidebar, page = SIZES
+        self.split.setSizes([sidebar, page - width, width])
 
     def context_page(
         self,
@@ -91,14 +112,6 @@ class SidebarDesk(Desk):
 
     def journal_pages(self) -> list[Page]:
         """The review queue, Backups and Activity: every agent's desk ends with them."""
-        if self.backups_view is None or self.activity_view is None or self.review_view is None:
-            self.backups_view, self.activity_view = BackupsView(), ActivityView()
-            self.review_view = ReviewView(self.settings)
-            for view in (self.review_view, self.backups_view, self.activity_view):
-                self.add_page_widget(view)
-            self.review_view.queue_changed.connect(self.update_titles)
-            self.written.connect(lambda _message: self._recount())
-            self.review_view.edit_requested.connect(self.reveal)
         backups, activity, review = self.backups_view, self.activity_view, self.review_view
         review.count(self.ws)  # the sidebar says what waits
 
@@ -126,16 +139,16 @@ class SidebarDesk(Desk):
     def show_workspace(self, ws: OpenWorkspace) -> None:
         super().show_workspace(ws)
         self.pages = [*self.pages_of(ws), *self.journal_pages()]
-        self.header.setText(self.header_text(ws))
-        self.sidebar.blockSignals(True)
-        fill_pages(self.sidebar, [(page.name, page.title()) for page in self.pages])
-        self.sidebar.blockSignals(False)
-        if self.pages:
+        header = self.header_text(ws)
+        self.header.setText(header)
+        self.header.setVisible(bool(header))
+        with QSignalBlocker(self.sidebar):  # the first page is shown once, below
+            fill_pages(self.sidebar, [(page.name, page.title()) for page in self.pages])
             self.sidebar.setCurrentRow(0)
-            self._page_selected(0)
+        self._page_selected(0)
 
     def _recount(self) -> None:
-        if self.review_view is not None and self.ws is not None:
+        if self.ws is not None:
             self.review_view.count(self.ws)
 
     def update_titles(self) -> None:

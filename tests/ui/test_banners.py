@@ -55,7 +55,7 @@ def test_no_backup_hit_banner_goes_when_the_table_shows_a_backup_hit(
     the Active table listed a memory only a backup holds."""
     desk = opened(qtbot, window, everbot_demo)
     click_page(desk.sidebar, "backups")
-    page = desk.backups
+    page = desk.backups_view
     page.tabs.setCurrentIndex(2)  # Find in backups
     page.search.setFocus()
     QTest.keyClicks(page.search, "nowhere to be found")
@@ -75,7 +75,7 @@ def test_a_later_search_with_hits_resolves_the_no_hit_banner(
 ) -> None:
     desk = opened(qtbot, window, everbot_demo)
     click_page(desk.sidebar, "backups")
-    page = desk.backups
+    page = desk.backups_view
     page.tabs.setCurrentIndex(2)
     page.search.setFocus()
     QTest.keyClicks(page.search, "nowhere to be found")

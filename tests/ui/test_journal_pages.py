@@ -89,7 +89,7 @@ def test_everbot_decay_undone_from_the_activity_page(
     assert desk is not None
     rows = [desk.sidebar.item(r).text() for r in range(desk.sidebar.count())]  # type: ignore[attr-defined]
     desk.sidebar.setCurrentRow(rows.index("Activity"))  # type: ignore[attr-defined]
-    activity = desk.activity  # type: ignore[attr-defined]
+    activity = desk.activity_view  # type: ignore[attr-defined]
     assert activity.table.rowCount() == 1
     activity.table.selectRow(0)
     activity.confirm = lambda _text: True
@@ -256,7 +256,7 @@ def test_scoring_profile_saved_from_the_window_then_undone(
     rows = [desk.sidebar.item(r).text() for r in range(desk.sidebar.count())]  # type: ignore[attr-defined]
     desk.sidebar.setCurrentRow(rows.index("Scoring profile"))  # type: ignore[attr-defined]
     page = desk.profile  # type: ignore[attr-defined]
-    assert desk.pages.currentWidget() is page  # type: ignore[attr-defined]
+    assert desk.stack.currentWidget() is page  # type: ignore[attr-defined]
     row = page.model.row_of("archive_below")
     with qtbot.waitSignal(page.what_if_shown, timeout=10_000):
         page.model.setData(page.model.index(row, 4), "0.6")
@@ -270,7 +270,7 @@ def test_scoring_profile_saved_from_the_window_then_undone(
     assert window.ws.profile.archive_below == 0.6  # type: ignore[union-attr]
     assert page.model.index(row, 2).data() == "workspace"
     desk.sidebar.setCurrentRow(rows.index("Activity"))  # type: ignore[attr-defined]
-    activity = desk.activity  # type: ignore[attr-defined]
+    activity = desk.activity_view  # type: ignore[attr-defined]
     activity.table.selectRow(0)
     activity.confirm = lambda _text: True
     _written(qtbot, window, activity.undo.click)
@@ -291,7 +291,7 @@ def test_review_queue_in_the_everbot_window_by_keyboard(
     rows = [desk.sidebar.item(r).text() for r in range(desk.sidebar.count())]  # type: ignore[attr-defined]
     title = next(t for t in rows if t.startswith("Review queue ("))
     desk.sidebar.setCurrentRow(rows.index(title))  # type: ignore[attr-defined]
-    page = desk.review  # type: ignore[attr-defined]
+    page = desk.review_view  # type: ignore[attr-defined]
     first = page.current()
     assert page.details.tabText(page.details.count() - 1) == "Score history"
     assert desk.review_chart.series_names()  # type: ignore[attr-defined]

@@ -300,7 +300,7 @@ def test_problems_view_shows_each_quarantined_block_with_its_lines(
     desk = opened(qtbot, window, folder)
     assert desk.sidebar.item(2).text() == "Problems (4)"
     desk.sidebar.setCurrentRow(2)
-    assert desk.pages.currentWidget() is desk.problems
+    assert desk.stack.currentWidget() is desk.problems
     assert desk.problems.list.count() == 4
     desk.problems.list.setCurrentRow(2)
     assert "stray_heading" in desk.problems.list.item(2).text()
@@ -434,7 +434,7 @@ def test_what_the_agent_sees_follows_unsaved_edits(
     key = desk.model.key_at(0)
     assert key is not None
     desk.sidebar.setCurrentRow(3)
-    assert desk.pages.currentWidget() is desk.prompt
+    assert desk.stack.currentWidget() is desk.prompt
     shown = desk.prompt.text.toPlainText()
     assert shown.startswith("# 历史记忆")
     entry = desk.ws.find(key)  # type: ignore[union-attr]

@@ -15,8 +15,8 @@ from pytestqt.qtbot import QtBot
 from core.agents.pomelobot.scopes import long_term_path
 from core.demo import write_demo
 from tests.ui.test_agent_desk import opened as agent_opened
+from tests.ui.test_banners import click_page
 from tests.ui.test_main_window import opened
-from ui.agents.everbot.desk import VIEWS
 from ui.agents.pomelobot.desk import PomelobotDesk
 from ui.icons import ICON_DIR, PAGE_ICONS, icon
 from ui.main_window import MainWindow
@@ -53,12 +53,12 @@ def test_the_detail_pane_shows_only_beside_a_memory_list(
     write_demo(tmp_path / "ws")
     desk = opened(qtbot, window, tmp_path / "ws")
     _at_1440x900(qtbot, window)
-    for row, view in enumerate(VIEWS):
+    for row, page in enumerate(desk.pages):
         desk.sidebar.setCurrentRow(row)
-        assert desk.detail.isVisible() == (view.name in MEMORY_PAGES), view.name
-        assert desk.search.isVisible() == (view.name in MEMORY_PAGES), view.name
+        assert desk.detail.isVisible() == (page.name in MEMORY_PAGES), page.name
+        assert desk.search.isVisible() == (page.name in MEMORY_PAGES), page.name
     desk.focus_search()
-    assert desk.view.name == "active" and desk.search.isVisible()
+    assert desk.current_page() == "active" and desk.search.isVisible()
 
 
 def test_the_score_text_lies_beside_its_bar_not_over_its_end(
@@ -87,12 +87,12 @@ def test_the_review_table_gives_memory_and_reasons_the_room(
     write_demo(tmp_path / "ws")
     desk = opened(qtbot, window, tmp_path / "ws")
     _at_1440x900(qtbot, window)
-    desk.sidebar.setCurrentRow([v.name for v in VIEWS].index("review"))
-    desk.review.tabs.setCurrentIndex(1)
-    table = desk.review.table
+    desk.select_page("review")
+    desk.review_view.tabs.setCurrentIndex(1)
+    table = desk.review_view.table
     qtbot.waitUntil(table.isVisible, timeout=2000)
     qtbot.waitUntil(lambda: table.viewport().width() > 900, timeout=2000)  # the pane's width
-    widths = [table.columnWidth(c) for c in range(desk.review.model.columnCount())]
+    widths = [table.columnWidth(c) for c in range(desk.review_view.model.columnCount())]
     memory, reasons, short = widths[5], widths[6], widths[:5]
     assert len(set(widths)) > 2
     assert min(memory, reasons) > 2 * max(short)
@@ -107,7 +107,7 @@ def test_the_scoring_profile_shows_its_values_not_five_of_them(
     write_demo(tmp_path / "ws")
     desk = opened(qtbot, window, tmp_path / "ws")
     _at_1440x900(qtbot, window)
-    desk.sidebar.setCurrentRow([v.name for v in VIEWS].index("profile"))
+    desk.select_page("profile")
     table = desk.profile.table
     qtbot.waitUntil(lambda: table.model().rowCount() > 0 and table.isVisible(), timeout=2000)
     qtbot.wait(50)  # the splitter's layout
@@ -121,6 +121,21 @@ def test_the_scoring_profile_shows_its_values_not_five_of_them(
     assert fully_shown >= min(rows, 10)
     assert window.minimumSizeHint().height() <= 700  # a 1366x768 laptop screen still fits it
     assert desk.sidebar.width() < 300  # the room the detail pane left went to the page
+
+
+def test_every_everbot_page_fits_a_laptop_screen(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Tried as a user would: after a look at the Review queue, back on Active, the window
+    could no longer be made shorter than 728 pixels (the review card's score chart, under the
+    search box): taller than a 1366x768 laptop screen leaves."""
+    write_demo(tmp_path / "ws")
+    desk = opened(qtbot, window, tmp_path / "ws")
+    _at_1440x900(qtbot, window)
+    for page in ("review", "active", "archived", "profile", "backups", "activity"):
+        click_page(desk.sidebar, page)
+        qtbot.wait(20)  # the layout's new minimum
+        assert window.minimumSizeHint().height() <= 700, page
 
 
 def test_the_pomeloclaw_banner_takes_a_line_and_the_scopes_read_in_the_sidebar(

@@ -17,7 +17,7 @@ from core.store.errors import WorkspaceError
 from tests.helpers import oldest_demo_backup
 from tests.ui.test_main_window import opened
 from ui import backups_view
-from ui.agents.everbot.desk import VIEWS, EverBotDesk
+from ui.agents.everbot.desk import EverBotDesk
 from ui.backups_view import BackupsView
 from ui.main_window import MainWindow
 
@@ -33,8 +33,8 @@ def demo(tmp_path: Path) -> Path:
 
 def backups_page(qtbot: QtBot, window: MainWindow, demo: Path) -> tuple[EverBotDesk, BackupsView]:
     desk = opened(qtbot, window, demo)
-    desk.sidebar.setCurrentRow([v.name for v in VIEWS].index("backups"))
-    page = desk.backups
+    desk.select_page("backups")
+    page = desk.backups_view
     rels = [b.rel for b in page.backups]
     page.table.setCurrentCell(rels.index(oldest_demo_backup(demo)), 0)
     qtbot.waitUntil(lambda: page.comparing is None, timeout=10_000)

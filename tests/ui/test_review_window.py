@@ -21,7 +21,7 @@ from tests.core.review import test_llm_reviewer
 from tests.core.review.test_llm_reviewer import ChatServer, Reply
 from tests.core.review.test_review_batch import _agent_rewrites
 from tests.ui.test_agent_desk import opened
-from ui.agents.everbot.desk import VIEWS, EverBotDesk
+from ui.agents.everbot.desk import EverBotDesk
 from ui.main_window import MainWindow
 from ui.review_view import ReviewView
 
@@ -38,13 +38,13 @@ def _queue(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> tuple[Path, Revi
     desk = window.desk
     assert isinstance(desk, EverBotDesk)
     _open_review(desk)
-    view = desk.review
+    view = desk.review_view
     qtbot.waitUntil(lambda: bool(view.proposals), timeout=10_000)
     return root, view
 
 
 def _open_review(desk: EverBotDesk) -> None:
-    desk.sidebar.setCurrentRow(next(r for r, v in enumerate(VIEWS) if v.name == "review"))
+    desk.select_page("review")
 
 
 def _press(qtbot: QtBot, view: ReviewView, *keys: Qt.Key) -> None:
@@ -117,7 +117,7 @@ def test_an_unreachable_llm_fails_loudly_and_retry_reviews_the_failed_ones(
     desk = window.desk
     assert isinstance(desk, EverBotDesk)
     _open_review(desk)
-    view = desk.review
+    view = desk.review_view
     settings = view.settings
     settings.reviewer, settings.llm_model, settings.llm_timeout_s = "llm", "m", 5.0
     settings.llm_base_url = "http://127.0.0.1:9/v1"  # nothing listens there

@@ -150,7 +150,7 @@ def test_the_archived_view_searches_no_backup(
 ) -> None:
     desk = opened(qtbot, window, _workspace(tmp_path))
     desk.sidebar.setCurrentRow(1)
-    assert desk.view.name == "archived"
+    assert desk.current_page() == "archived"
 
     _search(qtbot, desk, "green")
 
@@ -167,8 +167,8 @@ def test_double_click_shows_it_in_its_backup_ticked(
     QTest.mouseClick(desk.table.viewport(), Qt.MouseButton.LeftButton, pos=cell)  # as a mouse
     QTest.mouseDClick(desk.table.viewport(), Qt.MouseButton.LeftButton, pos=cell)
 
-    page = desk.backups
-    assert desk.pages.currentWidget() is page
+    page = desk.backups_view
+    assert desk.stack.currentWidget() is page
     assert desk.sidebar.currentItem().data(Qt.ItemDataRole.UserRole) == "backups"
     chosen = page.selected()
     assert chosen is not None and chosen.rel == "MEMORY.md.bak"
@@ -186,9 +186,9 @@ def test_enter_opens_a_backup_memory_not_a_live_one(
     select_rows(desk, 0)
 
     QTest.keyClick(desk.table, Qt.Key.Key_Return)
-    assert desk.pages.currentWidget() is desk.table
+    assert desk.stack.currentWidget() is desk.table
 
     select_rows(desk, 1)
     QTest.keyClick(desk.table, Qt.Key.Key_Return)
-    assert desk.pages.currentWidget() is desk.backups
-    assert desk.backups.checked_keys() == ["bbbbbb"]
+    assert desk.stack.currentWidget() is desk.backups_view
+    assert desk.backups_view.checked_keys() == ["bbbbbb"]

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from core.demo import write_demo
-from ui.agents.everbot.desk import VIEWS, EverBotDesk
+from ui.agents.everbot.desk import EverBotDesk
 from ui.main_window import MainWindow
 from ui.sidebar_desk import SidebarDesk
 
@@ -95,8 +95,8 @@ def edit_first(window: MainWindow) -> QWidget:
     desk = everbot_row(window, 3)
     key = desk.model.key_at(0)
     assert key is not None and desk.ws is not None
-    desk.sidebar.setCurrentRow([v.name for v in VIEWS].index("review"))
-    desk.review.edit_requested.emit(desk.ws.file, key)
+    desk.select_page("review")
+    desk.review_view.edit_requested.emit(desk.ws.file, key)
     assert desk.current_key() == key
     return desk.detail.content
 
@@ -114,7 +114,7 @@ def table_cell(table: QAbstractItemView, row: int, column: int) -> QLineEdit:
 def everbot_profile(window: MainWindow) -> QWidget:
     desk = window.desk
     assert isinstance(desk, EverBotDesk)
-    desk.sidebar.setCurrentRow([v.name for v in VIEWS].index("profile"))
+    desk.select_page("profile")
     row = desk.profile.model.row_of("promotion_at")
     assert row is not None
     return table_cell(desk.profile.table, row, 4)

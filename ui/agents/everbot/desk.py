@@ -1,5 +1,6 @@
-"""EverBot's pages: Active and Archived memories (a table with search and a detail pane),
-Problems, and What the agent sees. Searching words in Active also lists, after the memories,
+"""EverBot's pages on the shared sidebar desk: Active and Archived memories (a table with a
+search box above it and a detail pane beside it), Problems, What the agent sees and the Scoring
+profile, then every desk's Review queue, Backups and Activity. Searching words in Active also lists, after the memories,
 those only backups hold (found off the UI thread); double-clicking one shows it on Backups.
 
 Every edit is a core change set (`core.agents.everbot.ops`) on the window's undo stack; the
@@ -9,7 +10,6 @@ search runs in core (`core.agents.everbot.search`) and the table model only hold
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -17,10 +17,8 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QPersistentModelIndex,
-    QSignalBlocker,
     Qt,
     QTimer,
-    Signal,
 )
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -29,10 +27,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QInputDialog,
     QLineEdit,
-    QSplitter,
-    QStackedWidget,
     QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -49,7 +44,6 @@ from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
 from core.store.merge import Change
 from ui.actions import make_action
-from ui.activity_view import ActivityView
 from ui.agents.everbot.decay_dialog import DecayDialog
 from ui.agents.everbot.detail_pane import DetailPane
 from ui.agents.everbot.memory_table import MemoryTableModel, ScoreBarDelegate
@@ -57,50 +51,27 @@ from ui.agents.everbot.problems_view import ProblemsView
 from ui.agents.everbot.profile_view import ProfileView
 from ui.agents.everbot.prompt_view import PromptView
 from ui.agents.everbot.score_chart_view import ScoreChartView
-from ui.backups_view import BackupSearch, BackupsView
-from ui.desk import DESK_MARGINS, Desk, Push
-from ui.review_view import ReviewView
+from ui.backups_view import BackupSearch
+from ui.desk import Push
 from ui.settings import Settings
-from ui.sidebar import fill_pages, page_list, set_titles
+from ui.sidebar_desk import Page, SidebarDesk
 from ui.tasks import TaskRunner
 from ui.undo import OpCommand
 from ui.untrusted import plain_label
 
 BACKUP_SEARCH_PAUSE_MS = 300  # the pause in typing after which the backups are searched
+DETAIL_WIDTH = 410  # the detail pane's width at first, in pixels
+REVIEW_CHART_MIN_HEIGHT = 160  # under the review card: the window still fits 1366x768
 
 if TYPE_CHECKING:
     from core.agents.everbot.search import Query, SearchIndex
     from core.store.backups_view import BackupHit
 
 
-@dataclass(frozen=True)
-class SidebarView:
-    """One entry of the sidebar: what it shows and how many."""
-
-    name: str
-    title: str
-    keys: Callable[[Workspace], list[str]] | None  # None: not a memory list (own page)
+MEMORY_LISTS = ("active", "archived")  # the pages that are a table of a section's memories
 
 
-def _section_keys(section: str) -> Callable[[Workspace], list[str]]:
-    return lambda ws: [e.key for e in ws.doc.iter_entries() if e.section == section]
-
-
-VIEWS = (
-    SidebarView("active", "Active", _section_keys("active")),
-    SidebarView("archived", "Archived", _section_keys("archived")),
-    SidebarView("problems", "Problems", None),
-    SidebarView("agent", "What the agent sees", None),
-    SidebarView("review", "Review queue", None),
-    SidebarView("backups", "Backups", None),
-    SidebarView("profile", "Scoring profile", None),
-    SidebarView("activity", "Activity", None),
-)
-
-
-class EverBotDesk(Desk):
-    reread = Signal()  # the file was read anew: older undo steps no longer apply
-
+class EverBotDesk(SidebarDesk):
     def __init__(
         self,
         push: Push,
@@ -116,8 +87,7 @@ class EverBotDesk(Desk):
         self.backup_finder = TaskRunner(self)  # memories only backups hold, off the UI thread
         self._backup_search: BackupSearch | None = None  # the backups, read once until a write
         self._backup_asked = 0  # the newest backup search: older results are dropped
-        self._counted: tuple[int, int] | None = None  # the file version the sidebar counts are of
-        self.view = VIEWS[0]
+        self._counted: tuple[tuple[int, int], dict[str, int]] | None = None  # of a file version
         delay = self.settings.search_debounce_ms
         self._debounce = QTimer(self, singleShot=True, interval=delay)
         self._debounce.timeout.connect(self.run_search)
@@ -130,10 +100,6 @@ class EverBotDesk(Desk):
 
     # -- layout ------------------------------------------------------------------------------------
     def _build(self) -> None:
-        self.sidebar = page_list("sidebar")
-        self.titles = {view.name: view.title for view in VIEWS}
-        fill_pages(self.sidebar, list(self.titles.items()))
-        self.sidebar.currentRowChanged.connect(self._view_selected)
         self.search = QLineEdit()
         self.search.setObjectName("search")
         self.search.setPlaceholderText(
@@ -150,41 +116,20 @@ class EverBotDesk(Desk):
         self.problems = ProblemsView()
         self.problems.fix_requested.connect(self.fix_problem)
         self.prompt = PromptView()
-        self.backups = BackupsView()
-        self.activity = ActivityView()
         self.profile = ProfileView()
-        self.review = ReviewView(self.settings)
-        self.review_chart = ScoreChartView()
-        self.review.add_detail_tab("Score history", self.review_chart, self._chart_proposal)
-        self.review.queue_changed.connect(self._show_queue_count)
-        self.review.edit_requested.connect(self.reveal)
-        self.pages = QStackedWidget()
-        pages = (self.table, self.problems, self.prompt, self.review, self.backups, self.profile,
-                 self.activity)  # fmt: skip
-        for page in pages:
-            self.pages.addWidget(page)
-        for page in (self.review, self.backups, self.profile, self.activity):
-            self.connect_page(page)
+        self.review_chart = ScoreChartView(min_height=REVIEW_CHART_MIN_HEIGHT)
+        self.review_view.add_detail_tab("Score history", self.review_chart, self._chart_proposal)
+        for page in (self.table, self.problems, self.prompt, self.profile):
+            self.add_page_widget(page)
         self.written.connect(self._reindex)
-        middle = QWidget()
-        column = QVBoxLayout(middle)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.search)
-        column.addWidget(self.search_error)
-        column.addWidget(self.pages, 1)
+        self.page_changed.connect(self._fit_to_page)
+        self.add_above_pages(self.search)
+        self.add_above_pages(self.search_error)
         self.detail = DetailPane()
         self.detail.changes_requested.connect(self.apply_changes)
         self.detail.failed.connect(self.failed)
         self.detail.notice.connect(self.notice)
-        split = QSplitter()
-        split.addWidget(self.sidebar)
-        split.addWidget(middle)
-        split.addWidget(self.detail)
-        split.setSizes([230, 660, 410])
-        split.setStretchFactor(1, 1)  # the page takes the room the detail pane leaves
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(*DESK_MARGINS)
-        layout.addWidget(split)
+        self.add_side_pane(self.detail, DETAIL_WIDTH)
 
     def _build_table(self) -> QTableView:
         table = QTableView()
@@ -241,18 +186,23 @@ class EverBotDesk(Desk):
     def actions(self) -> list[QAction]:
         return list(self._actions)
 
-    # -- showing -----------------------------------------------------------------------------------
+    # -- pages -------------------------------------------------------------------------------------
+    def pages_of(self, ws: Workspace) -> list[Page]:
+        return [
+            Page("active", self._count_title("active", "Active"), self._show_memories),
+            Page("archived", self._count_title("archived", "Archived"), self._show_memories),
+            Page("problems", self._count_title("problems", "Problems"), self._show_problems),
+            Page("agent", lambda: "What the agent sees", self._show_prompt),
+            Page("profile", lambda: "Scoring profile", self._show_profile),
+        ]
+
     def show_workspace(self, ws: OpenWorkspace) -> None:
         assert isinstance(ws, Workspace)
-        super().show_workspace(ws)
         self.ws = ws
         self.index = None
         self._backup_search = None
         self.score_bars.profile = ws.profile
-        self.review.count(ws)  # the sidebar says what waits
-        with QSignalBlocker(self.sidebar):  # one search, not one per signal
-            self.sidebar.setCurrentRow(0)
-        self._view_selected(0)
+        super().show_workspace(ws)
         self._index_in_background(ws)
         self._load_trend(ws)
 
@@ -295,46 +245,39 @@ class EverBotDesk(Desk):
         self._take_index_now = take_now
         self.indexer.run(build, on_done=fresh, on_error=lambda _exc: None)
 
-    def _view_selected(self, row: int) -> None:
-        if not 0 <= row < len(VIEWS):
-            return
-        self.view = VIEWS[row]
-        memory_list = self.view.keys is not None  # the search and the detail pane are its own
+    def _on_memory_list(self) -> bool:
+        return self.current_page() in MEMORY_LISTS
+
+    def _fit_to_page(self) -> None:
+        """The search box and the detail pane belong to the memory lists."""
+        memory_list = self._on_memory_list()
         self.detail.setVisible(memory_list)
         self.search.setVisible(memory_list)
         if not memory_list:
             self.search_error.hide()
-        if self.view.keys is None:
-            self._show_page()
-        else:
-            self.pages.setCurrentWidget(self.table)
-            self.run_search()
-        self.page_changed.emit()
 
-    def page_name(self) -> str:
-        return self.view.name
+    def _show_memories(self) -> None:
+        self.stack.setCurrentWidget(self.table)
+        self.run_search()
 
-    def _show_page(self) -> None:
-        """A view that is not a memory list: Problems, What the agent sees."""
-        if self.view.name == "problems":
-            self.pages.setCurrentWidget(self.problems)
-            self.problems.show_problems(self.ws)
-        elif self.view.name == "profile":
-            self.pages.setCurrentWidget(self.profile)
-            if self.ws is not None:
-                self.profile.show_workspace(self.ws)
-        elif self.view.name == "review":
-            self.pages.setCurrentWidget(self.review)
-            if self.ws is not None:
-                self.review.show_workspace(self.ws)
-        elif self.view.name in ("backups", "activity"):
-            page = self.backups if self.view.name == "backups" else self.activity
-            self.pages.setCurrentWidget(page)
-            if self.ws is not None:
-                page.show_workspace(self.ws)
-        else:
-            self.pages.setCurrentWidget(self.prompt)
-            self.prompt.show_workspace(self.ws)
+    def _show_problems(self) -> None:
+        self.stack.setCurrentWidget(self.problems)
+        self.problems.show_problems(self.ws)
+
+    def _show_prompt(self) -> None:
+        self.stack.setCurrentWidget(self.prompt)
+        self.prompt.show_workspace(self.ws)
+
+    def _show_profile(self) -> None:
+        self.stack.setCurrentWidget(self.profile)
+        if self.ws is not None:
+            self.profile.show_workspace(self.ws)
+
+    def _show_page_again(self) -> None:
+        """A page that is not a memory list, shown anew (the file changed under it)."""
+        row = self.sidebar.currentRow()
+        if 0 <= row < len(self.pages) and not self._on_memory_list():
+            self.pages[row].show()
 
     def run_search(self) -> None:
         """Show the current view's memories matching the search box, in core's order."""
@@ -351,9 +294,10 @@ class EverBotDesk(Desk):
     def _view_keys(self) -> list[str] | None:
         """The keys the table should show; None when the view or the query says nothing new."""
         self._debounce.stop()
-        if self.ws is None or self.view.keys is None:
+        section = self.current_page()
+        if self.ws is None or section not in MEMORY_LISTS:
             return None
-        in_view = self.view.keys(self.ws)
+        in_view = [e.key for e in self.ws.doc.iter_entries() if e.section == section]
         text = self.search.text().strip()
         if not text:
             self.search_error.hide()
@@ -412,7 +356,7 @@ class EverBotDesk(Desk):
 
     def _backup_query(self) -> Query | None:
         """The search box's query when backups are searched too: in Active, with words."""
-        if self.view.name != "active":
+        if self.current_page() != "active":
             return None
         from core.agents.everbot.search import QueryError, parse_query
 
@@ -427,12 +371,12 @@ class EverBotDesk(Desk):
         hit = self.model.hit_at(index.row())
         if hit is None:
             return
-        self.sidebar.setCurrentRow([v.name for v in VIEWS].index("backups"))
-        self.backups.show_backup_hit(hit)
+        self.select_page("backups")
+        self.backups_view.show_backup_hit(hit)
 
     def focus_search(self) -> None:
-        if self.view.keys is None:  # a page without the search box: search the Active memories
-            self.sidebar.setCurrentRow(0)
+        if not self._on_memory_list():  # a page without the search box: search Active
+            self.select_page("active")
         self.search.setFocus()
         self.search.selectAll()
 
@@ -445,7 +389,6 @@ class EverBotDesk(Desk):
         self.index = None
         self._backup_search = None
         if self.ws is not None:
-            self.review.count(self.ws)  # a decay run or a decision changes what waits
             self._index_in_background(self.ws)
             self._load_trend(self.ws)
             self._find_in_backups()
@@ -461,8 +404,7 @@ class EverBotDesk(Desk):
         self.run_search()
         self.select_key(current)
         self.table.verticalScrollBar().setValue(scroll)
-        if self.view.keys is None:
-            self._show_page()
+        self._show_page_again()
 
     def saved(self, results: list[SaveResult]) -> None:
         self._backup_search = None  # the save backed the file up
@@ -505,6 +447,7 @@ class EverBotDesk(Desk):
         self.detail.show_memory(self.ws, self.current_key())
 
     def apply_pending(self) -> None:
+        super().apply_pending()
         self.detail.apply_pending()
 
     # -- editing -----------------------------------------------------------------------------------
@@ -541,8 +484,7 @@ class EverBotDesk(Desk):
             self.model.refresh()
             self._show_current()
         self._find_in_backups()
-        if self.view.keys is None:
-            self._show_page()
+        self._show_page_again()
         self._update_counts()
         self.changed.emit()
 
@@ -578,7 +520,7 @@ class EverBotDesk(Desk):
         self._with_selection(operations.delete, "Delete")
 
     def toggle_archive_selected(self) -> None:
-        target: Section = "active" if self.view.name == "archived" else "archived"
+        target: Section = "active" if self.current_page() == "archived" else "archived"
         label = "Unarchive" if target == "active" else "Archive"
         self._with_selection(lambda ws, keys: operations.move(ws, keys, target), label)
 
@@ -596,23 +538,14 @@ class EverBotDesk(Desk):
     def fix_problem(self, line: int, text: str) -> None:
         """Write the person's text in place of kept-aside text (saved at once, backup first)."""
         ws = self.ws
-        if ws is None or self.busy():
+        if ws is None:
             return
 
-        def done(result: SaveResult) -> None:
-            self.reread.emit()  # the file was read anew: older snapshots no longer apply
-            self.index = None
+        def fixed(result: SaveResult) -> str:
             backup = f" (backup {result.backup.name})" if result.backup else ""
-            self.notice.emit(f"Fixed line {line}{backup}")
-            self.problems.show_problems(ws)
-            self._update_counts()
-            self.changed.emit()
+            return f"Fixed line {line}{backup}"
 
-        self.tasks.run(
-            lambda: ws.fix_quarantine(line, text),
-            on_done=done,
-            on_error=lambda exc: self.failed.emit(f"Could not fix: {exc}"),
-        )
+        self.write_now(lambda: ws.fix_quarantine(line, text), fixed)
 
     # -- status ------------------------------------------------------------------------------------
     def _chart_proposal(self, proposal: Proposal) -> None:
@@ -650,10 +583,6 @@ class EverBotDesk(Desk):
         """Show a dialog and say whether the person accepted it (tests replace this)."""
         return dialog.exec() == QDialog.DialogCode.Accepted
 
-    def _show_queue_count(self) -> None:
-        self.titles["review"] = self.review.title()
-        set_titles(self.sidebar, list(self.titles.values()))
-
     def reveal(self, file: str, key: str) -> None:
         """The memory in the Active or Archived table, selected for editing."""
         entry = self.ws.find(key) if self.ws is not None and file == self.ws.file else None
@@ -661,26 +590,35 @@ class EverBotDesk(Desk):
             super().reveal(file, key)
             return
         self.search.clear()
-        self.sidebar.setCurrentRow(0 if entry.section == "active" else 1)
+        self.select_page(entry.section)
         self.select_key(key)
         self.detail.setFocus()
 
-    def _update_counts(self) -> None:
+    def _count_title(self, name: str, title: str) -> Callable[[], str]:
+        return lambda: f"{title} ({self._counts()[name]})"
+
+    def _counts(self) -> dict[str, int]:
+        """How many memories each section holds and how many problems, counted once per
+        version of the file (100,000 memories take a while to count)."""
         ws = self.ws
-        if ws is None or self._counted == (id(ws), ws.revision):
-            return
-        self._counted = (id(ws), ws.revision)
-        entries = ws.entries()
-        active = sum(1 for e in entries if e.section == "active")
-        counts = {
-            "active": active,
-            "archived": len(entries) - active,
-            "problems": len(ws.doc.problems),
-        }
-        for view in VIEWS:
-            if view.name in counts:
-                self.titles[view.name] = f"{view.title} ({counts[view.name]})"
-        set_titles(self.sidebar, list(self.titles.values()))
+        assert ws is not None
+        version = (id(ws), ws.revision)
+        if self._counted is None or self._counted[0] != version:
+            entries = ws.entries()
+            active = sum(1 for e in entries if e.section == "active")
+            counts = {
+                "active": active,
+                "archived": len(entries) - active,
+                "problems": len(ws.doc.problems),
+            }
+            self._counted = (version, counts)
+        return self._counted[1]
+
+    def _update_counts(self) -> None:
+        """The sidebar's counts, when the file changed since they were counted."""
+        ws = self.ws
+        if ws is not None and (self._counted is None or self._counted[0] != (id(ws), ws.revision)):
+            self.update_titles()
 
     def status_text(self) -> str:
         ws = self.ws

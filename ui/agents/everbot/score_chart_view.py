@@ -54,7 +54,9 @@ SWATCH = 14  # pixels: a legend entry's mark
 
 
 class ScoreChartView(QWidget):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, min_height: int = CHART_MIN_HEIGHT
+    ) -> None:
         super().__init__(parent)
         self.chart_data: ScoreChart | None = None
         self.chart = QChart()
@@ -64,7 +66,7 @@ class ScoreChartView(QWidget):
         self.view = QChartView(self.chart)
         self.view.setObjectName("scoreChart")
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.view.setMinimumHeight(CHART_MIN_HEIGHT)
+        self.view.setMinimumHeight(min_height)
         self.legend = QWidget()
         self.legend.setObjectName("scoreLegend")
         self.flow = FlowLayout()
