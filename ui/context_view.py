@@ -182,7 +182,9 @@ class ContextView(QWidget):
         self.notes.setText("\n".join(part.notes) if part else "")
         self.unseen.clear()
         if part is not None:
-            self.unseen.addItems(list(part.unseen) or ["(none: the model sees every memory)"])
+            self.unseen.addItems(
+                [u.label for u in part.unseen] or ["(none: the model sees every memory)"]
+            )
         self.part_text.setPlainText(part.text if part else "")
 
 

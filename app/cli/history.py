@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from app.cli.output import EXIT_OK, first_line, print_json, print_saved, write_lines
+from app.cli.render import activity_line
 from app.cli.workspace import in_workspace, resolve
 from core.times import shown_time
 
@@ -125,10 +126,7 @@ def cmd_activity(args: argparse.Namespace) -> int:
         return EXIT_OK
     if not ops:
         print(f"{agent.where(path)}: MemDesk has saved nothing here yet")
-    for op in ops:
-        undone = f"  [undone by {op.undone_by[:12]}]" if op.undone_by else ""
-        ids = f": {op.memories}" if op.memories else ""
-        print(f"{op.op_id[:12]}  {shown_time(op.at)}  {op.actor:<8} {op.summary}{ids}{undone}")
+    write_lines(activity_line(op) for op in ops)
     return EXIT_OK
 
 

@@ -5,14 +5,18 @@ from __future__ import annotations
 import argparse
 import itertools
 import re
-import sys
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.cli.output import EXIT_OK, fail, first_line, print_json, write_lines
+from app.cli.render import (
+    check_json,
+    check_lines,
+    context_lines,
+    retrieved_text,
+    shown_lines,
+    where_lines,
+)
 from app.cli.workspace import in_workspace, one_row, resolve
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.times import shown_time
@@ -20,51 +24,17 @@ from core.times import shown_time
 if TYPE_CHECKING:
     from core.agents.base import AnyAgent
 
-CHECK_SHOWN = 20  # problems of one kind `check` prints before it only counts the rest
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # where the agent's chunker split an emoji
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from core.agents.everbot.fields import problem_json
-
     agent, path = resolve(args)
     report = agent.check(path, profile=getattr(args, "profile", None))
-    problems, warnings = report.problems, report.warnings
     if args.json:
-        print_json(
-            {
-                "agent": report.agent,
-                "layout": report.agent,
-                "entries": report.entries,
-                "sources": [asdict(s) for s in report.sources],
-                "problems": [problem_json(p) for p in problems],
-                "warnings": [problem_json(w) for w in warnings],
-                **report.extra,
-            }
-        )
-        return EXIT_REFUSED if problems else EXIT_OK
-    lines = [report.summary]
-    if len(report.sources) > 1:
-        lines += [f"  {s.kind:<22} {s.entries:>5}  {s.path}" for s in report.sources]
-    lines += _findings("problem", problems)
-    lines += _findings("warning", warnings)
-    if not problems:
-        lines.append("  no problems")
-    sys.stdout.write("\n".join(lines) + "\n")
-    return EXIT_REFUSED if problems else EXIT_OK
-
-
-def _findings(label: str, found: Sequence[Any]) -> list[str]:
-    """One line per problem; past CHECK_SHOWN of one kind, a count (--json lists them all)."""
-    lines, shown = [], Counter[str]()
-    for p in found:
-        shown[p.kind] += 1
-        if shown[p.kind] <= CHECK_SHOWN:
-            lines.append(f"  {label}  {p.file}:{p.line}: {p.message}")
-    for kind, n in shown.items():
-        if n > CHECK_SHOWN:
-            lines.append(f"  {label}  … and {n - CHECK_SHOWN:,} more {kind} (--json lists all)")
-    return lines
+        print_json(check_json(report))
+    else:
+        write_lines(check_lines(report))
+    return EXIT_REFUSED if report.problems else EXIT_OK
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -97,7 +67,7 @@ def _backup_hits(agent: AnyAgent, path: Path, query: str | None) -> list[Any]:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from core.agents.base import named, namesakes, namesakes_line
+    from core.agents.base import named, namesakes
 
     agent, path = resolve(args)
     args.id = in_workspace(path, args.id)  # FILE:ID with the file's absolute path
@@ -107,15 +77,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     if not matches:  # gone from the live files: the newest backup holding it, marked as such
         return _show_from_backup(agent, path, args)
     row = one_row(agent, path, matches, args.id)
-    data, lines = agent.show(path, row, profile=args.profile)
+    shown = agent.show(path, row, profile=args.profile)
     others = namesakes(rows, row)
-    if others:  # the person asked for one of several: say which others there are
-        data["same_id"] = others
-        lines.insert(1, "  " + namesakes_line(row.id, others))
     if args.json:
-        print_json(data)
+        print_json({**shown.data, "same_id": others} if others else shown.data)
     else:
-        sys.stdout.write("\n".join(lines) + "\n")
+        write_lines(shown_lines(shown, others))
     return EXIT_OK
 
 
@@ -147,11 +114,7 @@ def cmd_where(args: argparse.Namespace) -> int:
     if args.json:
         print_json([p.to_json() for p in found.places])
         return EXIT_OK
-    subject = f"memory {found.memory}" if found.memory else repr(args.what)
-    if not found.places:
-        print(f"{subject}: no other place holds it")
-    for place in found.places:
-        print(f"{place.kind:<10} {place.file}:{place.line}  {first_line(place.text, 80)}")
+    write_lines(where_lines(found, args.what))
     return EXIT_OK
 
 
@@ -164,21 +127,7 @@ def cmd_context(args: argparse.Namespace) -> int:
     if args.json:
         print_json([part.to_json() for part in found.parts])
         return EXIT_OK
-    lines = [found.title or agent.title, ""]
-    for part in found.parts:
-        cut = ", truncated" if part.truncated else ""
-        lines.append(
-            f"{part.label or part.file}: {part.injected_chars} of {part.chars} characters{cut}"
-        )
-        lines += [f"  {note}" for note in part.notes]
-        if part.unseen:
-            lines.append(f"  not seen by the model ({len(part.unseen)}):")
-            lines += [f"    {item}" for item in part.unseen[:20]]
-            more = len(part.unseen) - 20
-            lines += [f"    … and {more} more"] if more > 0 else []
-    for n, message in enumerate(found.messages, start=1):
-        lines += ["", f"--- message {n} as the agent sends it ---", message]
-    write_lines(lines)
+    write_lines(context_lines(found, agent.title))
     return EXIT_OK
 
 
@@ -204,14 +153,11 @@ def cmd_chunks(args: argparse.Namespace) -> int:
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
     from core.agents.capabilities import Retrieval
-    from core.agents.picoclaw.retrieval import SEPARATOR
 
     agent, path = resolve(args)
-    chunks = Retrieval.of(agent, path).retrieve(path, args.query, args.limit)
+    found = Retrieval.of(agent, path).retrieve(path, args.query, args.limit)
     if args.json:
-        print_json(chunks)
-    elif not any(chunks):
-        print(f"(no chunk: {agent.title} would inject nothing from its memory for this message)")
+        print_json(found.chunks)
     else:
-        print(SEPARATOR.join(chunks))
+        print(retrieved_text(found, agent.title))
     return EXIT_OK

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from app.cli.output import EXIT_OK, first_line, print_json
+from app.cli.output import EXIT_OK, first_line, print_json, write_lines
+from app.cli.render import decay_lines
 from app.cli.workspace import open_session, resolve
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
@@ -27,9 +28,9 @@ def cmd_decay(args: argparse.Namespace) -> int:
         path, at=args.at or date.today(), apply=args.apply, profile=args.profile
     )
     if args.json:
-        print_json(report.json)
+        print_json(report.to_json())
     else:
-        sys.stdout.write("\n".join(report.lines) + "\n")
+        write_lines(decay_lines(report))
     return EXIT_OK
 
 

@@ -33,11 +33,17 @@ __all__ = [
     "Context",
     "DecayReport",
     "DemoResult",
+    "Forecast",
     "Injected",
     "NotApplicable",
     "OpenWorkspace",
+    "Proposed",
+    "Retrieved",
     "Row",
+    "ScoreChanged",
+    "Shown",
     "Source",
+    "Unseen",
     "list_line",
 ]
 
@@ -188,11 +194,103 @@ def namesakes_line(memory_id: str, names: Sequence[str]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class DecayReport:
-    """A decay run: its JSON (SPEC 7) and the lines `memdesk decay` prints."""
+class Forecast:
+    """When a decaying memory's score crosses a mark (review, archive, delete) if nothing
+    reads it: `at` None for never; `overdue_days` when that day is past and decay has not
+    run since."""
 
-    json: dict[str, Any]
-    lines: list[str]
+    mark: str  # "review_at", "archive_at", "delete_at"
+    at: date | None
+    overdue_days: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """One memory in full (`memdesk show`): `data` is what `--json` prints (its fields, SPEC 7,
+    with its score `history`; for a memory that decays, its `forecast` and what is `overdue`).
+
+    A memory that keeps no score is the `row` as listed, with `place`, where it sits (a date, a
+    heading, a key); one that keeps a score (`scored`) is told by `data` and its `forecast`."""
+
+    row: Row
+    data: dict[str, Any]
+    place: str = ""
+    scored: bool = False
+    forecast: tuple[Forecast, ...] = ()
+
+
+class ScoreChanged(Protocol):
+    """One memory's score as a decay run changes it."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def before(self) -> float: ...
+    @property
+    def after(self) -> float: ...
+
+
+class Proposed(Protocol):
+    """A memory a decay run would archive or delete: proposed to the review queue only."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def to(self) -> str: ...  # "archive" or "delete"
+    @property
+    def score(self) -> float: ...  # the score after the run
+
+
+@dataclass(frozen=True, slots=True)
+class DecayReport:
+    """A decay run up to `at` with the scoring profile `profile`: the scores it changes, the
+    memories it proposes to archive or delete, and (`applied`) the proposals it queued and the
+    file it wrote, with its backup."""
+
+    at: date
+    profile: str
+    changed: Sequence[ScoreChanged]
+    transitions: Sequence[Proposed]
+    applied: bool
+    queued: int = 0  # proposals new in the review queue
+    wrote: Path | None = None
+    backup: Path | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """SPEC 7's JSON of the run (`memdesk decay --json`)."""
+        return {
+            "at": self.at.isoformat(),
+            "changed": [{"id": c.id, "before": c.before, "after": c.after} for c in self.changed],
+            "transitions": [{"id": t.id, "to": t.to} for t in self.transitions],
+            "applied": self.applied,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Retrieved:
+    """What the agent injects into its prompt for one message: the chunks it takes, in order,
+    and the exact text they make (`text`: joined by `separator`)."""
+
+    chunks: list[str]
+    separator: str = ""
+
+    @property
+    def text(self) -> str:
+        return self.separator.join(self.chunks)
+
+
+@dataclass(frozen=True, slots=True)
+class Unseen:
+    """A memory the model will not see at session start: the line it starts on, its first
+    words."""
+
+    line: int
+    words: str
+
+    @property
+    def label(self) -> str:
+        """How `context --json`, the CLI, the window and warnings name it."""
+        return f"line {self.line}: {self.words}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,8 +298,8 @@ class Injected:
     """One file as the agent puts it into its prompt when a session starts (`memdesk context`).
 
     `text` is exactly what of the file the prompt holds (empty when the agent leaves it out);
-    `unseen` names the memories of the file the model will not see (in a truncation's cut,
-    beyond a window, filtered out), each as "line N: first words"; `notes` say why."""
+    `unseen` are the memories of the file the model will not see (in a truncation's cut,
+    beyond a window, filtered out); `notes` say why."""
 
     file: str  # workspace-relative, "/" separated
     chars: int  # characters of the file as the agent read it
@@ -210,7 +308,7 @@ class Injected:
     text: str
     label: str = ""  # how the window names this part ("MEMORY.md", "Daily notes prelude")
     notes: tuple[str, ...] = ()
-    unseen: tuple[str, ...] = ()
+    unseen: tuple[Unseen, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -221,7 +319,7 @@ class Injected:
             "text": self.text,
             "label": self.label or self.file,
             "notes": list(self.notes),
-            "unseen": list(self.unseen),
+            "unseen": [u.label for u in self.unseen],
         }
 
 
@@ -345,23 +443,13 @@ class Agent(ABC, Generic[W]):
         agent that finds them without reading every memory does)."""
         return self.rows(path, profile=profile, problems=problems)
 
-    def show(
-        self, path: Path, row: Row, *, profile: str | None = None
-    ) -> tuple[dict[str, Any], list[str]]:
-        """One memory in full: its JSON (with `history`) and the lines `memdesk show` prints.
-        This default suits files that keep no scores (no history): a heading, the file, what
-        `detail` says of the memory's place, the text."""
-        f = row.fields
-        kind = f.get("section") or f.get("category") or ""
-        lines = [f"[{row.id}] {kind} | {f.get('last_activated') or ''}"]
-        lines.append(f"  file {f.get('file') or row.file}:{row.line}")
-        detail = self.detail(row)
-        lines += [f"  {detail}"] if detail else []
-        lines += ["", "  " + str(f.get("content", "")).replace("\n", "\n  ")]
-        return {**f, "history": []}, lines
+    def show(self, path: Path, row: Row, *, profile: str | None = None) -> Shown:
+        """One memory in full. This default suits files that keep no scores (no history): the
+        memory as listed, and what `detail` says of its place."""
+        return Shown(row, {**row.fields, "history": []}, place=self.detail(row))
 
     def detail(self, row: Row) -> str:
-        """`memdesk show`'s line on where the memory sits (a date, a heading, a key)."""
+        """Where the memory sits beyond its file and line (a date, a heading, a key)."""
         return ""
 
     def reviewed(self, row: Row) -> bool:

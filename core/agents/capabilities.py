@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, ClassVar, Generic
 
-from core.agents.base import Capability, Context, DecayReport, Row, W
+from core.agents.base import Capability, Context, DecayReport, Retrieved, Row, W
 from core.ops import ChangeSet
 
 __all__ = [
@@ -176,8 +176,8 @@ class Retrieval(Capability, ABC):
     missing: ClassVar[dict[str, str]] = {"": "{title} injects no memory chosen by the message"}
 
     @abstractmethod
-    def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
-        """The text the agent would inject into its prompt for a user message."""
+    def retrieve(self, path: Path, query: str, limit: int | None) -> Retrieved:
+        """What the agent would inject into its prompt for a user message."""
 
 
 class SessionStart(Capability, ABC):

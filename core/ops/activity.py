@@ -11,9 +11,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from core.ops.undo import describe, undo_links, undone_by, undone_op
+from core.ops.undo import undo_links, undone_by, undone_op
 from core.store.commit import journal_for_reading
-from core.store.journal import FIRST_MEMORIES, Operation, RecordedEvent
+from core.store.journal import Operation, RecordedEvent
 
 __all__ = ["ActivityItem", "events_of", "operations"]
 
@@ -35,17 +35,6 @@ class ActivityItem:
     @property
     def actor(self) -> str:
         return self.op.actor
-
-    @property
-    def summary(self) -> str:
-        return describe(self.op)
-
-    @property
-    def memories(self) -> str:
-        """The ids of the memories it changed, as `memdesk activity` lists them ("…": more)."""
-        ids = self.op.memory_ids
-        more = len(ids) == FIRST_MEMORIES and self.op.count > len(ids)
-        return ", ".join(ids) + (", …" if more else "")
 
     def to_json(self) -> dict[str, Any]:
         return {

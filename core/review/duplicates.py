@@ -11,6 +11,7 @@ import numpy.typing as npt
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import LCSseq, Postfix, Prefix
 
+from core.review.codes import code_keys, code_of, feature_of, number_of, plain_codes
 from core.review.disagreement import (
     CHOICES,
     negation_of,
@@ -24,17 +25,7 @@ from core.review.disagreement import (
     why_disagree,
 )
 from core.review.model import Memory
-from core.review.reading import (
-    Reading,
-    clauses_of,
-    code_keys,
-    code_of,
-    feature_of,
-    forget_if_large,
-    number_of,
-    plain_codes,
-    read,
-)
+from core.review.reading import Reading, clauses_of, forget_if_large, read
 from core.review.similar import (
     CROWDED_BLOCK,
     Contradiction,

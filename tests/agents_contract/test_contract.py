@@ -154,9 +154,11 @@ def test_show_gives_the_memory_asked_for(demo: Demo, cli: Cli) -> None:
     row = demo.memory()
     [found] = demo.agent.lookup(demo.root, row.ref)
     assert (found.file, found.key) == (row.file, row.key)
-    data, lines = demo.agent.show(demo.root, found)
-    assert data["id"] == row.id and isinstance(data["history"], list)
-    assert str(row.fields["content"]).split("\n", 1)[0] in "\n".join(lines)
+    shown = demo.agent.show(demo.root, found)
+    assert shown.data["id"] == row.id and isinstance(shown.data["history"], list)
+    result = cli("show", demo.root, row.ref)
+    assert result.code == 0, result.err
+    assert str(row.fields["content"]).split("\n", 1)[0] in result.out
     result = cli("show", demo.root, row.ref, "--json")
     assert result.code == 0, result.err
     assert result.json()["id"] == row.id

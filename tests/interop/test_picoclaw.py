@@ -160,7 +160,7 @@ def assert_agent_reads_what_memdesk_shows(root: Path, queries: Sequence[str]) ->
     for query in queries:
         for limit in (3, 10):
             retrieved = PICOCLAW.retrieve(root, query, limit)
-            assert agent.SEPARATOR.join(retrieved) == agent.retrieve(text, query, limit)
+            assert retrieved.text == agent.retrieve(text, query, limit)
     notes = {f["id"]: f["content"] for f in by_section.get("daily", [])}
     assert notes == {p.stem: _text(p) for p in (root / "memory").glob("??????/????????.md")}
     profile = {f["id"]: f["content"] for f in by_section.get("profile", [])}

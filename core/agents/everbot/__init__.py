@@ -20,9 +20,12 @@ from core.agents.base import (
     DecayReport,
     DemoResult,
     Injected,
+    Retrieved,
     Row,
+    Shown,
     Source,
     SourceCount,
+    Unseen,
 )
 from core.agents.capabilities import (
     Archiving,
@@ -185,14 +188,12 @@ class EverBot(
             for e in peek.entries
         ]
 
-    def show(
-        self, path: Path, row: Row, *, profile: str | None = None
-    ) -> tuple[dict[str, Any], list[str]]:
+    def show(self, path: Path, row: Row, *, profile: str | None = None) -> Shown:
         from core.agents.everbot.history import show_memory
         from core.agents.everbot.peek import Peek
 
         peek = Peek.open(path, row.key, profile=profile)
-        return show_memory(peek or _open(path, profile), row.key)
+        return show_memory(peek or _open(path, profile), row)
 
     # -- operations for scripts ------------------------------------------------------------------
     def add(
@@ -255,12 +256,12 @@ class EverBot(
         return [ops.merge(ws, keep.key, drop.key, text, f"Merge [{drop.id}] into [{keep.id}]")]
 
     # -- what the agent does with it -------------------------------------------------------------
-    def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
+    def retrieve(self, path: Path, query: str, limit: int | None) -> Retrieved:
         """EverBot injects its best memories whatever the message (score >= 0.5, top 20)."""
         from core.agents.everbot.prompt import EVERBOT_PROMPT_TOP_K, everbot_prompt
 
         ws = _open(path, None)
-        return [everbot_prompt(ws.entries(), top_k=limit or EVERBOT_PROMPT_TOP_K)]
+        return Retrieved([everbot_prompt(ws.entries(), top_k=limit or EVERBOT_PROMPT_TOP_K)])
 
     def context(
         self,
@@ -277,7 +278,7 @@ class EverBot(
         entries = ws.entries()
         seen = {id(e) for e in prompt_entries(entries)}
         unseen = tuple(
-            f"line {e.line}: [{e.id}] {e.content.splitlines()[0][:60]}"
+            Unseen(e.line, f"[{e.id}] {e.content.splitlines()[0][:60]}")
             for e in entries
             if e.content and id(e) not in seen
         )
@@ -357,31 +358,17 @@ class EverBot(
         ws = _open(path, profile)
         preview = preview_decay(ws, at)
         done = decay_and_queue(self, ws, preview) if apply else None
-        verb = "changed" if apply else "would change"
-        lines = [
-            f"decay to {at.isoformat()} ({ws.profile.name}): {len(preview.changed)} scores {verb}"
-        ]
-        lines += [f"  {c.id:<8} {c.before:.4f} -> {c.after:.4f}" for c in preview.changed[:50]]
-        if len(preview.changed) > 50:
-            lines.append(f"  … and {len(preview.changed) - 50} more")
-        for t in preview.transitions[:50]:
-            to = "archived" if t.to == "archive" else "deleted"
-            lines.append(f"  {t.id:<8} would be {to} (score {t.score:.4f})")
-        if preview.transitions:
-            waiting = (
-                f"{len(done.proposals)} new in the review queue (`memdesk review PATH --list`)"
-                if done is not None
-                else "with --apply they go to the review queue"
-            )
-            lines.append(
-                f"  {len(preview.transitions)} archive/delete proposals: not applied; {waiting}"
-            )
-        if done is not None and done.saved is not None:
-            backup = f", backup {done.saved.backup}" if done.saved.backup else ""
-            lines.append(f"wrote {done.saved.path}{backup}")
-        elif not apply:
-            lines.append("preview only: run with --apply to write")
-        return DecayReport(preview.as_json() | {"applied": bool(apply)}, lines)
+        saved = done.saved if done is not None else None
+        return DecayReport(
+            at,
+            ws.profile.name,
+            preview.changed,
+            preview.transitions,
+            applied=apply,
+            queued=len(done.proposals) if done is not None else 0,
+            wrote=saved.path if saved is not None else None,
+            backup=saved.backup if saved is not None else None,
+        )
 
     def demo(
         self,

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.agents.everbot.document import Entry
-from core.formats.problems import Problem
 
 # memory_meta keys MemDesk gives a meaning to; every other key is kept as found in `meta_extra`.
 KNOWN_META_KEYS = ("created_at", "source", "verified", "expires_at", "source_session")
@@ -25,17 +24,6 @@ def memory_fields(entry: Entry, file: str) -> dict[str, Any]:
     if extra:
         fields["meta_extra"] = extra
     return fields
-
-
-def problem_json(problem: Problem) -> dict[str, Any]:
-    """A problem or warning, as `memdesk check --json` reports it (a plain dict: a file can
-    have a million warnings)."""
-    return {
-        "file": problem.file,
-        "line": problem.line,
-        "kind": problem.kind,
-        "message": problem.message,
-    }
 
 
 @dataclass(frozen=True, slots=True)

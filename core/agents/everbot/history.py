@@ -1,33 +1,36 @@
-"""One memory in full for `memdesk show`: its fields, metadata, forecast and score history."""
+"""One memory in full for `memdesk show`: its fields, metadata, forecast and score history
+(the CLI renders them: app/cli/render.py)."""
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from typing import Any
 
+from core.agents.base import Forecast, Row, Shown
 from core.agents.everbot.models import Memory
 from core.agents.everbot.peek import Peek
 from core.agents.everbot.score_chart import ScoreChart, score_chart
 from core.agents.everbot.workspace import Workspace
-from core.times import iso_day, shown_time
+from core.times import iso_day
 
 
-def show_memory(
-    ws: Workspace | Peek, key: str, today: date | None = None
-) -> tuple[dict[str, Any], list[str]]:
-    """The memory `key` as `show --json` prints it, and as text lines. A forecast date before
-    `today` (default: today) is overdue: decay has not run since the memory crossed that mark."""
-    entry = ws.find(key)
+def show_memory(ws: Workspace | Peek, row: Row, today: date | None = None) -> Shown:
+    """The memory `row` names, its score history and forecast. A forecast date before `today`
+    (default: today) is overdue: decay has not run since the memory crossed that mark."""
+    entry = ws.find(row.key)
     assert entry is not None
-    chart = chart_of(ws, key, today or date.today())
-    memory = Memory.from_entry(entry, str(ws.path))
-    data: dict[str, Any] = memory.model_dump(exclude_none=True)
+    chart = chart_of(ws, row.key, today or date.today())
+    data: dict[str, Any] = Memory.from_entry(entry, str(ws.path)).model_dump(exclude_none=True)
     data["history"] = [h.as_json() for h in chart.history] if chart else []
-    if chart is not None and chart.projection:
-        data["forecast"] = {k: (v.isoformat() if v else None) for k, v in chart.forecast.items()}
-        data["overdue"] = chart.overdue
-    return data, _text(memory, chart, data["history"])
+    if chart is None or not chart.projection:
+        return Shown(row, data, scored=True)
+    data["forecast"] = {k: (v.isoformat() if v else None) for k, v in chart.forecast.items()}
+    data["overdue"] = chart.overdue
+    forecast = tuple(
+        Forecast(mark, when, (chart.today - when).days if mark in chart.overdue and when else None)
+        for mark, when in chart.forecast.items()
+    )
+    return Shown(row, data, scored=True, forecast=forecast)
 
 
 def chart_of(ws: Workspace | Peek, key: str, today: date) -> ScoreChart | None:
@@ -53,30 +56,3 @@ def chart_of(ws: Workspace | Peek, key: str, today: date) -> ScoreChart | None:
         today=today,
         archived=entry.section == "archived",
     )
-
-
-def _text(memory: Memory, chart: ScoreChart | None, history: list[dict[str, Any]]) -> list[str]:
-    lines = [
-        f"[{memory.id}] {memory.category} | score {memory.score:.4f} | {memory.section}",
-        f"  file {memory.file}:{memory.line}, last activated {memory.last_activated}, "
-        f"hits {memory.activation_count}",
-    ]
-    for key in ("created_at", "source", "verified", "expires_at", "source_session"):
-        value = getattr(memory, key)
-        if value is not None:
-            lines.append(f"  {key}: {value}")
-    for key, value in memory.meta_extra.items():
-        lines.append(f"  meta {key}: {json.dumps(value, ensure_ascii=False)}")
-    lines += ["", "  " + memory.content.replace("\n", "\n  "), ""]
-    if chart is not None and chart.projection:
-        for label, when in chart.forecast.items():
-            said = when.isoformat() if when else "never"
-            if label in chart.overdue and when is not None:
-                said += f" (overdue: {(chart.today - when).days} days ago, decay has not run since)"
-            lines.append(f"  {label.replace('_at', ''):<7} {said}")
-    lines.append("  history:")
-    for point in history:
-        lines.append(
-            f"    {shown_time(point['at'])}  {float(point['score']):.4f}  {point['kind']:<8} {point['actor']}"
-        )
-    return lines

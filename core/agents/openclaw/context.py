@@ -57,7 +57,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Final
 
-from core.agents.base import Context, Injected
+from core.agents.base import Context, Injected, Unseen
 from core.agents.openclaw.curated import (
     CuratedBlock,
     normalize_project_key,
@@ -475,7 +475,7 @@ def _inject(
         notes.append(f"cut at the {remaining} characters left of the total")
     if not shown:
         notes.append("empty: not injected")
-    unseen = _labels(removed) + _labels(_cut_entries(trimmed, numbers)) if _curated(name) else []
+    unseen = _unseen(removed) + _unseen(_cut_entries(trimmed, numbers)) if _curated(name) else []
     cut = trimmed.truncated or shown != trimmed.text
     chars = utf16_len(js_trim_end(text))
     part = Injected(rel, chars, utf16_len(shown), cut, shown, rel, tuple(notes), tuple(unseen))
@@ -496,13 +496,13 @@ def _curated(name: str) -> bool:
 def _personal_left_out(rel: str, text: str, limit: int) -> Injected:
     size = utf16_len(js_trim_end(text))
     note = f"{size} characters, over its budget of {limit}: left out whole"
-    unseen = tuple(_labels(_entries(text)))
+    unseen = tuple(_unseen(_entries(text)))
     return Injected(rel, size, 0, False, "", rel, (note,), unseen)
 
 
 def _left_out(rel: str, text: str, remaining: int) -> Injected:
     note = f"only {max(remaining, 0)} characters of the total left: not injected"
-    unseen = _labels(_entries(text)) if rel.endswith(("MEMORY.md", "USER.md")) else []
+    unseen = _unseen(_entries(text)) if rel.endswith(("MEMORY.md", "USER.md")) else []
     return Injected(rel, utf16_len(js_trim_end(text)), 0, False, "", rel, (note,), tuple(unseen))
 
 
@@ -556,8 +556,8 @@ def _cut_entries(trimmed: Trimmed, numbers: Sequence[int]) -> list[_Block]:
 _LABEL_MAX: Final = 60
 
 
-def _labels(blocks: Sequence[_Block]) -> list[str]:
-    return [f"line {b.line}: {_first_words(b.text)}" for b in blocks]
+def _unseen(blocks: Sequence[_Block]) -> list[Unseen]:
+    return [Unseen(b.line, _first_words(b.text)) for b in blocks]
 
 
 def _first_words(text: str) -> str:

@@ -39,7 +39,7 @@ def prompt_warnings(parts: Iterable[Injected]) -> list[Problem]:
         if not part.unseen:
             continue
         why = part.notes[0] if part.notes else "the agent leaves them out of its prompt"
-        listed = "; ".join(part.unseen[:SHOWN_LINES])
+        listed = "; ".join(u.label for u in part.unseen[:SHOWN_LINES])
         more = (
             f" and {len(part.unseen) - SHOWN_LINES} more" if len(part.unseen) > SHOWN_LINES else ""
         )
@@ -47,7 +47,8 @@ def prompt_warnings(parts: Iterable[Injected]) -> list[Problem]:
             f"{len(part.unseen)} memories are not in the prompt at session start ({why}): "
             f"{listed}{more}"
         )
-        found.append(_warning(part.file, _first_line(part.unseen), "not_in_prompt", message))
+        first = part.unseen[0].line
+        found.append(_warning(part.file, first, "not_in_prompt", message))
     return found
 
 
@@ -146,14 +147,6 @@ def _legacy_recall(rel: str) -> Problem:
         "database and ignore this file (`openclaw doctor --fix` imports it once and renames it); "
         "editing it changes nothing",
     )
-
-
-def _first_line(unseen: Iterable[str]) -> int:
-    for item in unseen:
-        head = item.split(":", 1)[0]
-        if head.startswith("line ") and head[5:].isdigit():
-            return int(head[5:])
-    return 1
 
 
 def _warning(rel: str, line: int, kind: str, message: str) -> Problem:

@@ -21,6 +21,7 @@ from core.agents.base import (
     DemoResult,
     Injected,
     NotApplicable,
+    Retrieved,
     Row,
     Source,
     SourceCount,
@@ -335,7 +336,7 @@ class PicoClaw(
         except ValueError as exc:
             raise WorkspaceError(f"{path}: {exc}", exit_code=EXIT_REFUSED) from None
 
-    def retrieve(self, path: Path, query: str, limit: int | None) -> list[str]:
+    def retrieve(self, path: Path, query: str, limit: int | None) -> Retrieved:
         """The long-term chunks its keyword retrieval takes for the message (SPEC 2.2)."""
         from core.agents.picoclaw import format as picoclaw
         from core.agents.picoclaw import policy as pc_policy
@@ -346,7 +347,7 @@ class PicoClaw(
         longterm = path / LONGTERM
         data = read_or_none(longterm, root=path) or b""
         text = picoclaw.parse_longterm(data, longterm).agent_text()
-        return retrieval.retrieve(text, query, taken)
+        return Retrieved(retrieval.retrieve(text, query, taken), retrieval.SEPARATOR)
 
     def context(
         self,

@@ -28,7 +28,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Final
 
-from core.agents.base import Context, Injected
+from core.agents.base import Context, Injected, Unseen
 from core.agents.pomelobot.scope_keys import sanitize_path_segment
 from core.formats.js import js_trim, js_trim_end, js_trim_start
 from core.store.errors import EXIT_REFUSED, WorkspaceError
@@ -444,11 +444,11 @@ def _bootstrap_part(section: _Section) -> Injected:
         return Injected(section.file.rel, len(section.raw), 0, False, "", label, (note,))
     kept = len(section.content) - (1 if section.truncated else 0)
     notes: tuple[str, ...] = ()
-    unseen: tuple[str, ...] = ()
+    unseen: tuple[Unseen, ...] = ()
     if section.truncated:
         notes = (_window_note(section, kept),)
     if section.truncated and section.topic in ("memory", "heartbeat"):
-        unseen = tuple(f"line {e.index + 1}: {e.words}" for e in _losses(section.raw, kept))
+        unseen = tuple(Unseen(e.index + 1, e.words) for e in _losses(section.raw, kept))
     text = _plain(section.content)
     return Injected(
         section.file.rel, len(section.raw), len(section.content), section.truncated, text,
@@ -474,13 +474,13 @@ def _daily_part(daily: _Daily) -> Injected:
         note = "no such file: nothing of this day is injected"
         return Injected(daily.rel, 0, 0, False, "", label, (note,))
     if not daily.block:
-        unseen = tuple(f"line {e.index + 1}: {e.words}" for e in _entries(daily.raw))
+        unseen = tuple(Unseen(e.index + 1, e.words) for e in _entries(daily.raw))
         note = f"left out: {daily.left_out}"
         return Injected(daily.rel, len(daily.raw), 0, bool(unseen), "", label, (note,), unseen)
     found = daily.compact
     shown = dict(found.window)
     unseen = tuple(
-        f"line {e.index + 1}: {e.words}"
+        Unseen(e.index + 1, e.words)
         for e in _entries(daily.raw)
         if e.index not in shown or shown[e.index] + e.seen_at > daily.shown
     )

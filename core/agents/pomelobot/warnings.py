@@ -23,7 +23,6 @@ from core.formats.problems import Problem, excerpt
 from core.store.errors import WorkspaceError
 
 SHOWN = 5  # entries a warning names before it only counts the rest
-_LINE = re.compile(r"line (\d+): ")
 _DAILY = re.compile(r"\d{4}-\d{2}-\d{2}\.md")
 
 
@@ -112,10 +111,9 @@ def not_in_prompt(parts: Iterable[Injected]) -> list[Problem]:
         why = "; ".join(part.notes) or "the agent leaves them out of its prompt"
         message = (
             f"{_memories(len(part.unseen))} not in the prompt at session start ({why}): "
-            f"{_listed(part.unseen)}"
+            f"{_listed([u.label for u in part.unseen])}"
         )
-        line = _LINE.match(part.unseen[0])
-        first = int(line.group(1)) if line else 1
+        first = part.unseen[0].line
         found.append(Problem(part.file, first, first, "not_in_prompt", message, severity="warning"))
     return found
 

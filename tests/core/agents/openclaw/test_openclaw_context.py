@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.agents.base import Unseen
 from core.agents.openclaw import context as oc
 from core.agents.openclaw.context import bootstrap_parts, context, trim_bootstrap
 
@@ -87,7 +88,7 @@ def test_the_personal_user_md_over_its_budget_is_left_out_whole() -> None:
     (left,) = bootstrap_parts({"users/alice/USER.md": over}, profile="alice")
     assert kept[0].text == fits and not kept[0].truncated
     assert (left.text, left.injected_chars, left.chars) == ("", 0, 4_001)
-    assert left.unseen == ("line 1: directive 1", "line 2: directive 2")
+    assert left.unseen == (Unseen(1, "directive 1"), Unseen(2, "directive 2"))
     assert "left out whole" in left.notes[0]
 
 
@@ -134,7 +135,7 @@ def test_less_than_64_characters_left_stops_injecting() -> None:
     texts["MEMORY.md"] = "- a memory\n"
     parts = bootstrap_parts(texts)
     assert sum(p.injected_chars for p in parts) == 59_937
-    assert parts[-1].text == "" and parts[-1].unseen == ("line 1: a memory",)
+    assert parts[-1].text == "" and parts[-1].unseen == (Unseen(1, "a memory"),)
     assert "63 characters of the total left" in parts[-1].notes[0]
     texts["IDENTITY.md"] = "i" * 19_936  # 64 left: MEMORY.md fits
     assert bootstrap_parts(texts)[-1].text == "- a memory"
@@ -150,14 +151,14 @@ def test_the_entries_in_the_cut_are_named_by_line() -> None:
     assert found is not None
     head, tail = part.text[: found.start()], part.text[found.end() :]
     expected = [
-        f"line {n}: {line[2:]}"
+        Unseen(n, line[2:])
         for n, line in enumerate(text.split("\n"), 1)
         if line.startswith("- ") and line not in head and line not in tail
     ]
     assert list(part.unseen) == expected
     # 14 917 head characters: the title and 252 whole entries, the 253rd (line 255) cut short;
     # 4 972 tail characters: the last 84 entries whole.
-    assert part.unseen[0] == "line 255: entry 0252 " + "x" * 45
+    assert part.unseen[0] == Unseen(255, "entry 0252 " + "x" * 45)
     assert len(expected) == 400 - 252 - 84
 
 
@@ -165,7 +166,7 @@ def test_an_entry_continued_on_more_lines_is_unseen_if_any_of_it_is_cut() -> Non
     entry = "- a long entry\n" + "  continued\n" * 2_000
     text = "- first\n" + entry + "- last\n"
     (part,) = bootstrap_parts({"MEMORY.md": text})
-    assert part.unseen == ("line 2: a long entry",)
+    assert part.unseen == (Unseen(2, "a long entry"),)
 
 
 def test_user_md_entries_in_the_cut_are_named() -> None:
@@ -174,7 +175,7 @@ def test_user_md_entries_in_the_cut_are_named() -> None:
     )
     (part,) = bootstrap_parts({"USER.md": text})
     assert part.truncated and part.unseen
-    assert all(u.startswith("line ") and ": rule " in u for u in part.unseen)
+    assert all(u.words.startswith("rule ") for u in part.unseen)
 
 
 # --- projects ------------------------------------------------------------------------------------------
@@ -200,7 +201,11 @@ def test_entries_for_other_projects_are_left_out_of_the_injected_copy() -> None:
         "- shop fact <!-- trigger: deploy --> <!-- project: GitHub.com/acme/shop-api -->\n"
         "<!-- a comment that goes with the shop fact -->\n\n- last fact"
     )
-    assert part.unseen == ("line 5: homelab fact", "line 9: two projects", "line 10: broken")
+    assert part.unseen == (
+        Unseen(5, "homelab fact"),
+        Unseen(9, "two projects"),
+        Unseen(10, "broken"),
+    )
     assert part.notes == ("3 entries for other projects left out",)
     assert part.chars == len(PROJECTS.rstrip()) and part.injected_chars == len(part.text)
 

@@ -326,7 +326,7 @@ def test_a_new_session_in_the_demo(demo: tuple[Path, DemoResult]) -> None:
     assert files[:5] == ["AGENTS.md", "SOUL.md", "USER.md", "users/alice/USER.md", "MEMORY.md"]
     assert not any(p.truncated for p in ctx.parts[:5])
     memory = ctx.parts[4]
-    assert memory.unseen and all("project" not in u for u in memory.unseen)
+    assert memory.unseen and all("project" not in u.words for u in memory.unseen)
     assert "<!-- project: github.com/acme/shop-api -->" not in memory.text
     assert "<!-- project: github.com/acme/homelab -->" in memory.text
     assert ctx.parts[5].label == "Project Memory"

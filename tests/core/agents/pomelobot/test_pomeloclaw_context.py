@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.agents.base import Unseen
 from core.agents.pomelobot import context as pc
 from core.store.errors import WorkspaceError
 from tests.conftest import fixture_json
@@ -77,14 +78,14 @@ def test_the_newest_long_term_memory_is_not_in_the_prompt(workspace: Path) -> No
     )
     assert memory.truncated and memory.text.endswith("…")
     assert memory.text in found.messages[0]
-    assert memory.unseen[-1] == f"line 244: [23:59:59] {NEWEST}"
+    assert memory.unseen[-1] == Unseen(244, f"[23:59:59] {NEWEST}")
     # entries 0-96 start inside the first 3999 characters (97's first line is cut), 97-119 do not
-    assert len(memory.unseen) == 24 and memory.unseen[0].startswith(
+    assert len(memory.unseen) == 24 and memory.unseen[0].label.startswith(
         "line 198: [08:00:37] 长期条目 97"
     )
     assert "newer memories appended at the end are not in the prompt" in memory.notes[0]
     losses = pc.prompt_window_losses((workspace / FOLDER / "MEMORY.md").read_text("utf-8"))
-    assert [f"line {n}: {words}" for n, words in losses] == list(memory.unseen)
+    assert [Unseen(n, words) for n, words in losses] == list(memory.unseen)
 
 
 def test_parts_name_every_file_the_agent_looked_for(workspace: Path) -> None:
@@ -108,7 +109,7 @@ def test_daily_parts_say_which_lines_the_injection_leaves_out(workspace: Path) -
     assert today.text in ORACLE["startupInjection"] and today.injected_chars == 1200
     assert today.truncated and len(today.notes) == 2
     assert "from line 44" in today.notes[0] and "cut after 1199 characters" in today.notes[1]
-    numbers = [int(u.rsplit(" ", 1)[1]) for u in today.unseen]
+    numbers = [int(u.words.rsplit(" ", 1)[1]) for u in today.unseen]
     assert numbers == [*range(20), *range(83, 100)]  # 83's line is cut after "[0"
     assert yesterday.text == "# Daily Memory - 2026-04-19 (direct_web_alice)\n[23:00:00] 昨天的条目"
     assert not yesterday.truncated and not yesterday.unseen
@@ -178,7 +179,10 @@ def test_team_entries_beyond_the_window_are_named_by_title() -> None:
     team = "## 团队记忆条目\n- 标题: 发布前先确认值班\n- 来源scopes: group_x\n"
     files = {"memory/scopes/main/MEMORY.md": head + "\n" + team + "\n[11:00:00] later\n"}
     part = pc.context_of(files, "main", TODAY).parts[4]
-    assert part.unseen == ("line 6: 团队记忆条目: 发布前先确认值班", "line 10: [11:00:00] later")
+    assert part.unseen == (
+        Unseen(6, "团队记忆条目: 发布前先确认值班"),
+        Unseen(10, "[11:00:00] later"),
+    )
 
 
 def test_an_entry_needs_a_blank_line_before_its_stamp() -> None:
@@ -204,7 +208,7 @@ def test_a_day_with_under_20_characters_is_left_out() -> None:
     assert pc.startup_injection(short, "main", TODAY) is None
     part = pc.context_of(short, "main", TODAY).parts[5]
     assert part.notes == ("left out: under 20 characters of text",)
-    assert part.unseen == ("line 3: [10:00:00] 短",)
+    assert part.unseen == (Unseen(3, "[10:00:00] 短"),)
 
 
 def test_yesterday_is_cut_to_what_is_left_of_2400() -> None:

@@ -172,8 +172,8 @@ def test_the_prompt_keeps_only_the_head_of_main_memory(claw: DemoResult) -> None
     memory = found.parts[4]
     assert memory.file == f"{MAIN}/MEMORY.md" and memory.chars > 4000 and memory.truncated
     newest = memories(claw.memory_file.read_text("utf-8"))[-1]
-    assert newest not in found.messages[0] and memory.unseen[-1].endswith(newest[:50])
-    assert any("团队记忆条目" in u for u in memory.unseen) or len(memory.unseen) >= 5
+    assert newest not in found.messages[0] and memory.unseen[-1].words.endswith(newest[:50])
+    assert any("团队记忆条目" in u.words for u in memory.unseen) or len(memory.unseen) >= 5
     heartbeat, agents, soul = found.parts[3], found.parts[0], found.parts[2]
     assert heartbeat.file == f"{MAIN}/HEARTBEAT.md" and not heartbeat.truncated
     assert (agents.file, soul.file) == ("AGENTS.md", "SOUL.md")

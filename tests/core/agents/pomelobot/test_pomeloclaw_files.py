@@ -679,9 +679,9 @@ def test_list_shows_team_and_heartbeat_entries(claw: Path) -> None:
 
 def test_show_names_the_team_entry_and_the_heartbeat_category(claw: Path) -> None:
     (row,) = POMELOBOT.lookup(claw, "team:数据库慢查询排查")
-    data, lines = POMELOBOT.show(claw, row)
-    assert data["category"] == "team"
-    assert "  team entry '数据库慢查询排查', updated 2026-04-01 09:00:00" in lines
+    shown = POMELOBOT.show(claw, row)
+    assert shown.data["category"] == "team"
+    assert shown.place == "team entry '数据库慢查询排查', updated 2026-04-01 09:00:00"
     (beat,) = POMELOBOT.lookup(claw, f"{HEARTBEAT_FILE}:09:00:00")
     assert POMELOBOT.detail(beat) == "time 09:00:00, category process"
 
