@@ -15,6 +15,7 @@ from typing import get_type_hints
 import pytest
 
 from core.agents.base import Agent, DecayReport, Retrieved, Shown
+from core.agents.capabilities import Decaying, Retrieval
 from core.agents.registry import agent_named
 from core.ops.activity import ActivityItem
 from tests.cli.conftest import Cli
@@ -24,11 +25,17 @@ from tests.conftest import FIXTURES, PROJECT_ROOT
 PINNED = FIXTURES / "render"
 LAYOUTS = sorted(path.stem for path in PINNED.glob("*.txt"))
 EVERBOT = agent_named("everbot")
-RETURNS = {"show": Shown, "retrieve": Retrieved, "decay": DecayReport}
+RETURNS = {
+    (Agent, "show"): Shown,
+    (Retrieval, "retrieve"): Retrieved,
+    (Decaying, "decay"): DecayReport,
+}
 
 
 def test_the_agents_return_data_not_lines() -> None:
-    returned = {name: get_type_hints(getattr(Agent, name))["return"] for name in RETURNS}
+    returned = {
+        (kind, name): get_type_hints(getattr(kind, name))["return"] for kind, name in RETURNS
+    }
     assert returned == RETURNS
     assert "lines" not in {f.name for f in dataclasses.fields(DecayReport)}
     assert not {"memories", "summary"} & set(dir(ActivityItem))  # what `activity` prints
