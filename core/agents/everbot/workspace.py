@@ -68,12 +68,13 @@ MEMORY_FILE = "MEMORY.md"
 # its `core`/`episode` categories beside a score on its importance scale (above EverBot's 1.0).
 # An EverBot file may well use `episode`, `core` is what pinning a memory makes of its category,
 # and a hand-edited score above 1 alone does not make a file tiered.
-_HEADER = rb"^[ \t]*###\s+\[\w+\]\s+"
-_SYSTEM = re.compile(_HEADER + rb"system\s*\|", re.MULTILINE)
-_TIERED_CATEGORY = re.compile(_HEADER + rb"(?:core|episode)\s*\|", re.MULTILINE)
+# Each pattern holds from a header's '###'; `_at_line_start` checks that only spaces or tabs
+# stand before it on its line (a leading `^[ \t]*` would make the regex engine try every byte).
+_HEADER = rb"###\s+\[\w+\]\s+"
+_SYSTEM = re.compile(_HEADER + rb"system\s*\|")
+_TIERED_CATEGORY = re.compile(_HEADER + rb"(?:core|episode)\s*\|")
 _HIGH_SCORE = re.compile(
-    _HEADER + rb"\w+\s*\|\s*(?:0*[1-9]\d+(?:\.\d*)?|0*[2-9](?:\.\d*)?|0*1\.\d*[1-9]\d*)\s*\|",
-    re.MULTILINE,
+    _HEADER + rb"\w+\s*\|\s*(?:0*[1-9]\d+(?:\.\d*)?|0*[2-9](?:\.\d*)?|0*1\.\d*[1-9]\d*)\s*\|"
 )
 
 Actor = Literal["person", "agent", "reviewer", "decay", "import"]
@@ -845,8 +846,23 @@ def locate_memory_file(target: Path) -> tuple[Path, Path]:
 
 def detect_profile(data: bytes) -> str:
     """`tiered` when the file's memories are the tiered memory's (see _SYSTEM), else `everbot`."""
-    tiered = _SYSTEM.search(data) or (_TIERED_CATEGORY.search(data) and _HIGH_SCORE.search(data))
+    tiered = _has_header(_SYSTEM, data) or (
+        _has_header(_TIERED_CATEGORY, data) and _has_header(_HIGH_SCORE, data)
+    )
     return "tiered" if tiered else "everbot"
+
+
+def _has_header(pattern: re.Pattern[bytes], data: bytes) -> bool:
+    """Whether `pattern` matches on some line after nothing but spaces and tabs."""
+    found = pattern.search(data)
+    while found is not None:
+        at = found.start()
+        while at and data[at - 1] in b" \t":  # never past the previous hit's '#'
+            at -= 1
+        if at == 0 or data[at - 1] == 0x0A:  # b"\n"
+            return True
+        found = pattern.search(data, found.start() + 1)
+    return False
 
 
 def entry_fields(entry: evdoc.Entry | None) -> dict[str, JsonValue] | None:
