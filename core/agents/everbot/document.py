@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 from core.formats.problems import Problem
 from core.formats.strict_json import load_json
-from core.formats.text import BOM, to_lf
+from core.formats.text import BOM, gc_paused, to_lf
 from core.store.merge import Change
 
 Section = Literal["active", "archived"]
@@ -149,20 +149,55 @@ class Raw:
 Block = Entry | Raw
 
 
-@dataclass
-class StructuredDocument:
-    """A parsed structured MEMORY.md: blocks in file order, rendering back to the exact input."""
+# Makes the blocks of a document read by its headers alone, when they are first asked for.
+BlockMaker = Callable[[], list[Block]]
 
-    path: str
-    text: str  # the decoded source, without BOM
-    bom: bool
-    newline: str
-    blocks: list[Block]
-    problems: list[Problem] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
-    last_processed_count: int = 0
-    uses_meta: bool = False
-    _by_key: dict[str, int] | None = field(default=None, repr=False, compare=False)
+
+class StructuredDocument:
+    """A parsed structured MEMORY.md: blocks in file order, rendering back to the exact input.
+
+    A file of the usual shape is read by its headers alone (core.agents.everbot.format): its
+    memories become `Entry` objects when `blocks` is first asked for, not at load.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        text: str,  # the decoded source, without BOM
+        bom: bool,
+        newline: str,
+        blocks: list[Block] | BlockMaker,
+        problems: list[Problem] | None = None,
+        warnings: list[Problem] | None = None,
+        last_processed_count: int = 0,
+        uses_meta: bool = False,
+    ) -> None:
+        self.path = path
+        self.text = text
+        self.bom = bom
+        self.newline = newline
+        self._blocks = blocks if isinstance(blocks, list) else None
+        self._unread = None if isinstance(blocks, list) else blocks
+        self.problems = problems if problems is not None else []
+        self.warnings = warnings if warnings is not None else []
+        self.last_processed_count = last_processed_count
+        self.uses_meta = uses_meta
+        self._by_key: dict[str, int] | None = None
+
+    def __repr__(self) -> str:
+        return f"StructuredDocument({self.path!r}, {len(self.text)} characters)"
+
+    @property
+    def blocks(self) -> list[Block]:
+        if self._blocks is None:
+            assert self._unread is not None
+            with gc_paused():
+                self._blocks, self._unread = self._unread(), None
+        return self._blocks
+
+    @blocks.setter
+    def blocks(self, blocks: list[Block]) -> None:
+        self._blocks, self._unread = blocks, None
 
     # -- reading -------------------------------------------------------------------------------
     def entries(self) -> list[Entry]:
@@ -225,7 +260,10 @@ class StructuredDocument:
         return self._with_blocks(blocks)
 
     def _with_blocks(self, blocks: list[Block]) -> StructuredDocument:
-        return replace(self, blocks=blocks, _by_key=None)
+        return StructuredDocument(
+            self.path, self.text, self.bom, self.newline, blocks, self.problems,
+            self.warnings, self.last_processed_count, self.uses_meta,
+        )  # fmt: skip
 
     def render(self) -> str:
         """The file's text (without BOM): unchanged blocks verbatim, changed entries rendered anew."""

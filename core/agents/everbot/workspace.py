@@ -529,7 +529,8 @@ class Workspace:
         self._use_precise_scores(_journal_facts(self.root, self.file)[1])
 
     def _use_precise_scores(self, precise: Mapping[str, float]) -> None:
-        use_precise_scores(self.doc.entries(), precise)
+        if precise:  # else the memories need not be made yet
+            use_precise_scores(self.doc.iter_entries(), precise)
 
     def _rescored(self) -> set[str]:
         """The memories this save gives a score of their own (new ones included), as edited

@@ -1,0 +1,41 @@
+"""SPEC 8: opening the usual EverBot file reads it by its headers and makes no object per memory
+until the memories are asked for (load within 4x the raw read at 100,000 memories)."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+from core.agents.everbot import format as ev
+from core.agents.everbot.document import ARCHIVE_BELOW, Entry
+from core.agents.everbot.workspace import Workspace
+from core.demo import write_demo
+from core.formats.text import decode
+
+
+def _entries_alive() -> int:
+    return sum(1 for o in gc.get_objects() if isinstance(o, Entry))
+
+
+def test_opening_a_workspace_makes_no_memory_until_asked(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    write_demo(root, entries=2_000, seed=1)
+    gc.collect()
+    before = _entries_alive()
+    ws = Workspace.open(root)
+    assert _entries_alive() - before < 10  # the few of another shape, read line by line
+    entries = ws.entries()
+    assert len(entries) == 2_000
+    assert _entries_alive() - before >= 2_000
+
+
+def test_the_memories_made_when_asked_are_the_line_by_line_parse(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    path = write_demo(root, entries=2_000, seed=1).memory_file
+    data = path.read_bytes()
+    decoded = decode(data, path)
+    doc = ev.parse(data, path)
+    parsed = ev._Parser(decoded, str(path), ARCHIVE_BELOW).run()
+    assert doc.problems == parsed.problems
+    assert doc.blocks == parsed.blocks
+    assert doc.to_bytes() == data
