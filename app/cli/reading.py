@@ -14,6 +14,7 @@ from typing import Any
 
 from app.cli.output import EXIT_OK, fail, first_line, print_json, write_lines
 from app.cli.workspace import in_workspace, one_row, resolve
+from core.formats.text import gc_paused
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.times import shown_time
 
@@ -25,7 +26,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     from core.agents.everbot.fields import problem_json
 
     agent, path = resolve(args)
-    report = agent.check(path, profile=getattr(args, "profile", None))
+    with gc_paused():  # a million memories, a million warnings: see gc_paused
+        report = agent.check(path, profile=getattr(args, "profile", None))
     problems, warnings = report.problems, report.warnings
     if args.json:
         print_json(
@@ -68,9 +70,10 @@ def cmd_list(args: argparse.Namespace) -> int:
     """Every memory that can be read; a file that cannot is named on stderr (exit 1)."""
     agent, path = resolve(args)
     problems: list[Any] = []
-    rows = agent.rows(
-        path, section=args.section, query=args.query, profile=args.profile, problems=problems
-    )
+    with gc_paused():  # a million memories, a million rows: see gc_paused
+        rows = agent.rows(
+            path, section=args.section, query=args.query, profile=args.profile, problems=problems
+        )
     hits = _backup_hits(agent, path, args.query) if args.backups else []
     if args.json:
         print_json([r.fields for r in rows] + [{**h.to_json(), "section": "backup"} for h in hits])

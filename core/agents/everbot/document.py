@@ -92,6 +92,12 @@ class Entry:
             return self.score_text
         return format(self.score, ".2f")
 
+    def written_score(self) -> float:
+        """`float(self.score_token())`: the score as the agent reads it back from the file."""
+        if self.score_text is not None and safe_float(self.score_text) == self.score:
+            return self.score
+        return float(format(self.score, ".2f"))
+
     def same_memory(self, other: Entry) -> bool:
         """Equal as the file would show them (scores compared at the file's precision)."""
         return (

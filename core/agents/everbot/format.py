@@ -25,6 +25,7 @@ from dataclasses import replace
 from itertools import accumulate
 from operator import add
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 from core.agents.everbot.document import (
@@ -640,7 +641,7 @@ class _ByHeaders:
         odd = [
             k
             for k, body in enumerate(pieces[_CUT::_CUT])
-            if not body or body.isspace() or "\n#" in body or "<!--" in body[1:65]
+            if not body or body.isspace() or "\n#" in body or "<!--" in body
         ]
         if len(odd) > len(ids) // 8 + 64:
             return None  # the line-by-line parse is faster
@@ -691,8 +692,13 @@ class _ByHeaders:
     def blocks(self) -> list[Block]:
         """Every block in file order, each memory an `Entry` (hot path: 100,000 memories)."""
         text, sizes, parsed = self.text, self.sizes, self.parsed
-        ids, categories, dates = self.ids, self.categories, self.dates
-        scores, score_texts, counts = self.scores, self.score_texts, self.counts
+        # a few categories, dates and scores, each written thousands of times: kept once
+        ids, categories, dates = (
+            self.ids,
+            list(map(intern, self.categories)),
+            list(map(intern, self.dates)),
+        )
+        scores, score_texts, counts = self.scores, list(map(intern, self.score_texts)), self.counts
         below, size = self.archive_below, len(text)
         out = list(parsed[-1])
         section, line, counted, start = self.sections[-1], 1, 0, self.first

@@ -260,7 +260,7 @@ class Workspace:
             return []
         kept = [e for e in self.doc.iter_entries() if e.content]
         # The agent decides on the score it reads back from the file, not MemDesk's precise one.
-        scores = [(e.id, float(e.score_token())) for e in kept]
+        scores = [(e.id, e.written_score()) for e in kept]
         superseded: dict[int, str] = {}
         if self.doc.uses_meta:  # only the newer agent, which reads memory_meta, keeps them
             superseded = {
