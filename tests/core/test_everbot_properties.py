@@ -373,3 +373,14 @@ def test_reading_by_headers_equals_the_line_by_line_parse(
     )
     assert by_headers.blocks == parsed.blocks
     assert by_headers.to_bytes() == text.encode()
+
+
+@settings(max_examples=max(300, settings().max_examples))
+@given(usual_memory_files(), st.sampled_from([ARCHIVE_BELOW, None]))
+def test_memories_read_by_headers_are_those_of_the_entries(
+    text: str, archive_below: float | None
+) -> None:
+    doc = ev.parse(text.encode(), archive_below=archive_below)
+    comments, memories = doc.header_comments(), doc.memories()  # before any entry is made
+    assert memories == evdoc.Memories.of(doc.entries())
+    assert comments == doc.header_comments()

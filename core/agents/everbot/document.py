@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from core.formats.problems import Problem
 from core.formats.strict_json import load_json
@@ -155,8 +155,43 @@ class Raw:
 Block = Entry | Raw
 
 
-# Makes the blocks of a document read by its headers alone, when they are first asked for.
-BlockMaker = Callable[[], list[Block]]
+@dataclass(frozen=True, slots=True)
+class Memories:
+    """Each memory's id, score as the file shows it, section, line, whether it has text and
+    its memory_meta status, in file order: what `memdesk check` reads of a million memories,
+    without an `Entry` for each."""
+
+    ids: list[str]
+    written_scores: list[float]  # as the agent reads them back (`Entry.written_score`)
+    sections: list[Section]
+    lines: list[int]
+    with_text: list[bool]
+    statuses: list[str | None]  # memory_meta's "status"
+    last_activated: list[str]
+
+    @classmethod
+    def of(cls, entries: Sequence[Entry]) -> Memories:
+        return cls(
+            [e.id for e in entries],
+            [e.written_score() for e in entries],
+            [e.section for e in entries],
+            [e.line for e in entries],
+            [bool(e.content) for e in entries],
+            [None if e.meta is None else e.meta.get("status") for e in entries],
+            [e.last_activated for e in entries],
+        )
+
+
+class Unread(Protocol):
+    """A document read by its headers alone: its blocks are made when first asked for."""
+
+    def blocks(self) -> list[Block]: ...
+
+    def preamble(self) -> list[Block]:
+        """The blocks before the first memory."""
+        ...
+
+    def memories(self) -> Memories: ...
 
 
 class StructuredDocument:
@@ -172,7 +207,7 @@ class StructuredDocument:
         text: str,  # the decoded source, without BOM
         bom: bool,
         newline: str,
-        blocks: list[Block] | BlockMaker,
+        blocks: list[Block] | Unread,
         problems: list[Problem] | None = None,
         warnings: list[Problem] | None = None,
         last_processed_count: int = 0,
@@ -198,7 +233,7 @@ class StructuredDocument:
         if self._blocks is None:
             assert self._unread is not None
             with gc_paused():
-                self._blocks, self._unread = self._unread(), None
+                self._blocks, self._unread = self._unread.blocks(), None
         return self._blocks
 
     @blocks.setter
@@ -224,10 +259,17 @@ class StructuredDocument:
         self.blocks = list(blocks)
         self._by_key = None
 
+    def memories(self) -> Memories:
+        """Each memory's id, score, section, line, ...: without making an `Entry` for each
+        where the memories are not made yet."""
+        if self._unread is not None:
+            return self._unread.memories()
+        return Memories.of(self.entries())
+
     def header_comments(self) -> dict[str, str]:
         """The agent's header comments (Last updated, Total entries, ...) before the first memory."""
         found: dict[str, str] = {}
-        for block in self.blocks:
+        for block in self.blocks if self._unread is None else self._unread.preamble():
             if isinstance(block, Entry):
                 break
             for line in block.text.splitlines():

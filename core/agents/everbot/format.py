@@ -22,7 +22,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from itertools import accumulate
+from itertools import accumulate, repeat
 from operator import add
 from pathlib import Path
 from sys import intern
@@ -39,6 +39,7 @@ from core.agents.everbot.document import (
     SECTION_HEADINGS,
     Block,
     Entry,
+    Memories,
     Raw,
     Section,
     StructuredDocument,
@@ -615,6 +616,7 @@ class _ByHeaders:
     counts: list[int]
     parsed: dict[int, list[Block]]  # blocks of the odd memories, and (-1) of the text before
     sections: dict[int, Section | None]  # the section each of those ends in
+    known: Memories | None  # `memories()`, once asked for
     __slots__ = tuple(__annotations__)
 
     @classmethod
@@ -646,7 +648,7 @@ class _ByHeaders:
         if len(odd) > len(ids) // 8 + 64:
             return None  # the line-by-line parse is faster
         self = cls()
-        self.text, self.archive_below = text, archive_below
+        self.text, self.archive_below, self.known = text, archive_below, None
         self.first = len(pieces[0]) + 1
         self.sizes = array("q", map(add, map(len, pieces[2::_CUT]), map(len, pieces[_CUT::_CUT])))
         self.ids, self.categories, self.dates = ids, pieces[4::_CUT], pieces[6::_CUT]
@@ -685,9 +687,50 @@ class _ByHeaders:
         if problem is not None:
             problems.append(problem)
         problems.sort(key=lambda p: p.line)
-        return StructuredDocument(
-            path, text, False, "\n", self.blocks, problems, [], count, uses_meta
-        )
+        return StructuredDocument(path, text, False, "\n", self, problems, [], count, uses_meta)
+
+    def preamble(self) -> list[Block]:
+        return self.parsed[-1]
+
+    def memories(self) -> Memories:
+        if self.known is None:
+            self.known = self._memories()
+        return self.known
+
+    def _memories(self) -> Memories:
+        text, n, odd = self.text, len(self.sizes), self._odd_entries()
+        starts = list(accumulate(self.sizes, initial=self.first))  # + 1 line end each, below
+        starts = list(map(add, starts[:-1], range(n)))
+        lines = accumulate(map(text.count, repeat("\n"), [0, *starts[:-1]], starts), initial=1)
+        next(lines)
+        memories = Memories(
+            self.ids, list(self.scores), self._sections(), list(lines), [True] * n,
+            [None] * n, self.dates,
+        )  # fmt: skip
+        for k, entry in odd.items():
+            memories.written_scores[k] = entry.written_score()
+            memories.sections[k] = entry.section
+            memories.with_text[k] = bool(entry.content)
+            memories.statuses[k] = None if entry.meta is None else entry.meta.get("status")
+        return memories
+
+    def _odd_entries(self) -> dict[int, Entry]:
+        """Each odd memory's entry: the first block of its text."""
+        return {k: blocks[0] for k, blocks in self.parsed.items() if k >= 0}  # type: ignore[misc]
+
+    def _sections(self) -> list[Section]:
+        """The section of each memory: of the heading last before it, else by its score."""
+        below, out = self.archive_below, []
+        section, done = self.sections[-1], 0
+        for k in [*sorted(self.parsed)[1:], len(self.sizes)]:
+            if section is not None:
+                out += [section] * (k + 1 - done)
+            elif below is None:
+                out += ["active"] * (k + 1 - done)
+            else:
+                out += ["archived" if s < below else "active" for s in self.scores[done : k + 1]]
+            section, done = self.sections.get(k), k + 1
+        return out[: len(self.sizes)]
 
     def blocks(self) -> list[Block]:
         """Every block in file order, each memory an `Entry` (hot path: 100,000 memories)."""

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
+from itertools import compress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -236,13 +237,13 @@ class Workspace:
 
     def summary(self) -> ParsedFile:
         """Counts and the header comments of the file (`memdesk check`)."""
-        entries = self.entries()
-        active = sum(1 for e in entries if e.section == "active")
+        sections = self.doc.memories().sections
+        active = sections.count("active")
         return ParsedFile(
             file=str(self.path),
-            entries=len(entries),
+            entries=len(sections),
             active=active,
-            archived=len(entries) - active,
+            archived=len(sections) - active,
             header_comments=self.doc.header_comments(),
             bom=self.doc.bom,
             newline=self.doc.newline,
@@ -252,31 +253,32 @@ class Workspace:
     def forgotten(self) -> list[evdoc.Entry]:
         """Memories the EverBot agent drops at its next save (below 0.05, beyond its cap of 30;
         the newer agent, whose files hold memory_meta, also superseded ones beyond its 5 latest)."""
-        return [e for e, _why in self._forgotten()]
+        entries = self.entries()
+        return [entries[i] for i, _why in self._forgotten(self.doc.memories())]
 
-    def _forgotten(self) -> list[tuple[evdoc.Entry, str]]:
-        """`forgotten`, each with why the agent drops it."""
+    def _forgotten(self, memories: evdoc.Memories) -> list[tuple[int, str]]:
+        """`forgotten` (their places among `memories`), each with why the agent drops it."""
         if self.profile.name != "everbot":
             return []
-        kept = [e for e in self.doc.iter_entries() if e.content]
+        kept = list(compress(range(len(memories.ids)), memories.with_text))
         # The agent decides on the score it reads back from the file, not MemDesk's precise one.
-        scores = [(e.id, e.written_score()) for e in kept]
+        scores = [(memories.ids[i], memories.written_scores[i]) for i in kept]
         superseded: dict[int, str] = {}
         if self.doc.uses_meta:  # only the newer agent, which reads memory_meta, keeps them
             superseded = {
-                i: e.last_activated
-                for i, e in enumerate(kept)
-                if (e.meta or {}).get("status") == "superseded"
+                n: memories.last_activated[i]
+                for n, i in enumerate(kept)
+                if memories.statuses[i] == "superseded"
             }
         out = []
-        for i in agent_will_forget(scores, superseded=superseded):
-            if i in superseded:
+        for n in agent_will_forget(scores, superseded=superseded):
+            if n in superseded:
                 why = "it keeps only its 5 latest superseded memories"
-            elif scores[i][1] < AGENT_FORGET_BELOW:
+            elif scores[n][1] < AGENT_FORGET_BELOW:
                 why = "it scores below 0.05"
             else:
                 why = "it keeps only its 30 best-scored memories"
-            out.append((kept[i], why))
+            out.append((kept[n], why))
         return out
 
     def warnings(self) -> list[Problem]:
@@ -287,9 +289,11 @@ class Workspace:
             what = f"{problem.reason}; {self._fallback()}"
             line = problem.line or 1
             out.append(Problem(problem.path, line, line, "profile_unusable", what, "", "warning"))
-        for e, why in self._forgotten():
-            what = f"the agent will forget [{e.id}] at its next save ({why})"
-            out.append(Problem(path, e.line, e.line, kind, what, "", "warning"))
+        memories = self.doc.memories()
+        ids, lines = memories.ids, memories.lines
+        for i, why in self._forgotten(memories):
+            what = f"the agent will forget [{ids[i]}] at its next save ({why})"
+            out.append(Problem(path, lines[i], lines[i], kind, what, "", "warning"))
         return out
 
     # -- editing -----------------------------------------------------------------------------------
