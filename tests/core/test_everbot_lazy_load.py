@@ -4,6 +4,7 @@ until the memories are asked for (load within 4x the raw read at 100,000 memorie
 from __future__ import annotations
 
 import gc
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from core.agents.everbot import format as ev
@@ -39,3 +40,12 @@ def test_the_memories_made_when_asked_are_the_line_by_line_parse(tmp_path: Path)
     assert doc.problems == parsed.problems
     assert doc.blocks == parsed.blocks
     assert doc.to_bytes() == data
+
+
+def test_two_threads_asking_for_the_memories_get_the_same_ones(tmp_path: Path) -> None:
+    path = write_demo(tmp_path / "ws", entries=20_000, seed=1).memory_file
+    for _ in range(3):
+        doc = ev.parse(path.read_bytes(), path)
+        with ThreadPoolExecutor(2) as pool:
+            first, second = pool.map(ev.StructuredDocument.entries, [doc, doc])
+        assert all(a is b for a, b in zip(first, second, strict=True))

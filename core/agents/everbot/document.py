@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -194,6 +195,9 @@ class Unread(Protocol):
     def memories(self) -> Memories: ...
 
 
+_MAKING = threading.Lock()  # one thread makes a document's memories, the others wait for them
+
+
 class StructuredDocument:
     """A parsed structured MEMORY.md: blocks in file order, rendering back to the exact input.
 
@@ -231,9 +235,11 @@ class StructuredDocument:
     @property
     def blocks(self) -> list[Block]:
         if self._blocks is None:
-            assert self._unread is not None
-            with gc_paused():
-                self._blocks, self._unread = self._unread.blocks(), None
+            with _MAKING:  # the window's search index is built on another thread
+                if self._blocks is None:
+                    assert self._unread is not None
+                    with gc_paused():
+                        self._blocks, self._unread = self._unread.blocks(), None
         return self._blocks
 
     @blocks.setter
