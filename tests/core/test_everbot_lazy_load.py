@@ -1,15 +1,20 @@
 """SPEC 8: opening the usual EverBot file reads it by its headers and makes no object per memory
-until the memories are asked for (load within 4x the raw read at 100,000 memories)."""
+until the memories are asked for (load within 4x the raw read at 100,000 memories); its profile
+is told by its headers without a regex tried at every byte."""
 
 from __future__ import annotations
 
 import gc
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from core.agents.everbot import format as ev
 from core.agents.everbot.document import ARCHIVE_BELOW, Entry
-from core.agents.everbot.workspace import Workspace
+from core.agents.everbot.workspace import Workspace, detect_profile
 from core.demo import write_demo
 from core.formats.text import decode
 
@@ -49,3 +54,22 @@ def test_two_threads_asking_for_the_memories_get_the_same_ones(tmp_path: Path) -
         with ThreadPoolExecutor(2) as pool:
             first, second = pool.map(ev.StructuredDocument.entries, [doc, doc])
         assert all(a is b for a, b in zip(first, second, strict=True))
+
+
+_PIECES = st.sampled_from(
+    [
+        b"### [a] system |", b"### [b] core | 2 |", b"###  [c] episode|1.5|", b"| 1.01 |",
+        b"| 1.0 |", b"x", b" ", b"\t", b"\n", b"\r", b"###", b"[a]", b" system |", b"\x0b",
+    ]
+)  # fmt: skip
+
+
+@given(st.lists(_PIECES, max_size=12))
+def test_the_profile_is_detected_as_by_headers_anchored_at_line_starts(pieces: list[bytes]) -> None:
+    data = b"".join(pieces)
+    header = rb"^[ \t]*###\s+\[\w+\]\s+"
+    system, tiered_category = header + rb"system\s*\|", header + rb"(?:core|episode)\s*\|"
+    high = header + rb"\w+\s*\|\s*(?:0*[1-9]\d+(?:\.\d*)?|0*[2-9](?:\.\d*)?|0*1\.\d*[1-9]\d*)\s*\|"
+    found = [re.search(p, data, re.MULTILINE) is not None for p in (system, tiered_category, high)]
+    tiered = found[0] or (found[1] and found[2])
+    assert detect_profile(data) == ("tiered" if tiered else "everbot")

@@ -26,7 +26,7 @@ from core.agents.everbot.policy import profile_by_name
 from core.agents.everbot.profile_file import PROFILE_FILE, ProfileFileError, WorkspaceProfile
 from core.agents.everbot.scoring import AGENT_FORGET_BELOW, agent_will_forget
 from core.formats.problems import Problem
-from core.formats.text import InputError, gc_paused
+from core.formats.text import InputError, found_indented, gc_paused
 from core.ops import ChangeSet
 from core.scoring.policy import PolicyProfile
 from core.store.backups import clean_backup_temps, list_backups, own_backup_dir
@@ -69,8 +69,7 @@ MEMORY_FILE = "MEMORY.md"
 # its `core`/`episode` categories beside a score on its importance scale (above EverBot's 1.0).
 # An EverBot file may well use `episode`, `core` is what pinning a memory makes of its category,
 # and a hand-edited score above 1 alone does not make a file tiered.
-# Each pattern holds from a header's '###'; `_at_line_start` checks that only spaces or tabs
-# stand before it on its line (a leading `^[ \t]*` would make the regex engine try every byte).
+# Each from the header's '###': a leading `^[ \t]*` is tried at every byte (found_indented).
 _HEADER = rb"###\s+\[\w+\]\s+"
 _SYSTEM = re.compile(_HEADER + rb"system\s*\|")
 _TIERED_CATEGORY = re.compile(_HEADER + rb"(?:core|episode)\s*\|")
@@ -851,23 +850,10 @@ def locate_memory_file(target: Path) -> tuple[Path, Path]:
 
 def detect_profile(data: bytes) -> str:
     """`tiered` when the file's memories are the tiered memory's (see _SYSTEM), else `everbot`."""
-    tiered = _has_header(_SYSTEM, data) or (
-        _has_header(_TIERED_CATEGORY, data) and _has_header(_HIGH_SCORE, data)
+    tiered = found_indented(_SYSTEM, data) or (
+        found_indented(_TIERED_CATEGORY, data) and found_indented(_HIGH_SCORE, data)
     )
     return "tiered" if tiered else "everbot"
-
-
-def _has_header(pattern: re.Pattern[bytes], data: bytes) -> bool:
-    """Whether `pattern` matches on some line after nothing but spaces and tabs."""
-    found = pattern.search(data)
-    while found is not None:
-        at = found.start()
-        while at and data[at - 1] in b" \t":  # never past the previous hit's '#'
-            at -= 1
-        if at == 0 or data[at - 1] == 0x0A:  # b"\n"
-            return True
-        found = pattern.search(data, found.start() + 1)
-    return False
 
 
 def entry_fields(entry: evdoc.Entry | None) -> dict[str, JsonValue] | None:
