@@ -18,6 +18,7 @@ from app.cli.render import (
     where_lines,
 )
 from app.cli.workspace import in_workspace, one_row, resolve
+from core.formats.text import gc_paused
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.times import shown_time
 
@@ -29,7 +30,8 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # where the agent's chunker spl
 
 def cmd_check(args: argparse.Namespace) -> int:
     agent, path = resolve(args)
-    report = agent.check(path, profile=getattr(args, "profile", None))
+    with gc_paused():  # a million memories, a million warnings: see gc_paused
+        report = agent.check(path, profile=getattr(args, "profile", None))
     if args.json:
         print_json(check_json(report))
     else:
@@ -41,9 +43,10 @@ def cmd_list(args: argparse.Namespace) -> int:
     """Every memory that can be read; a file that cannot is named on stderr (exit 1)."""
     agent, path = resolve(args)
     problems: list[Any] = []
-    rows = agent.rows(
-        path, section=args.section, query=args.query, profile=args.profile, problems=problems
-    )
+    with gc_paused():  # a million memories, a million rows: see gc_paused
+        rows = agent.rows(
+            path, section=args.section, query=args.query, profile=args.profile, problems=problems
+        )
     hits = _backup_hits(agent, path, args.query) if args.backups else []
     if args.json:
         print_json([r.fields for r in rows] + [{**h.to_json(), "section": "backup"} for h in hits])

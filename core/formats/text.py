@@ -73,6 +73,21 @@ def split_lines(text: str) -> list[str]:
     return _LINE.findall(text)
 
 
+def found_indented(pattern: re.Pattern[bytes], data: bytes) -> bool:
+    """Whether `pattern` matches somewhere with nothing but spaces and tabs before it on its
+    line: `^[ \t]*` with re.MULTILINE, without the regex engine trying every byte. The
+    pattern starts with neither (so the look back never passes the match before)."""
+    found = pattern.search(data)
+    while found is not None:
+        at = found.start()
+        while at and data[at - 1] in b" \t":
+            at -= 1
+        if at == 0 or data[at - 1] == 0x0A:  # b"\n"
+            return True
+        found = pattern.search(data, found.start() + 1)
+    return False
+
+
 def to_lf(text: str) -> str:
     """Universal newlines, as the agents' readers see the text."""
     if "\r" not in text:

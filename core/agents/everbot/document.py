@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from core.formats.problems import Problem
 from core.formats.strict_json import load_json
-from core.formats.text import BOM, to_lf
+from core.formats.text import BOM, gc_paused, to_lf
 from core.store.merge import Change
 
 Section = Literal["active", "archived"]
@@ -92,6 +93,12 @@ class Entry:
             return self.score_text
         return format(self.score, ".2f")
 
+    def written_score(self) -> float:
+        """`float(self.score_token())`: the score as the agent reads it back from the file."""
+        if self.score_text is not None and safe_float(self.score_text) == self.score:
+            return self.score
+        return float(format(self.score, ".2f"))
+
     def same_memory(self, other: Entry) -> bool:
         """Equal as the file would show them (scores compared at the file's precision)."""
         return (
@@ -149,20 +156,95 @@ class Raw:
 Block = Entry | Raw
 
 
-@dataclass
-class StructuredDocument:
-    """A parsed structured MEMORY.md: blocks in file order, rendering back to the exact input."""
+@dataclass(frozen=True, slots=True)
+class Memories:
+    """Each memory's id, score as the file shows it, section, line, whether it has text and
+    its memory_meta status, in file order: what `memdesk check` reads of a million memories,
+    without an `Entry` for each."""
 
-    path: str
-    text: str  # the decoded source, without BOM
-    bom: bool
-    newline: str
-    blocks: list[Block]
-    problems: list[Problem] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
-    last_processed_count: int = 0
-    uses_meta: bool = False
-    _by_key: dict[str, int] | None = field(default=None, repr=False, compare=False)
+    ids: list[str]
+    written_scores: list[float]  # as the agent reads them back (`Entry.written_score`)
+    sections: list[Section]
+    lines: list[int]
+    with_text: list[bool]
+    statuses: list[str | None]  # memory_meta's "status"
+    last_activated: list[str]
+
+    @classmethod
+    def of(cls, entries: Sequence[Entry]) -> Memories:
+        return cls(
+            [e.id for e in entries],
+            [e.written_score() for e in entries],
+            [e.section for e in entries],
+            [e.line for e in entries],
+            [bool(e.content) for e in entries],
+            [None if e.meta is None else e.meta.get("status") for e in entries],
+            [e.last_activated for e in entries],
+        )
+
+
+class Unread(Protocol):
+    """A document read by its headers alone: its blocks are made when first asked for."""
+
+    def blocks(self) -> list[Block]: ...
+
+    def preamble(self) -> list[Block]:
+        """The blocks before the first memory."""
+        ...
+
+    def memories(self) -> Memories: ...
+
+
+_MAKING = threading.Lock()  # one thread makes a document's memories, the others wait for them
+
+
+class StructuredDocument:
+    """A parsed structured MEMORY.md: blocks in file order, rendering back to the exact input.
+
+    A file of the usual shape is read by its headers alone (core.agents.everbot.format): its
+    memories become `Entry` objects when `blocks` is first asked for, not at load.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        text: str,  # the decoded source, without BOM
+        bom: bool,
+        newline: str,
+        blocks: list[Block] | Unread,
+        problems: list[Problem] | None = None,
+        warnings: list[Problem] | None = None,
+        last_processed_count: int = 0,
+        uses_meta: bool = False,
+    ) -> None:
+        self.path = path
+        self.text = text
+        self.bom = bom
+        self.newline = newline
+        self._blocks = blocks if isinstance(blocks, list) else None
+        self._unread = None if isinstance(blocks, list) else blocks
+        self.problems = problems if problems is not None else []
+        self.warnings = warnings if warnings is not None else []
+        self.last_processed_count = last_processed_count
+        self.uses_meta = uses_meta
+        self._by_key: dict[str, int] | None = None
+
+    def __repr__(self) -> str:
+        return f"StructuredDocument({self.path!r}, {len(self.text)} characters)"
+
+    @property
+    def blocks(self) -> list[Block]:
+        if self._blocks is None:
+            with _MAKING:  # the window's search index is built on another thread
+                if self._blocks is None:
+                    assert self._unread is not None
+                    with gc_paused():
+                        self._blocks, self._unread = self._unread.blocks(), None
+        return self._blocks
+
+    @blocks.setter
+    def blocks(self, blocks: list[Block]) -> None:
+        self._blocks, self._unread = blocks, None
 
     # -- reading -------------------------------------------------------------------------------
     def entries(self) -> list[Entry]:
@@ -183,10 +265,17 @@ class StructuredDocument:
         self.blocks = list(blocks)
         self._by_key = None
 
+    def memories(self) -> Memories:
+        """Each memory's id, score, section, line, ...: without making an `Entry` for each
+        where the memories are not made yet."""
+        if self._unread is not None:
+            return self._unread.memories()
+        return Memories.of(self.entries())
+
     def header_comments(self) -> dict[str, str]:
         """The agent's header comments (Last updated, Total entries, ...) before the first memory."""
         found: dict[str, str] = {}
-        for block in self.blocks:
+        for block in self.blocks if self._unread is None else self._unread.preamble():
             if isinstance(block, Entry):
                 break
             for line in block.text.splitlines():
@@ -225,7 +314,10 @@ class StructuredDocument:
         return self._with_blocks(blocks)
 
     def _with_blocks(self, blocks: list[Block]) -> StructuredDocument:
-        return replace(self, blocks=blocks, _by_key=None)
+        return StructuredDocument(
+            self.path, self.text, self.bom, self.newline, blocks, self.problems,
+            self.warnings, self.last_processed_count, self.uses_meta,
+        )  # fmt: skip
 
     def render(self) -> str:
         """The file's text (without BOM): unchanged blocks verbatim, changed entries rendered anew."""

@@ -17,11 +17,15 @@ written back from the original text, so a save changes only the entries that cha
 from __future__ import annotations
 
 import re
+from array import array
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from itertools import accumulate
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from itertools import accumulate, repeat
+from operator import add
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 from core.agents.everbot.document import (
@@ -35,6 +39,7 @@ from core.agents.everbot.document import (
     SECTION_HEADINGS,
     Block,
     Entry,
+    Memories,
     Raw,
     Section,
     StructuredDocument,
@@ -65,6 +70,9 @@ def parse(
     """Parse a structured MEMORY.md without losing a byte. Raises InputError for undecodable input."""
     decoded = decode(data, path) if isinstance(data, bytes) else decode(data.encode(), "<text>")
     with gc_paused():
+        by_headers = _ByHeaders.read(decoded, str(path), archive_below)
+        if by_headers is not None:
+            return by_headers
         return _Parser(decoded, str(path), archive_below).run()
 
 
@@ -202,7 +210,13 @@ def _section_before(data: bytes, at: int) -> Section | None:
 
 
 class _Parser:
-    def __init__(self, decoded: DecodedText, path: str, archive_below: float | None) -> None:
+    def __init__(
+        self,
+        decoded: DecodedText,
+        path: str,
+        archive_below: float | None,
+        section: Section | None = None,  # the section the text's first lines are in
+    ) -> None:
         self.d = decoded
         self.text = decoded.text
         self.has_cr = "\r" in decoded.text
@@ -214,7 +228,7 @@ class _Parser:
         self.problems: list[Problem] = []
         self.matches: dict[int, re.Match[str]] = {}
         self.bad_reason: dict[int, str] = {}
-        self.preamble_section: Section | None = None  # the last section heading before any memory
+        self.preamble_section = section  # the last section heading before any memory
         self.candidates: list[int] = []
         self.flagged: list[Entry] = []  # memories without text or with a broken memory_meta
         self.uses_meta = False
@@ -260,6 +274,11 @@ class _Parser:
 
     # -- pass 2: blocks, walking from stop to stop -----------------------------------------------
     def run(self) -> StructuredDocument:
+        self.walk()
+        return self._finish()
+
+    def walk(self) -> Section | None:
+        """The blocks and the problems they show; returns the section the text ends in."""
         n, classes = len(self.lines), self.classes
         stops = [i for i in self.candidates if classes[i] >= _HEADER]
         stops.append(n)
@@ -284,7 +303,7 @@ class _Parser:
                     self._quarantine(end, nxt, after_entries=True)
             else:
                 self._quarantine(i, nxt, after_entries=True)
-        return self._finish()
+        return section
 
     def _preamble(self, stops: list[int]) -> int:
         """Title, header comments, section headings and blanks before the first memory.
@@ -438,18 +457,13 @@ class _Parser:
         )
 
     def _last_processed_count(self) -> int:
-        """The first last_processed_count comment's number (0 without one), as the agent reads it."""
-        m = LAST_PROCESSED_RE.search(self.text)
-        if m is None:
-            return 0
-        try:
-            return int(m.group(1))
-        except ValueError:
-            line = bisect_right(self.starts, m.start())
-            what = f"last_processed_count '{excerpt(m.group(1))}' is too long a number "
-            what += "(the agent fails to load this file)"
-            self.problems.append(Problem(self.path, line, line, "bad_header", what))
-            return 0
+        count, problem = last_processed(self.text, self.path, self._line_at)
+        if problem is not None:
+            self.problems.append(problem)
+        return count
+
+    def _line_at(self, offset: int) -> int:
+        return bisect_right(self.starts, offset)
 
     def _entry_problems(self, e: Entry) -> None:
         if not e.content:
@@ -515,6 +529,22 @@ class _Parser:
         return out
 
 
+def last_processed(
+    text: str, path: str, line_at: Callable[[int], int]
+) -> tuple[int, Problem | None]:
+    """The first last_processed_count comment's number (0 without one), as the agent reads it."""
+    m = LAST_PROCESSED_RE.search(text)
+    if m is None:
+        return 0, None
+    try:
+        return int(m.group(1)), None
+    except ValueError:
+        line = line_at(m.start())
+        what = f"last_processed_count '{excerpt(m.group(1))}' is too long a number "
+        what += "(the agent fails to load this file)"
+        return 0, Problem(path, line, line, "bad_header", what)
+
+
 def _number_problem(score_text: str, count: str) -> str:
     score = safe_float(score_text)
     if score is None:
@@ -547,6 +577,225 @@ def _explain_bad_header(s: str) -> str:
     if not re.fullmatch(r"\d+", parts[3]):
         return f"hits '{parts[3]}' must be a whole number"
     return "does not match the agent's header pattern"
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a file of the usual shape by its headers (SPEC 8: load within 4x the raw read)
+
+# A memory header on a line of its own, cut out with the line end before it: the agent's
+# HEADER_RE with its \s kept within the line. _HEADER_CUT.split gives, per memory, _CUT pieces:
+# that line end, the header, its five fields, and the text after it up to the next header's
+# line end.
+_IN_LINE = r"[^\S\n]"
+_HEADER_CUT = re.compile(
+    rf"(\n)(###{_IN_LINE}+\[(\w+)\]{_IN_LINE}+(\w+){_IN_LINE}*\|{_IN_LINE}*([\d.]+){_IN_LINE}*"
+    rf"\|{_IN_LINE}*([\d-]+){_IN_LINE}*\|{_IN_LINE}*(\d+){_IN_LINE}*)(?=\n|\Z)"
+)
+_CUT = 8
+_INDENTED_HASH_TEXT = re.compile(r"\n[^\S\n]+#")
+_INDENTED_HASH_TEXT_FIRST = re.compile(r"[^\S\n]+#")
+
+
+class _ByHeaders:
+    """A file cut at its memory headers in one pass. The memories whose text holds no line
+    starting with '#' and no memory_meta (nearly all) are kept as their header's fields and
+    their place in the text, and become `Entry` objects only when the document's blocks are
+    first asked for. The text before the first memory and each other memory are read by
+    `_Parser`, each on its own: blocks and problems are the line-by-line parse's (a property
+    test compares them)."""
+
+    text: str
+    archive_below: float | None
+    first: int  # where the first memory's header starts
+    sizes: array[int]  # each memory's header and text, to the line end before the next header
+    ids: list[str]
+    categories: list[str]
+    score_texts: list[str]
+    dates: list[str]
+    scores: list[float]
+    counts: list[int]
+    parsed: dict[int, list[Block]]  # blocks of the odd memories, and (-1) of the text before
+    sections: dict[int, Section | None]  # the section each of those ends in
+    known: Memories | None  # `memories()`, once asked for
+    __slots__ = tuple(__annotations__)
+
+    @classmethod
+    def read(
+        cls, decoded: DecodedText, path: str, archive_below: float | None
+    ) -> StructuredDocument | None:
+        """The document, or None where the file needs the line-by-line parse: a BOM, \\r line
+        ends, a line indented before '#', repeated ids, a number the agent cannot use, or
+        more than a few memories of another shape."""
+        text = decoded.text
+        if decoded.bom or "\r" in text or _indented_hash(text):
+            return None
+        pieces = _HEADER_CUT.split(text)
+        ids = pieces[3::_CUT]
+        if not ids or len(set(ids)) != len(ids):
+            return None
+        try:
+            scores = list(map(float, pieces[5::_CUT]))
+            counts = list(map(int, pieces[7::_CUT]))
+        except ValueError:
+            return None
+        if INFINITY in scores:
+            return None
+        odd = [
+            k
+            for k, body in enumerate(pieces[_CUT::_CUT])
+            if not body or body.isspace() or "\n#" in body or "<!--" in body
+        ]
+        if len(odd) > len(ids) // 8 + 64:
+            return None  # the line-by-line parse is faster
+        self = cls()
+        self.text, self.archive_below, self.known = text, archive_below, None
+        self.first = len(pieces[0]) + 1
+        self.sizes = array("q", map(add, map(len, pieces[2::_CUT]), map(len, pieces[_CUT::_CUT])))
+        self.ids, self.categories, self.dates = ids, pieces[4::_CUT], pieces[6::_CUT]
+        self.score_texts, self.scores, self.counts = pieces[5::_CUT], scores, counts
+        del pieces
+        return self._document(odd, path)
+
+    def _document(self, odd: list[int], path: str) -> StructuredDocument | None:
+        """Reads the text before the first memory and each odd memory with `_Parser`, keeping
+        their blocks (`parsed`) and the section each ends in (`sections`)."""
+        text, below = self.text, self.archive_below
+        first = _Parser(_unix(text[: self.first]), path, below)
+        section = first.walk()
+        if first.entries:
+            return None  # a memory on the first line: its id is not among `ids`
+        self.parsed, self.sections = {-1: first.blocks}, {-1: section}
+        problems, flagged = first.problems, [(first, e) for e in first.flagged]
+        uses_meta, lines_before, counted, start, done = first.uses_meta, 0, 0, self.first, 0
+        for k in odd:
+            start += sum(self.sizes[done:k]) + (k - done)  # each with the line end after it
+            done = k
+            lines_before += text.count("\n", counted, start)
+            counted = start
+            end = min(start + self.sizes[k] + 1, len(text))
+            sub = _Parser(_unix(text[start:end]), path, below, section)
+            section = self.sections[k] = sub.walk()
+            self.parsed[k] = _moved(sub.blocks, text, start, lines_before)
+            problems += [_problem_moved(p, lines_before) for p in sub.problems]
+            flagged += [(sub, e) for e in sub.flagged]
+            uses_meta = uses_meta or sub.uses_meta
+        for parser, entry in flagged:
+            parser.problems = []
+            parser._entry_problems(entry)
+            problems += parser.problems
+        count, problem = last_processed(text, path, lambda at: text.count("\n", 0, at) + 1)
+        if problem is not None:
+            problems.append(problem)
+        problems.sort(key=lambda p: p.line)
+        return StructuredDocument(path, text, False, "\n", self, problems, [], count, uses_meta)
+
+    def preamble(self) -> list[Block]:
+        return self.parsed[-1]
+
+    def memories(self) -> Memories:
+        if self.known is None:
+            self.known = self._memories()
+        return self.known
+
+    def _memories(self) -> Memories:
+        text, n, odd = self.text, len(self.sizes), self._odd_entries()
+        starts = list(accumulate(self.sizes, initial=self.first))  # + 1 line end each, below
+        starts = list(map(add, starts[:-1], range(n)))
+        lines = accumulate(map(text.count, repeat("\n"), [0, *starts[:-1]], starts), initial=1)
+        next(lines)
+        memories = Memories(
+            self.ids, list(self.scores), self._sections(), list(lines), [True] * n,
+            [None] * n, self.dates,
+        )  # fmt: skip
+        for k, entry in odd.items():
+            memories.written_scores[k] = entry.written_score()
+            memories.sections[k] = entry.section
+            memories.with_text[k] = bool(entry.content)
+            memories.statuses[k] = None if entry.meta is None else entry.meta.get("status")
+        return memories
+
+    def _odd_entries(self) -> dict[int, Entry]:
+        """Each odd memory's entry: the first block of its text."""
+        return {k: blocks[0] for k, blocks in self.parsed.items() if k >= 0}  # type: ignore[misc]
+
+    def _sections(self) -> list[Section]:
+        """The section of each memory: of the heading last before it, else by its score."""
+        below, out = self.archive_below, []
+        section, done = self.sections[-1], 0
+        for k in [*sorted(self.parsed)[1:], len(self.sizes)]:
+            if section is not None:
+                out += [section] * (k + 1 - done)
+            elif below is None:
+                out += ["active"] * (k + 1 - done)
+            else:
+                out += ["archived" if s < below else "active" for s in self.scores[done : k + 1]]
+            section, done = self.sections.get(k), k + 1
+        return out[: len(self.sizes)]
+
+    def blocks(self) -> list[Block]:
+        """Every block in file order, each memory an `Entry` (hot path: 100,000 memories)."""
+        text, sizes, parsed = self.text, self.sizes, self.parsed
+        # a few categories, dates and scores, each written thousands of times: kept once
+        ids, categories, dates = (
+            self.ids,
+            list(map(intern, self.categories)),
+            list(map(intern, self.dates)),
+        )
+        scores, score_texts, counts = self.scores, list(map(intern, self.score_texts)), self.counts
+        below, size = self.archive_below, len(text)
+        out = list(parsed[-1])
+        section, line, counted, start = self.sections[-1], 1, 0, self.first
+        for k in range(len(sizes)):
+            end = start + sizes[k]  # the line end before the next header, or the text's end
+            odd = parsed.get(k)
+            if odd is not None:
+                out += odd
+                section = self.sections[k]
+                start = end + 1
+                continue
+            line += text.count("\n", counted, start)
+            counted = start
+            body = text.index("\n", start) + 1
+            kept = text[body:end].rstrip()
+            stop = text.find("\n", body + len(kept), end)
+            stop = stop + 1 if stop >= 0 else min(end + 1, size)
+            id_, score = ids[k], scores[k]
+            out.append(
+                Entry(
+                    id_, id_, categories[k], score, dates[k], counts[k], kept.lstrip(),
+                    section or ("archived" if below is not None and score < below else "active"),
+                    line, score_texts[k], None, None, text[stop : end + 1], start,
+                    text[start:body], text, body, stop, True,
+                )
+            )  # fmt: skip
+            start = end + 1
+        return out
+
+
+def _indented_hash(text: str) -> bool:
+    return bool(_INDENTED_HASH_TEXT_FIRST.match(text) or _INDENTED_HASH_TEXT.search(text))
+
+
+def _unix(text: str) -> DecodedText:
+    return DecodedText(text, False, "\n", False)
+
+
+def _moved(blocks: list[Block], text: str, start: int, lines_before: int) -> list[Block]:
+    """Blocks parsed from text[start:], placed in the whole text."""
+    for block in blocks:
+        block.line += lines_before
+        if isinstance(block, Entry):
+            block.start += start
+            block.body_start += start
+            block.stop += start
+            block.source = text
+    return blocks
+
+
+def _problem_moved(problem: Problem, lines_before: int) -> Problem:
+    return replace(
+        problem, line=problem.line + lines_before, end_line=problem.end_line + lines_before
+    )
 
 
 # ---------------------------------------------------------------------------------------------

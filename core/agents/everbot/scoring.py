@@ -185,9 +185,16 @@ def agent_will_forget(
     activated `AGENT_MAX_TRACE` of them, beside the top `cap` of the others.
     """
     trace = superseded or {}
-    kept = [i for i, (_, score) in enumerate(entries) if i not in trace and score >= floor]
-    if len(kept) > cap:
-        kept = heapq.nlargest(cap, kept, key=lambda i: entries[i][1])  # = sorted(...)[:cap]
+    scores = [score for _, score in entries]
+    kept = [i for i, score in enumerate(scores) if score >= floor and i not in trace]
+    if len(kept) > cap > 0:
+        # only scores from the cap-th highest up can be among the top `cap` (a million
+        # memories: the key function then runs on a few, not on all)
+        least = heapq.nlargest(cap, [scores[i] for i in kept])[-1]
+        kept = [i for i in kept if scores[i] >= least]
+        kept = heapq.nlargest(cap, kept, key=scores.__getitem__)  # = sorted(...)[:cap]
+    elif len(kept) > cap:
+        kept = []
     latest = sorted(sorted(trace), key=trace.__getitem__, reverse=True)[:AGENT_MAX_TRACE]
     keep = set(kept) | set(latest)
     return [i for i in range(len(entries)) if i not in keep]

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
+from itertools import compress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -27,7 +28,7 @@ from core.agents.everbot.policy import profile_by_name
 from core.agents.everbot.profile_file import PROFILE_FILE, ProfileFileError, WorkspaceProfile
 from core.agents.everbot.scoring import AGENT_FORGET_BELOW, agent_will_forget
 from core.formats.problems import Problem
-from core.formats.text import InputError, gc_paused
+from core.formats.text import InputError, found_indented, gc_paused
 from core.ops import ChangeSet
 from core.scoring.policy import PolicyProfile
 from core.store.backups import own_backup_dir
@@ -61,12 +62,12 @@ MEMORY_FILE = "MEMORY.md"
 # its `core`/`episode` categories beside a score on its importance scale (above EverBot's 1.0).
 # An EverBot file may well use `episode`, `core` is what pinning a memory makes of its category,
 # and a hand-edited score above 1 alone does not make a file tiered.
-_HEADER = rb"^[ \t]*###\s+\[\w+\]\s+"
-_SYSTEM = re.compile(_HEADER + rb"system\s*\|", re.MULTILINE)
-_TIERED_CATEGORY = re.compile(_HEADER + rb"(?:core|episode)\s*\|", re.MULTILINE)
+# Each from the header's '###': a leading `^[ \t]*` is tried at every byte (found_indented).
+_HEADER = rb"###\s+\[\w+\]\s+"
+_SYSTEM = re.compile(_HEADER + rb"system\s*\|")
+_TIERED_CATEGORY = re.compile(_HEADER + rb"(?:core|episode)\s*\|")
 _HIGH_SCORE = re.compile(
-    _HEADER + rb"\w+\s*\|\s*(?:0*[1-9]\d+(?:\.\d*)?|0*[2-9](?:\.\d*)?|0*1\.\d*[1-9]\d*)\s*\|",
-    re.MULTILINE,
+    _HEADER + rb"\w+\s*\|\s*(?:0*[1-9]\d+(?:\.\d*)?|0*[2-9](?:\.\d*)?|0*1\.\d*[1-9]\d*)\s*\|"
 )
 
 Actor = Literal["person", "agent", "reviewer", "decay", "import"]
@@ -214,13 +215,13 @@ class Workspace(DocumentSet):
 
     def summary(self) -> ParsedFile:
         """Counts and the header comments of the file (`memdesk check`)."""
-        entries = self.entries()
-        active = sum(1 for e in entries if e.section == "active")
+        sections = self.doc.memories().sections
+        active = sections.count("active")
         return ParsedFile(
             file=str(self.path),
-            entries=len(entries),
+            entries=len(sections),
             active=active,
-            archived=len(entries) - active,
+            archived=len(sections) - active,
             header_comments=self.doc.header_comments(),
             bom=self.doc.bom,
             newline=self.doc.newline,
@@ -230,31 +231,32 @@ class Workspace(DocumentSet):
     def forgotten(self) -> list[evdoc.Entry]:
         """Memories the EverBot agent drops at its next save (below 0.05, beyond its cap of 30;
         the newer agent, whose files hold memory_meta, also superseded ones beyond its 5 latest)."""
-        return [e for e, _why in self._forgotten()]
+        entries = self.entries()
+        return [entries[i] for i, _why in self._forgotten(self.doc.memories())]
 
-    def _forgotten(self) -> list[tuple[evdoc.Entry, str]]:
-        """`forgotten`, each with why the agent drops it."""
+    def _forgotten(self, memories: evdoc.Memories) -> list[tuple[int, str]]:
+        """`forgotten` (their places among `memories`), each with why the agent drops it."""
         if self.profile.name != "everbot":
             return []
-        kept = [e for e in self.doc.iter_entries() if e.content]
+        kept = list(compress(range(len(memories.ids)), memories.with_text))
         # The agent decides on the score it reads back from the file, not MemDesk's precise one.
-        scores = [(e.id, float(e.score_token())) for e in kept]
+        scores = [(memories.ids[i], memories.written_scores[i]) for i in kept]
         superseded: dict[int, str] = {}
         if self.doc.uses_meta:  # only the newer agent, which reads memory_meta, keeps them
             superseded = {
-                i: e.last_activated
-                for i, e in enumerate(kept)
-                if (e.meta or {}).get("status") == "superseded"
+                n: memories.last_activated[i]
+                for n, i in enumerate(kept)
+                if memories.statuses[i] == "superseded"
             }
         out = []
-        for i in agent_will_forget(scores, superseded=superseded):
-            if i in superseded:
+        for n in agent_will_forget(scores, superseded=superseded):
+            if n in superseded:
                 why = "it keeps only its 5 latest superseded memories"
-            elif scores[i][1] < AGENT_FORGET_BELOW:
+            elif scores[n][1] < AGENT_FORGET_BELOW:
                 why = "it scores below 0.05"
             else:
                 why = "it keeps only its 30 best-scored memories"
-            out.append((kept[i], why))
+            out.append((kept[n], why))
         return out
 
     def warnings(self) -> list[Problem]:
@@ -265,9 +267,11 @@ class Workspace(DocumentSet):
             what = f"{problem.reason}; {self._fallback()}"
             line = problem.line or 1
             out.append(Problem(problem.path, line, line, "profile_unusable", what, "", "warning"))
-        for e, why in self._forgotten():
-            what = f"the agent will forget [{e.id}] at its next save ({why})"
-            out.append(Problem(path, e.line, e.line, kind, what, "", "warning"))
+        memories = self.doc.memories()
+        ids, lines = memories.ids, memories.lines
+        for i, why in self._forgotten(memories):
+            what = f"the agent will forget [{ids[i]}] at its next save ({why})"
+            out.append(Problem(path, lines[i], lines[i], kind, what, "", "warning"))
         return out
 
     # -- editing -----------------------------------------------------------------------------------
@@ -464,7 +468,8 @@ class Workspace(DocumentSet):
         self._use_precise_scores(_journal_facts(self.root, self.file)[1])
 
     def _use_precise_scores(self, precise: Mapping[str, float]) -> None:
-        use_precise_scores(self.doc.entries(), precise)
+        if precise:  # else the memories need not be made yet
+            use_precise_scores(self.doc.iter_entries(), precise)
 
     def _rescored(self) -> set[str]:
         """The memories this save gives a score of their own (new ones included), as edited
@@ -789,7 +794,9 @@ def locate_memory_file(target: Path) -> tuple[Path, Path]:
 
 def detect_profile(data: bytes) -> str:
     """`tiered` when the file's memories are the tiered memory's (see _SYSTEM), else `everbot`."""
-    tiered = _SYSTEM.search(data) or (_TIERED_CATEGORY.search(data) and _HIGH_SCORE.search(data))
+    tiered = found_indented(_SYSTEM, data) or (
+        found_indented(_TIERED_CATEGORY, data) and found_indented(_HIGH_SCORE, data)
+    )
     return "tiered" if tiered else "everbot"
 
 

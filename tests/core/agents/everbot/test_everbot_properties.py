@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from core.agents.everbot import document as evdoc
 from core.agents.everbot import format as ev
-from core.formats.text import split_lines
+from core.agents.everbot.document import ARCHIVE_BELOW
+from core.formats.text import decode, split_lines
 from core.store.merge import Change
 
 # Text built from the pieces that matter to the format, plus CJK and odd whitespace.
@@ -302,3 +303,84 @@ def test_editing_the_text_forgets_the_text_as_read_and_editing_it_back_keeps_it(
         evdoc.render_entry(back)
         == "### [ab12cd] fact | 0.40 | 2026-02-01 | 1\n  indented line  \nsecond\n"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading by headers (the usual file, memories made when first asked for) is the line-by-line parse
+
+_USUAL_LINES = st.sampled_from(
+    [
+        "### [{id}] fact | 0.80 | 2026-02-01 | 3",
+        "### [{id}] fact | 0.10 | 2026-02-01 | 3",
+        "###\t[{id}]  fact|0.9|2026-02-01|7 \x0c ",
+        "### [{id}] fact | 0.80 | 2026-02-01",
+        "## Active Memories",
+        "## Archived Memories",
+        "# Agent Memory",
+        "## stray heading",
+        "#hashtag",
+        '<!-- memory_meta: {"source":"user"} -->',
+        "<!-- memory_meta: {broken -->",
+        "<!-- last_processed_count: 7 -->",
+        "<!-- last_processed_count: " + "7" * 5000 + " -->",
+        "<!-- Total entries: 3 -->",
+        "用户喜欢简洁的代码",
+        "plain text\x85with a NEL",
+        "   ",
+        "\u3000",
+        "",
+    ]
+)
+# Each sends the whole file to the line-by-line parse.
+_ODD_LINES = st.sampled_from(
+    [
+        "### [{id}] fact | 0.5.1 | 2026-02-01 | 3",
+        "### [{id}] fact | " + "9" * 400 + " | 2026-02-01 | 3",
+        "### [dup] fact | 0.80 | 2026-02-01 | 3",
+        "  # indented",
+        "\ufeff",
+    ]
+)
+
+
+@st.composite
+def usual_memory_files(draw: st.DrawFn) -> str:
+    """Files of unique ids, mostly: the shape `parse` reads by its headers."""
+    kinds = _USUAL_LINES | _USUAL_LINES | st.text(max_size=12)
+    if draw(st.integers(0, 3)) == 0:
+        kinds |= _ODD_LINES
+    lines = draw(st.lists(kinds, max_size=40))
+    lines.insert(draw(st.integers(1, len(lines) + 1)), "### [{id}] fact | 0.5 | 2026-01-01 | 1")
+    text = "\n".join(line.replace("{id}", f"m{n}") for n, line in enumerate(lines))
+    return text.replace("\r", "").replace("\x00", "") + draw(st.sampled_from(["", "\n", "\n\n"]))
+
+
+@settings(max_examples=max(500, settings().max_examples))
+@given(usual_memory_files(), st.sampled_from([ARCHIVE_BELOW, None]))
+def test_reading_by_headers_equals_the_line_by_line_parse(
+    text: str, archive_below: float | None
+) -> None:
+    decoded = decode(text.encode(), "MEMORY.md")
+    by_headers = ev._ByHeaders.read(decoded, "MEMORY.md", archive_below)
+    if by_headers is None:
+        return  # a shape only the line-by-line parse reads
+    parsed = ev._Parser(decoded, "MEMORY.md", archive_below).run()
+    assert by_headers.problems == parsed.problems
+    assert (by_headers.last_processed_count, by_headers.uses_meta, by_headers.warnings) == (
+        parsed.last_processed_count,
+        parsed.uses_meta,
+        parsed.warnings,
+    )
+    assert by_headers.blocks == parsed.blocks
+    assert by_headers.to_bytes() == text.encode()
+
+
+@settings(max_examples=max(300, settings().max_examples))
+@given(usual_memory_files(), st.sampled_from([ARCHIVE_BELOW, None]))
+def test_memories_read_by_headers_are_those_of_the_entries(
+    text: str, archive_below: float | None
+) -> None:
+    doc = ev.parse(text.encode(), archive_below=archive_below)
+    comments, memories = doc.header_comments(), doc.memories()  # before any entry is made
+    assert memories == evdoc.Memories.of(doc.entries())
+    assert comments == doc.header_comments()
