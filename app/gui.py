@@ -19,8 +19,8 @@ READY_ENV = "MEMDESK_QUIT_WHEN_READY"
 
 def demo_workspace() -> Path:
     """The demo workspace in the user's data folder, written on first use (never in the package)."""
-    from core.agents.registry import default_demo_layout, detect
     from core.demo import write_demo
+    from core.registry import default_demo_layout, detect
 
     layout = default_demo_layout()
     folder = data_dir() / f"demo-{layout}"

@@ -32,7 +32,7 @@ from pathlib import Path
 from random import Random
 from typing import Final
 
-from core.agents.base import DemoResult
+from core.agent import DemoResult
 
 __all__ = [
     "DEVELOPER_CATEGORIES",
@@ -79,7 +79,7 @@ def write_demo(
     registry's first), written by the
     agent plug-in whose demo layouts include it. Raises DemoError if the layout is unknown,
     ``target`` exists and is not an empty folder, or ``entries`` < 0."""
-    from core.agents.registry import default_demo_layout, demo_layouts
+    from core.registry import default_demo_layout, demo_layouts
 
     writers = demo_layouts()
     layout = layout or default_demo_layout()

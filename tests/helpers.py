@@ -18,10 +18,10 @@ from typing import Any, TypeVar
 
 import pytest
 
-from core.agents.base import AnyAgent
-from core.agents.registry import resolve
-from core.agents.session import AnySession, Session
+from core.agent import AnyAgent
+from core.registry import resolve
 from core.review.queue import listed, pending
+from core.session import AnySession, Session
 from core.store.journal import Proposal
 
 # Holds the agent's lock the way EverBot does (open + fcntl.flock) until its stdin is closed.

@@ -33,7 +33,7 @@ from ui.tables import read_only_table, size_columns
 from ui.untrusted import literal_html, plain_label
 
 if TYPE_CHECKING:
-    from core.agents.base import OpenWorkspace
+    from core.agent import OpenWorkspace
 
 __all__ = ["ActivityView"]
 

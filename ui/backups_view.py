@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.base import OpenWorkspace
-from core.agents.registry import file_kinds
+from core.agent import OpenWorkspace
 from core.formats.text import InputError, to_lf
 from core.ops.restore import KindOf, RestoreRisk, restore_and_save, restore_risk
+from core.registry import file_kinds
 from core.store.backups_view import (
     SUMMARY_SHOWN,
     BackupFile,

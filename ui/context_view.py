@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.base import AnyAgent, Context, Injected
-from core.agents.capabilities import SessionStart
+from core.agent import AnyAgent, Context, Injected
+from core.capabilities import SessionStart
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
 from ui.untrusted import literal_html, plain_label

@@ -15,9 +15,9 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QUndoCommand
 from PySide6.QtWidgets import QWidget
 
-from core.agents.base import OpenWorkspace
-from core.agents.session import Session
+from core.agent import OpenWorkspace
 from core.formats.text import InputError
+from core.session import Session
 from core.store.documents import Refreshed
 from core.store.errors import WorkspaceError
 from ui.settings import Settings

@@ -30,10 +30,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.base import OpenWorkspace
-from core.agents.registry import detect, remember_agent
-from core.agents.session import AnySession
+from core.agent import OpenWorkspace
 from core.formats.text import InputError
+from core.registry import detect, remember_agent
+from core.session import AnySession
 from core.store.commit import NotRecorded
 from core.store.documents import Refreshed
 from core.store.errors import WorkspaceError

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QInputDialog, QWidget
 
-from core.agents.registry import agent_named, detect, resolve, workspace_root
-from core.agents.session import AnySession, Session
+from core.registry import agent_named, detect, resolve, workspace_root
+from core.session import AnySession, Session
 from core.store.commit import journal_unreadable
 from core.store.retention import backups_to_keep
 from ui.untrusted import literal_html

@@ -28,7 +28,7 @@ from ui.tables import read_only_table
 from ui.untrusted import plain_label
 
 if TYPE_CHECKING:
-    from core.agents.base import OpenWorkspace
+    from core.agent import OpenWorkspace
 
 HEADERS = ("Change", "Key", "Content", "Changed fields", "Score Δ")
 WORDS = {"removed since": "removed", "changed": "changed", "added since": "added"}

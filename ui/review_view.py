@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.capabilities import Archiving
+from core.capabilities import Archiving
 from core.review.choice import reviewer_named
 from core.review.queue import approve, listed, reject, run_review, undo_decision, waiting
 from core.review.secrets import mask_secrets
@@ -67,7 +67,7 @@ from ui.theme import error_style
 from ui.untrusted import literal_html, plain_label
 
 if TYPE_CHECKING:
-    from core.agents.session import AnySession
+    from core.session import AnySession
 
 __all__ = ["ReviewView", "age_of", "queue_title"]
 

@@ -24,7 +24,7 @@ from core.ops.where import Where, forget_everywhere
 from ui.untrusted import literal_html, plain_label
 
 if TYPE_CHECKING:
-    from core.agents.base import AnyAgent, OpenWorkspace
+    from core.agent import AnyAgent, OpenWorkspace
 
 HEADERS = ("Kind", "File", "Line", "Text")
 

@@ -1,6 +1,6 @@
 """The `memdesk` command line (SPEC 7). Exit 0 = success, 1 = problems found or action refused,
 2 = usage or I/O error. Every command asks the agent plug-in the folder belongs to
-(`core.agents.registry`), through the same core operations the window uses.
+(`core.registry`), through the same core operations the window uses.
 
 `parser` builds the arguments, `output` prints and ends a command; the commands live by journey:
 `reading`, `writing`, `history`, `policy`, `review`, `demo` (no workspace), over `workspace`."""

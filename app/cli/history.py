@@ -96,8 +96,8 @@ def _diff_lines(result: Any) -> list[str]:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
-    from core.agents.registry import file_kinds
     from core.ops.restore import restore_and_save
+    from core.registry import file_kinds
     from core.store.backups_view import pick_backup
 
     agent, path = resolve(args)

@@ -20,7 +20,7 @@ from app.cli.reading import (
 )
 from app.cli.review import cmd_approve, cmd_decay, cmd_reject, cmd_review
 from app.cli.writing import cmd_add, cmd_change, cmd_edit, cmd_forget
-from core.agents.registry import NAMES, default_demo_layout, demo_layouts, profile_names
+from core.registry import NAMES, default_demo_layout, demo_layouts, profile_names
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -17,7 +17,7 @@ from core.times import shown_time
 
 
 def cmd_policy(args: argparse.Namespace) -> int:
-    from core.agents.capabilities import Policy
+    from core.capabilities import Policy
 
     agent, path = resolve(args)
     values: dict[str, str | None] = {}
@@ -119,7 +119,7 @@ def _print_policy_differences(differences: Sequence[Any], a: str, b: str) -> Non
 
 
 def cmd_policy_diff(args: argparse.Namespace) -> int:
-    from core.agents.capabilities import PolicyDiff
+    from core.capabilities import PolicyDiff
 
     agent, path = resolve(args)
     found = PolicyDiff.of(agent, path).policy_diff(path, args.snapshot, args.other)
@@ -132,7 +132,7 @@ def cmd_policy_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_snapshots(args: argparse.Namespace) -> int:
-    from core.agents.capabilities import Snapshots
+    from core.capabilities import Snapshots
 
     agent, path = resolve(args)
     found = Snapshots[Any].of(agent, path).snapshots(path)
@@ -149,7 +149,7 @@ def cmd_snapshots(args: argparse.Namespace) -> int:
 
 
 def cmd_policy_restore(args: argparse.Namespace) -> int:
-    from core.agents.capabilities import Snapshots
+    from core.capabilities import Snapshots
 
     agent, path = resolve(args)
     ws = agent.open(path)

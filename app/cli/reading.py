@@ -23,7 +23,7 @@ from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.times import shown_time
 
 if TYPE_CHECKING:
-    from core.agents.base import AnyAgent
+    from core.agent import AnyAgent
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # where the agent's chunker split an emoji
 
@@ -70,7 +70,7 @@ def _backup_hits(agent: AnyAgent, path: Path, query: str | None) -> list[Any]:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from core.agents.base import named, namesakes
+    from core.agent import named, namesakes
 
     agent, path = resolve(args)
     args.id = in_workspace(path, args.id)  # FILE:ID with the file's absolute path
@@ -122,7 +122,7 @@ def cmd_where(args: argparse.Namespace) -> int:
 
 
 def cmd_context(args: argparse.Namespace) -> int:
-    from core.agents.capabilities import SessionStart
+    from core.capabilities import SessionStart
 
     agent, path = resolve(args)
     starting = SessionStart.of(agent, path)
@@ -135,8 +135,8 @@ def cmd_context(args: argparse.Namespace) -> int:
 
 
 def cmd_chunks(args: argparse.Namespace) -> int:
-    from core.agents.capabilities import Chunks
-    from core.agents.registry import indexer
+    from core.capabilities import Chunks
+    from core.registry import indexer
 
     try:
         agent, path = resolve(args)
@@ -155,7 +155,7 @@ def cmd_chunks(args: argparse.Namespace) -> int:
 
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
-    from core.agents.capabilities import Retrieval
+    from core.capabilities import Retrieval
 
     agent, path = resolve(args)
     found = Retrieval.of(agent, path).retrieve(path, args.query, args.limit)

@@ -1,6 +1,6 @@
 """The text `memdesk` prints of what the agents and the journal give back (check, show, where,
 context, retrieve, decay, activity), and the JSON of what has no `to_json` of its own. The agents return data
-(core.agents.base); how it reads on a terminal is decided here, once."""
+(core.agent); how it reads on a terminal is decided here, once."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dataclasses import asdict
 from typing import Any
 
 from app.cli.output import first_line
-from core.agents.base import CheckReport, Context, DecayReport, Retrieved, Shown, namesakes_line
+from core.agent import CheckReport, Context, DecayReport, Retrieved, Shown, namesakes_line
 from core.formats.problems import Problem
 from core.ops.activity import ActivityItem
 from core.ops.undo import describe

@@ -15,12 +15,12 @@ from app.cli.workspace import open_session, resolve
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
 if TYPE_CHECKING:
-    from core.agents.session import AnySession
     from core.review.queue import Refused
+    from core.session import AnySession
 
 
 def cmd_decay(args: argparse.Namespace) -> int:
-    from core.agents.capabilities import Decaying
+    from core.capabilities import Decaying
 
     agent, path = resolve(args)
     decaying = Decaying[Any].of(agent, path)

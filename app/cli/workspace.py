@@ -13,13 +13,13 @@ from app.cli.output import EXIT_OK, print_saved
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
 if TYPE_CHECKING:
-    from core.agents.base import AnyAgent, OpenWorkspace, Row
-    from core.agents.session import AnySession
+    from core.agent import AnyAgent, OpenWorkspace, Row
+    from core.session import AnySession
 
 
 def resolve(args: argparse.Namespace) -> tuple[AnyAgent, Path]:
     """The agent and path `args` name; the workspace's journal is looked at after the command."""
-    from core.agents import registry
+    from core import registry
 
     agent, path = registry.resolve(args.path, agent=args.agent)
     args.journal_root = path if path.is_dir() else path.parent
@@ -29,7 +29,7 @@ def resolve(args: argparse.Namespace) -> tuple[AnyAgent, Path]:
 def open_session(args: argparse.Namespace) -> AnySession:
     """The session of the workspace `args` names: its workspace read and its journal opened
     when first used, the journal closed with the session (`with open_session(args) as s`)."""
-    from core.agents.session import Session
+    from core.session import Session
 
     agent, path = resolve(args)
     return Session.open(agent, path)

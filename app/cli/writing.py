@@ -13,12 +13,12 @@ from core.store.errors import EXIT_ERROR
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from core.agents.base import AnyAgent, Row
+    from core.agent import AnyAgent, Row
     from core.ops import ChangeSet
 
 
 def cmd_add(args: argparse.Namespace) -> int:
-    from core.agents.capabilities import Editing
+    from core.capabilities import Editing
 
     agent, path = resolve(args)
     ws = agent.open(path)
@@ -30,7 +30,7 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
-    from core.agents.capabilities import Editing
+    from core.capabilities import Editing
 
     if args.text is None and args.category is None and args.score is None:
         return fail("edit: give --text, --category or --score", EXIT_ERROR)
@@ -49,7 +49,7 @@ def cmd_change(args: argparse.Namespace) -> int:
     agent, path = resolve(args)
     unread: list[Any] = []
     rows = agent.rows(path, profile=args.profile, problems=unread)
-    from core.agents.base import named
+    from core.agent import named
 
     ids = dict.fromkeys(in_workspace(path, i) for i in args.ids)
     chosen = [one_row(agent, path, named(rows, i, unread), i) for i in ids]
@@ -60,7 +60,7 @@ def cmd_change(args: argparse.Namespace) -> int:
 
 def _change(agent: AnyAgent, action: str, root: Path) -> Callable[[Any, Row], ChangeSet]:
     """What `action` makes of a memory, by the agent's capability that does it."""
-    from core.agents.capabilities import Archiving, Editing, Pinning
+    from core.capabilities import Archiving, Editing, Pinning
 
     if action == "delete":
         return Editing[Any].of(agent, root, "delete").delete

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from core.agents.base import AnyAgent, Row
-from core.agents.capabilities import Archiving, Editing
+from core.agent import AnyAgent, Row
+from core.capabilities import Archiving, Editing
 from core.ops import ChangeSet
 from core.review.model import merge_limit
 from core.scoring.policy import PolicyProfile
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
 if TYPE_CHECKING:
-    from core.agents.base import OpenWorkspace
+    from core.agent import OpenWorkspace
 
 __all__ = ["changesets_for"]
 

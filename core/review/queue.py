@@ -24,9 +24,8 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.agents.base import Row
-from core.agents.capabilities import Archiving, Decaying
-from core.agents.session import AnySession, Session
+from core.agent import Row
+from core.capabilities import Archiving, Decaying
 from core.formats.text import gc_paused
 from core.ops import ChangeSet, all_or_nothing
 from core.review.apply import changesets_for
@@ -35,11 +34,12 @@ from core.review.model import in_its_language as say
 from core.review.related import RelatedIndex
 from core.review.triggers import ScanInput, find_candidates, memory_of_row
 from core.scoring.policy import PolicyProfile
+from core.session import AnySession, Session
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.journal import Journal, Proposal
 
 if TYPE_CHECKING:
-    from core.agents.base import OpenWorkspace
+    from core.agent import OpenWorkspace
 
 __all__ = [
     "Decided",

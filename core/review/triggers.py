@@ -38,7 +38,7 @@ class ScanInput:
 
 
 def memory_of_row(row: Any, *, reviewed: bool = True) -> Memory:
-    """A listed memory (core.agents.base.Row) as the reviewer sees it (`reviewed` False: context
+    """A listed memory (core.agent.Row) as the reviewer sees it (`reviewed` False: context
     only, as what MemDesk does not write)."""
     f = row.fields
     score, hits = f.get("score"), f.get("activation_count")

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from core.agents.base import Agent, DemoResult, Row
-from core.agents.registry import all_agents, resolve
+from core.agent import Agent, DemoResult, Row
+from core.registry import all_agents, resolve
 from tests.cli.conftest import cli  # noqa: F401 (a fixture: `cli("list", path, "--json")`)
 
 TODAY = date(2026, 11, 1)  # the demos' today: fixed, so each run writes the same bytes

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from core.agents.base import Agent, AnyAgent, Capability, NotApplicable
-from core.agents.capabilities import (
+from core.agent import Agent, AnyAgent, Capability, NotApplicable
+from core.capabilities import (
     Archiving,
     Chunks,
     Decaying,
@@ -26,7 +26,7 @@ from core.agents.capabilities import (
     SessionStart,
     Snapshots,
 )
-from core.agents.registry import agent_named, all_agents
+from core.registry import agent_named, all_agents
 from core.store.errors import EXIT_REFUSED
 
 CAPABILITIES: list[type[Capability]] = [

@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
-from core.agents.base import ChangeSet, NotApplicable, Row
-from core.agents.capabilities import Archiving, Editing, Pinning
-from core.agents.registry import NAMES, file_kinds
+from core.agent import ChangeSet, NotApplicable, Row
+from core.capabilities import Archiving, Editing, Pinning
 from core.ops import apply_and_save
 from core.ops.restore import restore_and_save
 from core.ops.undo import undo_and_save
+from core.registry import NAMES, file_kinds
 from core.review.queue import Refused, approve, run_review
 from core.review.rules import RulesReviewer
 from core.store.backups_view import BackupFile

@@ -41,8 +41,8 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from core.agents.picoclaw.workspace import PicoClawWorkspace as AgentWorkspace
-    from core.agents.session import Session
     from core.demo import write_demo
+    from core.session import Session
     from ui.agents.picoclaw.desk import PicoClawDesk
     from ui.main_window import MainWindow
     from ui.settings import Settings

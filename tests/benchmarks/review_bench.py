@@ -23,11 +23,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from app.cli import main as cli
 from core.agents.everbot.decay import apply_decay, preview_decay
-from core.agents.registry import agent_named
-from core.agents.session import Session
+from core.registry import agent_named
 from core.review.duplicates import duplicates_and_contradictions
 from core.review.queue import memories_in, queue_transitions, run_review, scan
 from core.review.rules import RulesReviewer
+from core.session import Session
 from tests.helpers import session_at
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import core.agents.everbot.history
 from app.cli import main
-from core.agents.registry import all_agents
+from core.registry import all_agents
 
 TODAY = date(2026, 11, 1)
 LATER = "2027-06-01"  # far enough that decay archives and deletes

@@ -14,10 +14,10 @@ from typing import get_type_hints
 
 import pytest
 
-from core.agents.base import Agent, DecayReport, Retrieved, Shown
-from core.agents.capabilities import Decaying, Retrieval
-from core.agents.registry import agent_named
+from core.agent import Agent, DecayReport, Retrieved, Shown
+from core.capabilities import Decaying, Retrieval
 from core.ops.activity import ActivityItem
+from core.registry import agent_named
 from tests.cli.conftest import Cli
 from tests.cli.render_transcript import ENTRIES, SEED, TODAY
 from tests.conftest import FIXTURES, PROJECT_ROOT

@@ -14,7 +14,7 @@ def break_resolve(monkeypatch: pytest.MonkeyPatch, error: BaseException) -> None
     def broken(*_args: object, **_kwargs: object) -> None:
         raise error
 
-    monkeypatch.setattr("core.agents.registry.resolve", broken)
+    monkeypatch.setattr("core.registry.resolve", broken)
 
 
 def test_an_os_error_names_its_file(

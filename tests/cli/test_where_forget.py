@@ -104,8 +104,8 @@ def test_the_window_and_the_cli_forget_through_one_function(cli: Cli, tmp_path: 
     """Tried as a user would: `memdesk forget` and the window's "Forget everywhere…" each had
     their own copy of the steps; now both call core.ops.where.forget_everywhere, which refuses a
     file that is not a listed backup before writing anything, then writes one operation."""
-    from core.agents.registry import agent_named
     from core.ops.where import forget_everywhere, where
+    from core.registry import agent_named
     from core.store.errors import WorkspaceError
 
     ws_root, memory_id = _four_places(cli, tmp_path)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from core.agents.registry import NAMES
+from core.registry import NAMES
 
 HERE = Path(__file__).resolve().parent
 CORE = HERE.parents[1] / "core"

@@ -17,8 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.agents.everbot import document as evdoc
-from core.agents.registry import agent_named
 from core.formats.text import InputError
+from core.registry import agent_named
 from core.store.errors import WorkspaceError
 from tests.interop import PROPERTY
 from tests.interop import agent_code as agent

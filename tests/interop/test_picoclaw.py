@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.agents.picoclaw import ops as profile_ops
-from core.agents.registry import agent_named
 from core.formats.text import InputError
+from core.registry import agent_named
 from core.store.errors import WorkspaceError
 from tests.interop import PROPERTY
 from tests.interop import agent_code as agent

@@ -14,8 +14,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.agents.registry import agent_named
 from core.formats.text import InputError
+from core.registry import agent_named
 from core.store.errors import WorkspaceError
 from tests.interop import PROPERTY
 from tests.interop import agent_code as agent

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 import core.store.files as files
 from app.cli import main
-from core.agents.registry import agent_named
+from core.registry import agent_named
 from core.store.backups_view import big_summary, search_backups
 from core.store.files import BIG_FILE_BYTES
 from tests.conftest import PROJECT_ROOT

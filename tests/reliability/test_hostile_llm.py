@@ -29,8 +29,8 @@ from urllib.parse import quote, unquote
 
 import pytest
 
-from core.agents.registry import agent_named
 from core.demo import write_demo
+from core.registry import agent_named
 from core.review.llm import (
     MERGE_ALLOWANCE_CHARS,
     MERGE_CEILING_CHARS,

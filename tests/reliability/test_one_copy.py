@@ -12,7 +12,7 @@ import pytest
 
 from core.agents.everbot.decay import _DateCache
 from core.agents.everbot.search import _day_number
-from core.agents.registry import NAMES, agent_named
+from core.registry import NAMES, agent_named
 from core.times import iso_day
 
 # Texts found in `last_activated` and `Last updated`; Python 3.11's date.fromisoformat reads

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from core.agents.registry import agent_named
-from core.agents.session import Session
+from core.registry import agent_named
 from core.review.queue import approve, pending, run_review
 from core.review.rules import RulesReviewer
+from core.session import Session
 from core.store.journal import Journal
 
 EVERBOT = agent_named("everbot")

@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from core.agents.base import Agent
-from core.agents.registry import all_agents, resolve
+from core.agent import Agent
 from core.ops import apply_and_save, undo
 from core.ops.undo import undo_and_save
+from core.registry import all_agents, resolve
 from core.store import atomic
 from core.store.commit import journal_for_reading
 from tests.conftest import PROJECT_ROOT
@@ -141,7 +141,7 @@ STEPS = {
 _UNDO_KILLED_AFTER = """
 import os, signal, sys
 from pathlib import Path
-from core.agents.registry import all_agents
+from core.registry import all_agents
 from core.ops import undo
 from core.ops.undo import undo_and_save
 from core.store import atomic, commit

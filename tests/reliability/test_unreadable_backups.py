@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from core.agents.registry import resolve
 from core.formats.text import InputError
 from core.ops.restore import restore_and_save
+from core.registry import resolve
 from core.store.errors import WorkspaceError
 from tests.cli.conftest import run_process, snapshot
 from tests.conftest import FIXTURES

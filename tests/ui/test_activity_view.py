@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QTableW
 from pytestqt.qtbot import QtBot
 
 from app.cli import main
-from core.agents.registry import agent_named
 from core.ops.activity import operations
+from core.registry import agent_named
 from core.store.errors import WorkspaceError
 from ui.activity_view import ActivityView, change_text, what_text
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QPlainTextEdit, QPushButton, QTableWidget
 from pytestqt.qtbot import QtBot
 
 from app.cli import main
-from core.agents.registry import agent_named
+from core.registry import agent_named
 from core.store.backups_view import BackupFile, diff_versions
 from ui.backups_view import ADDED, CHANGED, REMOVED, BackupsView
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from app.gui import demo_workspace, initial_workspace
-from core.agents.registry import default_demo_layout, detect
+from core.registry import default_demo_layout, detect
 from ui.settings import Settings
 
 

@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from app.cli import main
 from core.agents.everbot.workspace import Workspace
-from core.agents.registry import agent_named
 from core.ops.activity import operations
+from core.registry import agent_named
 from tests.helpers import pending_at
 from tests.ui.test_agent_desk import opened
 from ui.main_window import MainWindow

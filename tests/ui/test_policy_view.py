@@ -19,7 +19,7 @@ from pytestqt.qtbot import QtBot
 
 from core.agents.picoclaw.policy import list_snapshots
 from core.agents.picoclaw.workspace import PicoClawWorkspace
-from core.agents.registry import agent_named
+from core.registry import agent_named
 from tests.conftest import FIXTURES
 from ui.agents.picoclaw.policy_view import OVERRIDE, PolicyView
 

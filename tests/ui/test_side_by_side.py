@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from app.cli import main
-from core.agents.registry import agent_named
+from core.registry import agent_named
 from core.text_diff import compare_lines
 from ui.backups_view import BackupsView
 from ui.side_by_side import SideBySide

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from core.agents.registry import NAMES, demo_layouts, resolve
 from core.demo import write_demo
+from core.registry import NAMES, demo_layouts, resolve
 from tests.conftest import FIXTURES
 from tests.ui.test_main_window import opened
 from ui.agents import desk_class

@@ -39,8 +39,8 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from core.agents.registry import demo_layouts
 from core.demo import write_demo
+from core.registry import demo_layouts
 from core.store.merge import Conflict
 from tests.ui.test_markdown_view import _CountingServer, _tags
 from tests.ui.test_markdown_view import server as server  # the counting HTTP server fixture

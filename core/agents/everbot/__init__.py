@@ -13,7 +13,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from core.agents.base import (
+from core.agent import (
     Agent,
     CheckReport,
     Context,
@@ -27,7 +27,8 @@ from core.agents.base import (
     SourceCount,
     Unseen,
 )
-from core.agents.capabilities import (
+from core.agents.everbot.document import Entry, Section
+from core.capabilities import (
     Archiving,
     Decaying,
     Editing,
@@ -37,7 +38,6 @@ from core.agents.capabilities import (
     SessionStart,
     Snapshots,
 )
-from core.agents.everbot.document import Entry, Section
 from core.formats.problems import Problem
 from core.ops import ChangeSet
 from core.store.backups_view import BackupFile

@@ -27,7 +27,7 @@ from core.store.merge import Change
 from core.times import iso_day
 
 if TYPE_CHECKING:
-    from core.agents.base import AnyAgent
+    from core.agent import AnyAgent
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,8 +180,8 @@ class DecayDone:
 def decay_and_queue(agent: AnyAgent, ws: Workspace, preview: DecayPreview) -> DecayDone:
     """Apply a decay preview's scores and put its archive/delete transitions in the review queue
     (SPEC 3: a decay run never archives or deletes by itself): the CLI's and the window's run."""
-    from core.agents.session import Session
     from core.review.queue import queue_transitions
+    from core.session import Session
 
     saved = apply_decay(ws, preview) if preview.changed_count else None
     moves = [(ws.file, t.key, t.to, t.score) for t in preview.transitions]

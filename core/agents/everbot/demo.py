@@ -30,7 +30,7 @@ from pathlib import Path
 from random import Random
 from typing import Final
 
-from core.agents.base import DemoResult
+from core.agent import DemoResult
 from core.agents.everbot.document import Entry, normalize
 from core.demo import (
     DEVELOPER_CATEGORIES,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from core.agents.base import Forecast, Row, Shown
+from core.agent import Forecast, Row, Shown
 from core.agents.everbot.models import Memory
 from core.agents.everbot.peek import Peek
 from core.agents.everbot.score_chart import ScoreChart, score_chart

@@ -53,7 +53,7 @@ from core.store.merge import Change, Resolution
 from core.times import iso_day
 
 if TYPE_CHECKING:
-    from core.agents.base import AnyAgent
+    from core.agent import AnyAgent
 
 __all__ = ["Workspace", "change_kind", "history_backups", "memory_backups"]
 

@@ -16,7 +16,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from core.agents.base import (
+from core.agent import (
     Agent,
     Capability,
     CheckReport,
@@ -27,8 +27,8 @@ from core.agents.base import (
     SourceCount,
     first_line,
 )
-from core.agents.capabilities import Editing, Pinning, Retrieval, SessionStart
 from core.agents.openclaw import layout
+from core.capabilities import Editing, Pinning, Retrieval, SessionStart
 from core.formats.problems import Problem
 from core.formats.text import InputError, decode
 from core.ops import ChangeSet

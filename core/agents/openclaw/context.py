@@ -57,7 +57,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Final
 
-from core.agents.base import Context, Injected, Unseen
+from core.agent import Context, Injected, Unseen
 from core.agents.openclaw.curated import (
     CuratedBlock,
     normalize_project_key,

@@ -42,7 +42,7 @@ from pathlib import Path
 from random import Random
 from typing import Any, Final
 
-from core.agents.base import DemoResult
+from core.agent import DemoResult
 from core.agents.openclaw import dreaming, dreams_file
 from core.agents.openclaw.curated import split_curated_entries
 from core.demo import (

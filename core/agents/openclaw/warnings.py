@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.agents.base import Injected
+from core.agent import Injected
 from core.agents.openclaw import dreaming, dreams_file
 from core.agents.openclaw.layout import FileKind
 from core.formats.problems import Problem, excerpt

@@ -27,7 +27,7 @@ from core.store.files import list_folder, read_or_none
 from core.store.merge import Change
 
 if TYPE_CHECKING:
-    from core.agents.base import AnyAgent
+    from core.agent import AnyAgent
 
 CuratedDocument = Document[curated_format.CuratedFile, oc_entries.Entry]
 PIN_NOTE = "Kept by hand (MemDesk): OpenClaw's budget trimmer keeps this section."

@@ -13,7 +13,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from core.agents.base import (
+from core.agent import (
     LIST_HEADER,
     Agent,
     CheckReport,
@@ -28,7 +28,7 @@ from core.agents.base import (
     first_line,
     list_line,
 )
-from core.agents.capabilities import (
+from core.capabilities import (
     Editing,
     Policy,
     PolicyDiff,

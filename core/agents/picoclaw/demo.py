@@ -23,7 +23,7 @@ from pathlib import Path
 from random import Random
 from typing import Final
 
-from core.agents.base import DemoResult
+from core.agent import DemoResult
 from core.agents.picoclaw import format as pico
 from core.agents.picoclaw import policy as pc_policy
 from core.agents.picoclaw.profile import render_profile

@@ -27,7 +27,7 @@ from core.store.files import read_file, read_or_none
 from core.store.merge import Change, Resolution
 
 if TYPE_CHECKING:
-    from core.agents.base import AnyAgent
+    from core.agent import AnyAgent
 
 LONGTERM = "memory/MEMORY.md"
 PROFILE = "memory/profile.json"

@@ -17,7 +17,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from core.agents.base import (
+from core.agent import (
     LIST_HEADER,
     Agent,
     Capability,
@@ -31,7 +31,7 @@ from core.agents.base import (
     first_line,
     list_line,
 )
-from core.agents.capabilities import Chunks, Editing, Retrieval, SessionStart
+from core.capabilities import Chunks, Editing, Retrieval, SessionStart
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet

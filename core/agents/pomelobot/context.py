@@ -28,7 +28,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Final
 
-from core.agents.base import Context, Injected, Unseen
+from core.agent import Context, Injected, Unseen
 from core.agents.pomelobot.scope_keys import sanitize_path_segment
 from core.formats.js import js_trim, js_trim_end, js_trim_start
 from core.store.errors import EXIT_REFUSED, WorkspaceError

@@ -21,7 +21,7 @@ from pathlib import Path
 from random import Random
 from typing import Final
 
-from core.agents.base import DemoResult
+from core.agent import DemoResult
 from core.agents.pomelobot import format as pomelo
 from core.agents.pomelobot.scope_keys import ChannelContext, resolve_scope_key
 from core.agents.pomelobot.scopes import MAIN

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from datetime import date
 from pathlib import Path
 
-from core.agents.base import Injected
+from core.agent import Injected
 from core.agents.pomelobot import context as prompt
 from core.agents.pomelobot import format as pomelo
 from core.agents.pomelobot.access import scope_of_path

@@ -25,7 +25,7 @@ from core.store.files import list_folder
 from core.store.merge import Change
 
 if TYPE_CHECKING:
-    from core.agents.base import AnyAgent
+    from core.agent import AnyAgent
 
 MemoryFile = Document[pomelobot.MemoryFileDocument, pomelobot.Entry]
 

@@ -12,15 +12,15 @@ from string import Formatter
 import pytest
 
 from app.cli import main
-from core.agents.base import DemoResult
+from core.agent import DemoResult
 from core.agents.picoclaw import format as pc
 from core.agents.picoclaw import policy as pc_policy
 from core.agents.picoclaw.profile import load_profile, render_profile
 from core.agents.picoclaw.retrieval import retrieve
 from core.agents.pomelobot import format as pb
 from core.agents.pomelobot.scopes import MAIN, list_scopes
-from core.agents.registry import detect
 from core.demo import DemoError, load_corpus, shared_corpus, write_demo
+from core.registry import detect
 from core.store.backups_view import list_backups
 from tests.cli.conftest import Cli, Result
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core.agents import registry
+from core import registry
 from core.agents.everbot import format as ev
 from core.agents.picoclaw import policy as pc_policy
 from core.agents.picoclaw.profile import ProfileError, parse_profile

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core.agents.registry import detect, remember_agent
+from core.registry import detect, remember_agent
 from tests.conftest import FIXTURES
 
 WORKSPACES = FIXTURES / "workspaces"

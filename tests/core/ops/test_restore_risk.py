@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from core.agents.everbot.format import StructuredFormat
-from core.agents.registry import agent_named, file_kinds
 from core.ops.restore import FEW, FileKind, restore_risk
+from core.registry import agent_named, file_kinds
 from core.store.backups_view import BackupFile
 from tests.conftest import FIXTURES
 

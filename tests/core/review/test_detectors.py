@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import core
-from core.agents.registry import demo_layouts
 from core.demo import write_demo
+from core.registry import demo_layouts
 from core.review.junk import find_junk
 from core.review.model import Memory
 from core.review.queue import memories_in

@@ -22,7 +22,7 @@ from urllib.parse import quote
 import pytest
 
 from app.cli import main
-from core.agents.registry import agent_named
+from core.registry import agent_named
 from core.review.llm import LlmError, LlmReviewer, LlmSettings, allowed_decisions, read_reply
 from core.review.model import Candidate, Memory, Review, Trigger
 from core.review.queue import run_review

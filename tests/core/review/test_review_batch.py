@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from core.agents.registry import resolve
+from core.registry import resolve
 from core.review.model import Candidate, Review, ReviewContext
 from core.review.queue import Refused, approve, run_review
 from core.review.rules import RulesReviewer

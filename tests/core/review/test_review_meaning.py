@@ -380,8 +380,8 @@ def demo_memories() -> tuple[Memory, ...]:
     import tempfile
     from pathlib import Path
 
-    from core.agents.registry import agent_named
     from core.demo import write_demo
+    from core.registry import agent_named
     from core.review.queue import memories_in
 
     with tempfile.TemporaryDirectory() as tmp:

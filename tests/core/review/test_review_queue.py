@@ -13,10 +13,9 @@ from typing import Any
 import pytest
 
 from app.cli import main
-from core.agents.capabilities import Decaying
-from core.agents.registry import agent_named
-from core.agents.session import Session
+from core.capabilities import Decaying
 from core.ops.activity import operations
+from core.registry import agent_named
 from core.review.model import Candidate, Review, ReviewContext
 from core.review.queue import (
     Refused,
@@ -28,6 +27,7 @@ from core.review.queue import (
     undo_decision,
 )
 from core.review.rules import RulesReviewer
+from core.session import Session
 from core.store.commit import journal_for_reading
 from core.store.errors import WorkspaceError
 from tests.helpers import pending_at, session_at

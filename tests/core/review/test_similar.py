@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.agents.registry import agent_named
 from core.demo import write_demo
+from core.registry import agent_named
 from core.review.disagreement import disagreement
 from core.review.duplicates import contradictions, duplicates_and_contradictions
 from core.review.model import Memory, ReviewContext

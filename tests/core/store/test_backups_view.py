@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from core.agents.everbot.format import StructuredFormat
 from core.agents.picoclaw.format import LongTermFormat
-from core.agents.registry import agent_named
+from core.registry import agent_named
 from core.store.backups_view import backup_only, diff_versions, matching
 
 WORDS = st.text(alphabet="abcdefghij klm", min_size=1, max_size=12).map(lambda s: s.strip() or "x")

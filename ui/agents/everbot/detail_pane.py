@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agents.base import namesakes_line
+from core.agent import namesakes_line
 from core.agents.everbot import ops as operations
 from core.agents.everbot.document import Entry, Section
 from core.agents.everbot.history import chart_of

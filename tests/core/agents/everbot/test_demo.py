@@ -15,7 +15,7 @@ from string import Formatter
 
 import pytest
 
-from core.agents.base import DemoResult
+from core.agent import DemoResult
 from core.agents.everbot import demo as everbot_demo
 from core.agents.everbot.policy import EVERBOT_CATEGORIES, TIERED_CATEGORIES
 from core.agents.picoclaw import demo as picoclaw_demo

@@ -828,7 +828,7 @@ def test_fixing_is_refused_when_the_file_changed_meanwhile(tmp_path: Path) -> No
 
 def test_other_agents_workspaces_are_named_not_misread() -> None:
     """A Pomelobot MEMORY.md is not the structured format: say so instead of showing it as stray text."""
-    from core.agents.registry import resolve
+    from core.registry import resolve
     from tests.conftest import FIXTURES
 
     assert resolve(FIXTURES / "workspaces" / "pomelobot")[0].name == "pomelobot"

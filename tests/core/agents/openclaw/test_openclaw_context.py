@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.agents.base import Unseen
+from core.agent import Unseen
 from core.agents.openclaw import context as oc
 from core.agents.openclaw.context import bootstrap_parts, context, trim_bootstrap
 

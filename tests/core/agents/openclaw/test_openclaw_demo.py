@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from core.agents.base import DemoResult
+from core.agent import DemoResult
 from core.agents.openclaw import dreaming, dreams_file
 from core.agents.openclaw.context import context
 from core.agents.openclaw.curated import (

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.agents.base import Unseen
+from core.agent import Unseen
 from core.agents.pomelobot import context as pc
 from core.store.errors import WorkspaceError
 from tests.conftest import fixture_json

@@ -12,7 +12,7 @@ from string import Formatter
 
 import pytest
 
-from core.agents.base import DemoResult
+from core.agent import DemoResult
 from core.agents.pomelobot import context as pc
 from core.agents.pomelobot import team
 from core.agents.pomelobot.demo import CLAW_DEFAULT_ENTRIES, write_demo

@@ -29,8 +29,8 @@ from core.agents.pomelobot.scopes import (
 from core.agents.pomelobot.search import search_scope
 from core.agents.pomelobot.team import TeamEntry
 from core.agents.pomelobot.workspace import PomelobotWorkspace
-from core.agents.registry import agent_named
 from core.ops.entries import edit_entry
+from core.registry import agent_named
 from core.store.errors import WorkspaceError
 from tests.conftest import FIXTURES, fixture_json
 

@@ -12,7 +12,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Generic
 
-from core.agents.base import Agent, W
+from core.agent import Agent, W
 from core.store.commit import HeldJournal
 from core.store.journal import Journal
 

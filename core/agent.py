@@ -3,7 +3,7 @@
 An agent is a package under `core/agents/` whose `__init__` names one `Agent`. Everything that
 knows the agent's files lives there: detection, formats, its workspace, checks, the rows `list`
 and `show` print, what it injects into its prompt, its demo. The registry
-(`core.agents.registry`) lists the packages; nothing outside an agent's package names it.
+(`core.registry`) lists the packages; nothing outside an agent's package names it.
 """
 
 from __future__ import annotations
@@ -349,7 +349,7 @@ W = TypeVar("W", bound="OpenWorkspace")
 
 
 class Capability:
-    """What only some agents can do (core.agents.capabilities): a plug-in declares one by
+    """What only some agents can do (core.capabilities): a plug-in declares one by
     inheriting it, and the CLI and the window ask for it (`Policy.of(agent, path)`)."""
 
     # What is said of an agent without it, per operation ("" for any other): "{title} …".
@@ -468,7 +468,7 @@ class Agent(ABC, Generic[W]):
         shows none (another agent's file, an empty one). A restore that changes it is asked."""
         return None
 
-    # -- what only some agents can do (core.agents.capabilities) -------------------------------
+    # -- what only some agents can do (core.capabilities) -------------------------------
     def lacks(self, capability: type[Capability], operation: str = "") -> str:
         """What the person is told when this agent is asked for `operation` of a capability it
         does not have (after the path): the capability's words, or, where the agent can say

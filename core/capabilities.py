@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, ClassVar, Generic
 
-from core.agents.base import Capability, Context, DecayReport, Retrieved, Row, W
+from core.agent import Capability, Context, DecayReport, Retrieved, Row, W
 from core.ops import ChangeSet
 
 __all__ = [

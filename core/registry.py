@@ -1,6 +1,6 @@
 """The agent plug-ins MemDesk knows, and which one a folder belongs to (SPEC 2.6).
 
-Each name is a package `core.agents.<name>` whose `AGENT` implements `core.agents.base.Agent`.
+Each name is a package `core.agents.<name>` whose `AGENT` implements `core.agent.Agent`.
 Packages are imported only when needed (a `memdesk --help` imports none). A new agent is one more
 package and one more name here.
 
@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.agents.base import Agent, AnyAgent, Source
+from core.agent import Agent, AnyAgent, Source
 from core.store.errors import EXIT_ERROR, WorkspaceError
 from core.store.files import read_error, read_head
 
@@ -83,7 +83,7 @@ def single_file_agent() -> AnyAgent:
 
 def indexer() -> AnyAgent:
     """The first agent that cuts memory files into index chunks (`memdesk chunks` on any folder)."""
-    from core.agents.capabilities import Chunks
+    from core.capabilities import Chunks
 
     return next(a for a in all_agents() if isinstance(a, Chunks))
 
