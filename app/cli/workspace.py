@@ -6,10 +6,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.cli.output import EXIT_OK, print_saved
+from core.store.commit import HeldJournal
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
 if TYPE_CHECKING:
@@ -17,22 +20,62 @@ if TYPE_CHECKING:
     from core.agents.session import AnySession
 
 
+class CommandJournal:
+    """The journal of the workspace a command names, held while the command runs (`run`):
+    opened at most once, when first used, and lent to whatever reads or writes it by path
+    meanwhile (finding the agent, the guarded commit, an agent's bookkeeping); looked at after
+    the command."""
+
+    def __init__(self) -> None:
+        self.held: HeldJournal | None = None
+        self._lent: AbstractContextManager[HeldJournal] | None = None
+
+    def hold(self, root: Path) -> None:
+        if self.held is not None and self.held.root == root:
+            return
+        self.close()
+        self.held = HeldJournal(root)
+        self._lent = self.held.lent()
+        self._lent.__enter__()
+
+    def unreadable(self) -> str | None:
+        """Why the journal could not be read (None: it could, or the command named none)."""
+        return None if self.held is None else self.held.unreadable()
+
+    def close(self) -> None:
+        if self._lent is not None:
+            self._lent.__exit__(None, None, None)
+        if self.held is not None:
+            self.held.close()
+        self.held = self._lent = None
+
+    def __enter__(self) -> CommandJournal:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+
 def resolve(args: argparse.Namespace) -> tuple[AnyAgent, Path]:
-    """The agent and path `args` name; the workspace's journal is looked at after the command."""
+    """The agent and path `args` name; the workspace's journal is held for the command (from
+    the start: finding the agent reads it)."""
     from core.agents import registry
 
+    given = Path(args.path)
+    args.journal.hold(given if given.is_dir() else given.parent)
     agent, path = registry.resolve(args.path, agent=args.agent)
-    args.journal_root = path if path.is_dir() else path.parent
+    args.journal.hold(path if path.is_dir() else path.parent)  # a folder that holds it
     return agent, path
 
 
-def open_session(args: argparse.Namespace) -> AnySession:
-    """The session of the workspace `args` names: its workspace read and its journal opened
-    when first used, the journal closed with the session (`with open_session(args) as s`)."""
+@contextmanager
+def open_session(args: argparse.Namespace) -> Iterator[AnySession]:
+    """The session of the workspace `args` names: its workspace read when first used, its
+    journal the command's (`CommandJournal`: closed when the command is over)."""
     from core.agents.session import Session
 
     agent, path = resolve(args)
-    return Session.open(agent, path)
+    yield Session(agent, path=path, journal=args.journal.held)
 
 
 def in_workspace(path: Path, given: str) -> str:

@@ -83,6 +83,7 @@ __all__ = [
     "Target",
     "clean_leftovers",
     "commit",
+    "held_journal",
     "journal_for_reading",
     "journal_for_writing",
     "journal_unreadable",
@@ -765,17 +766,28 @@ def _lent_for(root: Path) -> HeldJournal:
 
 
 @contextmanager
-def journal_for_writing(root: Path, *, file: str | None = None) -> Iterator[Journal]:
-    """The workspace's journal, created if needed (a write is about to happen), settled: the
-    one a session lends (`HeldJournal.lent`), else opened for this use and closed after."""
+def held_journal(root: Path, held: HeldJournal | None) -> Iterator[HeldJournal]:
+    """`held` (a session's journal), else the one a session lends to this thread, else one held
+    for this use alone and closed after it: how an operation that also runs with no session (a
+    library call, a test) takes the journal."""
+    if held is not None:
+        yield held
+        return
     held = _lent_for(root)
     own = held is not _LENT.get()
     try:
-        with held.writing(file=file) as journal:
-            yield journal
+        yield held
     finally:
         if own:
             held.close()
+
+
+@contextmanager
+def journal_for_writing(root: Path, *, file: str | None = None) -> Iterator[Journal]:
+    """The workspace's journal, created if needed (a write is about to happen), settled: the
+    one a session lends (`HeldJournal.lent`), else opened for this use and closed after."""
+    with held_journal(root, None) as held, held.writing(file=file) as journal:
+        yield journal
 
 
 @contextmanager
@@ -783,14 +795,8 @@ def journal_for_reading(root: Path, *, required: bool = False) -> Iterator[Journ
     """The journal as it stands, settled; None when the workspace has none (nothing created),
     or when it cannot be read (`journal_unreadable` says why; `required`: WorkspaceError): the
     one a session lends (`HeldJournal.lent`), else opened for this use and closed after."""
-    held = _lent_for(root)
-    own = held is not _LENT.get()
-    try:
-        with held.reading(required=required) as journal:
-            yield journal
-    finally:
-        if own:
-            held.close()
+    with held_journal(root, None) as held, held.reading(required=required) as journal:
+        yield journal
 
 
 @contextmanager
