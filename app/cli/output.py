@@ -72,9 +72,9 @@ def terminal_safe() -> Iterator[None]:
 
 
 def run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
-    from app.cli.workspace import CommandJournal
+    from core.agents.session import OpeningJournal
 
-    with CommandJournal() as args.journal:
+    with OpeningJournal() as args.journal:  # the journal of the workspace the command names
         return _run(handler, args)
 
 

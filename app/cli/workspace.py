@@ -7,53 +7,16 @@ import argparse
 import os
 import sys
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.cli.output import EXIT_OK, print_saved
-from core.store.commit import HeldJournal
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
 if TYPE_CHECKING:
     from core.agents.base import AnyAgent, OpenWorkspace, Row
     from core.agents.session import AnySession
-
-
-class CommandJournal:
-    """The journal of the workspace a command names, held while the command runs (`run`):
-    opened at most once, when first used, and lent to whatever reads or writes it by path
-    meanwhile (finding the agent, the guarded commit, an agent's bookkeeping); looked at after
-    the command."""
-
-    def __init__(self) -> None:
-        self.held: HeldJournal | None = None
-        self._lent: AbstractContextManager[HeldJournal] | None = None
-
-    def hold(self, root: Path) -> None:
-        if self.held is not None and self.held.root == root:
-            return
-        self.close()
-        self.held = HeldJournal(root)
-        self._lent = self.held.lent()
-        self._lent.__enter__()
-
-    def unreadable(self) -> str | None:
-        """Why the journal could not be read (None: it could, or the command named none)."""
-        return None if self.held is None else self.held.unreadable()
-
-    def close(self) -> None:
-        if self._lent is not None:
-            self._lent.__exit__(None, None, None)
-        if self.held is not None:
-            self.held.close()
-        self.held = self._lent = None
-
-    def __enter__(self) -> CommandJournal:
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        self.close()
 
 
 def resolve(args: argparse.Namespace) -> tuple[AnyAgent, Path]:
@@ -71,7 +34,7 @@ def resolve(args: argparse.Namespace) -> tuple[AnyAgent, Path]:
 @contextmanager
 def open_session(args: argparse.Namespace) -> Iterator[AnySession]:
     """The session of the workspace `args` names: its workspace read when first used, its
-    journal the command's (`CommandJournal`: closed when the command is over)."""
+    journal the command's (`OpeningJournal`: closed when the command is over)."""
     from core.agents.session import Session
 
     agent, path = resolve(args)

@@ -16,7 +16,7 @@ from core.agents.base import Agent, W
 from core.store.commit import HeldJournal
 from core.store.journal import Journal
 
-__all__ = ["AnySession", "Session"]
+__all__ = ["AnySession", "OpeningJournal", "Session"]
 
 
 class Session(Generic[W]):
@@ -49,6 +49,15 @@ class Session(Generic[W]):
             self._workspace = self.agent.open(self.path)
         return self._workspace
 
+    def as_saved(self) -> Session[W]:
+        """This session when its workspace is what is saved (or is read only now), else one
+        over the saved files with the same journal: the window's copy holds unsaved edits, or
+        another program changed a file since it was read (the window reads it again soon)."""
+        ws = self._workspace
+        if ws is None or not (ws.modified or any(d.changed_on_disk() for d in ws.documents())):
+            return self
+        return Session(self.agent, self.agent.open(self.path), self.journal)
+
     def reading(self, *, required: bool = False) -> AbstractContextManager[Journal | None]:
         """The journal as it stands (None: the workspace has none yet, or it is unreadable)."""
         return self.journal.reading(required=required)
@@ -68,3 +77,47 @@ class Session(Generic[W]):
 
 
 AnySession = Session[Any]  # the session of whichever agent is open
+
+
+class OpeningJournal:
+    """The journal of the workspace a command (or the window) is opening, held from the start:
+    finding the agent reads it (a choice remembered there), reading the workspace too. Held for
+    the path named first (`hold`), then for the workspace found there when that is another
+    folder; lent meanwhile to whatever reads or writes it by path on this thread, so that it is
+    opened once. A command looks at it after it is over (`unreadable`); the window's session
+    takes it (`release`)."""
+
+    def __init__(self) -> None:
+        self.held: HeldJournal | None = None
+        self._lent: AbstractContextManager[HeldJournal] | None = None
+
+    def hold(self, root: Path) -> HeldJournal:
+        if self.held is None or self.held.root != root:
+            self.close()
+            self.held = HeldJournal(root)
+            self._lent = self.held.lent()
+            self._lent.__enter__()
+        return self.held
+
+    def unreadable(self) -> str | None:
+        """Why the journal could not be read (None: it could, or nothing named a workspace)."""
+        return None if self.held is None else self.held.unreadable()
+
+    def release(self) -> HeldJournal | None:
+        """The journal held, no longer lent (still open: its session holds it now)."""
+        held = self.held
+        if self._lent is not None:
+            self._lent.__exit__(None, None, None)
+        self.held = self._lent = None
+        return held
+
+    def close(self) -> None:
+        held = self.release()
+        if held is not None:
+            held.close()
+
+    def __enter__(self) -> OpeningJournal:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()

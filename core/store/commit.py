@@ -86,7 +86,6 @@ __all__ = [
     "held_journal",
     "journal_for_reading",
     "journal_for_writing",
-    "journal_unreadable",
     "settle_interrupted",
     "sha256",
 ]
@@ -793,7 +792,7 @@ def journal_for_writing(root: Path, *, file: str | None = None) -> Iterator[Jour
 @contextmanager
 def journal_for_reading(root: Path, *, required: bool = False) -> Iterator[Journal | None]:
     """The journal as it stands, settled; None when the workspace has none (nothing created),
-    or when it cannot be read (`journal_unreadable` says why; `required`: WorkspaceError): the
+    or when it cannot be read (`HeldJournal.unreadable` says why; `required`: WorkspaceError): the
     one a session lends (`HeldJournal.lent`), else opened for this use and closed after."""
     with held_journal(root, None) as held, held.reading(required=required) as journal:
         yield journal
@@ -810,13 +809,6 @@ def _corrupt_pages(journal: Journal, *, required: bool) -> Iterator[None]:
         if required:
             raise WorkspaceError(str(error)) from None
         raise error from exc
-
-
-def journal_unreadable(root: Path) -> str | None:
-    """Why the workspace's journal cannot be read (corrupt, not a journal, a newer schema), or
-    None: what a command that reads without it, and the window, tell the person."""
-    with HeldJournal(root) as held:
-        return held.unreadable()
 
 
 def settle_interrupted(
