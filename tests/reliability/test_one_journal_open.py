@@ -5,16 +5,22 @@ where each used to open it again by path."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from app.cli import main
+from core.agents.capabilities import Editing
 from core.agents.registry import agent_named
 from core.agents.session import Session
 from core.ops.activity import operations
 from core.ops.undo import undo_and_save
+from core.review.queue import run_review
+from core.review.rules import RulesReviewer
 from core.store.journal import Journal
 
 EVERBOT = agent_named("everbot")
@@ -84,3 +90,32 @@ def test_the_windows_undo_and_activity_page_open_no_journal_of_their_own(
         assert saved and undo.operation.op_id == op.op_id
         assert operations(demo, held=session.journal)[0].undoes == op.op_id
         assert len(opened) == 1, f"the journal was opened {len(opened)} times"
+
+
+def test_review_now_reads_the_sessions_workspace_unless_it_holds_unsaved_edits(
+    demo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "Review now" in the window reviews the workspace the window holds, through its journal;
+    when that copy holds unsaved edits, it reviews the saved files (read anew), as before."""
+    read_anew: list[Path] = []
+    real_open = type(EVERBOT).open
+
+    def counting_open(agent: Any, path: Path) -> Any:
+        read_anew.append(path)
+        return real_open(agent, path)
+
+    with Session(EVERBOT, EVERBOT.open(demo)) as session:
+        monkeypatch.setattr(type(EVERBOT), "open", counting_open)
+        opened = opens_counted(monkeypatch)
+
+        asyncio.run(run_review(session, RulesReviewer(), today=date.today()))
+
+        assert read_anew == [] and len(opened) == 1
+        row = EVERBOT.rows_in(session.workspace)[0]
+        Editing[Any].of(EVERBOT, demo, "edit").edit(session.workspace, row, score=0.1).apply()
+        assert session.workspace.modified
+
+        asyncio.run(run_review(session, RulesReviewer(), today=date.today()))
+
+        assert read_anew == [demo] and len(opened) == 1
+        assert session.workspace.modified  # the person's edit is still there, unsaved
