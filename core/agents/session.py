@@ -46,7 +46,8 @@ class Session(Generic[W]):
     @property
     def workspace(self) -> W:
         if self._workspace is None:
-            self._workspace = self.agent.open(self.path)
+            with self.journal.lent():  # reading it reads the journal (EverBot's scores)
+                self._workspace = self.agent.open(self.path)
         return self._workspace
 
     def as_saved(self) -> Session[W]:
@@ -56,7 +57,7 @@ class Session(Generic[W]):
         ws = self._workspace
         if ws is None or not (ws.modified or any(d.changed_on_disk() for d in ws.documents())):
             return self
-        return Session(self.agent, self.agent.open(self.path), self.journal)
+        return Session(self.agent, path=self.path, journal=self.journal)
 
     def reading(self, *, required: bool = False) -> AbstractContextManager[Journal | None]:
         """The journal as it stands (None: the workspace has none yet, or it is unreadable)."""
