@@ -755,30 +755,18 @@ class HeldJournal:
 _LENT: ContextVar[HeldJournal | None] = ContextVar("_LENT", default=None)
 
 
-def _lent_for(root: Path) -> HeldJournal:
-    """The journal the session working on `root` lends to this thread, else one held for this
-    use alone (a caller with no session: a library call, the registry's remembered agent)."""
-    held = _LENT.get()
-    if held is not None and (held.root == root or held.root.resolve() == root.resolve()):
-        return held
-    return HeldJournal(root)
-
-
 @contextmanager
 def held_journal(root: Path, held: HeldJournal | None) -> Iterator[HeldJournal]:
-    """`held` (a session's journal), else the one a session lends to this thread, else one held
-    for this use alone and closed after it: how an operation that also runs with no session (a
-    library call, a test) takes the journal."""
+    """`held` (a session's journal), else the one a session lends to this thread for `root`,
+    else one held for this use alone (no session: a library call, a test) and closed after."""
+    lent = _LENT.get()
+    if held is None and lent is not None:
+        held = lent if lent.root == root or lent.root.resolve() == root.resolve() else None
     if held is not None:
         yield held
         return
-    held = _lent_for(root)
-    own = held is not _LENT.get()
-    try:
-        yield held
-    finally:
-        if own:
-            held.close()
+    with HeldJournal(root) as own:
+        yield own
 
 
 @contextmanager
