@@ -3,7 +3,10 @@
 The CLI opens one per command (`app.cli.workspace.open_session`), the window one per open
 workspace (`ui.opening.open_any`); operations take it instead of the agent, the path and a
 workspace of their own, and read and write the journal it holds instead of opening it again by
-path (`reading`, `writing`; see `core.store.commit.HeldJournal`).
+path (`reading`, `writing`; see `core.store.commit.HeldJournal`). Code below them that reads
+the journal by path (the guarded commit, an agent's own bookkeeping) gets the same one while the
+session lends it to the thread (`journal.lent()`: a command for its whole run, through
+`OpeningJournal`; the window for each piece of work it runs, `ui.desk.Desk.lending`).
 """
 
 from __future__ import annotations
