@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from core.ops.activity import ActivityItem, events_of, operations
 from core.ops.undo import UNDO_PREFIX, undo_and_save
+from core.store.commit import HeldJournal
 from core.store.errors import WorkspaceError
 from core.store.journal import RecordedEvent
 from core.times import shown_time
@@ -34,6 +35,8 @@ from ui.untrusted import literal_html, plain_label
 
 if TYPE_CHECKING:
     from core.agent import OpenWorkspace
+    from core.ops.undo import Undo
+    from core.store.document import Saved
 
 __all__ = ["ActivityView"]
 
@@ -61,6 +64,7 @@ class ActivityView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ws: OpenWorkspace | None = None
+        self.held: HeldJournal | None = None  # the session's journal (None: opened by path)
         self.items: list[ActivityItem] = []
         self.confirm: Callable[[str], bool] = self._ask
         self.memory = QLineEdit()
@@ -114,9 +118,10 @@ class ActivityView(QWidget):
         layout.addWidget(self.status)
         layout.addWidget(split, 1)
 
-    def show_workspace(self, ws: OpenWorkspace) -> None:
-        """List what MemDesk saved in the open workspace `ws` (anything with a `root`)."""
-        self.ws = ws
+    def show_workspace(self, ws: OpenWorkspace, held: HeldJournal | None = None) -> None:
+        """List what MemDesk saved in the open workspace `ws` (anything with a `root`), read
+        from its session's journal `held` (None: opened for each look, as with no session)."""
+        self.ws, self.held = ws, held
         self.refresh()
 
     def refresh(self) -> None:
@@ -131,8 +136,9 @@ class ActivityView(QWidget):
                 memory_id=found["memory_id"],
                 actor=found["actor"],
                 kind=found["kind"],
+                held=self.held,
             )
-            saved_any = bool(self.items) or bool(operations(self.ws.root, limit=1))
+            saved_any = bool(self.items) or bool(operations(self.ws.root, limit=1, held=self.held))
         except (WorkspaceError, OSError) as exc:
             self.items, saved_any = [], True
             self.failed.emit(str(exc))
@@ -182,13 +188,13 @@ class ActivityView(QWidget):
         if self.ws is None:
             return []
         try:
-            return events_of(self.ws.root, item.op_id)
+            return events_of(self.ws.root, item.op_id, held=self.held)
         except (WorkspaceError, OSError) as exc:
             self.failed.emit(str(exc))
             return []
 
     def _undo_selected(self) -> None:
-        item, ws = self.selected(), self.ws
+        item, ws, held = self.selected(), self.ws, self.held
         if item is None or ws is None or item.undone_by is not None:
             return
         what = f"{shown_time(item.at)} · {what_text(item, {})}"
@@ -199,7 +205,11 @@ class ActivityView(QWidget):
         if not self.confirm(question):
             return
         op_id = item.op_id
-        self.write_requested.emit(lambda: undo_and_save(ws, op_id), f"Undid: {what}")
+
+        def work() -> tuple[Undo, list[Saved[Any]]]:
+            return undo_and_save(ws, op_id, held=held)
+
+        self.write_requested.emit(work, f"Undid: {what}")
 
     def _ask(self, text: str) -> bool:
         box = QMessageBox(

@@ -25,6 +25,7 @@ from ui.tasks import TaskRunner
 
 Push = Callable[[QUndoCommand], None]
 W = TypeVar("W", bound=OpenWorkspace)  # the workspace its agent opens
+T = TypeVar("T")
 DESK_MARGINS = (6, 4, 6, 0)  # around every desk: the same air between the window and its pages
 
 
@@ -121,7 +122,21 @@ class Desk(QWidget, Generic[W]):
             self.failed.emit(str(exc))
             finish(False)
 
-        self.tasks.run(work, on_done=done, on_error=failed)
+        self.tasks.run(self.lending(work), on_done=done, on_error=failed)
+
+    def lending(self, work: Callable[[], T]) -> Callable[[], T]:
+        """`work` run with the session's journal lent to the thread it runs on: what it reads
+        or writes of the journal (the guarded commit, an agent's bookkeeping) goes through the
+        one the window holds."""
+        session = self._session
+
+        def lent() -> T:
+            if session is None:
+                return work()
+            with session.journal.lent():
+                return work()
+
+        return lent
 
     def connect_page(self, widget: QWidget) -> None:
         """Relay a page's failed / notice / resolved / write_requested signals to the desk's."""

@@ -201,7 +201,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Opened {ws.agent.title} workspace {ws.root}", 5000)
         if journal_problem is not None:  # read without it: history and undo are not there
             self.show_error(journal_problem)
-        self.layout_action.setEnabled(len(detect(ws.root).candidates) > 1)
+        with session.journal.lent():  # detecting reads the agent remembered there
+            self.layout_action.setEnabled(len(detect(ws.root).candidates) > 1)
         self._desk_changed()
         # once the first page has painted; never once the window is gone (a deleted window's
         # signal raised "Signal source has been deleted" when MemDesk quit right after opening)
@@ -285,7 +286,7 @@ class MainWindow(QMainWindow):
             return
         self.statusBar().showMessage(f"Saving {ws.root}…")
         self.tasks.run(
-            lambda: ws.save_all(resolutions),
+            desk.lending(lambda: ws.save_all(resolutions)),
             on_done=lambda saved: self._saved(saved, then),
             on_error=self._save_failed,
         )
@@ -344,14 +345,14 @@ class MainWindow(QMainWindow):
     # -- another writer ----------------------------------------------------------------------------
     def _check_external_change(self) -> None:
         """Files another program changed: read anew (off the UI thread) when unedited here."""
-        ws = self.ws
-        if ws is None:
+        ws, desk = self.ws, self.desk
+        if ws is None or desk is None:
             return
         if self.tasks.busy:
             self._retry.start()
             return
         self.tasks.run(
-            ws.refresh_from_disk,
+            desk.lending(ws.refresh_from_disk),
             on_done=self._refreshed,
             on_error=lambda exc: self.show_error(
                 failure_message(exc, "Could not read the change"), cause=DISK
@@ -392,7 +393,7 @@ class MainWindow(QMainWindow):
                 self.show_banner(note, cause=DISK)
 
         self.tasks.run(
-            ws.reload,
+            self.desk.lending(ws.reload) if self.desk is not None else ws.reload,
             on_done=done,
             on_error=lambda exc: self.show_error(
                 failure_message(exc, "Could not reload"), cause=DISK

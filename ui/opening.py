@@ -12,8 +12,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QInputDialog, QWidget
 
 from core.registry import agent_named, detect, resolve, workspace_root
-from core.session import AnySession, Session
-from core.store.commit import journal_unreadable
+from core.session import AnySession, OpeningJournal, Session
 from core.store.retention import backups_to_keep
 from ui.untrusted import literal_html
 
@@ -37,15 +36,20 @@ class Ambiguous:
 def open_any(path: Path) -> Opened | Ambiguous:
     """The workspace at `path`, read off the UI thread with what its first page shows. A folder
     holding a workspace (PicoClaw's home) opens that one."""
-    root = workspace_root(path)
-    if root.is_dir():
-        found = detect(root)
-        if found.ambiguous:
-            return Ambiguous(root.absolute(), found.candidates)
-    agent, target = resolve(root)
-    session = Session(agent, agent.open(target))
-    session.workspace.warm_up()
-    return Opened(session, journal_unreadable(session.root))
+    with OpeningJournal() as journal:
+        journal.hold(path if path.is_dir() else path.parent)
+        root = workspace_root(path)
+        if root.is_dir():
+            found = detect(root)
+            if found.ambiguous:
+                return Ambiguous(root.absolute(), found.candidates)
+        agent, target = resolve(root)
+        held = journal.hold(target if target.is_dir() else target.parent)
+        session = Session(agent, agent.open(target), held)
+        session.workspace.warm_up()
+        problem = held.unreadable()
+        journal.release()  # the session holds it from now on
+    return Opened(session, problem)
 
 
 def ask_layout(parent: QWidget, root: Path, candidates: tuple[str, ...]) -> str | None:

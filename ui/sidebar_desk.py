@@ -117,7 +117,10 @@ class SidebarDesk(Desk[W]):
 
         def show(view: BackupsView | ActivityView) -> Callable[[], None]:
             def shown() -> None:
-                view.show_workspace(self.workspace)
+                if isinstance(view, ActivityView):
+                    view.show_workspace(self.workspace, self.session.journal)
+                else:  # the backups are files: the journal is not read to list them
+                    view.show_workspace(self.workspace)
                 self.stack.setCurrentWidget(view)
 
             return shown

@@ -72,6 +72,13 @@ def terminal_safe() -> Iterator[None]:
 
 
 def run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    from core.session import OpeningJournal
+
+    with OpeningJournal() as args.journal:  # the journal of the workspace the command names
+        return _run(handler, args)
+
+
+def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     try:
         code = handler(args)
     except (WorkspaceError, InputError) as exc:
@@ -95,10 +102,7 @@ def run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) 
 
 def _warn_unreadable_journal(args: argparse.Namespace) -> None:
     """A command that went on without the journal (it cannot be read) says so, in one line."""
-    from core.store.commit import journal_unreadable
-
-    root = getattr(args, "journal_root", None)
-    problem = None if root is None else journal_unreadable(root)
+    problem = args.journal.unreadable()
     if problem is not None:
         print(f"memdesk: warning: {problem}", file=sys.stderr)
 

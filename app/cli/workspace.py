@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,21 +20,25 @@ if TYPE_CHECKING:
 
 
 def resolve(args: argparse.Namespace) -> tuple[AnyAgent, Path]:
-    """The agent and path `args` name; the workspace's journal is looked at after the command."""
+    """The agent and path `args` name; the workspace's journal is held for the command (from
+    the start: finding the agent reads it)."""
     from core import registry
 
+    given = Path(args.path)
+    args.journal.hold(given if given.is_dir() else given.parent)
     agent, path = registry.resolve(args.path, agent=args.agent)
-    args.journal_root = path if path.is_dir() else path.parent
+    args.journal.hold(path if path.is_dir() else path.parent)  # a folder that holds it
     return agent, path
 
 
-def open_session(args: argparse.Namespace) -> AnySession:
-    """The session of the workspace `args` names: its workspace read and its journal opened
-    when first used, the journal closed with the session (`with open_session(args) as s`)."""
+@contextmanager
+def open_session(args: argparse.Namespace) -> Iterator[AnySession]:
+    """The session of the workspace `args` names: its workspace read when first used, its
+    journal the command's (`OpeningJournal`: closed when the command is over)."""
     from core.session import Session
 
     agent, path = resolve(args)
-    return Session.open(agent, path)
+    yield Session(agent, path=path, journal=args.journal.held)
 
 
 def in_workspace(path: Path, given: str) -> str:

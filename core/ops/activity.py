@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from core.ops.undo import undo_links, undone_by, undone_op
-from core.store.commit import journal_for_reading
+from core.store.commit import HeldJournal, held_journal
 from core.store.journal import Operation, RecordedEvent
 
 __all__ = ["ActivityItem", "events_of", "operations"]
@@ -58,10 +58,11 @@ def operations(
     actor: str | None = None,
     kind: str | None = None,
     limit: int = 500,
+    held: HeldJournal | None = None,
 ) -> list[ActivityItem]:
     """Saved operations, newest first (none before MemDesk's first save here); WorkspaceError
-    when the journal cannot be read."""
-    with journal_for_reading(root, required=True) as journal:
+    when the journal cannot be read. `held`: the session's journal (else opened for this)."""
+    with held_journal(root, held) as journal_held, journal_held.reading(required=True) as journal:
         if journal is None:
             return []
         found = journal.operations(limit, memory_id=memory_id, actor=actor, kind=kind)
@@ -69,7 +70,7 @@ def operations(
     return [ActivityItem(op, undone_by(op.op_id, links), undone_op(op.cause)) for op in found]
 
 
-def events_of(root: Path, op_id: str) -> list[RecordedEvent]:
+def events_of(root: Path, op_id: str, *, held: HeldJournal | None = None) -> list[RecordedEvent]:
     """What one operation changed, memory by memory (before and after)."""
-    with journal_for_reading(root, required=True) as journal:
+    with held_journal(root, held) as journal_held, journal_held.reading(required=True) as journal:
         return [] if journal is None else journal.events_of_op(op_id)

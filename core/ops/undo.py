@@ -12,10 +12,11 @@ depends on it: undo that first).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.ops import ChangeSet, apply_and_save
-from core.store.commit import journal_for_reading, journal_for_writing, sha256
+from core.store.commit import HeldJournal, held_journal, sha256
 from core.store.document import Document, Saved, agrees
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
@@ -83,10 +84,13 @@ def find_operation(journal: Journal, op_id: str | None) -> Operation:
     return matches[0]
 
 
-def plan_undo(ws: Editable, op_id: str | None = None) -> Undo:
+def plan_undo(ws: Editable, op_id: str | None = None, *, held: HeldJournal | None = None) -> Undo:
     """The change sets that undo the operation (not applied yet). WorkspaceError (exit 1) with
-    the reason when it cannot be undone."""
-    with journal_for_reading(ws.root, required=True) as journal:
+    the reason when it cannot be undone. `held`: the session's journal (else opened for this)."""
+    with (
+        held_journal(ws.root, held) as journal_held,
+        journal_held.reading(required=True) as journal,
+    ):
         if journal is None:
             raise WorkspaceError(
                 f"{ws.root}: MemDesk has not changed anything here", exit_code=EXIT_REFUSED
@@ -119,20 +123,31 @@ def undone_by(op_id: str, links: dict[str, str]) -> str | None:
     return undo
 
 
-def undo_and_save(ws: Editable, op_id: str | None = None) -> tuple[Undo, list[Saved[Any]]]:
+def undo_and_save(
+    ws: Editable, op_id: str | None = None, *, held: HeldJournal | None = None
+) -> tuple[Undo, list[Saved[Any]]]:
     """Undo the operation (the newest without `op_id`) and write it at once, as one operation
     the journal links to the one it undid: what the CLI and the Activity page do.
 
     An operation is undone at most once: the check that it is not undone yet and the writes
     that undo it are one step, under the workspace lock (another MemDesk undoing at the same
-    moment waits, then finds it undone). The newest operation is the one when the undo began."""
-    target = _named_operation(ws.root, op_id)
+    moment waits, then finds it undone). The newest operation is the one when the undo began.
+    `held`: the session's journal, which every step reads and writes (else one opened for this
+    undo alone: a caller with no session)."""
+    with held_journal(ws.root, held) as journal:
+        return _undo_and_save(ws, op_id, journal)
+
+
+def _undo_and_save(
+    ws: Editable, op_id: str | None, held: HeldJournal
+) -> tuple[Undo, list[Saved[Any]]]:
+    target = _named_operation(ws.root, op_id, held)
     try:
-        with workspace_lock(ws.root, timeout=UNDO_WAIT_S):
-            undo = plan_undo(ws, target)
+        with workspace_lock(ws.root, timeout=UNDO_WAIT_S), held.lent():
+            undo = plan_undo(ws, target, held=held)
             saved = apply_and_save(ws, undo.changesets, undo.cause) if undo.changesets else []
             if saved:
-                with journal_for_writing(ws.root) as journal:
+                with held.writing() as journal:
                     journal.reopen_proposals(undo.operation.op_id)  # an undone decision waits
     except LockTimeout:
         raise WorkspaceError(
@@ -143,9 +158,9 @@ def undo_and_save(ws: Editable, op_id: str | None = None) -> tuple[Undo, list[Sa
     return undo, saved
 
 
-def _named_operation(root: Any, op_id: str | None) -> str:
+def _named_operation(root: Path, op_id: str | None, held: HeldJournal) -> str:
     """The full id of the operation `op_id` names (the newest one without it)."""
-    with journal_for_reading(root, required=True) as journal:
+    with held.reading(required=True) as journal:
         if journal is None:
             raise WorkspaceError(
                 f"{root}: MemDesk has not changed anything here", exit_code=EXIT_REFUSED

@@ -34,7 +34,7 @@ from core.review.model import in_its_language as say
 from core.review.related import RelatedIndex
 from core.review.triggers import ScanInput, find_candidates, memory_of_row
 from core.scoring.policy import PolicyProfile
-from core.session import AnySession, Session
+from core.session import AnySession
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.journal import Journal, Proposal
 
@@ -205,9 +205,11 @@ def _prepared(
     session: AnySession, today: date, only: Iterable[Key] | None
 ) -> tuple[ReviewRun, _Plan, list[Proposal], list[Candidate], list[Memory], _Context]:
     """A run's start: the memories, the candidates the triggers find, and what to review. The
-    memories are the saved ones, read anew: the window's workspace may hold unsaved edits."""
-    with gc_paused():  # a whole workspace's memories and candidates, none in a cycle
-        saved = Session(session.agent, session.agent.open(session.path), session.journal)
+    memories are the saved ones: the session's workspace, unless it holds unsaved edits (then
+    the saved files are read: `Session.as_saved`)."""
+    # a whole workspace's memories and candidates, none in a cycle
+    with gc_paused(), session.journal.lent():
+        saved = session.as_saved()
         _rows, memories = memories_in(saved)
         mark_stale(session, memories)
         candidates = scan(saved, memories, today, only=only)

@@ -83,9 +83,9 @@ __all__ = [
     "Target",
     "clean_leftovers",
     "commit",
+    "held_journal",
     "journal_for_reading",
     "journal_for_writing",
-    "journal_unreadable",
     "settle_interrupted",
     "sha256",
 ]
@@ -671,11 +671,28 @@ class HeldJournal:
             if file is not None or not self._settled:
                 settle_interrupted(journal, self.root, file=file)
                 self._settled = self._settled or file is None
-            token = _WRITING.set((self.root, journal))
-            try:
+            with self.lent():
                 yield journal
-            finally:
-                _WRITING.reset(token)
+
+    @contextmanager
+    def lent(self) -> Iterator[HeldJournal]:
+        """While in this block, on this thread, whatever reads or writes this workspace's
+        journal by path (`journal_for_reading`/`journal_for_writing`: the guarded commit, an
+        agent's own bookkeeping) uses this one: a command or a page's work opens it once."""
+        token = _LENT.set(self)
+        try:
+            yield self
+        finally:
+            _LENT.reset(token)
+
+    def unreadable(self) -> str | None:
+        """Why the journal cannot be read (corrupt, not a journal, a newer schema), or None:
+        what a command that went on without it, and the window, tell the person."""
+        try:
+            with self.reading(required=True):
+                return None
+        except WorkspaceError as exc:
+            return str(exc)
 
     def close(self) -> None:
         with self._lock:
@@ -734,42 +751,38 @@ class HeldJournal:
             self.close()
 
 
-# The journal a session is writing through on this thread (`HeldJournal.writing`): the guarded
-# commits made meanwhile record into it instead of opening the journal again.
-_WRITING: ContextVar[tuple[Path, Journal] | None] = ContextVar("_WRITING", default=None)
+# The journal a session lends to this thread (`HeldJournal.lent`; `writing` lends it too).
+_LENT: ContextVar[HeldJournal | None] = ContextVar("_LENT", default=None)
 
 
-def _writing_to(root: Path) -> Journal | None:
-    held = _WRITING.get()
-    if held is None or held[1].replaced():
-        return None
-    same = held[0] == root or held[0].resolve() == root.resolve()
-    return held[1] if same else None
+@contextmanager
+def held_journal(root: Path, held: HeldJournal | None) -> Iterator[HeldJournal]:
+    """`held` (a session's journal), else the one a session lends to this thread for `root`,
+    else one held for this use alone (no session: a library call, a test) and closed after."""
+    lent = _LENT.get()
+    if held is None and lent is not None:
+        held = lent if lent.root == root or lent.root.resolve() == root.resolve() else None
+    if held is not None:
+        yield held
+        return
+    with HeldJournal(root) as own:
+        yield own
 
 
 @contextmanager
 def journal_for_writing(root: Path, *, file: str | None = None) -> Iterator[Journal]:
     """The workspace's journal, created if needed (a write is about to happen), settled: the
-    one a session is writing through (see `_WRITING`), else opened, and closed after."""
-    journal = _writing_to(root)
-    if journal is not None:
-        settle_interrupted(journal, root, file=file)
-        yield journal
-        return
-    with HeldJournal(root) as held, held.writing(file=file) as journal:
+    one a session lends (`HeldJournal.lent`), else opened for this use and closed after."""
+    with held_journal(root, None) as held, held.writing(file=file) as journal:
         yield journal
 
 
 @contextmanager
 def journal_for_reading(root: Path, *, required: bool = False) -> Iterator[Journal | None]:
     """The journal as it stands, settled; None when the workspace has none (nothing created),
-    or when it cannot be read (`journal_unreadable` says why; `required`: WorkspaceError)."""
-    journal = _writing_to(root)
-    if journal is not None:
-        with _corrupt_pages(journal, required=required):
-            yield journal
-        return
-    with HeldJournal(root) as held, held.reading(required=required) as journal:
+    or when it cannot be read (`HeldJournal.unreadable` says why; `required`: WorkspaceError): the
+    one a session lends (`HeldJournal.lent`), else opened for this use and closed after."""
+    with held_journal(root, None) as held, held.reading(required=required) as journal:
         yield journal
 
 
@@ -784,16 +797,6 @@ def _corrupt_pages(journal: Journal, *, required: bool) -> Iterator[None]:
         if required:
             raise WorkspaceError(str(error)) from None
         raise error from exc
-
-
-def journal_unreadable(root: Path) -> str | None:
-    """Why the workspace's journal cannot be read (corrupt, not a journal, a newer schema), or
-    None: what a command that reads without it, and the window, tell the person."""
-    try:
-        with journal_for_reading(root, required=True):
-            return None
-    except WorkspaceError as exc:
-        return str(exc)
 
 
 def settle_interrupted(

@@ -201,6 +201,7 @@ class EverBotDesk(SidebarDesk[Workspace]):
         self._backup_search = None
         self.score_bars.profile = ws.profile
         super().show_workspace(ws)
+        self.detail.held = self.profile.held = self.session.journal
         self._index_in_background(ws)
         self._load_trend(ws)
 
@@ -554,7 +555,8 @@ class EverBotDesk(SidebarDesk[Workspace]):
             self.review_chart.show_chart(None)
             return
         try:
-            self.review_chart.show_chart(chart_of(ws, proposal.memory_id, date.today()))
+            with self.session.journal.lent():
+                self.review_chart.show_chart(chart_of(ws, proposal.memory_id, date.today()))
         except (WorkspaceError, OSError) as exc:
             self.review_chart.show_chart(None)
             self.review_chart.summary.setText(f"No score history: {exc}")

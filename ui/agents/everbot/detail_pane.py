@@ -33,6 +33,7 @@ from core.agents.everbot.policy import KNOWN_CATEGORIES
 from core.agents.everbot.workspace import Workspace
 from core.formats.strict_json import dump_json
 from core.ops import ChangeSet
+from core.store.commit import HeldJournal, held_journal
 from core.store.errors import WorkspaceError
 from ui.agents.everbot.score_chart_view import ScoreChartView
 from ui.icons import icon
@@ -53,6 +54,7 @@ class DetailPane(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ws: Workspace | None = None
+        self.held: HeldJournal | None = None  # the session's journal the chart reads
         self.key: str | None = None
         self._build()
         # The memory's fields as shown, and what the person typed over them.
@@ -211,7 +213,8 @@ class DetailPane(QWidget):
             self.chart_view.show_chart(None)
             return
         try:
-            data = chart_of(self.ws, self.key, date.today())
+            with held_journal(self.ws.root, self.held) as held, held.lent():
+                data = chart_of(self.ws, self.key, date.today())
         except (WorkspaceError, OSError) as exc:
             self.chart_view.show_chart(None)
             self.chart_view.summary.setText(f"No score history: {exc}")

@@ -41,6 +41,7 @@ from core.agents.everbot.workspace import Workspace
 from core.formats.strict_json import dump_json
 from core.formats.text import InputError
 from core.ops import apply_and_save
+from core.store.commit import HeldJournal, held_journal
 from core.store.errors import WorkspaceError
 from ui.tables import KeyedTableModel, keyed_table, read_only_table
 from ui.tasks import TaskRunner
@@ -149,6 +150,7 @@ class ProfileView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ws: Workspace | None = None
+        self.held: HeldJournal | None = None  # the session's journal the what-if reads
         self.error: str | None = None
         self.found: WhatIf | None = None
         self._asked = 0  # the what-if run whose result is still wanted
@@ -303,7 +305,11 @@ class ProfileView(QWidget):
             if asked == self._asked:
                 self.what_if_label.setText(f"The what-if failed: {exc}")
 
-        self.runner.run(lambda: what_if(ws, tried, at), on_done=shown, on_error=failed)
+        def work() -> WhatIf:
+            with held_journal(ws.root, self.held) as held, held.lent():
+                return what_if(ws, tried, at)
+
+        self.runner.run(work, on_done=shown, on_error=failed)
 
     def _fill_what_if(self, found: WhatIf | None) -> None:
         rows = found.rows if found is not None else []
