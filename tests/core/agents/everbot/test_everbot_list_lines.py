@@ -1,0 +1,49 @@
+"""`memdesk list` on EverBot prints its lines from the document's columns (a million memories
+without a row or an `Entry` for each): the same lines, byte for byte, as the rows print."""
+
+from __future__ import annotations
+
+import gc
+import tempfile
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.agents.everbot import AGENT
+from core.agents.everbot.document import Entry
+from core.demo import write_demo
+from tests.core.agents.everbot.test_everbot_properties import usual_memory_files
+
+_SECTIONS = st.sampled_from(["all", "active", "archived"])
+
+
+def _lines_of_rows(root: Path, section: str) -> list[str]:
+    return [row.text for row in AGENT.rows(root, section=section)]
+
+
+@settings(max_examples=max(200, settings().max_examples), deadline=None)
+@given(usual_memory_files(), _SECTIONS)
+def test_list_lines_are_the_rows_lines(text: str, section: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "MEMORY.md").write_text(text, encoding="utf-8", newline="")
+        assert AGENT.list_lines(root, section=section) == _lines_of_rows(root, section)
+
+
+def test_list_lines_of_a_demo_with_odd_memories_are_the_rows_lines(tmp_path: Path) -> None:
+    root = write_demo(tmp_path / "ws", entries=3_000, seed=2).workspace
+    text = (root / "MEMORY.md").read_text(encoding="utf-8")
+    odd = "\n\n### [zz0001] fact | 0.50 | 2026-01-01 | 1\n#tag first\n  second  \n"
+    (root / "MEMORY.md").write_text(text + odd, encoding="utf-8")
+    for section in ("all", "active", "archived"):
+        assert AGENT.list_lines(root, section=section) == _lines_of_rows(root, section)
+
+
+def test_listing_makes_no_memory_object(tmp_path: Path) -> None:
+    root = write_demo(tmp_path / "ws", entries=2_000, seed=1).workspace
+    gc.collect()
+    before = sum(1 for o in gc.get_objects() if isinstance(o, Entry))
+    lines = AGENT.list_lines(root)
+    assert len(lines) == 2_000
+    assert sum(1 for o in gc.get_objects() if isinstance(o, Entry)) - before < 10  # the odd few
