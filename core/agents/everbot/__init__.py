@@ -148,10 +148,15 @@ class EverBot(
     ) -> list[str]:
         """From the document's columns: a million memories print without a row or an `Entry`
         for each."""
+        from core.agents.everbot.workspace import Workspace
+
         if query:
             return super().list_lines(path, section=section, query=query, profile=profile)
         section = _section(section)
-        listed = _open(path, profile).doc.listed()
+        # The journal's precise scores print as the file's (`use_precise_scores` takes only
+        # those that round alike), and taking them would make every memory.
+        ws = Workspace.open(path, profile=profile, precise_scores=False)
+        listed = ws.doc.listed()
         columns: Iterable[tuple[Any, ...]] = zip(
             listed.keys, listed.categories, listed.scores, listed.dates, listed.counts,
             listed.sections, map(_shortened, listed.first_lines), strict=True,

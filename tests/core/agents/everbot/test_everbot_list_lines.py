@@ -3,15 +3,19 @@ without a row or an `Entry` for each): the same lines, byte for byte, as the row
 
 from __future__ import annotations
 
-import gc
 import tempfile
+from datetime import date
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.agents.everbot import AGENT
-from core.agents.everbot.document import Entry
+from core.agents.everbot import format as ev
+from core.agents.everbot.decay import apply_decay, preview_decay
+from core.agents.everbot.document import Block
+from core.agents.everbot.workspace import Workspace
 from core.demo import write_demo
 from tests.core.agents.everbot.test_everbot_properties import usual_memory_files
 
@@ -40,10 +44,36 @@ def test_list_lines_of_a_demo_with_odd_memories_are_the_rows_lines(tmp_path: Pat
         assert AGENT.list_lines(root, section=section) == _lines_of_rows(root, section)
 
 
-def test_listing_makes_no_memory_object(tmp_path: Path) -> None:
+def _made(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many times a document read by its headers made its memories (`Entry` objects)."""
+    made: list[int] = []
+    blocks = ev._ByHeaders.blocks
+
+    def counted(self: ev._ByHeaders) -> list[Block]:
+        made.append(1)
+        return blocks(self)
+
+    monkeypatch.setattr(ev._ByHeaders, "blocks", counted)
+    return made
+
+
+def test_listing_makes_no_memory_object(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = write_demo(tmp_path / "ws", entries=2_000, seed=1).workspace
-    gc.collect()
-    before = sum(1 for o in gc.get_objects() if isinstance(o, Entry))
+    made = _made(monkeypatch)
+    assert len(AGENT.list_lines(root)) == 2_000
+    assert not made
+    assert len(AGENT.rows(root)) == 2_000
+    assert made  # the rows are made of memories
+
+
+def test_listing_after_a_decay_run_shows_the_rows_lines_without_making_memories(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = write_demo(tmp_path / "ws", entries=2_000, seed=1).workspace
+    ws = Workspace.open(root)
+    ws.sync_journal()
+    apply_decay(ws, preview_decay(ws, date(2027, 3, 1)))  # the journal keeps precise scores
+    made = _made(monkeypatch)
     lines = AGENT.list_lines(root)
-    assert len(lines) == 2_000
-    assert sum(1 for o in gc.get_objects() if isinstance(o, Entry)) - before < 10  # the odd few
+    assert not made
+    assert lines == _lines_of_rows(root, "all")
