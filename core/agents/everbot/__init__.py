@@ -151,7 +151,9 @@ class EverBot(
         from core.agents.everbot.workspace import Workspace
 
         if query:
-            return super().list_lines(path, section=section, query=query, profile=profile)
+            return super().list_lines(
+                path, section=section, query=query, profile=profile, problems=problems
+            )
         section = _section(section)
         # The journal's precise scores print as the file's (`use_precise_scores` takes only
         # those that round alike), and taking them would make every memory.
