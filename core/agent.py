@@ -415,6 +415,20 @@ class Agent(ABC, Generic[W]):
     ) -> list[Row]:
         """Every memory of every document (the window's search language or words in `query`)."""
 
+    def list_lines(
+        self,
+        path: Path,
+        *,
+        section: str = "all",
+        query: str | None = None,
+        profile: str | None = None,
+        problems: list[Problem] | None = None,
+    ) -> list[str]:
+        """`memdesk list`'s text, a line per memory as `rows` lists them (an agent that can
+        write them without a row for each memory does)."""
+        rows = self.rows(path, section=section, query=query, profile=profile, problems=problems)
+        return [r.text for r in rows]
+
     def rows_in(self, ws: W) -> list[Row]:
         """Every memory of the workspace `ws` that `open` returned, as `rows` lists them (by
         default read again from its folder; an agent that can list them from `ws` does)."""

@@ -43,17 +43,17 @@ def cmd_list(args: argparse.Namespace) -> int:
     """Every memory that can be read; a file that cannot is named on stderr (exit 1)."""
     agent, path = resolve(args)
     problems: list[Any] = []
+    asked = {"section": args.section, "query": args.query, "profile": args.profile}
     with gc_paused():  # a million memories, a million rows: see gc_paused
-        rows = agent.rows(
-            path, section=args.section, query=args.query, profile=args.profile, problems=problems
-        )
+        rows = agent.rows(path, **asked, problems=problems) if args.json else []
+        lines = [] if args.json else agent.list_lines(path, **asked, problems=problems)
     hits = _backup_hits(agent, path, args.query) if args.backups else []
     if args.json:
         print_json([r.fields for r in rows] + [{**h.to_json(), "section": "backup"} for h in hits])
     else:
         header = getattr(agent, "list_header", None)
-        if rows or header:
-            write_lines(itertools.chain([header] if header else [], (r.text for r in rows)))
+        if lines or header:
+            write_lines(itertools.chain([header] if header else [], lines))
         for hit in hits:
             print(f"only in {hit.backup.rel}  [{hit.key}] {first_line(hit.content)}")
     for p in problems:

@@ -3,17 +3,22 @@ draws them, not a timed test.
 
     .venv/bin/python tests/benchmarks/scale_bench.py [--sizes 1000,10000,100000,1000000]
         [--plot docs/scaling.svg]
+    .venv/bin/python tests/benchmarks/scale_bench.py --list [--sizes 1000000]
 
 For each size: load (parse + models), one search keystroke (median over core.agents.everbot.bench's queries),
 saving one edit, beside the raw read + decode + split of the same file. For the largest size, the
 commands a person runs (`check`, `list`, `show`) as real processes, and the journal's size before
 and after them (reading must not grow it) and after a decay run (changes do). And the start of a
 command that needs no numpy, pydantic or Qt, beside `python -c pass`.
+
+`--list`: only `memdesk list` (text, twice, and --json) on the largest size, as real processes
+of this checkout's code, each beside the raw read of the same file and the machine's load.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -40,8 +45,11 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="1000,10000,100000,1000000")
     parser.add_argument("--plot", type=Path, default=None)
+    parser.add_argument("--list", action="store_true", help="only `memdesk list`, largest size")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
+    if args.list:
+        return _list_figures(sizes[-1])
     rows = []
     with tempfile.TemporaryDirectory(prefix="memdesk-scale-") as tmp:
         for n in sizes:
@@ -112,6 +120,26 @@ def _commands(root: Path) -> dict[str, float]:
     return out
 
 
+def _list_figures(n: int) -> int:
+    """`memdesk list` as a person runs it, beside the raw read of the same file (SPEC 8's
+    ratios): `python -m app.cli` from this checkout, not the installed `memdesk`."""
+    with tempfile.TemporaryDirectory(prefix="memdesk-list-") as tmp:
+        root = Path(tmp) / "ws"
+        path = write_demo(root, entries=n, seed=1).memory_file
+        raw = _median(3, lambda: split_lines(decode(path.read_bytes(), path).text))
+        print(f"{n:,} memories, {path.stat().st_size / 1e6:.1f} MB: raw read + decode + split "
+              f"{raw:.3f} s")  # fmt: skip
+        target = TARGETS["list_s"]
+        for label, extra in (("list", []), ("list", []), ("list --json", ["--json"])):
+            load = os.getloadavg()[0]
+            argv = [sys.executable, "-m", "app.cli", "list", str(root), *extra]
+            took = _timed(argv, cwd=Path(__file__).resolve().parents[2], check=True)
+            verdict = f"  (target <= {target:g}: {'ok' if took <= target else 'MISSED'})"
+            print(f"  {label:<12} {took:6.2f} s  {took / raw:5.1f}x raw  load {load:.2f}"
+                  f"{verdict if not extra else ''}")  # fmt: skip
+    return 0
+
+
 def _start() -> dict[str, float]:
     memdesk = str(Path(sys.executable).with_name("memdesk"))
     return {
@@ -128,9 +156,16 @@ def _first_id(path: Path) -> str:
     raise SystemExit(f"{path}: no memory")
 
 
-def _timed(argv: list[str]) -> float:
+def _timed(argv: list[str], cwd: Path | None = None, check: bool = False) -> float:
     start = time.perf_counter()
-    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
+    subprocess.run(
+        argv,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        timeout=600,
+        cwd=cwd,
+        check=check,
+    )
     return time.perf_counter() - start
 
 

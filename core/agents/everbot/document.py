@@ -183,6 +183,32 @@ class Memories:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """What `memdesk list` shows of each memory, in file order: from the columns of a document
+    read by its headers, a million memories print without an `Entry` for each."""
+
+    keys: list[str]
+    categories: list[str]
+    scores: list[float]
+    dates: list[str]
+    counts: list[int]
+    sections: list[Section]
+    first_lines: list[str]  # the first line of each memory's text
+
+    @classmethod
+    def of(cls, entries: Sequence[Entry]) -> Listed:
+        return cls(
+            [e.key for e in entries],
+            [e.category for e in entries],
+            [e.score for e in entries],
+            [e.last_activated for e in entries],
+            [e.activation_count for e in entries],
+            [e.section for e in entries],
+            [e.content.partition("\n")[0] for e in entries],
+        )
+
+
 class Unread(Protocol):
     """A document read by its headers alone: its blocks are made when first asked for."""
 
@@ -193,6 +219,8 @@ class Unread(Protocol):
         ...
 
     def memories(self) -> Memories: ...
+
+    def listed(self) -> Listed: ...
 
 
 _MAKING = threading.Lock()  # one thread makes a document's memories, the others wait for them
@@ -271,6 +299,13 @@ class StructuredDocument:
         if self._unread is not None:
             return self._unread.memories()
         return Memories.of(self.entries())
+
+    def listed(self) -> Listed:
+        """What `memdesk list` shows of each memory: without making an `Entry` for each where
+        the memories are not made yet."""
+        if self._unread is not None:
+            return self._unread.listed()
+        return Listed.of(self.entries())
 
     def header_comments(self) -> dict[str, str]:
         """The agent's header comments (Last updated, Total entries, ...) before the first memory."""

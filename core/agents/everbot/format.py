@@ -39,6 +39,7 @@ from core.agents.everbot.document import (
     SECTION_HEADINGS,
     Block,
     Entry,
+    Listed,
     Memories,
     Raw,
     Section,
@@ -46,8 +47,8 @@ from core.agents.everbot.document import (
     checked_content,
     ends_text,
     load_meta,
-    safe_float,
 )
+from core.agents.everbot.header_problems import explain_bad_header, number_problem
 from core.formats.problems import Problem, excerpt
 from core.formats.text import BOM, DecodedText, decode, gc_paused, split_lines, to_lf
 from core.store.merge import Change
@@ -264,7 +265,7 @@ class _Parser:
                 self.matches[i] = m
                 return _HEADER
         if HEADER_LIKE_RE.match(s):
-            self.bad_reason[i] = _explain_bad_header(s)
+            self.bad_reason[i] = explain_bad_header(s)
             return _BAD
         if s.lower() in SECTION_HEADINGS:
             return _SECTION
@@ -387,7 +388,7 @@ class _Parser:
     def _unusable(self, i: int, score_text: str, count: str) -> None:
         """A header whose numbers the agent cannot use: kept as text and reported."""
         self.classes[i] = _BAD
-        self.bad_reason[i] = _number_problem(score_text, count)
+        self.bad_reason[i] = number_problem(score_text, count)
 
     def _quarantine(self, i: int, end: int, *, after_entries: bool) -> None:
         """Text the agent would drop or glue onto a neighbour: kept verbatim, reported."""
@@ -545,40 +546,6 @@ def last_processed(
         return 0, Problem(path, line, line, "bad_header", what)
 
 
-def _number_problem(score_text: str, count: str) -> str:
-    score = safe_float(score_text)
-    if score is None:
-        return f"score '{excerpt(score_text)}' is not a number (the agent fails to load this file)"
-    if score == INFINITY:
-        return (
-            f"score '{excerpt(score_text)}' is too large for a number: the agent takes it as "
-            "infinity and saves 'inf', which it cannot read back"
-        )
-    return f"hits '{excerpt(count)}' is too long a number (the agent fails to load this file)"
-
-
-def _explain_bad_header(s: str) -> str:
-    hashes = len(s) - len(s.lstrip("#"))
-    if hashes != 3:
-        return f"starts with {hashes} '#' instead of 3"
-    rest = s[3:]
-    if not rest[:1].isspace():
-        return "has no space after '###'"
-    parts = [p.strip() for p in rest.split("|")]
-    if len(parts) != 4:
-        return f"has {len(parts)} fields separated by '|' instead of 4 (id+category, score, date, hits)"
-    head = re.match(r"^\[(\w+)\]\s+(\w+)$", parts[0])
-    if head is None:
-        return "needs '[id] category' with letters, digits or _ only"
-    if safe_float(parts[1]) is None or not re.fullmatch(r"[\d.]+", parts[1]):
-        return f"score '{parts[1]}' is not a number from 0 up"
-    if not re.fullmatch(r"[\d-]+", parts[2]):
-        return f"date '{parts[2]}' must be YYYY-MM-DD"
-    if not re.fullmatch(r"\d+", parts[3]):
-        return f"hits '{parts[3]}' must be a whole number"
-    return "does not match the agent's header pattern"
-
-
 # ---------------------------------------------------------------------------------------------
 # Reading a file of the usual shape by its headers (SPEC 8: load within 4x the raw read)
 
@@ -592,6 +559,8 @@ _HEADER_CUT = re.compile(
     rf"\|{_IN_LINE}*([\d-]+){_IN_LINE}*\|{_IN_LINE}*(\d+){_IN_LINE}*)(?=\n|\Z)"
 )
 _CUT = 8
+# From the line end before a header of the usual shape: the first line of the memory's text.
+_FIRST_LINE = re.compile(r"\n###[^\n]*\n\s*([^\n]*)")
 _INDENTED_HASH_TEXT = re.compile(r"\n[^\S\n]+#")
 _INDENTED_HASH_TEXT_FIRST = re.compile(r"[^\S\n]+#")
 
@@ -713,6 +682,36 @@ class _ByHeaders:
             memories.with_text[k] = bool(entry.content)
             memories.statuses[k] = None if entry.meta is None else entry.meta.get("status")
         return memories
+
+    def listed(self) -> Listed:
+        first_lines = self._first_lines()
+        if first_lines is None:  # not met: the runs below hold one header each
+            return Listed.of([b for b in self.blocks() if isinstance(b, Entry)])
+        return Listed(
+            self.ids, self.categories, self.scores, self.dates, self.counts,
+            self._sections(), first_lines,
+        )  # fmt: skip
+
+    def _first_lines(self) -> list[str] | None:
+        """Each memory's `content.partition("\\n")[0]`: one search over each run of memories of
+        the usual shape, whose text holds no line starting with '#'; the odd ones' entries."""
+        text, sizes, odd = self.text, self.sizes, self._odd_entries()
+        out: list[str] = []
+        start, done = self.first, 0
+        for k in [*sorted(odd), len(sizes)]:
+            end = start + sum(sizes[done:k]) + (k - done)  # where memory k's header starts
+            found = _FIRST_LINE.findall(text, start - 1, end - 1)
+            if len(found) != k - done:
+                return None
+            for i in [i for i, line in enumerate(found) if line[-1:].isspace()]:
+                at = start + sum(sizes[done : done + i]) + i  # `content` is stripped
+                found[i] = text[at : at + sizes[done + i]].partition("\n")[2].strip()
+                found[i] = found[i].partition("\n")[0]
+            out += found
+            if k < len(sizes):
+                out.append(odd[k].content.partition("\n")[0])
+                start, done = end + sizes[k] + 1, k + 1
+        return out
 
     def _odd_entries(self) -> dict[int, Entry]:
         """Each odd memory's entry: the first block of its text."""

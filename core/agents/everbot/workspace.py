@@ -121,8 +121,12 @@ class Workspace(DocumentSet):
 
     # -- opening -----------------------------------------------------------------------------------
     @classmethod
-    def open(cls, target: Path, *, profile: str | None = None) -> Workspace:
-        """Read a workspace. `profile` (everbot, tiered) overrides the one saved or detected."""
+    def open(
+        cls, target: Path, *, profile: str | None = None, precise_scores: bool = True
+    ) -> Workspace:
+        """Read a workspace. `profile` (everbot, tiered) overrides the one saved or detected.
+        Without `precise_scores` the memories keep the file's scores (and are not made at
+        opening): what shows them to two places, as `memdesk list` does, shows the same."""
         root, path = locate_memory_file(target)
         rel = path.relative_to(root).as_posix()
         store_target = Target(
@@ -156,8 +160,9 @@ class Workspace(DocumentSet):
         ws.unreadable_profile = unreadable
         ws.clean_temps()
         ws.warn_about_profile()
-        with gc_paused():
-            ws._use_precise_scores(precise)
+        if precise_scores:
+            with gc_paused():
+                ws._use_precise_scores(precise)
         return ws
 
     @property

@@ -326,6 +326,9 @@ _USUAL_LINES = st.sampled_from(
         "<!-- Total entries: 3 -->",
         "用户喜欢简洁的代码",
         "plain text\x85with a NEL",
+        "### [{id}] fact | 0.30 | 2026-02-01 | 2\n  one line ending in spaces \t",
+        "\x1f  text after a separator",
+        "x" * 59 + "…" + "y",
         "   ",
         "\u3000",
         "",
@@ -384,3 +387,13 @@ def test_memories_read_by_headers_are_those_of_the_entries(
     comments, memories = doc.header_comments(), doc.memories()  # before any entry is made
     assert memories == evdoc.Memories.of(doc.entries())
     assert comments == doc.header_comments()
+
+
+@settings(max_examples=max(300, settings().max_examples))
+@given(usual_memory_files(), st.sampled_from([ARCHIVE_BELOW, None]))
+def test_what_list_shows_read_by_headers_is_that_of_the_entries(
+    text: str, archive_below: float | None
+) -> None:
+    doc = ev.parse(text.encode(), archive_below=archive_below)
+    listed = doc.listed()  # before any entry is made
+    assert listed == evdoc.Listed.of(doc.entries())
