@@ -102,6 +102,9 @@ def test_opening_shows_the_active_memories_and_counts(
     assert window.status.text().endswith(
         f"{len(ws.entries())} memories · showing {len(active)} · saved"
     )
+    desk.select_page("review")  # a page with no table of memories counts none
+    qtbot.waitUntil(lambda: "showing" not in window.status.text())
+    assert window.status.text().endswith(f"{len(ws.entries())} memories · saved")
 
 
 def test_find_edit_save_undo_by_keyboard(qtbot: QtBot, window: MainWindow, workspace: Path) -> None:

@@ -627,12 +627,12 @@ class EverBotDesk(SidebarDesk[Workspace]):
             return "No workspace"
         self._update_counts()
         state = "modified" if ws.modified else "saved"
-        only = len(self.model.hits())
-        backups = f" (+{only} only in backups)" if only else ""
-        return (
-            f"{ws.profile.name} · {len(ws.entries())} memories · showing "
-            f"{len(self.model.keys())}{backups} · {state}"
-        )
+        shown = ""
+        if self._on_memory_list():  # another page shows no table of memories to count
+            only = len(self.model.hits())
+            backups = f" (+{only} only in backups)" if only else ""
+            shown = f" · showing {len(self.model.keys())}{backups}"
+        return f"{ws.profile.name} · {len(ws.entries())} memories{shown} · {state}"
 
 
 DESK = EverBotDesk
