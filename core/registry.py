@@ -230,8 +230,8 @@ def _titles(names: Sequence[str]) -> str:
 
 
 def remembered_agent(root: Path) -> str | None:
-    from core.store.commit import journal_for_reading
     from core.store.journal import JournalError
+    from core.store.settled import journal_for_reading
 
     try:
         with journal_for_reading(root) as journal:
@@ -246,7 +246,7 @@ def remembered_agent(root: Path) -> str | None:
 
 def remember_agent(root: Path, name: str) -> None:
     """Keep the person's choice for this workspace (in its journal)."""
-    from core.store.commit import journal_for_writing
+    from core.store.settled import journal_for_writing
 
     agent = agent_named(name)
     with journal_for_writing(root) as journal:

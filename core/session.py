@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any, Generic
 
 from core.agent import Agent, W
-from core.store.commit import HeldJournal
 from core.store.journal import Journal
+from core.store.settled import HeldJournal
 
 __all__ = ["AnySession", "OpeningJournal", "Session"]
 

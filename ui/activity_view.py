@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
 
 from core.ops.activity import ActivityItem, events_of, operations
 from core.ops.undo import UNDO_PREFIX, undo_and_save
-from core.store.commit import HeldJournal
 from core.store.errors import WorkspaceError
 from core.store.journal import RecordedEvent
+from core.store.settled import HeldJournal
 from core.times import shown_time
 from ui.tables import read_only_table, size_columns
 from ui.untrusted import literal_html, plain_label

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from core.ops.undo import undo_links, undone_by, undone_op
-from core.store.commit import HeldJournal, held_journal
 from core.store.journal import Operation, RecordedEvent
+from core.store.settled import HeldJournal, held_journal
 
 __all__ = ["ActivityItem", "events_of", "operations"]
 

@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.ops import ChangeSet, apply_and_save
-from core.store.commit import HeldJournal, held_journal, sha256
 from core.store.document import Document, Saved, agrees
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
 from core.store.journal import CommitRecord, Journal, Operation, RecordedEvent
 from core.store.locking import LockTimeout, workspace_lock
 from core.store.merge import Change
+from core.store.settled import HeldJournal, held_journal, sha256
 
 if TYPE_CHECKING:
     from core.store.documents import Editable

@@ -14,20 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
-from core.store.commit import (
-    RECENT_COMMITS,
-    Committed,
-    NotRecorded,
-    Planned,
-    Target,
-    commit,
-    journal_for_reading,
-    sha256,
-)
+from core.store.commit import RECENT_COMMITS, Committed, NotRecorded, Planned, Target, commit
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_consistent, read_or_none, settled
 from core.store.journal import DecayState, Event, Journal, RecordedEvent
 from core.store.merge import Change, Format, Resolution, diff, fold, merge, net_changes
+from core.store.settled import journal_for_reading, sha256
 
 __all__ = ["DocState", "Document", "Item", "JournalPlan", "Saved", "agrees"]
 

@@ -26,11 +26,11 @@ from core.registry import NAMES, file_kinds
 from core.review.queue import Refused, approve, run_review
 from core.review.rules import RulesReviewer
 from core.store.backups_view import BackupFile
-from core.store.commit import journal_for_reading
 from core.store.document import Saved
 from core.store.documents import DocumentSet
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal, ProposalStatus
+from core.store.settled import journal_for_reading
 from tests.agents_contract.conftest import (
     LAYOUTS,
     TODAY,

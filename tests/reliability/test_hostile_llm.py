@@ -48,7 +48,7 @@ from core.review.queue import run_review
 from core.review.related import RelatedIndex
 from core.review.run import review_many
 from core.secrets import API_KEY_ENV, REDACTED, scrub_secrets
-from core.store.commit import journal_for_reading
+from core.store.settled import journal_for_reading
 from tests.helpers import serving, session_at
 
 KEY = "Zq93xT-memdesk-test-KEY-7781"

@@ -50,9 +50,9 @@ from core.agents.pomelobot import format as pomelobot
 from core.agents.pomelobot.workspace import PomelobotWorkspace
 from core.ops.entries import add_entry, edit_entry
 from core.store import atomic
-from core.store.commit import journal_for_reading
 from core.store.document import Document
 from core.store.journal import Journal
+from core.store.settled import journal_for_reading
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 LONG = os.environ.get("MEMDESK_LONG") == "1"

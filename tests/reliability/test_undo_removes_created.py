@@ -24,7 +24,7 @@ from core.ops import apply_and_save, undo
 from core.ops.undo import undo_and_save
 from core.registry import all_agents, resolve
 from core.store import atomic
-from core.store.commit import journal_for_reading
+from core.store.settled import journal_for_reading
 from tests.conftest import PROJECT_ROOT
 
 TODAY = date(2026, 11, 1)

@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from app.cli import main
 from core.ops.activity import operations
-from core.store.commit import journal_for_reading
+from core.store.settled import journal_for_reading
 from tests.core.review import test_llm_reviewer
 from tests.core.review.test_llm_reviewer import ChatServer, Reply
 from tests.helpers import pending_at, session_at

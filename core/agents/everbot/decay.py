@@ -19,11 +19,11 @@ from core.agents.everbot.scoring import Transition, transition_with_rule
 from core.agents.everbot.workspace import Workspace
 from core.formats.text import gc_paused
 from core.scoring.policy import DecayRule, PolicyProfile
-from core.store.commit import journal_for_reading
 from core.store.document import Saved
 from core.store.errors import WorkspaceError
 from core.store.journal import DecayState, DecayStates, JournalError, utc_now
 from core.store.merge import Change
+from core.store.settled import journal_for_reading
 from core.times import iso_day
 
 if TYPE_CHECKING:

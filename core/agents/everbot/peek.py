@@ -26,10 +26,10 @@ from core.agents.everbot.workspace import (
 )
 from core.formats.text import decode
 from core.scoring.policy import PolicyProfile
-from core.store.commit import journal_for_reading
 from core.store.errors import WorkspaceError
 from core.store.files import read_consistent
 from core.store.journal import DecayState, HistoryPoint, JournalError
+from core.store.settled import journal_for_reading
 
 LARGE_FILE = 8_000_000  # bytes, about 50,000 memories
 

@@ -33,7 +33,7 @@ from core.ops import ChangeSet
 from core.scoring.policy import PolicyProfile
 from core.store.backups import own_backup_dir
 from core.store.backups_view import BackupFile, find_backups, own_backups
-from core.store.commit import Target, journal_for_reading, journal_for_writing
+from core.store.commit import Target
 from core.store.document import DocState, Document, JournalPlan, Saved
 from core.store.documents import AnyDocument, DocumentSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
@@ -50,6 +50,7 @@ from core.store.journal import (
     utc_now,
 )
 from core.store.merge import Change, Resolution
+from core.store.settled import journal_for_reading, journal_for_writing
 from core.times import iso_day
 
 if TYPE_CHECKING:

@@ -28,8 +28,8 @@ from core.review.queue import (
 )
 from core.review.rules import RulesReviewer
 from core.session import Session
-from core.store.commit import journal_for_reading
 from core.store.errors import WorkspaceError
+from core.store.settled import journal_for_reading
 from tests.helpers import pending_at, session_at
 
 EVERBOT = agent_named("everbot")
@@ -157,7 +157,7 @@ def test_duplicates_across_a_picoclaw_workspace(tmp_path: Path) -> None:
 def _propose(root: Path, agent_name: str, is_daily: object, decision: str) -> tuple[int, Any]:
     """A proposal about the first memory of a daily note, stored as a review run stores one."""
     from core.review.queue import memories_in
-    from core.store.commit import journal_for_writing
+    from core.store.settled import journal_for_writing
 
     rows, memories = memories_in(session_at(root, agent_named(agent_name)))
     memory = next(m for r, m in zip(rows, memories, strict=True) if is_daily(r.file))  # type: ignore[operator]

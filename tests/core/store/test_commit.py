@@ -21,11 +21,12 @@ from core.ops.entries import add_entry, edit_entry
 from core.store import atomic
 from core.store import commit as commit_module
 from core.store.backups import own_backup_dir
-from core.store.commit import Target, clean_leftovers, journal_for_reading, settle_interrupted
+from core.store.commit import Target, clean_leftovers
 from core.store.document import Document
 from core.store.errors import WorkspaceError
 from core.store.journal import Journal
 from core.store.merge import ConflictError
+from core.store.settled import journal_for_reading, settle_interrupted
 from tests.conftest import PROJECT_ROOT
 from tests.helpers import open_workspace
 

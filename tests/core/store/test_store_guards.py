@@ -27,12 +27,13 @@ from core.ops.entries import edit_entry
 from core.store import atomic
 from core.store import commit as store_commit
 from core.store.backups import own_backup_dir
-from core.store.commit import NotRecorded, Target, clean_leftovers, journal_for_reading, sha256
+from core.store.commit import NotRecorded, Target, clean_leftovers
 from core.store.document import Document
 from core.store.documents import Refreshed
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.journal import Journal, JournalError
 from core.store.merge import Change, ConflictError
+from core.store.settled import journal_for_reading, sha256
 from tests.conftest import PROJECT_ROOT
 from tests.core.agents.test_fuzz_parsers import finishes_within
 from tests.core.store.test_commit import _killed_decay

@@ -33,8 +33,8 @@ from core.agents.everbot.policy import KNOWN_CATEGORIES
 from core.agents.everbot.workspace import Workspace
 from core.formats.strict_json import dump_json
 from core.ops import ChangeSet
-from core.store.commit import HeldJournal, held_journal
 from core.store.errors import WorkspaceError
+from core.store.settled import HeldJournal, held_journal
 from ui.agents.everbot.score_chart_view import ScoreChartView
 from ui.icons import icon
 from ui.markdown_view import MarkdownView

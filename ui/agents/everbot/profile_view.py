@@ -41,8 +41,8 @@ from core.agents.everbot.workspace import Workspace
 from core.formats.strict_json import dump_json
 from core.formats.text import InputError
 from core.ops import apply_and_save
-from core.store.commit import HeldJournal, held_journal
 from core.store.errors import WorkspaceError
+from core.store.settled import HeldJournal, held_journal
 from ui.tables import KeyedTableModel, keyed_table, read_only_table
 from ui.tasks import TaskRunner
 from ui.theme import error_style, themed
