@@ -192,7 +192,8 @@ def _resolve(path: Path, agent: str | None) -> tuple[AnyAgent, Path]:
         )
     raise WorkspaceError(
         f"{root}: no agent memory here (looked for {', '.join(a.title for a in all_agents())} "
-        "files: MEMORY.md, memory/MEMORY.md with daily notes, memory/scopes/)"
+        "files: MEMORY.md, memory/MEMORY.md with daily notes, memory/scopes/, "
+        "memories/memory_summary.md)"
     )
 
 

@@ -42,7 +42,7 @@ def write_demo(
     rollout = f"{(day - timedelta(days=3)).isoformat()}T09-12-40-k3Qz-web-shop-deploy.md"
     _write(root / layout.SUMMARY, _summary(facts, day, rollout))
     _write(root / layout.HANDBOOK, _handbook(rollout))
-    _write(root / layout.RAW, _raw(day))
+    _write(root / layout.RAW, _raw(day, rollout))
     _write(root / layout.ROLLOUTS / rollout, _rollout(day))
     note = f"{(day - timedelta(days=1)).isoformat()}T16-00-00-use-pnpm.md"
     _write(root / layout.NOTES / note, "Remember: use pnpm, not npm, in web-shop.\n")
@@ -93,7 +93,7 @@ def _handbook(rollout: str) -> str:
     )
 
 
-def _raw(day: date) -> str:
+def _raw(day: date, rollout: str) -> str:
     return (
         "# Raw Memories\n\n"
         "Merged stage-1 raw memories (stable ascending thread-id order):\n\n"
@@ -101,7 +101,7 @@ def _raw(day: date) -> str:
         f"updated_at: {(day - timedelta(days=3)).isoformat()}T09:12:40Z\n"
         "cwd: ~/src/web-shop\n"
         "rollout_path: ~/.codex/sessions/rollout-demo.jsonl\n"
-        "rollout_summary_file: rollout_summaries/web-shop-deploy.md\n\n"
+        f"rollout_summary_file: rollout_summaries/{rollout}\n\n"
         "The deploy timed out because the runner pool had two machines. 用户要求先查排队时间。\n"
     )
 

@@ -27,7 +27,7 @@ class RegeneratedView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.why = plain_label(name="regeneratedWhy", wrap=True)
-        self.why.setText(f"Read-only: {layout.REGENERATED}.")
+        self.why.setText(f"{layout.REGENERATED[:1].upper()}{layout.REGENERATED[1:]}.")
         self.files = QListWidget()
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
