@@ -25,6 +25,8 @@ NOT_V1 = (
     "memory_summary.md does not start with the line v1: the next consolidation rewrites it whole"
 )
 
+FORGET = "Forget this; it is no longer true: "  # a forget request, as the person would ask it
+
 SUMMARY_TOKENS = 2500  # MEMORY_TOOL_DEVELOPER_INSTRUCTIONS_SUMMARY_TOKEN_LIMIT
 BYTES_PER_TOKEN = 4  # Codex's approximate token count: 4 bytes a token
 NOTE_NAME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-[a-z0-9][a-z0-9-]{0,79}\.md", re.ASCII)

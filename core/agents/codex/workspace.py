@@ -21,7 +21,7 @@ from core.formats.text import InputError
 from core.ops import ChangeSet
 from core.ops.entries import add_entry
 from core.store.documents import AnyDocument, DocumentSet
-from core.store.errors import WorkspaceError
+from core.store.errors import EXIT_REFUSED, WorkspaceError
 
 if TYPE_CHECKING:
     from core.agent import AnyAgent
@@ -65,6 +65,14 @@ class CodexWorkspace(DocumentSet):
         if document.rel in layout.EDITABLE:
             return add_entry(document, Bullet(checked_bullet(text)))
         return self.add_note(text)
+
+    def forget(self, document: AnyDocument, key: str) -> ChangeSet:
+        """A note asking Codex to forget the memory `key` (the memory itself is left as it is:
+        the next consolidation removes it, and what only it supported)."""
+        bullet = document.find(key)
+        if bullet is None:
+            raise WorkspaceError(f"{document.rel}: no memory {key}", exit_code=EXIT_REFUSED)
+        return self.add_note(layout.FORGET + document.fmt.content(bullet))
 
     def add_note(self, text: str, now: datetime | None = None) -> ChangeSet:
         """A new ad-hoc note, the change Codex supports: the next consolidation applies it."""

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QListWidget, QPlainTextEdit, QSplitter, QVBoxLayou
 
 from core.agents.codex import AGENT, layout
 from core.agents.codex.workspace import CodexWorkspace
+from core.ops import ChangeSet
 from core.store.documents import AnyDocument
 from core.store.files import read_or_none
 from ui.desk import Push
@@ -75,6 +76,13 @@ class CodexDesk(SidebarDesk[CodexWorkspace]):
             self.add_page_widget(page)
         self.entries.changed.connect(self.document_changed)
         self.entries.warn = _warnings
+        self.entries.add_action(
+            "Ask Codex to forget it (a note)", self._forget, lambda d: d.rel in layout.EDITABLE
+        )
+
+    def _forget(self, source: AnyDocument, key: str, _text: str) -> ChangeSet:
+        ws: CodexWorkspace = self.workspace
+        return ws.forget(source, key)
 
     def pages_of(self, ws: CodexWorkspace) -> list[Page]:
         return [

@@ -127,3 +127,15 @@ def test_a_summary_not_starting_with_v1_is_flagged(tmp_path: Path) -> None:
     root = _copy(tmp_path) / "memories"
     (root / "memory_summary.md").write_text("## User Profile\n- x\n", encoding="utf-8")
     assert any(w.kind == "not_v1" for w in AGENT.check(root).warnings)
+
+
+def test_forget_is_a_note_in_the_agents_words_and_the_memory_stays(tmp_path: Path) -> None:
+    home = _copy(tmp_path)
+    root = home / "memories"
+    summary = (root / "memory_summary.md").read_bytes()
+    ws = AGENT.open(root)
+    row = next(r for r in AGENT.rows(root) if r.fields["section"] == "summary")
+    apply_and_save(ws, [ws.forget(ws.summary(), row.key)])
+    newest = max((root / layout.NOTES).iterdir())
+    assert newest.read_text(encoding="utf-8") == f"{layout.FORGET}{row.fields['content']}\n"
+    assert (root / "memory_summary.md").read_bytes() == summary
