@@ -39,7 +39,13 @@ __all__ = [
     "workspace_root",
 ]
 
-NAMES: tuple[str, ...] = ("everbot", "picoclaw", "openclaw", "pomelobot")  # most specific first
+NAMES: tuple[str, ...] = (
+    "everbot",
+    "picoclaw",
+    "codex",
+    "openclaw",
+    "pomelobot",
+)  # most specific first
 SETTING = "layout"
 _OLD_NAMES = {"structured": "everbot"}  # what journals of earlier versions remember
 
@@ -186,7 +192,8 @@ def _resolve(path: Path, agent: str | None) -> tuple[AnyAgent, Path]:
         )
     raise WorkspaceError(
         f"{root}: no agent memory here (looked for {', '.join(a.title for a in all_agents())} "
-        "files: MEMORY.md, memory/MEMORY.md with daily notes, memory/scopes/)"
+        "files: MEMORY.md, memory/MEMORY.md with daily notes, memory/scopes/, "
+        "memories/memory_summary.md)"
     )
 
 

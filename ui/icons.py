@@ -41,6 +41,9 @@ PAGE_ICONS = {
     "notes": "calendar",
     "dreaming": "moon",
     "recall": "database",
+    "summary": "memories",
+    "handbook": "memories",
+    "regenerated": "database",
 }
 
 

@@ -1,4 +1,4 @@
-"""`memdesk check` on PicoClaw and Pomeloclaw / Pomelobot workspaces: read everything, write nothing."""
+"""`memdesk check` on PicoClaw, Pomeloclaw / Pomelobot and Codex workspaces: read everything, write nothing."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ def _files(root: Path) -> dict[str, bytes]:
         (WORKSPACES / "picoclaw_hybrid", "picoclaw", 5, 0),
         (WORKSPACES / "picoclaw_hybrid_corrupt", "picoclaw", 0, 1),
         (FIXTURES / "picoclaw" / "home" / "workspace", "picoclaw", 3, 0),
+        (FIXTURES / "codex" / "examples" / "basic" / "codex_home", "codex", 14, 0),
     ],
 )
 def test_check_reads_every_memory_file(

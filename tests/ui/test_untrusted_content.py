@@ -201,7 +201,19 @@ def _openclaw(root: Path, hostile: list[str]) -> None:
     store.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
 
+def _codex(home: Path, hostile: list[str]) -> None:
+    """Hostile bullets and headings in every file Codex writes, and a hostile ad-hoc note."""
+    root = home / "memories"
+    bullets = "".join(f"\n## {text}\n\n- {text}\n" for text in hostile)
+    files = [root / "memory_summary.md", root / "MEMORY.md", root / "raw_memories.md"]
+    for path in [*files, *sorted((root / "rollout_summaries").glob("*.md"))]:
+        path.write_text(path.read_text(encoding="utf-8") + bullets, encoding="utf-8")
+    note = root / "extensions" / "ad_hoc" / "notes" / "2026-03-01T12-00-00-hostile.md"
+    note.write_text("\n".join(hostile) + "\n", encoding="utf-8")
+
+
 WRITERS: dict[str, Callable[[Path, list[str]], None]] = {
+    "codex": _codex,
     "everbot": _everbot,
     "picoclaw": _picoclaw,
     "pomelobot": _pomelobot,

@@ -59,6 +59,8 @@ class OpenClaw(
 
         if (root / "memory" / "scopes").is_dir():
             return []  # Pomeloclaw's scopes
+        if (root / "memory_summary.md").is_file() or (root / "rollout_summaries").is_dir():
+            return []  # Codex's memory root: its MEMORY.md is the consolidator's handbook
         files = layout.list_files(root)
         if not layout.looks_like_openclaw(root) and not _dated_notes_of_openclaw(root, files):
             return []

@@ -28,6 +28,7 @@ def _copy(src: Path, tmp_path: Path) -> Path:
         (WORKSPACES / "picoclaw_hybrid_corrupt", "picoclaw"),
         (WORKSPACES / "pomelobot", "pomelobot"),
         (WORKSPACES / "openclaw", "openclaw"),
+        (FIXTURES / "codex" / "examples" / "basic" / "codex_home" / "memories", "codex"),
     ],
 )
 def test_each_example_workspace_is_recognised(folder: Path, layout: str) -> None:
@@ -59,7 +60,7 @@ def test_two_layouts_in_one_folder_ask_and_the_choice_is_remembered(tmp_path: Pa
     again = detect(ws)
     assert again.chosen == "pomelobot"
     assert all(s.kind == "scope" for s in again.sources)
-    with pytest.raises(ValueError, match="known: everbot, picoclaw, openclaw, pomelobot"):
+    with pytest.raises(ValueError, match="known: everbot, picoclaw, codex, openclaw, pomelobot"):
         remember_agent(ws, "nonsense")  # type: ignore[arg-type]
 
 

@@ -1,0 +1,336 @@
+"""Codex CLI's memories (spec/codex.md, Codex 0.171.0): `<CODEX_HOME>/memories/`.
+
+The workspace is the memory root. memory_summary.md (what every new session reads, cut at 2,500
+tokens) and MEMORY.md are edited with a warning: the next consolidation may rewrite them. The
+change Codex supports is an ad-hoc note, which is MemDesk's add. raw_memories.md and
+rollout_summaries/ are shown read-only: Codex regenerates them. `.git/` and the databases are
+never written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from core.agent import (
+    LIST_HEADER,
+    Agent,
+    CheckReport,
+    Context,
+    DemoResult,
+    Injected,
+    Row,
+    Source,
+    SourceCount,
+    Unseen,
+    list_line,
+)
+from core.agents.codex import layout
+from core.capabilities import Editing, SessionStart
+from core.formats.problems import Problem
+from core.formats.text import InputError
+from core.ops import ChangeSet
+from core.store.backups_view import BackupFile, find_backups, own_backups
+from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
+from core.store.files import read_or_none
+
+if TYPE_CHECKING:
+    from core.agents.codex.workspace import CodexWorkspace
+
+SECTIONS = ("summary", "handbook", "notes", "raw", "rollouts", "all")
+
+
+class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
+    name: ClassVar[str] = "codex"
+    title: ClassVar[str] = "Codex"
+    demo_layouts: ClassVar[tuple[str, ...]] = ("codex",)
+    list_header: ClassVar[str] = LIST_HEADER
+
+    def detect(self, root: Path) -> Sequence[Source]:
+        if not layout.is_memory_root(root):
+            return []
+        found = [
+            Source("longterm", root / layout.SUMMARY, layout.SUMMARY),
+            Source("longterm", root / layout.HANDBOOK, layout.HANDBOOK),
+            Source("daily_notes", root / layout.RAW, layout.RAW),
+            Source("daily_notes", root / layout.ROLLOUTS, layout.ROLLOUTS),
+            Source("structured", root / layout.NOTES, "notes"),
+        ]
+        return [s for s in found if s.path.exists()]
+
+    def workspace_in(self, folder: Path) -> Path | None:
+        """CODEX_HOME (~/.codex) stands for its memories/."""
+        inner = folder / "memories"
+        return inner if inner.is_dir() and self.detect(inner) else None
+
+    def open(self, root: Path) -> CodexWorkspace:
+        from core.agents.codex.workspace import CodexWorkspace
+
+        return CodexWorkspace.open(root)
+
+    def file_kind(self, data: bytes) -> str | None:
+        return None
+
+    def backups(self, path: Path) -> list[BackupFile]:
+        """MemDesk's backups of memory_summary.md, MEMORY.md and the notes it edited."""
+        from core.agents.codex.format import BulletFormat, NoteFormat
+
+        groups = [own_backups(path, path / rel, BulletFormat(rel)) for rel in layout.EDITABLE]
+        for note in layout.notes(path):
+            rel = note.relative_to(path).as_posix()
+            groups.append(own_backups(path, note, NoteFormat(rel)))
+        return find_backups(groups)
+
+    # -- reading -------------------------------------------------------------------------------
+    def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
+        report = CheckReport(self.name)
+        problems: list[Problem] = []
+        rows = self.rows(path, problems=problems)
+        report.problems += problems
+        for rel in (*layout.EDITABLE, layout.RAW):
+            count = sum(1 for r in rows if r.file == rel)
+            if (path / rel).exists():
+                report.sources.append(SourceCount(rel, str(path / rel), count))
+        for section, kind in (("notes", "notes"), ("rollouts", "rollout_summaries")):
+            count = sum(1 for r in rows if r.fields["section"] == section)
+            if count:
+                report.sources.append(SourceCount(kind, str(path), count))
+        report.warnings += self._warnings(path)
+        report.summary = f"{path}: Codex memories, {report.entries} memories"
+        return report
+
+    def _warnings(self, path: Path) -> list[Problem]:
+        found = []
+        summary = path / layout.SUMMARY
+        data = read_or_none(summary, root=path)
+        if data is not None and data.strip():
+            first = data.removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0].rstrip(b"\r")
+            if first != b"v1":
+                found.append(Problem(str(summary), 1, 1, "not_v1", layout.NOT_V1))
+            cut = layout.summary_cut(data.decode("utf-8", "replace"))
+            if cut.truncated:
+                message = (
+                    f"only the first {layout.SUMMARY_TOKENS} tokens of memory_summary.md reach "
+                    "the model: what follows is not seen"
+                )
+                found.append(Problem(str(summary), 1, 1, "truncated", message))
+        return found
+
+    def rows(
+        self,
+        path: Path,
+        *,
+        section: str = "all",
+        query: str | None = None,
+        profile: str | None = None,
+        problems: list[Problem] | None = None,
+    ) -> list[Row]:
+        """The summary's and the handbook's bullets, the notes, then the read-only files."""
+        if section not in SECTIONS:
+            raise WorkspaceError(
+                f"--section {section}: Codex's sections are {', '.join(SECTIONS)}",
+                exit_code=EXIT_ERROR,
+            )
+        makers: dict[str, Callable[[], list[Row]]] = {
+            "summary": lambda: _bullet_rows(path, layout.SUMMARY, "summary"),
+            "handbook": lambda: _bullet_rows(path, layout.HANDBOOK, "handbook"),
+            "notes": lambda: _note_rows(path),
+            "raw": lambda: _whole_rows(path, [path / layout.RAW], "raw"),
+            "rollouts": lambda: _whole_rows(path, layout.rollouts(path), "rollouts"),
+        }
+        rows: list[Row] = []
+        for name, make in makers.items():
+            if section not in (name, "all"):
+                continue
+            try:
+                rows += make()
+            except (WorkspaceError, InputError) as exc:
+                if problems is None:
+                    raise
+                where = str(getattr(exc, "path", path))
+                problems.append(Problem(where, 1, 1, "unreadable", str(exc)))
+        return [r for r in rows if r.matches(query)]
+
+    def reviewed(self, row: Row) -> bool:
+        return row.fields["section"] in ("summary", "handbook", "notes")
+
+    def detail(self, row: Row) -> str:
+        section = row.fields["section"]
+        if section in ("raw", "rollouts"):
+            return layout.REGENERATED
+        if section == "notes":
+            return "ad-hoc note: the next consolidation applies it"
+        return f"{row.file}: {layout.REWRITTEN}"
+
+    # -- writing -------------------------------------------------------------------------------
+    def add(
+        self,
+        ws: CodexWorkspace,
+        text: str,
+        *,
+        file: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet:
+        """A new ad-hoc note (the change Codex supports), or a bullet at the end of
+        memory_summary.md or MEMORY.md when `file` names one."""
+        if file in layout.EDITABLE:
+            return ws.add_entry(ws.document_at(str(file)), text)
+        if file is not None:
+            raise WorkspaceError(
+                f"{file}: MemDesk adds to {', '.join(layout.EDITABLE)} or as a note",
+                exit_code=EXIT_REFUSED,
+            )
+        return ws.add_note(text)
+
+    def edit(
+        self,
+        ws: CodexWorkspace,
+        row: Row,
+        *,
+        text: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet:
+        from core.agents.codex.format import NOTE_KEY
+        from core.ops.entries import edit_entry
+
+        if text is None:
+            raise WorkspaceError("Codex's memories have only text: give --text")
+        self._refuse_read_only(row)
+        key = NOTE_KEY if row.fields["section"] == "notes" else row.key
+        return edit_entry(ws.document_at(row.file), key, text)
+
+    def delete(self, ws: CodexWorkspace, row: Row) -> ChangeSet:
+        from core.ops.entries import delete_entry
+
+        self._refuse_read_only(row)
+        if row.fields["section"] == "notes":
+            raise WorkspaceError(
+                f"{row.file}: Codex never deletes a note; add a note asking it to forget instead",
+                exit_code=EXIT_REFUSED,
+            )
+        return delete_entry(ws.document_at(row.file), row.key)
+
+    def promote(self, ws: CodexWorkspace, row: Row) -> ChangeSet:
+        raise WorkspaceError(
+            f"{row.file}: Codex promotes nothing itself; add a note instead", exit_code=EXIT_REFUSED
+        )
+
+    @staticmethod
+    def _refuse_read_only(row: Row) -> None:
+        if row.fields["section"] in ("raw", "rollouts"):
+            raise WorkspaceError(f"{row.file}: {layout.REGENERATED}", exit_code=EXIT_REFUSED)
+
+    # -- what the agent sees -------------------------------------------------------------------
+    def context(
+        self,
+        path: Path,
+        *,
+        today: date | None = None,
+        scope: str | None = None,
+        project: str | None = None,
+    ) -> Context:
+        """memory_summary.md, trimmed and cut at 2,500 tokens, as every new session gets it."""
+        from core.agents.codex.format import BulletFormat
+
+        data = read_or_none(path / layout.SUMMARY, root=path) or b""
+        text = data.decode("utf-8", "replace")
+        cut = layout.summary_cut(text)
+        seen_bytes = len(cut.seen.encode("utf-8"))
+        start = len(text.removeprefix("\ufeff")) - len(text.removeprefix("\ufeff").lstrip())
+        unseen = []
+        if cut.truncated:
+            doc = BulletFormat(layout.SUMMARY).parse(data)
+            offset = 0
+            for number, line in enumerate(doc.lines, start=1):
+                if offset - start >= len(cut.seen) and line.startswith("- "):
+                    unseen.append(Unseen(number, line[2:60].rstrip()))
+                offset += len(line)
+        notes = (
+            (f"cut at {layout.SUMMARY_TOKENS} tokens ({seen_bytes} bytes)",)
+            if cut.truncated
+            else ()
+        )
+        part = Injected(
+            layout.SUMMARY,
+            len(text),
+            len(cut.seen),
+            cut.truncated,
+            cut.seen,
+            label="Memory summary",
+            notes=notes,
+            unseen=tuple(unseen),
+        )
+        return Context([part], [cut.seen] if cut.seen else [], "Every new Codex session")
+
+    # -- demo ----------------------------------------------------------------------------------
+    def demo(
+        self,
+        target: Path,
+        *,
+        layout: str,
+        entries: int | None,
+        seed: int,
+        today: date | None = None,
+    ) -> DemoResult:
+        from core.agents.codex.demo import write_demo
+
+        return write_demo(target, entries=entries, seed=seed, today=today)
+
+
+def _row(id_: str, section: str, when: str, content: str, rel: str, line: int, path: Path) -> Row:
+    fields = {
+        "id": id_,
+        "category": section,
+        "score": None,
+        "last_activated": when,
+        "activation_count": None,
+        "section": section,
+        "content": content,
+        "file": str(path),
+        "line": line,
+        "read_only": section in ("raw", "rollouts"),
+    }
+    return Row(id_, rel, line, fields, list_line(id_, section, when, content), key=id_)
+
+
+def _bullet_rows(root: Path, rel: str, section: str) -> list[Row]:
+    from core.agents.codex.format import BulletFormat
+
+    path = root / rel
+    data = read_or_none(path, root=root)
+    if data is None:
+        return []
+    doc = BulletFormat(rel).parse(data)
+    return [_row(b.key, section, "", b.text, rel, b.line, path) for b in doc.bullets()]
+
+
+def _note_rows(root: Path) -> list[Row]:
+    from core.agents.codex.format import NoteFormat
+
+    rows = []
+    for note in layout.notes(root):
+        rel = note.relative_to(root).as_posix()
+        doc = NoteFormat(rel).parse(read_or_none(note, root=root))
+        if doc.note is not None and doc.note.text:
+            when = note.name[:10]
+            rows.append(_row(note.stem, "notes", when, doc.note.text, rel, 1, note))
+    return rows
+
+
+def _whole_rows(root: Path, files: list[Path], section: str) -> list[Row]:
+    rows = []
+    for path in files:
+        data = read_or_none(path, root=root)
+        if data is None:
+            continue
+        rel = path.relative_to(root).as_posix()
+        text = data.decode("utf-8", "replace")
+        rows.append(_row(path.stem, section, "", text, rel, 1, path))
+    return rows
+
+
+AGENT = Codex()

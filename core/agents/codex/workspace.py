@@ -1,0 +1,84 @@
+"""An open Codex memory root: memory_summary.md, MEMORY.md and the ad-hoc notes MemDesk edits
+(spec/codex.md 1.1, 6). Everything else of the folder is only ever read."""
+
+from __future__ import annotations
+
+import contextlib
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from core.agents.codex import layout
+from core.agents.codex.format import (
+    Bullet,
+    BulletFormat,
+    NoteFormat,
+    NoteText,
+    checked_bullet,
+    checked_note,
+)
+from core.formats.text import InputError
+from core.ops import ChangeSet
+from core.ops.entries import add_entry
+from core.store.documents import AnyDocument, DocumentSet
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+
+if TYPE_CHECKING:
+    from core.agent import AnyAgent
+
+
+class CodexWorkspace(DocumentSet):
+    @property
+    def agent(self) -> AnyAgent:
+        from core.agents.codex import AGENT
+
+        return AGENT
+
+    def warm_up(self) -> None:
+        with contextlib.suppress(InputError, WorkspaceError):  # its page says why
+            self.summary()
+
+    def folders(self) -> list[Path]:
+        found = [self.root, self.root / layout.NOTES]
+        return [f for f in found if f.is_dir() and not f.is_symlink()]
+
+    def summary(self) -> AnyDocument:
+        return self.open_document(layout.SUMMARY, BulletFormat(layout.SUMMARY))
+
+    def handbook(self) -> AnyDocument:
+        return self.open_document(layout.HANDBOOK, BulletFormat(layout.HANDBOOK))
+
+    def note(self, rel: str) -> AnyDocument:
+        return self.open_document(rel, NoteFormat(rel))
+
+    def document_at(self, rel: str) -> AnyDocument:
+        if rel == layout.SUMMARY:
+            return self.summary()
+        if rel == layout.HANDBOOK:
+            return self.handbook()
+        if rel.startswith(layout.NOTES + "/") and layout.NOTE_NAME.fullmatch(rel.split("/")[-1]):
+            return self.note(rel)
+        return super().document_at(rel)
+
+    def add_entry(self, document: AnyDocument, text: str) -> ChangeSet:
+        """A bullet at the end of memory_summary.md or MEMORY.md; on a note, a new note."""
+        if document.rel in layout.EDITABLE:
+            return add_entry(document, Bullet(checked_bullet(text)))
+        return self.add_note(text)
+
+    def forget(self, document: AnyDocument, key: str) -> ChangeSet:
+        """A note asking Codex to forget the memory `key` (the memory itself is left as it is:
+        the next consolidation removes it, and what only it supported)."""
+        bullet = document.find(key)
+        if bullet is None:
+            raise WorkspaceError(f"{document.rel}: no memory {key}", exit_code=EXIT_REFUSED)
+        return self.add_note(layout.FORGET + document.fmt.content(bullet))
+
+    def add_note(self, text: str, now: datetime | None = None) -> ChangeSet:
+        """A new ad-hoc note, the change Codex supports: the next consolidation applies it."""
+        body = checked_note(text)
+        taken = {p.name for p in layout.notes(self.root)}
+        taken |= {d.rel.split("/")[-1] for d in self.documents()}
+        name = layout.note_name(body, now or datetime.now(), taken)
+        document = self.note(f"{layout.NOTES}/{name}")
+        return add_entry(document, NoteText(body), f"Add note {name}")

@@ -1,0 +1,151 @@
+"""Codex's pages: the memory summary, MEMORY.md, the ad-hoc notes, the files Codex regenerates
+(read-only, with the reason) and what every new session reads (then every desk's Backups and
+Activity)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from PySide6.QtWidgets import QListWidget, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget
+
+from core.agents.codex import AGENT, layout
+from core.agents.codex.workspace import CodexWorkspace
+from core.ops import ChangeSet
+from core.store.documents import AnyDocument
+from core.store.files import read_or_none
+from ui.desk import Push
+from ui.entries_view import EntriesView, FileRef
+from ui.settings import Settings
+from ui.sidebar_desk import Page, SidebarDesk
+from ui.tasks import TaskRunner
+from ui.untrusted import plain_label
+
+
+class RegeneratedView(QWidget):
+    """raw_memories.md and rollout_summaries/: shown as saved, never edited."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.why = plain_label(name="regeneratedWhy", wrap=True)
+        self.why.setText(f"{layout.REGENERATED[:1].upper()}{layout.REGENERATED[1:]}.")
+        self.files = QListWidget()
+        self.text = QPlainTextEdit()
+        self.text.setReadOnly(True)
+        split = QSplitter()
+        split.addWidget(self.files)
+        split.addWidget(self.text)
+        split.setSizes([260, 640])
+        box = QVBoxLayout(self)
+        box.addWidget(self.why)
+        box.addWidget(split, 1)
+        self.paths: list[tuple[str, bytes]] = []
+        self.files.currentRowChanged.connect(self._show)
+
+    def show_workspace(self, ws: CodexWorkspace) -> None:
+        found = [ws.root / layout.RAW, *layout.rollouts(ws.root)]
+        self.paths = []
+        for path in found:
+            data = read_or_none(path, root=ws.root)
+            if data is not None:
+                self.paths.append((path.relative_to(ws.root).as_posix(), data))
+        self.files.clear()
+        self.files.addItems([rel for rel, _ in self.paths])
+        if self.paths:
+            self.files.setCurrentRow(0)
+        else:
+            self.text.setPlainText("")
+
+    def _show(self, row: int) -> None:
+        if 0 <= row < len(self.paths):
+            self.text.setPlainText(self.paths[row][1].decode("utf-8", "replace"))
+
+
+class CodexDesk(SidebarDesk[CodexWorkspace]):
+    def __init__(
+        self,
+        push: Push,
+        tasks: TaskRunner,
+        settings: Settings | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(push, tasks, settings, parent)
+        self.entries = EntriesView(push)
+        self.regenerated = RegeneratedView()
+        for page in (self.entries, self.regenerated):
+            self.add_page_widget(page)
+        self.entries.changed.connect(self.document_changed)
+        self.entries.warn = _warnings
+        self.entries.add_action(
+            "Ask Codex to forget it (a note)", self._forget, lambda d: d.rel in layout.EDITABLE
+        )
+
+    def _forget(self, source: AnyDocument, key: str, _text: str) -> ChangeSet:
+        ws: CodexWorkspace = self.workspace
+        return ws.forget(source, key)
+
+    def pages_of(self, ws: CodexWorkspace) -> list[Page]:
+        return [
+            self._entries_page("summary", "Memory summary", lambda: [_summary(ws)]),
+            self._entries_page("handbook", "MEMORY.md", lambda: [_handbook(ws)]),
+            self._entries_page("notes", "Ad-hoc notes", lambda: _notes(ws)),
+            Page("regenerated", lambda: "Regenerated (read-only)", self._show_regenerated),
+            self.context_page(),
+        ]
+
+    def _entries_page(self, name: str, title: str, refs: Callable[[], list[FileRef]]) -> Page:
+
+        def show() -> None:
+            self.entries.ws = self.workspace
+            self.entries.show_files(refs(), title=title)
+            self.stack.setCurrentWidget(self.entries)
+
+        return Page(name, lambda: title, show)
+
+    def _show_regenerated(self) -> None:
+        self.regenerated.show_workspace(self.workspace)
+        self.stack.setCurrentWidget(self.regenerated)
+
+    def header_text(self, ws: CodexWorkspace) -> str:
+        return f"Codex memories {ws.root} · add a note to change what Codex remembers"
+
+    def refresh_page(self, row: int) -> None:
+        if self.stack.currentWidget() is self.entries:
+            self.pages[row].show()
+        else:
+            super().refresh_page(row)
+
+    def status_text(self) -> str:
+        return f"{AGENT.title} · {super().status_text()}"
+
+
+def _summary(ws: CodexWorkspace) -> FileRef:
+    return FileRef(layout.SUMMARY, layout.SUMMARY, ws.summary)
+
+
+def _handbook(ws: CodexWorkspace) -> FileRef:
+    return FileRef(layout.HANDBOOK, layout.HANDBOOK, ws.handbook)
+
+
+def _notes(ws: CodexWorkspace) -> list[FileRef]:
+    refs = []
+    for path in reversed(layout.notes(ws.root)):  # newest first
+        rel = path.relative_to(ws.root).as_posix()
+        refs.append(FileRef(path.name, rel, partial(ws.note, rel)))
+    return refs
+
+
+def _warnings(source: AnyDocument) -> list[str]:
+    if source.rel not in layout.EDITABLE:
+        return []
+    found = [layout.REWRITTEN]
+    text = source.text()
+    if source.rel == layout.SUMMARY and text.strip():
+        if text.removeprefix("\ufeff").split("\n", 1)[0].rstrip("\r") != "v1":
+            found.append(layout.NOT_V1)
+        if layout.summary_cut(text).truncated:
+            found.append(f"only the first {layout.SUMMARY_TOKENS} tokens reach the model")
+    return found
+
+
+DESK = CodexDesk
