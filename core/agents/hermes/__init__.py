@@ -107,6 +107,7 @@ class Hermes(Agent["HermesWorkspace"], Editing["HermesWorkspace"], SessionStart)
                             "its next write",
                         )
                     )
+        report.warnings += _pending_warnings(path)
         report.summary = f"{path}: Hermes home, {report.entries} memories"
         return report
 
@@ -224,6 +225,18 @@ def _files(path: Path) -> list[tuple[MemoryFileRef, MemoryFile | Exception]]:
             doc = exc
         out.append((ref, doc))
     return out
+
+
+def _pending_warnings(path: Path) -> list[Problem]:
+    """The writes the agent staged for approval, and the records it cannot read."""
+    from core.agents.hermes.pending import FOLDER, pending_writes, waiting_line
+
+    writes, skipped = pending_writes(path)
+    found = [Problem(str(path / FOLDER), 1, 1, "pending", waiting_line(writes))] if writes else []
+    return found + [
+        Problem(str(path / rel), 1, 1, "unreadable", "Hermes skips this pending write: not JSON")
+        for rel in skipped
+    ]
 
 
 def _row(ref: MemoryFileRef, file: Path, entry: Entry) -> Row:

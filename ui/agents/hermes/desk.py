@@ -8,6 +8,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QWidget
 
 from core.agents.hermes.format import MemoryFile
+from core.agents.hermes.pending import pending_writes, waiting_line
 from core.agents.hermes.workspace import LIMITS, HermesWorkspace, profiles
 from core.store.documents import AnyDocument
 from ui.desk import Push
@@ -34,13 +35,15 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
         self.entries.warn = budget_lines
 
     def pages_of(self, ws: HermesWorkspace) -> list[Page]:
-        return [
+        pages = [
             Page(f"memory:{name}", _title(name), self._profile_shower(name))
             for name, _ in profiles(ws.root)
         ]
+        return [*pages, self.context_page(lambda: [p for p, _ in profiles(ws.root)], "Profile")]
 
     def header_text(self, ws: HermesWorkspace) -> str:
-        return f"{TITLE} home {ws.root}"
+        waiting = waiting_line(pending_writes(ws.root)[0])
+        return f"{TITLE} home {ws.root}" + (f" · {waiting}" if waiting else "")
 
     def _profile_shower(self, name: str) -> Callable[[], None]:
         def show() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -229,3 +230,31 @@ def test_a_bom_entry_is_hidden_from_the_model_and_said_so(tmp_path: Path) -> Non
         part.text
     )
     assert part.unseen and "seen" in part.text
+
+
+# -- writes waiting for approval -----------------------------------------------------------------
+def test_the_writes_the_agent_staged_are_listed_oldest_first_with_every_field(
+    tmp_path: Path,
+) -> None:
+    """Tried as a Hermes user with the approval gate on would: writes piled up in
+    pending/memory/ and `memdesk check` said nothing; now it says how many wait and since when."""
+    from core.agents.hermes.pending import pending_writes
+
+    home = _home(tmp_path, "first")
+    shutil.copytree(ORACLE / "pending-stage-and-list/pending", home / "pending")
+    (home / "pending/memory/broken.json").write_text("{", encoding="utf-8")
+    writes, skipped = pending_writes(home)
+    records = sorted((ORACLE / "pending-stage-and-list/pending/memory").glob("*.json"))
+    assert [w.id for w in writes] == [p.stem for p in records]
+    first = json.loads(records[0].read_text(encoding="utf-8"))
+    assert (writes[0].action, writes[0].summary, writes[0].origin, writes[0].payload) == (
+        first["action"],
+        first["summary"],
+        first["origin"],
+        first["payload"],
+    )
+    assert skipped == ["pending/memory/broken.json"]
+    report = AGENT.check(home)
+    [waiting] = [w for w in report.warnings if w.kind == "pending"]
+    assert f"{len(records)} memory writes wait for approval" in waiting.message
+    assert "since 2026-07-20 16:00 UTC" in waiting.message
