@@ -58,9 +58,12 @@ def injected(root: Path, ref: MemoryFileRef) -> Injected:
     raw = (read_or_none(root / ref.rel, root=root) or b"").decode("utf-8", "replace")
     entries = agent_entries(raw)
     text = block(ref.name, entries, LIMITS[ref.name])
-    hidden = tuple(Unseen(0, e[:60]) for e in dict.fromkeys(entries) if threats(e))
+    unique = list(dict.fromkeys(entries))
+    hidden = tuple(Unseen(0, e[:60]) for e in unique if threats(e))
     notes = tuple(f"hidden from the model (threat scan): {u.words}" for u in hidden)
-    return Injected(ref.rel, len(raw), len(text), False, text, ref.section, notes, hidden)
+    stored = len(DELIMITER.join(unique))  # what the agent counts against its limit
+    seen = len(DELIMITER.join(e for e in unique if not threats(e)))
+    return Injected(ref.rel, stored, seen, bool(hidden), text, ref.section, notes, hidden)
 
 
 def context(root: Path, profile: str) -> Context:

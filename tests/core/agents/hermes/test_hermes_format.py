@@ -230,6 +230,7 @@ def test_a_bom_entry_is_hidden_from_the_model_and_said_so(tmp_path: Path) -> Non
         part.text
     )
     assert part.unseen and "seen" in part.text
+    assert (part.chars, part.injected_chars) == (len("\ufeffhidden\n§\nseen"), len("seen"))
 
 
 # -- writes waiting for approval -----------------------------------------------------------------
