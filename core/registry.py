@@ -41,6 +41,7 @@ __all__ = [
 
 NAMES: tuple[str, ...] = (
     "everbot",
+    "hermes",
     "picoclaw",
     "codex",
     "openclaw",

@@ -212,8 +212,16 @@ def _codex(home: Path, hostile: list[str]) -> None:
     note.write_text("\n".join(hostile) + "\n", encoding="utf-8")
 
 
+def _hermes(home: Path, hostile: list[str]) -> None:
+    """Hostile entries in every profile's MEMORY.md and USER.md."""
+    for path in sorted(home.glob("**/memories/*.md")):
+        entries = "".join(f"\n§\n{text}" for text in hostile)
+        path.write_text(path.read_text(encoding="utf-8") + entries, encoding="utf-8")
+
+
 WRITERS: dict[str, Callable[[Path, list[str]], None]] = {
     "codex": _codex,
+    "hermes": _hermes,
     "everbot": _everbot,
     "picoclaw": _picoclaw,
     "pomelobot": _pomelobot,

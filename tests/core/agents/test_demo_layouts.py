@@ -360,8 +360,8 @@ def test_refuses_a_folder_that_is_not_empty(tmp_path: Path, layout: str) -> None
 
 
 def test_an_unknown_layout_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(DemoError, match="layout 'hermes'"):
-        write_demo(tmp_path / "new", layout="hermes", today=TODAY)  # type: ignore[arg-type]
+    with pytest.raises(DemoError, match="layout 'nonesuch'"):
+        write_demo(tmp_path / "new", layout="nonesuch", today=TODAY)  # type: ignore[arg-type]
     assert not (tmp_path / "new").exists()
 
 

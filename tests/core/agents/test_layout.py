@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-from core.registry import detect, remember_agent
+from core.registry import NAMES, detect, remember_agent
 from tests.conftest import FIXTURES
 
 WORKSPACES = FIXTURES / "workspaces"
@@ -60,7 +61,7 @@ def test_two_layouts_in_one_folder_ask_and_the_choice_is_remembered(tmp_path: Pa
     again = detect(ws)
     assert again.chosen == "pomelobot"
     assert all(s.kind == "scope" for s in again.sources)
-    with pytest.raises(ValueError, match="known: everbot, picoclaw, codex, openclaw, pomelobot"):
+    with pytest.raises(ValueError, match=f"known: {re.escape(', '.join(NAMES))}"):
         remember_agent(ws, "nonsense")  # type: ignore[arg-type]
 
 

@@ -314,7 +314,7 @@ def test_refuses_a_file_and_negative_entries(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="0 or more"):
         write_demo(tmp_path / "new", entries=-1, today=TODAY)
     with pytest.raises(DemoError, match="layout"):
-        write_demo(tmp_path / "new", layout="hermes", today=TODAY)  # type: ignore[arg-type]
+        write_demo(tmp_path / "new", layout="nonesuch", today=TODAY)  # type: ignore[arg-type]
     assert not (tmp_path / "new").exists()
 
 

@@ -1,0 +1,261 @@
+"""Hermes Agent's built-in memory (spec/hermes.md, hermes-agent 0.19.0): a Hermes home
+(`~/.hermes`, HERMES_HOME) holding `memories/MEMORY.md` and `memories/USER.md` for the default
+profile and for every `profiles/<name>/`, each a list of entries between `§` lines.
+
+`format` reads and edits a file as the agent splits it, byte for byte; `workspace` finds the
+profiles' files and writes them under the agent's own lock; `demo` writes a demo home.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from core.agent import (
+    LIST_HEADER,
+    Agent,
+    CheckReport,
+    Context,
+    DemoResult,
+    NotApplicable,
+    Row,
+    Source,
+    SourceCount,
+    list_line,
+)
+from core.agents.hermes.format import Entry
+from core.capabilities import Editing, SessionStart
+from core.formats.problems import Problem
+from core.formats.text import InputError
+from core.ops import ChangeSet
+from core.store.backups_view import BackupFile, find_backups, own_backups
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.files import read_or_none
+
+if TYPE_CHECKING:
+    from core.agents.hermes.format import MemoryFile
+    from core.agents.hermes.workspace import HermesWorkspace, MemoryFileRef
+
+
+class Hermes(Agent["HermesWorkspace"], Editing["HermesWorkspace"], SessionStart):
+    name: ClassVar[str] = "hermes"
+    title: ClassVar[str] = "Hermes"
+    demo_layouts: ClassVar[tuple[str, ...]] = ("hermes",)
+    list_header: ClassVar[str] = LIST_HEADER
+
+    def detect(self, root: Path) -> Sequence[Source]:
+        """A Hermes home: `memories/` holding MEMORY.md or USER.md (the agent's plural folder;
+        no other agent names its folder so)."""
+        from core.agents.hermes.workspace import memory_files
+
+        memories = root / "memories"
+        if not any((memories / name).is_file() for name in ("MEMORY.md", "USER.md")):
+            return []
+        return [Source("longterm", root / ref.rel, ref.section) for ref in memory_files(root)]
+
+    def open(self, root: Path) -> HermesWorkspace:
+        from core.agents.hermes.workspace import HermesWorkspace
+
+        return HermesWorkspace.open(root)
+
+    def backups(self, path: Path) -> list[BackupFile]:
+        """MemDesk's backups (`.memdesk/backups/`) of every memory file; the agent's own drift
+        copies (`MEMORY.md.bak.<seconds>`) are not listed yet."""
+        from core.agents.hermes.format import MemoryFileFormat
+        from core.agents.hermes.workspace import memory_files
+
+        groups = [
+            own_backups(path, path / ref.rel, MemoryFileFormat(ref.rel))
+            for ref in memory_files(path)
+        ]
+        return find_backups(groups)
+
+    def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
+        """Every file read as the agent reads it; warnings where the agent would drop or refuse."""
+        from core.agents.hermes.workspace import LIMITS
+
+        report = CheckReport(self.name)
+        for ref, doc in _files(path):
+            file = path / ref.rel
+            if isinstance(doc, Exception):
+                report.problems.append(Problem(str(file), 1, 1, "unreadable", str(doc)))
+                continue
+            report.sources.append(SourceCount(ref.section, str(file), len(doc.entries())))
+            limit, used = LIMITS[ref.name], doc.chars()
+            if used > limit:
+                report.warnings.append(
+                    Problem(
+                        str(file),
+                        1,
+                        1,
+                        "over-limit",
+                        f"{used}/{limit} characters: Hermes refuses every add until "
+                        "entries are removed or shortened",
+                    )
+                )
+            for entry in doc.entries():
+                if entry.duplicate:
+                    report.warnings.append(
+                        Problem(
+                            str(file),
+                            entry.line,
+                            entry.line,
+                            "duplicate",
+                            f"[{entry.key}] repeats an earlier entry: Hermes drops it at "
+                            "its next write",
+                        )
+                    )
+        report.warnings += _pending_warnings(path)
+        report.summary = f"{path}: Hermes home, {report.entries} memories"
+        return report
+
+    def rows(
+        self,
+        path: Path,
+        *,
+        section: str = "all",
+        query: str | None = None,
+        profile: str | None = None,
+        problems: list[Problem] | None = None,
+    ) -> list[Row]:
+        """Every entry of every profile's files; `section` is a file (MEMORY.md, USER.md) or
+        PROFILE:FILE."""
+        rows: list[Row] = []
+        for ref, doc in _files(path):
+            if isinstance(doc, Exception):
+                if problems is None:
+                    raise doc
+                problems.append(Problem(str(path / ref.rel), 1, 1, "unreadable", str(doc)))
+                continue
+            if section not in ("all", ref.section, ref.name, ref.profile):
+                continue
+            rows += [_row(ref, path / ref.rel, e) for e in doc.entries()]
+        return [r for r in rows if r.matches(query)]
+
+    def detail(self, row: Row) -> str:
+        return f"entry {row.fields['position']} of {row.fields['section']}"
+
+    # -- operations ------------------------------------------------------------------------------
+    def add(
+        self,
+        ws: HermesWorkspace,
+        text: str,
+        *,
+        file: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet:
+        """An entry appended as the agent's memory tool appends one: to MEMORY.md of the
+        default profile, or to `file` (a profile's MEMORY.md or USER.md)."""
+        return ws.add_entry(ws.memory_file(file or ws.files()[0].rel), text)
+
+    def edit(
+        self,
+        ws: HermesWorkspace,
+        row: Row,
+        *,
+        text: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet:
+        from core.ops.entries import edit_entry
+
+        if text is None or category is not None or score is not None:
+            raise WorkspaceError("Hermes memories have only text: give --text")
+        return edit_entry(ws.memory_file(row.file), row.key, text)
+
+    def delete(self, ws: HermesWorkspace, row: Row) -> ChangeSet:
+        from core.ops.entries import delete_entry
+
+        return delete_entry(ws.memory_file(row.file), row.key)
+
+    def promote(self, ws: HermesWorkspace, row: Row) -> ChangeSet:
+        raise NotApplicable(
+            f"{ws.root}: every Hermes memory is already in what the agent loads: nothing to promote"
+        )
+
+    def context(
+        self,
+        path: Path,
+        *,
+        today: date | None = None,
+        scope: str | None = None,
+        project: str | None = None,
+    ) -> Context:
+        """A new session of profile `scope` (default: the default profile): the MEMORY and USER
+        PROFILE blocks, byte for byte as the agent renders them."""
+        from core.agents.hermes import context
+        from core.agents.hermes.workspace import profiles
+
+        name = scope or "default"
+        known = [p for p, _ in profiles(path)]
+        if name not in known:
+            raise WorkspaceError(
+                f"{path}: no Hermes profile '{name}' (profiles: {', '.join(known)})",
+                exit_code=EXIT_REFUSED,
+            )
+        return context.context(path, name)
+
+    def demo(
+        self,
+        target: Path,
+        *,
+        layout: str,
+        entries: int | None,
+        seed: int,
+        today: date | None = None,
+    ) -> DemoResult:
+        from core.agents.hermes.demo import write_demo
+
+        return write_demo(target, layout=layout, entries=entries, seed=seed, today=today)
+
+
+def _files(path: Path) -> list[tuple[MemoryFileRef, MemoryFile | Exception]]:
+    from core.agents.hermes.format import parse_memory_file
+    from core.agents.hermes.workspace import memory_files
+
+    out: list[tuple[MemoryFileRef, MemoryFile | Exception]] = []
+    for ref in memory_files(path):
+        doc: MemoryFile | Exception
+        try:
+            doc = parse_memory_file(read_or_none(path / ref.rel, root=path) or b"", ref.rel)
+        except (WorkspaceError, InputError) as exc:
+            doc = exc
+        out.append((ref, doc))
+    return out
+
+
+def _pending_warnings(path: Path) -> list[Problem]:
+    """The writes the agent staged for approval, and the records it cannot read."""
+    from core.agents.hermes.pending import FOLDER, pending_writes, waiting_line
+
+    writes, skipped = pending_writes(path)
+    found = [Problem(str(path / FOLDER), 1, 1, "pending", waiting_line(writes))] if writes else []
+    return found + [
+        Problem(str(path / rel), 1, 1, "unreadable", "Hermes skips this pending write: not JSON")
+        for rel in skipped
+    ]
+
+
+def _row(ref: MemoryFileRef, file: Path, entry: Entry) -> Row:
+    fields: dict[str, Any] = {
+        "id": entry.key,
+        "category": ref.name.removesuffix(".md").lower(),
+        "score": None,
+        "last_activated": None,
+        "activation_count": None,
+        "section": ref.section,
+        "content": entry.text,
+        "file": str(file),
+        "line": entry.line,
+        "profile": ref.profile,
+        "position": entry.position,
+        "duplicate": entry.duplicate,
+    }
+    text = list_line(entry.key, ref.section, "", entry.text)
+    return Row(entry.key, ref.rel, entry.line, fields, text, key=entry.key)
+
+
+AGENT = Hermes()

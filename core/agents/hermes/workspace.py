@@ -1,0 +1,103 @@
+"""An open Hermes home (HERMES_HOME, `~/.hermes`): the default profile's and every named
+profile's MEMORY.md and USER.md (spec/hermes.md 1). Edits live here until saved; each save takes
+the agent's own lock (`<file>.lock`, flock) and replaces the file by a temp file and a rename,
+keeping its mode."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from core.agents.hermes.format import Entry, MemoryFile, MemoryFileFormat, checked_text
+from core.formats.text import InputError
+from core.ops import ChangeSet
+from core.ops.entries import add_entry
+from core.store.commit import Target
+from core.store.document import Document
+from core.store.documents import AnyDocument, DocumentSet
+from core.store.errors import WorkspaceError
+from core.store.files import list_folder
+
+if TYPE_CHECKING:
+    from core.agent import AnyAgent
+
+FILES = ("MEMORY.md", "USER.md")
+TARGETS = {"MEMORY.md": "memory", "USER.md": "user"}
+LIMITS = {"MEMORY.md": 2200, "USER.md": 1375}  # memory.memory_char_limit, user_char_limit
+_PROFILE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+MemoryDocument = Document[MemoryFile, Entry]
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryFileRef:
+    profile: str  # "default" for HERMES_HOME itself
+    rel: str  # workspace-relative, "/" separated
+
+    @property
+    def name(self) -> str:
+        return self.rel.rsplit("/", 1)[-1]
+
+    @property
+    def section(self) -> str:
+        """How `list` names it: MEMORY.md, or work:USER.md for profile work's."""
+        return self.name if self.profile == "default" else f"{self.profile}:{self.name}"
+
+
+def profiles(root: Path) -> list[tuple[str, str]]:
+    """(profile, its memories folder relative to the home): default first, then named ones."""
+    found = [("default", "memories")]
+    folder = root / "profiles"
+    if folder.is_dir():
+        for p in sorted(list_folder(folder)):
+            if _PROFILE.match(p.name) and p.is_dir() and not p.is_symlink():
+                found.append((p.name, f"profiles/{p.name}/memories"))
+    return found
+
+
+def memory_files(root: Path) -> list[MemoryFileRef]:
+    """Every MEMORY.md and USER.md a profile holds (the default profile's even when absent)."""
+    refs = []
+    for profile, folder in profiles(root):
+        for name in FILES:
+            rel = f"{folder}/{name}"
+            if profile == "default" or (root / rel).is_file():
+                refs.append(MemoryFileRef(profile, rel))
+    return refs
+
+
+class HermesWorkspace(DocumentSet):
+    @property
+    def agent(self) -> AnyAgent:
+        from core.agents.hermes import AGENT
+
+        return AGENT
+
+    def files(self) -> list[MemoryFileRef]:
+        return memory_files(self.root)
+
+    def memory_file(self, rel: str) -> MemoryDocument:
+        return self.open_document(rel, MemoryFileFormat(rel))
+
+    def document_at(self, rel: str) -> AnyDocument:
+        if any(ref.rel == rel for ref in self.files()):
+            return self.memory_file(rel)
+        return super().document_at(rel)
+
+    def target(self, rel: str, *, backups: Path | None = None) -> Target:
+        """Written under the agent's own flock on `<file>.lock`, as its memory tool writes."""
+        return replace(super().target(rel, backups=backups), agent_lock=True)
+
+    def folders(self) -> list[Path]:
+        return [self.root / folder for _, folder in profiles(self.root)]
+
+    def warm_up(self) -> None:
+        with contextlib.suppress(InputError, WorkspaceError):  # its page says why
+            self.memory_file(self.files()[0].rel)
+
+    def add_entry(self, document: AnyDocument, text: str) -> ChangeSet:
+        """`text` appended to `document` as the agent's memory tool appends an entry."""
+        return add_entry(document, Entry("", checked_text(text)))
