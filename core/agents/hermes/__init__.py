@@ -39,6 +39,10 @@ if TYPE_CHECKING:
     from core.agents.hermes.workspace import HermesWorkspace, MemoryFileRef
 
 
+# Files Hermes never writes in its memories/ folder (Codex keeps its memory root so named too).
+NOT_HERMES = ("memory_summary.md", "raw_memories.md", "rollout_summaries")
+
+
 class Hermes(Agent["HermesWorkspace"], Editing["HermesWorkspace"], SessionStart):
     name: ClassVar[str] = "hermes"
     title: ClassVar[str] = "Hermes"
@@ -46,13 +50,15 @@ class Hermes(Agent["HermesWorkspace"], Editing["HermesWorkspace"], SessionStart)
     list_header: ClassVar[str] = LIST_HEADER
 
     def detect(self, root: Path) -> Sequence[Source]:
-        """A Hermes home: `memories/` holding MEMORY.md or USER.md (the agent's plural folder;
-        no other agent names its folder so)."""
+        """A Hermes home: `memories/` holding MEMORY.md or USER.md, and none of the files
+        Hermes never writes there (`NOT_HERMES`: another agent keeps a `memories/` too)."""
         from core.agents.hermes.workspace import memory_files
 
         memories = root / "memories"
         if not any((memories / name).is_file() for name in ("MEMORY.md", "USER.md")):
             return []
+        if any((memories / name).exists() for name in NOT_HERMES):
+            return []  # another agent's memories/ folder: Hermes writes none of these
         return [Source("longterm", root / ref.rel, ref.section) for ref in memory_files(root)]
 
     def open(self, root: Path) -> HermesWorkspace:
