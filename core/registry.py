@@ -39,7 +39,13 @@ __all__ = [
     "workspace_root",
 ]
 
-NAMES: tuple[str, ...] = ("everbot", "picoclaw", "openclaw", "pomelobot")  # most specific first
+NAMES: tuple[str, ...] = (
+    "everbot",
+    "picoclaw",
+    "openclaw",
+    "pomelobot",
+    "claude_code",
+)  # most specific first
 SETTING = "layout"
 _OLD_NAMES = {"structured": "everbot"}  # what journals of earlier versions remember
 

@@ -40,6 +40,7 @@ DECLARED = {
     "openclaw": {Editing, Pinning, SessionStart},
     "picoclaw": {Editing, Policy, Snapshots, PolicyDiff, Retrieval, SessionStart},
     "pomelobot": {Editing, SessionStart, Chunks},
+    "claude_code": {Editing, SessionStart},
 }
 
 
