@@ -109,7 +109,27 @@ class ClaudeCodeWorkspace(DocumentSet):
                     "it has finished",
                     exit_code=EXIT_REFUSED,
                 )
+        self._drop_index_lines_of_removed_topics()
         return super().save_all(resolutions, cause=cause, op_id=op_id)
+
+    def _drop_index_lines_of_removed_topics(self) -> None:
+        """A topic file deleted takes its MEMORY.md line with it, in the same operation (the
+        agent's own rule: a pointer to a file that is gone is noise in every session)."""
+        gone = {
+            d.rel
+            for d in self.modified_documents()
+            if isinstance(d.fmt, TopicFormat) and d.exists and not d.entries()
+        }
+        if not gone or not (self.root / INDEX_FILE).is_file():
+            return
+        index = self.index()
+        stale = [
+            line
+            for line in index.entries()
+            if line.target is not None and f"{MEMORY}/{line.target}" in gone
+        ]
+        if stale:
+            index.apply([Change(line.key, line, None) for line in stale])
 
 
 def _yaml_text(text: str) -> str:

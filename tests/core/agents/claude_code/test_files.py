@@ -129,3 +129,23 @@ def test_what_the_agent_sees_is_the_index_cut_with_every_line_past_the_cut_named
     assert [u.line for u in part.unseen] == list(range(201, 231))
     warned = [w for w in AGENT.check(project).warnings if w.kind == "not_loaded"]
     assert len(warned) == 30
+
+
+def test_a_deleted_topic_takes_its_index_line_and_undo_brings_both_back(tmp_path: Path) -> None:
+    """Tried as a person would: deleting a memory left `- [Terse replies](feedback_terse.md)`
+    in MEMORY.md, a pointer to nothing that every session loads; now the line goes with the
+    file, in one operation that one undo reverses."""
+    from core.ops.undo import undo_and_save
+
+    project = _copy(tmp_path)
+    index = project / "memory" / "MEMORY.md"
+    before = index.read_bytes()
+    [row] = AGENT.lookup(project, "feedback_terse")
+    ws = AGENT.open(project)
+    apply_and_save(ws, [AGENT.delete(ws, row)])
+    assert not (project / "memory" / "feedback_terse.md").exists()
+    assert b"feedback_terse.md" in before and b"feedback_terse.md" not in index.read_bytes()
+    assert [w for w in AGENT.check(project).warnings if w.kind == "missing_file"] == []
+    undo_and_save(AGENT.open(project), None)
+    assert index.read_bytes() == before
+    assert (project / "memory" / "feedback_terse.md").is_file()
