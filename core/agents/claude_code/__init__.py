@@ -109,7 +109,11 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
             found = [r for r in rows if r.fields["section"] == section]
             report.sources.append(SourceCount(section, str(path / "memory"), len(found)))
         report.warnings += index_warnings(path)
-        report.summary = f"{path}: Claude Code project memory, {len(rows)} memories"
+        from core.agents.claude_code.project import project_label
+
+        report.summary = (
+            f"{path}: Claude Code memory of the project {project_label(path)}, {len(rows)} memories"
+        )
         return report
 
     def rows(

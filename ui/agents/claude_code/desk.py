@@ -38,7 +38,9 @@ class ClaudeCodeDesk(SidebarDesk[ClaudeCodeWorkspace]):
         ]
 
     def header_text(self, ws: ClaudeCodeWorkspace) -> str:
-        return f"{TITLE} project memory {ws.root}"
+        from core.agents.claude_code.project import project_label
+
+        return f"{TITLE} memory of the project {project_label(ws.root)} · {ws.root}"
 
     def _memory_title(self) -> str:
         count = len(topic_files(self.workspace.root))

@@ -149,3 +149,17 @@ def test_a_deleted_topic_takes_its_index_line_and_undo_brings_both_back(tmp_path
     undo_and_save(AGENT.open(project), None)
     assert index.read_bytes() == before
     assert (project / "memory" / "feedback_terse.md").is_file()
+
+
+def test_the_project_is_named_by_its_path_from_a_transcript_or_says_it_cannot_be(
+    tmp_path: Path,
+) -> None:
+    """Three projects (/home/erin/a-b, a_b, a.b) share one folder: the name alone cannot say
+    which; a transcript's cwd can."""
+    from core.agents.claude_code.project import project_label
+
+    project = _copy(tmp_path, next(p for p in PROJECTS if p.name == "-home-erin-a-b"))
+    assert "cannot be recovered" in project_label(project)
+    (project / "s1.jsonl").write_text('{"type":"user","cwd":"/home/erin/a.b"}\n')
+    assert project_label(project) == "/home/erin/a.b"
+    assert "/home/erin/a.b" in AGENT.check(project).summary
