@@ -76,6 +76,8 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         if folder.name == "memory" and self.detect(folder.parent):
             return folder.parent
         projects = folder / "projects"
+        if not projects.is_dir():
+            return None
         found = [p for p in list_folder(projects) if p.is_dir() and self.detect(p)]
         return found[0] if len(found) == 1 else None
 
