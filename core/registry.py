@@ -46,6 +46,7 @@ NAMES: tuple[str, ...] = (
     "codex",
     "openclaw",
     "pomelobot",
+    "claude_code",
 )  # most specific first
 SETTING = "layout"
 _OLD_NAMES = {"structured": "everbot"}  # what journals of earlier versions remember

@@ -33,7 +33,7 @@ from ui.main_window import MainWindow
 from ui.settings import Settings
 from ui.theme import apply_theme
 
-LAYOUTS = ("everbot", "picoclaw", "openclaw", "pomeloclaw", "codex", "hermes")
+LAYOUTS = ("everbot", "picoclaw", "openclaw", "pomeloclaw", "codex", "hermes", "claude-code")
 THEMES = ("light", "dark")
 SIZE = (1440, 900)
 TODAY = date.today() - timedelta(days=30)  # the demo was written a month ago

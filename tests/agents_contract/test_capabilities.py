@@ -41,6 +41,7 @@ DECLARED = {
     "picoclaw": {Editing, Policy, Snapshots, PolicyDiff, Retrieval, SessionStart},
     "pomelobot": {Editing, SessionStart, Chunks},
     "hermes": {Editing, SessionStart},
+    "claude_code": {Editing, SessionStart},
 }
 
 

@@ -219,9 +219,23 @@ def _hermes(home: Path, hostile: list[str]) -> None:
         path.write_text(path.read_text(encoding="utf-8") + entries, encoding="utf-8")
 
 
+def _claude_code(home: Path, hostile: list[str]) -> None:
+    """Hostile index lines, a topic file of hostile frontmatter and body, and a topic file with a
+    hostile name no line points at."""
+    [memory] = sorted(home.glob("projects/*/memory"))
+    index = memory / "MEMORY.md"
+    lines = "".join(f"- [{text}](hostile_{n}.md) — {text}\n" for n, text in enumerate(hostile))
+    index.write_text(index.read_text(encoding="utf-8") + lines, encoding="utf-8")
+    for n, text in enumerate(hostile):
+        front = f"---\nname: {text}\ndescription: {text}\nmetadata:\n  type: user\n---\n"
+        (memory / f"hostile_{n}.md").write_text(f"{front}\n{text}\n", encoding="utf-8")
+    (memory / f"{RELATIVE_IMG}.md").write_text("\n".join(hostile) + "\n", encoding="utf-8")
+
+
 WRITERS: dict[str, Callable[[Path, list[str]], None]] = {
     "codex": _codex,
     "hermes": _hermes,
+    "claude_code": _claude_code,
     "everbot": _everbot,
     "picoclaw": _picoclaw,
     "pomelobot": _pomelobot,

@@ -1,0 +1,322 @@
+"""Claude Code's auto memory (spec/claude-code.md, Claude Code 2.1.332): per project,
+`~/.claude/projects/<folder>/memory/` with MEMORY.md, the index the agent loads at session start
+(cut at 200 lines / 25,000 UTF-16 units), and one topic file per memory with YAML frontmatter.
+
+`format` reads topic files, `index` the index and what of it the agent loads, `lock` its
+consolidation lock, `workspace` opens a project folder for editing, `demo` writes a demo.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from core.agent import (
+    LIST_HEADER,
+    Agent,
+    CheckReport,
+    Context,
+    DemoResult,
+    Injected,
+    NotApplicable,
+    Row,
+    Source,
+    SourceCount,
+    Unseen,
+    list_line,
+)
+from core.capabilities import Editing, SessionStart
+from core.formats.problems import Problem
+from core.formats.text import InputError, to_lf
+from core.ops import ChangeSet
+from core.store.backups_view import BackupFile, find_backups, own_backups
+from core.store.errors import EXIT_ERROR, WorkspaceError
+from core.store.files import list_folder, read_head, read_or_none
+
+if TYPE_CHECKING:
+    from core.agents.claude_code.workspace import ClaudeCodeWorkspace
+
+SECTIONS = ("index", "topic", "all")
+_FRONT = re.compile(rb"\A(?:\xef\xbb\xbf)?---[ \t]*\r?\n(?:.*\r?\n)*?(?:name|description|type)\s*:")
+_OTHER_AGENTS = re.compile(r"^\d{6}$|^scopes$")  # PicoClaw's month folders, Pomelobot's scopes
+
+
+class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], SessionStart):
+    name: ClassVar[str] = "claude_code"
+    title: ClassVar[str] = "Claude Code"
+    demo_layouts: ClassVar[tuple[str, ...]] = ("claude-code",)
+    list_header: ClassVar[str] = LIST_HEADER
+
+    # -- finding it ---------------------------------------------------------------------------
+    def detect(self, root: Path) -> Sequence[Source]:
+        """A project folder of Claude Code (`~/.claude/projects/<folder>/`): its `memory/`
+        holds MEMORY.md or topic files, and either the folder sits in `projects/` or a topic
+        file shows the agent's frontmatter. A MEMORY.md beside memory/ is another agent's."""
+        from core.agents.claude_code.workspace import INDEX_FILE, MEMORY, topic_files
+
+        memory = root / MEMORY
+        if not memory.is_dir() or (root / "MEMORY.md").exists():
+            return []
+        if any(_OTHER_AGENTS.match(p.name) for p in list_folder(memory) if p.is_dir()):
+            return []
+        topics = topic_files(root)
+        index = root / INDEX_FILE
+        in_projects = root.parent.name == "projects" and (index.is_file() or bool(topics))
+        if not (in_projects or any(_front(root / rel) for rel in topics[:20])):
+            return []
+        sources = [Source("index", index)] if index.is_file() else []
+        return sources + [Source("topic", root / rel, Path(rel).stem) for rel in topics]
+
+    def workspace_in(self, folder: Path) -> Path | None:
+        """The project folder for its memory/ folder, or the one project of a config home
+        (`~/.claude` with a single projects/<folder>/memory/)."""
+        if folder.name == "memory" and self.detect(folder.parent):
+            return folder.parent
+        projects = folder / "projects"
+        if not projects.is_dir():
+            return None
+        found = [p for p in list_folder(projects) if p.is_dir() and self.detect(p)]
+        return found[0] if len(found) == 1 else None
+
+    # -- reading -------------------------------------------------------------------------------
+    def open(self, root: Path) -> ClaudeCodeWorkspace:
+        from core.agents.claude_code.workspace import ClaudeCodeWorkspace
+
+        return ClaudeCodeWorkspace.open(root)
+
+    def backups(self, path: Path) -> list[BackupFile]:
+        """MemDesk's backups (`.memdesk/backups/`, beside memory/, out of the agent's scan) of
+        the index and every topic file; the agent keeps none."""
+        from core.agents.claude_code.format import TopicFormat
+        from core.agents.claude_code.index import IndexFormat
+        from core.agents.claude_code.workspace import INDEX_FILE, topic_files
+
+        groups = [own_backups(path, path / INDEX_FILE, IndexFormat(INDEX_FILE))]
+        groups += [own_backups(path, path / rel, TopicFormat(rel)) for rel in topic_files(path)]
+        return find_backups(groups)
+
+    def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
+        """The index and every topic file read as the agent reads them; warnings for what the
+        agent will not see (index lines past the cut) and for the index out of step."""
+        from core.agents.claude_code.warnings import index_warnings
+
+        report = CheckReport(self.name)
+        problems: list[Problem] = []
+        rows = self.rows(path, problems=problems)
+        report.problems += problems
+        for section in ("index", "topic"):
+            found = [r for r in rows if r.fields["section"] == section]
+            report.sources.append(SourceCount(section, str(path / "memory"), len(found)))
+        report.warnings += index_warnings(path)
+        from core.agents.claude_code.project import project_label
+
+        report.summary = (
+            f"{path}: Claude Code memory of the project {project_label(path)}, {len(rows)} memories"
+        )
+        return report
+
+    def rows(
+        self,
+        path: Path,
+        *,
+        section: str = "all",
+        query: str | None = None,
+        profile: str | None = None,
+        problems: list[Problem] | None = None,
+    ) -> list[Row]:
+        """The index lines (what the agent loads at session start), then one memory per topic
+        file."""
+        from core.agents.claude_code.format import parse_topic
+        from core.agents.claude_code.index import IndexFormat
+        from core.agents.claude_code.workspace import INDEX_FILE, topic_files
+
+        if section not in SECTIONS:
+            raise WorkspaceError(
+                f"--section {section}: Claude Code's sections are {', '.join(SECTIONS)}",
+                exit_code=EXIT_ERROR,
+            )
+        rows: list[Row] = []
+        try:
+            data = read_or_none(path / INDEX_FILE, root=path)
+            if data is not None and section in ("index", "all"):
+                doc = IndexFormat(INDEX_FILE).parse(data)
+                rows += [_index_row(path, line) for line in doc.lines()]
+        except (WorkspaceError, InputError) as exc:
+            _unread(problems, path / INDEX_FILE, exc)
+        for rel in topic_files(path) if section in ("topic", "all") else []:
+            try:
+                topic = parse_topic(read_or_none(path / rel, root=path) or b"", rel)
+            except (WorkspaceError, InputError) as exc:
+                _unread(problems, path / rel, exc)
+                continue
+            if topic is not None:
+                rows.append(_topic_row(path, rel, topic))
+        return [r for r in rows if r.matches(query)]
+
+    def detail(self, row: Row) -> str:
+        if row.fields["section"] == "index":
+            target = row.fields.get("target")
+            return f"index line {row.line}" + (f", points at {target}" if target else "")
+        kind = row.fields.get("category") or "no type"
+        return f"topic file {row.file}, type {kind}"
+
+    # -- changing ------------------------------------------------------------------------------
+    def add(
+        self,
+        ws: ClaudeCodeWorkspace,
+        text: str,
+        *,
+        file: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet:
+        """A new topic file in the agent's template (`category`: its type, default project);
+        with `file` memory/MEMORY.md, a line of the index instead."""
+        from core.agents.claude_code.format import TYPES
+        from core.agents.claude_code.index import index_line
+        from core.agents.claude_code.workspace import INDEX_FILE
+        from core.ops.entries import add_entry
+
+        if file == INDEX_FILE:
+            return add_entry(ws.index(), index_line(text), "Add a line to MEMORY.md")
+        if file is not None:
+            raise WorkspaceError(f"{file}: Claude Code adds a memory as a new topic file")
+        kind = category or "project"
+        if kind not in TYPES:
+            raise WorkspaceError(f"--category {kind}: Claude Code's types are {', '.join(TYPES)}")
+        return ws.new_topic_file(text, kind)
+
+    def edit(
+        self,
+        ws: ClaudeCodeWorkspace,
+        row: Row,
+        *,
+        text: str | None = None,
+        category: str | None = None,
+        score: float | None = None,
+    ) -> ChangeSet:
+        from core.ops.entries import edit_entry
+
+        if text is None:
+            raise WorkspaceError("Claude Code memories are edited as text: give --text")
+        try:
+            return edit_entry(ws.document_at(row.file), row.key, text)
+        except ValueError as exc:
+            raise WorkspaceError(f"{row.file}: {exc}") from None
+
+    def delete(self, ws: ClaudeCodeWorkspace, row: Row) -> ChangeSet:
+        """An index line goes from MEMORY.md; a topic file is removed."""
+        from core.ops.entries import delete_entry
+
+        document = ws.document_at(row.file)
+        if row.fields["section"] == "index":
+            return delete_entry(document, row.key)
+        return ChangeSet(document, f"Delete {row.file}", remove=True)
+
+    def promote(self, ws: ClaudeCodeWorkspace, row: Row) -> ChangeSet:
+        raise NotApplicable(
+            f"{ws.root}: Claude Code keeps no short-term notes: every memory is already one"
+        )
+
+    # -- what the agent does with it -------------------------------------------------------------
+    def context(
+        self,
+        path: Path,
+        *,
+        today: date | None = None,
+        scope: str | None = None,
+        project: str | None = None,
+    ) -> Context:
+        """MEMORY.md as a new session loads it (topic files are read on demand only)."""
+        from core.agents.claude_code.format import split_topic
+        from core.agents.claude_code.index import INDEX, load_index, parse_index
+        from core.agents.claude_code.workspace import INDEX_FILE
+
+        data = read_or_none(path / INDEX_FILE, root=path)
+        text = "" if data is None else data.decode("utf-8", "replace")
+        loaded = load_index(split_topic(text).body if text.startswith("---") else text)
+        unseen = tuple(
+            Unseen(line.line, line.text[:60])
+            for line in parse_index(text).lines()
+            if line.line > loaded.kept_lines + _leading_blank(text)
+        )
+        message = to_lf(loaded.content)
+        notes = (message.rsplit("\n\n", 1)[-1],) if loaded.truncated else ()
+        part = Injected(
+            INDEX_FILE, len(text), len(message), loaded.truncated, message, INDEX, notes, unseen
+        )
+        return Context([part], [message] if message else [""], "Claude Code session start")
+
+    def demo(
+        self,
+        target: Path,
+        *,
+        layout: str,
+        entries: int | None,
+        seed: int,
+        today: date | None = None,
+    ) -> DemoResult:
+        from core.agents.claude_code.demo import write_demo
+
+        return write_demo(target, entries=entries, seed=seed, today=today)
+
+
+def _leading_blank(text: str) -> int:
+    """Blank lines before the index's first text: trimmed away before the 200 lines count."""
+    lines = to_lf(text).split("\n")
+    return next((n for n, line in enumerate(lines) if line.strip()), 0)
+
+
+def _front(path: Path) -> bool:
+    head = read_head(path, 2048)
+    return head is not None and _FRONT.match(head) is not None
+
+
+def _index_row(root: Path, line: Any) -> Row:
+    from core.agents.claude_code.workspace import INDEX_FILE
+
+    fields: dict[str, Any] = {
+        "id": line.key,
+        "category": "index",
+        "score": None,
+        "last_activated": None,
+        "activation_count": None,
+        "section": "index",
+        "content": line.text,
+        "file": str(root / INDEX_FILE),
+        "line": line.line,
+        "target": line.target,
+    }
+    text = list_line(line.key, "index", "", line.text)
+    return Row(line.key, INDEX_FILE, line.line, fields, text, key=line.key)
+
+
+def _topic_row(root: Path, rel: str, topic: Any) -> Row:
+    meta = topic.frontmatter
+    fields: dict[str, Any] = {
+        "id": topic.key,
+        "category": meta.type,
+        "score": None,
+        "last_activated": meta.modified,
+        "activation_count": None,
+        "section": "topic",
+        "content": topic.content,
+        "file": str(root / rel),
+        "line": topic.front.count("\n") + 1,
+        "name": meta.name,
+        "description": meta.description,
+    }
+    text = list_line(topic.key, f"topic:{meta.type or '-'}", "", meta.description or topic.content)
+    return Row(topic.key, rel, fields["line"], fields, text, key=topic.key)
+
+
+def _unread(problems: list[Problem] | None, path: Path, exc: Exception) -> None:
+    if problems is None:
+        raise exc
+    problems.append(Problem(str(path), 1, 1, "unreadable", str(exc)))
+
+
+AGENT = ClaudeCode()

@@ -1,0 +1,140 @@
+"""An open Claude Code project: its auto-memory folder `memory/` (MEMORY.md, the index, and one
+topic file per memory). The workspace is the project folder `~/.claude/projects/<folder>/`,
+not the memory folder, so that MemDesk's own folder (journal, backups) stays out of the tree the
+agent's memory scan walks: a backup of a topic file there would be recalled as a memory."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from core.agents.claude_code.format import Topic, TopicFormat, new_topic
+from core.agents.claude_code.index import INDEX, IndexFormat
+from core.ops import ChangeSet
+from core.store.document import Document, Saved
+from core.store.documents import EDITED, AnyDocument, DocumentSet
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.merge import Change, Resolution
+
+if TYPE_CHECKING:
+    from core.agent import AnyAgent
+
+MEMORY = "memory"
+INDEX_FILE = f"{MEMORY}/{INDEX}"
+LOCK = f"{MEMORY}/.consolidate-lock"
+_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+def topic_files(root: Path) -> list[str]:
+    """Every topic file of the memory folder, workspace-relative, as the agent's scan finds
+    them: `*.md` in any sub-folder but MEMORY.md itself (hidden folders left out)."""
+    memory = root / MEMORY
+    if not memory.is_dir():
+        return []
+    found = []
+    for path in memory.rglob("*.md"):
+        rel = path.relative_to(root)
+        hidden = any(part.startswith(".") for part in rel.parts)
+        if path.is_file() and not hidden and rel.as_posix() != INDEX_FILE:
+            found.append(rel.as_posix())
+    return sorted(found)
+
+
+class ClaudeCodeWorkspace(DocumentSet):
+    @property
+    def agent(self) -> AnyAgent:
+        from core.agents.claude_code import AGENT
+
+        return AGENT
+
+    def folders(self) -> list[Path]:
+        memory = self.root / MEMORY
+        return [f for f in (self.root, memory) if f.is_dir() and not f.is_symlink()]
+
+    def index(self) -> Document[Any, Any]:
+        return self.open_document(INDEX_FILE, IndexFormat(INDEX_FILE))
+
+    def topic(self, rel: str) -> Document[Any, Any]:
+        return self.open_document(rel, TopicFormat(rel))
+
+    def document_at(self, rel: str) -> AnyDocument:
+        if rel == INDEX_FILE:
+            return self.index()
+        if rel.startswith(f"{MEMORY}/") and rel.endswith(".md"):
+            return self.topic(rel)
+        return super().document_at(rel)
+
+    def new_topic_file(self, text: str, kind: str) -> ChangeSet:
+        """A new topic file for `text` in the agent's template (name, description,
+        metadata.type), named `<type>_<slug>.md` as the agent names them."""
+        first = text.strip().split("\n", 1)[0].strip()
+        slug = _SLUG.sub("-", first.casefold()).strip("-")[:40].strip("-") or "memory"
+        taken = set(topic_files(self.root)) | {d.rel for d in self.documents()}
+        rel, n = f"{MEMORY}/{kind}_{slug.replace('-', '_')}.md", 1
+        while rel in taken:
+            n += 1
+            rel = f"{MEMORY}/{kind}_{slug.replace('-', '_')}_{n}.md"
+        description = first if len(first) <= 150 else first[:149] + "…"
+        topic: Topic = new_topic(slug, _yaml_text(description), kind, text)
+        document = self.topic(rel)
+        return ChangeSet(document, f"Add memory {rel}", [Change("", None, topic)])
+
+    def add_entry(self, document: AnyDocument, text: str) -> ChangeSet:
+        """What the page's Add does: a line of the index, else a new topic file."""
+        from core.agents.claude_code.index import index_line
+        from core.ops.entries import add_entry
+
+        if document.rel == INDEX_FILE:
+            return add_entry(document, index_line(text), "Add a line to MEMORY.md")
+        return self.new_topic_file(text, "project")
+
+    def save_all(
+        self,
+        resolutions: Mapping[str, Mapping[str, Resolution]] | None = None,
+        *,
+        cause: str = EDITED,
+        op_id: str | None = None,
+    ) -> list[Saved[Any]]:
+        """As every workspace saves, refused while Claude Code's consolidation holds its lock."""
+        from core.agents.claude_code.lock import consolidation_holder
+
+        if self.modified:
+            holder = consolidation_holder(self.root / LOCK)
+            if holder is not None:
+                raise WorkspaceError(
+                    f"{self.root / MEMORY}: Claude Code is consolidating this memory (process "
+                    f"{holder} holds .consolidate-lock); nothing was written: save again when "
+                    "it has finished",
+                    exit_code=EXIT_REFUSED,
+                )
+        self._drop_index_lines_of_removed_topics()
+        return super().save_all(resolutions, cause=cause, op_id=op_id)
+
+    def _drop_index_lines_of_removed_topics(self) -> None:
+        """A topic file deleted takes its MEMORY.md line with it, in the same operation (the
+        agent's own rule: a pointer to a file that is gone is noise in every session)."""
+        gone = {
+            d.rel
+            for d in self.modified_documents()
+            if isinstance(d.fmt, TopicFormat) and d.exists and not d.entries()
+        }
+        if not gone or not (self.root / INDEX_FILE).is_file():
+            return
+        index = self.index()
+        stale = [
+            line
+            for line in index.entries()
+            if line.target is not None and f"{MEMORY}/{line.target}" in gone
+        ]
+        if stale:
+            index.apply([Change(line.key, line, None) for line in stale])
+
+
+def _yaml_text(text: str) -> str:
+    """A one-line YAML scalar: quoted when plain YAML would read it otherwise."""
+    plain = re.fullmatch(r"[^\s'\"#:\-\[\]{},&*!|>%@`?][^#]*?", text) and ": " not in text
+    if plain and not text.endswith(":"):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -1,0 +1,81 @@
+"""Claude Code pages: the project's auto memory (MEMORY.md, the index, and each topic file),
+with the warnings of what the agent will not load, and what it loads at session start."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from core.agents.claude_code.warnings import index_warnings
+from core.agents.claude_code.workspace import INDEX_FILE, ClaudeCodeWorkspace, topic_files
+from core.store.documents import AnyDocument
+from ui.desk import Push
+from ui.entries_view import EntriesView, FileRef, Opener
+from ui.settings import Settings
+from ui.sidebar_desk import Page, SidebarDesk
+from ui.tasks import TaskRunner
+
+TITLE = "Claude Code"
+
+
+class ClaudeCodeDesk(SidebarDesk[ClaudeCodeWorkspace]):
+    def __init__(
+        self,
+        push: Push,
+        tasks: TaskRunner,
+        settings: Settings | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(push, tasks, settings, parent)
+        self.entries = EntriesView(push)
+        self.add_page_widget(self.entries)
+        self.entries.changed.connect(self.document_changed)
+        self.entries.warn = self._warnings
+
+    def pages_of(self, ws: ClaudeCodeWorkspace) -> list[Page]:
+        return [
+            Page("memory", self._memory_title, self._show_memory),
+            self.context_page(),
+        ]
+
+    def header_text(self, ws: ClaudeCodeWorkspace) -> str:
+        from core.agents.claude_code.project import project_label
+
+        return f"{TITLE} memory of the project {project_label(ws.root)} · {ws.root}"
+
+    def _memory_title(self) -> str:
+        count = len(topic_files(self.workspace.root))
+        mark = " *" if self.workspace.modified else ""
+        return f"Auto memory ({count} topic files){mark}"
+
+    def _show_memory(self) -> None:
+        ws: ClaudeCodeWorkspace = self.workspace
+        files = [FileRef("Index · MEMORY.md (loaded at session start)", INDEX_FILE, ws.index)]
+        files += [
+            FileRef(f"Topic · {rel.removeprefix('memory/')}", rel, _topic_opener(ws, rel))
+            for rel in topic_files(ws.root)
+        ]
+        self.entries.ws = ws
+        self.entries.show_files(files, title="Auto memory")
+        self.stack.setCurrentWidget(self.entries)
+
+    def refresh_page(self, row: int) -> None:
+        if self.stack.currentWidget() is self.entries:
+            self.pages[row].show()  # the agent may have added a topic file
+        else:
+            super().refresh_page(row)
+
+    def status_text(self) -> str:
+        return f"{TITLE} · {super().status_text()}"
+
+    def _warnings(self, source: AnyDocument) -> list[str]:
+        """What the agent will not see of the shown file, and the index out of step with it."""
+        root = self.workspace.root
+        shown = str(root / source.rel)
+        return [w.message for w in index_warnings(root) if w.file == shown]
+
+
+def _topic_opener(ws: ClaudeCodeWorkspace, rel: str) -> Opener:
+    return lambda: ws.topic(rel)
+
+
+DESK = ClaudeCodeDesk
