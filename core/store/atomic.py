@@ -172,13 +172,14 @@ def _libc_renameat2() -> Callable[..., int] | None:
     return cast(Callable[..., int], call)
 
 
-def prepare(path: Path, data: bytes) -> PreparedTemp:
-    """Write ``data`` to a synced temp file beside ``path`` with the file's mode and owner.
+def prepare(path: Path, data: bytes, *, new_mode: int = 0o644) -> PreparedTemp:
+    """Write ``data`` to a synced temp file beside ``path`` with the file's mode and owner
+    (``new_mode`` when there is no file yet).
 
     Raises WriteRefused when MemDesk may not replace ``path``; on any error no temp is left.
     """
     existing = _check_target(path)
-    mode = 0o600 if existing is not None else 0o644
+    mode = 0o600 if existing is not None else new_mode
     fd, tmp = create_temp(path, mode=mode)
     try:
         st = os.fstat(fd)

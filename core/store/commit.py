@@ -105,6 +105,7 @@ class Target:
     backup_dir: Path  # the agent's own backup folder, else .memdesk/backups/<folder>
     agent_lock: bool = False  # take <file>.lock (the agent's flock) while writing
     lock_timeout: float = 10.0
+    new_file_mode: int = 0o644  # a file MemDesk creates (an agent that keeps it private: 0o600)
 
     @property
     def path(self) -> Path:
@@ -343,7 +344,7 @@ class _Commit(Generic[C]):
         """Temp, last look, swap (the backup is made); then what another writer put in the file
         meanwhile."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        prepared = atomic.prepare(self.path, data)
+        prepared = atomic.prepare(self.path, data, new_mode=self.target.new_file_mode)
         held: int | None = None
         displaced: Path | None = None
         failed = False

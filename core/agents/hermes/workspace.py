@@ -88,8 +88,9 @@ class HermesWorkspace(DocumentSet):
         return super().document_at(rel)
 
     def target(self, rel: str, *, backups: Path | None = None) -> Target:
-        """Written under the agent's own flock on `<file>.lock`, as its memory tool writes."""
-        return replace(super().target(rel, backups=backups), agent_lock=True)
+        """Written under the agent's own flock on `<file>.lock`, as its memory tool writes; a
+        file MemDesk creates is private (0600), as the agent creates its own."""
+        return replace(super().target(rel, backups=backups), agent_lock=True, new_file_mode=0o600)
 
     def folders(self) -> list[Path]:
         return [self.root / folder for _, folder in profiles(self.root)]

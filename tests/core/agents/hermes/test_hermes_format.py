@@ -205,6 +205,17 @@ def test_a_save_keeps_mode_0600_and_waits_for_the_agents_lock(tmp_path: Path) ->
     assert os.stat(memory).st_mode & 0o777 == 0o600
 
 
+def test_a_file_memdesk_creates_is_private_as_the_agents_are(tmp_path: Path) -> None:
+    """Tried as a Hermes user would: the first USER.md entry added in MemDesk made a USER.md
+    anyone on the machine could read (0644); the agent makes its memory files 0600."""
+    home = _home(tmp_path, "first")
+    ws = HermesWorkspace.open(home)
+    apply_and_save(ws, [AGENT.add(ws, "who the user is", file="memories/USER.md")])
+    user = home / "memories/USER.md"
+    assert user.read_bytes() == b"who the user is"
+    assert os.stat(user).st_mode & 0o777 == 0o600
+
+
 # -- finding the home ----------------------------------------------------------------------------
 def test_a_hermes_home_and_its_profiles_are_found_and_claimed_by_no_other_agent(
     tmp_path: Path,
