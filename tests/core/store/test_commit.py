@@ -104,8 +104,8 @@ def test_another_writer_between_plan_and_rename_is_merged(
     real_prepare = atomic.prepare
     calls = []
 
-    def prepare_then_agent_writes(path: Path, data: bytes) -> atomic.PreparedTemp:
-        prepared = real_prepare(path, data)
+    def prepare_then_agent_writes(path: Path, data: bytes, **kw: int) -> atomic.PreparedTemp:
+        prepared = real_prepare(path, data, **kw)
         if not calls:
             text = path.read_text(encoding="utf-8").replace("short answers", "long answers")
             path.write_text(text, encoding="utf-8")  # in place, as an agent might

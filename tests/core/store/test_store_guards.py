@@ -244,8 +244,8 @@ def test_a_save_that_met_another_writer_leaves_no_commit_pending(
     real_prepare = atomic.prepare
     calls = []
 
-    def prepare_then_agent_writes(path: Path, data: bytes) -> atomic.PreparedTemp:
-        prepared = real_prepare(path, data)
+    def prepare_then_agent_writes(path: Path, data: bytes, **kw: int) -> atomic.PreparedTemp:
+        prepared = real_prepare(path, data, **kw)
         if not calls:
             path.write_text(MEMORY.replace("short answers", "long answers"), encoding="utf-8")
         calls.append(1)
@@ -274,7 +274,7 @@ def test_a_save_failing_at_the_write_leaves_the_file_and_no_commit_pending(
 ) -> None:
     ws = _edit_a1(root)
 
-    def fails(path: Path, data: bytes) -> atomic.PreparedTemp:
+    def fails(path: Path, data: bytes, **_kw: int) -> atomic.PreparedTemp:
         raise error
 
     monkeypatch.setattr(atomic, "prepare", fails)
@@ -294,10 +294,10 @@ def test_a_window_reading_the_journal_during_a_save_does_not_settle_it(
     ws = _edit_a1(root)
     real_prepare = atomic.prepare
 
-    def another_view_reads_meanwhile(path: Path, data: bytes) -> atomic.PreparedTemp:
+    def another_view_reads_meanwhile(path: Path, data: bytes, **kw: int) -> atomic.PreparedTemp:
         with journal_for_reading(root):
             pass
-        return real_prepare(path, data)
+        return real_prepare(path, data, **kw)
 
     monkeypatch.setattr(atomic, "prepare", another_view_reads_meanwhile)
     ws.save(actor="person", cause="test")
