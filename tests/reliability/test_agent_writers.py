@@ -58,6 +58,7 @@ from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.agents.pomelobot import format as pomelobot
 from core.agents.pomelobot.workspace import PomelobotWorkspace
 from core.formats.text import InputError
+from core.formats.whole_text import WHOLE_TEXT_KEY
 from core.ops.entries import add_entry, edit_entry
 from core.store import atomic
 from core.store.document import Document
@@ -326,9 +327,9 @@ class NoteDesk(PicoClawDesk):
 
     def edit(self, n: int, token: str) -> None:
         """The person writes one more line into the note (its one entry)."""
-        self.append(picoclaw.NOTE_KEY, token)
-        self.own = [picoclaw.NOTE_KEY]
-        self.key_of[token] = picoclaw.NOTE_KEY
+        self.append(WHOLE_TEXT_KEY, token)
+        self.own = [WHOLE_TEXT_KEY]
+        self.key_of[token] = WHOLE_TEXT_KEY
 
     def append(self, key: str, token: str) -> None:
         text = self.document().fmt.content(self.document().find(key))

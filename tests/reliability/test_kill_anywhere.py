@@ -48,6 +48,7 @@ from core.agents.picoclaw.profile import ProfileFormat, render_profile
 from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.agents.pomelobot import format as pomelobot
 from core.agents.pomelobot.workspace import PomelobotWorkspace
+from core.formats.whole_text import WHOLE_TEXT_KEY
 from core.ops.entries import add_entry, edit_entry
 from core.store import atomic
 from core.store.document import Document
@@ -189,7 +190,7 @@ class Note(Kind):
     def run(self, root: Path, n: int) -> None:
         ws = PicoClawWorkspace.open(root)
         note = ws.note(START)
-        edit_entry(note, picoclaw.NOTE_KEY, f"{note.text()}\n{token(n)}").apply()
+        edit_entry(note, WHOLE_TEXT_KEY, f"{note.text()}\n{token(n)}").apply()
         ws.save_all()
 
     def parse(self, data: bytes) -> None:

@@ -194,13 +194,13 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         category: str | None = None,
         score: float | None = None,
     ) -> ChangeSet:
-        from core.agents.codex.format import NOTE_KEY
+        from core.formats.whole_text import WHOLE_TEXT_KEY
         from core.ops.entries import edit_entry
 
         if text is None:
             raise WorkspaceError("Codex's memories have only text: give --text")
         self._refuse_read_only(row)
-        key = NOTE_KEY if row.fields["section"] == "notes" else row.key
+        key = WHOLE_TEXT_KEY if row.fields["section"] == "notes" else row.key
         return edit_entry(ws.document_at(row.file), key, text)
 
     def delete(self, ws: CodexWorkspace, row: Row) -> ChangeSet:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.formats.text import BOM, decode
+from core.formats.whole_text import WholeText, WholeTextFormat
 
 BULLET = "- "
 _LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
@@ -165,101 +166,21 @@ class BulletFormat:
         return None
 
 
-NOTE_KEY = "note"  # the one memory of an ad-hoc note
+class NoteFormat(WholeTextFormat):
+    """An ad-hoc note as one memory: its whole text (a blank note is none)."""
 
+    blank_is_memory = False
 
-@dataclass(frozen=True, slots=True)
-class NoteText:
-    """A note's whole text (a BOM stays, as U+FEFF)."""
-
-    text: str
-    key: str = NOTE_KEY
-
-
-@dataclass
-class NoteDocument:
-    note: NoteText | None
-
-
-def checked_note(text: str) -> str:
-    """A note's body: verbatim, not blank, no NUL (the agent refuses an empty note)."""
-    if "\0" in text:
-        raise ValueError("a note cannot contain a NUL character")
-    if not text.strip():
-        raise ValueError("the note is blank: write what Codex should remember or forget")
-    return text if text.endswith("\n") else text + "\n"
-
-
-class NoteFormat:
-    """An ad-hoc note as one memory: its whole text."""
-
-    read_only = False
-    rekeys = False
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-
-    def parse(self, data: bytes | None) -> NoteDocument:
-        if data is None:
-            return NoteDocument(None)
-        decoded = decode(data, self.path)
-        return NoteDocument(NoteText((BOM if decoded.bom else "") + decoded.text))
-
-    def render(self, doc: NoteDocument) -> bytes:
-        return b"" if doc.note is None else doc.note.text.encode("utf-8")
-
-    def entries(self, doc: NoteDocument) -> list[NoteText]:
-        return [] if doc.note is None or not doc.note.text else [doc.note]
+    def checked(self, text: str) -> str:
+        """A note's body: verbatim, not blank, no NUL (the agent refuses an empty note)."""
+        if "\0" in text:
+            raise ValueError("a note cannot contain a NUL character")
+        if not text.strip():
+            raise ValueError("the note is blank: write what Codex should remember or forget")
+        return text if text.endswith("\n") else text + "\n"
 
     def entry_heading(self, line: str) -> str | None:
         return None
 
-    def key(self, entry: NoteText) -> str:
-        return entry.key
-
-    def label(self, entry: NoteText) -> str:
+    def label(self, entry: WholeText) -> str:
         return self.path
-
-    def line(self, entry: NoteText) -> int:
-        return 1
-
-    def content(self, entry: NoteText) -> str:
-        return entry.text
-
-    def find(self, doc: NoteDocument, key: str) -> NoteText | None:
-        return doc.note if key == NOTE_KEY else None
-
-    def same(self, a: NoteText, b: NoteText) -> bool:
-        return a.text == b.text
-
-    def insert(self, doc: NoteDocument, entry: NoteText) -> str:
-        doc.note = NoteText(entry.text)
-        return NOTE_KEY
-
-    def replace(self, doc: NoteDocument, key: str, entry: NoteText) -> None:
-        doc.note = NoteText(entry.text)
-
-    def remove(self, doc: NoteDocument, key: str) -> None:
-        doc.note = NoteText("")
-
-    def outside(self, doc: NoteDocument) -> object:
-        return None
-
-    def state(self, doc: NoteDocument) -> object:
-        return doc.note
-
-    def set_state(self, doc: NoteDocument, state: object) -> None:
-        assert state is None or isinstance(state, NoteText)
-        doc.note = state
-
-    def describe(self, entry: NoteText) -> str:
-        return entry.text
-
-    def written(self, like: NoteText, text: str) -> NoteText:
-        return NoteText(checked_note(text))
-
-    def fields(self, entry: NoteText) -> dict[str, Any]:
-        return {"content": entry.text}
-
-    def merge_entry(self, base: NoteText, mine: NoteText, theirs: NoteText) -> NoteText | None:
-        return None

@@ -13,11 +13,10 @@ from core.agents.codex.format import (
     Bullet,
     BulletFormat,
     NoteFormat,
-    NoteText,
     checked_bullet,
-    checked_note,
 )
 from core.formats.text import InputError
+from core.formats.whole_text import WholeText
 from core.ops import ChangeSet
 from core.ops.entries import add_entry
 from core.store.documents import AnyDocument, DocumentSet
@@ -76,9 +75,9 @@ class CodexWorkspace(DocumentSet):
 
     def add_note(self, text: str, now: datetime | None = None) -> ChangeSet:
         """A new ad-hoc note, the change Codex supports: the next consolidation applies it."""
-        body = checked_note(text)
+        body = NoteFormat(layout.NOTES).checked(text)
         taken = {p.name for p in layout.notes(self.root)}
         taken |= {d.rel.split("/")[-1] for d in self.documents()}
         name = layout.note_name(body, now or datetime.now(), taken)
         document = self.note(f"{layout.NOTES}/{name}")
-        return add_entry(document, NoteText(body), f"Add note {name}")
+        return add_entry(document, WholeText(body), f"Add note {name}")

@@ -33,6 +33,7 @@ from typing import Any
 from core.agents.picoclaw.retrieval import GO_SPACE, go_trim_space
 from core.formats.problems import Problem
 from core.formats.text import BOM, decode, to_lf
+from core.formats.whole_text import WholeTextFormat
 from core.store.files import list_folder, read_file
 
 LONGTERM_FILE = Path("memory") / "MEMORY.md"
@@ -592,103 +593,11 @@ class LongTermFormat:
         return None
 
 
-NOTE_KEY = "note"  # the one entry of a daily note
+class NoteFormat(WholeTextFormat):
+    """A daily note as one entry: the agent only appends to a note, so a note it appended to while
+    the person edited it keeps the agent's lines after the person's text."""
 
-
-@dataclass(frozen=True, slots=True)
-class NoteText:
-    """A daily note's whole text as the agent reads it (a BOM stays, as U+FEFF)."""
-
-    text: str
-    key: str = NOTE_KEY
-
-
-@dataclass
-class NoteDocument:
-    """A daily note: one text, or none when the file does not exist."""
-
-    note: NoteText | None
-
-
-class NoteFormat:
-    """A daily note as one entry. The agent only appends to a note, so a note the agent
-    appended to while the person edited it keeps the agent's lines after the person's text."""
-
-    read_only = False
-    rekeys = False
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-
-    def parse(self, data: bytes | None) -> NoteDocument:
-        if data is None:
-            return NoteDocument(None)
-        decoded = decode(data, self.path)
-        return NoteDocument(NoteText((BOM if decoded.bom else "") + decoded.text))
-
-    def render(self, doc: NoteDocument) -> bytes:
-        return b"" if doc.note is None else doc.note.text.encode("utf-8")
-
-    def entries(self, doc: NoteDocument) -> list[NoteText]:
-        return [] if doc.note is None else [doc.note]
-
-    def key(self, entry: NoteText) -> str:
-        return entry.key
-
-    def label(self, entry: NoteText) -> str:
-        return ""
-
-    def line(self, entry: NoteText) -> int:
-        return 1
-
-    def content(self, entry: NoteText) -> str:
-        return entry.text
-
-    def find(self, doc: NoteDocument, key: str) -> NoteText | None:
-        return doc.note if key == NOTE_KEY else None
-
-    def same(self, a: NoteText, b: NoteText) -> bool:
-        return a.text == b.text
-
-    def insert(self, doc: NoteDocument, entry: NoteText) -> str:
-        doc.note = NoteText(entry.text)
-        return NOTE_KEY
-
-    def replace(self, doc: NoteDocument, key: str, entry: NoteText) -> None:
-        doc.note = NoteText(entry.text)
-
-    def remove(self, doc: NoteDocument, key: str) -> None:
-        doc.note = NoteText("")
-
-    def outside(self, doc: NoteDocument) -> object:
-        return None
-
-    def state(self, doc: NoteDocument) -> object:
-        return doc.note
-
-    def set_state(self, doc: NoteDocument, state: object) -> None:
-        assert state is None or isinstance(state, NoteText)
-        doc.note = state
-
-    def describe(self, entry: NoteText) -> str:
-        return entry.text
-
-    def written(self, like: NoteText, text: str) -> NoteText:
-        return NoteText(checked_note(text))
-
-    def fields(self, entry: NoteText) -> dict[str, Any]:
-        return {"content": entry.text}
-
-    def merge_entry(self, base: NoteText, mine: NoteText, theirs: NoteText) -> NoteText | None:
-        """One side appended while the other edited: the appended lines after the edited text."""
-        if base.text and theirs.text.startswith(base.text):
-            return NoteText(mine.text + theirs.text[len(base.text) :])
-        if base.text and mine.text.startswith(base.text):
-            return NoteText(theirs.text + mine.text[len(base.text) :])
-        return None
-
-
-def checked_note(text: str) -> str:
-    if "\0" in text:
-        raise ValueError("a daily note cannot contain a NUL character")
-    return text
+    def checked(self, text: str) -> str:
+        if "\0" in text:
+            raise ValueError("a daily note cannot contain a NUL character")
+        return text

@@ -18,6 +18,7 @@ from core.agents.picoclaw import policy as pico_policy
 from core.agents.picoclaw import profile as profile_json
 from core.agents.picoclaw import retrieval
 from core.formats.text import InputError
+from core.formats.whole_text import WholeText, WholeTextDocument
 from core.ops import ChangeSet
 from core.ops.entries import add_entry
 from core.store.document import Document, Saved
@@ -34,7 +35,7 @@ PROFILE = "memory/profile.json"
 BACKUPS = "memory/backups"  # the agent's own backups of MEMORY.md; MemDesk's go there too
 
 LongTerm = Document[picoclaw.LongTermDocument, picoclaw.Entry]
-Note = Document[picoclaw.NoteDocument, picoclaw.NoteText]
+Note = Document[WholeTextDocument, WholeText]
 Profile = Document[profile_json.ProfileDoc, profile_json.ProfileItem]
 Overrides = Document[pico_policy.PolicyDoc, pico_policy.PolicyItem]
 

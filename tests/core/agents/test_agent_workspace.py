@@ -17,6 +17,7 @@ from core.agents.picoclaw.profile import ProfileError, ProfileItem, render_profi
 from core.agents.pomelobot import format as pomelobot
 from core.agents.pomelobot.scopes import Scope
 from core.demo import write_demo
+from core.formats.whole_text import WHOLE_TEXT_KEY
 from core.ops.entries import add_entry, edit_entry
 from core.store.document import Document
 from core.store.errors import WorkspaceError
@@ -47,7 +48,7 @@ def note_rel(day: date) -> str:
 def append_note(ws: Any, day: date, content: str) -> None:
     """The person appends to a daily note as the agent's AppendToday does."""
     note = ws.note(day)
-    current = note.item(picoclaw.NOTE_KEY)
+    current = note.item(WHOLE_TEXT_KEY)
     existing = None if current is None else current.content
     note.set_text(picoclaw.daily_append_text(existing, content, day))
 

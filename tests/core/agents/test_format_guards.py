@@ -30,6 +30,7 @@ from core.agents.pomelobot import format as pb
 from core.agents.pomelobot.access import read_memory_file, scope_of_path
 from core.agents.pomelobot.chunks import index_chunks
 from core.agents.pomelobot.scopes import AccessError, find_scope, list_scopes
+from core.formats.whole_text import WHOLE_TEXT_KEY
 from core.store.errors import WorkspaceError
 from core.store.merge import OUTSIDE, ConflictError
 from tests.core.agents.test_fuzz_parsers import finishes_within
@@ -417,7 +418,7 @@ def test_a_note_conflict_settled_with_a_nul_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ConflictError):
         note.save()
     with pytest.raises(ValueError, match="NUL"):
-        note.save(resolutions={pc.NOTE_KEY: "both\0"})
+        note.save(resolutions={WHOLE_TEXT_KEY: "both\0"})
     assert path.read_text(encoding="utf-8") == "# 2026-03-01\n\nMorning"
 
 

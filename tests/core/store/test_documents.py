@@ -25,8 +25,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.agents.picoclaw import format as picoclaw
-from core.agents.picoclaw.format import NOTE_KEY
 from core.agents.pomelobot import format as pomelobot
+from core.formats.whole_text import WHOLE_TEXT_KEY
 from core.ops.entries import add_entry, delete_entry, edit_entry
 from core.store.backups import own_backup_dir
 from core.store.commit import Target
@@ -186,7 +186,7 @@ def open_note(root: Path, rel: str = NOTE_REL) -> AnyDocument:
 
 def append_note(note: AnyDocument, content: str, day: date) -> None:
     """The person appends to a daily note as the agent's AppendToday does."""
-    current = note.item(NOTE_KEY)
+    current = note.item(WHOLE_TEXT_KEY)
     existing = None if current is None else current.content
     note.set_text(picoclaw.daily_append_text(existing, content, day))
 
@@ -777,11 +777,11 @@ def test_note_changed_otherwise_is_a_conflict(note_root: Path) -> None:
 
     with pytest.raises(ConflictError) as raised:
         note.save()
-    assert raised.value.conflicts == [Conflict(NOTE_KEY, NOTE_TEXT, mine, theirs.decode())]
+    assert raised.value.conflicts == [Conflict(WHOLE_TEXT_KEY, NOTE_TEXT, mine, theirs.decode())]
     assert path.read_bytes() == theirs
     assert all_backups(note_root) == []
 
-    result = note.save(resolutions={NOTE_KEY: "mine"})
+    result = note.save(resolutions={WHOLE_TEXT_KEY: "mine"})
     assert path.read_bytes().decode() == mine
     assert result.backup is not None and result.backup.read_bytes() == theirs
 
@@ -791,7 +791,7 @@ def test_note_conflict_settled_with_theirs_writes_nothing(note_root: Path) -> No
     note = open_note(note_root)
     note.set_text(NOTE_TEXT.replace("paired with Lin", "paired with Lin and Sam"))
     theirs = edit_by_other(path, "Morning", "Early morning")
-    result = note.save(resolutions={NOTE_KEY: "theirs"})
+    result = note.save(resolutions={WHOLE_TEXT_KEY: "theirs"})
     assert (result.backup, result.changes) == (None, ())
     assert path.read_bytes() == theirs
     assert note.text() == theirs.decode()
@@ -827,7 +827,7 @@ def test_note_created_by_both_sides_is_a_conflict(note_root: Path) -> None:
     with pytest.raises(ConflictError) as raised:
         note.save()
     assert raised.value.conflicts == [
-        Conflict(NOTE_KEY, None, "# 2026-03-03\n\nMine.", "# 2026-03-03\n\nTheirs.")
+        Conflict(WHOLE_TEXT_KEY, None, "# 2026-03-03\n\nMine.", "# 2026-03-03\n\nTheirs.")
     ]
     assert (note_root / rel).read_bytes() == b"# 2026-03-03\n\nTheirs."
 

@@ -23,6 +23,7 @@ from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import format as picoclaw
 from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.agents.pomelobot import format as pomelobot
+from core.formats.whole_text import WHOLE_TEXT_KEY
 from core.ops.entries import edit_entry
 from core.store import atomic
 from core.store import commit as store_commit
@@ -811,7 +812,7 @@ def test_an_unreadable_edited_file_does_not_hide_another_ones_overwritten_save(
     longterm.unlink()
     os.mkfifo(longterm)
     refreshed = ws.refresh_from_disk()
-    assert refreshed.overwritten == {note.rel: [picoclaw.NOTE_KEY]}
+    assert refreshed.overwritten == {note.rel: [WHOLE_TEXT_KEY]}
 
 
 def test_a_conflict_settled_with_a_text_keeps_this_sides_other_changes(root: Path) -> None:
