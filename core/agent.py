@@ -20,7 +20,7 @@ from core.formats.problems import Problem
 from core.ops import ChangeSet
 from core.store.backups_view import BackupFile
 from core.store.documents import Editable
-from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
 __all__ = [
     "LIST_HEADER",
@@ -145,6 +145,16 @@ def list_line(memory_id: str, section: str, when: str, content: str) -> str:
 
 
 LIST_HEADER = f"{'ID':<14} {'SECTION':<24} {'WHEN':<12} CONTENT"
+
+
+def checked_section(section: str, sections: Sequence[str], who: str) -> str:
+    """`section` when it is one of `sections`, else what `--section` tells the person (exit 2)."""
+    if section not in sections:
+        raise WorkspaceError(
+            f"--section {section}: {who}'s sections are {', '.join(sections)}",
+            exit_code=EXIT_ERROR,
+        )
+    return section
 
 
 def first_line(data: bytes) -> str:

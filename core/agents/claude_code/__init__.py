@@ -26,6 +26,7 @@ from core.agent import (
     Source,
     SourceCount,
     Unseen,
+    checked_section,
     list_line,
 )
 from core.capabilities import Editing, SessionStart
@@ -33,7 +34,7 @@ from core.formats.problems import Problem
 from core.formats.text import InputError, to_lf
 from core.ops import ChangeSet
 from core.store.backups_view import BackupFile, find_backups, own_backups
-from core.store.errors import EXIT_ERROR, WorkspaceError
+from core.store.errors import WorkspaceError
 from core.store.files import list_folder, read_head, read_or_none
 
 if TYPE_CHECKING:
@@ -133,11 +134,7 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         from core.agents.claude_code.index import IndexFormat
         from core.agents.claude_code.workspace import INDEX_FILE, topic_files
 
-        if section not in SECTIONS:
-            raise WorkspaceError(
-                f"--section {section}: Claude Code's sections are {', '.join(SECTIONS)}",
-                exit_code=EXIT_ERROR,
-            )
+        checked_section(section, SECTIONS, "Claude Code")
         rows: list[Row] = []
         try:
             data = read_or_none(path / INDEX_FILE, root=path)

@@ -25,6 +25,7 @@ from core.agent import (
     Source,
     SourceCount,
     Unseen,
+    checked_section,
     list_line,
 )
 from core.agents.codex import layout
@@ -33,7 +34,7 @@ from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
 from core.store.backups_view import BackupFile, find_backups, own_backups
-from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
+from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
 
 if TYPE_CHECKING:
@@ -128,11 +129,7 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         problems: list[Problem] | None = None,
     ) -> list[Row]:
         """The summary's and the handbook's bullets, the notes, then the read-only files."""
-        if section not in SECTIONS:
-            raise WorkspaceError(
-                f"--section {section}: Codex's sections are {', '.join(SECTIONS)}",
-                exit_code=EXIT_ERROR,
-            )
+        checked_section(section, SECTIONS, "Codex")
         makers: dict[str, Callable[[], list[Row]]] = {
             "summary": lambda: _bullet_rows(path, layout.SUMMARY, "summary"),
             "handbook": lambda: _bullet_rows(path, layout.HANDBOOK, "handbook"),

@@ -26,6 +26,7 @@ from core.agent import (
     Source,
     SourceCount,
     Unseen,
+    checked_section,
 )
 from core.agents.everbot.document import Entry, Section
 from core.capabilities import (
@@ -425,12 +426,7 @@ def _has_headers(head: bytes) -> bool:
 
 
 def _section(section: str) -> str:
-    if section not in SECTIONS:
-        raise WorkspaceError(
-            f"--section {section}: EverBot's sections are {', '.join(SECTIONS)}",
-            exit_code=EXIT_ERROR,
-        )
-    return section
+    return checked_section(section, SECTIONS, "EverBot")
 
 
 def _list_line(e: Any) -> str:

@@ -25,6 +25,7 @@ from core.agent import (
     Row,
     Source,
     SourceCount,
+    checked_section,
     first_line,
     list_line,
 )
@@ -168,11 +169,7 @@ class PicoClaw(
         problems: list[Problem] | None = None,
     ) -> list[Row]:
         """Long-term entries, then one row per daily note, then the profile's keys."""
-        if section not in SECTIONS:
-            raise WorkspaceError(
-                f"--section {section}: PicoClaw's sections are {', '.join(SECTIONS)}",
-                exit_code=EXIT_ERROR,
-            )
+        checked_section(section, SECTIONS, "PicoClaw")
         rows: list[Row] = []
         wanted = [
             (name, make)
