@@ -20,11 +20,11 @@ READY_ENV = "MEMDESK_QUIT_WHEN_READY"
 def demo_workspace() -> Path:
     """The demo workspace in the user's data folder, written on first use (never in the package)."""
     from core.demo import write_demo
-    from core.registry import default_demo_layout, detect
+    from core.registry import default_demo_layout, demo_layouts
 
     layout = default_demo_layout()
     folder = data_dir() / f"demo-{layout}"
-    if not detect(folder).candidates:
+    if not demo_layouts()[layout].detect(folder):  # its own agent alone: no journal read at start
         folder.parent.mkdir(parents=True, exist_ok=True)
         write_demo(folder, layout=layout)
     return folder
