@@ -36,7 +36,7 @@ from core.review.similar import (
     sorted_once,
 )
 from core.review.superseded import superseded
-from core.review.temporary import find_important, find_temporary
+from core.review.temporary import find_important, find_temporary, is_todo
 
 __all__ = [
     "contradictions",
@@ -190,7 +190,7 @@ class _Scan:
         self.meaning: list[str] = []  # concepts, names, values
         self.full: list[str] = []  # and, for Chinese, pairs of characters
         self.named: list[str] = []  # names and values
-        self.todo = np.array([m.category == "todo" for m in memories], dtype=bool)
+        self.todo = np.array([is_todo(m) for m in memories], dtype=bool)
         dates = [m.last_activated or "" for m in memories]
         self.when = np.empty(n, dtype=np.int64)  # the order of their last activations
         distinct = sorted(set(dates))

@@ -15,6 +15,7 @@ __all__ = [
     "find_important",
     "find_temporary",
     "is_expired",
+    "is_todo",
 ]
 
 
@@ -206,6 +207,12 @@ _QUOTED_SPAN = re.compile(r"“[^”\n]*”|「[^」\n]*」|『[^』\n]*』|\"[^
 _TODO_TEXT = re.compile(r"^\s*(?:TODO|To-?do|待办)\b\s*[:：(（]", re.IGNORECASE)
 
 
+def is_todo(memory: Memory) -> bool:
+    """A todo: so filed, or so written ("TODO: …", "待办：…") where the agent files memories by
+    where they go (a file, a type, a section), not by kind."""
+    return memory.category == "todo" or _TODO_TEXT.match(memory.content) is not None
+
+
 def find_temporary(text: str) -> str | None:
     """The words that make the text a temporary state ("today", "今天", "这两天", "感冒",
     "jet-lagged" …), else None. A habit or a schedule that mentions a day ("每天…今天的日志"), a
@@ -282,9 +289,7 @@ def is_expired(memory: Memory, today: date) -> str | None:
     before today, or, without one, the deadline its text names is ("11月15日前", "before
     Christmas", "下周五前", read from the day it was last touched). None for any other memory, a
     recurring or undated todo, or one whose date is still ahead."""
-    if memory.category != "todo" and not (
-        memory.category is None and _TODO_TEXT.match(memory.content)
-    ):
+    if not is_todo(memory):
         return None
     if memory.expires_at and memory.expires_at.strip():
         when = _date_of(memory.expires_at.strip())

@@ -15,7 +15,7 @@ from core.review.junk import find_junk
 from core.review.model import PRIORITY, Candidate, Finding, Memory
 from core.review.model import in_its_language as say
 from core.review.secrets import find_secret
-from core.review.temporary import find_temporary, is_expired
+from core.review.temporary import find_temporary, is_expired, is_todo
 from core.scoring.policy import PolicyProfile
 
 __all__ = ["ScanInput", "compared", "decay_finding", "find_candidates", "memory_of_row"]
@@ -192,9 +192,10 @@ def compared(value: float, mark: float) -> tuple[str, str]:
     return repr(value), repr(mark)
 
 
-# Never a passing state: pinned by the person or the agent, or a todo (expired or not, its date
-# says when it stops mattering).
-_NOT_PASSING = ("core", "system", "todo")
+def _never_passing(m: Memory) -> bool:
+    """Pinned by the person or the agent, or a todo (expired or not, its date says when it
+    stops mattering): never a passing state."""
+    return m.category in ("core", "system") or is_todo(m)
 
 
 def _text_triggers(
@@ -213,7 +214,7 @@ def _text_triggers(
         junk = find_junk(m.content)
         if junk is not None:
             found[key].append(Finding("junk", junk))
-        elif secret is None and expired is None and m.category not in _NOT_PASSING:
+        elif secret is None and expired is None and not _never_passing(m):
             word = find_temporary(m.content)
             if word is not None:
                 why = say(m, f"a temporary state ({word!r})", f"临时状态（“{word}”）")

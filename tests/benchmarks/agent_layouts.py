@@ -70,7 +70,7 @@ class Converted:
     layout: str
     workspace: Path
     now: date  # the case's "now": its Last updated day
-    bench_id: dict[Place, str]
+    bench_id: dict[Place, str]  # by the row's key and by its id
 
 
 def now_of(case: Path) -> date:
@@ -124,7 +124,7 @@ def _mapped(placed: dict[str, tuple[str, str]], rows: list[Row]) -> dict[Place, 
         found = free[(where[0], where[1].strip())]
         assert found, f"memory {bench_id} ({where[0]}) is not among the rows MemDesk shows"
         row = found.pop(0)
-        out[(row.file, row.key or row.id)] = bench_id
+        out[(row.file, row.id)] = out[(row.file, row.key or row.id)] = bench_id
     return out
 
 
@@ -228,7 +228,7 @@ def as_bench(proposal: dict[str, Any], converted: Converted, case: str) -> dict[
     subject = ids.get((proposal["file"], proposal["memory_id"]))
     if subject is None:
         return None
-    related = [ids.get((r["file"], r["key"])) for r in proposal["related_memories"]]
+    related = [ids.get((r["file"], r["id"])) for r in proposal["related_memories"]]
     return {
         "case": case,
         "memory_id": subject,

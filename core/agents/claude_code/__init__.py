@@ -8,9 +8,10 @@ consolidation lock, `workspace` opens a project folder for editing, `demo` write
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -152,6 +153,11 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
             if topic is not None:
                 rows.append(_topic_row(path, rel, topic))
         return [r for r in rows if r.matches(query)]
+
+    def reviewed(self, row: Row) -> bool:
+        """A topic file is a memory; an index line that points at one is its pointer, context
+        only (else it would be proposed as a duplicate of the memory it points at)."""
+        return not (row.fields.get("section") == "index" and row.fields.get("target"))
 
     def detail(self, row: Row) -> str:
         if row.fields["section"] == "index":
@@ -297,7 +303,7 @@ def _topic_row(root: Path, rel: str, topic: Any) -> Row:
         "id": topic.key,
         "category": meta.type,
         "score": None,
-        "last_activated": meta.modified,
+        "last_activated": _modified(meta.modified, root / rel),
         "activation_count": None,
         "section": "topic",
         "content": topic.content,
@@ -308,6 +314,16 @@ def _topic_row(root: Path, rel: str, topic: Any) -> Row:
     }
     text = list_line(topic.key, f"topic:{meta.type or '-'}", "", meta.description or topic.content)
     return Row(topic.key, rel, fields["line"], fields, text, key=topic.key)
+
+
+def _modified(said: Any, file: Path) -> str | None:
+    """When the memory was last written, as the agent orders them: `metadata.modified` when
+    the frontmatter has it, else the file's mtime (UTC)."""
+    if said is not None:
+        return str(said)
+    with contextlib.suppress(OSError):
+        return datetime.fromtimestamp(file.stat().st_mtime, UTC).isoformat(timespec="seconds")
+    return None
 
 
 def _unread(problems: list[Problem] | None, path: Path, exc: Exception) -> None:

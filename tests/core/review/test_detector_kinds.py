@@ -327,7 +327,10 @@ def todo(content: str, touched: str | None, category: str | None = "todo") -> Me
         (todo("TODO: 每周五前交周报", "2026-03-02"), "2026-09-01", None),  # recurring
         (todo("TODO: 有空学一下 Rust", "2026-03-02"), "2027-09-01", None),  # undated
         (todo("TODO: 1月10日前续保", "2026-12-18"), "2026-12-30", None),  # next January
-        (todo("TODO: 3月1日前交材料", "2026-02-01", category="fact"), "2026-04-01", None),
+        (todo("TODO: 3月1日前交材料", "2026-02-01", category="fact"), "2026-04-01",
+         "截止日期“3月1日前”（2026-03-01）已过"),  # written as a todo: filed elsewhere, still one
+        (todo("TODO: 3月1日前交材料", "2026-02-01", category="user"), "2026-04-01",
+         "截止日期“3月1日前”（2026-03-01）已过"),  # Hermes' USER.md, a Claude Code type
         (todo("TODO: 3月1日前交材料", "2026-02-01", category=None), "2026-04-01",
          "截止日期“3月1日前”（2026-03-01）已过"),
         (todo("TODO: 3月1日前交材料", None), "2026-03-02",
