@@ -137,14 +137,15 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
 
         checked_section(section, SECTIONS, "Claude Code")
         rows: list[Row] = []
+        topics = topic_files(path)
         try:
             data = read_or_none(path / INDEX_FILE, root=path)
             if data is not None and section in ("index", "all"):
                 doc = IndexFormat(INDEX_FILE).parse(data)
-                rows += [_index_row(path, line) for line in doc.lines()]
+                rows += [_index_row(path, line, topics) for line in doc.lines()]
         except (WorkspaceError, InputError) as exc:
             _unread(problems, path / INDEX_FILE, exc)
-        for rel in topic_files(path) if section in ("topic", "all") else []:
+        for rel in topics if section in ("topic", "all") else []:
             try:
                 topic = parse_topic(read_or_none(path / rel, root=path) or b"", rel)
             except (WorkspaceError, InputError) as exc:
@@ -157,7 +158,7 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
     def reviewed(self, row: Row) -> bool:
         """A topic file is a memory; an index line that points at one is its pointer, context
         only (else it would be proposed as a duplicate of the memory it points at)."""
-        return not (row.fields.get("section") == "index" and row.fields.get("target"))
+        return not row.fields.get("points_at_topic")
 
     def detail(self, row: Row) -> str:
         if row.fields["section"] == "index":
@@ -278,8 +279,8 @@ def _front(path: Path) -> bool:
     return head is not None and _FRONT.match(head) is not None
 
 
-def _index_row(root: Path, line: Any) -> Row:
-    from core.agents.claude_code.workspace import INDEX_FILE
+def _index_row(root: Path, line: Any, topics: Sequence[str]) -> Row:
+    from core.agents.claude_code.workspace import INDEX_FILE, MEMORY
 
     fields: dict[str, Any] = {
         "id": line.key,
@@ -292,6 +293,7 @@ def _index_row(root: Path, line: Any) -> Row:
         "file": str(root / INDEX_FILE),
         "line": line.line,
         "target": line.target,
+        "points_at_topic": line.target is not None and f"{MEMORY}/{line.target}" in topics,
     }
     text = list_line(line.key, "index", "", line.text)
     return Row(line.key, INDEX_FILE, line.line, fields, text, key=line.key)
