@@ -9,6 +9,7 @@ never written.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
@@ -151,7 +152,13 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         return [r for r in rows if r.matches(query)]
 
     def reviewed(self, row: Row) -> bool:
-        return row.fields["section"] in ("summary", "handbook", "notes")
+        """The summary's and the handbook's bullets and the notes; a bullet that points at a
+        rollout summary or an extension's file (the consolidator's index of its sources) is
+        context only: two such pointers to one file are not duplicate memories."""
+        section = row.fields["section"]
+        if section in ("summary", "handbook"):
+            return _POINTER.match(str(row.fields["content"])) is None
+        return section == "notes"
 
     def detail(self, row: Row) -> str:
         section = row.fields["section"]
@@ -276,6 +283,9 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         from core.agents.codex.demo import write_demo
 
         return write_demo(target, entries=entries, seed=seed, today=today)
+
+
+_POINTER = re.compile(r"<?(?:rollout_summaries|extensions)/\S+\.md\b")
 
 
 def _row(id_: str, section: str, when: str, content: str, rel: str, line: int, path: Path) -> Row:
