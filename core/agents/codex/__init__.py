@@ -158,7 +158,7 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         section = row.fields["section"]
         if section in ("summary", "handbook"):
             return _POINTER.match(str(row.fields["content"])) is None
-        return section == "notes"
+        return bool(section == "notes")
 
     def detail(self, row: Row) -> str:
         section = row.fields["section"]
