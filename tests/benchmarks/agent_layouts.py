@@ -29,7 +29,7 @@ from core.agent import Row
 from core.agents.claude_code.format import new_topic
 from core.agents.claude_code.index import folder_name
 from core.agents.hermes.format import DELIMITER
-from core.registry import agent_named
+from core.registry import agent_named, resolve
 
 LAYOUTS: Final = ("everbot", "hermes", "claude-code", "codex")
 AGENT_OF: Final = {
@@ -65,9 +65,11 @@ class BenchMemory:
 
 @dataclass(frozen=True, slots=True)
 class Converted:
-    """A case written for `layout`: the workspace to review and each row's bench id."""
+    """A case written for `layout`: the folder a person points MemDesk at (`home`), the
+    workspace MemDesk opens for it, and each row's bench id."""
 
     layout: str
+    home: Path
     workspace: Path
     now: date  # the case's "now": its Last updated day
     bench_id: dict[Place, str]  # by the row's key and by its id
@@ -101,28 +103,30 @@ def convert(case: Path, target: Path, layout: str) -> Converted:
     if layout == "everbot":
         target.mkdir(parents=True)
         (target / "MEMORY.md").write_bytes((case / "MEMORY.md").read_bytes())
-        workspace, placed = target, {m.id: ("MEMORY.md", m.text) for m in memories}
+        placed = {m.id: ("MEMORY.md", m.text) for m in memories}
     elif layout == "hermes":
-        workspace, placed = _hermes(target, memories)
+        placed = _hermes(target, memories)
     elif layout == "claude-code":
-        workspace, placed = _claude_code(target, memories, case.name)
+        placed = _claude_code(target, memories, case.name)
     elif layout == "codex":
-        workspace, placed = _codex(target, memories, now)
+        placed = _codex(target, memories, now)
     else:
         raise ValueError(f"no layout {layout!r} (one of {', '.join(LAYOUTS)})")
-    rows = agent_named(AGENT_OF[layout]).rows(workspace)
-    return Converted(layout, workspace, now, _mapped(placed, rows))
+    agent, workspace = resolve(target, agent=AGENT_OF[layout])
+    files = {m: os.path.realpath(target / rel) for m, (rel, _text) in placed.items()}
+    where = {m: (files[m], text) for m, (_rel, text) in placed.items()}
+    return Converted(layout, target, workspace, now, _mapped(where, agent.rows(workspace)))
 
 
 def _mapped(placed: dict[str, tuple[str, str]], rows: list[Row]) -> dict[Place, str]:
     """Each bench memory's row, found by its file and its text (identical texts in file order)."""
     free: dict[tuple[str, str], list[Row]] = defaultdict(list)
     for r in rows:
-        free[(r.file, str(r.fields["content"]).strip())].append(r)
+        free[(os.path.realpath(r.fields["file"]), str(r.fields["content"]).strip())].append(r)
     out: dict[Place, str] = {}
-    for bench_id, where in placed.items():
-        found = free[(where[0], where[1].strip())]
-        assert found, f"memory {bench_id} ({where[0]}) is not among the rows MemDesk shows"
+    for bench_id, (file, text) in placed.items():
+        found = free[(file, text.strip())]
+        assert found, f"memory {bench_id} ({file}) is not among the rows MemDesk shows"
         row = found.pop(0)
         out[(row.file, row.id)] = out[(row.file, row.key or row.id)] = bench_id
     return out
@@ -146,14 +150,15 @@ def _hermes(target: Path, memories: list[BenchMemory]) -> tuple[Path, dict[str, 
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(DELIMITER.join(texts).encode("utf-8"))
         path.chmod(0o600)
-    return target, placed
+    return placed
 
 
 def _claude_code(
     target: Path, memories: list[BenchMemory], case: str
-) -> tuple[Path, dict[str, tuple[str, str]]]:
+) -> dict[str, tuple[str, str]]:
     project = f"/home/bench/{case}"
-    root = target / "projects" / folder_name(project)
+    home = f"projects/{folder_name(project)}"
+    root = target / home
     placed: dict[str, tuple[str, str]] = {}
     index = ["# Memory index", ""]
     for m in _appended(memories):
@@ -163,17 +168,15 @@ def _claude_code(
         topic = new_topic(stem.replace("_", "-"), _yaml_text(hook), kind, m.text)
         rel = f"memory/{stem}.md"
         _dated(root / rel, topic.front + topic.body, m.day)
-        placed[m.id] = (rel, topic.content)
+        placed[m.id] = (f"{home}/{rel}", topic.content)
         index.append(f"- [{_one_line(m.text, 40)}]({stem}.md) — {hook}")
     _dated(root / "memory/MEMORY.md", "\n".join(index) + "\n", max(m.day for m in memories))
     session = {"type": "user", "cwd": project, "sessionId": "bench", "message": {"role": "user"}}
     _dated(root / "0b1e7c2a-bench.jsonl", json.dumps(session) + "\n", memories[0].day)
-    return root, placed
+    return placed
 
 
-def _codex(
-    target: Path, memories: list[BenchMemory], now: date
-) -> tuple[Path, dict[str, tuple[str, str]]]:
+def _codex(target: Path, memories: list[BenchMemory], now: date) -> dict[str, tuple[str, str]]:
     root = target / "memories"
     placed: dict[str, tuple[str, str]] = {}
     summary: dict[str, list[str]] = {"## User Profile": [], "## User preferences": []}
@@ -187,21 +190,21 @@ def _codex(
             at = datetime.combine(m.day, time(9, 0)) + timedelta(minutes=n)
             name = f"{at:%Y-%m-%dT%H-%M-%S}-{m.category}-{m.id}.md"
             (notes / name).write_bytes((text + "\n").encode("utf-8"))
-            placed[m.id] = (f"extensions/ad_hoc/notes/{name}", text)
+            placed[m.id] = (f"memories/extensions/ad_hoc/notes/{name}", text)
         elif m.category in _ABOUT_THE_USER:
             heading = "## User preferences" if m.category == "preference" else "## User Profile"
             summary[heading].append(f"- {text}")
-            placed[m.id] = ("memory_summary.md", text)
+            placed[m.id] = ("memories/memory_summary.md", text)
         else:
             handbook.append(f"- {text}")
-            placed[m.id] = ("MEMORY.md", text)
+            placed[m.id] = ("memories/MEMORY.md", text)
     lines = ["v1", ""]
     for heading, bullets in summary.items():
         lines += [heading, "", *bullets, ""]
     (root / "memory_summary.md").write_bytes("\n".join(lines).encode("utf-8"))
     book = ["# Task Group: what the user told Codex", "", "## Reusable knowledge", "", *handbook]
     (root / "MEMORY.md").write_bytes(("\n".join(book) + "\n").encode("utf-8"))
-    return root, placed
+    return placed
 
 
 def _one_line(text: str, width: int) -> str:

@@ -46,7 +46,7 @@ def review_case(case: Path, work: Path, layout: str = "everbot") -> list[dict[st
     """The proposals `memdesk review` makes for one case written as `layout`'s workspace (see
     agent_layouts), in the bench's ids, as the scorer reads them."""
     converted = agent_layouts.convert(case, work / case.name, layout)
-    args = ["review", str(converted.workspace), "--json", "--at", converted.now.isoformat()]
+    args = ["review", str(converted.home), "--json", "--at", converted.now.isoformat()]
     args += ["--agent", agent_layouts.AGENT_OF[layout]]
     out = io.StringIO()
     with contextlib.redirect_stdout(out):

@@ -8,7 +8,6 @@ proposals are decided from the command line, leaving each file as the agent writ
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 import pytest
 
 from core.agents.hermes.format import DELIMITER
-from core.registry import agent_named
+from core.registry import agent_named, resolve
 from core.review.duplicates import duplicates_and_contradictions
 from core.review.model import Memory
 from tests.benchmarks import agent_layouts, review_quality
@@ -97,7 +96,6 @@ class Planted:
     duplicate of `copied` and a correction of `corrected`."""
 
     layout: str
-    workspace: Callable[[Path], Path]  # the demo folder -> the workspace to review
     duplicate: str
     copied: str
     correction: str
@@ -108,7 +106,6 @@ class Planted:
 PLANTED = (
     Planted(
         "hermes",
-        lambda demo: demo,
         "Prefer ripgrep over grep when searching the monorepo, because it skips vendored folders.",
         "Prefer ripgrep over grep for searching the monorepo; it skips vendored folders.",
         "数据库备份每天凌晨 3 点执行，现在保留 30 天。",
@@ -116,7 +113,6 @@ PLANTED = (
     ),
     Planted(
         "claude-code",
-        lambda demo: next((demo / "projects").iterdir()),
         "Ingest pipeline bugs are tracked in the Linear project INGEST.",
         "Bugs of the ingest pipeline are tracked in the Linear project INGEST.",
         "Integration tests no longer hit a real Postgres; they use the in-memory mock now.",
@@ -125,7 +121,6 @@ PLANTED = (
     ),
     Planted(
         "codex",
-        lambda demo: demo / "memories",
         "The user prefers pnpm to npm in every JavaScript repository.",
         "The user prefers pnpm over npm in every JavaScript repository",
         "Run `make check` before pushing; CI now takes 25 minutes",
@@ -134,26 +129,40 @@ PLANTED = (
 )
 
 
-def _planted_demo(run: Cli, tmp_path: Path, planted: Planted) -> tuple[Path, list[dict[str, Any]]]:
+@dataclass(frozen=True)
+class Reviewed:
+    home: Path  # the demo folder, which the person names to every command
+    root: Path  # the workspace MemDesk opens for it (proposals name files relative to it)
+    proposals: list[dict[str, Any]]
+    texts: dict[tuple[str, str], str]  # (file, id) -> the memory's text, as reviewed
+
+
+def _planted_demo(run: Cli, tmp_path: Path, planted: Planted) -> Reviewed:
     """The agent's demo with the three memories added, and the review's proposals."""
-    assert run("demo", tmp_path / "demo", "--layout", planted.layout).code == 0
-    ws = planted.workspace(tmp_path / "demo")
+    home = tmp_path / "demo"
+    assert run("demo", home, "--layout", planted.layout).code == 0
     for text in (SECRET, planted.duplicate, planted.correction):
-        added = run("add", ws, text, *planted.add)
+        added = run("add", home, text, *planted.add)
         assert added.code == 0, added.err
-    review = run("review", ws, "--json")
+    review = run("review", home, "--json")
     assert review.code == 0, review.err
-    return ws, review.json()
+    return Reviewed(home, *_read(home, planted.layout, review.json()))
 
 
-def _texts(ws: Path, layout: str) -> dict[tuple[str, str], str]:
-    agent = agent_named(agent_layouts.AGENT_OF[layout])
-    return {(r.file, r.id): str(r.fields["content"]).strip() for r in agent.rows(ws)}
+def _read(
+    home: Path, layout: str, proposals: list[dict[str, Any]]
+) -> tuple[Path, list[dict[str, Any]], dict[tuple[str, str], str]]:
+    agent, root = resolve(home, agent=agent_layouts.AGENT_OF[layout])
+    texts = {(r.file, r.id): str(r.fields["content"]).strip() for r in agent.rows(root)}
+    return root, proposals, texts
+
+
+def _subject(proposal: dict[str, Any], texts: dict[tuple[str, str], str]) -> str:
+    return texts[(proposal["file"], proposal["memory_id"])]
 
 
 def _pair(proposal: dict[str, Any], texts: dict[tuple[str, str], str]) -> set[str]:
-    other = proposal["related_memories"][0]
-    return {texts[(proposal["file"], proposal["memory_id"])], other["content"].strip()}
+    return {_subject(proposal, texts), proposal["related_memories"][0]["content"].strip()}
 
 
 @pytest.mark.parametrize("planted", PLANTED, ids=[p.layout for p in PLANTED])
@@ -162,24 +171,24 @@ def test_a_secret_a_duplicate_and_a_contradiction_in_the_demo_are_proposed(
     tmp_path: Path,
     planted: Planted,
 ) -> None:
-    ws, proposals = _planted_demo(cli, tmp_path, planted)
-    texts = _texts(ws, planted.layout)
-    by = {p["trigger"]: p for p in proposals}
+    demo = _planted_demo(cli, tmp_path, planted)
+    texts = demo.texts
+    by = {p["trigger"]: p for p in demo.proposals}
     assert {"secret", "duplicate", "contradiction"} <= set(by)
-    assert texts[(by["secret"]["file"], by["secret"]["memory_id"])] == SECRET
-    duplicates = [_pair(p, texts) for p in proposals if p["trigger"] == "duplicate"]
+    assert _subject(by["secret"], texts) == SECRET
+    duplicates = [_pair(p, texts) for p in demo.proposals if p["trigger"] == "duplicate"]
     assert {planted.duplicate, planted.copied.strip()} in duplicates
     contradiction = by["contradiction"]
-    old = contradiction["memory_id"], texts[(contradiction["file"], contradiction["memory_id"])]
+    old = contradiction["memory_id"], _subject(contradiction, texts)
     assert contradiction["decision"] == "DELETE"  # the older one goes, the correction stays
     assert contradiction["related_memories"][0]["content"].strip() == planted.correction
     assert set(old) & set(planted.corrected)  # by its text, or by its topic's name
 
 
 # -- deciding them from the command line ----------------------------------------------------------
-def _approved(run: Cli, ws: Path, proposals: list[dict[str, Any]], triggers: set[str]) -> None:
-    ids = [p["id"] for p in proposals if p["trigger"] in triggers]
-    applied = run("approve", ws, *ids, "--json")
+def _approved(run: Cli, demo: Reviewed, triggers: set[str]) -> None:
+    ids = [p["id"] for p in demo.proposals if p["trigger"] in triggers]
+    applied = run("approve", demo.home, *ids, "--json")
     assert applied.code == 0, applied.err
     assert sorted(applied.json()["applied"]) == sorted(ids)
 
@@ -188,17 +197,13 @@ def test_approving_on_hermes_leaves_the_entries_as_the_agent_joins_them(
     cli: Cli,  # noqa: F811
     tmp_path: Path,
 ) -> None:
-    ws, proposals = _planted_demo(cli, tmp_path, PLANTED[0])
-    file = ws / "memories" / "MEMORY.md"
+    demo = _planted_demo(cli, tmp_path, PLANTED[0])
+    file = demo.home / "memories" / "MEMORY.md"
     before = file.read_bytes().decode("utf-8").split(DELIMITER)
     chosen = {"secret", "duplicate", "contradiction"}
-    gone = {
-        _texts(ws, "hermes")[(p["file"], p["memory_id"])]
-        for p in proposals
-        if p["trigger"] in chosen
-    }
+    gone = {_subject(p, demo.texts) for p in demo.proposals if p["trigger"] in chosen}
 
-    _approved(cli, ws, proposals, chosen)
+    _approved(cli, demo, chosen)
 
     assert gone >= {SECRET, "数据库备份每天凌晨 3 点执行，保留 14 天。"}
     assert file.read_bytes() == DELIMITER.join(e for e in before if e not in gone).encode("utf-8")
@@ -209,18 +214,18 @@ def test_approving_on_claude_code_removes_the_topic_file_and_its_index_line(
     cli: Cli,  # noqa: F811
     tmp_path: Path,
 ) -> None:
-    ws, proposals = _planted_demo(cli, tmp_path, PLANTED[1])
-    index = ws / "memory" / "MEMORY.md"
+    demo = _planted_demo(cli, tmp_path, PLANTED[1])
+    index = demo.root / "memory" / "MEMORY.md"
     lines = index.read_text(encoding="utf-8").splitlines(keepends=True)
-    chosen = [p for p in proposals if p["trigger"] in ("duplicate", "contradiction")]
-    topics = {p["file"] for p in chosen}
-    kept = {rel: (ws / rel).read_bytes() for rel in _topic_files(ws) if rel not in topics}
+    chosen = [p for p in demo.proposals if p["trigger"] in ("duplicate", "contradiction")]
+    topics = {demo.root / p["file"] for p in chosen}
+    kept = {path: path.read_bytes() for path in _topic_files(demo.root) if path not in topics}
 
-    _approved(cli, ws, proposals, {"duplicate", "contradiction"})
+    _approved(cli, demo, {"duplicate", "contradiction"})
 
-    assert not any((ws / rel).exists() for rel in topics)
-    assert {rel: (ws / rel).read_bytes() for rel in _topic_files(ws)} == kept
-    pointers = {f"({Path(rel).name})" for rel in topics}
+    assert not any(path.exists() for path in topics)
+    assert {path: path.read_bytes() for path in _topic_files(demo.root)} == kept
+    pointers = {f"({path.name})" for path in topics}
     expected = [line for line in lines if not any(p in line for p in pointers)]
     assert index.read_text(encoding="utf-8").splitlines(keepends=True) == expected
 
@@ -229,28 +234,25 @@ def test_approving_on_codex_removes_the_bullet_and_keeps_the_rest_of_the_summary
     cli: Cli,  # noqa: F811
     tmp_path: Path,
 ) -> None:
-    ws, proposals = _planted_demo(cli, tmp_path, PLANTED[2])
-    notes = {p: p.read_bytes() for p in (ws / "extensions/ad_hoc/notes").iterdir()}
-    summary = ws / "memory_summary.md"
+    demo = _planted_demo(cli, tmp_path, PLANTED[2])
+    folder = demo.home / "memories"
+    notes = {p: p.read_bytes() for p in (folder / "extensions/ad_hoc/notes").iterdir()}
+    summary = folder / "memory_summary.md"
     lines = summary.read_text(encoding="utf-8").splitlines(keepends=True)
-    chosen = [p for p in proposals if p["trigger"] in ("duplicate", "contradiction")]
-    assert {p["file"] for p in chosen} == {"memory_summary.md"}  # the bullet goes, the note stays
-    texts = _texts(ws, "codex")
-    gone = {f"- {texts[(p['file'], p['memory_id'])]}\n" for p in chosen}
+    chosen = [p for p in demo.proposals if p["trigger"] in ("duplicate", "contradiction")]
+    assert {demo.root / p["file"] for p in chosen} == {summary}  # the bullet goes, the note stays
+    gone = {f"- {_subject(p, demo.texts)}\n" for p in chosen}
 
-    _approved(cli, ws, proposals, {"duplicate", "contradiction"})
+    _approved(cli, demo, {"duplicate", "contradiction"})
 
     assert summary.read_text(encoding="utf-8").splitlines(keepends=True) == [
         line for line in lines if line not in gone
     ]
-    assert {p: p.read_bytes() for p in (ws / "extensions/ad_hoc/notes").iterdir()} == notes
+    assert {p: p.read_bytes() for p in (folder / "extensions/ad_hoc/notes").iterdir()} == notes
 
 
-def _topic_files(ws: Path) -> list[str]:
-    memory = ws / "memory"
-    return sorted(
-        p.relative_to(ws).as_posix() for p in memory.glob("*.md") if p.name != "MEMORY.md"
-    )
+def _topic_files(root: Path) -> list[Path]:
+    return sorted(p for p in (root / "memory").glob("*.md") if p.name != "MEMORY.md")
 
 
 def test_codex_pointers_to_one_rollout_summary_are_not_duplicate_memories(
@@ -260,12 +262,11 @@ def test_codex_pointers_to_one_rollout_summary_are_not_duplicate_memories(
     """memory_summary.md's "What's in Memory" and MEMORY.md's rollout_summary_files both point
     at the rollout summary: Codex's index of its sources, not two memories to merge."""
     assert cli("demo", tmp_path / "demo", "--layout", "codex").code == 0
-    ws = tmp_path / "demo" / "memories"
-    review = cli("review", ws, "--json")
+    review = cli("review", tmp_path / "demo", "--json")
     assert review.code == 0, review.err
-    texts = _texts(ws, "codex")
-    named = [texts[(p["file"], p["memory_id"])] for p in review.json()]
-    named += [m["content"] for p in review.json() for m in p["related_memories"]]
+    _root, proposals, texts = _read(tmp_path / "demo", "codex", review.json())
+    named = [_subject(p, texts) for p in proposals]
+    named += [m["content"] for p in proposals for m in p["related_memories"]]
     assert [t for t in named if t.startswith("rollout_summaries/")] == []
 
 
