@@ -1,13 +1,16 @@
 """The rules reviewer's judgment on labeled cases (a script that prints figures, not a test).
 
-    .venv/bin/python tests/benchmarks/review_quality.py [--cases DIR] [--per-case] [--json FILE]
+    .venv/bin/python tests/benchmarks/review_quality.py [--cases DIR] [--layout L] [--per-case]
+        [--json FILE]
 
 Each case folder (`NAME/MEMORY.md`, `NAME/labels.json`; default: the review bench kept in
-tests/fixtures/review-bench/) is copied to a temporary folder and reviewed exactly as a person
-would: `memdesk review CASE --at <the file's Last updated day> --json`. Every proposal becomes a
-line of the scorer's input (its case, memory, decision, the trigger its decision answers and the
-other memories it names), and the bench's own scorer prints its table. `--cases` takes any folder
-of the same layout (a second, unseen set scores the same way).
+tests/fixtures/review-bench/) is written to a temporary folder as the workspace of `--layout`
+(everbot, the default: the file as it is; hermes, claude-code, codex: in that agent's format, see
+agent_layouts) and reviewed exactly as a person would: `memdesk review FOLDER --at <the file's
+Last updated day> --json`. Every proposal becomes a line of the scorer's input (its case, memory,
+decision, the trigger its decision answers and the other memories it names, in the bench's ids),
+and the bench's own scorer prints its table; `--layout all` prints every layout side by side.
+`--cases` takes any folder of the same layout (a second, unseen set scores the same way).
 """
 
 from __future__ import annotations
