@@ -436,6 +436,8 @@ def _small_match(
 def diff_lines(old_text: str, new_text: str, context: int | None = CONTEXT) -> list[str]:
     """The change as lines of text (the CLI's and a proposal's): `- ` a line that goes, `+ ` one
     that comes, `  ` one kept around them, unchanged runs folded."""
+    if old_text == new_text:
+        return []
     if not old_text or not new_text:  # an empty text has no line to keep
         sign, text = ("+", new_text) if new_text else ("-", old_text)
         return [f"{sign} {line}" for line in text.split("\n")] if text else []

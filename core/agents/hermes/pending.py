@@ -94,4 +94,4 @@ def waiting_line(writes: list[PendingWrite]) -> str:
         return ""
     since = writes[0].since.strftime("%Y-%m-%d %H:%M UTC")
     many = "1 memory write waits" if len(writes) == 1 else f"{len(writes)} memory writes wait"
-    return f"{many} for approval in Hermes, the oldest since {since} (/memory pending)"
+    return f"{many} for approval in Hermes, the oldest since {since}: the review queue shows them"
