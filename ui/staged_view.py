@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -44,10 +45,15 @@ class StagedView(QWidget):
         self.gate_button = _button("", "stagedGateSwitch", self.switch_gate)
         self.list = QListWidget()
         self.list.setObjectName("stagedList")
+        self.list.setWordWrap(True)
+        self.list.setSpacing(3)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.currentRowChanged.connect(lambda _row: self._fill_detail())
         self.detail = QPlainTextEdit()
         self.detail.setObjectName("stagedDetail")
         self.detail.setReadOnly(True)
+        self.detail.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.detail.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.warnings = plain_label(name="stagedWarnings", wrap=True)
         self.warnings.setStyleSheet(error_style())
         self.approve_button = _button("Approve", "stagedApprove", self.approve_current)
@@ -138,7 +144,8 @@ class StagedView(QWidget):
             return
         said = list(write.warnings)
         if write.failure:
-            said.append(f"The agent refuses it now: {write.failure}")
+            title = self.session.agent.title if self.session is not None else "The agent"
+            said.append(f"{title} refuses it now: {write.failure}")
         self.warnings.setText("\n".join(said))
         self.warnings.setVisible(bool(said))
         head = [

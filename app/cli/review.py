@@ -55,7 +55,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.json:
         print_json(
             [_proposal_json(p) for p in proposals]
-            + [{"kind": "staged_write"} | w.to_json() for w in staged]
+            + [{"kind": "staged_write", "status": "pending"} | w.to_json() for w in staged]
         )
     else:
         for p in proposals:
