@@ -82,3 +82,14 @@ def test_approve_all_refused_whole_then_approve_reject_and_the_gate(
     qtbot.waitUntil(lambda: view.gate_state is not None and view.gate_state.on is False)
     assert (root / "config.yaml").read_text("utf-8") == "memory:\n  write_approval: false\n"
     assert view.gate_button.text() == "Turn gate on"
+
+
+def test_a_write_the_agent_stages_while_the_page_is_open_appears(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    root, view = _staged(qtbot, window, tmp_path)
+    record = (root / "pending/memory/3f9a1c2e.json").read_text("utf-8")
+    (root / "pending/memory/0badf00d.json").write_text(
+        record.replace("3f9a1c2e", "0badf00d"), encoding="utf-8"
+    )
+    qtbot.waitUntil(lambda: len(view.writes) == 4, timeout=10_000)

@@ -112,7 +112,10 @@ class HermesWorkspace(DocumentSet):
         return replace(target, agent_lock=True, new_file_mode=0o600)
 
     def folders(self) -> list[Path]:
-        return [self.root / folder for _, folder in profiles(self.root)]
+        """Each profile's memories folder, and its folder of staged writes once there is one."""
+        homes = [self.root / folder.removesuffix("memories") for _, folder in profiles(self.root)]
+        staged = [home / "pending/memory" for home in homes if (home / "pending/memory").is_dir()]
+        return [home / "memories" for home in homes] + staged
 
     def warm_up(self) -> None:
         with contextlib.suppress(InputError, WorkspaceError):  # its page says why
