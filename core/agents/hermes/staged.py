@@ -118,7 +118,10 @@ def set_gate(ws: HermesWorkspace, on: bool) -> ChangeSet:
 # -- one staged write as the queue shows it ---------------------------------------------------
 def _shown(ws: HermesWorkspace, write: PendingWrite) -> StagedWrite:
     rel = _file(write)
-    before = _text_now(ws, rel)
+    try:
+        before = _text_now(ws, rel)
+    except (InputError, WorkspaceError) as exc:  # approving says so again
+        return _unreadable(write, rel, f"MemDesk cannot read {rel}: {exc}")
     outcome = replay(before, write.payload, _limit(ws.root, write), _name(rel))
     after = outcome.text if outcome.text is not None else before
     return StagedWrite(
@@ -135,6 +138,14 @@ def _shown(ws: HermesWorkspace, write: PendingWrite) -> StagedWrite:
         record=write.rel,
         fields=write.fields or {},
     )
+
+
+def _unreadable(write: PendingWrite, rel: str, why: str) -> StagedWrite:
+    return StagedWrite(
+        id=write.key, action=write.action, origin=write.origin, summary=write.summary,
+        since=write.since, file=rel, before="", after="", failure=why, warnings=(),
+        record=write.rel, fields=write.fields or {},
+    )  # fmt: skip
 
 
 def _warnings(root: Path, write: PendingWrite, rel: str, text: str | None) -> list[str]:

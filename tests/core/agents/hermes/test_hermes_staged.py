@@ -423,3 +423,14 @@ def test_a_config_memdesk_cannot_edit_safely_is_refused_and_left_alone(tmp_path:
         with pytest.raises(Exception, match=r"hermes config set memory\.write_approval true"):
             set_gate(session, True)
     assert (tmp_path / "config.yaml").read_text("utf-8") == text
+
+
+def test_a_memory_file_memdesk_cannot_read_is_said_on_the_write_not_a_crash(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "memories").mkdir()
+    (tmp_path / "memories/MEMORY.md").write_bytes(b"\xff\xfe not utf-8")
+    stage(tmp_path, "00000001", {"action": "add", "target": "memory", "content": "fact"})
+    with session_of(tmp_path) as session:
+        [write] = staged_writes(session)
+    assert write.failure is not None and "cannot read memories/MEMORY.md" in write.failure
