@@ -11,12 +11,16 @@ the caller applies them and saves the workspace (`save_all`), all through the on
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from datetime import date
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, ClassVar, Generic
 
 from core.agent import Capability, Context, DecayReport, Retrieved, Row, W
 from core.ops import ChangeSet
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.text_diff import diff_lines
 
 __all__ = [
     "Archiving",
@@ -29,6 +33,10 @@ __all__ = [
     "Retrieval",
     "SessionStart",
     "Snapshots",
+    "StagedGate",
+    "StagedRefused",
+    "StagedWrite",
+    "StagedWrites",
 ]
 
 
@@ -210,3 +218,104 @@ class Chunks(Capability, ABC):
 
     @abstractmethod
     def chunks(self, path: Path, file: str) -> list[dict[str, Any]]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class StagedWrite:
+    """A write the agent's own approval gate staged for the person, as the review queue shows
+    it: what the agent recorded, and what approving it would do to the file as it is now."""
+
+    id: str  # as the agent names it (approve / reject take it)
+    action: str  # the agent's word: add, replace, remove, batch
+    origin: str  # who asked for it (the agent's word: foreground, background_review)
+    summary: str
+    since: datetime  # when it was staged (UTC)
+    file: str  # the file it would change, workspace-relative
+    before: str  # that file's text now
+    after: str  # its text once approved (`before` when approving would fail or write nothing)
+    failure: str | None  # why the agent would refuse it now, in its words (None: it applies)
+    warnings: tuple[str, ...]  # what the person should know before approving
+    record: str  # the agent's record of it, workspace-relative
+    fields: Mapping[str, Any] = field(default_factory=dict)  # every field of the record
+
+    def diff(self) -> list[str]:
+        """The change it would make, as lines (`- `, `+ `, `  `)."""
+        return diff_lines(self.before, self.after)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "action": self.action,
+            "origin": self.origin,
+            "summary": self.summary,
+            "since": self.since.isoformat(),
+            "file": self.file,
+            "record": self.record,
+            "diff": self.diff(),
+            "failure": self.failure,
+            "warnings": list(self.warnings),
+            "fields": dict(self.fields),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class StagedGate:
+    """The agent's setting that makes it stage writes: on, off, or None (MemDesk cannot read
+    it: `notes` says why)."""
+
+    on: bool | None
+    key: str  # as the agent's config names it
+    value: str  # as written there ("" when it is not set)
+    file: str  # the config file, workspace-relative
+    turns_on: tuple[str, ...]  # the values that turn it on
+    notes: tuple[str, ...] = ()  # old keys that no longer count, values read otherwise
+
+    def state(self) -> str:
+        return {True: "on", False: "off", None: "unknown"}[self.on]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "state": self.state(),
+            "value": self.value,
+            "file": self.file,
+            "turns_on": list(self.turns_on),
+            "notes": list(self.notes),
+        }
+
+
+class StagedRefused(WorkspaceError):
+    """Approving was refused and nothing was written: `reasons` says why, per staged write."""
+
+    def __init__(self, path: Path, reasons: Mapping[str, str]) -> None:
+        self.reasons = dict(reasons)
+        shown = "; ".join(f"{i}: {why}" for i, why in self.reasons.items())
+        super().__init__(f"{path}: nothing was applied: {shown}", exit_code=EXIT_REFUSED)
+
+
+class StagedWrites(Capability, ABC, Generic[W]):
+    """An agent whose own gate stages its memory writes for the person's approval: the staged
+    writes are proposals of MemDesk's review queue, approved or rejected there as the agent
+    itself would, and the gate is shown and switched."""
+
+    missing: ClassVar[dict[str, str]] = {"": "{title} stages no memory writes for approval"}
+
+    @abstractmethod
+    def staged(self, ws: W) -> list[StagedWrite]:
+        """The staged writes oldest first, each against the workspace's files as they are."""
+
+    @abstractmethod
+    def approve_staged(self, ws: W, ids: Sequence[str]) -> list[ChangeSet]:
+        """The writes applied oldest first, each on the files as the ones before leave them, and
+        their records removed: all of them, or StagedRefused naming each that would fail."""
+
+    @abstractmethod
+    def reject_staged(self, ws: W, ids: Sequence[str]) -> list[ChangeSet]:
+        """Their records removed, as the agent's own reject does."""
+
+    @abstractmethod
+    def gate(self, path: Path) -> StagedGate: ...
+
+    @abstractmethod
+    def set_gate(self, ws: W, on: bool) -> ChangeSet:
+        """The gate switched in the agent's config, nothing else in it changed."""

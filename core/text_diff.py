@@ -26,6 +26,7 @@ __all__ = [
     "changed_blocks",
     "changed_rows",
     "compare_lines",
+    "diff_lines",
     "same_lines",
     "side_by_side",
     "word_spans",
@@ -430,3 +431,26 @@ def _small_match(
     for i, j, size in matcher.get_matching_blocks():
         for k in range(size):
             yield a0 + i + k, b0 + j + k
+
+
+def diff_lines(old_text: str, new_text: str, context: int | None = CONTEXT) -> list[str]:
+    """The change as lines of text (the CLI's and a proposal's): `- ` a line that goes, `+ ` one
+    that comes, `  ` one kept around them, unchanged runs folded."""
+    if old_text == new_text:
+        return []
+    if not old_text or not new_text:  # an empty text has no line to keep
+        sign, text = ("+", new_text) if new_text else ("-", old_text)
+        return [f"{sign} {line}" for line in text.split("\n")] if text else []
+    out: list[str] = []
+    for row in compare_lines(old_text, new_text).rows(context):
+        if row.kind == FOLDED:
+            out.append(f"  {fold_text(row.folded)}")
+            continue
+        if row.kind == SAME and row.old is not None:
+            out.append(f"  {row.old.text}")
+            continue
+        if row.old is not None:
+            out.append(f"- {row.old.text}")
+        if row.new is not None:
+            out.append(f"+ {row.new.text}")
+    return out

@@ -77,7 +77,8 @@ def prepare(root: Path, layout: str) -> None:
         printed.seek(0)
         printed.truncate()
         cli(["review", str(root), "--json"])
-        waiting = [p for p in json.loads(printed.getvalue()) if p["status"] == "pending"]
+        listed = json.loads(printed.getvalue())
+        waiting = [p for p in listed if p["status"] == "pending" and p["kind"] == "proposal"]
         if waiting:
             cli(["approve", str(root), str(waiting[-1]["id"])])
 

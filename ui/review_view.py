@@ -61,6 +61,7 @@ from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
 from ui.icons import icon
 from ui.settings import Settings
+from ui.staged_view import StagedView
 from ui.tables import size_columns
 from ui.tasks import TaskRunner
 from ui.theme import error_style
@@ -140,6 +141,10 @@ class ReviewView(QWidget):
         self._stop_review = asyncio.Event()
         self._actions: deque[_Action] = deque()  # asked for while a decision is being written
         self._writing = False  # a decision is being written, or a review runs
+        self.staged = StagedView()  # the writes the agent's own gate staged (StagedWrites)
+        self.staged.write_requested.connect(self.write_requested)
+        self.staged.failed.connect(self.failed)
+        self.staged.changed.connect(self._staged_changed)
         self._build()
 
     # -- layout ---------------------------------------------------------------------------------
@@ -179,6 +184,8 @@ class ReviewView(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(self._card(), "One at a time")
         self.tabs.addTab(self._table(), "Table")
+        self.tabs.addTab(self.staged, "Staged writes")
+        self.tabs.setTabVisible(self.tabs.indexOf(self.staged), False)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(trouble)
@@ -277,7 +284,13 @@ class ReviewView(QWidget):
         archive = self.findChild(QPushButton, "reviewArchive")
         if archive is not None:  # an agent without an archive: A is no decision there
             archive.setEnabled(isinstance(session.agent, Archiving))
+        staging = StagedView.applies(session)
+        self.tabs.setTabVisible(self.tabs.indexOf(self.staged), staging)
+        if staging:
+            self.staged.show_session(session)
         self.refresh()
+        if self.staged.writes and not self.proposals:
+            self.tabs.setCurrentWidget(self.staged)
 
     def count(self, session: AnySession) -> None:
         """Count what waits in the session's queue for the sidebar, without reading the
@@ -285,10 +298,19 @@ class ReviewView(QWidget):
         if session is not self.session:
             self.session, self.proposals = session, []
         self.waiting = waiting(session)
+        if StagedView.applies(session):
+            self.staged.session = session
+            self.staged.refresh()  # emits changed: the staged writes join the count
         self.queue_changed.emit()
 
     def title(self) -> str:
-        return queue_title(*self.waiting)
+        """How many wait and since when: the proposals and the writes the agent staged."""
+        count, oldest = self.waiting
+        staged = [w.since for w in self.staged.writes]
+        if staged:
+            count += len(staged)
+            oldest = min([*staged, *([oldest] if oldest is not None else [])])
+        return queue_title(count, oldest)
 
     def refresh(self) -> None:
         """Read the queue anew from the journal (cheap: it is a small table)."""
@@ -296,6 +318,8 @@ class ReviewView(QWidget):
         self.proposals = [] if self.session is None else listed(self.session)
         waiting_now = [p.created_at for p in self.proposals if p.status == "pending"]
         self.waiting = (len(waiting_now), min(waiting_now, default=None))
+        if StagedView.applies(self.session):
+            self.staged.refresh()
         ids = [p.id for p in self.proposals]
         self.index = ids.index(current.id) if current is not None and current.id in ids else 0
         self.index = min(self.index, max(0, len(self.proposals) - 1))
@@ -308,6 +332,13 @@ class ReviewView(QWidget):
 
     def current(self) -> Proposal | None:
         return self.proposals[self.index] if 0 <= self.index < len(self.proposals) else None
+
+    def _staged_changed(self) -> None:
+        count = len(self.staged.writes)
+        self.tabs.setTabText(
+            self.tabs.indexOf(self.staged), f"Staged writes ({count})" if count else "Staged writes"
+        )
+        self.queue_changed.emit()
 
     def _fill_summary(self) -> None:
         if self.session is None:

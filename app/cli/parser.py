@@ -18,7 +18,7 @@ from app.cli.reading import (
     cmd_show,
     cmd_where,
 )
-from app.cli.review import cmd_approve, cmd_decay, cmd_reject, cmd_review
+from app.cli.review import cmd_approve, cmd_decay, cmd_gate, cmd_reject, cmd_review
 from app.cli.writing import cmd_add, cmd_change, cmd_edit, cmd_forget
 from core.registry import NAMES, default_demo_layout, demo_layouts, profile_names
 
@@ -329,9 +329,25 @@ def build_parser() -> argparse.ArgumentParser:
         decide = _with_path(
             sub.add_parser(verb, help=f"{what} proposals of the review queue"), profile=False
         )
-        decide.add_argument("ids", nargs="*", type=int, metavar="PROPOSAL_ID")
-        decide.add_argument("--all", action="store_true", help="every pending proposal")
+        decide.add_argument(
+            "ids",
+            nargs="*",
+            metavar="ID",
+            help="a proposal's number, or the id of a write the agent staged (as `review` lists)",
+        )
+        decide.add_argument(
+            "--all", action="store_true", help="every pending proposal and staged write"
+        )
         decide.set_defaults(handler=cmd_approve if verb == "approve" else cmd_reject)
+    gate = _with_path(
+        sub.add_parser(
+            "gate",
+            help="the agent's approval gate (Hermes: memory.write_approval): show, or switch it",
+        ),
+        profile=False,
+    )
+    gate.add_argument("state", nargs="?", choices=["on", "off"], default=None)
+    gate.set_defaults(handler=cmd_gate)
 
     bench = sub.add_parser("bench", help="performance figures beside their baselines (SPEC 8)")
     bench.add_argument("--entries", type=_positive, default=100_000, help="memories to measure")

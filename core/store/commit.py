@@ -166,6 +166,7 @@ def commit(
     with ExitStack() as stack:
         journal = stack.enter_context(journal_for_writing(target.root, file=target.rel))
         if target.agent_lock:
+            path.parent.mkdir(parents=True, exist_ok=True)  # a first file: its lock beside it
             try:
                 stack.enter_context(agent_lock(path, timeout=target.lock_timeout))
             except LockTimeout as exc:

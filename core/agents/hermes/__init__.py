@@ -26,7 +26,7 @@ from core.agent import (
     list_line,
 )
 from core.agents.hermes.format import Entry
-from core.capabilities import Editing, SessionStart
+from core.capabilities import Editing, SessionStart, StagedGate, StagedWrite, StagedWrites
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
@@ -43,7 +43,12 @@ if TYPE_CHECKING:
 NOT_HERMES = ("memory_summary.md", "raw_memories.md", "rollout_summaries")
 
 
-class Hermes(Agent["HermesWorkspace"], Editing["HermesWorkspace"], SessionStart):
+class Hermes(
+    Agent["HermesWorkspace"],
+    Editing["HermesWorkspace"],
+    SessionStart,
+    StagedWrites["HermesWorkspace"],
+):
     name: ClassVar[str] = "hermes"
     title: ClassVar[str] = "Hermes"
     demo_layouts: ClassVar[tuple[str, ...]] = ("hermes",)
@@ -181,6 +186,32 @@ class Hermes(Agent["HermesWorkspace"], Editing["HermesWorkspace"], SessionStart)
         raise NotApplicable(
             f"{ws.root}: every Hermes memory is already in what the agent loads: nothing to promote"
         )
+
+    # -- writes staged by the agent's approval gate (staged.py) ---------------------------------
+    def staged(self, ws: HermesWorkspace) -> list[StagedWrite]:
+        from core.agents.hermes import staged
+
+        return staged.staged(ws)
+
+    def approve_staged(self, ws: HermesWorkspace, ids: Sequence[str]) -> list[ChangeSet]:
+        from core.agents.hermes import staged
+
+        return staged.approve(ws, ids)
+
+    def reject_staged(self, ws: HermesWorkspace, ids: Sequence[str]) -> list[ChangeSet]:
+        from core.agents.hermes import staged
+
+        return staged.reject(ws, ids)
+
+    def gate(self, path: Path) -> StagedGate:
+        from core.agents.hermes import staged
+
+        return staged.gate(path)
+
+    def set_gate(self, ws: HermesWorkspace, on: bool) -> ChangeSet:
+        from core.agents.hermes import staged
+
+        return staged.set_gate(ws, on)
 
     def context(
         self,

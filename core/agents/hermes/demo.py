@@ -1,12 +1,15 @@
 """Hermes' demo home (`memdesk demo DIR --layout hermes`): `DIR` is a `~/.hermes` whose
 memories/MEMORY.md and USER.md hold English and Chinese entries in the agent's exact format
 (`"\\n§\\n"` between stripped entries, no trailing newline, mode 0600), within the agent's
-character limits, and a named profile `work` with its own MEMORY.md. Deterministic: the same
+character limits, and a named profile `work` with its own MEMORY.md. `memory.write_approval` is
+on and three writes wait for approval in `pending/memory/` as the agent stages them (one of them
+a remove whose text no entry holds any more: Hermes would refuse it). Deterministic: the same
 arguments write the same bytes."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+import json
+from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from random import Random
 from typing import Final
@@ -46,6 +49,47 @@ _WORK: Final = (
 )
 
 
+# Writes the agent staged while its gate was on, as `stage_write` records them (spec 6.3).
+_STAGED: Final = (
+    {
+        "id": "3f9a1c2e",
+        "subsystem": "memory",
+        "action": "add",
+        "summary": "add to memory: Run the slow integration suite with `-x` so it stops at the "
+        "first failure.",
+        "origin": "background_review",
+        "payload": {
+            "action": "add",
+            "target": "memory",
+            "content": "Run the slow integration suite with `-x` so it stops at the first failure.",
+            "old_text": None,
+        },
+    },
+    {
+        "id": "7b41d0a5",
+        "subsystem": "memory",
+        "action": "replace",
+        "summary": "replace in user profile: old: Backend engineer\nnew: Name: Lin. Staff "
+        "engineer, works mostly in Go now.",
+        "origin": "foreground",
+        "payload": {
+            "action": "replace",
+            "target": "user",
+            "content": "Name: Lin. Staff engineer, works mostly in Go now.",
+            "old_text": "Backend engineer",
+        },
+    },
+    {
+        "id": "c02e6f19",
+        "subsystem": "memory",
+        "action": "remove",
+        "summary": "remove from memory: Jenkins",
+        "origin": "background_review",
+        "payload": {"action": "remove", "target": "memory", "content": None, "old_text": "Jenkins"},
+    },
+)
+
+
 def write_demo(
     target: Path, *, layout: str, entries: int | None, seed: int, today: date | None = None
 ) -> DemoResult:
@@ -57,6 +101,11 @@ def write_demo(
     memory = _write(target / "memories/MEMORY.md", chosen, at)
     _write(target / "memories/USER.md", list(_USER), at)
     _write(target / "profiles/work/memories/MEMORY.md", list(_WORK), at)
+    put(target / "config.yaml", "memory:\n  write_approval: true\n", at)
+    for hours, record in enumerate(_STAGED, start=1):
+        staged = at + timedelta(hours=hours)
+        text = json.dumps(record | {"created_at": staged.timestamp()}, indent=2, ensure_ascii=False)
+        put(target / "pending/memory" / f"{record['id']}.json", text, staged)
     return DemoResult(memory, len(chosen), (), None, target)
 
 

@@ -1,7 +1,7 @@
 """Hermes' memory writes waiting for approval (spec/hermes.md 6.3): `pending/memory/<id>.json`
-in the home, each a write the agent staged while `memory.write_approval` was on. Read here
-without changing them; the agent lists them oldest first by `created_at`, skipping a record it
-cannot read."""
+in the home (and in each profile's home, `profiles/<name>/`), each a write the agent staged while
+`memory.write_approval` was on. Read here without changing them; the agent lists them oldest
+first by `created_at`, skipping a record it cannot read."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from core.agents.hermes.workspace import profiles
 from core.store.errors import WorkspaceError
 from core.store.files import list_folder, read_or_none
 
@@ -28,31 +29,49 @@ class PendingWrite:
     origin: str  # foreground, background_review
     created_at: float  # Unix seconds
     payload: dict[str, Any]
-    rel: str  # the record's path in the home
+    rel: str  # the record's path in the workspace
+    profile: str = "default"
+    fields: dict[str, Any] | None = None  # the whole record as the agent wrote it
 
     @property
     def since(self) -> datetime:
         return datetime.fromtimestamp(self.created_at, UTC)
 
+    @property
+    def key(self) -> str:
+        """How MemDesk names it: the agent's id, `profile:id` in a named profile's home."""
+        return self.id if self.profile == "default" else f"{self.profile}:{self.id}"
+
+    @property
+    def memories(self) -> str:
+        """The memories folder of the home that staged it, workspace-relative."""
+        home = self.rel.removesuffix(f"{FOLDER}/{self.rel.rsplit('/', 1)[-1]}")
+        return f"{home}memories"
+
 
 def pending_writes(root: Path) -> tuple[list[PendingWrite], list[str]]:
-    """The staged writes oldest first, and the records the agent would skip (unreadable)."""
-    folder = root / FOLDER
-    if not folder.is_dir():
-        return [], []
-    found, skipped = [], []
-    for path in sorted(list_folder(folder)):
-        if path.suffix != ".json" or not path.is_file():
+    """The staged writes of every profile, oldest first, and the records the agent would skip
+    (unreadable)."""
+    found: list[PendingWrite] = []
+    skipped: list[str] = []
+    for profile, memories in profiles(root):
+        home = memories.removesuffix("memories")
+        folder = root / home / FOLDER
+        if not folder.is_dir():
             continue
-        rel = path.relative_to(root).as_posix()
-        try:
-            found.append(_record(json.loads(read_or_none(path, root=root) or b""), rel))
-        except (WorkspaceError, ValueError, KeyError, TypeError):
-            skipped.append(rel)
+        for path in sorted(list_folder(folder)):
+            if path.suffix != ".json" or not path.is_file():
+                continue
+            rel = path.relative_to(root).as_posix()
+            try:
+                data = json.loads(read_or_none(path, root=root) or b"")
+                found.append(_record(data, rel, profile))
+            except (WorkspaceError, ValueError, KeyError, TypeError):
+                skipped.append(rel)
     return sorted(found, key=lambda w: w.created_at), skipped
 
 
-def _record(data: Any, rel: str) -> PendingWrite:
+def _record(data: Any, rel: str, profile: str) -> PendingWrite:
     if not isinstance(data, dict) or not isinstance(data.get("payload"), dict):
         raise ValueError(rel)
     return PendingWrite(
@@ -64,6 +83,8 @@ def _record(data: Any, rel: str) -> PendingWrite:
         created_at=float(data["created_at"]),
         payload=data["payload"],
         rel=rel,
+        profile=profile,
+        fields=data,
     )
 
 
@@ -73,4 +94,4 @@ def waiting_line(writes: list[PendingWrite]) -> str:
         return ""
     since = writes[0].since.strftime("%Y-%m-%d %H:%M UTC")
     many = "1 memory write waits" if len(writes) == 1 else f"{len(writes)} memory writes wait"
-    return f"{many} for approval in Hermes, the oldest since {since} (/memory pending)"
+    return f"{many} for approval in Hermes, the oldest since {since}: the review queue shows them"

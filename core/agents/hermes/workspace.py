@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from core.agents.hermes.format import Entry, MemoryFile, MemoryFileFormat, checked_text
 from core.formats.text import InputError
+from core.formats.whole_text import WholeTextFormat
 from core.ops import ChangeSet
 from core.ops.entries import add_entry
 from core.store.commit import Target
@@ -58,6 +59,12 @@ def profiles(root: Path) -> list[tuple[str, str]]:
     return found
 
 
+def _is_record(rel: str, home: str) -> bool:
+    """A staged write's record in `home` (`pending/memory/<id>.json`)."""
+    name = rel.removeprefix(f"{home}pending/memory/")
+    return name != rel and "/" not in name and name.endswith(".json")
+
+
 def memory_files(root: Path) -> list[MemoryFileRef]:
     """Every MEMORY.md and USER.md a profile holds (the default profile's even when absent)."""
     refs = []
@@ -82,18 +89,33 @@ class HermesWorkspace(DocumentSet):
     def memory_file(self, rel: str) -> MemoryDocument:
         return self.open_document(rel, MemoryFileFormat(rel))
 
+    def text_file(self, rel: str) -> AnyDocument:
+        """A file the agent keeps beside its memory, written whole: a staged write's record
+        (`pending/memory/<id>.json`), `config.yaml`."""
+        return self.open_document(rel, WholeTextFormat(rel))
+
     def document_at(self, rel: str) -> AnyDocument:
-        if any(ref.rel == rel for ref in self.files()):
+        homes = [folder.removesuffix("memories") for _, folder in profiles(self.root)]
+        if any(rel in (f"{home}memories/MEMORY.md", f"{home}memories/USER.md") for home in homes):
             return self.memory_file(rel)
+        if any(rel == f"{home}config.yaml" or _is_record(rel, home) for home in homes):
+            return self.text_file(rel)
         return super().document_at(rel)
 
     def target(self, rel: str, *, backups: Path | None = None) -> Target:
         """Written under the agent's own flock on `<file>.lock`, as its memory tool writes; a
-        file MemDesk creates is private (0600), as the agent creates its own."""
-        return replace(super().target(rel, backups=backups), agent_lock=True, new_file_mode=0o600)
+        file MemDesk creates is private (0600), as the agent creates its own. The agent takes no
+        lock on its other files (a staged write's record, config.yaml)."""
+        target = super().target(rel, backups=backups)
+        if rel.rsplit("/", 1)[-1] not in FILES:
+            return target
+        return replace(target, agent_lock=True, new_file_mode=0o600)
 
     def folders(self) -> list[Path]:
-        return [self.root / folder for _, folder in profiles(self.root)]
+        """Each profile's memories folder, and its folder of staged writes once there is one."""
+        homes = [self.root / folder.removesuffix("memories") for _, folder in profiles(self.root)]
+        staged = [home / "pending/memory" for home in homes if (home / "pending/memory").is_dir()]
+        return [home / "memories" for home in homes] + staged
 
     def warm_up(self) -> None:
         with contextlib.suppress(InputError, WorkspaceError):  # its page says why

@@ -1,0 +1,241 @@
+"""Hermes' staged memory writes as proposals of MemDesk's review queue (spec/hermes.md 6):
+each record shown with the change it would make to its file as the file is now, approved as
+`/memory approve` replays it (`approval.replay`) and rejected as `/memory reject` drops it. The
+record goes in the same operation as the memory write, backed up like any file, so undoing the
+operation brings both back.
+
+"Edited since it was staged" is known from the file's modification time: a file changed after
+`created_at` may hold an edit of the entry a replace or remove names, which approving would
+overwrite (0.19.0 replays by substring, spec 6.4); MemDesk says so rather than guess which
+entry changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from core.agents.hermes.approval import matching, replay, target_file
+from core.agents.hermes.config import (
+    CONFIG,
+    GATE_KEY,
+    TURNS_ON,
+    ConfigShapeError,
+    char_limit,
+    gate_is_on,
+    read_memory_config,
+    with_gate,
+)
+from core.agents.hermes.format import agent_entries
+from core.agents.hermes.pending import PendingWrite, pending_writes
+from core.agents.hermes.workspace import LIMITS, HermesWorkspace
+from core.capabilities import StagedGate, StagedRefused, StagedWrite
+from core.formats.text import InputError
+from core.ops import ChangeSet
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.files import read_or_none
+
+_LIMIT_KEYS = {"MEMORY.md": "memory_char_limit", "USER.md": "user_char_limit"}
+
+
+def staged(ws: HermesWorkspace) -> list[StagedWrite]:
+    """Every staged write, oldest first, each on its file as it is now."""
+    return [_shown(ws, w) for w in pending_writes(ws.root)[0]]
+
+
+def approve(ws: HermesWorkspace, ids: Sequence[str]) -> list[ChangeSet]:
+    """The writes `ids` names replayed oldest first, each on the files as the ones before leave
+    them; StagedRefused naming every one Hermes would refuse (then nothing is written)."""
+    chosen = sorted(_named(ws, ids), key=lambda w: w.created_at)
+    texts: dict[str, str | None] = {}
+    refused: dict[str, str] = {}
+    for write in chosen:
+        rel = _file(write)
+        if rel not in texts:
+            texts[rel] = _text_now(ws, rel)
+        outcome = replay(texts[rel], write.payload, _limit(ws.root, write), _name(rel))
+        if outcome.error is not None:
+            refused[write.key] = outcome.error
+        elif outcome.text is not None:
+            texts[rel] = outcome.text
+    if refused:
+        raise StagedRefused(ws.root, refused)
+    label = f"Approve {_listed(chosen)}"
+    written = [
+        ChangeSet(ws.memory_file(rel), label, text=text, base=_text_now(ws, rel) or "")
+        for rel, text in texts.items()
+        if text is not None and text != _text_now(ws, rel)
+    ]
+    return written + [ChangeSet(ws.text_file(w.rel), label, remove=True) for w in chosen]
+
+
+def reject(ws: HermesWorkspace, ids: Sequence[str]) -> list[ChangeSet]:
+    """The records removed, as `/memory reject` removes them."""
+    chosen = _named(ws, ids)
+    label = f"Reject {_listed(chosen)}"
+    return [ChangeSet(ws.text_file(w.rel), label, remove=True) for w in chosen]
+
+
+def gate(path: Path) -> StagedGate:
+    """`memory.write_approval` as Hermes reads it on every write (spec 6.1)."""
+    text = _config_text(path, "")
+    try:
+        config = read_memory_config(text)
+    except ConfigShapeError as exc:
+        why = f"MemDesk cannot read the memory section of {CONFIG} ({exc}): Hermes decides"
+        return StagedGate(None, GATE_KEY, "", CONFIG, TURNS_ON, (why,))
+    value = config.get("write_approval")
+    notes = []
+    if "write_mode" in config.values:
+        notes.append(
+            f"write_mode: {_shown_value(config.get('write_mode'))} is the old key: Hermes "
+            "0.19 reads only write_approval (its config migration turns write_mode: approve "
+            "into write_approval: true, only when `hermes` migrates the file)"
+        )
+    if isinstance(value, int) and not isinstance(value, bool):
+        notes.append(f"write_approval: {value} is a number, which Hermes reads as off: write true")
+    shown = "" if "write_approval" not in config.values else _shown_value(value)
+    return StagedGate(gate_is_on(value), GATE_KEY, shown, CONFIG, TURNS_ON, tuple(notes))
+
+
+def set_gate(ws: HermesWorkspace, on: bool) -> ChangeSet:
+    """`config.yaml` with the gate's one line changed (or added); nothing else in it."""
+    document = ws.text_file(CONFIG)
+    now = document.text() if document.exists else None
+    try:
+        text = with_gate(now, on)
+    except ConfigShapeError as exc:
+        raise WorkspaceError(
+            f"{ws.root / CONFIG}: MemDesk cannot change {GATE_KEY} without risking the rest "
+            f"of the file ({exc}); run `hermes config set {GATE_KEY} {str(on).lower()}`",
+            exit_code=EXIT_REFUSED,
+        ) from None
+    return ChangeSet(document, f"Approval gate {'on' if on else 'off'}", text=text, base=now)
+
+
+# -- one staged write as the queue shows it ---------------------------------------------------
+def _shown(ws: HermesWorkspace, write: PendingWrite) -> StagedWrite:
+    rel = _file(write)
+    try:
+        before = _text_now(ws, rel)
+    except (InputError, WorkspaceError) as exc:  # approving says so again
+        return _unreadable(write, rel, f"MemDesk cannot read {rel}: {exc}")
+    outcome = replay(before, write.payload, _limit(ws.root, write), _name(rel))
+    after = outcome.text if outcome.text is not None else before
+    return StagedWrite(
+        id=write.key,
+        action=write.action,
+        origin=write.origin,
+        summary=write.summary,
+        since=write.since,
+        file=rel,
+        before=before or "",
+        after=after or "",
+        failure=outcome.error,
+        warnings=tuple(_warnings(ws.root, write, rel, before)),
+        record=write.rel,
+        fields=write.fields or {},
+    )
+
+
+def _unreadable(write: PendingWrite, rel: str, why: str) -> StagedWrite:
+    return StagedWrite(
+        id=write.key, action=write.action, origin=write.origin, summary=write.summary,
+        since=write.since, file=rel, before="", after="", failure=why, warnings=(),
+        record=write.rel, fields=write.fields or {},
+    )  # fmt: skip
+
+
+def _warnings(root: Path, write: PendingWrite, rel: str, text: str | None) -> list[str]:
+    """What the person should know about the entries the write names, on the file now."""
+    entries = agent_entries(text or "")
+    name = _name(rel)
+    out = []
+    for old in _old_texts(write.payload):
+        found = matching(entries, old)
+        if not found:
+            out.append(f"'{old}' matches no entry of {name} now: Hermes refuses this write")
+        elif len(found) > 1:
+            out.append(
+                f"'{old}' matches {len(found)} entries of {name} now: Hermes refuses it as "
+                "ambiguous"
+            )
+    changed = _changed_after(root / rel, write.since)
+    if changed is not None and _old_texts(write.payload):
+        out.append(
+            f"{name} changed after this write was staged ({changed:%Y-%m-%d %H:%M} UTC): if the "
+            "entry it names was edited since, approving overwrites that edit with the staged "
+            "text (Hermes replays it by substring)"
+        )
+    return out
+
+
+def _old_texts(payload: dict[str, Any]) -> list[str]:
+    """The `old_text` of a replace or remove, or of each such operation of a batch."""
+    ops = payload.get("operations") if payload.get("action") == "batch" else [payload]
+    found = [op.get("old_text") for op in ops or [] if isinstance(op, dict)]
+    return [str(old).strip() for old in found if old]
+
+
+def _changed_after(path: Path, since: datetime) -> datetime | None:
+    try:
+        changed = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+    except OSError:
+        return None
+    return changed if changed > since else None
+
+
+# -- helpers ----------------------------------------------------------------------------------
+def _named(ws: HermesWorkspace, ids: Sequence[str]) -> list[PendingWrite]:
+    by_key = {w.key: w for w in pending_writes(ws.root)[0]}
+    missing = [i for i in ids if i not in by_key]
+    if missing:
+        raise WorkspaceError(
+            f"{ws.root}: No pending memory write with id '{missing[0]}'.", exit_code=EXIT_REFUSED
+        )
+    return [by_key[i] for i in dict.fromkeys(ids)]
+
+
+def _file(write: PendingWrite) -> str:
+    return f"{write.memories}/{target_file(write.payload)}"
+
+
+def _name(rel: str) -> str:
+    return rel.rsplit("/", 1)[-1]
+
+
+def _text_now(ws: HermesWorkspace, rel: str) -> str | None:
+    document = ws.memory_file(rel)
+    return document.text() if document.exists else None
+
+
+def _limit(root: Path, write: PendingWrite) -> int:
+    name = target_file(write.payload)
+    home = write.memories.removesuffix("memories")
+    try:
+        config = read_memory_config(_config_text(root, home))
+    except ConfigShapeError:
+        return LIMITS[name]
+    return char_limit(config, _LIMIT_KEYS[name], LIMITS[name])
+
+
+def _config_text(root: Path, home: str) -> str | None:
+    """The `config.yaml` of the home `home` (workspace-relative, "" for the workspace's own)."""
+    try:
+        data = read_or_none(root / home / CONFIG, root=root)
+    except (WorkspaceError, InputError):
+        return None
+    return None if data is None else data.decode("utf-8", "replace")
+
+
+def _shown_value(value: object) -> str:
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else str(value).lower()
+    return str(value)
+
+
+def _listed(writes: Sequence[PendingWrite]) -> str:
+    ids = ", ".join(w.key for w in writes)
+    return f"staged write{'s' if len(writes) > 1 else ''} {ids}"

@@ -1,0 +1,103 @@
+"""Writes an agent's own approval gate staged (capability `StagedWrites`), decided in MemDesk's
+review queue beside the reviewer's proposals: the CLI and the window call these, never the
+agent's package.
+
+Approving applies the writes and removes their records as one operation through the guarded
+commit (every file backed up first; undo brings the records back with the files); all of them
+or, when the agent would refuse one, none. Rejecting removes the records the same way. Both
+refuse while the session's workspace holds unsaved edits, as approving a proposal does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.capabilities import StagedGate, StagedWrite, StagedWrites
+from core.ops import ChangeSet, all_or_nothing
+from core.session import AnySession
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+
+__all__ = ["StagedDecided", "approve_staged", "gate", "reject_staged", "set_gate", "staged_writes"]
+
+
+@dataclass(frozen=True, slots=True)
+class StagedDecided:
+    ids: list[str]
+    op_id: str | None
+
+
+def staged_writes(session: AnySession) -> list[StagedWrite]:
+    """The staged writes, oldest first ([] for an agent without a gate)."""
+    if not isinstance(session.agent, StagedWrites):
+        return []
+    return _staging(session).staged(session.workspace)
+
+
+def approve_staged(session: AnySession, ids: Sequence[str] | None = None) -> StagedDecided:
+    """Apply the staged writes `ids` (None: every one) as one operation, or none
+    (`StagedRefused` names each the agent would refuse)."""
+    chosen = _chosen(session, ids)
+    if not chosen:
+        return StagedDecided([], None)
+    sets = _staging(session).approve_staged(_ready(session), chosen)
+    return StagedDecided(chosen, _write(session, sets, f"review: approved {_names(chosen)}"))
+
+
+def reject_staged(session: AnySession, ids: Sequence[str] | None = None) -> StagedDecided:
+    """Drop the staged writes `ids` (None: every one); their records are backed up first."""
+    chosen = _chosen(session, ids)
+    if not chosen:
+        return StagedDecided([], None)
+    sets = _staging(session).reject_staged(_ready(session), chosen)
+    return StagedDecided(chosen, _write(session, sets, f"review: rejected {_names(chosen)}"))
+
+
+def gate(session: AnySession) -> StagedGate:
+    return _staging(session).gate(session.root)
+
+
+def set_gate(session: AnySession, on: bool) -> StagedGate:
+    """Switch the agent's gate in its config, written through the guarded commit."""
+    changeset = _staging(session).set_gate(_ready(session), on)
+    _write(session, [changeset], f"approval gate {'on' if on else 'off'}")
+    return gate(session)
+
+
+def _staging(session: AnySession) -> StagedWrites[Any]:
+    return StagedWrites[Any].of(session.agent, session.root)
+
+
+def _chosen(session: AnySession, ids: Sequence[str] | None) -> list[str]:
+    if ids is not None:
+        return list(dict.fromkeys(ids))
+    return [w.id for w in staged_writes(session)]
+
+
+def _ready(session: AnySession) -> Any:
+    """The session's workspace, with what another program changed read anew."""
+    ws = session.workspace
+    if ws.modified:
+        raise WorkspaceError(
+            f"{session.root}: save or undo the unsaved edits first: deciding writes at once",
+            exit_code=EXIT_REFUSED,
+        )
+    ws.refresh_from_disk()
+    return ws
+
+
+def _write(session: AnySession, sets: Sequence[ChangeSet], cause: str) -> str | None:
+    ws = session.workspace
+    documents = [cs.document for cs in sets]
+    with all_or_nothing(ws, documents) as op, session.writing():
+        for changeset in sets:
+            changeset.apply()
+        if not any(d.modified for d in documents):
+            return None
+        ws.save_all(cause=cause, op_id=op)
+    return op
+
+
+def _names(ids: Sequence[str]) -> str:
+    return f"staged write{'s' if len(ids) > 1 else ''} {', '.join(ids)}"

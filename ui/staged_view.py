@@ -1,0 +1,214 @@
+"""The writes an agent's own approval gate staged (capability `StagedWrites`), a tab of the
+review queue: each with its origin, age and summary, the change it would make to its file as the
+file is now, and its warnings; approve, reject, approve all (all or nothing); and the gate itself,
+shown and switched. Every decision writes at once, through `write_requested` (the desk's
+`write_now`), so it is backed up and undone from Activity like any other."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.capabilities import StagedGate, StagedRefused, StagedWrite, StagedWrites
+from core.review.staged import approve_staged, gate, reject_staged, set_gate, staged_writes
+from core.store.errors import WorkspaceError
+from ui.theme import error_style
+from ui.untrusted import plain_label
+
+if TYPE_CHECKING:
+    from core.session import AnySession
+
+
+class StagedView(QWidget):
+    failed = Signal(str)
+    write_requested = Signal(object, str, object)  # (work, message, told whether written)
+    changed = Signal()  # the writes waiting changed (the sidebar's count)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session: AnySession | None = None
+        self.writes: list[StagedWrite] = []
+        self.gate_state: StagedGate | None = None
+        self.gate_label = plain_label(name="stagedGate", wrap=True)
+        self.gate_button = _button("", "stagedGateSwitch", self.switch_gate)
+        self.list = QListWidget()
+        self.list.setObjectName("stagedList")
+        self.list.setWordWrap(True)
+        self.list.setSpacing(3)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.currentRowChanged.connect(lambda _row: self._fill_detail())
+        self.detail = QPlainTextEdit()
+        self.detail.setObjectName("stagedDetail")
+        self.detail.setReadOnly(True)
+        self.detail.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.detail.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.warnings = plain_label(name="stagedWarnings", wrap=True)
+        self.warnings.setStyleSheet(error_style())
+        self.approve_button = _button("Approve", "stagedApprove", self.approve_current)
+        self.reject_button = _button("Reject", "stagedReject", self.reject_current)
+        self.approve_all_button = _button("Approve all", "stagedApproveAll", self.approve_all)
+        self._build()
+
+    def _build(self) -> None:
+        top = QHBoxLayout()
+        top.addWidget(self.gate_label, 1)
+        top.addWidget(self.gate_button)
+        right = QWidget()
+        column = QVBoxLayout(right)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.warnings)
+        column.addWidget(self.detail, 1)
+        split = QSplitter()
+        split.addWidget(self.list)
+        split.addWidget(right)
+        split.setSizes([300, 600])
+        actions = QHBoxLayout()
+        actions.addStretch(1)
+        for button in (self.approve_button, self.reject_button, self.approve_all_button):
+            actions.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(split, 1)
+        layout.addLayout(actions)
+
+    # -- what is shown --------------------------------------------------------------------------
+    @staticmethod
+    def applies(session: AnySession | None) -> bool:
+        return session is not None and isinstance(session.agent, StagedWrites)
+
+    def show_session(self, session: AnySession) -> None:
+        self.session = session
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the staged writes and the gate anew (the agent may have staged more)."""
+        session = self.session
+        current = self.current()
+        try:
+            staging = session is not None and self.applies(session)
+            self.writes = staged_writes(session) if session is not None and staging else []
+            self.gate_state = gate(session) if session is not None and staging else None
+        except WorkspaceError as exc:
+            self.writes, self.gate_state = [], None
+            self.failed.emit(str(exc))
+        self.list.clear()
+        for w in self.writes:
+            mark = " ⚠" if w.failure or w.warnings else ""
+            self.list.addItem(f"{w.id} · {w.origin} · {_shown(w)}{mark}\n{_one_line(w.summary)}")
+        ids = [w.id for w in self.writes]
+        row = ids.index(current.id) if current is not None and current.id in ids else 0
+        self.list.setCurrentRow(row if self.writes else -1)
+        self._fill_gate()
+        self._fill_detail()
+        for button in (self.approve_button, self.reject_button, self.approve_all_button):
+            button.setEnabled(bool(self.writes))
+        self.changed.emit()
+
+    def current(self) -> StagedWrite | None:
+        row = self.list.currentRow()
+        return self.writes[row] if 0 <= row < len(self.writes) else None
+
+    def _fill_gate(self) -> None:
+        shown = self.gate_state
+        self.gate_button.setVisible(shown is not None)
+        if shown is None:
+            self.gate_label.setText("")
+            return
+        value = f"{shown.key}: {shown.value}" if shown.value else f"{shown.key} not set"
+        lines = [
+            f"Approval gate: {shown.state()} ({value} in {shown.file}; on with "
+            f"{', '.join(shown.turns_on)})",
+            *shown.notes,
+        ]
+        self.gate_label.setText("\n".join(lines))
+        self.gate_button.setText("Turn gate off" if shown.on else "Turn gate on")
+
+    def _fill_detail(self) -> None:
+        write = self.current()
+        if write is None:
+            self.detail.setPlainText("No writes wait for approval." if self.session else "")
+            self.warnings.setText("")
+            self.warnings.hide()
+            return
+        said = list(write.warnings)
+        if write.failure:
+            title = self.session.agent.title if self.session is not None else "The agent"
+            said.append(f"{title} refuses it now: {write.failure}")
+        self.warnings.setText("\n".join(said))
+        self.warnings.setVisible(bool(said))
+        head = [
+            f"{write.summary}",
+            "",
+            f"{write.action} · {write.origin} · staged {_shown(write)} · {write.file}",
+            f"record: {write.record}",
+            "",
+        ]
+        change = write.diff() or ["(approving changes no line of the file)"]
+        self.detail.setPlainText("\n".join(head + change))
+
+    # -- deciding -------------------------------------------------------------------------------
+    def approve_current(self) -> None:
+        write = self.current()
+        if write is not None:
+            self._decide(lambda s: approve_staged(s, [write.id]), f"Approved {write.id}")
+
+    def reject_current(self) -> None:
+        write = self.current()
+        if write is not None:
+            self._decide(lambda s: reject_staged(s, [write.id]), f"Rejected {write.id}")
+
+    def approve_all(self) -> None:
+        count = len(self.writes)
+        if count:
+            self._decide(approve_staged, f"Approved {count} staged writes as one operation")
+
+    def switch_gate(self) -> None:
+        shown = self.gate_state
+        if shown is not None:
+            on = not shown.on
+            self._decide(lambda s: set_gate(s, on), f"Approval gate {'on' if on else 'off'}")
+
+    def _decide(self, work: Callable[[AnySession], Any], message: str) -> None:
+        session = self.session
+        if session is None:
+            return
+
+        def run() -> Any:
+            try:
+                return work(session)
+            except StagedRefused as refused:
+                lines = [f"{i}: {why}" for i, why in refused.reasons.items()]
+                raise WorkspaceError("Nothing was applied: " + "; ".join(lines)) from None
+
+        self.write_requested.emit(run, message, lambda _written: self.refresh())
+
+
+def _shown(write: StagedWrite) -> str:
+    from ui.review_view import age_of
+
+    age = age_of(write.since)
+    return age if age == "just now" else f"{age} ago"
+
+
+def _one_line(text: str, width: int = 100) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def _button(text: str, name: str, slot: Callable[[], object]) -> QPushButton:
+    button = QPushButton(text)
+    button.setObjectName(name)
+    button.clicked.connect(lambda _checked=False: slot())
+    return button
