@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -126,6 +127,10 @@ class EntriesView(QWidget):
         self.promote: Callable[[AnyDocument, str], ChangeSet] | None = None
         # What the agent is about to lose of the shown file (the agent's core says), else None.
         self.warn: Callable[[AnyDocument], list[str]] | None = None
+        # What the agent would refuse or fail at because of a change not made yet (one line
+        # each; `Editing.cautions`): the person is asked before it is made.
+        self.caution: Callable[[ChangeSet], list[str]] | None = None
+        self.confirm: Callable[[str], bool] = self._ask
         # More about one entry (its annotations, where it came from), else None.
         self.describe: Callable[[AnyDocument, str], str] | None = None
         self._actions: list[tuple[QPushButton, EntryAction, Callable[[AnyDocument], bool]]] = []
@@ -416,12 +421,20 @@ class EntriesView(QWidget):
     def _push(self, make: Callable[[], ChangeSet]) -> OpCommand | None:
         """Apply the change set `make` builds as an undoable command; a refusal is shown."""
         try:
-            command = OpCommand(make(), self._changed)
+            changeset = make()
+            cautions = self.caution(changeset) if self.caution is not None else []
+            if cautions and not self.confirm("\n".join([*cautions, "Make this change anyway?"])):
+                return None
+            command = OpCommand(changeset, self._changed)
         except (ValueError, KeyError, WorkspaceError) as exc:  # InputError is a ValueError
             self.failed.emit(str(exc).strip("'\""))
             return None
         self.push(command)
         return command
+
+    def _ask(self, question: str) -> bool:
+        answer = QMessageBox.question(self, "Before this change", literal_html(question))
+        return answer == QMessageBox.StandardButton.Yes
 
     def _changed(self, command: OpCommand) -> None:
         if command.document is self.source:

@@ -79,8 +79,10 @@ class Hermes(Agent["HermesWorkspace"], Editing["HermesWorkspace"], SessionStart)
         return find_backups(groups)
 
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
-        """Every file read as the agent reads it; warnings where the agent would drop or refuse."""
-        from core.agents.hermes.workspace import LIMITS
+        """Every file read as the agent reads it; warnings where the agent would refuse, hide
+        or drop something (`risks`)."""
+        from core.agents.hermes.risks import file_risks
+        from core.agents.hermes.workspace import char_limit
 
         report = CheckReport(self.name)
         for ref, doc in _files(path):
@@ -89,33 +91,27 @@ class Hermes(Agent["HermesWorkspace"], Editing["HermesWorkspace"], SessionStart)
                 report.problems.append(Problem(str(file), 1, 1, "unreadable", str(doc)))
                 continue
             report.sources.append(SourceCount(ref.section, str(file), len(doc.entries())))
-            limit, used = LIMITS[ref.name], doc.chars()
-            if used > limit:
-                report.warnings.append(
-                    Problem(
-                        str(file),
-                        1,
-                        1,
-                        "over-limit",
-                        f"{used}/{limit} characters: Hermes refuses every add until "
-                        "entries are removed or shortened",
-                    )
-                )
-            for entry in doc.entries():
-                if entry.duplicate:
-                    report.warnings.append(
-                        Problem(
-                            str(file),
-                            entry.line,
-                            entry.line,
-                            "duplicate",
-                            f"[{entry.key}] repeats an earlier entry: Hermes drops it at "
-                            "its next write",
-                        )
-                    )
+            report.warnings += [
+                Problem(str(file), r.line, r.line, r.kind, r.message)
+                for r in file_risks(doc, ref.name, char_limit(path, ref))
+            ]
         report.warnings += _pending_warnings(path)
         report.summary = f"{path}: Hermes home, {report.entries} memories"
         return report
+
+    def cautions(self, ws: HermesWorkspace, changeset: ChangeSet) -> list[str]:
+        """What the agent would refuse or fail at after this add or edit (`risks.cautions`)."""
+        from core.agents.hermes.format import MemoryFileFormat
+        from core.agents.hermes.risks import cautions
+        from core.agents.hermes.workspace import char_limit
+        from core.ops import preview
+
+        ref = next((r for r in ws.files() if r.rel == changeset.document.rel), None)
+        if ref is None:
+            return []
+        before, after = preview(changeset)
+        fmt = MemoryFileFormat(ref.rel)
+        return cautions(fmt.parse(before), fmt.parse(after), ref.name, char_limit(ws.root, ref))
 
     def rows(
         self,

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QWidget
 
+from core.agents.hermes import AGENT
 from core.agents.hermes.format import MemoryFile
 from core.agents.hermes.pending import pending_writes, waiting_line
 from core.agents.hermes.workspace import LIMITS, HermesWorkspace, profiles
@@ -33,6 +34,7 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
         self.add_page_widget(self.entries)
         self.entries.changed.connect(self.document_changed)
         self.entries.warn = budget_lines
+        self.entries.caution = lambda changeset: AGENT.cautions(self.workspace, changeset)
 
     def pages_of(self, ws: HermesWorkspace) -> list[Page]:
         pages = [
