@@ -67,15 +67,15 @@ class Hermes(Agent["HermesWorkspace"], Editing["HermesWorkspace"], SessionStart)
         return HermesWorkspace.open(root)
 
     def backups(self, path: Path) -> list[BackupFile]:
-        """MemDesk's backups (`.memdesk/backups/`) of every memory file; the agent's own drift
-        copies (`MEMORY.md.bak.<seconds>`) are not listed yet."""
+        """MemDesk's backups (`.memdesk/backups/`) of every memory file, and the copies the
+        agent's drift guard leaves beside it (`MEMORY.md.bak.<seconds>`)."""
         from core.agents.hermes.format import MemoryFileFormat
-        from core.agents.hermes.workspace import memory_files
+        from core.agents.hermes.workspace import drift_backups, memory_files
 
-        groups = [
-            own_backups(path, path / ref.rel, MemoryFileFormat(ref.rel))
-            for ref in memory_files(path)
-        ]
+        groups = []
+        for ref in memory_files(path):
+            fmt = MemoryFileFormat(ref.rel)
+            groups += [own_backups(path, path / ref.rel, fmt), drift_backups(path, ref, fmt)]
         return find_backups(groups)
 
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import re
+import stat
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +18,7 @@ from core.formats.text import InputError
 from core.formats.yaml_subset import parse_yaml_subset
 from core.ops import ChangeSet
 from core.ops.entries import add_entry
+from core.store.backups_view import BackupFile
 from core.store.commit import Target
 from core.store.document import Document
 from core.store.documents import AnyDocument, DocumentSet
@@ -67,6 +70,26 @@ def char_limit(root: Path, ref: MemoryFileRef) -> int:
     except (WorkspaceError, ValueError, TypeError):
         return LIMITS[ref.name]
     return limits[ref.name]
+
+
+def drift_backups(root: Path, ref: MemoryFileRef, fmt: MemoryFileFormat) -> list[BackupFile]:
+    """The copies the agent's drift guard made of the file (`MEMORY.md.bak.<seconds>`, beside
+    it, never deleted by the agent), timed by their names."""
+    live = root / ref.rel
+    stamp = re.compile(rf"{re.escape(ref.name)}\.bak\.(\d{{1,12}})")
+    found = []
+    with contextlib.suppress(WorkspaceError):
+        for path in list_folder(live.parent):
+            named = stamp.fullmatch(path.name)
+            with contextlib.suppress(OSError):
+                st = path.lstat()
+                if named and stat.S_ISREG(st.st_mode):
+                    at = datetime.fromtimestamp(int(named.group(1)), UTC)
+                    rel = path.relative_to(root).as_posix()
+                    found.append(
+                        BackupFile(path, rel, ref.rel, at, "name", "agent", st.st_size, fmt, root)
+                    )
+    return found
 
 
 def profiles(root: Path) -> list[tuple[str, str]]:
