@@ -400,6 +400,11 @@ class Agent(ABC, Generic[W]):
         """How messages name the memory at `path` (EverBot: its one file)."""
         return str(path)
 
+    def home(self) -> Path | None:
+        """Where the agent keeps its memory on this machine when told nothing else (its own
+        environment variable first, as the agent reads it); None for an agent without one."""
+        return None
+
     def adopts(self, root: Path) -> bool:
         """A folder no agent's layout fits that this agent reads all the same (a new, empty file)."""
         return False

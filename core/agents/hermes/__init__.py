@@ -8,6 +8,7 @@ profiles' files and writes them under the agent's own lock; `demo` writes a demo
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
@@ -60,6 +61,16 @@ class Hermes(Agent["HermesWorkspace"], Editing["HermesWorkspace"], SessionStart)
         if any((memories / name).exists() for name in NOT_HERMES):
             return []  # another agent's memories/ folder: Hermes writes none of these
         return [Source("longterm", root / ref.rel, ref.section) for ref in memory_files(root)]
+
+    def home(self) -> Path:
+        """HERMES_HOME, else `~/.hermes` (`%LOCALAPPDATA%\\hermes` on Windows), as the agent's
+        `get_hermes_home` resolves it (spec 1.1)."""
+        given = os.environ.get("HERMES_HOME", "").strip()
+        if given:
+            return Path(given).expanduser()
+        if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
+            return Path(os.environ["LOCALAPPDATA"]) / "hermes"
+        return Path.home() / ".hermes"
 
     def open(self, root: Path) -> HermesWorkspace:
         from core.agents.hermes.workspace import HermesWorkspace
