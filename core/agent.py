@@ -81,6 +81,7 @@ class CheckReport:
     warnings: list[Problem] = field(default_factory=list)
     summary: str = ""  # the first line of the text report
     extra: dict[str, Any] = field(default_factory=dict)  # more keys for --json
+    figures: list[str] = field(default_factory=list)  # lines of what the agent measures (text)
 
     @property
     def entries(self) -> int:

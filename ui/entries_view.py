@@ -73,6 +73,7 @@ class EntriesModel(QAbstractTableModel):
         super().__init__(parent)
         self.items: list[Item] = []
         self.headers = HEADERS  # an agent's page may name the first column otherwise
+        self.first_cell: Callable[[Item], str] = lambda item: item.label  # and fill it so
 
     def set_items(self, items: list[Item]) -> None:
         if [i.key for i in items] == [i.key for i in self.items]:
@@ -95,7 +96,7 @@ class EntriesModel(QAbstractTableModel):
             return None
         item = self.items[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return _cells(item)[index.column()]
+            return _cells(item, self.first_cell(item))[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == 2:
             return literal_html(item.content)
         return None
@@ -222,7 +223,7 @@ class EntriesView(QWidget):
         split.addWidget(self.file_list)
         split.addWidget(self.tabs)
         split.setSizes([220, 700])
-        layout = QVBoxLayout(self)
+        self.page_layout = layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.warnings)
@@ -244,6 +245,10 @@ class EntriesView(QWidget):
 
         button.clicked.connect(lambda _checked=False: run())
         return button
+
+    def add_below_title(self, widget: QWidget) -> None:
+        """A page's own widget for the file shown, between its title and its warnings."""
+        self.page_layout.insertWidget(1, widget)
 
     def add_below_editor(self, widget: QWidget) -> None:
         """A page's own widget for the selected entry, between the editor and the buttons."""
@@ -499,8 +504,8 @@ def _matches(item: Item, query: str) -> bool:
     return all(w in text for w in words)
 
 
-def _cells(item: Item) -> tuple[str, str, str]:
-    return item.label, str(item.line) if item.line else "new", _first_line(item.content)
+def _cells(item: Item, first: str) -> tuple[str, str, str]:
+    return first, str(item.line) if item.line else "new", _first_line(item.content)
 
 
 def _first_line(text: str) -> str:

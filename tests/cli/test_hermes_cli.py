@@ -79,3 +79,13 @@ def test_check_says_the_agent_would_refuse_its_next_replace_of_a_hand_edited_fil
     [drift] = [w for w in warnings if w["kind"] == "drift"]
     assert "longer than the whole file's 200" in drift["message"]
     assert "MEMORY.md.bak.<seconds>" in drift["message"]
+
+
+def test_check_gives_each_files_characters_against_its_limit(tmp_path: Path, cli: Cli) -> None:
+    home = _drifted_home(tmp_path)
+    report = cli("check", home, "--json").json()
+    assert report["budget"] == [
+        {"file": "memories/MEMORY.md", "used": 44, "limit": 200},
+        {"file": "memories/USER.md", "used": 0, "limit": 1375},
+    ]
+    assert "MEMORY.md: 44 of 200 characters" in cli("check", home).out

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tests.ui.test_agent_desk import opened, save
@@ -45,3 +46,30 @@ def test_an_add_hermes_would_refuse_is_asked_about_first(
     desk.entries.confirm = lambda question: False
     desk.entries.add_entry()  # nothing to ask about
     assert window.modified()
+
+
+def test_the_budget_is_a_bar_coloured_only_near_the_limit_and_the_list_shows_no_key(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Tried as a Hermes user would: a yellow warning banner said '637 of 2,200 characters used
+    (28%)', and the list's When column showed each entry's key (9bc632), no time at all. Now
+    the budget is a bar, coloured only near or over the limit, the banner holds only what Hermes
+    will refuse, hide or drop, and the first column flags the entries Hermes hides or drops."""
+    home = _home(tmp_path, "first\n§\nKey is at ~/.ssh/id\n§\nfirst")
+    desk = _desk(qtbot, window, home)
+    bar = desk.budget
+    assert bar.isVisible() and bar.maximum() == 2200
+    assert bar.text().startswith("MEMORY.md: 27 of 2,200 characters")  # the repeat not counted
+    plain = bar.palette().color(bar.palette().ColorRole.Highlight)
+    warnings = desk.entries.warnings.warnings
+    assert not any("characters" in w for w in warnings)
+    assert any("line 3: hidden from the model" in w for w in warnings)
+    model = desk.entries.model
+    assert [model.data(model.index(r, 0)) for r in range(3)] == ["", "hidden", "repeat"]
+    assert model.headerData(0, Qt.Orientation.Horizontal) == "Hermes"
+    desk.entries.confirm = lambda question: True
+    desk.entries.editor.setPlainText("x" * 2150)
+    desk.entries.add_entry()
+    assert bar.text().startswith("MEMORY.md: 2,180 of 2,200")
+    assert bar.palette().color(bar.palette().ColorRole.Highlight) != plain
+    assert any("running Hermes session" in w for w in desk.entries.warnings.warnings)

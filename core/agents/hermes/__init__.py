@@ -96,16 +96,21 @@ class Hermes(Agent["HermesWorkspace"], Editing["HermesWorkspace"], SessionStart)
         from core.agents.hermes.workspace import char_limit
 
         report = CheckReport(self.name)
+        budget: list[dict[str, Any]] = []
         for ref, doc in _files(path):
             file = path / ref.rel
             if isinstance(doc, Exception):
                 report.problems.append(Problem(str(file), 1, 1, "unreadable", str(doc)))
                 continue
             report.sources.append(SourceCount(ref.section, str(file), len(doc.entries())))
+            limit, used = char_limit(path, ref), doc.chars()
+            report.figures.append(f"{ref.section}: {used:,} of {limit:,} characters")
+            budget.append({"file": ref.rel, "used": used, "limit": limit})
             report.warnings += [
                 Problem(str(file), r.line, r.line, r.kind, r.message)
-                for r in file_risks(doc, ref.name, char_limit(path, ref))
+                for r in file_risks(doc, ref.name, limit)
             ]
+        report.extra["budget"] = budget
         report.warnings += _pending_warnings(path)
         report.summary = f"{path}: Hermes home, {report.entries} memories"
         return report
