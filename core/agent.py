@@ -387,6 +387,8 @@ class Agent(ABC, Generic[W]):
     file_name: ClassVar[str | None] = None
     file_hint: ClassVar[str] = ""  # how a person recognises that file: "X's memories, '…'"
     profiles: ClassVar[tuple[str, ...]] = ()  # scoring profiles `--profile` may name
+    # What a person should know once the agent's memory is written ("" for nothing).
+    saved_note: ClassVar[str] = ""
 
     # -- finding it ---------------------------------------------------------------------------
     @abstractmethod

@@ -29,6 +29,7 @@ def test_the_cli_refuses_such_an_add_saying_why_and_force_writes_it(
     assert memory.read_bytes() == b"first"
     forced = cli("add", home, "Backup key is at ~/.ssh/backup_ed25519", "--force")
     assert forced.code == 0 and "warning:" in forced.err
+    assert "running Hermes session keeps the memory it read" in forced.out
     assert memory.read_text(encoding="utf-8") == "first\n§\nBackup key is at ~/.ssh/backup_ed25519"
     row = AGENT.rows(home)[0]
     refused = cli("edit", home, row.key, "--text", "z" * 2300)

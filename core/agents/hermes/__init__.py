@@ -49,6 +49,10 @@ class Hermes(Agent["HermesWorkspace"], Editing["HermesWorkspace"], SessionStart)
     title: ClassVar[str] = "Hermes"
     demo_layouts: ClassVar[tuple[str, ...]] = ("hermes",)
     list_header: ClassVar[str] = LIST_HEADER
+    saved_note: ClassVar[str] = (
+        "A running Hermes session keeps the memory it read when it started: it sees this "
+        "change at its next session (or after it compresses its context)."
+    )
 
     def detect(self, root: Path) -> Sequence[Source]:
         """A Hermes home: `memories/` holding MEMORY.md or USER.md, and none of the files
@@ -92,8 +96,9 @@ class Hermes(Agent["HermesWorkspace"], Editing["HermesWorkspace"], SessionStart)
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
         """Every file read as the agent reads it; warnings where the agent would refuse, hide
         or drop something (`risks`)."""
-        from core.agents.hermes.risks import file_risks
-        from core.agents.hermes.workspace import char_limit
+        from core.agents.hermes.format import MemoryFileFormat
+        from core.agents.hermes.risks import copies_line, file_risks
+        from core.agents.hermes.workspace import char_limit, drift_backups
 
         report = CheckReport(self.name)
         budget: list[dict[str, Any]] = []
@@ -110,6 +115,10 @@ class Hermes(Agent["HermesWorkspace"], Editing["HermesWorkspace"], SessionStart)
                 Problem(str(file), r.line, r.line, r.kind, r.message)
                 for r in file_risks(doc, ref.name, limit)
             ]
+            copies = len(drift_backups(path, ref, MemoryFileFormat(ref.rel)))
+            if copies:
+                line = copies_line(ref.name, copies)
+                report.warnings.append(Problem(str(file), 1, 1, "drift-copies", line))
         report.extra["budget"] = budget
         report.warnings += _pending_warnings(path)
         report.summary = f"{path}: Hermes home, {report.entries} memories"

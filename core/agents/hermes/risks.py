@@ -32,16 +32,19 @@ def drift(raw: str, limit: int) -> str | None:
     parsed = [e.strip() for e in text.split(DELIMITER) if e.strip()]
     longest = max(len(e) for e in parsed)
     if longest > limit:
-        return f"an entry of {longest:,} characters is longer than the whole file's {limit:,}"
+        return (
+            f"an entry of {longest:,} characters is longer than the whole file's {limit:,}: "
+            "shorten or split it"
+        )
     if text.strip() != DELIMITER.join(parsed):
-        return "blank lines or spaces around a '§' line, or an empty entry"
+        return "blank lines or spaces around a '§' line, or an empty entry: remove them"
     return None
 
 
 def drift_line(name: str, reason: str) -> str:
     return (
-        f"Hermes refuses its next replace or remove in {name} ({reason}) and copies the file "
-        f"to {name}.bak.<seconds>: edit or delete that entry here"
+        f"Hermes refuses its next replace or remove in {name} and copies the file to "
+        f"{name}.bak.<seconds>: {reason}"
     )
 
 
@@ -49,6 +52,16 @@ def over_limit_line(name: str, used: int, limit: int) -> str:
     return (
         f"{name} holds {used:,} of its {limit:,} characters: Hermes refuses every add until "
         "entries are removed or shortened"
+    )
+
+
+def copies_line(name: str, copies: int) -> str:
+    """The drift copies the agent left beside the file (spec 8.9)."""
+    many = "1 copy" if copies == 1 else f"{copies:,} copies"
+    return (
+        f"{many} of {name} beside it ({name}.bak.<seconds>), one per write Hermes refused: "
+        "Hermes never deletes them, and a second refusal in the same second overwrites one "
+        "(Backups lists them)"
     )
 
 
@@ -86,8 +99,8 @@ def normalised(doc: MemoryFile) -> str:
     text = as_agent_reads(raw)
     parts = []
     if text != raw:
-        parts.append("its Windows line ends become \\n")
-    pieces = text.split(DELIMITER)
+        parts.append("its Windows line ends (CRLF) become Unix ones (LF)")
+    pieces = text.strip().split(DELIMITER)  # blanks around the whole text are no one's data
     if any(not p.strip() for p in pieces) and text.strip():
         parts.append("its empty entries go")
     if any(p.strip() and p != p.strip() for p in pieces):

@@ -9,11 +9,17 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QProgressBar, QWidget
 
 from core.agents.hermes import AGENT
-from core.agents.hermes.format import MemoryFile
+from core.agents.hermes.format import MemoryFile, MemoryFileFormat
 from core.agents.hermes.pending import pending_writes, waiting_line
-from core.agents.hermes.risks import file_risks
+from core.agents.hermes.risks import copies_line, file_risks
 from core.agents.hermes.threats import threats
-from core.agents.hermes.workspace import HermesWorkspace, MemoryFileRef, char_limit, profiles
+from core.agents.hermes.workspace import (
+    HermesWorkspace,
+    MemoryFileRef,
+    char_limit,
+    drift_backups,
+    profiles,
+)
 from core.store.document import Item
 from core.store.documents import AnyDocument
 from ui.desk import Push
@@ -25,10 +31,6 @@ from ui.theme import themed
 
 TITLE = "Hermes"
 NEAR = 0.9  # the share of the limit from which the bar is coloured
-SNAPSHOT = (
-    "A running Hermes session keeps the memory it read when it started: it sees a saved change "
-    "at its next session (or after it compresses its context)."
-)
 
 
 class BudgetBar(QProgressBar):
@@ -104,7 +106,9 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
             return []
         limit = char_limit(self.workspace.root, ref)
         self.budget.show_budget(ref.name, doc.chars(), limit)
-        return budget_lines(ref, doc, limit, modified=source.modified)
+        copies = len(drift_backups(self.workspace.root, ref, MemoryFileFormat(ref.rel)))
+        found = budget_lines(ref, doc, limit, modified=source.modified)
+        return [*found, copies_line(ref.name, copies)] if copies else found
 
     def status_text(self) -> str:
         return f"{TITLE} · {super().status_text()}"
@@ -117,7 +121,7 @@ def budget_lines(ref: MemoryFileRef, doc: MemoryFile, limit: int, *, modified: b
         f"line {r.line}: {r.message}" if r.kind in ("duplicate", "blocked") else r.message
         for r in file_risks(doc, ref.name, limit)
     ]
-    return [*lines, SNAPSHOT] if modified else lines
+    return [*lines, AGENT.saved_note] if modified else lines
 
 
 def flag(item: Item) -> str:

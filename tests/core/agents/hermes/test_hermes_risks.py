@@ -146,3 +146,22 @@ def test_an_entry_the_agent_hides_is_flagged_with_the_reason(tmp_path: Path) -> 
     [part, _] = AGENT.context(home).parts
     assert "[BLOCKED: MEMORY.md entry contained threat pattern(s): prompt_injection." in part.text
     assert [u.line for u in part.unseen] == [1]
+
+
+def test_a_file_hermes_next_add_rewrites_is_said_so_and_the_agents_own_copies_counted(
+    tmp_path: Path,
+) -> None:
+    """Tried as a Hermes user would: a MEMORY.md written on Windows with blank lines around
+    its `§` lines showed no warning, and Hermes' next add silently rewrote it whole (oracle case
+    crlf-bom-whitespace-read). Now check and the page say what that add will change; and the
+    drift copies Hermes leaves and never deletes are counted."""
+    case = ORACLE / "crlf-bom-whitespace-read"
+    home = _home(tmp_path, (case / "before.memories__MEMORY.md").read_text(encoding="utf-8"))
+    (home / "memories/MEMORY.md").write_bytes((case / "before.memories__MEMORY.md").read_bytes())
+    (home / "memories/MEMORY.md.bak.1784563201").write_bytes(b"a copy")
+    warnings = {w.kind: w.message for w in AGENT.check(home).warnings}
+    assert warnings["normalised"].startswith("Hermes' next add rewrites the whole file: its ")
+    assert "Windows line ends" in warnings["normalised"]
+    assert "1 copy of MEMORY.md beside it" in warnings["drift-copies"]
+    clean = _home(tmp_path / "clean", "first\n§\nsecond\n")
+    assert not [w for w in AGENT.check(clean).warnings if w.kind == "normalised"]
