@@ -3,11 +3,13 @@ asked about before it is made; the budget is a bar per file; the list shows no m
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from tests.conftest import FIXTURES
 from tests.ui.test_agent_desk import opened, save
 from ui.agents.hermes.desk import HermesDesk
 from ui.main_window import MainWindow
@@ -73,3 +75,25 @@ def test_the_budget_is_a_bar_coloured_only_near_the_limit_and_the_list_shows_no_
     assert bar.text().startswith("MEMORY.md: 2,180 of 2,200")
     assert bar.palette().color(bar.palette().ColorRole.Highlight) != plain
     assert any("running Hermes session" in w for w in desk.entries.warnings.warnings)
+
+
+def test_a_file_hermes_would_refuse_to_replace_in_is_written_as_hermes_writes_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Tried as a Hermes user would: a MEMORY.md written in a Windows editor made Hermes refuse
+    every replace ('file on disk has content that wouldn't round-trip'), and MemDesk offered no
+    way out but hand-editing. Now one button writes it as Hermes' own next write would (oracle
+    crlf-bom-whitespace-read: the file its add leaves, less the added entry)."""
+    case = tmp_path / "case"
+    oracle = FIXTURES / "hermes/crlf-bom-whitespace-read"
+    home = _home(case, "")
+    memory = home / "memories/MEMORY.md"
+    memory.write_bytes((oracle / "before.memories__MEMORY.md").read_bytes())
+    desk = _desk(qtbot, window, home)
+    assert desk.rewrite.isVisible()
+    desk.rewrite.click()
+    save(qtbot, window)
+    added = json.loads((oracle / "output.json").read_text(encoding="utf-8"))["steps"][3]
+    expected = added["MEMORY.md"].removesuffix("\n§\nFourth entry added by the tool")
+    assert memory.read_text(encoding="utf-8") == expected
+    assert not desk.rewrite.isVisible()

@@ -108,6 +108,12 @@ def normalised(doc: MemoryFile) -> str:
     return ", ".join(parts)
 
 
+def as_agent_writes(doc: MemoryFile) -> str:
+    """The file as the agent's next write leaves it: its entries once each, LF, stripped,
+    joined by `§` lines, nothing around them (what "Write it as Hermes writes it" saves)."""
+    return DELIMITER.join(dict.fromkeys(doc.texts()))
+
+
 def cautions(before: MemoryFile, after: MemoryFile, name: str, limit: int) -> list[str]:
     """What an edit or add (`before` → `after`) makes the agent refuse, hide or fail at."""
     out = []

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication, QProgressBar, QWidget
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QProgressBar, QPushButton, QWidget
 
 from core.agents.hermes import AGENT
 from core.agents.hermes.format import MemoryFile, MemoryFileFormat
 from core.agents.hermes.pending import pending_writes, waiting_line
-from core.agents.hermes.risks import copies_line, file_risks
+from core.agents.hermes.risks import as_agent_writes, copies_line, file_risks
 from core.agents.hermes.threats import threats
 from core.agents.hermes.workspace import (
     HermesWorkspace,
@@ -20,6 +20,7 @@ from core.agents.hermes.workspace import (
     drift_backups,
     profiles,
 )
+from core.ops import ChangeSet
 from core.store.document import Item
 from core.store.documents import AnyDocument
 from ui.desk import Push
@@ -68,7 +69,19 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
         self.add_page_widget(self.entries)
         self.entries.changed.connect(self.document_changed)
         self.budget = BudgetBar()
-        self.entries.add_below_title(self.budget)
+        self.rewrite = QPushButton("Write it as Hermes writes it")
+        self.rewrite.setObjectName("hermesRewrite")
+        self.rewrite.setToolTip(
+            "Saves the file as Hermes' next add would leave it (each entry once, stripped, LF, "
+            "between '§' lines), so its drift guard does not refuse its next replace or remove"
+        )
+        self.rewrite.clicked.connect(lambda _checked=False: self._rewrite())
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.addWidget(self.budget, 1)
+        line.addWidget(self.rewrite)
+        self.entries.add_below_title(row)
         self.entries.warn = self._warnings
         self.entries.caution = lambda changeset: AGENT.cautions(self.workspace, changeset)
         self.entries.model.headers = ("Hermes", "Line", "Memory")
@@ -103,12 +116,22 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
         ref = next((r for r in self.workspace.files() if r.rel == source.rel), None)
         if not isinstance(doc, MemoryFile) or ref is None:
             self.budget.hide()
+            self.rewrite.hide()
             return []
         limit = char_limit(self.workspace.root, ref)
         self.budget.show_budget(ref.name, doc.chars(), limit)
+        self.rewrite.setVisible(as_agent_writes(doc) != doc.raw and not source.read_only)
         copies = len(drift_backups(self.workspace.root, ref, MemoryFileFormat(ref.rel)))
         found = budget_lines(ref, doc, limit, modified=source.modified)
         return [*found, copies_line(ref.name, copies)] if copies else found
+
+    def _rewrite(self) -> None:
+        source = self.entries.source
+        if source is None or not isinstance(source.doc, MemoryFile):
+            return
+        text = as_agent_writes(source.doc)
+        label = f"Wrote {source.rel} as Hermes writes it"
+        self.entries.push_change(lambda: ChangeSet(source, label, text=text, base=source.text()))
 
     def status_text(self) -> str:
         return f"{TITLE} · {super().status_text()}"
