@@ -1,12 +1,13 @@
 """Hermes' demo home (`memdesk demo DIR --layout hermes`): `DIR` is a `~/.hermes` whose
 memories/MEMORY.md and USER.md hold English and Chinese entries in the agent's exact format
 (`"\\n§\\n"` between stripped entries, no trailing newline, mode 0600), within the agent's
-character limits, and a named profile `work` with its own MEMORY.md. Deterministic: the same
-arguments write the same bytes."""
+character limits, and a named profile `work` with its own MEMORY.md; beside MEMORY.md, the copy
+the agent's drift guard left the day before, when notes pasted by hand made it refuse a write.
+Deterministic: the same arguments write the same bytes."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from random import Random
 from typing import Final
@@ -57,7 +58,18 @@ def write_demo(
     memory = _write(target / "memories/MEMORY.md", chosen, at)
     _write(target / "memories/USER.md", list(_USER), at)
     _write(target / "profiles/work/memories/MEMORY.md", list(_WORK), at)
-    return DemoResult(memory, len(chosen), (), None, target)
+    copy = _drift_copy(memory, chosen[:3], day - timedelta(days=1))
+    return DemoResult(memory, len(chosen), (), copy, target)
+
+
+def _drift_copy(memory: Path, texts: list[str], day: date) -> Path:
+    """The copy the agent's drift guard makes (`MEMORY.md.bak.<seconds>`) of a file with notes
+    pasted by hand at its end."""
+    at = datetime.combine(day, time(21, 30), tzinfo=UTC)
+    pasted = "\n\n## Notes pasted by hand\n- staging DB password rotates monthly\n"
+    path = memory.with_name(f"{memory.name}.bak.{int(at.timestamp())}")
+    put(path, DELIMITER.join(texts) + pasted, at)
+    return path
 
 
 def _memories(count: int, rng: Random) -> list[str]:

@@ -59,9 +59,8 @@ def copies_line(name: str, copies: int) -> str:
     """The drift copies the agent left beside the file (spec 8.9)."""
     many = "1 copy" if copies == 1 else f"{copies:,} copies"
     return (
-        f"{many} of {name} beside it ({name}.bak.<seconds>), one per write Hermes refused: "
-        "Hermes never deletes them, and a second refusal in the same second overwrites one "
-        "(Backups lists them)"
+        f"{many} of {name} left by Hermes when it refused a write ({name}.bak.<seconds>): "
+        "it never deletes them; Backups lists them"
     )
 
 

@@ -162,6 +162,6 @@ def test_a_file_hermes_next_add_rewrites_is_said_so_and_the_agents_own_copies_co
     warnings = {w.kind: w.message for w in AGENT.check(home).warnings}
     assert warnings["normalised"].startswith("Hermes' next add rewrites the whole file: its ")
     assert "Windows line ends" in warnings["normalised"]
-    assert "1 copy of MEMORY.md beside it" in warnings["drift-copies"]
+    assert "1 copy of MEMORY.md left by Hermes" in warnings["drift-copies"]
     clean = _home(tmp_path / "clean", "first\n§\nsecond\n")
     assert not [w for w in AGENT.check(clean).warnings if w.kind == "normalised"]
