@@ -27,6 +27,7 @@ from core.agent import (
     list_line,
 )
 from core.agents.hermes.format import Entry
+from core.agents.hermes.threats import threats
 from core.capabilities import Editing, SessionStart
 from core.formats.problems import Problem
 from core.formats.text import InputError
@@ -280,6 +281,7 @@ def _row(ref: MemoryFileRef, file: Path, entry: Entry) -> Row:
         "profile": ref.profile,
         "position": entry.position,
         "duplicate": entry.duplicate,
+        "threats": threats(entry.text),  # the agent hides it from the model when any
     }
     text = list_line(entry.key, ref.section, "", entry.text)
     return Row(entry.key, ref.rel, entry.line, fields, text, key=entry.key)

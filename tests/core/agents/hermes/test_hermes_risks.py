@@ -146,6 +146,7 @@ def test_an_entry_the_agent_hides_is_flagged_with_the_reason(tmp_path: Path) -> 
     [part, _] = AGENT.context(home).parts
     assert "[BLOCKED: MEMORY.md entry contained threat pattern(s): prompt_injection." in part.text
     assert [u.line for u in part.unseen] == [1]
+    assert [r.fields["threats"] for r in AGENT.rows(home)] == [["prompt_injection"], []]
 
 
 def test_a_file_hermes_next_add_rewrites_is_said_so_and_the_agents_own_copies_counted(
