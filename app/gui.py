@@ -31,13 +31,17 @@ def demo_workspace() -> Path:
 
 
 def initial_workspace(path: Path | None, settings: Settings) -> Path:
-    """The path given, else the last workspace (if it still exists), else the demo."""
+    """The path given, else the last workspace (if it still exists), else an agent's memory
+    where the agent keeps it on this machine (HERMES_HOME, ~/.hermes), else the demo."""
+    from core.registry import found_homes
+
     if path is not None:
         return path
     last = settings.last_workspace or next(iter(settings.recent_workspaces), None)
     if last and Path(last).exists():
         return Path(last)
-    return demo_workspace()
+    found = found_homes()
+    return found[0][1] if found else demo_workspace()
 
 
 def run_gui(path: Path | None = None) -> int:

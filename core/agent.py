@@ -81,6 +81,7 @@ class CheckReport:
     warnings: list[Problem] = field(default_factory=list)
     summary: str = ""  # the first line of the text report
     extra: dict[str, Any] = field(default_factory=dict)  # more keys for --json
+    figures: list[str] = field(default_factory=list)  # lines of what the agent measures (text)
 
     @property
     def entries(self) -> int:
@@ -386,6 +387,8 @@ class Agent(ABC, Generic[W]):
     file_name: ClassVar[str | None] = None
     file_hint: ClassVar[str] = ""  # how a person recognises that file: "X's memories, '…'"
     profiles: ClassVar[tuple[str, ...]] = ()  # scoring profiles `--profile` may name
+    # What a person should know once the agent's memory is written ("" for nothing).
+    saved_note: ClassVar[str] = ""
 
     # -- finding it ---------------------------------------------------------------------------
     @abstractmethod
@@ -399,6 +402,11 @@ class Agent(ABC, Generic[W]):
     def where(self, path: Path) -> str:
         """How messages name the memory at `path` (EverBot: its one file)."""
         return str(path)
+
+    def home(self) -> Path | None:
+        """Where the agent keeps its memory on this machine when told nothing else (its own
+        environment variable first, as the agent reads it); None for an agent without one."""
+        return None
 
     def adopts(self, root: Path) -> bool:
         """A folder no agent's layout fits that this agent reads all the same (a new, empty file)."""

@@ -80,6 +80,12 @@ class Editing(Capability, ABC, Generic[W]):
     def promote(self, ws: W, row: Row) -> ChangeSet:
         """A reviewer's PROMOTE as the agent knows it (into long-term memory, or pinned)."""
 
+    def cautions(self, ws: W, changeset: ChangeSet) -> list[str]:
+        """What the agent would refuse, hide or fail at because of `changeset` (an add or an
+        edit, not applied yet), one line each: the window asks before applying it, the CLI
+        refuses it without --force. None by default."""
+        return []
+
     def merge(self, ws: W, *, keep: Row, drop: Row, text: str) -> list[ChangeSet]:
         """Two memories become one: `keep` gets `text`, `drop` is deleted."""
         return [self.edit(ws, keep, text=text), self.delete(ws, drop)]

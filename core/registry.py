@@ -32,6 +32,7 @@ __all__ = [
     "demo_layouts",
     "detect",
     "file_kinds",
+    "found_homes",
     "indexer",
     "remember_agent",
     "remembered_agent",
@@ -77,6 +78,17 @@ def default_demo_layout() -> str:
     """The demo `memdesk demo` writes and the window opens when given nothing: the first
     registered agent's first."""
     return all_agents()[0].demo_layouts[0]
+
+
+def found_homes() -> list[tuple[AnyAgent, Path]]:
+    """The agents whose memory is where they keep it when told nothing else (`Agent.home`:
+    HERMES_HOME, ~/.hermes), with that folder, in registry order."""
+    found = []
+    for agent in all_agents():
+        home = agent.home()
+        if home is not None and home.is_dir() and agent.detect(home):
+            found.append((agent, home))
+    return found
 
 
 def profile_names() -> list[str]:

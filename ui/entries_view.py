@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -72,6 +73,7 @@ class EntriesModel(QAbstractTableModel):
         super().__init__(parent)
         self.items: list[Item] = []
         self.headers = HEADERS  # an agent's page may name the first column otherwise
+        self.first_cell: Callable[[Item], str] = lambda item: item.label  # and fill it so
 
     def set_items(self, items: list[Item]) -> None:
         if [i.key for i in items] == [i.key for i in self.items]:
@@ -94,7 +96,7 @@ class EntriesModel(QAbstractTableModel):
             return None
         item = self.items[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return _cells(item)[index.column()]
+            return _cells(item, self.first_cell(item))[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == 2:
             return literal_html(item.content)
         return None
@@ -126,6 +128,10 @@ class EntriesView(QWidget):
         self.promote: Callable[[AnyDocument, str], ChangeSet] | None = None
         # What the agent is about to lose of the shown file (the agent's core says), else None.
         self.warn: Callable[[AnyDocument], list[str]] | None = None
+        # What the agent would refuse or fail at because of a change not made yet (one line
+        # each; `Editing.cautions`): the person is asked before it is made.
+        self.caution: Callable[[ChangeSet], list[str]] | None = None
+        self.confirm: Callable[[str], bool] = self._ask
         # More about one entry (its annotations, where it came from), else None.
         self.describe: Callable[[AnyDocument, str], str] | None = None
         self._actions: list[tuple[QPushButton, EntryAction, Callable[[AnyDocument], bool]]] = []
@@ -217,7 +223,7 @@ class EntriesView(QWidget):
         split.addWidget(self.file_list)
         split.addWidget(self.tabs)
         split.setSizes([220, 700])
-        layout = QVBoxLayout(self)
+        self.page_layout = layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.warnings)
@@ -239,6 +245,10 @@ class EntriesView(QWidget):
 
         button.clicked.connect(lambda _checked=False: run())
         return button
+
+    def add_below_title(self, widget: QWidget) -> None:
+        """A page's own widget for the file shown, between its title and its warnings."""
+        self.page_layout.insertWidget(1, widget)
 
     def add_below_editor(self, widget: QWidget) -> None:
         """A page's own widget for the selected entry, between the editor and the buttons."""
@@ -416,12 +426,20 @@ class EntriesView(QWidget):
     def _push(self, make: Callable[[], ChangeSet]) -> OpCommand | None:
         """Apply the change set `make` builds as an undoable command; a refusal is shown."""
         try:
-            command = OpCommand(make(), self._changed)
+            changeset = make()
+            cautions = self.caution(changeset) if self.caution is not None else []
+            if cautions and not self.confirm("\n".join([*cautions, "Make this change anyway?"])):
+                return None
+            command = OpCommand(changeset, self._changed)
         except (ValueError, KeyError, WorkspaceError) as exc:  # InputError is a ValueError
             self.failed.emit(str(exc).strip("'\""))
             return None
         self.push(command)
         return command
+
+    def _ask(self, question: str) -> bool:
+        answer = QMessageBox.question(self, "Before this change", literal_html(question))
+        return answer == QMessageBox.StandardButton.Yes
 
     def _changed(self, command: OpCommand) -> None:
         if command.document is self.source:
@@ -486,8 +504,8 @@ def _matches(item: Item, query: str) -> bool:
     return all(w in text for w in words)
 
 
-def _cells(item: Item) -> tuple[str, str, str]:
-    return item.label, str(item.line) if item.line else "new", _first_line(item.content)
+def _cells(item: Item, first: str) -> tuple[str, str, str]:
+    return first, str(item.line) if item.line else "new", _first_line(item.content)
 
 
 def _first_line(text: str) -> str:

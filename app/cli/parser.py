@@ -95,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="EverBot: its category (default: fact); Pomeloclaw: a heartbeat entry's (lesson)",
     )
     add.add_argument("--score", type=_score, default=None, help="EverBot: its score")
+    _with_force(add)
     add.set_defaults(handler=cmd_add)
 
     edit = _with_path(sub.add_parser("edit", help="change one memory"))
@@ -106,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="EverBot: its new category; Pomeloclaw: a heartbeat entry's new category",
     )
     edit.add_argument("--score", type=_score, default=None, help="EverBot: its new score")
+    _with_force(edit)
     edit.set_defaults(handler=cmd_edit)
 
     for name, what in (
@@ -355,6 +357,15 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.set_defaults(handler=cmd_bench)
     return parser
+
+
+def _with_force(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="write it even when the agent would refuse it or fail at its next write (Hermes; "
+        "refused otherwise, saying why)",
+    )
 
 
 def _with_path(parser: argparse.ArgumentParser, *, profile: bool = True) -> argparse.ArgumentParser:

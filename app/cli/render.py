@@ -52,6 +52,7 @@ def check_lines(report: CheckReport) -> list[str]:
     lines = [report.summary]
     if len(report.sources) > 1:
         lines += [f"  {s.kind:<22} {s.entries:>5}  {s.path}" for s in report.sources]
+    lines += [f"  {figure}" for figure in report.figures]
     lines += _findings("problem", report.problems)
     lines += _findings("warning", report.warnings)
     if not report.problems:

@@ -90,4 +90,6 @@ def commit(ws: OpenWorkspace, changesets: list[Any], cause: str | None = None) -
     for changeset in changesets:
         print(changeset.label)
     print_saved(saved)
+    if saved and ws.agent.saved_note:
+        print(ws.agent.saved_note)
     return EXIT_OK

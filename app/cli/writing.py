@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from app.cli.output import EXIT_OK, fail, print_saved
 from app.cli.workspace import commit, given_text, in_workspace, one_row, resolve
-from core.store.errors import EXIT_ERROR
+from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from core.agent import AnyAgent, Row
+    from core.capabilities import Editing
     from core.ops import ChangeSet
 
 
@@ -26,6 +28,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     editing = Editing[Any].of(agent, ws.root, "add")
     text = given_text(args.text)
     changeset = editing.add(ws, text, file=file, category=args.category, score=args.score)
+    _refuse_cautions(editing, ws, changeset, force=args.force)
     return commit(ws, [changeset])
 
 
@@ -41,7 +44,21 @@ def cmd_edit(args: argparse.Namespace) -> int:
     text = None if args.text is None else given_text(args.text)
     editing = Editing[Any].of(agent, ws.root, "edit")
     changeset = editing.edit(ws, row, text=text, category=args.category, score=args.score)
+    _refuse_cautions(editing, ws, changeset, force=args.force)
     return commit(ws, [changeset])
+
+
+def _refuse_cautions(editing: Editing[Any], ws: Any, changeset: ChangeSet, *, force: bool) -> None:
+    """What the agent would refuse or fail at because of the change (`Editing.cautions`):
+    refused, nothing written, unless --force; with it, said and written."""
+    cautions = editing.cautions(ws, changeset)
+    if cautions and not force:
+        raise WorkspaceError(
+            f"{'; '.join(cautions)}. Nothing was written: --force writes it all the same",
+            exit_code=EXIT_REFUSED,
+        )
+    for caution in cautions:
+        print(f"warning: {caution}", file=sys.stderr)
 
 
 def cmd_change(args: argparse.Namespace) -> int:

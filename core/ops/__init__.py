@@ -22,7 +22,7 @@ from core.store.merge import Change
 if TYPE_CHECKING:
     from core.store.documents import Editable
 
-__all__ = ["ChangeSet", "all_or_nothing", "apply_and_save"]
+__all__ = ["ChangeSet", "all_or_nothing", "apply_and_save", "preview"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +44,19 @@ class ChangeSet:
         if self.text is not None:
             return self.document.set_text(self.text, base=self.base)
         return self.document.apply(self.changes)
+
+
+def preview(changeset: ChangeSet) -> tuple[bytes, bytes]:
+    """The document's bytes before and after `changeset`, which is left unapplied: what an
+    agent looks at to warn before the change is made."""
+    document = changeset.document
+    before, state, removing = document.render(), document.snapshot(), document.removing
+    try:
+        changeset.apply()
+        return before, document.render()
+    finally:
+        document.restore(state)
+        document.removing = removing
 
 
 def apply_and_save(

@@ -23,3 +23,21 @@ def test_the_first_start_writes_the_demo_once_and_opens_it(
     memory.write_text(memory.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     assert demo_workspace() == folder
     assert memory.read_text(encoding="utf-8").endswith("\n\n")  # found again, not rewritten
+
+
+def test_given_nothing_it_opens_the_hermes_home_the_agent_uses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tried as a Hermes user would, with HERMES_HOME set as the agent's docs say: MemDesk
+    opened its demo; the agent's memory was in HERMES_HOME. Now that home is opened, and
+    ~/.hermes when HERMES_HOME is not set."""
+    default = Path.home() / ".hermes"
+    custom = tmp_path / "custom-home"
+    for home in (default, custom):
+        (home / "memories").mkdir(parents=True)
+        (home / "memories/MEMORY.md").write_text("an entry", encoding="utf-8")
+    assert initial_workspace(None, Settings()) == default
+    monkeypatch.setenv("HERMES_HOME", str(custom))
+    assert initial_workspace(None, Settings()) == custom
+    monkeypatch.setenv("HERMES_HOME", str(tmp_path / "nothing-there"))
+    assert initial_workspace(None, Settings()).name.startswith("demo-")

@@ -15,12 +15,12 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from core.formats.text import BOM, InputError, decode
+from core.formats.yaml_subset import parse_yaml_subset
 
 TYPES = ("user", "feedback", "project", "reference")  # the agent's whitelist, case-sensitive
 MEMORY_KEY = "memory"  # a new topic's key until its file names it
 _FENCE = re.compile(r"---[ \t]*(?:\r\n|\r|\n)")
 _CLOSE = re.compile(r"^---[ \t]*(?:\r\n|\r|\n|\Z)", re.MULTILINE)
-_PAIR = re.compile(r"^([ \t]*)([A-Za-z_][\w.-]*)[ \t]*:[ \t]*(.*?)[ \t]*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,35 +53,6 @@ def normalise(parsed: dict[str, Any]) -> Frontmatter:
     top = {k: v for k, v in parsed.items() if k not in ("name", "description", "metadata")}
     metadata = {**top, **(nested if isinstance(nested, dict) else {})}
     return Frontmatter(text(parsed.get("name")), text(parsed.get("description")), metadata)
-
-
-def parse_yaml_subset(text: str) -> dict[str, Any]:
-    """`key: value` lines and one level of indented keys under a key with no value: the shape
-    of every frontmatter the agent's prompt asks for. Other lines are skipped."""
-    out: dict[str, Any] = {}
-    parent: dict[str, Any] | None = None
-    for line in text.splitlines():
-        found = _PAIR.match(line)
-        if found is None or line.lstrip().startswith("#"):
-            continue
-        indent, key, value = found.groups()
-        if indent and parent is not None:
-            parent[key] = _scalar(value)
-        elif not indent:
-            if value == "":
-                parent = out[key] = {}
-            else:
-                parent = None
-                out[key] = _scalar(value)
-    return out
-
-
-def _scalar(value: str) -> Any:
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-        return value[1:-1]
-    if re.fullmatch(r"-?\d+", value):
-        return int(value)
-    return value
 
 
 @dataclass(frozen=True, slots=True)

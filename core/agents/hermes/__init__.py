@@ -8,6 +8,7 @@ profiles' files and writes them under the agent's own lock; `demo` writes a demo
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
@@ -26,6 +27,7 @@ from core.agent import (
     list_line,
 )
 from core.agents.hermes.format import Entry
+from core.agents.hermes.threats import threats
 from core.capabilities import Editing, SessionStart, StagedGate, StagedWrite, StagedWrites
 from core.formats.problems import Problem
 from core.formats.text import InputError
@@ -53,6 +55,10 @@ class Hermes(
     title: ClassVar[str] = "Hermes"
     demo_layouts: ClassVar[tuple[str, ...]] = ("hermes",)
     list_header: ClassVar[str] = LIST_HEADER
+    saved_note: ClassVar[str] = (
+        "A running Hermes session keeps the memory it read when it started: it sees this "
+        "change at its next session (or after it compresses its context)."
+    )
 
     def detect(self, root: Path) -> Sequence[Source]:
         """A Hermes home: `memories/` holding MEMORY.md or USER.md, and none of the files
@@ -66,61 +72,77 @@ class Hermes(
             return []  # another agent's memories/ folder: Hermes writes none of these
         return [Source("longterm", root / ref.rel, ref.section) for ref in memory_files(root)]
 
+    def home(self) -> Path:
+        """HERMES_HOME, else `~/.hermes` (`%LOCALAPPDATA%\\hermes` on Windows), as the agent's
+        `get_hermes_home` resolves it (spec 1.1)."""
+        given = os.environ.get("HERMES_HOME", "").strip()
+        if given:
+            return Path(given).expanduser()
+        if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
+            return Path(os.environ["LOCALAPPDATA"]) / "hermes"
+        return Path.home() / ".hermes"
+
     def open(self, root: Path) -> HermesWorkspace:
         from core.agents.hermes.workspace import HermesWorkspace
 
         return HermesWorkspace.open(root)
 
     def backups(self, path: Path) -> list[BackupFile]:
-        """MemDesk's backups (`.memdesk/backups/`) of every memory file; the agent's own drift
-        copies (`MEMORY.md.bak.<seconds>`) are not listed yet."""
+        """MemDesk's backups (`.memdesk/backups/`) of every memory file, and the copies the
+        agent's drift guard leaves beside it (`MEMORY.md.bak.<seconds>`)."""
         from core.agents.hermes.format import MemoryFileFormat
-        from core.agents.hermes.workspace import memory_files
+        from core.agents.hermes.workspace import drift_backups, memory_files
 
-        groups = [
-            own_backups(path, path / ref.rel, MemoryFileFormat(ref.rel))
-            for ref in memory_files(path)
-        ]
+        groups = []
+        for ref in memory_files(path):
+            fmt = MemoryFileFormat(ref.rel)
+            groups += [own_backups(path, path / ref.rel, fmt), drift_backups(path, ref, fmt)]
         return find_backups(groups)
 
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
-        """Every file read as the agent reads it; warnings where the agent would drop or refuse."""
-        from core.agents.hermes.workspace import LIMITS
+        """Every file read as the agent reads it; warnings where the agent would refuse, hide
+        or drop something (`risks`)."""
+        from core.agents.hermes.format import MemoryFileFormat
+        from core.agents.hermes.risks import copies_line, file_risks
+        from core.agents.hermes.workspace import char_limit, drift_backups
 
         report = CheckReport(self.name)
+        budget: list[dict[str, Any]] = []
         for ref, doc in _files(path):
             file = path / ref.rel
             if isinstance(doc, Exception):
                 report.problems.append(Problem(str(file), 1, 1, "unreadable", str(doc)))
                 continue
             report.sources.append(SourceCount(ref.section, str(file), len(doc.entries())))
-            limit, used = LIMITS[ref.name], doc.chars()
-            if used > limit:
-                report.warnings.append(
-                    Problem(
-                        str(file),
-                        1,
-                        1,
-                        "over-limit",
-                        f"{used}/{limit} characters: Hermes refuses every add until "
-                        "entries are removed or shortened",
-                    )
-                )
-            for entry in doc.entries():
-                if entry.duplicate:
-                    report.warnings.append(
-                        Problem(
-                            str(file),
-                            entry.line,
-                            entry.line,
-                            "duplicate",
-                            f"[{entry.key}] repeats an earlier entry: Hermes drops it at "
-                            "its next write",
-                        )
-                    )
+            limit, used = char_limit(path, ref), doc.chars()
+            report.figures.append(f"{ref.section}: {used:,} of {limit:,} characters")
+            budget.append({"file": ref.rel, "used": used, "limit": limit})
+            report.warnings += [
+                Problem(str(file), r.line, r.line, r.kind, r.message)
+                for r in file_risks(doc, ref.name, limit)
+            ]
+            copies = len(drift_backups(path, ref, MemoryFileFormat(ref.rel)))
+            if copies:
+                line = copies_line(ref.name, copies)
+                report.warnings.append(Problem(str(file), 1, 1, "drift-copies", line))
+        report.extra["budget"] = budget
         report.warnings += _pending_warnings(path)
         report.summary = f"{path}: Hermes home, {report.entries} memories"
         return report
+
+    def cautions(self, ws: HermesWorkspace, changeset: ChangeSet) -> list[str]:
+        """What the agent would refuse or fail at after this add or edit (`risks.cautions`)."""
+        from core.agents.hermes.format import MemoryFileFormat
+        from core.agents.hermes.risks import cautions
+        from core.agents.hermes.workspace import char_limit
+        from core.ops import preview
+
+        ref = next((r for r in ws.files() if r.rel == changeset.document.rel), None)
+        if ref is None:
+            return []
+        before, after = preview(changeset)
+        fmt = MemoryFileFormat(ref.rel)
+        return cautions(fmt.parse(before), fmt.parse(after), ref.name, char_limit(ws.root, ref))
 
     def rows(
         self,
@@ -290,6 +312,7 @@ def _row(ref: MemoryFileRef, file: Path, entry: Entry) -> Row:
         "profile": ref.profile,
         "position": entry.position,
         "duplicate": entry.duplicate,
+        "threats": threats(entry.text),  # the agent hides it from the model when any
     }
     text = list_line(entry.key, ref.section, "", entry.text)
     return Row(entry.key, ref.rel, entry.line, fields, text, key=entry.key)

@@ -1,15 +1,16 @@
 """Hermes' demo home (`memdesk demo DIR --layout hermes`): `DIR` is a `~/.hermes` whose
 memories/MEMORY.md and USER.md hold English and Chinese entries in the agent's exact format
 (`"\\n§\\n"` between stripped entries, no trailing newline, mode 0600), within the agent's
-character limits, and a named profile `work` with its own MEMORY.md. `memory.write_approval` is
-on and three writes wait for approval in `pending/memory/` as the agent stages them (one of them
-a remove whose text no entry holds any more: Hermes would refuse it). Deterministic: the same
-arguments write the same bytes."""
+character limits, and a named profile `work` with its own MEMORY.md; beside MEMORY.md, the copy
+the agent's drift guard left the day before, when notes pasted by hand made it refuse a write.
+`memory.write_approval` is on and three writes wait for approval in `pending/memory/` as the agent
+stages them (one of them a remove whose text no entry holds any more: Hermes would refuse it).
+Deterministic: the same arguments write the same bytes."""
 
 from __future__ import annotations
 
 import json
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from random import Random
 from typing import Final
@@ -106,7 +107,18 @@ def write_demo(
         staged = at + timedelta(hours=hours)
         text = json.dumps(record | {"created_at": staged.timestamp()}, indent=2, ensure_ascii=False)
         put(target / "pending/memory" / f"{record['id']}.json", text, staged)
-    return DemoResult(memory, len(chosen), (), None, target)
+    copy = _drift_copy(memory, chosen[:3], day - timedelta(days=1))
+    return DemoResult(memory, len(chosen), (), copy, target)
+
+
+def _drift_copy(memory: Path, texts: list[str], day: date) -> Path:
+    """The copy the agent's drift guard makes (`MEMORY.md.bak.<seconds>`) of a file with notes
+    pasted by hand at its end."""
+    at = datetime.combine(day, time(21, 30), tzinfo=UTC)
+    pasted = "\n\n## Notes pasted by hand\n- staging DB password rotates monthly\n"
+    path = memory.with_name(f"{memory.name}.bak.{int(at.timestamp())}")
+    put(path, DELIMITER.join(texts) + pasted, at)
+    return path
 
 
 def _memories(count: int, rng: Random) -> list[str]:

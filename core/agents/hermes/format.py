@@ -108,12 +108,15 @@ class MemoryFile:
         self._apply(pieces or [""], delimiters, expected)
 
     def insert_entry(self, text: str) -> str:
-        """`text` appended as the agent appends an entry; returns its key."""
+        """`text` appended as the agent appends an entry; returns its key. Blank text at the
+        file's end goes (the agent strips it too): left before the new `§` line it would make
+        the agent's drift guard refuse its next replace or remove."""
         expected = [*self.texts(), text]
-        if not self.raw:
-            self._apply([text], [], expected)
+        *kept, last = self.pieces
+        if not as_agent_reads(last).strip():  # an empty file, or one ending in a `§` line
+            self._apply([*kept, text], self.delimiters, expected)
         else:
-            self._apply([*self.pieces, text], [*self.delimiters, DELIMITER], expected)
+            self._apply([*kept, last.rstrip(), text], [*self.delimiters, DELIMITER], expected)
         return self.entries()[-1].key
 
     def _index(self, key: str) -> int:

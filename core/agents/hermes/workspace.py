@@ -7,27 +7,32 @@ from __future__ import annotations
 
 import contextlib
 import re
+import stat
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.agents.hermes.format import Entry, MemoryFile, MemoryFileFormat, checked_text
 from core.formats.text import InputError
 from core.formats.whole_text import WholeTextFormat
+from core.formats.yaml_subset import parse_yaml_subset
 from core.ops import ChangeSet
 from core.ops.entries import add_entry
+from core.store.backups_view import BackupFile
 from core.store.commit import Target
 from core.store.document import Document
 from core.store.documents import AnyDocument, DocumentSet
 from core.store.errors import WorkspaceError
-from core.store.files import list_folder
+from core.store.files import list_folder, read_or_none
 
 if TYPE_CHECKING:
     from core.agent import AnyAgent
 
 FILES = ("MEMORY.md", "USER.md")
 TARGETS = {"MEMORY.md": "memory", "USER.md": "user"}
-LIMITS = {"MEMORY.md": 2200, "USER.md": 1375}  # memory.memory_char_limit, user_char_limit
+LIMITS = {"MEMORY.md": 2200, "USER.md": 1375}  # the agent's defaults
+LIMIT_KEYS = {"MEMORY.md": "memory_char_limit", "USER.md": "user_char_limit"}  # under memory:
 _PROFILE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 MemoryDocument = Document[MemoryFile, Entry]
@@ -43,9 +48,49 @@ class MemoryFileRef:
         return self.rel.rsplit("/", 1)[-1]
 
     @property
+    def home(self) -> str:
+        """The profile's home relative to the Hermes home ("" for the default profile)."""
+        return "" if self.profile == "default" else f"profiles/{self.profile}"
+
+    @property
     def section(self) -> str:
         """How `list` names it: MEMORY.md, or work:USER.md for profile work's."""
         return self.name if self.profile == "default" else f"{self.profile}:{self.name}"
+
+
+def char_limit(root: Path, ref: MemoryFileRef) -> int:
+    """The characters the agent allows the file: `memory.memory_char_limit` or
+    `memory.user_char_limit` of the profile's config.yaml, else its default (both defaults when
+    either is not a whole number, as the agent falls back)."""
+    try:
+        data = read_or_none(root / ref.home / "config.yaml", root=root)
+        memory = parse_yaml_subset((data or b"").decode("utf-8")).get("memory")
+        if not isinstance(memory, dict):
+            return LIMITS[ref.name]
+        limits = {name: int(memory.get(key, LIMITS[name])) for name, key in LIMIT_KEYS.items()}
+    except (WorkspaceError, ValueError, TypeError):
+        return LIMITS[ref.name]
+    return limits[ref.name]
+
+
+def drift_backups(root: Path, ref: MemoryFileRef, fmt: MemoryFileFormat) -> list[BackupFile]:
+    """The copies the agent's drift guard made of the file (`MEMORY.md.bak.<seconds>`, beside
+    it, never deleted by the agent), timed by their names."""
+    live = root / ref.rel
+    stamp = re.compile(rf"{re.escape(ref.name)}\.bak\.(\d{{1,12}})")
+    found = []
+    with contextlib.suppress(WorkspaceError):
+        for path in list_folder(live.parent):
+            named = stamp.fullmatch(path.name)
+            with contextlib.suppress(OSError):
+                st = path.lstat()
+                if named and stat.S_ISREG(st.st_mode):
+                    at = datetime.fromtimestamp(int(named.group(1)), UTC)
+                    rel = path.relative_to(root).as_posix()
+                    found.append(
+                        BackupFile(path, rel, ref.rel, at, "name", "agent", st.st_size, fmt, root)
+                    )
+    return found
 
 
 def profiles(root: Path) -> list[tuple[str, str]]:

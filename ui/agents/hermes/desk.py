@@ -1,23 +1,59 @@
-"""Hermes' pages: one per profile (its MEMORY.md and USER.md, each with the characters it uses
-of the agent's limit), then every desk's Review, Backups and Activity."""
+"""Hermes' pages: one per profile (its MEMORY.md and USER.md, each with a bar of the characters
+it uses of the agent's limit), then every desk's Review, Backups and Activity."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QProgressBar, QPushButton, QWidget
 
-from core.agents.hermes.format import MemoryFile
+from core.agents.hermes import AGENT
+from core.agents.hermes.format import MemoryFile, MemoryFileFormat
 from core.agents.hermes.pending import pending_writes, waiting_line
-from core.agents.hermes.workspace import LIMITS, HermesWorkspace, profiles
+from core.agents.hermes.risks import as_agent_writes, copies_line, file_risks
+from core.agents.hermes.threats import threats
+from core.agents.hermes.workspace import (
+    HermesWorkspace,
+    MemoryFileRef,
+    char_limit,
+    drift_backups,
+    profiles,
+)
+from core.ops import ChangeSet
+from core.store.document import Item
 from core.store.documents import AnyDocument
 from ui.desk import Push
 from ui.entries_view import EntriesView, FileRef
 from ui.settings import Settings
 from ui.sidebar_desk import Page, SidebarDesk
 from ui.tasks import TaskRunner
+from ui.theme import themed
 
 TITLE = "Hermes"
+NEAR = 0.9  # the share of the limit from which the bar is coloured
+
+
+class BudgetBar(QProgressBar):
+    """The characters a file uses of the agent's limit; coloured only near or over it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("hermesBudget")
+        self.setMaximumHeight(18)
+        self.hide()
+
+    def show_budget(self, name: str, used: int, limit: int) -> None:
+        self.setRange(0, limit)
+        self.setValue(min(used, limit))
+        self.setFormat(f"{name}: {used:,} of {limit:,} characters ({100 * used // limit}%)")
+        palette = QApplication.palette(self)  # the theme's, coloured only near or over
+        if used > limit:
+            palette.setColor(QPalette.ColorRole.Highlight, themed("#c0392b", "#e57373"))
+        elif used >= NEAR * limit:
+            palette.setColor(QPalette.ColorRole.Highlight, themed("#d68910", "#f0b34a"))
+        self.setPalette(palette)
+        self.show()
 
 
 class HermesDesk(SidebarDesk[HermesWorkspace]):
@@ -32,7 +68,25 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
         self.entries = EntriesView(push)
         self.add_page_widget(self.entries)
         self.entries.changed.connect(self.document_changed)
-        self.entries.warn = budget_lines
+        self.budget = BudgetBar()
+        self.rewrite = QPushButton("Write it as Hermes writes it")
+        self.rewrite.setObjectName("hermesRewrite")
+        self.rewrite.setToolTip(
+            "Saves the file as Hermes' next add would leave it (each entry once, stripped, LF, "
+            "between '§' lines), so its drift guard does not refuse its next replace or remove"
+        )
+        self.rewrite.clicked.connect(lambda _checked=False: self._rewrite())
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.addWidget(self.budget, 1)
+        line.addWidget(self.rewrite)
+        self.entries.add_below_title(row)
+        self.entries.warn = self._warnings
+        self.entries.caution = lambda changeset: AGENT.cautions(self.workspace, changeset)
+        self.entries.model.headers = ("Hermes", "Line", "Memory")
+        self.entries.model.first_cell = flag
+        self.entries.table.setColumnWidth(0, 70)
 
     def pages_of(self, ws: HermesWorkspace) -> list[Page]:
         pages = [
@@ -56,26 +110,48 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
 
         return show
 
+    def _warnings(self, source: AnyDocument) -> list[str]:
+        """The bar of the file shown, and what the agent will refuse, hide or drop in it."""
+        doc = source.doc
+        ref = next((r for r in self.workspace.files() if r.rel == source.rel), None)
+        if not isinstance(doc, MemoryFile) or ref is None:
+            self.budget.hide()
+            self.rewrite.hide()
+            return []
+        limit = char_limit(self.workspace.root, ref)
+        self.budget.show_budget(ref.name, doc.chars(), limit)
+        self.rewrite.setVisible(as_agent_writes(doc) != doc.raw and not source.read_only)
+        copies = len(drift_backups(self.workspace.root, ref, MemoryFileFormat(ref.rel)))
+        found = budget_lines(ref, doc, limit, modified=source.modified)
+        return [*found, copies_line(ref.name, copies)] if copies else found
+
+    def _rewrite(self) -> None:
+        source = self.entries.source
+        if source is None or not isinstance(source.doc, MemoryFile):
+            return
+        text = as_agent_writes(source.doc)
+        label = f"Wrote {source.rel} as Hermes writes it"
+        self.entries.push_change(lambda: ChangeSet(source, label, text=text, base=source.text()))
+
     def status_text(self) -> str:
         return f"{TITLE} · {super().status_text()}"
 
 
-def budget_lines(source: AnyDocument) -> list[str]:
-    """The characters the file uses of the agent's limit, and what the agent will do past it."""
-    doc = source.doc
-    if not isinstance(doc, MemoryFile):
-        return []
-    name = source.rel.rsplit("/", 1)[-1]
-    limit, used = LIMITS[name], doc.chars()
-    lines = [f"{used:,} of {limit:,} characters used ({100 * used // limit}%)"]
-    if used > limit:
-        lines.append("over Hermes' limit: it refuses every add until entries are shortened")
-    lines += [
-        f"line {e.line}: repeats an earlier entry; Hermes drops it at its next write"
-        for e in doc.entries()
-        if e.duplicate
+def budget_lines(ref: MemoryFileRef, doc: MemoryFile, limit: int, *, modified: bool) -> list[str]:
+    """What the agent will refuse, hide or drop in the file (`risks.file_risks`), and, once it
+    holds unsaved edits, that a running session will not see them."""
+    lines = [
+        f"line {r.line}: {r.message}" if r.kind in ("duplicate", "blocked") else r.message
+        for r in file_risks(doc, ref.name, limit)
     ]
-    return lines
+    return [*lines, AGENT.saved_note] if modified else lines
+
+
+def flag(item: Item) -> str:
+    """What the list says of an entry in its first column: Hermes keeps no time for one."""
+    if "~" in item.key:
+        return "repeat"  # a later copy of an earlier entry's text: the agent drops it
+    return "hidden" if threats(item.content) else ""
 
 
 def _title(name: str) -> Callable[[], str]:
