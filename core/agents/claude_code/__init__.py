@@ -128,29 +128,35 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         profile: str | None = None,
         problems: list[Problem] | None = None,
     ) -> list[Row]:
-        """The index lines (what the agent loads at session start), then one memory per topic
-        file."""
+        """One memory per topic file, with the index line that points at it; then the index
+        lines that point at no topic file. `section` index: every line of the index."""
         from core.agents.claude_code.format import parse_topic
-        from core.agents.claude_code.index import IndexFormat
-        from core.agents.claude_code.workspace import INDEX_FILE, topic_files
+        from core.agents.claude_code.index import IndexFormat, IndexLine
+        from core.agents.claude_code.workspace import INDEX_FILE, pointed_file, topic_files
 
         checked_section(section, SECTIONS, "Claude Code")
-        rows: list[Row] = []
+        lines: list[IndexLine] = []
         try:
             data = read_or_none(path / INDEX_FILE, root=path)
-            if data is not None and section in ("index", "all"):
-                doc = IndexFormat(INDEX_FILE).parse(data)
-                rows += [_index_row(path, line) for line in doc.lines()]
+            lines = IndexFormat(INDEX_FILE).parse(data).lines() if data is not None else []
         except (WorkspaceError, InputError) as exc:
             _unread(problems, path / INDEX_FILE, exc)
-        for rel in topic_files(path) if section in ("topic", "all") else []:
+        topics = topic_files(path)
+        if section == "index":
+            return [r for r in (_index_row(path, line) for line in lines) if r.matches(query)]
+        pointers = {pointed_file(line): line for line in reversed(lines)}
+        rows: list[Row] = []
+        for rel in topics:
             try:
                 topic = parse_topic(read_or_none(path / rel, root=path) or b"", rel)
             except (WorkspaceError, InputError) as exc:
                 _unread(problems, path / rel, exc)
                 continue
             if topic is not None:
-                rows.append(_topic_row(path, rel, topic))
+                rows.append(_topic_row(path, rel, topic, pointers.get(rel)))
+        if section == "all":
+            known = set(topics)
+            rows += [_index_row(path, ln) for ln in lines if pointed_file(ln) not in known]
         return [r for r in rows if r.matches(query)]
 
     def detail(self, row: Row) -> str:
@@ -158,7 +164,9 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
             target = row.fields.get("target")
             return f"index line {row.line}" + (f", points at {target}" if target else "")
         kind = row.fields.get("category") or "no type"
-        return f"topic file {row.file}, type {kind}"
+        line = row.fields.get("index_line")
+        pointer = f"MEMORY.md line {line}" if line else "no line of MEMORY.md"
+        return f"topic file {row.file}, type {kind}, pointed at by {pointer}"
 
     # -- changing ------------------------------------------------------------------------------
     def add(
@@ -291,7 +299,7 @@ def _index_row(root: Path, line: Any) -> Row:
     return Row(line.key, INDEX_FILE, line.line, fields, text, key=line.key)
 
 
-def _topic_row(root: Path, rel: str, topic: Any) -> Row:
+def _topic_row(root: Path, rel: str, topic: Any, pointer: Any) -> Row:
     meta = topic.frontmatter
     fields: dict[str, Any] = {
         "id": topic.key,
@@ -305,6 +313,7 @@ def _topic_row(root: Path, rel: str, topic: Any) -> Row:
         "line": topic.front.count("\n") + 1,
         "name": meta.name,
         "description": meta.description,
+        "index_line": None if pointer is None else pointer.line,
     }
     text = list_line(topic.key, f"topic:{meta.type or '-'}", "", meta.description or topic.content)
     return Row(topic.key, rel, fields["line"], fields, text, key=topic.key)
