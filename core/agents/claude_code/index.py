@@ -27,9 +27,11 @@ def units(text: str) -> int:
 
 
 def _first_units(text: str, count: int) -> str:
-    return text.encode("utf-16-le", "surrogatepass")[: 2 * count].decode(
-        "utf-16-le", "surrogatepass"
-    )
+    """The first `count` UTF-16 units of `text`, as JavaScript's `slice(0, count)` cuts it; a
+    character cut in half becomes U+FFFD, as it reaches the model (encoded as UTF-8)."""
+    head = text.encode("utf-16-le", "surrogatepass")[: 2 * count]
+    cut = head.decode("utf-16-le", "surrogatepass")
+    return cut[:-1] + "\ufffd" if cut and "\ud800" <= cut[-1] <= "\udbff" else cut
 
 
 def _size(count: int) -> str:
@@ -81,8 +83,8 @@ def load_index(text: str) -> Loaded:
         what = f"{line_count} lines and {_size(unit_count)}"
     if whole < line_count and whole == kept:
         first_cut = lines[whole].rstrip("\r")
-        if len(first_cut) > PREVIEW:
-            first_cut = first_cut[: PREVIEW - 1] + "…"
+        if units(first_cut) > PREVIEW:
+            first_cut = _first_units(first_cut, PREVIEW - 1) + "…"
         part = (
             f"{line_count - whole} of {line_count} lines were cut off, starting at line "
             f'{whole + 1} ("{first_cut}")'
