@@ -72,15 +72,14 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         return sources + [Source("topic", root / rel, Path(rel).stem) for rel in topics]
 
     def workspace_in(self, folder: Path) -> Path | None:
-        """The project folder for its memory/ folder, or the one project of a config home
-        (`~/.claude` with a single projects/<folder>/memory/)."""
+        """The project folder for its memory/ folder; for a config home (`~/.claude`), the
+        folder its `autoMemoryDirectory` names, else its one project (SeveralWorkspaces
+        when it has more)."""
+        from core.agents.claude_code.discover import home_workspace
+
         if folder.name == "memory" and self.detect(folder.parent):
             return folder.parent
-        projects = folder / "projects"
-        if not projects.is_dir():
-            return None
-        found = [p for p in list_folder(projects) if p.is_dir() and self.detect(p)]
-        return found[0] if len(found) == 1 else None
+        return home_workspace(folder)
 
     # -- reading -------------------------------------------------------------------------------
     def open(self, root: Path) -> ClaudeCodeWorkspace:
