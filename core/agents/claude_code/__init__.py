@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 SECTIONS = ("index", "topic", "all")
 _FRONT = re.compile(rb"\A(?:\xef\xbb\xbf)?---[ \t]*\r?\n(?:.*\r?\n)*?(?:name|description|type)\s*:")
 _OTHER_AGENTS = re.compile(r"^\d{6}$|^scopes$")  # PicoClaw's month folders, Pomelobot's scopes
+_PROJECT_FOLDER = re.compile(r"^(?:-|[A-Za-z]--)[A-Za-z0-9-]*$")  # a path, sanitised [B:w]
 
 
 class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], SessionStart):
@@ -65,7 +66,7 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
             return []
         topics = topic_files(root)
         index = root / INDEX_FILE
-        in_projects = root.parent.name == "projects" and (index.is_file() or bool(topics))
+        in_projects = _project_folder(root) and (index.is_file() or bool(topics))
         if not (in_projects or any(_front(root / rel) for rel in topics[:20])):
             return []
         sources = [Source("index", index)] if index.is_file() else []
@@ -272,6 +273,16 @@ def _leading_blank(text: str) -> int:
     """Blank lines before the index's first text: trimmed away before the 200 lines count."""
     lines = to_lf(text).split("\n")
     return next((n for n, line in enumerate(lines) if line.strip()), 0)
+
+
+def _project_folder(root: Path) -> bool:
+    """A folder of `projects/` as the agent names one (its project's path, sanitised) or one
+    holding its session transcripts."""
+    if root.parent.name != "projects":
+        return False
+    return bool(_PROJECT_FOLDER.match(root.name)) or any(
+        p.suffix == ".jsonl" for p in list_folder(root)
+    )
 
 
 def _front(path: Path) -> bool:
