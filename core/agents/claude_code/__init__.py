@@ -253,7 +253,8 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         part = Injected(
             INDEX_FILE, len(text), len(message), loaded.truncated, message, INDEX, notes, unseen
         )
-        return Context([part], [message] if message else [""], "Claude Code session start")
+        parts = [*_instruction_parts(path), part]
+        return Context(parts, [message] if message else [""], "Claude Code session start")
 
     def demo(
         self,
@@ -267,6 +268,17 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         from core.agents.claude_code.demo import write_demo
 
         return write_demo(target, entries=entries, seed=seed, today=today)
+
+
+def _instruction_parts(root: Path) -> list[Injected]:
+    """Each CLAUDE.md file there is, loaded in full before MEMORY.md (read-only here)."""
+    from core.agents.claude_code.instructions import hierarchy, notes
+
+    return [
+        Injected(str(f.path), len(f.text), len(f.text), False, f.text, f.label, tuple(notes(f)))
+        for f in hierarchy(root)[0]
+        if f.text is not None
+    ]
 
 
 def _leading_blank(text: str) -> int:
