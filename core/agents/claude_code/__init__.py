@@ -102,7 +102,7 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
         """The index and every topic file read as the agent reads them; warnings for what the
         agent will not see (index lines past the cut) and for the index out of step."""
-        from core.agents.claude_code.warnings import index_warnings
+        from core.agents.claude_code.warnings import index_warnings, loss_warnings
 
         report = CheckReport(self.name)
         problems: list[Problem] = []
@@ -111,7 +111,7 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         for section in ("index", "topic"):
             found = [r for r in rows if r.fields["section"] == section]
             report.sources.append(SourceCount(section, str(path / "memory"), len(found)))
-        report.warnings += index_warnings(path)
+        report.warnings += index_warnings(path) + loss_warnings(path)
         from core.agents.claude_code.project import project_label
 
         report.summary = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
-from core.agents.claude_code.warnings import index_warnings
+from core.agents.claude_code.warnings import index_warnings, loss_warnings
 from core.agents.claude_code.workspace import INDEX_FILE, ClaudeCodeWorkspace, topic_files
 from core.store.documents import AnyDocument
 from ui.desk import Push
@@ -83,7 +83,8 @@ class ClaudeCodeDesk(SidebarDesk[ClaudeCodeWorkspace]):
         """What the agent will not see of the shown file, and the index out of step with it."""
         root = self.workspace.root
         shown = str(root / source.rel)
-        return [w.message for w in index_warnings(root) if w.file == shown]
+        found = index_warnings(root) + loss_warnings(root)
+        return [w.message for w in found if w.file == shown]
 
 
 def _topic_opener(ws: ClaudeCodeWorkspace, rel: str) -> Opener:

@@ -226,3 +226,34 @@ def test_the_claude_md_files_are_shown_in_the_agents_order_imports_named_not_fol
     assert {
         k: v for k, v in _tree(tmp_path).items() if "CLAUDE.local" not in k and "s.jsonl" not in k
     } == {k: v for k, v in before.items() if "CLAUDE.local" not in k and "s.jsonl" not in k}
+
+
+def test_the_ways_the_spec_names_to_lose_a_memory_are_warned_of(tmp_path: Path) -> None:
+    """Tried as a person would: nothing said that the auto-dream may rewrite what was edited,
+    that team/ files reach teammates, that two projects share this folder, that the agent reads
+    memory elsewhere, or that topic files past the scan's 200 are never recalled; each now is a
+    warning on the file it concerns."""
+    project = _copy(tmp_path, next(p for p in PROJECTS if p.name == "-home-erin-a-b"))
+    memory = project / "memory"
+    (memory / ".consolidate-lock").write_text("999999")
+    (memory / "team").mkdir()
+    (memory / "team" / "oncall.md").write_text("---\nname: oncall\n---\n\nPage Bob first.\n")
+    for n, cwd in enumerate(("/home/erin/a-b", "/home/erin/a_b")):
+        (project / f"s{n}.jsonl").write_text(json.dumps({"cwd": cwd}) + "\n")
+    (tmp_path / ".claude" / "settings.json").write_text(
+        json.dumps({"autoMemoryDirectory": str(tmp_path / "elsewhere" / "memory")})
+    )
+    for n in range(199):  # with oncall.md, the 200 newest
+        (memory / f"note_{n:03}.md").write_text(f"note {n}\n")
+        os.utime(memory / f"note_{n:03}.md", (2_000_000_000 + n, 2_000_000_000 + n))
+    os.utime(memory / "team" / "oncall.md", (2_100_000_000, 2_100_000_000))
+    os.utime(memory / "path_note.md", (1_000_000_000, 1_000_000_000))
+    kinds = {(w.kind, Path(w.file).name) for w in AGENT.check(project).warnings}
+    assert {
+        ("auto_dream", "MEMORY.md"),
+        ("shared_folder", "MEMORY.md"),
+        ("not_read", "MEMORY.md"),
+        ("shared_with_team", "oncall.md"),
+        ("not_recalled", "path_note.md"),
+    } <= kinds
+    assert [k for k, name in kinds if k == "not_recalled"] == ["not_recalled"]
