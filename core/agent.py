@@ -329,6 +329,9 @@ class Injected:
     label: str = ""  # how the window names this part ("MEMORY.md", "Daily notes prelude")
     notes: tuple[str, ...] = ()
     unseen: tuple[Unseen, ...] = ()
+    # A file the agent loads from outside the workspace (Claude Code's CLAUDE.md files): `file`
+    # is its absolute path; MemDesk shows it and never writes it.
+    outside: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -275,7 +275,9 @@ def _instruction_parts(root: Path) -> list[Injected]:
     from core.agents.claude_code.instructions import hierarchy, notes
 
     return [
-        Injected(str(f.path), len(f.text), len(f.text), False, f.text, f.label, tuple(notes(f)))
+        Injected(
+            str(f.path), len(f.text), len(f.text), False, f.text, f.label, tuple(notes(f)), (), True
+        )
         for f in hierarchy(root)[0]
         if f.text is not None
     ]
