@@ -40,20 +40,13 @@ from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
 from core.store.merge import ConflictError, Resolution
 from core.store.retention import set_backups_to_keep
+from ui import opening
 from ui.agents import desk_class
 from ui.banner import DISK, PAGE, SAVE, Banner, disk_news, failure_message
 from ui.conflict_dialog import ConflictDialog
 from ui.desk import AnyDesk
 from ui.menus import Menus
-from ui.opening import (
-    Ambiguous,
-    Opened,
-    Several,
-    ask_backups_to_keep,
-    ask_layout,
-    ask_workspace,
-    open_any,
-)
+from ui.opening import Ambiguous, Opened, ask_backups_to_keep, ask_layout, open_any
 from ui.settings import Settings, save_settings
 from ui.tasks import TaskRunner
 from ui.theme import apply_theme
@@ -161,21 +154,16 @@ class MainWindow(QMainWindow):
 
         self.tasks.run(lambda: open_any(path), on_done=self._opened_any, on_error=failed)
 
-    def _opened_any(self, result: Opened | Ambiguous | Several) -> None:
+    def _opened_any(self, result: Opened | Ambiguous | opening.Several) -> None:
         self.progress.hide()
-        if isinstance(result, Several):
-            chosen = self._ask_workspace(result)
-            if chosen is None:
-                self.statusBar().showMessage("Not opened: no project chosen", 5000)
-            else:
+        if isinstance(result, opening.Several):
+            chosen = opening.ask_workspace(self, result)  # one of the folder's workspaces
+            if chosen is not None:
                 self.open_workspace(chosen)
         elif isinstance(result, Ambiguous):
             self._layout_chosen(result.root, self._ask_layout(result.root, result.candidates))
         else:
             self._opened(result.session, result.journal_problem)
-
-    def _ask_workspace(self, several: Several) -> Path | None:
-        return ask_workspace(self, several)
 
     def _ask_layout(self, root: Path, candidates: tuple[str, ...]) -> str | None:
         return ask_layout(self, root, candidates)

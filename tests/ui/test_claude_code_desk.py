@@ -26,11 +26,11 @@ def test_opening_a_config_home_of_several_projects_asks_which(
         shutil.copytree(project, home / "projects" / project.name)
     asked: list[Several] = []
 
-    def ask(several: Several) -> Path:
+    def ask(_parent: object, several: Several) -> Path:
         asked.append(several)
         return several.choices[1][0]
 
-    monkeypatch.setattr(window, "_ask_workspace", ask)
+    monkeypatch.setattr("ui.opening.ask_workspace", ask)
     window.open_workspace(home)
     qtbot.waitUntil(lambda: window.ws is not None, timeout=10_000)
     assert [path.name for path, _label in asked[0].choices] == [LEGACY.name, BASIC.name]
