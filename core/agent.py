@@ -41,6 +41,7 @@ __all__ = [
     "Retrieved",
     "Row",
     "ScoreChanged",
+    "SeveralWorkspaces",
     "Shown",
     "Source",
     "Unseen",
@@ -53,6 +54,15 @@ class NotApplicable(WorkspaceError):
 
     def __init__(self, message: str) -> None:
         super().__init__(message, exit_code=EXIT_REFUSED)
+
+
+class SeveralWorkspaces(WorkspaceError):
+    """A folder that holds several workspaces of one agent (Claude Code's config home, a
+    project each): `choices`, each with how it is named; the person opens one of them."""
+
+    def __init__(self, message: str, choices: list[tuple[Path, str]]) -> None:
+        super().__init__(message)
+        self.choices = choices
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,6 +330,9 @@ class Injected:
     label: str = ""  # how the window names this part ("MEMORY.md", "Daily notes prelude")
     notes: tuple[str, ...] = ()
     unseen: tuple[Unseen, ...] = ()
+    # A file the agent loads from outside the workspace (Claude Code's CLAUDE.md files): `file`
+    # is its absolute path; MemDesk shows it and never writes it.
+    outside: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {

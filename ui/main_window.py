@@ -40,6 +40,7 @@ from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
 from core.store.merge import ConflictError, Resolution
 from core.store.retention import set_backups_to_keep
+from ui import opening
 from ui.agents import desk_class
 from ui.banner import DISK, PAGE, SAVE, Banner, disk_news, failure_message
 from ui.conflict_dialog import ConflictDialog
@@ -153,9 +154,13 @@ class MainWindow(QMainWindow):
 
         self.tasks.run(lambda: open_any(path), on_done=self._opened_any, on_error=failed)
 
-    def _opened_any(self, result: Opened | Ambiguous) -> None:
+    def _opened_any(self, result: Opened | Ambiguous | opening.Several) -> None:
         self.progress.hide()
-        if isinstance(result, Ambiguous):
+        if isinstance(result, opening.Several):
+            chosen = opening.ask_workspace(self, result)  # one of the folder's workspaces
+            if chosen is not None:
+                self.open_workspace(chosen)
+        elif isinstance(result, Ambiguous):
             self._layout_chosen(result.root, self._ask_layout(result.root, result.candidates))
         else:
             self._opened(result.session, result.journal_problem)

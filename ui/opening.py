@@ -11,12 +11,21 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QInputDialog, QWidget
 
+from core.agent import SeveralWorkspaces
 from core.registry import agent_named, detect, resolve, workspace_root
 from core.session import AnySession, OpeningJournal, Session
 from core.store.retention import backups_to_keep
 from ui.untrusted import literal_html
 
-__all__ = ["Ambiguous", "Opened", "ask_backups_to_keep", "ask_layout", "open_any"]
+__all__ = [
+    "Ambiguous",
+    "Opened",
+    "Several",
+    "ask_backups_to_keep",
+    "ask_layout",
+    "ask_workspace",
+    "open_any",
+]
 
 
 @dataclass(frozen=True)
@@ -33,12 +42,23 @@ class Ambiguous:
     candidates: tuple[str, ...]
 
 
-def open_any(path: Path) -> Opened | Ambiguous:
+@dataclass(frozen=True)
+class Several:
+    """A folder that holds several workspaces (Claude Code's config home: one per project)."""
+
+    folder: Path
+    choices: list[tuple[Path, str]]  # each workspace and how it is named
+
+
+def open_any(path: Path) -> Opened | Ambiguous | Several:
     """The workspace at `path`, read off the UI thread with what its first page shows. A folder
-    holding a workspace (PicoClaw's home) opens that one."""
+    holding a workspace (PicoClaw's home) opens that one; one holding several, none yet."""
     with OpeningJournal() as journal:
         journal.hold(path if path.is_dir() else path.parent)
-        root = workspace_root(path)
+        try:
+            root = workspace_root(path)
+        except SeveralWorkspaces as several:
+            return Several(path, several.choices)
         if root.is_dir():
             found = detect(root)
             if found.ambiguous:
@@ -66,6 +86,20 @@ def ask_layout(parent: QWidget, root: Path, candidates: tuple[str, ...]) -> str 
         False,
     )
     return candidates[names.index(choice)] if ok and choice in names else None
+
+
+def ask_workspace(parent: QWidget, several: Several) -> Path | None:
+    """The person chooses which of the workspaces a folder holds to open."""
+    names = [f"{label} · {path.name}" for path, label in several.choices]
+    choice, ok = QInputDialog.getItem(
+        parent,
+        "Which project's memory?",
+        literal_html(f"{several.folder} holds the memory of {len(names)} projects. Open:"),
+        names,
+        0,
+        False,
+    )
+    return several.choices[names.index(choice)][0] if ok and choice in names else None
 
 
 def ask_backups_to_keep(parent: QWidget, root: Path) -> int | None:

@@ -90,3 +90,18 @@ def test_list_query_finds_a_memory_by_its_words_and_its_time(
     assert len(found) < len(every)
     assert main(["list", str(workspace), "--query", "zzqx-no-such-word", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == []
+
+
+def test_check_on_a_claude_code_memory_folder_checks_its_project(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Tried as a new user would: `memdesk check ~/.claude/projects/<folder>/memory` said
+    "OpenClaw workspace, 5 memories"; now it checks the project as Claude Code's."""
+    example = FIXTURES / "claude_code/examples/basic-project/home/.claude/projects"
+    project = tmp_path / ".claude" / "projects" / "-home-alice-code-web-shop"
+    shutil.copytree(example / project.name, project)
+    before = _files(tmp_path)
+    assert main(["check", str(project / "memory"), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["layout"], report["entries"]) == ("claude_code", 5)
+    assert _files(tmp_path) == before

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 SECTIONS = ("index", "topic", "all")
 _FRONT = re.compile(rb"\A(?:\xef\xbb\xbf)?---[ \t]*\r?\n(?:.*\r?\n)*?(?:name|description|type)\s*:")
 _OTHER_AGENTS = re.compile(r"^\d{6}$|^scopes$")  # PicoClaw's month folders, Pomelobot's scopes
+_PROJECT_FOLDER = re.compile(r"^(?:-|[A-Za-z]--)[A-Za-z0-9-]*$")  # a path, sanitised [B:w]
 
 
 class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], SessionStart):
@@ -66,22 +67,21 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
             return []
         topics = topic_files(root)
         index = root / INDEX_FILE
-        in_projects = root.parent.name == "projects" and (index.is_file() or bool(topics))
+        in_projects = _project_folder(root) and (index.is_file() or bool(topics))
         if not (in_projects or any(_front(root / rel) for rel in topics[:20])):
             return []
         sources = [Source("index", index)] if index.is_file() else []
         return sources + [Source("topic", root / rel, Path(rel).stem) for rel in topics]
 
     def workspace_in(self, folder: Path) -> Path | None:
-        """The project folder for its memory/ folder, or the one project of a config home
-        (`~/.claude` with a single projects/<folder>/memory/)."""
+        """The project folder for its memory/ folder; for a config home (`~/.claude`), the
+        folder its `autoMemoryDirectory` names, else its one project (SeveralWorkspaces
+        when it has more)."""
+        from core.agents.claude_code.discover import home_workspace
+
         if folder.name == "memory" and self.detect(folder.parent):
             return folder.parent
-        projects = folder / "projects"
-        if not projects.is_dir():
-            return None
-        found = [p for p in list_folder(projects) if p.is_dir() and self.detect(p)]
-        return found[0] if len(found) == 1 else None
+        return home_workspace(folder)
 
     # -- reading -------------------------------------------------------------------------------
     def open(self, root: Path) -> ClaudeCodeWorkspace:
@@ -103,7 +103,7 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
         """The index and every topic file read as the agent reads them; warnings for what the
         agent will not see (index lines past the cut) and for the index out of step."""
-        from core.agents.claude_code.warnings import index_warnings
+        from core.agents.claude_code.warnings import index_warnings, loss_warnings
 
         report = CheckReport(self.name)
         problems: list[Problem] = []
@@ -112,7 +112,7 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         for section in ("index", "topic"):
             found = [r for r in rows if r.fields["section"] == section]
             report.sources.append(SourceCount(section, str(path / "memory"), len(found)))
-        report.warnings += index_warnings(path)
+        report.warnings += index_warnings(path) + loss_warnings(path)
         from core.agents.claude_code.project import project_label
 
         report.summary = (
@@ -129,30 +129,35 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         profile: str | None = None,
         problems: list[Problem] | None = None,
     ) -> list[Row]:
-        """The index lines (what the agent loads at session start), then one memory per topic
-        file."""
+        """One memory per topic file, with the index line that points at it; then the index
+        lines that point at no topic file. `section` index: every line of the index."""
         from core.agents.claude_code.format import parse_topic
-        from core.agents.claude_code.index import IndexFormat
-        from core.agents.claude_code.workspace import INDEX_FILE, topic_files
+        from core.agents.claude_code.index import IndexFormat, IndexLine
+        from core.agents.claude_code.workspace import INDEX_FILE, pointed_file, topic_files
 
         checked_section(section, SECTIONS, "Claude Code")
-        rows: list[Row] = []
-        topics = topic_files(path)
+        lines: list[IndexLine] = []
         try:
             data = read_or_none(path / INDEX_FILE, root=path)
-            if data is not None and section in ("index", "all"):
-                doc = IndexFormat(INDEX_FILE).parse(data)
-                rows += [_index_row(path, line, topics) for line in doc.lines()]
+            lines = IndexFormat(INDEX_FILE).parse(data).lines() if data is not None else []
         except (WorkspaceError, InputError) as exc:
             _unread(problems, path / INDEX_FILE, exc)
-        for rel in topics if section in ("topic", "all") else []:
+        topics = topic_files(path)
+        if section == "index":
+            return [r for r in (_index_row(path, line, topics) for line in lines) if r.matches(query)]
+        pointers = {pointed_file(line): line for line in reversed(lines)}
+        rows: list[Row] = []
+        for rel in topics:
             try:
                 topic = parse_topic(read_or_none(path / rel, root=path) or b"", rel)
             except (WorkspaceError, InputError) as exc:
                 _unread(problems, path / rel, exc)
                 continue
             if topic is not None:
-                rows.append(_topic_row(path, rel, topic))
+                rows.append(_topic_row(path, rel, topic, pointers.get(rel)))
+        if section == "all":
+            known = set(topics)
+            rows += [_index_row(path, ln, topics) for ln in lines if pointed_file(ln) not in known]
         return [r for r in rows if r.matches(query)]
 
     def reviewed(self, row: Row) -> bool:
@@ -165,7 +170,9 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
             target = row.fields.get("target")
             return f"index line {row.line}" + (f", points at {target}" if target else "")
         kind = row.fields.get("category") or "no type"
-        return f"topic file {row.file}, type {kind}"
+        line = row.fields.get("index_line")
+        pointer = f"MEMORY.md line {line}" if line else "no line of MEMORY.md"
+        return f"topic file {row.file}, type {kind}, pointed at by {pointer}"
 
     # -- changing ------------------------------------------------------------------------------
     def add(
@@ -252,7 +259,8 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         part = Injected(
             INDEX_FILE, len(text), len(message), loaded.truncated, message, INDEX, notes, unseen
         )
-        return Context([part], [message] if message else [""], "Claude Code session start")
+        parts = [*_instruction_parts(path), part]
+        return Context(parts, [message] if message else [""], "Claude Code session start")
 
     def demo(
         self,
@@ -268,10 +276,33 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         return write_demo(target, entries=entries, seed=seed, today=today)
 
 
+def _instruction_parts(root: Path) -> list[Injected]:
+    """Each CLAUDE.md file there is, loaded in full before MEMORY.md (read-only here)."""
+    from core.agents.claude_code.instructions import hierarchy, notes
+
+    return [
+        Injected(
+            str(f.path), len(f.text), len(f.text), False, f.text, f.label, tuple(notes(f)), (), True
+        )
+        for f in hierarchy(root)[0]
+        if f.text is not None
+    ]
+
+
 def _leading_blank(text: str) -> int:
     """Blank lines before the index's first text: trimmed away before the 200 lines count."""
     lines = to_lf(text).split("\n")
     return next((n for n, line in enumerate(lines) if line.strip()), 0)
+
+
+def _project_folder(root: Path) -> bool:
+    """A folder of `projects/` as the agent names one (its project's path, sanitised) or one
+    holding its session transcripts."""
+    if root.parent.name != "projects":
+        return False
+    return bool(_PROJECT_FOLDER.match(root.name)) or any(
+        p.suffix == ".jsonl" for p in list_folder(root)
+    )
 
 
 def _front(path: Path) -> bool:
@@ -299,7 +330,7 @@ def _index_row(root: Path, line: Any, topics: Sequence[str]) -> Row:
     return Row(line.key, INDEX_FILE, line.line, fields, text, key=line.key)
 
 
-def _topic_row(root: Path, rel: str, topic: Any) -> Row:
+def _topic_row(root: Path, rel: str, topic: Any, pointer: Any) -> Row:
     meta = topic.frontmatter
     fields: dict[str, Any] = {
         "id": topic.key,
@@ -313,6 +344,7 @@ def _topic_row(root: Path, rel: str, topic: Any) -> Row:
         "line": topic.front.count("\n") + 1,
         "name": meta.name,
         "description": meta.description,
+        "index_line": None if pointer is None else pointer.line,
     }
     text = list_line(topic.key, f"topic:{meta.type or '-'}", "", meta.description or topic.content)
     return Row(topic.key, rel, fields["line"], fields, text, key=topic.key)

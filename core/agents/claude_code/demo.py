@@ -1,5 +1,5 @@
 """Claude Code's demo (`memdesk demo DIR --layout claude-code`): `DIR` stands for the config home
-`~/.claude`; one project's folder `projects/-home-demo-code-web-shop/` (open that one) holds a
+`~/.claude` (with the user's CLAUDE.md); one project's folder `projects/-home-demo-code-web-shop/` (open that one) holds a
 session transcript naming the project's path and the auto-memory folder `memory/`: MEMORY.md,
 the index, one line per memory, and a topic file per memory in the agent's template. English
 and Chinese memories, a near-duplicate, an index line to a file
@@ -108,6 +108,10 @@ _ORPHAN: Final = (
     "Moved assets to the new CDN",
     "Static assets moved to the new CDN in October; the old bucket is read-only.",
 )
+_USER_CLAUDE_MD: Final = (
+    "# My defaults\n\n- Answer in English unless I write in another language.\n"
+    "- Prefer pnpm over npm; my editor settings are in @~/.claude/my-prefs.md\n"
+)
 _GONE: Final = "- [Old API notes](reference_old_api.md) — the v1 API, removed in September\n"
 
 
@@ -129,6 +133,7 @@ def write_demo(
     orphan = new_topic(stem.replace("_", "-"), description, kind, body)
     put(root / MEMORY / f"{stem}.md", orphan.front + orphan.body, start)
     put(root / INDEX_FILE, "\n".join(index) + "\n" + _GONE, start + timedelta(days=len(chosen)))
+    put(target / "CLAUDE.md", _USER_CLAUDE_MD, start)
     session = {"type": "user", "cwd": PROJECT, "sessionId": "demo", "message": {"role": "user"}}
     put(root / "0b1e7c2a-demo.jsonl", json.dumps(session) + "\n", start)
     return DemoResult(root / INDEX_FILE, len(chosen), (), None, root)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 from typing import Any
 
 INDEX = "MEMORY.md"
@@ -26,9 +27,11 @@ def units(text: str) -> int:
 
 
 def _first_units(text: str, count: int) -> str:
-    return text.encode("utf-16-le", "surrogatepass")[: 2 * count].decode(
-        "utf-16-le", "surrogatepass"
-    )
+    """The first `count` UTF-16 units of `text`, as JavaScript's `slice(0, count)` cuts it; a
+    character cut in half becomes U+FFFD, as it reaches the model (encoded as UTF-8)."""
+    head = text.encode("utf-16-le", "surrogatepass")[: 2 * count]
+    cut = head.decode("utf-16-le", "surrogatepass")
+    return cut[:-1] + "\ufffd" if cut and "\ud800" <= cut[-1] <= "\udbff" else cut
 
 
 def _size(count: int) -> str:
@@ -80,8 +83,8 @@ def load_index(text: str) -> Loaded:
         what = f"{line_count} lines and {_size(unit_count)}"
     if whole < line_count and whole == kept:
         first_cut = lines[whole].rstrip("\r")
-        if len(first_cut) > PREVIEW:
-            first_cut = first_cut[: PREVIEW - 1] + "…"
+        if units(first_cut) > PREVIEW:
+            first_cut = _first_units(first_cut, PREVIEW - 1) + "…"
         part = (
             f"{line_count - whole} of {line_count} lines were cut off, starting at line "
             f'{whole + 1} ("{first_cut}")'
@@ -134,8 +137,9 @@ _LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 @dataclass(frozen=True, slots=True)
 class IndexLine:
-    """One list item of the index (`- [Title](file.md) — hook`): its key (the file it points
-    at, else `line~N`), its bullet, its text and line ending, and its line as read."""
+    """One list item of the index (`- [Title](file.md) — hook`): its key (the name of the file
+    it points at without `.md`, as its topic file is named; else `line`, then `line~N`), its
+    bullet, its text and line ending, and its line as read."""
 
     key: str
     bullet: str
@@ -148,6 +152,12 @@ class IndexLine:
         """The file the line points at, relative to the memory folder (None: no link)."""
         found = _LINK.search(self.text)
         return None if found is None else found.group(1).split("#", 1)[0]
+
+    @property
+    def name(self) -> str:
+        """What the line's key is made of: the name of the file it points at, else `line`."""
+        target = self.target
+        return "line" if target is None else PurePosixPath(target).name.removesuffix(".md")
 
     @property
     def raw(self) -> str:
@@ -175,7 +185,7 @@ def parse_index(text: str) -> IndexDocument:
             parts.append(line)
             continue
         item = IndexLine("", found.group(1), found.group(2), found.group(3), number)
-        base = item.target or "line"
+        base = item.name
         seen[base] = seen.get(base, 0) + 1
         key = base if seen[base] == 1 else f"{base}~{seen[base]}"
         parts.append(IndexLine(key, item.bullet, item.text, item.end, number))
@@ -242,7 +252,7 @@ class IndexFormat:
     def insert(self, doc: IndexDocument, entry: IndexLine) -> str:
         """At the end of the index, as the agent's prompt asks ("add a pointer")."""
         keys = {p.key for p in doc.lines()}
-        base = entry.target or "line"
+        base = entry.name
         key, n = base, 1
         while key in keys:
             n += 1

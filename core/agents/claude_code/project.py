@@ -17,7 +17,15 @@ _HEAD = 64 * 1024  # the first records of a transcript hold the session's cwd
 def project_path(root: Path) -> str | None:
     """The project's path as a transcript records it, when it gives this folder's name (a path
     of another project that shares the folder is not taken); None when none says."""
+    found = project_paths(root)
+    return found[0] if found else None
+
+
+def project_paths(root: Path) -> list[str]:
+    """Every project path the transcripts record that gives this folder's name: more than one
+    when projects whose paths differ only in other characters share the folder (a-b, a_b)."""
     transcripts = sorted(p for p in list_folder(root) if p.suffix == ".jsonl" and p.is_file())
+    found: list[str] = []
     for transcript in transcripts[:20]:
         head = read_head(transcript, _HEAD) or b""
         for line in head.splitlines()[:50]:
@@ -26,9 +34,9 @@ def project_path(root: Path) -> str | None:
             except ValueError:
                 continue
             cwd = record.get("cwd") if isinstance(record, dict) else None
-            if isinstance(cwd, str) and folder_name(cwd) == root.name:
-                return cwd
-    return None
+            if isinstance(cwd, str) and folder_name(cwd) == root.name and cwd not in found:
+                found.append(cwd)
+    return found
 
 
 def project_label(root: Path) -> str:

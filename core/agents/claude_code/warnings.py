@@ -1,6 +1,9 @@
-"""What `memdesk check` warns of in a Claude Code project (spec/claude-code.md 2, 3.1): index
-lines the agent will not load, index lines to files that are not there, topic files no index
-line points at, topic files past the 4 KB recall reads."""
+"""What `memdesk check` and the window warn of in a Claude Code project (spec/claude-code.md 2,
+3.1, 5): index lines the agent will not load, index lines to files that are not there, topic
+files no index line points at, topic files past the 4 KB recall reads; and the ways the spec
+names to lose a memory: the auto-dream's rewrites, team/ files shared with teammates, topic
+files past the 200 the scan keeps, a folder shared by several projects, a folder the agent no
+longer reads (autoMemoryDirectory)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from core.formats.problems import Problem
 from core.store.files import read_or_none
 
 RECALL_BYTES = 4096  # recall shows only the first 4 KB of a topic file [B:n1e]
+SCAN_FILES = 200  # the memory scan keeps the newest 200 topic files [B:A_t]
 
 
 def index_warnings(root: Path) -> list[Problem]:
@@ -73,6 +77,86 @@ def index_warnings(root: Path) -> list[Problem]:
                 )
             )
     return out
+
+
+def loss_warnings(root: Path) -> list[Problem]:
+    """Where a memory of this folder can be lost or not reach the agent, though no file is wrong."""
+    from datetime import UTC, datetime
+
+    from core.agents.claude_code.discover import configured_memory
+    from core.agents.claude_code.project import project_paths
+    from core.agents.claude_code.workspace import LOCK
+
+    index, out = str(root / INDEX_FILE), []
+    lock = root / LOCK
+    if lock.is_file():
+        when = datetime.fromtimestamp(lock.stat().st_mtime, UTC).strftime("%Y-%m-%d %H:%M UTC")
+        out.append(
+            _warn(
+                index,
+                1,
+                "auto_dream",
+                f"Claude Code's auto-dream last rewrote this memory "
+                f"on {when}; its next run may merge, rewrite or delete memories, edits made here "
+                "included (MemDesk keeps a backup of every file it writes)",
+            )
+        )
+    paths = project_paths(root)
+    if len(paths) > 1:
+        out.append(
+            _warn(
+                index,
+                1,
+                "shared_folder",
+                f"projects {', '.join(paths)} share this memory "
+                "folder (their paths give one folder name): each one's sessions load the others' "
+                "memories, and an edit here reaches all of them",
+            )
+        )
+    home = root.parent.parent
+    configured = configured_memory(home) if root.parent.name == "projects" else None
+    if configured is not None and configured.resolve() != (root / MEMORY).resolve():
+        out.append(
+            _warn(
+                index,
+                1,
+                "not_read",
+                f"{home}/settings sets autoMemoryDirectory to "
+                f"{configured}: Claude Code reads and writes memory there, not in this folder",
+            )
+        )
+    topics = topic_files(root)
+    for rel in topics:
+        if PurePosixPath(rel).parts[1] == "team":
+            out.append(
+                _warn(
+                    str(root / rel),
+                    1,
+                    "shared_with_team",
+                    f"{rel}: team memory, synced to "
+                    "your teammates' sessions: an edit or delete here reaches theirs too",
+                )
+            )
+    newest = sorted(topics, key=lambda rel: _mtime(root / rel), reverse=True)
+    for rel in sorted(newest[SCAN_FILES:]):
+        out.append(
+            _warn(
+                str(root / rel),
+                1,
+                "not_recalled",
+                f"{rel}: older than the {SCAN_FILES} "
+                "newest topic files, the only ones Claude Code's memory scan lists: recall never "
+                "finds it",
+            )
+        )
+    return out
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # gone since the folder was listed
+        return 0.0
 
 
 def _warn(path: str, line: int, kind: str, message: str) -> Problem:

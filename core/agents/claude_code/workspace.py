@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from core.agents.claude_code.format import Topic, TopicFormat, new_topic
-from core.agents.claude_code.index import INDEX, IndexFormat
+from core.agents.claude_code.index import INDEX, IndexFormat, IndexLine, index_line
 from core.ops import ChangeSet
 from core.store.document import Document, Saved
 from core.store.documents import EDITED, AnyDocument, DocumentSet
@@ -25,6 +25,15 @@ MEMORY = "memory"
 INDEX_FILE = f"{MEMORY}/{INDEX}"
 LOCK = f"{MEMORY}/.consolidate-lock"
 _SLUG = re.compile(r"[^a-z0-9]+")
+HOOK = 100  # an index line's hook is cut here: the agent asks for lines under ~150 characters
+
+
+def pointed_file(line: IndexLine) -> str | None:
+    """The workspace-relative file an index line points at (None: no link, or a web link)."""
+    target = line.target
+    if target is None or "://" in target:
+        return None
+    return (PurePosixPath(MEMORY) / target).as_posix()
 
 
 def topic_files(root: Path) -> list[str]:
@@ -110,7 +119,25 @@ class ClaudeCodeWorkspace(DocumentSet):
                     exit_code=EXIT_REFUSED,
                 )
         self._drop_index_lines_of_removed_topics()
+        self._index_added_topics()
         return super().save_all(resolutions, cause=cause, op_id=op_id)
+
+    def _index_added_topics(self) -> None:
+        """A topic file added gets its MEMORY.md line in the same operation, as the agent saves
+        a memory in two steps (the file, then its pointer in the index); without the line the
+        agent finds the memory only by searching."""
+        added = [
+            d
+            for d in self.modified_documents()
+            if isinstance(d.fmt, TopicFormat) and not d.exists and d.entries()
+        ]
+        if not added:
+            return
+        index = self.index()
+        pointed = {pointed_file(line) for line in index.entries()}
+        lines = [_pointer(d.rel, d.entries()[0]) for d in added if d.rel not in pointed]
+        if lines:
+            index.apply([Change("", None, line) for line in lines])
 
     def _drop_index_lines_of_removed_topics(self) -> None:
         """A topic file deleted takes its MEMORY.md line with it, in the same operation (the
@@ -130,6 +157,17 @@ class ClaudeCodeWorkspace(DocumentSet):
         ]
         if stale:
             index.apply([Change(line.key, line, None) for line in stale])
+
+
+def _pointer(rel: str, topic: Topic) -> IndexLine:
+    """The index line of a topic file, as the agent writes one: `- [Title](file.md) — hook`."""
+    meta = topic.frontmatter
+    target = PurePosixPath(rel).relative_to(MEMORY).as_posix()
+    hook = (meta.description or topic.content).split("\n", 1)[0].strip()
+    if len(hook) > HOOK:
+        hook = hook[: HOOK - 1] + "…"
+    title = (meta.name or PurePosixPath(rel).stem).replace("]", ")")
+    return index_line(f"[{title}]({target}) — {hook}")
 
 
 def _yaml_text(text: str) -> str:

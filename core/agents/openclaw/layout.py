@@ -149,7 +149,21 @@ def looks_like_openclaw(root: Path) -> bool:
     memory = root / "memory"
     if _real_dir(memory / "dreaming") or _real_dir(memory / ".dreams"):
         return True
-    return "MEMORY.md" in names and _curated(root / "MEMORY.md")
+    return "MEMORY.md" in names and _curated(root / "MEMORY.md") and not _index_of_topics(root)
+
+
+_LINKED_MD = re.compile(rb"\]\(([^)\s/\\]+\.md)\)")
+
+
+def _index_of_topics(root: Path) -> bool:
+    """MEMORY.md as Claude Code keeps it in its memory folder: an index of `- [Title](file.md)`
+    lines pointing at files beside it that open with YAML frontmatter."""
+    head = read_head(root / "MEMORY.md", 1 << 16) or b""
+    for name in _LINKED_MD.findall(head)[:20]:
+        topic = read_head(root / name.decode("utf-8", "replace"), 8)
+        if topic is not None and topic.removeprefix(b"\xef\xbb\xbf").startswith(b"---"):
+            return True
+    return False
 
 
 _BULLET = re.compile(rb"(?:\A|(?<=[\r\n]))- ")

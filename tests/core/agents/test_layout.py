@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core.registry import NAMES, detect, remember_agent
+from core.registry import NAMES, detect, remember_agent, resolve
 from tests.conftest import FIXTURES
 
 WORKSPACES = FIXTURES / "workspaces"
@@ -76,3 +76,32 @@ def test_a_new_openclaw_workspace_without_memory_md_is_recognised(tmp_path: Path
     (pico / "memory" / "backups").mkdir()
     (pico / "memory" / "2026-03-01.md").write_text("stray\n")  # not the agent's own daily layout
     assert detect(pico).candidates == ("picoclaw",)
+
+
+CLAUDE_PROJECT = (
+    FIXTURES / "claude_code/examples/basic-project/home/.claude/projects/-home-alice-code-web-shop"
+)
+
+
+def test_a_claude_code_memory_folder_is_claude_codes_not_openclaws(tmp_path: Path) -> None:
+    """Tried as a new user would: opening ~/.claude/projects/<folder>/memory/ read MEMORY.md,
+    Claude Code's index of `- [Title](file.md)` lines, as OpenClaw's curated memory; now it
+    opens the project, as Claude Code's, and OpenClaw claims no Claude Code memory folder."""
+    project = tmp_path / ".claude" / "projects" / CLAUDE_PROJECT.name
+    shutil.copytree(CLAUDE_PROJECT, project)
+    assert detect(project / "memory").candidates == ()
+    agent, root = resolve(project / "memory")
+    assert (agent.name, root) == ("claude_code", project)
+    bare = tmp_path / "copied-memory"
+    shutil.copytree(CLAUDE_PROJECT / "memory", bare)
+    assert "openclaw" not in detect(bare).candidates
+
+
+def test_an_openclaw_workspace_in_a_projects_folder_is_not_claude_codes(tmp_path: Path) -> None:
+    """A new OpenClaw workspace (dated notes, no MEMORY.md yet) kept in ~/projects/bot/ was
+    claimed by Claude Code too (its parent is named projects); a Claude Code project folder is
+    named after a path (`-home-…`, `C--…`) or holds the agent's transcripts."""
+    ws = tmp_path / "projects" / "bot"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "memory" / "2026-03-01-weekly.md").write_text("# Session\n\n- 周报周五交\n")
+    assert detect(ws).candidates == ("openclaw",)

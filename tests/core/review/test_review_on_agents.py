@@ -146,7 +146,8 @@ def _planted_demo(run: Cli, tmp_path: Path, planted: Planted) -> Reviewed:
         assert added.code == 0, added.err
     review = run("review", home, "--json")
     assert review.code == 0, review.err
-    return Reviewed(home, *_read(home, planted.layout, review.json()))
+    proposals = [p for p in review.json() if p.get("kind", "proposal") == "proposal"]
+    return Reviewed(home, *_read(home, planted.layout, proposals))
 
 
 def _read(

@@ -1,11 +1,12 @@
 """Claude Code pages: the project's auto memory (MEMORY.md, the index, and each topic file),
-with the warnings of what the agent will not load, and what it loads at session start."""
+with the warnings of what the agent will not load, what it loads at session start, and the
+CLAUDE.md files it loads before it (read-only)."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
-from core.agents.claude_code.warnings import index_warnings
+from core.agents.claude_code.warnings import index_warnings, loss_warnings
 from core.agents.claude_code.workspace import INDEX_FILE, ClaudeCodeWorkspace, topic_files
 from core.store.documents import AnyDocument
 from ui.desk import Push
@@ -30,11 +31,16 @@ class ClaudeCodeDesk(SidebarDesk[ClaudeCodeWorkspace]):
         self.add_page_widget(self.entries)
         self.entries.changed.connect(self.document_changed)
         self.entries.warn = self._warnings
+        self.instructions = QPlainTextEdit()
+        self.instructions.setObjectName("claudeMdFiles")
+        self.instructions.setReadOnly(True)  # plain text: a file's markup is never rendered
+        self.add_page_widget(self.instructions)
 
     def pages_of(self, ws: ClaudeCodeWorkspace) -> list[Page]:
         return [
             Page("memory", self._memory_title, self._show_memory),
             self.context_page(),
+            Page("instructions", lambda: "CLAUDE.md files (read-only)", self._show_instructions),
         ]
 
     def header_text(self, ws: ClaudeCodeWorkspace) -> str:
@@ -58,6 +64,12 @@ class ClaudeCodeDesk(SidebarDesk[ClaudeCodeWorkspace]):
         self.entries.show_files(files, title="Auto memory")
         self.stack.setCurrentWidget(self.entries)
 
+    def _show_instructions(self) -> None:
+        from core.agents.claude_code.instructions import instruction_lines
+
+        self.instructions.setPlainText("\n".join(instruction_lines(self.workspace.root)))
+        self.stack.setCurrentWidget(self.instructions)
+
     def refresh_page(self, row: int) -> None:
         if self.stack.currentWidget() is self.entries:
             self.pages[row].show()  # the agent may have added a topic file
@@ -71,7 +83,8 @@ class ClaudeCodeDesk(SidebarDesk[ClaudeCodeWorkspace]):
         """What the agent will not see of the shown file, and the index out of step with it."""
         root = self.workspace.root
         shown = str(root / source.rel)
-        return [w.message for w in index_warnings(root) if w.file == shown]
+        found = index_warnings(root) + loss_warnings(root)
+        return [w.message for w in found if w.file == shown]
 
 
 def _topic_opener(ws: ClaudeCodeWorkspace, rel: str) -> Opener:

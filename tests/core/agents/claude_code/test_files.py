@@ -3,6 +3,7 @@ examples): found, read whole, written back byte for byte, edited in the agent's 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -163,3 +164,96 @@ def test_the_project_is_named_by_its_path_from_a_transcript_or_says_it_cannot_be
     (project / "s1.jsonl").write_text('{"type":"user","cwd":"/home/erin/a.b"}\n')
     assert project_label(project) == "/home/erin/a.b"
     assert "/home/erin/a.b" in AGENT.check(project).summary
+
+
+HIERARCHY = EXAMPLES / "claude-md-hierarchy"
+
+
+def _hierarchy(tmp_path: Path) -> tuple[Path, Path]:
+    """The example's home and repo copied; the project folder named after the repo's path, with
+    a transcript naming it, as the agent leaves them."""
+    from core.agents.claude_code.index import folder_name
+
+    shutil.copytree(HIERARCHY / "home", tmp_path / "home")
+    shutil.copytree(HIERARCHY / "repo", tmp_path / "repo")
+    [example] = (tmp_path / "home/.claude/projects").iterdir()
+    project = example.rename(example.parent / folder_name(str(tmp_path / "repo")))
+    (project / "s.jsonl").write_text(json.dumps({"cwd": str(tmp_path / "repo")}) + "\n")
+    return project, tmp_path / "repo"
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {str(p): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_the_claude_md_files_are_shown_in_the_agents_order_imports_named_not_followed(
+    tmp_path: Path,
+) -> None:
+    """Tried as a person would: the CLAUDE.md files Claude Code loads before MEMORY.md were
+    nowhere in MemDesk; now `context` lists each (user, project, .claude/, rules, local) with
+    its text, the `@` imports it names (none from code or comments) and writes nothing."""
+    from core.agents.claude_code.instructions import hierarchy, instruction_lines
+
+    project, repo = _hierarchy(tmp_path)
+    before = _tree(tmp_path)
+    files, note = hierarchy(project)
+    assert note == ""
+    shown = [(f.level, f.path) for f in files if f.text is not None]
+    home = tmp_path / "home/.claude"
+    assert shown == [
+        ("user", home / "CLAUDE.md"),
+        ("user", home / "rules/style.md"),
+        ("project", repo / "CLAUDE.md"),
+        ("project", repo / ".claude/CLAUDE.md"),
+        ("project", repo / ".claude/rules/security.md"),
+        ("project", repo / ".claude/rules/testing.md"),
+        ("local", repo / "CLAUDE.local.md"),
+    ]
+    main = next(f for f in files if f.path == repo / "CLAUDE.md")
+    assert main.imports == ["docs/conventions.md", "~/.claude/my-prefs.md"]
+    assert [f.conditional for f in files if f.text is not None].count(True) == 1
+    context = AGENT.context(project)
+    assert [p.label for p in context.parts][-1] == "MEMORY.md"
+    assert context.parts[2].text == (repo / "CLAUDE.md").read_text()
+    text = "\n".join(instruction_lines(project))
+    assert "@docs/conventions.md" in text and "# web-shop" in text
+    (repo / "CLAUDE.local.md").unlink()
+    assert "Local · " + str(repo / "CLAUDE.local.md") + " (not there)" in "\n".join(
+        instruction_lines(project)
+    )
+    (project / "s.jsonl").unlink()
+    assert "its path is not known" in hierarchy(project)[1]
+    assert {
+        k: v for k, v in _tree(tmp_path).items() if "CLAUDE.local" not in k and "s.jsonl" not in k
+    } == {k: v for k, v in before.items() if "CLAUDE.local" not in k and "s.jsonl" not in k}
+
+
+def test_the_ways_the_spec_names_to_lose_a_memory_are_warned_of(tmp_path: Path) -> None:
+    """Tried as a person would: nothing said that the auto-dream may rewrite what was edited,
+    that team/ files reach teammates, that two projects share this folder, that the agent reads
+    memory elsewhere, or that topic files past the scan's 200 are never recalled; each now is a
+    warning on the file it concerns."""
+    project = _copy(tmp_path, next(p for p in PROJECTS if p.name == "-home-erin-a-b"))
+    memory = project / "memory"
+    (memory / ".consolidate-lock").write_text("999999")
+    (memory / "team").mkdir()
+    (memory / "team" / "oncall.md").write_text("---\nname: oncall\n---\n\nPage Bob first.\n")
+    for n, cwd in enumerate(("/home/erin/a-b", "/home/erin/a_b")):
+        (project / f"s{n}.jsonl").write_text(json.dumps({"cwd": cwd}) + "\n")
+    (tmp_path / ".claude" / "settings.json").write_text(
+        json.dumps({"autoMemoryDirectory": str(tmp_path / "elsewhere" / "memory")})
+    )
+    for n in range(199):  # with oncall.md, the 200 newest
+        (memory / f"note_{n:03}.md").write_text(f"note {n}\n")
+        os.utime(memory / f"note_{n:03}.md", (2_000_000_000 + n, 2_000_000_000 + n))
+    os.utime(memory / "team" / "oncall.md", (2_100_000_000, 2_100_000_000))
+    os.utime(memory / "path_note.md", (1_000_000_000, 1_000_000_000))
+    kinds = {(w.kind, Path(w.file).name) for w in AGENT.check(project).warnings}
+    assert {
+        ("auto_dream", "MEMORY.md"),
+        ("shared_folder", "MEMORY.md"),
+        ("not_read", "MEMORY.md"),
+        ("shared_with_team", "oncall.md"),
+        ("not_recalled", "path_note.md"),
+    } <= kinds
+    assert [k for k, name in kinds if k == "not_recalled"] == ["not_recalled"]

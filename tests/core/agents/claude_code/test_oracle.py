@@ -76,3 +76,40 @@ def test_frontmatter_is_normalised_as_the_agent_does(name: str) -> None:
     } == case["normalised"]
     assert found.type == case["typeAsScanned"]
     assert found.modified == case["modifiedAsScanned"]
+
+
+# No oracle case has characters outside the BMP; these follow the spec's rule (3.1): lengths
+# in UTF-16 units, as a JavaScript string counts them, so an emoji counts 2.
+def _js_units(text: str) -> list[str]:
+    """`text` as a JavaScript string: one item per UTF-16 unit."""
+    data = text.encode("utf-16-le", "surrogatepass")
+    return [data[i : i + 2].decode("utf-16-le", "surrogatepass") for i in range(0, len(data), 2)]
+
+
+def test_an_index_of_emoji_is_cut_at_25000_utf16_units_not_characters() -> None:
+    """Tried with an index of 120 lines of 🚀: 14,000 characters but 27,000 UTF-16 units. The
+    agent cuts it at the last line break before unit 25,000; counting characters would say the
+    whole index loads."""
+    lines = [f"- [T{i}](t{i}.md) — " + "🚀" * 110 for i in range(1, 121)]
+    text = "\n".join(lines)
+    js = _js_units(text)
+    assert len(text) < 25_000 < len(js)
+    head = js[:25_000]
+    cut = len(head) - head[::-1].index("\n") - 1
+    expected = "".join(js[:cut]).encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+    loaded = load_index(text)
+    assert (loaded.line_truncated, loaded.unit_truncated) == (False, True)
+    assert loaded.content.split("\n\n> WARNING: ")[0] == expected
+    kept = expected.count("\n") + 1
+    assert f'starting at line {kept + 1} ("- [T{kept + 1}]' in loaded.content
+
+
+def test_a_cut_through_an_emoji_leaves_no_half_character() -> None:
+    """One long line of emoji after an odd number of ASCII characters: unit 25,000 falls inside
+    an emoji. The agent's cut keeps its first half, which reaches the model as U+FFFD; MemDesk
+    showed a lone surrogate that no file, terminal or window can hold."""
+    loaded = load_index("-" + "🚀" * 15_000)
+    shown = loaded.content.split("\n\n> WARNING: ")[0]
+    assert shown == "-" + "🚀" * 12_499 + "\ufffd"
+    assert units(shown) == 25_000
+    loaded.content.encode("utf-8")
