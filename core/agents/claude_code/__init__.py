@@ -144,7 +144,9 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
             _unread(problems, path / INDEX_FILE, exc)
         topics = topic_files(path)
         if section == "index":
-            return [r for r in (_index_row(path, line, topics) for line in lines) if r.matches(query)]
+            return [
+                r for r in (_index_row(path, line, topics) for line in lines) if r.matches(query)
+            ]
         pointers = {pointed_file(line): line for line in reversed(lines)}
         rows: list[Row] = []
         for rel in topics:
