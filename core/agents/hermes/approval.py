@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.agents.hermes.context import threats
 from core.agents.hermes.format import DELIMITER, as_agent_reads
+from core.agents.hermes.threats import threats
 
 TARGET_FILES = {"memory": "MEMORY.md", "user": "USER.md"}
 ALREADY = "Entry already exists (no duplicate added)."
