@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from core.agent import (
     LIST_HEADER,
@@ -33,7 +33,7 @@ from core.capabilities import Editing, SessionStart
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
-from core.store.backups_view import BackupFile, find_backups, own_backups
+from core.store.backups_view import BackupFile, find_backups, list_backups, own_backups
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
 
@@ -50,7 +50,9 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
     list_header: ClassVar[str] = LIST_HEADER
 
     def detect(self, root: Path) -> Sequence[Source]:
-        if not layout.is_memory_root(root):
+        """CODEX_HOME (~/.codex) with its memories/: the workspace, so that MemDesk's own
+        folder is beside memories/, never in the git repository Codex keeps there."""
+        if not layout.is_codex_home(root):
             return []
         found = [
             Source("longterm", root / layout.SUMMARY, layout.SUMMARY),
@@ -62,9 +64,9 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         return [s for s in found if s.path.exists()]
 
     def workspace_in(self, folder: Path) -> Path | None:
-        """CODEX_HOME (~/.codex) stands for its memories/."""
-        inner = folder / "memories"
-        return inner if inner.is_dir() and self.detect(inner) else None
+        """The memories/ folder stands for its CODEX_HOME."""
+        home = folder.parent
+        return home if folder.name == layout.MEMORIES and self.detect(home) else None
 
     def open(self, root: Path) -> CodexWorkspace:
         from core.agents.codex.workspace import CodexWorkspace
@@ -75,13 +77,18 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         return None
 
     def backups(self, path: Path) -> list[BackupFile]:
-        """MemDesk's backups of memory_summary.md, MEMORY.md and the notes it edited."""
+        """MemDesk's backups of memory_summary.md, MEMORY.md and the notes it edited (with
+        those an earlier MemDesk left in memories/.memdesk/)."""
+        from core.agents.codex.earlier import earlier_backup_dirs
         from core.agents.codex.format import BulletFormat, NoteFormat
 
-        groups = [own_backups(path, path / rel, BulletFormat(rel)) for rel in layout.EDITABLE]
+        files: list[tuple[Path, Any]] = [(path / r, BulletFormat(r)) for r in layout.EDITABLE]
         for note in layout.notes(path):
-            rel = note.relative_to(path).as_posix()
-            groups.append(own_backups(path, note, NoteFormat(rel)))
+            files.append((note, NoteFormat(note.relative_to(path).as_posix())))
+        groups = [own_backups(path, live, fmt) for live, fmt in files]
+        for live, fmt in files:
+            for folder in earlier_backup_dirs(path, live):
+                groups.append(list_backups(folder, path, live=live, fmt=fmt))
         return find_backups(groups)
 
     # -- reading -------------------------------------------------------------------------------

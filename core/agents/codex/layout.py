@@ -10,11 +10,14 @@ from pathlib import Path
 
 from core.store.files import list_folder
 
-SUMMARY = "memory_summary.md"
-HANDBOOK = "MEMORY.md"
-RAW = "raw_memories.md"
-ROLLOUTS = "rollout_summaries"
-NOTES = "extensions/ad_hoc/notes"
+# The workspace is CODEX_HOME, not its memories/: MemDesk's own folder (.memdesk/: journal,
+# backups) sits beside memories/, out of the git repository Codex keeps and regenerates there.
+MEMORIES = "memories"
+SUMMARY = f"{MEMORIES}/memory_summary.md"
+HANDBOOK = f"{MEMORIES}/MEMORY.md"
+RAW = f"{MEMORIES}/raw_memories.md"
+ROLLOUTS = f"{MEMORIES}/rollout_summaries"
+NOTES = f"{MEMORIES}/extensions/ad_hoc/notes"
 EDITABLE = (SUMMARY, HANDBOOK)
 
 REGENERATED = "read-only: Codex rebuilds it from its database before every consolidation; an edit here is lost"
@@ -33,13 +36,14 @@ NOTE_NAME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-[a-z0-9][a-z0-9-]{0
 _SLUG_WORD = re.compile(r"[a-z0-9]+")
 
 
-def is_memory_root(root: Path) -> bool:
-    """A Codex memory root: files only Codex's pipeline makes (MEMORY.md alone is anyone's)."""
+def is_codex_home(home: Path) -> bool:
+    """A CODEX_HOME whose memories/ holds files only Codex's pipeline makes (MEMORY.md alone is
+    anyone's)."""
     return (
-        (root / SUMMARY).is_file()
-        or (root / RAW).is_file()
-        or (root / ROLLOUTS).is_dir()
-        or (root / "extensions" / "ad_hoc").is_dir()
+        (home / SUMMARY).is_file()
+        or (home / RAW).is_file()
+        or (home / ROLLOUTS).is_dir()
+        or (home / MEMORIES / "extensions" / "ad_hoc").is_dir()
     )
 
 

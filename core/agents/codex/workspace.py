@@ -6,9 +6,10 @@ from __future__ import annotations
 import contextlib
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from core.agents.codex import layout
+from core.agents.codex.earlier import move_out
 from core.agents.codex.format import (
     Bullet,
     BulletFormat,
@@ -33,12 +34,18 @@ class CodexWorkspace(DocumentSet):
 
         return AGENT
 
+    @classmethod
+    def open(cls, root: Path) -> Self:
+        """The Codex home at `root`, after moving an earlier MemDesk's folder out of memories/."""
+        move_out(Path(root))
+        return super().open(root)
+
     def warm_up(self) -> None:
         with contextlib.suppress(InputError, WorkspaceError):  # its page says why
             self.summary()
 
     def folders(self) -> list[Path]:
-        found = [self.root, self.root / layout.NOTES]
+        found = [self.root / layout.MEMORIES, self.root / layout.NOTES]
         return [f for f in found if f.is_dir() and not f.is_symlink()]
 
     def summary(self) -> AnyDocument:

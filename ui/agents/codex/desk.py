@@ -120,11 +120,11 @@ class CodexDesk(SidebarDesk[CodexWorkspace]):
 
 
 def _summary(ws: CodexWorkspace) -> FileRef:
-    return FileRef(layout.SUMMARY, layout.SUMMARY, ws.summary)
+    return FileRef("memory_summary.md", layout.SUMMARY, ws.summary)
 
 
 def _handbook(ws: CodexWorkspace) -> FileRef:
-    return FileRef(layout.HANDBOOK, layout.HANDBOOK, ws.handbook)
+    return FileRef("MEMORY.md", layout.HANDBOOK, ws.handbook)
 
 
 def _notes(ws: CodexWorkspace) -> list[FileRef]:
