@@ -117,13 +117,11 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
             first = data.removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0].rstrip(b"\r")
             if first != b"v1":
                 found.append(Problem(str(summary), 1, 1, "not_v1", layout.NOT_V1))
-            cut = layout.summary_cut(data.decode("utf-8", "replace"))
-            if cut.truncated:
-                message = (
-                    f"only the first {layout.SUMMARY_TOKENS} tokens of memory_summary.md reach "
-                    "the model: what follows is not seen"
-                )
-                found.append(Problem(str(summary), 1, 1, "truncated", message))
+            cut = layout.summary_cut(data)
+            if not cut.utf8:
+                found.append(Problem(str(summary), 1, 1, "not_utf8", layout.NOT_UTF8))
+            elif cut.truncated:
+                found.append(Problem(str(summary), 1, 1, "truncated", layout.CUT))
         return found
 
     def rows(
@@ -237,36 +235,19 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         scope: str | None = None,
         project: str | None = None,
     ) -> Context:
-        """memory_summary.md, trimmed and cut at 2,500 tokens, as every new session gets it."""
-        from core.agents.codex.format import BulletFormat
-
+        """memory_summary.md as every new session gets it: trimmed, its middle cut past 2,500
+        tokens; the bullets in the cut are the memories the model does not see."""
         data = read_or_none(path / layout.SUMMARY, root=path) or b""
-        text = data.decode("utf-8", "replace")
-        cut = layout.summary_cut(text)
-        seen_bytes = len(cut.seen.encode("utf-8"))
-        start = len(text.removeprefix("\ufeff")) - len(text.removeprefix("\ufeff").lstrip())
-        unseen = []
-        if cut.truncated:
-            doc = BulletFormat(layout.SUMMARY).parse(data)
-            offset = 0
-            for number, line in enumerate(doc.lines, start=1):
-                if offset - start >= len(cut.seen) and line.startswith("- "):
-                    unseen.append(Unseen(number, line[2:60].rstrip()))
-                offset += len(line)
-        notes = (
-            (f"cut at {layout.SUMMARY_TOKENS} tokens ({seen_bytes} bytes)",)
-            if cut.truncated
-            else ()
-        )
+        cut = layout.summary_cut(data)
         part = Injected(
             layout.SUMMARY,
-            len(text),
+            len(data.decode("utf-8", "replace")),
             len(cut.seen),
-            cut.truncated,
+            cut.truncated or not cut.utf8,
             cut.seen,
             label="Memory summary",
-            notes=notes,
-            unseen=tuple(unseen),
+            notes=_cut_notes(cut),
+            unseen=tuple(_unseen(data, cut)),
         )
         return Context([part], [cut.seen] if cut.seen else [], "Every new Codex session")
 
@@ -335,6 +316,34 @@ def _whole_rows(root: Path, files: list[Path], section: str) -> list[Row]:
         text = data.decode("utf-8", "replace")
         rows.append(_row(path.stem, section, "", text, rel, 1, path))
     return rows
+
+
+def _cut_notes(cut: layout.SummaryCut) -> tuple[str, ...]:
+    if not cut.utf8:
+        return (layout.NOT_UTF8,)
+    if not cut.truncated:
+        return ()
+    head, tail = len(cut.head.encode("utf-8")), len(cut.tail.encode("utf-8"))
+    return (
+        f"past {layout.SUMMARY_TOKENS} tokens Codex keeps the first {head} and the last {tail} "
+        f"bytes and puts {cut.marker!r} for the middle",
+    )
+
+
+def _unseen(data: bytes, cut: layout.SummaryCut) -> list[Unseen]:
+    """The bullets with any of their text in the cut (all of them when nothing is read)."""
+    text = data.decode("utf-8", "replace")
+    lead = len(text) - len(text.lstrip(layout.WHITE_SPACE)) if cut.utf8 else 0
+    first, last = cut.dropped if cut.utf8 else (0, len(text))
+    if cut.utf8 and not cut.truncated:
+        return []
+    found, offset = [], -lead
+    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+        bullet = line.removeprefix("\ufeff") if number == 1 else line
+        if bullet.startswith("- ") and offset < last and offset + len(line) > first:
+            found.append(Unseen(number, bullet[2:60].rstrip()))
+        offset += len(line)
+    return found
 
 
 AGENT = Codex()

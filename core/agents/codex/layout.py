@@ -28,6 +28,12 @@ NOT_V1 = (
     "memory_summary.md does not start with the line v1: the next consolidation rewrites it whole"
 )
 
+CUT = (
+    "memory_summary.md is past 2,500 tokens: Codex cuts out its middle, and the model does not "
+    "see the memories there (see At session start)"
+)
+NOT_UTF8 = "memory_summary.md is not UTF-8: Codex cannot read it and injects no memory at all"
+
 FORGET = "Forget this; it is no longer true: "  # a forget request, as the person would ask it
 
 SUMMARY_TOKENS = 2500  # MEMORY_TOOL_DEVELOPER_INSTRUCTIONS_SUMMARY_TOKEN_LIMIT
@@ -75,19 +81,73 @@ def note_name(text: str, now: datetime, taken: set[str]) -> str:
     return name
 
 
+# What Rust's str::trim() takes off (Unicode White_Space; Python's strip() also takes \x1c-\x1f).
+WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B)))
+WHITE_SPACE += "\u2028\u2029\u202f\u205f\u3000"
+
+
 @dataclass(frozen=True, slots=True)
 class SummaryCut:
-    """What of memory_summary.md the model reads: its trimmed text up to the token limit."""
+    """What of memory_summary.md the model reads (spec/codex.md 3.1): the file read as UTF-8
+    (not UTF-8: nothing is injected), trimmed, and past 2,500 tokens (4 bytes each) cut in its
+    middle as Codex's truncate_middle_with_token_budget cuts it: the first half of the byte
+    budget and the last half kept, "…N tokens truncated…" between them."""
 
-    text: str  # trimmed, whole
-    seen: str  # what is injected
-    truncated: bool
+    text: str  # trimmed, whole ("" when the file is not UTF-8)
+    head: str  # kept from the start
+    tail: str  # kept from the end ("" when nothing is cut)
+    marker: str = ""  # what stands for the dropped middle
+    utf8: bool = True
+
+    @property
+    def truncated(self) -> bool:
+        return bool(self.marker)
+
+    @property
+    def seen(self) -> str:
+        """Exactly what is injected."""
+        return f"{self.head}{self.marker}{self.tail}"
+
+    @property
+    def dropped(self) -> tuple[int, int]:
+        """The dropped middle as character offsets in `text`."""
+        return len(self.head), len(self.text) - len(self.tail)
 
 
-def summary_cut(text: str) -> SummaryCut:
-    trimmed = text.removeprefix("\ufeff").strip()
-    budget = SUMMARY_TOKENS * BYTES_PER_TOKEN
-    data = trimmed.encode("utf-8")
-    if len(data) <= budget:
-        return SummaryCut(trimmed, trimmed, False)
-    return SummaryCut(trimmed, data[:budget].decode("utf-8", "ignore"), True)
+def summary_cut(data: bytes) -> SummaryCut:
+    try:
+        whole = data.decode("utf-8")
+    except UnicodeDecodeError:  # read_to_string fails: Codex injects no memory at all
+        return SummaryCut("", "", "", utf8=False)
+    trimmed = whole.strip(WHITE_SPACE)
+    return SummaryCut(trimmed, *middle_cut(trimmed, SUMMARY_TOKENS))
+
+
+def middle_cut(text: str, max_tokens: int) -> tuple[str, str, str]:
+    """(head, tail, marker) of `text` cut to `max_tokens` as Codex's
+    truncate_middle_with_token_budget cuts it (head == text, no marker: it fits)."""
+    budget = max_tokens * BYTES_PER_TOKEN
+    size = len(text.encode("utf-8"))
+    if size <= budget:
+        return text, "", ""
+    head, tail = _split(text, budget // 2, budget - budget // 2)
+    removed = -(-(size - budget) // BYTES_PER_TOKEN)
+    return head, tail, f"…{removed} tokens truncated…"
+
+
+def _split(text: str, head_bytes: int, tail_bytes: int) -> tuple[str, str]:
+    """The longest start of `text` within `head_bytes` and the end that starts at or after
+    `tail_bytes` from its end, on character boundaries (Codex's split_string)."""
+    tail_from = len(text.encode("utf-8")) - tail_bytes
+    head_end = tail_start = None
+    offset = 0
+    for index, char in enumerate(text):
+        end = offset + len(char.encode("utf-8"))
+        if end <= head_bytes:
+            head_end = index + 1
+        elif tail_start is None and offset >= tail_from:
+            tail_start = index
+        offset = end
+    kept = head_end or 0
+    start = len(text) if tail_start is None else max(tail_start, kept)
+    return text[:kept], text[start:]

@@ -143,8 +143,8 @@ def _warnings(source: AnyDocument) -> list[str]:
     if source.rel == layout.SUMMARY and text.strip():
         if text.removeprefix("\ufeff").split("\n", 1)[0].rstrip("\r") != "v1":
             found.append(layout.NOT_V1)
-        if layout.summary_cut(text).truncated:
-            found.append(f"only the first {layout.SUMMARY_TOKENS} tokens reach the model")
+        if layout.summary_cut(text.encode("utf-8")).truncated:
+            found.append(layout.CUT)
     return found
 
 
