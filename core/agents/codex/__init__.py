@@ -110,7 +110,13 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         return report
 
     def _warnings(self, path: Path) -> list[Problem]:
+        from core.agents.codex.lease import consolidation_lease
+
         found = []
+        until = consolidation_lease(path)
+        if until is not None:
+            message = layout.consolidating(path, until)
+            found.append(Problem(str(path / layout.MEMORIES), 1, 1, "consolidating", message))
         summary = path / layout.SUMMARY
         data = read_or_none(summary, root=path)
         if data is not None and data.strip():

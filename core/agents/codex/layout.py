@@ -34,6 +34,16 @@ CUT = (
 )
 NOT_UTF8 = "memory_summary.md is not UTF-8: Codex cannot read it and injects no memory at all"
 
+
+def consolidating(home: Path, until: int) -> str:
+    """That Codex consolidates now, until when (spec/codex.md 5.7): MemDesk writes nothing."""
+    ends = datetime.fromtimestamp(until).astimezone().strftime("%H:%M")
+    return (
+        f"{home / MEMORIES}: Codex is consolidating this memory now (its lease runs until "
+        f"{ends}); MemDesk writes nothing here until it has finished"
+    )
+
+
 FORGET = "Forget this; it is no longer true: "  # a forget request, as the person would ask it
 
 SUMMARY_TOKENS = 2500  # MEMORY_TOOL_DEVELOPER_INSTRUCTIONS_SUMMARY_TOKEN_LIMIT

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from core.agents.codex import layout
 from core.agents.codex.earlier import move_out
@@ -16,12 +17,15 @@ from core.agents.codex.format import (
     NoteFormat,
     checked_bullet,
 )
+from core.agents.codex.lease import consolidation_lease
 from core.formats.text import InputError
 from core.formats.whole_text import WholeText
 from core.ops import ChangeSet
 from core.ops.entries import add_entry
-from core.store.documents import AnyDocument, DocumentSet
+from core.store.document import Saved
+from core.store.documents import EDITED, AnyDocument, DocumentSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.merge import Resolution
 
 if TYPE_CHECKING:
     from core.agent import AnyAgent
@@ -39,6 +43,21 @@ class CodexWorkspace(DocumentSet):
         """The Codex home at `root`, after moving an earlier MemDesk's folder out of memories/."""
         move_out(Path(root))
         return super().open(root)
+
+    def save_all(
+        self,
+        resolutions: Mapping[str, Mapping[str, Resolution]] | None = None,
+        *,
+        cause: str = EDITED,
+        op_id: str | None = None,
+    ) -> list[Saved[Any]]:
+        """As every workspace saves, refused while Codex's consolidation holds its lease."""
+        if self.modified:
+            until = consolidation_lease(self.root)
+            if until is not None:
+                why = layout.consolidating(self.root, until)
+                raise WorkspaceError(f"{why}; nothing was written", exit_code=EXIT_REFUSED)
+        return super().save_all(resolutions, cause=cause, op_id=op_id)
 
     def warm_up(self) -> None:
         with contextlib.suppress(InputError, WorkspaceError):  # its page says why
