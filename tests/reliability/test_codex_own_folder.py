@@ -127,3 +127,28 @@ def test_a_backup_whose_name_is_taken_beside_memories_is_kept_and_still_listed(
     listed = [b["path"] for b in cli("backups", home, "--json").json()]
     assert ".memdesk/earlier/backups/20260101_090000_memory_summary.md" in listed
     assert not (home / "memories" / ".memdesk").exists()
+
+
+def _codex_reset(home: Path) -> None:
+    """What `codex debug clear-memories` does (tests/core/agents/codex/test_reset.py)."""
+    for path in reversed(layout.reset_deletes(home)):
+        if path.is_dir() and not path.is_symlink():
+            path.rmdir()
+        else:
+            path.unlink()
+
+
+def test_memdesks_backups_survive_codexs_reset_and_bring_the_summary_back(
+    cli: Cli, home: Path
+) -> None:
+    [note] = layout.notes(home)
+    before = {p: p.read_bytes() for p in (home / layout.SUMMARY, note)}
+    assert cli("edit", home, _summary_id(cli, home), "--text", "edited before").code == 0
+    assert cli("edit", home, note.stem, "--text", "note edited before").code == 0
+    _codex_reset(home)
+    assert not any(p.exists() for p in before)
+    backups = cli("backups", home, "--json").json()
+    assert {b["file"] for b in backups} == {p.relative_to(home).as_posix() for p in before}
+    for backup in backups:
+        assert cli("restore", home, backup["path"], "--force").code == 0
+    assert {p: p.read_bytes() for p in before} == before

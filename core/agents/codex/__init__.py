@@ -61,7 +61,8 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
             Source("daily_notes", root / layout.ROLLOUTS, layout.ROLLOUTS),
             Source("structured", root / layout.NOTES, "notes"),
         ]
-        return [s for s in found if s.path.exists()]
+        # memories/ itself when Codex's reset has emptied it (its backups are still there)
+        return [s for s in found if s.path.exists()] or [Source("longterm", root / "memories")]
 
     def workspace_in(self, folder: Path) -> Path | None:
         """The memories/ folder stands for its CODEX_HOME."""
@@ -83,7 +84,7 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         from core.agents.codex.format import BulletFormat, NoteFormat
 
         files: list[tuple[Path, Any]] = [(path / r, BulletFormat(r)) for r in layout.EDITABLE]
-        for note in layout.notes(path):
+        for note in sorted({*layout.notes(path), *layout.backed_up_notes(path)}):
             files.append((note, NoteFormat(note.relative_to(path).as_posix())))
         groups = [own_backups(path, live, fmt) for live, fmt in files]
         for live, fmt in files:
@@ -100,11 +101,11 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         for rel in (*layout.EDITABLE, layout.RAW):
             count = sum(1 for r in rows if r.file == rel)
             if (path / rel).exists():
-                report.sources.append(SourceCount(rel, str(path / rel), count))
-        for section, kind in (("notes", "notes"), ("rollouts", "rollout_summaries")):
+                report.sources.append(SourceCount(Path(rel).name, str(path / rel), count))
+        for section, rel in (("notes", layout.NOTES), ("rollouts", layout.ROLLOUTS)):
             count = sum(1 for r in rows if r.fields["section"] == section)
             if count:
-                report.sources.append(SourceCount(kind, str(path), count))
+                report.sources.append(SourceCount(Path(rel).name, str(path / rel), count))
         report.warnings += self._warnings(path)
         report.summary = f"{path}: Codex memories, {report.entries} memories"
         return report
@@ -113,6 +114,10 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         from core.agents.codex.lease import consolidation_lease
 
         found = []
+        notes, skills = len(layout.notes(path)), len(layout.skills(path))
+        if notes or skills:
+            message = layout.reset_warning(notes, skills)
+            found.append(Problem(str(path / layout.MEMORIES), 1, 1, "reset_deletes", message))
         until = consolidation_lease(path)
         if until is not None:
             message = layout.consolidating(path, until)

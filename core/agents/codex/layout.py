@@ -3,11 +3,13 @@ memory_summary.md reaches the model (3.1)."""
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from core.store.backups import parse_backup_name
 from core.store.files import list_folder
 
 # The workspace is CODEX_HOME, not its memories/: MemDesk's own folder (.memdesk/: journal,
@@ -34,6 +36,37 @@ CUT = (
 )
 NOT_UTF8 = "memory_summary.md is not UTF-8: Codex cannot read it and injects no memory at all"
 
+# What `codex debug clear-memories` (the app's "Reset all memories") empties: every file and
+# folder inside them, the folders themselves kept (spec/codex.md 5.1, oracle/clear-memories).
+RESET_EMPTIES = (MEMORIES, "memories_extensions", "memories_v2")
+
+
+def reset_deletes(home: Path) -> list[Path]:
+    """Every file and folder Codex's reset deletes (links are deleted, not followed)."""
+    found: list[Path] = []
+    for name in RESET_EMPTIES:
+        top = home / name
+        if top.is_dir() and not top.is_symlink():
+            for folder, dirs, files in os.walk(top, followlinks=False):
+                found += [Path(folder) / n for n in (*dirs, *files)]
+    return sorted(found)
+
+
+def reset_warning(notes: int, skills: int) -> str:
+    """What Codex's reset takes that only the person made (spec/codex.md 5.1)."""
+    return (
+        f"Codex's reset (codex debug clear-memories, the app's Reset all memories) deletes all "
+        f"of memories/, your {notes} ad-hoc note(s) and {skills} skill(s) included; MemDesk's "
+        "backups beside it survive, copy the notes elsewhere to keep them"
+    )
+
+
+def skills(home: Path) -> list[Path]:
+    folder = home / MEMORIES / "skills"
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in list_folder(folder) if p.is_dir() and not p.is_symlink())
+
 
 def consolidating(home: Path, until: int) -> str:
     """That Codex consolidates now, until when (spec/codex.md 5.7): MemDesk writes nothing."""
@@ -55,12 +88,16 @@ _SLUG_WORD = re.compile(r"[a-z0-9]+")
 def is_codex_home(home: Path) -> bool:
     """A CODEX_HOME whose memories/ holds files only Codex's pipeline makes (MEMORY.md alone is
     anyone's)."""
-    return (
-        (home / SUMMARY).is_file()
-        or (home / RAW).is_file()
-        or (home / ROLLOUTS).is_dir()
-        or (home / MEMORIES / "extensions" / "ad_hoc").is_dir()
-    )
+    if not (home / MEMORIES).is_dir():
+        return False
+    # After Codex's reset memories/ is empty: its database and other folders still say whose
+    # it is, and so do MemDesk's backups of Codex's files beside it (still to be restored).
+    marks = [SUMMARY, RAW, ROLLOUTS, f"{MEMORIES}/extensions/ad_hoc", *RESET_EMPTIES[1:]]
+    marks += ["memories_1.sqlite", f".memdesk/backups/{MEMORIES}/extensions/ad_hoc"]
+    if any(os.path.lexists(home / mark) for mark in marks):
+        return True
+    backups = home / ".memdesk" / "backups" / MEMORIES
+    return backups.is_dir() and any(backups.glob("*_memory_summary.md"))
 
 
 def notes(root: Path) -> list[Path]:
@@ -77,6 +114,15 @@ def rollouts(root: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(p for p in list_folder(folder) if p.suffix == ".md" and p.is_file())
+
+
+def backed_up_notes(home: Path) -> list[Path]:
+    """The notes MemDesk holds backups of, whether or not they are still there."""
+    folder = home / ".memdesk" / "backups" / NOTES
+    if not folder.is_dir() or folder.is_symlink():
+        return []
+    names = {parsed[1] for p in list_folder(folder) if (parsed := parse_backup_name(p.name))}
+    return sorted(home / NOTES / name for name in names if NOTE_NAME.fullmatch(name))
 
 
 def note_name(text: str, now: datetime, taken: set[str]) -> str:
