@@ -284,12 +284,20 @@ def forget_changes(ws: Editable, found: Where) -> tuple[list[ChangeSet], list[st
         changes = _forgotten(document, found.needle)
         if changes:
             changesets.append(ChangeSet(document, f"Forget in {rel}", changes))
+    said = found.needle
     if found.memory:
         rel, _sep, key = found.memory.rpartition(":")
         document = ws.document_at(rel)
         entry = document.find(key)
+        if entry is not None:
+            said = document.fmt.content(entry).strip()
         if entry is not None and all(ch.key != key for c in changesets for ch in c.changes):
             changesets.append(ChangeSet(document, f"Forget {key}", [Change(key, entry, None)]))
+    # An agent that rebuilds memory from files MemDesk does not edit forgets only when asked
+    # in its own channel (Codex: an ad-hoc note): its workspace makes that request.
+    request = getattr(ws, "forget_request", None)
+    if request is not None and found.of_kind("other"):
+        changesets.append(request(said))
     return changesets, untouched
 
 

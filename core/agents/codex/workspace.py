@@ -99,6 +99,11 @@ class CodexWorkspace(DocumentSet):
             raise WorkspaceError(f"{document.rel}: no memory {key}", exit_code=EXIT_REFUSED)
         return self.add_note(layout.FORGET + document.fmt.content(bullet))
 
+    def forget_request(self, text: str) -> ChangeSet:
+        """What "forget everywhere" adds: raw_memories.md and rollout_summaries/ still hold the
+        text and feed the next consolidation, which forgets it only when a note asks."""
+        return self.add_note(layout.FORGET + text)
+
     def add_note(self, text: str, now: datetime | None = None) -> ChangeSet:
         """A new ad-hoc note, the change Codex supports: the next consolidation applies it."""
         body = NoteFormat(layout.NOTES).checked(text)
