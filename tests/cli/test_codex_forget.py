@@ -57,3 +57,12 @@ def test_forgetting_a_memory_only_live_files_hold_adds_no_note(cli: Cli, tmp_pat
     assert cli("forget", home, first["id"]).code == 0
     assert layout.notes(home) == notes
     assert first["content"] not in (home / layout.SUMMARY).read_text(encoding="utf-8")
+
+
+def test_show_says_how_codex_loses_a_rollout_summary_and_a_note(cli: Cli, tmp_path: Path) -> None:
+    home = tmp_path / "codex"
+    write_demo(home, layout="codex")
+    rollout = cli("list", home, "--section", "rollouts", "--json").json()[0]["id"]
+    assert "max_unused_days" in cli("show", home, rollout).out
+    note = cli("list", home, "--section", "notes", "--json").json()[0]["id"]
+    assert "deletes every note" in cli("show", home, note).out

@@ -54,3 +54,17 @@ def test_a_note_added_is_shown_and_selected_before_it_is_saved(
     assert entries.current_content() == "Remember: the staging database is read-only\n"
     save(qtbot, window)
     assert len(layout.notes(tmp_path / "codex")) == 2
+
+
+def test_the_ways_codex_loses_data_are_said_on_the_pages_they_concern(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    write_demo(tmp_path / "codex", layout="codex")
+    desk = _opened(qtbot, window, tmp_path / "codex")
+    desk.select_page("notes")
+    assert any("deletes every note" in w for w in desk.entries.warnings.warnings)
+    desk.select_page("summary")
+    assert any("may rewrite this file" in w for w in desk.entries.warnings.warnings)
+    desk.select_page("regenerated")
+    why = desk.regenerated.why.text()
+    assert "rebuilds it from its database" in why and "max_unused_days" in why

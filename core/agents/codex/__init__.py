@@ -171,10 +171,12 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
 
     def detail(self, row: Row) -> str:
         section = row.fields["section"]
-        if section in ("raw", "rollouts"):
+        if section == "raw":
             return layout.REGENERATED
+        if section == "rollouts":
+            return f"{layout.REGENERATED}; {layout.PRUNED}"
         if section == "notes":
-            return "ad-hoc note: the next consolidation applies it"
+            return f"ad-hoc note: {layout.NOTE_KEPT}"
         return f"{row.file}: {layout.REWRITTEN}"
 
     # -- writing -------------------------------------------------------------------------------

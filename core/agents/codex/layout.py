@@ -30,6 +30,14 @@ NOT_V1 = (
     "memory_summary.md does not start with the line v1: the next consolidation rewrites it whole"
 )
 
+PRUNED = (
+    "Codex deletes a rollout summary whose memory went unused for max_unused_days ([memories] "
+    "in config.toml), then removes from MEMORY.md what only it supported"
+)
+NOTE_KEPT = (
+    "the next consolidation applies this note and Codex never deletes it, but its reset "
+    "(codex debug clear-memories, Reset all memories) deletes every note"
+)
 CUT = (
     "memory_summary.md is past 2,500 tokens: Codex cuts out its middle, and the model does not "
     "see the memories there (see At session start)"

@@ -30,7 +30,8 @@ class RegeneratedView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.why = plain_label(name="regeneratedWhy", wrap=True)
-        self.why.setText(f"{layout.REGENERATED[:1].upper()}{layout.REGENERATED[1:]}.")
+        why = f"{layout.REGENERATED}. {layout.PRUNED}."
+        self.why.setText(why[:1].upper() + why[1:])
         self.files = QListWidget()
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
@@ -154,6 +155,8 @@ def _is_note(rel: str) -> bool:
 
 
 def _warnings(source: AnyDocument) -> list[str]:
+    if _is_note(source.rel) or source.rel.endswith(f"/{NEW_NOTE}"):
+        return [f"{layout.NOTE_KEPT[:1].upper()}{layout.NOTE_KEPT[1:]}"]
     if source.rel not in layout.EDITABLE:
         return []
     found = [layout.REWRITTEN]
