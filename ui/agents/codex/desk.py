@@ -53,7 +53,7 @@ class RegeneratedView(QWidget):
             if data is not None:
                 self.paths.append((path.relative_to(ws.root).as_posix(), data))
         self.files.clear()
-        self.files.addItems([rel for rel, _ in self.paths])
+        self.files.addItems([rel.removeprefix(f"{layout.MEMORIES}/") for rel, _ in self.paths])
         if self.paths:
             self.files.setCurrentRow(0)
         else:
