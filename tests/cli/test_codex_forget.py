@@ -66,3 +66,19 @@ def test_show_says_how_codex_loses_a_rollout_summary_and_a_note(cli: Cli, tmp_pa
     assert "max_unused_days" in cli("show", home, rollout).out
     note = cli("list", home, "--section", "notes", "--json").json()[0]["id"]
     assert "deletes every note" in cli("show", home, note).out
+
+
+def test_where_reads_memories_and_backups_not_codexs_transcripts(cli: Cli, tmp_path: Path) -> None:
+    """Tried as a Codex user with months of sessions: "where else" read every transcript of
+    ~/.codex/sessions/ (gigabytes) before it answered."""
+    home = tmp_path / "codex"
+    write_demo(home, layout="codex")
+    transcript = home / "sessions" / "2026" / "11" / "rollout-1.jsonl"
+    transcript.parent.mkdir(parents=True)
+    transcript.write_text('{"content": "the runner pool was too small"}\n', encoding="utf-8")
+    assert cli("forget", home, "runner pool").code == 0
+    places = cli("where", home, "--json", "runner pool").json()
+    files = {p["file"] for p in places}
+    assert not any(f.startswith("sessions/") for f in files)
+    assert any(f.startswith(".memdesk/backups/memories/") for f in files)
+    assert "memories/raw_memories.md" in files

@@ -67,6 +67,10 @@ class CodexWorkspace(DocumentSet):
         found = [self.root / layout.MEMORIES, self.root / layout.NOTES]
         return [f for f in found if f.is_dir() and not f.is_symlink()]
 
+    def searched(self) -> list[str]:
+        """memories/ only: CODEX_HOME's sessions/ and logs are gigabytes of transcripts."""
+        return [layout.MEMORIES]
+
     def summary(self) -> AnyDocument:
         return self.open_document(layout.SUMMARY, BulletFormat(layout.SUMMARY))
 
