@@ -104,6 +104,8 @@ def cmd_forget(args: argparse.Namespace) -> int:
         print_saved(done.saved)
     for rel in done.untouched:
         print(f"not changed (read-only in MemDesk): {rel}")
+    for rel in dict.fromkeys(p.file for p in found.of_kind("other")):
+        print(f"still in {rel} (MemDesk does not edit it)")
     for rel in done.pruned:
         print(f"deleted the backup {rel}")
     kept = [p.file for p in found.of_kind("backup") if p.file not in args.prune_backup]

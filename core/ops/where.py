@@ -49,6 +49,7 @@ __all__ = [
 _SPACES = re.compile(r"\s+")
 _SKIPPED_DIRS = {".git", "node_modules", "__pycache__"}
 _OWN_BACKUPS = f"{OWN_FOLDER}/backups/"
+OWN_BACKUPS_DIR = f"{OWN_FOLDER}/backups"
 _SNIFF_BYTES = 8192  # a NUL in these: a binary file, skipped
 _LINE_BYTES = 1 << 20  # a big file's line longer than this is read in parts
 # How places are listed: what the agent reads first, backups last.
@@ -115,7 +116,7 @@ def where(agent: Any, ws: Editable, id_or_text: str, *, by_text: bool = False) -
         spans = [_span(b.rel, b.fmt.line(e), b.fmt.content(e)) for b, e in parsed]
     else:
         needle, ref, spans = _needle(id_or_text), "", []
-    for rel, number, line in _lines_holding(root, backups, needle):
+    for rel, number, line in _lines_holding(root, ws.searched(), backups, needle):
         if not any(rel == file and first <= number <= last for file, first, last in spans):
             places.append(Place(rel, number, kinds(rel), line.strip()[:300]))
     if not places and not matches:
@@ -182,10 +183,14 @@ def _kinds(ws: Editable, backups: list[Any]) -> Any:
     return kind
 
 
-def _lines_holding(root: Path, backups: list[Any], needle: str) -> Iterator[tuple[str, int, str]]:
-    """(file, line number, line) of every line holding `needle`: in the workspace's files and
-    in the backups that are no file (an agent's database keeps them)."""
-    for rel, path in _text_files(root):
+def _lines_holding(
+    root: Path, searched: Sequence[str], backups: list[Any], needle: str
+) -> Iterator[tuple[str, int, str]]:
+    """(file, line number, line) of every line holding `needle`: in the files of the folders
+    `searched` and MemDesk's backups, and in the backups that are no file (an agent's database
+    keeps them)."""
+    tops = [""] if "" in searched else [*searched, OWN_BACKUPS_DIR]
+    for rel, path in (found for top in tops for found in _text_files(root, top)):
         for number, line in _matching_lines(path, root, needle):
             yield rel, number, line
     for backup in backups:
@@ -194,10 +199,13 @@ def _lines_holding(root: Path, backups: list[Any], needle: str) -> Iterator[tupl
                 yield backup.rel, number, line
 
 
-def _text_files(root: Path) -> Iterator[tuple[str, Path]]:
-    """Regular files under `root` (whatever their name: MEMORY.md.bak is one), links not
-    followed, MemDesk's own folder skipped but for its backups."""
-    for folder, dirs, files in os.walk(root, followlinks=False):
+def _text_files(root: Path, top: str = "") -> Iterator[tuple[str, Path]]:
+    """Regular files under the folder `top` of `root` (whatever their name: MEMORY.md.bak is
+    one), links not followed, MemDesk's own folder skipped but for its backups."""
+    start = root / top
+    if start.is_symlink():
+        return
+    for folder, dirs, files in os.walk(start, followlinks=False):
         dirs[:] = sorted(d for d in dirs if d not in _SKIPPED_DIRS)
         for name in sorted(files):
             path = Path(folder) / name
@@ -284,12 +292,20 @@ def forget_changes(ws: Editable, found: Where) -> tuple[list[ChangeSet], list[st
         changes = _forgotten(document, found.needle)
         if changes:
             changesets.append(ChangeSet(document, f"Forget in {rel}", changes))
+    said = found.needle
     if found.memory:
         rel, _sep, key = found.memory.rpartition(":")
         document = ws.document_at(rel)
         entry = document.find(key)
+        if entry is not None:
+            said = document.fmt.content(entry).strip()
         if entry is not None and all(ch.key != key for c in changesets for ch in c.changes):
             changesets.append(ChangeSet(document, f"Forget {key}", [Change(key, entry, None)]))
+    # An agent that rebuilds memory from files MemDesk does not edit forgets only when asked
+    # in its own channel (Codex: an ad-hoc note): its workspace makes that request.
+    request = getattr(ws, "forget_request", None)
+    if request is not None and found.of_kind("other"):
+        changesets.append(request(said))
     return changesets, untouched
 
 

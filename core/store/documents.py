@@ -65,6 +65,7 @@ class Editable(Protocol):
     def reload(self) -> None: ...
     def refresh_from_disk(self) -> Refreshed: ...
     def folders(self) -> list[Path]: ...
+    def searched(self) -> list[str]: ...
     def warm_up(self) -> None: ...
 
 
@@ -107,6 +108,11 @@ class DocumentSet:
     def folders(self) -> list[Path]:
         """The folders where the agent creates memory files (to watch for new ones)."""
         return [self.root]
+
+    def searched(self) -> list[str]:
+        """The workspace-relative folders that hold the agent's text, which "where else"
+        reads ("": the whole workspace; MemDesk's backups are always read)."""
+        return [""]
 
     def agent_backup_folders(self) -> list[Path]:
         """Where the agent keeps backups of its own (MemDesk adds its backups there too)."""

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from core.agent import (
     LIST_HEADER,
@@ -34,7 +34,7 @@ from core.capabilities import Editing, SessionStart
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
-from core.store.backups_view import BackupFile, find_backups, own_backups
+from core.store.backups_view import BackupFile, find_backups, list_backups, own_backups
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
 
@@ -51,7 +51,9 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
     list_header: ClassVar[str] = LIST_HEADER
 
     def detect(self, root: Path) -> Sequence[Source]:
-        if not layout.is_memory_root(root):
+        """CODEX_HOME (~/.codex) with its memories/: the workspace, so that MemDesk's own
+        folder is beside memories/, never in the git repository Codex keeps there."""
+        if not layout.is_codex_home(root):
             return []
         found = [
             Source("longterm", root / layout.SUMMARY, layout.SUMMARY),
@@ -60,12 +62,13 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
             Source("daily_notes", root / layout.ROLLOUTS, layout.ROLLOUTS),
             Source("structured", root / layout.NOTES, "notes"),
         ]
-        return [s for s in found if s.path.exists()]
+        # memories/ itself when Codex's reset has emptied it (its backups are still there)
+        return [s for s in found if s.path.exists()] or [Source("longterm", root / "memories")]
 
     def workspace_in(self, folder: Path) -> Path | None:
-        """CODEX_HOME (~/.codex) stands for its memories/."""
-        inner = folder / "memories"
-        return inner if inner.is_dir() and self.detect(inner) else None
+        """The memories/ folder stands for its CODEX_HOME."""
+        home = folder.parent
+        return home if folder.name == layout.MEMORIES and self.detect(home) else None
 
     def open(self, root: Path) -> CodexWorkspace:
         from core.agents.codex.workspace import CodexWorkspace
@@ -76,13 +79,18 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         return None
 
     def backups(self, path: Path) -> list[BackupFile]:
-        """MemDesk's backups of memory_summary.md, MEMORY.md and the notes it edited."""
+        """MemDesk's backups of memory_summary.md, MEMORY.md and the notes it edited (with
+        those an earlier MemDesk left in memories/.memdesk/)."""
+        from core.agents.codex.earlier import earlier_backup_dirs
         from core.agents.codex.format import BulletFormat, NoteFormat
 
-        groups = [own_backups(path, path / rel, BulletFormat(rel)) for rel in layout.EDITABLE]
-        for note in layout.notes(path):
-            rel = note.relative_to(path).as_posix()
-            groups.append(own_backups(path, note, NoteFormat(rel)))
+        files: list[tuple[Path, Any]] = [(path / r, BulletFormat(r)) for r in layout.EDITABLE]
+        for note in sorted({*layout.notes(path), *layout.backed_up_notes(path)}):
+            files.append((note, NoteFormat(note.relative_to(path).as_posix())))
+        groups = [own_backups(path, live, fmt) for live, fmt in files]
+        for live, fmt in files:
+            for folder in earlier_backup_dirs(path, live):
+                groups.append(list_backups(folder, path, live=live, fmt=fmt))
         return find_backups(groups)
 
     # -- reading -------------------------------------------------------------------------------
@@ -94,30 +102,38 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         for rel in (*layout.EDITABLE, layout.RAW):
             count = sum(1 for r in rows if r.file == rel)
             if (path / rel).exists():
-                report.sources.append(SourceCount(rel, str(path / rel), count))
-        for section, kind in (("notes", "notes"), ("rollouts", "rollout_summaries")):
+                report.sources.append(SourceCount(Path(rel).name, str(path / rel), count))
+        for section, rel in (("notes", layout.NOTES), ("rollouts", layout.ROLLOUTS)):
             count = sum(1 for r in rows if r.fields["section"] == section)
             if count:
-                report.sources.append(SourceCount(kind, str(path), count))
+                report.sources.append(SourceCount(Path(rel).name, str(path / rel), count))
         report.warnings += self._warnings(path)
         report.summary = f"{path}: Codex memories, {report.entries} memories"
         return report
 
     def _warnings(self, path: Path) -> list[Problem]:
+        from core.agents.codex.lease import consolidation_lease
+
         found = []
+        notes, skills = len(layout.notes(path)), len(layout.skills(path))
+        if notes or skills:
+            message = layout.reset_warning(notes, skills)
+            found.append(Problem(str(path / layout.MEMORIES), 1, 1, "reset_deletes", message))
+        until = consolidation_lease(path)
+        if until is not None:
+            message = layout.consolidating(path, until)
+            found.append(Problem(str(path / layout.MEMORIES), 1, 1, "consolidating", message))
         summary = path / layout.SUMMARY
         data = read_or_none(summary, root=path)
         if data is not None and data.strip():
             first = data.removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0].rstrip(b"\r")
             if first != b"v1":
                 found.append(Problem(str(summary), 1, 1, "not_v1", layout.NOT_V1))
-            cut = layout.summary_cut(data.decode("utf-8", "replace"))
-            if cut.truncated:
-                message = (
-                    f"only the first {layout.SUMMARY_TOKENS} tokens of memory_summary.md reach "
-                    "the model: what follows is not seen"
-                )
-                found.append(Problem(str(summary), 1, 1, "truncated", message))
+            cut = layout.summary_cut(data)
+            if not cut.utf8:
+                found.append(Problem(str(summary), 1, 1, "not_utf8", layout.NOT_UTF8))
+            elif cut.truncated:
+                found.append(Problem(str(summary), 1, 1, "truncated", layout.CUT))
         return found
 
     def rows(
@@ -162,10 +178,12 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
 
     def detail(self, row: Row) -> str:
         section = row.fields["section"]
-        if section in ("raw", "rollouts"):
+        if section == "raw":
             return layout.REGENERATED
+        if section == "rollouts":
+            return f"{layout.REGENERATED}; {layout.PRUNED}"
         if section == "notes":
-            return "ad-hoc note: the next consolidation applies it"
+            return f"ad-hoc note: {layout.NOTE_KEPT}"
         return f"{row.file}: {layout.REWRITTEN}"
 
     # -- writing -------------------------------------------------------------------------------
@@ -237,36 +255,19 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         scope: str | None = None,
         project: str | None = None,
     ) -> Context:
-        """memory_summary.md, trimmed and cut at 2,500 tokens, as every new session gets it."""
-        from core.agents.codex.format import BulletFormat
-
+        """memory_summary.md as every new session gets it: trimmed, its middle cut past 2,500
+        tokens; the bullets in the cut are the memories the model does not see."""
         data = read_or_none(path / layout.SUMMARY, root=path) or b""
-        text = data.decode("utf-8", "replace")
-        cut = layout.summary_cut(text)
-        seen_bytes = len(cut.seen.encode("utf-8"))
-        start = len(text.removeprefix("\ufeff")) - len(text.removeprefix("\ufeff").lstrip())
-        unseen = []
-        if cut.truncated:
-            doc = BulletFormat(layout.SUMMARY).parse(data)
-            offset = 0
-            for number, line in enumerate(doc.lines, start=1):
-                if offset - start >= len(cut.seen) and line.startswith("- "):
-                    unseen.append(Unseen(number, line[2:60].rstrip()))
-                offset += len(line)
-        notes = (
-            (f"cut at {layout.SUMMARY_TOKENS} tokens ({seen_bytes} bytes)",)
-            if cut.truncated
-            else ()
-        )
+        cut = layout.summary_cut(data)
         part = Injected(
             layout.SUMMARY,
-            len(text),
+            len(data.decode("utf-8", "replace")),
             len(cut.seen),
-            cut.truncated,
+            cut.truncated or not cut.utf8,
             cut.seen,
             label="Memory summary",
-            notes=notes,
-            unseen=tuple(unseen),
+            notes=_cut_notes(cut),
+            unseen=tuple(_unseen(data, cut)),
         )
         return Context([part], [cut.seen] if cut.seen else [], "Every new Codex session")
 
@@ -338,6 +339,34 @@ def _whole_rows(root: Path, files: list[Path], section: str) -> list[Row]:
         text = data.decode("utf-8", "replace")
         rows.append(_row(path.stem, section, "", text, rel, 1, path))
     return rows
+
+
+def _cut_notes(cut: layout.SummaryCut) -> tuple[str, ...]:
+    if not cut.utf8:
+        return (layout.NOT_UTF8,)
+    if not cut.truncated:
+        return ()
+    head, tail = len(cut.head.encode("utf-8")), len(cut.tail.encode("utf-8"))
+    return (
+        f"past {layout.SUMMARY_TOKENS} tokens Codex keeps the first {head} and the last {tail} "
+        f"bytes and puts {cut.marker!r} for the middle",
+    )
+
+
+def _unseen(data: bytes, cut: layout.SummaryCut) -> list[Unseen]:
+    """The bullets with any of their text in the cut (all of them when nothing is read)."""
+    text = data.decode("utf-8", "replace")
+    lead = len(text) - len(text.lstrip(layout.WHITE_SPACE)) if cut.utf8 else 0
+    first, last = cut.dropped if cut.utf8 else (0, len(text))
+    if cut.utf8 and not cut.truncated:
+        return []
+    found, offset = [], -lead
+    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+        bullet = line.removeprefix("\ufeff") if number == 1 else line
+        if bullet.startswith("- ") and offset < last and offset + len(line) > first:
+            found.append(Unseen(number, bullet[2:60].rstrip()))
+        offset += len(line)
+    return found
 
 
 AGENT = Codex()

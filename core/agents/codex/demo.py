@@ -1,5 +1,5 @@
-"""A lived-in Codex memory root (`memdesk demo DIR --layout codex`): `DIR/memories/` in the
-formats of spec/codex.md 3, the same bytes for the same seed and day."""
+"""A lived-in CODEX_HOME (`memdesk demo DIR --layout codex`): `DIR/memories/` in the formats of
+spec/codex.md 3, the same bytes for the same seed and day."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def write_demo(
     start = rng.randrange(len(FACTS))
     facts = [FACTS[(start + i) % len(FACTS)] for i in range(count)]
     facts = [f if i < len(FACTS) else f"{f} ({i // len(FACTS) + 1})" for i, f in enumerate(facts)]
-    root = target / "memories"
+    root = target
     (root / layout.ROLLOUTS).mkdir(parents=True, exist_ok=True)
     (root / layout.NOTES).mkdir(parents=True, exist_ok=True)
     rollout = f"{(day - timedelta(days=3)).isoformat()}T09-12-40-k3Qz-web-shop-deploy.md"
@@ -46,8 +46,7 @@ def write_demo(
     _write(root / layout.ROLLOUTS / rollout, _rollout(day))
     note = f"{(day - timedelta(days=1)).isoformat()}T16-00-00-use-pnpm.md"
     _write(root / layout.NOTES / note, "Remember: use pnpm, not npm, in web-shop.\n")
-    memory_file = root / layout.SUMMARY
-    return DemoResult(memory_file, count, (), None, root)
+    return DemoResult(root / layout.SUMMARY, count, (), None, root)
 
 
 def _write(path: Path, text: str) -> None:

@@ -183,4 +183,6 @@ class NoteFormat(WholeTextFormat):
         return None
 
     def label(self, entry: WholeText) -> str:
-        return self.path
+        """When the note was written, from its name (`2026-07-20T16-00-00-…` → 2026-07-20 16:00)."""
+        name = self.path.rsplit("/", 1)[-1]
+        return f"{name[:10]} {name[11:16].replace('-', ':')}" if name[10:11] == "T" else name

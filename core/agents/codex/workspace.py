@@ -4,23 +4,28 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Self
 
 from core.agents.codex import layout
+from core.agents.codex.earlier import move_out
 from core.agents.codex.format import (
     Bullet,
     BulletFormat,
     NoteFormat,
     checked_bullet,
 )
+from core.agents.codex.lease import consolidation_lease
 from core.formats.text import InputError
 from core.formats.whole_text import WholeText
 from core.ops import ChangeSet
 from core.ops.entries import add_entry
-from core.store.documents import AnyDocument, DocumentSet
+from core.store.document import Saved
+from core.store.documents import EDITED, AnyDocument, DocumentSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.merge import Resolution
 
 if TYPE_CHECKING:
     from core.agent import AnyAgent
@@ -33,13 +38,38 @@ class CodexWorkspace(DocumentSet):
 
         return AGENT
 
+    @classmethod
+    def open(cls, root: Path) -> Self:
+        """The Codex home at `root`, after moving an earlier MemDesk's folder out of memories/."""
+        move_out(Path(root))
+        return super().open(root)
+
+    def save_all(
+        self,
+        resolutions: Mapping[str, Mapping[str, Resolution]] | None = None,
+        *,
+        cause: str = EDITED,
+        op_id: str | None = None,
+    ) -> list[Saved[Any]]:
+        """As every workspace saves, refused while Codex's consolidation holds its lease."""
+        if self.modified:
+            until = consolidation_lease(self.root)
+            if until is not None:
+                why = layout.consolidating(self.root, until)
+                raise WorkspaceError(f"{why}; nothing was written", exit_code=EXIT_REFUSED)
+        return super().save_all(resolutions, cause=cause, op_id=op_id)
+
     def warm_up(self) -> None:
         with contextlib.suppress(InputError, WorkspaceError):  # its page says why
             self.summary()
 
     def folders(self) -> list[Path]:
-        found = [self.root, self.root / layout.NOTES]
+        found = [self.root / layout.MEMORIES, self.root / layout.NOTES]
         return [f for f in found if f.is_dir() and not f.is_symlink()]
+
+    def searched(self) -> list[str]:
+        """memories/ only: CODEX_HOME's sessions/ and logs are gigabytes of transcripts."""
+        return [layout.MEMORIES]
 
     def summary(self) -> AnyDocument:
         return self.open_document(layout.SUMMARY, BulletFormat(layout.SUMMARY))
@@ -72,6 +102,11 @@ class CodexWorkspace(DocumentSet):
         if bullet is None:
             raise WorkspaceError(f"{document.rel}: no memory {key}", exit_code=EXIT_REFUSED)
         return self.add_note(layout.FORGET + document.fmt.content(bullet))
+
+    def forget_request(self, text: str) -> ChangeSet:
+        """What "forget everywhere" adds: raw_memories.md and rollout_summaries/ still hold the
+        text and feed the next consolidation, which forgets it only when a note asks."""
+        return self.add_note(layout.FORGET + text)
 
     def add_note(self, text: str, now: datetime | None = None) -> ChangeSet:
         """A new ad-hoc note, the change Codex supports: the next consolidation applies it."""

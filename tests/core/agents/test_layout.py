@@ -29,7 +29,7 @@ def _copy(src: Path, tmp_path: Path) -> Path:
         (WORKSPACES / "picoclaw_hybrid_corrupt", "picoclaw"),
         (WORKSPACES / "pomelobot", "pomelobot"),
         (WORKSPACES / "openclaw", "openclaw"),
-        (FIXTURES / "codex" / "examples" / "basic" / "codex_home" / "memories", "codex"),
+        (FIXTURES / "codex" / "examples" / "basic" / "codex_home", "codex"),
     ],
 )
 def test_each_example_workspace_is_recognised(folder: Path, layout: str) -> None:

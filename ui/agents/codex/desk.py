@@ -21,6 +21,8 @@ from ui.sidebar_desk import Page, SidebarDesk
 from ui.tasks import TaskRunner
 from ui.untrusted import plain_label
 
+NEW_NOTE = "new-note.md"  # no name Codex accepts: never listed as a note, never written
+
 
 class RegeneratedView(QWidget):
     """raw_memories.md and rollout_summaries/: shown as saved, never edited."""
@@ -28,7 +30,8 @@ class RegeneratedView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.why = plain_label(name="regeneratedWhy", wrap=True)
-        self.why.setText(f"{layout.REGENERATED[:1].upper()}{layout.REGENERATED[1:]}.")
+        why = f"{layout.REGENERATED}. {layout.PRUNED}."
+        self.why.setText(why[:1].upper() + why[1:])
         self.files = QListWidget()
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
@@ -50,7 +53,7 @@ class RegeneratedView(QWidget):
             if data is not None:
                 self.paths.append((path.relative_to(ws.root).as_posix(), data))
         self.files.clear()
-        self.files.addItems([rel for rel, _ in self.paths])
+        self.files.addItems([rel.removeprefix(f"{layout.MEMORIES}/") for rel, _ in self.paths])
         if self.paths:
             self.files.setCurrentRow(0)
         else:
@@ -75,10 +78,18 @@ class CodexDesk(SidebarDesk[CodexWorkspace]):
         for page in (self.entries, self.regenerated):
             self.add_page_widget(page)
         self.entries.changed.connect(self.document_changed)
+        self.entries.changed.connect(self._show_new_note)
         self.entries.warn = _warnings
         self.entries.add_action(
             "Ask Codex to forget it (a note)", self._forget, lambda d: d.rel in layout.EDITABLE
         )
+
+    def _show_new_note(self, document: AnyDocument) -> None:
+        """A note Add (or forget) made is shown at once, before it is saved."""
+        listed = {f.rel for f in self.entries.files}
+        if self.current_page() == "notes" and _is_note(document.rel) and document.rel not in listed:
+            self.pages[self.sidebar.currentRow()].show()
+            self.entries.select_file(document.rel)
 
     def _forget(self, source: AnyDocument, key: str, _text: str) -> ChangeSet:
         ws: CodexWorkspace = self.workspace
@@ -120,22 +131,32 @@ class CodexDesk(SidebarDesk[CodexWorkspace]):
 
 
 def _summary(ws: CodexWorkspace) -> FileRef:
-    return FileRef(layout.SUMMARY, layout.SUMMARY, ws.summary)
+    return FileRef("memory_summary.md", layout.SUMMARY, ws.summary)
 
 
 def _handbook(ws: CodexWorkspace) -> FileRef:
-    return FileRef(layout.HANDBOOK, layout.HANDBOOK, ws.handbook)
+    return FileRef("MEMORY.md", layout.HANDBOOK, ws.handbook)
 
 
 def _notes(ws: CodexWorkspace) -> list[FileRef]:
-    refs = []
-    for path in reversed(layout.notes(ws.root)):  # newest first
-        rel = path.relative_to(ws.root).as_posix()
-        refs.append(FileRef(path.name, rel, partial(ws.note, rel)))
-    return refs
+    """The notes, newest first, those added and not saved yet included; none yet: a new one
+    to add the first to (Add names its file)."""
+    rels = {p.relative_to(ws.root).as_posix() for p in layout.notes(ws.root)}
+    rels |= {d.rel for d in ws.documents() if _is_note(d.rel) and d.entries()}
+    refs = [FileRef(rel.rsplit("/", 1)[1], rel, partial(ws.note, rel)) for rel in rels]
+    refs.sort(key=lambda ref: ref.label, reverse=True)
+    new = f"{layout.NOTES}/{NEW_NOTE}"
+    return refs or [FileRef("New note", new, partial(ws.note, new))]
+
+
+def _is_note(rel: str) -> bool:
+    folder, _, name = rel.rpartition("/")
+    return folder == layout.NOTES and bool(layout.NOTE_NAME.fullmatch(name))
 
 
 def _warnings(source: AnyDocument) -> list[str]:
+    if _is_note(source.rel) or source.rel.endswith(f"/{NEW_NOTE}"):
+        return [f"{layout.NOTE_KEPT[:1].upper()}{layout.NOTE_KEPT[1:]}"]
     if source.rel not in layout.EDITABLE:
         return []
     found = [layout.REWRITTEN]
@@ -143,8 +164,8 @@ def _warnings(source: AnyDocument) -> list[str]:
     if source.rel == layout.SUMMARY and text.strip():
         if text.removeprefix("\ufeff").split("\n", 1)[0].rstrip("\r") != "v1":
             found.append(layout.NOT_V1)
-        if layout.summary_cut(text).truncated:
-            found.append(f"only the first {layout.SUMMARY_TOKENS} tokens reach the model")
+        if layout.summary_cut(text.encode("utf-8")).truncated:
+            found.append(layout.CUT)
     return found
 
 
