@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -233,3 +234,23 @@ def oldest_demo_backup(workspace: Path) -> str:
     names = sorted(p.name for p in (workspace / ".memdesk" / "backups").glob("*_MEMORY.md"))
     assert names, f"no backup in {workspace}"
     return f".memdesk/backups/{names[0]}"
+
+
+STALE_WRITE = "0ddba11a"  # stage_a_stale_write's id
+
+
+def stage_a_stale_write(home: Path) -> str:
+    """Stage, as Hermes stages one (spec/hermes.md 6.3), a remove of text no entry of the demo
+    holds, after every other demo write: the agent's approve refuses it."""
+    record = {
+        "id": STALE_WRITE,
+        "subsystem": "memory",
+        "action": "remove",
+        "summary": "remove from memory: Jenkins",
+        "origin": "background_review",
+        "created_at": max(p.stat().st_mtime for p in (home / "pending/memory").iterdir()) + 3600,
+        "payload": {"action": "remove", "target": "memory", "content": None, "old_text": "Jenkins"},
+    }
+    path = home / "pending/memory" / f"{STALE_WRITE}.json"
+    path.write_text(json.dumps(record, indent=2, ensure_ascii=False), encoding="utf-8")
+    return STALE_WRITE

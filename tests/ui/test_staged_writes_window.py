@@ -13,23 +13,24 @@ from pytestqt.qtbot import QtBot
 
 from app.cli import main
 from core.agents.hermes.workspace import HermesWorkspace
+from tests.helpers import STALE_WRITE as STALE
+from tests.helpers import stage_a_stale_write
 from ui.main_window import MainWindow
 from ui.sidebar_desk import SidebarDesk
 from ui.staged_view import StagedView
-
-STALE = "c02e6f19"
 
 
 def _staged(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> tuple[Path, StagedView]:
     root = tmp_path / "hermes"
     assert main(["demo", str(root), "--layout", "hermes"]) == 0
+    stage_a_stale_write(root)
     window.open_workspace(root)
     qtbot.waitUntil(lambda: isinstance(window.ws, HermesWorkspace), timeout=10_000)
     desk = window.desk
     assert isinstance(desk, SidebarDesk)
     desk.select_page("review")
     view = desk.review_view.staged
-    qtbot.waitUntil(lambda: len(view.writes) == 3, timeout=10_000)
+    qtbot.waitUntil(lambda: len(view.writes) == 4, timeout=10_000)
     return root, view
 
 
@@ -44,10 +45,12 @@ def test_the_review_page_shows_each_staged_write_with_its_change_and_warnings(
     desk = window.desk
     assert isinstance(desk, SidebarDesk)
     assert desk.review_view.tabs.currentWidget() is view
-    assert desk.review_view.title().startswith("Review queue (3, oldest")
-    view.list.setCurrentRow(1)
-    assert "+ Name: Lin. Staff engineer, works mostly in Go now." in view.detail.toPlainText()
+    assert desk.review_view.title().startswith("Review queue (4, oldest")
+    view.list.setCurrentRow(0)
+    assert "USER.md changed after this write was staged" in view.warnings.text()
     view.list.setCurrentRow(2)
+    assert "+ Name: Lin. Staff engineer, works mostly in Go now." in view.detail.toPlainText()
+    view.list.setCurrentRow(3)
     assert "'Jenkins' matches no entry of MEMORY.md now" in view.warnings.text()
     assert "Approval gate: on (memory.write_approval: true" in view.gate_label.text()
 
@@ -64,18 +67,18 @@ def test_approve_all_refused_whole_then_approve_reject_and_the_gate(
     _settled(qtbot, window)
     assert any(f"{STALE}: No entry matched 'Jenkins'" in f for f in failures)
     assert (root / "memories/USER.md").read_bytes() == before
-    assert len(view.writes) == 3
+    assert len(view.writes) == 4
 
-    view.list.setCurrentRow(1)
+    view.list.setCurrentRow(2)
     view.approve_button.click()
     _settled(qtbot, window)
-    qtbot.waitUntil(lambda: len(view.writes) == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: len(view.writes) == 3, timeout=10_000)
     assert "Staff engineer" in (root / "memories/USER.md").read_text("utf-8")
 
     view.list.setCurrentRow([w.id for w in view.writes].index(STALE))
     view.reject_button.click()
     _settled(qtbot, window)
-    qtbot.waitUntil(lambda: [w.id for w in view.writes] == ["3f9a1c2e"], timeout=10_000)
+    qtbot.waitUntil(lambda: [w.id for w in view.writes] == ["c02e6f19", "3f9a1c2e"], timeout=10_000)
 
     view.gate_button.click()
     _settled(qtbot, window)
@@ -92,4 +95,4 @@ def test_a_write_the_agent_stages_while_the_page_is_open_appears(
     (root / "pending/memory/0badf00d.json").write_text(
         record.replace("3f9a1c2e", "0badf00d"), encoding="utf-8"
     )
-    qtbot.waitUntil(lambda: len(view.writes) == 4, timeout=10_000)
+    qtbot.waitUntil(lambda: len(view.writes) == 5, timeout=10_000)

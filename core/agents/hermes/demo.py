@@ -4,7 +4,7 @@ memories/MEMORY.md and USER.md hold English and Chinese entries in the agent's e
 character limits, and a named profile `work` with its own MEMORY.md; beside MEMORY.md, the copy
 the agent's drift guard left the day before, when notes pasted by hand made it refuse a write.
 `memory.write_approval` is on and three writes wait for approval in `pending/memory/` as the agent
-stages them (one of them a remove whose text no entry holds any more: Hermes would refuse it).
+stages them (one staged before USER.md last changed: approving it would overwrite that change).
 Deterministic: the same arguments write the same bytes."""
 
 from __future__ import annotations
@@ -84,11 +84,19 @@ _STAGED: Final = (
         "id": "c02e6f19",
         "subsystem": "memory",
         "action": "remove",
-        "summary": "remove from memory: Jenkins",
+        "summary": "remove from user profile: 晚上十点以后",
         "origin": "background_review",
-        "payload": {"action": "remove", "target": "memory", "content": None, "old_text": "Jenkins"},
+        "payload": {
+            "action": "remove",
+            "target": "user",
+            "content": None,
+            "old_text": "晚上十点以后",
+        },
     },
 )
+# Hours after the files were written that each write was staged: the last one the evening
+# before, so USER.md has changed since (approving it overwrites whatever was edited there).
+_STAGED_AFTER: Final = (1, 2, -14)
 
 
 def write_demo(
@@ -98,12 +106,12 @@ def write_demo(
     count = entry_count(entries, DEFAULT_ENTRIES)
     chosen = _memories(count, Random(seed))
     day = today or date(2026, 11, 1)
-    at = datetime.combine(day, time(9, 0))
+    at = datetime.combine(day, time(9, 0), tzinfo=UTC)
     memory = _write(target / "memories/MEMORY.md", chosen, at)
     _write(target / "memories/USER.md", list(_USER), at)
     _write(target / "profiles/work/memories/MEMORY.md", list(_WORK), at)
     put(target / "config.yaml", "memory:\n  write_approval: true\n", at)
-    for hours, record in enumerate(_STAGED, start=1):
+    for hours, record in zip(_STAGED_AFTER, _STAGED, strict=True):
         staged = at + timedelta(hours=hours)
         text = json.dumps(record | {"created_at": staged.timestamp()}, indent=2, ensure_ascii=False)
         put(target / "pending/memory" / f"{record['id']}.json", text, staged)
