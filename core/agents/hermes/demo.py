@@ -16,8 +16,8 @@ from random import Random
 from typing import Final
 
 from core.agent import DemoResult
+from core.agents.hermes.config import LIMITS
 from core.agents.hermes.format import DELIMITER
-from core.agents.hermes.workspace import LIMITS
 from core.demo import check_target, entry_count, put
 
 DEFAULT_ENTRIES: Final = 12

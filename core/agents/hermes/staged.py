@@ -23,21 +23,17 @@ from core.agents.hermes.config import (
     GATE_KEY,
     TURNS_ON,
     ConfigShapeError,
-    char_limit,
+    config_of,
     gate_is_on,
-    read_memory_config,
     with_gate,
 )
 from core.agents.hermes.format import agent_entries
 from core.agents.hermes.pending import PendingWrite, pending_writes
-from core.agents.hermes.workspace import LIMITS, HermesWorkspace
+from core.agents.hermes.workspace import HermesWorkspace, MemoryFileRef, char_limit
 from core.capabilities import StagedGate, StagedRefused, StagedWrite
 from core.formats.text import InputError
 from core.ops import ChangeSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
-from core.store.files import read_or_none
-
-_LIMIT_KEYS = {"MEMORY.md": "memory_char_limit", "USER.md": "user_char_limit"}
 
 
 def staged(ws: HermesWorkspace) -> list[StagedWrite]:
@@ -80,9 +76,8 @@ def reject(ws: HermesWorkspace, ids: Sequence[str]) -> list[ChangeSet]:
 
 def gate(path: Path) -> StagedGate:
     """`memory.write_approval` as Hermes reads it on every write (spec 6.1)."""
-    text = _config_text(path, "")
     try:
-        config = read_memory_config(text)
+        config = config_of(path, "")
     except ConfigShapeError as exc:
         why = f"MemDesk cannot read the memory section of {CONFIG} ({exc}): Hermes decides"
         return StagedGate(None, GATE_KEY, "", CONFIG, TURNS_ON, (why,))
@@ -212,22 +207,7 @@ def _text_now(ws: HermesWorkspace, rel: str) -> str | None:
 
 
 def _limit(root: Path, write: PendingWrite) -> int:
-    name = target_file(write.payload)
-    home = write.memories.removesuffix("memories")
-    try:
-        config = read_memory_config(_config_text(root, home))
-    except ConfigShapeError:
-        return LIMITS[name]
-    return char_limit(config, _LIMIT_KEYS[name], LIMITS[name])
-
-
-def _config_text(root: Path, home: str) -> str | None:
-    """The `config.yaml` of the home `home` (workspace-relative, "" for the workspace's own)."""
-    try:
-        data = read_or_none(root / home / CONFIG, root=root)
-    except (WorkspaceError, InputError):
-        return None
-    return None if data is None else data.decode("utf-8", "replace")
+    return char_limit(root, MemoryFileRef(write.profile, _file(write)))
 
 
 def _shown_value(value: object) -> str:
