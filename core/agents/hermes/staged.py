@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from core.agents.hermes.approval import matching, replay, target_file
+from core.agents.hermes.approval import replay, target_file
 from core.agents.hermes.config import (
     CONFIG,
     GATE_KEY,
@@ -27,7 +27,7 @@ from core.agents.hermes.config import (
     gate_is_on,
     with_gate,
 )
-from core.agents.hermes.format import agent_entries
+from core.agents.hermes.format import agent_entries, matching
 from core.agents.hermes.pending import PendingWrite, pending_writes
 from core.agents.hermes.workspace import HermesWorkspace, MemoryFileRef, char_limit
 from core.capabilities import StagedGate, StagedRefused, StagedWrite
