@@ -225,15 +225,21 @@ class Hermes(
 
         return staged.reject(ws, ids)
 
-    def gate(self, path: Path) -> StagedGate:
+    def gate(self, path: Path, profile: str | None = None) -> StagedGate:
         from core.agents.hermes import staged
 
-        return staged.gate(path)
+        return staged.gate(path, profile)
 
-    def set_gate(self, ws: HermesWorkspace, on: bool) -> ChangeSet:
+    def set_gate(self, ws: HermesWorkspace, on: bool, profile: str | None = None) -> ChangeSet:
         from core.agents.hermes import staged
 
-        return staged.set_gate(ws, on)
+        return staged.set_gate(ws, on, profile)
+
+    def gate_profiles(self, path: Path) -> list[str]:
+        """Each named profile: its own config.yaml holds its own gate (HERMES_HOME per profile)."""
+        from core.agents.hermes.workspace import profiles
+
+        return [name for name, _ in profiles(path)[1:]]
 
     def context(
         self,

@@ -29,7 +29,7 @@ from core.agents.hermes.config import (
 )
 from core.agents.hermes.format import agent_entries, matching
 from core.agents.hermes.pending import PendingWrite, pending_writes
-from core.agents.hermes.workspace import HermesWorkspace, MemoryFileRef, char_limit
+from core.agents.hermes.workspace import HermesWorkspace, MemoryFileRef, char_limit, profiles
 from core.capabilities import StagedGate, StagedRefused, StagedWrite
 from core.formats.text import InputError
 from core.ops import ChangeSet
@@ -74,13 +74,15 @@ def reject(ws: HermesWorkspace, ids: Sequence[str]) -> list[ChangeSet]:
     return [ChangeSet(ws.text_file(w.rel), label, remove=True) for w in chosen]
 
 
-def gate(path: Path) -> StagedGate:
-    """`memory.write_approval` as Hermes reads it on every write (spec 6.1)."""
+def gate(path: Path, profile: str | None = None) -> StagedGate:
+    """`memory.write_approval` of the profile's own config.yaml, as Hermes reads it on every
+    write (spec 6.1)."""
+    config_file = f"{_home(path, profile)}{CONFIG}"
     try:
-        config = config_of(path, "")
+        config = config_of(path, _home(path, profile))
     except ConfigShapeError as exc:
-        why = f"MemDesk cannot read the memory section of {CONFIG} ({exc}): Hermes decides"
-        return StagedGate(None, GATE_KEY, "", CONFIG, TURNS_ON, (why,))
+        why = f"MemDesk cannot read the memory section of {config_file} ({exc}): Hermes decides"
+        return StagedGate(None, GATE_KEY, "", config_file, TURNS_ON, (why,))
     value = config.get("write_approval")
     notes = []
     if "write_mode" in config.values:
@@ -92,22 +94,35 @@ def gate(path: Path) -> StagedGate:
     if isinstance(value, int) and not isinstance(value, bool):
         notes.append(f"write_approval: {value} is a number, which Hermes reads as off: write true")
     shown = "" if "write_approval" not in config.values else _shown_value(value)
-    return StagedGate(gate_is_on(value), GATE_KEY, shown, CONFIG, TURNS_ON, tuple(notes))
+    return StagedGate(gate_is_on(value), GATE_KEY, shown, config_file, TURNS_ON, tuple(notes))
 
 
-def set_gate(ws: HermesWorkspace, on: bool) -> ChangeSet:
-    """`config.yaml` with the gate's one line changed (or added); nothing else in it."""
-    document = ws.text_file(CONFIG)
+def set_gate(ws: HermesWorkspace, on: bool, profile: str | None = None) -> ChangeSet:
+    """The profile's `config.yaml` with the gate's one line changed (or added); nothing else."""
+    document = ws.text_file(f"{_home(ws.root, profile)}{CONFIG}")
     now = document.text() if document.exists else None
     try:
         text = with_gate(now, on)
     except ConfigShapeError as exc:
         raise WorkspaceError(
-            f"{ws.root / CONFIG}: MemDesk cannot change {GATE_KEY} without risking the rest "
-            f"of the file ({exc}); run `hermes config set {GATE_KEY} {str(on).lower()}`",
+            f"{ws.root / document.rel}: MemDesk cannot change {GATE_KEY} without risking the "
+            f"rest of the file ({exc}); run `hermes config set {GATE_KEY} {str(on).lower()}`",
             exit_code=EXIT_REFUSED,
         ) from None
     return ChangeSet(document, f"Approval gate {'on' if on else 'off'}", text=text, base=now)
+
+
+def _home(root: Path, profile: str | None) -> str:
+    """The home of `profile` relative to the workspace ("" for its own, None or "default")."""
+    if profile in (None, "default"):
+        return ""
+    known = [name for name, _ in profiles(root)]
+    if profile not in known:
+        raise WorkspaceError(
+            f"{root}: no Hermes profile '{profile}' (profiles: {', '.join(known)})",
+            exit_code=EXIT_REFUSED,
+        )
+    return f"profiles/{profile}/"
 
 
 # -- one staged write as the queue shows it ---------------------------------------------------
