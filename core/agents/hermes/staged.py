@@ -29,7 +29,7 @@ from core.agents.hermes.config import (
 )
 from core.agents.hermes.format import agent_entries, matching
 from core.agents.hermes.pending import PendingWrite, pending_writes
-from core.agents.hermes.workspace import HermesWorkspace, MemoryFileRef, char_limit, profiles
+from core.agents.hermes.workspace import HermesWorkspace, MemoryFileRef, char_limit, profile_home
 from core.capabilities import StagedGate, StagedRefused, StagedWrite
 from core.formats.text import InputError
 from core.ops import ChangeSet
@@ -77,9 +77,10 @@ def reject(ws: HermesWorkspace, ids: Sequence[str]) -> list[ChangeSet]:
 def gate(path: Path, profile: str | None = None) -> StagedGate:
     """`memory.write_approval` of the profile's own config.yaml, as Hermes reads it on every
     write (spec 6.1)."""
-    config_file = f"{_home(path, profile)}{CONFIG}"
+    home = profile_home(path, profile)
+    config_file = f"{home}{CONFIG}"
     try:
-        config = config_of(path, _home(path, profile))
+        config = config_of(path, home)
     except ConfigShapeError as exc:
         why = f"MemDesk cannot read the memory section of {config_file} ({exc}): Hermes decides"
         return StagedGate(None, GATE_KEY, "", config_file, TURNS_ON, (why,))
@@ -99,7 +100,7 @@ def gate(path: Path, profile: str | None = None) -> StagedGate:
 
 def set_gate(ws: HermesWorkspace, on: bool, profile: str | None = None) -> ChangeSet:
     """The profile's `config.yaml` with the gate's one line changed (or added); nothing else."""
-    document = ws.text_file(f"{_home(ws.root, profile)}{CONFIG}")
+    document = ws.text_file(f"{profile_home(ws.root, profile)}{CONFIG}")
     now = document.text() if document.exists else None
     try:
         text = with_gate(now, on)
@@ -110,19 +111,6 @@ def set_gate(ws: HermesWorkspace, on: bool, profile: str | None = None) -> Chang
             exit_code=EXIT_REFUSED,
         ) from None
     return ChangeSet(document, f"Approval gate {'on' if on else 'off'}", text=text, base=now)
-
-
-def _home(root: Path, profile: str | None) -> str:
-    """The home of `profile` relative to the workspace ("" for its own, None or "default")."""
-    if profile in (None, "default"):
-        return ""
-    known = [name for name, _ in profiles(root)]
-    if profile not in known:
-        raise WorkspaceError(
-            f"{root}: no Hermes profile '{profile}' (profiles: {', '.join(known)})",
-            exit_code=EXIT_REFUSED,
-        )
-    return f"profiles/{profile}/"
 
 
 # -- one staged write as the queue shows it ---------------------------------------------------

@@ -23,7 +23,7 @@ from core.store.backups_view import BackupFile
 from core.store.commit import Target
 from core.store.document import Document
 from core.store.documents import AnyDocument, DocumentSet
-from core.store.errors import WorkspaceError
+from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import list_folder
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ class MemoryFileRef:
     @property
     def home(self) -> str:
         """The profile's home relative to the Hermes home ("" for the default profile)."""
-        return "" if self.profile == "default" else f"profiles/{self.profile}"
+        return _home_of(self.profile)
 
     @property
     def section(self) -> str:
@@ -83,6 +83,22 @@ def drift_backups(root: Path, ref: MemoryFileRef, fmt: MemoryFileFormat) -> list
                         BackupFile(path, rel, ref.rel, at, "name", "agent", st.st_size, fmt, root)
                     )
     return found
+
+
+def profile_home(root: Path, profile: str | None) -> str:
+    """The home of `profile` relative to the Hermes home ("" for the default profile or None);
+    WorkspaceError naming the profiles when there is no such profile."""
+    known = [name for name, _ in profiles(root)]
+    if (profile or "default") not in known:
+        raise WorkspaceError(
+            f"{root}: no Hermes profile '{profile}' (profiles: {', '.join(known)})",
+            exit_code=EXIT_REFUSED,
+        )
+    return _home_of(profile or "default")
+
+
+def _home_of(profile: str) -> str:
+    return "" if profile == "default" else f"profiles/{profile}/"
 
 
 def profiles(root: Path) -> list[tuple[str, str]]:
