@@ -33,7 +33,7 @@ from core.review.staged import (
 from core.store.errors import WorkspaceError
 from ui.theme import error_style
 from ui.untrusted import plain_label
-from ui.versions_box import button, button_row
+from ui.versions_box import button, button_row, stacked
 
 if TYPE_CHECKING:
     from core.session import AnySession
@@ -78,14 +78,9 @@ class StagedView(QWidget):
         top.addWidget(self.gate_label, 1)
         top.addWidget(self.gate_profile)
         top.addWidget(self.gate_button)
-        right = QWidget()
-        column = QVBoxLayout(right)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.warnings)
-        column.addWidget(self.detail, 1)
         split = QSplitter()
         split.addWidget(self.list)
-        split.addWidget(right)
+        split.addWidget(stacked(self.warnings, (self.detail, 1)))
         split.setSizes([300, 600])
         actions = button_row(self.approve_button, self.reject_button, self.approve_all_button)
         layout = QVBoxLayout(self)
