@@ -320,8 +320,14 @@ class StagedWrites(Capability, ABC, Generic[W]):
         """Their records removed, as the agent's own reject does."""
 
     @abstractmethod
-    def gate(self, path: Path) -> StagedGate: ...
+    def gate(self, path: Path, profile: str | None = None) -> StagedGate:
+        """The gate of the workspace's own home, or of the agent's named `profile` (which has
+        its own config)."""
 
     @abstractmethod
-    def set_gate(self, ws: W, on: bool) -> ChangeSet:
-        """The gate switched in the agent's config, nothing else in it changed."""
+    def set_gate(self, ws: W, on: bool, profile: str | None = None) -> ChangeSet:
+        """The gate switched in the agent's config (`profile`'s own), nothing else changed."""
+
+    def gate_profiles(self, path: Path) -> list[str]:
+        """The named profiles that have a gate of their own besides the home's."""
+        return []

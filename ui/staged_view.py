@@ -1,7 +1,7 @@
 """The writes an agent's own approval gate staged (capability `StagedWrites`), a tab of the
 review queue: each with its origin, age and summary, the change it would make to its file as the
 file is now, and its warnings; approve, reject, approve all (all or nothing); and the gate itself,
-shown and switched. Every decision writes at once, through `write_requested` (the desk's
+shown and switched (a named profile's own, chosen beside it). Every decision writes at once, through `write_requested` (the desk's
 `write_now`), so it is backed up and undone from Activity like any other."""
 
 from __future__ import annotations
@@ -12,20 +12,28 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QListWidget,
     QPlainTextEdit,
-    QPushButton,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
 from core.capabilities import StagedGate, StagedRefused, StagedWrite, StagedWrites
-from core.review.staged import approve_staged, gate, reject_staged, set_gate, staged_writes
+from core.review.staged import (
+    approve_staged,
+    gate,
+    gate_profiles,
+    reject_staged,
+    set_gate,
+    staged_writes,
+)
 from core.store.errors import WorkspaceError
 from ui.theme import error_style
 from ui.untrusted import plain_label
+from ui.versions_box import button, button_row, stacked
 
 if TYPE_CHECKING:
     from core.session import AnySession
@@ -42,7 +50,11 @@ class StagedView(QWidget):
         self.writes: list[StagedWrite] = []
         self.gate_state: StagedGate | None = None
         self.gate_label = plain_label(name="stagedGate", wrap=True)
-        self.gate_button = _button("", "stagedGateSwitch", self.switch_gate)
+        self.gate_button = button("", "stagedGateSwitch", self.switch_gate)
+        self.gate_profile = QComboBox()  # whose gate: the home's own or a named profile's
+        self.gate_profile.setObjectName("stagedGateProfile")
+        self.gate_profile.setToolTip("Each Hermes profile has its own config.yaml and gate")
+        self.gate_profile.currentIndexChanged.connect(lambda _index: self._read_gate())
         self.list = QListWidget()
         self.list.setObjectName("stagedList")
         self.list.setWordWrap(True)
@@ -56,28 +68,21 @@ class StagedView(QWidget):
         self.detail.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.warnings = plain_label(name="stagedWarnings", wrap=True)
         self.warnings.setStyleSheet(error_style())
-        self.approve_button = _button("Approve", "stagedApprove", self.approve_current)
-        self.reject_button = _button("Reject", "stagedReject", self.reject_current)
-        self.approve_all_button = _button("Approve all", "stagedApproveAll", self.approve_all)
+        self.approve_button = button("Approve", "stagedApprove", self.approve_current)
+        self.reject_button = button("Reject", "stagedReject", self.reject_current)
+        self.approve_all_button = button("Approve all", "stagedApproveAll", self.approve_all)
         self._build()
 
     def _build(self) -> None:
         top = QHBoxLayout()
         top.addWidget(self.gate_label, 1)
+        top.addWidget(self.gate_profile)
         top.addWidget(self.gate_button)
-        right = QWidget()
-        column = QVBoxLayout(right)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.warnings)
-        column.addWidget(self.detail, 1)
         split = QSplitter()
         split.addWidget(self.list)
-        split.addWidget(right)
+        split.addWidget(stacked(self.warnings, (self.detail, 1)))
         split.setSizes([300, 600])
-        actions = QHBoxLayout()
-        actions.addStretch(1)
-        for button in (self.approve_button, self.reject_button, self.approve_all_button):
-            actions.addWidget(button)
+        actions = button_row(self.approve_button, self.reject_button, self.approve_all_button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(split, 1)
@@ -99,10 +104,11 @@ class StagedView(QWidget):
         try:
             staging = session is not None and self.applies(session)
             self.writes = staged_writes(session) if session is not None and staging else []
-            self.gate_state = gate(session) if session is not None and staging else None
+            self._fill_profiles(gate_profiles(session) if session is not None else [])
         except WorkspaceError as exc:
-            self.writes, self.gate_state = [], None
+            self.writes = []
             self.failed.emit(str(exc))
+        self._read_gate()
         self.list.clear()
         for w in self.writes:
             mark = " ⚠" if w.failure or w.warnings else ""
@@ -110,15 +116,42 @@ class StagedView(QWidget):
         ids = [w.id for w in self.writes]
         row = ids.index(current.id) if current is not None and current.id in ids else 0
         self.list.setCurrentRow(row if self.writes else -1)
-        self._fill_gate()
         self._fill_detail()
-        for button in (self.approve_button, self.reject_button, self.approve_all_button):
-            button.setEnabled(bool(self.writes))
+        for decide in (self.approve_button, self.reject_button, self.approve_all_button):
+            decide.setEnabled(bool(self.writes))
         self.changed.emit()
 
     def current(self) -> StagedWrite | None:
         row = self.list.currentRow()
         return self.writes[row] if 0 <= row < len(self.writes) else None
+
+    def profile(self) -> str | None:
+        """The profile whose gate is shown (None: the home's own)."""
+        data = self.gate_profile.currentData()
+        return data if isinstance(data, str) else None
+
+    def _fill_profiles(self, named: list[str]) -> None:
+        chosen = self.profile()
+        self.gate_profile.blockSignals(True)
+        self.gate_profile.clear()
+        self.gate_profile.addItem("default profile", None)
+        for name in named:
+            self.gate_profile.addItem(f"profile {name}", name)
+        self.gate_profile.setCurrentIndex(max(self.gate_profile.findData(chosen), 0))
+        self.gate_profile.blockSignals(False)
+        self.gate_profile.setVisible(bool(named))
+
+    def _read_gate(self) -> None:
+        session = self.session
+        try:
+            staging = session is not None and self.applies(session)
+            self.gate_state = (
+                gate(session, self.profile()) if session is not None and staging else None
+            )
+        except WorkspaceError as exc:
+            self.gate_state = None
+            self.failed.emit(str(exc))
+        self._fill_gate()
 
     def _fill_gate(self) -> None:
         shown = self.gate_state
@@ -177,8 +210,9 @@ class StagedView(QWidget):
     def switch_gate(self) -> None:
         shown = self.gate_state
         if shown is not None:
-            on = not shown.on
-            self._decide(lambda s: set_gate(s, on), f"Approval gate {'on' if on else 'off'}")
+            on, profile = not shown.on, self.profile()
+            said = f"Approval gate {'on' if on else 'off'} ({shown.file})"
+            self._decide(lambda s: set_gate(s, on, profile), said)
 
     def _decide(self, work: Callable[[AnySession], Any], message: str) -> None:
         session = self.session
@@ -205,10 +239,3 @@ def _shown(write: StagedWrite) -> str:
 def _one_line(text: str, width: int = 100) -> str:
     line = " ".join(text.split())
     return line if len(line) <= width else line[: width - 1] + "…"
-
-
-def _button(text: str, name: str, slot: Callable[[], object]) -> QPushButton:
-    button = QPushButton(text)
-    button.setObjectName(name)
-    button.clicked.connect(lambda _checked=False: slot())
-    return button

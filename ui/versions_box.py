@@ -25,7 +25,7 @@ from core.formats.strict_json import dump_json
 from ui.tables import read_only_table
 from ui.untrusted import literal_html, plain_label
 
-__all__ = ["Version", "VersionsBox", "Words", "button", "button_row", "differences_of"]
+__all__ = ["Version", "VersionsBox", "Words", "button", "button_row", "differences_of", "stacked"]
 
 NOT_SET = "(not set)"
 VERSION_HEADERS = ("Saved", "File", "Holds")
@@ -199,6 +199,21 @@ def button(text: str, name: str, slot: Callable[[], object]) -> QPushButton:
     made.setObjectName(name)
     made.clicked.connect(lambda _checked=False: slot())
     return made
+
+
+def stacked(*parts: QWidget | QHBoxLayout | tuple[QWidget, int]) -> QWidget:
+    """A widget stacking `parts` top to bottom without margins ((widget, stretch) for a stretch)."""
+    box = QWidget()
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    for part in parts:
+        if isinstance(part, tuple):
+            layout.addWidget(part[0], part[1])
+        elif isinstance(part, QHBoxLayout):
+            layout.addLayout(part)
+        else:
+            layout.addWidget(part)
+    return box
 
 
 def button_row(*buttons: QPushButton) -> QHBoxLayout:

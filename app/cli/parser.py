@@ -349,6 +349,12 @@ def build_parser() -> argparse.ArgumentParser:
         profile=False,
     )
     gate.add_argument("state", nargs="?", choices=["on", "off"], default=None)
+    gate.add_argument(
+        "--profile",
+        default=None,
+        help="Hermes: the named profile whose own gate (profiles/NAME/config.yaml) is shown or "
+        "switched (default: the home's own)",
+    )
     gate.set_defaults(handler=cmd_gate)
 
     bench = sub.add_parser("bench", help="performance figures beside their baselines (SPEC 8)")

@@ -257,7 +257,10 @@ def cmd_gate(args: argparse.Namespace) -> int:
     from core.review.staged import gate, set_gate
 
     with open_session(args) as session:
-        shown = gate(session) if args.state is None else set_gate(session, args.state == "on")
+        if args.state is None:
+            shown = gate(session, args.profile)
+        else:
+            shown = set_gate(session, args.state == "on", args.profile)
     if args.json:
         print_json(shown.to_json())
         return EXIT_OK

@@ -1,7 +1,7 @@
 """The few YAML shapes agents' small files use, read without a YAML library: `key: value`
-lines and one level of indented keys under a key with no value (a topic file's frontmatter,
-`memory:` in Hermes' config.yaml). Other lines are skipped; nothing is ever written back from
-what is read here."""
+lines and one level of indented keys under a key with no value (a topic file's frontmatter).
+Other lines are skipped; nothing is ever written back from what is read here. Hermes'
+config.yaml has its own reader, which also edits it (core/agents/hermes/config.py)."""
 
 from __future__ import annotations
 

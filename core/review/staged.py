@@ -19,7 +19,15 @@ from core.ops import ChangeSet, all_or_nothing
 from core.session import AnySession
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
-__all__ = ["StagedDecided", "approve_staged", "gate", "reject_staged", "set_gate", "staged_writes"]
+__all__ = [
+    "StagedDecided",
+    "approve_staged",
+    "gate",
+    "gate_profiles",
+    "reject_staged",
+    "set_gate",
+    "staged_writes",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,15 +62,23 @@ def reject_staged(session: AnySession, ids: Sequence[str] | None = None) -> Stag
     return StagedDecided(chosen, _write(session, sets, f"review: rejected {_names(chosen)}"))
 
 
-def gate(session: AnySession) -> StagedGate:
-    return _staging(session).gate(session.root)
+def gate(session: AnySession, profile: str | None = None) -> StagedGate:
+    """The gate of the workspace's own home, or of the agent's named `profile`."""
+    return _staging(session).gate(session.root, profile)
 
 
-def set_gate(session: AnySession, on: bool) -> StagedGate:
-    """Switch the agent's gate in its config, written through the guarded commit."""
-    changeset = _staging(session).set_gate(_ready(session), on)
+def gate_profiles(session: AnySession) -> list[str]:
+    """The named profiles with a gate of their own ([] for an agent without a gate)."""
+    if not isinstance(session.agent, StagedWrites):
+        return []
+    return _staging(session).gate_profiles(session.root)
+
+
+def set_gate(session: AnySession, on: bool, profile: str | None = None) -> StagedGate:
+    """Switch the agent's gate in its config (`profile`'s own), through the guarded commit."""
+    changeset = _staging(session).set_gate(_ready(session), on, profile)
     _write(session, [changeset], f"approval gate {'on' if on else 'off'}")
-    return gate(session)
+    return gate(session, profile)
 
 
 def _staging(session: AnySession) -> StagedWrites[Any]:

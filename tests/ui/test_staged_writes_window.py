@@ -96,3 +96,33 @@ def test_a_write_the_agent_stages_while_the_page_is_open_appears(
         record.replace("3f9a1c2e", "0badf00d"), encoding="utf-8"
     )
     qtbot.waitUntil(lambda: len(view.writes) == 5, timeout=10_000)
+
+
+def test_a_named_profiles_own_gate_is_chosen_shown_and_switched(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Tried as a Hermes user would: profile work stages by its own config.yaml, but the page
+    showed and switched only the default home's gate."""
+    root = tmp_path / "hermes"
+    for memories in (root / "memories", root / "profiles/work/memories"):
+        memories.mkdir(parents=True)
+        (memories / "MEMORY.md").write_text("a fact", encoding="utf-8")
+    (root / "config.yaml").write_text("memory:\n  write_approval: false\n", encoding="utf-8")
+    work = root / "profiles/work/config.yaml"
+    work.write_text("memory:\n  write_approval: true\n", encoding="utf-8")
+    window.open_workspace(root)
+    qtbot.waitUntil(lambda: isinstance(window.ws, HermesWorkspace), timeout=10_000)
+    desk = window.desk
+    assert isinstance(desk, SidebarDesk)
+    desk.select_page("review")
+    view = desk.review_view.staged
+    qtbot.waitUntil(lambda: view.gate_state is not None, timeout=10_000)
+    assert not view.gate_profile.isHidden()
+    view.gate_profile.setCurrentIndex(view.gate_profile.findData("work"))
+    assert "on (memory.write_approval: true in profiles/work/config.yaml" in view.gate_label.text()
+    view.gate_button.click()
+    _settled(qtbot, window)
+    qtbot.waitUntil(lambda: view.gate_state is not None and view.gate_state.on is False)
+    assert work.read_text("utf-8") == "memory:\n  write_approval: false\n"
+    assert (root / "config.yaml").read_text("utf-8") == "memory:\n  write_approval: false\n"
+    assert view.profile() == "work"

@@ -33,7 +33,7 @@ from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
 from core.store.backups_view import BackupFile, find_backups, own_backups
-from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.errors import WorkspaceError
 from core.store.files import read_or_none
 
 if TYPE_CHECKING:
@@ -225,15 +225,21 @@ class Hermes(
 
         return staged.reject(ws, ids)
 
-    def gate(self, path: Path) -> StagedGate:
+    def gate(self, path: Path, profile: str | None = None) -> StagedGate:
         from core.agents.hermes import staged
 
-        return staged.gate(path)
+        return staged.gate(path, profile)
 
-    def set_gate(self, ws: HermesWorkspace, on: bool) -> ChangeSet:
+    def set_gate(self, ws: HermesWorkspace, on: bool, profile: str | None = None) -> ChangeSet:
         from core.agents.hermes import staged
 
-        return staged.set_gate(ws, on)
+        return staged.set_gate(ws, on, profile)
+
+    def gate_profiles(self, path: Path) -> list[str]:
+        """Each named profile: its own config.yaml holds its own gate (HERMES_HOME per profile)."""
+        from core.agents.hermes.workspace import profiles
+
+        return [name for name, _ in profiles(path)[1:]]
 
     def context(
         self,
@@ -246,16 +252,10 @@ class Hermes(
         """A new session of profile `scope` (default: the default profile): the MEMORY and USER
         PROFILE blocks, byte for byte as the agent renders them."""
         from core.agents.hermes import context
-        from core.agents.hermes.workspace import profiles
+        from core.agents.hermes.workspace import profile_home
 
-        name = scope or "default"
-        known = [p for p, _ in profiles(path)]
-        if name not in known:
-            raise WorkspaceError(
-                f"{path}: no Hermes profile '{name}' (profiles: {', '.join(known)})",
-                exit_code=EXIT_REFUSED,
-            )
-        return context.context(path, name)
+        profile_home(path, scope)  # refuses a profile the home does not have
+        return context.context(path, scope or "default")
 
     def demo(
         self,

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.agents.hermes.format import DELIMITER, as_agent_reads
+from core.agents.hermes.format import DELIMITER, agent_entries, as_agent_reads, chars, matching
+from core.agents.hermes.risks import drift
 from core.agents.hermes.threats import threats
 
 TARGET_FILES = {"memory": "MEMORY.md", "user": "USER.md"}
@@ -80,22 +81,16 @@ def _scan(content: str) -> None:
 
 def _entries(text: str) -> list[str]:
     """The file's entries as the tool reloads them before a write: stripped, de-duplicated."""
-    if not text.strip():
-        return []
-    return list(dict.fromkeys(e.strip() for e in text.split(DELIMITER) if e.strip()))
-
-
-def _chars(entries: Sequence[str]) -> int:
-    return len(DELIMITER.join(entries))
+    return list(dict.fromkeys(agent_entries(text)))
 
 
 def _add(text: str, content: str, limit: int) -> Replayed:
     entries = _entries(text)
     if content in entries:
         return Replayed(note=ALREADY)
-    if _chars([*entries, content]) > limit:
+    if chars([*entries, content]) > limit:
         return Replayed(
-            error=f"Memory at {_chars(entries):,}/{limit:,} chars. Adding this entry "
+            error=f"Memory at {chars(entries):,}/{limit:,} chars. Adding this entry "
             f"({len(content):,} chars) would exceed the limit. Consolidate now: use 'replace' "
             "to merge overlapping entries into shorter ones or 'remove' stale or less important "
             "entries (see current_entries below), then retry this add — all in this turn."
@@ -104,23 +99,15 @@ def _add(text: str, content: str, limit: int) -> Replayed:
 
 
 def _checked_for_drift(text: str, limit: int, name: str) -> list[str]:
-    """The entries, or the drift guard's refusal (replace, remove, batch): a file that would
-    not come back the same from its entries, or an entry longer than the limit."""
-    parsed = [e.strip() for e in text.split(DELIMITER) if e.strip()] if text.strip() else []
-    if text.strip() != DELIMITER.join(parsed) or any(len(e) > limit for e in parsed):
+    """The entries, or the drift guard's refusal (replace, remove, batch) in the agent's words."""
+    if drift(text, limit):
         raise _Refused(
             f"Refusing to write {name}: file on disk has content that wouldn't round-trip "
             "through the memory tool (likely added by the patch tool, a shell append, a manual "
             "edit, or a concurrent session). Resolve the drift first — either rewrite the file "
             "as a clean §-delimited list of entries, or move the extra content out — then retry."
         )
-    return list(dict.fromkeys(parsed))
-
-
-def matching(entries: Sequence[str], old_text: str) -> list[str]:
-    """The distinct entries holding `old_text` (stripped; case-sensitive substring)."""
-    needle = old_text.strip()
-    return list(dict.fromkeys(e for e in entries if needle in e))
+    return _entries(text)
 
 
 def _single(text: str, payload: Mapping[str, Any], action: str, limit: int, name: str) -> list[str]:
@@ -139,9 +126,9 @@ def _single(text: str, payload: Mapping[str, Any], action: str, limit: int, name
     if action == "remove":
         return entries[:at] + entries[at + 1 :]
     changed = [*entries[:at], content, *entries[at + 1 :]]
-    if _chars(changed) > limit:
+    if chars(changed) > limit:
         raise _Refused(
-            f"Replacement would put memory at {_chars(changed):,}/{limit:,} chars. Shorten the "
+            f"Replacement would put memory at {chars(changed):,}/{limit:,} chars. Shorten the "
             "new content, or 'remove' other stale or less important entries to make room (see "
             "current_entries below), then retry — all in this turn."
         )
@@ -171,10 +158,10 @@ def _batch(text: str, operations: Sequence[Any], limit: int, name: str) -> list[
             del working[at]
         else:
             working[at] = _content(op)
-    if _chars(working) > limit:
+    if chars(working) > limit:
         raise _Refused(
             f"After applying all {len(ops)} operations, memory would be at "
-            f"{_chars(working):,}/{limit:,} chars -- over the limit. Remove or shorten more "
+            f"{chars(working):,}/{limit:,} chars -- over the limit. Remove or shorten more "
             "entries in the same batch (see current_entries below), then retry."
         )
     return working

@@ -1,5 +1,7 @@
 """The part of Hermes' `config.yaml` MemDesk reads and writes (spec/hermes.md 2.4, 6.1): the
 `memory:` section's `write_approval` gate, its old `write_mode` key and the character limits.
+Each profile has its own `config.yaml` in its home (HERMES_HOME: `profiles/<name>/` for a named
+profile), which governs that profile's memory.
 
 There is no YAML library here, so the file is read line by line and only the shape Hermes itself
 writes is understood: a top-level `memory:` line followed by `key: scalar` lines indented under
@@ -11,6 +13,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
+
+from core.formats.text import InputError
+from core.store.errors import WorkspaceError
+from core.store.files import read_or_none
 
 CONFIG = "config.yaml"
 GATE_KEY = "memory.write_approval"
@@ -21,6 +28,8 @@ _YAML_FALSE = {"no", "false", "off"}
 _TOP = re.compile(r"^(?P<key>[A-Za-z_][\w-]*)\s*:(?P<rest>.*)$")
 _CHILD = re.compile(r"^(?P<indent>[ ]+)(?P<key>[A-Za-z_][\w-]*)\s*:(?P<rest>.*)$")
 _INT = re.compile(r"^[-+]?[0-9]+$")
+LIMITS = {"MEMORY.md": 2200, "USER.md": 1375}  # the agent's defaults
+LIMIT_KEYS = {"MEMORY.md": "memory_char_limit", "USER.md": "user_char_limit"}  # under memory:
 
 
 class ConfigShapeError(ValueError):
@@ -39,6 +48,19 @@ class MemoryConfig:
 
     def get(self, key: str, default: object = None) -> object:
         return self.values.get(key, default)
+
+
+def config_of(root: Path, home: str) -> MemoryConfig:
+    """The `memory:` section of the `config.yaml` of `home` ("" for the workspace's own home,
+    `profiles/<name>/` for a named profile's); ConfigShapeError when it cannot be read."""
+    try:
+        data = read_or_none(root / home / CONFIG, root=root)
+    except (WorkspaceError, InputError):
+        data = None
+    try:
+        return read_memory_config(None if data is None else data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigShapeError("it is not UTF-8 text") from None
 
 
 def read_memory_config(text: str | None) -> MemoryConfig:
@@ -120,11 +142,20 @@ def gate_is_on(value: object) -> bool:
     return isinstance(value, str) and value.strip().lower() in TURNS_ON
 
 
-def char_limit(config: MemoryConfig, key: str, default: int) -> int:
-    """`memory_char_limit` / `user_char_limit`: the configured int, else the default (as
-    `load_on_disk_store` falls back for a value that is not an integer)."""
-    value = config.get(key)
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+def char_limits(config: MemoryConfig) -> dict[str, int]:
+    """The characters the agent allows MEMORY.md and USER.md, as `load_on_disk_store` reads
+    them: `int()` of each configured value, both defaults when either is not one."""
+    try:
+        return {name: _as_int(config.get(key, LIMITS[name])) for name, key in LIMIT_KEYS.items()}
+    except ValueError:
+        return dict(LIMITS)
+
+
+def _as_int(value: object) -> int:
+    """Python's `int()` of a value as YAML reads it (a bool is 0 or 1); ValueError otherwise."""
+    if isinstance(value, int | str):
+        return int(value)
+    raise ValueError(f"{value!r} is not a whole number")
 
 
 def with_gate(text: str | None, on: bool) -> str:

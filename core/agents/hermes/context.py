@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.agent import Context, Injected, Unseen
-from core.agents.hermes.format import DELIMITER, parse_memory_file
+from core.agents.hermes.format import DELIMITER, chars, parse_memory_file
 from core.agents.hermes.threats import blocked, threats
 from core.agents.hermes.workspace import MemoryFileRef, char_limit, memory_files
 from core.formats.text import InputError
@@ -45,7 +45,7 @@ def injected(root: Path, ref: MemoryFileRef) -> Injected:
         for e in hidden
     )
     stored = doc.chars()  # what the agent counts against its limit
-    seen = len(DELIMITER.join(t for t in dict.fromkeys(entries) if not blocked(ref.name, t)))
+    seen = chars(t for t in dict.fromkeys(entries) if not blocked(ref.name, t))
     return Injected(ref.rel, stored, seen, bool(hidden), text, ref.section, notes, unseen)
 
 

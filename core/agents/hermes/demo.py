@@ -16,8 +16,8 @@ from random import Random
 from typing import Final
 
 from core.agent import DemoResult
-from core.agents.hermes.format import DELIMITER
-from core.agents.hermes.workspace import LIMITS
+from core.agents.hermes.config import LIMITS
+from core.agents.hermes.format import DELIMITER, chars
 from core.demo import check_target, entry_count, put
 
 DEFAULT_ENTRIES: Final = 12
@@ -136,7 +136,7 @@ def _memories(count: int, rng: Random) -> list[str]:
     chosen: list[str] = []
     for i in range(count):
         text = pool[i % len(pool)] + (f" ({i // len(pool) + 1})" if i >= len(pool) else "")
-        if len(DELIMITER.join([*chosen, text])) > LIMITS["MEMORY.md"]:
+        if chars([*chosen, text]) > LIMITS["MEMORY.md"]:
             break
         chosen.append(text)
     return chosen

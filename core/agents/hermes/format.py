@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +41,18 @@ def agent_entries(raw: str) -> list[str]:
     if not text.strip():
         return []
     return [e.strip() for e in text.split(DELIMITER) if e.strip()]
+
+
+def chars(texts: Iterable[str]) -> int:
+    """The size the agent measures against its limit: the entries joined, in code points."""
+    return len(DELIMITER.join(texts))
+
+
+def matching(texts: Sequence[str], old_text: str) -> list[str]:
+    """The distinct entries the agent's replace/remove would take `old_text` to name: those
+    holding it (case-sensitive, after stripping it)."""
+    needle = old_text.strip()
+    return list(dict.fromkeys(t for t in texts if needle in t))
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,15 +91,15 @@ class MemoryFile:
         return next((e for _, e in self._entries if e.key == key), None)
 
     def matching(self, old_text: str) -> list[Entry]:
-        """The entries the agent's replace/remove would take `old_text` to name: those holding
-        it (case-sensitive, after stripping it), one per distinct text."""
-        needle = old_text.strip()
-        found = {e.text: e for e in reversed(self.entries()) if needle in e.text}
-        return list(reversed(found.values()))
+        """The entries `matching` names, the first of each text."""
+        first: dict[str, Entry] = {}
+        for entry in self.entries():
+            first.setdefault(entry.text, entry)
+        return [first[t] for t in matching(self.texts(), old_text)]
 
     def chars(self) -> int:
         """The size the agent measures: its entries (duplicates dropped) joined, in code points."""
-        return len(DELIMITER.join(dict.fromkeys(self.texts())))
+        return chars(dict.fromkeys(self.texts()))
 
     # -- edits (each checked by reading the result as the agent will) ---------------------------
     def replace_entry(self, key: str, text: str) -> None:

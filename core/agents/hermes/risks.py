@@ -2,7 +2,8 @@
 said before it happens: of a file as it is (`memdesk check`, the page's banner), and of an edit
 or add before MemDesk makes it (`cautions`).
 
-`drift` is the agent's drift guard, run as it runs it before every replace, remove and batch:
+`drift` is the agent's drift guard, run as it runs it before every replace, remove and batch
+(approving a staged write runs it too, `approval`):
 a file whose text is not exactly its entries joined by `§` lines, or with one entry longer than
 the file's whole limit, makes the agent refuse the write and copy the file to
 `<file>.bak.<seconds>`.
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from core.agents.hermes.format import DELIMITER, MemoryFile, as_agent_reads
+from core.agents.hermes.format import DELIMITER, MemoryFile, agent_entries, as_agent_reads
 from core.agents.hermes.threats import threats
 
 
@@ -27,10 +28,8 @@ class Risk:
 def drift(raw: str, limit: int) -> str | None:
     """Why the agent's drift guard fires on this file's text, else None."""
     text = as_agent_reads(raw)
-    if not text.strip():
-        return None
-    parsed = [e.strip() for e in text.split(DELIMITER) if e.strip()]
-    longest = max(len(e) for e in parsed)
+    parsed = agent_entries(text)
+    longest = max(map(len, parsed), default=0)
     if longest > limit:
         return (
             f"an entry of {longest:,} characters is longer than the whole file's {limit:,}: "

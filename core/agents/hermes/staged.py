@@ -17,27 +17,23 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from core.agents.hermes.approval import matching, replay, target_file
+from core.agents.hermes.approval import replay, target_file
 from core.agents.hermes.config import (
     CONFIG,
     GATE_KEY,
     TURNS_ON,
     ConfigShapeError,
-    char_limit,
+    config_of,
     gate_is_on,
-    read_memory_config,
     with_gate,
 )
-from core.agents.hermes.format import agent_entries
+from core.agents.hermes.format import agent_entries, matching
 from core.agents.hermes.pending import PendingWrite, pending_writes
-from core.agents.hermes.workspace import LIMITS, HermesWorkspace
+from core.agents.hermes.workspace import HermesWorkspace, MemoryFileRef, char_limit, profile_home
 from core.capabilities import StagedGate, StagedRefused, StagedWrite
 from core.formats.text import InputError
 from core.ops import ChangeSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
-from core.store.files import read_or_none
-
-_LIMIT_KEYS = {"MEMORY.md": "memory_char_limit", "USER.md": "user_char_limit"}
 
 
 def staged(ws: HermesWorkspace) -> list[StagedWrite]:
@@ -78,14 +74,16 @@ def reject(ws: HermesWorkspace, ids: Sequence[str]) -> list[ChangeSet]:
     return [ChangeSet(ws.text_file(w.rel), label, remove=True) for w in chosen]
 
 
-def gate(path: Path) -> StagedGate:
-    """`memory.write_approval` as Hermes reads it on every write (spec 6.1)."""
-    text = _config_text(path, "")
+def gate(path: Path, profile: str | None = None) -> StagedGate:
+    """`memory.write_approval` of the profile's own config.yaml, as Hermes reads it on every
+    write (spec 6.1)."""
+    home = profile_home(path, profile)
+    config_file = f"{home}{CONFIG}"
     try:
-        config = read_memory_config(text)
+        config = config_of(path, home)
     except ConfigShapeError as exc:
-        why = f"MemDesk cannot read the memory section of {CONFIG} ({exc}): Hermes decides"
-        return StagedGate(None, GATE_KEY, "", CONFIG, TURNS_ON, (why,))
+        why = f"MemDesk cannot read the memory section of {config_file} ({exc}): Hermes decides"
+        return StagedGate(None, GATE_KEY, "", config_file, TURNS_ON, (why,))
     value = config.get("write_approval")
     notes = []
     if "write_mode" in config.values:
@@ -97,19 +95,19 @@ def gate(path: Path) -> StagedGate:
     if isinstance(value, int) and not isinstance(value, bool):
         notes.append(f"write_approval: {value} is a number, which Hermes reads as off: write true")
     shown = "" if "write_approval" not in config.values else _shown_value(value)
-    return StagedGate(gate_is_on(value), GATE_KEY, shown, CONFIG, TURNS_ON, tuple(notes))
+    return StagedGate(gate_is_on(value), GATE_KEY, shown, config_file, TURNS_ON, tuple(notes))
 
 
-def set_gate(ws: HermesWorkspace, on: bool) -> ChangeSet:
-    """`config.yaml` with the gate's one line changed (or added); nothing else in it."""
-    document = ws.text_file(CONFIG)
+def set_gate(ws: HermesWorkspace, on: bool, profile: str | None = None) -> ChangeSet:
+    """The profile's `config.yaml` with the gate's one line changed (or added); nothing else."""
+    document = ws.text_file(f"{profile_home(ws.root, profile)}{CONFIG}")
     now = document.text() if document.exists else None
     try:
         text = with_gate(now, on)
     except ConfigShapeError as exc:
         raise WorkspaceError(
-            f"{ws.root / CONFIG}: MemDesk cannot change {GATE_KEY} without risking the rest "
-            f"of the file ({exc}); run `hermes config set {GATE_KEY} {str(on).lower()}`",
+            f"{ws.root / document.rel}: MemDesk cannot change {GATE_KEY} without risking the "
+            f"rest of the file ({exc}); run `hermes config set {GATE_KEY} {str(on).lower()}`",
             exit_code=EXIT_REFUSED,
         ) from None
     return ChangeSet(document, f"Approval gate {'on' if on else 'off'}", text=text, base=now)
@@ -212,22 +210,7 @@ def _text_now(ws: HermesWorkspace, rel: str) -> str | None:
 
 
 def _limit(root: Path, write: PendingWrite) -> int:
-    name = target_file(write.payload)
-    home = write.memories.removesuffix("memories")
-    try:
-        config = read_memory_config(_config_text(root, home))
-    except ConfigShapeError:
-        return LIMITS[name]
-    return char_limit(config, _LIMIT_KEYS[name], LIMITS[name])
-
-
-def _config_text(root: Path, home: str) -> str | None:
-    """The `config.yaml` of the home `home` (workspace-relative, "" for the workspace's own)."""
-    try:
-        data = read_or_none(root / home / CONFIG, root=root)
-    except (WorkspaceError, InputError):
-        return None
-    return None if data is None else data.decode("utf-8", "replace")
+    return char_limit(root, MemoryFileRef(write.profile, _file(write)))
 
 
 def _shown_value(value: object) -> str:

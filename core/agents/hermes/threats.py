@@ -99,16 +99,6 @@ def threats(text: str) -> list[str]:
     return found + [pid for pattern, pid in _COMPILED if pattern.search(folded)]
 
 
-def refusal(text: str) -> str | None:
-    """Why the agent's memory tool refuses to write `text` (its first finding), else None."""
-    found = threats(text)
-    if not found:
-        return None
-    if found[0].startswith("invisible_unicode_"):
-        return f"it holds an invisible character {found[0].removeprefix('invisible_unicode_')}"
-    return f"it matches the agent's threat pattern '{found[0]}'"
-
-
 def blocked(name: str, entry: str) -> str | None:
     """The line the model sees instead of an entry the scan flags; None for one it sees.
     A line already `[BLOCKED:` passes as it is, as the agent passes it."""

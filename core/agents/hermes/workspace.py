@@ -13,26 +13,24 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from core.agents.hermes.config import LIMITS, ConfigShapeError, char_limits, config_of
 from core.agents.hermes.format import Entry, MemoryFile, MemoryFileFormat, checked_text
 from core.formats.text import InputError
 from core.formats.whole_text import WholeTextFormat
-from core.formats.yaml_subset import parse_yaml_subset
 from core.ops import ChangeSet
 from core.ops.entries import add_entry
 from core.store.backups_view import BackupFile
 from core.store.commit import Target
 from core.store.document import Document
 from core.store.documents import AnyDocument, DocumentSet
-from core.store.errors import WorkspaceError
-from core.store.files import list_folder, read_or_none
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+from core.store.files import list_folder
 
 if TYPE_CHECKING:
     from core.agent import AnyAgent
 
 FILES = ("MEMORY.md", "USER.md")
 TARGETS = {"MEMORY.md": "memory", "USER.md": "user"}
-LIMITS = {"MEMORY.md": 2200, "USER.md": 1375}  # the agent's defaults
-LIMIT_KEYS = {"MEMORY.md": "memory_char_limit", "USER.md": "user_char_limit"}  # under memory:
 _PROFILE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 MemoryDocument = Document[MemoryFile, Entry]
@@ -50,7 +48,7 @@ class MemoryFileRef:
     @property
     def home(self) -> str:
         """The profile's home relative to the Hermes home ("" for the default profile)."""
-        return "" if self.profile == "default" else f"profiles/{self.profile}"
+        return _home_of(self.profile)
 
     @property
     def section(self) -> str:
@@ -59,18 +57,12 @@ class MemoryFileRef:
 
 
 def char_limit(root: Path, ref: MemoryFileRef) -> int:
-    """The characters the agent allows the file: `memory.memory_char_limit` or
-    `memory.user_char_limit` of the profile's config.yaml, else its default (both defaults when
-    either is not a whole number, as the agent falls back)."""
+    """The characters the agent allows the file, as its profile's config.yaml sets them
+    (`config.char_limits`); the agent's defaults when MemDesk cannot read that file."""
     try:
-        data = read_or_none(root / ref.home / "config.yaml", root=root)
-        memory = parse_yaml_subset((data or b"").decode("utf-8")).get("memory")
-        if not isinstance(memory, dict):
-            return LIMITS[ref.name]
-        limits = {name: int(memory.get(key, LIMITS[name])) for name, key in LIMIT_KEYS.items()}
-    except (WorkspaceError, ValueError, TypeError):
+        return char_limits(config_of(root, ref.home))[ref.name]
+    except ConfigShapeError:
         return LIMITS[ref.name]
-    return limits[ref.name]
 
 
 def drift_backups(root: Path, ref: MemoryFileRef, fmt: MemoryFileFormat) -> list[BackupFile]:
@@ -91,6 +83,22 @@ def drift_backups(root: Path, ref: MemoryFileRef, fmt: MemoryFileFormat) -> list
                         BackupFile(path, rel, ref.rel, at, "name", "agent", st.st_size, fmt, root)
                     )
     return found
+
+
+def profile_home(root: Path, profile: str | None) -> str:
+    """The home of `profile` relative to the Hermes home ("" for the default profile or None);
+    WorkspaceError naming the profiles when there is no such profile."""
+    known = [name for name, _ in profiles(root)]
+    if (profile or "default") not in known:
+        raise WorkspaceError(
+            f"{root}: no Hermes profile '{profile}' (profiles: {', '.join(known)})",
+            exit_code=EXIT_REFUSED,
+        )
+    return _home_of(profile or "default")
+
+
+def _home_of(profile: str) -> str:
+    return "" if profile == "default" else f"profiles/{profile}/"
 
 
 def profiles(root: Path) -> list[tuple[str, str]]:

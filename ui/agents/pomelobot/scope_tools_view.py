@@ -40,6 +40,7 @@ from core.store.errors import WorkspaceError
 from ui.tables import read_only_table
 from ui.theme import error_style
 from ui.untrusted import plain_label
+from ui.versions_box import stacked
 
 SEARCH_DELAY_MS = 200
 MAX_KEYWORD = 200  # characters; a keyword, not a document
@@ -105,7 +106,7 @@ class ScopeToolsView(QWidget):
         self.hits_info = plain_label(name="scopeHitsInfo")
         self.hits_table = read_only_table("scopeHits", ["File", "Line", "Text"], fit=False)
         self.hits_table.itemActivated.connect(self._hit_activated)
-        return _column(self.search_box, self.hits_info, (self.hits_table, 1))
+        return stacked(self.search_box, self.hits_info, (self.hits_table, 1))
 
     def _reader_pane(self) -> QWidget:
         self.ref_edit = QLineEdit()
@@ -127,7 +128,7 @@ class ScopeToolsView(QWidget):
         self.ref_info = plain_label(name="refInfo")
         self.ref_error = _error_label("refError")
         self.ref_text = _reader("refText")
-        return _column(row, self.ref_info, self.ref_error, (self.ref_text, 1))
+        return stacked(row, self.ref_info, self.ref_error, (self.ref_text, 1))
 
     def _chunks_pane(self) -> QWidget:
         self.chunk_file = QComboBox()
@@ -142,7 +143,7 @@ class ScopeToolsView(QWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.chunk_table)
         split.addWidget(self.chunk_text)
-        return _column(self.chunk_file, self.chunk_error, (split, 1))
+        return stacked(self.chunk_file, self.chunk_error, (split, 1))
 
     # -- workspace and scope ------------------------------------------------------------------------
     def show_workspace(self, ws: PomelobotWorkspace | None) -> None:
@@ -390,20 +391,6 @@ def _error_label(name: str) -> QLabel:
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.hide()
     return label
-
-
-def _column(*parts: QWidget | QHBoxLayout | tuple[QWidget, int]) -> QWidget:
-    box = QWidget()
-    layout = QVBoxLayout(box)
-    layout.setContentsMargins(0, 0, 0, 0)
-    for part in parts:
-        if isinstance(part, tuple):
-            layout.addWidget(part[0], part[1])
-        elif isinstance(part, QHBoxLayout):
-            layout.addLayout(part)
-        else:
-            layout.addWidget(part)
-    return box
 
 
 def _message(exc: BaseException) -> str:

@@ -21,9 +21,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.agents.hermes import AGENT
+from core.agents.hermes.config import LIMITS
 from core.agents.hermes.context import block
 from core.agents.hermes.format import DELIMITER, agent_entries, checked_text, parse_memory_file
-from core.agents.hermes.workspace import LIMITS, HermesWorkspace
+from core.agents.hermes.workspace import HermesWorkspace
 from core.ops import apply_and_save
 from core.registry import detect
 from tests.conftest import FIXTURES

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from core.agents.hermes import AGENT
-from core.agents.hermes.threats import refusal, threats
+from core.agents.hermes.approval import replay
 from core.agents.hermes.workspace import HermesWorkspace
 from core.ops import apply_and_save
 from core.ops.undo import undo_and_save
@@ -135,8 +135,8 @@ def test_every_write_the_agents_scan_refused_in_the_oracle_is_refused_for_the_sa
     refused = _refused_by_scan()
     assert len(refused) >= 3
     for content, error in refused:
-        pattern = error.split("'")[1] if "'" in error else error.split()[-3]
-        assert threats(content)[0] == pattern or pattern in (refusal(content) or "")
+        add = {"action": "add", "content": content}
+        assert replay(None, add, 2200, "MEMORY.md").error == error  # in the agent's words
 
 
 def test_an_entry_the_agent_hides_is_flagged_with_the_reason(tmp_path: Path) -> None:
