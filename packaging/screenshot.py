@@ -52,6 +52,8 @@ README_PICTURES = {
     "pomelobot.png": "pomeloclaw-scope-main-light",
     "openclaw.png": "openclaw-memory-light",
     "openclaw-context.png": "openclaw-context-light",
+    "hermes-review.png": "hermes-review-light",
+    "claude-code-context.png": "claude-code-context-light",
 }
 
 

@@ -36,7 +36,7 @@ EXPLAIN = (
     "What the agent puts into its prompt when a new session starts, read from the files as "
     "saved. Memories listed under “Not seen” are in the files but not in the prompt."
 )
-HEADERS = ("File", "In the prompt", "Of", "Cut")
+HEADERS = ("File", "Chars sent", "File chars", "Cut")
 
 Scopes = Callable[[], Sequence[str]]
 
