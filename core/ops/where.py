@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from core.store.documents import Editable
 
 __all__ = [
-    "Forgotten",
     "ForgetPlan",
+    "Forgotten",
     "Place",
     "Where",
     "check_prunable",

@@ -14,10 +14,10 @@ from core.review.deadlines import literal_words
 
 __all__ = [
     "HIDDEN",
+    "REMOVED",
     "SecretHit",
     "find_secret",
     "find_secrets",
-    "REMOVED",
     "mask_secrets",
     "without_secrets",
 ]

@@ -18,6 +18,7 @@ from core.demo import write_demo
 from core.review.queue import approve, pending
 from core.review.secrets import REMOVED
 from core.session import Session
+from core.store.errors import WorkspaceError
 from tests.helpers import session_at
 
 KEY = "sk-live-abc123DEF456ghi789JKL012"
@@ -54,7 +55,12 @@ def test_a_secret_in_a_codex_note_is_edited_out_when_approved(
 
 
 def _planted(root: Path, agent: Any) -> None:
-    """A secret and a line of junk added as the person adds memories (where the agent can)."""
+    """A secret and a line of junk added as the person adds memories (where the agent can), and
+    a secret written into each Markdown file MemDesk only reads (as the agent would write it)."""
+    kept = {r.file for r in agent.rows(root) if r.fields.get("read_only")}
+    for rel in sorted(f for f in kept if f.endswith(".md")):
+        with (root / rel).open("a", encoding="utf-8") as file:
+            file.write(f"\n- {PLANTED}\n")
     with Session.open(agent, root) as session:
         if not isinstance(agent, Editing):
             return
@@ -88,7 +94,7 @@ def test_every_proposal_on_every_agents_demo_can_be_approved(tmp_path: Path, nam
         with session_at(here) as session:
             try:
                 approve(session, [pid])
-            except Exception as exc:  # noqa: BLE001 - every refusal is collected and shown
+            except WorkspaceError as exc:  # each refusal collected, all shown at the end
                 refused[pid] = str(exc)
         shutil.rmtree(copy)
     assert refused == {}
