@@ -15,6 +15,8 @@ from app.cli import main
 from core.agents.codex import layout
 from core.capabilities import Editing
 from core.demo import write_demo
+from core.review.llm import allowed_decisions, read_reply
+from core.review.model import Candidate, Memory
 from core.review.queue import approve, pending
 from core.review.secrets import REMOVED
 from core.session import Session
@@ -98,3 +100,17 @@ def test_every_proposal_on_every_agents_demo_can_be_approved(tmp_path: Path, nam
                 refused[pid] = str(exc)
         shutil.rmtree(copy)
     assert refused == {}
+
+
+def test_the_llm_reviewer_is_offered_only_what_a_kept_memory_allows() -> None:
+    """An LLM reviewer is never asked to delete or merge away a memory its agent keeps; for a
+    secret there it may edit the secret out."""
+    note = Memory("memories/extensions/ad_hoc/notes/n.md", "n", "n", PLANTED, deletable=False)
+    secret = Candidate(note, "secret", "a secret (OpenAI API key)")
+    junk = Candidate(note, "junk", "a shell command")
+    assert allowed_decisions(secret) == ("KEEP", "REDACT")
+    assert allowed_decisions(junk) == ("KEEP",)
+    answer = read_reply("It holds a key.\n[REDACT]", secret, allowed_decisions(secret))
+    assert getattr(answer, "decision", None) == "REDACT"
+    refused = read_reply("Junk.\n[DELETE]", junk, allowed_decisions(junk))
+    assert getattr(refused, "decision", None) is None

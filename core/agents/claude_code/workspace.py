@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from core.agents.claude_code.format import Topic, TopicFormat, new_topic
 from core.agents.claude_code.index import INDEX, IndexFormat, IndexLine, index_line
 from core.ops import ChangeSet
-from core.review.secrets import without_secrets
 from core.store.document import Document, Saved
 from core.store.documents import EDITED, AnyDocument, DocumentSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
@@ -182,5 +181,7 @@ def _yaml_text(text: str) -> str:
 def topic_slug(first: str) -> str:
     """A new topic's kebab-case name from its first line, without the line's secrets: it names
     the file, which shows in listings, logs and git."""
+    from core.review.secrets import without_secrets
+
     plain = without_secrets(first, " ").casefold()
     return _SLUG.sub("-", plain).strip("-")[:40].strip("-") or "memory"

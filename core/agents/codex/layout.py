@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from core.review.secrets import without_secrets
 from core.store.backups import parse_backup_name
 from core.store.files import list_folder
 
@@ -138,6 +137,8 @@ def note_name(text: str, now: datetime, taken: set[str]) -> str:
     """A new note's file name as the agent requires it: the time, then a slug of the text's
     ASCII words but its secrets (at most 80 bytes; "note" when it has none), made unique among
     `taken`: a file name shows in listings, logs and git."""
+    from core.review.secrets import without_secrets
+
     words = _SLUG_WORD.findall(without_secrets(text, " ").lower())
     slug = "-".join(words)[:60].strip("-") or "note"
     stamp = now.strftime("%Y-%m-%dT%H-%M-%S")
