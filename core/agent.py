@@ -502,6 +502,11 @@ class Agent(ABC, Generic[W]):
         reviewed; its daily notes, transcripts and blocks it manages itself are context only."""
         return not row.fields.get("read_only")
 
+    def deletable(self, row: Row) -> bool:
+        """Whether the agent lets this memory be deleted (the reviewer proposes to delete, or to
+        merge away, only such memories; the others are changed, never removed)."""
+        return True
+
     def backups(self, path: Path) -> list[BackupFile]:
         """Every backup of the agent's main memory file MemDesk can find, oldest first, each
         with the agent's format for reading it (`core.store.backups_view`). None by default."""

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.ops.where import Where, forget_everywhere
+from core.ops.where import Where, forget_everywhere, forget_plan
 from ui.untrusted import literal_html, plain_label
 
 if TYPE_CHECKING:
@@ -97,12 +97,16 @@ class WhereDialog(QDialog):
 
     def _forget(self) -> None:
         ws, found, ticked = self.ws, self.found, self.ticked_backups()
-        files = sorted({p.file for p in found.of_kind("live")})
-        question = (
-            f"Remove “{found.needle[:80]}” from {len(files)} files the agent reads?\n\n"
-            + "\n".join(files)
-            + "\n\nThis is one operation: Activity can undo it."
-        )
+        plan = forget_plan(ws, found)
+        files = sorted(plan.files)
+        question = f"Remove “{found.needle[:80]}” from {len(files)} files the agent reads?\n\n"
+        question += "\n".join(files)
+        if plan.request is not None:
+            question += f"\n\nAnd write {plan.request}"
+        if plan.kept:
+            question += "\n\nStill holding the text (MemDesk does not edit them):\n"
+            question += "\n".join(plan.kept)
+        question += "\n\nThis is one operation: Activity can undo it."
         if ticked:
             question += "\n\nAnd delete these backups for good:\n" + "\n".join(ticked)
         if not self.confirm(question):

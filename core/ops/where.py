@@ -36,12 +36,14 @@ if TYPE_CHECKING:
     from core.store.documents import Editable
 
 __all__ = [
+    "ForgetPlan",
     "Forgotten",
     "Place",
     "Where",
     "check_prunable",
     "forget_changes",
     "forget_everywhere",
+    "forget_plan",
     "prune_backups",
     "where",
 ]
@@ -292,21 +294,49 @@ def forget_changes(ws: Editable, found: Where) -> tuple[list[ChangeSet], list[st
         changes = _forgotten(document, found.needle)
         if changes:
             changesets.append(ChangeSet(document, f"Forget in {rel}", changes))
-    said = found.needle
     if found.memory:
         rel, _sep, key = found.memory.rpartition(":")
         document = ws.document_at(rel)
         entry = document.find(key)
-        if entry is not None:
-            said = document.fmt.content(entry).strip()
         if entry is not None and all(ch.key != key for c in changesets for ch in c.changes):
             changesets.append(ChangeSet(document, f"Forget {key}", [Change(key, entry, None)]))
     # An agent that rebuilds memory from files MemDesk does not edit forgets only when asked
     # in its own channel (Codex: an ad-hoc note): its workspace makes that request.
     request = getattr(ws, "forget_request", None)
     if request is not None and found.of_kind("other"):
-        changesets.append(request(said))
+        changesets.append(request(_said(ws, found)))
     return changesets, untouched
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetPlan:
+    """What "forget everywhere" will do, for the person to confirm: the live files it removes
+    the text from, the request it writes in the agent's own channel (None: none), and the files
+    that still hold the text afterwards (MemDesk does not edit them)."""
+
+    files: list[str]
+    request: str | None
+    kept: list[str]
+
+
+def forget_plan(ws: Editable, found: Where) -> ForgetPlan:
+    """What `forget_everywhere` will do with `found`, said before anything is written."""
+    files = list(dict.fromkeys(p.file for p in found.of_kind("live")))
+    said = getattr(ws, "forget_request_said", None)  # what its `forget_request` writes
+    request = said(_said(ws, found)) if said is not None and found.of_kind("other") else None
+    kept = list(dict.fromkeys(p.file for p in found.of_kind("other")))
+    return ForgetPlan(files, request, kept)
+
+
+def _said(ws: Editable, found: Where) -> str:
+    """The memory's own text when it was named by its id, else the text searched for."""
+    if found.memory:
+        rel, _sep, key = found.memory.rpartition(":")
+        document = ws.document_at(rel)
+        entry = document.find(key)
+        if entry is not None:
+            return str(document.fmt.content(entry)).strip()
+    return found.needle
 
 
 def _forgotten(document: Any, needle: str) -> list[Change[Any]]:

@@ -8,6 +8,7 @@ it is written like any edit: one operation through the guarded commit, backed up
 | ARCHIVE | moved to Archived |
 | DELETE | deleted |
 | MERGE | the stronger memory gets the merged text (scored: the higher score, hits summed); the other is deleted |
+| REDACT | the memory's secrets edited out (a memory its agent never deletes) |
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from core.agent import AnyAgent, Row
 from core.capabilities import Archiving, Editing
 from core.ops import ChangeSet
 from core.review.model import merge_limit
+from core.review.secrets import without_secrets
 from core.scoring.policy import PolicyProfile
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
@@ -51,6 +53,8 @@ def changesets_for(
         return []
     if decision == "DELETE":
         return [editing.delete(ws, row)]
+    if decision == "REDACT":
+        return [editing.edit(ws, row, text=without_secrets(_text(row)))]
     if decision == "MERGE":
         if other is None or not (merged_text or "").strip():
             raise WorkspaceError(

@@ -136,6 +136,9 @@ def allowed_decisions(candidate: Candidate, *, archive: bool | None = None) -> t
     found: list[Decision] = []
     for trigger in candidate.triggers:
         found += _allowed_for(trigger, archive=archive)
+    if not candidate.memory.deletable:  # its agent keeps it: changed, never removed
+        found = [d for d in found if d not in ("DELETE", "MERGE")]
+        found += ["REDACT"] if "secret" in candidate.triggers else []
     return tuple(d for d in DECISIONS if d in found)
 
 
@@ -559,7 +562,7 @@ class NoDecision:
     why: str
 
 
-_TAG = re.compile(r"\[(PROMOTE|KEEP|ARCHIVE|DELETE|MERGE)\]")
+_TAG = re.compile(r"\[(PROMOTE|KEEP|ARCHIVE|DELETE|MERGE|REDACT)\]")
 _SEARCH = re.compile(r"\[SEARCH:([^\]\n]*)\]", re.IGNORECASE)
 _KEYWORDS_CHARS = 200
 _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"  # nothing to see, yet not whitespace
@@ -748,6 +751,7 @@ _ANY_EFFECT: dict[Decision, str] = {
     "ARCHIVE": "moves it to the archive",
     "DELETE": "deletes it",
     "MERGE": "followed by the merged text makes the two one memory",
+    "REDACT": "edits the secret out of it and keeps the rest",
 }
 
 

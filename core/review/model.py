@@ -43,7 +43,7 @@ Trigger = Literal[
 ]
 TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
 
-Decision = Literal["PROMOTE", "KEEP", "ARCHIVE", "DELETE", "MERGE"]
+Decision = Literal["PROMOTE", "KEEP", "ARCHIVE", "DELETE", "MERGE", "REDACT"]
 DECISIONS: tuple[Decision, ...] = get_args(Decision)
 
 
@@ -62,6 +62,7 @@ class Memory:
     section: str | None = None  # active / archived where the format has sections
     expires_at: str | None = None
     read_only: bool = False  # MemDesk does not write it (a block the agent manages itself)
+    deletable: bool = True  # the agent lets it be deleted (else it is edited, never removed)
 
     def fields(self) -> dict[str, object]:
         """Its fields by name (what the journal keeps of the memory as reviewed)."""
@@ -81,7 +82,7 @@ def digest_of(memory_json: str) -> str:
     return hashlib.sha256(memory_json.encode("utf-8")).hexdigest()
 
 
-_FIELDS = tuple(f.name for f in fields(Memory) if f.name != "read_only")
+_FIELDS = tuple(f.name for f in fields(Memory) if f.name not in ("read_only", "deletable"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,7 +68,9 @@ def memories_in(session: AnySession) -> tuple[list[Row], list[Memory]]:
     agent keeps as history is context only: see Agent.reviewed)."""
     agent = session.agent
     rows = agent.rows_in(session.workspace)
-    return rows, [memory_of_row(r, reviewed=agent.reviewed(r)) for r in rows]
+    return rows, [
+        memory_of_row(r, reviewed=agent.reviewed(r), deletable=agent.deletable(r)) for r in rows
+    ]
 
 
 def scan(

@@ -13,6 +13,8 @@ The rules, by trigger:
 - contradiction: the older of the two is DELETEd, quoting both (the person sees them side by side).
 - expired, secret, junk: DELETE. temporary: ARCHIVE (DELETE where the format has no archive),
   never PROMOTE. agent_written: KEEP, for the person to check.
+- a memory its agent never deletes (`Memory.deletable`): a secret is REDACTed (edited out), and
+  what would be deleted or merged away is KEPT, saying so: every proposal can be carried out.
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ class RulesReviewer:
         decides (what makes a memory go leads, see PRIORITY); the others are named after it."""
         archives = self.archive if self.archive is not None else getattr(context, "archives", True)
         rule = getattr(self, f"_{candidate.trigger}")
-        review: Review = rule(candidate, context, archives)
+        review: Review = _kept_if_undeletable(candidate.memory, rule(candidate, context, archives))
         if candidate.more:
             zh = _lang(candidate.memory)
             said = [
@@ -194,6 +196,17 @@ class RulesReviewer:
         )
 
     def _secret(self, c: Candidate, _context: ReviewContext, archives: bool) -> Review:
+        if not c.memory.deletable:
+            return Review(
+                "REDACT",
+                _say(
+                    c.memory,
+                    f"This memory holds {c.why}: the agent sends its memories to the model, so a "
+                    "secret in one leaks. Its agent keeps the memory, so the secret is edited out.",
+                    f"这条记忆{c.why}：智能体会把记忆发给模型，记忆里的密钥会因此泄露。"
+                    "智能体保留这条记忆，因此只把密钥删掉。",
+                ),
+            )
         return Review(
             "DELETE",
             _say(
@@ -245,3 +258,18 @@ def _referring(memory: Memory, context: ReviewContext) -> Memory | None:
     """A memory that names this one by its id ("see [abc123]")."""
     found = context.referrers(memory)
     return found[0] if found else None
+
+
+def _kept_if_undeletable(m: Memory, review: Review) -> Review:
+    """A memory its agent never deletes is kept where the rule would delete or merge it away."""
+    if m.deletable or review.decision not in ("DELETE", "MERGE"):
+        return review
+    return Review(
+        "KEEP",
+        review.reasons
+        + _say(
+            m,
+            "\nIts agent never deletes it, so it is kept: edit it yourself if it should change.",
+            "\n智能体从不删除它，因此保留：如需修改请自行编辑。",
+        ),
+    )

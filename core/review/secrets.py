@@ -14,13 +14,17 @@ from core.review.deadlines import literal_words
 
 __all__ = [
     "HIDDEN",
+    "REMOVED",
     "SecretHit",
     "find_secret",
+    "find_secrets",
     "mask_secrets",
+    "without_secrets",
 ]
 
 
 HIDDEN = "…[hidden]"
+REMOVED = "[secret removed]"  # what stands for a secret edited out of a memory
 _SHOWN = 3  # characters of a secret a list still shows
 
 
@@ -337,6 +341,22 @@ def find_secret(text: str) -> SecretHit | None:
     """The first key, token, password or private key in the text, if any."""
     found = _secrets(text)
     return found[0] if found else None
+
+
+def find_secrets(text: str) -> list[SecretHit]:
+    """Every key, token, password or private key in the text, in order."""
+    return _secrets(text)
+
+
+def without_secrets(text: str, instead: str = REMOVED) -> str:
+    """The text with every secret replaced by `instead` (a memory its agent keeps, edited; the
+    words a file name is made of: " ")."""
+    out, last = [], 0
+    for hit in _secrets(text):
+        out += [text[last : hit.start], instead]
+        last = hit.end
+    out.append(text[last:])
+    return "".join(out)
 
 
 def mask_secrets(text: str) -> str:

@@ -37,9 +37,10 @@ class ScanInput:
     pairs: bool = True  # look for duplicates and contradictions (a whole scan of the memories)
 
 
-def memory_of_row(row: Any, *, reviewed: bool = True) -> Memory:
+def memory_of_row(row: Any, *, reviewed: bool = True, deletable: bool = True) -> Memory:
     """A listed memory (core.agent.Row) as the reviewer sees it (`reviewed` False: context
-    only, as what MemDesk does not write)."""
+    only, as what MemDesk does not write; `deletable` False: the agent keeps it, see
+    `Agent.deletable`)."""
     f = row.fields
     score, hits = f.get("score"), f.get("activation_count")
     expires = f.get("expires_at") or (f.get("meta") or {}).get("expires_at")
@@ -55,6 +56,7 @@ def memory_of_row(row: Any, *, reviewed: bool = True) -> Memory:
         section=f.get("section"),
         expires_at=None if expires is None else str(expires),
         read_only=bool(f.get("read_only")) or not reviewed,
+        deletable=deletable,
     )
 
 

@@ -1,16 +1,23 @@
-"""Codex's desk as a person uses it: a first note added where there is none yet."""
+"""Codex's desk as a person uses it: a first note added where there is none yet, Forget
+everywhere asked in words that say what it writes, a secret in a note edited out from the
+review queue."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.cli import main
 from core.agents.codex import layout
 from core.demo import write_demo
+from core.review.secrets import REMOVED
 from tests.ui.test_agent_desk import save
 from ui.agents.codex.desk import CodexDesk
 from ui.main_window import MainWindow
+
+KEY = "sk-live-abc123DEF456ghi789JKL012"
 
 
 def _opened(qtbot: QtBot, window: MainWindow, home: Path) -> CodexDesk:
@@ -68,3 +75,55 @@ def test_the_ways_codex_loses_data_are_said_on_the_pages_they_concern(
     desk.select_page("regenerated")
     why = desk.regenerated.why.text()
     assert "rebuilds it from its database" in why and "max_unused_days" in why
+
+
+PNPM = "The user prefers pnpm over npm in every JavaScript repository"
+
+
+def test_forget_everywhere_says_it_writes_a_note_and_where_the_text_stays(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Tried as a Codex user would: Forget everywhere asked only "Remove … from 1 files?" and
+    then also wrote a note; now the question names the note it writes and the regenerated
+    files that still hold the text."""
+    home = write_demo(tmp_path / "codex", layout="codex").workspace
+    with (home / layout.RAW).open("a", encoding="utf-8") as raw:
+        raw.write(f"\n{PNPM}.\n")
+    desk = _opened(qtbot, window, home)
+    desk.select_page("summary")
+    entries = desk.entries
+    entries.select_row(next(r for r, i in enumerate(entries.model.items) if i.content == PNPM))
+    window.where_else()
+    dialog = window.where_dialog
+    asked: list[str] = []
+    dialog.confirm = lambda text: asked.append(text) or False  # type: ignore[method-assign]
+
+    dialog.forget.click()
+
+    [question] = asked
+    said = dialog.found.needle  # as searched: the window looks the text up
+    assert f"And write a note in {layout.NOTES}/ asking Codex: “{layout.FORGET}{said}”" in question
+    assert f"Still holding the text (MemDesk does not edit them):\n{layout.RAW}" in question
+    assert len(layout.notes(home)) == 1  # the person said no: nothing written
+
+
+def test_a_secret_in_a_note_is_edited_out_from_the_review_queue(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """The review queue's proposal for a key in a note is one the window carries out."""
+    home = write_demo(tmp_path / "codex", layout="codex").workspace
+    before = set(layout.notes(home))
+    assert main(["add", str(home), f"token is {KEY}"]) == 0
+    [note] = set(layout.notes(home)) - before
+    assert main(["review", str(home)]) == 0
+    desk = _opened(qtbot, window, home)
+    desk.select_page("review")
+    page = desk.review_view
+    assert page.current().decision == "REDACT"
+    with qtbot.waitSignal(desk.written, timeout=10_000):
+        page.card.setFocus()
+        qtbot.keyClick(page.card, Qt.Key.Key_Space)
+    window.tasks.wait()
+
+    assert note.read_text(encoding="utf-8") == f"token is {REMOVED}\n"
+    assert page.proposals == []

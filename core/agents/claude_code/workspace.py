@@ -79,7 +79,7 @@ class ClaudeCodeWorkspace(DocumentSet):
         """A new topic file for `text` in the agent's template (name, description,
         metadata.type), named `<type>_<slug>.md` as the agent names them."""
         first = text.strip().split("\n", 1)[0].strip()
-        slug = _SLUG.sub("-", first.casefold()).strip("-")[:40].strip("-") or "memory"
+        slug = topic_slug(first)
         taken = set(topic_files(self.root)) | {d.rel for d in self.documents()}
         rel, n = f"{MEMORY}/{kind}_{slug.replace('-', '_')}.md", 1
         while rel in taken:
@@ -176,3 +176,12 @@ def _yaml_text(text: str) -> str:
     if plain and not text.endswith(":"):
         return text
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def topic_slug(first: str) -> str:
+    """A new topic's kebab-case name from its first line, without the line's secrets: it names
+    the file, which shows in listings, logs and git."""
+    from core.review.secrets import without_secrets
+
+    plain = without_secrets(first, " ").casefold()
+    return _SLUG.sub("-", plain).strip("-")[:40].strip("-") or "memory"

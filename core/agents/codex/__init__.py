@@ -176,6 +176,11 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
             return _POINTER.match(str(row.fields["content"])) is None
         return bool(section == "notes")
 
+    def deletable(self, row: Row) -> bool:
+        """A note is never deleted (the consolidator is told so, spec 3.5): it is edited, and the
+        next consolidation applies the edit; the read-only files are never written."""
+        return row.fields["section"] in ("summary", "handbook")
+
     def detail(self, row: Row) -> str:
         section = row.fields["section"]
         if section == "raw":
@@ -229,9 +234,10 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         from core.ops.entries import delete_entry
 
         self._refuse_read_only(row)
-        if row.fields["section"] == "notes":
+        if not self.deletable(row):
             raise WorkspaceError(
-                f"{row.file}: Codex never deletes a note; add a note asking it to forget instead",
+                f"{row.file}: Codex never deletes a note; edit it, or add a note asking it to "
+                "forget instead",
                 exit_code=EXIT_REFUSED,
             )
         return delete_entry(ws.document_at(row.file), row.key)

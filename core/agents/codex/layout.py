@@ -135,8 +135,12 @@ def backed_up_notes(home: Path) -> list[Path]:
 
 def note_name(text: str, now: datetime, taken: set[str]) -> str:
     """A new note's file name as the agent requires it: the time, then a slug of the text's
-    ASCII words (at most 80 bytes; "note" when it has none), made unique among `taken`."""
-    slug = "-".join(_SLUG_WORD.findall(text.lower()))[:60].strip("-") or "note"
+    ASCII words but its secrets (at most 80 bytes; "note" when it has none), made unique among
+    `taken`: a file name shows in listings, logs and git."""
+    from core.review.secrets import without_secrets
+
+    words = _SLUG_WORD.findall(without_secrets(text, " ").lower())
+    slug = "-".join(words)[:60].strip("-") or "note"
     stamp = now.strftime("%Y-%m-%dT%H-%M-%S")
     name, n = f"{stamp}-{slug}.md", 1
     while name in taken:

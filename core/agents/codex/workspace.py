@@ -108,6 +108,11 @@ class CodexWorkspace(DocumentSet):
         text and feed the next consolidation, which forgets it only when a note asks."""
         return self.add_note(layout.FORGET + text)
 
+    @staticmethod
+    def forget_request_said(text: str) -> str:
+        """What `forget_request` writes, in words for the person who confirms it."""
+        return f"a note in {layout.NOTES}/ asking Codex: “{layout.FORGET}{text}”"
+
     def add_note(self, text: str, now: datetime | None = None) -> ChangeSet:
         """A new ad-hoc note, the change Codex supports: the next consolidation applies it."""
         body = NoteFormat(layout.NOTES).checked(text)
