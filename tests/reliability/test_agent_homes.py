@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from core.demo import write_demo
 from app.gui import initial_workspace
+from core.demo import write_demo
 from core.registry import found_homes
 from ui.settings import Settings
 
