@@ -10,7 +10,7 @@ import pytest
 
 from app.gui import initial_workspace
 from core.demo import write_demo
-from core.registry import found_homes
+from core.registry import all_agents, found_homes
 from ui.settings import Settings
 
 
@@ -80,3 +80,17 @@ def test_several_agents_homes_the_most_recently_changed_first(tmp_path: Path) ->
     codex = _demo(Path.home() / ".codex", "codex", changed=1_750_000_000)
     assert _found() == [("claude_code", claude), ("codex", codex), ("hermes", hermes)]
     assert initial_workspace(None, Settings()) == claude
+
+
+def test_help_says_where_each_agent_s_home_is_looked_for() -> None:
+    """`memdesk --help` and `memdesk open --help` said "else the demo"; the window opened an
+    agent's home first. Now both name, for every agent with a home, where it is looked for."""
+    from app.cli.parser import build_parser
+
+    parser = build_parser()
+    opening = parser._subparsers._group_actions[0].choices["open"]  # type: ignore[union-attr]
+    for text in (parser.format_help(), opening.format_help()):
+        flat = " ".join(text.split())
+        for agent in all_agents():
+            if agent.home() is not None:
+                assert agent.home_hint and f"{agent.title}: {agent.home_hint}" in flat

@@ -73,7 +73,7 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         sources = [Source("index", index)] if index.is_file() else []
         return sources + [Source("topic", root / rel, Path(rel).stem) for rel in topics]
 
-    home_hint: ClassVar[str] = "$CLAUDE_CONFIG_DIR, else ~/.claude (one project is chosen)"
+    home_hint: ClassVar[str] = "$CLAUDE_CONFIG_DIR, else ~/.claude"
 
     def home(self) -> Path:
         """The config home (`CLAUDE_CONFIG_DIR`, else `~/.claude`, spec 1.1) holding every

@@ -90,7 +90,7 @@ class PicoClaw(
             sources.append(Source("backups", backups))
         return sources
 
-    home_hint: ClassVar[str] = "~/.picoclaw (its workspace/)"
+    home_hint: ClassVar[str] = "~/.picoclaw"
 
     def home(self) -> Path:
         """`~/.picoclaw`, whose workspace/ the agent uses (SPEC 2.2)."""
