@@ -16,6 +16,7 @@ from ui.settings import Settings, data_dir, load_settings, settings_path
 
 if TYPE_CHECKING:
     from core.agent import AnyAgent
+    from ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,24 @@ def initial_workspace(
         return Path(last)
     found = found_homes() if homes is None else homes
     return found[0][1] if found else demo_workspace()
+
+
+def open_first(window: MainWindow, path: Path | None, settings: Settings) -> None:
+    """Open the first workspace; File → Open agent home lists every agent's home found, and
+    when the window opens one of several the status bar names the others once it is shown."""
+    from PySide6.QtCore import Qt
+
+    from core.registry import found_homes
+
+    homes = found_homes()
+    start = initial_workspace(path, settings, homes)
+    window.menus.fill_homes(homes)
+    others = [f"{agent.title} ({home})" for agent, home in homes if home != start]
+    if 0 < len(others) < len(homes):
+        note = f"Also found {', '.join(others)}: File → Open agent home"
+        once = Qt.ConnectionType.SingleShotConnection
+        window.ready.connect(lambda: window.statusBar().showMessage(note, 15000), once)
+    window.open_workspace(start)
 
 
 def run_gui(path: Path | None = None) -> int:
@@ -86,12 +105,7 @@ def run_gui(path: Path | None = None) -> int:
         window.ready.connect(
             lambda: (print(f"ready {time.monotonic():.6f}", flush=True), app.quit())
         )
-    from core.registry import found_homes
-
-    homes = found_homes()
-    start = initial_workspace(path, settings, homes)
-    window.show_homes(homes, start)
-    window.open_workspace(start)
+    open_first(window, path, settings)
     app.lastWindowClosed.connect(loop.stop)
     try:
         with loop:

@@ -12,7 +12,7 @@ parts: the menus and toolbar (`ui.menus`), the banner (`ui.banner`), reading a f
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.agent import AnyAgent, OpenWorkspace
+from core.agent import OpenWorkspace
 from core.formats.text import InputError
 from core.registry import detect, remember_agent
 from core.session import AnySession
@@ -81,7 +81,6 @@ class MainWindow(QMainWindow):
         self.watcher.changed.connect(self._check_external_change)
         self._retry = QTimer(self, singleShot=True, interval=RETRY_MS)
         self._retry.timeout.connect(self._check_external_change)
-        self._start_note = ""  # said once the first workspace is open: the other homes found
         self._build()
         self.menus = Menus(self, self.undo_stack)
         self.toolbar, self.layout_action = self.menus.toolbar, self.menus.layout_action
@@ -141,14 +140,6 @@ class MainWindow(QMainWindow):
         folder = QFileDialog.getExistingDirectory(self, "Open an agent's workspace folder")
         if folder:
             self.open_workspace(Path(folder))
-
-    def show_homes(self, homes: Sequence[tuple[AnyAgent, Path]], opening: Path) -> None:
-        """File → Open agent home lists every agent's home found on this machine; when the
-        window opens one of several, the status bar names the others."""
-        self.menus.fill_homes(homes)
-        others = [f"{agent.title} ({home})" for agent, home in homes if home != opening]
-        if 0 < len(others) < len(homes):
-            self._start_note = f"also found {', '.join(others)}: File → Open agent home"
 
     def open_workspace(self, path: Path) -> None:
         """Read the workspace off the UI thread; the window shows it when it is ready."""
@@ -212,11 +203,7 @@ class MainWindow(QMainWindow):
         self._save_settings()
         self.menus.fill_recent(self.settings.recent_workspaces)
         self.hide_banner()
-        opened = f"Opened {ws.agent.title} workspace {ws.root}"
-        note, self._start_note = self._start_note, ""
-        self.statusBar().showMessage(
-            f"{opened}; {note}" if note else opened, 15000 if note else 5000
-        )
+        self.statusBar().showMessage(f"Opened {ws.agent.title} workspace {ws.root}", 5000)
         if journal_problem is not None:  # read without it: history and undo are not there
             self.show_error(journal_problem)
         with session.journal.lent():  # detecting reads the agent remembered there

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.gui import demo_workspace, initial_workspace
+from app.gui import demo_workspace, initial_workspace, open_first
 from core.demo import write_demo
-from core.registry import default_demo_layout, detect, found_homes
+from core.registry import default_demo_layout, detect
 from ui.main_window import MainWindow
 from ui.settings import Settings
 
@@ -58,18 +58,14 @@ def test_with_several_agents_installed_the_window_names_the_others(
     write_demo(claude, layout="claude-code")
     for path in hermes.rglob("*"):  # Claude Code's memory changed last
         os.utime(path, (1_700_000_000, 1_700_000_000))
-    homes = found_homes()
-    start = initial_workspace(None, Settings(), homes)
-    window.show_homes(homes, start)
-    window.open_workspace(start)
-    qtbot.waitUntil(lambda: window.ws is not None)
-    assert (
-        window.statusBar()
-        .currentMessage()
-        .endswith(f"also found Hermes ({hermes}): File → Open agent home")
+    with qtbot.waitSignal(window.ready, timeout=10_000):
+        open_first(window, None, Settings())
+    assert window.ws is not None and window.ws.root.parent.parent == claude
+    assert window.statusBar().currentMessage() == (
+        f"Also found Hermes ({hermes}): File → Open agent home"
     )
     listed = {a.text(): a for a in window.menus.homes_menu.actions()}
     assert set(listed) == {f"Claude Code: {claude}", f"Hermes: {hermes}"}
     listed[f"Hermes: {hermes}"].trigger()
     qtbot.waitUntil(lambda: window.ws is not None and window.ws.root == hermes)
-    assert "also found" not in window.statusBar().currentMessage()
+    assert "Also found" not in window.statusBar().currentMessage()
