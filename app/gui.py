@@ -7,10 +7,16 @@ import logging
 import os
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.secrets import API_KEY_ENV, scrubbed_stderr_handler
 from ui.settings import Settings, data_dir, load_settings, settings_path
+
+if TYPE_CHECKING:
+    from core.agent import AnyAgent
+    from ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -30,9 +36,11 @@ def demo_workspace() -> Path:
     return folder
 
 
-def initial_workspace(path: Path | None, settings: Settings) -> Path:
-    """The path given, else the last workspace (if it still exists), else an agent's memory
-    where the agent keeps it on this machine (HERMES_HOME, ~/.hermes), else the demo."""
+def initial_workspace(
+    path: Path | None, settings: Settings, homes: Sequence[tuple[AnyAgent, Path]] | None = None
+) -> Path:
+    """The path given, else the last workspace (if it still exists), else the agent's memory
+    found where the agent keeps it (`found_homes`: the most recently changed), else the demo."""
     from core.registry import found_homes
 
     if path is not None:
@@ -40,8 +48,26 @@ def initial_workspace(path: Path | None, settings: Settings) -> Path:
     last = settings.last_workspace or next(iter(settings.recent_workspaces), None)
     if last and Path(last).exists():
         return Path(last)
-    found = found_homes()
+    found = found_homes() if homes is None else homes
     return found[0][1] if found else demo_workspace()
+
+
+def open_first(window: MainWindow, path: Path | None, settings: Settings) -> None:
+    """Open the first workspace; File → Open agent home lists every agent's home found, and
+    when the window opens one of several the status bar names the others once it is shown."""
+    from PySide6.QtCore import Qt
+
+    from core.registry import found_homes
+
+    homes = found_homes()
+    start = initial_workspace(path, settings, homes)
+    window.menus.fill_homes(homes)
+    others = [f"{agent.title} ({home})" for agent, home in homes if home != start]
+    if 0 < len(others) < len(homes):
+        note = f"Also found {', '.join(others)}: File → Open agent home"
+        once = Qt.ConnectionType.SingleShotConnection
+        window.ready.connect(lambda: window.statusBar().showMessage(note, 15000), once)
+    window.open_workspace(start)
 
 
 def run_gui(path: Path | None = None) -> int:
@@ -79,7 +105,7 @@ def run_gui(path: Path | None = None) -> int:
         window.ready.connect(
             lambda: (print(f"ready {time.monotonic():.6f}", flush=True), app.quit())
         )
-    window.open_workspace(initial_workspace(path, settings))
+    open_first(window, path, settings)
     app.lastWindowClosed.connect(loop.stop)
     try:
         with loop:

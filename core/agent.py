@@ -402,6 +402,7 @@ class Agent(ABC, Generic[W]):
     profiles: ClassVar[tuple[str, ...]] = ()  # scoring profiles `--profile` may name
     # What a person should know once the agent's memory is written ("" for nothing).
     saved_note: ClassVar[str] = ""
+    home_hint: ClassVar[str] = ""  # where `home()` looks: "$HERMES_HOME, else ~/.hermes"
 
     # -- finding it ---------------------------------------------------------------------------
     @abstractmethod
@@ -418,7 +419,8 @@ class Agent(ABC, Generic[W]):
 
     def home(self) -> Path | None:
         """Where the agent keeps its memory on this machine when told nothing else (its own
-        environment variable first, as the agent reads it); None for an agent without one."""
+        environment variable first, as the agent reads it); None for an agent without one.
+        `home_hint` says it in words (`memdesk --help`)."""
         return None
 
     def adopts(self, root: Path) -> bool:

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.agent import Agent, AnyAgent, Source
+from core.agent import Agent, AnyAgent, SeveralWorkspaces, Source
 from core.store.errors import EXIT_ERROR, WorkspaceError
 from core.store.files import read_error, read_head
 
@@ -82,13 +82,42 @@ def default_demo_layout() -> str:
 
 def found_homes() -> list[tuple[AnyAgent, Path]]:
     """The agents whose memory is where they keep it when told nothing else (`Agent.home`:
-    HERMES_HOME, ~/.hermes), with that folder, in registry order."""
+    HERMES_HOME, ~/.hermes, ~/.claude, ...), with that folder, the most recently changed first.
+    A home that holds several workspaces (Claude Code's projects) counts: opening it asks."""
     found = []
     for agent in all_agents():
         home = agent.home()
-        if home is not None and home.is_dir() and agent.detect(home):
-            found.append((agent, home))
-    return found
+        changed = _last_changed(agent, home) if home is not None else None
+        if home is not None and changed is not None:
+            found.append((changed, agent, home))
+    found.sort(key=lambda f: f[0], reverse=True)  # stable: registry order among equals
+    return [(agent, home) for _, agent, home in found]
+
+
+def _last_changed(agent: AnyAgent, home: Path) -> float | None:
+    """When the agent's memory in `home` last changed (its newest source); None when `home`
+    holds none of it."""
+    try:
+        if not home.is_dir():
+            return None
+        if agent.detect(home):
+            roots = [home]
+        else:
+            inner = agent.workspace_in(home)
+            roots = [inner] if inner is not None else []
+    except SeveralWorkspaces as several:
+        roots = [path for path, _ in several.choices]
+    except (OSError, WorkspaceError):
+        return None  # unreadable, or not a home MemDesk opens: the person opens it by hand
+    times = [_changed(source.path) for root in roots for source in agent.detect(root)]
+    return max(times, default=0.0) if roots else None
+
+
+def _changed(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def profile_names() -> list[str]:

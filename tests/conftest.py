@@ -39,7 +39,8 @@ def _isolated_home(
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     monkeypatch.setenv("TZ", "UTC")
-    monkeypatch.delenv("HERMES_HOME", raising=False)  # an agent's home is found by it
+    for variable in ("HERMES_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME"):  # agents find homes by them
+        monkeypatch.delenv(variable, raising=False)
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

@@ -72,7 +72,8 @@ class EntriesModel(QAbstractTableModel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.items: list[Item] = []
-        self.headers = HEADERS  # an agent's page may name the first column otherwise
+        self.headers: tuple[str, ...] | None = None  # an agent's page may name them otherwise
+        self.label_header = HEADERS[0]  # what the shown file's labels are (its format says)
         self.first_cell: Callable[[Item], str] = lambda item: item.label  # and fill it so
 
     def set_items(self, items: list[Item]) -> None:
@@ -105,8 +106,14 @@ class EntriesModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.headers[section] if 0 <= section < len(self.headers) else None
+            headers = self.headers or (self.label_header, *HEADERS[1:])
+            return headers[section] if 0 <= section < len(headers) else None
         return None
+
+    def set_label_header(self, header: str) -> None:
+        if header != self.label_header:
+            self.label_header = header
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 0)
 
     def row_of(self, key: str) -> int:
         return next((r for r, i in enumerate(self.items) if i.key == key), -1)
@@ -311,6 +318,7 @@ class EntriesView(QWidget):
         source = self.source
         items = source.items() if source is not None else []
         shown = [i for i in items if _matches(i, self.filter.text())]
+        self.model.set_label_header(source.fmt.label_header if source is not None else HEADERS[0])
         self.model.set_items(shown)
         self._update_title(source, len(items), len(shown))
         self._update_warnings(source)

@@ -17,6 +17,7 @@ from ui.desk import AnyDesk
 from ui.icons import icon
 
 if TYPE_CHECKING:
+    from core.agent import AnyAgent
     from ui.main_window import MainWindow
 
 __all__ = ["SHORTCUTS", "Menus"]
@@ -79,6 +80,8 @@ class Menus:
         ]
         self.recent_menu = menu.addMenu("Open &recent")
         self.fill_recent(window.settings.recent_workspaces)
+        self.homes_menu = menu.addMenu("Open agent &home")
+        self.fill_homes([])
         shown.append(self._add(menu, "&Save", QKeySequence.StandardKey.Save, window.save, "save"))
         shown.append(
             self._add(menu, "&Reload from disk", QKeySequence("F5"), window.reload, "reload")
@@ -149,6 +152,14 @@ class Menus:
                 self.recent_menu, folder, None, partial(self.window.open_workspace, Path(folder))
             )
         self.recent_menu.setEnabled(bool(folders))
+
+    def fill_homes(self, homes: Sequence[tuple[AnyAgent, Path]]) -> None:
+        """Each agent's memory found where the agent keeps it (`found_homes`)."""
+        self.homes_menu.clear()
+        for agent, home in homes:
+            opens = partial(self.window.open_workspace, home)
+            self._add(self.homes_menu, f"{agent.title}: {home}", None, opens)
+        self.homes_menu.setEnabled(bool(homes))
 
     def add_desk_actions(self, desk: AnyDesk) -> None:
         for action in desk.actions():

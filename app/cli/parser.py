@@ -20,7 +20,17 @@ from app.cli.reading import (
 )
 from app.cli.review import cmd_approve, cmd_decay, cmd_gate, cmd_reject, cmd_review
 from app.cli.writing import cmd_add, cmd_change, cmd_edit, cmd_forget
-from core.registry import NAMES, default_demo_layout, demo_layouts, profile_names
+from core.registry import NAMES, all_agents, default_demo_layout, demo_layouts, profile_names
+
+
+def _homes_help() -> str:
+    """Where the window looks for each agent's memory when given no path (`found_homes`)."""
+    where = "; ".join(f"{a.title}: {a.home_hint}" for a in all_agents() if a.home_hint)
+    return (
+        "Given no path, the window opens the last workspace; else an agent's memory where the "
+        f"agent keeps it, the most recently changed if several are found ({where}); else the "
+        "demo."
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,12 +38,17 @@ def build_parser() -> argparse.ArgumentParser:
         prog="memdesk",
         description="Audit and curate the file-based memory of LLM agents "
         f"({', '.join(NAMES)}). Without a command, opens the window.",
-        epilog="Exit codes: 0 success, 1 problems found or action refused, 2 usage or I/O error.",
+        epilog=f"{_homes_help()} "
+        "Exit codes: 0 success, 1 problems found or action refused, 2 usage or I/O error.",
     )
     parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    open_ = sub.add_parser("open", help="open the window (default: last workspace, else the demo)")
+    open_ = sub.add_parser(
+        "open",
+        help="open the window (default: last workspace, else an agent's home, else the demo)",
+        description=f"Open the window. {_homes_help()}",
+    )
     open_.add_argument("path", type=Path, nargs="?", default=None, help="workspace folder or file")
     open_.add_argument("--demo", action="store_true", help="open the demo workspace")
     open_.set_defaults(handler=cmd_open)

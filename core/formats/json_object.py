@@ -35,6 +35,7 @@ class JsonObjectFormat:
 
     read_only = False
     rekeys = False
+    label_header = "Key"  # what the list calls label()'s column
 
     def __init__(self, path: Path) -> None:
         self.path = path

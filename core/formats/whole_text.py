@@ -36,6 +36,7 @@ class WholeTextFormat:
 
     read_only = False
     rekeys = False
+    label_header = ""  # what the list calls label()'s column
     blank_is_memory = True
 
     def __init__(self, path: str) -> None:

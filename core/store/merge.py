@@ -53,6 +53,7 @@ class Format(Protocol[D, E]):
     # True where an entry's key is its place (a date, a time): an entry created on both sides
     # under the same key is two entries, and the one replayed gets the next free key.
     rekeys: bool
+    label_header: str  # what `label` gives, as a list's column header: "Id", "When", "File"
 
     def parse(self, data: bytes | None) -> D:
         """The document; None stands for a file that does not exist yet. InputError if unreadable."""

@@ -3,12 +3,16 @@ user's data folder (never into the package) and found again on the next start.""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
-from app.gui import demo_workspace, initial_workspace
+from app.gui import demo_workspace, initial_workspace, open_first
+from core.demo import write_demo
 from core.registry import default_demo_layout, detect
+from ui.main_window import MainWindow
 from ui.settings import Settings
 
 
@@ -41,3 +45,27 @@ def test_given_nothing_it_opens_the_hermes_home_the_agent_uses(
     assert initial_workspace(None, Settings()) == custom
     monkeypatch.setenv("HERMES_HOME", str(tmp_path / "nothing-there"))
     assert initial_workspace(None, Settings()).name.startswith("demo-")
+
+
+def test_with_several_agents_installed_the_window_names_the_others(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Tried as a person with Hermes and Claude Code both installed: the window opened one and
+    nothing said the other was there. Now the status bar names it, and File → Open agent home
+    lists each agent's home and opens it."""
+    hermes, claude = Path.home() / ".hermes", Path.home() / ".claude"
+    write_demo(hermes, layout="hermes")
+    write_demo(claude, layout="claude-code")
+    for path in hermes.rglob("*"):  # Claude Code's memory changed last
+        os.utime(path, (1_700_000_000, 1_700_000_000))
+    with qtbot.waitSignal(window.ready, timeout=10_000):
+        open_first(window, None, Settings())
+    assert window.ws is not None and window.ws.root.parent.parent == claude
+    assert window.statusBar().currentMessage() == (
+        f"Also found Hermes ({hermes}): File → Open agent home"
+    )
+    listed = {a.text(): a for a in window.menus.homes_menu.actions()}
+    assert set(listed) == {f"Claude Code: {claude}", f"Hermes: {hermes}"}
+    listed[f"Hermes: {hermes}"].trigger()
+    qtbot.waitUntil(lambda: window.ws is not None and window.ws.root == hermes)
+    assert "Also found" not in window.statusBar().currentMessage()

@@ -73,6 +73,15 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         sources = [Source("index", index)] if index.is_file() else []
         return sources + [Source("topic", root / rel, Path(rel).stem) for rel in topics]
 
+    home_hint: ClassVar[str] = "$CLAUDE_CONFIG_DIR, else ~/.claude"
+
+    def home(self) -> Path:
+        """The config home (`CLAUDE_CONFIG_DIR`, else `~/.claude`, spec 1.1) holding every
+        project's memory."""
+        from core.agents.claude_code.discover import config_home
+
+        return config_home()
+
     def workspace_in(self, folder: Path) -> Path | None:
         """The project folder for its memory/ folder; for a config home (`~/.claude`), the
         folder its `autoMemoryDirectory` names, else its one project (SeveralWorkspaces

@@ -99,6 +99,7 @@ class TopicFormat:
 
     read_only = False
     rekeys = False
+    label_header = "Name"  # what the list calls label()'s column
 
     def __init__(self, path: str) -> None:
         self.path = path

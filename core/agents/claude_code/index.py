@@ -212,6 +212,7 @@ class IndexFormat:
 
     read_only = False
     rekeys = False
+    label_header = "File"  # what the list calls label()'s column
 
     def __init__(self, path: str) -> None:
         self.path = path

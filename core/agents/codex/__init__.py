@@ -65,6 +65,12 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         # memories/ itself when Codex's reset has emptied it (its backups are still there)
         return [s for s in found if s.path.exists()] or [Source("longterm", root / "memories")]
 
+    home_hint: ClassVar[str] = "$CODEX_HOME, else ~/.codex"
+
+    def home(self) -> Path:
+        """`CODEX_HOME`, else `~/.codex` (spec 1), holding memories/."""
+        return layout.codex_home()
+
     def workspace_in(self, folder: Path) -> Path | None:
         """The memories/ folder stands for its CODEX_HOME."""
         home = folder.parent

@@ -85,6 +85,7 @@ class BulletFormat:
 
     read_only = False
     rekeys = False
+    label_header = "Id"  # what the list calls label()'s column
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -168,6 +169,8 @@ class BulletFormat:
 
 class NoteFormat(WholeTextFormat):
     """An ad-hoc note as one memory: its whole text (a blank note is none)."""
+
+    label_header = "Written"  # what the list calls label()'s column
 
     blank_is_memory = False
 

@@ -14,6 +14,7 @@ from core.store.files import list_folder
 
 # The workspace is CODEX_HOME, not its memories/: MemDesk's own folder (.memdesk/: journal,
 # backups) sits beside memories/, out of the git repository Codex keeps and regenerates there.
+HOME_ENV = "CODEX_HOME"
 MEMORIES = "memories"
 SUMMARY = f"{MEMORIES}/memory_summary.md"
 HANDBOOK = f"{MEMORIES}/MEMORY.md"
@@ -91,6 +92,12 @@ SUMMARY_TOKENS = 2500  # MEMORY_TOOL_DEVELOPER_INSTRUCTIONS_SUMMARY_TOKEN_LIMIT
 BYTES_PER_TOKEN = 4  # Codex's approximate token count: 4 bytes a token
 NOTE_NAME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-[a-z0-9][a-z0-9-]{0,79}\.md", re.ASCII)
 _SLUG_WORD = re.compile(r"[a-z0-9]+")
+
+
+def codex_home() -> Path:
+    """`CODEX_HOME` when set and not empty, else `~/.codex`, as Codex finds its home (spec 1)."""
+    given = os.environ.get(HOME_ENV, "").strip()
+    return Path(given).expanduser() if given else Path.home() / ".codex"
 
 
 def is_codex_home(home: Path) -> bool:

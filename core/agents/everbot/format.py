@@ -806,6 +806,7 @@ class StructuredFormat:
 
     read_only = False
     rekeys = False  # an id is the memory's identity: the same id created twice is a conflict
+    label_header = "Id"  # what the list calls label()'s column
 
     def __init__(self, path: str, *, archive_below: float | None = ARCHIVE_BELOW) -> None:
         self.path = path

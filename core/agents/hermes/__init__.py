@@ -72,6 +72,8 @@ class Hermes(
             return []  # another agent's memories/ folder: Hermes writes none of these
         return [Source("longterm", root / ref.rel, ref.section) for ref in memory_files(root)]
 
+    home_hint: ClassVar[str] = "$HERMES_HOME, else ~/.hermes"
+
     def home(self) -> Path:
         """HERMES_HOME, else `~/.hermes` (`%LOCALAPPDATA%\\hermes` on Windows), as the agent's
         `get_hermes_home` resolves it (spec 1.1)."""

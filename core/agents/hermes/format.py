@@ -207,6 +207,7 @@ class MemoryFileFormat:
 
     read_only = False
     rekeys = False  # one text created on both sides is one entry
+    label_header = "Id"  # what the list calls label()'s column
 
     def __init__(self, path: str) -> None:
         self.path = path

@@ -54,7 +54,13 @@ class OpenClaw(
     demo_layouts: ClassVar[tuple[str, ...]] = ("openclaw",)
     list_header: ClassVar[str] = f"{'ID':<8} {'FILE:LINE':<28} {'HEADING':<24} CONTENT"
 
+    home_hint: ClassVar[str] = "~/.openclaw/workspace"
+
     # -- finding it ---------------------------------------------------------------------------
+    def home(self) -> Path:
+        """The workspace OpenClaw uses when its config names none (spec 1)."""
+        return Path.home() / ".openclaw" / "workspace"
+
     def detect(self, root: Path) -> Sequence[Source]:
 
         if (root / "memory" / "scopes").is_dir():

@@ -560,6 +560,7 @@ class CuratedFileFormat:
     """A curated file as keyed entries (keys from their text: see the module's docstring)."""
 
     rekeys = False  # one text created on both sides is one entry
+    label_header = "Where"  # what the list calls label()'s column
 
     def __init__(self, path: str, kind: FileKind | None = None) -> None:
         self.path = path

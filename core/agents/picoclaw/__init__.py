@@ -90,6 +90,12 @@ class PicoClaw(
             sources.append(Source("backups", backups))
         return sources
 
+    home_hint: ClassVar[str] = "~/.picoclaw"
+
+    def home(self) -> Path:
+        """`~/.picoclaw`, whose workspace/ the agent uses (SPEC 2.2)."""
+        return Path.home() / ".picoclaw"
+
     def workspace_in(self, folder: Path) -> Path | None:
         """PicoClaw's home folder (~/.picoclaw: config.json and workspace/) stands for its
         workspace/."""

@@ -517,6 +517,7 @@ class LongTermFormat:
 
     read_only = False
     rekeys = True  # two sections under one date are two entries
+    label_header = "When"  # what the list calls label()'s column
 
     def __init__(self, path: str = LONGTERM_FILE.as_posix()) -> None:
         self.path = path

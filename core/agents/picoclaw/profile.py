@@ -430,6 +430,7 @@ class ProfileFormat:
 
     read_only = False
     rekeys = False
+    label_header = "Key"  # what the list calls label()'s column
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)

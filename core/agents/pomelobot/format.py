@@ -604,6 +604,7 @@ class MemoryFileFormat:
     """
 
     rekeys = True  # two entries stamped with one time are two entries
+    label_header = "When"  # what the list calls label()'s column
 
     def __init__(self, path: str, kind: FileKind | None = None, *, empty: str = "") -> None:
         self.path = path
