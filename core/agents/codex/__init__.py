@@ -196,10 +196,9 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         """A note asking Codex to forget the note `row`, or (`kept`) to drop it as a repeat of
         that memory, which stays; none when such a note is there already."""
         text = str(row.fields.get("content") or "").strip()
-        if kept is not None:
-            asked = layout.repeat_request(row.file, str(kept.fields.get("content") or ""))
-        else:
-            asked = layout.FORGET + text
+        if kept is None:
+            return [] if ws.noted(layout.FORGET + text) else [ws.forget_request(text)]
+        asked = layout.repeat_request(row.file, str(kept.fields.get("content") or ""))
         return [] if ws.noted(asked) else [ws.add_note(asked)]
 
     def detail(self, row: Row) -> str:
