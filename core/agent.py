@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 from core.formats.problems import Problem
 from core.ops import ChangeSet
@@ -38,6 +38,7 @@ __all__ = [
     "NotApplicable",
     "OpenWorkspace",
     "Proposed",
+    "Removal",
     "Retrieved",
     "Row",
     "ScoreChanged",
@@ -370,6 +371,8 @@ class DemoResult:
 
 
 W = TypeVar("W", bound="OpenWorkspace")
+# How an agent lets a memory be removed (`Agent.removal`).
+Removal = Literal["delete", "request"] | None
 
 
 class Capability:
@@ -504,10 +507,21 @@ class Agent(ABC, Generic[W]):
         reviewed; its daily notes, transcripts and blocks it manages itself are context only."""
         return not row.fields.get("read_only")
 
-    def deletable(self, row: Row) -> bool:
-        """Whether the agent lets this memory be deleted (the reviewer proposes to delete, or to
-        merge away, only such memories; the others are changed, never removed)."""
-        return True
+    # What approving a removal of a "request" memory does, in the agent's words (see `removal`).
+    removal_said: ClassVar[str] = ""
+
+    def removal(self, row: Row) -> Removal:
+        """How the agent lets this memory be removed: "delete" (MemDesk deletes it, or merges it
+        away), "request" (MemDesk writes the agent's own request to forget it:
+        `removal_request`), None (never: it is edited, never removed)."""
+        return "delete"
+
+    def removal_request(self, ws: Any, row: Row, kept: Row | None = None) -> list[ChangeSet]:
+        """The agent's own request to forget the memory `row` ("request" in `removal`; `kept`:
+        the memory it repeats, which stays); no change sets when one already asks it."""
+        raise WorkspaceError(
+            f"{row.file}: {self.title} takes no request to forget a memory", exit_code=EXIT_REFUSED
+        )
 
     def backups(self, path: Path) -> list[BackupFile]:
         """Every backup of the agent's main memory file MemDesk can find, oldest first, each

@@ -6,7 +6,7 @@ it is written like any edit: one operation through the guarded commit, backed up
 | PROMOTE | the agent's promotion: category core (scored memories), pinned (OpenClaw), a daily-note passage added to long-term memory (PicoClaw) |
 | KEEP | a decay review resets the score to the profile's keep value; otherwise nothing changes |
 | ARCHIVE | moved to Archived |
-| DELETE | deleted |
+| DELETE | deleted; where the agent never deletes it but forgets when asked, that request written (Codex: a note) |
 | MERGE | the stronger memory gets the merged text (scored: the higher score, hits summed); the other is deleted |
 | REDACT | the memory's secrets edited out (a memory its agent never deletes) |
 """
@@ -52,6 +52,8 @@ def changesets_for(
             return [editing.edit(ws, row, score=profile.keep_reset_to)]
         return []
     if decision == "DELETE":
+        if agent.removal(row) == "request":  # the agent forgets it when asked, never deletes it
+            return agent.removal_request(ws, row, other if trigger == "duplicate" else None)
         return [editing.delete(ws, row)]
     if decision == "REDACT":
         return [editing.edit(ws, row, text=without_secrets(_text(row)))]

@@ -136,8 +136,11 @@ def allowed_decisions(candidate: Candidate, *, archive: bool | None = None) -> t
     found: list[Decision] = []
     for trigger in candidate.triggers:
         found += _allowed_for(trigger, archive=archive)
-    if not candidate.memory.deletable:  # its agent keeps it: changed, never removed
-        found = [d for d in found if d not in ("DELETE", "MERGE")]
+    removal = candidate.memory.removal
+    if removal != "delete":  # its agent keeps it, or forgets it when asked: never merged away
+        forgets = removal == "request" and "secret" not in candidate.triggers  # a secret stays
+        gone = ("MERGE",) if forgets else ("DELETE", "MERGE")
+        found = [d for d in found if d not in gone]
         found += ["REDACT"] if "secret" in candidate.triggers else []
     return tuple(d for d in DECISIONS if d in found)
 

@@ -62,7 +62,10 @@ class Memory:
     section: str | None = None  # active / archived where the format has sections
     expires_at: str | None = None
     read_only: bool = False  # MemDesk does not write it (a block the agent manages itself)
-    deletable: bool = True  # the agent lets it be deleted (else it is edited, never removed)
+    # How its agent lets it be removed (`core.agent.Agent.removal`): "delete", "request" (the
+    # agent is asked to forget it: `removal_said` says how), None (never: it is edited).
+    removal: str | None = "delete"
+    removal_said: str = ""
 
     def fields(self) -> dict[str, object]:
         """Its fields by name (what the journal keeps of the memory as reviewed)."""
@@ -82,7 +85,8 @@ def digest_of(memory_json: str) -> str:
     return hashlib.sha256(memory_json.encode("utf-8")).hexdigest()
 
 
-_FIELDS = tuple(f.name for f in fields(Memory) if f.name not in ("read_only", "deletable"))
+_AGENTS_OWN = ("read_only", "removal", "removal_said")  # what its agent says, not the memory
+_FIELDS = tuple(f.name for f in fields(Memory) if f.name not in _AGENTS_OWN)
 
 
 @dataclass(frozen=True, slots=True)

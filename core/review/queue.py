@@ -68,8 +68,10 @@ def memories_in(session: AnySession) -> tuple[list[Row], list[Memory]]:
     agent keeps as history is context only: see Agent.reviewed)."""
     agent = session.agent
     rows = agent.rows_in(session.workspace)
+    said = agent.removal_said
     return rows, [
-        memory_of_row(r, reviewed=agent.reviewed(r), deletable=agent.deletable(r)) for r in rows
+        memory_of_row(r, reviewed=agent.reviewed(r), removal=agent.removal(r), removal_said=said)
+        for r in rows
     ]
 
 

@@ -13,8 +13,9 @@ The rules, by trigger:
 - contradiction: the older of the two is DELETEd, quoting both (the person sees them side by side).
 - expired, secret, junk: DELETE. temporary: ARCHIVE (DELETE where the format has no archive),
   never PROMOTE. agent_written: KEEP, for the person to check.
-- a memory its agent never deletes (`Memory.deletable`): a secret is REDACTed (edited out), and
-  what would be deleted or merged away is KEPT, saying so: every proposal can be carried out.
+- a memory its agent never deletes (`Memory.removal`): a secret is REDACTed (edited out); what
+  would be deleted is DELETEd the agent's way where it forgets when asked (approving writes the
+  request, `Memory.removal_said`), else KEPT, saying so: every proposal can be carried out.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class RulesReviewer:
         decides (what makes a memory go leads, see PRIORITY); the others are named after it."""
         archives = self.archive if self.archive is not None else getattr(context, "archives", True)
         rule = getattr(self, f"_{candidate.trigger}")
-        review: Review = _kept_if_undeletable(candidate.memory, rule(candidate, context, archives))
+        review: Review = _as_its_agent_removes(candidate.memory, rule(candidate, context, archives))
         if candidate.more:
             zh = _lang(candidate.memory)
             said = [
@@ -196,7 +197,7 @@ class RulesReviewer:
         )
 
     def _secret(self, c: Candidate, _context: ReviewContext, archives: bool) -> Review:
-        if not c.memory.deletable:
+        if c.memory.removal != "delete":  # forgetting it would leave the secret in the file
             return Review(
                 "REDACT",
                 _say(
@@ -260,10 +261,18 @@ def _referring(memory: Memory, context: ReviewContext) -> Memory | None:
     return found[0] if found else None
 
 
-def _kept_if_undeletable(m: Memory, review: Review) -> Review:
-    """A memory its agent never deletes is kept where the rule would delete or merge it away."""
-    if m.deletable or review.decision not in ("DELETE", "MERGE"):
+def _as_its_agent_removes(m: Memory, review: Review) -> Review:
+    """A memory its agent never deletes is removed by the agent's own request where it takes
+    one, saying what approving writes; otherwise it is kept where the rule would remove it."""
+    if m.removal == "delete" or review.decision not in ("DELETE", "MERGE"):
         return review
+    if m.removal == "request" and review.decision == "DELETE":
+        said = _say(
+            m,
+            f"Approving {m.removal_said} (its agent never deletes it): ",
+            "批准后会按智能体的方式请它忘记这条记忆（智能体从不删除它）：",
+        )
+        return Review("DELETE", said + review.reasons)
     return Review(
         "KEEP",
         review.reasons

@@ -37,10 +37,11 @@ class ScanInput:
     pairs: bool = True  # look for duplicates and contradictions (a whole scan of the memories)
 
 
-def memory_of_row(row: Any, *, reviewed: bool = True, deletable: bool = True) -> Memory:
+def memory_of_row(
+    row: Any, *, reviewed: bool = True, removal: str | None = "delete", removal_said: str = ""
+) -> Memory:
     """A listed memory (core.agent.Row) as the reviewer sees it (`reviewed` False: context
-    only, as what MemDesk does not write; `deletable` False: the agent keeps it, see
-    `Agent.deletable`)."""
+    only, as what MemDesk does not write; `removal`, `removal_said`: see `Agent.removal`)."""
     f = row.fields
     score, hits = f.get("score"), f.get("activation_count")
     expires = f.get("expires_at") or (f.get("meta") or {}).get("expires_at")
@@ -56,7 +57,8 @@ def memory_of_row(row: Any, *, reviewed: bool = True, deletable: bool = True) ->
         section=f.get("section"),
         expires_at=None if expires is None else str(expires),
         read_only=bool(f.get("read_only")) or not reviewed,
-        deletable=deletable,
+        removal=removal,
+        removal_said=removal_said,
     )
 
 

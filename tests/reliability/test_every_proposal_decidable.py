@@ -105,7 +105,7 @@ def test_every_proposal_on_every_agents_demo_can_be_approved(tmp_path: Path, nam
 def test_the_llm_reviewer_is_offered_only_what_a_kept_memory_allows() -> None:
     """An LLM reviewer is never asked to delete or merge away a memory its agent keeps; for a
     secret there it may edit the secret out."""
-    note = Memory("memories/extensions/ad_hoc/notes/n.md", "n", "n", PLANTED, deletable=False)
+    note = Memory("memories/extensions/ad_hoc/notes/n.md", "n", "n", PLANTED, removal=None)
     secret = Candidate(note, "secret", "a secret (OpenAI API key)")
     junk = Candidate(note, "junk", "a shell command")
     assert allowed_decisions(secret) == ("KEEP", "REDACT")
@@ -114,3 +114,14 @@ def test_the_llm_reviewer_is_offered_only_what_a_kept_memory_allows() -> None:
     assert getattr(answer, "decision", None) == "REDACT"
     refused = read_reply("Junk.\n[DELETE]", junk, allowed_decisions(junk))
     assert getattr(refused, "decision", None) is None
+
+
+def test_the_llm_reviewer_may_delete_a_note_its_agent_forgets_when_asked() -> None:
+    """A Codex note: deleting it is asking Codex to forget it, so DELETE is offered (not MERGE,
+    which would delete it); a secret there is edited out, as forgetting leaves it in the file."""
+    note = Memory("memories/extensions/ad_hoc/notes/n.md", "n", "n", PLANTED, removal="request")
+    assert allowed_decisions(Candidate(note, "junk", "a shell command")) == ("KEEP", "DELETE")
+    assert allowed_decisions(Candidate(note, "secret", "a key")) == ("KEEP", "REDACT")
+    other = Memory("memories/memory_summary.md", "b", "b", PLANTED)
+    duplicate = Candidate(note, "duplicate", "the same text", related=(other,))
+    assert allowed_decisions(duplicate) == ("KEEP", "DELETE")

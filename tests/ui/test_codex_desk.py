@@ -127,3 +127,31 @@ def test_a_secret_in_a_note_is_edited_out_from_the_review_queue(
 
     assert note.read_text(encoding="utf-8") == f"token is {REMOVED}\n"
     assert page.proposals == []
+
+
+def test_junk_in_a_note_is_forgotten_from_the_review_queue_and_undone(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """The card says approving writes a note asking Codex to forget the junk note; Accept
+    writes it, and the page's undo takes it back."""
+    home = write_demo(tmp_path / "codex", layout="codex").workspace
+    assert main(["add", str(home), "ls -la /tmp && rm -rf build"]) == 0
+    before = {p: p.read_bytes() for p in layout.notes(home)}
+    assert main(["review", str(home)]) == 0
+    desk = _opened(qtbot, window, home)
+    desk.select_page("review")
+    page = desk.review_view
+    assert page.current().decision == "DELETE"
+    assert "writes a note asking Codex to forget it" in page.reasons.toPlainText()
+    with qtbot.waitSignal(desk.written, timeout=10_000):
+        page.card.setFocus()
+        qtbot.keyClick(page.card, Qt.Key.Key_Space)
+    window.tasks.wait()
+    [request] = set(layout.notes(home)) - set(before)
+    assert request.read_text(encoding="utf-8").startswith(layout.FORGET)
+
+    with qtbot.waitSignal(desk.written, timeout=10_000):
+        assert page.undo_last()
+    window.tasks.wait()
+
+    assert {p: p.read_bytes() for p in layout.notes(home)} == before

@@ -22,6 +22,7 @@ from core.agent import (
     Context,
     DemoResult,
     Injected,
+    Removal,
     Row,
     Source,
     SourceCount,
@@ -176,16 +177,35 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
     def reviewed(self, row: Row) -> bool:
         """The summary's and the handbook's bullets and the notes; a bullet that points at a
         rollout summary or an extension's file (the consolidator's index of its sources) is
-        context only: two such pointers to one file are not duplicate memories."""
+        context only: two such pointers to one file are not duplicate memories; so is a note
+        asking Codex to forget (a request, not a memory), and a note such a request names (it
+        awaits Codex's next consolidation)."""
         section = row.fields["section"]
         if section in ("summary", "handbook"):
             return _POINTER.match(str(row.fields["content"])) is None
-        return bool(section == "notes")
+        asked = layout.is_forget(str(row.fields["content"])) or row.fields.get("forget_asked")
+        return section == "notes" and not asked
 
-    def deletable(self, row: Row) -> bool:
-        """A note is never deleted (the consolidator is told so, spec 3.5): it is edited, and the
-        next consolidation applies the edit; the read-only files are never written."""
-        return row.fields["section"] in ("summary", "handbook")
+    removal_said = "writes a note asking Codex to forget it"
+
+    def removal(self, row: Row) -> Removal:
+        """A bullet is deleted; a note never is (the consolidator is told so, spec 3.5): Codex
+        is asked to forget it in a note of its own; the read-only files are never written."""
+        section = row.fields["section"]
+        if section in ("summary", "handbook"):
+            return "delete"
+        return "request" if section == "notes" else None
+
+    def removal_request(
+        self, ws: CodexWorkspace, row: Row, kept: Row | None = None
+    ) -> list[ChangeSet]:
+        """A note asking Codex to forget the note `row`, or (`kept`) to drop it as a repeat of
+        that memory, which stays; none when such a note is there already."""
+        text = str(row.fields.get("content") or "").strip()
+        if kept is None:
+            return [] if ws.noted(layout.FORGET + text) else [ws.forget_request(text)]
+        asked = layout.repeat_request(row.file, str(kept.fields.get("content") or ""))
+        return [] if ws.noted(asked) else [ws.add_note(asked)]
 
     def detail(self, row: Row) -> str:
         section = row.fields["section"]
@@ -240,7 +260,7 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         from core.ops.entries import delete_entry
 
         self._refuse_read_only(row)
-        if not self.deletable(row):
+        if self.removal(row) != "delete":
             raise WorkspaceError(
                 f"{row.file}: Codex never deletes a note; edit it, or add a note asking it to "
                 "forget instead",
@@ -338,6 +358,11 @@ def _note_rows(root: Path) -> list[Row]:
         if doc.note is not None and doc.note.text:
             when = note.name[:10]
             rows.append(_row(note.stem, "notes", when, doc.note.text, rel, 1, note))
+    requests = [
+        str(r.fields["content"]) for r in rows if layout.is_forget(str(r.fields["content"]))
+    ]
+    for r in rows:  # a note Codex is asked to forget awaits its consolidation: nothing to review
+        r.fields["forget_asked"] = layout.forget_asked(r.file, str(r.fields["content"]), requests)
     return rows
 
 

@@ -88,6 +88,28 @@ def consolidating(home: Path, until: int) -> str:
 
 FORGET = "Forget this; it is no longer true: "  # a forget request, as the person would ask it
 
+
+REPEAT = "Drop the ad-hoc note {name}: it only repeats this memory, which stays: "
+
+
+def repeat_request(rel: str, kept: str) -> str:
+    """A request to drop the note `rel` as a repeat of the memory `kept` (which stays)."""
+    return REPEAT.format(name=rel.rsplit("/", 1)[-1]) + kept.strip()
+
+
+def forget_asked(rel: str, text: str, requests: list[str]) -> bool:
+    """Whether one of the notes' `requests` asks Codex to forget the note `rel` saying `text`."""
+    repeat = REPEAT.format(name=rel.rsplit("/", 1)[-1])
+    forget = (FORGET + text).strip()
+    return any(r.strip() == forget or r.startswith(repeat) for r in requests)
+
+
+def is_forget(text: str) -> bool:
+    """Whether a note's text is a request to forget or drop a memory (as MemDesk writes them)."""
+    start = text.lstrip()
+    return start.startswith(FORGET.strip()) or start.startswith(REPEAT.split("{", 1)[0])
+
+
 SUMMARY_TOKENS = 2500  # MEMORY_TOOL_DEVELOPER_INSTRUCTIONS_SUMMARY_TOKEN_LIMIT
 BYTES_PER_TOKEN = 4  # Codex's approximate token count: 4 bytes a token
 NOTE_NAME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-[a-z0-9][a-z0-9-]{0,79}\.md", re.ASCII)

@@ -108,6 +108,15 @@ class CodexWorkspace(DocumentSet):
         text and feed the next consolidation, which forgets it only when a note asks."""
         return self.add_note(layout.FORGET + text)
 
+    def noted(self, text: str) -> bool:
+        """Whether a note already says `text` (a request made once is not made twice)."""
+        asked = text.strip()
+        for path in layout.notes(self.root):
+            document = self.note(path.relative_to(self.root).as_posix())
+            if any(document.fmt.content(e).strip() == asked for e in document.entries()):
+                return True
+        return False
+
     @staticmethod
     def forget_request_said(text: str) -> str:
         """What `forget_request` writes, in words for the person who confirms it."""

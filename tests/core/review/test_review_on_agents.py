@@ -50,10 +50,9 @@ FLOORS: dict[str, dict[str, tuple[float, float]]] = {
     for layout in ("hermes", "claude-code", "codex")
 }
 # Codex never deletes an ad-hoc note (spec/codex.md 3.5, 6), and the bench writes the last week's
-# memories as notes: junk, temporary states and duplicates there are kept, saying so (a delete
-# the person could not approve was a dead end), so fewer are proposed for removal (measured:
-# duplicates 0.571, junk 0.462, temporary 0.0 recall). Its secrets are edited out (REDACT).
-FLOORS["codex"] |= {"duplicate pairs": (0.95, 0.55), "junk": (0.95, 0.45), "temporary": (0, 0)}
+# memories as notes: junk, temporary states and the weaker duplicate there are removed the way
+# Codex allows, a note asking it to forget them, so they reach the others' floors (measured on
+# SOME like the others); its secrets are edited out (REDACT).
 ZERO = ("wrongly_promoted", "never_delete_violated", "newer_removed", "hard_negatives_flagged")
 
 
