@@ -51,6 +51,18 @@ def topic_files(root: Path) -> list[str]:
     return sorted(found)
 
 
+def memory_format(rel: str) -> IndexFormat | TopicFormat | None:
+    """The format of the agent's file at `rel` (workspace-relative), there or not: the index,
+    or a topic file as `topic_files` finds them; None for any other file."""
+    if rel == INDEX_FILE:
+        return IndexFormat(rel)
+    parts = PurePosixPath(rel).parts
+    hidden = any(part.startswith(".") for part in parts)
+    if parts[0] == MEMORY and len(parts) > 1 and rel.endswith(".md") and not hidden:
+        return TopicFormat(rel)
+    return None
+
+
 class ClaudeCodeWorkspace(DocumentSet):
     @property
     def agent(self) -> AnyAgent:
