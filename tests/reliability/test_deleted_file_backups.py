@@ -54,3 +54,14 @@ def test_a_stray_file_in_the_backup_folder_is_no_memory_backup(cli: Cli, tmp_pat
     (folder / "20261101_090000_MEMORY.md.orig").write_text("a copy of something\n")
     files = {b["file"] for b in cli("backups", project, "--json").json()}
     assert files == {"memory/MEMORY.md", TOPIC}
+
+
+def test_a_link_in_the_backup_folder_is_never_followed(cli: Cli, tmp_path: Path) -> None:
+    project, _before = deleted_by_approval(cli, tmp_path)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "20261101_090000_elsewhere.md").write_text("---\nname: elsewhere\n---\nnot here\n")
+    (project / BACKUPS / "linked").symlink_to(outside, target_is_directory=True)
+    listed = cli("backups", project, "--json")
+    assert listed.code == 0, listed.err
+    assert {b["file"] for b in listed.json()} == {"memory/MEMORY.md", TOPIC}
