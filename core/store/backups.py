@@ -33,6 +33,7 @@ from core.store.confine import OWN_FOLDER, ConfinementError, open_folder
 
 __all__ = [
     "MAX_PER_SECOND",
+    "OWN_BACKUPS",
     "backup_bytes",
     "backup_name",
     "backup_name_parts",

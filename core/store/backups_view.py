@@ -20,7 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from core.formats.text import InputError
-from core.store.backups import backup_name_parts, file_time, open_backup_folder, own_backup_dir
+from core.store.backups import (
+    OWN_BACKUPS,
+    backup_name_parts,
+    file_time,
+    open_backup_folder,
+    own_backup_dir,
+)
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import BIG_FILE_BYTES, read_file, read_lines, read_or_none
 from core.store.journal import Journal, JournalError
@@ -40,6 +46,7 @@ __all__ = [
     "list_backups",
     "matching",
     "own_backups",
+    "own_backups_in",
     "pick_backup",
     "prune_backups",
     "refuse_big",
@@ -50,6 +57,8 @@ __all__ = [
 SUMMARY_SHOWN = 200  # memories of each kind (added, removed, changed) a big file's diff names
 
 Origin = str  # "agent" or "memdesk"
+# The agent's format for its file at a workspace-relative path; None for a file not its own.
+FormatFor = Callable[[str], Any]
 AtSource = str  # "name" (the backup name's stamp), "last_updated" (the file's own line), "mtime",
 # "agent_db" (the time the agent stored it in its database), "unreadable_name" (a name whose
 # stamp is no time, 00010101_000000_MEMORY.md: the file's modification time)
@@ -159,6 +168,23 @@ def own_backups(root: Path, live: Path, fmt: Any) -> list[BackupFile]:
     return list_backups(own_backup_dir(root, live), root, live=live, fmt=fmt)
 
 
+def own_backups_in(root: Path, folder: str, fmt_for: FormatFor) -> list[BackupFile]:
+    """MemDesk's backups in `.memdesk/backups/<folder>/` and its sub-folders (they mirror the
+    workspace) of every file, there now or not: a file MemDesk deleted is found by its backups
+    alone. Only those of a file `fmt_for` gives a format for (one of the agent's own, by its
+    workspace-relative path) are listed, read with it; a link is never followed."""
+    top = root / OWN_BACKUPS / folder
+    out: list[BackupFile] = []
+    for here, _subfolders, _files in os.walk(top, followlinks=False):
+        mirrored = Path(here).relative_to(root / OWN_BACKUPS)
+        for backup in list_backups(Path(here), root):
+            live = (mirrored / backup.live).as_posix()
+            fmt = fmt_for(live)
+            if fmt is not None:
+                out.append(replace(backup, live=live, fmt=fmt))
+    return _oldest_first(out)
+
+
 def agent_folder_backups(root: Path, live: Path, fmt: Any, folder: Path) -> list[BackupFile]:
     """Backups named `YYYYMMDD_HHMMSS_<file>` in a folder the agent and MemDesk share: those
     MemDesk wrote are in its journal, the others are the agent's."""
@@ -168,8 +194,10 @@ def agent_folder_backups(root: Path, live: Path, fmt: Any, folder: Path) -> list
 
 
 def find_backups(groups: Iterable[list[BackupFile]]) -> list[BackupFile]:
-    """Every backup of the groups, oldest first."""
-    return _oldest_first(b for group in groups for b in group)
+    """Every backup of the groups, oldest first, each once (groups may overlap: a live file's
+    backups are also among `own_backups_in`)."""
+    unique = {b.rel: b for group in reversed(list(groups)) for b in group}
+    return _oldest_first(unique.values())
 
 
 def _oldest_first(backups: Iterable[BackupFile]) -> list[BackupFile]:

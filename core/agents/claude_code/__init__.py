@@ -34,7 +34,7 @@ from core.capabilities import Editing, SessionStart
 from core.formats.problems import Problem
 from core.formats.text import InputError, to_lf
 from core.ops import ChangeSet
-from core.store.backups_view import BackupFile, find_backups, own_backups
+from core.store.backups_view import BackupFile, own_backups_in
 from core.store.errors import WorkspaceError
 from core.store.files import list_folder, read_head, read_or_none
 
@@ -100,14 +100,10 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
 
     def backups(self, path: Path) -> list[BackupFile]:
         """MemDesk's backups (`.memdesk/backups/`, beside memory/, out of the agent's scan) of
-        the index and every topic file; the agent keeps none."""
-        from core.agents.claude_code.format import TopicFormat
-        from core.agents.claude_code.index import IndexFormat
-        from core.agents.claude_code.workspace import INDEX_FILE, topic_files
+        the index and every topic file, deleted ones too; the agent keeps none."""
+        from core.agents.claude_code.workspace import MEMORY, memory_format
 
-        groups = [own_backups(path, path / INDEX_FILE, IndexFormat(INDEX_FILE))]
-        groups += [own_backups(path, path / rel, TopicFormat(rel)) for rel in topic_files(path)]
-        return find_backups(groups)
+        return own_backups_in(path, MEMORY, memory_format)
 
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
         """The index and every topic file read as the agent reads them; warnings for what the

@@ -5,6 +5,7 @@ agent's memory scan walks: a backup of a topic file there would be recalled as a
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.agents.claude_code.format import Topic, TopicFormat, new_topic
 from core.agents.claude_code.index import INDEX, IndexFormat, IndexLine, index_line
+from core.formats.text import InputError
 from core.ops import ChangeSet
 from core.store.document import Document, Saved
 from core.store.documents import EDITED, AnyDocument, DocumentSet
@@ -20,6 +22,7 @@ from core.store.merge import Change, Resolution
 
 if TYPE_CHECKING:
     from core.agent import AnyAgent
+    from core.store.backups_view import BackupFile
 
 MEMORY = "memory"
 INDEX_FILE = f"{MEMORY}/{INDEX}"
@@ -49,6 +52,18 @@ def topic_files(root: Path) -> list[str]:
         if path.is_file() and not hidden and rel.as_posix() != INDEX_FILE:
             found.append(rel.as_posix())
     return sorted(found)
+
+
+def memory_format(rel: str) -> IndexFormat | TopicFormat | None:
+    """The format of the agent's file at `rel` (workspace-relative), there or not: the index,
+    or a topic file as `topic_files` finds them; None for any other file."""
+    if rel == INDEX_FILE:
+        return IndexFormat(rel)
+    parts = PurePosixPath(rel).parts
+    hidden = any(part.startswith(".") for part in parts)
+    if parts[0] == MEMORY and len(parts) > 1 and rel.endswith(".md") and not hidden:
+        return TopicFormat(rel)
+    return None
 
 
 class ClaudeCodeWorkspace(DocumentSet):
@@ -135,9 +150,29 @@ class ClaudeCodeWorkspace(DocumentSet):
             return
         index = self.index()
         pointed = {pointed_file(line) for line in index.entries()}
-        lines = [_pointer(d.rel, d.entries()[0]) for d in added if d.rel not in pointed]
+        lines = [
+            self._former_pointer(d) or _pointer(d.rel, d.entries()[0])
+            for d in added
+            if d.rel not in pointed
+        ]
         if lines:
             index.apply([Change("", None, line) for line in lines])
+
+    def _former_pointer(self, topic: AnyDocument) -> IndexLine | None:
+        """For a topic file brought back as a backup of it holds it (a restore), the line the
+        index had for it, from the newest of MemDesk's backups of MEMORY.md holding one."""
+        from core.store.backups_view import own_backups
+
+        root, data = self.root, topic.render()
+        mine = own_backups(root, root / topic.rel, topic.fmt)
+        if not any(_holds(b, data) for b in mine):
+            return None
+        for backup in reversed(own_backups(root, root / INDEX_FILE, IndexFormat(INDEX_FILE))):
+            with contextlib.suppress(InputError, WorkspaceError, UnicodeDecodeError):
+                for line in [] if backup.big else backup.fmt.entries(backup.read()):
+                    if pointed_file(line) == topic.rel:
+                        return index_line(line.text)
+        return None
 
     def _drop_index_lines_of_removed_topics(self) -> None:
         """A topic file deleted takes its MEMORY.md line with it, in the same operation (the
@@ -157,6 +192,16 @@ class ClaudeCodeWorkspace(DocumentSet):
         ]
         if stale:
             index.apply([Change(line.key, line, None) for line in stale])
+
+
+def _holds(backup: BackupFile, data: bytes) -> bool:
+    """Whether a backup holds these very bytes (False for one that cannot be read)."""
+    if backup.size != len(data) or backup.big:
+        return False
+    try:
+        return backup.raw() == data
+    except WorkspaceError:
+        return False
 
 
 def _pointer(rel: str, topic: Topic) -> IndexLine:

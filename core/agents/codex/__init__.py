@@ -35,7 +35,13 @@ from core.capabilities import Editing, SessionStart
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
-from core.store.backups_view import BackupFile, find_backups, list_backups, own_backups
+from core.store.backups_view import (
+    BackupFile,
+    find_backups,
+    list_backups,
+    own_backups,
+    own_backups_in,
+)
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
 
@@ -91,10 +97,15 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         from core.agents.codex.earlier import earlier_backup_dirs
         from core.agents.codex.format import BulletFormat, NoteFormat
 
+        def note_format(rel: str) -> NoteFormat | None:
+            folder, _, name = rel.rpartition("/")
+            return NoteFormat(rel) if folder == layout.NOTES and layout.is_note(name) else None
+
+        noted = own_backups_in(path, layout.NOTES, note_format)  # deleted notes' too
         files: list[tuple[Path, Any]] = [(path / r, BulletFormat(r)) for r in layout.EDITABLE]
-        for note in sorted({*layout.notes(path), *layout.backed_up_notes(path)}):
+        for note in sorted({*layout.notes(path), *(path / b.live for b in noted)}):
             files.append((note, NoteFormat(note.relative_to(path).as_posix())))
-        groups = [own_backups(path, live, fmt) for live, fmt in files]
+        groups = [noted, *(own_backups(path, live, fmt) for live, fmt in files)]
         for live, fmt in files:
             for folder in earlier_backup_dirs(path, live):
                 groups.append(list_backups(folder, path, live=live, fmt=fmt))

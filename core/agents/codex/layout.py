@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from core.store.backups import parse_backup_name
 from core.store.files import list_folder
 
 # The workspace is CODEX_HOME, not its memories/: MemDesk's own folder (.memdesk/: journal,
@@ -153,13 +152,9 @@ def rollouts(root: Path) -> list[Path]:
     return sorted(p for p in list_folder(folder) if p.suffix == ".md" and p.is_file())
 
 
-def backed_up_notes(home: Path) -> list[Path]:
-    """The notes MemDesk holds backups of, whether or not they are still there."""
-    folder = home / ".memdesk" / "backups" / NOTES
-    if not folder.is_dir() or folder.is_symlink():
-        return []
-    names = {parsed[1] for p in list_folder(folder) if (parsed := parse_backup_name(p.name))}
-    return sorted(home / NOTES / name for name in names if NOTE_NAME.fullmatch(name))
+def is_note(name: str) -> bool:
+    """Whether a file name is one of a note's, as the agent names them."""
+    return NOTE_NAME.fullmatch(name) is not None
 
 
 def note_name(text: str, now: datetime, taken: set[str]) -> str:

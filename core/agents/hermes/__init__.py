@@ -32,7 +32,7 @@ from core.capabilities import Editing, SessionStart, StagedGate, StagedWrite, St
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
-from core.store.backups_view import BackupFile, find_backups, own_backups
+from core.store.backups_view import BackupFile, find_backups, own_backups_in
 from core.store.errors import WorkspaceError
 from core.store.files import read_or_none
 
@@ -93,12 +93,16 @@ class Hermes(
         """MemDesk's backups (`.memdesk/backups/`) of every memory file, and the copies the
         agent's drift guard leaves beside it (`MEMORY.md.bak.<seconds>`)."""
         from core.agents.hermes.format import MemoryFileFormat
-        from core.agents.hermes.workspace import drift_backups, memory_files
+        from core.agents.hermes.workspace import FILES, drift_backups, memory_files, profiles
 
-        groups = []
-        for ref in memory_files(path):
-            fmt = MemoryFileFormat(ref.rel)
-            groups += [own_backups(path, path / ref.rel, fmt), drift_backups(path, ref, fmt)]
+        folders = {folder for _, folder in profiles(path)}
+
+        def fmt_for(rel: str) -> MemoryFileFormat | None:
+            folder, _, name = rel.rpartition("/")
+            return MemoryFileFormat(rel) if folder in folders and name in FILES else None
+
+        groups = [own_backups_in(path, "", fmt_for)]  # deleted files' too
+        groups += [drift_backups(path, r, MemoryFileFormat(r.rel)) for r in memory_files(path)]
         return find_backups(groups)
 
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:

@@ -78,14 +78,15 @@ class OpenClaw(
         return "OpenClaw's long-term memory" if first_line(data) == "# Long-Term Memory" else None
 
     def backups(self, path: Path) -> list[BackupFile]:
-        """MemDesk's backups (`.memdesk/backups/`) of every file it edits, and the agent's own
-        pre-images of MEMORY.md in its state database (read-only)."""
+        """MemDesk's backups (`.memdesk/backups/`) of every file it edits, deleted ones too,
+        and the agent's own pre-images of MEMORY.md in its state database (read-only)."""
         from core.agents.openclaw.format import CuratedFileFormat
-        from core.store.backups_view import find_backups, own_backups
+        from core.store.backups_view import find_backups, own_backups_in
 
-        files = [f for f in layout.list_files(path) if f.kind in layout.EDITABLE]
-        groups = [own_backups(path, path / f.path, CuratedFileFormat(f.path)) for f in files]
-        return find_backups([*groups, _state_db_backups(path)])
+        def fmt_for(rel: str) -> CuratedFileFormat | None:
+            return CuratedFileFormat(rel) if layout.editable_file(rel) is not None else None
+
+        return find_backups([own_backups_in(path, "", fmt_for), _state_db_backups(path)])
 
     def open(self, root: Path) -> OpenClawWorkspace:
         from core.agents.openclaw.workspace import OpenClawWorkspace

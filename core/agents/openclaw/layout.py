@@ -190,3 +190,18 @@ def written_by_another_agent(path: Path) -> bool:
     """A daily note with Pomelobot's header or time stamps (its main scope keeps memory/ too)."""
     head = read_head(path, 4096)
     return head is not None and _OTHER_AGENTS.search(head.removeprefix(b"\xef\xbb\xbf")) is not None
+
+
+def editable_file(rel: str) -> MemoryFile | None:
+    """The file MemDesk edits at `rel` (workspace-relative), there or not: MEMORY.md, USER.md,
+    a profile's USER.md or a daily note; None for any other path."""
+    parts = rel.split("/")
+    if rel in ("MEMORY.md", "USER.md"):
+        return MemoryFile(rel, "memory" if rel == "MEMORY.md" else "user")
+    if len(parts) == 3 and parts[0] == "users" and parts[2] == "USER.md":
+        profile = parts[1]
+        return MemoryFile(rel, "user", profile=profile) if PROFILE_ID.fullmatch(profile) else None
+    dated = dated_name(parts[1]) if len(parts) == 2 and parts[0] == "memory" else None
+    if dated is None or dated[1] is not None:
+        return None
+    return MemoryFile(rel, "daily", dated[0])

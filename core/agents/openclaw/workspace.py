@@ -68,7 +68,8 @@ class OpenClawWorkspace(DocumentSet):
         return self.open_document(rel, curated_format.CuratedFileFormat(rel, kind))
 
     def document_at(self, rel: str) -> AnyDocument:
-        if self.file(rel).kind not in layout.EDITABLE:
+        if layout.editable_file(rel) is None:  # one MemDesk deleted may be restored
+            self.file(rel)  # WorkspaceError for no memory file at all
             raise WorkspaceError(f"{rel}: read-only in MemDesk")
         return self.curated(rel)
 

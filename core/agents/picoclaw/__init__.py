@@ -40,7 +40,12 @@ from core.capabilities import (
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
-from core.store.backups_view import BackupFile, agent_folder_backups
+from core.store.backups_view import (
+    BackupFile,
+    agent_folder_backups,
+    find_backups,
+    own_backups_in,
+)
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 from core.store.files import list_folder, read_file, read_or_none
 
@@ -113,12 +118,18 @@ class PicoClaw(
         return "PicoClaw's long-term memory" if first_line(data) == "# Long-term Memory" else None
 
     def backups(self, path: Path) -> list[BackupFile]:
-        """memory/backups/ (the agent's and MemDesk's) of memory/MEMORY.md, oldest first."""
-        from core.agents.picoclaw.format import LongTermFormat
+        """memory/backups/ (the agent's and MemDesk's) of memory/MEMORY.md, and MemDesk's
+        (`.memdesk/backups/`) of the daily notes, deleted ones too; oldest first."""
+        from core.agents.picoclaw.format import LongTermFormat, NoteFormat, daily_note_day
         from core.agents.picoclaw.workspace import BACKUPS, LONGTERM
 
-        fmt = LongTermFormat(LONGTERM)
-        return agent_folder_backups(path, path / LONGTERM, fmt, path / BACKUPS)
+        def fmt_for(rel: str) -> NoteFormat | None:
+            return NoteFormat(rel) if daily_note_day(rel) is not None else None
+
+        longterm = agent_folder_backups(
+            path, path / LONGTERM, LongTermFormat(LONGTERM), path / BACKUPS
+        )
+        return find_backups([longterm, own_backups_in(path, "memory", fmt_for)])
 
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
         from core.agents.picoclaw import format as picoclaw

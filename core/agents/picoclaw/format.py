@@ -417,6 +417,17 @@ def daily_note_path(workspace: Path | str, day: date) -> Path:
     return Path(workspace) / "memory" / stamp[:6] / f"{stamp}.md"
 
 
+def daily_note_day(rel: str) -> date | None:
+    """The day of the daily note at `rel` (workspace-relative), there or not: where the agent
+    looks for it (`daily_note_path`); None for any other path."""
+    parts = rel.split("/")
+    m = _DAY_FILE.fullmatch(parts[-1])
+    if len(parts) != 3 or parts[0] != "memory" or m is None:
+        return None
+    day = _compact_date(m.group(1))
+    return day if day is not None and parts[1] == m.group(1)[:6] else None
+
+
 def list_daily_notes(workspace: Path | str) -> list[DailyNote]:
     """The daily notes in the workspace, oldest first.
 

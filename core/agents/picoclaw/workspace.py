@@ -94,9 +94,9 @@ class PicoClawWorkspace(DocumentSet):
             return self.profile()
         if rel == pico_policy.OVERRIDES:
             return self.overrides()
-        for note in self.daily_notes():
-            if note.path.relative_to(self.root).as_posix() == rel:
-                return self.note(note.date)
+        day = picoclaw.daily_note_day(rel)  # one MemDesk deleted too: it may be restored
+        if day is not None:
+            return self.note(day)
         return super().document_at(rel)
 
     def daily_notes(self) -> list[picoclaw.DailyNote]:

@@ -35,7 +35,7 @@ from core.capabilities import Chunks, Editing, Retrieval, SessionStart
 from core.formats.problems import Problem
 from core.formats.text import InputError
 from core.ops import ChangeSet
-from core.store.backups_view import BackupFile, find_backups, own_backups
+from core.store.backups_view import BackupFile, own_backups_in
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import list_folder, read_head, read_or_none
 
@@ -95,12 +95,13 @@ class Pomelobot(Agent["PomelobotWorkspace"], Editing["PomelobotWorkspace"], Sess
         """MemDesk's backups (`.memdesk/backups/`) of every memory file of every scope; the
         agent keeps none of its own."""
         from core.agents.pomelobot.format import MemoryFileFormat
-        from core.agents.pomelobot.scopes import list_scopes
+        from core.agents.pomelobot.scopes import editable_file
 
-        files = [f for scope in list_scopes(path) for f in scope.files if not f.read_only]
-        return find_backups(
-            own_backups(path, path / f.path, MemoryFileFormat(f.path, f.kind)) for f in files
-        )
+        def fmt_for(rel: str) -> MemoryFileFormat | None:
+            file = editable_file(rel)
+            return None if file is None else MemoryFileFormat(rel, file.kind)
+
+        return own_backups_in(path, "", fmt_for)
 
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
         """Every file read as the agent reads it; warnings of team merge losses, scopes several

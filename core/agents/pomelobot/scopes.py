@@ -276,3 +276,25 @@ def day_text(day: date | str) -> str:
     if day_of(f"{text}.md") is None:
         raise ValueError(f"'{text}' is not a date as YYYY-MM-DD")
     return text
+
+
+def editable_file(rel: str) -> ScopeFile | None:
+    """The scope file MemDesk edits at `rel` (workspace-relative), there or not, as
+    `list_scopes` names it; None for any other path (a transcript is read-only)."""
+    parts = rel.split("/")
+    if rel == ROOT_LONG_TERM:
+        return ScopeFile(rel, "long_term")
+    if len(parts) == 2 and parts[0] == "memory":
+        day = day_of(parts[1])
+        return None if day is None else ScopeFile(rel, "daily", day)
+    if len(parts) != 4 or parts[:2] != ["memory", "scopes"]:
+        return None
+    if not SCOPE_NAME_RE.fullmatch(parts[2]):
+        return None
+    name = parts[3]
+    if name in LONG_TERM_NAMES:
+        return ScopeFile(rel, "long_term")
+    if name == HEARTBEAT_NAME:
+        return ScopeFile(rel, "heartbeat")
+    day = day_of(name)
+    return None if day is None else ScopeFile(rel, "daily", day)

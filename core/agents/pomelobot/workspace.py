@@ -12,6 +12,7 @@ from core.agents.pomelobot.scopes import (
     FileKind,
     Scope,
     daily_path,
+    editable_file,
     heartbeat_path,
     list_scopes,
     long_term_path,
@@ -71,7 +72,8 @@ class PomelobotWorkspace(DocumentSet):
         return self.open_document(rel, pomelobot.MemoryFileFormat(rel, empty=header))
 
     def document_at(self, rel: str) -> AnyDocument:
-        self.scope_of(rel)  # one of a scope's files, else WorkspaceError
+        if editable_file(rel) is None:  # one MemDesk deleted may be restored
+            self.scope_of(rel)  # one of a scope's files, else WorkspaceError
         document = self.memory_file(rel)
         if document.read_only:
             raise WorkspaceError(f"{rel}: read-only in MemDesk")
