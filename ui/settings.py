@@ -51,6 +51,8 @@ class Settings(BaseModel):
     theme: Literal["system", "light", "dark"] = "system"
     recent_workspaces: list[str] = Field(default_factory=list)
     last_workspace: str | None = None
+    # Folders the person added to `memdesk scan` besides the agents' own homes (absolute).
+    scan_folders: list[str] = Field(default_factory=list)
     window_geometry: str | None = None
     search_debounce_ms: int = Field(default=150, ge=50, le=2000)
     # The review queue's reviewer; the LLM's API key is never here: it is read from the
