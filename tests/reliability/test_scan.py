@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from app.cli.scan import HEADERS
 from core.demo import write_demo
 from core.registry import agent_named
 from core.scan import scan
@@ -94,7 +95,7 @@ def test_scan_finds_every_agent_s_workspace_once_with_its_figures(cli: Cli) -> N
     staged = list((Path.home() / ".hermes" / "pending" / "memory").glob("*.json"))
     assert found[Path.home() / ".hermes"]["staged"] == len(staged) > 0
     text = cli("scan").out.splitlines()
-    assert text[0].split() == ["agent", "workspace", "memories", "size", "waiting", "warnings", "last", "change"]
+    assert text[0].split() == " ".join(HEADERS).split()
     assert len(text) == 1 + len(expected)
 
 
