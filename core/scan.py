@@ -61,7 +61,12 @@ def scan(
     pairs: list[tuple[AnyAgent, Path]] = []
     unreadable: list[Found] = []
     for agent, home in found_homes() if homes is None else homes:
-        pairs += [(agent, ws) for ws in home_workspaces(agent, home)]
+        try:
+            pairs += [(agent, ws) for ws in home_workspaces(agent, home)]
+        except (OSError, WorkspaceError) as exc:  # changed since found_homes looked
+            unreadable.append(
+                Found(agent.name, agent.title, home, display_name(home), error=_reason(exc))
+            )
     for folder in extra:
         try:
             pairs += added_workspaces(folder)
@@ -151,7 +156,10 @@ def _files(paths: Iterable[Path]) -> tuple[int, float | None]:
 
 
 def _regular_files(path: Path) -> list[os.stat_result]:
-    info = path.lstat()
+    try:
+        info = path.lstat()
+    except FileNotFoundError:  # removed by the agent since it was listed
+        return []
     if stat.S_ISREG(info.st_mode):
         return [info]
     if not stat.S_ISDIR(info.st_mode) or path.name == "backups":

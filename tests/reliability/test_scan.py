@@ -169,3 +169,16 @@ def test_an_agent_s_own_variable_is_where_scan_looks(
     monkeypatch.setenv(variable, str(tmp_path / "custom"))
     found = cli("scan", "--json").json()
     assert len(found) == 1 and Path(found[0]["path"]).is_relative_to(tmp_path / "custom")
+
+
+def test_a_home_memdesk_cannot_open_is_listed_with_the_reason(tmp_path: Path) -> None:
+    """A Claude Code home whose autoMemoryDirectory names a folder MemDesk cannot open (given to
+    `scan` as a home) is listed with why, not a crash of the whole scan."""
+    home, notes = Path.home() / ".claude", tmp_path / "notes"
+    notes.mkdir()
+    home.mkdir()
+    (home / "settings.json").write_text(f'{{"autoMemoryDirectory": "{notes}"}}', encoding="utf-8")
+    claude = agent_named("claude_code")
+    found = scan([(claude, home)])
+    assert [(f.path, f.agent) for f in found] == [(home, "claude_code")]
+    assert "autoMemoryDirectory" in found[0].error
