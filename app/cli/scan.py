@@ -8,17 +8,22 @@ import os
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.cli.output import EXIT_OK, fail, print_json, write_lines
-from core.scan import Found, added_workspaces, scan
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 from core.times import shown_size, shown_time
-from ui.settings import load_settings, save_settings
+
+if TYPE_CHECKING:
+    from core.scan import Found
 
 HEADERS = ("agent", "workspace", "memories", "size", "waiting", "warnings", "last change")
 
 
 def cmd_scan(args: argparse.Namespace) -> int:
+    from core.scan import scan  # not at start-up: `memdesk --version` needs none of it
+    from ui.settings import load_settings
+
     if args.add is not None:
         return _add(args.add)
     if args.remove is not None:
@@ -54,6 +59,9 @@ def _row(f: Found) -> tuple[str, ...]:
 
 
 def _add(folder: Path) -> int:
+    from core.scan import added_workspaces
+    from ui.settings import load_settings, save_settings
+
     folder = Path(os.path.abspath(folder.expanduser()))
     try:
         held = added_workspaces(folder)
@@ -73,6 +81,8 @@ def _add(folder: Path) -> int:
 
 
 def _remove(folder: Path) -> int:
+    from ui.settings import load_settings, save_settings
+
     folder = Path(os.path.abspath(folder.expanduser()))
     settings, _ = load_settings()
     if str(folder) not in settings.scan_folders:
