@@ -29,6 +29,7 @@ __all__ = [
     "load_settings",
     "save_settings",
     "settings_path",
+    "with_scan_folders_on_disk",
 ]
 
 log = logging.getLogger(__name__)
@@ -246,6 +247,12 @@ def save_settings(settings: Settings, path: Path | None = None) -> bool:
     text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
     atomic_write_bytes(path, text.encode("utf-8"))
     return True
+
+
+def with_scan_folders_on_disk(settings: Settings, path: Path | None = None) -> Settings:
+    """`settings` with the folders added to `memdesk scan` as the file holds them now: the
+    window never changes them, the command may have meanwhile."""
+    return settings.model_copy(update={"scan_folders": load_settings(path)[0].scan_folders})
 
 
 def _version_on_disk(path: Path) -> int | None:
