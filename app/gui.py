@@ -16,6 +16,7 @@ from ui.settings import Settings, data_dir, load_settings, settings_path
 
 if TYPE_CHECKING:
     from core.agent import AnyAgent
+    from core.scan import Found
     from ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -61,13 +62,36 @@ def open_first(window: MainWindow, path: Path | None, settings: Settings) -> Non
 
     homes = found_homes()
     start = initial_workspace(path, settings, homes)
-    window.menus.fill_homes(homes)
+    window.menus.fill_homes(home_entries(homes, settings) if path is None else _plain(homes))
     others = [f"{agent.title} ({home})" for agent, home in homes if home != start]
     if 0 < len(others) < len(homes):
         note = f"Also found {', '.join(others)}: File → Open agent home"
         once = Qt.ConnectionType.SingleShotConnection
         window.ready.connect(lambda: window.statusBar().showMessage(note, 15000), once)
     window.open_workspace(start)
+
+
+def home_entries(
+    homes: Sequence[tuple[AnyAgent, Path]], settings: Settings
+) -> list[tuple[str, Path]]:
+    """File → Open agent home: with more than one home, every workspace `memdesk scan` finds in
+    them and in the folders added to it, with its memories and what waits; else the homes."""
+    from core.scan import scan
+
+    if len(homes) < 2:
+        return _plain(homes)
+    return [(_scanned(f), f.path) for f in scan(homes, [Path(p) for p in settings.scan_folders])]
+
+
+def _plain(homes: Sequence[tuple[AnyAgent, Path]]) -> list[tuple[str, Path]]:
+    return [(f"{agent.title}: {home}", home) for agent, home in homes]
+
+
+def _scanned(found: Found) -> str:
+    named = f"{found.title}: {found.name}" if found.title else found.name
+    if found.error:
+        return f"{named} ({found.error})"
+    return f"{named} ({found.memories} memories, {found.waiting + found.staged} waiting)"
 
 
 def run_gui(path: Path | None = None) -> int:

@@ -33,6 +33,7 @@ __all__ = [
     "detect",
     "file_kinds",
     "found_homes",
+    "home_workspaces",
     "indexer",
     "remember_agent",
     "remembered_agent",
@@ -98,19 +99,26 @@ def _last_changed(agent: AnyAgent, home: Path) -> float | None:
     """When the agent's memory in `home` last changed (its newest source); None when `home`
     holds none of it."""
     try:
-        if not home.is_dir():
-            return None
-        if agent.detect(home):
-            roots = [home]
-        else:
-            inner = agent.workspace_in(home)
-            roots = [inner] if inner is not None else []
-    except SeveralWorkspaces as several:
-        roots = [path for path, _ in several.choices]
+        roots = home_workspaces(agent, home)
     except (OSError, WorkspaceError):
         return None  # unreadable, or not a home MemDesk opens: the person opens it by hand
     times = [_changed(source.path) for root in roots for source in agent.detect(root)]
     return max(times, default=0.0) if roots else None
+
+
+def home_workspaces(agent: AnyAgent, home: Path) -> list[Path]:
+    """The workspaces of `agent`'s memory in the folder `home`: itself, the one inside it, or
+    each of several (Claude Code's projects); [] when it holds none. Reads, never writes;
+    OSError or WorkspaceError when it cannot be read."""
+    if not home.is_dir():
+        return []
+    if agent.detect(home):
+        return [home]
+    try:
+        inner = agent.workspace_in(home)
+    except SeveralWorkspaces as several:
+        return [path for path, _ in several.choices]
+    return [inner] if inner is not None else []
 
 
 def _changed(path: Path) -> float:

@@ -1,5 +1,5 @@
-"""How the text of every command and page shows a moment (--json keeps ISO 8601), and how a
-memory's date is read."""
+"""How the text of every command and page shows a moment (--json keeps ISO 8601) and a size,
+and how a memory's date is read."""
 
 from __future__ import annotations
 
@@ -18,6 +18,14 @@ def shown_time(at: datetime | str) -> str:
     with contextlib.suppress(OverflowError, ValueError):
         moment = moment.astimezone()
     return f"{moment:%Y-%m-%d %H:%M:%S}"
+
+
+def shown_size(count: int) -> str:
+    """A byte count as a person reads it: 512 bytes, 64 KiB, 1 MiB, 30.5 MiB."""
+    for unit, factor in (("MiB", 1024 * 1024), ("KiB", 1024)):
+        if count >= factor:
+            return f"{count / factor:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{count} bytes"
 
 
 def iso_day(text: str) -> date | None:

@@ -47,7 +47,7 @@ from ui.conflict_dialog import ConflictDialog
 from ui.desk import AnyDesk
 from ui.menus import Menus
 from ui.opening import Ambiguous, Opened, ask_backups_to_keep, ask_layout, open_any
-from ui.settings import Settings, save_settings
+from ui.settings import Settings, save_settings, with_scan_folders_on_disk
 from ui.tasks import TaskRunner
 from ui.theme import apply_theme
 from ui.undo import drop_stale
@@ -493,6 +493,7 @@ class MainWindow(QMainWindow):
 
     def _save_settings(self) -> None:
         try:
+            self.settings = with_scan_folders_on_disk(self.settings, self.settings_path)
             save_settings(self.settings, self.settings_path)
         except OSError as exc:
             self.statusBar().showMessage(f"Settings not saved: {exc.strerror or exc}", 6000)

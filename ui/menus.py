@@ -17,7 +17,6 @@ from ui.desk import AnyDesk
 from ui.icons import icon
 
 if TYPE_CHECKING:
-    from core.agent import AnyAgent
     from ui.main_window import MainWindow
 
 __all__ = ["SHORTCUTS", "Menus"]
@@ -153,12 +152,12 @@ class Menus:
             )
         self.recent_menu.setEnabled(bool(folders))
 
-    def fill_homes(self, homes: Sequence[tuple[AnyAgent, Path]]) -> None:
-        """Each agent's memory found where the agent keeps it (`found_homes`)."""
+    def fill_homes(self, homes: Sequence[tuple[str, Path]]) -> None:
+        """Each agent's memory found where the agent keeps it (`found_homes`, or the workspaces
+        `scan` found in them), each as (label, folder)."""
         self.homes_menu.clear()
-        for agent, home in homes:
-            opens = partial(self.window.open_workspace, home)
-            self._add(self.homes_menu, f"{agent.title}: {home}", None, opens)
+        for label, home in homes:
+            self._add(self.homes_menu, label, None, partial(self.window.open_workspace, home))
         self.homes_menu.setEnabled(bool(homes))
 
     def add_desk_actions(self, desk: AnyDesk) -> None:

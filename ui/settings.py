@@ -29,6 +29,7 @@ __all__ = [
     "load_settings",
     "save_settings",
     "settings_path",
+    "with_scan_folders_on_disk",
 ]
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,8 @@ class Settings(BaseModel):
     theme: Literal["system", "light", "dark"] = "system"
     recent_workspaces: list[str] = Field(default_factory=list)
     last_workspace: str | None = None
+    # Folders the person added to `memdesk scan` besides the agents' own homes (absolute).
+    scan_folders: list[str] = Field(default_factory=list)
     window_geometry: str | None = None
     search_debounce_ms: int = Field(default=150, ge=50, le=2000)
     # The review queue's reviewer; the LLM's API key is never here: it is read from the
@@ -244,6 +247,12 @@ def save_settings(settings: Settings, path: Path | None = None) -> bool:
     text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
     atomic_write_bytes(path, text.encode("utf-8"))
     return True
+
+
+def with_scan_folders_on_disk(settings: Settings, path: Path | None = None) -> Settings:
+    """`settings` with the folders added to `memdesk scan` as the file holds them now: the
+    window never changes them, the command may have meanwhile."""
+    return settings.model_copy(update={"scan_folders": load_settings(path)[0].scan_folders})
 
 
 def _version_on_disk(path: Path) -> int | None:

@@ -19,6 +19,7 @@ from app.cli.reading import (
     cmd_where,
 )
 from app.cli.review import cmd_approve, cmd_decay, cmd_gate, cmd_reject, cmd_review
+from app.cli.scan import cmd_scan
 from app.cli.writing import cmd_add, cmd_change, cmd_edit, cmd_forget
 from core.registry import NAMES, all_agents, default_demo_layout, demo_layouts, profile_names
 
@@ -371,6 +372,19 @@ def build_parser() -> argparse.ArgumentParser:
         "switched (default: the home's own)",
     )
     gate.set_defaults(handler=cmd_gate)
+
+    scan = sub.add_parser(
+        "scan",
+        help="every agent's memory on this machine, with what waits in each",
+        description="List every agent workspace found where the agents keep their memory, and in "
+        "the folders added with --add: memories, size, review proposals and staged writes "
+        "waiting, warnings, last change. Writes nothing.",
+    )
+    scan.add_argument("--json", action="store_true", help="print JSON")
+    scan_folder = scan.add_mutually_exclusive_group()
+    scan_folder.add_argument("--add", type=Path, metavar="DIR", help="scan this folder too")
+    scan_folder.add_argument("--remove", type=Path, metavar="DIR", help="stop scanning it")
+    scan.set_defaults(handler=cmd_scan)
 
     bench = sub.add_parser("bench", help="performance figures beside their baselines (SPEC 8)")
     bench.add_argument("--entries", type=_positive, default=100_000, help="memories to measure")

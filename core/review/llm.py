@@ -45,6 +45,7 @@ from core.review.model import (
     merge_limit,
 )
 from core.secrets import API_KEY_ENV, holds_key, scrub_secrets
+from core.times import shown_size
 
 __all__ = [
     "MERGE_ALLOWANCE_CHARS",
@@ -374,13 +375,13 @@ class LlmReviewer:
         else the reply fails as too large."""
         s = self.settings
         too_large = (
-            f"{s.base_url} sent a reply larger than {_size(limit)}, the most MemDesk reads of "
+            f"{s.base_url} sent a reply larger than {shown_size(limit)}, the most MemDesk reads of "
             f"one reply: MemDesk stopped reading it"
         )
         declared = response.headers.get("Content-Length", "").strip()
         if not cut and declared.isdigit() and int(declared) > limit:
             raise self._error(
-                f"{too_large} (it announced {_size(int(declared))})",
+                f"{too_large} (it announced {shown_size(int(declared))})",
                 "too_large",
                 response.status_code,
             )
@@ -468,7 +469,7 @@ class LlmReviewer:
         data = body if isinstance(body, bytes) else body.encode("utf-8", "replace")
         excerpt = self._scrub(" ".join(data.decode("utf-8", "replace").split()))
         if len(excerpt) > EXCERPT_CHARS:
-            excerpt = excerpt[:EXCERPT_CHARS] + f"… ({_size(len(data))} in all)"
+            excerpt = excerpt[:EXCERPT_CHARS] + f"… ({shown_size(len(data))} in all)"
         return excerpt or "(empty)"
 
     def _transcript(self, messages: list[Message]) -> str:
@@ -500,14 +501,6 @@ def _secs(seconds: float) -> str:
     if seconds >= 10:
         return f"{seconds:.0f}"
     return f"{seconds:.2g}" if seconds < 1 else f"{seconds:.1f}".removesuffix(".0")
-
-
-def _size(count: int) -> str:
-    """A byte count as a person reads it: 512 bytes, 64 KiB, 1 MiB, 30.5 MiB."""
-    for unit, factor in (("MiB", 1024 * 1024), ("KiB", 1024)):
-        if count >= factor:
-            return f"{count / factor:.1f}".removesuffix(".0") + f" {unit}"
-    return f"{count} bytes"
 
 
 def retry_after_seconds(value: str | None, *, now: datetime | None = None) -> float | None:

@@ -27,6 +27,7 @@ __all__ = [
     "held_journal",
     "journal_for_reading",
     "journal_for_writing",
+    "only_looking",
     "settle_interrupted",
     "sha256",
 ]
@@ -138,8 +139,9 @@ class HeldJournal:
     def _open_for_reading(self, required: bool) -> Journal | None:
         if not Journal.exists(self.root):
             return None
+        opening = Journal.open_readonly if _ONLY_LOOKING.get() else Journal.open_for_inspection
         try:
-            journal = Journal.open_for_inspection(self.root)
+            journal = opening(self.root)
         except JournalError as exc:
             if required:
                 raise WorkspaceError(str(exc)) from None
@@ -148,7 +150,7 @@ class HeldJournal:
         return journal
 
     def _settle_all(self, journal: Journal) -> None:
-        if self._settled:
+        if self._settled or _ONLY_LOOKING.get():
             return
         try:
             settle_interrupted(journal, self.root)
@@ -177,6 +179,19 @@ class HeldJournal:
 
 # The journal a session lends to this thread (`HeldJournal.lent`; `writing` lends it too).
 _LENT: ContextVar[HeldJournal | None] = ContextVar("_LENT", default=None)
+_ONLY_LOOKING: ContextVar[bool] = ContextVar("_ONLY_LOOKING", default=False)
+
+
+@contextmanager
+def only_looking() -> Iterator[None]:
+    """While in this block, on this thread, a journal read by path is a read-only copy and no
+    interrupted commit is settled: a look over many workspaces (`memdesk scan`) writes nothing,
+    not even the journal's own side files."""
+    token = _ONLY_LOOKING.set(True)
+    try:
+        yield
+    finally:
+        _ONLY_LOOKING.reset(token)
 
 
 @contextmanager

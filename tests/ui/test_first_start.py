@@ -4,6 +4,7 @@ user's data folder (never into the package) and found again on the next start.""
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -65,7 +66,40 @@ def test_with_several_agents_installed_the_window_names_the_others(
         f"Also found Hermes ({hermes}): File → Open agent home"
     )
     listed = {a.text(): a for a in window.menus.homes_menu.actions()}
-    assert set(listed) == {f"Claude Code: {claude}", f"Hermes: {hermes}"}
-    listed[f"Hermes: {hermes}"].trigger()
+    project = window.ws.root
+    assert set(listed) == {
+        f"Claude Code: ~/.claude/projects/{project.name} (12 memories, 0 waiting)",
+        "Hermes: ~/.hermes (18 memories, 3 waiting)",
+    }
+    listed["Hermes: ~/.hermes (18 memories, 3 waiting)"].trigger()
     qtbot.waitUntil(lambda: window.ws is not None and window.ws.root == hermes)
     assert "Also found" not in window.statusBar().currentMessage()
+
+
+def test_with_several_homes_the_menu_lists_every_workspace_scanned_with_its_figures(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Tried as a person with Claude Code in two projects, Codex and a folder added to
+    `memdesk scan`: File → Open agent home named only the homes. Now it lists each workspace the
+    scan finds (each project, the added folder) with its memories and what waits, and opens it."""
+    claude, codex = Path.home() / ".claude", Path.home() / ".codex"
+    write_demo(claude, layout="claude-code")
+    write_demo(codex, layout="codex")
+    first = next((claude / "projects").iterdir())
+    shutil.copytree(first, claude / "projects" / "-home-demo-other")
+    added = write_demo(Path.home() / "bots" / "pomelo", layout="pomelobot").workspace
+    settings = Settings(scan_folders=[str(Path.home() / "bots" / "pomelo")])
+    with qtbot.waitSignal(window.ready, timeout=10_000):
+        open_first(window, None, settings)
+    listed = {a.text(): a for a in window.menus.homes_menu.actions()}
+    assert len(listed) == 4
+    named = {text.split(" (")[0]: text for text in listed}
+    assert set(named) == {
+        f"Claude Code: ~/.claude/projects/{first.name}",
+        "Claude Code: ~/.claude/projects/-home-demo-other",
+        "Codex: ~/.codex",
+        "Pomeloclaw / Pomelobot: ~/bots/pomelo",
+    }
+    assert all(text.endswith(" waiting)") and " memories, " in text for text in listed)
+    listed[named["Pomeloclaw / Pomelobot: ~/bots/pomelo"]].trigger()
+    qtbot.waitUntil(lambda: window.ws is not None and window.ws.root == added)

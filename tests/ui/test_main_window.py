@@ -293,6 +293,22 @@ def test_the_theme_choice_applies_and_is_remembered(
     window.set_theme("system")
 
 
+def test_a_folder_added_to_scan_while_the_window_runs_is_kept(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """Tried as a person who ran `memdesk scan --add DIR` while the window was open: the window
+    saved its own settings over it when the theme changed (or at close), and the folder was gone
+    from the scan. Now the window keeps the folders added meanwhile."""
+    from ui.settings import load_settings, save_settings
+
+    path = tmp_path / "settings.json"
+    added = str(tmp_path / "bots")
+    save_settings(load_settings(path)[0].model_copy(update={"scan_folders": [added]}), path)
+    window.set_theme("dark")
+    window.set_theme("system")
+    assert load_settings(path)[0].scan_folders == [added]
+
+
 def test_problems_view_shows_each_quarantined_block_with_its_lines(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:

@@ -200,10 +200,12 @@ def _snapshot(path: Path, folder: int) -> sqlite3.Connection:
 
 
 def _copy_readonly(path: Path, folder: int, memory: sqlite3.Connection) -> None:
-    # A WAL database opened with mode=ro still needs its -shm file; in a read-only folder
-    # where none exists, fall back to immutable=1: no locking, and a -wal left without its
-    # -shm is not read (a clean close leaves neither), acceptable for an inspection snapshot.
-    for options in ("mode=ro", "immutable=1"):
+    # A WAL database opened with mode=ro needs its -wal and -shm files and creates them where
+    # none exist (a clean close leaves neither): then immutable=1 reads it all without creating
+    # anything. With a -wal there (a MemDesk at work), mode=ro reads what it holds; in a
+    # read-only folder with no -shm, immutable=1 is the fallback (that -wal is not read).
+    wal = _holds(folder, DB_NAME + "-wal")
+    for options in ("mode=ro", "immutable=1") if wal else ("immutable=1",):
         try:
             source = _connect_own(f"{path.absolute().as_uri()}?{options}", folder, path, uri=True)
         except sqlite3.Error as exc:  # a file it may not read

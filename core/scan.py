@@ -1,0 +1,174 @@
+"""`memdesk scan`: every agent workspace on this machine, with what waits in each (issue 26).
+
+The agents' homes come from `registry.found_homes` (each plug-in's `home()`), the folders the
+person added from the settings; each home is cut into its workspaces (`registry.home_workspaces`:
+Claude Code's projects each). Nothing is written while scanning: the figures come from the
+agent's own `check`, the journal's read-only snapshot and the agent's staged writes as they are.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from core.agent import AnyAgent
+from core.capabilities import StagedWrites
+from core.registry import all_agents, found_homes, home_workspaces
+from core.store.errors import WorkspaceError
+from core.store.journal import JournalError
+from core.store.settled import journal_for_reading, only_looking
+
+__all__ = ["Found", "added_workspaces", "display_name", "scan"]
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One workspace found, with its figures; `error` says why it could not be read."""
+
+    agent: str
+    title: str
+    path: Path
+    name: str
+    memories: int = 0
+    size: int = 0  # bytes of its memory files
+    waiting: int = 0  # review proposals pending in its journal
+    staged: int = 0  # the agent's own staged writes waiting (Hermes)
+    warnings: int = 0
+    problems: int = 0
+    changed: float | None = None  # newest memory file's mtime
+    error: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        """`memdesk scan --json`: the same fields, the path as text, the time ISO 8601 (UTC)."""
+        changed = None if self.changed is None else datetime.fromtimestamp(self.changed, UTC)
+        return {
+            **asdict(self),
+            "path": str(self.path),
+            "changed": None if changed is None else changed.isoformat(),
+        }
+
+
+def scan(
+    homes: Sequence[tuple[AnyAgent, Path]] | None = None, extra: Sequence[Path] = ()
+) -> list[Found]:
+    """Every workspace of the agents' homes (`found_homes()` when None) and of the folders in
+    `extra`, each once, the most recently changed first."""
+    pairs: list[tuple[AnyAgent, Path]] = []
+    unreadable: list[Found] = []
+    for agent, home in found_homes() if homes is None else homes:
+        try:
+            pairs += [(agent, ws) for ws in home_workspaces(agent, home)]
+        except (OSError, WorkspaceError) as exc:  # changed since found_homes looked
+            unreadable.append(
+                Found(agent.name, agent.title, home, display_name(home), error=_reason(exc))
+            )
+    for folder in extra:
+        try:
+            pairs += added_workspaces(folder)
+        except (OSError, WorkspaceError) as exc:
+            unreadable.append(Found("", "", folder, display_name(folder), error=_reason(exc)))
+    seen: dict[Path, tuple[AnyAgent, Path]] = {}
+    for agent, ws in pairs:
+        seen.setdefault(ws.absolute(), (agent, ws))
+    found = [figures(agent, ws) for agent, ws in seen.values()]
+    found.sort(key=lambda f: f.changed or 0.0, reverse=True)
+    return found + unreadable
+
+
+def added_workspaces(folder: Path) -> list[tuple[AnyAgent, Path]]:
+    """The workspaces in a folder the person adds: the folder itself when an agent's layout fits
+    it (the most specific agent), else those it holds as a home; WorkspaceError for none."""
+    if not folder.is_dir():
+        raise WorkspaceError(f"{folder}: no such folder")
+    agents = all_agents()
+    fitting = next((a for a in agents if a.detect(folder)), None)
+    if fitting is not None:
+        return [(fitting, folder)]
+    held = [(agent, ws) for agent in agents for ws in home_workspaces(agent, folder)]
+    if not held:
+        titles = ", ".join(a.title for a in agents)
+        raise WorkspaceError(f"{folder}: no agent memory here (looked for {titles})")
+    return held
+
+
+def figures(agent: AnyAgent, ws: Path) -> Found:
+    """The workspace's figures, read without writing; the reason when it cannot be read."""
+    name = display_name(ws)
+    try:
+        with only_looking():
+            return _figures(agent, ws, name)
+    except (OSError, WorkspaceError, JournalError) as exc:
+        return Found(agent.name, agent.title, ws, name, error=_reason(exc))
+
+
+def _figures(agent: AnyAgent, ws: Path, name: str) -> Found:
+    report = agent.check(ws)
+    sizes, changed = _files(source.path for source in agent.detect(ws))
+    return Found(
+        agent.name,
+        agent.title,
+        ws,
+        name,
+        memories=report.entries,
+        size=sizes,
+        waiting=_waiting(ws),
+        staged=_staged(agent, ws),
+        warnings=len(report.warnings),
+        problems=len(report.problems),
+        changed=changed,
+    )
+
+
+def display_name(path: Path) -> str:
+    """The path as a person reads it: under their home as ~/..."""
+    try:
+        return "~/" + str(path.absolute().relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
+def _waiting(ws: Path) -> int:
+    """Proposals pending in the journal (one that cannot be read: WorkspaceError saying why)."""
+    with journal_for_reading(ws, required=True) as journal:
+        return 0 if journal is None else journal.waiting()[0]
+
+
+def _staged(agent: AnyAgent, ws: Path) -> int:
+    if not isinstance(agent, StagedWrites):
+        return 0
+    return len(agent.staged(agent.open(ws)))
+
+
+def _files(paths: Iterable[Path]) -> tuple[int, float | None]:
+    """Bytes and newest mtime of the memory files at `paths` (a folder: the files directly in
+    it; backups are not memory)."""
+    size, newest = 0, None
+    for path in dict.fromkeys(paths):
+        for entry in _regular_files(path):
+            size += entry.st_size
+            newest = max(newest or 0.0, entry.st_mtime)
+    return size, newest
+
+
+def _regular_files(path: Path) -> list[os.stat_result]:
+    try:
+        info = path.lstat()
+    except FileNotFoundError:  # removed by the agent since it was listed
+        return []
+    if stat.S_ISREG(info.st_mode):
+        return [info]
+    if not stat.S_ISDIR(info.st_mode) or path.name == "backups":
+        return []
+    with os.scandir(path) as entries:
+        return [e.stat(follow_symlinks=False) for e in entries if e.is_file(follow_symlinks=False)]
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        return f"cannot read it ({exc.strerror or exc})"
+    return str(exc)
