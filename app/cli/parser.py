@@ -9,6 +9,7 @@ from pathlib import Path
 from app.cli.demo import cmd_bench, cmd_demo, cmd_open
 from app.cli.history import cmd_activity, cmd_backups, cmd_diff, cmd_restore, cmd_undo
 from app.cli.policy import cmd_policy, cmd_policy_diff, cmd_policy_restore, cmd_snapshots
+from app.cli.remote import ADDRESS_HELP, workspace_argument
 from app.cli.reading import (
     cmd_check,
     cmd_chunks,
@@ -390,8 +391,15 @@ def _with_force(parser: argparse.ArgumentParser) -> None:
 
 
 def _with_path(parser: argparse.ArgumentParser, *, profile: bool = True) -> argparse.ArgumentParser:
-    parser.add_argument("path", type=Path, help="workspace folder (or a memory file)")
+    parser.add_argument("path", type=workspace_argument, help=ADDRESS_HELP)
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument(
+        "--remote-memdesk",
+        default=None,
+        metavar="COMMAND",
+        help="for a workspace on a server: the memdesk command there (default: $MEMDESK_REMOTE, "
+        "else memdesk)",
+    )
     parser.add_argument(
         "--agent",
         choices=NAMES,
@@ -412,13 +420,9 @@ class _Version(argparse.Action):
     """Prints the installed version (read only when asked: it costs start-up time)."""
 
     def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
-        from importlib.metadata import PackageNotFoundError, version
+        from core.remote.transport import local_version
 
-        try:
-            found = version("memdesk")
-        except PackageNotFoundError:
-            found = "(not installed)"
-        parser.exit(message=f"memdesk {found}\n")
+        parser.exit(message=f"memdesk {local_version()}\n")
 
 
 def _iso_date(text: str) -> date:
