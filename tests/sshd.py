@@ -33,7 +33,7 @@ class Server:
         return f"ssh://127.0.0.1:{self.port}{path}"
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -57,7 +57,7 @@ def sshd(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     _keygen(home / "host_key")
     _keygen(home / "client_key")
     (home / "authorized_keys").write_text((home / "client_key.pub").read_text())
-    port = _free_port()
+    port = free_port()
     (home / "sshd_config").write_text(
         f"Port {port}\nListenAddress 127.0.0.1\nHostKey {home / 'host_key'}\n"
         f"AuthorizedKeysFile {home / 'authorized_keys'}\nPidFile {home / 'sshd.pid'}\n"

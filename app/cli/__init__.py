@@ -19,8 +19,8 @@ from app.cli.demo import cmd_open
 from app.cli.output import Once, escape_what_cannot_be_written, run, terminal_safe
 from app.cli.parser import build_parser
 from app.cli.remote import forward
-from core.remote.address import Address
 from core.formats.text import gc_paused
+from core.remote.address import Address
 from core.secrets import scrubbed_stderr_handler
 
 __all__ = ["main"]

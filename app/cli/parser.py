@@ -9,7 +9,6 @@ from pathlib import Path
 from app.cli.demo import cmd_bench, cmd_demo, cmd_open
 from app.cli.history import cmd_activity, cmd_backups, cmd_diff, cmd_restore, cmd_undo
 from app.cli.policy import cmd_policy, cmd_policy_diff, cmd_policy_restore, cmd_snapshots
-from app.cli.remote import ADDRESS_HELP, workspace_argument
 from app.cli.reading import (
     cmd_check,
     cmd_chunks,
@@ -19,6 +18,7 @@ from app.cli.reading import (
     cmd_show,
     cmd_where,
 )
+from app.cli.remote import ADDRESS_HELP, workspace_argument
 from app.cli.review import cmd_approve, cmd_decay, cmd_gate, cmd_reject, cmd_review
 from app.cli.writing import cmd_add, cmd_change, cmd_edit, cmd_forget
 from core.registry import NAMES, all_agents, default_demo_layout, demo_layouts, profile_names

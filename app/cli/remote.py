@@ -41,7 +41,7 @@ def forward(args: argparse.Namespace, argv: Sequence[str], parser: argparse.Argu
     reads_stdin = "-" in server_argv
     try:
         done = Remote(address, args.remote_memdesk).run(
-            server_argv, stdin=sys.stdin if reads_stdin else subprocess.DEVNULL
+            server_argv, stdin=sys.stdin.buffer if reads_stdin else subprocess.DEVNULL
         )
     except RemoteError as exc:
         return fail(str(exc), EXIT_ERROR)

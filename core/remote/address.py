@@ -10,7 +10,10 @@ from dataclasses import dataclass
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.%+~-]*")
 _HOST = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*|\[[0-9A-Fa-f:.]+\]")
 _SCP = re.compile(r"(?:(?P<user>[^@/:]+)@)?(?P<host>\[[^\]/]*\]|[^@/:]+):(?P<path>.*)", re.DOTALL)
-_URL = re.compile(r"ssh://(?:(?P<user>[^@/]+)@)?(?P<host>\[[^\]/]*\]|[^@/:]+)(?::(?P<port>[0-9]+))?(?P<path>/.*)", re.DOTALL)
+_URL = re.compile(
+    r"ssh://(?:(?P<user>[^@/]+)@)?(?P<host>\[[^\]/]*\]|[^@/:]+)(?::(?P<port>[0-9]+))?(?P<path>/.*)",
+    re.DOTALL,
+)
 
 
 @dataclass(frozen=True)
