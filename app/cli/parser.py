@@ -50,7 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="open the window (default: last workspace, else an agent's home, else the demo)",
         description=f"Open the window. {_homes_help()}",
     )
-    open_.add_argument("path", type=Path, nargs="?", default=None, help="workspace folder or file")
+    open_.add_argument(
+        "path", type=workspace_argument, nargs="?", default=None, help="workspace folder or file"
+    )
     open_.add_argument("--demo", action="store_true", help="open the demo workspace")
     open_.set_defaults(handler=cmd_open)
 

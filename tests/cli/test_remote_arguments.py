@@ -39,3 +39,10 @@ def test_a_server_path_is_never_read_as_an_option() -> None:
 def test_help_says_a_local_path_wins(cli: Cli) -> None:
     told = cli("check", "--help")
     assert "a local path that exists is read as local" in " ".join(told.out.split())
+
+
+def test_the_window_says_it_does_not_open_a_server_workspace_yet(cli: Cli) -> None:
+    told = cli("open", "ann@srv:/w")
+    assert told.code == 2 and told.out == ""
+    assert "the window does not open a workspace on a server yet" in told.err
+    assert "memdesk list ann@srv:/w" in told.err

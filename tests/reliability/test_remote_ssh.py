@@ -185,3 +185,22 @@ def test_host_unreachable_or_key_refused_says_what_ssh_said(sshd: Server, tmp_pa
     refused = _desk(no_key, "check", sshd.address(tmp_path), memdesk=sshd.memdesk)
     assert refused.code == 2 and refused.err.count("\n") == 1
     assert "ssh failed: " in refused.err and "Permission denied" in refused.err
+
+
+def test_a_text_given_on_stdin_reaches_the_server(sshd: Server, tmp_path: Path) -> None:
+    workspace = _demo(tmp_path / "server")
+    env = dict(os.environ) | {
+        "PYTHONPATH": str(PROJECT_ROOT),
+        "MEMDESK_SSH": sshd.ssh,
+        "MEMDESK_REMOTE": sshd.memdesk,
+    }
+    added = subprocess.run(
+        [sys.executable, "-m", "app.cli", "add", sshd.address(workspace), "-"],
+        input=HOSTILE.encode(),
+        env=env,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert added.returncode == 0, added.stderr
+    assert HOSTILE in (workspace / "MEMORY.md").read_text(encoding="utf-8")
