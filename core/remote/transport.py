@@ -75,7 +75,7 @@ class Remote:
         said = (done.out + done.err).decode("utf-8", "replace")
         if done.code == SSH_FAILED:
             raise RemoteError(f"{self.address}: ssh failed: {_last_line(said)}")
-        if done.code == NOT_FOUND or "not found" in said:
+        if done.code == NOT_FOUND or (done.code != 0 and "not found" in said):
             raise RemoteError(
                 f"{self.address.host}: memdesk is not installed there (`{self.memdesk}` not "
                 "found); run `pipx install memdesk` on the server, or set MEMDESK_REMOTE"
