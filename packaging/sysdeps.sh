@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Qt needs to run (headless and under Xvfb) and the fonts
-# MemDesk's memories need (CJK). Installs only what is missing; never runs apt-get otherwise.
+# MemDesk's memories need (CJK), and OpenSSH for remote workspaces (and their tests). Installs
+# only what is missing; never runs apt-get otherwise.
 set -euo pipefail
 
 PACKAGES=(
@@ -11,6 +12,8 @@ PACKAGES=(
   libxcb-render-util0 libxcb-shape0 libxcb-xkb1 libxkbcommon-x11-0
   # fonts: Latin and Chinese (without them every glyph is an empty box)
   fonts-dejavu-core fonts-noto-cjk
+  # remote workspaces: the OpenSSH client, and a server the tests start on 127.0.0.1
+  openssh-client openssh-server
 )
 
 if ! command -v dpkg >/dev/null 2>&1; then

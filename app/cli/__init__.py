@@ -10,12 +10,17 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
-from collections.abc import Callable, Sequence
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
 
 from app.cli.demo import cmd_open
 from app.cli.output import Once, escape_what_cannot_be_written, run, terminal_safe
 from app.cli.parser import build_parser
+from app.cli.remote import forward
 from core.formats.text import gc_paused
+from core.remote.address import Address
 from core.secrets import scrubbed_stderr_handler
 
 __all__ = ["main"]
@@ -29,13 +34,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     stderr = scrubbed_stderr_handler()
     stderr.addFilter(Once())
     logging.basicConfig(level=logging.WARNING, handlers=[stderr])
+    argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         return cmd_open(argparse.Namespace(path=None, demo=False))
+    if isinstance(getattr(args, "path", None), Address):
+        with terminal_safe():
+            return forward(args, argv, parser)
     handler: Callable[[argparse.Namespace], int] = args.handler
     # A command lives for seconds and builds no reference cycles worth collecting; the collector
     # would walk a million memories several times over (a second and more).
     paused = gc_paused() if args.command not in _LONG_RUNNING else contextlib.nullcontext()
-    with paused, terminal_safe():
+    hangup = hangup_ignored() if args.command not in _LONG_RUNNING else contextlib.nullcontext()
+    with paused, hangup, terminal_safe():
         return run(handler, args)
+
+
+@contextlib.contextmanager
+def hangup_ignored() -> Iterator[None]:
+    """A command finishes its save when its terminal or ssh connection hangs up (SIGHUP): the
+    guarded commit is not cut short between its steps, and the journal says what was done."""
+    sighup = getattr(signal, "SIGHUP", None)
+    if sighup is None or threading.current_thread() is not threading.main_thread():  # Windows
+        yield
+        return
+    previous = signal.signal(sighup, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(sighup, previous)

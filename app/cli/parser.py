@@ -18,6 +18,7 @@ from app.cli.reading import (
     cmd_show,
     cmd_where,
 )
+from app.cli.remote import ADDRESS_HELP, workspace_argument
 from app.cli.review import cmd_approve, cmd_decay, cmd_gate, cmd_reject, cmd_review
 from app.cli.scan import cmd_scan
 from app.cli.writing import cmd_add, cmd_change, cmd_edit, cmd_forget
@@ -50,7 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="open the window (default: last workspace, else an agent's home, else the demo)",
         description=f"Open the window. {_homes_help()}",
     )
-    open_.add_argument("path", type=Path, nargs="?", default=None, help="workspace folder or file")
+    open_.add_argument(
+        "path", type=workspace_argument, nargs="?", default=None, help="workspace folder or file"
+    )
     open_.add_argument("--demo", action="store_true", help="open the demo workspace")
     open_.set_defaults(handler=cmd_open)
 
@@ -404,8 +407,15 @@ def _with_force(parser: argparse.ArgumentParser) -> None:
 
 
 def _with_path(parser: argparse.ArgumentParser, *, profile: bool = True) -> argparse.ArgumentParser:
-    parser.add_argument("path", type=Path, help="workspace folder (or a memory file)")
+    parser.add_argument("path", type=workspace_argument, help=ADDRESS_HELP)
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument(
+        "--remote-memdesk",
+        default=None,
+        metavar="COMMAND",
+        help="for a workspace on a server: the memdesk command there (default: $MEMDESK_REMOTE, "
+        "else memdesk)",
+    )
     parser.add_argument(
         "--agent",
         choices=NAMES,
@@ -426,13 +436,9 @@ class _Version(argparse.Action):
     """Prints the installed version (read only when asked: it costs start-up time)."""
 
     def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
-        from importlib.metadata import PackageNotFoundError, version
+        from core.remote.transport import local_version
 
-        try:
-            found = version("memdesk")
-        except PackageNotFoundError:
-            found = "(not installed)"
-        parser.exit(message=f"memdesk {found}\n")
+        parser.exit(message=f"memdesk {local_version()}\n")
 
 
 def _iso_date(text: str) -> date:

@@ -1,0 +1,115 @@
+"""MemDesk's command line run on a server through the system's OpenSSH client.
+
+`ssh -o BatchMode=yes [-p PORT] -- [user@]host <remote memdesk> <args>`, every argument quoted
+for the remote shell: a memory's text reaches the server's memdesk as one argument, never as
+shell syntax. The first call of a run checks the server's `memdesk --version`."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+from dataclasses import dataclass
+from typing import IO
+
+from core.remote.address import Address
+
+REMOTE_ENV = "MEMDESK_REMOTE"  # the server's memdesk command (default: memdesk)
+SSH_ENV = "MEMDESK_SSH"  # the ssh client and any options of its own (default: ssh)
+SSH_FAILED = 255  # what ssh exits with when the connection (not the command) failed
+NOT_FOUND = 127  # what a POSIX shell exits with for a command it cannot find
+_VERSION = re.compile(r"memdesk (\S+)")
+
+
+class RemoteError(Exception):
+    """A remote call that did not run the command; the message is one line for the person."""
+
+
+class ConnectionLost(RemoteError):
+    def __init__(self, address: Address) -> None:
+        super().__init__(
+            f"{address}: connection lost: the change may or may not have been made; "
+            f"`memdesk activity {address}` tells"
+        )
+
+
+@dataclass(frozen=True)
+class Finished:
+    code: int
+    out: bytes
+    err: bytes
+
+
+def remote_command_line(memdesk: str, args: list[str]) -> str:
+    """The one line the remote shell runs: `memdesk` as configured (it may be several words),
+    then every argument quoted."""
+    return " ".join([memdesk, *(shlex.quote(a) for a in args)])
+
+
+def ssh_argv(address: Address, line: str, ssh: str | None = None) -> list[str]:
+    client = shlex.split(ssh or os.environ.get(SSH_ENV) or "ssh")
+    port = ["-p", str(address.port)] if address.port is not None else []
+    return [*client, "-o", "BatchMode=yes", *port, "--", address.destination, line]
+
+
+class Remote:
+    """One server's memdesk, for one run of the desk's command line."""
+
+    def __init__(self, address: Address, memdesk: str | None = None) -> None:
+        self.address = address
+        self.memdesk = memdesk or os.environ.get(REMOTE_ENV) or "memdesk"
+        self._checked = False
+
+    def run(self, args: list[str], stdin: IO[bytes] | int | None = None) -> Finished:
+        """The server's `memdesk ARGS`, its output as it printed it (checks the version first)."""
+        if not self._checked:
+            self.check_version()
+        done = self._ssh(args, stdin)
+        if done.code == SSH_FAILED or done.code < 0:
+            raise ConnectionLost(self.address)
+        return done
+
+    def check_version(self) -> None:
+        done = self._ssh(["--version"], subprocess.DEVNULL)
+        said = (done.out + done.err).decode("utf-8", "replace")
+        if done.code == SSH_FAILED:
+            raise RemoteError(f"{self.address}: ssh failed: {_last_line(said)}")
+        if done.code == NOT_FOUND or (done.code != 0 and "not found" in said):
+            raise RemoteError(
+                f"{self.address.host}: memdesk is not installed there (`{self.memdesk}` not "
+                "found); run `pipx install memdesk` on the server, or set MEMDESK_REMOTE"
+            )
+        found = _VERSION.search(said)
+        theirs = found[1] if found and done.code == 0 else None
+        ours = local_version()
+        if theirs != ours:
+            raise RemoteError(
+                f"{self.address.host}: the server runs memdesk {theirs or '(unknown)'}, this "
+                f"desk {ours}; install the same version on both"
+            )
+        self._checked = True
+
+    def _ssh(self, args: list[str], stdin: IO[bytes] | int | None) -> Finished:
+        argv = ssh_argv(self.address, remote_command_line(self.memdesk, args))
+        try:
+            done = subprocess.run(argv, stdin=stdin, capture_output=True, check=False)
+        except FileNotFoundError:
+            raise RemoteError(
+                f"{argv[0]}: no OpenSSH client on this machine; install it (or set {SSH_ENV})"
+            ) from None
+        return Finished(done.returncode, done.stdout, done.stderr)
+
+
+def local_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("memdesk")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+def _last_line(text: str) -> str:
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1] if lines else "no message"

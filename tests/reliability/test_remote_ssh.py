@@ -1,0 +1,206 @@
+"""Remote workspaces over a real sshd on 127.0.0.1 (tests/sshd.py): the desk runs the server's
+memdesk through OpenSSH. The same operations run on a local copy of the same demo workspace
+leave the same bytes; a connection killed during a save leaves the file old or new, never
+partial, and the save completes on the server; the error cases say one clear line."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from core.remote.transport import local_version
+from tests.cli.conftest import Result, run_process
+from tests.conftest import PROJECT_ROOT
+from tests.sshd import Server, free_port
+
+pytestmark = pytest.mark.slow
+HOSTILE = 'it\'s $(touch pwned); `id` ; rm -rf x "quoted"\n第二行 中文记忆 && echo *'
+
+
+def _desk(server: Server, *args: object, memdesk: str | None = None) -> Result:
+    env = {"MEMDESK_SSH": server.ssh, "MEMDESK_REMOTE": memdesk or server.memdesk}
+    return run_process(*args, env_extra=env, timeout=120)
+
+
+def _demo(folder: Path) -> Path:
+    assert run_process("demo", folder, "--entries", "30").code == 0
+    return folder
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    """Every memory file's bytes (MemDesk's own bookkeeping and backups aside: their names and
+    times differ from run to run)."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*.md"))
+        if ".memdesk" not in p.parts and "backups" not in p.parts
+    }
+
+
+def _first_id(result: Result) -> str:
+    return str(result.json()[0]["id"])
+
+
+def test_open_edit_approve_undo_match_the_same_run_locally(sshd: Server, tmp_path: Path) -> None:
+    remote, local = _demo(tmp_path / "server"), tmp_path / "desk"
+    shutil.copytree(remote, local)
+    address = sshd.address(remote)
+
+    def both(*args: object, same_output: bool = False) -> Result:
+        there = _desk(sshd, args[0], address, *args[1:])
+        here = run_process(args[0], local, *args[1:])
+        assert (there.code, there.err) == (here.code, here.err.replace(str(local), str(remote)))
+        if same_output:  # a write's output names its backup, whose name has the time
+            assert there.out == here.out.replace(str(local), str(remote))
+        return there
+
+    both("check", same_output=True)
+    memory = _first_id(both("list", "--json", same_output=True))
+    both("show", memory, same_output=True)
+    both("edit", memory, "--text", HOSTILE)
+    assert _files(remote) == _files(local)
+    assert HOSTILE in _files(remote)["MEMORY.md"].decode()  # one argument, not shell syntax
+    both("review", "--at", "2030-01-01")
+    approved = both("approve", "--all")
+    assert approved.out.startswith("applied #1")
+    assert _files(remote) == _files(local)
+    both("undo")  # the approval
+    both("undo")  # the edit
+    assert _files(remote) == _files(local)
+    assert HOSTILE not in _files(remote)["MEMORY.md"].decode()
+    assert not (Path.home() / "pwned").exists() and not (remote / "pwned").exists()
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _wait_until(done: Callable[[], bool], what: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, f"not within {seconds} s: {what}"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("tty", [False, True], ids=["no-tty", "tty"])
+def test_connection_killed_during_a_save_leaves_old_or_new_and_the_save_completes(
+    sshd: Server, tmp_path: Path, tty: bool
+) -> None:
+    """A terminal on the server (ssh -tt, as RequestTTY in a person's ssh config asks) hangs
+    up the remote memdesk when the connection drops: it must still finish its save."""
+    workspace = _demo(tmp_path / "server")
+    memory = _first_id(run_process("list", workspace, "--json"))
+    old = (workspace / "MEMORY.md").read_bytes()
+    local = tmp_path / "desk"
+    shutil.copytree(workspace, local)
+    assert run_process("edit", local, memory, "--text", "新的").code == 0
+    new = (local / "MEMORY.md").read_bytes()
+    marker = tmp_path / "in-commit"
+    slow = (
+        f"env PYTHONPATH={PROJECT_ROOT} MEMDESK_SLOW_MARKER={marker} MEMDESK_SLOW_SECONDS=2 "
+        f"{sys.executable} -m tests.reliability.slow_memdesk"
+    )
+    env = dict(os.environ) | {
+        "PYTHONPATH": str(PROJECT_ROOT),
+        "MEMDESK_SSH": sshd.ssh + (" -tt" if tty else ""),
+        "MEMDESK_REMOTE": slow,
+    }
+    desk = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "app.cli",
+            "edit",
+            sshd.address(workspace),
+            memory,
+            "--text",
+            "新的",
+        ],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _wait_until(marker.exists, "the remote save started")
+    server_pid = int(marker.read_text())
+    for ssh in _children(desk.pid):
+        os.kill(ssh, signal.SIGKILL)
+    out, err = desk.communicate(timeout=60)
+    assert desk.returncode == 2, (out, err)
+    assert "connection lost: the change may or may not have been made" in err
+    assert f"memdesk activity {sshd.address(workspace)}" in err
+
+    def ended() -> bool:
+        assert (workspace / "MEMORY.md").read_bytes() in (old, new), "a partial file"
+        return not Path(f"/proc/{server_pid}").exists()
+
+    _wait_until(ended, "the server's memdesk ended")
+    assert (workspace / "MEMORY.md").read_bytes() == new, "the save on the server did not complete"
+    told = _desk(sshd, "activity", sshd.address(workspace))
+    assert told.code == 0 and memory in told.out
+    assert run_process("check", workspace).code == 0
+
+
+def test_memdesk_missing_on_the_server_says_to_install_it(sshd: Server, tmp_path: Path) -> None:
+    told = _desk(sshd, "check", sshd.address(tmp_path), memdesk="/nonexistent/memdesk")
+    assert told.code == 2 and told.out == ""
+    assert told.err.count("\n") == 1 and "run `pipx install memdesk` on the server" in told.err
+
+
+def test_another_version_on_the_server_is_refused_naming_both(sshd: Server, tmp_path: Path) -> None:
+    workspace = _demo(tmp_path / "server")
+    before = _files(workspace)
+    told = _desk(sshd, "delete", sshd.address(workspace), "x", memdesk="echo memdesk 0.0.1 #")
+    assert told.code == 2 and told.err.count("\n") == 1
+    assert "the server runs memdesk 0.0.1, this desk " in told.err
+    assert local_version() in told.err
+    assert _files(workspace) == before
+
+
+def test_host_unreachable_or_key_refused_says_what_ssh_said(sshd: Server, tmp_path: Path) -> None:
+    nobody = free_port()
+    unreachable = _desk(sshd, "check", f"ssh://127.0.0.1:{nobody}{tmp_path}")
+    assert unreachable.code == 2 and unreachable.err.count("\n") == 1
+    assert "ssh failed: ssh: connect to host 127.0.0.1 port" in unreachable.err
+    assert "Connection refused" in unreachable.err
+    stranger = "ssh -F /dev/null -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null"
+    no_key = Server(sshd.port, stranger + " -o LogLevel=ERROR", "")  # a key the server lacks
+    refused = _desk(no_key, "check", sshd.address(tmp_path), memdesk=sshd.memdesk)
+    assert refused.code == 2 and refused.err.count("\n") == 1
+    assert "ssh failed: " in refused.err and "Permission denied" in refused.err
+
+
+def test_a_text_given_on_stdin_reaches_the_server(sshd: Server, tmp_path: Path) -> None:
+    workspace = _demo(tmp_path / "server")
+    env = dict(os.environ) | {
+        "PYTHONPATH": str(PROJECT_ROOT),
+        "MEMDESK_SSH": sshd.ssh,
+        "MEMDESK_REMOTE": sshd.memdesk,
+    }
+    added = subprocess.run(
+        [sys.executable, "-m", "app.cli", "add", sshd.address(workspace), "-"],
+        input=HOSTILE.encode(),
+        env=env,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert added.returncode == 0, added.stderr
+    assert HOSTILE in (workspace / "MEMORY.md").read_text(encoding="utf-8")
