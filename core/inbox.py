@@ -62,7 +62,8 @@ class Hits:
 
 def approve_command(found: Found, item_id: str) -> str:
     """The exact command that approves one item in its own workspace."""
-    return f"memdesk approve {shlex.quote(str(found.path))} --agent {found.agent} {item_id}"
+    path, item = shlex.quote(str(found.path)), shlex.quote(item_id)
+    return f"memdesk approve {path} {item} --agent {found.agent}"  # ids before the option
 
 
 def inbox(found: Sequence[Found]) -> tuple[list[Waiting], list[Found]]:

@@ -177,7 +177,7 @@ def _hit_lines(h: Hits) -> list[str]:
 
 
 def _show(f: Found, ref: str) -> str:
-    return f"memdesk show {shlex.quote(str(f.path))} --agent {f.agent} {shlex.quote(ref)}"
+    return f"memdesk show {shlex.quote(str(f.path))} {shlex.quote(ref)} --agent {f.agent}"
 
 
 def no_path(args: argparse.Namespace) -> None:
