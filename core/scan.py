@@ -23,7 +23,7 @@ from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
 from core.store.settled import journal_for_reading, only_looking
 
-__all__ = ["Found", "added_workspaces", "display_name", "scan"]
+__all__ = ["Found", "added_workspaces", "display_name", "reason", "scan"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +65,13 @@ def scan(
             pairs += [(agent, ws) for ws in home_workspaces(agent, home)]
         except (OSError, WorkspaceError) as exc:  # changed since found_homes looked
             unreadable.append(
-                Found(agent.name, agent.title, home, display_name(home), error=_reason(exc))
+                Found(agent.name, agent.title, home, display_name(home), error=reason(exc))
             )
     for folder in extra:
         try:
             pairs += added_workspaces(folder)
         except (OSError, WorkspaceError) as exc:
-            unreadable.append(Found("", "", folder, display_name(folder), error=_reason(exc)))
+            unreadable.append(Found("", "", folder, display_name(folder), error=reason(exc)))
     seen: dict[Path, tuple[AnyAgent, Path]] = {}
     for agent, ws in pairs:
         seen.setdefault(ws.absolute(), (agent, ws))
@@ -103,7 +103,7 @@ def figures(agent: AnyAgent, ws: Path) -> Found:
         with only_looking():
             return _figures(agent, ws, name)
     except (OSError, WorkspaceError, JournalError) as exc:
-        return Found(agent.name, agent.title, ws, name, error=_reason(exc))
+        return Found(agent.name, agent.title, ws, name, error=reason(exc))
 
 
 def _figures(agent: AnyAgent, ws: Path, name: str) -> Found:
@@ -168,7 +168,7 @@ def _regular_files(path: Path) -> list[os.stat_result]:
         return [e.stat(follow_symlinks=False) for e in entries if e.is_file(follow_symlinks=False)]
 
 
-def _reason(exc: BaseException) -> str:
+def reason(exc: BaseException) -> str:
     if isinstance(exc, OSError):
         return f"cannot read it ({exc.strerror or exc})"
     return str(exc)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -15,15 +17,19 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
 from core.agent import AnyAgent
+from core.demo import write_demo
 from core.registry import resolve
 from core.review.queue import listed, pending
 from core.session import AnySession, Session
 from core.store.journal import Proposal
+
+if TYPE_CHECKING:
+    from tests.cli.conftest import Cli
 
 # Holds the agent's lock the way EverBot does (open + fcntl.flock) until its stdin is closed.
 LOCK_HOLDER = """
@@ -254,3 +260,55 @@ def stage_a_stale_write(home: Path) -> str:
     path = home / "pending/memory" / f"{STALE_WRITE}.json"
     path.write_text(json.dumps(record, indent=2, ensure_ascii=False), encoding="utf-8")
     return STALE_WRITE
+
+
+# agent -> where its demo goes under the home (the agents with a home of their own)
+HOMES = {
+    "claude-code": ".claude",
+    "codex": ".codex",
+    "hermes": ".hermes",
+    "picoclaw": ".picoclaw",
+    "openclaw": ".openclaw/workspace",
+}
+ADDED = ("everbot", "pomelobot")  # no home of their own: the person adds their folders
+
+
+def fingerprint(folder: Path) -> dict[str, tuple[int, int, str]]:
+    """Every file and folder under `folder`, hidden ones and journals too: mode, mtime (ns) and
+    the bytes' hash (a folder's: its names)."""
+    out = {}
+    for path in [folder, *sorted(folder.rglob("*"))]:
+        st = path.lstat()
+        if stat.S_ISDIR(st.st_mode):
+            digest = "|".join(sorted(os.listdir(path)))
+        elif stat.S_ISLNK(st.st_mode):
+            digest = os.readlink(path)
+        else:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        out[str(path.relative_to(folder))] = (st.st_mode, st.st_mtime_ns, digest)
+    return out
+
+
+def every_agent_home(cli: Cli) -> dict[Path, str]:
+    """A home holding each agent's demo where it keeps its memory (Claude Code with two
+    projects), EverBot and Pomelobot in folders added to the scan, and a journal with proposals
+    waiting: the workspaces expected, each with its agent."""
+    home = Path.home()
+    for layout, where in HOMES.items():
+        write_demo(home / where, layout=layout)
+    projects = home / ".claude" / "projects"
+    first = next(projects.iterdir())
+    shutil.copytree(first, projects / "-home-demo-code-other")
+    for layout in ADDED:
+        write_demo(home / "bots" / layout, layout=layout)
+        assert cli("scan", "--add", home / "bots" / layout).code == 0
+    assert cli("review", home / "bots" / "everbot").code == 0
+    expected = {
+        home / ".codex": "codex",
+        home / ".hermes": "hermes",
+        home / ".picoclaw" / "workspace": "picoclaw",
+        home / ".openclaw" / "workspace": "openclaw",
+        first: "claude_code",
+        projects / "-home-demo-code-other": "claude_code",
+    }
+    return expected | {home / "bots" / layout: layout for layout in ADDED}

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from app.cli.demo import cmd_bench, cmd_demo, cmd_open
 from app.cli.history import cmd_activity, cmd_backups, cmd_diff, cmd_restore, cmd_undo
+from app.cli.inbox import cmd_inbox
 from app.cli.policy import cmd_policy, cmd_policy_diff, cmd_policy_restore, cmd_snapshots
 from app.cli.reading import (
     cmd_check,
@@ -74,7 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
     check = _with_path(sub.add_parser("check", help="parse everything, report counts and problems"))
     check.set_defaults(handler=cmd_check)
 
-    lst = _with_path(sub.add_parser("list", help="every memory of every file"))
+    lst = _with_path(
+        sub.add_parser("list", help="every memory of every file"),
+        everywhere="search every workspace `memdesk scan` lists instead of PATH",
+    )
+    lst.add_argument("--all", metavar="QUERY", default=None, help=lst.get_default("everywhere"))
     lst.add_argument(
         "--section",
         default="all",
@@ -327,7 +332,10 @@ def build_parser() -> argparse.ArgumentParser:
             "the pending ones",
         ),
         profile=False,
+        everywhere="review every workspace `memdesk scan` lists (each in its own journal) "
+        "instead of PATH, then list what waits in all of them",
     )
+    review.add_argument("--all", action="store_true", help=review.get_default("everywhere"))
     review.add_argument("--reviewer", choices=["rules", "llm"], default="rules")
     review.add_argument(
         "--llm-base-url", default=None, help="an OpenAI-compatible endpoint, e.g. http://host/v1"
@@ -389,6 +397,18 @@ def build_parser() -> argparse.ArgumentParser:
     scan_folder.add_argument("--remove", type=Path, metavar="DIR", help="stop scanning it")
     scan.set_defaults(handler=cmd_scan)
 
+    inbox = sub.add_parser(
+        "inbox",
+        help="what waits for review in every workspace scanned, with the command approving each",
+        description="Every review proposal and staged write waiting in every workspace "
+        "`memdesk scan` lists, oldest first, each with its workspace, agent and the exact "
+        "`memdesk approve` command for it. Writes nothing.",
+    )
+    inbox.add_argument("--json", action="store_true", help="print JSON")
+    inbox.add_argument("--agent", choices=NAMES, default=None, help="only this agent's workspaces")
+    inbox.add_argument("--workspace", type=Path, default=None, help="only this workspace")
+    inbox.set_defaults(handler=cmd_inbox)
+
     bench = sub.add_parser("bench", help="performance figures beside their baselines (SPEC 8)")
     bench.add_argument("--entries", type=_positive, default=100_000, help="memories to measure")
     bench.add_argument("--repeat", type=_positive, default=3, help="runs per figure (median)")
@@ -406,8 +426,15 @@ def _with_force(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _with_path(parser: argparse.ArgumentParser, *, profile: bool = True) -> argparse.ArgumentParser:
-    parser.add_argument("path", type=workspace_argument, help=ADDRESS_HELP)
+def _with_path(
+    parser: argparse.ArgumentParser, *, profile: bool = True, everywhere: str = ""
+) -> argparse.ArgumentParser:
+    """The workspace argument and the options every workspace command takes; `everywhere`:
+    the command's `--all` help, when it also runs over every workspace scanned (no PATH)."""
+    if everywhere:
+        parser.add_argument("path", type=workspace_argument, nargs="?", help=ADDRESS_HELP)
+    else:
+        parser.add_argument("path", type=workspace_argument, help=ADDRESS_HELP)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument(
         "--remote-memdesk",
@@ -422,6 +449,7 @@ def _with_path(parser: argparse.ArgumentParser, *, profile: bool = True) -> argp
         default=None,
         help="read the folder as this agent's workspace (when more than one agent's layout fits)",
     )
+    parser.set_defaults(everywhere=everywhere)
     if profile:
         parser.add_argument(
             "--profile",

@@ -41,6 +41,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """Every memory that can be read; a file that cannot is named on stderr (exit 1)."""
+    if args.all is not None:
+        from app.cli.inbox import cmd_list_all
+
+        return cmd_list_all(args)
     agent, path = resolve(args)
     problems: list[Any] = []
     asked = {"section": args.section, "query": args.query, "profile": args.profile}

@@ -43,10 +43,14 @@ def cmd_review(args: argparse.Namespace) -> int:
     from core.review.queue import listed, run_review
     from core.review.staged import staged_writes
 
+    if args.all:
+        from app.cli.inbox import cmd_review_all
+
+        return cmd_review_all(args)
     run = None
     with open_session(args) as session:
         if not args.list:
-            reviewer = _reviewer(args)
+            reviewer = reviewer_of(args)
             run = asyncio.run(run_review(session, reviewer, today=args.at or date.today()))
             if not args.json:
                 print(run.summary())
@@ -54,7 +58,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         staged = staged_writes(session)
     if args.json:
         print_json(
-            [_proposal_json(p) for p in proposals]
+            [proposal_json(p) for p in proposals]
             + [{"kind": "staged_write", "status": "pending"} | w.to_json() for w in staged]
         )
     else:
@@ -74,7 +78,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _reviewer(args: argparse.Namespace) -> Any:
+def reviewer_of(args: argparse.Namespace) -> Any:
     from core.review.choice import reviewer_named
 
     return reviewer_named(
@@ -115,7 +119,7 @@ def staged_lines(staged: Sequence[StagedWrite], title: str) -> list[str]:
     return lines
 
 
-def _proposal_json(p: Any) -> dict[str, Any]:
+def proposal_json(p: Any) -> dict[str, Any]:
     return {
         "kind": "proposal",
         "id": p.id,

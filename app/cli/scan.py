@@ -21,20 +21,25 @@ HEADERS = ("agent", "workspace", "memories", "size", "waiting", "warnings", "las
 
 
 def cmd_scan(args: argparse.Namespace) -> int:
-    from core.scan import scan  # not at start-up: `memdesk --version` needs none of it
-    from ui.settings import load_settings
-
     if args.add is not None:
         return _add(args.add)
     if args.remove is not None:
         return _remove(args.remove)
-    settings, _ = load_settings()
-    found = scan(extra=[Path(p) for p in settings.scan_folders])
+    found = scanned()
     if args.json:
         print_json([f.as_json() for f in found])
     else:
         write_lines(scan_lines(found))
     return EXIT_OK
+
+
+def scanned() -> list[Found]:
+    """Every workspace `memdesk scan` lists: the agents' homes and the folders added."""
+    from core.scan import scan  # not at start-up: `memdesk --version` needs none of it
+    from ui.settings import load_settings
+
+    settings, _ = load_settings()
+    return scan(extra=[Path(p) for p in settings.scan_folders])
 
 
 def scan_lines(found: Sequence[Found]) -> list[str]:

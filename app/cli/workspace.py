@@ -24,6 +24,11 @@ def resolve(args: argparse.Namespace) -> tuple[AnyAgent, Path]:
     the start: finding the agent reads it)."""
     from core import registry
 
+    if args.path is None:
+        raise WorkspaceError(
+            "give the workspace PATH (or --all for every workspace memdesk scan lists)",
+            exit_code=EXIT_ERROR,
+        )
     given = Path(args.path)
     args.journal.hold(given if given.is_dir() else given.parent)
     agent, path = registry.resolve(args.path, agent=args.agent)

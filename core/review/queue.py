@@ -413,8 +413,9 @@ def queue_transitions(
 
 
 # -- deciding --------------------------------------------------------------------------------------
-def pending(session: AnySession) -> list[Proposal]:
-    with session.reading() as journal:
+def pending(session: AnySession, *, required: bool = False) -> list[Proposal]:
+    """The proposals waiting (`required`: a journal that cannot be read is a WorkspaceError)."""
+    with session.reading(required=required) as journal:
         return [] if journal is None else journal.proposals("pending")
 
 

@@ -4,10 +4,7 @@ that only look like an agent's home are not listed; nothing is written while sca
 
 from __future__ import annotations
 
-import hashlib
-import os
 import shutil
-import stat
 from pathlib import Path
 
 import pytest
@@ -18,58 +15,7 @@ from core.registry import agent_named
 from core.scan import scan
 from core.store.journal import Journal
 from tests.cli.conftest import Cli
-from tests.helpers import pending_at
-
-# agent -> where its demo goes under the home (the agents with a home of their own)
-HOMES = {
-    "claude-code": ".claude",
-    "codex": ".codex",
-    "hermes": ".hermes",
-    "picoclaw": ".picoclaw",
-    "openclaw": ".openclaw/workspace",
-}
-ADDED = ("everbot", "pomelobot")  # no home of their own: the person adds their folders
-
-
-def fingerprint(folder: Path) -> dict[str, tuple[int, int, str]]:
-    """Every file and folder under `folder`, hidden ones and journals too: mode, mtime (ns) and
-    the bytes' hash (a folder's: its names)."""
-    out = {}
-    for path in [folder, *sorted(folder.rglob("*"))]:
-        st = path.lstat()
-        if stat.S_ISDIR(st.st_mode):
-            digest = "|".join(sorted(os.listdir(path)))
-        elif stat.S_ISLNK(st.st_mode):
-            digest = os.readlink(path)
-        else:
-            digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        out[str(path.relative_to(folder))] = (st.st_mode, st.st_mtime_ns, digest)
-    return out
-
-
-def every_agent_home(cli: Cli) -> dict[Path, str]:
-    """A home holding each agent's demo where it keeps its memory (Claude Code with two
-    projects), EverBot and Pomelobot in folders added to the scan, and a journal with proposals
-    waiting: the workspaces expected, each with its agent."""
-    home = Path.home()
-    for layout, where in HOMES.items():
-        write_demo(home / where, layout=layout)
-    projects = home / ".claude" / "projects"
-    first = next(projects.iterdir())
-    shutil.copytree(first, projects / "-home-demo-code-other")
-    for layout in ADDED:
-        write_demo(home / "bots" / layout, layout=layout)
-        assert cli("scan", "--add", home / "bots" / layout).code == 0
-    assert cli("review", home / "bots" / "everbot").code == 0
-    expected = {
-        home / ".codex": "codex",
-        home / ".hermes": "hermes",
-        home / ".picoclaw" / "workspace": "picoclaw",
-        home / ".openclaw" / "workspace": "openclaw",
-        first: "claude_code",
-        projects / "-home-demo-code-other": "claude_code",
-    }
-    return expected | {home / "bots" / layout: layout for layout in ADDED}
+from tests.helpers import every_agent_home, fingerprint, pending_at
 
 
 def test_scan_finds_every_agent_s_workspace_once_with_its_figures(cli: Cli) -> None:
