@@ -220,7 +220,7 @@ def _progress(step: str, done: int, total: int) -> None:
 
 def _line(name: str, took: float, raw: float, target: float | None, note: str = "") -> str:
     aim = f"target <= {target:g} s" if target is not None else ""
-    return f"{name:<28} {took:9.2f} s  {took / raw:8.1f}x raw  {aim:<18} {note}"
+    return f"{name:<28} {took:9.3f} s  {took / raw:8.1f}x raw  {aim:<18} {note}"
 
 
 def run(args: argparse.Namespace, out: Path) -> None:
