@@ -11,11 +11,12 @@ the person chooses; the choice is remembered in the workspace's journal.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from core.agent import Agent, AnyAgent, SeveralWorkspaces, Source
 from core.store.errors import EXIT_ERROR, WorkspaceError
@@ -38,6 +39,7 @@ __all__ = [
     "remember_agent",
     "remembered_agent",
     "resolve",
+    "user_folders",
     "workspace_root",
 ]
 
@@ -106,10 +108,11 @@ def _last_changed(agent: AnyAgent, home: Path) -> float | None:
     return max(times, default=0.0) if roots else None
 
 
-def home_workspaces(agent: AnyAgent, home: Path) -> list[Path]:
-    """The workspaces of `agent`'s memory in the folder `home`: itself, the one inside it, or
-    each of several (Claude Code's projects); [] when it holds none. Reads, never writes;
-    OSError or WorkspaceError when it cannot be read."""
+def home_workspaces(agent: AnyAgent, home: Path, *, fleet: bool = True) -> list[Path]:
+    """The workspaces of `agent`'s memory in the folder `home`: itself, the one inside it, each
+    of several (Claude Code's projects), else (`fleet`) each user's folder it holds
+    (`user_folders`); [] when it holds none. Reads, never writes; OSError or WorkspaceError
+    when it cannot be read."""
     if not home.is_dir():
         return []
     if agent.detect(home):
@@ -118,7 +121,33 @@ def home_workspaces(agent: AnyAgent, home: Path) -> list[Path]:
         inner = agent.workspace_in(home)
     except SeveralWorkspaces as several:
         return [path for path, _ in several.choices]
-    return [inner] if inner is not None else []
+    if inner is not None:
+        return [inner]
+    return [ws for _, ws in user_folders([agent], home)] if fleet else []
+
+
+FLEET_DEPTH: Final = 3  # PicoClaw's users/<channel>/<chatID>/, Hermes's profiles/<name>/
+
+
+def user_folders(
+    agents: Sequence[AnyAgent], fleet: Path, depth: int = FLEET_DEPTH
+) -> list[tuple[AnyAgent, Path]]:
+    """A fleet's workspaces (a bot's per-user memory folders): each folder up to `depth` levels
+    below `fleet` that one of `agents` fits (the first that does), sorted by path; hidden
+    folders, backups and the workspaces found are not looked into."""
+    found: list[tuple[AnyAgent, Path]] = []
+    if depth == 0:
+        return found
+    with os.scandir(fleet) as entries:
+        folders = sorted(
+            Path(e.path)
+            for e in entries
+            if e.is_dir(follow_symlinks=False) and e.name[0] != "." and e.name != "backups"
+        )
+    for folder in folders:
+        fitting = next((a for a in agents if a.detect(folder)), None)
+        found += [(fitting, folder)] if fitting else user_folders(agents, folder, depth - 1)
+    return found
 
 
 def _changed(path: Path) -> float:

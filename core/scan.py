@@ -2,8 +2,9 @@
 
 The agents' homes come from `registry.found_homes` (each plug-in's `home()`), the folders the
 person added from the settings; each home is cut into its workspaces (`registry.home_workspaces`:
-Claude Code's projects each). Nothing is written while scanning: the figures come from the
-agent's own `check`, the journal's read-only snapshot and the agent's staged writes as they are.
+Claude Code's projects each; a fleet's user folders each, `registry.user_folders`). Nothing is
+written while scanning: the figures come from the agent's own `check`, the journal's read-only
+snapshot and the agent's staged writes as they are.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 from core.agent import AnyAgent
 from core.capabilities import StagedWrites
-from core.registry import all_agents, found_homes, home_workspaces
+from core.registry import all_agents, found_homes, home_workspaces, user_folders
 from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
 from core.store.settled import journal_for_reading, only_looking
@@ -89,7 +90,8 @@ def added_workspaces(folder: Path) -> list[tuple[AnyAgent, Path]]:
     fitting = next((a for a in agents if a.detect(folder)), None)
     if fitting is not None:
         return [(fitting, folder)]
-    held = [(agent, ws) for agent in agents for ws in home_workspaces(agent, folder)]
+    held = [(agent, ws) for agent in agents for ws in home_workspaces(agent, folder, fleet=False)]
+    held = held or user_folders(agents, folder)  # a fleet: each user's folder
     if not held:
         titles = ", ".join(a.title for a in agents)
         raise WorkspaceError(f"{folder}: no agent memory here (looked for {titles})")

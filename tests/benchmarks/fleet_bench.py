@@ -1,0 +1,270 @@
+"""A fleet of users (issue 26, item 3): many users' memory folders in one folder, in an agent's
+own per-user layout, and what MemDesk does on it beside the raw read of every file.
+
+    .venv/bin/python tests/benchmarks/fleet_bench.py --users 10000 --memories 500000 \
+        --layout picoclaw [--out DIR] [--seed 1] [--review-sample N] [--profile STEP]
+
+Layouts (where the spec keeps one memory folder per user):
+- picoclaw: `users/<channel>/<chatID>/memory/MEMORY.md` (the agent's template, then its dated
+  appends) and the latest memory in the day's note `memory/YYYYMM/YYYYMMDD.md`.
+- hermes: `profiles/<name>/memories/MEMORY.md` and `USER.md` (entries joined by `\\n§\\n`, no
+  trailing newline, mode 0600).
+
+Printed, in one run: the generation, the raw read (every byte of every file: the baseline),
+discovery of every user workspace with its figures (`memdesk scan` on the folder), a rules review
+of every user (or of `--review-sample` users, the whole extrapolated and said so), one search
+across all users, one user's change re-read, and the peak RSS; each beside issue 26's target and as a ratio to the raw read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import os
+import pstats
+import resource
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import date, timedelta
+from functools import partial
+from pathlib import Path
+from random import Random
+from typing import Final, TypeVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from core.agents.hermes.format import DELIMITER
+from core.agents.picoclaw.format import LONGTERM_TEMPLATE, longterm_entry_text
+from core.registry import agent_named
+from core.review.queue import run_review
+from core.review.rules import RulesReviewer
+from core.scan import Found, figures, scan
+from core.session import Session
+
+T = TypeVar("T")
+LAYOUTS: Final = ("picoclaw", "hermes")
+CHANNELS: Final = ("telegram", "discord", "feishu", "dingtalk", "slack", "qq")
+TODAY: Final = date(2026, 11, 1)  # the fleet's "now": the same files for the same seed
+# Issue 26 item 3's targets, in seconds (memory in MB).
+TARGETS: Final = {"scan": 3.0, "review": 60.0, "search": 0.1, "change": 0.5, "rss_mb": 1024.0}
+_EN: Final = (
+    "{who} prefers {thing} in the morning and asks for short answers.",
+    "{who}'s deadline for the {topic} report is {day}.",
+    "Remind {who} to renew the {thing} subscription before {day}.",
+    "{who} works on {topic} and uses {thing} every day.",
+    "{who} said the {topic} meeting moved to {day}.",
+)
+_ZH: Final = (
+    "{who}喜欢早上喝{thing}，回答要简短。",
+    "{who}的{topic}报告截止日期是{day}。",
+    "提醒{who}在{day}之前续订{thing}。",
+    "{who}在做{topic}项目，每天都用{thing}。",
+)
+_WHO: Final = ("Alice", "Bob", "Chen Wei", "李娜", "王芳", "Sam", "张伟", "Priya")
+_THING: Final = ("oat latte", "green tea", "VS Code", "乌龙茶", "咖啡", "Notion", "飞书", "Vim")
+_TOPIC: Final = ("billing", "onboarding", "Q3 budget", "数据迁移", "客服", "search", "年度总结")
+QUERIES: Final = ("deadline", "乌龙茶", "Alice", "subscription")
+
+
+# -- the fleet -------------------------------------------------------------------------------------
+def split_memories(users: int, memories: int, rng: Random) -> list[int]:
+    """Each user's memory count (at least one), adding up to `memories`; uneven as real users."""
+    base, extra = divmod(memories, users)
+    counts = [base + (1 if i < extra else 0) for i in range(users)]
+    for i in range(0, users - 1, 2):
+        shift = rng.randint(0, max(0, min(counts[i], counts[i + 1]) - 1))
+        counts[i] += shift
+        counts[i + 1] -= shift
+    return counts
+
+
+def memory_texts(count: int, rng: Random) -> list[str]:
+    """`count` memories, a third of them in Chinese."""
+    texts = []
+    for n in range(count):
+        pattern = rng.choice(_ZH if rng.random() < 0.33 else _EN)
+        day = (TODAY + timedelta(days=rng.randint(-60, 60))).isoformat()
+        text = pattern.format(
+            who=rng.choice(_WHO), thing=rng.choice(_THING), topic=rng.choice(_TOPIC), day=day
+        )
+        texts.append(f"{text} (#{n + 1})")
+    return texts
+
+
+def write_fleet(out: Path, layout: str, users: int, memories: int, seed: int) -> list[Path]:
+    """The fleet's user workspaces, written under `out` (which must be empty or new)."""
+    out.mkdir(parents=True, exist_ok=True)
+    if any(out.iterdir()):
+        raise SystemExit(f"{out}: not empty; give a new or empty folder")
+    rng = Random(seed)
+    write = {"picoclaw": _picoclaw_user, "hermes": _hermes_user}[layout]
+    folders = []
+    for i, count in enumerate(split_memories(users, memories, rng)):
+        folder = _user_folder(out, layout, i, rng)
+        write(folder, memory_texts(count, rng), rng)
+        folders.append(folder)
+        _progress("generate", i + 1, users)
+    return folders
+
+
+def _user_folder(out: Path, layout: str, i: int, rng: Random) -> Path:
+    if layout == "picoclaw":
+        return out / "users" / rng.choice(CHANNELS) / str(100_000_000 + i * 7919)
+    return out / "profiles" / f"user{i:05d}"
+
+
+def _picoclaw_user(ws: Path, texts: list[str], rng: Random) -> None:
+    """memory/MEMORY.md as the agent appends to its template, and the last day's note."""
+    days = sorted(TODAY - timedelta(days=rng.randint(0, 400)) for _ in texts)
+    kept = zip(texts[:-1], days[:-1], strict=True)  # the last one is still in the day's note
+    entries = [longterm_entry_text(text, day) for text, day in kept]
+    (ws / "memory").mkdir(parents=True)
+    _put(ws / "memory" / "MEMORY.md", "\n\n".join([LONGTERM_TEMPLATE, *entries]))
+    last = days[-1]
+    note = ws / "memory" / last.strftime("%Y%m") / f"{last:%Y%m%d}.md"
+    note.parent.mkdir()
+    _put(note, f"# {last.isoformat()}\n\n{texts[-1]}\n")
+
+
+def _hermes_user(profile: Path, texts: list[str], rng: Random) -> None:
+    """About the person in USER.md (a third), the rest in MEMORY.md; mode 0600 as the agent."""
+    memories = profile / "memories"
+    memories.mkdir(parents=True)
+    cut = len(texts) // 3
+    for name, part in (("USER.md", texts[:cut]), ("MEMORY.md", texts[cut:])):
+        if part or name == "MEMORY.md":
+            _put(memories / name, DELIMITER.join(part), mode=0o600)
+
+
+def _put(path: Path, text: str, mode: int = 0o644) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+
+
+# -- what MemDesk does on it ---------------------------------------------------------------------
+def raw_read(root: Path) -> tuple[int, int]:
+    """Files and bytes: every byte of every file under `root` read (the baseline)."""
+    files = size = 0
+    for folder, _, names in os.walk(root):
+        for name in names:
+            with open(os.path.join(folder, name), "rb") as f:
+                size += len(f.read())
+            files += 1
+    return files, size
+
+
+def review_all(found: list[Found]) -> int:
+    """A rules review of each workspace; the proposals it left in all."""
+    reviewer, proposals = RulesReviewer(), 0
+    for i, ws in enumerate(found):
+        with Session.open(agent_named(ws.agent), ws.path) as session:
+            run = asyncio.run(run_review(session, reviewer, today=TODAY))
+            proposals += len(run.stored)
+        _progress("review", i + 1, len(found))
+    return proposals
+
+
+def search_all(found: list[Found], query: str) -> int:
+    """Rows matching `query` across every workspace, as `memdesk list --query` finds them."""
+    hits = 0
+    for ws in found:
+        hits += len(agent_named(ws.agent).rows(ws.path, query=query))
+    return hits
+
+
+def rescan_one(user: Found) -> Found:
+    """One user's memory file appended to as the agent does, and that user's figures re-read."""
+    agent = agent_named(user.agent)
+    memory = next(s.path for s in agent.detect(user.path) if s.path.name == "MEMORY.md")
+    text = memory.read_text(encoding="utf-8")
+    added = "A new memory from the agent."
+    if user.agent == "picoclaw":
+        text += "\n\n" + longterm_entry_text(added, TODAY)
+    else:
+        text += DELIMITER + added if text else added
+    memory.write_text(text, encoding="utf-8")
+    return figures(agent, user.path)
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def timed(step: Callable[[], T], profile: bool = False) -> tuple[float, T]:
+    profiler = cProfile.Profile() if profile else None
+    start = time.perf_counter()
+    if profiler:
+        profiler.enable()
+    result = step()
+    if profiler:
+        profiler.disable()
+    took = time.perf_counter() - start
+    if profiler:
+        pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(25)
+    return took, result
+
+
+_last_print = [0.0]
+
+
+def _progress(step: str, done: int, total: int) -> None:
+    now = time.monotonic()
+    if done == total or now - _last_print[0] > 5:
+        _last_print[0] = now
+        print(f"  {step}: {done:,}/{total:,}", file=sys.stderr, flush=True)
+
+
+def _line(name: str, took: float, raw: float, target: float | None, note: str = "") -> str:
+    aim = f"target <= {target:g} s" if target is not None else ""
+    return f"{name:<28} {took:9.3f} s  {took / raw:8.1f}x raw  {aim:<18} {note}"
+
+
+def run(args: argparse.Namespace, out: Path) -> None:
+    print(f"fleet: {args.users:,} users, {args.memories:,} memories, layout {args.layout}")
+    took, _ = timed(lambda: write_fleet(out, args.layout, args.users, args.memories, args.seed))
+    print(f"{'generate':<28} {took:9.2f} s  ({args.memories / took:,.0f} memories/s)")
+    raw, (files, size) = timed(lambda: raw_read(out))
+    print(f"{'raw read (baseline)':<28} {raw:9.2f} s  {files:,} files, {size / 1e6:,.1f} MB")
+    took, found = timed(lambda: scan(homes=[], extra=[out]), args.profile == "scan")
+    counted = sum(f.memories for f in found)
+    note = f"{len(found):,} workspaces, {counted:,} memories"
+    print(_line("scan (discover + figures)", took, raw, TARGETS["scan"], note))
+    sample = found[: args.review_sample] if args.review_sample else found
+    took, _ = timed(lambda: review_all(sample), args.profile == "review")
+    whole = took * len(found) / max(1, len(sample))
+    note = "" if sample is found else f"{len(sample):,} users took {took:.1f} s; extrapolated"
+    print(_line("rules review of every user", whole, raw, TARGETS["review"], note))
+    for query in QUERIES:
+        took, hits = timed(partial(search_all, found, query), args.profile == "search")
+        print(_line(f"search {query!r}", took, raw, TARGETS["search"], f"{hits:,} hits"))
+    took, again = timed(lambda: rescan_one(found[-1]))
+    note = f"{again.memories:,} memories after the agent added one"
+    print(_line("one user's change re-read", took, raw, TARGETS["change"], note))
+    rss = peak_rss_mb()
+    print(f"{'peak RSS':<28} {rss:9.0f} MB {'':13} target <= {TARGETS['rss_mb']:g} MB")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--users", type=int, default=200)
+    parser.add_argument("--memories", type=int, default=10_000)
+    parser.add_argument("--layout", choices=LAYOUTS, default="picoclaw")
+    parser.add_argument("--out", type=Path, default=None, help="a new folder (default: temporary)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--review-sample", type=int, default=0, help="review only N users")
+    parser.add_argument("--profile", choices=("scan", "review", "search"), default=None)
+    args = parser.parse_args()
+    if args.out is not None:
+        run(args, args.out)
+        return 0
+    with tempfile.TemporaryDirectory(prefix="memdesk-fleet-") as tmp:
+        run(args, Path(tmp) / "fleet")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
