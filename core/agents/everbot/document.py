@@ -522,10 +522,11 @@ def render_meta(meta: dict[str, Any]) -> str:
 
 def render_entry(entry: Entry, nl: str = "\n") -> str:
     """A changed entry: header, memory_meta line if it has one, content; lines end with `nl`."""
+    head = render_header(entry) + _ending(entry.header_text, nl)
     if entry.meta_text is None and entry.meta is None:  # most memories: header and text
         body = _original_body(entry)
         if body is not None:
-            return render_header(entry) + nl + body
+            return head + body
     lines = [render_header(entry)]
     original = entry.meta_text.rstrip("\r\n") if entry.meta_text is not None else None
     if entry.meta is not None:
@@ -534,11 +535,20 @@ def render_entry(entry: Entry, nl: str = "\n") -> str:
     elif original is not None:
         lines.append(original)
     body = _original_body(entry)
-    if body is not None:
-        return nl.join(lines) + nl + body  # only the header or meta changed: text as it was
+    if body is not None:  # only the header or meta changed: text as it was
+        return head + "".join(line + _ending(entry.meta_text, nl) for line in lines[1:]) + body
     if entry.content:
         lines.extend(entry.content.split("\n"))
     return nl.join(lines) + nl
+
+
+def _ending(line: str | None, default: str) -> str:
+    """The line ending `line` was read with (a file may mix them), else `default`."""
+    if line is not None:
+        for end in ("\r\n", "\r", "\n"):
+            if line.endswith(end):
+                return end
+    return default
 
 
 def _original_body(entry: Entry) -> str | None:

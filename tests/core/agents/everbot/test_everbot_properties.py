@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from core.agents.everbot import document as evdoc
@@ -260,6 +260,11 @@ def test_rescoring_at_once_renders_as_one_memory_at_a_time(text: str, picks: lis
 
 
 @given(memory_files(), st.lists(st.booleans(), max_size=40))
+@example(  # old-Mac line ends before a CRLF header: its rescore wrote "\r" and lost a blank line
+    text="### [ab12cd] fact | 0.5.1 | 2026-02-01 | 3\r" * 3
+    + '### [ab12cd] fact | 0.80 | 2026-02-01 | 3\r\n\n<!-- memory_meta: {"source":"user"} -->\n',
+    picks=[True],
+)
 def test_a_rescored_memory_keeps_its_text_byte_for_byte(text: str, picks: list[bool]) -> None:
     """Only the header of a rescored memory is written anew: its text (indentation, trailing
     spaces, line ends) and memory_meta line stay as read."""
