@@ -217,6 +217,27 @@ def put_back_taken(taken: Path, path: Path) -> bool:
     return True
 
 
+def move_into_folder(source: Path, folder_fd: int, name: str) -> bool:
+    """Move `source` into the open folder `folder_fd` as `name`, never over what is there: a
+    file is linked, the folder synced, then the old name unlinked; a folder is renamed while
+    the name is free. False (`source` stays) when the name is taken."""
+    if source.is_dir() and not source.is_symlink():
+        try:
+            os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+            return False
+        except FileNotFoundError:
+            os.rename(source, name, dst_dir_fd=folder_fd)
+        fsync_folder_fd(folder_fd)
+        return True
+    try:
+        os.link(source, name, dst_dir_fd=folder_fd, follow_symlinks=False)
+    except FileExistsError:
+        return False
+    fsync_folder_fd(folder_fd)
+    source.unlink()
+    return True
+
+
 def check_writable(path: Path) -> None:
     """Raise WriteRefused if MemDesk may not replace ``path`` (ask before taking a backup)."""
     _check_target(Path(path))

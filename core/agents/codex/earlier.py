@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 
 from core.agents.codex import layout
+from core.store.atomic import move_into_folder
 from core.store.backups import OWN_BACKUPS
 from core.store.confine import OWN_FOLDER, ConfinementError, open_folder
 
@@ -60,17 +61,13 @@ def _move_backups(home: Path, old: Path) -> None:
 
 
 def _move_file(source: Path, target_fd: int) -> None:
-    """`source` linked into the folder `target_fd` under its name, then unlinked; kept where it
-    is when that name holds other bytes there."""
+    """`source` moved into the folder `target_fd` under its name; kept where it is when that
+    name holds other bytes there (dropped when it holds the same)."""
     if source.is_symlink() or not source.is_file():
         return
-    try:
-        os.link(source, source.name, dst_dir_fd=target_fd, follow_symlinks=False)
-    except FileExistsError:
-        if _read_at(target_fd, source.name) != source.read_bytes():
-            return
-    os.fsync(target_fd)
-    source.unlink()
+    moved = move_into_folder(source, target_fd, source.name)
+    if not moved and _read_at(target_fd, source.name) == source.read_bytes():
+        source.unlink()
 
 
 def _read_at(folder_fd: int, name: str) -> bytes:
@@ -91,10 +88,6 @@ def _move_rest(home: Path, old: Path) -> None:
         return
     fd = open_folder(home, OWN_FOLDER, str(home / OWN_FOLDER), create=True)
     try:
-        name = MOVED_JOURNAL.rpartition("/")[2]
-        if os.path.lexists(home / MOVED_JOURNAL):  # moved once already: keep both
-            return
-        os.rename(old, name, dst_dir_fd=fd)
-        os.fsync(fd)
+        move_into_folder(old, fd, MOVED_JOURNAL.rpartition("/")[2])  # moved once: keep both
     finally:
         os.close(fd)
