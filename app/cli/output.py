@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
+from core.columns import first_line as first_line  # the commands import it from here
 from core.formats.text import InputError
 from core.store.errors import EXIT_ERROR, WorkspaceError
 
@@ -123,12 +124,6 @@ def write_lines(lines: Iterable[str], batch: int = 10_000) -> None:
             chunk.clear()
     if chunk:
         write("\n".join(chunk) + "\n")
-
-
-def first_line(value: Any, width: int = 70) -> str:
-    text = "" if value is None else str(value)
-    first = text.split("\n", 1)[0]
-    return first[:width] + ("…" if len(first) > width or "\n" in text else "")
 
 
 def print_saved(saved: list[Any]) -> None:
