@@ -534,6 +534,12 @@ class Agent(ABC, Generic[W]):
         shows none (another agent's file, an empty one). A restore that changes it is asked."""
         return None
 
+    def restore_cautions(self, root: Path, live: str, now: bytes, data: bytes) -> list[str]:
+        """What the agent would refuse or fail at once `data` is restored over its file `live`
+        (`now`: its bytes as they are), one line each: the restore is asked first. None by
+        default."""
+        return []
+
     # -- what only some agents can do (core.capabilities) -------------------------------
     def lacks(self, capability: type[Capability], operation: str = "") -> str:
         """What the person is told when this agent is asked for `operation` of a capability it

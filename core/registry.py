@@ -204,21 +204,30 @@ def detect(root: Path) -> Detection:
 
 
 def file_kinds(agent: AnyAgent) -> KindOf:
-    """What kind of memory file bytes are, for a restore into `agent`'s workspace: one of its
-    own files, else another agent's (`FileKind.own` False), else None."""
-    from core.ops.restore import FileKind  # not at start-up: `memdesk --help` needs none of it
+    """What `agent` says of bytes restored into its workspace: what kind of memory file they
+    are (one of its own files, else another agent's with `FileKind.own` False, else None), and
+    what it would refuse once they are restored (`Agent.restore_cautions`)."""
+    return _AgentSays(agent)
 
-    def kind(data: bytes) -> FileKind | None:
-        own = agent.file_kind(data)
+
+@dataclass(frozen=True, slots=True)
+class _AgentSays:
+    agent: AnyAgent
+
+    def kind(self, data: bytes) -> FileKind | None:
+        from core.ops.restore import FileKind  # not at start-up: `memdesk --help` needs none
+
+        own = self.agent.file_kind(data)
         if own is not None:
             return FileKind(own, True)
         for other in all_agents():
-            found = other.file_kind(data) if other is not agent else None
+            found = other.file_kind(data) if other is not self.agent else None
             if found is not None:
                 return FileKind(found, False)
         return None
 
-    return kind
+    def cautions(self, root: Path, live: str, now: bytes, data: bytes) -> list[str]:
+        return self.agent.restore_cautions(root, live, now, data)
 
 
 def workspace_root(path: Path) -> Path:
