@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from core.agents.everbot.format import StructuredFormat
+from core.demo import write_demo
 from core.ops.restore import FEW, FileKind, restore_risk
 from core.registry import agent_named, file_kinds
 from core.store.backups_view import BackupFile
-from core.demo import write_demo
 from tests.conftest import FIXTURES
 
 SAMPLES = {
