@@ -1,5 +1,6 @@
 """One inbox over every workspace scanned (issue 26, item 2): what waits in each (review
-proposals and the agent's staged writes) and a search across them, read without writing.
+proposals and the agent's staged writes), a search across them and one Activity (every
+operation MemDesk saved in any of them), read without writing.
 
 A workspace that cannot be read comes back with the reason (`Found.error`) beside the others;
 deciding stays per workspace (`memdesk approve WS ID`), through its own session and journal.
@@ -8,13 +9,14 @@ deciding stays per workspace (`memdesk approve WS ID`), through its own session 
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from core.agent import Row
 from core.capabilities import StagedWrite
+from core.ops.activity import ActivityItem, operations
 from core.registry import agent_named
 from core.review.queue import pending
 from core.review.staged import staged_writes
@@ -24,7 +26,18 @@ from core.store.errors import WorkspaceError
 from core.store.journal import JournalError, Proposal
 from core.store.settled import only_looking
 
-__all__ = ["UNREADABLE", "Hits", "Waiting", "approve_command", "inbox", "search"]
+__all__ = [
+    "UNREADABLE",
+    "Done",
+    "Hits",
+    "Waiting",
+    "activity",
+    "approve_command",
+    "inbox",
+    "search",
+]
+
+T = TypeVar("T")
 
 # What stops one workspace (its files, its journal, its lock) and never the others
 UNREADABLE = (OSError, WorkspaceError, JournalError)
@@ -60,6 +73,14 @@ class Hits:
     problems: list[Any]
 
 
+@dataclass(frozen=True, slots=True)
+class Done:
+    """An operation MemDesk saved in a workspace, as its Activity lists it."""
+
+    found: Found
+    item: ActivityItem
+
+
 def approve_command(found: Found, item_id: str) -> str:
     """The exact command that approves one item in its own workspace."""
     path, item = shlex.quote(str(found.path)), shlex.quote(item_id)
@@ -69,17 +90,37 @@ def approve_command(found: Found, item_id: str) -> str:
 def inbox(found: Sequence[Found]) -> tuple[list[Waiting], list[Found]]:
     """Everything waiting in the workspaces `found`, oldest first, and the workspaces that could
     not be read (each with its reason); nothing is written."""
-    items: list[Waiting] = []
+    items, failed = each_workspace(found, _waiting_in)
+    items.sort(key=lambda w: w.since)
+    return items, failed
+
+
+def activity(
+    found: Sequence[Found], *, limit: int = 500, actor: str | None = None, kind: str | None = None
+) -> tuple[list[Done], list[Found]]:
+    """The newest `limit` operations MemDesk saved in the workspaces `found` (of that `actor`,
+    with a change of that `kind`), newest first, and the workspaces whose journal could not be
+    read; nothing is written."""
+    done, failed = each_workspace(found, lambda f: _done_in(f, limit, actor, kind))
+    done.sort(key=lambda d: d.item.op.at, reverse=True)
+    return done[:limit], failed
+
+
+def each_workspace(
+    found: Sequence[Found], read: Callable[[Found], list[T]]
+) -> tuple[list[T], list[Found]]:
+    """What `read` gives for each workspace, and those it could not read (or that `scan` could
+    not), each with its reason: one that fails never stops the others."""
+    out: list[T] = []
     failed: list[Found] = []
     for f in found:
         try:
-            items += _waiting_in(f) if not f.error else []
+            out += [] if f.error else read(f)
         except UNREADABLE as exc:
             f = replace(f, error=reason(exc))
         if f.error:
             failed.append(f)
-    items.sort(key=lambda w: w.since)
-    return items, failed
+    return out, failed
 
 
 def _waiting_in(f: Found) -> list[Waiting]:
@@ -106,6 +147,12 @@ def search(
         if f.error:
             failed.append(f)
     return hits, failed
+
+
+def _done_in(f: Found, limit: int, actor: str | None, kind: str | None) -> list[Done]:
+    with only_looking(), Session(agent_named(f.agent), path=f.path) as session:
+        items = operations(session.root, limit=limit, actor=actor, kind=kind, held=session.journal)
+    return [Done(f, item) for item in items]
 
 
 def _search_in(f: Found, query: str, section: str, profile: str | None) -> Hits:

@@ -309,7 +309,10 @@ def build_parser() -> argparse.ArgumentParser:
     activity = _with_path(
         sub.add_parser("activity", help="the operations MemDesk saved, newest first"),
         profile=False,
+        everywhere="the operations of every workspace `memdesk scan` lists, merged, instead of "
+        "PATH",
     )
+    activity.add_argument("--all", action="store_true", help=activity.get_default("everywhere"))
     activity.add_argument("--memory", default=None, help="only operations that changed this id")
     activity.add_argument("--actor", default=None, help="person, decay, reviewer, …")
     activity.add_argument("--kind", default=None, help="create, edit, delete, decay, …")
