@@ -10,8 +10,7 @@ from pathlib import Path
 from core.inbox import activity
 from core.store.journal import Journal
 from tests.cli.conftest import Cli
-from tests.helpers import fingerprint
-from tests.reliability.test_inbox import two_everbots
+from tests.helpers import fingerprint, two_everbots
 from ui.settings import scanned
 
 
