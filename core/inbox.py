@@ -151,7 +151,6 @@ def _decided_in(group: list[Waiting], approving: bool, sessions: Sessions) -> Ou
     done: list[str] = []  # the staged writes decided before the proposals were refused
     try:
         with sessions(f) as session, session.journal.lent():
-            _saved_only(session, f)
             if staged:
                 (approve_staged if approving else reject_staged)(session, staged)
                 done += staged
@@ -168,17 +167,10 @@ def undo(done: Done, sessions: Sessions = fresh_session) -> Outcome:
     f = done.found
     try:
         with sessions(f) as session, session.journal.lent():
-            _saved_only(session, f)
             undo_and_save(session.workspace, done.item.op_id, held=session.journal)
     except UNREADABLE as exc:
         return Outcome(f, [], reason(exc))
     return Outcome(f, [done.item.op_id])
-
-
-def _saved_only(session: AnySession, f: Found) -> None:
-    """Refuse to write at once over edits an open window holds unsaved (they would go too)."""
-    if session.workspace.modified:
-        raise WorkspaceError(f"{f.name}: save or undo its unsaved edits first, then try again")
 
 
 def each_workspace(

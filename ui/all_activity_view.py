@@ -8,7 +8,7 @@ the banner and never hides the others. Causes and ids come from files: plain tex
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,6 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
-    Signal,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,15 +29,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.inbox import UNREADABLE, Done, Outcome, Sessions, activity, fresh_session, undo
+from core.inbox import Done, Sessions, activity, fresh_session, undo
 from core.scan import Found
 from core.times import shown_time
+from ui.across_workspaces import AcrossWorkspaces, Scanner
 from ui.activity_view import memories_text, state_text, what_text
-from ui.inbox_view import Scanner, WorkspaceFilters, problem_lines
 from ui.settings import scanned
 from ui.tables import size_columns
 from ui.tasks import TaskRunner
-from ui.theme import error_style
 from ui.untrusted import literal_html, plain_label
 from ui.versions_box import button, button_row
 
@@ -52,33 +50,20 @@ WHAT_COLUMN = HEADERS.index("What")
 NOTHING_SAVED = "MemDesk has saved nothing yet in the workspaces scanned."
 
 
-class AllActivityView(QWidget):
-    written = Signal(object)  # a workspace's path: an undo was written there
-    failed = Signal(str)
-    notice = Signal(str)
-
+class AllActivityView(AcrossWorkspaces):
     def __init__(
         self,
         sessions: Sessions = fresh_session,
         scanner: Scanner = scanned,
+        tasks: TaskRunner | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.sessions, self.scanner = sessions, scanner
+        super().__init__(
+            "allActivity", "filter: what was done, by whom", sessions, scanner, tasks, parent
+        )
         self.confirm: Callable[[str], bool] = self._ask
-        self.runner = TaskRunner(self)
         self.done: list[Done] = []
         self.shown: list[Done] = []
-        self.unread: dict[Path, str] = {}
-        self.refused: dict[Path, str] = {}
-        self.names: dict[Path, str] = {}
-        self._again = False
-        self.filters = WorkspaceFilters("allActivity", "filter: what was done, by whom")
-        self.filters.changed.connect(self._fill_table)
-        self.status = plain_label(name="allActivityStatus", wrap=True)
-        self.banner = plain_label(name="allActivityProblems", wrap=True)
-        self.banner.setStyleSheet(error_style())
-        self.banner.hide()
         self.model = DoneTable(self)
         self.table = QTableView()
         self.table.setObjectName("allActivityTable")
@@ -95,7 +80,7 @@ class AllActivityView(QWidget):
         self.undo_button = button("Undo this operation…", "allActivityUndo", self.undo_selected)
         self.reload = button("Refresh", "allActivityRefresh", self.refresh)
         self._build()
-        self._enable()
+        self.enable()
 
     def _build(self) -> None:
         top = QHBoxLayout()
@@ -117,39 +102,13 @@ class AllActivityView(QWidget):
         layout.addWidget(split, 1)
 
     # -- reading --------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        """Read every workspace's operations anew, off the UI thread."""
-        if self.runner.busy:
-            self._again = True
-            return
-        self.status.setText("Reading what MemDesk saved in every workspace…")
-        self._enable()
-        scanner = self.scanner
-        self.runner.run(lambda: activity(scanner()), on_done=self._read, on_error=self._job_failed)
+    def read(self, found: Sequence[Found]) -> tuple[list[Done], list[Found]]:
+        return activity(found)
 
-    def _read(self, result: tuple[list[Done], list[Found]]) -> None:
-        self.done, unread = result
-        self.unread = {f.path: f.error for f in unread}
-        found = [d.found for d in self.done] + unread
-        self.names |= {f.path: f.name for f in found}
-        self.filters.offer(found)
-        self._fill_table()
-        self._fill_banner()
-        if self._again:
-            self._again = False
-            self.refresh()
-        else:
-            self._enable()
+    def show_rows(self, rows: list[Done]) -> None:
+        self.done = rows
 
-    def _job_failed(self, exc: BaseException) -> None:
-        if not isinstance(exc, UNREADABLE):
-            raise exc  # unexpected: the crash handler takes it
-        self.failed.emit(str(exc))
-        self.status.setText(f"Not read: {exc}")
-        self._again = False
-        self._enable()
-
-    def _fill_table(self) -> None:
+    def fill(self) -> None:
         kept = self.selected()
         self.shown = [
             d for d in self.done if self.filters.keeps(d.found, d.item.actor, d.item.op.cause)
@@ -166,14 +125,9 @@ class AllActivityView(QWidget):
         )
         self._fill_detail()
 
-    def _fill_banner(self) -> None:
-        lines = problem_lines(self.unread | self.refused, self.names)
-        self.banner.setText("\n".join(lines))
-        self.banner.setVisible(bool(lines))
-
     def _fill_detail(self) -> None:
         d = self.selected()
-        self._enable()
+        self.enable()
         if d is None:
             self.detail.setText("")
             return
@@ -192,7 +146,7 @@ class AllActivityView(QWidget):
     # -- undo -----------------------------------------------------------------------------------
     def undo_selected(self) -> bool:
         d = self.selected()
-        if d is None or d.item.undone_by is not None or self.runner.busy:
+        if d is None or d.item.undone_by is not None or self.writing:
             return False
         what = f"{d.found.name} · {shown_time(d.item.at)} · {what_text(d.item, {})}"
         question = (
@@ -203,35 +157,12 @@ class AllActivityView(QWidget):
         if not self.confirm(question):
             return False
         sessions = self.sessions
-        self._enable(undoing=True)
-        self.runner.run(
-            lambda: undo(d, sessions),
-            on_done=lambda out: self._undone(out, what),
-            on_error=self._job_failed,
-        )
-        return True
+        return self.write(lambda: [undo(d, sessions)], lambda _outcomes: f"Undid: {what}")
 
-    def _undone(self, outcome: Outcome, what: str) -> None:
-        path = outcome.found.path
-        if outcome.error:
-            self.refused[path] = outcome.error
-            self.failed.emit(f"{outcome.found.name}: {outcome.error}")
-        else:
-            self.refused.pop(path, None)
-            self.written.emit(path)
-            self.notice.emit(f"Undid: {what}")
-        self._fill_banner()
-        self.refresh()
-
-    def _enable(self, *, undoing: bool = False) -> None:
-        idle = not undoing and not self.runner.busy
+    def enable(self) -> None:
         d = self.selected()
-        self.undo_button.setEnabled(idle and d is not None and d.item.undone_by is None)
-        self.reload.setEnabled(idle)
-
-    def wait(self) -> bool:
-        """Block until reading or undoing is over (on close and in tests)."""
-        return self.runner.wait()
+        self.undo_button.setEnabled(not self.busy and d is not None and d.item.undone_by is None)
+        self.reload.setEnabled(not self.reading)
 
     def _ask(self, text: str) -> bool:
         box = QMessageBox(

@@ -9,7 +9,7 @@ reasons and ids come from files: plain text only, secrets masked."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,15 +19,11 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
-    Signal,
 )
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QHBoxLayout,
-    QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QSplitter,
     QTableView,
@@ -35,95 +31,39 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.inbox import UNREADABLE, Outcome, Sessions, Waiting, decide, fresh_session, inbox
+from core.inbox import Outcome, Sessions, Waiting, decide, fresh_session, inbox
 from core.review.secrets import mask_secrets
 from core.scan import Found
+from ui.across_workspaces import AcrossWorkspaces, Scanner
 from ui.review_view import age_of, proposal_detail, proposal_memory
 from ui.settings import scanned
 from ui.staged_view import staged_detail, staged_warnings
 from ui.tables import size_columns
 from ui.tasks import TaskRunner
-from ui.theme import error_style
-from ui.untrusted import literal_html, plain_label
+from ui.untrusted import literal_html
 from ui.versions_box import button, button_row
 
-__all__ = ["InboxView", "Scanner", "WorkspaceFilters", "problem_lines"]
+__all__ = ["InboxView"]
 
-Scanner = Callable[[], Sequence[Found]]  # the workspaces to look in (`memdesk scan`'s)
 _Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("Workspace", "Agent", "Kind", "Memory", "Reason", "Waiting")
 WIDEST_CELLS = ("~/.claude/projects/-home-code-web", "Claude Code", "proposal: ARCHIVE", "", "",
                 "999 min")  # fmt: skip
 MEMORY_COLUMN, REASON_COLUMN = 3, 4
 WARNING = "⚠ "
-EVERY = "All"
 
 
-class WorkspaceFilters(QWidget):
-    """Which workspace, which agent, and a text: the rows both all-workspace pages show."""
-
-    changed = Signal()
-
-    def __init__(self, name: str, placeholder: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.workspace = _combo(f"{name}Workspace")
-        self.agent = _combo(f"{name}Agent")
-        self.text = QLineEdit()
-        self.text.setObjectName(f"{name}Text")
-        self.text.setPlaceholderText(placeholder)
-        self.text.setClearButtonEnabled(True)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        for label, widget in (("Workspace", self.workspace), ("Agent", self.agent)):
-            row.addWidget(QLabel(label))
-            row.addWidget(widget)
-        row.addWidget(self.text, 1)
-        self.workspace.currentIndexChanged.connect(lambda _i: self.changed.emit())
-        self.agent.currentIndexChanged.connect(lambda _i: self.changed.emit())
-        self.text.textChanged.connect(lambda _t: self.changed.emit())
-
-    def offer(self, found: Sequence[Found]) -> None:
-        """The workspaces and agents to choose from (the choice kept when still offered)."""
-        _refill(self.workspace, sorted({(f.name, str(f.path)) for f in found}))
-        _refill(self.agent, sorted({(f.title or f.agent, f.agent) for f in found}))
-
-    def keeps(self, found: Found, *texts: str) -> bool:
-        """Whether a row of `found`, showing `texts`, passes the filters."""
-        workspace, agent = self.workspace.currentData(), self.agent.currentData()
-        wanted = self.text.text().strip().casefold()
-        return (
-            workspace in (None, str(found.path))
-            and agent in (None, found.agent)
-            and (not wanted or any(wanted in t.casefold() for t in (found.name, *texts)))
-        )
-
-
-class InboxView(QWidget):
-    written = Signal(object)  # a workspace's path: a decision was written there
-    failed = Signal(str)
-    notice = Signal(str)
-
+class InboxView(AcrossWorkspaces):
     def __init__(
         self,
         sessions: Sessions = fresh_session,
         scanner: Scanner = scanned,
+        tasks: TaskRunner | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.sessions, self.scanner = sessions, scanner
-        self.runner = TaskRunner(self)
+        super().__init__("inbox", "filter: memory text, reason", sessions, scanner, tasks, parent)
         self.items: list[Waiting] = []
         self.shown: list[Waiting] = []
-        self.unread: dict[Path, str] = {}  # a workspace's path -> why it could not be read
-        self.refused: dict[Path, str] = {}  # ... why the last decision there was not written
-        self.names: dict[Path, str] = {}
-        self._again = False  # asked to read anew while busy
-        self.filters = WorkspaceFilters("inbox", "filter: memory text, reason")
-        self.filters.changed.connect(self._fill_table)
-        self.status = plain_label(name="inboxStatus", wrap=True)
-        self.banner = plain_label(name="inboxProblems", wrap=True)
-        self.banner.setStyleSheet(error_style())
-        self.banner.hide()
         self.model = InboxTable(self)
         self.table = _table(self.model)
         self.table.selectionModel().selectionChanged.connect(lambda *_a: self._fill_detail())
@@ -141,7 +81,7 @@ class InboxView(QWidget):
         )
         self.reload = button("Refresh", "inboxRefresh", self.refresh)
         self._build()
-        self._enable()
+        self.enable()
 
     def _build(self) -> None:
         top = QHBoxLayout()
@@ -160,42 +100,13 @@ class InboxView(QWidget):
         layout.addLayout(actions)
 
     # -- reading --------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        """Read what waits in every workspace anew, off the UI thread."""
-        if self.runner.busy:
-            self._again = True
-            return
-        self.status.setText("Reading what waits in every workspace…")
-        self._enable()
-        scanner = self.scanner
-        self.runner.run(lambda: inbox(scanner()), on_done=self._read, on_error=self._job_failed)
+    def read(self, found: Sequence[Found]) -> tuple[list[Waiting], list[Found]]:
+        return inbox(found)
 
-    def _read(self, result: tuple[list[Waiting], list[Found]]) -> None:
-        items, unread = result
-        self.items = items
-        self.unread = {f.path: f.error for f in unread}
-        found = [w.found for w in items] + unread
-        self.names |= {f.path: f.name for f in found}
-        self.filters.offer(found)
-        self._fill_table()
-        self._fill_banner()
-        self._next()
+    def show_rows(self, rows: list[Waiting]) -> None:
+        self.items = rows
 
-    def _next(self) -> None:
-        if self._again:
-            self._again = False
-            self.refresh()
-        else:
-            self._enable()
-
-    def _job_failed(self, exc: BaseException) -> None:
-        if not isinstance(exc, UNREADABLE):
-            raise exc  # unexpected: the crash handler takes it
-        self.failed.emit(str(exc))
-        self.status.setText(f"Not read: {exc}")
-        self._next()
-
-    def _fill_table(self) -> None:
+    def fill(self) -> None:
         kept = {(w.found.path, w.id) for w in self.selected()}
         self.shown = [w for w in self.items if self.filters.keeps(w.found, *_texts(w))]
         self.model.show(self.shown, self.problems())
@@ -215,18 +126,9 @@ class InboxView(QWidget):
         self.status.setText(text + ".")
         self._fill_detail()
 
-    def problems(self) -> dict[Path, str]:
-        """Each workspace not read, or whose last decision was not written, and why."""
-        return self.unread | self.refused
-
-    def _fill_banner(self) -> None:
-        lines = problem_lines(self.problems(), self.names)
-        self.banner.setText("\n".join(lines))
-        self.banner.setVisible(bool(lines))
-
     def _fill_detail(self) -> None:
         chosen = self.selected()
-        self._enable()
+        self.enable()
         if not chosen:
             self.detail.setPlainText("")
             return
@@ -265,56 +167,24 @@ class InboxView(QWidget):
         return self._decide([w for w in self.items if w.found.path == where], approving=True)
 
     def _decide(self, items: list[Waiting], *, approving: bool) -> bool:
-        if not items or self.runner.busy:
+        if not items:
             return False
-        sessions = self.sessions
+        sessions, verb = self.sessions, "Approved" if approving else "Rejected"
         self.status.setText(f"{'Approving' if approving else 'Rejecting'} {len(items)}…")
-        self._enable(deciding=True)
 
-        def work() -> list[Outcome]:
-            return decide(items, approving, sessions)
-
-        self.runner.run(
-            work, on_done=lambda out: self._decided(out, approving), on_error=self._job_failed
-        )
-        return True
-
-    def _decided(self, outcomes: list[Outcome], approving: bool) -> None:
-        for o in outcomes:
-            self.names[o.found.path] = o.found.name
-            if o.error:
-                self.refused[o.found.path] = o.error
-            else:
-                self.refused.pop(o.found.path, None)
-            if o.ids:
-                self.written.emit(o.found.path)
-        done = [o for o in outcomes if o.ids]
-        if done:
+        def said(outcomes: list[Outcome]) -> str:
+            done = [o for o in outcomes if o.ids]
             count = sum(len(o.ids) for o in done)
-            verb = "Approved" if approving else "Rejected"
-            self.notice.emit(f"{verb} {count} in {len(done)} workspace{'s' * (len(done) > 1)}")
-        for o in outcomes:
-            if o.error:
-                self.failed.emit(f"{o.found.name}: {o.error}")
-        self._fill_banner()
-        self._again = False
-        self.refresh()
+            return f"{verb} {count} in {len(done)} workspace{'s' * (len(done) > 1)}"
 
-    def _enable(self, *, deciding: bool = False) -> None:
-        idle = not deciding and not self.runner.busy
+        return self.write(lambda: decide(items, approving, sessions), said)
+
+    def enable(self) -> None:
+        idle = not self.busy
         chosen = bool(self.selected())
         for decide_button in (self.approve_button, self.reject_button, self.approve_all_button):
             decide_button.setEnabled(idle and chosen)
-        self.reload.setEnabled(idle)
-
-    def wait(self) -> bool:
-        """Block until reading or deciding is over (on close and in tests)."""
-        return self.runner.wait()
-
-
-def problem_lines(problems: dict[Path, str], names: dict[Path, str]) -> list[str]:
-    """A line per workspace that could not be read or decided, saying why."""
-    return [f"{names.get(path, str(path))}: {why}" for path, why in problems.items()]
+        self.reload.setEnabled(not self.reading)
 
 
 class InboxTable(QAbstractTableModel):
@@ -394,22 +264,3 @@ def _table(model: QAbstractTableModel) -> QTableView:
     table.verticalHeader().hide()
     size_columns(table, WIDEST_CELLS, stretch=(MEMORY_COLUMN, REASON_COLUMN))
     return table
-
-
-def _combo(name: str) -> QComboBox:
-    combo = QComboBox()
-    combo.setObjectName(name)
-    combo.addItem(EVERY, None)
-    return combo
-
-
-def _refill(combo: QComboBox, choices: Sequence[tuple[str, str]]) -> None:
-    """`combo` offering All, then each (text, data), the current choice kept when offered."""
-    kept = combo.currentData()
-    combo.blockSignals(True)
-    combo.clear()
-    combo.addItem(EVERY, None)
-    for text, data in choices:
-        combo.addItem(text, data)
-    combo.setCurrentIndex(max(combo.findData(kept), 0))
-    combo.blockSignals(False)

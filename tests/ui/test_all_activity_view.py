@@ -7,11 +7,16 @@ that workspace first; its Activity told nothing of the other."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
 
+from core.registry import agent_named
+from core.scan import Found
+from core.session import AnySession, Session
 from core.store.journal import Journal
 from tests.cli.conftest import Cli, cli  # noqa: F401 (a fixture)
 from tests.helpers import fingerprint, two_everbots
@@ -34,7 +39,7 @@ def shown(qtbot: QtBot, view: AllActivityView | None = None) -> AllActivityView:
         qtbot.addWidget(view)
         view.confirm = lambda _question: True
     view.refresh()
-    qtbot.waitUntil(lambda: not view.runner.busy, timeout=20_000)
+    qtbot.waitUntil(lambda: not view.busy, timeout=20_000)
     return view
 
 
@@ -71,7 +76,7 @@ def test_undo_from_the_all_activity_view_restores_that_workspace_s_file(
     view.written.connect(written.append)
     a_before = fingerprint(a)
     assert view.undo_selected()
-    qtbot.waitUntil(lambda: not view.runner.busy and len(view.done) == 3, timeout=20_000)
+    qtbot.waitUntil(lambda: not view.busy and len(view.done) == 3, timeout=20_000)
     assert "~/bots/b" in asked[0]
     assert written == [b]
     assert (b / "MEMORY.md").read_bytes() == b_memory
@@ -89,3 +94,36 @@ def test_a_journal_that_cannot_be_read_is_named_and_the_others_listed(
     view = shown(qtbot)
     assert [d.found.path for d in view.done] == [a]
     assert "~/bots/b: " in view.banner.text() and not view.banner.isHidden()
+
+
+def test_undo_through_a_lent_session_with_unsaved_edits_is_refused(
+    qtbot: QtBot, saved: tuple[Path, Path, bytes]
+) -> None:
+    """The window lends an open tab's session: while that tab holds unsaved edits, an undo
+    there is refused in one line and writes nothing (it would have saved the edits too)."""
+    _a, b, _ = saved
+
+    @contextmanager
+    def sessions(found: Found) -> Iterator[AnySession]:
+        session: AnySession = Session(agent_named(found.agent), path=found.path)
+        document = session.workspace.documents()[0]
+        document.set_text(document.text() + "\n- typed, not saved\n")
+        try:
+            yield session
+        finally:
+            session.close()
+
+    view = AllActivityView(sessions)
+    qtbot.addWidget(view)
+    view.confirm = lambda _question: True
+    shown(qtbot, view)
+    memory = (b / "MEMORY.md").read_bytes()
+    view.table.selectRow(0)
+    written: list[Path] = []
+    view.written.connect(written.append)
+    assert view.undo_selected()
+    qtbot.waitUntil(lambda: not view.busy, timeout=20_000)
+    assert written == []
+    assert (b / "MEMORY.md").read_bytes() == memory
+    assert "~/bots/b: " in view.banner.text() and "unsaved edits" in view.banner.text()
+    assert all(d.item.undone_by is None for d in view.done)
