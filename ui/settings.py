@@ -15,11 +15,14 @@ import logging
 import os
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from core.store.atomic import atomic_write_bytes
+
+if TYPE_CHECKING:
+    from core.scan import Found
 
 __all__ = [
     "MAX_RECENT",
@@ -28,6 +31,7 @@ __all__ = [
     "data_dir",
     "load_settings",
     "save_settings",
+    "scanned",
     "settings_path",
     "with_scan_folders_on_disk",
 ]
@@ -253,6 +257,14 @@ def with_scan_folders_on_disk(settings: Settings, path: Path | None = None) -> S
     """`settings` with the folders added to `memdesk scan` as the file holds them now: the
     window never changes them, the command may have meanwhile."""
     return settings.model_copy(update={"scan_folders": load_settings(path)[0].scan_folders})
+
+
+def scanned(path: Path | None = None) -> list[Found]:
+    """Every workspace `memdesk scan` lists: the agents' homes and the folders added (as the
+    settings file at `path` holds them now)."""
+    from core.scan import scan  # not at start-up: `memdesk --version` needs none of it
+
+    return scan(extra=[Path(p) for p in load_settings(path)[0].scan_folders])
 
 
 def _version_on_disk(path: Path) -> int | None:

@@ -113,6 +113,10 @@ def cmd_restore(args: argparse.Namespace) -> int:
 def cmd_activity(args: argparse.Namespace) -> int:
     from core.ops.activity import operations
 
+    if args.all:
+        from app.cli.inbox import cmd_activity_all
+
+        return cmd_activity_all(args)
     agent, path = resolve(args)
     ops = operations(
         agent.open(path).root,

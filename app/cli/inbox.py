@@ -1,4 +1,5 @@
-"""The commands over every workspace scanned (issue 26): `inbox`, `review --all`, `list --all`.
+"""The commands over every workspace scanned (issue 26): `inbox`, `review --all`, `list --all`,
+`activity --all`.
 Each workspace is read (and reviewed) on its own: one that fails is named on its line, with the
 reason, and the others go on (exit 1); deciding stays per workspace (`memdesk approve WS ID`)."""
 
@@ -16,7 +17,7 @@ from app.cli.scan import scanned
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
 if TYPE_CHECKING:
-    from core.inbox import Hits, Waiting
+    from core.inbox import Done, Hits, Waiting
     from core.scan import Found
 
 
@@ -136,6 +137,39 @@ def cmd_review_all(args: argparse.Namespace) -> int:
         lines = [f"{f.title}  {f.name}: {summary}" for f, summary in reviewed]
         write_lines([*lines, *inbox_lines(items), *failed_lines(failed)])
     return EXIT_REFUSED if failed else EXIT_OK
+
+
+def cmd_activity_all(args: argparse.Namespace) -> int:
+    """The operations MemDesk saved in every workspace scanned, newest first, each naming its
+    workspace and the command that undoes it there."""
+    from app.cli.render import activity_line
+    from core.inbox import activity
+
+    no_path(args)
+    if args.memory is not None:
+        raise WorkspaceError(
+            "--memory names one workspace's memory: give PATH", exit_code=EXIT_ERROR
+        )
+    done, failed = activity(scanned(), limit=args.limit, actor=args.actor, kind=args.kind)
+    if args.json:
+        print_json(
+            {
+                "operations": [
+                    _where(d.found) | d.item.to_json() | {"undo": _undo(d)} for d in done
+                ],
+                "failed": failed_json(failed),
+            }
+        )
+    else:
+        lines = [f"{d.found.title}  {d.found.name}  {activity_line(d.item)}" for d in done]
+        lines = lines or ["MemDesk has saved nothing yet in the workspaces scanned"]
+        write_lines(lines + failed_lines(failed))
+    return EXIT_REFUSED if failed else EXIT_OK
+
+
+def _undo(d: Done) -> str:
+    f = d.found
+    return f"memdesk undo {shlex.quote(str(f.path))} {d.item.op_id} --agent {f.agent}"
 
 
 def cmd_list_all(args: argparse.Namespace) -> int:

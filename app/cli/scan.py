@@ -34,12 +34,10 @@ def cmd_scan(args: argparse.Namespace) -> int:
 
 
 def scanned() -> list[Found]:
-    """Every workspace `memdesk scan` lists: the agents' homes and the folders added."""
-    from core.scan import scan  # not at start-up: `memdesk --version` needs none of it
-    from ui.settings import load_settings
+    """`ui.settings.scanned`, imported when a command runs: `memdesk --version` needs none of it."""
+    from ui.settings import scanned as every_workspace
 
-    settings, _ = load_settings()
-    return scan(extra=[Path(p) for p in settings.scan_folders])
+    return every_workspace()
 
 
 def scan_lines(found: Sequence[Found]) -> list[str]:
