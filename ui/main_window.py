@@ -225,6 +225,8 @@ class MainWindow(QMainWindow):
             tab.unseen = False
             self.navigator.update_tab(tab)
         self.layout_action.setEnabled(tab is not None and tab.other_layouts)
+        if old is not tab:
+            self.statusBar().clearMessage()  # it spoke of the workspace shown before
         self._show_news()
         self._update_title()
         self._update_status()

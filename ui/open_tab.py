@@ -19,6 +19,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from shiboken6 import isValid
 
 from core.agent import OpenWorkspace
 from core.session import AnySession
@@ -307,6 +308,8 @@ class WorkspaceTab(QObject):
         """Its work ended, its journal let go, its desk and stack gone (asked first by the
         window: `discard_ok`)."""
         self._retry.stop()
+        if self.conflict_dialog is not None and isValid(self.conflict_dialog):
+            self.conflict_dialog.reject()  # its choices would be saved into a closed workspace
         self.watcher.clear()
         self.watcher.blockSignals(True)
         self.tasks.wait()

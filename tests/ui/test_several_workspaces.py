@@ -235,3 +235,46 @@ def test_a_hub_page_is_listed_above_the_workspaces(
     assert str(ev.root) in window.placeholder.text()  # Home lists the open workspaces
     QTest.keyClick(window, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
     assert window.current_tab is ev
+
+
+def test_closing_a_workspace_closes_its_conflict_dialog(
+    qtbot: QtBot,
+    window: MainWindow,
+    everbot: Path,
+    hermes: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its choices, accepted after it closed, would have been saved through a closed session."""
+    ev, he = both(qtbot, window, everbot, hermes)
+    window.show_tab(ev)
+    ev.watcher.blockSignals(True)  # the agent's write is met by the save, not read first
+    memory = everbot / "MEMORY.md"
+    original = ev.ws.base_data.decode()  # type: ignore[attr-defined]
+    assert isinstance(ev.desk, EverBotDesk)
+    key = ev.desk.selected_keys()[0]
+    lines = original.splitlines()
+    saved = next(lines[n + 1] for n, line in enumerate(lines) if line.startswith(f"### [{key}]"))
+    theirs = original.replace(f"{saved}\n", "their version\n", 1)
+    memory.write_text(theirs, encoding="utf-8")
+    window.save()
+    qtbot.waitUntil(lambda: ev.conflict_dialog is not None, timeout=10_000)
+    dialog = ev.conflict_dialog
+    assert dialog is not None and dialog.isVisible()
+    monkeypatch.setattr(QMessageBox, "question", lambda *_args: QMessageBox.StandardButton.Discard)
+    assert window.close_workspace()
+    assert not dialog.isVisible() and window.tabs() == [he]
+    assert memory.read_text(encoding="utf-8") == theirs
+
+
+def test_the_navigator_names_each_row_for_a_screen_reader(
+    qtbot: QtBot, window: MainWindow, everbot: Path, hermes: Path
+) -> None:
+    both(qtbot, window, everbot, hermes)
+    nav = window.navigator
+    assert nav.accessibleName() == "Workspaces and overviews"
+    named = [nav.item(r).data(Qt.ItemDataRole.AccessibleTextRole) for r in range(nav.count())]
+    assert named == [
+        "Home page",
+        "EverBot workspace everbot, unsaved edits",
+        "Hermes workspace hermes, unsaved edits",
+    ]
