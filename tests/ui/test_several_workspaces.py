@@ -8,6 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from PySide6.QtCore import Qt
@@ -20,8 +21,10 @@ from tests.ui.test_main_window import select_rows
 from ui.agents.everbot.desk import EverBotDesk
 from ui.agents.hermes.desk import HermesDesk
 from ui.main_window import MainWindow
-from ui.open_tab import WorkspaceTab
 from ui.untrusted import literal_html
+
+if TYPE_CHECKING:
+    from ui.open_tab import WorkspaceTab
 
 EVERBOT_EDIT = "edited in the EverBot workspace"
 HERMES_EDIT = "added in the Hermes workspace"
