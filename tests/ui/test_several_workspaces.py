@@ -98,6 +98,9 @@ def test_two_workspaces_keep_their_own_edits_while_switched(
     assert window.current_tab is he
     QTest.keyClick(window, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
     assert window.current_tab is ev
+    shift_ctrl = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    QTest.keyClick(window, Qt.Key.Key_Backtab, shift_ctrl)  # Ctrl+Shift+Tab, round
+    assert window.current_tab is he
     assert ev.modified() and he.modified()
     assert [d.path.name for d in he.ws.modified_documents()] == ["MEMORY.md"]
 
