@@ -13,7 +13,9 @@ from ui.entries_view import EntriesView
 from ui.main_window import MainWindow
 
 
-@pytest.mark.parametrize("layout", ["picoclaw", "openclaw", "pomelobot", "hermes", "claude-code", "codex"])
+@pytest.mark.parametrize(
+    "layout", ["picoclaw", "openclaw", "pomelobot", "hermes", "claude-code", "codex"]
+)
 def test_a_memory_found_is_shown_selected_on_its_page(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, layout: str
 ) -> None:
