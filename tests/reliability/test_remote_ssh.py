@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -204,3 +205,58 @@ def test_a_text_given_on_stdin_reaches_the_server(sshd: Server, tmp_path: Path) 
     )
     assert added.returncode == 0, added.stderr
     assert HOSTILE in (workspace / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def _accepted(server: Server) -> int:
+    assert server.log is not None
+    return server.log.read_text().count("Accepted publickey")
+
+
+def test_commands_to_one_server_share_one_connection_and_one_version_check(
+    sshd: Server, tmp_path: Path
+) -> None:
+    workspace = _demo(tmp_path / "server")
+    calls = tmp_path / "calls"
+    runtime = Path(tempfile.mkdtemp(prefix="md-"))  # short: a socket path has ~104 bytes
+    logged = sshd.memdesk.replace("-m app.cli", "-m tests.reliability.logged_memdesk")
+    env = {
+        "MEMDESK_SSH": sshd.ssh,
+        "MEMDESK_REMOTE": f"env MEMDESK_CALLS={calls} {logged}",
+        "XDG_RUNTIME_DIR": str(runtime),
+    }
+    before = _accepted(sshd)
+    try:
+        for args in (("check",), ("list", "--json"), ("activity",)):
+            done = run_process(args[0], sshd.address(workspace), *args[1:], env_extra=env)
+            assert done.code == 0, done.err
+        assert _accepted(sshd) - before == 1, "each command opened its own connection"
+        assert calls.read_text().splitlines()[0] == "--version"
+        assert [c.split()[0] for c in calls.read_text().splitlines()[1:]] == [
+            "check", "list", "activity"
+        ]  # fmt: skip
+        sockets = [p for p in (runtime / "memdesk").iterdir() if p.is_socket()]
+        assert len(sockets) == 1
+        assert (runtime / "memdesk").stat().st_mode & 0o777 == 0o700
+    finally:
+        for socket in (runtime / "memdesk").iterdir():
+            if socket.is_socket():
+                subprocess.run(
+                    ["ssh", "-S", str(socket), "-O", "exit", "x"], check=False, capture_output=True
+                )
+        shutil.rmtree(runtime, ignore_errors=True)
+
+
+def test_the_persons_own_connection_sharing_is_kept(sshd: Server, tmp_path: Path) -> None:
+    """ControlMaster / ControlPath in MEMDESK_SSH (or ssh's config) decide: MemDesk adds none."""
+    runtime = Path(tempfile.mkdtemp(prefix="md-"))
+    env = {
+        "MEMDESK_SSH": sshd.ssh + " -o ControlMaster=no",
+        "MEMDESK_REMOTE": sshd.memdesk,
+        "XDG_RUNTIME_DIR": str(runtime),
+    }
+    before = _accepted(sshd)
+    for _ in range(2):
+        assert run_process("check", sshd.address(_demo(tmp_path / str(_))), env_extra=env).code == 0
+    assert _accepted(sshd) - before == 4  # the version check and the command, twice
+    assert not (runtime / "memdesk").exists() or not any((runtime / "memdesk").iterdir())
+    shutil.rmtree(runtime, ignore_errors=True)
