@@ -203,9 +203,10 @@ class RemoteView(QWidget):
             [_memory_cells(m) for m in memories],
             [_text(m, "content") for m in memories],
         )
+        texts = {str(m.get("id")): _text(m, "content") for m in memories}
         _fill(
             self.queue,
-            [_proposal_cells(p) for p in queue],
+            [_proposal_cells(p, texts) for p in queue],
             [mask_secrets(_text(p, "reasons")) for p in queue],
         )
         _fill(self.activity, [_op_cells(op) for op in snapshot.activity], [])
@@ -254,11 +255,13 @@ def _memory_cells(memory: dict[str, Any]) -> tuple[str, ...]:
     )
 
 
-def _proposal_cells(proposal: dict[str, Any]) -> tuple[str, ...]:
+def _proposal_cells(proposal: dict[str, Any], texts: dict[str, str]) -> tuple[str, ...]:
+    """A proposal's number, decision, memory (its text when listed) and why, secrets masked."""
+    memory = str(proposal.get("memory_id") or "")
     return (
         str(proposal.get("id", "")),
         str(proposal.get("decision") or proposal.get("kind") or ""),
-        str(proposal.get("memory_id") or ""),
+        mask_secrets(f"[{memory}] {_first_line(texts[memory])}" if memory in texts else memory),
         mask_secrets(_first_line(proposal.get("why") or proposal.get("reasons"))),
     )
 

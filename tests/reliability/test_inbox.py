@@ -189,3 +189,17 @@ def test_an_agent_writing_in_one_workspace_does_not_break_the_inbox(
     assert int(written) > runs  # the agent was writing all along
     assert fingerprint(hermes / "pending") == records
     assert not (hermes / ".memdesk").exists() and not Journal.exists(hermes)
+
+
+def test_list_all_says_so_when_nothing_matches(cli: Cli) -> None:
+    """Tried as a person searching every workspace for a word no memory holds: `memdesk list
+    --all` printed nothing at all (as if it had not run). It says so in one line; the JSON's
+    results stay a list, empty."""
+    two_everbots(cli)
+    text = cli("list", "--all", "no-such-word-anywhere")
+    assert text.code == 0
+    assert text.out == (
+        "no memory matches 'no-such-word-anywhere' in the 2 workspaces `memdesk scan` lists\n"
+    )
+    shown = cli("list", "--all", "no-such-word-anywhere", "--json").json()
+    assert shown == {"results": [], "failed": []}
