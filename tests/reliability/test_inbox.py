@@ -203,3 +203,30 @@ def test_list_all_says_so_when_nothing_matches(cli: Cli) -> None:
     )
     shown = cli("list", "--all", "no-such-word-anywhere", "--json").json()
     assert shown == {"results": [], "failed": []}
+
+
+def test_a_hermes_profile_s_staged_write_is_approved_by_the_command_printed(cli: Cli) -> None:
+    """Hermes with a named profile (profiles/work/) that has a write staged of its own: `scan`
+    lists the home once, the profile's memories and staged writes counted in it; the inbox
+    names the profile's write as work:ID, and its `memdesk approve` line, run as printed, writes
+    it into the profile's MEMORY.md and touches nothing of the home's own."""
+    hermes = Path.home() / ".hermes"
+    write_demo(hermes, layout="hermes")
+    staged = hermes / "profiles" / "work" / "pending" / "memory"
+    staged.mkdir(parents=True)
+    text = "Work profile: deploys happen on Tuesdays."
+    (staged / "5e5e5e5e.json").write_text(
+        '{"id": "5e5e5e5e", "subsystem": "memory", "action": "add", "summary": "add",'
+        ' "origin": "background_review", "payload": {"action": "add", "target": "memory",'
+        f' "content": "{text}", "old_text": null}}, "created_at": 1793527200.0}}',
+        encoding="utf-8",
+    )
+    (row,) = cli("scan", "--json").json()
+    assert row["path"] == str(hermes) and row["staged"] == 4
+    assert row["memories"] == len(cli("list", hermes, "--json").json())
+    (item,) = [i for i in cli("inbox", "--json").json()["items"] if i["id"] == "work:5e5e5e5e"]
+    home_files = fingerprint(hermes / "memories")
+    run_command(cli, item["approve"])
+    assert text in (hermes / "profiles" / "work" / "memories" / "MEMORY.md").read_text("utf-8")
+    assert fingerprint(hermes / "memories") == home_files
+    assert not (staged / "5e5e5e5e.json").exists()
