@@ -109,6 +109,15 @@ def running_sshd(home: Path) -> Iterator[Server]:
         server.wait(timeout=10)
 
 
+def stop_masters(folder: Path) -> None:
+    """End the shared connections (ssh masters) whose sockets are in `folder`."""
+    for master in folder.glob("*"):
+        if master.is_socket():
+            subprocess.run(
+                ["ssh", "-S", str(master), "-O", "exit", "x"], check=False, capture_output=True
+            )
+
+
 def _wait_listening(port: int, server: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:

@@ -20,7 +20,7 @@ import pytest
 from core.remote.transport import local_version
 from tests.cli.conftest import Result, run_process
 from tests.conftest import PROJECT_ROOT
-from tests.sshd import Server, free_port
+from tests.sshd import Server, free_port, stop_masters
 
 pytestmark = pytest.mark.slow
 HOSTILE = 'it\'s $(touch pwned); `id` ; rm -rf x "quoted"\n第二行 中文记忆 && echo *'
@@ -238,11 +238,7 @@ def test_commands_to_one_server_share_one_connection_and_one_version_check(
         assert len(sockets) == 1
         assert (runtime / "memdesk").stat().st_mode & 0o777 == 0o700
     finally:
-        for socket in (runtime / "memdesk").iterdir():
-            if socket.is_socket():
-                subprocess.run(
-                    ["ssh", "-S", str(socket), "-O", "exit", "x"], check=False, capture_output=True
-                )
+        stop_masters(runtime / "memdesk")
         shutil.rmtree(runtime, ignore_errors=True)
 
 
@@ -260,3 +256,31 @@ def test_the_persons_own_connection_sharing_is_kept(sshd: Server, tmp_path: Path
     assert _accepted(sshd) - before == 4  # the version check and the command, twice
     assert not (runtime / "memdesk").exists() or not any((runtime / "memdesk").iterdir())
     shutil.rmtree(runtime, ignore_errors=True)
+
+
+def test_a_dropped_write_is_settled_by_the_server_s_journal(
+    sshd: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a write's connection dropped, the server is read again: a new operation in its
+    journal says the save was made; none (within the wait) says it was not; a server that
+    cannot be reached says it is unknown."""
+    from core.remote.address import parse_address
+    from core.remote.workspace import RemoteWorkspace
+
+    monkeypatch.setenv("MEMDESK_SSH", sshd.ssh)
+    monkeypatch.setenv("MEMDESK_REMOTE", sshd.memdesk)
+    workspace = _demo(tmp_path / "server")
+    address = parse_address(sshd.address(workspace))
+    assert address is not None
+    remote = RemoteWorkspace(address)
+    before = remote.read()
+    not_made = remote.settle(before, seconds=0)
+    assert not_made.made is False and "the server did not make it" in not_made.message
+    assert run_process("add", workspace, "written meanwhile").code == 0
+    made = remote.settle(before, seconds=0)
+    assert made.made is True and "the server completed it" in made.message
+    assert made.snapshot is not None and len(made.snapshot.memories) == len(before.memories) + 1
+    gone = parse_address(f"ssh://127.0.0.1:{free_port()}{workspace}")
+    assert gone is not None
+    unknown = RemoteWorkspace(gone).settle(before, seconds=0)
+    assert unknown.made is None and "whether it was made is unknown" in unknown.message

@@ -19,7 +19,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.cli.conftest import run_process
 from tests.conftest import PROJECT_ROOT
-from tests.sshd import Server, free_port
+from tests.sshd import Server, free_port, stop_masters
 from tests.sshd import sshd as sshd  # a real OpenSSH server on 127.0.0.1
 from ui.remote_view import RemoteView, open_remote
 
@@ -36,9 +36,7 @@ def runtime(monkeypatch: pytest.MonkeyPatch, sshd: Server) -> Iterator[Path]:
     monkeypatch.setenv("MEMDESK_SSH", sshd.ssh)
     monkeypatch.setenv("MEMDESK_REMOTE", sshd.memdesk)
     yield folder / "memdesk"
-    for socket in folder.glob("memdesk/*"):
-        if socket.is_socket():
-            os.system(f"ssh -S {socket} -O exit x >/dev/null 2>&1")  # noqa: S605
+    stop_masters(folder / "memdesk")
     shutil.rmtree(folder, ignore_errors=True)
 
 
