@@ -1,6 +1,7 @@
 """A workspace on a server, in the window (issue 26 item 4): its memories, its review queue and
 its activity as the server's memdesk lists them (`core.remote.workspace`), and the writes it
-makes there: edit a memory's text, approve / reject / approve all, undo the last operation.
+makes there: edit, add or delete a memory, approve / reject / approve all, undo the last
+operation.
 
 Every call runs over SSH off the UI thread (`TaskRunner`), one after the other; the state line
 says in one line what the server answered, or why it did not (host unreachable, memdesk missing
@@ -81,6 +82,8 @@ class RemoteView(QWidget):
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("remoteEditor")
         self.save_button = _button("Save text", "remoteSave", self.save_edit)
+        self.add_button = _button("Add as new memory", "remoteAdd", self.add_memory)
+        self.delete_button = _button("Delete", "remoteDelete", self.delete_memory)
         self.queue = _table(QUEUE_HEADERS, "remoteQueue")
         self.queue.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.approve_button = _button("Approve", "remoteApprove", self.approve_selected)
@@ -94,7 +97,7 @@ class RemoteView(QWidget):
         edit_layout = QVBoxLayout(editing)
         edit_layout.setContentsMargins(0, 0, 0, 0)
         edit_layout.addWidget(self.editor)
-        edit_layout.addWidget(self.save_button, alignment=Qt.AlignmentFlag.AlignRight)
+        edit_layout.addLayout(_row(self.delete_button, self.add_button, self.save_button))
         memories = QSplitter(Qt.Orientation.Vertical)
         memories.addWidget(self.memories)
         memories.addWidget(editing)
@@ -117,6 +120,8 @@ class RemoteView(QWidget):
         layout.addWidget(self.tabs)
         self._buttons = [
             self.save_button,
+            self.add_button,
+            self.delete_button,
             self.approve_button,
             self.reject_button,
             self.approve_all_button,
@@ -136,6 +141,22 @@ class RemoteView(QWidget):
             return
         ref, text = self.snapshot.ref(memory), self.editor.toPlainText()
         self._write(lambda: self.workspace.edit(ref, text), f"saving [{memory['id']}]…")
+
+    def add_memory(self) -> None:
+        text = self.editor.toPlainText()
+        if not text.strip():
+            self._say(f"{self.address}: write the new memory's text first", error=True)
+            return
+        self._write(lambda: self.workspace.add(text), "adding a memory…")
+
+    def delete_memory(self) -> None:
+        """The selected memory deleted on the server (backed up there; Undo puts it back)."""
+        memory = self.selected_memory()
+        if memory is None:
+            self._say(f"{self.address}: select a memory to delete first", error=True)
+            return
+        ref = self.snapshot.ref(memory)
+        self._write(lambda: self.workspace.delete([ref]), f"deleting [{memory['id']}]…")
 
     def approve_selected(self) -> None:
         ids = self._chosen_proposals()

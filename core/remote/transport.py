@@ -7,6 +7,7 @@ as shell syntax. Commands to one server share one connection (`sharing`); the se
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shlex
@@ -66,14 +67,11 @@ def ssh_argv(
 
 
 class Remote:
-    """One server's memdesk, for one run of the desk's command line."""
+    """One server's memdesk, for a run of the desk's command line or a view of the window."""
 
     def __init__(self, address: Address, memdesk: str | None = None) -> None:
         self.address = address
         self.memdesk = memdesk or os.environ.get(REMOTE_ENV) or "memdesk"
-        self.sharing = sharing_for(
-            ssh_client(), port_options(address), address.destination
-        )  # None: the person's ssh options or config say how connections are shared
         self._checked = False
 
     def run(
@@ -91,6 +89,12 @@ class Remote:
         if done.code == SSH_FAILED or done.code < 0:
             raise ConnectionLost(self.address)
         return done
+
+    @functools.cached_property
+    def sharing(self) -> Sharing | None:
+        """How commands share one connection (None: the person's ssh options or config say);
+        asked of `ssh -G` on the first call, off the window's thread."""
+        return sharing_for(ssh_client(), port_options(self.address), self.address.destination)
 
     def _version_checked(self) -> bool:
         if self.sharing is None:

@@ -114,6 +114,17 @@ def test_open_edit_approve_undo_on_the_server_byte_for_byte(
     assert "read from the server" in view.state.text()
     assert view.activity.rowCount() >= 3
 
+    view.editor.setPlainText("新的记忆：服务器上添加")
+    view.add_button.click()
+    _settled(qtbot, view)
+    added = [m for m in run_process("list", server, "--json").json() if "新的记忆" in m["content"]]
+    assert [m["content"] for m in added] == ["新的记忆：服务器上添加"]
+    (row,) = [r for r, m in enumerate(view.snapshot.memories) if m["id"] == added[0]["id"]]
+    view.memories.selectRow(row)
+    view.delete_button.click()
+    _settled(qtbot, view)
+    assert _files(server) == _files(local)  # added, then deleted: as it was
+
     assert _accepted(sshd) - connections == 1, "the view opened more than one connection"
     assert len([p for p in runtime.iterdir() if p.is_socket()]) == 1
     assert not (server / "pwned").exists() and not (Path.home() / "pwned").exists()
