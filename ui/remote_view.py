@@ -97,7 +97,10 @@ class RemoteView(QWidget):
         edit_layout = QVBoxLayout(editing)
         edit_layout.setContentsMargins(0, 0, 0, 0)
         edit_layout.addWidget(self.editor)
-        edit_layout.addLayout(_row(self.delete_button, self.add_button, self.save_button))
+        edit_buttons = _row(self.delete_button)
+        edit_buttons.addWidget(self.add_button)
+        edit_buttons.addWidget(self.save_button)  # Save on the right, Delete apart on the left
+        edit_layout.addLayout(edit_buttons)
         memories = QSplitter(Qt.Orientation.Vertical)
         memories.addWidget(self.memories)
         memories.addWidget(editing)
