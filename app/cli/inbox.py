@@ -178,7 +178,8 @@ def cmd_list_all(args: argparse.Namespace) -> int:
     from core.inbox import search
 
     no_path(args)
-    hits, failed = search(scanned(), args.all, section=args.section, profile=args.profile)
+    workspaces = scanned()
+    hits, failed = search(workspaces, args.all, section=args.section, profile=args.profile)
     hits = [h for h in hits if h.rows or h.problems]
     failed += [_with_problems(h) for h in hits if h.problems]
     if args.json:
@@ -193,9 +194,15 @@ def cmd_list_all(args: argparse.Namespace) -> int:
             }
         )
     else:
-        write_lines([line for h in hits if h.rows for line in _hit_lines(h)])
+        found = [line for h in hits if h.rows for line in _hit_lines(h)]
+        write_lines(found or [_nothing_found(args.all, len(workspaces))])
         write_lines(failed_lines(failed))
     return EXIT_REFUSED if failed else EXIT_OK
+
+
+def _nothing_found(query: str, workspaces: int) -> str:
+    where = "workspace" if workspaces == 1 else "workspaces"
+    return f"no memory matches {query!r} in the {workspaces} {where} `memdesk scan` lists"
 
 
 def _with_problems(h: Hits) -> Found:

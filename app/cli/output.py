@@ -126,6 +126,34 @@ def write_lines(lines: Iterable[str], batch: int = 10_000) -> None:
         write("\n".join(chunk) + "\n")
 
 
+def print_written(
+    changes: list[str], saved: list[Any], *, as_json: bool = False, note: str = ""
+) -> None:
+    """What a write did: each change's label, then each file saved (its backup, a notice) or
+    "nothing changed", then the agent's note; with `as_json` one object of the same."""
+    if as_json:
+        print_json(
+            {
+                "changes": changes,
+                "saved": [
+                    {
+                        "path": str(r.path),
+                        "backup": None if r.backup is None else str(r.backup),
+                        "notice": r.notice,
+                    }
+                    for r in saved
+                ],
+                "note": note if saved else "",
+            }
+        )
+        return
+    for label in changes:
+        print(label)
+    print_saved(saved)
+    if saved and note:
+        print(note)
+
+
 def print_saved(saved: list[Any]) -> None:
     for result in saved:
         backup = f", backup {result.backup}" if result.backup else ""
