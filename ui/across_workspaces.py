@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from core.inbox import UNREADABLE, Outcome, Sessions
@@ -118,6 +119,11 @@ class AcrossWorkspaces(QWidget):
     @property
     def busy(self) -> bool:
         return self.reading or self.writing
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown: read anew (what waits changes with every decision and every agent's run)."""
+        super().showEvent(event)
+        self.refresh()
 
     def refresh(self) -> None:
         """Read every workspace anew, off the UI thread."""
