@@ -15,6 +15,7 @@ from typing import Any
 
 from core.agent import Row
 from core.capabilities import StagedWrite
+from core.index import IndexedRows, matching, searchable
 from core.registry import agent_named
 from core.review.queue import pending
 from core.review.staged import staged_writes
@@ -56,7 +57,7 @@ class Hits:
     """The memories a search found in one workspace, and the files it could not read."""
 
     found: Found
-    rows: list[Row]
+    rows: Sequence[Row]  # made when looked at, when the scan's index found them
     problems: list[Any]
 
 
@@ -94,18 +95,29 @@ def _waiting_in(f: Found) -> list[Waiting]:
 def search(
     found: Sequence[Found], query: str, *, section: str = "all", profile: str | None = None
 ) -> tuple[list[Hits], list[Found]]:
-    """The memories matching `query` in each workspace `found` (as `memdesk list --query`), and
-    the workspaces that could not be read; nothing is written."""
+    """The memories matching `query` in each workspace `found` (as `memdesk list --query`; from
+    the scan's index where it holds the workspace's memories), and the workspaces that could not
+    be read; nothing is written."""
     hits: list[Hits] = []
     failed: list[Found] = []
+    words = query.casefold().split()
     for f in found:
         try:
-            hits += [] if f.error else [_search_in(f, query, section, profile)]
+            indexed = _indexed(f, words) if (section, profile) == ("all", None) else None
+            hits += [] if f.error else [indexed or _search_in(f, query, section, profile)]
         except UNREADABLE as exc:
             f = replace(f, error=reason(exc))
         if f.error:
             failed.append(f)
     return hits, failed
+
+
+def _indexed(f: Found, words: list[str]) -> Hits | None:
+    """The hits as the scan's index finds them; None when it holds no memories of `f`."""
+    entry = searchable(f.path) if agent_named(f.agent).query_is_words else None
+    if entry is None or entry.hays is None:
+        return None
+    return Hits(f, IndexedRows(entry, matching(entry.hays, words)), [])
 
 
 def _search_in(f: Found, query: str, section: str, profile: str | None) -> Hits:
