@@ -15,7 +15,7 @@ from typing import Any
 
 from core.agent import Row
 from core.capabilities import StagedWrite
-from core.index import IndexedRows, matching, searchable
+from core.index import IndexedRows, searchable
 from core.registry import agent_named
 from core.review.queue import pending
 from core.review.staged import staged_writes
@@ -115,9 +115,9 @@ def search(
 def _indexed(f: Found, words: list[str]) -> Hits | None:
     """The hits as the scan's index finds them; None when it holds no memories of `f`."""
     entry = searchable(f.path) if agent_named(f.agent).query_is_words else None
-    if entry is None or entry.hays is None:
+    if entry is None or entry.hay is None:
         return None
-    return Hits(f, IndexedRows(entry, matching(entry.hays, words)), [])
+    return Hits(f, IndexedRows(entry, entry.hay.matching(words)), [])
 
 
 def _search_in(f: Found, query: str, section: str, profile: str | None) -> Hits:

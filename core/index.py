@@ -19,8 +19,10 @@ import os
 import sqlite3
 import stat
 import time
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import Any, Final
 
@@ -29,12 +31,12 @@ from core.registry import agent_named, first_fitting
 
 __all__ = [
     "SCHEMA",
+    "Hay",
     "Index",
     "IndexedRows",
     "Tree",
     "cache_folder",
     "index_of",
-    "matching",
     "open_index",
     "searchable",
     "tree",
@@ -134,7 +136,7 @@ class Entry:
     agent: str
     digest: bytes
     figures: dict[str, Any]
-    hays: list[str] | None = None  # what `Row.matches` looks in, a memory each
+    hay: Hay | None = None  # what `Row.matches` looks in
     rows_json: str | None = (
         None  # [id, file, line, key, text, fields] a memory each; None: in the file
     )
@@ -226,7 +228,9 @@ class Index:
         seen = self.tree(ws)
         rows_json = _rows_json(rows)
         hays = None if rows is None or rows_json is None else [_hay(r) for r in rows]
-        entry = Entry(ws, agent.name, seen.digest, figures, hays, rows_json)
+        entry = Entry(
+            ws, agent.name, seen.digest, figures, None if hays is None else Hay(hays), rows_json
+        )
         self.entries[ws] = entry
         if seen.settled:
             hays_json = None if hays is None else json.dumps(hays, ensure_ascii=False)
@@ -266,9 +270,9 @@ class Index:
         entry = self.entries.get(ws)
         if entry is None:
             return None
-        if entry.hays is None and not self._hays_loaded:
+        if entry.hay is None and not self._hays_loaded:
             self._load_hays()
-        return entry if entry.hays is not None else None
+        return entry if entry.hay is not None else None
 
     def _load_hays(self) -> None:
         self._hays_loaded = True
@@ -276,8 +280,8 @@ class Index:
             "SELECT path, digest, hays FROM workspaces WHERE hays IS NOT NULL"
         ):
             entry = self.entries.get(Path(path))
-            if entry is not None and entry.digest == digest and entry.hays is None:
-                entry.hays = json.loads(hays)
+            if entry is not None and entry.digest == digest and entry.hay is None:
+                entry.hay = Hay(json.loads(hays))
 
 
 def _hay(row: Row) -> str:
@@ -316,16 +320,43 @@ class IndexedRows(Sequence[Row]):
         return (rows[n] for n in self.numbers)
 
 
-def matching(hays: list[str], words: list[str]) -> list[int]:
-    """The memories (by number) whose text has every one of the casefolded `words`, as
-    `Row.matches` finds them."""
-    if not words:
-        return list(range(len(hays)))
-    first, *rest = sorted(words, key=len, reverse=True)
-    found = [n for n, hay in enumerate(hays) if first in hay]
-    for word in rest:
-        found = [n for n in found if word in hays[n]]
-    return found
+class Hay:
+    """A workspace's memories as `Row.matches` reads them (`_hay`), in one text to search."""
+
+    __slots__ = ("starts", "text")
+    SEPARATOR: Final = "\x00"
+
+    def __init__(self, hays: list[str]) -> None:
+        self.text = self.SEPARATOR.join(hays)
+        lengths = (len(h) + 1 for h in hays[:-1])
+        self.starts: list[int] = list(accumulate(lengths, initial=0)) if hays else []
+
+    def memory(self, n: int) -> str:
+        end = self.starts[n + 1] - 1 if n + 1 < len(self.starts) else len(self.text)
+        return self.text[self.starts[n] : end]
+
+    def matching(self, words: Sequence[str]) -> list[int]:
+        """The memories (by number) that hold every one of the casefolded `words`, as
+        `Row.matches` finds them: the longest word found in the text, the others in those."""
+        if not words:
+            return list(range(len(self.starts)))
+        first, *rest = sorted(words, key=len, reverse=True)
+        found = self._holding(first)
+        for word in rest:
+            found = [n for n in found if word in self.memory(n)]
+        return found
+
+    def _holding(self, word: str) -> list[int]:
+        if self.SEPARATOR in word:  # would match across two memories
+            return [n for n in range(len(self.starts)) if word in self.memory(n)]
+        found: list[int] = []
+        text, starts, last = self.text, self.starts, len(self.starts) - 1
+        at = text.find(word)
+        while at != -1:
+            n = bisect_right(starts, at) - 1
+            found.append(n)
+            at = -1 if n == last else text.find(word, starts[n + 1])
+        return found
 
 
 # -- opening -------------------------------------------------------------------------------------
@@ -377,9 +408,11 @@ def tree_of(ws: Path) -> Tree:
 
 
 def searchable(ws: Path) -> Entry | None:
-    """The workspace's entry with its memories to search, from the index that scanned it last."""
-    index = index_of(ws)
-    return None if index is None else index.searchable(ws)
+    """The workspace's entry with its memories to search, from the index that scanned it."""
+    for index in _OPEN.values():
+        if ws in index.entries:
+            return index.searchable(ws)
+    return None
 
 
 def close_all() -> None:
