@@ -11,11 +11,12 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from core.agent import Row
 from core.capabilities import StagedWrite
-from core.index import IndexedRows, searchable
+from core.index import Entry, Index, IndexedRows, located
 from core.registry import agent_named
 from core.review.queue import pending
 from core.review.staged import staged_writes
@@ -95,16 +96,21 @@ def _waiting_in(f: Found) -> list[Waiting]:
 def search(
     found: Sequence[Found], query: str, *, section: str = "all", profile: str | None = None
 ) -> tuple[list[Hits], list[Found]]:
-    """The memories matching `query` in each workspace `found` (as `memdesk list --query`; from
-    the scan's index where it holds the workspace's memories), and the workspaces that could not
-    be read; nothing is written."""
+    """The memories matching `query` in the workspaces `found` (as `memdesk list --query`; from
+    the scan's index where it holds the workspace's memories), each workspace with any or with
+    files it could not list, and the workspaces that could not be read; nothing is written."""
+    words = query.casefold().split()
+    looked, indexed = _indexed(found, words) if (section, profile) == ("all", None) else ({}, {})
     hits: list[Hits] = []
     failed: list[Found] = []
-    words = query.casefold().split()
     for f in found:
         try:
-            indexed = _indexed(f, words) if (section, profile) == ("all", None) else None
-            hits += [] if f.error else [indexed or _search_in(f, query, section, profile)]
+            if f.path in looked:
+                hits += [indexed[f.path]] if f.path in indexed else []
+            elif not f.error:
+                hits += [
+                    h for h in [_search_in(f, query, section, profile)] if h.rows or h.problems
+                ]
         except UNREADABLE as exc:
             f = replace(f, error=reason(exc))
         if f.error:
@@ -112,12 +118,22 @@ def search(
     return hits, failed
 
 
-def _indexed(f: Found, words: list[str]) -> Hits | None:
-    """The hits as the scan's index finds them; None when it holds no memories of `f`."""
-    entry = searchable(f.path) if agent_named(f.agent).query_is_words else None
-    if entry is None or entry.hay is None:
-        return None
-    return Hits(f, IndexedRows(entry, entry.hay.matching(words)), [])
+def _indexed(
+    found: Sequence[Found], words: list[str]
+) -> tuple[dict[Path, Found], dict[Path, Hits]]:
+    """The workspaces whose memories the scan's index holds, and the hits it finds in them."""
+    held: dict[Index, dict[Path, tuple[Found, Entry]]] = {}
+    for f in found:
+        where = None if f.error or not agent_named(f.agent).query_is_words else located(f.path)
+        if where is not None:
+            held.setdefault(where[0], {})[f.path] = (f, where[1])
+    looked = {path: f for members in held.values() for path, (f, _) in members.items()}
+    hits = {}
+    for index, members in held.items():
+        for path, numbers in index.search(words, set(members)).items():
+            f, entry = members[path]
+            hits[path] = Hits(f, IndexedRows(entry, numbers, words), [])
+    return looked, hits
 
 
 def _search_in(f: Found, query: str, section: str, profile: str | None) -> Hits:

@@ -31,14 +31,15 @@ from core.registry import agent_named, first_fitting
 
 __all__ = [
     "SCHEMA",
+    "Entry",
     "Hay",
     "Index",
     "IndexedRows",
     "Tree",
     "cache_folder",
     "index_of",
+    "located",
     "open_index",
-    "searchable",
     "tree",
     "tree_of",
 ]
@@ -143,7 +144,9 @@ class Entry:
     db: sqlite3.Connection | None = field(default=None, repr=False)
     _rows: list[Row] | None = field(default=None, repr=False)
 
-    def rows(self) -> list[Row]:
+    def rows(self) -> list[Row] | None:
+        """Its memories as rows; None when the index file no longer holds them as they were
+        (another MemDesk scanned the workspace changed since)."""
         if self._rows is None:
             stored = self.rows_json
             if stored is None and self.db is not None:
@@ -152,9 +155,11 @@ class Entry:
                     (str(self.path), self.digest),
                 ).fetchone()
                 stored = None if got is None else got[0]
+            if stored is None:
+                return None
             self._rows = [
                 Row(i, f, line, fields, text, key=k)
-                for i, f, line, k, text, fields in json.loads(stored or "[]")
+                for i, f, line, k, text, fields in json.loads(stored)
             ]
         return self._rows
 
@@ -183,6 +188,7 @@ class Index:
         self._writes: list[tuple[Any, ...]] = []
         self._fit_writes: list[tuple[Any, ...]] = []
         self._hays_loaded = False
+        self._all: _Joined | None = None  # every workspace's memories, as searched
 
     def begin(self) -> None:
         """A new look: every tree is taken again."""
@@ -219,6 +225,7 @@ class Index:
             return None
         figures: dict[str, Any] = json.loads(was[2])
         self.entries[ws] = Entry(ws, agent.name, seen.digest, figures, db=self.db)
+        self._all = None
         return figures
 
     def keep(
@@ -232,11 +239,16 @@ class Index:
             ws, agent.name, seen.digest, figures, None if hays is None else Hay(hays), rows_json
         )
         self.entries[ws] = entry
+        self._all = None
         if seen.settled:
             hays_json = None if hays is None else json.dumps(hays, ensure_ascii=False)
             self._writes.append(
                 (str(ws), agent.name, seen.digest, json.dumps(figures), hays_json, rows_json)
             )
+
+    @property
+    def unsaved(self) -> int:
+        return len(self._writes)
 
     def forget_trees(self, folders: Sequence[Path] = ()) -> None:
         """Trees are taken again (all of them, or those of `folders`) on the next look."""
@@ -282,6 +294,35 @@ class Index:
             entry = self.entries.get(Path(path))
             if entry is not None and entry.digest == digest and entry.hay is None:
                 entry.hay = Hay(json.loads(hays))
+        self._all = None
+
+    def search(self, words: Sequence[str], paths: set[Path]) -> dict[Path, list[int]]:
+        """The memories (by number in each workspace) of the workspaces `paths` holding every
+        one of the casefolded `words`: one look through every workspace's text at once."""
+        if self._all is None:
+            self._all = _Joined([e for e in self.entries.values() if e.hay and e.hay.starts])
+        found: dict[Path, list[int]] = {}
+        joined = self._all
+        for n in joined.hay.matching(words):
+            k = bisect_right(joined.firsts, n) - 1
+            path = joined.entries[k].path
+            if path in paths:
+                found.setdefault(path, []).append(n - joined.firsts[k])
+        return found
+
+
+@dataclass(slots=True)
+class _Joined:
+    """Every workspace's memories in one text, and where each workspace's begin."""
+
+    entries: list[Entry]
+    hay: Hay = field(init=False)
+    firsts: list[int] = field(init=False)  # each entry's first memory's number in `hay`
+
+    def __post_init__(self) -> None:
+        self.hay = Hay.joined([e.hay for e in self.entries if e.hay is not None])
+        counts = (len(e.hay.starts) for e in self.entries[:-1] if e.hay is not None)
+        self.firsts = list(accumulate(counts, initial=0))
 
 
 def _hay(row: Row) -> str:
@@ -303,21 +344,31 @@ def _rows_json(rows: list[Row] | None) -> str | None:
 class IndexedRows(Sequence[Row]):
     """The memories a search found in one indexed workspace, made into rows when looked at."""
 
-    def __init__(self, entry: Entry, numbers: list[int]) -> None:
-        self.entry, self.numbers = entry, numbers
+    def __init__(self, entry: Entry, numbers: list[int], words: Sequence[str]) -> None:
+        self.entry, self.numbers, self.words = entry, numbers, words
+        self._rows: list[Row] | None = None
 
     def __len__(self) -> int:
         return len(self.numbers)
 
     def __getitem__(self, i: Any) -> Any:
-        rows = self.entry.rows()
+        rows = self.rows()
         if isinstance(i, slice):
             return [rows[n] for n in self.numbers[i]]
         return rows[self.numbers[i]]
 
     def __iter__(self) -> Iterator[Row]:
-        rows = self.entry.rows()
+        rows = self.rows()
         return (rows[n] for n in self.numbers)
+
+    def rows(self) -> list[Row]:
+        if self._rows is None:
+            self._rows = self.entry.rows()
+        if self._rows is None:  # changed under this search: the files read and searched again
+            self._rows = agent_named(self.entry.agent).rows(self.entry.path)
+            query = " ".join(self.words)
+            self.numbers = [n for n, r in enumerate(self._rows) if r.matches(query)]
+        return self._rows
 
 
 class Hay:
@@ -330,6 +381,17 @@ class Hay:
         self.text = self.SEPARATOR.join(hays)
         lengths = (len(h) + 1 for h in hays[:-1])
         self.starts: list[int] = list(accumulate(lengths, initial=0)) if hays else []
+
+    @classmethod
+    def joined(cls, hays: Sequence[Hay]) -> Hay:
+        """One text of several, numbering their memories on."""
+        whole = cls([])
+        whole.text = cls.SEPARATOR.join(h.text for h in hays)
+        at = 0
+        for h in hays:
+            whole.starts += [at + start for start in h.starts]
+            at += len(h.text) + 1
+        return whole
 
     def memory(self, n: int) -> str:
         end = self.starts[n + 1] - 1 if n + 1 < len(self.starts) else len(self.text)
@@ -381,6 +443,8 @@ def open_index(root: Path) -> Index | None:
 def _opened(path: Path, root: Path) -> Index:
     try:
         return _made(path, root)
+    except sqlite3.OperationalError:  # locked by another MemDesk, or a disk error: not ours to drop
+        raise
     except sqlite3.DatabaseError:  # not SQLite, truncated, damaged: made again
         for side in ("", "-wal", "-shm", "-journal"):
             Path(f"{path}{side}").unlink(missing_ok=True)
@@ -407,11 +471,13 @@ def tree_of(ws: Path) -> Tree:
     return index.tree(ws) if index is not None else tree(ws)
 
 
-def searchable(ws: Path) -> Entry | None:
-    """The workspace's entry with its memories to search, from the index that scanned it."""
+def located(ws: Path) -> tuple[Index, Entry] | None:
+    """The index that scanned the workspace `ws` and its entry there, when it holds the
+    workspace's memories to search."""
     for index in _OPEN.values():
         if ws in index.entries:
-            return index.searchable(ws)
+            entry = index.searchable(ws)
+            return None if entry is None else (index, entry)
     return None
 
 

@@ -60,6 +60,7 @@ class Found:
 
 
 Progress = Callable[[int, int], None]
+SAVE_EVERY = 200  # workspaces read before the index is written
 
 
 def scan(
@@ -97,6 +98,8 @@ def scan(
     home = Path.home()
     for done, (agent, ws, index) in enumerate(seen.values(), 1):
         found.append(figures(agent, ws, index, home))
+        if index is not None and index.unsaved >= SAVE_EVERY:
+            _save({index}, prune=False)  # what a first scan reads is not all held in memory
         if progress is not None:
             progress(done, len(seen))
     _save({index for _, _, index in seen.values() if index is not None})

@@ -50,7 +50,9 @@ class Watcher:
 
     def plan(self, limit: int | None = None) -> Plan:
         """ "notify" when every folder and file fits `limit` (default `watch_limit()`), else "poll"."""
-        paths = [path for t in self.trees.values() for path, _ in t.entries if "->" not in path]
+        paths = [
+            path for t in self.trees.values() for path, _ in t.entries if not path.endswith(" ->")
+        ]
         allowed = watch_limit() if limit is None else limit
         return Plan("notify" if len(paths) <= allowed else "poll", paths, allowed)
 
