@@ -11,12 +11,11 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from core.agent import Row
 from core.capabilities import StagedWrite
-from core.index import Entry, Index, IndexedRows, located
+from core.index import Index, IndexedRows, located
 from core.registry import agent_named
 from core.review.queue import pending
 from core.review.staged import staged_writes
@@ -103,10 +102,10 @@ def search(
     looked, indexed = _indexed(found, words) if (section, profile) == ("all", None) else ({}, {})
     hits: list[Hits] = []
     failed: list[Found] = []
-    for f in found:
+    for i, f in enumerate(found):
         try:
-            if f.path in looked:
-                hits += [indexed[f.path]] if f.path in indexed else []
+            if i in looked:
+                hits += [indexed[i]] if i in indexed else []
             elif not f.error:
                 hits += [
                     h for h in [_search_in(f, query, section, profile)] if h.rows or h.problems
@@ -118,21 +117,24 @@ def search(
     return hits, failed
 
 
-def _indexed(
-    found: Sequence[Found], words: list[str]
-) -> tuple[dict[Path, Found], dict[Path, Hits]]:
-    """The workspaces whose memories the scan's index holds, and the hits it finds in them."""
-    held: dict[Index, dict[Path, tuple[Found, Entry]]] = {}
-    for f in found:
+def _indexed(found: Sequence[Found], words: list[str]) -> tuple[set[int], dict[int, Hits]]:
+    """Which of `found` (by position) the scan's index holds the memories of, and the hits it
+    finds in them."""
+    looked: set[int] = set()
+    held: dict[int, tuple[int, Found]] = {}  # by id of the index's entry
+    indexes: set[Index] = set()
+    for i, f in enumerate(found):
         where = None if f.error or not agent_named(f.agent).query_is_words else located(f.path)
         if where is not None:
-            held.setdefault(where[0], {})[f.path] = (f, where[1])
-    looked = {path: f for members in held.values() for path, (f, _) in members.items()}
+            looked.add(i)
+            held[id(where[1])] = (i, f)
+            indexes.add(where[0])
     hits = {}
-    for index, members in held.items():
-        for path, numbers in index.search(words, set(members)).items():
-            f, entry = members[path]
-            hits[path] = Hits(f, IndexedRows(entry, numbers, words), [])
+    for index in indexes:
+        for entry, numbers in index.search(words):
+            if id(entry) in held:
+                i, f = held[id(entry)]
+                hits[i] = Hits(f, IndexedRows(entry, numbers, words), [])
     return looked, hits
 
 

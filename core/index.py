@@ -50,6 +50,7 @@ SCHEMA: Final = 1  # PRAGMA user_version; another one is rebuilt
 SETTLE_NS: Final = 2_000_000_000  # a tree changed more recently is read, not kept
 BUDGET: Final = 2_000  # entries under one folder the index stats; a bigger tree is not kept
 FOLDER_BUDGET: Final = 200  # entries under a fleet's folder before it is deemed no user's
+LINK: Final = " ->"  # a link's entry, then its target's figures under its path and this
 _STAT = tuple[int, int, int, int, int]  # mode, size, mtime_ns, inode, ctime_ns
 
 
@@ -81,12 +82,19 @@ class Tree:
 
     def changed(self) -> bool:
         """Whether any entry's stat figures differ now (a new entry shows in its folder's)."""
-        for path, was in self.entries:
+        lstat = os.lstat
+        for path, (mode, size, mtime, inode, ctime) in self.entries:
+            if path.endswith(LINK):
+                if _target(path.removesuffix(LINK)) != (mode, size, mtime, inode, ctime):
+                    return True
+                continue
             try:
-                now = _figures(os.lstat(path))
+                now = lstat(path)
             except OSError:
                 return True
-            if now != was:
+            if now.st_ctime_ns != ctime or now.st_mtime_ns != mtime or now.st_ino != inode:
+                return True
+            if now.st_size != size or now.st_mode != mode:
                 return True
         return False
 
@@ -106,7 +114,7 @@ def tree(folder: Path, budget: int = BUDGET) -> Tree:
                 figures = _figures(entry.stat(follow_symlinks=False))
                 entries.append((entry.path, figures))
                 if stat.S_ISLNK(figures[0]):
-                    entries.append((entry.path + " ->", _target(entry.path)))
+                    entries.append((entry.path + LINK, _target(entry.path)))
                 elif stat.S_ISDIR(figures[0]):
                     pending.append(entry.path)
             if len(entries) > budget:
@@ -296,19 +304,20 @@ class Index:
                 entry.hay = Hay(json.loads(hays))
         self._all = None
 
-    def search(self, words: Sequence[str], paths: set[Path]) -> dict[Path, list[int]]:
-        """The memories (by number in each workspace) of the workspaces `paths` holding every
-        one of the casefolded `words`: one look through every workspace's text at once."""
+    def search(self, words: Sequence[str]) -> list[tuple[Entry, list[int]]]:
+        """The workspaces holding memories with every one of the casefolded `words`, and those
+        memories (by number in each): one look through every workspace's text at once."""
         if self._all is None:
             self._all = _Joined([e for e in self.entries.values() if e.hay and e.hay.starts])
-        found: dict[Path, list[int]] = {}
-        joined = self._all
-        for n in joined.hay.matching(words):
-            k = bisect_right(joined.firsts, n) - 1
-            path = joined.entries[k].path
-            if path in paths:
-                found.setdefault(path, []).append(n - joined.firsts[k])
-        return found
+        firsts = self._all.firsts
+        groups: dict[int, list[int]] = {}
+        for n in self._all.hay.matching(words):
+            k = bisect_right(firsts, n) - 1
+            numbers = groups.get(k)
+            if numbers is None:
+                groups[k] = numbers = []
+            numbers.append(n - firsts[k])
+        return [(self._all.entries[k], numbers) for k, numbers in groups.items()]
 
 
 @dataclass(slots=True)
@@ -475,8 +484,9 @@ def located(ws: Path) -> tuple[Index, Entry] | None:
     """The index that scanned the workspace `ws` and its entry there, when it holds the
     workspace's memories to search."""
     for index in _OPEN.values():
-        if ws in index.entries:
-            entry = index.searchable(ws)
+        entry = index.entries.get(ws)
+        if entry is not None:
+            entry = entry if entry.hay is not None else index.searchable(ws)
             return None if entry is None else (index, entry)
     return None
 

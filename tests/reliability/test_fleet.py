@@ -284,3 +284,20 @@ def test_the_watch_limit_is_half_the_system_s(tmp_path: Path) -> None:
     limit.write_text("8192\n")
     assert watch_limit(limit) == 4096
     assert watch_limit(tmp_path / "missing") == OTHER_SYSTEMS
+
+
+def test_a_link_in_a_user_s_folder_is_watched_through(
+    own_fleet: Path, settled: None, tmp_path: Path
+) -> None:
+    """A link in a user's folder is not followed into its tree, but its target's change is a
+    change of the user's (and an unchanged link is not one, poll after poll)."""
+    outside = tmp_path / "outside.md"
+    outside.write_text("kept elsewhere\n")
+    found = scan(homes=[], extra=[own_fleet])
+    user = min(found, key=lambda f: str(f.path))
+    (user.path / "linked.md").symlink_to(outside)
+    found = scan(homes=[], extra=[own_fleet])
+    watcher = Watcher(found)
+    assert watcher.changed() == [] and watcher.changed() == []
+    outside.write_text("changed elsewhere, longer\n")
+    assert watcher.changed() == [user.path]
