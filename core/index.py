@@ -108,9 +108,9 @@ def tree(folder: Path, budget: int = BUDGET) -> Tree:
     try:
         entries.append((str(folder), _figures(os.lstat(folder))))
         while pending:
-            with os.scandir(pending.pop()) as found:
-                listed = sorted(found, key=lambda e: e.name)
-            for entry in listed:
+            with os.scandir(pending.pop()) as listed:  # in the system's order: one that changes
+                entries_here = list(listed)  # with no change only costs a read again
+            for entry in entries_here:
                 figures = _figures(entry.stat(follow_symlinks=False))
                 entries.append((entry.path, figures))
                 if stat.S_ISLNK(figures[0]):

@@ -209,10 +209,10 @@ def _figures(agent: AnyAgent, ws: Path, name: str) -> Found:
 
 def display_name(path: Path, home: Path | None = None) -> str:
     """The path as a person reads it: under their `home` (default `Path.home()`) as ~/..."""
-    try:
-        return "~/" + str(path.absolute().relative_to(home or Path.home()))
-    except ValueError:
-        return str(path)
+    full, under = str(path.absolute()), str(home or Path.home()).rstrip(os.sep) + os.sep
+    if full + os.sep == under:
+        return "~/."
+    return "~/" + full.removeprefix(under) if full.startswith(under) else str(path)
 
 
 def _waiting(ws: Path) -> int:

@@ -11,9 +11,14 @@ Layouts (where the spec keeps one memory folder per user):
   trailing newline, mode 0600).
 
 Printed, in one run: the generation, the raw read (every byte of every file: the baseline),
-discovery of every user workspace with its figures (`memdesk scan` on the folder), a rules review
-of every user (or of `--review-sample` users, the whole extrapolated and said so), one search
-across all users, one user's change re-read, and the peak RSS; each beside issue 26's target and as a ratio to the raw read.
+the first scan (discovery of every user workspace with its figures, `memdesk scan` on the folder,
+building the scan's index in MemDesk's cache folder) and the scan / open from the index as a new
+process would (the index file read again), a rules review of every user (or of `--review-sample`
+users, the whole extrapolated and said so), the first search (loading the memories from the index)
+and each of the QUERIES across all users (median and worst), one user's change by the agent seen
+by the watcher's poll and re-read alone, a poll finding nothing, and the peak RSS; each beside
+issue 26's target and as a ratio to the raw read. The fleet is left `index.SETTLE_NS` before it
+is read: files written that instant are read, not kept, by the index.
 """
 
 from __future__ import annotations
