@@ -438,7 +438,7 @@ def open_index(root: Path) -> Index | None:
     """The index of the scanned folder `root` (this process keeps it open), made or rebuilt when
     missing, corrupt or of another version; None, with a note in the log, when it cannot be."""
     root = root.absolute()
-    path = cache_folder() / f"{root.name or 'root'}-{_hash(str(root))}.sqlite"
+    path = cache_folder() / f"{root.name[:40] or 'root'}-{_hash(str(root))}.sqlite"
     if path not in _OPEN:
         try:
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -301,3 +301,20 @@ def test_a_link_in_a_user_s_folder_is_watched_through(
     assert watcher.changed() == [] and watcher.changed() == []
     outside.write_text("changed elsewhere, longer\n")
     assert watcher.changed() == [user.path]
+
+
+def test_rows_the_index_file_no_longer_holds_are_read_from_the_files(
+    own_fleet: Path, settled: None
+) -> None:
+    """Another MemDesk re-scanned a user the agent changed after this one searched: the rows it
+    shows come from the files as they are, with the query's rule, never from another version."""
+    found = scan(homes=[], extra=[own_fleet])
+    hits, _ = search(found, "deadline")
+    hit = hits[0]
+    fleet_bench.append_memory(hit.found)  # the agent, then the other MemDesk's scan
+    (path,) = index.cache_folder().glob("*.sqlite")
+    with sqlite3.connect(path) as other:
+        other.execute("UPDATE workspaces SET digest = x'00' WHERE path = ?", (str(hit.found.path),))
+    other.close()
+    plain = agent_named(hit.found.agent).rows(hit.found.path, query="deadline")
+    assert [(r.id, r.key, r.text) for r in hit.rows] == [(r.id, r.key, r.text) for r in plain]
