@@ -199,9 +199,11 @@ class Index:
         self._all: _Joined | None = None  # every workspace's memories, as searched
 
     def begin(self) -> None:
-        """A new look: every tree is taken again."""
+        """A new look: every tree is taken again (and the memories of the workspaces found as
+        they were read from the index file when first searched)."""
         self.trees.clear()
         self.seen.clear()
+        self._hays_loaded = False
 
     def tree(self, folder: Path, budget: int = BUDGET) -> Tree:
         """The folder's tree as taken in this look (within `budget` entries)."""
@@ -231,6 +233,9 @@ class Index:
         was = self._stored.get(str(ws))
         if not seen.settled or was is None or was[:2] != (agent.name, seen.digest):
             return None
+        held = self.entries.get(ws)
+        if held is not None and (held.agent, held.digest) == (agent.name, seen.digest):
+            return held.figures  # as this process holds it, memories and all
         figures: dict[str, Any] = json.loads(was[2])
         self.entries[ws] = Entry(ws, agent.name, seen.digest, figures, db=self.db)
         self._all = None

@@ -318,3 +318,15 @@ def test_rows_the_index_file_no_longer_holds_are_read_from_the_files(
     other.close()
     plain = agent_named(hit.found.agent).rows(hit.found.path, query="deadline")
     assert [(r.id, r.key, r.text) for r in hit.rows] == [(r.id, r.key, r.text) for r in plain]
+
+
+def test_a_window_scanning_again_still_searches_from_the_index(fleet: Path, settled: None) -> None:
+    """The window scans again (the person pressed Refresh) after a search: the next search
+    still comes from the index, not from every user's files."""
+    scan(homes=[], extra=[fleet])
+    index.close_all()
+    found = scan(homes=[], extra=[fleet])
+    first, _ = search(found, "deadline")
+    again, _ = search(scan(homes=[], extra=[fleet]), "deadline")
+    assert all(isinstance(h.rows, index.IndexedRows) for h in first + again)
+    assert [len(h.rows) for h in again] == [len(h.rows) for h in first]
