@@ -406,6 +406,8 @@ class Agent(ABC, Generic[W]):
     # What a person should know once the agent's memory is written ("" for nothing).
     saved_note: ClassVar[str] = ""
     home_hint: ClassVar[str] = ""  # where `home()` looks: "$HERMES_HOME, else ~/.hermes"
+    # `rows(query=...)` keeps the rows whose `Row.matches` the query (the scan's index searches so)
+    query_is_words: ClassVar[bool] = True
 
     # -- finding it ---------------------------------------------------------------------------
     @abstractmethod

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from core.agent import Row
 from core.capabilities import StagedWrite
+from core.index import Index, IndexedRows, located
 from core.ops.activity import ActivityItem, operations
 from core.ops.undo import undo_and_save
 from core.registry import agent_named
@@ -80,7 +81,7 @@ class Hits:
     """The memories a search found in one workspace, and the files it could not read."""
 
     found: Found
-    rows: list[Row]
+    rows: Sequence[Row]  # made when looked at, when the scan's index found them
     problems: list[Any]
 
 
@@ -202,13 +203,21 @@ def _waiting_in(f: Found) -> list[Waiting]:
 def search(
     found: Sequence[Found], query: str, *, section: str = "all", profile: str | None = None
 ) -> tuple[list[Hits], list[Found]]:
-    """The memories matching `query` in each workspace `found` (as `memdesk list --query`), and
-    the workspaces that could not be read; nothing is written."""
+    """The memories matching `query` in the workspaces `found` (as `memdesk list --query`; from
+    the scan's index where it holds the workspace's memories), each workspace with any or with
+    files it could not list, and the workspaces that could not be read; nothing is written."""
+    words = query.casefold().split()
+    looked, indexed = _indexed(found, words) if (section, profile) == ("all", None) else ({}, {})
     hits: list[Hits] = []
     failed: list[Found] = []
-    for f in found:
+    for i, f in enumerate(found):
         try:
-            hits += [] if f.error else [_search_in(f, query, section, profile)]
+            if i in looked:
+                hits += [indexed[i]] if i in indexed else []
+            elif not f.error:
+                hits += [
+                    h for h in [_search_in(f, query, section, profile)] if h.rows or h.problems
+                ]
         except UNREADABLE as exc:
             f = replace(f, error=reason(exc))
         if f.error:
@@ -220,6 +229,27 @@ def _done_in(f: Found, limit: int, actor: str | None, kind: str | None) -> list[
     with only_looking(), Session(agent_named(f.agent), path=f.path) as session:
         items = operations(session.root, limit=limit, actor=actor, kind=kind, held=session.journal)
     return [Done(f, item) for item in items]
+
+
+def _indexed(found: Sequence[Found], words: list[str]) -> tuple[set[int], dict[int, Hits]]:
+    """Which of `found` (by position) the scan's index holds the memories of, and the hits it
+    finds in them."""
+    looked: set[int] = set()
+    held: dict[int, tuple[int, Found]] = {}  # by id of the index's entry
+    indexes: set[Index] = set()
+    for i, f in enumerate(found):
+        where = None if f.error or not agent_named(f.agent).query_is_words else located(f.path)
+        if where is not None:
+            looked.add(i)
+            held[id(where[1])] = (i, f)
+            indexes.add(where[0])
+    hits = {}
+    for index in indexes:
+        for entry, numbers in index.search(words):
+            if id(entry) in held:
+                i, f = held[id(entry)]
+                hits[i] = Hits(f, IndexedRows(entry, numbers, words), [])
+    return looked, hits
 
 
 def _search_in(f: Found, query: str, section: str, profile: str | None) -> Hits:
