@@ -23,8 +23,21 @@ from core.registry import all_agents, found_homes, home_workspaces, user_folders
 from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
 from core.store.settled import journal_for_reading, only_looking
+from core.times import shown_size, shown_time
 
-__all__ = ["Found", "added_workspaces", "display_name", "reason", "scan"]
+__all__ = [
+    "COLUMNS",
+    "Found",
+    "added_workspaces",
+    "display_name",
+    "looked_in",
+    "reason",
+    "scan",
+    "shown",
+]
+
+# The figures of a workspace as `memdesk scan` and the window's Home page show them
+COLUMNS = ("agent", "workspace", "memories", "size", "waiting", "warnings", "last change")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +92,22 @@ def scan(
     found = [figures(agent, ws) for agent, ws in seen.values()]
     found.sort(key=lambda f: f.changed or 0.0, reverse=True)
     return found + unreadable
+
+
+def shown(f: Found) -> tuple[str, ...]:
+    """The COLUMNS of a workspace read (one that could not be: its agent and name only)."""
+    if f.error:
+        return (f.title or "?", f.name, "", "", "", "", "")
+    waiting = f"{f.waiting + f.staged}" + (f" ({f.staged} staged)" if f.staged else "")
+    changed = "" if f.changed is None else shown_time(datetime.fromtimestamp(f.changed))
+    warnings = f"{f.warnings}" + (f" + {f.problems} problems" if f.problems else "")
+    return (f.title, f.name, str(f.memories), shown_size(f.size), waiting, warnings, changed)
+
+
+def looked_in(extra: Sequence[Path] = ()) -> list[str]:
+    """Where `scan` looks: each agent's home (as `found_homes` asks it) and the folders added."""
+    homes = [home for agent in all_agents() if (home := agent.home()) is not None]
+    return [display_name(folder) for folder in dict.fromkeys([*homes, *extra])]
 
 
 def added_workspaces(folder: Path) -> list[tuple[AnyAgent, Path]]:
