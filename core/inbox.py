@@ -24,7 +24,7 @@ from core.store.errors import WorkspaceError
 from core.store.journal import JournalError, Proposal
 from core.store.settled import only_looking
 
-__all__ = ["UNREADABLE", "Hits", "Waiting", "approve_command", "inbox", "search"]
+__all__ = ["UNREADABLE", "Hits", "Waiting", "approve_command", "inbox", "search", "unlisted"]
 
 # What stops one workspace (its files, its journal, its lock) and never the others
 UNREADABLE = (OSError, WorkspaceError, JournalError)
@@ -106,6 +106,11 @@ def search(
         if f.error:
             failed.append(f)
     return hits, failed
+
+
+def unlisted(h: Hits) -> Found:
+    """A workspace whose files the search could not all read, with the reason."""
+    return replace(h.found, error="not listed: " + "; ".join(p.message for p in h.problems))
 
 
 def _search_in(f: Found, query: str, section: str, profile: str | None) -> Hits:

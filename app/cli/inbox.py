@@ -141,12 +141,12 @@ def cmd_review_all(args: argparse.Namespace) -> int:
 def cmd_list_all(args: argparse.Namespace) -> int:
     """The memories matching the query in every workspace scanned, grouped by workspace, each
     group with the command that shows one of its memories there."""
-    from core.inbox import search
+    from core.inbox import search, unlisted
 
     no_path(args)
     hits, failed = search(scanned(), args.all, section=args.section, profile=args.profile)
     hits = [h for h in hits if h.rows or h.problems]
-    failed += [_with_problems(h) for h in hits if h.problems]
+    failed += [unlisted(h) for h in hits if h.problems]
     if args.json:
         print_json(
             {
@@ -162,12 +162,6 @@ def cmd_list_all(args: argparse.Namespace) -> int:
         write_lines([line for h in hits if h.rows for line in _hit_lines(h)])
         write_lines(failed_lines(failed))
     return EXIT_REFUSED if failed else EXIT_OK
-
-
-def _with_problems(h: Hits) -> Found:
-    from dataclasses import replace
-
-    return replace(h.found, error="not listed: " + "; ".join(p.message for p in h.problems))
 
 
 def _hit_lines(h: Hits) -> list[str]:
