@@ -33,7 +33,7 @@ from ui.untrusted import literal_html, plain_label
 __all__ = ["HomeView", "added_folder_of"]
 
 HEADERS = (*(c.capitalize() for c in COLUMNS), "Could not be read")
-WIDEST = ("Claude Code", "~/.claude/projects/-home-me-code", "100000", "100.5 MiB",
+WIDEST = ("Pomeloclaw / Pomelobot", "~/.claude/projects/-home-me-code", "100000", "100.5 MiB",
           "100 (10 staged)", "10 + 10 problems", "2026-12-31 23:59:59")  # fmt: skip
 REASON = len(COLUMNS)  # the column saying why a workspace could not be read
 
@@ -47,7 +47,7 @@ def _order(f: Found) -> tuple[Any, ...]:
 
 
 def _tip(f: Found) -> str:
-    return literal_html(f"{f.path}\n{f.error}" if f.error else str(f.path))
+    return literal_html(f"{f.title}: {f.path}" + (f"\n{f.error}" if f.error else ""))
 
 
 def added_folder_of(workspace: Path, added: Sequence[str]) -> Path | None:
@@ -95,6 +95,7 @@ class HomeView(QWidget):
         for button in (self.rescan_button, self.add_button, self.remove_button):
             bar.addWidget(button)
         bar.addWidget(self.progress, 1)
+        bar.addStretch(1)
         top = QWidget()
         column = QVBoxLayout(top)
         column.setContentsMargins(0, 0, 0, 0)

@@ -21,7 +21,8 @@ from ui.untrusted import literal_html, plain_label
 __all__ = ["MOST_SHOWN", "Hit", "SearchAllView", "found_memories"]
 
 HEADERS = ("Agent", "Workspace", "File", "Memory", "Text")
-WIDEST = ("Claude Code", "~/.claude/projects/-home-me-code", "memory/MEMORY.md", "a1b2c3d4~2")
+WIDEST = ("Pomeloclaw / Pomelobot", "~/.claude/projects/-home-me-code", "memory/scopes/main/MEMORY.md",
+          "a1b2c3d4~2")  # fmt: skip
 MOST_SHOWN = 1000  # results shown at most: a fleet matches a short query half a million times
 TIP_CHARS = 2000
 

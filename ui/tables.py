@@ -253,6 +253,7 @@ def sorted_table(
     proxy.setSourceModel(model)
     proxy.setSortRole(SORT_ROLE)
     table.setModel(proxy)
+    table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # model's order
     table.setSortingEnabled(True)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -93,7 +93,7 @@ def test_every_workspace_is_listed_with_the_figures_scan_gives(
     assert not home.progress.isVisible() and home.rescan_button.isEnabled()
 
 
-def test_enter_on_a_row_opens_that_workspace(
+def test_enter_or_a_double_click_on_a_row_opens_that_workspace(
     every_agent: dict[Path, str], home: HomeView, qtbot: QtBot
 ) -> None:
     hermes = Path.home() / ".hermes"
@@ -102,6 +102,13 @@ def test_enter_on_a_row_opens_that_workspace(
     with qtbot.waitSignal(home.open_requested, timeout=2000) as opened:
         qtbot.keyClick(home.table, Qt.Key.Key_Return)
     assert opened.args == [hermes, "hermes"]
+    codex = Path.home() / ".codex"
+    select(home, codex)
+    where = home.table.visualRect(home.table.currentIndex()).center()
+    with qtbot.waitSignal(home.open_requested, timeout=2000) as opened:
+        qtbot.mouseClick(home.table.viewport(), Qt.MouseButton.LeftButton, pos=where)
+        qtbot.mouseDClick(home.table.viewport(), Qt.MouseButton.LeftButton, pos=where)
+    assert opened.args == [codex, "codex"]
 
 
 def test_search_finds_a_chinese_memory_in_its_workspace(
@@ -144,7 +151,9 @@ def test_looking_and_searching_write_nothing(
     view = HomeView(settings_path())
     qtbot.addWidget(view)
     view.show()
+    assert view.progress.isVisible() and not view.rescan_button.isEnabled()  # scanning
     qtbot.waitUntil(lambda: view.scanned, timeout=30_000)
+    assert not view.progress.isVisible()
     view.rescan()
     qtbot.waitUntil(lambda: view.rescan_button.isEnabled(), timeout=30_000)
     search_for(qtbot, view, "乌龙茶")
