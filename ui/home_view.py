@@ -68,6 +68,7 @@ class HomeView(QWidget):
         self.found: list[Found] = []
         self.added: list[str] = []  # the folders added to the scan, as the last scan read them
         self.scanned = False
+        self._again = False  # asked to rescan while scanning: scan again when it ends
         self.runner = TaskRunner(self)
         self.choose_folder: Callable[[], Path | None] = self._ask_folder  # tests replace it
         self.rescan_button = _button("Rescan", "homeRescan", self.rescan)
@@ -118,6 +119,7 @@ class HomeView(QWidget):
     def rescan(self) -> None:
         """Look again in the agents' homes and the folders added (off the UI thread)."""
         if self.runner.busy:
+            self._again = True
             return
         self.added = load_settings(self.settings_path)[0].scan_folders
         extra = [Path(p) for p in self.added]
@@ -132,21 +134,24 @@ class HomeView(QWidget):
 
     def _scanned(self, result: tuple[list[Found], list[str]]) -> None:
         found, where = result
-        self._idle()
         self.found = found
         self.model.set_rows(found)
         self.search.set_workspaces(found)
         self.status.setText(_summary(found, where))
         self._selected()
+        self._idle()
 
     def _scan_failed(self, exc: BaseException) -> None:
-        self._idle()
         self.status.setText(f"The scan stopped: {exc}. Rescan to try again.")
+        self._idle()
 
     def _idle(self) -> None:
         self.scanned = True
         self.progress.hide()
         self.rescan_button.setEnabled(True)
+        if self._again:
+            self._again = False
+            self.rescan()
 
     def add_folder(self) -> None:
         folder = self.choose_folder()

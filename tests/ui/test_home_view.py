@@ -229,3 +229,45 @@ def test_folders_are_added_and_removed_as_memdesk_scan_does(
     qtbot.waitUntil(lambda: home.model.rows == [], timeout=30_000)
     assert load_settings()[0].scan_folders == []
     assert fingerprint(bot) == before
+
+
+def test_memory_text_and_paths_are_never_rich_text(
+    cli: Cli,  # noqa: F811
+    tmp_path: Path,
+    qtbot: QtBot,
+) -> None:
+    """A memory holding an <img> tag and a folder named like markup are shown as written: the
+    cells are plain text, the tooltips escaped (Qt loads what a rich tooltip's <img> names)."""
+    bot = tmp_path / "<b>bot</b>"
+    write_demo(bot, layout="everbot")
+    assert cli("scan", "--add", bot).code == 0
+    hostile = "乌龙茶 <img src='trap.png'>"
+    assert cli("add", bot, hostile).code == 0
+    view = HomeView(settings_path())
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitUntil(lambda: view.scanned, timeout=30_000)
+    tip = view.model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert "&lt;b&gt;bot&lt;/b&gt;" in tip and "<b>" not in tip
+    search_for(qtbot, view, "乌龙茶")
+    results = view.search.model
+    assert results.index(0, 4).data() == hostile
+    tip = results.index(0, 4).data(Qt.ItemDataRole.ToolTipRole)
+    assert "&lt;img src=&#x27;trap.png&#x27;&gt;" in tip and "<img" not in tip
+    assert view.status.textFormat() == view.search.failures.textFormat() == Qt.TextFormat.PlainText
+    view.search.runner.wait()
+
+
+def test_a_folder_added_while_scanning_is_in_the_next_scan(tmp_path: Path, qtbot: QtBot) -> None:
+    """Add folder… while the first scan still ran: that scan had read the folders before, so the
+    folder added was missing until the person pressed Rescan; now a scan follows it."""
+    bot = tmp_path / "bot"
+    write_demo(bot, layout="everbot")
+    view = HomeView(settings_path())
+    qtbot.addWidget(view)
+    view.show()
+    assert view.runner.busy
+    view.choose_folder = lambda: bot
+    view.add_folder()
+    qtbot.waitUntil(lambda: [f.path for f in view.model.rows] == [bot], timeout=30_000)
+    qtbot.waitUntil(lambda: not view.runner.busy, timeout=30_000)
