@@ -45,6 +45,7 @@ __all__ = [
     "inbox",
     "search",
     "undo",
+    "unlisted",
 ]
 
 T = TypeVar("T")
@@ -250,6 +251,11 @@ def _indexed(found: Sequence[Found], words: list[str]) -> tuple[set[int], dict[i
                 i, f = held[id(entry)]
                 hits[i] = Hits(f, IndexedRows(entry, numbers, words), [])
     return looked, hits
+
+
+def unlisted(h: Hits) -> Found:
+    """A workspace whose files the search could not all read, with the reason."""
+    return replace(h.found, error="not listed: " + "; ".join(p.message for p in h.problems))
 
 
 def _search_in(f: Found, query: str, section: str, profile: str | None) -> Hits:
