@@ -455,7 +455,7 @@ class MainWindow(QMainWindow):
         tab.close()
         self._update_home()
         rest = self._tabs
-        self.navigator.show_page(rest[min(at, len(rest) - 1)] if rest else self.placeholder)
+        self.navigator.show_page(rest[min(at, len(rest) - 1)] if rest else self.hubs[HOME])
         return True
 
     def closeEvent(self, event: QCloseEvent) -> None:
