@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from core.agent import Row
 from core.capabilities import StagedWrite
-from core.index import Index, IndexedRows, located
+from core.index import USING, Index, IndexedRows, located
 from core.ops.activity import ActivityItem, operations
 from core.ops.undo import undo_and_save
 from core.registry import agent_named
@@ -208,7 +208,9 @@ def search(
     the scan's index where it holds the workspace's memories), each workspace with any or with
     files it could not list, and the workspaces that could not be read; nothing is written."""
     words = query.casefold().split()
-    looked, indexed = _indexed(found, words) if (section, profile) == ("all", None) else ({}, {})
+    with USING:
+        plain = (section, profile) != ("all", None)
+        looked, indexed = ({}, {}) if plain else _indexed(found, words)
     hits: list[Hits] = []
     failed: list[Found] = []
     for i, f in enumerate(found):

@@ -21,7 +21,7 @@ from typing import Any
 
 from core.agent import AnyAgent, Row
 from core.capabilities import StagedWrites
-from core.index import Index, index_of, open_index
+from core.index import USING, Index, index_of, open_index
 from core.registry import agent_named, all_agents, found_homes, home_workspaces, user_folders
 from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
@@ -88,6 +88,15 @@ def scan(
     `extra`, each once, the most recently changed first. What the index of each folder
     (`core.index`) holds of a workspace as it still is is not read again; `progress(done, total)`
     follows the workspaces looked at."""
+    with USING:
+        return _scan(homes, extra, progress)
+
+
+def _scan(
+    homes: Sequence[tuple[AnyAgent, Path]] | None,
+    extra: Sequence[Path],
+    progress: Progress | None,
+) -> list[Found]:
     pairs: list[tuple[AnyAgent, Path, Index | None]] = []
     begun: dict[Path, Index | None] = {}
     unreadable: list[Found] = []
@@ -134,6 +143,11 @@ def _opened(folder: Path, begun: dict[Path, Index | None]) -> Index | None:
 def rescan(found: Sequence[Found]) -> list[Found]:
     """The workspaces `found` read again (an agent changed them), the others left as they are;
     through the index that scanned each, which keeps what was read."""
+    with USING:
+        return _rescan(found)
+
+
+def _rescan(found: Sequence[Found]) -> list[Found]:
     again = []
     indexes = set()
     for f in found:
