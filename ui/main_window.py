@@ -164,7 +164,7 @@ class MainWindow(QMainWindow):
         self.hubs[name] = widget
         if old is None:
             self.desks.addWidget(widget)
-            self.navigator.add_hub(title, widget)
+            self.navigator.add_hub(name, title, widget)
             return
         shown = self.desks.currentWidget() is old
         self.desks.insertWidget(self.desks.indexOf(old), widget)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from core.index import close_all
 from core.inbox import search
+from core.index import close_all
 from core.scan import scan
 from tests.cli.conftest import Cli
 from tests.helpers import every_agent_home
