@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.agent import OpenWorkspace
+from core.columns import counted
 from core.formats.text import InputError
 from core.registry import detect, remember_agent
 from core.session import AnySession
@@ -427,7 +428,7 @@ class MainWindow(QMainWindow):
             self.status.setText(self.current_tab.status_text())
         else:
             count = len(self._tabs)
-            self.status.setText(f"{count} workspaces open" if count else "No workspace")
+            self.status.setText(f"{counted(count, 'workspace')} open" if count else "No workspace")
 
     def set_theme(self, name: str) -> None:
         """Light, dark, or the system's; remembered in the settings."""

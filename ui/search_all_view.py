@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QTimer, Signal
 from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
 
+from core.columns import counted
 from core.inbox import search, unlisted
 from core.scan import Found
 from ui.tables import RowsModel, row_of_view, sorted_table
@@ -133,11 +134,11 @@ class SearchAllView(QWidget):
         if not results.query:
             said = ""
         elif not results.total:
-            said = f"No memory matches {results.query} in {len(self.workspaces)} workspaces."
+            said = f"No memory matches {results.query} in {counted(len(self.workspaces), 'workspace')}."
         elif results.total > len(results.hits):
             said = f"{results.total} found; the first {len(results.hits)} shown: type more."
         else:
-            said = f"{results.total} found in {workspaces} workspaces: Enter opens one there."
+            said = f"{results.total} found in {counted(workspaces, 'workspace')}: Enter opens one there."
         self.status.setText(said)
         self.failures.setText(
             "\n".join(f"{f.title or '?'} {f.name}: {f.error}" for f in results.failed)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.cli.output import EXIT_OK, first_line, print_json, write_lines
 from app.cli.scan import scanned
+from core.columns import counted
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
 if TYPE_CHECKING:
@@ -201,8 +202,7 @@ def cmd_list_all(args: argparse.Namespace) -> int:
 
 
 def _nothing_found(query: str, workspaces: int) -> str:
-    where = "workspace" if workspaces == 1 else "workspaces"
-    return f"no memory matches {query!r} in the {workspaces} {where} `memdesk scan` lists"
+    return f"no memory matches {query!r} in the {counted(workspaces, 'workspace')} `memdesk scan` lists"
 
 
 def _hit_lines(h: Hits) -> list[str]:
