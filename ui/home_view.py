@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from core.scan import COLUMNS, Found, looked_in, scan, shown
 from core.store.errors import WorkspaceError
+from ui.home_watch import HomeWatch
 from ui.search_all_view import SearchAllView
 from ui.settings import add_scan_folder, load_settings, remove_scan_folder
 from ui.tables import RowsModel, row_of_view, sorted_table
@@ -88,6 +89,8 @@ class HomeView(QWidget):
         self.table.selectionModel().selectionChanged.connect(self._selected)
         self.search = SearchAllView(load_settings(settings_path)[0].search_debounce_ms)
         self.search.reveal_requested.connect(self.reveal_requested)
+        self.watch = HomeWatch(self)  # an agent's change: its workspace's figures read again
+        self.watch.refreshed.connect(self._changed)
         self._layout()
         self._selected()
 
@@ -136,10 +139,18 @@ class HomeView(QWidget):
         found, where = result
         self.found = found
         self.model.set_rows(found)
+        self.watch.watch(found)
         self.search.set_workspaces(found)
         self.status.setText(_summary(found, where))
         self._selected()
         self._idle()
+
+    def _changed(self, again: list[Found]) -> None:
+        """Workspaces an agent changed, read again alone: their rows anew."""
+        fresh = {f.path: f for f in again}
+        self.found = [fresh.get(f.path, f) for f in self.found]
+        self.model.set_rows(self.found)
+        self.search.set_workspaces(self.found)
 
     def _scan_failed(self, exc: BaseException) -> None:
         self.status.setText(f"The scan stopped: {exc}. Rescan to try again.")
