@@ -58,10 +58,15 @@ def added_folder_of(workspace: Path, added: Sequence[str]) -> Path | None:
     return max(holding, key=lambda p: len(p.parts), default=None)
 
 
+PROGRESS_FROM = 200  # workspaces: a scan of fewer shows only that it is busy
+PROGRESS_EVERY = 50
+
+
 class HomeView(QWidget):
     open_requested = Signal(Path, str)  # (workspace, agent name)
     # (workspace, agent, file, memory key): open that workspace and select the memory
     reveal_requested = Signal(Path, str, str, str)
+    scanning = Signal(int, int)  # workspaces read, of how many (a long scan)
 
     def __init__(self, settings_path: Path | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -89,6 +94,7 @@ class HomeView(QWidget):
         self.table.selectionModel().selectionChanged.connect(self._selected)
         self.search = SearchAllView(load_settings(settings_path)[0].search_debounce_ms)
         self.search.reveal_requested.connect(self.reveal_requested)
+        self.scanning.connect(self._scanning)
         self.watch = HomeWatch(self)  # an agent's change: its workspace's figures read again
         self.watch.refreshed.connect(self._changed)
         self._layout()
@@ -129,11 +135,24 @@ class HomeView(QWidget):
         self.progress.show()
         self.rescan_button.setEnabled(False)
         self.status.setText("Looking for agent memory…")
+        self.progress.setRange(0, 0)
+        told = self.scanning.emit  # from the scan's thread: queued to this one
+
+        def progress(done: int, total: int) -> None:
+            if total >= PROGRESS_FROM and (done % PROGRESS_EVERY == 0 or done == total):
+                told(done, total)
+
         self.runner.run(
-            lambda: (scan(extra=extra), looked_in(extra)),
+            lambda: (scan(extra=extra, progress=progress), looked_in(extra)),
             on_done=self._scanned,
             on_error=self._scan_failed,
         )
+
+    def _scanning(self, done: int, total: int) -> None:
+        """A long first scan (a fleet's index being built): how far it is."""
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+        self.status.setText(f"Reading {done:,} of {total:,} workspaces…")
 
     def _scanned(self, result: tuple[list[Found], list[str]]) -> None:
         found, where = result

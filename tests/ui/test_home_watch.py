@@ -47,3 +47,23 @@ def test_an_agent_s_write_shows_on_home_without_a_rescan(
     )
     others = {p: n for p, n in before.items() if p != hermes}
     assert {f.path: f.memories for f in view.found if f.path != hermes} == others
+
+
+def test_a_fleet_s_first_scan_shows_how_far_it_is(qtbot: QtBot) -> None:
+    """Tried as a person adding a bot's folder of 250 users: the first scan (its index built)
+    showed only a busy bar; now it counts the workspaces read."""
+    from tests.benchmarks import fleet_bench
+    from ui.settings import add_scan_folder
+
+    fleet = Path.home() / "fleet"
+    fleet_bench.write_fleet(fleet, "picoclaw", 250, 750, seed=2)
+    add_scan_folder(fleet)
+    view = HomeView()
+    qtbot.addWidget(view)
+    told: list[tuple[int, int]] = []
+    view.scanning.connect(lambda done, total: told.append((done, total)))
+    view.show()
+    qtbot.waitUntil(lambda: view.model.rowCount() == 250, timeout=60_000)
+    assert told and told[-1] == (250, 250)
+    assert [d for d, _ in told] == sorted(d for d, _ in told)
+    assert view.progress.isHidden()
