@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from core.agents.hermes.format import DELIMITER
 from core.agents.picoclaw.format import LONGTERM_TEMPLATE, longterm_entry_text
 from core.registry import agent_named
+from core.review.fleet import review_each
 from core.review.queue import run_review
 from core.review.rules import RulesReviewer
 from core.scan import Found, figures, scan
@@ -158,13 +159,25 @@ def raw_read(root: Path) -> tuple[int, int]:
 
 
 def review_all(found: list[Found]) -> int:
-    """A rules review of each workspace; the proposals it left in all."""
+    """A rules review of each workspace, as `memdesk review --all` runs it; the proposals it
+    left in all."""
+    reviewed = review_each(
+        found, RulesReviewer(), today=TODAY, progress=partial(_progress, "review")
+    )
+    failed = [r for r in reviewed if r.error]
+    if failed:
+        raise SystemExit(f"{len(failed)} users not reviewed, the first: {failed[0].error}")
+    return sum(len(r.run.stored) for r in reviewed if r.run is not None)
+
+
+def review_all_one_by_one(found: list[Found]) -> int:
+    """The review as it ran before the fleet's (each user's session through the event loop, one
+    after another): what the fleet's must decide exactly as."""
     reviewer, proposals = RulesReviewer(), 0
-    for i, ws in enumerate(found):
+    for ws in found:
         with Session.open(agent_named(ws.agent), ws.path) as session:
             run = asyncio.run(run_review(session, reviewer, today=TODAY))
             proposals += len(run.stored)
-        _progress("review", i + 1, len(found))
     return proposals
 
 
