@@ -1,6 +1,6 @@
 """A review of many workspaces (`memdesk review --all`, a fleet of users, issue 26): each in its
 own session and journal, one after another, or, for a reviewer that decides at once (the rules),
-in a pool of one process per CPU; a workspace that fails is reported with the reason and the
+in a pool of two processes per CPU; a workspace that fails is reported with the reason and the
 others go on."""
 
 from __future__ import annotations
@@ -26,7 +26,10 @@ __all__ = ["Reviewed", "review_each"]
 
 Progress = Callable[[int, int], None]  # (workspaces reviewed, of how many)
 _CHUNK = 25  # workspaces a worker takes at a time: few messages, and progress as it goes
-_POOL_FROM = 2 * _CHUNK  # fewer are reviewed here sooner than a pool of processes starts
+_POOL_FROM = 2 * _CHUNK
+# A new user's journal is synced to disk a dozen times (made, written, closed): while one
+# process waits for the disk, another uses the CPU.
+_PER_CPU = 2  # fewer are reviewed here sooner than a pool of processes starts
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +50,8 @@ def review_each(
     processes: int | None = None,
 ) -> list[Reviewed]:
     """Each workspace of `found` reviewed, in order. `processes`: how many at once for a
-    reviewer that decides at once (None: one per CPU)."""
-    workers = processes or os.cpu_count() or 1
+    reviewer that decides at once (None: two per CPU)."""
+    workers = processes or _PER_CPU * (os.cpu_count() or 1)
     if isinstance(reviewer, Deciding) and workers > 1 and len(found) >= _POOL_FROM:
         return _in_pool(found, reviewer, today, workers, progress)
     out = []

@@ -247,10 +247,13 @@ def run(args: argparse.Namespace, out: Path) -> None:
     note = f"{len(found):,} workspaces, {counted:,} memories"
     print(_line("scan (discover + figures)", took, raw, TARGETS["scan"], note))
     sample = found[: args.review_sample] if args.review_sample else found
-    took, _ = timed(lambda: review_all(sample), args.profile == "review")
-    whole = took * len(found) / max(1, len(sample))
-    note = "" if sample is found else f"{len(sample):,} users took {took:.1f} s; extrapolated"
-    print(_line("rules review of every user", whole, raw, TARGETS["review"], note))
+    for name in ("rules review of every user", "again, nothing changed"):
+        took, proposals = timed(lambda: review_all(sample), args.profile == "review")
+        whole = took * len(found) / max(1, len(sample))
+        note = f"{proposals:,} new proposals, {os.cpu_count()} processes"
+        if sample is not found:
+            note += f"; {len(sample):,} users took {took:.1f} s, extrapolated"
+        print(_line(name, whole, raw, TARGETS["review"], note))
     for query in QUERIES:
         took, hits = timed(partial(search_all, found, query), args.profile == "search")
         print(_line(f"search {query!r}", took, raw, TARGETS["search"], f"{hits:,} hits"))

@@ -290,7 +290,7 @@ def _migrate(conn: sqlite3.Connection, path: Path | None) -> None:
     with _transaction(conn):
         version = _read_version(conn, path)  # another process may have migrated meanwhile
         if version == 0 and _is_empty(conn):  # a new journal: the tables as migrated, at once
-            for statement in _migrated_schema():
+            for statement in _migrated_schema(MIGRATIONS):
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             return
@@ -304,12 +304,12 @@ def _is_empty(conn: sqlite3.Connection) -> bool:
 
 
 @cache
-def _migrated_schema() -> tuple[str, ...]:
+def _migrated_schema(migrations: tuple[Migration, ...]) -> tuple[str, ...]:
     """The statements that create what every migration in turn creates (SQLite keeps each
     table's statement as altered since): a new journal made in one step, not sixty."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
     try:
-        for step in MIGRATIONS:
+        for step in migrations:
             step(conn)
         rows = conn.execute(
             "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid"

@@ -96,6 +96,53 @@ def test_new_journal_uses_wal_and_records_its_schema_version(
     conn.close()
 
 
+def test_a_new_journal_is_made_in_one_step_as_the_migrations_make_it_one_by_one(
+    workspace: Path,
+) -> None:
+    """A fleet's review makes 10,000 new journals: each gets the tables, columns and indexes the
+    migrations build in turn (a journal from an older MemDesk still gets those), at once."""
+    one_by_one = sqlite3.connect(":memory:")
+    for step in schema.MIGRATIONS:
+        step(one_by_one)
+    Journal.open(workspace).close()
+    made = raw(Journal.db_path(workspace))
+    assert _shape(made) == _shape(one_by_one)
+    assert made.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+    made.close()
+    one_by_one.close()
+
+
+def _shape(conn: sqlite3.Connection) -> tuple[object, ...]:
+    """Every table, index and column, with its type, default and constraints."""
+    named = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name")
+    listed = named.fetchall()
+    tables = [name for kind, name, _t, _s in listed if kind == "table"]
+    indexes = [name for kind, name, _t, _s in listed if kind == "index"]
+    columns = {t: conn.execute(f"PRAGMA table_xinfo({t})").fetchall() for t in tables}
+    keys = {i: conn.execute(f"PRAGMA index_xinfo({i})").fetchall() for i in indexes}
+    return listed, columns, keys
+
+
+def test_writes_in_a_batch_are_one_transaction_all_or_none(workspace: Path) -> None:
+    with Journal.open(workspace) as journal:
+        with journal.batch():
+            journal.set_setting("a", 1)
+            journal.add_proposals([proposal("m1"), proposal("m2")])
+        assert journal.get_setting("a") == 1 and len(journal.proposals()) == 2
+        with pytest.raises(RuntimeError), journal.batch():
+            journal.set_setting("a", 2)
+            journal.add_proposals([proposal("m3")])
+            raise RuntimeError("the run stopped")
+        assert journal.get_setting("a") == 1 and len(journal.proposals()) == 2
+
+
+def proposal(memory_id: str) -> dict[str, str]:
+    return {
+        "file": FILE, "memory_id": memory_id, "trigger": "decay", "decision": "DELETE",
+        "reasons": "faded", "reviewer": "rules", "memory_hash": "h",
+    }  # fmt: skip
+
+
 def test_reopening_keeps_everything(workspace: Path) -> None:
     with Journal.open(workspace) as first:
         first.record([event("a1b2c3", "create", at=T0, after=fields(0.6))])
