@@ -31,6 +31,7 @@ from core.store.journal import (
     schema,
 )
 from core.store.journal import rows as journal_rows
+from tests.conftest import PROJECT_ROOT
 
 FILE = "MEMORY.md"
 T0 = datetime(2026, 2, 1, 9, 0, tzinfo=UTC)
@@ -110,6 +111,24 @@ def test_a_new_journal_is_made_in_one_step_as_the_migrations_make_it_one_by_one(
     assert made.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
     made.close()
     one_by_one.close()
+
+
+def test_a_journal_made_by_several_processes_at_once_is_one(workspace: Path) -> None:
+    """A new journal is linked in, never over one another process made meanwhile: each one's
+    write is in it, and no temp file is left."""
+    code = (
+        "import sys; from pathlib import Path; from core.store.journal import Journal\n"
+        "with Journal.open(Path(sys.argv[1])) as j: j.set_setting('by' + sys.argv[2], 1)"
+    )
+    env = dict(os.environ) | {"PYTHONPATH": str(PROJECT_ROOT)}
+    runs = [
+        subprocess.Popen([sys.executable, "-c", code, str(workspace), str(n)], env=env)
+        for n in range(6)
+    ]
+    assert [run.wait(timeout=120) for run in runs] == [0] * 6
+    with Journal.open(workspace) as journal:
+        assert [journal.get_setting(f"by{n}") for n in range(6)] == [1] * 6
+    assert sorted(os.listdir(Journal.db_path(workspace).parent)) == ["memdesk.db"]
 
 
 def _shape(conn: sqlite3.Connection) -> tuple[object, ...]:
