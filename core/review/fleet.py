@@ -22,7 +22,7 @@ from core.session import Session
 from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
 
-__all__ = ["Reviewed", "review_each"]
+__all__ = ["Reviewed", "pool_size", "review_each"]
 
 Progress = Callable[[int, int], None]  # (workspaces reviewed, of how many)
 _CHUNK = 25  # workspaces a worker takes at a time: few messages, and progress as it goes
@@ -51,7 +51,7 @@ def review_each(
 ) -> list[Reviewed]:
     """Each workspace of `found` reviewed, in order. `processes`: how many at once for a
     reviewer that decides at once (None: two per CPU)."""
-    workers = processes or _PER_CPU * (os.cpu_count() or 1)
+    workers = processes or pool_size()
     if isinstance(reviewer, Deciding) and workers > 1 and len(found) >= _POOL_FROM:
         return _in_pool(found, reviewer, today, workers, progress)
     out = []
@@ -60,6 +60,11 @@ def review_each(
         if progress is not None:
             progress(n, len(found))
     return out
+
+
+def pool_size() -> int:
+    """How many workspaces a reviewer that decides at once reviews at a time: two per CPU."""
+    return _PER_CPU * (os.cpu_count() or 1)
 
 
 def _review_one(f: Found, reviewer: Reviewer, today: date) -> Reviewed:

@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from core.agents.hermes.format import DELIMITER
 from core.agents.picoclaw.format import LONGTERM_TEMPLATE, longterm_entry_text
 from core.registry import agent_named
-from core.review.fleet import review_each
+from core.review.fleet import pool_size, review_each
 from core.review.queue import run_review
 from core.review.rules import RulesReviewer
 from core.scan import Found, figures, scan
@@ -250,7 +250,7 @@ def run(args: argparse.Namespace, out: Path) -> None:
     for name in ("rules review of every user", "again, nothing changed"):
         took, proposals = timed(lambda: review_all(sample), args.profile == "review")
         whole = took * len(found) / max(1, len(sample))
-        note = f"{proposals:,} new proposals, {os.cpu_count()} processes"
+        note = f"{proposals:,} new proposals, {pool_size()} processes"
         if sample is not found:
             note += f"; {len(sample):,} users took {took:.1f} s, extrapolated"
         print(_line(name, whole, raw, TARGETS["review"], note))
@@ -262,6 +262,8 @@ def run(args: argparse.Namespace, out: Path) -> None:
     print(_line("one user's change re-read", took, raw, TARGETS["change"], note))
     rss = peak_rss_mb()
     print(f"{'peak RSS':<28} {rss:9.0f} MB {'':13} target <= {TARGETS['rss_mb']:g} MB")
+    worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"{'peak RSS of a review process':<28} {worker:9.0f} MB (x{pool_size()} at once)")
 
 
 def main() -> int:
