@@ -93,6 +93,12 @@ def failed_lines(failed: Sequence[Found]) -> list[str]:
     return [f"{f.title or '?'}  {f.name}: {f.error}" for f in failed]
 
 
+def _failed(f: Found, error: str) -> Found:
+    from dataclasses import replace
+
+    return replace(f, error=error)
+
+
 def cmd_review_all(args: argparse.Namespace) -> int:
     """The reviewer over every workspace scanned, each in its own session and journal (the
     rules in a pool of processes); then the merged inbox. A workspace it could not review is
@@ -132,12 +138,6 @@ def cmd_review_all(args: argparse.Namespace) -> int:
         lines = [f"{f.title}  {f.name}: {summary}" for f, summary in reviewed]
         write_lines([*lines, *inbox_lines(items), *failed_lines(failed)])
     return EXIT_REFUSED if failed else EXIT_OK
-
-
-def _failed(f: Found, error: str) -> Found:
-    from dataclasses import replace
-
-    return replace(f, error=error)
 
 
 def cmd_list_all(args: argparse.Namespace) -> int:

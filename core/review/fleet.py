@@ -26,10 +26,10 @@ __all__ = ["Reviewed", "pool_size", "review_each"]
 
 Progress = Callable[[int, int], None]  # (workspaces reviewed, of how many)
 _CHUNK = 25  # workspaces a worker takes at a time: few messages, and progress as it goes
-_POOL_FROM = 2 * _CHUNK
-# A new user's journal is synced to disk a dozen times (made, written, closed): while one
-# process waits for the disk, another uses the CPU.
-_PER_CPU = 2  # fewer are reviewed here sooner than a pool of processes starts
+_POOL_FROM = 2 * _CHUNK  # fewer are reviewed here sooner than a pool of processes starts
+# A user's journal is synced to disk several times (made, written, closed): while one process
+# waits for the disk, another uses the CPU.
+_PER_CPU = 2
 
 
 @dataclass(frozen=True, slots=True)
