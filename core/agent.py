@@ -406,6 +406,8 @@ class Agent(ABC, Generic[W]):
     # What a person should know once the agent's memory is written ("" for nothing).
     saved_note: ClassVar[str] = ""
     home_hint: ClassVar[str] = ""  # where `home()` looks: "$HERMES_HOME, else ~/.hermes"
+    # `rows(query=...)` keeps the rows whose `Row.matches` the query (the scan's index searches so)
+    query_is_words: ClassVar[bool] = True
 
     # -- finding it ---------------------------------------------------------------------------
     @abstractmethod
@@ -533,6 +535,12 @@ class Agent(ABC, Generic[W]):
         long-term memory"), by the marks the agent's writer leaves at its top; None when it
         shows none (another agent's file, an empty one). A restore that changes it is asked."""
         return None
+
+    def restore_cautions(self, root: Path, live: str, now: bytes, data: bytes) -> list[str]:
+        """What the agent would refuse or fail at once `data` is restored over its file `live`
+        (`now`: its bytes as they are), one line each: the restore is asked first. None by
+        default."""
+        return []
 
     # -- what only some agents can do (core.capabilities) -------------------------------
     def lacks(self, capability: type[Capability], operation: str = "") -> str:

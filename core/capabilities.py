@@ -157,7 +157,8 @@ class Policy(Capability, ABC, Generic[W]):
         snapshot: str | None = None,
     ) -> Any:
         """What the policy values as typed (over the snapshot `snapshot`, when given) would
-        change (`to_json`, `summary`): in the memories, or in what the agent injects for the
+        change (`to_json`, `summary`, and `report()`: the lines `memdesk policy --what-if`
+        prints): in the memories, or in what the agent injects for the
         message `query`; nothing is written."""
 
 
@@ -181,7 +182,8 @@ class PolicyDiff(Capability, ABC):
 
     @abstractmethod
     def policy_diff(self, path: Path, first: str, second: str | None) -> Any:
-        """The snapshot `first` against `second`, or against the policy now (`to_json`)."""
+        """The snapshot `first` against `second`, or against the policy now (`to_json`, and
+        `report(a, b)`: the lines `memdesk policy-diff` prints, its columns named `a`, `b`)."""
 
 
 class Retrieval(Capability, ABC):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -33,6 +33,7 @@ __all__ = [
     "demo_layouts",
     "detect",
     "file_kinds",
+    "first_fitting",
     "found_homes",
     "home_workspaces",
     "indexer",
@@ -108,7 +109,9 @@ def _last_changed(agent: AnyAgent, home: Path) -> float | None:
     return max(times, default=0.0) if roots else None
 
 
-def home_workspaces(agent: AnyAgent, home: Path, *, fleet: bool = True) -> list[Path]:
+def home_workspaces(
+    agent: AnyAgent, home: Path, *, fleet: bool = True, fitting: Fitting | None = None
+) -> list[Path]:
     """The workspaces of `agent`'s memory in the folder `home`: itself, the one inside it, each
     of several (Claude Code's projects), else (`fleet`) each user's folder it holds
     (`user_folders`); [] when it holds none. Reads, never writes; OSError or WorkspaceError
@@ -123,18 +126,32 @@ def home_workspaces(agent: AnyAgent, home: Path, *, fleet: bool = True) -> list[
         return [path for path, _ in several.choices]
     if inner is not None:
         return [inner]
-    return [ws for _, ws in user_folders([agent], home)] if fleet else []
+    return [ws for _, ws in user_folders([agent], home, fitting=fitting)] if fleet else []
 
 
 FLEET_DEPTH: Final = 3  # PicoClaw's users/<channel>/<chatID>/, Hermes's profiles/<name>/
 
 
+def first_fitting(agents: Sequence[AnyAgent], folder: Path) -> AnyAgent | None:
+    """The first of `agents` whose layout the folder holds."""
+    return next((a for a in agents if a.detect(folder)), None)
+
+
+Fitting = Callable[[Sequence[AnyAgent], Path], AnyAgent | None]
+
+
 def user_folders(
-    agents: Sequence[AnyAgent], fleet: Path, depth: int = FLEET_DEPTH
+    agents: Sequence[AnyAgent],
+    fleet: Path,
+    depth: int = FLEET_DEPTH,
+    *,
+    fitting: Fitting | None = None,
 ) -> list[tuple[AnyAgent, Path]]:
     """A fleet's workspaces (a bot's per-user memory folders): each folder up to `depth` levels
-    below `fleet` that one of `agents` fits (the first that does), sorted by path; hidden
-    folders, backups and the workspaces found are not looked into."""
+    below `fleet` that one of `agents` fits (the first that does, as `fitting` tells: by default
+    `first_fitting`; the scan's index remembers it), sorted by path; hidden folders, backups and
+    the workspaces found are not looked into."""
+    fits = fitting or first_fitting
     found: list[tuple[AnyAgent, Path]] = []
     if depth == 0:
         return found
@@ -145,8 +162,10 @@ def user_folders(
             if e.is_dir(follow_symlinks=False) and e.name[0] != "." and e.name != "backups"
         )
     for folder in folders:
-        fitting = next((a for a in agents if a.detect(folder)), None)
-        found += [(fitting, folder)] if fitting else user_folders(agents, folder, depth - 1)
+        agent = fits(agents, folder)
+        found += (
+            [(agent, folder)] if agent else user_folders(agents, folder, depth - 1, fitting=fits)
+        )
     return found
 
 
@@ -204,21 +223,30 @@ def detect(root: Path) -> Detection:
 
 
 def file_kinds(agent: AnyAgent) -> KindOf:
-    """What kind of memory file bytes are, for a restore into `agent`'s workspace: one of its
-    own files, else another agent's (`FileKind.own` False), else None."""
-    from core.ops.restore import FileKind  # not at start-up: `memdesk --help` needs none of it
+    """What `agent` says of bytes restored into its workspace: what kind of memory file they
+    are (one of its own files, else another agent's with `FileKind.own` False, else None), and
+    what it would refuse once they are restored (`Agent.restore_cautions`)."""
+    return _AgentSays(agent)
 
-    def kind(data: bytes) -> FileKind | None:
-        own = agent.file_kind(data)
+
+@dataclass(frozen=True, slots=True)
+class _AgentSays:
+    agent: AnyAgent
+
+    def kind(self, data: bytes) -> FileKind | None:
+        from core.ops.restore import FileKind  # not at start-up: `memdesk --help` needs none
+
+        own = self.agent.file_kind(data)
         if own is not None:
             return FileKind(own, True)
         for other in all_agents():
-            found = other.file_kind(data) if other is not agent else None
+            found = other.file_kind(data) if other is not self.agent else None
             if found is not None:
                 return FileKind(found, False)
         return None
 
-    return kind
+    def cautions(self, root: Path, live: str, now: bytes, data: bytes) -> list[str]:
+        return self.agent.restore_cautions(root, live, now, data)
 
 
 def workspace_root(path: Path) -> Path:

@@ -9,22 +9,42 @@ snapshot and the agent's staged writes as they are.
 
 from __future__ import annotations
 
+import logging
 import os
+import sqlite3
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from core.agent import AnyAgent
+from core.agent import AnyAgent, Row
 from core.capabilities import StagedWrites
-from core.registry import all_agents, found_homes, home_workspaces, user_folders
+from core.index import Index, index_of, open_index
+from core.registry import agent_named, all_agents, found_homes, home_workspaces, user_folders
 from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
 from core.store.settled import journal_for_reading, only_looking
+from core.times import shown_size, shown_time
 
-__all__ = ["Found", "added_workspaces", "display_name", "reason", "scan"]
+__all__ = [
+    "COLUMNS",
+    "Found",
+    "added_workspaces",
+    "display_name",
+    "figures",
+    "looked_in",
+    "reason",
+    "rescan",
+    "scan",
+    "shown",
+]
+
+log = logging.getLogger(__name__)
+
+# The figures of a workspace as `memdesk scan` and the window's Home page show them
+COLUMNS = ("agent", "workspace", "memories", "size", "waiting", "warnings", "last change")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,34 +74,103 @@ class Found:
         }
 
 
+Progress = Callable[[int, int], None]
+SAVE_EVERY = 200  # workspaces read before the index is written
+
+
 def scan(
-    homes: Sequence[tuple[AnyAgent, Path]] | None = None, extra: Sequence[Path] = ()
+    homes: Sequence[tuple[AnyAgent, Path]] | None = None,
+    extra: Sequence[Path] = (),
+    *,
+    progress: Progress | None = None,
 ) -> list[Found]:
     """Every workspace of the agents' homes (`found_homes()` when None) and of the folders in
-    `extra`, each once, the most recently changed first."""
-    pairs: list[tuple[AnyAgent, Path]] = []
+    `extra`, each once, the most recently changed first. What the index of each folder
+    (`core.index`) holds of a workspace as it still is is not read again; `progress(done, total)`
+    follows the workspaces looked at."""
+    pairs: list[tuple[AnyAgent, Path, Index | None]] = []
+    begun: dict[Path, Index | None] = {}
     unreadable: list[Found] = []
     for agent, home in found_homes() if homes is None else homes:
+        index = _opened(home, begun)
         try:
-            pairs += [(agent, ws) for ws in home_workspaces(agent, home)]
+            fitting = None if index is None else index.fitting
+            pairs += [(agent, ws, index) for ws in home_workspaces(agent, home, fitting=fitting)]
         except (OSError, WorkspaceError) as exc:  # changed since found_homes looked
             unreadable.append(
                 Found(agent.name, agent.title, home, display_name(home), error=reason(exc))
             )
     for folder in extra:
+        index = _opened(folder, begun)
         try:
-            pairs += added_workspaces(folder)
+            pairs += [(agent, ws, index) for agent, ws in added_workspaces(folder, index)]
         except (OSError, WorkspaceError) as exc:
             unreadable.append(Found("", "", folder, display_name(folder), error=reason(exc)))
-    seen: dict[Path, tuple[AnyAgent, Path]] = {}
-    for agent, ws in pairs:
-        seen.setdefault(ws.absolute(), (agent, ws))
-    found = [figures(agent, ws) for agent, ws in seen.values()]
+    seen: dict[Path, tuple[AnyAgent, Path, Index | None]] = {}
+    for agent, ws, index in pairs:
+        seen.setdefault(ws.absolute(), (agent, ws, index))
+    found = []
+    home = Path.home()
+    for done, (agent, ws, index) in enumerate(seen.values(), 1):
+        found.append(figures(agent, ws, index, home))
+        if index is not None and index.unsaved >= SAVE_EVERY:
+            _save({index}, prune=False)  # what a first scan reads is not all held in memory
+        if progress is not None:
+            progress(done, len(seen))
+    _save({index for _, _, index in seen.values() if index is not None})
     found.sort(key=lambda f: f.changed or 0.0, reverse=True)
     return found + unreadable
 
 
-def added_workspaces(folder: Path) -> list[tuple[AnyAgent, Path]]:
+def _opened(folder: Path, begun: dict[Path, Index | None]) -> Index | None:
+    """The folder's index, its trees to be taken again (once in a scan)."""
+    if folder not in begun:
+        begun[folder] = index = open_index(folder)
+        if index is not None:
+            index.begin()
+    return begun[folder]
+
+
+def rescan(found: Sequence[Found]) -> list[Found]:
+    """The workspaces `found` read again (an agent changed them), the others left as they are;
+    through the index that scanned each, which keeps what was read."""
+    again = []
+    indexes = set()
+    for f in found:
+        index = index_of(f.path)
+        if index is not None:
+            index.forget_trees([f.path])
+            indexes.add(index)
+        again.append(figures(agent_named(f.agent), f.path, index))
+    _save(indexes, prune=False)
+    return again
+
+
+def _save(indexes: set[Index], *, prune: bool = True) -> None:
+    for index in indexes:
+        try:
+            index.save(prune=prune)
+        except sqlite3.Error as exc:  # a cache: the scan stands without it
+            log.warning("scan index for %s not saved (%s)", index.root, exc)
+
+
+def shown(f: Found) -> tuple[str, ...]:
+    """The COLUMNS of a workspace read (one that could not be: its agent and name only)."""
+    if f.error:
+        return (f.title or "?", f.name, "", "", "", "", "")
+    waiting = f"{f.waiting + f.staged}" + (f" ({f.staged} staged)" if f.staged else "")
+    changed = "" if f.changed is None else shown_time(datetime.fromtimestamp(f.changed))
+    warnings = f"{f.warnings}" + (f" + {f.problems} problems" if f.problems else "")
+    return (f.title, f.name, str(f.memories), shown_size(f.size), waiting, warnings, changed)
+
+
+def looked_in(extra: Sequence[Path] = ()) -> list[str]:
+    """Where `scan` looks: each agent's home (as `found_homes` asks it) and the folders added."""
+    homes = [home for agent in all_agents() if (home := agent.home()) is not None]
+    return [display_name(folder) for folder in dict.fromkeys([*homes, *extra])]
+
+
+def added_workspaces(folder: Path, index: Index | None = None) -> list[tuple[AnyAgent, Path]]:
     """The workspaces in a folder the person adds: the folder itself when an agent's layout fits
     it (the most specific agent), else those it holds as a home; WorkspaceError for none."""
     if not folder.is_dir():
@@ -91,21 +180,44 @@ def added_workspaces(folder: Path) -> list[tuple[AnyAgent, Path]]:
     if fitting is not None:
         return [(fitting, folder)]
     held = [(agent, ws) for agent in agents for ws in home_workspaces(agent, folder, fleet=False)]
-    held = held or user_folders(agents, folder)  # a fleet: each user's folder
+    held = held or user_folders(agents, folder, fitting=None if index is None else index.fitting)
     if not held:
         titles = ", ".join(a.title for a in agents)
         raise WorkspaceError(f"{folder}: no agent memory here (looked for {titles})")
     return held
 
 
-def figures(agent: AnyAgent, ws: Path) -> Found:
-    """The workspace's figures, read without writing; the reason when it cannot be read."""
-    name = display_name(ws)
+def figures(
+    agent: AnyAgent, ws: Path, index: Index | None = None, home: Path | None = None
+) -> Found:
+    """The workspace's figures, read without writing (as `index` holds them while its files are
+    as they were); the reason when it cannot be read."""
+    name = display_name(ws, home)
+    kept = None if index is None else index.cached(agent, ws)
+    if kept is not None:
+        return Found(agent.name, agent.title, ws, name, **kept)
+    if index is not None:
+        index.tree(ws)  # taken before reading: a change while reading shows next time
+    rows: list[Row] | None = None
     try:
         with only_looking():
-            return _figures(agent, ws, name)
+            found = _figures(agent, ws, name)
+            rows = None if index is None else _rows(agent, ws)
     except (OSError, WorkspaceError, JournalError) as exc:
-        return Found(agent.name, agent.title, ws, name, error=reason(exc))
+        found = Found(agent.name, agent.title, ws, name, error=reason(exc))
+    if index is not None:
+        index.keep(agent, ws, {k: getattr(found, k) for k in _KEPT}, rows)
+    return found
+
+
+_KEPT = ("memories", "size", "waiting", "staged", "warnings", "problems", "changed", "error")
+
+
+def _rows(agent: AnyAgent, ws: Path) -> list[Row] | None:
+    """Every memory, for the index to search; None when a file could not be listed."""
+    problems: list[Any] = []
+    rows = agent.rows(ws, problems=problems)
+    return None if problems else rows
 
 
 def _figures(agent: AnyAgent, ws: Path, name: str) -> Found:
@@ -126,12 +238,12 @@ def _figures(agent: AnyAgent, ws: Path, name: str) -> Found:
     )
 
 
-def display_name(path: Path) -> str:
-    """The path as a person reads it: under their home as ~/..."""
-    try:
-        return "~/" + str(path.absolute().relative_to(Path.home()))
-    except ValueError:
-        return str(path)
+def display_name(path: Path, home: Path | None = None) -> str:
+    """The path as a person reads it: under their `home` (default `Path.home()`) as ~/..."""
+    full, under = str(path.absolute()), str(home or Path.home()).rstrip(os.sep) + os.sep
+    if full + os.sep == under:
+        return "~/."
+    return "~/" + full.removeprefix(under) if full.startswith(under) else str(path)
 
 
 def _waiting(ws: Path) -> int:

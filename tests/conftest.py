@@ -5,12 +5,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+from core.index import close_all
 from tests.helpers import has_root_powers
 
 # Qt tests run headless everywhere (set before any QApplication exists).
@@ -32,15 +34,19 @@ FIXTURES = PROJECT_ROOT / "tests" / "fixtures"
 @pytest.fixture(autouse=True)
 def _isolated_home(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
+) -> Iterator[None]:
     """No test reads or writes the developer's real home or settings."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
+    # the scan's index: MemDesk's own cache, outside the home a test fingerprints
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
     monkeypatch.setenv("TZ", "UTC")
     for variable in ("HERMES_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME"):  # agents find homes by them
         monkeypatch.delenv(variable, raising=False)
+    yield
+    close_all()
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

@@ -312,3 +312,30 @@ def every_agent_home(cli: Cli) -> dict[Path, str]:
         projects / "-home-demo-code-other": "claude_code",
     }
     return expected | {home / "bots" / layout: layout for layout in ADDED}
+
+
+# An agent writing its memory file in a loop until the stop file appears: by os.replace, and
+# in place (truncate, then write) as a plain agent does; prints how many writes it made.
+AGENT_WRITING = """
+import os, sys, pathlib
+memory, stop = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+base, n = memory.read_text(encoding="utf-8"), 0
+while not stop.exists():
+    text = base + f"\\n§\\nnote {n} written by the agent\\n" * (n % 7)
+    if n % 2:
+        memory.write_text(text, encoding="utf-8")
+    else:
+        memory.with_suffix(".tmp").write_text(text, encoding="utf-8")
+        os.replace(memory.with_suffix(".tmp"), memory)
+    n += 1
+print(n)
+"""
+
+
+def two_everbots(cli: Cli) -> tuple[Path, Path]:
+    """Two EverBot demos added to the scan."""
+    a, b = Path.home() / "bots" / "a", Path.home() / "bots" / "b"
+    for folder in (a, b):
+        write_demo(folder, layout="everbot")
+        assert cli("scan", "--add", folder).code == 0
+    return a, b

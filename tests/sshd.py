@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +29,7 @@ class Server:
     port: int
     ssh: str  # MEMDESK_SSH: the client with this server's key and known host
     memdesk: str  # MEMDESK_REMOTE: this checkout's command line, run on the "server"
+    log: Path | None = None  # what sshd logs (a line per connection accepted)
 
     def address(self, path: Path) -> str:
         return f"ssh://127.0.0.1:{self.port}{path}"
@@ -47,13 +49,28 @@ def _keygen(path: Path) -> None:
     )
 
 
+class Unavailable(Exception):
+    """Why no sshd can run here (the tests skip with it)."""
+
+
 @pytest.fixture(scope="session")
 def sshd(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    try:
+        with running_sshd(tmp_path_factory.mktemp("sshd")) as server:
+            yield server
+    except Unavailable as exc:
+        pytest.skip(str(exc))
+
+
+@contextmanager
+def running_sshd(home: Path) -> Iterator[Server]:
+    """An sshd on 127.0.0.1 with its keys and config in `home` (Unavailable: why not)."""
     if not SSHD.exists() or shutil.which("ssh") is None or shutil.which("ssh-keygen") is None:
-        pytest.skip("no OpenSSH server here: `bash packaging/sysdeps.sh` installs openssh-server")
+        raise Unavailable(
+            "no OpenSSH server here: `bash packaging/sysdeps.sh` installs openssh-server"
+        )
     if os.geteuid() == 0:
         Path("/run/sshd").mkdir(mode=0o755, exist_ok=True)  # sshd's privilege separation
-    home = tmp_path_factory.mktemp("sshd")
     _keygen(home / "host_key")
     _keygen(home / "client_key")
     (home / "authorized_keys").write_text((home / "client_key.pub").read_text())
@@ -85,19 +102,29 @@ def sshd(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             ssh=ssh,
             memdesk=f"env PYTHONPATH={shlex.quote(str(PROJECT_ROOT))} "
             f"{shlex.quote(sys.executable)} -m app.cli",
+            log=home / "sshd.log",
         )
     finally:
         server.terminate()
         server.wait(timeout=10)
 
 
+def stop_masters(folder: Path) -> None:
+    """End the shared connections (ssh masters) whose sockets are in `folder`."""
+    for master in folder.glob("*"):
+        if master.is_socket():
+            subprocess.run(
+                ["ssh", "-S", str(master), "-O", "exit", "x"], check=False, capture_output=True
+            )
+
+
 def _wait_listening(port: int, server: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            pytest.skip(f"sshd could not be started here: {log.read_text().strip()[-300:]}")
+            raise Unavailable(f"sshd could not be started here: {log.read_text().strip()[-300:]}")
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
                 return
         time.sleep(0.05)
-    pytest.skip("sshd did not listen on 127.0.0.1 within 10 s")
+    raise Unavailable("sshd did not listen on 127.0.0.1 within 10 s")

@@ -2,12 +2,13 @@
 
 A banner belongs to the page shown when it was raised and to its cause: it goes when another
 page is shown, when the same cause later succeeds on that page (`resolve`), or when a newer
-banner replaces it.
+banner replaces it. Each open workspace keeps its own (`Notes`); the window shows the current
+one's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtWidgets import QLabel
 
@@ -16,7 +17,7 @@ from core.store.documents import Refreshed
 from core.store.errors import WorkspaceError
 from ui.untrusted import plain_label
 
-__all__ = ["DISK", "PAGE", "SAVE", "Banner", "disk_news", "failure_message"]
+__all__ = ["DISK", "PAGE", "SAVE", "Banner", "News", "Notes", "disk_news", "failure_message"]
 
 # What a banner is about (its cause): a later success of the same cause resolves it.
 PAGE = "page"  # what the page shown did or found (its writes, edits, searches)
@@ -24,34 +25,57 @@ SAVE = "save"  # saving the edits
 DISK = "disk"  # another program's writes, reading the files anew
 
 
-class Banner(QLabel):
-    """Plain text only: messages quote memory files (SPEC 9)."""
+@dataclass(frozen=True)
+class News:
+    """A banner's message, whether it is an error, its cause and the page it was raised on."""
 
-    def __init__(self, page: Callable[[], str]) -> None:
+    message: str
+    error: bool
+    cause: str
+    page: str
+
+
+class Notes:
+    """One workspace's banner (or the window's, while none is shown), kept while another
+    workspace is shown: its news is there when the person comes back to it."""
+
+    def __init__(self) -> None:
+        self.news: News | None = None
+
+    def show(self, message: str, *, error: bool, cause: str, page: str) -> None:
+        self.news = News(message, error, cause, page)
+
+    def resolve(self, cause: str, page: str) -> None:
+        """`cause` succeeded on `page`: its banner goes."""
+        if self.news is not None and (self.news.page, self.news.cause) == (page, cause):
+            self.news = None
+
+    def page_changed(self, page: str) -> None:
+        if self.news is not None and self.news.page != page:
+            self.news = None
+
+
+class Banner(QLabel):
+    """Plain text only: messages quote memory files (SPEC 9). Shows the `Notes` of the
+    workspace shown."""
+
+    def __init__(self) -> None:
         super().__init__()
         plain_label(name="banner", wrap=True, label=self)
-        self._page = page  # the name of the page shown
-        self._of: tuple[str, str] = ("", PAGE)  # the page it was raised on, its cause
         self.hide()
 
-    def show_message(self, message: str, *, error: bool = False, cause: str = PAGE) -> None:
-        self._of = (self._page(), cause)
-        self.setProperty("error", error)
-        self.setText(message)
+    def show_news(self, news: News | None) -> None:
+        if news is None:
+            self.hide()
+            return
+        self.setProperty("error", news.error)
+        self.setText(news.message)
         self.setStyleSheet(
-            "padding:6px; border-radius:4px; background:%s;" % ("#f8d7da" if error else "#fff3cd")
+            "padding:6px; border-radius:4px; background:%s;"
+            % ("#f8d7da" if news.error else "#fff3cd")
             + "color:#222;"
         )
         self.show()
-
-    def resolve(self, cause: str, page: str | None = None) -> None:
-        """`cause` succeeded on `page` (the page shown when None): its banner goes."""
-        if self._of == (self._page() if page is None else page, cause):
-            self.hide()
-
-    def page_changed(self) -> None:
-        if self._of[0] != self._page():
-            self.hide()
 
 
 def failure_message(exc: BaseException, context: str) -> str:

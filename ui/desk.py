@@ -1,8 +1,9 @@
 """What the window's shell asks of an agent's pages: a `Desk`.
 
-The shell (`ui.main_window`) owns the menus, the undo stack, saving, reloading, the watch on the
-files and the title. A desk shows one agent's open workspace and turns the person's actions into
-core change sets on the undo stack. Each agent's desk lives in `ui/agents/<agent>/desk.py`;
+The shell (`ui.main_window`) owns the menus and the title; each open workspace's tab
+(`ui.open_tab`) owns its undo stack, saving, reloading and the watch on its files. A desk shows
+one agent's open workspace and turns the person's actions into core change sets on its undo
+stack. Each agent's desk lives in `ui/agents/<agent>/desk.py`;
 `ui.agents.desk_class` finds it by the agent's name.
 """
 
@@ -49,7 +50,7 @@ class Desk(QWidget, Generic[W]):
     ) -> None:
         super().__init__(parent)
         self.push = push
-        self.tasks = tasks  # the window's worker: saves and reloads run there, one at a time
+        self.tasks = tasks  # its workspace's worker: saves and reloads run there, one at a time
         self.settings = settings or Settings()
         self.ws: W | None = None
         self._session: Session[W] | None = None  # the window's, with the journal it holds

@@ -64,6 +64,7 @@ class FileRef:
 
 Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("When", "Line", "Memory")
+LABEL_WIDTHS = (100, 260)  # pixels: the first column's narrowest and widest fit
 
 
 class EntriesModel(QAbstractTableModel):
@@ -169,7 +170,7 @@ class EntriesView(QWidget):
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.table.setColumnWidth(0, 100)
+        self.table.setColumnWidth(0, LABEL_WIDTHS[0])
         self.table.setColumnWidth(1, 50)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_entry())
         self.editor = QPlainTextEdit()
@@ -304,8 +305,16 @@ class EntriesView(QWidget):
             self.failed.emit(str(exc))
         self.filter.clear()
         self._fill()
+        self._fit_label_column()
         free_text = self.source is not None and not self.source.items() and self._has_text()
         self.tabs.setCurrentIndex(1 if free_text else 0)
+
+    def _fit_label_column(self) -> None:
+        """The first column as wide as the labels shown (a note's written time was cut to
+        "2026-10-28 …"), within LABEL_WIDTHS; set when a file is shown, so a width set by hand
+        stays while filtering."""
+        least, most = LABEL_WIDTHS
+        self.table.setColumnWidth(0, max(least, min(most, self.table.sizeHintForColumn(0))))
 
     def _has_text(self) -> bool:
         return self.source is not None and bool(self.source.text().strip())

@@ -1,29 +1,37 @@
-"""MemDesk's window: the shell around one agent's desk.
+"""MemDesk's window: the shell around the open workspaces' desks.
 
-The shell owns the menus, the undo stack, the title, the status bar and the banner, and does
-for every agent alike what is not about its pages: opening a workspace (asking which agent's
-when several fit), saving (off the UI thread, through core; changed-on-both-sides entries go
-to one conflict dialog), reloading, and watching the files for another program's writes (read
-off the UI thread). The pages of the open workspace are its agent's desk (`ui.agents`). Its
-parts: the menus and toolbar (`ui.menus`), the banner (`ui.banner`), reading a folder
-(`ui.opening`).
+Several workspaces are open at once, each a `WorkspaceTab` (`ui.open_tab`: its session, desk,
+undo stack, file watch, worker, saving and reading anew). The navigator (`ui.navigator`) at the
+far left lists the hub pages, then the open workspaces; the one chosen is shown, and the title,
+status bar, banner, menus and Edit → Undo (a `QUndoGroup`) follow it. The shell opens folders
+(off the UI thread, asking which agent's when several fit), and keeps the menus and toolbar
+(`ui.menus`), the banner (`ui.banner`), reading a folder (`ui.opening`).
+
+For the pages that work across workspaces:
+- `add_hub_page(name, title, widget)`: a fixed page at the navigator's top; a name given again
+  replaces its page ("home" is a placeholder listing the open workspaces).
+- `open_workspace(path, agent=None, then=None)`: open the workspace at `path` (read as `agent`'s
+  when named), or show it when it is open already; `then(tab)` once it is shown.
+- `tab_for(path) -> WorkspaceTab | None`: the open workspace at `path`: lend its session
+  (`tab.session`, `tab.desk.lending(work)`) instead of opening its journal a second time.
+- `tabs()`: the open workspaces, in the navigator's order; `show_tab(tab)`, `close_workspace(tab)`.
+`ws`, `session`, `desk`, `undo_stack`, `save()`, `reload()` are the current workspace's.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QUndoStack
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
-    QLabel,
+    QHBoxLayout,
     QMainWindow,
-    QMessageBox,
     QProgressBar,
     QStackedWidget,
     QVBoxLayout,
@@ -34,72 +42,111 @@ from core.agent import OpenWorkspace
 from core.formats.text import InputError
 from core.registry import detect, remember_agent
 from core.session import AnySession
-from core.store.commit import NotRecorded
-from core.store.documents import Refreshed
 from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
-from core.store.merge import ConflictError, Resolution
 from core.store.retention import set_backups_to_keep
 from ui import opening
-from ui.agents import desk_class
-from ui.banner import DISK, PAGE, SAVE, Banner, disk_news, failure_message
+from ui.banner import PAGE, Banner, Notes, failure_message
 from ui.conflict_dialog import ConflictDialog
 from ui.desk import AnyDesk
 from ui.menus import Menus
+from ui.navigator import Navigator
+from ui.open_tab import Resolutions, WorkspaceTab
 from ui.opening import Ambiguous, Opened, ask_backups_to_keep, ask_layout, open_any
 from ui.settings import Settings, save_settings, with_scan_folders_on_disk
 from ui.tasks import TaskRunner
 from ui.theme import apply_theme
-from ui.undo import drop_stale
 from ui.untrusted import plain_label
 from ui.watcher import FileWatcher
 
 log = logging.getLogger(__name__)
 
-RETRY_MS = 500  # a file change met while a save runs is looked at again after this
-
-Resolutions = Mapping[str, Mapping[str, Resolution]]
+HOME = "home"
+NO_WORKSPACE = "Open an agent's workspace folder: File → Open workspace…"
+Then = Callable[[WorkspaceTab], None] | None
 
 
 class MainWindow(QMainWindow):
-    ready = Signal()  # a workspace is shown and its first page can be used
+    ready = Signal()  # a workspace opened is shown and its first page can be used
 
     def __init__(self, settings: Settings, *, settings_path: Path | None = None) -> None:
         super().__init__()
         self.settings = settings
         self.settings_path = settings_path
-        self.ws: OpenWorkspace | None = None
-        self.session: AnySession | None = None  # of the workspace open: its journal, held
-        self.desk: AnyDesk | None = None
-        self.tasks = TaskRunner(self)
-        self._save_queued: Callable[[], None] | None = None
-        self.conflict_dialog: ConflictDialog | None = None
-        self.undo_stack = QUndoStack(self)
-        self.undo_stack.setUndoLimit(200)
-        self.undo_stack.indexChanged.connect(self._undo_moved)
-        self.watcher = FileWatcher(self)
-        self.watcher.changed.connect(self._check_external_change)
-        self._retry = QTimer(self, singleShot=True, interval=RETRY_MS)
-        self._retry.timeout.connect(self._check_external_change)
+        self._tabs: list[WorkspaceTab] = []
+        self.current_tab: WorkspaceTab | None = None  # the workspace shown (None: a hub page)
+        self.opener = TaskRunner(self)  # reads the folders being opened, one after the other
+        self.notes = Notes()  # the banner while no workspace is shown
+        self.hubs: dict[str, QWidget] = {}
+        self.undo_group = QUndoGroup(self)
+        self._no_undo = QUndoStack(self)  # `undo_stack` while no workspace is shown
+        self._closing = False
         self._build()
-        self.menus = Menus(self, self.undo_stack)
+        self.menus = Menus(self, self.undo_group)
         self.toolbar, self.layout_action = self.menus.toolbar, self.menus.layout_action
         self.setAcceptDrops(True)
-        self._update_title()
+        self.navigator.show_page(self.placeholder)
+
+    # -- the current workspace's -------------------------------------------------------------------
+    @property
+    def ws(self) -> OpenWorkspace | None:
+        return self.current_tab.ws if self.current_tab is not None else None
+
+    @property
+    def session(self) -> AnySession | None:
+        return self.current_tab.session if self.current_tab is not None else None
+
+    @property
+    def desk(self) -> AnyDesk | None:
+        return self.current_tab.desk if self.current_tab is not None else None
+
+    @property
+    def undo_stack(self) -> QUndoStack:
+        return self.current_tab.undo_stack if self.current_tab is not None else self._no_undo
+
+    @property
+    def tasks(self) -> TaskRunner:
+        """The current workspace's worker; the opener's while none is shown."""
+        return self.current_tab.tasks if self.current_tab is not None else self.opener
+
+    @property
+    def watcher(self) -> FileWatcher:
+        if self.current_tab is None:
+            raise RuntimeError("no workspace is shown")
+        return self.current_tab.watcher
+
+    @property
+    def conflict_dialog(self) -> ConflictDialog | None:
+        return self.current_tab.conflict_dialog if self.current_tab is not None else None
+
+    def tabs(self) -> list[WorkspaceTab]:
+        return list(self._tabs)
+
+    def tab_for(self, path: Path) -> WorkspaceTab | None:
+        """The open workspace `path` names (its folder, or the path it was opened by)."""
+        return next((tab for tab in self._tabs if tab.is_of(path)), None)
 
     # -- layout ------------------------------------------------------------------------------------
     def _build(self) -> None:
-        self.banner = Banner(self._page)
-        self.placeholder = QLabel("Open an agent's workspace folder: File → Open workspace…")
+        self.banner = Banner()
+        self.placeholder = plain_label(NO_WORKSPACE)  # the Home page until one is added
         self.placeholder.setObjectName("placeholder")
-        self.desks = QStackedWidget()
-        self.desks.addWidget(self.placeholder)
-        outer = QWidget()
-        column = QVBoxLayout(outer)
+        self.desks = QStackedWidget()  # the hub pages and the open workspaces' desks
+        self.navigator = Navigator()
+        self.navigator.chosen.connect(self._chosen)
+        page = QWidget()
+        column = QVBoxLayout(page)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.banner)
         column.addWidget(self.desks, 1)
+        outer = QWidget()
+        row = QHBoxLayout(outer)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addWidget(self.navigator)
+        row.addWidget(page, 1)
         self.setCentralWidget(outer)
+        self.add_hub_page(HOME, "Home", self.placeholder)
         self.status = plain_label()
         self.statusBar().addPermanentWidget(self.status)
         self.progress = QProgressBar()
@@ -111,14 +158,34 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.progress)
         self.resize(1280, 800)
 
+    def add_hub_page(self, name: str, title: str, widget: QWidget) -> None:
+        """A page over every workspace (Home, Inbox, …), at the navigator's top."""
+        old = self.hubs.get(name)
+        self.hubs[name] = widget
+        if old is None:
+            self.desks.addWidget(widget)
+            self.navigator.add_hub(title, widget)
+            return
+        shown = self.desks.currentWidget() is old
+        self.desks.insertWidget(self.desks.indexOf(old), widget)
+        self.desks.removeWidget(old)
+        self.navigator.replace_hub(old, title, widget)
+        if shown:
+            self.desks.setCurrentWidget(widget)
+
+    def _update_home(self) -> None:
+        """The placeholder Home page: the open workspaces."""
+        names = [f"{tab.ws.agent.title}: {tab.root}" for tab in self._tabs]
+        listed = "Open workspaces:\n" + "\n".join(names) if names else NO_WORKSPACE
+        self.placeholder.setText(listed)
+
     def show_pending(self) -> None:
         """What the next save will write, per memory and as text."""
         from ui.pending_dialog import open_pending
 
-        if self.ws is None:
+        if self.ws is None or self.desk is None:
             return
-        if self.desk is not None:
-            self.desk.apply_pending()  # text typed but not applied is part of the save
+        self.desk.apply_pending()  # text typed but not applied is part of the save
         self.pending_dialog = open_pending(self, self.ws)
 
     def where_else(self) -> None:
@@ -135,40 +202,95 @@ class MainWindow(QMainWindow):
         except (WorkspaceError, InputError, OSError) as exc:
             self.show_error(failure_message(exc, "Could not search the workspace"))
 
+    # -- switching ---------------------------------------------------------------------------------
+    def show_tab(self, tab: WorkspaceTab) -> None:
+        self.navigator.show_page(tab)
+
+    def _chosen(self, page: QObject) -> None:
+        """Show the navigator's row chosen: a workspace's desk or a hub page."""
+        tab = page if isinstance(page, WorkspaceTab) else None
+        old = self.current_tab
+        if old is not None and old is not tab:
+            self.menus.remove_desk_actions(old.desk)
+        self.current_tab = tab
+        if tab is None:
+            self.undo_group.setActiveStack(None)  # type: ignore[arg-type]
+            assert isinstance(page, QWidget)
+            self.desks.setCurrentWidget(page)
+        else:
+            if old is not tab:
+                self.menus.add_desk_actions(tab.desk)
+            self.undo_group.setActiveStack(tab.undo_stack)
+            self.desks.setCurrentWidget(tab.desk)
+            tab.unseen = False
+            self.navigator.update_tab(tab)
+        self.layout_action.setEnabled(tab is not None and tab.other_layouts)
+        if old is not tab:
+            self.statusBar().clearMessage()  # it spoke of the workspace shown before
+        self._show_news()
+        self._update_title()
+        self._update_status()
+
+    def _tab_changed(self, tab: WorkspaceTab) -> None:
+        self.navigator.update_tab(tab)
+        if tab is self.current_tab:
+            self._update_title()
+            self._update_status()
+
+    def _tab_news(self, tab: WorkspaceTab) -> None:
+        if tab is self.current_tab:
+            self._show_news()
+        elif tab.notes.news is not None:  # shown when the person comes back to it
+            tab.unseen = True
+            self.navigator.update_tab(tab)
+
+    def _tab_message(self, tab: WorkspaceTab, text: str, msecs: int) -> None:
+        if tab is self.current_tab:
+            self.statusBar().showMessage(text, msecs)
+
     # -- opening -----------------------------------------------------------------------------------
     def choose_workspace(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Open an agent's workspace folder")
         if folder:
             self.open_workspace(Path(folder))
 
-    def open_workspace(self, path: Path) -> None:
-        """Read the workspace off the UI thread; the window shows it when it is ready."""
-        if not self._discard_ok():
+    def open_workspace(self, path: Path, agent: str | None = None, then: Then = None) -> None:
+        """Read the workspace off the UI thread; the window shows it when it is ready (at once
+        when it is open already)."""
+        tab = self.tab_for(path)
+        if tab is not None:
+            self._shown(tab, then)
             return
         self.statusBar().showMessage(f"Opening {path}…")
         self.progress.show()
 
         def failed(exc: BaseException) -> None:
-            self.progress.hide()
+            self.progress.setVisible(self.opener.busy)
             self.show_error(failure_message(exc, f"Could not open {path}"))
 
-        self.tasks.run(lambda: open_any(path), on_done=self._opened_any, on_error=failed)
+        self.opener.run(
+            lambda: open_any(path, agent),
+            on_done=lambda result: self._opened_any(path, result, then),
+            on_error=failed,
+        )
 
-    def _opened_any(self, result: Opened | Ambiguous | opening.Several) -> None:
-        self.progress.hide()
+    def _opened_any(
+        self, path: Path, result: Opened | Ambiguous | opening.Several, then: Then
+    ) -> None:
+        self.progress.setVisible(self.opener.busy)
         if isinstance(result, opening.Several):
             chosen = opening.ask_workspace(self, result)  # one of the folder's workspaces
             if chosen is not None:
-                self.open_workspace(chosen)
+                self.open_workspace(chosen, then=then)
         elif isinstance(result, Ambiguous):
-            self._layout_chosen(result.root, self._ask_layout(result.root, result.candidates))
+            self._layout_chosen(result.root, self._ask_layout(result.root, result.candidates), then)
         else:
-            self._opened(result.session, result.journal_problem)
+            self._opened(result.session, path, result.journal_problem, then)
 
     def _ask_layout(self, root: Path, candidates: tuple[str, ...]) -> str | None:
         return ask_layout(self, root, candidates)
 
-    def _layout_chosen(self, root: Path, agent: str | None) -> None:
+    def _layout_chosen(self, root: Path, agent: str | None, then: Then = None) -> None:
         if agent is None:
             self.statusBar().showMessage("Not opened: no agent chosen", 5000)
             return
@@ -177,90 +299,65 @@ class MainWindow(QMainWindow):
         except (OSError, JournalError, WorkspaceError) as exc:
             self.show_error(f"Could not remember the agent of {root}: {exc}")
             return
-        self.open_workspace(root)
+        self.open_workspace(root, then=then)
 
     def choose_layout(self) -> None:
-        """Read the open folder as another agent's whose layout it fits too."""
-        root = self._root()
-        if root is None or not self._discard_ok():
+        """Read the workspace shown as another agent's whose layout it fits too."""
+        tab = self.current_tab
+        if tab is None:
             return
-        candidates = detect(root).candidates
-        self._layout_chosen(root, self._ask_layout(root, candidates))
+        root = tab.root
+        agent = self._ask_layout(root, detect(root).candidates)
+        if agent is not None and not self.close_workspace(tab):
+            return
+        self._layout_chosen(root, agent)
 
-    def _opened(self, session: AnySession, journal_problem: str | None = None) -> None:
-        """Show a workspace in its agent's desk."""
-        ws = session.workspace
-        self.watcher.clear()
-        self.undo_stack.clear()
-        self._set_desk(desk_class(ws.agent.name)(self.undo_stack.push, self.tasks, self.settings))
-        if self.session is not None:  # the workspace no longer shown: its journal closed
-            self.session.close()
-        self.ws, self.session = ws, session
-        assert self.desk is not None
-        self.desk.show_session(session)
-        self._watch()
-        self.settings = self.settings.with_recent(str(ws.root))
+    def _opened(
+        self, session: AnySession, path: Path, journal_problem: str | None, then: Then
+    ) -> None:
+        """Show a workspace in its agent's desk, in a tab of its own."""
+        open_already = self.tab_for(session.workspace.root)
+        if self._closing or open_already is not None:  # a home holding an open one, say
+            session.close()
+            if open_already is not None:
+                self._shown(open_already, then)
+            return
+        tab = WorkspaceTab(session, self.settings, self, path)
+        with session.journal.lent():  # detecting reads the agent remembered there
+            tab.other_layouts = len(detect(tab.root).candidates) > 1
+        self._tabs.append(tab)
+        self.undo_group.addStack(tab.undo_stack)
+        self.desks.addWidget(tab.desk)
+        tab.changed.connect(partial(self._tab_changed, tab))
+        tab.news.connect(partial(self._tab_news, tab))
+        tab.message.connect(partial(self._tab_message, tab))
+        self.navigator.add_tab(tab)
+        self._update_home()
+        self.settings = self.settings.with_recent(str(tab.root))
         self._save_settings()
         self.menus.fill_recent(self.settings.recent_workspaces)
-        self.hide_banner()
-        self.statusBar().showMessage(f"Opened {ws.agent.title} workspace {ws.root}", 5000)
+        self.notes = Notes()  # what the window said of a folder it could not open is over
+        self._shown(tab, then)
+        self.statusBar().showMessage(f"Opened {tab.ws.agent.title} workspace {tab.root}", 5000)
         if journal_problem is not None:  # read without it: history and undo are not there
-            self.show_error(journal_problem)
-        with session.journal.lent():  # detecting reads the agent remembered there
-            self.layout_action.setEnabled(len(detect(ws.root).candidates) > 1)
-        self._desk_changed()
-        # once the first page has painted; never once the window is gone (a deleted window's
-        # signal raised "Signal source has been deleted" when MemDesk quit right after opening)
-        QTimer.singleShot(0, self, self.ready.emit)
+            tab.show_error(journal_problem)
 
-    def _set_desk(self, desk: AnyDesk) -> None:
-        old = self.desk
-        if old is not None:
-            self.menus.remove_desk_actions(old)
-            self.desks.removeWidget(old)
-            old.deleteLater()
-        self.desk = desk
-        desk.failed.connect(self.show_error)
-        desk.notice.connect(self.show_banner)
-        desk.page_changed.connect(self.banner.page_changed)
-        desk.resolved.connect(lambda page: self.resolve(PAGE, page))
-        desk.changed.connect(self._desk_changed)
-        desk.written.connect(self._written)
-        self.menus.add_desk_actions(desk)
-        self.desks.addWidget(desk)
-        self.desks.setCurrentWidget(desk)
+    def _shown(self, tab: WorkspaceTab, then: Then) -> None:
+        """Show `tab`; once its first page has painted, `ready` and `then`."""
+        self.show_tab(tab)
 
-    def _root(self) -> Path | None:
-        return self.ws.root if self.ws is not None else None
+        def fire() -> None:
+            self.ready.emit()
+            if then is not None and tab in self._tabs:
+                then(tab)
 
-    def _watch(self) -> None:
-        """Watch every file the desk has read and the folders the agent creates files in."""
-        if self.ws is not None:
-            files = [d.path for d in self.ws.documents()]
-            self.watcher.watch(files, self.ws.folders())
-
-    def _undo_moved(self, _index: int) -> None:
-        """An edit applied, undone or redone: what the page's banner said of an edit is over."""
-        self.resolve(PAGE)
-        self._desk_changed()
-
-    def _written(self, message: str) -> None:
-        """A page wrote at once: the undo steps of earlier edits no longer apply (the
-        Activity page undoes saved operations)."""
-        self.undo_stack.clear()
-        if self.desk is not None:
-            self.desk.refresh()
-        self._desk_changed()
-        self.statusBar().showMessage(message, 8000)
-
-    def _desk_changed(self) -> None:
-        self._watch()
-        self._update_title()
-        self._update_status()
+        # never once the window is gone (a deleted window's signal raised "Signal source has
+        # been deleted" when MemDesk quit right after opening)
+        QTimer.singleShot(0, self, fire)
 
     def choose_backups_to_keep(self) -> None:
         """How many of MemDesk's own backups of each file this workspace keeps (0: all)."""
-        root = self._root()
+        root = self.ws.root if self.ws is not None else None
         keep = None if root is None else ask_backups_to_keep(self, root)
         if root is None or keep is None:
             return
@@ -272,142 +369,24 @@ class MainWindow(QMainWindow):
         shown = "every backup" if keep == 0 else f"the newest {keep} backups of each file"
         self.statusBar().showMessage(f"MemDesk keeps {shown} in {root}", 6000)
 
-    # -- saving ------------------------------------------------------------------------------------
+    # -- the current workspace's saving and reading ------------------------------------------------
     def save(
         self, then: Callable[[], None] | None = None, *, resolutions: Resolutions | None = None
     ) -> None:
-        """Write every edited file off the UI thread, each through core's guarded commit."""
-        ws, desk = self.ws, self.desk
-        if ws is None or desk is None:
-            return
-        if self.tasks.busy:  # a save (or reload) is running: save again when it ends
-            self._save_queued = then or (lambda: None)
-            return
-        desk.apply_pending()
-        if not ws.modified:
-            self.statusBar().showMessage("Nothing to save", 3000)
-            if then is not None:
-                then()
-            return
-        self.statusBar().showMessage(f"Saving {ws.root}…")
-        self.tasks.run(
-            desk.lending(lambda: ws.save_all(resolutions)),
-            on_done=lambda saved: self._saved(saved, then),
-            on_error=self._save_failed,
-        )
-
-    def _saved(self, saved: list[Any], then: Callable[[], None] | None) -> None:
-        self.undo_stack.setClean()
-        self.resolve(SAVE)
-        if any(s.merged for s in saved):
-            drop_stale(self.undo_stack)
-            self.show_banner(
-                "Saved, merged with changes another program made meanwhile."
-                + "".join(f"\n{s.notice}" for s in saved if s.notice),
-                cause=SAVE,
-            )
-        names = ", ".join(s.path.name for s in saved)
-        backups = sum(1 for s in saved if s.backup is not None)
-        self.statusBar().showMessage(f"Saved {names} ({backups} backed up first)", 6000)
-        if self.desk is not None:
-            self.desk.saved(saved)
-        self._desk_changed()
-        if then is not None:
-            then()
-        self._run_queued_save()
-
-    def _save_failed(self, exc: BaseException) -> None:
-        if self.desk is not None:
-            self.desk.refresh()
-        self._desk_changed()
-        if isinstance(exc, ConflictError) and self.ws is not None:
-            self._ask_conflicts(exc, Path(str(exc.path)).relative_to(self.ws.root).as_posix())
-            return
-        self._save_queued = None
-        if isinstance(exc, NotRecorded):  # the files are written: nothing is left to save
-            self.undo_stack.setClean()
-        self.show_error(failure_message(exc, "Could not save"), cause=SAVE)
-
-    def _ask_conflicts(self, exc: ConflictError, rel: str) -> None:
-        """The entries changed on both sides, one choice each; saving again applies them."""
-        self._save_queued = None
-        self.show_banner(
-            "Not saved: entries were changed both here and by another program. "
-            "Choose what to keep for each.",
-            cause=SAVE,
-        )
-        dialog = ConflictDialog(exc.conflicts, self, file=rel)
-        dialog.accepted.connect(lambda: self.save(resolutions={rel: dialog.resolutions()}))
-        dialog.finished.connect(dialog.deleteLater)
-        self.conflict_dialog = dialog
-        dialog.open()
-
-    def _run_queued_save(self) -> None:
-        queued, self._save_queued = self._save_queued, None
-        if queued is not None:
-            self.save(queued)
-
-    # -- another writer ----------------------------------------------------------------------------
-    def _check_external_change(self) -> None:
-        """Files another program changed: read anew (off the UI thread) when unedited here."""
-        ws, desk = self.ws, self.desk
-        if ws is None or desk is None:
-            return
-        if self.tasks.busy:
-            self._retry.start()
-            return
-        self.tasks.run(
-            desk.lending(ws.refresh_from_disk),
-            on_done=self._refreshed,
-            on_error=lambda exc: self.show_error(
-                failure_message(exc, "Could not read the change"), cause=DISK
-            ),
-        )
-
-    def _refreshed(self, what: Refreshed) -> None:
-        if self.desk is None:
-            return
-        if what.reloaded:
-            drop_stale(self.undo_stack)
-        self.desk.refreshed(what)
-        if not what:  # a folder changed: files came or went
-            self.desk.refresh()
-        news = disk_news(what)
-        if news is not None:
-            message, error = news
-            if error:
-                self.show_error(message, cause=DISK)
-            else:
-                self.show_banner(message, cause=DISK)
-        self._desk_changed()
+        """Write every edited file of the workspace shown, off the UI thread."""
+        if self.current_tab is not None:
+            self.current_tab.save(then, resolutions=resolutions)
 
     def reload(self, *, force: bool = False, note: str = "") -> None:
-        ws = self.ws
-        if ws is None or self.tasks.busy or (not force and not self._discard_ok()):
-            return
-
-        def done(_result: object) -> None:
-            self.undo_stack.clear()
-            self.resolve(DISK)
-            self.resolve(SAVE)  # what was not saved is dropped: nothing is left to save
-            if self.desk is not None:
-                self.desk.refreshed(Refreshed(reloaded=ws.documents()))
-                self.desk.refresh()
-            self._desk_changed()
-            if note:
-                self.show_banner(note, cause=DISK)
-
-        self.tasks.run(
-            self.desk.lending(ws.reload) if self.desk is not None else ws.reload,
-            on_done=done,
-            on_error=lambda exc: self.show_error(
-                failure_message(exc, "Could not reload"), cause=DISK
-            ),
-        )
+        if self.current_tab is not None:
+            self.current_tab.reload(force=force, note=note)
 
     # -- messages, title, status -------------------------------------------------------------------
     def show_error(self, message: str, *, cause: str = PAGE) -> None:
         """An expected failure: shown in the window, not as a traceback."""
+        if self.current_tab is not None:
+            self.current_tab.show_error(message, cause=cause)
+            return
         log.warning("%s", message)
         self.show_banner(message, error=True, cause=cause)
         self.statusBar().showMessage(message.splitlines()[0], 8000)
@@ -415,20 +394,28 @@ class MainWindow(QMainWindow):
     def show_banner(self, message: str, *, error: bool = False, cause: str = PAGE) -> None:
         """Show `message` above the pages until another page is shown, the same cause is
         resolved on this page (`resolve`) or a newer banner replaces it."""
-        self.banner.show_message(message, error=error, cause=cause)
-
-    def hide_banner(self) -> None:
-        self.banner.hide()
+        if self.current_tab is not None:
+            self.current_tab.show_banner(message, error=error, cause=cause)
+            return
+        self.notes.show(message, error=error, cause=cause, page="")
+        self._show_news()
 
     def resolve(self, cause: str, page: str | None = None) -> None:
         """`cause` succeeded on `page` (the page shown when None): its banner goes."""
-        self.banner.resolve(cause, page)
+        if self.current_tab is not None:
+            self.current_tab.resolve(cause, page)
+            return
+        self.notes.resolve(cause, page or "")
+        self._show_news()
 
-    def _page(self) -> str:
-        return self.desk.page_name() if self.desk is not None else ""
+    def _notes_shown(self) -> Notes:
+        return self.current_tab.notes if self.current_tab is not None else self.notes
+
+    def _show_news(self) -> None:
+        self.banner.show_news(self._notes_shown().news)
 
     def modified(self) -> bool:
-        return self.ws is not None and self.ws.modified
+        return self.current_tab is not None and self.current_tab.modified()
 
     def _update_title(self) -> None:
         where = f" — {self.ws.root}" if self.ws is not None else ""
@@ -436,7 +423,11 @@ class MainWindow(QMainWindow):
         self.setWindowModified(self.modified())
 
     def _update_status(self) -> None:
-        self.status.setText(self.desk.status_text() if self.desk is not None else "No workspace")
+        if self.current_tab is not None:
+            self.status.setText(self.current_tab.status_text())
+        else:
+            count = len(self._tabs)
+            self.status.setText(f"{count} workspaces open" if count else "No workspace")
 
     def set_theme(self, name: str) -> None:
         """Light, dark, or the system's; remembered in the settings."""
@@ -447,35 +438,39 @@ class MainWindow(QMainWindow):
         self._save_settings()
 
     # -- closing, drag and drop --------------------------------------------------------------------
-    def _discard_ok(self) -> bool:
-        """Ask before unsaved edits are dropped. True when it is fine to go on."""
-        if self.desk is not None:
-            self.desk.apply_pending()  # text typed and not applied is an unsaved edit too
-        if not self.modified():
-            return True
-        answer = QMessageBox.question(
-            self,
-            "Unsaved edits",
-            "You have unsaved edits. Save them first?",
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
-        )
-        if answer == QMessageBox.StandardButton.Save:
-            self.save()
-            self.tasks.wait()
-            QApplication.processEvents()  # the save's result reaches the window
-            return not self.modified()
-        return answer == QMessageBox.StandardButton.Discard
+    def close_workspace(self, tab: WorkspaceTab | None = None) -> bool:
+        """Close `tab` (the one shown when None), asking about its unsaved edits first; its
+        session's journal let go. True when it is closed."""
+        tab = tab or self.current_tab
+        if tab is None or not tab.discard_ok():
+            return False
+        at = self._tabs.index(tab)
+        self._tabs.remove(tab)
+        if tab is self.current_tab:
+            self.menus.remove_desk_actions(tab.desk)
+            self.current_tab = None
+        self.undo_group.removeStack(tab.undo_stack)
+        self.navigator.remove(tab)
+        self.desks.removeWidget(tab.desk)
+        tab.close()
+        self._update_home()
+        rest = self._tabs
+        self.navigator.show_page(rest[min(at, len(rest) - 1)] if rest else self.placeholder)
+        return True
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self._discard_ok():
-            event.ignore()
-            return
-        self.tasks.wait()
-        if self.session is not None:
-            self.session.close()
+        for tab in self.tabs():  # asked once per workspace with unsaved edits
+            tab.desk.apply_pending()
+            if tab.modified():
+                self.show_tab(tab)
+            if not tab.discard_ok():
+                event.ignore()
+                return
+        self._closing = True
+        self.opener.wait()
+        for tab in self._tabs:
+            tab.tasks.wait()
+            tab.session.close()
         geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self.settings = self.settings.model_copy(update={"window_geometry": geometry})
         self._save_settings()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from ui.actions import make_action
@@ -24,6 +24,8 @@ __all__ = ["SHORTCUTS", "Menus"]
 SHORTCUTS = (
     ("Ctrl+O", "Open a workspace folder"),
     ("Ctrl+S", "Save (backup first, merged with the agent's changes)"),
+    ("Ctrl+W", "Close the workspace shown (asks about its unsaved edits)"),
+    ("Ctrl+Tab / Ctrl+Shift+Tab", "Next / previous open workspace (also Ctrl+PgDown / PgUp)"),
     ("Ctrl+Z / Ctrl+Shift+Z", "Undo / redo unsaved edits"),
     ("Ctrl+F", "Search memories"),
     ("Ctrl+Return", "Apply the edited memory"),
@@ -47,10 +49,10 @@ Shortcut = QKeySequence | QKeySequence.StandardKey | None
 class Menus:
     """File, Edit, View and Help in `window`'s menu bar, and its toolbar."""
 
-    def __init__(self, window: MainWindow, undo_stack: QUndoStack) -> None:
+    def __init__(self, window: MainWindow, undo_group: QUndoGroup) -> None:
         self.window = window
         files = self._build_file(window.menuBar().addMenu("&File"))
-        edits = self._build_edit(window.menuBar().addMenu("&Edit"), undo_stack)
+        edits = self._build_edit(window.menuBar().addMenu("&Edit"), undo_group)
         view_menu = window.menuBar().addMenu("&View")
         pending = self._add(
             view_menu,
@@ -59,6 +61,7 @@ class Menus:
             window.show_pending,
             "pending",
         )
+        self._build_switching(view_menu)
         self._build_toolbar([*files, None, *edits, pending, None])
         self._build_themes(view_menu.addMenu("&Theme"), window.settings.theme)
         help_menu = window.menuBar().addMenu("&Help")
@@ -91,13 +94,16 @@ class Menus:
         self.layout_action.setEnabled(False)
         self._add(menu, "&Backups to keep…", None, window.choose_backups_to_keep)
         menu.addSeparator()
+        close = self._add(menu, "&Close workspace", None, window.close_workspace)
+        close.setShortcuts([QKeySequence("Ctrl+W"), QKeySequence("Ctrl+F4")])
         self._add(menu, "&Quit", QKeySequence.StandardKey.Quit, window.close)
         return shown
 
-    def _build_edit(self, menu: QMenu, undo_stack: QUndoStack) -> list[QAction | None]:
-        """Edit (a desk adds its actions at its end); what the toolbar shows of it."""
+    def _build_edit(self, menu: QMenu, undo_group: QUndoGroup) -> list[QAction | None]:
+        """Edit (a desk adds its actions at its end); what the toolbar shows of it. Undo and
+        redo act on the workspace shown."""
         self.edit_menu = menu
-        undo, redo = _undo_actions(self.window, undo_stack)
+        undo, redo = _undo_actions(self.window, undo_group)
         menu.addAction(undo)
         menu.addAction(redo)
         menu.addSeparator()
@@ -110,6 +116,18 @@ class Menus:
         )
         menu.addSeparator()
         return [undo, redo, None, where]
+
+    def _build_switching(self, menu: QMenu) -> None:
+        """View → Next / Previous workspace, round the open ones."""
+        menu.addSeparator()
+        steps = (
+            ("&Next workspace", 1, ("Ctrl+Tab", "Ctrl+PgDown")),
+            ("Pre&vious workspace", -1, ("Ctrl+Shift+Tab", "Ctrl+Shift+Backtab", "Ctrl+PgUp")),
+        )
+        for text, by, keys in steps:
+            action = self._add(menu, text, None, partial(self.window.navigator.step, by))
+            action.setShortcuts([QKeySequence(k) for k in keys])
+        menu.addSeparator()
 
     def _add(
         self,
@@ -172,11 +190,11 @@ class Menus:
             self.toolbar.removeAction(action)
 
 
-def _undo_actions(parent: QWidget, stack: QUndoStack) -> tuple[QAction, QAction]:
-    undo = stack.createUndoAction(parent, "&Undo")
+def _undo_actions(parent: QWidget, group: QUndoGroup) -> tuple[QAction, QAction]:
+    undo = group.createUndoAction(parent, "&Undo")
     undo.setShortcut(QKeySequence.StandardKey.Undo)
     undo.setIcon(icon("undo"))
-    redo = stack.createRedoAction(parent, "&Redo")
+    redo = group.createRedoAction(parent, "&Redo")
     redo.setIcon(icon("redo"))
     redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)])
     return undo, redo

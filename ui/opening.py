@@ -50,22 +50,23 @@ class Several:
     choices: list[tuple[Path, str]]  # each workspace and how it is named
 
 
-def open_any(path: Path) -> Opened | Ambiguous | Several:
-    """The workspace at `path`, read off the UI thread with what its first page shows. A folder
-    holding a workspace (PicoClaw's home) opens that one; one holding several, none yet."""
+def open_any(path: Path, agent: str | None = None) -> Opened | Ambiguous | Several:
+    """The workspace at `path`, read off the UI thread with what its first page shows (read as
+    `agent`'s when named). A folder holding a workspace (PicoClaw's home) opens that one; one
+    holding several, none yet."""
     with OpeningJournal() as journal:
         journal.hold(path if path.is_dir() else path.parent)
         try:
             root = workspace_root(path)
         except SeveralWorkspaces as several:
             return Several(path, several.choices)
-        if root.is_dir():
+        if agent is None and root.is_dir():
             found = detect(root)
             if found.ambiguous:
                 return Ambiguous(root.absolute(), found.candidates)
-        agent, target = resolve(root)
+        reader, target = resolve(root, agent=agent)
         held = journal.hold(target if target.is_dir() else target.parent)
-        session = Session(agent, agent.open(target), held)
+        session = Session(reader, reader.open(target), held)
         session.workspace.warm_up()
         problem = held.unreadable()
         journal.release()  # the session holds it from now on

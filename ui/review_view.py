@@ -70,7 +70,7 @@ from ui.untrusted import literal_html, plain_label
 if TYPE_CHECKING:
     from core.session import AnySession
 
-__all__ = ["ReviewView", "age_of", "queue_title"]
+__all__ = ["ReviewView", "age_of", "proposal_detail", "proposal_memory", "queue_title"]
 
 ALL = "All"
 _Index = QModelIndex | QPersistentModelIndex
@@ -801,6 +801,35 @@ class LlmSettingsDialog(QDialog):
         )
         for name in ("llm_base_url", "llm_model", "llm_timeout_s", "llm_api_key_env"):
             setattr(self.settings, name, getattr(checked, name))
+
+
+def proposal_detail(p: Proposal) -> str:
+    """A proposal as the card shows it, in one text: the decision, why, the memory (and the
+    other of a pair) and the reviewer's reasons; secrets masked."""
+    proposed = "No decision" if p.decision == "NONE" else f"Proposed: {p.decision}"
+    status = "" if p.status == "pending" else f" ({p.status})"
+    memories = [f"[{p.memory_id}] {_memory_text(p)}\n{_facts(json.loads(p.memory_json or '{}'))}"]
+    memories += [
+        f"The other memory of the pair, [{m.get('id')}]:\n"
+        f"{mask_secrets(str(m.get('content', '')))}\n{_facts(m)}"
+        for m in json.loads(p.related_json or "[]")
+    ]
+    return "\n".join(
+        [
+            f"{proposed}{status} · #{p.id} · {p.reviewer} reviewer",
+            f"{' + '.join(p.triggers)}: {mask_secrets(p.why)} — [{p.memory_id}] in {p.file}",
+            "",
+            "\n\n".join(memories),
+            "",
+            "Reasons:",
+            mask_secrets(p.reasons),
+        ]
+    )
+
+
+def proposal_memory(p: Proposal) -> str:
+    """The memory under review, on one line, secrets masked."""
+    return _one_line(_memory_text(p))
 
 
 def _memory_text(p: Proposal) -> str:

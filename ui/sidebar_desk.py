@@ -5,6 +5,7 @@ them (EverBot's detail pane)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -20,12 +21,14 @@ from ui.activity_view import ActivityView
 from ui.backups_view import BackupsView
 from ui.context_view import ContextView, Scopes
 from ui.desk import DESK_MARGINS, Desk, Push, W
+from ui.entries_view import EntriesView
 from ui.review_view import ReviewView
 from ui.settings import Settings
 from ui.sidebar import fill_pages, page_list, set_titles
 from ui.tasks import TaskRunner
 from ui.untrusted import plain_label
 
+JOURNAL_PAGES = ("review", "backups", "activity", "context")  # no page of memory files
 SIZES = (200, 1000)  # the sidebar's and the page's share of the desk's width at first
 
 
@@ -172,6 +175,25 @@ class SidebarDesk(Desk[W]):
         if not rows:
             raise KeyError(name)
         self.sidebar.setCurrentRow(rows[0])
+
+    def reveal(self, file: str, key: str) -> None:
+        """The page listing `file` shown, with the memory `key` selected for editing (a search
+        across workspaces opens a memory there); said when no page lists it."""
+        before = self.current_page()
+        for page in self.pages:
+            if page.name in JOURNAL_PAGES:
+                continue
+            self.select_page(page.name)
+            view = self.stack.currentWidget()
+            if isinstance(view, EntriesView) and any(f.rel == file for f in view.files):
+                view.select_file(file)
+                with contextlib.suppress(KeyError):  # changed on disk since it was found
+                    view.select_key(key)
+                view.table.setFocus()
+                return
+        if before is not None:
+            self.select_page(before)
+        super().reveal(file, key)
 
     def current_memory(self) -> str | None:
         current = getattr(self.stack.currentWidget(), "current_content", None)

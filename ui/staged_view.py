@@ -175,21 +175,11 @@ class StagedView(QWidget):
             self.warnings.setText("")
             self.warnings.hide()
             return
-        said = list(write.warnings)
-        if write.failure:
-            title = self.session.agent.title if self.session is not None else "The agent"
-            said.append(f"{title} refuses it now: {write.failure}")
-        self.warnings.setText("\n".join(said))
+        title = self.session.agent.title if self.session is not None else "The agent"
+        said = staged_warnings(write, title)
+        self.warnings.setText(said)
         self.warnings.setVisible(bool(said))
-        head = [
-            f"{write.summary}",
-            "",
-            f"{write.action} · {write.origin} · staged {_shown(write)} · {write.file}",
-            f"record: {write.record}",
-            "",
-        ]
-        change = write.diff() or ["(approving changes no line of the file)"]
-        self.detail.setPlainText("\n".join(head + change))
+        self.detail.setPlainText(staged_detail(write))
 
     # -- deciding -------------------------------------------------------------------------------
     def approve_current(self) -> None:
@@ -227,6 +217,27 @@ class StagedView(QWidget):
                 raise WorkspaceError("Nothing was applied: " + "; ".join(lines)) from None
 
         self.write_requested.emit(run, message, lambda _written: self.refresh())
+
+
+def staged_warnings(write: StagedWrite, title: str) -> str:
+    """What the person should know before approving it (`title`: the agent's)."""
+    said = list(write.warnings)
+    if write.failure:
+        said.append(f"{title} refuses it now: {write.failure}")
+    return "\n".join(said)
+
+
+def staged_detail(write: StagedWrite) -> str:
+    """The write as the agent staged it, and the change approving it makes to its file now."""
+    head = [
+        f"{write.summary}",
+        "",
+        f"{write.action} · {write.origin} · staged {_shown(write)} · {write.file}",
+        f"record: {write.record}",
+        "",
+    ]
+    change = write.diff() or ["(approving changes no line of the file)"]
+    return "\n".join(head + change)
 
 
 def _shown(write: StagedWrite) -> str:

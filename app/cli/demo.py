@@ -32,7 +32,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from core.agents.everbot.bench import run_bench
+    from core.bench import run_bench
 
     figures = run_bench(entries=args.entries, repeat=args.repeat)
     if args.json:

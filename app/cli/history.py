@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli.output import EXIT_OK, first_line, print_json, print_saved, write_lines
+from app.cli.output import EXIT_OK, first_line, print_json, print_saved, print_written, write_lines
 from app.cli.render import activity_line
 from app.cli.workspace import in_workspace, resolve
 from core.times import shown_time
@@ -105,14 +105,17 @@ def cmd_restore(args: argparse.Namespace) -> int:
     changeset, saved = restore_and_save(
         agent.open(path), backup, args.only, force=args.force, kind_of=file_kinds(agent)
     )
-    print(changeset.label)
-    print_saved(saved)
+    print_written([changeset.label], saved, as_json=args.json)
     return EXIT_OK
 
 
 def cmd_activity(args: argparse.Namespace) -> int:
     from core.ops.activity import operations
 
+    if args.all:
+        from app.cli.inbox import cmd_activity_all
+
+        return cmd_activity_all(args)
     agent, path = resolve(args)
     ops = operations(
         agent.open(path).root,
@@ -135,6 +138,9 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
     agent, path = resolve(args)
     undo, saved = undo_and_save(agent.open(path), args.op)
+    if args.json:
+        print_written([undo.label], saved, as_json=True)
+        return EXIT_OK
     print(undo.label)
     if not undo.changesets:
         print("nothing to undo: the files already hold what was there before")

@@ -1,4 +1,5 @@
-"""The commands over every workspace scanned (issue 26): `inbox`, `review --all`, `list --all`.
+"""The commands over every workspace scanned (issue 26): `inbox`, `review --all`, `list --all`,
+`activity --all`.
 Each workspace is read (and reviewed) on its own: one that fails is named on its line, with the
 reason, and the others go on (exit 1); deciding stays per workspace (`memdesk approve WS ID`)."""
 
@@ -16,7 +17,7 @@ from app.cli.scan import scanned
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
 if TYPE_CHECKING:
-    from core.inbox import Hits, Waiting
+    from core.inbox import Done, Hits, Waiting
     from core.scan import Found
 
 
@@ -140,15 +141,49 @@ def cmd_review_all(args: argparse.Namespace) -> int:
     return EXIT_REFUSED if failed else EXIT_OK
 
 
+def cmd_activity_all(args: argparse.Namespace) -> int:
+    """The operations MemDesk saved in every workspace scanned, newest first, each naming its
+    workspace and the command that undoes it there."""
+    from app.cli.render import activity_line
+    from core.inbox import activity
+
+    no_path(args)
+    if args.memory is not None:
+        raise WorkspaceError(
+            "--memory names one workspace's memory: give PATH", exit_code=EXIT_ERROR
+        )
+    done, failed = activity(scanned(), limit=args.limit, actor=args.actor, kind=args.kind)
+    if args.json:
+        print_json(
+            {
+                "operations": [
+                    _where(d.found) | d.item.to_json() | {"undo": _undo(d)} for d in done
+                ],
+                "failed": failed_json(failed),
+            }
+        )
+    else:
+        lines = [f"{d.found.title}  {d.found.name}  {activity_line(d.item)}" for d in done]
+        lines = lines or ["MemDesk has saved nothing yet in the workspaces scanned"]
+        write_lines(lines + failed_lines(failed))
+    return EXIT_REFUSED if failed else EXIT_OK
+
+
+def _undo(d: Done) -> str:
+    f = d.found
+    return f"memdesk undo {shlex.quote(str(f.path))} {d.item.op_id} --agent {f.agent}"
+
+
 def cmd_list_all(args: argparse.Namespace) -> int:
     """The memories matching the query in every workspace scanned, grouped by workspace, each
     group with the command that shows one of its memories there."""
-    from core.inbox import search
+    from core.inbox import search, unlisted
 
     no_path(args)
-    hits, failed = search(scanned(), args.all, section=args.section, profile=args.profile)
+    workspaces = scanned()
+    hits, failed = search(workspaces, args.all, section=args.section, profile=args.profile)
     hits = [h for h in hits if h.rows or h.problems]
-    failed += [_with_problems(h) for h in hits if h.problems]
+    failed += [unlisted(h) for h in hits if h.problems]
     if args.json:
         print_json(
             {
@@ -161,15 +196,15 @@ def cmd_list_all(args: argparse.Namespace) -> int:
             }
         )
     else:
-        write_lines([line for h in hits if h.rows for line in _hit_lines(h)])
+        found = [line for h in hits if h.rows for line in _hit_lines(h)]
+        write_lines(found or [_nothing_found(args.all, len(workspaces))])
         write_lines(failed_lines(failed))
     return EXIT_REFUSED if failed else EXIT_OK
 
 
-def _with_problems(h: Hits) -> Found:
-    from dataclasses import replace
-
-    return replace(h.found, error="not listed: " + "; ".join(p.message for p in h.problems))
+def _nothing_found(query: str, workspaces: int) -> str:
+    where = "workspace" if workspaces == 1 else "workspaces"
+    return f"no memory matches {query!r} in the {workspaces} {where} `memdesk scan` lists"
 
 
 def _hit_lines(h: Hits) -> list[str]:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
+from core.columns import first_line as first_line  # the commands import it from here
 from core.formats.text import InputError
 from core.store.errors import EXIT_ERROR, WorkspaceError
 
@@ -143,10 +144,32 @@ def write_lines(lines: Iterable[str], batch: int = 10_000) -> None:
         write("\n".join(chunk) + "\n")
 
 
-def first_line(value: Any, width: int = 70) -> str:
-    text = "" if value is None else str(value)
-    first = text.split("\n", 1)[0]
-    return first[:width] + ("…" if len(first) > width or "\n" in text else "")
+def print_written(
+    changes: list[str], saved: list[Any], *, as_json: bool = False, note: str = ""
+) -> None:
+    """What a write did: each change's label, then each file saved (its backup, a notice) or
+    "nothing changed", then the agent's note; with `as_json` one object of the same."""
+    if as_json:
+        print_json(
+            {
+                "changes": changes,
+                "saved": [
+                    {
+                        "path": str(r.path),
+                        "backup": None if r.backup is None else str(r.backup),
+                        "notice": r.notice,
+                    }
+                    for r in saved
+                ],
+                "note": note if saved else "",
+            }
+        )
+        return
+    for label in changes:
+        print(label)
+    print_saved(saved)
+    if saved and note:
+        print(note)
 
 
 def print_saved(saved: list[Any]) -> None:

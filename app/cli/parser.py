@@ -185,11 +185,10 @@ def build_parser() -> argparse.ArgumentParser:
     chunks.add_argument("file", help="memory file, relative to the workspace")
     chunks.set_defaults(handler=cmd_chunks)
 
-    backups = _with_path(
+    _with_path(
         sub.add_parser("backups", help="every backup of the memory file MemDesk can find"),
         profile=False,
-    )
-    backups.set_defaults(handler=cmd_backups)
+    ).set_defaults(handler=cmd_backups)
 
     diff = _with_path(
         sub.add_parser("diff", help="per-memory and text diff of a backup against the file"),
@@ -258,11 +257,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     policy.set_defaults(handler=cmd_policy)
 
-    snapshots = _with_path(
+    _with_path(
         sub.add_parser("snapshots", help="the agent's policy snapshots, with what each holds"),
         profile=False,
-    )
-    snapshots.set_defaults(handler=cmd_snapshots)
+    ).set_defaults(handler=cmd_snapshots)
 
     policy_diff = _with_path(
         sub.add_parser(
@@ -309,7 +307,9 @@ def build_parser() -> argparse.ArgumentParser:
     activity = _with_path(
         sub.add_parser("activity", help="the operations MemDesk saved, newest first"),
         profile=False,
+        everywhere="every workspace `memdesk scan` lists, merged, instead of PATH",
     )
+    activity.add_argument("--all", action="store_true", help=activity.get_default("everywhere"))
     activity.add_argument("--memory", default=None, help="only operations that changed this id")
     activity.add_argument("--actor", default=None, help="person, decay, reviewer, …")
     activity.add_argument("--kind", default=None, help="create, edit, delete, decay, …")

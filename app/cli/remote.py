@@ -60,11 +60,10 @@ def forward(args: argparse.Namespace, argv: Sequence[str], parser: argparse.Argu
 def _on_server(argv: list[str], address: Address, parser: argparse.ArgumentParser) -> list[str]:
     """`argv` with the address replaced by the path on the server: the one token the parser
     reads as the workspace (the same text may also be a memory's text or an option's value)."""
-    server_path = address.path if not address.path.startswith("-") else f"./{address.path}"
     for n, token in enumerate(argv):
         if not token.startswith("ssh://") and ":" not in token:
             continue
         trial = [*argv[:n], _STAND_IN, *argv[n + 1 :]]
         if str(parser.parse_args(trial).path) == _STAND_IN:
-            return [*argv[:n], server_path, *argv[n + 1 :]]
+            return [*argv[:n], address.server_path, *argv[n + 1 :]]
     raise AssertionError("the workspace argument was parsed from argv")  # pragma: no cover

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.cli.output import EXIT_OK, print_saved
+from app.cli.output import EXIT_OK, print_written
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
 if TYPE_CHECKING:
@@ -86,15 +86,14 @@ def given_text(value: str) -> str:
     return sys.stdin.read() if value == "-" else value
 
 
-def commit(ws: OpenWorkspace, changesets: list[Any], cause: str | None = None) -> int:
+def commit(
+    ws: OpenWorkspace, changesets: list[Any], cause: str | None = None, *, as_json: bool = False
+) -> int:
     """Apply the change sets to the open workspace and save it through the guarded commit, as
     one operation (`cause`: how the journal names it, else "edited in MemDesk")."""
     from core.ops import apply_and_save
 
     saved = apply_and_save(ws, changesets, cause)
-    for changeset in changesets:
-        print(changeset.label)
-    print_saved(saved)
-    if saved and ws.agent.saved_note:
-        print(ws.agent.saved_note)
+    labels = [changeset.label for changeset in changesets]
+    print_written(labels, saved, as_json=as_json, note=ws.agent.saved_note or "")
     return EXIT_OK

@@ -29,7 +29,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     text = given_text(args.text)
     changeset = editing.add(ws, text, file=file, category=args.category, score=args.score)
     _refuse_cautions(editing, ws, changeset, force=args.force)
-    return commit(ws, [changeset])
+    return commit(ws, [changeset], as_json=args.json)
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
@@ -45,7 +45,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
     editing = Editing[Any].of(agent, ws.root, "edit")
     changeset = editing.edit(ws, row, text=text, category=args.category, score=args.score)
     _refuse_cautions(editing, ws, changeset, force=args.force)
-    return commit(ws, [changeset])
+    return commit(ws, [changeset], as_json=args.json)
 
 
 def _refuse_cautions(editing: Editing[Any], ws: Any, changeset: ChangeSet, *, force: bool) -> None:
@@ -72,7 +72,7 @@ def cmd_change(args: argparse.Namespace) -> int:
     chosen = [one_row(agent, path, named(rows, i, unread), i) for i in ids]
     ws = agent.open(path)
     make = _change(agent, args.action, ws.root)
-    return commit(ws, [make(ws, row) for row in chosen])
+    return commit(ws, [make(ws, row) for row in chosen], as_json=args.json)
 
 
 def _change(agent: AnyAgent, action: str, root: Path) -> Callable[[Any, Row], ChangeSet]:

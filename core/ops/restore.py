@@ -4,16 +4,18 @@ The change set goes through the one guarded commit like any edit, so the file as
 backed up first and the restore is journaled (and undone) like any other operation.
 
 A whole-file restore is checked first (`restore_risk`): one that would remove most of the
-file's memories (more than half, and at least `FEW`), change the kind of file it is, or bring
-back a file of another agent is refused unless the person confirmed it (`force`), with what it
+file's memories (more than half, and at least `FEW`), change the kind of file it is, bring
+back a file of another agent, or one the agent would refuse to work with (Hermes's drift guard)
+is refused unless the person confirmed it (`force`), with what it
 would remove named.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol
 
 from core.formats.text import BOM, InputError, decode
 from core.ops import ChangeSet, apply_and_save
@@ -49,8 +51,14 @@ class FileKind:
     own: bool
 
 
-# What kind of memory file bytes are (None: no agent's marks in them); the registry makes one.
-KindOf = Callable[[bytes], FileKind | None]
+class KindOf(Protocol):
+    """What the workspace's agent says of bytes restored (the registry makes one)."""
+
+    def kind(self, data: bytes) -> FileKind | None:
+        """What kind of memory file `data` is; None: no agent's marks in it."""
+
+    def cautions(self, root: Path, live: str, now: bytes, data: bytes) -> list[str]:
+        """What the agent would refuse once `data` is restored over `live` (`now` as it is)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +133,8 @@ def restore_risk(
     )
     most = len(removed) >= FEW and 2 * len(removed) > len(current)
     reasons = _kind_reasons(kind_of, now or b"", data)
+    if kind_of is not None:
+        reasons += kind_of.cautions(backup.root, backup.live, now or b"", data)
     if not (most or reasons):
         return None
     return RestoreRisk(backup.live, len(current), removed, tuple(reasons))
@@ -133,12 +143,12 @@ def restore_risk(
 def _kind_reasons(kind_of: KindOf | None, now: bytes, data: bytes) -> list[str]:
     if kind_of is None:
         return []
-    then = kind_of(data)
+    then = kind_of.kind(data)
     if then is None:
         return []
     if not then.own:
         return [f"the backup is {then.name}, a file of another agent"]
-    was = kind_of(now)
+    was = kind_of.kind(now)
     if was is not None and was.own and was.name != then.name:
         return [f"it turns the file from {was.name} into {then.name}"]
     return []

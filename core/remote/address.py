@@ -29,6 +29,11 @@ class Address:
         host = self.host.strip("[]")
         return f"{self.user}@{host}" if self.user else host
 
+    @property
+    def server_path(self) -> str:
+        """The path as an argument of the server's memdesk: never read as an option."""
+        return self.path if not self.path.startswith("-") else f"./{self.path}"
+
     def __str__(self) -> str:
         user = f"{self.user}@" if self.user else ""
         if self.port is not None:

@@ -1,11 +1,13 @@
 """MemDesk's command line run on a server through the system's OpenSSH client.
 
-`ssh -o BatchMode=yes [-p PORT] -- [user@]host <remote memdesk> <args>`, every argument quoted
-for the remote shell: a memory's text reaches the server's memdesk as one argument, never as
-shell syntax. The first call of a run checks the server's `memdesk --version`."""
+`ssh -o BatchMode=yes [sharing] [-p PORT] -- [user@]host <remote memdesk> <args>`, every argument
+quoted for the remote shell: a memory's text reaches the server's memdesk as one argument, never
+as shell syntax. Commands to one server share one connection (`sharing`); the server's
+`memdesk --version` is checked once per connection."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shlex
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from core.remote.address import Address
+from core.remote.sharing import Sharing, checked_version, note_version, sharing_for
 
 REMOTE_ENV = "MEMDESK_REMOTE"  # the server's memdesk command (default: memdesk)
 SSH_ENV = "MEMDESK_SSH"  # the ssh client and any options of its own (default: ssh)
@@ -47,31 +50,59 @@ def remote_command_line(memdesk: str, args: list[str]) -> str:
     return " ".join([memdesk, *(shlex.quote(a) for a in args)])
 
 
-def ssh_argv(address: Address, line: str, ssh: str | None = None) -> list[str]:
-    client = shlex.split(ssh or os.environ.get(SSH_ENV) or "ssh")
-    port = ["-p", str(address.port)] if address.port is not None else []
-    return [*client, "-o", "BatchMode=yes", *port, "--", address.destination, line]
+def ssh_client(ssh: str | None = None) -> list[str]:
+    """The ssh client and the person's own options (MEMDESK_SSH)."""
+    return shlex.split(ssh or os.environ.get(SSH_ENV) or "ssh")
+
+
+def port_options(address: Address) -> list[str]:
+    return ["-p", str(address.port)] if address.port is not None else []
+
+
+def ssh_argv(
+    address: Address, line: str, ssh: str | None = None, sharing: Sharing | None = None
+) -> list[str]:
+    options = ["-o", "BatchMode=yes", *(sharing.options() if sharing else [])]
+    return [*ssh_client(ssh), *options, *port_options(address), "--", address.destination, line]
 
 
 class Remote:
-    """One server's memdesk, for one run of the desk's command line."""
+    """One server's memdesk, for a run of the desk's command line or a view of the window."""
 
     def __init__(self, address: Address, memdesk: str | None = None) -> None:
         self.address = address
         self.memdesk = memdesk or os.environ.get(REMOTE_ENV) or "memdesk"
         self._checked = False
 
-    def run(self, args: list[str], stdin: IO[bytes] | int | None = None) -> Finished:
-        """The server's `memdesk ARGS`, its output as it printed it (checks the version first)."""
-        if not self._checked:
+    def run(
+        self,
+        args: list[str],
+        stdin: IO[bytes] | int | None = None,
+        *,
+        input: bytes | None = None,
+    ) -> Finished:
+        """The server's `memdesk ARGS`, its output as it printed it (checks the version first,
+        once per connection); `input`: bytes given to its stdin."""
+        if not self._version_checked():
             self.check_version()
-        done = self._ssh(args, stdin)
+        done = self._ssh(args, stdin, input)
         if done.code == SSH_FAILED or done.code < 0:
             raise ConnectionLost(self.address)
         return done
 
+    @functools.cached_property
+    def sharing(self) -> Sharing | None:
+        """How commands share one connection (None: the person's ssh options or config say);
+        asked of `ssh -G` on the first call, off the window's thread."""
+        return sharing_for(ssh_client(), port_options(self.address), self.address.destination)
+
+    def _version_checked(self) -> bool:
+        if self.sharing is None:
+            return self._checked
+        return checked_version(self.sharing.socket, self.memdesk) == local_version()
+
     def check_version(self) -> None:
-        done = self._ssh(["--version"], subprocess.DEVNULL)
+        done = self._ssh(["--version"], subprocess.DEVNULL, None)
         said = (done.out + done.err).decode("utf-8", "replace")
         if done.code == SSH_FAILED:
             raise RemoteError(f"{self.address}: ssh failed: {_last_line(said)}")
@@ -89,11 +120,25 @@ class Remote:
                 f"desk {ours}; install the same version on both"
             )
         self._checked = True
+        if self.sharing is not None:
+            note_version(self.sharing.socket, self.memdesk, ours)
 
-    def _ssh(self, args: list[str], stdin: IO[bytes] | int | None) -> Finished:
-        argv = ssh_argv(self.address, remote_command_line(self.memdesk, args))
+    def _ssh(
+        self,
+        args: list[str],
+        stdin: IO[bytes] | int | None,
+        input: bytes | None,
+    ) -> Finished:
+        line = remote_command_line(self.memdesk, args)
+        argv = ssh_argv(self.address, line, sharing=self.sharing)
         try:
-            done = subprocess.run(argv, stdin=stdin, capture_output=True, check=False)
+            done = subprocess.run(
+                argv,
+                stdin=None if input is not None else stdin,
+                input=input,
+                capture_output=True,
+                check=False,
+            )
         except FileNotFoundError:
             raise RemoteError(
                 f"{argv[0]}: no OpenSSH client on this machine; install it (or set {SSH_ENV})"

@@ -11,9 +11,14 @@ Layouts (where the spec keeps one memory folder per user):
   trailing newline, mode 0600).
 
 Printed, in one run: the generation, the raw read (every byte of every file: the baseline),
-discovery of every user workspace with its figures (`memdesk scan` on the folder), a rules review
-of every user (or of `--review-sample` users, the whole extrapolated and said so), one search
-across all users, one user's change re-read, and the peak RSS; each beside issue 26's target and as a ratio to the raw read.
+the first scan (discovery of every user workspace with its figures, `memdesk scan` on the folder,
+building the scan's index in MemDesk's cache folder) and the scan / open from the index as a new
+process would (the index file read again), a rules review of every user (or of `--review-sample`
+users, the whole extrapolated and said so), the first search (loading the memories from the index)
+and each of the QUERIES across all users (median and worst), one user's change by the agent seen
+by the watcher's poll and re-read alone, a poll finding nothing, and the peak RSS; each beside
+issue 26's target and as a ratio to the raw read. The fleet is left `index.SETTLE_NS` before it
+is read: files written that instant are read, not kept, by the index.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import cProfile
 import os
 import pstats
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -36,14 +42,17 @@ from typing import Final, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from core import index
 from core.agents.hermes.format import DELIMITER
 from core.agents.picoclaw.format import LONGTERM_TEMPLATE, longterm_entry_text
+from core.inbox import search
 from core.registry import agent_named
 from core.review.fleet import pool_size, review_each
 from core.review.queue import run_review
 from core.review.rules import RulesReviewer
 from core.scan import Found, figures, scan
 from core.session import Session
+from core.watch import Watcher
 
 T = TypeVar("T")
 LAYOUTS: Final = ("picoclaw", "hermes")
@@ -182,15 +191,13 @@ def review_all_one_by_one(found: list[Found]) -> int:
 
 
 def search_all(found: list[Found], query: str) -> int:
-    """Rows matching `query` across every workspace, as `memdesk list --query` finds them."""
-    hits = 0
-    for ws in found:
-        hits += len(agent_named(ws.agent).rows(ws.path, query=query))
-    return hits
+    """Rows matching `query` across every workspace, as `memdesk list --all QUERY` finds them."""
+    hits, _ = search(found, query)
+    return sum(len(h.rows) for h in hits)
 
 
-def rescan_one(user: Found) -> Found:
-    """One user's memory file appended to as the agent does, and that user's figures re-read."""
+def append_memory(user: Found) -> None:
+    """One user's memory file appended to as the agent does."""
     agent = agent_named(user.agent)
     memory = next(s.path for s in agent.detect(user.path) if s.path.name == "MEMORY.md")
     text = memory.read_text(encoding="utf-8")
@@ -200,7 +207,20 @@ def rescan_one(user: Found) -> Found:
     else:
         text += DELIMITER + added if text else added
     memory.write_text(text, encoding="utf-8")
-    return figures(agent, user.path)
+
+
+def rescan_one(user: Found) -> Found:
+    """One user's memory file appended to as the agent does, and that user's figures re-read."""
+    append_memory(user)
+    return figures(agent_named(user.agent), user.path)
+
+
+def change_seen(watcher: Watcher, user: Found) -> Found:
+    """The agent appends to one user's file; the watcher's polls until it reports the user."""
+    append_memory(user)
+    while not (again := watcher.poll()):
+        pass
+    return next(f for f in again if f.path == user.path)
 
 
 def peak_rss_mb() -> float:
@@ -208,17 +228,22 @@ def peak_rss_mb() -> float:
 
 
 def timed(step: Callable[[], T], profile: bool = False) -> tuple[float, T]:
+    """Wall-clock seconds of `step` (its CPU seconds in `_cpu[0]`) and what it returned."""
     profiler = cProfile.Profile() if profile else None
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     if profiler:
         profiler.enable()
     result = step()
     if profiler:
         profiler.disable()
     took = time.perf_counter() - start
+    _cpu[0] = time.process_time() - cpu
     if profiler:
         pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(25)
     return took, result
+
+
+_cpu = [0.0]  # CPU seconds of the last step timed: on a machine shared with other jobs
 
 
 _last_print = [0.0]
@@ -233,19 +258,28 @@ def _progress(step: str, done: int, total: int) -> None:
 
 def _line(name: str, took: float, raw: float, target: float | None, note: str = "") -> str:
     aim = f"target <= {target:g} s" if target is not None else ""
-    return f"{name:<28} {took:9.3f} s  {took / raw:8.1f}x raw  {aim:<18} {note}"
+    cpu = f"cpu {_cpu[0]:.3f} s"
+    return f"{name:<28} {took:9.3f} s  {took / raw:8.1f}x raw  {aim:<18} {cpu:<13} {note}"
 
 
 def run(args: argparse.Namespace, out: Path) -> None:
+    load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
     print(f"fleet: {args.users:,} users, {args.memories:,} memories, layout {args.layout}")
+    print(f"{os.cpu_count()} CPUs, load average {load} (wall clock; cpu: this process alone)")
     took, _ = timed(lambda: write_fleet(out, args.layout, args.users, args.memories, args.seed))
     print(f"{'generate':<28} {took:9.2f} s  ({args.memories / took:,.0f} memories/s)")
+    time.sleep(index.SETTLE_NS / 1e9)  # files written this instant are read, not kept, by the index
     raw, (files, size) = timed(lambda: raw_read(out))
     print(f"{'raw read (baseline)':<28} {raw:9.2f} s  {files:,} files, {size / 1e6:,.1f} MB")
-    took, found = timed(lambda: scan(homes=[], extra=[out]), args.profile == "scan")
+    build = partial(scan, homes=[], extra=[out], progress=partial(_progress, "first scan"))
+    took, found = timed(build, args.profile == "build")
     counted = sum(f.memories for f in found)
-    note = f"{len(found):,} workspaces, {counted:,} memories"
-    print(_line("scan (discover + figures)", took, raw, TARGETS["scan"], note))
+    note = f"{len(found):,} workspaces, {counted:,} memories; builds the index"
+    print(_line("first scan (builds index)", took, raw, None, note))
+    index.close_all()  # the warm open reads the index file again, as a new window would
+    took, found = timed(lambda: scan(homes=[], extra=[out]), args.profile == "scan")
+    note = f"{len(found):,} workspaces, {sum(f.memories for f in found):,} memories"
+    print(_line("scan / open (index)", took, raw, TARGETS["scan"], note))
     sample = found[: args.review_sample] if args.review_sample else found
     for name in ("rules review of every user", "again, nothing changed"):
         took, proposals = timed(lambda: review_all(sample), args.profile == "review")
@@ -254,12 +288,25 @@ def run(args: argparse.Namespace, out: Path) -> None:
         if sample is not found:
             note += f"; {len(sample):,} users took {took:.1f} s, extrapolated"
         print(_line(name, whole, raw, TARGETS["review"], note))
+    took, hits = timed(partial(search_all, found, QUERIES[0]))
+    print(_line("first search (loads it)", took, raw, None, f"{hits:,} hits"))
+    times, cpus = [], []
     for query in QUERIES:
         took, hits = timed(partial(search_all, found, query), args.profile == "search")
+        times.append(took)
+        cpus.append(_cpu[0])
         print(_line(f"search {query!r}", took, raw, TARGETS["search"], f"{hits:,} hits"))
-    took, again = timed(lambda: rescan_one(found[-1]))
-    note = f"{again.memories:,} memories after the agent added one"
-    print(_line("one user's change re-read", took, raw, TARGETS["change"], note))
+    note = f"median {statistics.median(times) * 1000:.0f} ms over {len(QUERIES)} queries"
+    note += f" (cpu median {statistics.median(cpus) * 1000:.0f} ms, worst {max(cpus) * 1000:.0f})"
+    _cpu[0] = max(cpus)
+    print(_line("search, worst", max(times), raw, TARGETS["search"], note))
+    watcher = Watcher(found)
+    plan = watcher.plan()
+    took, again = timed(lambda: change_seen(watcher, found[-1]))
+    note = f"{again.memories:,} memories after the agent added one; window: {plan.mode}"
+    print(_line("one user's change seen", took, raw, TARGETS["change"], note))
+    took, _ = timed(watcher.changed)
+    print(_line("a poll finding no change", took, raw, None, f"{len(plan.paths):,} paths"))
     rss = peak_rss_mb()
     print(f"{'peak RSS':<28} {rss:9.0f} MB {'':13} target <= {TARGETS['rss_mb']:g} MB")
     worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
@@ -274,13 +321,11 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=None, help="a new folder (default: temporary)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--review-sample", type=int, default=0, help="review only N users")
-    parser.add_argument("--profile", choices=("scan", "review", "search"), default=None)
+    parser.add_argument("--profile", choices=("build", "scan", "review", "search"), default=None)
     args = parser.parse_args()
-    if args.out is not None:
-        run(args, args.out)
-        return 0
     with tempfile.TemporaryDirectory(prefix="memdesk-fleet-") as tmp:
-        run(args, Path(tmp) / "fleet")
+        os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")  # the index: MemDesk's cache
+        run(args, args.out or Path(tmp) / "fleet")
     return 0
 
 

@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/mutation/run.py                  # 200 mutants, seed 1, 2 processes
     .venv/bin/python tests/mutation/run.py --sample 50 --seed 7 --only core/store/commit.py
-    .venv/bin/python tests/mutation/run.py --ids store/commit.py#41,decay.py#3   # these mutants
+    .venv/bin/python tests/mutation/run.py --ids store/commit.py#41,agents/everbot/decay.py#3   # these mutants
     .venv/bin/python tests/mutation/run.py --list            # the sample, without running it
 
 Every mutant of the target modules is enumerated with `ast` (comparisons negated, conditions

@@ -4,13 +4,24 @@ is seen by re-reading that one."""
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
+import sqlite3
 from pathlib import Path
 from random import Random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from core.scan import scan
+from core import index
+from core.inbox import search
+from core.registry import agent_named
+from core.scan import Found, figures, scan
+from core.watch import OTHER_SYSTEMS, Watcher, watch_limit
 from tests.benchmarks import fleet_bench
+from tests.helpers import fingerprint
 
 USERS = 200
 MEMORIES = 6_000
@@ -34,9 +45,288 @@ def test_every_user_folder_is_a_workspace_with_its_memories(fleet: Path) -> None
     assert sorted(f.memories for f in found) == sorted(expected)
 
 
-def test_a_change_to_one_user_s_file_is_seen_by_re_reading_that_user(fleet: Path) -> None:
-    found = scan(homes=[], extra=[fleet])
+def test_a_change_to_one_user_s_file_is_seen_by_re_reading_that_user(own_fleet: Path) -> None:
+    found = scan(homes=[], extra=[own_fleet])
     one = max(found, key=lambda f: str(f.path))
     again = fleet_bench.rescan_one(one)
     assert (again.error, again.path, again.memories) == ("", one.path, one.memories + 1)
     assert again.size > one.size
+
+
+# -- the scan's index (issue 26, item 3: opens and searches within the targets) ---------------
+@pytest.fixture
+def settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files as old as a real fleet's: the index keeps what it reads of them."""
+    monkeypatch.setattr(index, "SETTLE_NS", 0)
+
+
+@pytest.fixture
+def own_fleet(fleet: Path, tmp_path: Path) -> Path:
+    """A copy of the fleet this test may change."""
+    copy = tmp_path / fleet.parent.name / "fleet"
+    shutil.copytree(fleet, copy, symlinks=True)
+    return copy
+
+
+def _figures(found: list[Found]) -> list[tuple[object, ...]]:
+    return sorted(
+        (
+            str(f.path),
+            f.agent,
+            f.memories,
+            f.size,
+            f.waiting,
+            f.staged,
+            f.warnings,
+            f.problems,
+            f.changed,
+            f.error,
+        )
+        for f in found
+    )
+
+
+def _no_reading(monkeypatch: pytest.MonkeyPatch, agent: str) -> None:
+    """From here on, the agent's files are never parsed: what a scan shows comes from the index."""
+
+    def refused(*_: object, **__: object) -> None:
+        raise AssertionError("read again, though the index holds it")
+
+    monkeypatch.setattr(type(agent_named(agent)), "check", refused)
+
+
+def test_the_index_gives_the_figures_a_plain_scan_reads(
+    fleet: Path, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tried as a team with 10,000 users: every open of the fleet re-read every user's files
+    (13-40 s). Now the first scan keeps each user's figures in MemDesk's cache folder, and the
+    next one, in a new process as in the same, shows the same figures without parsing a file."""
+    plain = [figures(agent_named(f.agent), f.path) for f in scan(homes=[], extra=[fleet])]
+    steps: list[tuple[int, int]] = []
+    first = scan(homes=[], extra=[fleet], progress=lambda done, total: steps.append((done, total)))
+    assert steps[-1] == (USERS, USERS) and len(steps) == USERS
+    _no_reading(monkeypatch, first[0].agent)
+    index.close_all()  # as a new window: the index file read again
+    again = scan(homes=[], extra=[fleet])
+    assert _figures(again) == _figures(first) == _figures(plain)
+    assert [p.parent for p in index.cache_folder().glob("*.sqlite")] == [index.cache_folder()]
+
+
+def test_a_rewrite_keeping_size_and_mtime_shows_on_the_next_scan(
+    own_fleet: Path, settled: None
+) -> None:
+    """An agent rewrites one user's file in place, same size, and sets its old modification
+    time back (or writes it within the same clock tick): the next scan shows the new figures."""
+    before = {f.path: f for f in scan(homes=[], extra=[own_fleet])}
+    user = sorted(before)[7]
+    agent = agent_named(before[user].agent)
+    memory = next(s.path for s in agent.detect(user) if s.path.name == "MEMORY.md")
+    info = memory.stat()
+    data = memory.read_bytes()
+    new_entry = {"hermes": "\n§\n", "picoclaw": "\n\n## 2026-11-01\n\n"}[agent.name].encode()
+    cut = next(  # inside a memory's English text
+        i
+        for i in range(len(data) // 2, len(data))
+        if re.fullmatch(rb"[A-Za-z' ]+", data[i : i + len(new_entry) + 1])
+    )
+    changed = data[:cut] + new_entry + data[cut + len(new_entry) :]  # a memory cut in two
+    assert len(changed) == len(data)
+    with memory.open("r+b") as f:
+        f.write(changed)
+    os.utime(memory, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert (memory.stat().st_size, memory.stat().st_mtime_ns) == (info.st_size, info.st_mtime_ns)
+    after = {f.path: f for f in scan(homes=[], extra=[own_fleet])}
+    assert _figures([after[user]]) == _figures([figures(agent, user)])  # as read afresh
+    assert _figures([after[user]]) != _figures([before[user]])
+
+
+def test_a_file_changed_just_now_is_read_again(
+    own_fleet: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file written in the last two seconds may change again within the same clock tick with
+    every stat figure the same: the index reads such a workspace but does not keep it."""
+    first = scan(homes=[], extra=[own_fleet])  # the fleet was written just now
+    calls: list[Path] = []
+    agent = agent_named(first[0].agent)
+    check = type(agent).check
+    monkeypatch.setattr(
+        type(agent), "check", lambda self, path, **kw: calls.append(path) or check(self, path, **kw)
+    )
+    assert _figures(scan(homes=[], extra=[own_fleet])) == _figures(first)
+    assert len(calls) == USERS
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "other version", "empty"])
+def test_a_damaged_index_is_made_again_without_a_word(
+    fleet: Path, settled: None, damage: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    first = scan(homes=[], extra=[fleet])
+    index.close_all()
+    (path,) = index.cache_folder().glob("*.sqlite")
+    if damage == "garbage":
+        path.write_bytes(b"not SQLite at all\n" * 1000)
+    elif damage == "truncated":
+        path.write_bytes(path.read_bytes()[: path.stat().st_size // 3])
+    elif damage == "empty":
+        path.write_bytes(b"")
+    else:
+        with sqlite3.connect(path) as db:
+            db.execute("PRAGMA user_version = 999")
+        db.close()
+    assert _figures(scan(homes=[], extra=[fleet])) == _figures(first)
+    index.close_all()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == index.SCHEMA
+        assert db.execute("SELECT count(*) FROM workspaces").fetchone()[0] == USERS
+    db.close()
+    assert not [r for r in caplog.records if r.levelname in ("WARNING", "ERROR")]
+
+
+def test_an_unwritable_cache_folder_leaves_the_scan_as_it_was(
+    fleet: Path,
+    settled: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The cache folder cannot be made (a file in its place, a read-only disk): the scan and the
+    search read every file, as before the index, and the log says why."""
+    blocked = tmp_path / "a-file-not-a-folder"
+    blocked.write_text("x")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    found = scan(homes=[], extra=[fleet])
+    assert len(found) == USERS and not [f.error for f in found if f.error]
+    assert sum(f.memories for f in found) == MEMORIES
+    assert "no scan index" in caplog.text and "every file is read" in caplog.text
+    hits, failed = search(found, "deadline")
+    assert not failed and sum(len(h.rows) for h in hits) > 0
+
+
+def test_the_fleet_folder_is_left_as_it_was(fleet: Path, settled: None) -> None:
+    """Scanning, searching and watching write nothing in the users' folders (the index lives in
+    MemDesk's cache folder)."""
+    before = fingerprint(fleet)
+    found = scan(homes=[], extra=[fleet])
+    scan(homes=[], extra=[fleet])
+    search(found, "deadline 2026")
+    Watcher(found).poll()
+    assert fingerprint(fleet) == before
+
+
+_WORDS = sorted(
+    {w for text in fleet_bench._EN for w in text.replace("{", " ").replace("}", " ").split()}
+    | set(fleet_bench._WHO + fleet_bench._THING + fleet_bench._TOPIC)
+    | {"乌龙", "茶", "截止", "2026-11", "2026-10-0", "#1)", "ALICE", "Deadline", "(#"}
+)
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    words=st.lists(
+        st.sampled_from(_WORDS) | st.text(alphabet="aeiouns李娜茶 -#1", max_size=4), max_size=3
+    )
+)
+def test_the_index_finds_what_the_plain_search_finds(
+    fleet: Path, words: list[str], settled: None
+) -> None:
+    """`memdesk list --all QUERY` from the index lists, in each user's workspace, exactly the
+    memories `memdesk list --query` lists there (the same words, in Chinese as in English)."""
+    query = " ".join(words)
+    found = _indexed_scan(fleet)
+    hits, failed = search(found, query)
+    assert not failed
+    listed = {h.found.path: h.rows for h in hits}
+    for f in found:
+        plain = agent_named(f.agent).rows(f.path, query=query)
+        rows = listed.get(f.path, [])
+        assert isinstance(rows, index.IndexedRows) or not plain
+        assert [(r.id, r.file, r.key, r.line, r.text) for r in rows] == [
+            (r.id, r.file, r.key, r.line, r.text) for r in plain
+        ]
+        assert [r.fields["content"] for r in rows] == [r.fields["content"] for r in plain]
+
+
+_SCANNED: dict[Path, list[Found]] = {}
+
+
+def _indexed_scan(fleet: Path) -> list[Found]:
+    """One scan of the fleet per test run (hypothesis calls the test many times)."""
+    if fleet not in _SCANNED or index.index_of(_SCANNED[fleet][0].path) is None:
+        _SCANNED[fleet] = scan(homes=[], extra=[fleet])
+    return _SCANNED[fleet]
+
+
+def test_an_agent_s_change_is_seen_by_polling_that_user_alone(
+    own_fleet: Path, settled: None
+) -> None:
+    """A change to one user's file by the agent, seen by the next poll, that user read again
+    alone, and searchable at once; the window is told to poll when the folders would not fit
+    the system's limit on file watches."""
+    found = scan(homes=[], extra=[own_fleet])
+    watcher = Watcher(found)
+    assert watcher.poll() == []
+    user = max(found, key=lambda f: str(f.path))
+    fleet_bench.append_memory(user)
+    (again,) = watcher.poll()
+    assert (again.path, again.memories) == (user.path, user.memories + 1)
+    assert watcher.poll() == []
+    hits, _ = search([again], "A new memory from the agent")
+    assert [len(h.rows) for h in hits] == [1]
+    plan = watcher.plan(limit=len(watcher.plan().paths))
+    assert plan.mode == "notify" and str(user.path) in plan.paths
+    assert watcher.plan(limit=10).mode == "poll"
+
+
+def test_the_watch_limit_is_half_the_system_s(tmp_path: Path) -> None:
+    limit = tmp_path / "max_user_watches"
+    limit.write_text("8192\n")
+    assert watch_limit(limit) == 4096
+    assert watch_limit(tmp_path / "missing") == OTHER_SYSTEMS
+
+
+def test_a_link_in_a_user_s_folder_is_watched_through(
+    own_fleet: Path, settled: None, tmp_path: Path
+) -> None:
+    """A link in a user's folder is not followed into its tree, but its target's change is a
+    change of the user's (and an unchanged link is not one, poll after poll)."""
+    outside = tmp_path / "outside.md"
+    outside.write_text("kept elsewhere\n")
+    found = scan(homes=[], extra=[own_fleet])
+    user = min(found, key=lambda f: str(f.path))
+    (user.path / "linked.md").symlink_to(outside)
+    found = scan(homes=[], extra=[own_fleet])
+    watcher = Watcher(found)
+    assert watcher.changed() == [] and watcher.changed() == []
+    outside.write_text("changed elsewhere, longer\n")
+    assert watcher.changed() == [user.path]
+
+
+def test_rows_the_index_file_no_longer_holds_are_read_from_the_files(
+    own_fleet: Path, settled: None
+) -> None:
+    """Another MemDesk re-scanned a user the agent changed after this one searched: the rows it
+    shows come from the files as they are, with the query's rule, never from another version."""
+    found = scan(homes=[], extra=[own_fleet])
+    hits, _ = search(found, "deadline")
+    hit = hits[0]
+    fleet_bench.append_memory(hit.found)  # the agent, then the other MemDesk's scan
+    (path,) = index.cache_folder().glob("*.sqlite")
+    with sqlite3.connect(path) as other:
+        other.execute("UPDATE workspaces SET digest = x'00' WHERE path = ?", (str(hit.found.path),))
+    other.close()
+    plain = agent_named(hit.found.agent).rows(hit.found.path, query="deadline")
+    assert [(r.id, r.key, r.text) for r in hit.rows] == [(r.id, r.key, r.text) for r in plain]
+
+
+def test_a_window_scanning_again_still_searches_from_the_index(fleet: Path, settled: None) -> None:
+    """The window scans again (the person pressed Refresh) after a search: the next search
+    still comes from the index, not from every user's files."""
+    scan(homes=[], extra=[fleet])
+    index.close_all()
+    found = scan(homes=[], extra=[fleet])
+    first, _ = search(found, "deadline")
+    again, _ = search(scan(homes=[], extra=[fleet]), "deadline")
+    assert all(isinstance(h.rows, index.IndexedRows) for h in first + again)
+    assert [len(h.rows) for h in again] == [len(h.rows) for h in first]

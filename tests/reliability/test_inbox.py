@@ -15,33 +15,7 @@ from pathlib import Path
 from core.demo import write_demo
 from core.store.journal import Journal
 from tests.cli.conftest import Cli
-from tests.helpers import every_agent_home, fingerprint, pending_at
-
-# An agent writing its memory file in a loop until the stop file appears: by os.replace, and
-# in place (truncate, then write) as a plain agent does; prints how many writes it made.
-AGENT_WRITING = """
-import os, sys, pathlib
-memory, stop = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
-base, n = memory.read_text(encoding="utf-8"), 0
-while not stop.exists():
-    text = base + f"\\n§\\nnote {n} written by the agent\\n" * (n % 7)
-    if n % 2:
-        memory.write_text(text, encoding="utf-8")
-    else:
-        memory.with_suffix(".tmp").write_text(text, encoding="utf-8")
-        os.replace(memory.with_suffix(".tmp"), memory)
-    n += 1
-print(n)
-"""
-
-
-def two_everbots(cli: Cli) -> tuple[Path, Path]:
-    """Two EverBot demos added to the scan."""
-    a, b = Path.home() / "bots" / "a", Path.home() / "bots" / "b"
-    for folder in (a, b):
-        write_demo(folder, layout="everbot")
-        assert cli("scan", "--add", folder).code == 0
-    return a, b
+from tests.helpers import AGENT_WRITING, every_agent_home, fingerprint, pending_at, two_everbots
 
 
 def run_command(cli: Cli, command: str) -> int:
@@ -189,3 +163,44 @@ def test_an_agent_writing_in_one_workspace_does_not_break_the_inbox(
     assert int(written) > runs  # the agent was writing all along
     assert fingerprint(hermes / "pending") == records
     assert not (hermes / ".memdesk").exists() and not Journal.exists(hermes)
+
+
+def test_list_all_says_so_when_nothing_matches(cli: Cli) -> None:
+    """Tried as a person searching every workspace for a word no memory holds: `memdesk list
+    --all` printed nothing at all (as if it had not run). It says so in one line; the JSON's
+    results stay a list, empty."""
+    two_everbots(cli)
+    text = cli("list", "--all", "no-such-word-anywhere")
+    assert text.code == 0
+    assert text.out == (
+        "no memory matches 'no-such-word-anywhere' in the 2 workspaces `memdesk scan` lists\n"
+    )
+    shown = cli("list", "--all", "no-such-word-anywhere", "--json").json()
+    assert shown == {"results": [], "failed": []}
+
+
+def test_a_hermes_profile_s_staged_write_is_approved_by_the_command_printed(cli: Cli) -> None:
+    """Hermes with a named profile (profiles/work/) that has a write staged of its own: `scan`
+    lists the home once, the profile's memories and staged writes counted in it; the inbox
+    names the profile's write as work:ID, and its `memdesk approve` line, run as printed, writes
+    it into the profile's MEMORY.md and touches nothing of the home's own."""
+    hermes = Path.home() / ".hermes"
+    write_demo(hermes, layout="hermes")
+    staged = hermes / "profiles" / "work" / "pending" / "memory"
+    staged.mkdir(parents=True)
+    text = "Work profile: deploys happen on Tuesdays."
+    (staged / "5e5e5e5e.json").write_text(
+        '{"id": "5e5e5e5e", "subsystem": "memory", "action": "add", "summary": "add",'
+        ' "origin": "background_review", "payload": {"action": "add", "target": "memory",'
+        f' "content": "{text}", "old_text": null}}, "created_at": 1793527200.0}}',
+        encoding="utf-8",
+    )
+    (row,) = cli("scan", "--json").json()
+    assert row["path"] == str(hermes) and row["staged"] == 4
+    assert row["memories"] == len(cli("list", hermes, "--json").json())
+    (item,) = [i for i in cli("inbox", "--json").json()["items"] if i["id"] == "work:5e5e5e5e"]
+    home_files = fingerprint(hermes / "memories")
+    run_command(cli, item["approve"])
+    assert text in (hermes / "profiles" / "work" / "memories" / "MEMORY.md").read_text("utf-8")
+    assert fingerprint(hermes / "memories") == home_files
+    assert not (staged / "5e5e5e5e.json").exists()

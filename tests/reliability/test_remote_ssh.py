@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +20,7 @@ import pytest
 from core.remote.transport import local_version
 from tests.cli.conftest import Result, run_process
 from tests.conftest import PROJECT_ROOT
-from tests.sshd import Server, free_port
+from tests.sshd import Server, free_port, stop_masters
 
 pytestmark = pytest.mark.slow
 HOSTILE = 'it\'s $(touch pwned); `id` ; rm -rf x "quoted"\n第二行 中文记忆 && echo *'
@@ -204,3 +205,82 @@ def test_a_text_given_on_stdin_reaches_the_server(sshd: Server, tmp_path: Path) 
     )
     assert added.returncode == 0, added.stderr
     assert HOSTILE in (workspace / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def _accepted(server: Server) -> int:
+    assert server.log is not None
+    return server.log.read_text().count("Accepted publickey")
+
+
+def test_commands_to_one_server_share_one_connection_and_one_version_check(
+    sshd: Server, tmp_path: Path
+) -> None:
+    workspace = _demo(tmp_path / "server")
+    calls = tmp_path / "calls"
+    runtime = Path(tempfile.mkdtemp(prefix="md-"))  # short: a socket path has ~104 bytes
+    logged = sshd.memdesk.replace("-m app.cli", "-m tests.reliability.logged_memdesk")
+    env = {
+        "MEMDESK_SSH": sshd.ssh,
+        "MEMDESK_REMOTE": f"env MEMDESK_CALLS={calls} {logged}",
+        "XDG_RUNTIME_DIR": str(runtime),
+    }
+    before = _accepted(sshd)
+    try:
+        for args in (("check",), ("list", "--json"), ("activity",)):
+            done = run_process(args[0], sshd.address(workspace), *args[1:], env_extra=env)
+            assert done.code == 0, done.err
+        assert _accepted(sshd) - before == 1, "each command opened its own connection"
+        assert calls.read_text().splitlines()[0] == "--version"
+        assert [c.split()[0] for c in calls.read_text().splitlines()[1:]] == [
+            "check", "list", "activity"
+        ]  # fmt: skip
+        sockets = [p for p in (runtime / "memdesk").iterdir() if p.is_socket()]
+        assert len(sockets) == 1
+        assert (runtime / "memdesk").stat().st_mode & 0o777 == 0o700
+    finally:
+        stop_masters(runtime / "memdesk")
+        shutil.rmtree(runtime, ignore_errors=True)
+
+
+def test_the_persons_own_connection_sharing_is_kept(sshd: Server, tmp_path: Path) -> None:
+    """ControlMaster / ControlPath in MEMDESK_SSH (or ssh's config) decide: MemDesk adds none."""
+    runtime = Path(tempfile.mkdtemp(prefix="md-"))
+    env = {
+        "MEMDESK_SSH": sshd.ssh + " -o ControlMaster=no",
+        "MEMDESK_REMOTE": sshd.memdesk,
+        "XDG_RUNTIME_DIR": str(runtime),
+    }
+    before = _accepted(sshd)
+    for _ in range(2):
+        assert run_process("check", sshd.address(_demo(tmp_path / str(_))), env_extra=env).code == 0
+    assert _accepted(sshd) - before == 4  # the version check and the command, twice
+    assert not (runtime / "memdesk").exists() or not any((runtime / "memdesk").iterdir())
+    shutil.rmtree(runtime, ignore_errors=True)
+
+
+def test_a_dropped_write_is_settled_by_the_server_s_journal(
+    sshd: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a write's connection dropped, the server is read again: a new operation in its
+    journal says the save was made; none (within the wait) says it was not; a server that
+    cannot be reached says it is unknown."""
+    from core.remote.address import parse_address
+    from core.remote.workspace import RemoteWorkspace
+
+    monkeypatch.setenv("MEMDESK_SSH", sshd.ssh)
+    monkeypatch.setenv("MEMDESK_REMOTE", sshd.memdesk)
+    workspace = _demo(tmp_path / "server")
+    address = parse_address(sshd.address(workspace))
+    assert address is not None
+    remote = RemoteWorkspace(address)
+    before = remote.read()
+    not_made = remote.settle(before, seconds=0)
+    assert not_made.made is False and "the server did not make it" in not_made.message
+    assert run_process("add", workspace, "written meanwhile").code == 0
+    made = remote.settle(before, seconds=0)
+    assert made.made is True and "the server completed it" in made.message
+    assert made.snapshot is not None and len(made.snapshot.memories) == len(before.memories) + 1
+    gone = parse_address(f"ssh://127.0.0.1:{free_port()}{workspace}")
+    assert gone is not None
+    unknown = RemoteWorkspace(gone).settle(before, seconds=0)
+    assert unknown.made is None and "whether it was made is unknown" in unknown.message

@@ -48,9 +48,11 @@ def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
 def _forget_edits(win: QWidget) -> None:
     """No "unsaved edits?" question (a modal dialog) while a test's window closes."""
     assert isinstance(win, MainWindow)
-    win.tasks.wait()
-    if win.ws is not None and win.ws.modified:
-        win.ws.reload()
+    win.opener.wait()
+    for tab in win.tabs():  # every open workspace's, shown or not
+        tab.tasks.wait()
+        if tab.ws.modified:
+            tab.ws.reload()
 
 
 @pytest.fixture

@@ -428,7 +428,8 @@ def test_folder_fitting_two_layouts_asks_once_and_remembers(
     assert window.ws is not None and window.ws.agent.name == "pomelobot"
     assert isinstance(window.desk, PomelobotDesk)
     assert window.layout_action.isEnabled()
-    opened(qtbot, window, pomelo)  # remembered: not asked again
+    assert window.close_workspace()  # opened again (an open one would only be shown):
+    opened(qtbot, window, pomelo)  # remembered, not asked again
     assert len(asked) == 1
     assert window.ws.agent.name == "pomelobot"
     monkeypatch.setattr(window, "_ask_layout", lambda root, candidates: "everbot")

@@ -155,3 +155,18 @@ def test_junk_in_a_note_is_forgotten_from_the_review_queue_and_undone(
     window.tasks.wait()
 
     assert {p: p.read_bytes() for p in layout.notes(home)} == before
+
+
+def test_a_notes_written_time_is_shown_whole(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Tried as a Codex user would: the Ad-hoc notes list cut each note's written time to
+    "2026-10-28 …", the hour lost."""
+    write_demo(tmp_path / "codex", layout="codex")
+    desk = _opened(qtbot, window, tmp_path / "codex")
+    desk.select_page("notes")
+    table = desk.entries.table
+    written = table.model().index(0, 0).data()
+    assert written.count(":") >= 1  # a time of day, not only the date
+    needed = table.fontMetrics().horizontalAdvance(written)
+    assert table.columnWidth(0) > needed

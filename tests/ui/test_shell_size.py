@@ -8,7 +8,7 @@ import pytest
 from tests.conftest import PROJECT_ROOT
 
 LIMIT = 500
-SHELL = ("main_window.py", "banner.py", "menus.py", "opening.py")
+SHELL = ("main_window.py", "banner.py", "menus.py", "opening.py", "open_tab.py", "navigator.py")
 
 
 @pytest.mark.parametrize("name", SHELL)

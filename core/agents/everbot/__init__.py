@@ -77,6 +77,7 @@ class EverBot(
     file_hint: ClassVar[str] = "EverBot's memories, '### [id] category | score | date | hits'"
     profiles: ClassVar[tuple[str, ...]] = ("everbot", "tiered")
     list_header: ClassVar[str] = LIST_HEADER
+    query_is_words: ClassVar[bool] = False  # the window's search language
 
     def detect(self, root: Path) -> Sequence[Source]:
         path = root / MEMORY_FILE

@@ -15,6 +15,7 @@ from core.agents.everbot.decay import DecayPreview, preview_decay
 from core.agents.everbot.document import Entry
 from core.agents.everbot.scoring import as_written
 from core.agents.everbot.workspace import Workspace
+from core.columns import first_line
 from core.scoring.policy import PolicyProfile
 
 __all__ = ["Outcome", "WhatIf", "WhatIfRow", "what_if"]
@@ -78,6 +79,19 @@ class WhatIf:
             f"sections or deletions, {self.count('review')} reviews would change "
             f"(of {self.evaluated} memories)"
         )
+
+    def report(self) -> list[str]:
+        """The summary, then each memory's changes in one line."""
+        lines = [self.summary()]
+        for row in self.rows:
+            now, new = row.now, row.new
+            parts = [f"score {now.score:.2f} -> {new.score:.2f}"]
+            if now.fate != new.fate:
+                parts.append(f"{now.fate} -> {new.fate}")
+            if now.review != new.review:
+                parts.append(f"review {now.review or 'none'} -> {new.review or 'none'}")
+            lines.append(f"  {row.id:<8} {'; '.join(parts):<52} {first_line(row.content, 50)}")
+        return [*lines, "nothing written: run without --what-if to save the values"]
 
     def to_json(self) -> dict[str, Any]:
         return {

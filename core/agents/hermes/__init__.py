@@ -136,6 +136,18 @@ class Hermes(
         report.summary = f"{path}: Hermes home, {report.entries} memories"
         return report
 
+    def restore_cautions(self, root: Path, live: str, now: bytes, data: bytes) -> list[str]:
+        """A drift copy restored brings back what made the drift guard fire (`risks.drift`)."""
+        from core.agents.hermes.format import MemoryFileFormat
+        from core.agents.hermes.risks import new_drift
+        from core.agents.hermes.workspace import char_limit, memory_files
+
+        ref = next((r for r in memory_files(root) if r.rel == live), None)
+        if ref is None:
+            return []
+        fmt = MemoryFileFormat(ref.rel)
+        return new_drift(fmt.parse(now), fmt.parse(data), ref.name, char_limit(root, ref))
+
     def cautions(self, ws: HermesWorkspace, changeset: ChangeSet) -> list[str]:
         """What the agent would refuse or fail at after this add or edit (`risks.cautions`)."""
         from core.agents.hermes.format import MemoryFileFormat

@@ -130,7 +130,11 @@ def cautions(before: MemoryFile, after: MemoryFile, name: str, limit: int) -> li
             )
     if any(new[t] > 1 and new[t] > old[t] for t in new):
         out.append(f"the same text is already an entry of {name}: Hermes drops the repeat")
+    return out + new_drift(before, after, name, limit)
+
+
+def new_drift(before: MemoryFile, after: MemoryFile, name: str, limit: int) -> list[str]:
+    """The drift guard's refusal that `after` brings and `before` did not have (a change, or a
+    drift copy restored)."""
     reason = drift(after.raw, limit)
-    if reason and not drift(before.raw, limit):
-        out.append(drift_line(name, reason))
-    return out
+    return [drift_line(name, reason)] if reason and not drift(before.raw, limit) else []

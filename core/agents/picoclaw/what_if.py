@@ -24,6 +24,7 @@ from core.agents.picoclaw.policy import (
     load_policy_layers,
     resolve_policy,
 )
+from core.columns import cell
 from core.formats.strict_json import dump_json
 from core.store.files import read_or_none
 
@@ -48,6 +49,7 @@ __all__ = [
 
 NOW = "now"
 NOT_A_KEY = "not a MemoryPolicy key"
+NOTHING_WRITTEN = "nothing written: run without --what-if to save the values"
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +163,11 @@ class PolicyDiff:
         keys = "1 key differs" if count == 1 else f"{count} keys differ"
         return f"{self.a.label} against {self.b.label}: {keys}"
 
+    def report(self, a: str = "snapshot", b: str = "now") -> list[str]:
+        """The summary, then each key that differs, its cells under the column names `a`
+        and `b`."""
+        return [self.summary(), *differences_table(self.differences, a, b)]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "a": self.a.to_json(),
@@ -182,6 +189,11 @@ def shown(cell: Mapping[str, Any]) -> str:
     if override is not None and cell["source"] != "override":
         text += f"; override {dump_json(override)} not used"
     return text + ")"
+
+
+def differences_table(differences: list[PolicyDifference], a: str, b: str) -> list[str]:
+    head = [f"  {'key':<36} {a:<36} {b}"] if differences else []
+    return head + [f"  {d.key:<36} {shown(d.a):<36} {shown(d.b)}" for d in differences]
 
 
 # -- what the agent injects -----------------------------------------------------------------------
@@ -245,6 +257,16 @@ class RetrieveWhatIf:
             for i in range(max(len(now), len(new)))
         ]
 
+    def report(self) -> list[str]:
+        """The summary, the policy values that differ, then the chunks side by side."""
+        lines = [self.summary(), *differences_table(self.differences, "now", "new")]
+        rows = self.side_by_side()
+        if rows:
+            lines.append(f"  {'#':>3}  {'now':<48} | new")
+        for rank, (now, new) in enumerate(rows, start=1):
+            lines.append(f"  {rank:>3}  {_chunk(now, 48)} | {_chunk(new, 48).rstrip()}")
+        return [*lines, NOTHING_WRITTEN]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "query": self.query,
@@ -253,6 +275,10 @@ class RetrieveWhatIf:
             "new": self.new.to_json(),
             "differences": [d.to_json() for d in self.differences],
         }
+
+
+def _chunk(chunk: str | None, width: int) -> str:
+    return cell("(not injected)" if chunk is None else chunk, width)
 
 
 def what_if(ws: PicoClawWorkspace, new: PolicySide, query: str, at: date) -> RetrieveWhatIf:

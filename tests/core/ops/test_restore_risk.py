@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from core.agents.everbot.format import StructuredFormat
+from core.demo import write_demo
 from core.ops.restore import FEW, FileKind, restore_risk
 from core.registry import agent_named, file_kinds
 from core.store.backups_view import BackupFile
@@ -73,9 +74,36 @@ def test_what_it_removes_is_named_bounded_and_on_one_line(tmp_path: Path) -> Non
 @pytest.mark.parametrize("name", list(SAMPLES))
 def test_each_agent_tells_its_own_files_and_no_other_claims_them(name: str) -> None:
     kinds = file_kinds(agent_named(name))
-    found = kinds(SAMPLES[name])
+    found = kinds.kind(SAMPLES[name])
     assert found is not None and found.own
     for other, theirs in SAMPLES.items():
         if other != name:
-            assert kinds(theirs) == FileKind(str(agent_named(other).file_kind(theirs)), False)
-    assert kinds(b"") is None and kinds(b"just some notes\n") is None
+            assert kinds.kind(theirs) == FileKind(str(agent_named(other).file_kind(theirs)), False)
+    assert kinds.kind(b"") is None and kinds.kind(b"just some notes\n") is None
+
+
+def test_a_hermes_drift_copy_restored_is_asked_about(tmp_path: Path) -> None:
+    """Tried as a Hermes user would: restoring the copy the drift guard left
+    (`MEMORY.md.bak.<seconds>`) brought back the blank line around a `§` that made Hermes refuse
+    every replace and remove, and nothing said so."""
+    from core.agents.hermes.format import DELIMITER
+
+    root = tmp_path / "hermes"
+    write_demo(root, layout="hermes")
+    agent = agent_named("hermes")
+    live = root / "memories" / "MEMORY.md"
+    entries = live.read_text(encoding="utf-8").split(DELIMITER)
+    drifted = root / "memories" / "MEMORY.md.bak.1793482201"
+    drifted.write_text(DELIMITER.join([entries[0] + "\n", *entries[1:]]), encoding="utf-8")
+    clean = root / "memories" / "MEMORY.md.bak.1793482202"
+    clean.write_text(DELIMITER.join(entries[1:]), encoding="utf-8")
+    copies = {b.rel: b for b in agent.backups(root)}
+
+    risk = restore_risk(copies[f"memories/{drifted.name}"], file_kinds(agent))
+    assert risk is not None and not risk.removed
+    assert risk.lines() == [
+        "Hermes refuses its next replace or remove in MEMORY.md and copies the file to "
+        "MEMORY.md.bak.<seconds>: blank lines or spaces around a '§' line, or an empty entry: "
+        "remove them"
+    ]
+    assert restore_risk(copies[f"memories/{clean.name}"], file_kinds(agent)) is None

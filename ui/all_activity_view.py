@@ -1,0 +1,230 @@
+"""One Activity over every workspace scanned (issue 26, item 2): what MemDesk saved in each,
+merged newest first (`core.inbox.activity`), filtered by workspace, agent and text, and Undo of
+the selected operation in its own workspace through that workspace's session
+(`core.inbox.undo`, `core.ops.undo` as the one-workspace Activity page does).
+
+Reading and undoing run off the UI thread; a workspace whose journal cannot be read is named in
+the banner and never hides the others. Causes and ids come from files: plain text only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QMessageBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.inbox import Done, Sessions, activity, fresh_session, undo
+from core.scan import Found
+from core.times import shown_time
+from ui.across_workspaces import AcrossWorkspaces, Scanner
+from ui.activity_view import memories_text, state_text, what_text
+from ui.settings import scanned
+from ui.tables import size_columns
+from ui.tasks import TaskRunner
+from ui.untrusted import literal_html, plain_label
+from ui.versions_box import button, button_row
+
+__all__ = ["AllActivityView"]
+
+_Index = QModelIndex | QPersistentModelIndex
+HEADERS = ("Workspace", "Agent", "When", "Actor", "What", "Memories", "State")
+WIDEST_CELLS = ("~/.claude/projects/-home-code-web", "Claude Code", "2026-12-31 23:59:59",
+                "reviewer", "", "3: a1b2c3, a1b2c3, a1b2c3, …", "undone at 2026-12-31 23:59:59")  # fmt: skip
+WHAT_COLUMN = HEADERS.index("What")
+NOTHING_SAVED = "MemDesk has saved nothing yet in the workspaces scanned."
+
+
+class AllActivityView(AcrossWorkspaces):
+    def __init__(
+        self,
+        sessions: Sessions = fresh_session,
+        scanner: Scanner = scanned,
+        tasks: TaskRunner | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(
+            "allActivity", "filter: what was done, by whom", sessions, scanner, tasks, parent
+        )
+        self.confirm: Callable[[str], bool] = self._ask
+        self.done: list[Done] = []
+        self.shown: list[Done] = []
+        self.model = DoneTable(self)
+        self.table = QTableView()
+        self.table.setObjectName("allActivityTable")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        size_columns(self.table, WIDEST_CELLS, stretch=(WHAT_COLUMN,))
+        self.table.selectionModel().selectionChanged.connect(lambda *_a: self._fill_detail())
+        self.detail = plain_label(name="allActivityDetail", wrap=True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.undo_button = button("Undo this operation…", "allActivityUndo", self.undo_selected)
+        self.reload = button("Refresh", "allActivityRefresh", self.refresh)
+        self._build()
+        self.enable()
+
+    def _build(self) -> None:
+        top = QHBoxLayout()
+        top.addWidget(self.filters, 1)
+        top.addWidget(self.reload)
+        below = QWidget()
+        column = QVBoxLayout(below)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.detail, 1)
+        column.addLayout(button_row(self.undo_button))
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(below)
+        split.setSizes([450, 120])
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.status)
+        layout.addWidget(self.banner)
+        layout.addWidget(split, 1)
+
+    # -- reading --------------------------------------------------------------------------------
+    def read(self, found: Sequence[Found]) -> tuple[list[Done], list[Found]]:
+        return activity(found)
+
+    def show_rows(self, rows: list[Done]) -> None:
+        self.done = rows
+
+    def fill(self) -> None:
+        kept = self.selected()
+        self.shown = [
+            d for d in self.done if self.filters.keeps(d.found, d.item.actor, d.item.op.cause)
+        ]
+        self.model.show(self.shown)
+        for row, d in enumerate(self.shown):
+            if kept is not None and (d.found.path, d.item.op_id) == _key(kept):
+                self.table.selectRow(row)
+        shown = f"; {len(self.shown)} shown" if len(self.shown) < len(self.done) else ""
+        self.status.setText(
+            f"{len(self.done)} operation{'s' * (len(self.done) > 1)} saved, newest first{shown}."
+            if self.done
+            else NOTHING_SAVED
+        )
+        self._fill_detail()
+
+    def _fill_detail(self) -> None:
+        d = self.selected()
+        self.enable()
+        if d is None:
+            self.detail.setText("")
+            return
+        op = d.item.op
+        self.detail.setText(
+            f"{d.found.title} · {d.found.name} · {shown_time(d.item.at)} · {op.actor}\n"
+            f"{op.cause}\nfiles: {', '.join(op.files)} · memories {memories_text(d.item)} · "
+            f"operation {op.op_id}"
+        )
+
+    def selected(self) -> Done | None:
+        rows = self.table.selectionModel().selectedRows()
+        row = rows[0].row() if rows else -1
+        return self.shown[row] if 0 <= row < len(self.shown) else None
+
+    # -- undo -----------------------------------------------------------------------------------
+    def undo_selected(self) -> bool:
+        d = self.selected()
+        if d is None or d.item.undone_by is not None or self.writing:
+            return False
+        what = f"{d.found.name} · {shown_time(d.item.at)} · {what_text(d.item, {})}"
+        question = (
+            f"Undo this operation?\n\n{what}\n\nMemDesk puts back what it changed in that "
+            "workspace, as a new operation you can undo in turn. It refuses when a later change "
+            "depends on it."
+        )
+        if not self.confirm(question):
+            return False
+        sessions = self.sessions
+        return self.write(lambda: [undo(d, sessions)], lambda _outcomes: f"Undid: {what}")
+
+    def enable(self) -> None:
+        d = self.selected()
+        self.undo_button.setEnabled(not self.busy and d is not None and d.item.undone_by is None)
+        self.reload.setEnabled(not self.reading)
+
+    def _ask(self, text: str) -> bool:
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Undo",
+            text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        return box.exec() == QMessageBox.StandardButton.Yes
+
+
+class DoneTable(QAbstractTableModel):
+    """The operations' rows, made when Qt asks for them."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[Done] = []
+        self.times: dict[str, str] = {}
+
+    def show(self, rows: list[Done]) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.times = {d.item.op_id: shown_time(d.item.at) for d in rows}
+        self.endResetModel()
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+            return None
+        d, column = self.rows[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            item = d.item
+            cells = (
+                d.found.name,
+                d.found.title,
+                self.times.get(item.op_id, ""),
+                item.actor,
+                what_text(item, self.times),
+                memories_text(item),
+                state_text(item, self.times),
+            )
+            return cells[column] if column < len(cells) else None
+        if role == Qt.ItemDataRole.ToolTipRole:  # from the journal: never rich text
+            return literal_html(str(d.found.path) if column == 0 else d.item.op.cause)
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        horizontal = orientation == Qt.Orientation.Horizontal
+        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(HEADERS):
+            return HEADERS[section]
+        return None
+
+
+def _key(d: Done) -> tuple[Path, str]:
+    return d.found.path, d.item.op_id
