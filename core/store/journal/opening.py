@@ -5,6 +5,7 @@ means to the person.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shlex
@@ -16,7 +17,13 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-from core.store.atomic import create_temp, fsync_folder_fd, write_all
+from core.store.atomic import (
+    create_temp,
+    fsync_folder_fd,
+    list_stale_temps,
+    temp_target_name,
+    write_all,
+)
 from core.store.confine import OWN_FOLDER, open_folder, own_link_refused
 from core.store.journal import schema
 from core.store.journal.records import JournalError, JournalReadOnlyError
@@ -172,6 +179,14 @@ def _lay_new(path: Path, folder: int) -> None:
     fsync_folder_fd(folder)
 
 
+def _drop_stale_temps(path: Path, folder: int) -> None:
+    """The copies of a new journal (`_lay_new`) a killed MemDesk left behind."""
+    for temp in list_stale_temps(path.parent):
+        if temp_target_name(temp.name) == DB_NAME:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temp.name, dir_fd=folder)
+
+
 @cache
 def _empty_journal(_migrations: tuple[Migration, ...]) -> bytes:
     """The bytes of a journal as SQLite makes it (WAL, these migrations) and nothing in it."""
@@ -188,6 +203,7 @@ def _empty_journal(_migrations: tuple[Migration, ...]) -> bytes:
 
 def _open_writable(path: Path, folder: int) -> sqlite3.Connection:
     conn: sqlite3.Connection | None = None
+    _drop_stale_temps(path, folder)
     if not _holds(folder, DB_NAME):
         try:
             _lay_new(path, folder)
