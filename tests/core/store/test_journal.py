@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.store import atomic
 from core.store.journal import (
     SCHEMA_VERSION,
     DecayState,
@@ -129,6 +130,19 @@ def test_a_journal_made_by_several_processes_at_once_is_one(workspace: Path) -> 
     with Journal.open(workspace) as journal:
         assert [journal.get_setting(f"by{n}") for n in range(6)] == [1] * 6
     assert sorted(os.listdir(Journal.db_path(workspace).parent)) == ["memdesk.db"]
+
+
+def test_a_new_journal_s_copy_left_by_a_killed_memdesk_is_removed_at_the_next_open(
+    workspace: Path,
+) -> None:
+    Journal.open(workspace).close()
+    folder = Journal.db_path(workspace).parent
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], check=True,
+                          capture_output=True, text=True).stdout.strip()  # fmt: skip
+    left = folder / f".memdesk.db{atomic.TEMP_MARKER}{gone}.0123456789abcdef"
+    left.write_bytes(b"SQLite format 3\x00")
+    Journal.open(workspace).close()
+    assert sorted(os.listdir(folder)) == ["memdesk.db"]
 
 
 def _shape(conn: sqlite3.Connection) -> tuple[object, ...]:
