@@ -25,6 +25,7 @@ from core.store.atomic import (
     write_all,
 )
 from core.store.confine import OWN_FOLDER, open_folder, own_link_refused
+from core.store.errors import WorkspaceError
 from core.store.journal import schema
 from core.store.journal.records import JournalError, JournalReadOnlyError
 from core.store.journal.schema import Migration, _migrate, _read_version
@@ -177,6 +178,21 @@ def _lay_new(path: Path, folder: int) -> None:
     finally:
         os.unlink(tmp.name, dir_fd=folder)
     fsync_folder_fd(folder)
+
+
+def clean_journal_temps(workspace: Path) -> None:
+    """Remove the copies of a new journal a killed MemDesk left in `.memdesk/` (a workspace
+    opened after a crash: `Documents.clean_temps`)."""
+    try:
+        folder = open_folder(workspace, DB_DIR, str(workspace / DB_DIR), create=False)
+    except (OSError, WorkspaceError):
+        return
+    try:
+        _drop_stale_temps(workspace / DB_DIR / DB_NAME, folder)
+    except OSError:
+        pass  # the next open tries again
+    finally:
+        os.close(folder)
 
 
 def _drop_stale_temps(path: Path, folder: int) -> None:
