@@ -95,35 +95,37 @@ def failed_lines(failed: Sequence[Found]) -> list[str]:
     return [f"{f.title or '?'}  {f.name}: {f.error}" for f in failed]
 
 
-def cmd_review_all(args: argparse.Namespace) -> int:
-    """The reviewer over every workspace scanned, each in its own session and journal; then the
-    merged inbox. A workspace it could not review is named with the reason (exit 1)."""
-    import asyncio
+def _failed(f: Found, error: str) -> Found:
     from dataclasses import replace
+
+    return replace(f, error=error)
+
+
+def cmd_review_all(args: argparse.Namespace) -> int:
+    """The reviewer over every workspace scanned, each in its own session and journal (the
+    rules in a pool of processes); then the merged inbox. A workspace it could not review is
+    named with the reason (exit 1); progress goes to stderr when it takes long."""
     from datetime import date
 
+    from app.cli.output import Progress
     from app.cli.review import reviewer_of
-    from core.inbox import UNREADABLE, inbox
-    from core.registry import agent_named
-    from core.review.queue import run_review
-    from core.scan import reason
-    from core.session import Session
+    from core.inbox import inbox
+    from core.review.fleet import review_each
 
     no_path(args)
-    reviewer = reviewer_of(args)
-    reviewed: list[tuple[Found, str]] = []
-    failed: list[Found] = []
-    for f in scanned():
-        try:
-            if not f.error:
-                with Session(agent_named(f.agent), path=f.path) as session:
-                    run = asyncio.run(run_review(session, reviewer, today=args.at or date.today()))
-                reviewed.append((f, run.summary()))
-                failed += [replace(f, error=f"#{pid} failed: {why}") for pid, why in run.failed]
-        except UNREADABLE as exc:
-            f = replace(f, error=reason(exc))
-        if f.error:
-            failed.append(f)
+    found = scanned()
+    each = review_each(
+        found,
+        reviewer_of(args),
+        today=args.at or date.today(),
+        progress=Progress("workspaces reviewed:"),
+    )
+    reviewed = [(r.found, r.run.summary()) for r in each if r.run is not None]
+    failed = [
+        _failed(r.found, why)
+        for r in each
+        for why in ([r.error] if r.run is None else [f"#{p} failed: {w}" for p, w in r.run.failed])
+    ]
     items, unread = inbox([f for f, _ in reviewed])
     failed += unread
     if args.json:

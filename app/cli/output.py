@@ -11,6 +11,7 @@ import logging
 import os
 import re
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
@@ -106,6 +107,23 @@ def _warn_unreadable_journal(args: argparse.Namespace) -> None:
     problem = args.journal.unreadable()
     if problem is not None:
         print(f"memdesk: warning: {problem}", file=sys.stderr)
+
+
+class Progress:
+    """ "memdesk: reviewed 1,200 of 10,000 workspaces" on stderr every few seconds, once the work
+    has taken that long (a quick command prints nothing)."""
+
+    def __init__(self, done_what: str, every_s: float = 2.0) -> None:
+        self.done_what, self.every_s = done_what, every_s
+        self._last = time.monotonic()
+        self._shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self._last < self.every_s and not (done == total and self._shown):
+            return
+        self._last, self._shown = now, True
+        print(f"memdesk: {self.done_what} {done:,} of {total:,}", file=sys.stderr, flush=True)
 
 
 def fail(message: str, code: int) -> int:

@@ -31,6 +31,7 @@ from core.review.similar import (
     Contradiction,
     Pair,
     exact_pairs,
+    in_bulk,
     normal_text,
     pair_scores,
     sorted_once,
@@ -349,7 +350,7 @@ class _Scan:
             if mask.any():
                 left = [strings[i] for i in first[mask].tolist()]
                 right = [strings[j] for j in second[mask].tolist()]
-                found = process.cpdist(left, right, scorer=fuzz.ratio, workers=-1)
+                found = process.cpdist(left, right, scorer=fuzz.ratio, workers=in_bulk(len(left)))
                 out[mask] = np.asarray(found, dtype=np.float64) / 100.0
         return out
 
@@ -399,10 +400,10 @@ class _Scan:
         not are two facts."""
         named = [self.named[i] for i in first.tolist()]
         said = [self.meaning[j] for j in second.tolist()]
-        a_in_b = process.cpdist(named, said, scorer=LCSseq.similarity, workers=-1)
+        a_in_b = process.cpdist(named, said, scorer=LCSseq.similarity, workers=in_bulk(len(named)))
         named = [self.named[j] for j in second.tolist()]
         said = [self.meaning[i] for i in first.tolist()]
-        b_in_a = process.cpdist(named, said, scorer=LCSseq.similarity, workers=-1)
+        b_in_a = process.cpdist(named, said, scorer=LCSseq.similarity, workers=in_bulk(len(named)))
         sizes = np.array([len(x) for x in self.named], dtype=np.int64)
         return sizes[first] - np.asarray(a_in_b, dtype=np.int64), sizes[second] - np.asarray(
             b_in_a, dtype=np.int64
@@ -436,7 +437,9 @@ class _Scan:
             if mask.any():
                 left = [strings[i] for i in first[mask].tolist()]
                 right = [strings[j] for j in second[mask].tolist()]
-                found = process.cpdist(left, right, scorer=LCSseq.similarity, workers=-1)
+                found = process.cpdist(
+                    left, right, scorer=LCSseq.similarity, workers=in_bulk(len(left))
+                )
                 out[mask] = np.asarray(found, dtype=np.int64)
         return out
 
@@ -448,8 +451,12 @@ class _Scan:
         longer, which only adds to it)."""
         left = [self.texts[i] for i in first.tolist()]
         right = [self.texts[j] for j in second.tolist()]
-        head = np.asarray(process.cpdist(left, right, scorer=Prefix.similarity, workers=-1))
-        tail = np.asarray(process.cpdist(left, right, scorer=Postfix.similarity, workers=-1))
+        head = np.asarray(
+            process.cpdist(left, right, scorer=Prefix.similarity, workers=in_bulk(len(left)))
+        )
+        tail = np.asarray(
+            process.cpdist(left, right, scorer=Postfix.similarity, workers=in_bulk(len(left)))
+        )
         sizes = np.array([len(t) for t in self.texts], dtype=np.int64)
         longer = np.maximum(sizes[first], sizes[second])
         shorter = np.minimum(sizes[first], sizes[second])
@@ -472,8 +479,12 @@ class _Scan:
         ks = np.flatnonzero(same)
         left = [self.texts[i].rstrip("。.！!？?；; ") for i in first[ks].tolist()]
         right = [self.texts[j].rstrip("。.！!？?；; ") for j in second[ks].tolist()]
-        head = np.asarray(process.cpdist(left, right, scorer=Prefix.similarity, workers=-1))
-        tail = np.asarray(process.cpdist(left, right, scorer=Postfix.similarity, workers=-1))
+        head = np.asarray(
+            process.cpdist(left, right, scorer=Prefix.similarity, workers=in_bulk(len(left)))
+        )
+        tail = np.asarray(
+            process.cpdist(left, right, scorer=Postfix.similarity, workers=in_bulk(len(left)))
+        )
         for k, a, b, h, t in zip(
             ks.tolist(), left, right, head.tolist(), tail.tolist(), strict=True
         ):

@@ -8,7 +8,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
-from typing import Literal, Protocol, get_args
+from typing import Literal, Protocol, get_args, runtime_checkable
 
 __all__ = [
     "DECISIONS",
@@ -17,6 +17,7 @@ __all__ = [
     "PRIORITY",
     "TRIGGERS",
     "Candidate",
+    "Deciding",
     "Decision",
     "Finding",
     "Memory",
@@ -193,6 +194,14 @@ class Reviewer(Protocol):
     name: str  # "rules", "llm", …
 
     async def review(self, candidate: Candidate, context: ReviewContext) -> Review: ...
+
+
+@runtime_checkable
+class Deciding(Reviewer, Protocol):
+    """A reviewer that decides at once, waiting for nothing (the rules): reviewed without an
+    event loop, and in a pool of processes over many workspaces."""
+
+    def decide(self, candidate: Candidate, context: ReviewContext) -> Review: ...
 
 
 MERGE_ALLOWANCE_CHARS = 200  # added to twice the two memories' texts: a short pair may grow

@@ -29,7 +29,16 @@ from core.capabilities import Archiving, Decaying
 from core.formats.text import gc_paused
 from core.ops import ChangeSet, all_or_nothing
 from core.review.apply import changesets_for
-from core.review.model import DECISIONS, Candidate, Memory, Review, Reviewer, digest_of
+from core.review.model import (
+    DECISIONS,
+    Candidate,
+    Deciding,
+    Memory,
+    Review,
+    ReviewContext,
+    Reviewer,
+    digest_of,
+)
 from core.review.model import in_its_language as say
 from core.review.related import RelatedIndex
 from core.review.triggers import ScanInput, find_candidates, memory_of_row
@@ -51,6 +60,7 @@ __all__ = [
     "pending",
     "queue_transitions",
     "reject",
+    "review_now",
     "run_review",
     "scan",
     "stale_reason",
@@ -205,6 +215,23 @@ async def run_review(
     return run
 
 
+def review_now(session: AnySession, reviewer: Deciding, *, today: date) -> ReviewRun:
+    """`run_review` of a whole workspace for a reviewer that decides at once (the rules), in
+    this thread and without an event loop: what a review of many workspaces runs for each."""
+    run, plan, open_now, candidates, memories, context = _prepared(session, today, None)
+    reviewed = [(c, old, _review_of(_decided(reviewer, c, context))) for c, old in plan.review]
+    withdrawn = _moot(open_now, candidates)
+    _stored(session, reviewed, reviewer.name, run, withdrawn, memories, None)
+    return run
+
+
+def _decided(reviewer: Deciding, c: Candidate, context: ReviewContext) -> Review | Exception:
+    try:
+        return reviewer.decide(c, context)
+    except Exception as exc:  # as review_many takes a failed review: this one has no decision
+        return exc
+
+
 def _prepared(
     session: AnySession, today: date, only: Iterable[Key] | None
 ) -> tuple[ReviewRun, _Plan, list[Proposal], list[Candidate], list[Memory], _Context]:
@@ -234,7 +261,7 @@ def _stored(
     only: Iterable[Key] | None,
 ) -> None:
     """A run's end: its proposals stored; a full run also sets the next run's baseline."""
-    with gc_paused(), session.writing() as journal:
+    with gc_paused(), session.writing() as journal, journal.batch():
         _store(journal, reviewed, reviewer, run)
         journal.set_proposals_status(withdrawn, "rejected", decided_by="review")
         if not run.cancelled and only is None:  # a partial run sets no new baseline

@@ -209,8 +209,20 @@ def pair_scores(
 ) -> npt.NDArray[np.float64]:
     """fuzz.ratio of each pair (0 below the threshold), the pairs in bulk on every core."""
     left, right = [texts[i] for i in first], [texts[j] for j in second]
-    found = process.cpdist(left, right, scorer=fuzz.ratio, score_cutoff=threshold, workers=-1)
+    found = process.cpdist(
+        left, right, scorer=fuzz.ratio, score_cutoff=threshold, workers=in_bulk(len(left))
+    )
     return np.asarray(found, dtype=np.float64)
+
+
+_BULK_PAIRS = 50_000  # fewer pairs are compared sooner by one thread than by starting one per core
+
+
+def in_bulk(pairs: int) -> int:
+    """rapidfuzz's `workers` for comparing this many pairs: every core for many, else this
+    thread alone (a fleet's users have a few dozen memories each, and are reviewed in a pool
+    of processes already)."""
+    return -1 if pairs >= _BULK_PAIRS else 1
 
 
 def _category_codes(memories: Sequence[Memory]) -> npt.NDArray[np.int64]:

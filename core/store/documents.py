@@ -21,6 +21,7 @@ from core.store.document import Document, Saved
 from core.store.errors import WorkspaceError
 from core.store.files import read_or_none, settled
 from core.store.journal import Journal
+from core.store.journal.opening import clean_journal_temps
 from core.store.merge import Format, Resolution
 
 AnyDocument = Document[Any, Any]
@@ -123,6 +124,7 @@ class DocumentSet:
         for folder in self.folders():
             clean_leftovers(self.root, folder)
         clean_backup_temps(self.root, self.agent_backup_folders())
+        clean_journal_temps(self.root)
 
     def target(self, rel: str, *, backups: Path | None = None) -> Target:
         """Where `rel` is written, and where its backups go (MemDesk's folder unless given)."""

@@ -47,6 +47,7 @@ from core.agents.hermes.format import DELIMITER
 from core.agents.picoclaw.format import LONGTERM_TEMPLATE, longterm_entry_text
 from core.inbox import search
 from core.registry import agent_named
+from core.review.fleet import pool_size, review_each
 from core.review.queue import run_review
 from core.review.rules import RulesReviewer
 from core.scan import Found, figures, scan
@@ -167,13 +168,25 @@ def raw_read(root: Path) -> tuple[int, int]:
 
 
 def review_all(found: list[Found]) -> int:
-    """A rules review of each workspace; the proposals it left in all."""
+    """A rules review of each workspace, as `memdesk review --all` runs it; the proposals it
+    left in all."""
+    reviewed = review_each(
+        found, RulesReviewer(), today=TODAY, progress=partial(_progress, "review")
+    )
+    failed = [r for r in reviewed if r.error]
+    if failed:
+        raise SystemExit(f"{len(failed)} users not reviewed, the first: {failed[0].error}")
+    return sum(len(r.run.stored) for r in reviewed if r.run is not None)
+
+
+def review_all_one_by_one(found: list[Found]) -> int:
+    """The review as it ran before the fleet's (each user's session through the event loop, one
+    after another): what the fleet's must decide exactly as."""
     reviewer, proposals = RulesReviewer(), 0
-    for i, ws in enumerate(found):
+    for ws in found:
         with Session.open(agent_named(ws.agent), ws.path) as session:
             run = asyncio.run(run_review(session, reviewer, today=TODAY))
             proposals += len(run.stored)
-        _progress("review", i + 1, len(found))
     return proposals
 
 
@@ -268,10 +281,13 @@ def run(args: argparse.Namespace, out: Path) -> None:
     note = f"{len(found):,} workspaces, {sum(f.memories for f in found):,} memories"
     print(_line("scan / open (index)", took, raw, TARGETS["scan"], note))
     sample = found[: args.review_sample] if args.review_sample else found
-    took, _ = timed(lambda: review_all(sample), args.profile == "review")
-    whole = took * len(found) / max(1, len(sample))
-    note = "" if sample is found else f"{len(sample):,} users took {took:.1f} s; extrapolated"
-    print(_line("rules review of every user", whole, raw, TARGETS["review"], note))
+    for name in ("rules review of every user", "again, nothing changed"):
+        took, proposals = timed(lambda: review_all(sample), args.profile == "review")
+        whole = took * len(found) / max(1, len(sample))
+        note = f"{proposals:,} new proposals, {pool_size()} processes"
+        if sample is not found:
+            note += f"; {len(sample):,} users took {took:.1f} s, extrapolated"
+        print(_line(name, whole, raw, TARGETS["review"], note))
     took, hits = timed(partial(search_all, found, QUERIES[0]))
     print(_line("first search (loads it)", took, raw, None, f"{hits:,} hits"))
     times, cpus = [], []
@@ -293,6 +309,8 @@ def run(args: argparse.Namespace, out: Path) -> None:
     print(_line("a poll finding no change", took, raw, None, f"{len(plan.paths):,} paths"))
     rss = peak_rss_mb()
     print(f"{'peak RSS':<28} {rss:9.0f} MB {'':13} target <= {TARGETS['rss_mb']:g} MB")
+    worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"{'peak RSS of a review process':<28} {worker:9.0f} MB (x{pool_size()} at once)")
 
 
 def main() -> int:

@@ -89,7 +89,7 @@ from core.store.journal.rows import (
     _store_commit_events,
     _store_events,
 )
-from core.store.journal.schema import _migrate, _transaction
+from core.store.journal.schema import _migrate, _savepoint, _transaction
 
 
 class Journal(ReviewStorage):
@@ -100,6 +100,7 @@ class Journal(ReviewStorage):
         self.path = path
         self.persistent = persistent
         self._identity = _identity(path) if persistent and path is not None else None
+        self._batching = False  # inside `batch`: each write is a savepoint of its transaction
 
     @staticmethod
     def db_path(workspace: Path) -> Path:
@@ -177,10 +178,30 @@ class Journal(ReviewStorage):
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """One transaction; an SQLite failure (a full disk) is a JournalError saying so."""
+        """One transaction (inside `batch`: a part of its one); an SQLite failure (a full disk)
+        is a JournalError saying so."""
         try:
-            with _transaction(self._conn) as conn:
+            with _savepoint(self._conn) if self._batching else _transaction(self._conn) as conn:
                 yield conn
+        except sqlite3.Error as exc:
+            raise _failure(self.path, exc) from exc
+        if not self._batching:
+            self._check_still_there()
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """The writes in this block as one transaction, all or none: one commit, one sync
+        (a review run stores its proposals and its baseline at once)."""
+        if self._batching:
+            yield
+            return
+        try:
+            with _transaction(self._conn):
+                self._batching = True
+                try:
+                    yield
+                finally:
+                    self._batching = False
         except sqlite3.Error as exc:
             raise _failure(self.path, exc) from exc
         self._check_still_there()

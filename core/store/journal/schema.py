@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import TypeAlias
 
@@ -270,11 +271,49 @@ def _transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         raise
 
 
+@contextmanager
+def _savepoint(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """A part of the transaction open on `conn`: undone alone when it fails."""
+    conn.execute("SAVEPOINT part")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK TO part")
+        conn.execute("RELEASE part")
+        raise
+    conn.execute("RELEASE part")
+
+
 def _migrate(conn: sqlite3.Connection, path: Path | None) -> None:
     if _read_version(conn, path) == SCHEMA_VERSION:
         return
     with _transaction(conn):
         version = _read_version(conn, path)  # another process may have migrated meanwhile
+        if version == 0 and _is_empty(conn):  # a new journal: the tables as migrated, at once
+            for statement in _migrated_schema(MIGRATIONS):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            return
         for target, step in enumerate(MIGRATIONS[version:], start=version + 1):
             step(conn)
             conn.execute(f"PRAGMA user_version = {target}")
+
+
+def _is_empty(conn: sqlite3.Connection) -> bool:
+    return int(conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]) == 0
+
+
+@cache
+def _migrated_schema(migrations: tuple[Migration, ...]) -> tuple[str, ...]:
+    """The statements that create what every migration in turn creates (SQLite keeps each
+    table's statement as altered since): a new journal made in one step, not sixty."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for step in migrations:
+            step(conn)
+        rows = conn.execute(
+            "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid"
+        ).fetchall()
+    finally:
+        conn.close()
+    return tuple(sql for (sql,) in rows)

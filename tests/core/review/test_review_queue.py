@@ -58,6 +58,28 @@ def test_a_run_stores_proposals_once(demo: Path) -> None:
     assert all(p.reasons and p.why and p.memory_hash for p in waiting)
 
 
+def test_a_run_writes_the_journal_in_one_transaction(
+    demo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its proposals, what it withdrew and the next run's baseline: one commit, one sync to
+    disk (a fleet's review of 10,000 users waited on six each)."""
+    from core.store.journal import journal as journal_module
+
+    review(demo)  # the journal's first look at the files is behind
+    pending = [p.id for p in pending_at(demo)]
+    assert main(["reject", str(demo), *map(str, pending[:3])]) == 0  # to be proposed again
+    begun: list[object] = []
+    real = journal_module._transaction
+
+    def counted(conn: Any) -> Any:
+        begun.append(conn)
+        return real(conn)
+
+    monkeypatch.setattr(journal_module, "_transaction", counted)
+    run = review(demo)
+    assert len(run.stored) == 3 and len(begun) == 1  # type: ignore[attr-defined]
+
+
 def test_approving_many_is_one_operation_undone_as_one(demo: Path) -> None:
     review(demo)
     before = (demo / "MEMORY.md").read_bytes()

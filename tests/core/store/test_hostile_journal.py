@@ -4,6 +4,7 @@ without root's privileges.)"""
 
 from __future__ import annotations
 
+import errno
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -133,10 +134,15 @@ def test_a_journal_sqlite_may_only_read_is_read_only(
 def test_a_journal_sqlite_cannot_create_is_read_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """SQLITE_CANTOPEN (no journal yet, and SQLite may not create one): read-only too."""
+    """No journal yet, and none may be created (a read-only disk): read-only too."""
     _journal_path(tmp_path)
     _opened_read_only(monkeypatch)
-    with pytest.raises(JournalReadOnlyError, match="unable to open"):
+
+    def refused(target: Path, **_kw: object) -> tuple[int, Path]:
+        raise OSError(errno.EROFS, "Read-only file system", str(target))
+
+    monkeypatch.setattr(journal_module, "create_temp", refused)
+    with pytest.raises(JournalReadOnlyError, match="Read-only file system"):
         Journal.open(tmp_path).close()
     with Journal.open_for_inspection(tmp_path) as inspected:
         assert not inspected.persistent

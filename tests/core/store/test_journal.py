@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.store import atomic
 from core.store.journal import (
     SCHEMA_VERSION,
     DecayState,
@@ -31,6 +32,7 @@ from core.store.journal import (
     schema,
 )
 from core.store.journal import rows as journal_rows
+from tests.conftest import PROJECT_ROOT
 
 FILE = "MEMORY.md"
 T0 = datetime(2026, 2, 1, 9, 0, tzinfo=UTC)
@@ -94,6 +96,84 @@ def test_new_journal_uses_wal_and_records_its_schema_version(
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
     conn.close()
+
+
+def test_a_new_journal_is_made_in_one_step_as_the_migrations_make_it_one_by_one(
+    workspace: Path,
+) -> None:
+    """A fleet's review makes 10,000 new journals: each gets the tables, columns and indexes the
+    migrations build in turn (a journal from an older MemDesk still gets those), at once."""
+    one_by_one = sqlite3.connect(":memory:")
+    for step in schema.MIGRATIONS:
+        step(one_by_one)
+    Journal.open(workspace).close()
+    made = raw(Journal.db_path(workspace))
+    assert _shape(made) == _shape(one_by_one)
+    assert made.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+    made.close()
+    one_by_one.close()
+
+
+def test_a_journal_made_by_several_processes_at_once_is_one(workspace: Path) -> None:
+    """A new journal is linked in, never over one another process made meanwhile: each one's
+    write is in it, and no temp file is left."""
+    code = (
+        "import sys; from pathlib import Path; from core.store.journal import Journal\n"
+        "with Journal.open(Path(sys.argv[1])) as j: j.set_setting('by' + sys.argv[2], 1)"
+    )
+    env = dict(os.environ) | {"PYTHONPATH": str(PROJECT_ROOT)}
+    runs = [
+        subprocess.Popen([sys.executable, "-c", code, str(workspace), str(n)], env=env)
+        for n in range(6)
+    ]
+    assert [run.wait(timeout=120) for run in runs] == [0] * 6
+    with Journal.open(workspace) as journal:
+        assert [journal.get_setting(f"by{n}") for n in range(6)] == [1] * 6
+    assert sorted(os.listdir(Journal.db_path(workspace).parent)) == ["memdesk.db"]
+
+
+def test_a_new_journal_s_copy_left_by_a_killed_memdesk_is_removed_at_the_next_open(
+    workspace: Path,
+) -> None:
+    Journal.open(workspace).close()
+    folder = Journal.db_path(workspace).parent
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], check=True,
+                          capture_output=True, text=True).stdout.strip()  # fmt: skip
+    left = folder / f".memdesk.db{atomic.TEMP_MARKER}{gone}.0123456789abcdef"
+    left.write_bytes(b"SQLite format 3\x00")
+    Journal.open(workspace).close()
+    assert sorted(os.listdir(folder)) == ["memdesk.db"]
+
+
+def _shape(conn: sqlite3.Connection) -> tuple[object, ...]:
+    """Every table, index and column, with its type, default and constraints."""
+    named = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name")
+    listed = named.fetchall()
+    tables = [name for kind, name, _t, _s in listed if kind == "table"]
+    indexes = [name for kind, name, _t, _s in listed if kind == "index"]
+    columns = {t: conn.execute(f"PRAGMA table_xinfo({t})").fetchall() for t in tables}
+    keys = {i: conn.execute(f"PRAGMA index_xinfo({i})").fetchall() for i in indexes}
+    return listed, columns, keys
+
+
+def test_writes_in_a_batch_are_one_transaction_all_or_none(workspace: Path) -> None:
+    with Journal.open(workspace) as journal:
+        with journal.batch():
+            journal.set_setting("a", 1)
+            journal.add_proposals([proposal("m1"), proposal("m2")])
+        assert journal.get_setting("a") == 1 and len(journal.proposals()) == 2
+        with pytest.raises(RuntimeError), journal.batch():
+            journal.set_setting("a", 2)
+            journal.add_proposals([proposal("m3")])
+            raise RuntimeError("the run stopped")
+        assert journal.get_setting("a") == 1 and len(journal.proposals()) == 2
+
+
+def proposal(memory_id: str) -> dict[str, str]:
+    return {
+        "file": FILE, "memory_id": memory_id, "trigger": "decay", "decision": "DELETE",
+        "reasons": "faded", "reviewer": "rules", "memory_hash": "h",
+    }  # fmt: skip
 
 
 def test_reopening_keeps_everything(workspace: Path) -> None:
