@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from core.agent import Agent, AnyAgent, SeveralWorkspaces, Source
 from core.store.errors import EXIT_ERROR, WorkspaceError
@@ -82,6 +82,12 @@ def default_demo_layout() -> str:
     """The demo `memdesk demo` writes and the window opens when given nothing: the first
     registered agent's first."""
     return all_agents()[0].demo_layouts[0]
+
+
+def bench_module() -> Any:
+    """`memdesk bench` (SPEC 8): MemDesk's figures on a structured MEMORY.md, EverBot's file,
+    beside their baselines (`run_bench(entries, repeat)`)."""
+    return importlib.import_module("core.agents.everbot.bench")
 
 
 def found_homes() -> list[tuple[AnyAgent, Path]]:

@@ -32,9 +32,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from core.bench import run_bench
+    from core.registry import bench_module
 
-    figures = run_bench(entries=args.entries, repeat=args.repeat)
+    figures = bench_module().run_bench(entries=args.entries, repeat=args.repeat)
     if args.json:
         print_json(figures.as_json())
     else:

@@ -5,7 +5,7 @@ draws them, not a timed test.
         [--plot docs/scaling.svg]
     .venv/bin/python tests/benchmarks/scale_bench.py --list [--sizes 1000000]
 
-For each size: load (parse + models), one search keystroke (median over core.bench's queries),
+For each size: load (parse + models), one search keystroke (median over core.agents.everbot.bench's queries),
 saving one edit, beside the raw read + decode + split of the same file. For the largest size, the
 commands a person runs (`check`, `list`, `show`) as real processes, and the journal's size before
 and after them (reading must not grow it) and after a decay run (changes do). And the start of a
@@ -29,9 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from core.agents.everbot.bench import SEARCH_QUERIES, _save_one_edit, _search
 from core.agents.everbot.search import SearchIndex
 from core.agents.everbot.workspace import Workspace
-from core.bench import SEARCH_QUERIES, _save_one_edit, _search
 from core.demo import write_demo
 from core.formats.text import decode, split_lines
 from core.store.journal import Journal

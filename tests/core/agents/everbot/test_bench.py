@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from core.bench import TARGETS, run_bench
+from core.agents.everbot.bench import TARGETS, run_bench
 
 
 def test_bench_times_the_first_sync_and_a_decay_run_beside_their_targets() -> None:
