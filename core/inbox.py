@@ -237,8 +237,9 @@ def _indexed(found: Sequence[Found], words: list[str]) -> tuple[set[int], dict[i
     looked: set[int] = set()
     held: dict[int, tuple[int, Found]] = {}  # by id of the index's entry
     indexes: set[Index] = set()
+    words_only = {a: agent_named(a).query_is_words for a in {f.agent for f in found if not f.error}}
     for i, f in enumerate(found):
-        where = None if f.error or not agent_named(f.agent).query_is_words else located(f.path)
+        where = None if f.error or not words_only[f.agent] else located(f.path)
         if where is not None:
             looked.add(i)
             held[id(where[1])] = (i, f)

@@ -75,7 +75,8 @@ _ZH: Final = (
 _WHO: Final = ("Alice", "Bob", "Chen Wei", "李娜", "王芳", "Sam", "张伟", "Priya")
 _THING: Final = ("oat latte", "green tea", "VS Code", "乌龙茶", "咖啡", "Notion", "飞书", "Vim")
 _TOPIC: Final = ("billing", "onboarding", "Q3 budget", "数据迁移", "客服", "search", "年度总结")
-QUERIES: Final = ("deadline", "乌龙茶", "Alice", "subscription")
+QUERIES: Final = ("deadline", "乌龙茶", "Alice", "subscription", "乌", "截止", "de", "zzyzx")
+# the last four: what a person types first (one or two Chinese characters, a prefix, no match)
 
 
 # -- the fleet -------------------------------------------------------------------------------------

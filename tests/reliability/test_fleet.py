@@ -218,6 +218,7 @@ _WORDS = sorted(
     | set(fleet_bench._WHO + fleet_bench._THING + fleet_bench._TOPIC)
     | {"乌龙", "茶", "截止", "2026-11", "2026-10-0", "#1)", "ALICE", "Deadline", "(#"}
 )
+_KEYSTROKES = "".join(sorted(set("".join(fleet_bench._ZH + fleet_bench._WHO)) - set("{} ")))
 
 
 @settings(
@@ -225,7 +226,10 @@ _WORDS = sorted(
 )
 @given(
     words=st.lists(
-        st.sampled_from(_WORDS) | st.text(alphabet="aeiouns李娜茶 -#1", max_size=4), max_size=3
+        st.sampled_from(_WORDS)
+        | st.text(alphabet="aeiouns李娜茶 -#1", max_size=4)
+        | st.text(alphabet=_KEYSTROKES, min_size=1, max_size=2),
+        max_size=3,
     )
 )
 def test_the_index_finds_what_the_plain_search_finds(
@@ -233,7 +237,30 @@ def test_the_index_finds_what_the_plain_search_finds(
 ) -> None:
     """`memdesk list --all QUERY` from the index lists, in each user's workspace, exactly the
     memories `memdesk list --query` lists there (the same words, in Chinese as in English)."""
-    query = " ".join(words)
+    _same_as_plain_search(fleet, " ".join(words))
+
+
+@pytest.mark.parametrize("query", ["乌", "茶", "截止", "喝", "de", "al", "zzyzx", "乌 de", "\x00"])
+def test_a_keystroke_s_query_finds_what_the_plain_search_finds(
+    fleet: Path, query: str, settled: None
+) -> None:
+    """What a person types first: one or two Chinese characters, a two-letter prefix, a word
+    matching nothing."""
+    _same_as_plain_search(fleet, query)
+
+
+def test_a_memory_holding_the_separator_is_searched_as_the_plain_search_does() -> None:
+    hays = [index.Hay(["a\x00b", "ab \ud800"]), index.Hay(["ü b"])]
+    entries = [index.Entry(Path(f"/ws{i}"), "hermes", b"", {}, hay) for i, hay in enumerate(hays)]
+    joined = index._Joined(entries)
+    assert [(e.path.name, n) for e, n in joined.search(["b"])] == [("ws0", [0, 1]), ("ws1", [0])]
+    assert [(e.path.name, n) for e, n in joined.search(["a\x00b"])] == [("ws0", [0])]
+    assert [(e.path.name, n) for e, n in joined.search(["\ud800", "a"])] == [("ws0", [1])]
+    assert [(e.path.name, n) for e, n in joined.search([])] == [("ws0", [0, 1]), ("ws1", [0])]
+    assert joined.search(["b\x00a"]) == []
+
+
+def _same_as_plain_search(fleet: Path, query: str) -> None:
     found = _indexed_scan(fleet)
     hits, failed = search(found, query)
     assert not failed
