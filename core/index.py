@@ -19,6 +19,7 @@ import os
 import sqlite3
 import stat
 import time
+from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, pairwise
@@ -310,7 +311,7 @@ class Index:
                 entry.hay = Hay(json.loads(hays))
         self._all = None
 
-    def search(self, words: Sequence[str]) -> list[tuple[Entry, list[int]]]:
+    def search(self, words: Sequence[str]) -> list[tuple[Entry, Sequence[int]]]:
         """The workspaces holding memories with every one of the casefolded `words`, and those
         memories (by number in each): one look through every workspace's text at once."""
         if self._all is None:
@@ -336,7 +337,7 @@ class _Joined:
         self.starts = _byte_starts(self.data, hays, sum(counts))
         self.bytes_seen = np.bincount(self.data, minlength=256)
 
-    def search(self, words: Sequence[str]) -> list[tuple[Entry, list[int]]]:
+    def search(self, words: Sequence[str]) -> list[tuple[Entry, Sequence[int]]]:
         found = None
         for word in sorted(words, key=len, reverse=True):
             holding = self._holding(word)
@@ -344,7 +345,7 @@ class _Joined:
         if found is None:
             found = np.arange(len(self.starts))
         places = np.searchsorted(self.firsts, found, side="right") - 1
-        numbers = (found - self.firsts[places]).tolist()
+        numbers = array("q", (found - self.firsts[places]).astype(np.int64).tobytes())
         cuts = [0, *(np.flatnonzero(np.diff(places)) + 1).tolist(), len(numbers)]
         return [(self.entries[places[lo]], numbers[lo:hi]) for lo, hi in pairwise(cuts) if hi > lo]
 
@@ -404,7 +405,9 @@ def _rows_json(rows: list[Row] | None) -> str | None:
 class IndexedRows(Sequence[Row]):
     """The memories a search found in one indexed workspace, made into rows when looked at."""
 
-    def __init__(self, entry: Entry, numbers: list[int], words: Sequence[str]) -> None:
+    __slots__ = ("_rows", "entry", "numbers", "words")
+
+    def __init__(self, entry: Entry, numbers: Sequence[int], words: Sequence[str]) -> None:
         self.entry, self.numbers, self.words = entry, numbers, words
         self._rows: list[Row] | None = None
 
@@ -440,7 +443,8 @@ class Hay:
     def __init__(self, hays: list[str]) -> None:
         self.text = self.SEPARATOR.join(hays)
         lengths = (len(h) + 1 for h in hays[:-1])
-        self.starts: list[int] = list(accumulate(lengths, initial=0)) if hays else []
+        # an array, not a list: a garbage collection would visit each of a fleet's numbers
+        self.starts = array("q", accumulate(lengths, initial=0) if hays else ())
 
     def memory(self, n: int) -> str:
         end = self.starts[n + 1] - 1 if n + 1 < len(self.starts) else len(self.text)
