@@ -329,13 +329,11 @@ class _Joined:
     def __init__(self, entries: list[Entry]) -> None:
         hays = [e.hay for e in entries if e.hay is not None]
         self.entries = entries
-        self.data = np.frombuffer(
-            Hay.SEPARATOR.join(h.text for h in hays).encode("utf-8", "surrogatepass"), np.uint8
-        )
+        self.data = np.frombuffer(Hay.SEPARATOR.encode().join(h.encoded() for h in hays), np.uint8)
         counts = [len(h.starts) for h in hays]
         self.firsts = np.fromiter(accumulate(counts[:-1], initial=0), int, len(counts))
         self.starts = _byte_starts(self.data, hays, sum(counts))
-        self.bytes_seen = np.bincount(self.data, minlength=256)
+        self.bytes_seen = np.bincount(self.data[::64], minlength=256)  # which is rarest: a guide
 
     def search(self, words: Sequence[str]) -> list[tuple[Entry, Sequence[int]]]:
         found = None
@@ -437,7 +435,7 @@ class IndexedRows(Sequence[Row]):
 class Hay:
     """A workspace's memories as `Row.matches` reads them (`_hay`), in one text to search."""
 
-    __slots__ = ("starts", "text")
+    __slots__ = ("_encoded", "starts", "text")
     SEPARATOR: Final = "\x00"
 
     def __init__(self, hays: list[str]) -> None:
@@ -445,6 +443,13 @@ class Hay:
         lengths = (len(h) + 1 for h in hays[:-1])
         # an array, not a list: a garbage collection would visit each of a fleet's numbers
         self.starts = array("q", accumulate(lengths, initial=0) if hays else ())
+        self._encoded: bytes | None = None
+
+    def encoded(self) -> bytes:
+        """The text in UTF-8 (kept: a fleet's are joined again after each user's change)."""
+        if self._encoded is None:
+            self._encoded = self.text.encode("utf-8", "surrogatepass")
+        return self._encoded
 
     def memory(self, n: int) -> str:
         end = self.starts[n + 1] - 1 if n + 1 < len(self.starts) else len(self.text)

@@ -17,8 +17,8 @@ process would (the index file read again), a rules review of every user (or of `
 users, the whole extrapolated and said so), the first search (loading the memories from the index)
 and each of the QUERIES across all users (median and worst), one user's change by the agent seen
 by the watcher (told by the system; and polling, as where it cannot be) and re-read alone, a
-poll finding nothing, and the peak RSS; each beside issue 26's target and as a ratio to the raw
-read. The fleet is left `index.SETTLE_NS` before it
+search right after it, a poll finding nothing, and the peak RSS; each beside issue 26's target
+and as a ratio to the raw read. The fleet is left `index.SETTLE_NS` before it
 is read: files written that instant are read, not kept, by the index.
 """
 
@@ -292,6 +292,9 @@ def run(args: argparse.Namespace, out: Path) -> None:
     how = "told by the system (inotify)" if watcher.told else "polling"
     note = f"{again.memories:,} memories after the agent added one; {how}"
     print(_line("one user's change seen", took, raw, TARGETS["change"], note))
+    took, hits = timed(partial(search_all, found, QUERIES[0]))
+    note = f"{hits:,} hits; every user's memories joined again"
+    print(_line("search after the change", took, raw, TARGETS["search"], note))
     polling = Watcher(found, notify=False)
     took, again = timed(lambda: change_seen(polling, found[-2]))
     note = f"where the system cannot tell (no inotify, too few watches); window: {plan.mode}"
