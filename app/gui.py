@@ -53,22 +53,23 @@ def initial_workspace(
     return found[0][1] if found else demo_workspace()
 
 
-def open_first(window: MainWindow, path: Path | None, settings: Settings) -> None:
-    """Open the first workspace; File → Open agent home lists every agent's home found, and
-    when the window opens one of several the status bar names the others once it is shown."""
-    from PySide6.QtCore import Qt
-
+def open_first(window: MainWindow, path: Path | str | None, settings: Settings) -> None:
+    """Open the workspace given (a folder, or a server's `ssh://host/path`). Given none: with
+    several agents' homes found (or folders added to the scan), the Home page lists every
+    workspace with what waits in it; else the one home, the last workspace or the demo opens.
+    File → Open agent home lists every workspace found either way."""
     from core.registry import found_homes
+    from ui.hubs import open_remote_page
 
     homes = found_homes()
-    start = initial_workspace(path, settings, homes)
     window.menus.fill_homes(home_entries(homes, settings) if path is None else _plain(homes))
-    others = [f"{agent.title} ({home})" for agent, home in homes if home != start]
-    if 0 < len(others) < len(homes):
-        note = f"Also found {', '.join(others)}: File → Open agent home"
-        once = Qt.ConnectionType.SingleShotConnection
-        window.ready.connect(lambda: window.statusBar().showMessage(note, 15000), once)
-    window.open_workspace(start)
+    if isinstance(path, str):  # a server's address
+        open_remote_page(window, path)
+        return
+    if path is None and (len(homes) > 1 or settings.scan_folders):
+        window.navigator.show_page(window.hubs["home"])
+        return
+    window.open_workspace(initial_workspace(path, settings, homes))
 
 
 def home_entries(
@@ -94,13 +95,15 @@ def _scanned(found: Found) -> str:
     return f"{named} ({found.memories} memories, {found.waiting + found.staged} waiting)"
 
 
-def run_gui(path: Path | None = None) -> int:
-    """Start the window; returns the exit code."""
+def run_gui(path: Path | str | None = None) -> int:
+    """Start the window on `path` (a folder, a server's address as text, or None: see
+    `open_first`); returns the exit code."""
     import qasync
     from PySide6.QtCore import QByteArray
     from PySide6.QtWidgets import QApplication
 
     from app.crash import install_crash_handler
+    from ui.hubs import add_hubs
     from ui.main_window import MainWindow
     from ui.theme import apply_theme
 
@@ -118,6 +121,7 @@ def run_gui(path: Path | None = None) -> int:
         log.warning("%s", warning)
     apply_theme(app, settings.theme)
     window = MainWindow(settings, settings_path=settings_path())
+    add_hubs(window)
     handler = install_crash_handler(
         lambda: window, extra_secrets=lambda: [os.environ.get(API_KEY_ENV, "")]
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-__all__ = ["cell", "first_line"]
+__all__ = ["cell", "counted", "first_line"]
 
 
 def first_line(value: Any, width: int = 70) -> str:
@@ -27,3 +27,8 @@ def cell(text: str, width: int) -> str:
             kept += 1
         first, sizes = first[:kept] + "…", [*sizes[:kept], 1]
     return first + " " * (width - sum(sizes))
+
+
+def counted(count: int, noun: str, plural: str = "") -> str:
+    """ "1 workspace", "3 workspaces" (`plural` when adding an s will not do)."""
+    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"

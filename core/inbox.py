@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from core.agent import Row
 from core.capabilities import StagedWrite
 from core.formats.text import gc_paused
-from core.index import Index, IndexedRows, located
+from core.index import USING, Index, IndexedRows, located
 from core.ops.activity import ActivityItem, operations
 from core.ops.undo import undo_and_save
 from core.registry import agent_named
@@ -46,6 +46,7 @@ __all__ = [
     "inbox",
     "search",
     "undo",
+    "unlisted",
 ]
 
 T = TypeVar("T")
@@ -208,7 +209,9 @@ def search(
     the scan's index where it holds the workspace's memories), each workspace with any or with
     files it could not list, and the workspaces that could not be read; nothing is written."""
     words = query.casefold().split()
-    looked, indexed = _indexed(found, words) if (section, profile) == ("all", None) else ({}, {})
+    with USING:
+        plain = (section, profile) != ("all", None)
+        looked, indexed = ({}, {}) if plain else _indexed(found, words)
     hits: list[Hits] = []
     failed: list[Found] = []
     for i, f in enumerate(found):
@@ -258,6 +261,11 @@ def _indexed_hits(found: Sequence[Found], words: list[str]) -> tuple[set[int], d
                 i, f = held[id(entry)]
                 hits[i] = Hits(f, IndexedRows(entry, numbers, words), [])
     return looked, hits
+
+
+def unlisted(h: Hits) -> Found:
+    """A workspace whose files the search could not all read, with the reason."""
+    return replace(h.found, error="not listed: " + "; ".join(p.message for p in h.problems))
 
 
 def _search_in(f: Found, query: str, section: str, profile: str | None) -> Hits:

@@ -18,6 +18,7 @@ import logging
 import os
 import sqlite3
 import stat
+import threading
 import time
 from array import array
 from collections.abc import Iterator, Sequence
@@ -458,6 +459,9 @@ class Hay:
 
 # -- opening -------------------------------------------------------------------------------------
 _OPEN: dict[Path, Index] = {}
+# Held while a scan, a search or a rescan uses the indexes: the window's pages scan and search
+# on threads of their own, and an index (its connection, its entries) serves one at a time.
+USING = threading.RLock()
 
 
 def open_index(root: Path) -> Index | None:
@@ -465,6 +469,11 @@ def open_index(root: Path) -> Index | None:
     missing, corrupt or of another version; None, with a note in the log, when it cannot be."""
     root = root.absolute()
     path = cache_folder() / f"{root.name[:40] or 'root'}-{_hash(str(root))}.sqlite"
+    with USING:
+        return _OPEN.get(path) or _open_new(path, root)
+
+
+def _open_new(path: Path, root: Path) -> Index | None:
     if path not in _OPEN:
         try:
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -531,7 +540,10 @@ def _hash(text: str) -> str:
 def _schema(db: sqlite3.Connection) -> sqlite3.Connection:
     if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA:
         db.execute("PRAGMA journal_mode=WAL")
-        with db:
+        with db:  # another MemDesk making it at the same time waits, then finds it made
+            db.execute("BEGIN IMMEDIATE")
+            if db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA:
+                return _tuned(db)
             db.execute("DROP TABLE IF EXISTS workspaces")
             db.execute("DROP TABLE IF EXISTS fits")
             db.execute(
@@ -542,5 +554,9 @@ def _schema(db: sqlite3.Connection) -> sqlite3.Connection:
                 "CREATE TABLE fits (path TEXT PRIMARY KEY, agents TEXT, digest BLOB, agent TEXT)"
             )
             db.execute(f"PRAGMA user_version = {SCHEMA}")
+    return _tuned(db)
+
+
+def _tuned(db: sqlite3.Connection) -> sqlite3.Connection:
     db.execute("PRAGMA synchronous=NORMAL")
     return db

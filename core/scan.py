@@ -21,15 +21,30 @@ from typing import Any
 
 from core.agent import AnyAgent, Row
 from core.capabilities import StagedWrites
-from core.index import Index, index_of, open_index
+from core.index import USING, Index, index_of, open_index
 from core.registry import agent_named, all_agents, found_homes, home_workspaces, user_folders
 from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
 from core.store.settled import journal_for_reading, only_looking
+from core.times import shown_size, shown_time
 
-__all__ = ["Found", "added_workspaces", "display_name", "figures", "reason", "rescan", "scan"]
+__all__ = [
+    "COLUMNS",
+    "Found",
+    "added_workspaces",
+    "display_name",
+    "figures",
+    "looked_in",
+    "reason",
+    "rescan",
+    "scan",
+    "shown",
+]
 
 log = logging.getLogger(__name__)
+
+# The figures of a workspace as `memdesk scan` and the window's Home page show them
+COLUMNS = ("agent", "workspace", "memories", "size", "waiting", "warnings", "last change")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +88,15 @@ def scan(
     `extra`, each once, the most recently changed first. What the index of each folder
     (`core.index`) holds of a workspace as it still is is not read again; `progress(done, total)`
     follows the workspaces looked at."""
+    with USING:
+        return _scan(homes, extra, progress)
+
+
+def _scan(
+    homes: Sequence[tuple[AnyAgent, Path]] | None,
+    extra: Sequence[Path],
+    progress: Progress | None,
+) -> list[Found]:
     pairs: list[tuple[AnyAgent, Path, Index | None]] = []
     begun: dict[Path, Index | None] = {}
     unreadable: list[Found] = []
@@ -119,6 +143,11 @@ def _opened(folder: Path, begun: dict[Path, Index | None]) -> Index | None:
 def rescan(found: Sequence[Found]) -> list[Found]:
     """The workspaces `found` read again (an agent changed them), the others left as they are;
     through the index that scanned each, which keeps what was read."""
+    with USING:
+        return _rescan(found)
+
+
+def _rescan(found: Sequence[Found]) -> list[Found]:
     again = []
     indexes = set()
     for f in found:
@@ -137,6 +166,22 @@ def _save(indexes: set[Index], *, prune: bool = True) -> None:
             index.save(prune=prune)
         except sqlite3.Error as exc:  # a cache: the scan stands without it
             log.warning("scan index for %s not saved (%s)", index.root, exc)
+
+
+def shown(f: Found) -> tuple[str, ...]:
+    """The COLUMNS of a workspace read (one that could not be: its agent and name only)."""
+    if f.error:
+        return (f.title or "?", f.name, "", "", "", "", "")
+    waiting = f"{f.waiting + f.staged}" + (f" ({f.staged} staged)" if f.staged else "")
+    changed = "" if f.changed is None else shown_time(datetime.fromtimestamp(f.changed))
+    warnings = f"{f.warnings}" + (f" + {f.problems} problems" if f.problems else "")
+    return (f.title, f.name, str(f.memories), shown_size(f.size), waiting, warnings, changed)
+
+
+def looked_in(extra: Sequence[Path] = ()) -> list[str]:
+    """Where `scan` looks: each agent's home (as `found_homes` asks it) and the folders added."""
+    homes = [home for agent in all_agents() if (home := agent.home()) is not None]
+    return [display_name(folder) for folder in dict.fromkeys([*homes, *extra])]
 
 
 def added_workspaces(folder: Path, index: Index | None = None) -> list[tuple[AnyAgent, Path]]:

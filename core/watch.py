@@ -1,10 +1,11 @@
 """An agent's change to one workspace of many, seen without reading the others (issue 26, item 3).
 
 `Watcher.poll` returns the workspaces changed since it last looked, each read again alone
-(`core.scan.rescan`). On Linux it is told by the system (inotify: a watch on each folder of the
-workspaces, which tells of its files' writes too), within the system's limit on watches; else,
-and when the system's queue of events overflowed, it stats every file and folder (their trees as
-the scan's index took them: `core.index.Tree`): 50,000 of them take 0.15 s. A window may instead
+(`core.scan.rescan`). Its first poll stats every file and folder (their trees as the scan's
+index took them: `core.index.Tree`; 50,000 of them take 0.15 s); from then on, on Linux, it is
+told by the system (inotify: a watch on each folder of the workspaces, which tells of its files'
+writes too) within the system's limit on watches; else, and when the system's queue of events
+overflowed, it stats them all again. A window may instead
 be told by Qt (QFileSystemWatcher over `Plan.paths`) when `plan()` says they fit the system's
 limit (Linux: /proc/sys/fs/inotify/max_user_watches, half of it left to other programs).
 """
@@ -50,18 +51,15 @@ def watch_limit(limit_file: Path = INOTIFY_LIMIT) -> int:
 
 
 class Watcher:
-    """The workspaces `found` watched: told by the system where it can (`notify`), else by
-    polling their trees' stat figures."""
+    """The workspaces `found` watched: told by the system where it can (`notify`, from the
+    first poll on), else by polling their trees' stat figures."""
 
     def __init__(self, found: Sequence[Found], *, notify: bool = True) -> None:
         self.found = {f.path: f for f in found if not f.error}
         self.trees: dict[Path, Tree] = {ws: _whole(ws) for ws in self.found}
-        self.told = Inotify.opened() if notify else None
+        self.told: Inotify | None = None  # from the first poll on (a window told by Qt: never)
+        self._notify = notify
         self._watched: dict[int, set[Path]] = {}  # by the system's watch: its workspaces
-        for ws in self.trees:
-            self._watch(ws)
-        # changed between the scan and the watches: found once by their stat figures
-        self._missed = [ws for ws, t in self.trees.items() if t.changed()] if self.told else []
 
     def plan(self, limit: int | None = None) -> Plan:
         """ "notify" when every folder and file fits `limit` (default `watch_limit()`), else "poll"."""
@@ -74,11 +72,16 @@ class Watcher:
     def changed(self) -> list[Path]:
         """The workspaces whose files or folders changed since last looked at."""
         told = None if self.told is None else self.told.events()
-        if told is None:  # polling, or the system's queue overflowed: every file looked at
-            return [ws for ws, t in self.trees.items() if t.changed()]
-        named = {ws for wd in told for ws in self._watched.get(wd, ())}.union(self._missed)
-        self._missed = []
-        return [ws for ws in self.trees if ws in named]
+        if self._notify:  # the first look: the system tells from here on, what came before is
+            self._notify = False  # found by the stat figures
+            self.told = Inotify.opened()
+            for ws in self.trees:
+                self._watch(ws)
+        elif told is not None:
+            named = {ws for wd in told for ws in self._watched.get(wd, ())}
+            return [ws for ws in self.trees if ws in named]
+        # polling, the first look, or the system's queue overflowed: every file looked at
+        return [ws for ws, t in self.trees.items() if t.changed()]
 
     def poll(self) -> list[Found]:
         """The changed workspaces, each read again alone (through the scan's index)."""

@@ -14,6 +14,7 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -54,7 +55,10 @@ README_PICTURES = {
     "openclaw-context.png": "openclaw-context-light",
     "hermes-review.png": "hermes-review-light",
     "claude-code-context.png": "claude-code-context-light",
+    "home.png": "hub-home-light",
+    "inbox.png": "hub-inbox-light",
 }
+HUB_HOMES = {".hermes": "hermes", ".claude": "claude-code", ".openclaw/workspace": "openclaw"}
 
 
 def settle(app: QApplication, until: Callable[[], bool] = lambda: True, wait: float = 0.4) -> None:
@@ -212,6 +216,49 @@ def take(app: QApplication, out: Path, root: Path, layout: str, theme: str, tmp:
     return taken
 
 
+def take_hubs(app: QApplication, out: Path, tmp: Path, theme: str) -> list[str]:
+    """Home (with a search) and the Inbox over a home holding Hermes, Claude Code and OpenClaw,
+    one workspace open beside them."""
+    from ui.hubs import add_hubs
+    from ui.inbox_view import InboxView
+
+    home = tmp / "home"
+    for variable, where in (
+        ("HOME", ""),
+        ("XDG_CONFIG_HOME", ".config"),
+        ("XDG_CACHE_HOME", ".cache"),
+    ):
+        os.environ[variable] = str(home / where)
+    if not home.exists():
+        for folder, layout in HUB_HOMES.items():
+            write_demo(home / folder, layout=layout)
+        with contextlib.redirect_stdout(io.StringIO()):
+            cli(["review", str(home / ".openclaw" / "workspace")])
+    apply_theme(app, theme)
+    window = MainWindow(Settings(theme=theme), settings_path=tmp / f"settings-hubs-{theme}.json")
+    window.resize(*SIZE)
+    home_view = add_hubs(window)
+    window.show()
+    window.open_workspace(home / ".hermes")
+    settle(app, lambda: window.desk is not None and window.desk.ws is not None, wait=1.0)
+    window.navigator.show_page(home_view)
+    settle(app, lambda: home_view.model.rowCount() == len(HUB_HOMES), wait=1.0)
+    home_view.search.field.setText("pnpm")
+    settle(app, wait=1.5)
+    window.grab().save(str(out / f"hub-home-{theme}.png"))
+    inbox = window.hubs["inbox"]
+    assert isinstance(inbox, InboxView)
+    window.navigator.show_page(inbox)
+    settle(app, lambda: not inbox.busy and bool(inbox.shown), wait=1.0)
+    inbox.table.selectRow(0)
+    settle(app, wait=0.3)
+    window.grab().save(str(out / f"hub-inbox-{theme}.png"))
+    window.close()
+    window.deleteLater()
+    settle(app, wait=0.1)
+    return [f"hub-home-{theme}", f"hub-inbox-{theme}"]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
@@ -229,6 +276,7 @@ def main(argv: list[str]) -> int:
             prepare(root, layout)
             for theme in args.themes:
                 taken += take(app, args.out, root, layout, theme, tmp)
+        taken += take_hubs(app, args.out, tmp, "light")
     print(f"{len(taken)} pictures in {args.out}")
     if args.readme:
         args.readme.mkdir(parents=True, exist_ok=True)

@@ -22,6 +22,9 @@ ICON_DIR = Path(__file__).resolve().parent.parent / "resources" / "icons"
 
 # A sidebar page's name (before any ":") -> its icon, for every agent's desk.
 PAGE_ICONS = {
+    "home": "open",  # the window's hub pages (ui.hubs)
+    "inbox": "review",
+    "remote": "database",
     "active": "memories",
     "archived": "archive",
     "problems": "problems",

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.agent import OpenWorkspace
+from core.columns import counted
 from core.formats.text import InputError
 from core.registry import detect, remember_agent
 from core.session import AnySession
@@ -164,7 +165,7 @@ class MainWindow(QMainWindow):
         self.hubs[name] = widget
         if old is None:
             self.desks.addWidget(widget)
-            self.navigator.add_hub(title, widget)
+            self.navigator.add_hub(name, title, widget)
             return
         shown = self.desks.currentWidget() is old
         self.desks.insertWidget(self.desks.indexOf(old), widget)
@@ -427,7 +428,7 @@ class MainWindow(QMainWindow):
             self.status.setText(self.current_tab.status_text())
         else:
             count = len(self._tabs)
-            self.status.setText(f"{count} workspaces open" if count else "No workspace")
+            self.status.setText(f"{counted(count, 'workspace')} open" if count else "No workspace")
 
     def set_theme(self, name: str) -> None:
         """Light, dark, or the system's; remembered in the settings."""
@@ -455,7 +456,7 @@ class MainWindow(QMainWindow):
         tab.close()
         self._update_home()
         rest = self._tabs
-        self.navigator.show_page(rest[min(at, len(rest) - 1)] if rest else self.placeholder)
+        self.navigator.show_page(rest[min(at, len(rest) - 1)] if rest else self.hubs[HOME])
         return True
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from ui.actions import make_action
 from ui.desk import AnyDesk
+from ui.hubs import ask_remote
 from ui.icons import icon
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ class Menus:
                 "open",
             )
         ]
+        self._add(menu, "Open workspace on a &server…", None, partial(ask_remote, window))
         self.recent_menu = menu.addMenu("Open &recent")
         self.fill_recent(window.settings.recent_workspaces)
         self.homes_menu = menu.addMenu("Open agent &home")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QSize, Qt, Signal
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
-from ui.icons import icon
+from ui.icons import icon, page_icon
 from ui.open_tab import WorkspaceTab
 from ui.untrusted import literal_html
 
@@ -35,9 +35,10 @@ class Navigator(QListWidget):
         self._hubs = 0  # the rows at the top that are hub pages
         self.currentItemChanged.connect(self._current_changed)
 
-    def add_hub(self, title: str, page: QWidget) -> None:
-        """A fixed row for a hub page, below the hub rows there are (above every workspace)."""
-        item = QListWidgetItem(icon("memories"), title)
+    def add_hub(self, name: str, title: str, page: QWidget) -> None:
+        """A fixed row for the hub page `name`, below the hub rows there are (above every
+        workspace), with that page's icon (a server's workspace: "remote …")."""
+        item = QListWidgetItem(page_icon(name.split(" ", 1)[0]), title)
         item.setData(PAGE_ROLE, page)
         item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{title} page")
         self.insertItem(self._hubs, item)

@@ -20,6 +20,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from core.store.atomic import atomic_write_bytes
+from core.store.errors import EXIT_REFUSED, WorkspaceError
+
+if TYPE_CHECKING:
+    from core.agent import AnyAgent
 
 if TYPE_CHECKING:
     from core.scan import Found, Progress
@@ -28,8 +32,10 @@ __all__ = [
     "MAX_RECENT",
     "SCHEMA_VERSION",
     "Settings",
+    "add_scan_folder",
     "data_dir",
     "load_settings",
+    "remove_scan_folder",
     "save_settings",
     "scanned",
     "settings_path",
@@ -255,7 +261,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> bool:
 
 def with_scan_folders_on_disk(settings: Settings, path: Path | None = None) -> Settings:
     """`settings` with the folders added to `memdesk scan` as the file holds them now: the
-    window never changes them, the command may have meanwhile."""
+    command and the Home page change them on disk (`add_scan_folder`), never the window's copy."""
     return settings.model_copy(update={"scan_folders": load_settings(path)[0].scan_folders})
 
 
@@ -265,6 +271,50 @@ def scanned(path: Path | None = None, progress: Progress | None = None) -> list[
     from core.scan import scan  # not at start-up: `memdesk --version` needs none of it
 
     return scan(extra=[Path(p) for p in load_settings(path)[0].scan_folders], progress=progress)
+
+
+def add_scan_folder(
+    folder: Path, path: Path | None = None
+) -> tuple[Path, list[tuple[AnyAgent, Path]]]:
+    """Keep `folder` among those `memdesk scan` looks in once it holds agent memory: the folder
+    as kept (absolute) and its workspaces; WorkspaceError saying why nothing was added."""
+    from core.scan import added_workspaces, reason
+
+    folder = Path(os.path.abspath(folder.expanduser()))
+    try:
+        held = added_workspaces(folder)
+    except WorkspaceError as exc:
+        raise WorkspaceError(f"{exc}; nothing added", exit_code=EXIT_REFUSED) from exc
+    except OSError as exc:
+        raise WorkspaceError(f"{folder}: {reason(exc)}; nothing added") from exc
+    settings, _ = load_settings(path)
+    if str(folder) not in settings.scan_folders:
+        _keep_scan_folders(settings, [*settings.scan_folders, str(folder)], path, "added")
+    return folder, held
+
+
+def remove_scan_folder(folder: Path, path: Path | None = None) -> Path:
+    """Stop scanning a folder added (its files are untouched): the folder as it was kept;
+    WorkspaceError when it was not among them."""
+    folder = Path(os.path.abspath(folder.expanduser()))
+    settings, _ = load_settings(path)
+    if str(folder) not in settings.scan_folders:
+        raise WorkspaceError(
+            f"{folder} is not among the folders added to scan; nothing removed",
+            exit_code=EXIT_REFUSED,
+        )
+    left = [p for p in settings.scan_folders if p != str(folder)]
+    _keep_scan_folders(settings, left, path, "removed")
+    return folder
+
+
+def _keep_scan_folders(
+    settings: Settings, folders: list[str], path: Path | None, verb: str
+) -> None:
+    if not save_settings(settings.model_copy(update={"scan_folders": folders}), path):
+        raise WorkspaceError(
+            f"settings written by a newer MemDesk: nothing {verb}", exit_code=EXIT_REFUSED
+        )
 
 
 def _version_on_disk(path: Path) -> int | None:

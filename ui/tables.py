@@ -4,7 +4,7 @@ with one column typed into."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from PySide6.QtCore import (
@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     QSize,
+    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
@@ -20,9 +21,12 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTable
 __all__ = [
     "KeyedRow",
     "KeyedTableModel",
+    "RowsModel",
     "keyed_table",
     "read_only_table",
+    "row_of_view",
     "size_columns",
+    "sorted_table",
 ]
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -34,6 +38,8 @@ class KeyedRow(Protocol):
 
 
 R = TypeVar("R", bound=KeyedRow)
+T = TypeVar("T")
+SORT_ROLE = Qt.ItemDataRole.UserRole  # what a column sorts by: numbers as numbers
 KEYED_ROWS_SHOWN = 10  # a page's keyed values (a policy, a scoring profile) shown at least
 
 
@@ -182,3 +188,85 @@ def size_columns(table: QTableView, widest: Sequence[str], stretch: Sequence[int
         width = max(metrics.horizontalAdvance(title), metrics.horizontalAdvance(sample))
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
         table.setColumnWidth(column, width + padding)
+
+
+class RowsModel(QAbstractTableModel, Generic[T]):
+    """Read-only rows shown as `cells(row)` (plain text: a view never takes a cell for rich
+    text), sorted by `order(row)` (a value per column), `tip(row)` as their tooltip."""
+
+    def __init__(
+        self,
+        headers: Sequence[str],
+        cells: Callable[[T], Sequence[str]],
+        order: Callable[[T], Sequence[Any]],
+        tip: Callable[[T], str],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.headers = tuple(headers)
+        self.cells, self.order, self.tip = cells, order, tip
+        self.rows: list[T] = []
+
+    def set_rows(self, rows: Sequence[T]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def row_at(self, row: int) -> T | None:
+        return self.rows[row] if 0 <= row < len(self.rows) else None
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.headers)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row = self.row_at(index.row()) if index.isValid() else None
+        if row is None:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.cells(row)[index.column()]
+        if role == SORT_ROLE:
+            return self.order(row)[index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tip(row)
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        horizontal = orientation == Qt.Orientation.Horizontal
+        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self.headers):
+            return self.headers[section]
+        return None
+
+
+def sorted_table(
+    name: str, model: RowsModel[Any], widest: Sequence[str], stretch: Sequence[int]
+) -> QTableView:
+    """A read-only view of `model`, one row selected, sorted by a click on a column's header;
+    Enter or a double-click emits `activated` (`row_of_view` says which row of the model)."""
+    table = QTableView()
+    table.setObjectName(name)
+    proxy = QSortFilterProxyModel(table)
+    proxy.setSourceModel(model)
+    proxy.setSortRole(SORT_ROLE)
+    table.setModel(proxy)
+    table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # model's order
+    table.setSortingEnabled(True)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.verticalHeader().hide()
+    table.setWordWrap(False)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+    size_columns(table, widest, stretch)
+    return table
+
+
+def row_of_view(table: QTableView, index: _Index) -> int:
+    """The model's row shown at `index` of a `sorted_table`."""
+    proxy = table.model()
+    assert isinstance(proxy, QSortFilterProxyModel)
+    return proxy.mapToSource(proxy.index(index.row(), index.column())).row()

@@ -42,7 +42,7 @@ class TaskRunner(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.pool = QThreadPool(self)
+        self.pool = QThreadPool(self)  # made first, so destroyed first: it waits for its jobs
         self.pool.setMaxThreadCount(1)  # file writes happen one after the other
         self._relay = _Relay(self)  # lives on the GUI thread: its slot runs there
         self._relay.ended.connect(self._ended)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.cli.output import EXIT_OK, first_line, print_json, write_lines
 from app.cli.scan import scanned
+from core.columns import counted
 from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
 
 if TYPE_CHECKING:
@@ -175,13 +176,13 @@ def _undo(d: Done) -> str:
 def cmd_list_all(args: argparse.Namespace) -> int:
     """The memories matching the query in every workspace scanned, grouped by workspace, each
     group with the command that shows one of its memories there."""
-    from core.inbox import search
+    from core.inbox import search, unlisted
 
     no_path(args)
     workspaces = scanned()
     hits, failed = search(workspaces, args.all, section=args.section, profile=args.profile)
     hits = [h for h in hits if h.rows or h.problems]
-    failed += [_with_problems(h) for h in hits if h.problems]
+    failed += [unlisted(h) for h in hits if h.problems]
     if args.json:
         print_json(
             {
@@ -201,14 +202,7 @@ def cmd_list_all(args: argparse.Namespace) -> int:
 
 
 def _nothing_found(query: str, workspaces: int) -> str:
-    where = "workspace" if workspaces == 1 else "workspaces"
-    return f"no memory matches {query!r} in the {workspaces} {where} `memdesk scan` lists"
-
-
-def _with_problems(h: Hits) -> Found:
-    from dataclasses import replace
-
-    return replace(h.found, error="not listed: " + "; ".join(p.message for p in h.problems))
+    return f"no memory matches {query!r} in the {counted(workspaces, 'workspace')} `memdesk scan` lists"
 
 
 def _hit_lines(h: Hits) -> list[str]:

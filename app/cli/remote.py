@@ -37,12 +37,10 @@ def workspace_argument(text: str) -> Path | Address:
 def forward(args: argparse.Namespace, argv: Sequence[str], parser: argparse.ArgumentParser) -> int:
     """Run the command on the server the workspace address names; print what it printed."""
     address: Address = args.path
-    if args.command == "open":  # the window's own remote workspaces come later (core.remote)
-        return fail(
-            f"{address}: the window does not open a workspace on a server yet; use the "
-            f"command line there: memdesk list {address}",
-            EXIT_ERROR,
-        )
+    if args.command == "open":  # the window talks to the server itself (ui.remote_view)
+        from app.gui import run_gui
+
+        return run_gui(str(address))
     server_argv = _on_server(list(argv), address, parser)
     reads_stdin = "-" in server_argv
     try:

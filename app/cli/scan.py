@@ -4,22 +4,17 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from app.cli.output import EXIT_OK, fail, print_json, write_lines
-from core.store.errors import EXIT_ERROR, EXIT_REFUSED, WorkspaceError
-from core.times import shown_size, shown_time
+from core.store.errors import WorkspaceError
 
 if TYPE_CHECKING:
     from core.scan import Found
-
-HEADERS = ("agent", "workspace", "memories", "size", "waiting", "warnings", "last change")
 
 
 def cmd_scan(args: argparse.Namespace) -> int:
@@ -61,10 +56,12 @@ class Progress:
 
 def scan_lines(found: Sequence[Found]) -> list[str]:
     """A table, a row per workspace; one that cannot be read says why in place of its figures."""
+    from core.scan import COLUMNS, shown
+
     if not found:
         return ["No agent memory found; add a folder with: memdesk scan --add DIR"]
-    rows = [HEADERS, *(_row(f) for f in found if not f.error)]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(HEADERS))]
+    rows = [COLUMNS, *(shown(f) for f in found if not f.error)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(COLUMNS))]
     lines = [
         "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
         for row in rows
@@ -73,29 +70,13 @@ def scan_lines(found: Sequence[Found]) -> list[str]:
     return lines
 
 
-def _row(f: Found) -> tuple[str, ...]:
-    waiting = f"{f.waiting + f.staged}" + (f" ({f.staged} staged)" if f.staged else "")
-    changed = "" if f.changed is None else shown_time(datetime.fromtimestamp(f.changed))
-    warnings = f"{f.warnings}" + (f" + {f.problems} problems" if f.problems else "")
-    return (f.title, f.name, str(f.memories), shown_size(f.size), waiting, warnings, changed)
-
-
 def _add(folder: Path) -> int:
-    from core.scan import added_workspaces
-    from ui.settings import load_settings, save_settings
+    from ui.settings import add_scan_folder
 
-    folder = Path(os.path.abspath(folder.expanduser()))
     try:
-        held = added_workspaces(folder)
+        folder, held = add_scan_folder(folder)
     except WorkspaceError as exc:
-        return fail(f"{exc}; nothing added", EXIT_REFUSED)
-    except OSError as exc:
-        return fail(f"{folder}: cannot read it ({exc.strerror or exc}); nothing added", EXIT_ERROR)
-    settings, _ = load_settings()
-    if str(folder) not in settings.scan_folders:
-        kept = settings.model_copy(update={"scan_folders": [*settings.scan_folders, str(folder)]})
-        if not save_settings(kept):
-            return fail("settings written by a newer MemDesk: nothing added", EXIT_REFUSED)
+        return fail(str(exc), exc.exit_code)
     print(
         f"added {folder}: {len(held)} workspace(s) of {', '.join(sorted({a.title for a, _ in held}))}"
     )
@@ -103,16 +84,11 @@ def _add(folder: Path) -> int:
 
 
 def _remove(folder: Path) -> int:
-    from ui.settings import load_settings, save_settings
+    from ui.settings import remove_scan_folder
 
-    folder = Path(os.path.abspath(folder.expanduser()))
-    settings, _ = load_settings()
-    if str(folder) not in settings.scan_folders:
-        return fail(
-            f"{folder} is not among the folders added to scan; nothing removed", EXIT_REFUSED
-        )
-    left = [p for p in settings.scan_folders if p != str(folder)]
-    if not save_settings(settings.model_copy(update={"scan_folders": left})):
-        return fail("settings written by a newer MemDesk: nothing removed", EXIT_REFUSED)
+    try:
+        folder = remove_scan_folder(folder)
+    except WorkspaceError as exc:
+        return fail(str(exc), exc.exit_code)
     print(f"removed {folder} from the folders scanned (its files are untouched)")
     return EXIT_OK

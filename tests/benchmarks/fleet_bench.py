@@ -288,6 +288,8 @@ def run(args: argparse.Namespace, out: Path) -> None:
     print(_line("search, worst", max(times), raw, TARGETS["search"], note))
     watcher = Watcher(found)
     plan = watcher.plan()
+    took, _ = timed(watcher.poll)
+    print(_line("watching begun (first poll)", took, raw, None, "every file looked at once"))
     took, again = timed(lambda: change_seen(watcher, found[-1]))
     how = "told by the system (inotify)" if watcher.told else "polling"
     note = f"{again.memories:,} memories after the agent added one; {how}"

@@ -41,8 +41,14 @@ def test_help_says_a_local_path_wins(cli: Cli) -> None:
     assert "a local path that exists is read as local" in " ".join(told.out.split())
 
 
-def test_the_window_says_it_does_not_open_a_server_workspace_yet(cli: Cli) -> None:
+def test_open_hands_a_server_address_to_the_window(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`memdesk open ann@srv:/w` opened nothing ("the window does not open a workspace on a
+    server yet"); the window now reads it through the server's memdesk (ui.remote_view)."""
+    opened: list[object] = []
+    monkeypatch.setattr("app.gui.run_gui", lambda path=None: opened.append(path) or 0)
     told = cli("open", "ann@srv:/w")
-    assert told.code == 2 and told.out == ""
-    assert "the window does not open a workspace on a server yet" in told.err
-    assert "memdesk list ann@srv:/w" in told.err
+    assert told.code == 0 and opened == ["ann@srv:/w"]
+    assert cli("open", "ssh://ann@srv:2222/w").code == 0
+    assert opened[-1] == "ssh://ann@srv:2222/w"

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.scan import HEADERS, Progress
+from app.cli.scan import Progress
 from core.demo import write_demo
 from core.registry import agent_named
-from core.scan import scan
+from core.scan import COLUMNS, scan
 from core.store.journal import Journal
 from tests.benchmarks import fleet_bench
 from tests.cli.conftest import Cli
@@ -44,7 +44,7 @@ def test_scan_finds_every_agent_s_workspace_once_with_its_figures(cli: Cli) -> N
     staged = list((Path.home() / ".hermes" / "pending" / "memory").glob("*.json"))
     assert found[Path.home() / ".hermes"]["staged"] == len(staged) > 0
     text = cli("scan").out.splitlines()
-    assert text[0].split() == " ".join(HEADERS).split()
+    assert text[0].split() == " ".join(COLUMNS).split()
     assert len(text) == 1 + len(expected)
 
 

@@ -3,7 +3,6 @@ user's data folder (never into the package) and found again on the next start.""
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from app.gui import demo_workspace, initial_workspace, open_first
 from core.demo import write_demo
 from core.registry import default_demo_layout, detect
+from ui.hubs import add_hubs
 from ui.main_window import MainWindow
 from ui.settings import Settings
 
@@ -48,32 +48,27 @@ def test_given_nothing_it_opens_the_hermes_home_the_agent_uses(
     assert initial_workspace(None, Settings()).name.startswith("demo-")
 
 
-def test_with_several_agents_installed_the_window_names_the_others(
+def test_with_several_agents_installed_the_window_opens_on_the_home_page(
     window: MainWindow, qtbot: QtBot
 ) -> None:
     """Tried as a person with Hermes and Claude Code both installed: the window opened one and
-    nothing said the other was there. Now the status bar names it, and File → Open agent home
-    lists each agent's home and opens it."""
+    nothing said the other was there. Now it opens on the Home page listing both with what
+    waits in each; Enter opens one; File → Open agent home lists each too."""
     hermes, claude = Path.home() / ".hermes", Path.home() / ".claude"
     write_demo(hermes, layout="hermes")
     write_demo(claude, layout="claude-code")
-    for path in hermes.rglob("*"):  # Claude Code's memory changed last
-        os.utime(path, (1_700_000_000, 1_700_000_000))
-    with qtbot.waitSignal(window.ready, timeout=10_000):
-        open_first(window, None, Settings())
-    assert window.ws is not None and window.ws.root.parent.parent == claude
-    assert window.statusBar().currentMessage() == (
-        f"Also found Hermes ({hermes}): File → Open agent home"
-    )
-    listed = {a.text(): a for a in window.menus.homes_menu.actions()}
-    project = window.ws.root
-    assert set(listed) == {
-        f"Claude Code: ~/.claude/projects/{project.name} (12 memories, 0 waiting)",
-        "Hermes: ~/.hermes (18 memories, 3 waiting)",
-    }
-    listed["Hermes: ~/.hermes (18 memories, 3 waiting)"].trigger()
-    qtbot.waitUntil(lambda: window.ws is not None and window.ws.root == hermes)
-    assert "Also found" not in window.statusBar().currentMessage()
+    home = add_hubs(window)
+    window.show()
+    open_first(window, None, Settings())
+    assert window.desks.currentWidget() is home and window.ws is None
+    qtbot.waitUntil(lambda: home.model.rowCount() == 2, timeout=10_000)
+    shown = {home.model.row_at(r).title: home.model.row_at(r) for r in range(2)}
+    assert set(shown) == {"Hermes", "Claude Code"}
+    assert shown["Hermes"].memories == 18 and shown["Hermes"].waiting + shown["Hermes"].staged == 3
+    listed = [a.text() for a in window.menus.homes_menu.actions()]
+    assert "Hermes: ~/.hermes (18 memories, 3 waiting)" in listed
+    home.open_requested.emit(hermes, "hermes")
+    qtbot.waitUntil(lambda: window.ws is not None and window.ws.root == hermes, timeout=10_000)
 
 
 def test_with_several_homes_the_menu_lists_every_workspace_scanned_with_its_figures(
@@ -89,8 +84,7 @@ def test_with_several_homes_the_menu_lists_every_workspace_scanned_with_its_figu
     shutil.copytree(first, claude / "projects" / "-home-demo-other")
     added = write_demo(Path.home() / "bots" / "pomelo", layout="pomelobot").workspace
     settings = Settings(scan_folders=[str(Path.home() / "bots" / "pomelo")])
-    with qtbot.waitSignal(window.ready, timeout=10_000):
-        open_first(window, None, settings)
+    open_first(window, None, settings)  # several homes: the Home page, no workspace opened
     listed = {a.text(): a for a in window.menus.homes_menu.actions()}
     assert len(listed) == 4
     named = {text.split(" (")[0]: text for text in listed}
