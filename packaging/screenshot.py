@@ -276,7 +276,8 @@ def main(argv: list[str]) -> int:
             prepare(root, layout)
             for theme in args.themes:
                 taken += take(app, args.out, root, layout, theme, tmp)
-        taken += take_hubs(app, args.out, tmp, "light")
+        for theme in args.themes:
+            taken += take_hubs(app, args.out, tmp, theme)
     print(f"{len(taken)} pictures in {args.out}")
     if args.readme:
         args.readme.mkdir(parents=True, exist_ok=True)
