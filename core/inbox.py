@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from core.agent import Row
 from core.capabilities import StagedWrite
+from core.formats.text import gc_paused
 from core.index import USING, Index, IndexedRows, located
 from core.ops.activity import ActivityItem, operations
 from core.ops.undo import undo_and_save
@@ -236,12 +237,19 @@ def _done_in(f: Found, limit: int, actor: str | None, kind: str | None) -> list[
 
 def _indexed(found: Sequence[Found], words: list[str]) -> tuple[set[int], dict[int, Hits]]:
     """Which of `found` (by position) the scan's index holds the memories of, and the hits it
-    finds in them."""
+    finds in them (a few objects for each of thousands of workspaces, built with the collector
+    paused: left young, they would have it walk the whole fleet every other keystroke)."""
+    with gc_paused():
+        return _indexed_hits(found, words)
+
+
+def _indexed_hits(found: Sequence[Found], words: list[str]) -> tuple[set[int], dict[int, Hits]]:
     looked: set[int] = set()
     held: dict[int, tuple[int, Found]] = {}  # by id of the index's entry
     indexes: set[Index] = set()
+    words_only = {a: agent_named(a).query_is_words for a in {f.agent for f in found if not f.error}}
     for i, f in enumerate(found):
-        where = None if f.error or not agent_named(f.agent).query_is_words else located(f.path)
+        where = None if f.error or not words_only[f.agent] else located(f.path)
         if where is not None:
             looked.add(i)
             held[id(where[1])] = (i, f)

@@ -20,12 +20,14 @@ import sqlite3
 import stat
 import threading
 import time
-from bisect import bisect_right
+from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from pathlib import Path
 from typing import Any, Final
+
+import numpy as np
 
 from core.agent import AnyAgent, Row
 from core.registry import agent_named, first_fitting
@@ -310,34 +312,77 @@ class Index:
                 entry.hay = Hay(json.loads(hays))
         self._all = None
 
-    def search(self, words: Sequence[str]) -> list[tuple[Entry, list[int]]]:
+    def search(self, words: Sequence[str]) -> list[tuple[Entry, Sequence[int]]]:
         """The workspaces holding memories with every one of the casefolded `words`, and those
         memories (by number in each): one look through every workspace's text at once."""
         if self._all is None:
             self._all = _Joined([e for e in self.entries.values() if e.hay and e.hay.starts])
-        firsts = self._all.firsts
-        groups: dict[int, list[int]] = {}
-        for n in self._all.hay.matching(words):
-            k = bisect_right(firsts, n) - 1
-            numbers = groups.get(k)
-            if numbers is None:
-                groups[k] = numbers = []
-            numbers.append(n - firsts[k])
-        return [(self._all.entries[k], numbers) for k, numbers in groups.items()]
+        return self._all.search(words)
 
 
-@dataclass(slots=True)
 class _Joined:
-    """Every workspace's memories in one text, and where each workspace's begin."""
+    """Every workspace's memories as UTF-8 in one array, searched by numpy: a word is found as
+    the same bytes (UTF-8 keeps a substring of code points a substring of bytes), each found
+    place's memory by its starting byte, each memory's workspace by its first memory's number."""
 
-    entries: list[Entry]
-    hay: Hay = field(init=False)
-    firsts: list[int] = field(init=False)  # each entry's first memory's number in `hay`
+    __slots__ = ("bytes_seen", "data", "entries", "firsts", "starts")
 
-    def __post_init__(self) -> None:
-        self.hay = Hay.joined([e.hay for e in self.entries if e.hay is not None])
-        counts = (len(e.hay.starts) for e in self.entries[:-1] if e.hay is not None)
-        self.firsts = list(accumulate(counts, initial=0))
+    def __init__(self, entries: list[Entry]) -> None:
+        hays = [e.hay for e in entries if e.hay is not None]
+        self.entries = entries
+        self.data = np.frombuffer(Hay.SEPARATOR.encode().join(h.encoded() for h in hays), np.uint8)
+        counts = [len(h.starts) for h in hays]
+        self.firsts = np.fromiter(accumulate(counts[:-1], initial=0), int, len(counts))
+        self.starts = _byte_starts(self.data, hays, sum(counts))
+        self.bytes_seen = np.bincount(self.data[::64], minlength=256)  # which is rarest: a guide
+
+    def search(self, words: Sequence[str]) -> list[tuple[Entry, Sequence[int]]]:
+        found = None
+        for word in sorted(words, key=len, reverse=True):
+            holding = self._holding(word)
+            found = holding if found is None else np.intersect1d(found, holding)
+        if found is None:
+            found = np.arange(len(self.starts))
+        places = np.searchsorted(self.firsts, found, side="right") - 1
+        numbers = array("q", (found - self.firsts[places]).astype(np.int64).tobytes())
+        cuts = [0, *(np.flatnonzero(np.diff(places)) + 1).tolist(), len(numbers)]
+        return [(self.entries[places[lo]], numbers[lo:hi]) for lo, hi in pairwise(cuts) if hi > lo]
+
+    def _holding(self, word: str) -> Any:
+        """The memories (by number, ascending) holding `word`."""
+        wanted = word.encode("utf-8", "surrogatepass")
+        if Hay.SEPARATOR.encode() in wanted:  # would match across two memories
+            return np.array([n for n, hay in enumerate(self._memories()) if word in hay], int)
+        if not wanted:
+            return np.arange(len(self.starts))
+        rarest = min(range(len(wanted)), key=lambda i: self.bytes_seen[wanted[i]])
+        at = np.flatnonzero(self.data == wanted[rarest]) - rarest
+        at = at[(at >= 0) & (at <= len(self.data) - len(wanted))]
+        for i, byte in enumerate(wanted):
+            if i != rarest and len(at):
+                at = at[self.data[at + i] == byte]
+        memories = np.searchsorted(self.starts, at, side="right") - 1  # ascending, as `at`
+        return memories[np.r_[True, memories[1:] != memories[:-1]]] if len(memories) else memories
+
+    def _memories(self) -> Iterator[str]:
+        for e in self.entries:
+            if e.hay is not None:
+                yield from (e.hay.memory(n) for n in range(len(e.hay.starts)))
+
+
+def _byte_starts(data: Any, hays: list[Hay], memories: int) -> Any:
+    """Where each memory begins in `data`: after each separator, unless a memory holds one."""
+    if not memories:
+        return np.zeros(0, int)
+    separators = np.flatnonzero(data == ord(Hay.SEPARATOR))
+    if len(separators) == memories - 1:
+        return np.concatenate(([0], separators + 1))
+    lengths = [
+        len(h.memory(n).encode("utf-8", "surrogatepass")) + 1
+        for h in hays
+        for n in range(len(h.starts))
+    ]
+    return np.fromiter(accumulate(lengths[:-1], initial=0), int)
 
 
 def _hay(row: Row) -> str:
@@ -359,7 +404,9 @@ def _rows_json(rows: list[Row] | None) -> str | None:
 class IndexedRows(Sequence[Row]):
     """The memories a search found in one indexed workspace, made into rows when looked at."""
 
-    def __init__(self, entry: Entry, numbers: list[int], words: Sequence[str]) -> None:
+    __slots__ = ("_rows", "entry", "numbers", "words")
+
+    def __init__(self, entry: Entry, numbers: Sequence[int], words: Sequence[str]) -> None:
         self.entry, self.numbers, self.words = entry, numbers, words
         self._rows: list[Row] | None = None
 
@@ -389,51 +436,25 @@ class IndexedRows(Sequence[Row]):
 class Hay:
     """A workspace's memories as `Row.matches` reads them (`_hay`), in one text to search."""
 
-    __slots__ = ("starts", "text")
+    __slots__ = ("_encoded", "starts", "text")
     SEPARATOR: Final = "\x00"
 
     def __init__(self, hays: list[str]) -> None:
         self.text = self.SEPARATOR.join(hays)
         lengths = (len(h) + 1 for h in hays[:-1])
-        self.starts: list[int] = list(accumulate(lengths, initial=0)) if hays else []
+        # an array, not a list: a garbage collection would visit each of a fleet's numbers
+        self.starts = array("q", accumulate(lengths, initial=0) if hays else ())
+        self._encoded: bytes | None = None
 
-    @classmethod
-    def joined(cls, hays: Sequence[Hay]) -> Hay:
-        """One text of several, numbering their memories on."""
-        whole = cls([])
-        whole.text = cls.SEPARATOR.join(h.text for h in hays)
-        at = 0
-        for h in hays:
-            whole.starts += [at + start for start in h.starts]
-            at += len(h.text) + 1
-        return whole
+    def encoded(self) -> bytes:
+        """The text in UTF-8 (kept: a fleet's are joined again after each user's change)."""
+        if self._encoded is None:
+            self._encoded = self.text.encode("utf-8", "surrogatepass")
+        return self._encoded
 
     def memory(self, n: int) -> str:
         end = self.starts[n + 1] - 1 if n + 1 < len(self.starts) else len(self.text)
         return self.text[self.starts[n] : end]
-
-    def matching(self, words: Sequence[str]) -> list[int]:
-        """The memories (by number) that hold every one of the casefolded `words`, as
-        `Row.matches` finds them: the longest word found in the text, the others in those."""
-        if not words:
-            return list(range(len(self.starts)))
-        first, *rest = sorted(words, key=len, reverse=True)
-        found = self._holding(first)
-        for word in rest:
-            found = [n for n in found if word in self.memory(n)]
-        return found
-
-    def _holding(self, word: str) -> list[int]:
-        if self.SEPARATOR in word:  # would match across two memories
-            return [n for n in range(len(self.starts)) if word in self.memory(n)]
-        found: list[int] = []
-        text, starts, last = self.text, self.starts, len(self.starts) - 1
-        at = text.find(word)
-        while at != -1:
-            n = bisect_right(starts, at) - 1
-            found.append(n)
-            at = -1 if n == last else text.find(word, starts[n + 1])
-        return found
 
 
 # -- opening -------------------------------------------------------------------------------------

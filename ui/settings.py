@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from core.agent import AnyAgent
 
 if TYPE_CHECKING:
-    from core.scan import Found
+    from core.scan import Found, Progress
 
 __all__ = [
     "MAX_RECENT",
@@ -265,12 +265,12 @@ def with_scan_folders_on_disk(settings: Settings, path: Path | None = None) -> S
     return settings.model_copy(update={"scan_folders": load_settings(path)[0].scan_folders})
 
 
-def scanned(path: Path | None = None) -> list[Found]:
+def scanned(path: Path | None = None, progress: Progress | None = None) -> list[Found]:
     """Every workspace `memdesk scan` lists: the agents' homes and the folders added (as the
-    settings file at `path` holds them now)."""
+    settings file at `path` holds them now); `progress(done, total)` follows the workspaces."""
     from core.scan import scan  # not at start-up: `memdesk --version` needs none of it
 
-    return scan(extra=[Path(p) for p in load_settings(path)[0].scan_folders])
+    return scan(extra=[Path(p) for p in load_settings(path)[0].scan_folders], progress=progress)
 
 
 def add_scan_folder(

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import sys
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from app.cli.output import EXIT_OK, fail, print_json, write_lines
 from core.store.errors import WorkspaceError
@@ -32,7 +34,24 @@ def scanned() -> list[Found]:
     """`ui.settings.scanned`, imported when a command runs: `memdesk --version` needs none of it."""
     from ui.settings import scanned as every_workspace
 
-    return every_workspace()
+    return every_workspace(progress=Progress(sys.stderr) if sys.stderr.isatty() else None)
+
+
+class Progress:
+    """A line on `stream` every `EVERY` seconds while a scan reads workspaces (a first scan of a
+    fleet builds its index for minutes); none when it is done sooner."""
+
+    EVERY = 1.0
+
+    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
+        self.stream, self.clock = stream, clock
+        self.last = clock()
+
+    def __call__(self, done: int, total: int) -> None:
+        now = self.clock()
+        if now - self.last >= self.EVERY and done < total:
+            self.last = now
+            print(f"indexed {done:,} of {total:,} workspaces", file=self.stream, flush=True)
 
 
 def scan_lines(found: Sequence[Found]) -> list[str]:

@@ -4,15 +4,19 @@ that only look like an agent's home are not listed; nothing is written while sca
 
 from __future__ import annotations
 
+import io
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
+from app.cli.scan import Progress
 from core.demo import write_demo
 from core.registry import agent_named
 from core.scan import COLUMNS, scan
 from core.store.journal import Journal
+from tests.benchmarks import fleet_bench
 from tests.cli.conftest import Cli
 from tests.helpers import every_agent_home, fingerprint, pending_at
 
@@ -127,3 +131,34 @@ def test_a_home_memdesk_cannot_open_is_listed_with_the_reason(tmp_path: Path) ->
     found = scan([(claude, home)])
     assert [(f.path, f.agent) for f in found] == [(home, "claude_code")]
     assert "autoMemoryDirectory" in found[0].error
+
+
+def test_a_long_scan_says_how_far_it_got_on_a_terminal_only(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first scan of a fleet builds its index for minutes: on a terminal, `memdesk scan` says
+    every second how many workspaces it has read; piped, or done within the second, nothing."""
+    fleet = tmp_path / "fleet"
+    fleet_bench.write_fleet(fleet, "hermes", 30, 60, seed=1)
+    assert cli("scan", "--add", fleet).code == 0
+    monkeypatch.setattr(Progress, "EVERY", 0.0)
+    assert "indexed" not in cli("scan").err  # stderr a pipe or a file
+    monkeypatch.setattr(type(sys.stderr), "isatty", lambda _: True)
+    result = cli("scan")
+    assert result.code == 0 and len(result.out.splitlines()) == 31
+    assert result.err.splitlines() == [f"indexed {n:,} of 30 workspaces" for n in range(1, 30)]
+
+
+def test_a_scan_done_within_the_second_says_nothing_of_its_progress() -> None:
+    now = [0.0]
+    shown = io.StringIO()
+    progress = Progress(shown, clock=lambda: now[0])
+    for moment, done in ((0.5, 1000), (0.9, 2000), (1.2, 3000), (1.9, 4000), (2.3, 9000)):
+        now[0] = moment
+        progress(done, 10_000)
+    now[0] = 9.0
+    progress(10_000, 10_000)  # the table follows at once
+    assert shown.getvalue().splitlines() == [
+        "indexed 3,000 of 10,000 workspaces",
+        "indexed 9,000 of 10,000 workspaces",
+    ]
