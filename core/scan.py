@@ -156,6 +156,8 @@ def _rescan(found: Sequence[Found]) -> list[Found]:
             index.forget_trees([f.path])
             indexes.add(index)
         again.append(figures(agent_named(f.agent), f.path, index))
+        if index is not None and index.unsaved >= SAVE_EVERY:
+            _save({index}, prune=False)  # as a scan does: what was read is not all held
     _save(indexes, prune=False)
     return again
 
