@@ -20,6 +20,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.store.atomic import atomic_write_bytes
+
 PERSIST_SECONDS = 60
 SOCKET_PATH_LIMIT = 104  # sun_path: 104 bytes on macOS and the BSDs, 108 on Linux
 _SOCKET_NAME_LENGTH = 40  # a SHA-1 in hex
@@ -133,10 +135,7 @@ def note_version(socket: Path, memdesk: str, version: str) -> None:
     (nothing when it is gone)."""
     try:
         noted = f"{_identity(socket, memdesk)} {version}"
-        note = _note(socket)
-        with tempfile.NamedTemporaryFile("w", dir=note.parent, delete=False) as temp:
-            temp.write(noted)
-        os.replace(temp.name, note)
+        atomic_write_bytes(_note(socket), noted.encode())  # the one writer that replaces files
     except OSError:
         return
 
