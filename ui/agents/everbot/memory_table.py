@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRect, Qt
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    Qt,
+)
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
@@ -26,7 +34,14 @@ KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 SCORE_ROLE = Qt.ItemDataRole.UserRole + 2
 TREND_ROLE = Qt.ItemDataRole.UserRole + 3  # the score's move since the newest backup, or None
 
-COLUMNS = ("ID", "Category", "Score", "Last activated", "Hits", "Content")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("MemoryTableModel", "ID"),
+    QT_TRANSLATE_NOOP("MemoryTableModel", "Category"),
+    QT_TRANSLATE_NOOP("MemoryTableModel", "Score"),
+    QT_TRANSLATE_NOOP("MemoryTableModel", "Last activated"),
+    QT_TRANSLATE_NOOP("MemoryTableModel", "Hits"),
+    QT_TRANSLATE_NOOP("MemoryTableModel", "Content"),
+)
 _SORT_KEYS: tuple[Callable[[Entry], Any], ...] = (
     lambda e: e.id,
     lambda e: e.category,
@@ -63,7 +78,7 @@ class MemoryTableModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
+            return self.tr(COLUMNS[section]) if 0 <= section < len(COLUMNS) else None
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -113,7 +128,8 @@ class MemoryTableModel(QAbstractTableModel):
             return None
         when = self.previous.at.astimezone().strftime("%Y-%m-%d %H:%M")
         was = self.previous.scores[key]
-        return literal_html(f"{was:.2f} in the backup of {when} ({delta:+.2f} since)")
+        tip = self.tr("{was} in the backup of {when} ({delta} since)")
+        return literal_html(tip.format(was=f"{was:.2f}", when=when, delta=f"{delta:+.2f}"))
 
     # -- MemDesk API ------------------------------------------------------------------------------
     def set_previous(self, previous: Previous) -> None:
@@ -184,14 +200,17 @@ class MemoryTableModel(QAbstractTableModel):
 def backup_note(hit: BackupHit) -> str:
     """Where a memory only a backup holds is: "only in backup <path> (<time>)"."""
     when = hit.backup.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
-    return f"only in backup {hit.backup.rel} ({when})"
+    note = QCoreApplication.translate("MemoryTableModel", "only in backup {backup} ({when})")
+    return note.format(backup=hit.backup.rel, when=when)
 
 
 def _backup_data(hit: BackupHit, column: int, role: int) -> Any:
     if role == Qt.ItemDataRole.DisplayRole:
         return _backup_display(hit, column)
     if role == Qt.ItemDataRole.ToolTipRole:
-        tip = backup_note(hit) + ": double-click to see it in its backup"
+        tip = QCoreApplication.translate(
+            "MemoryTableModel", "{note}: double-click to see it in its backup"
+        ).format(note=backup_note(hit))
         return literal_html(tip if column != 5 else hit.content[:2000] + "\n\n" + tip)
     if role == Qt.ItemDataRole.ForegroundRole:
         return BACKUP_GREY
