@@ -4,7 +4,7 @@ may destroy in them. A recall store shows the agent's own ranking and the gates 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QHeaderView,
     QListWidget,
@@ -23,7 +23,15 @@ from core.store.errors import WorkspaceError
 from ui.untrusted import literal_html, plain_label
 from ui.warnings_banner import WarningsBanner
 
-HEADERS = ("#", "Memory", "Source", "Score", "Recalls", "Queries", "Deep sweep")
+HEADERS = (
+    "#",
+    QT_TRANSLATE_NOOP("ReadOnlyView", "Memory"),
+    QT_TRANSLATE_NOOP("ReadOnlyView", "Source"),
+    QT_TRANSLATE_NOOP("ReadOnlyView", "Score"),
+    QT_TRANSLATE_NOOP("ReadOnlyView", "Recalls"),
+    QT_TRANSLATE_NOOP("ReadOnlyView", "Queries"),
+    QT_TRANSLATE_NOOP("ReadOnlyView", "Deep sweep"),
+)
 
 
 class ReadOnlyView(QWidget):
@@ -43,7 +51,7 @@ class ReadOnlyView(QWidget):
         self.text.setReadOnly(True)
         self.candidates = QTableWidget(0, len(HEADERS))
         self.candidates.setObjectName("recallCandidates")
-        self.candidates.setHorizontalHeaderLabels(HEADERS)
+        self.candidates.setHorizontalHeaderLabels([self.tr(h) for h in HEADERS])
         self.candidates.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.candidates.verticalHeader().hide()
         header = self.candidates.horizontalHeader()
