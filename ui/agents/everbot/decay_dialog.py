@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate
+from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
     QDateEdit,
     QDialog,
@@ -26,12 +26,6 @@ from ui.untrusted import plain_label
 __all__ = ["DecayDialog"]
 
 SHOWN = 500  # score changes listed; the summary counts them all
-HEADERS = (
-    QT_TRANSLATE_NOOP("DecayDialog", "ID"),
-    QT_TRANSLATE_NOOP("DecayDialog", "Score"),
-    QT_TRANSLATE_NOOP("DecayDialog", "What a decay run proposes"),
-    QT_TRANSLATE_NOOP("DecayDialog", "Content"),
-)
 
 
 class DecayDialog(QDialog):
@@ -50,7 +44,13 @@ class DecayDialog(QDialog):
         self.day.setMinimumDate(QDate.currentDate())
         self.day.dateChanged.connect(lambda _day: self.show_preview())
         self.summary = plain_label(name="decaySummary", wrap=True)
-        self.table = read_only_table("decayTable", [self.tr(h) for h in HEADERS], stretch=3)
+        headers = (
+            self.tr("ID"),
+            self.tr("Score"),
+            self.tr("What a decay run proposes"),
+            self.tr("Content"),
+        )
+        self.table = read_only_table("decayTable", headers, stretch=3)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel
         )

@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QModelIndex,
@@ -34,14 +33,6 @@ KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 SCORE_ROLE = Qt.ItemDataRole.UserRole + 2
 TREND_ROLE = Qt.ItemDataRole.UserRole + 3  # the score's move since the newest backup, or None
 
-COLUMNS = (
-    QT_TRANSLATE_NOOP("MemoryTableModel", "ID"),
-    QT_TRANSLATE_NOOP("MemoryTableModel", "Category"),
-    QT_TRANSLATE_NOOP("MemoryTableModel", "Score"),
-    QT_TRANSLATE_NOOP("MemoryTableModel", "Last activated"),
-    QT_TRANSLATE_NOOP("MemoryTableModel", "Hits"),
-    QT_TRANSLATE_NOOP("MemoryTableModel", "Content"),
-)
 _SORT_KEYS: tuple[Callable[[Entry], Any], ...] = (
     lambda e: e.id,
     lambda e: e.category,
@@ -50,6 +41,7 @@ _SORT_KEYS: tuple[Callable[[Entry], Any], ...] = (
     lambda e: e.activation_count,
     lambda e: e.content,
 )
+COLUMNS = len(_SORT_KEYS)  # ID, category, score, last activated, hits, content
 
 Index = QModelIndex | QPersistentModelIndex
 BACKUP_GREY = QColor("#808080")
@@ -72,14 +64,24 @@ class MemoryTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._keys) + len(self._hits)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else COLUMNS
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.tr(COLUMNS[section]) if 0 <= section < len(COLUMNS) else None
+            return self._titles()[section] if 0 <= section < COLUMNS else None
         return None
+
+    def _titles(self) -> tuple[str, ...]:
+        return (
+            self.tr("ID"),
+            self.tr("Category"),
+            self.tr("Score"),
+            self.tr("Last activated"),
+            self.tr("Hits"),
+            self.tr("Content"),
+        )
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -111,7 +113,7 @@ class MemoryTableModel(QAbstractTableModel):
         return None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        if not 0 <= column < len(COLUMNS):
+        if not 0 <= column < COLUMNS:
             return
         by = _SORT_KEYS[column]
         entries = [e for e in map(self._lookup, self._keys) if e is not None]
@@ -179,7 +181,7 @@ class MemoryTableModel(QAbstractTableModel):
     def refresh(self) -> None:
         """The memories changed but not which rows are shown: one dataChanged for all cells."""
         if self._keys:
-            last = self.index(len(self._keys) - 1, len(COLUMNS) - 1)
+            last = self.index(len(self._keys) - 1, COLUMNS - 1)
             self.dataChanged.emit(self.index(0, 0), last)
 
     def _remap_persistent(self, old_keys: list[str]) -> None:

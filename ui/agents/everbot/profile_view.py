@@ -15,7 +15,6 @@ from datetime import date, timedelta
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
@@ -60,30 +59,9 @@ from ui.versions_box import Version, VersionsBox, button, button_row
 __all__ = ["ProfileModel", "ProfileView"]
 
 KEY, NOW, SOURCE, BUILT_IN, NEW, MEANING = range(6)
-HEADERS = (
-    QT_TRANSLATE_NOOP("ProfileModel", "Key"),
-    QT_TRANSLATE_NOOP("ProfileModel", "Value"),
-    QT_TRANSLATE_NOOP("ProfileModel", "Source"),
-    QT_TRANSLATE_NOOP("ProfileModel", "Built-in"),
-    QT_TRANSLATE_NOOP("ProfileModel", "New value"),
-    QT_TRANSLATE_NOOP("ProfileModel", "Meaning"),
-)
-WHAT_IF_HEADERS = (
-    QT_TRANSLATE_NOOP("ProfileView", "ID"),
-    QT_TRANSLATE_NOOP("ProfileView", "Score"),
-    QT_TRANSLATE_NOOP("ProfileView", "Section"),
-    QT_TRANSLATE_NOOP("ProfileView", "Review"),
-    QT_TRANSLATE_NOOP("ProfileView", "Content"),
-)
 UNREADABLE = (WorkspaceError, InputError, OSError)
 _Index = QModelIndex | QPersistentModelIndex
 DRAFT_BACKGROUND = ("#ffecb3", "#5c4a12")  # light theme, dark theme
-FATES = {
-    "active": QT_TRANSLATE_NOOP("ProfileView", "active"),
-    "archived": QT_TRANSLATE_NOOP("ProfileView", "archived"),
-    "archive": QT_TRANSLATE_NOOP("ProfileView", "to archive"),
-    "delete": QT_TRANSLATE_NOOP("ProfileView", "to delete"),
-}
 
 
 class ProfileModel(KeyedTableModel[ProfileRow]):
@@ -93,8 +71,7 @@ class ProfileModel(KeyedTableModel[ProfileRow]):
     refused = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        headers = [QCoreApplication.translate("ProfileModel", h) for h in HEADERS]
-        super().__init__(headers, NEW, parent)
+        super().__init__(_headers(), NEW, parent)
         self.draft: dict[str, str | None] = {}  # key -> typed text (None: back to built-in)
 
     def clear_draft(self) -> None:
@@ -122,7 +99,7 @@ class ProfileModel(KeyedTableModel[ProfileRow]):
             self.draft.pop(key, None)
         else:
             self.draft[key] = text
-        self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+        self.dataChanged.emit(self.index(row, 0), self.index(row, MEANING))
         self.draft_changed.emit()
         return True
 
@@ -201,7 +178,15 @@ class ProfileView(QWidget):
         self.days.valueChanged.connect(lambda _v: self._draft_changed())
         self.what_if_label = plain_label(name="whatIfSummary", wrap=True)
         self.what_if_table = read_only_table(
-            "whatIfTable", [self.tr(h) for h in WHAT_IF_HEADERS], stretch=4
+            "whatIfTable",
+            (
+                self.tr("ID"),
+                self.tr("Score"),
+                self.tr("Section"),
+                self.tr("Review"),
+                self.tr("Content"),
+            ),
+            stretch=4,
         )
         self.versions = VersionsBox(
             self.tr("Earlier versions of the profile"),
@@ -371,7 +356,7 @@ class ProfileView(QWidget):
             cells = (
                 row.id,
                 _arrow(f"{now.score:.2f}", f"{new.score:.2f}"),
-                _arrow(self.tr(FATES[now.fate]), self.tr(FATES[new.fate])),
+                _arrow(self._fate(now.fate), self._fate(new.fate)),
                 _arrow(now.review or self.tr("none"), new.review or self.tr("none")),
                 " ".join(row.content.split())[:200],
             )
@@ -379,6 +364,16 @@ class ProfileView(QWidget):
                 item = QTableWidgetItem(text)
                 item.setToolTip(literal_html(row.content if column == 4 else text))
                 table.setItem(r, column, item)
+
+    def _fate(self, fate: str) -> str:
+        """Where a memory is or would go: active, archived, to archive, to delete."""
+        fates = {
+            "active": self.tr("active"),
+            "archived": self.tr("archived"),
+            "archive": self.tr("to archive"),
+            "delete": self.tr("to delete"),
+        }
+        return fates.get(fate, fate)
 
     # -- writing --------------------------------------------------------------------------------
     def confirm(self, text: str) -> bool:
@@ -439,6 +434,18 @@ class ProfileView(QWidget):
             work, self.tr("Scoring profile {version} restored").format(version=version.rel)
         )
         return True
+
+
+def _headers() -> tuple[str, ...]:
+    """The profile table's headers: KEY, NOW, SOURCE, BUILT_IN, NEW, MEANING."""
+    return (
+        QCoreApplication.translate("ProfileModel", "Key"),
+        QCoreApplication.translate("ProfileModel", "Value"),
+        QCoreApplication.translate("ProfileModel", "Source"),
+        QCoreApplication.translate("ProfileModel", "Built-in"),
+        QCoreApplication.translate("ProfileModel", "New value"),
+        QCoreApplication.translate("ProfileModel", "Meaning"),
+    )
 
 
 def _version(found: ProfileVersion) -> Version:

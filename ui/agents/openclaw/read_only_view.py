@@ -4,7 +4,7 @@ may destroy in them. A recall store shows the agent's own ranking and the gates 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QHeaderView,
     QListWidget,
@@ -23,16 +23,6 @@ from core.store.errors import WorkspaceError
 from ui.untrusted import literal_html, plain_label
 from ui.warnings_banner import WarningsBanner
 
-HEADERS = (
-    "#",
-    QT_TRANSLATE_NOOP("ReadOnlyView", "Memory"),
-    QT_TRANSLATE_NOOP("ReadOnlyView", "Source"),
-    QT_TRANSLATE_NOOP("ReadOnlyView", "Score"),
-    QT_TRANSLATE_NOOP("ReadOnlyView", "Recalls"),
-    QT_TRANSLATE_NOOP("ReadOnlyView", "Queries"),
-    QT_TRANSLATE_NOOP("ReadOnlyView", "Deep sweep"),
-)
-
 
 class ReadOnlyView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -49,9 +39,18 @@ class ReadOnlyView(QWidget):
         self.text = QPlainTextEdit()
         self.text.setObjectName("readOnlyText")
         self.text.setReadOnly(True)
-        self.candidates = QTableWidget(0, len(HEADERS))
+        headers = (
+            "#",
+            self.tr("Memory"),
+            self.tr("Source"),
+            self.tr("Score"),
+            self.tr("Recalls"),
+            self.tr("Queries"),
+            self.tr("Deep sweep"),
+        )
+        self.candidates = QTableWidget(0, len(headers))
         self.candidates.setObjectName("recallCandidates")
-        self.candidates.setHorizontalHeaderLabels([self.tr(h) for h in HEADERS])
+        self.candidates.setHorizontalHeaderLabels(headers)
         self.candidates.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.candidates.verticalHeader().hide()
         header = self.candidates.horizontalHeader()

@@ -6,7 +6,7 @@ will see once they are saved.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,11 +31,7 @@ from ui.untrusted import literal_html, plain_label
 
 MESSAGE_DELAY_MS = 200
 MAX_MESSAGE = 4_000  # characters of a user message; retrieval only looks for its words
-_ORIGIN = {
-    "default": QT_TRANSLATE_NOOP("AgentView", "default"),
-    "config": "config.json",
-    "override": "policy_overrides.json",
-}
+_ORIGIN = {"config": "config.json", "override": "policy_overrides.json"}  # else the default
 
 
 MAX_CHUNK_ROWS = 500  # the agent takes retrieve_limit (10 by default); the rest only fill the list
@@ -150,13 +146,17 @@ class AgentView(QWidget):
         self.warning.setText("" if ignored is None else f"{ignored}; {IGNORED_OVERRIDES}.")
         self.warning.setVisible(ignored is not None)
         sources = {
-            key: self.tr(_ORIGIN[policy[key].source]) for key in ("retrieve_limit", "recent_days")
+            key: self._origin(policy[key].source) for key in ("retrieve_limit", "recent_days")
         }
         self.explain.setText(_picoclaw_text(self.preview, sources, no_query=message == ""))
         self._fill_chunks(self.preview if message != "" else None)
         self.text.setPlainText(self.preview.injected)
         self.profile_text.setPlainText(self.preview.profile)
         self.profile_box.setVisible(bool(self.preview.profile))
+
+    def _origin(self, source: str) -> str:
+        """Where a policy value comes from: its file, or the agent's default."""
+        return _ORIGIN.get(source) or self.tr("default")
 
     def _fill_chunks(self, preview: AgentPreview | None) -> None:
         """The ranked chunks; none for an empty message, where the agent ranks nothing."""

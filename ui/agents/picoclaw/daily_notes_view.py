@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -38,16 +38,6 @@ from ui.untrusted import plain_label
 
 DAY_ROLE = Qt.ItemDataRole.UserRole  # a day item's date (ISO text)
 MONTH_ROLE = Qt.ItemDataRole.UserRole + 1  # a month item's "YYYY-MM"
-# The language's own short names, whatever the system's locale.
-WEEKDAYS = (
-    QT_TRANSLATE_NOOP("DailyNotesView", "Mon"),
-    QT_TRANSLATE_NOOP("DailyNotesView", "Tue"),
-    QT_TRANSLATE_NOOP("DailyNotesView", "Wed"),
-    QT_TRANSLATE_NOOP("DailyNotesView", "Thu"),
-    QT_TRANSLATE_NOOP("DailyNotesView", "Fri"),
-    QT_TRANSLATE_NOOP("DailyNotesView", "Sat"),
-    QT_TRANSLATE_NOOP("DailyNotesView", "Sun"),
-)
 FILTER_DELAY_MS = 200
 READ_ERRORS = (ValueError, OSError, WorkspaceError)  # InputError is a ValueError
 
@@ -429,6 +419,19 @@ def _day_label(row: NoteRow) -> str:
         size = QCoreApplication.translate("DailyNotesView", "1 byte")
     else:
         size = QCoreApplication.translate("DailyNotesView", "{count} bytes").format(count=row.size)
-    weekday = QCoreApplication.translate("DailyNotesView", WEEKDAYS[row.day.weekday()])
     mark = " *" if row.modified else ""
-    return f"{row.day.isoformat()} · {weekday} · {size}{mark}"
+    return f"{row.day.isoformat()} · {_weekday(row.day)} · {size}{mark}"
+
+
+def _weekday(day: date) -> str:
+    """The day's short name in the window's language, whatever the system's locale."""
+    names = (
+        QCoreApplication.translate("DailyNotesView", "Mon"),
+        QCoreApplication.translate("DailyNotesView", "Tue"),
+        QCoreApplication.translate("DailyNotesView", "Wed"),
+        QCoreApplication.translate("DailyNotesView", "Thu"),
+        QCoreApplication.translate("DailyNotesView", "Fri"),
+        QCoreApplication.translate("DailyNotesView", "Sat"),
+        QCoreApplication.translate("DailyNotesView", "Sun"),
+    )
+    return names[day.weekday()]

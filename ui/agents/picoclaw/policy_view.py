@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
@@ -58,14 +57,6 @@ from ui.versions_box import Version, VersionsBox, Words, button, button_row
 __all__ = ["PolicyModel", "PolicyView"]
 
 KEY, VALUE, SOURCE, CONFIG, OVERRIDE, MEANING = range(6)
-HEADERS = (
-    QT_TRANSLATE_NOOP("PolicyModel", "Key"),
-    QT_TRANSLATE_NOOP("PolicyModel", "Value"),
-    QT_TRANSLATE_NOOP("PolicyModel", "Source"),
-    "config.json",
-    QT_TRANSLATE_NOOP("PolicyModel", "Override"),
-    QT_TRANSLATE_NOOP("PolicyModel", "Meaning"),
-)
 UNREADABLE = (WorkspaceError, InputError, OSError)
 _Index = QModelIndex | QPersistentModelIndex
 # An override typed for a key; True when the page asked the desk to write it.
@@ -76,8 +67,7 @@ class PolicyModel(KeyedTableModel[PolicyRow]):
     """One row per MemoryPolicy key; a typed override goes to `commit`, never into the model."""
 
     def __init__(self, commit: SetOverride, parent: QWidget | None = None) -> None:
-        headers = [QCoreApplication.translate("PolicyModel", h) for h in HEADERS]
-        super().__init__(headers, OVERRIDE, parent)
+        super().__init__(_headers(), OVERRIDE, parent)
         self._commit = commit
 
     def policy_row(self, row: int) -> PolicyRow | None:
@@ -361,6 +351,18 @@ class PolicyView(QWidget):
             work, self.tr("Policy snapshot {snapshot} restored").format(snapshot=snapshot.rel)
         )
         return True
+
+
+def _headers() -> tuple[str, ...]:
+    """The policy table's headers: KEY, VALUE, SOURCE, CONFIG, OVERRIDE, MEANING."""
+    return (
+        QCoreApplication.translate("PolicyModel", "Key"),
+        QCoreApplication.translate("PolicyModel", "Value"),
+        QCoreApplication.translate("PolicyModel", "Source"),
+        "config.json",
+        QCoreApplication.translate("PolicyModel", "Override"),
+        QCoreApplication.translate("PolicyModel", "Meaning"),
+    )
 
 
 def _shown(value: object) -> str:

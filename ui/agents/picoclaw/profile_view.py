@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QModelIndex,
@@ -58,8 +57,6 @@ Commit = Callable[[int, int, str], bool]
 class ProfileModel(QAbstractTableModel):
     """The profile's items as (Key, Value) rows; an edited cell goes to ``commit``, never to core."""
 
-    HEADERS = (QT_TRANSLATE_NOOP("ProfileModel", "Key"), QT_TRANSLATE_NOOP("ProfileModel", "Value"))
-
     def __init__(self, commit: Commit, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._commit = commit
@@ -89,7 +86,7 @@ class ProfileModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._items)
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
+        return 0 if parent.isValid() else VALUE + 1
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= len(self._items):
@@ -104,7 +101,7 @@ class ProfileModel(QAbstractTableModel):
     ) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
         if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 2:
-            return self.tr(self.HEADERS[section])
+            return (self.tr("Key"), self.tr("Value"))[section]
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
