@@ -725,6 +725,11 @@
         <translation>衰减至 {day}：{changed} 个分数已改变，{moves} 条归档/删除提议已进入审阅队列</translation>
     </message>
     <message>
+        <location filename="../../ui/agents/everbot/desk.py" line="623"/>
+        <source>{title} ({count})</source>
+        <translation>{title}（{count}）</translation>
+    </message>
+    <message>
         <location filename="../../ui/agents/everbot/desk.py" line="651"/>
         <source>No workspace</source>
         <translation>没有工作区</translation>

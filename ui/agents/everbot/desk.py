@@ -620,7 +620,7 @@ class EverBotDesk(SidebarDesk[Workspace]):
         self.detail.setFocus()
 
     def _count_title(self, name: str, title: str) -> Callable[[], str]:
-        return lambda: f"{title} ({self._counts()[name]})"
+        return lambda: self.tr("{title} ({count})").format(title=title, count=self._counts()[name])
 
     def _counts(self) -> dict[str, int]:
         """How many memories each section holds and how many problems, counted once per
