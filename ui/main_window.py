@@ -472,6 +472,8 @@ class MainWindow(QMainWindow):
         for tab in self._tabs:
             tab.tasks.wait()
             tab.session.close()
+        shown = str(self.current_tab.root) if self.current_tab is not None else None
+        self.settings = self.settings.with_session([str(t.root) for t in self._tabs], shown)
         geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self.settings = self.settings.model_copy(update={"window_geometry": geometry})
         self._save_settings()
