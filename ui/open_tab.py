@@ -63,6 +63,7 @@ class WorkspaceTab(QObject):
         self.tasks = TaskRunner(self)
         self.notes = Notes()
         self.unseen = False  # news raised while another workspace was shown
+        self.unread: tuple[str, int] | None = None  # its last status line said while not shown
         self.other_layouts = False  # its folder fits other agents' layouts too
         self.conflict_dialog: ConflictDialog | None = None
         self._save_queued: Callable[[], None] | None = None
@@ -107,6 +108,12 @@ class WorkspaceTab(QObject):
 
     def status_text(self) -> str:
         return self.desk.status_text()
+
+    def take_unread(self) -> tuple[str, int]:
+        """Its last status line (and how long it shows) said while another workspace was shown,
+        to show now that it is shown ("" when none); forgotten once taken."""
+        said, self.unread = self.unread or ("", 0), None
+        return said
 
     def is_of(self, path: Path) -> bool:
         """True when `path` names this workspace (its folder, or the path it was opened by)."""
