@@ -10,21 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-)
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QMessageBox,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -33,16 +24,15 @@ from core.inbox import Done, Sessions, activity, fresh_session, undo
 from core.scan import Found
 from core.times import shown_time
 from ui.across_workspaces import AcrossWorkspaces, Scanner
-from ui.activity_view import memories_text, state_text, what_text
+from ui.activity_view import memories_text, op_row, what_text
 from ui.settings import scanned
-from ui.tables import size_columns
+from ui.tables import RowsModel, rows_table
 from ui.tasks import TaskRunner
 from ui.untrusted import literal_html, plain_label
 from ui.versions_box import button, button_row
 
 __all__ = ["AllActivityView"]
 
-_Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("Workspace", "Agent", "When", "Actor", "What", "Memories", "State")
 WIDEST_CELLS = ("~/.claude/projects/-home-code-web", "Claude Code", "2026-12-31 23:59:59",
                 "reviewer", "", "3: a1b2c3, a1b2c3, a1b2c3, …", "undone at 2026-12-31 23:59:59")  # fmt: skip
@@ -64,15 +54,9 @@ class AllActivityView(AcrossWorkspaces):
         self.confirm: Callable[[str], bool] = self._ask
         self.done: list[Done] = []
         self.shown: list[Done] = []
-        self.model = DoneTable(self)
-        self.table = QTableView()
-        self.table.setObjectName("allActivityTable")
-        self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().hide()
-        size_columns(self.table, WIDEST_CELLS, stretch=(WHAT_COLUMN,))
+        self.times: dict[str, str] = {}  # the time shown of each operation listed, by its id
+        self.model: RowsModel[Done] = RowsModel(HEADERS, self._cells, None, _tip, self)
+        self.table = rows_table("allActivityTable", self.model, WIDEST_CELLS, (WHAT_COLUMN,))
         self.table.selectionModel().selectionChanged.connect(lambda *_a: self._fill_detail())
         self.detail = plain_label(name="allActivityDetail", wrap=True)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -113,7 +97,8 @@ class AllActivityView(AcrossWorkspaces):
         self.shown = [
             d for d in self.done if self.filters.keeps(d.found, d.item.actor, d.item.op.cause)
         ]
-        self.model.show(self.shown)
+        self.times = {d.item.op_id: shown_time(d.item.at) for d in self.shown}
+        self.model.set_rows(self.shown)
         for row, d in enumerate(self.shown):
             if kept is not None and (d.found.path, d.item.op_id) == _key(kept):
                 self.table.selectRow(row)
@@ -124,6 +109,10 @@ class AllActivityView(AcrossWorkspaces):
             else NOTHING_SAVED
         )
         self._fill_detail()
+
+    def _cells(self, d: Done) -> tuple[str, ...]:
+        row = op_row(d.item, self.times)
+        return (d.found.name, d.found.title, row.time, row.actor, row.what, row.memories, row.state)
 
     def _fill_detail(self) -> None:
         d = self.selected()
@@ -177,53 +166,8 @@ class AllActivityView(AcrossWorkspaces):
         return box.exec() == QMessageBox.StandardButton.Yes
 
 
-class DoneTable(QAbstractTableModel):
-    """The operations' rows, made when Qt asks for them."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.rows: list[Done] = []
-        self.times: dict[str, str] = {}
-
-    def show(self, rows: list[Done]) -> None:
-        self.beginResetModel()
-        self.rows = rows
-        self.times = {d.item.op_id: shown_time(d.item.at) for d in rows}
-        self.endResetModel()
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
-            return None
-        d, column = self.rows[index.row()], index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            item = d.item
-            cells = (
-                d.found.name,
-                d.found.title,
-                self.times.get(item.op_id, ""),
-                item.actor,
-                what_text(item, self.times),
-                memories_text(item),
-                state_text(item, self.times),
-            )
-            return cells[column] if column < len(cells) else None
-        if role == Qt.ItemDataRole.ToolTipRole:  # from the journal: never rich text
-            return literal_html(str(d.found.path) if column == 0 else d.item.op.cause)
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        horizontal = orientation == Qt.Orientation.Horizontal
-        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(HEADERS):
-            return HEADERS[section]
-        return None
+def _tip(d: Done, column: int) -> str:  # from the journal: never rich text
+    return literal_html(str(d.found.path) if column == 0 else d.item.op.cause)
 
 
 def _key(d: Done) -> tuple[Path, str]:
