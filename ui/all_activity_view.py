@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QMessageBox,
@@ -33,11 +33,17 @@ from ui.versions_box import button, button_row
 
 __all__ = ["AllActivityView"]
 
-HEADERS = ("Workspace", "Agent", "When", "Actor", "What", "Memories", "State")
+HEADERS = (QT_TRANSLATE_NOOP("AllActivityView", "Workspace"),
+           QT_TRANSLATE_NOOP("AllActivityView", "Agent"), QT_TRANSLATE_NOOP("AllActivityView", "When"),
+           QT_TRANSLATE_NOOP("AllActivityView", "Actor"), QT_TRANSLATE_NOOP("AllActivityView", "What"),
+           QT_TRANSLATE_NOOP("AllActivityView", "Memories"),
+           QT_TRANSLATE_NOOP("AllActivityView", "State"))  # fmt: skip
 WIDEST_CELLS = ("~/.claude/projects/-home-code-web", "Claude Code", "2026-12-31 23:59:59",
                 "reviewer", "", "3: a1b2c3, a1b2c3, a1b2c3, …", "undone at 2026-12-31 23:59:59")  # fmt: skip
 WHAT_COLUMN = HEADERS.index("What")
-NOTHING_SAVED = "MemDesk has saved nothing yet in the workspaces scanned."
+NOTHING_SAVED = QT_TRANSLATE_NOOP(
+    "AllActivityView", "MemDesk has saved nothing yet in the workspaces scanned."
+)
 
 
 class AllActivityView(AcrossWorkspaces):
@@ -49,20 +55,29 @@ class AllActivityView(AcrossWorkspaces):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(
-            "allActivity", "filter: what was done, by whom", sessions, scanner, tasks, parent
+            "allActivity",
+            QCoreApplication.translate("AllActivityView", "filter: what was done, by whom"),
+            sessions,
+            scanner,
+            tasks,
+            parent,
         )
         self.confirm: Callable[[str], bool] = self._ask
         self.done: list[Done] = []
         self.shown: list[Done] = []
         self.times: dict[str, str] = {}  # the time shown of each operation listed, by its id
-        self.model: RowsModel[Done] = RowsModel(HEADERS, self._cells, None, _tip, self)
+        self.model: RowsModel[Done] = RowsModel(
+            [self.tr(h) for h in HEADERS], self._cells, None, _tip, self
+        )
         self.table = rows_table("allActivityTable", self.model, WIDEST_CELLS, (WHAT_COLUMN,))
         self.table.selectionModel().selectionChanged.connect(lambda *_a: self._fill_detail())
         self.detail = plain_label(name="allActivityDetail", wrap=True)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.undo_button = button("Undo this operation…", "allActivityUndo", self.undo_selected)
-        self.reload = button("Refresh", "allActivityRefresh", self.refresh)
+        self.undo_button = button(
+            self.tr("Undo this operation…"), "allActivityUndo", self.undo_selected
+        )
+        self.reload = button(self.tr("Refresh"), "allActivityRefresh", self.refresh)
         self._build()
         self.enable()
 
@@ -102,13 +117,21 @@ class AllActivityView(AcrossWorkspaces):
         for row, d in enumerate(self.shown):
             if kept is not None and (d.found.path, d.item.op_id) == _key(kept):
                 self.table.selectRow(row)
-        shown = f"; {len(self.shown)} shown" if len(self.shown) < len(self.done) else ""
-        self.status.setText(
-            f"{len(self.done)} operation{'s' * (len(self.done) > 1)} saved, newest first{shown}."
-            if self.done
-            else NOTHING_SAVED
-        )
+        self.status.setText(self._summary())
         self._fill_detail()
+
+    def _summary(self) -> str:
+        count = len(self.done)
+        if not count:
+            return self.tr(NOTHING_SAVED)
+        text = (
+            self.tr("{count} operations saved, newest first")
+            if count > 1
+            else self.tr("{count} operation saved, newest first")
+        ).format(count=count)
+        if len(self.shown) < count:
+            text += self.tr("; {count} shown").format(count=len(self.shown))
+        return text + "."
 
     def _cells(self, d: Done) -> tuple[str, ...]:
         row = op_row(d.item, self.times)
@@ -121,11 +144,11 @@ class AllActivityView(AcrossWorkspaces):
             self.detail.setText("")
             return
         op = d.item.op
-        self.detail.setText(
-            f"{d.found.title} · {d.found.name} · {shown_time(d.item.at)} · {op.actor}\n"
-            f"{op.cause}\nfiles: {', '.join(op.files)} · memories {memories_text(d.item)} · "
-            f"operation {op.op_id}"
+        said = self.tr("files: {files} · memories {memories} · operation {op}").format(
+            files=", ".join(op.files), memories=memories_text(d.item), op=op.op_id
         )
+        head = f"{d.found.title} · {d.found.name} · {shown_time(d.item.at)} · {op.actor}"
+        self.detail.setText(f"{head}\n{op.cause}\n{said}")
 
     def selected(self) -> Done | None:
         rows = self.table.selectionModel().selectedRows()
@@ -138,15 +161,18 @@ class AllActivityView(AcrossWorkspaces):
         if d is None or d.item.undone_by is not None or self.writing:
             return False
         what = f"{d.found.name} · {shown_time(d.item.at)} · {what_text(d.item, {})}"
-        question = (
-            f"Undo this operation?\n\n{what}\n\nMemDesk puts back what it changed in that "
+        question = self.tr(
+            "Undo this operation?\n\n{what}\n\nMemDesk puts back what it changed in that "
             "workspace, as a new operation you can undo in turn. It refuses when a later change "
             "depends on it."
-        )
+        ).format(what=what)
         if not self.confirm(question):
             return False
         sessions = self.sessions
-        return self.write(lambda: [undo(d, sessions)], lambda _outcomes: f"Undid: {what}")
+        return self.write(
+            lambda: [undo(d, sessions)],
+            lambda _outcomes: self.tr("Undid: {what}").format(what=what),
+        )
 
     def enable(self) -> None:
         d = self.selected()
@@ -156,7 +182,7 @@ class AllActivityView(AcrossWorkspaces):
     def _ask(self, text: str) -> bool:
         box = QMessageBox(
             QMessageBox.Icon.Question,
-            "Undo",
+            self.tr("Undo"),
             text,
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             self,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -37,7 +37,9 @@ from ui.versions_box import button, button_row
 
 __all__ = ["InboxView"]
 
-HEADERS = ("Workspace", "Agent", "Kind", "Memory", "Reason", "Waiting")
+HEADERS = (QT_TRANSLATE_NOOP("InboxView", "Workspace"), QT_TRANSLATE_NOOP("InboxView", "Agent"),
+           QT_TRANSLATE_NOOP("InboxView", "Kind"), QT_TRANSLATE_NOOP("InboxView", "Memory"),
+           QT_TRANSLATE_NOOP("InboxView", "Reason"), QT_TRANSLATE_NOOP("InboxView", "Waiting"))  # fmt: skip
 WIDEST_CELLS = ("~/.claude/projects/-home-code-web", "Claude Code", "proposal: ARCHIVE", "", "",
                 "999 min")  # fmt: skip
 MEMORY_COLUMN, REASON_COLUMN = 3, 4
@@ -52,11 +54,14 @@ class InboxView(AcrossWorkspaces):
         tasks: TaskRunner | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("inbox", "filter: memory text, reason", sessions, scanner, tasks, parent)
+        filter_hint = QCoreApplication.translate("InboxView", "filter: memory text, reason")
+        super().__init__("inbox", filter_hint, sessions, scanner, tasks, parent)
         self.items: list[Waiting] = []
         self.shown: list[Waiting] = []
         self.shown_problems: dict[Path, str] = {}  # of the workspaces of the rows shown
-        self.model: RowsModel[Waiting] = RowsModel(HEADERS, self._cells, None, self._tip, self)
+        self.model: RowsModel[Waiting] = RowsModel(
+            [self.tr(h) for h in HEADERS], self._cells, None, self._tip, self
+        )
         self.table = rows_table(
             "inboxTable",
             self.model,
@@ -69,15 +74,17 @@ class InboxView(AcrossWorkspaces):
         self.detail.setObjectName("inboxDetail")
         self.detail.setReadOnly(True)
         self.detail.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.approve_button = button("Approve selected", "inboxApprove", self.approve_selected)
-        self.reject_button = button("Reject selected", "inboxReject", self.reject_selected)
+        self.approve_button = button(
+            self.tr("Approve selected"), "inboxApprove", self.approve_selected
+        )
+        self.reject_button = button(self.tr("Reject selected"), "inboxReject", self.reject_selected)
         self.approve_all_button = button(
-            "Approve all of its workspace", "inboxApproveWorkspace", self.approve_workspace
+            self.tr("Approve all of its workspace"), "inboxApproveWorkspace", self.approve_workspace
         )
         self.approve_all_button.setToolTip(
-            "Every item waiting in the selected item's workspace, all or nothing"
+            self.tr("Every item waiting in the selected item's workspace, all or nothing")
         )
-        self.reload = button("Refresh", "inboxRefresh", self.refresh)
+        self.reload = button(self.tr("Refresh"), "inboxRefresh", self.refresh)
         self._build()
         self.enable()
 
@@ -114,15 +121,17 @@ class InboxView(AcrossWorkspaces):
                 self.table.selectRow(row)
         workspaces = len({w.found.path for w in self.items})
         if not self.items:
-            text = "Nothing waits for review in the workspaces scanned."
+            text = self.tr("Nothing waits for review in the workspaces scanned.")
         else:
             text = (
-                f"{len(self.items)} waiting in {workspaces} workspace"
-                f"{'s' if workspaces > 1 else ''}, the oldest for {age_of(self.items[0].since)}"
-            )
+                self.tr("{count} waiting in {workspaces} workspaces, the oldest for {age}")
+                if workspaces > 1
+                else self.tr("{count} waiting in {workspaces} workspace, the oldest for {age}")
+            ).format(count=len(self.items), workspaces=workspaces, age=age_of(self.items[0].since))
             if len(self.shown) < len(self.items):
-                text += f"; {len(self.shown)} shown"
-        self.status.setText(text + ".")
+                text += self.tr("; {count} shown").format(count=len(self.shown))
+            text += "."
+        self.status.setText(text)
         self._fill_detail()
 
     def _fill_detail(self) -> None:
@@ -180,15 +189,27 @@ class InboxView(AcrossWorkspaces):
     def _decide(self, items: list[Waiting], *, approving: bool) -> bool:
         if not items:
             return False
-        sessions, verb = self.sessions, "Approved" if approving else "Rejected"
-        self.status.setText(f"{'Approving' if approving else 'Rejecting'} {len(items)}…")
+        sessions = self.sessions
+        doing = self.tr("Approving {count}…") if approving else self.tr("Rejecting {count}…")
+        self.status.setText(doing.format(count=len(items)))
 
         def said(outcomes: list[Outcome]) -> str:
             done = [o for o in outcomes if o.ids]
             count = sum(len(o.ids) for o in done)
-            return f"{verb} {count} in {len(done)} workspace{'s' * (len(done) > 1)}"
+            return self._done_text(approving, len(done) > 1).format(
+                count=count, workspaces=len(done)
+            )
 
         return self.write(lambda: decide(items, approving, sessions), said)
+
+    def _done_text(self, approving: bool, several: bool) -> str:
+        if approving:
+            if several:
+                return self.tr("Approved {count} in {workspaces} workspaces")
+            return self.tr("Approved {count} in {workspaces} workspace")
+        if several:
+            return self.tr("Rejected {count} in {workspaces} workspaces")
+        return self.tr("Rejected {count} in {workspaces} workspace")
 
     def enable(self) -> None:
         idle = not self.busy
@@ -200,9 +221,11 @@ class InboxView(AcrossWorkspaces):
 
 def _kind(w: Waiting) -> str:
     if w.proposal is not None:
-        return f"proposal: {w.proposal.decision}"
+        said = QCoreApplication.translate("InboxView", "proposal: {decision}")
+        return said.format(decision=w.proposal.decision)
     assert w.staged is not None
-    return f"staged write: {w.staged.action}"
+    said = QCoreApplication.translate("InboxView", "staged write: {action}")
+    return said.format(action=w.staged.action)
 
 
 def _texts(w: Waiting) -> tuple[str, str]:
