@@ -67,7 +67,7 @@ class AllActivityView(AcrossWorkspaces):
         self.shown: list[Done] = []
         self.times: dict[str, str] = {}  # the time shown of each operation listed, by its id
         self.model: RowsModel[Done] = RowsModel(
-            [self.tr(h) for h in HEADERS], self._cells, None, _tip, self
+            [self.tr(str(h)) for h in HEADERS], self._cells, None, _tip, self
         )
         self.table = rows_table("allActivityTable", self.model, WIDEST_CELLS, (WHAT_COLUMN,))
         self.table.selectionModel().selectionChanged.connect(lambda *_a: self._fill_detail())
@@ -123,7 +123,7 @@ class AllActivityView(AcrossWorkspaces):
     def _summary(self) -> str:
         count = len(self.done)
         if not count:
-            return self.tr(NOTHING_SAVED)
+            return self.tr(str(NOTHING_SAVED))
         text = (
             self.tr("{count} operations saved, newest first")
             if count > 1

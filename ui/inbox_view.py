@@ -60,7 +60,7 @@ class InboxView(AcrossWorkspaces):
         self.shown: list[Waiting] = []
         self.shown_problems: dict[Path, str] = {}  # of the workspaces of the rows shown
         self.model: RowsModel[Waiting] = RowsModel(
-            [self.tr(h) for h in HEADERS], self._cells, None, self._tip, self
+            [self.tr(str(h)) for h in HEADERS], self._cells, None, self._tip, self
         )
         self.table = rows_table(
             "inboxTable",

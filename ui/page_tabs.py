@@ -34,7 +34,9 @@ def add_tab_switching(window: MainWindow, menu: QMenu) -> None:
 
 
 def _step_shown(window: MainWindow, by: int) -> None:
-    step_tabs(window.desks.currentWidget(), by)
+    page = window.desks.currentWidget()
+    if page is not None:
+        step_tabs(page, by)
 
 
 def step_tabs(page: QWidget, by: int) -> None:
