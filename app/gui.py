@@ -54,7 +54,8 @@ def initial_workspace(
 
 
 def open_first(window: MainWindow, path: Path | str | None, settings: Settings) -> None:
-    """Open the workspace given (a folder, or a server's `ssh://host/path`). Given none: with
+    """Open the workspaces open when the window last closed (`reopen`), and the workspace given
+    (a folder, or a server's `ssh://host/path`), shown. Given none and none to reopen: with
     several agents' homes found (or folders added to the scan), the Home page lists every
     workspace with what waits in it; else the one home, the last workspace or the demo opens.
     File → Open agent home lists every workspace found either way."""
@@ -66,10 +67,49 @@ def open_first(window: MainWindow, path: Path | str | None, settings: Settings) 
     if isinstance(path, str):  # a server's address
         open_remote_page(window, path)
         return
+    gone = [p for p in settings.open_workspaces if not Path(p).exists()]
+    if reopen(window, settings, path, gone):
+        return
     if path is None and (len(homes) > 1 or settings.scan_folders):
         window.navigator.show_page(window.hubs["home"])
+        _say_gone(window, gone)
         return
-    window.open_workspace(initial_workspace(path, settings, homes))
+    first = initial_workspace(path, settings, homes)
+    window.open_workspace(first, then=lambda _tab: _say_gone(window, gone))
+
+
+def reopen(window: MainWindow, settings: Settings, given: Path | None, gone: list[str]) -> bool:
+    """Open again, in their order, the workspaces open when the window last closed (those
+    `gone` since skipped), then `given`; once all are open, `given` is shown, else the one shown
+    then (the Home page when a page over every workspace was). False when none is left."""
+    left = [Path(p) for p in settings.open_workspaces if p not in gone]
+    if not left:
+        return False
+    last = settings.current_workspace
+    shown = given or (Path(last) if last else None)
+
+    def show(_tab: object) -> None:
+        tab = window.tab_for(shown) if shown is not None else None
+        if tab is not None:
+            window.show_tab(tab)
+        elif shown is None:
+            window.navigator.show_page(window.hubs["home"])
+        _say_gone(window, gone)
+
+    paths = [*left, *([given] if given is not None else [])]
+    for path in paths[:-1]:
+        window.open_workspace(path)
+    window.open_workspace(paths[-1], then=show)
+    return True
+
+
+def _say_gone(window: MainWindow, gone: list[str]) -> None:
+    """One status-bar line naming the workspaces of the last session that are gone."""
+    from PySide6.QtCore import QCoreApplication
+
+    if gone:
+        said = QCoreApplication.translate("gui", "Not reopened, no longer there: {paths}")
+        window.statusBar().showMessage(said.format(paths=", ".join(gone)), 10_000)
 
 
 def home_entries(

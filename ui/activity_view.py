@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction
@@ -165,7 +165,7 @@ class ActivityView(QWidget):
         times = {item.op_id: shown_time(item.at) for item in self.items}
         for row, item in enumerate(self.items):
             tooltip = f"Operation {item.op_id[:SHORT_ID]} (memdesk undo takes it)\n{item.op.cause}"
-            _set_row(self.table, row, _op_cells(item, times), tooltip=tooltip)
+            _set_row(self.table, row, op_row(item, times), tooltip=tooltip)
         self.table.blockSignals(False)
 
     def _select(self, op_id: str | None) -> None:
@@ -268,8 +268,20 @@ def memories_text(item: ActivityItem) -> str:
     return f"{item.op.count}: {named}"
 
 
-def _op_cells(item: ActivityItem, times: Mapping[str, str]) -> tuple[str, ...]:
-    return (
+class OpRow(NamedTuple):
+    """An operation's row as the Activity pages show it (this workspace's and all of them)."""
+
+    time: str
+    actor: str
+    what: str
+    memories: str
+    files: str
+    state: str
+    op_id: str
+
+
+def op_row(item: ActivityItem, times: Mapping[str, str]) -> OpRow:
+    return OpRow(
         shown_time(item.at),
         item.actor,
         what_text(item, times),

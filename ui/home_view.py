@@ -47,7 +47,7 @@ def _order(f: Found) -> tuple[Any, ...]:
             f.changed or 0.0, f.error)  # fmt: skip
 
 
-def _tip(f: Found) -> str:
+def _tip(f: Found, _column: int) -> str:
     return literal_html(f"{f.title}: {f.path}" + (f"\n{f.error}" if f.error else ""))
 
 

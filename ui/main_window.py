@@ -226,8 +226,8 @@ class MainWindow(QMainWindow):
             tab.unseen = False
             self.navigator.update_tab(tab)
         self.layout_action.setEnabled(tab is not None and tab.other_layouts)
-        if old is not tab:
-            self.statusBar().clearMessage()  # it spoke of the workspace shown before
+        if old is not tab:  # the line spoke of the workspace shown before; this one's waits
+            self.statusBar().showMessage(*(tab.take_unread() if tab is not None else ("", 0)))
         self._show_news()
         self._update_title()
         self._update_status()
@@ -248,6 +248,8 @@ class MainWindow(QMainWindow):
     def _tab_message(self, tab: WorkspaceTab, text: str, msecs: int) -> None:
         if tab is self.current_tab:
             self.statusBar().showMessage(text, msecs)
+        else:  # a save or a read in the background: said when the person comes back to it
+            tab.unread = (text, msecs)
 
     # -- opening -----------------------------------------------------------------------------------
     def choose_workspace(self) -> None:
@@ -472,6 +474,8 @@ class MainWindow(QMainWindow):
         for tab in self._tabs:
             tab.tasks.wait()
             tab.session.close()
+        shown = str(self.current_tab.root) if self.current_tab is not None else None
+        self.settings = self.settings.with_session([str(t.root) for t in self._tabs], shown)
         geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self.settings = self.settings.model_copy(update={"window_geometry": geometry})
         self._save_settings()

@@ -16,6 +16,7 @@ from ui.actions import make_action
 from ui.desk import AnyDesk
 from ui.hubs import ask_remote
 from ui.icons import icon
+from ui.page_tabs import add_tab_switching
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -26,7 +27,8 @@ SHORTCUTS = (
     ("Ctrl+O", "Open a workspace folder"),
     ("Ctrl+S", "Save (backup first, merged with the agent's changes)"),
     ("Ctrl+W", "Close the workspace shown (asks about its unsaved edits)"),
-    ("Ctrl+Tab / Ctrl+Shift+Tab", "Next / previous open workspace (also Ctrl+PgDown / PgUp)"),
+    ("Ctrl+Tab / Ctrl+Shift+Tab", "Next / previous open workspace"),
+    ("Ctrl+PgDown / Ctrl+PgUp", "Next / previous tab of the page shown"),
     ("Ctrl+Z / Ctrl+Shift+Z", "Undo / redo unsaved edits"),
     ("Ctrl+F", "Search memories"),
     ("Ctrl+Return", "Apply the edited memory"),
@@ -120,15 +122,16 @@ class Menus:
         return [undo, redo, None, where]
 
     def _build_switching(self, menu: QMenu) -> None:
-        """View → Next / Previous workspace, round the open ones."""
+        """View → Next / Previous workspace, round the open ones; Next / Previous tab."""
         menu.addSeparator()
         steps = (
-            ("&Next workspace", 1, ("Ctrl+Tab", "Ctrl+PgDown")),
-            ("Pre&vious workspace", -1, ("Ctrl+Shift+Tab", "Ctrl+Shift+Backtab", "Ctrl+PgUp")),
+            ("&Next workspace", 1, ("Ctrl+Tab",)),
+            ("Pre&vious workspace", -1, ("Ctrl+Shift+Tab", "Ctrl+Shift+Backtab")),
         )
         for text, by, keys in steps:
             action = self._add(menu, text, None, partial(self.window.navigator.step, by))
             action.setShortcuts([QKeySequence(k) for k in keys])
+        add_tab_switching(self.window, menu)
         menu.addSeparator()
 
     def _add(

@@ -65,7 +65,7 @@ def _cells(h: Hit) -> tuple[str, ...]:
     return (h.found.title, h.found.name, h.file, h.id, h.text.split("\n", 1)[0])
 
 
-def _tip(h: Hit) -> str:
+def _tip(h: Hit, _column: int) -> str:
     return literal_html(f"{h.found.path} · {h.file} · {h.id}\n\n{h.text[:TIP_CHARS]}")
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "keyed_table",
     "read_only_table",
     "row_of_view",
+    "rows_table",
     "size_columns",
     "sorted_table",
 ]
@@ -192,14 +193,15 @@ def size_columns(table: QTableView, widest: Sequence[str], stretch: Sequence[int
 
 class RowsModel(QAbstractTableModel, Generic[T]):
     """Read-only rows shown as `cells(row)` (plain text: a view never takes a cell for rich
-    text), sorted by `order(row)` (a value per column), `tip(row)` as their tooltip."""
+    text), sorted by `order(row)` (a value per column; None: in the rows' order), `tip(row,
+    column)` as a cell's tooltip (rich text: make text from files literal)."""
 
     def __init__(
         self,
         headers: Sequence[str],
         cells: Callable[[T], Sequence[str]],
-        order: Callable[[T], Sequence[Any]],
-        tip: Callable[[T], str],
+        order: Callable[[T], Sequence[Any]] | None,
+        tip: Callable[[T, int], str],
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -227,10 +229,10 @@ class RowsModel(QAbstractTableModel, Generic[T]):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return self.cells(row)[index.column()]
-        if role == SORT_ROLE:
+        if role == SORT_ROLE and self.order is not None:
             return self.order(row)[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self.tip(row)
+            return self.tip(row, index.column())
         return None
 
     def headerData(
@@ -247,21 +249,40 @@ def sorted_table(
 ) -> QTableView:
     """A read-only view of `model`, one row selected, sorted by a click on a column's header;
     Enter or a double-click emits `activated` (`row_of_view` says which row of the model)."""
-    table = QTableView()
-    table.setObjectName(name)
+    table = _read_only(name, QAbstractItemView.SelectionMode.SingleSelection)
     proxy = QSortFilterProxyModel(table)
     proxy.setSourceModel(model)
     proxy.setSortRole(SORT_ROLE)
     table.setModel(proxy)
     table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # model's order
     table.setSortingEnabled(True)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    table.verticalHeader().hide()
     table.setWordWrap(False)
     table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
     size_columns(table, widest, stretch)
+    return table
+
+
+def rows_table(
+    name: str,
+    model: RowsModel[Any],
+    widest: Sequence[str],
+    stretch: Sequence[int],
+    selection: QAbstractItemView.SelectionMode = QAbstractItemView.SelectionMode.SingleSelection,
+) -> QTableView:
+    """A read-only view of `model` in the rows' order, rows selected as `selection` says."""
+    table = _read_only(name, selection)
+    table.setModel(model)
+    size_columns(table, widest, stretch)
+    return table
+
+
+def _read_only(name: str, selection: QAbstractItemView.SelectionMode) -> QTableView:
+    table = QTableView()
+    table.setObjectName(name)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(selection)
+    table.verticalHeader().hide()
     return table
 
 
