@@ -23,6 +23,7 @@ from app.cli.remote import ADDRESS_HELP, workspace_argument
 from app.cli.review import cmd_approve, cmd_decay, cmd_gate, cmd_reject, cmd_review
 from app.cli.scan import cmd_scan
 from app.cli.writing import cmd_add, cmd_change, cmd_edit, cmd_forget
+from core import __version__
 from core.registry import NAMES, all_agents, default_demo_layout, demo_layouts, profile_names
 
 
@@ -461,12 +462,11 @@ def _with_path(
 
 
 class _Version(argparse.Action):
-    """Prints the installed version (read only when asked: it costs start-up time)."""
+    """Prints `memdesk 0.9.0` on stdout, where `$(memdesk --version)` reads it."""
 
     def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
-        from core.remote.transport import local_version
-
-        parser.exit(message=f"memdesk {local_version()}\n")
+        print(f"memdesk {__version__}")
+        parser.exit()
 
 
 def _iso_date(text: str) -> date:
