@@ -31,8 +31,8 @@ run: $(STAMP) $(SYSDEPS_STAMP)
 test: $(STAMP) $(SYSDEPS_STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
-# Every page of every agent's demo in light and dark (build/screenshots/), and the README's
-# pictures (resources/screenshots/), under a virtual X server at 1440x900.
+# Every page of every agent's demo in light and dark (build/screenshots/), and the pictures the
+# README and the guide show (resources/screenshots/), under a virtual X server at 1440x900.
 screenshots: $(STAMP) $(SYSDEPS_STAMP)
 	xvfb-run -a -s "-screen 0 1440x900x24" $(BIN)/python packaging/screenshot.py build/screenshots --readme resources/screenshots
 
