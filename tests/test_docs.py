@@ -78,3 +78,40 @@ def test_every_command_help_is_on_the_reference_page() -> None:
         )
         title = f"memdesk {name}".strip()
         assert f"## `{title}`\n\n```text\n{done.stdout.rstrip()}\n```\n" in page, title
+
+
+# What each capability lets a person run (core/capabilities.py), as each agent's page names it.
+CAPABILITY_COMMANDS = {
+    "Editing": {"add", "edit", "delete"},
+    "Archiving": {"archive", "unarchive"},
+    "Pinning": {"pin"},
+    "Decaying": {"decay"},
+    "Policy": {"policy"},
+    "Snapshots": {"snapshots", "policy-restore"},
+    "PolicyDiff": {"policy-diff"},
+    "Retrieval": {"retrieve"},
+    "SessionStart": {"context"},
+    "Chunks": {"chunks"},
+    "StagedWrites": {"gate"},
+}
+
+
+def test_each_agent_page_says_what_its_capabilities_let_you_change() -> None:
+    """The **Can** line of docs/agents/<agent>.md names the commands of exactly the
+    capabilities the agent's plug-in has, so a page cannot promise what the agent lacks."""
+    from core import capabilities
+    from core.registry import all_agents
+
+    every = set().union(*CAPABILITY_COMMANDS.values())
+    for agent in all_agents():
+        page = ROOT / "docs" / "agents" / f"{agent.name.replace('_', '-')}.md"
+        can = re.search(r"^- \*\*Can\*\*: (.*?)(?=^- |^$)", page.read_text(), re.M | re.S)
+        assert can is not None, f"{page.name} has no **Can** line"
+        named = set(re.findall(r"`(?:memdesk )?([a-z-]+)", can[1])) & every
+        has = {
+            command
+            for name, commands in CAPABILITY_COMMANDS.items()
+            if isinstance(agent, getattr(capabilities, name))
+            for command in commands
+        }
+        assert named == has, f"{page.name}: names {sorted(named)}, can {sorted(has)}"
