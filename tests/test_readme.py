@@ -29,6 +29,13 @@ def test_the_readme_is_short_and_keeps_its_required_parts() -> None:
     assert "## Dependencies, and why" in README
 
 
+def test_every_file_the_readme_links_to_is_there() -> None:
+    targets = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", README)
+    local = [t for t in targets if not t.startswith(("http://", "https://"))]
+    assert len(local) > 10
+    assert [t for t in local if not (ROOT / t).exists()] == []
+
+
 @pytest.mark.slow
 def test_every_memdesk_command_in_the_readme_runs(tmp_path: Path) -> None:
     commands = [c for c in _commands() if c[0] != "open"]
