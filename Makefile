@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SYSDEPS_STAMP := $(VENV)/.sysdeps
 
-.PHONY: run test test-fast check lint bench bench-scale demo clean sysdeps screenshots
+.PHONY: run test test-fast check lint bench bench-scale demo clean sysdeps screenshots docs
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -31,10 +31,16 @@ run: $(STAMP) $(SYSDEPS_STAMP)
 test: $(STAMP) $(SYSDEPS_STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
-# Every page of every agent's demo in light and dark (build/screenshots/), and the README's
-# pictures (resources/screenshots/), under a virtual X server at 1440x900.
+# Every page of every agent's demo in light and dark (build/screenshots/), and the pictures the
+# README and the guide show (resources/screenshots/), under a virtual X server at 1440x900.
 screenshots: $(STAMP) $(SYSDEPS_STAMP)
 	xvfb-run -a -s "-screen 0 1440x900x24" $(BIN)/python packaging/screenshot.py build/screenshots --readme resources/screenshots
+
+# The user guide (MkDocs, Material theme) into build/site/: the command reference written anew
+# from the parser, then a strict build (a warning fails it). Open build/site/index.html.
+docs: $(STAMP)
+	$(BIN)/python packaging/cli_reference.py
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 # The suite without the tests marked slow (real processes, 100 MB files): for quick iteration.
 test-fast: $(STAMP) $(SYSDEPS_STAMP)

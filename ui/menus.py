@@ -211,11 +211,11 @@ def show_shortcuts(parent: QWidget) -> None:
 
 
 def show_about(parent: QWidget) -> None:
-    from importlib.metadata import version
+    from core import __version__
 
     QMessageBox.about(
         parent,
         "About MemDesk",
-        f"<b>MemDesk {version('memdesk')}</b><p>See and curate what your LLM agent remembers. "
+        f"<b>MemDesk {__version__}</b><p>See and curate what your LLM agent remembers. "
         "Files are written atomically, backed up first, and merged with the agent's own writes.</p>",
     )

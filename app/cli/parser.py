@@ -14,6 +14,7 @@ from app.cli.parser_history import add_activity_commands, add_backup_commands
 from app.cli.parser_memories import add_memory_commands, add_where_and_forget
 from app.cli.parser_review import add_review_commands, add_scan_commands
 from app.cli.remote import workspace_argument
+from core import __version__
 from core.registry import NAMES, all_agents, default_demo_layout, demo_layouts
 
 
@@ -80,9 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 class _Version(argparse.Action):
-    """Prints the installed version (read only when asked: it costs start-up time)."""
+    """Prints `memdesk 0.9.0` on stdout, where `$(memdesk --version)` reads it."""
 
     def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
-        from core.remote.transport import local_version
-
-        parser.exit(message=f"memdesk {local_version()}\n")
+        print(f"memdesk {__version__}")
+        parser.exit()
