@@ -13,7 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -38,6 +45,7 @@ from core.ops.entries import delete_entry, edit_entry, set_text
 from core.store.document import Item
 from core.store.documents import AnyDocument
 from core.store.errors import WorkspaceError
+from ui.i18n import core_label
 from ui.typed import Typed, plain_text
 from ui.undo import OpCommand
 from ui.untrusted import literal_html, plain_label
@@ -63,7 +71,11 @@ class FileRef:
 
 
 Index = QModelIndex | QPersistentModelIndex
-HEADERS = ("When", "Line", "Memory")
+HEADERS = (  # shown through core_label, as core's labels are
+    QT_TRANSLATE_NOOP("core", "When"),
+    QT_TRANSLATE_NOOP("core", "Line"),
+    QT_TRANSLATE_NOOP("core", "Memory"),
+)
 LABEL_WIDTHS = (100, 260)  # pixels: the first column's narrowest and widest fit
 
 
@@ -108,7 +120,7 @@ class EntriesModel(QAbstractTableModel):
     ) -> object:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             headers = self.headers or (self.label_header, *HEADERS[1:])
-            return headers[section] if 0 <= section < len(headers) else None
+            return core_label(headers[section]) if 0 <= section < len(headers) else None
         return None
 
     def set_label_header(self, header: str) -> None:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
 )
 
 from core.agent import OpenWorkspace
-from core.columns import counted
 from core.formats.text import InputError
 from core.registry import detect, remember_agent
 from core.session import AnySession
@@ -63,7 +62,9 @@ from ui.watcher import FileWatcher
 log = logging.getLogger(__name__)
 
 HOME = "home"
-NO_WORKSPACE = "Open an agent's workspace folder: File → Open workspace…"
+NO_WORKSPACE = QT_TRANSLATE_NOOP(
+    "MainWindow", "Open an agent's workspace folder: File → Open workspace…"
+)
 Then = Callable[[WorkspaceTab], None] | None
 
 
@@ -147,14 +148,14 @@ class MainWindow(QMainWindow):
         row.addWidget(self.navigator)
         row.addWidget(page, 1)
         self.setCentralWidget(outer)
-        self.add_hub_page(HOME, "Home", self.placeholder)
+        self.add_hub_page(HOME, self.tr("Home"), self.placeholder)
         self.status = plain_label()
         self.statusBar().addPermanentWidget(self.status)
         self.progress = QProgressBar()
         self.progress.setObjectName("loading")
         self.progress.setRange(0, 0)  # busy: reading has no steps worth counting
         self.progress.setMaximumWidth(180)
-        self.progress.setFormat("Reading…")
+        self.progress.setFormat(self.tr("Reading…"))
         self.progress.hide()
         self.statusBar().addPermanentWidget(self.progress)
         self.resize(1280, 800)
@@ -177,7 +178,11 @@ class MainWindow(QMainWindow):
     def _update_home(self) -> None:
         """The placeholder Home page: the open workspaces."""
         names = [f"{tab.ws.agent.title}: {tab.root}" for tab in self._tabs]
-        listed = "Open workspaces:\n" + "\n".join(names) if names else NO_WORKSPACE
+        listed = (
+            self.tr("Open workspaces:") + "\n" + "\n".join(names)
+            if names
+            else self.tr(NO_WORKSPACE)
+        )
         self.placeholder.setText(listed)
 
     def show_pending(self) -> None:
@@ -196,12 +201,12 @@ class MainWindow(QMainWindow):
         desk, ws = self.desk, self.ws
         text = desk.current_memory() if desk is not None else None
         if desk is None or ws is None or not text:
-            self.statusBar().showMessage("Select a memory first", 4000)
+            self.statusBar().showMessage(self.tr("Select a memory first"), 4000)
             return
         try:
             self.where_dialog = open_where(self, ws, ws.agent, text, desk.write_now)
         except (WorkspaceError, InputError, OSError) as exc:
-            self.show_error(failure_message(exc, "Could not search the workspace"))
+            self.show_error(failure_message(exc, self.tr("Could not search the workspace")))
 
     # -- switching ---------------------------------------------------------------------------------
     def show_tab(self, tab: WorkspaceTab) -> None:
@@ -262,12 +267,14 @@ class MainWindow(QMainWindow):
         if tab is not None:
             self._shown(tab, then)
             return
-        self.statusBar().showMessage(f"Opening {path}…")
+        self.statusBar().showMessage(self.tr("Opening {path}…").format(path=path))
         self.progress.show()
 
         def failed(exc: BaseException) -> None:
             self.progress.setVisible(self.opener.busy)
-            self.show_error(failure_message(exc, f"Could not open {path}"))
+            self.show_error(
+                failure_message(exc, self.tr("Could not open {path}").format(path=path))
+            )
 
         self.opener.run(
             lambda: open_any(path, agent),
@@ -293,12 +300,16 @@ class MainWindow(QMainWindow):
 
     def _layout_chosen(self, root: Path, agent: str | None, then: Then = None) -> None:
         if agent is None:
-            self.statusBar().showMessage("Not opened: no agent chosen", 5000)
+            self.statusBar().showMessage(self.tr("Not opened: no agent chosen"), 5000)
             return
         try:
             remember_agent(root, agent)
         except (OSError, JournalError, WorkspaceError) as exc:
-            self.show_error(f"Could not remember the agent of {root}: {exc}")
+            self.show_error(
+                self.tr("Could not remember the agent of {root}: {error}").format(
+                    root=root, error=exc
+                )
+            )
             return
         self.open_workspace(root, then=then)
 
@@ -339,7 +350,12 @@ class MainWindow(QMainWindow):
         self.menus.fill_recent(self.settings.recent_workspaces)
         self.notes = Notes()  # what the window said of a folder it could not open is over
         self._shown(tab, then)
-        self.statusBar().showMessage(f"Opened {tab.ws.agent.title} workspace {tab.root}", 5000)
+        self.statusBar().showMessage(
+            self.tr("Opened {agent} workspace {path}").format(
+                agent=tab.ws.agent.title, path=tab.root
+            ),
+            5000,
+        )
         if journal_problem is not None:  # read without it: history and undo are not there
             tab.show_error(journal_problem)
 
@@ -365,10 +381,14 @@ class MainWindow(QMainWindow):
         try:
             set_backups_to_keep(root, keep)
         except (OSError, JournalError, ValueError) as exc:
-            self.show_error(f"Could not change the setting: {exc}")
+            self.show_error(self.tr("Could not change the setting: {error}").format(error=exc))
             return
-        shown = "every backup" if keep == 0 else f"the newest {keep} backups of each file"
-        self.statusBar().showMessage(f"MemDesk keeps {shown} in {root}", 6000)
+        kept = (
+            self.tr("MemDesk keeps every backup in {path}")
+            if keep == 0
+            else self.tr("MemDesk keeps the newest {count} backups of each file in {path}")
+        )
+        self.statusBar().showMessage(kept.format(count=keep, path=root), 6000)
 
     # -- the current workspace's saving and reading ------------------------------------------------
     def save(
@@ -428,7 +448,18 @@ class MainWindow(QMainWindow):
             self.status.setText(self.current_tab.status_text())
         else:
             count = len(self._tabs)
-            self.status.setText(f"{counted(count, 'workspace')} open" if count else "No workspace")
+            self.status.setText(
+                self.tr("{count} open").format(count=self._workspaces(count))
+                if count
+                else self.tr("No workspace")
+            )
+
+    def _workspaces(self, count: int) -> str:
+        """ "1 workspace", "3 workspaces" in the window's language."""
+        one = count == 1
+        return (self.tr("{count} workspace") if one else self.tr("{count} workspaces")).format(
+            count=f"{count:,}"
+        )
 
     def set_theme(self, name: str) -> None:
         """Light, dark, or the system's; remembered in the settings."""
@@ -437,6 +468,14 @@ class MainWindow(QMainWindow):
             apply_theme(app, name)
         self.settings = self.settings.model_copy(update={"theme": name})
         self._save_settings()
+
+    def set_language(self, name: str) -> None:
+        """The window's language from the next start (its texts are made once, when built)."""
+        self.settings = self.settings.model_copy(update={"language": name})
+        self._save_settings()
+        self.statusBar().showMessage(
+            self.tr("The language changes when MemDesk starts again."), 8000
+        )
 
     # -- closing, drag and drop --------------------------------------------------------------------
     def close_workspace(self, tab: WorkspaceTab | None = None) -> bool:
@@ -492,4 +531,6 @@ class MainWindow(QMainWindow):
             self.settings = with_scan_folders_on_disk(self.settings, self.settings_path)
             save_settings(self.settings, self.settings_path)
         except OSError as exc:
-            self.statusBar().showMessage(f"Settings not saved: {exc.strerror or exc}", 6000)
+            self.statusBar().showMessage(
+                self.tr("Settings not saved: {error}").format(error=exc.strerror or exc), 6000
+            )
