@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
@@ -43,13 +43,28 @@ __all__ = ["ActivityView"]
 ALL = "All"
 ACTORS = (ALL, "person", "decay", "agent", "reviewer")
 KINDS = (ALL, "create", "edit", "delete", "decay", "archive", "unarchive", "reinforce", "restore")
-OP_HEADERS = ("Time", "Actor", "What", "Memories", "Files", "State", "Operation id")
+OP_HEADERS = (  # shown through core_label, as core's labels are
+    QT_TRANSLATE_NOOP("core", "Time"),
+    QT_TRANSLATE_NOOP("core", "Actor"),
+    QT_TRANSLATE_NOOP("core", "What"),
+    QT_TRANSLATE_NOOP("core", "Memories"),
+    QT_TRANSLATE_NOOP("core", "Files"),
+    QT_TRANSLATE_NOOP("core", "State"),
+    QT_TRANSLATE_NOOP("core", "Operation id"),
+)
 WIDEST_CELLS = ("2026-12-31 23:59:59", "reviewer", "", "3: a1b2c3, a1b2c3, a1b2c3, …",
                 "memory/MEMORY.md", "undone at 2026-12-31 23:59:59", "0123456789ab")  # fmt: skip
 OP_ID_COLUMN = OP_HEADERS.index("Operation id")  # hidden until asked: `memdesk undo` takes it
-EVENT_HEADERS = ("Memory", "Kind", "Change")
-NOTHING_SAVED = "MemDesk has saved nothing in this workspace yet: there is no activity to show."
-NO_MATCH = "No saved operation matches these filters."
+EVENT_HEADERS = (
+    QT_TRANSLATE_NOOP("core", "Memory"),
+    QT_TRANSLATE_NOOP("core", "Kind"),
+    QT_TRANSLATE_NOOP("core", "Change"),
+)
+NOTHING_SAVED = QT_TRANSLATE_NOOP(
+    "ActivityView",
+    "MemDesk has saved nothing in this workspace yet: there is no activity to show.",
+)
+NO_MATCH = QT_TRANSLATE_NOOP("ActivityView", "No saved operation matches these filters.")
 SHORT_ID = 12
 FIRST_LINE_WIDTH = 60
 MEMORIES_NAMED = 3  # memory ids a row names before "…"
@@ -69,18 +84,18 @@ class ActivityView(QWidget):
         self.confirm: Callable[[str], bool] = self._ask
         self.memory = QLineEdit()
         self.memory.setObjectName("activityMemory")
-        self.memory.setPlaceholderText("memory id")
+        self.memory.setPlaceholderText(self.tr("memory id"))
         self.memory.setClearButtonEnabled(True)
         self.actor = _combo("activityActor", ACTORS)
         self.kind = _combo("activityKind", KINDS)
-        self.reload = QPushButton("Refresh")
+        self.reload = QPushButton(self.tr("Refresh"))
         self.reload.setObjectName("activityRefresh")
         self.status = plain_label(name="activityStatus", wrap=True)
         self.table = read_only_table("activityTable", OP_HEADERS, stretch=2, fit=False)
         size_columns(self.table, WIDEST_CELLS, stretch=(2,))
-        self.show_ids = _column_toggle(self.table, OP_ID_COLUMN, "Show operation ids")
+        self.show_ids = _column_toggle(self.table, OP_ID_COLUMN, self.tr("Show operation ids"))
         self.events = read_only_table("activityEvents", EVENT_HEADERS, stretch=2, fit=False)
-        self.undo = QPushButton("Undo this operation…")
+        self.undo = QPushButton(self.tr("Undo this operation…"))
         self.undo.setObjectName("activityUndo")
         self.undo.setEnabled(False)
         self._build()
@@ -93,17 +108,17 @@ class ActivityView(QWidget):
 
     def _build(self) -> None:
         filters = QHBoxLayout()
-        filters.addWidget(QLabel("Memory"))
+        filters.addWidget(QLabel(self.tr("Memory")))
         filters.addWidget(self.memory, 1)
-        filters.addWidget(QLabel("Actor"))
+        filters.addWidget(QLabel(self.tr("Actor")))
         filters.addWidget(self.actor)
-        filters.addWidget(QLabel("Kind"))
+        filters.addWidget(QLabel(self.tr("Kind")))
         filters.addWidget(self.kind)
         filters.addWidget(self.reload)
         detail = QWidget()
         column = QVBoxLayout(detail)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(QLabel("What the selected operation changed:"))
+        column.addWidget(QLabel(self.tr("What the selected operation changed:")))
         column.addWidget(self.events, 1)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -142,7 +157,8 @@ class ActivityView(QWidget):
         except (WorkspaceError, OSError) as exc:
             self.items, saved_any = [], True
             self.failed.emit(str(exc))
-        self.status.setText("" if self.items else NO_MATCH if saved_any else NOTHING_SAVED)
+        said = NO_MATCH if saved_any else NOTHING_SAVED
+        self.status.setText("" if self.items else self.tr(said))
         self._fill()
         self._select(kept.op_id if kept else None)
 
@@ -198,10 +214,10 @@ class ActivityView(QWidget):
         if item is None or ws is None or item.undone_by is not None:
             return
         what = f"{shown_time(item.at)} · {what_text(item, {})}"
-        question = (
-            f"Undo this operation?\n\n{what}\n\nMemDesk puts back what it changed, as a "
-            "new operation you can undo in turn. It refuses when a later change depends on it."
-        )
+        question = self.tr(
+            "Undo this operation?\n\n{what}\n\nMemDesk puts back what it changed, as a new "
+            "operation you can undo in turn. It refuses when a later change depends on it."
+        ).format(what=what)
         if not self.confirm(question):
             return
         op_id = item.op_id
@@ -209,12 +225,12 @@ class ActivityView(QWidget):
         def work() -> tuple[Undo, list[Saved[Any]]]:
             return undo_and_save(ws, op_id, held=held)
 
-        self.write_requested.emit(work, f"Undid: {what}")
+        self.write_requested.emit(work, self.tr("Undid: {what}").format(what=what))
 
     def _ask(self, text: str) -> bool:
         box = QMessageBox(
             QMessageBox.Icon.Question,
-            "Undo",
+            self.tr("Undo"),
             text,
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             self,

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -36,7 +36,12 @@ EXPLAIN = (
     "What the agent puts into its prompt when a new session starts, read from the files as "
     "saved. Memories listed under “Not seen” are in the files but not in the prompt."
 )
-HEADERS = ("File", "Chars sent", "File chars", "Cut")
+HEADERS = (  # shown through core_label, as core's labels are
+    QT_TRANSLATE_NOOP("core", "File"),
+    QT_TRANSLATE_NOOP("core", "Chars sent"),
+    QT_TRANSLATE_NOOP("core", "File chars"),
+    QT_TRANSLATE_NOOP("core", "Cut"),
+)
 
 Scopes = Callable[[], Sequence[str]]
 
@@ -59,7 +64,7 @@ class ContextView(QWidget):
         self.project = QComboBox()
         self.project.setObjectName("contextProject")
         self.projects: Scopes = lambda: ()
-        self.reload = QPushButton("Refresh")
+        self.reload = QPushButton(self.tr("Refresh"))
         self.reload.setObjectName("contextRefresh")
         self.title = plain_label(name="contextTitle", wrap=True)
         self.files = QTableWidget(0, len(HEADERS))
@@ -86,12 +91,12 @@ class ContextView(QWidget):
         explain = QLabel(EXPLAIN)
         explain.setWordWrap(True)
         controls = QHBoxLayout()
-        controls.addWidget(QLabel("Session starts on"))
+        controls.addWidget(QLabel(self.tr("Session starts on")))
         controls.addWidget(self.day)
-        self.scope_label = QLabel("Scope")
+        self.scope_label = QLabel(self.tr("Scope"))
         controls.addWidget(self.scope_label)
         controls.addWidget(self.scope)
-        self.project_label = QLabel("Project")
+        self.project_label = QLabel(self.tr("Project"))
         controls.addWidget(self.project_label)
         controls.addWidget(self.project)
         controls.addStretch(1)
@@ -100,17 +105,17 @@ class ContextView(QWidget):
         column = QVBoxLayout(detail)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.notes)
-        column.addWidget(QLabel("Not seen by the model:"))
+        column.addWidget(QLabel(self.tr("Not seen by the model:")))
         column.addWidget(self.unseen, 1)
-        column.addWidget(QLabel("What of this file the prompt holds:"))
+        column.addWidget(QLabel(self.tr("What of this file the prompt holds:")))
         column.addWidget(self.part_text, 2)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.files)
         split.addWidget(detail)
         split.setSizes([420, 600])
         self.tabs = QTabWidget()
-        self.tabs.addTab(split, "Per file")
-        self.tabs.addTab(self.messages, "As the agent sends it")
+        self.tabs.addTab(split, self.tr("Per file"))
+        self.tabs.addTab(self.messages, self.tr("As the agent sends it"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(explain)
@@ -147,7 +152,11 @@ class ContextView(QWidget):
             agent = SessionStart.of(self.agent, self.root)
             found = agent.context(self.root, today=day, scope=scope, project=project)
         except (WorkspaceError, InputError, ValueError) as exc:
-            self._show(Context([], [], f"Cannot tell what the agent injects: {exc}"))
+            self._show(
+                Context(
+                    [], [], self.tr("Cannot tell what the agent injects: {error}").format(error=exc)
+                )
+            )
             return
         self._show(found)
 
@@ -183,7 +192,7 @@ class ContextView(QWidget):
         self.unseen.clear()
         if part is not None:
             self.unseen.addItems(
-                [u.label for u in part.unseen] or ["(none: the model sees every memory)"]
+                [u.label for u in part.unseen] or [self.tr("(none: the model sees every memory)")]
             )
         self.part_text.setPlainText(part.text if part else "")
 

@@ -15,21 +15,26 @@ from types import ModuleType
 
 import core
 from core.review.model import DECISIONS, TRIGGERS
+from core.scan import COLUMNS
 
 __all__ = ["CATALOG_PATH", "core_labels", "write_catalog"]
 
 CATALOG_PATH = Path(__file__).with_name("core_catalog.py")
+# A proposal's status as the journal keeps it (core.store.journal writes these words).
+PROPOSAL_STATUSES = ("pending", "approved", "applied", "rejected", "stale", "failed")
 
 
 def core_labels() -> list[str]:
-    """The labels, sorted: every format's `label_header`, each trigger and decision."""
+    """The labels, sorted: every format's `label_header`, each trigger, decision and proposal
+    status, the columns of `memdesk scan` (as Home heads them)."""
     headers: set[str] = set()
     for module in _core_modules():
         for value in vars(module).values():
             label = getattr(value, "label_header", None) if isinstance(value, type) else None
             if isinstance(label, str) and label:
                 headers.add(label)
-    return sorted(headers | set(TRIGGERS) | set(DECISIONS))
+    scan_columns = {c.capitalize() for c in COLUMNS}
+    return sorted(headers | set(TRIGGERS) | set(DECISIONS) | set(PROPOSAL_STATUSES) | scan_columns)
 
 
 def _core_modules() -> list[ModuleType]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QInputDialog, QWidget
 
 from core.agent import SeveralWorkspaces
@@ -73,14 +74,21 @@ def open_any(path: Path, agent: str | None = None) -> Opened | Ambiguous | Sever
     return Opened(session, problem)
 
 
+translate = QCoreApplication.translate
+
+
 def ask_layout(parent: QWidget, root: Path, candidates: tuple[str, ...]) -> str | None:
     """The person chooses how to read a folder that fits several agents' layouts."""
     names = [agent_named(c).title for c in candidates]
     choice, ok = QInputDialog.getItem(
         parent,
-        "Which agent's memory is this?",
+        translate("Opening", "Which agent's memory is this?"),
         literal_html(
-            f"{root} fits more than one agent's layout. Read it as (remembered for this folder):"
+            translate(
+                "Opening",
+                "{folder} fits more than one agent's layout. Read it as (remembered for this "
+                "folder):",
+            ).format(folder=root)
         ),
         names,
         0,
@@ -94,8 +102,12 @@ def ask_workspace(parent: QWidget, several: Several) -> Path | None:
     names = [f"{label} · {path.name}" for path, label in several.choices]
     choice, ok = QInputDialog.getItem(
         parent,
-        "Which project's memory?",
-        literal_html(f"{several.folder} holds the memory of {len(names)} projects. Open:"),
+        translate("Opening", "Which project's memory?"),
+        literal_html(
+            translate("Opening", "{folder} holds the memory of {count} projects. Open:").format(
+                folder=several.folder, count=len(names)
+            )
+        ),
         names,
         0,
         False,
@@ -108,10 +120,13 @@ def ask_backups_to_keep(parent: QWidget, root: Path) -> int | None:
     all); None when the person cancels."""
     keep, ok = QInputDialog.getInt(
         parent,
-        "Backups to keep",
-        "MemDesk backs a file up before every write, into .memdesk/backups/. How many of\n"
-        "those backups of each file should this workspace keep? (0 keeps them all; the\n"
-        "agent's own backups are never deleted.)",
+        translate("Opening", "Backups to keep"),
+        translate(
+            "Opening",
+            "MemDesk backs a file up before every write, into .memdesk/backups/. How many of\n"
+            "those backups of each file should this workspace keep? (0 keeps them all; the\n"
+            "agent's own backups are never deleted.)",
+        ),
         backups_to_keep(root),
         0,
         1_000_000,

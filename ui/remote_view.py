@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -32,15 +32,31 @@ from core.remote.address import Address, parse_address
 from core.remote.transport import RemoteError
 from core.remote.workspace import Dropped, Refused, RemoteWorkspace, Snapshot, write_and_settle
 from core.review.secrets import mask_secrets
+from ui.i18n import core_label
 from ui.tasks import TaskRunner
 from ui.theme import error_style
 from ui.untrusted import literal_html, plain_label
 
 __all__ = ["RemoteView", "open_remote"]
 
-MEMORY_HEADERS = ("Id", "Section", "Memory", "File")
-QUEUE_HEADERS = ("#", "Decision", "Memory", "Why")
-ACTIVITY_HEADERS = ("When", "Who", "What", "Memories")
+MEMORY_HEADERS = (  # shown through core_label, as core's labels are
+    QT_TRANSLATE_NOOP("core", "Id"),
+    QT_TRANSLATE_NOOP("core", "Section"),
+    QT_TRANSLATE_NOOP("core", "Memory"),
+    QT_TRANSLATE_NOOP("core", "File"),
+)
+QUEUE_HEADERS = (
+    "#",
+    QT_TRANSLATE_NOOP("core", "Decision"),
+    QT_TRANSLATE_NOOP("core", "Memory"),
+    QT_TRANSLATE_NOOP("core", "Why"),
+)
+ACTIVITY_HEADERS = (
+    QT_TRANSLATE_NOOP("core", "When"),
+    QT_TRANSLATE_NOOP("core", "Who"),
+    QT_TRANSLATE_NOOP("core", "What"),
+    QT_TRANSLATE_NOOP("core", "Memories"),
+)
 FIRST_LINE = 90
 
 
@@ -81,17 +97,19 @@ class RemoteView(QWidget):
         self.memories.itemSelectionChanged.connect(self._memory_selected)
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("remoteEditor")
-        self.save_button = _button("Save text", "remoteSave", self.save_edit)
-        self.add_button = _button("Add as new memory", "remoteAdd", self.add_memory)
-        self.delete_button = _button("Delete", "remoteDelete", self.delete_memory)
+        self.save_button = _button(self.tr("Save text"), "remoteSave", self.save_edit)
+        self.add_button = _button(self.tr("Add as new memory"), "remoteAdd", self.add_memory)
+        self.delete_button = _button(self.tr("Delete"), "remoteDelete", self.delete_memory)
         self.queue = _table(QUEUE_HEADERS, "remoteQueue")
         self.queue.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.approve_button = _button("Approve", "remoteApprove", self.approve_selected)
-        self.reject_button = _button("Reject", "remoteReject", self.reject_selected)
-        self.approve_all_button = _button("Approve all", "remoteApproveAll", self.approve_all)
+        self.approve_button = _button(self.tr("Approve"), "remoteApprove", self.approve_selected)
+        self.reject_button = _button(self.tr("Reject"), "remoteReject", self.reject_selected)
+        self.approve_all_button = _button(
+            self.tr("Approve all"), "remoteApproveAll", self.approve_all
+        )
         self.activity = _table(ACTIVITY_HEADERS, "remoteActivity")
-        self.reload_button = _button("Reload", "remoteReload", self.reload)
-        self.undo_button = _button("Undo last operation", "remoteUndo", self.undo)
+        self.reload_button = _button(self.tr("Reload"), "remoteReload", self.reload)
+        self.undo_button = _button(self.tr("Undo last operation"), "remoteUndo", self.undo)
 
         editing = QWidget()
         edit_layout = QVBoxLayout(editing)
@@ -114,9 +132,9 @@ class RemoteView(QWidget):
         )
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(memories, "Memories")
-        self.tabs.addTab(review, "Review")
-        self.tabs.addTab(self.activity, "Activity")
+        self.tabs.addTab(memories, self.tr("Memories"))
+        self.tabs.addTab(review, self.tr("Review"))
+        self.tabs.addTab(self.activity, self.tr("Activity"))
 
         layout = QVBoxLayout(self)
         layout.addLayout(_row(self.state, self.reload_button, self.undo_button, stretch_first=True))
@@ -234,7 +252,7 @@ class RemoteView(QWidget):
             [mask_secrets(_text(p, "reasons")) for p in queue],
         )
         _fill(self.activity, [_op_cells(op) for op in snapshot.activity], [])
-        self.tabs.setTabText(1, f"Review ({len(snapshot.queue)})")
+        self.tabs.setTabText(1, self.tr("Review ({count})").format(count=len(snapshot.queue)))
         if chosen is not None:
             self._select_memory(chosen.get("id"), chosen.get("file"))
 
@@ -328,7 +346,7 @@ def _fill(table: QTableWidget, rows: Sequence[Sequence[str]], tips: Sequence[str
 def _table(headers: Sequence[str], name: str) -> QTableWidget:
     table = QTableWidget(0, len(headers))
     table.setObjectName(name)
-    table.setHorizontalHeaderLabels(list(headers))
+    table.setHorizontalHeaderLabels([core_label(h) for h in headers])
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

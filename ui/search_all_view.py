@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QModelIndex, QPersistentModelIndex, QTimer, Signal
 from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
 
 from core.columns import counted
@@ -21,7 +21,13 @@ from ui.untrusted import literal_html, plain_label
 
 __all__ = ["MOST_SHOWN", "Hit", "SearchAllView", "found_memories"]
 
-HEADERS = ("Agent", "Workspace", "File", "Memory", "Text")
+HEADERS = (  # shown through core_label, as core's labels are
+    QT_TRANSLATE_NOOP("core", "Agent"),
+    QT_TRANSLATE_NOOP("core", "Workspace"),
+    QT_TRANSLATE_NOOP("core", "File"),
+    QT_TRANSLATE_NOOP("core", "Memory"),
+    QT_TRANSLATE_NOOP("core", "Text"),
+)
 WIDEST = ("Pomeloclaw / Pomelobot", "~/.claude/projects/-home-me-code", "memory/scopes/main/MEMORY.md",
           "a1b2c3d4~2")  # fmt: skip
 MOST_SHOWN = 1000  # results shown at most: a fleet matches a short query half a million times
@@ -80,7 +86,7 @@ class SearchAllView(QWidget):
         self.runner = TaskRunner(self)
         self.field = QLineEdit()
         self.field.setObjectName("searchAllField")
-        self.field.setPlaceholderText("Search the memories of every workspace")
+        self.field.setPlaceholderText(self.tr("Search the memories of every workspace"))
         self.field.setClearButtonEnabled(True)
         self._debounce = QTimer(self, singleShot=True, interval=debounce_ms)
         self._debounce.timeout.connect(self.search_now)
@@ -114,11 +120,17 @@ class SearchAllView(QWidget):
         if self.runner.busy:  # one search at a time: the one running ends, then this one
             return
         workspaces, over = list(self.workspaces), self.generation
-        self.status.setText(f"Searching {len(workspaces)} workspaces for {query}…")
+        self.status.setText(
+            self.tr("Searching {count} workspaces for {query}…").format(
+                count=len(workspaces), query=query
+            )
+        )
         self.runner.run(
             lambda: found_memories(workspaces, query, over),
             on_done=self._arrived,
-            on_error=lambda exc: self.status.setText(f"The search stopped: {exc}"),
+            on_error=lambda exc: self.status.setText(
+                self.tr("The search stopped: {error}").format(error=exc)
+            ),
         )
 
     def _arrived(self, results: Results) -> None:

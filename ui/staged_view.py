@@ -53,7 +53,9 @@ class StagedView(QWidget):
         self.gate_button = button("", "stagedGateSwitch", self.switch_gate)
         self.gate_profile = QComboBox()  # whose gate: the home's own or a named profile's
         self.gate_profile.setObjectName("stagedGateProfile")
-        self.gate_profile.setToolTip("Each Hermes profile has its own config.yaml and gate")
+        self.gate_profile.setToolTip(
+            self.tr("Each Hermes profile has its own config.yaml and gate")
+        )
         self.gate_profile.currentIndexChanged.connect(lambda _index: self._read_gate())
         self.list = QListWidget()
         self.list.setObjectName("stagedList")
@@ -68,9 +70,11 @@ class StagedView(QWidget):
         self.detail.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.warnings = plain_label(name="stagedWarnings", wrap=True)
         self.warnings.setStyleSheet(error_style())
-        self.approve_button = button("Approve", "stagedApprove", self.approve_current)
-        self.reject_button = button("Reject", "stagedReject", self.reject_current)
-        self.approve_all_button = button("Approve all", "stagedApproveAll", self.approve_all)
+        self.approve_button = button(self.tr("Approve"), "stagedApprove", self.approve_current)
+        self.reject_button = button(self.tr("Reject"), "stagedReject", self.reject_current)
+        self.approve_all_button = button(
+            self.tr("Approve all"), "stagedApproveAll", self.approve_all
+        )
         self._build()
 
     def _build(self) -> None:
@@ -134,9 +138,9 @@ class StagedView(QWidget):
         chosen = self.profile()
         self.gate_profile.blockSignals(True)
         self.gate_profile.clear()
-        self.gate_profile.addItem("default profile", None)
+        self.gate_profile.addItem(self.tr("default profile"), None)
         for name in named:
-            self.gate_profile.addItem(f"profile {name}", name)
+            self.gate_profile.addItem(self.tr("profile {name}").format(name=name), name)
         self.gate_profile.setCurrentIndex(max(self.gate_profile.findData(chosen), 0))
         self.gate_profile.blockSignals(False)
         self.gate_profile.setVisible(bool(named))
@@ -166,12 +170,14 @@ class StagedView(QWidget):
             *shown.notes,
         ]
         self.gate_label.setText("\n".join(lines))
-        self.gate_button.setText("Turn gate off" if shown.on else "Turn gate on")
+        self.gate_button.setText(self.tr("Turn gate off") if shown.on else self.tr("Turn gate on"))
 
     def _fill_detail(self) -> None:
         write = self.current()
         if write is None:
-            self.detail.setPlainText("No writes wait for approval." if self.session else "")
+            self.detail.setPlainText(
+                self.tr("No writes wait for approval.") if self.session else ""
+            )
             self.warnings.setText("")
             self.warnings.hide()
             return
@@ -185,17 +191,25 @@ class StagedView(QWidget):
     def approve_current(self) -> None:
         write = self.current()
         if write is not None:
-            self._decide(lambda s: approve_staged(s, [write.id]), f"Approved {write.id}")
+            self._decide(
+                lambda s: approve_staged(s, [write.id]),
+                self.tr("Approved {id}").format(id=write.id),
+            )
 
     def reject_current(self) -> None:
         write = self.current()
         if write is not None:
-            self._decide(lambda s: reject_staged(s, [write.id]), f"Rejected {write.id}")
+            self._decide(
+                lambda s: reject_staged(s, [write.id]), self.tr("Rejected {id}").format(id=write.id)
+            )
 
     def approve_all(self) -> None:
         count = len(self.writes)
         if count:
-            self._decide(approve_staged, f"Approved {count} staged writes as one operation")
+            self._decide(
+                approve_staged,
+                self.tr("Approved {count} staged writes as one operation").format(count=count),
+            )
 
     def switch_gate(self) -> None:
         shown = self.gate_state

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -26,7 +26,12 @@ from ui.untrusted import literal_html, plain_label
 if TYPE_CHECKING:
     from core.agent import AnyAgent, OpenWorkspace
 
-HEADERS = ("Kind", "File", "Line", "Text")
+HEADERS = (  # shown through core_label, as core's labels are
+    QT_TRANSLATE_NOOP("core", "Kind"),
+    QT_TRANSLATE_NOOP("core", "File"),
+    QT_TRANSLATE_NOOP("core", "Line"),
+    QT_TRANSLATE_NOOP("core", "Text"),
+)
 
 
 class WhereDialog(QDialog):
@@ -34,7 +39,7 @@ class WhereDialog(QDialog):
 
     def __init__(self, ws: OpenWorkspace, found: Where, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Where else is it?")
+        self.setWindowTitle(self.tr("Where else is it?"))
         self.resize(900, 480)
         self.ws, self.found = ws, found
         live = len(found.of_kind("live"))
@@ -55,7 +60,7 @@ class WhereDialog(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self._fill()
-        self.forget = QPushButton("Forget everywhere…")
+        self.forget = QPushButton(self.tr("Forget everywhere…"))
         self.forget.setObjectName("whereForget")
         self.forget.setEnabled(bool(found.places))
         self.forget.clicked.connect(self._forget)
@@ -73,7 +78,7 @@ class WhereDialog(QDialog):
             if place.kind == "backup":
                 kind.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
                 kind.setCheckState(Qt.CheckState.Unchecked)
-                kind.setToolTip(literal_html("Tick to delete this backup too (for good)"))
+                kind.setToolTip(literal_html(self.tr("Tick to delete this backup too (for good)")))
             self.table.setItem(row, 0, kind)
             for column, text in enumerate((place.file, str(place.line), place.text), start=1):
                 item = QTableWidgetItem(text)
@@ -92,7 +97,7 @@ class WhereDialog(QDialog):
 
     def confirm(self, text: str) -> bool:
         """Ask the person before writing (tests replace this)."""
-        answer = QMessageBox.question(self, "Forget everywhere", literal_html(text))
+        answer = QMessageBox.question(self, self.tr("Forget everywhere"), literal_html(text))
         return answer == QMessageBox.StandardButton.Yes
 
     def _forget(self) -> None:
