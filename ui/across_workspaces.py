@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
@@ -26,7 +26,7 @@ from ui.untrusted import plain_label
 __all__ = ["EVERY", "AcrossWorkspaces", "Scanner", "WorkspaceFilters"]
 
 Scanner = Callable[[], Sequence[Found]]  # the workspaces to look in (`memdesk scan`'s)
-EVERY = "All"
+EVERY = QT_TRANSLATE_NOOP("AcrossWorkspaces", "All")
 
 
 class WorkspaceFilters(QWidget):
@@ -44,7 +44,10 @@ class WorkspaceFilters(QWidget):
         self.text.setClearButtonEnabled(True)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        for label, widget in (("Workspace", self.workspace), ("Agent", self.agent)):
+        for label, widget in (
+            (self.tr("Workspace"), self.workspace),
+            (self.tr("Agent"), self.agent),
+        ):
             row.addWidget(QLabel(label))
             row.addWidget(widget)
         row.addWidget(self.text, 1)
@@ -131,7 +134,7 @@ class AcrossWorkspaces(QWidget):
             self._again = True
             return
         self.reading = True
-        self.status.setText("Reading every workspace…")
+        self.status.setText(self.tr("Reading every workspace…"))
         self.enable()
         scanner, read = self.scanner, self.read
         self.runner.run(lambda: read(scanner()), on_done=self._was_read, on_error=self._not_read)
@@ -151,7 +154,7 @@ class AcrossWorkspaces(QWidget):
     def _not_read(self, exc: BaseException) -> None:
         self.reading = False
         self._said(exc)
-        self.status.setText(f"Not read: {exc}")
+        self.status.setText(self.tr("Not read: {error}").format(error=exc))
         self._next()
 
     def _said(self, exc: BaseException) -> None:
@@ -224,7 +227,7 @@ class AcrossWorkspaces(QWidget):
 def _combo(name: str) -> QComboBox:
     combo = QComboBox()
     combo.setObjectName(name)
-    combo.addItem(EVERY, None)
+    combo.addItem(QCoreApplication.translate("AcrossWorkspaces", EVERY), None)
     return combo
 
 
@@ -233,7 +236,7 @@ def _refill(combo: QComboBox, choices: Sequence[tuple[str, str]]) -> None:
     kept = combo.currentData()
     combo.blockSignals(True)
     combo.clear()
-    combo.addItem(EVERY, None)
+    combo.addItem(QCoreApplication.translate("AcrossWorkspaces", EVERY), None)
     for text, data in choices:
         combo.addItem(text, data)
     combo.setCurrentIndex(max(combo.findData(kept), 0))

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QDate, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -30,11 +30,15 @@ from core.agent import AnyAgent, Context, Injected
 from core.capabilities import SessionStart
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
+from ui.i18n import core_label
 from ui.untrusted import literal_html, plain_label
 
-EXPLAIN = (
+translate = QCoreApplication.translate
+
+EXPLAIN = QT_TRANSLATE_NOOP(
+    "ContextView",
     "What the agent puts into its prompt when a new session starts, read from the files as "
-    "saved. Memories listed under “Not seen” are in the files but not in the prompt."
+    "saved. Memories listed under “Not seen” are in the files but not in the prompt.",
 )
 HEADERS = (  # shown through core_label, as core's labels are
     QT_TRANSLATE_NOOP("core", "File"),
@@ -69,7 +73,7 @@ class ContextView(QWidget):
         self.title = plain_label(name="contextTitle", wrap=True)
         self.files = QTableWidget(0, len(HEADERS))
         self.files.setObjectName("contextFiles")
-        self.files.setHorizontalHeaderLabels(HEADERS)
+        self.files.setHorizontalHeaderLabels([core_label(h) for h in HEADERS])
         self.files.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.files.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.files.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
@@ -88,7 +92,7 @@ class ContextView(QWidget):
         self.files.currentCellChanged.connect(lambda row, *_: self._show_part(row))
 
     def _build(self) -> None:
-        explain = QLabel(EXPLAIN)
+        explain = QLabel(self.tr(EXPLAIN))
         explain.setWordWrap(True)
         controls = QHBoxLayout()
         controls.addWidget(QLabel(self.tr("Session starts on")))
@@ -128,14 +132,14 @@ class ContextView(QWidget):
         agent: AnyAgent,
         root: Path,
         scopes: Scopes = lambda: (),
-        scope_name: str = "Scope",
+        scope_name: str = QT_TRANSLATE_NOOP("ContextView", "Scope"),
         projects: Scopes = lambda: (),
     ) -> None:
         """Show what `agent` injects for the workspace at `root` (`scopes`: the scope names to
         choose from, when the agent keeps one memory per scope or person: `scope_name`;
         `projects`: the projects a session may work in, when the agent filters by them)."""
         self.agent, self.root, self.scopes, self.projects = agent, root, scopes, projects
-        self.scope_label.setText(scope_name)
+        self.scope_label.setText(self.tr(scope_name))
         _fill(self.scope, self.scope_label, list(scopes()))
         found = list(projects())
         _fill(self.project, self.project_label, ["", *found] if found else [])
@@ -209,10 +213,10 @@ def _fill(box: QComboBox, label: QLabel, names: list[str]) -> None:
 
 def _cut(part: Injected) -> str:
     if part.unseen:
-        return f"{len(part.unseen)} not seen"
+        return translate("ContextView", "{count} not seen").format(count=len(part.unseen))
     if part.truncated:
-        return "truncated"
-    return "left out" if part.chars and not part.injected_chars else ""
+        return translate("ContextView", "truncated")
+    return translate("ContextView", "left out") if part.chars and not part.injected_chars else ""
 
 
 def _text_box(name: str) -> QPlainTextEdit:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.ops.where import Where, forget_everywhere, forget_plan
+from ui.i18n import core_label
 from ui.untrusted import literal_html, plain_label
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class WhereDialog(QDialog):
         )
         self.table = QTableWidget(len(found.places), len(HEADERS))
         self.table.setObjectName("wherePlaces")
-        self.table.setHorizontalHeaderLabels(HEADERS)
+        self.table.setHorizontalHeaderLabels([core_label(h) for h in HEADERS])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
