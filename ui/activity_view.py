@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
@@ -30,6 +30,7 @@ from core.store.errors import WorkspaceError
 from core.store.journal import RecordedEvent
 from core.store.settled import HeldJournal
 from core.times import shown_time
+from ui.i18n import core_label
 from ui.tables import read_only_table, size_columns
 from ui.untrusted import literal_html, plain_label
 
@@ -40,9 +41,27 @@ if TYPE_CHECKING:
 
 __all__ = ["ActivityView"]
 
-ALL = "All"
-ACTORS = (ALL, "person", "decay", "agent", "reviewer")
-KINDS = (ALL, "create", "edit", "delete", "decay", "archive", "unarchive", "reinforce", "restore")
+translate = QCoreApplication.translate
+ALL = QT_TRANSLATE_NOOP("core", "All")
+# The journal's actors and kinds of change, shown through core_label as core's labels are.
+ACTORS = (
+    ALL,
+    QT_TRANSLATE_NOOP("core", "person"),
+    QT_TRANSLATE_NOOP("core", "decay"),
+    QT_TRANSLATE_NOOP("core", "agent"),
+    QT_TRANSLATE_NOOP("core", "reviewer"),
+)
+KINDS = (
+    ALL,
+    QT_TRANSLATE_NOOP("core", "create"),
+    QT_TRANSLATE_NOOP("core", "edit"),
+    QT_TRANSLATE_NOOP("core", "delete"),
+    QT_TRANSLATE_NOOP("core", "decay"),
+    QT_TRANSLATE_NOOP("core", "archive"),
+    QT_TRANSLATE_NOOP("core", "unarchive"),
+    QT_TRANSLATE_NOOP("core", "reinforce"),
+    QT_TRANSLATE_NOOP("core", "restore"),
+)
 OP_HEADERS = (  # shown through core_label, as core's labels are
     QT_TRANSLATE_NOOP("core", "Time"),
     QT_TRANSLATE_NOOP("core", "Actor"),
@@ -164,7 +183,7 @@ class ActivityView(QWidget):
 
     def filters(self) -> dict[str, str | None]:
         """core's filters as the controls set them (None: any)."""
-        choice = {"actor": self.actor.currentText(), "kind": self.kind.currentText()}
+        choice = {"actor": self.actor.currentData(), "kind": self.kind.currentData()}
         found: dict[str, str | None] = {k: None if v == ALL else v for k, v in choice.items()}
         found["memory_id"] = self.memory.text().strip() or None
         return found
@@ -180,7 +199,10 @@ class ActivityView(QWidget):
         self.table.setRowCount(len(self.items))
         times = {item.op_id: shown_time(item.at) for item in self.items}
         for row, item in enumerate(self.items):
-            tooltip = f"Operation {item.op_id[:SHORT_ID]} (memdesk undo takes it)\n{item.op.cause}"
+            said = self.tr("Operation {id} (memdesk undo takes it)").format(
+                id=item.op_id[:SHORT_ID]
+            )
+            tooltip = f"{said}\n{item.op.cause}"
             _set_row(self.table, row, _op_cells(item, times), tooltip=tooltip)
         self.table.blockSignals(False)
 
@@ -254,7 +276,7 @@ def change_text(before: Mapping[str, Any] | None, after: Mapping[str, Any] | Non
 def what_text(item: ActivityItem, times: Mapping[str, str]) -> str:
     """What an operation did, in words: an undo names the operation it undid by its time (from
     `times`, op id -> time shown) and what that did, never by its hex id."""
-    kinds = ", ".join(f"{kind} {n}" for kind, n in item.op.kinds.items())
+    kinds = ", ".join(f"{core_label(kind)} {n}" for kind, n in item.op.kinds.items())
     cause = item.op.cause
     if item.undoes is not None:
         undone = cause.split(": ", 1)[1] if ": " in cause else ""
@@ -271,7 +293,9 @@ def state_text(item: ActivityItem, times: Mapping[str, str]) -> str:
     if not item.undone_by:
         return ""
     when = times.get(item.undone_by)
-    return f"undone at {when}" if when else "undone"
+    if not when:
+        return translate("ActivityView", "undone")
+    return translate("ActivityView", "undone at {when}").format(when=when)
 
 
 def memories_text(item: ActivityItem) -> str:
@@ -287,7 +311,7 @@ def memories_text(item: ActivityItem) -> str:
 def _op_cells(item: ActivityItem, times: Mapping[str, str]) -> tuple[str, ...]:
     return (
         shown_time(item.at),
-        item.actor,
+        core_label(item.actor),
         what_text(item, times),
         memories_text(item),
         ", ".join(item.op.files),
@@ -329,5 +353,6 @@ def _column_toggle(table: QTableWidget, column: int, text: str) -> QAction:
 def _combo(name: str, choices: Sequence[str]) -> QComboBox:
     box = QComboBox()
     box.setObjectName(name)
-    box.addItems(list(choices))
+    for choice in choices:
+        box.addItem(core_label(choice), choice)
     return box

@@ -14,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 import core
+from core.ops.where import _ORDER as WHERE_ORDER
 from core.review.model import DECISIONS, TRIGGERS
 from core.scan import COLUMNS
 
@@ -26,7 +27,8 @@ PROPOSAL_STATUSES = ("pending", "approved", "applied", "rejected", "stale", "fai
 
 def core_labels() -> list[str]:
     """The labels, sorted: every format's `label_header`, each trigger, decision and proposal
-    status, the columns of `memdesk scan` (as Home heads them)."""
+    status, the columns of `memdesk scan` (as Home heads them), the kinds of place a memory
+    is found in."""
     headers: set[str] = set()
     for module in _core_modules():
         for value in vars(module).values():
@@ -34,7 +36,9 @@ def core_labels() -> list[str]:
             if isinstance(label, str) and label:
                 headers.add(label)
     scan_columns = {c.capitalize() for c in COLUMNS}
-    return sorted(headers | set(TRIGGERS) | set(DECISIONS) | set(PROPOSAL_STATUSES) | scan_columns)
+    places = {*WHERE_ORDER, "agent-db", "other"}  # where else a memory is (core.ops.where.Place)
+    named = set(TRIGGERS) | set(DECISIONS) | set(PROPOSAL_STATUSES)
+    return sorted(headers | named | scan_columns | places)
 
 
 def _core_modules() -> list[ModuleType]:

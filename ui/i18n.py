@@ -16,7 +16,15 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-__all__ = ["I18N_DIR", "LANGUAGES", "core_label", "install_language", "language_of", "remove"]
+__all__ = [
+    "I18N_DIR",
+    "LANGUAGES",
+    "core_label",
+    "install_language",
+    "language_of",
+    "remove",
+    "workspaces_counted",
+]
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +67,13 @@ def install_language(
 def remove(app: QCoreApplication, translators: list[QTranslator]) -> None:
     for translator in translators:
         app.removeTranslator(translator)
+
+
+def workspaces_counted(count: int) -> str:
+    """ "1 workspace", "3 workspaces" in the window's language (core.columns.counted's words)."""
+    one = QCoreApplication.translate("Counts", "{count} workspace")
+    many = QCoreApplication.translate("Counts", "{count} workspaces")
+    return (one if count == 1 else many).format(count=f"{count:,}")
 
 
 def core_label(text: str) -> str:

@@ -49,6 +49,7 @@ from ui import opening
 from ui.banner import PAGE, Banner, Notes, failure_message
 from ui.conflict_dialog import ConflictDialog
 from ui.desk import AnyDesk
+from ui.i18n import workspaces_counted
 from ui.menus import Menus
 from ui.navigator import Navigator
 from ui.open_tab import Resolutions, WorkspaceTab
@@ -449,17 +450,10 @@ class MainWindow(QMainWindow):
         else:
             count = len(self._tabs)
             self.status.setText(
-                self.tr("{count} open").format(count=self._workspaces(count))
+                self.tr("{count} open").format(count=workspaces_counted(count))
                 if count
                 else self.tr("No workspace")
             )
-
-    def _workspaces(self, count: int) -> str:
-        """ "1 workspace", "3 workspaces" in the window's language."""
-        one = count == 1
-        return (self.tr("{count} workspace") if one else self.tr("{count} workspaces")).format(
-            count=f"{count:,}"
-        )
 
     def set_theme(self, name: str) -> None:
         """Light, dark, or the system's; remembered in the settings."""

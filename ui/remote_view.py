@@ -87,7 +87,7 @@ class RemoteView(QWidget):
         self.snapshot = Snapshot()
         self.tasks = TaskRunner(self)
         self._build()
-        self._say(f"{address}: reading from the server…")
+        self._say(f"{address}: " + self.tr("reading from the server…"))
 
     # ----------------------------------------------------------------- building
 
@@ -153,47 +153,55 @@ class RemoteView(QWidget):
     # ----------------------------------------------------------------- actions
 
     def reload(self) -> None:
-        self._call(self.workspace.read, "reading from the server…")
+        self._call(self.workspace.read, self.tr("reading from the server…"))
 
     def save_edit(self) -> None:
         memory = self.selected_memory()
         if memory is None:
-            self._say(f"{self.address}: select a memory to edit first", error=True)
+            self._say(f"{self.address}: " + self.tr("select a memory to edit first"), error=True)
             return
         ref, text = self.snapshot.ref(memory), self.editor.toPlainText()
-        self._write(lambda: self.workspace.edit(ref, text), f"saving [{memory['id']}]…")
+        self._write(
+            lambda: self.workspace.edit(ref, text),
+            self.tr("saving [{id}]…").format(id=memory["id"]),
+        )
 
     def add_memory(self) -> None:
         text = self.editor.toPlainText()
         if not text.strip():
-            self._say(f"{self.address}: write the new memory's text first", error=True)
+            self._say(
+                f"{self.address}: " + self.tr("write the new memory's text first"), error=True
+            )
             return
-        self._write(lambda: self.workspace.add(text), "adding a memory…")
+        self._write(lambda: self.workspace.add(text), self.tr("adding a memory…"))
 
     def delete_memory(self) -> None:
         """The selected memory deleted on the server (backed up there; Undo puts it back)."""
         memory = self.selected_memory()
         if memory is None:
-            self._say(f"{self.address}: select a memory to delete first", error=True)
+            self._say(f"{self.address}: " + self.tr("select a memory to delete first"), error=True)
             return
         ref = self.snapshot.ref(memory)
-        self._write(lambda: self.workspace.delete([ref]), f"deleting [{memory['id']}]…")
+        self._write(
+            lambda: self.workspace.delete([ref]),
+            self.tr("deleting [{id}]…").format(id=memory["id"]),
+        )
 
     def approve_selected(self) -> None:
         ids = self._chosen_proposals()
         if ids:
-            self._write(lambda: self.workspace.approve(ids), "approving…")
+            self._write(lambda: self.workspace.approve(ids), self.tr("approving…"))
 
     def reject_selected(self) -> None:
         ids = self._chosen_proposals()
         if ids:
-            self._write(lambda: self.workspace.reject(ids), "rejecting…")
+            self._write(lambda: self.workspace.reject(ids), self.tr("rejecting…"))
 
     def approve_all(self) -> None:
-        self._write(lambda: self.workspace.approve(None), "approving every proposal…")
+        self._write(lambda: self.workspace.approve(None), self.tr("approving every proposal…"))
 
     def undo(self) -> None:
-        self._write(self.workspace.undo, "undoing the last operation…")
+        self._write(self.workspace.undo, self.tr("undoing the last operation…"))
 
     def selected_memory(self) -> dict[str, Any] | None:
         rows = {index.row() for index in self.memories.selectedIndexes()}
@@ -211,7 +219,9 @@ class RemoteView(QWidget):
 
     def _call(self, work: Callable[[], Snapshot | Dropped], doing: str) -> None:
         if self.tasks.busy:
-            self._say(f"{self.address}: still waiting for the server; try again in a moment")
+            self._say(
+                f"{self.address}: " + self.tr("still waiting for the server; try again in a moment")
+            )
             return
         self._say(f"{self.address}: {doing}")
         self._enable(False)
@@ -269,15 +279,19 @@ class RemoteView(QWidget):
     def _chosen_proposals(self) -> list[str]:
         rows = sorted({index.row() for index in self.queue.selectedIndexes()})
         if not rows:
-            self._say(f"{self.address}: select proposals in the Review tab first", error=True)
+            self._say(
+                f"{self.address}: " + self.tr("select proposals in the Review tab first"),
+                error=True,
+            )
         return [str(self.snapshot.queue[row]["id"]) for row in rows]
 
     def _summary(self) -> str:
         waiting = len(self.snapshot.queue)
-        return (
-            f"{self.address}: {len(self.snapshot.memories)} memories, {waiting} "
-            f"{'proposal' if waiting == 1 else 'proposals'} waiting (read from the server)"
-        )
+        return f"{self.address}: " + (
+            self.tr("{memories} memories, {count} proposal waiting (read from the server)")
+            if waiting == 1
+            else self.tr("{memories} memories, {count} proposals waiting (read from the server)")
+        ).format(memories=len(self.snapshot.memories), count=waiting)
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.state.setText(text)

@@ -12,9 +12,9 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QModelIndex, QPersistentModelIndex, QTimer, Signal
 from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
 
-from core.columns import counted
 from core.inbox import search, unlisted
 from core.scan import Found
+from ui.i18n import workspaces_counted
 from ui.tables import RowsModel, row_of_view, sorted_table
 from ui.tasks import TaskRunner
 from ui.untrusted import literal_html, plain_label
@@ -146,11 +146,17 @@ class SearchAllView(QWidget):
         if not results.query:
             said = ""
         elif not results.total:
-            said = f"No memory matches {results.query} in {counted(len(self.workspaces), 'workspace')}."
+            said = self.tr("No memory matches {query} in {workspaces}.").format(
+                query=results.query, workspaces=workspaces_counted(len(self.workspaces))
+            )
         elif results.total > len(results.hits):
-            said = f"{results.total} found; the first {len(results.hits)} shown: type more."
+            said = self.tr("{total} found; the first {shown} shown: type more.").format(
+                total=results.total, shown=len(results.hits)
+            )
         else:
-            said = f"{results.total} found in {counted(workspaces, 'workspace')}: Enter opens one there."
+            said = self.tr("{total} found in {workspaces}: Enter opens one there.").format(
+                total=results.total, workspaces=workspaces_counted(workspaces)
+            )
         self.status.setText(said)
         self.failures.setText(
             "\n".join(f"{f.title or '?'} {f.name}: {f.error}" for f in results.failed)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
@@ -37,6 +37,8 @@ from ui.versions_box import button, button_row, stacked
 
 if TYPE_CHECKING:
     from core.session import AnySession
+
+translate = QCoreApplication.translate
 
 
 class StagedView(QWidget):
@@ -163,10 +165,16 @@ class StagedView(QWidget):
         if shown is None:
             self.gate_label.setText("")
             return
-        value = f"{shown.key}: {shown.value}" if shown.value else f"{shown.key} not set"
+        value = (
+            f"{shown.key}: {shown.value}"
+            if shown.value
+            else self.tr("{key} not set").format(key=shown.key)
+        )
+        gate = self.tr("Approval gate: {state} ({value} in {file}; on with {values})")
         lines = [
-            f"Approval gate: {shown.state()} ({value} in {shown.file}; on with "
-            f"{', '.join(shown.turns_on)})",
+            gate.format(
+                state=shown.state(), value=value, file=shown.file, values=", ".join(shown.turns_on)
+            ),
             *shown.notes,
         ]
         self.gate_label.setText("\n".join(lines))
@@ -181,7 +189,7 @@ class StagedView(QWidget):
             self.warnings.setText("")
             self.warnings.hide()
             return
-        title = self.session.agent.title if self.session is not None else "The agent"
+        title = self.session.agent.title if self.session is not None else self.tr("The agent")
         said = staged_warnings(write, title)
         self.warnings.setText(said)
         self.warnings.setVisible(bool(said))
@@ -215,7 +223,11 @@ class StagedView(QWidget):
         shown = self.gate_state
         if shown is not None:
             on, profile = not shown.on, self.profile()
-            said = f"Approval gate {'on' if on else 'off'} ({shown.file})"
+            said = (
+                self.tr("Approval gate on ({file})")
+                if on
+                else self.tr("Approval gate off ({file})")
+            ).format(file=shown.file)
             self._decide(lambda s: set_gate(s, on, profile), said)
 
     def _decide(self, work: Callable[[AnySession], Any], message: str) -> None:
@@ -228,7 +240,8 @@ class StagedView(QWidget):
                 return work(session)
             except StagedRefused as refused:
                 lines = [f"{i}: {why}" for i, why in refused.reasons.items()]
-                raise WorkspaceError("Nothing was applied: " + "; ".join(lines)) from None
+                said = translate("StagedView", "Nothing was applied: {reasons}")
+                raise WorkspaceError(said.format(reasons="; ".join(lines))) from None
 
         self.write_requested.emit(run, message, lambda _written: self.refresh())
 
@@ -237,7 +250,8 @@ def staged_warnings(write: StagedWrite, title: str) -> str:
     """What the person should know before approving it (`title`: the agent's)."""
     said = list(write.warnings)
     if write.failure:
-        said.append(f"{title} refuses it now: {write.failure}")
+        refuses = translate("StagedView", "{agent} refuses it now: {reason}")
+        said.append(refuses.format(agent=title, reason=write.failure))
     return "\n".join(said)
 
 
@@ -246,11 +260,13 @@ def staged_detail(write: StagedWrite) -> str:
     head = [
         f"{write.summary}",
         "",
-        f"{write.action} · {write.origin} · staged {_shown(write)} · {write.file}",
-        f"record: {write.record}",
+        translate("StagedView", "{action} · {origin} · staged {age} · {file}").format(
+            action=write.action, origin=write.origin, age=_shown(write), file=write.file
+        ),
+        translate("StagedView", "record: {record}").format(record=write.record),
         "",
     ]
-    change = write.diff() or ["(approving changes no line of the file)"]
+    change = write.diff() or [translate("StagedView", "(approving changes no line of the file)")]
     return "\n".join(head + change)
 
 
@@ -258,7 +274,9 @@ def _shown(write: StagedWrite) -> str:
     from ui.review_view import age_of
 
     age = age_of(write.since)
-    return age if age == "just now" else f"{age} ago"
+    if age == translate("ReviewView", "just now"):
+        return age
+    return translate("StagedView", "{age} ago").format(age=age)
 
 
 def _one_line(text: str, width: int = 100) -> str:

@@ -44,11 +44,12 @@ class WhereDialog(QDialog):
         self.resize(900, 480)
         self.ws, self.found = ws, found
         live = len(found.of_kind("live"))
-        what = f"“{found.needle[:80]}”"
+        said = self.tr(
+            "“{text}”: {count} other places ({live} in files the agent reads and MemDesk "
+            "edits). Backups keep it unless you tick them: a deleted backup cannot be undone."
+        )
         self.summary = plain_label(
-            f"{what}: {len(found.places)} other places ({live} in files the agent reads and "
-            "MemDesk edits). Backups keep it unless you tick them: a deleted backup cannot be "
-            "undone.",
+            said.format(text=found.needle[:80], count=len(found.places), live=live),
             name="whereSummary",
             wrap=True,
         )
@@ -75,7 +76,7 @@ class WhereDialog(QDialog):
 
     def _fill(self) -> None:
         for row, place in enumerate(self.found.places):
-            kind = QTableWidgetItem(place.kind)
+            kind = QTableWidgetItem(core_label(place.kind))
             if place.kind == "backup":
                 kind.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
                 kind.setCheckState(Qt.CheckState.Unchecked)
@@ -105,23 +106,31 @@ class WhereDialog(QDialog):
         ws, found, ticked = self.ws, self.found, self.ticked_backups()
         plan = forget_plan(ws, found)
         files = sorted(plan.files)
-        question = f"Remove “{found.needle[:80]}” from {len(files)} files the agent reads?\n\n"
-        question += "\n".join(files)
+        question = self.tr("Remove “{text}” from {count} files the agent reads?").format(
+            text=found.needle[:80], count=len(files)
+        )
+        question += "\n\n" + "\n".join(files)
         if plan.request is not None:
-            question += f"\n\nAnd write {plan.request}"
+            question += "\n\n" + self.tr("And write {request}").format(request=plan.request)
         if plan.kept:
-            question += "\n\nStill holding the text (MemDesk does not edit them):\n"
-            question += "\n".join(plan.kept)
-        question += "\n\nThis is one operation: Activity can undo it."
+            question += "\n\n" + self.tr("Still holding the text (MemDesk does not edit them):")
+            question += "\n" + "\n".join(plan.kept)
+        question += "\n\n" + self.tr("This is one operation: Activity can undo it.")
         if ticked:
-            question += "\n\nAnd delete these backups for good:\n" + "\n".join(ticked)
+            question += "\n\n" + self.tr("And delete these backups for good:")
+            question += "\n" + "\n".join(ticked)
         if not self.confirm(question):
             return
 
         def work() -> list[Any]:
             return forget_everywhere(ws, found, ticked).saved
 
-        self.write_requested.emit(work, f"Forgot “{found.needle[:40]}” in {len(files)} files")
+        self.write_requested.emit(
+            work,
+            self.tr("Forgot “{text}” in {count} files").format(
+                text=found.needle[:40], count=len(files)
+            ),
+        )
         self.accept()
 
 
