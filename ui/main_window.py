@@ -25,7 +25,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
@@ -44,7 +44,6 @@ from core.registry import detect, remember_agent
 from core.session import AnySession
 from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
-from core.store.retention import set_backups_to_keep
 from ui import opening
 from ui.banner import PAGE, Banner, Notes, failure_message
 from ui.conflict_dialog import ConflictDialog
@@ -53,7 +52,7 @@ from ui.i18n import workspaces_counted
 from ui.menus import Menus
 from ui.navigator import Navigator
 from ui.open_tab import Resolutions, WorkspaceTab
-from ui.opening import Ambiguous, Opened, ask_backups_to_keep, ask_layout, open_any
+from ui.opening import Ambiguous, Opened, ask_layout, keep_backups, open_any
 from ui.settings import Settings, save_settings, with_scan_folders_on_disk
 from ui.tasks import TaskRunner
 from ui.theme import apply_theme
@@ -63,9 +62,6 @@ from ui.watcher import FileWatcher
 log = logging.getLogger(__name__)
 
 HOME = "home"
-NO_WORKSPACE = QT_TRANSLATE_NOOP(
-    "MainWindow", "Open an agent's workspace folder: File → Open workspace…"
-)
 Then = Callable[[WorkspaceTab], None] | None
 
 
@@ -132,7 +128,7 @@ class MainWindow(QMainWindow):
     # -- layout ------------------------------------------------------------------------------------
     def _build(self) -> None:
         self.banner = Banner()
-        self.placeholder = plain_label(NO_WORKSPACE)  # the Home page until one is added
+        self.placeholder = plain_label(self._none_open())  # the Home page until one is added
         self.placeholder.setObjectName("placeholder")
         self.desks = QStackedWidget()  # the hub pages and the open workspaces' desks
         self.navigator = Navigator()
@@ -179,12 +175,11 @@ class MainWindow(QMainWindow):
     def _update_home(self) -> None:
         """The placeholder Home page: the open workspaces."""
         names = [f"{tab.ws.agent.title}: {tab.root}" for tab in self._tabs]
-        listed = (
-            self.tr("Open workspaces:") + "\n" + "\n".join(names)
-            if names
-            else self.tr(NO_WORKSPACE)
-        )
+        listed = "\n".join([self.tr("Open workspaces:"), *names]) if names else self._none_open()
         self.placeholder.setText(listed)
+
+    def _none_open(self) -> str:
+        return self.tr("Open an agent's workspace folder: File → Open workspace…")
 
     def show_pending(self) -> None:
         """What the next save will write, per memory and as text."""
@@ -273,9 +268,8 @@ class MainWindow(QMainWindow):
 
         def failed(exc: BaseException) -> None:
             self.progress.setVisible(self.opener.busy)
-            self.show_error(
-                failure_message(exc, self.tr("Could not open {path}").format(path=path))
-            )
+            said = self.tr("Could not open {path}").format(path=path)
+            self.show_error(failure_message(exc, said))
 
         self.opener.run(
             lambda: open_any(path, agent),
@@ -306,11 +300,8 @@ class MainWindow(QMainWindow):
         try:
             remember_agent(root, agent)
         except (OSError, JournalError, WorkspaceError) as exc:
-            self.show_error(
-                self.tr("Could not remember the agent of {root}: {error}").format(
-                    root=root, error=exc
-                )
-            )
+            said = self.tr("Could not remember the agent of {root}: {error}")
+            self.show_error(said.format(root=root, error=exc))
             return
         self.open_workspace(root, then=then)
 
@@ -351,12 +342,8 @@ class MainWindow(QMainWindow):
         self.menus.fill_recent(self.settings.recent_workspaces)
         self.notes = Notes()  # what the window said of a folder it could not open is over
         self._shown(tab, then)
-        self.statusBar().showMessage(
-            self.tr("Opened {agent} workspace {path}").format(
-                agent=tab.ws.agent.title, path=tab.root
-            ),
-            5000,
-        )
+        said = self.tr("Opened {agent} workspace {path}")
+        self.statusBar().showMessage(said.format(agent=tab.ws.agent.title, path=tab.root), 5000)
         if journal_problem is not None:  # read without it: history and undo are not there
             tab.show_error(journal_problem)
 
@@ -375,21 +362,8 @@ class MainWindow(QMainWindow):
 
     def choose_backups_to_keep(self) -> None:
         """How many of MemDesk's own backups of each file this workspace keeps (0: all)."""
-        root = self.ws.root if self.ws is not None else None
-        keep = None if root is None else ask_backups_to_keep(self, root)
-        if root is None or keep is None:
-            return
-        try:
-            set_backups_to_keep(root, keep)
-        except (OSError, JournalError, ValueError) as exc:
-            self.show_error(self.tr("Could not change the setting: {error}").format(error=exc))
-            return
-        kept = (
-            self.tr("MemDesk keeps every backup in {path}")
-            if keep == 0
-            else self.tr("MemDesk keeps the newest {count} backups of each file in {path}")
-        )
-        self.statusBar().showMessage(kept.format(count=keep, path=root), 6000)
+        if self.ws is not None:
+            keep_backups(self, self.ws.root)
 
     # -- the current workspace's saving and reading ------------------------------------------------
     def save(
@@ -449,11 +423,8 @@ class MainWindow(QMainWindow):
             self.status.setText(self.current_tab.status_text())
         else:
             count = len(self._tabs)
-            self.status.setText(
-                self.tr("{count} open").format(count=workspaces_counted(count))
-                if count
-                else self.tr("No workspace")
-            )
+            opened = self.tr("{count} open").format(count=workspaces_counted(count))
+            self.status.setText(opened if count else self.tr("No workspace"))
 
     def set_theme(self, name: str) -> None:
         """Light, dark, or the system's; remembered in the settings."""
@@ -467,9 +438,7 @@ class MainWindow(QMainWindow):
         """The window's language from the next start (its texts are made once, when built)."""
         self.settings = self.settings.model_copy(update={"language": name})
         self._save_settings()
-        self.statusBar().showMessage(
-            self.tr("The language changes when MemDesk starts again."), 8000
-        )
+        self.statusBar().showMessage(self.tr("The language changes at the next start."), 8000)
 
     # -- closing, drag and drop --------------------------------------------------------------------
     def close_workspace(self, tab: WorkspaceTab | None = None) -> bool:
@@ -525,6 +494,5 @@ class MainWindow(QMainWindow):
             self.settings = with_scan_folders_on_disk(self.settings, self.settings_path)
             save_settings(self.settings, self.settings_path)
         except OSError as exc:
-            self.statusBar().showMessage(
-                self.tr("Settings not saved: {error}").format(error=exc.strerror or exc), 6000
-            )
+            said = self.tr("Settings not saved: {error}").format(error=exc.strerror or exc)
+            self.statusBar().showMessage(said, 6000)

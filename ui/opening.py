@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QInputDialog, QWidget
@@ -15,8 +16,12 @@ from PySide6.QtWidgets import QInputDialog, QWidget
 from core.agent import SeveralWorkspaces
 from core.registry import agent_named, detect, resolve, workspace_root
 from core.session import AnySession, OpeningJournal, Session
-from core.store.retention import backups_to_keep
+from core.store.journal import JournalError
+from core.store.retention import backups_to_keep, set_backups_to_keep
 from ui.untrusted import literal_html
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
 
 __all__ = [
     "Ambiguous",
@@ -113,6 +118,25 @@ def ask_workspace(parent: QWidget, several: Several) -> Path | None:
         False,
     )
     return several.choices[names.index(choice)][0] if ok and choice in names else None
+
+
+def keep_backups(window: MainWindow, root: Path) -> None:
+    """File → Backups to keep: asked, kept in the workspace's journal, said in the status bar."""
+    keep = ask_backups_to_keep(window, root)
+    if keep is None:
+        return
+    try:
+        set_backups_to_keep(root, keep)
+    except (OSError, JournalError, ValueError) as exc:
+        said = translate("Opening", "Could not change the setting: {error}")
+        window.show_error(said.format(error=exc))
+        return
+    kept = (
+        translate("Opening", "MemDesk keeps every backup in {path}")
+        if keep == 0
+        else translate("Opening", "MemDesk keeps the newest {count} backups of each file in {path}")
+    )
+    window.statusBar().showMessage(kept.format(count=keep, path=root), 6000)
 
 
 def ask_backups_to_keep(parent: QWidget, root: Path) -> int | None:
