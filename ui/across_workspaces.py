@@ -13,12 +13,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from core.inbox import UNREADABLE, Outcome, Sessions
 from core.scan import Found
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.tasks import TaskRunner
 from ui.theme import error_style
 from ui.untrusted import plain_label

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
@@ -30,7 +30,7 @@ from core.store.errors import WorkspaceError
 from core.store.journal import RecordedEvent
 from core.store.settled import HeldJournal
 from core.times import shown_time
-from ui.i18n import core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_label
 from ui.tables import read_only_table, size_columns
 from ui.untrusted import literal_html, plain_label
 

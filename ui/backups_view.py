@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -42,6 +42,7 @@ from core.store.backups_view import (
 from core.store.errors import WorkspaceError
 from core.store.files import BIG_FILE_BYTES
 from core.text_diff import LineDiff, compare_lines
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.side_by_side import SideBySide
 from ui.tables import read_only_table
 from ui.tasks import TaskRunner

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QDate, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QDate, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -30,7 +30,7 @@ from core.agent import AnyAgent, Context, Injected
 from core.capabilities import SessionStart
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
-from ui.i18n import core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_label
 from ui.untrusted import literal_html, plain_label
 
 translate = QCoreApplication.translate

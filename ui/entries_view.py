@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QModelIndex,
@@ -46,7 +45,7 @@ from core.ops.entries import delete_entry, edit_entry, set_text
 from core.store.document import Item
 from core.store.documents import AnyDocument
 from core.store.errors import WorkspaceError
-from ui.i18n import core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_label
 from ui.typed import Typed, plain_text
 from ui.undo import OpCommand
 from ui.untrusted import literal_html, plain_label

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
@@ -32,6 +31,7 @@ from PySide6.QtWidgets import (
 from core.scan import COLUMNS, Found, looked_in, scan, shown
 from core.store.errors import WorkspaceError
 from ui.home_watch import HomeWatch
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.search_all_view import SearchAllView
 from ui.settings import add_scan_folder, load_settings, remove_scan_folder
 from ui.tables import RowsModel, row_of_view, sorted_table

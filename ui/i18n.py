@@ -19,6 +19,7 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 __all__ = [
     "I18N_DIR",
     "LANGUAGES",
+    "QT_TRANSLATE_NOOP",
     "core_label",
     "install_language",
     "language_of",
@@ -62,6 +63,12 @@ def install_language(
     for translator in installed:
         app.installTranslator(translator)
     return installed
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """`text` unchanged, marked for lupdate (which knows this name) as translated in `context`
+    where it is shown. PySide6's own returns `object` to the type checker."""
+    return text
 
 
 def remove(app: QCoreApplication, translators: list[QTranslator]) -> None:

@@ -8,14 +8,14 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize
+from PySide6.QtCore import QCoreApplication, QSize
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from ui.actions import make_action
 from ui.desk import AnyDesk
 from ui.hubs import ask_remote
-from ui.i18n import LANGUAGES
+from ui.i18n import LANGUAGES, QT_TRANSLATE_NOOP
 from ui.icons import icon
 
 if TYPE_CHECKING:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -24,6 +23,7 @@ from ui.backups_view import (
     content_column,
     show_comparison,
 )
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.side_by_side import SideBySide
 from ui.tables import read_only_table
 from ui.untrusted import plain_label

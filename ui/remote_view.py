@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -32,7 +32,7 @@ from core.remote.address import Address, parse_address
 from core.remote.transport import RemoteError
 from core.remote.workspace import Dropped, Refused, RemoteWorkspace, Snapshot, write_and_settle
 from core.review.secrets import mask_secrets
-from ui.i18n import core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_label
 from ui.tasks import TaskRunner
 from ui.theme import error_style
 from ui.untrusted import literal_html, plain_label

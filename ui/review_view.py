@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QEvent,
@@ -61,7 +60,7 @@ from core.review.queue import approve, listed, reject, run_review, undo_decision
 from core.review.secrets import mask_secrets
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
-from ui.i18n import core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_label
 from ui.icons import icon
 from ui.settings import Settings
 from ui.staged_view import StagedView

@@ -9,12 +9,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QModelIndex, QPersistentModelIndex, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QTimer, Signal
 from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
 
 from core.inbox import search, unlisted
 from core.scan import Found
-from ui.i18n import workspaces_counted
+from ui.i18n import QT_TRANSLATE_NOOP, workspaces_counted
 from ui.tables import RowsModel, row_of_view, sorted_table
 from ui.tasks import TaskRunner
 from ui.untrusted import literal_html, plain_label

@@ -9,7 +9,7 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker
+from PySide6.QtCore import QCoreApplication, QSignalBlocker
 from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
@@ -22,6 +22,7 @@ from ui.backups_view import BackupsView
 from ui.context_view import ContextView, Scopes
 from ui.desk import DESK_MARGINS, Desk, Push, W
 from ui.entries_view import EntriesView
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.review_view import ReviewView
 from ui.settings import Settings
 from ui.sidebar import fill_pages, page_list, set_titles

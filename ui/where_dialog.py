@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.ops.where import Where, forget_everywhere, forget_plan
-from ui.i18n import core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_label
 from ui.untrusted import literal_html, plain_label
 
 if TYPE_CHECKING:
