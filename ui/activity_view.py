@@ -219,7 +219,11 @@ class ActivityView(QWidget):
         changes = self._events(item) if item else []
         self.events.setRowCount(len(changes))
         for row, event in enumerate(changes):
-            cells = (event.memory_id, event.kind, change_text(event.before, event.after))
+            cells = (
+                event.memory_id,
+                core_label(event.kind),
+                change_text(event.before, event.after),
+            )
             _set_row(self.events, row, cells, tooltip=event.file)
 
     def _events(self, item: ActivityItem) -> list[RecordedEvent]:

@@ -99,6 +99,10 @@ HELP = QT_TRANSLATE_NOOP(
     "Space/Enter accept · P promote · K keep · A archive · D delete · R reject · S skip · "
     "V review again · E edit first · Ctrl+Z undo the last decision",
 )
+REVIEWERS = {
+    "rules": QT_TRANSLATE_NOOP("ReviewView", "rules reviewer"),
+    "llm": QT_TRANSLATE_NOOP("ReviewView", "llm reviewer"),
+}
 _STATUS = {
     "pending": QT_TRANSLATE_NOOP("ReviewView", "waiting"),
     "stale": QT_TRANSLATE_NOOP(
@@ -458,9 +462,7 @@ class ReviewView(QWidget):
         fields = json.loads(p.memory_json or "{}")
         status = self.tr(_STATUS[p.status]) if p.status in _STATUS else core_label(p.status)
         self.position.setText(
-            self.tr(
-                "{n} of {total} · #{id} · {status} · up for {age} · {reviewer} reviewer"
-            ).format(
+            self.tr("{n} of {total} · #{id} · {status} · up for {age} · {reviewer}").format(
                 n=self.index + 1,
                 total=len(self.proposals),
                 id=p.id,
@@ -914,6 +916,8 @@ def _proposed(p: Proposal) -> str:
 
 def _reviewer(name: str) -> str:
     """ "rules reviewer", "llm reviewer" in the window's language."""
+    if name in REVIEWERS:
+        return translate("ReviewView", REVIEWERS[name])
     return translate("ReviewView", "{name} reviewer").format(name=name)
 
 

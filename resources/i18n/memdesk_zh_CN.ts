@@ -1082,6 +1082,14 @@ agent&apos;s own backups are never deleted.)</source>
         <translation>空格/回车 接受 · P 提升 · K 保留 · A 归档 · D 删除 · R 拒绝 · S 跳过 · V 重新审阅 · E 先编辑 · Ctrl+Z 撤销上一个决定</translation>
     </message>
     <message>
+        <source>rules reviewer</source>
+        <translation>规则审阅者</translation>
+    </message>
+    <message>
+        <source>llm reviewer</source>
+        <translation>LLM 审阅者</translation>
+    </message>
+    <message>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
@@ -1107,7 +1115,7 @@ agent&apos;s own backups are never deleted.)</source>
     </message>
     <message>
         <source>just now</source>
-        <translation>刚刚</translation>
+        <translation>不到 1 分钟</translation>
     </message>
     <message>
         <source>Review queue</source>
@@ -1266,8 +1274,8 @@ agent&apos;s own backups are never deleted.)</source>
         <translation>没有等待审阅的内容。</translation>
     </message>
     <message>
-        <source>{n} of {total} · #{id} · {status} · up for {age} · {reviewer} reviewer</source>
-        <translation>第 {n}/{total} 条 · #{id} · {status} · 已等待 {age} · {reviewer}审阅者</translation>
+        <source>{n} of {total} · #{id} · {status} · up for {age} · {reviewer}</source>
+        <translation>第 {n}/{total} 条 · #{id} · {status} · 已等待 {age} · {reviewer}</translation>
     </message>
     <message>
         <source>No other memory is part of this proposal.</source>
