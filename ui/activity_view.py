@@ -284,10 +284,13 @@ def what_text(item: ActivityItem, times: Mapping[str, str]) -> str:
     cause = item.op.cause
     if item.undoes is not None:
         undone = cause.split(": ", 1)[1] if ": " in cause else ""
-        undone = _UNDO_OF_ID.sub(f"{UNDO_PREFIX}an earlier operation", undone)  # undo of an undo
+        earlier = UNDO_PREFIX + translate("ActivityView", "an earlier operation")
+        undone = _UNDO_OF_ID.sub(earlier, undone)  # undo of an undo
         when = times.get(item.undoes)
         cause = (
-            f"{UNDO_PREFIX}the {when} operation" if when else f"{UNDO_PREFIX}an earlier operation"
+            UNDO_PREFIX + translate("ActivityView", "the {when} operation").format(when=when)
+            if when
+            else earlier
         )
         cause += f": {undone}" if undone else ""
     return f"{cause} ({kinds})" if kinds else cause

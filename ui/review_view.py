@@ -503,7 +503,8 @@ class ReviewView(QWidget):
     def decide(self, decision: str) -> bool:
         agent = None if self.session is None else self.session.agent
         if decision == "ARCHIVE" and agent is not None and not isinstance(agent, Archiving):
-            self.failed.emit(f"{agent.title} has no archive: K keeps, D deletes")
+            said = self.tr("{agent} has no archive: K keeps, D deletes")
+            self.failed.emit(said.format(agent=agent.title))
             return False
         return self._ask("approve", decision)
 

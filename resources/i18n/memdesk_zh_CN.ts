@@ -83,6 +83,14 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
         <translation>撤销</translation>
     </message>
     <message>
+        <source>an earlier operation</source>
+        <translation>更早的一个操作</translation>
+    </message>
+    <message>
+        <source>the {when} operation</source>
+        <translation>{when} 的操作</translation>
+    </message>
+    <message>
         <source>undone</source>
         <translation>已撤销</translation>
     </message>
@@ -1286,6 +1294,10 @@ agent&apos;s own backups are never deleted.)</source>
         <translation>规则审阅者不通过对话做出决定。</translation>
     </message>
     <message>
+        <source>{agent} has no archive: K keeps, D deletes</source>
+        <translation>{agent} 没有归档：按 K 保留，按 D 删除</translation>
+    </message>
+    <message>
         <source>Waiting for the decision being written: {verb} {ids} next</source>
         <translation>正在等待写入中的决定：接下来 {verb} {ids}</translation>
     </message>
@@ -1604,7 +1616,7 @@ agent&apos;s own backups are never deleted.)</source>
     </message>
     <message>
         <source>Forget everywhere…</source>
-        <translation>处处遗忘…</translation>
+        <translation>在各处遗忘…</translation>
     </message>
     <message>
         <source>Tick to delete this backup too (for good)</source>
@@ -1612,7 +1624,7 @@ agent&apos;s own backups are never deleted.)</source>
     </message>
     <message>
         <source>Forget everywhere</source>
-        <translation>处处遗忘</translation>
+        <translation>在各处遗忘</translation>
     </message>
     <message>
         <source>Remove “{text}” from {count} files the agent reads?</source>
@@ -1710,7 +1722,7 @@ agent&apos;s own backups are never deleted.)</source>
     </message>
     <message>
         <source>What</source>
-        <translation>内容</translation>
+        <translation>操作</translation>
     </message>
     <message>
         <source>Memories</source>
@@ -1898,11 +1910,11 @@ agent&apos;s own backups are never deleted.)</source>
     </message>
     <message>
         <source>junk</source>
-        <translation>垃圾</translation>
+        <translation>无用内容</translation>
     </message>
     <message>
         <source>live</source>
-        <translation>在用</translation>
+        <translation>使用中</translation>
     </message>
     <message>
         <source>other</source>
@@ -1926,7 +1938,7 @@ agent&apos;s own backups are never deleted.)</source>
     </message>
     <message>
         <source>secret</source>
-        <translation>机密</translation>
+        <translation>敏感信息</translation>
     </message>
     <message>
         <source>snapshot</source>
@@ -1938,7 +1950,7 @@ agent&apos;s own backups are never deleted.)</source>
     </message>
     <message>
         <source>temporary</source>
-        <translation>临时</translation>
+        <translation>临时状态</translation>
     </message>
     <message>
         <source>transcript</source>
