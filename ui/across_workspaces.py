@@ -27,6 +27,7 @@ from ui.untrusted import plain_label
 __all__ = ["EVERY", "AcrossWorkspaces", "Scanner", "WorkspaceFilters"]
 
 Scanner = Callable[[], Sequence[Found]]  # the workspaces to look in (`memdesk scan`'s)
+translate = QCoreApplication.translate
 EVERY = QT_TRANSLATE_NOOP("AcrossWorkspaces", "All")
 
 
@@ -135,7 +136,7 @@ class AcrossWorkspaces(QWidget):
             self._again = True
             return
         self.reading = True
-        self.status.setText(self.tr("Reading every workspace…"))
+        self.status.setText(translate("AcrossWorkspaces", "Reading every workspace…"))
         self.enable()
         scanner, read = self.scanner, self.read
         self.runner.run(lambda: read(scanner()), on_done=self._was_read, on_error=self._not_read)
@@ -155,7 +156,7 @@ class AcrossWorkspaces(QWidget):
     def _not_read(self, exc: BaseException) -> None:
         self.reading = False
         self._said(exc)
-        self.status.setText(self.tr("Not read: {error}").format(error=exc))
+        self.status.setText(translate("AcrossWorkspaces", "Not read: {error}").format(error=exc))
         self._next()
 
     def _said(self, exc: BaseException) -> None:
@@ -228,7 +229,7 @@ class AcrossWorkspaces(QWidget):
 def _combo(name: str) -> QComboBox:
     combo = QComboBox()
     combo.setObjectName(name)
-    combo.addItem(QCoreApplication.translate("AcrossWorkspaces", EVERY), None)
+    combo.addItem(translate("AcrossWorkspaces", EVERY), None)
     return combo
 
 
@@ -237,7 +238,7 @@ def _refill(combo: QComboBox, choices: Sequence[tuple[str, str]]) -> None:
     kept = combo.currentData()
     combo.blockSignals(True)
     combo.clear()
-    combo.addItem(QCoreApplication.translate("AcrossWorkspaces", EVERY), None)
+    combo.addItem(translate("AcrossWorkspaces", EVERY), None)
     for text, data in choices:
         combo.addItem(text, data)
     combo.setCurrentIndex(max(combo.findData(kept), 0))

@@ -26,6 +26,7 @@ from pytestqt.qtbot import QtBot
 from app.cli import main
 from tests.helpers import session_at
 from tests.ui.test_review_view import review_now
+from ui.conflict_dialog import ConflictDialog
 from ui.core_catalog import CATALOG
 from ui.core_labels import core_labels
 from ui.i18n import I18N_DIR, core_label, install_language, language_of, remove
@@ -162,3 +163,15 @@ def test_chinese_memory_text_has_a_font(qapp: QApplication) -> None:
     chinese = QFontDatabase.WritingSystem.SimplifiedChinese
     families = [f for f in QFontDatabase.families() if chinese in QFontDatabase.writingSystems(f)]
     assert families, "no font for Chinese: install fonts-noto-cjk"
+
+
+def test_a_subclass_reads_its_base_class_strings(chinese: None, qtbot: QtBot) -> None:
+    """lupdate files a `self.tr` under the class that says it; PySide must look it up there
+    too when a subclass calls the inherited method (some versions used the subclass's name)."""
+
+    class Subclass(ConflictDialog):
+        pass
+
+    dialog = Subclass([])
+    qtbot.addWidget(dialog)
+    assert dialog.windowTitle() == "双方都有更改"
