@@ -132,7 +132,12 @@ def _scanned(found: Found) -> str:
     named = f"{found.title}: {found.name}" if found.title else found.name
     if found.error:
         return f"{named} ({found.error})"
-    return f"{named} ({found.memories} memories, {found.waiting + found.staged} waiting)"
+    from PySide6.QtCore import QCoreApplication
+
+    counts = QCoreApplication.translate("gui", "{memories} memories, {waiting} waiting")
+    return (
+        f"{named} ({counts.format(memories=found.memories, waiting=found.waiting + found.staged)})"
+    )
 
 
 def run_gui(path: Path | str | None = None) -> int:
@@ -144,6 +149,7 @@ def run_gui(path: Path | str | None = None) -> int:
 
     from app.crash import install_crash_handler
     from ui.hubs import add_hubs
+    from ui.i18n import install_language
     from ui.main_window import MainWindow
     from ui.theme import apply_theme
 
@@ -159,6 +165,7 @@ def run_gui(path: Path | str | None = None) -> int:
     settings, warnings = load_settings()
     for warning in warnings:
         log.warning("%s", warning)
+    install_language(app, settings.language)  # before any window is built
     apply_theme(app, settings.theme)
     window = MainWindow(settings, settings_path=settings_path())
     add_hubs(window)

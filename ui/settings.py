@@ -60,6 +60,8 @@ class Settings(BaseModel):
 
     schema_version: int = SCHEMA_VERSION
     theme: Literal["system", "light", "dark"] = "system"
+    # The window's language (the CLI stays English): the system's, or one chosen.
+    language: Literal["system", "en", "zh_CN"] = "system"
     recent_workspaces: list[str] = Field(default_factory=list)
     last_workspace: str | None = None
     # The workspaces open when the window last closed (navigator order) and the one shown:
