@@ -181,7 +181,11 @@ class Menus:
         menu.addSeparator()
         steps = (
             (translate("Menus", "&Next workspace"), 1, ("Ctrl+Tab",)),
-            (translate("Menus", "Pre&vious workspace"), -1, ("Ctrl+Shift+Tab", "Ctrl+Shift+Backtab")),
+            (
+                translate("Menus", "Pre&vious workspace"),
+                -1,
+                ("Ctrl+Shift+Tab", "Ctrl+Shift+Backtab"),
+            ),
         )
         for text, by, keys in steps:
             action = self._add(menu, text, None, partial(self.window.navigator.step, by))

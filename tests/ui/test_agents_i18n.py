@@ -24,17 +24,11 @@ from ui.main_window import MainWindow
 REPO = Path(__file__).resolve().parents[2]
 I18N = REPO / "resources/i18n"
 AGENTS = REPO / "ui/agents"
-OUR_CONTEXT = (
-    "PicoClawDesk"  # a context only ui/agents has: the merged file holds ours if it has it
-)
 
 
 def agents_ts() -> Path:
-    """The committed translation of ui/agents: the main file once the parts are merged into it."""
-    main = I18N / "memdesk_zh_CN.ts"
-    if main.is_file() and f"<name>{OUR_CONTEXT}</name>" in main.read_text(encoding="utf-8"):
-        return main
-    return I18N / "part-agents.ts"
+    """The one committed Simplified Chinese catalog, which holds ui/agents' strings too."""
+    return I18N / "memdesk_zh_CN.ts"
 
 
 def tool(name: str) -> str:
