@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QInputDialog, QLineEdit
 
+from ui.accessible import name_widgets
 from ui.all_activity_view import AllActivityView
 from ui.home_view import HomeView
 from ui.inbox_view import InboxView
@@ -43,6 +44,8 @@ def add_hubs(window: MainWindow) -> HomeView:
         page.failed.connect(window.show_error)
     window.add_hub_page("inbox", "Inbox", inbox)
     window.add_hub_page("activity", "Activity (all)", activity)
+    for page in (home, inbox, activity):
+        name_widgets(page)
     return home
 
 
@@ -95,5 +98,6 @@ def open_remote_page(window: MainWindow, text: str) -> bool:
         window.show_error(f"Not opened: {text} names no server ({REMOTE_HINT})")
         return False
     window.add_hub_page(name, f"⇄ {view.address}", view)
+    name_widgets(view)
     window.navigator.show_page(view)
     return True

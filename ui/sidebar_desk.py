@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.accessible import name_widgets
 from ui.activity_view import ActivityView
 from ui.backups_view import BackupsView
 from ui.context_view import ContextView, Scopes
@@ -167,6 +168,7 @@ class SidebarDesk(Desk[W]):
     def _page_selected(self, row: int) -> None:
         if 0 <= row < len(self.pages):
             self.pages[row].show()
+            name_widgets(self)
             self.page_changed.emit()
             self.changed.emit()  # the page may have read more files: the window watches them
 
