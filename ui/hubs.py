@@ -44,8 +44,8 @@ def add_hubs(window: MainWindow) -> HomeView:
         page.failed.connect(window.show_error)
     window.add_hub_page("inbox", "Inbox", inbox)
     window.add_hub_page("activity", "Activity (all)", activity)
-    for page in (home, inbox, activity):
-        name_widgets(page)
+    for shown in (home, inbox, activity):
+        name_widgets(shown)
     return home
 
 
