@@ -103,6 +103,13 @@ NAMES: dict[str, tuple[str, str]] = {
         QT_TRANSLATE_NOOP("Accessible", "Review queue"),
         QT_TRANSLATE_NOOP("Accessible", "One row per proposal"),
     ),
+    "reviewCard": _n(
+        QT_TRANSLATE_NOOP("Accessible", "The proposal"),
+        QT_TRANSLATE_NOOP(
+            "Accessible",
+            "Space or Enter accepts; P promote, K keep, A archive, D delete, R reject, S skip",
+        ),
+    ),
     "reviewMemory": _n(QT_TRANSLATE_NOOP("Accessible", "The memory proposed")),
     "reviewReasons": _n(QT_TRANSLATE_NOOP("Accessible", "Reasons")),
     "reviewRelated": _n(QT_TRANSLATE_NOOP("Accessible", "Related memories")),

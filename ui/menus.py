@@ -8,7 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QCoreApplication, QSize
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
@@ -16,35 +16,19 @@ from ui.actions import make_action
 from ui.desk import AnyDesk
 from ui.hubs import ask_remote
 from ui.icons import icon
+from ui.shortcuts import ShortcutsDialog, show_shortcuts
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
-__all__ = ["SHORTCUTS", "Menus"]
+__all__ = ["Menus"]
 
-SHORTCUTS = (
-    ("Ctrl+O", "Open a workspace folder"),
-    ("Ctrl+S", "Save (backup first, merged with the agent's changes)"),
-    ("Ctrl+W", "Close the workspace shown (asks about its unsaved edits)"),
-    ("Ctrl+Tab / Ctrl+Shift+Tab", "Next / previous open workspace (also Ctrl+PgDown / PgUp)"),
-    ("Ctrl+Z / Ctrl+Shift+Z", "Undo / redo unsaved edits"),
-    ("Ctrl+F", "Search memories"),
-    ("Ctrl+Return", "Apply the edited memory"),
-    ("Delete", "Delete the selected memories (undoable)"),
-    ("Ctrl+E", "Archive or unarchive the selected memories"),
-    ("Ctrl+Shift+D", "Run decay: a preview, then scores written and proposals queued"),
-    ("Ctrl+Shift+P", "Pending changes: what the next save writes"),
-    ("Ctrl+Shift+F", "Where else is the selected memory?"),
-    (
-        "Review queue",
-        "Space/Enter accept · P promote · K keep · A archive · D delete · "
-        "R reject · S skip · E edit first · Ctrl+Z undo the last decision",
-    ),
-    ("F5", "Reload from disk"),
-    ("Ctrl+Q", "Quit"),
-)
 THEMES = (("system", "Follow the &system"), ("light", "&Light"), ("dark", "&Dark"))
 Shortcut = QKeySequence | QKeySequence.StandardKey | None
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Menus", text)
 
 
 class Menus:
@@ -52,6 +36,7 @@ class Menus:
 
     def __init__(self, window: MainWindow, undo_group: QUndoGroup) -> None:
         self.window = window
+        self.shortcuts_dialog: ShortcutsDialog | None = None
         files = self._build_file(window.menuBar().addMenu("&File"))
         edits = self._build_edit(window.menuBar().addMenu("&Edit"), undo_group)
         view_menu = window.menuBar().addMenu("&View")
@@ -63,10 +48,11 @@ class Menus:
             "pending",
         )
         self._build_switching(view_menu)
+        self._build_going(view_menu)
         self._build_toolbar([*files, None, *edits, pending, None])
         self._build_themes(view_menu.addMenu("&Theme"), window.settings.theme)
         help_menu = window.menuBar().addMenu("&Help")
-        self._add(help_menu, "&Keyboard shortcuts", None, partial(show_shortcuts, window))
+        self._add(help_menu, _tr("&Keyboard shortcuts"), QKeySequence("F1"), self.show_shortcuts)
         self._add(help_menu, "&About MemDesk", None, partial(show_about, window))
 
     def _build_file(self, menu: QMenu) -> list[QAction]:
@@ -130,6 +116,28 @@ class Menus:
             action = self._add(menu, text, None, partial(self.window.navigator.step, by))
             action.setShortcuts([QKeySequence(k) for k in keys])
         menu.addSeparator()
+
+    def _build_going(self, menu: QMenu) -> None:
+        """View → Home, Inbox, and the list of pages: reached without the mouse."""
+        window = self.window
+        for name, text, keys in (
+            ("home", _tr("Go to &Home"), "Ctrl+Shift+H"),
+            ("inbox", _tr("Go to the &Inbox"), "Ctrl+Shift+I"),
+        ):
+            self._add(menu, text, QKeySequence(keys), partial(self._show_hub, name))
+        self._add(
+            menu, _tr("Go to the &list of pages"), QKeySequence("F6"), window.navigator.setFocus
+        )
+        menu.addSeparator()
+
+    def _show_hub(self, name: str) -> None:
+        hub = self.window.hubs.get(name)
+        if hub is not None:
+            self.window.navigator.show_page(hub)
+
+    def show_shortcuts(self) -> None:
+        """Help → Keyboard shortcuts: every shortcut of the window as it is now."""
+        self.shortcuts_dialog = show_shortcuts(self.window)
 
     def _add(
         self,
@@ -200,11 +208,6 @@ def _undo_actions(parent: QWidget, group: QUndoGroup) -> tuple[QAction, QAction]
     redo.setIcon(icon("redo"))
     redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)])
     return undo, redo
-
-
-def show_shortcuts(parent: QWidget) -> None:
-    rows = "".join(f"<tr><td><b>{k}</b></td><td>{what}</td></tr>" for k, what in SHORTCUTS)
-    QMessageBox.information(parent, "Keyboard shortcuts", f"<table cellspacing=6>{rows}</table>")
 
 
 def show_about(parent: QWidget) -> None:

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtWidgets import QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
+from core.demo import write_demo
 from tests.ui.keyboard_walk import ambiguous, every_page, open_every_demo, unnamed
+from tests.ui.test_main_window import opened
 from ui.main_window import MainWindow
+from ui.shortcuts import Row, shortcut_rows
 
 
 def test_every_interactive_widget_of_every_page_has_a_name(
@@ -35,6 +39,7 @@ def test_no_two_shortcuts_answer_the_same_keys_on_any_page(
     for where in every_page(window, qtbot):
         for clash in set(ambiguous(window)) - set(found):
             found[clash] = where
+        assert all(row.what for row in shortcut_rows(window)), where
     assert not found, "\n".join(f"{c} (on {where})" for c, where in sorted(found.items()))
 
 
@@ -43,3 +48,60 @@ def test_two_shortcuts_on_the_same_keys_are_found(window: MainWindow) -> None:
     page = window.hubs["home"]
     QShortcut(QKeySequence("Ctrl+S"), page)
     assert ambiguous(window) == ["Ctrl+S: action '&Save' and shortcut on placeholder"]
+
+
+def _help_action(window: MainWindow, text: str) -> QAction:
+    help_menu = next(a.menu() for a in window.menuBar().actions() if "Help" in a.text())
+    assert isinstance(help_menu, QMenu)
+    return next(a for a in help_menu.actions() if text in a.text().replace("&", ""))
+
+
+def _declared(window: MainWindow) -> set[tuple[str, str]]:
+    """What the window's actions, shortcuts and pages declare, read here on its own."""
+    native = QKeySequence.SequenceFormat.NativeText
+    found = set()
+    for action in window.findChildren(QAction):
+        if action.shortcuts():
+            keys = " / ".join(k.toString(native) for k in action.shortcuts())
+            found.add((keys, action.text().replace("&", "").rstrip("…").strip()))
+    for shortcut in window.findChildren(QShortcut):
+        sequences = shortcut.keys()
+        found.add((" / ".join(k.toString(native) for k in sequences), shortcut.whatsThis()))
+    for widget in window.findChildren(QWidget):
+        for line in widget.property("memdeskKeys") or ():
+            keys, what = str(line).split("\t")
+            found.add((keys, what))
+    return found
+
+
+def test_help_lists_every_shortcut_the_window_declares_and_finds_them(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Tried as a new user looking for a shortcut: Help → Keyboard shortcuts was a list kept by
+    hand (it lacked the review queue's V, Ctrl+F4, F1…); now it is read from the window's own
+    actions and shortcuts, grouped by menu or page, and a search narrows it."""
+    write_demo(tmp_path / "ws", layout="everbot")
+    opened(qtbot, window, tmp_path / "ws")
+    extra = QAction("Frobnicate the memories", window)
+    extra.setShortcut(QKeySequence("Ctrl+Alt+K"))
+    help_menu = _help_action(window, "Keyboard shortcuts").associatedObjects()[0]
+    assert isinstance(help_menu, QMenu)
+    help_menu.addAction(extra)
+    _help_action(window, "Keyboard shortcuts").trigger()
+    dialog = window.menus.shortcuts_dialog
+    assert dialog is not None and dialog.isVisible()
+    rows = {(row.keys, row.what) for row in dialog.rows}
+    assert rows == _declared(window)
+    assert all(row.keys and row.what and row.group for row in dialog.rows)
+    native = QKeySequence.SequenceFormat.NativeText
+    assert (
+        Row("Help", QKeySequence("Ctrl+Alt+K").toString(native), "Frobnicate the memories")
+        in dialog.rows
+    )
+    assert Row("File", QKeySequence("Ctrl+S").toString(native), "Save") in dialog.rows
+    assert any(row.keys == "V" and row.what == "Review again" for row in dialog.rows)
+    dialog.search.setText("review again")
+    assert [row.what for row in dialog.shown_rows()] == ["Review again"]
+    dialog.search.setText("")
+    assert len(dialog.shown_rows()) == len(dialog.rows)
+    dialog.close()

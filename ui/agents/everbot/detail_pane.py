@@ -80,7 +80,8 @@ class DetailPane(QWidget):
         self.apply_button = QPushButton(icon("apply"), "Apply edits")
         self.apply_button.setToolTip("Apply the edited text, category and score (Ctrl+Return)")
         self.apply_button.clicked.connect(self.apply_edits)
-        QShortcut(QKeySequence("Ctrl+Return"), self, self.apply_edits)
+        apply_key = QShortcut(QKeySequence("Ctrl+Return"), self, self.apply_edits)
+        apply_key.setWhatsThis(self.tr("Apply the edited memory"))
         self.reinforce_button = QPushButton(icon("reinforce"), "Reinforce")
         self.reinforce_button.setToolTip(
             "The memory was really used: raise its score, one more hit"
