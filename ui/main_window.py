@@ -54,7 +54,7 @@ from ui.menus import Menus
 from ui.navigator import Navigator
 from ui.open_tab import Resolutions, WorkspaceTab
 from ui.opening import Ambiguous, Opened, ask_backups_to_keep, ask_layout, open_any
-from ui.settings import Settings, save_settings, with_scan_folders_on_disk
+from ui.settings import Settings, saved
 from ui.tasks import TaskRunner
 from ui.theme import apply_theme
 from ui.untrusted import plain_label
@@ -489,7 +489,6 @@ class MainWindow(QMainWindow):
 
     def _save_settings(self) -> None:
         try:
-            self.settings = with_scan_folders_on_disk(self.settings, self.settings_path)
-            save_settings(self.settings, self.settings_path)
+            self.settings = saved(self.settings, self.settings_path)
         except OSError as exc:
             self.statusBar().showMessage(f"Settings not saved: {exc.strerror or exc}", 6000)

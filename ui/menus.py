@@ -17,6 +17,7 @@ from ui.desk import AnyDesk
 from ui.hubs import ask_remote
 from ui.icons import icon
 from ui.shortcuts import ShortcutsDialog, show_shortcuts
+from ui.welcome import WelcomeDialog, show_welcome
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -37,6 +38,7 @@ class Menus:
     def __init__(self, window: MainWindow, undo_group: QUndoGroup) -> None:
         self.window = window
         self.shortcuts_dialog: ShortcutsDialog | None = None
+        self.welcome_dialog: WelcomeDialog | None = None
         files = self._build_file(window.menuBar().addMenu("&File"))
         edits = self._build_edit(window.menuBar().addMenu("&Edit"), undo_group)
         view_menu = window.menuBar().addMenu("&View")
@@ -53,6 +55,7 @@ class Menus:
         self._build_themes(view_menu.addMenu("&Theme"), window.settings.theme)
         help_menu = window.menuBar().addMenu("&Help")
         self._add(help_menu, _tr("&Keyboard shortcuts"), QKeySequence("F1"), self.show_shortcuts)
+        self._add(help_menu, _tr("&What MemDesk writes"), None, self.show_welcome)
         self._add(help_menu, "&About MemDesk", None, partial(show_about, window))
 
     def _build_file(self, menu: QMenu) -> list[QAction]:
@@ -134,6 +137,10 @@ class Menus:
         hub = self.window.hubs.get(name)
         if hub is not None:
             self.window.navigator.show_page(hub)
+
+    def show_welcome(self) -> None:
+        """Help → What MemDesk writes: the first-run page again."""
+        self.welcome_dialog = show_welcome(self.window)
 
     def show_shortcuts(self) -> None:
         """Help → Keyboard shortcuts: every shortcut of the window as it is now."""

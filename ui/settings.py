@@ -41,6 +41,7 @@ __all__ = [
     "migrated",
     "remove_scan_folder",
     "save_settings",
+    "saved",
     "scanned",
     "settings_path",
     "with_scan_folders_on_disk",
@@ -304,6 +305,14 @@ def with_scan_folders_on_disk(settings: Settings, path: Path | None = None) -> S
     """`settings` with the folders added to `memdesk scan` as the file holds them now: the
     command and the Home page change them on disk (`add_scan_folder`), never the window's copy."""
     return settings.model_copy(update={"scan_folders": load_settings(path)[0].scan_folders})
+
+
+def saved(settings: Settings, path: Path | None = None) -> Settings:
+    """`settings` written (OSError when it cannot be), with the folders added to `memdesk scan`
+    as the file holds them: what the window keeps."""
+    settings = with_scan_folders_on_disk(settings, path)
+    save_settings(settings, path)
+    return settings
 
 
 def scanned(path: Path | None = None, progress: Progress | None = None) -> list[Found]:
