@@ -1,16 +1,25 @@
-"""What a screen reader says of the window's widgets that show no text of their own (tables,
-lists, text boxes, search fields, combo boxes), in one table keyed by the widget's object name.
+"""What keyboard and screen-reader users need of the window's widgets: a name for those that
+show no text of their own (tables, lists, text boxes, search fields, combo boxes), in one table
+keyed by the widget's object name; and Tab that leaves a table (arrows move between its cells)
+and a text box (it typed a tab into the memory instead, as EverBot's detail pane never did).
 
-`name_widgets(root)` gives each unnamed widget under `root` its name and description; the window
-calls it on the page it shows. A widget that names itself (`setAccessibleName`) keeps its name.
+`make_accessible(root)` does both for every widget under `root`; the desks and the hub pages
+call it on the page they show. A widget that names itself (`setAccessibleName`) keeps its name.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QLineEdit, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLineEdit,
+    QPlainTextEdit,
+    QTextEdit,
+    QToolButton,
+    QWidget,
+)
 
-__all__ = ["NAMES", "name_widgets"]
+__all__ = ["NAMES", "make_accessible"]
 
 CONTEXT = "Accessible"
 
@@ -150,10 +159,15 @@ NAMES: dict[str, tuple[str, str]] = {
 CLEAR = QT_TRANSLATE_NOOP("Accessible", "Clear the text")
 
 
-def name_widgets(root: QWidget) -> None:
-    """Name every unnamed widget under `root` (and `root`) the table knows; a line edit's clear
-    button is "Clear the text"."""
+def make_accessible(root: QWidget) -> None:
+    """Name every unnamed widget under `root` (and `root`) the table knows (a line edit's clear
+    button is "Clear the text"); Tab leaves every table, list and text box instead of stepping
+    through its cells or typing a tab, which kept the keyboard in it."""
     for widget in [root, *root.findChildren(QWidget)]:
+        if isinstance(widget, QAbstractItemView):
+            widget.setTabKeyNavigation(False)
+        elif isinstance(widget, (QPlainTextEdit, QTextEdit)):
+            widget.setTabChangesFocus(True)
         if widget.accessibleName():
             continue
         known = NAMES.get(widget.objectName())

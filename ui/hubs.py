@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QInputDialog, QLineEdit
 
-from ui.accessible import name_widgets
+from ui.accessible import make_accessible
 from ui.all_activity_view import AllActivityView
 from ui.home_view import HomeView
 from ui.inbox_view import InboxView
@@ -45,7 +45,7 @@ def add_hubs(window: MainWindow) -> HomeView:
     window.add_hub_page("inbox", "Inbox", inbox)
     window.add_hub_page("activity", "Activity (all)", activity)
     for shown in (home, inbox, activity):
-        name_widgets(shown)
+        make_accessible(shown)
     return home
 
 
@@ -98,6 +98,6 @@ def open_remote_page(window: MainWindow, text: str) -> bool:
         window.show_error(f"Not opened: {text} names no server ({REMOTE_HINT})")
         return False
     window.add_hub_page(name, f"⇄ {view.address}", view)
-    name_widgets(view)
+    make_accessible(view)
     window.navigator.show_page(view)
     return True

@@ -11,10 +11,12 @@ from pathlib import Path
 import shiboken6
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAccessible, QAction, QKeySequence, QShortcut
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
     QAbstractSpinBox,
+    QApplication,
     QComboBox,
     QHeaderView,
     QLineEdit,
@@ -93,6 +95,23 @@ def unnamed(window: MainWindow) -> set[str]:
         if face is None or not face.text(QAccessible.Text.Name).strip():
             found.add(f"{type(widget).__name__} {widget.objectName()!r} in {_path(widget)}")
     return found
+
+
+def tab_round(window: MainWindow, most: int = 80) -> list[str]:
+    """Tab from the navigator until it comes back: the widgets it went through; raises when
+    the keyboard stays caught somewhere (a table stepping through its cells, a text box typing
+    a tab)."""
+    window.navigator.setFocus()
+    went: list[str] = []
+    for _press in range(most):
+        widget = QApplication.focusWidget()
+        assert widget is not None, "nothing has the focus"
+        QTest.keyClick(widget, Qt.Key.Key_Tab)
+        now = QApplication.focusWidget()
+        if now is window.navigator:
+            return went
+        went.append(now.objectName() if now is not None else "")
+    raise AssertionError(f"Tab never came back to the list of pages: {went[-5:]}")
 
 
 def _qt_internal(widget: QWidget) -> bool:

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from core.demo import write_demo
-from tests.ui.keyboard_walk import ambiguous, every_page, open_every_demo, unnamed
+from tests.ui.keyboard_walk import ambiguous, every_page, open_every_demo, tab_round, unnamed
 from tests.ui.test_main_window import opened
+from ui.agents.everbot.desk import EverBotDesk
 from ui.main_window import MainWindow
 from ui.shortcuts import Row, shortcut_rows
 
@@ -27,6 +30,29 @@ def test_every_interactive_widget_of_every_page_has_a_name(
         for widget in unnamed(window) - set(found):
             found[widget] = where
     assert not found, "\n".join(f"{w} (on {where})" for w, where in sorted(found.items()))
+
+
+def test_tab_goes_round_every_page_and_f6_comes_back_to_the_list(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Tried with the keyboard alone: Tab into a table stepped through its cells for ever, Tab
+    in a memory's text box typed a tab into the memory; neither let the keyboard out. Now Tab
+    goes round every page and back to the list of pages, through the search box before the
+    table it filters; F6 goes to that list from anywhere."""
+    qtbot.waitActive(window)  # type: ignore[no-untyped-call]
+    open_every_demo(window, qtbot, tmp_path)
+    rounds = [tab_round(window) for _where in every_page(window, qtbot)]
+    assert len(rounds) > 100 and all(rounds)
+    window.show_tab(next(t for t in window.tabs() if t.root.name == "everbot"))
+    desk = window.desk
+    assert isinstance(desk, EverBotDesk)
+    desk.select_page(desk.pages[0].name)
+    went = tab_round(window)
+    assert went[:4] == ["deskSidebar", "search", "memoryTable", went[3]]
+    assert went.index("memoryTable") < went.index("memoryContent")
+    desk.detail.content.setFocus()
+    QTest.keyClick(desk.detail.content, Qt.Key.Key_F6)
+    assert QApplication.focusWidget() is window.navigator
 
 
 def test_no_two_shortcuts_answer_the_same_keys_on_any_page(
