@@ -27,9 +27,7 @@ __all__ = ["Menus"]
 THEMES = (("system", "Follow the &system"), ("light", "&Light"), ("dark", "&Dark"))
 Shortcut = QKeySequence | QKeySequence.StandardKey | None
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Menus", text)
+translate = QCoreApplication.translate
 
 
 class Menus:
@@ -54,8 +52,13 @@ class Menus:
         self._build_toolbar([*files, None, *edits, pending, None])
         self._build_themes(view_menu.addMenu("&Theme"), window.settings.theme)
         help_menu = window.menuBar().addMenu("&Help")
-        self._add(help_menu, _tr("&Keyboard shortcuts"), QKeySequence("F1"), self.show_shortcuts)
-        self._add(help_menu, _tr("&What MemDesk writes"), None, self.show_welcome)
+        self._add(
+            help_menu,
+            translate("Menus", "&Keyboard shortcuts"),
+            QKeySequence("F1"),
+            self.show_shortcuts,
+        )
+        self._add(help_menu, translate("Menus", "&What MemDesk writes"), None, self.show_welcome)
         self._add(help_menu, "&About MemDesk", None, partial(show_about, window))
 
     def _build_file(self, menu: QMenu) -> list[QAction]:
@@ -124,12 +127,15 @@ class Menus:
         """View → Home, Inbox, and the list of pages: reached without the mouse."""
         window = self.window
         for name, text, keys in (
-            ("home", _tr("Go to &Home"), "Ctrl+Shift+H"),
-            ("inbox", _tr("Go to the &Inbox"), "Ctrl+Shift+I"),
+            ("home", translate("Menus", "Go to &Home"), "Ctrl+Shift+H"),
+            ("inbox", translate("Menus", "Go to the &Inbox"), "Ctrl+Shift+I"),
         ):
             self._add(menu, text, QKeySequence(keys), partial(self._show_hub, name))
         self._add(
-            menu, _tr("Go to the &list of pages"), QKeySequence("F6"), window.navigator.setFocus
+            menu,
+            translate("Menus", "Go to the &list of pages"),
+            QKeySequence("F6"),
+            window.navigator.setFocus,
         )
         menu.addSeparator()
 

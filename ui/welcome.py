@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QPushButton, QVBoxLayout
 
 from ui.settings import saved, settings_path
@@ -109,7 +109,7 @@ def show_welcome(window: MainWindow, *, first_run: bool = False) -> WelcomeDialo
     if not first_run:
         dialog.buttons[DEMO].hide()
         dialog.buttons[FIND].hide()
-        dialog.buttons[CONTINUE].setText(dialog.tr("&Close"))
+        dialog.buttons[CONTINUE].setText(QCoreApplication.translate("WelcomeDialog", "&Close"))
     dialog.show()
     dialog.buttons[CONTINUE].setFocus()
     return dialog

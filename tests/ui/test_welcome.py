@@ -3,12 +3,16 @@ its three choices; never shown again once put away; Help shows it again."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication, QTranslator
 from pytestqt.qtbot import QtBot
 
 from app.gui import greet_or_open
 from core.demo import write_demo
+from tests.conftest import PROJECT_ROOT
 from ui.hubs import add_hubs
 from ui.main_window import MainWindow
 from ui.settings import load_settings
@@ -84,3 +88,24 @@ def test_help_shows_the_page_again(window: MainWindow) -> None:
     assert dialog.buttons[CONTINUE].text().replace("&", "") == "Close"
     dialog.buttons[CONTINUE].click()
     assert not dialog.isVisible()
+
+
+def test_the_new_words_read_in_chinese(window: MainWindow, tmp_path: Path) -> None:
+    """resources/i18n/part-a11y.ts translates every word this page, the shortcuts list and the
+    screen reader's names add, and the page reads in Chinese with it."""
+    source = PROJECT_ROOT / "resources" / "i18n" / "part-a11y.ts"
+    assert 'type="unfinished"' not in source.read_text(encoding="utf-8")
+    compiled = tmp_path / "part-a11y.qm"
+    lrelease = Path(sys.executable).with_name("pyside6-lrelease")
+    subprocess.run([lrelease, "-silent", source, "-qm", compiled], check=True)
+    translator = QTranslator()
+    assert translator.load(str(compiled))
+    QCoreApplication.installTranslator(translator)
+    try:
+        dialog = WelcomeDialog(window)
+        assert dialog.windowTitle() == "欢迎使用 MemDesk"
+        assert dialog.buttons[FIND].text() == "查找我的智能体(&F)"
+        assert ".memdesk/" in dialog.text.text() and "备份" in dialog.text.text()
+        dialog.deleteLater()
+    finally:
+        QCoreApplication.removeTranslator(translator)
