@@ -68,6 +68,10 @@ NAMES: dict[str, tuple[str, str]] = {
     "annotationProject": _n(QT_TRANSLATE_NOOP("Accessible", "Project of the memory")),
     "annotationTriggers": _n(QT_TRANSLATE_NOOP("Accessible", "Triggers of the memory")),
     "annotationImportance": _n(QT_TRANSLATE_NOOP("Accessible", "Importance of the memory")),
+    "scoreChart": _n(
+        QT_TRANSLATE_NOOP("Accessible", "Score history"),
+        QT_TRANSLATE_NOOP("Accessible", "The memory's score over time and its forecast"),
+    ),
     "problemList": _n(QT_TRANSLATE_NOOP("Accessible", "Text kept as found")),
     "problemText": _n(QT_TRANSLATE_NOOP("Accessible", "The kept text, to fix")),
     "claudeMdFiles": _n(QT_TRANSLATE_NOOP("Accessible", "CLAUDE.md files (read only)")),

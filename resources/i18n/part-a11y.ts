@@ -42,7 +42,7 @@
     <message>
         <location filename="../../ui/accessible.py" line="52" />
         <location filename="../../ui/accessible.py" line="59" />
-        <location filename="../../ui/accessible.py" line="85" />
+        <location filename="../../ui/accessible.py" line="89" />
         <source>Ctrl+Return applies the edit</source>
         <translation>Ctrl+Return 应用编辑</translation>
     </message>
@@ -84,7 +84,7 @@
     </message>
     <message>
         <location filename="../../ui/accessible.py" line="66" />
-        <location filename="../../ui/accessible.py" line="75" />
+        <location filename="../../ui/accessible.py" line="79" />
         <source>The file's text (read only)</source>
         <translation>文件文本（只读）</translation>
     </message>
@@ -109,321 +109,339 @@
         <translation>记忆的重要性</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="71" />
+        <location filename="../../ui/accessible.py" line="72" />
+        <source>Score history</source>
+        <translation>分数历史</translation>
+    </message>
+    <message>
+        <location filename="../../ui/accessible.py" line="73" />
+        <source>The memory's score over time and its forecast</source>
+        <translation>记忆的分数随时间的变化及其预测</translation>
+    </message>
+    <message>
+        <location filename="../../ui/accessible.py" line="75" />
         <source>Text kept as found</source>
         <translation>按原样保留的文本</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="72" />
+        <location filename="../../ui/accessible.py" line="76" />
         <source>The kept text, to fix</source>
         <translation>保留的文本（待修复）</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="73" />
+        <location filename="../../ui/accessible.py" line="77" />
         <source>CLAUDE.md files (read only)</source>
         <translation>CLAUDE.md 文件（只读）</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="74" />
+        <location filename="../../ui/accessible.py" line="78" />
         <source>Files Codex regenerates</source>
         <translation>Codex 重新生成的文件</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="77" />
+        <location filename="../../ui/accessible.py" line="81" />
         <source>A user message</source>
         <translation>一条用户消息</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="78" />
+        <location filename="../../ui/accessible.py" line="82" />
         <source>What the agent sees</source>
         <translation>智能体看到的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="79" />
+        <location filename="../../ui/accessible.py" line="83" />
         <source>The agent's profile</source>
         <translation>智能体的档案</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="80" />
+        <location filename="../../ui/accessible.py" line="84" />
         <source>Memory chunks retrieved</source>
         <translation>检索到的记忆片段</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="81" />
+        <location filename="../../ui/accessible.py" line="85" />
         <source>Search the daily notes</source>
         <translation>搜索每日笔记</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="82" />
+        <location filename="../../ui/accessible.py" line="86" />
         <source>Daily notes by month</source>
         <translation>按月分组的每日笔记</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="84" />
+        <location filename="../../ui/accessible.py" line="88" />
         <source>Daily note text</source>
         <translation>每日笔记文本</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="87" />
+        <location filename="../../ui/accessible.py" line="91" />
         <source>Profile fields</source>
         <translation>档案字段</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="88" />
+        <location filename="../../ui/accessible.py" line="92" />
         <source>The profile's text</source>
         <translation>档案文本</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="89" />
+        <location filename="../../ui/accessible.py" line="93" />
         <source>Memory policy settings</source>
         <translation>记忆策略设置</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="90" />
+        <location filename="../../ui/accessible.py" line="94" />
         <source>What the agent sees now</source>
         <translation>智能体现在看到的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="91" />
+        <location filename="../../ui/accessible.py" line="95" />
         <source>What the agent would see</source>
         <translation>智能体将会看到的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="93" />
-        <location filename="../../ui/accessible.py" line="104" />
+        <location filename="../../ui/accessible.py" line="97" />
+        <location filename="../../ui/accessible.py" line="108" />
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="94" />
+        <location filename="../../ui/accessible.py" line="98" />
         <source>Search the scope</source>
         <translation>在范围内搜索</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="95" />
+        <location filename="../../ui/accessible.py" line="99" />
         <source>Search results</source>
         <translation>搜索结果</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="96" />
+        <location filename="../../ui/accessible.py" line="100" />
         <source>File and line to read</source>
         <translation>要读取的文件和行</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="97" />
+        <location filename="../../ui/accessible.py" line="101" />
         <source>Lines to read</source>
         <translation>要读取的行数</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="98" />
+        <location filename="../../ui/accessible.py" line="102" />
         <source>The lines read</source>
         <translation>读取的行</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="99" />
+        <location filename="../../ui/accessible.py" line="103" />
         <source>File to split into chunks</source>
         <translation>要切分成片段的文件</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="100" />
+        <location filename="../../ui/accessible.py" line="104" />
         <source>Chunks of the file</source>
         <translation>文件的片段</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="101" />
+        <location filename="../../ui/accessible.py" line="105" />
         <source>The chunk's text</source>
         <translation>片段文本</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="103" />
+        <location filename="../../ui/accessible.py" line="107" />
         <source>Day of the session</source>
         <translation>会话日期</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="105" />
+        <location filename="../../ui/accessible.py" line="109" />
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="106" />
+        <location filename="../../ui/accessible.py" line="110" />
         <source>Files read at session start</source>
         <translation>会话开始时读取的文件</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="107" />
+        <location filename="../../ui/accessible.py" line="111" />
         <source>The part's text</source>
         <translation>该部分的文本</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="108" />
+        <location filename="../../ui/accessible.py" line="112" />
         <source>What the agent is told</source>
         <translation>告诉智能体的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="109" />
+        <location filename="../../ui/accessible.py" line="113" />
         <source>Memories the agent does not see</source>
         <translation>智能体看不到的记忆</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="112" />
+        <location filename="../../ui/accessible.py" line="116" />
         <source>Review queue</source>
         <translation>审阅队列</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="113" />
+        <location filename="../../ui/accessible.py" line="117" />
         <source>One row per proposal</source>
         <translation>每行一条提议</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="116" />
-        <location filename="../../ui/accessible.py" line="155" />
+        <location filename="../../ui/accessible.py" line="120" />
+        <location filename="../../ui/accessible.py" line="159" />
         <source>The proposal</source>
         <translation>提议</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="117" />
+        <location filename="../../ui/accessible.py" line="121" />
         <source>Space or Enter accepts; P promote, K keep, A archive, D delete, R reject, S skip</source>
         <translation>空格或回车接受；P 提升，K 保留，A 归档，D 删除，R 拒绝，S 跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="122" />
+        <location filename="../../ui/accessible.py" line="126" />
         <source>The memory proposed</source>
         <translation>提议的记忆</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="123" />
+        <location filename="../../ui/accessible.py" line="127" />
         <source>Reasons</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="124" />
+        <location filename="../../ui/accessible.py" line="128" />
         <source>Related memories</source>
         <translation>相关记忆</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="125" />
+        <location filename="../../ui/accessible.py" line="129" />
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="126" />
+        <location filename="../../ui/accessible.py" line="130" />
         <source>Staged writes</source>
         <translation>暂存的写入</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="127" />
+        <location filename="../../ui/accessible.py" line="131" />
         <source>The staged write</source>
         <translation>暂存的写入内容</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="128" />
+        <location filename="../../ui/accessible.py" line="132" />
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="129" />
+        <location filename="../../ui/accessible.py" line="133" />
         <source>Switch the write gate</source>
         <translation>切换写入闸门</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="132" />
+        <location filename="../../ui/accessible.py" line="136" />
         <source>Backups</source>
         <translation>备份</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="133" />
+        <location filename="../../ui/accessible.py" line="137" />
         <source>One row per backup; restore the selected one</source>
         <translation>每行一个备份；可恢复所选备份</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="135" />
+        <location filename="../../ui/accessible.py" line="139" />
         <source>Search the backups</source>
         <translation>搜索备份</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="136" />
+        <location filename="../../ui/accessible.py" line="140" />
         <source>Backups holding the words</source>
         <translation>包含这些词的备份</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="137" />
+        <location filename="../../ui/accessible.py" line="141" />
         <source>Changes since the backup</source>
         <translation>自该备份以来的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="138" />
+        <location filename="../../ui/accessible.py" line="142" />
         <source>The backup's text</source>
         <translation>备份的文本</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="139" />
+        <location filename="../../ui/accessible.py" line="143" />
         <source>The file's text now</source>
         <translation>文件当前的文本</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="140" />
+        <location filename="../../ui/accessible.py" line="144" />
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="141" />
+        <location filename="../../ui/accessible.py" line="145" />
         <source>Events</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="142" />
+        <location filename="../../ui/accessible.py" line="146" />
         <source>Memory id</source>
         <translation>记忆 ID</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="145" />
+        <location filename="../../ui/accessible.py" line="149" />
         <source>Workspaces</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="146" />
+        <location filename="../../ui/accessible.py" line="150" />
         <source>Every workspace found; Enter opens it</source>
         <translation>找到的所有工作区；回车打开</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="148" />
+        <location filename="../../ui/accessible.py" line="152" />
         <source>Search every workspace</source>
         <translation>搜索所有工作区</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="149" />
+        <location filename="../../ui/accessible.py" line="153" />
         <source>Memories found</source>
         <translation>找到的记忆</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="150" />
+        <location filename="../../ui/accessible.py" line="154" />
         <source>Filter the inbox</source>
         <translation>筛选收件箱</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="152" />
+        <location filename="../../ui/accessible.py" line="156" />
         <source>Inbox</source>
         <translation>收件箱</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="153" />
+        <location filename="../../ui/accessible.py" line="157" />
         <source>Every proposal and staged write</source>
         <translation>所有提议和暂存的写入</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="156" />
+        <location filename="../../ui/accessible.py" line="160" />
         <source>Filter the activity</source>
         <translation>筛选活动</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="157" />
+        <location filename="../../ui/accessible.py" line="161" />
         <source>Activity of every workspace</source>
         <translation>所有工作区的活动</translation>
     </message>
     <message>
-        <location filename="../../ui/accessible.py" line="159" />
+        <location filename="../../ui/accessible.py" line="163" />
         <source>Clear the text</source>
         <translation>清除文本</translation>
+    </message>
+</context>
+<context>
+    <name>Banner</name>
+    <message>
+        <location filename="../../ui/banner.py" line="65" />
+        <source>Notice</source>
+        <translation>通知</translation>
     </message>
 </context>
 <context>

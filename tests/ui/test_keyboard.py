@@ -30,6 +30,8 @@ def test_every_interactive_widget_of_every_page_has_a_name(
         for widget in unnamed(window) - set(found):
             found[widget] = where
     assert not found, "\n".join(f"{w} (on {where})" for w, where in sorted(found.items()))
+    assert window.banner.accessibleName() == "Notice"
+    assert window.navigator.accessibleName() == "Workspaces and overviews"
 
 
 def test_tab_goes_round_every_page_and_f6_comes_back_to_the_list(
