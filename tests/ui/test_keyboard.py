@@ -15,6 +15,7 @@ from core.demo import write_demo
 from tests.ui.keyboard_walk import ambiguous, every_page, open_every_demo, tab_round, unnamed
 from tests.ui.test_main_window import opened
 from ui.agents.everbot.desk import EverBotDesk
+from ui.hubs import add_hubs
 from ui.main_window import MainWindow
 from ui.shortcuts import Row, shortcut_rows
 
@@ -133,3 +134,15 @@ def test_help_lists_every_shortcut_the_window_declares_and_finds_them(
     dialog.search.setText("")
     assert len(dialog.shown_rows()) == len(dialog.rows)
     dialog.close()
+
+
+def test_home_and_the_inbox_are_a_key_away(window: MainWindow, qtbot: QtBot) -> None:
+    """Tried with the keyboard alone: Home and the Inbox were reached only by the list at the
+    left; View → Go to Home (Ctrl+Shift+H) and Go to the Inbox (Ctrl+Shift+I) now."""
+    add_hubs(window)
+    qtbot.waitActive(window)  # type: ignore[no-untyped-call]
+    ctrl_shift = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    QTest.keyClick(window, Qt.Key.Key_I, ctrl_shift)
+    assert window.desks.currentWidget() is window.hubs["inbox"]
+    QTest.keyClick(window, Qt.Key.Key_H, ctrl_shift)
+    assert window.desks.currentWidget() is window.hubs["home"]
