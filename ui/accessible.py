@@ -19,14 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.i18n import QT_TRANSLATE_NOOP
+
 __all__ = ["NAMES", "make_accessible"]
 
 CONTEXT = "Accessible"
-
-
-def QT_TRANSLATE_NOOP(_context: str, text: str) -> str:
-    """Marks `text` for pyside6-lupdate; translated when it is given to a widget."""
-    return text
 
 
 def _n(name: str, description: str = "") -> tuple[str, str]:
