@@ -2,6 +2,349 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Accessible</name>
+    <message>
+        <source>Pages of this workspace</source>
+        <translation>此工作区的页面</translation>
+    </message>
+    <message>
+        <source>Choose a page; its content is shown at the right</source>
+        <translation>选择一个页面；其内容显示在右侧</translation>
+    </message>
+    <message>
+        <source>Memory preview</source>
+        <translation>记忆预览</translation>
+    </message>
+    <message>
+        <source>Search memories</source>
+        <translation>搜索记忆</translation>
+    </message>
+    <message>
+        <source>Memories</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>One row per memory; Delete deletes the selected ones</source>
+        <translation>每行一条记忆；Delete 删除所选记忆</translation>
+    </message>
+    <message>
+        <source>Memory text</source>
+        <translation>记忆文本</translation>
+    </message>
+    <message>
+        <source>Ctrl+Return applies the edit</source>
+        <translation>Ctrl+Return 应用编辑</translation>
+    </message>
+    <message>
+        <source>Memory files</source>
+        <translation>记忆文件</translation>
+    </message>
+    <message>
+        <source>Filter memories</source>
+        <translation>筛选记忆</translation>
+    </message>
+    <message>
+        <source>Memories of the file</source>
+        <translation>该文件中的记忆</translation>
+    </message>
+    <message>
+        <source>Every warning about the file</source>
+        <translation>关于该文件的全部警告</translation>
+    </message>
+    <message>
+        <source>Show every warning</source>
+        <translation>显示全部警告</translation>
+    </message>
+    <message>
+        <source>The file&apos;s text</source>
+        <translation>文件文本</translation>
+    </message>
+    <message>
+        <source>Files (read only)</source>
+        <translation>文件（只读）</translation>
+    </message>
+    <message>
+        <source>The file&apos;s text (read only)</source>
+        <translation>文件文本（只读）</translation>
+    </message>
+    <message>
+        <source>Recall candidates</source>
+        <translation>召回候选</translation>
+    </message>
+    <message>
+        <source>Project of the memory</source>
+        <translation>记忆所属项目</translation>
+    </message>
+    <message>
+        <source>Triggers of the memory</source>
+        <translation>记忆的触发词</translation>
+    </message>
+    <message>
+        <source>Importance of the memory</source>
+        <translation>记忆的重要性</translation>
+    </message>
+    <message>
+        <source>Score history</source>
+        <translation>分数历史</translation>
+    </message>
+    <message>
+        <source>The memory&apos;s score over time and its forecast</source>
+        <translation>记忆的分数随时间的变化及其预测</translation>
+    </message>
+    <message>
+        <source>Text kept as found</source>
+        <translation>按原样保留的文本</translation>
+    </message>
+    <message>
+        <source>The kept text, to fix</source>
+        <translation>保留的文本（待修复）</translation>
+    </message>
+    <message>
+        <source>CLAUDE.md files (read only)</source>
+        <translation>CLAUDE.md 文件（只读）</translation>
+    </message>
+    <message>
+        <source>Files Codex regenerates</source>
+        <translation>Codex 重新生成的文件</translation>
+    </message>
+    <message>
+        <source>A user message</source>
+        <translation>一条用户消息</translation>
+    </message>
+    <message>
+        <source>What the agent sees</source>
+        <translation>智能体看到的内容</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s profile</source>
+        <translation>智能体的档案</translation>
+    </message>
+    <message>
+        <source>Memory chunks retrieved</source>
+        <translation>检索到的记忆片段</translation>
+    </message>
+    <message>
+        <source>Search the daily notes</source>
+        <translation>搜索每日笔记</translation>
+    </message>
+    <message>
+        <source>Daily notes by month</source>
+        <translation>按月分组的每日笔记</translation>
+    </message>
+    <message>
+        <source>Daily note text</source>
+        <translation>每日笔记文本</translation>
+    </message>
+    <message>
+        <source>Profile fields</source>
+        <translation>档案字段</translation>
+    </message>
+    <message>
+        <source>The profile&apos;s text</source>
+        <translation>档案文本</translation>
+    </message>
+    <message>
+        <source>Memory policy settings</source>
+        <translation>记忆策略设置</translation>
+    </message>
+    <message>
+        <source>What the agent sees now</source>
+        <translation>智能体现在看到的内容</translation>
+    </message>
+    <message>
+        <source>What the agent would see</source>
+        <translation>智能体将会看到的内容</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Search the scope</source>
+        <translation>在范围内搜索</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>搜索结果</translation>
+    </message>
+    <message>
+        <source>File and line to read</source>
+        <translation>要读取的文件和行</translation>
+    </message>
+    <message>
+        <source>Lines to read</source>
+        <translation>要读取的行数</translation>
+    </message>
+    <message>
+        <source>The lines read</source>
+        <translation>读取的行</translation>
+    </message>
+    <message>
+        <source>File to split into chunks</source>
+        <translation>要切分成片段的文件</translation>
+    </message>
+    <message>
+        <source>Chunks of the file</source>
+        <translation>文件的片段</translation>
+    </message>
+    <message>
+        <source>The chunk&apos;s text</source>
+        <translation>片段文本</translation>
+    </message>
+    <message>
+        <source>Day of the session</source>
+        <translation>会话日期</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Files read at session start</source>
+        <translation>会话开始时读取的文件</translation>
+    </message>
+    <message>
+        <source>The part&apos;s text</source>
+        <translation>该部分的文本</translation>
+    </message>
+    <message>
+        <source>What the agent is told</source>
+        <translation>告诉智能体的内容</translation>
+    </message>
+    <message>
+        <source>Memories the agent does not see</source>
+        <translation>智能体看不到的记忆</translation>
+    </message>
+    <message>
+        <source>Review queue</source>
+        <translation>审阅队列</translation>
+    </message>
+    <message>
+        <source>One row per proposal</source>
+        <translation>每行一条提议</translation>
+    </message>
+    <message>
+        <source>The proposal</source>
+        <translation>提议</translation>
+    </message>
+    <message>
+        <source>Space or Enter accepts; P promote, K keep, A archive, D delete, R reject, S skip</source>
+        <translation>空格或回车接受；P 提升，K 保留，A 归档，D 删除，R 拒绝，S 跳过</translation>
+    </message>
+    <message>
+        <source>The memory proposed</source>
+        <translation>提议的记忆</translation>
+    </message>
+    <message>
+        <source>Reasons</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Related memories</source>
+        <translation>相关记忆</translation>
+    </message>
+    <message>
+        <source>Transcript</source>
+        <translation>对话记录</translation>
+    </message>
+    <message>
+        <source>Staged writes</source>
+        <translation>暂存的写入</translation>
+    </message>
+    <message>
+        <source>The staged write</source>
+        <translation>暂存的写入内容</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Switch the write gate</source>
+        <translation>切换写入闸门</translation>
+    </message>
+    <message>
+        <source>Backups</source>
+        <translation>备份</translation>
+    </message>
+    <message>
+        <source>One row per backup; restore the selected one</source>
+        <translation>每行一个备份；可恢复所选备份</translation>
+    </message>
+    <message>
+        <source>Search the backups</source>
+        <translation>搜索备份</translation>
+    </message>
+    <message>
+        <source>Backups holding the words</source>
+        <translation>包含这些词的备份</translation>
+    </message>
+    <message>
+        <source>Changes since the backup</source>
+        <translation>自该备份以来的更改</translation>
+    </message>
+    <message>
+        <source>The backup&apos;s text</source>
+        <translation>备份的文本</translation>
+    </message>
+    <message>
+        <source>The file&apos;s text now</source>
+        <translation>文件当前的文本</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Memory id</source>
+        <translation>记忆 ID</translation>
+    </message>
+    <message>
+        <source>Workspaces</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>Every workspace found; Enter opens it</source>
+        <translation>找到的所有工作区；回车打开</translation>
+    </message>
+    <message>
+        <source>Search every workspace</source>
+        <translation>搜索所有工作区</translation>
+    </message>
+    <message>
+        <source>Memories found</source>
+        <translation>找到的记忆</translation>
+    </message>
+    <message>
+        <source>Filter the inbox</source>
+        <translation>筛选收件箱</translation>
+    </message>
+    <message>
+        <source>Inbox</source>
+        <translation>收件箱</translation>
+    </message>
+    <message>
+        <source>Every proposal and staged write</source>
+        <translation>所有提议和暂存的写入</translation>
+    </message>
+    <message>
+        <source>Filter the activity</source>
+        <translation>筛选活动</translation>
+    </message>
+    <message>
+        <source>Activity of every workspace</source>
+        <translation>所有工作区的活动</translation>
+    </message>
+    <message>
+        <source>Clear the text</source>
+        <translation>清除文本</translation>
+    </message>
+</context>
+<context>
     <name>AcrossWorkspaces</name>
     <message>
         <source>All</source>
@@ -97,6 +440,198 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
     <message>
         <source>undone at {when}</source>
         <translation>已于 {when} 撤销</translation>
+    </message>
+</context>
+<context>
+    <name>AddKeyDialog</name>
+    <message>
+        <source>Add profile key</source>
+        <translation>添加配置键</translation>
+    </message>
+    <message>
+        <source>e.g. city</source>
+        <translation>例如 city</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>键：</translation>
+    </message>
+    <message>
+        <source>Value:</source>
+        <translation>值：</translation>
+    </message>
+</context>
+<context>
+    <name>AgentView</name>
+    <message>
+        <source>A user message (empty: the agent&apos;s no-query case)</source>
+        <translation>一条用户消息（留空：智能体无查询的情形）</translation>
+    </message>
+    <message>
+        <source>User message:</source>
+        <translation>用户消息：</translation>
+    </message>
+    <message>
+        <source>PicoClaw&apos;s hybrid fork also puts the profile (memory/profile.json) in its system prompt, as this block:</source>
+        <translation>PicoClaw 的混合分支还会把配置（memory/profile.json）以如下区块放入其系统提示词：</translation>
+    </message>
+    <message>
+        <source>What the agent sees cannot be worked out:</source>
+        <translation>无法得出智能体看到的内容：</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认值</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>With no message the agent skips retrieval and injects all of memory/MEMORY.md, then the daily notes of the last {days} days. Unsaved edits are included.</source>
+        <translation>没有消息时，智能体跳过检索，注入 memory/MEMORY.md 的全部内容，再注入最近 {days} 天的每日笔记。包含未保存的编辑。</translation>
+    </message>
+    <message>
+        <source>PicoClaw ranks the chunks of memory/MEMORY.md by the message&apos;s words and injects the first {limit}, in this order, then the daily notes of the last {days} days. Unsaved edits are included.</source>
+        <translation>PicoClaw 按消息中的词语为 memory/MEMORY.md 的各个分块排序，按此顺序注入前 {limit} 块，再注入最近 {days} 天的每日笔记。包含未保存的编辑。</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Taken</source>
+        <translation>已采用</translation>
+    </message>
+    <message>
+        <source>Chunk (first line)</source>
+        <translation>分块（首行）</translation>
+    </message>
+</context>
+<context>
+    <name>AllActivityView</name>
+    <message>
+        <source>Workspace</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>操作者</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Memories</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>MemDesk has saved nothing yet in the workspaces scanned.</source>
+        <translation>MemDesk 尚未在已扫描的工作区中保存任何内容。</translation>
+    </message>
+    <message>
+        <source>filter: what was done, by whom</source>
+        <translation>筛选：做了什么、由谁做</translation>
+    </message>
+    <message>
+        <source>Undo this operation…</source>
+        <translation>撤销此操作…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>{count} operations saved, newest first</source>
+        <translation>已保存 {count} 个操作，最新的在前</translation>
+    </message>
+    <message>
+        <source>{count} operation saved, newest first</source>
+        <translation>已保存 {count} 个操作，最新的在前</translation>
+    </message>
+    <message>
+        <source>; {count} shown</source>
+        <translation>；显示 {count} 个</translation>
+    </message>
+    <message>
+        <source>files: {files} · memories {memories} · operation {op}</source>
+        <translation>文件：{files} · 记忆 {memories} · 操作 {op}</translation>
+    </message>
+    <message>
+        <source>Undo this operation?
+
+{what}
+
+MemDesk puts back what it changed in that workspace, as a new operation you can undo in turn. It refuses when a later change depends on it.</source>
+        <translation>撤销此操作？
+
+{what}
+
+MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一个新操作，您也可以再撤销它。如果之后的更改依赖于它，MemDesk 会拒绝撤销。</translation>
+    </message>
+    <message>
+        <source>Undid: {what}</source>
+        <translation>已撤销：{what}</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+</context>
+<context>
+    <name>AnnotationsBar</name>
+    <message>
+        <source>triggers, comma separated</source>
+        <translation>触发词，以逗号分隔</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>project key (only sessions of it see the memory)</source>
+        <translation>项目键（只有该项目的会话能看到此记忆）</translation>
+    </message>
+    <message>
+        <source>Apply annotations</source>
+        <translation>应用标注</translation>
+    </message>
+    <message>
+        <source>Go to source lines</source>
+        <translation>转到来源行</translation>
+    </message>
+    <message>
+        <source>Triggers</source>
+        <translation>触发词</translation>
+    </message>
+    <message>
+        <source>Importance</source>
+        <translation>重要度</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
     </message>
 </context>
 <context>
@@ -261,6 +796,10 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
 <context>
     <name>Banner</name>
     <message>
+        <source>Notice</source>
+        <translation>通知</translation>
+    </message>
+    <message>
         <source>Another program rewrote a file from a copy older than your last save and undid your changes ({lost}). The journal keeps them (before and after): apply them again and save.</source>
         <translation>另一个程序用比你上次保存更旧的副本重写了文件，撤掉了你的更改（{lost}）。日志保留了这些更改（更改前后）：请重新应用并保存。</translation>
     </message>
@@ -271,6 +810,106 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
     <message>
         <source>Reloaded {files}: changed by another program.</source>
         <translation>已重新加载 {files}：它被另一个程序更改了。</translation>
+    </message>
+</context>
+<context>
+    <name>BudgetBar</name>
+    <message>
+        <source>{file}: {used} of {limit} characters ({share}%)</source>
+        <translation>{file}：已用 {used} / {limit} 个字符（{share}%）</translation>
+    </message>
+</context>
+<context>
+    <name>ClaudeCodeDesk</name>
+    <message>
+        <source>CLAUDE.md files (read-only)</source>
+        <translation>CLAUDE.md 文件（只读）</translation>
+    </message>
+    <message>
+        <source>{agent} memory of the project {project} · {root}</source>
+        <translation>项目 {project} 的 {agent} 记忆 · {root}</translation>
+    </message>
+    <message>
+        <source>Auto memory (1 topic file){mark}</source>
+        <translation>自动记忆（1 个主题文件）{mark}</translation>
+    </message>
+    <message>
+        <source>Auto memory ({count} topic files){mark}</source>
+        <translation>自动记忆（{count} 个主题文件）{mark}</translation>
+    </message>
+    <message>
+        <source>Index · MEMORY.md (loaded at session start)</source>
+        <translation>索引 · MEMORY.md（会话开始时加载）</translation>
+    </message>
+    <message>
+        <source>Topic · {file}</source>
+        <translation>主题 · {file}</translation>
+    </message>
+    <message>
+        <source>Auto memory</source>
+        <translation>自动记忆</translation>
+    </message>
+</context>
+<context>
+    <name>CodexDesk</name>
+    <message>
+        <source>Ask Codex to forget it (a note)</source>
+        <translation>请 Codex 忘记它（写一条笔记）</translation>
+    </message>
+    <message>
+        <source>Memory summary</source>
+        <translation>记忆摘要</translation>
+    </message>
+    <message>
+        <source>Ad-hoc notes</source>
+        <translation>临时笔记</translation>
+    </message>
+    <message>
+        <source>Regenerated (read-only)</source>
+        <translation>重新生成的文件（只读）</translation>
+    </message>
+    <message>
+        <source>Codex memories {root} · add a note to change what Codex remembers</source>
+        <translation>Codex 记忆 {root} · 添加一条笔记来改变 Codex 记住的内容</translation>
+    </message>
+    <message>
+        <source>New note</source>
+        <translation>新笔记</translation>
+    </message>
+</context>
+<context>
+    <name>CompareBox</name>
+    <message>
+        <source>The policy now</source>
+        <translation>当前策略</translation>
+    </message>
+    <message>
+        <source>Compare two policies</source>
+        <translation>比较两个策略</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>第一个</translation>
+    </message>
+    <message>
+        <source>Second</source>
+        <translation>第二个</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>with</source>
+        <translation>与</translation>
+    </message>
+    <message>
+        <source>Cannot compare: {error}</source>
+        <translation>无法比较：{error}</translation>
     </message>
 </context>
 <context>
@@ -406,6 +1045,160 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
     </message>
 </context>
 <context>
+    <name>DailyNotesView</name>
+    <message>
+        <source>Search the notes: words that must all appear</source>
+        <translation>搜索笔记：输入必须全部出现的词语</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Apply the edited note (Ctrl+Return); saving writes it</source>
+        <translation>应用编辑后的笔记（Ctrl+Return）；保存时写入文件</translation>
+    </message>
+    <message>
+        <source>Promote selection to long-term memory</source>
+        <translation>将所选内容提升为长期记忆</translation>
+    </message>
+    <message>
+        <source>Append the selected text to memory/MEMORY.md under today&apos;s date, as the agent does</source>
+        <translation>像智能体一样，把所选文本追加到 memory/MEMORY.md 的今天日期之下</translation>
+    </message>
+    <message>
+        <source>New note for today</source>
+        <translation>新建今天的笔记</translation>
+    </message>
+    <message>
+        <source>Apply the edited note</source>
+        <translation>应用编辑过的笔记</translation>
+    </message>
+    <message>
+        <source>{file} was changed by another program while you typed: your text is kept in the editor; Apply merges it with their change.</source>
+        <translation>你输入时 {file} 被另一个程序修改了：你的文本保留在编辑器中；“应用”会将它与对方的修改合并。</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>{time} (local time)</source>
+        <translation>{time}（本地时间）</translation>
+    </message>
+    <message>
+        <source>Long-term memory last compressed: {when}</source>
+        <translation>长期记忆上次压缩：{when}</translation>
+    </message>
+    <message>
+        <source>No daily notes</source>
+        <translation>没有每日笔记</translation>
+    </message>
+    <message>
+        <source>Select a day</source>
+        <translation>选择一天</translation>
+    </message>
+    <message>
+        <source> · not written yet: saving creates it</source>
+        <translation> · 尚未写入：保存时创建</translation>
+    </message>
+    <message>
+        <source> · unsaved edits</source>
+        <translation> · 有未保存的编辑</translation>
+    </message>
+    <message>
+        <source>Edit daily note {day}</source>
+        <translation>编辑每日笔记 {day}</translation>
+    </message>
+    <message>
+        <source>Select some text of the note to promote it to long-term memory.</source>
+        <translation>请先选中笔记中的一段文本，才能将其提升为长期记忆。</translation>
+    </message>
+    <message>
+        <source>Promote passage from {day}</source>
+        <translation>提升 {day} 的段落</translation>
+    </message>
+    <message>
+        <source>New daily note {day}</source>
+        <translation>新建每日笔记 {day}</translation>
+    </message>
+    <message>
+        <source>1 byte</source>
+        <translation>1 字节</translation>
+    </message>
+    <message>
+        <source>{count} bytes</source>
+        <translation>{count} 字节</translation>
+    </message>
+    <message>
+        <source>Mon</source>
+        <translation>周一</translation>
+    </message>
+    <message>
+        <source>Tue</source>
+        <translation>周二</translation>
+    </message>
+    <message>
+        <source>Wed</source>
+        <translation>周三</translation>
+    </message>
+    <message>
+        <source>Thu</source>
+        <translation>周四</translation>
+    </message>
+    <message>
+        <source>Fri</source>
+        <translation>周五</translation>
+    </message>
+    <message>
+        <source>Sat</source>
+        <translation>周六</translation>
+    </message>
+    <message>
+        <source>Sun</source>
+        <translation>周日</translation>
+    </message>
+</context>
+<context>
+    <name>DecayDialog</name>
+    <message>
+        <source>Run decay</source>
+        <translation>运行衰减</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>What a decay run proposes</source>
+        <translation>衰减运行的提议</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Decay every memory up to</source>
+        <translation>将所有记忆衰减至</translation>
+    </message>
+    <message>
+        <source>Up to {day} ({profile} profile): {changed} scores change; a decay run would archive {archive} and delete {delete}. Apply writes the scores; the archive and delete proposals go to the Review queue for you to decide, nothing is archived or deleted now.</source>
+        <translation>截至 {day}（{profile} 配置）：{changed} 个分数会改变；一次衰减运行将归档 {archive} 条、删除 {delete} 条。“应用”会写入分数；归档和删除提议进入审阅队列由你决定，现在不会归档或删除任何记忆。</translation>
+    </message>
+    <message>
+        <source>archive (to review)</source>
+        <translation>归档（待审阅）</translation>
+    </message>
+    <message>
+        <source>delete (to review)</source>
+        <translation>删除（待审阅）</translation>
+    </message>
+</context>
+<context>
     <name>Desk</name>
     <message>
         <source>MemDesk is still saving or reading files; try again in a moment</source>
@@ -437,6 +1230,129 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
     </message>
 </context>
 <context>
+    <name>DetailPane</name>
+    <message>
+        <source>Apply edits</source>
+        <translation>应用编辑</translation>
+    </message>
+    <message>
+        <source>Apply the edited text, category and score (Ctrl+Return)</source>
+        <translation>应用编辑后的文本、类别和分数（Ctrl+Return）</translation>
+    </message>
+    <message>
+        <source>Apply the edited memory</source>
+        <translation>应用编辑过的记忆</translation>
+    </message>
+    <message>
+        <source>Reinforce</source>
+        <translation>强化</translation>
+    </message>
+    <message>
+        <source>The memory was really used: raise its score, one more hit</source>
+        <translation>这条记忆确实被用到了：提高其分数，命中次数加一</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <source>Pin to core</source>
+        <translation>固定为核心</translation>
+    </message>
+    <message>
+        <source>Promote to the core category (never decays in the tiered profile)</source>
+        <translation>提升到 core 类别（在分层配置中永不衰减）</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete the memory (Edit → Undo brings it back)</source>
+        <translation>删除这条记忆（编辑 → 撤销可恢复）</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Preview (links and images are not loaded)</source>
+        <translation>预览（不加载链接和图片）</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <source>Score history</source>
+        <translation>分数历史</translation>
+    </message>
+    <message>
+        <source>No memory selected</source>
+        <translation>未选择记忆</translation>
+    </message>
+    <message>
+        <source>archived</source>
+        <translation>已归档</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>活跃</translation>
+    </message>
+    <message>
+        <source>[{key}] · line {line} · {section}</source>
+        <translation>[{key}] · 第 {line} 行 · {section}</translation>
+    </message>
+    <message>
+        <source>[{key}] was changed by another program while you typed: your text is kept in the editor, not applied; the preview shows the file&apos;s version.</source>
+        <translation>你输入时 [{key}] 被另一个程序修改了：你的文本保留在编辑器中，尚未应用；预览显示的是文件中的版本。</translation>
+    </message>
+    <message>
+        <source>Unarchive</source>
+        <translation>取消归档</translation>
+    </message>
+    <message>
+        <source>No score history: {error}</source>
+        <translation>没有分数历史：{error}</translation>
+    </message>
+    <message>
+        <source>Edit {key}</source>
+        <translation>编辑 {key}</translation>
+    </message>
+    <message>
+        <source>Reinforce {key}</source>
+        <translation>强化 {key}</translation>
+    </message>
+    <message>
+        <source>Unarchive {key}</source>
+        <translation>取消归档 {key}</translation>
+    </message>
+    <message>
+        <source>Archive {key}</source>
+        <translation>归档 {key}</translation>
+    </message>
+    <message>
+        <source>Pin {key} to core</source>
+        <translation>将 {key} 固定为核心</translation>
+    </message>
+    <message>
+        <source>Delete {key}</source>
+        <translation>删除 {key}</translation>
+    </message>
+    <message>
+        <source>Score {score} · last activated {day} · 1 hit</source>
+        <translation>分数 {score} · 上次激活 {day} · 命中 1 次</translation>
+    </message>
+    <message>
+        <source>Score {score} · last activated {day} · {hits} hits</source>
+        <translation>分数 {score} · 上次激活 {day} · 命中 {hits} 次</translation>
+    </message>
+</context>
+<context>
     <name>EntriesView</name>
     <message>
         <source>Filter: words that must all appear (any case)</source>
@@ -461,6 +1377,10 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
     <message>
         <source>Promote to long-term</source>
         <translation>提升为长期记忆</translation>
+    </message>
+    <message>
+        <source>Apply the edited memory</source>
+        <translation>应用编辑过的记忆</translation>
     </message>
     <message>
         <source>Apply text</source>
@@ -524,6 +1444,192 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
     </message>
 </context>
 <context>
+    <name>EverBotDesk</name>
+    <message>
+        <source>Search: words, &quot;phrase&quot;, -word, cat:fact, score&lt;0.3, hits&gt;=5, activated:&lt;30d</source>
+        <translation>搜索：词语、&quot;短语&quot;、-排除词、cat:fact、score&lt;0.3、hits&gt;=5、activated:&lt;30d</translation>
+    </message>
+    <message>
+        <source>Score history</source>
+        <translation>分数历史</translation>
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation>查找(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Archive / unarchive selected</source>
+        <translation>归档/取消归档所选(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Change &amp;category of selected…</source>
+        <translation>更改所选的类别(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Run &amp;decay…</source>
+        <translation>运行衰减(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete selected</source>
+        <translation>删除所选(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>活跃</translation>
+    </message>
+    <message>
+        <source>Archived</source>
+        <translation>已归档</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>What the agent sees</source>
+        <translation>智能体看到的内容</translation>
+    </message>
+    <message>
+        <source>Scoring profile</source>
+        <translation>评分配置</translation>
+    </message>
+    <message>
+        <source>Cannot search the backups: {error}</source>
+        <translation>无法搜索备份：{error}</translation>
+    </message>
+    <message>
+        <source>Saving: try again in a moment.</source>
+        <translation>正在保存：请稍后再试。</translation>
+    </message>
+    <message>
+        <source>{action} ({count})</source>
+        <translation>{action}（{count} 条）</translation>
+    </message>
+    <message>
+        <source>{action} {key}</source>
+        <translation>{action} {key}</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Unarchive</source>
+        <translation>取消归档</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <source>Change category</source>
+        <translation>更改类别</translation>
+    </message>
+    <message>
+        <source>New category for the selected memories:</source>
+        <translation>所选记忆的新类别：</translation>
+    </message>
+    <message>
+        <source>Change category of</source>
+        <translation>更改类别</translation>
+    </message>
+    <message>
+        <source>Fixed line {line}</source>
+        <translation>已修复第 {line} 行</translation>
+    </message>
+    <message>
+        <source>Fixed line {line} (backup {backup})</source>
+        <translation>已修复第 {line} 行（备份 {backup}）</translation>
+    </message>
+    <message>
+        <source>No score history: {error}</source>
+        <translation>没有分数历史：{error}</translation>
+    </message>
+    <message>
+        <source>Decay to {day}: {changed} scores changed, {moves} archive/delete proposals in the Review queue</source>
+        <translation>衰减至 {day}：{changed} 个分数已改变，{moves} 条归档/删除提议已进入审阅队列</translation>
+    </message>
+    <message>
+        <source>{title} ({count})</source>
+        <translation>{title}（{count}）</translation>
+    </message>
+    <message>
+        <source>No workspace</source>
+        <translation>没有工作区</translation>
+    </message>
+    <message>
+        <source>modified</source>
+        <translation>已修改</translation>
+    </message>
+    <message>
+        <source>saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <source> (+{count} only in backups)</source>
+        <translation>（另有 {count} 条仅在备份中）</translation>
+    </message>
+    <message>
+        <source> · showing {count}{backups}</source>
+        <translation> · 显示 {count} 条{backups}</translation>
+    </message>
+    <message>
+        <source>{profile} · 1 memory{shown} · {state}</source>
+        <translation>{profile} · 1 条记忆{shown} · {state}</translation>
+    </message>
+    <message>
+        <source>{profile} · {count} memories{shown} · {state}</source>
+        <translation>{profile} · {count} 条记忆{shown} · {state}</translation>
+    </message>
+</context>
+<context>
+    <name>HermesDesk</name>
+    <message>
+        <source>Write it as Hermes writes it</source>
+        <translation>按 Hermes 的方式写入</translation>
+    </message>
+    <message>
+        <source>Saves the file as Hermes&apos; next add would leave it (each entry once, stripped, LF, between &apos;§&apos; lines), so its drift guard does not refuse its next replace or remove</source>
+        <translation>按 Hermes 下一次添加后的样子保存文件（每个条目只出现一次、去除首尾空白、LF 换行、以 &apos;§&apos; 行分隔），这样它的漂移保护就不会拒绝下一次替换或删除</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>档案</translation>
+    </message>
+    <message>
+        <source>{agent} home {root}</source>
+        <translation>{agent} 主目录 {root}</translation>
+    </message>
+    <message>
+        <source>Wrote {file} as Hermes writes it</source>
+        <translation>已按 Hermes 的方式写入 {file}</translation>
+    </message>
+    <message>
+        <source>line {line}: {message}</source>
+        <translation>第 {line} 行：{message}</translation>
+    </message>
+    <message>
+        <source>repeat</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <source>hidden</source>
+        <translation>隐藏</translation>
+    </message>
+    <message>
+        <source>Profile {name}</source>
+        <translation>档案 {name}</translation>
+    </message>
+</context>
+<context>
     <name>HomeView</name>
     <message>
         <source>Rescan</source>
@@ -576,6 +1682,105 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
     <message>
         <source> {count} could not be read: see why in the last column.</source>
         <translation> {count} 个无法读取：原因见最后一列。</translation>
+    </message>
+</context>
+<context>
+    <name>InboxView</name>
+    <message>
+        <source>Workspace</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待时长</translation>
+    </message>
+    <message>
+        <source>filter: memory text, reason</source>
+        <translation>筛选：记忆文本、理由</translation>
+    </message>
+    <message>
+        <source>Approve selected</source>
+        <translation>批准所选</translation>
+    </message>
+    <message>
+        <source>Reject selected</source>
+        <translation>拒绝所选</translation>
+    </message>
+    <message>
+        <source>Approve all of its workspace</source>
+        <translation>批准其工作区中的全部</translation>
+    </message>
+    <message>
+        <source>Every item waiting in the selected item&apos;s workspace, all or nothing</source>
+        <translation>所选项所在工作区中等待的每一项，要么全部批准，要么都不批准</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Nothing waits for review in the workspaces scanned.</source>
+        <translation>已扫描的工作区中没有等待审核的内容。</translation>
+    </message>
+    <message>
+        <source>{count} waiting in {workspaces} workspaces, the oldest for {age}</source>
+        <translation>{workspaces} 个工作区中有 {count} 项等待审核，最早的已等待 {age}</translation>
+    </message>
+    <message>
+        <source>{count} waiting in {workspaces} workspace, the oldest for {age}</source>
+        <translation>{workspaces} 个工作区中有 {count} 项等待审核，最早的已等待 {age}</translation>
+    </message>
+    <message>
+        <source>; {count} shown</source>
+        <translation>；显示 {count} 个</translation>
+    </message>
+    <message>
+        <source>Approving {count}…</source>
+        <translation>正在批准 {count} 项…</translation>
+    </message>
+    <message>
+        <source>Rejecting {count}…</source>
+        <translation>正在拒绝 {count} 项…</translation>
+    </message>
+    <message>
+        <source>Approved {count} in {workspaces} workspaces</source>
+        <translation>已在 {workspaces} 个工作区中批准 {count} 项</translation>
+    </message>
+    <message>
+        <source>Approved {count} in {workspaces} workspace</source>
+        <translation>已在 {workspaces} 个工作区中批准 {count} 项</translation>
+    </message>
+    <message>
+        <source>Rejected {count} in {workspaces} workspaces</source>
+        <translation>已在 {workspaces} 个工作区中拒绝 {count} 项</translation>
+    </message>
+    <message>
+        <source>Rejected {count} in {workspaces} workspace</source>
+        <translation>已在 {workspaces} 个工作区中拒绝 {count} 项</translation>
+    </message>
+    <message>
+        <source>proposal: {decision}</source>
+        <translation>提议：{decision}</translation>
+    </message>
+    <message>
+        <source>staged write: {action}</source>
+        <translation>暂存写入：{action}</translation>
     </message>
 </context>
 <context>
@@ -680,71 +1885,46 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
     </message>
 </context>
 <context>
+    <name>MemoryTableModel</name>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Last activated</source>
+        <translation>上次激活</translation>
+    </message>
+    <message>
+        <source>Hits</source>
+        <translation>命中</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>{was} in the backup of {when} ({delta} since)</source>
+        <translation>{when} 的备份中为 {was}（此后变化 {delta}）</translation>
+    </message>
+    <message>
+        <source>only in backup {backup} ({when})</source>
+        <translation>仅在备份 {backup} 中（{when}）</translation>
+    </message>
+    <message>
+        <source>{note}: double-click to see it in its backup</source>
+        <translation>{note}：双击可在其备份中查看</translation>
+    </message>
+</context>
+<context>
     <name>Menus</name>
-    <message>
-        <source>Open a workspace folder</source>
-        <translation>打开工作区文件夹</translation>
-    </message>
-    <message>
-        <source>Save (backup first, merged with the agent&apos;s changes)</source>
-        <translation>保存（先备份，并与智能体的更改合并）</translation>
-    </message>
-    <message>
-        <source>Close the workspace shown (asks about its unsaved edits)</source>
-        <translation>关闭当前显示的工作区（有未保存的编辑时会询问）</translation>
-    </message>
-    <message>
-        <source>Next / previous open workspace (also Ctrl+PgDown / PgUp)</source>
-        <translation>下一个 / 上一个已打开的工作区（也可用 Ctrl+PgDown / PgUp）</translation>
-    </message>
-    <message>
-        <source>Undo / redo unsaved edits</source>
-        <translation>撤销 / 重做未保存的编辑</translation>
-    </message>
-    <message>
-        <source>Search memories</source>
-        <translation>搜索记忆</translation>
-    </message>
-    <message>
-        <source>Apply the edited memory</source>
-        <translation>应用编辑后的记忆</translation>
-    </message>
-    <message>
-        <source>Delete the selected memories (undoable)</source>
-        <translation>删除所选记忆（可撤销）</translation>
-    </message>
-    <message>
-        <source>Archive or unarchive the selected memories</source>
-        <translation>归档或取消归档所选记忆</translation>
-    </message>
-    <message>
-        <source>Run decay: a preview, then scores written and proposals queued</source>
-        <translation>运行衰减：先预览，再写入分数并将提议加入队列</translation>
-    </message>
-    <message>
-        <source>Pending changes: what the next save writes</source>
-        <translation>待保存的更改：下次保存将写入的内容</translation>
-    </message>
-    <message>
-        <source>Where else is the selected memory?</source>
-        <translation>所选记忆还在哪里？</translation>
-    </message>
-    <message>
-        <source>Review queue</source>
-        <translation>审阅队列</translation>
-    </message>
-    <message>
-        <source>Space/Enter accept · P promote · K keep · A archive · D delete · R reject · S skip · E edit first · Ctrl+Z undo the last decision</source>
-        <translation>空格/回车 接受 · P 提升 · K 保留 · A 归档 · D 删除 · R 拒绝 · S 跳过 · E 先编辑 · Ctrl+Z 撤销上一个决定</translation>
-    </message>
-    <message>
-        <source>Reload from disk</source>
-        <translation>从磁盘重新加载</translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation>退出</translation>
-    </message>
     <message>
         <source>Follow the &amp;system</source>
         <translation>跟随系统(&amp;S)</translation>
@@ -788,6 +1968,10 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
     <message>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;What MemDesk writes</source>
+        <translation>MemDesk 会写入什么(&amp;W)</translation>
     </message>
     <message>
         <source>&amp;About MemDesk</source>
@@ -846,6 +2030,18 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
         <translation>上一个工作区(&amp;V)</translation>
     </message>
     <message>
+        <source>Go to &amp;Home</source>
+        <translation>转到主页(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;Inbox</source>
+        <translation>转到收件箱(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;list of pages</source>
+        <translation>转到页面列表(&amp;L)</translation>
+    </message>
+    <message>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
@@ -858,16 +2054,162 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <source>Keyboard shortcuts</source>
-        <translation>键盘快捷键</translation>
-    </message>
-    <message>
         <source>About MemDesk</source>
         <translation>关于 MemDesk</translation>
     </message>
     <message>
         <source>See and curate what your LLM agent remembers. Files are written atomically, backed up first, and merged with the agent&apos;s own writes.</source>
         <translation>查看并整理你的 LLM 智能体记住的内容。文件以原子方式写入，写入前先备份，并与智能体自己的写入合并。</translation>
+    </message>
+    <message>
+        <source>Next &amp;tab</source>
+        <translation>下一个标签页(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Previous t&amp;ab</source>
+        <translation>上一个标签页(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>Navigator</name>
+    <message>
+        <source>Workspaces and overviews</source>
+        <translation>工作区与总览</translation>
+    </message>
+    <message>
+        <source>{title} page</source>
+        <translation>{title} 页面</translation>
+    </message>
+    <message>
+        <source>{agent} workspace {folder}</source>
+        <translation>{agent} 工作区 {folder}</translation>
+    </message>
+    <message>
+        <source>, unsaved edits</source>
+        <translation>，有未保存的编辑</translation>
+    </message>
+    <message>
+        <source>, news not seen</source>
+        <translation>，有未查看的消息</translation>
+    </message>
+</context>
+<context>
+    <name>OpenClawDesk</name>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Supersede with the text above</source>
+        <translation>用上面的文本取代</translation>
+    </message>
+    <message>
+        <source>Keep its section from the trimmer</source>
+        <translation>保护其所在章节不被裁剪</translation>
+    </message>
+    <message>
+        <source>Daily notes</source>
+        <translation>每日笔记</translation>
+    </message>
+    <message>
+        <source>Dreaming (read-only)</source>
+        <translation>梦境整理（只读）</translation>
+    </message>
+    <message>
+        <source>Legacy recall store</source>
+        <translation>旧版回忆存储</translation>
+    </message>
+    <message>
+        <source>Person (users/&lt;id&gt;)</source>
+        <translation>用户（users/&lt;id&gt;）</translation>
+    </message>
+    <message>
+        <source>OpenClaw workspace {root}</source>
+        <translation>OpenClaw 工作区 {root}</translation>
+    </message>
+    <message>
+        <source>{title} (unreadable!)</source>
+        <translation>{title}（无法读取！）</translation>
+    </message>
+    <message>
+        <source>{file}: the daily note this memory came from is no longer there</source>
+        <translation>{file}：这条记忆来源的每日笔记已不存在</translation>
+    </message>
+    <message>
+        <source>{file}: line {line} is no longer an entry; the note is shown whole</source>
+        <translation>{file}：第 {line} 行已不再是一个条目；显示整篇笔记</translation>
+    </message>
+    <message>
+        <source>line {line}: {message}</source>
+        <translation>第 {line} 行：{message}</translation>
+    </message>
+    <message>
+        <source>Lines {first}-{last}</source>
+        <translation>第 {first}-{last} 行</translation>
+    </message>
+    <message>
+        <source>under “{section}”</source>
+        <translation>位于“{section}”之下</translation>
+    </message>
+    <message>
+        <source>observed {day}, {status}</source>
+        <translation>观察于 {day}，{status}</translation>
+    </message>
+    <message>
+        <source>no status</source>
+        <translation>无状态</translation>
+    </message>
+    <message>
+        <source>OpenClaw indexes it as lines {first}-{last}</source>
+        <translation>OpenClaw 将其索引为第 {first}-{last} 行</translation>
+    </message>
+    <message>
+        <source>inside the {block} dreaming block: OpenClaw overwrites it at its next run</source>
+        <translation>位于 {block} 梦境整理区块内：OpenClaw 下次运行时会覆盖它</translation>
+    </message>
+    <message>
+        <source>consolidated</source>
+        <translation>已整合</translation>
+    </message>
+    <message>
+        <source>promoted by dreaming</source>
+        <translation>由梦境整理提升</translation>
+    </message>
+    <message>
+        <source> from {file} lines {first}-{last}</source>
+        <translation>，来自 {file} 第 {first}-{last} 行</translation>
+    </message>
+    <message>
+        <source>score {score}</source>
+        <translation>分数 {score}</translation>
+    </message>
+    <message>
+        <source>1 signal</source>
+        <translation>1 个信号</translation>
+    </message>
+    <message>
+        <source>{count} signals</source>
+        <translation>{count} 个信号</translation>
+    </message>
+    <message>
+        <source>1 recall</source>
+        <translation>回忆 1 次</translation>
+    </message>
+    <message>
+        <source>{count} recalls</source>
+        <translation>回忆 {count} 次</translation>
+    </message>
+    <message>
+        <source>{file} (read-only)</source>
+        <translation>{file}（只读）</translation>
     </message>
 </context>
 <context>
@@ -966,6 +2308,609 @@ agent&apos;s own backups are never deleted.)</source>
     <message>
         <source> ({count} files with unsaved edits)</source>
         <translation>（{count} 个文件有未保存的编辑）</translation>
+    </message>
+</context>
+<context>
+    <name>PicoClawDesk</name>
+    <message>
+        <source>What the agent sees</source>
+        <translation>智能体看到的内容</translation>
+    </message>
+    <message>
+        <source>Policy &amp; snapshots</source>
+        <translation>策略与快照</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>PicoClaw workspace {root} · long-term memory last compressed by the agent: {when}</source>
+        <translation>PicoClaw 工作区 {root} · 智能体上次压缩长期记忆：{when}</translation>
+    </message>
+    <message>
+        <source>Long-term memory (unreadable!)</source>
+        <translation>长期记忆（无法读取！）</translation>
+    </message>
+    <message>
+        <source>Long-term memory ({count}){mark}</source>
+        <translation>长期记忆（{count}）{mark}</translation>
+    </message>
+    <message>
+        <source>Daily notes ({count})</source>
+        <translation>每日笔记（{count}）</translation>
+    </message>
+    <message>
+        <source>Profile (unreadable!)</source>
+        <translation>配置（无法读取！）</translation>
+    </message>
+    <message>
+        <source>Profile ({count}){mark}</source>
+        <translation>配置（{count}）{mark}</translation>
+    </message>
+    <message>
+        <source>Long-term memory</source>
+        <translation>长期记忆</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyModel</name>
+    <message>
+        <source>{key}: {meaning}
+Default: {default}</source>
+        <translation>{key}：{meaning}
+默认值：{default}</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Override</source>
+        <translation>覆盖值</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>含义</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyView</name>
+    <message>
+        <source>MemoryPolicy: no workspace open</source>
+        <translation>MemoryPolicy：未打开工作区</translation>
+    </message>
+    <message>
+        <source>Remove override</source>
+        <translation>移除覆盖值</translation>
+    </message>
+    <message>
+        <source>Snapshots of earlier overrides</source>
+        <translation>早先覆盖值的快照</translation>
+    </message>
+    <message>
+        <source>No policy snapshots yet.</source>
+        <translation>还没有策略快照。</translation>
+    </message>
+    <message>
+        <source>snapshot</source>
+        <translation>快照</translation>
+    </message>
+    <message>
+        <source>overrides</source>
+        <translation>覆盖值</translation>
+    </message>
+    <message>
+        <source>Snapshot</source>
+        <translation>快照</translation>
+    </message>
+    <message>
+        <source>Restore snapshot…</source>
+        <translation>恢复快照…</translation>
+    </message>
+    <message>
+        <source>The policy snapshot {snapshot} is gone</source>
+        <translation>策略快照 {snapshot} 已不存在</translation>
+    </message>
+    <message>
+        <source>Snapshots</source>
+        <translation>快照</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>The MemoryPolicy values PicoClaw uses: its defaults, overridden by the memory block of config.json, overridden by {file}. Double-click an override (or press F2) to change it. Changes are written at once; the previous overrides are saved as a snapshot first.</source>
+        <translation>PicoClaw 使用的 MemoryPolicy 值：其默认值，被 config.json 的 memory 区块覆盖，再被 {file} 覆盖。双击某个覆盖值（或按 F2）即可修改。修改会立即写入；之前的覆盖值会先保存为快照。</translation>
+    </message>
+    <message>
+        <source>MemoryPolicy — {root}</source>
+        <translation>MemoryPolicy — {root}</translation>
+    </message>
+    <message>
+        <source>{error}
+
+MemDesk will not change the policy until this file is fixed: correct it in a text editor, then reload.</source>
+        <translation>{error}
+
+在修复此文件之前，MemDesk 不会更改策略：请在文本编辑器中改正它，然后重新加载。</translation>
+    </message>
+    <message>
+        <source>Cannot list the policy snapshots: {error}</source>
+        <translation>无法列出策略快照：{error}</translation>
+    </message>
+    <message>
+        <source>MemoryPolicy</source>
+        <translation>MemoryPolicy</translation>
+    </message>
+    <message>
+        <source>Override of {key} removed</source>
+        <translation>已移除 {key} 的覆盖值</translation>
+    </message>
+    <message>
+        <source>{key} set to {value}</source>
+        <translation>{key} 已设为 {value}</translation>
+    </message>
+    <message>
+        <source>Replace {file} with the snapshot {snapshot} of {when}?
+
+{differences}
+
+The overrides as they are now are saved as a new snapshot first.</source>
+        <translation>用 {when} 的快照 {snapshot} 替换 {file}？
+
+{differences}
+
+当前的覆盖值会先保存为一个新快照。</translation>
+    </message>
+    <message>
+        <source>Policy snapshot {snapshot} restored</source>
+        <translation>已恢复策略快照 {snapshot}</translation>
+    </message>
+    <message>
+        <source>Remove the override of {key} from {file}?
+
+Now PicoClaw uses {now} ({source}). Without the override it uses the value from config.json, or its default.
+
+The overrides as they are now are saved as a snapshot first.</source>
+        <translation>从 {file} 中移除 {key} 的覆盖值？
+
+目前 PicoClaw 使用 {now}（{source}）。没有覆盖值时，它使用 config.json 中的值或其默认值。
+
+当前的覆盖值会先保存为快照。</translation>
+    </message>
+    <message>
+        <source>Set {key} to {value} in {file}?
+
+Now PicoClaw uses {now} ({source}).
+
+The overrides as they are now are saved as a snapshot first.</source>
+        <translation>在 {file} 中将 {key} 设为 {value}？
+
+目前 PicoClaw 使用 {now}（{source}）。
+
+当前的覆盖值会先保存为快照。</translation>
+    </message>
+</context>
+<context>
+    <name>PomelobotDesk</name>
+    <message>
+        <source>Search &amp; read (as the agent)</source>
+        <translation>搜索与读取（以智能体的方式）</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>{agent} workspace {root}</source>
+        <translation>{agent} 工作区 {root}</translation>
+    </message>
+    <message>
+        <source>Scope {name} (1 file){mark}</source>
+        <translation>范围 {name}（1 个文件）{mark}</translation>
+    </message>
+    <message>
+        <source>Scope {name} ({count} files){mark}</source>
+        <translation>范围 {name}（{count} 个文件）{mark}</translation>
+    </message>
+    <message>
+        <source>Long-term (not written yet)</source>
+        <translation>长期（尚未写入）</translation>
+    </message>
+    <message>
+        <source>Scope {name}</source>
+        <translation>范围 {name}</translation>
+    </message>
+    <message>
+        <source>line {line}: {message}</source>
+        <translation>第 {line} 行：{message}</translation>
+    </message>
+    <message>
+        <source> · older layout: {layout}</source>
+        <translation> · 旧版布局：{layout}</translation>
+    </message>
+    <message>
+        <source>lines {first}-{last}</source>
+        <translation>第 {first}-{last} 行</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Team entry “{title}”</source>
+        <translation>团队条目“{title}”</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>sections: {sections}</source>
+        <translation>章节：{sections}</translation>
+    </message>
+    <message>
+        <source>Heartbeat entry · category {category} · saved at {time} · {lines}</source>
+        <translation>心跳条目 · 类别 {category} · 保存于 {time} · {lines}</translation>
+    </message>
+    <message>
+        <source>Memory saved at {time} · {lines}</source>
+        <translation>记忆保存于 {time} · {lines}</translation>
+    </message>
+    <message>
+        <source> (older layout)</source>
+        <translation>（旧版布局）</translation>
+    </message>
+    <message>
+        <source>Long-term · {file}{older}</source>
+        <translation>长期 · {file}{older}</translation>
+    </message>
+    <message>
+        <source>Heartbeat · {file}</source>
+        <translation>心跳 · {file}</translation>
+    </message>
+    <message>
+        <source>Transcript · {file} (read-only)</source>
+        <translation>对话记录 · {file}（只读）</translation>
+    </message>
+    <message>
+        <source>Daily · {file}{older}</source>
+        <translation>每日 · {file}{older}</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemsView</name>
+    <message>
+        <source>The text MemDesk kept as found (written back unchanged).</source>
+        <translation>MemDesk 按原样保留的文本（原样写回）。</translation>
+    </message>
+    <message>
+        <source>Write this text instead</source>
+        <translation>改为写入此文本</translation>
+    </message>
+    <message>
+        <source>Replace the kept-aside text with what is in the box (a backup is taken first). Turn it into a memory with a header line: ### [id] category | score | YYYY-MM-DD | hits</source>
+        <translation>用框中的内容替换被保留的文本（会先进行备份）。要把它变成一条记忆，请加上标题行：### [id] category | score | YYYY-MM-DD | hits</translation>
+    </message>
+    <message>
+        <source>{severity}: {kind} · line {lines}</source>
+        <translation>{severity}：{kind} · 第 {lines} 行</translation>
+    </message>
+    <message>
+        <source>No problems: every line of the file is a memory or its layout.</source>
+        <translation>没有问题：文件的每一行都是记忆或其排版。</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileModel</name>
+    <message>
+        <source>(built-in)</source>
+        <translation>（内置值）</translation>
+    </message>
+    <message>
+        <source>{key}: {meaning}
+Built-in: {default}</source>
+        <translation>{key}：{meaning}
+内置值：{default}</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Built-in</source>
+        <translation>内置值</translation>
+    </message>
+    <message>
+        <source>New value</source>
+        <translation>新值</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>含义</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileView</name>
+    <message>
+        <source>Scoring profile: no workspace open</source>
+        <translation>评分配置：未打开工作区</translation>
+    </message>
+    <message>
+        <source>Back to built-in</source>
+        <translation>恢复为内置值</translation>
+    </message>
+    <message>
+        <source>Discard new values</source>
+        <translation>放弃新值</translation>
+    </message>
+    <message>
+        <source>Save new values…</source>
+        <translation>保存新值…</translation>
+    </message>
+    <message>
+        <source> days from today</source>
+        <translation> 天后（从今天起）</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Section</source>
+        <translation>分区</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Earlier versions of the profile</source>
+        <translation>配置的早先版本</translation>
+    </message>
+    <message>
+        <source>No earlier versions yet: saving {file} keeps the one it replaces.</source>
+        <translation>还没有早先版本：保存 {file} 时会保留被替换的那一版。</translation>
+    </message>
+    <message>
+        <source>The version {version} is gone</source>
+        <translation>版本 {version} 已不存在</translation>
+    </message>
+    <message>
+        <source>What if: the memories the new values would change</source>
+        <translation>假设：新值会改变的记忆</translation>
+    </message>
+    <message>
+        <source>Decay up to</source>
+        <translation>衰减至</translation>
+    </message>
+    <message>
+        <source>The values MemDesk scores and decays this workspace&apos;s memories with: a built-in profile, changed by {file}. Double-click a value in “New value” (or press F2) to try another; the what-if below lists the memories it would change. Save writes the new values at once; the file before the change is kept as a version you can restore.</source>
+        <translation>MemDesk 为此工作区的记忆评分和衰减所用的值：一套内置配置，由 {file} 修改。双击“新值”中的某个值（或按 F2）可以尝试其他值；下方的假设分析会列出它将改变的记忆。“保存”会立即写入新值；修改前的文件会保留为一个可恢复的版本。</translation>
+    </message>
+    <message>
+        <source>Scoring profile — {root}</source>
+        <translation>评分配置 — {root}</translation>
+    </message>
+    <message>
+        <source>{problem}; the built-in values below apply meanwhile</source>
+        <translation>{problem}；在此期间使用下方的内置值</translation>
+    </message>
+    <message>
+        <source>Cannot list the profile&apos;s versions: {error}</source>
+        <translation>无法列出配置的版本：{error}</translation>
+    </message>
+    <message>
+        <source>Type a new value above to see what it would change.</source>
+        <translation>在上方输入一个新值，即可看到它会改变什么。</translation>
+    </message>
+    <message>
+        <source>These values cannot be used: {error}</source>
+        <translation>这些值无法使用：{error}</translation>
+    </message>
+    <message>
+        <source>Working out what the new values would change…</source>
+        <translation>正在计算新值会改变什么…</translation>
+    </message>
+    <message>
+        <source>The what-if failed: {error}</source>
+        <translation>假设分析失败：{error}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>活跃</translation>
+    </message>
+    <message>
+        <source>archived</source>
+        <translation>已归档</translation>
+    </message>
+    <message>
+        <source>to archive</source>
+        <translation>将归档</translation>
+    </message>
+    <message>
+        <source>to delete</source>
+        <translation>将删除</translation>
+    </message>
+    <message>
+        <source>Scoring profile</source>
+        <translation>评分配置</translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation>内置值</translation>
+    </message>
+    <message>
+        <source>Save these values in {file}?
+
+{values}
+
+What if: {effect}</source>
+        <translation>将这些值保存到 {file}？
+
+{values}
+
+假设分析：{effect}</translation>
+    </message>
+    <message>
+        <source>Scoring profile saved: {keys}</source>
+        <translation>评分配置已保存：{keys}</translation>
+    </message>
+    <message>
+        <source>Restore scoring profile {version}</source>
+        <translation>恢复评分配置 {version}</translation>
+    </message>
+    <message>
+        <source>Put back the profile as {version} holds it ({when})?
+
+{differences}
+
+The profile as it is now is kept as a version first.</source>
+        <translation>将配置恢复为 {version} 中的样子（{when}）？
+
+{differences}
+
+当前的配置会先保留为一个版本。</translation>
+    </message>
+    <message>
+        <source>Scoring profile {version} restored</source>
+        <translation>已恢复评分配置 {version}</translation>
+    </message>
+    <message>
+        <source>Delete the selected field</source>
+        <translation>删除所选字段</translation>
+    </message>
+    <message>
+        <source>Add key…</source>
+        <translation>添加键…</translation>
+    </message>
+    <message>
+        <source>Delete key</source>
+        <translation>删除键</translation>
+    </message>
+    <message>
+        <source>What the agent injects</source>
+        <translation>智能体注入的内容</translation>
+    </message>
+    <message>
+        <source>The agent lists the keys in a random order on every prompt.</source>
+        <translation>智能体每次提示时都以随机顺序列出这些键。</translation>
+    </message>
+    <message>
+        <source>Profile: no workspace open</source>
+        <translation>配置：未打开工作区</translation>
+    </message>
+    <message>
+        <source>Profile — {path}</source>
+        <translation>配置 — {path}</translation>
+    </message>
+    <message>
+        <source>The agent injects nothing: it cannot read this file and sees an empty profile.</source>
+        <translation>智能体不注入任何内容：它无法读取此文件，看到的是空配置。</translation>
+    </message>
+    <message>
+        <source>The agent injects nothing: the profile is empty.</source>
+        <translation>智能体不注入任何内容：配置为空。</translation>
+    </message>
+    <message>
+        <source>{error}
+
+MemDesk will not change this file until it is fixed: correct it in a text editor, then reload.</source>
+        <translation>{error}
+
+在修复此文件之前，MemDesk 不会更改它：请在文本编辑器中改正它，然后重新加载。</translation>
+    </message>
+    <message>
+        <source>The profile has no key {key}.</source>
+        <translation>配置中没有键 {key}。</translation>
+    </message>
+    <message>
+        <source>MemDesk does not change {path} until it is fixed: {error}</source>
+        <translation>在 {path} 修复之前 MemDesk 不会更改它：{error}</translation>
+    </message>
+    <message>
+        <source>No profile is open.</source>
+        <translation>没有打开配置。</translation>
+    </message>
+    <message>
+        <source>{file} does not exist yet: saving will create it.</source>
+        <translation>{file} 尚不存在：保存时会创建它。</translation>
+    </message>
+    <message>
+        <source>Saving rewrites the file as the agent does (2-space indent, sorted keys).</source>
+        <translation>保存时会像智能体一样重写文件（2 空格缩进，键按顺序排列）。</translation>
+    </message>
+    <message>
+        <source>Unsaved edits.</source>
+        <translation>有未保存的编辑。</translation>
+    </message>
+</context>
+<context>
+    <name>PromptView</name>
+    <message>
+        <source>The block EverBot adds to its system prompt from this file: memories scoring 0.5 or more, the 20 best. Unsaved edits are included.</source>
+        <translation>EverBot 根据此文件加入其系统提示词的区块：分数不低于 0.5 的记忆中最好的 20 条。包含未保存的编辑。</translation>
+    </message>
+</context>
+<context>
+    <name>ReadOnlyView</name>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Recalls</source>
+        <translation>回忆次数</translation>
+    </message>
+    <message>
+        <source>Queries</source>
+        <translation>查询数</translation>
+    </message>
+    <message>
+        <source>Deep sweep</source>
+        <translation>深度清理</translation>
     </message>
 </context>
 <context>
@@ -1178,6 +3123,14 @@ agent&apos;s own backups are never deleted.)</source>
         <translation>提升</translation>
     </message>
     <message>
+        <source>Space / Enter</source>
+        <translation>空格 / 回车</translation>
+    </message>
+    <message>
+        <source>Accept the proposal</source>
+        <translation>接受提议</translation>
+    </message>
+    <message>
         <source>Keep</source>
         <translation>保留</translation>
     </message>
@@ -1204,6 +3157,10 @@ agent&apos;s own backups are never deleted.)</source>
     <message>
         <source>Edit first</source>
         <translation>先编辑</translation>
+    </message>
+    <message>
+        <source>Undo the last decision</source>
+        <translation>撤销上一个决定</translation>
     </message>
     <message>
         <source>Reasons</source>
@@ -1395,6 +3352,184 @@ agent&apos;s own backups are never deleted.)</source>
     </message>
 </context>
 <context>
+    <name>ScopeToolsView</name>
+    <message>
+        <source>Scope:</source>
+        <translation>范围：</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s own tools on the files on disk (unsaved edits are not included): memory_search finds lines in one scope, memory_get reads path:line within it, and the index splits each file into the chunks shown under Index chunks.</source>
+        <translation>在磁盘上的文件上运行智能体自己的工具（不包含未保存的编辑）：memory_search 在一个范围内查找行，memory_get 在其中读取 path:line，索引则把每个文件切分为“索引分块”中显示的分块。</translation>
+    </message>
+    <message>
+        <source>Search &amp;&amp; read</source>
+        <translation>搜索与读取</translation>
+    </message>
+    <message>
+        <source>Index chunks</source>
+        <translation>索引分块</translation>
+    </message>
+    <message>
+        <source>Keyword, as memory_search gets it (any case)</source>
+        <translation>关键词，与 memory_search 收到的一样（不区分大小写）</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>path:line, e.g. memory/2026-11-24.md:12</source>
+        <translation>path:line，例如 memory/2026-11-24.md:12</translation>
+    </message>
+    <message>
+        <source> lines</source>
+        <translation> 行</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Chars</source>
+        <translation>字符数</translation>
+    </message>
+    <message>
+        <source>First line</source>
+        <translation>首行</translation>
+    </message>
+    <message>
+        <source>{root}: cannot list the memory scopes: {error}</source>
+        <translation>{root}：无法列出记忆范围：{error}</translation>
+    </message>
+    <message>
+        <source>Search in scope {scope}: {error}</source>
+        <translation>在范围 {scope} 中搜索：{error}</translation>
+    </message>
+    <message>
+        <source> · transcript (read-only)</source>
+        <translation> · 对话记录（只读）</translation>
+    </message>
+    <message>
+        <source>A session transcript: the agent searches it, MemDesk only reads it.</source>
+        <translation>会话的对话记录：智能体会搜索它，MemDesk 只读取它。</translation>
+    </message>
+    <message>
+        <source>Type a keyword to search this scope&apos;s files.</source>
+        <translation>输入关键词以搜索此范围的文件。</translation>
+    </message>
+    <message>
+        <source>1 line</source>
+        <translation>1 行</translation>
+    </message>
+    <message>
+        <source>{count} lines</source>
+        <translation>{count} 行</translation>
+    </message>
+    <message>
+        <source>1 file</source>
+        <translation>1 个文件</translation>
+    </message>
+    <message>
+        <source>{count} files</source>
+        <translation>{count} 个文件</translation>
+    </message>
+    <message>
+        <source>{lines} in {files}</source>
+        <translation>{files}中共 {lines}</translation>
+    </message>
+    <message>
+        <source> ({count} in read-only transcripts)</source>
+        <translation>（其中 {count} 行在只读对话记录中）</translation>
+    </message>
+    <message>
+        <source>; the first {count} are listed</source>
+        <translation>；列出前 {count} 行</translation>
+    </message>
+    <message>
+        <source>{path}: lines {first}–{last}</source>
+        <translation>{path}：第 {first}–{last} 行</translation>
+    </message>
+    <message>
+        <source>{path}: nothing from line {line} on</source>
+        <translation>{path}：第 {line} 行之后没有内容</translation>
+    </message>
+    <message>
+        <source>{what} (scope {scope})</source>
+        <translation>{what}（范围 {scope}）</translation>
+    </message>
+    <message>
+        <source>Open a Pomeloclaw / Pomelobot workspace first</source>
+        <translation>请先打开一个 Pomeloclaw / Pomelobot 工作区</translation>
+    </message>
+    <message>
+        <source> (transcript)</source>
+        <translation>（对话记录）</translation>
+    </message>
+    <message>
+        <source>{scope} (1 file)</source>
+        <translation>{scope}（1 个文件）</translation>
+    </message>
+    <message>
+        <source>{scope} ({count} files)</source>
+        <translation>{scope}（{count} 个文件）</translation>
+    </message>
+</context>
+<context>
+    <name>ScoreChartView</name>
+    <message>
+        <source>Whole forecast</source>
+        <translation>完整预测</translation>
+    </message>
+    <message>
+        <source>Show the projection to its end, not only as long as the history</source>
+        <translation>显示完整的预测曲线，而不只显示到历史的长度</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>without new activations</source>
+        <translation>没有新的激活</translation>
+    </message>
+    <message>
+        <source>{mark} below {value}</source>
+        <translation>{mark}（低于 {value}）</translation>
+    </message>
+    <message>
+        <source>{when}: {kind} by {actor}, score {score}</source>
+        <translation>{when}：{actor} 执行了 {kind}，分数 {score}</translation>
+    </message>
+    <message>
+        <source>It never decays.</source>
+        <translation>它永不衰减。</translation>
+    </message>
+    <message>
+        <source>Without new activations: {crossings}</source>
+        <translation>若没有新的激活：{crossings}</translation>
+    </message>
+    <message>
+        <source>{mark} {day} (overdue by 1 day)</source>
+        <translation>{mark} {day}（已逾期 1 天）</translation>
+    </message>
+    <message>
+        <source>{mark} {day} (overdue by {days} days)</source>
+        <translation>{mark} {day}（已逾期 {days} 天）</translation>
+    </message>
+</context>
+<context>
     <name>SearchAllView</name>
     <message>
         <source>Search the memories of every workspace</source>
@@ -1419,6 +3554,37 @@ agent&apos;s own backups are never deleted.)</source>
     <message>
         <source>{total} found in {workspaces}: Enter opens one there.</source>
         <translation>在 {workspaces}中找到 {total} 条：按回车在其工作区打开。</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Search: a key or what it does</source>
+        <translation>搜索：按键或其作用</translation>
+    </message>
+    <message>
+        <source>Search shortcuts</source>
+        <translation>搜索快捷键</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>作用</translation>
     </message>
 </context>
 <context>
@@ -1605,6 +3771,112 @@ agent&apos;s own backups are never deleted.)</source>
     </message>
 </context>
 <context>
+    <name>WelcomeDialog</name>
+    <message>
+        <source>Welcome to MemDesk</source>
+        <translation>欢迎使用 MemDesk</translation>
+    </message>
+    <message>
+        <source>Open the &amp;demo</source>
+        <translation>打开演示(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Find my agents</source>
+        <translation>查找我的智能体(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>继续(&amp;C)</translation>
+    </message>
+    <message>
+        <source>MemDesk shows and curates what your LLM agents remember in their Markdown memory files.</source>
+        <translation>MemDesk 展示并整理你的 LLM 智能体记在 Markdown 记忆文件中的内容。</translation>
+    </message>
+    <message>
+        <source>What MemDesk writes:</source>
+        <translation>MemDesk 会写入：</translation>
+    </message>
+    <message>
+        <source>Your agents&apos; memory files, only when you save or decide, through one guarded commit: each file is backed up first, written whole or not at all, and merged with what the agent wrote meanwhile. Text MemDesk cannot read is kept and written back unchanged.</source>
+        <translation>你的智能体的记忆文件，仅在你保存或做出决定时，通过唯一一个受保护的提交写入：每个文件先备份，要么完整写入要么完全不写，并与智能体在此期间写入的内容合并。MemDesk 无法解析的文本会原样保留并原样写回。</translation>
+    </message>
+    <message>
+        <source>Backups and a journal of every change in the workspace&apos;s .memdesk/ folder: each change can be undone.</source>
+        <translation>备份以及每次更改的日志，位于工作区的 .memdesk/ 文件夹中：每次更改都可以撤销。</translation>
+    </message>
+    <message>
+        <source>Its settings in {settings} and its cache in {cache}.</source>
+        <translation>它的设置位于 {settings}，缓存位于 {cache}。</translation>
+    </message>
+    <message>
+        <source>What MemDesk never does:</source>
+        <translation>MemDesk 从不会：</translation>
+    </message>
+    <message>
+        <source>Use the network, except SSH to a server you open and the LLM reviewer you set up.</source>
+        <translation>使用网络，除了连接你打开的服务器的 SSH，以及你设置的 LLM 审阅器。</translation>
+    </message>
+    <message>
+        <source>Follow a path or a link found in a memory file.</source>
+        <translation>跟随记忆文件中出现的路径或链接。</translation>
+    </message>
+    <message>
+        <source>Write a memory file without a backup of it first.</source>
+        <translation>在没有先备份的情况下写入记忆文件。</translation>
+    </message>
+    <message>
+        <source>Settings not saved: {reason}</source>
+        <translation>设置未保存：{reason}</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfBox</name>
+    <message>
+        <source>What if: what the agent injects under a changed policy</source>
+        <translation>假设：策略改变后智能体会注入什么</translation>
+    </message>
+    <message>
+        <source>values to try, e.g. retrieve_limit=3 recent_days=1</source>
+        <translation>要尝试的值，例如 retrieve_limit=3 recent_days=1</translation>
+    </message>
+    <message>
+        <source>A user message (empty: the agent&apos;s no-message case)</source>
+        <translation>一条用户消息（留空：智能体无消息的情形）</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <source>Under the changed policy</source>
+        <translation>在改变后的策略下</translation>
+    </message>
+    <message>
+        <source>Changed policy:</source>
+        <translation>改变后的策略：</translation>
+    </message>
+    <message>
+        <source>User message:</source>
+        <translation>用户消息：</translation>
+    </message>
+    <message>
+        <source>These values cannot be tried: {error}</source>
+        <translation>无法尝试这些值：{error}</translation>
+    </message>
+    <message>
+        <source>The what-if cannot be worked out: {error}</source>
+        <translation>无法得出假设分析：{error}</translation>
+    </message>
+    <message>
+        <source>type KEY=VALUE, not {item}</source>
+        <translation>请输入 KEY=VALUE，而不是 {item}</translation>
+    </message>
+</context>
+<context>
     <name>WhereDialog</name>
     <message>
         <source>Where else is it?</source>
@@ -1660,6 +3932,49 @@ agent&apos;s own backups are never deleted.)</source>
     <message>
         <source>Agent</source>
         <translation>智能体</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceTab</name>
+    <message>
+        <source>Nothing to save</source>
+        <translation>没有需要保存的内容</translation>
+    </message>
+    <message>
+        <source>Saving {folder}…</source>
+        <translation>正在保存 {folder}…</translation>
+    </message>
+    <message>
+        <source>Saved, merged with changes another program made meanwhile.</source>
+        <translation>已保存，并与其他程序在此期间所做的更改合并。</translation>
+    </message>
+    <message>
+        <source>Saved {files} ({count} backed up first)</source>
+        <translation>已保存 {files}（先备份了 {count} 个）</translation>
+    </message>
+    <message>
+        <source>Could not save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>Not saved: entries were changed both here and by another program. Choose what to keep for each.</source>
+        <translation>未保存：有条目在这里和另一个程序中都被修改了。请为每一条选择要保留的内容。</translation>
+    </message>
+    <message>
+        <source>Could not read the change</source>
+        <translation>无法读取该更改</translation>
+    </message>
+    <message>
+        <source>Could not reload</source>
+        <translation>无法重新加载</translation>
+    </message>
+    <message>
+        <source>Unsaved edits</source>
+        <translation>未保存的编辑</translation>
+    </message>
+    <message>
+        <source>You have unsaved edits in {agent}&apos;s workspace {folder}. Save them first?</source>
+        <translation>{agent} 的工作区 {folder} 中有未保存的编辑。要先保存吗？</translation>
     </message>
 </context>
 <context>
@@ -2008,8 +4323,43 @@ agent&apos;s own backups are never deleted.)</source>
 <context>
     <name>gui</name>
     <message>
+        <source>Not reopened, no longer there: {paths}</source>
+        <translation>未重新打开，已不存在：{paths}</translation>
+    </message>
+    <message>
         <source>{memories} memories, {waiting} waiting</source>
         <translation>{memories} 条记忆，{waiting} 项等待</translation>
+    </message>
+</context>
+<context>
+    <name>hubs</name>
+    <message>
+        <source>Home</source>
+        <translation>主页</translation>
+    </message>
+    <message>
+        <source>Inbox</source>
+        <translation>收件箱</translation>
+    </message>
+    <message>
+        <source>Activity (all)</source>
+        <translation>活动（全部）</translation>
+    </message>
+    <message>
+        <source>Open a workspace on a server</source>
+        <translation>打开服务器上的工作区</translation>
+    </message>
+    <message>
+        <source>Address ({example}):</source>
+        <translation>地址（{example}）：</translation>
+    </message>
+    <message>
+        <source>Not opened: {reason}</source>
+        <translation>未打开：{reason}</translation>
+    </message>
+    <message>
+        <source>Not opened: {address} names no server ({example})</source>
+        <translation>未打开：{address} 未指明服务器（{example}）</translation>
     </message>
 </context>
 </TS>
