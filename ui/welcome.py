@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QPushButton, QVBoxLayout
 
-from ui.settings import saved, settings_path
+from ui.settings import settings_path
 from ui.untrusted import plain_label
 
 if TYPE_CHECKING:
@@ -89,14 +89,7 @@ class WelcomeDialog(QDialog):
 
     def choose(self, choice: str) -> None:
         """Put the page away for good (kept in the settings), then say what was chosen."""
-        window = self.window_
-        window.settings = window.settings.model_copy(update={"welcome_dismissed": True})
-        try:
-            window.settings = saved(window.settings, window.settings_path)
-        except OSError as exc:
-            window.statusBar().showMessage(
-                self.tr("Settings not saved: {reason}").format(reason=exc.strerror or exc), 6000
-            )
+        self.window_.keep_settings(welcome_dismissed=True)
         self.accept()
         self.chosen.emit(choice)
 

@@ -3825,10 +3825,6 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>在没有先备份的情况下写入记忆文件。</translation>
     </message>
     <message>
-        <source>Settings not saved: {reason}</source>
-        <translation>设置未保存：{reason}</translation>
-    </message>
-    <message>
         <source>&amp;Close</source>
         <translation>关闭(&amp;C)</translation>
     </message>

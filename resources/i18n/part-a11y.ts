@@ -670,11 +670,6 @@
         <translation>在没有先备份的情况下写入记忆文件。</translation>
     </message>
     <message>
-        <location filename="../../ui/welcome.py" line="98" />
-        <source>Settings not saved: {reason}</source>
-        <translation>设置未保存：{reason}</translation>
-    </message>
-    <message>
         <location filename="../../ui/welcome.py" line="112" />
         <source>&amp;Close</source>
         <translation>关闭(&amp;C)</translation>
