@@ -63,6 +63,7 @@ from core.store.journal import Proposal
 from ui.i18n import QT_TRANSLATE_NOOP, core_label
 from ui.icons import icon
 from ui.settings import Settings
+from ui.shortcuts import NATIVE, declare_keys
 from ui.staged_view import StagedView
 from ui.tables import size_columns
 from ui.tasks import TaskRunner
@@ -221,12 +222,29 @@ class ReviewView(QWidget):
         layout.addLayout(trouble)
         layout.addWidget(self.tabs, 1)
 
+    def _card_keys(self) -> list[tuple[str, str]]:
+        """The keys the card answers (`_key`), for Help → Keyboard shortcuts."""
+        undo = QKeySequence(QKeySequence.StandardKey.Undo).toString(NATIVE)
+        return [
+            (self.tr("Space / Enter"), self.tr("Accept the proposal")),
+            ("P", self.tr("Promote")),
+            ("K", self.tr("Keep")),
+            ("A", self.tr("Archive")),
+            ("D", self.tr("Delete")),
+            ("R", self.tr("Reject")),
+            ("S", self.tr("Skip")),
+            ("V", self.tr("Review again")),
+            ("E", self.tr("Edit first")),
+            (undo, self.tr("Undo the last decision")),
+        ]
+
     def _card(self) -> QWidget:
         card = QWidget()
         card.setObjectName("reviewCard")
         card.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        card.installEventFilter(self)
         self.card = card
+        declare_keys(card, self._card_keys())
+        card.installEventFilter(self)
         self.position = plain_label(name="reviewPosition")
         self.decision = plain_label(name="reviewDecision")
         font = self.decision.font()
