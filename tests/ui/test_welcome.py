@@ -91,11 +91,11 @@ def test_help_shows_the_page_again(window: MainWindow) -> None:
 
 
 def test_the_new_words_read_in_chinese(window: MainWindow, tmp_path: Path) -> None:
-    """resources/i18n/part-a11y.ts translates every word this page, the shortcuts list and the
+    """The Simplified Chinese catalog translates every word this page, the shortcuts list and the
     screen reader's names add, and the page reads in Chinese with it."""
-    source = PROJECT_ROOT / "resources" / "i18n" / "part-a11y.ts"
+    source = PROJECT_ROOT / "resources" / "i18n" / "memdesk_zh_CN.ts"
     assert 'type="unfinished"' not in source.read_text(encoding="utf-8")
-    compiled = tmp_path / "part-a11y.qm"
+    compiled = tmp_path / "memdesk_zh_CN.qm"
     lrelease = Path(sys.executable).with_name("pyside6-lrelease")
     subprocess.run([lrelease, "-silent", source, "-qm", compiled], check=True)
     translator = QTranslator()
