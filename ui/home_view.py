@@ -253,12 +253,24 @@ class HomeView(QWidget):
             )
 
     def _ask_folder(self) -> Path | None:
-        chosen = QFileDialog.getExistingDirectory(self, "Add a folder holding agent memory")
+        chosen = QFileDialog.getExistingDirectory(
+            self, self.tr("Add a folder holding agent memory")
+        )
         return Path(chosen) if chosen else None
 
 
 def _cells(f: Found) -> tuple[str, ...]:
-    return (*shown(f), f.error)
+    """`memdesk scan`'s columns, their words in the window's language."""
+    title, name, memories, size, waiting, warnings, changed = shown(f)
+    if not f.error and f.staged:
+        waiting = translate("HomeView", "{count} ({staged} staged)").format(
+            count=f.waiting + f.staged, staged=f.staged
+        )
+    if not f.error and f.problems:
+        warnings = translate("HomeView", "{count} + {problems} problems").format(
+            count=f.warnings, problems=f.problems
+        )
+    return (title, name, memories, size, waiting, warnings, changed, f.error)
 
 
 def _summary(found: Sequence[Found], where: Sequence[str]) -> str:

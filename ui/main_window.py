@@ -254,7 +254,7 @@ class MainWindow(QMainWindow):
 
     # -- opening -----------------------------------------------------------------------------------
     def choose_workspace(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Open an agent's workspace folder")
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Open an agent's workspace folder"))
         if folder:
             self.open_workspace(Path(folder))
 

@@ -1672,6 +1672,18 @@ MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一
         <translation>无法打开 {name}：{error}</translation>
     </message>
     <message>
+        <source>Add a folder holding agent memory</source>
+        <translation>添加存放智能体记忆的文件夹</translation>
+    </message>
+    <message>
+        <source>{count} ({staged} staged)</source>
+        <translation>{count}（{staged} 项暂存）</translation>
+    </message>
+    <message>
+        <source>{count} + {problems} problems</source>
+        <translation>{count} + {problems} 个问题</translation>
+    </message>
+    <message>
         <source>No agent memory found in {where}: add the folder that holds it with Add folder…</source>
         <translation>在 {where} 中未找到智能体记忆：请用“添加文件夹…”添加存放记忆的文件夹</translation>
     </message>
@@ -1736,15 +1748,15 @@ MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一
     </message>
     <message>
         <source>Nothing waits for review in the workspaces scanned.</source>
-        <translation>已扫描的工作区中没有等待审核的内容。</translation>
+        <translation>已扫描的工作区中没有等待审阅的内容。</translation>
     </message>
     <message>
         <source>{count} waiting in {workspaces} workspaces, the oldest for {age}</source>
-        <translation>{workspaces} 个工作区中有 {count} 项等待审核，最早的已等待 {age}</translation>
+        <translation>{workspaces} 个工作区中有 {count} 项等待审阅，最早的已等待 {age}</translation>
     </message>
     <message>
         <source>{count} waiting in {workspaces} workspace, the oldest for {age}</source>
-        <translation>{workspaces} 个工作区中有 {count} 项等待审核，最早的已等待 {age}</translation>
+        <translation>{workspaces} 个工作区中有 {count} 项等待审阅，最早的已等待 {age}</translation>
     </message>
     <message>
         <source>; {count} shown</source>
@@ -1835,6 +1847,10 @@ MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一
     <message>
         <source>Could not search the workspace</source>
         <translation>无法搜索工作区</translation>
+    </message>
+    <message>
+        <source>Open an agent&apos;s workspace folder</source>
+        <translation>打开智能体的工作区文件夹</translation>
     </message>
     <message>
         <source>Opening {path}…</source>
