@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 READY_ENV = "MEMDESK_QUIT_WHEN_READY"
+DESKTOP_ID = "io.memdesk.MemDesk"  # packaging/linux/io.memdesk.MemDesk.desktop
 
 
 def demo_workspace() -> Path:
@@ -95,15 +96,17 @@ def _scanned(found: Found) -> str:
     return f"{named} ({found.memories} memories, {found.waiting + found.staged} waiting)"
 
 
-def run_gui(path: Path | str | None = None) -> int:
+def run_gui(path: Path | str | None = None, *, smoke: bool = False) -> int:
     """Start the window on `path` (a folder, a server's address as text, or None: see
-    `open_first`); returns the exit code."""
+    `open_first`); returns the exit code. `smoke`: `app.smoke` drives it and says how it went."""
     import qasync
     from PySide6.QtCore import QByteArray
     from PySide6.QtWidgets import QApplication
 
     from app.crash import install_crash_handler
+    from app.smoke import Smoke
     from ui.hubs import add_hubs
+    from ui.icons import app_icon
     from ui.main_window import MainWindow
     from ui.theme import apply_theme
 
@@ -116,6 +119,8 @@ def run_gui(path: Path | str | None = None) -> int:
     asyncio.set_event_loop(loop)
     app.setApplicationName("MemDesk")
     app.setOrganizationName("MemDesk")
+    app.setDesktopFileName(DESKTOP_ID)  # Wayland matches the window to its .desktop entry
+    app.setWindowIcon(app_icon())
     settings, warnings = load_settings()
     for warning in warnings:
         log.warning("%s", warning)
@@ -133,6 +138,7 @@ def run_gui(path: Path | str | None = None) -> int:
         window.ready.connect(
             lambda: (print(f"ready {time.monotonic():.6f}", flush=True), app.quit())
         )
+    driver = Smoke(window, loop.stop) if smoke else None
     open_first(window, path, settings)
     app.lastWindowClosed.connect(loop.stop)
     try:
@@ -140,4 +146,4 @@ def run_gui(path: Path | str | None = None) -> int:
             loop.run_forever()
     finally:
         handler.uninstall()
-    return 0
+    return driver.exit_code if driver is not None else 0

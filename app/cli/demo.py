@@ -13,7 +13,8 @@ def cmd_open(args: argparse.Namespace) -> int:
 
     if args.path is not None and not args.path.exists():
         return fail(f"{args.path}: no such file or folder", EXIT_ERROR)
-    return run_gui(demo_workspace() if args.demo else args.path)
+    path = demo_workspace() if args.demo else args.path
+    return run_gui(path, smoke=args.smoke)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
