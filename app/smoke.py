@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer
@@ -79,10 +80,14 @@ class Smoke(QObject):
 
     def _close(self) -> None:
         self._over = True
-        self.report.update(saved=True, ok=self.window.close())
-        if not self.report["ok"]:
+        saved = self.report["edited"] in _text(Path(self.report["root"]) / self.report["file"])
+        closed = self.window.close()
+        self.report.update(saved=saved, closed=closed, ok=saved and closed)
+        if not closed:
             self.report["error"] = "the window did not close"
             self.stop()
+        elif not saved:
+            self.report["error"] = "the edit is not in the file after the save"
         self._print()
 
     def _wait(self, done: Callable[[], bool], then: Callable[[], None]) -> None:
@@ -105,6 +110,13 @@ class Smoke(QObject):
         print(json.dumps(self.report, ensure_ascii=False), flush=True)
 
 
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
 def _editor_showing(root: QObject, content: str) -> QPlainTextEdit | None:
     """The desk's editable text box that shows `content` (the memory revealed)."""
     for editor in root.findChildren(QPlainTextEdit):
@@ -122,4 +134,3 @@ def _save_action(window: MainWindow) -> QAction:
     """File → Save, found by its shortcut (its text is translated)."""
     save = QKeySequence(QKeySequence.StandardKey.Save)
     return next(a for a in window.findChildren(QAction) if a.shortcut() == save)
-

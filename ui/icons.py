@@ -70,9 +70,9 @@ def page_icon(page: str) -> QIcon:
 def app_icon() -> QIcon:
     """MemDesk's icon, drawn at the sizes a desktop asks for; an empty icon (logged) when the
     file is missing or unreadable."""
-    renderer = QSvgRenderer(str(APP_ICON))
-    if not renderer.isValid():
-        log.warning("the application icon %s could not be read", APP_ICON)
+    svg = _read(APP_ICON, "the application icon")
+    renderer = QSvgRenderer(QByteArray(svg.encode("utf-8"))) if svg else None
+    if renderer is None or not renderer.isValid():
         return QIcon()
     drawn = QIcon()
     for size in APP_ICON_SIZES:
@@ -87,10 +87,14 @@ def app_icon() -> QIcon:
 
 @cache
 def _svg(name: str) -> str:
+    return _read(ICON_DIR / f"{name}.svg", f"icon {name}")
+
+
+def _read(path: Path, what: str) -> str:
     try:
-        return (ICON_DIR / f"{name}.svg").read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        log.warning("icon %s not shown: %s", name, exc)
+        log.warning("%s not shown: %s", what, exc)
         return ""
 
 
