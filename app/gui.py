@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 READY_ENV = "MEMDESK_QUIT_WHEN_READY"
+SMOKE_ENV = "MEMDESK_SMOKE"  # app.smoke drives the window
 DESKTOP_ID = "io.memdesk.MemDesk"  # packaging/linux/io.memdesk.MemDesk.desktop
 
 
@@ -96,9 +97,9 @@ def _scanned(found: Found) -> str:
     return f"{named} ({found.memories} memories, {found.waiting + found.staged} waiting)"
 
 
-def run_gui(path: Path | str | None = None, *, smoke: bool = False) -> int:
+def run_gui(path: Path | str | None = None) -> int:
     """Start the window on `path` (a folder, a server's address as text, or None: see
-    `open_first`); returns the exit code. `smoke`: `app.smoke` drives it and says how it went."""
+    `open_first`); returns the exit code."""
     import qasync
     from PySide6.QtCore import QByteArray
     from PySide6.QtWidgets import QApplication
@@ -138,7 +139,8 @@ def run_gui(path: Path | str | None = None, *, smoke: bool = False) -> int:
         window.ready.connect(
             lambda: (print(f"ready {time.monotonic():.6f}", flush=True), app.quit())
         )
-    driver = Smoke(window, loop.stop) if smoke else None
+    # `make dist-smoke` (packaging/smoke.py): one memory edited, saved, the window closed
+    driver = Smoke(window, loop.stop) if os.environ.get(SMOKE_ENV) else None
     open_first(window, path, settings)
     app.lastWindowClosed.connect(loop.stop)
     try:

@@ -1,4 +1,4 @@
-"""`memdesk open DIR --smoke`: the window started as a person starts it, on DIR; once the
+"""`MEMDESK_SMOKE=1 memdesk open DIR`: the window started as a person starts it, on DIR; once the
 workspace is shown, one memory is opened in its desk (as a search across workspaces opens one),
 its text changed in the desk's own editor and saved by the window's Save action; the window then
 closes as the person closes it. One JSON line says what it saw; the exit code is 0 only when

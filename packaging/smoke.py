@@ -1,7 +1,7 @@
 """`make dist-smoke`: start MemDesk (the bundle, or any `memdesk` command given) offscreen on an
 EverBot and a Hermes demo workspace that it writes itself, and check what a person would see:
-the window came up with the memories, the memory it edited (`memdesk open DIR --smoke`,
-app/smoke.py) is in the file on disk, the file as it was is in a new backup, and the window
+the window came up with the memories, the memory it edited (`MEMDESK_SMOKE=1 memdesk open
+DIR`, app/smoke.py) is in the file on disk, the file as it was is in a new backup, and the window
 closed with exit 0. Prints a line per workspace; exits 1 with the reason when a check fails.
 
     python packaging/smoke.py [MEMDESK ...]     (default: dist/memdesk/memdesk)
@@ -52,7 +52,8 @@ def smoke(command: list[str], layout: str) -> str:
         before = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()}
         backups_before = _backups(command, ws, env)
         started = time.monotonic()
-        out = _run([*command, "open", str(ws), "--smoke"], env, "the window's smoke run")
+        smoke_env = env | {"MEMDESK_SMOKE": "1"}
+        out = _run([*command, "open", str(ws)], smoke_env, "the window's smoke run")
         took = time.monotonic() - started
         report = _report(out)
         edited = Path(report["root"]) / report["file"]

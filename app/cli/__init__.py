@@ -38,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        return cmd_open(argparse.Namespace(path=None, demo=False, smoke=False))
+        return cmd_open(argparse.Namespace(path=None, demo=False))
     if isinstance(getattr(args, "path", None), Address):
         with terminal_safe():
             return forward(args, argv, parser)

@@ -20,17 +20,17 @@ def cmd_open(args: argparse.Namespace) -> int:
 
     if args.path is not None and not args.path.exists():
         return fail(f"{args.path}: no such file or folder", EXIT_ERROR)
-    return open_window(demo_workspace() if args.demo else args.path, smoke=args.smoke)
+    return open_window(demo_workspace() if args.demo else args.path)
 
 
-def open_window(path: Path | str | None, *, smoke: bool = False) -> int:
+def open_window(path: Path | str | None) -> int:
     """The window on `path` (see `app.gui.run_gui`); refused with a word where there is no
     display to show it on (Qt would abort with a core dump)."""
     if not _display():
         return _no_display()
     from app.gui import run_gui
 
-    return run_gui(path, smoke=smoke)
+    return run_gui(path)
 
 
 def _display() -> bool:

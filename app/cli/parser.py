@@ -56,8 +56,6 @@ def build_parser() -> argparse.ArgumentParser:
         "path", type=workspace_argument, nargs="?", default=None, help="workspace folder or file"
     )
     open_.add_argument("--demo", action="store_true", help="open the demo workspace")
-    # app.smoke: edit one memory, save, close, print what it saw (make dist-smoke)
-    open_.add_argument("--smoke", action="store_true", help=argparse.SUPPRESS)
     open_.set_defaults(handler=cmd_open)
 
     demo = sub.add_parser("demo", help="write a demo workspace")

@@ -47,7 +47,7 @@ def test_open_hands_a_server_address_to_the_window(
     """`memdesk open ann@srv:/w` opened nothing ("the window does not open a workspace on a
     server yet"); the window now reads it through the server's memdesk (ui.remote_view)."""
     opened: list[object] = []
-    monkeypatch.setattr("app.gui.run_gui", lambda path=None, **_: opened.append(path) or 0)
+    monkeypatch.setattr("app.gui.run_gui", lambda path=None: opened.append(path) or 0)
     told = cli("open", "ann@srv:/w")
     assert told.code == 0 and opened == ["ann@srv:/w"]
     assert cli("open", "ssh://ann@srv:2222/w").code == 0

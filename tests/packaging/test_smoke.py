@@ -1,5 +1,5 @@
 """The smoke run `make dist-smoke` does on the bundle, here on the code as it is (no bundle
-needed): `memdesk open DIR --smoke` (app/smoke.py) drives the real window offscreen, and
+needed): `MEMDESK_SMOKE=1 memdesk open DIR` (app/smoke.py) drives the real window offscreen, and
 packaging/smoke.py checks on disk what it claims."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ SMOKE = PROJECT_ROOT / "packaging" / "smoke.py"
 MEMDESK = [sys.executable, "-m", "app.cli"]
 
 
-def _run(args: list[str], timeout: int = 300) -> subprocess.CompletedProcess[str]:
-    env = os.environ | {"QT_QPA_PLATFORM": "offscreen"}
+def _run(args: list[str], timeout: int = 300, **env: str) -> subprocess.CompletedProcess[str]:
+    env = os.environ | {"QT_QPA_PLATFORM": "offscreen"} | env
     return subprocess.run(
         args, cwd=PROJECT_ROOT, env=env, capture_output=True, text=True, timeout=timeout
     )
@@ -60,7 +60,7 @@ def test_the_smoke_driver_says_why_and_exits_1_when_there_is_nothing_to_edit(
     home = tmp_path / "hermes"
     (home / "memories").mkdir(parents=True)
     (home / "memories" / "MEMORY.md").write_bytes(b"")
-    done = _run([*MEMDESK, "open", str(home), "--smoke"], timeout=120)
+    done = _run([*MEMDESK, "open", str(home)], timeout=120, MEMDESK_SMOKE="1")
     assert done.returncode == 1, done.stderr
     report = json.loads(done.stdout.splitlines()[-1])
     assert report["ok"] is False and report["shown"] is True
