@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 SYSDEPS_STAMP := $(VENV)/.sysdeps
 DIST_STAMP := $(VENV)/.installed-dist
 
-.PHONY: run test test-fast check lint bench bench-scale demo clean sysdeps screenshots dist dist-smoke
+.PHONY: run test test-fast check lint bench bench-scale demo clean sysdeps screenshots docs translations dist dist-smoke
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -26,23 +26,38 @@ $(SYSDEPS_STAMP): packaging/sysdeps.sh | $(BIN)/python
 
 sysdeps: $(SYSDEPS_STAMP)
 
+# The window in Simplified Chinese: the committed .ts built into the .qm it loads (not committed).
+QM := resources/i18n/memdesk_zh_CN.qm
+$(QM): resources/i18n/memdesk_zh_CN.ts | $(STAMP)
+	$(BIN)/pyside6-lrelease -silent $< -qm $@
+
+# The .ts refreshed from the sources (translations kept, new strings unfinished; part files merged).
+translations: $(STAMP)
+	$(BIN)/python packaging/translations.py
+
 # The window on the demo workspace (written on first run to ~/.local/share/memdesk/).
 # Without a display it says how to get one and stops there: nothing failed.
-run: $(STAMP) $(SYSDEPS_STAMP)
+run: $(STAMP) $(SYSDEPS_STAMP) $(QM)
 	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY$$QT_QPA_PLATFORM" ]; then \
 	  echo "No display here, so no window: run it from a desktop session, or under a virtual display with: xvfb-run -a make run"; \
 	else $(BIN)/memdesk open --demo; fi
 
-test: $(STAMP) $(SYSDEPS_STAMP)
+test: $(STAMP) $(SYSDEPS_STAMP) $(QM)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
-# Every page of every agent's demo in light and dark (build/screenshots/), and the README's
-# pictures (resources/screenshots/), under a virtual X server at 1440x900.
-screenshots: $(STAMP) $(SYSDEPS_STAMP)
+# Every page of every agent's demo in light and dark (build/screenshots/), and the pictures the
+# README and the guide show (resources/screenshots/), under a virtual X server at 1440x900.
+screenshots: $(STAMP) $(SYSDEPS_STAMP) $(QM)
 	xvfb-run -a -s "-screen 0 1440x900x24" $(BIN)/python packaging/screenshot.py build/screenshots --readme resources/screenshots
 
+# The user guide (MkDocs, Material theme) into build/site/: the command reference written anew
+# from the parser, then a strict build (a warning fails it). Open build/site/index.html.
+docs: $(STAMP)
+	$(BIN)/python packaging/cli_reference.py
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 # The one-folder bundle dist/memdesk/ (PyInstaller, packaging/memdesk.spec), and its size.
-dist: $(DIST_STAMP) $(SYSDEPS_STAMP)
+dist: $(DIST_STAMP) $(SYSDEPS_STAMP) $(QM)
 	$(BIN)/python -m PyInstaller packaging/memdesk.spec --noconfirm --clean --log-level WARN \
 	  --distpath dist --workpath build/pyinstaller
 	@echo "bundle: dist/memdesk/ $$(du -sm dist/memdesk | cut -f1) MB in $$(find dist/memdesk -type f | wc -l) files; run dist/memdesk/memdesk"
@@ -53,7 +68,7 @@ dist-smoke: dist
 	$(BIN)/python packaging/smoke.py dist/memdesk/memdesk
 
 # The suite without the tests marked slow (real processes, 100 MB files): for quick iteration.
-test-fast: $(STAMP) $(SYSDEPS_STAMP)
+test-fast: $(STAMP) $(SYSDEPS_STAMP) $(QM)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m "not slow" -q
 
 lint: $(STAMP)

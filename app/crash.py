@@ -18,7 +18,6 @@ import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from importlib import metadata
 from types import TracebackType
 
 import PySide6
@@ -35,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core import __version__
 from core.secrets import ScrubSecrets, scrub_secrets
 
 __all__ = [
@@ -137,12 +137,8 @@ def build_report(
 
 
 def _versions() -> list[str]:
-    try:
-        memdesk = metadata.version("memdesk")
-    except metadata.PackageNotFoundError:
-        memdesk = "unknown (not installed)"
     return [
-        f"MemDesk: {memdesk}",
+        f"MemDesk: {__version__}",
         f"Python: {platform.python_version()} ({platform.python_implementation()})",
         f"Qt: {qVersion()}, PySide6: {PySide6.__version__}",
         f"Platform: {platform.platform()}",

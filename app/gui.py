@@ -56,7 +56,8 @@ def initial_workspace(
 
 
 def open_first(window: MainWindow, path: Path | str | None, settings: Settings) -> None:
-    """Open the workspace given (a folder, or a server's `ssh://host/path`). Given none: with
+    """Open the workspaces open when the window last closed (`reopen`), and the workspace given
+    (a folder, or a server's `ssh://host/path`), shown. Given none and none to reopen: with
     several agents' homes found (or folders added to the scan), the Home page lists every
     workspace with what waits in it; else the one home, the last workspace or the demo opens.
     File → Open agent home lists every workspace found either way."""
@@ -68,10 +69,49 @@ def open_first(window: MainWindow, path: Path | str | None, settings: Settings) 
     if isinstance(path, str):  # a server's address
         open_remote_page(window, path)
         return
+    gone = [p for p in settings.open_workspaces if not Path(p).exists()]
+    if reopen(window, settings, path, gone):
+        return
     if path is None and (len(homes) > 1 or settings.scan_folders):
         window.navigator.show_page(window.hubs["home"])
+        _say_gone(window, gone)
         return
-    window.open_workspace(initial_workspace(path, settings, homes))
+    first = initial_workspace(path, settings, homes)
+    window.open_workspace(first, then=lambda _tab: _say_gone(window, gone))
+
+
+def reopen(window: MainWindow, settings: Settings, given: Path | None, gone: list[str]) -> bool:
+    """Open again, in their order, the workspaces open when the window last closed (those
+    `gone` since skipped), then `given`; once all are open, `given` is shown, else the one shown
+    then (the Home page when a page over every workspace was). False when none is left."""
+    left = [Path(p) for p in settings.open_workspaces if p not in gone]
+    if not left:
+        return False
+    last = settings.current_workspace
+    shown = given or (Path(last) if last else None)
+
+    def show(_tab: object) -> None:
+        tab = window.tab_for(shown) if shown is not None else None
+        if tab is not None:
+            window.show_tab(tab)
+        elif shown is None:
+            window.navigator.show_page(window.hubs["home"])
+        _say_gone(window, gone)
+
+    paths = [*left, *([given] if given is not None else [])]
+    for path in paths[:-1]:
+        window.open_workspace(path)
+    window.open_workspace(paths[-1], then=show)
+    return True
+
+
+def _say_gone(window: MainWindow, gone: list[str]) -> None:
+    """One status-bar line naming the workspaces of the last session that are gone."""
+    from PySide6.QtCore import QCoreApplication
+
+    if gone:
+        said = QCoreApplication.translate("gui", "Not reopened, no longer there: {paths}")
+        window.statusBar().showMessage(said.format(paths=", ".join(gone)), 10_000)
 
 
 def home_entries(
@@ -94,7 +134,12 @@ def _scanned(found: Found) -> str:
     named = f"{found.title}: {found.name}" if found.title else found.name
     if found.error:
         return f"{named} ({found.error})"
-    return f"{named} ({found.memories} memories, {found.waiting + found.staged} waiting)"
+    from PySide6.QtCore import QCoreApplication
+
+    counts = QCoreApplication.translate("gui", "{memories} memories, {waiting} waiting")
+    return (
+        f"{named} ({counts.format(memories=found.memories, waiting=found.waiting + found.staged)})"
+    )
 
 
 def run_gui(path: Path | str | None = None) -> int:
@@ -107,6 +152,7 @@ def run_gui(path: Path | str | None = None) -> int:
     from app.crash import install_crash_handler
     from app.smoke import Smoke
     from ui.hubs import add_hubs
+    from ui.i18n import install_language
     from ui.icons import app_icon
     from ui.main_window import MainWindow
     from ui.theme import apply_theme
@@ -125,6 +171,7 @@ def run_gui(path: Path | str | None = None) -> int:
     settings, warnings = load_settings()
     for warning in warnings:
         log.warning("%s", warning)
+    install_language(app, settings.language)  # before any window is built
     apply_theme(app, settings.theme)
     window = MainWindow(settings, settings_path=settings_path())
     add_hubs(window)

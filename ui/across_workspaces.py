@@ -13,12 +13,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from core.inbox import UNREADABLE, Outcome, Sessions
 from core.scan import Found
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.tasks import TaskRunner
 from ui.theme import error_style
 from ui.untrusted import plain_label
@@ -26,7 +27,8 @@ from ui.untrusted import plain_label
 __all__ = ["EVERY", "AcrossWorkspaces", "Scanner", "WorkspaceFilters"]
 
 Scanner = Callable[[], Sequence[Found]]  # the workspaces to look in (`memdesk scan`'s)
-EVERY = "All"
+translate = QCoreApplication.translate
+EVERY = QT_TRANSLATE_NOOP("AcrossWorkspaces", "All")
 
 
 class WorkspaceFilters(QWidget):
@@ -44,7 +46,10 @@ class WorkspaceFilters(QWidget):
         self.text.setClearButtonEnabled(True)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        for label, widget in (("Workspace", self.workspace), ("Agent", self.agent)):
+        for label, widget in (
+            (self.tr("Workspace"), self.workspace),
+            (self.tr("Agent"), self.agent),
+        ):
             row.addWidget(QLabel(label))
             row.addWidget(widget)
         row.addWidget(self.text, 1)
@@ -131,7 +136,7 @@ class AcrossWorkspaces(QWidget):
             self._again = True
             return
         self.reading = True
-        self.status.setText("Reading every workspace…")
+        self.status.setText(translate("AcrossWorkspaces", "Reading every workspace…"))
         self.enable()
         scanner, read = self.scanner, self.read
         self.runner.run(lambda: read(scanner()), on_done=self._was_read, on_error=self._not_read)
@@ -151,7 +156,7 @@ class AcrossWorkspaces(QWidget):
     def _not_read(self, exc: BaseException) -> None:
         self.reading = False
         self._said(exc)
-        self.status.setText(f"Not read: {exc}")
+        self.status.setText(translate("AcrossWorkspaces", "Not read: {error}").format(error=exc))
         self._next()
 
     def _said(self, exc: BaseException) -> None:
@@ -224,7 +229,7 @@ class AcrossWorkspaces(QWidget):
 def _combo(name: str) -> QComboBox:
     combo = QComboBox()
     combo.setObjectName(name)
-    combo.addItem(EVERY, None)
+    combo.addItem(translate("AcrossWorkspaces", EVERY), None)
     return combo
 
 
@@ -233,7 +238,7 @@ def _refill(combo: QComboBox, choices: Sequence[tuple[str, str]]) -> None:
     kept = combo.currentData()
     combo.blockSignals(True)
     combo.clear()
-    combo.addItem(EVERY, None)
+    combo.addItem(translate("AcrossWorkspaces", EVERY), None)
     for text, data in choices:
         combo.addItem(text, data)
     combo.setCurrentIndex(max(combo.findData(kept), 0))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
@@ -30,6 +30,7 @@ from core.store.errors import WorkspaceError
 from core.store.journal import RecordedEvent
 from core.store.settled import HeldJournal
 from core.times import shown_time
+from ui.i18n import QT_TRANSLATE_NOOP, core_label
 from ui.tables import read_only_table, size_columns
 from ui.untrusted import literal_html, plain_label
 
@@ -40,16 +41,49 @@ if TYPE_CHECKING:
 
 __all__ = ["ActivityView"]
 
-ALL = "All"
-ACTORS = (ALL, "person", "decay", "agent", "reviewer")
-KINDS = (ALL, "create", "edit", "delete", "decay", "archive", "unarchive", "reinforce", "restore")
-OP_HEADERS = ("Time", "Actor", "What", "Memories", "Files", "State", "Operation id")
+translate = QCoreApplication.translate
+ALL = QT_TRANSLATE_NOOP("core", "All")
+# The journal's actors and kinds of change, shown through core_label as core's labels are.
+ACTORS = (
+    ALL,
+    QT_TRANSLATE_NOOP("core", "person"),
+    QT_TRANSLATE_NOOP("core", "decay"),
+    QT_TRANSLATE_NOOP("core", "agent"),
+    QT_TRANSLATE_NOOP("core", "reviewer"),
+)
+KINDS = (
+    ALL,
+    QT_TRANSLATE_NOOP("core", "create"),
+    QT_TRANSLATE_NOOP("core", "edit"),
+    QT_TRANSLATE_NOOP("core", "delete"),
+    QT_TRANSLATE_NOOP("core", "decay"),
+    QT_TRANSLATE_NOOP("core", "archive"),
+    QT_TRANSLATE_NOOP("core", "unarchive"),
+    QT_TRANSLATE_NOOP("core", "reinforce"),
+    QT_TRANSLATE_NOOP("core", "restore"),
+)
+OP_HEADERS = (  # shown through core_label, as core's labels are
+    QT_TRANSLATE_NOOP("core", "Time"),
+    QT_TRANSLATE_NOOP("core", "Actor"),
+    QT_TRANSLATE_NOOP("core", "What"),
+    QT_TRANSLATE_NOOP("core", "Memories"),
+    QT_TRANSLATE_NOOP("core", "Files"),
+    QT_TRANSLATE_NOOP("core", "State"),
+    QT_TRANSLATE_NOOP("core", "Operation id"),
+)
 WIDEST_CELLS = ("2026-12-31 23:59:59", "reviewer", "", "3: a1b2c3, a1b2c3, a1b2c3, …",
                 "memory/MEMORY.md", "undone at 2026-12-31 23:59:59", "0123456789ab")  # fmt: skip
 OP_ID_COLUMN = OP_HEADERS.index("Operation id")  # hidden until asked: `memdesk undo` takes it
-EVENT_HEADERS = ("Memory", "Kind", "Change")
-NOTHING_SAVED = "MemDesk has saved nothing in this workspace yet: there is no activity to show."
-NO_MATCH = "No saved operation matches these filters."
+EVENT_HEADERS = (
+    QT_TRANSLATE_NOOP("core", "Memory"),
+    QT_TRANSLATE_NOOP("core", "Kind"),
+    QT_TRANSLATE_NOOP("core", "Change"),
+)
+NOTHING_SAVED = QT_TRANSLATE_NOOP(
+    "ActivityView",
+    "MemDesk has saved nothing in this workspace yet: there is no activity to show.",
+)
+NO_MATCH = QT_TRANSLATE_NOOP("ActivityView", "No saved operation matches these filters.")
 SHORT_ID = 12
 FIRST_LINE_WIDTH = 60
 MEMORIES_NAMED = 3  # memory ids a row names before "…"
@@ -69,18 +103,18 @@ class ActivityView(QWidget):
         self.confirm: Callable[[str], bool] = self._ask
         self.memory = QLineEdit()
         self.memory.setObjectName("activityMemory")
-        self.memory.setPlaceholderText("memory id")
+        self.memory.setPlaceholderText(self.tr("memory id"))
         self.memory.setClearButtonEnabled(True)
         self.actor = _combo("activityActor", ACTORS)
         self.kind = _combo("activityKind", KINDS)
-        self.reload = QPushButton("Refresh")
+        self.reload = QPushButton(self.tr("Refresh"))
         self.reload.setObjectName("activityRefresh")
         self.status = plain_label(name="activityStatus", wrap=True)
         self.table = read_only_table("activityTable", OP_HEADERS, stretch=2, fit=False)
         size_columns(self.table, WIDEST_CELLS, stretch=(2,))
-        self.show_ids = _column_toggle(self.table, OP_ID_COLUMN, "Show operation ids")
+        self.show_ids = _column_toggle(self.table, OP_ID_COLUMN, self.tr("Show operation ids"))
         self.events = read_only_table("activityEvents", EVENT_HEADERS, stretch=2, fit=False)
-        self.undo = QPushButton("Undo this operation…")
+        self.undo = QPushButton(self.tr("Undo this operation…"))
         self.undo.setObjectName("activityUndo")
         self.undo.setEnabled(False)
         self._build()
@@ -93,17 +127,17 @@ class ActivityView(QWidget):
 
     def _build(self) -> None:
         filters = QHBoxLayout()
-        filters.addWidget(QLabel("Memory"))
+        filters.addWidget(QLabel(self.tr("Memory")))
         filters.addWidget(self.memory, 1)
-        filters.addWidget(QLabel("Actor"))
+        filters.addWidget(QLabel(self.tr("Actor")))
         filters.addWidget(self.actor)
-        filters.addWidget(QLabel("Kind"))
+        filters.addWidget(QLabel(self.tr("Kind")))
         filters.addWidget(self.kind)
         filters.addWidget(self.reload)
         detail = QWidget()
         column = QVBoxLayout(detail)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(QLabel("What the selected operation changed:"))
+        column.addWidget(QLabel(self.tr("What the selected operation changed:")))
         column.addWidget(self.events, 1)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -142,13 +176,14 @@ class ActivityView(QWidget):
         except (WorkspaceError, OSError) as exc:
             self.items, saved_any = [], True
             self.failed.emit(str(exc))
-        self.status.setText("" if self.items else NO_MATCH if saved_any else NOTHING_SAVED)
+        said = NO_MATCH if saved_any else NOTHING_SAVED
+        self.status.setText("" if self.items else self.tr(said))
         self._fill()
         self._select(kept.op_id if kept else None)
 
     def filters(self) -> dict[str, str | None]:
         """core's filters as the controls set them (None: any)."""
-        choice = {"actor": self.actor.currentText(), "kind": self.kind.currentText()}
+        choice = {"actor": self.actor.currentData(), "kind": self.kind.currentData()}
         found: dict[str, str | None] = {k: None if v == ALL else v for k, v in choice.items()}
         found["memory_id"] = self.memory.text().strip() or None
         return found
@@ -164,8 +199,11 @@ class ActivityView(QWidget):
         self.table.setRowCount(len(self.items))
         times = {item.op_id: shown_time(item.at) for item in self.items}
         for row, item in enumerate(self.items):
-            tooltip = f"Operation {item.op_id[:SHORT_ID]} (memdesk undo takes it)\n{item.op.cause}"
-            _set_row(self.table, row, _op_cells(item, times), tooltip=tooltip)
+            said = self.tr("Operation {id} (memdesk undo takes it)").format(
+                id=item.op_id[:SHORT_ID]
+            )
+            tooltip = f"{said}\n{item.op.cause}"
+            _set_row(self.table, row, op_row(item, times), tooltip=tooltip)
         self.table.blockSignals(False)
 
     def _select(self, op_id: str | None) -> None:
@@ -181,7 +219,11 @@ class ActivityView(QWidget):
         changes = self._events(item) if item else []
         self.events.setRowCount(len(changes))
         for row, event in enumerate(changes):
-            cells = (event.memory_id, event.kind, change_text(event.before, event.after))
+            cells = (
+                event.memory_id,
+                core_label(event.kind),
+                change_text(event.before, event.after),
+            )
             _set_row(self.events, row, cells, tooltip=event.file)
 
     def _events(self, item: ActivityItem) -> list[RecordedEvent]:
@@ -198,10 +240,10 @@ class ActivityView(QWidget):
         if item is None or ws is None or item.undone_by is not None:
             return
         what = f"{shown_time(item.at)} · {what_text(item, {})}"
-        question = (
-            f"Undo this operation?\n\n{what}\n\nMemDesk puts back what it changed, as a "
-            "new operation you can undo in turn. It refuses when a later change depends on it."
-        )
+        question = self.tr(
+            "Undo this operation?\n\n{what}\n\nMemDesk puts back what it changed, as a new "
+            "operation you can undo in turn. It refuses when a later change depends on it."
+        ).format(what=what)
         if not self.confirm(question):
             return
         op_id = item.op_id
@@ -209,12 +251,12 @@ class ActivityView(QWidget):
         def work() -> tuple[Undo, list[Saved[Any]]]:
             return undo_and_save(ws, op_id, held=held)
 
-        self.write_requested.emit(work, f"Undid: {what}")
+        self.write_requested.emit(work, self.tr("Undid: {what}").format(what=what))
 
     def _ask(self, text: str) -> bool:
         box = QMessageBox(
             QMessageBox.Icon.Question,
-            "Undo",
+            self.tr("Undo"),
             text,
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             self,
@@ -238,14 +280,17 @@ def change_text(before: Mapping[str, Any] | None, after: Mapping[str, Any] | Non
 def what_text(item: ActivityItem, times: Mapping[str, str]) -> str:
     """What an operation did, in words: an undo names the operation it undid by its time (from
     `times`, op id -> time shown) and what that did, never by its hex id."""
-    kinds = ", ".join(f"{kind} {n}" for kind, n in item.op.kinds.items())
+    kinds = ", ".join(f"{core_label(kind)} {n}" for kind, n in item.op.kinds.items())
     cause = item.op.cause
     if item.undoes is not None:
         undone = cause.split(": ", 1)[1] if ": " in cause else ""
-        undone = _UNDO_OF_ID.sub(f"{UNDO_PREFIX}an earlier operation", undone)  # undo of an undo
+        earlier = UNDO_PREFIX + translate("ActivityView", "an earlier operation")
+        undone = _UNDO_OF_ID.sub(earlier, undone)  # undo of an undo
         when = times.get(item.undoes)
         cause = (
-            f"{UNDO_PREFIX}the {when} operation" if when else f"{UNDO_PREFIX}an earlier operation"
+            UNDO_PREFIX + translate("ActivityView", "the {when} operation").format(when=when)
+            if when
+            else earlier
         )
         cause += f": {undone}" if undone else ""
     return f"{cause} ({kinds})" if kinds else cause
@@ -255,7 +300,9 @@ def state_text(item: ActivityItem, times: Mapping[str, str]) -> str:
     if not item.undone_by:
         return ""
     when = times.get(item.undone_by)
-    return f"undone at {when}" if when else "undone"
+    if not when:
+        return translate("ActivityView", "undone")
+    return translate("ActivityView", "undone at {when}").format(when=when)
 
 
 def memories_text(item: ActivityItem) -> str:
@@ -268,10 +315,22 @@ def memories_text(item: ActivityItem) -> str:
     return f"{item.op.count}: {named}"
 
 
-def _op_cells(item: ActivityItem, times: Mapping[str, str]) -> tuple[str, ...]:
-    return (
+class OpRow(NamedTuple):
+    """An operation's row as the Activity pages show it (this workspace's and all of them)."""
+
+    time: str
+    actor: str
+    what: str
+    memories: str
+    files: str
+    state: str
+    op_id: str
+
+
+def op_row(item: ActivityItem, times: Mapping[str, str]) -> OpRow:
+    return OpRow(
         shown_time(item.at),
-        item.actor,
+        core_label(item.actor),
         what_text(item, times),
         memories_text(item),
         ", ".join(item.op.files),
@@ -313,5 +372,6 @@ def _column_toggle(table: QTableWidget, column: int, text: str) -> QAction:
 def _combo(name: str, choices: Sequence[str]) -> QComboBox:
     box = QComboBox()
     box.setObjectName(name)
-    box.addItems(list(choices))
+    for choice in choices:
+        box.addItem(core_label(choice), choice)
     return box

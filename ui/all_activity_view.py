@@ -10,21 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-)
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QMessageBox,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -33,21 +24,26 @@ from core.inbox import Done, Sessions, activity, fresh_session, undo
 from core.scan import Found
 from core.times import shown_time
 from ui.across_workspaces import AcrossWorkspaces, Scanner
-from ui.activity_view import memories_text, state_text, what_text
+from ui.activity_view import memories_text, op_row, what_text
 from ui.settings import scanned
-from ui.tables import size_columns
+from ui.tables import RowsModel, rows_table
 from ui.tasks import TaskRunner
 from ui.untrusted import literal_html, plain_label
 from ui.versions_box import button, button_row
 
 __all__ = ["AllActivityView"]
 
-_Index = QModelIndex | QPersistentModelIndex
-HEADERS = ("Workspace", "Agent", "When", "Actor", "What", "Memories", "State")
+HEADERS = (QT_TRANSLATE_NOOP("AllActivityView", "Workspace"),
+           QT_TRANSLATE_NOOP("AllActivityView", "Agent"), QT_TRANSLATE_NOOP("AllActivityView", "When"),
+           QT_TRANSLATE_NOOP("AllActivityView", "Actor"), QT_TRANSLATE_NOOP("AllActivityView", "What"),
+           QT_TRANSLATE_NOOP("AllActivityView", "Memories"),
+           QT_TRANSLATE_NOOP("AllActivityView", "State"))  # fmt: skip
 WIDEST_CELLS = ("~/.claude/projects/-home-code-web", "Claude Code", "2026-12-31 23:59:59",
                 "reviewer", "", "3: a1b2c3, a1b2c3, a1b2c3, …", "undone at 2026-12-31 23:59:59")  # fmt: skip
 WHAT_COLUMN = HEADERS.index("What")
-NOTHING_SAVED = "MemDesk has saved nothing yet in the workspaces scanned."
+NOTHING_SAVED = QT_TRANSLATE_NOOP(
+    "AllActivityView", "MemDesk has saved nothing yet in the workspaces scanned."
+)
 
 
 class AllActivityView(AcrossWorkspaces):
@@ -59,26 +55,29 @@ class AllActivityView(AcrossWorkspaces):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(
-            "allActivity", "filter: what was done, by whom", sessions, scanner, tasks, parent
+            "allActivity",
+            QCoreApplication.translate("AllActivityView", "filter: what was done, by whom"),
+            sessions,
+            scanner,
+            tasks,
+            parent,
         )
         self.confirm: Callable[[str], bool] = self._ask
         self.done: list[Done] = []
         self.shown: list[Done] = []
-        self.model = DoneTable(self)
-        self.table = QTableView()
-        self.table.setObjectName("allActivityTable")
-        self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().hide()
-        size_columns(self.table, WIDEST_CELLS, stretch=(WHAT_COLUMN,))
+        self.times: dict[str, str] = {}  # the time shown of each operation listed, by its id
+        self.model: RowsModel[Done] = RowsModel(
+            [self.tr(str(h)) for h in HEADERS], self._cells, None, _tip, self
+        )
+        self.table = rows_table("allActivityTable", self.model, WIDEST_CELLS, (WHAT_COLUMN,))
         self.table.selectionModel().selectionChanged.connect(lambda *_a: self._fill_detail())
         self.detail = plain_label(name="allActivityDetail", wrap=True)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.undo_button = button("Undo this operation…", "allActivityUndo", self.undo_selected)
-        self.reload = button("Refresh", "allActivityRefresh", self.refresh)
+        self.undo_button = button(
+            self.tr("Undo this operation…"), "allActivityUndo", self.undo_selected
+        )
+        self.reload = button(self.tr("Refresh"), "allActivityRefresh", self.refresh)
         self._build()
         self.enable()
 
@@ -113,17 +112,30 @@ class AllActivityView(AcrossWorkspaces):
         self.shown = [
             d for d in self.done if self.filters.keeps(d.found, d.item.actor, d.item.op.cause)
         ]
-        self.model.show(self.shown)
+        self.times = {d.item.op_id: shown_time(d.item.at) for d in self.shown}
+        self.model.set_rows(self.shown)
         for row, d in enumerate(self.shown):
             if kept is not None and (d.found.path, d.item.op_id) == _key(kept):
                 self.table.selectRow(row)
-        shown = f"; {len(self.shown)} shown" if len(self.shown) < len(self.done) else ""
-        self.status.setText(
-            f"{len(self.done)} operation{'s' * (len(self.done) > 1)} saved, newest first{shown}."
-            if self.done
-            else NOTHING_SAVED
-        )
+        self.status.setText(self._summary())
         self._fill_detail()
+
+    def _summary(self) -> str:
+        count = len(self.done)
+        if not count:
+            return self.tr(str(NOTHING_SAVED))
+        text = (
+            self.tr("{count} operations saved, newest first")
+            if count > 1
+            else self.tr("{count} operation saved, newest first")
+        ).format(count=count)
+        if len(self.shown) < count:
+            text += self.tr("; {count} shown").format(count=len(self.shown))
+        return text + "."
+
+    def _cells(self, d: Done) -> tuple[str, ...]:
+        row = op_row(d.item, self.times)
+        return (d.found.name, d.found.title, row.time, row.actor, row.what, row.memories, row.state)
 
     def _fill_detail(self) -> None:
         d = self.selected()
@@ -132,11 +144,11 @@ class AllActivityView(AcrossWorkspaces):
             self.detail.setText("")
             return
         op = d.item.op
-        self.detail.setText(
-            f"{d.found.title} · {d.found.name} · {shown_time(d.item.at)} · {op.actor}\n"
-            f"{op.cause}\nfiles: {', '.join(op.files)} · memories {memories_text(d.item)} · "
-            f"operation {op.op_id}"
+        said = self.tr("files: {files} · memories {memories} · operation {op}").format(
+            files=", ".join(op.files), memories=memories_text(d.item), op=op.op_id
         )
+        head = f"{d.found.title} · {d.found.name} · {shown_time(d.item.at)} · {op.actor}"
+        self.detail.setText(f"{head}\n{op.cause}\n{said}")
 
     def selected(self) -> Done | None:
         rows = self.table.selectionModel().selectedRows()
@@ -149,15 +161,18 @@ class AllActivityView(AcrossWorkspaces):
         if d is None or d.item.undone_by is not None or self.writing:
             return False
         what = f"{d.found.name} · {shown_time(d.item.at)} · {what_text(d.item, {})}"
-        question = (
-            f"Undo this operation?\n\n{what}\n\nMemDesk puts back what it changed in that "
+        question = self.tr(
+            "Undo this operation?\n\n{what}\n\nMemDesk puts back what it changed in that "
             "workspace, as a new operation you can undo in turn. It refuses when a later change "
             "depends on it."
-        )
+        ).format(what=what)
         if not self.confirm(question):
             return False
         sessions = self.sessions
-        return self.write(lambda: [undo(d, sessions)], lambda _outcomes: f"Undid: {what}")
+        return self.write(
+            lambda: [undo(d, sessions)],
+            lambda _outcomes: self.tr("Undid: {what}").format(what=what),
+        )
 
     def enable(self) -> None:
         d = self.selected()
@@ -167,7 +182,7 @@ class AllActivityView(AcrossWorkspaces):
     def _ask(self, text: str) -> bool:
         box = QMessageBox(
             QMessageBox.Icon.Question,
-            "Undo",
+            self.tr("Undo"),
             text,
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             self,
@@ -177,53 +192,8 @@ class AllActivityView(AcrossWorkspaces):
         return box.exec() == QMessageBox.StandardButton.Yes
 
 
-class DoneTable(QAbstractTableModel):
-    """The operations' rows, made when Qt asks for them."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.rows: list[Done] = []
-        self.times: dict[str, str] = {}
-
-    def show(self, rows: list[Done]) -> None:
-        self.beginResetModel()
-        self.rows = rows
-        self.times = {d.item.op_id: shown_time(d.item.at) for d in rows}
-        self.endResetModel()
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
-            return None
-        d, column = self.rows[index.row()], index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            item = d.item
-            cells = (
-                d.found.name,
-                d.found.title,
-                self.times.get(item.op_id, ""),
-                item.actor,
-                what_text(item, self.times),
-                memories_text(item),
-                state_text(item, self.times),
-            )
-            return cells[column] if column < len(cells) else None
-        if role == Qt.ItemDataRole.ToolTipRole:  # from the journal: never rich text
-            return literal_html(str(d.found.path) if column == 0 else d.item.op.cause)
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        horizontal = orientation == Qt.Orientation.Horizontal
-        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(HEADERS):
-            return HEADERS[section]
-        return None
+def _tip(d: Done, column: int) -> str:  # from the journal: never rich text
+    return literal_html(str(d.found.path) if column == 0 else d.item.op.cause)
 
 
 def _key(d: Done) -> tuple[Path, str]:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -42,21 +42,48 @@ from core.store.backups_view import (
 from core.store.errors import WorkspaceError
 from core.store.files import BIG_FILE_BYTES
 from core.text_diff import LineDiff, compare_lines
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.side_by_side import SideBySide
 from ui.tables import read_only_table
 from ui.tasks import TaskRunner
 from ui.untrusted import literal_html, plain_label
 
-EXPLAIN = (
+translate = QCoreApplication.translate
+
+EXPLAIN = QT_TRANSLATE_NOOP(
+    "BackupsView",
     "Every backup of the memory file, newest first. Select one to see what changed since: "
     "“removed since” memories are in the backup but no longer in the file; restoring them "
-    "brings them back. The file as it is now is backed up before any restore."
+    "brings them back. The file as it is now is backed up before any restore.",
 )
-BACKUP_HEADERS = ("Time", "Written by", "File", "Memories", "Size", "Path")
-DIFF_HEADERS = ("Change", "Key", "Content", "Changed fields", "Score Δ")
-HIT_HEADERS = ("Key", "Backup time", "Content", "Backup")
-ORIGINS = {"agent": "agent", "memdesk": "MemDesk"}
-REMOVED, CHANGED, ADDED = "removed since", "changed", "added since"
+# The headers are shown through core_label, as core's labels are.
+BACKUP_HEADERS = (
+    QT_TRANSLATE_NOOP("core", "Time"),
+    QT_TRANSLATE_NOOP("core", "Written by"),
+    QT_TRANSLATE_NOOP("core", "File"),
+    QT_TRANSLATE_NOOP("core", "Memories"),
+    QT_TRANSLATE_NOOP("core", "Size"),
+    QT_TRANSLATE_NOOP("core", "Path"),
+)
+DIFF_HEADERS = (
+    QT_TRANSLATE_NOOP("core", "Change"),
+    QT_TRANSLATE_NOOP("core", "Key"),
+    QT_TRANSLATE_NOOP("core", "Content"),
+    QT_TRANSLATE_NOOP("core", "Changed fields"),
+    QT_TRANSLATE_NOOP("core", "Score Δ"),
+)
+HIT_HEADERS = (
+    QT_TRANSLATE_NOOP("core", "Key"),
+    QT_TRANSLATE_NOOP("core", "Backup time"),
+    QT_TRANSLATE_NOOP("core", "Content"),
+    QT_TRANSLATE_NOOP("core", "Backup"),
+)
+ORIGINS = {"agent": QT_TRANSLATE_NOOP("BackupsView", "agent"), "memdesk": "MemDesk"}
+REMOVED, CHANGED, ADDED = (
+    QT_TRANSLATE_NOOP("BackupsView", "removed since"),
+    QT_TRANSLATE_NOOP("BackupsView", "changed"),
+    QT_TRANSLATE_NOOP("BackupsView", "added since"),
+)
 
 UNREADABLE = (WorkspaceError, InputError, OSError, UnicodeDecodeError, ValueError)
 
@@ -94,13 +121,15 @@ def compare(backup: BackupFile, kind_of: KindOf | None = None) -> Comparison:
     try:
         old = backup.read()
     except UNREADABLE as exc:
-        return Comparison(error=f"Cannot read the backup {backup.rel}: {exc}")
+        return Comparison(error=_cannot_read(backup.rel, exc))
     old_text = to_lf(fmt.render(old).decode("utf-8", "replace"))
     try:
         new = backup.read_live()
         risk = restore_risk(backup, kind_of)
     except UNREADABLE as exc:
-        error = f"Cannot read {backup.live} as it is now: {exc}"
+        error = translate("BackupsView", "Cannot read {file} as it is now: {error}").format(
+            file=backup.live, error=exc
+        )
         return Comparison(error=error, backup_read=True, old_text=old_text)
     found = compare_versions(fmt, old, new)
     found.risk = risk
@@ -113,12 +142,20 @@ def compare_big(backup: BackupFile) -> Comparison:
     try:
         summary = big_summary(backup)
     except UNREADABLE as exc:
-        return Comparison(error=f"Cannot read the backup {backup.rel}: {exc}")
-    counts = ", ".join(f"{n:,} {kind}" for kind, n in summary.counts.items())
-    error = (
-        f"{backup.live} now against {backup.rel}, over {BIG_FILE_BYTES // 1024 // 1024} MB: "
-        f"per memory only ({counts}; the first {SUMMARY_SHOWN} of each listed), no text, "
-        "and MemDesk does not restore it"
+        return Comparison(error=_cannot_read(backup.rel, exc))
+    counts = ", ".join(
+        f"{n:,} {translate('BackupsView', kind)}" for kind, n in summary.counts.items()
+    )
+    error = translate(
+        "BackupsView",
+        "{file} now against {backup}, over {mb} MB: per memory only ({counts}; the first "
+        "{shown} of each listed), no text, and MemDesk does not restore it",
+    ).format(
+        file=backup.live,
+        backup=backup.rel,
+        mb=BIG_FILE_BYTES // 1024 // 1024,
+        counts=counts,
+        shown=SUMMARY_SHOWN,
     )
     return Comparison(error=error, rows=diff_rows(summary.diff, backup.fmt, None))
 
@@ -201,10 +238,12 @@ class BackupsView(QWidget):
         content_column(self.diff_table)
         self.diff_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.title = plain_label(name="backupTitle", wrap=True)
-        self.sides = SideBySide("Backup", "File now", ("backupOldText", "backupNewText"))
-        self.restore_all = QPushButton("Restore whole file…")
+        self.sides = SideBySide(
+            self.tr("Backup"), self.tr("File now"), ("backupOldText", "backupNewText")
+        )
+        self.restore_all = QPushButton(self.tr("Restore whole file…"))
         self.restore_all.setObjectName("restoreAll")
-        self.restore_checked = QPushButton("Restore checked memories…")
+        self.restore_checked = QPushButton(self.tr("Restore checked memories…"))
         self.restore_checked.setObjectName("restoreChecked")
         self._build()
         self.table.currentCellChanged.connect(lambda row, *_: self._show_backup(row))
@@ -214,12 +253,12 @@ class BackupsView(QWidget):
         self._enable_buttons()
 
     def _build(self) -> None:
-        explain = plain_label(EXPLAIN, wrap=True)
+        explain = plain_label(self.tr(EXPLAIN), wrap=True)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.diff_table, "Per memory")
-        self.tabs.addTab(self.sides, "Text side by side")
+        self.tabs.addTab(self.diff_table, self.tr("Per memory"))
+        self.tabs.addTab(self.sides, self.tr("Text side by side"))
         self.tabs.currentChanged.connect(lambda _index: self._show_texts())
-        self.tabs.addTab(self._build_search(), "Find in backups")
+        self.tabs.addTab(self._build_search(), self.tr("Find in backups"))
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.restore_checked)
@@ -243,7 +282,9 @@ class BackupsView(QWidget):
         """Memories only backups still hold, found by their words: pick one to restore it."""
         self.search = QLineEdit()
         self.search.setObjectName("backupSearch")
-        self.search.setPlaceholderText("Words of a memory the file no longer holds, then Return")
+        self.search.setPlaceholderText(
+            self.tr("Words of a memory the file no longer holds, then Return")
+        )
         self.search.returnPressed.connect(self.find_in_backups)
         self.hits = read_only_table("backupHits", HIT_HEADERS, stretch=2)
         self.hits.cellDoubleClicked.connect(lambda row, _column: self.show_hit(row))
@@ -252,7 +293,7 @@ class BackupsView(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.search)
         column.addWidget(
-            plain_label("Double-click one to see it in its backup, ticked for restoring.")
+            plain_label(self.tr("Double-click one to see it in its backup, ticked for restoring."))
         )
         column.addWidget(self.hits, 1)
         return page
@@ -270,7 +311,7 @@ class BackupsView(QWidget):
 
         def failed(exc: BaseException) -> None:
             if asked == self._searched:
-                self.failed.emit(f"Cannot search the backups: {exc}")
+                self.failed.emit(self.tr("Cannot search the backups: {error}").format(error=exc))
 
         self.runner.run(lambda: search_backups(backups, query), on_done=found, on_error=failed)
 
@@ -285,7 +326,7 @@ class BackupsView(QWidget):
         if self.found_hits:
             self.resolved.emit()
         else:
-            self.notice.emit("No memory only in backups holds every one of these words")
+            self.notice.emit(self.tr("No memory only in backups holds every one of these words"))
         self.searched.emit()
 
     def show_hit(self, row: int) -> None:
@@ -330,13 +371,13 @@ class BackupsView(QWidget):
             found = self.ws.agent.backups(self.ws.root)
         except (WorkspaceError, InputError, OSError) as exc:
             found = []
-            self.failed.emit(f"Cannot list the backups: {exc}")
+            self.failed.emit(self.tr("Cannot list the backups: {error}").format(error=exc))
         self.backups = list(reversed(found))
         self._fill_backups()
         rels = [b.rel for b in self.backups]
         row = rels.index(kept.rel) if kept is not None and kept.rel in rels else -1
         if kept is not None and row < 0:
-            self.notice.emit(f"The backup {kept.rel} is gone")
+            self.notice.emit(self.tr("The backup {file} is gone").format(file=kept.rel))
         if row >= 0 and ticked and self._then is None:
             self._then = lambda: self._tick(ticked)
         self.table.setCurrentCell(row, 0)
@@ -351,10 +392,16 @@ class BackupsView(QWidget):
             entries = backup.entries()
             when = backup.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
             cells = (
-                f"{when} (file time: the name holds none)" if backup.note else when,
-                ORIGINS.get(backup.origin, backup.origin),
+                self.tr("{when} (file time: the name holds none)").format(when=when)
+                if backup.note
+                else when,
+                self.tr(ORIGINS.get(backup.origin, backup.origin)),
                 backup.live,
-                "too big to count" if backup.big else "?" if entries is None else str(entries),
+                self.tr("too big to count")
+                if backup.big
+                else "?"
+                if entries is None
+                else str(entries),
                 f"{backup.size:,}",
                 backup.rel,
             )
@@ -381,7 +428,11 @@ class BackupsView(QWidget):
             return
         self.comparing = backup
         self.comparison = Comparison()  # nothing to restore from until it is compared
-        self.title.setText(f"Comparing {backup.rel} with {backup.live} as it is now…")
+        self.title.setText(
+            self.tr("Comparing {backup} with {file} as it is now…").format(
+                backup=backup.rel, file=backup.live
+            )
+        )
         self._fill_diff([])
         self._enable_buttons()
 
@@ -395,7 +446,9 @@ class BackupsView(QWidget):
         def failed(exc: BaseException) -> None:
             if self.comparing is backup:
                 self.comparing = None
-                self.title.setText(f"Cannot compare {backup.rel}: {exc}")
+                self.title.setText(
+                    self.tr("Cannot compare {backup}: {error}").format(backup=backup.rel, error=exc)
+                )
 
         self.runner.run(lambda: compare(backup, kinds), on_done=shown, on_error=failed)
 
@@ -403,17 +456,20 @@ class BackupsView(QWidget):
         self.comparison = found
         if backup is None:
             self.title.setText(
-                "Select a backup to see what changed since."
+                self.tr("Select a backup to see what changed since.")
                 if self.backups
-                else "No backups found."
+                else self.tr("No backups found.")
             )
         elif found.error:
             self.title.setText(found.error)
         else:
             count = len(found.rows)
             self.title.setText(
-                f"{backup.live} now against {backup.rel}: "
-                f"{count} {'memory differs' if count == 1 else 'memories differ'}"
+                (
+                    self.tr("{file} now against {backup}: {count} memory differs")
+                    if count == 1
+                    else self.tr("{file} now against {backup}: {count} memories differ")
+                ).format(file=backup.live, backup=backup.rel, count=count)
             )
         self._fill_diff(found.rows)
         self._show_texts()
@@ -431,7 +487,7 @@ class BackupsView(QWidget):
         self.diff_table.blockSignals(True)
         self.diff_table.setRowCount(len(rows))
         for row, diff in enumerate(rows):
-            check = QTableWidgetItem(diff.change)
+            check = QTableWidgetItem(self.tr(diff.change))
             check.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
             check.setCheckState(Qt.CheckState.Unchecked)
             check.setData(Qt.ItemDataRole.UserRole, diff.key)
@@ -461,7 +517,7 @@ class BackupsView(QWidget):
     # -- restoring -------------------------------------------------------------------------------
     def confirm(self, text: str) -> bool:
         """Ask the person before writing (tests replace this)."""
-        answer = QMessageBox.question(self, "Restore a backup", literal_html(text))
+        answer = QMessageBox.question(self, self.tr("Restore a backup"), literal_html(text))
         return answer == QMessageBox.StandardButton.Yes
 
     def _restore_all(self) -> None:
@@ -471,27 +527,42 @@ class BackupsView(QWidget):
         when = backup.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
         risk = self.comparison.risk
         question = (
-            f"Replace {backup.live} with the backup {backup.rel} of {when}?\n\n"
+            self.tr("Replace {file} with the backup {backup} of {when}?").format(
+                file=backup.live, backup=backup.rel, when=when
+            )
+            + "\n\n"
             + ("" if risk is None else risk_text(risk) + "\n\n")
-            + "The file as it is now is backed up first."
+            + self.tr("The file as it is now is backed up first.")
         )
-        message = f"Restored {backup.live} from {backup.rel}"
+        message = self.tr("Restored {file} from {backup}").format(
+            file=backup.live, backup=backup.rel
+        )
         self._request(backup, [], question, message, force=risk is not None)
 
     def _restore_checked(self) -> None:
         backup, keys = self.selected(), self.checked_keys()
         if backup is None or not keys:
             return
-        count = f"{len(keys)} {'memory' if len(keys) == 1 else 'memories'}"
+        one = len(keys) == 1
+        asked = (
+            self.tr("Put back {count} memory of {file} as the backup {backup} holds it?")
+            if one
+            else self.tr("Put back {count} memories of {file} as the backup {backup} holds them?")
+        )
+        done = (
+            self.tr("Restored {count} memory of {file} from {backup}")
+            if one
+            else self.tr("Restored {count} memories of {file} from {backup}")
+        )
+        named = {"count": len(keys), "file": backup.live, "backup": backup.rel}
         question = (
-            f"Put back {count} of {backup.live} as the backup {backup.rel} holds "
-            f"{'it' if len(keys) == 1 else 'them'}?\n\n"
+            asked.format(**named)
+            + "\n\n"
             + "\n".join(keys)
-            + "\n\nThe file as it is now is backed up first."
+            + "\n\n"
+            + self.tr("The file as it is now is backed up first.")
         )
-        self._request(
-            backup, keys, question, f"Restored {count} of {backup.live} from {backup.rel}"
-        )
+        self._request(backup, keys, question, done.format(**named))
 
     def _request(
         self,
@@ -517,14 +588,25 @@ class BackupsView(QWidget):
 SHOWN_REMOVED = 10  # memories the question lists before it counts the rest
 
 
+def _cannot_read(rel: str, exc: BaseException) -> str:
+    return translate("BackupsView", "Cannot read the backup {file}: {error}").format(
+        file=rel, error=exc
+    )
+
+
 def risk_text(risk: RestoreRisk) -> str:
     """What a whole restore would do that the person should know first, one thing a line."""
-    lines = ["Look before you restore:"] + [f"• {reason}" for reason in risk.reasons]
+    lines = [translate("BackupsView", "Look before you restore:")]
+    lines += [f"• {reason}" for reason in risk.reasons]
     if risk.removed:
         lines.append(f"• {risk.removal()}:")
         lines += [f"    {removed}" for removed in risk.removed[:SHOWN_REMOVED]]
         more = len(risk.removed) - SHOWN_REMOVED
-        lines += [f"    … and {more} more"] if more > 0 else []
+        lines += (
+            [translate("BackupsView", "    … and {count} more").format(count=more)]
+            if more > 0
+            else []
+        )
     return "\n".join(lines)
 
 

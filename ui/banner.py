@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel
 
 from core.formats.text import InputError
@@ -20,6 +21,7 @@ from ui.untrusted import plain_label
 __all__ = ["DISK", "PAGE", "SAVE", "Banner", "News", "Notes", "disk_news", "failure_message"]
 
 # What a banner is about (its cause): a later success of the same cause resolves it.
+translate = QCoreApplication.translate
 PAGE = "page"  # what the page shown did or found (its writes, edits, searches)
 SAVE = "save"  # saving the edits
 DISK = "disk"  # another program's writes, reading the files anew
@@ -93,18 +95,21 @@ def disk_news(what: Refreshed) -> tuple[str, bool] | None:
     names = ", ".join(d.path.name for d in what.kept + what.reloaded)
     if what.overwritten:
         lost = "; ".join(f"{rel}: {', '.join(keys)}" for rel, keys in what.overwritten.items())
-        return (
-            "Another program rewrote a file from a copy older than your last save and "
-            f"undid your changes ({lost}). The journal keeps them (before and after): "
-            "apply them again and save.",
-            True,
+        said = translate(
+            "Banner",
+            "Another program rewrote a file from a copy older than your last save and undid "
+            "your changes ({lost}). The journal keeps them (before and after): apply them "
+            "again and save.",
         )
+        return said.format(lost=lost), True
     if what.kept:
-        return (
-            f"{names} changed on disk. Your edits will be merged with it when you save; "
-            "entries changed on both sides will be shown to you.",
-            False,
+        said = translate(
+            "Banner",
+            "{files} changed on disk. Your edits will be merged with it when you save; entries "
+            "changed on both sides will be shown to you.",
         )
+        return said.format(files=names), False
     if what.reloaded:
-        return f"Reloaded {names}: changed by another program.", False
+        said = translate("Banner", "Reloaded {files}: changed by another program.")
+        return said.format(files=names), False
     return None

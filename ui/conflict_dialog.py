@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -24,16 +25,19 @@ from core.store.merge import OUTSIDE, Conflict, Resolution
 from ui.typed import plain_text
 from ui.untrusted import plain_label
 
+translate = QCoreApplication.translate
+
 
 def _text(text: str | None) -> str:
-    return "(deleted)" if text is None else text
+    return translate("ConflictDialog", "(deleted)") if text is None else text
 
 
 class _ConflictBox(QGroupBox):
     """One entry: their version, mine, and the choice."""
 
     def __init__(self, conflict: Conflict, parent: QWidget | None = None) -> None:
-        title = "The file's text outside memories" if conflict.key == OUTSIDE else conflict.key
+        outside = translate("ConflictDialog", "The file's text outside memories")
+        title = outside if conflict.key == OUTSIDE else conflict.key
         super().__init__(title, parent)
         self.setFlat(False)
         self.conflict = conflict
@@ -43,17 +47,17 @@ class _ConflictBox(QGroupBox):
         mine.setReadOnly(True)
         self.edited = QPlainTextEdit(conflict.mine or conflict.theirs or "")
         self.edited.setEnabled(False)
-        self.keep_theirs = QRadioButton("Keep theirs")
-        self.keep_mine = QRadioButton("Keep mine")
-        self.write_own = QRadioButton("Write the version to keep:")
+        self.keep_theirs = QRadioButton(translate("ConflictDialog", "Keep theirs"))
+        self.keep_mine = QRadioButton(translate("ConflictDialog", "Keep mine"))
+        self.write_own = QRadioButton(translate("ConflictDialog", "Write the version to keep:"))
         self.group = QButtonGroup(self)
         for button in (self.keep_theirs, self.keep_mine, self.write_own):
             self.group.addButton(button)
         self.keep_theirs.setChecked(True)
         self.write_own.toggled.connect(self.edited.setEnabled)
         grid = QGridLayout(self)
-        grid.addWidget(QLabel("Theirs (on disk now)"), 0, 0)
-        grid.addWidget(QLabel("Mine (unsaved)"), 0, 1)
+        grid.addWidget(QLabel(translate("ConflictDialog", "Theirs (on disk now)")), 0, 0)
+        grid.addWidget(QLabel(translate("ConflictDialog", "Mine (unsaved)")), 0, 1)
         grid.addWidget(theirs, 1, 0)
         grid.addWidget(mine, 1, 1)
         grid.addWidget(self.keep_theirs, 2, 0)
@@ -78,14 +82,24 @@ class ConflictDialog(QDialog):
         self, conflicts: Sequence[Conflict], parent: QWidget | None = None, *, file: str = ""
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Changed on both sides")
+        self.setWindowTitle(self.tr("Changed on both sides"))
         self.setModal(True)
         self.file = file  # the document's workspace-relative path, for the caller
-        where = f" in {file}" if file else ""
+        said = (
+            self.tr(
+                "Another program (probably the agent) changed these entries in {file} while you "
+                "edited them. Nothing was written. Choose what to keep for each; everything "
+                "else either side changed is kept."
+            )
+            if file
+            else self.tr(
+                "Another program (probably the agent) changed these entries while you edited "
+                "them. Nothing was written. Choose what to keep for each; everything else "
+                "either side changed is kept."
+            )
+        )
         intro = plain_label(
-            f"Another program (probably the agent) changed these entries{where} while you "
-            "edited them. Nothing was written. Choose what to keep for each; everything else "
-            "either side changed is kept.",
+            said.format(file=file),
             wrap=True,
         )
         self.boxes = [_ConflictBox(c) for c in conflicts]

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QDate, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -30,13 +30,22 @@ from core.agent import AnyAgent, Context, Injected
 from core.capabilities import SessionStart
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
+from ui.i18n import QT_TRANSLATE_NOOP, core_label
 from ui.untrusted import literal_html, plain_label
 
-EXPLAIN = (
+translate = QCoreApplication.translate
+
+EXPLAIN = QT_TRANSLATE_NOOP(
+    "ContextView",
     "What the agent puts into its prompt when a new session starts, read from the files as "
-    "saved. Memories listed under “Not seen” are in the files but not in the prompt."
+    "saved. Memories listed under “Not seen” are in the files but not in the prompt.",
 )
-HEADERS = ("File", "Chars sent", "File chars", "Cut")
+HEADERS = (  # shown through core_label, as core's labels are
+    QT_TRANSLATE_NOOP("core", "File"),
+    QT_TRANSLATE_NOOP("core", "Chars sent"),
+    QT_TRANSLATE_NOOP("core", "File chars"),
+    QT_TRANSLATE_NOOP("core", "Cut"),
+)
 
 Scopes = Callable[[], Sequence[str]]
 
@@ -59,12 +68,12 @@ class ContextView(QWidget):
         self.project = QComboBox()
         self.project.setObjectName("contextProject")
         self.projects: Scopes = lambda: ()
-        self.reload = QPushButton("Refresh")
+        self.reload = QPushButton(self.tr("Refresh"))
         self.reload.setObjectName("contextRefresh")
         self.title = plain_label(name="contextTitle", wrap=True)
         self.files = QTableWidget(0, len(HEADERS))
         self.files.setObjectName("contextFiles")
-        self.files.setHorizontalHeaderLabels(HEADERS)
+        self.files.setHorizontalHeaderLabels([core_label(h) for h in HEADERS])
         self.files.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.files.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.files.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
@@ -83,15 +92,15 @@ class ContextView(QWidget):
         self.files.currentCellChanged.connect(lambda row, *_: self._show_part(row))
 
     def _build(self) -> None:
-        explain = QLabel(EXPLAIN)
+        explain = QLabel(self.tr(EXPLAIN))
         explain.setWordWrap(True)
         controls = QHBoxLayout()
-        controls.addWidget(QLabel("Session starts on"))
+        controls.addWidget(QLabel(self.tr("Session starts on")))
         controls.addWidget(self.day)
-        self.scope_label = QLabel("Scope")
+        self.scope_label = QLabel(self.tr("Scope"))
         controls.addWidget(self.scope_label)
         controls.addWidget(self.scope)
-        self.project_label = QLabel("Project")
+        self.project_label = QLabel(self.tr("Project"))
         controls.addWidget(self.project_label)
         controls.addWidget(self.project)
         controls.addStretch(1)
@@ -100,17 +109,17 @@ class ContextView(QWidget):
         column = QVBoxLayout(detail)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.notes)
-        column.addWidget(QLabel("Not seen by the model:"))
+        column.addWidget(QLabel(self.tr("Not seen by the model:")))
         column.addWidget(self.unseen, 1)
-        column.addWidget(QLabel("What of this file the prompt holds:"))
+        column.addWidget(QLabel(self.tr("What of this file the prompt holds:")))
         column.addWidget(self.part_text, 2)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.files)
         split.addWidget(detail)
         split.setSizes([420, 600])
         self.tabs = QTabWidget()
-        self.tabs.addTab(split, "Per file")
-        self.tabs.addTab(self.messages, "As the agent sends it")
+        self.tabs.addTab(split, self.tr("Per file"))
+        self.tabs.addTab(self.messages, self.tr("As the agent sends it"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(explain)
@@ -123,14 +132,14 @@ class ContextView(QWidget):
         agent: AnyAgent,
         root: Path,
         scopes: Scopes = lambda: (),
-        scope_name: str = "Scope",
+        scope_name: str = QT_TRANSLATE_NOOP("ContextView", "Scope"),
         projects: Scopes = lambda: (),
     ) -> None:
         """Show what `agent` injects for the workspace at `root` (`scopes`: the scope names to
         choose from, when the agent keeps one memory per scope or person: `scope_name`;
         `projects`: the projects a session may work in, when the agent filters by them)."""
         self.agent, self.root, self.scopes, self.projects = agent, root, scopes, projects
-        self.scope_label.setText(scope_name)
+        self.scope_label.setText(self.tr(scope_name))
         _fill(self.scope, self.scope_label, list(scopes()))
         found = list(projects())
         _fill(self.project, self.project_label, ["", *found] if found else [])
@@ -147,7 +156,11 @@ class ContextView(QWidget):
             agent = SessionStart.of(self.agent, self.root)
             found = agent.context(self.root, today=day, scope=scope, project=project)
         except (WorkspaceError, InputError, ValueError) as exc:
-            self._show(Context([], [], f"Cannot tell what the agent injects: {exc}"))
+            self._show(
+                Context(
+                    [], [], self.tr("Cannot tell what the agent injects: {error}").format(error=exc)
+                )
+            )
             return
         self._show(found)
 
@@ -183,7 +196,7 @@ class ContextView(QWidget):
         self.unseen.clear()
         if part is not None:
             self.unseen.addItems(
-                [u.label for u in part.unseen] or ["(none: the model sees every memory)"]
+                [u.label for u in part.unseen] or [self.tr("(none: the model sees every memory)")]
             )
         self.part_text.setPlainText(part.text if part else "")
 
@@ -200,10 +213,10 @@ def _fill(box: QComboBox, label: QLabel, names: list[str]) -> None:
 
 def _cut(part: Injected) -> str:
     if part.unseen:
-        return f"{len(part.unseen)} not seen"
+        return translate("ContextView", "{count} not seen").format(count=len(part.unseen))
     if part.truncated:
-        return "truncated"
-    return "left out" if part.chars and not part.injected_chars else ""
+        return translate("ContextView", "truncated")
+    return translate("ContextView", "left out") if part.chars and not part.injected_chars else ""
 
 
 def _text_box(name: str) -> QPlainTextEdit:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QAction, QUndoCommand
 from PySide6.QtWidgets import QWidget
 
@@ -25,6 +25,7 @@ from ui.settings import Settings
 from ui.tasks import TaskRunner
 
 Push = Callable[[QUndoCommand], None]
+translate = QCoreApplication.translate
 W = TypeVar("W", bound=OpenWorkspace)  # the workspace its agent opens
 T = TypeVar("T")
 DESK_MARGINS = (6, 4, 6, 0)  # around every desk: the same air between the window and its pages
@@ -98,14 +99,19 @@ class Desk(QWidget, Generic[W]):
         finish = then or (lambda _written: None)
         page = self.page_name()
         if self.tasks.busy:
-            self.failed.emit("MemDesk is still saving or reading files; try again in a moment")
+            self.failed.emit(
+                translate("Desk", "MemDesk is still saving or reading files; try again in a moment")
+            )
             finish(False)
             return
         self.apply_pending()  # text typed and not applied is an unsaved edit too
         if self.ws is not None and self.ws.modified:
             self.failed.emit(
-                "Save (Ctrl+S) or undo your unsaved edits first: this writes at once, and would "
-                "write them too"
+                translate(
+                    "Desk",
+                    "Save (Ctrl+S) or undo your unsaved edits first: this writes at once, and "
+                    "would write them too",
+                )
             )
             finish(False)
             return
@@ -174,7 +180,11 @@ class Desk(QWidget, Generic[W]):
 
     def reveal(self, file: str, key: str) -> None:
         """Show the memory `key` of `file` for editing (the review queue's "Edit first")."""
-        self.notice.emit(f"[{key}] is in {file}: open its page in the sidebar to edit it")
+        self.notice.emit(
+            translate(
+                "Desk", "[{key}] is in {file}: open its page in the sidebar to edit it"
+            ).format(key=key, file=file)
+        )
 
     def current_memory(self) -> str | None:
         """The text of the memory the person has selected (for Where else is it?), if any."""
@@ -188,9 +198,17 @@ class Desk(QWidget, Generic[W]):
         """The right end of the status bar."""
         ws = self.ws
         if ws is None:
-            return "No workspace"
+            return translate("Desk", "No workspace")
         edited = len(ws.modified_documents())
-        return f"{edited} files with unsaved edits" if edited else "saved"
+        if not edited:
+            return translate("Desk", "saved")
+        one = edited == 1
+        files = (
+            translate("Desk", "{count} file with unsaved edits")
+            if one
+            else translate("Desk", "{count} files with unsaved edits")
+        )
+        return files.format(count=edited)
 
 
 AnyDesk = Desk[Any]  # the desk of whichever agent is open

@@ -13,7 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -38,6 +45,7 @@ from core.ops.entries import delete_entry, edit_entry, set_text
 from core.store.document import Item
 from core.store.documents import AnyDocument
 from core.store.errors import WorkspaceError
+from ui.i18n import QT_TRANSLATE_NOOP, core_label
 from ui.typed import Typed, plain_text
 from ui.undo import OpCommand
 from ui.untrusted import literal_html, plain_label
@@ -63,7 +71,11 @@ class FileRef:
 
 
 Index = QModelIndex | QPersistentModelIndex
-HEADERS = ("When", "Line", "Memory")
+HEADERS = (  # shown through core_label, as core's labels are
+    QT_TRANSLATE_NOOP("core", "When"),
+    QT_TRANSLATE_NOOP("core", "Line"),
+    QT_TRANSLATE_NOOP("core", "Memory"),
+)
 LABEL_WIDTHS = (100, 260)  # pixels: the first column's narrowest and widest fit
 
 
@@ -108,7 +120,7 @@ class EntriesModel(QAbstractTableModel):
     ) -> object:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             headers = self.headers or (self.label_header, *HEADERS[1:])
-            return headers[section] if 0 <= section < len(headers) else None
+            return core_label(headers[section]) if 0 <= section < len(headers) else None
         return None
 
     def set_label_header(self, header: str) -> None:
@@ -156,7 +168,7 @@ class EntriesView(QWidget):
         self.file_list.currentRowChanged.connect(self._file_selected)
         self.filter = QLineEdit()
         self.filter.setObjectName("entryFilter")
-        self.filter.setPlaceholderText("Filter: words that must all appear (any case)")
+        self.filter.setPlaceholderText(self.tr("Filter: words that must all appear (any case)"))
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(lambda _t: self._fill())
         self.model = EntriesModel(self)
@@ -175,22 +187,26 @@ class EntriesView(QWidget):
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_entry())
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("entryEditor")
-        self.editor.setPlaceholderText("Select a memory to edit it, or write a new one and Add.")
+        self.editor.setPlaceholderText(
+            self.tr("Select a memory to edit it, or write a new one and Add.")
+        )
         self.entry_typed = Typed.of(self.editor)  # the entry shown, and what was typed over it
-        self.apply_button = self._button("Apply edit", self.apply_edit)
-        self.add_button = self._button("Add as new memory", self.add_entry)
-        self.delete_button = self._button("Delete", self.delete_entry)
-        self.promote_button = self._button("Promote to long-term", self.promote_entry)
+        self.apply_button = self._button(self.tr("Apply edit"), self.apply_edit)
+        self.add_button = self._button(self.tr("Add as new memory"), self.add_entry)
+        self.delete_button = self._button(self.tr("Delete"), self.delete_entry)
+        self.promote_button = self._button(self.tr("Promote to long-term"), self.promote_entry)
         self.promote_button.hide()
         apply_key = QShortcut(QKeySequence("Ctrl+Return"), self.editor)
         apply_key.activated.connect(self.apply_edit)
         self.file_text = QPlainTextEdit()
         self.file_text.setObjectName("fileText")
         self.file_typed = Typed.of(self.file_text)  # the file's text, and what was typed over it
-        self.apply_text_button = self._button("Apply text", self.apply_text)
+        self.apply_text_button = self._button(self.tr("Apply text"), self.apply_text)
         self.file_note = QLabel(
-            "The whole file as the agent reads it. Text outside memories (headers, notes, "
-            "session summaries) is kept exactly as written unless you change it here."
+            self.tr(
+                "The whole file as the agent reads it. Text outside memories (headers, notes, "
+                "session summaries) is kept exactly as written unless you change it here."
+            )
         )
         self.file_note.setWordWrap(True)
         self._layout()
@@ -224,8 +240,8 @@ class EntriesView(QWidget):
         text_column.addLayout(text_row)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("entryTabs")
-        self.tabs.addTab(memories, "Memories")
-        self.tabs.addTab(whole, "Whole file")
+        self.tabs.addTab(memories, self.tr("Memories"))
+        self.tabs.addTab(whole, self.tr("Whole file"))
         self.tabs.currentChanged.connect(lambda _i: self._fill_text())
         split = QSplitter()
         split.addWidget(self.file_list)
@@ -348,20 +364,25 @@ class EntriesView(QWidget):
         owner = (id(self.ws), source.rel) if source is not None else None
         if self.file_typed.show(owner, text):
             self.notice.emit(
-                f"{source.rel if source is not None else ''} was changed by another program "
-                "while you edited its text: your text is kept here, not applied (Apply text "
-                "merges it with their change)."
+                self.tr(
+                    "{file} was changed by another program while you edited its text: your text "
+                    "is kept here, not applied (Apply text merges it with their change)."
+                ).format(file=source.rel if source is not None else "")
             )
 
     def _update_title(self, source: AnyDocument | None, total: int, shown: int) -> None:
         if source is None:
-            self.title.setText(self.group_title or "No file")
+            self.title.setText(self.group_title or self.tr("No file"))
             return
-        state = " · read-only" if source.read_only else ""
-        state += "" if source.exists else " · not written yet: saving creates it"
-        state += " · unsaved edits" if source.modified else ""
-        count = f"{shown} of {total}" if shown != total else f"{total}"
-        self.title.setText(f"{self.group_title} — {source.rel}: {count} memories{state}")
+        state = self.tr(" · read-only") if source.read_only else ""
+        state += "" if source.exists else self.tr(" · not written yet: saving creates it")
+        state += self.tr(" · unsaved edits") if source.modified else ""
+        count = (
+            self.tr("{shown} of {total} memories")
+            if shown != total
+            else self.tr("{total} memories")
+        ).format(shown=shown, total=total)
+        self.title.setText(f"{self.group_title} — {source.rel}: {count}{state}")
 
     def _update_warnings(self, source: AnyDocument | None) -> None:
         """The banner, worked out again only when the shown file changed (not at every
@@ -425,8 +446,10 @@ class EntriesView(QWidget):
         owner = (id(self.ws), source.rel, key) if source is not None else None
         if self.entry_typed.show(owner, text):
             self.notice.emit(
-                f"[{key}] was changed by another program while you typed: your text is kept in "
-                "the editor, not applied."
+                self.tr(
+                    "[{key}] was changed by another program while you typed: your text is kept "
+                    "in the editor, not applied."
+                ).format(key=key)
             )
         about = ""
         if self.describe is not None and self.source is not None and key is not None:
@@ -445,7 +468,9 @@ class EntriesView(QWidget):
         try:
             changeset = make()
             cautions = self.caution(changeset) if self.caution is not None else []
-            if cautions and not self.confirm("\n".join([*cautions, "Make this change anyway?"])):
+            if cautions and not self.confirm(
+                "\n".join([*cautions, self.tr("Make this change anyway?")])
+            ):
                 return None
             command = OpCommand(changeset, self._changed)
         except (ValueError, KeyError, WorkspaceError) as exc:  # InputError is a ValueError
@@ -455,7 +480,7 @@ class EntriesView(QWidget):
         return command
 
     def _ask(self, question: str) -> bool:
-        answer = QMessageBox.question(self, "Before this change", literal_html(question))
+        answer = QMessageBox.question(self, self.tr("Before this change"), literal_html(question))
         return answer == QMessageBox.StandardButton.Yes
 
     def _changed(self, command: OpCommand) -> None:
@@ -522,7 +547,8 @@ def _matches(item: Item, query: str) -> bool:
 
 
 def _cells(item: Item, first: str) -> tuple[str, str, str]:
-    return first, str(item.line) if item.line else "new", _first_line(item.content)
+    new = QCoreApplication.translate("EntriesView", "new")
+    return first, str(item.line) if item.line else new, _first_line(item.content)
 
 
 def _first_line(text: str) -> str:

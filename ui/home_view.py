@@ -10,7 +10,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -25,6 +31,7 @@ from PySide6.QtWidgets import (
 from core.scan import COLUMNS, Found, looked_in, scan, shown
 from core.store.errors import WorkspaceError
 from ui.home_watch import HomeWatch
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.search_all_view import SearchAllView
 from ui.settings import add_scan_folder, load_settings, remove_scan_folder
 from ui.tables import RowsModel, row_of_view, sorted_table
@@ -33,7 +40,8 @@ from ui.untrusted import literal_html, plain_label
 
 __all__ = ["HomeView", "added_folder_of"]
 
-HEADERS = (*(c.capitalize() for c in COLUMNS), "Could not be read")
+translate = QCoreApplication.translate
+HEADERS = (*(c.capitalize() for c in COLUMNS), QT_TRANSLATE_NOOP("core", "Could not be read"))
 WIDEST = ("Pomeloclaw / Pomelobot", "~/.claude/projects/-home-me-code", "100000", "100.5 MiB",
           "100 (10 staged)", "10 + 10 problems", "2026-12-31 23:59:59")  # fmt: skip
 REASON = len(COLUMNS)  # the column saying why a workspace could not be read
@@ -47,7 +55,7 @@ def _order(f: Found) -> tuple[Any, ...]:
             f.changed or 0.0, f.error)  # fmt: skip
 
 
-def _tip(f: Found) -> str:
+def _tip(f: Found, _column: int) -> str:
     return literal_html(f"{f.title}: {f.path}" + (f"\n{f.error}" if f.error else ""))
 
 
@@ -77,9 +85,9 @@ class HomeView(QWidget):
         self._again = False  # asked to rescan while scanning: scan again when it ends
         self.runner = TaskRunner(self)
         self.choose_folder: Callable[[], Path | None] = self._ask_folder  # tests replace it
-        self.rescan_button = _button("Rescan", "homeRescan", self.rescan)
-        self.add_button = _button("Add folder…", "homeAddFolder", self.add_folder)
-        self.remove_button = _button("Remove", "homeRemoveFolder", self.remove_folder)
+        self.rescan_button = _button(self.tr("Rescan"), "homeRescan", self.rescan)
+        self.add_button = _button(self.tr("Add folder…"), "homeAddFolder", self.add_folder)
+        self.remove_button = _button(self.tr("Remove"), "homeRemoveFolder", self.remove_folder)
         self.progress = QProgressBar()
         self.progress.setObjectName("homeProgress")
         self.progress.setRange(0, 0)  # busy: a scan has no steps worth counting
@@ -134,7 +142,7 @@ class HomeView(QWidget):
         extra = [Path(p) for p in self.added]
         self.progress.show()
         self.rescan_button.setEnabled(False)
-        self.status.setText("Looking for agent memory…")
+        self.status.setText(self.tr("Looking for agent memory…"))
         self.progress.setRange(0, 0)
         told = self.scanning.emit  # from the scan's thread: queued to this one
 
@@ -152,7 +160,11 @@ class HomeView(QWidget):
         """A long first scan (a fleet's index being built): how far it is."""
         self.progress.setRange(0, total)
         self.progress.setValue(done)
-        self.status.setText(f"Reading {done:,} of {total:,} workspaces…")
+        self.status.setText(
+            self.tr("Reading {done} of {total} workspaces…").format(
+                done=f"{done:,}", total=f"{total:,}"
+            )
+        )
 
     def _scanned(self, result: tuple[list[Found], list[str]]) -> None:
         found, where = result
@@ -172,7 +184,9 @@ class HomeView(QWidget):
         self.search.set_workspaces(self.found)
 
     def _scan_failed(self, exc: BaseException) -> None:
-        self.status.setText(f"The scan stopped: {exc}. Rescan to try again.")
+        self.status.setText(
+            self.tr("The scan stopped: {error}. Rescan to try again.").format(error=exc)
+        )
         self._idle()
 
     def _idle(self) -> None:
@@ -192,7 +206,11 @@ class HomeView(QWidget):
         except WorkspaceError as exc:
             self.status.setText(str(exc))
             return
-        self.status.setText(f"Added {kept}: {len(held)} workspace(s); looking again…")
+        self.status.setText(
+            self.tr("Added {folder}: {count} workspace(s); looking again…").format(
+                folder=kept, count=len(held)
+            )
+        )
         self.rescan()
 
     def remove_folder(self) -> None:
@@ -216,9 +234,11 @@ class HomeView(QWidget):
         folder = None if f is None else added_folder_of(f.path, self.added)
         self.remove_button.setEnabled(folder is not None)
         self.remove_button.setToolTip(
-            literal_html(f"Stop scanning {folder} (its files are untouched)")
+            literal_html(
+                self.tr("Stop scanning {folder} (its files are untouched)").format(folder=folder)
+            )
             if folder is not None
-            else "Select a workspace in a folder you added to stop scanning that folder"
+            else self.tr("Select a workspace in a folder you added to stop scanning that folder")
         )
 
     def _activated(self, index: QModelIndex | QPersistentModelIndex) -> None:
@@ -228,7 +248,9 @@ class HomeView(QWidget):
         if f.agent:
             self.open_requested.emit(f.path, f.agent)
         else:
-            self.status.setText(f"{f.name} cannot be opened: {f.error}")
+            self.status.setText(
+                self.tr("{name} cannot be opened: {error}").format(name=f.name, error=f.error)
+            )
 
     def _ask_folder(self) -> Path | None:
         chosen = QFileDialog.getExistingDirectory(self, "Add a folder holding agent memory")
@@ -241,15 +263,21 @@ def _cells(f: Found) -> tuple[str, ...]:
 
 def _summary(found: Sequence[Found], where: Sequence[str]) -> str:
     if not found:
-        return (
-            f"No agent memory found in {', '.join(where)}: "
-            "add the folder that holds it with Add folder…"
-        )
+        return translate(
+            "HomeView",
+            "No agent memory found in {where}: add the folder that holds it with Add folder…",
+        ).format(where=", ".join(where))
     read = [f for f in found if not f.error]
     waiting = sum(f.waiting + f.staged for f in read)
-    said = f"{len(read)} workspaces, {waiting} waiting for review: Enter opens one."
+    said = translate(
+        "HomeView", "{count} workspaces, {waiting} waiting for review: Enter opens one."
+    ).format(count=len(read), waiting=waiting)
     unread = len(found) - len(read)
-    return said + (f" {unread} could not be read: see why in the last column." if unread else "")
+    if not unread:
+        return said
+    return said + translate(
+        "HomeView", " {count} could not be read: see why in the last column."
+    ).format(count=unread)
 
 
 def _button(text: str, name: str, clicked: Callable[[], None]) -> QPushButton:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QInputDialog, QLineEdit
 
 from ui.all_activity_view import AllActivityView
@@ -36,13 +37,13 @@ def add_hubs(window: MainWindow) -> HomeView:
     home.reveal_requested.connect(
         lambda path, agent, file, key: _open(window, path, agent, file, key)
     )
-    window.add_hub_page("home", "Home", home)
+    window.add_hub_page("home", QCoreApplication.translate("hubs", "Home"), home)
     inbox, activity = InboxView(), AllActivityView()
     for page in (inbox, activity):
         page.written.connect(lambda path: _written(window, path))
         page.failed.connect(window.show_error)
-    window.add_hub_page("inbox", "Inbox", inbox)
-    window.add_hub_page("activity", "Activity (all)", activity)
+    window.add_hub_page("inbox", QCoreApplication.translate("hubs", "Inbox"), inbox)
+    window.add_hub_page("activity", QCoreApplication.translate("hubs", "Activity (all)"), activity)
     return home
 
 
@@ -69,8 +70,8 @@ def ask_remote(window: MainWindow) -> None:
     """File → Open remote workspace…: the address typed, opened as a page of its own."""
     text, ok = QInputDialog.getText(
         window,
-        "Open a workspace on a server",
-        f"Address ({REMOTE_HINT}):",
+        QCoreApplication.translate("hubs", "Open a workspace on a server"),
+        QCoreApplication.translate("hubs", "Address ({example}):").format(example=REMOTE_HINT),
         QLineEdit.EchoMode.Normal,
     )
     if ok and text.strip():
@@ -89,10 +90,16 @@ def open_remote_page(window: MainWindow, text: str) -> bool:
     try:
         view = open_remote(text, window)
     except ValueError as exc:
-        window.show_error(f"Not opened: {exc}")
+        window.show_error(
+            QCoreApplication.translate("hubs", "Not opened: {reason}").format(reason=exc)
+        )
         return False
     if view is None:
-        window.show_error(f"Not opened: {text} names no server ({REMOTE_HINT})")
+        window.show_error(
+            QCoreApplication.translate(
+                "hubs", "Not opened: {address} names no server ({example})"
+            ).format(address=text, example=REMOTE_HINT)
+        )
         return False
     window.add_hub_page(name, f"⇄ {view.address}", view)
     window.navigator.show_page(view)

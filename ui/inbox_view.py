@@ -11,22 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-)
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QPlainTextEdit,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -38,15 +30,16 @@ from ui.across_workspaces import AcrossWorkspaces, Scanner
 from ui.review_view import age_of, proposal_detail, proposal_memory
 from ui.settings import scanned
 from ui.staged_view import staged_detail, staged_warnings
-from ui.tables import size_columns
+from ui.tables import RowsModel, rows_table
 from ui.tasks import TaskRunner
 from ui.untrusted import literal_html
 from ui.versions_box import button, button_row
 
 __all__ = ["InboxView"]
 
-_Index = QModelIndex | QPersistentModelIndex
-HEADERS = ("Workspace", "Agent", "Kind", "Memory", "Reason", "Waiting")
+HEADERS = (QT_TRANSLATE_NOOP("InboxView", "Workspace"), QT_TRANSLATE_NOOP("InboxView", "Agent"),
+           QT_TRANSLATE_NOOP("InboxView", "Kind"), QT_TRANSLATE_NOOP("InboxView", "Memory"),
+           QT_TRANSLATE_NOOP("InboxView", "Reason"), QT_TRANSLATE_NOOP("InboxView", "Waiting"))  # fmt: skip
 WIDEST_CELLS = ("~/.claude/projects/-home-code-web", "Claude Code", "proposal: ARCHIVE", "", "",
                 "999 min")  # fmt: skip
 MEMORY_COLUMN, REASON_COLUMN = 3, 4
@@ -61,25 +54,37 @@ class InboxView(AcrossWorkspaces):
         tasks: TaskRunner | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("inbox", "filter: memory text, reason", sessions, scanner, tasks, parent)
+        filter_hint = QCoreApplication.translate("InboxView", "filter: memory text, reason")
+        super().__init__("inbox", filter_hint, sessions, scanner, tasks, parent)
         self.items: list[Waiting] = []
         self.shown: list[Waiting] = []
-        self.model = InboxTable(self)
-        self.table = _table(self.model)
+        self.shown_problems: dict[Path, str] = {}  # of the workspaces of the rows shown
+        self.model: RowsModel[Waiting] = RowsModel(
+            [self.tr(str(h)) for h in HEADERS], self._cells, None, self._tip, self
+        )
+        self.table = rows_table(
+            "inboxTable",
+            self.model,
+            WIDEST_CELLS,
+            (MEMORY_COLUMN, REASON_COLUMN),
+            QAbstractItemView.SelectionMode.ExtendedSelection,
+        )
         self.table.selectionModel().selectionChanged.connect(lambda *_a: self._fill_detail())
         self.detail = QPlainTextEdit()
         self.detail.setObjectName("inboxDetail")
         self.detail.setReadOnly(True)
         self.detail.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.approve_button = button("Approve selected", "inboxApprove", self.approve_selected)
-        self.reject_button = button("Reject selected", "inboxReject", self.reject_selected)
+        self.approve_button = button(
+            self.tr("Approve selected"), "inboxApprove", self.approve_selected
+        )
+        self.reject_button = button(self.tr("Reject selected"), "inboxReject", self.reject_selected)
         self.approve_all_button = button(
-            "Approve all of its workspace", "inboxApproveWorkspace", self.approve_workspace
+            self.tr("Approve all of its workspace"), "inboxApproveWorkspace", self.approve_workspace
         )
         self.approve_all_button.setToolTip(
-            "Every item waiting in the selected item's workspace, all or nothing"
+            self.tr("Every item waiting in the selected item's workspace, all or nothing")
         )
-        self.reload = button("Refresh", "inboxRefresh", self.refresh)
+        self.reload = button(self.tr("Refresh"), "inboxRefresh", self.refresh)
         self._build()
         self.enable()
 
@@ -109,21 +114,24 @@ class InboxView(AcrossWorkspaces):
     def fill(self) -> None:
         kept = {(w.found.path, w.id) for w in self.selected()}
         self.shown = [w for w in self.items if self.filters.keeps(w.found, *_texts(w))]
-        self.model.show(self.shown, self.problems())
+        self.shown_problems = self.problems()
+        self.model.set_rows(self.shown)
         for row, w in enumerate(self.shown):
             if (w.found.path, w.id) in kept:
                 self.table.selectRow(row)
         workspaces = len({w.found.path for w in self.items})
         if not self.items:
-            text = "Nothing waits for review in the workspaces scanned."
+            text = self.tr("Nothing waits for review in the workspaces scanned.")
         else:
             text = (
-                f"{len(self.items)} waiting in {workspaces} workspace"
-                f"{'s' if workspaces > 1 else ''}, the oldest for {age_of(self.items[0].since)}"
-            )
+                self.tr("{count} waiting in {workspaces} workspaces, the oldest for {age}")
+                if workspaces > 1
+                else self.tr("{count} waiting in {workspaces} workspace, the oldest for {age}")
+            ).format(count=len(self.items), workspaces=workspaces, age=age_of(self.items[0].since))
             if len(self.shown) < len(self.items):
-                text += f"; {len(self.shown)} shown"
-        self.status.setText(text + ".")
+                text += self.tr("; {count} shown").format(count=len(self.shown))
+            text += "."
+        self.status.setText(text)
         self._fill_detail()
 
     def _fill_detail(self) -> None:
@@ -145,6 +153,18 @@ class InboxView(AcrossWorkspaces):
             warnings = staged_warnings(w.staged, w.found.title)
             body = (warnings + "\n\n" if warnings else "") + staged_detail(w.staged)
         self.detail.setPlainText(f"{head}\n\n{body}")
+
+    def _cells(self, w: Waiting) -> tuple[str, ...]:
+        memory, reason = _texts(w)
+        mark = WARNING if self.shown_problems.get(w.found.path, "") else ""
+        return (mark + w.found.name, w.found.title, _kind(w), memory, reason, age_of(w.since))
+
+    def _tip(self, w: Waiting, column: int) -> str:  # from files: never rich text
+        memory, reason = _texts(w)
+        where = self.shown_problems.get(w.found.path, "") or str(w.found.path)
+        return literal_html(
+            {0: where, MEMORY_COLUMN: memory, REASON_COLUMN: reason}.get(column, "")
+        )
 
     def _at(self, row: int) -> Waiting | None:
         return self.shown[row] if 0 <= row < len(self.shown) else None
@@ -169,15 +189,27 @@ class InboxView(AcrossWorkspaces):
     def _decide(self, items: list[Waiting], *, approving: bool) -> bool:
         if not items:
             return False
-        sessions, verb = self.sessions, "Approved" if approving else "Rejected"
-        self.status.setText(f"{'Approving' if approving else 'Rejecting'} {len(items)}…")
+        sessions = self.sessions
+        doing = self.tr("Approving {count}…") if approving else self.tr("Rejecting {count}…")
+        self.status.setText(doing.format(count=len(items)))
 
         def said(outcomes: list[Outcome]) -> str:
             done = [o for o in outcomes if o.ids]
             count = sum(len(o.ids) for o in done)
-            return f"{verb} {count} in {len(done)} workspace{'s' * (len(done) > 1)}"
+            return self._done_text(approving, len(done) > 1).format(
+                count=count, workspaces=len(done)
+            )
 
         return self.write(lambda: decide(items, approving, sessions), said)
+
+    def _done_text(self, approving: bool, several: bool) -> str:
+        if approving:
+            if several:
+                return self.tr("Approved {count} in {workspaces} workspaces")
+            return self.tr("Approved {count} in {workspaces} workspace")
+        if several:
+            return self.tr("Rejected {count} in {workspaces} workspaces")
+        return self.tr("Rejected {count} in {workspaces} workspace")
 
     def enable(self) -> None:
         idle = not self.busy
@@ -187,55 +219,13 @@ class InboxView(AcrossWorkspaces):
         self.reload.setEnabled(not self.reading)
 
 
-class InboxTable(QAbstractTableModel):
-    """The inbox's rows, made when Qt asks for them."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.rows: list[Waiting] = []
-        self.problems: dict[Path, str] = {}
-
-    def show(self, rows: list[Waiting], problems: dict[Path, str]) -> None:
-        self.beginResetModel()
-        self.rows, self.problems = rows, problems
-        self.endResetModel()
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
-            return None
-        w, column = self.rows[index.row()], index.column()
-        problem = self.problems.get(w.found.path, "")
-        if role == Qt.ItemDataRole.DisplayRole:
-            memory, reason = _texts(w)
-            mark = WARNING if problem else ""
-            cells = (mark + w.found.name, w.found.title, _kind(w), memory, reason, age_of(w.since))
-            return cells[column] if column < len(cells) else None
-        if role == Qt.ItemDataRole.ToolTipRole:  # from files: never rich text
-            memory, reason = _texts(w)
-            tips = {0: problem or str(w.found.path), MEMORY_COLUMN: memory, REASON_COLUMN: reason}
-            return literal_html(tips.get(column, ""))
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        horizontal = orientation == Qt.Orientation.Horizontal
-        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(HEADERS):
-            return HEADERS[section]
-        return None
-
-
 def _kind(w: Waiting) -> str:
     if w.proposal is not None:
-        return f"proposal: {w.proposal.decision}"
+        said = QCoreApplication.translate("InboxView", "proposal: {decision}")
+        return said.format(decision=w.proposal.decision)
     assert w.staged is not None
-    return f"staged write: {w.staged.action}"
+    said = QCoreApplication.translate("InboxView", "staged write: {action}")
+    return said.format(action=w.staged.action)
 
 
 def _texts(w: Waiting) -> tuple[str, str]:
@@ -252,15 +242,3 @@ def _texts(w: Waiting) -> tuple[str, str]:
 def _one_line(text: str, width: int = 120) -> str:
     line = " ".join(text.split())
     return line if len(line) <= width else line[: width - 1] + "…"
-
-
-def _table(model: QAbstractTableModel) -> QTableView:
-    table = QTableView()
-    table.setObjectName("inboxTable")
-    table.setModel(model)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.verticalHeader().hide()
-    size_columns(table, WIDEST_CELLS, stretch=(MEMORY_COLUMN, REASON_COLUMN))
-    return table

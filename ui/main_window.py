@@ -39,21 +39,20 @@ from PySide6.QtWidgets import (
 )
 
 from core.agent import OpenWorkspace
-from core.columns import counted
 from core.formats.text import InputError
 from core.registry import detect, remember_agent
 from core.session import AnySession
 from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
-from core.store.retention import set_backups_to_keep
 from ui import opening
 from ui.banner import PAGE, Banner, Notes, failure_message
 from ui.conflict_dialog import ConflictDialog
 from ui.desk import AnyDesk
+from ui.i18n import workspaces_counted
 from ui.menus import Menus
 from ui.navigator import Navigator
 from ui.open_tab import Resolutions, WorkspaceTab
-from ui.opening import Ambiguous, Opened, ask_backups_to_keep, ask_layout, open_any
+from ui.opening import Ambiguous, Opened, ask_layout, keep_backups, open_any
 from ui.settings import Settings, save_settings, with_scan_folders_on_disk
 from ui.tasks import TaskRunner
 from ui.theme import apply_theme
@@ -63,7 +62,6 @@ from ui.watcher import FileWatcher
 log = logging.getLogger(__name__)
 
 HOME = "home"
-NO_WORKSPACE = "Open an agent's workspace folder: File → Open workspace…"
 Then = Callable[[WorkspaceTab], None] | None
 
 
@@ -130,7 +128,7 @@ class MainWindow(QMainWindow):
     # -- layout ------------------------------------------------------------------------------------
     def _build(self) -> None:
         self.banner = Banner()
-        self.placeholder = plain_label(NO_WORKSPACE)  # the Home page until one is added
+        self.placeholder = plain_label(self._none_open())  # the Home page until one is added
         self.placeholder.setObjectName("placeholder")
         self.desks = QStackedWidget()  # the hub pages and the open workspaces' desks
         self.navigator = Navigator()
@@ -147,14 +145,14 @@ class MainWindow(QMainWindow):
         row.addWidget(self.navigator)
         row.addWidget(page, 1)
         self.setCentralWidget(outer)
-        self.add_hub_page(HOME, "Home", self.placeholder)
+        self.add_hub_page(HOME, self.tr("Home"), self.placeholder)
         self.status = plain_label()
         self.statusBar().addPermanentWidget(self.status)
         self.progress = QProgressBar()
         self.progress.setObjectName("loading")
         self.progress.setRange(0, 0)  # busy: reading has no steps worth counting
         self.progress.setMaximumWidth(180)
-        self.progress.setFormat("Reading…")
+        self.progress.setFormat(self.tr("Reading…"))
         self.progress.hide()
         self.statusBar().addPermanentWidget(self.progress)
         self.resize(1280, 800)
@@ -177,8 +175,11 @@ class MainWindow(QMainWindow):
     def _update_home(self) -> None:
         """The placeholder Home page: the open workspaces."""
         names = [f"{tab.ws.agent.title}: {tab.root}" for tab in self._tabs]
-        listed = "Open workspaces:\n" + "\n".join(names) if names else NO_WORKSPACE
+        listed = "\n".join([self.tr("Open workspaces:"), *names]) if names else self._none_open()
         self.placeholder.setText(listed)
+
+    def _none_open(self) -> str:
+        return self.tr("Open an agent's workspace folder: File → Open workspace…")
 
     def show_pending(self) -> None:
         """What the next save will write, per memory and as text."""
@@ -196,12 +197,12 @@ class MainWindow(QMainWindow):
         desk, ws = self.desk, self.ws
         text = desk.current_memory() if desk is not None else None
         if desk is None or ws is None or not text:
-            self.statusBar().showMessage("Select a memory first", 4000)
+            self.statusBar().showMessage(self.tr("Select a memory first"), 4000)
             return
         try:
             self.where_dialog = open_where(self, ws, ws.agent, text, desk.write_now)
         except (WorkspaceError, InputError, OSError) as exc:
-            self.show_error(failure_message(exc, "Could not search the workspace"))
+            self.show_error(failure_message(exc, self.tr("Could not search the workspace")))
 
     # -- switching ---------------------------------------------------------------------------------
     def show_tab(self, tab: WorkspaceTab) -> None:
@@ -226,8 +227,8 @@ class MainWindow(QMainWindow):
             tab.unseen = False
             self.navigator.update_tab(tab)
         self.layout_action.setEnabled(tab is not None and tab.other_layouts)
-        if old is not tab:
-            self.statusBar().clearMessage()  # it spoke of the workspace shown before
+        if old is not tab:  # the line spoke of the workspace shown before; this one's waits
+            self.statusBar().showMessage(*(tab.take_unread() if tab is not None else ("", 0)))
         self._show_news()
         self._update_title()
         self._update_status()
@@ -248,6 +249,8 @@ class MainWindow(QMainWindow):
     def _tab_message(self, tab: WorkspaceTab, text: str, msecs: int) -> None:
         if tab is self.current_tab:
             self.statusBar().showMessage(text, msecs)
+        else:  # a save or a read in the background: said when the person comes back to it
+            tab.unread = (text, msecs)
 
     # -- opening -----------------------------------------------------------------------------------
     def choose_workspace(self) -> None:
@@ -262,12 +265,13 @@ class MainWindow(QMainWindow):
         if tab is not None:
             self._shown(tab, then)
             return
-        self.statusBar().showMessage(f"Opening {path}…")
+        self.statusBar().showMessage(self.tr("Opening {path}…").format(path=path))
         self.progress.show()
 
         def failed(exc: BaseException) -> None:
             self.progress.setVisible(self.opener.busy)
-            self.show_error(failure_message(exc, f"Could not open {path}"))
+            said = self.tr("Could not open {path}").format(path=path)
+            self.show_error(failure_message(exc, said))
 
         self.opener.run(
             lambda: open_any(path, agent),
@@ -293,12 +297,13 @@ class MainWindow(QMainWindow):
 
     def _layout_chosen(self, root: Path, agent: str | None, then: Then = None) -> None:
         if agent is None:
-            self.statusBar().showMessage("Not opened: no agent chosen", 5000)
+            self.statusBar().showMessage(self.tr("Not opened: no agent chosen"), 5000)
             return
         try:
             remember_agent(root, agent)
         except (OSError, JournalError, WorkspaceError) as exc:
-            self.show_error(f"Could not remember the agent of {root}: {exc}")
+            said = self.tr("Could not remember the agent of {root}: {error}")
+            self.show_error(said.format(root=root, error=exc))
             return
         self.open_workspace(root, then=then)
 
@@ -339,7 +344,8 @@ class MainWindow(QMainWindow):
         self.menus.fill_recent(self.settings.recent_workspaces)
         self.notes = Notes()  # what the window said of a folder it could not open is over
         self._shown(tab, then)
-        self.statusBar().showMessage(f"Opened {tab.ws.agent.title} workspace {tab.root}", 5000)
+        said = self.tr("Opened {agent} workspace {path}")
+        self.statusBar().showMessage(said.format(agent=tab.ws.agent.title, path=tab.root), 5000)
         if journal_problem is not None:  # read without it: history and undo are not there
             tab.show_error(journal_problem)
 
@@ -358,17 +364,8 @@ class MainWindow(QMainWindow):
 
     def choose_backups_to_keep(self) -> None:
         """How many of MemDesk's own backups of each file this workspace keeps (0: all)."""
-        root = self.ws.root if self.ws is not None else None
-        keep = None if root is None else ask_backups_to_keep(self, root)
-        if root is None or keep is None:
-            return
-        try:
-            set_backups_to_keep(root, keep)
-        except (OSError, JournalError, ValueError) as exc:
-            self.show_error(f"Could not change the setting: {exc}")
-            return
-        shown = "every backup" if keep == 0 else f"the newest {keep} backups of each file"
-        self.statusBar().showMessage(f"MemDesk keeps {shown} in {root}", 6000)
+        if self.ws is not None:
+            keep_backups(self, self.ws.root)
 
     # -- the current workspace's saving and reading ------------------------------------------------
     def save(
@@ -428,7 +425,8 @@ class MainWindow(QMainWindow):
             self.status.setText(self.current_tab.status_text())
         else:
             count = len(self._tabs)
-            self.status.setText(f"{counted(count, 'workspace')} open" if count else "No workspace")
+            opened = self.tr("{count} open").format(count=workspaces_counted(count))
+            self.status.setText(opened if count else self.tr("No workspace"))
 
     def set_theme(self, name: str) -> None:
         """Light, dark, or the system's; remembered in the settings."""
@@ -437,6 +435,12 @@ class MainWindow(QMainWindow):
             apply_theme(app, name)
         self.settings = self.settings.model_copy(update={"theme": name})
         self._save_settings()
+
+    def set_language(self, name: str) -> None:
+        """The window's language from the next start (its texts are made once, when built)."""
+        self.settings = self.settings.model_copy(update={"language": name})
+        self._save_settings()
+        self.statusBar().showMessage(self.tr("The language changes at the next start."), 8000)
 
     # -- closing, drag and drop --------------------------------------------------------------------
     def close_workspace(self, tab: WorkspaceTab | None = None) -> bool:
@@ -472,6 +476,8 @@ class MainWindow(QMainWindow):
         for tab in self._tabs:
             tab.tasks.wait()
             tab.session.close()
+        shown = str(self.current_tab.root) if self.current_tab is not None else None
+        self.settings = self.settings.with_session([str(t.root) for t in self._tabs], shown)
         geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self.settings = self.settings.model_copy(update={"window_geometry": geometry})
         self._save_settings()
@@ -492,4 +498,5 @@ class MainWindow(QMainWindow):
             self.settings = with_scan_folders_on_disk(self.settings, self.settings_path)
             save_settings(self.settings, self.settings_path)
         except OSError as exc:
-            self.statusBar().showMessage(f"Settings not saved: {exc.strerror or exc}", 6000)
+            said = self.tr("Settings not saved: {error}").format(error=exc.strerror or exc)
+            self.statusBar().showMessage(said, 6000)

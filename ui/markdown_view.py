@@ -17,7 +17,7 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
-from PySide6.QtCore import Qt, QUrl, Slot
+from PySide6.QtCore import QCoreApplication, Qt, QUrl, Slot
 from PySide6.QtGui import QImage, QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
@@ -30,6 +30,8 @@ _STYLE_SHEET = """
 # A data: URL can be megabytes of base64; the person needs its start, not all of it.
 _MAX_SHOWN_URL = 200
 
+translate = QCoreApplication.translate
+
 
 class _InertRenderer(RendererHTML):
     """HTML renderer whose images and links cannot load or open anything."""
@@ -41,12 +43,14 @@ class _InertRenderer(RendererHTML):
     def image(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         token = tokens[idx]
         alt = self.renderInlineAsText(token.children, options, env).strip()
-        label = f"image: {alt}" if alt else "image"
+        label = (
+            translate("MarkdownView", "image: {alt}").format(alt=alt)
+            if alt
+            else translate("MarkdownView", "image")
+        )
         src = self._display_url(token.attrGet("src"))
         where = f" ({src})" if src else ""
-        return (
-            f'<span class="md-image">[{escapeHtml(label)} — not loaded{escapeHtml(where)}]</span>'
-        )
+        return f'<span class="md-image">[{escapeHtml(label)} — {escapeHtml(translate("MarkdownView", "not loaded"))}{escapeHtml(where)}]</span>'
 
     def link_open(
         self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType

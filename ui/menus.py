@@ -8,42 +8,68 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QCoreApplication, QSize
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from ui.actions import make_action
 from ui.desk import AnyDesk
 from ui.hubs import ask_remote
+from ui.i18n import LANGUAGES, QT_TRANSLATE_NOOP
 from ui.icons import icon
+from ui.page_tabs import add_tab_switching
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
 __all__ = ["SHORTCUTS", "Menus"]
 
+translate = QCoreApplication.translate
+
 SHORTCUTS = (
-    ("Ctrl+O", "Open a workspace folder"),
-    ("Ctrl+S", "Save (backup first, merged with the agent's changes)"),
-    ("Ctrl+W", "Close the workspace shown (asks about its unsaved edits)"),
-    ("Ctrl+Tab / Ctrl+Shift+Tab", "Next / previous open workspace (also Ctrl+PgDown / PgUp)"),
-    ("Ctrl+Z / Ctrl+Shift+Z", "Undo / redo unsaved edits"),
-    ("Ctrl+F", "Search memories"),
-    ("Ctrl+Return", "Apply the edited memory"),
-    ("Delete", "Delete the selected memories (undoable)"),
-    ("Ctrl+E", "Archive or unarchive the selected memories"),
-    ("Ctrl+Shift+D", "Run decay: a preview, then scores written and proposals queued"),
-    ("Ctrl+Shift+P", "Pending changes: what the next save writes"),
-    ("Ctrl+Shift+F", "Where else is the selected memory?"),
+    ("Ctrl+O", QT_TRANSLATE_NOOP("Menus", "Open a workspace folder")),
+    ("Ctrl+S", QT_TRANSLATE_NOOP("Menus", "Save (backup first, merged with the agent's changes)")),
     (
-        "Review queue",
-        "Space/Enter accept · P promote · K keep · A archive · D delete · "
-        "R reject · S skip · E edit first · Ctrl+Z undo the last decision",
+        "Ctrl+W",
+        QT_TRANSLATE_NOOP("Menus", "Close the workspace shown (asks about its unsaved edits)"),
     ),
-    ("F5", "Reload from disk"),
-    ("Ctrl+Q", "Quit"),
+    (
+        "Ctrl+Tab / Ctrl+Shift+Tab",
+        QT_TRANSLATE_NOOP("Menus", "Next / previous open workspace"),
+    ),
+    (
+        "Ctrl+PgDown / Ctrl+PgUp",
+        QT_TRANSLATE_NOOP("Menus", "Next / previous tab of the page shown"),
+    ),
+    ("Ctrl+Z / Ctrl+Shift+Z", QT_TRANSLATE_NOOP("Menus", "Undo / redo unsaved edits")),
+    ("Ctrl+F", QT_TRANSLATE_NOOP("Menus", "Search memories")),
+    ("Ctrl+Return", QT_TRANSLATE_NOOP("Menus", "Apply the edited memory")),
+    ("Delete", QT_TRANSLATE_NOOP("Menus", "Delete the selected memories (undoable)")),
+    ("Ctrl+E", QT_TRANSLATE_NOOP("Menus", "Archive or unarchive the selected memories")),
+    (
+        "Ctrl+Shift+D",
+        QT_TRANSLATE_NOOP(
+            "Menus", "Run decay: a preview, then scores written and proposals queued"
+        ),
+    ),
+    ("Ctrl+Shift+P", QT_TRANSLATE_NOOP("Menus", "Pending changes: what the next save writes")),
+    ("Ctrl+Shift+F", QT_TRANSLATE_NOOP("Menus", "Where else is the selected memory?")),
+    (
+        QT_TRANSLATE_NOOP("Menus", "Review queue"),
+        QT_TRANSLATE_NOOP(
+            "Menus",
+            "Space/Enter accept · P promote · K keep · A archive · D delete · "
+            "R reject · S skip · E edit first · Ctrl+Z undo the last decision",
+        ),
+    ),
+    ("F5", QT_TRANSLATE_NOOP("Menus", "Reload from disk")),
+    ("Ctrl+Q", QT_TRANSLATE_NOOP("Menus", "Quit")),
 )
-THEMES = (("system", "Follow the &system"), ("light", "&Light"), ("dark", "&Dark"))
+THEMES = (
+    ("system", QT_TRANSLATE_NOOP("Menus", "Follow the &system")),
+    ("light", QT_TRANSLATE_NOOP("Menus", "&Light")),
+    ("dark", QT_TRANSLATE_NOOP("Menus", "&Dark")),
+)
 Shortcut = QKeySequence | QKeySequence.StandardKey | None
 
 
@@ -52,22 +78,30 @@ class Menus:
 
     def __init__(self, window: MainWindow, undo_group: QUndoGroup) -> None:
         self.window = window
-        files = self._build_file(window.menuBar().addMenu("&File"))
-        edits = self._build_edit(window.menuBar().addMenu("&Edit"), undo_group)
-        view_menu = window.menuBar().addMenu("&View")
+        files = self._build_file(window.menuBar().addMenu(translate("Menus", "&File")))
+        edits = self._build_edit(window.menuBar().addMenu(translate("Menus", "&Edit")), undo_group)
+        view_menu = window.menuBar().addMenu(translate("Menus", "&View"))
         pending = self._add(
             view_menu,
-            "&Pending changes…",
+            translate("Menus", "&Pending changes…"),
             QKeySequence("Ctrl+Shift+P"),
             window.show_pending,
             "pending",
         )
         self._build_switching(view_menu)
         self._build_toolbar([*files, None, *edits, pending, None])
-        self._build_themes(view_menu.addMenu("&Theme"), window.settings.theme)
-        help_menu = window.menuBar().addMenu("&Help")
-        self._add(help_menu, "&Keyboard shortcuts", None, partial(show_shortcuts, window))
-        self._add(help_menu, "&About MemDesk", None, partial(show_about, window))
+        self._build_themes(view_menu.addMenu(translate("Menus", "&Theme")), window.settings.theme)
+        self._build_languages(view_menu.addMenu(translate("Menus", "&Language")))
+        help_menu = window.menuBar().addMenu(translate("Menus", "&Help"))
+        self._add(
+            help_menu,
+            translate("Menus", "&Keyboard shortcuts"),
+            None,
+            partial(show_shortcuts, window),
+        )
+        self._add(
+            help_menu, translate("Menus", "&About MemDesk"), None, partial(show_about, window)
+        )
 
     def _build_file(self, menu: QMenu) -> list[QAction]:
         """File; its actions the toolbar shows."""
@@ -75,30 +109,53 @@ class Menus:
         shown = [
             self._add(
                 menu,
-                "&Open workspace…",
+                translate("Menus", "&Open workspace…"),
                 QKeySequence.StandardKey.Open,
                 window.choose_workspace,
                 "open",
             )
         ]
-        self._add(menu, "Open workspace on a &server…", None, partial(ask_remote, window))
-        self.recent_menu = menu.addMenu("Open &recent")
+        self._add(
+            menu,
+            translate("Menus", "Open workspace on a &server…"),
+            None,
+            partial(ask_remote, window),
+        )
+        self.recent_menu = menu.addMenu(translate("Menus", "Open &recent"))
         self.fill_recent(window.settings.recent_workspaces)
-        self.homes_menu = menu.addMenu("Open agent &home")
+        self.homes_menu = menu.addMenu(translate("Menus", "Open agent &home"))
         self.fill_homes([])
-        shown.append(self._add(menu, "&Save", QKeySequence.StandardKey.Save, window.save, "save"))
         shown.append(
-            self._add(menu, "&Reload from disk", QKeySequence("F5"), window.reload, "reload")
+            self._add(
+                menu,
+                translate("Menus", "&Save"),
+                QKeySequence.StandardKey.Save,
+                window.save,
+                "save",
+            )
+        )
+        shown.append(
+            self._add(
+                menu,
+                translate("Menus", "&Reload from disk"),
+                QKeySequence("F5"),
+                window.reload,
+                "reload",
+            )
         )
         self.layout_action = self._add(
-            menu, "Read as another &agent's…", None, window.choose_layout
+            menu, translate("Menus", "Read as another &agent's…"), None, window.choose_layout
         )
         self.layout_action.setEnabled(False)
-        self._add(menu, "&Backups to keep…", None, window.choose_backups_to_keep)
+        self._add(
+            menu, translate("Menus", "&Backups to keep…"), None, window.choose_backups_to_keep
+        )
         menu.addSeparator()
-        close = self._add(menu, "&Close workspace", None, window.close_workspace)
+        close = self._add(
+            menu, translate("Menus", "&Close workspace"), None, window.close_workspace
+        )
         close.setShortcuts([QKeySequence("Ctrl+W"), QKeySequence("Ctrl+F4")])
-        self._add(menu, "&Quit", QKeySequence.StandardKey.Quit, window.close)
+        self._add(menu, translate("Menus", "&Quit"), QKeySequence.StandardKey.Quit, window.close)
         return shown
 
     def _build_edit(self, menu: QMenu, undo_group: QUndoGroup) -> list[QAction | None]:
@@ -111,7 +168,7 @@ class Menus:
         menu.addSeparator()
         where = self._add(
             menu,
-            "&Where else is it?…",
+            translate("Menus", "&Where else is it?…"),
             QKeySequence("Ctrl+Shift+F"),
             self.window.where_else,
             "where",
@@ -120,15 +177,20 @@ class Menus:
         return [undo, redo, None, where]
 
     def _build_switching(self, menu: QMenu) -> None:
-        """View → Next / Previous workspace, round the open ones."""
+        """View → Next / Previous workspace, round the open ones; Next / Previous tab."""
         menu.addSeparator()
         steps = (
-            ("&Next workspace", 1, ("Ctrl+Tab", "Ctrl+PgDown")),
-            ("Pre&vious workspace", -1, ("Ctrl+Shift+Tab", "Ctrl+Shift+Backtab", "Ctrl+PgUp")),
+            (translate("Menus", "&Next workspace"), 1, ("Ctrl+Tab",)),
+            (
+                translate("Menus", "Pre&vious workspace"),
+                -1,
+                ("Ctrl+Shift+Tab", "Ctrl+Shift+Backtab"),
+            ),
         )
         for text, by, keys in steps:
             action = self._add(menu, text, None, partial(self.window.navigator.step, by))
             action.setShortcuts([QKeySequence(k) for k in keys])
+        add_tab_switching(self.window, menu)
         menu.addSeparator()
 
     def _add(
@@ -145,7 +207,7 @@ class Menus:
 
     def _build_toolbar(self, actions: list[QAction | None]) -> None:
         """The main actions under the menus, by icon (None: a separator)."""
-        self.toolbar = self.window.addToolBar("Main")
+        self.toolbar = self.window.addToolBar(translate("Menus", "Main"))
         self.toolbar.setObjectName("mainToolbar")
         self.toolbar.setMovable(False)
         self.toolbar.setIconSize(QSize(20, 20))
@@ -158,11 +220,24 @@ class Menus:
     def _build_themes(self, menu: QMenu, current: str) -> None:
         self.theme_actions = QActionGroup(self.window)
         for name, title in THEMES:
-            action = self._add(menu, title, None, partial(self.window.set_theme, name))
+            action = self._add(
+                menu, translate("Menus", title), None, partial(self.window.set_theme, name)
+            )
             action.setCheckable(True)
             action.setChecked(current == name)
             action.setData(name)
             self.theme_actions.addAction(action)
+
+    def _build_languages(self, menu: QMenu) -> None:
+        """View → Language: the system's or one chosen; it applies at the next start."""
+        self.language_actions = QActionGroup(self.window)
+        for name, title in LANGUAGES:
+            shown = title or translate("Menus", "Follow the &system")
+            action = self._add(menu, shown, None, partial(self.window.set_language, name))
+            action.setCheckable(True)
+            action.setChecked(self.window.settings.language == name)
+            action.setData(name)
+            self.language_actions.addAction(action)
 
     def fill_recent(self, folders: Sequence[str]) -> None:
         self.recent_menu.clear()
@@ -193,26 +268,36 @@ class Menus:
 
 
 def _undo_actions(parent: QWidget, group: QUndoGroup) -> tuple[QAction, QAction]:
-    undo = group.createUndoAction(parent, "&Undo")
+    undo = group.createUndoAction(parent, translate("Menus", "&Undo"))
     undo.setShortcut(QKeySequence.StandardKey.Undo)
     undo.setIcon(icon("undo"))
-    redo = group.createRedoAction(parent, "&Redo")
+    redo = group.createRedoAction(parent, translate("Menus", "&Redo"))
     redo.setIcon(icon("redo"))
     redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)])
     return undo, redo
 
 
 def show_shortcuts(parent: QWidget) -> None:
-    rows = "".join(f"<tr><td><b>{k}</b></td><td>{what}</td></tr>" for k, what in SHORTCUTS)
-    QMessageBox.information(parent, "Keyboard shortcuts", f"<table cellspacing=6>{rows}</table>")
+    rows = "".join(
+        f"<tr><td><b>{translate('Menus', k)}</b></td><td>{translate('Menus', what)}</td></tr>"
+        for k, what in SHORTCUTS
+    )
+    QMessageBox.information(
+        parent, translate("Menus", "Keyboard shortcuts"), f"<table cellspacing=6>{rows}</table>"
+    )
 
 
 def show_about(parent: QWidget) -> None:
-    from importlib.metadata import version
+    from core import __version__
 
     QMessageBox.about(
         parent,
-        "About MemDesk",
-        f"<b>MemDesk {version('memdesk')}</b><p>See and curate what your LLM agent remembers. "
-        "Files are written atomically, backed up first, and merged with the agent's own writes.</p>",
+        translate("Menus", "About MemDesk"),
+        f"<b>MemDesk {__version__}</b><p>"
+        + translate(
+            "Menus",
+            "See and curate what your LLM agent remembers. Files are written atomically, "
+            "backed up first, and merged with the agent's own writes.",
+        )
+        + "</p>",
     )

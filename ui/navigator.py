@@ -28,7 +28,7 @@ class Navigator(QListWidget):
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("navigator")
-        self.setAccessibleName("Workspaces and overviews")
+        self.setAccessibleName(self.tr("Workspaces and overviews"))
         self.setIconSize(QSize(18, 18))
         self.setFixedWidth(WIDTH)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -40,7 +40,9 @@ class Navigator(QListWidget):
         workspace), with that page's icon (a server's workspace: "remote …")."""
         item = QListWidgetItem(page_icon(name.split(" ", 1)[0]), title)
         item.setData(PAGE_ROLE, page)
-        item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{title} page")
+        item.setData(
+            Qt.ItemDataRole.AccessibleTextRole, self.tr("{title} page").format(title=title)
+        )
         self.insertItem(self._hubs, item)
         self._hubs += 1
 
@@ -61,12 +63,12 @@ class Navigator(QListWidget):
         text = f"{NEWS if tab.unseen else ''}{tab.agent_title()}: {tab.name()}"
         item.setText(text)
         item.setToolTip(literal_html(str(tab.root)))  # a folder's name may hold markup
-        edits = ", unsaved edits" if tab.modified() else ""
-        news = ", news not seen" if tab.unseen else ""
-        item.setData(
-            Qt.ItemDataRole.AccessibleTextRole,
-            f"{tab.agent_title()} workspace {tab.root.name}{edits}{news}",
+        said = self.tr("{agent} workspace {folder}").format(
+            agent=tab.agent_title(), folder=tab.root.name
         )
+        said += self.tr(", unsaved edits") if tab.modified() else ""
+        said += self.tr(", news not seen") if tab.unseen else ""
+        item.setData(Qt.ItemDataRole.AccessibleTextRole, said)
 
     def remove(self, page: QObject) -> None:
         self.takeItem(self._row_of(page))

@@ -63,6 +63,7 @@ class WorkspaceTab(QObject):
         self.tasks = TaskRunner(self)
         self.notes = Notes()
         self.unseen = False  # news raised while another workspace was shown
+        self.unread: tuple[str, int] | None = None  # its last status line said while not shown
         self.other_layouts = False  # its folder fits other agents' layouts too
         self.conflict_dialog: ConflictDialog | None = None
         self._save_queued: Callable[[], None] | None = None
@@ -107,6 +108,12 @@ class WorkspaceTab(QObject):
 
     def status_text(self) -> str:
         return self.desk.status_text()
+
+    def take_unread(self) -> tuple[str, int]:
+        """Its last status line (and how long it shows) said while another workspace was shown,
+        to show now that it is shown ("" when none); forgotten once taken."""
+        said, self.unread = self.unread or ("", 0), None
+        return said
 
     def is_of(self, path: Path) -> bool:
         """True when `path` names this workspace (its folder, or the path it was opened by)."""
@@ -168,11 +175,11 @@ class WorkspaceTab(QObject):
             return
         desk.apply_pending()
         if not ws.modified:
-            self.message.emit("Nothing to save", 3000)
+            self.message.emit(self.tr("Nothing to save"), 3000)
             if then is not None:
                 then()
             return
-        self.message.emit(f"Saving {ws.root}…", 0)
+        self.message.emit(self.tr("Saving {folder}…").format(folder=ws.root), 0)
         self.tasks.run(
             desk.lending(lambda: ws.save_all(resolutions)),
             on_done=lambda saved: self._saved(saved, then),
@@ -185,13 +192,14 @@ class WorkspaceTab(QObject):
         if any(s.merged for s in saved):
             drop_stale(self.undo_stack)
             self.show_banner(
-                "Saved, merged with changes another program made meanwhile."
+                self.tr("Saved, merged with changes another program made meanwhile.")
                 + "".join(f"\n{s.notice}" for s in saved if s.notice),
                 cause=SAVE,
             )
         names = ", ".join(s.path.name for s in saved)
         backups = sum(1 for s in saved if s.backup is not None)
-        self.message.emit(f"Saved {names} ({backups} backed up first)", 6000)
+        said = self.tr("Saved {files} ({count} backed up first)")
+        self.message.emit(said.format(files=names, count=backups), 6000)
         self.desk.saved(saved)
         self._desk_changed()
         if then is not None:
@@ -207,14 +215,16 @@ class WorkspaceTab(QObject):
         self._save_queued = None
         if isinstance(exc, NotRecorded):  # the files are written: nothing is left to save
             self.undo_stack.setClean()
-        self.show_error(failure_message(exc, "Could not save"), cause=SAVE)
+        self.show_error(failure_message(exc, self.tr("Could not save")), cause=SAVE)
 
     def _ask_conflicts(self, exc: ConflictError, rel: str) -> None:
         """The entries changed on both sides, one choice each; saving again applies them."""
         self._save_queued = None
         self.show_banner(
-            "Not saved: entries were changed both here and by another program. "
-            "Choose what to keep for each.",
+            self.tr(
+                "Not saved: entries were changed both here and by another program. "
+                "Choose what to keep for each."
+            ),
             cause=SAVE,
         )
         dialog = ConflictDialog(exc.conflicts, self.dialog_parent, file=rel)
@@ -238,7 +248,7 @@ class WorkspaceTab(QObject):
             self.desk.lending(self.ws.refresh_from_disk),
             on_done=self._refreshed,
             on_error=lambda exc: self.show_error(
-                failure_message(exc, "Could not read the change"), cause=DISK
+                failure_message(exc, self.tr("Could not read the change")), cause=DISK
             ),
         )
 
@@ -277,7 +287,7 @@ class WorkspaceTab(QObject):
             self.desk.lending(ws.reload),
             on_done=done,
             on_error=lambda exc: self.show_error(
-                failure_message(exc, "Could not reload"), cause=DISK
+                failure_message(exc, self.tr("Could not reload")), cause=DISK
             ),
         )
 
@@ -289,9 +299,10 @@ class WorkspaceTab(QObject):
             return True
         answer = QMessageBox.question(
             self.dialog_parent,
-            "Unsaved edits",
-            f"You have unsaved edits in {self.ws.agent.title}'s workspace {self.root}. "
-            "Save them first?",
+            self.tr("Unsaved edits"),
+            self.tr(
+                "You have unsaved edits in {agent}'s workspace {folder}. Save them first?"
+            ).format(agent=self.ws.agent.title, folder=self.root),
             QMessageBox.StandardButton.Save
             | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel,

@@ -8,14 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QInputDialog, QWidget
 
 from core.agent import SeveralWorkspaces
 from core.registry import agent_named, detect, resolve, workspace_root
 from core.session import AnySession, OpeningJournal, Session
-from core.store.retention import backups_to_keep
+from core.store.journal import JournalError
+from core.store.retention import backups_to_keep, set_backups_to_keep
 from ui.untrusted import literal_html
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
 
 __all__ = [
     "Ambiguous",
@@ -73,14 +79,21 @@ def open_any(path: Path, agent: str | None = None) -> Opened | Ambiguous | Sever
     return Opened(session, problem)
 
 
+translate = QCoreApplication.translate
+
+
 def ask_layout(parent: QWidget, root: Path, candidates: tuple[str, ...]) -> str | None:
     """The person chooses how to read a folder that fits several agents' layouts."""
     names = [agent_named(c).title for c in candidates]
     choice, ok = QInputDialog.getItem(
         parent,
-        "Which agent's memory is this?",
+        translate("Opening", "Which agent's memory is this?"),
         literal_html(
-            f"{root} fits more than one agent's layout. Read it as (remembered for this folder):"
+            translate(
+                "Opening",
+                "{folder} fits more than one agent's layout. Read it as (remembered for this "
+                "folder):",
+            ).format(folder=root)
         ),
         names,
         0,
@@ -94,8 +107,12 @@ def ask_workspace(parent: QWidget, several: Several) -> Path | None:
     names = [f"{label} · {path.name}" for path, label in several.choices]
     choice, ok = QInputDialog.getItem(
         parent,
-        "Which project's memory?",
-        literal_html(f"{several.folder} holds the memory of {len(names)} projects. Open:"),
+        translate("Opening", "Which project's memory?"),
+        literal_html(
+            translate("Opening", "{folder} holds the memory of {count} projects. Open:").format(
+                folder=several.folder, count=len(names)
+            )
+        ),
         names,
         0,
         False,
@@ -103,15 +120,37 @@ def ask_workspace(parent: QWidget, several: Several) -> Path | None:
     return several.choices[names.index(choice)][0] if ok and choice in names else None
 
 
+def keep_backups(window: MainWindow, root: Path) -> None:
+    """File → Backups to keep: asked, kept in the workspace's journal, said in the status bar."""
+    keep = ask_backups_to_keep(window, root)
+    if keep is None:
+        return
+    try:
+        set_backups_to_keep(root, keep)
+    except (OSError, JournalError, ValueError) as exc:
+        said = translate("Opening", "Could not change the setting: {error}")
+        window.show_error(said.format(error=exc))
+        return
+    kept = (
+        translate("Opening", "MemDesk keeps every backup in {path}")
+        if keep == 0
+        else translate("Opening", "MemDesk keeps the newest {count} backups of each file in {path}")
+    )
+    window.statusBar().showMessage(kept.format(count=keep, path=root), 6000)
+
+
 def ask_backups_to_keep(parent: QWidget, root: Path) -> int | None:
     """How many of MemDesk's own backups of each file the workspace at `root` is to keep (0:
     all); None when the person cancels."""
     keep, ok = QInputDialog.getInt(
         parent,
-        "Backups to keep",
-        "MemDesk backs a file up before every write, into .memdesk/backups/. How many of\n"
-        "those backups of each file should this workspace keep? (0 keeps them all; the\n"
-        "agent's own backups are never deleted.)",
+        translate("Opening", "Backups to keep"),
+        translate(
+            "Opening",
+            "MemDesk backs a file up before every write, into .memdesk/backups/. How many of\n"
+            "those backups of each file should this workspace keep? (0 keeps them all; the\n"
+            "agent's own backups are never deleted.)",
+        ),
         backups_to_keep(root),
         0,
         1_000_000,

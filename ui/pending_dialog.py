@@ -23,6 +23,7 @@ from ui.backups_view import (
     content_column,
     show_comparison,
 )
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.side_by_side import SideBySide
 from ui.tables import read_only_table
 from ui.untrusted import plain_label
@@ -30,8 +31,18 @@ from ui.untrusted import plain_label
 if TYPE_CHECKING:
     from core.agent import OpenWorkspace
 
-HEADERS = ("Change", "Key", "Content", "Changed fields", "Score Δ")
-WORDS = {"removed since": "removed", "changed": "changed", "added since": "added"}
+HEADERS = (  # shown through core_label, as core's labels are
+    QT_TRANSLATE_NOOP("core", "Change"),
+    QT_TRANSLATE_NOOP("core", "Key"),
+    QT_TRANSLATE_NOOP("core", "Content"),
+    QT_TRANSLATE_NOOP("core", "Changed fields"),
+    QT_TRANSLATE_NOOP("core", "Score Δ"),
+)
+WORDS = {
+    "removed since": QT_TRANSLATE_NOOP("PendingDialog", "removed"),
+    "changed": QT_TRANSLATE_NOOP("PendingDialog", "changed"),
+    "added since": QT_TRANSLATE_NOOP("PendingDialog", "added"),
+}
 
 
 def pending(ws: OpenWorkspace) -> list[tuple[str, Comparison, bool]]:
@@ -50,7 +61,7 @@ def pending(ws: OpenWorkspace) -> list[tuple[str, Comparison, bool]]:
 class PendingDialog(QDialog):
     def __init__(self, ws: OpenWorkspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Pending changes")
+        self.setWindowTitle(self.tr("Pending changes"))
         self.resize(1100, 650)
         self.files = pending(ws)
         self.title = plain_label(name="pendingTitle", wrap=True)
@@ -60,11 +71,13 @@ class PendingDialog(QDialog):
             self.chooser.addItem(rel)
         self.table = read_only_table("pendingTable", HEADERS, stretch=3)
         content_column(self.table)
-        sides = SideBySide("As read", "As the save will write it", ("pendingOld", "pendingNew"))
+        sides = SideBySide(
+            self.tr("As read"), self.tr("As the save will write it"), ("pendingOld", "pendingNew")
+        )
         self.old_text, self.new_text = sides.old_text, sides.new_text
         tabs = QTabWidget()
-        tabs.addTab(self.table, "Per memory")
-        tabs.addTab(sides, "Text side by side")
+        tabs.addTab(self.table, self.tr("Per memory"))
+        tabs.addTab(sides, self.tr("Text side by side"))
         self.sides = sides
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
@@ -79,22 +92,25 @@ class PendingDialog(QDialog):
 
     def _show(self, index: int) -> None:
         if not 0 <= index < len(self.files):
-            self.title.setText("Nothing to save: no file has unsaved edits.")
+            self.title.setText(self.tr("Nothing to save: no file has unsaved edits."))
             self.table.setRowCount(0)
             return
         rel, found, moved = self.files[index]
         if found.error:
             self.title.setText(found.error)
         else:
-            merge = " It changed on disk since: the save merges onto it." if moved else ""
+            merge = self.tr(" It changed on disk since: the save merges onto it.") if moved else ""
             n = len(found.rows)
-            self.title.setText(
-                f"{rel}: {n} {'memory' if n == 1 else 'memories'} will change.{merge}"
-                f" ({len(self.files)} files with unsaved edits)"
+            change = (
+                self.tr("{file}: {count} memory will change.")
+                if n == 1
+                else self.tr("{file}: {count} memories will change.")
             )
+            files = self.tr(" ({count} files with unsaved edits)").format(count=len(self.files))
+            self.title.setText(change.format(file=rel, count=n) + merge + files)
         self.table.setRowCount(len(found.rows))
         for row, diff in enumerate(found.rows):
-            cells = (WORDS.get(diff.change, diff.change), diff.key, diff.content, diff.fields,
+            cells = (self.tr(WORDS.get(diff.change, diff.change)), diff.key, diff.content, diff.fields,
                      diff.score_delta)  # fmt: skip
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))

@@ -32,15 +32,31 @@ from core.remote.address import Address, parse_address
 from core.remote.transport import RemoteError
 from core.remote.workspace import Dropped, Refused, RemoteWorkspace, Snapshot, write_and_settle
 from core.review.secrets import mask_secrets
+from ui.i18n import QT_TRANSLATE_NOOP, core_label
 from ui.tasks import TaskRunner
 from ui.theme import error_style
 from ui.untrusted import literal_html, plain_label
 
 __all__ = ["RemoteView", "open_remote"]
 
-MEMORY_HEADERS = ("Id", "Section", "Memory", "File")
-QUEUE_HEADERS = ("#", "Decision", "Memory", "Why")
-ACTIVITY_HEADERS = ("When", "Who", "What", "Memories")
+MEMORY_HEADERS = (  # shown through core_label, as core's labels are
+    QT_TRANSLATE_NOOP("core", "Id"),
+    QT_TRANSLATE_NOOP("core", "Section"),
+    QT_TRANSLATE_NOOP("core", "Memory"),
+    QT_TRANSLATE_NOOP("core", "File"),
+)
+QUEUE_HEADERS = (
+    "#",
+    QT_TRANSLATE_NOOP("core", "Decision"),
+    QT_TRANSLATE_NOOP("core", "Memory"),
+    QT_TRANSLATE_NOOP("core", "Why"),
+)
+ACTIVITY_HEADERS = (
+    QT_TRANSLATE_NOOP("core", "When"),
+    QT_TRANSLATE_NOOP("core", "Who"),
+    QT_TRANSLATE_NOOP("core", "What"),
+    QT_TRANSLATE_NOOP("core", "Memories"),
+)
 FIRST_LINE = 90
 
 
@@ -71,7 +87,7 @@ class RemoteView(QWidget):
         self.snapshot = Snapshot()
         self.tasks = TaskRunner(self)
         self._build()
-        self._say(f"{address}: reading from the server…")
+        self._say(f"{address}: " + self.tr("reading from the server…"))
 
     # ----------------------------------------------------------------- building
 
@@ -81,17 +97,19 @@ class RemoteView(QWidget):
         self.memories.itemSelectionChanged.connect(self._memory_selected)
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("remoteEditor")
-        self.save_button = _button("Save text", "remoteSave", self.save_edit)
-        self.add_button = _button("Add as new memory", "remoteAdd", self.add_memory)
-        self.delete_button = _button("Delete", "remoteDelete", self.delete_memory)
+        self.save_button = _button(self.tr("Save text"), "remoteSave", self.save_edit)
+        self.add_button = _button(self.tr("Add as new memory"), "remoteAdd", self.add_memory)
+        self.delete_button = _button(self.tr("Delete"), "remoteDelete", self.delete_memory)
         self.queue = _table(QUEUE_HEADERS, "remoteQueue")
         self.queue.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.approve_button = _button("Approve", "remoteApprove", self.approve_selected)
-        self.reject_button = _button("Reject", "remoteReject", self.reject_selected)
-        self.approve_all_button = _button("Approve all", "remoteApproveAll", self.approve_all)
+        self.approve_button = _button(self.tr("Approve"), "remoteApprove", self.approve_selected)
+        self.reject_button = _button(self.tr("Reject"), "remoteReject", self.reject_selected)
+        self.approve_all_button = _button(
+            self.tr("Approve all"), "remoteApproveAll", self.approve_all
+        )
         self.activity = _table(ACTIVITY_HEADERS, "remoteActivity")
-        self.reload_button = _button("Reload", "remoteReload", self.reload)
-        self.undo_button = _button("Undo last operation", "remoteUndo", self.undo)
+        self.reload_button = _button(self.tr("Reload"), "remoteReload", self.reload)
+        self.undo_button = _button(self.tr("Undo last operation"), "remoteUndo", self.undo)
 
         editing = QWidget()
         edit_layout = QVBoxLayout(editing)
@@ -114,9 +132,9 @@ class RemoteView(QWidget):
         )
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(memories, "Memories")
-        self.tabs.addTab(review, "Review")
-        self.tabs.addTab(self.activity, "Activity")
+        self.tabs.addTab(memories, self.tr("Memories"))
+        self.tabs.addTab(review, self.tr("Review"))
+        self.tabs.addTab(self.activity, self.tr("Activity"))
 
         layout = QVBoxLayout(self)
         layout.addLayout(_row(self.state, self.reload_button, self.undo_button, stretch_first=True))
@@ -135,47 +153,55 @@ class RemoteView(QWidget):
     # ----------------------------------------------------------------- actions
 
     def reload(self) -> None:
-        self._call(self.workspace.read, "reading from the server…")
+        self._call(self.workspace.read, self.tr("reading from the server…"))
 
     def save_edit(self) -> None:
         memory = self.selected_memory()
         if memory is None:
-            self._say(f"{self.address}: select a memory to edit first", error=True)
+            self._say(f"{self.address}: " + self.tr("select a memory to edit first"), error=True)
             return
         ref, text = self.snapshot.ref(memory), self.editor.toPlainText()
-        self._write(lambda: self.workspace.edit(ref, text), f"saving [{memory['id']}]…")
+        self._write(
+            lambda: self.workspace.edit(ref, text),
+            self.tr("saving [{id}]…").format(id=memory["id"]),
+        )
 
     def add_memory(self) -> None:
         text = self.editor.toPlainText()
         if not text.strip():
-            self._say(f"{self.address}: write the new memory's text first", error=True)
+            self._say(
+                f"{self.address}: " + self.tr("write the new memory's text first"), error=True
+            )
             return
-        self._write(lambda: self.workspace.add(text), "adding a memory…")
+        self._write(lambda: self.workspace.add(text), self.tr("adding a memory…"))
 
     def delete_memory(self) -> None:
         """The selected memory deleted on the server (backed up there; Undo puts it back)."""
         memory = self.selected_memory()
         if memory is None:
-            self._say(f"{self.address}: select a memory to delete first", error=True)
+            self._say(f"{self.address}: " + self.tr("select a memory to delete first"), error=True)
             return
         ref = self.snapshot.ref(memory)
-        self._write(lambda: self.workspace.delete([ref]), f"deleting [{memory['id']}]…")
+        self._write(
+            lambda: self.workspace.delete([ref]),
+            self.tr("deleting [{id}]…").format(id=memory["id"]),
+        )
 
     def approve_selected(self) -> None:
         ids = self._chosen_proposals()
         if ids:
-            self._write(lambda: self.workspace.approve(ids), "approving…")
+            self._write(lambda: self.workspace.approve(ids), self.tr("approving…"))
 
     def reject_selected(self) -> None:
         ids = self._chosen_proposals()
         if ids:
-            self._write(lambda: self.workspace.reject(ids), "rejecting…")
+            self._write(lambda: self.workspace.reject(ids), self.tr("rejecting…"))
 
     def approve_all(self) -> None:
-        self._write(lambda: self.workspace.approve(None), "approving every proposal…")
+        self._write(lambda: self.workspace.approve(None), self.tr("approving every proposal…"))
 
     def undo(self) -> None:
-        self._write(self.workspace.undo, "undoing the last operation…")
+        self._write(self.workspace.undo, self.tr("undoing the last operation…"))
 
     def selected_memory(self) -> dict[str, Any] | None:
         rows = {index.row() for index in self.memories.selectedIndexes()}
@@ -193,7 +219,9 @@ class RemoteView(QWidget):
 
     def _call(self, work: Callable[[], Snapshot | Dropped], doing: str) -> None:
         if self.tasks.busy:
-            self._say(f"{self.address}: still waiting for the server; try again in a moment")
+            self._say(
+                f"{self.address}: " + self.tr("still waiting for the server; try again in a moment")
+            )
             return
         self._say(f"{self.address}: {doing}")
         self._enable(False)
@@ -234,7 +262,7 @@ class RemoteView(QWidget):
             [mask_secrets(_text(p, "reasons")) for p in queue],
         )
         _fill(self.activity, [_op_cells(op) for op in snapshot.activity], [])
-        self.tabs.setTabText(1, f"Review ({len(snapshot.queue)})")
+        self.tabs.setTabText(1, self.tr("Review ({count})").format(count=len(snapshot.queue)))
         if chosen is not None:
             self._select_memory(chosen.get("id"), chosen.get("file"))
 
@@ -251,15 +279,19 @@ class RemoteView(QWidget):
     def _chosen_proposals(self) -> list[str]:
         rows = sorted({index.row() for index in self.queue.selectedIndexes()})
         if not rows:
-            self._say(f"{self.address}: select proposals in the Review tab first", error=True)
+            self._say(
+                f"{self.address}: " + self.tr("select proposals in the Review tab first"),
+                error=True,
+            )
         return [str(self.snapshot.queue[row]["id"]) for row in rows]
 
     def _summary(self) -> str:
         waiting = len(self.snapshot.queue)
-        return (
-            f"{self.address}: {len(self.snapshot.memories)} memories, {waiting} "
-            f"{'proposal' if waiting == 1 else 'proposals'} waiting (read from the server)"
-        )
+        return f"{self.address}: " + (
+            self.tr("{memories} memories, {count} proposal waiting (read from the server)")
+            if waiting == 1
+            else self.tr("{memories} memories, {count} proposals waiting (read from the server)")
+        ).format(memories=len(self.snapshot.memories), count=waiting)
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.state.setText(text)
@@ -328,7 +360,7 @@ def _fill(table: QTableWidget, rows: Sequence[Sequence[str]], tips: Sequence[str
 def _table(headers: Sequence[str], name: str) -> QTableWidget:
     table = QTableWidget(0, len(headers))
     table.setObjectName(name)
-    table.setHorizontalHeaderLabels(list(headers))
+    table.setHorizontalHeaderLabels([core_label(h) for h in headers])
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import shiboken6
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QCoreApplication,
     QEvent,
     QModelIndex,
     QObject,
@@ -59,6 +60,7 @@ from core.review.queue import approve, listed, reject, run_review, undo_decision
 from core.review.secrets import mask_secrets
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
+from ui.i18n import QT_TRANSLATE_NOOP, core_label
 from ui.icons import icon
 from ui.settings import Settings
 from ui.staged_view import StagedView
@@ -72,9 +74,19 @@ if TYPE_CHECKING:
 
 __all__ = ["ReviewView", "age_of", "proposal_detail", "proposal_memory", "queue_title"]
 
-ALL = "All"
+translate = QCoreApplication.translate
+
+ALL = QT_TRANSLATE_NOOP("ReviewView", "All")
 _Index = QModelIndex | QPersistentModelIndex
-TABLE_HEADERS = ("#", "Waiting", "Status", "Trigger", "Decision", "Memory", "Reasons")
+TABLE_HEADERS = (  # shown through core_label, as core's labels are
+    "#",
+    QT_TRANSLATE_NOOP("core", "Waiting"),
+    QT_TRANSLATE_NOOP("core", "Status"),
+    QT_TRANSLATE_NOOP("core", "Trigger"),
+    QT_TRANSLATE_NOOP("core", "Decision"),
+    QT_TRANSLATE_NOOP("core", "Memory"),
+    QT_TRANSLATE_NOOP("core", "Reasons"),
+)
 WIDEST_CELLS = ("99999", "999 min", "approved", "duplicate + decay", "PROMOTE")
 KEYS = {
     Qt.Key.Key_P: "PROMOTE",
@@ -82,31 +94,47 @@ KEYS = {
     Qt.Key.Key_A: "ARCHIVE",
     Qt.Key.Key_D: "DELETE",
 }
-HELP = (
+HELP = QT_TRANSLATE_NOOP(
+    "ReviewView",
     "Space/Enter accept · P promote · K keep · A archive · D delete · R reject · S skip · "
-    "V review again · E edit first · Ctrl+Z undo the last decision"
+    "V review again · E edit first · Ctrl+Z undo the last decision",
 )
+REVIEWERS = {
+    "rules": QT_TRANSLATE_NOOP("ReviewView", "rules reviewer"),
+    "llm": QT_TRANSLATE_NOOP("ReviewView", "llm reviewer"),
+}
 _STATUS = {
-    "pending": "waiting",
-    "stale": "stale: a memory it read changed since; V reviews it again",
-    "failed": "failed: the reviewer could not decide; V reviews it again",
+    "pending": QT_TRANSLATE_NOOP("ReviewView", "waiting"),
+    "stale": QT_TRANSLATE_NOOP(
+        "ReviewView", "stale: a memory it read changed since; V reviews it again"
+    ),
+    "failed": QT_TRANSLATE_NOOP(
+        "ReviewView", "failed: the reviewer could not decide; V reviews it again"
+    ),
 }
 
 
 def age_of(when: datetime, now: datetime | None = None) -> str:
     """How long a proposal has waited, in words ("3 d", "5 h", "12 min")."""
     seconds = max(0.0, ((now or datetime.now(UTC)) - when).total_seconds())
-    for size, unit in ((86400, "d"), (3600, "h"), (60, "min")):
+    units = (
+        (86400, translate("ReviewView", "{count} d")),
+        (3600, translate("ReviewView", "{count} h")),
+        (60, translate("ReviewView", "{count} min")),
+    )
+    for size, unit in units:
         if seconds >= size:
-            return f"{int(seconds // size)} {unit}"
-    return "just now"
+            return unit.format(count=int(seconds // size))
+    return translate("ReviewView", "just now")
 
 
 def queue_title(count: int, oldest: datetime | None) -> str:
     """The sidebar's entry: how many wait, and since when."""
     if not count or oldest is None:
-        return "Review queue"
-    return f"Review queue ({count}, oldest {age_of(oldest)})"
+        return translate("ReviewView", "Review queue")
+    return translate("ReviewView", "Review queue ({count}, oldest {age})").format(
+        count=count, age=age_of(oldest)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,18 +178,20 @@ class ReviewView(QWidget):
     # -- layout ---------------------------------------------------------------------------------
     def _build(self) -> None:
         self.summary = plain_label(name="reviewSummary", wrap=True)
-        self.review_now = _button("Review now", "reviewNow", self.start_review)
+        self.review_now = _button(self.tr("Review now"), "reviewNow", self.start_review)
         self.reviewer_choice = QComboBox()
         self.reviewer_choice.setObjectName("reviewerChoice")
-        self.reviewer_choice.addItem("Rules reviewer", "rules")
-        self.reviewer_choice.addItem("LLM reviewer", "llm")
+        self.reviewer_choice.addItem(self.tr("Rules reviewer"), "rules")
+        self.reviewer_choice.addItem(self.tr("LLM reviewer"), "llm")
         self.reviewer_choice.setCurrentIndex(0 if self.settings.reviewer == "rules" else 1)
         self.reviewer_choice.currentIndexChanged.connect(self._reviewer_chosen)
-        self.llm_button = _button("LLM settings…", "reviewLlmSettings", self.edit_llm_settings)
+        self.llm_button = _button(
+            self.tr("LLM settings…"), "reviewLlmSettings", self.edit_llm_settings
+        )
         self.progress = QProgressBar()
         self.progress.setObjectName("reviewProgress")
         self.progress.hide()
-        self.cancel = _button("Cancel", "reviewCancel", self.cancel_review)
+        self.cancel = _button(self.tr("Cancel"), "reviewCancel", self.cancel_review)
         self.cancel.hide()
         top = QHBoxLayout()
         top.addWidget(self.summary, 1)
@@ -175,16 +205,16 @@ class ReviewView(QWidget):
             top.addWidget(widget)
         self.failure = plain_label(name="reviewFailure", wrap=True)
         self.failure.setStyleSheet(error_style())
-        self.retry = _button("Retry", "reviewRetry", self.retry_failed)
+        self.retry = _button(self.tr("Retry"), "reviewRetry", self.retry_failed)
         trouble = QHBoxLayout()
         trouble.addWidget(self.failure, 1)
         trouble.addWidget(self.retry)
         self.failure.hide()
         self.retry.hide()
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._card(), "One at a time")
-        self.tabs.addTab(self._table(), "Table")
-        self.tabs.addTab(self.staged, "Staged writes")
+        self.tabs.addTab(self._card(), self.tr("One at a time"))
+        self.tabs.addTab(self._table(), self.tr("Table"))
+        self.tabs.addTab(self.staged, self.tr("Staged writes"))
         self.tabs.setTabVisible(self.tabs.indexOf(self.staged), False)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -211,17 +241,17 @@ class ReviewView(QWidget):
         buttons = QVBoxLayout()  # two rows: the window still fits a 1,366-pixel screen
         for row in (
             (
-                ("Accept", "reviewAccept", self.accept, "apply"),
-                ("Promote", "reviewPromote", lambda: self.decide("PROMOTE"), "pin"),
-                ("Keep", "reviewKeep", lambda: self.decide("KEEP"), "keep"),
-                ("Archive", "reviewArchive", lambda: self.decide("ARCHIVE"), "archive"),
-                ("Delete", "reviewDelete", lambda: self.decide("DELETE"), "delete"),
+                (self.tr("Accept"), "reviewAccept", self.accept, "apply"),
+                (self.tr("Promote"), "reviewPromote", lambda: self.decide("PROMOTE"), "pin"),
+                (self.tr("Keep"), "reviewKeep", lambda: self.decide("KEEP"), "keep"),
+                (self.tr("Archive"), "reviewArchive", lambda: self.decide("ARCHIVE"), "archive"),
+                (self.tr("Delete"), "reviewDelete", lambda: self.decide("DELETE"), "delete"),
             ),
             (
-                ("Reject", "reviewReject", self.reject_current, "reject"),
-                ("Skip", "reviewSkip", self.skip, "skip"),
-                ("Review again", "reviewAgain", self.review_again, "reload"),
-                ("Edit first", "reviewEdit", self.edit_first, "edit"),
+                (self.tr("Reject"), "reviewReject", self.reject_current, "reject"),
+                (self.tr("Skip"), "reviewSkip", self.skip, "skip"),
+                (self.tr("Review again"), "reviewAgain", self.review_again, "reload"),
+                (self.tr("Edit first"), "reviewEdit", self.edit_first, "edit"),
             ),
         ):
             line = QHBoxLayout()
@@ -230,9 +260,9 @@ class ReviewView(QWidget):
             line.addStretch(1)
             buttons.addLayout(line)
         details = QTabWidget()
-        details.addTab(self.reasons, "Reasons")
-        details.addTab(self.related, "Related memories")
-        details.addTab(self.transcript, "Transcript")
+        details.addTab(self.reasons, self.tr("Reasons"))
+        details.addTab(self.related, self.tr("Related memories"))
+        details.addTab(self.transcript, self.tr("Transcript"))
         self.details = details
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.memory)
@@ -242,7 +272,7 @@ class ReviewView(QWidget):
             column.addWidget(widget)
         column.addWidget(split, 1)
         column.addLayout(buttons)
-        keys = QLabel(HELP)
+        keys = QLabel(self.tr(HELP))
         keys.setWordWrap(True)  # a window narrower than the line still shows every page
         column.addWidget(keys)
         return card
@@ -263,14 +293,23 @@ class ReviewView(QWidget):
         self.table.verticalHeader().hide()
         size_columns(self.table, WIDEST_CELLS, stretch=(5, 6))
         filters = QHBoxLayout()
-        for text, combo in (("Trigger", self.trigger_filter), ("Decision", self.decision_filter)):
+        for text, combo in (
+            (self.tr("Trigger"), self.trigger_filter),
+            (self.tr("Decision"), self.decision_filter),
+        ):
             filters.addWidget(QLabel(text))
             filters.addWidget(combo)
         filters.addStretch(1)
         actions = QHBoxLayout()
-        actions.addWidget(_button("Approve all waiting", "reviewApproveAll", self.approve_all))
-        actions.addWidget(_button("Approve selected", "reviewApproveMany", self.approve_selected))
-        actions.addWidget(_button("Reject selected", "reviewRejectMany", self.reject_selected))
+        actions.addWidget(
+            _button(self.tr("Approve all waiting"), "reviewApproveAll", self.approve_all)
+        )
+        actions.addWidget(
+            _button(self.tr("Approve selected"), "reviewApproveMany", self.approve_selected)
+        )
+        actions.addWidget(
+            _button(self.tr("Reject selected"), "reviewRejectMany", self.reject_selected)
+        )
         actions.addStretch(1)
         column = QVBoxLayout(page)
         column.addLayout(filters)
@@ -336,22 +375,34 @@ class ReviewView(QWidget):
     def _staged_changed(self) -> None:
         count = len(self.staged.writes)
         self.tabs.setTabText(
-            self.tabs.indexOf(self.staged), f"Staged writes ({count})" if count else "Staged writes"
+            self.tabs.indexOf(self.staged),
+            self.tr("Staged writes ({count})").format(count=count)
+            if count
+            else self.tr("Staged writes"),
         )
         self.queue_changed.emit()
 
     def _fill_summary(self) -> None:
         if self.session is None:
-            text = "No workspace open."
+            text = self.tr("No workspace open.")
         elif not self.proposals:
-            text = "Nothing waits for review. “Review now” looks for memories to review."
+            text = self.tr("Nothing waits for review. “Review now” looks for memories to review.")
         else:
             count, oldest = self.waiting
-            text = f"{count} proposals wait" + (
-                f"; the oldest for {age_of(oldest)}" if oldest else ""
+            wait = (
+                self.tr("{count} proposal waits")
+                if count == 1
+                else self.tr("{count} proposals wait")
             )
+            text = wait.format(count=count)
+            if oldest:
+                text += self.tr("; the oldest for {age}").format(age=age_of(oldest))
             others = len(self.proposals) - count
-            text += f"; {others} stale or failed (V reviews one again)." if others else "."
+            text += (
+                self.tr("; {count} stale or failed (V reviews one again).").format(count=others)
+                if others
+                else self.tr(".")
+            )
         self.summary.setText(text)
 
     def _fill_failure(self) -> None:
@@ -359,8 +410,11 @@ class ReviewView(QWidget):
         if failed:
             first = _one_line(mask_secrets(failed[0].reasons), 200)
             self.failure.setText(
-                f"{len(failed)} review{'s' if len(failed) > 1 else ''} failed, e.g. "
-                f"#{failed[0].id}: {first}"
+                (
+                    self.tr("{count} review failed, e.g. #{id}: {reason}")
+                    if len(failed) == 1
+                    else self.tr("{count} reviews failed, e.g. #{id}: {reason}")
+                ).format(count=len(failed), id=failed[0].id, reason=first)
             )
         self.failure.setVisible(bool(failed))
         self.retry.setVisible(bool(failed))
@@ -370,19 +424,21 @@ class ReviewView(QWidget):
             (self.trigger_filter, sorted({p.trigger for p in self.proposals})),
             (self.decision_filter, sorted({p.decision for p in self.proposals})),
         ):
-            kept = combo.currentText()
+            kept = combo.currentData()
             combo.blockSignals(True)
             combo.clear()
-            combo.addItems([ALL, *values])
-            combo.setCurrentText(kept if kept in values else ALL)
+            combo.addItem(self.tr(ALL), ALL)
+            for value in values:
+                combo.addItem(core_label(value), value)
+            combo.setCurrentIndex(max(0, combo.findData(kept)))
             combo.blockSignals(False)
 
     def _fill_table(self) -> None:
-        trigger, decision = self.trigger_filter.currentText(), self.decision_filter.currentText()
+        trigger, decision = self.trigger_filter.currentData(), self.decision_filter.currentData()
         self.shown = [
             p
             for p in self.proposals
-            if trigger in (ALL, "", p.trigger) and decision in (ALL, "", p.decision)
+            if trigger in (ALL, None, p.trigger) and decision in (ALL, None, p.decision)
         ]
         self.model.show(self.shown)
 
@@ -400,24 +456,30 @@ class ReviewView(QWidget):
             for box in (self.memory, self.reasons, self.related, self.transcript):
                 box.setPlainText("")
             self.position.setText("")
-            self.decision.setText("Nothing waits for review.")
+            self.decision.setText(self.tr("Nothing waits for review."))
             self.trigger.setText("")
             return
         fields = json.loads(p.memory_json or "{}")
+        status = self.tr(_STATUS[p.status]) if p.status in _STATUS else core_label(p.status)
         self.position.setText(
-            f"{self.index + 1} of {len(self.proposals)} · #{p.id} · {_STATUS.get(p.status, p.status)}"
-            f" · up for {age_of(p.created_at)} · {p.reviewer} reviewer"
+            self.tr("{n} of {total} · #{id} · {status} · up for {age} · {reviewer}").format(
+                n=self.index + 1,
+                total=len(self.proposals),
+                id=p.id,
+                status=status,
+                age=age_of(p.created_at),
+                reviewer=_reviewer(p.reviewer),
+            )
         )
-        proposed = "No decision" if p.decision == "NONE" else f"Proposed: {p.decision}"
-        self.decision.setText(proposed if p.status == "pending" else f"{proposed} ({p.status})")
-        triggers = " + ".join(p.triggers)
-        self.trigger.setText(f"{triggers}: {mask_secrets(p.why)} — [{p.memory_id}] in {p.file}")
+        proposed = _proposed(p)
+        self.decision.setText(
+            proposed if p.status == "pending" else f"{proposed} ({core_label(p.status)})"
+        )
+        self.trigger.setText(_trigger_line(p))
         related = json.loads(p.related_json or "[]")
         shown = [f"[{p.memory_id}] {_memory_text(p)}\n{_facts(fields)}"]
         shown += [  # a pair side by side: the one under review, then the other
-            f"The other memory of the pair, [{m.get('id')}]:\n"
-            f"{mask_secrets(str(m.get('content', '')))}\n{_facts(m)}"
-            for m in related
+            _other_of_pair(m) for m in related
         ]
         self.memory.setPlainText("\n\n".join(shown))
         self.reasons.setPlainText(mask_secrets(p.reasons))
@@ -425,10 +487,11 @@ class ReviewView(QWidget):
             "\n\n".join(
                 f"[{m.get('id')}] {mask_secrets(str(m.get('content', '')))}" for m in related
             )
-            or "No other memory is part of this proposal."
+            or self.tr("No other memory is part of this proposal.")
         )
         self.transcript.setPlainText(
-            mask_secrets(p.transcript) or "The rules reviewer decides without a conversation."
+            mask_secrets(p.transcript)
+            or self.tr("The rules reviewer decides without a conversation.")
         )
 
     # -- deciding -------------------------------------------------------------------------------
@@ -440,7 +503,8 @@ class ReviewView(QWidget):
     def decide(self, decision: str) -> bool:
         agent = None if self.session is None else self.session.agent
         if decision == "ARCHIVE" and agent is not None and not isinstance(agent, Archiving):
-            self.failed.emit(f"{agent.title} has no archive: K keeps, D deletes")
+            said = self.tr("{agent} has no archive: K keeps, D deletes")
+            self.failed.emit(said.format(agent=agent.title))
             return False
         return self._ask("approve", decision)
 
@@ -494,7 +558,11 @@ class ReviewView(QWidget):
         self._actions.append(action)
         if self._writing:
             shown = ", ".join(f"#{i}" for i in action.ids)
-            self.notice.emit(f"Waiting for the decision being written: {action.verb} {shown} next")
+            self.notice.emit(
+                self.tr("Waiting for the decision being written: {verb} {ids} next").format(
+                    verb=action.verb, ids=shown
+                )
+            )
         else:
             self._next()
         return True
@@ -505,7 +573,9 @@ class ReviewView(QWidget):
             action = self._actions.popleft()
             gone = self._decided(action.ids)
             if gone and action.verb in ("approve", "reject", "again"):
-                self.failed.emit(f"{gone}: nothing done ({action.verb})")
+                self.failed.emit(
+                    self.tr("{ids}: nothing done ({verb})").format(ids=gone, verb=action.verb)
+                )
                 continue
             getattr(self, f"_do_{action.verb}")(action)
 
@@ -513,21 +583,25 @@ class ReviewView(QWidget):
         """Those of `ids` no longer open, in words ("#3 was decided already")."""
         open_now = {p.id for p in self.proposals}
         gone = [f"#{i}" for i in ids if i not in open_now]
-        return (
-            f"{', '.join(gone)} {'was' if len(gone) == 1 else 'were'} decided already"
-            if gone
-            else ""
+        if not gone:
+            return ""
+        one = len(gone) == 1
+        said = (
+            self.tr("{ids} was decided already") if one else self.tr("{ids} were decided already")
         )
+        return said.format(ids=", ".join(gone))
 
     def _do_approve(self, action: _Action) -> None:
         session, ids = self.session, list(action.ids)
         assert session is not None  # a decision is queued only while a workspace is shown
         decisions = None if action.decision is None else dict.fromkeys(ids, action.decision)
-        what = action.decision or "as proposed"
+        what = core_label(action.decision) if action.decision else self.tr("as proposed")
         message = (
-            f"#{ids[0]}: {what} applied"
+            self.tr("#{id}: {decision} applied").format(id=ids[0], decision=what)
             if len(ids) == 1
-            else f"{', '.join(f'#{i}' for i in ids)} applied as one operation"
+            else self.tr("{ids} applied as one operation").format(
+                ids=", ".join(f"#{i}" for i in ids)
+            )
         )
 
         def work() -> Any:
@@ -538,7 +612,7 @@ class ReviewView(QWidget):
     def _do_undo(self, _action: _Action) -> None:
         session = self.session
         assert session is not None
-        self._write(lambda: undo_decision(session), "The last review decision was undone")
+        self._write(lambda: undo_decision(session), self.tr("The last review decision was undone"))
 
     def _do_reject(self, action: _Action) -> None:
         """Rejecting writes no memory file: done here, at once."""
@@ -548,7 +622,8 @@ class ReviewView(QWidget):
         except WorkspaceError as exc:
             self.failed.emit(str(exc))
         else:
-            self.notice.emit(f"Rejected {', '.join(f'#{i}' for i in action.ids)}")
+            shown = ", ".join(f"#{i}" for i in action.ids)
+            self.notice.emit(self.tr("Rejected {ids}").format(ids=shown))
         self.refresh()
 
     def _do_skip(self, action: _Action) -> None:
@@ -618,8 +693,10 @@ class ReviewView(QWidget):
             model=s.llm_model,
             timeout_s=s.llm_timeout_s,
             api_key_env=s.llm_api_key_env,
-            on_wait=lambda _seconds, why: self._waiting(f"{why} (Cancel stops it)"),
-            set_up_by="LLM settings… sets them",
+            on_wait=lambda _seconds, why: self._waiting(
+                self.tr("{why} (Cancel stops it)").format(why=why)
+            ),
+            set_up_by=self.tr("LLM settings… sets them"),
         )
 
     def _reviewer_chosen(self, _index: int) -> None:
@@ -633,7 +710,7 @@ class ReviewView(QWidget):
         try:
             dialog.apply()
         except ValueError as exc:
-            self.failed.emit(f"LLM settings not changed: {exc}")
+            self.failed.emit(self.tr("LLM settings not changed: {error}").format(error=exc))
             return False
         return True
 
@@ -646,7 +723,7 @@ class ReviewView(QWidget):
         if session is None or self.review_task is not None:
             return False
         if self._writing and only is None:
-            self.failed.emit("A decision is being written; “Review now” once it is done")
+            self.failed.emit(self.tr("A decision is being written; “Review now” once it is done"))
             return False
         try:
             reviewer = self.reviewer()
@@ -667,7 +744,7 @@ class ReviewView(QWidget):
     def cancel_review(self) -> None:
         if self.review_task is not None:
             self._stop_review.set()  # the run cancels its requests, then stores what it has
-            self.summary.setText("Cancelling: the reviews in flight are stopped…")
+            self.summary.setText(self.tr("Cancelling: the reviews in flight are stopped…"))
 
     def _review_over(self, task: asyncio.Task[Any]) -> None:
         if not shiboken6.isValid(self):  # another workspace was opened meanwhile
@@ -690,7 +767,7 @@ class ReviewView(QWidget):
         self.cancel.setVisible(running)
         if running:
             self.progress.setRange(0, 0)  # busy until the triggers have run
-            self.summary.setText("Looking for memories to review…")
+            self.summary.setText(self.tr("Looking for memories to review…"))
 
     def _waiting(self, why: str) -> None:
         self.summary.setText(why)
@@ -699,12 +776,13 @@ class ReviewView(QWidget):
         self._running(False)
         self._writing = False
         self.refresh()
-        message = f"Review: {run.summary()}"
+        message = self.tr("Review: {summary}").format(summary=run.summary())
         if run.failed:
             pid, why = run.failed[0]
             self.failed.emit(
-                f"{message}. #{pid} failed: {_one_line(mask_secrets(why), 200)} (Retry reviews "
-                "the failed ones again)"
+                self.tr(
+                    "{message}. #{id} failed: {reason} (Retry reviews the failed ones again)"
+                ).format(message=message, id=pid, reason=_one_line(mask_secrets(why), 200))
             )
         else:
             self.notice.emit(message)
@@ -715,7 +793,7 @@ class ReviewView(QWidget):
         self._running(False)
         self._writing = False
         self.refresh()
-        self.failed.emit(f"The review did not finish: {exc}")
+        self.failed.emit(self.tr("The review did not finish: {error}").format(error=exc))
         self.run_finished.emit(str(exc))
         self._next()
 
@@ -743,7 +821,14 @@ class ProposalTable(QAbstractTableModel):
             return None
         p, column = self.rows[index.row()], index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            cells = (str(p.id), age_of(p.created_at), p.status, " + ".join(p.triggers), p.decision)
+            triggers = " + ".join(map(core_label, p.triggers))
+            cells = (
+                str(p.id),
+                age_of(p.created_at),
+                core_label(p.status),
+                triggers,
+                core_label(p.decision),
+            )
             if column < len(cells):
                 return cells[column]
             return _one_line(_memory_text(p) if column == 5 else mask_secrets(p.reasons))
@@ -756,7 +841,7 @@ class ProposalTable(QAbstractTableModel):
     ) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
         if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(TABLE_HEADERS):
-            return TABLE_HEADERS[section]
+            return core_label(TABLE_HEADERS[section])
         return None
 
 
@@ -765,7 +850,7 @@ class LlmSettingsDialog(QDialog):
 
     def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("LLM reviewer")
+        self.setWindowTitle(self.tr("LLM reviewer"))
         self.settings = settings
         self.base_url = QLineEdit(settings.llm_base_url)
         self.base_url.setPlaceholderText("http://127.0.0.1:8000/v1")
@@ -776,11 +861,13 @@ class LlmSettingsDialog(QDialog):
         self.timeout.setSuffix(" s")
         self.key_env = QLineEdit(settings.llm_api_key_env)
         form = QFormLayout(self)
-        form.addRow("Base URL (OpenAI-compatible)", self.base_url)
-        form.addRow("Model", self.model)
-        form.addRow("Timeout per answer", self.timeout)
-        form.addRow("API key from the variable", self.key_env)
-        form.addRow(QLabel("The key itself is never written by MemDesk: set it in that variable."))
+        form.addRow(self.tr("Base URL (OpenAI-compatible)"), self.base_url)
+        form.addRow(self.tr("Model"), self.model)
+        form.addRow(self.tr("Timeout per answer"), self.timeout)
+        form.addRow(self.tr("API key from the variable"), self.key_env)
+        form.addRow(
+            QLabel(self.tr("The key itself is never written by MemDesk: set it in that variable."))
+        )
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -806,25 +893,47 @@ class LlmSettingsDialog(QDialog):
 def proposal_detail(p: Proposal) -> str:
     """A proposal as the card shows it, in one text: the decision, why, the memory (and the
     other of a pair) and the reviewer's reasons; secrets masked."""
-    proposed = "No decision" if p.decision == "NONE" else f"Proposed: {p.decision}"
-    status = "" if p.status == "pending" else f" ({p.status})"
+    status = "" if p.status == "pending" else f" ({core_label(p.status)})"
     memories = [f"[{p.memory_id}] {_memory_text(p)}\n{_facts(json.loads(p.memory_json or '{}'))}"]
-    memories += [
-        f"The other memory of the pair, [{m.get('id')}]:\n"
-        f"{mask_secrets(str(m.get('content', '')))}\n{_facts(m)}"
-        for m in json.loads(p.related_json or "[]")
-    ]
+    memories += [_other_of_pair(m) for m in json.loads(p.related_json or "[]")]
     return "\n".join(
         [
-            f"{proposed}{status} · #{p.id} · {p.reviewer} reviewer",
-            f"{' + '.join(p.triggers)}: {mask_secrets(p.why)} — [{p.memory_id}] in {p.file}",
+            f"{_proposed(p)}{status} · #{p.id} · {_reviewer(p.reviewer)}",
+            _trigger_line(p),
             "",
             "\n\n".join(memories),
             "",
-            "Reasons:",
+            translate("ReviewView", "Reasons:"),
             mask_secrets(p.reasons),
         ]
     )
+
+
+def _proposed(p: Proposal) -> str:
+    if p.decision == "NONE":
+        return translate("ReviewView", "No decision")
+    return translate("ReviewView", "Proposed: {decision}").format(decision=core_label(p.decision))
+
+
+def _reviewer(name: str) -> str:
+    """ "rules reviewer", "llm reviewer" in the window's language."""
+    if name in REVIEWERS:
+        return translate("ReviewView", REVIEWERS[name])
+    return translate("ReviewView", "{name} reviewer").format(name=name)
+
+
+def _trigger_line(p: Proposal) -> str:
+    return translate("ReviewView", "{triggers}: {why} — [{id}] in {file}").format(
+        triggers=" + ".join(map(core_label, p.triggers)),
+        why=mask_secrets(p.why),
+        id=p.memory_id,
+        file=p.file,
+    )
+
+
+def _other_of_pair(m: dict[str, Any]) -> str:
+    said = translate("ReviewView", "The other memory of the pair, [{id}]:").format(id=m.get("id"))
+    return f"{said}\n{mask_secrets(str(m.get('content', '')))}\n{_facts(m)}"
 
 
 def proposal_memory(p: Proposal) -> str:
@@ -864,7 +973,7 @@ def _text_box(name: str) -> QPlainTextEdit:
 def _combo(name: str) -> QComboBox:
     combo = QComboBox()
     combo.setObjectName(name)
-    combo.addItem(ALL)
+    combo.addItem(translate("ReviewView", ALL), ALL)
     return combo
 
 

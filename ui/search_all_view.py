@@ -12,16 +12,22 @@ from pathlib import Path
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QTimer, Signal
 from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
 
-from core.columns import counted
 from core.inbox import search, unlisted
 from core.scan import Found
+from ui.i18n import QT_TRANSLATE_NOOP, workspaces_counted
 from ui.tables import RowsModel, row_of_view, sorted_table
 from ui.tasks import TaskRunner
 from ui.untrusted import literal_html, plain_label
 
 __all__ = ["MOST_SHOWN", "Hit", "SearchAllView", "found_memories"]
 
-HEADERS = ("Agent", "Workspace", "File", "Memory", "Text")
+HEADERS = (  # shown through core_label, as core's labels are
+    QT_TRANSLATE_NOOP("core", "Agent"),
+    QT_TRANSLATE_NOOP("core", "Workspace"),
+    QT_TRANSLATE_NOOP("core", "File"),
+    QT_TRANSLATE_NOOP("core", "Memory"),
+    QT_TRANSLATE_NOOP("core", "Text"),
+)
 WIDEST = ("Pomeloclaw / Pomelobot", "~/.claude/projects/-home-me-code", "memory/scopes/main/MEMORY.md",
           "a1b2c3d4~2")  # fmt: skip
 MOST_SHOWN = 1000  # results shown at most: a fleet matches a short query half a million times
@@ -65,7 +71,7 @@ def _cells(h: Hit) -> tuple[str, ...]:
     return (h.found.title, h.found.name, h.file, h.id, h.text.split("\n", 1)[0])
 
 
-def _tip(h: Hit) -> str:
+def _tip(h: Hit, _column: int) -> str:
     return literal_html(f"{h.found.path} · {h.file} · {h.id}\n\n{h.text[:TIP_CHARS]}")
 
 
@@ -80,7 +86,7 @@ class SearchAllView(QWidget):
         self.runner = TaskRunner(self)
         self.field = QLineEdit()
         self.field.setObjectName("searchAllField")
-        self.field.setPlaceholderText("Search the memories of every workspace")
+        self.field.setPlaceholderText(self.tr("Search the memories of every workspace"))
         self.field.setClearButtonEnabled(True)
         self._debounce = QTimer(self, singleShot=True, interval=debounce_ms)
         self._debounce.timeout.connect(self.search_now)
@@ -114,11 +120,17 @@ class SearchAllView(QWidget):
         if self.runner.busy:  # one search at a time: the one running ends, then this one
             return
         workspaces, over = list(self.workspaces), self.generation
-        self.status.setText(f"Searching {len(workspaces)} workspaces for {query}…")
+        self.status.setText(
+            self.tr("Searching {count} workspaces for {query}…").format(
+                count=len(workspaces), query=query
+            )
+        )
         self.runner.run(
             lambda: found_memories(workspaces, query, over),
             on_done=self._arrived,
-            on_error=lambda exc: self.status.setText(f"The search stopped: {exc}"),
+            on_error=lambda exc: self.status.setText(
+                self.tr("The search stopped: {error}").format(error=exc)
+            ),
         )
 
     def _arrived(self, results: Results) -> None:
@@ -134,11 +146,17 @@ class SearchAllView(QWidget):
         if not results.query:
             said = ""
         elif not results.total:
-            said = f"No memory matches {results.query} in {counted(len(self.workspaces), 'workspace')}."
+            said = self.tr("No memory matches {query} in {workspaces}.").format(
+                query=results.query, workspaces=workspaces_counted(len(self.workspaces))
+            )
         elif results.total > len(results.hits):
-            said = f"{results.total} found; the first {len(results.hits)} shown: type more."
+            said = self.tr("{total} found; the first {shown} shown: type more.").format(
+                total=results.total, shown=len(results.hits)
+            )
         else:
-            said = f"{results.total} found in {counted(workspaces, 'workspace')}: Enter opens one there."
+            said = self.tr("{total} found in {workspaces}: Enter opens one there.").format(
+                total=results.total, workspaces=workspaces_counted(workspaces)
+            )
         self.status.setText(said)
         self.failures.setText(
             "\n".join(f"{f.title or '?'} {f.name}: {f.error}" for f in results.failed)

@@ -60,8 +60,14 @@ class Settings(BaseModel):
 
     schema_version: int = SCHEMA_VERSION
     theme: Literal["system", "light", "dark"] = "system"
+    # The window's language (the CLI stays English): the system's, or one chosen.
+    language: Literal["system", "en", "zh_CN"] = "system"
     recent_workspaces: list[str] = Field(default_factory=list)
     last_workspace: str | None = None
+    # The workspaces open when the window last closed (navigator order) and the one shown:
+    # the next start opens them again.
+    open_workspaces: list[str] = Field(default_factory=list)
+    current_workspace: str | None = None
     # Folders the person added to `memdesk scan` besides the agents' own homes (absolute).
     scan_folders: list[str] = Field(default_factory=list)
     window_geometry: str | None = None
@@ -86,7 +92,12 @@ class Settings(BaseModel):
     def _normalise_recent(cls, value: list[str]) -> list[str]:
         return _dedupe_recent(value)
 
-    @field_validator("last_workspace")
+    @field_validator("open_workspaces")
+    @classmethod
+    def _unique(cls, value: list[str]) -> list[str]:
+        return [path for path in dict.fromkeys(value) if path.strip()]
+
+    @field_validator("last_workspace", "current_workspace")
     @classmethod
     def _non_empty(cls, value: str | None) -> str | None:
         return value if value and value.strip() else None
@@ -111,6 +122,11 @@ class Settings(BaseModel):
         return self.model_copy(
             update={"recent_workspaces": _dedupe_recent(recent), "last_workspace": opened}
         )
+
+    def with_session(self, open_now: list[str], current: str | None) -> Settings:
+        """A copy remembering the workspaces open as the window closes, and the one shown."""
+        kept = list(dict.fromkeys(open_now))
+        return self.model_copy(update={"open_workspaces": kept, "current_workspace": current})
 
 
 def _dedupe_recent(paths: list[str]) -> list[str]:

@@ -198,7 +198,7 @@ class SideBySide(QWidget):
     ) -> None:
         super().__init__(parent)
         self.old_text, self.new_text = text_box(names[0]), text_box(names[1])
-        self.whole = QCheckBox("Show unchanged lines")
+        self.whole = QCheckBox(self.tr("Show unchanged lines"))
         self.whole.setObjectName(f"{names[0]}Whole")
         self.whole.toggled.connect(lambda _on: self._draw())
         self._lines: LineDiff | None = None

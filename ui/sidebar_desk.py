@@ -9,7 +9,7 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QSignalBlocker
+from PySide6.QtCore import QCoreApplication, QSignalBlocker
 from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
@@ -22,12 +22,14 @@ from ui.backups_view import BackupsView
 from ui.context_view import ContextView, Scopes
 from ui.desk import DESK_MARGINS, Desk, Push, W
 from ui.entries_view import EntriesView
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.review_view import ReviewView
 from ui.settings import Settings
 from ui.sidebar import fill_pages, page_list, set_titles
 from ui.tasks import TaskRunner
 from ui.untrusted import plain_label
 
+translate = QCoreApplication.translate
 JOURNAL_PAGES = ("review", "backups", "activity", "context")  # no page of memory files
 SIZES = (200, 1000)  # the sidebar's and the page's share of the desk's width at first
 
@@ -96,7 +98,7 @@ class SidebarDesk(Desk[W]):
     def context_page(
         self,
         scopes: Scopes = lambda: (),
-        scope_name: str = "Scope",
+        scope_name: str = QT_TRANSLATE_NOOP("ContextView", "Scope"),
         projects: Scopes = lambda: (),
     ) -> Page:
         """The "At session start" page: what the agent injects when a session starts."""
@@ -111,7 +113,7 @@ class SidebarDesk(Desk[W]):
             )
             self.stack.setCurrentWidget(view)
 
-        return Page("context", lambda: "At session start", show)
+        return Page("context", lambda: translate("SidebarDesk", "At session start"), show)
 
     def journal_pages(self) -> list[Page]:
         """The review queue, Backups and Activity: every agent's desk ends with them."""
@@ -134,8 +136,8 @@ class SidebarDesk(Desk[W]):
 
         return [
             Page("review", review.title, show_review),
-            Page("backups", lambda: "Backups", show(backups)),
-            Page("activity", lambda: "Activity", show(activity)),
+            Page("backups", lambda: translate("SidebarDesk", "Backups"), show(backups)),
+            Page("activity", lambda: translate("SidebarDesk", "Activity"), show(activity)),
         ]
 
     # -- subclasses -----------------------------------------------------------------------------

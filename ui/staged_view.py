@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
@@ -38,6 +38,8 @@ from ui.versions_box import button, button_row, stacked
 if TYPE_CHECKING:
     from core.session import AnySession
 
+translate = QCoreApplication.translate
+
 
 class StagedView(QWidget):
     failed = Signal(str)
@@ -53,7 +55,9 @@ class StagedView(QWidget):
         self.gate_button = button("", "stagedGateSwitch", self.switch_gate)
         self.gate_profile = QComboBox()  # whose gate: the home's own or a named profile's
         self.gate_profile.setObjectName("stagedGateProfile")
-        self.gate_profile.setToolTip("Each Hermes profile has its own config.yaml and gate")
+        self.gate_profile.setToolTip(
+            self.tr("Each Hermes profile has its own config.yaml and gate")
+        )
         self.gate_profile.currentIndexChanged.connect(lambda _index: self._read_gate())
         self.list = QListWidget()
         self.list.setObjectName("stagedList")
@@ -68,9 +72,11 @@ class StagedView(QWidget):
         self.detail.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.warnings = plain_label(name="stagedWarnings", wrap=True)
         self.warnings.setStyleSheet(error_style())
-        self.approve_button = button("Approve", "stagedApprove", self.approve_current)
-        self.reject_button = button("Reject", "stagedReject", self.reject_current)
-        self.approve_all_button = button("Approve all", "stagedApproveAll", self.approve_all)
+        self.approve_button = button(self.tr("Approve"), "stagedApprove", self.approve_current)
+        self.reject_button = button(self.tr("Reject"), "stagedReject", self.reject_current)
+        self.approve_all_button = button(
+            self.tr("Approve all"), "stagedApproveAll", self.approve_all
+        )
         self._build()
 
     def _build(self) -> None:
@@ -134,9 +140,9 @@ class StagedView(QWidget):
         chosen = self.profile()
         self.gate_profile.blockSignals(True)
         self.gate_profile.clear()
-        self.gate_profile.addItem("default profile", None)
+        self.gate_profile.addItem(self.tr("default profile"), None)
         for name in named:
-            self.gate_profile.addItem(f"profile {name}", name)
+            self.gate_profile.addItem(self.tr("profile {name}").format(name=name), name)
         self.gate_profile.setCurrentIndex(max(self.gate_profile.findData(chosen), 0))
         self.gate_profile.blockSignals(False)
         self.gate_profile.setVisible(bool(named))
@@ -159,23 +165,31 @@ class StagedView(QWidget):
         if shown is None:
             self.gate_label.setText("")
             return
-        value = f"{shown.key}: {shown.value}" if shown.value else f"{shown.key} not set"
+        value = (
+            f"{shown.key}: {shown.value}"
+            if shown.value
+            else self.tr("{key} not set").format(key=shown.key)
+        )
+        gate = self.tr("Approval gate: {state} ({value} in {file}; on with {values})")
         lines = [
-            f"Approval gate: {shown.state()} ({value} in {shown.file}; on with "
-            f"{', '.join(shown.turns_on)})",
+            gate.format(
+                state=shown.state(), value=value, file=shown.file, values=", ".join(shown.turns_on)
+            ),
             *shown.notes,
         ]
         self.gate_label.setText("\n".join(lines))
-        self.gate_button.setText("Turn gate off" if shown.on else "Turn gate on")
+        self.gate_button.setText(self.tr("Turn gate off") if shown.on else self.tr("Turn gate on"))
 
     def _fill_detail(self) -> None:
         write = self.current()
         if write is None:
-            self.detail.setPlainText("No writes wait for approval." if self.session else "")
+            self.detail.setPlainText(
+                self.tr("No writes wait for approval.") if self.session else ""
+            )
             self.warnings.setText("")
             self.warnings.hide()
             return
-        title = self.session.agent.title if self.session is not None else "The agent"
+        title = self.session.agent.title if self.session is not None else self.tr("The agent")
         said = staged_warnings(write, title)
         self.warnings.setText(said)
         self.warnings.setVisible(bool(said))
@@ -185,23 +199,35 @@ class StagedView(QWidget):
     def approve_current(self) -> None:
         write = self.current()
         if write is not None:
-            self._decide(lambda s: approve_staged(s, [write.id]), f"Approved {write.id}")
+            self._decide(
+                lambda s: approve_staged(s, [write.id]),
+                self.tr("Approved {id}").format(id=write.id),
+            )
 
     def reject_current(self) -> None:
         write = self.current()
         if write is not None:
-            self._decide(lambda s: reject_staged(s, [write.id]), f"Rejected {write.id}")
+            self._decide(
+                lambda s: reject_staged(s, [write.id]), self.tr("Rejected {id}").format(id=write.id)
+            )
 
     def approve_all(self) -> None:
         count = len(self.writes)
         if count:
-            self._decide(approve_staged, f"Approved {count} staged writes as one operation")
+            self._decide(
+                approve_staged,
+                self.tr("Approved {count} staged writes as one operation").format(count=count),
+            )
 
     def switch_gate(self) -> None:
         shown = self.gate_state
         if shown is not None:
             on, profile = not shown.on, self.profile()
-            said = f"Approval gate {'on' if on else 'off'} ({shown.file})"
+            said = (
+                self.tr("Approval gate on ({file})")
+                if on
+                else self.tr("Approval gate off ({file})")
+            ).format(file=shown.file)
             self._decide(lambda s: set_gate(s, on, profile), said)
 
     def _decide(self, work: Callable[[AnySession], Any], message: str) -> None:
@@ -214,7 +240,8 @@ class StagedView(QWidget):
                 return work(session)
             except StagedRefused as refused:
                 lines = [f"{i}: {why}" for i, why in refused.reasons.items()]
-                raise WorkspaceError("Nothing was applied: " + "; ".join(lines)) from None
+                said = translate("StagedView", "Nothing was applied: {reasons}")
+                raise WorkspaceError(said.format(reasons="; ".join(lines))) from None
 
         self.write_requested.emit(run, message, lambda _written: self.refresh())
 
@@ -223,7 +250,8 @@ def staged_warnings(write: StagedWrite, title: str) -> str:
     """What the person should know before approving it (`title`: the agent's)."""
     said = list(write.warnings)
     if write.failure:
-        said.append(f"{title} refuses it now: {write.failure}")
+        refuses = translate("StagedView", "{agent} refuses it now: {reason}")
+        said.append(refuses.format(agent=title, reason=write.failure))
     return "\n".join(said)
 
 
@@ -232,11 +260,13 @@ def staged_detail(write: StagedWrite) -> str:
     head = [
         f"{write.summary}",
         "",
-        f"{write.action} · {write.origin} · staged {_shown(write)} · {write.file}",
-        f"record: {write.record}",
+        translate("StagedView", "{action} · {origin} · staged {age} · {file}").format(
+            action=write.action, origin=write.origin, age=_shown(write), file=write.file
+        ),
+        translate("StagedView", "record: {record}").format(record=write.record),
         "",
     ]
-    change = write.diff() or ["(approving changes no line of the file)"]
+    change = write.diff() or [translate("StagedView", "(approving changes no line of the file)")]
     return "\n".join(head + change)
 
 
@@ -244,7 +274,9 @@ def _shown(write: StagedWrite) -> str:
     from ui.review_view import age_of
 
     age = age_of(write.since)
-    return age if age == "just now" else f"{age} ago"
+    if age == translate("ReviewView", "just now"):
+        return age
+    return translate("StagedView", "{age} ago").format(age=age)
 
 
 def _one_line(text: str, width: int = 100) -> str:

@@ -18,6 +18,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
 
+from ui.i18n import core_label
+
 __all__ = [
     "KeyedRow",
     "KeyedTableModel",
@@ -25,6 +27,7 @@ __all__ = [
     "keyed_table",
     "read_only_table",
     "row_of_view",
+    "rows_table",
     "size_columns",
     "sorted_table",
 ]
@@ -50,7 +53,7 @@ def read_only_table(
     the spare width, the others fit their contents (`fit`) or keep the width they are given."""
     table = QTableWidget(0, len(headers))
     table.setObjectName(name)
-    table.setHorizontalHeaderLabels(list(headers))
+    table.setHorizontalHeaderLabels([core_label(h) for h in headers])
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
     table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
@@ -124,7 +127,7 @@ class KeyedTableModel(QAbstractTableModel, Generic[R]):
     ) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
         if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self.headers):
-            return self.headers[section]
+            return core_label(self.headers[section])
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
@@ -192,14 +195,15 @@ def size_columns(table: QTableView, widest: Sequence[str], stretch: Sequence[int
 
 class RowsModel(QAbstractTableModel, Generic[T]):
     """Read-only rows shown as `cells(row)` (plain text: a view never takes a cell for rich
-    text), sorted by `order(row)` (a value per column), `tip(row)` as their tooltip."""
+    text), sorted by `order(row)` (a value per column; None: in the rows' order), `tip(row,
+    column)` as a cell's tooltip (rich text: make text from files literal)."""
 
     def __init__(
         self,
         headers: Sequence[str],
         cells: Callable[[T], Sequence[str]],
-        order: Callable[[T], Sequence[Any]],
-        tip: Callable[[T], str],
+        order: Callable[[T], Sequence[Any]] | None,
+        tip: Callable[[T, int], str],
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -227,10 +231,10 @@ class RowsModel(QAbstractTableModel, Generic[T]):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return self.cells(row)[index.column()]
-        if role == SORT_ROLE:
+        if role == SORT_ROLE and self.order is not None:
             return self.order(row)[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self.tip(row)
+            return self.tip(row, index.column())
         return None
 
     def headerData(
@@ -238,7 +242,7 @@ class RowsModel(QAbstractTableModel, Generic[T]):
     ) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
         if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self.headers):
-            return self.headers[section]
+            return core_label(self.headers[section])
         return None
 
 
@@ -247,21 +251,40 @@ def sorted_table(
 ) -> QTableView:
     """A read-only view of `model`, one row selected, sorted by a click on a column's header;
     Enter or a double-click emits `activated` (`row_of_view` says which row of the model)."""
-    table = QTableView()
-    table.setObjectName(name)
+    table = _read_only(name, QAbstractItemView.SelectionMode.SingleSelection)
     proxy = QSortFilterProxyModel(table)
     proxy.setSourceModel(model)
     proxy.setSortRole(SORT_ROLE)
     table.setModel(proxy)
     table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # model's order
     table.setSortingEnabled(True)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    table.verticalHeader().hide()
     table.setWordWrap(False)
     table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
     size_columns(table, widest, stretch)
+    return table
+
+
+def rows_table(
+    name: str,
+    model: RowsModel[Any],
+    widest: Sequence[str],
+    stretch: Sequence[int],
+    selection: QAbstractItemView.SelectionMode = QAbstractItemView.SelectionMode.SingleSelection,
+) -> QTableView:
+    """A read-only view of `model` in the rows' order, rows selected as `selection` says."""
+    table = _read_only(name, selection)
+    table.setModel(model)
+    size_columns(table, widest, stretch)
+    return table
+
+
+def _read_only(name: str, selection: QAbstractItemView.SelectionMode) -> QTableView:
+    table = QTableView()
+    table.setObjectName(name)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(selection)
+    table.verticalHeader().hide()
     return table
 
 

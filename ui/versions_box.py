@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
@@ -22,13 +22,19 @@ from PySide6.QtWidgets import (
 )
 
 from core.formats.strict_json import dump_json
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.tables import read_only_table
 from ui.untrusted import literal_html, plain_label
 
 __all__ = ["Version", "VersionsBox", "Words", "button", "button_row", "differences_of", "stacked"]
 
-NOT_SET = "(not set)"
-VERSION_HEADERS = ("Saved", "File", "Holds")
+translate = QCoreApplication.translate
+NOT_SET = QT_TRANSLATE_NOOP("VersionsBox", "(not set)")
+VERSION_HEADERS = (  # shown through core_label, as core's labels are
+    QT_TRANSLATE_NOOP("core", "Saved"),
+    QT_TRANSLATE_NOOP("core", "File"),
+    QT_TRANSLATE_NOOP("core", "Holds"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +52,11 @@ class Words:
     """What a page calls its versions and their values ("snapshot", "overrides"), the diff's
     header for a version's values and the restore button's text."""
 
-    version: str = "version"
-    values: str = "values"
-    then: str = "Then"
-    restore: str = "Restore this version…"
+    # Translated where shown (context VersionsBox): a page may give them translated already.
+    version: str = QT_TRANSLATE_NOOP("VersionsBox", "version")
+    values: str = QT_TRANSLATE_NOOP("VersionsBox", "values")
+    then: str = QT_TRANSLATE_NOOP("VersionsBox", "Then")
+    restore: str = QT_TRANSLATE_NOOP("VersionsBox", "Restore this version…")
 
 
 VERSION_WORDS = Words()
@@ -79,9 +86,10 @@ class VersionsBox(QGroupBox):
         self.words = words
         self.table = read_only_table(names[0], VERSION_HEADERS, stretch=2)
         self.title_label = plain_label(wrap=True)
-        self.diff = read_only_table(names[1], ("Key", words.then, "Now"), stretch=2)
+        diff_headers = (QT_TRANSLATE_NOOP("core", "Key"), self.tr(words.then), self.tr("Now"))
+        self.diff = read_only_table(names[1], diff_headers, stretch=2)
         self.diff.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        self.restore_button = button(words.restore, "versionRestore", self._restore)
+        self.restore_button = button(self.tr(words.restore), "versionRestore", self._restore)
         self.table.currentCellChanged.connect(lambda row, *_: self._show(row))
         box = QVBoxLayout(self)
         box.addWidget(self.table, 2)
@@ -137,22 +145,26 @@ class VersionsBox(QGroupBox):
     def _show(self, row: int) -> None:
         version = self.versions[row] if 0 <= row < len(self.versions) else None
         differences: list[tuple[str, str, str]] = []
-        words = self.words
+        values = self.tr(self.words.values)
         if version is None:
-            title = f"Select a {words.version} to compare it with the {words.values} now."
+            title = self.tr("Select a {version} to compare it with the {values} now.").format(
+                version=self.tr(self.words.version), values=values
+            )
             title = title if self.versions else self.listing_error or self.empty
         elif version.values is None:
-            title = version.error or "cannot be read"
+            title = version.error or self.tr("cannot be read")
         elif self.current is None:
-            title = f"Cannot compare with the {words.values} now: {self.current_error}"
+            title = self.tr("Cannot compare with the {values} now: {error}").format(
+                values=values, error=self.current_error
+            )
         else:
             differences = differences_of(version.values, self.current, self.order)
-            title = _diff_title(version, len(differences), words.values)
+            title = _diff_title(version, len(differences), values)
         self.title_label.setText(title)
         self.diff.setRowCount(len(differences))
         for r, cells in enumerate(differences):
             for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
+                item = QTableWidgetItem(self.tr(NOT_SET) if text == NOT_SET else text)
                 item.setToolTip(literal_html(text))
                 self.diff.setItem(r, column, item)
         ok = version is not None and version.values is not None and self.current is not None
@@ -181,9 +193,12 @@ def differences_of(
 
 def _diff_title(version: Version, count: int, values: str) -> str:
     if not count:
-        return f"{version.rel} holds the same {values} as now."
-    keys = "1 key differs" if count == 1 else f"{count} keys differ"
-    return f"{version.rel} against the {values} now: {keys}."
+        said = translate("VersionsBox", "{file} holds the same {values} as now.")
+    elif count == 1:
+        said = translate("VersionsBox", "{file} against the {values} now: 1 key differs.")
+    else:
+        said = translate("VersionsBox", "{file} against the {values} now: {count} keys differ.")
+    return said.format(file=version.rel, values=values, count=count)
 
 
 def _json(value: object) -> str:

@@ -71,7 +71,11 @@ class WarningsBanner(QFrame):
     def _expand(self, shown: bool) -> None:
         more = len(self.warnings) - 1
         self.toggle.setText(
-            "Show less" if shown else f"Show all ({more} more)" if more else "Show all"
+            self.tr("Show less")
+            if shown
+            else self.tr("Show all ({count} more)").format(count=more)
+            if more
+            else self.tr("Show all")
         )
         self.all.setVisible(shown)
         self.first.setVisible(not shown)

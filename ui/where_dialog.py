@@ -21,12 +21,18 @@ from PySide6.QtWidgets import (
 )
 
 from core.ops.where import Where, forget_everywhere, forget_plan
+from ui.i18n import QT_TRANSLATE_NOOP, core_label
 from ui.untrusted import literal_html, plain_label
 
 if TYPE_CHECKING:
     from core.agent import AnyAgent, OpenWorkspace
 
-HEADERS = ("Kind", "File", "Line", "Text")
+HEADERS = (  # shown through core_label, as core's labels are
+    QT_TRANSLATE_NOOP("core", "Kind"),
+    QT_TRANSLATE_NOOP("core", "File"),
+    QT_TRANSLATE_NOOP("core", "Line"),
+    QT_TRANSLATE_NOOP("core", "Text"),
+)
 
 
 class WhereDialog(QDialog):
@@ -34,28 +40,29 @@ class WhereDialog(QDialog):
 
     def __init__(self, ws: OpenWorkspace, found: Where, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Where else is it?")
+        self.setWindowTitle(self.tr("Where else is it?"))
         self.resize(900, 480)
         self.ws, self.found = ws, found
         live = len(found.of_kind("live"))
-        what = f"“{found.needle[:80]}”"
+        said = self.tr(
+            "“{text}”: {count} other places ({live} in files the agent reads and MemDesk "
+            "edits). Backups keep it unless you tick them: a deleted backup cannot be undone."
+        )
         self.summary = plain_label(
-            f"{what}: {len(found.places)} other places ({live} in files the agent reads and "
-            "MemDesk edits). Backups keep it unless you tick them: a deleted backup cannot be "
-            "undone.",
+            said.format(text=found.needle[:80], count=len(found.places), live=live),
             name="whereSummary",
             wrap=True,
         )
         self.table = QTableWidget(len(found.places), len(HEADERS))
         self.table.setObjectName("wherePlaces")
-        self.table.setHorizontalHeaderLabels(HEADERS)
+        self.table.setHorizontalHeaderLabels([core_label(h) for h in HEADERS])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self._fill()
-        self.forget = QPushButton("Forget everywhere…")
+        self.forget = QPushButton(self.tr("Forget everywhere…"))
         self.forget.setObjectName("whereForget")
         self.forget.setEnabled(bool(found.places))
         self.forget.clicked.connect(self._forget)
@@ -69,11 +76,11 @@ class WhereDialog(QDialog):
 
     def _fill(self) -> None:
         for row, place in enumerate(self.found.places):
-            kind = QTableWidgetItem(place.kind)
+            kind = QTableWidgetItem(core_label(place.kind))
             if place.kind == "backup":
                 kind.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
                 kind.setCheckState(Qt.CheckState.Unchecked)
-                kind.setToolTip(literal_html("Tick to delete this backup too (for good)"))
+                kind.setToolTip(literal_html(self.tr("Tick to delete this backup too (for good)")))
             self.table.setItem(row, 0, kind)
             for column, text in enumerate((place.file, str(place.line), place.text), start=1):
                 item = QTableWidgetItem(text)
@@ -92,30 +99,38 @@ class WhereDialog(QDialog):
 
     def confirm(self, text: str) -> bool:
         """Ask the person before writing (tests replace this)."""
-        answer = QMessageBox.question(self, "Forget everywhere", literal_html(text))
+        answer = QMessageBox.question(self, self.tr("Forget everywhere"), literal_html(text))
         return answer == QMessageBox.StandardButton.Yes
 
     def _forget(self) -> None:
         ws, found, ticked = self.ws, self.found, self.ticked_backups()
         plan = forget_plan(ws, found)
         files = sorted(plan.files)
-        question = f"Remove “{found.needle[:80]}” from {len(files)} files the agent reads?\n\n"
-        question += "\n".join(files)
+        question = self.tr("Remove “{text}” from {count} files the agent reads?").format(
+            text=found.needle[:80], count=len(files)
+        )
+        question += "\n\n" + "\n".join(files)
         if plan.request is not None:
-            question += f"\n\nAnd write {plan.request}"
+            question += "\n\n" + self.tr("And write {request}").format(request=plan.request)
         if plan.kept:
-            question += "\n\nStill holding the text (MemDesk does not edit them):\n"
-            question += "\n".join(plan.kept)
-        question += "\n\nThis is one operation: Activity can undo it."
+            question += "\n\n" + self.tr("Still holding the text (MemDesk does not edit them):")
+            question += "\n" + "\n".join(plan.kept)
+        question += "\n\n" + self.tr("This is one operation: Activity can undo it.")
         if ticked:
-            question += "\n\nAnd delete these backups for good:\n" + "\n".join(ticked)
+            question += "\n\n" + self.tr("And delete these backups for good:")
+            question += "\n" + "\n".join(ticked)
         if not self.confirm(question):
             return
 
         def work() -> list[Any]:
             return forget_everywhere(ws, found, ticked).saved
 
-        self.write_requested.emit(work, f"Forgot “{found.needle[:40]}” in {len(files)} files")
+        self.write_requested.emit(
+            work,
+            self.tr("Forgot “{text}” in {count} files").format(
+                text=found.needle[:40], count=len(files)
+            ),
+        )
         self.accept()
 
 

@@ -2,8 +2,10 @@
 2 = usage or I/O error. Every command asks the agent plug-in the folder belongs to
 (`core.registry`), through the same core operations the window uses.
 
-`parser` builds the arguments, `output` prints and ends a command; the commands live by journey:
-`reading`, `writing`, `history`, `policy`, `review`, `demo` (no workspace), over `workspace`."""
+`parser` builds the arguments (by group: `parser_memories`, `parser_agent`, `parser_history`,
+`parser_review`, over `arguments`), `output` prints and ends a command; the commands live by
+journey: `reading`, `writing`, `history`, `policy`, `review`, `demo` (no workspace), over
+`workspace`."""
 
 from __future__ import annotations
 

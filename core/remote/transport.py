@@ -15,6 +15,7 @@ import subprocess
 from dataclasses import dataclass
 from typing import IO
 
+from core import __version__
 from core.remote.address import Address
 from core.remote.sharing import Sharing, checked_version, note_version, sharing_for
 
@@ -99,7 +100,7 @@ class Remote:
     def _version_checked(self) -> bool:
         if self.sharing is None:
             return self._checked
-        return checked_version(self.sharing.socket, self.memdesk) == local_version()
+        return checked_version(self.sharing.socket, self.memdesk) == __version__
 
     def check_version(self) -> None:
         done = self._ssh(["--version"], subprocess.DEVNULL, None)
@@ -113,7 +114,7 @@ class Remote:
             )
         found = _VERSION.search(said)
         theirs = found[1] if found and done.code == 0 else None
-        ours = local_version()
+        ours = __version__
         if theirs != ours:
             raise RemoteError(
                 f"{self.address.host}: the server runs memdesk {theirs or '(unknown)'}, this "
@@ -144,15 +145,6 @@ class Remote:
                 f"{argv[0]}: no OpenSSH client on this machine; install it (or set {SSH_ENV})"
             ) from None
         return Finished(done.returncode, done.stdout, done.stderr)
-
-
-def local_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("memdesk")
-    except PackageNotFoundError:
-        return "(not installed)"
 
 
 def _last_line(text: str) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from core.remote.transport import local_version
+from core import __version__
 from tests.cli.conftest import Result, run_process
 from tests.conftest import PROJECT_ROOT
 from tests.sshd import Server, free_port, stop_masters
@@ -171,7 +171,7 @@ def test_another_version_on_the_server_is_refused_naming_both(sshd: Server, tmp_
     told = _desk(sshd, "delete", sshd.address(workspace), "x", memdesk="echo memdesk 0.0.1 #")
     assert told.code == 2 and told.err.count("\n") == 1
     assert "the server runs memdesk 0.0.1, this desk " in told.err
-    assert local_version() in told.err
+    assert __version__ in told.err
     assert _files(workspace) == before
 
 

@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 import app.crash
 import core.secrets
 from app.crash import CrashDialog, CrashHandler, RecentLog, build_report, install_crash_handler
+from core import __version__
 from core.secrets import API_KEY_ENV
 from tests.core.test_secrets import FORMS, KEY, key_fragment
 
@@ -85,7 +86,7 @@ def test_excepthook_opens_the_dialog_with_the_traceback(
     assert "Traceback (most recent call last):" in details
     assert "_fail_in_a_memdesk_function" in details
     assert "ValueError: score out of range: 记忆 1.7" in details
-    assert "MemDesk: 0.1.0" in details
+    assert f"MemDesk: {__version__}" in details
     assert f"Python: {sys.version.split()[0]}" in details
     assert "Qt: 6." in details
     assert "Thread: MainThread" in details

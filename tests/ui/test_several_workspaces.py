@@ -96,7 +96,7 @@ def test_two_workspaces_keep_their_own_edits_while_switched(
     assert ev.desk.detail.content.toPlainText() == EVERBOT_EDIT
     QTest.keyClick(window, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
     assert window.current_tab is he
-    QTest.keyClick(window, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(window, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)  # round
     assert window.current_tab is ev
     shift_ctrl = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
     QTest.keyClick(window, Qt.Key.Key_Backtab, shift_ctrl)  # Ctrl+Shift+Tab, round

@@ -40,28 +40,42 @@ class ClaudeCodeDesk(SidebarDesk[ClaudeCodeWorkspace]):
         return [
             Page("memory", self._memory_title, self._show_memory),
             self.context_page(),
-            Page("instructions", lambda: "CLAUDE.md files (read-only)", self._show_instructions),
+            Page(
+                "instructions",
+                lambda: self.tr("CLAUDE.md files (read-only)"),
+                self._show_instructions,
+            ),
         ]
 
     def header_text(self, ws: ClaudeCodeWorkspace) -> str:
         from core.agents.claude_code.project import project_label
 
-        return f"{TITLE} memory of the project {project_label(ws.root)} · {ws.root}"
+        return self.tr("{agent} memory of the project {project} · {root}").format(
+            agent=TITLE, project=project_label(ws.root), root=ws.root
+        )
 
     def _memory_title(self) -> str:
         count = len(topic_files(self.workspace.root))
         mark = " *" if self.workspace.modified else ""
-        return f"Auto memory ({count} topic files){mark}"
+        if count == 1:
+            return self.tr("Auto memory (1 topic file){mark}").format(mark=mark)
+        return self.tr("Auto memory ({count} topic files){mark}").format(count=count, mark=mark)
 
     def _show_memory(self) -> None:
         ws: ClaudeCodeWorkspace = self.workspace
-        files = [FileRef("Index · MEMORY.md (loaded at session start)", INDEX_FILE, ws.index)]
+        files = [
+            FileRef(self.tr("Index · MEMORY.md (loaded at session start)"), INDEX_FILE, ws.index)
+        ]
         files += [
-            FileRef(f"Topic · {rel.removeprefix('memory/')}", rel, _topic_opener(ws, rel))
+            FileRef(
+                self.tr("Topic · {file}").format(file=rel.removeprefix("memory/")),
+                rel,
+                _topic_opener(ws, rel),
+            )
             for rel in topic_files(ws.root)
         ]
         self.entries.ws = ws
-        self.entries.show_files(files, title="Auto memory")
+        self.entries.show_files(files, title=self.tr("Auto memory"))
         self.stack.setCurrentWidget(self.entries)
 
     def _show_instructions(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QListWidget, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget
 
 from core.agents.codex import AGENT, layout
@@ -81,7 +82,9 @@ class CodexDesk(SidebarDesk[CodexWorkspace]):
         self.entries.changed.connect(self._show_new_note)
         self.entries.warn = _warnings
         self.entries.add_action(
-            "Ask Codex to forget it (a note)", self._forget, lambda d: d.rel in layout.EDITABLE
+            self.tr("Ask Codex to forget it (a note)"),
+            self._forget,
+            lambda d: d.rel in layout.EDITABLE,
         )
 
     def _show_new_note(self, document: AnyDocument) -> None:
@@ -97,10 +100,10 @@ class CodexDesk(SidebarDesk[CodexWorkspace]):
 
     def pages_of(self, ws: CodexWorkspace) -> list[Page]:
         return [
-            self._entries_page("summary", "Memory summary", lambda: [_summary(ws)]),
+            self._entries_page("summary", self.tr("Memory summary"), lambda: [_summary(ws)]),
             self._entries_page("handbook", "MEMORY.md", lambda: [_handbook(ws)]),
-            self._entries_page("notes", "Ad-hoc notes", lambda: _notes(ws)),
-            Page("regenerated", lambda: "Regenerated (read-only)", self._show_regenerated),
+            self._entries_page("notes", self.tr("Ad-hoc notes"), lambda: _notes(ws)),
+            Page("regenerated", lambda: self.tr("Regenerated (read-only)"), self._show_regenerated),
             self.context_page(),
         ]
 
@@ -118,7 +121,9 @@ class CodexDesk(SidebarDesk[CodexWorkspace]):
         self.stack.setCurrentWidget(self.regenerated)
 
     def header_text(self, ws: CodexWorkspace) -> str:
-        return f"Codex memories {ws.root} · add a note to change what Codex remembers"
+        return self.tr("Codex memories {root} · add a note to change what Codex remembers").format(
+            root=ws.root
+        )
 
     def refresh_page(self, row: int) -> None:
         if self.stack.currentWidget() is self.entries:
@@ -146,7 +151,8 @@ def _notes(ws: CodexWorkspace) -> list[FileRef]:
     refs = [FileRef(rel.rsplit("/", 1)[1], rel, partial(ws.note, rel)) for rel in rels]
     refs.sort(key=lambda ref: ref.label, reverse=True)
     new = f"{layout.NOTES}/{NEW_NOTE}"
-    return refs or [FileRef("New note", new, partial(ws.note, new))]
+    label = QCoreApplication.translate("CodexDesk", "New note")
+    return refs or [FileRef(label, new, partial(ws.note, new))]
 
 
 def _is_note(rel: str) -> bool:

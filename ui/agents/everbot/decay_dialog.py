@@ -26,7 +26,6 @@ from ui.untrusted import plain_label
 __all__ = ["DecayDialog"]
 
 SHOWN = 500  # score changes listed; the summary counts them all
-HEADERS = ("ID", "Score", "What a decay run proposes", "Content")
 
 
 class DecayDialog(QDialog):
@@ -34,7 +33,7 @@ class DecayDialog(QDialog):
 
     def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Run decay")
+        self.setWindowTitle(self.tr("Run decay"))
         self.resize(900, 600)
         self.ws = ws
         self.preview: DecayPreview | None = None
@@ -45,14 +44,20 @@ class DecayDialog(QDialog):
         self.day.setMinimumDate(QDate.currentDate())
         self.day.dateChanged.connect(lambda _day: self.show_preview())
         self.summary = plain_label(name="decaySummary", wrap=True)
-        self.table = read_only_table("decayTable", HEADERS, stretch=3)
+        headers = (
+            self.tr("ID"),
+            self.tr("Score"),
+            self.tr("What a decay run proposes"),
+            self.tr("Content"),
+        )
+        self.table = read_only_table("decayTable", headers, stretch=3)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel
         )
         self.buttons.button(QDialogButtonBox.StandardButton.Apply).clicked.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         when = QHBoxLayout()
-        when.addWidget(QLabel("Decay every memory up to"))
+        when.addWidget(QLabel(self.tr("Decay every memory up to")))
         when.addWidget(self.day)
         when.addStretch(1)
         layout = QVBoxLayout(self)
@@ -71,11 +76,18 @@ class DecayDialog(QDialog):
         moves = {t.key: t for t in preview.transitions}
         archive = sum(t.to == "archive" for t in preview.transitions)
         self.summary.setText(
-            f"Up to {preview.at.isoformat()} ({self.ws.profile.name} profile): "
-            f"{preview.changed_count} scores change; a decay run would archive {archive} and "
-            f"delete {len(moves) - archive}. Apply writes the scores; the archive and delete "
-            "proposals go to the Review queue for you to decide, nothing is archived or "
-            "deleted now."
+            self.tr(
+                "Up to {day} ({profile} profile): {changed} scores change; a decay run would "
+                "archive {archive} and delete {delete}. Apply writes the scores; the archive and "
+                "delete proposals go to the Review queue for you to decide, nothing is archived "
+                "or deleted now."
+            ).format(
+                day=preview.at.isoformat(),
+                profile=self.ws.profile.name,
+                changed=preview.changed_count,
+                archive=archive,
+                delete=len(moves) - archive,
+            )
         )
         rows: list[tuple[str, str, float, float, str]] = [
             (t.key, t.id, t.score, t.score, t.to) for t in preview.transitions
@@ -90,7 +102,10 @@ class DecayDialog(QDialog):
             entry = self.ws.find(key)
             move = moves.get(key)
             score = f"{before:.2f} → {after:.2f}" if move is None else f"{move.score:.2f}"
-            what = {"archive": "archive (to review)", "delete": "delete (to review)"}.get(to, "")
+            what = {
+                "archive": self.tr("archive (to review)"),
+                "delete": self.tr("delete (to review)"),
+            }.get(to, "")
             content = " ".join((entry.content if entry else "").split())[:200]
             for column, text in enumerate((shown_id, score, what, content)):
                 self.table.setItem(row, column, QTableWidgetItem(text))

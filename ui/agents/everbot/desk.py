@@ -102,7 +102,7 @@ class EverBotDesk(SidebarDesk[Workspace]):
         self.search = QLineEdit()
         self.search.setObjectName("search")
         self.search.setPlaceholderText(
-            'Search: words, "phrase", -word, cat:fact, score<0.3, hits>=5, activated:<30d'
+            self.tr('Search: words, "phrase", -word, cat:fact, score<0.3, hits>=5, activated:<30d')
         )
         self.search.setMaxLength(500)
         self.search.setClearButtonEnabled(True)
@@ -117,7 +117,9 @@ class EverBotDesk(SidebarDesk[Workspace]):
         self.prompt = PromptView()
         self.profile = ProfileView()
         self.review_chart = ScoreChartView(min_height=REVIEW_CHART_MIN_HEIGHT)
-        self.review_view.add_detail_tab("Score history", self.review_chart, self._chart_proposal)
+        self.review_view.add_detail_tab(
+            self.tr("Score history"), self.review_chart, self._chart_proposal
+        )
         for page in (self.table, self.problems, self.prompt, self.profile):
             self.add_page_widget(page)
         self.written.connect(self._reindex)
@@ -154,26 +156,34 @@ class EverBotDesk(SidebarDesk[Workspace]):
 
     def _build_actions(self) -> None:
         self._actions = [
-            make_action(self, "&Find", QKeySequence.StandardKey.Find, self.focus_search, "search"),
+            make_action(
+                self, self.tr("&Find"), QKeySequence.StandardKey.Find, self.focus_search, "search"
+            ),
             make_action(
                 self,
-                "&Archive / unarchive selected",
+                self.tr("&Archive / unarchive selected"),
                 QKeySequence("Ctrl+E"),
                 self.toggle_archive_selected,
                 "archive",
             ),
             make_action(
                 self,
-                "Change &category of selected…",
+                self.tr("Change &category of selected…"),
                 None,
                 self.change_category_selected,
                 "category",
             ),
-            make_action(self, "Run &decay…", QKeySequence("Ctrl+Shift+D"), self.run_decay, "decay"),
+            make_action(
+                self,
+                self.tr("Run &decay…"),
+                QKeySequence("Ctrl+Shift+D"),
+                self.run_decay,
+                "decay",
+            ),
         ]
         delete = make_action(
             self,
-            "&Delete selected",
+            self.tr("&Delete selected"),
             QKeySequence.StandardKey.Delete,
             self.delete_selected,
             "delete",
@@ -188,11 +198,15 @@ class EverBotDesk(SidebarDesk[Workspace]):
     # -- pages -------------------------------------------------------------------------------------
     def pages_of(self, ws: Workspace) -> list[Page]:
         return [
-            Page("active", self._count_title("active", "Active"), self._show_memories),
-            Page("archived", self._count_title("archived", "Archived"), self._show_memories),
-            Page("problems", self._count_title("problems", "Problems"), self._show_problems),
-            Page("agent", lambda: "What the agent sees", self._show_prompt),
-            Page("profile", lambda: "Scoring profile", self._show_profile),
+            Page("active", self._count_title("active", self.tr("Active")), self._show_memories),
+            Page(
+                "archived", self._count_title("archived", self.tr("Archived")), self._show_memories
+            ),
+            Page(
+                "problems", self._count_title("problems", self.tr("Problems")), self._show_problems
+            ),
+            Page("agent", lambda: self.tr("What the agent sees"), self._show_prompt),
+            Page("profile", lambda: self.tr("Scoring profile"), self._show_profile),
         ]
 
     def show_workspace(self, ws: Workspace) -> None:
@@ -349,7 +363,7 @@ class EverBotDesk(SidebarDesk[Workspace]):
 
         def failed(exc: BaseException) -> None:
             if asked == self._backup_asked:
-                self.failed.emit(f"Cannot search the backups: {exc}")
+                self.failed.emit(self.tr("Cannot search the backups: {error}").format(error=exc))
 
         self.backup_finder.run(lambda: search.search(words), on_done=found, on_error=failed)
 
@@ -455,7 +469,7 @@ class EverBotDesk(SidebarDesk[Workspace]):
         if self.ws is None or not changeset.changes:
             return
         if self.busy():
-            self.failed.emit("Saving: try again in a moment.")
+            self.failed.emit(self.tr("Saving: try again in a moment."))
             return
         try:
             command = OpCommand(changeset, lambda c: self._changed(c.keys))
@@ -505,7 +519,10 @@ class EverBotDesk(SidebarDesk[Workspace]):
         keys = self.selected_keys()
         if self.ws is None or not keys:
             return
-        label = f"{action} ({len(keys)})" if len(keys) > 1 else f"{action} {keys[0]}"
+        if len(keys) > 1:
+            label = self.tr("{action} ({count})").format(action=action, count=len(keys))
+        else:
+            label = self.tr("{action} {key}").format(action=action, key=keys[0])
         try:
             changeset = build(self.ws, keys, label)
         except WorkspaceError as exc:
@@ -514,11 +531,11 @@ class EverBotDesk(SidebarDesk[Workspace]):
         self.apply_changes(changeset)
 
     def delete_selected(self) -> None:
-        self._with_selection(operations.delete, "Delete")
+        self._with_selection(operations.delete, self.tr("Delete"))
 
     def toggle_archive_selected(self) -> None:
         target: Section = "active" if self.current_page() == "archived" else "archived"
-        action = "Unarchive" if target == "active" else "Archive"
+        action = self.tr("Unarchive") if target == "active" else self.tr("Archive")
         self._with_selection(
             lambda ws, keys, label: operations.move(ws, keys, target, label), action
         )
@@ -527,12 +544,12 @@ class EverBotDesk(SidebarDesk[Workspace]):
         if not self.selected_keys():
             return
         name, ok = QInputDialog.getText(
-            self, "Change category", "New category for the selected memories:"
+            self, self.tr("Change category"), self.tr("New category for the selected memories:")
         )
         if ok and name.strip():
             self._with_selection(
                 lambda ws, keys, label: operations.set_category(ws, keys, name, label),
-                "Change category of",
+                self.tr("Change category of"),
             )
 
     def fix_problem(self, line: int, text: str) -> None:
@@ -542,8 +559,11 @@ class EverBotDesk(SidebarDesk[Workspace]):
             return
 
         def fixed(result: Saved[Entry]) -> str:
-            backup = f" (backup {result.backup.name})" if result.backup else ""
-            return f"Fixed line {line}{backup}"
+            if result.backup is None:
+                return self.tr("Fixed line {line}").format(line=line)
+            return self.tr("Fixed line {line} (backup {backup})").format(
+                line=line, backup=result.backup.name
+            )
 
         self.write_now(lambda: ws.fix_quarantine(line, text), fixed)
 
@@ -559,7 +579,9 @@ class EverBotDesk(SidebarDesk[Workspace]):
                 self.review_chart.show_chart(chart_of(ws, proposal.memory_id, date.today()))
         except (WorkspaceError, OSError) as exc:
             self.review_chart.show_chart(None)
-            self.review_chart.summary.setText(f"No score history: {exc}")
+            self.review_chart.summary.setText(
+                self.tr("No score history: {error}").format(error=exc)
+            )
 
     def run_decay(self) -> bool:
         """Preview a decay run; on Apply write the scores and queue its archive/delete proposals."""
@@ -575,8 +597,10 @@ class EverBotDesk(SidebarDesk[Workspace]):
         moves = len(preview.transitions)
         self.write_now(
             work,
-            f"Decay to {preview.at.isoformat()}: {preview.changed_count} scores changed, "
-            f"{moves} archive/delete proposals in the Review queue",
+            self.tr(
+                "Decay to {day}: {changed} scores changed, "
+                "{moves} archive/delete proposals in the Review queue"
+            ).format(day=preview.at.isoformat(), changed=preview.changed_count, moves=moves),
         )
         return True
 
@@ -596,7 +620,7 @@ class EverBotDesk(SidebarDesk[Workspace]):
         self.detail.setFocus()
 
     def _count_title(self, name: str, title: str) -> Callable[[], str]:
-        return lambda: f"{title} ({self._counts()[name]})"
+        return lambda: self.tr("{title} ({count})").format(title=title, count=self._counts()[name])
 
     def _counts(self) -> dict[str, int]:
         """How many memories each section holds and how many problems, counted once per
@@ -624,15 +648,22 @@ class EverBotDesk(SidebarDesk[Workspace]):
     def status_text(self) -> str:
         ws = self.ws
         if ws is None:
-            return "No workspace"
+            return self.tr("No workspace")
         self._update_counts()
-        state = "modified" if ws.modified else "saved"
+        state = self.tr("modified") if ws.modified else self.tr("saved")
         shown = ""
         if self._on_memory_list():  # another page shows no table of memories to count
             only = len(self.model.hits())
-            backups = f" (+{only} only in backups)" if only else ""
-            shown = f" · showing {len(self.model.keys())}{backups}"
-        return f"{ws.profile.name} · {len(ws.entries())} memories{shown} · {state}"
+            backups = self.tr(" (+{count} only in backups)").format(count=only) if only else ""
+            shown = self.tr(" · showing {count}{backups}").format(
+                count=len(self.model.keys()), backups=backups
+            )
+        count = len(ws.entries())
+        if count == 1:
+            line = self.tr("{profile} · 1 memory{shown} · {state}")
+        else:
+            line = self.tr("{profile} · {count} memories{shown} · {state}")
+        return line.format(profile=ws.profile.name, count=count, shown=shown, state=state)
 
 
 DESK = EverBotDesk

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -77,32 +77,34 @@ class DetailPane(QWidget):
         self.content = QPlainTextEdit()
         self.content.setObjectName("memoryContent")
         self.content.setTabChangesFocus(True)
-        self.apply_button = QPushButton(icon("apply"), "Apply edits")
-        self.apply_button.setToolTip("Apply the edited text, category and score (Ctrl+Return)")
+        self.apply_button = QPushButton(icon("apply"), self.tr("Apply edits"))
+        self.apply_button.setToolTip(
+            self.tr("Apply the edited text, category and score (Ctrl+Return)")
+        )
         self.apply_button.clicked.connect(self.apply_edits)
         QShortcut(QKeySequence("Ctrl+Return"), self, self.apply_edits)
-        self.reinforce_button = QPushButton(icon("reinforce"), "Reinforce")
+        self.reinforce_button = QPushButton(icon("reinforce"), self.tr("Reinforce"))
         self.reinforce_button.setToolTip(
-            "The memory was really used: raise its score, one more hit"
+            self.tr("The memory was really used: raise its score, one more hit")
         )
         self.reinforce_button.clicked.connect(self._reinforce)
-        self.archive_button = QPushButton(icon("archive"), "Archive")
+        self.archive_button = QPushButton(icon("archive"), self.tr("Archive"))
         self.archive_button.clicked.connect(self._toggle_archive)
-        self.pin_button = QPushButton(icon("pin"), "Pin to core")
+        self.pin_button = QPushButton(icon("pin"), self.tr("Pin to core"))
         self.pin_button.setToolTip(
-            "Promote to the core category (never decays in the tiered profile)"
+            self.tr("Promote to the core category (never decays in the tiered profile)")
         )
         self.pin_button.clicked.connect(self._pin)
-        self.delete_button = QPushButton(icon("delete"), "Delete")
-        self.delete_button.setToolTip("Delete the memory (Edit → Undo brings it back)")
+        self.delete_button = QPushButton(icon("delete"), self.tr("Delete"))
+        self.delete_button.setToolTip(self.tr("Delete the memory (Edit → Undo brings it back)"))
         self.delete_button.clicked.connect(self._delete)
         self.preview = MarkdownView()
         self.meta = plain_label(wrap=True)
         self.meta.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         form = QFormLayout()
-        form.addRow("Category", self.category)
-        form.addRow("Score", self.score)
+        form.addRow(self.tr("Category"), self.category)
+        form.addRow(self.tr("Score"), self.score)
         actions = QHBoxLayout()
         for button in (
             self.apply_button,
@@ -123,13 +125,13 @@ class DetailPane(QWidget):
         preview = QWidget()
         below = QVBoxLayout(preview)
         below.setContentsMargins(0, 0, 0, 0)
-        below.addWidget(QLabel("Preview (links and images are not loaded)"))
+        below.addWidget(QLabel(self.tr("Preview (links and images are not loaded)")))
         below.addWidget(self.preview, 1)
         self.chart_view = ScoreChartView()
         self.pane_tabs = QTabWidget()
         self.pane_tabs.setObjectName("detailTabs")
-        self.pane_tabs.addTab(preview, "Preview")
-        self.pane_tabs.addTab(self.chart_view, "Score history")
+        self.pane_tabs.addTab(preview, self.tr("Preview"))
+        self.pane_tabs.addTab(self.chart_view, self.tr("Score history"))
         # The history reads the journal and every backup: worked out once the selection rests,
         # and only while its tab is shown.
         self._chart_timer = QTimer(self)
@@ -165,7 +167,7 @@ class DetailPane(QWidget):
         ):
             widget.setEnabled(enabled)
         if entry is None:
-            self.title.setText("No memory selected")
+            self.title.setText(self.tr("No memory selected"))
             for typed in self.typed:
                 typed.forget()
             self.category.setEditText("")  # not the first category and a 0 score of no memory
@@ -176,17 +178,26 @@ class DetailPane(QWidget):
             self._show_namesakes(None)
             self.chart_view.show_chart(None)
             return
-        self.title.setText(f"[{entry.key}] · line {entry.line} · {entry.section}")
+        section = self.tr("archived") if entry.section == "archived" else self.tr("active")
+        self.title.setText(
+            self.tr("[{key}] · line {line} · {section}").format(
+                key=entry.key, line=entry.line, section=section
+            )
+        )
         self._show_namesakes(entry)
         values = (entry.content, entry.category, entry.score)
         kept = [t.show((id(ws), key), v) for t, v in zip(self.typed, values, strict=True)]
         if any(kept):
             self.notice.emit(
-                f"[{entry.key}] was changed by another program while you typed: your text is "
-                "kept in the editor, not applied; the preview shows the file's version."
+                self.tr(
+                    "[{key}] was changed by another program while you typed: your text is "
+                    "kept in the editor, not applied; the preview shows the file's version."
+                ).format(key=entry.key)
             )
         self.preview.set_memory_text(entry.content)
-        self.archive_button.setText("Unarchive" if entry.section == "archived" else "Archive")
+        self.archive_button.setText(
+            self.tr("Unarchive") if entry.section == "archived" else self.tr("Archive")
+        )
         self.meta.setText(_metadata(entry))
         self._chart_timer.start()
 
@@ -217,7 +228,7 @@ class DetailPane(QWidget):
                 data = chart_of(self.ws, self.key, date.today())
         except (WorkspaceError, OSError) as exc:
             self.chart_view.show_chart(None)
-            self.chart_view.summary.setText(f"No score history: {exc}")
+            self.chart_view.summary.setText(self.tr("No score history: {error}").format(error=exc))
             return
         self.chart_view.show_chart(data)
 
@@ -237,32 +248,36 @@ class DetailPane(QWidget):
         }
         if round(self.score.value(), 4) != round(entry.score, 4):
             fields["score"] = self.score.value()
-        self._request(
-            lambda ws: operations.edit(ws, entry.key, label=f"Edit {entry.key}", **fields)
-        )
+        label = self.tr("Edit {key}").format(key=entry.key)
+        self._request(lambda ws: operations.edit(ws, entry.key, label=label, **fields))
 
     def _reinforce(self) -> None:
         if self.key is not None:
             key = self.key
-            self._act(lambda ws: operations.reinforce_memory(ws, key, label=f"Reinforce {key}"))
+            label = self.tr("Reinforce {key}").format(key=key)
+            self._act(lambda ws: operations.reinforce_memory(ws, key, label=label))
 
     def _toggle_archive(self) -> None:
         entry = self._entry()
         if entry is not None:
             key = entry.key
             section: Section = "active" if entry.section == "archived" else "archived"
-            label = f"{'Unarchive' if section == 'active' else 'Archive'} {key}"
+            label = (
+                self.tr("Unarchive {key}") if section == "active" else self.tr("Archive {key}")
+            ).format(key=key)
             self._act(lambda ws: operations.move(ws, [key], section, label))
 
     def _pin(self) -> None:
         if self.key is not None:
             key = self.key
-            self._act(lambda ws: operations.pin(ws, key, f"Pin {key} to core"))
+            label = self.tr("Pin {key} to core").format(key=key)
+            self._act(lambda ws: operations.pin(ws, key, label))
 
     def _delete(self) -> None:
         if self.key is not None:
             key = self.key
-            self._act(lambda ws: operations.delete(ws, [key], f"Delete {key}"))
+            label = self.tr("Delete {key}").format(key=key)
+            self._act(lambda ws: operations.delete(ws, [key], label))
 
     def _act(self, build: Callable[[Workspace], ChangeSet]) -> None:
         """An action on the memory as edited: what was typed is applied first (its own undo
@@ -288,10 +303,18 @@ class DetailPane(QWidget):
 
 
 def _metadata(entry: Entry) -> str:
+    if entry.activation_count == 1:
+        said = QCoreApplication.translate(
+            "DetailPane", "Score {score} · last activated {day} · 1 hit"
+        )
+    else:
+        said = QCoreApplication.translate(
+            "DetailPane", "Score {score} · last activated {day} · {hits} hits"
+        )
     parts = [
-        f"Score {entry.score:.4f}",
-        f"last activated {entry.last_activated}",
-        f"{entry.activation_count} hits",
+        said.format(
+            score=f"{entry.score:.4f}", day=entry.last_activated, hits=entry.activation_count
+        )
     ]
     for key, value in (entry.meta or {}).items():
         parts.append(f"{key}: {dump_json(value)}")

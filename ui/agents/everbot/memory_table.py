@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRect, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    Qt,
+)
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
@@ -26,7 +33,6 @@ KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 SCORE_ROLE = Qt.ItemDataRole.UserRole + 2
 TREND_ROLE = Qt.ItemDataRole.UserRole + 3  # the score's move since the newest backup, or None
 
-COLUMNS = ("ID", "Category", "Score", "Last activated", "Hits", "Content")
 _SORT_KEYS: tuple[Callable[[Entry], Any], ...] = (
     lambda e: e.id,
     lambda e: e.category,
@@ -35,6 +41,7 @@ _SORT_KEYS: tuple[Callable[[Entry], Any], ...] = (
     lambda e: e.activation_count,
     lambda e: e.content,
 )
+COLUMNS = len(_SORT_KEYS)  # ID, category, score, last activated, hits, content
 
 Index = QModelIndex | QPersistentModelIndex
 BACKUP_GREY = QColor("#808080")
@@ -57,14 +64,24 @@ class MemoryTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._keys) + len(self._hits)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else COLUMNS
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
+            return self._titles()[section] if 0 <= section < COLUMNS else None
         return None
+
+    def _titles(self) -> tuple[str, ...]:
+        return (
+            self.tr("ID"),
+            self.tr("Category"),
+            self.tr("Score"),
+            self.tr("Last activated"),
+            self.tr("Hits"),
+            self.tr("Content"),
+        )
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -96,7 +113,7 @@ class MemoryTableModel(QAbstractTableModel):
         return None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        if not 0 <= column < len(COLUMNS):
+        if not 0 <= column < COLUMNS:
             return
         by = _SORT_KEYS[column]
         entries = [e for e in map(self._lookup, self._keys) if e is not None]
@@ -113,7 +130,8 @@ class MemoryTableModel(QAbstractTableModel):
             return None
         when = self.previous.at.astimezone().strftime("%Y-%m-%d %H:%M")
         was = self.previous.scores[key]
-        return literal_html(f"{was:.2f} in the backup of {when} ({delta:+.2f} since)")
+        tip = self.tr("{was} in the backup of {when} ({delta} since)")
+        return literal_html(tip.format(was=f"{was:.2f}", when=when, delta=f"{delta:+.2f}"))
 
     # -- MemDesk API ------------------------------------------------------------------------------
     def set_previous(self, previous: Previous) -> None:
@@ -163,7 +181,7 @@ class MemoryTableModel(QAbstractTableModel):
     def refresh(self) -> None:
         """The memories changed but not which rows are shown: one dataChanged for all cells."""
         if self._keys:
-            last = self.index(len(self._keys) - 1, len(COLUMNS) - 1)
+            last = self.index(len(self._keys) - 1, COLUMNS - 1)
             self.dataChanged.emit(self.index(0, 0), last)
 
     def _remap_persistent(self, old_keys: list[str]) -> None:
@@ -184,14 +202,17 @@ class MemoryTableModel(QAbstractTableModel):
 def backup_note(hit: BackupHit) -> str:
     """Where a memory only a backup holds is: "only in backup <path> (<time>)"."""
     when = hit.backup.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
-    return f"only in backup {hit.backup.rel} ({when})"
+    note = QCoreApplication.translate("MemoryTableModel", "only in backup {backup} ({when})")
+    return note.format(backup=hit.backup.rel, when=when)
 
 
 def _backup_data(hit: BackupHit, column: int, role: int) -> Any:
     if role == Qt.ItemDataRole.DisplayRole:
         return _backup_display(hit, column)
     if role == Qt.ItemDataRole.ToolTipRole:
-        tip = backup_note(hit) + ": double-click to see it in its backup"
+        tip = QCoreApplication.translate(
+            "MemoryTableModel", "{note}: double-click to see it in its backup"
+        ).format(note=backup_note(hit))
         return literal_html(tip if column != 5 else hit.content[:2000] + "\n\n" + tip)
     if role == Qt.ItemDataRole.ForegroundRole:
         return BACKUP_GREY

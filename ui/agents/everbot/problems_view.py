@@ -36,11 +36,16 @@ class ProblemsView(QWidget):
         self.why = plain_label(wrap=True)
         self.text = QPlainTextEdit()
         self.text.setObjectName("problemText")
-        self.text.setPlaceholderText("The text MemDesk kept as found (written back unchanged).")
-        self.fix_button = QPushButton("Write this text instead")
+        self.text.setPlaceholderText(
+            self.tr("The text MemDesk kept as found (written back unchanged).")
+        )
+        self.fix_button = QPushButton(self.tr("Write this text instead"))
         self.fix_button.setToolTip(
-            "Replace the kept-aside text with what is in the box (a backup is taken first). "
-            "Turn it into a memory with a header line: ### [id] category | score | YYYY-MM-DD | hits"
+            self.tr(
+                "Replace the kept-aside text with what is in the box (a backup is taken first). "
+                "Turn it into a memory with a header line: "
+                "### [id] category | score | YYYY-MM-DD | hits"
+            )
         )
         self.fix_button.clicked.connect(self._fix)
         split = QSplitter(Qt.Orientation.Vertical)
@@ -62,13 +67,19 @@ class ProblemsView(QWidget):
         self.list.clear()
         for p in self._problems:
             lines = f"{p.line}" if p.end_line <= p.line else f"{p.line}–{p.end_line}"
-            item = QListWidgetItem(f"{p.severity}: {p.kind} · line {lines}")
+            item = QListWidgetItem(
+                self.tr("{severity}: {kind} · line {lines}").format(
+                    severity=p.severity, kind=p.kind, lines=lines
+                )
+            )
             item.setToolTip(literal_html(p.message))
             self.list.addItem(item)
         if self._problems:
             self.list.setCurrentRow(0)
         else:
-            self.why.setText("No problems: every line of the file is a memory or its layout.")
+            self.why.setText(
+                self.tr("No problems: every line of the file is a memory or its layout.")
+            )
             self.text.setPlainText("")
             self.fix_button.setEnabled(False)
 

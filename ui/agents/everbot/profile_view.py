@@ -14,7 +14,13 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import (
     QGroupBox,
@@ -52,19 +58,10 @@ from ui.versions_box import Version, VersionsBox, button, button_row
 
 __all__ = ["ProfileModel", "ProfileView"]
 
-EXPLAIN = (
-    "The values MemDesk scores and decays this workspace's memories with: a built-in profile, "
-    f"changed by {PROFILE_FILE}. Double-click a value in “New value” (or press F2) to try "
-    "another; the what-if below lists the memories it would change. Save writes the new values "
-    "at once; the file before the change is kept as a version you can restore."
-)
 KEY, NOW, SOURCE, BUILT_IN, NEW, MEANING = range(6)
-HEADERS = ("Key", "Value", "Source", "Built-in", "New value", "Meaning")
-WHAT_IF_HEADERS = ("ID", "Score", "Section", "Review", "Content")
 UNREADABLE = (WorkspaceError, InputError, OSError)
 _Index = QModelIndex | QPersistentModelIndex
 DRAFT_BACKGROUND = ("#ffecb3", "#5c4a12")  # light theme, dark theme
-FATES = {"active": "active", "archived": "archived", "archive": "to archive", "delete": "to delete"}
 
 
 class ProfileModel(KeyedTableModel[ProfileRow]):
@@ -74,7 +71,7 @@ class ProfileModel(KeyedTableModel[ProfileRow]):
     refused = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(HEADERS, NEW, parent)
+        super().__init__(_headers(), NEW, parent)
         self.draft: dict[str, str | None] = {}  # key -> typed text (None: back to built-in)
 
     def clear_draft(self) -> None:
@@ -102,7 +99,7 @@ class ProfileModel(KeyedTableModel[ProfileRow]):
             self.draft.pop(key, None)
         else:
             self.draft[key] = text
-        self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+        self.dataChanged.emit(self.index(row, 0), self.index(row, MEANING))
         self.draft_changed.emit()
         return True
 
@@ -112,11 +109,14 @@ class ProfileModel(KeyedTableModel[ProfileRow]):
     def cells(self, row: ProfileRow) -> tuple[str, ...]:
         draft = self.draft.get(row.key, "") if row.key in self.draft else ""
         if row.key in self.draft and draft is None:
-            draft = "(built-in)"
+            draft = self.tr("(built-in)")
         return (row.key, _json(row.value), row.source, _json(row.default), draft or "", row.meaning)
 
     def tooltip(self, row: ProfileRow) -> str:
-        return literal_html(f"{row.key}: {row.meaning}\nBuilt-in: {_json(row.default)}")
+        tip = self.tr("{key}: {meaning}\nBuilt-in: {default}")
+        return literal_html(
+            tip.format(key=row.key, meaning=row.meaning, default=_json(row.default))
+        )
 
     def styled(self, row: ProfileRow, role: int) -> Any:
         """Bold where the workspace or the draft changes the value; the draft highlighted."""
@@ -159,28 +159,48 @@ class ProfileView(QWidget):
         self.model.refused.connect(self.failed)
         self.model.draft_changed.connect(self._draft_changed)
         self.title = plain_label(
-            "Scoring profile: no workspace open", name="profileTitle", wrap=True
+            self.tr("Scoring profile: no workspace open"), name="profileTitle", wrap=True
         )
         self.error_label = plain_label(name="profileError", wrap=True)
         self.error_label.setStyleSheet(error_style(bold=True))
         self.table = self._profile_table()
-        self.builtin_button = button("Back to built-in", "profileBuiltIn", self.builtin_selected)
-        self.discard_button = button("Discard new values", "profileDiscard", self.model.clear_draft)
-        self.save_button = button("Save new values…", "profileSave", self.save_draft)
+        self.builtin_button = button(
+            self.tr("Back to built-in"), "profileBuiltIn", self.builtin_selected
+        )
+        self.discard_button = button(
+            self.tr("Discard new values"), "profileDiscard", self.model.clear_draft
+        )
+        self.save_button = button(self.tr("Save new values…"), "profileSave", self.save_draft)
         self.days = QSpinBox()
         self.days.setObjectName("whatIfDays")
         self.days.setRange(0, 3650)
-        self.days.setSuffix(" days from today")
+        self.days.setSuffix(self.tr(" days from today"))
         self.days.valueChanged.connect(lambda _v: self._draft_changed())
         self.what_if_label = plain_label(name="whatIfSummary", wrap=True)
-        self.what_if_table = read_only_table("whatIfTable", WHAT_IF_HEADERS, stretch=4)
+        self.what_if_table = read_only_table(
+            "whatIfTable",
+            (
+                self.tr("ID"),
+                self.tr("Score"),
+                self.tr("Section"),
+                self.tr("Review"),
+                self.tr("Content"),
+            ),
+            stretch=4,
+        )
         self.versions = VersionsBox(
-            "Earlier versions of the profile",
+            self.tr("Earlier versions of the profile"),
             names=("profileVersions", "profileVersionDiff"),
-            empty=f"No earlier versions yet: saving {PROFILE_FILE} keeps the one it replaces.",
+            empty=self.tr(
+                "No earlier versions yet: saving {file} keeps the one it replaces."
+            ).format(file=PROFILE_FILE),
         )
         self.versions.restore_requested.connect(self.restore_version)
-        self.versions.gone.connect(lambda rel: self.notice.emit(f"The version {rel} is gone"))
+        self.versions.gone.connect(
+            lambda rel: self.notice.emit(
+                self.tr("The version {version} is gone").format(version=rel)
+            )
+        )
         self._layout()
         self._draft_changed()
 
@@ -192,14 +212,14 @@ class ProfileView(QWidget):
         top = QWidget()
         column = QVBoxLayout(top)
         column.setContentsMargins(0, 0, 0, 0)
-        for widget in (self.title, plain_label(EXPLAIN, wrap=True), self.error_label):
+        for widget in (self.title, plain_label(self._explain(), wrap=True), self.error_label):
             column.addWidget(widget)
         column.addWidget(self.table, 1)
         column.addLayout(button_row(self.builtin_button, self.discard_button, self.save_button))
-        preview = QGroupBox("What if: the memories the new values would change")
+        preview = QGroupBox(self.tr("What if: the memories the new values would change"))
         box = QVBoxLayout(preview)
         when = QHBoxLayout()
-        when.addWidget(QLabel("Decay up to"))
+        when.addWidget(QLabel(self.tr("Decay up to")))
         when.addWidget(self.days)
         when.addStretch(1)
         box.addLayout(when)
@@ -212,6 +232,14 @@ class ProfileView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(split)
+
+    def _explain(self) -> str:
+        return self.tr(
+            "The values MemDesk scores and decays this workspace's memories with: a built-in "
+            "profile, changed by {file}. Double-click a value in “New value” (or press F2) to "
+            "try another; the what-if below lists the memories it would change. Save writes the "
+            "new values at once; the file before the change is kept as a version you can restore."
+        ).format(file=PROFILE_FILE)
 
     # -- what is shown --------------------------------------------------------------------------
     def show_workspace(self, ws: Workspace) -> None:
@@ -226,13 +254,15 @@ class ProfileView(QWidget):
         self.error = None
         current: dict[str, Any] | None = None
         if self.ws is not None:
-            self.title.setText(f"Scoring profile — {self.ws.root}")
+            self.title.setText(self.tr("Scoring profile — {root}").format(root=self.ws.root))
             try:
                 own = self.ws.profile_values()
                 rows, current = own.rows(), own.overrides()
                 problem = own.problem()
                 if problem is not None:  # scored with the built-in values meanwhile
-                    self.error = f"{problem}; the built-in values below apply meanwhile"
+                    self.error = self.tr(
+                        "{problem}; the built-in values below apply meanwhile"
+                    ).format(problem=problem)
             except UNREADABLE as exc:
                 self.error = str(exc)
         with editing_kept(self.table, self.model.key_at, self.model.row_of):
@@ -250,7 +280,9 @@ class ProfileView(QWidget):
             try:
                 versions = [_version(v) for v in profile_versions(self.ws.root)]
             except UNREADABLE as exc:
-                listing_error = f"Cannot list the profile's versions: {exc}"
+                listing_error = self.tr("Cannot list the profile's versions: {error}").format(
+                    error=exc
+                )
         self.versions.show_versions(
             versions, current, current_error=self.error, listing_error=listing_error
         )
@@ -277,7 +309,9 @@ class ProfileView(QWidget):
         self._asked += 1
         self.found = None
         if not has_draft or self.ws is None:
-            self.what_if_label.setText("Type a new value above to see what it would change.")
+            self.what_if_label.setText(
+                self.tr("Type a new value above to see what it would change.")
+            )
             self._fill_what_if(None)
             return
         self._run_what_if(self._asked)
@@ -289,10 +323,12 @@ class ProfileView(QWidget):
         try:
             tried = ws.profile_values().tried(draft)
         except UNREADABLE as exc:
-            self.what_if_label.setText(f"These values cannot be used: {exc}")
+            self.what_if_label.setText(
+                self.tr("These values cannot be used: {error}").format(error=exc)
+            )
             self._fill_what_if(None)
             return
-        self.what_if_label.setText("Working out what the new values would change…")
+        self.what_if_label.setText(self.tr("Working out what the new values would change…"))
 
         def shown(found: WhatIf) -> None:
             if asked == self._asked:  # else the draft changed meanwhile: a newer run follows
@@ -303,7 +339,7 @@ class ProfileView(QWidget):
 
         def failed(exc: BaseException) -> None:
             if asked == self._asked:
-                self.what_if_label.setText(f"The what-if failed: {exc}")
+                self.what_if_label.setText(self.tr("The what-if failed: {error}").format(error=exc))
 
         def work() -> WhatIf:
             with held_journal(ws.root, self.held) as held, held.lent():
@@ -320,8 +356,8 @@ class ProfileView(QWidget):
             cells = (
                 row.id,
                 _arrow(f"{now.score:.2f}", f"{new.score:.2f}"),
-                _arrow(FATES[now.fate], FATES[new.fate]),
-                _arrow(now.review or "none", new.review or "none"),
+                _arrow(self._fate(now.fate), self._fate(new.fate)),
+                _arrow(now.review or self.tr("none"), new.review or self.tr("none")),
                 " ".join(row.content.split())[:200],
             )
             for column, text in enumerate(cells):
@@ -329,10 +365,20 @@ class ProfileView(QWidget):
                 item.setToolTip(literal_html(row.content if column == 4 else text))
                 table.setItem(r, column, item)
 
+    def _fate(self, fate: str) -> str:
+        """Where a memory is or would go: active, archived, to archive, to delete."""
+        fates = {
+            "active": self.tr("active"),
+            "archived": self.tr("archived"),
+            "archive": self.tr("to archive"),
+            "delete": self.tr("to delete"),
+        }
+        return fates.get(fate, fate)
+
     # -- writing --------------------------------------------------------------------------------
     def confirm(self, text: str) -> bool:
         """Ask the person before writing (tests replace this)."""
-        answer = QMessageBox.question(self, "Scoring profile", literal_html(text))
+        answer = QMessageBox.question(self, self.tr("Scoring profile"), literal_html(text))
         return answer == QMessageBox.StandardButton.Yes
 
     def save_draft(self) -> bool:
@@ -344,40 +390,62 @@ class ProfileView(QWidget):
         except UNREADABLE as exc:
             self.failed.emit(str(exc))
             return False
-        listed = "\n".join(f"{k} = {'built-in' if v is None else v}" for k, v in draft.items())
+        builtin = self.tr("built-in")
+        listed = "\n".join(f"{k} = {builtin if v is None else v}" for k, v in draft.items())
         effect = self.what_if_label.text()
-        question = f"Save these values in {PROFILE_FILE}?\n\n{listed}\n\nWhat if: {effect}"
+        question = self.tr("Save these values in {file}?\n\n{values}\n\nWhat if: {effect}").format(
+            file=PROFILE_FILE, values=listed, effect=effect
+        )
         if not self.confirm(question):
             return False
         work: Callable[[], Any] = lambda: apply_and_save(  # noqa: E731
             ws, [changeset], "scoring profile changed in MemDesk"
         )
         self.model.draft = {}
-        self.write_requested.emit(work, f"Scoring profile saved: {', '.join(draft)}")
+        self.write_requested.emit(
+            work, self.tr("Scoring profile saved: {keys}").format(keys=", ".join(draft))
+        )
         return True
 
     def restore_version(self, version: Version) -> bool:
         ws = self.ws
         if ws is None or version.values is None:
             return False
-        label = f"Restore scoring profile {version.rel}"
+        label = self.tr("Restore scoring profile {version}").format(version=version.rel)
         try:  # checked as a saved value is, before anything is asked or written
             changeset = ws.profile_values().replace_with(version.values, label)
         except UNREADABLE as exc:
             self.failed.emit(f"{version.rel}: {exc}")
             return False
-        question = (
-            f"Put back the profile as {version.rel} holds it ({version.at:%Y-%m-%d %H:%M:%S})?"
-            f"\n\n{self.versions.title_label.text()}\n\nThe profile as it is now is kept as a "
-            "version first."
+        question = self.tr(
+            "Put back the profile as {version} holds it ({when})?\n\n{differences}\n\n"
+            "The profile as it is now is kept as a version first."
+        ).format(
+            version=version.rel,
+            when=f"{version.at:%Y-%m-%d %H:%M:%S}",
+            differences=self.versions.title_label.text(),
         )
         if not self.confirm(question):
             return False
         work: Callable[[], Any] = lambda: apply_and_save(  # noqa: E731
             ws, [changeset], f"scoring profile {version.rel} restored"
         )
-        self.write_requested.emit(work, f"Scoring profile {version.rel} restored")
+        self.write_requested.emit(
+            work, self.tr("Scoring profile {version} restored").format(version=version.rel)
+        )
         return True
+
+
+def _headers() -> tuple[str, ...]:
+    """The profile table's headers: KEY, NOW, SOURCE, BUILT_IN, NEW, MEANING."""
+    return (
+        QCoreApplication.translate("ProfileModel", "Key"),
+        QCoreApplication.translate("ProfileModel", "Value"),
+        QCoreApplication.translate("ProfileModel", "Source"),
+        QCoreApplication.translate("ProfileModel", "Built-in"),
+        QCoreApplication.translate("ProfileModel", "New value"),
+        QCoreApplication.translate("ProfileModel", "Meaning"),
+    )
 
 
 def _version(found: ProfileVersion) -> Version:

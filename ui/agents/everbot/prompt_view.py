@@ -8,17 +8,17 @@ from PySide6.QtWidgets import QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 from core.agents.everbot.prompt import everbot_prompt
 from core.agents.everbot.workspace import Workspace
 
-EVERBOT_TEXT = (
-    "The block EverBot adds to its system prompt from this file: memories scoring "
-    "0.5 or more, the 20 best. Unsaved edits are included."
-)
-
 
 class PromptView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ws: Workspace | None = None
-        self.explain = QLabel(EVERBOT_TEXT)
+        self.explain = QLabel(
+            self.tr(
+                "The block EverBot adds to its system prompt from this file: memories scoring "
+                "0.5 or more, the 20 best. Unsaved edits are included."
+            )
+        )
         self.explain.setObjectName("agentExplain")
         self.explain.setWordWrap(True)
         self.text = QPlainTextEdit()

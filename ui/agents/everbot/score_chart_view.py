@@ -16,7 +16,16 @@ from PySide6.QtCharts import (
     QValueAxis,
     QXYSeries,
 )
-from PySide6.QtCore import QDateTime, QMargins, QPoint, QPointF, QRect, QSize, Qt
+from PySide6.QtCore import (
+    QCoreApplication,
+    QDateTime,
+    QMargins,
+    QPoint,
+    QPointF,
+    QRect,
+    QSize,
+    Qt,
+)
 from PySide6.QtGui import QColor, QCursor, QFontMetrics, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
@@ -72,9 +81,11 @@ class ScoreChartView(QWidget):
         self.flow = FlowLayout()
         self.legend.setLayout(self.flow)
         self.summary = plain_label(name="scoreForecast", wrap=True)
-        self.whole = QCheckBox("Whole forecast")
+        self.whole = QCheckBox(self.tr("Whole forecast"))
         self.whole.setObjectName("scoreWholeForecast")
-        self.whole.setToolTip("Show the projection to its end, not only as long as the history")
+        self.whole.setToolTip(
+            self.tr("Show the projection to its end, not only as long as the history")
+        )
         self.whole.toggled.connect(lambda _on: self.show_chart(self.chart_data))
         below = QHBoxLayout()
         below.addWidget(self.summary, 1)
@@ -154,7 +165,7 @@ class ScoreChartView(QWidget):
 
     def _history(self, data: ScoreChart) -> QLineSeries:
         line = QLineSeries()
-        line.setName("score")
+        line.setName(self.tr("score"))
         line.setPen(QPen(QColor(SCORE_COLOUR), 2))
         for p in data.history:
             line.append(_x(p.at), p.score)
@@ -175,7 +186,7 @@ class ScoreChartView(QWidget):
 
     def _projection(self, data: ScoreChart) -> QLineSeries:
         line = QLineSeries()
-        line.setName("without new activations")
+        line.setName(self.tr("without new activations"))
         pen = QPen(QColor(PROJECTION_COLOURS[_dark()]))
         pen.setStyle(Qt.PenStyle.DashLine)
         line.setPen(pen)
@@ -187,7 +198,9 @@ class ScoreChartView(QWidget):
         lines = []
         for name, value in data.marks.items():
             line = QLineSeries()
-            line.setName(f"{LABELS[name]} below {value:g}")
+            line.setName(
+                self.tr("{mark} below {value}").format(mark=LABELS[name], value=f"{value:g}")
+            )
             pen = QPen(QColor(MARK_COLOURS[name]))
             pen.setStyle(Qt.PenStyle.DotLine)
             line.setPen(pen)
@@ -302,7 +315,10 @@ def describe_point(data: ScoreChart, point: QPointF) -> str:
     """What happened at the history point nearest `point`, and who did it."""
     nearest = min(data.history, key=lambda p: abs(_x(p.at) - point.x()))
     when = nearest.at.astimezone().strftime("%Y-%m-%d %H:%M")
-    return f"{when}: {nearest.kind} by {nearest.actor}, score {nearest.score:.4f}"
+    said = QCoreApplication.translate("ScoreChartView", "{when}: {kind} by {actor}, score {score}")
+    return said.format(
+        when=when, kind=nearest.kind, actor=nearest.actor, score=f"{nearest.score:.4f}"
+    )
 
 
 def forecast_text(data: ScoreChart) -> str:
@@ -311,9 +327,23 @@ def forecast_text(data: ScoreChart) -> str:
     for name, day in data.forecast.items():
         if day is None:
             continue
-        late = f" (overdue by {(data.today - day).days} days)" if name in data.overdue else ""
-        said.append(f"{LABELS[name]} {day.isoformat()}{late}")
-    return ("Without new activations: " + ", ".join(said)) if said else "It never decays."
+        said.append(_crossing(LABELS[name], day, (data.today - day).days, name in data.overdue))
+    if not said:
+        return QCoreApplication.translate("ScoreChartView", "It never decays.")
+    return QCoreApplication.translate(
+        "ScoreChartView", "Without new activations: {crossings}"
+    ).format(crossings=", ".join(said))
+
+
+def _crossing(mark: str, day: date, late: int, overdue: bool) -> str:
+    """ "archive 2026-12-01", with "(overdue by 3 days)" when the day is past."""
+    if not overdue:
+        return f"{mark} {day.isoformat()}"
+    if late == 1:
+        text = QCoreApplication.translate("ScoreChartView", "{mark} {day} (overdue by 1 day)")
+    else:
+        text = QCoreApplication.translate("ScoreChartView", "{mark} {day} (overdue by {days} days)")
+    return text.format(mark=mark, day=day.isoformat(), days=late)
 
 
 def _at(day: date) -> datetime:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QProgressBar, QPushButton, QWidget
 
@@ -46,7 +47,10 @@ class BudgetBar(QProgressBar):
     def show_budget(self, name: str, used: int, limit: int) -> None:
         self.setRange(0, limit)
         self.setValue(min(used, limit))
-        self.setFormat(f"{name}: {used:,} of {limit:,} characters ({100 * used // limit}%)")
+        shown = self.tr("{file}: {used} of {limit} characters ({share}%)").format(
+            file=name, used=f"{used:,}", limit=f"{limit:,}", share=100 * used // limit
+        )
+        self.setFormat(shown)
         palette = QApplication.palette(self)  # the theme's, coloured only near or over
         if used > limit:
             palette.setColor(QPalette.ColorRole.Highlight, themed("#c0392b", "#e57373"))
@@ -69,11 +73,14 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
         self.add_page_widget(self.entries)
         self.entries.changed.connect(self.document_changed)
         self.budget = BudgetBar()
-        self.rewrite = QPushButton("Write it as Hermes writes it")
+        self.rewrite = QPushButton(self.tr("Write it as Hermes writes it"))
         self.rewrite.setObjectName("hermesRewrite")
         self.rewrite.setToolTip(
-            "Saves the file as Hermes' next add would leave it (each entry once, stripped, LF, "
-            "between '§' lines), so its drift guard does not refuse its next replace or remove"
+            self.tr(
+                "Saves the file as Hermes' next add would leave it (each entry once, stripped, "
+                "LF, between '§' lines), so its drift guard does not refuse its next replace or "
+                "remove"
+            )
         )
         self.rewrite.clicked.connect(lambda _checked=False: self._rewrite())
         row = QWidget()
@@ -84,7 +91,7 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
         self.entries.add_below_title(row)
         self.entries.warn = self._warnings
         self.entries.caution = lambda changeset: AGENT.cautions(self.workspace, changeset)
-        self.entries.model.headers = ("Hermes", "Line", "Memory")
+        self.entries.model.headers = ("Hermes", self.tr("Line"), self.tr("Memory"))
         self.entries.model.first_cell = flag
         self.entries.table.setColumnWidth(0, 70)
 
@@ -93,11 +100,13 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
             Page(f"memory:{name}", _title(name), self._profile_shower(name))
             for name, _ in profiles(ws.root)
         ]
-        return [*pages, self.context_page(lambda: [p for p, _ in profiles(ws.root)], "Profile")]
+        names = lambda: [p for p, _ in profiles(ws.root)]  # noqa: E731
+        return [*pages, self.context_page(names, self.tr("Profile"))]
 
     def header_text(self, ws: HermesWorkspace) -> str:
         waiting = waiting_line(pending_writes(ws.root)[0])
-        return f"{TITLE} home {ws.root}" + (f" · {waiting}" if waiting else "")
+        home = self.tr("{agent} home {root}").format(agent=TITLE, root=ws.root)
+        return home + (f" · {waiting}" if waiting else "")
 
     def _profile_shower(self, name: str) -> Callable[[], None]:
         def show() -> None:
@@ -130,7 +139,7 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
         if source is None or not isinstance(source.doc, MemoryFile):
             return
         text = as_agent_writes(source.doc)
-        label = f"Wrote {source.rel} as Hermes writes it"
+        label = self.tr("Wrote {file} as Hermes writes it").format(file=source.rel)
         self.entries.push_change(lambda: ChangeSet(source, label, text=text, base=source.text()))
 
     def status_text(self) -> str:
@@ -140,8 +149,11 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
 def budget_lines(ref: MemoryFileRef, doc: MemoryFile, limit: int, *, modified: bool) -> list[str]:
     """What the agent will refuse, hide or drop in the file (`risks.file_risks`), and, once it
     holds unsaved edits, that a running session will not see them."""
+    at_line = QCoreApplication.translate("HermesDesk", "line {line}: {message}")
     lines = [
-        f"line {r.line}: {r.message}" if r.kind in ("duplicate", "blocked") else r.message
+        at_line.format(line=r.line, message=r.message)
+        if r.kind in ("duplicate", "blocked")
+        else r.message
         for r in file_risks(doc, ref.name, limit)
     ]
     return [*lines, AGENT.saved_note] if modified else lines
@@ -150,13 +162,18 @@ def budget_lines(ref: MemoryFileRef, doc: MemoryFile, limit: int, *, modified: b
 def flag(item: Item) -> str:
     """What the list says of an entry in its first column: Hermes keeps no time for one."""
     if "~" in item.key:
-        return "repeat"  # a later copy of an earlier entry's text: the agent drops it
-    return "hidden" if threats(item.content) else ""
+        # a later copy of an earlier entry's text: the agent drops it
+        return QCoreApplication.translate("HermesDesk", "repeat")
+    return QCoreApplication.translate("HermesDesk", "hidden") if threats(item.content) else ""
 
 
 def _title(name: str) -> Callable[[], str]:
-    label = "Memory" if name == "default" else f"Profile {name}"
-    return lambda: label
+    def title() -> str:
+        if name == "default":
+            return QCoreApplication.translate("HermesDesk", "Memory")
+        return QCoreApplication.translate("HermesDesk", "Profile {name}").format(name=name)
+
+    return title
 
 
 def _opener(ws: HermesWorkspace, rel: str) -> Callable[[], AnyDocument]:

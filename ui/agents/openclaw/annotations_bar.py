@@ -20,26 +20,26 @@ class AnnotationsBar(QWidget):
         self.kind: str | None = None
         self.triggers = QLineEdit()
         self.triggers.setObjectName("annotationTriggers")
-        self.triggers.setPlaceholderText("triggers, comma separated")
+        self.triggers.setPlaceholderText(self.tr("triggers, comma separated"))
         self.importance = QSpinBox()
         self.importance.setObjectName("annotationImportance")
         self.importance.setRange(0, 10)
-        self.importance.setSpecialValueText("none")
+        self.importance.setSpecialValueText(self.tr("none"))
         self.project = QLineEdit()
         self.project.setObjectName("annotationProject")
-        self.project.setPlaceholderText("project key (only sessions of it see the memory)")
-        self.apply = QPushButton("Apply annotations")
+        self.project.setPlaceholderText(self.tr("project key (only sessions of it see the memory)"))
+        self.apply = QPushButton(self.tr("Apply annotations"))
         self.apply.setObjectName("annotationApply")
         # The entry's annotations as shown, and what the person typed over them.
         self.typed = [Typed.of(w) for w in (self.triggers, self.importance, self.project)]
-        self.source = QPushButton("Go to source lines")
+        self.source = QPushButton(self.tr("Go to source lines"))
         self.source.setObjectName("annotationSource")
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         for label, widget in (
-            ("Triggers", self.triggers),
-            ("Importance", self.importance),
-            ("Project", self.project),
+            (self.tr("Triggers"), self.triggers),
+            (self.tr("Importance"), self.importance),
+            (self.tr("Project"), self.project),
         ):
             row.addWidget(QLabel(label))
             row.addWidget(widget, 2 if widget is not self.importance else 0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from core.agents.openclaw import entries as oc_entries
@@ -36,7 +37,7 @@ class OpenClawDesk(SidebarDesk[OpenClawWorkspace]):
     ) -> None:
         super().__init__(push, tasks, settings, parent)
         self.entries = EntriesView(push)
-        self.entries.model.headers = ("Where", "Line", "Memory")
+        self.entries.model.headers = (self.tr("Where"), self.tr("Line"), self.tr("Memory"))
         self.entries.table.setColumnWidth(0, 170)
         self.read_only_view = ReadOnlyView()
         for page in (self.entries, self.read_only_view):
@@ -52,10 +53,10 @@ class OpenClawDesk(SidebarDesk[OpenClawWorkspace]):
         self.annotations.applied.connect(self._apply_annotations)
         self.annotations.go_to_source.connect(self.go_to_source)
         self.supersede_button = self.entries.add_action(
-            "Supersede with the text above", self._supersede, _is_user_file
+            self.tr("Supersede with the text above"), self._supersede, _is_user_file
         )
         self.pin_button = self.entries.add_action(
-            "Keep its section from the trimmer", self._pin, _is_memory_file
+            self.tr("Keep its section from the trimmer"), self._pin, _is_memory_file
         )
 
     # -- pages ----------------------------------------------------------------------------------
@@ -64,17 +65,24 @@ class OpenClawDesk(SidebarDesk[OpenClawWorkspace]):
         pages = [
             self._entries_page("memory", "MEMORY.md", lambda: [_ref(ws, "MEMORY.md")]),
             self._entries_page("user", "USER.md", lambda: self._refs(("user",))),
-            self._entries_page("notes", "Daily notes", lambda: self._refs(("daily", "session"))),
+            self._entries_page(
+                "notes", self.tr("Daily notes"), lambda: self._refs(("daily", "session"))
+            ),
         ]
         if any(f.kind in ("dreams", "report") for f in files):
             pages.append(
-                self._read_only_page("dreaming", "Dreaming (read-only)", ("dreams", "report"))
+                self._read_only_page(
+                    "dreaming", self.tr("Dreaming (read-only)"), ("dreams", "report")
+                )
             )
         if any(f.kind == "recall" for f in files):
-            pages.append(self._read_only_page("recall", "Legacy recall store", ("recall",)))
+            pages.append(
+                self._read_only_page("recall", self.tr("Legacy recall store"), ("recall",))
+            )
         profiles = [f.profile for f in files if f.profile]
         people = lambda: ["", *profiles] if profiles else []  # noqa: E731  "": the shared USER.md
-        return [*pages, self.context_page(people, "Person (users/<id>)", self._projects)]
+        person = self.tr("Person (users/<id>)")
+        return [*pages, self.context_page(people, person, self._projects)]
 
     def _projects(self) -> list[str]:
         """The projects MEMORY.md's memories are annotated with, for the session-start page."""
@@ -86,7 +94,7 @@ class OpenClawDesk(SidebarDesk[OpenClawWorkspace]):
         return sorted(k for k in keys if not k.startswith("!"))
 
     def header_text(self, ws: OpenClawWorkspace) -> str:
-        return f"OpenClaw workspace {ws.root}"
+        return self.tr("OpenClaw workspace {root}").format(root=ws.root)
 
     def _refs(self, kinds: tuple[str, ...]) -> list[FileRef]:
         ws: OpenClawWorkspace = self.workspace
@@ -100,7 +108,7 @@ class OpenClawDesk(SidebarDesk[OpenClawWorkspace]):
             try:
                 total = sum(len(self.workspace.curated(r.rel).doc.entries()) for r in refs())
             except (ValueError, WorkspaceError):
-                return f"{title} (unreadable!)"
+                return self.tr("{title} (unreadable!)").format(title=title)
             mark = " *" if any(self.workspace.curated(r.rel).modified for r in refs()) else ""
             return f"{title} ({total}){mark}"
 
@@ -170,13 +178,21 @@ class OpenClawDesk(SidebarDesk[OpenClawWorkspace]):
         """Show the daily note a promoted memory came from, at the entry holding `line`."""
         ws: OpenClawWorkspace = self.workspace
         if not any(f.path == rel for f in ws.files()):
-            self.failed.emit(f"{rel}: the daily note this memory came from is no longer there")
+            self.failed.emit(
+                self.tr("{file}: the daily note this memory came from is no longer there").format(
+                    file=rel
+                )
+            )
             return
         self.select_page("notes")
         self.entries.select_file(rel)
         entry = ws.curated(rel).doc.entry_at_line(line)
         if entry is None:
-            self.notice.emit(f"{rel}: line {line} is no longer an entry; the note is shown whole")
+            self.notice.emit(
+                self.tr(
+                    "{file}: line {line} is no longer an entry; the note is shown whole"
+                ).format(file=rel, line=line)
+            )
             self.entries.tabs.setCurrentIndex(1)
             return
         self.entries.filter.clear()
@@ -186,7 +202,9 @@ class OpenClawDesk(SidebarDesk[OpenClawWorkspace]):
     def _warnings(self, source: AnyDocument) -> list[str]:
         kind = oc_entries.file_kind(source.rel)
         found = warnings.file_warnings(source.rel, kind, source.text())
-        return [f"line {w.line}: {w.message}" for w in found]
+        return [
+            self.tr("line {line}: {message}").format(line=w.line, message=w.message) for w in found
+        ]
 
     def _describe(self, source: AnyDocument, key: str) -> str:
         entry = source.find(key)
@@ -197,28 +215,77 @@ class OpenClawDesk(SidebarDesk[OpenClawWorkspace]):
 
 def describe_entry(e: oc_entries.Entry) -> str:
     """One paragraph on an entry: where it sits, its annotations, where the agent got it."""
-    bits = [f"Lines {e.line}-{e.end_line}"]
+    bits = [
+        QCoreApplication.translate("OpenClawDesk", "Lines {first}-{last}").format(
+            first=e.line, last=e.end_line
+        )
+    ]
     if e.section:
-        bits.append(f"under “{' › '.join(e.section)}”")
+        bits.append(
+            QCoreApplication.translate("OpenClawDesk", "under “{section}”").format(
+                section=" › ".join(e.section)
+            )
+        )
     if e.observed or e.status:
-        bits.append(f"observed {e.observed or '?'}, {e.status or 'no status'}")
-    p = e.promotion
-    if p is not None:
-        how = "consolidated" if p.kind == "consolidated" else "promoted by dreaming"
-        where = f" from {p.source} lines {p.start}-{p.end}" if p.source else ""
-        numbers = [
-            f"score {p.score:.3f}" if p.score is not None else "",
-            f"{p.signals} signals" if p.signals is not None else "",
-            f"{p.recalls} recalls" if p.recalls is not None else "",
-        ]
-        bits.append(f"{how} {p.date or ''}{where} ({', '.join(n for n in numbers if n)})")
+        bits.append(
+            QCoreApplication.translate("OpenClawDesk", "observed {day}, {status}").format(
+                day=e.observed or "?",
+                status=e.status or QCoreApplication.translate("OpenClawDesk", "no status"),
+            )
+        )
+    if e.promotion is not None:
+        bits.append(_promotion(e.promotion))
     if (e.agent_start, e.agent_end) != (e.line, e.end_line) and e.agent_start:
-        bits.append(f"OpenClaw indexes it as lines {e.agent_start}-{e.agent_end}")
+        bits.append(
+            QCoreApplication.translate(
+                "OpenClawDesk", "OpenClaw indexes it as lines {first}-{last}"
+            ).format(first=e.agent_start, last=e.agent_end)
+        )
     if e.managed:
         bits.append(
-            f"inside the {e.managed} dreaming block: OpenClaw overwrites it at its next run"
+            QCoreApplication.translate(
+                "OpenClawDesk",
+                "inside the {block} dreaming block: OpenClaw overwrites it at its next run",
+            ).format(block=e.managed)
         )
     return " · ".join(bits)
+
+
+def _promotion(p: oc_entries.Promotion) -> str:
+    """How the agent got the memory: consolidated or promoted, when, from where, its numbers."""
+    how = (
+        QCoreApplication.translate("OpenClawDesk", "consolidated")
+        if p.kind == "consolidated"
+        else QCoreApplication.translate("OpenClawDesk", "promoted by dreaming")
+    )
+    where = ""
+    if p.source:
+        where = QCoreApplication.translate(
+            "OpenClawDesk", " from {file} lines {first}-{last}"
+        ).format(file=p.source, first=p.start, last=p.end)
+    numbers = [
+        QCoreApplication.translate("OpenClawDesk", "score {score}").format(score=f"{p.score:.3f}")
+        if p.score is not None
+        else "",
+        _counted(
+            p.signals,
+            QCoreApplication.translate("OpenClawDesk", "1 signal"),
+            QCoreApplication.translate("OpenClawDesk", "{count} signals"),
+        ),
+        _counted(
+            p.recalls,
+            QCoreApplication.translate("OpenClawDesk", "1 recall"),
+            QCoreApplication.translate("OpenClawDesk", "{count} recalls"),
+        ),
+    ]
+    return f"{how} {p.date or ''}{where} ({', '.join(n for n in numbers if n)})"
+
+
+def _counted(count: int | None, one: str, many: str) -> str:
+    """`one` or `many` said of `count` (nothing when there is no count)."""
+    if count is None:
+        return ""
+    return (one if count == 1 else many).format(count=count)
 
 
 def _is_memory_file(source: AnyDocument) -> bool:
@@ -238,7 +305,9 @@ def _opener(ws: OpenClawWorkspace, rel: str) -> Callable[[], AnyDocument]:
 
 
 def _label(file: MemoryFile) -> str:
-    return f"{file.label} (read-only)" if file.read_only else file.label
+    if not file.read_only:
+        return file.label
+    return QCoreApplication.translate("OpenClawDesk", "{file} (read-only)").format(file=file.label)
 
 
 DESK = OpenClawDesk

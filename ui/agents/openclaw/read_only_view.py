@@ -23,8 +23,6 @@ from core.store.errors import WorkspaceError
 from ui.untrusted import literal_html, plain_label
 from ui.warnings_banner import WarningsBanner
 
-HEADERS = ("#", "Memory", "Source", "Score", "Recalls", "Queries", "Deep sweep")
-
 
 class ReadOnlyView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -41,9 +39,18 @@ class ReadOnlyView(QWidget):
         self.text = QPlainTextEdit()
         self.text.setObjectName("readOnlyText")
         self.text.setReadOnly(True)
-        self.candidates = QTableWidget(0, len(HEADERS))
+        headers = (
+            "#",
+            self.tr("Memory"),
+            self.tr("Source"),
+            self.tr("Score"),
+            self.tr("Recalls"),
+            self.tr("Queries"),
+            self.tr("Deep sweep"),
+        )
+        self.candidates = QTableWidget(0, len(headers))
         self.candidates.setObjectName("recallCandidates")
-        self.candidates.setHorizontalHeaderLabels(HEADERS)
+        self.candidates.setHorizontalHeaderLabels(headers)
         self.candidates.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.candidates.verticalHeader().hide()
         header = self.candidates.horizontalHeader()

@@ -6,7 +6,7 @@ will see once they are saved.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,7 +31,7 @@ from ui.untrusted import literal_html, plain_label
 
 MESSAGE_DELAY_MS = 200
 MAX_MESSAGE = 4_000  # characters of a user message; retrieval only looks for its words
-_ORIGIN = {"default": "default", "config": "config.json", "override": "policy_overrides.json"}
+_ORIGIN = {"config": "config.json", "override": "policy_overrides.json"}  # else the default
 
 
 MAX_CHUNK_ROWS = 500  # the agent takes retrieve_limit (10 by default); the rest only fill the list
@@ -52,7 +52,9 @@ class AgentView(QWidget):
         self.explain = plain_label(name="agentExplain", wrap=True)
         self.message = QLineEdit()
         self.message.setObjectName("agentMessage")
-        self.message.setPlaceholderText("A user message (empty: the agent's no-query case)")
+        self.message.setPlaceholderText(
+            self.tr("A user message (empty: the agent's no-query case)")
+        )
         self.message.setClearButtonEnabled(True)
         self.message.setMaxLength(MAX_MESSAGE)
         self.message.textChanged.connect(lambda _t: self._timer.start())
@@ -60,7 +62,7 @@ class AgentView(QWidget):
         self.message_row = QWidget()
         row = QHBoxLayout(self.message_row)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel("User message:"))
+        row.addWidget(QLabel(self.tr("User message:")))
         row.addWidget(self.message, 1)
         self.error = plain_label(name="agentError", wrap=True)
         self.error.setStyleSheet(error_style())
@@ -77,8 +79,10 @@ class AgentView(QWidget):
         profile_column.setContentsMargins(0, 0, 0, 0)
         profile_column.addWidget(
             QLabel(
-                "PicoClaw's hybrid fork also puts the profile (memory/profile.json) in its "
-                "system prompt, as this block:"
+                self.tr(
+                    "PicoClaw's hybrid fork also puts the profile (memory/profile.json) in its "
+                    "system prompt, as this block:"
+                )
             )
         )
         self.profile_text = QPlainTextEdit()
@@ -133,7 +137,7 @@ class AgentView(QWidget):
             policy = ws.policy()
         except (InputError, WorkspaceError, OSError) as exc:
             self._clear()
-            self.explain.setText("What the agent sees cannot be worked out:")
+            self.explain.setText(self.tr("What the agent sees cannot be worked out:"))
             self.error.setText(str(exc))
             self.error.show()
             return
@@ -141,12 +145,18 @@ class AgentView(QWidget):
         ignored = self.preview.ignored
         self.warning.setText("" if ignored is None else f"{ignored}; {IGNORED_OVERRIDES}.")
         self.warning.setVisible(ignored is not None)
-        sources = {key: _ORIGIN[policy[key].source] for key in ("retrieve_limit", "recent_days")}
+        sources = {
+            key: self._origin(policy[key].source) for key in ("retrieve_limit", "recent_days")
+        }
         self.explain.setText(_picoclaw_text(self.preview, sources, no_query=message == ""))
         self._fill_chunks(self.preview if message != "" else None)
         self.text.setPlainText(self.preview.injected)
         self.profile_text.setPlainText(self.preview.profile)
         self.profile_box.setVisible(bool(self.preview.profile))
+
+    def _origin(self, source: str) -> str:
+        """Where a policy value comes from: its file, or the agent's default."""
+        return _ORIGIN.get(source) or self.tr("default")
 
     def _fill_chunks(self, preview: AgentPreview | None) -> None:
         """The ranked chunks; none for an empty message, where the agent ranks nothing."""
@@ -156,7 +166,8 @@ class AgentView(QWidget):
         bold.setBold(True)
         for row, chunk in enumerate(chunks):
             first = chunk.text.split("\n", 1)[0]
-            cells = [str(chunk.rank), str(chunk.score), "yes" if chunk.taken else "no", first]
+            taken = self.tr("yes") if chunk.taken else self.tr("no")
+            cells = [str(chunk.rank), str(chunk.score), taken, first]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
@@ -170,19 +181,32 @@ def _picoclaw_text(preview: AgentPreview, sources: dict[str, str], *, no_query: 
     limit = f"retrieve_limit = {preview.limit} ({sources['retrieve_limit']})"
     days = f"recent_days = {preview.recent_days} ({sources['recent_days']})"
     if no_query:
-        memory = "With no message the agent skips retrieval and injects all of memory/MEMORY.md"
-    else:
-        memory = (
-            "PicoClaw ranks the chunks of memory/MEMORY.md by the message's words and injects "
-            f"the first {limit}, in this order"
+        text = QCoreApplication.translate(
+            "AgentView",
+            "With no message the agent skips retrieval and injects all of memory/MEMORY.md, "
+            "then the daily notes of the last {days} days. Unsaved edits are included.",
         )
-    return f"{memory}, then the daily notes of the last {days} days. Unsaved edits are included."
+    else:
+        text = QCoreApplication.translate(
+            "AgentView",
+            "PicoClaw ranks the chunks of memory/MEMORY.md by the message's words and injects "
+            "the first {limit}, in this order, then the daily notes of the last {days} days. "
+            "Unsaved edits are included.",
+        )
+    return text.format(limit=limit, days=days)
 
 
 def _chunk_table() -> QTableWidget:
     table = QTableWidget(0, 4)
     table.setObjectName("agentChunks")
-    table.setHorizontalHeaderLabels(["Rank", "Score", "Taken", "Chunk (first line)"])
+    table.setHorizontalHeaderLabels(
+        [
+            QCoreApplication.translate("AgentView", "Rank"),
+            QCoreApplication.translate("AgentView", "Score"),
+            QCoreApplication.translate("AgentView", "Taken"),
+            QCoreApplication.translate("AgentView", "Chunk (first line)"),
+        ]
+    )
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.verticalHeader().hide()

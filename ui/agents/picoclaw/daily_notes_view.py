@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -38,7 +38,6 @@ from ui.untrusted import plain_label
 
 DAY_ROLE = Qt.ItemDataRole.UserRole  # a day item's date (ISO text)
 MONTH_ROLE = Qt.ItemDataRole.UserRole + 1  # a month item's "YYYY-MM"
-WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")  # English whatever the locale
 FILTER_DELAY_MS = 200
 READ_ERRORS = (ValueError, OSError, WorkspaceError)  # InputError is a ValueError
 
@@ -72,7 +71,7 @@ class DailyNotesView(QWidget):
     def _build(self) -> None:
         self.filter = QLineEdit()
         self.filter.setObjectName("dailyFilter")
-        self.filter.setPlaceholderText("Search the notes: words that must all appear")
+        self.filter.setPlaceholderText(self.tr("Search the notes: words that must all appear"))
         self.filter.setClearButtonEnabled(True)
         self._filter_timer = QTimer(self, singleShot=True, interval=FILTER_DELAY_MS)
         self._filter_timer.timeout.connect(self.refresh)  # every note is read: not per keystroke
@@ -89,16 +88,22 @@ class DailyNotesView(QWidget):
         self.typed = Typed.of(self.editor)  # the note's text, and what the person typed over it
         self.editor.textChanged.connect(self._update_buttons)
         self.editor.selectionChanged.connect(self._update_buttons)
-        self.apply_button = self._button("applyButton", "Apply", self.apply)
-        self.apply_button.setToolTip("Apply the edited note (Ctrl+Return); saving writes it")
+        self.apply_button = self._button("applyButton", self.tr("Apply"), self.apply)
+        self.apply_button.setToolTip(
+            self.tr("Apply the edited note (Ctrl+Return); saving writes it")
+        )
         self.promote_button = self._button(
-            "promoteButton", "Promote selection to long-term memory", self.promote_selection
+            "promoteButton",
+            self.tr("Promote selection to long-term memory"),
+            self.promote_selection,
         )
         self.promote_button.setToolTip(
-            "Append the selected text to memory/MEMORY.md under today's date, as the agent does"
+            self.tr(
+                "Append the selected text to memory/MEMORY.md under today's date, as the agent does"
+            )
         )
         self.today_button = self._button(
-            "newTodayButton", "New note for today", self.new_note_for_today
+            "newTodayButton", self.tr("New note for today"), self.new_note_for_today
         )
         apply_key = QShortcut(QKeySequence("Ctrl+Return"), self.editor)
         apply_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -168,8 +173,10 @@ class DailyNotesView(QWidget):
             self._show_note(None)
         elif self.typed.show(day, note.text()):
             self.notice.emit(
-                f"{note.rel} was changed by another program while you typed: your text is kept "
-                "in the editor; Apply merges it with their change."
+                self.tr(
+                    "{file} was changed by another program while you typed: your text is kept "
+                    "in the editor; Apply merges it with their change."
+                ).format(file=note.rel)
             )
         self._update_title()
         self._update_buttons()
@@ -240,19 +247,23 @@ class DailyNotesView(QWidget):
 
     def _update_compress_label(self) -> None:
         stamp = self.ws.last_compress() if self.ws is not None else None
-        when = "never"
+        when = self.tr("never")
         if stamp is not None:
-            when = f"{stamp.astimezone().strftime('%Y-%m-%d %H:%M')} (local time)"
-        self.compress_label.setText(f"Long-term memory last compressed: {when}")
+            when = self.tr("{time} (local time)").format(
+                time=stamp.astimezone().strftime("%Y-%m-%d %H:%M")
+            )
+        self.compress_label.setText(
+            self.tr("Long-term memory last compressed: {when}").format(when=when)
+        )
 
     def _update_title(self) -> None:
         note = self._note(self.day) if self.day is not None else None
         if note is None:
             empty = self.ws is None or not self._days
-            self.title.setText("No daily notes" if empty else "Select a day")
+            self.title.setText(self.tr("No daily notes") if empty else self.tr("Select a day"))
             return
-        state = "" if note.exists else " · not written yet: saving creates it"
-        state += " · unsaved edits" if note.modified else ""
+        state = "" if note.exists else self.tr(" · not written yet: saving creates it")
+        state += self.tr(" · unsaved edits") if note.modified else ""
         self.title.setText(f"{self.day} — {note.rel}{state}")
 
     def _update_buttons(self) -> None:
@@ -338,7 +349,7 @@ class DailyNotesView(QWidget):
         text, base = self._editor_note_text(), str(self.typed.base)
         if note is None or text == note.text():
             return False
-        label = f"Edit daily note {day}"
+        label = self.tr("Edit daily note {day}").format(day=day)
         return self._push(lambda: set_text(note, text, label, base), self._note_changed)
 
     def apply_pending(self) -> None:
@@ -363,10 +374,13 @@ class DailyNotesView(QWidget):
             return False
         passage = self.selected_text()
         if not passage.strip():
-            self.failed.emit("Select some text of the note to promote it to long-term memory.")
+            self.failed.emit(
+                self.tr("Select some text of the note to promote it to long-term memory.")
+            )
             return False
+        label = self.tr("Promote passage from {day}").format(day=day)
         return self._push(
-            lambda: replace(ws.promote_passage(passage), label=f"Promote passage from {day}"),
+            lambda: replace(ws.promote_passage(passage), label=label),
             lambda _c: self.longterm_changed.emit(),
         )
 
@@ -381,7 +395,8 @@ class DailyNotesView(QWidget):
             return
         if not note.text():
             text = daily_append_text(None, "", day)
-            self._push(lambda: set_text(note, text, f"New daily note {day}"), self._note_changed)
+            label = self.tr("New daily note {day}").format(day=day)
+            self._push(lambda: set_text(note, text, label), self._note_changed)
         self.select_day(day)
 
 
@@ -400,6 +415,23 @@ def _month_label(month: str, days: list[NoteRow]) -> str:
 
 
 def _day_label(row: NoteRow) -> str:
-    unit = "byte" if row.size == 1 else "bytes"
+    if row.size == 1:
+        size = QCoreApplication.translate("DailyNotesView", "1 byte")
+    else:
+        size = QCoreApplication.translate("DailyNotesView", "{count} bytes").format(count=row.size)
     mark = " *" if row.modified else ""
-    return f"{row.day.isoformat()} · {WEEKDAYS[row.day.weekday()]} · {row.size} {unit}{mark}"
+    return f"{row.day.isoformat()} · {_weekday(row.day)} · {size}{mark}"
+
+
+def _weekday(day: date) -> str:
+    """The day's short name in the window's language, whatever the system's locale."""
+    names = (
+        QCoreApplication.translate("DailyNotesView", "Mon"),
+        QCoreApplication.translate("DailyNotesView", "Tue"),
+        QCoreApplication.translate("DailyNotesView", "Wed"),
+        QCoreApplication.translate("DailyNotesView", "Thu"),
+        QCoreApplication.translate("DailyNotesView", "Fri"),
+        QCoreApplication.translate("DailyNotesView", "Sat"),
+        QCoreApplication.translate("DailyNotesView", "Sun"),
+    )
+    return names[day.weekday()]

@@ -43,43 +43,48 @@ class PicoClawDesk(SidebarDesk[PicoClawWorkspace]):
     def pages_of(self, ws: PicoClawWorkspace) -> list[Page]:
         return [
             Page("longterm", self._longterm_title, self._show_longterm),
-            Page("daily", lambda: f"Daily notes ({len(ws.daily_notes())})", self._show_notes),
+            Page("daily", lambda: self._notes_title(ws), self._show_notes),
             Page("profile", self._profile_title, self._show_profile),
-            Page("agent", lambda: "What the agent sees", self._show_agent),
-            Page("policy", lambda: "Policy & snapshots", self._show_policy),
+            Page("agent", lambda: self.tr("What the agent sees"), self._show_agent),
+            Page("policy", lambda: self.tr("Policy & snapshots"), self._show_policy),
             self.context_page(),
         ]
 
     def header_text(self, ws: PicoClawWorkspace) -> str:
         stamp = ws.last_compress()
-        when = stamp.astimezone().strftime("%Y-%m-%d %H:%M") if stamp else "never"
-        return (
-            f"PicoClaw workspace {ws.root} · long-term memory last compressed by the agent: {when}"
-        )
+        when = stamp.astimezone().strftime("%Y-%m-%d %H:%M") if stamp else self.tr("never")
+        return self.tr(
+            "PicoClaw workspace {root} · long-term memory last compressed by the agent: {when}"
+        ).format(root=ws.root, when=when)
 
     # -- titles ---------------------------------------------------------------------------------
     def _longterm_title(self) -> str:
         try:
             document = self.workspace.longterm()
         except (ValueError, WorkspaceError):  # InputError: the page shows the reason
-            return "Long-term memory (unreadable!)"
+            return self.tr("Long-term memory (unreadable!)")
         mark = " *" if document.modified else ""
-        return f"Long-term memory ({len(document.items())}){mark}"
+        return self.tr("Long-term memory ({count}){mark}").format(
+            count=len(document.items()), mark=mark
+        )
+
+    def _notes_title(self, ws: PicoClawWorkspace) -> str:
+        return self.tr("Daily notes ({count})").format(count=len(ws.daily_notes()))
 
     def _profile_title(self) -> str:
         try:
             profile = self.workspace.profile()
         except (ValueError, WorkspaceError):  # ProfileError: the page shows the reason
-            return "Profile (unreadable!)"
+            return self.tr("Profile (unreadable!)")
         mark = " *" if profile.modified else ""
-        return f"Profile ({len(profile.doc)}){mark}"
+        return self.tr("Profile ({count}){mark}").format(count=len(profile.doc), mark=mark)
 
     # -- pages ----------------------------------------------------------------------------------
     def _show_longterm(self) -> None:
         ws: PicoClawWorkspace = self.workspace
         self.entries.ws, self.entries.promote = ws, None
         self.entries.show_files(
-            [FileRef("memory/MEMORY.md", LONGTERM, ws.longterm)], title="Long-term memory"
+            [FileRef("memory/MEMORY.md", LONGTERM, ws.longterm)], title=self.tr("Long-term memory")
         )
         self.stack.setCurrentWidget(self.entries)
 

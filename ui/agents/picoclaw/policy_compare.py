@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -36,7 +37,6 @@ from ui.untrusted import literal_html, plain_label
 
 __all__ = ["CompareBox", "WhatIfBox"]
 
-THE_POLICY_NOW = "The policy now"
 UNREADABLE = (WorkspaceError, InputError, OSError)
 
 
@@ -56,7 +56,7 @@ class _Sides:
         keep = combo.currentData()
         combo.blockSignals(True)
         combo.clear()
-        combo.addItem(THE_POLICY_NOW, None)
+        combo.addItem(QCoreApplication.translate("CompareBox", "The policy now"), None)
         for rel in self.snapshots:
             combo.addItem(rel, rel)
         found = combo.findData(keep) if keep is not None else -1
@@ -90,16 +90,21 @@ class CompareBox(QGroupBox):
     """Any two of the policy now and its snapshots, key by key."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Compare two policies", parent)
+        super().__init__(parent)
+        self.setTitle(self.tr("Compare two policies"))
         self.sides = _Sides()
         self.first = _combo("compareFirst")
         self.second = _combo("compareSecond")
         self.summary = plain_label(name="compareSummary", wrap=True)
-        self.table = read_only_table("compareTable", ("Key", "First", "Second"), stretch=2)
+        self.table = read_only_table(
+            "compareTable", (self.tr("Key"), self.tr("First"), self.tr("Second")), stretch=2
+        )
         for combo in (self.first, self.second):
             combo.currentIndexChanged.connect(lambda _i: self.refresh())
         box = QVBoxLayout(self)
-        box.addLayout(_row(QLabel("Compare"), self.first, QLabel("with"), self.second))
+        box.addLayout(
+            _row(QLabel(self.tr("Compare")), self.first, QLabel(self.tr("with")), self.second)
+        )
         box.addWidget(self.summary)
         box.addWidget(self.table, 1)
 
@@ -129,7 +134,7 @@ class CompareBox(QGroupBox):
                     self.sides.side(self.second.currentData()),
                 )
             except UNREADABLE as exc:
-                text = f"Cannot compare: {exc}"
+                text = self.tr("Cannot compare: {error}").format(error=exc)
             else:
                 differences, text = found.differences, found.summary()
         self.summary.setText(text)
@@ -145,16 +150,21 @@ class WhatIfBox(QGroupBox):
     """What the agent injects for a message today and under a changed policy, side by side."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("What if: what the agent injects under a changed policy", parent)
+        super().__init__(parent)
+        self.setTitle(self.tr("What if: what the agent injects under a changed policy"))
         self.sides = _Sides()
         self.found: pico.RetrieveWhatIf | None = None
         self.base = _combo("whatIfBase")
         self.values = QLineEdit()
         self.values.setObjectName("whatIfValues")
-        self.values.setPlaceholderText("values to try, e.g. retrieve_limit=3 recent_days=1")
+        self.values.setPlaceholderText(
+            self.tr("values to try, e.g. retrieve_limit=3 recent_days=1")
+        )
         self.message = QLineEdit()
         self.message.setObjectName("whatIfMessage")
-        self.message.setPlaceholderText("A user message (empty: the agent's no-message case)")
+        self.message.setPlaceholderText(
+            self.tr("A user message (empty: the agent's no-message case)")
+        )
         self.summary = plain_label(name="whatIfSummary", wrap=True)
         self.now_text = _text("whatIfNow")
         self.new_text = _text("whatIfNew")
@@ -162,11 +172,11 @@ class WhatIfBox(QGroupBox):
         self.values.editingFinished.connect(self.refresh)
         self.message.editingFinished.connect(self.refresh)
         split = QSplitter()
-        split.addWidget(_titled("Today", self.now_text))
-        split.addWidget(_titled("Under the changed policy", self.new_text))
+        split.addWidget(_titled(self.tr("Today"), self.now_text))
+        split.addWidget(_titled(self.tr("Under the changed policy"), self.new_text))
         box = QVBoxLayout(self)
-        box.addLayout(_row(QLabel("Changed policy:"), self.base, self.values, stretch=2))
-        box.addLayout(_row(QLabel("User message:"), self.message, stretch=1))
+        box.addLayout(_row(QLabel(self.tr("Changed policy:")), self.base, self.values, stretch=2))
+        box.addLayout(_row(QLabel(self.tr("User message:")), self.message, stretch=1))
         box.addWidget(self.summary)
         box.addWidget(split, 1)
 
@@ -197,10 +207,12 @@ class WhatIfBox(QGroupBox):
             tried = pico.policy_tried(self.sides.side(self.base.currentData()), self._typed())
             found = pico.what_if(ws, tried, self.message.text(), date.today())
         except ValueError as exc:  # a value typed that the agent would not use
-            self._show(f"These values cannot be tried: {exc}", "", "")
+            self._show(self.tr("These values cannot be tried: {error}").format(error=exc), "", "")
             return
         except UNREADABLE as exc:
-            self._show(f"The what-if cannot be worked out: {exc}", "", "")
+            self._show(
+                self.tr("The what-if cannot be worked out: {error}").format(error=exc), "", ""
+            )
             return
         self.found = found
         self._show(found.summary(), found.now.preview.injected, found.new.preview.injected)
@@ -210,7 +222,7 @@ class WhatIfBox(QGroupBox):
         for item in self.values.text().replace(",", " ").split():
             key, sep, value = item.partition("=")
             if not sep:
-                raise ValueError(f"type KEY=VALUE, not {item!r}")
+                raise ValueError(self.tr("type KEY=VALUE, not {item}").format(item=repr(item)))
             typed[key] = parse_override(key, value)
         return typed
 

@@ -14,7 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtWidgets import (
     QMessageBox,
     QSplitter,
@@ -50,16 +56,7 @@ from ui.versions_box import Version, VersionsBox, Words, button, button_row
 
 __all__ = ["PolicyModel", "PolicyView"]
 
-EXPLAIN = (
-    "The MemoryPolicy values PicoClaw uses: its defaults, overridden by the memory block of "
-    f"config.json, overridden by {OVERRIDES}. Double-click an override (or press F2) to change "
-    "it. Changes are written at once; the previous overrides are saved as a snapshot first."
-)
 KEY, VALUE, SOURCE, CONFIG, OVERRIDE, MEANING = range(6)
-HEADERS = ("Key", "Value", "Source", "config.json", "Override", "Meaning")
-SNAPSHOT_WORDS = Words(
-    version="snapshot", values="overrides", then="Snapshot", restore="Restore snapshot…"
-)
 UNREADABLE = (WorkspaceError, InputError, OSError)
 _Index = QModelIndex | QPersistentModelIndex
 # An override typed for a key; True when the page asked the desk to write it.
@@ -70,7 +67,7 @@ class PolicyModel(KeyedTableModel[PolicyRow]):
     """One row per MemoryPolicy key; a typed override goes to `commit`, never into the model."""
 
     def __init__(self, commit: SetOverride, parent: QWidget | None = None) -> None:
-        super().__init__(HEADERS, OVERRIDE, parent)
+        super().__init__(_headers(), OVERRIDE, parent)
         self._commit = commit
 
     def policy_row(self, row: int) -> PolicyRow | None:
@@ -80,7 +77,10 @@ class PolicyModel(KeyedTableModel[PolicyRow]):
         return _cells(row)
 
     def tooltip(self, row: PolicyRow) -> str:
-        return literal_html(f"{row.key}: {row.meaning}\nDefault: {_shown(row.default)}")
+        tip = self.tr("{key}: {meaning}\nDefault: {default}")
+        return literal_html(
+            tip.format(key=row.key, meaning=row.meaning, default=_shown(row.default))
+        )
 
     def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         row = self.policy_row(index.row()) if index.isValid() else None
@@ -102,22 +102,31 @@ class PolicyView(QWidget):
         self.ignored: str | None = None  # why the agent ignores the overrides file
         self.snapshots: dict[str, Snapshot] = {}  # by rel, as the versions box lists them
         self.model = PolicyModel(self.set_override, self)
-        self.title = plain_label("MemoryPolicy: no workspace open", name="policyTitle", wrap=True)
+        self.title = plain_label(
+            self.tr("MemoryPolicy: no workspace open"), name="policyTitle", wrap=True
+        )
         self.error_label = plain_label(name="policyError", wrap=True)
         self.error_label.setStyleSheet(error_style(bold=True))
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.table = self._policy_table()
-        self.unset_button = button("Remove override", "policyUnset", self.unset_selected)
+        self.unset_button = button(self.tr("Remove override"), "policyUnset", self.unset_selected)
         self.versions = VersionsBox(
-            "Snapshots of earlier overrides",
+            self.tr("Snapshots of earlier overrides"),
             names=("snapshotsTable", "snapshotDiff"),
-            empty="No policy snapshots yet.",
+            empty=self.tr("No policy snapshots yet."),
             order=MEANINGS,
-            words=SNAPSHOT_WORDS,
+            words=Words(
+                version=self.tr("snapshot"),
+                values=self.tr("overrides"),
+                then=self.tr("Snapshot"),
+                restore=self.tr("Restore snapshot…"),
+            ),
         )
         self.versions.restore_requested.connect(self.restore_version)
         self.versions.gone.connect(
-            lambda rel: self.notice.emit(f"The policy snapshot {rel} is gone")
+            lambda rel: self.notice.emit(
+                self.tr("The policy snapshot {snapshot} is gone").format(snapshot=rel)
+            )
         )
         self.compare = CompareBox()
         self.what_if = WhatIfBox()
@@ -134,15 +143,15 @@ class PolicyView(QWidget):
         policy = QWidget()
         column = QVBoxLayout(policy)
         column.setContentsMargins(0, 0, 0, 0)
-        for widget in (self.title, plain_label(EXPLAIN, wrap=True), self.error_label):
+        for widget in (self.title, plain_label(self._explain(), wrap=True), self.error_label):
             column.addWidget(widget)
         column.addWidget(self.table, 1)
         column.addLayout(button_row(self.unset_button))
         self.tabs = QTabWidget()
         self.tabs.setObjectName("policyTabs")
-        self.tabs.addTab(self.versions, "Snapshots")
-        self.tabs.addTab(self.compare, "Compare")
-        self.tabs.addTab(self.what_if, "What if")
+        self.tabs.addTab(self.versions, self.tr("Snapshots"))
+        self.tabs.addTab(self.compare, self.tr("Compare"))
+        self.tabs.addTab(self.what_if, self.tr("What if"))
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(policy)
         split.addWidget(self.tabs)
@@ -151,6 +160,14 @@ class PolicyView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(split)
+
+    def _explain(self) -> str:
+        return self.tr(
+            "The MemoryPolicy values PicoClaw uses: its defaults, overridden by the memory block "
+            "of config.json, overridden by {file}. Double-click an override (or press F2) to "
+            "change it. Changes are written at once; the previous overrides are saved as a "
+            "snapshot first."
+        ).format(file=OVERRIDES)
 
     # -- what is shown --------------------------------------------------------------------------
     def show_workspace(self, ws: PicoClawWorkspace) -> None:
@@ -171,7 +188,7 @@ class PolicyView(QWidget):
         rows: list[PolicyRow] = []
         self.error = self.ignored = None
         if self.ws is not None:
-            self.title.setText(f"MemoryPolicy — {self.ws.root}")
+            self.title.setText(self.tr("MemoryPolicy — {root}").format(root=self.ws.root))
             try:
                 layers = self.ws.policy_layers()
                 rows = rows_of(layers)
@@ -189,10 +206,10 @@ class PolicyView(QWidget):
     def _show_error(self) -> None:
         self.error_label.setVisible(self.error is not None or self.ignored is not None)
         if self.error is not None:
-            text = (
-                f"{self.error}\n\nMemDesk will not change the policy until this file is fixed: "
+            text = self.tr(
+                "{error}\n\nMemDesk will not change the policy until this file is fixed: "
                 "correct it in a text editor, then reload."
-            )
+            ).format(error=self.error)
         elif self.ignored is not None:
             text = f"{self.ignored}; {IGNORED_OVERRIDES}.\n\n{NO_VALUE_SET}."
         else:
@@ -234,7 +251,7 @@ class PolicyView(QWidget):
         try:
             return list_snapshots(self.ws.root), None
         except UNREADABLE as exc:
-            return [], f"Cannot list the policy snapshots: {exc}"
+            return [], self.tr("Cannot list the policy snapshots: {error}").format(error=exc)
 
     def _version(self, snapshot: Snapshot) -> Version:
         """The overrides it holds, checked as a restore checks them, or why it cannot be read."""
@@ -260,7 +277,7 @@ class PolicyView(QWidget):
     # -- writing --------------------------------------------------------------------------------
     def confirm(self, text: str) -> bool:
         """Ask the person before writing (tests replace this)."""
-        answer = QMessageBox.question(self, "MemoryPolicy", literal_html(text))
+        answer = QMessageBox.question(self, self.tr("MemoryPolicy"), literal_html(text))
         return answer == QMessageBox.StandardButton.Yes
 
     def set_override(self, key: str, text: str) -> bool:
@@ -298,7 +315,10 @@ class PolicyView(QWidget):
         work: Callable[[], Any] = lambda: apply_and_save(  # noqa: E731
             ws, [ws.set_policy({key: value})], "policy changed in MemDesk"
         )
-        done = f"Override of {key} removed" if value is None else f"{key} set to {_shown(value)}"
+        if value is None:
+            done = self.tr("Override of {key} removed").format(key=key)
+        else:
+            done = self.tr("{key} set to {value}").format(key=key, value=_shown(value))
         self.write_requested.emit(work, done)
         return True
 
@@ -312,11 +332,14 @@ class PolicyView(QWidget):
         ws, snapshot = self.ws, self.snapshots.get(version.rel)
         if ws is None or snapshot is None or version.values is None:
             return False
-        question = (
-            f"Replace {OVERRIDES} with the snapshot {snapshot.rel} of "
-            f"{snapshot.at:%Y-%m-%d %H:%M:%S}?\n\n"
-            f"{self.versions.title_label.text()}\n\n"
+        question = self.tr(
+            "Replace {file} with the snapshot {snapshot} of {when}?\n\n{differences}\n\n"
             "The overrides as they are now are saved as a new snapshot first."
+        ).format(
+            file=OVERRIDES,
+            snapshot=snapshot.rel,
+            when=f"{snapshot.at:%Y-%m-%d %H:%M:%S}",
+            differences=self.versions.title_label.text(),
         )
         if not self.confirm(question):
             return False
@@ -324,8 +347,22 @@ class PolicyView(QWidget):
         work: Callable[[], Any] = lambda: apply_and_save(  # noqa: E731
             ws, [ws.restore_snapshot(snapshot)], cause
         )
-        self.write_requested.emit(work, f"Policy snapshot {snapshot.rel} restored")
+        self.write_requested.emit(
+            work, self.tr("Policy snapshot {snapshot} restored").format(snapshot=snapshot.rel)
+        )
         return True
+
+
+def _headers() -> tuple[str, ...]:
+    """The policy table's headers: KEY, VALUE, SOURCE, CONFIG, OVERRIDE, MEANING."""
+    return (
+        QCoreApplication.translate("PolicyModel", "Key"),
+        QCoreApplication.translate("PolicyModel", "Value"),
+        QCoreApplication.translate("PolicyModel", "Source"),
+        "config.json",
+        QCoreApplication.translate("PolicyModel", "Override"),
+        QCoreApplication.translate("PolicyModel", "Meaning"),
+    )
 
 
 def _shown(value: object) -> str:
@@ -344,11 +381,19 @@ def _cells(row: PolicyRow) -> tuple[str, ...]:
 
 
 def _question(row: PolicyRow, value: int | bool | None) -> str:
-    now = f"Now PicoClaw uses {_shown(row.value)} ({row.source})."
-    first = "The overrides as they are now are saved as a snapshot first."
     if value is None:
-        return (
-            f"Remove the override of {row.key} from {OVERRIDES}?\n\n{now} Without the "
-            f"override it uses the value from config.json, or its default.\n\n{first}"
+        text = QCoreApplication.translate(
+            "PolicyView",
+            "Remove the override of {key} from {file}?\n\nNow PicoClaw uses {now} ({source}). "
+            "Without the override it uses the value from config.json, or its default.\n\n"
+            "The overrides as they are now are saved as a snapshot first.",
         )
-    return f"Set {row.key} to {_shown(value)} in {OVERRIDES}?\n\n{now}\n\n{first}"
+    else:
+        text = QCoreApplication.translate(
+            "PolicyView",
+            "Set {key} to {value} in {file}?\n\nNow PicoClaw uses {now} ({source}).\n\n"
+            "The overrides as they are now are saved as a snapshot first.",
+        )
+    return text.format(
+        key=row.key, value=_shown(value), file=OVERRIDES, now=_shown(row.value), source=row.source
+    )

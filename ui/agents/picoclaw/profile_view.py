@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QKeySequence, QShortcut, QTextCursor, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -50,8 +57,6 @@ Commit = Callable[[int, int, str], bool]
 class ProfileModel(QAbstractTableModel):
     """The profile's items as (Key, Value) rows; an edited cell goes to ``commit``, never to core."""
 
-    HEADERS = ("Key", "Value")
-
     def __init__(self, commit: Commit, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._commit = commit
@@ -81,7 +86,7 @@ class ProfileModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._items)
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
+        return 0 if parent.isValid() else VALUE + 1
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= len(self._items):
@@ -96,7 +101,7 @@ class ProfileModel(QAbstractTableModel):
     ) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
         if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 2:
-            return self.HEADERS[section]
+            return (self.tr("Key"), self.tr("Value"))[section]
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
@@ -116,10 +121,10 @@ class AddKeyDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Add profile key")
+        self.setWindowTitle(self.tr("Add profile key"))
         self.key_edit = QLineEdit()
         self.key_edit.setObjectName("profileNewKey")
-        self.key_edit.setPlaceholderText("e.g. city")
+        self.key_edit.setPlaceholderText(self.tr("e.g. city"))
         self.value_edit = QLineEdit()
         self.value_edit.setObjectName("profileNewValue")
         buttons = QDialogButtonBox(
@@ -131,8 +136,8 @@ class AddKeyDialog(QDialog):
         self.ok_button.setEnabled(False)
         self.key_edit.textChanged.connect(lambda text: self.ok_button.setEnabled(bool(text)))
         form = QFormLayout(self)
-        form.addRow("Key:", self.key_edit)
-        form.addRow("Value:", self.value_edit)
+        form.addRow(self.tr("Key:"), self.key_edit)
+        form.addRow(self.tr("Value:"), self.value_edit)
         form.addRow(buttons)
 
     def key(self) -> str:
@@ -173,8 +178,8 @@ class ProfileView(QWidget):
         delete = QShortcut(QKeySequence.StandardKey.Delete, self.table)
         delete.setContext(Qt.ShortcutContext.WidgetShortcut)
         delete.activated.connect(self.delete_selected)
-        self.add_button = self._button("Add key…", self.ask_add_key)
-        self.delete_button = self._button("Delete key", self.delete_selected)
+        self.add_button = self._button(self.tr("Add key…"), self.ask_add_key)
+        self.delete_button = self._button(self.tr("Delete key"), self.delete_selected)
         self.markdown = self._text_box("profileMarkdown")
         self._layout()
 
@@ -199,9 +204,9 @@ class ProfileView(QWidget):
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.delete_button)
         buttons.addStretch(1)
-        injected = QGroupBox("What the agent injects")
+        injected = QGroupBox(self.tr("What the agent injects"))
         box = QVBoxLayout(injected)
-        hint = QLabel("The agent lists the keys in a random order on every prompt.")
+        hint = QLabel(self.tr("The agent lists the keys in a random order on every prompt."))
         hint.setWordWrap(True)
         box.addWidget(hint)
         box.addWidget(self.markdown)
@@ -247,17 +252,19 @@ class ProfileView(QWidget):
     def _show_state(self, source: Profile | None) -> None:
         error = self.error_shown
         if source is None and error is None:
-            self.title.setText("Profile: no workspace open")
+            self.title.setText(self.tr("Profile: no workspace open"))
             self.note.hide()
             return
         path = source.path if source is not None else error.path if error is not None else ""
-        self.title.setText(f"Profile — {path}")
+        self.title.setText(self.tr("Profile — {path}").format(path=path))
         self.note.setText(_state_note(source))
         self.note.setVisible(bool(self.note.text()))
         self.markdown.setPlaceholderText(
-            "The agent injects nothing: it cannot read this file and sees an empty profile."
+            self.tr(
+                "The agent injects nothing: it cannot read this file and sees an empty profile."
+            )
             if error is not None
-            else "The agent injects nothing: the profile is empty."
+            else self.tr("The agent injects nothing: the profile is empty.")
         )
 
     def _show_error(self, error: ProfileError | None) -> None:
@@ -268,8 +275,10 @@ class ProfileView(QWidget):
             self.raw.clear()
             return
         self.error.setText(
-            f"{error}\n\nMemDesk will not change this file until it is fixed: "
-            "correct it in a text editor, then reload."
+            self.tr(
+                "{error}\n\nMemDesk will not change this file until it is fixed: "
+                "correct it in a text editor, then reload."
+            ).format(error=error)
         )
         self.raw.setPlainText(error.raw_bytes.decode("utf-8", errors="replace"))
         block = self.raw.document().findBlockByNumber(max(error.line - 1, 0))
@@ -300,7 +309,7 @@ class ProfileView(QWidget):
             return False
         current = source.find(key)
         if current is None:
-            return self._refuse(f"The profile has no key {key!r}.")
+            return self._refuse(self.tr("The profile has no key {key}.").format(key=repr(key)))
         if escape_surrogates(current.value) == value:
             return True  # unchanged (a lone surrogate is shown, and typed, as its escape)
         return self._push(lambda: ops.set_value(source, key, value))
@@ -358,12 +367,13 @@ class ProfileView(QWidget):
         """The profile if it may be edited; otherwise ``failed`` says why and None."""
         if self.error_shown is not None:
             self._refuse(
-                f"MemDesk does not change {self.error_shown.path} until it is fixed: "
-                f"{self.error_shown}"
+                self.tr("MemDesk does not change {path} until it is fixed: {error}").format(
+                    path=self.error_shown.path, error=self.error_shown
+                )
             )
             return None
         if self.source is None:
-            self._refuse("No profile is open.")
+            self._refuse(self.tr("No profile is open."))
         return self.source
 
     def _push(self, make: Callable[[], ChangeSet]) -> bool:
@@ -388,11 +398,20 @@ def _state_note(source: Profile | None) -> str:
         return ""
     notes = []
     if not source.exists:
-        notes.append(f"memory/{PROFILE_FILE} does not exist yet: saving will create it.")
+        notes.append(
+            QCoreApplication.translate(
+                "ProfileView", "{file} does not exist yet: saving will create it."
+            ).format(file=f"memory/{PROFILE_FILE}")
+        )
     elif not source.doc.in_agent_form:
-        notes.append("Saving rewrites the file as the agent does (2-space indent, sorted keys).")
+        notes.append(
+            QCoreApplication.translate(
+                "ProfileView",
+                "Saving rewrites the file as the agent does (2-space indent, sorted keys).",
+            )
+        )
     if source.modified:
-        notes.append("Unsaved edits.")
+        notes.append(QCoreApplication.translate("ProfileView", "Unsaved edits."))
     return " ".join(notes)
 
 

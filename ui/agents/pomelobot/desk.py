@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from core.agents.pomelobot import format as pomelobot
@@ -51,19 +52,23 @@ class PomelobotDesk(SidebarDesk[PomelobotWorkspace]):
         scope_names = lambda: [s.name for s in ws.scopes()]  # noqa: E731
         return [
             *pages,
-            Page("tools", lambda: "Search & read (as the agent)", self._show_tools),
-            self.context_page(scope_names, "Scope"),
+            Page("tools", lambda: self.tr("Search & read (as the agent)"), self._show_tools),
+            self.context_page(scope_names, self.tr("Scope")),
         ]
 
     def header_text(self, ws: PomelobotWorkspace) -> str:
-        return f"{TITLE} workspace {ws.root}"
+        return self.tr("{agent} workspace {root}").format(agent=TITLE, root=ws.root)
 
     def _scope_title(self, name: str) -> Callable[[], str]:
         def title() -> str:
             scope = next((s for s in self.workspace.scopes() if s.name == name), None)
             files = len(scope.files) if scope is not None else 0
             mark = " *" if self._scope_modified(name) else ""
-            return f"Scope {name} ({files} files){mark}"
+            if files == 1:
+                return self.tr("Scope {name} (1 file){mark}").format(name=name, mark=mark)
+            return self.tr("Scope {name} ({count} files){mark}").format(
+                name=name, count=files, mark=mark
+            )
 
         return title
 
@@ -81,10 +86,10 @@ class PomelobotDesk(SidebarDesk[PomelobotWorkspace]):
             if not scope.of_kind("long_term"):
                 rel = long_term_path(scope.name)
                 opener = lambda: ws.long_term_of(scope)  # noqa: E731
-                files.insert(0, FileRef("Long-term (not written yet)", rel, opener))
+                files.insert(0, FileRef(self.tr("Long-term (not written yet)"), rel, opener))
             self.entries.ws = ws
             self.entries.promote = lambda doc, key: ws.promote_entry(doc.rel, key)
-            self.entries.show_files(files, title=f"Scope {name}")
+            self.entries.show_files(files, title=self.tr("Scope {name}").format(name=name))
             self.stack.setCurrentWidget(self.entries)
 
         return show
@@ -115,7 +120,8 @@ class PomelobotDesk(SidebarDesk[PomelobotWorkspace]):
         found += warnings.team_merge_losses(source.rel, text)
         file = self._scope_file(source.rel)
         notes = warnings.legacy_note(file) if file is not None else []
-        return notes + [f"line {w.line}: {w.message}" for w in found]
+        line = self.tr("line {line}: {message}")
+        return notes + [line.format(line=w.line, message=w.message) for w in found]
 
     def _describe(self, source: AnyDocument, key: str) -> str:
         entry = source.find(key)
@@ -124,36 +130,61 @@ class PomelobotDesk(SidebarDesk[PomelobotWorkspace]):
         about = describe_entry(entry)
         file = self._scope_file(source.rel)
         if file is not None and file.legacy:
-            about += f" · older layout: {file.legacy}"
+            about += self.tr(" · older layout: {layout}").format(layout=file.legacy)
         return about
 
 
 def describe_entry(entry: pomelobot.Entry) -> str:
     """One line on an entry: a team entry's metadata and sections, a heartbeat entry's category
     and time, a memory's time and lines."""
-    lines = f"lines {entry.line}-{entry.end_line}" if entry.line else "new"
+    if entry.line:
+        lines = QCoreApplication.translate("PomelobotDesk", "lines {first}-{last}").format(
+            first=entry.line, last=entry.end_line
+        )
+    else:
+        lines = QCoreApplication.translate("PomelobotDesk", "new")
     if isinstance(entry, TeamEntry):
         fields = entry.fields()
-        bits = [f"Team entry “{entry.title}”"]
+        bits = [
+            QCoreApplication.translate("PomelobotDesk", "Team entry “{title}”").format(
+                title=entry.title
+            )
+        ]
         bits += [f"{label} {fields[label]}" for label in ("来源scopes", "更新时间", "标签")]
-        present = [name for name in SECTIONS if fields[name]]
-        bits.append(f"sections: {', '.join(present) or 'none'}")
+        present = ", ".join(
+            name for name in SECTIONS if fields[name]
+        ) or QCoreApplication.translate("PomelobotDesk", "none")
+        bits.append(
+            QCoreApplication.translate("PomelobotDesk", "sections: {sections}").format(
+                sections=present
+            )
+        )
         return " · ".join([*bits, lines])
     if entry.category is not None:
-        return f"Heartbeat entry · category {entry.category} · saved at {entry.time} · {lines}"
-    return f"Memory saved at {entry.time} · {lines}"
+        return QCoreApplication.translate(
+            "PomelobotDesk", "Heartbeat entry · category {category} · saved at {time} · {lines}"
+        ).format(category=entry.category, time=entry.time, lines=lines)
+    return QCoreApplication.translate("PomelobotDesk", "Memory saved at {time} · {lines}").format(
+        time=entry.time, lines=lines
+    )
 
 
 def _file_label(file: ScopeFile) -> str:
     name = file.path.rsplit("/", 1)[-1]
-    older = " (older layout)" if file.legacy else ""
+    older = QCoreApplication.translate("PomelobotDesk", " (older layout)") if file.legacy else ""
     if file.kind == "long_term":
-        return f"Long-term · {name}{older}"
+        return QCoreApplication.translate("PomelobotDesk", "Long-term · {file}{older}").format(
+            file=name, older=older
+        )
     if file.kind == "heartbeat":
-        return f"Heartbeat · {name}"
+        return QCoreApplication.translate("PomelobotDesk", "Heartbeat · {file}").format(file=name)
     if file.kind == "transcript":
-        return f"Transcript · {name} (read-only)"
-    return f"Daily · {name}{older}"
+        return QCoreApplication.translate(
+            "PomelobotDesk", "Transcript · {file} (read-only)"
+        ).format(file=name)
+    return QCoreApplication.translate("PomelobotDesk", "Daily · {file}{older}").format(
+        file=name, older=older
+    )
 
 
 def _opener(ws: PomelobotWorkspace, file: ScopeFile) -> Opener:

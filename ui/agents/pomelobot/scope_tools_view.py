@@ -8,7 +8,7 @@ person sees what the agent would find; unsaved edits are not included, as the ag
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -69,18 +69,20 @@ class ScopeToolsView(QWidget):
         self.scope_combo.setObjectName("scopeCombo")
         self.scope_combo.currentIndexChanged.connect(self._scope_changed)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Scope:"))
+        top.addWidget(QLabel(self.tr("Scope:")))
         top.addWidget(self.scope_combo, 1)
         explain = QLabel(
-            "The agent's own tools on the files on disk (unsaved edits are not included): "
-            "memory_search finds lines in one scope, memory_get reads path:line within it, "
-            "and the index splits each file into the chunks shown under Index chunks."
+            self.tr(
+                "The agent's own tools on the files on disk (unsaved edits are not included): "
+                "memory_search finds lines in one scope, memory_get reads path:line within it, "
+                "and the index splits each file into the chunks shown under Index chunks."
+            )
         )
         explain.setWordWrap(True)
         tabs = QTabWidget()
         tabs.setObjectName("scopeTabs")
-        tabs.addTab(self._search_and_read(), "Search && read")
-        tabs.addTab(self._chunks_pane(), "Index chunks")
+        tabs.addTab(self._search_and_read(), self.tr("Search && read"))
+        tabs.addTab(self._chunks_pane(), self.tr("Index chunks"))
         self.tabs = tabs
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -98,28 +100,30 @@ class ScopeToolsView(QWidget):
     def _search_pane(self) -> QWidget:
         self.search_box = QLineEdit()
         self.search_box.setObjectName("scopeSearch")
-        self.search_box.setPlaceholderText("Keyword, as memory_search gets it (any case)")
+        self.search_box.setPlaceholderText(self.tr("Keyword, as memory_search gets it (any case)"))
         self.search_box.setClearButtonEnabled(True)
         self.search_box.setMaxLength(MAX_KEYWORD)
         self.search_box.textChanged.connect(lambda _t: self._timer.start())
         self.search_box.returnPressed.connect(self._run_search)
         self.hits_info = plain_label(name="scopeHitsInfo")
-        self.hits_table = read_only_table("scopeHits", ["File", "Line", "Text"], fit=False)
+        self.hits_table = read_only_table(
+            "scopeHits", [self.tr("File"), self.tr("Line"), self.tr("Text")], fit=False
+        )
         self.hits_table.itemActivated.connect(self._hit_activated)
         return stacked(self.search_box, self.hits_info, (self.hits_table, 1))
 
     def _reader_pane(self) -> QWidget:
         self.ref_edit = QLineEdit()
         self.ref_edit.setObjectName("refEdit")
-        self.ref_edit.setPlaceholderText("path:line, e.g. memory/2026-11-24.md:12")
+        self.ref_edit.setPlaceholderText(self.tr("path:line, e.g. memory/2026-11-24.md:12"))
         self.ref_edit.returnPressed.connect(self.read)
         self.ref_lines = QSpinBox()
         self.ref_lines.setObjectName("refLines")
         self.ref_lines.setRange(1, MAX_GET_LINES)
         self.ref_lines.setValue(DEFAULT_GET_LINES)
-        self.ref_lines.setSuffix(" lines")
+        self.ref_lines.setSuffix(self.tr(" lines"))
         self.ref_lines.valueChanged.connect(lambda _v: self._reread())
-        read = QPushButton("Read")
+        read = QPushButton(self.tr("Read"))
         read.clicked.connect(self.read)
         row = QHBoxLayout()
         row.addWidget(self.ref_edit, 1)
@@ -136,7 +140,9 @@ class ScopeToolsView(QWidget):
         self.chunk_file.currentIndexChanged.connect(self._chunk_file_changed)
         self.chunk_error = _error_label("chunkError")
         self.chunk_table = read_only_table(
-            "chunkTable", ["#", "Lines", "Chars", "First line"], fit=False
+            "chunkTable",
+            ["#", self.tr("Lines"), self.tr("Chars"), self.tr("First line")],
+            fit=False,
         )
         self.chunk_table.currentCellChanged.connect(lambda *_: self._show_chunk())
         self.chunk_text = _reader("chunkText")
@@ -163,7 +169,7 @@ class ScopeToolsView(QWidget):
         self.scope_combo.blockSignals(True)
         self.scope_combo.clear()
         for scope in self.scopes:
-            self.scope_combo.addItem(f"{scope.name} ({len(scope.files)} files)", scope.name)
+            self.scope_combo.addItem(_scope_label(scope), scope.name)
         names = [s.name for s in self.scopes]
         self.scope_combo.setCurrentIndex(names.index(current) if current in names else 0)
         self.scope_combo.blockSignals(False)
@@ -175,7 +181,11 @@ class ScopeToolsView(QWidget):
         try:
             return self.ws.scopes()
         except OSError as exc:
-            self.failed.emit(f"{self.ws.root}: cannot list the memory scopes: {_message(exc)}")
+            self.failed.emit(
+                self.tr("{root}: cannot list the memory scopes: {error}").format(
+                    root=self.ws.root, error=_message(exc)
+                )
+            )
             return []
 
     def scope_name(self) -> str | None:
@@ -214,7 +224,11 @@ class ScopeToolsView(QWidget):
             try:
                 self.hits = search_scope(self.ws.root, scope, keyword)
             except (OSError, ValueError, WorkspaceError) as exc:
-                self.failed.emit(f"Search in scope {scope.name}: {_message(exc)}")
+                self.failed.emit(
+                    self.tr("Search in scope {scope}: {error}").format(
+                        scope=scope.name, error=_message(exc)
+                    )
+                )
         self._fill_hits(keyword)
 
     def _fill_hits(self, keyword: str) -> None:
@@ -225,26 +239,31 @@ class ScopeToolsView(QWidget):
         self.hits_info.setText(self._hits_summary(keyword, len(shown)))
 
     def _hit_row(self, row: int, hit: Hit) -> None:
-        file = hit.file + (" · transcript (read-only)" if hit.read_only else "")
+        file = hit.file + (self.tr(" · transcript (read-only)") if hit.read_only else "")
         for column, text in enumerate([file, str(hit.line), hit.text]):
             item = _cell(text)
             if hit.read_only:
                 item.setForeground(QBrush(TRANSCRIPT_COLOR))
                 item.setToolTip(
-                    "A session transcript: the agent searches it, MemDesk only reads it."
+                    self.tr("A session transcript: the agent searches it, MemDesk only reads it.")
                 )
             self.hits_table.setItem(row, column, item)
 
     def _hits_summary(self, keyword: str, shown: int) -> str:
         if not keyword.strip():
-            return "Type a keyword to search this scope's files."
+            return self.tr("Type a keyword to search this scope's files.")
         files = len({h.file for h in self.hits})
         transcripts = sum(h.read_only for h in self.hits)
-        text = f"{len(self.hits)} lines in {files} files"
+        lines = len(self.hits)
+        line_count = self.tr("1 line") if lines == 1 else self.tr("{count} lines")
+        file_count = self.tr("1 file") if files == 1 else self.tr("{count} files")
+        text = self.tr("{lines} in {files}").format(
+            lines=line_count.format(count=lines), files=file_count.format(count=files)
+        )
         if transcripts:
-            text += f" ({transcripts} in read-only transcripts)"
+            text += self.tr(" ({count} in read-only transcripts)").format(count=transcripts)
         if shown < len(self.hits):
-            text += f"; the first {shown} are listed"
+            text += self.tr("; the first {count} are listed").format(count=shown)
         return text
 
     def _hit_activated(self, item: QTableWidgetItem) -> None:
@@ -277,12 +296,17 @@ class ScopeToolsView(QWidget):
         self.ref_error.clear()
         self.ref_text.setPlainText(text)
         end = line + text.count("\n")
-        what = f"{path}: lines {line}–{end}" if text else f"{path}: nothing from line {line} on"
-        self.ref_info.setText(f"{what} (scope {self.scope_name()})")
+        if text:
+            what = self.tr("{path}: lines {first}–{last}").format(path=path, first=line, last=end)
+        else:
+            what = self.tr("{path}: nothing from line {line} on").format(path=path, line=line)
+        self.ref_info.setText(
+            self.tr("{what} (scope {scope})").format(what=what, scope=self.scope_name())
+        )
 
     def _memory_get(self, ref: str) -> tuple[str, int, str]:
         if self.ws is None or self.scope_name() is None:
-            raise ValueError("Open a Pomeloclaw / Pomelobot workspace first")
+            raise ValueError(self.tr("Open a Pomeloclaw / Pomelobot workspace first"))
         path, line = parse_ref(ref)
         scope = self.scope_name() or MAIN
         text = memory_get(self.ws.root, path, line, self.ref_lines.value(), scope=scope)
@@ -302,7 +326,7 @@ class ScopeToolsView(QWidget):
         self.chunk_file.blockSignals(True)
         self.chunk_file.clear()
         for file in files:
-            mark = " (transcript)" if file.read_only else ""
+            mark = self.tr(" (transcript)") if file.read_only else ""
             self.chunk_file.addItem(file.path + mark, file.path)
         index = self.chunk_file.findData(current) if current is not None else -1
         self.chunk_file.setCurrentIndex(max(index, 0) if files else -1)
@@ -336,7 +360,7 @@ class ScopeToolsView(QWidget):
 
     def _file_bytes(self, rel: str) -> bytes:
         if self.ws is None:
-            raise ValueError("Open a Pomeloclaw / Pomelobot workspace first")
+            raise ValueError(self.tr("Open a Pomeloclaw / Pomelobot workspace first"))
         scope = self.scope_name() or MAIN
         return read_memory_file(self.ws.root, rel, scope=scope)
 
@@ -369,6 +393,18 @@ class ScopeToolsView(QWidget):
 
 
 # -- helpers -------------------------------------------------------------------------------------
+
+
+def _scope_label(scope: Scope) -> str:
+    """ "main (3 files)": a scope and how many memory files it has."""
+    count = len(scope.files)
+    if count == 1:
+        return QCoreApplication.translate("ScopeToolsView", "{scope} (1 file)").format(
+            scope=scope.name
+        )
+    return QCoreApplication.translate("ScopeToolsView", "{scope} ({count} files)").format(
+        scope=scope.name, count=count
+    )
 
 
 def _cell(text: str) -> QTableWidgetItem:

@@ -1,0 +1,94 @@
+"""The Simplified Chinese catalog refreshed from the sources (`make translations`).
+
+    .venv/bin/python packaging/translations.py
+
+writes ui/core_catalog.py (the labels core hands the window), then runs pyside6-lupdate over
+every source of ui/ and app/ into resources/i18n/memdesk_zh_CN.ts: translations kept, new
+strings added unfinished, strings gone from the sources dropped. A message still unfinished
+there takes the translation a colleague's part file (resources/i18n/part-*.ts) gives it, so
+parts translated in parallel are merged by running this once; the part files can then go.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+I18N = ROOT / "resources" / "i18n"
+CATALOG = I18N / "memdesk_zh_CN.ts"
+LUPDATE = Path(sys.executable).with_name("pyside6-lupdate")
+
+
+def sources(root: Path = ROOT) -> list[Path]:
+    """Every Python file of the window and the app, in a stable order."""
+    return sorted(p for top in ("ui", "app") for p in (root / top).rglob("*.py"))
+
+
+def lupdate(ts: Path, *, keep_obsolete: bool = False, root: Path = ROOT) -> str:
+    """Run pyside6-lupdate over `sources()` into `ts`; its report."""
+    options = ["-target-language", "zh_CN", "-locations", "none"]
+    options += [] if keep_obsolete else ["-no-obsolete"]
+    files = [str(p) for p in sources(root)]
+    done = subprocess.run(
+        [str(LUPDATE), *files, *options, "-ts", str(ts)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return done.stdout
+
+
+def fold_parts(ts: Path, parts: list[Path]) -> int:
+    """Fill `ts`'s unfinished messages from the parts' finished ones; how many were filled."""
+    known: dict[tuple[str, str], str] = {}
+    for part in parts:
+        for context, message in _messages(ET.parse(part)):
+            text = _finished(message)
+            if text is not None:
+                known[(context, _source(message))] = text
+    tree = ET.parse(ts)
+    filled = 0
+    for context, message in _messages(tree):
+        translation = message.find("translation")
+        key = (context, _source(message))
+        if translation is not None and _finished(message) is None and key in known:
+            translation.text = known[key]
+            translation.attrib.pop("type", None)
+            filled += 1
+    if filled:
+        tree.write(ts, encoding="utf-8", xml_declaration=True)
+    return filled
+
+
+def _messages(tree: ET.ElementTree) -> list[tuple[str, ET.Element]]:
+    return [
+        (context.findtext("name", ""), message)
+        for context in tree.getroot().iter("context")
+        for message in context.iter("message")
+    ]
+
+
+def _source(message: ET.Element) -> str:
+    return message.findtext("source", "")
+
+
+def _finished(message: ET.Element) -> str | None:
+    translation = message.find("translation")
+    if translation is None or translation.get("type") or not translation.text:
+        return None
+    return translation.text
+
+
+def main() -> int:
+    subprocess.run([sys.executable, "-m", "ui.core_labels"], check=True, cwd=ROOT)
+    lupdate(CATALOG)
+    filled = fold_parts(CATALOG, sorted(I18N.glob("part-*.ts")))
+    print(lupdate(CATALOG).strip().splitlines()[-1], f"({filled} taken from part files)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

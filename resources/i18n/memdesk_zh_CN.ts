@@ -1,0 +1,3952 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>AcrossWorkspaces</name>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Reading every workspace…</source>
+        <translation>正在读取所有工作区…</translation>
+    </message>
+    <message>
+        <source>Not read: {error}</source>
+        <translation>未读取：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>ActivityView</name>
+    <message>
+        <source>MemDesk has saved nothing in this workspace yet: there is no activity to show.</source>
+        <translation>MemDesk 尚未在此工作区保存任何内容：没有可显示的活动。</translation>
+    </message>
+    <message>
+        <source>No saved operation matches these filters.</source>
+        <translation>没有符合这些筛选条件的已保存操作。</translation>
+    </message>
+    <message>
+        <source>memory id</source>
+        <translation>记忆 ID</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Show operation ids</source>
+        <translation>显示操作 ID</translation>
+    </message>
+    <message>
+        <source>Undo this operation…</source>
+        <translation>撤销此操作…</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>执行者</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>What the selected operation changed:</source>
+        <translation>所选操作更改的内容：</translation>
+    </message>
+    <message>
+        <source>Operation {id} (memdesk undo takes it)</source>
+        <translation>操作 {id}（可用于 memdesk undo）</translation>
+    </message>
+    <message>
+        <source>Undo this operation?
+
+{what}
+
+MemDesk puts back what it changed, as a new operation you can undo in turn. It refuses when a later change depends on it.</source>
+        <translation>撤销此操作？
+
+{what}
+
+MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再撤销。若之后的更改依赖于它，则会拒绝撤销。</translation>
+    </message>
+    <message>
+        <source>Undid: {what}</source>
+        <translation>已撤销：{what}</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>an earlier operation</source>
+        <translation>更早的一个操作</translation>
+    </message>
+    <message>
+        <source>the {when} operation</source>
+        <translation>{when} 的操作</translation>
+    </message>
+    <message>
+        <source>undone</source>
+        <translation>已撤销</translation>
+    </message>
+    <message>
+        <source>undone at {when}</source>
+        <translation>已于 {when} 撤销</translation>
+    </message>
+</context>
+<context>
+    <name>AddKeyDialog</name>
+    <message>
+        <source>Add profile key</source>
+        <translation>添加配置键</translation>
+    </message>
+    <message>
+        <source>e.g. city</source>
+        <translation>例如 city</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>键：</translation>
+    </message>
+    <message>
+        <source>Value:</source>
+        <translation>值：</translation>
+    </message>
+</context>
+<context>
+    <name>AgentView</name>
+    <message>
+        <source>A user message (empty: the agent&apos;s no-query case)</source>
+        <translation>一条用户消息（留空：智能体无查询的情形）</translation>
+    </message>
+    <message>
+        <source>User message:</source>
+        <translation>用户消息：</translation>
+    </message>
+    <message>
+        <source>PicoClaw&apos;s hybrid fork also puts the profile (memory/profile.json) in its system prompt, as this block:</source>
+        <translation>PicoClaw 的混合分支还会把配置（memory/profile.json）以如下区块放入其系统提示词：</translation>
+    </message>
+    <message>
+        <source>What the agent sees cannot be worked out:</source>
+        <translation>无法得出智能体看到的内容：</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认值</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>With no message the agent skips retrieval and injects all of memory/MEMORY.md, then the daily notes of the last {days} days. Unsaved edits are included.</source>
+        <translation>没有消息时，智能体跳过检索，注入 memory/MEMORY.md 的全部内容，再注入最近 {days} 天的每日笔记。包含未保存的编辑。</translation>
+    </message>
+    <message>
+        <source>PicoClaw ranks the chunks of memory/MEMORY.md by the message&apos;s words and injects the first {limit}, in this order, then the daily notes of the last {days} days. Unsaved edits are included.</source>
+        <translation>PicoClaw 按消息中的词语为 memory/MEMORY.md 的各个分块排序，按此顺序注入前 {limit} 块，再注入最近 {days} 天的每日笔记。包含未保存的编辑。</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Taken</source>
+        <translation>已采用</translation>
+    </message>
+    <message>
+        <source>Chunk (first line)</source>
+        <translation>分块（首行）</translation>
+    </message>
+</context>
+<context>
+    <name>AllActivityView</name>
+    <message>
+        <source>Workspace</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>操作者</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Memories</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>MemDesk has saved nothing yet in the workspaces scanned.</source>
+        <translation>MemDesk 尚未在已扫描的工作区中保存任何内容。</translation>
+    </message>
+    <message>
+        <source>filter: what was done, by whom</source>
+        <translation>筛选：做了什么、由谁做</translation>
+    </message>
+    <message>
+        <source>Undo this operation…</source>
+        <translation>撤销此操作…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>{count} operations saved, newest first</source>
+        <translation>已保存 {count} 个操作，最新的在前</translation>
+    </message>
+    <message>
+        <source>{count} operation saved, newest first</source>
+        <translation>已保存 {count} 个操作，最新的在前</translation>
+    </message>
+    <message>
+        <source>; {count} shown</source>
+        <translation>；显示 {count} 个</translation>
+    </message>
+    <message>
+        <source>files: {files} · memories {memories} · operation {op}</source>
+        <translation>文件：{files} · 记忆 {memories} · 操作 {op}</translation>
+    </message>
+    <message>
+        <source>Undo this operation?
+
+{what}
+
+MemDesk puts back what it changed in that workspace, as a new operation you can undo in turn. It refuses when a later change depends on it.</source>
+        <translation>撤销此操作？
+
+{what}
+
+MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一个新操作，您也可以再撤销它。如果之后的更改依赖于它，MemDesk 会拒绝撤销。</translation>
+    </message>
+    <message>
+        <source>Undid: {what}</source>
+        <translation>已撤销：{what}</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+</context>
+<context>
+    <name>AnnotationsBar</name>
+    <message>
+        <source>triggers, comma separated</source>
+        <translation>触发词，以逗号分隔</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>project key (only sessions of it see the memory)</source>
+        <translation>项目键（只有该项目的会话能看到此记忆）</translation>
+    </message>
+    <message>
+        <source>Apply annotations</source>
+        <translation>应用标注</translation>
+    </message>
+    <message>
+        <source>Go to source lines</source>
+        <translation>转到来源行</translation>
+    </message>
+    <message>
+        <source>Triggers</source>
+        <translation>触发词</translation>
+    </message>
+    <message>
+        <source>Importance</source>
+        <translation>重要度</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+</context>
+<context>
+    <name>BackupsView</name>
+    <message>
+        <source>Every backup of the memory file, newest first. Select one to see what changed since: “removed since” memories are in the backup but no longer in the file; restoring them brings them back. The file as it is now is backed up before any restore.</source>
+        <translation>记忆文件的所有备份，最新的在前。选择一个备份可查看此后的变化：“此后删除”的记忆在备份中、但已不在文件中；恢复即可找回。任何恢复之前都会先备份文件的当前内容。</translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>removed since</source>
+        <translation>此后删除</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>added since</source>
+        <translation>此后新增</translation>
+    </message>
+    <message>
+        <source>Cannot read {file} as it is now: {error}</source>
+        <translation>无法读取 {file} 的当前内容：{error}</translation>
+    </message>
+    <message>
+        <source>{file} now against {backup}, over {mb} MB: per memory only ({counts}; the first {shown} of each listed), no text, and MemDesk does not restore it</source>
+        <translation>{file} 当前内容与 {backup} 对比，超过 {mb} MB：仅按记忆比较（{counts}；每类列出前 {shown} 条），不显示文本，MemDesk 也不恢复它</translation>
+    </message>
+    <message>
+        <source>Backup</source>
+        <translation>备份</translation>
+    </message>
+    <message>
+        <source>File now</source>
+        <translation>当前文件</translation>
+    </message>
+    <message>
+        <source>Restore whole file…</source>
+        <translation>恢复整个文件…</translation>
+    </message>
+    <message>
+        <source>Restore checked memories…</source>
+        <translation>恢复勾选的记忆…</translation>
+    </message>
+    <message>
+        <source>Per memory</source>
+        <translation>按记忆</translation>
+    </message>
+    <message>
+        <source>Text side by side</source>
+        <translation>文本并排对比</translation>
+    </message>
+    <message>
+        <source>Find in backups</source>
+        <translation>在备份中查找</translation>
+    </message>
+    <message>
+        <source>Words of a memory the file no longer holds, then Return</source>
+        <translation>输入文件中已不存在的记忆的词语，然后按回车</translation>
+    </message>
+    <message>
+        <source>Double-click one to see it in its backup, ticked for restoring.</source>
+        <translation>双击一条即可在其备份中查看，并勾选以便恢复。</translation>
+    </message>
+    <message>
+        <source>Cannot search the backups: {error}</source>
+        <translation>无法搜索备份：{error}</translation>
+    </message>
+    <message>
+        <source>No memory only in backups holds every one of these words</source>
+        <translation>仅存在于备份中的记忆里，没有同时包含所有这些词语的</translation>
+    </message>
+    <message>
+        <source>Cannot list the backups: {error}</source>
+        <translation>无法列出备份：{error}</translation>
+    </message>
+    <message>
+        <source>The backup {file} is gone</source>
+        <translation>备份 {file} 已不存在</translation>
+    </message>
+    <message>
+        <source>{when} (file time: the name holds none)</source>
+        <translation>{when}（文件时间：文件名中没有时间）</translation>
+    </message>
+    <message>
+        <source>too big to count</source>
+        <translation>太大，无法计数</translation>
+    </message>
+    <message>
+        <source>Comparing {backup} with {file} as it is now…</source>
+        <translation>正在将 {backup} 与 {file} 的当前内容对比…</translation>
+    </message>
+    <message>
+        <source>Cannot compare {backup}: {error}</source>
+        <translation>无法对比 {backup}：{error}</translation>
+    </message>
+    <message>
+        <source>Select a backup to see what changed since.</source>
+        <translation>选择一个备份以查看此后的变化。</translation>
+    </message>
+    <message>
+        <source>No backups found.</source>
+        <translation>未找到备份。</translation>
+    </message>
+    <message>
+        <source>{file} now against {backup}: {count} memory differs</source>
+        <translation>{file} 当前内容与 {backup} 对比：{count} 条记忆不同</translation>
+    </message>
+    <message>
+        <source>{file} now against {backup}: {count} memories differ</source>
+        <translation>{file} 当前内容与 {backup} 对比：{count} 条记忆不同</translation>
+    </message>
+    <message>
+        <source>Restore a backup</source>
+        <translation>恢复备份</translation>
+    </message>
+    <message>
+        <source>Replace {file} with the backup {backup} of {when}?</source>
+        <translation>用 {when} 的备份 {backup} 替换 {file}？</translation>
+    </message>
+    <message>
+        <source>The file as it is now is backed up first.</source>
+        <translation>会先备份文件的当前内容。</translation>
+    </message>
+    <message>
+        <source>Restored {file} from {backup}</source>
+        <translation>已从 {backup} 恢复 {file}</translation>
+    </message>
+    <message>
+        <source>Put back {count} memory of {file} as the backup {backup} holds it?</source>
+        <translation>按备份 {backup} 中的内容放回 {file} 的 {count} 条记忆？</translation>
+    </message>
+    <message>
+        <source>Put back {count} memories of {file} as the backup {backup} holds them?</source>
+        <translation>按备份 {backup} 中的内容放回 {file} 的 {count} 条记忆？</translation>
+    </message>
+    <message>
+        <source>Restored {count} memory of {file} from {backup}</source>
+        <translation>已从 {backup} 恢复 {file} 的 {count} 条记忆</translation>
+    </message>
+    <message>
+        <source>Restored {count} memories of {file} from {backup}</source>
+        <translation>已从 {backup} 恢复 {file} 的 {count} 条记忆</translation>
+    </message>
+    <message>
+        <source>Cannot read the backup {file}: {error}</source>
+        <translation>无法读取备份 {file}：{error}</translation>
+    </message>
+    <message>
+        <source>Look before you restore:</source>
+        <translation>恢复前请注意：</translation>
+    </message>
+    <message>
+        <source>    … and {count} more</source>
+        <translation>    … 另有 {count} 条</translation>
+    </message>
+</context>
+<context>
+    <name>Banner</name>
+    <message>
+        <source>Another program rewrote a file from a copy older than your last save and undid your changes ({lost}). The journal keeps them (before and after): apply them again and save.</source>
+        <translation>另一个程序用比你上次保存更旧的副本重写了文件，撤掉了你的更改（{lost}）。日志保留了这些更改（更改前后）：请重新应用并保存。</translation>
+    </message>
+    <message>
+        <source>{files} changed on disk. Your edits will be merged with it when you save; entries changed on both sides will be shown to you.</source>
+        <translation>{files} 在磁盘上已更改。保存时会将你的编辑与之合并；双方都改过的条目会列出来供你选择。</translation>
+    </message>
+    <message>
+        <source>Reloaded {files}: changed by another program.</source>
+        <translation>已重新加载 {files}：它被另一个程序更改了。</translation>
+    </message>
+</context>
+<context>
+    <name>BudgetBar</name>
+    <message>
+        <source>{file}: {used} of {limit} characters ({share}%)</source>
+        <translation>{file}：已用 {used} / {limit} 个字符（{share}%）</translation>
+    </message>
+</context>
+<context>
+    <name>ClaudeCodeDesk</name>
+    <message>
+        <source>CLAUDE.md files (read-only)</source>
+        <translation>CLAUDE.md 文件（只读）</translation>
+    </message>
+    <message>
+        <source>{agent} memory of the project {project} · {root}</source>
+        <translation>项目 {project} 的 {agent} 记忆 · {root}</translation>
+    </message>
+    <message>
+        <source>Auto memory (1 topic file){mark}</source>
+        <translation>自动记忆（1 个主题文件）{mark}</translation>
+    </message>
+    <message>
+        <source>Auto memory ({count} topic files){mark}</source>
+        <translation>自动记忆（{count} 个主题文件）{mark}</translation>
+    </message>
+    <message>
+        <source>Index · MEMORY.md (loaded at session start)</source>
+        <translation>索引 · MEMORY.md（会话开始时加载）</translation>
+    </message>
+    <message>
+        <source>Topic · {file}</source>
+        <translation>主题 · {file}</translation>
+    </message>
+    <message>
+        <source>Auto memory</source>
+        <translation>自动记忆</translation>
+    </message>
+</context>
+<context>
+    <name>CodexDesk</name>
+    <message>
+        <source>Ask Codex to forget it (a note)</source>
+        <translation>请 Codex 忘记它（写一条笔记）</translation>
+    </message>
+    <message>
+        <source>Memory summary</source>
+        <translation>记忆摘要</translation>
+    </message>
+    <message>
+        <source>Ad-hoc notes</source>
+        <translation>临时笔记</translation>
+    </message>
+    <message>
+        <source>Regenerated (read-only)</source>
+        <translation>重新生成的文件（只读）</translation>
+    </message>
+    <message>
+        <source>Codex memories {root} · add a note to change what Codex remembers</source>
+        <translation>Codex 记忆 {root} · 添加一条笔记来改变 Codex 记住的内容</translation>
+    </message>
+    <message>
+        <source>New note</source>
+        <translation>新笔记</translation>
+    </message>
+</context>
+<context>
+    <name>CompareBox</name>
+    <message>
+        <source>The policy now</source>
+        <translation>当前策略</translation>
+    </message>
+    <message>
+        <source>Compare two policies</source>
+        <translation>比较两个策略</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>第一个</translation>
+    </message>
+    <message>
+        <source>Second</source>
+        <translation>第二个</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>with</source>
+        <translation>与</translation>
+    </message>
+    <message>
+        <source>Cannot compare: {error}</source>
+        <translation>无法比较：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>ConflictDialog</name>
+    <message>
+        <source>(deleted)</source>
+        <translation>（已删除）</translation>
+    </message>
+    <message>
+        <source>The file&apos;s text outside memories</source>
+        <translation>文件中记忆之外的文本</translation>
+    </message>
+    <message>
+        <source>Keep theirs</source>
+        <translation>保留对方的</translation>
+    </message>
+    <message>
+        <source>Keep mine</source>
+        <translation>保留我的</translation>
+    </message>
+    <message>
+        <source>Write the version to keep:</source>
+        <translation>写出要保留的版本：</translation>
+    </message>
+    <message>
+        <source>Theirs (on disk now)</source>
+        <translation>对方的（磁盘上的当前内容）</translation>
+    </message>
+    <message>
+        <source>Mine (unsaved)</source>
+        <translation>我的（未保存）</translation>
+    </message>
+    <message>
+        <source>Changed on both sides</source>
+        <translation>双方都有更改</translation>
+    </message>
+    <message>
+        <source>Another program (probably the agent) changed these entries in {file} while you edited them. Nothing was written. Choose what to keep for each; everything else either side changed is kept.</source>
+        <translation>在你编辑期间，另一个程序（可能是智能体）更改了 {file} 中的这些条目。尚未写入任何内容。请为每一条选择要保留的版本；双方的其他更改都会保留。</translation>
+    </message>
+    <message>
+        <source>Another program (probably the agent) changed these entries while you edited them. Nothing was written. Choose what to keep for each; everything else either side changed is kept.</source>
+        <translation>在你编辑期间，另一个程序（可能是智能体）更改了这些条目。尚未写入任何内容。请为每一条选择要保留的版本；双方的其他更改都会保留。</translation>
+    </message>
+</context>
+<context>
+    <name>ContextView</name>
+    <message>
+        <source>What the agent puts into its prompt when a new session starts, read from the files as saved. Memories listed under “Not seen” are in the files but not in the prompt.</source>
+        <translation>新会话开始时智能体放入提示词的内容，按已保存的文件读取。列在“未被看到”下的记忆在文件中，但不在提示词里。</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Session starts on</source>
+        <translation>会话开始于</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Not seen by the model:</source>
+        <translation>模型看不到的：</translation>
+    </message>
+    <message>
+        <source>What of this file the prompt holds:</source>
+        <translation>提示词包含此文件的哪些内容：</translation>
+    </message>
+    <message>
+        <source>Per file</source>
+        <translation>按文件</translation>
+    </message>
+    <message>
+        <source>As the agent sends it</source>
+        <translation>智能体实际发送的内容</translation>
+    </message>
+    <message>
+        <source>Cannot tell what the agent injects: {error}</source>
+        <translation>无法确定智能体注入的内容：{error}</translation>
+    </message>
+    <message>
+        <source>(none: the model sees every memory)</source>
+        <translation>（无：模型能看到每条记忆）</translation>
+    </message>
+    <message>
+        <source>{count} not seen</source>
+        <translation>{count} 条未被看到</translation>
+    </message>
+    <message>
+        <source>truncated</source>
+        <translation>已截断</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>未放入</translation>
+    </message>
+</context>
+<context>
+    <name>Counts</name>
+    <message>
+        <source>{count} workspace</source>
+        <translation>{count} 个工作区</translation>
+    </message>
+    <message>
+        <source>{count} workspaces</source>
+        <translation>{count} 个工作区</translation>
+    </message>
+</context>
+<context>
+    <name>CrashDialog</name>
+    <message>
+        <source>MemDesk: unexpected error</source>
+        <translation>MemDesk：意外错误</translation>
+    </message>
+    <message>
+        <source>MemDesk ran into an unexpected error. Your files were not changed by this dialog; copy the details below when you report the problem.</source>
+        <translation>MemDesk 遇到了意外错误。此对话框没有更改你的文件；报告问题时请复制下面的详细信息。</translation>
+    </message>
+    <message>
+        <source>Copy details</source>
+        <translation>复制详细信息</translation>
+    </message>
+    <message>
+        <source>{count} unexpected errors; the first: {summary}</source>
+        <translation>{count} 个意外错误；第一个：{summary}</translation>
+    </message>
+</context>
+<context>
+    <name>DailyNotesView</name>
+    <message>
+        <source>Search the notes: words that must all appear</source>
+        <translation>搜索笔记：输入必须全部出现的词语</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Apply the edited note (Ctrl+Return); saving writes it</source>
+        <translation>应用编辑后的笔记（Ctrl+Return）；保存时写入文件</translation>
+    </message>
+    <message>
+        <source>Promote selection to long-term memory</source>
+        <translation>将所选内容提升为长期记忆</translation>
+    </message>
+    <message>
+        <source>Append the selected text to memory/MEMORY.md under today&apos;s date, as the agent does</source>
+        <translation>像智能体一样，把所选文本追加到 memory/MEMORY.md 的今天日期之下</translation>
+    </message>
+    <message>
+        <source>New note for today</source>
+        <translation>新建今天的笔记</translation>
+    </message>
+    <message>
+        <source>{file} was changed by another program while you typed: your text is kept in the editor; Apply merges it with their change.</source>
+        <translation>你输入时 {file} 被另一个程序修改了：你的文本保留在编辑器中；“应用”会将它与对方的修改合并。</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>{time} (local time)</source>
+        <translation>{time}（本地时间）</translation>
+    </message>
+    <message>
+        <source>Long-term memory last compressed: {when}</source>
+        <translation>长期记忆上次压缩：{when}</translation>
+    </message>
+    <message>
+        <source>No daily notes</source>
+        <translation>没有每日笔记</translation>
+    </message>
+    <message>
+        <source>Select a day</source>
+        <translation>选择一天</translation>
+    </message>
+    <message>
+        <source> · not written yet: saving creates it</source>
+        <translation> · 尚未写入：保存时创建</translation>
+    </message>
+    <message>
+        <source> · unsaved edits</source>
+        <translation> · 有未保存的编辑</translation>
+    </message>
+    <message>
+        <source>Edit daily note {day}</source>
+        <translation>编辑每日笔记 {day}</translation>
+    </message>
+    <message>
+        <source>Select some text of the note to promote it to long-term memory.</source>
+        <translation>请先选中笔记中的一段文本，才能将其提升为长期记忆。</translation>
+    </message>
+    <message>
+        <source>Promote passage from {day}</source>
+        <translation>提升 {day} 的段落</translation>
+    </message>
+    <message>
+        <source>New daily note {day}</source>
+        <translation>新建每日笔记 {day}</translation>
+    </message>
+    <message>
+        <source>1 byte</source>
+        <translation>1 字节</translation>
+    </message>
+    <message>
+        <source>{count} bytes</source>
+        <translation>{count} 字节</translation>
+    </message>
+    <message>
+        <source>Mon</source>
+        <translation>周一</translation>
+    </message>
+    <message>
+        <source>Tue</source>
+        <translation>周二</translation>
+    </message>
+    <message>
+        <source>Wed</source>
+        <translation>周三</translation>
+    </message>
+    <message>
+        <source>Thu</source>
+        <translation>周四</translation>
+    </message>
+    <message>
+        <source>Fri</source>
+        <translation>周五</translation>
+    </message>
+    <message>
+        <source>Sat</source>
+        <translation>周六</translation>
+    </message>
+    <message>
+        <source>Sun</source>
+        <translation>周日</translation>
+    </message>
+</context>
+<context>
+    <name>DecayDialog</name>
+    <message>
+        <source>Run decay</source>
+        <translation>运行衰减</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>What a decay run proposes</source>
+        <translation>衰减运行的提议</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Decay every memory up to</source>
+        <translation>将所有记忆衰减至</translation>
+    </message>
+    <message>
+        <source>Up to {day} ({profile} profile): {changed} scores change; a decay run would archive {archive} and delete {delete}. Apply writes the scores; the archive and delete proposals go to the Review queue for you to decide, nothing is archived or deleted now.</source>
+        <translation>截至 {day}（{profile} 配置）：{changed} 个分数会改变；一次衰减运行将归档 {archive} 条、删除 {delete} 条。“应用”会写入分数；归档和删除提议进入审阅队列由你决定，现在不会归档或删除任何记忆。</translation>
+    </message>
+    <message>
+        <source>archive (to review)</source>
+        <translation>归档（待审阅）</translation>
+    </message>
+    <message>
+        <source>delete (to review)</source>
+        <translation>删除（待审阅）</translation>
+    </message>
+</context>
+<context>
+    <name>Desk</name>
+    <message>
+        <source>MemDesk is still saving or reading files; try again in a moment</source>
+        <translation>MemDesk 仍在保存或读取文件；请稍后再试</translation>
+    </message>
+    <message>
+        <source>Save (Ctrl+S) or undo your unsaved edits first: this writes at once, and would write them too</source>
+        <translation>请先保存（Ctrl+S）或撤销未保存的编辑：此操作会立即写入，也会把它们一起写入</translation>
+    </message>
+    <message>
+        <source>[{key}] is in {file}: open its page in the sidebar to edit it</source>
+        <translation>[{key}] 在 {file} 中：请在侧栏打开它的页面进行编辑</translation>
+    </message>
+    <message>
+        <source>No workspace</source>
+        <translation>没有工作区</translation>
+    </message>
+    <message>
+        <source>saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <source>{count} file with unsaved edits</source>
+        <translation>{count} 个文件有未保存的编辑</translation>
+    </message>
+    <message>
+        <source>{count} files with unsaved edits</source>
+        <translation>{count} 个文件有未保存的编辑</translation>
+    </message>
+</context>
+<context>
+    <name>DetailPane</name>
+    <message>
+        <source>Apply edits</source>
+        <translation>应用编辑</translation>
+    </message>
+    <message>
+        <source>Apply the edited text, category and score (Ctrl+Return)</source>
+        <translation>应用编辑后的文本、类别和分数（Ctrl+Return）</translation>
+    </message>
+    <message>
+        <source>Reinforce</source>
+        <translation>强化</translation>
+    </message>
+    <message>
+        <source>The memory was really used: raise its score, one more hit</source>
+        <translation>这条记忆确实被用到了：提高其分数，命中次数加一</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <source>Pin to core</source>
+        <translation>固定为核心</translation>
+    </message>
+    <message>
+        <source>Promote to the core category (never decays in the tiered profile)</source>
+        <translation>提升到 core 类别（在分层配置中永不衰减）</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete the memory (Edit → Undo brings it back)</source>
+        <translation>删除这条记忆（编辑 → 撤销可恢复）</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Preview (links and images are not loaded)</source>
+        <translation>预览（不加载链接和图片）</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <source>Score history</source>
+        <translation>分数历史</translation>
+    </message>
+    <message>
+        <source>No memory selected</source>
+        <translation>未选择记忆</translation>
+    </message>
+    <message>
+        <source>archived</source>
+        <translation>已归档</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>活跃</translation>
+    </message>
+    <message>
+        <source>[{key}] · line {line} · {section}</source>
+        <translation>[{key}] · 第 {line} 行 · {section}</translation>
+    </message>
+    <message>
+        <source>[{key}] was changed by another program while you typed: your text is kept in the editor, not applied; the preview shows the file&apos;s version.</source>
+        <translation>你输入时 [{key}] 被另一个程序修改了：你的文本保留在编辑器中，尚未应用；预览显示的是文件中的版本。</translation>
+    </message>
+    <message>
+        <source>Unarchive</source>
+        <translation>取消归档</translation>
+    </message>
+    <message>
+        <source>No score history: {error}</source>
+        <translation>没有分数历史：{error}</translation>
+    </message>
+    <message>
+        <source>Edit {key}</source>
+        <translation>编辑 {key}</translation>
+    </message>
+    <message>
+        <source>Reinforce {key}</source>
+        <translation>强化 {key}</translation>
+    </message>
+    <message>
+        <source>Unarchive {key}</source>
+        <translation>取消归档 {key}</translation>
+    </message>
+    <message>
+        <source>Archive {key}</source>
+        <translation>归档 {key}</translation>
+    </message>
+    <message>
+        <source>Pin {key} to core</source>
+        <translation>将 {key} 固定为核心</translation>
+    </message>
+    <message>
+        <source>Delete {key}</source>
+        <translation>删除 {key}</translation>
+    </message>
+    <message>
+        <source>Score {score} · last activated {day} · 1 hit</source>
+        <translation>分数 {score} · 上次激活 {day} · 命中 1 次</translation>
+    </message>
+    <message>
+        <source>Score {score} · last activated {day} · {hits} hits</source>
+        <translation>分数 {score} · 上次激活 {day} · 命中 {hits} 次</translation>
+    </message>
+</context>
+<context>
+    <name>EntriesView</name>
+    <message>
+        <source>Filter: words that must all appear (any case)</source>
+        <translation>筛选：须全部出现的词语（不区分大小写）</translation>
+    </message>
+    <message>
+        <source>Select a memory to edit it, or write a new one and Add.</source>
+        <translation>选择一条记忆进行编辑，或写一条新的再点“添加”。</translation>
+    </message>
+    <message>
+        <source>Apply edit</source>
+        <translation>应用编辑</translation>
+    </message>
+    <message>
+        <source>Add as new memory</source>
+        <translation>添加为新记忆</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Promote to long-term</source>
+        <translation>提升为长期记忆</translation>
+    </message>
+    <message>
+        <source>Apply text</source>
+        <translation>应用文本</translation>
+    </message>
+    <message>
+        <source>The whole file as the agent reads it. Text outside memories (headers, notes, session summaries) is kept exactly as written unless you change it here.</source>
+        <translation>智能体读取的整个文件。记忆之外的文本（标题、备注、会话摘要）会原样保留，除非你在这里修改。</translation>
+    </message>
+    <message>
+        <source>Memories</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Whole file</source>
+        <translation>整个文件</translation>
+    </message>
+    <message>
+        <source>{file} was changed by another program while you edited its text: your text is kept here, not applied (Apply text merges it with their change).</source>
+        <translation>在你编辑 {file} 的文本时，另一个程序更改了它：你的文本保留在这里，尚未应用（“应用文本”会将其与对方的更改合并）。</translation>
+    </message>
+    <message>
+        <source>No file</source>
+        <translation>没有文件</translation>
+    </message>
+    <message>
+        <source> · read-only</source>
+        <translation> · 只读</translation>
+    </message>
+    <message>
+        <source> · not written yet: saving creates it</source>
+        <translation> · 尚未写入：保存时创建</translation>
+    </message>
+    <message>
+        <source> · unsaved edits</source>
+        <translation> · 有未保存的编辑</translation>
+    </message>
+    <message>
+        <source>{shown} of {total} memories</source>
+        <translation>{total} 条记忆中的 {shown} 条</translation>
+    </message>
+    <message>
+        <source>{total} memories</source>
+        <translation>{total} 条记忆</translation>
+    </message>
+    <message>
+        <source>[{key}] was changed by another program while you typed: your text is kept in the editor, not applied.</source>
+        <translation>在你输入时，另一个程序更改了 [{key}]：你的文本保留在编辑器中，尚未应用。</translation>
+    </message>
+    <message>
+        <source>Make this change anyway?</source>
+        <translation>仍要进行此更改吗？</translation>
+    </message>
+    <message>
+        <source>Before this change</source>
+        <translation>更改之前</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新</translation>
+    </message>
+</context>
+<context>
+    <name>EverBotDesk</name>
+    <message>
+        <source>Search: words, &quot;phrase&quot;, -word, cat:fact, score&lt;0.3, hits&gt;=5, activated:&lt;30d</source>
+        <translation>搜索：词语、&quot;短语&quot;、-排除词、cat:fact、score&lt;0.3、hits&gt;=5、activated:&lt;30d</translation>
+    </message>
+    <message>
+        <source>Score history</source>
+        <translation>分数历史</translation>
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation>查找(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Archive / unarchive selected</source>
+        <translation>归档/取消归档所选(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Change &amp;category of selected…</source>
+        <translation>更改所选的类别(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Run &amp;decay…</source>
+        <translation>运行衰减(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete selected</source>
+        <translation>删除所选(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>活跃</translation>
+    </message>
+    <message>
+        <source>Archived</source>
+        <translation>已归档</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>What the agent sees</source>
+        <translation>智能体看到的内容</translation>
+    </message>
+    <message>
+        <source>Scoring profile</source>
+        <translation>评分配置</translation>
+    </message>
+    <message>
+        <source>Cannot search the backups: {error}</source>
+        <translation>无法搜索备份：{error}</translation>
+    </message>
+    <message>
+        <source>Saving: try again in a moment.</source>
+        <translation>正在保存：请稍后再试。</translation>
+    </message>
+    <message>
+        <source>{action} ({count})</source>
+        <translation>{action}（{count} 条）</translation>
+    </message>
+    <message>
+        <source>{action} {key}</source>
+        <translation>{action} {key}</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Unarchive</source>
+        <translation>取消归档</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <source>Change category</source>
+        <translation>更改类别</translation>
+    </message>
+    <message>
+        <source>New category for the selected memories:</source>
+        <translation>所选记忆的新类别：</translation>
+    </message>
+    <message>
+        <source>Change category of</source>
+        <translation>更改类别</translation>
+    </message>
+    <message>
+        <source>Fixed line {line}</source>
+        <translation>已修复第 {line} 行</translation>
+    </message>
+    <message>
+        <source>Fixed line {line} (backup {backup})</source>
+        <translation>已修复第 {line} 行（备份 {backup}）</translation>
+    </message>
+    <message>
+        <source>No score history: {error}</source>
+        <translation>没有分数历史：{error}</translation>
+    </message>
+    <message>
+        <source>Decay to {day}: {changed} scores changed, {moves} archive/delete proposals in the Review queue</source>
+        <translation>衰减至 {day}：{changed} 个分数已改变，{moves} 条归档/删除提议已进入审阅队列</translation>
+    </message>
+    <message>
+        <source>{title} ({count})</source>
+        <translation>{title}（{count}）</translation>
+    </message>
+    <message>
+        <source>No workspace</source>
+        <translation>没有工作区</translation>
+    </message>
+    <message>
+        <source>modified</source>
+        <translation>已修改</translation>
+    </message>
+    <message>
+        <source>saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <source> (+{count} only in backups)</source>
+        <translation>（另有 {count} 条仅在备份中）</translation>
+    </message>
+    <message>
+        <source> · showing {count}{backups}</source>
+        <translation> · 显示 {count} 条{backups}</translation>
+    </message>
+    <message>
+        <source>{profile} · 1 memory{shown} · {state}</source>
+        <translation>{profile} · 1 条记忆{shown} · {state}</translation>
+    </message>
+    <message>
+        <source>{profile} · {count} memories{shown} · {state}</source>
+        <translation>{profile} · {count} 条记忆{shown} · {state}</translation>
+    </message>
+</context>
+<context>
+    <name>HermesDesk</name>
+    <message>
+        <source>Write it as Hermes writes it</source>
+        <translation>按 Hermes 的方式写入</translation>
+    </message>
+    <message>
+        <source>Saves the file as Hermes&apos; next add would leave it (each entry once, stripped, LF, between &apos;§&apos; lines), so its drift guard does not refuse its next replace or remove</source>
+        <translation>按 Hermes 下一次添加后的样子保存文件（每个条目只出现一次、去除首尾空白、LF 换行、以 &apos;§&apos; 行分隔），这样它的漂移保护就不会拒绝下一次替换或删除</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>档案</translation>
+    </message>
+    <message>
+        <source>{agent} home {root}</source>
+        <translation>{agent} 主目录 {root}</translation>
+    </message>
+    <message>
+        <source>Wrote {file} as Hermes writes it</source>
+        <translation>已按 Hermes 的方式写入 {file}</translation>
+    </message>
+    <message>
+        <source>line {line}: {message}</source>
+        <translation>第 {line} 行：{message}</translation>
+    </message>
+    <message>
+        <source>repeat</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <source>hidden</source>
+        <translation>隐藏</translation>
+    </message>
+    <message>
+        <source>Profile {name}</source>
+        <translation>档案 {name}</translation>
+    </message>
+</context>
+<context>
+    <name>HomeView</name>
+    <message>
+        <source>Rescan</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Looking for agent memory…</source>
+        <translation>正在查找智能体记忆…</translation>
+    </message>
+    <message>
+        <source>Reading {done} of {total} workspaces…</source>
+        <translation>正在读取工作区 {done}/{total}…</translation>
+    </message>
+    <message>
+        <source>The scan stopped: {error}. Rescan to try again.</source>
+        <translation>扫描已停止：{error}。请重新扫描再试。</translation>
+    </message>
+    <message>
+        <source>Added {folder}: {count} workspace(s); looking again…</source>
+        <translation>已添加 {folder}：{count} 个工作区；正在重新查找…</translation>
+    </message>
+    <message>
+        <source>Stop scanning {folder} (its files are untouched)</source>
+        <translation>停止扫描 {folder}（不会改动其中的文件）</translation>
+    </message>
+    <message>
+        <source>Select a workspace in a folder you added to stop scanning that folder</source>
+        <translation>选择你添加的文件夹中的一个工作区，即可停止扫描该文件夹</translation>
+    </message>
+    <message>
+        <source>{name} cannot be opened: {error}</source>
+        <translation>无法打开 {name}：{error}</translation>
+    </message>
+    <message>
+        <source>No agent memory found in {where}: add the folder that holds it with Add folder…</source>
+        <translation>在 {where} 中未找到智能体记忆：请用“添加文件夹…”添加存放记忆的文件夹</translation>
+    </message>
+    <message>
+        <source>{count} workspaces, {waiting} waiting for review: Enter opens one.</source>
+        <translation>{count} 个工作区，{waiting} 项等待审阅：按回车打开。</translation>
+    </message>
+    <message>
+        <source> {count} could not be read: see why in the last column.</source>
+        <translation> {count} 个无法读取：原因见最后一列。</translation>
+    </message>
+</context>
+<context>
+    <name>InboxView</name>
+    <message>
+        <source>Workspace</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待时长</translation>
+    </message>
+    <message>
+        <source>filter: memory text, reason</source>
+        <translation>筛选：记忆文本、理由</translation>
+    </message>
+    <message>
+        <source>Approve selected</source>
+        <translation>批准所选</translation>
+    </message>
+    <message>
+        <source>Reject selected</source>
+        <translation>拒绝所选</translation>
+    </message>
+    <message>
+        <source>Approve all of its workspace</source>
+        <translation>批准其工作区中的全部</translation>
+    </message>
+    <message>
+        <source>Every item waiting in the selected item&apos;s workspace, all or nothing</source>
+        <translation>所选项所在工作区中等待的每一项，要么全部批准，要么都不批准</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Nothing waits for review in the workspaces scanned.</source>
+        <translation>已扫描的工作区中没有等待审核的内容。</translation>
+    </message>
+    <message>
+        <source>{count} waiting in {workspaces} workspaces, the oldest for {age}</source>
+        <translation>{workspaces} 个工作区中有 {count} 项等待审核，最早的已等待 {age}</translation>
+    </message>
+    <message>
+        <source>{count} waiting in {workspaces} workspace, the oldest for {age}</source>
+        <translation>{workspaces} 个工作区中有 {count} 项等待审核，最早的已等待 {age}</translation>
+    </message>
+    <message>
+        <source>; {count} shown</source>
+        <translation>；显示 {count} 个</translation>
+    </message>
+    <message>
+        <source>Approving {count}…</source>
+        <translation>正在批准 {count} 项…</translation>
+    </message>
+    <message>
+        <source>Rejecting {count}…</source>
+        <translation>正在拒绝 {count} 项…</translation>
+    </message>
+    <message>
+        <source>Approved {count} in {workspaces} workspaces</source>
+        <translation>已在 {workspaces} 个工作区中批准 {count} 项</translation>
+    </message>
+    <message>
+        <source>Approved {count} in {workspaces} workspace</source>
+        <translation>已在 {workspaces} 个工作区中批准 {count} 项</translation>
+    </message>
+    <message>
+        <source>Rejected {count} in {workspaces} workspaces</source>
+        <translation>已在 {workspaces} 个工作区中拒绝 {count} 项</translation>
+    </message>
+    <message>
+        <source>Rejected {count} in {workspaces} workspace</source>
+        <translation>已在 {workspaces} 个工作区中拒绝 {count} 项</translation>
+    </message>
+    <message>
+        <source>proposal: {decision}</source>
+        <translation>提议：{decision}</translation>
+    </message>
+    <message>
+        <source>staged write: {action}</source>
+        <translation>暂存写入：{action}</translation>
+    </message>
+</context>
+<context>
+    <name>LlmSettingsDialog</name>
+    <message>
+        <source>LLM reviewer</source>
+        <translation>LLM 审阅者</translation>
+    </message>
+    <message>
+        <source>Base URL (OpenAI-compatible)</source>
+        <translation>Base URL（兼容 OpenAI）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Timeout per answer</source>
+        <translation>每次回答的超时</translation>
+    </message>
+    <message>
+        <source>API key from the variable</source>
+        <translation>API 密钥所在的环境变量</translation>
+    </message>
+    <message>
+        <source>The key itself is never written by MemDesk: set it in that variable.</source>
+        <translation>MemDesk 从不写入密钥本身：请在该环境变量中设置。</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Home</source>
+        <translation>主页</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>Open workspaces:</source>
+        <translation>已打开的工作区：</translation>
+    </message>
+    <message>
+        <source>Open an agent&apos;s workspace folder: File → Open workspace…</source>
+        <translation>请打开智能体的工作区文件夹：文件 → 打开工作区…</translation>
+    </message>
+    <message>
+        <source>Select a memory first</source>
+        <translation>请先选择一条记忆</translation>
+    </message>
+    <message>
+        <source>Could not search the workspace</source>
+        <translation>无法搜索工作区</translation>
+    </message>
+    <message>
+        <source>Opening {path}…</source>
+        <translation>正在打开 {path}…</translation>
+    </message>
+    <message>
+        <source>Could not open {path}</source>
+        <translation>无法打开 {path}</translation>
+    </message>
+    <message>
+        <source>Not opened: no agent chosen</source>
+        <translation>未打开：没有选择智能体</translation>
+    </message>
+    <message>
+        <source>Could not remember the agent of {root}: {error}</source>
+        <translation>无法记住 {root} 的智能体：{error}</translation>
+    </message>
+    <message>
+        <source>Opened {agent} workspace {path}</source>
+        <translation>已打开 {agent} 工作区 {path}</translation>
+    </message>
+    <message>
+        <source>{count} open</source>
+        <translation>已打开 {count}</translation>
+    </message>
+    <message>
+        <source>No workspace</source>
+        <translation>没有工作区</translation>
+    </message>
+    <message>
+        <source>The language changes at the next start.</source>
+        <translation>语言将在下次启动时更改。</translation>
+    </message>
+    <message>
+        <source>Settings not saved: {error}</source>
+        <translation>设置未保存：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>MarkdownView</name>
+    <message>
+        <source>image: {alt}</source>
+        <translation>图片：{alt}</translation>
+    </message>
+    <message>
+        <source>image</source>
+        <translation>图片</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryTableModel</name>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Last activated</source>
+        <translation>上次激活</translation>
+    </message>
+    <message>
+        <source>Hits</source>
+        <translation>命中</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>{was} in the backup of {when} ({delta} since)</source>
+        <translation>{when} 的备份中为 {was}（此后变化 {delta}）</translation>
+    </message>
+    <message>
+        <source>only in backup {backup} ({when})</source>
+        <translation>仅在备份 {backup} 中（{when}）</translation>
+    </message>
+    <message>
+        <source>{note}: double-click to see it in its backup</source>
+        <translation>{note}：双击可在其备份中查看</translation>
+    </message>
+</context>
+<context>
+    <name>Menus</name>
+    <message>
+        <source>Open a workspace folder</source>
+        <translation>打开工作区文件夹</translation>
+    </message>
+    <message>
+        <source>Save (backup first, merged with the agent&apos;s changes)</source>
+        <translation>保存（先备份，并与智能体的更改合并）</translation>
+    </message>
+    <message>
+        <source>Close the workspace shown (asks about its unsaved edits)</source>
+        <translation>关闭当前显示的工作区（有未保存的编辑时会询问）</translation>
+    </message>
+    <message>
+        <source>Next / previous open workspace</source>
+        <translation>下一个 / 上一个打开的工作区</translation>
+    </message>
+    <message>
+        <source>Next / previous tab of the page shown</source>
+        <translation>当前页面的下一个 / 上一个标签页</translation>
+    </message>
+    <message>
+        <source>Undo / redo unsaved edits</source>
+        <translation>撤销 / 重做未保存的编辑</translation>
+    </message>
+    <message>
+        <source>Search memories</source>
+        <translation>搜索记忆</translation>
+    </message>
+    <message>
+        <source>Apply the edited memory</source>
+        <translation>应用编辑后的记忆</translation>
+    </message>
+    <message>
+        <source>Delete the selected memories (undoable)</source>
+        <translation>删除所选记忆（可撤销）</translation>
+    </message>
+    <message>
+        <source>Archive or unarchive the selected memories</source>
+        <translation>归档或取消归档所选记忆</translation>
+    </message>
+    <message>
+        <source>Run decay: a preview, then scores written and proposals queued</source>
+        <translation>运行衰减：先预览，再写入分数并将提议加入队列</translation>
+    </message>
+    <message>
+        <source>Pending changes: what the next save writes</source>
+        <translation>待保存的更改：下次保存将写入的内容</translation>
+    </message>
+    <message>
+        <source>Where else is the selected memory?</source>
+        <translation>所选记忆还在哪里？</translation>
+    </message>
+    <message>
+        <source>Review queue</source>
+        <translation>审阅队列</translation>
+    </message>
+    <message>
+        <source>Space/Enter accept · P promote · K keep · A archive · D delete · R reject · S skip · E edit first · Ctrl+Z undo the last decision</source>
+        <translation>空格/回车 接受 · P 提升 · K 保留 · A 归档 · D 删除 · R 拒绝 · S 跳过 · E 先编辑 · Ctrl+Z 撤销上一个决定</translation>
+    </message>
+    <message>
+        <source>Reload from disk</source>
+        <translation>从磁盘重新加载</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;system</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Pending changes…</source>
+        <translation>待保存的更改(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About MemDesk</source>
+        <translation>关于 MemDesk(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Open workspace…</source>
+        <translation>打开工作区(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open workspace on a &amp;server…</source>
+        <translation>打开服务器上的工作区(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open agent &amp;home</source>
+        <translation>打开智能体主目录(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Reload from disk</source>
+        <translation>从磁盘重新加载(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Read as another &amp;agent&apos;s…</source>
+        <translation>按其他智能体读取(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Backups to keep…</source>
+        <translation>保留的备份数(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Close workspace</source>
+        <translation>关闭工作区(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Where else is it?…</source>
+        <translation>还在哪里(&amp;W)？…</translation>
+    </message>
+    <message>
+        <source>&amp;Next workspace</source>
+        <translation>下一个工作区(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious workspace</source>
+        <translation>上一个工作区(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>About MemDesk</source>
+        <translation>关于 MemDesk</translation>
+    </message>
+    <message>
+        <source>See and curate what your LLM agent remembers. Files are written atomically, backed up first, and merged with the agent&apos;s own writes.</source>
+        <translation>查看并整理你的 LLM 智能体记住的内容。文件以原子方式写入，写入前先备份，并与智能体自己的写入合并。</translation>
+    </message>
+    <message>
+        <source>Next &amp;tab</source>
+        <translation>下一个标签页(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Previous t&amp;ab</source>
+        <translation>上一个标签页(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>Navigator</name>
+    <message>
+        <source>Workspaces and overviews</source>
+        <translation>工作区与总览</translation>
+    </message>
+    <message>
+        <source>{title} page</source>
+        <translation>{title} 页面</translation>
+    </message>
+    <message>
+        <source>{agent} workspace {folder}</source>
+        <translation>{agent} 工作区 {folder}</translation>
+    </message>
+    <message>
+        <source>, unsaved edits</source>
+        <translation>，有未保存的编辑</translation>
+    </message>
+    <message>
+        <source>, news not seen</source>
+        <translation>，有未查看的消息</translation>
+    </message>
+</context>
+<context>
+    <name>OpenClawDesk</name>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Supersede with the text above</source>
+        <translation>用上面的文本取代</translation>
+    </message>
+    <message>
+        <source>Keep its section from the trimmer</source>
+        <translation>保护其所在章节不被裁剪</translation>
+    </message>
+    <message>
+        <source>Daily notes</source>
+        <translation>每日笔记</translation>
+    </message>
+    <message>
+        <source>Dreaming (read-only)</source>
+        <translation>梦境整理（只读）</translation>
+    </message>
+    <message>
+        <source>Legacy recall store</source>
+        <translation>旧版回忆存储</translation>
+    </message>
+    <message>
+        <source>Person (users/&lt;id&gt;)</source>
+        <translation>用户（users/&lt;id&gt;）</translation>
+    </message>
+    <message>
+        <source>OpenClaw workspace {root}</source>
+        <translation>OpenClaw 工作区 {root}</translation>
+    </message>
+    <message>
+        <source>{title} (unreadable!)</source>
+        <translation>{title}（无法读取！）</translation>
+    </message>
+    <message>
+        <source>{file}: the daily note this memory came from is no longer there</source>
+        <translation>{file}：这条记忆来源的每日笔记已不存在</translation>
+    </message>
+    <message>
+        <source>{file}: line {line} is no longer an entry; the note is shown whole</source>
+        <translation>{file}：第 {line} 行已不再是一个条目；显示整篇笔记</translation>
+    </message>
+    <message>
+        <source>line {line}: {message}</source>
+        <translation>第 {line} 行：{message}</translation>
+    </message>
+    <message>
+        <source>Lines {first}-{last}</source>
+        <translation>第 {first}-{last} 行</translation>
+    </message>
+    <message>
+        <source>under “{section}”</source>
+        <translation>位于“{section}”之下</translation>
+    </message>
+    <message>
+        <source>observed {day}, {status}</source>
+        <translation>观察于 {day}，{status}</translation>
+    </message>
+    <message>
+        <source>no status</source>
+        <translation>无状态</translation>
+    </message>
+    <message>
+        <source>OpenClaw indexes it as lines {first}-{last}</source>
+        <translation>OpenClaw 将其索引为第 {first}-{last} 行</translation>
+    </message>
+    <message>
+        <source>inside the {block} dreaming block: OpenClaw overwrites it at its next run</source>
+        <translation>位于 {block} 梦境整理区块内：OpenClaw 下次运行时会覆盖它</translation>
+    </message>
+    <message>
+        <source>consolidated</source>
+        <translation>已整合</translation>
+    </message>
+    <message>
+        <source>promoted by dreaming</source>
+        <translation>由梦境整理提升</translation>
+    </message>
+    <message>
+        <source> from {file} lines {first}-{last}</source>
+        <translation>，来自 {file} 第 {first}-{last} 行</translation>
+    </message>
+    <message>
+        <source>score {score}</source>
+        <translation>分数 {score}</translation>
+    </message>
+    <message>
+        <source>1 signal</source>
+        <translation>1 个信号</translation>
+    </message>
+    <message>
+        <source>{count} signals</source>
+        <translation>{count} 个信号</translation>
+    </message>
+    <message>
+        <source>1 recall</source>
+        <translation>回忆 1 次</translation>
+    </message>
+    <message>
+        <source>{count} recalls</source>
+        <translation>回忆 {count} 次</translation>
+    </message>
+    <message>
+        <source>{file} (read-only)</source>
+        <translation>{file}（只读）</translation>
+    </message>
+</context>
+<context>
+    <name>Opening</name>
+    <message>
+        <source>Which agent&apos;s memory is this?</source>
+        <translation>这是哪个智能体的记忆？</translation>
+    </message>
+    <message>
+        <source>{folder} fits more than one agent&apos;s layout. Read it as (remembered for this folder):</source>
+        <translation>{folder} 符合多个智能体的目录结构。按以下方式读取（会为此文件夹记住）：</translation>
+    </message>
+    <message>
+        <source>Which project&apos;s memory?</source>
+        <translation>哪个项目的记忆？</translation>
+    </message>
+    <message>
+        <source>{folder} holds the memory of {count} projects. Open:</source>
+        <translation>{folder} 包含 {count} 个项目的记忆。打开：</translation>
+    </message>
+    <message>
+        <source>Could not change the setting: {error}</source>
+        <translation>无法更改设置：{error}</translation>
+    </message>
+    <message>
+        <source>MemDesk keeps every backup in {path}</source>
+        <translation>MemDesk 会保留 {path} 中的所有备份</translation>
+    </message>
+    <message>
+        <source>MemDesk keeps the newest {count} backups of each file in {path}</source>
+        <translation>MemDesk 会为 {path} 中的每个文件保留最新的 {count} 个备份</translation>
+    </message>
+    <message>
+        <source>Backups to keep</source>
+        <translation>保留的备份数</translation>
+    </message>
+    <message>
+        <source>MemDesk backs a file up before every write, into .memdesk/backups/. How many of
+those backups of each file should this workspace keep? (0 keeps them all; the
+agent&apos;s own backups are never deleted.)</source>
+        <translation>MemDesk 每次写入前都会把文件备份到 .memdesk/backups/。
+此工作区的每个文件应保留多少个备份？（0 表示全部保留；
+智能体自己的备份从不删除。）</translation>
+    </message>
+</context>
+<context>
+    <name>PendingDialog</name>
+    <message>
+        <source>removed</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>Pending changes</source>
+        <translation>待保存的更改</translation>
+    </message>
+    <message>
+        <source>As read</source>
+        <translation>读取时</translation>
+    </message>
+    <message>
+        <source>As the save will write it</source>
+        <translation>保存后将写入的内容</translation>
+    </message>
+    <message>
+        <source>Per memory</source>
+        <translation>按记忆</translation>
+    </message>
+    <message>
+        <source>Text side by side</source>
+        <translation>文本并排对比</translation>
+    </message>
+    <message>
+        <source>Nothing to save: no file has unsaved edits.</source>
+        <translation>没有需要保存的内容：没有文件有未保存的编辑。</translation>
+    </message>
+    <message>
+        <source> It changed on disk since: the save merges onto it.</source>
+        <translation> 此后它在磁盘上已更改：保存时会在其基础上合并。</translation>
+    </message>
+    <message>
+        <source>{file}: {count} memory will change.</source>
+        <translation>{file}：{count} 条记忆将会更改。</translation>
+    </message>
+    <message>
+        <source>{file}: {count} memories will change.</source>
+        <translation>{file}：{count} 条记忆将会更改。</translation>
+    </message>
+    <message>
+        <source> ({count} files with unsaved edits)</source>
+        <translation>（{count} 个文件有未保存的编辑）</translation>
+    </message>
+</context>
+<context>
+    <name>PicoClawDesk</name>
+    <message>
+        <source>What the agent sees</source>
+        <translation>智能体看到的内容</translation>
+    </message>
+    <message>
+        <source>Policy &amp; snapshots</source>
+        <translation>策略与快照</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>PicoClaw workspace {root} · long-term memory last compressed by the agent: {when}</source>
+        <translation>PicoClaw 工作区 {root} · 智能体上次压缩长期记忆：{when}</translation>
+    </message>
+    <message>
+        <source>Long-term memory (unreadable!)</source>
+        <translation>长期记忆（无法读取！）</translation>
+    </message>
+    <message>
+        <source>Long-term memory ({count}){mark}</source>
+        <translation>长期记忆（{count}）{mark}</translation>
+    </message>
+    <message>
+        <source>Daily notes ({count})</source>
+        <translation>每日笔记（{count}）</translation>
+    </message>
+    <message>
+        <source>Profile (unreadable!)</source>
+        <translation>配置（无法读取！）</translation>
+    </message>
+    <message>
+        <source>Profile ({count}){mark}</source>
+        <translation>配置（{count}）{mark}</translation>
+    </message>
+    <message>
+        <source>Long-term memory</source>
+        <translation>长期记忆</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyModel</name>
+    <message>
+        <source>{key}: {meaning}
+Default: {default}</source>
+        <translation>{key}：{meaning}
+默认值：{default}</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Override</source>
+        <translation>覆盖值</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>含义</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyView</name>
+    <message>
+        <source>MemoryPolicy: no workspace open</source>
+        <translation>MemoryPolicy：未打开工作区</translation>
+    </message>
+    <message>
+        <source>Remove override</source>
+        <translation>移除覆盖值</translation>
+    </message>
+    <message>
+        <source>Snapshots of earlier overrides</source>
+        <translation>早先覆盖值的快照</translation>
+    </message>
+    <message>
+        <source>No policy snapshots yet.</source>
+        <translation>还没有策略快照。</translation>
+    </message>
+    <message>
+        <source>snapshot</source>
+        <translation>快照</translation>
+    </message>
+    <message>
+        <source>overrides</source>
+        <translation>覆盖值</translation>
+    </message>
+    <message>
+        <source>Snapshot</source>
+        <translation>快照</translation>
+    </message>
+    <message>
+        <source>Restore snapshot…</source>
+        <translation>恢复快照…</translation>
+    </message>
+    <message>
+        <source>The policy snapshot {snapshot} is gone</source>
+        <translation>策略快照 {snapshot} 已不存在</translation>
+    </message>
+    <message>
+        <source>Snapshots</source>
+        <translation>快照</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>The MemoryPolicy values PicoClaw uses: its defaults, overridden by the memory block of config.json, overridden by {file}. Double-click an override (or press F2) to change it. Changes are written at once; the previous overrides are saved as a snapshot first.</source>
+        <translation>PicoClaw 使用的 MemoryPolicy 值：其默认值，被 config.json 的 memory 区块覆盖，再被 {file} 覆盖。双击某个覆盖值（或按 F2）即可修改。修改会立即写入；之前的覆盖值会先保存为快照。</translation>
+    </message>
+    <message>
+        <source>MemoryPolicy — {root}</source>
+        <translation>MemoryPolicy — {root}</translation>
+    </message>
+    <message>
+        <source>{error}
+
+MemDesk will not change the policy until this file is fixed: correct it in a text editor, then reload.</source>
+        <translation>{error}
+
+在修复此文件之前，MemDesk 不会更改策略：请在文本编辑器中改正它，然后重新加载。</translation>
+    </message>
+    <message>
+        <source>Cannot list the policy snapshots: {error}</source>
+        <translation>无法列出策略快照：{error}</translation>
+    </message>
+    <message>
+        <source>MemoryPolicy</source>
+        <translation>MemoryPolicy</translation>
+    </message>
+    <message>
+        <source>Override of {key} removed</source>
+        <translation>已移除 {key} 的覆盖值</translation>
+    </message>
+    <message>
+        <source>{key} set to {value}</source>
+        <translation>{key} 已设为 {value}</translation>
+    </message>
+    <message>
+        <source>Replace {file} with the snapshot {snapshot} of {when}?
+
+{differences}
+
+The overrides as they are now are saved as a new snapshot first.</source>
+        <translation>用 {when} 的快照 {snapshot} 替换 {file}？
+
+{differences}
+
+当前的覆盖值会先保存为一个新快照。</translation>
+    </message>
+    <message>
+        <source>Policy snapshot {snapshot} restored</source>
+        <translation>已恢复策略快照 {snapshot}</translation>
+    </message>
+    <message>
+        <source>Remove the override of {key} from {file}?
+
+Now PicoClaw uses {now} ({source}). Without the override it uses the value from config.json, or its default.
+
+The overrides as they are now are saved as a snapshot first.</source>
+        <translation>从 {file} 中移除 {key} 的覆盖值？
+
+目前 PicoClaw 使用 {now}（{source}）。没有覆盖值时，它使用 config.json 中的值或其默认值。
+
+当前的覆盖值会先保存为快照。</translation>
+    </message>
+    <message>
+        <source>Set {key} to {value} in {file}?
+
+Now PicoClaw uses {now} ({source}).
+
+The overrides as they are now are saved as a snapshot first.</source>
+        <translation>在 {file} 中将 {key} 设为 {value}？
+
+目前 PicoClaw 使用 {now}（{source}）。
+
+当前的覆盖值会先保存为快照。</translation>
+    </message>
+</context>
+<context>
+    <name>PomelobotDesk</name>
+    <message>
+        <source>Search &amp; read (as the agent)</source>
+        <translation>搜索与读取（以智能体的方式）</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>{agent} workspace {root}</source>
+        <translation>{agent} 工作区 {root}</translation>
+    </message>
+    <message>
+        <source>Scope {name} (1 file){mark}</source>
+        <translation>范围 {name}（1 个文件）{mark}</translation>
+    </message>
+    <message>
+        <source>Scope {name} ({count} files){mark}</source>
+        <translation>范围 {name}（{count} 个文件）{mark}</translation>
+    </message>
+    <message>
+        <source>Long-term (not written yet)</source>
+        <translation>长期（尚未写入）</translation>
+    </message>
+    <message>
+        <source>Scope {name}</source>
+        <translation>范围 {name}</translation>
+    </message>
+    <message>
+        <source>line {line}: {message}</source>
+        <translation>第 {line} 行：{message}</translation>
+    </message>
+    <message>
+        <source> · older layout: {layout}</source>
+        <translation> · 旧版布局：{layout}</translation>
+    </message>
+    <message>
+        <source>lines {first}-{last}</source>
+        <translation>第 {first}-{last} 行</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Team entry “{title}”</source>
+        <translation>团队条目“{title}”</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>sections: {sections}</source>
+        <translation>章节：{sections}</translation>
+    </message>
+    <message>
+        <source>Heartbeat entry · category {category} · saved at {time} · {lines}</source>
+        <translation>心跳条目 · 类别 {category} · 保存于 {time} · {lines}</translation>
+    </message>
+    <message>
+        <source>Memory saved at {time} · {lines}</source>
+        <translation>记忆保存于 {time} · {lines}</translation>
+    </message>
+    <message>
+        <source> (older layout)</source>
+        <translation>（旧版布局）</translation>
+    </message>
+    <message>
+        <source>Long-term · {file}{older}</source>
+        <translation>长期 · {file}{older}</translation>
+    </message>
+    <message>
+        <source>Heartbeat · {file}</source>
+        <translation>心跳 · {file}</translation>
+    </message>
+    <message>
+        <source>Transcript · {file} (read-only)</source>
+        <translation>对话记录 · {file}（只读）</translation>
+    </message>
+    <message>
+        <source>Daily · {file}{older}</source>
+        <translation>每日 · {file}{older}</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemsView</name>
+    <message>
+        <source>The text MemDesk kept as found (written back unchanged).</source>
+        <translation>MemDesk 按原样保留的文本（原样写回）。</translation>
+    </message>
+    <message>
+        <source>Write this text instead</source>
+        <translation>改为写入此文本</translation>
+    </message>
+    <message>
+        <source>Replace the kept-aside text with what is in the box (a backup is taken first). Turn it into a memory with a header line: ### [id] category | score | YYYY-MM-DD | hits</source>
+        <translation>用框中的内容替换被保留的文本（会先进行备份）。要把它变成一条记忆，请加上标题行：### [id] category | score | YYYY-MM-DD | hits</translation>
+    </message>
+    <message>
+        <source>{severity}: {kind} · line {lines}</source>
+        <translation>{severity}：{kind} · 第 {lines} 行</translation>
+    </message>
+    <message>
+        <source>No problems: every line of the file is a memory or its layout.</source>
+        <translation>没有问题：文件的每一行都是记忆或其排版。</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileModel</name>
+    <message>
+        <source>(built-in)</source>
+        <translation>（内置值）</translation>
+    </message>
+    <message>
+        <source>{key}: {meaning}
+Built-in: {default}</source>
+        <translation>{key}：{meaning}
+内置值：{default}</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Built-in</source>
+        <translation>内置值</translation>
+    </message>
+    <message>
+        <source>New value</source>
+        <translation>新值</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>含义</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileView</name>
+    <message>
+        <source>Scoring profile: no workspace open</source>
+        <translation>评分配置：未打开工作区</translation>
+    </message>
+    <message>
+        <source>Back to built-in</source>
+        <translation>恢复为内置值</translation>
+    </message>
+    <message>
+        <source>Discard new values</source>
+        <translation>放弃新值</translation>
+    </message>
+    <message>
+        <source>Save new values…</source>
+        <translation>保存新值…</translation>
+    </message>
+    <message>
+        <source> days from today</source>
+        <translation> 天后（从今天起）</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Section</source>
+        <translation>分区</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Earlier versions of the profile</source>
+        <translation>配置的早先版本</translation>
+    </message>
+    <message>
+        <source>No earlier versions yet: saving {file} keeps the one it replaces.</source>
+        <translation>还没有早先版本：保存 {file} 时会保留被替换的那一版。</translation>
+    </message>
+    <message>
+        <source>The version {version} is gone</source>
+        <translation>版本 {version} 已不存在</translation>
+    </message>
+    <message>
+        <source>What if: the memories the new values would change</source>
+        <translation>假设：新值会改变的记忆</translation>
+    </message>
+    <message>
+        <source>Decay up to</source>
+        <translation>衰减至</translation>
+    </message>
+    <message>
+        <source>The values MemDesk scores and decays this workspace&apos;s memories with: a built-in profile, changed by {file}. Double-click a value in “New value” (or press F2) to try another; the what-if below lists the memories it would change. Save writes the new values at once; the file before the change is kept as a version you can restore.</source>
+        <translation>MemDesk 为此工作区的记忆评分和衰减所用的值：一套内置配置，由 {file} 修改。双击“新值”中的某个值（或按 F2）可以尝试其他值；下方的假设分析会列出它将改变的记忆。“保存”会立即写入新值；修改前的文件会保留为一个可恢复的版本。</translation>
+    </message>
+    <message>
+        <source>Scoring profile — {root}</source>
+        <translation>评分配置 — {root}</translation>
+    </message>
+    <message>
+        <source>{problem}; the built-in values below apply meanwhile</source>
+        <translation>{problem}；在此期间使用下方的内置值</translation>
+    </message>
+    <message>
+        <source>Cannot list the profile&apos;s versions: {error}</source>
+        <translation>无法列出配置的版本：{error}</translation>
+    </message>
+    <message>
+        <source>Type a new value above to see what it would change.</source>
+        <translation>在上方输入一个新值，即可看到它会改变什么。</translation>
+    </message>
+    <message>
+        <source>These values cannot be used: {error}</source>
+        <translation>这些值无法使用：{error}</translation>
+    </message>
+    <message>
+        <source>Working out what the new values would change…</source>
+        <translation>正在计算新值会改变什么…</translation>
+    </message>
+    <message>
+        <source>The what-if failed: {error}</source>
+        <translation>假设分析失败：{error}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>活跃</translation>
+    </message>
+    <message>
+        <source>archived</source>
+        <translation>已归档</translation>
+    </message>
+    <message>
+        <source>to archive</source>
+        <translation>将归档</translation>
+    </message>
+    <message>
+        <source>to delete</source>
+        <translation>将删除</translation>
+    </message>
+    <message>
+        <source>Scoring profile</source>
+        <translation>评分配置</translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation>内置值</translation>
+    </message>
+    <message>
+        <source>Save these values in {file}?
+
+{values}
+
+What if: {effect}</source>
+        <translation>将这些值保存到 {file}？
+
+{values}
+
+假设分析：{effect}</translation>
+    </message>
+    <message>
+        <source>Scoring profile saved: {keys}</source>
+        <translation>评分配置已保存：{keys}</translation>
+    </message>
+    <message>
+        <source>Restore scoring profile {version}</source>
+        <translation>恢复评分配置 {version}</translation>
+    </message>
+    <message>
+        <source>Put back the profile as {version} holds it ({when})?
+
+{differences}
+
+The profile as it is now is kept as a version first.</source>
+        <translation>将配置恢复为 {version} 中的样子（{when}）？
+
+{differences}
+
+当前的配置会先保留为一个版本。</translation>
+    </message>
+    <message>
+        <source>Scoring profile {version} restored</source>
+        <translation>已恢复评分配置 {version}</translation>
+    </message>
+    <message>
+        <source>Add key…</source>
+        <translation>添加键…</translation>
+    </message>
+    <message>
+        <source>Delete key</source>
+        <translation>删除键</translation>
+    </message>
+    <message>
+        <source>What the agent injects</source>
+        <translation>智能体注入的内容</translation>
+    </message>
+    <message>
+        <source>The agent lists the keys in a random order on every prompt.</source>
+        <translation>智能体每次提示时都以随机顺序列出这些键。</translation>
+    </message>
+    <message>
+        <source>Profile: no workspace open</source>
+        <translation>配置：未打开工作区</translation>
+    </message>
+    <message>
+        <source>Profile — {path}</source>
+        <translation>配置 — {path}</translation>
+    </message>
+    <message>
+        <source>The agent injects nothing: it cannot read this file and sees an empty profile.</source>
+        <translation>智能体不注入任何内容：它无法读取此文件，看到的是空配置。</translation>
+    </message>
+    <message>
+        <source>The agent injects nothing: the profile is empty.</source>
+        <translation>智能体不注入任何内容：配置为空。</translation>
+    </message>
+    <message>
+        <source>{error}
+
+MemDesk will not change this file until it is fixed: correct it in a text editor, then reload.</source>
+        <translation>{error}
+
+在修复此文件之前，MemDesk 不会更改它：请在文本编辑器中改正它，然后重新加载。</translation>
+    </message>
+    <message>
+        <source>The profile has no key {key}.</source>
+        <translation>配置中没有键 {key}。</translation>
+    </message>
+    <message>
+        <source>MemDesk does not change {path} until it is fixed: {error}</source>
+        <translation>在 {path} 修复之前 MemDesk 不会更改它：{error}</translation>
+    </message>
+    <message>
+        <source>No profile is open.</source>
+        <translation>没有打开配置。</translation>
+    </message>
+    <message>
+        <source>{file} does not exist yet: saving will create it.</source>
+        <translation>{file} 尚不存在：保存时会创建它。</translation>
+    </message>
+    <message>
+        <source>Saving rewrites the file as the agent does (2-space indent, sorted keys).</source>
+        <translation>保存时会像智能体一样重写文件（2 空格缩进，键按顺序排列）。</translation>
+    </message>
+    <message>
+        <source>Unsaved edits.</source>
+        <translation>有未保存的编辑。</translation>
+    </message>
+</context>
+<context>
+    <name>PromptView</name>
+    <message>
+        <source>The block EverBot adds to its system prompt from this file: memories scoring 0.5 or more, the 20 best. Unsaved edits are included.</source>
+        <translation>EverBot 根据此文件加入其系统提示词的区块：分数不低于 0.5 的记忆中最好的 20 条。包含未保存的编辑。</translation>
+    </message>
+</context>
+<context>
+    <name>ReadOnlyView</name>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Recalls</source>
+        <translation>回忆次数</translation>
+    </message>
+    <message>
+        <source>Queries</source>
+        <translation>查询数</translation>
+    </message>
+    <message>
+        <source>Deep sweep</source>
+        <translation>深度清理</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteView</name>
+    <message>
+        <source>reading from the server…</source>
+        <translation>正在从服务器读取…</translation>
+    </message>
+    <message>
+        <source>Save text</source>
+        <translation>保存文本</translation>
+    </message>
+    <message>
+        <source>Add as new memory</source>
+        <translation>添加为新记忆</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>批准</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Approve all</source>
+        <translation>全部批准</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+    <message>
+        <source>Undo last operation</source>
+        <translation>撤销上一个操作</translation>
+    </message>
+    <message>
+        <source>Memories</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>活动</translation>
+    </message>
+    <message>
+        <source>select a memory to edit first</source>
+        <translation>请先选择要编辑的记忆</translation>
+    </message>
+    <message>
+        <source>saving [{id}]…</source>
+        <translation>正在保存 [{id}]…</translation>
+    </message>
+    <message>
+        <source>write the new memory&apos;s text first</source>
+        <translation>请先写好新记忆的文本</translation>
+    </message>
+    <message>
+        <source>adding a memory…</source>
+        <translation>正在添加记忆…</translation>
+    </message>
+    <message>
+        <source>select a memory to delete first</source>
+        <translation>请先选择要删除的记忆</translation>
+    </message>
+    <message>
+        <source>deleting [{id}]…</source>
+        <translation>正在删除 [{id}]…</translation>
+    </message>
+    <message>
+        <source>approving…</source>
+        <translation>正在批准…</translation>
+    </message>
+    <message>
+        <source>rejecting…</source>
+        <translation>正在拒绝…</translation>
+    </message>
+    <message>
+        <source>approving every proposal…</source>
+        <translation>正在批准所有提议…</translation>
+    </message>
+    <message>
+        <source>undoing the last operation…</source>
+        <translation>正在撤销上一个操作…</translation>
+    </message>
+    <message>
+        <source>still waiting for the server; try again in a moment</source>
+        <translation>仍在等待服务器；请稍后再试</translation>
+    </message>
+    <message>
+        <source>Review ({count})</source>
+        <translation>审阅（{count}）</translation>
+    </message>
+    <message>
+        <source>select proposals in the Review tab first</source>
+        <translation>请先在“审阅”标签页中选择提议</translation>
+    </message>
+    <message>
+        <source>{memories} memories, {count} proposal waiting (read from the server)</source>
+        <translation>{memories} 条记忆，{count} 条提议等待处理（读取自服务器）</translation>
+    </message>
+    <message>
+        <source>{memories} memories, {count} proposals waiting (read from the server)</source>
+        <translation>{memories} 条记忆，{count} 条提议等待处理（读取自服务器）</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewView</name>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Space/Enter accept · P promote · K keep · A archive · D delete · R reject · S skip · V review again · E edit first · Ctrl+Z undo the last decision</source>
+        <translation>空格/回车 接受 · P 提升 · K 保留 · A 归档 · D 删除 · R 拒绝 · S 跳过 · V 重新审阅 · E 先编辑 · Ctrl+Z 撤销上一个决定</translation>
+    </message>
+    <message>
+        <source>rules reviewer</source>
+        <translation>规则审阅者</translation>
+    </message>
+    <message>
+        <source>llm reviewer</source>
+        <translation>LLM 审阅者</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>stale: a memory it read changed since; V reviews it again</source>
+        <translation>已过时：它读取的某条记忆此后已更改；按 V 重新审阅</translation>
+    </message>
+    <message>
+        <source>failed: the reviewer could not decide; V reviews it again</source>
+        <translation>失败：审阅者无法做出决定；按 V 重新审阅</translation>
+    </message>
+    <message>
+        <source>{count} d</source>
+        <translation>{count} 天</translation>
+    </message>
+    <message>
+        <source>{count} h</source>
+        <translation>{count} 小时</translation>
+    </message>
+    <message>
+        <source>{count} min</source>
+        <translation>{count} 分钟</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>不到 1 分钟</translation>
+    </message>
+    <message>
+        <source>Review queue</source>
+        <translation>审阅队列</translation>
+    </message>
+    <message>
+        <source>Review queue ({count}, oldest {age})</source>
+        <translation>审阅队列（{count}，最早 {age}）</translation>
+    </message>
+    <message>
+        <source>Review now</source>
+        <translation>立即审阅</translation>
+    </message>
+    <message>
+        <source>Rules reviewer</source>
+        <translation>规则审阅者</translation>
+    </message>
+    <message>
+        <source>LLM reviewer</source>
+        <translation>LLM 审阅者</translation>
+    </message>
+    <message>
+        <source>LLM settings…</source>
+        <translation>LLM 设置…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>One at a time</source>
+        <translation>逐条</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Staged writes</source>
+        <translation>暂存的写入</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <source>Promote</source>
+        <translation>提升</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <source>Review again</source>
+        <translation>重新审阅</translation>
+    </message>
+    <message>
+        <source>Edit first</source>
+        <translation>先编辑</translation>
+    </message>
+    <message>
+        <source>Reasons</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Related memories</source>
+        <translation>相关记忆</translation>
+    </message>
+    <message>
+        <source>Transcript</source>
+        <translation>对话记录</translation>
+    </message>
+    <message>
+        <source>Trigger</source>
+        <translation>触发条件</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <source>Approve all waiting</source>
+        <translation>批准所有等待中的</translation>
+    </message>
+    <message>
+        <source>Approve selected</source>
+        <translation>批准所选</translation>
+    </message>
+    <message>
+        <source>Reject selected</source>
+        <translation>拒绝所选</translation>
+    </message>
+    <message>
+        <source>Staged writes ({count})</source>
+        <translation>暂存的写入（{count}）</translation>
+    </message>
+    <message>
+        <source>No workspace open.</source>
+        <translation>没有打开的工作区。</translation>
+    </message>
+    <message>
+        <source>Nothing waits for review. “Review now” looks for memories to review.</source>
+        <translation>没有等待审阅的内容。“立即审阅”会查找需要审阅的记忆。</translation>
+    </message>
+    <message>
+        <source>{count} proposal waits</source>
+        <translation>{count} 条提议等待处理</translation>
+    </message>
+    <message>
+        <source>{count} proposals wait</source>
+        <translation>{count} 条提议等待处理</translation>
+    </message>
+    <message>
+        <source>; the oldest for {age}</source>
+        <translation>；最早的已等待 {age}</translation>
+    </message>
+    <message>
+        <source>; {count} stale or failed (V reviews one again).</source>
+        <translation>；{count} 条已过时或失败（按 V 重新审阅）。</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>{count} review failed, e.g. #{id}: {reason}</source>
+        <translation>{count} 次审阅失败，例如 #{id}：{reason}</translation>
+    </message>
+    <message>
+        <source>{count} reviews failed, e.g. #{id}: {reason}</source>
+        <translation>{count} 次审阅失败，例如 #{id}：{reason}</translation>
+    </message>
+    <message>
+        <source>Nothing waits for review.</source>
+        <translation>没有等待审阅的内容。</translation>
+    </message>
+    <message>
+        <source>{n} of {total} · #{id} · {status} · up for {age} · {reviewer}</source>
+        <translation>第 {n}/{total} 条 · #{id} · {status} · 已等待 {age} · {reviewer}</translation>
+    </message>
+    <message>
+        <source>No other memory is part of this proposal.</source>
+        <translation>此提议不涉及其他记忆。</translation>
+    </message>
+    <message>
+        <source>The rules reviewer decides without a conversation.</source>
+        <translation>规则审阅者不通过对话做出决定。</translation>
+    </message>
+    <message>
+        <source>{agent} has no archive: K keeps, D deletes</source>
+        <translation>{agent} 没有归档：按 K 保留，按 D 删除</translation>
+    </message>
+    <message>
+        <source>Waiting for the decision being written: {verb} {ids} next</source>
+        <translation>正在等待写入中的决定：接下来 {verb} {ids}</translation>
+    </message>
+    <message>
+        <source>{ids}: nothing done ({verb})</source>
+        <translation>{ids}：未执行任何操作（{verb}）</translation>
+    </message>
+    <message>
+        <source>{ids} was decided already</source>
+        <translation>{ids} 已经决定过了</translation>
+    </message>
+    <message>
+        <source>{ids} were decided already</source>
+        <translation>{ids} 已经决定过了</translation>
+    </message>
+    <message>
+        <source>as proposed</source>
+        <translation>按提议</translation>
+    </message>
+    <message>
+        <source>#{id}: {decision} applied</source>
+        <translation>#{id}：已应用 {decision}</translation>
+    </message>
+    <message>
+        <source>{ids} applied as one operation</source>
+        <translation>{ids} 已作为一个操作应用</translation>
+    </message>
+    <message>
+        <source>The last review decision was undone</source>
+        <translation>已撤销上一个审阅决定</translation>
+    </message>
+    <message>
+        <source>Rejected {ids}</source>
+        <translation>已拒绝 {ids}</translation>
+    </message>
+    <message>
+        <source>{why} (Cancel stops it)</source>
+        <translation>{why}（“取消”可停止）</translation>
+    </message>
+    <message>
+        <source>LLM settings… sets them</source>
+        <translation>可在“LLM 设置…”中设置</translation>
+    </message>
+    <message>
+        <source>LLM settings not changed: {error}</source>
+        <translation>LLM 设置未更改：{error}</translation>
+    </message>
+    <message>
+        <source>A decision is being written; “Review now” once it is done</source>
+        <translation>正在写入一个决定；完成后再点“立即审阅”</translation>
+    </message>
+    <message>
+        <source>Cancelling: the reviews in flight are stopped…</source>
+        <translation>正在取消：进行中的审阅将停止…</translation>
+    </message>
+    <message>
+        <source>Looking for memories to review…</source>
+        <translation>正在查找需要审阅的记忆…</translation>
+    </message>
+    <message>
+        <source>Review: {summary}</source>
+        <translation>审阅：{summary}</translation>
+    </message>
+    <message>
+        <source>{message}. #{id} failed: {reason} (Retry reviews the failed ones again)</source>
+        <translation>{message}。#{id} 失败：{reason}（“重试”会重新审阅失败的提议）</translation>
+    </message>
+    <message>
+        <source>The review did not finish: {error}</source>
+        <translation>审阅未完成：{error}</translation>
+    </message>
+    <message>
+        <source>Reasons:</source>
+        <translation>理由：</translation>
+    </message>
+    <message>
+        <source>No decision</source>
+        <translation>没有决定</translation>
+    </message>
+    <message>
+        <source>Proposed: {decision}</source>
+        <translation>提议：{decision}</translation>
+    </message>
+    <message>
+        <source>{name} reviewer</source>
+        <translation>{name}审阅者</translation>
+    </message>
+    <message>
+        <source>{triggers}: {why} — [{id}] in {file}</source>
+        <translation>{triggers}：{why} — {file} 中的 [{id}]</translation>
+    </message>
+    <message>
+        <source>The other memory of the pair, [{id}]:</source>
+        <translation>这对记忆中的另一条，[{id}]：</translation>
+    </message>
+</context>
+<context>
+    <name>ScopeToolsView</name>
+    <message>
+        <source>Scope:</source>
+        <translation>范围：</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s own tools on the files on disk (unsaved edits are not included): memory_search finds lines in one scope, memory_get reads path:line within it, and the index splits each file into the chunks shown under Index chunks.</source>
+        <translation>在磁盘上的文件上运行智能体自己的工具（不包含未保存的编辑）：memory_search 在一个范围内查找行，memory_get 在其中读取 path:line，索引则把每个文件切分为“索引分块”中显示的分块。</translation>
+    </message>
+    <message>
+        <source>Search &amp;&amp; read</source>
+        <translation>搜索与读取</translation>
+    </message>
+    <message>
+        <source>Index chunks</source>
+        <translation>索引分块</translation>
+    </message>
+    <message>
+        <source>Keyword, as memory_search gets it (any case)</source>
+        <translation>关键词，与 memory_search 收到的一样（不区分大小写）</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>path:line, e.g. memory/2026-11-24.md:12</source>
+        <translation>path:line，例如 memory/2026-11-24.md:12</translation>
+    </message>
+    <message>
+        <source> lines</source>
+        <translation> 行</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Chars</source>
+        <translation>字符数</translation>
+    </message>
+    <message>
+        <source>First line</source>
+        <translation>首行</translation>
+    </message>
+    <message>
+        <source>{root}: cannot list the memory scopes: {error}</source>
+        <translation>{root}：无法列出记忆范围：{error}</translation>
+    </message>
+    <message>
+        <source>Search in scope {scope}: {error}</source>
+        <translation>在范围 {scope} 中搜索：{error}</translation>
+    </message>
+    <message>
+        <source> · transcript (read-only)</source>
+        <translation> · 对话记录（只读）</translation>
+    </message>
+    <message>
+        <source>A session transcript: the agent searches it, MemDesk only reads it.</source>
+        <translation>会话的对话记录：智能体会搜索它，MemDesk 只读取它。</translation>
+    </message>
+    <message>
+        <source>Type a keyword to search this scope&apos;s files.</source>
+        <translation>输入关键词以搜索此范围的文件。</translation>
+    </message>
+    <message>
+        <source>1 line</source>
+        <translation>1 行</translation>
+    </message>
+    <message>
+        <source>{count} lines</source>
+        <translation>{count} 行</translation>
+    </message>
+    <message>
+        <source>1 file</source>
+        <translation>1 个文件</translation>
+    </message>
+    <message>
+        <source>{count} files</source>
+        <translation>{count} 个文件</translation>
+    </message>
+    <message>
+        <source>{lines} in {files}</source>
+        <translation>{files}中共 {lines}</translation>
+    </message>
+    <message>
+        <source> ({count} in read-only transcripts)</source>
+        <translation>（其中 {count} 行在只读对话记录中）</translation>
+    </message>
+    <message>
+        <source>; the first {count} are listed</source>
+        <translation>；列出前 {count} 行</translation>
+    </message>
+    <message>
+        <source>{path}: lines {first}–{last}</source>
+        <translation>{path}：第 {first}–{last} 行</translation>
+    </message>
+    <message>
+        <source>{path}: nothing from line {line} on</source>
+        <translation>{path}：第 {line} 行之后没有内容</translation>
+    </message>
+    <message>
+        <source>{what} (scope {scope})</source>
+        <translation>{what}（范围 {scope}）</translation>
+    </message>
+    <message>
+        <source>Open a Pomeloclaw / Pomelobot workspace first</source>
+        <translation>请先打开一个 Pomeloclaw / Pomelobot 工作区</translation>
+    </message>
+    <message>
+        <source> (transcript)</source>
+        <translation>（对话记录）</translation>
+    </message>
+    <message>
+        <source>{scope} (1 file)</source>
+        <translation>{scope}（1 个文件）</translation>
+    </message>
+    <message>
+        <source>{scope} ({count} files)</source>
+        <translation>{scope}（{count} 个文件）</translation>
+    </message>
+</context>
+<context>
+    <name>ScoreChartView</name>
+    <message>
+        <source>Whole forecast</source>
+        <translation>完整预测</translation>
+    </message>
+    <message>
+        <source>Show the projection to its end, not only as long as the history</source>
+        <translation>显示完整的预测曲线，而不只显示到历史的长度</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>without new activations</source>
+        <translation>没有新的激活</translation>
+    </message>
+    <message>
+        <source>{mark} below {value}</source>
+        <translation>{mark}（低于 {value}）</translation>
+    </message>
+    <message>
+        <source>{when}: {kind} by {actor}, score {score}</source>
+        <translation>{when}：{actor} 执行了 {kind}，分数 {score}</translation>
+    </message>
+    <message>
+        <source>It never decays.</source>
+        <translation>它永不衰减。</translation>
+    </message>
+    <message>
+        <source>Without new activations: {crossings}</source>
+        <translation>若没有新的激活：{crossings}</translation>
+    </message>
+    <message>
+        <source>{mark} {day} (overdue by 1 day)</source>
+        <translation>{mark} {day}（已逾期 1 天）</translation>
+    </message>
+    <message>
+        <source>{mark} {day} (overdue by {days} days)</source>
+        <translation>{mark} {day}（已逾期 {days} 天）</translation>
+    </message>
+</context>
+<context>
+    <name>SearchAllView</name>
+    <message>
+        <source>Search the memories of every workspace</source>
+        <translation>搜索所有工作区的记忆</translation>
+    </message>
+    <message>
+        <source>Searching {count} workspaces for {query}…</source>
+        <translation>正在 {count} 个工作区中搜索 {query}…</translation>
+    </message>
+    <message>
+        <source>The search stopped: {error}</source>
+        <translation>搜索已停止：{error}</translation>
+    </message>
+    <message>
+        <source>No memory matches {query} in {workspaces}.</source>
+        <translation>在 {workspaces}中没有记忆匹配 {query}。</translation>
+    </message>
+    <message>
+        <source>{total} found; the first {shown} shown: type more.</source>
+        <translation>找到 {total} 条；显示前 {shown} 条：请输入更多词语。</translation>
+    </message>
+    <message>
+        <source>{total} found in {workspaces}: Enter opens one there.</source>
+        <translation>在 {workspaces}中找到 {total} 条：按回车在其工作区打开。</translation>
+    </message>
+</context>
+<context>
+    <name>SideBySide</name>
+    <message>
+        <source>Show unchanged lines</source>
+        <translation>显示未更改的行</translation>
+    </message>
+</context>
+<context>
+    <name>SidebarDesk</name>
+    <message>
+        <source>At session start</source>
+        <translation>会话开始时</translation>
+    </message>
+    <message>
+        <source>Backups</source>
+        <translation>备份</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>活动</translation>
+    </message>
+</context>
+<context>
+    <name>StagedView</name>
+    <message>
+        <source>Each Hermes profile has its own config.yaml and gate</source>
+        <translation>每个 Hermes 配置档都有自己的 config.yaml 和审批开关</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>批准</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Approve all</source>
+        <translation>全部批准</translation>
+    </message>
+    <message>
+        <source>default profile</source>
+        <translation>默认配置档</translation>
+    </message>
+    <message>
+        <source>profile {name}</source>
+        <translation>配置档 {name}</translation>
+    </message>
+    <message>
+        <source>{key} not set</source>
+        <translation>{key} 未设置</translation>
+    </message>
+    <message>
+        <source>Approval gate: {state} ({value} in {file}; on with {values})</source>
+        <translation>审批开关：{state}（{file} 中的 {value}；取值为 {values} 时开启）</translation>
+    </message>
+    <message>
+        <source>Turn gate off</source>
+        <translation>关闭审批开关</translation>
+    </message>
+    <message>
+        <source>Turn gate on</source>
+        <translation>打开审批开关</translation>
+    </message>
+    <message>
+        <source>No writes wait for approval.</source>
+        <translation>没有等待批准的写入。</translation>
+    </message>
+    <message>
+        <source>The agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>Approved {id}</source>
+        <translation>已批准 {id}</translation>
+    </message>
+    <message>
+        <source>Rejected {id}</source>
+        <translation>已拒绝 {id}</translation>
+    </message>
+    <message>
+        <source>Approved {count} staged writes as one operation</source>
+        <translation>已将 {count} 个暂存的写入作为一个操作批准</translation>
+    </message>
+    <message>
+        <source>Approval gate on ({file})</source>
+        <translation>审批开关已打开（{file}）</translation>
+    </message>
+    <message>
+        <source>Approval gate off ({file})</source>
+        <translation>审批开关已关闭（{file}）</translation>
+    </message>
+    <message>
+        <source>Nothing was applied: {reasons}</source>
+        <translation>未应用任何内容：{reasons}</translation>
+    </message>
+    <message>
+        <source>{agent} refuses it now: {reason}</source>
+        <translation>{agent} 现在会拒绝它：{reason}</translation>
+    </message>
+    <message>
+        <source>{action} · {origin} · staged {age} · {file}</source>
+        <translation>{action} · {origin} · 暂存于 {age} · {file}</translation>
+    </message>
+    <message>
+        <source>record: {record}</source>
+        <translation>记录：{record}</translation>
+    </message>
+    <message>
+        <source>(approving changes no line of the file)</source>
+        <translation>（批准不会更改文件的任何一行）</translation>
+    </message>
+    <message>
+        <source>{age} ago</source>
+        <translation>{age}前</translation>
+    </message>
+</context>
+<context>
+    <name>VersionsBox</name>
+    <message>
+        <source>(not set)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <source>version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Then</source>
+        <translation>当时</translation>
+    </message>
+    <message>
+        <source>Restore this version…</source>
+        <translation>恢复此版本…</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <source>Select a {version} to compare it with the {values} now.</source>
+        <translation>选择一个{version}，与现在的{values}对比。</translation>
+    </message>
+    <message>
+        <source>cannot be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>Cannot compare with the {values} now: {error}</source>
+        <translation>无法与现在的{values}对比：{error}</translation>
+    </message>
+    <message>
+        <source>{file} holds the same {values} as now.</source>
+        <translation>{file} 的{values}与现在相同。</translation>
+    </message>
+    <message>
+        <source>{file} against the {values} now: 1 key differs.</source>
+        <translation>{file} 与现在的{values}对比：1 个键不同。</translation>
+    </message>
+    <message>
+        <source>{file} against the {values} now: {count} keys differ.</source>
+        <translation>{file} 与现在的{values}对比：{count} 个键不同。</translation>
+    </message>
+</context>
+<context>
+    <name>WarningsBanner</name>
+    <message>
+        <source>Show less</source>
+        <translation>收起</translation>
+    </message>
+    <message>
+        <source>Show all ({count} more)</source>
+        <translation>全部显示（另有 {count} 条）</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>全部显示</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfBox</name>
+    <message>
+        <source>What if: what the agent injects under a changed policy</source>
+        <translation>假设：策略改变后智能体会注入什么</translation>
+    </message>
+    <message>
+        <source>values to try, e.g. retrieve_limit=3 recent_days=1</source>
+        <translation>要尝试的值，例如 retrieve_limit=3 recent_days=1</translation>
+    </message>
+    <message>
+        <source>A user message (empty: the agent&apos;s no-message case)</source>
+        <translation>一条用户消息（留空：智能体无消息的情形）</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <source>Under the changed policy</source>
+        <translation>在改变后的策略下</translation>
+    </message>
+    <message>
+        <source>Changed policy:</source>
+        <translation>改变后的策略：</translation>
+    </message>
+    <message>
+        <source>User message:</source>
+        <translation>用户消息：</translation>
+    </message>
+    <message>
+        <source>These values cannot be tried: {error}</source>
+        <translation>无法尝试这些值：{error}</translation>
+    </message>
+    <message>
+        <source>The what-if cannot be worked out: {error}</source>
+        <translation>无法得出假设分析：{error}</translation>
+    </message>
+    <message>
+        <source>type KEY=VALUE, not {item}</source>
+        <translation>请输入 KEY=VALUE，而不是 {item}</translation>
+    </message>
+</context>
+<context>
+    <name>WhereDialog</name>
+    <message>
+        <source>Where else is it?</source>
+        <translation>还在哪里？</translation>
+    </message>
+    <message>
+        <source>“{text}”: {count} other places ({live} in files the agent reads and MemDesk edits). Backups keep it unless you tick them: a deleted backup cannot be undone.</source>
+        <translation>“{text}”：还有 {count} 处（其中 {live} 处在智能体读取、MemDesk 可编辑的文件中）。除非勾选，备份会保留它：删除的备份无法撤销。</translation>
+    </message>
+    <message>
+        <source>Forget everywhere…</source>
+        <translation>在各处遗忘…</translation>
+    </message>
+    <message>
+        <source>Tick to delete this backup too (for good)</source>
+        <translation>勾选以同时（永久）删除此备份</translation>
+    </message>
+    <message>
+        <source>Forget everywhere</source>
+        <translation>在各处遗忘</translation>
+    </message>
+    <message>
+        <source>Remove “{text}” from {count} files the agent reads?</source>
+        <translation>从智能体读取的 {count} 个文件中移除“{text}”？</translation>
+    </message>
+    <message>
+        <source>And write {request}</source>
+        <translation>并写入 {request}</translation>
+    </message>
+    <message>
+        <source>Still holding the text (MemDesk does not edit them):</source>
+        <translation>仍包含此文本的（MemDesk 不编辑它们）：</translation>
+    </message>
+    <message>
+        <source>This is one operation: Activity can undo it.</source>
+        <translation>这是一个操作：可在“活动”中撤销。</translation>
+    </message>
+    <message>
+        <source>And delete these backups for good:</source>
+        <translation>并永久删除这些备份：</translation>
+    </message>
+    <message>
+        <source>Forgot “{text}” in {count} files</source>
+        <translation>已在 {count} 个文件中遗忘“{text}”</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceFilters</name>
+    <message>
+        <source>Workspace</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceTab</name>
+    <message>
+        <source>Nothing to save</source>
+        <translation>没有需要保存的内容</translation>
+    </message>
+    <message>
+        <source>Saving {folder}…</source>
+        <translation>正在保存 {folder}…</translation>
+    </message>
+    <message>
+        <source>Saved, merged with changes another program made meanwhile.</source>
+        <translation>已保存，并与其他程序在此期间所做的更改合并。</translation>
+    </message>
+    <message>
+        <source>Saved {files} ({count} backed up first)</source>
+        <translation>已保存 {files}（先备份了 {count} 个）</translation>
+    </message>
+    <message>
+        <source>Could not save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>Not saved: entries were changed both here and by another program. Choose what to keep for each.</source>
+        <translation>未保存：有条目在这里和另一个程序中都被修改了。请为每一条选择要保留的内容。</translation>
+    </message>
+    <message>
+        <source>Could not read the change</source>
+        <translation>无法读取该更改</translation>
+    </message>
+    <message>
+        <source>Could not reload</source>
+        <translation>无法重新加载</translation>
+    </message>
+    <message>
+        <source>Unsaved edits</source>
+        <translation>未保存的编辑</translation>
+    </message>
+    <message>
+        <source>You have unsaved edits in {agent}&apos;s workspace {folder}. Save them first?</source>
+        <translation>{agent} 的工作区 {folder} 中有未保存的编辑。要先保存吗？</translation>
+    </message>
+</context>
+<context>
+    <name>core</name>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>person</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>decay</source>
+        <translation>衰减</translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>reviewer</source>
+        <translation>审阅者</translation>
+    </message>
+    <message>
+        <source>create</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>archive</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <source>unarchive</source>
+        <translation>取消归档</translation>
+    </message>
+    <message>
+        <source>reinforce</source>
+        <translation>强化</translation>
+    </message>
+    <message>
+        <source>restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>执行者</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Memories</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Operation id</source>
+        <translation>操作 ID</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Written by</source>
+        <translation>写入者</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Changed fields</source>
+        <translation>更改的字段</translation>
+    </message>
+    <message>
+        <source>Score Δ</source>
+        <translation>分数 Δ</translation>
+    </message>
+    <message>
+        <source>Backup time</source>
+        <translation>备份时间</translation>
+    </message>
+    <message>
+        <source>Backup</source>
+        <translation>备份</translation>
+    </message>
+    <message>
+        <source>Chars sent</source>
+        <translation>发送字符数</translation>
+    </message>
+    <message>
+        <source>File chars</source>
+        <translation>文件字符数</translation>
+    </message>
+    <message>
+        <source>Cut</source>
+        <translation>截断</translation>
+    </message>
+    <message>
+        <source>ARCHIVE</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>DELETE</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>KEEP</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>最近更改</translation>
+    </message>
+    <message>
+        <source>MERGE</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>PROMOTE</source>
+        <translation>提升</translation>
+    </message>
+    <message>
+        <source>REDACT</source>
+        <translation>脱敏</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>写入时间</translation>
+    </message>
+    <message>
+        <source>agent-db</source>
+        <translation>智能体数据库</translation>
+    </message>
+    <message>
+        <source>agent_written</source>
+        <translation>智能体写入</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation>已应用</translation>
+    </message>
+    <message>
+        <source>approved</source>
+        <translation>已批准</translation>
+    </message>
+    <message>
+        <source>backup</source>
+        <translation>备份</translation>
+    </message>
+    <message>
+        <source>contradiction</source>
+        <translation>矛盾</translation>
+    </message>
+    <message>
+        <source>dreams</source>
+        <translation>梦境</translation>
+    </message>
+    <message>
+        <source>duplicate</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>junk</source>
+        <translation>无用内容</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>使用中</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>promotion</source>
+        <translation>提升</translation>
+    </message>
+    <message>
+        <source>recall</source>
+        <translation>召回</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>secret</source>
+        <translation>敏感信息</translation>
+    </message>
+    <message>
+        <source>snapshot</source>
+        <translation>快照</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>已过时</translation>
+    </message>
+    <message>
+        <source>temporary</source>
+        <translation>临时状态</translation>
+    </message>
+    <message>
+        <source>transcript</source>
+        <translation>对话记录</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Could not be read</source>
+        <translation>无法读取的原因</translation>
+    </message>
+    <message>
+        <source>Section</source>
+        <translation>分区</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>执行者</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Trigger</source>
+        <translation>触发条件</translation>
+    </message>
+    <message>
+        <source>Reasons</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>保存时间</translation>
+    </message>
+    <message>
+        <source>Holds</source>
+        <translation>内容</translation>
+    </message>
+</context>
+<context>
+    <name>gui</name>
+    <message>
+        <source>Not reopened, no longer there: {paths}</source>
+        <translation>未重新打开，已不存在：{paths}</translation>
+    </message>
+    <message>
+        <source>{memories} memories, {waiting} waiting</source>
+        <translation>{memories} 条记忆，{waiting} 项等待</translation>
+    </message>
+</context>
+<context>
+    <name>hubs</name>
+    <message>
+        <source>Home</source>
+        <translation>主页</translation>
+    </message>
+    <message>
+        <source>Inbox</source>
+        <translation>收件箱</translation>
+    </message>
+    <message>
+        <source>Activity (all)</source>
+        <translation>活动（全部）</translation>
+    </message>
+    <message>
+        <source>Open a workspace on a server</source>
+        <translation>打开服务器上的工作区</translation>
+    </message>
+    <message>
+        <source>Address ({example}):</source>
+        <translation>地址（{example}）：</translation>
+    </message>
+    <message>
+        <source>Not opened: {reason}</source>
+        <translation>未打开：{reason}</translation>
+    </message>
+    <message>
+        <source>Not opened: {address} names no server ({example})</source>
+        <translation>未打开：{address} 未指明服务器（{example}）</translation>
+    </message>
+</context>
+</TS>

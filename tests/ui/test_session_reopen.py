@@ -1,0 +1,93 @@
+"""Tried as a person would (issue 26): MemDesk closed with three workspaces open started again
+with one of them (or the Home page). Now the workspaces open at closing are opened again, in
+their order, the one shown then shown again; one gone since is skipped with one status-bar line;
+a workspace given on the command line is opened too and shown."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from app.gui import open_first
+from core.demo import write_demo
+from tests.ui.conftest import _forget_edits
+from ui.main_window import MainWindow
+from ui.settings import Settings, load_settings
+
+
+@pytest.fixture
+def three(tmp_path: Path) -> list[Path]:
+    folders = [tmp_path / name for name in ("first", "second", "third")]
+    for folder, layout in zip(folders, ("everbot", "hermes", "everbot"), strict=True):
+        write_demo(folder, layout=layout)
+    return folders
+
+
+def start(qtbot: QtBot, settings_file: Path, given: Path | None, opened: int) -> MainWindow:
+    """MemDesk started as `memdesk open [given]` would, once `opened` workspaces are open."""
+    settings, warnings = load_settings(settings_file)
+    assert warnings == []
+    win = MainWindow(settings, settings_path=settings_file)
+    qtbot.addWidget(win, before_close_func=_forget_edits)
+    win.show()
+    open_first(win, given, settings)
+    qtbot.waitUntil(lambda: len(win.tabs()) == opened and not win.opener.busy, timeout=20_000)
+    qtbot.wait(50)  # the last one's `then`
+    return win
+
+
+def roots(win: MainWindow) -> list[Path]:
+    return [tab.root for tab in win.tabs()]
+
+
+def test_the_workspaces_open_at_closing_open_again_with_the_same_one_shown(
+    qtbot: QtBot, window: MainWindow, three: list[Path], tmp_path: Path
+) -> None:
+    for folder in three:
+        window.open_workspace(folder)
+    qtbot.waitUntil(lambda: len(window.tabs()) == 3, timeout=20_000)
+    window.show_tab(window.tabs()[1])
+    window.close()
+    again = start(qtbot, tmp_path / "settings.json", None, opened=3)
+    assert roots(again) == three
+    assert again.current_tab is not None and again.current_tab.root == three[1]
+
+
+def test_a_workspace_gone_since_is_skipped_with_one_status_line(
+    qtbot: QtBot, three: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(QMessageBox, "critical", lambda *_a: pytest.fail("an error box"))
+    settings_file = tmp_path / "settings.json"
+    session = Settings().with_session([str(p) for p in three], str(three[2]))
+    settings_file.write_text(session.model_dump_json(), encoding="utf-8")
+    shutil.rmtree(three[1])
+    win = start(qtbot, settings_file, None, opened=2)
+    assert roots(win) == [three[0], three[2]]
+    assert win.current_tab is not None and win.current_tab.root == three[2]
+    said = win.statusBar().currentMessage()
+    assert said == f"Not reopened, no longer there: {three[1]}"
+    assert win.notes.news is None and win.current_tab.notes.news is None  # no banner either
+
+
+def test_the_workspace_given_on_the_command_line_is_opened_too_and_shown(
+    qtbot: QtBot, three: list[Path], tmp_path: Path
+) -> None:
+    settings_file = tmp_path / "settings.json"
+    session = Settings().with_session([str(p) for p in three[:2]], str(three[0]))
+    settings_file.write_text(session.model_dump_json(), encoding="utf-8")
+    win = start(qtbot, settings_file, three[2], opened=3)
+    assert roots(win) == three
+    assert win.current_tab is not None and win.current_tab.root == three[2]
+
+
+def test_a_settings_file_from_before_still_loads(tmp_path: Path) -> None:
+    old = {"schema_version": 1, "theme": "dark", "last_workspace": "/somewhere"}
+    (tmp_path / "settings.json").write_text(json.dumps(old), encoding="utf-8")
+    settings, warnings = load_settings(tmp_path / "settings.json")
+    assert warnings == [] and settings.theme == "dark"
+    assert settings.open_workspaces == [] and settings.current_workspace is None
