@@ -56,6 +56,7 @@ class Smoke(QObject):
             root=str(ws.root),
             shown=self.window.isVisible(),
             icons=_icons_drawn(self.window),
+            file_menu=self.window.menuBar().actions()[0].text(),  # in the window's language
             memories=len(rows),
         )
         if not rows:

@@ -20,7 +20,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLE = ROOT / "dist" / "memdesk" / "memdesk"
-LAYOUTS = ("everbot", "hermes")
+# Each demo, and the language its person's desktop speaks (the window follows it).
+LAYOUTS = {"everbot": "en_US.UTF-8", "hermes": "zh_CN.UTF-8"}
 TIMEOUT_S = 180
 
 
@@ -34,19 +35,19 @@ def main(argv: list[str]) -> int:
         print(f"smoke: no bundle at {BUNDLE}: build it with `make dist`", file=sys.stderr)
         return 1
     try:
-        for layout in LAYOUTS:
-            print(smoke(command, layout), flush=True)
+        for layout, language in LAYOUTS.items():
+            print(smoke(command, layout, language), flush=True)
     except SmokeFailed as exc:
         print(f"smoke: {exc}", file=sys.stderr)
         return 1
     return 0
 
 
-def smoke(command: list[str], layout: str) -> str:
-    """One demo workspace of `layout` opened, edited, saved and closed by `command`; what
-    happened, in a line."""
+def smoke(command: list[str], layout: str, language: str) -> str:
+    """One demo workspace of `layout` opened, edited, saved and closed by `command` on a
+    desktop in `language`; what happened, in a line."""
     with tempfile.TemporaryDirectory(prefix=f"memdesk-smoke-{layout}-") as tmp:
-        env = _isolated_env(Path(tmp))
+        env = _isolated_env(Path(tmp)) | {"LC_ALL": language, "LANG": language}
         ws = Path(tmp) / "workspace"
         _run([*command, "demo", str(ws), "--layout", layout], env, "writing the demo")
         before = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()}
@@ -63,7 +64,8 @@ def smoke(command: list[str], layout: str) -> str:
         if not kept:
             raise SmokeFailed(f"{layout}: no new backup holds {report['file']} as it was: {new}")
         return (
-            f"{layout}: window shown with {report['memories']} memories; edited {report['id']} "
+            f"{layout}: window shown ({language}: {report['file_menu']} menu) with "
+            f"{report['memories']} memories; edited {report['id']} "
             f"in {report['file']}, saved (backup {kept[0]}), closed with exit 0 in {took:.1f} s"
         )
 

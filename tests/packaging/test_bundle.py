@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import PROJECT_ROOT
+from tests.packaging.test_smoke import CATALOG
 
 pytestmark = [
     pytest.mark.slow,
@@ -58,3 +59,5 @@ def test_the_bundle_built_from_the_spec_starts_edits_saves_and_closes(tmp_path: 
     )
     assert smoke.returncode == 0, smoke.stderr
     assert smoke.stdout.count("closed with exit 0") == 2, smoke.stdout
+    if CATALOG.exists():  # built by `make`: the bundle carries it
+        assert "(zh_CN.UTF-8: 文件(&F) menu)" in smoke.stdout

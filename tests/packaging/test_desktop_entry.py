@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication
 import ui.icons
 from app.gui import DESKTOP_ID
 from tests.conftest import PROJECT_ROOT
+from tests.test_version import _releases
 from ui.icons import APP_ICON, app_icon
 
 LINUX = PROJECT_ROOT / "packaging" / "linux"
@@ -48,7 +49,7 @@ def test_the_appstream_metadata_is_valid() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_the_entry_the_metadata_and_the_window_name_one_id_icon_and_existing_pictures() -> None:
+def test_the_entry_the_metadata_and_the_window_name_one_id_icon_releases_and_pictures() -> None:
     entry = configparser.ConfigParser(interpolation=None)
     entry.optionxform = str  # type: ignore[assignment,method-assign]
     entry.read(DESKTOP, encoding="utf-8")
@@ -58,6 +59,8 @@ def test_the_entry_the_metadata_and_the_window_name_one_id_icon_and_existing_pic
     component = ET.parse(METAINFO).getroot()
     assert component.findtext("id") == DESKTOP_ID
     assert component.findtext("launchable") == DESKTOP.name
+    releases = [(r.get("version"), r.get("date")) for r in component.iter("release")]
+    assert releases == [(v, day.isoformat()) for v, day in _releases()]  # CHANGELOG.md's
     pictures = [Path(i.text or "").name for i in component.iter("image")]
     assert pictures and all(
         (PROJECT_ROOT / "resources/screenshots" / p).is_file() for p in pictures

@@ -14,6 +14,7 @@ from tests.conftest import PROJECT_ROOT
 
 SMOKE = PROJECT_ROOT / "packaging" / "smoke.py"
 MEMDESK = [sys.executable, "-m", "app.cli"]
+CATALOG = PROJECT_ROOT / "resources" / "i18n" / "memdesk_zh_CN.qm"
 
 
 def _run(args: list[str], timeout: int = 300, **env: str) -> subprocess.CompletedProcess[str]:
@@ -32,6 +33,8 @@ def test_the_smoke_run_edits_saves_and_closes_the_window_on_an_everbot_and_a_her
     lines = done.stdout.splitlines()
     assert [line.split(":")[0] for line in lines] == ["everbot", "hermes"], done.stdout
     assert all("memories; edited" in line and "closed with exit 0" in line for line in lines)
+    if CATALOG.exists():  # `make` builds it: a Chinese desktop's window speaks Chinese
+        assert "(zh_CN.UTF-8: 文件(&F) menu)" in lines[1]
 
 
 def test_the_smoke_check_fails_when_the_window_only_says_it_saved(tmp_path: Path) -> None:
