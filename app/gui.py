@@ -55,12 +55,37 @@ def initial_workspace(
     return found[0][1] if found else demo_workspace()
 
 
-def open_first(window: MainWindow, path: Path | str | None, settings: Settings) -> None:
+def greet_or_open(window: MainWindow, path: Path | str | None, settings: Settings) -> None:
+    """On the very first start the first-run page over the window: a workspace given opens
+    under it; given none, what the person chooses there (the demo, the Home page finding their
+    agents, or Continue: as any start). Later starts `open_first`."""
+    from ui.welcome import DEMO, FIND, show_welcome
+
+    if settings.welcome_dismissed or path is not None:
+        open_first(window, path, settings)
+    if settings.welcome_dismissed:
+        return
+
+    def chosen(choice: str) -> None:
+        if choice == DEMO:
+            open_first(window, demo_workspace(), settings)
+        elif choice == FIND:
+            open_first(window, None, settings, show_home=True)
+        elif path is None:
+            open_first(window, None, settings)
+
+    window.menus.welcome_dialog = show_welcome(window, first_run=True)
+    window.menus.welcome_dialog.chosen.connect(chosen)
+
+
+def open_first(
+    window: MainWindow, path: Path | str | None, settings: Settings, *, show_home: bool = False
+) -> None:
     """Open the workspaces open when the window last closed (`reopen`), and the workspace given
     (a folder, or a server's `ssh://host/path`), shown. Given none and none to reopen: with
-    several agents' homes found (or folders added to the scan), the Home page lists every
-    workspace with what waits in it; else the one home, the last workspace or the demo opens.
-    File → Open agent home lists every workspace found either way."""
+    several agents' homes found (or folders added to the scan, or `show_home`), the Home page
+    lists every workspace with what waits in it; else the one home, the last workspace or the
+    demo opens. File → Open agent home lists every workspace found either way."""
     from core.registry import found_homes
     from ui.hubs import open_remote_page
 
@@ -72,7 +97,7 @@ def open_first(window: MainWindow, path: Path | str | None, settings: Settings) 
     gone = [p for p in settings.open_workspaces if not Path(p).exists()]
     if reopen(window, settings, path, gone):
         return
-    if path is None and (len(homes) > 1 or settings.scan_folders):
+    if path is None and (show_home or len(homes) > 1 or settings.scan_folders):
         window.navigator.show_page(window.hubs["home"])
         _say_gone(window, gone)
         return
@@ -188,7 +213,7 @@ def run_gui(path: Path | str | None = None) -> int:
         )
     # `make dist-smoke` (packaging/smoke.py): one memory edited, saved, the window closed
     driver = Smoke(window, loop.stop) if os.environ.get(SMOKE_ENV) else None
-    open_first(window, path, settings)
+    greet_or_open(window, path, settings)
     app.lastWindowClosed.connect(loop.stop)
     try:
         with loop:

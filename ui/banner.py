@@ -64,6 +64,7 @@ class Banner(QLabel):
     def __init__(self) -> None:
         super().__init__()
         plain_label(name="banner", wrap=True, label=self)
+        self.setAccessibleName(self.tr("Notice"))
         self.hide()
 
     def show_news(self, news: News | None) -> None:

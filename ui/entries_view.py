@@ -198,6 +198,7 @@ class EntriesView(QWidget):
         self.promote_button.hide()
         apply_key = QShortcut(QKeySequence("Ctrl+Return"), self.editor)
         apply_key.activated.connect(self.apply_edit)
+        apply_key.setWhatsThis(self.tr("Apply the edited memory"))
         self.file_text = QPlainTextEdit()
         self.file_text.setObjectName("fileText")
         self.file_typed = Typed.of(self.file_text)  # the file's text, and what was typed over it

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QInputDialog, QLineEdit
 
+from ui.accessible import make_accessible
 from ui.all_activity_view import AllActivityView
 from ui.home_view import HomeView
 from ui.inbox_view import InboxView
@@ -44,6 +45,8 @@ def add_hubs(window: MainWindow) -> HomeView:
         page.failed.connect(window.show_error)
     window.add_hub_page("inbox", QCoreApplication.translate("hubs", "Inbox"), inbox)
     window.add_hub_page("activity", QCoreApplication.translate("hubs", "Activity (all)"), activity)
+    for shown in (home, inbox, activity):
+        make_accessible(shown)
     return home
 
 
@@ -102,5 +105,6 @@ def open_remote_page(window: MainWindow, text: str) -> bool:
         )
         return False
     window.add_hub_page(name, f"⇄ {view.address}", view)
+    make_accessible(view)
     window.navigator.show_page(view)
     return True

@@ -27,7 +27,7 @@ from core.inbox import Outcome, Sessions, Waiting, decide, fresh_session, inbox
 from core.review.secrets import mask_secrets
 from core.scan import Found
 from ui.across_workspaces import AcrossWorkspaces, Scanner
-from ui.review_view import age_of, proposal_detail, proposal_memory
+from ui.proposal_text import age_of, proposal_detail, proposal_memory
 from ui.settings import scanned
 from ui.staged_view import staged_detail, staged_warnings
 from ui.tables import RowsModel, rows_table

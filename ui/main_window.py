@@ -53,7 +53,7 @@ from ui.menus import Menus
 from ui.navigator import Navigator
 from ui.open_tab import Resolutions, WorkspaceTab
 from ui.opening import Ambiguous, Opened, ask_layout, keep_backups, open_any
-from ui.settings import Settings, save_settings, with_scan_folders_on_disk
+from ui.settings import Settings, saved
 from ui.tasks import TaskRunner
 from ui.theme import apply_theme
 from ui.untrusted import plain_label
@@ -340,7 +340,7 @@ class MainWindow(QMainWindow):
         self.navigator.add_tab(tab)
         self._update_home()
         self.settings = self.settings.with_recent(str(tab.root))
-        self._save_settings()
+        self.keep_settings()
         self.menus.fill_recent(self.settings.recent_workspaces)
         self.notes = Notes()  # what the window said of a folder it could not open is over
         self._shown(tab, then)
@@ -433,13 +433,11 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, name)
-        self.settings = self.settings.model_copy(update={"theme": name})
-        self._save_settings()
+        self.keep_settings(theme=name)
 
     def set_language(self, name: str) -> None:
         """The window's language from the next start (its texts are made once, when built)."""
-        self.settings = self.settings.model_copy(update={"language": name})
-        self._save_settings()
+        self.keep_settings(language=name)
         self.statusBar().showMessage(self.tr("The language changes at the next start."), 8000)
 
     # -- closing, drag and drop --------------------------------------------------------------------
@@ -479,8 +477,7 @@ class MainWindow(QMainWindow):
         shown = str(self.current_tab.root) if self.current_tab is not None else None
         self.settings = self.settings.with_session([str(t.root) for t in self._tabs], shown)
         geometry = bytes(self.saveGeometry().toBase64().data()).decode()
-        self.settings = self.settings.model_copy(update={"window_geometry": geometry})
-        self._save_settings()
+        self.keep_settings(window_geometry=geometry)
         event.accept()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
@@ -493,10 +490,10 @@ class MainWindow(QMainWindow):
         if urls and urls[0].isLocalFile():
             self.open_workspace(Path(urls[0].toLocalFile()))
 
-    def _save_settings(self) -> None:
+    def keep_settings(self, **changes: object) -> None:
+        """The settings with `changes`, saved (said in the status bar when they cannot be)."""
         try:
-            self.settings = with_scan_folders_on_disk(self.settings, self.settings_path)
-            save_settings(self.settings, self.settings_path)
+            self.settings = saved(self.settings.model_copy(update=changes), self.settings_path)
         except OSError as exc:
             said = self.tr("Settings not saved: {error}").format(error=exc.strerror or exc)
             self.statusBar().showMessage(said, 6000)

@@ -141,6 +141,7 @@ class MarkdownView(QTextBrowser):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("markdownPreview")
         document = _InertDocument(self)
         document.setDefaultStyleSheet(_STYLE_SHEET)
         self.setDocument(document)

@@ -18,53 +18,14 @@ from ui.hubs import ask_remote
 from ui.i18n import LANGUAGES, QT_TRANSLATE_NOOP
 from ui.icons import icon
 from ui.page_tabs import add_tab_switching
+from ui.shortcuts import ShortcutsDialog, show_shortcuts
+from ui.welcome import WelcomeDialog, show_welcome
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
-__all__ = ["SHORTCUTS", "Menus"]
+__all__ = ["Menus"]
 
-translate = QCoreApplication.translate
-
-SHORTCUTS = (
-    ("Ctrl+O", QT_TRANSLATE_NOOP("Menus", "Open a workspace folder")),
-    ("Ctrl+S", QT_TRANSLATE_NOOP("Menus", "Save (backup first, merged with the agent's changes)")),
-    (
-        "Ctrl+W",
-        QT_TRANSLATE_NOOP("Menus", "Close the workspace shown (asks about its unsaved edits)"),
-    ),
-    (
-        "Ctrl+Tab / Ctrl+Shift+Tab",
-        QT_TRANSLATE_NOOP("Menus", "Next / previous open workspace"),
-    ),
-    (
-        "Ctrl+PgDown / Ctrl+PgUp",
-        QT_TRANSLATE_NOOP("Menus", "Next / previous tab of the page shown"),
-    ),
-    ("Ctrl+Z / Ctrl+Shift+Z", QT_TRANSLATE_NOOP("Menus", "Undo / redo unsaved edits")),
-    ("Ctrl+F", QT_TRANSLATE_NOOP("Menus", "Search memories")),
-    ("Ctrl+Return", QT_TRANSLATE_NOOP("Menus", "Apply the edited memory")),
-    ("Delete", QT_TRANSLATE_NOOP("Menus", "Delete the selected memories (undoable)")),
-    ("Ctrl+E", QT_TRANSLATE_NOOP("Menus", "Archive or unarchive the selected memories")),
-    (
-        "Ctrl+Shift+D",
-        QT_TRANSLATE_NOOP(
-            "Menus", "Run decay: a preview, then scores written and proposals queued"
-        ),
-    ),
-    ("Ctrl+Shift+P", QT_TRANSLATE_NOOP("Menus", "Pending changes: what the next save writes")),
-    ("Ctrl+Shift+F", QT_TRANSLATE_NOOP("Menus", "Where else is the selected memory?")),
-    (
-        QT_TRANSLATE_NOOP("Menus", "Review queue"),
-        QT_TRANSLATE_NOOP(
-            "Menus",
-            "Space/Enter accept · P promote · K keep · A archive · D delete · "
-            "R reject · S skip · E edit first · Ctrl+Z undo the last decision",
-        ),
-    ),
-    ("F5", QT_TRANSLATE_NOOP("Menus", "Reload from disk")),
-    ("Ctrl+Q", QT_TRANSLATE_NOOP("Menus", "Quit")),
-)
 THEMES = (
     ("system", QT_TRANSLATE_NOOP("Menus", "Follow the &system")),
     ("light", QT_TRANSLATE_NOOP("Menus", "&Light")),
@@ -72,12 +33,16 @@ THEMES = (
 )
 Shortcut = QKeySequence | QKeySequence.StandardKey | None
 
+translate = QCoreApplication.translate
+
 
 class Menus:
     """File, Edit, View and Help in `window`'s menu bar, and its toolbar."""
 
     def __init__(self, window: MainWindow, undo_group: QUndoGroup) -> None:
         self.window = window
+        self.shortcuts_dialog: ShortcutsDialog | None = None
+        self.welcome_dialog: WelcomeDialog | None = None
         files = self._build_file(window.menuBar().addMenu(translate("Menus", "&File")))
         edits = self._build_edit(window.menuBar().addMenu(translate("Menus", "&Edit")), undo_group)
         view_menu = window.menuBar().addMenu(translate("Menus", "&View"))
@@ -89,6 +54,7 @@ class Menus:
             "pending",
         )
         self._build_switching(view_menu)
+        self._build_going(view_menu)
         self._build_toolbar([*files, None, *edits, pending, None])
         self._build_themes(view_menu.addMenu(translate("Menus", "&Theme")), window.settings.theme)
         self._build_languages(view_menu.addMenu(translate("Menus", "&Language")))
@@ -96,9 +62,10 @@ class Menus:
         self._add(
             help_menu,
             translate("Menus", "&Keyboard shortcuts"),
-            None,
-            partial(show_shortcuts, window),
+            QKeySequence("F1"),
+            self.show_shortcuts,
         )
+        self._add(help_menu, translate("Menus", "&What MemDesk writes"), None, self.show_welcome)
         self._add(
             help_menu, translate("Menus", "&About MemDesk"), None, partial(show_about, window)
         )
@@ -193,6 +160,35 @@ class Menus:
         add_tab_switching(self.window, menu)
         menu.addSeparator()
 
+    def _build_going(self, menu: QMenu) -> None:
+        """View → Home, Inbox, and the list of pages: reached without the mouse."""
+        window = self.window
+        for name, text, keys in (
+            ("home", translate("Menus", "Go to &Home"), "Ctrl+Shift+H"),
+            ("inbox", translate("Menus", "Go to the &Inbox"), "Ctrl+Shift+I"),
+        ):
+            self._add(menu, text, QKeySequence(keys), partial(self._show_hub, name))
+        self._add(
+            menu,
+            translate("Menus", "Go to the &list of pages"),
+            QKeySequence("F6"),
+            window.navigator.setFocus,
+        )
+        menu.addSeparator()
+
+    def _show_hub(self, name: str) -> None:
+        hub = self.window.hubs.get(name)
+        if hub is not None:
+            self.window.navigator.show_page(hub)
+
+    def show_welcome(self) -> None:
+        """Help → What MemDesk writes: the first-run page again."""
+        self.welcome_dialog = show_welcome(self.window)
+
+    def show_shortcuts(self) -> None:
+        """Help → Keyboard shortcuts: every shortcut of the window as it is now."""
+        self.shortcuts_dialog = show_shortcuts(self.window)
+
     def _add(
         self,
         menu: QMenu,
@@ -275,16 +271,6 @@ def _undo_actions(parent: QWidget, group: QUndoGroup) -> tuple[QAction, QAction]
     redo.setIcon(icon("redo"))
     redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)])
     return undo, redo
-
-
-def show_shortcuts(parent: QWidget) -> None:
-    rows = "".join(
-        f"<tr><td><b>{translate('Menus', k)}</b></td><td>{translate('Menus', what)}</td></tr>"
-        for k, what in SHORTCUTS
-    )
-    QMessageBox.information(
-        parent, translate("Menus", "Keyboard shortcuts"), f"<table cellspacing=6>{rows}</table>"
-    )
 
 
 def show_about(parent: QWidget) -> None:

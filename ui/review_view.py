@@ -19,7 +19,7 @@ import json
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
@@ -38,12 +38,8 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
-    QDoubleSpinBox,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -62,7 +58,20 @@ from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
 from ui.i18n import QT_TRANSLATE_NOOP, core_label
 from ui.icons import icon
+from ui.llm_settings import LlmSettingsDialog
+from ui.proposal_text import (
+    age_of,
+    memory_facts,
+    memory_text,
+    one_line,
+    other_of_pair,
+    proposed_line,
+    queue_title,
+    reviewer_name,
+    trigger_line,
+)
 from ui.settings import Settings
+from ui.shortcuts import NATIVE, declare_keys
 from ui.staged_view import StagedView
 from ui.tables import size_columns
 from ui.tasks import TaskRunner
@@ -72,7 +81,7 @@ from ui.untrusted import literal_html, plain_label
 if TYPE_CHECKING:
     from core.session import AnySession
 
-__all__ = ["ReviewView", "age_of", "proposal_detail", "proposal_memory", "queue_title"]
+__all__ = ["ReviewView"]
 
 translate = QCoreApplication.translate
 
@@ -99,10 +108,6 @@ HELP = QT_TRANSLATE_NOOP(
     "Space/Enter accept · P promote · K keep · A archive · D delete · R reject · S skip · "
     "V review again · E edit first · Ctrl+Z undo the last decision",
 )
-REVIEWERS = {
-    "rules": QT_TRANSLATE_NOOP("ReviewView", "rules reviewer"),
-    "llm": QT_TRANSLATE_NOOP("ReviewView", "llm reviewer"),
-}
 _STATUS = {
     "pending": QT_TRANSLATE_NOOP("ReviewView", "waiting"),
     "stale": QT_TRANSLATE_NOOP(
@@ -112,29 +117,6 @@ _STATUS = {
         "ReviewView", "failed: the reviewer could not decide; V reviews it again"
     ),
 }
-
-
-def age_of(when: datetime, now: datetime | None = None) -> str:
-    """How long a proposal has waited, in words ("3 d", "5 h", "12 min")."""
-    seconds = max(0.0, ((now or datetime.now(UTC)) - when).total_seconds())
-    units = (
-        (86400, translate("ReviewView", "{count} d")),
-        (3600, translate("ReviewView", "{count} h")),
-        (60, translate("ReviewView", "{count} min")),
-    )
-    for size, unit in units:
-        if seconds >= size:
-            return unit.format(count=int(seconds // size))
-    return translate("ReviewView", "just now")
-
-
-def queue_title(count: int, oldest: datetime | None) -> str:
-    """The sidebar's entry: how many wait, and since when."""
-    if not count or oldest is None:
-        return translate("ReviewView", "Review queue")
-    return translate("ReviewView", "Review queue ({count}, oldest {age})").format(
-        count=count, age=age_of(oldest)
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,12 +203,29 @@ class ReviewView(QWidget):
         layout.addLayout(trouble)
         layout.addWidget(self.tabs, 1)
 
+    def _card_keys(self) -> list[tuple[str, str]]:
+        """The keys the card answers (`_key`), for Help → Keyboard shortcuts."""
+        undo = QKeySequence(QKeySequence.StandardKey.Undo).toString(NATIVE)
+        return [
+            (self.tr("Space / Enter"), self.tr("Accept the proposal")),
+            ("P", self.tr("Promote")),
+            ("K", self.tr("Keep")),
+            ("A", self.tr("Archive")),
+            ("D", self.tr("Delete")),
+            ("R", self.tr("Reject")),
+            ("S", self.tr("Skip")),
+            ("V", self.tr("Review again")),
+            ("E", self.tr("Edit first")),
+            (undo, self.tr("Undo the last decision")),
+        ]
+
     def _card(self) -> QWidget:
         card = QWidget()
         card.setObjectName("reviewCard")
         card.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        card.installEventFilter(self)
         self.card = card
+        declare_keys(card, self._card_keys())
+        card.installEventFilter(self)
         self.position = plain_label(name="reviewPosition")
         self.decision = plain_label(name="reviewDecision")
         font = self.decision.font()
@@ -408,7 +407,7 @@ class ReviewView(QWidget):
     def _fill_failure(self) -> None:
         failed = [p for p in self.proposals if p.status == "failed"]
         if failed:
-            first = _one_line(mask_secrets(failed[0].reasons), 200)
+            first = one_line(mask_secrets(failed[0].reasons), 200)
             self.failure.setText(
                 (
                     self.tr("{count} review failed, e.g. #{id}: {reason}")
@@ -468,18 +467,18 @@ class ReviewView(QWidget):
                 id=p.id,
                 status=status,
                 age=age_of(p.created_at),
-                reviewer=_reviewer(p.reviewer),
+                reviewer=reviewer_name(p.reviewer),
             )
         )
-        proposed = _proposed(p)
+        proposed = proposed_line(p)
         self.decision.setText(
             proposed if p.status == "pending" else f"{proposed} ({core_label(p.status)})"
         )
-        self.trigger.setText(_trigger_line(p))
+        self.trigger.setText(trigger_line(p))
         related = json.loads(p.related_json or "[]")
-        shown = [f"[{p.memory_id}] {_memory_text(p)}\n{_facts(fields)}"]
+        shown = [f"[{p.memory_id}] {memory_text(p)}\n{memory_facts(fields)}"]
         shown += [  # a pair side by side: the one under review, then the other
-            _other_of_pair(m) for m in related
+            other_of_pair(m) for m in related
         ]
         self.memory.setPlainText("\n\n".join(shown))
         self.reasons.setPlainText(mask_secrets(p.reasons))
@@ -782,7 +781,7 @@ class ReviewView(QWidget):
             self.failed.emit(
                 self.tr(
                     "{message}. #{id} failed: {reason} (Retry reviews the failed ones again)"
-                ).format(message=message, id=pid, reason=_one_line(mask_secrets(why), 200))
+                ).format(message=message, id=pid, reason=one_line(mask_secrets(why), 200))
             )
         else:
             self.notice.emit(message)
@@ -831,9 +830,9 @@ class ProposalTable(QAbstractTableModel):
             )
             if column < len(cells):
                 return cells[column]
-            return _one_line(_memory_text(p) if column == 5 else mask_secrets(p.reasons))
+            return one_line(memory_text(p) if column == 5 else mask_secrets(p.reasons))
         if role == Qt.ItemDataRole.ToolTipRole:  # memory text and reasons: never rich text
-            return literal_html(mask_secrets(p.reasons) if column == 6 else _memory_text(p)[:500])
+            return literal_html(mask_secrets(p.reasons) if column == 6 else memory_text(p)[:500])
         return None
 
     def headerData(
@@ -843,123 +842,6 @@ class ProposalTable(QAbstractTableModel):
         if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(TABLE_HEADERS):
             return core_label(TABLE_HEADERS[section])
         return None
-
-
-class LlmSettingsDialog(QDialog):
-    """Base URL, model, timeout and the environment variable holding the key (never the key)."""
-
-    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(self.tr("LLM reviewer"))
-        self.settings = settings
-        self.base_url = QLineEdit(settings.llm_base_url)
-        self.base_url.setPlaceholderText("http://127.0.0.1:8000/v1")
-        self.model = QLineEdit(settings.llm_model)
-        self.timeout = QDoubleSpinBox()
-        self.timeout.setRange(1, 3600)
-        self.timeout.setValue(settings.llm_timeout_s)
-        self.timeout.setSuffix(" s")
-        self.key_env = QLineEdit(settings.llm_api_key_env)
-        form = QFormLayout(self)
-        form.addRow(self.tr("Base URL (OpenAI-compatible)"), self.base_url)
-        form.addRow(self.tr("Model"), self.model)
-        form.addRow(self.tr("Timeout per answer"), self.timeout)
-        form.addRow(self.tr("API key from the variable"), self.key_env)
-        form.addRow(
-            QLabel(self.tr("The key itself is never written by MemDesk: set it in that variable."))
-        )
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-
-    def apply(self) -> None:
-        """Store the values (ValueError, nothing stored, when one is not valid)."""
-        checked = self.settings.model_validate(
-            self.settings.model_dump()
-            | {
-                "llm_base_url": self.base_url.text().strip(),
-                "llm_model": self.model.text().strip(),
-                "llm_timeout_s": self.timeout.value(),
-                "llm_api_key_env": self.key_env.text().strip(),
-            }
-        )
-        for name in ("llm_base_url", "llm_model", "llm_timeout_s", "llm_api_key_env"):
-            setattr(self.settings, name, getattr(checked, name))
-
-
-def proposal_detail(p: Proposal) -> str:
-    """A proposal as the card shows it, in one text: the decision, why, the memory (and the
-    other of a pair) and the reviewer's reasons; secrets masked."""
-    status = "" if p.status == "pending" else f" ({core_label(p.status)})"
-    memories = [f"[{p.memory_id}] {_memory_text(p)}\n{_facts(json.loads(p.memory_json or '{}'))}"]
-    memories += [_other_of_pair(m) for m in json.loads(p.related_json or "[]")]
-    return "\n".join(
-        [
-            f"{_proposed(p)}{status} · #{p.id} · {_reviewer(p.reviewer)}",
-            _trigger_line(p),
-            "",
-            "\n\n".join(memories),
-            "",
-            translate("ReviewView", "Reasons:"),
-            mask_secrets(p.reasons),
-        ]
-    )
-
-
-def _proposed(p: Proposal) -> str:
-    if p.decision == "NONE":
-        return translate("ReviewView", "No decision")
-    return translate("ReviewView", "Proposed: {decision}").format(decision=core_label(p.decision))
-
-
-def _reviewer(name: str) -> str:
-    """ "rules reviewer", "llm reviewer" in the window's language."""
-    if name in REVIEWERS:
-        return translate("ReviewView", REVIEWERS[name])
-    return translate("ReviewView", "{name} reviewer").format(name=name)
-
-
-def _trigger_line(p: Proposal) -> str:
-    return translate("ReviewView", "{triggers}: {why} — [{id}] in {file}").format(
-        triggers=" + ".join(map(core_label, p.triggers)),
-        why=mask_secrets(p.why),
-        id=p.memory_id,
-        file=p.file,
-    )
-
-
-def _other_of_pair(m: dict[str, Any]) -> str:
-    said = translate("ReviewView", "The other memory of the pair, [{id}]:").format(id=m.get("id"))
-    return f"{said}\n{mask_secrets(str(m.get('content', '')))}\n{_facts(m)}"
-
-
-def proposal_memory(p: Proposal) -> str:
-    """The memory under review, on one line, secrets masked."""
-    return _one_line(_memory_text(p))
-
-
-def _memory_text(p: Proposal) -> str:
-    fields = json.loads(p.memory_json or "{}")
-    return mask_secrets(str(fields.get("content", "")))
-
-
-def _facts(fields: dict[str, Any]) -> str:
-    shown = [f"{k}: {_fact(fields[k])}" for k in ("category", "score", "hits", "last_activated",
-             "section") if fields.get(k) is not None]  # fmt: skip
-    return " · ".join(shown)
-
-
-def _fact(value: Any) -> str:
-    """A score as the table shows it (0.0362, not 0.03624901679789267); the rest as it is."""
-    return f"{value:.4f}" if isinstance(value, float) else str(value)
-
-
-def _one_line(text: str, width: int = 120) -> str:
-    line = " ".join(text.split())
-    return line if len(line) <= width else line[: width - 1] + "…"
 
 
 def _text_box(name: str) -> QPlainTextEdit:

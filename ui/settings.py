@@ -2,7 +2,8 @@
 
 A bad value never stops MemDesk from starting: the value is reset to its default and the
 caller gets a warning to show. A broken file is moved aside (``settings.json.broken-<time>``),
-never silently lost; a file written by a newer MemDesk is neither used nor overwritten.
+never silently lost; an older file is migrated step by step (MIGRATIONS); a file written by a
+newer MemDesk is read for the settings this version knows, and never overwritten.
 No Qt here: the window geometry is Qt's ``saveGeometry()`` as base64, opaque to this module.
 """
 
@@ -13,6 +14,7 @@ import binascii
 import json
 import logging
 import os
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -30,13 +32,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_RECENT",
+    "MIGRATIONS",
     "SCHEMA_VERSION",
     "Settings",
     "add_scan_folder",
     "data_dir",
     "load_settings",
+    "migrated",
     "remove_scan_folder",
     "save_settings",
+    "saved",
     "scanned",
     "settings_path",
     "with_scan_folders_on_disk",
@@ -44,7 +49,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MAX_RECENT = 10
 APP_DIR_NAME = "memdesk"
 # saveGeometry() is a few dozen bytes; anything far larger is not a geometry.
@@ -79,6 +84,8 @@ class Settings(BaseModel):
     llm_model: str = Field(default="", max_length=200)
     llm_timeout_s: float = Field(default=60.0, gt=0, le=3600)
     llm_api_key_env: str = Field(default="MEMDESK_LLM_API_KEY", pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    # The first-run page (what MemDesk writes and never does) was read and put away.
+    welcome_dismissed: bool = False
 
     @field_validator("schema_version")
     @classmethod
@@ -173,14 +180,49 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
             f"The settings file {path} is not valid settings JSON; {where}. Using defaults."
         )
 
-    version = raw.get("schema_version", SCHEMA_VERSION)
+    version = raw.get("schema_version", 1)
     if _is_int(version) and version > SCHEMA_VERSION:
-        return Settings(), _warn(
+        settings, _ = _validate_fieldwise(_known_to_this_version(raw))
+        return settings, _warn(
             f"The settings file {path} was written by a newer MemDesk (schema {version}, this "
-            f"version knows {SCHEMA_VERSION}); using defaults and leaving the file untouched."
+            f"version knows {SCHEMA_VERSION}); read what this version knows, and nothing "
+            "changed now is saved: the file is left untouched."
         )
-    # Migrations from older schema versions go here once there is more than one.
-    return _validate_fieldwise(raw)
+    raw, warnings = migrated(raw)
+    settings, more = _validate_fieldwise(raw)
+    return settings, warnings + more
+
+
+# -- migrations: one function per schema version ever written, each to the next -----------------
+def _from_1(raw: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 had no first-run page: whoever has a version 1 file has used MemDesk."""
+    return {**raw, "welcome_dismissed": True, "schema_version": 2}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1}
+
+
+def migrated(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """`raw` (a settings file's object, of this version or older) in this version's shape: each
+    step of MIGRATIONS from its version on. A file with no version is of the first (every file
+    ever written had one); an invalid version is read as the first, with a warning."""
+    version = raw.get("schema_version", 1)
+    warnings: list[str] = []
+    if not _is_int(version) or not 1 <= version <= SCHEMA_VERSION:
+        warnings = _warn(
+            f"Setting 'schema_version' had an invalid value ({_short_repr(version)}); "
+            "read as version 1."
+        )
+        version = 1
+    while version < SCHEMA_VERSION:
+        raw = MIGRATIONS[version](raw)
+        version = raw["schema_version"]
+    return raw, warnings
+
+
+def _known_to_this_version(raw: dict[str, Any]) -> dict[str, Any]:
+    """The settings of a newer file this version has too (its version number is not)."""
+    return {k: v for k, v in raw.items() if k in Settings.model_fields and k != "schema_version"}
 
 
 def _read_limited(path: Path) -> bytes:
@@ -279,6 +321,14 @@ def with_scan_folders_on_disk(settings: Settings, path: Path | None = None) -> S
     """`settings` with the folders added to `memdesk scan` as the file holds them now: the
     command and the Home page change them on disk (`add_scan_folder`), never the window's copy."""
     return settings.model_copy(update={"scan_folders": load_settings(path)[0].scan_folders})
+
+
+def saved(settings: Settings, path: Path | None = None) -> Settings:
+    """`settings` written (OSError when it cannot be), with the folders added to `memdesk scan`
+    as the file holds them: what the window keeps."""
+    settings = with_scan_folders_on_disk(settings, path)
+    save_settings(settings, path)
+    return settings
 
 
 def scanned(path: Path | None = None, progress: Progress | None = None) -> list[Found]:

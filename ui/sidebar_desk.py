@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.accessible import make_accessible
 from ui.activity_view import ActivityView
 from ui.backups_view import BackupsView
 from ui.context_view import ContextView, Scopes
@@ -85,8 +86,10 @@ class SidebarDesk(Desk[W]):
         self.connect_page(widget)
 
     def add_above_pages(self, widget: QWidget) -> None:
-        """A bar between the header and the pages (EverBot's search box)."""
+        """A bar between the header and the pages (EverBot's search box); Tab reaches it
+        between the sidebar and the page, as it is shown."""
         self.column.insertWidget(self.column.indexOf(self.stack), widget)
+        QWidget.setTabOrder(self.sidebar, widget)
 
     def add_side_pane(self, pane: QWidget, width: int) -> None:
         """A pane at the right of the pages (EverBot's detail pane), `width` pixels of the
@@ -169,6 +172,7 @@ class SidebarDesk(Desk[W]):
     def _page_selected(self, row: int) -> None:
         if 0 <= row < len(self.pages):
             self.pages[row].show()
+            make_accessible(self)
             self.page_changed.emit()
             self.changed.emit()  # the page may have read more files: the window watches them
 

@@ -271,7 +271,7 @@ def staged_detail(write: StagedWrite) -> str:
 
 
 def _shown(write: StagedWrite) -> str:
-    from ui.review_view import age_of
+    from ui.proposal_text import age_of
 
     age = age_of(write.since)
     if age == translate("ReviewView", "just now"):

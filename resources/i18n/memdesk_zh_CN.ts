@@ -2,6 +2,349 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Accessible</name>
+    <message>
+        <source>Pages of this workspace</source>
+        <translation>此工作区的页面</translation>
+    </message>
+    <message>
+        <source>Choose a page; its content is shown at the right</source>
+        <translation>选择一个页面；其内容显示在右侧</translation>
+    </message>
+    <message>
+        <source>Memory preview</source>
+        <translation>记忆预览</translation>
+    </message>
+    <message>
+        <source>Search memories</source>
+        <translation>搜索记忆</translation>
+    </message>
+    <message>
+        <source>Memories</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>One row per memory; Delete deletes the selected ones</source>
+        <translation>每行一条记忆；Delete 删除所选记忆</translation>
+    </message>
+    <message>
+        <source>Memory text</source>
+        <translation>记忆文本</translation>
+    </message>
+    <message>
+        <source>Ctrl+Return applies the edit</source>
+        <translation>Ctrl+Return 应用编辑</translation>
+    </message>
+    <message>
+        <source>Memory files</source>
+        <translation>记忆文件</translation>
+    </message>
+    <message>
+        <source>Filter memories</source>
+        <translation>筛选记忆</translation>
+    </message>
+    <message>
+        <source>Memories of the file</source>
+        <translation>该文件中的记忆</translation>
+    </message>
+    <message>
+        <source>Every warning about the file</source>
+        <translation>关于该文件的全部警告</translation>
+    </message>
+    <message>
+        <source>Show every warning</source>
+        <translation>显示全部警告</translation>
+    </message>
+    <message>
+        <source>The file&apos;s text</source>
+        <translation>文件文本</translation>
+    </message>
+    <message>
+        <source>Files (read only)</source>
+        <translation>文件（只读）</translation>
+    </message>
+    <message>
+        <source>The file&apos;s text (read only)</source>
+        <translation>文件文本（只读）</translation>
+    </message>
+    <message>
+        <source>Recall candidates</source>
+        <translation>召回候选</translation>
+    </message>
+    <message>
+        <source>Project of the memory</source>
+        <translation>记忆所属项目</translation>
+    </message>
+    <message>
+        <source>Triggers of the memory</source>
+        <translation>记忆的触发词</translation>
+    </message>
+    <message>
+        <source>Importance of the memory</source>
+        <translation>记忆的重要性</translation>
+    </message>
+    <message>
+        <source>Score history</source>
+        <translation>分数历史</translation>
+    </message>
+    <message>
+        <source>The memory&apos;s score over time and its forecast</source>
+        <translation>记忆的分数随时间的变化及其预测</translation>
+    </message>
+    <message>
+        <source>Text kept as found</source>
+        <translation>按原样保留的文本</translation>
+    </message>
+    <message>
+        <source>The kept text, to fix</source>
+        <translation>保留的文本（待修复）</translation>
+    </message>
+    <message>
+        <source>CLAUDE.md files (read only)</source>
+        <translation>CLAUDE.md 文件（只读）</translation>
+    </message>
+    <message>
+        <source>Files Codex regenerates</source>
+        <translation>Codex 重新生成的文件</translation>
+    </message>
+    <message>
+        <source>A user message</source>
+        <translation>一条用户消息</translation>
+    </message>
+    <message>
+        <source>What the agent sees</source>
+        <translation>智能体看到的内容</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s profile</source>
+        <translation>智能体的档案</translation>
+    </message>
+    <message>
+        <source>Memory chunks retrieved</source>
+        <translation>检索到的记忆片段</translation>
+    </message>
+    <message>
+        <source>Search the daily notes</source>
+        <translation>搜索每日笔记</translation>
+    </message>
+    <message>
+        <source>Daily notes by month</source>
+        <translation>按月分组的每日笔记</translation>
+    </message>
+    <message>
+        <source>Daily note text</source>
+        <translation>每日笔记文本</translation>
+    </message>
+    <message>
+        <source>Profile fields</source>
+        <translation>档案字段</translation>
+    </message>
+    <message>
+        <source>The profile&apos;s text</source>
+        <translation>档案文本</translation>
+    </message>
+    <message>
+        <source>Memory policy settings</source>
+        <translation>记忆策略设置</translation>
+    </message>
+    <message>
+        <source>What the agent sees now</source>
+        <translation>智能体现在看到的内容</translation>
+    </message>
+    <message>
+        <source>What the agent would see</source>
+        <translation>智能体将会看到的内容</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Search the scope</source>
+        <translation>在范围内搜索</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>搜索结果</translation>
+    </message>
+    <message>
+        <source>File and line to read</source>
+        <translation>要读取的文件和行</translation>
+    </message>
+    <message>
+        <source>Lines to read</source>
+        <translation>要读取的行数</translation>
+    </message>
+    <message>
+        <source>The lines read</source>
+        <translation>读取的行</translation>
+    </message>
+    <message>
+        <source>File to split into chunks</source>
+        <translation>要切分成片段的文件</translation>
+    </message>
+    <message>
+        <source>Chunks of the file</source>
+        <translation>文件的片段</translation>
+    </message>
+    <message>
+        <source>The chunk&apos;s text</source>
+        <translation>片段文本</translation>
+    </message>
+    <message>
+        <source>Day of the session</source>
+        <translation>会话日期</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Files read at session start</source>
+        <translation>会话开始时读取的文件</translation>
+    </message>
+    <message>
+        <source>The part&apos;s text</source>
+        <translation>该部分的文本</translation>
+    </message>
+    <message>
+        <source>What the agent is told</source>
+        <translation>告诉智能体的内容</translation>
+    </message>
+    <message>
+        <source>Memories the agent does not see</source>
+        <translation>智能体看不到的记忆</translation>
+    </message>
+    <message>
+        <source>Review queue</source>
+        <translation>审阅队列</translation>
+    </message>
+    <message>
+        <source>One row per proposal</source>
+        <translation>每行一条提议</translation>
+    </message>
+    <message>
+        <source>The proposal</source>
+        <translation>提议</translation>
+    </message>
+    <message>
+        <source>Space or Enter accepts; P promote, K keep, A archive, D delete, R reject, S skip</source>
+        <translation>空格或回车接受；P 提升，K 保留，A 归档，D 删除，R 拒绝，S 跳过</translation>
+    </message>
+    <message>
+        <source>The memory proposed</source>
+        <translation>提议的记忆</translation>
+    </message>
+    <message>
+        <source>Reasons</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Related memories</source>
+        <translation>相关记忆</translation>
+    </message>
+    <message>
+        <source>Transcript</source>
+        <translation>对话记录</translation>
+    </message>
+    <message>
+        <source>Staged writes</source>
+        <translation>暂存的写入</translation>
+    </message>
+    <message>
+        <source>The staged write</source>
+        <translation>暂存的写入内容</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Switch the write gate</source>
+        <translation>切换写入闸门</translation>
+    </message>
+    <message>
+        <source>Backups</source>
+        <translation>备份</translation>
+    </message>
+    <message>
+        <source>One row per backup; restore the selected one</source>
+        <translation>每行一个备份；可恢复所选备份</translation>
+    </message>
+    <message>
+        <source>Search the backups</source>
+        <translation>搜索备份</translation>
+    </message>
+    <message>
+        <source>Backups holding the words</source>
+        <translation>包含这些词的备份</translation>
+    </message>
+    <message>
+        <source>Changes since the backup</source>
+        <translation>自该备份以来的更改</translation>
+    </message>
+    <message>
+        <source>The backup&apos;s text</source>
+        <translation>备份的文本</translation>
+    </message>
+    <message>
+        <source>The file&apos;s text now</source>
+        <translation>文件当前的文本</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Memory id</source>
+        <translation>记忆 ID</translation>
+    </message>
+    <message>
+        <source>Workspaces</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>Every workspace found; Enter opens it</source>
+        <translation>找到的所有工作区；回车打开</translation>
+    </message>
+    <message>
+        <source>Search every workspace</source>
+        <translation>搜索所有工作区</translation>
+    </message>
+    <message>
+        <source>Memories found</source>
+        <translation>找到的记忆</translation>
+    </message>
+    <message>
+        <source>Filter the inbox</source>
+        <translation>筛选收件箱</translation>
+    </message>
+    <message>
+        <source>Inbox</source>
+        <translation>收件箱</translation>
+    </message>
+    <message>
+        <source>Every proposal and staged write</source>
+        <translation>所有提议和暂存的写入</translation>
+    </message>
+    <message>
+        <source>Filter the activity</source>
+        <translation>筛选活动</translation>
+    </message>
+    <message>
+        <source>Activity of every workspace</source>
+        <translation>所有工作区的活动</translation>
+    </message>
+    <message>
+        <source>Clear the text</source>
+        <translation>清除文本</translation>
+    </message>
+</context>
+<context>
     <name>AcrossWorkspaces</name>
     <message>
         <source>All</source>
@@ -453,6 +796,10 @@ MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一
 <context>
     <name>Banner</name>
     <message>
+        <source>Notice</source>
+        <translation>通知</translation>
+    </message>
+    <message>
         <source>Another program rewrote a file from a copy older than your last save and undid your changes ({lost}). The journal keeps them (before and after): apply them again and save.</source>
         <translation>另一个程序用比你上次保存更旧的副本重写了文件，撤掉了你的更改（{lost}）。日志保留了这些更改（更改前后）：请重新应用并保存。</translation>
     </message>
@@ -724,6 +1071,10 @@ MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一
         <translation>新建今天的笔记</translation>
     </message>
     <message>
+        <source>Apply the edited note</source>
+        <translation>应用编辑过的笔记</translation>
+    </message>
+    <message>
         <source>{file} was changed by another program while you typed: your text is kept in the editor; Apply merges it with their change.</source>
         <translation>你输入时 {file} 被另一个程序修改了：你的文本保留在编辑器中；“应用”会将它与对方的修改合并。</translation>
     </message>
@@ -889,6 +1240,10 @@ MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一
         <translation>应用编辑后的文本、类别和分数（Ctrl+Return）</translation>
     </message>
     <message>
+        <source>Apply the edited memory</source>
+        <translation>应用编辑过的记忆</translation>
+    </message>
+    <message>
         <source>Reinforce</source>
         <translation>强化</translation>
     </message>
@@ -1022,6 +1377,10 @@ MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一
     <message>
         <source>Promote to long-term</source>
         <translation>提升为长期记忆</translation>
+    </message>
+    <message>
+        <source>Apply the edited memory</source>
+        <translation>应用编辑过的记忆</translation>
     </message>
     <message>
         <source>Apply text</source>
@@ -1567,74 +1926,6 @@ MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一
 <context>
     <name>Menus</name>
     <message>
-        <source>Open a workspace folder</source>
-        <translation>打开工作区文件夹</translation>
-    </message>
-    <message>
-        <source>Save (backup first, merged with the agent&apos;s changes)</source>
-        <translation>保存（先备份，并与智能体的更改合并）</translation>
-    </message>
-    <message>
-        <source>Close the workspace shown (asks about its unsaved edits)</source>
-        <translation>关闭当前显示的工作区（有未保存的编辑时会询问）</translation>
-    </message>
-    <message>
-        <source>Next / previous open workspace</source>
-        <translation>下一个 / 上一个打开的工作区</translation>
-    </message>
-    <message>
-        <source>Next / previous tab of the page shown</source>
-        <translation>当前页面的下一个 / 上一个标签页</translation>
-    </message>
-    <message>
-        <source>Undo / redo unsaved edits</source>
-        <translation>撤销 / 重做未保存的编辑</translation>
-    </message>
-    <message>
-        <source>Search memories</source>
-        <translation>搜索记忆</translation>
-    </message>
-    <message>
-        <source>Apply the edited memory</source>
-        <translation>应用编辑后的记忆</translation>
-    </message>
-    <message>
-        <source>Delete the selected memories (undoable)</source>
-        <translation>删除所选记忆（可撤销）</translation>
-    </message>
-    <message>
-        <source>Archive or unarchive the selected memories</source>
-        <translation>归档或取消归档所选记忆</translation>
-    </message>
-    <message>
-        <source>Run decay: a preview, then scores written and proposals queued</source>
-        <translation>运行衰减：先预览，再写入分数并将提议加入队列</translation>
-    </message>
-    <message>
-        <source>Pending changes: what the next save writes</source>
-        <translation>待保存的更改：下次保存将写入的内容</translation>
-    </message>
-    <message>
-        <source>Where else is the selected memory?</source>
-        <translation>所选记忆还在哪里？</translation>
-    </message>
-    <message>
-        <source>Review queue</source>
-        <translation>审阅队列</translation>
-    </message>
-    <message>
-        <source>Space/Enter accept · P promote · K keep · A archive · D delete · R reject · S skip · E edit first · Ctrl+Z undo the last decision</source>
-        <translation>空格/回车 接受 · P 提升 · K 保留 · A 归档 · D 删除 · R 拒绝 · S 跳过 · E 先编辑 · Ctrl+Z 撤销上一个决定</translation>
-    </message>
-    <message>
-        <source>Reload from disk</source>
-        <translation>从磁盘重新加载</translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation>退出</translation>
-    </message>
-    <message>
         <source>Follow the &amp;system</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
@@ -1677,6 +1968,10 @@ MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一
     <message>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;What MemDesk writes</source>
+        <translation>MemDesk 会写入什么(&amp;W)</translation>
     </message>
     <message>
         <source>&amp;About MemDesk</source>
@@ -1735,6 +2030,18 @@ MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一
         <translation>上一个工作区(&amp;V)</translation>
     </message>
     <message>
+        <source>Go to &amp;Home</source>
+        <translation>转到主页(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;Inbox</source>
+        <translation>转到收件箱(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;list of pages</source>
+        <translation>转到页面列表(&amp;L)</translation>
+    </message>
+    <message>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
@@ -1745,10 +2052,6 @@ MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一
     <message>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>键盘快捷键</translation>
     </message>
     <message>
         <source>About MemDesk</source>
@@ -2508,6 +2811,10 @@ The profile as it is now is kept as a version first.</source>
         <translation>已恢复评分配置 {version}</translation>
     </message>
     <message>
+        <source>Delete the selected field</source>
+        <translation>删除所选字段</translation>
+    </message>
+    <message>
         <source>Add key…</source>
         <translation>添加键…</translation>
     </message>
@@ -2816,6 +3123,14 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>提升</translation>
     </message>
     <message>
+        <source>Space / Enter</source>
+        <translation>空格 / 回车</translation>
+    </message>
+    <message>
+        <source>Accept the proposal</source>
+        <translation>接受提议</translation>
+    </message>
+    <message>
         <source>Keep</source>
         <translation>保留</translation>
     </message>
@@ -2842,6 +3157,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>Edit first</source>
         <translation>先编辑</translation>
+    </message>
+    <message>
+        <source>Undo the last decision</source>
+        <translation>撤销上一个决定</translation>
     </message>
     <message>
         <source>Reasons</source>
@@ -3238,6 +3557,37 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Search: a key or what it does</source>
+        <translation>搜索：按键或其作用</translation>
+    </message>
+    <message>
+        <source>Search shortcuts</source>
+        <translation>搜索快捷键</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>作用</translation>
+    </message>
+</context>
+<context>
     <name>SideBySide</name>
     <message>
         <source>Show unchanged lines</source>
@@ -3418,6 +3768,65 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>Show all</source>
         <translation>全部显示</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeDialog</name>
+    <message>
+        <source>Welcome to MemDesk</source>
+        <translation>欢迎使用 MemDesk</translation>
+    </message>
+    <message>
+        <source>Open the &amp;demo</source>
+        <translation>打开演示(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Find my agents</source>
+        <translation>查找我的智能体(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>继续(&amp;C)</translation>
+    </message>
+    <message>
+        <source>MemDesk shows and curates what your LLM agents remember in their Markdown memory files.</source>
+        <translation>MemDesk 展示并整理你的 LLM 智能体记在 Markdown 记忆文件中的内容。</translation>
+    </message>
+    <message>
+        <source>What MemDesk writes:</source>
+        <translation>MemDesk 会写入：</translation>
+    </message>
+    <message>
+        <source>Your agents&apos; memory files, only when you save or decide, through one guarded commit: each file is backed up first, written whole or not at all, and merged with what the agent wrote meanwhile. Text MemDesk cannot read is kept and written back unchanged.</source>
+        <translation>你的智能体的记忆文件，仅在你保存或做出决定时，通过唯一一个受保护的提交写入：每个文件先备份，要么完整写入要么完全不写，并与智能体在此期间写入的内容合并。MemDesk 无法解析的文本会原样保留并原样写回。</translation>
+    </message>
+    <message>
+        <source>Backups and a journal of every change in the workspace&apos;s .memdesk/ folder: each change can be undone.</source>
+        <translation>备份以及每次更改的日志，位于工作区的 .memdesk/ 文件夹中：每次更改都可以撤销。</translation>
+    </message>
+    <message>
+        <source>Its settings in {settings} and its cache in {cache}.</source>
+        <translation>它的设置位于 {settings}，缓存位于 {cache}。</translation>
+    </message>
+    <message>
+        <source>What MemDesk never does:</source>
+        <translation>MemDesk 从不会：</translation>
+    </message>
+    <message>
+        <source>Use the network, except SSH to a server you open and the LLM reviewer you set up.</source>
+        <translation>使用网络，除了连接你打开的服务器的 SSH，以及你设置的 LLM 审阅器。</translation>
+    </message>
+    <message>
+        <source>Follow a path or a link found in a memory file.</source>
+        <translation>跟随记忆文件中出现的路径或链接。</translation>
+    </message>
+    <message>
+        <source>Write a memory file without a backup of it first.</source>
+        <translation>在没有先备份的情况下写入记忆文件。</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
     </message>
 </context>
 <context>

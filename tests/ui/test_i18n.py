@@ -30,8 +30,9 @@ from ui.conflict_dialog import ConflictDialog
 from ui.core_catalog import CATALOG
 from ui.core_labels import core_labels
 from ui.i18n import I18N_DIR, core_label, install_language, language_of, remove
+from ui.llm_settings import LlmSettingsDialog
 from ui.main_window import MainWindow
-from ui.review_view import LlmSettingsDialog, ReviewView
+from ui.review_view import ReviewView
 from ui.settings import Settings, load_settings
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -21,7 +21,8 @@ from core.store.settled import journal_for_reading
 from tests.core.review import test_llm_reviewer
 from tests.core.review.test_llm_reviewer import ChatServer, Reply
 from tests.helpers import pending_at, session_at
-from ui.review_view import ReviewView, age_of
+from ui.proposal_text import age_of
+from ui.review_view import ReviewView
 
 server = test_llm_reviewer.server  # a real chat-completions server on 127.0.0.1
 
@@ -262,7 +263,7 @@ def test_the_llm_review_runs_on_the_windows_qasync_loop_and_cancel_cancels_its_r
 
 def test_the_card_shows_a_score_as_the_detail_pane_does() -> None:
     """Seen in a screenshot of the queue: 'score: 0.03624901679789267'."""
-    from ui.review_view import _facts
+    from ui.proposal_text import memory_facts as _facts
 
     shown = _facts({"category": "todo", "score": 0.03624901679789267, "hits": 3})
     assert shown == "category: todo · score: 0.0362 · hits: 3"

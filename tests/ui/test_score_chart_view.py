@@ -19,6 +19,7 @@ from core.agents.everbot.policy import profile_by_name
 from core.agents.everbot.score_chart import ScoreChart, score_chart, shown_span
 from core.store.journal import HistoryPoint
 from tests.ui.test_main_window import opened, select_rows, wait_saved, workspace  # noqa: F401
+from ui.accessible import make_accessible
 from ui.agents.everbot.score_chart_view import ScoreChartView, describe_point
 from ui.main_window import MainWindow
 
@@ -137,3 +138,14 @@ def test_dates_and_legend_are_never_cut(qtbot: QtBot, width: int) -> None:
     qtbot.wait(50)
     assert _dates_cut(view) == []
     assert axis is not view.chart.axes(Qt.Orientation.Horizontal)[0]
+
+
+def test_a_screen_reader_hears_the_forecast(qtbot: QtBot) -> None:
+    """The chart is a picture: a screen reader said nothing of it; its name and the forecast
+    in words are its description now."""
+    view = ScoreChartView()
+    qtbot.addWidget(view)
+    make_accessible(view)
+    view.show_chart(_busy_chart())
+    assert view.view.accessibleName() == "Score history"
+    assert view.view.accessibleDescription() == view.summary.text() != ""

@@ -53,7 +53,7 @@ def test_missing_file_gives_defaults_without_warnings(path: Path) -> None:
     settings, warnings = load_settings()
     assert settings == Settings()
     assert warnings == []
-    assert settings.schema_version == SCHEMA_VERSION == 1
+    assert settings.schema_version == SCHEMA_VERSION == 2
     assert settings.theme == "system"
     assert settings.recent_workspaces == []
     assert settings.last_workspace is None
@@ -72,7 +72,7 @@ def test_round_trip_is_2_space_json(path: Path) -> None:
     )
     assert save_settings(original) is True
     text = path.read_text(encoding="utf-8")
-    assert text.startswith('{\n  "schema_version": 1,\n  "theme": "dark",')
+    assert text.startswith('{\n  "schema_version": 2,\n  "theme": "dark",')
     assert text.endswith("}\n")
     assert "/w/一" in text  # written as UTF-8, not \u escapes
     loaded, warnings = load_settings()
@@ -192,11 +192,11 @@ def test_unknown_keys_are_ignored_with_a_warning(path: Path) -> None:
     assert warnings == ["Unknown setting 'colour' ignored."]
 
 
-def test_newer_schema_is_refused_and_left_untouched(path: Path) -> None:
+def test_newer_schema_is_read_and_left_untouched(path: Path) -> None:
     content = json.dumps({"schema_version": SCHEMA_VERSION + 1, "theme": "dark", "new": [1]})
     _write(path, content)
     settings, warnings = load_settings()
-    assert settings == Settings()
+    assert settings == Settings(theme="dark")
     assert len(warnings) == 1
     assert "newer MemDesk" in warnings[0]
     # Neither the load nor a later save (e.g. at exit) may overwrite what it cannot read.

@@ -34,7 +34,9 @@ class RegeneratedView(QWidget):
         why = f"{layout.REGENERATED}. {layout.PRUNED}."
         self.why.setText(why[:1].upper() + why[1:])
         self.files = QListWidget()
+        self.files.setObjectName("regeneratedFiles")
         self.text = QPlainTextEdit()
+        self.text.setObjectName("regeneratedText")
         self.text.setReadOnly(True)
         split = QSplitter()
         split.addWidget(self.files)

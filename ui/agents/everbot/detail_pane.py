@@ -82,7 +82,8 @@ class DetailPane(QWidget):
             self.tr("Apply the edited text, category and score (Ctrl+Return)")
         )
         self.apply_button.clicked.connect(self.apply_edits)
-        QShortcut(QKeySequence("Ctrl+Return"), self, self.apply_edits)
+        apply_key = QShortcut(QKeySequence("Ctrl+Return"), self, self.apply_edits)
+        apply_key.setWhatsThis(self.tr("Apply the edited memory"))
         self.reinforce_button = QPushButton(icon("reinforce"), self.tr("Reinforce"))
         self.reinforce_button.setToolTip(
             self.tr("The memory was really used: raise its score, one more hit")

@@ -116,6 +116,7 @@ class ScoreChartView(QWidget):
         self._show_legend(series)
         self._fit_dates()
         self.summary.setText(forecast_text(data))
+        self.view.setAccessibleDescription(self.summary.text())  # a picture to a screen reader
 
     def _show_legend(self, series: list[QXYSeries]) -> None:
         """An entry per series, its mark and its name, wrapping onto more rows when narrow."""

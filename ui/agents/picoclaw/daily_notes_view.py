@@ -108,6 +108,7 @@ class DailyNotesView(QWidget):
         apply_key = QShortcut(QKeySequence("Ctrl+Return"), self.editor)
         apply_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         apply_key.activated.connect(self.apply)
+        apply_key.setWhatsThis(self.tr("Apply the edited note"))
         self._layout()
         self._show_note(None)
 

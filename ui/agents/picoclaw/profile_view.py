@@ -178,6 +178,7 @@ class ProfileView(QWidget):
         delete = QShortcut(QKeySequence.StandardKey.Delete, self.table)
         delete.setContext(Qt.ShortcutContext.WidgetShortcut)
         delete.activated.connect(self.delete_selected)
+        delete.setWhatsThis(self.tr("Delete the selected field"))
         self.add_button = self._button(self.tr("Add key…"), self.ask_add_key)
         self.delete_button = self._button(self.tr("Delete key"), self.delete_selected)
         self.markdown = self._text_box("profileMarkdown")
