@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SYSDEPS_STAMP := $(VENV)/.sysdeps
+DIST_STAMP := $(VENV)/.installed-dist
 
-.PHONY: run test test-fast check lint bench bench-scale demo clean sysdeps screenshots docs translations
+.PHONY: run test test-fast check lint bench bench-scale demo clean sysdeps screenshots docs translations dist dist-smoke
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -13,6 +14,10 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+$(DIST_STAMP): pyproject.toml | $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,dist]'
 	touch $@
 
 $(SYSDEPS_STAMP): packaging/sysdeps.sh | $(BIN)/python
@@ -50,6 +55,17 @@ screenshots: $(STAMP) $(SYSDEPS_STAMP) $(QM)
 docs: $(STAMP)
 	$(BIN)/python packaging/cli_reference.py
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+# The one-folder bundle dist/memdesk/ (PyInstaller, packaging/memdesk.spec), and its size.
+dist: $(DIST_STAMP) $(SYSDEPS_STAMP) $(QM)
+	$(BIN)/python -m PyInstaller packaging/memdesk.spec --noconfirm --clean --log-level WARN \
+	  --distpath dist --workpath build/pyinstaller
+	@echo "bundle: dist/memdesk/ $$(du -sm dist/memdesk | cut -f1) MB in $$(find dist/memdesk -type f | wc -l) files; run dist/memdesk/memdesk"
+
+# The bundle just built, started offscreen on an EverBot and a Hermes demo: shown with its
+# memories, one edited and saved (backup made), closed with exit 0 (packaging/smoke.py).
+dist-smoke: dist
+	$(BIN)/python packaging/smoke.py dist/memdesk/memdesk
 
 # The suite without the tests marked slow (real processes, 100 MB files): for quick iteration.
 test-fast: $(STAMP) $(SYSDEPS_STAMP) $(QM)

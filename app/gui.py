@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 READY_ENV = "MEMDESK_QUIT_WHEN_READY"
+SMOKE_ENV = "MEMDESK_SMOKE"  # app.smoke drives the window
+DESKTOP_ID = "io.memdesk.MemDesk"  # packaging/linux/io.memdesk.MemDesk.desktop
 
 
 def demo_workspace() -> Path:
@@ -173,8 +175,10 @@ def run_gui(path: Path | str | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from app.crash import install_crash_handler
+    from app.smoke import Smoke
     from ui.hubs import add_hubs
     from ui.i18n import install_language
+    from ui.icons import app_icon
     from ui.main_window import MainWindow
     from ui.theme import apply_theme
 
@@ -187,6 +191,8 @@ def run_gui(path: Path | str | None = None) -> int:
     asyncio.set_event_loop(loop)
     app.setApplicationName("MemDesk")
     app.setOrganizationName("MemDesk")
+    app.setDesktopFileName(DESKTOP_ID)  # Wayland matches the window to its .desktop entry
+    app.setWindowIcon(app_icon())
     settings, warnings = load_settings()
     for warning in warnings:
         log.warning("%s", warning)
@@ -205,6 +211,8 @@ def run_gui(path: Path | str | None = None) -> int:
         window.ready.connect(
             lambda: (print(f"ready {time.monotonic():.6f}", flush=True), app.quit())
         )
+    # `make dist-smoke` (packaging/smoke.py): one memory edited, saved, the window closed
+    driver = Smoke(window, loop.stop) if os.environ.get(SMOKE_ENV) else None
     greet_or_open(window, path, settings)
     app.lastWindowClosed.connect(loop.stop)
     try:
@@ -212,4 +220,4 @@ def run_gui(path: Path | str | None = None) -> int:
             loop.run_forever()
     finally:
         handler.uninstall()
-    return 0
+    return driver.exit_code if driver is not None else 0

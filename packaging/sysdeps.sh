@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Qt needs to run (headless and under Xvfb) and the fonts
-# MemDesk's memories need (CJK), and OpenSSH for remote workspaces (and their tests). Installs
-# only what is missing; never runs apt-get otherwise.
+# MemDesk's memories need (CJK), OpenSSH for remote workspaces (and their tests), and the
+# validators of packaging/linux/. Installs only what is missing; never runs apt-get otherwise.
 set -euo pipefail
 
 PACKAGES=(
@@ -14,6 +14,8 @@ PACKAGES=(
   fonts-dejavu-core fonts-noto-cjk
   # remote workspaces: the OpenSSH client, and a server the tests start on 127.0.0.1
   openssh-client openssh-server
+  # the checks of the desktop entry and the AppStream metadata (3 MB together)
+  desktop-file-utils appstream
 )
 
 if ! command -v dpkg >/dev/null 2>&1; then

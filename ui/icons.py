@@ -1,7 +1,9 @@
 """MemDesk's icons: the line drawings of resources/icons/, drawn in the palette's text colour when
 shown (they follow a change of theme, light or dark, without being made again).
 
-`icon(name)` is the one way in; `page_icon(page)` names the icon of a sidebar page.
+`icon(name)` is the one way in; `page_icon(page)` names the icon of a sidebar page;
+`app_icon()` is MemDesk's own (resources/memdesk.svg, in its own colours: the window's, the
+desktop entry's and the bundle's).
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ from PySide6.QtCore import QByteArray, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QIcon, QIconEngine, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
-__all__ = ["ICON_DIR", "PAGE_ICONS", "icon", "page_icon"]
+__all__ = ["APP_ICON", "ICON_DIR", "PAGE_ICONS", "app_icon", "icon", "page_icon"]
 
 log = logging.getLogger(__name__)
 
 ICON_DIR = Path(__file__).resolve().parent.parent / "resources" / "icons"
+APP_ICON = ICON_DIR.parent / "memdesk.svg"
+APP_ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 
 # A sidebar page's name (before any ":") -> its icon, for every agent's desk.
 PAGE_ICONS = {
@@ -63,12 +67,34 @@ def page_icon(page: str) -> QIcon:
     return icon(PAGE_ICONS.get(page.split(":", 1)[0], "folder"))
 
 
+def app_icon() -> QIcon:
+    """MemDesk's icon, drawn at the sizes a desktop asks for; an empty icon (logged) when the
+    file is missing or unreadable."""
+    svg = _read(APP_ICON, "the application icon")
+    renderer = QSvgRenderer(QByteArray(svg.encode("utf-8"))) if svg else None
+    if renderer is None or not renderer.isValid():
+        return QIcon()
+    drawn = QIcon()
+    for size in APP_ICON_SIZES:
+        pixmap = QPixmap(size, size)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        renderer.render(painter)
+        painter.end()
+        drawn.addPixmap(pixmap)
+    return drawn
+
+
 @cache
 def _svg(name: str) -> str:
+    return _read(ICON_DIR / f"{name}.svg", f"icon {name}")
+
+
+def _read(path: Path, what: str) -> str:
     try:
-        return (ICON_DIR / f"{name}.svg").read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        log.warning("icon %s not shown: %s", name, exc)
+        log.warning("%s not shown: %s", what, exc)
         return ""
 
 

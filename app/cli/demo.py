@@ -3,17 +3,46 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from pathlib import Path
 
 from app.cli.output import EXIT_OK, fail, print_json
 from core.store.errors import EXIT_ERROR
 
+# Where a window needs an X11 or Wayland display: not on Windows or macOS.
+_NEEDS_DISPLAY = sys.platform not in ("win32", "darwin")
+_DISPLAY_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+
 
 def cmd_open(args: argparse.Namespace) -> int:
-    from app.gui import demo_workspace, run_gui
+    from app.gui import demo_workspace
 
     if args.path is not None and not args.path.exists():
         return fail(f"{args.path}: no such file or folder", EXIT_ERROR)
-    return run_gui(demo_workspace() if args.demo else args.path)
+    return open_window(demo_workspace() if args.demo else args.path)
+
+
+def open_window(path: Path | str | None) -> int:
+    """The window on `path` (see `app.gui.run_gui`); refused with a word where there is no
+    display to show it on (Qt would abort with a core dump)."""
+    if not _display():
+        return _no_display()
+    from app.gui import run_gui
+
+    return run_gui(path)
+
+
+def _display() -> bool:
+    return not _NEEDS_DISPLAY or any(os.environ.get(v) for v in _DISPLAY_VARIABLES)
+
+
+def _no_display() -> int:
+    return fail(
+        "no display here, so no window: run it in a desktop session, or under a virtual "
+        "display: xvfb-run -a memdesk open",
+        EXIT_ERROR,
+    )
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -38,9 +38,9 @@ def forward(args: argparse.Namespace, argv: Sequence[str], parser: argparse.Argu
     """Run the command on the server the workspace address names; print what it printed."""
     address: Address = args.path
     if args.command == "open":  # the window talks to the server itself (ui.remote_view)
-        from app.gui import run_gui
+        from app.cli.demo import open_window
 
-        return run_gui(str(address))
+        return open_window(str(address))
     server_argv = _on_server(list(argv), address, parser)
     reads_stdin = "-" in server_argv
     try:
