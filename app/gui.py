@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 READY_ENV = "MEMDESK_QUIT_WHEN_READY"
 SMOKE_ENV = "MEMDESK_SMOKE"  # app.smoke drives the window
-DESKTOP_ID = "io.memdesk.MemDesk"  # packaging/linux/io.memdesk.MemDesk.desktop
+DESKTOP_ID = "io.memdesk.MemDesk"  # resources/linux/io.memdesk.MemDesk.desktop
 
 
 def demo_workspace() -> Path:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Qt needs to run (headless and under Xvfb) and the fonts
 # MemDesk's memories need (CJK), OpenSSH for remote workspaces (and their tests), and the
-# validators of packaging/linux/. Installs only what is missing; never runs apt-get otherwise.
+# validators of resources/linux/. Installs only what is missing; never runs apt-get otherwise.
 set -euo pipefail
 
 PACKAGES=(
