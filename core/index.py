@@ -277,7 +277,7 @@ class Index:
         """The figures kept of `ws` when only MemDesk's own folder changed since (the tree's
         `memories` part as kept, and settled), else None: what waits is then all to read."""
         was = self._stored.get(str(ws))
-        if was is None or was[0] != agent.name or was[3] is None:
+        if was is None or was[0] != agent.name or was[3] is None or agent.reads_journal:
             return None
         memories, settled = self.tree(ws).memories()
         if not settled or memories != was[3]:

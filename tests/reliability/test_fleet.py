@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from core import index
 from core.inbox import search
 from core.registry import agent_named
-from core.scan import Found, figures, scan
+from core.scan import Found, figures, rescan, scan
+from core.store.settled import journal_for_writing
 from core.watch import OTHER_SYSTEMS, Watcher, watch_limit
 from tests.benchmarks import fleet_bench
 from tests.helpers import fingerprint
@@ -607,3 +608,24 @@ def test_the_memories_part_of_a_tree_leaves_out_what_only_says_what_waits(tmp_pa
         assert tree(memory, (theirs, 1)).memories()[0] != kept, theirs
     assert tree(memory, ("notes.md", 500)).memories()[1] is False
     assert tree(("memory/MEMORY.md", 2)).memories()[0] != kept
+
+
+def test_an_agent_reading_the_journal_is_read_again_when_it_changes(
+    tmp_path: Path, settled: None, fixtures_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """EverBot's scores and profile come partly from MemDesk's journal: a change to it alone
+    has its memories read again."""
+    ws = tmp_path / "everbot"
+    ws.mkdir()
+    shutil.copy(fixtures_dir / "everbot" / "canonical.input.md", ws / "MEMORY.md")
+    (found,) = scan(homes=[], extra=[ws])
+    assert found.agent == "everbot" and not found.error
+    calls: list[Path] = []
+    agent = agent_named("everbot")
+    check = type(agent).check
+    monkeypatch.setattr(
+        type(agent), "check", lambda self, path, **kw: calls.append(path) or check(self, path, **kw)
+    )
+    with journal_for_writing(ws) as journal:
+        journal.set_setting("profile", "tiered")
+    assert rescan([found]) and calls == [ws]
