@@ -6,8 +6,11 @@ user's or the agent's folders. It is only a cache: each workspace's entry is key
 every file and folder under it (name, type, size, mtime_ns, inode, ctime_ns: `Tree`), taken
 before its figures are read and checked on every open, so an entry cannot outlive a change; a
 tree changed within the last `SETTLE_NS` (a write in the same clock tick could keep every stat
-figure) is read but not kept. A missing, corrupt or other-version file is rebuilt without a word;
-one that cannot be written leaves the scan reading everything, as before the index.
+figure) is read but not kept. When only MemDesk's own folder changed (`memdesk review` wrote the
+journal), the digest of the rest (`Tree.memories`) still matches: only what waits is counted
+again, the memory files are not read. A missing, corrupt or other-version file is rebuilt
+without a word; one that cannot be written leaves the scan reading everything, as before the
+index.
 """
 
 from __future__ import annotations
