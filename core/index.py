@@ -231,6 +231,7 @@ class Index:
         self._all: _Joined | None = None  # every workspace's memories, as searched
         self._apart: set[Path] = set()  # changed since joined in `_all`: searched in `_changes`
         self._changes: _Joined | None = None
+        self._left_out: Any = None  # the places in `_all` of the workspaces in `_apart`
 
     def begin(self) -> None:
         """A new look: every tree is taken again (and the memories of the workspaces found as
@@ -405,9 +406,8 @@ class Index:
             return whole.search(words)
         if self._changes is None:
             self._changes = _Joined(_searched(self.entries.get(ws) for ws in self._apart))
-        apart = self._apart
-        found = [hit for hit in whole.search(words) if hit[0].path not in apart]
-        return found + self._changes.search(words)
+            self._left_out = whole.places(self._apart)
+        return whole.search(words, leaving=self._left_out) + self._changes.search(words)
 
     def _renewed(self, ws: Path) -> None:
         """The workspace's memories to search are no longer those joined."""
@@ -435,7 +435,11 @@ class _Joined:
         self.starts = _byte_starts(self.data, hays, sum(counts))
         self.bytes_seen = np.bincount(self.data[::64], minlength=256)  # which is rarest: a guide
 
-    def search(self, words: Sequence[str]) -> list[tuple[Entry, Sequence[int]]]:
+    def search(
+        self, words: Sequence[str], leaving: Any = None
+    ) -> list[tuple[Entry, Sequence[int]]]:
+        """The entries holding memories with every one of `words`, and those memories (by
+        number in each); those at the `leaving` places left out."""
         found = None
         for word in sorted(words, key=len, reverse=True):
             holding = self._holding(word)
@@ -443,9 +447,16 @@ class _Joined:
         if found is None:
             found = np.arange(len(self.starts))
         places = np.searchsorted(self.firsts, found, side="right") - 1
+        if leaving is not None and len(leaving):
+            kept = ~np.isin(places, leaving)
+            found, places = found[kept], places[kept]
         numbers = array("q", (found - self.firsts[places]).astype(np.int64).tobytes())
         cuts = [0, *(np.flatnonzero(np.diff(places)) + 1).tolist(), len(numbers)]
         return [(self.entries[places[lo]], numbers[lo:hi]) for lo, hi in pairwise(cuts) if hi > lo]
+
+    def places(self, paths: set[Path]) -> Any:
+        """Where the workspaces at `paths` are among the entries."""
+        return np.array([i for i, e in enumerate(self.entries) if e.path in paths], int)
 
     def _holding(self, word: str) -> Any:
         """The memories (by number, ascending) holding `word`."""
