@@ -408,6 +408,9 @@ class Agent(ABC, Generic[W]):
     home_hint: ClassVar[str] = ""  # where `home()` looks: "$HERMES_HOME, else ~/.hermes"
     # `rows(query=...)` keeps the rows whose `Row.matches` the query (the scan's index searches so)
     query_is_words: ClassVar[bool] = True
+    # `check`/`rows` read MemDesk's journal (a profile saved there, precise scores): a change to
+    # it may change them, so the scan's index reads them again (else only what waits)
+    reads_journal: ClassVar[bool] = False
 
     # -- finding it ---------------------------------------------------------------------------
     @abstractmethod

@@ -6,8 +6,11 @@ user's or the agent's folders. It is only a cache: each workspace's entry is key
 every file and folder under it (name, type, size, mtime_ns, inode, ctime_ns: `Tree`), taken
 before its figures are read and checked on every open, so an entry cannot outlive a change; a
 tree changed within the last `SETTLE_NS` (a write in the same clock tick could keep every stat
-figure) is read but not kept. A missing, corrupt or other-version file is rebuilt without a word;
-one that cannot be written leaves the scan reading everything, as before the index.
+figure) is read but not kept. When only MemDesk's own folder changed (`memdesk review` wrote the
+journal), the digest of the rest (`Tree.memories`) still matches: only what waits is counted
+again, the memory files are not read. A missing, corrupt or other-version file is rebuilt
+without a word; one that cannot be written leaves the scan reading everything, as before the
+index.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import stat
 import threading
 import time
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, pairwise
 from pathlib import Path
@@ -31,6 +34,7 @@ import numpy as np
 
 from core.agent import AnyAgent, Row
 from core.registry import agent_named, first_fitting
+from core.store.confine import OWN_FOLDER
 
 __all__ = [
     "SCHEMA",
@@ -49,11 +53,13 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-SCHEMA: Final = 1  # PRAGMA user_version; another one is rebuilt
+SCHEMA: Final = 2  # PRAGMA user_version; another one is rebuilt
 SETTLE_NS: Final = 2_000_000_000  # a tree changed more recently is read, not kept
 BUDGET: Final = 2_000  # entries under one folder the index stats; a bigger tree is not kept
 FOLDER_BUDGET: Final = 200  # entries under a fleet's folder before it is deemed no user's
 LINK: Final = " ->"  # a link's entry, then its target's figures under its path and this
+PROFILE: Final = "profile.json"  # in MemDesk's own folder, yet scoring the memories: theirs
+REJOIN: Final = 16  # the changed workspaces searched apart until more than 1 in REJOIN
 _STAT = tuple[int, int, int, int, int]  # mode, size, mtime_ns, inode, ctime_ns
 
 
@@ -77,6 +83,7 @@ class Tree:
     entries: tuple[tuple[str, _STAT], ...]
     settled: bool
     complete: bool = True  # every entry under the folder (within the budget, all readable)
+    newest: int = 0  # the time (ns) after which a change is too recent to have settled
     digest: bytes = field(init=False)
 
     def __post_init__(self) -> None:
@@ -100,6 +107,27 @@ class Tree:
             if now.st_size != size or now.st_mode != mode:
                 return True
         return False
+
+    def memories(self) -> tuple[bytes, bool]:
+        """The digest of the tree but what only says what waits, and whether that part had
+        settled: MemDesk's own folder is left out (its journal, lock and backups; its scoring
+        profile stays in) and so are the folder's own times (changed when that one is made;
+        an entry added or gone changes the list itself)."""
+        if not self.complete or not self.entries:
+            return b"", False
+        (root, (mode, _, _, inode, _)), *rest = self.entries
+        own = os.path.join(root, OWN_FOLDER)
+        kept = [(p, f) for p, f in rest if not _own(p, own)]
+        settled = all(f[4] < self.newest and f[2] < self.newest for _, f in kept)
+        part = ((root, (mode, 0, 0, inode, 0)), *kept)
+        return hashlib.blake2b(repr(part).encode(), digest_size=16).digest(), settled
+
+
+def _own(path: str, own: str) -> bool:
+    """Whether `path` is MemDesk's own folder `own` or in it, its scoring profile excepted."""
+    if not path.startswith(own) or path.startswith(os.path.join(own, PROFILE)):
+        return False
+    return path[len(own) :] in ("", LINK) or path[len(own)] == os.sep
 
 
 def tree(folder: Path, budget: int = BUDGET) -> Tree:
@@ -125,7 +153,7 @@ def tree(folder: Path, budget: int = BUDGET) -> Tree:
     except OSError:
         return Tree(tuple(entries), settled=False, complete=False)
     settled = all(figures[4] < newest and figures[2] < newest for _, figures in entries)
-    return Tree(tuple(entries), settled)
+    return Tree(tuple(entries), settled, newest=newest)
 
 
 def _figures(info: os.stat_result) -> _STAT:
@@ -185,9 +213,9 @@ class Index:
         self.entries: dict[Path, Entry] = {}
         self.seen: set[str] = set()
         self._stored = {
-            path: (agent, digest, figures)
-            for path, agent, digest, figures in db.execute(
-                "SELECT path, agent, digest, figures FROM workspaces"
+            path: (agent, digest, figures, memories)
+            for path, agent, digest, figures, memories in db.execute(
+                "SELECT path, agent, digest, figures, memories FROM workspaces"
             )
         }
         self._fits = {
@@ -197,9 +225,13 @@ class Index:
             )
         }
         self._writes: list[tuple[Any, ...]] = []
+        self._waiting_writes: list[tuple[Any, ...]] = []
         self._fit_writes: list[tuple[Any, ...]] = []
         self._hays_loaded = False
         self._all: _Joined | None = None  # every workspace's memories, as searched
+        self._apart: set[Path] = set()  # changed since joined in `_all`: searched in `_changes`
+        self._changes: _Joined | None = None
+        self._left_out: Any = None  # the places in `_all` of the workspaces in `_apart`
 
     def begin(self) -> None:
         """A new look: every tree is taken again (and the memories of the workspaces found as
@@ -241,8 +273,34 @@ class Index:
             return held.figures  # as this process holds it, memories and all
         figures: dict[str, Any] = json.loads(was[2])
         self.entries[ws] = Entry(ws, agent.name, seen.digest, figures, db=self.db)
-        self._all = None
+        self._renewed(ws)
         return figures
+
+    # only what waits changed (MemDesk's journal): the figures kept, but for the waiting count
+    def memories_kept(self, agent: AnyAgent, ws: Path) -> dict[str, Any] | None:
+        """The figures kept of `ws` when only MemDesk's own folder changed since (the tree's
+        `memories` part as kept, and settled), else None: what waits is then all to read."""
+        was = self._stored.get(str(ws))
+        if was is None or was[0] != agent.name or was[3] is None or agent.reads_journal:
+            return None
+        memories, settled = self.tree(ws).memories()
+        if not settled or memories != was[3]:
+            return None
+        figures: dict[str, Any] = json.loads(was[2])
+        return None if figures.get("error") else figures
+
+    def keep_waiting(self, agent: AnyAgent, ws: Path, figures: dict[str, Any]) -> None:
+        """The figures of `ws` after `memories_kept`, what waits read again; its memories as
+        searched stay (nothing to join again), kept when the whole tree had settled."""
+        seen, was = self.tree(ws), self._stored[str(ws)]
+        entry = self.entries.get(ws)
+        if entry is None or (entry.agent, entry.digest) != (agent.name, was[1]):
+            entry = self.entries[ws] = Entry(ws, agent.name, was[1], figures, db=self.db)
+            self._renewed(ws)
+        entry.figures = figures
+        if seen.settled:  # the index file's row says the same, its memories left as they are
+            entry.digest = seen.digest
+            self._waiting_writes.append((seen.digest, json.dumps(figures), str(ws), was[1]))
 
     def keep(
         self, agent: AnyAgent, ws: Path, figures: dict[str, Any], rows: list[Row] | None
@@ -255,16 +313,25 @@ class Index:
             ws, agent.name, seen.digest, figures, None if hays is None else Hay(hays), rows_json
         )
         self.entries[ws] = entry
-        self._all = None
+        self._renewed(ws)
         if seen.settled:
             hays_json = None if hays is None else json.dumps(hays, ensure_ascii=False)
+            memories = seen.memories()[0]
             self._writes.append(
-                (str(ws), agent.name, seen.digest, json.dumps(figures), hays_json, rows_json)
+                (
+                    str(ws),
+                    agent.name,
+                    seen.digest,
+                    json.dumps(figures),
+                    hays_json,
+                    rows_json,
+                    memories,
+                )
             )
 
     @property
     def unsaved(self) -> int:
-        return len(self._writes)
+        return len(self._writes) + len(self._waiting_writes)
 
     def forget_trees(self, folders: Sequence[Path] = ()) -> None:
         """Trees are taken again (all of them, or those of `folders`) on the next look."""
@@ -277,20 +344,34 @@ class Index:
         """Write what was read; `prune`: forget the workspaces this scan did not find."""
         with self.db:
             self.db.executemany(
-                "INSERT OR REPLACE INTO workspaces VALUES (?, ?, ?, ?, ?, ?)", self._writes
+                "INSERT OR REPLACE INTO workspaces VALUES (?, ?, ?, ?, ?, ?, ?)", self._writes
             )
+            waited = [self._waiting_written(*write) for write in self._waiting_writes]
             self.db.executemany("INSERT OR REPLACE INTO fits VALUES (?, ?, ?, ?)", self._fit_writes)
             if prune:
                 gone = [(p,) for p in self._stored.keys() - self.seen]
                 self.db.executemany("DELETE FROM workspaces WHERE path = ?", gone)
-        for path, agent, digest, figures, *_ in self._writes:
-            self._stored[path] = (agent, digest, figures)
+        for path, agent, digest, figures, _, _, memories in self._writes:
+            self._stored[path] = (agent, digest, figures, memories)
             entry = self.entries.get(Path(path))
             if entry is not None and entry.digest == digest:
                 entry.rows_json, entry.db = None, self.db  # read back when shown
+        for (digest, figures, path, _), done in zip(self._waiting_writes, waited, strict=True):
+            if done:
+                agent, _, _, memories = self._stored[path]
+                self._stored[path] = (agent, digest, figures, memories)
         for path, names, digest, agent in self._fit_writes:
             self._fits[path] = (names, digest, agent)
-        self._writes, self._fit_writes = [], []
+        self._writes, self._waiting_writes, self._fit_writes = [], [], []
+
+    def _waiting_written(self, digest: bytes, figures: str, path: str, was: bytes) -> bool:
+        """The row of `path` given its new digest and figures, its memories left; False when
+        it is no longer the row read (written again meanwhile: what it says stands)."""
+        done = self.db.execute(
+            "UPDATE workspaces SET digest = ?, figures = ? WHERE path = ? AND digest = ?",
+            (digest, figures, path, was),
+        )
+        return done.rowcount == 1
 
     # search
     def searchable(self, ws: Path) -> Entry | None:
@@ -314,10 +395,28 @@ class Index:
 
     def search(self, words: Sequence[str]) -> list[tuple[Entry, Sequence[int]]]:
         """The workspaces holding memories with every one of the casefolded `words`, and those
-        memories (by number in each): one look through every workspace's text at once."""
-        if self._all is None:
-            self._all = _Joined([e for e in self.entries.values() if e.hay and e.hay.starts])
-        return self._all.search(words)
+        memories (by number in each): one look through every workspace's text at once, those
+        changed since it was joined looked through apart (joining all again takes longer than
+        a keystroke may at 10,000 users), until more than 1 in REJOIN changed."""
+        whole = self._all
+        if whole is None or len(self._apart) * REJOIN > len(whole.entries):
+            whole = self._all = _Joined(_searched(self.entries.values()))
+            self._apart, self._changes = set(), None
+        if not self._apart:
+            return whole.search(words)
+        if self._changes is None:
+            self._changes = _Joined(_searched(self.entries.get(ws) for ws in self._apart))
+            self._left_out = whole.places(self._apart)
+        return whole.search(words, leaving=self._left_out) + self._changes.search(words)
+
+    def _renewed(self, ws: Path) -> None:
+        """The workspace's memories to search are no longer those joined."""
+        self._apart.add(ws)
+        self._changes = None
+
+
+def _searched(entries: Iterable[Entry | None]) -> list[Entry]:
+    return [e for e in entries if e is not None and e.hay and e.hay.starts]
 
 
 class _Joined:
@@ -336,7 +435,11 @@ class _Joined:
         self.starts = _byte_starts(self.data, hays, sum(counts))
         self.bytes_seen = np.bincount(self.data[::64], minlength=256)  # which is rarest: a guide
 
-    def search(self, words: Sequence[str]) -> list[tuple[Entry, Sequence[int]]]:
+    def search(
+        self, words: Sequence[str], leaving: Any = None
+    ) -> list[tuple[Entry, Sequence[int]]]:
+        """The entries holding memories with every one of `words`, and those memories (by
+        number in each); those at the `leaving` places left out."""
         found = None
         for word in sorted(words, key=len, reverse=True):
             holding = self._holding(word)
@@ -344,9 +447,16 @@ class _Joined:
         if found is None:
             found = np.arange(len(self.starts))
         places = np.searchsorted(self.firsts, found, side="right") - 1
+        if leaving is not None and len(leaving):
+            kept = ~np.isin(places, leaving)
+            found, places = found[kept], places[kept]
         numbers = array("q", (found - self.firsts[places]).astype(np.int64).tobytes())
         cuts = [0, *(np.flatnonzero(np.diff(places)) + 1).tolist(), len(numbers)]
         return [(self.entries[places[lo]], numbers[lo:hi]) for lo, hi in pairwise(cuts) if hi > lo]
+
+    def places(self, paths: set[Path]) -> Any:
+        """Where the workspaces at `paths` are among the entries."""
+        return np.array([i for i, e in enumerate(self.entries) if e.path in paths], int)
 
     def _holding(self, word: str) -> Any:
         """The memories (by number, ascending) holding `word`."""
@@ -548,7 +658,7 @@ def _schema(db: sqlite3.Connection) -> sqlite3.Connection:
             db.execute("DROP TABLE IF EXISTS fits")
             db.execute(
                 "CREATE TABLE workspaces (path TEXT PRIMARY KEY, agent TEXT, digest BLOB,"
-                " figures TEXT, hays TEXT, rows TEXT)"
+                " figures TEXT, hays TEXT, rows TEXT, memories BLOB)"
             )
             db.execute(
                 "CREATE TABLE fits (path TEXT PRIMARY KEY, agents TEXT, digest BLOB, agent TEXT)"

@@ -214,6 +214,9 @@ def figures(
         return Found(agent.name, agent.title, ws, name, **kept)
     if index is not None:
         index.tree(ws)  # taken before reading: a change while reading shows next time
+        kept = _waiting_again(agent, ws, index)
+        if kept is not None:
+            return Found(agent.name, agent.title, ws, name, **kept)
     rows: list[Row] | None = None
     try:
         with only_looking():
@@ -227,6 +230,22 @@ def figures(
 
 
 _KEPT = ("memories", "size", "waiting", "staged", "warnings", "problems", "changed", "error")
+
+
+def _waiting_again(agent: AnyAgent, ws: Path, index: Index) -> dict[str, Any] | None:
+    """The figures the index keeps, the proposals waiting counted again, when only MemDesk's
+    own folder changed (`memdesk review` wrote the journal): the memory files are not read.
+    None when they changed, or the journal cannot be read (then everything is read)."""
+    kept = index.memories_kept(agent, ws)
+    if kept is None:
+        return None
+    try:
+        with only_looking():
+            kept = {**kept, "waiting": _waiting(ws)}
+    except (OSError, WorkspaceError, JournalError):
+        return None
+    index.keep_waiting(agent, ws, kept)
+    return kept
 
 
 def _rows(agent: AnyAgent, ws: Path) -> list[Row] | None:

@@ -304,15 +304,25 @@ def run(args: argparse.Namespace, out: Path) -> None:
     print(_line("search, worst", max(times), raw, TARGETS["search"], note))
     watcher = Watcher(found)
     plan = watcher.plan()
-    took, _ = timed(watcher.poll)
-    print(_line("watching begun (first poll)", took, raw, None, "every file looked at once"))
+    took, first = timed(watcher.poll)
+    note = f"every file looked at once; {len(first):,} users changed since the scan (journals)"
+    print(_line("watching begun (first poll)", took, raw, None, note))
     took, again = timed(lambda: change_seen(watcher, found[-1]))
     how = "told by the system (inotify)" if watcher.told else "polling"
     note = f"{again.memories:,} memories after the agent added one; {how}"
     print(_line("one user's change seen", took, raw, TARGETS["change"], note))
-    took, hits = timed(partial(search_all, found, QUERIES[0]))
-    note = f"{hits:,} hits; every user's memories joined again"
-    print(_line("search after the change", took, raw, TARGETS["search"], note))
+    times, cpus = [], []
+    for user in (None, found[-3], found[-4]):  # the change just seen, then two more
+        if user is not None:
+            change_seen(watcher, user)
+        took, hits = timed(partial(search_all, found, QUERIES[0]))
+        times.append(took)
+        cpus.append(_cpu[0])
+    note = f"{hits:,} hits, each after one more user's change; the changed users searched apart"
+    note += f" (first {times[0] * 1000:.0f} ms, cpu {cpus[0] * 1000:.0f} ms;"
+    note += f" cpu median {statistics.median(cpus) * 1000:.0f} ms)"
+    _cpu[0] = max(cpus)
+    print(_line("search after a change, worst", max(times), raw, TARGETS["search"], note))
     polling = Watcher(found, notify=False)
     took, again = timed(lambda: change_seen(polling, found[-2]))
     note = f"where the system cannot tell (no inotify, too few watches); window: {plan.mode}"
@@ -323,6 +333,7 @@ def run(args: argparse.Namespace, out: Path) -> None:
     print(f"{'peak RSS':<28} {rss:9.0f} MB {'':13} target <= {TARGETS['rss_mb']:g} MB")
     worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"{'peak RSS of a review process':<28} {worker:9.0f} MB (x{pool_size()} at once)")
+    print(f"load average at the end {', '.join(f'{n:.1f}' for n in os.getloadavg())}")
 
 
 def main() -> int:

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from core import index
 from core.inbox import search
 from core.registry import agent_named
-from core.scan import Found, figures, scan
+from core.scan import Found, figures, rescan, scan
+from core.store.settled import journal_for_writing
 from core.watch import OTHER_SYSTEMS, Watcher, watch_limit
 from tests.benchmarks import fleet_bench
 from tests.helpers import fingerprint
@@ -448,3 +449,183 @@ def test_every_user_read_again_is_written_out_as_it_goes(
     again = scanning.rescan(found)
     assert len(again) == USERS and all(not f.error for f in again)
     assert len(most) >= USERS // 10 and max(most) <= 10
+
+
+# -- right after a change: only what changed is read, searched apart from the rest ------------
+def _joinings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The workspaces each joining of memories to search holds, as they are made."""
+    joinings: list[int] = []
+    made = index._Joined.__init__
+
+    def joined(self: index._Joined, entries: list[index.Entry]) -> None:
+        joinings.append(len(entries))
+        made(self, entries)
+
+    monkeypatch.setattr(index._Joined, "__init__", joined)
+    return joinings
+
+
+def test_the_search_right_after_one_user_s_change_joins_that_user_alone(
+    own_fleet: Path, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tried as a person searching a 10,000-user fleet while the agent wrote to one user's
+    file: the first search after it joined every user's memories again (136-190 ms of the
+    100 ms a keystroke may take). Now the changed user is searched apart from the rest."""
+    joinings = _joinings(monkeypatch)
+    found = scan(homes=[], extra=[own_fleet])
+    search(found, "deadline")
+    user = max(found, key=lambda f: str(f.path))
+    fleet_bench.append_memory(user)
+    (again,) = Watcher(found).refresh([user.path])
+    found = [again if f.path == user.path else f for f in found]
+    hits, _ = search(found, "new memory from")
+    assert [(h.found.path, len(h.rows)) for h in hits] == [(user.path, 1)]
+    assert joinings == [USERS, 1]
+    _same_as_plain(found, "deadline")
+    assert joinings == [USERS, 1]
+
+
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    steps=st.lists(
+        st.tuples(st.sampled_from(["change", "add", "remove"]), st.integers(0, 1_000)),
+        min_size=1,
+        max_size=6,
+    ),
+    queries=st.lists(
+        st.sampled_from(["new memory", "deadline", "乌", "de", "alice 2026", "zzyzx", "(#1)"]),
+        min_size=6,
+        max_size=6,
+    ),
+    apart=st.booleans(),
+)
+def test_the_search_finds_what_the_plain_search_finds_as_users_change(
+    fleet: Path,
+    settled: None,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    steps: list[tuple[str, int]],
+    queries: list[str],
+    apart: bool,
+) -> None:
+    """Users changed by the agent, added and removed between two searches: each search lists,
+    in each user's workspace, exactly what `memdesk list --query` lists there."""
+    if apart:  # every changed user searched apart, never all joined again
+        monkeypatch.setattr(index, "REJOIN", 1, raising=False)
+    layout = fleet.parent.name.rstrip("0123456789")
+    out = tmp_path_factory.mktemp(layout) / "fleet"
+    fleet_bench.write_fleet(out, layout, 40, 1_200, seed=5)
+    found = scan(homes=[], extra=[out])
+    _same_as_plain(found, "deadline")
+    for (step, k), query in zip(steps, queries, strict=False):
+        user = sorted(found, key=lambda f: str(f.path))[k % len(found)]
+        if step == "change":
+            fleet_bench.append_memory(user)
+            (again,) = Watcher(found).refresh([user.path])
+            found = [again if f.path == user.path else f for f in found]
+        else:
+            if step == "add":
+                _add_user(out, layout, k)
+            else:
+                shutil.rmtree(user.path)
+            found = scan(homes=[], extra=[out])  # as the window's Home scans again
+        _same_as_plain(found, query)
+
+
+def _add_user(out: Path, layout: str, k: int) -> None:
+    rng = Random(k)
+    folder = fleet_bench._user_folder(out, layout, 50_000 + k, rng)
+    if not folder.exists():
+        write = {"picoclaw": fleet_bench._picoclaw_user, "hermes": fleet_bench._hermes_user}
+        write[layout](folder, fleet_bench.memory_texts(rng.randint(1, 40), rng), rng)
+
+
+def _same_as_plain(found: list[Found], query: str) -> None:
+    hits, failed = search(found, query)
+    assert not failed
+    listed = {h.found.path: h.rows for h in hits}
+    for f in found:
+        plain = agent_named(f.agent).rows(f.path, query=query)
+        rows = listed.get(f.path, [])
+        assert isinstance(rows, index.IndexedRows) or not plain
+        assert [(r.id, r.file, r.key, r.line, r.text) for r in rows] == [
+            (r.id, r.file, r.key, r.line, r.text) for r in plain
+        ]
+
+
+@pytest.mark.parametrize("notify", [True, False], ids=["told", "polling"])
+def test_a_review_s_journal_is_counted_without_reading_the_memories_again(
+    own_fleet: Path, settled: None, monkeypatch: pytest.MonkeyPatch, notify: bool
+) -> None:
+    """Tried as a person whose Home watched a 10,000-user fleet while `memdesk review --all`
+    ran: each user's journal (in MemDesk's own folder, inside the user's folder) changed their
+    tree, and every user's memories were read again (19-40 s of CPU). Now only the proposals
+    waiting are counted again; the memory files are not read, here or in the next window."""
+    found = scan(homes=[], extra=[own_fleet])
+    watcher = Watcher(found, notify=notify)
+    assert watcher.poll() == []
+    reviewed = sorted(found, key=lambda f: str(f.path))[:4]
+    proposals = fleet_bench.review_all(reviewed)
+    assert proposals > 0
+    plain = [figures(agent_named(f.agent), f.path) for f in reviewed]  # every file read
+    assert sum(f.waiting for f in plain) == proposals
+    _no_reading(monkeypatch, found[0].agent)
+    monkeypatch.setattr(type(agent_named(found[0].agent)), "rows", _refused)
+    assert _figures(watcher.poll()) == _figures(plain)
+    assert watcher.poll() == []
+    hits, _ = search(found, "deadline")  # still from the index: no user's files read
+    assert sum(len(h.rows) for h in hits) > 0
+    index.close_all()  # a new window: the counts as the index file now keeps them
+    again = {f.path: f for f in scan(homes=[], extra=[own_fleet])}
+    assert _figures([again[f.path] for f in reviewed]) == _figures(plain)
+
+
+def _refused(*_: object, **__: object) -> None:
+    raise AssertionError("a memory file read again, though only the journal changed")
+
+
+def test_the_memories_part_of_a_tree_leaves_out_what_only_says_what_waits(tmp_path: Path) -> None:
+    """MemDesk's own folder (journal, lock, backups) and the folder's own times are left out,
+    and a change to them just now leaves the memories settled; its scoring profile and any
+    other file are the memories'."""
+    ws = tmp_path / "user"
+
+    def tree(*entries: tuple[str, int], root_time: int = 1) -> index.Tree:
+        folder = [(str(ws), (0o40755, 4096, root_time, 7, root_time))]
+        files = [
+            (str(ws / path), (0o100644, 10, t, 8 + i, t)) for i, (path, t) in enumerate(entries)
+        ]
+        return index.Tree((*folder, *files), settled=False, newest=100)
+
+    memory = ("memory/MEMORY.md", 1)
+    kept, settled = tree(memory).memories()
+    assert settled
+    for own in (".memdesk", ".memdesk/memdesk.db", ".memdesk/backups/a.md", ".memdesk ->"):
+        assert tree(memory, (own, 500), root_time=500).memories() == (kept, True), own
+    for theirs in (".memdesk/profile.json", ".memdeskish", "notes.md"):
+        assert tree(memory, (theirs, 1)).memories()[0] != kept, theirs
+    assert tree(memory, ("notes.md", 500)).memories()[1] is False
+    assert tree(("memory/MEMORY.md", 2)).memories()[0] != kept
+
+
+def test_an_agent_reading_the_journal_is_read_again_when_it_changes(
+    tmp_path: Path, settled: None, fixtures_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """EverBot's scores and profile come partly from MemDesk's journal: a change to it alone
+    has its memories read again."""
+    ws = tmp_path / "everbot"
+    ws.mkdir()
+    shutil.copy(fixtures_dir / "everbot" / "canonical.input.md", ws / "MEMORY.md")
+    (found,) = scan(homes=[], extra=[ws])
+    assert found.agent == "everbot" and not found.error
+    calls: list[Path] = []
+    agent = agent_named("everbot")
+    check = type(agent).check
+    monkeypatch.setattr(
+        type(agent), "check", lambda self, path, **kw: calls.append(path) or check(self, path, **kw)
+    )
+    with journal_for_writing(ws) as journal:
+        journal.set_setting("profile", "tiered")
+    assert rescan([found]) and calls == [ws]

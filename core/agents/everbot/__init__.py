@@ -78,6 +78,7 @@ class EverBot(
     profiles: ClassVar[tuple[str, ...]] = ("everbot", "tiered")
     list_header: ClassVar[str] = LIST_HEADER
     query_is_words: ClassVar[bool] = False  # the window's search language
+    reads_journal: ClassVar[bool] = True  # the profile saved, the precise scores
 
     def detect(self, root: Path) -> Sequence[Source]:
         path = root / MEMORY_FILE
