@@ -57,6 +57,8 @@ README_PICTURES = {
     "claude-code-context.png": "claude-code-context-light",
     "home.png": "hub-home-light",
     "inbox.png": "hub-inbox-light",
+    "review-queue-zh.png": "zh_CN/everbot-review-light",
+    "home-zh.png": "zh_CN/hub-home-light",
 }
 HUB_HOMES = {".hermes": "hermes", ".claude": "claude-code", ".openclaw/workspace": "openclaw"}
 
@@ -259,6 +261,24 @@ def take_hubs(app: QApplication, out: Path, tmp: Path, theme: str) -> list[str]:
     return [f"hub-home-{theme}", f"hub-inbox-{theme}"]
 
 
+def take_chinese(app: QApplication, out: Path, tmp: Path) -> list[str]:
+    """EverBot's pages and Home with the window in Simplified Chinese (light), into `out`."""
+    from ui.i18n import install_language, remove
+
+    translators = install_language(app, "zh_CN")
+    if not translators:
+        print("no Chinese catalog: run `make` first (it builds the .qm)", file=sys.stderr)
+        return []
+    out.mkdir(parents=True, exist_ok=True)
+    root = tmp / "demo-everbot-zh"
+    prepare(root, "everbot")
+    try:
+        taken = take(app, out, root, "everbot", "light", tmp)
+        return [f"zh_CN/{shot}" for shot in taken + take_hubs(app, out, tmp, "light")]
+    finally:
+        remove(app, translators)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
@@ -278,6 +298,7 @@ def main(argv: list[str]) -> int:
                 taken += take(app, args.out, root, layout, theme, tmp)
         for theme in args.themes:
             taken += take_hubs(app, args.out, tmp, theme)
+        taken += take_chinese(app, args.out / "zh_CN", tmp)
     print(f"{len(taken)} pictures in {args.out}")
     if args.readme:
         args.readme.mkdir(parents=True, exist_ok=True)
