@@ -21,6 +21,8 @@ import pytest
 
 from core.demo import write_demo
 from core.registry import agent_named, demo_layouts
+from core.review import fleet, kept
+from core.review.codes import codes_met
 from core.review.fleet import review_each
 from core.review.queue import run_review
 from core.review.rules import RulesReviewer
@@ -118,6 +120,23 @@ def test_the_rules_decide_the_same_whatever_the_hash_seed(tmp_path: Path) -> Non
         made.append(repr(proposals).encode())
     assert b"('trigger', 'contradiction')" in made[0]  # the path is taken
     assert made[0] == made[1] == made[2]
+
+
+def test_a_review_of_many_users_keeps_little_of_those_it_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a review process keeps of the texts it read (a clause's reading, a subject) is
+    bounded between two users: kept for every user it grew each process to 230-305 MB at 2,500
+    users of a 10,000-user fleet."""
+    fleet_bench.write_fleet(tmp_path / "fleet", "picoclaw", 60, 3_000, seed=1)
+    monkeypatch.setattr(fleet, "_KEPT_TEXTS", 100)
+    monkeypatch.setattr(fleet, "_KEPT_CODES", 300)
+    found = scan(homes=[], extra=[tmp_path / "fleet"])
+    reviewed = review_each(found, RulesReviewer(), today=TODAY, processes=1)
+    assert [r.error for r in reviewed] == [""] * 60
+    assert sum(len(r.run.stored) for r in reviewed if r.run) > 60  # they were read and compared
+    assert max(map(len, kept._every)) <= 100
+    assert codes_met() <= 300
 
 
 @pytest.mark.parametrize("layout", sorted(demo_layouts()))
