@@ -8,6 +8,7 @@ import re
 
 from rapidfuzz.distance import DamerauLevenshtein, Postfix, Prefix
 
+from core.review.kept import Kept
 from core.review.reading import (
     Reading,
     read,
@@ -255,7 +256,7 @@ _COPULA = re.compile(
     r"(?<![但还就总于可要凡老只])是(?!否)|(?<![因作认成以称行])为(?![了什止])|叫"
     r"|(?<![自理缘经])由(?!于)|(?<![a-z'])(?:is|are|was|were)(?![a-z'])"
 )
-_subjects: dict[str, tuple[str, str] | None] = {}
+_subjects: Kept[tuple[str, str] | None] = Kept(most=300_000)
 
 
 def _first_clause(text: str) -> str:
@@ -278,17 +279,15 @@ def subject_value(first: str, second: str) -> tuple[str, str, str] | None:
     ("主要开发语言是 Kotlin，常用 Spring Boot" / "主要开发语言是 Go，常用 Gin"), as other_value."""
     one, two = _first_clause(first), _first_clause(second)
     key = one + "\x00" + two
-    if key not in _subject_values:  # memories an agent writes repeat their first clauses a lot
-        if len(_subject_values) > 100_000:
-            _subject_values.clear()
-        said = other_value(one, two)
-        if said is not None and not (_names_something(said[1]) or _names_something(said[2])):
-            said = None  # "习惯是早上跑步" / "习惯是睡前看书": two habits, maybe
-        _subject_values[key] = said
-    return _subject_values[key]
+    if key in _subject_values:  # memories an agent writes repeat their first clauses a lot
+        return _subject_values[key]
+    said = other_value(one, two)
+    if said is not None and not (_names_something(said[1]) or _names_something(said[2])):
+        said = None  # "习惯是早上跑步" / "习惯是睡前看书": two habits, maybe
+    return _subject_values.keep(key, said)
 
 
-_subject_values: dict[str, tuple[str, str, str] | None] = {}
+_subject_values: Kept[tuple[str, str, str] | None] = Kept(most=100_000)
 
 
 def _names_something(value: str) -> bool:
@@ -317,10 +316,7 @@ def subject_of(text: str) -> tuple[str, str] | None:
         negated = _NEGATED_CUE.search(head) or rest.startswith(("not ", "no ", "never "))
         if rest and not negated and _has_subject(head) and _ONE_OF.search(head) is None:
             found = head, rest
-    if len(_subjects) > 300_000:
-        _subjects.clear()
-    _subjects[clause] = found
-    return found
+    return _subjects.keep(clause, found)
 
 
 def _has_subject(head: str) -> bool:

@@ -171,12 +171,19 @@ def _subjects_of(
     _ids, at, inverse = np.unique(ids, return_index=True, return_inverse=True)
     heads = np.zeros(len(at), dtype=np.int64)
     rests = np.zeros(len(at), dtype=np.int64)
+    numbers: dict[str, int] = {}
     for k, i in enumerate(at.tolist()):
         found = subject_of(memories[i].content)
         if found is not None:
-            heads[k], rests[k] = hash(found[0]), hash(found[1])
+            heads[k], rests[k] = _number(numbers, found[0]), _number(numbers, found[1])
     inverse = inverse.reshape(-1)
     return heads[inverse], rests[inverse]
+
+
+def _number(numbers: dict[str, int], text: str) -> int:
+    """The text's number among `numbers` (1, 2, ... as first met): the same for the same text, in
+    every process (a str's hash() moves with PYTHONHASHSEED, and two texts may share one)."""
+    return numbers.setdefault(text, len(numbers) + 1)
 
 
 class _Scan:
@@ -203,6 +210,7 @@ class _Scan:
         marks: list[bool] = []
         stops: list[bool] = []
         negations: list[int] = []
+        negating: dict[str, int] = {}  # the negations each says, numbered
         firsts: list[object] = []  # each memory's first clause as read
         for m in memories:
             clauses = clauses_of(m.content)
@@ -215,7 +223,7 @@ class _Scan:
                 nameds.append(c.named)
                 marks.append(c.marked)
                 stops.append(c.stopped is not None)
-                negations.append(hash(c.negations))
+                negations.append(_number(negating, c.negations))
             else:
                 cjk = words = 0
                 for c in clauses:
@@ -231,7 +239,7 @@ class _Scan:
                 nameds.append("".join(sorted(set().union(*[c.named for c in clauses]))))
                 marks.append(any(c.marked for c in clauses))
                 stops.append(any(c.stopped is not None for c in clauses))
-                negations.append(hash("".join([c.negations for c in clauses])))
+                negations.append(_number(negating, "".join([c.negations for c in clauses])))
             zhs.append(zh)
         self.zh = np.array(zhs, dtype=bool)
         self.subject, self.subject_set = _subjects_of(memories, firsts)

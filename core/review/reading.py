@@ -16,6 +16,7 @@ from functools import cache
 
 from core.review.codes import coded, codes_met, forget_codes
 from core.review.glossary import glossary
+from core.review.kept import Kept, forget_kept
 from core.review.markers import (
     CHANGE_PATTERN,
     CHANGE_WORDS_EN,
@@ -213,9 +214,14 @@ class _Clause:
     ends: bool  # ends a sentence
 
 
-def forget_if_large() -> None:
-    """Start afresh when what was read grew large (only between two scans: the codes change)."""
-    if len(_clauses) > 300_000 or codes_met() > 1_000_000:
+def forget_if_large(texts: int | None = None, codes: int = 1_000_000) -> None:
+    """Start afresh when more than `codes` features were met, and each store of texts read
+    holding more than `texts` (None: as many as each store holds). Only between two scans: the
+    codes change. The defaults keep one large workspace's readings from one review to the next;
+    a review of many workspaces keeps far fewer (core.review.fleet)."""
+    if texts is not None:
+        forget_kept(texts)
+    if codes_met() > codes:
         _clauses.clear()
         forget_codes()
 
@@ -245,7 +251,7 @@ def light_features() -> frozenset[str]:
     return frozenset(f"c{c}" for c in _light_concepts())
 
 
-_clauses: dict[str, _Clause] = {}
+_clauses: Kept[_Clause] = Kept(most=300_000)
 
 
 def clauses_of(text: str) -> list[_Clause]:
@@ -257,8 +263,7 @@ def clauses_of(text: str) -> list[_Clause]:
             continue
         clause = _clauses.get(piece)
         if clause is None:
-            clause = _read_clause(piece)
-            _clauses[piece] = clause
+            clause = _clauses.keep(piece, _read_clause(piece))
         out.append(clause)
     return out
 

@@ -80,7 +80,7 @@ class RelatedIndex:
     def _ranked(self, wanted: set[str], limit: int) -> list[Memory]:
         scores: dict[int, float] = defaultdict(float)
         postings = self._tokens_index()
-        for token in wanted:
+        for token in sorted(wanted):  # each score summed in one order in every process
             posting = postings.get(token)
             if posting is None or len(posting) > 5000:  # too common to tell memories apart
                 continue

@@ -14,6 +14,7 @@ nearly all of the older one.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -63,8 +64,10 @@ def superseded(
     if not shared:
         return None
     weights = {f: weight(f) for f in mine}
-    total = sum(weights.values())
-    covered = sum(weights[f] for f in shared) / total if total else 0.0
+    # fsum: the same sum in any order (a set's order moves with PYTHONHASHSEED, and a share at
+    # _MOVED exactly was once above it in one process and below it in another)
+    total = math.fsum(weights.values())
+    covered = math.fsum(weights[f] for f in shared) / total if total else 0.0
     top = max(weights.values())
 
     def pins(feature: str, share: float) -> bool:
@@ -157,7 +160,7 @@ def _other_name(old: Reading, new: Reading) -> bool:
 
 
 def _units(reading: Reading) -> dict[str, str]:
-    return dict(u.split(" ", 1) for u in reading.units)
+    return dict(u.split(" ", 1) for u in sorted(reading.units))  # of a value's two units, the last
 
 
 def _kind(value: str, units: dict[str, str]) -> str:

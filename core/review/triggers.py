@@ -102,7 +102,7 @@ def _one_per_memory(
     by_key = {(m.file, m.key): m for m in memories}
     subjects = set(found) | set(pairs)
     proposed = []
-    for key in subjects:
+    for key in sorted(subjects, key=order.__getitem__):  # as listed, in every process
         findings = list(found.get(key, ()))
         pair = pairs.get(key)
         if pair is not None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import os
 import pstats
@@ -33,6 +34,7 @@ import resource
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from datetime import date, timedelta
@@ -229,6 +231,55 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+class AllProcesses:
+    """The peak of the RSS of this process and all its descendants together, and of the largest
+    descendant, sampled every `every` seconds while in the `with` block (Linux: from /proc; a
+    child's own ru_maxrss counts the parent's pages it had between fork and exec)."""
+
+    def __init__(self, every: float = 0.05) -> None:
+        self.every, self.peak_mb, self.child_mb = every, 0.0, 0.0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def __enter__(self) -> AllProcesses:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _sample(self) -> None:
+        while not self._stop.wait(self.every):
+            me, *children = map(_rss_mb, _family(os.getpid()))
+            self.peak_mb = max(self.peak_mb, me + sum(children))
+            self.child_mb = max(self.child_mb, *children, 0.0)
+
+
+def _family(root: int) -> list[int]:
+    """`root` and every process descending from it."""
+    children: dict[int, list[int]] = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                stat = Path(entry.path, "stat").read_text(encoding="ascii")
+                ppid = int(stat.rsplit(")", 1)[1].split()[1])
+                children.setdefault(ppid, []).append(int(entry.name))
+    family, at = [root], 0
+    while at < len(family):
+        family += children.get(family[at], [])
+        at += 1
+    return family
+
+
+def _rss_mb(pid: int) -> float:
+    try:
+        pages = int(Path(f"/proc/{pid}/statm").read_text(encoding="ascii").split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0.0  # ended meanwhile
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
 def timed(step: Callable[[], T], profile: bool = False) -> tuple[float, T]:
     """Wall-clock seconds of `step` (its CPU seconds in `_cpu[0]`) and what it returned."""
     profiler = cProfile.Profile() if profile else None
@@ -284,12 +335,17 @@ def run(args: argparse.Namespace, out: Path) -> None:
     print(_line("scan / open (index)", took, raw, TARGETS["scan"], note))
     sample = found[: args.review_sample] if args.review_sample else found
     for name in ("rules review of every user", "again, nothing changed"):
-        took, proposals = timed(lambda: review_all(sample), args.profile == "review")
+        with AllProcesses() as reviewing:
+            took, proposals = timed(lambda: review_all(sample), args.profile == "review")
         whole = took * len(found) / max(1, len(sample))
         note = f"{proposals:,} new proposals, {pool_size()} processes"
         if sample is not found:
             note += f"; {len(sample):,} users took {took:.1f} s, extrapolated"
         print(_line(name, whole, raw, TARGETS["review"], note))
+        note = f"target <= {TARGETS['rss_mb']:g} MB (this process and the review's, sampled)"
+        print(f"{'  peak RSS of all together':<28} {reviewing.peak_mb:9.0f} MB {'':13} {note}")
+        note = f"(x{pool_size()} at once, sampled)"
+        print(f"{'  peak RSS of a review process':<28} {reviewing.child_mb:9.0f} MB {note}")
     took, hits = timed(partial(search_all, found, QUERIES[0]))
     print(_line("first search (loads it)", took, raw, None, f"{hits:,} hits"))
     times, cpus = [], []
@@ -331,8 +387,6 @@ def run(args: argparse.Namespace, out: Path) -> None:
     print(_line("a poll finding no change", took, raw, None, f"{len(plan.paths):,} paths"))
     rss = peak_rss_mb()
     print(f"{'peak RSS':<28} {rss:9.0f} MB {'':13} target <= {TARGETS['rss_mb']:g} MB")
-    worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"{'peak RSS of a review process':<28} {worker:9.0f} MB (x{pool_size()} at once)")
     print(f"load average at the end {', '.join(f'{n:.1f}' for n in os.getloadavg())}")
 
 
