@@ -267,18 +267,7 @@ def test_a_memory_holding_the_separator_is_searched_as_the_plain_search_does() -
 
 
 def _same_as_plain_search(fleet: Path, query: str) -> None:
-    found = _indexed_scan(fleet)
-    hits, failed = search(found, query)
-    assert not failed
-    listed = {h.found.path: h.rows for h in hits}
-    for f in found:
-        plain = agent_named(f.agent).rows(f.path, query=query)
-        rows = listed.get(f.path, [])
-        assert isinstance(rows, index.IndexedRows) or not plain
-        assert [(r.id, r.file, r.key, r.line, r.text) for r in rows] == [
-            (r.id, r.file, r.key, r.line, r.text) for r in plain
-        ]
-        assert [r.fields["content"] for r in rows] == [r.fields["content"] for r in plain]
+    _same_as_plain(_indexed_scan(fleet), query)
 
 
 _SCANNED: dict[Path, list[Found]] = {}
@@ -553,6 +542,7 @@ def _same_as_plain(found: list[Found], query: str) -> None:
         assert [(r.id, r.file, r.key, r.line, r.text) for r in rows] == [
             (r.id, r.file, r.key, r.line, r.text) for r in plain
         ]
+        assert [r.fields["content"] for r in rows] == [r.fields["content"] for r in plain]
 
 
 @pytest.mark.parametrize("notify", [True, False], ids=["told", "polling"])
