@@ -30,7 +30,7 @@ from core.store.errors import WorkspaceError
 from core.store.journal import RecordedEvent
 from core.store.settled import HeldJournal
 from core.times import shown_time
-from ui.i18n import QT_TRANSLATE_NOOP, core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.tables import read_only_table, size_columns
 from ui.untrusted import literal_html, plain_label
 
@@ -43,7 +43,7 @@ __all__ = ["ActivityView"]
 
 translate = QCoreApplication.translate
 ALL = QT_TRANSLATE_NOOP("core", "All")
-# The journal's actors and kinds of change, shown through core_label as core's labels are.
+# The journal's actors and kinds of change, shown through core_text as core's labels are.
 ACTORS = (
     ALL,
     QT_TRANSLATE_NOOP("core", "person"),
@@ -62,7 +62,7 @@ KINDS = (
     QT_TRANSLATE_NOOP("core", "reinforce"),
     QT_TRANSLATE_NOOP("core", "restore"),
 )
-OP_HEADERS = (  # shown through core_label, as core's labels are
+OP_HEADERS = (  # shown through core_text, as core's labels are
     QT_TRANSLATE_NOOP("core", "Time"),
     QT_TRANSLATE_NOOP("core", "Actor"),
     QT_TRANSLATE_NOOP("core", "What"),
@@ -221,7 +221,7 @@ class ActivityView(QWidget):
         for row, event in enumerate(changes):
             cells = (
                 event.memory_id,
-                core_label(event.kind),
+                core_text(event.kind),
                 change_text(event.before, event.after),
             )
             _set_row(self.events, row, cells, tooltip=event.file)
@@ -280,7 +280,7 @@ def change_text(before: Mapping[str, Any] | None, after: Mapping[str, Any] | Non
 def what_text(item: ActivityItem, times: Mapping[str, str]) -> str:
     """What an operation did, in words: an undo names the operation it undid by its time (from
     `times`, op id -> time shown) and what that did, never by its hex id."""
-    kinds = ", ".join(f"{core_label(kind)} {n}" for kind, n in item.op.kinds.items())
+    kinds = ", ".join(f"{core_text(kind)} {n}" for kind, n in item.op.kinds.items())
     cause = item.op.cause
     if item.undoes is not None:
         undone = cause.split(": ", 1)[1] if ": " in cause else ""
@@ -330,7 +330,7 @@ class OpRow(NamedTuple):
 def op_row(item: ActivityItem, times: Mapping[str, str]) -> OpRow:
     return OpRow(
         shown_time(item.at),
-        core_label(item.actor),
+        core_text(item.actor),
         what_text(item, times),
         memories_text(item),
         ", ".join(item.op.files),
@@ -373,5 +373,5 @@ def _combo(name: str, choices: Sequence[str]) -> QComboBox:
     box = QComboBox()
     box.setObjectName(name)
     for choice in choices:
-        box.addItem(core_label(choice), choice)
+        box.addItem(core_text(choice), choice)
     return box

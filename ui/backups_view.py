@@ -56,7 +56,7 @@ EXPLAIN = QT_TRANSLATE_NOOP(
     "“removed since” memories are in the backup but no longer in the file; restoring them "
     "brings them back. The file as it is now is backed up before any restore.",
 )
-# The headers are shown through core_label, as core's labels are.
+# The headers are shown through core_text, as core's labels are.
 BACKUP_HEADERS = (
     QT_TRANSLATE_NOOP("core", "Time"),
     QT_TRANSLATE_NOOP("core", "Written by"),

@@ -30,7 +30,7 @@ from core.agent import AnyAgent, Context, Injected
 from core.capabilities import SessionStart
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
-from ui.i18n import QT_TRANSLATE_NOOP, core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.untrusted import literal_html, plain_label
 
 translate = QCoreApplication.translate
@@ -40,7 +40,7 @@ EXPLAIN = QT_TRANSLATE_NOOP(
     "What the agent puts into its prompt when a new session starts, read from the files as "
     "saved. Memories listed under “Not seen” are in the files but not in the prompt.",
 )
-HEADERS = (  # shown through core_label, as core's labels are
+HEADERS = (  # shown through core_text, as core's labels are
     QT_TRANSLATE_NOOP("core", "File"),
     QT_TRANSLATE_NOOP("core", "Chars sent"),
     QT_TRANSLATE_NOOP("core", "File chars"),
@@ -73,7 +73,7 @@ class ContextView(QWidget):
         self.title = plain_label(name="contextTitle", wrap=True)
         self.files = QTableWidget(0, len(HEADERS))
         self.files.setObjectName("contextFiles")
-        self.files.setHorizontalHeaderLabels([core_label(h) for h in HEADERS])
+        self.files.setHorizontalHeaderLabels([core_text(h) for h in HEADERS])
         self.files.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.files.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.files.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)

@@ -31,7 +31,7 @@ from ui.untrusted import plain_label
 if TYPE_CHECKING:
     from core.agent import OpenWorkspace
 
-HEADERS = (  # shown through core_label, as core's labels are
+HEADERS = (  # shown through core_text, as core's labels are
     QT_TRANSLATE_NOOP("core", "Change"),
     QT_TRANSLATE_NOOP("core", "Key"),
     QT_TRANSLATE_NOOP("core", "Content"),

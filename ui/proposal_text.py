@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication
 
 from core.review.secrets import mask_secrets
 from core.store.journal import Proposal
-from ui.i18n import QT_TRANSLATE_NOOP, core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 
 __all__ = [
     "age_of",
@@ -62,7 +62,7 @@ def queue_title(count: int, oldest: datetime | None) -> str:
 def proposal_detail(p: Proposal) -> str:
     """A proposal as the card shows it, in one text: the decision, why, the memory (and the
     other of a pair) and the reviewer's reasons; secrets masked."""
-    status = "" if p.status == "pending" else f" ({core_label(p.status)})"
+    status = "" if p.status == "pending" else f" ({core_text(p.status)})"
     memories = [
         f"[{p.memory_id}] {memory_text(p)}\n{memory_facts(json.loads(p.memory_json or '{}'))}"
     ]
@@ -83,7 +83,7 @@ def proposal_detail(p: Proposal) -> str:
 def proposed_line(p: Proposal) -> str:
     if p.decision == "NONE":
         return translate("ReviewView", "No decision")
-    return translate("ReviewView", "Proposed: {decision}").format(decision=core_label(p.decision))
+    return translate("ReviewView", "Proposed: {decision}").format(decision=core_text(p.decision))
 
 
 def reviewer_name(name: str) -> str:
@@ -95,7 +95,7 @@ def reviewer_name(name: str) -> str:
 
 def trigger_line(p: Proposal) -> str:
     return translate("ReviewView", "{triggers}: {why} — [{id}] in {file}").format(
-        triggers=" + ".join(map(core_label, p.triggers)),
+        triggers=" + ".join(map(core_text, p.triggers)),
         why=mask_secrets(p.why),
         id=p.memory_id,
         file=p.file,

@@ -32,14 +32,14 @@ from core.remote.address import Address, parse_address
 from core.remote.transport import RemoteError
 from core.remote.workspace import Dropped, Refused, RemoteWorkspace, Snapshot, write_and_settle
 from core.review.secrets import mask_secrets
-from ui.i18n import QT_TRANSLATE_NOOP, core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.tasks import TaskRunner
 from ui.theme import error_style
 from ui.untrusted import literal_html, plain_label
 
 __all__ = ["RemoteView", "open_remote"]
 
-MEMORY_HEADERS = (  # shown through core_label, as core's labels are
+MEMORY_HEADERS = (  # shown through core_text, as core's labels are
     QT_TRANSLATE_NOOP("core", "Id"),
     QT_TRANSLATE_NOOP("core", "Section"),
     QT_TRANSLATE_NOOP("core", "Memory"),
@@ -360,7 +360,7 @@ def _fill(table: QTableWidget, rows: Sequence[Sequence[str]], tips: Sequence[str
 def _table(headers: Sequence[str], name: str) -> QTableWidget:
     table = QTableWidget(0, len(headers))
     table.setObjectName(name)
-    table.setHorizontalHeaderLabels([core_label(h) for h in headers])
+    table.setHorizontalHeaderLabels([core_text(h) for h in headers])
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -56,7 +56,7 @@ from core.review.queue import approve, listed, reject, run_review, undo_decision
 from core.review.secrets import mask_secrets
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
-from ui.i18n import QT_TRANSLATE_NOOP, core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.icons import icon
 from ui.llm_settings import LlmSettingsDialog
 from ui.proposal_text import (
@@ -87,7 +87,7 @@ translate = QCoreApplication.translate
 
 ALL = QT_TRANSLATE_NOOP("ReviewView", "All")
 _Index = QModelIndex | QPersistentModelIndex
-TABLE_HEADERS = (  # shown through core_label, as core's labels are
+TABLE_HEADERS = (  # shown through core_text, as core's labels are
     "#",
     QT_TRANSLATE_NOOP("core", "Waiting"),
     QT_TRANSLATE_NOOP("core", "Status"),
@@ -428,7 +428,7 @@ class ReviewView(QWidget):
             combo.clear()
             combo.addItem(self.tr(ALL), ALL)
             for value in values:
-                combo.addItem(core_label(value), value)
+                combo.addItem(core_text(value), value)
             combo.setCurrentIndex(max(0, combo.findData(kept)))
             combo.blockSignals(False)
 
@@ -459,7 +459,7 @@ class ReviewView(QWidget):
             self.trigger.setText("")
             return
         fields = json.loads(p.memory_json or "{}")
-        status = self.tr(_STATUS[p.status]) if p.status in _STATUS else core_label(p.status)
+        status = self.tr(_STATUS[p.status]) if p.status in _STATUS else core_text(p.status)
         self.position.setText(
             self.tr("{n} of {total} · #{id} · {status} · up for {age} · {reviewer}").format(
                 n=self.index + 1,
@@ -472,7 +472,7 @@ class ReviewView(QWidget):
         )
         proposed = proposed_line(p)
         self.decision.setText(
-            proposed if p.status == "pending" else f"{proposed} ({core_label(p.status)})"
+            proposed if p.status == "pending" else f"{proposed} ({core_text(p.status)})"
         )
         self.trigger.setText(trigger_line(p))
         related = json.loads(p.related_json or "[]")
@@ -594,7 +594,7 @@ class ReviewView(QWidget):
         session, ids = self.session, list(action.ids)
         assert session is not None  # a decision is queued only while a workspace is shown
         decisions = None if action.decision is None else dict.fromkeys(ids, action.decision)
-        what = core_label(action.decision) if action.decision else self.tr("as proposed")
+        what = core_text(action.decision) if action.decision else self.tr("as proposed")
         message = (
             self.tr("#{id}: {decision} applied").format(id=ids[0], decision=what)
             if len(ids) == 1
@@ -820,13 +820,13 @@ class ProposalTable(QAbstractTableModel):
             return None
         p, column = self.rows[index.row()], index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            triggers = " + ".join(map(core_label, p.triggers))
+            triggers = " + ".join(map(core_text, p.triggers))
             cells = (
                 str(p.id),
                 age_of(p.created_at),
-                core_label(p.status),
+                core_text(p.status),
                 triggers,
-                core_label(p.decision),
+                core_text(p.decision),
             )
             if column < len(cells):
                 return cells[column]
@@ -840,7 +840,7 @@ class ProposalTable(QAbstractTableModel):
     ) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
         if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(TABLE_HEADERS):
-            return core_label(TABLE_HEADERS[section])
+            return core_text(TABLE_HEADERS[section])
         return None
 
 

@@ -21,7 +21,7 @@ from ui.untrusted import literal_html, plain_label
 
 __all__ = ["MOST_SHOWN", "Hit", "SearchAllView", "found_memories"]
 
-HEADERS = (  # shown through core_label, as core's labels are
+HEADERS = (  # shown through core_text, as core's labels are
     QT_TRANSLATE_NOOP("core", "Agent"),
     QT_TRANSLATE_NOOP("core", "Workspace"),
     QT_TRANSLATE_NOOP("core", "File"),

@@ -30,7 +30,7 @@ __all__ = ["Version", "VersionsBox", "Words", "button", "button_row", "differenc
 
 translate = QCoreApplication.translate
 NOT_SET = QT_TRANSLATE_NOOP("VersionsBox", "(not set)")
-VERSION_HEADERS = (  # shown through core_label, as core's labels are
+VERSION_HEADERS = (  # shown through core_text, as core's labels are
     QT_TRANSLATE_NOOP("core", "Saved"),
     QT_TRANSLATE_NOOP("core", "File"),
     QT_TRANSLATE_NOOP("core", "Holds"),

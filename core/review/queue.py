@@ -38,8 +38,8 @@ from core.review.model import (
     ReviewContext,
     Reviewer,
     digest_of,
+    in_its_language,
 )
-from core.review.model import in_its_language as say
 from core.review.related import RelatedIndex
 from core.review.triggers import ScanInput, find_candidates, memory_of_row
 from core.scoring.policy import PolicyProfile
@@ -131,11 +131,11 @@ def _agent_written(session: AnySession, memories: Sequence[Memory]) -> dict[Key,
                     continue
                 day = since[:10]
                 if m.key not in seen:
-                    out[(m.file, m.key)] = say(
+                    out[(m.file, m.key)] = in_its_language(
                         m, f"added since the review of {day}", f"在 {day} 的审核之后新增"
                     )
                 elif seen[m.key] not in (None, text_digest(m)):
-                    out[(m.file, m.key)] = say(
+                    out[(m.file, m.key)] = in_its_language(
                         m, f"rewritten since the review of {day}", f"在 {day} 的审核之后被改写"
                     )
         return out

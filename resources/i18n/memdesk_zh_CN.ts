@@ -4284,6 +4284,14 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>对话记录</translation>
     </message>
     <message>
+        <source>⋯ {count} unchanged line ⋯</source>
+        <translation>⋯ {count} 行未更改 ⋯</translation>
+    </message>
+    <message>
+        <source>⋯ {count} unchanged lines ⋯</source>
+        <translation>⋯ {count} 行未更改 ⋯</translation>
+    </message>
+    <message>
         <source>Line</source>
         <translation>行</translation>
     </message>
