@@ -79,8 +79,8 @@ def test_every_template_of_core_is_found_again_and_translated(template: str) -> 
     assert all(name.isidentifier() for name in names), f"{template!r}: name every field"
     own = "".join(literal for literal, *_ in Formatter().parse(template))
     assert any(c.isalpha() for c in own), f"{template!r} has no words of its own"
-    sample = {name: f"«{name}»" for name in names}
-    assert Sentences(CATALOG).find(template.format(**sample)) == (template, sample)
+    sample = {name: f"«{name}»" for name in names}  # as a field's text once formatted
+    assert Sentences(CATALOG).find(fill(template, sample) or "") == (template, sample)
     translated = _translations().get(template)
     assert translated, f"{template!r} is not translated (make translations)"
     assert sorted(set(fields_of(translated))) == sorted(set(names)), translated
