@@ -155,10 +155,10 @@ def _undo_and_save(
                     journal.reopen_proposals(undo.operation.op_id)  # an undone decision waits
     except LockTimeout:
         said = say(
-            "{folder}: another MemDesk has been undoing here for {seconds:g} s; nothing was "
+            "{folder}: another MemDesk has been undoing here for {seconds} s; nothing was "
             "undone: try again when it has finished",
             folder=ws.root,
-            seconds=UNDO_WAIT_S,
+            seconds=f"{UNDO_WAIT_S:g}",
         )
         raise WorkspaceError(said, exit_code=EXIT_REFUSED) from None
     return undo, saved

@@ -35,10 +35,10 @@ class LockTimeout(TimeoutError):
 
     def __init__(self, lock_path: Path, timeout: float) -> None:
         message = say(
-            "Could not lock {path} within {seconds:g} s: another program (probably the agent) "
+            "Could not lock {path} within {seconds} s: another program (probably the agent) "
             "holds it. Try again when it has finished writing.",
             path=lock_path,
-            seconds=timeout,
+            seconds=f"{timeout:g}",
         )
         super().__init__(errno.ETIMEDOUT, message, str(lock_path))
 
