@@ -426,12 +426,12 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
         <translation>撤销</translation>
     </message>
     <message>
-        <source>an earlier operation</source>
-        <translation>更早的一个操作</translation>
+        <source>undo of an earlier operation</source>
+        <translation>撤销更早的一个操作</translation>
     </message>
     <message>
-        <source>the {when} operation</source>
-        <translation>{when} 的操作</translation>
+        <source>undo of the {when} operation</source>
+        <translation>撤销 {when} 的操作</translation>
     </message>
     <message>
         <source>undone</source>

@@ -443,4 +443,15 @@
             <translation>… 还有 {count} 条</translation>
         </message>
     </context>
+    <context>
+        <name>ActivityView</name>
+        <message>
+            <source>undo of an earlier operation</source>
+            <translation>撤销更早的一个操作</translation>
+        </message>
+        <message>
+            <source>undo of the {when} operation</source>
+            <translation>撤销 {when} 的操作</translation>
+        </message>
+    </context>
 </TS>
