@@ -3,6 +3,7 @@ the window, for lupdate (translated where shown by ui.i18n.core_text). Do not ed
 
 from ui.i18n import QT_TRANSLATE_NOOP
 
+# fmt: off
 CATALOG = (
     QT_TRANSLATE_NOOP("core", "ARCHIVE"),
     QT_TRANSLATE_NOOP("core", "Add memory to {file}"),
@@ -160,3 +161,4 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "⋯ {count} unchanged line ⋯"),
     QT_TRANSLATE_NOOP("core", "⋯ {count} unchanged lines ⋯"),
 )
+# fmt: on
