@@ -327,11 +327,11 @@ def _proposal_cells(proposal: dict[str, Any], texts: dict[str, str]) -> tuple[st
 
 
 def _op_cells(op: dict[str, Any]) -> tuple[str, ...]:
-    kinds = ", ".join(f"{kind} {n}" for kind, n in (op.get("kinds") or {}).items())
+    kinds = ", ".join(f"{core_text(kind)} {n}" for kind, n in (op.get("kinds") or {}).items())
     undone = QCoreApplication.translate("RemoteView", " (undone)") if op.get("undone_by") else ""
     return (
         str(op.get("at", ""))[:19].replace("T", " "),
-        str(op.get("actor") or ""),
+        core_text(str(op.get("actor") or "")),
         f"{core_text(str(op.get('cause') or ''))}{undone}" + (f": {kinds}" if kinds else ""),
         ", ".join(str(i) for i in op.get("memory_ids") or []),
     )

@@ -46,6 +46,7 @@ from core.store.errors import WorkspaceError
 from ui.context_view import ContextView
 from ui.home_view import HomeView
 from ui.i18n import core_text
+from ui.remote_view import RemoteView, open_remote
 from ui.settings import settings_path
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -288,3 +289,31 @@ def test_the_session_start_page_lists_memories_not_seen_in_chinese(
 def test_in_english_the_same_sentences_are_core_s_own(tmp_path: Path) -> None:
     said = refusal(lambda: resolve(tmp_path / "gone"))
     assert core_text(said) == said == f"{tmp_path / 'gone'}: no such file or folder"
+
+
+@pytest.mark.usefixtures("chinese")
+def test_the_remote_page_says_in_chinese_that_memdesk_is_missing_on_the_server(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(Remote, "sharing", None)
+    monkeypatch.setenv("MEMDESK_SSH", fake_ssh(tmp_path, "sh: 1: memdesk: not found", 127))
+    view = open_remote("me@example.invalid:/srv/bot")
+    assert view is not None
+    qtbot.addWidget(view, before_close_func=lambda v: v.wait())
+    qtbot.waitUntil(lambda: not view.tasks.busy, timeout=30_000)
+    assert view.state.text().startswith("example.invalid：那里没有安装 memdesk")
+
+
+@pytest.mark.usefixtures("chinese")
+def test_the_remote_page_lists_the_server_s_activity_in_chinese(qtbot: QtBot) -> None:
+    address = parse_address("host:/srv/bot")
+    assert address is not None
+    done = {"op_id": "2", "at": "2026-11-28T10:00:00", "actor": "person", "cause": "x",
+            "kinds": {"edit": 1}, "undone_by": "3"}  # fmt: skip
+    view = RemoteView(address, RemoteWorkspace(address, _Answering(address, [done])))
+    qtbot.addWidget(view, before_close_func=lambda v: v.wait())
+    view.reload()
+    qtbot.waitUntil(lambda: view.activity.rowCount() == 1, timeout=30_000)
+    cells = [view.activity.item(0, c).text() for c in range(view.activity.columnCount())]
+    assert cells[1] == core_text("person") != "person"
+    assert cells[2] == "x（已撤销）: " + core_text("edit") + " 1"
