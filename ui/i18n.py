@@ -146,7 +146,9 @@ def _joined(text: str, depth: int) -> str:
     parts = _SENTENCE_END.split(text)
     if len(parts) > 1:
         return " ".join(_translated(part, depth) for part in parts)
-    return text
+    where, colon, rest = text.partition(": ")  # "MEMORY.md:2: <a sentence of core's>"
+    said = _translated(rest, depth) if colon else rest
+    return f"{where}{colon}{said}" if said != rest else text
 
 
 def _verbatim(field: str) -> bool:

@@ -98,6 +98,8 @@ def test_core_s_sentences_read_in_chinese() -> None:
     joined = f"{fold_text(2)}; {fold_text(3)}\n{fold_text(4)}"
     assert core_text(joined) == "⋯ 2 行未更改 ⋯; ⋯ 3 行未更改 ⋯\n⋯ 4 行未更改 ⋯"
     assert core_text("a memory's own words") == "a memory's own words"
+    assert core_text(f"MEMORY.md:2: {fold_text(3)}") == "MEMORY.md:2: ⋯ 3 行未更改 ⋯"
+    assert core_text("MEMORY.md:2: not a sentence") == "MEMORY.md:2: not a sentence"
 
 
 @pytest.mark.usefixtures("chinese")
