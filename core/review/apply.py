@@ -69,16 +69,16 @@ def changesets_for(
         if len(text) > limit:  # whatever the reviewer said: the one memory two become
             raise WorkspaceError(
                 say(
-                    "the merged text has {count:,} characters, more than the two memories make "
-                    "sensible ({limit:,}): reject it, or edit the memories yourself",
-                    count=len(text),
-                    limit=limit,
+                    "the merged text has {count} characters, more than the two memories make "
+                    "sensible ({limit}): reject it, or edit the memories yourself",
+                    count=f"{len(text):,}",
+                    limit=f"{limit:,}",
                 ),
                 exit_code=EXIT_REFUSED,
             )
         return editing.merge(ws, keep=other, drop=row, text=text)
     raise WorkspaceError(
-        say("unknown decision {decision!r}", decision=decision), exit_code=EXIT_REFUSED
+        say("unknown decision {decision}", decision=repr(decision)), exit_code=EXIT_REFUSED
     )
 
 

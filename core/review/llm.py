@@ -382,7 +382,9 @@ class LlmReviewer:
         except (TimeoutError, httpx.TimeoutException):
             raise self._error(
                 say(
-                    "no answer from {url} within {seconds:g} s", url=s.base_url, seconds=s.timeout_s
+                    "no answer from {url} within {seconds} s",
+                    url=s.base_url,
+                    seconds=f"{s.timeout_s:g}",
                 ),
                 "timeout",
             ) from None
@@ -454,10 +456,10 @@ class LlmReviewer:
         if encoding not in ("gzip", "x-gzip", "deflate"):
             raise self._error(
                 say(
-                    "{url} sent a reply compressed as {encoding!r}, which MemDesk does not read "
+                    "{url} sent a reply compressed as {encoding}, which MemDesk does not read "
                     "(it asks for no compression)",
                     url=self.settings.base_url,
-                    encoding=encoding[:40],
+                    encoding=repr(encoding[:40]),
                 ),
                 "not_chat_completion",
                 response.status_code,
@@ -674,14 +676,14 @@ def _sized(answer: Final | NoDecision, candidate: Candidate) -> Final | NoDecisi
         return answer
     return NoDecision(
         say(
-            "the merged text is {length:,} characters long, longer than the {limit:,} MemDesk "
-            "takes for two memories of {together:,} characters together (twice theirs plus "
-            "{allowance}, at most {ceiling:,})",
-            length=length,
-            limit=limit,
-            together=len(first) + len(second),
+            "the merged text is {length} characters long, longer than the {limit} MemDesk "
+            "takes for two memories of {together} characters together (twice theirs plus "
+            "{allowance}, at most {ceiling})",
+            length=f"{length:,}",
+            limit=f"{limit:,}",
+            together=f"{len(first) + len(second):,}",
             allowance=MERGE_ALLOWANCE_CHARS,
-            ceiling=MERGE_CEILING_CHARS,
+            ceiling=f"{MERGE_CEILING_CHARS:,}",
         )
     )
 
