@@ -3,6 +3,7 @@ the window, for lupdate (translated where shown by ui.i18n.core_text). Do not ed
 
 from ui.i18n import QT_TRANSLATE_NOOP
 
+# fmt: off
 CATALOG = (
     QT_TRANSLATE_NOOP("core", "#{first} is about [{id}] too: decide one of the two first"),
     QT_TRANSLATE_NOOP("core", "(the model gave no reasons)"),
@@ -110,3 +111,4 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "⋯ {count} unchanged line ⋯"),
     QT_TRANSLATE_NOOP("core", "⋯ {count} unchanged lines ⋯"),
 )
+# fmt: on
