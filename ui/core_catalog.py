@@ -37,6 +37,7 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "[{id}] is gone since the review"),
     QT_TRANSLATE_NOOP("core", "[{id}], which the proposal names, changed since the review"),
     QT_TRANSLATE_NOOP("core", "[{id}], which the proposal names, is gone since the review"),
+    QT_TRANSLATE_NOOP("core", "[… {count} characters cut here by MemDesk, which keeps at most {limit} …]"),
     QT_TRANSLATE_NOOP("core", "a merge needs the two memories and the merged text"),
     QT_TRANSLATE_NOOP("core", "agent-db"),
     QT_TRANSLATE_NOOP("core", "agent_written"),

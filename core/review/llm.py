@@ -596,7 +596,12 @@ def bounded(text: str, limit: int) -> str:
 
 
 def _cut_note(cut: int, limit: int) -> str:
-    return f"\n[… {cut:,} characters cut here by MemDesk, which keeps at most {limit:,} …]\n"
+    said = say(
+        "[… {count} characters cut here by MemDesk, which keeps at most {limit} …]",
+        count=f"{cut:,}",
+        limit=f"{limit:,}",
+    )
+    return f"\n{said}\n"
 
 
 # -- the model's reply -------------------------------------------------------------------------------

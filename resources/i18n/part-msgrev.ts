@@ -51,6 +51,10 @@
             <translation>提议中提到的 [{id}] 在审阅之后已不存在</translation>
         </message>
         <message>
+            <source>[… {count} characters cut here by MemDesk, which keeps at most {limit} …]</source>
+            <translation>[… MemDesk 在此处删去了 {count} 个字符，最多保留 {limit} 个 …]</translation>
+        </message>
+        <message>
             <source>a merge needs the two memories and the merged text</source>
             <translation>合并需要两条记忆以及合并后的文本</translation>
         </message>

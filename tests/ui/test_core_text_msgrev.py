@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from app.cli import main
 from core.ops.activity import operations
 from core.review.choice import reviewer_named
-from core.review.llm import LlmReviewer
+from core.review.llm import LlmReviewer, bounded
 from core.review.queue import (
     ReviewRun,
     approve,
@@ -159,3 +159,9 @@ def test_the_review_queue_shows_a_failed_review_in_chinese(
     view.index = view.proposals.index(failed)
     view._fill_card()
     assert "no decision" in failed.reasons and "没有决定" in view.reasons.toPlainText()
+
+
+def test_what_memdesk_cut_from_long_reasons_says_so_in_chinese() -> None:
+    cut = bounded("reason " * 400, 300)
+    assert "characters cut here by MemDesk" in cut
+    assert "MemDesk 在此处删去了" in core_text(cut)
