@@ -26,11 +26,19 @@ from core.review.queue import (
     stale_reason,
     undo_decision,
 )
+from core.review.related import RelatedIndex
 from core.review.rules import RulesReviewer
 from core.review.staged import approve_staged, set_gate
 from core.store.errors import WorkspaceError
 from tests.core.review import test_llm_reviewer
-from tests.core.review.test_llm_reviewer import ChatServer, Reply, settings
+from tests.core.review.test_llm_reviewer import (
+    MEMORIES,
+    PROMOTION,
+    ChatServer,
+    Reply,
+    failed,
+    settings,
+)
 from tests.helpers import session_at
 from ui.i18n import core_text
 from ui.review_view import ReviewView
@@ -165,3 +173,31 @@ def test_what_memdesk_cut_from_long_reasons_says_so_in_chinese() -> None:
     cut = bounded("reason " * 400, 300)
     assert "characters cut here by MemDesk" in cut
     assert "MemDesk 在此处删去了" in core_text(cut)
+
+
+def test_the_llm_reviewer_s_waits_and_failures_read_in_chinese(server: ChatServer) -> None:
+    """What the queue's summary line says while a rate-limited server is waited for, and what
+    each way an endpoint can fail says."""
+    server.script = [
+        Reply(status=429, body="", headers={"Retry-After": "3600"}),  # longer than MemDesk waits
+        Reply(status=503, body="busy"),
+        Reply("[KEEP]"),
+    ]
+    waits: list[str] = []
+    reviewer = LlmReviewer(
+        settings(server.base_url, max_wait_s=0.05), on_wait=lambda _s, why: waits.append(why)
+    )
+    asyncio.run(reviewer.review(PROMOTION, RelatedIndex(MEMORIES)))
+    assert len(waits) == 2 and "the server asked for" in waits[0]
+    for why in waits:
+        assert_chinese(why)
+    assert "服务器要求等待" in core_text(waits[0])
+    for reply, values in [
+        (Reply(status=404, body="no such model"), {}),
+        (Reply(status=302, body=""), {}),
+        (Reply(body="<html>not json</html>"), {}),
+        (Reply("[KEEP]", delay=1.0), {"timeout_s": 0.2}),
+        (Reply(body="x" * 5000), {"max_reply_bytes": 1000}),
+    ]:
+        server.script = [reply]
+        assert_chinese(str(failed(server.base_url, PROMOTION, **values)))
