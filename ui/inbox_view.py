@@ -237,7 +237,7 @@ def _texts(w: Waiting) -> tuple[str, str]:
     s = w.staged
     assert s is not None
     why = s.failure or "; ".join(s.warnings) or s.origin
-    return _one_line(mask_secrets(s.summary)), _one_line(mask_secrets(why))
+    return _one_line(mask_secrets(s.summary)), _one_line(core_text(mask_secrets(why)))
 
 
 def _one_line(text: str, width: int = 120) -> str:

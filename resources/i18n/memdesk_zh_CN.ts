@@ -4265,11 +4265,11 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     </message>
     <message>
         <source>approval gate off</source>
-        <translation>关闭审批门</translation>
+        <translation>审批开关已关闭</translation>
     </message>
     <message>
         <source>approval gate on</source>
-        <translation>开启审批门</translation>
+        <translation>审批开关已打开</translation>
     </message>
     <message>
         <source>approved</source>

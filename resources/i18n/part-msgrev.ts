@@ -60,11 +60,11 @@
         </message>
         <message>
             <source>approval gate off</source>
-            <translation>关闭审批门</translation>
+            <translation>审批开关已关闭</translation>
         </message>
         <message>
             <source>approval gate on</source>
-            <translation>开启审批门</translation>
+            <translation>审批开关已打开</translation>
         </message>
         <message>
             <source>cannot reach {url}: connection refused (is the server running?)</source>
