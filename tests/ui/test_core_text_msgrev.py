@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import re
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from datetime import date
 from pathlib import Path
 
@@ -15,7 +17,9 @@ from pytestqt.qtbot import QtBot
 
 from app.cli import main
 from core.ops.activity import operations
+from core.review import fleet
 from core.review.choice import reviewer_named
+from core.review.fleet import Reviewed
 from core.review.llm import LlmReviewer, bounded
 from core.review.queue import (
     ReviewRun,
@@ -29,6 +33,7 @@ from core.review.queue import (
 from core.review.related import RelatedIndex
 from core.review.rules import RulesReviewer
 from core.review.staged import approve_staged, set_gate
+from core.scan import Found
 from core.store.errors import WorkspaceError
 from tests.core.review import test_llm_reviewer
 from tests.core.review.test_llm_reviewer import (
@@ -201,3 +206,13 @@ def test_the_llm_reviewer_s_waits_and_failures_read_in_chinese(server: ChatServe
     ]:
         server.script = [reply]
         assert_chinese(str(failed(server.base_url, PROMOTION, **values)))
+
+
+def test_a_workspace_the_fleet_could_not_review_says_why_in_chinese(tmp_path: Path) -> None:
+    found = Found("everbot", "EverBot", tmp_path, "ws")
+    died: Future[list[Reviewed]] = Future()
+    died.set_exception(BrokenProcessPool("a worker died"))
+    [reviewed_one] = fleet._chunk_result(died, [found])
+    assert reviewed_one.error.startswith("not reviewed: the review process stopped")
+    assert_chinese(reviewed_one.error)
+    assert "审阅进程已停止" in core_text("the reviewer failed: " + reviewed_one.error)
