@@ -38,6 +38,7 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "Daily note {day}"),
     QT_TRANSLATE_NOOP("core", "Delete {file}"),
     QT_TRANSLATE_NOOP("core", "Dreaming {phase} {day}"),
+    QT_TRANSLATE_NOOP("core", "Every new Codex session"),
     QT_TRANSLATE_NOOP("core", "File"),
     QT_TRANSLATE_NOOP("core", "Hermes memories have only text: give --text"),
     QT_TRANSLATE_NOOP("core", "Hermes refuses its next replace or remove in {name} and copies the file to {name}.bak.<seconds>: {reason}"),

@@ -4268,6 +4268,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>梦境整理 {phase} {day}</translation>
     </message>
     <message>
+        <source>Every new Codex session</source>
+        <translation>每个新的 Codex 会话</translation>
+    </message>
+    <message>
         <source>Hermes memories have only text: give --text</source>
         <translation>Hermes 的记忆只有文本：请给出 --text</translation>
     </message>

@@ -330,7 +330,7 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
             notes=_cut_notes(cut),
             unseen=tuple(_unseen(data, cut)),
         )
-        return Context([part], [cut.seen] if cut.seen else [], "Every new Codex session")
+        return Context([part], [cut.seen] if cut.seen else [], N_("Every new Codex session"))
 
     # -- demo ----------------------------------------------------------------------------------
     def demo(
