@@ -307,8 +307,8 @@
             <translation>链接：未读取</translation>
         </message>
         <message>
-            <source>a marker without its heading line is not the agent's block: the agent appends a block of its own and leaves this one</source>
-            <translation>没有标题行的标记不是智能体的块：智能体会追加一个自己的块，并保留这个</translation>
+            <source>a marker without its heading line is not the agent's block: the agent appends a block of its own and leaves this one: {text}</source>
+            <translation>没有标题行的标记不是智能体的块：智能体会追加一个自己的块，并保留这个：{text}</translation>
         </message>
         <message>
             <source>a memory cannot contain a NUL character</source>
@@ -339,12 +339,12 @@
             <translation>在 {folder}/ 中添加一条笔记，请求 Codex：“{request_text}”</translation>
         </message>
         <message>
-            <source>a second managed block: the agent's next write deletes it</source>
-            <translation>第二个受管块：智能体的下一次写入会删除它</translation>
+            <source>a second managed block: the agent's next write deletes it: {text}</source>
+            <translation>第二个受管块：智能体的下一次写入会删除它：{text}</translation>
         </message>
         <message>
-            <source>a start marker without its end: the agent appends a new block, and the write after that deletes everything from this marker to the new block</source>
-            <translation>只有开始标记没有结束标记：智能体会追加一个新块，而再下一次写入会删除从此标记到新块之间的所有内容</translation>
+            <source>a start marker without its end: the agent appends a new block, and the write after that deletes everything from this marker to the new block: {text}</source>
+            <translation>只有开始标记没有结束标记：智能体会追加一个新块，而再下一次写入会删除从此标记到新块之间的所有内容：{text}</translation>
         </message>
         <message>
             <source>a trigger needs some text</source>
@@ -403,8 +403,8 @@
             <translation>为适应前导内容而截断</translation>
         </message>
         <message>
-            <source>diary end marker before the start marker, or more than one: the agent writes new entries before the last end marker but reads only up to the first</source>
-            <translation>日记结束标记在开始标记之前，或不止一个：智能体把新条目写在最后一个结束标记之前，却只读到第一个为止</translation>
+            <source>diary end marker before the start marker, or more than one: the agent writes new entries before the last end marker but reads only up to the first: {text}</source>
+            <translation>日记结束标记在开始标记之前，或不止一个：智能体把新条目写在最后一个结束标记之前，却只读到第一个为止：{text}</translation>
         </message>
         <message>
             <source>empty: not injected</source>
@@ -439,12 +439,12 @@
             <translation>索引第 {line} 行，指向 {file}</translation>
         </message>
         <message>
-            <source>inside the agent's fence: overwritten at its next write</source>
-            <translation>在智能体的围栏之内：会在它下一次写入时被覆盖</translation>
+            <source>inside the agent's fence: overwritten at its next write: {text}</source>
+            <translation>在智能体的围栏之内：会在它下一次写入时被覆盖：{text}</translation>
         </message>
         <message>
-            <source>inside the diary markers: the agent reads it as a diary entry and rewrites the diary around it</source>
-            <translation>在日记标记之内：智能体会把它读作日记条目，并围绕它重写日记</translation>
+            <source>inside the diary markers: the agent reads it as a diary entry and rewrites the diary around it: {text}</source>
+            <translation>在日记标记之内：智能体会把它读作日记条目，并围绕它重写日记：{text}</translation>
         </message>
         <message>
             <source>it is not UTF-8 text</source>
@@ -575,8 +575,8 @@
             <translation>与之前的条目重复：Hermes 会在下一次写入时丢弃它</translation>
         </message>
         <message>
-            <source>same date and text as an earlier entry: the diary dedupe deletes it</source>
-            <translation>与之前的条目日期和文本相同：日记去重会删除它</translation>
+            <source>same date and text as an earlier entry: the diary dedupe deletes it: {text}</source>
+            <translation>与之前的条目日期和文本相同：日记去重会删除它：{text}</translation>
         </message>
         <message>
             <source>score threshold ({score} &lt; {least})</source>
@@ -603,8 +603,8 @@
             <translation>智能体把它们排除在提示之外</translation>
         </message>
         <message>
-            <source>the agent trims the end of the file before appending its block</source>
-            <translation>智能体在追加其块之前会修剪文件末尾</translation>
+            <source>the agent trims the end of the file before appending its block: {text}</source>
+            <translation>智能体在追加其块之前会修剪文件末尾：{text}</translation>
         </message>
         <message>
             <source>the blank lines and spaces around entries go</source>

@@ -26,6 +26,8 @@ from core.agents.hermes.risks import copies_line, file_risks
 from core.agents.hermes.workspace import HermesWorkspace, profile_home
 from core.agents.openclaw import AGENT as OPENCLAW
 from core.agents.openclaw import format as oc_format
+from core.agents.openclaw import warnings as oc_warnings
+from core.agents.openclaw.dreaming import PHASE_BLOCKS
 from core.agents.openclaw.workspace import OpenClawWorkspace
 from core.demo import write_demo
 from core.store.errors import WorkspaceError
@@ -100,6 +102,20 @@ def test_openclaw_s_refusals(demos: Callable[[str], Path]) -> None:
         _refusal(lambda: ws.set_fields(memory, entry.key, {"colour": "red"})),
     ]
     assert _untranslated(refusals) == []
+
+
+def test_openclaw_s_dreaming_risks_quote_the_text_at_risk() -> None:
+    """What the agent's next dreaming write does to text in its fences, said with the text."""
+    heading, start, end = PHASE_BLOCKS["light"]
+    note = f"# d\n{heading}\n{start}\n- staged\nMY NOTE\n{end}\n\n{heading}\n{start}\nB\n{end}\n"
+    note += f"{start}\n \t"
+    found = oc_warnings.file_warnings("memory/2026-01-01.md", "daily", note)
+    said = [w.message for w in found]
+    assert "inside the agent's fence: overwritten at its next write: MY NOTE" in said
+    dreams = oc_warnings.file_warnings("DREAMS.md", "dreams", "# Mine\r\n\r\nintro\r\n")
+    said += [w.message for w in dreams]
+    assert len(said) >= 5
+    assert _untranslated(said) == []
 
 
 def test_hermes_s_waiting_line_figures_and_risks(demos: Callable[[str], Path]) -> None:

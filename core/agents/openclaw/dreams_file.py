@@ -395,7 +395,7 @@ class Risk:
     kind: str
     first_line: int
     text: str
-    explanation: str
+    explanation: str  # a template: "{text}" stands where the text at risk is quoted
 
 
 def fence_risks(text: str, heading: str, start_marker: str, end_marker: str) -> list[Risk]:
@@ -413,7 +413,7 @@ def fence_risks(text: str, heading: str, start_marker: str, end_marker: str) -> 
                     DUPLICATE_BLOCK,
                     _line_of(text, match.start()),
                     match.group(),
-                    N_("a second managed block: the agent's next write deletes it"),
+                    N_("a second managed block: the agent's next write deletes it: {text}"),
                 )
             )
         inner_offset = match.start(1)
@@ -425,7 +425,7 @@ def fence_risks(text: str, heading: str, start_marker: str, end_marker: str) -> 
                         INSIDE_FENCE,
                         _line_of(text, inner_offset),
                         line.rstrip("\r"),
-                        N_("inside the agent's fence: overwritten at its next write"),
+                        N_("inside the agent's fence: overwritten at its next write: {text}"),
                     )
                 )
             inner_offset += len(line) + 1
@@ -438,7 +438,7 @@ def fence_risks(text: str, heading: str, start_marker: str, end_marker: str) -> 
                 text[last_start:],
                 N_(
                     "a start marker without its end: the agent appends a new block, and the "
-                    "write after that deletes everything from this marker to the new block"
+                    "write after that deletes everything from this marker to the new block: {text}"
                 ),
             )
         )
@@ -452,7 +452,7 @@ def fence_risks(text: str, heading: str, start_marker: str, end_marker: str) -> 
                     start_marker,
                     N_(
                         "a marker without its heading line is not the agent's block: the agent "
-                        "appends a block of its own and leaves this one"
+                        "appends a block of its own and leaves this one: {text}"
                     ),
                 )
             )
@@ -477,7 +477,7 @@ def _line_end_risks(text: str, appends_at_end: bool) -> list[Risk]:
                 TRAILING_SPACE,
                 _line_of(text, len(text) - trailing),
                 text[-trailing:],
-                N_("the agent trims the end of the file before appending its block"),
+                N_("the agent trims the end of the file before appending its block: {text}"),
             )
         )
     return risks
@@ -505,7 +505,7 @@ def dreams_risks(text: str) -> list[Risk]:
                     entry.text,
                     N_(
                         "inside the diary markers: the agent reads it as a diary entry and "
-                        "rewrites the diary around it"
+                        "rewrites the diary around it: {text}"
                     ),
                 )
             )
@@ -516,7 +516,9 @@ def dreams_risks(text: str) -> list[Risk]:
                     DUPLICATE_DIARY_ENTRY,
                     entry.first_line,
                     entry.text,
-                    N_("same date and text as an earlier entry: the diary dedupe deletes it"),
+                    N_(
+                        "same date and text as an earlier entry: the diary dedupe deletes it: {text}"
+                    ),
                 )
             )
         seen.add(fingerprint)
@@ -529,7 +531,7 @@ def dreams_risks(text: str) -> list[Risk]:
                 DIARY_END,
                 N_(
                     "diary end marker before the start marker, or more than one: the agent writes "
-                    "new entries before the last end marker but reads only up to the first"
+                    "new entries before the last end marker but reads only up to the first: {text}"
                 ),
             )
         )

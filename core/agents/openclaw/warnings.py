@@ -169,7 +169,9 @@ def _risks(rel: str, risks: list[dreams_file.Risk]) -> list[Problem]:
             rel,
             r.first_line,
             r.kind.replace("-", "_"),
-            f"{r.explanation}: {excerpt(r.text, 60)}" if r.text else r.explanation,
+            r.explanation.format(text=excerpt(r.text, 60))
+            if r.text
+            else r.explanation.removesuffix(": {text}"),
         )
         for r in risks
     ]
