@@ -4536,6 +4536,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>记忆不能包含 NUL 字符</translation>
     </message>
     <message>
+        <source>OpenClaw&apos;s long-term memory</source>
+        <translation>OpenClaw 的长期记忆</translation>
+    </message>
+    <message>
         <source>a memory needs some text</source>
         <translation>记忆需要一些文本</translation>
     </message>
@@ -4952,6 +4956,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>触发词 {text}：不允许使用 {value}（“,”和“;”用于分隔触发词，“&lt;”和“&gt;”会破坏注释）</translation>
     </message>
     <message>
+        <source>unknown OpenClaw session kind {value} (known: {kinds})</source>
+        <translation>未知的 OpenClaw 会话类型 {value}（已知：{kinds}）</translation>
+    </message>
+    <message>
         <source>when MEMORY.md nears its size limit</source>
         <translation>在 MEMORY.md 接近大小上限时</translation>
     </message>
@@ -5162,6 +5170,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{phase} phase report (not in the form the agent writes)</source>
         <translation>{phase} 阶段报告（不是智能体写入的格式）</translation>
+    </message>
+    <message>
+        <source>{profile} is not an OpenClaw profile id (letters, digits, _ and -)</source>
+        <translation>{profile} 不是 OpenClaw 的档案 id（只能用字母、数字、_ 和 -）</translation>
     </message>
     <message>
         <source>{section}: {used} of {limit} characters</source>

@@ -247,6 +247,10 @@
             <translation>OpenClaw 的梦境整理会写入这里：开启整合时，它每次扫描最多可能删除或改写这 {count} 行手写内容中的 {most} 行，只在 DREAMS.md 中留下痕迹：{named_text} 等，另有 {more} 行</translation>
         </message>
         <message>
+            <source>OpenClaw's long-term memory</source>
+            <translation>OpenClaw 的长期记忆</translation>
+        </message>
+        <message>
             <source>OpenClaw's trimmer deletes the promotion section of {day} (lines {first}-{last}) {when}; {what}. Pin it to keep it (a line of your own text in the section)</source>
             <translation>OpenClaw 的修剪器会{when}删除 {day} 的提升节（第 {first}-{last} 行）；{what}。固定它即可保留（在该节中加一行你自己的文字）</translation>
         </message>
@@ -671,6 +675,10 @@
             <translation>触发词 {text}：不允许使用 {value}（“,”和“;”用于分隔触发词，“&lt;”和“&gt;”会破坏注释）</translation>
         </message>
         <message>
+            <source>unknown OpenClaw session kind {value} (known: {kinds})</source>
+            <translation>未知的 OpenClaw 会话类型 {value}（已知：{kinds}）</translation>
+        </message>
+        <message>
             <source>when MEMORY.md nears its size limit</source>
             <translation>在 MEMORY.md 接近大小上限时</translation>
         </message>
@@ -881,6 +889,10 @@
         <message>
             <source>{phase} phase report (not in the form the agent writes)</source>
             <translation>{phase} 阶段报告（不是智能体写入的格式）</translation>
+        </message>
+        <message>
+            <source>{profile} is not an OpenClaw profile id (letters, digits, _ and -)</source>
+            <translation>{profile} 不是 OpenClaw 的档案 id（只能用字母、数字、_ 和 -）</translation>
         </message>
         <message>
             <source>{section}: {used} of {limit} characters</source>

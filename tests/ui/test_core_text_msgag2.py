@@ -88,7 +88,8 @@ def test_openclaw_s_warnings_notes_and_read_only_pages(demos: Callable[[str], Pa
 
 
 def test_openclaw_s_refusals(demos: Callable[[str], Path]) -> None:
-    ws = OpenClawWorkspace.open(demos("openclaw"))
+    root = demos("openclaw")
+    ws = OpenClawWorkspace.open(root)
     memory = ws.memory()
     entry = memory.doc.entries()[0]
     refusals = [
@@ -100,6 +101,7 @@ def test_openclaw_s_refusals(demos: Callable[[str], Path]) -> None:
         _refusal(lambda: ws.read_only("MEMORY.md.missing")),
         _refusal(lambda: ws.document_at("DREAMS.md")),
         _refusal(lambda: ws.set_fields(memory, entry.key, {"colour": "red"})),
+        _refusal(lambda: OPENCLAW.context(root, scope="no such!")),
     ]
     assert _untranslated(refusals) == []
 

@@ -76,7 +76,8 @@ class OpenClaw(
     # -- reading -------------------------------------------------------------------------------
     def file_kind(self, data: bytes) -> str | None:
         """MEMORY.md starts with the heading the agent writes into a new or emptied one."""
-        return "OpenClaw's long-term memory" if first_line(data) == "# Long-Term Memory" else None
+        heading = first_line(data) == "# Long-Term Memory"
+        return N_("OpenClaw's long-term memory") if heading else None
 
     def backups(self, path: Path) -> list[BackupFile]:
         """MemDesk's backups (`.memdesk/backups/`) of every file it edits, deleted ones too,

@@ -393,10 +393,19 @@ def bootstrap_files(session: str = "main", profile: str | None = None) -> list[s
     profile id the agent does not accept (``^[a-zA-Z0-9][a-zA-Z0-9_-]{0,127}$``)."""
     if session not in SESSION_KINDS:
         raise ValueError(
-            f"unknown OpenClaw session kind {session!r} (known: {', '.join(SESSION_KINDS)})"
+            say(
+                "unknown OpenClaw session kind {value} (known: {kinds})",
+                value=repr(session),
+                kinds=", ".join(SESSION_KINDS),
+            )
         )
     if profile is not None and not _PROFILE_ID.fullmatch(profile):
-        raise ValueError(f"{profile!r} is not an OpenClaw profile id (letters, digits, _ and -)")
+        raise ValueError(
+            say(
+                "{profile} is not an OpenClaw profile id (letters, digits, _ and -)",
+                profile=repr(profile),
+            )
+        )
     names: list[str] = []
     for name in SESSION_KINDS[session]:
         names.append(name)
