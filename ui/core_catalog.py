@@ -7,16 +7,33 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "'memory: {text}' is not a section of keys"),
     QT_TRANSLATE_NOOP("core", "'memory: {text}' is written in a YAML form MemDesk does not read"),
     QT_TRANSLATE_NOOP("core", "'{old}' matches no entry of {name} now: Hermes refuses this write"),
-    QT_TRANSLATE_NOOP("core", "'{old}' matches {count} entries of {name} now: Hermes refuses it as ambiguous"),
+    QT_TRANSLATE_NOOP(
+        "core", "'{old}' matches {count} entries of {name} now: Hermes refuses it as ambiguous"
+    ),
     QT_TRANSLATE_NOOP("core", "'{text}' is not a date as YYYY-MM-DD"),
     QT_TRANSLATE_NOOP("core", "--category {value}: Claude Code's types are {types}"),
-    QT_TRANSLATE_NOOP("core", "--file {file}: OpenClaw's memory files are MEMORY.md, USER.md, users/<id>/USER.md and daily notes memory/YYYY-MM-DD.md"),
-    QT_TRANSLATE_NOOP("core", "1 copy of {name} left by Hermes when it refused a write ({name}.bak.<seconds>): it never deletes them; Backups lists them"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "--file {file}: OpenClaw's memory files are MEMORY.md, USER.md, users/<id>/USER.md and daily notes memory/YYYY-MM-DD.md",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "1 copy of {name} left by Hermes when it refused a write ({name}.bak.<seconds>): it never deletes them; Backups lists them",
+    ),
     QT_TRANSLATE_NOOP("core", "1 entry for other projects left out"),
-    QT_TRANSLATE_NOOP("core", "1 memory write waits for approval in Hermes, the oldest since {since}: the review queue shows them"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "1 memory write waits for approval in Hermes, the oldest since {since}: the review queue shows them",
+    ),
     QT_TRANSLATE_NOOP("core", "A bootstrap file OpenClaw injects at session start (not memory)."),
-    QT_TRANSLATE_NOOP("core", "A legacy recall store: OpenClaw releases since 2026.6 keep this state in their own database, so editing this file changes nothing. Shown with the agent's own ranking."),
-    QT_TRANSLATE_NOOP("core", "A running Hermes session keeps the memory it read when it started: it sees this change at its next session (or after it compresses its context)."),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "A legacy recall store: OpenClaw releases since 2026.6 keep this state in their own database, so editing this file changes nothing. Shown with the agent's own ranking.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "A running Hermes session keeps the memory it read when it started: it sees this change at its next session (or after it compresses its context).",
+    ),
     QT_TRANSLATE_NOOP("core", "ARCHIVE"),
     QT_TRANSLATE_NOOP("core", "Add a line to MEMORY.md"),
     QT_TRANSLATE_NOOP("core", "Add memory {file}"),
@@ -27,13 +44,24 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "Approval gate on"),
     QT_TRANSLATE_NOOP("core", "Approve staged write {id}"),
     QT_TRANSLATE_NOOP("core", "Approve staged writes {ids}"),
-    QT_TRANSLATE_NOOP("core", "CLAUDE.md files loaded in full at session start, before MEMORY.md (read-only):"),
+    QT_TRANSLATE_NOOP(
+        "core", "CLAUDE.md files loaded in full at session start, before MEMORY.md (read-only):"
+    ),
     QT_TRANSLATE_NOOP("core", "Claude Code memories are edited as text: give --text"),
     QT_TRANSLATE_NOOP("core", "Claude Code session start"),
-    QT_TRANSLATE_NOOP("core", "Claude Code's auto-dream last rewrote this memory on {when}; its next run may merge, rewrite or delete memories, edits made here included (MemDesk keeps a backup of every file it writes)"),
-    QT_TRANSLATE_NOOP("core", "Codex deletes a rollout summary whose memory went unused for max_unused_days ([memories] in config.toml), then removes from MEMORY.md what only it supported"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "Claude Code's auto-dream last rewrote this memory on {when}; its next run may merge, rewrite or delete memories, edits made here included (MemDesk keeps a backup of every file it writes)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "Codex deletes a rollout summary whose memory went unused for max_unused_days ([memories] in config.toml), then removes from MEMORY.md what only it supported",
+    ),
     QT_TRANSLATE_NOOP("core", "Codex's memories have only text: give --text"),
-    QT_TRANSLATE_NOOP("core", "Codex's reset (codex debug clear-memories, the app's Reset all memories) deletes all of memories/, your {notes} ad-hoc note(s) and {skills} skill(s) included; MemDesk's backups beside it survive, copy the notes elsewhere to keep them"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "Codex's reset (codex debug clear-memories, the app's Reset all memories) deletes all of memories/, your {notes} ad-hoc note(s) and {skills} skill(s) included; MemDesk's backups beside it survive, copy the notes elsewhere to keep them",
+    ),
     QT_TRANSLATE_NOOP("core", "DELETE"),
     QT_TRANSLATE_NOOP("core", "Daily note {day}"),
     QT_TRANSLATE_NOOP("core", "Delete {file}"),
@@ -41,8 +69,14 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "Every new Codex session"),
     QT_TRANSLATE_NOOP("core", "File"),
     QT_TRANSLATE_NOOP("core", "Hermes memories have only text: give --text"),
-    QT_TRANSLATE_NOOP("core", "Hermes refuses its next replace or remove in {name} and copies the file to {name}.bak.<seconds>: {reason}"),
-    QT_TRANSLATE_NOOP("core", "Hermes refuses to write this text and hides it from the model: its threat scan flags it ({threats})"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "Hermes refuses its next replace or remove in {name} and copies the file to {name}.bak.<seconds>: {reason}",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "Hermes refuses to write this text and hides it from the model: its threat scan flags it ({threats})",
+    ),
     QT_TRANSLATE_NOOP("core", "Hermes session start, profile {profile}"),
     QT_TRANSLATE_NOOP("core", "Hermes skips this pending write: not JSON"),
     QT_TRANSLATE_NOOP("core", "Hermes' next add rewrites the whole file: {changed}"),
@@ -52,32 +86,70 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "Last change"),
     QT_TRANSLATE_NOOP("core", "Legacy {file}"),
     QT_TRANSLATE_NOOP("core", "Local"),
-    QT_TRANSLATE_NOOP("core", "MEMORY.md has {size} of the {budget} characters OpenClaw allows before it stops promoting: its dreaming will silently stop adding memories here until the file is shorter"),
-    QT_TRANSLATE_NOOP("core", "MEMORY.md holds one line per memory: write the text on one line (put detail in the topic file)"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "MEMORY.md has {size} of the {budget} characters OpenClaw allows before it stops promoting: its dreaming will silently stop adding memories here until the file is shorter",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "MEMORY.md holds one line per memory: write the text on one line (put detail in the topic file)",
+    ),
     QT_TRANSLATE_NOOP("core", "MEMORY.md line {line}"),
     QT_TRANSLATE_NOOP("core", "MERGE"),
     QT_TRANSLATE_NOOP("core", "Managed"),
-    QT_TRANSLATE_NOOP("core", "MemDesk cannot read the memory section of {file} ({reason}): Hermes decides"),
+    QT_TRANSLATE_NOOP(
+        "core", "MemDesk cannot read the memory section of {file} ({reason}): Hermes decides"
+    ),
     QT_TRANSLATE_NOOP("core", "MemDesk cannot read {file}: {reason}"),
     QT_TRANSLATE_NOOP("core", "Memories"),
     QT_TRANSLATE_NOOP("core", "Name"),
-    QT_TRANSLATE_NOOP("core", "OpenClaw chooses no memory by the message before the model asks: it injects its bootstrap files when a session starts (`memdesk context PATH`), and the model searches its memory itself (`memdesk list PATH --query WORDS` finds the same entries)"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "OpenClaw chooses no memory by the message before the model asks: it injects its bootstrap files when a session starts (`memdesk context PATH`), and the model searches its memory itself (`memdesk list PATH --query WORDS` finds the same entries)",
+    ),
     QT_TRANSLATE_NOOP("core", "OpenClaw ignores project annotations in USER.md"),
     QT_TRANSLATE_NOOP("core", "OpenClaw memories are text with annotations: give --text"),
-    QT_TRANSLATE_NOOP("core", "OpenClaw overwrites the text between {marker} and …end --> at its next dreaming run: this memory cannot be edited here"),
-    QT_TRANSLATE_NOOP("core", "OpenClaw overwrites this report at every run of that phase: MemDesk only shows it."),
-    QT_TRANSLATE_NOOP("core", "OpenClaw reads {annotation} annotations only in MEMORY.md and USER.md"),
-    QT_TRANSLATE_NOOP("core", "OpenClaw rewrites DREAMS.md as a whole at every dreaming run: MemDesk only shows it."),
-    QT_TRANSLATE_NOOP("core", "OpenClaw would not read this as a memory (it needs a line starting '- ')"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "OpenClaw overwrites the text between {marker} and …end --> at its next dreaming run: this memory cannot be edited here",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "OpenClaw overwrites this report at every run of that phase: MemDesk only shows it."
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "OpenClaw reads {annotation} annotations only in MEMORY.md and USER.md"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "OpenClaw rewrites DREAMS.md as a whole at every dreaming run: MemDesk only shows it.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "OpenClaw would not read this as a memory (it needs a line starting '- ')"
+    ),
     QT_TRANSLATE_NOOP("core", "OpenClaw would not read {text} as part of this memory"),
-    QT_TRANSLATE_NOOP("core", "OpenClaw would read the {annotation} of this memory as {value}: another line or the text of the memory holds a {annotation} comment too (edit the text)"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "OpenClaw would read the {annotation} of this memory as {value}: another line or the text of the memory holds a {annotation} comment too (edit the text)",
+    ),
     QT_TRANSLATE_NOOP("core", "OpenClaw would read this as more than one memory"),
     QT_TRANSLATE_NOOP("core", "OpenClaw would read this memory as {text}"),
-    QT_TRANSLATE_NOOP("core", "OpenClaw would read this memory back as {text}: the end of its first line reads as annotation comments or a promotion tail (set triggers, importance and project on their own)"),
-    QT_TRANSLATE_NOOP("core", "OpenClaw's dreaming writes here: with consolidation on it may delete or re-word up to {most} of these {count} hand-written lines per sweep, leaving a trace only in DREAMS.md: {named_text}"),
-    QT_TRANSLATE_NOOP("core", "OpenClaw's dreaming writes here: with consolidation on it may delete or re-word up to {most} of these {count} hand-written lines per sweep, leaving a trace only in DREAMS.md: {named_text} and {more} more"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "OpenClaw would read this memory back as {text}: the end of its first line reads as annotation comments or a promotion tail (set triggers, importance and project on their own)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "OpenClaw's dreaming writes here: with consolidation on it may delete or re-word up to {most} of these {count} hand-written lines per sweep, leaving a trace only in DREAMS.md: {named_text}",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "OpenClaw's dreaming writes here: with consolidation on it may delete or re-word up to {most} of these {count} hand-written lines per sweep, leaving a trace only in DREAMS.md: {named_text} and {more} more",
+    ),
     QT_TRANSLATE_NOOP("core", "OpenClaw's long-term memory"),
-    QT_TRANSLATE_NOOP("core", "OpenClaw's trimmer deletes the promotion section of {day} (lines {first}-{last}) {when}; {what}. Pin it to keep it (a line of your own text in the section)"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "OpenClaw's trimmer deletes the promotion section of {day} (lines {first}-{last}) {when}; {what}. Pin it to keep it (a line of your own text in the section)",
+    ),
     QT_TRANSLATE_NOOP("core", "PROMOTE"),
     QT_TRANSLATE_NOOP("core", "Pin the promotion section of {day} in {file}"),
     QT_TRANSLATE_NOOP("core", "Project"),
@@ -97,20 +169,37 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "Written"),
     QT_TRANSLATE_NOOP("core", "Written once by OpenClaw's session-memory hook; never rewritten."),
     QT_TRANSLATE_NOOP("core", "a Deep Sleep block"),
-    QT_TRANSLATE_NOOP("core", "a conditional rule: loaded when Claude works on a file its paths: match"),
-    QT_TRANSLATE_NOOP("core", "a legacy recall store: OpenClaw releases since 2026.6 keep this state in their own database and ignore this file (`openclaw doctor --fix` imports it once and renames it); editing it changes nothing"),
-    QT_TRANSLATE_NOOP("core", "a line that is only '§' would make Hermes split this entry in two there"),
+    QT_TRANSLATE_NOOP(
+        "core", "a conditional rule: loaded when Claude works on a file its paths: match"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "a legacy recall store: OpenClaw releases since 2026.6 keep this state in their own database and ignore this file (`openclaw doctor --fix` imports it once and renames it); editing it changes nothing",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "a line that is only '§' would make Hermes split this entry in two there"
+    ),
     QT_TRANSLATE_NOOP("core", "a link: not read"),
-    QT_TRANSLATE_NOOP("core", "a marker without its heading line is not the agent's block: the agent appends a block of its own and leaves this one: {text}"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "a marker without its heading line is not the agent's block: the agent appends a block of its own and leaves this one: {text}",
+    ),
     QT_TRANSLATE_NOOP("core", "a memory cannot contain a NUL character"),
     QT_TRANSLATE_NOOP("core", "a memory needs some text"),
     QT_TRANSLATE_NOOP("core", "a memory needs some text (to remove one, delete it)"),
-    QT_TRANSLATE_NOOP("core", "a memory of a file without frontmatter cannot start with a --- line"),
-    QT_TRANSLATE_NOOP("core", "a memory of this file is one `- ` line: write it on one line, or add a note"),
+    QT_TRANSLATE_NOOP(
+        "core", "a memory of a file without frontmatter cannot start with a --- line"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "a memory of this file is one `- ` line: write it on one line, or add a note"
+    ),
     QT_TRANSLATE_NOOP("core", "a note cannot contain a NUL character"),
     QT_TRANSLATE_NOOP("core", "a note in {folder}/ asking Codex: “{request_text}”"),
     QT_TRANSLATE_NOOP("core", "a second managed block: the agent's next write deletes it: {text}"),
-    QT_TRANSLATE_NOOP("core", "a start marker without its end: the agent appends a new block, and the write after that deletes everything from this marker to the new block: {text}"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "a start marker without its end: the agent appends a new block, and the write after that deletes everything from this marker to the new block: {text}",
+    ),
     QT_TRANSLATE_NOOP("core", "a trigger needs some text"),
     QT_TRANSLATE_NOOP("core", "ad-hoc note: {note}"),
     QT_TRANSLATE_NOOP("core", "age threshold ({age}d > {most}d)"),
@@ -118,13 +207,18 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "agent_written"),
     QT_TRANSLATE_NOOP("core", "already promoted"),
     QT_TRANSLATE_NOOP("core", "an empty entry: Hermes drops it; delete the memory instead"),
-    QT_TRANSLATE_NOOP("core", "an entry of {longest} characters is longer than the whole file's {limit}: shorten or split it"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "an entry of {longest} characters is longer than the whole file's {limit}: shorten or split it",
+    ),
     QT_TRANSLATE_NOOP("core", "an index line cannot contain a NUL character"),
     QT_TRANSLATE_NOOP("core", "applied"),
     QT_TRANSLATE_NOOP("core", "approved"),
     QT_TRANSLATE_NOOP("core", "at the next promotion"),
     QT_TRANSLATE_NOOP("core", "backup"),
-    QT_TRANSLATE_NOOP("core", "blank lines or spaces around a '§' line, or an empty entry: remove them"),
+    QT_TRANSLATE_NOOP(
+        "core", "blank lines or spaces around a '§' line, or an empty entry: remove them"
+    ),
     QT_TRANSLATE_NOOP("core", "cannot read {text}"),
     QT_TRANSLATE_NOOP("core", "consolidation origin/session filter"),
     QT_TRANSLATE_NOOP("core", "contamination filter"),
@@ -132,7 +226,10 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "cut at the {remaining} characters left of the total"),
     QT_TRANSLATE_NOOP("core", "cut to fit the prelude"),
     QT_TRANSLATE_NOOP("core", "decay"),
-    QT_TRANSLATE_NOOP("core", "diary end marker before the start marker, or more than one: the agent writes new entries before the last end marker but reads only up to the first: {text}"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "diary end marker before the start marker, or more than one: the agent writes new entries before the last end marker but reads only up to the first: {text}",
+    ),
     QT_TRANSLATE_NOOP("core", "dreams"),
     QT_TRANSLATE_NOOP("core", "duplicate"),
     QT_TRANSLATE_NOOP("core", "empty: not injected"),
@@ -140,31 +237,55 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "expired"),
     QT_TRANSLATE_NOOP("core", "failed"),
     QT_TRANSLATE_NOOP("core", "hidden from the model (threat scan: {threats}): line {line}"),
-    QT_TRANSLATE_NOOP("core", "hidden from the model: Hermes' threat scan flags it ({threats}) and puts [BLOCKED] in its place"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "hidden from the model: Hermes' threat scan flags it ({threats}) and puts [BLOCKED] in its place",
+    ),
     QT_TRANSLATE_NOOP("core", "importance {value}: OpenClaw reads only whole numbers from 1 to 10"),
-    QT_TRANSLATE_NOOP("core", "imports {files} (the agent loads them too; MemDesk names them, does not open them)"),
+    QT_TRANSLATE_NOOP(
+        "core", "imports {files} (the agent loads them too; MemDesk names them, does not open them)"
+    ),
     QT_TRANSLATE_NOOP("core", "index line {line}"),
     QT_TRANSLATE_NOOP("core", "index line {line}, points at {file}"),
     QT_TRANSLATE_NOOP("core", "inside the agent's fence: overwritten at its next write: {text}"),
-    QT_TRANSLATE_NOOP("core", "inside the diary markers: the agent reads it as a diary entry and rewrites the diary around it: {text}"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "inside the diary markers: the agent reads it as a diary entry and rewrites the diary around it: {text}",
+    ),
     QT_TRANSLATE_NOOP("core", "it is not UTF-8 text"),
     QT_TRANSLATE_NOOP("core", "its Windows line ends (CRLF) become Unix ones (LF)"),
     QT_TRANSLATE_NOOP("core", "its empty entries go"),
     QT_TRANSLATE_NOOP("core", "its path cannot be recovered from the folder name"),
     QT_TRANSLATE_NOOP("core", "its {count} memories go with it"),
     QT_TRANSLATE_NOOP("core", "junk"),
-    QT_TRANSLATE_NOOP("core", "line {line} is past what Claude Code loads at session start (200 lines / 25,000 characters): the agent never sees it"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "line {line} is past what Claude Code loads at session start (200 lines / 25,000 characters): the agent never sees it",
+    ),
     QT_TRANSLATE_NOOP("core", "line {line} of the memory section is not 'key: value'"),
     QT_TRANSLATE_NOOP("core", "line {line} points at {file}, which is not in the memory folder"),
-    QT_TRANSLATE_NOOP("core", "line {line} starts with '#': it would read as a heading, starting a new section"),
-    QT_TRANSLATE_NOOP("core", "line {line} starts with '- ': OpenClaw would read it as a memory of its own (indent it to keep it in this one)"),
+    QT_TRANSLATE_NOOP(
+        "core", "line {line} starts with '#': it would read as a heading, starting a new section"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "line {line} starts with '- ': OpenClaw would read it as a memory of its own (indent it to keep it in this one)",
+    ),
     QT_TRANSLATE_NOOP("core", "line {line}: {text}"),
     QT_TRANSLATE_NOOP("core", "live"),
     QT_TRANSLATE_NOOP("core", "loaded in full; MemDesk shows it, never writes it"),
     QT_TRANSLATE_NOOP("core", "memory.write_approval is set twice"),
-    QT_TRANSLATE_NOOP("core", "memory_summary.md does not start with the line v1: the next consolidation rewrites it whole"),
-    QT_TRANSLATE_NOOP("core", "memory_summary.md is not UTF-8: Codex cannot read it and injects no memory at all"),
-    QT_TRANSLATE_NOOP("core", "memory_summary.md is past 2,500 tokens: Codex cuts out its middle, and the model does not see the memories there (see At session start)"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "memory_summary.md does not start with the line v1: the next consolidation rewrites it whole",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "memory_summary.md is not UTF-8: Codex cannot read it and injects no memory at all"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "memory_summary.md is past 2,500 tokens: Codex cuts out its middle, and the model does not see the memories there (see At session start)",
+    ),
     QT_TRANSLATE_NOOP("core", "no Deep Sleep block"),
     QT_TRANSLATE_NOOP("core", "no line of MEMORY.md"),
     QT_TRANSLATE_NOOP("core", "no type"),
@@ -175,96 +296,224 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "only {remaining} characters of the total left: not injected"),
     QT_TRANSLATE_NOOP("core", "origin filter ({origin})"),
     QT_TRANSLATE_NOOP("core", "other"),
-    QT_TRANSLATE_NOOP("core", "past {limit} tokens Codex keeps the first {head} and the last {tail} bytes and puts {marker} for the middle"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "past {limit} tokens Codex keeps the first {head} and the last {tail} bytes and puts {marker} for the middle",
+    ),
     QT_TRANSLATE_NOOP("core", "pending"),
-    QT_TRANSLATE_NOOP("core", "project {key}: not a key OpenClaw accepts (it needs text, without '<', '>' or line breaks)"),
-    QT_TRANSLATE_NOOP("core", "projects {path} share this memory folder (their paths give one folder name): each one's sessions load the others' memories, and an edit here reaches all of them"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "project {key}: not a key OpenClaw accepts (it needs text, without '<', '>' or line breaks)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "projects {path} share this memory folder (their paths give one folder name): each one's sessions load the others' memories, and an edit here reaches all of them",
+    ),
     QT_TRANSLATE_NOOP("core", "promotion"),
     QT_TRANSLATE_NOOP("core", "query threshold ({queries} < {least})"),
-    QT_TRANSLATE_NOOP("core", "read-only: Codex rebuilds it from its database before every consolidation; an edit here is lost"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "read-only: Codex rebuilds it from its database before every consolidation; an edit here is lost",
+    ),
     QT_TRANSLATE_NOOP("core", "recall"),
     QT_TRANSLATE_NOOP("core", "rejected"),
     QT_TRANSLATE_NOOP("core", "rejected: {reason}"),
     QT_TRANSLATE_NOOP("core", "repeats an earlier entry: Hermes drops it at its next write"),
-    QT_TRANSLATE_NOOP("core", "same date and text as an earlier entry: the diary dedupe deletes it: {text}"),
+    QT_TRANSLATE_NOOP(
+        "core", "same date and text as an earlier entry: the diary dedupe deletes it: {text}"
+    ),
     QT_TRANSLATE_NOOP("core", "score threshold ({score} < {least})"),
     QT_TRANSLATE_NOOP("core", "secret"),
     QT_TRANSLATE_NOOP("core", "selection limit ({limit})"),
-    QT_TRANSLATE_NOOP("core", "setting the {annotation} would also change the {other} OpenClaw reads (a comment in the text would start to count): edit the text"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "setting the {annotation} would also change the {other} OpenClaw reads (a comment in the text would start to count): edit the text",
+    ),
     QT_TRANSLATE_NOOP("core", "signal threshold ({signals} < {least})"),
     QT_TRANSLATE_NOOP("core", "snapshot"),
     QT_TRANSLATE_NOOP("core", "stale"),
     QT_TRANSLATE_NOOP("core", "superseding is USER.md's convention: edit the memory instead"),
     QT_TRANSLATE_NOOP("core", "temporary"),
     QT_TRANSLATE_NOOP("core", "the agent leaves them out of its prompt"),
-    QT_TRANSLATE_NOOP("core", "the agent trims the end of the file before appending its block: {text}"),
+    QT_TRANSLATE_NOOP(
+        "core", "the agent trims the end of the file before appending its block: {text}"
+    ),
     QT_TRANSLATE_NOOP("core", "the blank lines and spaces around entries go"),
-    QT_TRANSLATE_NOOP("core", "the file uses CRLF; the agent writes LF, so its next write mixes line ends"),
-    QT_TRANSLATE_NOOP("core", "the first diary entry creates the Dream Diary at the top, above this text"),
+    QT_TRANSLATE_NOOP(
+        "core", "the file uses CRLF; the agent writes LF, so its next write mixes line ends"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "the first diary entry creates the Dream Diary at the top, above this text"
+    ),
     QT_TRANSLATE_NOOP("core", "the new text is blank: delete the memory instead"),
-    QT_TRANSLATE_NOOP("core", "the next consolidation applies this note and Codex never deletes it, but its reset (codex debug clear-memories, Reset all memories) deletes every note"),
-    QT_TRANSLATE_NOOP("core", "the next consolidation may rewrite this file; a note (add) is the change Codex supports"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "the next consolidation applies this note and Codex never deletes it, but its reset (codex debug clear-memories, Reset all memories) deletes every note",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "the next consolidation may rewrite this file; a note (add) is the change Codex supports",
+    ),
     QT_TRANSLATE_NOOP("core", "the note is blank: write what Codex should remember or forget"),
     QT_TRANSLATE_NOOP("core", "the prelude's {limit} characters are used up: left out"),
-    QT_TRANSLATE_NOOP("core", "the project's own CLAUDE.md files are not shown: its path is not known (no session transcript in this folder names it)"),
-    QT_TRANSLATE_NOOP("core", "the promotion section of {day} is pinned already: the trimmer keeps it"),
-    QT_TRANSLATE_NOOP("core", "the same text is already an entry of {name}: Hermes drops the repeat"),
-    QT_TRANSLATE_NOOP("core", "this file has Windows (CRLF) line ends; OpenClaw appends its promotion sections with LF, so the file will have mixed line ends"),
-    QT_TRANSLATE_NOOP("core", "this memory has no '<!-- observed: DATE | status: … -->' line above it to mark superseded: edit or delete it instead"),
-    QT_TRANSLATE_NOOP("core", "this text is between {marker} and …end --> without the heading OpenClaw writes above them: it is a dreaming block the agent no longer updates; MemDesk keeps it as written"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "the project's own CLAUDE.md files are not shown: its path is not known (no session transcript in this folder names it)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "the promotion section of {day} is pinned already: the trimmer keeps it"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "the same text is already an entry of {name}: Hermes drops the repeat"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "this file has Windows (CRLF) line ends; OpenClaw appends its promotion sections with LF, so the file will have mixed line ends",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "this memory has no '<!-- observed: DATE | status: … -->' line above it to mark superseded: edit or delete it instead",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "this text is between {marker} and …end --> without the heading OpenClaw writes above them: it is a dreaming block the agent no longer updates; MemDesk keeps it as written",
+    ),
     QT_TRANSLATE_NOOP("core", "topic file {file}, type {kind}, pointed at by {pointer}"),
     QT_TRANSLATE_NOOP("core", "transcript"),
-    QT_TRANSLATE_NOOP("core", "trigger {text}: {value} is not allowed (',' and ';' separate triggers, '<' and '>' would break the comment)"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "trigger {text}: {value} is not allowed (',' and ';' separate triggers, '<' and '>' would break the comment)",
+    ),
     QT_TRANSLATE_NOOP("core", "unknown OpenClaw session kind {value} (known: {kinds})"),
     QT_TRANSLATE_NOOP("core", "when MEMORY.md nears its size limit"),
     QT_TRANSLATE_NOOP("core", "would be promoted"),
-    QT_TRANSLATE_NOOP("core", "write_approval: {value} is a number, which Hermes reads as off: write true"),
-    QT_TRANSLATE_NOOP("core", "write_mode: {value} is the old key: Hermes 0.19 reads only write_approval (its config migration turns write_mode: approve into write_approval: true, only when `hermes` migrates the file)"),
+    QT_TRANSLATE_NOOP(
+        "core", "write_approval: {value} is a number, which Hermes reads as off: write true"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "write_mode: {value} is the old key: Hermes 0.19 reads only write_approval (its config migration turns write_mode: approve into write_approval: true, only when `hermes` migrates the file)",
+    ),
     QT_TRANSLATE_NOOP("core", "writes a note asking Codex to forget it"),
     QT_TRANSLATE_NOOP("core", "your edits of line {lines} go with it"),
-    QT_TRANSLATE_NOOP("core", "{count} copies of {name} left by Hermes when it refused a write ({name}.bak.<seconds>): it never deletes them; Backups lists them"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{count} copies of {name} left by Hermes when it refused a write ({name}.bak.<seconds>): it never deletes them; Backups lists them",
+    ),
     QT_TRANSLATE_NOOP("core", "{count} diary entries, {deep}, {runs} consolidation runs recorded"),
     QT_TRANSLATE_NOOP("core", "{count} entries for other projects left out"),
-    QT_TRANSLATE_NOOP("core", "{count} entries ranked as the agent ranks them; {promoted} would pass every gate of a scheduled deep sweep"),
-    QT_TRANSLATE_NOOP("core", "{count} memories are not in the prompt at session start ({why}): {listed_text}"),
-    QT_TRANSLATE_NOOP("core", "{count} memories are not in the prompt at session start ({why}): {listed_text} and {more} more"),
-    QT_TRANSLATE_NOOP("core", "{count} memory writes wait for approval in Hermes, the oldest since {since}: the review queue shows them"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{count} entries ranked as the agent ranks them; {promoted} would pass every gate of a scheduled deep sweep",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "{count} memories are not in the prompt at session start ({why}): {listed_text}"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{count} memories are not in the prompt at session start ({why}): {listed_text} and {more} more",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{count} memory writes wait for approval in Hermes, the oldest since {since}: the review queue shows them",
+    ),
     QT_TRANSLATE_NOOP("core", "{file}: Claude Code adds a memory as a new topic file"),
-    QT_TRANSLATE_NOOP("core", "{file}: Codex never deletes a note; edit it, or add a note asking it to forget instead"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{file}: Codex never deletes a note; edit it, or add a note asking it to forget instead",
+    ),
     QT_TRANSLATE_NOOP("core", "{file}: Codex promotes nothing itself; add a note instead"),
     QT_TRANSLATE_NOOP("core", "{file}: MemDesk adds to {files} or as a note"),
     QT_TRANSLATE_NOOP("core", "{file}: no entry {key}"),
-    QT_TRANSLATE_NOOP("core", "{file}: no line of MEMORY.md points at it; the agent finds it only by searching"),
+    QT_TRANSLATE_NOOP(
+        "core", "{file}: no line of MEMORY.md points at it; the agent finds it only by searching"
+    ),
     QT_TRANSLATE_NOOP("core", "{file}: no memory {key}"),
     QT_TRANSLATE_NOOP("core", "{file}: not an OpenClaw memory file of {path}"),
-    QT_TRANSLATE_NOOP("core", "{file}: older than the {count} newest topic files, the only ones Claude Code's memory scan lists: recall never finds it"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{file}: older than the {count} newest topic files, the only ones Claude Code's memory scan lists: recall never finds it",
+    ),
     QT_TRANSLATE_NOOP("core", "{file}: read-only in MemDesk"),
-    QT_TRANSLATE_NOOP("core", "{file}: read-only: Codex rebuilds it from its database before every consolidation; an edit here is lost"),
-    QT_TRANSLATE_NOOP("core", "{file}: superseding is USER.md's convention; edit the memory instead"),
-    QT_TRANSLATE_NOOP("core", "{file}: team memory, synced to your teammates' sessions: an edit or delete here reaches theirs too"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{file}: read-only: Codex rebuilds it from its database before every consolidation; an edit here is lost",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "{file}: superseding is USER.md's convention; edit the memory instead"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{file}: team memory, synced to your teammates' sessions: an edit or delete here reaches theirs too",
+    ),
     QT_TRANSLATE_NOOP("core", "{file}: {size} bytes; recall shows the agent only the first 4 KB"),
-    QT_TRANSLATE_NOOP("core", "{folder} (the project's path cannot be recovered from the folder name)"),
+    QT_TRANSLATE_NOOP(
+        "core", "{folder} (the project's path cannot be recovered from the folder name)"
+    ),
     QT_TRANSLATE_NOOP("core", "{memory} is not in a promotion section: the trimmer never drops it"),
-    QT_TRANSLATE_NOOP("core", "{name} changed after this write was staged ({changed} UTC): if the entry it names was edited since, approving overwrites that edit with the staged text (Hermes replays it by substring)"),
-    QT_TRANSLATE_NOOP("core", "{name} holds {used} of its {limit} characters: Hermes refuses every add until entries are removed or shortened"),
-    QT_TRANSLATE_NOOP("core", "{name}: OpenClaw annotates entries with triggers, importance, project"),
-    QT_TRANSLATE_NOOP("core", "{path}/settings sets autoMemoryDirectory to {folder}: Claude Code reads and writes memory there, not in this folder"),
-    QT_TRANSLATE_NOOP("core", "{path}: Claude Code is consolidating this memory (process {holder} holds .consolidate-lock); nothing was written: save again when it has finished"),
-    QT_TRANSLATE_NOOP("core", "{path}: Claude Code keeps no short-term notes: every memory is already one"),
-    QT_TRANSLATE_NOOP("core", "{path}: Claude Code memory of the project {project}, {count} memories"),
-    QT_TRANSLATE_NOOP("core", "{path}: Claude Code memory of {count} projects; open one of them:{listed_text}"),
-    QT_TRANSLATE_NOOP("core", "{path}: Codex is consolidating this memory now (its lease runs until {ends}); MemDesk writes nothing here until it has finished"),
-    QT_TRANSLATE_NOOP("core", "{path}: Codex is consolidating this memory now (its lease runs until {ends}); MemDesk writes nothing here until it has finished; nothing was written"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{name} changed after this write was staged ({changed} UTC): if the entry it names was edited since, approving overwrites that edit with the staged text (Hermes replays it by substring)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{name} holds {used} of its {limit} characters: Hermes refuses every add until entries are removed or shortened",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "{name}: OpenClaw annotates entries with triggers, importance, project"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{path}/settings sets autoMemoryDirectory to {folder}: Claude Code reads and writes memory there, not in this folder",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{path}: Claude Code is consolidating this memory (process {holder} holds .consolidate-lock); nothing was written: save again when it has finished",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "{path}: Claude Code keeps no short-term notes: every memory is already one"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "{path}: Claude Code memory of the project {project}, {count} memories"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "{path}: Claude Code memory of {count} projects; open one of them:{listed_text}"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{path}: Codex is consolidating this memory now (its lease runs until {ends}); MemDesk writes nothing here until it has finished",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{path}: Codex is consolidating this memory now (its lease runs until {ends}); MemDesk writes nothing here until it has finished; nothing was written",
+    ),
     QT_TRANSLATE_NOOP("core", "{path}: Codex memories, {count} memories"),
     QT_TRANSLATE_NOOP("core", "{path}: Hermes home, {count} memories"),
-    QT_TRANSLATE_NOOP("core", "{path}: Hermes would read the entries beside this change otherwise (an entry starts or ends with a '§' line): edit that entry first; nothing was changed"),
-    QT_TRANSLATE_NOOP("core", "{path}: MemDesk cannot change {key} without risking the rest of the file ({reason}); run `hermes config set {key} {value}`"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{path}: Hermes would read the entries beside this change otherwise (an entry starts or ends with a '§' line): edit that entry first; nothing was changed",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{path}: MemDesk cannot change {key} without risking the rest of the file ({reason}); run `hermes config set {key} {value}`",
+    ),
     QT_TRANSLATE_NOOP("core", "{path}: No pending memory write with id '{id}'."),
     QT_TRANSLATE_NOOP("core", "{path}: OpenClaw workspace, {count} memories"),
-    QT_TRANSLATE_NOOP("core", "{path}: OpenClaw would not read the memory back as written here (the lines around it would join it or take part of it)"),
-    QT_TRANSLATE_NOOP("core", "{path}: a session summary is read-only in MemDesk (OpenClaw writes it once and never reads it back as memories to edit)"),
-    QT_TRANSLATE_NOOP("core", "{path}: every Hermes memory is already in what the agent loads: nothing to promote"),
-    QT_TRANSLATE_NOOP("core", "{path}: its {key} sends every project's memory to {folder}; MemDesk opens only auto-memory folders named memory/, so it cannot open that one yet"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{path}: OpenClaw would not read the memory back as written here (the lines around it would join it or take part of it)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{path}: a session summary is read-only in MemDesk (OpenClaw writes it once and never reads it back as memories to edit)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "{path}: every Hermes memory is already in what the agent loads: nothing to promote"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{path}: its {key} sends every project's memory to {folder}; MemDesk opens only auto-memory folders named memory/, so it cannot open that one yet",
+    ),
     QT_TRANSLATE_NOOP("core", "{path}: no Hermes profile '{profile}' (profiles: {profiles})"),
     QT_TRANSLATE_NOOP("core", "{path}: there is no section {section}"),
     QT_TRANSLATE_NOOP("core", "{phase} phase report"),
@@ -273,7 +522,9 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "{section}: {used} of {limit} characters"),
     QT_TRANSLATE_NOOP("core", "{size} bytes, over the {limit} the agent reads: skipped"),
     QT_TRANSLATE_NOOP("core", "{size} characters, over its budget of {limit}: left out whole"),
-    QT_TRANSLATE_NOOP("core", "{size} characters, over its limit of {limit}: the middle is cut out"),
+    QT_TRANSLATE_NOOP(
+        "core", "{size} characters, over its limit of {limit}: the middle is cut out"
+    ),
     QT_TRANSLATE_NOOP("core", "{value} is not a whole number"),
     QT_TRANSLATE_NOOP("core", "… (cut: the file is longer)"),
     QT_TRANSLATE_NOOP("core", "⋯ {count} unchanged line ⋯"),
