@@ -25,6 +25,7 @@ __all__ = [
     "I18N_DIR",
     "LANGUAGES",
     "QT_TRANSLATE_NOOP",
+    "core_error",
     "core_text",
     "install_language",
     "language_of",
@@ -151,3 +152,15 @@ def _joined(text: str, depth: int) -> str:
 
 def _verbatim(field: str) -> bool:
     return field in VERBATIM_FIELDS or field.rsplit("_", 1)[-1] in VERBATIM_FIELDS
+
+
+def core_error(exc: BaseException) -> str:
+    """An error core raised, in the window's language (a KeyError's words without the quotes
+    str() adds). A file's error ("path:line: reason", core.formats.text.InputError) keeps its
+    place as it is and has its reason translated."""
+    text = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+    translated = core_text(text)
+    reason = getattr(exc, "reason", None)
+    if translated == text and isinstance(reason, str) and reason and text.endswith(reason):
+        return text[: len(text) - len(reason)] + core_text(reason)
+    return translated

@@ -161,18 +161,20 @@ def typed_value(key: str, text: str) -> Any:
     except ValueError:
         raise ValueError(_not_a_number(key, text, field)) from None
     if number != number or number in (float("inf"), float("-inf")):
-        raise ValueError(say("{key} must be a finite number, not {text!r}", key=key, text=text))
+        raise ValueError(
+            say("{key} must be a finite number, not {value}", key=key, value=repr(text))
+        )
     return number
 
 
 def _not_a_number(key: str, text: str, field: str) -> str:
     if field in _WHOLE and field in _OPTIONAL:
-        return say("{key} must be a whole number or null, not {text!r}", key=key, text=text)
+        return say("{key} must be a whole number or null, not {value}", key=key, value=repr(text))
     if field in _WHOLE:
-        return say("{key} must be a whole number, not {text!r}", key=key, text=text)
+        return say("{key} must be a whole number, not {value}", key=key, value=repr(text))
     if field in _OPTIONAL:
-        return say("{key} must be a number or null, not {text!r}", key=key, text=text)
-    return say("{key} must be a number, not {text!r}", key=key, text=text)
+        return say("{key} must be a number or null, not {value}", key=key, value=repr(text))
+    return say("{key} must be a number, not {value}", key=key, value=repr(text))
 
 
 def _check_json_value(key: str, value: Any) -> None:
