@@ -20,6 +20,7 @@ from core.agents.pomelobot.scope_keys import colliding_scopes
 from core.agents.pomelobot.scopes import MAIN, Scope, ScopeFile, scope_folder, superseded
 from core.agents.pomelobot.team import TeamEntry, merge_losses
 from core.formats.problems import Problem, excerpt
+from core.messages import say
 from core.store.errors import WorkspaceError
 
 SHOWN = 5  # entries a warning names before it only counts the rest
@@ -98,7 +99,7 @@ def legacy_files(
 
 def legacy_note(file: ScopeFile) -> list[str]:
     """What the agent does with a file of the older layout, for its page."""
-    return [f"older layout: {file.legacy}"] if file.legacy else []
+    return [say("older layout: {note}", note=file.legacy)] if file.legacy else []
 
 
 def not_in_prompt(parts: Iterable[Injected]) -> list[Problem]:
