@@ -4348,10 +4348,6 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>评分档案：{values}</translation>
     </message>
     <message>
-        <source>The profile already has a key {key!r}: edit its value instead.</source>
-        <translation>档案中已有键 {key!r}：请改为编辑它的值。</translation>
-    </message>
-    <message>
         <source>Unarchive ({count})</source>
         <translation>取消归档（{count}）</translation>
     </message>
@@ -4440,14 +4436,6 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>档案键不能为空</translation>
     </message>
     <message>
-        <source>a profile key must be valid Unicode text: {text!r}</source>
-        <translation>档案键必须是有效的 Unicode 文本：{text!r}</translation>
-    </message>
-    <message>
-        <source>a profile value must be valid Unicode text: {text!r}</source>
-        <translation>档案值必须是有效的 Unicode 文本：{text!r}</translation>
-    </message>
-    <message>
         <source>a string</source>
         <translation>字符串</translation>
     </message>
@@ -4492,24 +4480,8 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>备份</translation>
     </message>
     <message>
-        <source>base must be one of {names}, not {text!r}</source>
-        <translation>base 必须是 {names} 之一，而不是 {text!r}</translation>
-    </message>
-    <message>
-        <source>cannot apply this change: the key {key!r} already exists</source>
-        <translation>无法应用此更改：键 {key!r} 已存在</translation>
-    </message>
-    <message>
-        <source>cannot apply this change: {key!r} is no longer {value!r} in the profile</source>
-        <translation>无法应用此更改：档案中的 {key!r} 已不再是 {value!r}</translation>
-    </message>
-    <message>
         <source>cannot be read: {reason}</source>
         <translation>无法读取：{reason}</translation>
-    </message>
-    <message>
-        <source>cannot rename {old!r} to {new!r}: that key already exists</source>
-        <translation>无法将 {old!r} 重命名为 {new!r}：该键已存在</translation>
     </message>
     <message>
         <source>cat needs a category, e.g. cat:fact or cat:fact,todo</source>
@@ -4520,8 +4492,36 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>永不衰减的类别（逗号分隔）</translation>
     </message>
     <message>
-        <source>category {name!r}: use letters, digits or _ only (the agent&apos;s format)</source>
-        <translation>类别 {name!r}：只能用字母、数字或 _（智能体的格式）</translation>
+        <source>The profile already has a key {key}: edit its value instead.</source>
+        <translation>档案中已有键 {key}：请改为编辑它的值。</translation>
+    </message>
+    <message>
+        <source>a profile key must be valid Unicode text: {text}</source>
+        <translation>档案键必须是有效的 Unicode 文本：{text}</translation>
+    </message>
+    <message>
+        <source>a profile value must be valid Unicode text: {text}</source>
+        <translation>档案值必须是有效的 Unicode 文本：{text}</translation>
+    </message>
+    <message>
+        <source>base must be one of {names}, not {text}</source>
+        <translation>base 必须是 {names} 之一，而不是 {text}</translation>
+    </message>
+    <message>
+        <source>cannot apply this change: the key {key} already exists</source>
+        <translation>无法应用此更改：键 {key} 已存在</translation>
+    </message>
+    <message>
+        <source>cannot apply this change: {key} is no longer {value} in the profile</source>
+        <translation>无法应用此更改：档案中的 {key} 已不再是 {value}</translation>
+    </message>
+    <message>
+        <source>cannot rename {old} to {new}: that key already exists</source>
+        <translation>无法将 {old} 重命名为 {new}：该键已存在</translation>
+    </message>
+    <message>
+        <source>category {name}: use letters, digits or _ only (the agent&apos;s format)</source>
+        <translation>类别 {name}：只能用字母、数字或 _（智能体的格式）</translation>
     </message>
     <message>
         <source>column {column}: {reason}</source>
@@ -5040,8 +5040,20 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>文件以 UTF-8 BOM 开头：保持原样（智能体会误读紧随其后的标题行）</translation>
     </message>
     <message>
-        <source>the key {key!r} appears twice (first on line {line}); the agent keeps only the last value</source>
-        <translation>键 {key!r} 出现了两次（第一次在第 {line} 行）；智能体只保留最后一个值</translation>
+        <source>the key {key} appears twice (first on line {line}); the agent keeps only the last value</source>
+        <translation>键 {key} 出现了两次（第一次在第 {line} 行）；智能体只保留最后一个值</translation>
+    </message>
+    <message>
+        <source>the profile has no key {key}</source>
+        <translation>档案中没有键 {key}</translation>
+    </message>
+    <message>
+        <source>the value of {key} is {kind}; profile values must be text</source>
+        <translation>{key} 的值是{kind}；档案值必须是文本</translation>
+    </message>
+    <message>
+        <source>unknown policy profile {name} (known: {names})</source>
+        <translation>未知的策略档案 {name}（已知：{names}）</translation>
     </message>
     <message>
         <source>the memory_meta of [{id}] is not a JSON object MemDesk can read; kept as written</source>
@@ -5060,10 +5072,6 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>当前策略加上 {values}</translation>
     </message>
     <message>
-        <source>the profile has no key {key!r}</source>
-        <translation>档案中没有键 {key!r}</translation>
-    </message>
-    <message>
         <source>the profile must be a JSON object of text values, not {kind}</source>
         <translation>档案必须是值为文本的 JSON 对象，而不是{kind}</translation>
     </message>
@@ -5078,10 +5086,6 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>the tiered memory</source>
         <translation>分层记忆</translation>
-    </message>
-    <message>
-        <source>the value of {key!r} is {kind}; profile values must be text</source>
-        <translation>{key!r} 的值是{kind}；档案值必须是文本</translation>
     </message>
     <message>
         <source>this quote is not closed</source>
@@ -5110,10 +5114,6 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>unknown filter &apos;{name}:&apos; (known: cat, score, hits, section, activated, id)</source>
         <translation>未知的筛选条件 &apos;{name}:&apos;（已知：cat、score、hits、section、activated、id）</translation>
-    </message>
-    <message>
-        <source>unknown policy profile {name!r} (known: {names})</source>
-        <translation>未知的策略档案 {name!r}（已知：{names}）</translation>
     </message>
     <message>
         <source>what-if for {message} on {day}, under {policy}: {values}; {retrieved}; the injected text is different</source>
@@ -5212,10 +5212,6 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{note} 它不再被索引：memory_search 找不到它，memory_get 拒绝读取它。</translation>
     </message>
     <message>
-        <source>{path!r}: not a file path</source>
-        <translation>{path!r}：不是文件路径</translation>
-    </message>
-    <message>
         <source>{path}: &apos;..&apos; is refused (it leads outside the workspace or the scope)</source>
         <translation>{path}：拒绝 &apos;..&apos;（它会指向工作区或作用域之外）</translation>
     </message>
@@ -5294,6 +5290,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{path}: no such file or folder</source>
         <translation>{path}：没有此文件或文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: not a file path</source>
+        <translation>{path}：不是文件路径</translation>
     </message>
     <message>
         <source>{path}: not a memory file of scope &apos;{scope}&apos; ({allowed})</source>

@@ -182,10 +182,6 @@
             <translation>评分档案：{values}</translation>
         </message>
         <message>
-            <source>The profile already has a key {key!r}: edit its value instead.</source>
-            <translation>档案中已有键 {key!r}：请改为编辑它的值。</translation>
-        </message>
-        <message>
             <source>Unarchive ({count})</source>
             <translation>取消归档（{count}）</translation>
         </message>
@@ -250,14 +246,6 @@
             <translation>档案键不能为空</translation>
         </message>
         <message>
-            <source>a profile key must be valid Unicode text: {text!r}</source>
-            <translation>档案键必须是有效的 Unicode 文本：{text!r}</translation>
-        </message>
-        <message>
-            <source>a profile value must be valid Unicode text: {text!r}</source>
-            <translation>档案值必须是有效的 Unicode 文本：{text!r}</translation>
-        </message>
-        <message>
             <source>a string</source>
             <translation>字符串</translation>
         </message>
@@ -282,24 +270,8 @@
             <translation>分数达到或高于此值时永不衰减（null：无此分数）</translation>
         </message>
         <message>
-            <source>base must be one of {names}, not {text!r}</source>
-            <translation>base 必须是 {names} 之一，而不是 {text!r}</translation>
-        </message>
-        <message>
-            <source>cannot apply this change: the key {key!r} already exists</source>
-            <translation>无法应用此更改：键 {key!r} 已存在</translation>
-        </message>
-        <message>
-            <source>cannot apply this change: {key!r} is no longer {value!r} in the profile</source>
-            <translation>无法应用此更改：档案中的 {key!r} 已不再是 {value!r}</translation>
-        </message>
-        <message>
             <source>cannot be read: {reason}</source>
             <translation>无法读取：{reason}</translation>
-        </message>
-        <message>
-            <source>cannot rename {old!r} to {new!r}: that key already exists</source>
-            <translation>无法将 {old!r} 重命名为 {new!r}：该键已存在</translation>
         </message>
         <message>
             <source>cat needs a category, e.g. cat:fact or cat:fact,todo</source>
@@ -310,8 +282,36 @@
             <translation>永不衰减的类别（逗号分隔）</translation>
         </message>
         <message>
-            <source>category {name!r}: use letters, digits or _ only (the agent's format)</source>
-            <translation>类别 {name!r}：只能用字母、数字或 _（智能体的格式）</translation>
+            <source>The profile already has a key {key}: edit its value instead.</source>
+            <translation>档案中已有键 {key}：请改为编辑它的值。</translation>
+        </message>
+        <message>
+            <source>a profile key must be valid Unicode text: {text}</source>
+            <translation>档案键必须是有效的 Unicode 文本：{text}</translation>
+        </message>
+        <message>
+            <source>a profile value must be valid Unicode text: {text}</source>
+            <translation>档案值必须是有效的 Unicode 文本：{text}</translation>
+        </message>
+        <message>
+            <source>base must be one of {names}, not {text}</source>
+            <translation>base 必须是 {names} 之一，而不是 {text}</translation>
+        </message>
+        <message>
+            <source>cannot apply this change: the key {key} already exists</source>
+            <translation>无法应用此更改：键 {key} 已存在</translation>
+        </message>
+        <message>
+            <source>cannot apply this change: {key} is no longer {value} in the profile</source>
+            <translation>无法应用此更改：档案中的 {key} 已不再是 {value}</translation>
+        </message>
+        <message>
+            <source>cannot rename {old} to {new}: that key already exists</source>
+            <translation>无法将 {old} 重命名为 {new}：该键已存在</translation>
+        </message>
+        <message>
+            <source>category {name}: use letters, digits or _ only (the agent's format)</source>
+            <translation>类别 {name}：只能用字母、数字或 _（智能体的格式）</translation>
         </message>
         <message>
             <source>column {column}: {reason}</source>
@@ -766,8 +766,20 @@
             <translation>文件以 UTF-8 BOM 开头：保持原样（智能体会误读紧随其后的标题行）</translation>
         </message>
         <message>
-            <source>the key {key!r} appears twice (first on line {line}); the agent keeps only the last value</source>
-            <translation>键 {key!r} 出现了两次（第一次在第 {line} 行）；智能体只保留最后一个值</translation>
+            <source>the key {key} appears twice (first on line {line}); the agent keeps only the last value</source>
+            <translation>键 {key} 出现了两次（第一次在第 {line} 行）；智能体只保留最后一个值</translation>
+        </message>
+        <message>
+            <source>the profile has no key {key}</source>
+            <translation>档案中没有键 {key}</translation>
+        </message>
+        <message>
+            <source>the value of {key} is {kind}; profile values must be text</source>
+            <translation>{key} 的值是{kind}；档案值必须是文本</translation>
+        </message>
+        <message>
+            <source>unknown policy profile {name} (known: {names})</source>
+            <translation>未知的策略档案 {name}（已知：{names}）</translation>
         </message>
         <message>
             <source>the memory_meta of [{id}] is not a JSON object MemDesk can read; kept as written</source>
@@ -786,10 +798,6 @@
             <translation>当前策略加上 {values}</translation>
         </message>
         <message>
-            <source>the profile has no key {key!r}</source>
-            <translation>档案中没有键 {key!r}</translation>
-        </message>
-        <message>
             <source>the profile must be a JSON object of text values, not {kind}</source>
             <translation>档案必须是值为文本的 JSON 对象，而不是{kind}</translation>
         </message>
@@ -804,10 +812,6 @@
         <message>
             <source>the tiered memory</source>
             <translation>分层记忆</translation>
-        </message>
-        <message>
-            <source>the value of {key!r} is {kind}; profile values must be text</source>
-            <translation>{key!r} 的值是{kind}；档案值必须是文本</translation>
         </message>
         <message>
             <source>this quote is not closed</source>
@@ -832,10 +836,6 @@
         <message>
             <source>unknown filter '{name}:' (known: cat, score, hits, section, activated, id)</source>
             <translation>未知的筛选条件 '{name}:'（已知：cat、score、hits、section、activated、id）</translation>
-        </message>
-        <message>
-            <source>unknown policy profile {name!r} (known: {names})</source>
-            <translation>未知的策略档案 {name!r}（已知：{names}）</translation>
         </message>
         <message>
             <source>what-if for {message} on {day}, under {policy}: {values}; {retrieved}; the injected text is different</source>
@@ -934,10 +934,6 @@
             <translation>{note} 它不再被索引：memory_search 找不到它，memory_get 拒绝读取它。</translation>
         </message>
         <message>
-            <source>{path!r}: not a file path</source>
-            <translation>{path!r}：不是文件路径</translation>
-        </message>
-        <message>
             <source>{path}: '..' is refused (it leads outside the workspace or the scope)</source>
             <translation>{path}：拒绝 '..'（它会指向工作区或作用域之外）</translation>
         </message>
@@ -1016,6 +1012,10 @@
         <message>
             <source>{path}: no such file or folder</source>
             <translation>{path}：没有此文件或文件夹</translation>
+        </message>
+        <message>
+            <source>{path}: not a file path</source>
+            <translation>{path}：不是文件路径</translation>
         </message>
         <message>
             <source>{path}: not a memory file of scope '{scope}' ({allowed})</source>

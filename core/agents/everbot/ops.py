@@ -51,7 +51,10 @@ def _checked_category(name: str) -> str:
     name = name.strip()
     if not name or not name.replace("_", "").isalnum():
         raise WorkspaceError(
-            say("category {name!r}: use letters, digits or _ only (the agent's format)", name=name),
+            say(
+                "category {name}: use letters, digits or _ only (the agent's format)",
+                name=repr(name),
+            ),
             exit_code=1,
         )
     return name

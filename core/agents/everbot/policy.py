@@ -66,5 +66,5 @@ def profile_by_name(name: str) -> PolicyProfile:
     except KeyError:
         known = ", ".join(sorted(BUILTIN_PROFILES))
         raise ValueError(
-            say("unknown policy profile {name!r} (known: {names})", name=name, names=known)
+            say("unknown policy profile {name} (known: {names})", name=repr(name), names=known)
         ) from None

@@ -148,7 +148,7 @@ def typed_value(key: str, text: str) -> Any:
         if raw not in BUILTIN_PROFILES:
             names = ", ".join(BUILTIN_PROFILES)
             raise ValueError(
-                say("base must be one of {names}, not {text!r}", names=names, text=text)
+                say("base must be one of {names}, not {text}", names=names, text=repr(text))
             )
         return raw
     if key == NEVER:

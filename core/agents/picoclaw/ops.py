@@ -26,7 +26,7 @@ def add_key(profile: Profile, key: str, value: str) -> ChangeSet:
     check_value(value)
     if profile.find(key) is not None:
         raise ValueError(
-            say("The profile already has a key {key!r}: edit its value instead.", key=key)
+            say("The profile already has a key {key}: edit its value instead.", key=repr(key))
         )
     return ChangeSet(
         profile, say("Add profile key {key}", key=key), [Change(key, None, ProfileItem(key, value))]
@@ -39,7 +39,11 @@ def rename_key(profile: Profile, old: str, new: str) -> ChangeSet:
     check_key(new)
     if profile.find(new) is not None:
         raise ValueError(
-            say("cannot rename {old!r} to {new!r}: that key already exists", old=old, new=new)
+            say(
+                "cannot rename {old} to {new}: that key already exists",
+                old=repr(old),
+                new=repr(new),
+            )
         )
     changes = [Change(old, current, None), Change(new, None, ProfileItem(new, current.value))]
     return ChangeSet(profile, say("Rename profile key {old} → {new}", old=old, new=new), changes)
@@ -55,5 +59,5 @@ def delete_key(profile: Profile, key: str) -> ChangeSet:
 def _item(profile: Profile, key: str) -> ProfileItem:
     item = profile.find(key)
     if item is None:
-        raise KeyError(say("the profile has no key {key!r}", key=key))
+        raise KeyError(say("the profile has no key {key}", key=repr(key)))
     return item

@@ -194,17 +194,21 @@ class ProfileDoc:
         """Give ``old``'s value the key ``new`` in the same position; refuses an existing key."""
         _check_key(new)
         if old not in self._items:
-            raise KeyError(say("the profile has no key {key!r}", key=old))
+            raise KeyError(say("the profile has no key {key}", key=repr(old)))
         if new in self._items and new != old:
             raise ValueError(
-                say("cannot rename {old!r} to {new!r}: that key already exists", old=old, new=new)
+                say(
+                    "cannot rename {old} to {new}: that key already exists",
+                    old=repr(old),
+                    new=repr(new),
+                )
             )
         value = self._items[old]
         return self.apply(ProfileChange((old, value), (new, value), self._index(old)))
 
     def delete(self, key: str) -> ProfileChange:
         if key not in self._items:
-            raise KeyError(say("the profile has no key {key!r}", key=key))
+            raise KeyError(say("the profile has no key {key}", key=repr(key)))
         return self.apply(ProfileChange((key, self._items[key]), None, self._index(key)))
 
     def undo(self, change: ProfileChange) -> ProfileChange:
@@ -217,9 +221,9 @@ class ProfileDoc:
         if before is not None and self._items.get(before[0]) != before[1]:
             raise ValueError(
                 say(
-                    "cannot apply this change: {key!r} is no longer {value!r} in the profile",
-                    key=before[0],
-                    value=before[1],
+                    "cannot apply this change: {key} is no longer {value} in the profile",
+                    key=repr(before[0]),
+                    value=repr(before[1]),
                 )
             )
         if (
@@ -228,7 +232,7 @@ class ProfileDoc:
             and (before is None or after[0] != before[0])
         ):
             raise ValueError(
-                say("cannot apply this change: the key {key!r} already exists", key=after[0])
+                say("cannot apply this change: the key {key} already exists", key=repr(after[0]))
             )
         if before is None:
             if after is not None:
@@ -363,17 +367,17 @@ def _scan_object(text: str, path: Path | str, data: bytes) -> list[Item]:
         value, end = _DECODER.raw_decode(text, pos)
         if not isinstance(value, str):
             reason = say(
-                "the value of {key!r} is {kind}; profile values must be text",
-                key=key,
+                "the value of {key} is {kind}; profile values must be text",
+                key=repr(key),
                 kind=_kind(value),
             )
             raise _error_at(path, text, pos, reason, data)
         if key in seen:
             first = text.count("\n", 0, seen[key]) + 1
             reason = say(
-                "the key {key!r} appears twice (first on line {line}); "
+                "the key {key} appears twice (first on line {line}); "
                 "the agent keeps only the last value",
-                key=key,
+                key=repr(key),
                 line=first,
             )
             raise _error_at(path, text, key_pos, reason, data)
@@ -435,8 +439,8 @@ def _check_key(key: str) -> None:
 
 def _not_unicode(what: str, text: str) -> str:
     if what == "key":
-        return say("a profile key must be valid Unicode text: {text!r}", text=text)
-    return say("a profile value must be valid Unicode text: {text!r}", text=text)
+        return say("a profile key must be valid Unicode text: {text}", text=repr(text))
+    return say("a profile value must be valid Unicode text: {text}", text=repr(text))
 
 
 def _check_text(text: str, what: str) -> None:

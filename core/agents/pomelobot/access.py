@@ -115,7 +115,7 @@ def scope_of_path(rel_path: str) -> str:
 def _relative_parts(rel_path: str) -> tuple[str, ...]:
     path = rel_path.replace("\\", "/")
     if not path.strip() or "\0" in path:
-        raise AccessError(say("{path!r}: not a file path", path=rel_path))
+        raise AccessError(say("{path}: not a file path", path=repr(rel_path)))
     if path.startswith("/") or re.match(r"[A-Za-z]:", path):
         raise AccessError(
             say("{path}: absolute paths are refused; give a workspace-relative path", path=rel_path)
