@@ -4,16 +4,24 @@ the window, for lupdate (translated where shown by ui.i18n.core_text). Do not ed
 from ui.i18n import QT_TRANSLATE_NOOP
 
 CATALOG = (
-    QT_TRANSLATE_NOOP("core", "\"memory\" must be an object"),
-    QT_TRANSLATE_NOOP("core", "'{name}' is not a scope name (letters a-z, digits, '_' and '-' only)"),
+    QT_TRANSLATE_NOOP("core", '"memory" must be an object'),
+    QT_TRANSLATE_NOOP(
+        "core", "'{name}' is not a scope name (letters a-z, digits, '_' and '-' only)"
+    ),
     QT_TRANSLATE_NOOP("core", "'{ref_text}' is not a reference like memory/2026-03-01.md:12"),
     QT_TRANSLATE_NOOP("core", "'{ref_text}': lines are counted from 1"),
-    QT_TRANSLATE_NOOP("core", "'{scope}' is not a scope name as the agent makes them (letters a-z, digits, '_' and '-'; it would read memory/scopes/{folder})"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "'{scope}' is not a scope name as the agent makes them (letters a-z, digits, '_' and '-'; it would read memory/scopes/{folder})",
+    ),
     QT_TRANSLATE_NOOP("core", "'{value}' is not a date"),
     QT_TRANSLATE_NOOP("core", "'{value}' is not a time of day as HH:MM:SS"),
     QT_TRANSLATE_NOOP("core", "(not set)"),
     QT_TRANSLATE_NOOP("core", "1 policy value differs"),
-    QT_TRANSLATE_NOOP("core", "A daily file of the older layout (the agent now writes memory/scopes/main/): indexed for memory_search in scope main, but memory_get refuses it and it is never injected at session start."),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "A daily file of the older layout (the agent now writes memory/scopes/main/): indexed for memory_search in scope main, but memory_get refuses it and it is never injected at session start.",
+    ),
     QT_TRANSLATE_NOOP("core", "ARCHIVE"),
     QT_TRANSLATE_NOOP("core", "Add [{id}]"),
     QT_TRANSLATE_NOOP("core", "Add profile key {key}"),
@@ -30,7 +38,10 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "Edit [{id}]"),
     QT_TRANSLATE_NOOP("core", "Edit profile key {key}"),
     QT_TRANSLATE_NOOP("core", "EverBot system prompt"),
-    QT_TRANSLATE_NOOP("core", "EverBot writes the memories scoring 0.5 or more (as the file writes the score), the 20 best, into its system prompt; the others are not seen."),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "EverBot writes the memories scoring 0.5 or more (as the file writes the score), the 20 best, into its system prompt; the others are not seen.",
+    ),
     QT_TRANSLATE_NOOP("core", "EverBot's memory"),
     QT_TRANSLATE_NOOP("core", "File"),
     QT_TRANSLATE_NOOP("core", "Id"),
@@ -38,10 +49,22 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "Key"),
     QT_TRANSLATE_NOOP("core", "Last change"),
     QT_TRANSLATE_NOOP("core", "Long-term memory"),
-    QT_TRANSLATE_NOOP("core", "Long-term memory of the older layout: the agent injects it at session start only while {new} does not exist ({now}); its next long-term save creates {new}."),
-    QT_TRANSLATE_NOOP("core", "MEMORY.md size in bytes that starts a compression by the LLM (0 = never)"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "Long-term memory of the older layout: the agent injects it at session start only while {new} does not exist ({now}); its next long-term save creates {new}.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "Long-term memory of the older layout: the agent injects it at session start only while {new} does not exist ({now}); its next long-term save creates {new}. It is no longer indexed: memory_search does not find it and memory_get refuses it.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "MEMORY.md size in bytes that starts a compression by the LLM (0 = never)"
+    ),
     QT_TRANSLATE_NOOP("core", "MERGE"),
-    QT_TRANSLATE_NOOP("core", "MemDesk sets no value in it: restore a snapshot over it, or fix it in a text editor"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "MemDesk sets no value in it: restore a snapshot over it, or fix it in a text editor",
+    ),
     QT_TRANSLATE_NOOP("core", "Memories"),
     QT_TRANSLATE_NOOP("core", "Memories in the system prompt"),
     QT_TRANSLATE_NOOP("core", "Merge [{id}] into [{into_id}]"),
@@ -51,7 +74,10 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "Pin [{id}] to core"),
     QT_TRANSLATE_NOOP("core", "Policy: {values}"),
     QT_TRANSLATE_NOOP("core", "Pomelobot's {kind} ({scope})"),
-    QT_TRANSLATE_NOOP("core", "Pomeloclaw / Pomelobot chooses no memory by the message: it injects its memory files when a session starts (`memdesk context PATH --scope SCOPE`), and the model searches them itself when it wants (`memdesk list PATH --query WORDS` finds the same lines; `memdesk chunks PATH FILE` shows how a file is indexed)"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "Pomeloclaw / Pomelobot chooses no memory by the message: it injects its memory files when a session starts (`memdesk context PATH --scope SCOPE`), and the model searches them itself when it wants (`memdesk list PATH --query WORDS` finds the same lines; `memdesk chunks PATH FILE` shows how a file is indexed)",
+    ),
     QT_TRANSLATE_NOOP("core", "Pomeloclaw: a new session in scope {scope} on {day}"),
     QT_TRANSLATE_NOOP("core", "REDACT"),
     QT_TRANSLATE_NOOP("core", "Reinforce [{id}]"),
@@ -69,9 +95,17 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "Where"),
     QT_TRANSLATE_NOOP("core", "Workspace"),
     QT_TRANSLATE_NOOP("core", "Written"),
-    QT_TRANSLATE_NOOP("core", "a heading among the memories: the agent deletes this line at its next save"),
-    QT_TRANSLATE_NOOP("core", "a heading among the memories: the agent deletes this line at its next save and ignores the lines below it"),
-    QT_TRANSLATE_NOOP("core", "a heading among the memories: the agent deletes this line at its next save and reads the lines below it as part of memory [{id}]"),
+    QT_TRANSLATE_NOOP(
+        "core", "a heading among the memories: the agent deletes this line at its next save"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "a heading among the memories: the agent deletes this line at its next save and ignores the lines below it",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "a heading among the memories: the agent deletes this line at its next save and reads the lines below it as part of memory [{id}]",
+    ),
     QT_TRANSLATE_NOOP("core", "a heartbeat category is one line of text"),
     QT_TRANSLATE_NOOP("core", "a heartbeat entry cannot contain a NUL character"),
     QT_TRANSLATE_NOOP("core", "a heartbeat entry needs some text (to remove one, delete it)"),
@@ -87,10 +121,14 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "a profile value must be valid Unicode text: {text}"),
     QT_TRANSLATE_NOOP("core", "a string"),
     QT_TRANSLATE_NOOP("core", "a team entry has no category"),
-    QT_TRANSLATE_NOOP("core", "activated needs an age or a date, e.g. activated:<30d or activated:<2026-01-01"),
+    QT_TRANSLATE_NOOP(
+        "core", "activated needs an age or a date, e.g. activated:<30d or activated:<2026-01-01"
+    ),
     QT_TRANSLATE_NOOP("core", "agent-db"),
     QT_TRANSLATE_NOOP("core", "agent_written"),
-    QT_TRANSLATE_NOOP("core", "an active memory decayed below this is proposed for archiving (null: never)"),
+    QT_TRANSLATE_NOOP(
+        "core", "an active memory decayed below this is proposed for archiving (null: never)"
+    ),
     QT_TRANSLATE_NOOP("core", "an object"),
     QT_TRANSLATE_NOOP("core", "applied"),
     QT_TRANSLATE_NOOP("core", "approved"),
@@ -99,20 +137,30 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "backup"),
     QT_TRANSLATE_NOOP("core", "base must be one of {names}, not {text}"),
     QT_TRANSLATE_NOOP("core", "cannot apply this change: the key {key} already exists"),
-    QT_TRANSLATE_NOOP("core", "cannot apply this change: {key} is no longer {value} in the profile"),
+    QT_TRANSLATE_NOOP(
+        "core", "cannot apply this change: {key} is no longer {value} in the profile"
+    ),
     QT_TRANSLATE_NOOP("core", "cannot be read: {reason}"),
     QT_TRANSLATE_NOOP("core", "cannot rename {old} to {new}: that key already exists"),
     QT_TRANSLATE_NOOP("core", "cat needs a category, e.g. cat:fact or cat:fact,todo"),
     QT_TRANSLATE_NOOP("core", "categories that never decay (comma separated)"),
-    QT_TRANSLATE_NOOP("core", "category {name}: use letters, digits or _ only (the agent's format)"),
+    QT_TRANSLATE_NOOP(
+        "core", "category {name}: use letters, digits or _ only (the agent's format)"
+    ),
     QT_TRANSLATE_NOOP("core", "column {column}: {reason}"),
     QT_TRANSLATE_NOOP("core", "config"),
     QT_TRANSLATE_NOOP("core", "contains a NUL byte: not a text file"),
     QT_TRANSLATE_NOOP("core", "contradiction"),
     QT_TRANSLATE_NOOP("core", "corrupt JSON: {error} at column {column}"),
     QT_TRANSLATE_NOOP("core", "create"),
-    QT_TRANSLATE_NOOP("core", "cut after {count} characters (the agent keeps the first {total} characters of those lines): the newest lines at the end are not in the prompt"),
-    QT_TRANSLATE_NOOP("core", "cut after {count} characters to fit the startup injection's {total}: the newest lines at the end are not in the prompt"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "cut after {count} characters (the agent keeps the first {total} characters of those lines): the newest lines at the end are not in the prompt",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "cut after {count} characters to fit the startup injection's {total}: the newest lines at the end are not in the prompt",
+    ),
     QT_TRANSLATE_NOOP("core", "daily memory"),
     QT_TRANSLATE_NOOP("core", "daily note of {day}"),
     QT_TRANSLATE_NOOP("core", "date '{date_text}' must be YYYY-MM-DD"),
@@ -125,7 +173,10 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "decay of memories without a rule of their own: {rule}"),
     QT_TRANSLATE_NOOP("core", "decay of {category_name}: {rule}"),
     QT_TRANSLATE_NOOP("core", "decay to {day}"),
-    QT_TRANSLATE_NOOP("core", "decayed to {day}: {scores} scores, {fates} sections or deletions, {reviews} reviews would change (of {count} memories)"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "decayed to {day}: {scores} scores, {fates} sections or deletions, {reviews} reviews would change (of {count} memories)",
+    ),
     QT_TRANSLATE_NOOP("core", "default"),
     QT_TRANSLATE_NOOP("core", "delete"),
     QT_TRANSLATE_NOOP("core", "does not match the agent's header pattern"),
@@ -137,12 +188,18 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "expired"),
     QT_TRANSLATE_NOOP("core", "failed"),
     QT_TRANSLATE_NOOP("core", "has no space after '###'"),
-    QT_TRANSLATE_NOOP("core", "has {count} fields separated by '|' instead of 4 (id+category, score, date, hits)"),
+    QT_TRANSLATE_NOOP(
+        "core", "has {count} fields separated by '|' instead of 4 (id+category, score, date, hits)"
+    ),
     QT_TRANSLATE_NOOP("core", "heading {heading}"),
-    QT_TRANSLATE_NOOP("core", "hits '{hits_text}' is too long a number (the agent fails to load this file)"),
+    QT_TRANSLATE_NOOP(
+        "core", "hits '{hits_text}' is too long a number (the agent fails to load this file)"
+    ),
     QT_TRANSLATE_NOOP("core", "hits '{hits_text}' must be a whole number"),
     QT_TRANSLATE_NOOP("core", "hits needs a whole number, e.g. hits>=5"),
-    QT_TRANSLATE_NOOP("core", "id [{id}] is used by {count} memories (lines {lines}); all are kept, none merged"),
+    QT_TRANSLATE_NOOP(
+        "core", "id [{id}] is used by {count} memories (lines {lines}); all are kept, none merged"
+    ),
     QT_TRANSLATE_NOOP("core", "id needs the start of an id, e.g. id:a1b2"),
     QT_TRANSLATE_NOOP("core", "invalid JSON: {error} (to the agent this profile is empty)"),
     QT_TRANSLATE_NOOP("core", "is empty, not JSON"),
@@ -153,30 +210,59 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "it scores below 0.05"),
     QT_TRANSLATE_NOOP("core", "its score is multiplied by this each day after the grace days"),
     QT_TRANSLATE_NOOP("core", "junk"),
-    QT_TRANSLATE_NOOP("core", "last_processed_count '{number_text}' is too long a number (the agent fails to load this file)"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "last_processed_count '{number_text}' is too long a number (the agent fails to load this file)",
+    ),
     QT_TRANSLATE_NOOP("core", "latest messages kept verbatim after a summary"),
     QT_TRANSLATE_NOOP("core", "latest messages kept when none is relevant (0 = none)"),
     QT_TRANSLATE_NOOP("core", "left out: {reason}"),
-    QT_TRANSLATE_NOOP("core", "line endings are {kind}: kept as found (the agent rewrites them as \\n)"),
-    QT_TRANSLATE_NOOP("core", "line {number} of the entry starts like a heartbeat header (## [HH:MM:SS]): the file would read it as another entry"),
-    QT_TRANSLATE_NOOP("core", "line {number} of the memory is a heading: the agent drops such lines"),
-    QT_TRANSLATE_NOOP("core", "line {number} of the memory is a memory_meta comment: the agent reads it as the memory's metadata, not its text"),
-    QT_TRANSLATE_NOOP("core", "line {number} of the memory is blank: the file would read what follows as text outside this memory"),
-    QT_TRANSLATE_NOOP("core", "line {number} of the memory is {heading}: the file would read what follows as a team entry"),
-    QT_TRANSLATE_NOOP("core", "line {number} of the memory looks like a memory header: it would not be read back as part of this memory"),
-    QT_TRANSLATE_NOOP("core", "line {number} of the memory starts with a time stamp: the file would read it as another memory"),
+    QT_TRANSLATE_NOOP(
+        "core", "line endings are {kind}: kept as found (the agent rewrites them as \\n)"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "line {number} of the entry starts like a heartbeat header (## [HH:MM:SS]): the file would read it as another entry",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "line {number} of the memory is a heading: the agent drops such lines"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "line {number} of the memory is a memory_meta comment: the agent reads it as the memory's metadata, not its text",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "line {number} of the memory is blank: the file would read what follows as text outside this memory",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "line {number} of the memory is {heading}: the file would read what follows as a team entry",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "line {number} of the memory looks like a memory header: it would not be read back as part of this memory",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "line {number} of the memory starts with a time stamp: the file would read it as another memory",
+    ),
     QT_TRANSLATE_NOOP("core", "live"),
     QT_TRANSLATE_NOOP("core", "long-term memory"),
     QT_TRANSLATE_NOOP("core", "long-term memory chunks injected for a user message"),
     QT_TRANSLATE_NOOP("core", "looks like a memory header but {reason}; {glued}"),
-    QT_TRANSLATE_NOOP("core", "memory [{id}] has no text: the agent drops it when it loads the file"),
+    QT_TRANSLATE_NOOP(
+        "core", "memory [{id}] has no text: the agent drops it when it loads the file"
+    ),
     QT_TRANSLATE_NOOP("core", "messages in a session before it is summarized"),
     QT_TRANSLATE_NOOP("core", "mixed newlines"),
     QT_TRANSLATE_NOOP("core", "must hold a JSON object"),
     QT_TRANSLATE_NOOP("core", "needs '[id] category' with letters, digits or _ only"),
     QT_TRANSLATE_NOOP("core", "no memory would change (of {count}, decayed to {day})"),
     QT_TRANSLATE_NOOP("core", "no message"),
-    QT_TRANSLATE_NOOP("core", "no message: the agent retrieves nothing, it injects all of MEMORY.md"),
+    QT_TRANSLATE_NOOP(
+        "core", "no message: the agent retrieves nothing, it injects all of MEMORY.md"
+    ),
     QT_TRANSLATE_NOOP("core", "no such file"),
     QT_TRANSLATE_NOOP("core", "no such file: nothing of this day is injected"),
     QT_TRANSLATE_NOOP("core", "no such file: the prompt says (文件缺失) {path}"),
@@ -186,15 +272,22 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "observe"),
     QT_TRANSLATE_NOOP("core", "older layout: {note}"),
     QT_TRANSLATE_NOOP("core", "older than recent_days ({days}): not in the prompt"),
-    QT_TRANSLATE_NOOP("core", "only the last {count} non-blank lines are injected (from line {number}): the older lines before them are not in the prompt"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "only the last {count} non-blank lines are injected (from line {number}): the older lines before them are not in the prompt",
+    ),
     QT_TRANSLATE_NOOP("core", "other"),
     QT_TRANSLATE_NOOP("core", "override"),
     QT_TRANSLATE_NOOP("core", "pending"),
     QT_TRANSLATE_NOOP("core", "profile key {key}"),
     QT_TRANSLATE_NOOP("core", "profile refused, nothing written: {error}"),
     QT_TRANSLATE_NOOP("core", "promotion"),
-    QT_TRANSLATE_NOOP("core", "proposed for deletion below this score (null: the profile's delete_below)"),
-    QT_TRANSLATE_NOOP("core", "proposed for deletion this many days after its last use (null: never)"),
+    QT_TRANSLATE_NOOP(
+        "core", "proposed for deletion below this score (null: the profile's delete_below)"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "proposed for deletion this many days after its last use (null: never)"
+    ),
     QT_TRANSLATE_NOOP("core", "real uses a memory needs before it is proposed for promotion"),
     QT_TRANSLATE_NOOP("core", "recall"),
     QT_TRANSLATE_NOOP("core", "reinforce"),
@@ -203,12 +296,20 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "rejected"),
     QT_TRANSLATE_NOOP("core", "restore"),
     QT_TRANSLATE_NOOP("core", "retrieve injects the same {count} chunks"),
-    QT_TRANSLATE_NOOP("core", "retrieve injects {count} chunks instead of {before} ({gone} no longer, {added} newly)"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "retrieve injects {count} chunks instead of {before} ({gone} no longer, {added} newly)",
+    ),
     QT_TRANSLATE_NOOP("core", "review"),
     QT_TRANSLATE_NOOP("core", "save or undo your other edits before fixing a problem"),
-    QT_TRANSLATE_NOOP("core", "score '{score_text}' is not a number (the agent fails to load this file)"),
+    QT_TRANSLATE_NOOP(
+        "core", "score '{score_text}' is not a number (the agent fails to load this file)"
+    ),
     QT_TRANSLATE_NOOP("core", "score '{score_text}' is not a number from 0 up"),
-    QT_TRANSLATE_NOOP("core", "score '{score_text}' is too large for a number: the agent takes it as infinity and saves 'inf', which it cannot read back"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "score '{score_text}' is too large for a number: the agent takes it as infinity and saves 'inf', which it cannot read back",
+    ),
     QT_TRANSLATE_NOOP("core", "score a memory gets when a decay review keeps it"),
     QT_TRANSLATE_NOOP("core", "score below which a decaying memory is sent to review"),
     QT_TRANSLATE_NOOP("core", "score from which a memory is proposed for promotion to core"),
@@ -220,28 +321,55 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "section is active or archived, e.g. section:archived"),
     QT_TRANSLATE_NOOP("core", "session transcript"),
     QT_TRANSLATE_NOOP("core", "share of the context window that triggers a summary (%)"),
-    QT_TRANSLATE_NOOP("core", "shown is what PicoClaw does without it: its defaults and config.json"),
+    QT_TRANSLATE_NOOP(
+        "core", "shown is what PicoClaw does without it: its defaults and config.json"
+    ),
     QT_TRANSLATE_NOOP("core", "snapshot"),
     QT_TRANSLATE_NOOP("core", "stale"),
     QT_TRANSLATE_NOOP("core", "starts with a UTF-8 BOM, which the agent's JSON reader rejects"),
-    QT_TRANSLATE_NOOP("core", "starts with a byte order mark (BOM), which the agent's JSON reader rejects (to the agent this profile is empty)"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "starts with a byte order mark (BOM), which the agent's JSON reader rejects (to the agent this profile is empty)",
+    ),
     QT_TRANSLATE_NOOP("core", "starts with {count} '#' instead of 3"),
     QT_TRANSLATE_NOOP("core", "team entry '{title}', updated {day}"),
     QT_TRANSLATE_NOOP("core", "temporary"),
-    QT_TRANSLATE_NOOP("core", "text before the first memory: the agent ignores it and drops it at its next save"),
+    QT_TRANSLATE_NOOP(
+        "core", "text before the first memory: the agent ignores it and drops it at its next save"
+    ),
     QT_TRANSLATE_NOOP("core", "text outside any memory: {glued}"),
     QT_TRANSLATE_NOOP("core", "the agent ignores it"),
-    QT_TRANSLATE_NOOP("core", "the agent keeps the first {count} characters here (the five files share {total} characters): newer memories appended at the end are not in the prompt"),
-    QT_TRANSLATE_NOOP("core", "the agent keeps the first {count} characters here (the five files share {total} characters): the rest of the file is not in the prompt"),
-    QT_TRANSLATE_NOOP("core", "the agent keeps the first {count} characters of each file: newer memories appended at the end are not in the prompt"),
-    QT_TRANSLATE_NOOP("core", "the agent keeps the first {count} characters of each file: the rest of the file is not in the prompt"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "the agent keeps the first {count} characters here (the five files share {total} characters): newer memories appended at the end are not in the prompt",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "the agent keeps the first {count} characters here (the five files share {total} characters): the rest of the file is not in the prompt",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "the agent keeps the first {count} characters of each file: newer memories appended at the end are not in the prompt",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "the agent keeps the first {count} characters of each file: the rest of the file is not in the prompt",
+    ),
     QT_TRANSLATE_NOOP("core", "the agent reads it as part of memory [{id}]"),
     QT_TRANSLATE_NOOP("core", "the agent rewrites these overrides itself after reflecting"),
     QT_TRANSLATE_NOOP("core", "the agent will forget [{id}] at its next save ({why})"),
     QT_TRANSLATE_NOOP("core", "the built-in profile these values change ({names})"),
-    QT_TRANSLATE_NOOP("core", "the file starts with a UTF-8 BOM: kept as found (the agent misreads a header right after it)"),
-    QT_TRANSLATE_NOOP("core", "the key {key} appears twice (first on line {line}); the agent keeps only the last value"),
-    QT_TRANSLATE_NOOP("core", "the memory_meta of [{id}] is not a JSON object MemDesk can read; kept as written"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "the file starts with a UTF-8 BOM: kept as found (the agent misreads a header right after it)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "the key {key} appears twice (first on line {line}); the agent keeps only the last value",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "the memory_meta of [{id}] is not a JSON object MemDesk can read; kept as written"
+    ),
     QT_TRANSLATE_NOOP("core", "the message {query}"),
     QT_TRANSLATE_NOOP("core", "the policy now"),
     QT_TRANSLATE_NOOP("core", "the policy now with {values}"),
@@ -257,10 +385,18 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "transcript"),
     QT_TRANSLATE_NOOP("core", "true/false"),
     QT_TRANSLATE_NOOP("core", "under {count} characters of text"),
-    QT_TRANSLATE_NOOP("core", "unknown filter '{name}:' (known: cat, score, hits, section, activated, id)"),
+    QT_TRANSLATE_NOOP(
+        "core", "unknown filter '{name}:' (known: cat, score, hits, section, activated, id)"
+    ),
     QT_TRANSLATE_NOOP("core", "unknown policy profile {name} (known: {names})"),
-    QT_TRANSLATE_NOOP("core", "what-if for {message} on {day}, under {policy}: {values}; {retrieved}; the injected text is different"),
-    QT_TRANSLATE_NOOP("core", "what-if for {message} on {day}, under {policy}: {values}; {retrieved}; the injected text is the same"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "what-if for {message} on {day}, under {policy}: {values}; {retrieved}; the injected text is different",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "what-if for {message} on {day}, under {policy}: {values}; {retrieved}; the injected text is the same",
+    ),
     QT_TRANSLATE_NOOP("core", "workspace"),
     QT_TRANSLATE_NOOP("core", "{a} against {b}: 1 key differs"),
     QT_TRANSLATE_NOOP("core", "{a} against {b}: {count} keys differ"),
@@ -268,22 +404,31 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "{count} policy values differ"),
     QT_TRANSLATE_NOOP("core", "{error}; MemDesk writes nothing over it"),
     QT_TRANSLATE_NOOP("core", "{file} is injected instead: this file is no longer injected"),
-    QT_TRANSLATE_NOOP("core", "{file}: MemDesk does not delete daily notes (the agent reads them as its recent history); edit its text instead"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{file}: MemDesk does not delete daily notes (the agent reads them as its recent history); edit its text instead",
+    ),
     QT_TRANSLATE_NOOP("core", "{key} is set twice"),
     QT_TRANSLATE_NOOP("core", "{key} must be a finite number, not {value}"),
     QT_TRANSLATE_NOOP("core", "{key} must be a number or null, not {value}"),
     QT_TRANSLATE_NOOP("core", "{key} must be a number, not {value}"),
     QT_TRANSLATE_NOOP("core", "{key} must be a whole number or null, not {value}"),
     QT_TRANSLATE_NOOP("core", "{key} must be a whole number, not {value}"),
-    QT_TRANSLATE_NOOP("core", "{key} must be at least {least}: the agent would ignore {value} and use {default}"),
+    QT_TRANSLATE_NOOP(
+        "core", "{key} must be at least {least}: the agent would ignore {value} and use {default}"
+    ),
     QT_TRANSLATE_NOOP("core", "{key} must be true or false, not {value}"),
     QT_TRANSLATE_NOOP("core", "{key}: not a MemoryPolicy key"),
     QT_TRANSLATE_NOOP("core", "{key}: not a MemoryPolicy key ({names})"),
-    QT_TRANSLATE_NOOP("core", "{key}: not a profile key (base, {names}, initial_scores.LABEL, decay.default|CATEGORY.{fields}, {never})"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{key}: not a profile key (base, {names}, initial_scores.LABEL, decay.default|CATEGORY.{fields}, {never})",
+    ),
     QT_TRANSLATE_NOOP("core", "{key}: {value} is not a valid value"),
     QT_TRANSLATE_NOOP("core", "{key}: {value} is too large for the agent"),
-    QT_TRANSLATE_NOOP("core", "{note} It is no longer indexed: memory_search does not find it and memory_get refuses it."),
-    QT_TRANSLATE_NOOP("core", "{path}: '..' is refused (it leads outside the workspace or the scope)"),
+    QT_TRANSLATE_NOOP(
+        "core", "{path}: '..' is refused (it leads outside the workspace or the scope)"
+    ),
     QT_TRANSLATE_NOOP("core", "{path}: PicoClaw workspace, {count} memories"),
     QT_TRANSLATE_NOOP("core", "{path}: Pomeloclaw / Pomelobot workspace, {count} memories"),
     QT_TRANSLATE_NOOP("core", "{path}: [{id}] is long-term memory already"),
@@ -306,12 +451,24 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "{path}: not a file path"),
     QT_TRANSLATE_NOOP("core", "{path}: not a memory file of scope '{scope}' ({allowed})"),
     QT_TRANSLATE_NOOP("core", "{path}: not the memory file of this workspace ({file})"),
-    QT_TRANSLATE_NOOP("core", "{path}: opened with a built-in profile by name; open it without one to change the workspace's own values"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{path}: opened with a built-in profile by name; open it without one to change the workspace's own values",
+    ),
     QT_TRANSLATE_NOOP("core", "{path}: save or discard your edits before running decay"),
-    QT_TRANSLATE_NOOP("core", "{path}: unknown policy snapshot {name} (`memdesk snapshots` lists them)"),
-    QT_TRANSLATE_NOOP("core", "{path}: unknown profile version {name} (`memdesk snapshots` lists them)"),
-    QT_TRANSLATE_NOOP("core", "{path}: {count} memories ({active} active, {archived} archived), profile {name}"),
-    QT_TRANSLATE_NOOP("core", "{reason} (MemDesk's scoring profile of this workspace: correct it, or remove it to score with the built-in profile)"),
+    QT_TRANSLATE_NOOP(
+        "core", "{path}: unknown policy snapshot {name} (`memdesk snapshots` lists them)"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "{path}: unknown profile version {name} (`memdesk snapshots` lists them)"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core", "{path}: {count} memories ({active} active, {archived} archived), profile {name}"
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{reason} (MemDesk's scoring profile of this workspace: correct it, or remove it to score with the built-in profile)",
+    ),
     QT_TRANSLATE_NOOP("core", "{reason} (the agent ignores the whole file)"),
     QT_TRANSLATE_NOOP("core", "{value} (config)"),
     QT_TRANSLATE_NOOP("core", "{value} (config; override {override} not used)"),

@@ -4496,6 +4496,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>档案中已有键 {key}：请改为编辑它的值。</translation>
     </message>
     <message>
+        <source>Long-term memory of the older layout: the agent injects it at session start only while {new} does not exist ({now}); its next long-term save creates {new}. It is no longer indexed: memory_search does not find it and memory_get refuses it.</source>
+        <translation>旧布局的长期记忆：只有在 {new} 不存在时，智能体才会在会话开始时注入它（{now}）；它下一次保存长期记忆时会创建 {new}。它不再被索引：memory_search 找不到它，memory_get 拒绝读取它。</translation>
+    </message>
+    <message>
         <source>a profile key must be valid Unicode text: {text}</source>
         <translation>档案键必须是有效的 Unicode 文本：{text}</translation>
     </message>
@@ -5206,10 +5210,6 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{key}: {value} is too large for the agent</source>
         <translation>{key}：{value} 对智能体来说过大</translation>
-    </message>
-    <message>
-        <source>{note} It is no longer indexed: memory_search does not find it and memory_get refuses it.</source>
-        <translation>{note} 它不再被索引：memory_search 找不到它，memory_get 拒绝读取它。</translation>
     </message>
     <message>
         <source>{path}: &apos;..&apos; is refused (it leads outside the workspace or the scope)</source>

@@ -139,11 +139,7 @@ def _legacy_note(file: ScopeFile, injected: str | None) -> str | None:
     parts = file.path.split("/")
     instead = injected if injected != file.path else None
     if len(parts) == 1:
-        return say(
-            "{note} It is no longer indexed: memory_search does not find it and memory_get "
-            "refuses it.",
-            note=_long_term_note(long_term_path(MAIN), instead),
-        )
+        return _long_term_note(long_term_path(MAIN), instead, indexed=False)
     if len(parts) == 2:
         return say(
             "A daily file of the older layout (the agent now writes memory/scopes/main/): "
@@ -155,16 +151,24 @@ def _legacy_note(file: ScopeFile, injected: str | None) -> str | None:
     return None
 
 
-def _long_term_note(new: str, instead: str | None) -> str:
+def _long_term_note(new: str, instead: str | None, *, indexed: bool = True) -> str:
     if instead is None:
         now = N_("it does not yet")
     elif instead == new:
         now = N_("it does: this file is no longer injected")
     else:
         now = say("{file} is injected instead: this file is no longer injected", file=instead)
+    if indexed:
+        return say(
+            "Long-term memory of the older layout: the agent injects it at session start only "
+            "while {new} does not exist ({now}); its next long-term save creates {new}.",
+            new=new,
+            now=now,
+        )
     return say(
         "Long-term memory of the older layout: the agent injects it at session start only "
-        "while {new} does not exist ({now}); its next long-term save creates {new}.",
+        "while {new} does not exist ({now}); its next long-term save creates {new}. It is no "
+        "longer indexed: memory_search does not find it and memory_get refuses it.",
         new=new,
         now=now,
     )
