@@ -6,6 +6,18 @@ from ui.i18n import QT_TRANSLATE_NOOP
 CATALOG = (
     QT_TRANSLATE_NOOP("core", '"memory" must be an object'),
     QT_TRANSLATE_NOOP(
+        "core",
+        "### {section} has Windows line ends, which the agent does not read; its next merge of this title deletes the section's text",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "### {section} starts with a blank line, so the agent reads it as 无; its next merge of this title deletes the section's text",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "### {section} starts with a heading line, so the agent reads it as 无; its next merge of this title deletes the section's text",
+    ),
+    QT_TRANSLATE_NOOP(
         "core", "'{name}' is not a scope name (letters a-z, digits, '_' and '-' only)"
     ),
     QT_TRANSLATE_NOOP("core", "'{ref_text}' is not a reference like memory/2026-03-01.md:12"),
@@ -110,6 +122,18 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "a heartbeat entry cannot contain a NUL character"),
     QT_TRANSLATE_NOOP("core", "a heartbeat entry needs some text (to remove one, delete it)"),
     QT_TRANSLATE_NOOP("core", "a list"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "a long-term file of the older layout: the agent injects {file} at session start instead, so its one memory is no longer in the prompt: {memories_text}",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "a long-term file of the older layout: the agent injects {file} at session start instead, so its text is no longer in the prompt",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "a long-term file of the older layout: the agent injects {file} at session start instead, so its {count} memories are no longer in the prompt: {memories_text}",
+    ),
     QT_TRANSLATE_NOOP("core", "a memory cannot contain a NUL character"),
     QT_TRANSLATE_NOOP("core", "a memory decayed below this is proposed for deletion (null: never)"),
     QT_TRANSLATE_NOOP("core", "a memory needs some text"),
@@ -209,6 +233,10 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "it keeps only its 5 latest superseded memories"),
     QT_TRANSLATE_NOOP("core", "it scores below 0.05"),
     QT_TRANSLATE_NOOP("core", "its score is multiplied by this each day after the grace days"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "its 标题 is empty, so the agent reads the next line as the title (saves under the real title never merge into it)",
+    ),
     QT_TRANSLATE_NOOP("core", "junk"),
     QT_TRANSLATE_NOOP(
         "core",
@@ -273,6 +301,9 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "older layout: {note}"),
     QT_TRANSLATE_NOOP("core", "older than recent_days ({days}): not in the prompt"),
     QT_TRANSLATE_NOOP(
+        "core", "one memory is not in the prompt at session start ({why}): {memories_text}"
+    ),
+    QT_TRANSLATE_NOOP(
         "core",
         "only the last {count} non-blank lines are injected (from line {number}): the older lines before them are not in the prompt",
     ),
@@ -302,6 +333,10 @@ CATALOG = (
     ),
     QT_TRANSLATE_NOOP("core", "review"),
     QT_TRANSLATE_NOOP("core", "save or undo your other edits before fixing a problem"),
+    QT_TRANSLATE_NOOP("core", "scope {why}; its one memory is shared alike"),
+    QT_TRANSLATE_NOOP("core", "scope {why}; its one memory is shared alike: {files}"),
+    QT_TRANSLATE_NOOP("core", "scope {why}; its {count} memories are shared alike"),
+    QT_TRANSLATE_NOOP("core", "scope {why}; its {count} memories are shared alike: {files}"),
     QT_TRANSLATE_NOOP(
         "core", "score '{score_text}' is not a number (the agent fails to load this file)"
     ),
@@ -333,11 +368,21 @@ CATALOG = (
     ),
     QT_TRANSLATE_NOOP("core", "starts with {count} '#' instead of 3"),
     QT_TRANSLATE_NOOP("core", "team entry '{title}', updated {day}"),
+    QT_TRANSLATE_NOOP("core", "team entry '{title}': {what}"),
+    QT_TRANSLATE_NOOP("core", "team entry '{title}': {what}: {snippet}"),
     QT_TRANSLATE_NOOP("core", "temporary"),
     QT_TRANSLATE_NOOP(
         "core", "text before the first memory: the agent ignores it and drops it at its next save"
     ),
     QT_TRANSLATE_NOOP("core", "text outside any memory: {glued}"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "text the agent does not read in a team entry; its next merge of this title deletes it",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "the agent counts the text after this entry (up to the next team entry or the end of the file) as the entry's; its next merge of this title deletes it",
+    ),
     QT_TRANSLATE_NOOP("core", "the agent ignores it"),
     QT_TRANSLATE_NOOP(
         "core",
@@ -355,7 +400,12 @@ CATALOG = (
         "core",
         "the agent keeps the first {count} characters of each file: the rest of the file is not in the prompt",
     ),
+    QT_TRANSLATE_NOOP("core", "the agent leaves them out of its prompt"),
     QT_TRANSLATE_NOOP("core", "the agent reads it as part of memory [{id}]"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "the agent reads only the first line of ### {section}; its next merge of this title deletes the lines below it",
+    ),
     QT_TRANSLATE_NOOP("core", "the agent rewrites these overrides itself after reflecting"),
     QT_TRANSLATE_NOOP("core", "the agent will forget [{id}] at its next save ({why})"),
     QT_TRANSLATE_NOOP("core", "the built-in profile these values change ({names})"),
@@ -401,6 +451,9 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "{a} against {b}: 1 key differs"),
     QT_TRANSLATE_NOOP("core", "{a} against {b}: {count} keys differ"),
     QT_TRANSLATE_NOOP("core", "{a} and {b}: the same policy"),
+    QT_TRANSLATE_NOOP(
+        "core", "{count} memories are not in the prompt at session start ({why}): {memories_text}"
+    ),
     QT_TRANSLATE_NOOP("core", "{count} policy values differ"),
     QT_TRANSLATE_NOOP("core", "{error}; MemDesk writes nothing over it"),
     QT_TRANSLATE_NOOP("core", "{file} is injected instead: this file is no longer injected"),
@@ -426,6 +479,14 @@ CATALOG = (
     ),
     QT_TRANSLATE_NOOP("core", "{key}: {value} is not a valid value"),
     QT_TRANSLATE_NOOP("core", "{key}: {value} is too large for the agent"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{name}: the agent names a scope after the sender's or conversation's ID with only Latin letters, digits, '_' and '-' kept; an ID with none of those (such as 张三 or 李四) becomes 'unknown', so everyone with such an ID shares this scope and reads the others' memories",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "{name}: the agent names this scope after a DingTalk sender ID ($:LWCP_v1:$…) in lower case with '$', ':', '+', '/' and '=' dropped; two senders whose IDs differ only there would share it (unlikely, but the folder name cannot tell them apart)",
+    ),
     QT_TRANSLATE_NOOP(
         "core", "{path}: '..' is refused (it leads outside the workspace or the scope)"
     ),

@@ -4496,8 +4496,32 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>档案中已有键 {key}：请改为编辑它的值。</translation>
     </message>
     <message>
+        <source>### {section} has Windows line ends, which the agent does not read; its next merge of this title deletes the section&apos;s text</source>
+        <translation>### {section} 使用 Windows 换行符，智能体读不了；它下次合并此标题时会删除该小节的文本</translation>
+    </message>
+    <message>
+        <source>### {section} starts with a blank line, so the agent reads it as 无; its next merge of this title deletes the section&apos;s text</source>
+        <translation>### {section} 以空行开头，所以智能体把它读作“无”；它下次合并此标题时会删除该小节的文本</translation>
+    </message>
+    <message>
+        <source>### {section} starts with a heading line, so the agent reads it as 无; its next merge of this title deletes the section&apos;s text</source>
+        <translation>### {section} 以标题行开头，所以智能体把它读作“无”；它下次合并此标题时会删除该小节的文本</translation>
+    </message>
+    <message>
         <source>Long-term memory of the older layout: the agent injects it at session start only while {new} does not exist ({now}); its next long-term save creates {new}. It is no longer indexed: memory_search does not find it and memory_get refuses it.</source>
         <translation>旧布局的长期记忆：只有在 {new} 不存在时，智能体才会在会话开始时注入它（{now}）；它下一次保存长期记忆时会创建 {new}。它不再被索引：memory_search 找不到它，memory_get 拒绝读取它。</translation>
+    </message>
+    <message>
+        <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its one memory is no longer in the prompt: {memories_text}</source>
+        <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的 1 条记忆不再在提示词中：{memories_text}</translation>
+    </message>
+    <message>
+        <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its text is no longer in the prompt</source>
+        <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的文本不再在提示词中</translation>
+    </message>
+    <message>
+        <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its {count} memories are no longer in the prompt: {memories_text}</source>
+        <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的 {count} 条记忆不再在提示词中：{memories_text}</translation>
     </message>
     <message>
         <source>a profile key must be valid Unicode text: {text}</source>
@@ -4700,6 +4724,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>宽限天数过后，每天把分数乘以此值</translation>
     </message>
     <message>
+        <source>its 标题 is empty, so the agent reads the next line as the title (saves under the real title never merge into it)</source>
+        <translation>它的标题为空，所以智能体把下一行读作标题（以真实标题保存的内容永远不会合并到它里面）</translation>
+    </message>
+    <message>
         <source>junk</source>
         <translation>无用内容</translation>
     </message>
@@ -4836,6 +4864,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>早于 recent_days（{days}）：不在提示词中</translation>
     </message>
     <message>
+        <source>one memory is not in the prompt at session start ({why}): {memories_text}</source>
+        <translation>会话开始时有 1 条记忆不在提示词中（{why}）：{memories_text}</translation>
+    </message>
+    <message>
         <source>only the last {count} non-blank lines are injected (from line {number}): the older lines before them are not in the prompt</source>
         <translation>只注入最后 {count} 个非空行（从第 {number} 行起）：之前较旧的行不在提示词中</translation>
     </message>
@@ -4906,6 +4938,22 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>save or undo your other edits before fixing a problem</source>
         <translation>修复问题前，请先保存或撤销你的其他编辑</translation>
+    </message>
+    <message>
+        <source>scope {why}; its one memory is shared alike</source>
+        <translation>作用域 {why}；它的 1 条记忆同样被共享</translation>
+    </message>
+    <message>
+        <source>scope {why}; its one memory is shared alike: {files}</source>
+        <translation>作用域 {why}；它的 1 条记忆同样被共享：{files}</translation>
+    </message>
+    <message>
+        <source>scope {why}; its {count} memories are shared alike</source>
+        <translation>作用域 {why}；它的 {count} 条记忆同样被共享</translation>
+    </message>
+    <message>
+        <source>scope {why}; its {count} memories are shared alike: {files}</source>
+        <translation>作用域 {why}；它的 {count} 条记忆同样被共享：{files}</translation>
     </message>
     <message>
         <source>score &apos;{score_text}&apos; is not a number (the agent fails to load this file)</source>
@@ -4992,6 +5040,14 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>团队条目 &apos;{title}&apos;，更新于 {day}</translation>
     </message>
     <message>
+        <source>team entry &apos;{title}&apos;: {what}</source>
+        <translation>团队条目 &apos;{title}&apos;：{what}</translation>
+    </message>
+    <message>
+        <source>team entry &apos;{title}&apos;: {what}: {snippet}</source>
+        <translation>团队条目 &apos;{title}&apos;：{what}：{snippet}</translation>
+    </message>
+    <message>
         <source>temporary</source>
         <translation>临时状态</translation>
     </message>
@@ -5002,6 +5058,14 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>text outside any memory: {glued}</source>
         <translation>不属于任何记忆的文本：{glued}</translation>
+    </message>
+    <message>
+        <source>text the agent does not read in a team entry; its next merge of this title deletes it</source>
+        <translation>团队条目中智能体不读取的文本；它下次合并此标题时会删除它</translation>
+    </message>
+    <message>
+        <source>the agent counts the text after this entry (up to the next team entry or the end of the file) as the entry&apos;s; its next merge of this title deletes it</source>
+        <translation>智能体把此条目之后的文本（直到下一个团队条目或文件末尾）算作该条目的内容；它下次合并此标题时会删除这些文本</translation>
     </message>
     <message>
         <source>the agent ignores it</source>
@@ -5024,8 +5088,16 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>智能体只保留每个文件的前 {count} 个字符：文件的其余部分不在提示词中</translation>
     </message>
     <message>
+        <source>the agent leaves them out of its prompt</source>
+        <translation>智能体不把它们放进提示词</translation>
+    </message>
+    <message>
         <source>the agent reads it as part of memory [{id}]</source>
         <translation>智能体会把它当作记忆 [{id}] 的一部分</translation>
+    </message>
+    <message>
+        <source>the agent reads only the first line of ### {section}; its next merge of this title deletes the lines below it</source>
+        <translation>智能体只读取 ### {section} 的第一行；它下次合并此标题时会删除下面的行</translation>
     </message>
     <message>
         <source>the agent rewrites these overrides itself after reflecting</source>
@@ -5144,6 +5216,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{a} 与 {b}：策略相同</translation>
     </message>
     <message>
+        <source>{count} memories are not in the prompt at session start ({why}): {memories_text}</source>
+        <translation>会话开始时有 {count} 条记忆不在提示词中（{why}）：{memories_text}</translation>
+    </message>
+    <message>
         <source>{count} policy values differ</source>
         <translation>{count} 个策略值不同</translation>
     </message>
@@ -5210,6 +5286,14 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{key}: {value} is too large for the agent</source>
         <translation>{key}：{value} 对智能体来说过大</translation>
+    </message>
+    <message>
+        <source>{name}: the agent names a scope after the sender&apos;s or conversation&apos;s ID with only Latin letters, digits, &apos;_&apos; and &apos;-&apos; kept; an ID with none of those (such as 张三 or 李四) becomes &apos;unknown&apos;, so everyone with such an ID shares this scope and reads the others&apos; memories</source>
+        <translation>{name}：智能体用发送者或会话的 ID 命名作用域，只保留拉丁字母、数字、&apos;_&apos; 和 &apos;-&apos;；不含这些字符的 ID（如 张三 或 李四）会变成 &apos;unknown&apos;，所以所有这类 ID 的人共用此作用域，并能读到彼此的记忆</translation>
+    </message>
+    <message>
+        <source>{name}: the agent names this scope after a DingTalk sender ID ($:LWCP_v1:$…) in lower case with &apos;$&apos;, &apos;:&apos;, &apos;+&apos;, &apos;/&apos; and &apos;=&apos; dropped; two senders whose IDs differ only there would share it (unlikely, but the folder name cannot tell them apart)</source>
+        <translation>{name}：智能体用钉钉发送者 ID（$:LWCP_v1:$…）的小写形式命名此作用域，并去掉 &apos;$&apos;、&apos;:&apos;、&apos;+&apos;、&apos;/&apos; 和 &apos;=&apos;；只在这些字符上不同的两个发送者会共用它（不太可能，但文件夹名无法区分）</translation>
     </message>
     <message>
         <source>{path}: &apos;..&apos; is refused (it leads outside the workspace or the scope)</source>

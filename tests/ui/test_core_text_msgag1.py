@@ -229,3 +229,22 @@ def test_the_problems_and_the_profile_pages_read_in_chinese(
     assert row is not None
     assert CJK.search(str(model.index(row, 5).data()))
     assert model.index(row, 2).data() == "默认"
+
+
+@pytest.mark.usefixtures("chinese")
+def test_pomeloclaw_s_warnings_read_in_chinese(tmp_path: Path) -> None:
+    """`memdesk check`'s warnings, as a file's page shows them: team merge losses, memories
+    not in the prompt at session start, long-term files of the older layout, shared scopes."""
+    root = tmp_path / "pomeloclaw"
+    write_demo(root, layout="pomeloclaw", seed=3)
+    (root / "memory" / "scopes" / "direct_unknown").mkdir(parents=True)
+    (root / "memory" / "scopes" / "direct_unknown" / "MEMORY.md").write_text(
+        "# Long-term Memory (direct_unknown)\n\n[10:00:00] likes tea\n", encoding="utf-8"
+    )
+    found = POMELOBOT.check(root).warnings
+    kinds = {w.kind for w in found}
+    assert {"team_merge_loss", "shared_scope", "not_in_prompt"} <= kinds, kinds
+    for warning in found:
+        chinese(warning.message)
+    loss = next(w for w in found if w.kind == "team_merge_loss")
+    assert "它下次合并此标题时会" in core_text(loss.message)
