@@ -107,6 +107,7 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "Where"),
     QT_TRANSLATE_NOOP("core", "Workspace"),
     QT_TRANSLATE_NOOP("core", "Written"),
+    QT_TRANSLATE_NOOP("core", "a daily note cannot contain a NUL character"),
     QT_TRANSLATE_NOOP(
         "core", "a heading among the memories: the agent deletes this line at its next save"
     ),
@@ -121,6 +122,10 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "a heartbeat category is one line of text"),
     QT_TRANSLATE_NOOP("core", "a heartbeat entry cannot contain a NUL character"),
     QT_TRANSLATE_NOOP("core", "a heartbeat entry needs some text (to remove one, delete it)"),
+    QT_TRANSLATE_NOOP(
+        "core",
+        'a line of the memory starts with "## ": the agent would read what follows as another entry',
+    ),
     QT_TRANSLATE_NOOP("core", "a list"),
     QT_TRANSLATE_NOOP(
         "core",
@@ -250,6 +255,10 @@ CATALOG = (
     ),
     QT_TRANSLATE_NOOP(
         "core",
+        "line endings are {kind}: kept as found (the agent's retrieval does not split CRLF paragraphs, so an entry's heading and text are one chunk)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
         "line {number} of the entry starts like a heartbeat header (## [HH:MM:SS]): the file would read it as another entry",
     ),
     QT_TRANSLATE_NOOP(
@@ -283,6 +292,7 @@ CATALOG = (
         "core", "memory [{id}] has no text: the agent drops it when it loads the file"
     ),
     QT_TRANSLATE_NOOP("core", "messages in a session before it is summarized"),
+    QT_TRANSLATE_NOOP("core", "mixed"),
     QT_TRANSLATE_NOOP("core", "mixed newlines"),
     QT_TRANSLATE_NOOP("core", "must hold a JSON object"),
     QT_TRANSLATE_NOOP("core", "needs '[id] category' with letters, digits or _ only"),
@@ -409,9 +419,14 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "the agent rewrites these overrides itself after reflecting"),
     QT_TRANSLATE_NOOP("core", "the agent will forget [{id}] at its next save ({why})"),
     QT_TRANSLATE_NOOP("core", "the built-in profile these values change ({names})"),
+    QT_TRANSLATE_NOOP("core", "the entry is blank: there is nothing to append"),
     QT_TRANSLATE_NOOP(
         "core",
         "the file starts with a UTF-8 BOM: kept as found (the agent misreads a header right after it)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "the file starts with a UTF-8 BOM: kept as found (the agent reads it as part of the first line)",
     ),
     QT_TRANSLATE_NOOP(
         "core",
@@ -421,6 +436,9 @@ CATALOG = (
         "core", "the memory_meta of [{id}] is not a JSON object MemDesk can read; kept as written"
     ),
     QT_TRANSLATE_NOOP("core", "the message {query}"),
+    QT_TRANSLATE_NOOP("core", "the new text is blank: delete the entry instead"),
+    QT_TRANSLATE_NOOP("core", "the new text of entry {key} is blank: delete the entry instead"),
+    QT_TRANSLATE_NOOP("core", "the passage is blank: there is nothing to promote"),
     QT_TRANSLATE_NOOP("core", "the policy now"),
     QT_TRANSLATE_NOOP("core", "the policy now with {values}"),
     QT_TRANSLATE_NOOP("core", "the profile has no key {key}"),

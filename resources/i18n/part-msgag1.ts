@@ -10,6 +10,46 @@
             <source>warning</source>
             <translation>警告</translation>
         </message>
+        <message>
+            <source>bad_header</source>
+            <translation>标题行损坏</translation>
+        </message>
+        <message>
+            <source>stray_heading</source>
+            <translation>多余的标题</translation>
+        </message>
+        <message>
+            <source>stray_text</source>
+            <translation>游离文本</translation>
+        </message>
+        <message>
+            <source>empty_entry</source>
+            <translation>空记忆</translation>
+        </message>
+        <message>
+            <source>bad_meta</source>
+            <translation>无法读取的 memory_meta</translation>
+        </message>
+        <message>
+            <source>duplicate_id</source>
+            <translation>重复的 id</translation>
+        </message>
+        <message>
+            <source>bom</source>
+            <translation>字节顺序标记</translation>
+        </message>
+        <message>
+            <source>line_endings</source>
+            <translation>换行符</translation>
+        </message>
+        <message>
+            <source>forgotten_at_next_save</source>
+            <translation>下次保存时遗忘</translation>
+        </message>
+        <message>
+            <source>profile_unusable</source>
+            <translation>评分档案不可用</translation>
+        </message>
     </context>
     <context>
         <name>core</name>
@@ -302,6 +342,14 @@
             <translation>旧布局的长期记忆：只有在 {new} 不存在时，智能体才会在会话开始时注入它（{now}）；它下一次保存长期记忆时会创建 {new}。它不再被索引：memory_search 找不到它，memory_get 拒绝读取它。</translation>
         </message>
         <message>
+            <source>a daily note cannot contain a NUL character</source>
+            <translation>每日笔记不能包含 NUL 字符</translation>
+        </message>
+        <message>
+            <source>a line of the memory starts with "## ": the agent would read what follows as another entry</source>
+            <translation>记忆中有一行以 "## " 开头：智能体会把后面的内容读作另一个条目</translation>
+        </message>
+        <message>
             <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its one memory is no longer in the prompt: {memories_text}</source>
             <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的 1 条记忆不再在提示词中：{memories_text}</translation>
         </message>
@@ -518,6 +566,10 @@
             <translation>换行符是 {kind}：保持原样（智能体会把它们改写为 \n）</translation>
         </message>
         <message>
+            <source>line endings are {kind}: kept as found (the agent's retrieval does not split CRLF paragraphs, so an entry's heading and text are one chunk)</source>
+            <translation>换行符是 {kind}：保持原样（智能体的检索不会拆分 CRLF 段落，所以条目的标题和正文是同一个块）</translation>
+        </message>
+        <message>
             <source>line {number} of the entry starts like a heartbeat header (## [HH:MM:SS]): the file would read it as another entry</source>
             <translation>条目的第 {number} 行以心跳标题（## [HH:MM:SS]）开头：文件会把它读作另一个条目</translation>
         </message>
@@ -564,6 +616,10 @@
         <message>
             <source>messages in a session before it is summarized</source>
             <translation>会话中达到多少条消息时进行摘要</translation>
+        </message>
+        <message>
+            <source>mixed</source>
+            <translation>混合</translation>
         </message>
         <message>
             <source>mixed newlines</source>
@@ -838,12 +894,32 @@
             <translation>这些值所修改的内置档案（{names}）</translation>
         </message>
         <message>
+            <source>the entry is blank: there is nothing to append</source>
+            <translation>条目为空：没有可追加的内容</translation>
+        </message>
+        <message>
             <source>the file starts with a UTF-8 BOM: kept as found (the agent misreads a header right after it)</source>
             <translation>文件以 UTF-8 BOM 开头：保持原样（智能体会误读紧随其后的标题行）</translation>
         </message>
         <message>
+            <source>the file starts with a UTF-8 BOM: kept as found (the agent reads it as part of the first line)</source>
+            <translation>文件以 UTF-8 BOM 开头：保持原样（智能体会把它当作第一行的一部分）</translation>
+        </message>
+        <message>
             <source>the key {key} appears twice (first on line {line}); the agent keeps only the last value</source>
             <translation>键 {key} 出现了两次（第一次在第 {line} 行）；智能体只保留最后一个值</translation>
+        </message>
+        <message>
+            <source>the new text is blank: delete the entry instead</source>
+            <translation>新文本为空：请改为删除该条目</translation>
+        </message>
+        <message>
+            <source>the new text of entry {key} is blank: delete the entry instead</source>
+            <translation>条目 {key} 的新文本为空：请改为删除该条目</translation>
+        </message>
+        <message>
+            <source>the passage is blank: there is nothing to promote</source>
+            <translation>段落为空：没有可提升的内容</translation>
         </message>
         <message>
             <source>the profile has no key {key}</source>

@@ -27,6 +27,7 @@ from core.agents.everbot.what_if import what_if as everbot_what_if
 from core.agents.everbot.workspace import Workspace
 from core.agents.picoclaw import AGENT as PICOCLAW
 from core.agents.picoclaw import what_if as pico
+from core.agents.picoclaw.format import parse_longterm, refuse_headings
 from core.agents.picoclaw.policy import parse_override, rows_of
 from core.agents.picoclaw.profile import ProfileError, parse_profile
 from core.agents.pomelobot import AGENT as POMELOBOT
@@ -159,6 +160,13 @@ def test_picoclaw_s_policy_what_if_and_refusals_read_in_chinese(tmp_path: Path) 
     with pytest.raises(ProfileError) as broken:
         parse_profile(b'{"a": 1}', "profile.json")
     assert "档案值必须是文本" in refusal(broken.value)
+    crlf = parse_longterm(b"\xef\xbb\xbf## a\r\n\r\ntext\r\n", "MEMORY.md")
+    assert len(crlf.warnings) == 2
+    for warning in crlf.warnings:
+        chinese(warning.message)
+    with pytest.raises(ValueError) as refused:
+        refuse_headings("a\n## b")
+    chinese(str(refused.value))
     row = next(r for r in PICOCLAW.rows(root) if r.fields["section"] == "daily")
     chinese(PICOCLAW.detail(row))
     context = PICOCLAW.context(root, today=date(2030, 1, 1))
@@ -223,6 +231,7 @@ def test_the_problems_and_the_profile_pages_read_in_chinese(
     problems.list.setCurrentRow(0)
     assert "智能体下次保存时会遗忘" in problems.why.text()
     assert problems.list.item(0).text().startswith("警告")
+    assert "下次保存时遗忘" in problems.list.item(0).text()
     desk.select_page("profile")
     model = desk.profile.model
     row = model.row_of("archive_below")

@@ -70,7 +70,7 @@ class ProblemsView(QWidget):
             lines = f"{p.line}" if p.end_line <= p.line else f"{p.line}–{p.end_line}"
             item = QListWidgetItem(
                 self.tr("{severity}: {kind} · line {lines}").format(
-                    severity=self._severity(p.severity), kind=p.kind, lines=lines
+                    severity=self._severity(p.severity), kind=self._kind(p.kind), lines=lines
                 )
             )
             item.setToolTip(literal_html(core_text(p.message)))
@@ -97,6 +97,22 @@ class ProblemsView(QWidget):
     def _severity(self, severity: str) -> str:
         said = {"error": self.tr("error"), "warning": self.tr("warning")}
         return said.get(severity, severity)
+
+    def _kind(self, kind: str) -> str:
+        """The kind of problem as the window's language names it (English: as core names it)."""
+        said = {
+            "bad_header": self.tr("bad_header"),
+            "stray_heading": self.tr("stray_heading"),
+            "stray_text": self.tr("stray_text"),
+            "empty_entry": self.tr("empty_entry"),
+            "bad_meta": self.tr("bad_meta"),
+            "duplicate_id": self.tr("duplicate_id"),
+            "bom": self.tr("bom"),
+            "line_endings": self.tr("line_endings"),
+            "forgotten_at_next_save": self.tr("forgotten_at_next_save"),
+            "profile_unusable": self.tr("profile_unusable"),
+        }
+        return said.get(kind, kind)
 
     def _fix(self) -> None:
         row = self.list.currentRow()
