@@ -991,11 +991,11 @@
         </message>
         <message>
             <source>what-if for {message} on {day}, under {policy}: {values}; {retrieved}; the injected text is different</source>
-            <translation>{day} 对{message}的假设分析，采用{policy}：{values}；{retrieved}；注入的文本不同</translation>
+            <translation>假设分析（{message}，{day}，采用{policy}）：{values}；{retrieved}；注入的文本不同</translation>
         </message>
         <message>
             <source>what-if for {message} on {day}, under {policy}: {values}; {retrieved}; the injected text is the same</source>
-            <translation>{day} 对{message}的假设分析，采用{policy}：{values}；{retrieved}；注入的文本相同</translation>
+            <translation>假设分析（{message}，{day}，采用{policy}）：{values}；{retrieved}；注入的文本相同</translation>
         </message>
         <message>
             <source>workspace</source>
