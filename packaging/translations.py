@@ -90,8 +90,8 @@ def _finished(message: ET.Element) -> str | None:
 
 
 def write_part(ts: Path, part: Path) -> int:
-    """`part` holding `ts`'s unfinished messages, with the translations `part` already had;
-    how many still wait for a translation."""
+    """`part` holding `ts`'s unfinished messages and the ones `part` already translated (kept
+    with their translations); how many still wait for a translation."""
     before = {
         (context, _source(message)): message
         for context, message in (_messages(ET.parse(part)) if part.exists() else [])
@@ -101,12 +101,16 @@ def write_part(ts: Path, part: Path) -> int:
     waiting = 0
     for context in ET.parse(ts).getroot().iter("context"):
         name = context.findtext("name", "")
-        unfinished = [m for m in context.iter("message") if _finished(m) is None]
-        if not unfinished:
+        wanted = [  # still to translate, or translated here (kept across runs)
+            m
+            for m in context.iter("message")
+            if _finished(m) is None or (name, _source(m)) in before
+        ]
+        if not wanted:
             continue
         out = ET.SubElement(root, "context")
         ET.SubElement(out, "name").text = name
-        for message in unfinished:
+        for message in wanted:
             kept = before.get((name, _source(message)))
             out.append(copy.deepcopy(kept if kept is not None else message))
             waiting += kept is None

@@ -202,7 +202,7 @@ class ActivityView(QWidget):
             said = self.tr("Operation {id} (memdesk undo takes it)").format(
                 id=item.op_id[:SHORT_ID]
             )
-            tooltip = f"{said}\n{item.op.cause}"
+            tooltip = f"{said}\n{core_text(item.op.cause)}"
             _set_row(self.table, row, op_row(item, times), tooltip=tooltip)
         self.table.blockSignals(False)
 
@@ -281,19 +281,29 @@ def what_text(item: ActivityItem, times: Mapping[str, str]) -> str:
     """What an operation did, in words: an undo names the operation it undid by its time (from
     `times`, op id -> time shown) and what that did, never by its hex id."""
     kinds = ", ".join(f"{core_text(kind)} {n}" for kind, n in item.op.kinds.items())
-    cause = item.op.cause
+    cause = core_text(item.op.cause)
     if item.undoes is not None:
-        undone = cause.split(": ", 1)[1] if ": " in cause else ""
-        earlier = UNDO_PREFIX + translate("ActivityView", "an earlier operation")
-        undone = _UNDO_OF_ID.sub(earlier, undone)  # undo of an undo
+        undone = item.op.cause.split(": ", 1)[1] if ": " in item.op.cause else ""
+        undone = _undone_text(undone) if undone else ""
+        earlier = translate("ActivityView", "undo of an earlier operation")
         when = times.get(item.undoes)
         cause = (
-            UNDO_PREFIX + translate("ActivityView", "the {when} operation").format(when=when)
+            translate("ActivityView", "undo of the {when} operation").format(when=when)
             if when
             else earlier
         )
         cause += f": {undone}" if undone else ""
     return f"{cause} ({kinds})" if kinds else cause
+
+
+def _undone_text(cause: str) -> str:
+    """What an undo undid, an undo of an undo named without its hex id."""
+    found = _UNDO_OF_ID.match(cause)
+    if found is None:
+        return core_text(cause)
+    earlier = translate("ActivityView", "undo of an earlier operation")
+    rest = cause[found.end() :].removeprefix(": ")
+    return f"{earlier}: {_undone_text(rest)}" if rest else earlier
 
 
 def state_text(item: ActivityItem, times: Mapping[str, str]) -> str:

@@ -158,7 +158,11 @@ class ContextView(QWidget):
         except (WorkspaceError, InputError, ValueError) as exc:
             self._show(
                 Context(
-                    [], [], self.tr("Cannot tell what the agent injects: {error}").format(error=exc)
+                    [],
+                    [],
+                    self.tr("Cannot tell what the agent injects: {error}").format(
+                        error=core_text(str(exc))
+                    ),
                 )
             )
             return
@@ -166,10 +170,10 @@ class ContextView(QWidget):
 
     def _show(self, found: Context) -> None:
         self.context = found
-        self.title.setText(found.title)
+        self.title.setText(core_text(found.title))
         self.files.setRowCount(len(found.parts))
         for row, part in enumerate(found.parts):
-            name = part.label or part.file
+            name = core_text(part.label) or part.file
             cells = (
                 name if name == part.file or not part.file else f"{name} ({part.file})",
                 f"{part.injected_chars:,}",
@@ -192,11 +196,12 @@ class ContextView(QWidget):
     def _show_part(self, row: int) -> None:
         parts = self.context.parts if self.context else []
         part = parts[row] if 0 <= row < len(parts) else None
-        self.notes.setText("\n".join(part.notes) if part else "")
+        self.notes.setText("\n".join(core_text(note) for note in part.notes) if part else "")
         self.unseen.clear()
         if part is not None:
             self.unseen.addItems(
-                [u.label for u in part.unseen] or [self.tr("(none: the model sees every memory)")]
+                [core_text(u.label) for u in part.unseen]
+                or [self.tr("(none: the model sees every memory)")]
             )
         self.part_text.setPlainText(part.text if part else "")
 

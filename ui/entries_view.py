@@ -454,7 +454,7 @@ class EntriesView(QWidget):
             )
         about = ""
         if self.describe is not None and self.source is not None and key is not None:
-            about = self.describe(self.source, key)
+            about = core_text(self.describe(self.source, key))
         self.about.setText(about)
         self.about.setVisible(bool(about))
         self._update_buttons()
@@ -470,7 +470,7 @@ class EntriesView(QWidget):
             changeset = make()
             cautions = self.caution(changeset) if self.caution is not None else []
             if cautions and not self.confirm(
-                "\n".join([*cautions, self.tr("Make this change anyway?")])
+                "\n".join([*map(core_text, cautions), self.tr("Make this change anyway?")])
             ):
                 return None
             command = OpCommand(changeset, self._changed)

@@ -155,7 +155,9 @@ def _joined(text: str, depth: int) -> str:
     parts = _SENTENCE_END.split(text)
     if len(parts) > 1:
         return " ".join(_translated(part, depth) for part in parts)
-    return text
+    where, colon, rest = text.partition(": ")  # "MEMORY.md:2: <a sentence of core's>"
+    said = _translated(rest, depth) if colon else rest
+    return f"{where}{colon}{said}" if said != rest else text
 
 
 def _verbatim(field: str) -> bool:
@@ -163,12 +165,7 @@ def _verbatim(field: str) -> bool:
 
 
 def core_error(exc: BaseException) -> str:
-    """An error core raised, in the window's language (a KeyError's words without the quotes
-    str() adds). A file's error ("path:line: reason", core.formats.text.InputError) keeps its
-    place as it is and has its reason translated."""
-    text = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
-    translated = core_text(text)
-    reason = getattr(exc, "reason", None)
-    if translated == text and isinstance(reason, str) and reason and text.endswith(reason):
-        return text[: len(text) - len(reason)] + core_text(reason)
-    return translated
+    """An error core raised, in the window's language: its sentence (a KeyError's too, without
+    the quotes str() adds to it) through `core_text`."""
+    text = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+    return core_text(text)

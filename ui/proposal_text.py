@@ -24,6 +24,7 @@ __all__ = [
     "proposal_memory",
     "proposed_line",
     "queue_title",
+    "reasons_text",
     "reviewer_name",
     "trigger_line",
 ]
@@ -75,7 +76,7 @@ def proposal_detail(p: Proposal) -> str:
             "\n\n".join(memories),
             "",
             translate("ReviewView", "Reasons:"),
-            mask_secrets(p.reasons),
+            reasons_text(p),
         ]
     )
 
@@ -96,7 +97,7 @@ def reviewer_name(name: str) -> str:
 def trigger_line(p: Proposal) -> str:
     return translate("ReviewView", "{triggers}: {why} — [{id}] in {file}").format(
         triggers=" + ".join(map(core_text, p.triggers)),
-        why=mask_secrets(p.why),
+        why=core_text(mask_secrets(p.why)),
         id=p.memory_id,
         file=p.file,
     )
@@ -105,6 +106,12 @@ def trigger_line(p: Proposal) -> str:
 def other_of_pair(m: dict[str, Any]) -> str:
     said = translate("ReviewView", "The other memory of the pair, [{id}]:").format(id=m.get("id"))
     return f"{said}\n{mask_secrets(str(m.get('content', '')))}\n{memory_facts(m)}"
+
+
+def reasons_text(p: Proposal) -> str:
+    """The reviewer's reasons, secrets masked; what MemDesk itself said (a failure) in the
+    window's language."""
+    return core_text(mask_secrets(p.reasons))
 
 
 def proposal_memory(p: Proposal) -> str:

@@ -67,6 +67,7 @@ from ui.proposal_text import (
     other_of_pair,
     proposed_line,
     queue_title,
+    reasons_text,
     reviewer_name,
     trigger_line,
 )
@@ -407,7 +408,7 @@ class ReviewView(QWidget):
     def _fill_failure(self) -> None:
         failed = [p for p in self.proposals if p.status == "failed"]
         if failed:
-            first = one_line(mask_secrets(failed[0].reasons), 200)
+            first = one_line(reasons_text(failed[0]), 200)
             self.failure.setText(
                 (
                     self.tr("{count} review failed, e.g. #{id}: {reason}")
@@ -481,7 +482,7 @@ class ReviewView(QWidget):
             other_of_pair(m) for m in related
         ]
         self.memory.setPlainText("\n\n".join(shown))
-        self.reasons.setPlainText(mask_secrets(p.reasons))
+        self.reasons.setPlainText(reasons_text(p))
         self.related.setPlainText(
             "\n\n".join(
                 f"[{m.get('id')}] {mask_secrets(str(m.get('content', '')))}" for m in related
@@ -619,7 +620,7 @@ class ReviewView(QWidget):
         try:
             reject(self.session, list(action.ids))
         except WorkspaceError as exc:
-            self.failed.emit(str(exc))
+            self.failed.emit(core_text(str(exc)))
         else:
             shown = ", ".join(f"#{i}" for i in action.ids)
             self.notice.emit(self.tr("Rejected {ids}").format(ids=shown))
@@ -693,7 +694,7 @@ class ReviewView(QWidget):
             timeout_s=s.llm_timeout_s,
             api_key_env=s.llm_api_key_env,
             on_wait=lambda _seconds, why: self._waiting(
-                self.tr("{why} (Cancel stops it)").format(why=why)
+                self.tr("{why} (Cancel stops it)").format(why=core_text(why))
             ),
             set_up_by=self.tr("LLM settings… sets them"),
         )
@@ -727,7 +728,7 @@ class ReviewView(QWidget):
         try:
             reviewer = self.reviewer()
         except WorkspaceError as exc:
-            self.failed.emit(str(exc))
+            self.failed.emit(core_text(str(exc)))
             return False
         self._stop_review = asyncio.Event()
         run = run_review(
@@ -775,13 +776,15 @@ class ReviewView(QWidget):
         self._running(False)
         self._writing = False
         self.refresh()
-        message = self.tr("Review: {summary}").format(summary=run.summary())
+        message = self.tr("Review: {summary}").format(summary=core_text(run.summary()))
         if run.failed:
             pid, why = run.failed[0]
             self.failed.emit(
                 self.tr(
                     "{message}. #{id} failed: {reason} (Retry reviews the failed ones again)"
-                ).format(message=message, id=pid, reason=one_line(mask_secrets(why), 200))
+                ).format(
+                    message=message, id=pid, reason=one_line(core_text(mask_secrets(why)), 200)
+                )
             )
         else:
             self.notice.emit(message)
@@ -792,7 +795,8 @@ class ReviewView(QWidget):
         self._running(False)
         self._writing = False
         self.refresh()
-        self.failed.emit(self.tr("The review did not finish: {error}").format(error=exc))
+        said = self.tr("The review did not finish: {error}")
+        self.failed.emit(said.format(error=core_text(str(exc))))
         self.run_finished.emit(str(exc))
         self._next()
 
@@ -830,9 +834,9 @@ class ProposalTable(QAbstractTableModel):
             )
             if column < len(cells):
                 return cells[column]
-            return one_line(memory_text(p) if column == 5 else mask_secrets(p.reasons))
+            return one_line(memory_text(p) if column == 5 else reasons_text(p))
         if role == Qt.ItemDataRole.ToolTipRole:  # memory text and reasons: never rich text
-            return literal_html(mask_secrets(p.reasons) if column == 6 else memory_text(p)[:500])
+            return literal_html(reasons_text(p) if column == 6 else memory_text(p)[:500])
         return None
 
     def headerData(

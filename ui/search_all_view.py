@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
 
 from core.inbox import search, unlisted
 from core.scan import Found
-from ui.i18n import QT_TRANSLATE_NOOP, workspaces_counted
+from ui.i18n import QT_TRANSLATE_NOOP, core_text, workspaces_counted
 from ui.tables import RowsModel, row_of_view, sorted_table
 from ui.tasks import TaskRunner
 from ui.untrusted import literal_html, plain_label
@@ -159,7 +159,7 @@ class SearchAllView(QWidget):
             )
         self.status.setText(said)
         self.failures.setText(
-            "\n".join(f"{f.title or '?'} {f.name}: {f.error}" for f in results.failed)
+            "\n".join(f"{f.title or '?'} {f.name}: {core_text(f.error)}" for f in results.failed)
         )
 
     def _activated(self, index: QModelIndex | QPersistentModelIndex) -> None:

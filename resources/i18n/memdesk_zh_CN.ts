@@ -426,12 +426,12 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
         <translation>撤销</translation>
     </message>
     <message>
-        <source>an earlier operation</source>
-        <translation>更早的一个操作</translation>
+        <source>undo of an earlier operation</source>
+        <translation>撤销更早的一个操作</translation>
     </message>
     <message>
-        <source>the {when} operation</source>
-        <translation>{when} 的操作</translation>
+        <source>undo of the {when} operation</source>
+        <translation>撤销 {when} 的操作</translation>
     </message>
     <message>
         <source>undone</source>
@@ -3087,6 +3087,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <source>{memories} memories, {count} proposals waiting (read from the server)</source>
         <translation>{memories} 条记忆，{count} 条提议等待处理（读取自服务器）</translation>
     </message>
+    <message>
+        <source> (undone)</source>
+        <translation>（已撤销）</translation>
+    </message>
 </context>
 <context>
     <name>ReviewView</name>
@@ -4184,6 +4188,22 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>&quot;memory&quot; 必须是对象</translation>
     </message>
     <message>
+        <source>### {section} has Windows line ends, which the agent does not read; its next merge of this title deletes the section&apos;s text</source>
+        <translation>### {section} 使用 Windows 换行符，智能体读不了；它下次合并此标题时会删除该小节的文本</translation>
+    </message>
+    <message>
+        <source>### {section} starts with a blank line, so the agent reads it as 无; its next merge of this title deletes the section&apos;s text</source>
+        <translation>### {section} 以空行开头，所以智能体把它读作“无”；它下次合并此标题时会删除该小节的文本</translation>
+    </message>
+    <message>
+        <source>### {section} starts with a heading line, so the agent reads it as 无; its next merge of this title deletes the section&apos;s text</source>
+        <translation>### {section} 以标题行开头，所以智能体把它读作“无”；它下次合并此标题时会删除该小节的文本</translation>
+    </message>
+    <message>
+        <source>#{first} is about [{id}] too: decide one of the two first</source>
+        <translation>#{first} 也涉及 [{id}]：请先对两者之一做出决定</translation>
+    </message>
+    <message>
         <source>&apos;{name}&apos; is not a scope name (letters a-z, digits, &apos;_&apos; and &apos;-&apos; only)</source>
         <translation>&apos;{name}&apos; 不是作用域名（只能用字母 a-z、数字、&apos;_&apos; 和 &apos;-&apos;）</translation>
     </message>
@@ -4212,6 +4232,18 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>（未设置）</translation>
     </message>
     <message>
+        <source>(the model gave no reasons)</source>
+        <translation>（模型没有给出理由）</translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation>（未知）</translation>
+    </message>
+    <message>
+        <source>1 other memory shares the id {id}: {memory_names}</source>
+        <translation>另有 1 条记忆使用 ID {id}：{memory_names}</translation>
+    </message>
+    <message>
         <source>1 policy value differs</source>
         <translation>1 个策略值不同</translation>
     </message>
@@ -4226,6 +4258,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>Add [{id}]</source>
         <translation>添加 [{id}]</translation>
+    </message>
+    <message>
+        <source>Add memory to {file}</source>
+        <translation>向 {file} 添加记忆</translation>
     </message>
     <message>
         <source>Add profile key {key}</source>
@@ -4252,6 +4288,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>将类别改为 {category_name}</translation>
     </message>
     <message>
+        <source>Could not lock {path} within {seconds} s: another program (probably the agent) holds it. Try again when it has finished writing.</source>
+        <translation>无法在 {seconds} 秒内锁定 {path}：另一个程序（可能是智能体）持有该锁。请等它写完后再试。</translation>
+    </message>
+    <message>
         <source>DELETE</source>
         <translation>删除</translation>
     </message>
@@ -4272,12 +4312,24 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>删除档案键 {key}</translation>
     </message>
     <message>
+        <source>Delete {key} from {file}</source>
+        <translation>从 {file} 删除 {key}</translation>
+    </message>
+    <message>
         <source>Edit [{id}]</source>
         <translation>编辑 [{id}]</translation>
     </message>
     <message>
         <source>Edit profile key {key}</source>
         <translation>编辑档案键 {key}</translation>
+    </message>
+    <message>
+        <source>Edit the text of {file}</source>
+        <translation>编辑 {file} 的文本</translation>
+    </message>
+    <message>
+        <source>Edit {key} in {file}</source>
+        <translation>编辑 {file} 中的 {key}</translation>
     </message>
     <message>
         <source>EverBot system prompt</source>
@@ -4292,12 +4344,32 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>EverBot 的记忆</translation>
     </message>
     <message>
+        <source>Forget in {file}</source>
+        <translation>在 {file} 中遗忘</translation>
+    </message>
+    <message>
+        <source>Forget {key}</source>
+        <translation>遗忘 {key}</translation>
+    </message>
+    <message>
+        <source>HTTP {status} from {url}: retrying in {wait} s (retry {attempt} of {retries})</source>
+        <translation>{url} 返回 HTTP {status}：{wait} 秒后重试（第 {attempt} 次重试，共 {retries} 次）</translation>
+    </message>
+    <message>
+        <source>HTTP {status} from {url}: retrying in {wait} s (retry {attempt} of {retries}; the server asked for {asked} s, MemDesk waits at most {wait} s)</source>
+        <translation>{url} 返回 HTTP {status}：{wait} 秒后重试（第 {attempt} 次重试，共 {retries} 次；服务器要求等待 {asked} 秒，MemDesk 最多等待 {wait} 秒）</translation>
+    </message>
+    <message>
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
         <source>KEEP</source>
         <translation>保留</translation>
+    </message>
+    <message>
+        <source>LLM settings: {detail}</source>
+        <translation>LLM 设置：{detail}</translation>
     </message>
     <message>
         <source>Last change</source>
@@ -4310,6 +4382,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>Long-term memory of the older layout: the agent injects it at session start only while {new} does not exist ({now}); its next long-term save creates {new}.</source>
         <translation>旧布局的长期记忆：只有在 {new} 不存在时，智能体才会在会话开始时注入它（{now}）；它下一次保存长期记忆时会创建 {new}。</translation>
+    </message>
+    <message>
+        <source>Long-term memory of the older layout: the agent injects it at session start only while {new} does not exist ({now}); its next long-term save creates {new}. It is no longer indexed: memory_search does not find it and memory_get refuses it.</source>
+        <translation>旧布局的长期记忆：只有在 {new} 不存在时，智能体才会在会话开始时注入它（{now}）；它下一次保存长期记忆时会创建 {new}。它不再被索引：memory_search 找不到它，memory_get 拒绝读取它。</translation>
     </message>
     <message>
         <source>MEMORY.md size in bytes that starts a compression by the LLM (0 = never)</source>
@@ -4368,6 +4444,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>脱敏</translation>
     </message>
     <message>
+        <source>Refusing to write {path}: {reason}</source>
+        <translation>拒绝写入 {path}：{reason}</translation>
+    </message>
+    <message>
         <source>Reinforce [{id}]</source>
         <translation>强化 [{id}]</translation>
     </message>
@@ -4384,8 +4464,28 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>恢复评分档案 {file}</translation>
     </message>
     <message>
+        <source>Restore {count} memories of {file} from {backup_file}</source>
+        <translation>从 {backup_file} 恢复 {file} 的 {count} 条记忆</translation>
+    </message>
+    <message>
+        <source>Restore {count} memory of {file} from {backup_file}</source>
+        <translation>从 {backup_file} 恢复 {file} 的 {count} 条记忆</translation>
+    </message>
+    <message>
+        <source>Restore {file} from {backup_file}</source>
+        <translation>从 {backup_file} 恢复 {file}</translation>
+    </message>
+    <message>
         <source>Scoring profile: {values}</source>
         <translation>评分档案：{values}</translation>
+    </message>
+    <message>
+        <source>The LLM reviewer needs a base URL and a model: {how}</source>
+        <translation>LLM 审阅者需要基础 URL 和模型：{how}</translation>
+    </message>
+    <message>
+        <source>The profile already has a key {key}: edit its value instead.</source>
+        <translation>档案中已有键 {key}：请改为编辑它的值。</translation>
     </message>
     <message>
         <source>Unarchive ({count})</source>
@@ -4394,6 +4494,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>Unarchive [{id}]</source>
         <translation>取消归档 [{id}]</translation>
+    </message>
+    <message>
+        <source>Undo: {cause} in {file}</source>
+        <translation>撤销：{file} 中的 {cause}</translation>
     </message>
     <message>
         <source>Waiting</source>
@@ -4420,6 +4524,38 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>写入时间</translation>
     </message>
     <message>
+        <source>[MERGE] without the merged text</source>
+        <translation>[MERGE] 后面没有合并后的文本</translation>
+    </message>
+    <message>
+        <source>[{decision}] is not a decision for a {trigger} review (one of {tags})</source>
+        <translation>[{decision}] 不是“{trigger}”审阅可用的决定（可选：{tags}）</translation>
+    </message>
+    <message>
+        <source>[{id}] changed since the review</source>
+        <translation>[{id}] 在审阅之后已更改</translation>
+    </message>
+    <message>
+        <source>[{id}] is gone since the review</source>
+        <translation>[{id}] 在审阅之后已不存在</translation>
+    </message>
+    <message>
+        <source>[{id}], which the proposal names, changed since the review</source>
+        <translation>提议中提到的 [{id}] 在审阅之后已更改</translation>
+    </message>
+    <message>
+        <source>[{id}], which the proposal names, is gone since the review</source>
+        <translation>提议中提到的 [{id}] 在审阅之后已不存在</translation>
+    </message>
+    <message>
+        <source>[… {count} characters cut here by MemDesk, which keeps at most {limit} …]</source>
+        <translation>[… MemDesk 在此处删去了 {count} 个字符，最多保留 {limit} 个 …]</translation>
+    </message>
+    <message>
+        <source>a daily note cannot contain a NUL character</source>
+        <translation>每日笔记不能包含 NUL 字符</translation>
+    </message>
+    <message>
         <source>a heading among the memories: the agent deletes this line at its next save</source>
         <translation>记忆之间的标题：智能体下次保存时会删除这一行</translation>
     </message>
@@ -4444,8 +4580,24 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>心跳条目需要有文本（要去掉它，请删除）</translation>
     </message>
     <message>
+        <source>a line of the memory starts with &quot;## &quot;: the agent would read what follows as another entry</source>
+        <translation>记忆中有一行以 &quot;## &quot; 开头：智能体会把后面的内容读作另一个条目</translation>
+    </message>
+    <message>
         <source>a list</source>
         <translation>列表</translation>
+    </message>
+    <message>
+        <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its one memory is no longer in the prompt: {memories_text}</source>
+        <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的 1 条记忆不再在提示词中：{memories_text}</translation>
+    </message>
+    <message>
+        <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its text is no longer in the prompt</source>
+        <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的文本不再在提示词中</translation>
+    </message>
+    <message>
+        <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its {count} memories are no longer in the prompt: {memories_text}</source>
+        <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的 {count} 条记忆不再在提示词中：{memories_text}</translation>
     </message>
     <message>
         <source>a memory cannot contain a NUL character</source>
@@ -4468,12 +4620,32 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>记忆需要有文本（要去掉它，请删除）</translation>
     </message>
     <message>
+        <source>a merge needs the two memories and the merged text</source>
+        <translation>合并需要两条记忆以及合并后的文本</translation>
+    </message>
+    <message>
+        <source>a note cannot contain a NUL character</source>
+        <translation>笔记不能包含 NUL 字符</translation>
+    </message>
+    <message>
         <source>a number</source>
         <translation>数字</translation>
     </message>
     <message>
+        <source>a number of {count} digits is too long to read</source>
+        <translation>一个 {count} 位的数字太长，无法读取</translation>
+    </message>
+    <message>
         <source>a profile key cannot be empty</source>
         <translation>档案键不能为空</translation>
+    </message>
+    <message>
+        <source>a profile key must be valid Unicode text: {text}</source>
+        <translation>档案键必须是有效的 Unicode 文本：{text}</translation>
+    </message>
+    <message>
+        <source>a profile value must be valid Unicode text: {text}</source>
+        <translation>档案值必须是有效的 Unicode 文本：{text}</translation>
     </message>
     <message>
         <source>a string</source>
@@ -4500,12 +4672,24 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>衰减到此值以下的活动记忆会被提议归档（null：从不）</translation>
     </message>
     <message>
+        <source>an interrupted MemDesk save ({cause}) was followed by another program&apos;s change; the file was read as it is</source>
+        <translation>MemDesk 一次被中断的保存（{cause}）之后，另一个程序修改了文件；已按文件现状读取</translation>
+    </message>
+    <message>
         <source>an object</source>
         <translation>对象</translation>
     </message>
     <message>
         <source>applied</source>
         <translation>已应用</translation>
+    </message>
+    <message>
+        <source>approval gate off</source>
+        <translation>审批开关已关闭</translation>
+    </message>
+    <message>
+        <source>approval gate on</source>
+        <translation>审批开关已打开</translation>
     </message>
     <message>
         <source>approved</source>
@@ -4520,66 +4704,6 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>备份</translation>
     </message>
     <message>
-        <source>cannot be read: {reason}</source>
-        <translation>无法读取：{reason}</translation>
-    </message>
-    <message>
-        <source>cat needs a category, e.g. cat:fact or cat:fact,todo</source>
-        <translation>cat 需要类别，例如 cat:fact 或 cat:fact,todo</translation>
-    </message>
-    <message>
-        <source>categories that never decay (comma separated)</source>
-        <translation>永不衰减的类别（逗号分隔）</translation>
-    </message>
-    <message>
-        <source>The profile already has a key {key}: edit its value instead.</source>
-        <translation>档案中已有键 {key}：请改为编辑它的值。</translation>
-    </message>
-    <message>
-        <source>### {section} has Windows line ends, which the agent does not read; its next merge of this title deletes the section&apos;s text</source>
-        <translation>### {section} 使用 Windows 换行符，智能体读不了；它下次合并此标题时会删除该小节的文本</translation>
-    </message>
-    <message>
-        <source>### {section} starts with a blank line, so the agent reads it as 无; its next merge of this title deletes the section&apos;s text</source>
-        <translation>### {section} 以空行开头，所以智能体把它读作“无”；它下次合并此标题时会删除该小节的文本</translation>
-    </message>
-    <message>
-        <source>### {section} starts with a heading line, so the agent reads it as 无; its next merge of this title deletes the section&apos;s text</source>
-        <translation>### {section} 以标题行开头，所以智能体把它读作“无”；它下次合并此标题时会删除该小节的文本</translation>
-    </message>
-    <message>
-        <source>Long-term memory of the older layout: the agent injects it at session start only while {new} does not exist ({now}); its next long-term save creates {new}. It is no longer indexed: memory_search does not find it and memory_get refuses it.</source>
-        <translation>旧布局的长期记忆：只有在 {new} 不存在时，智能体才会在会话开始时注入它（{now}）；它下一次保存长期记忆时会创建 {new}。它不再被索引：memory_search 找不到它，memory_get 拒绝读取它。</translation>
-    </message>
-    <message>
-        <source>a daily note cannot contain a NUL character</source>
-        <translation>每日笔记不能包含 NUL 字符</translation>
-    </message>
-    <message>
-        <source>a line of the memory starts with &quot;## &quot;: the agent would read what follows as another entry</source>
-        <translation>记忆中有一行以 &quot;## &quot; 开头：智能体会把后面的内容读作另一个条目</translation>
-    </message>
-    <message>
-        <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its one memory is no longer in the prompt: {memories_text}</source>
-        <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的 1 条记忆不再在提示词中：{memories_text}</translation>
-    </message>
-    <message>
-        <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its text is no longer in the prompt</source>
-        <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的文本不再在提示词中</translation>
-    </message>
-    <message>
-        <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its {count} memories are no longer in the prompt: {memories_text}</source>
-        <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的 {count} 条记忆不再在提示词中：{memories_text}</translation>
-    </message>
-    <message>
-        <source>a profile key must be valid Unicode text: {text}</source>
-        <translation>档案键必须是有效的 Unicode 文本：{text}</translation>
-    </message>
-    <message>
-        <source>a profile value must be valid Unicode text: {text}</source>
-        <translation>档案值必须是有效的 Unicode 文本：{text}</translation>
-    </message>
-    <message>
         <source>base must be one of {names}, not {text}</source>
         <translation>base 必须是 {names} 之一，而不是 {text}</translation>
     </message>
@@ -4592,8 +4716,40 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>无法应用此更改：档案中的 {key} 已不再是 {value}</translation>
     </message>
     <message>
+        <source>cannot be read: {reason}</source>
+        <translation>无法读取：{reason}</translation>
+    </message>
+    <message>
+        <source>cannot create a temporary file in {folder}: {detail}</source>
+        <translation>无法在 {folder} 中创建临时文件：{detail}</translation>
+    </message>
+    <message>
+        <source>cannot create {folder}: {detail}</source>
+        <translation>无法创建 {folder}：{detail}</translation>
+    </message>
+    <message>
+        <source>cannot reach {url}: connection refused (is the server running?)</source>
+        <translation>无法连接 {url}：连接被拒绝（服务器在运行吗？）</translation>
+    </message>
+    <message>
+        <source>cannot reach {url}: {detail}</source>
+        <translation>无法连接 {url}：{detail}</translation>
+    </message>
+    <message>
+        <source>cannot read it ({detail})</source>
+        <translation>无法读取（{detail}）</translation>
+    </message>
+    <message>
         <source>cannot rename {old} to {new}: that key already exists</source>
         <translation>无法将 {old} 重命名为 {new}：该键已存在</translation>
+    </message>
+    <message>
+        <source>cat needs a category, e.g. cat:fact or cat:fact,todo</source>
+        <translation>cat 需要类别，例如 cat:fact 或 cat:fact,todo</translation>
+    </message>
+    <message>
+        <source>categories that never decay (comma separated)</source>
+        <translation>永不衰减的类别（逗号分隔）</translation>
     </message>
     <message>
         <source>category {name}: use letters, digits or _ only (the agent&apos;s format)</source>
@@ -4620,6 +4776,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>JSON 已损坏：第 {column} 列 {error}</translation>
     </message>
     <message>
+        <source>could not find a free temporary file name</source>
+        <translation>找不到可用的临时文件名</translation>
+    </message>
+    <message>
         <source>cut after {count} characters (the agent keeps the first {total} characters of those lines): the newest lines at the end are not in the prompt</source>
         <translation>在 {count} 个字符后截断（智能体只保留这些行的前 {total} 个字符）：末尾最新的行不在提示词中</translation>
     </message>
@@ -4634,6 +4794,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>daily note of {day}</source>
         <translation>{day} 的每日笔记</translation>
+    </message>
+    <message>
+        <source>damaged: {detail}</source>
+        <translation>已损坏：{detail}</translation>
     </message>
     <message>
         <source>date &apos;{date_text}&apos; must be YYYY-MM-DD</source>
@@ -4696,6 +4860,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>按相关性挑选的较早消息数（0 = 关闭）</translation>
     </message>
     <message>
+        <source>edited in MemDesk</source>
+        <translation>在 MemDesk 中编辑</translation>
+    </message>
+    <message>
         <source>empty: the prompt says (文件为空) {path}</source>
         <translation>为空：提示词中写的是 (文件为空) {path}</translation>
     </message>
@@ -4706,6 +4874,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>failed</source>
         <translation>失败</translation>
+    </message>
+    <message>
+        <source>forgot everywhere: {text}</source>
+        <translation>已在各处遗忘：{text}</translation>
     </message>
     <message>
         <source>has no space after &apos;###&apos;</source>
@@ -4756,6 +4928,14 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>已经存在：此文件不再被注入</translation>
     </message>
     <message>
+        <source>it is a symbolic link (MemDesk never replaces a link with a file)</source>
+        <translation>它是一个符号链接（MemDesk 从不用文件替换链接）</translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation>它不是普通文件</translation>
+    </message>
+    <message>
         <source>it keeps only its 30 best-scored memories</source>
         <translation>它只保留分数最高的 30 条记忆</translation>
     </message>
@@ -4764,12 +4944,44 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>它只保留最新的 5 条已被取代的记忆</translation>
     </message>
     <message>
+        <source>it removes {count} of the {total} memories of {file}</source>
+        <translation>它会删除 {file} 的 {total} 条记忆中的 {count} 条</translation>
+    </message>
+    <message>
+        <source>it removes {count} of the {total} memories of {file}: {memories}</source>
+        <translation>它会删除 {file} 的 {total} 条记忆中的 {count} 条：{memories}</translation>
+    </message>
+    <message>
         <source>it scores below 0.05</source>
         <translation>它的分数低于 0.05</translation>
     </message>
     <message>
+        <source>it turns the file from {was_name} into {kind_name}</source>
+        <translation>它会把文件从 {was_name} 变成 {kind_name}</translation>
+    </message>
+    <message>
+        <source>it was applied already</source>
+        <translation>它已经应用过了</translation>
+    </message>
+    <message>
+        <source>it was rejected already</source>
+        <translation>它已经被拒绝了</translation>
+    </message>
+    <message>
+        <source>its memory changed since it was reviewed: `memdesk review` reviews it again</source>
+        <translation>它的记忆在审阅之后已更改：`memdesk review` 会重新审阅它</translation>
+    </message>
+    <message>
         <source>its score is multiplied by this each day after the grace days</source>
         <translation>宽限天数过后，每天把分数乘以此值</translation>
+    </message>
+    <message>
+        <source>its workspace folder</source>
+        <translation>它的工作区文件夹</translation>
+    </message>
+    <message>
+        <source>its workspace folder {folder}</source>
+        <translation>它的工作区文件夹 {folder}</translation>
     </message>
     <message>
         <source>its 标题 is empty, so the agent reads the next line as the title (saves under the real title never merge into it)</source>
@@ -4802,6 +5014,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>line endings are {kind}: kept as found (the agent&apos;s retrieval does not split CRLF paragraphs, so an entry&apos;s heading and text are one chunk)</source>
         <translation>换行符是 {kind}：保持原样（智能体的检索不会拆分 CRLF 段落，所以条目的标题和正文是同一个块）</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>第 {line} 行：{text}</translation>
     </message>
     <message>
         <source>line {number} of the entry starts like a heartbeat header (## [HH:MM:SS]): the file would read it as another entry</source>
@@ -4852,6 +5068,18 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>记忆 [{id}] 没有文本：智能体加载文件时会丢弃它</translation>
     </message>
     <message>
+        <source>memory {memory} in {file} is no longer as this operation left it (another program changed it since); nothing was undone</source>
+        <translation>{file} 中的记忆 {memory} 已不是此操作留下的样子（之后另一个程序修改了它）；未撤销任何内容</translation>
+    </message>
+    <message>
+        <source>memory {memory} in {file} was changed again later ({kind} by {actor}, {when}: {cause}); undo that first</source>
+        <translation>{file} 中的记忆 {memory} 之后又被修改过（{actor} 于 {when} {kind}：{cause}）；请先撤销那次修改</translation>
+    </message>
+    <message>
+        <source>memory {memory}: the backup of {file} from before this operation does not hold it as the journal recorded it; nothing was undone</source>
+        <translation>记忆 {memory}：此操作之前 {file} 的备份中没有日志所记录的这条记忆；未撤销任何内容</translation>
+    </message>
+    <message>
         <source>messages in a session before it is summarized</source>
         <translation>会话中达到多少条消息时进行摘要</translation>
     </message>
@@ -4864,6 +5092,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>混合换行符</translation>
     </message>
     <message>
+        <source>more than one operation with id {id} (`memdesk activity` lists them)</source>
+        <translation>有多个操作的 id 为 {id}（`memdesk activity` 会列出它们）</translation>
+    </message>
+    <message>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
@@ -4872,16 +5104,36 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>需要 &apos;[id] 类别&apos;，且只能用字母、数字或 _</translation>
     </message>
     <message>
+        <source>nested too deeply to read</source>
+        <translation>嵌套太深，无法读取</translation>
+    </message>
+    <message>
+        <source>no answer from {url} within {seconds} s</source>
+        <translation>{url} 在 {seconds} 秒内没有应答</translation>
+    </message>
+    <message>
+        <source>no decision: {reason}</source>
+        <translation>没有决定：{reason}</translation>
+    </message>
+    <message>
+        <source>no memory with id {id} in the files read</source>
+        <translation>已读取的文件中没有 ID 为 {id} 的记忆</translation>
+    </message>
+    <message>
         <source>no memory would change (of {count}, decayed to {day})</source>
         <translation>没有记忆会改变（共 {count} 条，衰减到 {day}）</translation>
     </message>
     <message>
         <source>no message</source>
-        <translation>无消息</translation>
+        <translation>没有消息</translation>
     </message>
     <message>
         <source>no message: the agent retrieves nothing, it injects all of MEMORY.md</source>
         <translation>无消息：智能体不检索，而是注入整个 MEMORY.md</translation>
+    </message>
+    <message>
+        <source>no operation with id {id} (`memdesk activity` lists them)</source>
+        <translation>没有 id 为 {id} 的操作（`memdesk activity` 会列出所有操作）</translation>
     </message>
     <message>
         <source>no such file</source>
@@ -4896,8 +5148,36 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>文件不存在：提示词中写的是 (文件缺失) {path}</translation>
     </message>
     <message>
+        <source>not a backup holding the text: {files}</source>
+        <translation>不是包含该文本的备份：{files}</translation>
+    </message>
+    <message>
+        <source>not a file</source>
+        <translation>不是文件</translation>
+    </message>
+    <message>
         <source>not a usable profile: {error}</source>
         <translation>不是可用的档案：{error}</translation>
+    </message>
+    <message>
+        <source>not an SQLite database: {detail}</source>
+        <translation>不是 SQLite 数据库：{detail}</translation>
+    </message>
+    <message>
+        <source>not listed: {problems}</source>
+        <translation>未列出：{problems}</translation>
+    </message>
+    <message>
+        <source>not read: {problems}</source>
+        <translation>未读取：{problems}</translation>
+    </message>
+    <message>
+        <source>not reviewed: the review process stopped ({detail})</source>
+        <translation>未审阅：审阅进程已停止（{detail}）</translation>
+    </message>
+    <message>
+        <source>not reviewed: the reviewer failed {count} times in a row, last with: {error}</source>
+        <translation>未审阅：审阅者连续失败 {count} 次，最后一次：{error}</translation>
     </message>
     <message>
         <source>not valid UTF-8</source>
@@ -4906,6 +5186,14 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>not valid UTF-8 (byte 0x{byte} at offset {offset})</source>
         <translation>不是有效的 UTF-8（偏移 {offset} 处的字节 0x{byte}）</translation>
+    </message>
+    <message>
+        <source>not written: {files}</source>
+        <translation>未写入：{files}</translation>
+    </message>
+    <message>
+        <source>nothing was restored</source>
+        <translation>未恢复任何内容</translation>
     </message>
     <message>
         <source>observe</source>
@@ -4926,6 +5214,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>only the last {count} non-blank lines are injected (from line {number}): the older lines before them are not in the prompt</source>
         <translation>只注入最后 {count} 个非空行（从第 {number} 行起）：之前较旧的行不在提示词中</translation>
+    </message>
+    <message>
+        <source>operation {id} was undone already (by {undo_id}); undo that undo to make it again</source>
+        <translation>操作 {id} 已被撤销（由 {undo_id}）；要重新执行它，请撤销那次撤销</translation>
     </message>
     <message>
         <source>other</source>
@@ -4980,6 +5272,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>已拒绝</translation>
     </message>
     <message>
+        <source>restored from {backup_file}</source>
+        <translation>从 {backup_file} 恢复</translation>
+    </message>
+    <message>
         <source>retrieve injects the same {count} chunks</source>
         <translation>检索注入同样的 {count} 个块</translation>
     </message>
@@ -4990,6 +5286,30 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>review</source>
         <translation>审阅</translation>
+    </message>
+    <message>
+        <source>review: approved proposal {ids}</source>
+        <translation>审阅：已批准提议 {ids}</translation>
+    </message>
+    <message>
+        <source>review: approved proposals {ids}</source>
+        <translation>审阅：已批准提议 {ids}</translation>
+    </message>
+    <message>
+        <source>review: approved staged write {ids}</source>
+        <translation>审阅：已批准待写入 {ids}</translation>
+    </message>
+    <message>
+        <source>review: approved staged writes {ids}</source>
+        <translation>审阅：已批准待写入 {ids}</translation>
+    </message>
+    <message>
+        <source>review: rejected staged write {ids}</source>
+        <translation>审阅：已拒绝待写入 {ids}</translation>
+    </message>
+    <message>
+        <source>review: rejected staged writes {ids}</source>
+        <translation>审阅：已拒绝待写入 {ids}</translation>
     </message>
     <message>
         <source>save or undo your other edits before fixing a problem</source>
@@ -5164,12 +5484,32 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>智能体下次保存时会遗忘 [{id}]（{why}）</translation>
     </message>
     <message>
+        <source>the backup is {kind_name}, a file of another agent</source>
+        <translation>该备份是 {kind_name}，属于另一个智能体的文件</translation>
+    </message>
+    <message>
         <source>the built-in profile these values change ({names})</source>
         <translation>这些值所修改的内置档案（{names}）</translation>
     </message>
     <message>
+        <source>the connection to {url} broke before its answer was read: {detail}</source>
+        <translation>与 {url} 的连接在读完应答之前中断：{detail}</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>the disk is full ({size} KB free)</source>
+        <translation>磁盘已满（剩余 {size} KB）</translation>
+    </message>
+    <message>
         <source>the entry is blank: there is nothing to append</source>
         <translation>条目为空：没有可追加的内容</translation>
+    </message>
+    <message>
+        <source>the file is read-only</source>
+        <translation>文件是只读的</translation>
     </message>
     <message>
         <source>the file starts with a UTF-8 BOM: kept as found (the agent misreads a header right after it)</source>
@@ -5180,8 +5520,52 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>文件以 UTF-8 BOM 开头：保持原样（智能体会把它当作第一行的一部分）</translation>
     </message>
     <message>
+        <source>the files it had already written could not be put back ({error}): undo operation {id} from Activity</source>
+        <translation>它已写入的文件无法还原（{error}）：请在“活动”中撤销操作 {id}</translation>
+    </message>
+    <message>
+        <source>the folder {folder} does not exist</source>
+        <translation>文件夹 {folder} 不存在</translation>
+    </message>
+    <message>
+        <source>the folder {folder} is not writable</source>
+        <translation>文件夹 {folder} 不可写</translation>
+    </message>
+    <message>
+        <source>the journal holds no operation to undo</source>
+        <translation>日志中没有可撤销的操作</translation>
+    </message>
+    <message>
         <source>the key {key} appears twice (first on line {line}); the agent keeps only the last value</source>
         <translation>键 {key} 出现了两次（第一次在第 {line} 行）；智能体只保留最后一个值</translation>
+    </message>
+    <message>
+        <source>the last line holds more than one decision: {line}</source>
+        <translation>最后一行包含不止一个决定：{line}</translation>
+    </message>
+    <message>
+        <source>the memory_meta of [{id}] is not a JSON object MemDesk can read; kept as written</source>
+        <translation>[{id}] 的 memory_meta 不是 MemDesk 能读取的 JSON 对象；按原样保留</translation>
+    </message>
+    <message>
+        <source>the merged text has {count} characters, more than the two memories make sensible ({limit}): reject it, or edit the memories yourself</source>
+        <translation>合并后的文本有 {count} 个字符，超出两条记忆合理的长度（{limit}）：请拒绝它，或自行编辑这两条记忆</translation>
+    </message>
+    <message>
+        <source>the merged text holds the LLM API key</source>
+        <translation>合并后的文本含有 LLM 的 API 密钥</translation>
+    </message>
+    <message>
+        <source>the merged text is {length} characters long, longer than the {limit} MemDesk takes for two memories of {together} characters together (twice theirs plus {allowance}, at most {ceiling})</source>
+        <translation>合并后的文本长 {length} 个字符，超过了 MemDesk 对两条合计 {together} 个字符的记忆所接受的 {limit} 个字符（两者的两倍再加 {allowance}，最多 {ceiling}）</translation>
+    </message>
+    <message>
+        <source>the message {query}</source>
+        <translation>消息 {query}</translation>
+    </message>
+    <message>
+        <source>the model asked for a search after the {count} it may make</source>
+        <translation>模型在用完 {count} 次搜索之后仍要求搜索</translation>
     </message>
     <message>
         <source>the new text is blank: delete the entry instead</source>
@@ -5192,28 +5576,12 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>条目 {key} 的新文本为空：请改为删除该条目</translation>
     </message>
     <message>
+        <source>the number {text} is too large to read</source>
+        <translation>数字 {text} 太大，无法读取</translation>
+    </message>
+    <message>
         <source>the passage is blank: there is nothing to promote</source>
         <translation>段落为空：没有可提升的内容</translation>
-    </message>
-    <message>
-        <source>the profile has no key {key}</source>
-        <translation>档案中没有键 {key}</translation>
-    </message>
-    <message>
-        <source>the value of {key} is {kind}; profile values must be text</source>
-        <translation>{key} 的值是{kind}；档案值必须是文本</translation>
-    </message>
-    <message>
-        <source>unknown policy profile {name} (known: {names})</source>
-        <translation>未知的策略档案 {name}（已知：{names}）</translation>
-    </message>
-    <message>
-        <source>the memory_meta of [{id}] is not a JSON object MemDesk can read; kept as written</source>
-        <translation>[{id}] 的 memory_meta 不是 MemDesk 能读取的 JSON 对象；按原样保留</translation>
-    </message>
-    <message>
-        <source>the message {query}</source>
-        <translation>消息 {query}</translation>
     </message>
     <message>
         <source>the policy now</source>
@@ -5224,6 +5592,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>当前策略加上 {values}</translation>
     </message>
     <message>
+        <source>the profile has no key {key}</source>
+        <translation>档案中没有键 {key}</translation>
+    </message>
+    <message>
         <source>the profile must be a JSON object of text values, not {kind}</source>
         <translation>档案必须是值为文本的 JSON 对象，而不是{kind}</translation>
     </message>
@@ -5232,12 +5604,36 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>查询过长（最多 {count} 个字符）</translation>
     </message>
     <message>
+        <source>the reply does not end with one of {tags}</source>
+        <translation>回复的结尾不是以下之一：{tags}</translation>
+    </message>
+    <message>
+        <source>the review failed: {kind}: {detail}</source>
+        <translation>审阅失败：{kind}：{detail}</translation>
+    </message>
+    <message>
+        <source>the reviewer could not decide: `memdesk review` tries again, or reject it</source>
+        <translation>审阅者无法做出决定：`memdesk review` 会再试一次，或者拒绝它</translation>
+    </message>
+    <message>
+        <source>the reviewer failed: {error}</source>
+        <translation>审阅者出错：{error}</translation>
+    </message>
+    <message>
+        <source>the server&apos;s memdesk exited {code}</source>
+        <translation>服务器上的 memdesk 退出，代码 {code}</translation>
+    </message>
+    <message>
         <source>the startup injection&apos;s {count} characters are used up</source>
         <translation>启动注入的 {count} 个字符已用完</translation>
     </message>
     <message>
         <source>the tiered memory</source>
         <translation>分层记忆</translation>
+    </message>
+    <message>
+        <source>the value of {key} is {kind}; profile values must be text</source>
+        <translation>{key} 的值是{kind}；档案值必须是文本</translation>
     </message>
     <message>
         <source>this quote is not closed</source>
@@ -5252,6 +5648,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>时间 {time}，类别 {category_name}</translation>
     </message>
     <message>
+        <source>too many backups in one second</source>
+        <translation>一秒内的备份过多</translation>
+    </message>
+    <message>
         <source>transcript</source>
         <translation>对话记录</translation>
     </message>
@@ -5264,8 +5664,24 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>文本少于 {count} 个字符</translation>
     </message>
     <message>
+        <source>undo of {id}: {cause}</source>
+        <translation>撤销 {id}：{cause}</translation>
+    </message>
+    <message>
+        <source>unknown agent {name} (known: {names})</source>
+        <translation>未知的智能体 {name}（已知：{names}）</translation>
+    </message>
+    <message>
+        <source>unknown decision {decision}</source>
+        <translation>未知的决定 {decision}</translation>
+    </message>
+    <message>
         <source>unknown filter &apos;{name}:&apos; (known: cat, score, hits, section, activated, id)</source>
         <translation>未知的筛选条件 &apos;{name}:&apos;（已知：cat、score、hits、section、activated、id）</translation>
+    </message>
+    <message>
+        <source>unknown policy profile {name} (known: {names})</source>
+        <translation>未知的策略档案 {name}（已知：{names}）</translation>
     </message>
     <message>
         <source>what-if for {message} on {day}, under {policy}: {values}; {retrieved}; the injected text is different</source>
@@ -5292,24 +5708,160 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{a} 与 {b}：策略相同</translation>
     </message>
     <message>
+        <source>{backup_file}: no memory {memory} in the backup or in {file}</source>
+        <translation>{backup_file}：备份和 {file} 中都没有记忆 {memory}</translation>
+    </message>
+    <message>
+        <source>{candidates} memories up for review: {stored} new proposals, {updated} reviewed again, {skipped} already waiting, {deferred} left for after the waiting ones are decided, {failed} failed</source>
+        <translation>{candidates} 条记忆待审阅：{stored} 个新提议，{updated} 个重新审阅，{skipped} 个已在等待，{deferred} 个留待等待中的提议决定之后，{failed} 个失败</translation>
+    </message>
+    <message>
+        <source>{candidates} memories up for review: {stored} new proposals, {updated} reviewed again, {skipped} already waiting, {failed} failed</source>
+        <translation>{candidates} 条记忆待审阅：{stored} 个新提议，{updated} 个重新审阅，{skipped} 个已在等待，{failed} 个失败</translation>
+    </message>
+    <message>
+        <source>{command}: no OpenSSH client on this machine; install it (or set {name})</source>
+        <translation>{command}：本机没有 OpenSSH 客户端；请安装它（或设置 {name}）</translation>
+    </message>
+    <message>
+        <source>{count} memories are labelled {memory}; name one by its key: {key}</source>
+        <translation>有 {count} 条记忆的标签是 {memory}；请用键指定其中一条：{key}</translation>
+    </message>
+    <message>
         <source>{count} memories are not in the prompt at session start ({why}): {memories_text}</source>
         <translation>会话开始时有 {count} 条记忆不在提示词中（{why}）：{memories_text}</translation>
+    </message>
+    <message>
+        <source>{count} other memories share the id {id}: {memory_names}</source>
+        <translation>另有 {count} 条记忆使用 ID {id}：{memory_names}</translation>
+    </message>
+    <message>
+        <source>{count} other memories share the id {id}: {memory_names} and {more} more</source>
+        <translation>另有 {count} 条记忆使用 ID {id}：{memory_names} 及另外 {more} 条</translation>
     </message>
     <message>
         <source>{count} policy values differ</source>
         <translation>{count} 个策略值不同</translation>
     </message>
     <message>
+        <source>{decision} is not a decision</source>
+        <translation>{decision} 不是一个决定</translation>
+    </message>
+    <message>
         <source>{error}; MemDesk writes nothing over it</source>
         <translation>{error}；MemDesk 不会覆盖写入它</translation>
+    </message>
+    <message>
+        <source>{file} has unsaved edits: save or discard them before restoring</source>
+        <translation>{file} 有未保存的编辑：恢复前请先保存或放弃它们</translation>
+    </message>
+    <message>
+        <source>{file} has unsaved edits: save or discard them first</source>
+        <translation>{file} 有未保存的编辑：请先保存或放弃它们</translation>
     </message>
     <message>
         <source>{file} is injected instead: this file is no longer injected</source>
         <translation>改为注入 {file}：此文件不再被注入</translation>
     </message>
     <message>
+        <source>{file} is read-only in MemDesk</source>
+        <translation>{file} 在 MemDesk 中是只读的</translation>
+    </message>
+    <message>
+        <source>{file} is {size}, more than MemDesk will read whole ({limit}); nothing was done with it</source>
+        <translation>{file} 大小为 {size}，超过 MemDesk 整体读取的上限（{limit}）；未对它做任何操作</translation>
+    </message>
+    <message>
+        <source>{file} is {size}, more than MemDesk will restore ({limit}); nothing was done with it</source>
+        <translation>{file} 大小为 {size}，超过 MemDesk 恢复的上限（{limit}）；未对它做任何操作</translation>
+    </message>
+    <message>
         <source>{file}: MemDesk does not delete daily notes (the agent reads them as its recent history); edit its text instead</source>
         <translation>{file}：MemDesk 不删除每日笔记（智能体把它们当作近期历史来读）；请改为编辑其文本</translation>
+    </message>
+    <message>
+        <source>{file}: no entry {key}</source>
+        <translation>{file}：没有条目 {key}</translation>
+    </message>
+    <message>
+        <source>{file}: not a file MemDesk edits in this workspace</source>
+        <translation>{file}：不是 MemDesk 在此工作区中编辑的文件</translation>
+    </message>
+    <message>
+        <source>{file}: not restored: {risks}; run again with --force to restore it anyway (the file as it is now is backed up first, and undo takes it back)</source>
+        <translation>{file}：未恢复：{risks}；如仍要恢复，请加 --force 再运行（当前文件会先备份，撤销可以还原）</translation>
+    </message>
+    <message>
+        <source>{file}: the backup of the file from before this operation is no longer kept (File &gt; Backups to keep…); restore an older backup from Backups instead</source>
+        <translation>{file}：此操作之前的文件备份已不再保留（文件 &gt; 保留的备份数…）；请改从“备份”中恢复更早的备份</translation>
+    </message>
+    <message>
+        <source>{file}: the text cannot contain a NUL character</source>
+        <translation>{file}：文本不能包含 NUL 字符</translation>
+    </message>
+    <message>
+        <source>{file}: {title} takes no request to forget a memory</source>
+        <translation>{file}：{title} 不接受遗忘记忆的请求</translation>
+    </message>
+    <message>
+        <source>{folder} is not a folder</source>
+        <translation>{folder} 不是文件夹</translation>
+    </message>
+    <message>
+        <source>{folder}: MemDesk has not changed anything here</source>
+        <translation>{folder}：MemDesk 尚未在此更改任何内容</translation>
+    </message>
+    <message>
+        <source>{folder}: another MemDesk has been undoing here for {seconds} s; nothing was undone: try again when it has finished</source>
+        <translation>{folder}：另一个 MemDesk 已在此撤销了 {seconds} 秒；未撤销任何内容：请等它完成后再试</translation>
+    </message>
+    <message>
+        <source>{folder}: cannot create the journal&apos;s folder: {detail}</source>
+        <translation>{folder}：无法创建日志文件夹：{detail}</translation>
+    </message>
+    <message>
+        <source>{folder}: cannot open the journal&apos;s folder: {detail}</source>
+        <translation>{folder}：无法打开日志文件夹：{detail}</translation>
+    </message>
+    <message>
+        <source>{folder}: no agent memory here (looked for {agents})</source>
+        <translation>{folder}：这里没有智能体的记忆（查找了 {agents}）</translation>
+    </message>
+    <message>
+        <source>{folder}: no such folder</source>
+        <translation>{folder}：没有这个文件夹</translation>
+    </message>
+    <message>
+        <source>{folder}: no such workspace folder</source>
+        <translation>{folder}：没有这个工作区文件夹</translation>
+    </message>
+    <message>
+        <source>{host}: connection lost: the change may or may not have been made; `memdesk activity {host}` tells</source>
+        <translation>{host}：连接中断：更改可能已完成，也可能没有；`memdesk activity {host}` 可以查明</translation>
+    </message>
+    <message>
+        <source>{host}: memdesk is not installed there (`{command}` not found); run `pipx install memdesk` on the server, or set MEMDESK_REMOTE</source>
+        <translation>{host}：那里没有安装 memdesk（找不到 `{command}`）；请在服务器上运行 `pipx install memdesk`，或设置 MEMDESK_REMOTE</translation>
+    </message>
+    <message>
+        <source>{host}: ssh failed: {error}</source>
+        <translation>{host}：ssh 失败：{error}</translation>
+    </message>
+    <message>
+        <source>{host}: the connection dropped during the save and the server cannot be reached now ({error}); whether it was made is unknown: reload when it is back</source>
+        <translation>{host}：保存时连接中断，现在无法连接服务器（{error}）；不知道保存是否完成：服务器恢复后请重新加载</translation>
+    </message>
+    <message>
+        <source>{host}: the connection dropped during the save; the server completed it (read again from the server)</source>
+        <translation>{host}：保存时连接中断；服务器已完成保存（已从服务器重新读取）</translation>
+    </message>
+    <message>
+        <source>{host}: the connection dropped during the save; the server did not make it (its files are as before); try again</source>
+        <translation>{host}：保存时连接中断；服务器没有保存（其文件保持原样）；请重试</translation>
+    </message>
+    <message>
+        <source>{host}: the server runs memdesk {theirs}, this desk {ours}; install the same version on both</source>
+        <translation>{host}：服务器运行的是 memdesk {theirs}，本机是 {ours}；请在两边安装相同的版本</translation>
     </message>
     <message>
         <source>{key} is set twice</source>
@@ -5372,8 +5924,16 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{name}：智能体用钉钉发送者 ID（$:LWCP_v1:$…）的小写形式命名此作用域，并去掉 &apos;$&apos;、&apos;:&apos;、&apos;+&apos;、&apos;/&apos; 和 &apos;=&apos;；只在这些字符上不同的两个发送者会共用它（不太可能，但文件夹名无法区分）</translation>
     </message>
     <message>
+        <source>{path} is not a MemDesk journal ({why}): history and undo are unavailable; move it aside ({command}) and MemDesk starts a new one</source>
+        <translation>{path} 不是 MemDesk 日志（{why}）：历史和撤销不可用；请把它移开（{command}），MemDesk 会新建一个</translation>
+    </message>
+    <message>
         <source>{path}: &apos;..&apos; is refused (it leads outside the workspace or the scope)</source>
         <translation>{path}：拒绝 &apos;..&apos;（它会指向工作区或作用域之外）</translation>
+    </message>
+    <message>
+        <source>{path}: MemDesk cannot read this kind of file a memory at a time</source>
+        <translation>{path}：MemDesk 无法逐条读取这种文件的记忆</translation>
     </message>
     <message>
         <source>{path}: PicoClaw workspace, {count} memories</source>
@@ -5392,6 +5952,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{path}：[{id}] 不在每日文件中：没有可提升的内容</translation>
     </message>
     <message>
+        <source>{path}: a file is read as {name}&apos;s memory; for {agent_name} give its workspace folder</source>
+        <translation>{path}：单个文件按 {name} 的记忆读取；对于 {agent_name}，请给出它的工作区文件夹</translation>
+    </message>
+    <message>
         <source>{path}: a link; MemDesk writes no snapshot through it</source>
         <translation>{path}：这是链接；MemDesk 不会通过它写入快照</translation>
     </message>
@@ -5400,12 +5964,92 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{path}：要合并的记忆已不存在</translation>
     </message>
     <message>
+        <source>{path}: a part of this path is not a folder</source>
+        <translation>{path}：此路径的某一部分不是文件夹</translation>
+    </message>
+    <message>
         <source>{path}: a session transcript is read-only in MemDesk</source>
         <translation>{path}：会话记录在 MemDesk 中是只读的</translation>
     </message>
     <message>
+        <source>{path}: a symbolic link that leads nowhere (a loop)</source>
+        <translation>{path}：符号链接无处可达（循环）</translation>
+    </message>
+    <message>
+        <source>{path}: a symbolic link where MemDesk keeps its own files ({folder}/); refused (MemDesk never follows a link there: put a real folder or file in its place)</source>
+        <translation>{path}：MemDesk 存放自身文件的位置（{folder}/）是一个符号链接；已拒绝（MemDesk 从不跟随那里的链接：请换成真实的文件夹或文件）</translation>
+    </message>
+    <message>
         <source>{path}: absolute paths are refused; give a workspace-relative path</source>
         <translation>{path}：拒绝绝对路径；请给出相对于工作区的路径</translation>
+    </message>
+    <message>
+        <source>{path}: an absolute path; give one inside the workspace {folder}</source>
+        <translation>{path}：这是绝对路径；请给出工作区 {folder} 内的路径</translation>
+    </message>
+    <message>
+        <source>{path}: another program keeps changing the file; nothing more was written. Try again when it is quiet.</source>
+        <translation>{path}：另一个程序在不断修改该文件；没有再写入任何内容。请等它安静下来后再试。</translation>
+    </message>
+    <message>
+        <source>{path}: another program wrote to the file while it was being replaced, and its change could not be merged ({error}); its version is kept in {files}</source>
+        <translation>{path}：替换文件时另一个程序写入了它，且其更改无法合并（{error}）；其版本保存在 {files}</translation>
+    </message>
+    <message>
+        <source>{path}: another program wrote to the file while it was being replaced; its change was merged into the new file</source>
+        <translation>{path}：替换文件时另一个程序写入了它；其更改已合并到新文件中</translation>
+    </message>
+    <message>
+        <source>{path}: cannot open the journal: {detail}</source>
+        <translation>{path}：无法打开日志：{detail}</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read the journal ({detail})</source>
+        <translation>{path}：无法读取日志（{detail}）</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read: {detail}</source>
+        <translation>{path}：无法读取：{detail}</translation>
+    </message>
+    <message>
+        <source>{path}: cannot write the journal ({detail})</source>
+        <translation>{path}：无法写入日志（{detail}）</translation>
+    </message>
+    <message>
+        <source>{path}: changed by another program meanwhile: reload, then try again</source>
+        <translation>{path}：其间已被另一个程序修改：请重新载入后再试</translation>
+    </message>
+    <message>
+        <source>{path}: changed by another program while you edited; {count} entries changed on both sides: {key}. Nothing was written.</source>
+        <translation>{path}：你编辑期间另一个程序修改了它；{count} 个条目在两边都被修改：{key}。未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>{path}: changed by another program while you edited; {count} entry changed on both sides: {key}. Nothing was written.</source>
+        <translation>{path}：你编辑期间另一个程序修改了它；{count} 个条目在两边都被修改：{key}。未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>{path}: could not write: {detail}</source>
+        <translation>{path}：无法写入：{detail}</translation>
+    </message>
+    <message>
+        <source>{path}: has {count} names (hard links), and another one may be outside the workspace; refused (a copy of the file has one name)</source>
+        <translation>{path}：有 {count} 个名称（硬链接），其中某个可能在工作区之外；已拒绝（文件的副本只有一个名称）</translation>
+    </message>
+    <message>
+        <source>{path}: is a folder, not a memory file</source>
+        <translation>{path}：是文件夹，不是记忆文件</translation>
+    </message>
+    <message>
+        <source>{path}: is not a regular file, not a memory file</source>
+        <translation>{path}：不是普通文件，也不是记忆文件</translation>
+    </message>
+    <message>
+        <source>{path}: leads outside the workspace {folder} (by &apos;..&apos;); refused</source>
+        <translation>{path}：指向工作区 {folder} 之外（通过 &apos;..&apos;）；已拒绝</translation>
+    </message>
+    <message>
+        <source>{path}: leads outside the workspace {folder} (through the link to {target_path}); refused</source>
+        <translation>{path}：指向工作区 {folder} 之外（通过指向 {target_path} 的链接）；已拒绝</translation>
     </message>
     <message>
         <source>{path}: leads to {target_path}, outside scope &apos;{scope}&apos;; refused</source>
@@ -5418,6 +6062,22 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{path}: memory {id} changed since the preview; preview again</source>
         <translation>{path}：记忆 {id} 在预览后已改变；请重新预览</translation>
+    </message>
+    <message>
+        <source>{path}: memory {memory} is not as this change expects (the file changed since it was read, probably by the agent); nothing was changed: reload it and try again</source>
+        <translation>{path}：记忆 {memory} 与此更改预期的不一致（文件在读取后被修改，可能是智能体所为）；未做任何更改：请重新载入后再试</translation>
+    </message>
+    <message>
+        <source>{path}: names the folder {folder}, not a file in it</source>
+        <translation>{path}：指的是文件夹 {folder}，而不是其中的文件</translation>
+    </message>
+    <message>
+        <source>{path}: no agent memory here (looked for {agents} files: MEMORY.md, memory/MEMORY.md with daily notes, memory/scopes/, memories/memory_summary.md)</source>
+        <translation>{path}：这里没有智能体的记忆（查找了 {agents} 的文件：MEMORY.md、带每日笔记的 memory/MEMORY.md、memory/scopes/、memories/memory_summary.md）</translation>
+    </message>
+    <message>
+        <source>{path}: no backups found</source>
+        <translation>{path}：未找到备份</translation>
     </message>
     <message>
         <source>{path}: no free snapshot name for {stamp}</source>
@@ -5444,32 +6104,136 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{path}：没有记忆 {key}</translation>
     </message>
     <message>
+        <source>{path}: no permission to read this file</source>
+        <translation>{path}：没有读取此文件的权限</translation>
+    </message>
+    <message>
+        <source>{path}: no permission to read this file or folder</source>
+        <translation>{path}：没有读取此文件或文件夹的权限</translation>
+    </message>
+    <message>
+        <source>{path}: no permission to read this folder</source>
+        <translation>{path}：没有读取此文件夹的权限</translation>
+    </message>
+    <message>
+        <source>{path}: no proposal {ids} (`memdesk review` lists them)</source>
+        <translation>{path}：没有提议 {ids}（`memdesk review` 会列出提议）</translation>
+    </message>
+    <message>
+        <source>{path}: no review decision to undo</source>
+        <translation>{path}：没有可撤销的审阅决定</translation>
+    </message>
+    <message>
         <source>{path}: no such file in {folder}</source>
         <translation>{path}：{folder} 中没有此文件</translation>
     </message>
     <message>
         <source>{path}: no such file or folder</source>
-        <translation>{path}：没有此文件或文件夹</translation>
+        <translation>{path}：没有这个文件或文件夹</translation>
     </message>
     <message>
         <source>{path}: not a file path</source>
         <translation>{path}：不是文件路径</translation>
     </message>
     <message>
+        <source>{path}: not a folder</source>
+        <translation>{path}：不是文件夹</translation>
+    </message>
+    <message>
         <source>{path}: not a memory file of scope &apos;{scope}&apos; ({allowed})</source>
         <translation>{path}：不是作用域 &apos;{scope}&apos; 的记忆文件（{allowed}）</translation>
+    </message>
+    <message>
+        <source>{path}: not an agent&apos;s memory file (MemDesk looked for {hint}, or the name {file}; for another agent give its workspace folder)</source>
+        <translation>{path}：不是智能体的记忆文件（MemDesk 查找的是 {hint}，或文件名 {file}；其他智能体请给出它的工作区文件夹）</translation>
+    </message>
+    <message>
+        <source>{path}: not saved: line {line} would hold a NUL character, which no agent reads as text; remove it and save again</source>
+        <translation>{path}：未保存：第 {line} 行将包含 NUL 字符，任何智能体都不会把它当作文本读取；请删除它后再保存</translation>
+    </message>
+    <message>
+        <source>{path}: not saved: {error}</source>
+        <translation>{path}：未保存：{error}</translation>
     </message>
     <message>
         <source>{path}: not the memory file of this workspace ({file})</source>
         <translation>{path}：不是此工作区的记忆文件（{file}）</translation>
     </message>
     <message>
+        <source>{path}: nothing was applied: #{id}: {reason}</source>
+        <translation>{path}：没有应用任何内容：#{id}：{reason}</translation>
+    </message>
+    <message>
+        <source>{path}: nothing was applied: {reasons}</source>
+        <translation>{path}：没有应用任何更改：{reasons}</translation>
+    </message>
+    <message>
         <source>{path}: opened with a built-in profile by name; open it without one to change the workspace&apos;s own values</source>
         <translation>{path}：以名称指定的内置档案打开；不指定档案打开它才能修改工作区自己的值</translation>
     </message>
     <message>
+        <source>{path}: read-only in MemDesk</source>
+        <translation>{path}：在 MemDesk 中是只读的</translation>
+    </message>
+    <message>
         <source>{path}: save or discard your edits before running decay</source>
         <translation>{path}：运行衰减前请先保存或放弃你的编辑</translation>
+    </message>
+    <message>
+        <source>{path}: save or undo the unsaved edits first: approving writes at once</source>
+        <translation>{path}：请先保存或撤销未保存的编辑：批准会立即写入</translation>
+    </message>
+    <message>
+        <source>{path}: save or undo the unsaved edits first: deciding writes at once</source>
+        <translation>{path}：请先保存或撤销未保存的编辑：做出决定会立即写入</translation>
+    </message>
+    <message>
+        <source>{path}: symbolic links in a loop; refused</source>
+        <translation>{path}：符号链接形成循环；已拒绝</translation>
+    </message>
+    <message>
+        <source>{path}: that state is from before the file was read again</source>
+        <translation>{path}：该状态来自文件重新读取之前</translation>
+    </message>
+    <message>
+        <source>{path}: the file is gone (deleted or renamed by another program)</source>
+        <translation>{path}：文件已不在（被另一个程序删除或重命名）</translation>
+    </message>
+    <message>
+        <source>{path}: the file is gone (deleted or renamed by another program); nothing was written</source>
+        <translation>{path}：文件已不在（被另一个程序删除或重命名）；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>{path}: the journal cannot record the change ({detail})</source>
+        <translation>{path}：日志无法记录此更改（{detail}）</translation>
+    </message>
+    <message>
+        <source>{path}: the journal could not be written ({detail})</source>
+        <translation>{path}：无法写入日志（{detail}）</translation>
+    </message>
+    <message>
+        <source>{path}: the journal was deleted or replaced while MemDesk was writing to it; what was just done is not recorded in it</source>
+        <translation>{path}：MemDesk 写入日志时日志被删除或替换；刚才的操作未记录在其中</translation>
+    </message>
+    <message>
+        <source>{path}: the workspace is read-only</source>
+        <translation>{path}：工作区是只读的</translation>
+    </message>
+    <message>
+        <source>{path}: this folder fits more than one agent&apos;s layout ({agents}); say which with --agent {names} (the window asks and remembers it)</source>
+        <translation>{path}：这个文件夹符合不止一个智能体的布局（{agents}）；请用 --agent {names} 指定（窗口会询问并记住）</translation>
+    </message>
+    <message>
+        <source>{path}: this is {kind}: open {place}</source>
+        <translation>{path}：这是{kind}：请打开{place}</translation>
+    </message>
+    <message>
+        <source>{path}: this journal was written by a newer MemDesk (schema {version}, this version knows up to {known}); it was left untouched. Update MemDesk.</source>
+        <translation>{path}：此日志由更新版本的 MemDesk 写入（架构 {version}，本版本最高支持 {known}）；未做任何改动。请更新 MemDesk。</translation>
+    </message>
+    <message>
+        <source>{path}: unknown backup {name} (`memdesk backups` lists them)</source>
+        <translation>{path}：未知的备份 {name}（`memdesk backups` 会列出所有备份）</translation>
     </message>
     <message>
         <source>{path}: unknown policy snapshot {name} (`memdesk snapshots` lists them)</source>
@@ -5478,6 +6242,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{path}: unknown profile version {name} (`memdesk snapshots` lists them)</source>
         <translation>{path}：未知的档案版本 {name}（`memdesk snapshots` 会列出它们）</translation>
+    </message>
+    <message>
+        <source>{path}: written, but not recorded in the journal ({error}); the change is in the file, and once this journal can be written again the next MemDesk that opens the workspace records its history and undo</source>
+        <translation>{path}：已写入，但未记录到日志中（{error}）；更改已在文件里，一旦日志可以再次写入，下一个打开此工作区的 MemDesk 会记录其历史和撤销</translation>
     </message>
     <message>
         <source>{path}: {count} memories ({active} active, {archived} archived), profile {name}</source>
@@ -5490,6 +6258,134 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{reason} (the agent ignores the whole file)</source>
         <translation>{reason}（智能体会忽略整个文件）</translation>
+    </message>
+    <message>
+        <source>{summary} (cancelled)</source>
+        <translation>{summary}（已取消）</translation>
+    </message>
+    <message>
+        <source>{text} is not JSON</source>
+        <translation>{text} 不是 JSON</translation>
+    </message>
+    <message>
+        <source>{text}: not a host ssh can reach by that name</source>
+        <translation>{text}：ssh 无法按这个名字连接到主机</translation>
+    </message>
+    <message>
+        <source>{text}: not an ssh:// address; write ssh://[user@]host[:port]/path</source>
+        <translation>{text}：不是 ssh:// 地址；请写成 ssh://[user@]host[:port]/path</translation>
+    </message>
+    <message>
+        <source>{text}: nothing in {folder} holds it (no memory or backup has this id, no file this text)</source>
+        <translation>{text}：{folder} 中没有任何地方包含它（没有记忆或备份有此 id，也没有文件包含此文本）</translation>
+    </message>
+    <message>
+        <source>{text}: port {port} is not between 1 and 65535</source>
+        <translation>{text}：端口 {port} 不在 1 到 65535 之间</translation>
+    </message>
+    <message>
+        <source>{text}: too short to look for (give at least 4 characters)</source>
+        <translation>{text}：太短，无法查找（请至少给出 4 个字符）</translation>
+    </message>
+    <message>
+        <source>{text}… ({count} characters)</source>
+        <translation>{text}…（{count} 个字符）</translation>
+    </message>
+    <message>
+        <source>{title} does not cut its memory files into index chunks</source>
+        <translation>{title} 不会把记忆文件切分为索引块</translation>
+    </message>
+    <message>
+        <source>{title} has no archive: its memories are active until deleted</source>
+        <translation>{title} 没有归档：它的记忆在删除前一直有效</translation>
+    </message>
+    <message>
+        <source>{title} has no what-if preview of its policy</source>
+        <translation>{title} 没有策略的假设预览</translation>
+    </message>
+    <message>
+        <source>{title} injects no memory chosen by the message</source>
+        <translation>{title} 不会按消息选择记忆注入</translation>
+    </message>
+    <message>
+        <source>{title} keeps no memory policy of its own</source>
+        <translation>{title} 没有自己的记忆策略</translation>
+    </message>
+    <message>
+        <source>{title} keeps no policy snapshots</source>
+        <translation>{title} 不保留策略快照</translation>
+    </message>
+    <message>
+        <source>{title} keeps no scores that decay, so there is nothing to pin</source>
+        <translation>{title} 没有会衰减的分数，因此没有可固定的内容</translation>
+    </message>
+    <message>
+        <source>{title} keeps no scores, so nothing of it decays</source>
+        <translation>{title} 不记录分数，因此不会衰减</translation>
+    </message>
+    <message>
+        <source>{title} stages no memory writes for approval</source>
+        <translation>{title} 不会暂存记忆写入以待批准</translation>
+    </message>
+    <message>
+        <source>{title}: adding memories is not supported</source>
+        <translation>{title}：不支持添加记忆</translation>
+    </message>
+    <message>
+        <source>{title}: changing memories is not supported</source>
+        <translation>{title}：不支持更改记忆</translation>
+    </message>
+    <message>
+        <source>{title}: deleting memories is not supported</source>
+        <translation>{title}：不支持删除记忆</translation>
+    </message>
+    <message>
+        <source>{title}: editing memories is not supported</source>
+        <translation>{title}：不支持编辑记忆</translation>
+    </message>
+    <message>
+        <source>{title}: what it injects at session start is not known</source>
+        <translation>{title}：不清楚它在会话开始时注入什么</translation>
+    </message>
+    <message>
+        <source>{url} answered HTTP {status} instead of a chat completion: {detail}</source>
+        <translation>{url} 返回了 HTTP {status}，而不是聊天补全：{detail}</translation>
+    </message>
+    <message>
+        <source>{url} answered HTTP {status} {count} times: {detail}</source>
+        <translation>{url} {count} 次返回 HTTP {status}：{detail}</translation>
+    </message>
+    <message>
+        <source>{url} answered HTTP {status} {count} times; MemDesk stopped retrying after waiting {spent} s for this review (at most {budget} s in all): {detail}</source>
+        <translation>{url} {count} 次返回 HTTP {status}；本次审阅已等待 {spent} 秒（总共最多 {budget} 秒），MemDesk 停止重试：{detail}</translation>
+    </message>
+    <message>
+        <source>{url} answered something that is not a chat completion: {detail}</source>
+        <translation>{url} 返回的内容不是聊天补全：{detail}</translation>
+    </message>
+    <message>
+        <source>{url} refused the request: HTTP {status} (is the API key in ${key_name} right?): {detail}</source>
+        <translation>{url} 拒绝了请求：HTTP {status}（${key_name} 中的 API 密钥正确吗？）：{detail}</translation>
+    </message>
+    <message>
+        <source>{url} refused the request: HTTP {status}: {detail}</source>
+        <translation>{url} 拒绝了请求：HTTP {status}：{detail}</translation>
+    </message>
+    <message>
+        <source>{url} sent a reply compressed as {encoding}, which MemDesk does not read (it asks for no compression)</source>
+        <translation>{url} 发来的回复以 {encoding} 压缩，MemDesk 不读取这种回复（它请求的是不压缩）</translation>
+    </message>
+    <message>
+        <source>{url} sent a reply larger than {size}, the most MemDesk reads of one reply: MemDesk stopped reading it</source>
+        <translation>{url} 发来的回复大于 {size}（MemDesk 读取单个回复的上限）：MemDesk 已停止读取</translation>
+    </message>
+    <message>
+        <source>{url} sent a reply larger than {size}, the most MemDesk reads of one reply: MemDesk stopped reading it (it announced {announced})</source>
+        <translation>{url} 发来的回复大于 {size}（MemDesk 读取单个回复的上限）：MemDesk 已停止读取（回复声明的大小为 {announced}）</translation>
+    </message>
+    <message>
+        <source>{url} sent a reply that does not decompress as {encoding} says it should</source>
+        <translation>{url} 发来的回复无法按其声明的 {encoding} 解压</translation>
     </message>
     <message>
         <source>{value} (config)</source>
@@ -5514,6 +6410,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{value} (override)</source>
         <translation>{value}（覆盖值）</translation>
+    </message>
+    <message>
+        <source>… and {count} more</source>
+        <translation>… 还有 {count} 条</translation>
     </message>
     <message>
         <source>⋯ {count} unchanged line ⋯</source>

@@ -58,6 +58,18 @@
             <translation>"memory" 必须是对象</translation>
         </message>
         <message>
+            <source>### {section} has Windows line ends, which the agent does not read; its next merge of this title deletes the section's text</source>
+            <translation>### {section} 使用 Windows 换行符，智能体读不了；它下次合并此标题时会删除该小节的文本</translation>
+        </message>
+        <message>
+            <source>### {section} starts with a blank line, so the agent reads it as 无; its next merge of this title deletes the section's text</source>
+            <translation>### {section} 以空行开头，所以智能体把它读作“无”；它下次合并此标题时会删除该小节的文本</translation>
+        </message>
+        <message>
+            <source>### {section} starts with a heading line, so the agent reads it as 无; its next merge of this title deletes the section's text</source>
+            <translation>### {section} 以标题行开头，所以智能体把它读作“无”；它下次合并此标题时会删除该小节的文本</translation>
+        </message>
+        <message>
             <source>'{name}' is not a scope name (letters a-z, digits, '_' and '-' only)</source>
             <translation>'{name}' 不是作用域名（只能用字母 a-z、数字、'_' 和 '-'）</translation>
         </message>
@@ -162,6 +174,10 @@
             <translation>旧布局的长期记忆：只有在 {new} 不存在时，智能体才会在会话开始时注入它（{now}）；它下一次保存长期记忆时会创建 {new}。</translation>
         </message>
         <message>
+            <source>Long-term memory of the older layout: the agent injects it at session start only while {new} does not exist ({now}); its next long-term save creates {new}. It is no longer indexed: memory_search does not find it and memory_get refuses it.</source>
+            <translation>旧布局的长期记忆：只有在 {new} 不存在时，智能体才会在会话开始时注入它（{now}）；它下一次保存长期记忆时会创建 {new}。它不再被索引：memory_search 找不到它，memory_get 拒绝读取它。</translation>
+        </message>
+        <message>
             <source>MEMORY.md size in bytes that starts a compression by the LLM (0 = never)</source>
             <translation>MEMORY.md 达到多少字节时由 LLM 开始压缩（0 = 从不）</translation>
         </message>
@@ -222,12 +238,20 @@
             <translation>评分档案：{values}</translation>
         </message>
         <message>
+            <source>The profile already has a key {key}: edit its value instead.</source>
+            <translation>档案中已有键 {key}：请改为编辑它的值。</translation>
+        </message>
+        <message>
             <source>Unarchive ({count})</source>
             <translation>取消归档（{count}）</translation>
         </message>
         <message>
             <source>Unarchive [{id}]</source>
             <translation>取消归档 [{id}]</translation>
+        </message>
+        <message>
+            <source>a daily note cannot contain a NUL character</source>
+            <translation>每日笔记不能包含 NUL 字符</translation>
         </message>
         <message>
             <source>a heading among the memories: the agent deletes this line at its next save</source>
@@ -254,8 +278,24 @@
             <translation>心跳条目需要有文本（要去掉它，请删除）</translation>
         </message>
         <message>
+            <source>a line of the memory starts with "## ": the agent would read what follows as another entry</source>
+            <translation>记忆中有一行以 "## " 开头：智能体会把后面的内容读作另一个条目</translation>
+        </message>
+        <message>
             <source>a list</source>
             <translation>列表</translation>
+        </message>
+        <message>
+            <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its one memory is no longer in the prompt: {memories_text}</source>
+            <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的 1 条记忆不再在提示词中：{memories_text}</translation>
+        </message>
+        <message>
+            <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its text is no longer in the prompt</source>
+            <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的文本不再在提示词中</translation>
+        </message>
+        <message>
+            <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its {count} memories are no longer in the prompt: {memories_text}</source>
+            <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的 {count} 条记忆不再在提示词中：{memories_text}</translation>
         </message>
         <message>
             <source>a memory cannot contain a NUL character</source>
@@ -286,6 +326,14 @@
             <translation>档案键不能为空</translation>
         </message>
         <message>
+            <source>a profile key must be valid Unicode text: {text}</source>
+            <translation>档案键必须是有效的 Unicode 文本：{text}</translation>
+        </message>
+        <message>
+            <source>a profile value must be valid Unicode text: {text}</source>
+            <translation>档案值必须是有效的 Unicode 文本：{text}</translation>
+        </message>
+        <message>
             <source>a string</source>
             <translation>字符串</translation>
         </message>
@@ -310,66 +358,6 @@
             <translation>分数达到或高于此值时永不衰减（null：无此分数）</translation>
         </message>
         <message>
-            <source>cannot be read: {reason}</source>
-            <translation>无法读取：{reason}</translation>
-        </message>
-        <message>
-            <source>cat needs a category, e.g. cat:fact or cat:fact,todo</source>
-            <translation>cat 需要类别，例如 cat:fact 或 cat:fact,todo</translation>
-        </message>
-        <message>
-            <source>categories that never decay (comma separated)</source>
-            <translation>永不衰减的类别（逗号分隔）</translation>
-        </message>
-        <message>
-            <source>The profile already has a key {key}: edit its value instead.</source>
-            <translation>档案中已有键 {key}：请改为编辑它的值。</translation>
-        </message>
-        <message>
-            <source>### {section} has Windows line ends, which the agent does not read; its next merge of this title deletes the section's text</source>
-            <translation>### {section} 使用 Windows 换行符，智能体读不了；它下次合并此标题时会删除该小节的文本</translation>
-        </message>
-        <message>
-            <source>### {section} starts with a blank line, so the agent reads it as 无; its next merge of this title deletes the section's text</source>
-            <translation>### {section} 以空行开头，所以智能体把它读作“无”；它下次合并此标题时会删除该小节的文本</translation>
-        </message>
-        <message>
-            <source>### {section} starts with a heading line, so the agent reads it as 无; its next merge of this title deletes the section's text</source>
-            <translation>### {section} 以标题行开头，所以智能体把它读作“无”；它下次合并此标题时会删除该小节的文本</translation>
-        </message>
-        <message>
-            <source>Long-term memory of the older layout: the agent injects it at session start only while {new} does not exist ({now}); its next long-term save creates {new}. It is no longer indexed: memory_search does not find it and memory_get refuses it.</source>
-            <translation>旧布局的长期记忆：只有在 {new} 不存在时，智能体才会在会话开始时注入它（{now}）；它下一次保存长期记忆时会创建 {new}。它不再被索引：memory_search 找不到它，memory_get 拒绝读取它。</translation>
-        </message>
-        <message>
-            <source>a daily note cannot contain a NUL character</source>
-            <translation>每日笔记不能包含 NUL 字符</translation>
-        </message>
-        <message>
-            <source>a line of the memory starts with "## ": the agent would read what follows as another entry</source>
-            <translation>记忆中有一行以 "## " 开头：智能体会把后面的内容读作另一个条目</translation>
-        </message>
-        <message>
-            <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its one memory is no longer in the prompt: {memories_text}</source>
-            <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的 1 条记忆不再在提示词中：{memories_text}</translation>
-        </message>
-        <message>
-            <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its text is no longer in the prompt</source>
-            <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的文本不再在提示词中</translation>
-        </message>
-        <message>
-            <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its {count} memories are no longer in the prompt: {memories_text}</source>
-            <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的 {count} 条记忆不再在提示词中：{memories_text}</translation>
-        </message>
-        <message>
-            <source>a profile key must be valid Unicode text: {text}</source>
-            <translation>档案键必须是有效的 Unicode 文本：{text}</translation>
-        </message>
-        <message>
-            <source>a profile value must be valid Unicode text: {text}</source>
-            <translation>档案值必须是有效的 Unicode 文本：{text}</translation>
-        </message>
-        <message>
             <source>base must be one of {names}, not {text}</source>
             <translation>base 必须是 {names} 之一，而不是 {text}</translation>
         </message>
@@ -382,8 +370,20 @@
             <translation>无法应用此更改：档案中的 {key} 已不再是 {value}</translation>
         </message>
         <message>
+            <source>cannot be read: {reason}</source>
+            <translation>无法读取：{reason}</translation>
+        </message>
+        <message>
             <source>cannot rename {old} to {new}: that key already exists</source>
             <translation>无法将 {old} 重命名为 {new}：该键已存在</translation>
+        </message>
+        <message>
+            <source>cat needs a category, e.g. cat:fact or cat:fact,todo</source>
+            <translation>cat 需要类别，例如 cat:fact 或 cat:fact,todo</translation>
+        </message>
+        <message>
+            <source>categories that never decay (comma separated)</source>
+            <translation>永不衰减的类别（逗号分隔）</translation>
         </message>
         <message>
             <source>category {name}: use letters, digits or _ only (the agent's format)</source>
@@ -910,6 +910,14 @@
             <translation>键 {key} 出现了两次（第一次在第 {line} 行）；智能体只保留最后一个值</translation>
         </message>
         <message>
+            <source>the memory_meta of [{id}] is not a JSON object MemDesk can read; kept as written</source>
+            <translation>[{id}] 的 memory_meta 不是 MemDesk 能读取的 JSON 对象；按原样保留</translation>
+        </message>
+        <message>
+            <source>the message {query}</source>
+            <translation>消息 {query}</translation>
+        </message>
+        <message>
             <source>the new text is blank: delete the entry instead</source>
             <translation>新文本为空：请改为删除该条目</translation>
         </message>
@@ -922,32 +930,16 @@
             <translation>段落为空：没有可提升的内容</translation>
         </message>
         <message>
-            <source>the profile has no key {key}</source>
-            <translation>档案中没有键 {key}</translation>
-        </message>
-        <message>
-            <source>the value of {key} is {kind}; profile values must be text</source>
-            <translation>{key} 的值是{kind}；档案值必须是文本</translation>
-        </message>
-        <message>
-            <source>unknown policy profile {name} (known: {names})</source>
-            <translation>未知的策略档案 {name}（已知：{names}）</translation>
-        </message>
-        <message>
-            <source>the memory_meta of [{id}] is not a JSON object MemDesk can read; kept as written</source>
-            <translation>[{id}] 的 memory_meta 不是 MemDesk 能读取的 JSON 对象；按原样保留</translation>
-        </message>
-        <message>
-            <source>the message {query}</source>
-            <translation>消息 {query}</translation>
-        </message>
-        <message>
             <source>the policy now</source>
             <translation>当前策略</translation>
         </message>
         <message>
             <source>the policy now with {values}</source>
             <translation>当前策略加上 {values}</translation>
+        </message>
+        <message>
+            <source>the profile has no key {key}</source>
+            <translation>档案中没有键 {key}</translation>
         </message>
         <message>
             <source>the profile must be a JSON object of text values, not {kind}</source>
@@ -964,6 +956,10 @@
         <message>
             <source>the tiered memory</source>
             <translation>分层记忆</translation>
+        </message>
+        <message>
+            <source>the value of {key} is {kind}; profile values must be text</source>
+            <translation>{key} 的值是{kind}；档案值必须是文本</translation>
         </message>
         <message>
             <source>this quote is not closed</source>
@@ -988,6 +984,10 @@
         <message>
             <source>unknown filter '{name}:' (known: cat, score, hits, section, activated, id)</source>
             <translation>未知的筛选条件 '{name}:'（已知：cat、score、hits、section、activated、id）</translation>
+        </message>
+        <message>
+            <source>unknown policy profile {name} (known: {names})</source>
+            <translation>未知的策略档案 {name}（已知：{names}）</translation>
         </message>
         <message>
             <source>what-if for {message} on {day}, under {policy}: {values}; {retrieved}; the injected text is different</source>

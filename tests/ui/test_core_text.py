@@ -79,8 +79,8 @@ def test_every_template_of_core_is_found_again_and_translated(template: str) -> 
     assert all(name.isidentifier() for name in names), f"{template!r}: name every field"
     own = "".join(literal for literal, *_ in Formatter().parse(template))
     assert any(c.isalpha() for c in own), f"{template!r} has no words of its own"
-    sample = {name: f"«{name}»" for name in names}
-    assert Sentences(CATALOG).find(template.format(**sample)) == (template, sample)
+    sample = {name: f"«{name}»" for name in names}  # as a field's text once formatted
+    assert Sentences(CATALOG).find(fill(template, sample) or "") == (template, sample)
     translated = _translations().get(template)
     assert translated, f"{template!r} is not translated (make translations)"
     assert sorted(set(fields_of(translated))) == sorted(set(names)), translated
@@ -98,6 +98,8 @@ def test_core_s_sentences_read_in_chinese() -> None:
     joined = f"{fold_text(2)}; {fold_text(3)}\n{fold_text(4)}"
     assert core_text(joined) == "⋯ 2 行未更改 ⋯; ⋯ 3 行未更改 ⋯\n⋯ 4 行未更改 ⋯"
     assert core_text("a memory's own words") == "a memory's own words"
+    assert core_text(f"MEMORY.md:2: {fold_text(3)}") == "MEMORY.md:2: ⋯ 3 行未更改 ⋯"
+    assert core_text("MEMORY.md:2: not a sentence") == "MEMORY.md:2: not a sentence"
 
 
 @pytest.mark.usefixtures("chinese")

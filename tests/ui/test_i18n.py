@@ -160,3 +160,27 @@ def test_a_subclass_reads_its_base_class_strings(chinese: None, qtbot: QtBot) ->
     dialog = Subclass([])
     qtbot.addWidget(dialog)
     assert dialog.windowTitle() == "双方都有更改"
+
+
+def test_a_part_file_keeps_its_translations_once_folded(tmp_path: Path) -> None:
+    """A translator fills part-X.ts, folds it into the catalog, and runs `--part X` again: what
+    they translated is still in their part file, beside what still waits."""
+    module = _translations()
+    ts, part = tmp_path / "catalog.ts", tmp_path / "part-x.ts"
+    ts.write_text(
+        '<?xml version="1.0" encoding="utf-8"?><TS version="2.1" language="zh_CN"><context>'
+        "<name>core</name>"
+        '<message><source>One</source><translation type="unfinished"/></message>'
+        '<message><source>Two</source><translation type="unfinished"/></message>'
+        "</context></TS>",
+        encoding="utf-8",
+    )
+    assert module.write_part(ts, part) == 2
+    part.write_text(part.read_text("utf-8").replace(
+        '<source>One</source>\n            <translation type="unfinished" />',
+        "<source>One</source><translation>一</translation>",
+    ), encoding="utf-8")  # fmt: skip
+    assert module.fold_parts(ts, [part]) == 1
+    assert module.write_part(ts, part) == 1
+    kept = {m.findtext("source"): m.findtext("translation") for m in ET.parse(part).iter("message")}
+    assert kept == {"One": "一", "Two": ""}
