@@ -25,6 +25,7 @@ __all__ = [
     "I18N_DIR",
     "LANGUAGES",
     "QT_TRANSLATE_NOOP",
+    "core_error",
     "core_text",
     "install_language",
     "language_of",
@@ -49,6 +50,7 @@ VERBATIM_FIELDS = frozenset(
 # How a sentence core joined from several is cut back into them, tried in this order.
 _JOINS = ("\n", "; ", " · ", " — ")
 _SENTENCE_END = re.compile(r"(?<=[.!?]) (?=\S)")
+_LATIN = re.compile("[A-Za-z]")
 _translating: list[str] = []  # the language core's sentences are translated into, while any
 
 
@@ -127,9 +129,16 @@ def _translated(text: str, depth: int) -> str:
     if found is not None and not any(j in v for v in found[1].values() for j in _JOINS):
         return _filled(*found, text, depth)
     joined = _joined(text, depth)  # a field that spans "; " is likelier two sentences joined
-    if joined != text or found is None:
+    if found is None:
         return joined
-    return _filled(*found, text, depth)
+    filled = _filled(*found, text, depth)  # unless the field is one sentence with a "; " in it
+    return joined if joined != text and _latin(joined) <= _latin(filled) else filled
+
+
+def _latin(text: str) -> int:
+    """How many Latin letters a translation still has: of two readings, the one left with
+    fewer read more of the text in the window's language."""
+    return len(_LATIN.findall(text))
 
 
 def _filled(template: str, values: dict[str, str], text: str, depth: int) -> str:
@@ -157,3 +166,10 @@ def _joined(text: str, depth: int) -> str:
 
 def _verbatim(field: str) -> bool:
     return field in VERBATIM_FIELDS or field.rsplit("_", 1)[-1] in VERBATIM_FIELDS
+
+
+def core_error(exc: BaseException) -> str:
+    """An error core raised, in the window's language: its sentence (a KeyError's too, without
+    the quotes str() adds to it) through `core_text`."""
+    text = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+    return core_text(text)

@@ -2630,6 +2630,54 @@ The overrides as they are now are saved as a snapshot first.</source>
         <source>No problems: every line of the file is a memory or its layout.</source>
         <translation>没有问题：文件的每一行都是记忆或其排版。</translation>
     </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>bad_header</source>
+        <translation>标题行损坏</translation>
+    </message>
+    <message>
+        <source>stray_heading</source>
+        <translation>多余的标题</translation>
+    </message>
+    <message>
+        <source>stray_text</source>
+        <translation>游离文本</translation>
+    </message>
+    <message>
+        <source>empty_entry</source>
+        <translation>空记忆</translation>
+    </message>
+    <message>
+        <source>bad_meta</source>
+        <translation>无法读取的 memory_meta</translation>
+    </message>
+    <message>
+        <source>duplicate_id</source>
+        <translation>重复的 id</translation>
+    </message>
+    <message>
+        <source>bom</source>
+        <translation>字节顺序标记</translation>
+    </message>
+    <message>
+        <source>line_endings</source>
+        <translation>换行符</translation>
+    </message>
+    <message>
+        <source>forgotten_at_next_save</source>
+        <translation>下次保存时遗忘</translation>
+    </message>
+    <message>
+        <source>profile_unusable</source>
+        <translation>评分档案不可用</translation>
+    </message>
 </context>
 <context>
     <name>ProfileModel</name>
@@ -4136,6 +4184,22 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>截断</translation>
     </message>
     <message>
+        <source>&quot;memory&quot; must be an object</source>
+        <translation>&quot;memory&quot; 必须是对象</translation>
+    </message>
+    <message>
+        <source>### {section} has Windows line ends, which the agent does not read; its next merge of this title deletes the section&apos;s text</source>
+        <translation>### {section} 使用 Windows 换行符，智能体读不了；它下次合并此标题时会删除该小节的文本</translation>
+    </message>
+    <message>
+        <source>### {section} starts with a blank line, so the agent reads it as 无; its next merge of this title deletes the section&apos;s text</source>
+        <translation>### {section} 以空行开头，所以智能体把它读作“无”；它下次合并此标题时会删除该小节的文本</translation>
+    </message>
+    <message>
+        <source>### {section} starts with a heading line, so the agent reads it as 无; its next merge of this title deletes the section&apos;s text</source>
+        <translation>### {section} 以标题行开头，所以智能体把它读作“无”；它下次合并此标题时会删除该小节的文本</translation>
+    </message>
+    <message>
         <source>#{first} is about [{id}] too: decide one of the two first</source>
         <translation>#{first} 也涉及 [{id}]：请先对两者之一做出决定</translation>
     </message>
@@ -4148,6 +4212,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>“memory: {text}”是以 MemDesk 无法读取的 YAML 形式写的</translation>
     </message>
     <message>
+        <source>&apos;{name}&apos; is not a scope name (letters a-z, digits, &apos;_&apos; and &apos;-&apos; only)</source>
+        <translation>&apos;{name}&apos; 不是作用域名（只能用字母 a-z、数字、&apos;_&apos; 和 &apos;-&apos;）</translation>
+    </message>
+    <message>
         <source>&apos;{old}&apos; matches no entry of {name} now: Hermes refuses this write</source>
         <translation>“{old}”现在与 {name} 中的任何条目都不匹配：Hermes 会拒绝这次写入</translation>
     </message>
@@ -4156,8 +4224,32 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>“{old}”现在与 {name} 中的 {count} 个条目匹配：Hermes 会以有歧义为由拒绝它</translation>
     </message>
     <message>
+        <source>&apos;{ref_text}&apos; is not a reference like memory/2026-03-01.md:12</source>
+        <translation>&apos;{ref_text}&apos; 不是形如 memory/2026-03-01.md:12 的引用</translation>
+    </message>
+    <message>
+        <source>&apos;{ref_text}&apos;: lines are counted from 1</source>
+        <translation>&apos;{ref_text}&apos;：行号从 1 开始</translation>
+    </message>
+    <message>
+        <source>&apos;{scope}&apos; is not a scope name as the agent makes them (letters a-z, digits, &apos;_&apos; and &apos;-&apos;; it would read memory/scopes/{folder})</source>
+        <translation>&apos;{scope}&apos; 不是智能体会生成的作用域名（字母 a-z、数字、&apos;_&apos; 和 &apos;-&apos;；它会读取 memory/scopes/{folder}）</translation>
+    </message>
+    <message>
         <source>&apos;{text}&apos; is not a date as YYYY-MM-DD</source>
         <translation>“{text}”不是 YYYY-MM-DD 格式的日期</translation>
+    </message>
+    <message>
+        <source>&apos;{value}&apos; is not a date</source>
+        <translation>&apos;{value}&apos; 不是日期</translation>
+    </message>
+    <message>
+        <source>&apos;{value}&apos; is not a time of day as HH:MM:SS</source>
+        <translation>&apos;{value}&apos; 不是 HH:MM:SS 格式的时刻</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>（未设置）</translation>
     </message>
     <message>
         <source>(the model gave no reasons)</source>
@@ -4192,8 +4284,16 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>另有 1 条记忆使用 ID {id}：{memory_names}</translation>
     </message>
     <message>
+        <source>1 policy value differs</source>
+        <translation>1 个策略值不同</translation>
+    </message>
+    <message>
         <source>A bootstrap file OpenClaw injects at session start (not memory).</source>
         <translation>OpenClaw 在会话开始时注入的引导文件（不是记忆）。</translation>
+    </message>
+    <message>
+        <source>A daily file of the older layout (the agent now writes memory/scopes/main/): indexed for memory_search in scope main, but memory_get refuses it and it is never injected at session start.</source>
+        <translation>旧布局的每日文件（智能体现在写入 memory/scopes/main/）：在作用域 main 中为 memory_search 建立索引，但 memory_get 拒绝读取它，会话开始时也从不注入。</translation>
     </message>
     <message>
         <source>A legacy recall store: OpenClaw releases since 2026.6 keep this state in their own database, so editing this file changes nothing. Shown with the agent&apos;s own ranking.</source>
@@ -4206,6 +4306,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>ARCHIVE</source>
         <translation>归档</translation>
+    </message>
+    <message>
+        <source>Add [{id}]</source>
+        <translation>添加 [{id}]</translation>
     </message>
     <message>
         <source>Add a line to MEMORY.md</source>
@@ -4222,6 +4326,14 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>Add note {name}</source>
         <translation>添加笔记 {name}</translation>
+    </message>
+    <message>
+        <source>Add profile key {key}</source>
+        <translation>添加档案键 {key}</translation>
+    </message>
+    <message>
+        <source>Add to {file}</source>
+        <translation>添加到 {file}</translation>
     </message>
     <message>
         <source>Agent</source>
@@ -4248,8 +4360,20 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>批准待写入 {ids}</translation>
     </message>
     <message>
+        <source>Archive ({count})</source>
+        <translation>归档（{count}）</translation>
+    </message>
+    <message>
+        <source>Archive [{id}]</source>
+        <translation>归档 [{id}]</translation>
+    </message>
+    <message>
         <source>CLAUDE.md files loaded in full at session start, before MEMORY.md (read-only):</source>
         <translation>会话开始时在 MEMORY.md 之前完整加载的 CLAUDE.md 文件（只读）：</translation>
+    </message>
+    <message>
+        <source>Change category to {category_name}</source>
+        <translation>将类别改为 {category_name}</translation>
     </message>
     <message>
         <source>Claude Code memories are edited as text: give --text</source>
@@ -4288,6 +4412,22 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>每日笔记 {day}</translation>
     </message>
     <message>
+        <source>Daily notes {day}</source>
+        <translation>每日笔记 {day}</translation>
+    </message>
+    <message>
+        <source>Delete ({count})</source>
+        <translation>删除（{count}）</translation>
+    </message>
+    <message>
+        <source>Delete [{id}]</source>
+        <translation>删除 [{id}]</translation>
+    </message>
+    <message>
+        <source>Delete profile key {key}</source>
+        <translation>删除档案键 {key}</translation>
+    </message>
+    <message>
         <source>Delete {file}</source>
         <translation>删除 {file}</translation>
     </message>
@@ -4300,12 +4440,32 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>梦境整理 {phase} {day}</translation>
     </message>
     <message>
+        <source>Edit [{id}]</source>
+        <translation>编辑 [{id}]</translation>
+    </message>
+    <message>
+        <source>Edit profile key {key}</source>
+        <translation>编辑档案键 {key}</translation>
+    </message>
+    <message>
         <source>Edit the text of {file}</source>
         <translation>编辑 {file} 的文本</translation>
     </message>
     <message>
         <source>Edit {key} in {file}</source>
         <translation>编辑 {file} 中的 {key}</translation>
+    </message>
+    <message>
+        <source>EverBot system prompt</source>
+        <translation>EverBot 系统提示词</translation>
+    </message>
+    <message>
+        <source>EverBot writes the memories scoring 0.5 or more (as the file writes the score), the 20 best, into its system prompt; the others are not seen.</source>
+        <translation>EverBot 把分数不低于 0.5（按文件中写的分数）的记忆中最好的 20 条写入系统提示词；其余的看不到。</translation>
+    </message>
+    <message>
+        <source>EverBot&apos;s memory</source>
+        <translation>EverBot 的记忆</translation>
     </message>
     <message>
         <source>Every new Codex session</source>
@@ -4376,6 +4536,18 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>本地</translation>
     </message>
     <message>
+        <source>Long-term memory</source>
+        <translation>长期记忆</translation>
+    </message>
+    <message>
+        <source>Long-term memory of the older layout: the agent injects it at session start only while {new} does not exist ({now}); its next long-term save creates {new}.</source>
+        <translation>旧布局的长期记忆：只有在 {new} 不存在时，智能体才会在会话开始时注入它（{now}）；它下一次保存长期记忆时会创建 {new}。</translation>
+    </message>
+    <message>
+        <source>Long-term memory of the older layout: the agent injects it at session start only while {new} does not exist ({now}); its next long-term save creates {new}. It is no longer indexed: memory_search does not find it and memory_get refuses it.</source>
+        <translation>旧布局的长期记忆：只有在 {new} 不存在时，智能体才会在会话开始时注入它（{now}）；它下一次保存长期记忆时会创建 {new}。它不再被索引：memory_search 找不到它，memory_get 拒绝读取它。</translation>
+    </message>
+    <message>
         <source>MEMORY.md has {size} of the {budget} characters OpenClaw allows before it stops promoting: its dreaming will silently stop adding memories here until the file is shorter</source>
         <translation>MEMORY.md 已有 {size} 个字符，OpenClaw 在达到 {budget} 个字符时停止提升：在文件变短之前，它的梦境整理会悄悄停止向这里添加记忆</translation>
     </message>
@@ -4386,6 +4558,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>MEMORY.md line {line}</source>
         <translation>MEMORY.md 第 {line} 行</translation>
+    </message>
+    <message>
+        <source>MEMORY.md size in bytes that starts a compression by the LLM (0 = never)</source>
+        <translation>MEMORY.md 达到多少字节时由 LLM 开始压缩（0 = 从不）</translation>
     </message>
     <message>
         <source>MERGE</source>
@@ -4402,6 +4578,18 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>MemDesk cannot read {file}: {reason}</source>
         <translation>MemDesk 无法读取 {file}：{reason}</translation>
+    </message>
+    <message>
+        <source>MemDesk sets no value in it: restore a snapshot over it, or fix it in a text editor</source>
+        <translation>MemDesk 不会在其中设置任何值：用快照覆盖恢复它，或在文本编辑器中修复它</translation>
+    </message>
+    <message>
+        <source>Memories in the system prompt</source>
+        <translation>系统提示词中的记忆</translation>
+    </message>
+    <message>
+        <source>Merge [{id}] into [{into_id}]</source>
+        <translation>将 [{id}] 合并到 [{into_id}]</translation>
     </message>
     <message>
         <source>Name</source>
@@ -4480,8 +4668,32 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>提升</translation>
     </message>
     <message>
+        <source>PicoClaw, {day}, no query yet</source>
+        <translation>PicoClaw，{day}，尚无查询</translation>
+    </message>
+    <message>
+        <source>Pin [{id}] to core</source>
+        <translation>将 [{id}] 固定为核心</translation>
+    </message>
+    <message>
         <source>Pin the promotion section of {day} in {file}</source>
         <translation>固定 {file} 中 {day} 的提升节</translation>
+    </message>
+    <message>
+        <source>Policy: {values}</source>
+        <translation>策略：{values}</translation>
+    </message>
+    <message>
+        <source>Pomelobot&apos;s {kind} ({scope})</source>
+        <translation>Pomelobot 的{kind}（{scope}）</translation>
+    </message>
+    <message>
+        <source>Pomeloclaw / Pomelobot chooses no memory by the message: it injects its memory files when a session starts (`memdesk context PATH --scope SCOPE`), and the model searches them itself when it wants (`memdesk list PATH --query WORDS` finds the same lines; `memdesk chunks PATH FILE` shows how a file is indexed)</source>
+        <translation>Pomeloclaw / Pomelobot 不按消息挑选记忆：它在会话开始时注入记忆文件（`memdesk context PATH --scope SCOPE`），模型需要时自行搜索（`memdesk list PATH --query WORDS` 找到同样的行；`memdesk chunks PATH FILE` 显示文件如何被索引）</translation>
+    </message>
+    <message>
+        <source>Pomeloclaw: a new session in scope {scope} on {day}</source>
+        <translation>Pomeloclaw：{day} 在作用域 {scope} 中的新会话</translation>
     </message>
     <message>
         <source>Project</source>
@@ -4496,12 +4708,28 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>拒绝写入 {path}：{reason}</translation>
     </message>
     <message>
+        <source>Reinforce [{id}]</source>
+        <translation>强化 [{id}]</translation>
+    </message>
+    <message>
         <source>Reject staged write {id}</source>
         <translation>拒绝待写入 {id}</translation>
     </message>
     <message>
         <source>Reject staged writes {ids}</source>
         <translation>拒绝待写入 {ids}</translation>
+    </message>
+    <message>
+        <source>Rename profile key {old} → {new}</source>
+        <translation>重命名档案键 {old} → {new}</translation>
+    </message>
+    <message>
+        <source>Restore policy snapshot {file}</source>
+        <translation>恢复策略快照 {file}</translation>
+    </message>
+    <message>
+        <source>Restore scoring profile {file}</source>
+        <translation>恢复评分档案 {file}</translation>
     </message>
     <message>
         <source>Restore {count} memories of {file} from {backup_file}</source>
@@ -4516,6 +4744,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>从 {backup_file} 恢复 {file}</translation>
     </message>
     <message>
+        <source>Scoring profile: {values}</source>
+        <translation>评分档案：{values}</translation>
+    </message>
+    <message>
         <source>Session {day} {name}</source>
         <translation>会话 {day} {name}</translation>
     </message>
@@ -4528,8 +4760,20 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>LLM 审阅者需要基础 URL 和模型：{how}</translation>
     </message>
     <message>
+        <source>The profile already has a key {key}: edit its value instead.</source>
+        <translation>档案中已有键 {key}：请改为编辑它的值。</translation>
+    </message>
+    <message>
         <source>USER.md of {profile}</source>
         <translation>{profile} 的 USER.md</translation>
+    </message>
+    <message>
+        <source>Unarchive ({count})</source>
+        <translation>取消归档（{count}）</translation>
+    </message>
+    <message>
+        <source>Unarchive [{id}]</source>
+        <translation>取消归档 [{id}]</translation>
     </message>
     <message>
         <source>Undo: {cause} in {file}</source>
@@ -4604,8 +4848,40 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>条件规则：当 Claude 处理与其 paths: 匹配的文件时加载</translation>
     </message>
     <message>
+        <source>a daily note cannot contain a NUL character</source>
+        <translation>每日笔记不能包含 NUL 字符</translation>
+    </message>
+    <message>
+        <source>a heading among the memories: the agent deletes this line at its next save</source>
+        <translation>记忆之间的标题：智能体下次保存时会删除这一行</translation>
+    </message>
+    <message>
+        <source>a heading among the memories: the agent deletes this line at its next save and ignores the lines below it</source>
+        <translation>记忆之间的标题：智能体下次保存时会删除这一行，并忽略其下方的行</translation>
+    </message>
+    <message>
+        <source>a heading among the memories: the agent deletes this line at its next save and reads the lines below it as part of memory [{id}]</source>
+        <translation>记忆之间的标题：智能体下次保存时会删除这一行，并把其下方的行当作记忆 [{id}] 的一部分</translation>
+    </message>
+    <message>
+        <source>a heartbeat category is one line of text</source>
+        <translation>心跳类别只能是一行文本</translation>
+    </message>
+    <message>
+        <source>a heartbeat entry cannot contain a NUL character</source>
+        <translation>心跳条目不能包含 NUL 字符</translation>
+    </message>
+    <message>
+        <source>a heartbeat entry needs some text (to remove one, delete it)</source>
+        <translation>心跳条目需要有文本（要去掉它，请删除）</translation>
+    </message>
+    <message>
         <source>a legacy recall store: OpenClaw releases since 2026.6 keep this state in their own database and ignore this file (`openclaw doctor --fix` imports it once and renames it); editing it changes nothing</source>
         <translation>旧版回忆存储：OpenClaw 自 2026.6 起的版本把这些状态保存在自己的数据库中并忽略此文件（`openclaw doctor --fix` 会导入一次并将其改名）；编辑它不会改变任何东西</translation>
+    </message>
+    <message>
+        <source>a line of the memory starts with &quot;## &quot;: the agent would read what follows as another entry</source>
+        <translation>记忆中有一行以 &quot;## &quot; 开头：智能体会把后面的内容读作另一个条目</translation>
     </message>
     <message>
         <source>a line that is only &apos;§&apos; would make Hermes split this entry in two there</source>
@@ -4616,6 +4892,22 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>链接：未读取</translation>
     </message>
     <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its one memory is no longer in the prompt: {memories_text}</source>
+        <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的 1 条记忆不再在提示词中：{memories_text}</translation>
+    </message>
+    <message>
+        <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its text is no longer in the prompt</source>
+        <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的文本不再在提示词中</translation>
+    </message>
+    <message>
+        <source>a long-term file of the older layout: the agent injects {file} at session start instead, so its {count} memories are no longer in the prompt: {memories_text}</source>
+        <translation>旧布局的长期文件：智能体在会话开始时改为注入 {file}，所以它的 {count} 条记忆不再在提示词中：{memories_text}</translation>
+    </message>
+    <message>
         <source>a marker without its heading line is not the agent&apos;s block: the agent appends a block of its own and leaves this one: {text}</source>
         <translation>没有标题行的标记不是智能体的块：智能体会追加一个自己的块，并保留这个：{text}</translation>
     </message>
@@ -4624,8 +4916,16 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>记忆不能包含 NUL 字符</translation>
     </message>
     <message>
+        <source>a memory decayed below this is proposed for deletion (null: never)</source>
+        <translation>衰减到此值以下的记忆会被提议删除（null：从不）</translation>
+    </message>
+    <message>
         <source>a memory needs some text</source>
         <translation>记忆需要一些文本</translation>
+    </message>
+    <message>
+        <source>a memory needs some text (delete it instead)</source>
+        <translation>记忆需要有文本（否则请删除它）</translation>
     </message>
     <message>
         <source>a memory needs some text (to remove one, delete it)</source>
@@ -4652,8 +4952,24 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>在 {folder}/ 中添加一条笔记，请求 Codex：“{request_text}”</translation>
     </message>
     <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
         <source>a number of {count} digits is too long to read</source>
         <translation>一个 {count} 位的数字太长，无法读取</translation>
+    </message>
+    <message>
+        <source>a profile key cannot be empty</source>
+        <translation>档案键不能为空</translation>
+    </message>
+    <message>
+        <source>a profile key must be valid Unicode text: {text}</source>
+        <translation>档案键必须是有效的 Unicode 文本：{text}</translation>
+    </message>
+    <message>
+        <source>a profile value must be valid Unicode text: {text}</source>
+        <translation>档案值必须是有效的 Unicode 文本：{text}</translation>
     </message>
     <message>
         <source>a second managed block: the agent&apos;s next write deletes it: {text}</source>
@@ -4664,8 +4980,20 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>只有开始标记没有结束标记：智能体会追加一个新块，而再下一次写入会删除从此标记到新块之间的所有内容：{text}</translation>
     </message>
     <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a team entry has no category</source>
+        <translation>团队条目没有类别</translation>
+    </message>
+    <message>
         <source>a trigger needs some text</source>
         <translation>触发词需要一些文本</translation>
+    </message>
+    <message>
+        <source>activated needs an age or a date, e.g. activated:&lt;30d or activated:&lt;2026-01-01</source>
+        <translation>activated 需要时长或日期，例如 activated:&lt;30d 或 activated:&lt;2026-01-01</translation>
     </message>
     <message>
         <source>ad-hoc note: {note}</source>
@@ -4688,6 +5016,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>已提升</translation>
     </message>
     <message>
+        <source>an active memory decayed below this is proposed for archiving (null: never)</source>
+        <translation>衰减到此值以下的活动记忆会被提议归档（null：从不）</translation>
+    </message>
+    <message>
         <source>an empty entry: Hermes drops it; delete the memory instead</source>
         <translation>空条目：Hermes 会丢弃它；请改为删除这条记忆</translation>
     </message>
@@ -4702,6 +5034,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>an interrupted MemDesk save ({cause}) was followed by another program&apos;s change; the file was read as it is</source>
         <translation>MemDesk 一次被中断的保存（{cause}）之后，另一个程序修改了文件；已按文件现状读取</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
     </message>
     <message>
         <source>applied</source>
@@ -4720,6 +5056,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>已批准</translation>
     </message>
     <message>
+        <source>at or above this score it never decays (null: no such score)</source>
+        <translation>分数达到或高于此值时永不衰减（null：无此分数）</translation>
+    </message>
+    <message>
         <source>at the next promotion</source>
         <translation>在下一次提升时</translation>
     </message>
@@ -4728,8 +5068,24 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>备份</translation>
     </message>
     <message>
+        <source>base must be one of {names}, not {text}</source>
+        <translation>base 必须是 {names} 之一，而不是 {text}</translation>
+    </message>
+    <message>
         <source>blank lines or spaces around a &apos;§&apos; line, or an empty entry: remove them</source>
         <translation>“§”行周围有空行或空格，或有空条目：请移除它们</translation>
+    </message>
+    <message>
+        <source>cannot apply this change: the key {key} already exists</source>
+        <translation>无法应用此更改：键 {key} 已存在</translation>
+    </message>
+    <message>
+        <source>cannot apply this change: {key} is no longer {value} in the profile</source>
+        <translation>无法应用此更改：档案中的 {key} 已不再是 {value}</translation>
+    </message>
+    <message>
+        <source>cannot be read: {reason}</source>
+        <translation>无法读取：{reason}</translation>
     </message>
     <message>
         <source>cannot create a temporary file in {folder}: {detail}</source>
@@ -4756,6 +5112,30 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>无法读取 {text}</translation>
     </message>
     <message>
+        <source>cannot rename {old} to {new}: that key already exists</source>
+        <translation>无法将 {old} 重命名为 {new}：该键已存在</translation>
+    </message>
+    <message>
+        <source>cat needs a category, e.g. cat:fact or cat:fact,todo</source>
+        <translation>cat 需要类别，例如 cat:fact 或 cat:fact,todo</translation>
+    </message>
+    <message>
+        <source>categories that never decay (comma separated)</source>
+        <translation>永不衰减的类别（逗号分隔）</translation>
+    </message>
+    <message>
+        <source>category {name}: use letters, digits or _ only (the agent&apos;s format)</source>
+        <translation>类别 {name}：只能用字母、数字或 _（智能体的格式）</translation>
+    </message>
+    <message>
+        <source>column {column}: {reason}</source>
+        <translation>第 {column} 列：{reason}</translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation>配置</translation>
+    </message>
+    <message>
         <source>consolidation origin/session filter</source>
         <translation>整合来源/会话过滤</translation>
     </message>
@@ -4772,8 +5152,20 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>矛盾</translation>
     </message>
     <message>
+        <source>corrupt JSON: {error} at column {column}</source>
+        <translation>JSON 已损坏：第 {column} 列 {error}</translation>
+    </message>
+    <message>
         <source>could not find a free temporary file name</source>
         <translation>找不到可用的临时文件名</translation>
+    </message>
+    <message>
+        <source>cut after {count} characters (the agent keeps the first {total} characters of those lines): the newest lines at the end are not in the prompt</source>
+        <translation>在 {count} 个字符后截断（智能体只保留这些行的前 {total} 个字符）：末尾最新的行不在提示词中</translation>
+    </message>
+    <message>
+        <source>cut after {count} characters to fit the startup injection&apos;s {total}: the newest lines at the end are not in the prompt</source>
+        <translation>在 {count} 个字符后截断以适应启动注入的 {total} 个字符：末尾最新的行不在提示词中</translation>
     </message>
     <message>
         <source>cut at the {remaining} characters left of the total</source>
@@ -4784,12 +5176,68 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>为适应前导内容而截断</translation>
     </message>
     <message>
+        <source>daily memory</source>
+        <translation>每日记忆</translation>
+    </message>
+    <message>
+        <source>daily note of {day}</source>
+        <translation>{day} 的每日笔记</translation>
+    </message>
+    <message>
         <source>damaged: {detail}</source>
         <translation>已损坏：{detail}</translation>
     </message>
     <message>
+        <source>date &apos;{date_text}&apos; must be YYYY-MM-DD</source>
+        <translation>日期 &apos;{date_text}&apos; 必须是 YYYY-MM-DD</translation>
+    </message>
+    <message>
+        <source>date {day}</source>
+        <translation>日期 {day}</translation>
+    </message>
+    <message>
+        <source>date {day}, time {time}</source>
+        <translation>日期 {day}，时间 {time}</translation>
+    </message>
+    <message>
+        <source>date {day}, time {time}, category {category_name}</source>
+        <translation>日期 {day}，时间 {time}，类别 {category_name}</translation>
+    </message>
+    <message>
+        <source>days after the last real use before it decays</source>
+        <translation>上次实际使用后多少天开始衰减</translation>
+    </message>
+    <message>
+        <source>days of daily notes injected with every message</source>
+        <translation>每条消息注入最近几天的每日笔记</translation>
+    </message>
+    <message>
+        <source>decay of memories without a rule of their own: {rule}</source>
+        <translation>没有自身规则的记忆的衰减：{rule}</translation>
+    </message>
+    <message>
+        <source>decay of {category_name}: {rule}</source>
+        <translation>{category_name} 的衰减：{rule}</translation>
+    </message>
+    <message>
+        <source>decay to {day}</source>
+        <translation>衰减到 {day}</translation>
+    </message>
+    <message>
+        <source>decayed to {day}: {scores} scores, {fates} sections or deletions, {reviews} reviews would change (of {count} memories)</source>
+        <translation>衰减到 {day}：{scores} 个分数、{fates} 个分区或删除、{reviews} 个审阅会改变（共 {count} 条记忆）</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
         <source>diary end marker before the start marker, or more than one: the agent writes new entries before the last end marker but reads only up to the first: {text}</source>
         <translation>日记结束标记在开始标记之前，或不止一个：智能体把新条目写在最后一个结束标记之前，却只读到第一个为止：{text}</translation>
+    </message>
+    <message>
+        <source>does not match the agent&apos;s header pattern</source>
+        <translation>不符合智能体的标题行格式</translation>
     </message>
     <message>
         <source>dreams</source>
@@ -4800,12 +5248,20 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>重复</translation>
     </message>
     <message>
+        <source>earlier messages chosen by relevance (0 = off)</source>
+        <translation>按相关性挑选的较早消息数（0 = 关闭）</translation>
+    </message>
+    <message>
         <source>edited in MemDesk</source>
         <translation>在 MemDesk 中编辑</translation>
     </message>
     <message>
         <source>empty: not injected</source>
         <translation>为空：未注入</translation>
+    </message>
+    <message>
+        <source>empty: the prompt says (文件为空) {path}</source>
+        <translation>为空：提示词中写的是 (文件为空) {path}</translation>
     </message>
     <message>
         <source>entry {position} of {section}</source>
@@ -4824,12 +5280,44 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>已在各处遗忘：{text}</translation>
     </message>
     <message>
+        <source>has no space after &apos;###&apos;</source>
+        <translation>&apos;###&apos; 后面没有空格</translation>
+    </message>
+    <message>
+        <source>has {count} fields separated by &apos;|&apos; instead of 4 (id+category, score, date, hits)</source>
+        <translation>有 {count} 个以 &apos;|&apos; 分隔的字段，而不是 4 个（id+类别、分数、日期、命中次数）</translation>
+    </message>
+    <message>
+        <source>heading {heading}</source>
+        <translation>标题 {heading}</translation>
+    </message>
+    <message>
         <source>hidden from the model (threat scan: {threats}): line {line}</source>
         <translation>对模型隐藏（威胁扫描：{threats}）：第 {line} 行</translation>
     </message>
     <message>
         <source>hidden from the model: Hermes&apos; threat scan flags it ({threats}) and puts [BLOCKED] in its place</source>
         <translation>对模型隐藏：Hermes 的威胁扫描标记了它（{threats}），并以 [BLOCKED] 代替</translation>
+    </message>
+    <message>
+        <source>hits &apos;{hits_text}&apos; is too long a number (the agent fails to load this file)</source>
+        <translation>命中次数 &apos;{hits_text}&apos; 数字过长（智能体无法加载此文件）</translation>
+    </message>
+    <message>
+        <source>hits &apos;{hits_text}&apos; must be a whole number</source>
+        <translation>命中次数 &apos;{hits_text}&apos; 必须是整数</translation>
+    </message>
+    <message>
+        <source>hits needs a whole number, e.g. hits&gt;=5</source>
+        <translation>hits 需要整数，例如 hits&gt;=5</translation>
+    </message>
+    <message>
+        <source>id [{id}] is used by {count} memories (lines {lines}); all are kept, none merged</source>
+        <translation>id [{id}] 被 {count} 条记忆使用（第 {lines} 行）；全部保留，不做合并</translation>
+    </message>
+    <message>
+        <source>id needs the start of an id, e.g. id:a1b2</source>
+        <translation>id 需要 id 的开头部分，例如 id:a1b2</translation>
     </message>
     <message>
         <source>importance {value}: OpenClaw reads only whole numbers from 1 to 10</source>
@@ -4856,6 +5344,22 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>在日记标记之内：智能体会把它读作日记条目，并围绕它重写日记：{text}</translation>
     </message>
     <message>
+        <source>invalid JSON: {error} (to the agent this profile is empty)</source>
+        <translation>无效的 JSON：{error}（对智能体而言此档案为空）</translation>
+    </message>
+    <message>
+        <source>is empty, not JSON</source>
+        <translation>为空，不是 JSON</translation>
+    </message>
+    <message>
+        <source>it does not yet</source>
+        <translation>目前还不存在</translation>
+    </message>
+    <message>
+        <source>it does: this file is no longer injected</source>
+        <translation>已经存在：此文件不再被注入</translation>
+    </message>
+    <message>
         <source>it is a symbolic link (MemDesk never replaces a link with a file)</source>
         <translation>它是一个符号链接（MemDesk 从不用文件替换链接）</translation>
     </message>
@@ -4868,12 +5372,24 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>它不是普通文件</translation>
     </message>
     <message>
+        <source>it keeps only its 30 best-scored memories</source>
+        <translation>它只保留分数最高的 30 条记忆</translation>
+    </message>
+    <message>
+        <source>it keeps only its 5 latest superseded memories</source>
+        <translation>它只保留最新的 5 条已被取代的记忆</translation>
+    </message>
+    <message>
         <source>it removes {count} of the {total} memories of {file}</source>
         <translation>它会删除 {file} 的 {total} 条记忆中的 {count} 条</translation>
     </message>
     <message>
         <source>it removes {count} of the {total} memories of {file}: {memories}</source>
         <translation>它会删除 {file} 的 {total} 条记忆中的 {count} 条：{memories}</translation>
+    </message>
+    <message>
+        <source>it scores below 0.05</source>
+        <translation>它的分数低于 0.05</translation>
     </message>
     <message>
         <source>it turns the file from {was_name} into {kind_name}</source>
@@ -4904,6 +5420,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>无法从文件夹名称还原其路径</translation>
     </message>
     <message>
+        <source>its score is multiplied by this each day after the grace days</source>
+        <translation>宽限天数过后，每天把分数乘以此值</translation>
+    </message>
+    <message>
         <source>its workspace folder</source>
         <translation>它的工作区文件夹</translation>
     </message>
@@ -4916,8 +5436,36 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>其中的 {count} 条记忆也随之删除</translation>
     </message>
     <message>
+        <source>its 标题 is empty, so the agent reads the next line as the title (saves under the real title never merge into it)</source>
+        <translation>它的标题为空，所以智能体把下一行读作标题（以真实标题保存的内容永远不会合并到它里面）</translation>
+    </message>
+    <message>
         <source>junk</source>
         <translation>无用内容</translation>
+    </message>
+    <message>
+        <source>last_processed_count &apos;{number_text}&apos; is too long a number (the agent fails to load this file)</source>
+        <translation>last_processed_count &apos;{number_text}&apos; 数字过长（智能体无法加载此文件）</translation>
+    </message>
+    <message>
+        <source>latest messages kept verbatim after a summary</source>
+        <translation>摘要后原样保留的最新消息数</translation>
+    </message>
+    <message>
+        <source>latest messages kept when none is relevant (0 = none)</source>
+        <translation>没有相关消息时保留的最新消息数（0 = 不保留）</translation>
+    </message>
+    <message>
+        <source>left out: {reason}</source>
+        <translation>未包含：{reason}</translation>
+    </message>
+    <message>
+        <source>line endings are {kind}: kept as found (the agent rewrites them as \n)</source>
+        <translation>换行符是 {kind}：保持原样（智能体会把它们改写为 \n）</translation>
+    </message>
+    <message>
+        <source>line endings are {kind}: kept as found (the agent&apos;s retrieval does not split CRLF paragraphs, so an entry&apos;s heading and text are one chunk)</source>
+        <translation>换行符是 {kind}：保持原样（智能体的检索不会拆分 CRLF 段落，所以条目的标题和正文是同一个块）</translation>
     </message>
     <message>
         <source>line {line} is past what Claude Code loads at session start (200 lines / 25,000 characters): the agent never sees it</source>
@@ -4944,12 +5492,56 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>第 {line} 行：{text}</translation>
     </message>
     <message>
+        <source>line {number} of the entry starts like a heartbeat header (## [HH:MM:SS]): the file would read it as another entry</source>
+        <translation>条目的第 {number} 行以心跳标题（## [HH:MM:SS]）开头：文件会把它读作另一个条目</translation>
+    </message>
+    <message>
+        <source>line {number} of the memory is a heading: the agent drops such lines</source>
+        <translation>记忆的第 {number} 行是标题：智能体会丢弃这样的行</translation>
+    </message>
+    <message>
+        <source>line {number} of the memory is a memory_meta comment: the agent reads it as the memory&apos;s metadata, not its text</source>
+        <translation>记忆的第 {number} 行是 memory_meta 注释：智能体会把它读作记忆的元数据，而不是正文</translation>
+    </message>
+    <message>
+        <source>line {number} of the memory is blank: the file would read what follows as text outside this memory</source>
+        <translation>记忆的第 {number} 行是空行：文件会把后面的内容读作此记忆之外的文本</translation>
+    </message>
+    <message>
+        <source>line {number} of the memory is {heading}: the file would read what follows as a team entry</source>
+        <translation>记忆的第 {number} 行是 {heading}：文件会把后面的内容读作团队条目</translation>
+    </message>
+    <message>
+        <source>line {number} of the memory looks like a memory header: it would not be read back as part of this memory</source>
+        <translation>记忆的第 {number} 行看起来像记忆标题行：它不会被读回为此记忆的一部分</translation>
+    </message>
+    <message>
+        <source>line {number} of the memory starts with a time stamp: the file would read it as another memory</source>
+        <translation>记忆的第 {number} 行以时间戳开头：文件会把它读作另一条记忆</translation>
+    </message>
+    <message>
         <source>live</source>
         <translation>使用中</translation>
     </message>
     <message>
         <source>loaded in full; MemDesk shows it, never writes it</source>
         <translation>完整加载；MemDesk 只显示它，从不写入</translation>
+    </message>
+    <message>
+        <source>long-term memory</source>
+        <translation>长期记忆</translation>
+    </message>
+    <message>
+        <source>long-term memory chunks injected for a user message</source>
+        <translation>为一条用户消息注入的长期记忆块数</translation>
+    </message>
+    <message>
+        <source>looks like a memory header but {reason}; {glued}</source>
+        <translation>看起来像记忆标题行，但{reason}；{glued}</translation>
+    </message>
+    <message>
+        <source>memory [{id}] has no text: the agent drops it when it loads the file</source>
+        <translation>记忆 [{id}] 没有文本：智能体加载文件时会丢弃它</translation>
     </message>
     <message>
         <source>memory {memory} in {file} is no longer as this operation left it (another program changed it since); nothing was undone</source>
@@ -4980,8 +5572,28 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>memory_summary.md 超过了 2,500 个词元：Codex 会截掉其中间部分，模型看不到那里的记忆（见“会话开始时”）</translation>
     </message>
     <message>
+        <source>messages in a session before it is summarized</source>
+        <translation>会话中达到多少条消息时进行摘要</translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation>混合</translation>
+    </message>
+    <message>
+        <source>mixed newlines</source>
+        <translation>混合换行符</translation>
+    </message>
+    <message>
         <source>more than one operation with id {id} (`memdesk activity` lists them)</source>
         <translation>有多个操作的 id 为 {id}（`memdesk activity` 会列出它们）</translation>
+    </message>
+    <message>
+        <source>must hold a JSON object</source>
+        <translation>必须包含一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>needs &apos;[id] category&apos; with letters, digits or _ only</source>
+        <translation>需要 &apos;[id] 类别&apos;，且只能用字母、数字或 _</translation>
     </message>
     <message>
         <source>nested too deeply to read</source>
@@ -5008,12 +5620,32 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>已读取的文件中没有 ID 为 {id} 的记忆</translation>
     </message>
     <message>
+        <source>no memory would change (of {count}, decayed to {day})</source>
+        <translation>没有记忆会改变（共 {count} 条，衰减到 {day}）</translation>
+    </message>
+    <message>
         <source>no message</source>
         <translation>没有消息</translation>
     </message>
     <message>
+        <source>no message: the agent retrieves nothing, it injects all of MEMORY.md</source>
+        <translation>无消息：智能体不检索，而是注入整个 MEMORY.md</translation>
+    </message>
+    <message>
         <source>no operation with id {id} (`memdesk activity` lists them)</source>
         <translation>没有 id 为 {id} 的操作（`memdesk activity` 会列出所有操作）</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>no such file: nothing of this day is injected</source>
+        <translation>文件不存在：这一天的内容都不会被注入</translation>
+    </message>
+    <message>
+        <source>no such file: the prompt says (文件缺失) {path}</source>
+        <translation>文件不存在：提示词中写的是 (文件缺失) {path}</translation>
     </message>
     <message>
         <source>no type</source>
@@ -5026,6 +5658,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>not a file</source>
         <translation>不是文件</translation>
+    </message>
+    <message>
+        <source>not a usable profile: {error}</source>
+        <translation>不是可用的档案：{error}</translation>
     </message>
     <message>
         <source>not an SQLite database: {detail}</source>
@@ -5060,6 +5696,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>不是有效的 JSON：{detail}</translation>
     </message>
     <message>
+        <source>not valid UTF-8</source>
+        <translation>不是有效的 UTF-8</translation>
+    </message>
+    <message>
         <source>not valid UTF-8 (byte 0x{byte} at offset {offset})</source>
         <translation>不是有效的 UTF-8（偏移 {offset} 处的字节 0x{byte}）</translation>
     </message>
@@ -5070,6 +5710,26 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>nothing was restored</source>
         <translation>未恢复任何内容</translation>
+    </message>
+    <message>
+        <source>observe</source>
+        <translation>观察</translation>
+    </message>
+    <message>
+        <source>older layout: {note}</source>
+        <translation>旧布局：{note}</translation>
+    </message>
+    <message>
+        <source>older than recent_days ({days}): not in the prompt</source>
+        <translation>早于 recent_days（{days}）：不在提示词中</translation>
+    </message>
+    <message>
+        <source>one memory is not in the prompt at session start ({why}): {memories_text}</source>
+        <translation>会话开始时有 1 条记忆不在提示词中（{why}）：{memories_text}</translation>
+    </message>
+    <message>
+        <source>only the last {count} non-blank lines are injected (from line {number}): the older lines before them are not in the prompt</source>
+        <translation>只注入最后 {count} 个非空行（从第 {number} 行起）：之前较旧的行不在提示词中</translation>
     </message>
     <message>
         <source>only {remaining} characters of the total left: not injected</source>
@@ -5088,12 +5748,24 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>其他</translation>
     </message>
     <message>
+        <source>override</source>
+        <translation>覆盖值</translation>
+    </message>
+    <message>
         <source>past {limit} tokens Codex keeps the first {head} and the last {tail} bytes and puts {marker} for the middle</source>
         <translation>超过 {limit} 个词元时，Codex 保留前 {head} 个和后 {tail} 个字节，中间部分以 {marker} 代替</translation>
     </message>
     <message>
         <source>pending</source>
         <translation>等待中</translation>
+    </message>
+    <message>
+        <source>profile key {key}</source>
+        <translation>档案键 {key}</translation>
+    </message>
+    <message>
+        <source>profile refused, nothing written: {error}</source>
+        <translation>档案被拒绝，未写入任何内容：{error}</translation>
     </message>
     <message>
         <source>project {key}: not a key OpenClaw accepts (it needs text, without &apos;&lt;&apos;, &apos;&gt;&apos; or line breaks)</source>
@@ -5108,6 +5780,14 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>提升</translation>
     </message>
     <message>
+        <source>proposed for deletion below this score (null: the profile&apos;s delete_below)</source>
+        <translation>低于此分数时被提议删除（null：使用档案的 delete_below）</translation>
+    </message>
+    <message>
+        <source>proposed for deletion this many days after its last use (null: never)</source>
+        <translation>上次使用这么多天后被提议删除（null：从不）</translation>
+    </message>
+    <message>
         <source>query threshold ({queries} &lt; {least})</source>
         <translation>查询阈值（{queries} &lt; {least}）</translation>
     </message>
@@ -5116,8 +5796,20 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>只读：Codex 在每次整合前都会从其数据库重建它；在这里的编辑会丢失</translation>
     </message>
     <message>
+        <source>real uses a memory needs before it is proposed for promotion</source>
+        <translation>记忆被提议提升前需要的实际使用次数</translation>
+    </message>
+    <message>
         <source>recall</source>
         <translation>召回</translation>
+    </message>
+    <message>
+        <source>reinforce by boost: score added per real use</source>
+        <translation>按增量强化：每次实际使用增加的分数</translation>
+    </message>
+    <message>
+        <source>reinforce toward 1: share of the distance to 1 gained per real use</source>
+        <translation>向 1 强化：每次实际使用缩小与 1 距离的比例</translation>
     </message>
     <message>
         <source>rejected</source>
@@ -5134,6 +5826,18 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>restored from {backup_file}</source>
         <translation>从 {backup_file} 恢复</translation>
+    </message>
+    <message>
+        <source>retrieve injects the same {count} chunks</source>
+        <translation>检索注入同样的 {count} 个块</translation>
+    </message>
+    <message>
+        <source>retrieve injects {count} chunks instead of {before} ({gone} no longer, {added} newly)</source>
+        <translation>检索注入 {count} 个块而不是 {before} 个（{gone} 个不再注入，{added} 个新注入）</translation>
+    </message>
+    <message>
+        <source>review</source>
+        <translation>审阅</translation>
     </message>
     <message>
         <source>review: approved proposal {ids}</source>
@@ -5164,20 +5868,96 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>与之前的条目日期和文本相同：日记去重会删除它：{text}</translation>
     </message>
     <message>
+        <source>save or undo your other edits before fixing a problem</source>
+        <translation>修复问题前，请先保存或撤销你的其他编辑</translation>
+    </message>
+    <message>
+        <source>scope {why}; its one memory is shared alike</source>
+        <translation>作用域 {why}；它的 1 条记忆同样被共享</translation>
+    </message>
+    <message>
+        <source>scope {why}; its one memory is shared alike: {files}</source>
+        <translation>作用域 {why}；它的 1 条记忆同样被共享：{files}</translation>
+    </message>
+    <message>
+        <source>scope {why}; its {count} memories are shared alike</source>
+        <translation>作用域 {why}；它的 {count} 条记忆同样被共享</translation>
+    </message>
+    <message>
+        <source>scope {why}; its {count} memories are shared alike: {files}</source>
+        <translation>作用域 {why}；它的 {count} 条记忆同样被共享：{files}</translation>
+    </message>
+    <message>
+        <source>score &apos;{score_text}&apos; is not a number (the agent fails to load this file)</source>
+        <translation>分数 &apos;{score_text}&apos; 不是数字（智能体无法加载此文件）</translation>
+    </message>
+    <message>
+        <source>score &apos;{score_text}&apos; is not a number from 0 up</source>
+        <translation>分数 &apos;{score_text}&apos; 不是大于等于 0 的数字</translation>
+    </message>
+    <message>
+        <source>score &apos;{score_text}&apos; is too large for a number: the agent takes it as infinity and saves &apos;inf&apos;, which it cannot read back</source>
+        <translation>分数 &apos;{score_text}&apos; 数值过大：智能体会把它当作无穷大并保存为 &apos;inf&apos;，之后却无法读回</translation>
+    </message>
+    <message>
+        <source>score a memory gets when a decay review keeps it</source>
+        <translation>衰减审阅保留记忆时赋予它的分数</translation>
+    </message>
+    <message>
+        <source>score below which a decaying memory is sent to review</source>
+        <translation>衰减中的记忆低于此分数时送去审阅</translation>
+    </message>
+    <message>
+        <source>score from which a memory is proposed for promotion to core</source>
+        <translation>记忆达到此分数时被提议提升为核心</translation>
+    </message>
+    <message>
+        <source>score needs a number, e.g. score&lt;0.3</source>
+        <translation>score 需要数字，例如 score&lt;0.3</translation>
+    </message>
+    <message>
+        <source>score of a new memory of importance {importance}</source>
+        <translation>重要性为 {importance} 的新记忆的分数</translation>
+    </message>
+    <message>
+        <source>score of a new memory whose importance is not known</source>
+        <translation>重要性未知的新记忆的分数</translation>
+    </message>
+    <message>
         <source>score threshold ({score} &lt; {least})</source>
         <translation>分数阈值（{score} &lt; {least}）</translation>
+    </message>
+    <message>
+        <source>scoring with the built-in {name} profile meanwhile</source>
+        <translation>在此期间使用内置的 {name} 档案评分</translation>
     </message>
     <message>
         <source>secret</source>
         <translation>敏感信息</translation>
     </message>
     <message>
+        <source>section is active or archived, e.g. section:archived</source>
+        <translation>section 为 active 或 archived，例如 section:archived</translation>
+    </message>
+    <message>
         <source>selection limit ({limit})</source>
         <translation>选取上限（{limit}）</translation>
     </message>
     <message>
+        <source>session transcript</source>
+        <translation>会话记录</translation>
+    </message>
+    <message>
         <source>setting the {annotation} would also change the {other} OpenClaw reads (a comment in the text would start to count): edit the text</source>
         <translation>设置 {annotation} 也会改变 OpenClaw 读取的 {other}（文本中的某个注释会开始生效）：请编辑文本</translation>
+    </message>
+    <message>
+        <source>share of the context window that triggers a summary (%)</source>
+        <translation>触发摘要的上下文窗口占比（%）</translation>
+    </message>
+    <message>
+        <source>shown is what PicoClaw does without it: its defaults and config.json</source>
+        <translation>显示的是 PicoClaw 没有它时的做法：它的默认值和 config.json</translation>
     </message>
     <message>
         <source>signal threshold ({signals} &lt; {least})</source>
@@ -5192,20 +5972,96 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>已过时</translation>
     </message>
     <message>
+        <source>starts with a UTF-8 BOM, which the agent&apos;s JSON reader rejects</source>
+        <translation>以 UTF-8 BOM 开头，智能体的 JSON 读取器会拒绝它</translation>
+    </message>
+    <message>
+        <source>starts with a byte order mark (BOM), which the agent&apos;s JSON reader rejects (to the agent this profile is empty)</source>
+        <translation>以字节顺序标记（BOM）开头，智能体的 JSON 读取器会拒绝它（对智能体而言此档案为空）</translation>
+    </message>
+    <message>
+        <source>starts with {count} &apos;#&apos; instead of 3</source>
+        <translation>以 {count} 个 &apos;#&apos; 开头，而不是 3 个</translation>
+    </message>
+    <message>
         <source>superseding is USER.md&apos;s convention: edit the memory instead</source>
         <translation>“取代”是 USER.md 的约定：请改为编辑这条记忆</translation>
+    </message>
+    <message>
+        <source>team entry &apos;{title}&apos;, updated {day}</source>
+        <translation>团队条目 &apos;{title}&apos;，更新于 {day}</translation>
+    </message>
+    <message>
+        <source>team entry &apos;{title}&apos;: {what}</source>
+        <translation>团队条目 &apos;{title}&apos;：{what}</translation>
+    </message>
+    <message>
+        <source>team entry &apos;{title}&apos;: {what}: {snippet}</source>
+        <translation>团队条目 &apos;{title}&apos;：{what}：{snippet}</translation>
     </message>
     <message>
         <source>temporary</source>
         <translation>临时状态</translation>
     </message>
     <message>
+        <source>text before the first memory: the agent ignores it and drops it at its next save</source>
+        <translation>第一条记忆之前的文本：智能体会忽略它，并在下次保存时丢弃</translation>
+    </message>
+    <message>
+        <source>text outside any memory: {glued}</source>
+        <translation>不属于任何记忆的文本：{glued}</translation>
+    </message>
+    <message>
+        <source>text the agent does not read in a team entry; its next merge of this title deletes it</source>
+        <translation>团队条目中智能体不读取的文本；它下次合并此标题时会删除它</translation>
+    </message>
+    <message>
+        <source>the agent counts the text after this entry (up to the next team entry or the end of the file) as the entry&apos;s; its next merge of this title deletes it</source>
+        <translation>智能体把此条目之后的文本（直到下一个团队条目或文件末尾）算作该条目的内容；它下次合并此标题时会删除这些文本</translation>
+    </message>
+    <message>
+        <source>the agent ignores it</source>
+        <translation>智能体会忽略它</translation>
+    </message>
+    <message>
+        <source>the agent keeps the first {count} characters here (the five files share {total} characters): newer memories appended at the end are not in the prompt</source>
+        <translation>智能体在这里只保留前 {count} 个字符（五个文件共用 {total} 个字符）：末尾追加的较新记忆不在提示词中</translation>
+    </message>
+    <message>
+        <source>the agent keeps the first {count} characters here (the five files share {total} characters): the rest of the file is not in the prompt</source>
+        <translation>智能体在这里只保留前 {count} 个字符（五个文件共用 {total} 个字符）：文件的其余部分不在提示词中</translation>
+    </message>
+    <message>
+        <source>the agent keeps the first {count} characters of each file: newer memories appended at the end are not in the prompt</source>
+        <translation>智能体只保留每个文件的前 {count} 个字符：末尾追加的较新记忆不在提示词中</translation>
+    </message>
+    <message>
+        <source>the agent keeps the first {count} characters of each file: the rest of the file is not in the prompt</source>
+        <translation>智能体只保留每个文件的前 {count} 个字符：文件的其余部分不在提示词中</translation>
+    </message>
+    <message>
         <source>the agent leaves them out of its prompt</source>
         <translation>智能体把它们排除在提示之外</translation>
     </message>
     <message>
+        <source>the agent reads it as part of memory [{id}]</source>
+        <translation>智能体会把它当作记忆 [{id}] 的一部分</translation>
+    </message>
+    <message>
+        <source>the agent reads only the first line of ### {section}; its next merge of this title deletes the lines below it</source>
+        <translation>智能体只读取 ### {section} 的第一行；它下次合并此标题时会删除下面的行</translation>
+    </message>
+    <message>
+        <source>the agent rewrites these overrides itself after reflecting</source>
+        <translation>智能体反思后会自行改写这些覆盖值</translation>
+    </message>
+    <message>
         <source>the agent trims the end of the file before appending its block: {text}</source>
         <translation>智能体在追加其块之前会修剪文件末尾：{text}</translation>
+    </message>
+    <message>
+        <source>the agent will forget [{id}] at its next save ({why})</source>
+        <translation>智能体下次保存时会遗忘 [{id}]（{why}）</translation>
     </message>
     <message>
         <source>the backup is {kind_name}, a file of another agent</source>
@@ -5214,6 +6070,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>the blank lines and spaces around entries go</source>
         <translation>条目周围的空行和空格被去掉</translation>
+    </message>
+    <message>
+        <source>the built-in profile these values change ({names})</source>
+        <translation>这些值所修改的内置档案（{names}）</translation>
     </message>
     <message>
         <source>the connection to {url} broke before its answer was read: {detail}</source>
@@ -5228,8 +6088,20 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>磁盘已满（剩余 {size} KB）</translation>
     </message>
     <message>
+        <source>the entry is blank: there is nothing to append</source>
+        <translation>条目为空：没有可追加的内容</translation>
+    </message>
+    <message>
         <source>the file is read-only</source>
         <translation>文件是只读的</translation>
+    </message>
+    <message>
+        <source>the file starts with a UTF-8 BOM: kept as found (the agent misreads a header right after it)</source>
+        <translation>文件以 UTF-8 BOM 开头：保持原样（智能体会误读紧随其后的标题行）</translation>
+    </message>
+    <message>
+        <source>the file starts with a UTF-8 BOM: kept as found (the agent reads it as part of the first line)</source>
+        <translation>文件以 UTF-8 BOM 开头：保持原样（智能体会把它当作第一行的一部分）</translation>
     </message>
     <message>
         <source>the file uses CRLF; the agent writes LF, so its next write mixes line ends</source>
@@ -5256,8 +6128,16 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>日志中没有可撤销的操作</translation>
     </message>
     <message>
+        <source>the key {key} appears twice (first on line {line}); the agent keeps only the last value</source>
+        <translation>键 {key} 出现了两次（第一次在第 {line} 行）；智能体只保留最后一个值</translation>
+    </message>
+    <message>
         <source>the last line holds more than one decision: {line}</source>
         <translation>最后一行包含不止一个决定：{line}</translation>
+    </message>
+    <message>
+        <source>the memory_meta of [{id}] is not a JSON object MemDesk can read; kept as written</source>
+        <translation>[{id}] 的 memory_meta 不是 MemDesk 能读取的 JSON 对象；按原样保留</translation>
     </message>
     <message>
         <source>the merged text has {count} characters, more than the two memories make sensible ({limit}): reject it, or edit the memories yourself</source>
@@ -5272,12 +6152,24 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>合并后的文本长 {length} 个字符，超过了 MemDesk 对两条合计 {together} 个字符的记忆所接受的 {limit} 个字符（两者的两倍再加 {allowance}，最多 {ceiling}）</translation>
     </message>
     <message>
+        <source>the message {query}</source>
+        <translation>消息 {query}</translation>
+    </message>
+    <message>
         <source>the model asked for a search after the {count} it may make</source>
         <translation>模型在用完 {count} 次搜索之后仍要求搜索</translation>
     </message>
     <message>
+        <source>the new text is blank: delete the entry instead</source>
+        <translation>新文本为空：请改为删除该条目</translation>
+    </message>
+    <message>
         <source>the new text is blank: delete the memory instead</source>
         <translation>新文本为空：请改为删除这条记忆</translation>
+    </message>
+    <message>
+        <source>the new text of entry {key} is blank: delete the entry instead</source>
+        <translation>条目 {key} 的新文本为空：请改为删除该条目</translation>
     </message>
     <message>
         <source>the next consolidation applies this note and Codex never deletes it, but its reset (codex debug clear-memories, Reset all memories) deletes every note</source>
@@ -5296,8 +6188,28 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>数字 {text} 太大，无法读取</translation>
     </message>
     <message>
+        <source>the passage is blank: there is nothing to promote</source>
+        <translation>段落为空：没有可提升的内容</translation>
+    </message>
+    <message>
+        <source>the policy now</source>
+        <translation>当前策略</translation>
+    </message>
+    <message>
+        <source>the policy now with {values}</source>
+        <translation>当前策略加上 {values}</translation>
+    </message>
+    <message>
         <source>the prelude&apos;s {limit} characters are used up: left out</source>
         <translation>前导内容的 {limit} 个字符已用完：被略去</translation>
+    </message>
+    <message>
+        <source>the profile has no key {key}</source>
+        <translation>档案中没有键 {key}</translation>
+    </message>
+    <message>
+        <source>the profile must be a JSON object of text values, not {kind}</source>
+        <translation>档案必须是值为文本的 JSON 对象，而不是{kind}</translation>
     </message>
     <message>
         <source>the project&apos;s own CLAUDE.md files are not shown: its path is not known (no session transcript in this folder names it)</source>
@@ -5306,6 +6218,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>the promotion section of {day} is pinned already: the trimmer keeps it</source>
         <translation>{day} 的提升节已固定：修剪器会保留它</translation>
+    </message>
+    <message>
+        <source>the query is too long ({count} characters at most)</source>
+        <translation>查询过长（最多 {count} 个字符）</translation>
     </message>
     <message>
         <source>the reply does not end with one of {tags}</source>
@@ -5332,6 +6248,18 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>服务器上的 memdesk 退出，代码 {code}</translation>
     </message>
     <message>
+        <source>the startup injection&apos;s {count} characters are used up</source>
+        <translation>启动注入的 {count} 个字符已用完</translation>
+    </message>
+    <message>
+        <source>the tiered memory</source>
+        <translation>分层记忆</translation>
+    </message>
+    <message>
+        <source>the value of {key} is {kind}; profile values must be text</source>
+        <translation>{key} 的值是{kind}；档案值必须是文本</translation>
+    </message>
+    <message>
         <source>this file has Windows (CRLF) line ends; OpenClaw appends its promotion sections with LF, so the file will have mixed line ends</source>
         <translation>此文件使用 Windows（CRLF）换行符；OpenClaw 以 LF 追加其提升节，因此文件会混用换行符</translation>
     </message>
@@ -5340,8 +6268,20 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>这条记忆上方没有可标记为已取代的“&lt;!-- observed: DATE | status: … --&gt;”行：请改为编辑或删除它</translation>
     </message>
     <message>
+        <source>this quote is not closed</source>
+        <translation>引号没有闭合</translation>
+    </message>
+    <message>
         <source>this text is between {marker} and …end --&gt; without the heading OpenClaw writes above them: it is a dreaming block the agent no longer updates; MemDesk keeps it as written</source>
         <translation>这段文本位于 {marker} 与 …end --&gt; 之间，但上方没有 OpenClaw 写入的标题：这是智能体不再更新的梦境整理块；MemDesk 按原样保留它</translation>
+    </message>
+    <message>
+        <source>time {time}</source>
+        <translation>时间 {time}</translation>
+    </message>
+    <message>
+        <source>time {time}, category {category_name}</source>
+        <translation>时间 {time}，类别 {category_name}</translation>
     </message>
     <message>
         <source>too many backups in one second</source>
@@ -5360,6 +6300,14 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>触发词 {text}：不允许使用 {value}（“,”和“;”用于分隔触发词，“&lt;”和“&gt;”会破坏注释）</translation>
     </message>
     <message>
+        <source>true/false</source>
+        <translation>true/false</translation>
+    </message>
+    <message>
+        <source>under {count} characters of text</source>
+        <translation>文本少于 {count} 个字符</translation>
+    </message>
+    <message>
         <source>undo of {id}: {cause}</source>
         <translation>撤销 {id}：{cause}</translation>
     </message>
@@ -5376,8 +6324,28 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>未知的决定 {decision}</translation>
     </message>
     <message>
+        <source>unknown filter &apos;{name}:&apos; (known: cat, score, hits, section, activated, id)</source>
+        <translation>未知的筛选条件 &apos;{name}:&apos;（已知：cat、score、hits、section、activated、id）</translation>
+    </message>
+    <message>
+        <source>unknown policy profile {name} (known: {names})</source>
+        <translation>未知的策略档案 {name}（已知：{names}）</translation>
+    </message>
+    <message>
+        <source>what-if for {message} on {day}, under {policy}: {values}; {retrieved}; the injected text is different</source>
+        <translation>假设分析（{message}，{day}，采用{policy}）：{values}；{retrieved}；注入的文本不同</translation>
+    </message>
+    <message>
+        <source>what-if for {message} on {day}, under {policy}: {values}; {retrieved}; the injected text is the same</source>
+        <translation>假设分析（{message}，{day}，采用{policy}）：{values}；{retrieved}；注入的文本相同</translation>
+    </message>
+    <message>
         <source>when MEMORY.md nears its size limit</source>
         <translation>在 MEMORY.md 接近大小上限时</translation>
+    </message>
+    <message>
+        <source>workspace</source>
+        <translation>工作区</translation>
     </message>
     <message>
         <source>would be promoted</source>
@@ -5398,6 +6366,18 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>your edits of line {lines} go with it</source>
         <translation>你对第 {lines} 行的编辑也随之删除</translation>
+    </message>
+    <message>
+        <source>{a} against {b}: 1 key differs</source>
+        <translation>{a} 对比 {b}：1 个键不同</translation>
+    </message>
+    <message>
+        <source>{a} against {b}: {count} keys differ</source>
+        <translation>{a} 对比 {b}：{count} 个键不同</translation>
+    </message>
+    <message>
+        <source>{a} and {b}: the same policy</source>
+        <translation>{a} 与 {b}：策略相同</translation>
     </message>
     <message>
         <source>{backup_file}: no memory {memory} in the backup or in {file}</source>
@@ -5444,6 +6424,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>会话开始时有 {count} 条记忆不在提示中（{why}）：{listed_text} 等，另有 {more} 条</translation>
     </message>
     <message>
+        <source>{count} memories are not in the prompt at session start ({why}): {memories_text}</source>
+        <translation>会话开始时有 {count} 条记忆不在提示词中（{why}）：{memories_text}</translation>
+    </message>
+    <message>
         <source>{count} memory writes wait for approval in Hermes, the oldest since {since}: the review queue shows them</source>
         <translation>Hermes 中有 {count} 次记忆写入等待批准，最早的自 {since} 起：审阅队列会显示它们</translation>
     </message>
@@ -5456,8 +6440,16 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>另有 {count} 条记忆使用 ID {id}：{memory_names} 及另外 {more} 条</translation>
     </message>
     <message>
+        <source>{count} policy values differ</source>
+        <translation>{count} 个策略值不同</translation>
+    </message>
+    <message>
         <source>{decision} is not a decision</source>
         <translation>{decision} 不是一个决定</translation>
+    </message>
+    <message>
+        <source>{error}; MemDesk writes nothing over it</source>
+        <translation>{error}；MemDesk 不会覆盖写入它</translation>
     </message>
     <message>
         <source>{file} has unsaved edits: save or discard them before restoring</source>
@@ -5466,6 +6458,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{file} has unsaved edits: save or discard them first</source>
         <translation>{file} 有未保存的编辑：请先保存或放弃它们</translation>
+    </message>
+    <message>
+        <source>{file} is injected instead: this file is no longer injected</source>
+        <translation>改为注入 {file}：此文件不再被注入</translation>
     </message>
     <message>
         <source>{file} is read-only in MemDesk</source>
@@ -5494,6 +6490,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{file}: MemDesk adds to {files} or as a note</source>
         <translation>{file}：MemDesk 只向 {files} 添加，或以笔记形式添加</translation>
+    </message>
+    <message>
+        <source>{file}: MemDesk does not delete daily notes (the agent reads them as its recent history); edit its text instead</source>
+        <translation>{file}：MemDesk 不删除每日笔记（智能体把它们当作近期历史来读）；请改为编辑其文本</translation>
     </message>
     <message>
         <source>{file}: no entry {key}</source>
@@ -5616,6 +6616,58 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{host}：服务器运行的是 memdesk {theirs}，本机是 {ours}；请在两边安装相同的版本</translation>
     </message>
     <message>
+        <source>{key} is set twice</source>
+        <translation>{key} 被设置了两次</translation>
+    </message>
+    <message>
+        <source>{key} must be a finite number, not {value}</source>
+        <translation>{key} 必须是有限的数字，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>{key} must be a number or null, not {value}</source>
+        <translation>{key} 必须是数字或 null，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>{key} must be a number, not {value}</source>
+        <translation>{key} 必须是数字，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>{key} must be a whole number or null, not {value}</source>
+        <translation>{key} 必须是整数或 null，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>{key} must be a whole number, not {value}</source>
+        <translation>{key} 必须是整数，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>{key} must be at least {least}: the agent would ignore {value} and use {default}</source>
+        <translation>{key} 至少为 {least}：智能体会忽略 {value} 而使用 {default}</translation>
+    </message>
+    <message>
+        <source>{key} must be true or false, not {value}</source>
+        <translation>{key} 必须是 true 或 false，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>{key}: not a MemoryPolicy key</source>
+        <translation>{key}：不是 MemoryPolicy 的键</translation>
+    </message>
+    <message>
+        <source>{key}: not a MemoryPolicy key ({names})</source>
+        <translation>{key}：不是 MemoryPolicy 的键（{names}）</translation>
+    </message>
+    <message>
+        <source>{key}: not a profile key (base, {names}, initial_scores.LABEL, decay.default|CATEGORY.{fields}, {never})</source>
+        <translation>{key}：不是档案键（base、{names}、initial_scores.LABEL、decay.default|CATEGORY.{fields}、{never}）</translation>
+    </message>
+    <message>
+        <source>{key}: {value} is not a valid value</source>
+        <translation>{key}：{value} 不是有效值</translation>
+    </message>
+    <message>
+        <source>{key}: {value} is too large for the agent</source>
+        <translation>{key}：{value} 对智能体来说过大</translation>
+    </message>
+    <message>
         <source>{memory} is not in a promotion section: the trimmer never drops it</source>
         <translation>{memory} 不在提升节中：修剪器从不删除它</translation>
     </message>
@@ -5632,12 +6684,24 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{name}：OpenClaw 只用触发词、重要性和项目为条目添加注释</translation>
     </message>
     <message>
+        <source>{name}: the agent names a scope after the sender&apos;s or conversation&apos;s ID with only Latin letters, digits, &apos;_&apos; and &apos;-&apos; kept; an ID with none of those (such as 张三 or 李四) becomes &apos;unknown&apos;, so everyone with such an ID shares this scope and reads the others&apos; memories</source>
+        <translation>{name}：智能体用发送者或会话的 ID 命名作用域，只保留拉丁字母、数字、&apos;_&apos; 和 &apos;-&apos;；不含这些字符的 ID（如 张三 或 李四）会变成 &apos;unknown&apos;，所以所有这类 ID 的人共用此作用域，并能读到彼此的记忆</translation>
+    </message>
+    <message>
+        <source>{name}: the agent names this scope after a DingTalk sender ID ($:LWCP_v1:$…) in lower case with &apos;$&apos;, &apos;:&apos;, &apos;+&apos;, &apos;/&apos; and &apos;=&apos; dropped; two senders whose IDs differ only there would share it (unlikely, but the folder name cannot tell them apart)</source>
+        <translation>{name}：智能体用钉钉发送者 ID（$:LWCP_v1:$…）的小写形式命名此作用域，并去掉 &apos;$&apos;、&apos;:&apos;、&apos;+&apos;、&apos;/&apos; 和 &apos;=&apos;；只在这些字符上不同的两个发送者会共用它（不太可能，但文件夹名无法区分）</translation>
+    </message>
+    <message>
         <source>{path} is not a MemDesk journal ({why}): history and undo are unavailable; move it aside ({command}) and MemDesk starts a new one</source>
         <translation>{path} 不是 MemDesk 日志（{why}）：历史和撤销不可用；请把它移开（{command}），MemDesk 会新建一个</translation>
     </message>
     <message>
         <source>{path}/settings sets autoMemoryDirectory to {folder}: Claude Code reads and writes memory there, not in this folder</source>
         <translation>{path}/settings 把 autoMemoryDirectory 设为 {folder}：Claude Code 在那里读写记忆，而不是在这个文件夹中</translation>
+    </message>
+    <message>
+        <source>{path}: &apos;..&apos; is refused (it leads outside the workspace or the scope)</source>
+        <translation>{path}：拒绝 &apos;..&apos;（它会指向工作区或作用域之外）</translation>
     </message>
     <message>
         <source>{path}: Claude Code is consolidating this memory (process {holder} holds .consolidate-lock); nothing was written: save again when it has finished</source>
@@ -5696,8 +6760,32 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{path}：OpenClaw 读回的记忆会与这里写的不同（周围的行会与它合并或分走其中一部分）</translation>
     </message>
     <message>
+        <source>{path}: PicoClaw workspace, {count} memories</source>
+        <translation>{path}：PicoClaw 工作区，{count} 条记忆</translation>
+    </message>
+    <message>
+        <source>{path}: Pomeloclaw / Pomelobot workspace, {count} memories</source>
+        <translation>{path}：Pomeloclaw / Pomelobot 工作区，{count} 条记忆</translation>
+    </message>
+    <message>
+        <source>{path}: [{id}] is long-term memory already</source>
+        <translation>{path}：[{id}] 已经是长期记忆</translation>
+    </message>
+    <message>
+        <source>{path}: [{id}] is not in a daily file: nothing to promote</source>
+        <translation>{path}：[{id}] 不在每日文件中：没有可提升的内容</translation>
+    </message>
+    <message>
         <source>{path}: a file is read as {name}&apos;s memory; for {agent_name} give its workspace folder</source>
         <translation>{path}：单个文件按 {name} 的记忆读取；对于 {agent_name}，请给出它的工作区文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: a link; MemDesk writes no snapshot through it</source>
+        <translation>{path}：这是链接；MemDesk 不会通过它写入快照</translation>
+    </message>
+    <message>
+        <source>{path}: a memory to merge is gone</source>
+        <translation>{path}：要合并的记忆已不存在</translation>
     </message>
     <message>
         <source>{path}: a part of this path is not a folder</source>
@@ -5708,12 +6796,20 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{path}：会话摘要在 MemDesk 中只读（OpenClaw 只写入一次，从不把它读回为可编辑的记忆）</translation>
     </message>
     <message>
+        <source>{path}: a session transcript is read-only in MemDesk</source>
+        <translation>{path}：会话记录在 MemDesk 中是只读的</translation>
+    </message>
+    <message>
         <source>{path}: a symbolic link that leads nowhere (a loop)</source>
         <translation>{path}：符号链接无处可达（循环）</translation>
     </message>
     <message>
         <source>{path}: a symbolic link where MemDesk keeps its own files ({folder}/); refused (MemDesk never follows a link there: put a real folder or file in its place)</source>
         <translation>{path}：MemDesk 存放自身文件的位置（{folder}/）是一个符号链接；已拒绝（MemDesk 从不跟随那里的链接：请换成真实的文件夹或文件）</translation>
+    </message>
+    <message>
+        <source>{path}: absolute paths are refused; give a workspace-relative path</source>
+        <translation>{path}：拒绝绝对路径；请给出相对于工作区的路径</translation>
     </message>
     <message>
         <source>{path}: an absolute path; give one inside the workspace {folder}</source>
@@ -5792,6 +6888,18 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{path}：指向工作区 {folder} 之外（通过指向 {target_path} 的链接）；已拒绝</translation>
     </message>
     <message>
+        <source>{path}: leads to {target_path}, outside scope &apos;{scope}&apos;; refused</source>
+        <translation>{path}：指向作用域 &apos;{scope}&apos; 之外的 {target_path}；已拒绝</translation>
+    </message>
+    <message>
+        <source>{path}: line {line}, column {column}: {reason}</source>
+        <translation>{path}：第 {line} 行，第 {column} 列：{reason}</translation>
+    </message>
+    <message>
+        <source>{path}: memory {id} changed since the preview; preview again</source>
+        <translation>{path}：记忆 {id} 在预览后已改变；请重新预览</translation>
+    </message>
+    <message>
         <source>{path}: memory {memory} is not as this change expects (the file changed since it was read, probably by the agent); nothing was changed: reload it and try again</source>
         <translation>{path}：记忆 {memory} 与此更改预期的不一致（文件在读取后被修改，可能是智能体所为）；未做任何更改：请重新载入后再试</translation>
     </message>
@@ -5810,6 +6918,30 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{path}: no backups found</source>
         <translation>{path}：未找到备份</translation>
+    </message>
+    <message>
+        <source>{path}: no free snapshot name for {stamp}</source>
+        <translation>{path}：{stamp} 没有可用的快照名</translation>
+    </message>
+    <message>
+        <source>{path}: no kept-aside text starts at line {line}</source>
+        <translation>{path}：没有从第 {line} 行开始的搁置文本</translation>
+    </message>
+    <message>
+        <source>{path}: no memory file here: expected {file}</source>
+        <translation>{path}：这里没有记忆文件：应为 {file}</translation>
+    </message>
+    <message>
+        <source>{path}: no memory scope &apos;{name}&apos;</source>
+        <translation>{path}：没有记忆作用域 &apos;{name}&apos;</translation>
+    </message>
+    <message>
+        <source>{path}: no memory scope &apos;{name}&apos; (scopes: {names})</source>
+        <translation>{path}：没有记忆作用域 &apos;{name}&apos;（作用域：{names}）</translation>
+    </message>
+    <message>
+        <source>{path}: no memory {key}</source>
+        <translation>{path}：没有记忆 {key}</translation>
     </message>
     <message>
         <source>{path}: no permission to read this file</source>
@@ -5832,12 +6964,24 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{path}：没有可撤销的审阅决定</translation>
     </message>
     <message>
+        <source>{path}: no such file in {folder}</source>
+        <translation>{path}：{folder} 中没有此文件</translation>
+    </message>
+    <message>
         <source>{path}: no such file or folder</source>
         <translation>{path}：没有这个文件或文件夹</translation>
     </message>
     <message>
+        <source>{path}: not a file path</source>
+        <translation>{path}：不是文件路径</translation>
+    </message>
+    <message>
         <source>{path}: not a folder</source>
         <translation>{path}：不是文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: not a memory file of scope &apos;{scope}&apos; ({allowed})</source>
+        <translation>{path}：不是作用域 &apos;{scope}&apos; 的记忆文件（{allowed}）</translation>
     </message>
     <message>
         <source>{path}: not an agent&apos;s memory file (MemDesk looked for {hint}, or the name {file}; for another agent give its workspace folder)</source>
@@ -5852,6 +6996,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{path}：未保存：{error}</translation>
     </message>
     <message>
+        <source>{path}: not the memory file of this workspace ({file})</source>
+        <translation>{path}：不是此工作区的记忆文件（{file}）</translation>
+    </message>
+    <message>
         <source>{path}: nothing was applied: #{id}: {reason}</source>
         <translation>{path}：没有应用任何内容：#{id}：{reason}</translation>
     </message>
@@ -5860,8 +7008,16 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{path}：没有应用任何更改：{reasons}</translation>
     </message>
     <message>
+        <source>{path}: opened with a built-in profile by name; open it without one to change the workspace&apos;s own values</source>
+        <translation>{path}：以名称指定的内置档案打开；不指定档案打开它才能修改工作区自己的值</translation>
+    </message>
+    <message>
         <source>{path}: read-only in MemDesk</source>
         <translation>{path}：在 MemDesk 中是只读的</translation>
+    </message>
+    <message>
+        <source>{path}: save or discard your edits before running decay</source>
+        <translation>{path}：运行衰减前请先保存或放弃你的编辑</translation>
     </message>
     <message>
         <source>{path}: save or undo the unsaved edits first: approving writes at once</source>
@@ -5924,8 +7080,20 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>{path}：未知的备份 {name}（`memdesk backups` 会列出所有备份）</translation>
     </message>
     <message>
+        <source>{path}: unknown policy snapshot {name} (`memdesk snapshots` lists them)</source>
+        <translation>{path}：未知的策略快照 {name}（`memdesk snapshots` 会列出它们）</translation>
+    </message>
+    <message>
+        <source>{path}: unknown profile version {name} (`memdesk snapshots` lists them)</source>
+        <translation>{path}：未知的档案版本 {name}（`memdesk snapshots` 会列出它们）</translation>
+    </message>
+    <message>
         <source>{path}: written, but not recorded in the journal ({error}); the change is in the file, and once this journal can be written again the next MemDesk that opens the workspace records its history and undo</source>
         <translation>{path}：已写入，但未记录到日志中（{error}）；更改已在文件里，一旦日志可以再次写入，下一个打开此工作区的 MemDesk 会记录其历史和撤销</translation>
+    </message>
+    <message>
+        <source>{path}: {count} memories ({active} active, {archived} archived), profile {name}</source>
+        <translation>{path}：{count} 条记忆（{active} 条活动，{archived} 条已归档），档案 {name}</translation>
     </message>
     <message>
         <source>{phase} phase report</source>
@@ -5938,6 +7106,14 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{profile} is not an OpenClaw profile id (letters, digits, _ and -)</source>
         <translation>{profile} 不是 OpenClaw 的档案 id（只能用字母、数字、_ 和 -）</translation>
+    </message>
+    <message>
+        <source>{reason} (MemDesk&apos;s scoring profile of this workspace: correct it, or remove it to score with the built-in profile)</source>
+        <translation>{reason}（这是 MemDesk 为此工作区保存的评分档案：请更正它，或删除它以使用内置档案评分）</translation>
+    </message>
+    <message>
+        <source>{reason} (the agent ignores the whole file)</source>
+        <translation>{reason}（智能体会忽略整个文件）</translation>
     </message>
     <message>
         <source>{section}: {used} of {limit} characters</source>
@@ -6082,6 +7258,30 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{url} sent a reply that does not decompress as {encoding} says it should</source>
         <translation>{url} 发来的回复无法按其声明的 {encoding} 解压</translation>
+    </message>
+    <message>
+        <source>{value} (config)</source>
+        <translation>{value}（配置）</translation>
+    </message>
+    <message>
+        <source>{value} (config; override {override} not used)</source>
+        <translation>{value}（配置；未使用覆盖值 {override}）</translation>
+    </message>
+    <message>
+        <source>{value} (default)</source>
+        <translation>{value}（默认）</translation>
+    </message>
+    <message>
+        <source>{value} (default; override {override} not used)</source>
+        <translation>{value}（默认；未使用覆盖值 {override}）</translation>
+    </message>
+    <message>
+        <source>{value} (not a MemoryPolicy key)</source>
+        <translation>{value}（不是 MemoryPolicy 的键）</translation>
+    </message>
+    <message>
+        <source>{value} (override)</source>
+        <translation>{value}（覆盖值）</translation>
     </message>
     <message>
         <source>{value} is not a whole number</source>

@@ -40,6 +40,7 @@ from core.capabilities import (
     Snapshots,
 )
 from core.formats.problems import Problem
+from core.messages import N_, say
 from core.ops import ChangeSet
 from core.store.backups_view import BackupFile
 from core.store.errors import EXIT_ERROR, WorkspaceError
@@ -108,7 +109,9 @@ class EverBot(
         head = data[:_SNIFF_BYTES].lstrip(b"\xef\xbb\xbf")
         if not head.lstrip().startswith(b"# Agent Memory") and not _has_headers(head):
             return None
-        return "the tiered memory" if detect_profile(data) == "tiered" else "EverBot's memory"
+        return (
+            N_("the tiered memory") if detect_profile(data) == "tiered" else N_("EverBot's memory")
+        )
 
     def check(self, path: Path, *, profile: str | None = None) -> CheckReport:
         ws = _open(path, profile)
@@ -118,9 +121,13 @@ class EverBot(
             [SourceCount("structured", ws.file, summary.entries)],
             list(ws.doc.problems),
             ws.warnings(),
-            summary=(
-                f"{ws.path}: {summary.entries} memories ({summary.active} active, "
-                f"{summary.archived} archived), profile {ws.profile.name}"
+            summary=say(
+                "{path}: {count} memories ({active} active, {archived} archived), profile {name}",
+                path=ws.path,
+                count=summary.entries,
+                active=summary.active,
+                archived=summary.archived,
+                name=ws.profile.name,
             ),
         )
         report.extra = {
@@ -254,24 +261,24 @@ class EverBot(
 
         fields: dict[str, object] = {"content": text, "category": category, "score": score}
         wanted = {k: v for k, v in fields.items() if v is not None}
-        return ops.edit(ws, row.key, label=f"Edit [{row.id}]", **wanted)
+        return ops.edit(ws, row.key, label=say("Edit [{id}]", id=row.id), **wanted)
 
     def delete(self, ws: Workspace, row: Row) -> ChangeSet:
         from core.agents.everbot import ops
 
-        return ops.delete(ws, [row.key], f"Delete [{row.id}]")
+        return ops.delete(ws, [row.key], say("Delete [{id}]", id=row.id))
 
     def archive(self, ws: Workspace, row: Row, *, archived: bool) -> ChangeSet:
         from core.agents.everbot import ops
 
         section: Section = "archived" if archived else "active"
-        label = f"{'Archive' if archived else 'Unarchive'} [{row.id}]"
+        label = say("Archive [{id}]", id=row.id) if archived else say("Unarchive [{id}]", id=row.id)
         return ops.move(ws, [row.key], section, label)
 
     def pin(self, ws: Workspace, row: Row) -> ChangeSet:
         from core.agents.everbot import ops
 
-        return ops.pin(ws, row.key, f"Pin [{row.id}] to core")
+        return ops.pin(ws, row.key, say("Pin [{id}] to core", id=row.id))
 
     def promote(self, ws: Workspace, row: Row) -> ChangeSet:
         """A reviewer's PROMOTE: the memory pinned to core."""
@@ -281,7 +288,15 @@ class EverBot(
         """One memory of two: the merged text, the higher score, the hits summed."""
         from core.agents.everbot import ops
 
-        return [ops.merge(ws, keep.key, drop.key, text, f"Merge [{drop.id}] into [{keep.id}]")]
+        return [
+            ops.merge(
+                ws,
+                keep.key,
+                drop.key,
+                text,
+                say("Merge [{id}] into [{into_id}]", id=drop.id, into_id=keep.id),
+            )
+        ]
 
     # -- what the agent does with it -------------------------------------------------------------
     def retrieve(self, path: Path, query: str, limit: int | None) -> Retrieved:
@@ -317,14 +332,16 @@ class EverBot(
             injected_chars=len(text),
             truncated=bool(unseen),
             text=text,
-            label="Memories in the system prompt",
+            label=say("Memories in the system prompt"),
             notes=(
-                "EverBot writes the memories scoring 0.5 or more (as the file writes the "
-                "score), the 20 best, into its system prompt; the others are not seen.",
+                say(
+                    "EverBot writes the memories scoring 0.5 or more (as the file writes the "
+                    "score), the 20 best, into its system prompt; the others are not seen."
+                ),
             ),
             unseen=unseen,
         )
-        return Context([part], [text] if text else [], "EverBot system prompt")
+        return Context([part], [text] if text else [], say("EverBot system prompt"))
 
     # -- MemDesk's scoring profile of the workspace (`memdesk policy|snapshots|policy-restore`) ---
     def policy(self, path: Path) -> list[Any]:
@@ -345,7 +362,7 @@ class EverBot(
         version = find_profile_version(ws.root, name)
         try:
             changeset: ChangeSet = ws.profile_values().replace_with(
-                version.values(), f"Restore scoring profile {version.rel}"
+                version.values(), say("Restore scoring profile {file}", file=version.rel)
             )
         except WorkspaceError as exc:
             raise WorkspaceError(f"{version.rel}: {exc}", exit_code=exc.exit_code) from None

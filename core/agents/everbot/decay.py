@@ -18,6 +18,7 @@ from core.agents.everbot.document import Entry
 from core.agents.everbot.scoring import Transition, transition_with_rule
 from core.agents.everbot.workspace import Workspace
 from core.formats.text import gc_paused
+from core.messages import say
 from core.scoring.policy import DecayRule, PolicyProfile
 from core.store.document import Saved
 from core.store.errors import WorkspaceError
@@ -191,13 +192,15 @@ def decay_and_queue(agent: AnyAgent, ws: Workspace, preview: DecayPreview) -> De
 
 def _apply(ws: Workspace, preview: DecayPreview) -> Saved[Entry]:
     if ws.modified:
-        raise WorkspaceError(f"{ws.path}: save or discard your edits before running decay")
+        raise WorkspaceError(
+            say("{path}: save or discard your edits before running decay", path=ws.path)
+        )
     changes = _score_changes(ws, preview)
     ws.apply(changes)
     shown = any(c.before.score_token() != c.after.score_token() for c in changes)  # type: ignore[union-attr]
     return ws.save(
         actor="decay",
-        cause=f"decay to {preview.at.isoformat()}",
+        cause=say("decay to {day}", day=preview.at.isoformat()),
         decay_states=preview.new_states(),
         decayed=preview.at if shown else None,  # a file it does not change need not say it
     )
@@ -213,8 +216,11 @@ def _score_changes(ws: Workspace, preview: DecayPreview) -> list[Change[Entry]]:
         entry = previewed if current else find(key)
         if entry is None or entry.score != before:
             raise WorkspaceError(
-                f"{ws.path}: memory {key.partition('~')[0]} changed since the preview; "
-                "preview again"
+                say(
+                    "{path}: memory {id} changed since the preview; preview again",
+                    path=ws.path,
+                    id=key.partition("~")[0],
+                )
             )
         changes.append(Change(key, entry, entry.rescored(after)))
     return changes

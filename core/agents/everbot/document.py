@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol
 from core.formats.problems import Problem
 from core.formats.strict_json import load_json
 from core.formats.text import BOM, gc_paused, to_lf
+from core.messages import say
 from core.store.merge import Change
 
 Section = Literal["active", "archived"]
@@ -578,16 +579,26 @@ def checked_content(text: str) -> str:
     for n, line in enumerate(content.split("\n"), start=1):
         s = line.strip()
         if s.startswith(("# ", "## ")):
-            raise ValueError(f"line {n} of the memory is a heading: the agent drops such lines")
+            raise ValueError(
+                say(
+                    "line {number} of the memory is a heading: the agent drops such lines", number=n
+                )
+            )
         if s.startswith("#") and ends_text(s):
             raise ValueError(
-                f"line {n} of the memory looks like a memory header: it would not be read "
-                "back as part of this memory"
+                say(
+                    "line {number} of the memory looks like a memory header: it would not be "
+                    "read back as part of this memory",
+                    number=n,
+                )
             )
         if META_RE.match(s):
             raise ValueError(
-                f"line {n} of the memory is a memory_meta comment: the agent reads it as the "
-                "memory's metadata, not its text"
+                say(
+                    "line {number} of the memory is a memory_meta comment: the agent reads it "
+                    "as the memory's metadata, not its text",
+                    number=n,
+                )
             )
     return content
 

@@ -51,6 +51,7 @@ from core.agents.everbot.document import (
 from core.agents.everbot.header_problems import explain_bad_header, number_problem
 from core.formats.problems import Problem, excerpt
 from core.formats.text import BOM, DecodedText, decode, gc_paused, split_lines, to_lf
+from core.messages import N_, say
 from core.store.merge import Change
 
 # ---------------------------------------------------------------------------------------------
@@ -402,30 +403,26 @@ class _Parser:
         cls = self.classes[i]
         prev = self.entries[-1] if self.entries else None
         glued = (
-            f"the agent reads it as part of memory [{prev.id}]" if prev else "the agent ignores it"
+            say("the agent reads it as part of memory [{id}]", id=prev.id)
+            if prev
+            else say("the agent ignores it")
         )
         if cls == _BAD:
-            kind, what = (
-                "bad_header",
-                f"looks like a memory header but {self.bad_reason[i]}; {glued}",
+            kind = "bad_header"
+            what = say(
+                "looks like a memory header but {reason}; {glued}",
+                reason=self.bad_reason[i],
+                glued=glued,
             )
         elif cls == _DROPPED:
-            kind = "stray_heading"
-            what = "a heading among the memories: the agent deletes this line at its next save"
-            if last > i + 1:
-                below = (
-                    f"reads the lines below it as part of memory [{prev.id}]"
-                    if prev
-                    else "ignores the lines below it"
-                )
-                what += f" and {below}"
+            kind, what = "stray_heading", _stray_heading(prev, below=last > i + 1)
         elif not after_entries:
             kind = "stray_text"
-            what = (
+            what = say(
                 "text before the first memory: the agent ignores it and drops it at its next save"
             )
         else:
-            kind, what = "stray_text", f"text outside any memory: {glued}"
+            kind, what = "stray_text", say("text outside any memory: {glued}", glued=glued)
         text = to_lf(self._slice(i, last))
         return Problem(self.path, i + 1, last, kind, what, text)
 
@@ -468,11 +465,16 @@ class _Parser:
 
     def _entry_problems(self, e: Entry) -> None:
         if not e.content:
-            what = f"memory [{e.id}] has no text: the agent drops it when it loads the file"
+            what = say(
+                "memory [{id}] has no text: the agent drops it when it loads the file", id=e.id
+            )
             self.problems.append(Problem(self.path, e.line, e.line, "empty_entry", what))
         if e.meta is None and e.meta_text is not None:
             line = e.line + 1
-            what = f"the memory_meta of [{e.id}] is not a JSON object MemDesk can read; kept as written"
+            what = say(
+                "the memory_meta of [{id}] is not a JSON object MemDesk can read; kept as written",
+                id=e.id,
+            )
             self.problems.append(Problem(self.path, line, line, "bad_meta", what, e.meta_text))
 
     def _keys_and_duplicates(self, entries: Sequence[Entry]) -> None:
@@ -496,8 +498,13 @@ class _Parser:
                         e.line,
                         e.line,
                         "duplicate_id",
-                        f"id [{id_}] is used by {len(group)} memories (lines {lines}); "
-                        "all are kept, none merged",
+                        say(
+                            "id [{id}] is used by {count} memories (lines {lines}); "
+                            "all are kept, none merged",
+                            id=id_,
+                            count=len(group),
+                            lines=lines,
+                        ),
                     )
                 )
 
@@ -510,24 +517,44 @@ class _Parser:
                     1,
                     1,
                     "bom",
-                    "the file starts with a UTF-8 BOM: kept as found "
-                    "(the agent misreads a header right after it)",
+                    say(
+                        "the file starts with a UTF-8 BOM: kept as found "
+                        "(the agent misreads a header right after it)"
+                    ),
                     severity="warning",
                 )
             )
         if self.d.newline != "\n" or self.d.mixed_newlines:
-            kind = "mixed newlines" if self.d.mixed_newlines else repr(self.d.newline)
+            kind = N_("mixed newlines") if self.d.mixed_newlines else repr(self.d.newline)
             out.append(
                 Problem(
                     self.path,
                     1,
                     1,
                     "line_endings",
-                    f"line endings are {kind}: kept as found (the agent rewrites them as \\n)",
+                    say(
+                        "line endings are {kind}: kept as found (the agent rewrites them as \\n)",
+                        kind=kind,
+                    ),
                     severity="warning",
                 )
             )
         return out
+
+
+def _stray_heading(prev: Entry | None, *, below: bool) -> str:
+    if not below:
+        return say("a heading among the memories: the agent deletes this line at its next save")
+    if prev is None:
+        return say(
+            "a heading among the memories: the agent deletes this line at its next save "
+            "and ignores the lines below it"
+        )
+    return say(
+        "a heading among the memories: the agent deletes this line at its next save "
+        "and reads the lines below it as part of memory [{id}]",
+        id=prev.id,
+    )
 
 
 def last_processed(
@@ -541,8 +568,11 @@ def last_processed(
         return int(m.group(1)), None
     except ValueError:
         line = line_at(m.start())
-        what = f"last_processed_count '{excerpt(m.group(1))}' is too long a number "
-        what += "(the agent fails to load this file)"
+        what = say(
+            "last_processed_count '{number_text}' is too long a number "
+            "(the agent fails to load this file)",
+            number_text=excerpt(m.group(1)),
+        )
         return 0, Problem(path, line, line, "bad_header", what)
 
 
@@ -883,7 +913,7 @@ class StructuredFormat:
     def written(self, like: Entry, text: str) -> Entry:
         content = checked_content(text)
         if not content:
-            raise ValueError("a memory needs some text (delete it instead)")
+            raise ValueError(say("a memory needs some text (delete it instead)"))
         return like.edited(content=content)
 
     def fields(self, entry: Entry) -> dict[str, Any]:

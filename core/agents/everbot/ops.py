@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from core.agents.everbot.document import Entry, Section, checked_content
 from core.agents.everbot.scoring import reinforce
 from core.agents.everbot.workspace import Workspace
+from core.messages import N_, say
 from core.ops import ChangeSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.merge import Change
@@ -22,14 +23,14 @@ from core.store.merge import Change
 def edit(ws: Workspace, key: str, *, label: str = "", **fields: object) -> ChangeSet:
     """Change fields of one memory (content, category, score, ...); no-op fields are dropped."""
     entry = _entry(ws, key)
-    return _changeset(ws, label or f"Edit [{entry.id}]", _edited(entry, fields))
+    return _changeset(ws, label or say("Edit [{id}]", id=entry.id), _edited(entry, fields))
 
 
 def _edited(entry: Entry, fields: dict[str, object]) -> list[Change[Entry]]:
     if "content" in fields:
         fields["content"] = _checked_text(str(fields["content"]))
         if not fields["content"]:
-            raise WorkspaceError("a memory needs some text (delete it instead)", exit_code=1)
+            raise WorkspaceError(say("a memory needs some text (delete it instead)"), exit_code=1)
     wanted = {k: v for k, v in fields.items() if getattr(entry, k) != v}
     if not wanted:
         return []
@@ -40,7 +41,9 @@ def _edited(entry: Entry, fields: dict[str, object]) -> list[Change[Entry]]:
 
 def set_category(ws: Workspace, keys: Iterable[str], category: str, label: str = "") -> ChangeSet:
     changes = [c for key in keys for c in _edited(_entry(ws, key), {"category": category})]
-    return _changeset(ws, label or f"Change category to {category}", changes)
+    return _changeset(
+        ws, label or say("Change category to {category_name}", category_name=category), changes
+    )
 
 
 def _checked_category(name: str) -> str:
@@ -48,7 +51,11 @@ def _checked_category(name: str) -> str:
     name = name.strip()
     if not name or not name.replace("_", "").isalnum():
         raise WorkspaceError(
-            f"category {name!r}: use letters, digits or _ only (the agent's format)", exit_code=1
+            say(
+                "category {name}: use letters, digits or _ only (the agent's format)",
+                name=repr(name),
+            ),
+            exit_code=1,
         )
     return name
 
@@ -56,13 +63,18 @@ def _checked_category(name: str) -> str:
 def move(ws: Workspace, keys: Iterable[str], section: Section, label: str = "") -> ChangeSet:
     """Archive (section archived) or unarchive (active) memories."""
     changes = [c for key in keys for c in _edited(_entry(ws, key), {"section": section})]
-    default = "Archive" if section == "archived" else "Unarchive"
-    return _changeset(ws, label or _named(default, changes), changes)
+    if section == "archived":
+        named = _named(changes, N_("Archive [{id}]"), N_("Archive ({count})"))
+    else:
+        named = _named(changes, N_("Unarchive [{id}]"), N_("Unarchive ({count})"))
+    return _changeset(ws, label or named, changes)
 
 
 def delete(ws: Workspace, keys: Iterable[str], label: str = "") -> ChangeSet:
     changes = [Change(key, _entry(ws, key), None) for key in keys]
-    return _changeset(ws, label or _named("Delete", changes), changes)
+    return _changeset(
+        ws, label or _named(changes, N_("Delete [{id}]"), N_("Delete ({count})")), changes
+    )
 
 
 def merge(ws: Workspace, keep: str, drop: str, text: str, label: str = "") -> ChangeSet:
@@ -70,14 +82,18 @@ def merge(ws: Workspace, keep: str, drop: str, text: str, label: str = "") -> Ch
     `drop` deleted."""
     kept, dropped = ws.find(keep), ws.find(drop)
     if kept is None or dropped is None:
-        raise WorkspaceError(f"{ws.path}: a memory to merge is gone", exit_code=EXIT_REFUSED)
+        raise WorkspaceError(
+            say("{path}: a memory to merge is gone", path=ws.path), exit_code=EXIT_REFUSED
+        )
     fields = {
         "content": text,
         "score": max(kept.score, dropped.score),
         "activation_count": kept.activation_count + dropped.activation_count,
     }
     changes = [*_edited(kept, fields), Change(drop, dropped, None)]
-    return _changeset(ws, label or f"Merge [{dropped.id}] into [{kept.id}]", changes)
+    return _changeset(
+        ws, label or say("Merge [{id}] into [{into_id}]", id=dropped.id, into_id=kept.id), changes
+    )
 
 
 def reinforce_memory(
@@ -88,14 +104,14 @@ def reinforce_memory(
     score, hits, when = reinforce(ws.profile, entry.score, entry.activation_count, now or _now())
     fields = {"score": score, "activation_count": hits, "last_activated": when.date().isoformat()}
     changes = [Change(key, entry, entry.edited(**fields))]
-    return _changeset(ws, label or f"Reinforce [{entry.id}]", changes)
+    return _changeset(ws, label or say("Reinforce [{id}]", id=entry.id), changes)
 
 
 def pin(ws: Workspace, key: str, label: str = "") -> ChangeSet:
     """Promote to `core`: pinned, never decays under the tiered profile."""
     entry = _entry(ws, key)
     changes = _edited(entry, {"category": "core"})
-    return _changeset(ws, label or f"Pin [{entry.id}] to core", changes)
+    return _changeset(ws, label or say("Pin [{id}] to core", id=entry.id), changes)
 
 
 def create(
@@ -111,7 +127,7 @@ def create(
     """A new memory with a fresh 6-hex id, as the agent makes them."""
     text = _checked_text(content)
     if not text:
-        raise WorkspaceError("a memory needs some text", exit_code=1)
+        raise WorkspaceError(say("a memory needs some text"), exit_code=1)
     category = _checked_category(category)
     taken = {e.id for e in ws.entries()}
     new_id = uuid.uuid4().hex[:6]
@@ -119,19 +135,19 @@ def create(
         new_id = uuid.uuid4().hex[:6]
     when = (now or _now()).date().isoformat()
     entry = Entry(new_id, new_id, category, score, when, 1, text, section)
-    return _changeset(ws, label or f"Add [{new_id}]", [Change(new_id, None, entry)])
+    return _changeset(ws, label or say("Add [{id}]", id=new_id), [Change(new_id, None, entry)])
 
 
 def _changeset(ws: Workspace, label: str, changes: list[Change[Entry]]) -> ChangeSet:
     return ChangeSet(ws.document, label, changes)
 
 
-def _named(action: str, changes: list[Change[Entry]]) -> str:
-    """`action [id]` for one memory, `action (n)` for several."""
+def _named(changes: list[Change[Entry]], one: str, several: str) -> str:
+    """`one` filled with the memory's id for one memory, `several` with the count else."""
     if len(changes) == 1:
         entry = changes[0].before or changes[0].after
-        return f"{action} [{entry.id if entry is not None else changes[0].key}]"
-    return f"{action} ({len(changes)})"
+        return one.format(id=entry.id if entry is not None else changes[0].key)
+    return several.format(count=len(changes))
 
 
 def _checked_text(text: str) -> str:
@@ -144,7 +160,7 @@ def _checked_text(text: str) -> str:
 def _entry(ws: Workspace, key: str) -> Entry:
     entry = ws.find(key)
     if entry is None:
-        raise WorkspaceError(f"{ws.path}: no memory {key}", exit_code=1)
+        raise WorkspaceError(say("{path}: no memory {key}", path=ws.path, key=key), exit_code=1)
     return entry
 
 

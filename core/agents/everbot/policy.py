@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.demo import DEVELOPER_CATEGORIES
+from core.messages import say
 from core.scoring.policy import DecayRule, PolicyProfile
 
 # The categories in the agents' documents (SPEC 2.1, 2.5); unknown ones are kept as found.
@@ -64,4 +65,6 @@ def profile_by_name(name: str) -> PolicyProfile:
         return BUILTIN_PROFILES[name].model_copy(deep=True)
     except KeyError:
         known = ", ".join(sorted(BUILTIN_PROFILES))
-        raise ValueError(f"unknown policy profile {name!r} (known: {known})") from None
+        raise ValueError(
+            say("unknown policy profile {name} (known: {names})", name=repr(name), names=known)
+        ) from None

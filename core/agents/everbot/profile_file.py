@@ -25,6 +25,7 @@ from core.agents.everbot.policy import BUILTIN_PROFILES, profile_by_name
 from core.formats.json_object import JsonItem, JsonObjectDoc, JsonObjectFormat
 from core.formats.strict_json import dump_json, load_json
 from core.formats.text import InputError
+from core.messages import N_, say
 from core.ops import ChangeSet
 from core.scoring.policy import PolicyError, PolicyProfile, describe_error
 from core.store.backups import own_backup_dir
@@ -52,22 +53,26 @@ PROFILE_FILE = ".memdesk/profile.json"
 BASE = "base"
 
 SCALARS: dict[str, str] = {
-    "initial_default": "score of a new memory whose importance is not known",
-    "reinforce_rate": "reinforce toward 1: share of the distance to 1 gained per real use",
-    "boost": "reinforce by boost: score added per real use",
-    "archive_below": "an active memory decayed below this is proposed for archiving (null: never)",
-    "delete_below": "a memory decayed below this is proposed for deletion (null: never)",
-    "promotion_at": "score from which a memory is proposed for promotion to core",
-    "promotion_min_hits": "real uses a memory needs before it is proposed for promotion",
-    "decay_review_below": "score below which a decaying memory is sent to review",
-    "keep_reset_to": "score a memory gets when a decay review keeps it",
+    "initial_default": N_("score of a new memory whose importance is not known"),
+    "reinforce_rate": N_("reinforce toward 1: share of the distance to 1 gained per real use"),
+    "boost": N_("reinforce by boost: score added per real use"),
+    "archive_below": N_(
+        "an active memory decayed below this is proposed for archiving (null: never)"
+    ),
+    "delete_below": N_("a memory decayed below this is proposed for deletion (null: never)"),
+    "promotion_at": N_("score from which a memory is proposed for promotion to core"),
+    "promotion_min_hits": N_("real uses a memory needs before it is proposed for promotion"),
+    "decay_review_below": N_("score below which a decaying memory is sent to review"),
+    "keep_reset_to": N_("score a memory gets when a decay review keeps it"),
 }
 RULE_FIELDS: dict[str, str] = {
-    "grace_days": "days after the last real use before it decays",
-    "daily_factor": "its score is multiplied by this each day after the grace days",
-    "delete_below": "proposed for deletion below this score (null: the profile's delete_below)",
-    "delete_after_days": "proposed for deletion this many days after its last use (null: never)",
-    "never_below": "at or above this score it never decays (null: no such score)",
+    "grace_days": N_("days after the last real use before it decays"),
+    "daily_factor": N_("its score is multiplied by this each day after the grace days"),
+    "delete_below": N_("proposed for deletion below this score (null: the profile's delete_below)"),
+    "delete_after_days": N_(
+        "proposed for deletion this many days after its last use (null: never)"
+    ),
+    "never_below": N_("at or above this score it never decays (null: no such score)"),
 }
 _OPTIONAL = {"archive_below", "delete_below"} | {
     f for f in RULE_FIELDS if f not in ("grace_days", "daily_factor")
@@ -75,9 +80,9 @@ _OPTIONAL = {"archive_below", "delete_below"} | {
 _WHOLE = {"promotion_min_hits"}
 LABELS = ("high", "medium", "low")
 NEVER = "never_decay_categories"
-_FIX = (
-    " (MemDesk's scoring profile of this workspace: correct it, or remove it to score with "
-    "the built-in profile)"
+_FIX = N_(
+    "{reason} (MemDesk's scoring profile of this workspace: correct it, or remove it to score "
+    "with the built-in profile)"
 )
 
 
@@ -108,20 +113,30 @@ class ProfileRow:
 def meaning(key: str) -> str:
     """What a key means; ValueError for a key that is not a profile key."""
     if key == BASE:
-        return f"the built-in profile these values change ({', '.join(BUILTIN_PROFILES)})"
+        return say(
+            "the built-in profile these values change ({names})", names=", ".join(BUILTIN_PROFILES)
+        )
     if key in SCALARS:
         return SCALARS[key]
     if key == NEVER:
-        return "categories that never decay (comma separated)"
+        return say("categories that never decay (comma separated)")
     parts = key.split(".")
     if len(parts) == 2 and parts[0] == "initial_scores" and parts[1]:
-        return f"score of a new memory of importance {parts[1]}"
+        return say("score of a new memory of importance {importance}", importance=parts[1])
     if len(parts) == 3 and parts[0] == "decay" and parts[1] and parts[2] in RULE_FIELDS:
-        whom = "memories without a rule of their own" if parts[1] == "default" else parts[1]
-        return f"decay of {whom}: {RULE_FIELDS[parts[2]]}"
+        rule = RULE_FIELDS[parts[2]]
+        if parts[1] == "default":
+            return say("decay of memories without a rule of their own: {rule}", rule=rule)
+        return say("decay of {category_name}: {rule}", category_name=parts[1], rule=rule)
     raise ValueError(
-        f"{key}: not a profile key (base, {', '.join(SCALARS)}, initial_scores.LABEL, "
-        f"decay.default|CATEGORY.{'|'.join(RULE_FIELDS)}, {NEVER})"
+        say(
+            "{key}: not a profile key (base, {names}, initial_scores.LABEL, "
+            "decay.default|CATEGORY.{fields}, {never})",
+            key=key,
+            names=", ".join(SCALARS),
+            fields="|".join(RULE_FIELDS),
+            never=NEVER,
+        )
     )
 
 
@@ -131,7 +146,10 @@ def typed_value(key: str, text: str) -> Any:
     raw = text.strip()
     if key == BASE:
         if raw not in BUILTIN_PROFILES:
-            raise ValueError(f"base must be one of {', '.join(BUILTIN_PROFILES)}, not {text!r}")
+            names = ", ".join(BUILTIN_PROFILES)
+            raise ValueError(
+                say("base must be one of {names}, not {text}", names=names, text=repr(text))
+            )
         return raw
     if key == NEVER:
         return [part.strip() for part in raw.split(",") if part.strip()]
@@ -141,12 +159,22 @@ def typed_value(key: str, text: str) -> Any:
     try:
         number = int(raw) if field in _WHOLE else float(raw)
     except ValueError:
-        kind = "a whole number" if field in _WHOLE else "a number"
-        blank = " or null" if field in _OPTIONAL else ""
-        raise ValueError(f"{key} must be {kind}{blank}, not {text!r}") from None
+        raise ValueError(_not_a_number(key, text, field)) from None
     if number != number or number in (float("inf"), float("-inf")):
-        raise ValueError(f"{key} must be a finite number, not {text!r}")
+        raise ValueError(
+            say("{key} must be a finite number, not {value}", key=key, value=repr(text))
+        )
     return number
+
+
+def _not_a_number(key: str, text: str, field: str) -> str:
+    if field in _WHOLE and field in _OPTIONAL:
+        return say("{key} must be a whole number or null, not {value}", key=key, value=repr(text))
+    if field in _WHOLE:
+        return say("{key} must be a whole number, not {value}", key=key, value=repr(text))
+    if field in _OPTIONAL:
+        return say("{key} must be a number or null, not {value}", key=key, value=repr(text))
+    return say("{key} must be a number, not {value}", key=key, value=repr(text))
 
 
 def _check_json_value(key: str, value: Any) -> None:
@@ -164,7 +192,9 @@ def _check_json_value(key: str, value: Any) -> None:
     else:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)
     if not ok:
-        raise ValueError(f"{key}: {dump_json(value)} is not a valid value")
+        raise ValueError(
+            say("{key}: {value} is not a valid value", key=key, value=dump_json(value))
+        )
 
 
 # -- the effective profile -------------------------------------------------------------------------
@@ -225,7 +255,7 @@ def _row(key: str, value: Any, default: Any, overrides: Mapping[str, Any]) -> Pr
 
 
 def _source(key: str, overrides: Mapping[str, Any]) -> str:
-    return "workspace" if key in overrides else "default"
+    return N_("workspace") if key in overrides else N_("default")
 
 
 # -- the file --------------------------------------------------------------------------------------
@@ -240,13 +270,15 @@ class ProfileFormat(JsonObjectFormat):
             obj = load_json(data.decode("utf-8"))
         except UnicodeDecodeError as exc:
             line = data.count(b"\n", 0, exc.start) + 1
-            raise ProfileFileError(self.path, "not valid UTF-8", line=line) from None
+            raise ProfileFileError(self.path, say("not valid UTF-8"), line=line) from None
         except json.JSONDecodeError as exc:
             raise ProfileFileError(
-                self.path, f"corrupt JSON: {exc.msg} at column {exc.colno}", line=exc.lineno
+                self.path,
+                say("corrupt JSON: {error} at column {column}", error=exc.msg, column=exc.colno),
+                line=exc.lineno,
             ) from None
         if not isinstance(obj, dict):
-            raise ProfileFileError(self.path, "must hold a JSON object", line=1)
+            raise ProfileFileError(self.path, say("must hold a JSON object"), line=1)
         for key, value in obj.items():
             try:
                 _check_json_value(key, value)
@@ -280,7 +312,7 @@ class WorkspaceProfile:
                 target, ProfileFormat(path)
             )
         except ProfileFileError as exc:
-            raise ProfileFileError(path, exc.reason + _FIX, line=exc.line) from None
+            raise ProfileFileError(path, _FIX.format(reason=exc.reason), line=exc.line) from None
 
     @property
     def path(self) -> Path:
@@ -294,7 +326,8 @@ class WorkspaceProfile:
         try:
             return effective_profile(self.chosen, self.overrides())
         except PolicyError as exc:
-            raise ProfileFileError(self.path, f"not a usable profile: {exc}{_FIX}") from None
+            unusable = say("not a usable profile: {error}", error=exc)
+            raise ProfileFileError(self.path, _FIX.format(reason=unusable)) from None
 
     def problem(self) -> ProfileFileError | None:
         """Why the file's values make no profile (written by hand, or by an earlier MemDesk)."""
@@ -350,7 +383,7 @@ class WorkspaceProfile:
             return effective_profile(self.chosen, items)
         except (PolicyError, ValueError) as exc:
             raise WorkspaceError(
-                f"profile refused, nothing written: {exc}", exit_code=EXIT_REFUSED
+                say("profile refused, nothing written: {error}", error=exc), exit_code=EXIT_REFUSED
             ) from None
 
     def replace_with(self, items: Mapping[str, Any], label: str) -> ChangeSet:
@@ -371,7 +404,7 @@ def _item(key: str, items: Mapping[str, Any]) -> JsonItem | None:
 
 def _label(values: Mapping[str, str | None]) -> str:
     shown = ", ".join(f"{k}={'default' if v is None else v}" for k, v in values.items())
-    return f"Scoring profile: {shown}"
+    return say("Scoring profile: {values}", values=shown)
 
 
 # -- versions: the backups the commit made of the file ---------------------------------------------
@@ -419,6 +452,10 @@ def find_profile_version(root: Path, name: str) -> ProfileVersion:
         if wanted in (version.rel, version.backup.path.name, str(version.backup.path)):
             return version
     raise WorkspaceError(
-        f"{root}: unknown profile version {name} (`memdesk snapshots` lists them)",
+        say(
+            "{path}: unknown profile version {name} (`memdesk snapshots` lists them)",
+            path=root,
+            name=name,
+        ),
         exit_code=EXIT_REFUSED,
     )

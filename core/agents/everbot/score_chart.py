@@ -13,13 +13,17 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 from core.agents.everbot.scoring import Forecast, decay_with_rule, forecast
+from core.messages import N_
 from core.scoring.policy import PolicyProfile
 from core.store.journal import HistoryPoint
 
 HORIZON_DAYS = 730
 SAMPLES = 120
 FUTURE_MIN_DAYS = 30  # of the projection the chart shows, however short the history
-LABELS = {"review_at": "review", "archive_at": "archive", "delete_at": "delete"}
+LABELS = {"review_at": N_("review"), "archive_at": N_("archive"), "delete_at": N_("delete")}
+# The kinds of change a history point has (the journal's), as the chart's legend names them.
+HISTORY_KINDS = (N_("observe"), N_("decay"), N_("reinforce"), N_("edit"), N_("create"),
+                 N_("restore"), N_("review"))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,6 +50,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from core.agents.everbot.document import Entry, Section
+from core.messages import N_, say
 from core.times import iso_day
 
 __all__ = [
@@ -170,14 +171,16 @@ _FIELDS: Final = {
     "activated": "activated",
     "id": "id",
 }
-_UNKNOWN = "unknown filter '{}:' (known: cat, score, hits, section, activated, id)"
+_UNKNOWN = N_("unknown filter '{name}:' (known: cat, score, hits, section, activated, id)")
 _NEEDS: Final = {
-    "category": "cat needs a category, e.g. cat:fact or cat:fact,todo",
-    "score": "score needs a number, e.g. score<0.3",
-    "hits": "hits needs a whole number, e.g. hits>=5",
-    "section": "section is active or archived, e.g. section:archived",
-    "activated": "activated needs an age or a date, e.g. activated:<30d or activated:<2026-01-01",
-    "id": "id needs the start of an id, e.g. id:a1b2",
+    "category": N_("cat needs a category, e.g. cat:fact or cat:fact,todo"),
+    "score": N_("score needs a number, e.g. score<0.3"),
+    "hits": N_("hits needs a whole number, e.g. hits>=5"),
+    "section": N_("section is active or archived, e.g. section:archived"),
+    "activated": N_(
+        "activated needs an age or a date, e.g. activated:<30d or activated:<2026-01-01"
+    ),
+    "id": N_("id needs the start of an id, e.g. id:a1b2"),
 }
 
 
@@ -193,7 +196,8 @@ def parse_query(text: str) -> Query:
     """Parse the query language above. Raises QueryError with a message and a position."""
     if len(text) > MAX_QUERY_LENGTH:
         raise QueryError(
-            f"the query is too long ({MAX_QUERY_LENGTH} characters at most)", MAX_QUERY_LENGTH
+            say("the query is too long ({count} characters at most)", count=MAX_QUERY_LENGTH),
+            MAX_QUERY_LENGTH,
         )
     words: list[str] = []
     phrases: list[str] = []
@@ -228,7 +232,7 @@ def _tokens(text: str) -> Iterator[_Token]:
         if j < n and text[j] in _QUOTES:
             close = text.find(_QUOTES[text[j]], j + 1)
             if close < 0:
-                raise QueryError("this quote is not closed", j)
+                raise QueryError(say("this quote is not closed"), j)
             yield _Token(start, text[j + 1 : close], quoted=True, negated=negated)
             i = close + 1
             continue
@@ -247,7 +251,7 @@ def _filter(token: _Token) -> Filter | None:
     field = _FIELDS.get(name)
     if field is None:
         if sep == ":":
-            raise QueryError(_UNKNOWN.format(name), token.start)
+            raise QueryError(_UNKNOWN.format(name=name), token.start)
         return None  # "a<b", "x=y": just text
     at = token.start + int(token.negated) + len(name) + len(sep)
     op: str | None = sep
@@ -300,7 +304,7 @@ def _activated_filter(op: Op, value: str, *, at: int, negated: bool) -> Filter:
         try:
             return DateFilter(op, date.fromisoformat(value), negated)
         except ValueError:
-            raise QueryError(f"'{value}' is not a date", at) from None
+            raise QueryError(say("'{value}' is not a date", value=value), at) from None
     raise QueryError(_NEEDS["activated"], at)
 
 

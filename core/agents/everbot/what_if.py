@@ -16,12 +16,14 @@ from core.agents.everbot.document import Entry
 from core.agents.everbot.scoring import as_written
 from core.agents.everbot.workspace import Workspace
 from core.columns import first_line
+from core.messages import N_, say
 from core.scoring.policy import PolicyProfile
 
 __all__ = ["Outcome", "WhatIf", "WhatIfRow", "what_if"]
 
 Fate = Literal["active", "archived", "archive", "delete"]  # archive/delete: proposed by decay
 Review = Literal["promotion", "decay"] | None
+REVIEWS = (N_("promotion"), N_("decay"))  # the reviews a memory may be sent to, as labels
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +75,19 @@ class WhatIf:
 
     def summary(self) -> str:
         if not self.rows:
-            return f"no memory would change (of {self.evaluated}, decayed to {self.at})"
-        return (
-            f"decayed to {self.at}: {self.count('score')} scores, {self.count('fate')} "
-            f"sections or deletions, {self.count('review')} reviews would change "
-            f"(of {self.evaluated} memories)"
+            return say(
+                "no memory would change (of {count}, decayed to {day})",
+                count=self.evaluated,
+                day=self.at,
+            )
+        return say(
+            "decayed to {day}: {scores} scores, {fates} sections or deletions, {reviews} "
+            "reviews would change (of {count} memories)",
+            day=self.at,
+            scores=self.count("score"),
+            fates=self.count("fate"),
+            reviews=self.count("review"),
+            count=self.evaluated,
         )
 
     def report(self) -> list[str]:

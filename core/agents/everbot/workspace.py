@@ -29,6 +29,7 @@ from core.agents.everbot.profile_file import PROFILE_FILE, ProfileFileError, Wor
 from core.agents.everbot.scoring import AGENT_FORGET_BELOW, agent_will_forget
 from core.formats.problems import Problem
 from core.formats.text import InputError, found_indented, gc_paused
+from core.messages import N_, say
 from core.ops import ChangeSet
 from core.scoring.policy import PolicyProfile
 from core.store.backups import own_backup_dir
@@ -257,11 +258,11 @@ class Workspace(DocumentSet):
         out = []
         for n in agent_will_forget(scores, superseded=superseded):
             if n in superseded:
-                why = "it keeps only its 5 latest superseded memories"
+                why = N_("it keeps only its 5 latest superseded memories")
             elif scores[n][1] < AGENT_FORGET_BELOW:
-                why = "it scores below 0.05"
+                why = N_("it scores below 0.05")
             else:
-                why = "it keeps only its 30 best-scored memories"
+                why = N_("it keeps only its 30 best-scored memories")
             out.append((kept[n], why))
         return out
 
@@ -276,7 +277,7 @@ class Workspace(DocumentSet):
         memories = self.doc.memories()
         ids, lines = memories.ids, memories.lines
         for i, why in self._forgotten(memories):
-            what = f"the agent will forget [{ids[i]}] at its next save ({why})"
+            what = say("the agent will forget [{id}] at its next save ({why})", id=ids[i], why=why)
             out.append(Problem(path, lines[i], lines[i], kind, what, "", "warning"))
         return out
 
@@ -351,7 +352,7 @@ class Workspace(DocumentSet):
         """
         if self.pending:
             raise WorkspaceError(
-                "save or undo your other edits before fixing a problem", exit_code=1
+                say("save or undo your other edits before fixing a problem"), exit_code=1
             )
         index = next(
             (i for i, b in enumerate(self.doc.blocks)
@@ -360,7 +361,8 @@ class Workspace(DocumentSet):
         )  # fmt: skip
         if index is None:
             raise WorkspaceError(
-                f"{self.path}: no kept-aside text starts at line {line}", exit_code=1
+                say("{path}: no kept-aside text starts at line {line}", path=self.path, line=line),
+                exit_code=1,
             )
         old = self.doc.blocks[index]
         assert isinstance(old, evdoc.Raw)
@@ -420,7 +422,7 @@ class Workspace(DocumentSet):
             log.warning("memdesk: warning: %s; %s", problem, self._fallback())
 
     def _fallback(self) -> str:
-        return f"scoring with the built-in {self.profile.name} profile meanwhile"
+        return say("scoring with the built-in {name} profile meanwhile", name=self.profile.name)
 
     # -- the workspace's own scoring profile (.memdesk/profile.json) ------------------------------
     def profile_values(self) -> WorkspaceProfile:
@@ -430,8 +432,11 @@ class Workspace(DocumentSet):
             raise self.unreadable_profile
         if self.own_profile is None:
             raise WorkspaceError(
-                f"{self.root}: opened with a built-in profile by name; open it without one "
-                "to change the workspace's own values",
+                say(
+                    "{path}: opened with a built-in profile by name; open it without one "
+                    "to change the workspace's own values",
+                    path=self.root,
+                ),
                 exit_code=EXIT_REFUSED,
             )
         return self.own_profile
@@ -464,9 +469,12 @@ class Workspace(DocumentSet):
             return document
         if rel == PROFILE_FILE and self.unreadable_profile is not None:
             raise WorkspaceError(
-                f"{self.unreadable_profile}; MemDesk writes nothing over it", exit_code=EXIT_REFUSED
+                say("{error}; MemDesk writes nothing over it", error=self.unreadable_profile),
+                exit_code=EXIT_REFUSED,
             )
-        raise WorkspaceError(f"{rel}: not the memory file of this workspace ({self.file})")
+        raise WorkspaceError(
+            say("{path}: not the memory file of this workspace ({file})", path=rel, file=self.file)
+        )
 
     # -- journal -----------------------------------------------------------------------------------
     def _apply_precise_scores(self) -> None:
@@ -787,7 +795,7 @@ def _score_in_backup(backup: BackupFile, key: str) -> float | None:
 def locate_memory_file(target: Path) -> tuple[Path, Path]:
     """The workspace folder and its structured memory file, from a folder or a file path."""
     if not target.exists():
-        raise WorkspaceError(f"{target}: no such file or folder")
+        raise WorkspaceError(say("{path}: no such file or folder", path=target))
     # Absolute, not resolved: a symlinked memory file stays a link, which the writer refuses.
     target = target.absolute()
     if target.is_file():
@@ -795,7 +803,9 @@ def locate_memory_file(target: Path) -> tuple[Path, Path]:
     candidate = target / MEMORY_FILE
     if candidate.is_file():
         return target, candidate
-    raise WorkspaceError(f"{target}: no memory file here: expected {MEMORY_FILE}")
+    raise WorkspaceError(
+        say("{path}: no memory file here: expected {file}", path=target, file=MEMORY_FILE)
+    )
 
 
 def detect_profile(data: bytes) -> str:

@@ -39,6 +39,7 @@ from core.capabilities import (
 )
 from core.formats.problems import Problem
 from core.formats.text import InputError
+from core.messages import say
 from core.ops import ChangeSet
 from core.store.backups_view import (
     BackupFile,
@@ -157,7 +158,10 @@ class PicoClaw(
             except profile_json.ProfileError as exc:
                 report.problems.append(
                     _problem(
-                        profile_path, "corrupt_json", f"column {exc.column}: {exc.reason}", exc.line
+                        profile_path,
+                        "corrupt_json",
+                        say("column {column}: {reason}", column=exc.column, reason=exc.reason),
+                        exc.line,
                     )
                 )
             except WorkspaceError as exc:
@@ -173,7 +177,9 @@ class PicoClaw(
             report.problems.append(
                 _problem(Path(ignored.path), "policy", ignored.reason, ignored.line or 1)
             )
-        report.summary = f"{path}: PicoClaw workspace, {report.entries} memories"
+        report.summary = say(
+            "{path}: PicoClaw workspace, {count} memories", path=path, count=report.entries
+        )
         return report
 
     def rows(
@@ -214,10 +220,10 @@ class PicoClaw(
         when = str(row.fields["last_activated"])
         if row.fields["section"] == "longterm":
             dated = re.fullmatch(r"\d{4}-\d{2}-\d{2}", when)
-            return f"date {when}" if dated else f"heading {when}"
+            return say("date {day}", day=when) if dated else say("heading {heading}", heading=when)
         if row.fields["section"] == "daily":
-            return f"daily note of {when}"
-        return f"profile key {row.id}"
+            return say("daily note of {day}", day=when)
+        return say("profile key {key}", key=row.id)
 
     # -- operations for scripts ------------------------------------------------------------------
     def add(
@@ -239,7 +245,9 @@ class PicoClaw(
         day = _note_day(file)
         note = ws.note(day)
         existing = note.text() or None
-        return set_text(note, picoclaw.daily_append_text(existing, text, day), f"Add to {file}")
+        return set_text(
+            note, picoclaw.daily_append_text(existing, text, day), say("Add to {file}", file=file)
+        )
 
     def edit(
         self,
@@ -271,8 +279,11 @@ class PicoClaw(
             return ops.delete_key(ws.profile(), row.id)
         if section == "daily":
             raise WorkspaceError(
-                f"{row.file}: MemDesk does not delete daily notes (the agent reads them as its "
-                "recent history); edit its text instead",
+                say(
+                    "{file}: MemDesk does not delete daily notes (the agent reads them as its "
+                    "recent history); edit its text instead",
+                    file=row.file,
+                ),
                 exit_code=EXIT_REFUSED,
             )
         return delete_entry(ws.longterm(), row.key)
@@ -282,7 +293,9 @@ class PicoClaw(
         """A daily-note passage goes into long-term memory, as the agent writes an entry there
         (the note keeps it: it is the day's record)."""
         if row.file == LONGTERM:
-            raise NotApplicable(f"{ws.root}: [{row.id}] is long-term memory already")
+            raise NotApplicable(
+                say("{path}: [{id}] is long-term memory already", path=ws.root, id=row.id)
+            )
         return ws.promote_passage(str(row.fields.get("content") or ""))
 
     def policy(self, path: Path) -> list[Any]:
@@ -384,17 +397,17 @@ class PicoClaw(
         text = picoclaw.parse_longterm(data, longterm).agent_text()
         day = today or date.today()
         notes = [(n, picoclaw.read_daily_note(n)) for n in picoclaw.list_daily_notes(path)]
-        parts = [Injected(LONGTERM, len(text), len(text), False, text, "Long-term memory")]
+        parts = [Injected(LONGTERM, len(text), len(text), False, text, say("Long-term memory"))]
         for note, note_text in sorted(notes, key=lambda p: p[0].date, reverse=True):
             rel = note.path.relative_to(path).as_posix()
             kept = 0 <= (day - note.date).days < max(days, 1)
-            why = () if kept else (f"older than recent_days ({days}): not in the prompt",)
+            why = () if kept else (_too_old(days),)
             shown = note_text if kept else ""
             parts.append(Injected(rel, len(note_text), len(shown), False, shown, rel, why))
         message = retrieval.memory_context(
             text, "", recent_days=days, daily_notes=[(n.date, t) for n, t in notes], today=day
         )
-        return Context(parts, [message], f"PicoClaw, {day.isoformat()}, no query yet")
+        return Context(parts, [message], say("PicoClaw, {day}, no query yet", day=day.isoformat()))
 
     def demo(
         self,
@@ -503,3 +516,8 @@ def _line_of_key(lines: list[str], key: str) -> int:
 
 
 AGENT = PicoClaw()
+
+
+def _too_old(days: int) -> str:
+    """Why a daily note is not in the prompt."""
+    return say("older than recent_days ({days}): not in the prompt", days=days)

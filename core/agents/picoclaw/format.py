@@ -34,6 +34,7 @@ from core.agents.picoclaw.retrieval import GO_SPACE, go_trim_space
 from core.formats.problems import Problem
 from core.formats.text import BOM, decode, to_lf
 from core.formats.whole_text import WholeTextFormat
+from core.messages import N_, say
 from core.store.files import list_folder, read_file
 
 LONGTERM_FILE = Path("memory") / "MEMORY.md"
@@ -174,7 +175,7 @@ class LongTermDocument:
         """
         text = go_trim_space(content)
         if not text:
-            raise ValueError("the entry is blank: there is nothing to append")
+            raise ValueError(say("the entry is blank: there is nothing to append"))
         day = today.date() if isinstance(today, datetime) else today
         title = iso_date(day)
         nl = self.newline
@@ -203,7 +204,9 @@ class LongTermDocument:
         assert isinstance(old, Entry)
         text = to_lf(go_trim_space(content))
         if not text:
-            raise ValueError(f"the new text of entry {key} is blank: delete the entry instead")
+            raise ValueError(
+                say("the new text of entry {key} is blank: delete the entry instead", key=key)
+            )
         if text == old.content:
             return old
         new = old.edited(content=text)
@@ -311,21 +314,26 @@ def _warnings(path: str, bom: bool, newline: str, mixed: bool) -> list[Problem]:
                 1,
                 1,
                 "bom",
-                "the file starts with a UTF-8 BOM: kept as found "
-                "(the agent reads it as part of the first line)",
+                say(
+                    "the file starts with a UTF-8 BOM: kept as found "
+                    "(the agent reads it as part of the first line)"
+                ),
                 severity="warning",
             )
         )
     if newline != "\n" or mixed:
-        kind = "mixed" if mixed else repr(newline)
+        kind = N_("mixed") if mixed else repr(newline)
         out.append(
             Problem(
                 path,
                 1,
                 1,
                 "line_endings",
-                f"line endings are {kind}: kept as found (the agent's retrieval does not split "
-                "CRLF paragraphs, so an entry's heading and text are one chunk)",
+                say(
+                    "line endings are {kind}: kept as found (the agent's retrieval does not split "
+                    "CRLF paragraphs, so an entry's heading and text are one chunk)",
+                    kind=kind,
+                ),
                 severity="warning",
             )
         )
@@ -346,7 +354,7 @@ def promote_passage(longterm_text: str, passage: str, today: date) -> str:
     """
     entry = longterm_entry_text(passage, today)
     if not entry:
-        raise ValueError("the passage is blank: there is nothing to promote")
+        raise ValueError(say("the passage is blank: there is nothing to promote"))
     return f"{longterm_text}\n\n{entry}" if longterm_text else entry
 
 
@@ -508,8 +516,10 @@ def refuse_headings(content: str) -> str:
     text = to_lf(content).strip()
     if text.startswith("## ") or "\n## " in text:
         raise ValueError(
-            'a line of the memory starts with "## ": the agent would read what follows '
-            "as another entry"
+            say(
+                'a line of the memory starts with "## ": the agent would read what follows '
+                "as another entry"
+            )
         )
     return content
 
@@ -518,7 +528,7 @@ def draft_entry(content: str, day: date) -> Entry:
     """A new entry as the agent would append it on `day` (its key is given when it is added)."""
     text = to_lf(go_trim_space(refuse_headings(content)))
     if not text:
-        raise ValueError("the entry is blank: there is nothing to append")
+        raise ValueError(say("the entry is blank: there is nothing to append"))
     title = iso_date(day)
     return Entry("", title, day, text, 0, f"## {title}\n", "\n", None, "", "\n")
 
@@ -595,7 +605,7 @@ class LongTermFormat:
     def written(self, like: Entry, text: str) -> Entry:
         content = to_lf(go_trim_space(refuse_headings(text)))
         if not content:
-            raise ValueError("the new text is blank: delete the entry instead")
+            raise ValueError(say("the new text is blank: delete the entry instead"))
         return like.edited(content=content)
 
     def fields(self, entry: Entry) -> dict[str, Any]:
@@ -611,5 +621,5 @@ class NoteFormat(WholeTextFormat):
 
     def checked(self, text: str) -> str:
         if "\0" in text:
-            raise ValueError("a daily note cannot contain a NUL character")
+            raise ValueError(say("a daily note cannot contain a NUL character"))
         return text

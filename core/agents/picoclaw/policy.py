@@ -25,6 +25,7 @@ from typing import Any, Literal, NamedTuple
 from core.formats.json_object import JsonItem, JsonObjectDoc, JsonObjectFormat
 from core.formats.strict_json import dump_json, load_json
 from core.formats.text import BOM, InputError
+from core.messages import N_, say
 from core.store.backups import file_time, stamp_time
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import list_folder, read_file
@@ -57,7 +58,9 @@ ZERO_MEANS = frozenset(
 )
 OVERRIDES_FILE = Path("memory") / "policy_overrides.json"
 # What is shown while the agent ignores its overrides file (said once, after the file's name).
-IGNORED_OVERRIDES = "shown is what PicoClaw does without it: its defaults and config.json"
+IGNORED_OVERRIDES = N_("shown is what PicoClaw does without it: its defaults and config.json")
+# Where an effective value comes from (PolicyValue.source), as the window names it.
+SOURCES = (N_("default"), N_("config"), N_("override"))
 _INT64 = range(-(2**63), 2**63)
 
 
@@ -130,7 +133,9 @@ def load_policy_layers(
         if block is not None:
             if not isinstance(block, dict):
                 raise PolicyFileError(
-                    config_file, '"memory" must be an object', line=_line_of(text, '"memory"')
+                    config_file,
+                    say('"memory" must be an object'),
+                    line=_line_of(text, '"memory"'),
                 )
             config = policy_values(block, config_file, text)
     layers = PolicyLayers(config_file, config, Path(workspace) / OVERRIDES_FILE, {})
@@ -177,36 +182,40 @@ def _read(path: Path, *, root: Path | None = None) -> bytes:
         return read_file(path, root=root)  # a FIFO is refused, never waited on
     except WorkspaceError as exc:
         reason = str(exc).removeprefix(f"{path}: ")
-        raise PolicyFileError(path, f"cannot be read: {reason}") from None
+        raise PolicyFileError(path, say("cannot be read: {reason}", reason=reason)) from None
 
 
 def json_object(
     path: Path, data: bytes, *, ignored_by_agent: bool = False
 ) -> tuple[dict[str, Any], str]:
     """The JSON object `data` holds and its text; PolicyFileError (file, line) otherwise."""
-    consequence = " (the agent ignores the whole file)" if ignored_by_agent else ""
+
+    def refused(reason: str, line: int) -> PolicyFileError:
+        return PolicyFileError(path, _ignored_whole(reason, ignored_by_agent), line=line)
+
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise PolicyFileError(path, f"not valid UTF-8{consequence}", line=line) from None
+        raise refused(say("not valid UTF-8"), line) from None
     if text.startswith(BOM):
-        raise PolicyFileError(
-            path,
-            f"starts with a UTF-8 BOM, which the agent's JSON reader rejects{consequence}",
-            line=1,
-        )
+        raise refused(say("starts with a UTF-8 BOM, which the agent's JSON reader rejects"), 1)
     if not text.strip():
-        raise PolicyFileError(path, f"is empty, not JSON{consequence}", line=1)
+        raise refused(say("is empty, not JSON"), 1)
     try:
         obj = load_json(text)
     except json.JSONDecodeError as exc:
-        raise PolicyFileError(
-            path, f"corrupt JSON: {exc.msg} at column {exc.colno}{consequence}", line=exc.lineno
-        ) from None
+        error = say("corrupt JSON: {error} at column {column}", error=exc.msg, column=exc.colno)
+        raise refused(error, exc.lineno) from None
     if not isinstance(obj, dict):
-        raise PolicyFileError(path, f"must hold a JSON object{consequence}", line=1)
+        raise refused(say("must hold a JSON object"), 1)
     return obj, text
+
+
+def _ignored_whole(reason: str, ignored_by_agent: bool) -> str:
+    if not ignored_by_agent:
+        return reason
+    return say("{reason} (the agent ignores the whole file)", reason=reason)
 
 
 def policy_values(
@@ -214,7 +223,6 @@ def policy_values(
 ) -> dict[str, PolicyScalar]:
     """The known policy keys `obj` sets (null counts as unset); PolicyFileError for a value of
     the wrong type."""
-    consequence = " (the agent ignores the whole file)" if ignored_by_agent else ""
     out: dict[str, PolicyScalar] = {}
     for key, default in POLICY_DEFAULTS.items():
         value = obj.get(key)
@@ -222,19 +230,22 @@ def policy_values(
             continue
         if isinstance(default, bool):
             ok = isinstance(value, bool)
-            want = "true or false"
         else:
             ok = isinstance(value, int) and not isinstance(value, bool) and value in _INT64
-            want = "a whole number"
         if not ok:
-            shown = json.dumps(value, ensure_ascii=False)
+            wrong = _wrong_type(key, json.dumps(value, ensure_ascii=False))
             raise PolicyFileError(
-                path,
-                f"{key} must be {want}, not {shown}{consequence}",
-                line=_line_of(text, f'"{key}"'),
+                path, _ignored_whole(wrong, ignored_by_agent), line=_line_of(text, f'"{key}"')
             )
         out[key] = value
     return out
+
+
+def _wrong_type(key: str, value: str) -> str:
+    """`key` given `value` (as written) of a type the agent does not take."""
+    if isinstance(POLICY_DEFAULTS[key], bool):
+        return say("{key} must be true or false, not {value}", key=key, value=value)
+    return say("{key} must be a whole number, not {value}", key=key, value=value)
 
 
 def _line_of(text: str, needle: str) -> int | None:
@@ -268,20 +279,23 @@ _SNAPSHOT_NAME = re.compile(r"^(\d{8}_\d{6})(?:_(\d+))?\.json$")
 _GO_ESCAPED = re.compile("[<>&\u2028\u2029]")
 
 # Why a value cannot be set in an overrides file the agent ignores (said after its problem).
-NO_VALUE_SET = "MemDesk sets no value in it: restore a snapshot over it, or fix it in a text editor"
+NO_VALUE_SET = N_(
+    "MemDesk sets no value in it: restore a snapshot over it, or fix it in a text editor"
+)
 
 # What each key does, as the agent's memorypolicy.go uses it (SPEC 2.2).
 MEANINGS: dict[str, str] = {
-    "retrieve_limit": "long-term memory chunks injected for a user message",
-    "recent_days": "days of daily notes injected with every message",
-    "session_summary_message_threshold": "messages in a session before it is summarized",
-    "session_summary_token_percent": "share of the context window that triggers a summary (%)",
-    "session_summary_keep_count": "latest messages kept verbatim after a summary",
-    "session_relevant_history_limit": "earlier messages chosen by relevance (0 = off)",
-    "session_relevant_fallback_keep": "latest messages kept when none is relevant (0 = none)",
-    "long_term_compress_char_threshold": "MEMORY.md size in bytes that starts a compression "
-    "by the LLM (0 = never)",
-    "evolution_enabled": "the agent rewrites these overrides itself after reflecting",
+    "retrieve_limit": N_("long-term memory chunks injected for a user message"),
+    "recent_days": N_("days of daily notes injected with every message"),
+    "session_summary_message_threshold": N_("messages in a session before it is summarized"),
+    "session_summary_token_percent": N_("share of the context window that triggers a summary (%)"),
+    "session_summary_keep_count": N_("latest messages kept verbatim after a summary"),
+    "session_relevant_history_limit": N_("earlier messages chosen by relevance (0 = off)"),
+    "session_relevant_fallback_keep": N_("latest messages kept when none is relevant (0 = none)"),
+    "long_term_compress_char_threshold": N_(
+        "MEMORY.md size in bytes that starts a compression by the LLM (0 = never)"
+    ),
+    "evolution_enabled": N_("the agent rewrites these overrides itself after reflecting"),
 }
 
 
@@ -355,40 +369,51 @@ def _refuse_corrupt(doc: JsonObjectDoc) -> None:
 def parse_override(key: str, text: str) -> PolicyScalar:
     """A value typed for `key`, checked as the agent would use it; ValueError says why not."""
     if key not in POLICY_DEFAULTS:
-        raise ValueError(f"{key}: not a MemoryPolicy key ({', '.join(POLICY_DEFAULTS)})")
+        raise ValueError(_not_a_key(key))
     raw = text.strip().lower()
     if isinstance(POLICY_DEFAULTS[key], bool):
         if raw not in ("true", "false"):
-            raise ValueError(f"{key} must be true or false, not {text!r}")
+            raise ValueError(_wrong_type(key, repr(text)))
         return raw == "true"
     try:
         return check_override(key, int(raw))
     except ValueError as exc:
         if raw.lstrip("+-").isdigit():
             raise
-        raise ValueError(f"{key} must be a whole number, not {text!r}") from exc
+        raise ValueError(_wrong_type(key, repr(text))) from exc
 
 
 def check_override(key: str, value: Any) -> PolicyScalar:
     """`value` for `key`, as MemDesk writes it into the overrides (typed, or restored from a
     snapshot): one check for both. ValueError says why MemDesk does not write it."""
     if key not in POLICY_DEFAULTS:
-        raise ValueError(f"{key}: not a MemoryPolicy key ({', '.join(POLICY_DEFAULTS)})")
+        raise ValueError(_not_a_key(key))
     default = POLICY_DEFAULTS[key]
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise ValueError(f"{key} must be true or false, not {json.dumps(value)}")
+            raise ValueError(_wrong_type(key, json.dumps(value)))
         return value
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{key} must be a whole number, not {json.dumps(value)}")
+        raise ValueError(_wrong_type(key, json.dumps(value)))
     if value < 0 or (value == 0 and key not in ZERO_MEANS):
         least = 0 if key in ZERO_MEANS else 1
         raise ValueError(
-            f"{key} must be at least {least}: the agent would ignore {value} and use {default}"
+            say(
+                "{key} must be at least {least}: the agent would ignore {value} and use {default}",
+                key=key,
+                least=least,
+                value=value,
+                default=default,
+            )
         )
     if value >= 2**63:
-        raise ValueError(f"{key}: {value} is too large for the agent")
+        raise ValueError(say("{key}: {value} is too large for the agent", key=key, value=value))
     return value
+
+
+def _not_a_key(key: str) -> str:
+    names = ", ".join(POLICY_DEFAULTS)
+    return say("{key}: not a MemoryPolicy key ({names})", key=key, names=names)
 
 
 def checked_snapshot(path: Path, data: bytes) -> dict[str, Any]:
@@ -398,7 +423,7 @@ def checked_snapshot(path: Path, data: bytes) -> dict[str, Any]:
     obj, text = json_object(path, data)
     for key in _keys_twice(text):
         raise PolicyFileError(
-            path, f"{key} is set twice", line=_line_of(text, json.dumps(key)) or 1
+            path, say("{key} is set twice", key=key), line=_line_of(text, json.dumps(key)) or 1
         )
     for key, value in obj.items():
         if value is None:  # null: unset, as the agent reads it
@@ -528,7 +553,11 @@ def find_snapshot(root: Path, name: str) -> Snapshot:
         if wanted in (snapshot.rel, snapshot.path.name, str(snapshot.path)):
             return snapshot
     raise WorkspaceError(
-        f"{root}: unknown policy snapshot {name} (`memdesk snapshots` lists them)",
+        say(
+            "{path}: unknown policy snapshot {name} (`memdesk snapshots` lists them)",
+            path=root,
+            name=name,
+        ),
         exit_code=EXIT_REFUSED,
     )
 
@@ -537,7 +566,9 @@ def write_snapshot(root: Path, data: bytes, *, now: datetime | None = None) -> P
     """Save `data` (the overrides about to be replaced) as a new snapshot, never over another."""
     folder = root / SNAPSHOTS
     if folder.is_symlink():
-        raise WorkspaceError(f"{folder}: a link; MemDesk writes no snapshot through it")
+        raise WorkspaceError(
+            say("{path}: a link; MemDesk writes no snapshot through it", path=folder)
+        )
     folder.mkdir(parents=True, exist_ok=True)
     stamp = (now or datetime.now()).strftime("%Y%m%d_%H%M%S")
     for n in range(1, 10_000):
@@ -557,4 +588,4 @@ def write_snapshot(root: Path, data: bytes, *, now: datetime | None = None) -> P
             raise
         os.close(fd)
         return path
-    raise WorkspaceError(f"{folder}: no free snapshot name for {stamp}")
+    raise WorkspaceError(say("{path}: no free snapshot name for {stamp}", path=folder, stamp=stamp))

@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 from core.formats.strict_json import load_json
 from core.formats.text import InputError
+from core.messages import N_, say
 
 __all__ = [
     "HEADING",
@@ -77,7 +78,12 @@ class ProfileError(InputError):
         self.column = column
         self.raw_bytes = raw_bytes
         self.raw_text = raw_bytes.decode("utf-8", "replace")
-        self.args = (f"{path}: line {line}, column {column}: {reason}",)
+        self.args = (
+            say(
+                "{path}: line {line}, column {column}: {reason}",
+                path=path, line=line, column=column, reason=reason,
+            ),
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,15 +194,21 @@ class ProfileDoc:
         """Give ``old``'s value the key ``new`` in the same position; refuses an existing key."""
         _check_key(new)
         if old not in self._items:
-            raise KeyError(f"the profile has no key {old!r}")
+            raise KeyError(say("the profile has no key {key}", key=repr(old)))
         if new in self._items and new != old:
-            raise ValueError(f"cannot rename {old!r} to {new!r}: that key already exists")
+            raise ValueError(
+                say(
+                    "cannot rename {old} to {new}: that key already exists",
+                    old=repr(old),
+                    new=repr(new),
+                )
+            )
         value = self._items[old]
         return self.apply(ProfileChange((old, value), (new, value), self._index(old)))
 
     def delete(self, key: str) -> ProfileChange:
         if key not in self._items:
-            raise KeyError(f"the profile has no key {key!r}")
+            raise KeyError(say("the profile has no key {key}", key=repr(key)))
         return self.apply(ProfileChange((key, self._items[key]), None, self._index(key)))
 
     def undo(self, change: ProfileChange) -> ProfileChange:
@@ -208,14 +220,20 @@ class ProfileDoc:
         before, after = change.before, change.after
         if before is not None and self._items.get(before[0]) != before[1]:
             raise ValueError(
-                f"cannot apply this change: {before[0]!r} is no longer {before[1]!r} in the profile"
+                say(
+                    "cannot apply this change: {key} is no longer {value} in the profile",
+                    key=repr(before[0]),
+                    value=repr(before[1]),
+                )
             )
         if (
             after is not None
             and after[0] in self._items
             and (before is None or after[0] != before[0])
         ):
-            raise ValueError(f"cannot apply this change: the key {after[0]!r} already exists")
+            raise ValueError(
+                say("cannot apply this change: the key {key} already exists", key=repr(after[0]))
+            )
         if before is None:
             if after is not None:
                 self._place(after, min(change.index, len(self._items)))
@@ -302,29 +320,37 @@ def _parse_pairs(data: bytes, path: Path | str) -> list[Item]:
     if data.startswith(_BOM):
         raise ProfileError(
             path,
-            "starts with a byte order mark (BOM), which the agent's JSON reader rejects "
-            "(to the agent this profile is empty)",
+            say(
+                "starts with a byte order mark (BOM), which the agent's JSON reader rejects "
+                "(to the agent this profile is empty)"
+            ),
             line=1, column=1, raw_bytes=data,
         )  # fmt: skip
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, column = _byte_position(data, exc.start)
-        reason = f"not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        reason = say(
+            "not valid UTF-8 (byte 0x{byte} at offset {offset})",
+            byte=f"{data[exc.start]:02x}",
+            offset=exc.start,
+        )
         raise ProfileError(path, reason, line=line, column=column, raw_bytes=data) from None
     nul = text.find("\0")
     if nul >= 0:
-        raise _error_at(path, text, nul, "contains a NUL byte: not a text file", data)
+        raise _error_at(path, text, nul, say("contains a NUL byte: not a text file"), data)
     try:
         value = load_json(text)
     except json.JSONDecodeError as exc:
-        reason = f"invalid JSON: {exc.msg} (to the agent this profile is empty)"
+        reason = say("invalid JSON: {error} (to the agent this profile is empty)", error=exc.msg)
         raise ProfileError(
             path, reason, line=exc.lineno, column=exc.colno, raw_bytes=data
         ) from None
     if not isinstance(value, dict):
         start = _skip(text, 0)
-        reason = f"the profile must be a JSON object of text values, not {_kind(value)}"
+        reason = say(
+            "the profile must be a JSON object of text values, not {kind}", kind=_kind(value)
+        )
         raise _error_at(path, text, start, reason, data)
     return _scan_object(text, path, data)
 
@@ -340,13 +366,19 @@ def _scan_object(text: str, path: Path | str, data: bytes) -> list[Item]:
         pos = _skip(text, _skip(text, pos) + 1)  # past ":"
         value, end = _DECODER.raw_decode(text, pos)
         if not isinstance(value, str):
-            reason = f"the value of {key!r} is {_kind(value)}; profile values must be text"
+            reason = say(
+                "the value of {key} is {kind}; profile values must be text",
+                key=repr(key),
+                kind=_kind(value),
+            )
             raise _error_at(path, text, pos, reason, data)
         if key in seen:
             first = text.count("\n", 0, seen[key]) + 1
-            reason = (
-                f"the key {key!r} appears twice (first on line {first}); "
-                "the agent keeps only the last value"
+            reason = say(
+                "the key {key} appears twice (first on line {line}); "
+                "the agent keeps only the last value",
+                key=repr(key),
+                line=first,
             )
             raise _error_at(path, text, key_pos, reason, data)
         seen[key] = key_pos
@@ -365,16 +397,16 @@ def _skip(text: str, pos: int) -> int:
 
 def _kind(value: Any) -> str:
     if isinstance(value, dict):
-        return "an object"
+        return N_("an object")
     if isinstance(value, list):
-        return "a list"
+        return N_("a list")
     if isinstance(value, bool):
-        return "true/false"
+        return N_("true/false")
     if value is None:
         return "null"
     if isinstance(value, str):
-        return "a string"
-    return "a number"
+        return N_("a string")
+    return N_("a number")
 
 
 def _error_at(path: Path | str, text: str, pos: int, reason: str, data: bytes) -> ProfileError:
@@ -402,14 +434,20 @@ def check_value(value: str) -> None:
 def _check_key(key: str) -> None:
     _check_text(key, "key")
     if not key:
-        raise ValueError("a profile key cannot be empty")
+        raise ValueError(say("a profile key cannot be empty"))
+
+
+def _not_unicode(what: str, text: str) -> str:
+    if what == "key":
+        return say("a profile key must be valid Unicode text: {text}", text=repr(text))
+    return say("a profile value must be valid Unicode text: {text}", text=repr(text))
 
 
 def _check_text(text: str, what: str) -> None:
     if not isinstance(text, str):
         raise TypeError(f"a profile {what} must be text, not {type(text).__name__}")
     if _SURROGATE.search(text):
-        raise ValueError(f"a profile {what} must be valid Unicode text: {text!r}")
+        raise ValueError(_not_unicode(what, text))
 
 
 # -- the store's view of the file (core.store.merge.Format) ---------------------------------------

@@ -26,6 +26,7 @@ from core.agents.picoclaw.policy import (
 )
 from core.columns import cell
 from core.formats.strict_json import dump_json
+from core.messages import N_, say
 from core.store.files import read_or_none
 
 if TYPE_CHECKING:
@@ -48,7 +49,18 @@ __all__ = [
 ]
 
 NOW = "now"
+_WITH = " with "  # between a policy's name and the values tried over it
 NOT_A_KEY = "not a MemoryPolicy key"
+# A key's cell (`shown`): its value and where it comes from, an override the agent does not use.
+_SHOWN = {
+    "default": N_("{value} (default)"),
+    "config": N_("{value} (config)"),
+    "override": N_("{value} (override)"),
+}
+_NOT_USED = {
+    "default": N_("{value} (default; override {override} not used)"),
+    "config": N_("{value} (config; override {override} not used)"),
+}
 NOTHING_WRITTEN = "nothing written: run without --what-if to save the values"
 
 
@@ -63,9 +75,12 @@ class PolicySide:
     @property
     def label(self) -> str:
         """The name said in a sentence."""
-        return (
-            self.name.replace(NOW, "the policy now", 1) if self.name.startswith(NOW) else self.name
-        )
+        tried = self.name.removeprefix(NOW + _WITH)
+        if self.name == NOW:
+            return say("the policy now")
+        if tried != self.name:
+            return say("the policy now with {values}", values=tried)
+        return self.name
 
     @property
     def effective(self) -> dict[str, PolicyValue]:
@@ -116,7 +131,7 @@ def policy_tried(base: PolicySide, values: Mapping[str, PolicyScalar | None]) ->
         else:
             held[key] = value
     shown = ", ".join(f"{k}={'unset' if v is None else dump_json(v)}" for k, v in values.items())
-    name = f"{base.name} with {shown}" if shown else base.name
+    name = f"{base.name}{_WITH}{shown}" if shown else base.name
     data = dump_json(held).encode("utf-8")
     return PolicySide(name, base.layers.over(base.layers.overrides_path, data), held)
 
@@ -158,10 +173,12 @@ class PolicyDiff:
 
     def summary(self) -> str:
         count = len(self.differences)
+        a, b = self.a.label, self.b.label
         if not count:
-            return f"{self.a.label} and {self.b.label}: the same policy"
-        keys = "1 key differs" if count == 1 else f"{count} keys differ"
-        return f"{self.a.label} against {self.b.label}: {keys}"
+            return say("{a} and {b}: the same policy", a=a, b=b)
+        if count == 1:
+            return say("{a} against {b}: 1 key differs", a=a, b=b)
+        return say("{a} against {b}: {count} keys differ", a=a, b=b, count=count)
 
     def report(self, a: str = "snapshot", b: str = "now") -> list[str]:
         """The summary, then each key that differs, its cells under the column names `a`
@@ -182,13 +199,15 @@ def policy_diff(a: PolicySide, b: PolicySide) -> PolicyDiff:
 
 def shown(cell: Mapping[str, Any]) -> str:
     """A key's cell in one line: `9 (override)`, `10 (default; override 0 not used)`."""
-    override = cell["override"]
-    if cell["source"] == NOT_A_KEY:
-        return "(not set)" if override is None else f"{dump_json(override)} ({NOT_A_KEY})"
-    text = f"{dump_json(cell['value'])} ({cell['source']}"
-    if override is not None and cell["source"] != "override":
-        text += f"; override {dump_json(override)} not used"
-    return text + ")"
+    override, source = cell["override"], cell["source"]
+    if source == NOT_A_KEY:
+        if override is None:
+            return say("(not set)")
+        return say("{value} (not a MemoryPolicy key)", value=dump_json(override))
+    value = dump_json(cell["value"])
+    if override is None or source == "override":
+        return _SHOWN[source].format(value=value)
+    return _NOT_USED[source].format(value=value, override=dump_json(override))
 
 
 def differences_table(differences: list[PolicyDifference], a: str, b: str) -> list[str]:
@@ -229,24 +248,37 @@ class RetrieveWhatIf:
 
     def summary(self) -> str:
         keys = len(self.differences)
-        values = "1 policy value differs" if keys == 1 else f"{keys} policy values differ"
+        if keys == 1:
+            values = say("1 policy value differs")
+        else:
+            values = say("{count} policy values differ", count=keys)
+        message, policy = _quoted(self.query), self.new.policy.label
+        if self.now.preview.injected == self.new.preview.injected:
+            return say(
+                "what-if for {message} on {day}, under {policy}: {values}; {retrieved}; "
+                "the injected text is the same",
+                message=message, day=self.at, policy=policy, values=values,
+                retrieved=self._retrieved(),
+            )  # fmt: skip
+        return say(
+            "what-if for {message} on {day}, under {policy}: {values}; {retrieved}; "
+            "the injected text is different",
+            message=message, day=self.at, policy=policy, values=values,
+            retrieved=self._retrieved(),
+        )  # fmt: skip
+
+    def _retrieved(self) -> str:
         now, new = self.now.chunks, self.new.chunks
         if self.query == "":
-            retrieved = "no message: the agent retrieves nothing, it injects all of MEMORY.md"
-        elif now == new:
-            retrieved = f"retrieve injects the same {len(now)} chunks"
-        else:
-            gone = sum(c not in new for c in now)
-            added = sum(c not in now for c in new)
-            retrieved = (
-                f"retrieve injects {len(new)} chunks instead of {len(now)} "
-                f"({gone} no longer, {added} newly)"
-            )
-        same = self.now.preview.injected == self.new.preview.injected
-        text = "the same" if same else "different"
-        return (
-            f"what-if for {_quoted(self.query)} on {self.at}, under {self.new.policy.label}: "
-            f"{values}; {retrieved}; the injected text is {text}"
+            return say("no message: the agent retrieves nothing, it injects all of MEMORY.md")
+        if now == new:
+            return say("retrieve injects the same {count} chunks", count=len(now))
+        return say(
+            "retrieve injects {count} chunks instead of {before} ({gone} no longer, {added} newly)",
+            count=len(new),
+            before=len(now),
+            gone=sum(c not in new for c in now),
+            added=sum(c not in now for c in new),
         )
 
     def side_by_side(self) -> list[tuple[str | None, str | None]]:
@@ -295,4 +327,6 @@ def what_if(ws: PicoClawWorkspace, new: PolicySide, query: str, at: date) -> Ret
 
 
 def _quoted(query: str) -> str:
-    return "no message" if query == "" else f"the message {dump_json(query)}"
+    if query == "":
+        return say("no message")
+    return say("the message {query}", query=dump_json(query))

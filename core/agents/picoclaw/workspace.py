@@ -19,6 +19,7 @@ from core.agents.picoclaw import profile as profile_json
 from core.agents.picoclaw import retrieval
 from core.formats.text import InputError
 from core.formats.whole_text import WholeText, WholeTextDocument
+from core.messages import say
 from core.ops import ChangeSet
 from core.ops.entries import add_entry
 from core.store.document import Document, Saved
@@ -57,7 +58,7 @@ class AgentPreview:
     limit: int
     recent_days: int
     profile: str = ""  # the hybrid fork's profile block (memory/profile.json), edits included
-    ignored: str | None = None  # why the agent ignores its policy overrides (a corrupt file)
+    ignored: InputError | None = None  # why the agent ignores its policy overrides (corrupt)
 
 
 class PicoClawWorkspace(DocumentSet):
@@ -178,7 +179,9 @@ class PicoClawWorkspace(DocumentSet):
         changes = []
         for key, value in values.items():
             if key not in pico_policy.MEANINGS:
-                raise WorkspaceError(f"{key}: not a MemoryPolicy key", exit_code=EXIT_REFUSED)
+                raise WorkspaceError(
+                    say("{key}: not a MemoryPolicy key", key=key), exit_code=EXIT_REFUSED
+                )
             now = document.find(key)
             new = None if value is None else pico_policy.PolicyItem(key, value)
             if now != new:
@@ -186,7 +189,7 @@ class PicoClawWorkspace(DocumentSet):
         shown = ", ".join(
             f"{k}={'unset' if v is None else json.dumps(v)}" for k, v in values.items()
         )
-        return ChangeSet(document, f"Policy: {shown}", changes)
+        return ChangeSet(document, say("Policy: {values}", values=shown), changes)
 
     def restore_snapshot(self, snapshot: pico_policy.Snapshot) -> ChangeSet:
         """The overrides as the snapshot holds them, each value checked as a value set is
@@ -194,7 +197,9 @@ class PicoClawWorkspace(DocumentSet):
         data = snapshot.read(self.root)
         pico_policy.checked_snapshot(snapshot.path, data)
         text = data.decode("utf-8")
-        return ChangeSet(self.overrides(), f"Restore policy snapshot {snapshot.rel}", text=text)
+        return ChangeSet(
+            self.overrides(), say("Restore policy snapshot {file}", file=snapshot.rel), text=text
+        )
 
     def add_entry(self, document: AnyDocument, text: str, now: datetime | None = None) -> ChangeSet:
         """A new long-term memory, appended as the agent appends one (under today's date)."""
@@ -232,8 +237,7 @@ class PicoClawWorkspace(DocumentSet):
         injected = retrieval.memory_context(
             content, message, limit=limit, recent_days=recent, daily_notes=notes, today=day
         )
-        ignored = None if layers.ignored is None else str(layers.ignored)
-        return AgentPreview(chunks, injected, limit, recent, self._profile_block(), ignored)
+        return AgentPreview(chunks, injected, limit, recent, self._profile_block(), layers.ignored)
 
     def _profile_block(self) -> str:
         """What the hybrid fork adds from memory/profile.json ("" without a readable profile)."""

@@ -34,6 +34,7 @@ from core.agent import (
 from core.capabilities import Chunks, Editing, Retrieval, SessionStart
 from core.formats.problems import Problem
 from core.formats.text import InputError
+from core.messages import N_, say
 from core.ops import ChangeSet
 from core.store.backups_view import BackupFile, own_backups_in
 from core.store.errors import EXIT_REFUSED, WorkspaceError
@@ -88,7 +89,8 @@ class Pomelobot(Agent["PomelobotWorkspace"], Editing["PomelobotWorkspace"], Sess
         line = first_line(data)
         for start, kind in _HEADERS:
             if line.startswith(start) and line.endswith(")"):
-                return f"Pomelobot's {kind} ({line.rsplit('(', 1)[-1]}"
+                scope = line.rsplit("(", 1)[-1].removesuffix(")")
+                return say("Pomelobot's {kind} ({scope})", kind=kind, scope=scope)
         return None
 
     def backups(self, path: Path) -> list[BackupFile]:
@@ -126,7 +128,11 @@ class Pomelobot(Agent["PomelobotWorkspace"], Editing["PomelobotWorkspace"], Sess
         report.warnings += warnings.shared_scopes(scopes, counts)
         report.warnings += warnings.scopes_not_in_prompt(path, scopes, date.today())
         report.warnings += warnings.legacy_files(scopes, documents)
-        report.summary = f"{path}: Pomeloclaw / Pomelobot workspace, {report.entries} memories"
+        report.summary = say(
+            "{path}: Pomeloclaw / Pomelobot workspace, {count} memories",
+            path=path,
+            count=report.entries,
+        )
         return report
 
     def rows(
@@ -160,12 +166,24 @@ class Pomelobot(Agent["PomelobotWorkspace"], Editing["PomelobotWorkspace"], Sess
         return section.endswith((":long_term", ":heartbeat")) and super().reviewed(row)
 
     def detail(self, row: Row) -> str:
+        when = row.fields["last_activated"]
         if row.fields["category"] == "team":
-            return f"team entry '{row.fields['title']}', updated {row.fields['last_activated']}"
-        day = _DATE.search(Path(row.file).name)
-        where = (f"date {day.group()}, " if day else "") + f"time {row.fields['last_activated']}"
-        heartbeat = row.fields["section"].endswith(":heartbeat")
-        return where + (f", category {row.fields['category']}" if heartbeat else "")
+            return say("team entry '{title}', updated {day}", title=row.fields["title"], day=when)
+        found = _DATE.search(Path(row.file).name)
+        day = found.group() if found else None
+        if not row.fields["section"].endswith(":heartbeat"):
+            if day is None:
+                return say("time {time}", time=when)
+            return say("date {day}, time {time}", day=day, time=when)
+        category = row.fields["category"]
+        if day is None:
+            return say("time {time}, category {category_name}", time=when, category_name=category)
+        return say(
+            "date {day}, time {time}, category {category_name}",
+            day=day,
+            time=when,
+            category_name=category,
+        )
 
     # -- operations for scripts ------------------------------------------------------------------
     def add(
@@ -194,7 +212,13 @@ class Pomelobot(Agent["PomelobotWorkspace"], Editing["PomelobotWorkspace"], Sess
         scope = ws.scope_of(row.file)
         kind = next(f.kind for f in scope.files if f.path == row.file)
         if kind != "daily":
-            raise NotApplicable(f"{ws.root}: [{row.id}] is not in a daily file: nothing to promote")
+            raise NotApplicable(
+                say(
+                    "{path}: [{id}] is not in a daily file: nothing to promote",
+                    path=ws.root,
+                    id=row.id,
+                )
+            )
         return ws.add_entry(ws.long_term_of(scope), str(row.fields.get("content") or ""))
 
     def edit(
@@ -222,7 +246,7 @@ class Pomelobot(Agent["PomelobotWorkspace"], Editing["PomelobotWorkspace"], Sess
     # -- what the agent does with it -------------------------------------------------------------
     def lacks(self, capability: type[Capability], operation: str = "") -> str:
         if capability is Retrieval:
-            return (
+            return say(
                 "Pomeloclaw / Pomelobot chooses no memory by the message: it injects its memory "
                 "files when a session starts (`memdesk context PATH --scope SCOPE`), and the "
                 "model searches them itself when it wants (`memdesk list PATH --query WORDS` "
@@ -248,7 +272,12 @@ class Pomelobot(Agent["PomelobotWorkspace"], Editing["PomelobotWorkspace"], Sess
         known = [s.name for s in list_scopes(path)]
         if name not in known:
             raise WorkspaceError(
-                f"{path}: no memory scope '{name}' (scopes: {', '.join(known)})",
+                say(
+                    "{path}: no memory scope '{name}' (scopes: {names})",
+                    path=path,
+                    name=name,
+                    names=", ".join(known),
+                ),
                 exit_code=EXIT_REFUSED,
             )
         return context.context(path, name, today or date.today())
@@ -300,9 +329,9 @@ def _files(path: Path, scopes: Sequence[Any] | None = None) -> list[tuple[str, A
 
 
 _HEADERS = (
-    ("# Long-term Memory (", "long-term memory"),
-    ("# Daily Memory - ", "daily memory"),
-    ("# Session Transcript - ", "session transcript"),
+    ("# Long-term Memory (", N_("long-term memory")),
+    ("# Daily Memory - ", N_("daily memory")),
+    ("# Session Transcript - ", N_("session transcript")),
 )
 _SIGNS = re.compile(
     rb"^(?:# Daily Memory - \d{4}-\d{2}-\d{2} \(|# Long-term Memory \(|\[\d{2}:\d{2}:\d{2}\] )",

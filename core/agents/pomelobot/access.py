@@ -17,6 +17,7 @@ from core.agents.pomelobot.scopes import (
 )
 from core.formats.dated import day_of
 from core.formats.text import decode
+from core.messages import say
 from core.store.files import open_confined
 
 DEFAULT_GET_LINES = 40
@@ -78,17 +79,31 @@ def read_memory_file(
     parts = _relative_parts(rel_path)
     access = _Access(scope, shared_main_scope_reads, legacy)
     if not access.allows(parts):
-        raise AccessError(f"{rel_path}: not a memory file of scope '{scope}' ({access})")
+        raise AccessError(
+            say(
+                "{path}: not a memory file of scope '{scope}' ({allowed})",
+                path=rel_path,
+                scope=scope,
+                allowed=access,
+            )
+        )
     try:
         with open_confined(workspace, "/".join(parts), shown=rel_path) as file:
             if not access.allows(file.parts):
                 target = "/".join(file.parts)
                 raise AccessError(
-                    f"{rel_path}: leads to {target}, outside scope '{scope}'; refused"
+                    say(
+                        "{path}: leads to {target_path}, outside scope '{scope}'; refused",
+                        path=rel_path,
+                        target_path=target,
+                        scope=scope,
+                    )
                 )
             return file.read()
     except FileNotFoundError:
-        raise FileNotFoundError(f"{rel_path}: no such file in {workspace}") from None
+        raise FileNotFoundError(
+            say("{path}: no such file in {folder}", path=rel_path, folder=workspace)
+        ) from None
 
 
 def scope_of_path(rel_path: str) -> str:
@@ -100,13 +115,18 @@ def scope_of_path(rel_path: str) -> str:
 def _relative_parts(rel_path: str) -> tuple[str, ...]:
     path = rel_path.replace("\\", "/")
     if not path.strip() or "\0" in path:
-        raise AccessError(f"{rel_path!r}: not a file path")
+        raise AccessError(say("{path}: not a file path", path=repr(rel_path)))
     if path.startswith("/") or re.match(r"[A-Za-z]:", path):
-        raise AccessError(f"{rel_path}: absolute paths are refused; give a workspace-relative path")
+        raise AccessError(
+            say("{path}: absolute paths are refused; give a workspace-relative path", path=rel_path)
+        )
     parts = tuple(p for p in path.split("/") if p not in ("", "."))
     if ".." in parts:
         raise AccessError(
-            f"{rel_path}: '..' is refused (it leads outside the workspace or the scope)"
+            say(
+                "{path}: '..' is refused (it leads outside the workspace or the scope)",
+                path=rel_path,
+            )
         )
     return parts
 
@@ -154,8 +174,10 @@ def parse_ref(ref: str) -> tuple[str, int]:
         text = text[1:-1].strip()
     m = _REF_RE.fullmatch(text)
     if not text or m is None:
-        raise ValueError(f"'{ref}' is not a reference like memory/2026-03-01.md:12")
+        raise ValueError(
+            say("'{ref_text}' is not a reference like memory/2026-03-01.md:12", ref_text=ref)
+        )
     line = int(m.group("line") or m.group("hash_line") or 1)
     if line < 1:
-        raise ValueError(f"'{ref}': lines are counted from 1")
+        raise ValueError(say("'{ref_text}': lines are counted from 1", ref_text=ref))
     return m.group("path"), line

@@ -31,6 +31,7 @@ from typing import Final
 from core.agent import Context, Injected, Unseen
 from core.agents.pomelobot.scope_keys import sanitize_path_segment
 from core.formats.js import js_trim, js_trim_end, js_trim_start
+from core.messages import say
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
 
@@ -332,12 +333,12 @@ def _dailies(files: Files, scope: str, today: date) -> list[_Daily]:
         rel = _daily_rel(scope, day)
         text = files.get(rel)
         if text is None:
-            out.append(_Daily(day, rel, None, None, left_out="no such file"))
+            out.append(_Daily(day, rel, None, None, left_out=say("no such file")))
             continue
         raw = _units(text)
         found = _compact(raw)
         if len(found.text) < STARTUP_MIN_CHARS:
-            why = f"under {STARTUP_MIN_CHARS} characters of text"
+            why = say("under {count} characters of text", count=STARTUP_MIN_CHARS)
             out.append(_Daily(day, rel, raw, found, left_out=why))
             continue
         head = f"### {day.isoformat()} ({rel})\n"
@@ -350,7 +351,9 @@ def _dailies(files: Files, scope: str, today: date) -> list[_Daily]:
             out.append(_Daily(day, rel, raw, found, _head(block, room), shown))
             room = 0
         else:
-            why = f"the startup injection's {STARTUP_TOTAL_CHARS} characters are used up"
+            why = say(
+                "the startup injection's {count} characters are used up", count=STARTUP_TOTAL_CHARS
+            )
             out.append(_Daily(day, rel, raw, found, left_out=why))
             room = 0
     return out
@@ -437,10 +440,10 @@ def prompt_window_losses(text: str, *, window: int = FILE_MAX_CHARS) -> list[tup
 def _bootstrap_part(section: _Section) -> Injected:
     label = f"{section.topic.upper()} ({section.file.name})"
     if section.raw is None:
-        note = f"no such file: the prompt says (文件缺失) {section.file.rel}"
+        note = say("no such file: the prompt says (文件缺失) {path}", path=section.file.rel)
         return Injected(section.file.rel, 0, 0, False, "", label, (note,))
     if section.missing:
-        note = f"empty: the prompt says (文件为空) {section.file.rel}"
+        note = say("empty: the prompt says (文件为空) {path}", path=section.file.rel)
         return Injected(section.file.rel, len(section.raw), 0, False, "", label, (note,))
     kept = len(section.content) - (1 if section.truncated else 0)
     notes: tuple[str, ...] = ()
@@ -457,25 +460,40 @@ def _bootstrap_part(section: _Section) -> Injected:
 
 
 def _window_note(section: _Section, kept: int) -> str:
-    why = f"the agent keeps the first {FILE_MAX_CHARS} characters of each file"
+    memories = section.topic in ("memory", "heartbeat")
+    if section.squeezed and memories:
+        return say(
+            "the agent keeps the first {count} characters here (the five files share {total} "
+            "characters): newer memories appended at the end are not in the prompt",
+            count=kept, total=TOTAL_MAX_CHARS,
+        )  # fmt: skip
     if section.squeezed:
-        why = (
-            f"the agent keeps the first {kept} characters here (the five files share "
-            f"{TOTAL_MAX_CHARS} characters)"
+        return say(
+            "the agent keeps the first {count} characters here (the five files share {total} "
+            "characters): the rest of the file is not in the prompt",
+            count=kept, total=TOTAL_MAX_CHARS,
+        )  # fmt: skip
+    if memories:
+        return say(
+            "the agent keeps the first {count} characters of each file: newer memories "
+            "appended at the end are not in the prompt",
+            count=FILE_MAX_CHARS,
         )
-    if section.topic in ("memory", "heartbeat"):
-        return f"{why}: newer memories appended at the end are not in the prompt"
-    return f"{why}: the rest of the file is not in the prompt"
+    return say(
+        "the agent keeps the first {count} characters of each file: the rest of the file is "
+        "not in the prompt",
+        count=FILE_MAX_CHARS,
+    )
 
 
 def _daily_part(daily: _Daily) -> Injected:
-    label = f"Daily notes {daily.day.isoformat()}"
+    label = say("Daily notes {day}", day=daily.day.isoformat())
     if daily.raw is None or daily.compact is None:
-        note = "no such file: nothing of this day is injected"
+        note = say("no such file: nothing of this day is injected")
         return Injected(daily.rel, 0, 0, False, "", label, (note,))
     if not daily.block:
         unseen = tuple(Unseen(e.index + 1, e.words) for e in _entries(daily.raw))
-        note = f"left out: {daily.left_out}"
+        note = say("left out: {reason}", reason=daily.left_out)
         return Injected(daily.rel, len(daily.raw), 0, bool(unseen), "", label, (note,), unseen)
     found = daily.compact
     shown = dict(found.window)
@@ -487,19 +505,30 @@ def _daily_part(daily: _Daily) -> Injected:
     notes = []
     if found.skipped:
         notes.append(
-            f"only the last {STARTUP_MAX_LINES} non-blank lines are injected (from line "
-            f"{found.window[0][0] + 1}): the older lines before them are not in the prompt"
+            say(
+                "only the last {count} non-blank lines are injected (from line {number}): "
+                "the older lines before them are not in the prompt",
+                count=STARTUP_MAX_LINES,
+                number=found.window[0][0] + 1,
+            )
         )
     if daily.shown < found.shown:
         notes.append(
-            f"cut after {daily.shown} characters to fit the startup injection's "
-            f"{STARTUP_TOTAL_CHARS}: the newest lines at the end are not in the prompt"
+            say(
+                "cut after {count} characters to fit the startup injection's {total}: "
+                "the newest lines at the end are not in the prompt",
+                count=daily.shown,
+                total=STARTUP_TOTAL_CHARS,
+            )
         )
     elif found.shown < len(found.text):
         notes.append(
-            f"cut after {found.shown} characters (the agent keeps the first "
-            f"{STARTUP_FILE_CHARS} characters of those lines): the newest lines at the end "
-            "are not in the prompt"
+            say(
+                "cut after {count} characters (the agent keeps the first {total} characters "
+                "of those lines): the newest lines at the end are not in the prompt",
+                count=found.shown,
+                total=STARTUP_FILE_CHARS,
+            )
         )
     injected = daily.block[len(f"### {daily.day.isoformat()} ({daily.rel})\n") :]
     return Injected(
@@ -517,7 +546,9 @@ def context_of(files: Files, scope: str, today: date) -> Context:
     injection = _injection_text(dailies)
     if injection is not None:
         messages.append(startup_message(injection))
-    title = f"Pomeloclaw: a new session in scope {scope} on {today.isoformat()}"
+    title = say(
+        "Pomeloclaw: a new session in scope {scope} on {day}", scope=scope, day=today.isoformat()
+    )
     return Context(parts, messages, title)
 
 
@@ -525,8 +556,12 @@ def check_scope(scope: str) -> None:
     """Refuses a name the agent would read another scope's folder for (WorkspaceError)."""
     if sanitize_path_segment(scope) != scope:
         raise WorkspaceError(
-            f"'{scope}' is not a scope name as the agent makes them (letters a-z, digits, "
-            f"'_' and '-'; it would read memory/scopes/{sanitize_path_segment(scope)})",
+            say(
+                "'{scope}' is not a scope name as the agent makes them (letters a-z, digits, "
+                "'_' and '-'; it would read memory/scopes/{folder})",
+                scope=scope,
+                folder=sanitize_path_segment(scope),
+            ),
             exit_code=EXIT_REFUSED,
         )
 

@@ -44,6 +44,7 @@ from core.agents.pomelobot.team import TeamEntry
 from core.formats.dated import day_of
 from core.formats.js import js_trim, utf16_len
 from core.formats.text import BOM, decode, split_lines, to_lf
+from core.messages import say
 
 # The agent stamps entries with toLocaleTimeString('zh-CN', {hour12: false}): "09:15:40".
 _ENTRY_RE = re.compile(r"\[(\d{1,2}:\d{2}:\d{2})\](?: |(?=[\r\n])|\Z)", re.ASCII)
@@ -170,7 +171,7 @@ class MemoryFileDocument:
         index, old = self._index(key)
         if isinstance(old, TeamEntry):
             if category is not None:
-                raise ValueError("a team entry has no category")
+                raise ValueError(say("a team entry has no category"))
             body = team.checked_team_text(content)
             if body != old.body:
                 self.blocks[index] = old = old.edited(body)
@@ -244,7 +245,9 @@ class MemoryFileDocument:
 
     def _check_writable(self) -> None:
         if self.read_only:
-            raise ReadOnlyError(f"{self.path}: a session transcript is read-only in MemDesk")
+            raise ReadOnlyError(
+                say("{path}: a session transcript is read-only in MemDesk", path=self.path)
+            )
 
     def _index(self, key: str) -> tuple[int, Entry]:
         for i, block in enumerate(self.blocks):
@@ -265,24 +268,34 @@ def checked_content(content: str) -> str:
     """An entry's new text, refused where the file would read it back differently."""
     text = to_lf(content).strip("\n")
     if not text.strip():
-        raise ValueError("a memory needs some text (to remove one, delete it)")
+        raise ValueError(say("a memory needs some text (to remove one, delete it)"))
     if "\0" in text:
-        raise ValueError("a memory cannot contain a NUL character")
+        raise ValueError(say("a memory cannot contain a NUL character"))
     for n, line in enumerate(text.split("\n")[1:], start=2):
         if not line.strip():
             raise ValueError(
-                f"line {n} of the memory is blank: the file would read what follows "
-                "as text outside this memory"
+                say(
+                    "line {number} of the memory is blank: the file would read what follows "
+                    "as text outside this memory",
+                    number=n,
+                )
             )
         if _ENTRY_RE.match(line):
             raise ValueError(
-                f"line {n} of the memory starts with a time stamp: the file would read it "
-                "as another memory"
+                say(
+                    "line {number} of the memory starts with a time stamp: the file would read "
+                    "it as another memory",
+                    number=n,
+                )
             )
         if team.is_team_heading(line):
             raise ValueError(
-                f"line {n} of the memory is {team.HEADING}: the file would read what follows "
-                "as a team entry"
+                say(
+                    "line {number} of the memory is {heading}: the file would read what follows "
+                    "as a team entry",
+                    number=n,
+                    heading=team.HEADING,
+                )
             )
     return text
 
@@ -292,14 +305,17 @@ def checked_heartbeat(content: str) -> str:
     read it back differently."""
     text = js_trim(to_lf(content))
     if not text:
-        raise ValueError("a heartbeat entry needs some text (to remove one, delete it)")
+        raise ValueError(say("a heartbeat entry needs some text (to remove one, delete it)"))
     if "\0" in text:
-        raise ValueError("a heartbeat entry cannot contain a NUL character")
+        raise ValueError(say("a heartbeat entry cannot contain a NUL character"))
     for n, line in enumerate(text.split("\n"), start=1):
         if _HEARTBEAT_RE.match(line):
             raise ValueError(
-                f"line {n} of the entry starts like a heartbeat header (## [HH:MM:SS]): the "
-                "file would read it as another entry"
+                say(
+                    "line {number} of the entry starts like a heartbeat header (## [HH:MM:SS]): "
+                    "the file would read it as another entry",
+                    number=n,
+                )
             )
     return text
 
@@ -308,7 +324,7 @@ def checked_category(category: str) -> str:
     """A heartbeat category as the agent writes it (trimmed, free text, one line)."""
     text = js_trim(category)
     if "\n" in text or "\r" in text or "\0" in text:
-        raise ValueError("a heartbeat category is one line of text")
+        raise ValueError(say("a heartbeat category is one line of text"))
     return text
 
 
@@ -323,7 +339,7 @@ def format_time(value: dtime | datetime | str) -> str:
             pass
         else:
             return value
-    raise ValueError(f"'{value}' is not a time of day as HH:MM:SS")
+    raise ValueError(say("'{value}' is not a time of day as HH:MM:SS", value=value))
 
 
 def daily_header(day: date | str, scope: str) -> str:

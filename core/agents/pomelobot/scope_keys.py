@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, NamedTuple
 
 from core.formats.js import js_trim
+from core.messages import say
 
 __all__ = [
     "DEFAULT_ISOLATION",
@@ -143,17 +144,19 @@ def colliding_scopes(scope_names: Iterable[str]) -> list[SharedScope]:
 
 
 def _unknown_why(name: str) -> str:
-    return (
-        f"{name}: the agent names a scope after the sender's or conversation's ID with only "
+    return say(
+        "{name}: the agent names a scope after the sender's or conversation's ID with only "
         "Latin letters, digits, '_' and '-' kept; an ID with none of those (such as 张三 or "
         "李四) becomes 'unknown', so everyone with such an ID shares this scope and reads the "
-        "others' memories"
+        "others' memories",
+        name=name,
     )
 
 
 def _folded_why(name: str) -> str:
-    return (
-        f"{name}: the agent names this scope after a DingTalk sender ID ($:LWCP_v1:$…) in lower "
+    return say(
+        "{name}: the agent names this scope after a DingTalk sender ID ($:LWCP_v1:$…) in lower "
         "case with '$', ':', '+', '/' and '=' dropped; two senders whose IDs differ only there "
-        "would share it (unlikely, but the folder name cannot tell them apart)"
+        "would share it (unlikely, but the folder name cannot tell them apart)",
+        name=name,
     )

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Literal
 
 from core.formats.dated import day_of
+from core.messages import N_, say
 from core.store.confine import ConfinementError
 from core.store.files import list_folder
 
@@ -138,12 +139,9 @@ def _legacy_note(file: ScopeFile, injected: str | None) -> str | None:
     parts = file.path.split("/")
     instead = injected if injected != file.path else None
     if len(parts) == 1:
-        return (
-            f"{_long_term_note(long_term_path(MAIN), instead)} It is no longer indexed: "
-            "memory_search does not find it and memory_get refuses it."
-        )
+        return _long_term_note(long_term_path(MAIN), instead, indexed=False)
     if len(parts) == 2:
-        return (
+        return say(
             "A daily file of the older layout (the agent now writes memory/scopes/main/): "
             "indexed for memory_search in scope main, but memory_get refuses it and it is "
             "never injected at session start."
@@ -153,16 +151,26 @@ def _legacy_note(file: ScopeFile, injected: str | None) -> str | None:
     return None
 
 
-def _long_term_note(new: str, instead: str | None) -> str:
+def _long_term_note(new: str, instead: str | None, *, indexed: bool = True) -> str:
     if instead is None:
-        now = "it does not yet"
+        now = N_("it does not yet")
     elif instead == new:
-        now = "it does: this file is no longer injected"
+        now = N_("it does: this file is no longer injected")
     else:
-        now = f"{instead} is injected instead: this file is no longer injected"
-    return (
+        now = say("{file} is injected instead: this file is no longer injected", file=instead)
+    if indexed:
+        return say(
+            "Long-term memory of the older layout: the agent injects it at session start only "
+            "while {new} does not exist ({now}); its next long-term save creates {new}.",
+            new=new,
+            now=now,
+        )
+    return say(
         "Long-term memory of the older layout: the agent injects it at session start only "
-        f"while {new} does not exist ({now}); its next long-term save creates {new}."
+        "while {new} does not exist ({now}); its next long-term save creates {new}. It is no "
+        "longer indexed: memory_search does not find it and memory_get refuses it.",
+        new=new,
+        now=now,
     )
 
 
@@ -171,12 +179,14 @@ def find_scope(workspace: Path, name: str) -> Scope:
     for scope in list_scopes(workspace):
         if scope.name == name:
             return scope
-    raise ValueError(f"{workspace}: no memory scope '{name}'")
+    raise ValueError(say("{path}: no memory scope '{name}'", path=workspace, name=name))
 
 
 def check_scope_name(name: str) -> None:
     if not SCOPE_NAME_RE.fullmatch(name):
-        raise AccessError(f"'{name}' is not a scope name (letters a-z, digits, '_' and '-' only)")
+        raise AccessError(
+            say("'{name}' is not a scope name (letters a-z, digits, '_' and '-' only)", name=name)
+        )
 
 
 def _real_dir(path: Path) -> bool:

@@ -44,6 +44,7 @@ from core.formats.js import (
     utf16_len,
 )
 from core.formats.text import split_lines
+from core.messages import N_, say
 
 HEADING = "## 团队记忆条目"
 TEXT_SECTIONS = ("摘要", "适用场景")
@@ -520,26 +521,42 @@ class TeamLoss:
     text: str  # the lines lost (line ends removed)
     section: str | None = None
 
+    def what(self) -> str:
+        """What the next merge of this title deletes, and why."""
+        return LOSS_KINDS[self.kind].format(section=self.section)
+
     def message(self) -> str:
-        what = LOSS_KINDS[self.kind].format(section=self.section)
-        return f"team entry '{self.title}': {what}"
+        return say("team entry '{title}': {what}", title=self.title, what=self.what())
 
 
 LOSS_KINDS = {
-    "section_lines": "the agent reads only the first line of ### {section}; its next merge "
-    "of this title deletes the lines below it",
-    "section_crlf": "### {section} has Windows line ends, which the agent does not read; its "
-    "next merge of this title deletes the section's text",
-    "section_heading_first": "### {section} starts with a heading line, so the agent reads it "
-    "as 无; its next merge of this title deletes the section's text",
-    "section_blank_first": "### {section} starts with a blank line, so the agent reads it as "
-    "无; its next merge of this title deletes the section's text",
-    "after_entry": "the agent counts the text after this entry (up to the next team entry or "
-    "the end of the file) as the entry's; its next merge of this title deletes it",
-    "empty_title": "its 标题 is empty, so the agent reads the next line as the title (saves "
-    "under the real title never merge into it)",
-    "other": "text the agent does not read in a team entry; its next merge of this title "
-    "deletes it",
+    "section_lines": N_(
+        "the agent reads only the first line of ### {section}; its next merge of this title "
+        "deletes the lines below it"
+    ),
+    "section_crlf": N_(
+        "### {section} has Windows line ends, which the agent does not read; its next merge "
+        "of this title deletes the section's text"
+    ),
+    "section_heading_first": N_(
+        "### {section} starts with a heading line, so the agent reads it as 无; its next "
+        "merge of this title deletes the section's text"
+    ),
+    "section_blank_first": N_(
+        "### {section} starts with a blank line, so the agent reads it as 无; its next merge "
+        "of this title deletes the section's text"
+    ),
+    "after_entry": N_(
+        "the agent counts the text after this entry (up to the next team entry or the end of "
+        "the file) as the entry's; its next merge of this title deletes it"
+    ),
+    "empty_title": N_(
+        "its 标题 is empty, so the agent reads the next line as the title (saves under the "
+        "real title never merge into it)"
+    ),
+    "other": N_(
+        "text the agent does not read in a team entry; its next merge of this title deletes it"
+    ),
 }
 
 

@@ -20,6 +20,7 @@ from core.agents.pomelobot.scope_keys import colliding_scopes
 from core.agents.pomelobot.scopes import MAIN, Scope, ScopeFile, scope_folder, superseded
 from core.agents.pomelobot.team import TeamEntry, merge_losses
 from core.formats.problems import Problem, excerpt
+from core.messages import say
 from core.store.errors import WorkspaceError
 
 SHOWN = 5  # entries a warning names before it only counts the rest
@@ -42,7 +43,12 @@ def team_merge_losses(rel: str, text: str) -> list[Problem]:
             loss.line,
             loss.end_line,
             "team_merge_loss",
-            f"{loss.message()}: {excerpt(loss.text.split(chr(10), 1)[0], 40)}",
+            say(
+                "team entry '{title}': {what}: {snippet}",
+                title=loss.title,
+                what=loss.what(),
+                snippet=excerpt(loss.text.split(chr(10), 1)[0], 40),
+            ),
             loss.text,
             "warning",
         )
@@ -60,9 +66,7 @@ def shared_scopes(scopes: Sequence[Scope], counts: dict[str, int]) -> list[Probl
         files = [f.path for f in scope.files]
         held = ", ".join(f"{f.rsplit('/', 1)[-1]} ({counts.get(f, 0)})" for f in files)
         total = sum(counts.get(f, 0) for f in files)
-        message = f"scope {shared.why}; {_memories(total, 'its')} shared alike" + (
-            f": {held}" if held else ""
-        )
+        message = _shared(shared.why, total, held)
         where = files[0] if files else scope_folder(scope.name)
         found.append(Problem(where, 1, 1, "shared_scope", message, severity="warning"))
     return found
@@ -79,15 +83,7 @@ def legacy_files(
             if doc is None or not (doc.entries() or doc.other_text()):
                 continue
             named = [f"line {e.line}: {_first_words(e)}" for e in doc.entries()]
-            what = (
-                f"{_memories(len(named), 'its')} no longer in the prompt: {_listed(named)}"
-                if named
-                else "its text is no longer in the prompt"
-            )
-            message = (
-                f"a long-term file of the older layout: the agent injects {instead} at session "
-                f"start instead, so {what}"
-            )
+            message = _no_longer_injected(instead, named)
             last = doc.entries()[-1].end_line if doc.entries() else 1
             first = doc.entries()[0].line if doc.entries() else 1
             found.append(
@@ -98,7 +94,7 @@ def legacy_files(
 
 def legacy_note(file: ScopeFile) -> list[str]:
     """What the agent does with a file of the older layout, for its page."""
-    return [f"older layout: {file.legacy}"] if file.legacy else []
+    return [say("older layout: {note}", note=file.legacy)] if file.legacy else []
 
 
 def not_in_prompt(parts: Iterable[Injected]) -> list[Problem]:
@@ -108,11 +104,21 @@ def not_in_prompt(parts: Iterable[Injected]) -> list[Problem]:
     for part in parts:
         if not part.unseen:
             continue
-        why = "; ".join(part.notes) or "the agent leaves them out of its prompt"
-        message = (
-            f"{_memories(len(part.unseen))} not in the prompt at session start ({why}): "
-            f"{_listed([u.label for u in part.unseen])}"
-        )
+        why = "; ".join(part.notes) or say("the agent leaves them out of its prompt")
+        listed = _listed([u.label for u in part.unseen])
+        if len(part.unseen) == 1:
+            message = say(
+                "one memory is not in the prompt at session start ({why}): {memories_text}",
+                why=why,
+                memories_text=listed,
+            )
+        else:
+            message = say(
+                "{count} memories are not in the prompt at session start ({why}): {memories_text}",
+                count=len(part.unseen),
+                why=why,
+                memories_text=listed,
+            )
         first = part.unseen[0].line
         found.append(Problem(part.file, first, first, "not_in_prompt", message, severity="warning"))
     return found
@@ -147,10 +153,44 @@ def unseen_in(workspace: Path, rel: str, text: str, today: date) -> list[Problem
     return not_in_prompt(p for p in parts if p.file == rel)
 
 
-def _memories(count: int, whose: str = "") -> str:
-    """ "3 memories are", "its one memory is"."""
-    said = "one memory is" if count == 1 else f"{count} memories are"
-    return f"{whose} {said}".lstrip()
+def _shared(why: str, total: int, held: str) -> str:
+    """A scope several senders may share: why, and the memories they share."""
+    if not held:
+        if total == 1:
+            return say("scope {why}; its one memory is shared alike", why=why)
+        return say("scope {why}; its {count} memories are shared alike", why=why, count=total)
+    if total == 1:
+        return say("scope {why}; its one memory is shared alike: {files}", why=why, files=held)
+    return say(
+        "scope {why}; its {count} memories are shared alike: {files}",
+        why=why,
+        count=total,
+        files=held,
+    )
+
+
+def _no_longer_injected(instead: str, named: list[str]) -> str:
+    """A long-term file of the older layout the agent no longer injects, and its memories."""
+    if not named:
+        return say(
+            "a long-term file of the older layout: the agent injects {file} at session start "
+            "instead, so its text is no longer in the prompt",
+            file=instead,
+        )
+    if len(named) == 1:
+        return say(
+            "a long-term file of the older layout: the agent injects {file} at session start "
+            "instead, so its one memory is no longer in the prompt: {memories_text}",
+            file=instead,
+            memories_text=_listed(named),
+        )
+    return say(
+        "a long-term file of the older layout: the agent injects {file} at session start "
+        "instead, so its {count} memories are no longer in the prompt: {memories_text}",
+        file=instead,
+        count=len(named),
+        memories_text=_listed(named),
+    )
 
 
 def _listed(items: Sequence[str]) -> str:

@@ -36,6 +36,7 @@ from core.ops import ChangeSet
 from core.store.errors import WorkspaceError
 from core.store.settled import HeldJournal, held_journal
 from ui.agents.everbot.score_chart_view import ScoreChartView
+from ui.i18n import core_text
 from ui.icons import icon
 from ui.markdown_view import MarkdownView
 from ui.typed import Typed, plain_text
@@ -208,7 +209,7 @@ class DetailPane(QWidget):
         if entry is not None and self.ws is not None:
             others = [e.key for e in self.ws.entries() if e.id == entry.id and e is not entry]
             line = namesakes_line(entry.id, others)
-        self.namesakes.setText(line)
+        self.namesakes.setText(core_text(line))
         self.namesakes.setVisible(bool(line))
 
     def changed(self, keys: list[str]) -> None:
@@ -229,7 +230,9 @@ class DetailPane(QWidget):
                 data = chart_of(self.ws, self.key, date.today())
         except (WorkspaceError, OSError) as exc:
             self.chart_view.show_chart(None)
-            self.chart_view.summary.setText(self.tr("No score history: {error}").format(error=exc))
+            self.chart_view.summary.setText(
+                self.tr("No score history: {error}").format(error=core_text(str(exc)))
+            )
             return
         self.chart_view.show_chart(data)
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from core.agents.everbot.workspace import Workspace
 from core.formats.problems import Problem
+from ui.i18n import core_text
 from ui.typed import plain_text
 from ui.untrusted import literal_html, plain_label
 
@@ -69,10 +70,10 @@ class ProblemsView(QWidget):
             lines = f"{p.line}" if p.end_line <= p.line else f"{p.line}–{p.end_line}"
             item = QListWidgetItem(
                 self.tr("{severity}: {kind} · line {lines}").format(
-                    severity=p.severity, kind=p.kind, lines=lines
+                    severity=self._severity(p.severity), kind=self._kind(p.kind), lines=lines
                 )
             )
-            item.setToolTip(literal_html(p.message))
+            item.setToolTip(literal_html(core_text(p.message)))
             self.list.addItem(item)
         if self._problems:
             self.list.setCurrentRow(0)
@@ -87,11 +88,31 @@ class ProblemsView(QWidget):
         if not 0 <= row < len(self._problems):
             return
         p = self._problems[row]
-        self.why.setText(f"{p.file}:{p.line}: {p.message}")
+        self.why.setText(f"{p.file}:{p.line}: {core_text(p.message)}")
         self.text.setPlainText(p.text)
         fixable = p.kind in FIXABLE
         self.text.setReadOnly(not fixable)
         self.fix_button.setEnabled(fixable)
+
+    def _severity(self, severity: str) -> str:
+        said = {"error": self.tr("error"), "warning": self.tr("warning")}
+        return said.get(severity, severity)
+
+    def _kind(self, kind: str) -> str:
+        """The kind of problem as the window's language names it (English: as core names it)."""
+        said = {
+            "bad_header": self.tr("bad_header"),
+            "stray_heading": self.tr("stray_heading"),
+            "stray_text": self.tr("stray_text"),
+            "empty_entry": self.tr("empty_entry"),
+            "bad_meta": self.tr("bad_meta"),
+            "duplicate_id": self.tr("duplicate_id"),
+            "bom": self.tr("bom"),
+            "line_endings": self.tr("line_endings"),
+            "forgotten_at_next_save": self.tr("forgotten_at_next_save"),
+            "profile_unusable": self.tr("profile_unusable"),
+        }
+        return said.get(kind, kind)
 
     def _fix(self) -> None:
         row = self.list.currentRow()

@@ -49,6 +49,7 @@ from core.formats.text import InputError
 from core.ops import apply_and_save
 from core.store.errors import WorkspaceError
 from core.store.settled import HeldJournal, held_journal
+from ui.i18n import core_text
 from ui.tables import KeyedTableModel, keyed_table, read_only_table
 from ui.tasks import TaskRunner
 from ui.theme import error_style, themed
@@ -110,12 +111,19 @@ class ProfileModel(KeyedTableModel[ProfileRow]):
         draft = self.draft.get(row.key, "") if row.key in self.draft else ""
         if row.key in self.draft and draft is None:
             draft = self.tr("(built-in)")
-        return (row.key, _json(row.value), row.source, _json(row.default), draft or "", row.meaning)
+        return (
+            row.key,
+            _json(row.value),
+            core_text(row.source),
+            _json(row.default),
+            draft or "",
+            core_text(row.meaning),
+        )
 
     def tooltip(self, row: ProfileRow) -> str:
         tip = self.tr("{key}: {meaning}\nBuilt-in: {default}")
         return literal_html(
-            tip.format(key=row.key, meaning=row.meaning, default=_json(row.default))
+            tip.format(key=row.key, meaning=core_text(row.meaning), default=_json(row.default))
         )
 
     def styled(self, row: ProfileRow, role: int) -> Any:
@@ -262,9 +270,9 @@ class ProfileView(QWidget):
                 if problem is not None:  # scored with the built-in values meanwhile
                     self.error = self.tr(
                         "{problem}; the built-in values below apply meanwhile"
-                    ).format(problem=problem)
+                    ).format(problem=core_text(str(problem)))
             except UNREADABLE as exc:
-                self.error = str(exc)
+                self.error = core_text(str(exc))
         with editing_kept(self.table, self.model.key_at, self.model.row_of):
             self.model.set_rows(rows)
         self.table.setEnabled(bool(rows))
@@ -281,7 +289,7 @@ class ProfileView(QWidget):
                 versions = [_version(v) for v in profile_versions(self.ws.root)]
             except UNREADABLE as exc:
                 listing_error = self.tr("Cannot list the profile's versions: {error}").format(
-                    error=exc
+                    error=core_text(str(exc))
                 )
         self.versions.show_versions(
             versions, current, current_error=self.error, listing_error=listing_error
@@ -324,7 +332,7 @@ class ProfileView(QWidget):
             tried = ws.profile_values().tried(draft)
         except UNREADABLE as exc:
             self.what_if_label.setText(
-                self.tr("These values cannot be used: {error}").format(error=exc)
+                self.tr("These values cannot be used: {error}").format(error=core_text(str(exc)))
             )
             self._fill_what_if(None)
             return
@@ -333,13 +341,15 @@ class ProfileView(QWidget):
         def shown(found: WhatIf) -> None:
             if asked == self._asked:  # else the draft changed meanwhile: a newer run follows
                 self.found = found
-                self.what_if_label.setText(found.summary())
+                self.what_if_label.setText(core_text(found.summary()))
                 self._fill_what_if(found)
                 self.what_if_shown.emit()
 
         def failed(exc: BaseException) -> None:
             if asked == self._asked:
-                self.what_if_label.setText(self.tr("The what-if failed: {error}").format(error=exc))
+                self.what_if_label.setText(
+                    self.tr("The what-if failed: {error}").format(error=core_text(str(exc)))
+                )
 
         def work() -> WhatIf:
             with held_journal(ws.root, self.held) as held, held.lent():
@@ -357,13 +367,17 @@ class ProfileView(QWidget):
                 row.id,
                 _arrow(f"{now.score:.2f}", f"{new.score:.2f}"),
                 _arrow(self._fate(now.fate), self._fate(new.fate)),
-                _arrow(now.review or self.tr("none"), new.review or self.tr("none")),
+                _arrow(self._review(now.review), self._review(new.review)),
                 " ".join(row.content.split())[:200],
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(literal_html(row.content if column == 4 else text))
                 table.setItem(r, column, item)
+
+    def _review(self, review: str | None) -> str:
+        """The review a memory would be sent to: promotion, decay or none."""
+        return core_text(review) if review else self.tr("none")
 
     def _fate(self, fate: str) -> str:
         """Where a memory is or would go: active, archived, to archive, to delete."""

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.agents.everbot.score_chart import LABELS, ScoreChart, shown_span
+from ui.i18n import core_text
 from ui.theme import is_dark
 from ui.untrusted import literal_html, plain_label
 
@@ -178,7 +179,7 @@ class ScoreChartView(QWidget):
             dots = by_kind.get(p.kind)
             if dots is None:
                 dots = by_kind[p.kind] = QScatterSeries()
-                dots.setName(p.kind)
+                dots.setName(core_text(p.kind))
                 dots.setMarkerSize(9)
                 dots.setColor(QColor(KIND_COLOURS.get(p.kind, "#333333")))
                 dots.hovered.connect(self._hover)
@@ -200,7 +201,9 @@ class ScoreChartView(QWidget):
         for name, value in data.marks.items():
             line = QLineSeries()
             line.setName(
-                self.tr("{mark} below {value}").format(mark=LABELS[name], value=f"{value:g}")
+                self.tr("{mark} below {value}").format(
+                    mark=core_text(LABELS[name]), value=f"{value:g}"
+                )
             )
             pen = QPen(QColor(MARK_COLOURS[name]))
             pen.setStyle(Qt.PenStyle.DotLine)
@@ -318,7 +321,10 @@ def describe_point(data: ScoreChart, point: QPointF) -> str:
     when = nearest.at.astimezone().strftime("%Y-%m-%d %H:%M")
     said = QCoreApplication.translate("ScoreChartView", "{when}: {kind} by {actor}, score {score}")
     return said.format(
-        when=when, kind=nearest.kind, actor=nearest.actor, score=f"{nearest.score:.4f}"
+        when=when,
+        kind=core_text(nearest.kind),
+        actor=core_text(nearest.actor),
+        score=f"{nearest.score:.4f}",
     )
 
 
@@ -328,7 +334,9 @@ def forecast_text(data: ScoreChart) -> str:
     for name, day in data.forecast.items():
         if day is None:
             continue
-        said.append(_crossing(LABELS[name], day, (data.today - day).days, name in data.overdue))
+        said.append(
+            _crossing(core_text(LABELS[name]), day, (data.today - day).days, name in data.overdue)
+        )
     if not said:
         return QCoreApplication.translate("ScoreChartView", "It never decays.")
     return QCoreApplication.translate(

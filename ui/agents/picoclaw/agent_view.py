@@ -26,6 +26,7 @@ from core.agents.picoclaw.policy import IGNORED_OVERRIDES
 from core.agents.picoclaw.workspace import AgentPreview, PicoClawWorkspace
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
+from ui.i18n import core_error, core_text
 from ui.theme import error_style
 from ui.untrusted import literal_html, plain_label
 
@@ -138,12 +139,14 @@ class AgentView(QWidget):
         except (InputError, WorkspaceError, OSError) as exc:
             self._clear()
             self.explain.setText(self.tr("What the agent sees cannot be worked out:"))
-            self.error.setText(str(exc))
+            self.error.setText(core_error(exc))
             self.error.show()
             return
         self.error.hide()
         ignored = self.preview.ignored
-        self.warning.setText("" if ignored is None else f"{ignored}; {IGNORED_OVERRIDES}.")
+        self.warning.setText(
+            "" if ignored is None else f"{core_error(ignored)}; {core_text(IGNORED_OVERRIDES)}."
+        )
         self.warning.setVisible(ignored is not None)
         sources = {
             key: self._origin(policy[key].source) for key in ("retrieve_limit", "recent_days")

@@ -32,6 +32,7 @@ from core.formats.text import BOM
 from core.ops import ChangeSet
 from core.ops.entries import set_text
 from core.store.errors import WorkspaceError
+from ui.i18n import core_error
 from ui.typed import Typed
 from ui.undo import OpCommand
 from ui.untrusted import plain_label
@@ -281,7 +282,7 @@ class DailyNotesView(QWidget):
         try:
             return self.ws.note(day)
         except READ_ERRORS as exc:
-            self.failed.emit(str(exc))
+            self.failed.emit(core_error(exc))
             return None
 
     def _show_note(self, note: Note | None) -> None:
@@ -336,7 +337,7 @@ class DailyNotesView(QWidget):
         try:
             command = OpCommand(make(), on_changed)
         except READ_ERRORS as exc:
-            self.failed.emit(str(exc))
+            self.failed.emit(core_error(exc))
             return False
         self.push(command)
         return True

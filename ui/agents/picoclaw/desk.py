@@ -14,6 +14,7 @@ from ui.agents.picoclaw.policy_view import PolicyView
 from ui.agents.picoclaw.profile_view import ProfileView
 from ui.desk import Push
 from ui.entries_view import EntriesView, FileRef
+from ui.i18n import core_error
 from ui.settings import Settings
 from ui.sidebar_desk import Page, SidebarDesk
 from ui.tasks import TaskRunner
@@ -99,7 +100,7 @@ class PicoClawDesk(SidebarDesk[PicoClawWorkspace]):
             self.profile.show_source(None, exc)
         except (ValueError, WorkspaceError) as exc:
             self.profile.show_source(None)
-            self.failed.emit(str(exc))
+            self.failed.emit(core_error(exc))
         self.stack.setCurrentWidget(self.profile)
 
     def _show_policy(self) -> None:

@@ -32,6 +32,7 @@ from core.agents.picoclaw.policy import PolicyScalar, Snapshot, parse_override
 from core.agents.picoclaw.workspace import PicoClawWorkspace
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
+from ui.i18n import core_error, core_text
 from ui.tables import read_only_table
 from ui.untrusted import literal_html, plain_label
 
@@ -134,13 +135,14 @@ class CompareBox(QGroupBox):
                     self.sides.side(self.second.currentData()),
                 )
             except UNREADABLE as exc:
-                text = self.tr("Cannot compare: {error}").format(error=exc)
+                text = self.tr("Cannot compare: {error}").format(error=core_error(exc))
             else:
-                differences, text = found.differences, found.summary()
+                differences, text = found.differences, core_text(found.summary())
         self.summary.setText(text)
         self.table.setRowCount(len(differences))
         for r, d in enumerate(differences):
-            for column, cell in enumerate((d.key, pico.shown(d.a), pico.shown(d.b))):
+            cells = (d.key, core_text(pico.shown(d.a)), core_text(pico.shown(d.b)))
+            for column, cell in enumerate(cells):
                 item = QTableWidgetItem(cell)
                 item.setToolTip(literal_html(cell))
                 self.table.setItem(r, column, item)
@@ -207,15 +209,23 @@ class WhatIfBox(QGroupBox):
             tried = pico.policy_tried(self.sides.side(self.base.currentData()), self._typed())
             found = pico.what_if(ws, tried, self.message.text(), date.today())
         except ValueError as exc:  # a value typed that the agent would not use
-            self._show(self.tr("These values cannot be tried: {error}").format(error=exc), "", "")
+            self._show(
+                self.tr("These values cannot be tried: {error}").format(error=core_error(exc)),
+                "",
+                "",
+            )
             return
         except UNREADABLE as exc:
             self._show(
-                self.tr("The what-if cannot be worked out: {error}").format(error=exc), "", ""
+                self.tr("The what-if cannot be worked out: {error}").format(error=core_error(exc)),
+                "",
+                "",
             )
             return
         self.found = found
-        self._show(found.summary(), found.now.preview.injected, found.new.preview.injected)
+        self._show(
+            core_text(found.summary()), found.now.preview.injected, found.new.preview.injected
+        )
 
     def _typed(self) -> dict[str, PolicyScalar | None]:
         typed: dict[str, PolicyScalar | None] = {}

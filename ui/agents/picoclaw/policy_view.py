@@ -48,6 +48,7 @@ from core.formats.text import InputError
 from core.ops import apply_and_save
 from core.store.errors import WorkspaceError
 from ui.agents.picoclaw.policy_compare import CompareBox, WhatIfBox
+from ui.i18n import core_error, core_text
 from ui.tables import KeyedTableModel, keyed_table
 from ui.theme import error_style
 from ui.typed import editing_kept
@@ -79,7 +80,7 @@ class PolicyModel(KeyedTableModel[PolicyRow]):
     def tooltip(self, row: PolicyRow) -> str:
         tip = self.tr("{key}: {meaning}\nDefault: {default}")
         return literal_html(
-            tip.format(key=row.key, meaning=row.meaning, default=_shown(row.default))
+            tip.format(key=row.key, meaning=core_text(row.meaning), default=_shown(row.default))
         )
 
     def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
@@ -193,9 +194,9 @@ class PolicyView(QWidget):
                 layers = self.ws.policy_layers()
                 rows = rows_of(layers)
             except UNREADABLE as exc:
-                self.error = str(exc)
+                self.error = core_error(exc)
             else:
-                self.ignored = None if layers.ignored is None else str(layers.ignored)
+                self.ignored = None if layers.ignored is None else core_error(layers.ignored)
         self.model.set_rows(rows)
         self.table.setEnabled(bool(rows))
         self._show_error()
@@ -211,7 +212,7 @@ class PolicyView(QWidget):
                 "correct it in a text editor, then reload."
             ).format(error=self.error)
         elif self.ignored is not None:
-            text = f"{self.ignored}; {IGNORED_OVERRIDES}.\n\n{NO_VALUE_SET}."
+            text = f"{self.ignored}; {core_text(IGNORED_OVERRIDES)}.\n\n{core_text(NO_VALUE_SET)}."
         else:
             text = ""
         self.error_label.setText(text)
@@ -251,7 +252,9 @@ class PolicyView(QWidget):
         try:
             return list_snapshots(self.ws.root), None
         except UNREADABLE as exc:
-            return [], self.tr("Cannot list the policy snapshots: {error}").format(error=exc)
+            return [], self.tr("Cannot list the policy snapshots: {error}").format(
+                error=core_error(exc)
+            )
 
     def _version(self, snapshot: Snapshot) -> Version:
         """The overrides it holds, checked as a restore checks them, or why it cannot be read."""
@@ -259,7 +262,7 @@ class PolicyView(QWidget):
         try:
             values = checked_snapshot(snapshot.path, snapshot.read(self.ws.root))
         except (*UNREADABLE, ValueError) as exc:
-            return Version(snapshot.at, snapshot.rel, None, str(exc))
+            return Version(snapshot.at, snapshot.rel, None, core_error(exc))
         return Version(snapshot.at, snapshot.rel, dict(values))
 
     def selected_snapshot(self) -> Snapshot | None:
@@ -272,7 +275,7 @@ class PolicyView(QWidget):
         try:  # a file the agent ignores holds no override it uses: a snapshot may replace it
             return dict(self.ws.overrides().doc.items), None
         except UNREADABLE as exc:
-            return None, str(exc)
+            return None, core_error(exc)
 
     # -- writing --------------------------------------------------------------------------------
     def confirm(self, text: str) -> bool:
@@ -288,7 +291,7 @@ class PolicyView(QWidget):
         if row is None:
             return False
         if self.ignored is not None:
-            self.failed.emit(f"{self.ignored}; {NO_VALUE_SET}")
+            self.failed.emit(f"{self.ignored}; {core_text(NO_VALUE_SET)}")
             return False
         if not text.strip():
             return row.override is not None and self._write(row, None)
@@ -373,10 +376,10 @@ def _cells(row: PolicyRow) -> tuple[str, ...]:
     return (
         row.key,
         _shown(row.value),
-        row.source,
+        core_text(row.source),
         _shown(row.config),
         _shown(row.override),
-        row.meaning,
+        core_text(row.meaning),
     )
 
 
@@ -395,5 +398,9 @@ def _question(row: PolicyRow, value: int | bool | None) -> str:
             "The overrides as they are now are saved as a snapshot first.",
         )
     return text.format(
-        key=row.key, value=_shown(value), file=OVERRIDES, now=_shown(row.value), source=row.source
+        key=row.key,
+        value=_shown(value),
+        file=OVERRIDES,
+        now=_shown(row.value),
+        source=core_text(row.source),
     )

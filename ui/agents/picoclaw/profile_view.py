@@ -41,6 +41,7 @@ from core.agents.picoclaw.workspace import Profile
 from core.formats.strict_json import escape_surrogates
 from core.ops import ChangeSet
 from core.store.errors import WorkspaceError
+from ui.i18n import core_error
 from ui.theme import error_style
 from ui.typed import editing_kept
 from ui.undo import OpCommand
@@ -279,7 +280,7 @@ class ProfileView(QWidget):
             self.tr(
                 "{error}\n\nMemDesk will not change this file until it is fixed: "
                 "correct it in a text editor, then reload."
-            ).format(error=error)
+            ).format(error=core_error(error))
         )
         self.raw.setPlainText(error.raw_bytes.decode("utf-8", errors="replace"))
         block = self.raw.document().findBlockByNumber(max(error.line - 1, 0))
@@ -369,7 +370,7 @@ class ProfileView(QWidget):
         if self.error_shown is not None:
             self._refuse(
                 self.tr("MemDesk does not change {path} until it is fixed: {error}").format(
-                    path=self.error_shown.path, error=self.error_shown
+                    path=self.error_shown.path, error=core_error(self.error_shown)
                 )
             )
             return None
@@ -417,6 +418,6 @@ def _state_note(source: Profile | None) -> str:
 
 
 def _message(exc: BaseException) -> str:
-    """The refusal's own words (a KeyError's str() would add quotes)."""
-    text = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+    """The refusal's own words, in the window's language."""
+    text = core_error(exc)
     return text[:1].upper() + text[1:]

@@ -19,6 +19,7 @@ from core.store.documents import AnyDocument
 from ui.agents.pomelobot.scope_tools_view import ScopeToolsView
 from ui.desk import Push
 from ui.entries_view import EntriesView, FileRef, Opener
+from ui.i18n import core_text
 from ui.settings import Settings
 from ui.sidebar_desk import Page, SidebarDesk
 from ui.tasks import TaskRunner
@@ -121,7 +122,8 @@ class PomelobotDesk(SidebarDesk[PomelobotWorkspace]):
         file = self._scope_file(source.rel)
         notes = warnings.legacy_note(file) if file is not None else []
         line = self.tr("line {line}: {message}")
-        return notes + [line.format(line=w.line, message=w.message) for w in found]
+        said = [line.format(line=w.line, message=core_text(w.message)) for w in found]
+        return [core_text(note) for note in notes] + said
 
     def _describe(self, source: AnyDocument, key: str) -> str:
         entry = source.find(key)
@@ -130,7 +132,7 @@ class PomelobotDesk(SidebarDesk[PomelobotWorkspace]):
         about = describe_entry(entry)
         file = self._scope_file(source.rel)
         if file is not None and file.legacy:
-            about += self.tr(" · older layout: {layout}").format(layout=file.legacy)
+            about += self.tr(" · older layout: {layout}").format(layout=core_text(file.legacy))
         return about
 
 

@@ -37,6 +37,7 @@ from core.agents.pomelobot.scopes import MAIN, Scope
 from core.agents.pomelobot.search import Hit, search_scope
 from core.agents.pomelobot.workspace import PomelobotWorkspace
 from core.store.errors import WorkspaceError
+from ui.i18n import core_error
 from ui.tables import read_only_table
 from ui.theme import error_style
 from ui.untrusted import plain_label
@@ -433,7 +434,7 @@ def _message(exc: BaseException) -> str:
     """The person's message for an expected failure (no traceback)."""
     if isinstance(exc, OSError) and exc.strerror and exc.filename:
         return f"{exc.filename}: {exc.strerror}"
-    return str(exc) or type(exc).__name__
+    return core_error(exc) or type(exc).__name__
 
 
 def _displayable(text: str) -> str:
