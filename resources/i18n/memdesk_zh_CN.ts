@@ -6416,16 +6416,12 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>有 {count} 条记忆的标签是 {memory}；请用键指定其中一条：{key}</translation>
     </message>
     <message>
-        <source>{count} memories are not in the prompt at session start ({why}): {listed_text}</source>
-        <translation>会话开始时有 {count} 条记忆不在提示中（{why}）：{listed_text}</translation>
-    </message>
-    <message>
-        <source>{count} memories are not in the prompt at session start ({why}): {listed_text} and {more} more</source>
-        <translation>会话开始时有 {count} 条记忆不在提示中（{why}）：{listed_text} 等，另有 {more} 条</translation>
-    </message>
-    <message>
         <source>{count} memories are not in the prompt at session start ({why}): {memories_text}</source>
         <translation>会话开始时有 {count} 条记忆不在提示词中（{why}）：{memories_text}</translation>
+    </message>
+    <message>
+        <source>{count} memories are not in the prompt at session start ({why}): {memories_text} and {more} more</source>
+        <translation>会话开始时有 {count} 条记忆不在提示词中（{why}）：{memories_text} 等，另有 {more} 条</translation>
     </message>
     <message>
         <source>{count} memory writes wait for approval in Hermes, the oldest since {since}: the review queue shows them</source>
@@ -6502,10 +6498,6 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{file}: no line of MEMORY.md points at it; the agent finds it only by searching</source>
         <translation>{file}：MEMORY.md 中没有行指向它；智能体只能通过搜索找到它</translation>
-    </message>
-    <message>
-        <source>{file}: no memory {key}</source>
-        <translation>{file}：没有记忆 {key}</translation>
     </message>
     <message>
         <source>{file}: not a file MemDesk edits in this workspace</source>

@@ -108,7 +108,7 @@ class CodexWorkspace(DocumentSet):
         bullet = document.find(key)
         if bullet is None:
             raise WorkspaceError(
-                say("{file}: no memory {key}", file=document.rel, key=key), exit_code=EXIT_REFUSED
+                say("{path}: no memory {key}", path=document.rel, key=key), exit_code=EXIT_REFUSED
             )
         return self.add_note(layout.FORGET + document.fmt.content(bullet))
 

@@ -45,18 +45,18 @@ def prompt_warnings(parts: Iterable[Injected]) -> list[Problem]:
         if more > 0:
             message = say(
                 "{count} memories are not in the prompt at session start ({why}): "
-                "{listed_text} and {more} more",
+                "{memories_text} and {more} more",
                 count=len(part.unseen),
                 why=why,
-                listed_text=listed,
+                memories_text=listed,
                 more=more,
             )
         else:
             message = say(
-                "{count} memories are not in the prompt at session start ({why}): {listed_text}",
+                "{count} memories are not in the prompt at session start ({why}): {memories_text}",
                 count=len(part.unseen),
                 why=why,
-                listed_text=listed,
+                memories_text=listed,
             )
         first = part.unseen[0].line
         found.append(_warning(part.file, first, "not_in_prompt", message))
