@@ -16,7 +16,6 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from core.demo import write_demo
 from tests.ui.test_main_window import select_rows
 from ui.agents.everbot.desk import EverBotDesk
 from ui.agents.hermes.desk import HermesDesk
@@ -28,18 +27,6 @@ if TYPE_CHECKING:
 
 EVERBOT_EDIT = "edited in the EverBot workspace"
 HERMES_EDIT = "added in the Hermes workspace"
-
-
-@pytest.fixture
-def everbot(tmp_path: Path) -> Path:
-    write_demo(tmp_path / "everbot", layout="everbot")
-    return tmp_path / "everbot"
-
-
-@pytest.fixture
-def hermes(tmp_path: Path) -> Path:
-    write_demo(tmp_path / "hermes", layout="hermes")
-    return tmp_path / "hermes"
 
 
 def open_tab(qtbot: QtBot, window: MainWindow, path: Path) -> WorkspaceTab:
