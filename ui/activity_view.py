@@ -253,6 +253,7 @@ class ActivityView(QWidget):
 
         self.write_requested.emit(work, self.tr("Undid: {what}").format(what=what))
 
+
 def ask_undo(parent: QWidget, question: str) -> bool:
     """Yes to undoing an operation (`question` says which, as plain text); Cancel by default.
     The Activity page of a workspace and the Activity across all of them ask it alike."""

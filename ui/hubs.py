@@ -81,14 +81,16 @@ def ask_remote(window: MainWindow) -> None:
         open_remote_page(window, text.strip())
 
 
-def open_remote_page(window: MainWindow, text: str) -> bool:
-    """The server workspace `text` names, as a page of the navigator (shown again when open);
-    False, said in the window, when `text` names no server."""
+def open_remote_page(window: MainWindow, text: str, *, show: bool = True) -> bool:
+    """The server workspace `text` names, as a page of the navigator (shown again when open),
+    kept in the session; it connects when first shown. False, said in the window, when `text`
+    names no server."""
     from ui.remote_view import open_remote
 
     name = f"remote {text}"
     if name in window.hubs:
-        window.navigator.show_page(window.hubs[name])
+        if show:
+            window.navigator.show_page(window.hubs[name])
         return True
     try:
         view = open_remote(text, window)
@@ -104,7 +106,8 @@ def open_remote_page(window: MainWindow, text: str) -> bool:
             ).format(address=text, example=REMOTE_HINT)
         )
         return False
-    window.add_hub_page(name, f"⇄ {view.address}", view)
+    window.add_hub_page(name, f"⇄ {view.address}", view, kept_as=text)
     make_accessible(view)
-    window.navigator.show_page(view)
+    if show:
+        window.navigator.show_page(view)
     return True

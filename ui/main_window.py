@@ -21,6 +21,7 @@ For the pages that work across workspaces:
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -80,11 +81,15 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)
         self._no_undo = QUndoStack(self)  # `undo_stack` while no workspace is shown
         self._closing = False
+        self._kept: dict[str, str] = {}  # hub pages the session reopens: name -> their address
+        self._opening: list[str] = []  # folders being read to be opened, in order
+        self._session_kept = False  # until built: before, the last session is still to reopen
         self._build()
         self.menus = Menus(self, self.undo_group)
         self.toolbar, self.layout_action = self.menus.toolbar, self.menus.layout_action
         self.setAcceptDrops(True)
         self.navigator.show_page(self.placeholder)
+        self._session_kept = True
 
     # -- the current workspace's -------------------------------------------------------------------
     @property
@@ -157,10 +162,17 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.progress)
         self.resize(1280, 800)
 
-    def add_hub_page(self, name: str, title: str, widget: QWidget) -> None:
-        """A page over every workspace (Home, Inbox, …), at the navigator's top."""
+    def add_hub_page(
+        self, name: str, title: str, widget: QWidget, *, kept_as: str | None = None
+    ) -> None:
+        """A page over every workspace (Home, Inbox, …), at the navigator's top; `kept_as`:
+        what reopens it at the next start (a server's workspace: its address), and File →
+        Close workspace closes it."""
         old = self.hubs.get(name)
         self.hubs[name] = widget
+        if kept_as is not None:
+            self._kept[name] = kept_as
+            self._keep_session()
         if old is None:
             self.desks.addWidget(widget)
             self.navigator.add_hub(name, title, widget)
@@ -232,6 +244,7 @@ class MainWindow(QMainWindow):
         self._show_news()
         self._update_title()
         self._update_status()
+        self._keep_session()
 
     def _tab_changed(self, tab: WorkspaceTab) -> None:
         self.navigator.update_tab(tab)
@@ -267,21 +280,30 @@ class MainWindow(QMainWindow):
             return
         self.statusBar().showMessage(self.tr("Opening {path}…").format(path=path))
         self.progress.show()
+        reading = os.path.abspath(path)
+        self._opening.append(reading)
 
         def failed(exc: BaseException) -> None:
+            self._read(reading)
+            self._keep_session()
             self.progress.setVisible(self.opener.busy)
             said = self.tr("Could not open {path}").format(path=path)
             self.show_error(failure_message(exc, said))
 
         self.opener.run(
             lambda: open_any(path, agent),
-            on_done=lambda result: self._opened_any(path, result, then),
+            on_done=partial(self._opened_any, path, then=then, reading=reading),
             on_error=failed,
         )
 
+    def _read(self, reading: str) -> None:
+        """The folder is read (opened or not): no longer one of the session's still to open."""
+        self._opening.remove(reading)
+
     def _opened_any(
-        self, path: Path, result: Opened | Ambiguous | opening.Several, then: Then
+        self, path: Path, result: Opened | Ambiguous | opening.Several, *, then: Then, reading: str
     ) -> None:
+        self._read(reading)
         self.progress.setVisible(self.opener.busy)
         if isinstance(result, opening.Several):
             chosen = opening.ask_workspace(self, result)  # one of the folder's workspaces
@@ -291,6 +313,7 @@ class MainWindow(QMainWindow):
             self._layout_chosen(result.root, self._ask_layout(result.root, result.candidates), then)
         else:
             self._opened(result.session, path, result.journal_problem, then)
+        self._keep_session()  # a folder not opened (none chosen, one already open) is gone
 
     def _ask_layout(self, root: Path, candidates: tuple[str, ...]) -> str | None:
         return ask_layout(self, root, candidates)
@@ -440,12 +463,60 @@ class MainWindow(QMainWindow):
         self.keep_settings(language=name)
         self.statusBar().showMessage(self.tr("The language changes at the next start."), 8000)
 
+    # -- the session: what the next start reopens ---------------------------------------------------
+    def _keep_session(self) -> None:
+        """The workspaces open (and those still being read) and the one shown, saved as they
+        change: after a crash or a kill the next start reopens this session, not an older one."""
+        if self._closing or not self._session_kept:
+            return
+        session = self._session()
+        if (session.open_workspaces, session.current_workspace) != (
+            self.settings.open_workspaces,
+            self.settings.current_workspace,
+        ):
+            self.settings = session
+            self.keep_settings()
+
+    def _session(self) -> Settings:
+        """The settings with the session as it is now."""
+        open_now = [*(str(t.root) for t in self._tabs), *self._kept.values(), *self._opening]
+        # while the last session's folders are being read, the one it showed stays the one shown
+        shown = self.settings.current_workspace if self._opening else self._shown_entry()
+        return self.settings.with_session(open_now, shown)
+
+    def _shown_entry(self) -> str | None:
+        """The session's entry for the page shown: a workspace's folder, a server's address."""
+        if self.current_tab is not None:
+            return str(self.current_tab.root)
+        name = self._kept_shown()
+        return self._kept[name] if name is not None else None
+
+    def _kept_shown(self) -> str | None:
+        """The name of the hub page shown when the session keeps it (a server's workspace)."""
+        return next((n for n in self._kept if self.hubs[n] is self.desks.currentWidget()), None)
+
+    def _close_kept_page(self) -> bool:
+        """Close the hub page shown when the session keeps it (a server's workspace)."""
+        name = self._kept_shown()
+        if name is None:
+            return False
+        shown = self.hubs.pop(name)
+        del self._kept[name]
+        self.navigator.remove(shown)
+        self.desks.removeWidget(shown)
+        shown.deleteLater()
+        self.navigator.show_page(self.hubs[HOME])
+        self._keep_session()
+        return True
+
     # -- closing, drag and drop --------------------------------------------------------------------
     def close_workspace(self, tab: WorkspaceTab | None = None) -> bool:
         """Close `tab` (the one shown when None), asking about its unsaved edits first; its
         session's journal let go. True when it is closed."""
         tab = tab or self.current_tab
-        if tab is None or not tab.discard_ok():
+        if tab is None:
+            return self._close_kept_page()
+        if not tab.discard_ok():
             return False
         at = self._tabs.index(tab)
         self._tabs.remove(tab)
@@ -459,6 +530,7 @@ class MainWindow(QMainWindow):
         self._update_home()
         rest = self._tabs
         self.navigator.show_page(rest[min(at, len(rest) - 1)] if rest else self.hubs[HOME])
+        self._keep_session()
         return True
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -474,8 +546,7 @@ class MainWindow(QMainWindow):
         for tab in self._tabs:
             tab.tasks.wait()
             tab.session.close()
-        shown = str(self.current_tab.root) if self.current_tab is not None else None
-        self.settings = self.settings.with_session([str(t.root) for t in self._tabs], shown)
+        self.settings = self._session()
         geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self.keep_settings(window_geometry=geometry)
         event.accept()

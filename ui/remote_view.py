@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -61,14 +62,13 @@ FIRST_LINE = 90
 
 
 def open_remote(text: str, parent: QWidget | None = None) -> RemoteView | None:
-    """The view of the server workspace `text` names (ssh://… or user@host:path), reading it;
-    None when `text` names no server (a local path). ValueError: a malformed ssh:// address."""
+    """The view of the server workspace `text` names (ssh://… or user@host:path), connecting
+    when first shown; None when `text` names no server (a local path). ValueError: a malformed
+    ssh:// address."""
     address = parse_address(text)
     if address is None:
         return None
-    view = RemoteView(address, parent=parent)
-    view.reload()
-    return view
+    return RemoteView(address, parent=parent)
 
 
 class RemoteView(QWidget):
@@ -86,8 +86,9 @@ class RemoteView(QWidget):
         self.workspace = workspace or RemoteWorkspace(address)
         self.snapshot = Snapshot()
         self.tasks = TaskRunner(self)
+        self._connected = False  # read once shown: a session's server pages never slow a start
         self._build()
-        self._say(f"{address}: " + self.tr("reading from the server…"))
+        self._say(f"{address}: " + self.tr("connecting…"))
 
     # ----------------------------------------------------------------- building
 
@@ -151,6 +152,12 @@ class RemoteView(QWidget):
         ]
 
     # ----------------------------------------------------------------- actions
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._connected:
+            self._connected = True
+            self._call(self.workspace.read, self.tr("connecting…"))
 
     def reload(self) -> None:
         self._call(self.workspace.read, self.tr("reading from the server…"))
@@ -229,6 +236,7 @@ class RemoteView(QWidget):
 
     def _answered(self, answer: Snapshot | Dropped) -> None:
         self._enable(True)
+        self.reload_button.setText(self.tr("Reload"))
         if isinstance(answer, Dropped):
             if answer.snapshot is not None:
                 self._show(answer.snapshot)
@@ -241,6 +249,7 @@ class RemoteView(QWidget):
         self._enable(True)
         if not isinstance(exc, RemoteError | ValueError):
             raise exc
+        self.reload_button.setText(self.tr("Retry"))  # reads the server again
         said = f"{self.address.host}: {exc}" if isinstance(exc, Refused | ValueError) else str(exc)
         self._say(said, error=True)
 
