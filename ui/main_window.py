@@ -274,7 +274,7 @@ class MainWindow(QMainWindow):
     def open_workspace(self, path: Path, agent: str | None = None, then: Then = None) -> None:
         """Read the workspace off the UI thread; the window shows it when it is ready (at once
         when it is open already)."""
-        tab = self.tab_for(path)
+        tab = self.tab_for(path) or self._showing(path)
         if tab is not None:
             self._shown(tab, then)
             return
@@ -295,6 +295,12 @@ class MainWindow(QMainWindow):
             on_done=partial(self._opened_any, path, then=then, reading=reading),
             on_error=failed,
         )
+
+    def _showing(self, folder: Path) -> WorkspaceTab | None:
+        """The open workspace one of whose pages shows `folder` (a Hermes profile's, of the
+        Hermes home open), that page shown: opened on its own it would be a second workspace
+        over the same files."""
+        return next((tab for tab in self._tabs if tab.desk.show_folder(folder)), None)
 
     def _read(self, reading: str) -> None:
         """The folder is read (opened or not): no longer one of the session's still to open."""
@@ -345,7 +351,7 @@ class MainWindow(QMainWindow):
         self, session: AnySession, path: Path, journal_problem: str | None, then: Then
     ) -> None:
         """Show a workspace in its agent's desk, in a tab of its own."""
-        open_already = self.tab_for(session.workspace.root)
+        open_already = self.tab_for(session.workspace.root) or self._showing(path)
         if self._closing or open_already is not None:  # a home holding an open one, say
             session.close()
             if open_already is not None:

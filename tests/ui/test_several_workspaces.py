@@ -271,3 +271,19 @@ def test_the_navigator_names_each_row_for_a_screen_reader(
         "EverBot workspace everbot, unsaved edits",
         "Hermes workspace hermes, unsaved edits",
     ]
+
+
+def test_a_hermes_profile_opened_while_its_home_is_open_is_shown_there(
+    qtbot: QtBot, window: MainWindow, hermes: Path, everbot: Path
+) -> None:
+    """Tried as a person opening ~/.hermes/profiles/work with ~/.hermes open: a second
+    workspace over the same files (two undo stacks, two journals). Now the Hermes home open
+    is shown, that profile's page selected; the profile alone still opens as before."""
+    home = open_tab(qtbot, window, hermes)
+    open_tab(qtbot, window, everbot)
+    assert open_tab(qtbot, window, hermes / "profiles" / "work") is home
+    assert window.tabs()[0] is home and len(window.tabs()) == 2
+    assert isinstance(home.desk, HermesDesk) and home.desk.current_page() == "memory:work"
+    assert window.close_workspace(home)
+    alone = open_tab(qtbot, window, hermes / "profiles" / "work")
+    assert alone.root == hermes / "profiles" / "work" and len(window.tabs()) == 2
