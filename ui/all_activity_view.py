@@ -61,7 +61,7 @@ class AllActivityView(AcrossWorkspaces):
             tasks,
             parent,
         )
-        self.confirm: Callable[[str], bool] = lambda question: ask_undo(self, question)
+        self.confirm: Callable[[str], bool] = lambda text: ask_undo(self, self.tr("Undo"), text)
         self.done: list[Done] = []
         self.shown: list[Done] = []
         self.times: dict[str, str] = {}  # the time shown of each operation listed, by its id

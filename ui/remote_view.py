@@ -88,7 +88,7 @@ class RemoteView(QWidget):
         self.tasks = TaskRunner(self)
         self._connected = False  # read once shown: a session's server pages never slow a start
         self._build()
-        self._say(f"{address}: " + self.tr("connecting…"))
+        self._say(f"{address}: " + self.tr("reading from the server…"))
 
     # ----------------------------------------------------------------- building
 
@@ -157,7 +157,7 @@ class RemoteView(QWidget):
         super().showEvent(event)
         if not self._connected:
             self._connected = True
-            self._call(self.workspace.read, self.tr("connecting…"))
+            self.reload()
 
     def reload(self) -> None:
         self._call(self.workspace.read, self.tr("reading from the server…"))
@@ -236,7 +236,6 @@ class RemoteView(QWidget):
 
     def _answered(self, answer: Snapshot | Dropped) -> None:
         self._enable(True)
-        self.reload_button.setText(self.tr("Reload"))
         if isinstance(answer, Dropped):
             if answer.snapshot is not None:
                 self._show(answer.snapshot)
@@ -249,7 +248,6 @@ class RemoteView(QWidget):
         self._enable(True)
         if not isinstance(exc, RemoteError | ValueError):
             raise exc
-        self.reload_button.setText(self.tr("Retry"))  # reads the server again
         said = f"{self.address.host}: {exc}" if isinstance(exc, Refused | ValueError) else str(exc)
         self._say(said, error=True)
 

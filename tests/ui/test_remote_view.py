@@ -228,7 +228,7 @@ def test_a_server_page_open_when_the_window_was_killed_comes_back_and_connects_o
     win = start(qtbot, settings_file, None, opened=1)
     view = win.hubs[f"remote {address}"]
     assert isinstance(view, RemoteView) and win.current_tab is not None
-    assert view.state.text().endswith("connecting…") and not view.tasks.busy  # not yet
+    assert not view.tasks.busy and view.memories.rowCount() == 0  # not connected yet
     win.navigator.show_page(view)
     _settled(qtbot, view)
     assert view.memories.rowCount() == 12, view.state.text()
@@ -238,7 +238,7 @@ def test_a_server_page_open_when_the_window_was_killed_comes_back_and_connects_o
     assert on_disk(settings_file) == ([str(everbot)], None)
 
 
-def test_an_unreachable_server_in_the_session_never_holds_the_start_and_offers_retry(
+def test_an_unreachable_server_in_the_session_never_holds_the_start_and_can_be_tried_again(
     qtbot: QtBot, sshd: Server, runtime: Path, tmp_path: Path
 ) -> None:
     address = f"ssh://127.0.0.1:{free_port()}{tmp_path}"
@@ -251,7 +251,7 @@ def test_an_unreachable_server_in_the_session_never_holds_the_start_and_offers_r
     _settled(qtbot, view)
     said = view.state.text()
     assert "ssh failed: ssh: connect to host 127.0.0.1 port" in said and "\n" not in said
-    assert view.reload_button.text() == "Retry" and view.reload_button.isEnabled()
+    assert view.reload_button.isEnabled()
     view.reload_button.click()
     assert view.tasks.busy  # tried again
     _settled(qtbot, view)
