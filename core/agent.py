@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 from core.formats.problems import Problem
+from core.messages import say
 from core.ops import ChangeSet
 from core.store.backups_view import BackupFile
 from core.store.documents import Editable
@@ -185,10 +186,11 @@ def named(rows: Sequence[Row], memory_id: str, unread: Sequence[Problem] = ()) -
     matches = matches or [r for r in rows if r.id == memory_id]
     if not matches and unread:
         files = "; ".join(p.message for p in unread)
-        raise WorkspaceError(
-            f"no memory with id {memory_id} in the files read; not read: {files}",
-            exit_code=EXIT_REFUSED,
-        )
+        said = [
+            say("no memory with id {id} in the files read", id=memory_id),
+            say("not read: {problems}", problems=files),
+        ]
+        raise WorkspaceError("; ".join(said), exit_code=EXIT_REFUSED)
     return matches
 
 
@@ -210,9 +212,24 @@ def namesakes_line(memory_id: str, names: Sequence[str]) -> str:
         return ""
     listed = ", ".join(names[:NAMESAKES_SHOWN])
     more = len(names) - NAMESAKES_SHOWN
-    listed += f" and {more} more" if more > 0 else ""
-    many = f"{len(names)} other memories share" if len(names) > 1 else "1 other memory shares"
-    return f"{many} the id {memory_id}: {listed}"
+    if more > 0:
+        return say(
+            "{count} other memories share the id {id}: {memory_names} and {more} more",
+            count=len(names),
+            id=memory_id,
+            memory_names=listed,
+            more=more,
+        )
+    if len(names) > 1:
+        return say(
+            "{count} other memories share the id {id}: {memory_names}",
+            count=len(names),
+            id=memory_id,
+            memory_names=listed,
+        )
+    return say(
+        "1 other memory shares the id {id}: {memory_names}", id=memory_id, memory_names=listed
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,7 +329,7 @@ class Unseen:
     @property
     def label(self) -> str:
         """How `context --json`, the CLI, the window and warnings name it."""
-        return f"line {self.line}: {self.words}"
+        return say("line {line}: {text}", line=self.line, text=self.words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -524,9 +541,10 @@ class Agent(ABC, Generic[W]):
     def removal_request(self, ws: Any, row: Row, kept: Row | None = None) -> list[ChangeSet]:
         """The agent's own request to forget the memory `row` ("request" in `removal`; `kept`:
         the memory it repeats, which stays); no change sets when one already asks it."""
-        raise WorkspaceError(
-            f"{row.file}: {self.title} takes no request to forget a memory", exit_code=EXIT_REFUSED
+        said = say(
+            "{file}: {title} takes no request to forget a memory", file=row.file, title=self.title
         )
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED)
 
     def backups(self, path: Path) -> list[BackupFile]:
         """Every backup of the agent's main memory file MemDesk can find, oldest first, each

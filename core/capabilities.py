@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic
 
 from core.agent import Capability, Context, DecayReport, Retrieved, Row, W
+from core.messages import N_, say
 from core.ops import ChangeSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.text_diff import diff_lines
@@ -45,10 +46,10 @@ class Editing(Capability, ABC, Generic[W]):
     PROMOTE and MERGE do."""
 
     missing: ClassVar[dict[str, str]] = {
-        "": "{title}: changing memories is not supported",
-        "add": "{title}: adding memories is not supported",
-        "edit": "{title}: editing memories is not supported",
-        "delete": "{title}: deleting memories is not supported",
+        "": N_("{title}: changing memories is not supported"),
+        "add": N_("{title}: adding memories is not supported"),
+        "edit": N_("{title}: editing memories is not supported"),
+        "delete": N_("{title}: deleting memories is not supported"),
     }
 
     @abstractmethod
@@ -95,7 +96,7 @@ class Archiving(Capability, ABC, Generic[W]):
     """Memories archived: kept, out of the agent's sight (`memdesk archive|unarchive`)."""
 
     missing: ClassVar[dict[str, str]] = {
-        "": "{title} has no archive: its memories are active until deleted"
+        "": N_("{title} has no archive: its memories are active until deleted")
     }
 
     @abstractmethod
@@ -107,7 +108,7 @@ class Pinning(Capability, ABC, Generic[W]):
     score's decay, a budget's trimming."""
 
     missing: ClassVar[dict[str, str]] = {
-        "": "{title} keeps no scores that decay, so there is nothing to pin"
+        "": N_("{title} keeps no scores that decay, so there is nothing to pin")
     }
 
     @abstractmethod
@@ -117,7 +118,7 @@ class Pinning(Capability, ABC, Generic[W]):
 class Decaying(Capability, ABC, Generic[W]):
     """Scores that decay over time (`memdesk decay`), and what a run would archive or delete."""
 
-    missing: ClassVar[dict[str, str]] = {"": "{title} keeps no scores, so nothing of it decays"}
+    missing: ClassVar[dict[str, str]] = {"": N_("{title} keeps no scores, so nothing of it decays")}
 
     @abstractmethod
     def decay(
@@ -134,8 +135,8 @@ class Policy(Capability, ABC, Generic[W]):
     """The agent's own memory policy (`memdesk policy [--set|--unset|--what-if]`)."""
 
     missing: ClassVar[dict[str, str]] = {
-        "": "{title} keeps no memory policy of its own",
-        "what_if": "{title} has no what-if preview of its policy",
+        "": N_("{title} keeps no memory policy of its own"),
+        "what_if": N_("{title} has no what-if preview of its policy"),
     }
 
     @abstractmethod
@@ -165,7 +166,7 @@ class Policy(Capability, ABC, Generic[W]):
 class Snapshots(Capability, ABC, Generic[W]):
     """The agent's snapshots of its policy (`memdesk snapshots|policy-restore`)."""
 
-    missing: ClassVar[dict[str, str]] = {"": "{title} keeps no policy snapshots"}
+    missing: ClassVar[dict[str, str]] = {"": N_("{title} keeps no policy snapshots")}
 
     @abstractmethod
     def snapshots(self, path: Path) -> list[Any]:
@@ -189,7 +190,7 @@ class PolicyDiff(Capability, ABC):
 class Retrieval(Capability, ABC):
     """Memory the agent chooses by the person's message (`memdesk retrieve`)."""
 
-    missing: ClassVar[dict[str, str]] = {"": "{title} injects no memory chosen by the message"}
+    missing: ClassVar[dict[str, str]] = {"": N_("{title} injects no memory chosen by the message")}
 
     @abstractmethod
     def retrieve(self, path: Path, query: str, limit: int | None) -> Retrieved:
@@ -200,7 +201,7 @@ class SessionStart(Capability, ABC):
     """What the agent injects when a session starts (`memdesk context`, "At session start")."""
 
     missing: ClassVar[dict[str, str]] = {
-        "": "{title}: what it injects at session start is not known"
+        "": N_("{title}: what it injects at session start is not known")
     }
 
     @abstractmethod
@@ -221,7 +222,7 @@ class Chunks(Capability, ABC):
     """A memory file cut into index chunks, as the agent's indexer does (`memdesk chunks`)."""
 
     missing: ClassVar[dict[str, str]] = {
-        "": "{title} does not cut its memory files into index chunks"
+        "": N_("{title} does not cut its memory files into index chunks")
     }
 
     @abstractmethod
@@ -298,7 +299,8 @@ class StagedRefused(WorkspaceError):
     def __init__(self, path: Path, reasons: Mapping[str, str]) -> None:
         self.reasons = dict(reasons)
         shown = "; ".join(f"{i}: {why}" for i, why in self.reasons.items())
-        super().__init__(f"{path}: nothing was applied: {shown}", exit_code=EXIT_REFUSED)
+        said = say("{path}: nothing was applied: {reasons}", path=path, reasons=shown)
+        super().__init__(said, exit_code=EXIT_REFUSED)
 
 
 class StagedWrites(Capability, ABC, Generic[W]):
@@ -306,7 +308,7 @@ class StagedWrites(Capability, ABC, Generic[W]):
     writes are proposals of MemDesk's review queue, approved or rejected there as the agent
     itself would, and the gate is shown and switched."""
 
-    missing: ClassVar[dict[str, str]] = {"": "{title} stages no memory writes for approval"}
+    missing: ClassVar[dict[str, str]] = {"": N_("{title} stages no memory writes for approval")}
 
     @abstractmethod
     def staged(self, ws: W) -> list[StagedWrite]:

@@ -21,6 +21,7 @@ from core.agent import Row
 from core.capabilities import StagedWrite
 from core.formats.text import gc_paused
 from core.index import USING, Index, IndexedRows, located
+from core.messages import say
 from core.ops.activity import ActivityItem, operations
 from core.ops.undo import undo_and_save
 from core.registry import agent_named
@@ -265,7 +266,8 @@ def _indexed_hits(found: Sequence[Found], words: list[str]) -> tuple[set[int], d
 
 def unlisted(h: Hits) -> Found:
     """A workspace whose files the search could not all read, with the reason."""
-    return replace(h.found, error="not listed: " + "; ".join(p.message for p in h.problems))
+    said = say("not listed: {problems}", problems="; ".join(p.message for p in h.problems))
+    return replace(h.found, error=said)
 
 
 def _search_in(f: Found, query: str, section: str, profile: str | None) -> Hits:

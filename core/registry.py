@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from core.agent import Agent, AnyAgent, SeveralWorkspaces, Source
+from core.messages import say
 from core.store.errors import EXIT_ERROR, WorkspaceError
 from core.store.files import read_error, read_head
 
@@ -62,7 +63,9 @@ def agent_named(name: str) -> AnyAgent:
     """The plug-in called `name`; ValueError for a name MemDesk does not know."""
     name = _OLD_NAMES.get(name, name)
     if name not in NAMES:
-        raise ValueError(f"unknown agent {name!r} (known: {', '.join(NAMES)})")
+        raise ValueError(
+            say("unknown agent {name} (known: {names})", name=repr(name), names=", ".join(NAMES))
+        )
     module = importlib.import_module(f"core.agents.{name}")
     agent = module.AGENT
     assert isinstance(agent, Agent)
@@ -282,7 +285,7 @@ def resolve(path: Path, *, agent: str | None = None) -> tuple[AnyAgent, Path]:
 
 def _resolve(path: Path, agent: str | None) -> tuple[AnyAgent, Path]:
     if not path.exists():
-        raise WorkspaceError(f"{path}: no such file or folder")
+        raise WorkspaceError(say("{path}: no such file or folder", path=path))
     if path.is_file():
         return _file_agent(path, agent), path
     if agent is not None:
@@ -299,15 +302,22 @@ def _resolve(path: Path, agent: str | None) -> tuple[AnyAgent, Path]:
         if adopting is not None:
             return adopting, root
     if found.ambiguous:
-        names = _titles(found.candidates)
         raise WorkspaceError(
-            f"{root}: this folder fits more than one agent's layout ({names}); say which with "
-            f"--agent {'|'.join(found.candidates)} (the window asks and remembers it)"
+            say(
+                "{path}: this folder fits more than one agent's layout ({agents}); say which "
+                "with --agent {names} (the window asks and remembers it)",
+                path=root,
+                agents=_titles(found.candidates),
+                names="|".join(found.candidates),
+            )
         )
     raise WorkspaceError(
-        f"{root}: no agent memory here (looked for {', '.join(a.title for a in all_agents())} "
-        "files: MEMORY.md, memory/MEMORY.md with daily notes, memory/scopes/, "
-        "memories/memory_summary.md)"
+        say(
+            "{path}: no agent memory here (looked for {agents} files: MEMORY.md, "
+            "memory/MEMORY.md with daily notes, memory/scopes/, memories/memory_summary.md)",
+            path=root,
+            agents=", ".join(a.title for a in all_agents()),
+        )
     )
 
 
@@ -322,20 +332,37 @@ def _file_agent(path: Path, agent: str | None) -> AnyAgent:
     single = single_file_agent()
     if agent not in (None, single.name):
         raise WorkspaceError(
-            f"{path}: a file is read as {single.name}'s memory; for {agent} give its workspace "
-            "folder"
+            say(
+                "{path}: a file is read as {name}'s memory; for {agent_name} give its "
+                "workspace folder",
+                path=path,
+                name=single.name,
+                agent_name=agent,
+            )
         )
     head = read_head(path, _FILE_HEAD) or b""
     if single.file_kind(head) is not None:
         return single
     kind = next((k for a in all_agents() if (k := a.file_kind(head)) is not None), None)
     if kind is not None:
-        raise WorkspaceError(f"{path}: this is {kind}: open {_workspace_folder(path)}")
+        raise WorkspaceError(
+            say(
+                "{path}: this is {kind}: open {place}",
+                path=path,
+                kind=kind,
+                place=_workspace_folder(path),
+            )
+        )
     if path.name == single.file_name:
         return single
     raise WorkspaceError(
-        f"{path}: not an agent's memory file (MemDesk looked for {single.file_hint}, or the "
-        f"name {single.file_name}; for another agent give its workspace folder)"
+        say(
+            "{path}: not an agent's memory file (MemDesk looked for {hint}, or the name "
+            "{file}; for another agent give its workspace folder)",
+            path=path,
+            hint=single.file_hint,
+            file=single.file_name,
+        )
     )
 
 
@@ -343,7 +370,9 @@ def _workspace_folder(path: Path) -> str:
     """How to name the workspace folder that holds another agent's file `path`."""
     folders = [path.parent] + ([path.parent.parent] if path.parent.name == "memory" else [])
     found = next((f for f in folders if detect(f).candidates), None)
-    return "its workspace folder" if found is None else f"its workspace folder {found}"
+    if found is None:
+        return say("its workspace folder")
+    return say("its workspace folder {folder}", folder=found)
 
 
 def _titles(names: Sequence[str]) -> str:

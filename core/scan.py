@@ -22,6 +22,7 @@ from typing import Any
 from core.agent import AnyAgent, Row
 from core.capabilities import StagedWrites
 from core.index import USING, Index, index_of, open_index
+from core.messages import say
 from core.registry import agent_named, all_agents, found_homes, home_workspaces, user_folders
 from core.store.errors import WorkspaceError
 from core.store.journal import JournalError
@@ -190,7 +191,7 @@ def added_workspaces(folder: Path, index: Index | None = None) -> list[tuple[Any
     """The workspaces in a folder the person adds: the folder itself when an agent's layout fits
     it (the most specific agent), else those it holds as a home; WorkspaceError for none."""
     if not folder.is_dir():
-        raise WorkspaceError(f"{folder}: no such folder")
+        raise WorkspaceError(say("{folder}: no such folder", folder=folder))
     agents = all_agents()
     fitting = next((a for a in agents if a.detect(folder)), None)
     if fitting is not None:
@@ -199,7 +200,11 @@ def added_workspaces(folder: Path, index: Index | None = None) -> list[tuple[Any
     held = held or user_folders(agents, folder, fitting=None if index is None else index.fitting)
     if not held:
         titles = ", ".join(a.title for a in agents)
-        raise WorkspaceError(f"{folder}: no agent memory here (looked for {titles})")
+        raise WorkspaceError(
+            say(
+                "{folder}: no agent memory here (looked for {agents})", folder=folder, agents=titles
+            )
+        )
     return held
 
 
@@ -319,5 +324,5 @@ def _regular_files(path: Path) -> list[os.stat_result]:
 
 def reason(exc: BaseException) -> str:
     if isinstance(exc, OSError):
-        return f"cannot read it ({exc.strerror or exc})"
+        return say("cannot read it ({detail})", detail=exc.strerror or exc)
     return str(exc)

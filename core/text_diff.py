@@ -13,8 +13,10 @@ from __future__ import annotations
 import bisect
 import difflib
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+
+from core.messages import say
 
 __all__ = [
     "CONTEXT",
@@ -294,22 +296,27 @@ def _joined(text: str, spans: list[Span]) -> tuple[Span, ...]:
 
 
 def fold_text(count: int) -> str:
-    return f"⋯ {count} unchanged {'line' if count == 1 else 'lines'} ⋯"
+    if count == 1:
+        return say("⋯ {count} unchanged line ⋯", count=count)
+    return say("⋯ {count} unchanged lines ⋯", count=count)
 
 
-def side_by_side(rows: list[Row]) -> tuple[SideText, SideText]:
+def side_by_side(
+    rows: list[Row], fold: Callable[[int], str] = fold_text
+) -> tuple[SideText, SideText]:
     """The two sides' texts, a line per row on each (so row n is line n of both), and what to
-    colour in each: old lines changed or removed, new lines changed or added."""
-    return _side(rows, old=True), _side(rows, old=False)
+    colour in each: old lines changed or removed, new lines changed or added. `fold` words a
+    fold of n unchanged lines (the window's says it in its language)."""
+    return _side(rows, fold, old=True), _side(rows, fold, old=False)
 
 
-def _side(rows: list[Row], *, old: bool) -> SideText:
+def _side(rows: list[Row], fold: Callable[[int], str], *, old: bool) -> SideText:
     side = SideText()
     lines: list[str] = []
     at = 0
     for row in rows:
         line = row.old if old else row.new
-        text = fold_text(row.folded) if row.kind == FOLDED else line.text if line else ""
+        text = fold(row.folded) if row.kind == FOLDED else line.text if line else ""
         size = _utf16(text)
         if row.kind == FOLDED:
             _extend(side.folds, at, at + size)

@@ -7,10 +7,17 @@ every source of ui/ and app/ into resources/i18n/memdesk_zh_CN.ts: translations 
 strings added unfinished, strings gone from the sources dropped. A message still unfinished
 there takes the translation a colleague's part file (resources/i18n/part-*.ts) gives it, so
 parts translated in parallel are merged by running this once; the part files can then go.
+
+    .venv/bin/python packaging/translations.py --part NAME
+
+also writes resources/i18n/part-NAME.ts holding every message the catalog still lacks (what a
+translator fills in; translations already in that part file are kept).
 """
 
 from __future__ import annotations
 
+import argparse
+import copy
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -82,11 +89,47 @@ def _finished(message: ET.Element) -> str | None:
     return translation.text
 
 
-def main() -> int:
+def write_part(ts: Path, part: Path) -> int:
+    """`part` holding `ts`'s unfinished messages and the ones `part` already translated (kept
+    with their translations); how many still wait for a translation."""
+    before = {
+        (context, _source(message)): message
+        for context, message in (_messages(ET.parse(part)) if part.exists() else [])
+        if _finished(message) is not None
+    }
+    root = ET.Element("TS", {"version": "2.1", "language": "zh_CN"})
+    waiting = 0
+    for context in ET.parse(ts).getroot().iter("context"):
+        name = context.findtext("name", "")
+        wanted = [  # still to translate, or translated here (kept across runs)
+            m
+            for m in context.iter("message")
+            if _finished(m) is None or (name, _source(m)) in before
+        ]
+        if not wanted:
+            continue
+        out = ET.SubElement(root, "context")
+        ET.SubElement(out, "name").text = name
+        for message in wanted:
+            kept = before.get((name, _source(message)))
+            out.append(copy.deepcopy(kept if kept is not None else message))
+            waiting += kept is None
+    ET.indent(root, space="    ")
+    ET.ElementTree(root).write(part, encoding="utf-8", xml_declaration=True)
+    return waiting
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Refresh the zh_CN catalog from the sources.")
+    parser.add_argument("--part", help="also write resources/i18n/part-PART.ts to translate")
+    args = parser.parse_args(argv)
     subprocess.run([sys.executable, "-m", "ui.core_labels"], check=True, cwd=ROOT)
     lupdate(CATALOG)
     filled = fold_parts(CATALOG, sorted(I18N.glob("part-*.ts")))
     print(lupdate(CATALOG).strip().splitlines()[-1], f"({filled} taken from part files)")
+    if args.part:
+        part = I18N / f"part-{args.part}.ts"
+        print(f"{part.relative_to(ROOT)}: {write_part(CATALOG, part)} messages to translate")
     return 0
 
 

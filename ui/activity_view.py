@@ -30,7 +30,7 @@ from core.store.errors import WorkspaceError
 from core.store.journal import RecordedEvent
 from core.store.settled import HeldJournal
 from core.times import shown_time
-from ui.i18n import QT_TRANSLATE_NOOP, core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.tables import read_only_table, size_columns
 from ui.untrusted import literal_html, plain_label
 
@@ -43,7 +43,7 @@ __all__ = ["ActivityView"]
 
 translate = QCoreApplication.translate
 ALL = QT_TRANSLATE_NOOP("core", "All")
-# The journal's actors and kinds of change, shown through core_label as core's labels are.
+# The journal's actors and kinds of change, shown through core_text as core's labels are.
 ACTORS = (
     ALL,
     QT_TRANSLATE_NOOP("core", "person"),
@@ -62,7 +62,7 @@ KINDS = (
     QT_TRANSLATE_NOOP("core", "reinforce"),
     QT_TRANSLATE_NOOP("core", "restore"),
 )
-OP_HEADERS = (  # shown through core_label, as core's labels are
+OP_HEADERS = (  # shown through core_text, as core's labels are
     QT_TRANSLATE_NOOP("core", "Time"),
     QT_TRANSLATE_NOOP("core", "Actor"),
     QT_TRANSLATE_NOOP("core", "What"),
@@ -202,7 +202,7 @@ class ActivityView(QWidget):
             said = self.tr("Operation {id} (memdesk undo takes it)").format(
                 id=item.op_id[:SHORT_ID]
             )
-            tooltip = f"{said}\n{item.op.cause}"
+            tooltip = f"{said}\n{core_text(item.op.cause)}"
             _set_row(self.table, row, op_row(item, times), tooltip=tooltip)
         self.table.blockSignals(False)
 
@@ -221,7 +221,7 @@ class ActivityView(QWidget):
         for row, event in enumerate(changes):
             cells = (
                 event.memory_id,
-                core_label(event.kind),
+                core_text(event.kind),
                 change_text(event.before, event.after),
             )
             _set_row(self.events, row, cells, tooltip=event.file)
@@ -283,20 +283,30 @@ def change_text(before: Mapping[str, Any] | None, after: Mapping[str, Any] | Non
 def what_text(item: ActivityItem, times: Mapping[str, str]) -> str:
     """What an operation did, in words: an undo names the operation it undid by its time (from
     `times`, op id -> time shown) and what that did, never by its hex id."""
-    kinds = ", ".join(f"{core_label(kind)} {n}" for kind, n in item.op.kinds.items())
-    cause = item.op.cause
+    kinds = ", ".join(f"{core_text(kind)} {n}" for kind, n in item.op.kinds.items())
+    cause = core_text(item.op.cause)
     if item.undoes is not None:
-        undone = cause.split(": ", 1)[1] if ": " in cause else ""
-        earlier = UNDO_PREFIX + translate("ActivityView", "an earlier operation")
-        undone = _UNDO_OF_ID.sub(earlier, undone)  # undo of an undo
+        undone = item.op.cause.split(": ", 1)[1] if ": " in item.op.cause else ""
+        undone = _undone_text(undone) if undone else ""
+        earlier = translate("ActivityView", "undo of an earlier operation")
         when = times.get(item.undoes)
         cause = (
-            UNDO_PREFIX + translate("ActivityView", "the {when} operation").format(when=when)
+            translate("ActivityView", "undo of the {when} operation").format(when=when)
             if when
             else earlier
         )
         cause += f": {undone}" if undone else ""
     return f"{cause} ({kinds})" if kinds else cause
+
+
+def _undone_text(cause: str) -> str:
+    """What an undo undid, an undo of an undo named without its hex id."""
+    found = _UNDO_OF_ID.match(cause)
+    if found is None:
+        return core_text(cause)
+    earlier = translate("ActivityView", "undo of an earlier operation")
+    rest = cause[found.end() :].removeprefix(": ")
+    return f"{earlier}: {_undone_text(rest)}" if rest else earlier
 
 
 def state_text(item: ActivityItem, times: Mapping[str, str]) -> str:
@@ -333,7 +343,7 @@ class OpRow(NamedTuple):
 def op_row(item: ActivityItem, times: Mapping[str, str]) -> OpRow:
     return OpRow(
         shown_time(item.at),
-        core_label(item.actor),
+        core_text(item.actor),
         what_text(item, times),
         memories_text(item),
         ", ".join(item.op.files),
@@ -376,5 +386,5 @@ def _combo(name: str, choices: Sequence[str]) -> QComboBox:
     box = QComboBox()
     box.setObjectName(name)
     for choice in choices:
-        box.addItem(core_label(choice), choice)
+        box.addItem(core_text(choice), choice)
     return box

@@ -24,6 +24,7 @@ from core.scan import Found
 from core.times import shown_time
 from ui.across_workspaces import AcrossWorkspaces, Scanner
 from ui.activity_view import ask_undo, memories_text, op_row, what_text
+from ui.i18n import core_text
 from ui.settings import scanned
 from ui.tables import RowsModel, rows_table
 from ui.tasks import TaskRunner
@@ -146,8 +147,8 @@ class AllActivityView(AcrossWorkspaces):
         said = self.tr("files: {files} · memories {memories} · operation {op}").format(
             files=", ".join(op.files), memories=memories_text(d.item), op=op.op_id
         )
-        head = f"{d.found.title} · {d.found.name} · {shown_time(d.item.at)} · {op.actor}"
-        self.detail.setText(f"{head}\n{op.cause}\n{said}")
+        head = f"{d.found.title} · {d.found.name} · {shown_time(d.item.at)} · {core_text(op.actor)}"
+        self.detail.setText(f"{head}\n{core_text(op.cause)}\n{said}")
 
     def selected(self) -> Done | None:
         rows = self.table.selectionModel().selectedRows()
@@ -180,7 +181,7 @@ class AllActivityView(AcrossWorkspaces):
 
 
 def _tip(d: Done, column: int) -> str:  # from the journal: never rich text
-    return literal_html(str(d.found.path) if column == 0 else d.item.op.cause)
+    return literal_html(str(d.found.path) if column == 0 else core_text(d.item.op.cause))
 
 
 def _key(d: Done) -> tuple[Path, str]:

@@ -42,7 +42,7 @@ from core.store.backups_view import (
 from core.store.errors import WorkspaceError
 from core.store.files import BIG_FILE_BYTES
 from core.text_diff import LineDiff, compare_lines
-from ui.i18n import QT_TRANSLATE_NOOP
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.side_by_side import SideBySide
 from ui.tables import read_only_table
 from ui.tasks import TaskRunner
@@ -56,7 +56,7 @@ EXPLAIN = QT_TRANSLATE_NOOP(
     "“removed since” memories are in the backup but no longer in the file; restoring them "
     "brings them back. The file as it is now is backed up before any restore.",
 )
-# The headers are shown through core_label, as core's labels are.
+# The headers are shown through core_text, as core's labels are.
 BACKUP_HEADERS = (
     QT_TRANSLATE_NOOP("core", "Time"),
     QT_TRANSLATE_NOOP("core", "Written by"),
@@ -128,7 +128,7 @@ def compare(backup: BackupFile, kind_of: KindOf | None = None) -> Comparison:
         risk = restore_risk(backup, kind_of)
     except UNREADABLE as exc:
         error = translate("BackupsView", "Cannot read {file} as it is now: {error}").format(
-            file=backup.live, error=exc
+            file=backup.live, error=core_text(str(exc))
         )
         return Comparison(error=error, backup_read=True, old_text=old_text)
     found = compare_versions(fmt, old, new)
@@ -311,7 +311,9 @@ class BackupsView(QWidget):
 
         def failed(exc: BaseException) -> None:
             if asked == self._searched:
-                self.failed.emit(self.tr("Cannot search the backups: {error}").format(error=exc))
+                self.failed.emit(
+                    self.tr("Cannot search the backups: {error}").format(error=core_text(str(exc)))
+                )
 
         self.runner.run(lambda: search_backups(backups, query), on_done=found, on_error=failed)
 
@@ -371,7 +373,9 @@ class BackupsView(QWidget):
             found = self.ws.agent.backups(self.ws.root)
         except (WorkspaceError, InputError, OSError) as exc:
             found = []
-            self.failed.emit(self.tr("Cannot list the backups: {error}").format(error=exc))
+            self.failed.emit(
+                self.tr("Cannot list the backups: {error}").format(error=core_text(str(exc)))
+            )
         self.backups = list(reversed(found))
         self._fill_backups()
         rels = [b.rel for b in self.backups]
@@ -447,7 +451,9 @@ class BackupsView(QWidget):
             if self.comparing is backup:
                 self.comparing = None
                 self.title.setText(
-                    self.tr("Cannot compare {backup}: {error}").format(backup=backup.rel, error=exc)
+                    self.tr("Cannot compare {backup}: {error}").format(
+                        backup=backup.rel, error=core_text(str(exc))
+                    )
                 )
 
         self.runner.run(lambda: compare(backup, kinds), on_done=shown, on_error=failed)
@@ -590,16 +596,16 @@ SHOWN_REMOVED = 10  # memories the question lists before it counts the rest
 
 def _cannot_read(rel: str, exc: BaseException) -> str:
     return translate("BackupsView", "Cannot read the backup {file}: {error}").format(
-        file=rel, error=exc
+        file=rel, error=core_text(str(exc))
     )
 
 
 def risk_text(risk: RestoreRisk) -> str:
     """What a whole restore would do that the person should know first, one thing a line."""
     lines = [translate("BackupsView", "Look before you restore:")]
-    lines += [f"• {reason}" for reason in risk.reasons]
+    lines += [f"• {core_text(reason)}" for reason in risk.reasons]
     if risk.removed:
-        lines.append(f"• {risk.removal()}:")
+        lines.append(f"• {core_text(risk.removal())}:")
         lines += [f"    {removed}" for removed in risk.removed[:SHOWN_REMOVED]]
         more = len(risk.removed) - SHOWN_REMOVED
         lines += (

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel
 from core.formats.text import InputError
 from core.store.documents import Refreshed
 from core.store.errors import WorkspaceError
+from ui.i18n import core_text
 from ui.untrusted import plain_label
 
 __all__ = ["DISK", "PAGE", "SAVE", "Banner", "News", "Notes", "disk_news", "failure_message"]
@@ -72,7 +73,7 @@ class Banner(QLabel):
             self.hide()
             return
         self.setProperty("error", news.error)
-        self.setText(news.message)
+        self.setText(core_text(news.message))
         self.setStyleSheet(
             "padding:6px; border-radius:4px; background:%s;"
             % ("#f8d7da" if news.error else "#fff3cd")

@@ -30,7 +30,7 @@ from core.agent import AnyAgent, Context, Injected
 from core.capabilities import SessionStart
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
-from ui.i18n import QT_TRANSLATE_NOOP, core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.untrusted import literal_html, plain_label
 
 translate = QCoreApplication.translate
@@ -40,7 +40,7 @@ EXPLAIN = QT_TRANSLATE_NOOP(
     "What the agent puts into its prompt when a new session starts, read from the files as "
     "saved. Memories listed under “Not seen” are in the files but not in the prompt.",
 )
-HEADERS = (  # shown through core_label, as core's labels are
+HEADERS = (  # shown through core_text, as core's labels are
     QT_TRANSLATE_NOOP("core", "File"),
     QT_TRANSLATE_NOOP("core", "Chars sent"),
     QT_TRANSLATE_NOOP("core", "File chars"),
@@ -73,7 +73,7 @@ class ContextView(QWidget):
         self.title = plain_label(name="contextTitle", wrap=True)
         self.files = QTableWidget(0, len(HEADERS))
         self.files.setObjectName("contextFiles")
-        self.files.setHorizontalHeaderLabels([core_label(h) for h in HEADERS])
+        self.files.setHorizontalHeaderLabels([core_text(h) for h in HEADERS])
         self.files.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.files.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.files.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
@@ -158,7 +158,11 @@ class ContextView(QWidget):
         except (WorkspaceError, InputError, ValueError) as exc:
             self._show(
                 Context(
-                    [], [], self.tr("Cannot tell what the agent injects: {error}").format(error=exc)
+                    [],
+                    [],
+                    self.tr("Cannot tell what the agent injects: {error}").format(
+                        error=core_text(str(exc))
+                    ),
                 )
             )
             return
@@ -166,10 +170,10 @@ class ContextView(QWidget):
 
     def _show(self, found: Context) -> None:
         self.context = found
-        self.title.setText(found.title)
+        self.title.setText(core_text(found.title))
         self.files.setRowCount(len(found.parts))
         for row, part in enumerate(found.parts):
-            name = part.label or part.file
+            name = core_text(part.label) or part.file
             cells = (
                 name if name == part.file or not part.file else f"{name} ({part.file})",
                 f"{part.injected_chars:,}",
@@ -192,11 +196,12 @@ class ContextView(QWidget):
     def _show_part(self, row: int) -> None:
         parts = self.context.parts if self.context else []
         part = parts[row] if 0 <= row < len(parts) else None
-        self.notes.setText("\n".join(part.notes) if part else "")
+        self.notes.setText("\n".join(core_text(note) for note in part.notes) if part else "")
         self.unseen.clear()
         if part is not None:
             self.unseen.addItems(
-                [u.label for u in part.unseen] or [self.tr("(none: the model sees every memory)")]
+                [core_text(u.label) for u in part.unseen]
+                or [self.tr("(none: the model sees every memory)")]
             )
         self.part_text.setPlainText(part.text if part else "")
 

@@ -45,7 +45,7 @@ from core.ops.entries import delete_entry, edit_entry, set_text
 from core.store.document import Item
 from core.store.documents import AnyDocument
 from core.store.errors import WorkspaceError
-from ui.i18n import QT_TRANSLATE_NOOP, core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.typed import Typed, plain_text
 from ui.undo import OpCommand
 from ui.untrusted import literal_html, plain_label
@@ -71,7 +71,7 @@ class FileRef:
 
 
 Index = QModelIndex | QPersistentModelIndex
-HEADERS = (  # shown through core_label, as core's labels are
+HEADERS = (  # shown through core_text, as core's labels are
     QT_TRANSLATE_NOOP("core", "When"),
     QT_TRANSLATE_NOOP("core", "Line"),
     QT_TRANSLATE_NOOP("core", "Memory"),
@@ -120,7 +120,7 @@ class EntriesModel(QAbstractTableModel):
     ) -> object:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             headers = self.headers or (self.label_header, *HEADERS[1:])
-            return core_label(headers[section]) if 0 <= section < len(headers) else None
+            return core_text(headers[section]) if 0 <= section < len(headers) else None
         return None
 
     def set_label_header(self, header: str) -> None:
@@ -454,7 +454,7 @@ class EntriesView(QWidget):
             )
         about = ""
         if self.describe is not None and self.source is not None and key is not None:
-            about = self.describe(self.source, key)
+            about = core_text(self.describe(self.source, key))
         self.about.setText(about)
         self.about.setVisible(bool(about))
         self._update_buttons()
@@ -470,7 +470,7 @@ class EntriesView(QWidget):
             changeset = make()
             cautions = self.caution(changeset) if self.caution is not None else []
             if cautions and not self.confirm(
-                "\n".join([*cautions, self.tr("Make this change anyway?")])
+                "\n".join([*map(core_text, cautions), self.tr("Make this change anyway?")])
             ):
                 return None
             command = OpCommand(changeset, self._changed)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from core.scan import COLUMNS, Found, looked_in, scan, shown
 from core.store.errors import WorkspaceError
 from ui.home_watch import HomeWatch
-from ui.i18n import QT_TRANSLATE_NOOP
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.search_all_view import SearchAllView
 from ui.settings import add_scan_folder, load_settings, remove_scan_folder
 from ui.tables import RowsModel, row_of_view, sorted_table
@@ -56,7 +56,7 @@ def _order(f: Found) -> tuple[Any, ...]:
 
 
 def _tip(f: Found, _column: int) -> str:
-    return literal_html(f"{f.title}: {f.path}" + (f"\n{f.error}" if f.error else ""))
+    return literal_html(f"{f.title}: {f.path}" + (f"\n{core_text(f.error)}" if f.error else ""))
 
 
 def added_folder_of(workspace: Path, added: Sequence[str]) -> Path | None:
@@ -204,7 +204,7 @@ class HomeView(QWidget):
         try:
             kept, held = add_scan_folder(folder, self.settings_path)
         except WorkspaceError as exc:
-            self.status.setText(str(exc))
+            self.status.setText(core_text(str(exc)))
             return
         self.status.setText(
             self.tr("Added {folder}: {count} workspace(s); looking again…").format(
@@ -221,7 +221,7 @@ class HomeView(QWidget):
         try:
             remove_scan_folder(folder, self.settings_path)
         except WorkspaceError as exc:
-            self.status.setText(str(exc))
+            self.status.setText(core_text(str(exc)))
             return
         self.rescan()
 
@@ -249,7 +249,9 @@ class HomeView(QWidget):
             self.open_requested.emit(f.path, f.agent)
         else:
             self.status.setText(
-                self.tr("{name} cannot be opened: {error}").format(name=f.name, error=f.error)
+                self.tr("{name} cannot be opened: {error}").format(
+                    name=f.name, error=core_text(f.error)
+                )
             )
 
     def _ask_folder(self) -> Path | None:
@@ -270,7 +272,7 @@ def _cells(f: Found) -> tuple[str, ...]:
         warnings = translate("HomeView", "{count} + {problems} problems").format(
             count=f.warnings, problems=f.problems
         )
-    return (title, name, memories, size, waiting, warnings, changed, f.error)
+    return (title, name, memories, size, waiting, warnings, changed, core_text(f.error))
 
 
 def _summary(found: Sequence[Found], where: Sequence[str]) -> str:

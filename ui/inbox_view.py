@@ -27,6 +27,7 @@ from core.inbox import Outcome, Sessions, Waiting, decide, fresh_session, inbox
 from core.review.secrets import mask_secrets
 from core.scan import Found
 from ui.across_workspaces import AcrossWorkspaces, Scanner
+from ui.i18n import core_text
 from ui.proposal_text import age_of, proposal_detail, proposal_memory
 from ui.settings import scanned
 from ui.staged_view import staged_detail, staged_warnings
@@ -222,7 +223,7 @@ class InboxView(AcrossWorkspaces):
 def _kind(w: Waiting) -> str:
     if w.proposal is not None:
         said = QCoreApplication.translate("InboxView", "proposal: {decision}")
-        return said.format(decision=w.proposal.decision)
+        return said.format(decision=core_text(w.proposal.decision))
     assert w.staged is not None
     said = QCoreApplication.translate("InboxView", "staged write: {action}")
     return said.format(action=w.staged.action)
@@ -232,11 +233,11 @@ def _texts(w: Waiting) -> tuple[str, str]:
     """The memory and the reason, as the table shows them (secrets masked)."""
     if w.proposal is not None:
         p = w.proposal
-        return proposal_memory(p), _one_line(mask_secrets(p.why or p.reasons))
+        return proposal_memory(p), _one_line(core_text(mask_secrets(p.why or p.reasons)))
     s = w.staged
     assert s is not None
     why = s.failure or "; ".join(s.warnings) or s.origin
-    return _one_line(mask_secrets(s.summary)), _one_line(mask_secrets(why))
+    return _one_line(mask_secrets(s.summary)), _one_line(core_text(mask_secrets(why)))
 
 
 def _one_line(text: str, width: int = 120) -> str:

@@ -49,7 +49,7 @@ from ui import opening
 from ui.banner import PAGE, Banner, Notes, failure_message
 from ui.conflict_dialog import ConflictDialog
 from ui.desk import AnyDesk
-from ui.i18n import workspaces_counted
+from ui.i18n import core_text, workspaces_counted
 from ui.menus import Menus
 from ui.navigator import Navigator
 from ui.open_tab import Resolutions, WorkspaceTab
@@ -260,6 +260,7 @@ class MainWindow(QMainWindow):
             self.navigator.update_tab(tab)
 
     def _tab_message(self, tab: WorkspaceTab, text: str, msecs: int) -> None:
+        text = core_text(text)  # a save's or a write's line may be core's sentence
         if tab is self.current_tab:
             self.statusBar().showMessage(text, msecs)
         else:  # a save or a read in the background: said when the person comes back to it
@@ -416,7 +417,7 @@ class MainWindow(QMainWindow):
             return
         log.warning("%s", message)
         self.show_banner(message, error=True, cause=cause)
-        self.statusBar().showMessage(message.splitlines()[0], 8000)
+        self.statusBar().showMessage(core_text(message.splitlines()[0]), 8000)
 
     def show_banner(self, message: str, *, error: bool = False, cause: str = PAGE) -> None:
         """Show `message` above the pages until another page is shown, the same cause is

@@ -30,6 +30,7 @@ from ui.agents import desk_class
 from ui.banner import DISK, PAGE, SAVE, Notes, disk_news, failure_message
 from ui.conflict_dialog import ConflictDialog
 from ui.desk import AnyDesk
+from ui.i18n import core_text
 from ui.settings import Settings
 from ui.tasks import TaskRunner
 from ui.undo import drop_stale
@@ -127,7 +128,7 @@ class WorkspaceTab(QObject):
         """An expected failure: shown in its banner, not as a traceback."""
         log.warning("%s", message)
         self.show_banner(message, error=True, cause=cause)
-        self.message.emit(message.splitlines()[0], 8000)
+        self.message.emit(core_text(message).splitlines()[0], 8000)
 
     def show_banner(self, message: str, *, error: bool = False, cause: str = PAGE) -> None:
         self.notes.show(message, error=error, cause=cause, page=self.desk.page_name())

@@ -23,7 +23,7 @@ from ui.backups_view import (
     content_column,
     show_comparison,
 )
-from ui.i18n import QT_TRANSLATE_NOOP
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.side_by_side import SideBySide
 from ui.tables import read_only_table
 from ui.untrusted import plain_label
@@ -31,7 +31,7 @@ from ui.untrusted import plain_label
 if TYPE_CHECKING:
     from core.agent import OpenWorkspace
 
-HEADERS = (  # shown through core_label, as core's labels are
+HEADERS = (  # shown through core_text, as core's labels are
     QT_TRANSLATE_NOOP("core", "Change"),
     QT_TRANSLATE_NOOP("core", "Key"),
     QT_TRANSLATE_NOOP("core", "Content"),
@@ -97,7 +97,7 @@ class PendingDialog(QDialog):
             return
         rel, found, moved = self.files[index]
         if found.error:
-            self.title.setText(found.error)
+            self.title.setText(core_text(found.error))
         else:
             merge = self.tr(" It changed on disk since: the save merges onto it.") if moved else ""
             n = len(found.rows)

@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication
 
 from core.review.secrets import mask_secrets
 from core.store.journal import Proposal
-from ui.i18n import QT_TRANSLATE_NOOP, core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 
 __all__ = [
     "age_of",
@@ -24,6 +24,7 @@ __all__ = [
     "proposal_memory",
     "proposed_line",
     "queue_title",
+    "reasons_text",
     "reviewer_name",
     "trigger_line",
 ]
@@ -62,7 +63,7 @@ def queue_title(count: int, oldest: datetime | None) -> str:
 def proposal_detail(p: Proposal) -> str:
     """A proposal as the card shows it, in one text: the decision, why, the memory (and the
     other of a pair) and the reviewer's reasons; secrets masked."""
-    status = "" if p.status == "pending" else f" ({core_label(p.status)})"
+    status = "" if p.status == "pending" else f" ({core_text(p.status)})"
     memories = [
         f"[{p.memory_id}] {memory_text(p)}\n{memory_facts(json.loads(p.memory_json or '{}'))}"
     ]
@@ -75,7 +76,7 @@ def proposal_detail(p: Proposal) -> str:
             "\n\n".join(memories),
             "",
             translate("ReviewView", "Reasons:"),
-            mask_secrets(p.reasons),
+            reasons_text(p),
         ]
     )
 
@@ -83,7 +84,7 @@ def proposal_detail(p: Proposal) -> str:
 def proposed_line(p: Proposal) -> str:
     if p.decision == "NONE":
         return translate("ReviewView", "No decision")
-    return translate("ReviewView", "Proposed: {decision}").format(decision=core_label(p.decision))
+    return translate("ReviewView", "Proposed: {decision}").format(decision=core_text(p.decision))
 
 
 def reviewer_name(name: str) -> str:
@@ -95,8 +96,8 @@ def reviewer_name(name: str) -> str:
 
 def trigger_line(p: Proposal) -> str:
     return translate("ReviewView", "{triggers}: {why} — [{id}] in {file}").format(
-        triggers=" + ".join(map(core_label, p.triggers)),
-        why=mask_secrets(p.why),
+        triggers=" + ".join(map(core_text, p.triggers)),
+        why=core_text(mask_secrets(p.why)),
         id=p.memory_id,
         file=p.file,
     )
@@ -105,6 +106,12 @@ def trigger_line(p: Proposal) -> str:
 def other_of_pair(m: dict[str, Any]) -> str:
     said = translate("ReviewView", "The other memory of the pair, [{id}]:").format(id=m.get("id"))
     return f"{said}\n{mask_secrets(str(m.get('content', '')))}\n{memory_facts(m)}"
+
+
+def reasons_text(p: Proposal) -> str:
+    """The reviewer's reasons, secrets masked; what MemDesk itself said (a failure) in the
+    window's language."""
+    return core_text(mask_secrets(p.reasons))
 
 
 def proposal_memory(p: Proposal) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,14 +33,14 @@ from core.remote.address import Address, parse_address
 from core.remote.transport import RemoteError
 from core.remote.workspace import Dropped, Refused, RemoteWorkspace, Snapshot, write_and_settle
 from core.review.secrets import mask_secrets
-from ui.i18n import QT_TRANSLATE_NOOP, core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.tasks import TaskRunner
 from ui.theme import error_style
 from ui.untrusted import literal_html, plain_label
 
 __all__ = ["RemoteView", "open_remote"]
 
-MEMORY_HEADERS = (  # shown through core_label, as core's labels are
+MEMORY_HEADERS = (  # shown through core_text, as core's labels are
     QT_TRANSLATE_NOOP("core", "Id"),
     QT_TRANSLATE_NOOP("core", "Section"),
     QT_TRANSLATE_NOOP("core", "Memory"),
@@ -239,7 +239,7 @@ class RemoteView(QWidget):
         if isinstance(answer, Dropped):
             if answer.snapshot is not None:
                 self._show(answer.snapshot)
-            self._say(answer.message, error=answer.made is not True)
+            self._say(core_text(answer.message), error=answer.made is not True)
             return
         self._show(answer)
         self._say(self._summary())
@@ -248,7 +248,9 @@ class RemoteView(QWidget):
         self._enable(True)
         if not isinstance(exc, RemoteError | ValueError):
             raise exc
-        said = f"{self.address.host}: {exc}" if isinstance(exc, Refused | ValueError) else str(exc)
+        said = core_text(str(exc))
+        if isinstance(exc, Refused | ValueError):
+            said = f"{self.address.host}: {said}"
         self._say(said, error=True)
 
     # ----------------------------------------------------------------- showing
@@ -266,7 +268,7 @@ class RemoteView(QWidget):
         _fill(
             self.queue,
             [_proposal_cells(p, texts) for p in queue],
-            [mask_secrets(_text(p, "reasons")) for p in queue],
+            [mask_secrets(core_text(_text(p, "reasons"))) for p in queue],
         )
         _fill(self.activity, [_op_cells(op) for op in snapshot.activity], [])
         self.tabs.setTabText(1, self.tr("Review ({count})").format(count=len(snapshot.queue)))
@@ -323,19 +325,21 @@ def _proposal_cells(proposal: dict[str, Any], texts: dict[str, str]) -> tuple[st
     memory = str(proposal.get("memory_id") or "")
     return (
         str(proposal.get("id", "")),
-        str(proposal.get("decision") or proposal.get("kind") or ""),
+        core_text(str(proposal.get("decision") or proposal.get("kind") or "")),
         mask_secrets(f"[{memory}] {_first_line(texts[memory])}" if memory in texts else memory),
-        mask_secrets(_first_line(proposal.get("why") or proposal.get("reasons"))),
+        mask_secrets(
+            _first_line(core_text(str(proposal.get("why") or proposal.get("reasons") or "")))
+        ),
     )
 
 
 def _op_cells(op: dict[str, Any]) -> tuple[str, ...]:
-    kinds = ", ".join(f"{kind} {n}" for kind, n in (op.get("kinds") or {}).items())
-    undone = " (undone)" if op.get("undone_by") else ""
+    kinds = ", ".join(f"{core_text(kind)} {n}" for kind, n in (op.get("kinds") or {}).items())
+    undone = QCoreApplication.translate("RemoteView", " (undone)") if op.get("undone_by") else ""
     return (
         str(op.get("at", ""))[:19].replace("T", " "),
-        str(op.get("actor") or ""),
-        f"{op.get('cause') or ''}{undone}" + (f": {kinds}" if kinds else ""),
+        core_text(str(op.get("actor") or "")),
+        f"{core_text(str(op.get('cause') or ''))}{undone}" + (f": {kinds}" if kinds else ""),
         ", ".join(str(i) for i in op.get("memory_ids") or []),
     )
 
@@ -367,7 +371,7 @@ def _fill(table: QTableWidget, rows: Sequence[Sequence[str]], tips: Sequence[str
 def _table(headers: Sequence[str], name: str) -> QTableWidget:
     table = QTableWidget(0, len(headers))
     table.setObjectName(name)
-    table.setHorizontalHeaderLabels([core_label(h) for h in headers])
+    table.setHorizontalHeaderLabels([core_text(h) for h in headers])
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

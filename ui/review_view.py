@@ -56,7 +56,7 @@ from core.review.queue import approve, listed, reject, run_review, undo_decision
 from core.review.secrets import mask_secrets
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
-from ui.i18n import QT_TRANSLATE_NOOP, core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.icons import icon
 from ui.llm_settings import LlmSettingsDialog
 from ui.proposal_text import (
@@ -67,6 +67,7 @@ from ui.proposal_text import (
     other_of_pair,
     proposed_line,
     queue_title,
+    reasons_text,
     reviewer_name,
     trigger_line,
 )
@@ -87,7 +88,7 @@ translate = QCoreApplication.translate
 
 ALL = QT_TRANSLATE_NOOP("ReviewView", "All")
 _Index = QModelIndex | QPersistentModelIndex
-TABLE_HEADERS = (  # shown through core_label, as core's labels are
+TABLE_HEADERS = (  # shown through core_text, as core's labels are
     "#",
     QT_TRANSLATE_NOOP("core", "Waiting"),
     QT_TRANSLATE_NOOP("core", "Status"),
@@ -407,7 +408,7 @@ class ReviewView(QWidget):
     def _fill_failure(self) -> None:
         failed = [p for p in self.proposals if p.status == "failed"]
         if failed:
-            first = one_line(mask_secrets(failed[0].reasons), 200)
+            first = one_line(reasons_text(failed[0]), 200)
             self.failure.setText(
                 (
                     self.tr("{count} review failed, e.g. #{id}: {reason}")
@@ -428,7 +429,7 @@ class ReviewView(QWidget):
             combo.clear()
             combo.addItem(self.tr(ALL), ALL)
             for value in values:
-                combo.addItem(core_label(value), value)
+                combo.addItem(core_text(value), value)
             combo.setCurrentIndex(max(0, combo.findData(kept)))
             combo.blockSignals(False)
 
@@ -459,7 +460,7 @@ class ReviewView(QWidget):
             self.trigger.setText("")
             return
         fields = json.loads(p.memory_json or "{}")
-        status = self.tr(_STATUS[p.status]) if p.status in _STATUS else core_label(p.status)
+        status = self.tr(_STATUS[p.status]) if p.status in _STATUS else core_text(p.status)
         self.position.setText(
             self.tr("{n} of {total} · #{id} · {status} · up for {age} · {reviewer}").format(
                 n=self.index + 1,
@@ -472,7 +473,7 @@ class ReviewView(QWidget):
         )
         proposed = proposed_line(p)
         self.decision.setText(
-            proposed if p.status == "pending" else f"{proposed} ({core_label(p.status)})"
+            proposed if p.status == "pending" else f"{proposed} ({core_text(p.status)})"
         )
         self.trigger.setText(trigger_line(p))
         related = json.loads(p.related_json or "[]")
@@ -481,7 +482,7 @@ class ReviewView(QWidget):
             other_of_pair(m) for m in related
         ]
         self.memory.setPlainText("\n\n".join(shown))
-        self.reasons.setPlainText(mask_secrets(p.reasons))
+        self.reasons.setPlainText(reasons_text(p))
         self.related.setPlainText(
             "\n\n".join(
                 f"[{m.get('id')}] {mask_secrets(str(m.get('content', '')))}" for m in related
@@ -594,7 +595,7 @@ class ReviewView(QWidget):
         session, ids = self.session, list(action.ids)
         assert session is not None  # a decision is queued only while a workspace is shown
         decisions = None if action.decision is None else dict.fromkeys(ids, action.decision)
-        what = core_label(action.decision) if action.decision else self.tr("as proposed")
+        what = core_text(action.decision) if action.decision else self.tr("as proposed")
         message = (
             self.tr("#{id}: {decision} applied").format(id=ids[0], decision=what)
             if len(ids) == 1
@@ -619,7 +620,7 @@ class ReviewView(QWidget):
         try:
             reject(self.session, list(action.ids))
         except WorkspaceError as exc:
-            self.failed.emit(str(exc))
+            self.failed.emit(core_text(str(exc)))
         else:
             shown = ", ".join(f"#{i}" for i in action.ids)
             self.notice.emit(self.tr("Rejected {ids}").format(ids=shown))
@@ -693,7 +694,7 @@ class ReviewView(QWidget):
             timeout_s=s.llm_timeout_s,
             api_key_env=s.llm_api_key_env,
             on_wait=lambda _seconds, why: self._waiting(
-                self.tr("{why} (Cancel stops it)").format(why=why)
+                self.tr("{why} (Cancel stops it)").format(why=core_text(why))
             ),
             set_up_by=self.tr("LLM settings… sets them"),
         )
@@ -727,7 +728,7 @@ class ReviewView(QWidget):
         try:
             reviewer = self.reviewer()
         except WorkspaceError as exc:
-            self.failed.emit(str(exc))
+            self.failed.emit(core_text(str(exc)))
             return False
         self._stop_review = asyncio.Event()
         run = run_review(
@@ -775,13 +776,15 @@ class ReviewView(QWidget):
         self._running(False)
         self._writing = False
         self.refresh()
-        message = self.tr("Review: {summary}").format(summary=run.summary())
+        message = self.tr("Review: {summary}").format(summary=core_text(run.summary()))
         if run.failed:
             pid, why = run.failed[0]
             self.failed.emit(
                 self.tr(
                     "{message}. #{id} failed: {reason} (Retry reviews the failed ones again)"
-                ).format(message=message, id=pid, reason=one_line(mask_secrets(why), 200))
+                ).format(
+                    message=message, id=pid, reason=one_line(core_text(mask_secrets(why)), 200)
+                )
             )
         else:
             self.notice.emit(message)
@@ -792,7 +795,8 @@ class ReviewView(QWidget):
         self._running(False)
         self._writing = False
         self.refresh()
-        self.failed.emit(self.tr("The review did not finish: {error}").format(error=exc))
+        said = self.tr("The review did not finish: {error}")
+        self.failed.emit(said.format(error=core_text(str(exc))))
         self.run_finished.emit(str(exc))
         self._next()
 
@@ -820,19 +824,19 @@ class ProposalTable(QAbstractTableModel):
             return None
         p, column = self.rows[index.row()], index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            triggers = " + ".join(map(core_label, p.triggers))
+            triggers = " + ".join(map(core_text, p.triggers))
             cells = (
                 str(p.id),
                 age_of(p.created_at),
-                core_label(p.status),
+                core_text(p.status),
                 triggers,
-                core_label(p.decision),
+                core_text(p.decision),
             )
             if column < len(cells):
                 return cells[column]
-            return one_line(memory_text(p) if column == 5 else mask_secrets(p.reasons))
+            return one_line(memory_text(p) if column == 5 else reasons_text(p))
         if role == Qt.ItemDataRole.ToolTipRole:  # memory text and reasons: never rich text
-            return literal_html(mask_secrets(p.reasons) if column == 6 else memory_text(p)[:500])
+            return literal_html(reasons_text(p) if column == 6 else memory_text(p)[:500])
         return None
 
     def headerData(
@@ -840,7 +844,7 @@ class ProposalTable(QAbstractTableModel):
     ) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
         if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(TABLE_HEADERS):
-            return core_label(TABLE_HEADERS[section])
+            return core_text(TABLE_HEADERS[section])
         return None
 
 

@@ -14,14 +14,14 @@ from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
 
 from core.inbox import search, unlisted
 from core.scan import Found
-from ui.i18n import QT_TRANSLATE_NOOP, workspaces_counted
+from ui.i18n import QT_TRANSLATE_NOOP, core_text, workspaces_counted
 from ui.tables import RowsModel, row_of_view, sorted_table
 from ui.tasks import TaskRunner
 from ui.untrusted import literal_html, plain_label
 
 __all__ = ["MOST_SHOWN", "Hit", "SearchAllView", "found_memories"]
 
-HEADERS = (  # shown through core_label, as core's labels are
+HEADERS = (  # shown through core_text, as core's labels are
     QT_TRANSLATE_NOOP("core", "Agent"),
     QT_TRANSLATE_NOOP("core", "Workspace"),
     QT_TRANSLATE_NOOP("core", "File"),
@@ -159,7 +159,7 @@ class SearchAllView(QWidget):
             )
         self.status.setText(said)
         self.failures.setText(
-            "\n".join(f"{f.title or '?'} {f.name}: {f.error}" for f in results.failed)
+            "\n".join(f"{f.title or '?'} {f.name}: {core_text(f.error)}" for f in results.failed)
         )
 
     def _activated(self, index: QModelIndex | QPersistentModelIndex) -> None:

@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.text_diff import CONTEXT, LineDiff, SideText, Span, side_by_side
+from core.text_diff import CONTEXT, LineDiff, SideText, Span, fold_text, side_by_side
+from ui.i18n import core_text
 from ui.theme import is_dark
 from ui.untrusted import plain_label
 
@@ -236,7 +237,7 @@ class SideBySide(QWidget):
         if self._lines is None:
             return
         rows = self._lines.rows(None if self.whole.isChecked() else CONTEXT)
-        left, right = side_by_side(rows)
+        left, right = side_by_side(rows, fold=lambda n: core_text(fold_text(n)))
         looks = DARK if _dark() else LIGHT
         for box, side, look in ((self.old_text, left, looks[0]), (self.new_text, right, looks[1])):
             box.show_side(side, look)

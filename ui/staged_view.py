@@ -31,6 +31,7 @@ from core.review.staged import (
     staged_writes,
 )
 from core.store.errors import WorkspaceError
+from ui.i18n import core_text
 from ui.theme import error_style
 from ui.untrusted import plain_label
 from ui.versions_box import button, button_row, stacked
@@ -173,9 +174,12 @@ class StagedView(QWidget):
         gate = self.tr("Approval gate: {state} ({value} in {file}; on with {values})")
         lines = [
             gate.format(
-                state=shown.state(), value=value, file=shown.file, values=", ".join(shown.turns_on)
+                state=core_text(shown.state()),
+                value=value,
+                file=shown.file,
+                values=", ".join(shown.turns_on),
             ),
-            *shown.notes,
+            *(core_text(note) for note in shown.notes),
         ]
         self.gate_label.setText("\n".join(lines))
         self.gate_button.setText(self.tr("Turn gate off") if shown.on else self.tr("Turn gate on"))
@@ -248,10 +252,10 @@ class StagedView(QWidget):
 
 def staged_warnings(write: StagedWrite, title: str) -> str:
     """What the person should know before approving it (`title`: the agent's)."""
-    said = list(write.warnings)
+    said = [core_text(warning) for warning in write.warnings]
     if write.failure:
         refuses = translate("StagedView", "{agent} refuses it now: {reason}")
-        said.append(refuses.format(agent=title, reason=write.failure))
+        said.append(refuses.format(agent=title, reason=core_text(write.failure)))
     return "\n".join(said)
 
 

@@ -18,7 +18,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
 
-from ui.i18n import core_label
+from ui.i18n import core_text
 
 __all__ = [
     "KeyedRow",
@@ -53,7 +53,7 @@ def read_only_table(
     the spare width, the others fit their contents (`fit`) or keep the width they are given."""
     table = QTableWidget(0, len(headers))
     table.setObjectName(name)
-    table.setHorizontalHeaderLabels([core_label(h) for h in headers])
+    table.setHorizontalHeaderLabels([core_text(h) for h in headers])
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
     table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
@@ -127,7 +127,7 @@ class KeyedTableModel(QAbstractTableModel, Generic[R]):
     ) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
         if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self.headers):
-            return core_label(self.headers[section])
+            return core_text(self.headers[section])
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
@@ -242,7 +242,7 @@ class RowsModel(QAbstractTableModel, Generic[T]):
     ) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
         if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self.headers):
-            return core_label(self.headers[section])
+            return core_text(self.headers[section])
         return None
 
 

@@ -13,13 +13,14 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from core.ops import ChangeSet
 from core.store.merge import Change, inverse_of
+from ui.i18n import core_text
 
 
 class OpCommand(QUndoCommand):
     """One change set, applied on creation (a refused one raises: no command exists)."""
 
     def __init__(self, changeset: ChangeSet, on_changed: Callable[[OpCommand], None]) -> None:
-        super().__init__(changeset.label)
+        super().__init__(core_text(changeset.label))
         self.changeset = changeset
         self.document = changeset.document
         self.on_changed = on_changed

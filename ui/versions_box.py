@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.formats.strict_json import dump_json
-from ui.i18n import QT_TRANSLATE_NOOP
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.tables import read_only_table
 from ui.untrusted import literal_html, plain_label
 
@@ -30,7 +30,7 @@ __all__ = ["Version", "VersionsBox", "Words", "button", "button_row", "differenc
 
 translate = QCoreApplication.translate
 NOT_SET = QT_TRANSLATE_NOOP("VersionsBox", "(not set)")
-VERSION_HEADERS = (  # shown through core_label, as core's labels are
+VERSION_HEADERS = (  # shown through core_text, as core's labels are
     QT_TRANSLATE_NOOP("core", "Saved"),
     QT_TRANSLATE_NOOP("core", "File"),
     QT_TRANSLATE_NOOP("core", "Holds"),
@@ -134,7 +134,11 @@ class VersionsBox(QGroupBox):
         table.blockSignals(True)
         table.setRowCount(len(self.versions))
         for row, version in enumerate(self.versions):
-            holds = version.error if version.values is None else _compact(version.values)
+            holds = (
+                core_text(version.error or "")
+                if version.values is None
+                else _compact(version.values)
+            )
             cells = (version.at.strftime("%Y-%m-%d %H:%M:%S"), version.rel, holds or "")
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -150,12 +154,12 @@ class VersionsBox(QGroupBox):
             title = self.tr("Select a {version} to compare it with the {values} now.").format(
                 version=self.tr(self.words.version), values=values
             )
-            title = title if self.versions else self.listing_error or self.empty
+            title = title if self.versions else core_text(self.listing_error or "") or self.empty
         elif version.values is None:
-            title = version.error or self.tr("cannot be read")
+            title = core_text(version.error or "") or self.tr("cannot be read")
         elif self.current is None:
             title = self.tr("Cannot compare with the {values} now: {error}").format(
-                values=values, error=self.current_error
+                values=values, error=core_text(str(self.current_error))
             )
         else:
             differences = differences_of(version.values, self.current, self.order)

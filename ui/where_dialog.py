@@ -21,13 +21,13 @@ from PySide6.QtWidgets import (
 )
 
 from core.ops.where import Where, forget_everywhere, forget_plan
-from ui.i18n import QT_TRANSLATE_NOOP, core_label
+from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.untrusted import literal_html, plain_label
 
 if TYPE_CHECKING:
     from core.agent import AnyAgent, OpenWorkspace
 
-HEADERS = (  # shown through core_label, as core's labels are
+HEADERS = (  # shown through core_text, as core's labels are
     QT_TRANSLATE_NOOP("core", "Kind"),
     QT_TRANSLATE_NOOP("core", "File"),
     QT_TRANSLATE_NOOP("core", "Line"),
@@ -55,7 +55,7 @@ class WhereDialog(QDialog):
         )
         self.table = QTableWidget(len(found.places), len(HEADERS))
         self.table.setObjectName("wherePlaces")
-        self.table.setHorizontalHeaderLabels([core_label(h) for h in HEADERS])
+        self.table.setHorizontalHeaderLabels([core_text(h) for h in HEADERS])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
@@ -76,7 +76,7 @@ class WhereDialog(QDialog):
 
     def _fill(self) -> None:
         for row, place in enumerate(self.found.places):
-            kind = QTableWidgetItem(core_label(place.kind))
+            kind = QTableWidgetItem(core_text(place.kind))
             if place.kind == "backup":
                 kind.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
                 kind.setCheckState(Qt.CheckState.Unchecked)

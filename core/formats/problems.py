@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from core.messages import say
+
 
 # Not frozen: a file may have a million of them and a frozen dataclass is built five times
 # slower. None is ever changed.
@@ -24,4 +26,6 @@ class Problem:
 
 def excerpt(token: str, limit: int = 24) -> str:
     """Text from a file as a message quotes it: a long one cut, with its length."""
-    return token if len(token) <= limit else f"{token[: limit - 8]}… ({len(token)} characters)"
+    if len(token) <= limit:
+        return token
+    return say("{text}… ({count} characters)", text=token[: limit - 8], count=len(token))

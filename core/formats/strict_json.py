@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from core.formats.problems import excerpt
+from core.messages import say
 
 __all__ = ["dump_json", "escape_surrogates", "load_json"]
 
@@ -31,19 +32,21 @@ class _Unreadable(Exception):
 
 def _whole(token: str) -> int:
     if len(token) > MAX_DIGITS:
-        raise _Unreadable(token, f"a number of {len(token)} digits is too long to read")
+        raise _Unreadable(
+            token, say("a number of {count} digits is too long to read", count=len(token))
+        )
     return int(token)
 
 
 def _real(token: str) -> float:
     value = float(token)
     if math.isinf(value):
-        raise _Unreadable(token, f"the number {excerpt(token)} is too large to read")
+        raise _Unreadable(token, say("the number {text} is too large to read", text=excerpt(token)))
     return value
 
 
 def _constant(token: str) -> Any:
-    raise _Unreadable(token, f"{token} is not JSON")
+    raise _Unreadable(token, say("{text} is not JSON", text=token))
 
 
 _DECODER = json.JSONDecoder(parse_int=_whole, parse_float=_real, parse_constant=_constant)
@@ -57,7 +60,7 @@ def load_json(text: str) -> Any:
     except _Unreadable as exc:
         raise json.JSONDecodeError(exc.message, text, max(text.find(exc.token), 0)) from None
     except RecursionError:
-        raise json.JSONDecodeError("nested too deeply to read", text, 0) from None
+        raise json.JSONDecodeError(say("nested too deeply to read"), text, 0) from None
 
 
 def escape_surrogates(text: str) -> str:

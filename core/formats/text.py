@@ -9,6 +9,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.messages import say
+
 BOM = "\ufeff"
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
@@ -40,14 +42,16 @@ def decode(data: bytes, path: Path | str) -> DecodedText:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(
-            path, f"not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})", line=line
-        ) from None
+        said = say(
+            "not valid UTF-8 (byte 0x{byte} at offset {offset})",
+            byte=f"{data[exc.start]:02x}",
+            offset=exc.start,
+        )
+        raise InputError(path, said, line=line) from None
     nul = text.find("\0")
     if nul >= 0:
-        raise InputError(
-            path, "contains a NUL byte: not a text file", line=text.count("\n", 0, nul) + 1
-        )
+        said = say("contains a NUL byte: not a text file")
+        raise InputError(path, said, line=text.count("\n", 0, nul) + 1)
     bom = text.startswith(BOM)
     if bom:
         text = text[1:]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.formats.text import BOM, decode
+from core.messages import say
 
 __all__ = ["WHOLE_TEXT_KEY", "WholeText", "WholeTextDocument", "WholeTextFormat"]
 
@@ -45,7 +46,7 @@ class WholeTextFormat:
     def checked(self, text: str) -> str:
         """The text as written (ValueError saying why it cannot be)."""
         if "\0" in text:
-            raise ValueError("a note cannot contain a NUL character")
+            raise ValueError(say("a note cannot contain a NUL character"))
         return text
 
     def parse(self, data: bytes | None) -> WholeTextDocument:

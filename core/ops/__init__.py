@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from core.messages import say
 from core.store.commit import NotRecorded
 from core.store.document import DocState, Document
 from core.store.merge import Change
@@ -100,7 +101,8 @@ def _not_recorded(exc: NotRecorded, unwritten: Sequence[Document[Any, Any]]) -> 
     """The operation stops at a file written but not recorded; it names what it did not write."""
     if unwritten:
         names = ", ".join(d.rel for d in unwritten)
-        raise NotRecorded(f"{exc}; not written: {names}", exc.committed) from exc
+        said = say("not written: {files}", files=names)
+        raise NotRecorded(f"{exc}; {said}", exc.committed) from exc
     raise exc
 
 
@@ -123,7 +125,10 @@ def _undo_part(ws: Editable, op_id: str, failure: Exception) -> None:
     try:
         undo_and_save(ws, op_id)
     except Exception as exc:
-        raise WorkspaceError(
-            f"{failure}; the files it had already written could not be put back ({exc}): "
-            f"undo operation {op_id[:8]} from Activity"
-        ) from failure
+        said = say(
+            "the files it had already written could not be put back ({error}): undo operation "
+            "{id} from Activity",
+            error=exc,
+            id=op_id[:8],
+        )
+        raise WorkspaceError(f"{failure}; {said}") from failure

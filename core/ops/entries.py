@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.messages import say
 from core.ops import ChangeSet
 from core.store.document import Document
 from core.store.errors import EXIT_REFUSED, WorkspaceError
@@ -16,17 +17,24 @@ def edit_entry(document: Document[Any, Any], key: str, text: str) -> ChangeSet:
     """The entry `key` with new text (its heading, time or key stays)."""
     current = _entry(document, key)
     new = document.fmt.written(current, text)
-    return ChangeSet(document, f"Edit {key} in {document.rel}", [Change(key, current, new)])
+    return ChangeSet(
+        document,
+        say("Edit {key} in {file}", key=key, file=document.rel),
+        [Change(key, current, new)],
+    )
 
 
 def delete_entry(document: Document[Any, Any], key: str) -> ChangeSet:
     current = _entry(document, key)
-    return ChangeSet(document, f"Delete {key} from {document.rel}", [Change(key, current, None)])
+    label = say("Delete {key} from {file}", key=key, file=document.rel)
+    return ChangeSet(document, label, [Change(key, current, None)])
 
 
 def add_entry(document: Document[Any, Any], draft: object, label: str = "") -> ChangeSet:
     """A new entry (`draft`, made by the format's `draft_entry`), added as the agent adds one."""
-    return ChangeSet(document, label or f"Add memory to {document.rel}", [Change("", None, draft)])
+    return ChangeSet(
+        document, label or say("Add memory to {file}", file=document.rel), [Change("", None, draft)]
+    )
 
 
 def set_text(
@@ -34,11 +42,15 @@ def set_text(
 ) -> ChangeSet:
     """The whole file as the person wrote it (over `base`: merged with what another program
     wrote since, see `Document.set_text`)."""
-    return ChangeSet(document, label or f"Edit the text of {document.rel}", text=text, base=base)
+    return ChangeSet(
+        document, label or say("Edit the text of {file}", file=document.rel), text=text, base=base
+    )
 
 
 def _entry(document: Document[Any, Any], key: str) -> Any:
     current = document.find(key)
     if current is None:
-        raise WorkspaceError(f"{document.rel}: no entry {key}", exit_code=EXIT_REFUSED)
+        raise WorkspaceError(
+            say("{file}: no entry {key}", file=document.rel, key=key), exit_code=EXIT_REFUSED
+        )
     return current

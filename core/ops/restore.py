@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from core.formats.text import BOM, InputError, decode
+from core.messages import N_, say
 from core.ops import ChangeSet, apply_and_save
 from core.store.backups_view import BackupFile, refuse_big
 from core.store.document import Document, Saved
@@ -85,19 +86,31 @@ class RestoreRisk:
         """The memories it removes: the first `shown`, then how many more."""
         names = [str(r) for r in self.removed[:shown]]
         more = len(self.removed) - shown
-        return ", ".join(names + ([f"… and {more} more"] if more > 0 else []))
+        return ", ".join(names + ([say("… and {count} more", count=more)] if more > 0 else []))
 
     def removal(self) -> str:
         """How many memories it removes, of how many (empty when it removes none)."""
         if not self.removed:
             return ""
-        return f"it removes {len(self.removed)} of the {self.total} memories of {self.live}"
+        return say(
+            "it removes {count} of the {total} memories of {file}",
+            count=len(self.removed),
+            total=self.total,
+            file=self.live,
+        )
 
     def lines(self, shown: int = SHOWN) -> list[str]:
         """Each reason, then what it removes (none of it holds a line break)."""
         out = list(self.reasons)
         if self.removed:
-            out.append(f"{self.removal()}: {self.named(shown)}")
+            said = say(
+                "it removes {count} of the {total} memories of {file}: {memories}",
+                count=len(self.removed),
+                total=self.total,
+                file=self.live,
+                memories=self.named(shown),
+            )
+            out.append(said)
         return out
 
     def message(self) -> str:
@@ -108,11 +121,13 @@ class RestoreRefused(WorkspaceError):
     """A whole-file restore `restore_risk` holds back: the person confirms it (`force`)."""
 
     def __init__(self, backup: BackupFile, risk: RestoreRisk) -> None:
-        super().__init__(
-            f"{backup.rel}: not restored: {risk.message()}; run again with --force to restore "
-            "it anyway (the file as it is now is backed up first, and undo takes it back)",
-            exit_code=EXIT_REFUSED,
+        said = say(
+            "{file}: not restored: {risks}; run again with --force to restore it anyway (the "
+            "file as it is now is backed up first, and undo takes it back)",
+            file=backup.rel,
+            risks=risk.message(),
         )
+        super().__init__(said, exit_code=EXIT_REFUSED)
         self.risk = risk
 
 
@@ -147,10 +162,15 @@ def _kind_reasons(kind_of: KindOf | None, now: bytes, data: bytes) -> list[str]:
     if then is None:
         return []
     if not then.own:
-        return [f"the backup is {then.name}, a file of another agent"]
+        return [say("the backup is {kind_name}, a file of another agent", kind_name=then.name)]
     was = kind_of.kind(now)
     if was is not None and was.own and was.name != then.name:
-        return [f"it turns the file from {was.name} into {then.name}"]
+        said = say(
+            "it turns the file from {was_name} into {kind_name}",
+            was_name=was.name,
+            kind_name=then.name,
+        )
+        return [said]
     return []
 
 
@@ -161,7 +181,7 @@ def _first_words(text: str) -> str:
 
 def restore_cause(backup: BackupFile) -> str:
     """How the journal names a restore (the Activity view and `memdesk activity` show it)."""
-    return f"restored from {backup.rel}"
+    return say("restored from {backup_file}", backup_file=backup.rel)
 
 
 def restore_backup(
@@ -177,25 +197,32 @@ def restore_backup(
     one absent from the file is added back where the agent adds one). A whole-file restore
     `restore_risk` holds back raises RestoreRefused unless `force`."""
     if document.read_only:
-        raise WorkspaceError(f"{document.rel} is read-only in MemDesk", exit_code=EXIT_REFUSED)
+        said = say("{file} is read-only in MemDesk", file=document.rel)
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED)
     refuse_big(backup, "restore")
     if document.modified:
-        raise WorkspaceError(
-            f"{document.rel} has unsaved edits: save or discard them before restoring",
-            exit_code=EXIT_REFUSED,
+        said = say(
+            "{file} has unsaved edits: save or discard them before restoring", file=document.rel
         )
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED)
     if not only:
         text = _text(backup)  # refused first: bytes that are not text are no memory file
         risk = None if force else restore_risk(backup, kind_of, now=document.base)
         if risk is not None:
             raise RestoreRefused(backup, risk)
-        return ChangeSet(document, f"Restore {document.rel} from {backup.rel}", text=text)
+        label = say("Restore {file} from {backup_file}", file=document.rel, backup_file=backup.rel)
+        return ChangeSet(document, label, text=text)
     old = backup.read()
     made = (_restored(document, old, memory_id, backup) for memory_id in dict.fromkeys(only))
     changes = [ch for ch in made if ch is not None]
     count = len(dict.fromkeys(only))
-    label = f"Restore {count} {'memory' if count == 1 else 'memories'} of {document.rel}"
-    return ChangeSet(document, f"{label} from {backup.rel}", changes)
+    template = (
+        N_("Restore {count} memory of {file} from {backup_file}")
+        if count == 1
+        else N_("Restore {count} memories of {file} from {backup_file}")
+    )
+    label = template.format(count=count, file=document.rel, backup_file=backup.rel)
+    return ChangeSet(document, label, changes)
 
 
 def restore_and_save(
@@ -219,7 +246,8 @@ def _text(backup: BackupFile) -> str:
     try:
         decoded = decode(backup.raw(), backup.rel)
     except InputError as exc:
-        raise InputError(backup.rel, f"{exc.reason}; nothing was restored", line=exc.line) from None
+        reason = f"{exc.reason}; {say('nothing was restored')}"
+        raise InputError(backup.rel, reason, line=exc.line) from None
     return BOM + decoded.text if decoded.bom else decoded.text
 
 
@@ -230,10 +258,13 @@ def _restored(
     old = _named(fmt, old_doc, memory_id)
     now = _named(fmt, document.doc, memory_id)
     if old is None and now is None:
-        raise WorkspaceError(
-            f"{backup.rel}: no memory {memory_id} in the backup or in {document.rel}",
-            exit_code=EXIT_REFUSED,
+        said = say(
+            "{backup_file}: no memory {memory} in the backup or in {file}",
+            backup_file=backup.rel,
+            memory=memory_id,
+            file=document.rel,
         )
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED)
     if old is None:
         return Change(fmt.key(now), now, None)
     if now is None:
@@ -250,9 +281,11 @@ def _named(fmt: Any, doc: Any, memory_id: str) -> Any:
         return found
     labelled = [e for e in fmt.entries(doc) if fmt.label(e) == memory_id]
     if len(labelled) > 1:
-        raise WorkspaceError(
-            f"{len(labelled)} memories are labelled {memory_id}; name one by its key: "
-            + ", ".join(fmt.key(e) for e in labelled),
-            exit_code=EXIT_REFUSED,
+        said = say(
+            "{count} memories are labelled {memory}; name one by its key: {key}",
+            count=len(labelled),
+            memory=memory_id,
+            key=", ".join(fmt.key(e) for e in labelled),
         )
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED)
     return labelled[0] if labelled else None

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core.messages import say
 from core.ops import ChangeSet, apply_and_save
 from core.store.document import Document, Saved, agrees
 from core.store.errors import EXIT_REFUSED, WorkspaceError
@@ -73,14 +74,19 @@ def find_operation(journal: Journal, op_id: str | None) -> Operation:
     if op_id is None:
         found = journal.operations(1)
         if not found:
-            raise WorkspaceError("the journal holds no operation to undo", exit_code=EXIT_REFUSED)
+            said = say("the journal holds no operation to undo")
+            raise WorkspaceError(said, exit_code=EXIT_REFUSED)
         return found[0]
     matches = journal.operations(2, op_prefix=op_id)  # two: enough to tell it is not unique
     if len(matches) != 1:
-        what = "no operation" if not matches else "more than one operation"
-        raise WorkspaceError(
-            f"{what} with id {op_id} (`memdesk activity` lists them)", exit_code=EXIT_REFUSED
+        said = (
+            say("no operation with id {id} (`memdesk activity` lists them)", id=op_id)
+            if not matches
+            else say(
+                "more than one operation with id {id} (`memdesk activity` lists them)", id=op_id
+            )
         )
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED)
     return matches[0]
 
 
@@ -92,16 +98,14 @@ def plan_undo(ws: Editable, op_id: str | None = None, *, held: HeldJournal | Non
         journal_held.reading(required=True) as journal,
     ):
         if journal is None:
-            raise WorkspaceError(
-                f"{ws.root}: MemDesk has not changed anything here", exit_code=EXIT_REFUSED
-            )
+            raise _nothing_changed(ws.root)
         operation = find_operation(journal, op_id)
         _check_not_undone(journal, operation)
         changesets = [
             _undo_commit(ws, journal, commit, operation)
             for commit in journal.commits_of_op(operation.op_id)
         ]
-    cause = f"{UNDO_PREFIX}{operation.op_id}: {operation.cause}"
+    cause = say("undo of {id}: {cause}", id=operation.op_id, cause=operation.cause)
     return Undo(operation, [c for c in changesets if c is not None], cause)
 
 
@@ -150,11 +154,13 @@ def _undo_and_save(
                 with held.writing() as journal:
                     journal.reopen_proposals(undo.operation.op_id)  # an undone decision waits
     except LockTimeout:
-        raise WorkspaceError(
-            f"{ws.root}: another MemDesk has been undoing here for {UNDO_WAIT_S:g} s; nothing "
-            "was undone: try again when it has finished",
-            exit_code=EXIT_REFUSED,
-        ) from None
+        said = say(
+            "{folder}: another MemDesk has been undoing here for {seconds} s; nothing was "
+            "undone: try again when it has finished",
+            folder=ws.root,
+            seconds=f"{UNDO_WAIT_S:g}",
+        )
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED) from None
     return undo, saved
 
 
@@ -162,20 +168,24 @@ def _named_operation(root: Path, op_id: str | None, held: HeldJournal) -> str:
     """The full id of the operation `op_id` names (the newest one without it)."""
     with held.reading(required=True) as journal:
         if journal is None:
-            raise WorkspaceError(
-                f"{root}: MemDesk has not changed anything here", exit_code=EXIT_REFUSED
-            )
+            raise _nothing_changed(root)
         return find_operation(journal, op_id).op_id
+
+
+def _nothing_changed(root: Path) -> WorkspaceError:
+    said = say("{folder}: MemDesk has not changed anything here", folder=root)
+    return WorkspaceError(said, exit_code=EXIT_REFUSED)
 
 
 def _check_not_undone(journal: Journal, operation: Operation) -> None:
     undo = undone_by(operation.op_id, undo_links(journal))
     if undo is not None:
-        raise WorkspaceError(
-            f"operation {operation.op_id[:12]} was undone already (by {undo[:12]}); undo that "
-            "undo to make it again",
-            exit_code=EXIT_REFUSED,
+        said = say(
+            "operation {id} was undone already (by {undo_id}); undo that undo to make it again",
+            id=operation.op_id[:12],
+            undo_id=undo[:12],
         )
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED)
 
 
 def _undo_commit(
@@ -183,10 +193,9 @@ def _undo_commit(
 ) -> ChangeSet | None:
     document = ws.document_at(commit.file)
     if document.modified:
-        raise WorkspaceError(
-            f"{commit.file} has unsaved edits: save or discard them first", exit_code=EXIT_REFUSED
-        )
-    label = f"Undo: {operation.cause} in {commit.file}"
+        said = say("{file} has unsaved edits: save or discard them first", file=commit.file)
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED)
+    label = say("Undo: {cause} in {file}", cause=operation.cause, file=commit.file)
     if sha256(document.base) == commit.new_sha256:  # as the operation left it: all of it back
         data = _before_bytes(ws.root, journal, commit)
         if data is None:  # the operation created the file: it goes (if no one wrote it since)
@@ -227,13 +236,21 @@ def _changed_since(journal: Journal, event: RecordedEvent) -> str:
     later = journal.events_after(event.file, event.memory_id, event.id)
     if later:
         last = later[-1]
-        return (
-            f"memory {event.memory_id} in {event.file} was changed again later ({last.kind} by "
-            f"{last.actor}, {last.at.astimezone():%Y-%m-%d %H:%M}: {last.cause}); undo that first"
+        return say(
+            "memory {memory} in {file} was changed again later ({kind} by {actor}, {when}: "
+            "{cause}); undo that first",
+            memory=event.memory_id,
+            file=event.file,
+            kind=last.kind,
+            actor=last.actor,
+            when=f"{last.at.astimezone():%Y-%m-%d %H:%M}",
+            cause=last.cause,
         )
-    return (
-        f"memory {event.memory_id} in {event.file} is no longer as this operation left it "
-        "(another program changed it since); nothing was undone"
+    return say(
+        "memory {memory} in {file} is no longer as this operation left it (another program "
+        "changed it since); nothing was undone",
+        memory=event.memory_id,
+        file=event.file,
     )
 
 
@@ -243,11 +260,13 @@ def _old_entry(fmt: Any, old_doc: Any, event: RecordedEvent) -> Any:
     keyed = [e for e in candidates if fmt.key(e) == event.memory_id]
     if keyed or candidates:
         return (keyed or candidates)[0]
-    raise WorkspaceError(
-        f"memory {event.memory_id}: the backup of {event.file} from before this operation does "
-        "not hold it as the journal recorded it; nothing was undone",
-        exit_code=EXIT_REFUSED,
+    said = say(
+        "memory {memory}: the backup of {file} from before this operation does not hold it as "
+        "the journal recorded it; nothing was undone",
+        memory=event.memory_id,
+        file=event.file,
     )
+    raise WorkspaceError(said, exit_code=EXIT_REFUSED)
 
 
 def _before_bytes(root: Any, journal: Journal, commit: CommitRecord) -> bytes | None:
@@ -258,8 +277,9 @@ def _before_bytes(root: Any, journal: Journal, commit: CommitRecord) -> bytes | 
         data = read_or_none(root / rel, root=root)
         if data is not None and sha256(data) == commit.old_sha256:
             return data
-    raise WorkspaceError(
-        f"{commit.file}: the backup of the file from before this operation is no longer kept "
+    said = say(
+        "{file}: the backup of the file from before this operation is no longer kept "
         "(File > Backups to keep…); restore an older backup from Backups instead",
-        exit_code=EXIT_REFUSED,
+        file=commit.file,
     )
+    raise WorkspaceError(said, exit_code=EXIT_REFUSED)

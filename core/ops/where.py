@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.formats.text import InputError
+from core.messages import say
 from core.ops import ChangeSet, apply_and_save
 from core.store.backups_view import holding
 from core.store.confine import OWN_FOLDER
@@ -89,9 +90,8 @@ def _needle(text: str) -> str:
     lines = [normalized(line).lstrip("-*#> ").strip() for line in text.splitlines()]
     best = max(lines, key=len, default="")
     if len(best) < 4:
-        raise WorkspaceError(
-            f"{text!r}: too short to look for (give at least 4 characters)", exit_code=EXIT_REFUSED
-        )
+        said = say("{text}: too short to look for (give at least 4 characters)", text=repr(text))
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED)
     return best
 
 
@@ -122,11 +122,13 @@ def where(agent: Any, ws: Editable, id_or_text: str, *, by_text: bool = False) -
         if not any(rel == file and first <= number <= last for file, first, last in spans):
             places.append(Place(rel, number, kinds(rel), line.strip()[:300]))
     if not places and not matches:
-        raise WorkspaceError(
-            f"{id_or_text!r}: nothing in {root} holds it (no memory or backup has this id, "
-            "no file this text)",
-            exit_code=EXIT_ERROR,
+        said = say(
+            "{text}: nothing in {folder} holds it (no memory or backup has this id, no file "
+            "this text)",
+            text=repr(id_or_text),
+            folder=root,
         )
+        raise WorkspaceError(said, exit_code=EXIT_ERROR)
     places.sort(key=lambda p: (_ORDER.get(p.kind, len(_ORDER)), p.file, p.line))
     return Where(needle, ref, places)
 
@@ -277,7 +279,9 @@ def forget_everywhere(ws: Editable, found: Where, prune: Sequence[str] = ()) -> 
     changesets, untouched = forget_changes(ws, found)
     saved = []
     if changesets:
-        saved = apply_and_save(ws, changesets, f"forgot everywhere: {found.needle[:60]}")
+        saved = apply_and_save(
+            ws, changesets, say("forgot everywhere: {text}", text=found.needle[:60])
+        )
     return Forgotten(changesets, saved, untouched, prune_backups(ws.root, found, prune))
 
 
@@ -293,13 +297,15 @@ def forget_changes(ws: Editable, found: Where) -> tuple[list[ChangeSet], list[st
             continue
         changes = _forgotten(document, found.needle)
         if changes:
-            changesets.append(ChangeSet(document, f"Forget in {rel}", changes))
+            changesets.append(ChangeSet(document, say("Forget in {file}", file=rel), changes))
     if found.memory:
         rel, _sep, key = found.memory.rpartition(":")
         document = ws.document_at(rel)
         entry = document.find(key)
         if entry is not None and all(ch.key != key for c in changesets for ch in c.changes):
-            changesets.append(ChangeSet(document, f"Forget {key}", [Change(key, entry, None)]))
+            changesets.append(
+                ChangeSet(document, say("Forget {key}", key=key), [Change(key, entry, None)])
+            )
     # An agent that rebuilds memory from files MemDesk does not edit forgets only when asked
     # in its own channel (Codex: an ad-hoc note): its workspace makes that request.
     request = getattr(ws, "forget_request", None)
@@ -358,9 +364,8 @@ def check_prunable(found: Where, ticked: Sequence[str]) -> None:
     listed = {p.file for p in found.of_kind("backup")}
     unknown = [rel for rel in ticked if rel not in listed]
     if unknown:
-        raise WorkspaceError(
-            f"not a backup holding the text: {', '.join(unknown)}", exit_code=EXIT_REFUSED
-        )
+        said = say("not a backup holding the text: {files}", files=", ".join(unknown))
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED)
 
 
 def prune_backups(root: Path, found: Where, ticked: Sequence[str]) -> list[str]:

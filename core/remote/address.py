@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.messages import say
+
 # A host or user ssh takes as a name, never as an option (no leading "-") or a shell word.
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.%+~-]*")
 _HOST = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*|\[[0-9A-Fa-f:.]+\]")
@@ -48,16 +50,20 @@ def parse_address(text: str) -> Address | None:
     found = (_URL if url else _SCP).fullmatch(text)
     if found is None:
         if url:
-            raise ValueError(f"{text}: not an ssh:// address; write ssh://[user@]host[:port]/path")
+            raise ValueError(
+                say("{text}: not an ssh:// address; write ssh://[user@]host[:port]/path", text=text)
+            )
         return None
     host, user, path = found["host"], found["user"], found["path"]
     if not url and len(host) == 1:
         return None
     if not _HOST.fullmatch(host) or (user is not None and not _NAME.fullmatch(user)):
         if url:
-            raise ValueError(f"{text}: not a host ssh can reach by that name")
+            raise ValueError(say("{text}: not a host ssh can reach by that name", text=text))
         return None
     port = int(found["port"]) if url and found["port"] else None
     if port is not None and not 0 < port < 65536:
-        raise ValueError(f"{text}: port {port} is not between 1 and 65535")
+        raise ValueError(
+            say("{text}: port {port} is not between 1 and 65535", text=text, port=port)
+        )
     return Address(host=host, path=path or ".", user=user, port=port)

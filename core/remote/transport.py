@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from core import __version__
+from core.messages import say
 from core.remote.address import Address
 from core.remote.sharing import Sharing, checked_version, note_version, sharing_for
 
@@ -33,8 +34,11 @@ class RemoteError(Exception):
 class ConnectionLost(RemoteError):
     def __init__(self, address: Address) -> None:
         super().__init__(
-            f"{address}: connection lost: the change may or may not have been made; "
-            f"`memdesk activity {address}` tells"
+            say(
+                "{host}: connection lost: the change may or may not have been made; "
+                "`memdesk activity {host}` tells",
+                host=address,
+            )
         )
 
 
@@ -106,19 +110,30 @@ class Remote:
         done = self._ssh(["--version"], subprocess.DEVNULL, None)
         said = (done.out + done.err).decode("utf-8", "replace")
         if done.code == SSH_FAILED:
-            raise RemoteError(f"{self.address}: ssh failed: {_last_line(said)}")
+            raise RemoteError(
+                say("{host}: ssh failed: {error}", host=self.address, error=_last_line(said))
+            )
         if done.code == NOT_FOUND or (done.code != 0 and "not found" in said):
             raise RemoteError(
-                f"{self.address.host}: memdesk is not installed there (`{self.memdesk}` not "
-                "found); run `pipx install memdesk` on the server, or set MEMDESK_REMOTE"
+                say(
+                    "{host}: memdesk is not installed there (`{command}` not found); run "
+                    "`pipx install memdesk` on the server, or set MEMDESK_REMOTE",
+                    host=self.address.host,
+                    command=self.memdesk,
+                )
             )
         found = _VERSION.search(said)
         theirs = found[1] if found and done.code == 0 else None
         ours = __version__
         if theirs != ours:
             raise RemoteError(
-                f"{self.address.host}: the server runs memdesk {theirs or '(unknown)'}, this "
-                f"desk {ours}; install the same version on both"
+                say(
+                    "{host}: the server runs memdesk {theirs}, this desk {ours}; install the "
+                    "same version on both",
+                    host=self.address.host,
+                    theirs=theirs or say("(unknown)"),
+                    ours=ours,
+                )
             )
         self._checked = True
         if self.sharing is not None:
@@ -142,11 +157,15 @@ class Remote:
             )
         except FileNotFoundError:
             raise RemoteError(
-                f"{argv[0]}: no OpenSSH client on this machine; install it (or set {SSH_ENV})"
+                say(
+                    "{command}: no OpenSSH client on this machine; install it (or set {name})",
+                    command=argv[0],
+                    name=SSH_ENV,
+                )
             ) from None
         return Finished(done.returncode, done.stdout, done.stderr)
 
 
 def _last_line(text: str) -> str:
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return lines[-1] if lines else "no message"
+    return lines[-1] if lines else say("no message")

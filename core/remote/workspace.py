@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.messages import say
 from core.remote.address import Address
 from core.remote.transport import ConnectionLost, Remote, RemoteError
 
@@ -94,27 +95,27 @@ class RemoteWorkspace:
             try:
                 now = self.read()
             except RemoteError as exc:
-                return Dropped(
-                    None,
-                    f"{self.address}: the connection dropped during the save and the server "
-                    f"cannot be reached now ({exc}); whether it was made is unknown: reload "
-                    "when it is back",
-                    None,
+                said = say(
+                    "{host}: the connection dropped during the save and the server cannot be "
+                    "reached now ({error}); whether it was made is unknown: reload when it is back",
+                    host=self.address,
+                    error=exc,
                 )
+                return Dropped(None, said, None)
             if now.op_ids - before.op_ids:
-                return Dropped(
-                    True,
-                    f"{self.address}: the connection dropped during the save; the server "
-                    "completed it (read again from the server)",
-                    now,
+                said = say(
+                    "{host}: the connection dropped during the save; the server completed it "
+                    "(read again from the server)",
+                    host=self.address,
                 )
+                return Dropped(True, said, now)
             if time.monotonic() >= deadline:
-                return Dropped(
-                    False,
-                    f"{self.address}: the connection dropped during the save; the server did "
-                    "not make it (its files are as before); try again",
-                    now,
+                said = say(
+                    "{host}: the connection dropped during the save; the server did not make "
+                    "it (its files are as before); try again",
+                    host=self.address,
                 )
+                return Dropped(False, said, now)
             time.sleep(step)
 
     def _json(self, command: str, *args: str, input: bytes | None = None) -> Any:
@@ -124,7 +125,8 @@ class RemoteWorkspace:
         if done.code != 0:
             said = " ".join(done.err.decode("utf-8", "replace").split())
             raise Refused(
-                said.removeprefix("memdesk: ") or f"the server's memdesk exited {done.code}"
+                said.removeprefix("memdesk: ")
+                or say("the server's memdesk exited {code}", code=done.code)
             )
         return json.loads(done.out.decode("utf-8", "replace") or "null")
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.agent import AnyAgent, Row
 from core.capabilities import Archiving, Editing
+from core.messages import say
 from core.ops import ChangeSet
 from core.review.model import merge_limit
 from core.review.secrets import without_secrets
@@ -60,18 +61,25 @@ def changesets_for(
     if decision == "MERGE":
         if other is None or not (merged_text or "").strip():
             raise WorkspaceError(
-                "a merge needs the two memories and the merged text", exit_code=EXIT_REFUSED
+                say("a merge needs the two memories and the merged text"),
+                exit_code=EXIT_REFUSED,
             )
         text = merged_text or ""
         limit = merge_limit(_text(row), _text(other))
         if len(text) > limit:  # whatever the reviewer said: the one memory two become
             raise WorkspaceError(
-                f"the merged text has {len(text):,} characters, more than the two memories make "
-                f"sensible ({limit:,}): reject it, or edit the memories yourself",
+                say(
+                    "the merged text has {count} characters, more than the two memories make "
+                    "sensible ({limit}): reject it, or edit the memories yourself",
+                    count=f"{len(text):,}",
+                    limit=f"{limit:,}",
+                ),
                 exit_code=EXIT_REFUSED,
             )
         return editing.merge(ws, keep=other, drop=row, text=text)
-    raise WorkspaceError(f"unknown decision {decision!r}", exit_code=EXIT_REFUSED)
+    raise WorkspaceError(
+        say("unknown decision {decision}", decision=repr(decision)), exit_code=EXIT_REFUSED
+    )
 
 
 def _text(row: Row) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core.messages import say
 from core.review.model import Reviewer
 from core.secrets import API_KEY_ENV
 from core.store.errors import WorkspaceError
@@ -35,11 +36,13 @@ def reviewer_named(
     from core.review.llm import LlmReviewer, LlmSettings
 
     if not base_url or not model:
-        raise WorkspaceError(f"The LLM reviewer needs a base URL and a model: {set_up_by}")
+        raise WorkspaceError(
+            say("The LLM reviewer needs a base URL and a model: {how}", how=set_up_by)
+        )
     try:
         settings = LlmSettings(
             base_url=base_url, model=model, timeout_s=timeout_s, api_key_env=api_key_env
         )
     except ValidationError as exc:
-        raise WorkspaceError(f"LLM settings: {exc.errors()[0]['msg']}") from None
+        raise WorkspaceError(say("LLM settings: {detail}", detail=exc.errors()[0]["msg"])) from None
     return LlmReviewer(settings, on_wait=on_wait)

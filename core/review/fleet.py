@@ -14,6 +14,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import date
 
+from core.messages import say
 from core.registry import agent_named
 from core.review.model import Deciding, Reviewer
 from core.review.queue import ReviewRun, review_now, run_review
@@ -92,7 +93,8 @@ def _reviewed(f: Found, reviewer: Reviewer, today: date) -> Reviewed:
     except (OSError, WorkspaceError, JournalError) as exc:  # its files, its journal, its lock
         return Reviewed(f, error=reason(exc))
     except Exception as exc:  # a fault in one workspace's review stops no other's
-        return Reviewed(f, error=f"the review failed: {type(exc).__name__}: {exc}")
+        said = say("the review failed: {kind}: {detail}", kind=type(exc).__name__, detail=exc)
+        return Reviewed(f, error=said)
 
 
 def _review_chunk(found: Sequence[Found], reviewer: Deciding, today: date) -> list[Reviewed]:
@@ -127,5 +129,8 @@ def _chunk_result(future: Future[list[Reviewed]], chunk: Sequence[Found]) -> lis
     try:
         return future.result()
     except (BrokenProcessPool, OSError) as exc:
-        why = f"not reviewed: the review process stopped ({exc or type(exc).__name__})"
+        why = say(
+            "not reviewed: the review process stopped ({detail})",
+            detail=exc or type(exc).__name__,
+        )
         return [Reviewed(f, error=why) for f in chunk]

@@ -33,6 +33,7 @@ from typing import Any, Literal
 import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
+from core.messages import N_, say
 from core.review.model import (
     DECISIONS,
     MERGE_ALLOWANCE_CHARS,
@@ -236,7 +237,7 @@ class LlmReviewer:
             answer = read_reply(reply, candidate, allowed)
             merged = answer.merged_text if isinstance(answer, Final) else None
             if merged is not None and holds_key(merged, extra=self._keys()):
-                answer = NoDecision("the merged text holds the LLM API key")
+                answer = NoDecision(say("the merged text holds the LLM API key"))
             if isinstance(answer, Final):
                 return Review(
                     answer.decision,
@@ -252,13 +253,13 @@ class LlmReviewer:
                 messages.append({"role": "user", "content": search_answer(answer, found, left)})
                 continue
             why = (
-                f"the model asked for a search after the {rounds} it may make"
+                say("the model asked for a search after the {count} it may make", count=rounds)
                 if isinstance(answer, Search)
                 else answer.why
             )
             return Review(
                 None,
-                self._reasons(f"no decision: {why}"),
+                self._reasons(say("no decision: {reason}", reason=why)),
                 self._transcript(messages),
                 searches=tuple(self._scrub(s) for s in searches),
             )
@@ -277,27 +278,43 @@ class LlmReviewer:
             if status == 429 or status >= 500:
                 if attempt == s.retries:
                     raise self._error(
-                        f"{s.base_url} answered HTTP {_status_words(status)} {attempt + 1} times: "
-                        f"{self._excerpt(answer.body)}",
+                        say(
+                            "{url} answered HTTP {status} {count} times: {detail}",
+                            url=s.base_url,
+                            status=_status_words(status),
+                            count=attempt + 1,
+                            detail=self._excerpt(answer.body),
+                        ),
                         "http_status",
                         status,
                     )
                 await self._wait_to_retry(answer, attempt, waits)
                 continue
             if status >= 400:
-                hint = (
-                    f" (is the API key in ${s.api_key_env} right?)" if status in (401, 403) else ""
-                )
+                said = (
+                    N_("{url} refused the request: HTTP {status} (is the API key in ${key_name} "
+                       "right?): {detail}")
+                    if status in (401, 403)
+                    else N_("{url} refused the request: HTTP {status}: {detail}")
+                )  # fmt: skip
                 raise self._error(
-                    f"{s.base_url} refused the request: HTTP {_status_words(status)}{hint}: "
-                    f"{self._excerpt(answer.body)}",
+                    said.format(
+                        url=s.base_url,
+                        status=_status_words(status),
+                        key_name=s.api_key_env,
+                        detail=self._excerpt(answer.body),
+                    ),
                     "http_status",
                     status,
                 )
             if status >= 300 or status < 200:
                 raise self._error(
-                    f"{s.base_url} answered HTTP {_status_words(status)} instead of a chat "
-                    f"completion: {self._excerpt(answer.body)}",
+                    say(
+                        "{url} answered HTTP {status} instead of a chat completion: {detail}",
+                        url=s.base_url,
+                        status=_status_words(status),
+                        detail=self._excerpt(answer.body),
+                    ),
                     "http_status",
                     status,
                 )
@@ -312,23 +329,34 @@ class LlmReviewer:
         if wait > waits.left:
             if waits.left <= 0:
                 raise self._error(
-                    f"{s.base_url} answered HTTP {_status_words(status)} {attempt + 1} times; "
-                    f"MemDesk stopped retrying after waiting {_secs(waits.spent)} s for this "
-                    f"review (at most {_secs(waits.budget)} s in all): "
-                    f"{self._excerpt(answer.body)}",
+                    say(
+                        "{url} answered HTTP {status} {count} times; MemDesk stopped retrying "
+                        "after waiting {spent} s for this review (at most {budget} s in all): "
+                        "{detail}",
+                        url=s.base_url,
+                        status=_status_words(status),
+                        count=attempt + 1,
+                        spent=_secs(waits.spent),
+                        budget=_secs(waits.budget),
+                        detail=self._excerpt(answer.body),
+                    ),
                     "http_status",
                     status,
                 )
             wait = waits.left
         why = (
-            f"HTTP {_status_words(status)} from {s.base_url}: retrying in {_secs(wait)} s "
-            f"(retry {attempt + 1} of {s.retries}"
-        )
-        if asked is not None and asked > wait:
-            why += f"; the server asked for {_secs(asked)} s, MemDesk waits at most {_secs(wait)} s"
+            N_("HTTP {status} from {url}: retrying in {wait} s (retry {attempt} of {retries}; the "
+               "server asked for {asked} s, MemDesk waits at most {wait} s)")
+            if asked is not None and asked > wait
+            else N_("HTTP {status} from {url}: retrying in {wait} s (retry {attempt} of {retries})")
+        )  # fmt: skip
         waits.spent += wait
         if self.on_wait is not None:
-            self.on_wait(wait, self._scrub(why + ")"))
+            said = why.format(
+                status=_status_words(status), url=s.base_url, wait=_secs(wait),
+                attempt=attempt + 1, retries=s.retries, asked=_secs(asked or 0),
+            )  # fmt: skip
+            self.on_wait(wait, self._scrub(said))
         await asyncio.sleep(wait)  # cancelling the review ends the wait at once
 
     async def _exchange(self, client: httpx.AsyncClient, body: dict[str, Any]) -> _Answer:
@@ -353,20 +381,33 @@ class LlmReviewer:
                 return _Answer(status, response.headers, data)
         except (TimeoutError, httpx.TimeoutException):
             raise self._error(
-                f"no answer from {s.base_url} within {s.timeout_s:g} s", "timeout"
+                say(
+                    "no answer from {url} within {seconds} s",
+                    url=s.base_url,
+                    seconds=f"{s.timeout_s:g}",
+                ),
+                "timeout",
             ) from None
         except httpx.ConnectError as exc:
             if _refused(exc):
                 raise self._error(
-                    f"cannot reach {s.base_url}: connection refused (is the server running?)",
+                    say(
+                        "cannot reach {url}: connection refused (is the server running?)",
+                        url=s.base_url,
+                    ),
                     "refused",
                 ) from None
             why = self._excerpt(str(exc) or "no route")
-            raise self._error(f"cannot reach {s.base_url}: {why}", "unreachable") from None
+            said = say("cannot reach {url}: {detail}", url=s.base_url, detail=why)
+            raise self._error(said, "unreachable") from None
         except httpx.HTTPError as exc:
             why = self._excerpt(str(exc) or type(exc).__name__)
             raise self._error(
-                f"the connection to {s.base_url} broke before its answer was read: {why}",
+                say(
+                    "the connection to {url} broke before its answer was read: {detail}",
+                    url=s.base_url,
+                    detail=why,
+                ),
                 "unreachable",
             ) from None
 
@@ -374,14 +415,22 @@ class LlmReviewer:
         """The body, decompressed, stopping past `limit` bytes: `cut` keeps the first `limit`,
         else the reply fails as too large."""
         s = self.settings
-        too_large = (
-            f"{s.base_url} sent a reply larger than {shown_size(limit)}, the most MemDesk reads of "
-            f"one reply: MemDesk stopped reading it"
+        too_large = say(
+            "{url} sent a reply larger than {size}, the most MemDesk reads of one reply: MemDesk "
+            "stopped reading it",
+            url=s.base_url,
+            size=shown_size(limit),
         )
         declared = response.headers.get("Content-Length", "").strip()
         if not cut and declared.isdigit() and int(declared) > limit:
             raise self._error(
-                f"{too_large} (it announced {shown_size(int(declared))})",
+                say(
+                    "{url} sent a reply larger than {size}, the most MemDesk reads of one reply: "
+                    "MemDesk stopped reading it (it announced {announced})",
+                    url=s.base_url,
+                    size=shown_size(limit),
+                    announced=shown_size(int(declared)),
+                ),
                 "too_large",
                 response.status_code,
             )
@@ -406,8 +455,12 @@ class LlmReviewer:
             return lambda raw, room: raw
         if encoding not in ("gzip", "x-gzip", "deflate"):
             raise self._error(
-                f"{self.settings.base_url} sent a reply compressed as {encoding[:40]!r}, which "
-                "MemDesk does not read (it asks for no compression)",
+                say(
+                    "{url} sent a reply compressed as {encoding}, which MemDesk does not read "
+                    "(it asks for no compression)",
+                    url=self.settings.base_url,
+                    encoding=repr(encoding[:40]),
+                ),
                 "not_chat_completion",
                 response.status_code,
             )
@@ -418,8 +471,11 @@ class LlmReviewer:
                 return inflate.decompress(raw, max(room, 1))
             except zlib.error:
                 raise self._error(
-                    f"{self.settings.base_url} sent a reply that does not decompress as "
-                    f"{encoding} says it should",
+                    say(
+                        "{url} sent a reply that does not decompress as {encoding} says it should",
+                        url=self.settings.base_url,
+                        encoding=encoding,
+                    ),
                     "not_chat_completion",
                     response.status_code,
                 ) from None
@@ -433,8 +489,11 @@ class LlmReviewer:
             content = None
         if not isinstance(content, str):
             raise self._error(
-                f"{self.settings.base_url} answered something that is not a chat completion: "
-                f"{self._excerpt(answer.body)}",
+                say(
+                    "{url} answered something that is not a chat completion: {detail}",
+                    url=self.settings.base_url,
+                    detail=self._excerpt(answer.body),
+                ),
                 "not_chat_completion",
                 answer.status,
             )
@@ -537,7 +596,12 @@ def bounded(text: str, limit: int) -> str:
 
 
 def _cut_note(cut: int, limit: int) -> str:
-    return f"\n[… {cut:,} characters cut here by MemDesk, which keeps at most {limit:,} …]\n"
+    said = say(
+        "[… {count} characters cut here by MemDesk, which keeps at most {limit} …]",
+        count=f"{cut:,}",
+        limit=f"{limit:,}",
+    )
+    return f"\n{said}\n"
 
 
 # -- the model's reply -------------------------------------------------------------------------------
@@ -574,12 +638,14 @@ def read_reply(
     last = lines[-1] if lines else ""
     tags = sorted(set(_TAG.findall(last)) - {"MERGE"})
     if len(tags) > 1:
-        return NoDecision(f"the last line holds more than one decision: {last.strip()}")
+        return NoDecision(
+            say("the last line holds more than one decision: {line}", line=last.strip())
+        )
     if tags:
         decision: Decision = tags[0]
         reasons = "\n".join(lines[:-1]).strip() or _TAG.sub("", last).strip()
         return _checked(
-            Final(decision, reasons or "(the model gave no reasons)"), candidate, allowed
+            Final(decision, reasons or say("(the model gave no reasons)")), candidate, allowed
         )
     merge = _merge(text)
     if merge is not None:
@@ -588,7 +654,7 @@ def read_reply(
     if searched:
         return Search(searched[-1][:_KEYWORDS_CHARS])
     tags_wanted = ", ".join(f"[{d}]" for d in allowed)
-    return NoDecision(f"the reply does not end with one of {tags_wanted}")
+    return NoDecision(say("the reply does not end with one of {tags}", tags=tags_wanted))
 
 
 def _merge(text: str) -> Final | NoDecision | None:
@@ -597,10 +663,10 @@ def _merge(text: str) -> Final | NoDecision | None:
         return None
     merged = text[at + len("[MERGE]") :].strip()
     if not merged.strip(_INVISIBLE + " \t\r\n"):
-        return NoDecision("[MERGE] without the merged text")
+        return NoDecision(say("[MERGE] without the merged text"))
     if _TAG.search(merged) or _SEARCH.search(merged):
         return None  # the merge was talked about, not decided
-    reasons = text[:at].strip() or "(the model gave no reasons)"
+    reasons = text[:at].strip() or say("(the model gave no reasons)")
     return Final("MERGE", reasons, merged_text=merged)
 
 
@@ -614,9 +680,16 @@ def _sized(answer: Final | NoDecision, candidate: Candidate) -> Final | NoDecisi
     if length <= limit:
         return answer
     return NoDecision(
-        f"the merged text is {length:,} characters long, longer than the {limit:,} MemDesk "
-        f"takes for two memories of {len(first) + len(second):,} characters together (twice "
-        f"theirs plus {MERGE_ALLOWANCE_CHARS}, at most {MERGE_CEILING_CHARS:,})"
+        say(
+            "the merged text is {length} characters long, longer than the {limit} MemDesk "
+            "takes for two memories of {together} characters together (twice theirs plus "
+            "{allowance}, at most {ceiling})",
+            length=f"{length:,}",
+            limit=f"{limit:,}",
+            together=f"{len(first) + len(second):,}",
+            allowance=MERGE_ALLOWANCE_CHARS,
+            ceiling=f"{MERGE_CEILING_CHARS:,}",
+        )
     )
 
 
@@ -625,8 +698,12 @@ def _checked(
 ) -> Final | NoDecision:
     if isinstance(answer, Final) and answer.decision not in allowed:
         return NoDecision(
-            f"[{answer.decision}] is not a decision for a {candidate.trigger} review "
-            f"(one of {', '.join(f'[{d}]' for d in allowed)})"
+            say(
+                "[{decision}] is not a decision for a {trigger} review (one of {tags})",
+                decision=answer.decision,
+                trigger=candidate.trigger,
+                tags=", ".join(f"[{d}]" for d in allowed),
+            )
         )
     return answer
 

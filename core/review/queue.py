@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from core.agent import Row
 from core.capabilities import Archiving, Decaying
 from core.formats.text import gc_paused
+from core.messages import N_, say
 from core.ops import ChangeSet, all_or_nothing
 from core.review.apply import changesets_for
 from core.review.model import (
@@ -38,8 +39,8 @@ from core.review.model import (
     ReviewContext,
     Reviewer,
     digest_of,
+    in_its_language,
 )
-from core.review.model import in_its_language as say
 from core.review.related import RelatedIndex
 from core.review.triggers import ScanInput, find_candidates, memory_of_row
 from core.scoring.policy import PolicyProfile
@@ -131,11 +132,11 @@ def _agent_written(session: AnySession, memories: Sequence[Memory]) -> dict[Key,
                     continue
                 day = since[:10]
                 if m.key not in seen:
-                    out[(m.file, m.key)] = say(
+                    out[(m.file, m.key)] = in_its_language(
                         m, f"added since the review of {day}", f"在 {day} 的审核之后新增"
                     )
                 elif seen[m.key] not in (None, text_digest(m)):
-                    out[(m.file, m.key)] = say(
+                    out[(m.file, m.key)] = in_its_language(
                         m, f"rewritten since the review of {day}", f"在 {day} 的审核之后被改写"
                     )
         return out
@@ -160,15 +161,24 @@ class ReviewRun:
 
     def summary(self) -> str:
         """One line for the person (the CLI's and the window's)."""
-        parts = [
-            f"{self.candidates} memories up for review: {len(self.stored)} new proposals",
-            f"{len(self.updated)} reviewed again",
-            f"{self.skipped} already waiting",
-        ]
-        if self.deferred:
-            parts.append(f"{self.deferred} left for after the waiting ones are decided")
-        parts.append(f"{len(self.failed)} failed")
-        return ", ".join(parts) + (" (cancelled)" if self.cancelled else "")
+        counts = {"candidates": self.candidates, "stored": len(self.stored),
+                  "updated": len(self.updated), "skipped": self.skipped,
+                  "deferred": self.deferred, "failed": len(self.failed)}  # fmt: skip
+        said = (
+            say(
+                "{candidates} memories up for review: {stored} new proposals, {updated} reviewed "
+                "again, {skipped} already waiting, {deferred} left for after the waiting ones "
+                "are decided, {failed} failed",
+                **counts,
+            )
+            if self.deferred
+            else say(
+                "{candidates} memories up for review: {stored} new proposals, {updated} reviewed "
+                "again, {skipped} already waiting, {failed} failed",
+                **counts,
+            )
+        )
+        return say("{summary} (cancelled)", summary=said) if self.cancelled else said
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +294,7 @@ class _Context(RelatedIndex):
 def _review_of(result: Review | BaseException) -> Review:
     if isinstance(result, BaseException):
         so_far = str(getattr(result, "transcript", ""))  # an LLM's conversation until then
-        return Review(None, f"the reviewer failed: {result}", so_far)
+        return Review(None, say("the reviewer failed: {error}", error=result), so_far)
     return result
 
 
@@ -461,15 +471,15 @@ def waiting(session: AnySession) -> tuple[int, datetime | None]:
 def stale_reason(p: Proposal, now: Mapping[Key, Memory]) -> str | None:
     """Why the proposal is stale (a memory it read changed or is gone), else None."""
     if (mine := now.get((p.file, p.memory_id))) is None:
-        return f"[{p.memory_id}] is gone since the review"
+        return say("[{id}] is gone since the review", id=p.memory_id)
     if mine.digest() != p.memory_hash:
-        return f"[{mine.id}] changed since the review"
+        return say("[{id}] changed since the review", id=mine.id)
     for key, digest in _named_digests(p).items():
         other = now.get(key)
         if other is None:
-            return f"[{key[1]}], which the proposal names, is gone since the review"
+            return say("[{id}], which the proposal names, is gone since the review", id=key[1])
         if other.digest() != digest:
-            return f"[{other.id}], which the proposal names, changed since the review"
+            return say("[{id}], which the proposal names, changed since the review", id=other.id)
     return None
 
 
@@ -501,7 +511,9 @@ def undo_decision(session: AnySession, op_id: str | None = None) -> list[int]:
         and (op_id is None or p.op_id == op_id)
     ]
     if not decided:
-        raise WorkspaceError(f"{path}: no review decision to undo", exit_code=EXIT_REFUSED)
+        raise WorkspaceError(
+            say("{path}: no review decision to undo", path=path), exit_code=EXIT_REFUSED
+        )
     last = max(decided, key=lambda p: (p.decided_at or p.created_at, p.id))
     if last.op_id is not None:
         undo_and_save(session.workspace, last.op_id)  # its proposals wait again
@@ -516,8 +528,10 @@ class Refused(WorkspaceError):
 
     def __init__(self, path: Path, reasons: Mapping[int, str]) -> None:
         self.reasons = dict(reasons)
-        shown = "; ".join(f"#{pid}: {why}" for pid, why in sorted(self.reasons.items()))
-        super().__init__(f"{path}: nothing was applied: {shown}", exit_code=EXIT_REFUSED)
+        (first, why), *others = sorted(self.reasons.items())
+        said = say("{path}: nothing was applied: #{id}: {reason}", path=path, id=first, reason=why)
+        shown = "".join(f"; #{pid}: {why}" for pid, why in others)
+        super().__init__(said + shown, exit_code=EXIT_REFUSED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -541,7 +555,9 @@ def approve(
     ws, path = session.workspace, session.root
     if ws.modified:
         raise WorkspaceError(
-            f"{path}: save or undo the unsaved edits first: approving writes at once",
+            say(
+                "{path}: save or undo the unsaved edits first: approving writes at once", path=path
+            ),
             exit_code=EXIT_REFUSED,
         )
     proposals = _wanted(session, ids)
@@ -568,8 +584,11 @@ def approve(
                 raise Refused(path, {p.id: str(exc)}) from None
         if any(d.modified for d in documents):
             applied = [p.id for p, _sets in planned]
-            cause = f"review: approved proposal{'s' if len(applied) > 1 else ''} " + ", ".join(
-                f"#{i}" for i in applied
+            shown = ", ".join(f"#{i}" for i in applied)
+            cause = (
+                say("review: approved proposals {ids}", ids=shown)
+                if len(applied) > 1
+                else say("review: approved proposal {ids}", ids=shown)
             )
             ws.save_all(cause=cause, op_id=op)
             op_id = op
@@ -586,13 +605,17 @@ def _conflicts(proposals: Sequence[Proposal]) -> dict[int, str]:
         for key in sorted(_touched(p)):
             first = owner.setdefault(key, p.id)
             if first != p.id:
-                out[p.id] = f"#{first} is about [{key[1]}] too: decide one of the two first"
+                out[p.id] = say(
+                    "#{first} is about [{id}] too: decide one of the two first",
+                    first=first,
+                    id=key[1],
+                )
     return out
 
 
 def _not_a_decision(p: Proposal, decisions: dict[int, str] | None) -> str | None:
     decision = (decisions or {}).get(p.id, p.decision)
-    return None if decision in DECISIONS else f"{decision} is not a decision"
+    return None if decision in DECISIONS else say("{decision} is not a decision", decision=decision)
 
 
 def _planned(
@@ -625,10 +648,10 @@ def reject(session: AnySession, ids: Sequence[int], *, by: str = "person") -> li
 
 
 _WHY_NOT: dict[str, str] = {
-    "stale": "its memory changed since it was reviewed: `memdesk review` reviews it again",
-    "failed": "the reviewer could not decide: `memdesk review` tries again, or reject it",
-    "applied": "it was applied already",
-    "rejected": "it was rejected already",
+    "stale": N_("its memory changed since it was reviewed: `memdesk review` reviews it again"),
+    "failed": N_("the reviewer could not decide: `memdesk review` tries again, or reject it"),
+    "applied": N_("it was applied already"),
+    "rejected": N_("it was rejected already"),
 }
 
 
@@ -640,7 +663,11 @@ def _wanted(session: AnySession, ids: Sequence[int], also: Sequence[str] = ()) -
     missing = [i for i in ids if i not in found]
     if missing:
         raise WorkspaceError(
-            f"{path}: no proposal {', '.join(map(str, missing))} (`memdesk review` lists them)",
+            say(
+                "{path}: no proposal {ids} (`memdesk review` lists them)",
+                path=path,
+                ids=", ".join(map(str, missing)),
+            ),
             exit_code=EXIT_REFUSED,
         )
     allowed = ("pending", "approved", *also)

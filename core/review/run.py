@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 from collections.abc import Callable, Sequence
 
+from core.messages import say
 from core.review.model import Candidate, Review, ReviewContext, Reviewer
 
 __all__ = ["DEFAULT_IN_FLIGHT", "FAILURES_IN_A_ROW", "NotReviewed", "review_many"]
@@ -76,8 +77,11 @@ async def review_many(
             await stopper
     if down:
         why = NotReviewed(
-            f"not reviewed: the reviewer failed {FAILURES_IN_A_ROW} times in a row, "
-            f"last with: {down[0]}"
+            say(
+                "not reviewed: the reviewer failed {count} times in a row, last with: {error}",
+                count=FAILURES_IN_A_ROW,
+                error=down[0],
+            )
         )
         return [why if result is None else result for result in results]
     finished: list[Review | Exception] = []

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.capabilities import StagedGate, StagedWrite, StagedWrites
+from core.messages import say
 from core.ops import ChangeSet, all_or_nothing
 from core.session import AnySession
 from core.store.errors import EXIT_REFUSED, WorkspaceError
@@ -50,7 +51,7 @@ def approve_staged(session: AnySession, ids: Sequence[str] | None = None) -> Sta
     if not chosen:
         return StagedDecided([], None)
     sets = _staging(session).approve_staged(_ready(session), chosen)
-    return StagedDecided(chosen, _write(session, sets, f"review: approved {_names(chosen)}"))
+    return StagedDecided(chosen, _write(session, sets, _cause("approved", chosen)))
 
 
 def reject_staged(session: AnySession, ids: Sequence[str] | None = None) -> StagedDecided:
@@ -59,7 +60,7 @@ def reject_staged(session: AnySession, ids: Sequence[str] | None = None) -> Stag
     if not chosen:
         return StagedDecided([], None)
     sets = _staging(session).reject_staged(_ready(session), chosen)
-    return StagedDecided(chosen, _write(session, sets, f"review: rejected {_names(chosen)}"))
+    return StagedDecided(chosen, _write(session, sets, _cause("rejected", chosen)))
 
 
 def gate(session: AnySession, profile: str | None = None) -> StagedGate:
@@ -77,7 +78,7 @@ def gate_profiles(session: AnySession) -> list[str]:
 def set_gate(session: AnySession, on: bool, profile: str | None = None) -> StagedGate:
     """Switch the agent's gate in its config (`profile`'s own), through the guarded commit."""
     changeset = _staging(session).set_gate(_ready(session), on, profile)
-    _write(session, [changeset], f"approval gate {'on' if on else 'off'}")
+    _write(session, [changeset], say("approval gate on") if on else say("approval gate off"))
     return gate(session, profile)
 
 
@@ -96,7 +97,10 @@ def _ready(session: AnySession) -> Any:
     ws = session.workspace
     if ws.modified:
         raise WorkspaceError(
-            f"{session.root}: save or undo the unsaved edits first: deciding writes at once",
+            say(
+                "{path}: save or undo the unsaved edits first: deciding writes at once",
+                path=session.root,
+            ),
             exit_code=EXIT_REFUSED,
         )
     ws.refresh_from_disk()
@@ -115,5 +119,17 @@ def _write(session: AnySession, sets: Sequence[ChangeSet], cause: str) -> str | 
     return op
 
 
-def _names(ids: Sequence[str]) -> str:
-    return f"staged write{'s' if len(ids) > 1 else ''} {', '.join(ids)}"
+def _cause(done: str, ids: Sequence[str]) -> str:
+    """ "review: approved staged write 3f2a", "review: rejected staged writes 3f2a, 9c1d"."""
+    names, many = ", ".join(ids), len(ids) > 1
+    if done == "approved":
+        return (
+            say("review: approved staged writes {ids}", ids=names)
+            if many
+            else say("review: approved staged write {ids}", ids=names)
+        )
+    return (
+        say("review: rejected staged writes {ids}", ids=names)
+        if many
+        else say("review: rejected staged write {ids}", ids=names)
+    )

@@ -12,8 +12,7 @@ from typing import Any
 
 from core.review.duplicates import duplicates_and_contradictions
 from core.review.junk import find_junk
-from core.review.model import PRIORITY, Candidate, Finding, Memory
-from core.review.model import in_its_language as say
+from core.review.model import PRIORITY, Candidate, Finding, Memory, in_its_language
 from core.review.secrets import find_secret
 from core.review.temporary import find_temporary, is_expired, is_todo
 from core.scoring.policy import PolicyProfile
@@ -147,7 +146,7 @@ def _score_triggers(
         elif m.section != "archived" and m.score < profile.decay_review_below:
             mark = profile.decay_review_below
             score, line = compared(m.score, mark)
-            why = say(
+            why = in_its_language(
                 m,
                 f"score {score} is below the decay review mark {line}",
                 f"分数 {score} 低于衰减审核线 {line}",
@@ -159,7 +158,7 @@ def _score_triggers(
             and m.category not in pinned
         ):
             score, line = compared(m.score, profile.promotion_at)
-            why = say(
+            why = in_its_language(
                 m,
                 f"score {score} reached the promotion mark {line} after {m.hits or 0} uses",
                 f"分数 {score} 达到升级线 {line}，已使用 {m.hits or 0} 次",
@@ -177,7 +176,7 @@ def decay_finding(m: Memory, to: str, after: float, at: date | None = None) -> F
     when_en = f"to {at.isoformat()}" if at is not None else "to today"
     when_zh = f"到 {at.isoformat()} " if at is not None else "到今天"
     verb = "archive" if to == "archive" else "delete"
-    why = say(
+    why = in_its_language(
         m,
         f"a decay run {when_en} would {verb} it (score {shown})",
         f"衰减{when_zh}会{'归档' if verb == 'archive' else '删除'}它（分数 {shown}）",
@@ -213,7 +212,7 @@ def _text_triggers(
         secret = find_secret(m.content)
         if secret is not None:
             kind = secret.kind
-            why = say(m, f"a secret ({kind})", f"含有密钥（{_in_chinese(kind)}）")
+            why = in_its_language(m, f"a secret ({kind})", f"含有密钥（{_in_chinese(kind)}）")
             found[key].append(Finding("secret", why))
         junk = find_junk(m.content)
         if junk is not None:
@@ -221,7 +220,7 @@ def _text_triggers(
         elif secret is None and expired is None and not _never_passing(m):
             word = find_temporary(m.content)
             if word is not None:
-                why = say(m, f"a temporary state ({word!r})", f"临时状态（“{word}”）")
+                why = in_its_language(m, f"a temporary state ({word!r})", f"临时状态（“{word}”）")
                 found[key].append(Finding("temporary", why))
 
 
@@ -264,7 +263,7 @@ def _pair_findings(
 
     for pair in duplicates:
         weak, strong = _weaker_first(pair.a, pair.b)
-        why = say(weak, f"{pair.score:.0f}% similar", f"相似度 {pair.score:.0f}%")
+        why = in_its_language(weak, f"{pair.score:.0f}% similar", f"相似度 {pair.score:.0f}%")
         offer(weak, (0, pair.score), Finding("duplicate", why, (strong,)))
     for found in disagree:
         old, new = _older_first(found.a, found.b)

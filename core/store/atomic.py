@@ -24,6 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
+from core.messages import N_, say
+
 __all__ = [
     "TEMP_MARKER",
     "PreparedTemp",
@@ -51,6 +53,7 @@ _NAME_MAX = 255
 _TEMP_RE = re.compile(
     r"\.(?P<name>.+)\.memdesk-tmp\.(?P<pid>[1-9][0-9]{0,9})\.(?P<rand>[0-9a-f]{16})", re.DOTALL
 )
+_NO_FREE_NAME = N_("could not find a free temporary file name")
 # A temp file this old is stale even if a process with its pid is running (the pid was reused).
 STALE_AFTER_S = 3600.0
 # Folders on some file systems cannot be fsynced; that is no reason to fail a save.
@@ -61,7 +64,8 @@ class WriteRefused(OSError):
     """MemDesk declined to write a file (symlink, read-only file, unwritable folder, …)."""
 
     def __init__(self, path: Path, reason: str, *, code: int = errno.EACCES) -> None:
-        super().__init__(code, f"Refusing to write {path}: {reason}", str(path))
+        said = say("Refusing to write {path}: {reason}", path=path, reason=reason)
+        super().__init__(code, said, str(path))
 
     def __str__(self) -> str:
         return str(self.strerror)
@@ -202,7 +206,7 @@ def take_away(path: Path) -> Path:
         if not os.path.lexists(taken):  # no renameat2 here: the random name is free
             os.rename(path, taken)
             return taken
-    raise WriteRefused(path, "could not find a free temporary file name", code=errno.EEXIST)
+    raise WriteRefused(path, _NO_FREE_NAME, code=errno.EEXIST)
 
 
 def put_back_taken(taken: Path, path: Path) -> bool:
@@ -251,27 +255,29 @@ def _check_target(path: Path) -> os.stat_result | None:
     except FileNotFoundError:
         st = None
     except NotADirectoryError as exc:
-        raise WriteRefused(path, f"{folder} is not a folder", code=errno.ENOTDIR) from exc
+        said = say("{folder} is not a folder", folder=folder)
+        raise WriteRefused(path, said, code=errno.ENOTDIR) from exc
     if st is not None:
         _check_existing(path, st)
     if not folder.is_dir():
-        raise WriteRefused(path, f"the folder {folder} does not exist", code=errno.ENOENT)
+        said = say("the folder {folder} does not exist", folder=folder)
+        raise WriteRefused(path, said, code=errno.ENOENT)
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise WriteRefused(path, f"the folder {folder} is not writable")
+        raise WriteRefused(path, say("the folder {folder} is not writable", folder=folder))
     return st
 
 
 def _check_existing(path: Path, st: os.stat_result) -> None:
     """Refuse symlinks, non-regular files and read-only files."""
     if stat.S_ISLNK(st.st_mode):
-        reason = "it is a symbolic link (MemDesk never replaces a link with a file)"
+        reason = say("it is a symbolic link (MemDesk never replaces a link with a file)")
         raise WriteRefused(path, reason, code=errno.ELOOP)
     if not stat.S_ISREG(st.st_mode):
-        raise WriteRefused(path, "it is not a regular file", code=errno.EINVAL)
+        raise WriteRefused(path, say("it is not a regular file"), code=errno.EINVAL)
     # Mode bits are checked too because os.access() says "writable" to root for any file;
     # a file without write bits was made read-only by its owner on purpose.
     if not st.st_mode & 0o222 or not os.access(path, os.W_OK):
-        raise WriteRefused(path, "the file is read-only")
+        raise WriteRefused(path, say("the file is read-only"))
 
 
 def create_temp(target: Path, *, mode: int = 0o600, dir_fd: int | None = None) -> tuple[int, Path]:
@@ -286,9 +292,13 @@ def create_temp(target: Path, *, mode: int = 0o600, dir_fd: int | None = None) -
         except FileExistsError:
             continue
         except OSError as exc:
-            reason = f"cannot create a temporary file in {target.parent}: {exc.strerror}"
+            reason = say(
+                "cannot create a temporary file in {folder}: {detail}",
+                folder=target.parent,
+                detail=exc.strerror,
+            )
             raise WriteRefused(target, reason, code=exc.errno or errno.EIO) from exc
-    raise WriteRefused(target, "could not find a free temporary file name", code=errno.EEXIST)
+    raise WriteRefused(target, _NO_FREE_NAME, code=errno.EEXIST)
 
 
 def _temp_name(name: str) -> str:

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+from core.messages import say
 from core.store import atomic
 from core.store.confine import OWN_FOLDER, ConfinementError, open_folder
 
@@ -213,7 +214,7 @@ def _publish(folder: int, tmp: Path, data: bytes, perm: int, candidates: Iterato
     for target in candidates:
         if _claim(folder, tmp, target, data, perm):
             return target
-    raise FileExistsError(errno.EEXIST, "too many backups in one second", str(target))
+    raise FileExistsError(errno.EEXIST, say("too many backups in one second"), str(target))
 
 
 def _claim(folder: int, tmp: Path, target: Path, data: bytes, perm: int) -> bool:

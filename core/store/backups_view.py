@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from core.formats.text import InputError
+from core.messages import N_, say
 from core.store.backups import (
     OWN_BACKUPS,
     backup_name_parts,
@@ -152,11 +153,20 @@ class BackupFile:
 def refuse_big(backup: BackupFile, what: str) -> None:
     """WorkspaceError (exit 1) naming the limit when `backup` is too big to be `what`."""
     if backup.big:
-        raise WorkspaceError(
-            f"{backup.rel} is {_mb(backup.size)}, more than MemDesk will {what} "
-            f"({_mb(BIG_FILE_BYTES)}); nothing was done with it",
-            exit_code=EXIT_REFUSED,
+        said = _TOO_BIG[what].format(
+            file=backup.rel, size=_mb(backup.size), limit=_mb(BIG_FILE_BYTES)
         )
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED)
+
+
+_TOO_BIG = {
+    "restore": N_(
+        "{file} is {size}, more than MemDesk will restore ({limit}); nothing was done with it"
+    ),
+    "read whole": N_(
+        "{file} is {size}, more than MemDesk will read whole ({limit}); nothing was done with it"
+    ),
+}
 
 
 def _mb(size: int) -> str:
@@ -454,10 +464,10 @@ def memory_pieces(fmt: Any, read: Callable[[], Iterable[bytes]]) -> Iterator[Pie
 def _entry_heading(fmt: Any) -> Callable[[str], str | None]:
     heading: Callable[[str], str | None] | None = getattr(fmt, "entry_heading", None)
     if heading is None:
-        raise WorkspaceError(
-            f"{fmt.path}: MemDesk cannot read this kind of file a memory at a time",
-            exit_code=EXIT_REFUSED,
+        said = say(
+            "{path}: MemDesk cannot read this kind of file a memory at a time", path=fmt.path
         )
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED)
     return heading
 
 
@@ -672,13 +682,14 @@ def pick_backup(backups: list[BackupFile], name: str | None, where: str) -> Back
     """The backup `name` names (workspace-relative, as `memdesk backups` prints it), else the
     newest one; WorkspaceError (exit 1) for a name that is none of them or when there is none."""
     if not backups:
-        raise WorkspaceError(f"{where}: no backups found", exit_code=EXIT_REFUSED)
+        raise WorkspaceError(say("{path}: no backups found", path=where), exit_code=EXIT_REFUSED)
     if name is None:
         return backups[-1]
     wanted = Path(name).as_posix().removeprefix("./")
     for backup in backups:
         if wanted in (backup.rel, str(backup.path)):
             return backup
-    raise WorkspaceError(
-        f"{where}: unknown backup {name} (`memdesk backups` lists them)", exit_code=EXIT_REFUSED
+    said = say(
+        "{path}: unknown backup {name} (`memdesk backups` lists them)", path=where, name=name
     )
+    raise WorkspaceError(said, exit_code=EXIT_REFUSED)

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from core.formats.text import InputError
+from core.messages import say
 from core.store import atomic
 from core.store.backups import backup_bytes, own_backup_dir
 from core.store.errors import EXIT_REFUSED, WorkspaceError
@@ -213,12 +214,14 @@ class _Commit(Generic[C]):
         """What the person is told when the file holds the change but the journal does not
         (and what else a save would have said)."""
         also = f"; {done.notice}" if done is not None and done.notice else ""
-        return NotRecorded(
-            f"{self.path}: written, but not recorded in the journal ({self._unrecorded}); the "
-            "change is in the file, and once this journal can be written again the next MemDesk "
-            f"that opens the workspace records its history and undo{also}",
-            done,  # type: ignore[arg-type]
+        said = say(
+            "{path}: written, but not recorded in the journal ({error}); the change is in the "
+            "file, and once this journal can be written again the next MemDesk that opens the "
+            "workspace records its history and undo",
+            path=self.path,
+            error=self._unrecorded,
         )
+        return NotRecorded(said + also, done)  # type: ignore[arg-type]
 
     def _rounds(self, base: bytes | None) -> Committed[C]:
         on_disk = self._read()
@@ -252,11 +255,12 @@ class _Commit(Generic[C]):
                 if not lost:
                     raise
                 return self._kept_aside(planned, lost, merged, late, exc)
-        raise WorkspaceError(
-            f"{self.path}: another program keeps changing the file; nothing more was written. "
-            "Try again when it is quiet.",
-            exit_code=EXIT_REFUSED,
+        said = say(
+            "{path}: another program keeps changing the file; nothing more was written. Try "
+            "again when it is quiet.",
+            path=self.path,
         )
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED)
 
     def _kept_aside(
         self,
@@ -270,9 +274,12 @@ class _Commit(Generic[C]):
         kept = [self._backup_bytes(version) for _base, version in lost]
         done = self._result(written, merged, late, written=True)
         where = ", ".join(str(k) for k in kept)
-        notice = (
-            f"{self.path}: another program wrote to the file while it was being replaced, "
-            f"and its change could not be merged ({exc}); its version is kept in {where}"
+        notice = say(
+            "{path}: another program wrote to the file while it was being replaced, and its "
+            "change could not be merged ({error}); its version is kept in {files}",
+            path=self.path,
+            error=exc,
+            files=where,
         )
         return Committed(
             done.path, done.data, done.context, done.backup, merged, True, late, notice
@@ -443,7 +450,9 @@ class _Commit(Generic[C]):
                 forget=planned.forget,
             )  # fmt: skip
         except JournalError as exc:
-            raise WorkspaceError(f"{self.path}: not saved: {exc}") from None
+            raise WorkspaceError(
+                say("{path}: not saved: {error}", path=self.path, error=exc)
+            ) from None
 
     def _sha256(self, data: bytes | None) -> str | None:
         """sha256(data), once per version (a 17 MB file costs ~9 ms a hash)."""
@@ -518,9 +527,10 @@ class _Commit(Generic[C]):
     ) -> Committed[C]:
         notice = ""
         if late:
-            notice = (
-                f"{self.path}: another program wrote to the file while it was being replaced; "
-                "its change was merged into the new file"
+            notice = say(
+                "{path}: another program wrote to the file while it was being replaced; its "
+                "change was merged into the new file",
+                path=self.path,
             )
         return Committed(
             self.path, planned.data, planned.context, self.backup, merged, written, late, notice
@@ -590,7 +600,9 @@ def _check_writable(path: Path) -> None:
         if path.parent.exists():
             atomic.check_writable(path)
         elif not os.access(folder, os.W_OK | os.X_OK):
-            raise atomic.WriteRefused(path, f"the folder {folder} is not writable")
+            raise atomic.WriteRefused(
+                path, say("the folder {folder} is not writable", folder=folder)
+            )
     except atomic.WriteRefused as exc:
         raise WorkspaceError(str(exc), exit_code=EXIT_REFUSED) from None
 
@@ -601,18 +613,22 @@ def _check_text(path: Path, data: bytes) -> None:
     nul = data.find(b"\0")
     if nul >= 0:
         line = data.count(b"\n", 0, nul) + 1
-        raise WorkspaceError(
-            f"{path}: not saved: line {line} would hold a NUL character, which no agent reads as "
+        said = say(
+            "{path}: not saved: line {line} would hold a NUL character, which no agent reads as "
             "text; remove it and save again",
-            exit_code=EXIT_REFUSED,
+            path=path,
+            line=line,
         )
+        raise WorkspaceError(said, exit_code=EXIT_REFUSED)
 
 
 def _as_error(path: Path, exc: BaseException) -> BaseException:
     if isinstance(exc, atomic.WriteRefused):
         return WorkspaceError(str(exc), exit_code=EXIT_REFUSED)
     if isinstance(exc, OSError):
-        return WorkspaceError(f"{path}: could not write: {exc.strerror or exc}")
+        return WorkspaceError(
+            say("{path}: could not write: {detail}", path=path, detail=exc.strerror or exc)
+        )
     return exc
 
 

@@ -21,6 +21,7 @@ import os
 from collections import deque
 from pathlib import Path
 
+from core.messages import say
 from core.store.atomic import fsync_folder_fd
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
@@ -56,7 +57,12 @@ def open_beneath(root: Path, rel: str, shown: str) -> tuple[int, tuple[str, ...]
     OSError as os.open raises it (FileNotFoundError: there is no such file); ConfinementError
     when the path leads outside `root`. `shown` names the path in messages."""
     if rel.startswith("/"):
-        raise ConfinementError(f"{shown}: an absolute path; give one inside the workspace {root}")
+        said = say(
+            "{path}: an absolute path; give one inside the workspace {folder}",
+            path=shown,
+            folder=root,
+        )
+        raise ConfinementError(said)
     walk = _Walk(root, shown)
     try:
         return walk.open(_names(rel))
@@ -79,10 +85,13 @@ def open_folder(root: Path, rel: str, shown: str, *, create: bool = False) -> in
 
 def own_link_refused(path: Path) -> ConfinementError:
     """The refusal of a link met in MemDesk's own folder (or the folder as a link)."""
-    return ConfinementError(
-        f"{path}: a symbolic link where MemDesk keeps its own files ({OWN_FOLDER}/); refused "
-        "(MemDesk never follows a link there: put a real folder or file in its place)"
+    said = say(
+        "{path}: a symbolic link where MemDesk keeps its own files ({folder}/); refused (MemDesk "
+        "never follows a link there: put a real folder or file in its place)",
+        path=path,
+        folder=OWN_FOLDER,
     )
+    return ConfinementError(said)
 
 
 def _names(path: str) -> list[str]:
@@ -118,7 +127,10 @@ class _Walk:
             if not pending:
                 return fd, (*(n for n, _fd in self.folders), name)
             self.folders.append((name, fd))
-        raise ConfinementError(f"{self.shown}: names the folder {self.root}, not a file in it")
+        said = say(
+            "{path}: names the folder {folder}, not a file in it", path=self.shown, folder=self.root
+        )
+        raise ConfinementError(said)
 
     def _link(self, name: str) -> str | None:
         """The target of the link `name` that os.open refused, None when it is no link."""
@@ -157,7 +169,9 @@ class _Walk:
     def _follow(self, target: str) -> list[str]:
         """The names a link to `target` stands for, from the current folder (or the root)."""
         if len(self.links) > MAX_LINKS:
-            raise ConfinementError(f"{self.shown}: symbolic links in a loop; refused")
+            raise ConfinementError(
+                say("{path}: symbolic links in a loop; refused", path=self.shown)
+            )
         if not target.startswith("/"):
             return _names(target)
         inside = _beneath(os.path.realpath(self.root), target)
@@ -172,10 +186,21 @@ class _Walk:
         os.close(self.folders.pop()[1])
 
     def _outside(self) -> ConfinementError:
-        how = f"through the link to {self.links[-1]}" if self.links else "by '..'"
-        return ConfinementError(
-            f"{self.shown}: leads outside the workspace {self.root} ({how}); refused"
-        )
+        if self.links:
+            said = say(
+                "{path}: leads outside the workspace {folder} (through the link to {target_path}); "
+                "refused",
+                path=self.shown,
+                folder=self.root,
+                target_path=self.links[-1],
+            )
+        else:
+            said = say(
+                "{path}: leads outside the workspace {folder} (by '..'); refused",
+                path=self.shown,
+                folder=self.root,
+            )
+        return ConfinementError(said)
 
     def _here(self) -> int:
         return self.folders[-1][1] if self.folders else self.root_fd

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
+from core.messages import N_, say
 from core.store.commit import RECENT_COMMITS, Committed, NotRecorded, Planned, Target, commit
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_consistent, read_or_none, settled
@@ -212,7 +213,7 @@ class Document(Generic[D, E]):
         self._check_editable()
         self.removing = False
         if "\0" in text:
-            raise ValueError(f"{self.rel}: the text cannot contain a NUL character")
+            raise ValueError(say("{file}: the text cannot contain a NUL character", file=self.rel))
         new = self.fmt.parse(text.encode("utf-8", "surrogatepass"))
         if base is not None and base != self.text():
             new = self._rebased(self.fmt.parse(base.encode("utf-8", "surrogatepass")), new)
@@ -261,7 +262,8 @@ class Document(Generic[D, E]):
         stays saved: `changes` become new unsaved changes instead.
         """
         if not self.can_restore(state):
-            raise WorkspaceError(f"{self.path}: that state is from before the file was read again")
+            said = say("{path}: that state is from before the file was read again", path=self.path)
+            raise WorkspaceError(said)
         same_save = state.generation == self.generation
         outside = None if same_save else self.fmt.outside(self._doc)
         self._doc = state.doc  # type: ignore[assignment]  # made by this document's format
@@ -281,7 +283,7 @@ class Document(Generic[D, E]):
         self,
         *,
         actor: str = "person",
-        cause: str = "edited in MemDesk",
+        cause: str = N_("edited in MemDesk"),
         resolutions: Mapping[str, Resolution] | None = None,
         merge_with_disk: bool = True,
         journal: JournalBuilder[E] | None = None,
@@ -299,7 +301,8 @@ class Document(Generic[D, E]):
         header the save keeps true); it returns a copy.
         """
         if self.read_only:
-            raise WorkspaceError(f"{self.path}: read-only in MemDesk", exit_code=EXIT_REFUSED)
+            said = say("{path}: read-only in MemDesk", path=self.path)
+            raise WorkspaceError(said, exit_code=EXIT_REFUSED)
         op_id = op_id or Journal.new_op_id()
         net = self.net_changes()
         if not net and not self.whole_text and not force:
@@ -351,16 +354,18 @@ class Document(Generic[D, E]):
         if disk == self.base and not lost:
             return _Outcome(self._doc, tuple(net), False)
         if disk is None:
-            raise WorkspaceError(
-                f"{self.path}: the file is gone (deleted or renamed by another program); "
-                "nothing was written",
-                exit_code=EXIT_REFUSED,
+            said = say(
+                "{path}: the file is gone (deleted or renamed by another program); nothing was "
+                "written",
+                path=self.path,
             )
+            raise WorkspaceError(said, exit_code=EXIT_REFUSED)
         if not merge_with_disk:
-            raise WorkspaceError(
-                f"{self.path}: changed by another program meanwhile: reload, then try again",
-                exit_code=EXIT_REFUSED,
+            said = say(
+                "{path}: changed by another program meanwhile: reload, then try again",
+                path=self.path,
             )
+            raise WorkspaceError(said, exit_code=EXIT_REFUSED)
         theirs = self._folded(self.fmt.parse(disk), lost)  # other writers' lost versions too
         found = self.fmt.parse(disk)
         base = self.fmt.parse(self.base) if self.whole_text else None
@@ -499,7 +504,8 @@ class Document(Generic[D, E]):
     # -- helpers ----------------------------------------------------------------------------------
     def _check_editable(self) -> None:
         if self.read_only:
-            raise WorkspaceError(f"{self.rel} is read-only in MemDesk", exit_code=EXIT_REFUSED)
+            said = say("{file} is read-only in MemDesk", file=self.rel)
+            raise WorkspaceError(said, exit_code=EXIT_REFUSED)
 
     def _check_expected(self, changes: Sequence[Change[E]]) -> None:
         """Every change meets its entry as it expects (after the changes before it)."""
@@ -515,12 +521,14 @@ class Document(Generic[D, E]):
                 ok = current is ch.before or (current is not None and fmt.same(current, ch.before))
             if not ok:
                 name = ch.key or fmt.label(ch.before or ch.after)  # type: ignore[arg-type]
-                raise WorkspaceError(
-                    f"{self.path}: memory {name} is not as this change expects (the file "
-                    "changed since it was read, probably by the agent); nothing was changed: "
-                    "reload it and try again",
-                    exit_code=EXIT_REFUSED,
+                said = say(
+                    "{path}: memory {memory} is not as this change expects (the file changed "
+                    "since it was read, probably by the agent); nothing was changed: reload it "
+                    "and try again",
+                    path=self.path,
+                    memory=name,
                 )
+                raise WorkspaceError(said, exit_code=EXIT_REFUSED)
             state[ch.key] = ch.after
 
     def _replace_current(self, changes: list[Change[E]]) -> bool:

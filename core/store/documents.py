@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol, Self
 
 from core.formats.text import InputError
+from core.messages import N_, say
 from core.store.backups import clean_backup_temps, own_backup_dir
 from core.store.commit import Target, clean_leftovers
 from core.store.document import Document, Saved
@@ -25,7 +26,7 @@ from core.store.journal.opening import clean_journal_temps
 from core.store.merge import Format, Resolution
 
 AnyDocument = Document[Any, Any]
-EDITED = "edited in MemDesk"  # the journal's cause of the person's saves
+EDITED = N_("edited in MemDesk")  # the journal's cause of the person's saves
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,7 @@ class DocumentSet:
         """The workspace at `root` (nothing is read yet), after cleaning MemDesk's leftovers."""
         root = Path(root)
         if not root.is_dir():
-            raise WorkspaceError(f"{root}: not a folder")
+            raise WorkspaceError(say("{path}: not a folder", path=root))
         ws = cls(root.resolve())
         ws.clean_temps()
         return ws
@@ -186,7 +187,7 @@ class DocumentSet:
         return document.save(resolutions=resolutions, cause=cause, op_id=op_id)
 
     def document_at(self, rel: str) -> AnyDocument:
-        raise WorkspaceError(f"{rel}: not a file MemDesk edits in this workspace")
+        raise WorkspaceError(say("{file}: not a file MemDesk edits in this workspace", file=rel))
 
     def reload(self) -> None:
         """Read every open document anew (their unsaved edits are dropped)."""

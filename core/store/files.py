@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.messages import N_, say
 from core.store.confine import ConfinementError, open_beneath
 from core.store.errors import EXIT_ERROR, WorkspaceError
 from core.store.locking import LockTimeout, agent_lock, lock_path_for
@@ -118,7 +119,7 @@ def read_file(path: Path, *, root: Path | None = None) -> bytes:
     """The file's bytes; WorkspaceError when it is missing or cannot be read."""
     data = read_or_none(path, root=root)
     if data is None:
-        raise WorkspaceError(f"{path}: the file is gone (deleted or renamed by another program)")
+        raise _gone(path)
     return data
 
 
@@ -191,9 +192,7 @@ def read_lines(path: Path, *, root: Path) -> Iterator[bytes]:
             except OSError as exc:
                 raise read_error(path, exc) from None
     except FileNotFoundError:
-        raise WorkspaceError(
-            f"{path}: the file is gone (deleted or renamed by another program)"
-        ) from None
+        raise _gone(path) from None
 
 
 def hold_confined(root: Path, rel: str) -> int | None:
@@ -214,13 +213,22 @@ def hold_confined(root: Path, rel: str) -> int | None:
     return fd
 
 
+def _gone(path: Path) -> WorkspaceError:
+    return WorkspaceError(
+        say("{path}: the file is gone (deleted or renamed by another program)", path=path)
+    )
+
+
 def _refuse_unconfined(name: str, st: os.stat_result) -> None:
     _refuse_irregular(name, st)
     if st.st_nlink > 1:
-        raise ConfinementError(
-            f"{name}: has {st.st_nlink} names (hard links), and another one may be outside "
-            "the workspace; refused (a copy of the file has one name)"
+        said = say(
+            "{path}: has {count} names (hard links), and another one may be outside the "
+            "workspace; refused (a copy of the file has one name)",
+            path=name,
+            count=st.st_nlink,
         )
+        raise ConfinementError(said)
 
 
 def list_folder(path: Path) -> list[Path]:
@@ -250,18 +258,31 @@ def _read_all(fd: int, size_hint: int, start: int = 0) -> bytes:
 
 def _refuse_irregular(name: str, st: os.stat_result) -> None:
     if not stat.S_ISREG(st.st_mode):
-        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-        raise ConfinementError(f"{name}: is {kind}, not a memory file", exit_code=EXIT_ERROR)
+        said = (
+            say("{path}: is a folder, not a memory file", path=name)
+            if stat.S_ISDIR(st.st_mode)
+            else say("{path}: is not a regular file, not a memory file", path=name)
+        )
+        raise ConfinementError(said, exit_code=EXIT_ERROR)
+
+
+_NO_PERMISSION = {
+    "file": N_("{path}: no permission to read this file"),
+    "folder": N_("{path}: no permission to read this folder"),
+    "file or folder": N_("{path}: no permission to read this file or folder"),
+}
 
 
 def read_error(path: Path, exc: OSError, what: str = "file") -> WorkspaceError:
     """What an error met reading `path` means, worded for the person and naming it."""
     if exc.errno == errno.ELOOP:
-        return WorkspaceError(f"{path}: a symbolic link that leads nowhere (a loop)")
+        return WorkspaceError(say("{path}: a symbolic link that leads nowhere (a loop)", path=path))
     if isinstance(exc, PermissionError):
-        return WorkspaceError(f"{path}: no permission to read this {what}")
+        return WorkspaceError(_NO_PERMISSION[what].format(path=path))
     if isinstance(exc, IsADirectoryError):
-        return WorkspaceError(f"{path}: is a folder, not a memory file")
+        return WorkspaceError(say("{path}: is a folder, not a memory file", path=path))
     if isinstance(exc, NotADirectoryError):
-        return WorkspaceError(f"{path}: a part of this path is not a folder")
-    return WorkspaceError(f"{path}: cannot read: {exc.strerror or exc}")
+        return WorkspaceError(say("{path}: a part of this path is not a folder", path=path))
+    return WorkspaceError(
+        say("{path}: cannot read: {detail}", path=path, detail=exc.strerror or exc)
+    )

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from core.messages import say
 from core.store.confine import open_folder, own_link_refused
 
 __all__ = ["LockTimeout", "agent_lock", "lock_path_for", "workspace_lock"]
@@ -33,9 +34,11 @@ class LockTimeout(TimeoutError):
     """Another program held the lock file for longer than we were willing to wait."""
 
     def __init__(self, lock_path: Path, timeout: float) -> None:
-        message = (
-            f"Could not lock {lock_path} within {timeout:g} s: another program "
-            "(probably the agent) holds it. Try again when it has finished writing."
+        message = say(
+            "Could not lock {path} within {seconds} s: another program (probably the agent) "
+            "holds it. Try again when it has finished writing.",
+            path=lock_path,
+            seconds=f"{timeout:g}",
         )
         super().__init__(errno.ETIMEDOUT, message, str(lock_path))
 

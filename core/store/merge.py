@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeAlias, TypeVar
 
+from core.messages import N_
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
 __all__ = [
@@ -148,13 +149,20 @@ class ConflictError(WorkspaceError):
     """The file changed on disk and some entry changed on both sides; nothing was written."""
 
     def __init__(self, path: object, conflicts: Sequence[Conflict]) -> None:
-        keys = ", ".join(c.key for c in conflicts)
-        super().__init__(
-            f"{path}: changed by another program while you edited; {len(conflicts)} "
-            f"entr{'y' if len(conflicts) == 1 else 'ies'} changed on both sides: {keys}. "
-            "Nothing was written.",
-            exit_code=EXIT_REFUSED,
+        template = (
+            N_(
+                "{path}: changed by another program while you edited; {count} entry changed on "
+                "both sides: {key}. Nothing was written."
+            )
+            if len(conflicts) == 1
+            else N_(
+                "{path}: changed by another program while you edited; {count} entries changed on "
+                "both sides: {key}. Nothing was written."
+            )
         )
+        keys = ", ".join(c.key for c in conflicts)
+        said = template.format(path=path, count=len(conflicts), key=keys)
+        super().__init__(said, exit_code=EXIT_REFUSED)
         self.path = path
         self.conflicts = list(conflicts)
 

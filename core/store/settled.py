@@ -16,6 +16,7 @@ from contextvars import ContextVar
 from datetime import UTC, datetime
 from pathlib import Path
 
+from core.messages import say
 from core.store import atomic
 from core.store.errors import WorkspaceError
 from core.store.files import read_or_none
@@ -163,7 +164,9 @@ class HeldJournal:
         try:
             journal = Journal.open(self.root)
         except JournalError as exc:
-            raise WorkspaceError(f"{self.root}: not saved: {exc}") from None
+            raise WorkspaceError(
+                say("{path}: not saved: {error}", path=self.root, error=exc)
+            ) from None
         self._hold(journal)
         return journal
 
@@ -274,8 +277,9 @@ def _diverged(record: CommitRecord) -> Event:
         memory_id="",
         kind="observe",
         actor="agent",
-        cause=(
-            f"an interrupted MemDesk save ({record.cause}) was followed by another program's "
-            "change; the file was read as it is"
+        cause=say(
+            "an interrupted MemDesk save ({cause}) was followed by another program's change; the "
+            "file was read as it is",
+            cause=record.cause,
         ),
     )

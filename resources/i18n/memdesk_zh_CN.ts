@@ -426,12 +426,12 @@ MemDesk 会还原它所做的更改，这本身是一个新操作，也可以再
         <translation>撤销</translation>
     </message>
     <message>
-        <source>an earlier operation</source>
-        <translation>更早的一个操作</translation>
+        <source>undo of an earlier operation</source>
+        <translation>撤销更早的一个操作</translation>
     </message>
     <message>
-        <source>the {when} operation</source>
-        <translation>{when} 的操作</translation>
+        <source>undo of the {when} operation</source>
+        <translation>撤销 {when} 的操作</translation>
     </message>
     <message>
         <source>undone</source>
@@ -3039,6 +3039,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <source>{memories} memories, {count} proposals waiting (read from the server)</source>
         <translation>{memories} 条记忆，{count} 条提议等待处理（读取自服务器）</translation>
     </message>
+    <message>
+        <source> (undone)</source>
+        <translation>（已撤销）</translation>
+    </message>
 </context>
 <context>
     <name>ReviewView</name>
@@ -4132,16 +4136,220 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>截断</translation>
     </message>
     <message>
+        <source>#{first} is about [{id}] too: decide one of the two first</source>
+        <translation>#{first} 也涉及 [{id}]：请先对两者之一做出决定</translation>
+    </message>
+    <message>
+        <source>&apos;memory: {text}&apos; is not a section of keys</source>
+        <translation>“memory: {text}”不是一个由键组成的节</translation>
+    </message>
+    <message>
+        <source>&apos;memory: {text}&apos; is written in a YAML form MemDesk does not read</source>
+        <translation>“memory: {text}”是以 MemDesk 无法读取的 YAML 形式写的</translation>
+    </message>
+    <message>
+        <source>&apos;{old}&apos; matches no entry of {name} now: Hermes refuses this write</source>
+        <translation>“{old}”现在与 {name} 中的任何条目都不匹配：Hermes 会拒绝这次写入</translation>
+    </message>
+    <message>
+        <source>&apos;{old}&apos; matches {count} entries of {name} now: Hermes refuses it as ambiguous</source>
+        <translation>“{old}”现在与 {name} 中的 {count} 个条目匹配：Hermes 会以有歧义为由拒绝它</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not a date as YYYY-MM-DD</source>
+        <translation>“{text}”不是 YYYY-MM-DD 格式的日期</translation>
+    </message>
+    <message>
+        <source>(the model gave no reasons)</source>
+        <translation>（模型没有给出理由）</translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation>（未知）</translation>
+    </message>
+    <message>
+        <source>--category {value}: Claude Code&apos;s types are {types}</source>
+        <translation>--category {value}：Claude Code 的类型有 {types}</translation>
+    </message>
+    <message>
+        <source>--file {file}: OpenClaw&apos;s memory files are MEMORY.md, USER.md, users/&lt;id&gt;/USER.md and daily notes memory/YYYY-MM-DD.md</source>
+        <translation>--file {file}：OpenClaw 的记忆文件是 MEMORY.md、USER.md、users/&lt;id&gt;/USER.md 和每日笔记 memory/YYYY-MM-DD.md</translation>
+    </message>
+    <message>
+        <source>1 copy of {name} left by Hermes when it refused a write ({name}.bak.&lt;seconds&gt;): it never deletes them; Backups lists them</source>
+        <translation>Hermes 拒绝写入时留下了 {name} 的 1 个副本（{name}.bak.&lt;seconds&gt;）：它从不删除这些副本；“备份”页会列出它们</translation>
+    </message>
+    <message>
+        <source>1 entry for other projects left out</source>
+        <translation>1 个属于其他项目的条目被略去</translation>
+    </message>
+    <message>
+        <source>1 memory write waits for approval in Hermes, the oldest since {since}: the review queue shows them</source>
+        <translation>Hermes 中有 1 次记忆写入等待批准，最早的自 {since} 起：审阅队列会显示它们</translation>
+    </message>
+    <message>
+        <source>1 other memory shares the id {id}: {memory_names}</source>
+        <translation>另有 1 条记忆使用 ID {id}：{memory_names}</translation>
+    </message>
+    <message>
+        <source>A bootstrap file OpenClaw injects at session start (not memory).</source>
+        <translation>OpenClaw 在会话开始时注入的引导文件（不是记忆）。</translation>
+    </message>
+    <message>
+        <source>A legacy recall store: OpenClaw releases since 2026.6 keep this state in their own database, so editing this file changes nothing. Shown with the agent&apos;s own ranking.</source>
+        <translation>旧版回忆存储：OpenClaw 自 2026.6 起的版本把这些状态保存在自己的数据库中，因此编辑此文件不会改变任何东西。此处按智能体自己的排序显示。</translation>
+    </message>
+    <message>
+        <source>A running Hermes session keeps the memory it read when it started: it sees this change at its next session (or after it compresses its context).</source>
+        <translation>正在运行的 Hermes 会话保留它启动时读取的记忆：它会在下一次会话时（或压缩上下文之后）看到这次更改。</translation>
+    </message>
+    <message>
         <source>ARCHIVE</source>
         <translation>归档</translation>
+    </message>
+    <message>
+        <source>Add a line to MEMORY.md</source>
+        <translation>向 MEMORY.md 添加一行</translation>
+    </message>
+    <message>
+        <source>Add memory to {file}</source>
+        <translation>向 {file} 添加记忆</translation>
+    </message>
+    <message>
+        <source>Add memory {file}</source>
+        <translation>添加记忆 {file}</translation>
+    </message>
+    <message>
+        <source>Add note {name}</source>
+        <translation>添加笔记 {name}</translation>
     </message>
     <message>
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
+        <source>Annotate {memory} in {file}</source>
+        <translation>为 {file} 中的 {memory} 添加注释</translation>
+    </message>
+    <message>
+        <source>Approval gate off</source>
+        <translation>关闭批准关卡</translation>
+    </message>
+    <message>
+        <source>Approval gate on</source>
+        <translation>打开批准关卡</translation>
+    </message>
+    <message>
+        <source>Approve staged write {id}</source>
+        <translation>批准待写入 {id}</translation>
+    </message>
+    <message>
+        <source>Approve staged writes {ids}</source>
+        <translation>批准待写入 {ids}</translation>
+    </message>
+    <message>
+        <source>CLAUDE.md files loaded in full at session start, before MEMORY.md (read-only):</source>
+        <translation>会话开始时在 MEMORY.md 之前完整加载的 CLAUDE.md 文件（只读）：</translation>
+    </message>
+    <message>
+        <source>Claude Code memories are edited as text: give --text</source>
+        <translation>Claude Code 的记忆以文本形式编辑：请给出 --text</translation>
+    </message>
+    <message>
+        <source>Claude Code session start</source>
+        <translation>Claude Code 会话开始</translation>
+    </message>
+    <message>
+        <source>Claude Code&apos;s auto-dream last rewrote this memory on {when}; its next run may merge, rewrite or delete memories, edits made here included (MemDesk keeps a backup of every file it writes)</source>
+        <translation>Claude Code 的自动整理（auto-dream）上次于 {when} 重写了这份记忆；它下次运行可能合并、重写或删除记忆，包括在这里所做的编辑（MemDesk 会为它写入的每个文件保留备份）</translation>
+    </message>
+    <message>
+        <source>Codex deletes a rollout summary whose memory went unused for max_unused_days ([memories] in config.toml), then removes from MEMORY.md what only it supported</source>
+        <translation>Codex 会删除其记忆在 max_unused_days（config.toml 中的 [memories]）内未被使用的 rollout 摘要，然后从 MEMORY.md 中移除仅由它支撑的内容</translation>
+    </message>
+    <message>
+        <source>Codex&apos;s memories have only text: give --text</source>
+        <translation>Codex 的记忆只有文本：请给出 --text</translation>
+    </message>
+    <message>
+        <source>Codex&apos;s reset (codex debug clear-memories, the app&apos;s Reset all memories) deletes all of memories/, your {notes} ad-hoc note(s) and {skills} skill(s) included; MemDesk&apos;s backups beside it survive, copy the notes elsewhere to keep them</source>
+        <translation>Codex 的重置（codex debug clear-memories，即应用中的“重置所有记忆”）会删除整个 memories/，包括你的 {notes} 条临时笔记和 {skills} 个技能；旁边的 MemDesk 备份会保留，要保住这些笔记请把它们复制到别处</translation>
+    </message>
+    <message>
+        <source>Could not lock {path} within {seconds} s: another program (probably the agent) holds it. Try again when it has finished writing.</source>
+        <translation>无法在 {seconds} 秒内锁定 {path}：另一个程序（可能是智能体）持有该锁。请等它写完后再试。</translation>
+    </message>
+    <message>
         <source>DELETE</source>
         <translation>删除</translation>
+    </message>
+    <message>
+        <source>Daily note {day}</source>
+        <translation>每日笔记 {day}</translation>
+    </message>
+    <message>
+        <source>Delete {file}</source>
+        <translation>删除 {file}</translation>
+    </message>
+    <message>
+        <source>Delete {key} from {file}</source>
+        <translation>从 {file} 删除 {key}</translation>
+    </message>
+    <message>
+        <source>Dreaming {phase} {day}</source>
+        <translation>梦境整理 {phase} {day}</translation>
+    </message>
+    <message>
+        <source>Edit the text of {file}</source>
+        <translation>编辑 {file} 的文本</translation>
+    </message>
+    <message>
+        <source>Edit {key} in {file}</source>
+        <translation>编辑 {file} 中的 {key}</translation>
+    </message>
+    <message>
+        <source>Every new Codex session</source>
+        <translation>每个新的 Codex 会话</translation>
+    </message>
+    <message>
+        <source>Forget in {file}</source>
+        <translation>在 {file} 中遗忘</translation>
+    </message>
+    <message>
+        <source>Forget {key}</source>
+        <translation>遗忘 {key}</translation>
+    </message>
+    <message>
+        <source>HTTP {status} from {url}: retrying in {wait} s (retry {attempt} of {retries})</source>
+        <translation>{url} 返回 HTTP {status}：{wait} 秒后重试（第 {attempt} 次重试，共 {retries} 次）</translation>
+    </message>
+    <message>
+        <source>HTTP {status} from {url}: retrying in {wait} s (retry {attempt} of {retries}; the server asked for {asked} s, MemDesk waits at most {wait} s)</source>
+        <translation>{url} 返回 HTTP {status}：{wait} 秒后重试（第 {attempt} 次重试，共 {retries} 次；服务器要求等待 {asked} 秒，MemDesk 最多等待 {wait} 秒）</translation>
+    </message>
+    <message>
+        <source>Hermes memories have only text: give --text</source>
+        <translation>Hermes 的记忆只有文本：请给出 --text</translation>
+    </message>
+    <message>
+        <source>Hermes refuses its next replace or remove in {name} and copies the file to {name}.bak.&lt;seconds&gt;: {reason}</source>
+        <translation>Hermes 会拒绝在 {name} 中的下一次替换或删除，并把文件复制为 {name}.bak.&lt;seconds&gt;：{reason}</translation>
+    </message>
+    <message>
+        <source>Hermes refuses to write this text and hides it from the model: its threat scan flags it ({threats})</source>
+        <translation>Hermes 拒绝写入这段文本并对模型隐藏它：其威胁扫描标记了它（{threats}）</translation>
+    </message>
+    <message>
+        <source>Hermes session start, profile {profile}</source>
+        <translation>Hermes 会话开始，档案 {profile}</translation>
+    </message>
+    <message>
+        <source>Hermes skips this pending write: not JSON</source>
+        <translation>Hermes 会跳过这次待处理的写入：不是 JSON</translation>
+    </message>
+    <message>
+        <source>Hermes&apos; next add rewrites the whole file: {changed}</source>
+        <translation>Hermes 的下一次添加会重写整个文件：{changed}</translation>
     </message>
     <message>
         <source>Id</source>
@@ -4152,24 +4360,184 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>保留</translation>
     </message>
     <message>
+        <source>LLM settings: {detail}</source>
+        <translation>LLM 设置：{detail}</translation>
+    </message>
+    <message>
         <source>Last change</source>
         <translation>最近更改</translation>
+    </message>
+    <message>
+        <source>Legacy {file}</source>
+        <translation>旧版 {file}</translation>
+    </message>
+    <message>
+        <source>Local</source>
+        <translation>本地</translation>
+    </message>
+    <message>
+        <source>MEMORY.md has {size} of the {budget} characters OpenClaw allows before it stops promoting: its dreaming will silently stop adding memories here until the file is shorter</source>
+        <translation>MEMORY.md 已有 {size} 个字符，OpenClaw 在达到 {budget} 个字符时停止提升：在文件变短之前，它的梦境整理会悄悄停止向这里添加记忆</translation>
+    </message>
+    <message>
+        <source>MEMORY.md holds one line per memory: write the text on one line (put detail in the topic file)</source>
+        <translation>MEMORY.md 每条记忆占一行：请把文本写在一行内（细节放进主题文件）</translation>
+    </message>
+    <message>
+        <source>MEMORY.md line {line}</source>
+        <translation>MEMORY.md 第 {line} 行</translation>
     </message>
     <message>
         <source>MERGE</source>
         <translation>合并</translation>
     </message>
     <message>
+        <source>Managed</source>
+        <translation>托管</translation>
+    </message>
+    <message>
+        <source>MemDesk cannot read the memory section of {file} ({reason}): Hermes decides</source>
+        <translation>MemDesk 无法读取 {file} 的 memory 节（{reason}）：由 Hermes 决定</translation>
+    </message>
+    <message>
+        <source>MemDesk cannot read {file}: {reason}</source>
+        <translation>MemDesk 无法读取 {file}：{reason}</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名称</translation>
+    </message>
+    <message>
+        <source>OpenClaw chooses no memory by the message before the model asks: it injects its bootstrap files when a session starts (`memdesk context PATH`), and the model searches its memory itself (`memdesk list PATH --query WORDS` finds the same entries)</source>
+        <translation>OpenClaw 不会在模型询问之前根据消息挑选记忆：它在会话开始时注入引导文件（`memdesk context PATH`），由模型自己搜索记忆（`memdesk list PATH --query WORDS` 能找到相同的条目）</translation>
+    </message>
+    <message>
+        <source>OpenClaw ignores project annotations in USER.md</source>
+        <translation>OpenClaw 会忽略 USER.md 中的项目注释</translation>
+    </message>
+    <message>
+        <source>OpenClaw memories are text with annotations: give --text</source>
+        <translation>OpenClaw 的记忆是带注释的文本：请给出 --text</translation>
+    </message>
+    <message>
+        <source>OpenClaw overwrites the text between {marker} and …end --&gt; at its next dreaming run: this memory cannot be edited here</source>
+        <translation>OpenClaw 会在下一次梦境整理时覆盖 {marker} 与 …end --&gt; 之间的文本：这条记忆无法在这里编辑</translation>
+    </message>
+    <message>
+        <source>OpenClaw overwrites this report at every run of that phase: MemDesk only shows it.</source>
+        <translation>OpenClaw 在该阶段每次运行时都会覆盖这份报告：MemDesk 只显示它。</translation>
+    </message>
+    <message>
+        <source>OpenClaw reads {annotation} annotations only in MEMORY.md and USER.md</source>
+        <translation>OpenClaw 只读取 MEMORY.md 和 USER.md 中的 {annotation} 注释</translation>
+    </message>
+    <message>
+        <source>OpenClaw rewrites DREAMS.md as a whole at every dreaming run: MemDesk only shows it.</source>
+        <translation>OpenClaw 每次梦境整理都会整体重写 DREAMS.md：MemDesk 只显示它。</translation>
+    </message>
+    <message>
+        <source>OpenClaw would not read this as a memory (it needs a line starting &apos;- &apos;)</source>
+        <translation>OpenClaw 不会把这读作一条记忆（需要以“- ”开头的一行）</translation>
+    </message>
+    <message>
+        <source>OpenClaw would not read {text} as part of this memory</source>
+        <translation>OpenClaw 不会把 {text} 读作这条记忆的一部分</translation>
+    </message>
+    <message>
+        <source>OpenClaw would read the {annotation} of this memory as {value}: another line or the text of the memory holds a {annotation} comment too (edit the text)</source>
+        <translation>OpenClaw 会把这条记忆的 {annotation} 读作 {value}：另一行或记忆的文本中也有一个 {annotation} 注释（请编辑文本）</translation>
+    </message>
+    <message>
+        <source>OpenClaw would read this as more than one memory</source>
+        <translation>OpenClaw 会把这读作不止一条记忆</translation>
+    </message>
+    <message>
+        <source>OpenClaw would read this memory as {text}</source>
+        <translation>OpenClaw 会把这条记忆读作 {text}</translation>
+    </message>
+    <message>
+        <source>OpenClaw would read this memory back as {text}: the end of its first line reads as annotation comments or a promotion tail (set triggers, importance and project on their own)</source>
+        <translation>OpenClaw 读回这条记忆时会读作 {text}：其第一行末尾会被读作注释或提升尾注（请单独设置触发词、重要性和项目）</translation>
+    </message>
+    <message>
+        <source>OpenClaw&apos;s dreaming writes here: with consolidation on it may delete or re-word up to {most} of these {count} hand-written lines per sweep, leaving a trace only in DREAMS.md: {named_text}</source>
+        <translation>OpenClaw 的梦境整理会写入这里：开启整合时，它每次扫描最多可能删除或改写这 {count} 行手写内容中的 {most} 行，只在 DREAMS.md 中留下痕迹：{named_text}</translation>
+    </message>
+    <message>
+        <source>OpenClaw&apos;s dreaming writes here: with consolidation on it may delete or re-word up to {most} of these {count} hand-written lines per sweep, leaving a trace only in DREAMS.md: {named_text} and {more} more</source>
+        <translation>OpenClaw 的梦境整理会写入这里：开启整合时，它每次扫描最多可能删除或改写这 {count} 行手写内容中的 {most} 行，只在 DREAMS.md 中留下痕迹：{named_text} 等，另有 {more} 行</translation>
+    </message>
+    <message>
+        <source>OpenClaw&apos;s long-term memory</source>
+        <translation>OpenClaw 的长期记忆</translation>
+    </message>
+    <message>
+        <source>OpenClaw&apos;s trimmer deletes the promotion section of {day} (lines {first}-{last}) {when}; {what}. Pin it to keep it (a line of your own text in the section)</source>
+        <translation>OpenClaw 的修剪器会{when}删除 {day} 的提升节（第 {first}-{last} 行）；{what}。固定它即可保留（在该节中加一行你自己的文字）</translation>
     </message>
     <message>
         <source>PROMOTE</source>
         <translation>提升</translation>
     </message>
     <message>
+        <source>Pin the promotion section of {day} in {file}</source>
+        <translation>固定 {file} 中 {day} 的提升节</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
         <source>REDACT</source>
         <translation>脱敏</translation>
+    </message>
+    <message>
+        <source>Refusing to write {path}: {reason}</source>
+        <translation>拒绝写入 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source>Reject staged write {id}</source>
+        <translation>拒绝待写入 {id}</translation>
+    </message>
+    <message>
+        <source>Reject staged writes {ids}</source>
+        <translation>拒绝待写入 {ids}</translation>
+    </message>
+    <message>
+        <source>Restore {count} memories of {file} from {backup_file}</source>
+        <translation>从 {backup_file} 恢复 {file} 的 {count} 条记忆</translation>
+    </message>
+    <message>
+        <source>Restore {count} memory of {file} from {backup_file}</source>
+        <translation>从 {backup_file} 恢复 {file} 的 {count} 条记忆</translation>
+    </message>
+    <message>
+        <source>Restore {file} from {backup_file}</source>
+        <translation>从 {backup_file} 恢复 {file}</translation>
+    </message>
+    <message>
+        <source>Session {day} {name}</source>
+        <translation>会话 {day} {name}</translation>
+    </message>
+    <message>
+        <source>Supersede {memory} in {file}</source>
+        <translation>取代 {file} 中的 {memory}</translation>
+    </message>
+    <message>
+        <source>The LLM reviewer needs a base URL and a model: {how}</source>
+        <translation>LLM 审阅者需要基础 URL 和模型：{how}</translation>
+    </message>
+    <message>
+        <source>USER.md of {profile}</source>
+        <translation>{profile} 的 USER.md</translation>
+    </message>
+    <message>
+        <source>Undo: {cause} in {file}</source>
+        <translation>撤销：{file} 中的 {cause}</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
     </message>
     <message>
         <source>Waiting</source>
@@ -4196,6 +4564,118 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>写入时间</translation>
     </message>
     <message>
+        <source>Written once by OpenClaw&apos;s session-memory hook; never rewritten.</source>
+        <translation>由 OpenClaw 的会话记忆钩子写入一次；从不重写。</translation>
+    </message>
+    <message>
+        <source>[MERGE] without the merged text</source>
+        <translation>[MERGE] 后面没有合并后的文本</translation>
+    </message>
+    <message>
+        <source>[{decision}] is not a decision for a {trigger} review (one of {tags})</source>
+        <translation>[{decision}] 不是“{trigger}”审阅可用的决定（可选：{tags}）</translation>
+    </message>
+    <message>
+        <source>[{id}] changed since the review</source>
+        <translation>[{id}] 在审阅之后已更改</translation>
+    </message>
+    <message>
+        <source>[{id}] is gone since the review</source>
+        <translation>[{id}] 在审阅之后已不存在</translation>
+    </message>
+    <message>
+        <source>[{id}], which the proposal names, changed since the review</source>
+        <translation>提议中提到的 [{id}] 在审阅之后已更改</translation>
+    </message>
+    <message>
+        <source>[{id}], which the proposal names, is gone since the review</source>
+        <translation>提议中提到的 [{id}] 在审阅之后已不存在</translation>
+    </message>
+    <message>
+        <source>[… {count} characters cut here by MemDesk, which keeps at most {limit} …]</source>
+        <translation>[… MemDesk 在此处删去了 {count} 个字符，最多保留 {limit} 个 …]</translation>
+    </message>
+    <message>
+        <source>a Deep Sleep block</source>
+        <translation>一个深度睡眠块</translation>
+    </message>
+    <message>
+        <source>a conditional rule: loaded when Claude works on a file its paths: match</source>
+        <translation>条件规则：当 Claude 处理与其 paths: 匹配的文件时加载</translation>
+    </message>
+    <message>
+        <source>a legacy recall store: OpenClaw releases since 2026.6 keep this state in their own database and ignore this file (`openclaw doctor --fix` imports it once and renames it); editing it changes nothing</source>
+        <translation>旧版回忆存储：OpenClaw 自 2026.6 起的版本把这些状态保存在自己的数据库中并忽略此文件（`openclaw doctor --fix` 会导入一次并将其改名）；编辑它不会改变任何东西</translation>
+    </message>
+    <message>
+        <source>a line that is only &apos;§&apos; would make Hermes split this entry in two there</source>
+        <translation>只有“§”的一行会让 Hermes 在那里把这个条目拆成两个</translation>
+    </message>
+    <message>
+        <source>a link: not read</source>
+        <translation>链接：未读取</translation>
+    </message>
+    <message>
+        <source>a marker without its heading line is not the agent&apos;s block: the agent appends a block of its own and leaves this one: {text}</source>
+        <translation>没有标题行的标记不是智能体的块：智能体会追加一个自己的块，并保留这个：{text}</translation>
+    </message>
+    <message>
+        <source>a memory cannot contain a NUL character</source>
+        <translation>记忆不能包含 NUL 字符</translation>
+    </message>
+    <message>
+        <source>a memory needs some text</source>
+        <translation>记忆需要一些文本</translation>
+    </message>
+    <message>
+        <source>a memory needs some text (to remove one, delete it)</source>
+        <translation>记忆需要一些文本（要移除一条记忆，请删除它）</translation>
+    </message>
+    <message>
+        <source>a memory of a file without frontmatter cannot start with a --- line</source>
+        <translation>没有 frontmatter 的文件中的记忆不能以 --- 行开头</translation>
+    </message>
+    <message>
+        <source>a memory of this file is one `- ` line: write it on one line, or add a note</source>
+        <translation>此文件中的一条记忆就是一行 `- `：请写在一行内，或添加一条笔记</translation>
+    </message>
+    <message>
+        <source>a merge needs the two memories and the merged text</source>
+        <translation>合并需要两条记忆以及合并后的文本</translation>
+    </message>
+    <message>
+        <source>a note cannot contain a NUL character</source>
+        <translation>笔记不能包含 NUL 字符</translation>
+    </message>
+    <message>
+        <source>a note in {folder}/ asking Codex: “{request_text}”</source>
+        <translation>在 {folder}/ 中添加一条笔记，请求 Codex：“{request_text}”</translation>
+    </message>
+    <message>
+        <source>a number of {count} digits is too long to read</source>
+        <translation>一个 {count} 位的数字太长，无法读取</translation>
+    </message>
+    <message>
+        <source>a second managed block: the agent&apos;s next write deletes it: {text}</source>
+        <translation>第二个受管块：智能体的下一次写入会删除它：{text}</translation>
+    </message>
+    <message>
+        <source>a start marker without its end: the agent appends a new block, and the write after that deletes everything from this marker to the new block: {text}</source>
+        <translation>只有开始标记没有结束标记：智能体会追加一个新块，而再下一次写入会删除从此标记到新块之间的所有内容：{text}</translation>
+    </message>
+    <message>
+        <source>a trigger needs some text</source>
+        <translation>触发词需要一些文本</translation>
+    </message>
+    <message>
+        <source>ad-hoc note: {note}</source>
+        <translation>临时笔记：{note}</translation>
+    </message>
+    <message>
+        <source>age threshold ({age}d &gt; {most}d)</source>
+        <translation>年龄阈值（{age} 天 &gt; {most} 天）</translation>
+    </message>
+    <message>
         <source>agent-db</source>
         <translation>智能体数据库</translation>
     </message>
@@ -4204,20 +4684,112 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>智能体写入</translation>
     </message>
     <message>
+        <source>already promoted</source>
+        <translation>已提升</translation>
+    </message>
+    <message>
+        <source>an empty entry: Hermes drops it; delete the memory instead</source>
+        <translation>空条目：Hermes 会丢弃它；请改为删除这条记忆</translation>
+    </message>
+    <message>
+        <source>an entry of {longest} characters is longer than the whole file&apos;s {limit}: shorten or split it</source>
+        <translation>一个 {longest} 个字符的条目超过了整个文件的上限 {limit}：请缩短或拆分它</translation>
+    </message>
+    <message>
+        <source>an index line cannot contain a NUL character</source>
+        <translation>索引行不能包含 NUL 字符</translation>
+    </message>
+    <message>
+        <source>an interrupted MemDesk save ({cause}) was followed by another program&apos;s change; the file was read as it is</source>
+        <translation>MemDesk 一次被中断的保存（{cause}）之后，另一个程序修改了文件；已按文件现状读取</translation>
+    </message>
+    <message>
         <source>applied</source>
         <translation>已应用</translation>
+    </message>
+    <message>
+        <source>approval gate off</source>
+        <translation>审批开关已关闭</translation>
+    </message>
+    <message>
+        <source>approval gate on</source>
+        <translation>审批开关已打开</translation>
     </message>
     <message>
         <source>approved</source>
         <translation>已批准</translation>
     </message>
     <message>
+        <source>at the next promotion</source>
+        <translation>在下一次提升时</translation>
+    </message>
+    <message>
         <source>backup</source>
         <translation>备份</translation>
     </message>
     <message>
+        <source>blank lines or spaces around a &apos;§&apos; line, or an empty entry: remove them</source>
+        <translation>“§”行周围有空行或空格，或有空条目：请移除它们</translation>
+    </message>
+    <message>
+        <source>cannot create a temporary file in {folder}: {detail}</source>
+        <translation>无法在 {folder} 中创建临时文件：{detail}</translation>
+    </message>
+    <message>
+        <source>cannot create {folder}: {detail}</source>
+        <translation>无法创建 {folder}：{detail}</translation>
+    </message>
+    <message>
+        <source>cannot reach {url}: connection refused (is the server running?)</source>
+        <translation>无法连接 {url}：连接被拒绝（服务器在运行吗？）</translation>
+    </message>
+    <message>
+        <source>cannot reach {url}: {detail}</source>
+        <translation>无法连接 {url}：{detail}</translation>
+    </message>
+    <message>
+        <source>cannot read it ({detail})</source>
+        <translation>无法读取（{detail}）</translation>
+    </message>
+    <message>
+        <source>cannot read {text}</source>
+        <translation>无法读取 {text}</translation>
+    </message>
+    <message>
+        <source>consolidation origin/session filter</source>
+        <translation>整合来源/会话过滤</translation>
+    </message>
+    <message>
+        <source>contains a NUL byte: not a text file</source>
+        <translation>包含 NUL 字节：不是文本文件</translation>
+    </message>
+    <message>
+        <source>contamination filter</source>
+        <translation>污染过滤</translation>
+    </message>
+    <message>
         <source>contradiction</source>
         <translation>矛盾</translation>
+    </message>
+    <message>
+        <source>could not find a free temporary file name</source>
+        <translation>找不到可用的临时文件名</translation>
+    </message>
+    <message>
+        <source>cut at the {remaining} characters left of the total</source>
+        <translation>在总量剩余的 {remaining} 个字符处截断</translation>
+    </message>
+    <message>
+        <source>cut to fit the prelude</source>
+        <translation>为适应前导内容而截断</translation>
+    </message>
+    <message>
+        <source>damaged: {detail}</source>
+        <translation>已损坏：{detail}</translation>
+    </message>
+    <message>
+        <source>diary end marker before the start marker, or more than one: the agent writes new entries before the last end marker but reads only up to the first: {text}</source>
+        <translation>日记结束标记在开始标记之前，或不止一个：智能体把新条目写在最后一个结束标记之前，却只读到第一个为止：{text}</translation>
     </message>
     <message>
         <source>dreams</source>
@@ -4228,6 +4800,18 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>重复</translation>
     </message>
     <message>
+        <source>edited in MemDesk</source>
+        <translation>在 MemDesk 中编辑</translation>
+    </message>
+    <message>
+        <source>empty: not injected</source>
+        <translation>为空：未注入</translation>
+    </message>
+    <message>
+        <source>entry {position} of {section}</source>
+        <translation>{section} 的第 {position} 个条目</translation>
+    </message>
+    <message>
         <source>expired</source>
         <translation>已过期</translation>
     </message>
@@ -4236,24 +4820,304 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>失败</translation>
     </message>
     <message>
+        <source>forgot everywhere: {text}</source>
+        <translation>已在各处遗忘：{text}</translation>
+    </message>
+    <message>
+        <source>hidden from the model (threat scan: {threats}): line {line}</source>
+        <translation>对模型隐藏（威胁扫描：{threats}）：第 {line} 行</translation>
+    </message>
+    <message>
+        <source>hidden from the model: Hermes&apos; threat scan flags it ({threats}) and puts [BLOCKED] in its place</source>
+        <translation>对模型隐藏：Hermes 的威胁扫描标记了它（{threats}），并以 [BLOCKED] 代替</translation>
+    </message>
+    <message>
+        <source>importance {value}: OpenClaw reads only whole numbers from 1 to 10</source>
+        <translation>重要性 {value}：OpenClaw 只读取 1 到 10 的整数</translation>
+    </message>
+    <message>
+        <source>imports {files} (the agent loads them too; MemDesk names them, does not open them)</source>
+        <translation>导入 {files}（智能体也会加载它们；MemDesk 只列出名称，不打开它们）</translation>
+    </message>
+    <message>
+        <source>index line {line}</source>
+        <translation>索引第 {line} 行</translation>
+    </message>
+    <message>
+        <source>index line {line}, points at {file}</source>
+        <translation>索引第 {line} 行，指向 {file}</translation>
+    </message>
+    <message>
+        <source>inside the agent&apos;s fence: overwritten at its next write: {text}</source>
+        <translation>在智能体的围栏之内：会在它下一次写入时被覆盖：{text}</translation>
+    </message>
+    <message>
+        <source>inside the diary markers: the agent reads it as a diary entry and rewrites the diary around it: {text}</source>
+        <translation>在日记标记之内：智能体会把它读作日记条目，并围绕它重写日记：{text}</translation>
+    </message>
+    <message>
+        <source>it is a symbolic link (MemDesk never replaces a link with a file)</source>
+        <translation>它是一个符号链接（MemDesk 从不用文件替换链接）</translation>
+    </message>
+    <message>
+        <source>it is not UTF-8 text</source>
+        <translation>它不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation>它不是普通文件</translation>
+    </message>
+    <message>
+        <source>it removes {count} of the {total} memories of {file}</source>
+        <translation>它会删除 {file} 的 {total} 条记忆中的 {count} 条</translation>
+    </message>
+    <message>
+        <source>it removes {count} of the {total} memories of {file}: {memories}</source>
+        <translation>它会删除 {file} 的 {total} 条记忆中的 {count} 条：{memories}</translation>
+    </message>
+    <message>
+        <source>it turns the file from {was_name} into {kind_name}</source>
+        <translation>它会把文件从 {was_name} 变成 {kind_name}</translation>
+    </message>
+    <message>
+        <source>it was applied already</source>
+        <translation>它已经应用过了</translation>
+    </message>
+    <message>
+        <source>it was rejected already</source>
+        <translation>它已经被拒绝了</translation>
+    </message>
+    <message>
+        <source>its Windows line ends (CRLF) become Unix ones (LF)</source>
+        <translation>其 Windows 换行符（CRLF）变为 Unix 换行符（LF）</translation>
+    </message>
+    <message>
+        <source>its empty entries go</source>
+        <translation>其空条目被去掉</translation>
+    </message>
+    <message>
+        <source>its memory changed since it was reviewed: `memdesk review` reviews it again</source>
+        <translation>它的记忆在审阅之后已更改：`memdesk review` 会重新审阅它</translation>
+    </message>
+    <message>
+        <source>its path cannot be recovered from the folder name</source>
+        <translation>无法从文件夹名称还原其路径</translation>
+    </message>
+    <message>
+        <source>its workspace folder</source>
+        <translation>它的工作区文件夹</translation>
+    </message>
+    <message>
+        <source>its workspace folder {folder}</source>
+        <translation>它的工作区文件夹 {folder}</translation>
+    </message>
+    <message>
+        <source>its {count} memories go with it</source>
+        <translation>其中的 {count} 条记忆也随之删除</translation>
+    </message>
+    <message>
         <source>junk</source>
         <translation>无用内容</translation>
+    </message>
+    <message>
+        <source>line {line} is past what Claude Code loads at session start (200 lines / 25,000 characters): the agent never sees it</source>
+        <translation>第 {line} 行超出了 Claude Code 在会话开始时加载的范围（200 行 / 25,000 个字符）：智能体永远看不到它</translation>
+    </message>
+    <message>
+        <source>line {line} of the memory section is not &apos;key: value&apos;</source>
+        <translation>memory 节的第 {line} 行不是“key: value”形式</translation>
+    </message>
+    <message>
+        <source>line {line} points at {file}, which is not in the memory folder</source>
+        <translation>第 {line} 行指向 {file}，但它不在记忆文件夹中</translation>
+    </message>
+    <message>
+        <source>line {line} starts with &apos;#&apos;: it would read as a heading, starting a new section</source>
+        <translation>第 {line} 行以“#”开头：它会被读作标题，开始一个新节</translation>
+    </message>
+    <message>
+        <source>line {line} starts with &apos;- &apos;: OpenClaw would read it as a memory of its own (indent it to keep it in this one)</source>
+        <translation>第 {line} 行以“- ”开头：OpenClaw 会把它读作一条独立的记忆（缩进它即可保留在这条记忆中）</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>第 {line} 行：{text}</translation>
     </message>
     <message>
         <source>live</source>
         <translation>使用中</translation>
     </message>
     <message>
+        <source>loaded in full; MemDesk shows it, never writes it</source>
+        <translation>完整加载；MemDesk 只显示它，从不写入</translation>
+    </message>
+    <message>
+        <source>memory {memory} in {file} is no longer as this operation left it (another program changed it since); nothing was undone</source>
+        <translation>{file} 中的记忆 {memory} 已不是此操作留下的样子（之后另一个程序修改了它）；未撤销任何内容</translation>
+    </message>
+    <message>
+        <source>memory {memory} in {file} was changed again later ({kind} by {actor}, {when}: {cause}); undo that first</source>
+        <translation>{file} 中的记忆 {memory} 之后又被修改过（{actor} 于 {when} {kind}：{cause}）；请先撤销那次修改</translation>
+    </message>
+    <message>
+        <source>memory {memory}: the backup of {file} from before this operation does not hold it as the journal recorded it; nothing was undone</source>
+        <translation>记忆 {memory}：此操作之前 {file} 的备份中没有日志所记录的这条记忆；未撤销任何内容</translation>
+    </message>
+    <message>
+        <source>memory.write_approval is set twice</source>
+        <translation>memory.write_approval 被设置了两次</translation>
+    </message>
+    <message>
+        <source>memory_summary.md does not start with the line v1: the next consolidation rewrites it whole</source>
+        <translation>memory_summary.md 不是以 v1 行开头：下一次整合会整体重写它</translation>
+    </message>
+    <message>
+        <source>memory_summary.md is not UTF-8: Codex cannot read it and injects no memory at all</source>
+        <translation>memory_summary.md 不是 UTF-8：Codex 无法读取它，完全不会注入任何记忆</translation>
+    </message>
+    <message>
+        <source>memory_summary.md is past 2,500 tokens: Codex cuts out its middle, and the model does not see the memories there (see At session start)</source>
+        <translation>memory_summary.md 超过了 2,500 个词元：Codex 会截掉其中间部分，模型看不到那里的记忆（见“会话开始时”）</translation>
+    </message>
+    <message>
+        <source>more than one operation with id {id} (`memdesk activity` lists them)</source>
+        <translation>有多个操作的 id 为 {id}（`memdesk activity` 会列出它们）</translation>
+    </message>
+    <message>
+        <source>nested too deeply to read</source>
+        <translation>嵌套太深，无法读取</translation>
+    </message>
+    <message>
+        <source>no Deep Sleep block</source>
+        <translation>没有深度睡眠块</translation>
+    </message>
+    <message>
+        <source>no answer from {url} within {seconds} s</source>
+        <translation>{url} 在 {seconds} 秒内没有应答</translation>
+    </message>
+    <message>
+        <source>no decision: {reason}</source>
+        <translation>没有决定：{reason}</translation>
+    </message>
+    <message>
+        <source>no line of MEMORY.md</source>
+        <translation>MEMORY.md 中没有行</translation>
+    </message>
+    <message>
+        <source>no memory with id {id} in the files read</source>
+        <translation>已读取的文件中没有 ID 为 {id} 的记忆</translation>
+    </message>
+    <message>
+        <source>no message</source>
+        <translation>没有消息</translation>
+    </message>
+    <message>
+        <source>no operation with id {id} (`memdesk activity` lists them)</source>
+        <translation>没有 id 为 {id} 的操作（`memdesk activity` 会列出所有操作）</translation>
+    </message>
+    <message>
+        <source>no type</source>
+        <translation>无类型</translation>
+    </message>
+    <message>
+        <source>not a backup holding the text: {files}</source>
+        <translation>不是包含该文本的备份：{files}</translation>
+    </message>
+    <message>
+        <source>not a file</source>
+        <translation>不是文件</translation>
+    </message>
+    <message>
+        <source>not an SQLite database: {detail}</source>
+        <translation>不是 SQLite 数据库：{detail}</translation>
+    </message>
+    <message>
+        <source>not listed: {problems}</source>
+        <translation>未列出：{problems}</translation>
+    </message>
+    <message>
+        <source>not read: {problems}</source>
+        <translation>未读取：{problems}</translation>
+    </message>
+    <message>
+        <source>not read: {reason}</source>
+        <translation>未读取：{reason}</translation>
+    </message>
+    <message>
+        <source>not readable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>not reviewed: the review process stopped ({detail})</source>
+        <translation>未审阅：审阅进程已停止（{detail}）</translation>
+    </message>
+    <message>
+        <source>not reviewed: the reviewer failed {count} times in a row, last with: {error}</source>
+        <translation>未审阅：审阅者连续失败 {count} 次，最后一次：{error}</translation>
+    </message>
+    <message>
+        <source>not there</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>not valid JSON: {detail}</source>
+        <translation>不是有效的 JSON：{detail}</translation>
+    </message>
+    <message>
+        <source>not valid UTF-8 (byte 0x{byte} at offset {offset})</source>
+        <translation>不是有效的 UTF-8（偏移 {offset} 处的字节 0x{byte}）</translation>
+    </message>
+    <message>
+        <source>not written: {files}</source>
+        <translation>未写入：{files}</translation>
+    </message>
+    <message>
+        <source>nothing was restored</source>
+        <translation>未恢复任何内容</translation>
+    </message>
+    <message>
+        <source>only {remaining} characters of the total left: not injected</source>
+        <translation>总量只剩 {remaining} 个字符：未注入</translation>
+    </message>
+    <message>
+        <source>operation {id} was undone already (by {undo_id}); undo that undo to make it again</source>
+        <translation>操作 {id} 已被撤销（由 {undo_id}）；要重新执行它，请撤销那次撤销</translation>
+    </message>
+    <message>
+        <source>origin filter ({origin})</source>
+        <translation>来源过滤（{origin}）</translation>
+    </message>
+    <message>
         <source>other</source>
         <translation>其他</translation>
+    </message>
+    <message>
+        <source>past {limit} tokens Codex keeps the first {head} and the last {tail} bytes and puts {marker} for the middle</source>
+        <translation>超过 {limit} 个词元时，Codex 保留前 {head} 个和后 {tail} 个字节，中间部分以 {marker} 代替</translation>
     </message>
     <message>
         <source>pending</source>
         <translation>等待中</translation>
     </message>
     <message>
+        <source>project {key}: not a key OpenClaw accepts (it needs text, without &apos;&lt;&apos;, &apos;&gt;&apos; or line breaks)</source>
+        <translation>项目 {key}：不是 OpenClaw 接受的键（需要文本，且不含“&lt;”、“&gt;”或换行）</translation>
+    </message>
+    <message>
+        <source>projects {path} share this memory folder (their paths give one folder name): each one&apos;s sessions load the others&apos; memories, and an edit here reaches all of them</source>
+        <translation>项目 {path} 共用这个记忆文件夹（它们的路径对应同一个文件夹名）：每个项目的会话都会加载其他项目的记忆，在这里的编辑会影响所有项目</translation>
+    </message>
+    <message>
         <source>promotion</source>
         <translation>提升</translation>
+    </message>
+    <message>
+        <source>query threshold ({queries} &lt; {least})</source>
+        <translation>查询阈值（{queries} &lt; {least}）</translation>
+    </message>
+    <message>
+        <source>read-only: Codex rebuilds it from its database before every consolidation; an edit here is lost</source>
+        <translation>只读：Codex 在每次整合前都会从其数据库重建它；在这里的编辑会丢失</translation>
     </message>
     <message>
         <source>recall</source>
@@ -4264,8 +5128,64 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>已拒绝</translation>
     </message>
     <message>
+        <source>rejected: {reason}</source>
+        <translation>已拒绝：{reason}</translation>
+    </message>
+    <message>
+        <source>repeats an earlier entry: Hermes drops it at its next write</source>
+        <translation>与之前的条目重复：Hermes 会在下一次写入时丢弃它</translation>
+    </message>
+    <message>
+        <source>restored from {backup_file}</source>
+        <translation>从 {backup_file} 恢复</translation>
+    </message>
+    <message>
+        <source>review: approved proposal {ids}</source>
+        <translation>审阅：已批准提议 {ids}</translation>
+    </message>
+    <message>
+        <source>review: approved proposals {ids}</source>
+        <translation>审阅：已批准提议 {ids}</translation>
+    </message>
+    <message>
+        <source>review: approved staged write {ids}</source>
+        <translation>审阅：已批准待写入 {ids}</translation>
+    </message>
+    <message>
+        <source>review: approved staged writes {ids}</source>
+        <translation>审阅：已批准待写入 {ids}</translation>
+    </message>
+    <message>
+        <source>review: rejected staged write {ids}</source>
+        <translation>审阅：已拒绝待写入 {ids}</translation>
+    </message>
+    <message>
+        <source>review: rejected staged writes {ids}</source>
+        <translation>审阅：已拒绝待写入 {ids}</translation>
+    </message>
+    <message>
+        <source>same date and text as an earlier entry: the diary dedupe deletes it: {text}</source>
+        <translation>与之前的条目日期和文本相同：日记去重会删除它：{text}</translation>
+    </message>
+    <message>
+        <source>score threshold ({score} &lt; {least})</source>
+        <translation>分数阈值（{score} &lt; {least}）</translation>
+    </message>
+    <message>
         <source>secret</source>
         <translation>敏感信息</translation>
+    </message>
+    <message>
+        <source>selection limit ({limit})</source>
+        <translation>选取上限（{limit}）</translation>
+    </message>
+    <message>
+        <source>setting the {annotation} would also change the {other} OpenClaw reads (a comment in the text would start to count): edit the text</source>
+        <translation>设置 {annotation} 也会改变 OpenClaw 读取的 {other}（文本中的某个注释会开始生效）：请编辑文本</translation>
+    </message>
+    <message>
+        <source>signal threshold ({signals} &lt; {least})</source>
+        <translation>信号阈值（{signals} &lt; {least}）</translation>
     </message>
     <message>
         <source>snapshot</source>
@@ -4276,12 +5196,920 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>已过时</translation>
     </message>
     <message>
+        <source>superseding is USER.md&apos;s convention: edit the memory instead</source>
+        <translation>“取代”是 USER.md 的约定：请改为编辑这条记忆</translation>
+    </message>
+    <message>
         <source>temporary</source>
         <translation>临时状态</translation>
     </message>
     <message>
+        <source>the agent leaves them out of its prompt</source>
+        <translation>智能体把它们排除在提示之外</translation>
+    </message>
+    <message>
+        <source>the agent trims the end of the file before appending its block: {text}</source>
+        <translation>智能体在追加其块之前会修剪文件末尾：{text}</translation>
+    </message>
+    <message>
+        <source>the backup is {kind_name}, a file of another agent</source>
+        <translation>该备份是 {kind_name}，属于另一个智能体的文件</translation>
+    </message>
+    <message>
+        <source>the blank lines and spaces around entries go</source>
+        <translation>条目周围的空行和空格被去掉</translation>
+    </message>
+    <message>
+        <source>the connection to {url} broke before its answer was read: {detail}</source>
+        <translation>与 {url} 的连接在读完应答之前中断：{detail}</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>the disk is full ({size} KB free)</source>
+        <translation>磁盘已满（剩余 {size} KB）</translation>
+    </message>
+    <message>
+        <source>the file is read-only</source>
+        <translation>文件是只读的</translation>
+    </message>
+    <message>
+        <source>the file uses CRLF; the agent writes LF, so its next write mixes line ends</source>
+        <translation>文件使用 CRLF；智能体写入 LF，因此它的下一次写入会混用换行符</translation>
+    </message>
+    <message>
+        <source>the files it had already written could not be put back ({error}): undo operation {id} from Activity</source>
+        <translation>它已写入的文件无法还原（{error}）：请在“活动”中撤销操作 {id}</translation>
+    </message>
+    <message>
+        <source>the first diary entry creates the Dream Diary at the top, above this text</source>
+        <translation>第一条日记会在顶部、这段文本之上创建梦境日记（Dream Diary）</translation>
+    </message>
+    <message>
+        <source>the folder {folder} does not exist</source>
+        <translation>文件夹 {folder} 不存在</translation>
+    </message>
+    <message>
+        <source>the folder {folder} is not writable</source>
+        <translation>文件夹 {folder} 不可写</translation>
+    </message>
+    <message>
+        <source>the journal holds no operation to undo</source>
+        <translation>日志中没有可撤销的操作</translation>
+    </message>
+    <message>
+        <source>the last line holds more than one decision: {line}</source>
+        <translation>最后一行包含不止一个决定：{line}</translation>
+    </message>
+    <message>
+        <source>the merged text has {count} characters, more than the two memories make sensible ({limit}): reject it, or edit the memories yourself</source>
+        <translation>合并后的文本有 {count} 个字符，超出两条记忆合理的长度（{limit}）：请拒绝它，或自行编辑这两条记忆</translation>
+    </message>
+    <message>
+        <source>the merged text holds the LLM API key</source>
+        <translation>合并后的文本含有 LLM 的 API 密钥</translation>
+    </message>
+    <message>
+        <source>the merged text is {length} characters long, longer than the {limit} MemDesk takes for two memories of {together} characters together (twice theirs plus {allowance}, at most {ceiling})</source>
+        <translation>合并后的文本长 {length} 个字符，超过了 MemDesk 对两条合计 {together} 个字符的记忆所接受的 {limit} 个字符（两者的两倍再加 {allowance}，最多 {ceiling}）</translation>
+    </message>
+    <message>
+        <source>the model asked for a search after the {count} it may make</source>
+        <translation>模型在用完 {count} 次搜索之后仍要求搜索</translation>
+    </message>
+    <message>
+        <source>the new text is blank: delete the memory instead</source>
+        <translation>新文本为空：请改为删除这条记忆</translation>
+    </message>
+    <message>
+        <source>the next consolidation applies this note and Codex never deletes it, but its reset (codex debug clear-memories, Reset all memories) deletes every note</source>
+        <translation>下一次整合会应用这条笔记，Codex 从不删除它，但 Codex 的重置（codex debug clear-memories，“重置所有记忆”）会删除所有笔记</translation>
+    </message>
+    <message>
+        <source>the next consolidation may rewrite this file; a note (add) is the change Codex supports</source>
+        <translation>下一次整合可能重写此文件；笔记（添加）才是 Codex 支持的更改方式</translation>
+    </message>
+    <message>
+        <source>the note is blank: write what Codex should remember or forget</source>
+        <translation>笔记为空：请写下 Codex 应记住或忘记的内容</translation>
+    </message>
+    <message>
+        <source>the number {text} is too large to read</source>
+        <translation>数字 {text} 太大，无法读取</translation>
+    </message>
+    <message>
+        <source>the prelude&apos;s {limit} characters are used up: left out</source>
+        <translation>前导内容的 {limit} 个字符已用完：被略去</translation>
+    </message>
+    <message>
+        <source>the project&apos;s own CLAUDE.md files are not shown: its path is not known (no session transcript in this folder names it)</source>
+        <translation>未显示项目自己的 CLAUDE.md 文件：其路径未知（此文件夹中没有会话记录提到它）</translation>
+    </message>
+    <message>
+        <source>the promotion section of {day} is pinned already: the trimmer keeps it</source>
+        <translation>{day} 的提升节已固定：修剪器会保留它</translation>
+    </message>
+    <message>
+        <source>the reply does not end with one of {tags}</source>
+        <translation>回复的结尾不是以下之一：{tags}</translation>
+    </message>
+    <message>
+        <source>the review failed: {kind}: {detail}</source>
+        <translation>审阅失败：{kind}：{detail}</translation>
+    </message>
+    <message>
+        <source>the reviewer could not decide: `memdesk review` tries again, or reject it</source>
+        <translation>审阅者无法做出决定：`memdesk review` 会再试一次，或者拒绝它</translation>
+    </message>
+    <message>
+        <source>the reviewer failed: {error}</source>
+        <translation>审阅者出错：{error}</translation>
+    </message>
+    <message>
+        <source>the same text is already an entry of {name}: Hermes drops the repeat</source>
+        <translation>相同的文本已是 {name} 中的一个条目：Hermes 会丢弃重复项</translation>
+    </message>
+    <message>
+        <source>the server&apos;s memdesk exited {code}</source>
+        <translation>服务器上的 memdesk 退出，代码 {code}</translation>
+    </message>
+    <message>
+        <source>this file has Windows (CRLF) line ends; OpenClaw appends its promotion sections with LF, so the file will have mixed line ends</source>
+        <translation>此文件使用 Windows（CRLF）换行符；OpenClaw 以 LF 追加其提升节，因此文件会混用换行符</translation>
+    </message>
+    <message>
+        <source>this memory has no &apos;&lt;!-- observed: DATE | status: … --&gt;&apos; line above it to mark superseded: edit or delete it instead</source>
+        <translation>这条记忆上方没有可标记为已取代的“&lt;!-- observed: DATE | status: … --&gt;”行：请改为编辑或删除它</translation>
+    </message>
+    <message>
+        <source>this text is between {marker} and …end --&gt; without the heading OpenClaw writes above them: it is a dreaming block the agent no longer updates; MemDesk keeps it as written</source>
+        <translation>这段文本位于 {marker} 与 …end --&gt; 之间，但上方没有 OpenClaw 写入的标题：这是智能体不再更新的梦境整理块；MemDesk 按原样保留它</translation>
+    </message>
+    <message>
+        <source>too many backups in one second</source>
+        <translation>一秒内的备份过多</translation>
+    </message>
+    <message>
+        <source>topic file {file}, type {kind}, pointed at by {pointer}</source>
+        <translation>主题文件 {file}，类型 {kind}，由 {pointer} 指向</translation>
+    </message>
+    <message>
         <source>transcript</source>
         <translation>对话记录</translation>
+    </message>
+    <message>
+        <source>trigger {text}: {value} is not allowed (&apos;,&apos; and &apos;;&apos; separate triggers, &apos;&lt;&apos; and &apos;&gt;&apos; would break the comment)</source>
+        <translation>触发词 {text}：不允许使用 {value}（“,”和“;”用于分隔触发词，“&lt;”和“&gt;”会破坏注释）</translation>
+    </message>
+    <message>
+        <source>undo of {id}: {cause}</source>
+        <translation>撤销 {id}：{cause}</translation>
+    </message>
+    <message>
+        <source>unknown OpenClaw session kind {value} (known: {kinds})</source>
+        <translation>未知的 OpenClaw 会话类型 {value}（已知：{kinds}）</translation>
+    </message>
+    <message>
+        <source>unknown agent {name} (known: {names})</source>
+        <translation>未知的智能体 {name}（已知：{names}）</translation>
+    </message>
+    <message>
+        <source>unknown decision {decision}</source>
+        <translation>未知的决定 {decision}</translation>
+    </message>
+    <message>
+        <source>when MEMORY.md nears its size limit</source>
+        <translation>在 MEMORY.md 接近大小上限时</translation>
+    </message>
+    <message>
+        <source>would be promoted</source>
+        <translation>将被提升</translation>
+    </message>
+    <message>
+        <source>write_approval: {value} is a number, which Hermes reads as off: write true</source>
+        <translation>write_approval: {value} 是数字，Hermes 会读作关闭：请写 true</translation>
+    </message>
+    <message>
+        <source>write_mode: {value} is the old key: Hermes 0.19 reads only write_approval (its config migration turns write_mode: approve into write_approval: true, only when `hermes` migrates the file)</source>
+        <translation>write_mode: {value} 是旧的键：Hermes 0.19 只读取 write_approval（只有当 `hermes` 迁移该文件时，其配置迁移才会把 write_mode: approve 变为 write_approval: true）</translation>
+    </message>
+    <message>
+        <source>writes a note asking Codex to forget it</source>
+        <translation>写一条笔记请 Codex 忘记它</translation>
+    </message>
+    <message>
+        <source>your edits of line {lines} go with it</source>
+        <translation>你对第 {lines} 行的编辑也随之删除</translation>
+    </message>
+    <message>
+        <source>{backup_file}: no memory {memory} in the backup or in {file}</source>
+        <translation>{backup_file}：备份和 {file} 中都没有记忆 {memory}</translation>
+    </message>
+    <message>
+        <source>{candidates} memories up for review: {stored} new proposals, {updated} reviewed again, {skipped} already waiting, {deferred} left for after the waiting ones are decided, {failed} failed</source>
+        <translation>{candidates} 条记忆待审阅：{stored} 个新提议，{updated} 个重新审阅，{skipped} 个已在等待，{deferred} 个留待等待中的提议决定之后，{failed} 个失败</translation>
+    </message>
+    <message>
+        <source>{candidates} memories up for review: {stored} new proposals, {updated} reviewed again, {skipped} already waiting, {failed} failed</source>
+        <translation>{candidates} 条记忆待审阅：{stored} 个新提议，{updated} 个重新审阅，{skipped} 个已在等待，{failed} 个失败</translation>
+    </message>
+    <message>
+        <source>{command}: no OpenSSH client on this machine; install it (or set {name})</source>
+        <translation>{command}：本机没有 OpenSSH 客户端；请安装它（或设置 {name}）</translation>
+    </message>
+    <message>
+        <source>{count} copies of {name} left by Hermes when it refused a write ({name}.bak.&lt;seconds&gt;): it never deletes them; Backups lists them</source>
+        <translation>Hermes 拒绝写入时留下了 {name} 的 {count} 个副本（{name}.bak.&lt;seconds&gt;）：它从不删除这些副本；“备份”页会列出它们</translation>
+    </message>
+    <message>
+        <source>{count} diary entries, {deep}, {runs} consolidation runs recorded</source>
+        <translation>{count} 条日记，{deep}，记录了 {runs} 次整合运行</translation>
+    </message>
+    <message>
+        <source>{count} entries for other projects left out</source>
+        <translation>{count} 个属于其他项目的条目被略去</translation>
+    </message>
+    <message>
+        <source>{count} entries ranked as the agent ranks them; {promoted} would pass every gate of a scheduled deep sweep</source>
+        <translation>按智能体的方式排序了 {count} 个条目；其中 {promoted} 个会通过定时深度扫描的所有关卡</translation>
+    </message>
+    <message>
+        <source>{count} memories are labelled {memory}; name one by its key: {key}</source>
+        <translation>有 {count} 条记忆的标签是 {memory}；请用键指定其中一条：{key}</translation>
+    </message>
+    <message>
+        <source>{count} memories are not in the prompt at session start ({why}): {listed_text}</source>
+        <translation>会话开始时有 {count} 条记忆不在提示中（{why}）：{listed_text}</translation>
+    </message>
+    <message>
+        <source>{count} memories are not in the prompt at session start ({why}): {listed_text} and {more} more</source>
+        <translation>会话开始时有 {count} 条记忆不在提示中（{why}）：{listed_text} 等，另有 {more} 条</translation>
+    </message>
+    <message>
+        <source>{count} memory writes wait for approval in Hermes, the oldest since {since}: the review queue shows them</source>
+        <translation>Hermes 中有 {count} 次记忆写入等待批准，最早的自 {since} 起：审阅队列会显示它们</translation>
+    </message>
+    <message>
+        <source>{count} other memories share the id {id}: {memory_names}</source>
+        <translation>另有 {count} 条记忆使用 ID {id}：{memory_names}</translation>
+    </message>
+    <message>
+        <source>{count} other memories share the id {id}: {memory_names} and {more} more</source>
+        <translation>另有 {count} 条记忆使用 ID {id}：{memory_names} 及另外 {more} 条</translation>
+    </message>
+    <message>
+        <source>{decision} is not a decision</source>
+        <translation>{decision} 不是一个决定</translation>
+    </message>
+    <message>
+        <source>{file} has unsaved edits: save or discard them before restoring</source>
+        <translation>{file} 有未保存的编辑：恢复前请先保存或放弃它们</translation>
+    </message>
+    <message>
+        <source>{file} has unsaved edits: save or discard them first</source>
+        <translation>{file} 有未保存的编辑：请先保存或放弃它们</translation>
+    </message>
+    <message>
+        <source>{file} is read-only in MemDesk</source>
+        <translation>{file} 在 MemDesk 中是只读的</translation>
+    </message>
+    <message>
+        <source>{file} is {size}, more than MemDesk will read whole ({limit}); nothing was done with it</source>
+        <translation>{file} 大小为 {size}，超过 MemDesk 整体读取的上限（{limit}）；未对它做任何操作</translation>
+    </message>
+    <message>
+        <source>{file} is {size}, more than MemDesk will restore ({limit}); nothing was done with it</source>
+        <translation>{file} 大小为 {size}，超过 MemDesk 恢复的上限（{limit}）；未对它做任何操作</translation>
+    </message>
+    <message>
+        <source>{file}: Claude Code adds a memory as a new topic file</source>
+        <translation>{file}：Claude Code 以新的主题文件添加记忆</translation>
+    </message>
+    <message>
+        <source>{file}: Codex never deletes a note; edit it, or add a note asking it to forget instead</source>
+        <translation>{file}：Codex 从不删除笔记；请编辑它，或改为添加一条请它忘记的笔记</translation>
+    </message>
+    <message>
+        <source>{file}: Codex promotes nothing itself; add a note instead</source>
+        <translation>{file}：Codex 自己不提升任何内容；请改为添加一条笔记</translation>
+    </message>
+    <message>
+        <source>{file}: MemDesk adds to {files} or as a note</source>
+        <translation>{file}：MemDesk 只向 {files} 添加，或以笔记形式添加</translation>
+    </message>
+    <message>
+        <source>{file}: no entry {key}</source>
+        <translation>{file}：没有条目 {key}</translation>
+    </message>
+    <message>
+        <source>{file}: no line of MEMORY.md points at it; the agent finds it only by searching</source>
+        <translation>{file}：MEMORY.md 中没有行指向它；智能体只能通过搜索找到它</translation>
+    </message>
+    <message>
+        <source>{file}: no memory {key}</source>
+        <translation>{file}：没有记忆 {key}</translation>
+    </message>
+    <message>
+        <source>{file}: not a file MemDesk edits in this workspace</source>
+        <translation>{file}：不是 MemDesk 在此工作区中编辑的文件</translation>
+    </message>
+    <message>
+        <source>{file}: not an OpenClaw memory file of {path}</source>
+        <translation>{file}：不是 {path} 的 OpenClaw 记忆文件</translation>
+    </message>
+    <message>
+        <source>{file}: not restored: {risks}; run again with --force to restore it anyway (the file as it is now is backed up first, and undo takes it back)</source>
+        <translation>{file}：未恢复：{risks}；如仍要恢复，请加 --force 再运行（当前文件会先备份，撤销可以还原）</translation>
+    </message>
+    <message>
+        <source>{file}: older than the {count} newest topic files, the only ones Claude Code&apos;s memory scan lists: recall never finds it</source>
+        <translation>{file}：比最新的 {count} 个主题文件更旧，而 Claude Code 的记忆扫描只列出这些文件：回忆永远找不到它</translation>
+    </message>
+    <message>
+        <source>{file}: read-only in MemDesk</source>
+        <translation>{file}：在 MemDesk 中只读</translation>
+    </message>
+    <message>
+        <source>{file}: read-only: Codex rebuilds it from its database before every consolidation; an edit here is lost</source>
+        <translation>{file}：只读：Codex 在每次整合前都会从其数据库重建它；在这里的编辑会丢失</translation>
+    </message>
+    <message>
+        <source>{file}: superseding is USER.md&apos;s convention; edit the memory instead</source>
+        <translation>{file}：“取代”是 USER.md 的约定；请改为编辑这条记忆</translation>
+    </message>
+    <message>
+        <source>{file}: team memory, synced to your teammates&apos; sessions: an edit or delete here reaches theirs too</source>
+        <translation>{file}：团队记忆，会同步到你队友的会话：在这里的编辑或删除也会影响他们</translation>
+    </message>
+    <message>
+        <source>{file}: the backup of the file from before this operation is no longer kept (File &gt; Backups to keep…); restore an older backup from Backups instead</source>
+        <translation>{file}：此操作之前的文件备份已不再保留（文件 &gt; 保留的备份数…）；请改从“备份”中恢复更早的备份</translation>
+    </message>
+    <message>
+        <source>{file}: the text cannot contain a NUL character</source>
+        <translation>{file}：文本不能包含 NUL 字符</translation>
+    </message>
+    <message>
+        <source>{file}: {size} bytes; recall shows the agent only the first 4 KB</source>
+        <translation>{file}：{size} 字节；回忆只向智能体显示前 4 KB</translation>
+    </message>
+    <message>
+        <source>{file}: {title} takes no request to forget a memory</source>
+        <translation>{file}：{title} 不接受遗忘记忆的请求</translation>
+    </message>
+    <message>
+        <source>{folder} (the project&apos;s path cannot be recovered from the folder name)</source>
+        <translation>{folder}（无法从文件夹名称还原项目的路径）</translation>
+    </message>
+    <message>
+        <source>{folder} is not a folder</source>
+        <translation>{folder} 不是文件夹</translation>
+    </message>
+    <message>
+        <source>{folder}: MemDesk has not changed anything here</source>
+        <translation>{folder}：MemDesk 尚未在此更改任何内容</translation>
+    </message>
+    <message>
+        <source>{folder}: another MemDesk has been undoing here for {seconds} s; nothing was undone: try again when it has finished</source>
+        <translation>{folder}：另一个 MemDesk 已在此撤销了 {seconds} 秒；未撤销任何内容：请等它完成后再试</translation>
+    </message>
+    <message>
+        <source>{folder}: cannot create the journal&apos;s folder: {detail}</source>
+        <translation>{folder}：无法创建日志文件夹：{detail}</translation>
+    </message>
+    <message>
+        <source>{folder}: cannot open the journal&apos;s folder: {detail}</source>
+        <translation>{folder}：无法打开日志文件夹：{detail}</translation>
+    </message>
+    <message>
+        <source>{folder}: no agent memory here (looked for {agents})</source>
+        <translation>{folder}：这里没有智能体的记忆（查找了 {agents}）</translation>
+    </message>
+    <message>
+        <source>{folder}: no such folder</source>
+        <translation>{folder}：没有这个文件夹</translation>
+    </message>
+    <message>
+        <source>{folder}: no such workspace folder</source>
+        <translation>{folder}：没有这个工作区文件夹</translation>
+    </message>
+    <message>
+        <source>{host}: connection lost: the change may or may not have been made; `memdesk activity {host}` tells</source>
+        <translation>{host}：连接中断：更改可能已完成，也可能没有；`memdesk activity {host}` 可以查明</translation>
+    </message>
+    <message>
+        <source>{host}: memdesk is not installed there (`{command}` not found); run `pipx install memdesk` on the server, or set MEMDESK_REMOTE</source>
+        <translation>{host}：那里没有安装 memdesk（找不到 `{command}`）；请在服务器上运行 `pipx install memdesk`，或设置 MEMDESK_REMOTE</translation>
+    </message>
+    <message>
+        <source>{host}: ssh failed: {error}</source>
+        <translation>{host}：ssh 失败：{error}</translation>
+    </message>
+    <message>
+        <source>{host}: the connection dropped during the save and the server cannot be reached now ({error}); whether it was made is unknown: reload when it is back</source>
+        <translation>{host}：保存时连接中断，现在无法连接服务器（{error}）；不知道保存是否完成：服务器恢复后请重新加载</translation>
+    </message>
+    <message>
+        <source>{host}: the connection dropped during the save; the server completed it (read again from the server)</source>
+        <translation>{host}：保存时连接中断；服务器已完成保存（已从服务器重新读取）</translation>
+    </message>
+    <message>
+        <source>{host}: the connection dropped during the save; the server did not make it (its files are as before); try again</source>
+        <translation>{host}：保存时连接中断；服务器没有保存（其文件保持原样）；请重试</translation>
+    </message>
+    <message>
+        <source>{host}: the server runs memdesk {theirs}, this desk {ours}; install the same version on both</source>
+        <translation>{host}：服务器运行的是 memdesk {theirs}，本机是 {ours}；请在两边安装相同的版本</translation>
+    </message>
+    <message>
+        <source>{memory} is not in a promotion section: the trimmer never drops it</source>
+        <translation>{memory} 不在提升节中：修剪器从不删除它</translation>
+    </message>
+    <message>
+        <source>{name} changed after this write was staged ({changed} UTC): if the entry it names was edited since, approving overwrites that edit with the staged text (Hermes replays it by substring)</source>
+        <translation>{name} 在这次写入进入待写入之后被修改过（{changed} UTC）：如果它指向的条目此后被编辑过，批准会用待写入的文本覆盖那次编辑（Hermes 按子串重放它）</translation>
+    </message>
+    <message>
+        <source>{name} holds {used} of its {limit} characters: Hermes refuses every add until entries are removed or shortened</source>
+        <translation>{name} 已用 {used} / {limit} 个字符：在条目被删除或缩短之前，Hermes 会拒绝每一次添加</translation>
+    </message>
+    <message>
+        <source>{name}: OpenClaw annotates entries with triggers, importance, project</source>
+        <translation>{name}：OpenClaw 只用触发词、重要性和项目为条目添加注释</translation>
+    </message>
+    <message>
+        <source>{path} is not a MemDesk journal ({why}): history and undo are unavailable; move it aside ({command}) and MemDesk starts a new one</source>
+        <translation>{path} 不是 MemDesk 日志（{why}）：历史和撤销不可用；请把它移开（{command}），MemDesk 会新建一个</translation>
+    </message>
+    <message>
+        <source>{path}/settings sets autoMemoryDirectory to {folder}: Claude Code reads and writes memory there, not in this folder</source>
+        <translation>{path}/settings 把 autoMemoryDirectory 设为 {folder}：Claude Code 在那里读写记忆，而不是在这个文件夹中</translation>
+    </message>
+    <message>
+        <source>{path}: Claude Code is consolidating this memory (process {holder} holds .consolidate-lock); nothing was written: save again when it has finished</source>
+        <translation>{path}：Claude Code 正在整合这份记忆（进程 {holder} 持有 .consolidate-lock）；未写入任何内容：请在它完成后再次保存</translation>
+    </message>
+    <message>
+        <source>{path}: Claude Code keeps no short-term notes: every memory is already one</source>
+        <translation>{path}：Claude Code 不保留短期笔记：每条记忆都已是正式记忆</translation>
+    </message>
+    <message>
+        <source>{path}: Claude Code memory of the project {project}, {count} memories</source>
+        <translation>{path}：项目 {project} 的 Claude Code 记忆，{count} 条记忆</translation>
+    </message>
+    <message>
+        <source>{path}: Claude Code memory of {count} projects; open one of them:{listed_text}</source>
+        <translation>{path}：{count} 个项目的 Claude Code 记忆；请打开其中之一：{listed_text}</translation>
+    </message>
+    <message>
+        <source>{path}: Codex is consolidating this memory now (its lease runs until {ends}); MemDesk writes nothing here until it has finished</source>
+        <translation>{path}：Codex 正在整合这份记忆（其租约持续到 {ends}）；在它完成之前，MemDesk 不会在这里写入任何内容</translation>
+    </message>
+    <message>
+        <source>{path}: Codex is consolidating this memory now (its lease runs until {ends}); MemDesk writes nothing here until it has finished; nothing was written</source>
+        <translation>{path}：Codex 正在整合这份记忆（其租约持续到 {ends}）；在它完成之前，MemDesk 不会在这里写入任何内容；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>{path}: Codex memories, {count} memories</source>
+        <translation>{path}：Codex 记忆，{count} 条记忆</translation>
+    </message>
+    <message>
+        <source>{path}: Hermes home, {count} memories</source>
+        <translation>{path}：Hermes 主目录，{count} 条记忆</translation>
+    </message>
+    <message>
+        <source>{path}: Hermes would read the entries beside this change otherwise (an entry starts or ends with a &apos;§&apos; line): edit that entry first; nothing was changed</source>
+        <translation>{path}：Hermes 会以不同方式读取这次更改旁边的条目（某个条目以“§”行开头或结尾）：请先编辑那个条目；未做任何更改</translation>
+    </message>
+    <message>
+        <source>{path}: MemDesk cannot change {key} without risking the rest of the file ({reason}); run `hermes config set {key} {value}`</source>
+        <translation>{path}：MemDesk 无法在不危及文件其余部分的情况下更改 {key}（{reason}）；请运行 `hermes config set {key} {value}`</translation>
+    </message>
+    <message>
+        <source>{path}: MemDesk cannot read this kind of file a memory at a time</source>
+        <translation>{path}：MemDesk 无法逐条读取这种文件的记忆</translation>
+    </message>
+    <message>
+        <source>{path}: No pending memory write with id &apos;{id}&apos;.</source>
+        <translation>{path}：没有 id 为“{id}”的待处理记忆写入。</translation>
+    </message>
+    <message>
+        <source>{path}: OpenClaw workspace, {count} memories</source>
+        <translation>{path}：OpenClaw 工作区，{count} 条记忆</translation>
+    </message>
+    <message>
+        <source>{path}: OpenClaw would not read the memory back as written here (the lines around it would join it or take part of it)</source>
+        <translation>{path}：OpenClaw 读回的记忆会与这里写的不同（周围的行会与它合并或分走其中一部分）</translation>
+    </message>
+    <message>
+        <source>{path}: a file is read as {name}&apos;s memory; for {agent_name} give its workspace folder</source>
+        <translation>{path}：单个文件按 {name} 的记忆读取；对于 {agent_name}，请给出它的工作区文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: a part of this path is not a folder</source>
+        <translation>{path}：此路径的某一部分不是文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: a session summary is read-only in MemDesk (OpenClaw writes it once and never reads it back as memories to edit)</source>
+        <translation>{path}：会话摘要在 MemDesk 中只读（OpenClaw 只写入一次，从不把它读回为可编辑的记忆）</translation>
+    </message>
+    <message>
+        <source>{path}: a symbolic link that leads nowhere (a loop)</source>
+        <translation>{path}：符号链接无处可达（循环）</translation>
+    </message>
+    <message>
+        <source>{path}: a symbolic link where MemDesk keeps its own files ({folder}/); refused (MemDesk never follows a link there: put a real folder or file in its place)</source>
+        <translation>{path}：MemDesk 存放自身文件的位置（{folder}/）是一个符号链接；已拒绝（MemDesk 从不跟随那里的链接：请换成真实的文件夹或文件）</translation>
+    </message>
+    <message>
+        <source>{path}: an absolute path; give one inside the workspace {folder}</source>
+        <translation>{path}：这是绝对路径；请给出工作区 {folder} 内的路径</translation>
+    </message>
+    <message>
+        <source>{path}: another program keeps changing the file; nothing more was written. Try again when it is quiet.</source>
+        <translation>{path}：另一个程序在不断修改该文件；没有再写入任何内容。请等它安静下来后再试。</translation>
+    </message>
+    <message>
+        <source>{path}: another program wrote to the file while it was being replaced, and its change could not be merged ({error}); its version is kept in {files}</source>
+        <translation>{path}：替换文件时另一个程序写入了它，且其更改无法合并（{error}）；其版本保存在 {files}</translation>
+    </message>
+    <message>
+        <source>{path}: another program wrote to the file while it was being replaced; its change was merged into the new file</source>
+        <translation>{path}：替换文件时另一个程序写入了它；其更改已合并到新文件中</translation>
+    </message>
+    <message>
+        <source>{path}: cannot open the journal: {detail}</source>
+        <translation>{path}：无法打开日志：{detail}</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read the journal ({detail})</source>
+        <translation>{path}：无法读取日志（{detail}）</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read: {detail}</source>
+        <translation>{path}：无法读取：{detail}</translation>
+    </message>
+    <message>
+        <source>{path}: cannot write the journal ({detail})</source>
+        <translation>{path}：无法写入日志（{detail}）</translation>
+    </message>
+    <message>
+        <source>{path}: changed by another program meanwhile: reload, then try again</source>
+        <translation>{path}：其间已被另一个程序修改：请重新载入后再试</translation>
+    </message>
+    <message>
+        <source>{path}: changed by another program while you edited; {count} entries changed on both sides: {key}. Nothing was written.</source>
+        <translation>{path}：你编辑期间另一个程序修改了它；{count} 个条目在两边都被修改：{key}。未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>{path}: changed by another program while you edited; {count} entry changed on both sides: {key}. Nothing was written.</source>
+        <translation>{path}：你编辑期间另一个程序修改了它；{count} 个条目在两边都被修改：{key}。未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>{path}: could not write: {detail}</source>
+        <translation>{path}：无法写入：{detail}</translation>
+    </message>
+    <message>
+        <source>{path}: every Hermes memory is already in what the agent loads: nothing to promote</source>
+        <translation>{path}：每条 Hermes 记忆都已在智能体加载的内容中：没有可提升的</translation>
+    </message>
+    <message>
+        <source>{path}: has {count} names (hard links), and another one may be outside the workspace; refused (a copy of the file has one name)</source>
+        <translation>{path}：有 {count} 个名称（硬链接），其中某个可能在工作区之外；已拒绝（文件的副本只有一个名称）</translation>
+    </message>
+    <message>
+        <source>{path}: is a folder, not a memory file</source>
+        <translation>{path}：是文件夹，不是记忆文件</translation>
+    </message>
+    <message>
+        <source>{path}: is not a regular file, not a memory file</source>
+        <translation>{path}：不是普通文件，也不是记忆文件</translation>
+    </message>
+    <message>
+        <source>{path}: its {key} sends every project&apos;s memory to {folder}; MemDesk opens only auto-memory folders named memory/, so it cannot open that one yet</source>
+        <translation>{path}：其 {key} 把每个项目的记忆都放到 {folder}；MemDesk 只打开名为 memory/ 的自动记忆文件夹，因此暂时无法打开那个文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: leads outside the workspace {folder} (by &apos;..&apos;); refused</source>
+        <translation>{path}：指向工作区 {folder} 之外（通过 &apos;..&apos;）；已拒绝</translation>
+    </message>
+    <message>
+        <source>{path}: leads outside the workspace {folder} (through the link to {target_path}); refused</source>
+        <translation>{path}：指向工作区 {folder} 之外（通过指向 {target_path} 的链接）；已拒绝</translation>
+    </message>
+    <message>
+        <source>{path}: memory {memory} is not as this change expects (the file changed since it was read, probably by the agent); nothing was changed: reload it and try again</source>
+        <translation>{path}：记忆 {memory} 与此更改预期的不一致（文件在读取后被修改，可能是智能体所为）；未做任何更改：请重新载入后再试</translation>
+    </message>
+    <message>
+        <source>{path}: names the folder {folder}, not a file in it</source>
+        <translation>{path}：指的是文件夹 {folder}，而不是其中的文件</translation>
+    </message>
+    <message>
+        <source>{path}: no Hermes profile &apos;{profile}&apos; (profiles: {profiles})</source>
+        <translation>{path}：没有 Hermes 档案“{profile}”（档案：{profiles}）</translation>
+    </message>
+    <message>
+        <source>{path}: no agent memory here (looked for {agents} files: MEMORY.md, memory/MEMORY.md with daily notes, memory/scopes/, memories/memory_summary.md)</source>
+        <translation>{path}：这里没有智能体的记忆（查找了 {agents} 的文件：MEMORY.md、带每日笔记的 memory/MEMORY.md、memory/scopes/、memories/memory_summary.md）</translation>
+    </message>
+    <message>
+        <source>{path}: no backups found</source>
+        <translation>{path}：未找到备份</translation>
+    </message>
+    <message>
+        <source>{path}: no permission to read this file</source>
+        <translation>{path}：没有读取此文件的权限</translation>
+    </message>
+    <message>
+        <source>{path}: no permission to read this file or folder</source>
+        <translation>{path}：没有读取此文件或文件夹的权限</translation>
+    </message>
+    <message>
+        <source>{path}: no permission to read this folder</source>
+        <translation>{path}：没有读取此文件夹的权限</translation>
+    </message>
+    <message>
+        <source>{path}: no proposal {ids} (`memdesk review` lists them)</source>
+        <translation>{path}：没有提议 {ids}（`memdesk review` 会列出提议）</translation>
+    </message>
+    <message>
+        <source>{path}: no review decision to undo</source>
+        <translation>{path}：没有可撤销的审阅决定</translation>
+    </message>
+    <message>
+        <source>{path}: no such file or folder</source>
+        <translation>{path}：没有这个文件或文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: not a folder</source>
+        <translation>{path}：不是文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: not an agent&apos;s memory file (MemDesk looked for {hint}, or the name {file}; for another agent give its workspace folder)</source>
+        <translation>{path}：不是智能体的记忆文件（MemDesk 查找的是 {hint}，或文件名 {file}；其他智能体请给出它的工作区文件夹）</translation>
+    </message>
+    <message>
+        <source>{path}: not saved: line {line} would hold a NUL character, which no agent reads as text; remove it and save again</source>
+        <translation>{path}：未保存：第 {line} 行将包含 NUL 字符，任何智能体都不会把它当作文本读取；请删除它后再保存</translation>
+    </message>
+    <message>
+        <source>{path}: not saved: {error}</source>
+        <translation>{path}：未保存：{error}</translation>
+    </message>
+    <message>
+        <source>{path}: nothing was applied: #{id}: {reason}</source>
+        <translation>{path}：没有应用任何内容：#{id}：{reason}</translation>
+    </message>
+    <message>
+        <source>{path}: nothing was applied: {reasons}</source>
+        <translation>{path}：没有应用任何更改：{reasons}</translation>
+    </message>
+    <message>
+        <source>{path}: read-only in MemDesk</source>
+        <translation>{path}：在 MemDesk 中是只读的</translation>
+    </message>
+    <message>
+        <source>{path}: save or undo the unsaved edits first: approving writes at once</source>
+        <translation>{path}：请先保存或撤销未保存的编辑：批准会立即写入</translation>
+    </message>
+    <message>
+        <source>{path}: save or undo the unsaved edits first: deciding writes at once</source>
+        <translation>{path}：请先保存或撤销未保存的编辑：做出决定会立即写入</translation>
+    </message>
+    <message>
+        <source>{path}: symbolic links in a loop; refused</source>
+        <translation>{path}：符号链接形成循环；已拒绝</translation>
+    </message>
+    <message>
+        <source>{path}: that state is from before the file was read again</source>
+        <translation>{path}：该状态来自文件重新读取之前</translation>
+    </message>
+    <message>
+        <source>{path}: the file is gone (deleted or renamed by another program)</source>
+        <translation>{path}：文件已不在（被另一个程序删除或重命名）</translation>
+    </message>
+    <message>
+        <source>{path}: the file is gone (deleted or renamed by another program); nothing was written</source>
+        <translation>{path}：文件已不在（被另一个程序删除或重命名）；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>{path}: the journal cannot record the change ({detail})</source>
+        <translation>{path}：日志无法记录此更改（{detail}）</translation>
+    </message>
+    <message>
+        <source>{path}: the journal could not be written ({detail})</source>
+        <translation>{path}：无法写入日志（{detail}）</translation>
+    </message>
+    <message>
+        <source>{path}: the journal was deleted or replaced while MemDesk was writing to it; what was just done is not recorded in it</source>
+        <translation>{path}：MemDesk 写入日志时日志被删除或替换；刚才的操作未记录在其中</translation>
+    </message>
+    <message>
+        <source>{path}: the workspace is read-only</source>
+        <translation>{path}：工作区是只读的</translation>
+    </message>
+    <message>
+        <source>{path}: there is no section {section}</source>
+        <translation>{path}：没有节 {section}</translation>
+    </message>
+    <message>
+        <source>{path}: this folder fits more than one agent&apos;s layout ({agents}); say which with --agent {names} (the window asks and remembers it)</source>
+        <translation>{path}：这个文件夹符合不止一个智能体的布局（{agents}）；请用 --agent {names} 指定（窗口会询问并记住）</translation>
+    </message>
+    <message>
+        <source>{path}: this is {kind}: open {place}</source>
+        <translation>{path}：这是{kind}：请打开{place}</translation>
+    </message>
+    <message>
+        <source>{path}: this journal was written by a newer MemDesk (schema {version}, this version knows up to {known}); it was left untouched. Update MemDesk.</source>
+        <translation>{path}：此日志由更新版本的 MemDesk 写入（架构 {version}，本版本最高支持 {known}）；未做任何改动。请更新 MemDesk。</translation>
+    </message>
+    <message>
+        <source>{path}: unknown backup {name} (`memdesk backups` lists them)</source>
+        <translation>{path}：未知的备份 {name}（`memdesk backups` 会列出所有备份）</translation>
+    </message>
+    <message>
+        <source>{path}: written, but not recorded in the journal ({error}); the change is in the file, and once this journal can be written again the next MemDesk that opens the workspace records its history and undo</source>
+        <translation>{path}：已写入，但未记录到日志中（{error}）；更改已在文件里，一旦日志可以再次写入，下一个打开此工作区的 MemDesk 会记录其历史和撤销</translation>
+    </message>
+    <message>
+        <source>{phase} phase report</source>
+        <translation>{phase} 阶段报告</translation>
+    </message>
+    <message>
+        <source>{phase} phase report (not in the form the agent writes)</source>
+        <translation>{phase} 阶段报告（不是智能体写入的格式）</translation>
+    </message>
+    <message>
+        <source>{profile} is not an OpenClaw profile id (letters, digits, _ and -)</source>
+        <translation>{profile} 不是 OpenClaw 的档案 id（只能用字母、数字、_ 和 -）</translation>
+    </message>
+    <message>
+        <source>{section}: {used} of {limit} characters</source>
+        <translation>{section}：已用 {used} / {limit} 个字符</translation>
+    </message>
+    <message>
+        <source>{size} bytes, over the {limit} the agent reads: skipped</source>
+        <translation>{size} 字节，超过了智能体读取的 {limit}：已跳过</translation>
+    </message>
+    <message>
+        <source>{size} characters, over its budget of {limit}: left out whole</source>
+        <translation>{size} 个字符，超过其预算 {limit}：整体略去</translation>
+    </message>
+    <message>
+        <source>{size} characters, over its limit of {limit}: the middle is cut out</source>
+        <translation>{size} 个字符，超过其上限 {limit}：中间部分被截掉</translation>
+    </message>
+    <message>
+        <source>{summary} (cancelled)</source>
+        <translation>{summary}（已取消）</translation>
+    </message>
+    <message>
+        <source>{text} is not JSON</source>
+        <translation>{text} 不是 JSON</translation>
+    </message>
+    <message>
+        <source>{text}: not a host ssh can reach by that name</source>
+        <translation>{text}：ssh 无法按这个名字连接到主机</translation>
+    </message>
+    <message>
+        <source>{text}: not an ssh:// address; write ssh://[user@]host[:port]/path</source>
+        <translation>{text}：不是 ssh:// 地址；请写成 ssh://[user@]host[:port]/path</translation>
+    </message>
+    <message>
+        <source>{text}: nothing in {folder} holds it (no memory or backup has this id, no file this text)</source>
+        <translation>{text}：{folder} 中没有任何地方包含它（没有记忆或备份有此 id，也没有文件包含此文本）</translation>
+    </message>
+    <message>
+        <source>{text}: port {port} is not between 1 and 65535</source>
+        <translation>{text}：端口 {port} 不在 1 到 65535 之间</translation>
+    </message>
+    <message>
+        <source>{text}: too short to look for (give at least 4 characters)</source>
+        <translation>{text}：太短，无法查找（请至少给出 4 个字符）</translation>
+    </message>
+    <message>
+        <source>{text}… ({count} characters)</source>
+        <translation>{text}…（{count} 个字符）</translation>
+    </message>
+    <message>
+        <source>{title} does not cut its memory files into index chunks</source>
+        <translation>{title} 不会把记忆文件切分为索引块</translation>
+    </message>
+    <message>
+        <source>{title} has no archive: its memories are active until deleted</source>
+        <translation>{title} 没有归档：它的记忆在删除前一直有效</translation>
+    </message>
+    <message>
+        <source>{title} has no what-if preview of its policy</source>
+        <translation>{title} 没有策略的假设预览</translation>
+    </message>
+    <message>
+        <source>{title} injects no memory chosen by the message</source>
+        <translation>{title} 不会按消息选择记忆注入</translation>
+    </message>
+    <message>
+        <source>{title} keeps no memory policy of its own</source>
+        <translation>{title} 没有自己的记忆策略</translation>
+    </message>
+    <message>
+        <source>{title} keeps no policy snapshots</source>
+        <translation>{title} 不保留策略快照</translation>
+    </message>
+    <message>
+        <source>{title} keeps no scores that decay, so there is nothing to pin</source>
+        <translation>{title} 没有会衰减的分数，因此没有可固定的内容</translation>
+    </message>
+    <message>
+        <source>{title} keeps no scores, so nothing of it decays</source>
+        <translation>{title} 不记录分数，因此不会衰减</translation>
+    </message>
+    <message>
+        <source>{title} stages no memory writes for approval</source>
+        <translation>{title} 不会暂存记忆写入以待批准</translation>
+    </message>
+    <message>
+        <source>{title}: adding memories is not supported</source>
+        <translation>{title}：不支持添加记忆</translation>
+    </message>
+    <message>
+        <source>{title}: changing memories is not supported</source>
+        <translation>{title}：不支持更改记忆</translation>
+    </message>
+    <message>
+        <source>{title}: deleting memories is not supported</source>
+        <translation>{title}：不支持删除记忆</translation>
+    </message>
+    <message>
+        <source>{title}: editing memories is not supported</source>
+        <translation>{title}：不支持编辑记忆</translation>
+    </message>
+    <message>
+        <source>{title}: what it injects at session start is not known</source>
+        <translation>{title}：不清楚它在会话开始时注入什么</translation>
+    </message>
+    <message>
+        <source>{url} answered HTTP {status} instead of a chat completion: {detail}</source>
+        <translation>{url} 返回了 HTTP {status}，而不是聊天补全：{detail}</translation>
+    </message>
+    <message>
+        <source>{url} answered HTTP {status} {count} times: {detail}</source>
+        <translation>{url} {count} 次返回 HTTP {status}：{detail}</translation>
+    </message>
+    <message>
+        <source>{url} answered HTTP {status} {count} times; MemDesk stopped retrying after waiting {spent} s for this review (at most {budget} s in all): {detail}</source>
+        <translation>{url} {count} 次返回 HTTP {status}；本次审阅已等待 {spent} 秒（总共最多 {budget} 秒），MemDesk 停止重试：{detail}</translation>
+    </message>
+    <message>
+        <source>{url} answered something that is not a chat completion: {detail}</source>
+        <translation>{url} 返回的内容不是聊天补全：{detail}</translation>
+    </message>
+    <message>
+        <source>{url} refused the request: HTTP {status} (is the API key in ${key_name} right?): {detail}</source>
+        <translation>{url} 拒绝了请求：HTTP {status}（${key_name} 中的 API 密钥正确吗？）：{detail}</translation>
+    </message>
+    <message>
+        <source>{url} refused the request: HTTP {status}: {detail}</source>
+        <translation>{url} 拒绝了请求：HTTP {status}：{detail}</translation>
+    </message>
+    <message>
+        <source>{url} sent a reply compressed as {encoding}, which MemDesk does not read (it asks for no compression)</source>
+        <translation>{url} 发来的回复以 {encoding} 压缩，MemDesk 不读取这种回复（它请求的是不压缩）</translation>
+    </message>
+    <message>
+        <source>{url} sent a reply larger than {size}, the most MemDesk reads of one reply: MemDesk stopped reading it</source>
+        <translation>{url} 发来的回复大于 {size}（MemDesk 读取单个回复的上限）：MemDesk 已停止读取</translation>
+    </message>
+    <message>
+        <source>{url} sent a reply larger than {size}, the most MemDesk reads of one reply: MemDesk stopped reading it (it announced {announced})</source>
+        <translation>{url} 发来的回复大于 {size}（MemDesk 读取单个回复的上限）：MemDesk 已停止读取（回复声明的大小为 {announced}）</translation>
+    </message>
+    <message>
+        <source>{url} sent a reply that does not decompress as {encoding} says it should</source>
+        <translation>{url} 发来的回复无法按其声明的 {encoding} 解压</translation>
+    </message>
+    <message>
+        <source>{value} is not a whole number</source>
+        <translation>{value} 不是整数</translation>
+    </message>
+    <message>
+        <source>… (cut: the file is longer)</source>
+        <translation>…（已截断：文件更长）</translation>
+    </message>
+    <message>
+        <source>… and {count} more</source>
+        <translation>… 还有 {count} 条</translation>
+    </message>
+    <message>
+        <source>⋯ {count} unchanged line ⋯</source>
+        <translation>⋯ {count} 行未更改 ⋯</translation>
+    </message>
+    <message>
+        <source>⋯ {count} unchanged lines ⋯</source>
+        <translation>⋯ {count} 行未更改 ⋯</translation>
     </message>
     <message>
         <source>Line</source>

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from pytestqt.qtbot import QtBot
 
 from app.crash import CrashHandler, install_crash_handler
 from core.demo import write_demo
+from ui.i18n import I18N_DIR, install_language, remove
 from ui.main_window import MainWindow
 from ui.settings import Settings
 
@@ -35,6 +38,25 @@ def _no_leftovers(qapp: QApplication) -> Iterator[None]:
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     left = [w for w in qapp.topLevelWidgets() if shiboken6.getCppPointer(w)[0] not in before]
     assert not left, f"top-level widgets left behind: {left}"
+
+
+@pytest.fixture(scope="session")
+def chinese_qm(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The committed Simplified Chinese catalog built into a .qm once for the session."""
+    qm = tmp_path_factory.mktemp("i18n") / "memdesk_zh_CN.qm"
+    lrelease = Path(sys.executable).with_name("pyside6-lrelease")
+    source = I18N_DIR / "memdesk_zh_CN.ts"
+    subprocess.run([str(lrelease), "-silent", str(source), "-qm", str(qm)], check=True)
+    return qm
+
+
+@pytest.fixture
+def chinese(qapp: QApplication, chinese_qm: Path) -> Iterator[None]:
+    """The window's language set to zh_CN (MemDesk's catalog and Qt's own), English after."""
+    installed = install_language(qapp, "zh_CN", folder=chinese_qm.parent)
+    assert len(installed) == 2, "MemDesk's translation and Qt's own"
+    yield
+    remove(qapp, installed)
 
 
 @pytest.fixture

@@ -7,12 +7,8 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QCoreApplication, QTranslator
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from core.demo import write_demo
@@ -40,28 +36,12 @@ def agent_sources() -> list[str]:
     return sorted(str(p) for p in AGENTS.rglob("*.py"))
 
 
-@pytest.fixture
-def chinese(qapp: QApplication, tmp_path: Path) -> Iterator[QTranslator]:
-    """The agents' translation built into tmp_path and installed; removed afterwards."""
-    qm = tmp_path / "agents_zh_CN.qm"
-    subprocess.run(
-        [tool("pyside6-lrelease"), str(agents_ts()), "-qm", str(qm)],
-        check=True,
-        capture_output=True,
-    )
-    translator = QTranslator()
-    assert translator.load(str(qm)), qm
-    QCoreApplication.installTranslator(translator)
-    yield translator
-    QCoreApplication.removeTranslator(translator)
-
-
 def titles(desk: PicoClawDesk | HermesDesk) -> list[str]:
     return [desk.sidebar.item(row).text() for row in range(desk.sidebar.count())]
 
 
 def test_a_hermes_and_a_picoclaw_desk_read_in_chinese(
-    chinese: QTranslator, qtbot: QtBot, window: MainWindow, tmp_path: Path
+    chinese: None, qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     """Tried as a Chinese-speaking user would: every agent's desk was English whatever the
     language chosen. Now the pages, buttons and bars of the desks read in Chinese."""

@@ -10,10 +10,8 @@ import importlib.util
 import json
 import logging
 import shutil
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -28,8 +26,8 @@ from tests.helpers import session_at
 from tests.ui.test_review_view import review_now
 from ui.conflict_dialog import ConflictDialog
 from ui.core_catalog import CATALOG
-from ui.core_labels import core_labels
-from ui.i18n import I18N_DIR, core_label, install_language, language_of, remove
+from ui.core_labels import core_labels, core_sentences
+from ui.i18n import I18N_DIR, core_text, install_language, language_of
 from ui.llm_settings import LlmSettingsDialog
 from ui.main_window import MainWindow
 from ui.review_view import ReviewView
@@ -50,20 +48,6 @@ def _translations() -> ModuleType:
     return module
 
 
-@pytest.fixture
-def chinese(qapp: QApplication, tmp_path: Path) -> Iterator[None]:
-    """The .qm built from the committed .ts into tmp_path, the language set to zh_CN."""
-    subprocess.run(
-        [str(LRELEASE), "-silent", str(I18N_DIR / "memdesk_zh_CN.ts"), "-qm",
-         str(tmp_path / "memdesk_zh_CN.qm")],
-        check=True,
-    )  # fmt: skip
-    installed = install_language(qapp, "zh_CN", folder=tmp_path)
-    assert len(installed) == 2, "MemDesk's translation and Qt's own"
-    yield
-    remove(qapp, installed)
-
-
 def test_every_string_of_the_window_is_translated(tmp_path: Path) -> None:
     """lupdate over every source of ui/ and app/ into a copy of the catalog: nothing new
     (unfinished) and nothing gone from the sources (vanished) — `make translations` and a
@@ -82,7 +66,7 @@ def test_every_string_of_the_window_is_translated(tmp_path: Path) -> None:
 
 
 def test_every_label_core_hands_the_window_is_in_the_core_catalog() -> None:
-    assert set(core_labels()) <= set(CATALOG), "run: python -m ui.core_labels"
+    assert set(CATALOG) == {*core_labels(), *core_sentences()}, "run: python -m ui.core_labels"
     assert "PROMOTE" in CATALOG and "Key" in CATALOG and "duplicate" in CATALOG
 
 
@@ -111,7 +95,7 @@ def test_without_the_built_catalog_the_window_is_english(
     with caplog.at_level(logging.INFO, logger="ui.i18n"):
         assert install_language(qapp, "zh_CN", folder=tmp_path) == []
     assert [r.message for r in caplog.records if "make builds it" in r.message]
-    assert core_label("PROMOTE") == "PROMOTE"
+    assert core_text("PROMOTE") == "PROMOTE"
 
 
 def test_the_menus_and_a_dialog_read_in_chinese(
@@ -176,3 +160,27 @@ def test_a_subclass_reads_its_base_class_strings(chinese: None, qtbot: QtBot) ->
     dialog = Subclass([])
     qtbot.addWidget(dialog)
     assert dialog.windowTitle() == "双方都有更改"
+
+
+def test_a_part_file_keeps_its_translations_once_folded(tmp_path: Path) -> None:
+    """A translator fills part-X.ts, folds it into the catalog, and runs `--part X` again: what
+    they translated is still in their part file, beside what still waits."""
+    module = _translations()
+    ts, part = tmp_path / "catalog.ts", tmp_path / "part-x.ts"
+    ts.write_text(
+        '<?xml version="1.0" encoding="utf-8"?><TS version="2.1" language="zh_CN"><context>'
+        "<name>core</name>"
+        '<message><source>One</source><translation type="unfinished"/></message>'
+        '<message><source>Two</source><translation type="unfinished"/></message>'
+        "</context></TS>",
+        encoding="utf-8",
+    )
+    assert module.write_part(ts, part) == 2
+    part.write_text(part.read_text("utf-8").replace(
+        '<source>One</source>\n            <translation type="unfinished" />',
+        "<source>One</source><translation>一</translation>",
+    ), encoding="utf-8")  # fmt: skip
+    assert module.fold_parts(ts, [part]) == 1
+    assert module.write_part(ts, part) == 1
+    kept = {m.findtext("source"): m.findtext("translation") for m in ET.parse(part).iter("message")}
+    assert kept == {"One": "一", "Two": ""}

@@ -3,11 +3,8 @@ its three choices; never shown again once put away; Help shows it again."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTranslator
 from pytestqt.qtbot import QtBot
 
 from app.gui import greet_or_open
@@ -90,22 +87,13 @@ def test_help_shows_the_page_again(window: MainWindow) -> None:
     assert not dialog.isVisible()
 
 
-def test_the_new_words_read_in_chinese(window: MainWindow, tmp_path: Path) -> None:
+def test_the_new_words_read_in_chinese(chinese: None, window: MainWindow) -> None:
     """The Simplified Chinese catalog translates every word this page, the shortcuts list and the
     screen reader's names add, and the page reads in Chinese with it."""
     source = PROJECT_ROOT / "resources" / "i18n" / "memdesk_zh_CN.ts"
     assert 'type="unfinished"' not in source.read_text(encoding="utf-8")
-    compiled = tmp_path / "memdesk_zh_CN.qm"
-    lrelease = Path(sys.executable).with_name("pyside6-lrelease")
-    subprocess.run([lrelease, "-silent", source, "-qm", compiled], check=True)
-    translator = QTranslator()
-    assert translator.load(str(compiled))
-    QCoreApplication.installTranslator(translator)
-    try:
-        dialog = WelcomeDialog(window)
-        assert dialog.windowTitle() == "欢迎使用 MemDesk"
-        assert dialog.buttons[FIND].text() == "查找我的智能体(&F)"
-        assert ".memdesk/" in dialog.text.text() and "备份" in dialog.text.text()
-        dialog.deleteLater()
-    finally:
-        QCoreApplication.removeTranslator(translator)
+    dialog = WelcomeDialog(window)
+    assert dialog.windowTitle() == "欢迎使用 MemDesk"
+    assert dialog.buttons[FIND].text() == "查找我的智能体(&F)"
+    assert ".memdesk/" in dialog.text.text() and "备份" in dialog.text.text()
+    dialog.deleteLater()

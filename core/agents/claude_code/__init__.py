@@ -33,6 +33,7 @@ from core.agent import (
 from core.capabilities import Editing, SessionStart
 from core.formats.problems import Problem
 from core.formats.text import InputError, to_lf
+from core.messages import N_, say
 from core.ops import ChangeSet
 from core.store.backups_view import BackupFile, own_backups_in
 from core.store.errors import WorkspaceError
@@ -120,8 +121,11 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         report.warnings += index_warnings(path) + loss_warnings(path)
         from core.agents.claude_code.project import project_label
 
-        report.summary = (
-            f"{path}: Claude Code memory of the project {project_label(path)}, {len(rows)} memories"
+        report.summary = say(
+            "{path}: Claude Code memory of the project {project}, {count} memories",
+            path=path,
+            project=project_label(path),
+            count=len(rows),
         )
         return report
 
@@ -175,11 +179,18 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
     def detail(self, row: Row) -> str:
         if row.fields["section"] == "index":
             target = row.fields.get("target")
-            return f"index line {row.line}" + (f", points at {target}" if target else "")
-        kind = row.fields.get("category") or "no type"
+            if target:
+                return say("index line {line}, points at {file}", line=row.line, file=target)
+            return say("index line {line}", line=row.line)
+        kind = row.fields.get("category") or N_("no type")
         line = row.fields.get("index_line")
-        pointer = f"MEMORY.md line {line}" if line else "no line of MEMORY.md"
-        return f"topic file {row.file}, type {kind}, pointed at by {pointer}"
+        pointer = say("MEMORY.md line {line}", line=line) if line else N_("no line of MEMORY.md")
+        return say(
+            "topic file {file}, type {kind}, pointed at by {pointer}",
+            file=row.file,
+            kind=kind,
+            pointer=pointer,
+        )
 
     # -- changing ------------------------------------------------------------------------------
     def add(
@@ -199,12 +210,20 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         from core.ops.entries import add_entry
 
         if file == INDEX_FILE:
-            return add_entry(ws.index(), index_line(text), "Add a line to MEMORY.md")
+            return add_entry(ws.index(), index_line(text), N_("Add a line to MEMORY.md"))
         if file is not None:
-            raise WorkspaceError(f"{file}: Claude Code adds a memory as a new topic file")
+            raise WorkspaceError(
+                say("{file}: Claude Code adds a memory as a new topic file", file=file)
+            )
         kind = category or "project"
         if kind not in TYPES:
-            raise WorkspaceError(f"--category {kind}: Claude Code's types are {', '.join(TYPES)}")
+            raise WorkspaceError(
+                say(
+                    "--category {value}: Claude Code's types are {types}",
+                    value=kind,
+                    types=", ".join(TYPES),
+                )
+            )
         return ws.new_topic_file(text, kind)
 
     def edit(
@@ -219,7 +238,7 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         from core.ops.entries import edit_entry
 
         if text is None:
-            raise WorkspaceError("Claude Code memories are edited as text: give --text")
+            raise WorkspaceError(N_("Claude Code memories are edited as text: give --text"))
         try:
             return edit_entry(ws.document_at(row.file), row.key, text)
         except ValueError as exc:
@@ -232,11 +251,14 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
         document = ws.document_at(row.file)
         if row.fields["section"] == "index":
             return delete_entry(document, row.key)
-        return ChangeSet(document, f"Delete {row.file}", remove=True)
+        return ChangeSet(document, say("Delete {file}", file=row.file), remove=True)
 
     def promote(self, ws: ClaudeCodeWorkspace, row: Row) -> ChangeSet:
         raise NotApplicable(
-            f"{ws.root}: Claude Code keeps no short-term notes: every memory is already one"
+            say(
+                "{path}: Claude Code keeps no short-term notes: every memory is already one",
+                path=ws.root,
+            )
         )
 
     # -- what the agent does with it -------------------------------------------------------------
@@ -267,7 +289,7 @@ class ClaudeCode(Agent["ClaudeCodeWorkspace"], Editing["ClaudeCodeWorkspace"], S
             INDEX_FILE, len(text), len(message), loaded.truncated, message, INDEX, notes, unseen
         )
         parts = [*_instruction_parts(path), part]
-        return Context(parts, [message] if message else [""], "Claude Code session start")
+        return Context(parts, [message] if message else [""], N_("Claude Code session start"))
 
     def demo(
         self,

@@ -13,6 +13,7 @@ import unicodedata
 from pathlib import Path
 
 from core.agent import SeveralWorkspaces
+from core.messages import N_, say
 from core.store.errors import WorkspaceError
 from core.store.files import list_folder, read_head
 
@@ -92,17 +93,27 @@ def home_workspace(home: Path) -> Path | None:
     if configured is not None and configured.is_dir():
         if configured.name != "memory":
             raise WorkspaceError(
-                f"{home}: its {SETTING} sends every project's memory to {configured}; MemDesk "
-                "opens only auto-memory folders named memory/, so it cannot open that one yet"
+                say(
+                    "{path}: its {key} sends every project's memory to {folder}; MemDesk "
+                    "opens only auto-memory folders named memory/, so it cannot open that one yet",
+                    path=home,
+                    key=SETTING,
+                    folder=configured,
+                )
             )
         return configured.parent
     found = project_folders(home)
     if len(found) <= 1:
         return found[0] if found else None
-    unknown = "its path cannot be recovered from the folder name"
+    unknown = N_("its path cannot be recovered from the folder name")
     choices = [(p, project_path(p) or unknown) for p in found]
     listed = "".join(f"\n  {path}  ({label})" for path, label in choices)
     raise SeveralWorkspaces(
-        f"{home}: Claude Code memory of {len(found)} projects; open one of them:{listed}",
+        say(
+            "{path}: Claude Code memory of {count} projects; open one of them:{listed_text}",
+            path=home,
+            count=len(found),
+            listed_text=listed,
+        ),
         choices,
     )

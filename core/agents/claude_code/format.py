@@ -16,6 +16,7 @@ from typing import Any
 
 from core.formats.text import BOM, InputError, decode
 from core.formats.yaml_subset import parse_yaml_subset
+from core.messages import N_
 
 TYPES = ("user", "feedback", "project", "reference")  # the agent's whitelist, case-sensitive
 MEMORY_KEY = "memory"  # a new topic's key until its file names it
@@ -182,13 +183,13 @@ class TopicFormat:
 def body_of(text: str, like: Topic | None = None) -> str:
     """The body a memory's text makes (ValueError for text the file could not hold)."""
     if "\0" in text:
-        raise ValueError("a memory cannot contain a NUL character")
+        raise ValueError(N_("a memory cannot contain a NUL character"))
     text = text.replace("\r\n", "\n").replace("\r", "\n").strip("\n")
     if not text.strip():
-        raise ValueError("a memory needs some text")
+        raise ValueError(N_("a memory needs some text"))
     front = like.front if like is not None else ""
     if not front and _FENCE.match(text + "\n"):
-        raise ValueError("a memory of a file without frontmatter cannot start with a --- line")
+        raise ValueError(N_("a memory of a file without frontmatter cannot start with a --- line"))
     newline = "\r\n" if front.endswith("\r\n") else "\n"
     body = ("\n" if front else "") + text + "\n"
     return body.replace("\n", newline) if newline != "\n" else body

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
+from core.messages import N_
+
 INDEX = "MEMORY.md"
 MAX_LINES = 200  # [B:eV]
 MAX_UNITS = 25_000  # [B:zye]: UTF-16 units, printed by the agent as "24.4KB"
@@ -195,12 +197,14 @@ def parse_index(text: str) -> IndexDocument:
 def index_line(text: str, like: IndexLine | None = None, newline: str = "\n") -> IndexLine:
     """The index line a memory's text makes: one line (ValueError otherwise)."""
     if "\0" in text:
-        raise ValueError("an index line cannot contain a NUL character")
+        raise ValueError(N_("an index line cannot contain a NUL character"))
     one = text.strip()
     if not one or "\n" in one or "\r" in one:
         raise ValueError(
-            "MEMORY.md holds one line per memory: write the text on one line "
-            "(put detail in the topic file)"
+            N_(
+                "MEMORY.md holds one line per memory: write the text on one line "
+                "(put detail in the topic file)"
+            )
         )
     if like is None:
         return IndexLine("", "- ", one, newline)

@@ -10,11 +10,13 @@ file is in (no link out of it) and capped."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from core.agents.claude_code.discover import config_home
 from core.agents.claude_code.project import project_path
+from core.messages import N_, say
 from core.store.files import read_head
 
 SHOWN_BYTES = 256 * 1024  # more than any CLAUDE.md a person keeps; the rest is said to be cut
@@ -24,6 +26,13 @@ _ACCEPTED = re.compile(r"^(?:\./|~/|/.|[A-Za-z0-9._-])")
 _FENCED = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.MULTILINE | re.DOTALL)
 _SPAN = re.compile(r"`[^`\n]*`")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+# The levels a CLAUDE.md file is loaded at, as a file's label names them.
+LEVELS = {
+    "managed": N_("Managed"),
+    "user": N_("User"),
+    "project": N_("Project"),
+    "local": N_("Local"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +65,7 @@ class Instructions:
 
     @property
     def label(self) -> str:
-        return f"{self.level.capitalize()} · {self.path}"
+        return f"{LEVELS[self.level]} · {self.path}"
 
 
 def hierarchy(root: Path) -> tuple[list[Instructions], str]:
@@ -68,7 +77,7 @@ def hierarchy(root: Path) -> tuple[list[Instructions], str]:
     found += [_read("user", p) for p in _rules(home / "rules")]
     project = project_path(root)
     if project is None:
-        return found, (
+        return found, N_(
             "the project's own CLAUDE.md files are not shown: its path is not known (no session "
             "transcript in this folder names it)"
         )
@@ -96,12 +105,12 @@ def _rules(folder: Path) -> list[Path]:
 
 def _read(level: str, path: Path) -> Instructions:
     if path.is_symlink():
-        return Instructions(level, path, None, "a link: not read")
+        return Instructions(level, path, None, N_("a link: not read"))
     if not path.exists():
-        return Instructions(level, path, None, "not there")
+        return Instructions(level, path, None, N_("not there"))
     data = read_head(path, SHOWN_BYTES + 1, root=path.parent)
     if data is None:
-        return Instructions(level, path, None, "not readable")
+        return Instructions(level, path, None, N_("not readable"))
     text = data[:SHOWN_BYTES].decode("utf-8", "replace").replace("\r\n", "\n")
     return Instructions(level, path, text, cut=len(data) > SHOWN_BYTES)
 
@@ -109,28 +118,35 @@ def _read(level: str, path: Path) -> Instructions:
 def notes(f: Instructions) -> list[str]:
     """What to know of a file the agent loads: that it loads it whole, the rule's condition,
     the imports it names."""
-    out = ["loaded in full; MemDesk shows it, never writes it"]
+    out = [N_("loaded in full; MemDesk shows it, never writes it")]
     if f.conditional:
-        out[0] = "a conditional rule: loaded when Claude works on a file its paths: match"
+        out[0] = N_("a conditional rule: loaded when Claude works on a file its paths: match")
     if f.imports:
         named = ", ".join(f"@{i}" for i in f.imports)
         out.append(
-            f"imports {named} (the agent loads them too; MemDesk names them, does not open them)"
+            say(
+                "imports {files} (the agent loads them too; MemDesk names them, does not open "
+                "them)",
+                files=named,
+            )
         )
     return out
 
 
-def instruction_lines(root: Path) -> list[str]:
+def instruction_lines(root: Path, said: Callable[[str], str] = str) -> list[str]:
     """The hierarchy as plain text: each file, whether it is there, the imports it names (not
-    followed), its text; what the desk's CLAUDE.md page shows."""
+    followed), its text; what the desk's CLAUDE.md page shows. `said` words MemDesk's own
+    lines (the window's says them in its language); the files' text is left as it is."""
     files, note = hierarchy(root)
-    lines = ["CLAUDE.md files loaded in full at session start, before MEMORY.md (read-only):"]
-    lines += [f"  ({note})"] if note else []
+    head = N_("CLAUDE.md files loaded in full at session start, before MEMORY.md (read-only):")
+    lines = [said(head)]
+    lines += [f"  ({said(note)})"] if note else []
     for f in files:
-        lines += ["", f"== {f.label}" + ("" if f.text is not None else f" ({f.why})")]
+        label = f"{said(LEVELS[f.level])} · {f.path}"
+        lines += ["", f"== {label}" + ("" if f.text is not None else f" ({said(f.why)})")]
         if f.text is None:
             continue
-        lines += [f"   {note}" for note in notes(f)[1:]]
+        lines += [f"   {said(note)}" for note in notes(f)[1:]]
         lines += f.text.rstrip("\n").split("\n")
-        lines += ["   … (cut: the file is longer)"] if f.cut else []
+        lines += [f"   {said(N_('… (cut: the file is longer)'))}"] if f.cut else []
     return lines

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from core.agents.claude_code.index import folder_name
+from core.messages import say
 from core.store.files import list_folder, read_head
 
 _HEAD = 64 * 1024  # the first records of a transcript hold the session's cwd
@@ -44,4 +45,6 @@ def project_label(root: Path) -> str:
     path = project_path(root)
     if path is not None:
         return path
-    return f"{root.name} (the project's path cannot be recovered from the folder name)"
+    return say(
+        "{folder} (the project's path cannot be recovered from the folder name)", folder=root.name
+    )

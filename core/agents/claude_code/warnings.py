@@ -12,6 +12,7 @@ from pathlib import Path, PurePosixPath
 from core.agents.claude_code.index import load_index, parse_index
 from core.agents.claude_code.workspace import INDEX_FILE, MEMORY, topic_files
 from core.formats.problems import Problem
+from core.messages import say
 from core.store.files import read_or_none
 
 RECALL_BYTES = 4096  # recall shows only the first 4 KB of a topic file [B:n1e]
@@ -34,9 +35,12 @@ def index_warnings(root: Path) -> list[Problem]:
                     index,
                     line.line,
                     "not_loaded",
-                    f"line {line.line} is past what "
-                    "Claude Code loads at session start (200 lines / 25,000 "
-                    "characters): the agent never sees it",
+                    say(
+                        "line {line} is past what "
+                        "Claude Code loads at session start (200 lines / 25,000 "
+                        "characters): the agent never sees it",
+                        line=line.line,
+                    ),
                 )
             )
     topics = set(topic_files(root))
@@ -53,7 +57,11 @@ def index_warnings(root: Path) -> list[Problem]:
                     index,
                     line.line,
                     "missing_file",
-                    f"line {line.line} points at {target}, which is not in the memory folder",
+                    say(
+                        "line {line} points at {file}, which is not in the memory folder",
+                        line=line.line,
+                        file=target,
+                    ),
                 )
             )
     for rel in sorted(topics - pointed):
@@ -62,7 +70,11 @@ def index_warnings(root: Path) -> list[Problem]:
                 str(root / rel),
                 1,
                 "not_indexed",
-                f"{rel}: no line of MEMORY.md points at it; the agent finds it only by searching",
+                say(
+                    "{file}: no line of MEMORY.md points at it; the agent finds it only by "
+                    "searching",
+                    file=rel,
+                ),
             )
         )
     for rel in sorted(topics):
@@ -73,7 +85,11 @@ def index_warnings(root: Path) -> list[Problem]:
                     str(root / rel),
                     1,
                     "too_long",
-                    f"{rel}: {size} bytes; recall shows the agent only the first 4 KB",
+                    say(
+                        "{file}: {size} bytes; recall shows the agent only the first 4 KB",
+                        file=rel,
+                        size=size,
+                    ),
                 )
             )
     return out
@@ -96,9 +112,12 @@ def loss_warnings(root: Path) -> list[Problem]:
                 index,
                 1,
                 "auto_dream",
-                f"Claude Code's auto-dream last rewrote this memory "
-                f"on {when}; its next run may merge, rewrite or delete memories, edits made here "
-                "included (MemDesk keeps a backup of every file it writes)",
+                say(
+                    "Claude Code's auto-dream last rewrote this memory "
+                    "on {when}; its next run may merge, rewrite or delete memories, edits made "
+                    "here included (MemDesk keeps a backup of every file it writes)",
+                    when=when,
+                ),
             )
         )
     paths = project_paths(root)
@@ -108,9 +127,12 @@ def loss_warnings(root: Path) -> list[Problem]:
                 index,
                 1,
                 "shared_folder",
-                f"projects {', '.join(paths)} share this memory "
-                "folder (their paths give one folder name): each one's sessions load the others' "
-                "memories, and an edit here reaches all of them",
+                say(
+                    "projects {path} share this memory "
+                    "folder (their paths give one folder name): each one's sessions load the "
+                    "others' memories, and an edit here reaches all of them",
+                    path=", ".join(paths),
+                ),
             )
         )
     home = root.parent.parent
@@ -121,8 +143,12 @@ def loss_warnings(root: Path) -> list[Problem]:
                 index,
                 1,
                 "not_read",
-                f"{home}/settings sets autoMemoryDirectory to "
-                f"{configured}: Claude Code reads and writes memory there, not in this folder",
+                say(
+                    "{path}/settings sets autoMemoryDirectory to "
+                    "{folder}: Claude Code reads and writes memory there, not in this folder",
+                    path=home,
+                    folder=configured,
+                ),
             )
         )
     topics = topic_files(root)
@@ -133,8 +159,11 @@ def loss_warnings(root: Path) -> list[Problem]:
                     str(root / rel),
                     1,
                     "shared_with_team",
-                    f"{rel}: team memory, synced to "
-                    "your teammates' sessions: an edit or delete here reaches theirs too",
+                    say(
+                        "{file}: team memory, synced to "
+                        "your teammates' sessions: an edit or delete here reaches theirs too",
+                        file=rel,
+                    ),
                 )
             )
     newest = sorted(topics, key=lambda rel: _mtime(root / rel), reverse=True)
@@ -144,9 +173,13 @@ def loss_warnings(root: Path) -> list[Problem]:
                 str(root / rel),
                 1,
                 "not_recalled",
-                f"{rel}: older than the {SCAN_FILES} "
-                "newest topic files, the only ones Claude Code's memory scan lists: recall never "
-                "finds it",
+                say(
+                    "{file}: older than the {count} "
+                    "newest topic files, the only ones Claude Code's memory scan lists: recall "
+                    "never finds it",
+                    file=rel,
+                    count=SCAN_FILES,
+                ),
             )
         )
     return out

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from core.agents.claude_code.format import Topic, TopicFormat, new_topic
 from core.agents.claude_code.index import INDEX, IndexFormat, IndexLine, index_line
 from core.formats.text import InputError
+from core.messages import N_, say
 from core.ops import ChangeSet
 from core.store.document import Document, Saved
 from core.store.documents import EDITED, AnyDocument, DocumentSet
@@ -103,7 +104,7 @@ class ClaudeCodeWorkspace(DocumentSet):
         description = first if len(first) <= 150 else first[:149] + "…"
         topic: Topic = new_topic(slug, _yaml_text(description), kind, text)
         document = self.topic(rel)
-        return ChangeSet(document, f"Add memory {rel}", [Change("", None, topic)])
+        return ChangeSet(document, say("Add memory {file}", file=rel), [Change("", None, topic)])
 
     def add_entry(self, document: AnyDocument, text: str) -> ChangeSet:
         """What the page's Add does: a line of the index, else a new topic file."""
@@ -111,7 +112,7 @@ class ClaudeCodeWorkspace(DocumentSet):
         from core.ops.entries import add_entry
 
         if document.rel == INDEX_FILE:
-            return add_entry(document, index_line(text), "Add a line to MEMORY.md")
+            return add_entry(document, index_line(text), N_("Add a line to MEMORY.md"))
         return self.new_topic_file(text, "project")
 
     def save_all(
@@ -128,9 +129,13 @@ class ClaudeCodeWorkspace(DocumentSet):
             holder = consolidation_holder(self.root / LOCK)
             if holder is not None:
                 raise WorkspaceError(
-                    f"{self.root / MEMORY}: Claude Code is consolidating this memory (process "
-                    f"{holder} holds .consolidate-lock); nothing was written: save again when "
-                    "it has finished",
+                    say(
+                        "{path}: Claude Code is consolidating this memory (process "
+                        "{holder} holds .consolidate-lock); nothing was written: save again when "
+                        "it has finished",
+                        path=self.root / MEMORY,
+                        holder=holder,
+                    ),
                     exit_code=EXIT_REFUSED,
                 )
         self._drop_index_lines_of_removed_topics()

@@ -34,6 +34,7 @@ from core.agents.codex import layout
 from core.capabilities import Editing, SessionStart
 from core.formats.problems import Problem
 from core.formats.text import InputError
+from core.messages import N_, say
 from core.ops import ChangeSet
 from core.store.backups_view import (
     BackupFile,
@@ -126,7 +127,9 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
             if count:
                 report.sources.append(SourceCount(Path(rel).name, str(path / rel), count))
         report.warnings += self._warnings(path)
-        report.summary = f"{path}: Codex memories, {report.entries} memories"
+        report.summary = say(
+            "{path}: Codex memories, {count} memories", path=path, count=report.entries
+        )
         return report
 
     def _warnings(self, path: Path) -> list[Problem]:
@@ -197,7 +200,7 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         asked = layout.is_forget(str(row.fields["content"])) or row.fields.get("forget_asked")
         return section == "notes" and not asked
 
-    removal_said = "writes a note asking Codex to forget it"
+    removal_said = N_("writes a note asking Codex to forget it")
 
     def removal(self, row: Row) -> Removal:
         """A bullet is deleted; a note never is (the consolidator is told so, spec 3.5): Codex
@@ -225,7 +228,7 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         if section == "rollouts":
             return f"{layout.REGENERATED}; {layout.PRUNED}"
         if section == "notes":
-            return f"ad-hoc note: {layout.NOTE_KEPT}"
+            return say("ad-hoc note: {note}", note=layout.NOTE_KEPT)
         return f"{row.file}: {layout.REWRITTEN}"
 
     # -- writing -------------------------------------------------------------------------------
@@ -244,7 +247,11 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
             return ws.add_entry(ws.document_at(str(file)), text)
         if file is not None:
             raise WorkspaceError(
-                f"{file}: MemDesk adds to {', '.join(layout.EDITABLE)} or as a note",
+                say(
+                    "{file}: MemDesk adds to {files} or as a note",
+                    file=file,
+                    files=", ".join(layout.EDITABLE),
+                ),
                 exit_code=EXIT_REFUSED,
             )
         return ws.add_note(text)
@@ -262,7 +269,7 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         from core.ops.entries import edit_entry
 
         if text is None:
-            raise WorkspaceError("Codex's memories have only text: give --text")
+            raise WorkspaceError(N_("Codex's memories have only text: give --text"))
         self._refuse_read_only(row)
         key = WHOLE_TEXT_KEY if row.fields["section"] == "notes" else row.key
         return edit_entry(ws.document_at(row.file), key, text)
@@ -273,21 +280,32 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
         self._refuse_read_only(row)
         if self.removal(row) != "delete":
             raise WorkspaceError(
-                f"{row.file}: Codex never deletes a note; edit it, or add a note asking it to "
-                "forget instead",
+                say(
+                    "{file}: Codex never deletes a note; edit it, or add a note asking it to "
+                    "forget instead",
+                    file=row.file,
+                ),
                 exit_code=EXIT_REFUSED,
             )
         return delete_entry(ws.document_at(row.file), row.key)
 
     def promote(self, ws: CodexWorkspace, row: Row) -> ChangeSet:
         raise WorkspaceError(
-            f"{row.file}: Codex promotes nothing itself; add a note instead", exit_code=EXIT_REFUSED
+            say("{file}: Codex promotes nothing itself; add a note instead", file=row.file),
+            exit_code=EXIT_REFUSED,
         )
 
     @staticmethod
     def _refuse_read_only(row: Row) -> None:
         if row.fields["section"] in ("raw", "rollouts"):
-            raise WorkspaceError(f"{row.file}: {layout.REGENERATED}", exit_code=EXIT_REFUSED)
+            raise WorkspaceError(
+                say(
+                    "{file}: read-only: Codex rebuilds it from its database before every "
+                    "consolidation; an edit here is lost",
+                    file=row.file,
+                ),
+                exit_code=EXIT_REFUSED,
+            )
 
     # -- what the agent sees -------------------------------------------------------------------
     def context(
@@ -312,7 +330,7 @@ class Codex(Agent["CodexWorkspace"], Editing["CodexWorkspace"], SessionStart):
             notes=_cut_notes(cut),
             unseen=tuple(_unseen(data, cut)),
         )
-        return Context([part], [cut.seen] if cut.seen else [], "Every new Codex session")
+        return Context([part], [cut.seen] if cut.seen else [], N_("Every new Codex session"))
 
     # -- demo ----------------------------------------------------------------------------------
     def demo(
@@ -396,8 +414,14 @@ def _cut_notes(cut: layout.SummaryCut) -> tuple[str, ...]:
         return ()
     head, tail = len(cut.head.encode("utf-8")), len(cut.tail.encode("utf-8"))
     return (
-        f"past {layout.SUMMARY_TOKENS} tokens Codex keeps the first {head} and the last {tail} "
-        f"bytes and puts {cut.marker!r} for the middle",
+        say(
+            "past {limit} tokens Codex keeps the first {head} and the last {tail} "
+            "bytes and puts {marker} for the middle",
+            limit=layout.SUMMARY_TOKENS,
+            head=head,
+            tail=tail,
+            marker=repr(cut.marker),
+        ),
     )
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from core.formats.text import BOM, decode
 from core.formats.whole_text import WholeText, WholeTextFormat
+from core.messages import N_
 
 BULLET = "- "
 _LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
@@ -69,14 +70,14 @@ def bullet_line(bullet: Bullet, prefix: str = "") -> str:
 def checked_bullet(text: str) -> str:
     """A bullet's text as the person typed it: one line, no NUL (ValueError, one line, else)."""
     if "\0" in text:
-        raise ValueError("a memory cannot contain a NUL character")
+        raise ValueError(N_("a memory cannot contain a NUL character"))
     text = text.strip()
     if "\n" in text or "\r" in text:
         raise ValueError(
-            "a memory of this file is one `- ` line: write it on one line, or add a note"
+            N_("a memory of this file is one `- ` line: write it on one line, or add a note")
         )
     if not text:
-        raise ValueError("the new text is blank: delete the memory instead")
+        raise ValueError(N_("the new text is blank: delete the memory instead"))
     return text
 
 
@@ -177,9 +178,9 @@ class NoteFormat(WholeTextFormat):
     def checked(self, text: str) -> str:
         """A note's body: verbatim, not blank, no NUL (the agent refuses an empty note)."""
         if "\0" in text:
-            raise ValueError("a note cannot contain a NUL character")
+            raise ValueError(N_("a note cannot contain a NUL character"))
         if not text.strip():
-            raise ValueError("the note is blank: write what Codex should remember or forget")
+            raise ValueError(N_("the note is blank: write what Codex should remember or forget"))
         return text if text.endswith("\n") else text + "\n"
 
     def entry_heading(self, line: str) -> str | None:

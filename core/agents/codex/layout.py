@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from core.messages import N_, say
 from core.store.files import list_folder
 
 # The workspace is CODEX_HOME, not its memories/: MemDesk's own folder (.memdesk/: journal,
@@ -22,27 +23,30 @@ ROLLOUTS = f"{MEMORIES}/rollout_summaries"
 NOTES = f"{MEMORIES}/extensions/ad_hoc/notes"
 EDITABLE = (SUMMARY, HANDBOOK)
 
-REGENERATED = "read-only: Codex rebuilds it from its database before every consolidation; an edit here is lost"
-REWRITTEN = (
+REGENERATED = N_(
+    "read-only: Codex rebuilds it from its database before every consolidation; an edit here "
+    "is lost"
+)
+REWRITTEN = N_(
     "the next consolidation may rewrite this file; a note (add) is the change Codex supports"
 )
-NOT_V1 = (
+NOT_V1 = N_(
     "memory_summary.md does not start with the line v1: the next consolidation rewrites it whole"
 )
 
-PRUNED = (
+PRUNED = N_(
     "Codex deletes a rollout summary whose memory went unused for max_unused_days ([memories] "
     "in config.toml), then removes from MEMORY.md what only it supported"
 )
-NOTE_KEPT = (
+NOTE_KEPT = N_(
     "the next consolidation applies this note and Codex never deletes it, but its reset "
     "(codex debug clear-memories, Reset all memories) deletes every note"
 )
-CUT = (
+CUT = N_(
     "memory_summary.md is past 2,500 tokens: Codex cuts out its middle, and the model does not "
     "see the memories there (see At session start)"
 )
-NOT_UTF8 = "memory_summary.md is not UTF-8: Codex cannot read it and injects no memory at all"
+NOT_UTF8 = N_("memory_summary.md is not UTF-8: Codex cannot read it and injects no memory at all")
 
 # What `codex debug clear-memories` (the app's "Reset all memories") empties: every file and
 # folder inside them, the folders themselves kept (spec/codex.md 5.1, oracle/clear-memories).
@@ -62,10 +66,12 @@ def reset_deletes(home: Path) -> list[Path]:
 
 def reset_warning(notes: int, skills: int) -> str:
     """What Codex's reset takes that only the person made (spec/codex.md 5.1)."""
-    return (
-        f"Codex's reset (codex debug clear-memories, the app's Reset all memories) deletes all "
-        f"of memories/, your {notes} ad-hoc note(s) and {skills} skill(s) included; MemDesk's "
-        "backups beside it survive, copy the notes elsewhere to keep them"
+    return say(
+        "Codex's reset (codex debug clear-memories, the app's Reset all memories) deletes all "
+        "of memories/, your {notes} ad-hoc note(s) and {skills} skill(s) included; MemDesk's "
+        "backups beside it survive, copy the notes elsewhere to keep them",
+        notes=notes,
+        skills=skills,
     )
 
 
@@ -78,11 +84,17 @@ def skills(home: Path) -> list[Path]:
 
 def consolidating(home: Path, until: int) -> str:
     """That Codex consolidates now, until when (spec/codex.md 5.7): MemDesk writes nothing."""
-    ends = datetime.fromtimestamp(until).astimezone().strftime("%H:%M")
-    return (
-        f"{home / MEMORIES}: Codex is consolidating this memory now (its lease runs until "
-        f"{ends}); MemDesk writes nothing here until it has finished"
+    return say(
+        "{path}: Codex is consolidating this memory now (its lease runs until "
+        "{ends}); MemDesk writes nothing here until it has finished",
+        path=home / MEMORIES,
+        ends=lease_ends(until),
     )
+
+
+def lease_ends(until: int) -> str:
+    """When Codex's consolidation lease runs out, as local hours and minutes."""
+    return datetime.fromtimestamp(until).astimezone().strftime("%H:%M")
 
 
 FORGET = "Forget this; it is no longer true: "  # a forget request, as the person would ask it

@@ -20,6 +20,7 @@ from core.agents.codex.format import (
 from core.agents.codex.lease import consolidation_lease
 from core.formats.text import InputError
 from core.formats.whole_text import WholeText
+from core.messages import say
 from core.ops import ChangeSet
 from core.ops.entries import add_entry
 from core.store.document import Saved
@@ -55,8 +56,14 @@ class CodexWorkspace(DocumentSet):
         if self.modified:
             until = consolidation_lease(self.root)
             if until is not None:
-                why = layout.consolidating(self.root, until)
-                raise WorkspaceError(f"{why}; nothing was written", exit_code=EXIT_REFUSED)
+                why = say(
+                    "{path}: Codex is consolidating this memory now (its lease runs until "
+                    "{ends}); MemDesk writes nothing here until it has finished; nothing was "
+                    "written",
+                    path=self.root / layout.MEMORIES,
+                    ends=layout.lease_ends(until),
+                )
+                raise WorkspaceError(why, exit_code=EXIT_REFUSED)
         return super().save_all(resolutions, cause=cause, op_id=op_id)
 
     def warm_up(self) -> None:
@@ -100,7 +107,9 @@ class CodexWorkspace(DocumentSet):
         the next consolidation removes it, and what only it supported)."""
         bullet = document.find(key)
         if bullet is None:
-            raise WorkspaceError(f"{document.rel}: no memory {key}", exit_code=EXIT_REFUSED)
+            raise WorkspaceError(
+                say("{file}: no memory {key}", file=document.rel, key=key), exit_code=EXIT_REFUSED
+            )
         return self.add_note(layout.FORGET + document.fmt.content(bullet))
 
     def forget_request(self, text: str) -> ChangeSet:
@@ -120,7 +129,11 @@ class CodexWorkspace(DocumentSet):
     @staticmethod
     def forget_request_said(text: str) -> str:
         """What `forget_request` writes, in words for the person who confirms it."""
-        return f"a note in {layout.NOTES}/ asking Codex: “{layout.FORGET}{text}”"
+        return say(
+            "a note in {folder}/ asking Codex: “{request_text}”",
+            folder=layout.NOTES,
+            request_text=layout.FORGET + text,
+        )
 
     def add_note(self, text: str, now: datetime | None = None) -> ChangeSet:
         """A new ad-hoc note, the change Codex supports: the next consolidation applies it."""
@@ -129,4 +142,4 @@ class CodexWorkspace(DocumentSet):
         taken |= {d.rel.split("/")[-1] for d in self.documents()}
         name = layout.note_name(body, now or datetime.now(), taken)
         document = self.note(f"{layout.NOTES}/{name}")
-        return add_entry(document, WholeText(body), f"Add note {name}")
+        return add_entry(document, WholeText(body), say("Add note {name}", name=name))

@@ -31,6 +31,7 @@ from core.agents.hermes.threats import threats
 from core.capabilities import Editing, SessionStart, StagedGate, StagedWrite, StagedWrites
 from core.formats.problems import Problem
 from core.formats.text import InputError
+from core.messages import N_, say
 from core.ops import ChangeSet
 from core.store.backups_view import BackupFile, find_backups, own_backups_in
 from core.store.errors import WorkspaceError
@@ -55,7 +56,7 @@ class Hermes(
     title: ClassVar[str] = "Hermes"
     demo_layouts: ClassVar[tuple[str, ...]] = ("hermes",)
     list_header: ClassVar[str] = LIST_HEADER
-    saved_note: ClassVar[str] = (
+    saved_note: ClassVar[str] = N_(
         "A running Hermes session keeps the memory it read when it started: it sees this "
         "change at its next session (or after it compresses its context)."
     )
@@ -121,7 +122,14 @@ class Hermes(
                 continue
             report.sources.append(SourceCount(ref.section, str(file), len(doc.entries())))
             limit, used = char_limit(path, ref), doc.chars()
-            report.figures.append(f"{ref.section}: {used:,} of {limit:,} characters")
+            report.figures.append(
+                say(
+                    "{section}: {used} of {limit} characters",
+                    section=ref.section,
+                    used=f"{used:,}",
+                    limit=f"{limit:,}",
+                )
+            )
             budget.append({"file": ref.rel, "used": used, "limit": limit})
             report.warnings += [
                 Problem(str(file), r.line, r.line, r.kind, r.message)
@@ -133,7 +141,9 @@ class Hermes(
                 report.warnings.append(Problem(str(file), 1, 1, "drift-copies", line))
         report.extra["budget"] = budget
         report.warnings += _pending_warnings(path)
-        report.summary = f"{path}: Hermes home, {report.entries} memories"
+        report.summary = say(
+            "{path}: Hermes home, {count} memories", path=path, count=report.entries
+        )
         return report
 
     def restore_cautions(self, root: Path, live: str, now: bytes, data: bytes) -> list[str]:
@@ -186,7 +196,11 @@ class Hermes(
         return [r for r in rows if r.matches(query)]
 
     def detail(self, row: Row) -> str:
-        return f"entry {row.fields['position']} of {row.fields['section']}"
+        return say(
+            "entry {position} of {section}",
+            position=row.fields["position"],
+            section=row.fields["section"],
+        )
 
     # -- operations ------------------------------------------------------------------------------
     def add(
@@ -214,7 +228,7 @@ class Hermes(
         from core.ops.entries import edit_entry
 
         if text is None or category is not None or score is not None:
-            raise WorkspaceError("Hermes memories have only text: give --text")
+            raise WorkspaceError(N_("Hermes memories have only text: give --text"))
         return edit_entry(ws.memory_file(row.file), row.key, text)
 
     def delete(self, ws: HermesWorkspace, row: Row) -> ChangeSet:
@@ -224,7 +238,11 @@ class Hermes(
 
     def promote(self, ws: HermesWorkspace, row: Row) -> ChangeSet:
         raise NotApplicable(
-            f"{ws.root}: every Hermes memory is already in what the agent loads: nothing to promote"
+            say(
+                "{path}: every Hermes memory is already in what the agent loads: nothing to "
+                "promote",
+                path=ws.root,
+            )
         )
 
     # -- writes staged by the agent's approval gate (staged.py) ---------------------------------
@@ -311,7 +329,9 @@ def _pending_warnings(path: Path) -> list[Problem]:
     writes, skipped = pending_writes(path)
     found = [Problem(str(path / FOLDER), 1, 1, "pending", waiting_line(writes))] if writes else []
     return found + [
-        Problem(str(path / rel), 1, 1, "unreadable", "Hermes skips this pending write: not JSON")
+        Problem(
+            str(path / rel), 1, 1, "unreadable", N_("Hermes skips this pending write: not JSON")
+        )
         for rel in skipped
     ]
 

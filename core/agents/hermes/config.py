@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.formats.text import InputError
+from core.messages import N_, say
 from core.store.errors import WorkspaceError
 from core.store.files import read_or_none
 
@@ -60,7 +61,7 @@ def config_of(root: Path, home: str) -> MemoryConfig:
     try:
         return read_memory_config(None if data is None else data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ConfigShapeError("it is not UTF-8 text") from None
+        raise ConfigShapeError(N_("it is not UTF-8 text")) from None
 
 
 def read_memory_config(text: str | None) -> MemoryConfig:
@@ -77,7 +78,10 @@ def read_memory_config(text: str | None) -> MemoryConfig:
                 rest = _uncommented(top["rest"]).strip()
                 if rest[:1] in ("{", "[", "&", "*", "!", "|", ">"):
                     raise ConfigShapeError(
-                        f"'memory: {rest}' is written in a YAML form MemDesk does not read"
+                        say(
+                            "'memory: {text}' is written in a YAML form MemDesk does not read",
+                            text=rest,
+                        )
                     )
                 if rest:
                     return MemoryConfig({}, lines, None, [], rest)
@@ -89,7 +93,9 @@ def read_memory_config(text: str | None) -> MemoryConfig:
             break  # the next top-level key: the section is over
         child = _CHILD.match(bare)
         if child is None or "\t" in bare[: len(bare) - len(bare.lstrip())]:
-            raise ConfigShapeError(f"line {i + 1} of the memory section is not 'key: value'")
+            raise ConfigShapeError(
+                say("line {line} of the memory section is not 'key: value'", line=i + 1)
+            )
         if children and len(child["indent"]) != len(children[0][1]):
             continue  # a nested block of another key: not one MemDesk reads
         values[child["key"]] = scalar(child["rest"])
@@ -107,11 +113,11 @@ def scalar(rest: str) -> object:
     if text[0] in "\"'":
         quote = text[0]
         if len(text) < 2 or not text.endswith(quote):
-            raise ConfigShapeError(f"cannot read {text!r}")
+            raise ConfigShapeError(say("cannot read {text}", text=repr(text)))
         inner = text[1:-1]
         return inner.replace("''", "'") if quote == "'" else inner.replace('\\"', '"')
     if text[0] in "[{&*!|>":
-        raise ConfigShapeError(f"cannot read {text!r}")
+        raise ConfigShapeError(say("cannot read {text}", text=repr(text)))
     if text.lower() in _YAML_TRUE and text in (text.lower(), text.title(), text.upper()):
         return True
     if text.lower() in _YAML_FALSE and text in (text.lower(), text.title(), text.upper()):
@@ -155,7 +161,7 @@ def _as_int(value: object) -> int:
     """Python's `int()` of a value as YAML reads it (a bool is 0 or 1); ValueError otherwise."""
     if isinstance(value, int | str):
         return int(value)
-    raise ValueError(f"{value!r} is not a whole number")
+    raise ValueError(say("{value} is not a whole number", value=repr(value)))
 
 
 def with_gate(text: str | None, on: bool) -> str:
@@ -164,12 +170,14 @@ def with_gate(text: str | None, on: bool) -> str:
     other byte unchanged. ConfigShapeError when the file is not one this can edit safely."""
     config = read_memory_config(text)
     if config.scalar_section is not None:
-        raise ConfigShapeError(f"'memory: {config.scalar_section}' is not a section of keys")
+        raise ConfigShapeError(
+            say("'memory: {text}' is not a section of keys", text=config.scalar_section)
+        )
     value = "true" if on else "false"
     lines = list(config.lines)
     found = [(i, indent) for i, indent, key in config.children if key == "write_approval"]
     if len(found) > 1:
-        raise ConfigShapeError("memory.write_approval is set twice")
+        raise ConfigShapeError(N_("memory.write_approval is set twice"))
     end = _line_end(lines)
     if found:
         i, indent = found[0]

@@ -12,6 +12,7 @@ from core.agents.hermes.format import DELIMITER, chars, parse_memory_file
 from core.agents.hermes.threats import blocked, threats
 from core.agents.hermes.workspace import MemoryFileRef, char_limit, memory_files
 from core.formats.text import InputError
+from core.messages import say
 from core.store.files import read_or_none
 
 RULE = "═" * 46
@@ -41,7 +42,11 @@ def injected(root: Path, ref: MemoryFileRef) -> Injected:
     hidden = [e for t, e in reversed(unique.items()) if blocked(ref.name, t)]
     unseen = tuple(Unseen(e.line, e.text[:60]) for e in hidden)
     notes = tuple(
-        f"hidden from the model (threat scan: {', '.join(threats(e.text))}): line {e.line}"
+        say(
+            "hidden from the model (threat scan: {threats}): line {line}",
+            threats=", ".join(threats(e.text)),
+            line=e.line,
+        )
         for e in hidden
     )
     stored = doc.chars()  # what the agent counts against its limit
@@ -53,4 +58,4 @@ def context(root: Path, profile: str) -> Context:
     """A new session of `profile`: its MEMORY block, then its USER PROFILE block."""
     parts = [injected(root, ref) for ref in memory_files(root) if ref.profile == profile]
     messages = ["\n\n".join(p.text for p in parts if p.text)]
-    return Context(parts, messages, f"Hermes session start, profile {profile}")
+    return Context(parts, messages, say("Hermes session start, profile {profile}", profile=profile))

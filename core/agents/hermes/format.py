@@ -23,11 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.formats.text import decode
+from core.messages import N_, say
 
 DELIMITER = "\n§\n"
 # A `§` line between two line ends, as the agent sees it after reading \r\n and \r as \n.
 _RAW_DELIMITER = re.compile(r"(?:\r\n|\r|\n)§(?:\r\n|\r|\n)")
-SPLIT_MESSAGE = "a line that is only '§' would make Hermes split this entry in two there"
+SPLIT_MESSAGE = N_("a line that is only '§' would make Hermes split this entry in two there")
 
 
 def as_agent_reads(raw: str) -> str:
@@ -142,8 +143,12 @@ class MemoryFile:
         raw = _join(pieces, delimiters)
         if agent_entries(raw) != expected:
             raise ValueError(
-                f"{self.path}: Hermes would read the entries beside this change otherwise (an "
-                "entry starts or ends with a '§' line): edit that entry first; nothing was changed"
+                say(
+                    "{path}: Hermes would read the entries beside this change otherwise (an "
+                    "entry starts or ends with a '§' line): edit that entry first; nothing was "
+                    "changed",
+                    path=self.path,
+                )
             )
         self.pieces, self.delimiters = pieces, delimiters
         self._reindex()
@@ -194,7 +199,7 @@ def checked_text(text: str) -> str:
     would read it as something else (empty, or split at a `§` line)."""
     text = as_agent_reads(text).strip()
     if not text:
-        raise ValueError("an empty entry: Hermes drops it; delete the memory instead")
+        raise ValueError(N_("an empty entry: Hermes drops it; delete the memory instead"))
     # A `§` line at either end fuses with the delimiter beside it at the agent's next read.
     at_an_end = text == "§" or text.startswith("§\n") or text.endswith("\n§")
     if at_an_end or agent_entries(text) != [text]:

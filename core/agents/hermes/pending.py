@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from core.agents.hermes.workspace import profiles
+from core.messages import say
 from core.store.errors import WorkspaceError
 from core.store.files import list_folder, read_or_none
 
@@ -93,5 +94,15 @@ def waiting_line(writes: list[PendingWrite]) -> str:
     if not writes:
         return ""
     since = writes[0].since.strftime("%Y-%m-%d %H:%M UTC")
-    many = "1 memory write waits" if len(writes) == 1 else f"{len(writes)} memory writes wait"
-    return f"{many} for approval in Hermes, the oldest since {since}: the review queue shows them"
+    if len(writes) == 1:
+        return say(
+            "1 memory write waits for approval in Hermes, the oldest since {since}: the review "
+            "queue shows them",
+            since=since,
+        )
+    return say(
+        "{count} memory writes wait for approval in Hermes, the oldest since {since}: the review "
+        "queue shows them",
+        count=len(writes),
+        since=since,
+    )

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from core.agents.hermes.format import DELIMITER, MemoryFile, agent_entries, as_agent_reads
 from core.agents.hermes.threats import threats
+from core.messages import N_, say
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,35 +32,49 @@ def drift(raw: str, limit: int) -> str | None:
     parsed = agent_entries(text)
     longest = max(map(len, parsed), default=0)
     if longest > limit:
-        return (
-            f"an entry of {longest:,} characters is longer than the whole file's {limit:,}: "
-            "shorten or split it"
+        return say(
+            "an entry of {longest} characters is longer than the whole file's {limit}: "
+            "shorten or split it",
+            longest=f"{longest:,}",
+            limit=f"{limit:,}",
         )
     if text.strip() != DELIMITER.join(parsed):
-        return "blank lines or spaces around a '§' line, or an empty entry: remove them"
+        return N_("blank lines or spaces around a '§' line, or an empty entry: remove them")
     return None
 
 
 def drift_line(name: str, reason: str) -> str:
-    return (
-        f"Hermes refuses its next replace or remove in {name} and copies the file to "
-        f"{name}.bak.<seconds>: {reason}"
+    return say(
+        "Hermes refuses its next replace or remove in {name} and copies the file to "
+        "{name}.bak.<seconds>: {reason}",
+        name=name,
+        reason=reason,
     )
 
 
 def over_limit_line(name: str, used: int, limit: int) -> str:
-    return (
-        f"{name} holds {used:,} of its {limit:,} characters: Hermes refuses every add until "
-        "entries are removed or shortened"
+    return say(
+        "{name} holds {used} of its {limit} characters: Hermes refuses every add until "
+        "entries are removed or shortened",
+        name=name,
+        used=f"{used:,}",
+        limit=f"{limit:,}",
     )
 
 
 def copies_line(name: str, copies: int) -> str:
     """The drift copies the agent left beside the file (spec 8.9)."""
-    many = "1 copy" if copies == 1 else f"{copies:,} copies"
-    return (
-        f"{many} of {name} left by Hermes when it refused a write ({name}.bak.<seconds>): "
-        "it never deletes them; Backups lists them"
+    if copies == 1:
+        return say(
+            "1 copy of {name} left by Hermes when it refused a write ({name}.bak.<seconds>): "
+            "it never deletes them; Backups lists them",
+            name=name,
+        )
+    return say(
+        "{count} copies of {name} left by Hermes when it refused a write "
+        "({name}.bak.<seconds>): it never deletes them; Backups lists them",
+        count=f"{copies:,}",
+        name=name,
     )
 
 
@@ -75,17 +90,18 @@ def file_risks(doc: MemoryFile, name: str, limit: int) -> list[Risk]:
     for entry in doc.entries():
         found = threats(entry.text)
         if entry.duplicate:
-            message = "repeats an earlier entry: Hermes drops it at its next write"
+            message = N_("repeats an earlier entry: Hermes drops it at its next write")
             risks.append(Risk(entry.line, "duplicate", message))
         elif found:
-            message = (
-                f"hidden from the model: Hermes' threat scan flags it ({', '.join(found)}) and "
-                "puts [BLOCKED] in its place"
+            message = say(
+                "hidden from the model: Hermes' threat scan flags it ({threats}) and "
+                "puts [BLOCKED] in its place",
+                threats=", ".join(found),
             )
             risks.append(Risk(entry.line, "blocked", message))
     changed = normalised(doc)
     if changed:
-        message = f"Hermes' next add rewrites the whole file: {changed}"
+        message = say("Hermes' next add rewrites the whole file: {changed}", changed=changed)
         risks.append(Risk(1, "normalised", message))
     return risks
 
@@ -97,12 +113,12 @@ def normalised(doc: MemoryFile) -> str:
     text = as_agent_reads(raw)
     parts = []
     if text != raw:
-        parts.append("its Windows line ends (CRLF) become Unix ones (LF)")
+        parts.append(N_("its Windows line ends (CRLF) become Unix ones (LF)"))
     pieces = text.strip().split(DELIMITER)  # blanks around the whole text are no one's data
     if any(not p.strip() for p in pieces) and text.strip():
-        parts.append("its empty entries go")
+        parts.append(N_("its empty entries go"))
     if any(p.strip() and p != p.strip() for p in pieces):
-        parts.append("the blank lines and spaces around entries go")
+        parts.append(N_("the blank lines and spaces around entries go"))
     return ", ".join(parts)
 
 
@@ -125,11 +141,16 @@ def cautions(before: MemoryFile, after: MemoryFile, name: str, limit: int) -> li
         found = threats(text)
         if found:
             out.append(
-                f"Hermes refuses to write this text and hides it from the model: its threat "
-                f"scan flags it ({', '.join(found)})"
+                say(
+                    "Hermes refuses to write this text and hides it from the model: its threat "
+                    "scan flags it ({threats})",
+                    threats=", ".join(found),
+                )
             )
     if any(new[t] > 1 and new[t] > old[t] for t in new):
-        out.append(f"the same text is already an entry of {name}: Hermes drops the repeat")
+        out.append(
+            say("the same text is already an entry of {name}: Hermes drops the repeat", name=name)
+        )
     return out + new_drift(before, after, name, limit)
 
 

@@ -32,6 +32,7 @@ from core.agents.hermes.pending import PendingWrite, pending_writes
 from core.agents.hermes.workspace import HermesWorkspace, MemoryFileRef, char_limit, profile_home
 from core.capabilities import StagedGate, StagedRefused, StagedWrite
 from core.formats.text import InputError
+from core.messages import N_, say
 from core.ops import ChangeSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 
@@ -58,7 +59,11 @@ def approve(ws: HermesWorkspace, ids: Sequence[str]) -> list[ChangeSet]:
             texts[rel] = outcome.text
     if refused:
         raise StagedRefused(ws.root, refused)
-    label = f"Approve {_listed(chosen)}"
+    ids = _ids(chosen)
+    if len(chosen) > 1:
+        label = say("Approve staged writes {ids}", ids=ids)
+    else:
+        label = say("Approve staged write {id}", id=ids)
     written = [
         ChangeSet(ws.memory_file(rel), label, text=text, base=_text_now(ws, rel) or "")
         for rel, text in texts.items()
@@ -70,7 +75,11 @@ def approve(ws: HermesWorkspace, ids: Sequence[str]) -> list[ChangeSet]:
 def reject(ws: HermesWorkspace, ids: Sequence[str]) -> list[ChangeSet]:
     """The records removed, as `/memory reject` removes them."""
     chosen = _named(ws, ids)
-    label = f"Reject {_listed(chosen)}"
+    ids = _ids(chosen)
+    if len(chosen) > 1:
+        label = say("Reject staged writes {ids}", ids=ids)
+    else:
+        label = say("Reject staged write {id}", id=ids)
     return [ChangeSet(ws.text_file(w.rel), label, remove=True) for w in chosen]
 
 
@@ -82,18 +91,30 @@ def gate(path: Path, profile: str | None = None) -> StagedGate:
     try:
         config = config_of(path, home)
     except ConfigShapeError as exc:
-        why = f"MemDesk cannot read the memory section of {config_file} ({exc}): Hermes decides"
+        why = say(
+            "MemDesk cannot read the memory section of {file} ({reason}): Hermes decides",
+            file=config_file,
+            reason=exc,
+        )
         return StagedGate(None, GATE_KEY, "", config_file, TURNS_ON, (why,))
     value = config.get("write_approval")
     notes = []
     if "write_mode" in config.values:
         notes.append(
-            f"write_mode: {_shown_value(config.get('write_mode'))} is the old key: Hermes "
-            "0.19 reads only write_approval (its config migration turns write_mode: approve "
-            "into write_approval: true, only when `hermes` migrates the file)"
+            say(
+                "write_mode: {value} is the old key: Hermes "
+                "0.19 reads only write_approval (its config migration turns write_mode: approve "
+                "into write_approval: true, only when `hermes` migrates the file)",
+                value=_shown_value(config.get("write_mode")),
+            )
         )
     if isinstance(value, int) and not isinstance(value, bool):
-        notes.append(f"write_approval: {value} is a number, which Hermes reads as off: write true")
+        notes.append(
+            say(
+                "write_approval: {value} is a number, which Hermes reads as off: write true",
+                value=value,
+            )
+        )
     shown = "" if "write_approval" not in config.values else _shown_value(value)
     return StagedGate(gate_is_on(value), GATE_KEY, shown, config_file, TURNS_ON, tuple(notes))
 
@@ -106,11 +127,18 @@ def set_gate(ws: HermesWorkspace, on: bool, profile: str | None = None) -> Chang
         text = with_gate(now, on)
     except ConfigShapeError as exc:
         raise WorkspaceError(
-            f"{ws.root / document.rel}: MemDesk cannot change {GATE_KEY} without risking the "
-            f"rest of the file ({exc}); run `hermes config set {GATE_KEY} {str(on).lower()}`",
+            say(
+                "{path}: MemDesk cannot change {key} without risking the "
+                "rest of the file ({reason}); run `hermes config set {key} {value}`",
+                path=ws.root / document.rel,
+                key=GATE_KEY,
+                reason=exc,
+                value=str(on).lower(),
+            ),
             exit_code=EXIT_REFUSED,
         ) from None
-    return ChangeSet(document, f"Approval gate {'on' if on else 'off'}", text=text, base=now)
+    label = N_("Approval gate on") if on else N_("Approval gate off")
+    return ChangeSet(document, label, text=text, base=now)
 
 
 # -- one staged write as the queue shows it ---------------------------------------------------
@@ -119,7 +147,9 @@ def _shown(ws: HermesWorkspace, write: PendingWrite) -> StagedWrite:
     try:
         before = _text_now(ws, rel)
     except (InputError, WorkspaceError) as exc:  # approving says so again
-        return _unreadable(write, rel, f"MemDesk cannot read {rel}: {exc}")
+        return _unreadable(
+            write, rel, say("MemDesk cannot read {file}: {reason}", file=rel, reason=exc)
+        )
     outcome = replay(before, write.payload, _limit(ws.root, write), _name(rel))
     after = outcome.text if outcome.text is not None else before
     return StagedWrite(
@@ -154,18 +184,32 @@ def _warnings(root: Path, write: PendingWrite, rel: str, text: str | None) -> li
     for old in _old_texts(write.payload):
         found = matching(entries, old)
         if not found:
-            out.append(f"'{old}' matches no entry of {name} now: Hermes refuses this write")
+            out.append(
+                say(
+                    "'{old}' matches no entry of {name} now: Hermes refuses this write",
+                    old=old,
+                    name=name,
+                )
+            )
         elif len(found) > 1:
             out.append(
-                f"'{old}' matches {len(found)} entries of {name} now: Hermes refuses it as "
-                "ambiguous"
+                say(
+                    "'{old}' matches {count} entries of {name} now: Hermes refuses it as ambiguous",
+                    old=old,
+                    count=len(found),
+                    name=name,
+                )
             )
     changed = _changed_after(root / rel, write.since)
     if changed is not None and _old_texts(write.payload):
         out.append(
-            f"{name} changed after this write was staged ({changed:%Y-%m-%d %H:%M} UTC): if the "
-            "entry it names was edited since, approving overwrites that edit with the staged "
-            "text (Hermes replays it by substring)"
+            say(
+                "{name} changed after this write was staged ({changed} UTC): if "
+                "the entry it names was edited since, approving overwrites that edit with the "
+                "staged text (Hermes replays it by substring)",
+                name=name,
+                changed=f"{changed:%Y-%m-%d %H:%M}",
+            )
         )
     return out
 
@@ -191,7 +235,8 @@ def _named(ws: HermesWorkspace, ids: Sequence[str]) -> list[PendingWrite]:
     missing = [i for i in ids if i not in by_key]
     if missing:
         raise WorkspaceError(
-            f"{ws.root}: No pending memory write with id '{missing[0]}'.", exit_code=EXIT_REFUSED
+            say("{path}: No pending memory write with id '{id}'.", path=ws.root, id=missing[0]),
+            exit_code=EXIT_REFUSED,
         )
     return [by_key[i] for i in dict.fromkeys(ids)]
 
@@ -219,6 +264,5 @@ def _shown_value(value: object) -> str:
     return str(value)
 
 
-def _listed(writes: Sequence[PendingWrite]) -> str:
-    ids = ", ".join(w.key for w in writes)
-    return f"staged write{'s' if len(writes) > 1 else ''} {ids}"
+def _ids(writes: Sequence[PendingWrite]) -> str:
+    return ", ".join(w.key for w in writes)

@@ -17,6 +17,7 @@ from core.agents.hermes.config import LIMITS, ConfigShapeError, char_limits, con
 from core.agents.hermes.format import Entry, MemoryFile, MemoryFileFormat, checked_text
 from core.formats.text import InputError
 from core.formats.whole_text import WholeTextFormat
+from core.messages import say
 from core.ops import ChangeSet
 from core.ops.entries import add_entry
 from core.store.backups_view import BackupFile
@@ -91,7 +92,12 @@ def profile_home(root: Path, profile: str | None) -> str:
     known = [name for name, _ in profiles(root)]
     if (profile or "default") not in known:
         raise WorkspaceError(
-            f"{root}: no Hermes profile '{profile}' (profiles: {', '.join(known)})",
+            say(
+                "{path}: no Hermes profile '{profile}' (profiles: {profiles})",
+                path=root,
+                profile=profile,
+                profiles=", ".join(known),
+            ),
             exit_code=EXIT_REFUSED,
         )
     return _home_of(profile or "default")

@@ -31,6 +31,7 @@ from core.agents.openclaw import layout
 from core.capabilities import Editing, Pinning, Retrieval, SessionStart
 from core.formats.problems import Problem
 from core.formats.text import InputError, decode
+from core.messages import N_, say
 from core.ops import ChangeSet
 from core.store.errors import EXIT_REFUSED, WorkspaceError
 from core.store.files import read_or_none
@@ -75,7 +76,8 @@ class OpenClaw(
     # -- reading -------------------------------------------------------------------------------
     def file_kind(self, data: bytes) -> str | None:
         """MEMORY.md starts with the heading the agent writes into a new or emptied one."""
-        return "OpenClaw's long-term memory" if first_line(data) == "# Long-Term Memory" else None
+        heading = first_line(data) == "# Long-Term Memory"
+        return N_("OpenClaw's long-term memory") if heading else None
 
     def backups(self, path: Path) -> list[BackupFile]:
         """MemDesk's backups (`.memdesk/backups/`) of every file it edits, deleted ones too,
@@ -104,7 +106,9 @@ class OpenClaw(
             report.warnings += warnings.file_warnings(file.path, file.kind, text)
         with suppress(WorkspaceError, ValueError):  # an unreadable file is reported above
             report.warnings += warnings.prompt_warnings(self.context(path).parts)
-        report.summary = f"{path}: OpenClaw workspace, {report.entries} memories"
+        report.summary = say(
+            "{path}: OpenClaw workspace, {count} memories", path=path, count=report.entries
+        )
         return report
 
     def rows(
@@ -172,7 +176,7 @@ class OpenClaw(
         from core.ops.entries import edit_entry
 
         if text is None:
-            raise WorkspaceError("OpenClaw memories are text with annotations: give --text")
+            raise WorkspaceError(N_("OpenClaw memories are text with annotations: give --text"))
         return edit_entry(_editable(ws, row.file), row.key, text)
 
     def delete(self, ws: OpenClawWorkspace, row: Row) -> ChangeSet:
@@ -213,7 +217,7 @@ class OpenClaw(
 
     def lacks(self, capability: type[Capability], operation: str = "") -> str:
         if capability is Retrieval:
-            return (
+            return N_(
                 "OpenClaw chooses no memory by the message before the model asks: it injects "
                 "its bootstrap files when a session starts (`memdesk context PATH`), and the model "
                 "searches its memory itself (`memdesk list PATH --query WORDS` finds the same "
@@ -333,8 +337,11 @@ def _editable(ws: OpenClawWorkspace, rel: str) -> Any:
     ok = ok or (len(parts) == 2 and parts[0] == "memory" and file_kind(rel) in ("daily", "session"))
     if not ok:
         raise WorkspaceError(
-            f"--file {rel}: OpenClaw's memory files are MEMORY.md, USER.md, "
-            "users/<id>/USER.md and daily notes memory/YYYY-MM-DD.md",
+            say(
+                "--file {file}: OpenClaw's memory files are MEMORY.md, USER.md, "
+                "users/<id>/USER.md and daily notes memory/YYYY-MM-DD.md",
+                file=rel,
+            ),
             exit_code=EXIT_REFUSED,
         )
     return ws.curated(rel)

@@ -66,6 +66,7 @@ from core.agents.openclaw.curated import (
     strip_annotations,
 )
 from core.formats.js import JS_SPACE, js_trim, js_trim_end, utf16_len
+from core.messages import N_, say
 from core.store.errors import WorkspaceError
 from core.store.files import list_folder, open_confined
 
@@ -392,10 +393,19 @@ def bootstrap_files(session: str = "main", profile: str | None = None) -> list[s
     profile id the agent does not accept (``^[a-zA-Z0-9][a-zA-Z0-9_-]{0,127}$``)."""
     if session not in SESSION_KINDS:
         raise ValueError(
-            f"unknown OpenClaw session kind {session!r} (known: {', '.join(SESSION_KINDS)})"
+            say(
+                "unknown OpenClaw session kind {value} (known: {kinds})",
+                value=repr(session),
+                kinds=", ".join(SESSION_KINDS),
+            )
         )
     if profile is not None and not _PROFILE_ID.fullmatch(profile):
-        raise ValueError(f"{profile!r} is not an OpenClaw profile id (letters, digits, _ and -)")
+        raise ValueError(
+            say(
+                "{profile} is not an OpenClaw profile id (letters, digits, _ and -)",
+                profile=repr(profile),
+            )
+        )
     names: list[str] = []
     for name in SESSION_KINDS[session]:
         names.append(name)
@@ -469,12 +479,18 @@ def _inject(
     notes = [_removed_note(len(removed))] if removed else []
     if trimmed.truncated:
         notes.append(
-            f"{trimmed.length} characters, over its limit of {limit}: the middle is cut out"
+            say(
+                "{size} characters, over its limit of {limit}: the middle is cut out",
+                size=trimmed.length,
+                limit=limit,
+            )
         )
     if shown != trimmed.text:
-        notes.append(f"cut at the {remaining} characters left of the total")
+        notes.append(
+            say("cut at the {remaining} characters left of the total", remaining=remaining)
+        )
     if not shown:
-        notes.append("empty: not injected")
+        notes.append(N_("empty: not injected"))
     unseen = _unseen(removed) + _unseen(_cut_entries(trimmed, numbers)) if _curated(name) else []
     cut = trimmed.truncated or shown != trimmed.text
     chars = utf16_len(js_trim_end(text))
@@ -495,19 +511,25 @@ def _curated(name: str) -> bool:
 
 def _personal_left_out(rel: str, text: str, limit: int) -> Injected:
     size = utf16_len(js_trim_end(text))
-    note = f"{size} characters, over its budget of {limit}: left out whole"
+    note = say(
+        "{size} characters, over its budget of {limit}: left out whole", size=size, limit=limit
+    )
     unseen = tuple(_unseen(_entries(text)))
     return Injected(rel, size, 0, False, "", rel, (note,), unseen)
 
 
 def _left_out(rel: str, text: str, remaining: int) -> Injected:
-    note = f"only {max(remaining, 0)} characters of the total left: not injected"
+    note = say(
+        "only {remaining} characters of the total left: not injected", remaining=max(remaining, 0)
+    )
     unseen = _unseen(_entries(text)) if rel.endswith(("MEMORY.md", "USER.md")) else []
     return Injected(rel, utf16_len(js_trim_end(text)), 0, False, "", rel, (note,), tuple(unseen))
 
 
 def _removed_note(count: int) -> str:
-    return f"{count} entr{'y' if count == 1 else 'ies'} for other projects left out"
+    if count == 1:
+        return N_("1 entry for other projects left out")
+    return say("{count} entries for other projects left out", count=count)
 
 
 # --- Entries: which ones the model does not see --------------------------------------------------
@@ -740,7 +762,7 @@ def startup_prelude(
         total += utf16_len(block)
         quoted = block.split("```text\n", 1)[1].rsplit("\n```\nEND_QUOTED_NOTES", 1)[0]
         cut = content != whole or block != _quote(path, content)
-        note = ("cut to fit the prelude",) if cut else ()
+        note = (N_("cut to fit the prelude"),) if cut else ()
         parts.append(
             Injected(path, utf16_len(whole), utf16_len(quoted), cut, quoted, PRELUDE_LABEL, note)
         )
@@ -750,7 +772,12 @@ def startup_prelude(
 
 
 def _prelude_out(path: str, content: str) -> Injected:
-    note = (f"the prelude's {PRELUDE_TOTAL_MAX_CHARS} characters are used up: left out",)
+    note = (
+        say(
+            "the prelude's {limit} characters are used up: left out",
+            limit=PRELUDE_TOTAL_MAX_CHARS,
+        ),
+    )
     return Injected(path, utf16_len(content), 0, False, "", PRELUDE_LABEL, note)
 
 
@@ -840,15 +867,19 @@ def _read(root: Path, rel: str, max_bytes: int) -> str | _Unread | None:
     try:
         with open_confined(root, rel) as file:
             if file.size > max_bytes:
-                return _Unread(f"{file.size} bytes, over the {max_bytes} the agent reads: skipped")
+                return _Unread(_too_big(file.size, max_bytes))
             data = file.read()
     except FileNotFoundError:
         return None
     except WorkspaceError as exc:
-        return _Unread(f"not read: {exc}")
+        return _Unread(say("not read: {reason}", reason=exc))
     if len(data) > max_bytes:
-        return _Unread(f"{len(data)} bytes, over the {max_bytes} the agent reads: skipped")
+        return _Unread(_too_big(len(data), max_bytes))
     return data.decode("utf-8", errors="replace")
+
+
+def _too_big(size: int, limit: int) -> str:
+    return say("{size} bytes, over the {limit} the agent reads: skipped", size=size, limit=limit)
 
 
 def _note_times(root: Path) -> dict[str, float]:

@@ -26,6 +26,7 @@ from core.agents.openclaw.dreaming import (
     with_trailing_newline,
 )
 from core.formats.js import JS_SPACE_RUN, js_trim, js_trim_end, truncate_utf16
+from core.messages import N_
 
 DIARY_HEADING = "# Dream Diary"
 DIARY_START = "<!-- openclaw:dreaming:diary:start -->"
@@ -394,7 +395,7 @@ class Risk:
     kind: str
     first_line: int
     text: str
-    explanation: str
+    explanation: str  # a template: "{text}" stands where the text at risk is quoted
 
 
 def fence_risks(text: str, heading: str, start_marker: str, end_marker: str) -> list[Risk]:
@@ -412,7 +413,7 @@ def fence_risks(text: str, heading: str, start_marker: str, end_marker: str) -> 
                     DUPLICATE_BLOCK,
                     _line_of(text, match.start()),
                     match.group(),
-                    "a second managed block: the agent's next write deletes it",
+                    N_("a second managed block: the agent's next write deletes it: {text}"),
                 )
             )
         inner_offset = match.start(1)
@@ -424,7 +425,7 @@ def fence_risks(text: str, heading: str, start_marker: str, end_marker: str) -> 
                         INSIDE_FENCE,
                         _line_of(text, inner_offset),
                         line.rstrip("\r"),
-                        "inside the agent's fence: overwritten at its next write",
+                        N_("inside the agent's fence: overwritten at its next write: {text}"),
                     )
                 )
             inner_offset += len(line) + 1
@@ -435,8 +436,10 @@ def fence_risks(text: str, heading: str, start_marker: str, end_marker: str) -> 
                 UNTERMINATED_FENCE,
                 _line_of(text, last_start),
                 text[last_start:],
-                "a start marker without its end: the agent appends a new block, and the "
-                "write after that deletes everything from this marker to the new block",
+                N_(
+                    "a start marker without its end: the agent appends a new block, and the "
+                    "write after that deletes everything from this marker to the new block: {text}"
+                ),
             )
         )
     covered = [(m.start(), m.end()) for m in matches]
@@ -447,8 +450,10 @@ def fence_risks(text: str, heading: str, start_marker: str, end_marker: str) -> 
                     ORPHAN_MARKER,
                     _line_of(text, marker.start()),
                     start_marker,
-                    "a marker without its heading line is not the agent's block: the agent "
-                    "appends a block of its own and leaves this one",
+                    N_(
+                        "a marker without its heading line is not the agent's block: the agent "
+                        "appends a block of its own and leaves this one: {text}"
+                    ),
                 )
             )
     return risks
@@ -462,7 +467,7 @@ def _line_end_risks(text: str, appends_at_end: bool) -> list[Risk]:
                 MIXED_LINE_ENDS,
                 _line_of(text, text.find("\r\n")),
                 "",
-                "the file uses CRLF; the agent writes LF, so its next write mixes line ends",
+                N_("the file uses CRLF; the agent writes LF, so its next write mixes line ends"),
             )
         )
     trailing = len(text) - len(js_trim_end(text))
@@ -472,7 +477,7 @@ def _line_end_risks(text: str, appends_at_end: bool) -> list[Risk]:
                 TRAILING_SPACE,
                 _line_of(text, len(text) - trailing),
                 text[-trailing:],
-                "the agent trims the end of the file before appending its block",
+                N_("the agent trims the end of the file before appending its block: {text}"),
             )
         )
     return risks
@@ -498,8 +503,10 @@ def dreams_risks(text: str) -> list[Risk]:
                     INSIDE_DIARY,
                     entry.first_line,
                     entry.text,
-                    "inside the diary markers: the agent reads it as a diary entry and "
-                    "rewrites the diary around it",
+                    N_(
+                        "inside the diary markers: the agent reads it as a diary entry and "
+                        "rewrites the diary around it: {text}"
+                    ),
                 )
             )
         fingerprint = entry.fingerprint
@@ -509,7 +516,9 @@ def dreams_risks(text: str) -> list[Risk]:
                     DUPLICATE_DIARY_ENTRY,
                     entry.first_line,
                     entry.text,
-                    "same date and text as an earlier entry: the diary dedupe deletes it",
+                    N_(
+                        "same date and text as an earlier entry: the diary dedupe deletes it: {text}"
+                    ),
                 )
             )
         seen.add(fingerprint)
@@ -520,8 +529,10 @@ def dreams_risks(text: str) -> list[Risk]:
                 DIARY_OUT_OF_ORDER,
                 _line_of(text, end),
                 DIARY_END,
-                "diary end marker before the start marker, or more than one: the agent writes "
-                "new entries before the last end marker but reads only up to the first",
+                N_(
+                    "diary end marker before the start marker, or more than one: the agent writes "
+                    "new entries before the last end marker but reads only up to the first: {text}"
+                ),
             )
         )
     if dreams.diary is None and dreams.user_text:
@@ -531,7 +542,7 @@ def dreams_risks(text: str) -> list[Risk]:
                 DIARY_ABOVE,
                 first.first_line,
                 "",
-                "the first diary entry creates the Dream Diary at the top, above this text",
+                N_("the first diary entry creates the Dream Diary at the top, above this text"),
             )
         )
     # A consolidation summary trims the end of the file whenever it is written.

@@ -21,6 +21,7 @@ from core.agents.openclaw.curated import (
     split_curated_entries,
 )
 from core.formats.text import to_lf
+from core.messages import N_, say
 
 FileKind = Literal["memory", "user", "daily", "session"]
 PromotionKind = Literal["promoted", "consolidated"]
@@ -269,23 +270,30 @@ def clean_text(text: str) -> str:
     something else. Line ends become "\\n", trailing blanks go, blank lines around it too
     (a line of only whitespace is a blank line)."""
     if "\0" in text:
-        raise ValueError("a memory cannot contain a NUL character")
+        raise ValueError(N_("a memory cannot contain a NUL character"))
     lines = [s.rstrip(" \t") if s.strip() else "" for s in to_lf(text).split("\n")]
     while lines and not lines[-1]:
         lines.pop()
     while lines and not lines[0]:
         lines.pop(0)
     if not lines:
-        raise ValueError("a memory needs some text (to remove one, delete it)")
+        raise ValueError(N_("a memory needs some text (to remove one, delete it)"))
     for number, line in enumerate(lines[1:], start=2):
         if line.startswith("- "):
             raise ValueError(
-                f"line {number} starts with '- ': OpenClaw would read it as a memory of its "
-                "own (indent it to keep it in this one)"
+                say(
+                    "line {line} starts with '- ': OpenClaw would read it as a memory of its "
+                    "own (indent it to keep it in this one)",
+                    line=number,
+                )
             )
         if line.startswith("#"):
             raise ValueError(
-                f"line {number} starts with '#': it would read as a heading, starting a new section"
+                say(
+                    "line {line} starts with '#': it would read as a heading, starting a new "
+                    "section",
+                    line=number,
+                )
             )
     return "\n".join(lines)
 
@@ -297,12 +305,16 @@ def checked_phrases(phrases: Iterable[str]) -> tuple[str, ...]:
     for phrase in phrases:
         cleaned = " ".join(phrase.split())
         if not cleaned:
-            raise ValueError("a trigger needs some text")
+            raise ValueError(N_("a trigger needs some text"))
         bad = next((c for c in ",;<>" if c in cleaned), None)
         if bad:
             raise ValueError(
-                f"trigger {cleaned!r}: {bad!r} is not allowed ("
-                "',' and ';' separate triggers, '<' and '>' would break the comment)"
+                say(
+                    "trigger {text}: {value} is not allowed ("
+                    "',' and ';' separate triggers, '<' and '>' would break the comment)",
+                    text=repr(cleaned),
+                    value=repr(bad),
+                )
             )
         out[cleaned] = None
     return tuple(out)
@@ -315,17 +327,25 @@ def checked_project(value: str | None) -> list[str]:
     for key in keys:
         if normalize_project_key(key) is None:
             raise ValueError(
-                f"project {key!r}: not a key OpenClaw accepts (it needs text, without '<', "
-                "'>' or line breaks)"
+                say(
+                    "project {key}: not a key OpenClaw accepts (it needs text, without '<', "
+                    "'>' or line breaks)",
+                    key=repr(key),
+                )
             )
     return keys
 
 
 def check_annotation_kind(name: str, kind: FileKind) -> None:
     if name == "project" and kind == "user":
-        raise ValueError("OpenClaw ignores project annotations in USER.md")
+        raise ValueError(N_("OpenClaw ignores project annotations in USER.md"))
     if name != "project" and kind not in ("memory", "user"):
-        raise ValueError(f"OpenClaw reads {name} annotations only in MEMORY.md and USER.md")
+        raise ValueError(
+            say(
+                "OpenClaw reads {annotation} annotations only in MEMORY.md and USER.md",
+                annotation=name,
+            )
+        )
 
 
 def _tail_parts(tail: str) -> tuple[list[tuple[str, str]], str]:
@@ -370,14 +390,22 @@ def checked_field(old: Entry, new: Entry, name: str, expected: object) -> Entry:
     values = {"triggers": new.triggers, "importance": new.importance, "project": new.project}
     if values[name] != expected:
         raise ValueError(
-            f"OpenClaw would read the {name} of this memory as {values[name]!r}: another "
-            f"line or the text of the memory holds a {name} comment too (edit the text)"
+            say(
+                "OpenClaw would read the {annotation} of this memory as {value}: another "
+                "line or the text of the memory holds a {annotation} comment too (edit the text)",
+                annotation=name,
+                value=repr(values[name]),
+            )
         )
     for other in ("triggers", "importance", "project"):
         if other != name and getattr(old, other) != getattr(new, other):
             raise ValueError(
-                f"setting the {name} would also change the {other} OpenClaw reads "
-                "(a comment in the text would start to count): edit the text"
+                say(
+                    "setting the {annotation} would also change the {other} OpenClaw reads "
+                    "(a comment in the text would start to count): edit the text",
+                    annotation=name,
+                    other=other,
+                )
             )
     return new
 
@@ -396,7 +424,7 @@ def observed_line(day: date | str, status: str = "active") -> str:
     try:
         date.fromisoformat(text)
     except ValueError:
-        raise ValueError(f"'{text}' is not a date as YYYY-MM-DD") from None
+        raise ValueError(say("'{text}' is not a date as YYYY-MM-DD", text=text)) from None
     return f"<!-- observed: {text} | status: {status} -->"
 
 

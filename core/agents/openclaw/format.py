@@ -87,6 +87,7 @@ from core.agents.openclaw.entries import (
 )
 from core.formats.problems import excerpt
 from core.formats.text import BOM, decode, to_lf
+from core.messages import N_, say
 
 __all__ = [
     "CuratedFile",
@@ -118,12 +119,14 @@ def read_entry(lines: Iterable[str], kind: FileKind = "memory") -> Entry:
 
 def _shape_problem(lines: tuple[str, ...], found: list[Entry]) -> str:
     if len(found) > 1:
-        return "OpenClaw would read this as more than one memory"
+        return N_("OpenClaw would read this as more than one memory")
     if not found:
-        return "OpenClaw would not read this as a memory (it needs a line starting '- ')"
+        return N_("OpenClaw would not read this as a memory (it needs a line starting '- ')")
     kept = set(found[0].lines)
     left = next((s for s in lines if s not in kept and s.strip()), "")
-    return f"OpenClaw would not read {excerpt(left, 40)!r} as part of this memory"
+    return say(
+        "OpenClaw would not read {text} as part of this memory", text=repr(excerpt(left, 40))
+    )
 
 
 def edit_text(entry: Entry, text: str, kind: FileKind = "memory") -> Entry:
@@ -135,9 +138,12 @@ def edit_text(entry: Entry, text: str, kind: FileKind = "memory") -> Entry:
     new = read_entry((*entry.lines[: entry.bullet], bullet, *rest), kind)
     if new.text != new_text:
         raise ValueError(
-            f"OpenClaw would read this memory back as {excerpt(new.text, 60)!r}: the end of its "
-            "first line reads as annotation comments or a promotion tail (set triggers, "
-            "importance and project on their own)"
+            say(
+                "OpenClaw would read this memory back as {text}: the end of its "
+                "first line reads as annotation comments or a promotion tail (set triggers, "
+                "importance and project on their own)",
+                text=repr(excerpt(new.text, 60)),
+            )
         )
     return _placed_like(new, entry)
 
@@ -157,7 +163,12 @@ def with_triggers(entry: Entry, phrases: Iterable[str], kind: FileKind = "memory
 def with_importance(entry: Entry, value: int | None, kind: FileKind = "memory") -> Entry:
     """`entry` with `<!-- importance: N -->` (1 to 10; None: the comment goes)."""
     if value is not None and (isinstance(value, bool) or value not in range(1, 11)):
-        raise ValueError(f"importance {value!r}: OpenClaw reads only whole numbers from 1 to 10")
+        raise ValueError(
+            say(
+                "importance {value}: OpenClaw reads only whole numbers from 1 to 10",
+                value=repr(value),
+            )
+        )
     check_annotation_kind("importance", kind)
     new = _with_annotation(entry, "importance", None if value is None else str(value), kind)
     return checked_field(entry, new, "importance", value)
@@ -187,8 +198,10 @@ def superseded(entry: Entry, kind: FileKind = "user") -> Entry:
     )
     if index is None:
         raise ValueError(
-            "this memory has no '<!-- observed: DATE | status: … -->' line above it to mark "
-            "superseded: edit or delete it instead"
+            N_(
+                "this memory has no '<!-- observed: DATE | status: … -->' line above it to mark "
+                "superseded: edit or delete it instead"
+            )
         )
     lines = list(entry.lines)
     lines[index] = flipped_status(lines[index])
@@ -215,7 +228,9 @@ def draft_entry(
     meta = [observed_line(observed)] if observed is not None else []
     entry = read_entry((*meta, f"- {first}", *rest), kind)
     if entry.text != new_text:
-        raise ValueError(f"OpenClaw would read this memory as {excerpt(entry.text, 60)!r}")
+        raise ValueError(
+            say("OpenClaw would read this memory as {text}", text=repr(excerpt(entry.text, 60)))
+        )
     if tuple(triggers):
         entry = with_triggers(entry, triggers, kind)
     if importance is not None:
@@ -352,7 +367,7 @@ class CuratedFile:
         """USER.md's way to replace a directive: the old entry's status becomes superseded and
         `<!-- observed: DAY | status: active -->` + `- text` go right after it."""
         if self.kind != "user":
-            raise ValueError("superseding is USER.md's convention: edit the memory instead")
+            raise ValueError(N_("superseding is USER.md's convention: edit the memory instead"))
         old = self._editable(key)
         flipped = superseded(old, self.kind)
         gap = old.bullet > 0 and is_blank(old.lines[old.bullet - 1])
@@ -374,8 +389,11 @@ class CuratedFile:
     def _check_writable(self) -> None:
         if self.read_only:
             raise ValueError(
-                f"{self.path}: a session summary is read-only in MemDesk (OpenClaw writes it "
-                "once and never reads it back as memories to edit)"
+                say(
+                    "{path}: a session summary is read-only in MemDesk (OpenClaw writes it "
+                    "once and never reads it back as memories to edit)",
+                    path=self.path,
+                )
             )
 
     def _editable(self, key: str) -> Entry:
@@ -391,14 +409,16 @@ class CuratedFile:
         phase, headed = next((p, h) for p, a, b, h in self._managed if a <= last and first <= b)
         start = f"<!-- openclaw:dreaming:{phase}:start -->"
         if headed:
-            return (
-                f"OpenClaw overwrites the text between {start} and …end --> at its next "
-                "dreaming run: this memory cannot be edited here"
+            return say(
+                "OpenClaw overwrites the text between {marker} and …end --> at its next "
+                "dreaming run: this memory cannot be edited here",
+                marker=start,
             )
-        return (
-            f"this text is between {start} and …end --> without the heading OpenClaw writes "
+        return say(
+            "this text is between {marker} and …end --> without the heading OpenClaw writes "
             "above them: it is a dreaming block the agent no longer updates; MemDesk keeps it "
-            "as written"
+            "as written",
+            marker=start,
         )
 
     def _check_outside_managed(self, at: int) -> None:
@@ -424,7 +444,13 @@ class CuratedFile:
                 following = self._sections[number + 1 :]
                 stop = following[0].line - 1 if following else len(self.lines)
                 return self._last_content(section.line, stop)
-        raise ValueError(f"{self.path}: there is no section {' > '.join(path)!r}")
+        raise ValueError(
+            say(
+                "{path}: there is no section {section}",
+                path=self.path,
+                section=repr(" > ".join(path)),
+            )
+        )
 
     def _last_content(self, start: int, stop: int) -> int:
         """The index after the last line in [start, stop) that is neither blank nor a
@@ -459,8 +485,11 @@ class CuratedFile:
             self.lines = saved
             self._reindex()
             raise ValueError(
-                f"{self.path}: OpenClaw would not read the memory back as written here "
-                "(the lines around it would join it or take part of it)"
+                say(
+                    "{path}: OpenClaw would not read the memory back as written here "
+                    "(the lines around it would join it or take part of it)",
+                    path=self.path,
+                )
             )
         return got
 

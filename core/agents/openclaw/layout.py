@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Literal
 
 from core.formats.dated import dated_name
+from core.messages import say
 from core.store.files import list_folder, read_head
 
 FileKind = Literal[
@@ -55,15 +56,15 @@ class MemoryFile:
     def label(self) -> str:
         name = self.path.rsplit("/", 1)[-1]
         if self.kind == "user" and self.profile:
-            return f"USER.md of {self.profile}"
+            return say("USER.md of {profile}", profile=self.profile)
         if self.kind == "daily":
-            return f"Daily note {self.day}"
+            return say("Daily note {day}", day=self.day)
         if self.kind == "session":
-            return f"Session {self.day} {self.slug}"
+            return say("Session {day} {name}", day=self.day, name=self.slug)
         if self.kind == "report":
-            return f"Dreaming {self.path.split('/')[-2]} {self.day}"
+            return say("Dreaming {phase} {day}", phase=self.path.split("/")[-2], day=self.day)
         if self.kind == "recall":
-            return f"Legacy {name}"
+            return say("Legacy {file}", file=name)
         return name
 
 

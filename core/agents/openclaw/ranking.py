@@ -29,6 +29,7 @@ from core.agents.openclaw.recall import (
     to_finite_score,
 )
 from core.agents.openclaw.snippets import is_contaminated_snippet
+from core.messages import N_, say
 
 # --- ranking ----------------------------------------------------------------------------------
 
@@ -58,6 +59,8 @@ class RankOptions:
 
 NO_THRESHOLDS = RankOptions(min_score=0, min_recall_count=0, min_unique_queries=0)
 DEEP_SWEEP = RankOptions(max_age_days=30, limit=10)
+# A candidate's verdict when it passes every gate of a scheduled deep sweep.
+PROMOTED = N_("would be promoted")
 
 
 def normalize_weights(weights: Mapping[str, float]) -> dict[str, float]:
@@ -278,20 +281,22 @@ def gates(candidate: Mapping[str, Any], options: GateOptions = GateOptions()) ->
     queries = int(candidate.get("uniqueQueries", 0))
     age = float(candidate.get("ageDays", 0))
     result = [
-        Gate("origin", not is_origin_blocked(candidate), f"origin filter ({provenance.get('originClass', 'undefined')})"),
+        Gate("origin", not is_origin_blocked(candidate), say("origin filter ({origin})", origin=provenance.get('originClass', 'undefined'))),
     ]  # fmt: skip
     if options.consolidation:
         eligible = is_consolidation_eligible(candidate)
         result.append(
-            Gate("consolidation origin/session", eligible, "consolidation origin/session filter")
+            Gate(
+                "consolidation origin/session", eligible, N_("consolidation origin/session filter")
+            )
         )
     result += [
-        Gate("contamination", not is_contaminated_snippet(str(candidate.get("snippet", ""))), "contamination filter"),
-        Gate("already promoted", not candidate.get("promotedAt"), "already promoted"),
-        Gate("score threshold", score >= min_score, f"score threshold ({js_to_fixed(score, 3)} < {js_number_text(min_score)})"),
-        Gate("signal threshold", signals >= min_signals, f"signal threshold ({signals} < {min_signals})"),
-        Gate("query threshold", queries >= min_queries, f"query threshold ({queries} < {min_queries})"),
-        Gate("age threshold", not (max_age >= 0 and age > max_age), f"age threshold ({js_to_fixed(age, 1)}d > {max_age}d)"),
+        Gate("contamination", not is_contaminated_snippet(str(candidate.get("snippet", ""))), N_("contamination filter")),
+        Gate("already promoted", not candidate.get("promotedAt"), N_("already promoted")),
+        Gate("score threshold", score >= min_score, say("score threshold ({score} < {least})", score=js_to_fixed(score, 3), least=js_number_text(min_score))),
+        Gate("signal threshold", signals >= min_signals, say("signal threshold ({signals} < {least})", signals=signals, least=min_signals)),
+        Gate("query threshold", queries >= min_queries, say("query threshold ({queries} < {least})", queries=queries, least=min_queries)),
+        Gate("age threshold", not (max_age >= 0 and age > max_age), say("age threshold ({age}d > {most}d)", age=js_to_fixed(age, 1), most=max_age)),
     ]  # fmt: skip
     return result
 
@@ -315,7 +320,11 @@ def gate_all(
         if first_rejection(checks) is None:
             eligible += 1
             checks.append(
-                Gate("selection limit", eligible <= max(0, limit), f"selection limit ({limit})")
+                Gate(
+                    "selection limit",
+                    eligible <= max(0, limit),
+                    say("selection limit ({limit})", limit=limit),
+                )
             )
         results.append(checks)
     return results
@@ -333,7 +342,7 @@ class Reviewed:
     @property
     def verdict(self) -> str:
         failed = first_rejection(self.gates)
-        return "would be promoted" if failed is None else f"rejected: {failed.reason}"
+        return PROMOTED if failed is None else say("rejected: {reason}", reason=failed.reason)
 
 
 def review_store(

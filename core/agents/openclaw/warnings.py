@@ -11,6 +11,7 @@ from core.agent import Injected
 from core.agents.openclaw import dreaming, dreams_file
 from core.agents.openclaw.layout import FileKind
 from core.formats.problems import Problem, excerpt
+from core.messages import N_, say
 
 # A promotion section of a few candidates: when MEMORY.md has less room than this, the next
 # sweep's trimmer starts deleting old generated sections.
@@ -38,15 +39,25 @@ def prompt_warnings(parts: Iterable[Injected]) -> list[Problem]:
     for part in parts:
         if not part.unseen:
             continue
-        why = part.notes[0] if part.notes else "the agent leaves them out of its prompt"
+        why = part.notes[0] if part.notes else N_("the agent leaves them out of its prompt")
         listed = "; ".join(u.label for u in part.unseen[:SHOWN_LINES])
-        more = (
-            f" and {len(part.unseen) - SHOWN_LINES} more" if len(part.unseen) > SHOWN_LINES else ""
-        )
-        message = (
-            f"{len(part.unseen)} memories are not in the prompt at session start ({why}): "
-            f"{listed}{more}"
-        )
+        more = len(part.unseen) - SHOWN_LINES
+        if more > 0:
+            message = say(
+                "{count} memories are not in the prompt at session start ({why}): "
+                "{listed_text} and {more} more",
+                count=len(part.unseen),
+                why=why,
+                listed_text=listed,
+                more=more,
+            )
+        else:
+            message = say(
+                "{count} memories are not in the prompt at session start ({why}): {listed_text}",
+                count=len(part.unseen),
+                why=why,
+                listed_text=listed,
+            )
         first = part.unseen[0].line
         found.append(_warning(part.file, first, "not_in_prompt", message))
     return found
@@ -61,9 +72,13 @@ def _budget(rel: str, text: str) -> list[Problem]:
                 rel,
                 1,
                 "promotion_budget",
-                f"MEMORY.md has {report.size:,} of the {report.budget:,} characters OpenClaw allows "
-                "before it stops promoting: its dreaming will silently stop adding memories "
-                "here until the file is shorter",
+                say(
+                    "MEMORY.md has {size} of the {budget} characters OpenClaw allows "
+                    "before it stops promoting: its dreaming will silently stop adding memories "
+                    "here until the file is shorter",
+                    size=f"{report.size:,}",
+                    budget=f"{report.budget:,}",
+                ),
             )
         )
     near = report.room < TYPICAL_SECTION_CHARS
@@ -72,19 +87,26 @@ def _budget(rel: str, text: str) -> list[Problem]:
         if not (near and section.within_loss_bound) and not edited:
             continue
         what = (
-            f"your edits of line {', '.join(map(str, edited))} go with it"
+            say("your edits of line {lines} go with it", lines=", ".join(map(str, edited)))
             if edited
-            else f"its {section.entry_count} memories go with it"
+            else say("its {count} memories go with it", count=section.entry_count)
         )
-        when = "at the next promotion" if near else "when MEMORY.md nears its size limit"
+        when = N_("at the next promotion") if near else N_("when MEMORY.md nears its size limit")
         found.append(
             _warning(
                 rel,
                 section.first_line,
                 "promotion_trim",
-                f"OpenClaw's trimmer deletes the promotion section of {section.date} (lines "
-                f"{section.first_line}-{section.last_line}) {when}; {what}. Pin it to keep it "
-                "(a line of your own text in the section)",
+                say(
+                    "OpenClaw's trimmer deletes the promotion section of {day} (lines "
+                    "{first}-{last}) {when}; {what}. Pin it to keep it "
+                    "(a line of your own text in the section)",
+                    day=section.date,
+                    first=section.first_line,
+                    last=section.last_line,
+                    when=when,
+                    what=what,
+                ),
             )
         )
     return found
@@ -98,18 +120,31 @@ def _consolidation(rel: str, text: str) -> list[Problem]:
     if not lines:
         return []
     most = dreaming.max_lines_removed_per_sweep(text)
-    named = "; ".join(f"line {r.line}: {excerpt(r.text, 50)}" for r in lines[:SHOWN_LINES])
-    more = f" and {len(lines) - SHOWN_LINES} more" if len(lines) > SHOWN_LINES else ""
-    return [
-        _warning(
-            rel,
-            lines[0].line,
-            "consolidation",
-            f"OpenClaw's dreaming writes here: with consolidation on it may delete or re-word up to {most} of "
-            f"these {len(lines)} hand-written lines per sweep, leaving a trace only in DREAMS.md: "
-            f"{named}{more}",
+    named = "; ".join(
+        say("line {line}: {text}", line=r.line, text=excerpt(r.text, 50))
+        for r in lines[:SHOWN_LINES]
+    )
+    more = len(lines) - SHOWN_LINES
+    if more > 0:
+        message = say(
+            "OpenClaw's dreaming writes here: with consolidation on it may delete or re-word up to "
+            "{most} of these {count} hand-written lines per sweep, leaving a trace only in "
+            "DREAMS.md: {named_text} and {more} more",
+            most=most,
+            count=len(lines),
+            named_text=named,
+            more=more,
         )
-    ]
+    else:
+        message = say(
+            "OpenClaw's dreaming writes here: with consolidation on it may delete or re-word up to "
+            "{most} of these {count} hand-written lines per sweep, leaving a trace only in "
+            "DREAMS.md: {named_text}",
+            most=most,
+            count=len(lines),
+            named_text=named,
+        )
+    return [_warning(rel, lines[0].line, "consolidation", message)]
 
 
 def _crlf(rel: str, text: str) -> list[Problem]:
@@ -120,8 +155,10 @@ def _crlf(rel: str, text: str) -> list[Problem]:
             rel,
             1,
             "mixed_line_ends",
-            "this file has Windows (CRLF) line ends; OpenClaw appends its promotion sections "
-            "with LF, so the file will have mixed line ends",
+            N_(
+                "this file has Windows (CRLF) line ends; OpenClaw appends its promotion sections "
+                "with LF, so the file will have mixed line ends"
+            ),
         )
     ]
 
@@ -132,7 +169,9 @@ def _risks(rel: str, risks: list[dreams_file.Risk]) -> list[Problem]:
             rel,
             r.first_line,
             r.kind.replace("-", "_"),
-            f"{r.explanation}: {excerpt(r.text, 60)}" if r.text else r.explanation,
+            r.explanation.format(text=excerpt(r.text, 60))
+            if r.text
+            else r.explanation.removesuffix(": {text}"),
         )
         for r in risks
     ]
@@ -143,9 +182,11 @@ def _legacy_recall(rel: str) -> Problem:
         rel,
         1,
         "legacy_recall_store",
-        "a legacy recall store: OpenClaw releases since 2026.6 keep this state in their own "
-        "database and ignore this file (`openclaw doctor --fix` imports it once and renames it); "
-        "editing it changes nothing",
+        N_(
+            "a legacy recall store: OpenClaw releases since 2026.6 keep this state in their own "
+            "database and ignore this file (`openclaw doctor --fix` imports it once and renames "
+            "it); editing it changes nothing"
+        ),
     )
 
 

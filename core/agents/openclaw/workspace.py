@@ -18,6 +18,7 @@ from core.agents.openclaw import dreaming, dreams_file, layout, ranking, warning
 from core.agents.openclaw import entries as oc_entries
 from core.agents.openclaw import format as curated_format
 from core.formats.text import InputError, decode
+from core.messages import N_, say
 from core.ops import ChangeSet
 from core.ops.entries import add_entry, set_text
 from core.store.document import Document
@@ -59,7 +60,9 @@ class OpenClawWorkspace(DocumentSet):
     def file(self, rel: str) -> layout.MemoryFile:
         found = next((f for f in self.files() if f.path == rel), None)
         if found is None:
-            raise WorkspaceError(f"{rel}: not an OpenClaw memory file of {self.root}")
+            raise WorkspaceError(
+                say("{file}: not an OpenClaw memory file of {path}", file=rel, path=self.root)
+            )
         return found
 
     def curated(self, rel: str) -> CuratedDocument:
@@ -70,7 +73,7 @@ class OpenClawWorkspace(DocumentSet):
     def document_at(self, rel: str) -> AnyDocument:
         if layout.editable_file(rel) is None:  # one MemDesk deleted may be restored
             self.file(rel)  # WorkspaceError for no memory file at all
-            raise WorkspaceError(f"{rel}: read-only in MemDesk")
+            raise WorkspaceError(say("{file}: read-only in MemDesk", file=rel))
         return self.curated(rel)
 
     def memory(self) -> CuratedDocument:
@@ -111,12 +114,15 @@ class OpenClawWorkspace(DocumentSet):
             raw = read_or_none(self.root / phases_rel, root=self.root)
             phases = json.loads(raw) if raw else None
         except ValueError as exc:
-            return ReadOnlyView(text, f"not valid JSON: {exc}", _WHY["recall"], found, [])
+            invalid = say("not valid JSON: {detail}", detail=exc)
+            return ReadOnlyView(text, invalid, _WHY["recall"], found, [])
         reviewed = ranking.review_store(store, phases, time.time() * 1000)
-        promoted = sum(1 for r in reviewed if r.verdict == "would be promoted")
-        summary = (
-            f"{len(reviewed)} entries ranked as the agent ranks them; {promoted} would pass every "
-            "gate of a scheduled deep sweep"
+        promoted = sum(1 for r in reviewed if r.verdict == ranking.PROMOTED)
+        summary = say(
+            "{count} entries ranked as the agent ranks them; {promoted} would pass every "
+            "gate of a scheduled deep sweep",
+            count=len(reviewed),
+            promoted=promoted,
         )
         return ReadOnlyView(text, summary, _WHY["recall"], found, reviewed)
 
@@ -140,10 +146,13 @@ class OpenClawWorkspace(DocumentSet):
         for name, value in fields.items():
             if name not in setters:
                 raise ValueError(
-                    f"{name}: OpenClaw annotates entries with triggers, importance, project"
+                    say(
+                        "{name}: OpenClaw annotates entries with triggers, importance, project",
+                        name=name,
+                    )
                 )
             new = setters[name](new, value, kind)
-        label = f"Annotate {excerpt_of(current)} in {document.rel}"
+        label = say("Annotate {memory} in {file}", memory=excerpt_of(current), file=document.rel)
         return ChangeSet(document, label, [Change(key, current, new)])
 
     def pin_section(self, document: CuratedDocument, key: str) -> ChangeSet:
@@ -153,17 +162,24 @@ class OpenClawWorkspace(DocumentSet):
         day = entry.promotion.date if entry.promotion else None
         if entry.promotion is None or entry.promotion.kind != "promoted" or day is None:
             raise WorkspaceError(
-                f"{excerpt_of(entry)} is not in a promotion section: the trimmer never drops it",
+                say(
+                    "{memory} is not in a promotion section: the trimmer never drops it",
+                    memory=excerpt_of(entry),
+                ),
                 exit_code=EXIT_REFUSED,
             )
         try:
             text = dreaming.pin_section(document.text(), day, PIN_NOTE)
         except KeyError:
             raise WorkspaceError(
-                f"the promotion section of {day} is pinned already: the trimmer keeps it",
+                say(
+                    "the promotion section of {day} is pinned already: the trimmer keeps it",
+                    day=day,
+                ),
                 exit_code=EXIT_REFUSED,
             ) from None
-        return set_text(document, text, f"Pin the promotion section of {day} in {document.rel}")
+        label = say("Pin the promotion section of {day} in {file}", day=day, file=document.rel)
+        return set_text(document, text, label)
 
     def supersede(
         self, document: CuratedDocument, key: str, text: str, day: date | None = None
@@ -172,14 +188,17 @@ class OpenClawWorkspace(DocumentSet):
         one, observed today, goes right after it."""
         if oc_entries.file_kind(document.rel) != "user":
             raise WorkspaceError(
-                f"{document.rel}: superseding is USER.md's convention; edit the memory instead",
+                say(
+                    "{file}: superseding is USER.md's convention; edit the memory instead",
+                    file=document.rel,
+                ),
                 exit_code=EXIT_REFUSED,
             )
         current = _entry(document, key)
         flipped = curated_format.superseded(current, "user")
         observed = (day or date.today()).isoformat()
         draft = curated_format.draft_entry(text, kind="user", observed=observed, after=key)
-        label = f"Supersede {excerpt_of(current)} in {document.rel}"
+        label = say("Supersede {memory} in {file}", memory=excerpt_of(current), file=document.rel)
         return ChangeSet(document, label, [Change(key, current, flipped), Change("", None, draft)])
 
 
@@ -191,19 +210,25 @@ def excerpt_of(entry: oc_entries.Entry) -> str:
 def _entry(document: CuratedDocument, key: str) -> oc_entries.Entry:
     current = document.find(key)
     if current is None:
-        raise WorkspaceError(f"{document.rel}: no entry {key}", exit_code=EXIT_REFUSED)
+        raise WorkspaceError(
+            say("{file}: no entry {key}", file=document.rel, key=key), exit_code=EXIT_REFUSED
+        )
     return current
 
 
 _WHY: dict[layout.FileKind, str] = {
-    "dreams": "OpenClaw rewrites DREAMS.md as a whole at every dreaming run: MemDesk only shows it.",
-    "report": "OpenClaw overwrites this report at every run of that phase: MemDesk only shows it.",
-    "recall": (
+    "dreams": N_(
+        "OpenClaw rewrites DREAMS.md as a whole at every dreaming run: MemDesk only shows it."
+    ),
+    "report": N_(
+        "OpenClaw overwrites this report at every run of that phase: MemDesk only shows it."
+    ),
+    "recall": N_(
         "A legacy recall store: OpenClaw releases since 2026.6 keep this state in their own "
         "database, so editing this file changes nothing. Shown with the agent's own ranking."
     ),
-    "bootstrap": "A bootstrap file OpenClaw injects at session start (not memory).",
-    "session": "Written once by OpenClaw's session-memory hook; never rewritten.",
+    "bootstrap": N_("A bootstrap file OpenClaw injects at session start (not memory)."),
+    "session": N_("Written once by OpenClaw's session-memory hook; never rewritten."),
 }
 
 
@@ -211,10 +236,19 @@ def _summary(kind: layout.FileKind, text: str) -> str:
     if kind == "dreams":
         found = dreams_file.read_dreams(text)
         diary = len(found.diary) if found.diary is not None else 0
-        deep = "a Deep Sleep block" if found.deep_sleep is not None else "no Deep Sleep block"
-        return f"{diary} diary entries, {deep}, {len(found.history)} consolidation runs recorded"
+        deep = (
+            N_("a Deep Sleep block") if found.deep_sleep is not None else N_("no Deep Sleep block")
+        )
+        return say(
+            "{count} diary entries, {deep}, {runs} consolidation runs recorded",
+            count=diary,
+            deep=deep,
+            runs=len(found.history),
+        )
     if kind == "report":
         report = dreams_file.read_phase_report(text)
-        form = "" if report.agent_form else " (not in the form the agent writes)"
-        return f"{report.phase or 'unknown'} phase report{form}"
+        phase = report.phase or "unknown"
+        if report.agent_form:
+            return say("{phase} phase report", phase=phase)
+        return say("{phase} phase report (not in the form the agent writes)", phase=phase)
     return ""

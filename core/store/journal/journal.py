@@ -35,6 +35,7 @@ from types import TracebackType
 from typing import Any, cast
 
 from core.formats.strict_json import dump_json
+from core.messages import say
 from core.store.journal.opening import (
     DB_DIR,
     DB_NAME,
@@ -218,10 +219,12 @@ class Journal(ReviewStorage):
         """A journal file deleted or replaced while open takes what is written to it into a file
         nobody will read again: an error, never a quiet success."""
         if self.replaced():
-            raise JournalError(
-                f"{self.path}: the journal was deleted or replaced while MemDesk was writing to "
-                "it; what was just done is not recorded in it"
+            said = say(
+                "{path}: the journal was deleted or replaced while MemDesk was writing to it; "
+                "what was just done is not recorded in it",
+                path=self.path,
             )
+            raise JournalError(said)
 
     # ----------------------------------------------------------------------- events
 
@@ -303,9 +306,12 @@ class Journal(ReviewStorage):
                 decay += [(file, m, None, None, now, commit_id) for m in forget]
                 conn.executemany(_INSERT_PENDING_DECAY, decay)
         except (sqlite3.Error, ValueError, OverflowError) as exc:
-            raise JournalError(
-                f"{self.path}: the journal cannot record the change ({exc})"
-            ) from exc
+            said = say(
+                "{path}: the journal cannot record the change ({detail})",
+                path=self.path,
+                detail=exc,
+            )
+            raise JournalError(said) from exc
         return commit_id
 
     def finish_commit(self, commit_id: int) -> None:

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
+from core.messages import say
 from core.store.atomic import (
     create_temp,
     fsync_folder_fd,
@@ -48,18 +49,27 @@ def _failure(path: Path | None, exc: sqlite3.Error) -> JournalError:
     take it (full, or failing)."""
     code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
     if code == _SQLITE_NOTADB:
-        return _not_a_journal(path, f"not an SQLite database: {exc}")
+        return _not_a_journal(path, say("not an SQLite database: {detail}", detail=exc))
     if code == _SQLITE_CORRUPT:
-        return _not_a_journal(path, f"damaged: {exc}")
-    return JournalError(f"{path}: the journal could not be written ({exc}){_full_disk(path, code)}")
+        return _not_a_journal(path, say("damaged: {detail}", detail=exc))
+    return _not_written(path, exc, code)
+
+
+def _not_written(path: Path | None, detail: object, code: int) -> JournalError:
+    said = say("{path}: the journal could not be written ({detail})", path=path, detail=detail)
+    return JournalError(said + _full_disk(path, code))
 
 
 def _not_a_journal(path: Path | None, why: str) -> JournalError:
     """A journal that cannot be read at all: what it is, and how to go on without it."""
     return JournalError(
-        f"{path} is not a MemDesk journal ({why}): history and undo are unavailable; "
-        f"move it aside (mv {shlex.quote(str(path))} {shlex.quote(f'{path}.broken')}) and "
-        "MemDesk starts a new one"
+        say(
+            "{path} is not a MemDesk journal ({why}): history and undo are unavailable; move it "
+            "aside ({command}) and MemDesk starts a new one",
+            path=path,
+            why=why,
+            command=f"mv {shlex.quote(str(path))} {shlex.quote(f'{path}.broken')}",
+        )
     )
 
 
@@ -68,11 +78,11 @@ def _full_disk(path: Path | None, code: int) -> str:
     try:
         st = os.statvfs(path.parent if path is not None else ".")
     except OSError:
-        return "; the disk is full" if code == _SQLITE_FULL else ""
+        return f"; {say('the disk is full')}" if code == _SQLITE_FULL else ""
     free = st.f_bavail * st.f_frsize
     if code != _SQLITE_FULL and free >= _LOW_SPACE:
         return ""
-    return f"; the disk is full ({free // 1024} KB free)"
+    return f"; {say('the disk is full ({size} KB free)', size=free // 1024)}"
 
 
 def _is_readonly(exc: sqlite3.Error) -> bool:
@@ -105,20 +115,29 @@ def _own_folder(workspace: Path, *, create: bool) -> Iterator[int | None]:
     refused before SQLite opens them (SQLite would follow a link to the database)."""
     folder = workspace / DB_DIR
     if not workspace.is_dir():
-        raise JournalError(f"{workspace}: no such workspace folder")
+        raise JournalError(say("{folder}: no such workspace folder", folder=workspace))
     try:
         fd = open_folder(workspace, DB_DIR, str(folder), create=create)
     except FileNotFoundError as exc:
         if create:
-            raise JournalError(
-                f"{folder}: cannot create the journal's folder: {exc.strerror}"
-            ) from exc
+            said = say(
+                "{folder}: cannot create the journal's folder: {detail}",
+                folder=folder,
+                detail=exc.strerror,
+            )
+            raise JournalError(said) from exc
         yield None
         return
     except OSError as exc:
         if isinstance(exc, PermissionError) or exc.errno == errno.EROFS:
-            raise JournalReadOnlyError(f"cannot create {folder}: {exc.strerror}") from exc
-        raise JournalError(f"{folder}: cannot open the journal's folder: {exc.strerror}") from exc
+            said = say("cannot create {folder}: {detail}", folder=folder, detail=exc.strerror)
+            raise JournalReadOnlyError(said) from exc
+        said = say(
+            "{folder}: cannot open the journal's folder: {detail}",
+            folder=folder,
+            detail=exc.strerror,
+        )
+        raise JournalError(said) from exc
     try:
         for name in (DB_NAME, *(DB_NAME + side for side in _SIDE_FILES)):
             _refuse_odd(fd, name, folder / name)
@@ -136,7 +155,7 @@ def _refuse_odd(folder: int, name: str, shown: Path) -> None:
     if stat.S_ISLNK(st.st_mode):
         raise own_link_refused(shown)
     if not stat.S_ISREG(st.st_mode):  # a folder, a FIFO, a device: no journal
-        raise _not_a_journal(shown, "not a file")
+        raise _not_a_journal(shown, say("not a file"))
 
 
 def _connect_own(target: str, folder: int, path: Path, *, uri: bool = False) -> sqlite3.Connection:
@@ -158,7 +177,7 @@ def _connect_own(target: str, folder: int, path: Path, *, uri: bool = False) -> 
 
 def _ensure_writable(folder: Path, path: Path) -> None:
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise JournalReadOnlyError(f"{path}: the workspace is read-only")
+        raise JournalReadOnlyError(say("{path}: the workspace is read-only", path=path))
 
 
 def _lay_new(path: Path, folder: int) -> None:
@@ -225,12 +244,9 @@ def _open_writable(path: Path, folder: int) -> sqlite3.Connection:
             _lay_new(path, folder)
         except OSError as exc:  # a read-only disk, a full one: as SQLite's would say
             if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-                raise JournalReadOnlyError(f"{path}: cannot write the journal ({exc})") from exc
+                raise _cannot_write(path, exc) from exc
             full = _SQLITE_FULL if exc.errno == errno.ENOSPC else 0
-            raise JournalError(
-                f"{path}: the journal could not be written ({exc.strerror or exc})"
-                f"{_full_disk(path, full)}"
-            ) from exc
+            raise _not_written(path, exc.strerror or exc, full) from exc
     try:
         conn = _connect_own(str(path), folder, path)
         _read_version(conn, path)  # before any pragma that could write to the file
@@ -240,13 +256,23 @@ def _open_writable(path: Path, folder: int) -> sqlite3.Connection:
         if conn is not None:
             conn.close()
         if isinstance(exc, sqlite3.OperationalError) and _is_readonly(exc):
-            raise JournalReadOnlyError(f"{path}: cannot write the journal ({exc})") from exc
+            raise _cannot_write(path, exc) from exc
         raise _failure(path, exc) from exc
     except BaseException:
         if conn is not None:
             conn.close()
         raise
     return conn
+
+
+def _cannot_write(path: Path, exc: BaseException) -> JournalReadOnlyError:
+    return JournalReadOnlyError(
+        say("{path}: cannot write the journal ({detail})", path=path, detail=exc)
+    )
+
+
+def _cannot_read(path: Path, exc: BaseException) -> JournalError:
+    return JournalError(say("{path}: cannot read the journal ({detail})", path=path, detail=exc))
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
@@ -265,7 +291,10 @@ def _os_errors(path: Path) -> Iterator[None]:
     try:
         yield
     except OSError as exc:
-        raise JournalError(f"{path}: cannot open the journal: {exc.strerror or exc}") from exc
+        said = say(
+            "{path}: cannot open the journal: {detail}", path=path, detail=exc.strerror or exc
+        )
+        raise JournalError(said) from exc
 
 
 def _snapshot(path: Path, folder: int) -> sqlite3.Connection:
@@ -289,14 +318,14 @@ def _copy_readonly(path: Path, folder: int, memory: sqlite3.Connection) -> None:
         try:
             source = _connect_own(f"{path.absolute().as_uri()}?{options}", folder, path, uri=True)
         except sqlite3.Error as exc:  # a file it may not read
-            raise JournalError(f"{path}: cannot read the journal ({exc})") from exc
+            raise _cannot_read(path, exc) from exc
         try:
             _read_version(source, path)
             source.backup(memory)
             return
         except sqlite3.OperationalError as exc:
             if not _is_readonly(exc) or options == "immutable=1":
-                raise JournalError(f"{path}: cannot read the journal ({exc})") from exc
+                raise _cannot_read(path, exc) from exc
         except sqlite3.DatabaseError as exc:  # a page past the first is not SQLite's
             raise _failure(path, exc) from exc
         finally:

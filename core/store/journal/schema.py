@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import TypeAlias
 
+from core.messages import say
 from core.store.journal.records import JournalError
 
 Migration: TypeAlias = Callable[[sqlite3.Connection], None]
@@ -244,10 +245,14 @@ def _user_version(conn: sqlite3.Connection) -> int:
 
 def _check_version(version: int, path: Path | None) -> None:
     if version > SCHEMA_VERSION:
-        raise JournalError(
-            f"{path}: this journal was written by a newer MemDesk (schema {version}, this "
-            f"version knows up to {SCHEMA_VERSION}); it was left untouched. Update MemDesk."
+        said = say(
+            "{path}: this journal was written by a newer MemDesk (schema {version}, this version "
+            "knows up to {known}); it was left untouched. Update MemDesk.",
+            path=path,
+            version=version,
+            known=SCHEMA_VERSION,
         )
+        raise JournalError(said)
 
 
 def _read_version(conn: sqlite3.Connection, path: Path | None) -> int:

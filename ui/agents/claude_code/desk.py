@@ -11,6 +11,7 @@ from core.agents.claude_code.workspace import INDEX_FILE, ClaudeCodeWorkspace, t
 from core.store.documents import AnyDocument
 from ui.desk import Push
 from ui.entries_view import EntriesView, FileRef, Opener
+from ui.i18n import core_text
 from ui.settings import Settings
 from ui.sidebar_desk import Page, SidebarDesk
 from ui.tasks import TaskRunner
@@ -51,7 +52,7 @@ class ClaudeCodeDesk(SidebarDesk[ClaudeCodeWorkspace]):
         from core.agents.claude_code.project import project_label
 
         return self.tr("{agent} memory of the project {project} · {root}").format(
-            agent=TITLE, project=project_label(ws.root), root=ws.root
+            agent=TITLE, project=core_text(project_label(ws.root)), root=ws.root
         )
 
     def _memory_title(self) -> str:
@@ -81,7 +82,8 @@ class ClaudeCodeDesk(SidebarDesk[ClaudeCodeWorkspace]):
     def _show_instructions(self) -> None:
         from core.agents.claude_code.instructions import instruction_lines
 
-        self.instructions.setPlainText("\n".join(instruction_lines(self.workspace.root)))
+        lines = instruction_lines(self.workspace.root, said=core_text)
+        self.instructions.setPlainText("\n".join(lines))
         self.stack.setCurrentWidget(self.instructions)
 
     def refresh_page(self, row: int) -> None:
@@ -98,7 +100,7 @@ class ClaudeCodeDesk(SidebarDesk[ClaudeCodeWorkspace]):
         root = self.workspace.root
         shown = str(root / source.rel)
         found = index_warnings(root) + loss_warnings(root)
-        return [w.message for w in found if w.file == shown]
+        return [core_text(w.message) for w in found if w.file == shown]
 
 
 def _topic_opener(ws: ClaudeCodeWorkspace, rel: str) -> Opener:

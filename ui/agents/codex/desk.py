@@ -17,6 +17,7 @@ from core.store.documents import AnyDocument
 from core.store.files import read_or_none
 from ui.desk import Push
 from ui.entries_view import EntriesView, FileRef
+from ui.i18n import core_text
 from ui.settings import Settings
 from ui.sidebar_desk import Page, SidebarDesk
 from ui.tasks import TaskRunner
@@ -31,8 +32,8 @@ class RegeneratedView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.why = plain_label(name="regeneratedWhy", wrap=True)
-        why = f"{layout.REGENERATED}. {layout.PRUNED}."
-        self.why.setText(why[:1].upper() + why[1:])
+        why = f"{core_text(layout.REGENERATED)}. {core_text(layout.PRUNED)}."
+        self.why.setText(_capitalised(why))
         self.files = QListWidget()
         self.files.setObjectName("regeneratedFiles")
         self.text = QPlainTextEdit()
@@ -164,17 +165,21 @@ def _is_note(rel: str) -> bool:
 
 def _warnings(source: AnyDocument) -> list[str]:
     if _is_note(source.rel) or source.rel.endswith(f"/{NEW_NOTE}"):
-        return [f"{layout.NOTE_KEPT[:1].upper()}{layout.NOTE_KEPT[1:]}"]
+        return [_capitalised(core_text(layout.NOTE_KEPT))]
     if source.rel not in layout.EDITABLE:
         return []
-    found = [layout.REWRITTEN]
+    found = [core_text(layout.REWRITTEN)]
     text = source.text()
     if source.rel == layout.SUMMARY and text.strip():
         if text.removeprefix("\ufeff").split("\n", 1)[0].rstrip("\r") != "v1":
-            found.append(layout.NOT_V1)
+            found.append(core_text(layout.NOT_V1))
         if layout.summary_cut(text.encode("utf-8")).truncated:
-            found.append(layout.CUT)
+            found.append(core_text(layout.CUT))
     return found
+
+
+def _capitalised(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
 
 
 DESK = CodexDesk

@@ -27,6 +27,7 @@ from core.store.document import Item
 from core.store.documents import AnyDocument
 from ui.desk import Push
 from ui.entries_view import EntriesView, FileRef
+from ui.i18n import core_text
 from ui.settings import Settings
 from ui.sidebar_desk import Page, SidebarDesk
 from ui.tasks import TaskRunner
@@ -91,7 +92,9 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
         line.addWidget(self.rewrite)
         self.entries.add_below_title(row)
         self.entries.warn = self._warnings
-        self.entries.caution = lambda changeset: AGENT.cautions(self.workspace, changeset)
+        self.entries.caution = lambda changeset: [
+            core_text(c) for c in AGENT.cautions(self.workspace, changeset)
+        ]
         self.entries.model.headers = ("Hermes", self.tr("Line"), self.tr("Memory"))
         self.entries.model.first_cell = flag
         self.entries.table.setColumnWidth(0, 70)
@@ -113,7 +116,7 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
         return bool(named)
 
     def header_text(self, ws: HermesWorkspace) -> str:
-        waiting = waiting_line(pending_writes(ws.root)[0])
+        waiting = core_text(waiting_line(pending_writes(ws.root)[0]))
         home = self.tr("{agent} home {root}").format(agent=TITLE, root=ws.root)
         return home + (f" · {waiting}" if waiting else "")
 
@@ -141,7 +144,7 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
         self.rewrite.setVisible(as_agent_writes(doc) != doc.raw and not source.read_only)
         copies = len(drift_backups(self.workspace.root, ref, MemoryFileFormat(ref.rel)))
         found = budget_lines(ref, doc, limit, modified=source.modified)
-        return [*found, copies_line(ref.name, copies)] if copies else found
+        return [*found, core_text(copies_line(ref.name, copies))] if copies else found
 
     def _rewrite(self) -> None:
         source = self.entries.source
@@ -160,12 +163,12 @@ def budget_lines(ref: MemoryFileRef, doc: MemoryFile, limit: int, *, modified: b
     holds unsaved edits, that a running session will not see them."""
     at_line = QCoreApplication.translate("HermesDesk", "line {line}: {message}")
     lines = [
-        at_line.format(line=r.line, message=r.message)
+        at_line.format(line=r.line, message=core_text(r.message))
         if r.kind in ("duplicate", "blocked")
-        else r.message
+        else core_text(r.message)
         for r in file_risks(doc, ref.name, limit)
     ]
-    return [*lines, AGENT.saved_note] if modified else lines
+    return [*lines, core_text(AGENT.saved_note)] if modified else lines
 
 
 def flag(item: Item) -> str:

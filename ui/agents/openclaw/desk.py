@@ -20,6 +20,7 @@ from ui.agents.openclaw.annotations_bar import AnnotationsBar
 from ui.agents.openclaw.read_only_view import ReadOnlyView
 from ui.desk import Push
 from ui.entries_view import EntriesView, FileRef
+from ui.i18n import core_text
 from ui.settings import Settings
 from ui.sidebar_desk import Page, SidebarDesk
 from ui.tasks import TaskRunner
@@ -123,7 +124,7 @@ class OpenClawDesk(SidebarDesk[OpenClawWorkspace]):
     def _read_only_page(self, name: str, title: str, kinds: tuple[str, ...]) -> Page:
         def show() -> None:
             ws: OpenClawWorkspace = self.workspace
-            files = [(f.label, f.path) for f in ws.files() if f.kind in kinds]
+            files = [(core_text(f.label), f.path) for f in ws.files() if f.kind in kinds]
             self.read_only_view.show_files(ws, files, title=title)
             self.stack.setCurrentWidget(self.read_only_view)
 
@@ -203,7 +204,8 @@ class OpenClawDesk(SidebarDesk[OpenClawWorkspace]):
         kind = oc_entries.file_kind(source.rel)
         found = warnings.file_warnings(source.rel, kind, source.text())
         return [
-            self.tr("line {line}: {message}").format(line=w.line, message=w.message) for w in found
+            self.tr("line {line}: {message}").format(line=w.line, message=core_text(w.message))
+            for w in found
         ]
 
     def _describe(self, source: AnyDocument, key: str) -> str:
@@ -305,9 +307,10 @@ def _opener(ws: OpenClawWorkspace, rel: str) -> Callable[[], AnyDocument]:
 
 
 def _label(file: MemoryFile) -> str:
+    label = core_text(file.label)
     if not file.read_only:
-        return file.label
-    return QCoreApplication.translate("OpenClawDesk", "{file} (read-only)").format(file=file.label)
+        return label
+    return QCoreApplication.translate("OpenClawDesk", "{file} (read-only)").format(file=label)
 
 
 DESK = OpenClawDesk

@@ -20,6 +20,7 @@ from core.agents.openclaw.ranking import Reviewed
 from core.agents.openclaw.workspace import OpenClawWorkspace
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
+from ui.i18n import core_text
 from ui.untrusted import literal_html, plain_label
 from ui.warnings_banner import WarningsBanner
 
@@ -98,15 +99,15 @@ class ReadOnlyView(QWidget):
         try:
             view = self.ws.read_only(rel)
         except (WorkspaceError, InputError) as exc:
-            self.why.setText(str(exc))
+            self.why.setText(core_text(str(exc)))
             self.summary.setText("")
             self.warnings.set_warnings([])
             self.text.setPlainText("")
             self.candidates.hide()
             return
-        self.why.setText(view.why)
-        self.summary.setText(view.summary)
-        self.warnings.set_warnings(view.warnings)
+        self.why.setText(core_text(view.why))
+        self.summary.setText(core_text(view.summary))
+        self.warnings.set_warnings([core_text(w) for w in view.warnings])
         self.text.setPlainText(view.text)
         self._fill(view.candidates)
 
@@ -122,11 +123,11 @@ class ReadOnlyView(QWidget):
                 f"{float(c.get('score', 0)):.3f}",
                 str(c.get("recallCount", "")),
                 str(c.get("uniqueQueries", "")),
-                r.verdict,
+                core_text(r.verdict),
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if column in (1, 6):
-                    failed = "\n".join(g.reason for g in r.gates if not g.passed)
+                    failed = "\n".join(core_text(g.reason) for g in r.gates if not g.passed)
                     item.setToolTip(literal_html(failed or text))
                 self.candidates.setItem(row, column, item)
