@@ -109,7 +109,8 @@ def open_remote_page(window: MainWindow, text: str, *, show: bool = True) -> boo
             ).format(address=text, example=REMOTE_HINT)
         )
         return False
-    window.add_hub_page(name, f"⇄ {view.address}", view, kept_as=text)
+    window.add_hub_page(name, f"⇄ {view.address}", view)
+    window.reopens.add_page(name, text)  # File → Close workspace closes it
     make_accessible(view)
     if show:
         window.navigator.show_page(view)

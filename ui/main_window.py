@@ -21,7 +21,6 @@ For the pages that work across workspaces:
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -40,7 +39,6 @@ from PySide6.QtWidgets import (
 )
 
 from core.agent import OpenWorkspace
-from core.formats.text import InputError
 from core.registry import detect, remember_agent
 from core.session import AnySession
 from core.store.errors import WorkspaceError
@@ -54,6 +52,7 @@ from ui.menus import Menus
 from ui.navigator import Navigator
 from ui.open_tab import Resolutions, WorkspaceTab
 from ui.opening import Ambiguous, Opened, ask_layout, keep_backups, open_any
+from ui.reopens import Reopens
 from ui.settings import Settings, saved
 from ui.tasks import TaskRunner
 from ui.theme import apply_theme
@@ -81,15 +80,13 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)
         self._no_undo = QUndoStack(self)  # `undo_stack` while no workspace is shown
         self._closing = False
-        self._kept: dict[str, str] = {}  # hub pages the session reopens: name -> their address
-        self._opening: list[str] = []  # folders being read to be opened, in order
-        self._session_kept = False  # until built: before, the last session is still to reopen
+        self.reopens = Reopens(self)
         self._build()
         self.menus = Menus(self, self.undo_group)
         self.toolbar, self.layout_action = self.menus.toolbar, self.menus.layout_action
         self.setAcceptDrops(True)
         self.navigator.show_page(self.placeholder)
-        self._session_kept = True
+        self.reopens.on = True
 
     # -- the current workspace's -------------------------------------------------------------------
     @property
@@ -162,17 +159,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.progress)
         self.resize(1280, 800)
 
-    def add_hub_page(
-        self, name: str, title: str, widget: QWidget, *, kept_as: str | None = None
-    ) -> None:
-        """A page over every workspace (Home, Inbox, …), at the navigator's top; `kept_as`:
-        what reopens it at the next start (a server's workspace: its address), and File →
-        Close workspace closes it."""
+    def add_hub_page(self, name: str, title: str, widget: QWidget) -> None:
+        """A page over every workspace (Home, Inbox, …), at the navigator's top."""
         old = self.hubs.get(name)
         self.hubs[name] = widget
-        if kept_as is not None:
-            self._kept[name] = kept_as
-            self._keep_session()
         if old is None:
             self.desks.addWidget(widget)
             self.navigator.add_hub(name, title, widget)
@@ -192,29 +182,6 @@ class MainWindow(QMainWindow):
 
     def _none_open(self) -> str:
         return self.tr("Open an agent's workspace folder: File → Open workspace…")
-
-    def show_pending(self) -> None:
-        """What the next save will write, per memory and as text."""
-        from ui.pending_dialog import open_pending
-
-        if self.ws is None or self.desk is None:
-            return
-        self.desk.apply_pending()  # text typed but not applied is part of the save
-        self.pending_dialog = open_pending(self, self.ws)
-
-    def where_else(self) -> None:
-        """Every other place holding the selected memory's text, and Forget everywhere."""
-        from ui.where_dialog import open_where
-
-        desk, ws = self.desk, self.ws
-        text = desk.current_memory() if desk is not None else None
-        if desk is None or ws is None or not text:
-            self.statusBar().showMessage(self.tr("Select a memory first"), 4000)
-            return
-        try:
-            self.where_dialog = open_where(self, ws, ws.agent, text, desk.write_now)
-        except (WorkspaceError, InputError, OSError) as exc:
-            self.show_error(failure_message(exc, self.tr("Could not search the workspace")))
 
     # -- switching ---------------------------------------------------------------------------------
     def show_tab(self, tab: WorkspaceTab) -> None:
@@ -244,7 +211,7 @@ class MainWindow(QMainWindow):
         self._show_news()
         self._update_title()
         self._update_status()
-        self._keep_session()
+        self.reopens.keep()
 
     def _tab_changed(self, tab: WorkspaceTab) -> None:
         self.navigator.update_tab(tab)
@@ -281,12 +248,10 @@ class MainWindow(QMainWindow):
             return
         self.statusBar().showMessage(self.tr("Opening {path}…").format(path=path))
         self.progress.show()
-        reading = os.path.abspath(path)
-        self._opening.append(reading)
+        reading = self.reopens.reading(path)
 
         def failed(exc: BaseException) -> None:
-            self._read(reading)
-            self._keep_session()
+            self.reopens.read(reading, keep=True)
             self.progress.setVisible(self.opener.busy)
             said = self.tr("Could not open {path}").format(path=path)
             self.show_error(failure_message(exc, said))
@@ -298,19 +263,13 @@ class MainWindow(QMainWindow):
         )
 
     def _showing(self, folder: Path) -> WorkspaceTab | None:
-        """The open workspace one of whose pages shows `folder` (a Hermes profile's, of the
-        Hermes home open), that page shown: opened on its own it would be a second workspace
-        over the same files."""
+        """The open workspace showing `folder` on a page (a Hermes profile), that page shown."""
         return next((tab for tab in self._tabs if tab.desk.show_folder(folder)), None)
-
-    def _read(self, reading: str) -> None:
-        """The folder is read (opened or not): no longer one of the session's still to open."""
-        self._opening.remove(reading)
 
     def _opened_any(
         self, path: Path, result: Opened | Ambiguous | opening.Several, *, then: Then, reading: str
     ) -> None:
-        self._read(reading)
+        self.reopens.read(reading)
         self.progress.setVisible(self.opener.busy)
         if isinstance(result, opening.Several):
             chosen = opening.ask_workspace(self, result)  # one of the folder's workspaces
@@ -320,7 +279,7 @@ class MainWindow(QMainWindow):
             self._layout_chosen(result.root, self._ask_layout(result.root, result.candidates), then)
         else:
             self._opened(result.session, path, result.journal_problem, then)
-        self._keep_session()  # a folder not opened (none chosen, one already open) is gone
+        self.reopens.keep()  # a folder not opened (none chosen, one already open) is gone
 
     def _ask_layout(self, root: Path, candidates: tuple[str, ...]) -> str | None:
         return ask_layout(self, root, candidates)
@@ -470,59 +429,13 @@ class MainWindow(QMainWindow):
         self.keep_settings(language=name)
         self.statusBar().showMessage(self.tr("The language changes at the next start."), 8000)
 
-    # -- the session: what the next start reopens ---------------------------------------------------
-    def _keep_session(self) -> None:
-        """The workspaces open (and those still being read) and the one shown, saved as they
-        change: after a crash or a kill the next start reopens this session, not an older one."""
-        if self._closing or not self._session_kept:
-            return
-        session = self._session()
-        if (session.open_workspaces, session.current_workspace) != (
-            self.settings.open_workspaces,
-            self.settings.current_workspace,
-        ):
-            self.settings = session
-            self.keep_settings()
-
-    def _session(self) -> Settings:
-        """The settings with the session as it is now."""
-        open_now = [*(str(t.root) for t in self._tabs), *self._kept.values(), *self._opening]
-        # while the last session's folders are being read, the one it showed stays the one shown
-        shown = self.settings.current_workspace if self._opening else self._shown_entry()
-        return self.settings.with_session(open_now, shown)
-
-    def _shown_entry(self) -> str | None:
-        """The session's entry for the page shown: a workspace's folder, a server's address."""
-        if self.current_tab is not None:
-            return str(self.current_tab.root)
-        name = self._kept_shown()
-        return self._kept[name] if name is not None else None
-
-    def _kept_shown(self) -> str | None:
-        """The name of the hub page shown when the session keeps it (a server's workspace)."""
-        return next((n for n in self._kept if self.hubs[n] is self.desks.currentWidget()), None)
-
-    def _close_kept_page(self) -> bool:
-        """Close the hub page shown when the session keeps it (a server's workspace)."""
-        name = self._kept_shown()
-        if name is None:
-            return False
-        shown = self.hubs.pop(name)
-        del self._kept[name]
-        self.navigator.remove(shown)
-        self.desks.removeWidget(shown)
-        shown.deleteLater()
-        self.navigator.show_page(self.hubs[HOME])
-        self._keep_session()
-        return True
-
     # -- closing, drag and drop --------------------------------------------------------------------
     def close_workspace(self, tab: WorkspaceTab | None = None) -> bool:
         """Close `tab` (the one shown when None), asking about its unsaved edits first; its
         session's journal let go. True when it is closed."""
         tab = tab or self.current_tab
         if tab is None:
-            return self._close_kept_page()
+            return self.reopens.close_page()
         if not tab.discard_ok():
             return False
         at = self._tabs.index(tab)
@@ -537,7 +450,7 @@ class MainWindow(QMainWindow):
         self._update_home()
         rest = self._tabs
         self.navigator.show_page(rest[min(at, len(rest) - 1)] if rest else self.hubs[HOME])
-        self._keep_session()
+        self.reopens.keep()
         return True
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -549,11 +462,11 @@ class MainWindow(QMainWindow):
                 event.ignore()
                 return
         self._closing = True
+        self.settings = self.reopens.stop()
         self.opener.wait()
         for tab in self._tabs:
             tab.tasks.wait()
             tab.session.close()
-        self.settings = self._session()
         geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self.keep_settings(window_geometry=geometry)
         event.accept()
