@@ -148,7 +148,11 @@ def _joined(text: str, depth: int) -> str:
         return " ".join(_translated(part, depth) for part in parts)
     where, colon, rest = text.partition(": ")  # "MEMORY.md:2: <a sentence of core's>"
     said = _translated(rest, depth) if colon else rest
-    return f"{where}{colon}{said}" if said != rest else text
+    if said != rest:
+        return f"{where}{colon}{said}"
+    if ", " in text:  # a title of several labels ("OpenClaw, main session, …")
+        return ", ".join(_translated(part, depth) for part in text.split(", "))
+    return text
 
 
 def _verbatim(field: str) -> bool:

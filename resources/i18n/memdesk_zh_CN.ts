@@ -5040,10 +5040,6 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>未读取：{problems}</translation>
     </message>
     <message>
-        <source>not read: {reason}</source>
-        <translation>未读取：{reason}</translation>
-    </message>
-    <message>
         <source>not readable</source>
         <translation>无法读取</translation>
     </message>
@@ -5526,10 +5522,6 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>{file}: older than the {count} newest topic files, the only ones Claude Code&apos;s memory scan lists: recall never finds it</source>
         <translation>{file}：比最新的 {count} 个主题文件更旧，而 Claude Code 的记忆扫描只列出这些文件：回忆永远找不到它</translation>
-    </message>
-    <message>
-        <source>{file}: read-only in MemDesk</source>
-        <translation>{file}：在 MemDesk 中只读</translation>
     </message>
     <message>
         <source>{file}: read-only: Codex rebuilds it from its database before every consolidation; an edit here is lost</source>

@@ -100,6 +100,7 @@ def test_core_s_sentences_read_in_chinese() -> None:
     assert core_text("a memory's own words") == "a memory's own words"
     assert core_text(f"MEMORY.md:2: {fold_text(3)}") == "MEMORY.md:2: ⋯ 3 行未更改 ⋯"
     assert core_text("MEMORY.md:2: not a sentence") == "MEMORY.md:2: not a sentence"
+    assert core_text(f"OpenClaw, {fold_text(2)}, x") == "OpenClaw, ⋯ 2 行未更改 ⋯, x"
 
 
 @pytest.mark.usefixtures("chinese")

@@ -872,7 +872,7 @@ def _read(root: Path, rel: str, max_bytes: int) -> str | _Unread | None:
     except FileNotFoundError:
         return None
     except WorkspaceError as exc:
-        return _Unread(say("not read: {reason}", reason=exc))
+        return _Unread(say("not read: {problems}", problems=exc))
     if len(data) > max_bytes:
         return _Unread(_too_big(len(data), max_bytes))
     return data.decode("utf-8", errors="replace")

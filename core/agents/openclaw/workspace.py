@@ -73,7 +73,7 @@ class OpenClawWorkspace(DocumentSet):
     def document_at(self, rel: str) -> AnyDocument:
         if layout.editable_file(rel) is None:  # one MemDesk deleted may be restored
             self.file(rel)  # WorkspaceError for no memory file at all
-            raise WorkspaceError(say("{file}: read-only in MemDesk", file=rel))
+            raise WorkspaceError(say("{path}: read-only in MemDesk", path=rel))
         return self.curated(rel)
 
     def memory(self) -> CuratedDocument:
