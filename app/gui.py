@@ -91,11 +91,11 @@ def open_first(
 
     homes = found_homes()
     window.menus.fill_homes(home_entries(homes, settings) if path is None else _plain(homes))
+    gone = [p for p in settings.open_workspaces if not _on_server(p) and not Path(p).exists()]
+    if reopen(window, settings, path, gone):
+        return
     if isinstance(path, str):  # a server's address
         open_remote_page(window, path)
-        return
-    gone = [p for p in settings.open_workspaces if not Path(p).exists()]
-    if reopen(window, settings, path, gone):
         return
     if path is None and (show_home or len(homes) > 1 or settings.scan_folders):
         window.navigator.show_page(window.hubs["home"])
@@ -105,29 +105,59 @@ def open_first(
     window.open_workspace(first, then=lambda _tab: _say_gone(window, gone))
 
 
-def reopen(window: MainWindow, settings: Settings, given: Path | None, gone: list[str]) -> bool:
+def reopen(
+    window: MainWindow, settings: Settings, given: Path | str | None, gone: list[str]
+) -> bool:
     """Open again, in their order, the workspaces open when the window last closed (those
-    `gone` since skipped), then `given`; once all are open, `given` is shown, else the one shown
-    then (the Home page when a page over every workspace was). False when none is left."""
-    left = [Path(p) for p in settings.open_workspaces if p not in gone]
+    `gone` since skipped; a server's page connects once shown), then `given`; once all are
+    open, `given` is shown, else the one shown then (the Home page when a page over every
+    workspace was). False when none is left."""
+    from ui.hubs import open_remote_page
+
+    left: list[Path | str] = [p for p in settings.open_workspaces if p not in gone]
     if not left:
         return False
-    last = settings.current_workspace
-    shown = given or (Path(last) if last else None)
+    entries = [*left, *([given] if given is not None else [])]
+    shown = given if given is not None else settings.current_workspace
 
-    def show(_tab: object) -> None:
-        tab = window.tab_for(shown) if shown is not None else None
-        if tab is not None:
-            window.show_tab(tab)
-        elif shown is None:
-            window.navigator.show_page(window.hubs["home"])
+    def show(_tab: object = None) -> None:
+        _show_entry(window, shown)
         _say_gone(window, gone)
 
-    paths = [*left, *([given] if given is not None else [])]
-    for path in paths[:-1]:
+    servers = [e for e in entries if isinstance(e, str) and _on_server(e)]
+    folders = [Path(e) for e in entries if e not in servers]
+    for path in folders[:-1]:
         window.open_workspace(path)
-    window.open_workspace(paths[-1], then=show)
+    if folders:  # being read first: the session saved as each page is added still holds them
+        window.open_workspace(folders[-1], then=show)
+    for server in servers:
+        open_remote_page(window, server, show=False)
+    if not folders:
+        show()
     return True
+
+
+def _on_server(entry: str) -> bool:
+    """True when a session's entry names a server's workspace (a folder of that name wins)."""
+    from core.remote.address import parse_address
+
+    try:
+        return not Path(entry).exists() and parse_address(entry) is not None
+    except ValueError:
+        return False
+
+
+def _show_entry(window: MainWindow, entry: Path | str | None) -> None:
+    """Show the session's entry: a workspace open, a server's page, else the Home page."""
+    from ui.hubs import open_remote_page
+
+    tab = window.tab_for(Path(entry)) if entry is not None else None
+    if tab is not None:
+        window.show_tab(tab)
+    elif isinstance(entry, str) and _on_server(entry):
+        open_remote_page(window, entry)
+    elif entry is None:
+        window.navigator.show_page(window.hubs["home"])
 
 
 def _say_gone(window: MainWindow, gone: list[str]) -> None:

@@ -100,7 +100,7 @@ class ActivityView(QWidget):
         self.ws: OpenWorkspace | None = None
         self.held: HeldJournal | None = None  # the session's journal (None: opened by path)
         self.items: list[ActivityItem] = []
-        self.confirm: Callable[[str], bool] = self._ask
+        self.confirm: Callable[[str], bool] = lambda text: ask_undo(self, self.tr("Undo"), text)
         self.memory = QLineEdit()
         self.memory.setObjectName("activityMemory")
         self.memory.setPlaceholderText(self.tr("memory id"))
@@ -253,17 +253,20 @@ class ActivityView(QWidget):
 
         self.write_requested.emit(work, self.tr("Undid: {what}").format(what=what))
 
-    def _ask(self, text: str) -> bool:
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
-            self.tr("Undo"),
-            text,
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-            self,
-        )
-        box.setTextFormat(Qt.TextFormat.PlainText)
-        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        return box.exec() == QMessageBox.StandardButton.Yes
+
+def ask_undo(parent: QWidget, title: str, question: str) -> bool:
+    """Yes to undoing an operation (`question` says which, as plain text); Cancel by default.
+    The Activity page of a workspace and the Activity across all of them ask it alike."""
+    box = QMessageBox(
+        QMessageBox.Icon.Question,
+        title,
+        question,
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+        parent,
+    )
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    return box.exec() == QMessageBox.StandardButton.Yes
 
 
 def change_text(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> str:

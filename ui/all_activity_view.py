@@ -14,7 +14,6 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QMessageBox,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -24,7 +23,7 @@ from core.inbox import Done, Sessions, activity, fresh_session, undo
 from core.scan import Found
 from core.times import shown_time
 from ui.across_workspaces import AcrossWorkspaces, Scanner
-from ui.activity_view import memories_text, op_row, what_text
+from ui.activity_view import ask_undo, memories_text, op_row, what_text
 from ui.i18n import core_text
 from ui.settings import scanned
 from ui.tables import RowsModel, rows_table
@@ -63,7 +62,7 @@ class AllActivityView(AcrossWorkspaces):
             tasks,
             parent,
         )
-        self.confirm: Callable[[str], bool] = self._ask
+        self.confirm: Callable[[str], bool] = lambda text: ask_undo(self, self.tr("Undo"), text)
         self.done: list[Done] = []
         self.shown: list[Done] = []
         self.times: dict[str, str] = {}  # the time shown of each operation listed, by its id
@@ -179,18 +178,6 @@ class AllActivityView(AcrossWorkspaces):
         d = self.selected()
         self.undo_button.setEnabled(not self.busy and d is not None and d.item.undone_by is None)
         self.reload.setEnabled(not self.reading)
-
-    def _ask(self, text: str) -> bool:
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
-            self.tr("Undo"),
-            text,
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-            self,
-        )
-        box.setTextFormat(Qt.TextFormat.PlainText)
-        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        return box.exec() == QMessageBox.StandardButton.Yes
 
 
 def _tip(d: Done, column: int) -> str:  # from the journal: never rich text

@@ -10,6 +10,7 @@ stack. Each agent's desk lives in `ui/agents/<agent>/desk.py`;
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, Signal
@@ -189,6 +190,11 @@ class Desk(QWidget, Generic[W]):
     def current_memory(self) -> str | None:
         """The text of the memory the person has selected (for Where else is it?), if any."""
         return None
+
+    def show_folder(self, folder: Path) -> bool:
+        """Show the page of `folder` when a page of this workspace shows it (a Hermes profile
+        of the Hermes home open): True when one does."""
+        return False
 
     def actions(self) -> list[QAction]:
         """The desk's own actions for the window's Edit menu (archive, delete, …)."""

@@ -82,14 +82,16 @@ def ask_remote(window: MainWindow) -> None:
         open_remote_page(window, text.strip())
 
 
-def open_remote_page(window: MainWindow, text: str) -> bool:
-    """The server workspace `text` names, as a page of the navigator (shown again when open);
-    False, said in the window, when `text` names no server."""
+def open_remote_page(window: MainWindow, text: str, *, show: bool = True) -> bool:
+    """The server workspace `text` names, as a page of the navigator (shown again when open),
+    kept in the session; it connects when first shown. False, said in the window, when `text`
+    names no server."""
     from ui.remote_view import open_remote
 
     name = f"remote {text}"
     if name in window.hubs:
-        window.navigator.show_page(window.hubs[name])
+        if show:
+            window.navigator.show_page(window.hubs[name])
         return True
     try:
         view = open_remote(text, window)
@@ -108,6 +110,8 @@ def open_remote_page(window: MainWindow, text: str) -> bool:
         )
         return False
     window.add_hub_page(name, f"⇄ {view.address}", view)
+    window.reopens.add_page(name, text)  # File → Close workspace closes it
     make_accessible(view)
-    window.navigator.show_page(view)
+    if show:
+        window.navigator.show_page(view)
     return True

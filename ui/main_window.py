@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
 )
 
 from core.agent import OpenWorkspace
-from core.formats.text import InputError
 from core.registry import detect, remember_agent
 from core.session import AnySession
 from core.store.errors import WorkspaceError
@@ -53,6 +52,7 @@ from ui.menus import Menus
 from ui.navigator import Navigator
 from ui.open_tab import Resolutions, WorkspaceTab
 from ui.opening import Ambiguous, Opened, ask_layout, keep_backups, open_any
+from ui.reopens import Reopens
 from ui.settings import Settings, saved
 from ui.tasks import TaskRunner
 from ui.theme import apply_theme
@@ -80,11 +80,13 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)
         self._no_undo = QUndoStack(self)  # `undo_stack` while no workspace is shown
         self._closing = False
+        self.reopens = Reopens(self)
         self._build()
         self.menus = Menus(self, self.undo_group)
         self.toolbar, self.layout_action = self.menus.toolbar, self.menus.layout_action
         self.setAcceptDrops(True)
         self.navigator.show_page(self.placeholder)
+        self.reopens.on = True
 
     # -- the current workspace's -------------------------------------------------------------------
     @property
@@ -181,29 +183,6 @@ class MainWindow(QMainWindow):
     def _none_open(self) -> str:
         return self.tr("Open an agent's workspace folder: File → Open workspace…")
 
-    def show_pending(self) -> None:
-        """What the next save will write, per memory and as text."""
-        from ui.pending_dialog import open_pending
-
-        if self.ws is None or self.desk is None:
-            return
-        self.desk.apply_pending()  # text typed but not applied is part of the save
-        self.pending_dialog = open_pending(self, self.ws)
-
-    def where_else(self) -> None:
-        """Every other place holding the selected memory's text, and Forget everywhere."""
-        from ui.where_dialog import open_where
-
-        desk, ws = self.desk, self.ws
-        text = desk.current_memory() if desk is not None else None
-        if desk is None or ws is None or not text:
-            self.statusBar().showMessage(self.tr("Select a memory first"), 4000)
-            return
-        try:
-            self.where_dialog = open_where(self, ws, ws.agent, text, desk.write_now)
-        except (WorkspaceError, InputError, OSError) as exc:
-            self.show_error(failure_message(exc, self.tr("Could not search the workspace")))
-
     # -- switching ---------------------------------------------------------------------------------
     def show_tab(self, tab: WorkspaceTab) -> None:
         self.navigator.show_page(tab)
@@ -232,6 +211,7 @@ class MainWindow(QMainWindow):
         self._show_news()
         self._update_title()
         self._update_status()
+        self.reopens.keep()
 
     def _tab_changed(self, tab: WorkspaceTab) -> None:
         self.navigator.update_tab(tab)
@@ -262,27 +242,34 @@ class MainWindow(QMainWindow):
     def open_workspace(self, path: Path, agent: str | None = None, then: Then = None) -> None:
         """Read the workspace off the UI thread; the window shows it when it is ready (at once
         when it is open already)."""
-        tab = self.tab_for(path)
+        tab = self.tab_for(path) or self._showing(path)
         if tab is not None:
             self._shown(tab, then)
             return
         self.statusBar().showMessage(self.tr("Opening {path}…").format(path=path))
         self.progress.show()
+        reading = self.reopens.reading(path)
 
         def failed(exc: BaseException) -> None:
+            self.reopens.read(reading, keep=True)
             self.progress.setVisible(self.opener.busy)
             said = self.tr("Could not open {path}").format(path=path)
             self.show_error(failure_message(exc, said))
 
         self.opener.run(
             lambda: open_any(path, agent),
-            on_done=lambda result: self._opened_any(path, result, then),
+            on_done=partial(self._opened_any, path, then=then, reading=reading),
             on_error=failed,
         )
 
+    def _showing(self, folder: Path) -> WorkspaceTab | None:
+        """The open workspace showing `folder` on a page (a Hermes profile), that page shown."""
+        return next((tab for tab in self._tabs if tab.desk.show_folder(folder)), None)
+
     def _opened_any(
-        self, path: Path, result: Opened | Ambiguous | opening.Several, then: Then
+        self, path: Path, result: Opened | Ambiguous | opening.Several, *, then: Then, reading: str
     ) -> None:
+        self.reopens.read(reading)
         self.progress.setVisible(self.opener.busy)
         if isinstance(result, opening.Several):
             chosen = opening.ask_workspace(self, result)  # one of the folder's workspaces
@@ -292,6 +279,7 @@ class MainWindow(QMainWindow):
             self._layout_chosen(result.root, self._ask_layout(result.root, result.candidates), then)
         else:
             self._opened(result.session, path, result.journal_problem, then)
+        self.reopens.keep()  # a folder not opened (none chosen, one already open) is gone
 
     def _ask_layout(self, root: Path, candidates: tuple[str, ...]) -> str | None:
         return ask_layout(self, root, candidates)
@@ -323,7 +311,7 @@ class MainWindow(QMainWindow):
         self, session: AnySession, path: Path, journal_problem: str | None, then: Then
     ) -> None:
         """Show a workspace in its agent's desk, in a tab of its own."""
-        open_already = self.tab_for(session.workspace.root)
+        open_already = self.tab_for(session.workspace.root) or self._showing(path)
         if self._closing or open_already is not None:  # a home holding an open one, say
             session.close()
             if open_already is not None:
@@ -446,7 +434,9 @@ class MainWindow(QMainWindow):
         """Close `tab` (the one shown when None), asking about its unsaved edits first; its
         session's journal let go. True when it is closed."""
         tab = tab or self.current_tab
-        if tab is None or not tab.discard_ok():
+        if tab is None:
+            return self.reopens.close_page()
+        if not tab.discard_ok():
             return False
         at = self._tabs.index(tab)
         self._tabs.remove(tab)
@@ -460,6 +450,7 @@ class MainWindow(QMainWindow):
         self._update_home()
         rest = self._tabs
         self.navigator.show_page(rest[min(at, len(rest) - 1)] if rest else self.hubs[HOME])
+        self.reopens.keep()
         return True
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -471,12 +462,11 @@ class MainWindow(QMainWindow):
                 event.ignore()
                 return
         self._closing = True
+        self.settings = self.reopens.stop()
         self.opener.wait()
         for tab in self._tabs:
             tab.tasks.wait()
             tab.session.close()
-        shown = str(self.current_tab.root) if self.current_tab is not None else None
-        self.settings = self.settings.with_session([str(t.root) for t in self._tabs], shown)
         geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self.keep_settings(window_geometry=geometry)
         event.accept()

@@ -12,7 +12,10 @@ from PySide6.QtCore import QCoreApplication, QSize
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
+from core.formats.text import InputError
+from core.store.errors import WorkspaceError
 from ui.actions import make_action
+from ui.banner import failure_message
 from ui.desk import AnyDesk
 from ui.hubs import ask_remote
 from ui.i18n import LANGUAGES, QT_TRANSLATE_NOOP
@@ -23,6 +26,8 @@ from ui.welcome import WelcomeDialog, show_welcome
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
+    from ui.pending_dialog import PendingDialog
+    from ui.where_dialog import WhereDialog
 
 __all__ = ["Menus"]
 
@@ -43,6 +48,8 @@ class Menus:
         self.window = window
         self.shortcuts_dialog: ShortcutsDialog | None = None
         self.welcome_dialog: WelcomeDialog | None = None
+        self.pending_dialog: PendingDialog | None = None  # View → Pending changes…
+        self.where_dialog: WhereDialog | None = None  # Edit → Where else is it?…
         files = self._build_file(window.menuBar().addMenu(translate("Menus", "&File")))
         edits = self._build_edit(window.menuBar().addMenu(translate("Menus", "&Edit")), undo_group)
         view_menu = window.menuBar().addMenu(translate("Menus", "&View"))
@@ -50,7 +57,7 @@ class Menus:
             view_menu,
             translate("Menus", "&Pending changes…"),
             QKeySequence("Ctrl+Shift+P"),
-            window.show_pending,
+            self.show_pending,
             "pending",
         )
         self._build_switching(view_menu)
@@ -137,7 +144,7 @@ class Menus:
             menu,
             translate("Menus", "&Where else is it?…"),
             QKeySequence("Ctrl+Shift+F"),
-            self.window.where_else,
+            self.where_else,
             "where",
         )
         menu.addSeparator()
@@ -180,6 +187,32 @@ class Menus:
         hub = self.window.hubs.get(name)
         if hub is not None:
             self.window.navigator.show_page(hub)
+
+    def show_pending(self) -> None:
+        """What the next save will write, per memory and as text."""
+        from ui.pending_dialog import open_pending
+
+        window = self.window
+        if window.ws is None or window.desk is None:
+            return
+        window.desk.apply_pending()  # text typed but not applied is part of the save
+        self.pending_dialog = open_pending(window, window.ws)
+
+    def where_else(self) -> None:
+        """Every other place holding the selected memory's text, and Forget everywhere."""
+        from ui.where_dialog import open_where
+
+        window, desk, ws = self.window, self.window.desk, self.window.ws
+        text = desk.current_memory() if desk is not None else None
+        if desk is None or ws is None or not text:
+            said = translate("MainWindow", "Select a memory first")
+            window.statusBar().showMessage(said, 4000)
+            return
+        try:
+            self.where_dialog = open_where(window, ws, ws.agent, text, desk.write_now)
+        except (WorkspaceError, InputError, OSError) as exc:
+            said = translate("MainWindow", "Could not search the workspace")
+            window.show_error(failure_message(exc, said))
 
     def show_welcome(self) -> None:
         """Help → What MemDesk writes: the first-run page again."""

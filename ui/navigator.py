@@ -71,7 +71,9 @@ class Navigator(QListWidget):
         item.setData(Qt.ItemDataRole.AccessibleTextRole, said)
 
     def remove(self, page: QObject) -> None:
-        self.takeItem(self._row_of(page))
+        row = self._row_of(page)
+        self._hubs -= row < self._hubs  # a hub page's row (a server's workspace closed)
+        self.takeItem(row)
 
     def show_page(self, page: QObject) -> None:
         """Select `page`'s row (without emitting `chosen` when it is selected already)."""

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -61,14 +62,13 @@ FIRST_LINE = 90
 
 
 def open_remote(text: str, parent: QWidget | None = None) -> RemoteView | None:
-    """The view of the server workspace `text` names (ssh://… or user@host:path), reading it;
-    None when `text` names no server (a local path). ValueError: a malformed ssh:// address."""
+    """The view of the server workspace `text` names (ssh://… or user@host:path), connecting
+    when first shown; None when `text` names no server (a local path). ValueError: a malformed
+    ssh:// address."""
     address = parse_address(text)
     if address is None:
         return None
-    view = RemoteView(address, parent=parent)
-    view.reload()
-    return view
+    return RemoteView(address, parent=parent)
 
 
 class RemoteView(QWidget):
@@ -86,6 +86,7 @@ class RemoteView(QWidget):
         self.workspace = workspace or RemoteWorkspace(address)
         self.snapshot = Snapshot()
         self.tasks = TaskRunner(self)
+        self._connected = False  # read once shown: a session's server pages never slow a start
         self._build()
         self._say(f"{address}: " + self.tr("reading from the server…"))
 
@@ -151,6 +152,12 @@ class RemoteView(QWidget):
         ]
 
     # ----------------------------------------------------------------- actions
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._connected:
+            self._connected = True
+            self.reload()
 
     def reload(self) -> None:
         self._call(self.workspace.read, self.tr("reading from the server…"))

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.crash import CrashHandler, install_crash_handler
+from core.demo import write_demo
 from ui.i18n import I18N_DIR, install_language, remove
 from ui.main_window import MainWindow
 from ui.settings import Settings
@@ -65,6 +66,20 @@ def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     qtbot.addWidget(win, before_close_func=_forget_edits)
     win.show()
     yield win
+
+
+@pytest.fixture
+def everbot(tmp_path: Path) -> Path:
+    """The EverBot demo workspace, written in tmp_path."""
+    write_demo(tmp_path / "everbot", layout="everbot")
+    return tmp_path / "everbot"
+
+
+@pytest.fixture
+def hermes(tmp_path: Path) -> Path:
+    """The Hermes demo home, written in tmp_path."""
+    write_demo(tmp_path / "hermes", layout="hermes")
+    return tmp_path / "hermes"
 
 
 def _forget_edits(win: QWidget) -> None:

@@ -93,8 +93,8 @@ def test_forget_everywhere_says_it_writes_a_note_and_where_the_text_stays(
     desk.select_page("summary")
     entries = desk.entries
     entries.select_row(next(r for r, i in enumerate(entries.model.items) if i.content == PNPM))
-    window.where_else()
-    dialog = window.where_dialog
+    window.menus.where_else()
+    dialog = window.menus.where_dialog
     asked: list[str] = []
     dialog.confirm = lambda text: asked.append(text) or False  # type: ignore[method-assign]
 

@@ -300,6 +300,7 @@ def test_the_remote_page_says_in_chinese_that_memdesk_is_missing_on_the_server(
     view = open_remote("me@example.invalid:/srv/bot")
     assert view is not None
     qtbot.addWidget(view, before_close_func=lambda v: v.wait())
+    view.show()  # a server's page connects once shown
     qtbot.waitUntil(lambda: not view.tasks.busy, timeout=30_000)
     assert view.state.text().startswith("example.invalid：那里没有安装 memdesk")
 

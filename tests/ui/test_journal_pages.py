@@ -175,9 +175,9 @@ def test_where_else_and_forget_everywhere_from_the_window(
     row = next(r for r, item in enumerate(entries.model.items) if item.content == SECRET)
     entries.select_row(row)
 
-    window.where_else()
+    window.menus.where_else()
 
-    dialog = window.where_dialog
+    dialog = window.menus.where_dialog
     kinds = [dialog.table.item(r, 0).text() for r in range(dialog.table.rowCount())]
     assert kinds.count("live") == 2 and "backup" in kinds
     backup_row = kinds.index("backup")
@@ -206,9 +206,9 @@ def test_pending_changes_show_what_the_save_will_write(
 
     window.undo_stack.push(OpCommand(edit_entry(document, key, "改过的记忆"), lambda _c: None))
 
-    window.show_pending()
+    window.menus.show_pending()
 
-    dialog = window.pending_dialog
+    dialog = window.menus.pending_dialog
     rows = [
         [dialog.table.item(r, c).text() for c in range(3)] for r in range(dialog.table.rowCount())
     ]

@@ -21,7 +21,9 @@ from tests.cli.conftest import run_process
 from tests.conftest import PROJECT_ROOT
 from tests.sshd import Server, free_port, stop_masters
 from tests.sshd import sshd as sshd  # a real OpenSSH server on 127.0.0.1
+from tests.ui.test_session_reopen import on_disk, start
 from ui.remote_view import RemoteView, open_remote
+from ui.settings import Settings
 
 pytestmark = pytest.mark.slow
 HOSTILE = "it's $(touch pwned); `id`\n第二行 中文记忆 && echo *"
@@ -211,3 +213,46 @@ def test_a_server_that_cannot_answer_is_one_clear_line(
 
 def test_a_local_path_is_not_opened_as_a_server(tmp_path: Path) -> None:
     assert open_remote(str(tmp_path)) is None
+
+
+def test_a_server_page_open_when_the_window_was_killed_comes_back_and_connects_once_shown(
+    qtbot: QtBot, sshd: Server, runtime: Path, tmp_path: Path, everbot: Path
+) -> None:
+    """Tried as a person reviewing a server's agent: after a restart the server's page was
+    gone. Now it comes back with the session (saved as it changes), connects only once shown,
+    and File → Close workspace takes it out of the session."""
+    address = sshd.address(_demo(tmp_path / "server"))
+    settings_file = tmp_path / "settings.json"
+    session = Settings().with_session([str(everbot), address], str(everbot))
+    settings_file.write_text(session.model_dump_json(), encoding="utf-8")
+    win = start(qtbot, settings_file, None, opened=1)
+    view = win.hubs[f"remote {address}"]
+    assert isinstance(view, RemoteView) and win.current_tab is not None
+    assert not view.tasks.busy and view.memories.rowCount() == 0  # not connected yet
+    win.navigator.show_page(view)
+    _settled(qtbot, view)
+    assert view.memories.rowCount() == 12, view.state.text()
+    assert on_disk(settings_file) == ([str(everbot), address], address)
+    assert win.close_workspace()
+    assert f"remote {address}" not in win.hubs
+    assert on_disk(settings_file) == ([str(everbot)], None)
+
+
+def test_an_unreachable_server_in_the_session_never_holds_the_start_and_can_be_tried_again(
+    qtbot: QtBot, sshd: Server, runtime: Path, tmp_path: Path
+) -> None:
+    address = f"ssh://127.0.0.1:{free_port()}{tmp_path}"
+    settings_file = tmp_path / "settings.json"
+    session = Settings().with_session([address], address)
+    settings_file.write_text(session.model_dump_json(), encoding="utf-8")
+    win = start(qtbot, settings_file, None, opened=0)
+    view = win.hubs[f"remote {address}"]
+    assert isinstance(view, RemoteView) and win.desks.currentWidget() is view
+    _settled(qtbot, view)
+    said = view.state.text()
+    assert "ssh failed: ssh: connect to host 127.0.0.1 port" in said and "\n" not in said
+    assert view.reload_button.isEnabled()
+    view.reload_button.click()
+    assert view.tasks.busy  # tried again
+    _settled(qtbot, view)
+    assert "ssh failed" in view.state.text()

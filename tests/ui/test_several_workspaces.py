@@ -16,7 +16,6 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from core.demo import write_demo
 from tests.ui.test_main_window import select_rows
 from ui.agents.everbot.desk import EverBotDesk
 from ui.agents.hermes.desk import HermesDesk
@@ -28,18 +27,6 @@ if TYPE_CHECKING:
 
 EVERBOT_EDIT = "edited in the EverBot workspace"
 HERMES_EDIT = "added in the Hermes workspace"
-
-
-@pytest.fixture
-def everbot(tmp_path: Path) -> Path:
-    write_demo(tmp_path / "everbot", layout="everbot")
-    return tmp_path / "everbot"
-
-
-@pytest.fixture
-def hermes(tmp_path: Path) -> Path:
-    write_demo(tmp_path / "hermes", layout="hermes")
-    return tmp_path / "hermes"
 
 
 def open_tab(qtbot: QtBot, window: MainWindow, path: Path) -> WorkspaceTab:
@@ -284,3 +271,19 @@ def test_the_navigator_names_each_row_for_a_screen_reader(
         "EverBot workspace everbot, unsaved edits",
         "Hermes workspace hermes, unsaved edits",
     ]
+
+
+def test_a_hermes_profile_opened_while_its_home_is_open_is_shown_there(
+    qtbot: QtBot, window: MainWindow, hermes: Path, everbot: Path
+) -> None:
+    """Tried as a person opening ~/.hermes/profiles/work with ~/.hermes open: a second
+    workspace over the same files (two undo stacks, two journals). Now the Hermes home open
+    is shown, that profile's page selected; the profile alone still opens as before."""
+    home = open_tab(qtbot, window, hermes)
+    open_tab(qtbot, window, everbot)
+    assert open_tab(qtbot, window, hermes / "profiles" / "work") is home
+    assert window.tabs()[0] is home and len(window.tabs()) == 2
+    assert isinstance(home.desk, HermesDesk) and home.desk.current_page() == "memory:work"
+    assert window.close_workspace(home)
+    alone = open_tab(qtbot, window, hermes / "profiles" / "work")
+    assert alone.root == hermes / "profiles" / "work" and len(window.tabs()) == 2

@@ -28,9 +28,9 @@ def test_where_else_lists_the_agents_bak(qtbot: QtBot, window: MainWindow, tmp_p
     desk = opened(qtbot, window, ws)
     desk.select_key(entry.key)
 
-    window.where_else()
+    window.menus.where_else()
 
-    dialog = window.where_dialog
+    dialog = window.menus.where_dialog
     rows = [
         (dialog.table.item(r, 0).text(), dialog.table.item(r, 1).text())
         for r in range(dialog.table.rowCount())

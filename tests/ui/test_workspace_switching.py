@@ -9,32 +9,18 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QShortcut
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMenu, QTabWidget, QWidget
 from pytestqt.qtbot import QtBot
 
-from core.demo import write_demo
 from tests.ui.test_several_workspaces import both, open_tab
 from ui.agents.everbot.desk import EverBotDesk
 from ui.main_window import MainWindow
 from ui.sidebar_desk import SidebarDesk
 
 CTRL = Qt.KeyboardModifier.ControlModifier
-
-
-@pytest.fixture
-def everbot(tmp_path: Path) -> Path:
-    write_demo(tmp_path / "everbot", layout="everbot")
-    return tmp_path / "everbot"
-
-
-@pytest.fixture
-def hermes(tmp_path: Path) -> Path:
-    write_demo(tmp_path / "hermes", layout="hermes")
-    return tmp_path / "hermes"
 
 
 def test_a_background_workspaces_status_line_is_shown_when_it_is_shown_again(

@@ -4,6 +4,7 @@ it uses of the agent's limit), then every desk's Review, Backups and Activity.""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QPalette
@@ -105,6 +106,14 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
         ]
         names = lambda: [p for p, _ in profiles(ws.root)]  # noqa: E731
         return [*pages, self.context_page(names, self.tr("Profile"))]
+
+    def show_folder(self, folder: Path) -> bool:
+        """A profile's own folder (`profiles/<name>`, opened on its own): its page shown."""
+        root, given = self.workspace.root, folder.resolve()
+        named = [n for n, _ in profiles(root)[1:] if (root / "profiles" / n).resolve() == given]
+        if named:
+            self.select_page(f"memory:{named[0]}")
+        return bool(named)
 
     def header_text(self, ws: HermesWorkspace) -> str:
         waiting = core_text(waiting_line(pending_writes(ws.root)[0]))
