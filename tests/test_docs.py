@@ -36,6 +36,7 @@ def _written_with_another_python() -> bool:
     importlib.util.find_spec("mkdocs") is None or importlib.util.find_spec("material") is None,
     reason="mkdocs and mkdocs-material are not installed (pip install -e '.[docs]')",
 )
+@pytest.mark.slow  # the whole site
 def test_the_guide_builds_in_strict_mode_without_a_warning(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path)],
