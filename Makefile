@@ -42,8 +42,11 @@ run: $(STAMP) $(SYSDEPS_STAMP) $(QM)
 	  echo "No display here, so no window: run it from a desktop session, or under a virtual display with: xvfb-run -a make run"; \
 	else $(BIN)/memdesk open --demo; fi
 
+# One test process per CPU (pytest-xdist), each test taken by whichever is free.
+PARALLEL := -n auto --dist worksteal
+
 test: $(STAMP) $(SYSDEPS_STAMP) $(QM)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PARALLEL)
 
 # Every page of every agent's demo in light and dark (build/screenshots/), and the pictures the
 # README and the guide show (resources/screenshots/), under a virtual X server at 1440x900.
@@ -69,7 +72,7 @@ dist-smoke: dist
 
 # The suite without the tests marked slow (real processes, 100 MB files): for quick iteration.
 test-fast: $(STAMP) $(SYSDEPS_STAMP) $(QM)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m "not slow" -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PARALLEL) -m "not slow" -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

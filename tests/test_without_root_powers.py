@@ -28,6 +28,7 @@ def _marked_files() -> list[str]:
     )
 
 
+@pytest.mark.slow  # a pytest of its own
 def test_the_tests_root_skips_pass_without_roots_powers(tmp_path: Path) -> None:
     if not has_root_powers():
         pytest.skip("file modes stop this process: the marked tests ran in this run")

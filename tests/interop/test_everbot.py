@@ -262,6 +262,7 @@ def cases(draw: st.DrawFn) -> tuple[Layout, str, list[tuple[Any, ...]]]:
     return layout, draw(memory_files(layout)), draw(st.lists(OPERATIONS, max_size=6))
 
 
+@pytest.mark.slow  # every example saves through the guarded commit
 @PROPERTY
 @given(cases())
 def test_the_agent_reads_what_memdesk_shows(

@@ -10,6 +10,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -224,6 +225,7 @@ def run_interop(
             assert_agent_reads_what_memdesk_shows(root, queries)
 
 
+@pytest.mark.slow  # every example saves through the guarded commit
 @PROPERTY
 @given(
     workspaces(),

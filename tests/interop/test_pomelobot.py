@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -206,6 +207,7 @@ def run_interop(
             assert (last.fields["last_activated"], last.fields["content"]) == (stamp, content)
 
 
+@pytest.mark.slow  # every example saves through the guarded commit
 @PROPERTY
 @given(
     workspaces(),

@@ -10,11 +10,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import PROJECT_ROOT
 
 SMOKE = PROJECT_ROOT / "packaging" / "smoke.py"
 MEMDESK = [sys.executable, "-m", "app.cli"]
 CATALOG = PROJECT_ROOT / "resources" / "i18n" / "memdesk_zh_CN.qm"
+
+pytestmark = pytest.mark.slow  # the real window, started offscreen in a process of its own
 
 
 def _run(args: list[str], timeout: int = 300, **env: str) -> subprocess.CompletedProcess[str]:

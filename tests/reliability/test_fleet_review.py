@@ -88,6 +88,7 @@ def twins(tmp_path: Path, make: Any) -> tuple[Path, Path]:
     return a, b
 
 
+@pytest.mark.slow  # a fleet reviewed by a pool of processes
 @pytest.mark.parametrize("layout", fleet_bench.LAYOUTS)
 def test_the_fleet_review_decides_exactly_as_one_user_after_another(
     layout: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -151,6 +152,7 @@ def test_each_demo_layout_is_reviewed_exactly_as_before(layout: str, tmp_path: P
     assert decided(new) == decided(old) != ([], [])
 
 
+@pytest.mark.slow  # two real reviews of a fleet, one killed
 def test_a_review_killed_mid_way_leaves_every_journal_readable_and_the_next_finishes(
     tmp_path: Path,
 ) -> None:

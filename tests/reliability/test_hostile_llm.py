@@ -565,16 +565,18 @@ def test_ordinary_encoded_text_is_left_alone() -> None:
 
 
 def test_scrubbing_stays_fast() -> None:
+    """Measured in this process's CPU time: the wall clock counts the other processes on the
+    machine too (2.3 s instead of 1.5 with the suite in two processes beside other work)."""
     line = "2026-05-01 12:00:00 WARNING memdesk.llm: HTTP 429 from http://127.0.0.1:8000/v1 " * 2
     scrub_secrets(line)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(2_000):
         scrub_secrets(line)
-    assert (time.perf_counter() - start) / 2_000 < 0.001  # a log line: well under a millisecond
+    assert (time.process_time() - start) / 2_000 < 0.001  # a log line: well under a millisecond
     text = "%2D&#45;\\u002d" * 100_000 + "x" * MiB
-    start = time.perf_counter()
+    start = time.process_time()
     scrub_secrets(text)
-    assert time.perf_counter() - start < 1.5
+    assert time.process_time() - start < 1.5
 
 
 @pytest.mark.parametrize("name", ECHOES)
