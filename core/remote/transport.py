@@ -24,6 +24,11 @@ REMOTE_ENV = "MEMDESK_REMOTE"  # the server's memdesk command (default: memdesk)
 SSH_ENV = "MEMDESK_SSH"  # the ssh client and any options of its own (default: ssh)
 SSH_FAILED = 255  # what ssh exits with when the connection (not the command) failed
 NOT_FOUND = 127  # what a POSIX shell exits with for a command it cannot find
+# A server that never answers (packets dropped) fails after this long instead of ssh's two
+# minutes or more, and a connection that dies mid-command within a minute; the person's own
+# options (MEMDESK_SSH, given first) win over these.
+CONNECT_SECONDS = 15
+ALIVE = ["-o", "ServerAliveInterval=15", "-o", "ServerAliveCountMax=4"]
 _VERSION = re.compile(r"memdesk (\S+)")
 
 
@@ -67,7 +72,8 @@ def port_options(address: Address) -> list[str]:
 def ssh_argv(
     address: Address, line: str, ssh: str | None = None, sharing: Sharing | None = None
 ) -> list[str]:
-    options = ["-o", "BatchMode=yes", *(sharing.options() if sharing else [])]
+    options = ["-o", "BatchMode=yes", "-o", f"ConnectTimeout={CONNECT_SECONDS}", *ALIVE]
+    options += sharing.options() if sharing else []
     return [*ssh_client(ssh), *options, *port_options(address), "--", address.destination, line]
 
 

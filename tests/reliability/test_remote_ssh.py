@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from core import __version__
+from core.remote.transport import CONNECT_SECONDS
 from tests.cli.conftest import Result, run_process
 from tests.conftest import PROJECT_ROOT
 from tests.sshd import Server, free_port, stop_masters
@@ -186,6 +188,22 @@ def test_host_unreachable_or_key_refused_says_what_ssh_said(sshd: Server, tmp_pa
     refused = _desk(no_key, "check", sshd.address(tmp_path), memdesk=sshd.memdesk)
     assert refused.code == 2 and refused.err.count("\n") == 1
     assert "ssh failed: " in refused.err and "Permission denied" in refused.err
+
+
+def test_a_server_that_never_answers_fails_in_seconds_not_minutes(
+    sshd: Server, tmp_path: Path
+) -> None:
+    """Tried as a user would: a server whose firewall drops packets held the page's read (and
+    the window's quit) for two minutes or more; a port that accepts and never speaks stands in."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(1)
+        port = silent.getsockname()[1]
+        started = time.monotonic()
+        told = _desk(sshd, "check", f"ssh://127.0.0.1:{port}{tmp_path}")
+        took = time.monotonic() - started
+    assert told.code == 2 and told.err.count("\n") == 1 and "ssh failed: " in told.err
+    assert took < CONNECT_SECONDS + 20, f"{took:.0f} s"
 
 
 def test_a_text_given_on_stdin_reaches_the_server(sshd: Server, tmp_path: Path) -> None:

@@ -39,5 +39,6 @@ def test_any_argument_reaches_the_server_as_written(args: list[str]) -> None:
 def test_ssh_ends_its_options_before_the_destination() -> None:
     argv = ssh_argv(Address("srv", "/w", "ann", 2222), "memdesk check /w", ssh="ssh")
     assert argv == [
-        "ssh", "-o", "BatchMode=yes", "-p", "2222", "--", "ann@srv", "memdesk check /w"
+        "ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=15", "-o", "ServerAliveInterval=15",
+        "-o", "ServerAliveCountMax=4", "-p", "2222", "--", "ann@srv", "memdesk check /w"
     ]  # fmt: skip
