@@ -261,8 +261,9 @@ def clauses_of(text: str) -> list[_Clause]:
     for piece in _CLAUSE_END.split(text):
         if not piece:
             continue
-        clause = _clauses.get(piece)
-        if clause is None:
+        try:
+            clause = _clauses[piece]
+        except KeyError:
             clause = _clauses.keep(piece, _read_clause(piece))
         out.append(clause)
     return out
