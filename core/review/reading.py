@@ -245,6 +245,7 @@ _LIGHT = frozenset(
 )  # fmt: skip
 
 
+@cache
 def light_features() -> frozenset[str]:
     """The features of concepts too general to pin a subject or begin one ("c12" for "use",
     "daily", "morning")."""
