@@ -165,6 +165,19 @@ def test_a_clause_every_user_says_is_read_once_however_many_users(
     assert [read[text] for text in shared] == [1, 1]
 
 
+def test_a_store_forgets_both_generations_when_the_codes_start_afresh() -> None:
+    """A clause's reading holds its features as codes: when the codes start afresh
+    (forget_if_large), a reading kept in the older generation would compare wrongly."""
+    store = kept.Kept[int](most=2)
+    for n, text in enumerate(["a", "b", "c"]):
+        store.keep(text, n)
+    assert store["a"] == 0  # aged into the older generation, kept again when met
+    store.clear()
+    with pytest.raises(KeyError):
+        store["b"]
+    assert len(store) == len(store.older) == 0
+
+
 @pytest.mark.parametrize("layout", sorted(demo_layouts()))
 def test_each_demo_layout_is_reviewed_exactly_as_before(layout: str, tmp_path: Path) -> None:
     old, new = twins(tmp_path, lambda out: write_demo(out, layout=layout, seed=5, today=TODAY))
