@@ -279,8 +279,10 @@ def subject_value(first: str, second: str) -> tuple[str, str, str] | None:
     ("主要开发语言是 Kotlin，常用 Spring Boot" / "主要开发语言是 Go，常用 Gin"), as other_value."""
     one, two = _first_clause(first), _first_clause(second)
     key = one + "\x00" + two
-    if key in _subject_values:  # memories an agent writes repeat their first clauses a lot
+    try:  # memories an agent writes repeat their first clauses a lot
         return _subject_values[key]
+    except KeyError:
+        pass
     said = other_value(one, two)
     if said is not None and not (_names_something(said[1]) or _names_something(said[2])):
         said = None  # "习惯是早上跑步" / "习惯是睡前看书": two habits, maybe
@@ -307,8 +309,10 @@ def subject_of(text: str) -> tuple[str, str] | None:
     """What a text's first clause says its subject is, as (the words up to "是" / "is", the rest of
     the clause), when those words name a subject ("用户的主要开发语言是", "kotlin")."""
     clause = _first_clause(text).lower()
-    if clause in _subjects:
+    try:
         return _subjects[clause]
+    except KeyError:
+        pass
     found = None
     cue = _COPULA.search(clause)
     if cue is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Sequence
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -579,18 +580,20 @@ class _Scan:
         """How particular a feature is among these memories (log of how few hold it), and
         whether it is rare (held by few: three of a small set, at most 0.1% of a large one; a
         name, eight or 1%)."""
-        counts = self.counts()
+        counts = self.counts().tolist()
         n = len(self.texts)
         rare_at = max(3, n // 1000)  # a word or concept
         rare_name = max(8, n // 100)  # a name
 
+        @cache  # the pairs compared share their features a lot
         def held(feature: str) -> int:
             code = code_of(feature)
             if code is None:
                 return 1
             number = number_of(code)
-            return int(counts[number]) if number < len(counts) else 1
+            return counts[number] if number < len(counts) else 1
 
+        @cache
         def weight(feature: str) -> float:
             return math.log((n + 1) / max(2, held(feature)))  # as if shared: at most two
 

@@ -34,8 +34,8 @@ _POOL_FROM = 2 * _CHUNK  # fewer are reviewed here sooner than a pool of process
 _PER_CPU = 2
 # What a process keeps of the texts it read (core.review.kept): users of one bot repeat one
 # another's clauses, but kept for every user it reviewed each process grew (137 MB at 2,500
-# users, 10,000 in 4 processes; 87 MB kept so): between two users at most this many texts a
-# store, and features.
+# users, 10,000 in 4 processes; 87 MB kept so): between two users at most this many texts in
+# each of a store's two generations (the clauses met again stay read), and features.
 _KEPT_TEXTS = 10_000
 _KEPT_CODES = 50_000
 

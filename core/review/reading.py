@@ -245,6 +245,13 @@ _LIGHT = frozenset(
 )  # fmt: skip
 
 
+@cache
+def _concept_features(count: int) -> tuple[str, ...]:
+    """Each of `count` concepts' feature ("c12"), one string for all the clauses saying it."""
+    return tuple(f"c{c}" for c in range(count))
+
+
+@cache
 def light_features() -> frozenset[str]:
     """The features of concepts too general to pin a subject or begin one ("c12" for "use",
     "daily", "morning")."""
@@ -261,8 +268,9 @@ def clauses_of(text: str) -> list[_Clause]:
     for piece in _CLAUSE_END.split(text):
         if not piece:
             continue
-        clause = _clauses.get(piece)
-        if clause is None:
+        try:
+            clause = _clauses[piece]
+        except KeyError:
             clause = _clauses.keep(piece, _read_clause(piece))
         out.append(clause)
     return out
@@ -335,6 +343,7 @@ def read(text: str) -> Reading:
 def _read_clause(piece: str) -> _Clause:
     g, stop, change = marked_glossary()
     light = _light_concepts()
+    named = _concept_features(len(g.labels))
     values, units, spans = values_in(piece)
     plain = piece
     if spans:
@@ -400,7 +409,7 @@ def _read_clause(piece: str) -> _Clause:
                 known_word = [c for c in known_word if c not in g.skip]
                 if known_word:  # "user's", "use", "now": read past
                     if known_word[0] not in light:
-                        leads.append((m.start(), f"c{known_word[0]}", ""))
+                        leads.append((m.start(), named[known_word[0]], ""))
                 elif not senses and low not in EN_NUMBERS:
                     leads.append((m.start(), "w:" + low, ""))
             if low in EN_NUMBERS:
@@ -440,7 +449,7 @@ def _read_clause(piece: str) -> _Clause:
         if opens and cut.rest and len(run) > 1 and run.startswith(cut.rest[0]):
             leads.append((run_match.start(), run[:2], run[:2]))  # 阿强…, 雾港小镇…: a name first
         elif first is not None:
-            leads.append((run_match.start(), f"c{first[0]}", first[1][:2]))
+            leads.append((run_match.start(), named[first[0]], first[1][:2]))
         chinese += [run[i : i + 2] for i in range(len(run) - 1)]
         for stretch in cut.rest:  # what no glossary word covers: names, rare words
             unknown += [stretch[i : i + 2] for i in range(len(stretch) - 1)]
@@ -453,9 +462,9 @@ def _read_clause(piece: str) -> _Clause:
         elif c in change:
             changed = changed or "change"
         else:
-            concepts.append(f"c{c}")
+            concepts.append(named[c])
             if c in g.proper:
-                names.append(f"c{c}")
+                names.append(named[c])
     if stopped is None and "不" in piece and "了" in piece:
         hit = STOP_PATTERN.search(piece)
         stopped = None if hit is None else hit.group()

@@ -192,7 +192,8 @@ class Hermes(
                 continue
             if section not in ("all", ref.section, ref.name, ref.profile):
                 continue
-            rows += [_row(ref, path / ref.rel, e) for e in doc.entries()]
+            file = path / ref.rel
+            rows += [_row(ref, file, e) for e in doc.entries()]
         return [r for r in rows if r.matches(query)]
 
     def detail(self, row: Row) -> str:
