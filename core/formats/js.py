@@ -52,3 +52,59 @@ def truncate_utf16(text: str, limit: int) -> str:
         if units > limit:
             return text[:index]
     return text
+
+
+# String.prototype.slice cut to a count of UTF-16 units the way OpenClaw's sliceUtf16Safe does:
+# on the units themselves, so a lone high and a lone low surrogate side by side are one pair.
+
+
+def _units(text: str) -> bytes:
+    return text.encode("utf-16-le", "surrogatepass")
+
+
+def _unit(data: bytes, index: int) -> int:
+    return int.from_bytes(data[2 * index : 2 * index + 2], "little")
+
+
+def _high(unit: int) -> bool:
+    return 0xD800 <= unit <= 0xDBFF
+
+
+def _low(unit: int) -> bool:
+    return 0xDC00 <= unit <= 0xDFFF
+
+
+def head_utf16(text: str, count: int) -> str:
+    """``sliceUtf16Safe(text, 0, count)``: at most `count` units, never half a pair."""
+    if count <= 0:
+        return ""
+    if text.isascii() or utf16_len(text) == len(text):
+        return text[:count]
+    data = _units(text)
+    end = min(count, len(data) // 2)
+    if 0 < end < len(data) // 2 and _high(_unit(data, end - 1)) and _low(_unit(data, end)):
+        end -= 1
+    return data[: 2 * end].decode("utf-16-le", "surrogatepass")
+
+
+def tail_utf16(text: str, count: int) -> str:
+    """``sliceUtf16Safe(text, -count)``: at most `count` units, never half a pair."""
+    if count <= 0:
+        return ""
+    if text.isascii() or utf16_len(text) == len(text):
+        return text[-count:]
+    data = _units(text)
+    size = len(data) // 2
+    start = max(size - count, 0)
+    if 0 < start < size and _low(_unit(data, start)) and _high(_unit(data, start - 1)):
+        start += 1
+    return data[2 * start :].decode("utf-16-le", "surrogatepass")
+
+
+def raw_head_utf16(text: str, count: int) -> str:
+    """``text.slice(0, count)``: a pair cut in half leaves a lone surrogate, shown as U+FFFD
+    (one unit, as the lone surrogate was)."""
+    head = head_utf16(text, count)
+    if utf16_len(head) < count and len(head) < len(text):
+        return head + "\ufffd"
+    return head

@@ -20,7 +20,7 @@ import re
 from array import array
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import accumulate, repeat
 from operator import add
@@ -34,7 +34,6 @@ from core.agents.everbot.document import (
     HEADER_LIKE_RE,
     HEADER_RE,
     INFINITY,
-    LAST_PROCESSED_RE,
     META_RE,
     SECTION_HEADINGS,
     Block,
@@ -48,8 +47,13 @@ from core.agents.everbot.document import (
     ends_text,
     load_meta,
 )
-from core.agents.everbot.header_problems import explain_bad_header, number_problem
-from core.formats.problems import Problem, excerpt
+from core.agents.everbot.header_problems import (
+    explain_bad_header,
+    last_processed,
+    number_problem,
+    stray_heading,
+)
+from core.formats.problems import Problem
 from core.formats.text import BOM, DecodedText, decode, gc_paused, split_lines, to_lf
 from core.messages import N_, say
 from core.store.merge import Change
@@ -415,7 +419,7 @@ class _Parser:
                 glued=glued,
             )
         elif cls == _DROPPED:
-            kind, what = "stray_heading", _stray_heading(prev, below=last > i + 1)
+            kind, what = "stray_heading", stray_heading(prev, below=last > i + 1)
         elif not after_entries:
             kind = "stray_text"
             what = say(
@@ -540,40 +544,6 @@ class _Parser:
                 )
             )
         return out
-
-
-def _stray_heading(prev: Entry | None, *, below: bool) -> str:
-    if not below:
-        return say("a heading among the memories: the agent deletes this line at its next save")
-    if prev is None:
-        return say(
-            "a heading among the memories: the agent deletes this line at its next save "
-            "and ignores the lines below it"
-        )
-    return say(
-        "a heading among the memories: the agent deletes this line at its next save "
-        "and reads the lines below it as part of memory [{id}]",
-        id=prev.id,
-    )
-
-
-def last_processed(
-    text: str, path: str, line_at: Callable[[int], int]
-) -> tuple[int, Problem | None]:
-    """The first last_processed_count comment's number (0 without one), as the agent reads it."""
-    m = LAST_PROCESSED_RE.search(text)
-    if m is None:
-        return 0, None
-    try:
-        return int(m.group(1)), None
-    except ValueError:
-        line = line_at(m.start())
-        what = say(
-            "last_processed_count '{number_text}' is too long a number "
-            "(the agent fails to load this file)",
-            number_text=excerpt(m.group(1)),
-        )
-        return 0, Problem(path, line, line, "bad_header", what)
 
 
 # ---------------------------------------------------------------------------------------------

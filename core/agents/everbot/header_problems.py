@@ -1,11 +1,13 @@
-"""What is wrong with a header line the agent rejects or cannot use, in a person's words."""
+"""What is wrong with a header line (or a heading, or the last_processed_count comment) the agent
+rejects or cannot use, in a person's words."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from core.agents.everbot.document import INFINITY, safe_float
-from core.formats.problems import excerpt
+from core.agents.everbot.document import INFINITY, LAST_PROCESSED_RE, Entry, safe_float
+from core.formats.problems import Problem, excerpt
 from core.messages import say
 
 
@@ -51,3 +53,37 @@ def explain_bad_header(s: str) -> str:
     if not re.fullmatch(r"\d+", parts[3]):
         return say("hits '{hits_text}' must be a whole number", hits_text=parts[3])
     return say("does not match the agent's header pattern")
+
+
+def stray_heading(prev: Entry | None, *, below: bool) -> str:
+    if not below:
+        return say("a heading among the memories: the agent deletes this line at its next save")
+    if prev is None:
+        return say(
+            "a heading among the memories: the agent deletes this line at its next save "
+            "and ignores the lines below it"
+        )
+    return say(
+        "a heading among the memories: the agent deletes this line at its next save "
+        "and reads the lines below it as part of memory [{id}]",
+        id=prev.id,
+    )
+
+
+def last_processed(
+    text: str, path: str, line_at: Callable[[int], int]
+) -> tuple[int, Problem | None]:
+    """The first last_processed_count comment's number (0 without one), as the agent reads it."""
+    m = LAST_PROCESSED_RE.search(text)
+    if m is None:
+        return 0, None
+    try:
+        return int(m.group(1)), None
+    except ValueError:
+        line = line_at(m.start())
+        what = say(
+            "last_processed_count '{number_text}' is too long a number "
+            "(the agent fails to load this file)",
+            number_text=excerpt(m.group(1)),
+        )
+        return 0, Problem(path, line, line, "bad_header", what)

@@ -65,7 +65,15 @@ from core.agents.openclaw.curated import (
     split_curated_entries,
     strip_annotations,
 )
-from core.formats.js import JS_SPACE, js_trim, js_trim_end, utf16_len
+from core.formats.js import (
+    JS_SPACE,
+    head_utf16,
+    js_trim,
+    js_trim_end,
+    raw_head_utf16,
+    tail_utf16,
+    utf16_len,
+)
 from core.messages import N_, say
 from core.store.errors import WorkspaceError
 from core.store.files import list_folder, open_confined
@@ -129,61 +137,6 @@ _HEAD_RATIO_NUM, _RATIO_DEN = 3, 4  # 0.75 head, 0.25 tail: floor(n * 0.75) == n
 _MIN_TRIMMED_CONTENT_CHARS: Final = 16
 _AGENTS: Final = "AGENTS.md"
 
-# --- JavaScript strings --------------------------------------------------------------------------
-
-
-def _units(text: str) -> bytes:
-    return text.encode("utf-16-le", "surrogatepass")
-
-
-def _unit(data: bytes, index: int) -> int:
-    return int.from_bytes(data[2 * index : 2 * index + 2], "little")
-
-
-def _high(unit: int) -> bool:
-    return 0xD800 <= unit <= 0xDBFF
-
-
-def _low(unit: int) -> bool:
-    return 0xDC00 <= unit <= 0xDFFF
-
-
-def _head(text: str, count: int) -> str:
-    """``sliceUtf16Safe(text, 0, count)``: at most `count` units, never half a pair."""
-    if count <= 0:
-        return ""
-    if text.isascii() or utf16_len(text) == len(text):
-        return text[:count]
-    data = _units(text)
-    end = min(count, len(data) // 2)
-    if 0 < end < len(data) // 2 and _high(_unit(data, end - 1)) and _low(_unit(data, end)):
-        end -= 1
-    return data[: 2 * end].decode("utf-16-le", "surrogatepass")
-
-
-def _tail(text: str, count: int) -> str:
-    """``sliceUtf16Safe(text, -count)``: at most `count` units, never half a pair."""
-    if count <= 0:
-        return ""
-    if text.isascii() or utf16_len(text) == len(text):
-        return text[-count:]
-    data = _units(text)
-    size = len(data) // 2
-    start = max(size - count, 0)
-    if 0 < start < size and _low(_unit(data, start)) and _high(_unit(data, start - 1)):
-        start += 1
-    return data[2 * start :].decode("utf-16-le", "surrogatepass")
-
-
-def _raw_head(text: str, count: int) -> str:
-    """``text.slice(0, count)``: a pair cut in half leaves a lone surrogate, shown as U+FFFD
-    (one unit, as the lone surrogate was)."""
-    head = _head(text, count)
-    if utf16_len(head) < count and len(head) < len(text):
-        return head + "\ufffd"
-    return head
-
-
 # --- Cutting one file to its limit ---------------------------------------------------------------
 
 
@@ -214,7 +167,7 @@ class Trimmed:
 
 def _cut(source: str, length: int, rendered: str, head: str, tail: str, limit: int) -> Trimmed:
     """The truncated result: `rendered` cut to `limit` units if still longer."""
-    text = rendered if utf16_len(rendered) <= limit else _head(rendered, limit)
+    text = rendered if utf16_len(rendered) <= limit else head_utf16(rendered, limit)
     tail_at = len(rendered) - len(tail)
     return Trimmed(source, text, True, head, tail, tail_at, len(text), length)
 
@@ -249,7 +202,7 @@ def trim_bootstrap(content: str, name: str, max_chars: int) -> Trimmed:
     marker_of = _marker_template(name, length, max_chars)
     head, tail = _split(marker_of, max_chars, length)
     marker = marker_of(head, tail)
-    head_text, tail_text = _head(source, head), _tail(source, tail)
+    head_text, tail_text = head_utf16(source, head), tail_utf16(source, tail)
     glue = "\n" if "\n" in marker else ""
     text = glue.join(part for part in (head_text, marker, tail_text) if part)
     return _cut(source, length, text, head_text, tail_text, max_chars)
@@ -323,7 +276,7 @@ def _digest_line(line: str) -> str:
     normalized = _JS_SPACES.sub(" ", js_trim(line))
     if utf16_len(normalized) <= _DIGEST_LINE_MAX:
         return normalized
-    return _head(normalized, _DIGEST_LINE_MAX - 1) + "…"
+    return head_utf16(normalized, _DIGEST_LINE_MAX - 1) + "…"
 
 
 def _policy_digest(source: str, budget: int) -> tuple[str, int]:
@@ -357,8 +310,8 @@ def _trim_agents(source: str, length: int, max_chars: int) -> Trimmed:
     digest, omitted = _policy_digest(source, budget)
 
     def render() -> tuple[str, str, str]:
-        head_text = _head(source, head)
-        tail_text = _tail(source, tail) if tail > 0 else ""
+        head_text = head_utf16(source, head)
+        tail_text = tail_utf16(source, tail) if tail > 0 else ""
         parts = (
             head_text,
             f"[...truncated, read {_AGENTS} for full content...]",
@@ -429,7 +382,7 @@ def _clamp(text: str, budget: int) -> tuple[str, int]:
         return "", 0
     if utf16_len(text) <= budget:
         return text, len(text)
-    kept = _head(text, budget if budget <= 3 else budget - 1)
+    kept = head_utf16(text, budget if budget <= 3 else budget - 1)
     return (kept if budget <= 3 else kept + "…"), len(kept)
 
 
@@ -647,7 +600,7 @@ def project_memory_block(memory: str, project: str | Iterable[str] | None) -> st
             continue
         line = " ".join(strip_annotations(entry.text.split("\n", 1)[0]).split())
         if utf16_len(line) > PROJECT_ENTRY_MAX_CHARS:
-            line = _head(line, PROJECT_ENTRY_MAX_CHARS - 1) + "…"
+            line = head_utf16(line, PROJECT_ENTRY_MAX_CHARS - 1) + "…"
         if utf16_len(block) + 1 + utf16_len(line) > PROJECT_BLOCK_MAX_CHARS:
             break
         block = f"{block}\n{line}"
@@ -703,7 +656,7 @@ def _prelude_trim(content: str, max_chars: int) -> str:
     trimmed = js_trim(content)
     if utf16_len(trimmed) <= max_chars:
         return trimmed
-    return f"{_raw_head(trimmed, max_chars)}\n...[truncated]..."
+    return f"{raw_head_utf16(trimmed, max_chars)}\n...[truncated]..."
 
 
 _LABEL_BREAKS: Final = re.compile(r"[\r\n\t]+")
