@@ -138,6 +138,8 @@ class Policy(Capability, ABC, Generic[W]):
         "": N_("{title} keeps no memory policy of its own"),
         "what_if": N_("{title} has no what-if preview of its policy"),
     }
+    # The cause Activity shows for a policy saved from MemDesk (the window's or `--set`).
+    CHANGED: ClassVar[str] = N_("policy changed in MemDesk")
 
     @abstractmethod
     def policy(self, path: Path) -> list[Any]:
@@ -167,6 +169,11 @@ class Snapshots(Capability, ABC, Generic[W]):
     """The agent's snapshots of its policy (`memdesk snapshots|policy-restore`)."""
 
     missing: ClassVar[dict[str, str]] = {"": N_("{title} keeps no policy snapshots")}
+
+    @staticmethod
+    def restored(name: str) -> str:
+        """The cause Activity shows for the snapshot `name` put back (window or command line)."""
+        return say("policy snapshot {name} restored", name=name)
 
     @abstractmethod
     def snapshots(self, path: Path) -> list[Any]:

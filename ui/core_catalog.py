@@ -408,6 +408,8 @@ CATALOG = (
     QT_TRANSLATE_NOOP("core", "override"),
     QT_TRANSLATE_NOOP("core", "past {limit} tokens Codex keeps the first {head} and the last {tail} bytes and puts {marker} for the middle"),
     QT_TRANSLATE_NOOP("core", "pending"),
+    QT_TRANSLATE_NOOP("core", "policy changed in MemDesk"),
+    QT_TRANSLATE_NOOP("core", "policy snapshot {name} restored"),
     QT_TRANSLATE_NOOP("core", "profile key {key}"),
     QT_TRANSLATE_NOOP("core", "profile refused, nothing written: {error}"),
     QT_TRANSLATE_NOOP("core", "project {key}: not a key OpenClaw accepts (it needs text, without '<', '>' or line breaks)"),

@@ -49,7 +49,7 @@ def cmd_policy(args: argparse.Namespace) -> int:
     if values:
         ws = agent.open(path)
         changeset = Policy[Any].of(agent, ws.root).set_policy(ws, values)
-        commit(ws, [changeset], cause="policy changed in MemDesk")
+        commit(ws, [changeset], cause=Policy.CHANGED)
     rows = Policy[Any].of(agent, path).policy(path)
     if args.json:
         print_json({row.key: row.to_json() for row in rows})
@@ -103,4 +103,4 @@ def cmd_policy_restore(args: argparse.Namespace) -> int:
     ws = agent.open(path)
     snapshots = Snapshots[Any].of(agent, ws.root)
     changeset = snapshots.restore_snapshot(ws, in_workspace(path, args.snapshot))
-    return commit(ws, [changeset], cause=f"policy snapshot {args.snapshot} restored")
+    return commit(ws, [changeset], cause=Snapshots.restored(args.snapshot))

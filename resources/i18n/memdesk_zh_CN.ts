@@ -5760,6 +5760,14 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
         <translation>等待中</translation>
     </message>
     <message>
+        <source>policy changed in MemDesk</source>
+        <translation>在 MemDesk 中更改了策略</translation>
+    </message>
+    <message>
+        <source>policy snapshot {name} restored</source>
+        <translation>已恢复策略快照 {name}</translation>
+    </message>
+    <message>
         <source>profile key {key}</source>
         <translation>档案键 {key}</translation>
     </message>

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.capabilities import Snapshots
 from core.messages import say
 from core.text_diff import fold_text
 from ui import i18n
@@ -98,6 +99,10 @@ def test_core_s_sentences_read_in_chinese() -> None:
     joined = f"{fold_text(2)}; {fold_text(3)}\n{fold_text(4)}"
     assert core_text(joined) == "⋯ 2 行未更改 ⋯; ⋯ 3 行未更改 ⋯\n⋯ 4 行未更改 ⋯"
     assert core_text("a memory's own words") == "a memory's own words"
+    # A cause the window and `memdesk policy-restore` both write into the journal:
+    assert core_text(Snapshots.restored("snapshots/policy.json")) == (
+        "已恢复策略快照 snapshots/policy.json"
+    )
     assert core_text(f"MEMORY.md:2: {fold_text(3)}") == "MEMORY.md:2: ⋯ 3 行未更改 ⋯"
     assert core_text("MEMORY.md:2: not a sentence") == "MEMORY.md:2: not a sentence"
     assert core_text(f"OpenClaw, {fold_text(2)}, x") == "OpenClaw, ⋯ 2 行未更改 ⋯, x"

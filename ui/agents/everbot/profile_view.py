@@ -44,6 +44,7 @@ from core.agents.everbot.profile_file import (
 )
 from core.agents.everbot.what_if import WhatIf, what_if
 from core.agents.everbot.workspace import Workspace
+from core.capabilities import Policy, Snapshots
 from core.formats.strict_json import dump_json
 from core.formats.text import InputError
 from core.ops import apply_and_save
@@ -413,7 +414,7 @@ class ProfileView(QWidget):
         if not self.confirm(question):
             return False
         work: Callable[[], Any] = lambda: apply_and_save(  # noqa: E731
-            ws, [changeset], "scoring profile changed in MemDesk"
+            ws, [changeset], Policy.CHANGED
         )
         self.model.draft = {}
         self.write_requested.emit(
@@ -442,7 +443,7 @@ class ProfileView(QWidget):
         if not self.confirm(question):
             return False
         work: Callable[[], Any] = lambda: apply_and_save(  # noqa: E731
-            ws, [changeset], f"scoring profile {version.rel} restored"
+            ws, [changeset], Snapshots.restored(version.rel)
         )
         self.write_requested.emit(
             work, self.tr("Scoring profile {version} restored").format(version=version.rel)

@@ -43,6 +43,7 @@ from core.agents.picoclaw.policy import (
     rows_of,
 )
 from core.agents.picoclaw.workspace import PicoClawWorkspace
+from core.capabilities import Policy, Snapshots
 from core.formats.strict_json import dump_json
 from core.formats.text import InputError
 from core.ops import apply_and_save
@@ -316,7 +317,7 @@ class PolicyView(QWidget):
             return False
         key = row.key
         work: Callable[[], Any] = lambda: apply_and_save(  # noqa: E731
-            ws, [ws.set_policy({key: value})], "policy changed in MemDesk"
+            ws, [ws.set_policy({key: value})], Policy.CHANGED
         )
         if value is None:
             done = self.tr("Override of {key} removed").format(key=key)
@@ -346,7 +347,7 @@ class PolicyView(QWidget):
         )
         if not self.confirm(question):
             return False
-        cause = f"policy snapshot {snapshot.rel} restored"
+        cause = Snapshots.restored(snapshot.rel)
         work: Callable[[], Any] = lambda: apply_and_save(  # noqa: E731
             ws, [ws.restore_snapshot(snapshot)], cause
         )
