@@ -9,6 +9,7 @@ import importlib.util
 import os
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -51,24 +52,37 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    project = copy_of_checkout(PROJECT_ROOT, tmp_path_factory.mktemp("checkout") / "memdesk")
-    out = tmp_path_factory.mktemp("wheel")
-    pip = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index"]
+def _run(args: list[str | Path], cwd: Path | None = None, **env: str) -> str:
     done = subprocess.run(
-        [*pip, "--disable-pip-version-check", "--quiet", "-w", str(out), str(project)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
+        args, cwd=cwd, env=os.environ | env, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def _wheel_of(project: Path, out: Path) -> Path:
+    """The wheel pip builds of `project` into `out`, offline, with this venv's setuptools."""
+    pip = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index"]
+    _run([*pip, "--disable-pip-version-check", "--quiet", "-w", out, project])
     (built,) = out.glob("memdesk-*.whl")
     return built
 
 
+@pytest.fixture(scope="module")
+def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return copy_of_checkout(PROJECT_ROOT, tmp_path_factory.mktemp("checkout") / "memdesk")
+
+
+@pytest.fixture(scope="module")
+def wheel(checkout: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _wheel_of(checkout, tmp_path_factory.mktemp("wheel"))
+
+
 def test_the_wheel_holds_the_icons_and_the_chinese_and_not_the_screenshots(wheel: Path) -> None:
+    _assert_holds_what_the_window_needs(wheel)
+
+
+def _assert_holds_what_the_window_needs(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {f"resources/icons/{name}" for name in ICONS} <= names
     assert {"resources/memdesk.svg", QM} <= names
@@ -97,3 +111,16 @@ def test_a_window_installed_from_the_wheel_has_its_icons_and_speaks_chinese(
     assert found == "True True True"
     assert shown == "True True"
     assert menu == "文件(&F)"
+
+
+def test_a_wheel_built_from_the_source_distribution_holds_them_too(tmp_path: Path) -> None:
+    """The source distribution carries the build backend and the .ts the .qm is compiled from."""
+    checkout = copy_of_checkout(PROJECT_ROOT, tmp_path / "memdesk")
+    hook = "import sys, memdesk_build; memdesk_build.build_sdist(sys.argv[1])"
+    _run([sys.executable, "-c", hook, tmp_path], cwd=checkout, PYTHONPATH="packaging")
+    (sdist,) = tmp_path.glob("memdesk-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        archive.extractall(tmp_path / "unpacked", filter="data")
+    (source,) = (tmp_path / "unpacked").iterdir()
+    assert not list(source.rglob("*.qm"))
+    _assert_holds_what_the_window_needs(_wheel_of(source, tmp_path / "wheel"))
