@@ -26,10 +26,11 @@ $(SYSDEPS_STAMP): packaging/sysdeps.sh | $(BIN)/python
 
 sysdeps: $(SYSDEPS_STAMP)
 
-# The window in Simplified Chinese: the committed .ts built into the .qm it loads (not committed).
+# The window in Simplified Chinese: the committed .ts built into the .qm it loads (not committed),
+# with PySide6's lrelease, as a wheel's build does (packaging/memdesk_build.py).
 QM := resources/i18n/memdesk_zh_CN.qm
 $(QM): resources/i18n/memdesk_zh_CN.ts | $(STAMP)
-	$(BIN)/pyside6-lrelease -silent $< -qm $@
+	$(BIN)/python packaging/memdesk_build.py
 
 # The .ts refreshed from the sources (translations kept, new strings unfinished; part files merged).
 translations: $(STAMP)

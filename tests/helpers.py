@@ -339,3 +339,14 @@ def two_everbots(cli: Cli) -> tuple[Path, Path]:
         write_demo(folder, layout="everbot")
         assert cli("scan", "--add", folder).code == 0
     return a, b
+
+
+# What a checkout holds that is not the project: version control, the venv, what builds leave.
+NOT_THE_CHECKOUT = (".git", ".venv", "build", "dist", "*.egg-info", "*.qm", "__pycache__")
+NOT_THE_CHECKOUT += (".mypy_cache", ".ruff_cache", ".hypothesis", "bench-out")
+
+
+def copy_of_checkout(source: Path, dest: Path) -> Path:
+    """`dest`: the project at `source` as a fresh clone has it (no .qm: `make` builds it)."""
+    shutil.copytree(source, dest, ignore=shutil.ignore_patterns(*NOT_THE_CHECKOUT))
+    return dest

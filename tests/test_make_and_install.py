@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import PROJECT_ROOT
+from tests.helpers import copy_of_checkout
 
 NO_DISPLAY = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
 
@@ -65,12 +66,7 @@ def test_make_run_with_a_display_opens_the_window_and_passes_its_exit_code(
 def test_an_editable_install_prints_no_setuptools_banner(tmp_path: Path) -> None:
     """pip shows the build backend's warnings even with --quiet; setuptools' import-hook
     editable install warns with a banner of asterisks that the project layout must not cause."""
-    project = tmp_path / "memdesk"
-    project.mkdir()
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(PROJECT_ROOT / name, project / name)
-    for package in ("app", "core", "ui"):
-        shutil.copytree(PROJECT_ROOT / package, project / package)
+    project = copy_of_checkout(PROJECT_ROOT, tmp_path / "memdesk")
     venv.create(tmp_path / "venv", with_pip=False)
     pip = [sys.executable, "-m", "pip", "--python", str(tmp_path / "venv" / "bin" / "python")]
     done = subprocess.run(
