@@ -30,6 +30,7 @@ __all__ = [
     "install_language",
     "language_of",
     "remove",
+    "servers_counted",
     "workspaces_counted",
 ]
 
@@ -103,6 +104,13 @@ def workspaces_counted(count: int) -> str:
     """ "1 workspace", "3 workspaces" in the window's language (core.columns.counted's words)."""
     one = QCoreApplication.translate("Counts", "{count} workspace")
     many = QCoreApplication.translate("Counts", "{count} workspaces")
+    return (one if count == 1 else many).format(count=f"{count:,}")
+
+
+def servers_counted(count: int) -> str:
+    """ "1 server", "2 servers": the servers' workspaces open, in the window's language."""
+    one = QCoreApplication.translate("Counts", "{count} server")
+    many = QCoreApplication.translate("Counts", "{count} servers")
     return (one if count == 1 else many).format(count=f"{count:,}")
 
 
