@@ -47,7 +47,7 @@ from ui import opening
 from ui.banner import PAGE, Banner, Notes, failure_message
 from ui.conflict_dialog import ConflictDialog
 from ui.desk import AnyDesk
-from ui.i18n import core_text, servers_counted, workspaces_counted
+from ui.i18n import core_text, open_counted
 from ui.menus import Menus
 from ui.navigator import Navigator
 from ui.open_tab import Resolutions, WorkspaceTab
@@ -327,7 +327,7 @@ class MainWindow(QMainWindow):
         tab.news.connect(partial(self._tab_news, tab))
         tab.message.connect(partial(self._tab_message, tab))
         self.navigator.add_tab(tab)
-        if not self._fold_held(tab):
+        if not opening.fold_held(self, tab):
             return
         self._update_home()
         self.settings = self.settings.with_recent(str(tab.root))
@@ -339,24 +339,6 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(said.format(agent=tab.ws.agent.title, path=tab.root), 5000)
         if journal_problem is not None:  # read without it: history and undo are not there
             tab.show_error(journal_problem)
-
-    def _fold_held(self, tab: WorkspaceTab) -> bool:
-        """Close the open workspaces whose files `tab` shows on a page of its own (a Hermes
-        profile, open on its own, as its home opens), asking about their unsaved edits; then
-        `tab` reads those files anew. False, `tab` closed again, when the person keeps one."""
-        held = [other for other in self._tabs if tab.desk.holds_folder(other.root)]
-        for other in held:
-            self.show_tab(other)
-            if not self.close_workspace(other):
-                self.close_workspace(tab)
-                self.show_tab(other)
-                said = self.tr("{home} not opened: it holds {folder}, still open with its edits")
-                self.statusBar().showMessage(said.format(home=tab.root, folder=other.root), 8000)
-                return False
-        if held:
-            tab.check_external_change()  # an edit saved in the profile's tab just now
-            tab.desk.show_folder(held[-1].root)
-        return True
 
     def _shown(self, tab: WorkspaceTab, then: Then) -> None:
         """Show `tab`; once its first page has painted, `ready` and `then`."""
@@ -433,18 +415,7 @@ class MainWindow(QMainWindow):
         if self.current_tab is not None:
             self.status.setText(self.current_tab.status_text())
         else:
-            self.status.setText(self._open_counted(len(self._tabs), len(self.reopens.pages)))
-
-    def _open_counted(self, workspaces: int, servers: int) -> str:
-        """ "3 workspaces open", "3 workspaces, 1 server open" (a server's page counts)."""
-        if not workspaces and not servers:
-            return self.tr("No workspace")
-        if not servers or not workspaces:
-            counted = servers_counted(servers) if servers else workspaces_counted(workspaces)
-            return self.tr("{count} open").format(count=counted)
-        return self.tr("{workspaces}, {servers} open").format(
-            workspaces=workspaces_counted(workspaces), servers=servers_counted(servers)
-        )
+            self.status.setText(open_counted(len(self._tabs), len(self.reopens.pages)))
 
     def set_theme(self, name: str) -> None:
         """Light, dark, or the system's; remembered in the settings."""
