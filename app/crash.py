@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from core import __version__
 from core.secrets import ScrubSecrets, scrub_secrets
+from ui.accessible import make_accessible
 
 __all__ = [
     "CrashDialog",
@@ -172,6 +173,7 @@ class CrashDialog(QDialog):
         self.summary_label.setFont(font)
 
         self.details_edit = QPlainTextEdit()
+        self.details_edit.setObjectName("crashDetails")
         self.details_edit.setReadOnly(True)
         self.details_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.details_edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
@@ -182,14 +184,15 @@ class CrashDialog(QDialog):
         self.close_button = buttons.addButton(QDialogButtonBox.StandardButton.Close)
         self.copy_button.clicked.connect(self.copy_details)
         buttons.rejected.connect(self.reject)
-        self.close_button.setDefault(True)
 
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(self.summary_label)
         layout.addWidget(self.details_edit, 1)
         layout.addWidget(buttons)
+        self.close_button.setDefault(True)  # once in the dialog: Qt ignores it before
         self.add_report(report)
+        make_accessible(self)
 
     def add_report(self, report: CrashReport) -> None:
         """Show another error in the same dialog instead of stacking dialogs."""

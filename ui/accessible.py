@@ -156,6 +156,23 @@ NAMES: dict[str, tuple[str, str]] = {
     "inboxDetail": _n(QT_TRANSLATE_NOOP("Accessible", "The proposal")),
     "allActivityText": _n(QT_TRANSLATE_NOOP("Accessible", "Filter the activity")),
     "allActivityTable": _n(QT_TRANSLATE_NOOP("Accessible", "Activity of every workspace")),
+    # -- dialogs, the server page -----------------------------------------------------------
+    "decayDay": _n(QT_TRANSLATE_NOOP("Accessible", "Decay every memory up to")),
+    "decayTable": _n(QT_TRANSLATE_NOOP("Accessible", "What a decay run proposes")),
+    "pendingFile": _n(QT_TRANSLATE_NOOP("Accessible", "File with unsaved edits")),
+    "pendingTable": _n(QT_TRANSLATE_NOOP("Accessible", "Memories the save will change")),
+    "wherePlaces": _n(
+        QT_TRANSLATE_NOOP("Accessible", "Other places holding the text"),
+        QT_TRANSLATE_NOOP("Accessible", "Space ticks a place for Forget everywhere"),
+    ),
+    "crashDetails": _n(QT_TRANSLATE_NOOP("Accessible", "Details of the error")),
+    "remoteMemories": _n(QT_TRANSLATE_NOOP("Accessible", "Memories on the server")),
+    "remoteEditor": _n(
+        QT_TRANSLATE_NOOP("Accessible", "Memory text"),
+        QT_TRANSLATE_NOOP("Accessible", "Save text writes it on the server"),
+    ),
+    "remoteQueue": _n(QT_TRANSLATE_NOOP("Accessible", "Review queue on the server")),
+    "remoteActivity": _n(QT_TRANSLATE_NOOP("Accessible", "Activity on the server")),
 }
 CLEAR = QT_TRANSLATE_NOOP("Accessible", "Clear the text")
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.store.merge import OUTSIDE, Conflict, Resolution
+from ui.accessible import make_accessible
 from ui.typed import plain_text
 from ui.untrusted import plain_label
 
@@ -120,6 +121,7 @@ class ConflictDialog(QDialog):
         layout.addWidget(scroll, 1)
         layout.addWidget(buttons)
         self.resize(900, 600)
+        make_accessible(self)
 
     def resolutions(self) -> dict[str, Resolution]:
         return {box.conflict.key: box.resolution() for box in self.boxes}

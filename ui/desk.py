@@ -196,6 +196,10 @@ class Desk(QWidget, Generic[W]):
         of the Hermes home open): True when one does."""
         return False
 
+    def holds_folder(self, folder: Path) -> bool:
+        """True when a page of this workspace shows `folder`'s files (`show_folder` shows it)."""
+        return False
+
     def actions(self) -> list[QAction]:
         """The desk's own actions for the window's Edit menu (archive, delete, …)."""
         return []

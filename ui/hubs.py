@@ -114,4 +114,5 @@ def open_remote_page(window: MainWindow, text: str, *, show: bool = True) -> boo
     make_accessible(view)
     if show:
         window.navigator.show_page(view)
+    window.update_status()
     return True

@@ -29,7 +29,9 @@ __all__ = [
     "core_text",
     "install_language",
     "language_of",
+    "open_counted",
     "remove",
+    "servers_counted",
     "workspaces_counted",
 ]
 
@@ -104,6 +106,25 @@ def workspaces_counted(count: int) -> str:
     one = QCoreApplication.translate("Counts", "{count} workspace")
     many = QCoreApplication.translate("Counts", "{count} workspaces")
     return (one if count == 1 else many).format(count=f"{count:,}")
+
+
+def servers_counted(count: int) -> str:
+    """ "1 server", "2 servers": the servers' workspaces open, in the window's language."""
+    one = QCoreApplication.translate("Counts", "{count} server")
+    many = QCoreApplication.translate("Counts", "{count} servers")
+    return (one if count == 1 else many).format(count=f"{count:,}")
+
+
+def open_counted(workspaces: int, servers: int) -> str:
+    """The status bar's "3 workspaces open", "3 workspaces, 1 server open" (servers' pages)."""
+    if not workspaces and not servers:
+        return QCoreApplication.translate("MainWindow", "No workspace")
+    said = QCoreApplication.translate("MainWindow", "{count} open")
+    if not servers or not workspaces:
+        counted = servers_counted(servers) if servers else workspaces_counted(workspaces)
+        return said.format(count=counted)
+    said = QCoreApplication.translate("MainWindow", "{workspaces}, {servers} open")
+    return said.format(workspaces=workspaces_counted(workspaces), servers=servers_counted(servers))
 
 
 def core_text(text: str) -> str:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.accessible import make_accessible
 from ui.settings import Settings
 
 __all__ = ["LlmSettingsDialog"]
@@ -46,6 +47,7 @@ class LlmSettingsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        make_accessible(self)
 
     def apply(self) -> None:
         """Store the values (ValueError, nothing stored, when one is not valid)."""

@@ -47,7 +47,7 @@ from ui import opening
 from ui.banner import PAGE, Banner, Notes, failure_message
 from ui.conflict_dialog import ConflictDialog
 from ui.desk import AnyDesk
-from ui.i18n import core_text, workspaces_counted
+from ui.i18n import core_text, open_counted
 from ui.menus import Menus
 from ui.navigator import Navigator
 from ui.open_tab import Resolutions, WorkspaceTab
@@ -210,14 +210,14 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(*(tab.take_unread() if tab is not None else ("", 0)))
         self._show_news()
         self._update_title()
-        self._update_status()
+        self.update_status()
         self.reopens.keep()
 
     def _tab_changed(self, tab: WorkspaceTab) -> None:
         self.navigator.update_tab(tab)
         if tab is self.current_tab:
             self._update_title()
-            self._update_status()
+            self.update_status()
 
     def _tab_news(self, tab: WorkspaceTab) -> None:
         if tab is self.current_tab:
@@ -327,6 +327,8 @@ class MainWindow(QMainWindow):
         tab.news.connect(partial(self._tab_news, tab))
         tab.message.connect(partial(self._tab_message, tab))
         self.navigator.add_tab(tab)
+        if not opening.fold_held(self, tab):
+            return
         self._update_home()
         self.settings = self.settings.with_recent(str(tab.root))
         self.keep_settings()
@@ -409,13 +411,11 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"MemDesk{where}[*]")
         self.setWindowModified(self.modified())
 
-    def _update_status(self) -> None:
+    def update_status(self) -> None:
         if self.current_tab is not None:
             self.status.setText(self.current_tab.status_text())
         else:
-            count = len(self._tabs)
-            opened = self.tr("{count} open").format(count=workspaces_counted(count))
-            self.status.setText(opened if count else self.tr("No workspace"))
+            self.status.setText(open_counted(len(self._tabs), len(self.reopens.pages)))
 
     def set_theme(self, name: str) -> None:
         """Light, dark, or the system's; remembered in the settings."""
@@ -451,6 +451,7 @@ class MainWindow(QMainWindow):
         rest = self._tabs
         self.navigator.show_page(rest[min(at, len(rest) - 1)] if rest else self.hubs[HOME])
         self.reopens.keep()
+        self.update_status()  # the page shown may not have changed
         return True
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -22,6 +22,7 @@ from ui.untrusted import literal_html
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
+    from ui.open_tab import WorkspaceTab
 
 __all__ = [
     "Ambiguous",
@@ -30,6 +31,7 @@ __all__ = [
     "ask_backups_to_keep",
     "ask_layout",
     "ask_workspace",
+    "fold_held",
     "open_any",
 ]
 
@@ -156,3 +158,26 @@ def ask_backups_to_keep(parent: QWidget, root: Path) -> int | None:
         1_000_000,
     )
     return keep if ok else None
+
+
+def fold_held(window: MainWindow, tab: WorkspaceTab) -> bool:
+    """Close the open workspaces whose files `tab` shows on a page of its own (a Hermes
+    profile, open on its own, as its home opens), asking about their unsaved edits; then `tab`
+    reads those files anew. False, `tab` closed again, when the person keeps one open."""
+    held = [
+        other for other in window.tabs() if other is not tab and tab.desk.holds_folder(other.root)
+    ]
+    for other in held:
+        window.show_tab(other)
+        if not window.close_workspace(other):
+            window.close_workspace(tab)
+            window.show_tab(other)
+            said = QCoreApplication.translate(
+                "MainWindow", "{home} not opened: it holds {folder}, still open with its edits"
+            )
+            window.statusBar().showMessage(said.format(home=tab.root, folder=other.root), 8000)
+            return False
+    if held:
+        tab.check_external_change()  # an edit saved in the profile's tab just now
+        tab.desk.show_folder(held[-1].root)
+    return True

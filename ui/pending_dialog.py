@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.accessible import make_accessible
 from ui.backups_view import (
     UNREADABLE,
     Comparison,
@@ -89,6 +90,7 @@ class PendingDialog(QDialog):
         self.chooser.currentIndexChanged.connect(self._show)
         self.chooser.setVisible(len(self.files) > 1)
         self._show(0)
+        make_accessible(self)
 
     def _show(self, index: int) -> None:
         if not 0 <= index < len(self.files):

@@ -87,8 +87,10 @@ class RemoteView(QWidget):
         self.snapshot = Snapshot()
         self.tasks = TaskRunner(self)
         self._connected = False  # read once shown: a session's server pages never slow a start
+        self._read = False  # nothing to act on until the server has answered once
         self._build()
-        self._say(f"{address}: " + self.tr("reading from the server…"))
+        self._say(f"{address}: " + self.tr("connecting…"))
+        self._update_buttons()
 
     # ----------------------------------------------------------------- building
 
@@ -96,6 +98,7 @@ class RemoteView(QWidget):
         self.state = plain_label(name="remoteState", wrap=True)
         self.memories = _table(MEMORY_HEADERS, "remoteMemories")
         self.memories.itemSelectionChanged.connect(self._memory_selected)
+        self.memories.itemSelectionChanged.connect(self._update_buttons)
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("remoteEditor")
         self.save_button = _button(self.tr("Save text"), "remoteSave", self.save_edit)
@@ -103,6 +106,7 @@ class RemoteView(QWidget):
         self.delete_button = _button(self.tr("Delete"), "remoteDelete", self.delete_memory)
         self.queue = _table(QUEUE_HEADERS, "remoteQueue")
         self.queue.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.queue.itemSelectionChanged.connect(self._update_buttons)
         self.approve_button = _button(self.tr("Approve"), "remoteApprove", self.approve_selected)
         self.reject_button = _button(self.tr("Reject"), "remoteReject", self.reject_selected)
         self.approve_all_button = _button(
@@ -140,16 +144,6 @@ class RemoteView(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(_row(self.state, self.reload_button, self.undo_button, stretch_first=True))
         layout.addWidget(self.tabs)
-        self._buttons = [
-            self.save_button,
-            self.add_button,
-            self.delete_button,
-            self.approve_button,
-            self.reject_button,
-            self.approve_all_button,
-            self.reload_button,
-            self.undo_button,
-        ]
 
     # ----------------------------------------------------------------- actions
 
@@ -160,7 +154,8 @@ class RemoteView(QWidget):
             self.reload()
 
     def reload(self) -> None:
-        self._call(self.workspace.read, self.tr("reading from the server…"))
+        doing = self.tr("reading from the server…") if self._read else self.tr("connecting…")
+        self._call(self.workspace.read, doing)
 
     def save_edit(self) -> None:
         memory = self.selected_memory()
@@ -231,21 +226,21 @@ class RemoteView(QWidget):
             )
             return
         self._say(f"{self.address}: {doing}")
-        self._enable(False)
+        self._update_buttons(busy=True)
         self.tasks.run(work, on_done=self._answered, on_error=self._failed)
 
     def _answered(self, answer: Snapshot | Dropped) -> None:
-        self._enable(True)
         if isinstance(answer, Dropped):
             if answer.snapshot is not None:
                 self._show(answer.snapshot)
             self._say(core_text(answer.message), error=answer.made is not True)
-            return
-        self._show(answer)
-        self._say(self._summary())
+        else:
+            self._show(answer)
+            self._say(self._summary())
+        self._update_buttons()
 
     def _failed(self, exc: BaseException) -> None:
-        self._enable(True)
+        self._update_buttons()
         if not isinstance(exc, RemoteError | ValueError):
             raise exc
         said = core_text(str(exc))
@@ -258,6 +253,7 @@ class RemoteView(QWidget):
     def _show(self, snapshot: Snapshot) -> None:
         chosen = self.selected_memory()
         self.snapshot = snapshot
+        self._read = True
         memories, queue = snapshot.memories, snapshot.queue
         _fill(
             self.memories,
@@ -306,9 +302,25 @@ class RemoteView(QWidget):
         self.state.setText(text)
         self.state.setStyleSheet(error_style() if error else "")
 
-    def _enable(self, enabled: bool) -> None:
-        for button in self._buttons:
-            button.setEnabled(enabled)
+    def _update_buttons(self, *, busy: bool | None = None) -> None:
+        """Each button enabled when there is something for it to act on: none while the server
+        is asked (Reload aside when idle), none but Reload before the server first answered."""
+        busy = self.tasks.busy if busy is None else busy
+        read = self._read and not busy
+        memory = read and bool(self.memories.selectedIndexes())
+        proposals = read and bool(self.queue.selectedIndexes())
+        enabled = {
+            self.save_button: memory,
+            self.delete_button: memory,
+            self.add_button: read,
+            self.approve_button: proposals,
+            self.reject_button: proposals,
+            self.approve_all_button: read and bool(self.snapshot.queue),
+            self.undo_button: read and bool(self.snapshot.activity),
+            self.reload_button: not busy,
+        }
+        for button, on in enabled.items():
+            button.setEnabled(on)
 
 
 def _memory_cells(memory: dict[str, Any]) -> tuple[str, ...]:

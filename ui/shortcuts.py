@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.accessible import make_accessible
+
 __all__ = ["NATIVE", "Row", "ShortcutsDialog", "declare_keys", "shortcut_rows", "show_shortcuts"]
 
 KEYS_PROPERTY = "memdeskKeys"  # "keys\twhat" for each key a widget handles itself
@@ -133,6 +135,7 @@ class ShortcutsDialog(QDialog):
         self._fill()
         self.search.textChanged.connect(self._filter)
         self.resize(720, 560)
+        make_accessible(self)
 
     def _fill(self) -> None:
         self.table.setRowCount(len(self.rows))

@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QPushButton, QVBoxLayout
 
+from ui.accessible import make_accessible
 from ui.settings import settings_path
 from ui.untrusted import plain_label
 
@@ -42,11 +44,18 @@ class WelcomeDialog(QDialog):
             button.setObjectName(f"welcome_{choice}")
             button.clicked.connect(lambda _checked=False, c=choice: self.choose(c))
             row.addWidget(button)
-        self.buttons[CONTINUE].setDefault(True)
         box = QVBoxLayout(self)
         box.addWidget(self.text, 1)
         box.addLayout(row)
         self.resize(620, 460)
+        self.buttons[CONTINUE].setDefault(True)  # once in the dialog: Qt ignores it before
+        make_accessible(self)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Continue has the focus as the page opens: Enter continues (a button with the focus
+        is the one Enter presses)."""
+        super().showEvent(event)
+        self.buttons[CONTINUE].setFocus()
 
     def explained(self) -> str:
         from core.index import cache_folder

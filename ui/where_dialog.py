@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.ops.where import Where, forget_everywhere, forget_plan
+from ui.accessible import make_accessible
 from ui.i18n import QT_TRANSLATE_NOOP, core_text
 from ui.untrusted import literal_html, plain_label
 
@@ -73,6 +74,7 @@ class WhereDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(self.table, 1)
         layout.addWidget(buttons)
+        make_accessible(self)
 
     def _fill(self) -> None:
         for row, place in enumerate(self.found.places):

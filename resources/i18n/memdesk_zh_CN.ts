@@ -340,6 +340,50 @@
         <translation>所有工作区的活动</translation>
     </message>
     <message>
+        <source>Decay every memory up to</source>
+        <translation>将所有记忆衰减至</translation>
+    </message>
+    <message>
+        <source>What a decay run proposes</source>
+        <translation>衰减运行的提议</translation>
+    </message>
+    <message>
+        <source>File with unsaved edits</source>
+        <translation>有未保存编辑的文件</translation>
+    </message>
+    <message>
+        <source>Memories the save will change</source>
+        <translation>保存将更改的记忆</translation>
+    </message>
+    <message>
+        <source>Other places holding the text</source>
+        <translation>含有此文本的其他位置</translation>
+    </message>
+    <message>
+        <source>Space ticks a place for Forget everywhere</source>
+        <translation>按空格勾选要“在各处遗忘”的位置</translation>
+    </message>
+    <message>
+        <source>Details of the error</source>
+        <translation>错误详情</translation>
+    </message>
+    <message>
+        <source>Memories on the server</source>
+        <translation>服务器上的记忆</translation>
+    </message>
+    <message>
+        <source>Save text writes it on the server</source>
+        <translation>“保存文本”将其写入服务器</translation>
+    </message>
+    <message>
+        <source>Review queue on the server</source>
+        <translation>服务器上的审阅队列</translation>
+    </message>
+    <message>
+        <source>Activity on the server</source>
+        <translation>服务器上的活动</translation>
+    </message>
+    <message>
         <source>Clear the text</source>
         <translation>清除文本</translation>
     </message>
@@ -1023,6 +1067,14 @@ MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一
     <message>
         <source>{count} workspaces</source>
         <translation>{count} 个工作区</translation>
+    </message>
+    <message>
+        <source>{count} server</source>
+        <translation>{count} 台服务器</translation>
+    </message>
+    <message>
+        <source>{count} servers</source>
+        <translation>{count} 台服务器</translation>
     </message>
 </context>
 <context>
@@ -1873,12 +1925,20 @@ MemDesk 会把它在该工作区中所做的更改恢复原样，这本身是一
         <translation>已打开 {agent} 工作区 {path}</translation>
     </message>
     <message>
+        <source>{home} not opened: it holds {folder}, still open with its edits</source>
+        <translation>未打开 {home}：它包含 {folder}，该工作区仍打开且有编辑</translation>
+    </message>
+    <message>
         <source>{count} open</source>
         <translation>已打开 {count}</translation>
     </message>
     <message>
         <source>No workspace</source>
         <translation>没有工作区</translation>
+    </message>
+    <message>
+        <source>{workspaces}, {servers} open</source>
+        <translation>已打开 {workspaces}、{servers}</translation>
     </message>
     <message>
         <source>The language changes at the next start.</source>
@@ -2986,6 +3046,10 @@ MemDesk will not change this file until it is fixed: correct it in a text editor
     <message>
         <source>Save text</source>
         <translation>保存文本</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>正在连接…</translation>
     </message>
     <message>
         <source>Add as new memory</source>

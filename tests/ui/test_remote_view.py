@@ -256,3 +256,40 @@ def test_an_unreachable_server_in_the_session_never_holds_the_start_and_can_be_t
     assert view.tasks.busy  # tried again
     _settled(qtbot, view)
     assert "ssh failed" in view.state.text()
+
+
+def test_nothing_to_act_on_before_the_server_first_answers(
+    qtbot: QtBot, sshd: Server, runtime: Path, tmp_path: Path
+) -> None:
+    """Tried as a new user opening a server: Save, Delete, Approve and Undo were enabled with
+    nothing loaded (and while the first read ran), and a click only said "select … first". Now
+    the page says "connecting…" and only Reload is there until the server answered; each button
+    is enabled when there is something for it to act on."""
+    view = open_remote(sshd.address(_demo(tmp_path / "server")))
+    assert view is not None
+    qtbot.addWidget(view, before_close_func=lambda v: v.wait())
+    acting = [
+        view.save_button,
+        view.delete_button,
+        view.add_button,
+        view.approve_button,
+        view.reject_button,
+        view.approve_all_button,
+        view.undo_button,
+    ]
+    assert "connecting…" in view.state.text()
+    assert not any(b.isEnabled() for b in acting) and view.reload_button.isEnabled()
+    view.show()
+    assert view.tasks.busy and "connecting…" in view.state.text()
+    assert not any(b.isEnabled() for b in [*acting, view.reload_button])
+    _settled(qtbot, view)
+    assert view.memories.rowCount() == 12, view.state.text()
+    enabled = {b.objectName() for b in acting if b.isEnabled()}
+    assert enabled == {"remoteAdd", "remoteApproveAll"}  # nothing done yet: nothing to undo
+    view.memories.selectRow(0)
+    view.queue.selectRow(0)
+    assert all(b.isEnabled() for b in acting if b is not view.undo_button)
+    view.reload_button.click()
+    assert "reading from the server…" in view.state.text()
+    assert not any(b.isEnabled() for b in acting)
+    _settled(qtbot, view)

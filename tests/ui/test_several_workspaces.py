@@ -19,6 +19,7 @@ from pytestqt.qtbot import QtBot
 from tests.ui.test_main_window import select_rows
 from ui.agents.everbot.desk import EverBotDesk
 from ui.agents.hermes.desk import HermesDesk
+from ui.hubs import add_hubs, open_remote_page
 from ui.main_window import MainWindow
 from ui.untrusted import literal_html
 
@@ -287,3 +288,78 @@ def test_a_hermes_profile_opened_while_its_home_is_open_is_shown_there(
     assert window.close_workspace(home)
     alone = open_tab(qtbot, window, hermes / "profiles" / "work")
     assert alone.root == hermes / "profiles" / "work" and len(window.tabs()) == 2
+
+
+PROFILE_EDIT = "added in the work profile opened on its own"
+
+
+def _profile_edited(qtbot: QtBot, window: MainWindow, hermes: Path) -> WorkspaceTab:
+    alone = open_tab(qtbot, window, hermes / "profiles" / "work")
+    assert isinstance(alone.desk, HermesDesk)
+    alone.desk.entries.confirm = lambda _question: True
+    alone.desk.entries.editor.setPlainText(PROFILE_EDIT)
+    alone.desk.entries.add_entry()
+    assert alone.modified()
+    return alone
+
+
+def _answering(monkeypatch: pytest.MonkeyPatch, answer: QMessageBox.StandardButton) -> list[str]:
+    asked: list[str] = []
+
+    def question(_parent: object, _title: str, text: str, *_args: object) -> object:
+        asked.append(text)
+        return answer
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    return asked
+
+
+def test_a_hermes_home_opened_while_one_of_its_profiles_is_open_takes_its_place(
+    qtbot: QtBot, window: MainWindow, hermes: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tried as a person with ~/.hermes/profiles/work open (an entry added, unsaved) opening
+    ~/.hermes: two workspaces over the same files. Now the person is asked about the
+    profile's edits, they are saved, its tab closes and the home shows that profile's page,
+    read with the edit."""
+    _profile_edited(qtbot, window, hermes)
+    asked = _answering(monkeypatch, QMessageBox.StandardButton.Save)
+    home = open_tab(qtbot, window, hermes)
+    assert len(asked) == 1 and "profiles/work" in asked[0]
+    assert window.tabs() == [home] and home.root == hermes
+    assert isinstance(home.desk, HermesDesk) and home.desk.current_page() == "memory:work"
+    assert PROFILE_EDIT in (hermes / "profiles/work/memories/MEMORY.md").read_text("utf-8")
+    qtbot.waitUntil(lambda: not home.tasks.busy, timeout=10_000)
+    shown = home.desk.entries.table
+    texts = [
+        shown.model().index(r, c).data()
+        for r in range(shown.model().rowCount())
+        for c in range(shown.model().columnCount())
+    ]
+    assert any(PROFILE_EDIT in str(t) for t in texts) and not home.modified()
+
+
+def test_a_hermes_home_is_not_opened_over_a_profile_whose_edits_are_kept(
+    qtbot: QtBot, window: MainWindow, hermes: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alone = _profile_edited(qtbot, window, hermes)
+    asked = _answering(monkeypatch, QMessageBox.StandardButton.Cancel)
+    window.open_workspace(hermes)
+    qtbot.waitUntil(lambda: bool(asked) and not window.opener.busy, timeout=10_000)
+    assert window.tabs() == [alone] and window.current_tab is alone and alone.modified()
+    assert "not opened" in window.statusBar().currentMessage()
+
+
+def test_the_status_bar_counts_the_servers_pages_open(
+    qtbot: QtBot, window: MainWindow, everbot: Path
+) -> None:
+    """Tried with a workspace and a server's page open: the status bar said "1 workspace
+    open", the server's page not counted. Now it says "1 workspace, 1 server open"."""
+    add_hubs(window)
+    open_tab(qtbot, window, everbot)
+    assert open_remote_page(window, "ssh://127.0.0.1:1/srv/agent", show=False)
+    window.navigator.show_page(window.hubs["home"])
+    assert window.status.text() == "1 workspace, 1 server open"
+    assert window.close_workspace(window.tabs()[0])
+    assert window.status.text() == "1 server open"
+    assert open_remote_page(window, "me@127.0.0.1:/srv/other", show=False)
+    assert window.status.text() == "2 servers open"

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from core.agents.everbot.decay import DecayPreview, preview_decay
 from core.agents.everbot.workspace import Workspace
+from ui.accessible import make_accessible
 from ui.tables import read_only_table
 from ui.untrusted import plain_label
 
@@ -54,7 +55,8 @@ class DecayDialog(QDialog):
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Apply).clicked.connect(self.accept)
+        apply = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
+        apply.clicked.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         when = QHBoxLayout()
         when.addWidget(QLabel(self.tr("Decay every memory up to")))
@@ -65,7 +67,9 @@ class DecayDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.buttons)
+        apply.setDefault(True)  # Enter applies the preview shown; set once in the dialog
         self.show_preview()
+        make_accessible(self)
 
     def at(self) -> date:
         day = self.day.date()

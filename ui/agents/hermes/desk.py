@@ -109,11 +109,18 @@ class HermesDesk(SidebarDesk[HermesWorkspace]):
 
     def show_folder(self, folder: Path) -> bool:
         """A profile's own folder (`profiles/<name>`, opened on its own): its page shown."""
+        name = self._profile_of(folder)
+        if name is not None:
+            self.select_page(f"memory:{name}")
+        return name is not None
+
+    def holds_folder(self, folder: Path) -> bool:
+        return self._profile_of(folder) is not None
+
+    def _profile_of(self, folder: Path) -> str | None:
         root, given = self.workspace.root, folder.resolve()
         named = [n for n, _ in profiles(root)[1:] if (root / "profiles" / n).resolve() == given]
-        if named:
-            self.select_page(f"memory:{named[0]}")
-        return bool(named)
+        return named[0] if named else None
 
     def header_text(self, ws: HermesWorkspace) -> str:
         waiting = core_text(waiting_line(pending_writes(ws.root)[0]))

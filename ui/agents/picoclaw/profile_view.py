@@ -41,6 +41,7 @@ from core.agents.picoclaw.workspace import Profile
 from core.formats.strict_json import escape_surrogates
 from core.ops import ChangeSet
 from core.store.errors import WorkspaceError
+from ui.accessible import make_accessible
 from ui.i18n import core_error
 from ui.theme import error_style
 from ui.typed import editing_kept
@@ -140,6 +141,7 @@ class AddKeyDialog(QDialog):
         form.addRow(self.tr("Key:"), self.key_edit)
         form.addRow(self.tr("Value:"), self.value_edit)
         form.addRow(buttons)
+        make_accessible(self)
 
     def key(self) -> str:
         return self.key_edit.text()
