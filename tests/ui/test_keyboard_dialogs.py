@@ -58,7 +58,7 @@ DIALOGS: dict[str, tuple[Make, str]] = {  # how each is made, the button Enter p
     ),
     "llm settings": (lambda w: LlmSettingsDialog(Settings(), w), "OK"),
     "add key": (lambda w: AddKeyDialog(w), "OK"),
-    "decay": (lambda w: DecayDialog(w.ws, w), "Apply"),  # type: ignore[arg-type]
+    "decay": (lambda w: DecayDialog(w.ws, w), "Cancel"),  # type: ignore[arg-type]
     "shortcuts": (lambda w: ShortcutsDialog(w), ""),  # a search field and the list
     "where else": (_where, "Close"),
     "welcome": (lambda w: WelcomeDialog(w), "Continue"),

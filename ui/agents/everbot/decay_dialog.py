@@ -67,7 +67,8 @@ class DecayDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.buttons)
-        apply.setDefault(True)  # Enter applies the preview shown; set once in the dialog
+        # Enter (in the date field too) never starts a run that archives and deletes: it cancels.
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setDefault(True)
         self.show_preview()
         make_accessible(self)
 
