@@ -42,7 +42,7 @@ from core.store.backups_view import (
 from core.store.errors import WorkspaceError
 from core.store.files import BIG_FILE_BYTES
 from core.text_diff import LineDiff, compare_lines
-from ui.i18n import QT_TRANSLATE_NOOP, core_text
+from ui.i18n import QT_TRANSLATE_NOOP, core_error, core_text
 from ui.side_by_side import SideBySide
 from ui.tables import read_only_table
 from ui.tasks import TaskRunner
@@ -128,7 +128,7 @@ def compare(backup: BackupFile, kind_of: KindOf | None = None) -> Comparison:
         risk = restore_risk(backup, kind_of)
     except UNREADABLE as exc:
         error = translate("BackupsView", "Cannot read {file} as it is now: {error}").format(
-            file=backup.live, error=core_text(str(exc))
+            file=backup.live, error=core_error(exc)
         )
         return Comparison(error=error, backup_read=True, old_text=old_text)
     found = compare_versions(fmt, old, new)
@@ -312,7 +312,7 @@ class BackupsView(QWidget):
         def failed(exc: BaseException) -> None:
             if asked == self._searched:
                 self.failed.emit(
-                    self.tr("Cannot search the backups: {error}").format(error=core_text(str(exc)))
+                    self.tr("Cannot search the backups: {error}").format(error=core_error(exc))
                 )
 
         self.runner.run(lambda: search_backups(backups, query), on_done=found, on_error=failed)
@@ -374,7 +374,7 @@ class BackupsView(QWidget):
         except (WorkspaceError, InputError, OSError) as exc:
             found = []
             self.failed.emit(
-                self.tr("Cannot list the backups: {error}").format(error=core_text(str(exc)))
+                self.tr("Cannot list the backups: {error}").format(error=core_error(exc))
             )
         self.backups = list(reversed(found))
         self._fill_backups()
@@ -452,7 +452,7 @@ class BackupsView(QWidget):
                 self.comparing = None
                 self.title.setText(
                     self.tr("Cannot compare {backup}: {error}").format(
-                        backup=backup.rel, error=core_text(str(exc))
+                        backup=backup.rel, error=core_error(exc)
                     )
                 )
 
@@ -596,7 +596,7 @@ SHOWN_REMOVED = 10  # memories the question lists before it counts the rest
 
 def _cannot_read(rel: str, exc: BaseException) -> str:
     return translate("BackupsView", "Cannot read the backup {file}: {error}").format(
-        file=rel, error=core_text(str(exc))
+        file=rel, error=core_error(exc)
     )
 
 

@@ -30,7 +30,7 @@ from core.agent import AnyAgent, Context, Injected
 from core.capabilities import SessionStart
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
-from ui.i18n import QT_TRANSLATE_NOOP, core_text
+from ui.i18n import QT_TRANSLATE_NOOP, core_error, core_text
 from ui.untrusted import literal_html, plain_label
 
 translate = QCoreApplication.translate
@@ -161,7 +161,7 @@ class ContextView(QWidget):
                     [],
                     [],
                     self.tr("Cannot tell what the agent injects: {error}").format(
-                        error=core_text(str(exc))
+                        error=core_error(exc)
                     ),
                 )
             )

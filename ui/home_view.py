@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from core.scan import COLUMNS, Found, looked_in, scan, shown
 from core.store.errors import WorkspaceError
 from ui.home_watch import HomeWatch
-from ui.i18n import QT_TRANSLATE_NOOP, core_text
+from ui.i18n import QT_TRANSLATE_NOOP, core_error, core_text
 from ui.search_all_view import SearchAllView
 from ui.settings import add_scan_folder, load_settings, remove_scan_folder
 from ui.tables import RowsModel, row_of_view, sorted_table
@@ -204,7 +204,7 @@ class HomeView(QWidget):
         try:
             kept, held = add_scan_folder(folder, self.settings_path)
         except WorkspaceError as exc:
-            self.status.setText(core_text(str(exc)))
+            self.status.setText(core_error(exc))
             return
         self.status.setText(
             self.tr("Added {folder}: {count} workspace(s); looking again…").format(
@@ -221,7 +221,7 @@ class HomeView(QWidget):
         try:
             remove_scan_folder(folder, self.settings_path)
         except WorkspaceError as exc:
-            self.status.setText(core_text(str(exc)))
+            self.status.setText(core_error(exc))
             return
         self.rescan()
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit
 from ui.accessible import make_accessible
 from ui.all_activity_view import AllActivityView
 from ui.home_view import HomeView
-from ui.i18n import core_text
+from ui.i18n import core_error
 from ui.inbox_view import InboxView
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ def open_remote_page(window: MainWindow, text: str, *, show: bool = True) -> boo
     except ValueError as exc:
         window.show_error(
             QCoreApplication.translate("hubs", "Not opened: {reason}").format(
-                reason=core_text(str(exc))
+                reason=core_error(exc)
             )
         )
         return False

@@ -33,7 +33,7 @@ from core.remote.address import Address, parse_address
 from core.remote.transport import RemoteError
 from core.remote.workspace import Dropped, Refused, RemoteWorkspace, Snapshot, write_and_settle
 from core.review.secrets import mask_secrets
-from ui.i18n import QT_TRANSLATE_NOOP, core_text
+from ui.i18n import QT_TRANSLATE_NOOP, core_error, core_text
 from ui.tasks import TaskRunner
 from ui.theme import error_style
 from ui.untrusted import literal_html, plain_label
@@ -243,7 +243,7 @@ class RemoteView(QWidget):
         self._update_buttons()
         if not isinstance(exc, RemoteError | ValueError):
             raise exc
-        said = core_text(str(exc))
+        said = core_error(exc)
         if isinstance(exc, Refused | ValueError):
             said = f"{self.address.host}: {said}"
         self._say(said, error=True)

@@ -56,7 +56,7 @@ from core.review.queue import approve, listed, reject, run_review, undo_decision
 from core.review.secrets import mask_secrets
 from core.store.errors import WorkspaceError
 from core.store.journal import Proposal
-from ui.i18n import QT_TRANSLATE_NOOP, core_text
+from ui.i18n import QT_TRANSLATE_NOOP, core_error, core_text
 from ui.icons import icon
 from ui.llm_settings import LlmSettingsDialog
 from ui.proposal_text import (
@@ -620,7 +620,7 @@ class ReviewView(QWidget):
         try:
             reject(self.session, list(action.ids))
         except WorkspaceError as exc:
-            self.failed.emit(core_text(str(exc)))
+            self.failed.emit(core_error(exc))
         else:
             shown = ", ".join(f"#{i}" for i in action.ids)
             self.notice.emit(self.tr("Rejected {ids}").format(ids=shown))
@@ -728,7 +728,7 @@ class ReviewView(QWidget):
         try:
             reviewer = self.reviewer()
         except WorkspaceError as exc:
-            self.failed.emit(core_text(str(exc)))
+            self.failed.emit(core_error(exc))
             return False
         self._stop_review = asyncio.Event()
         run = run_review(
@@ -796,7 +796,7 @@ class ReviewView(QWidget):
         self._writing = False
         self.refresh()
         said = self.tr("The review did not finish: {error}")
-        self.failed.emit(said.format(error=core_text(str(exc))))
+        self.failed.emit(said.format(error=core_error(exc)))
         self.run_finished.emit(str(exc))
         self._next()
 

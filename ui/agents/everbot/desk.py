@@ -52,7 +52,7 @@ from ui.agents.everbot.prompt_view import PromptView
 from ui.agents.everbot.score_chart_view import ScoreChartView
 from ui.backups_view import BackupSearch
 from ui.desk import Push
-from ui.i18n import core_text
+from ui.i18n import core_error
 from ui.settings import Settings
 from ui.sidebar_desk import Page, SidebarDesk
 from ui.tasks import TaskRunner
@@ -325,7 +325,7 @@ class EverBotDesk(SidebarDesk[Workspace]):
         try:
             found = self.index.search(text, date.today())
         except QueryError as exc:
-            self.search_error.setText(core_text(str(exc)))
+            self.search_error.setText(core_error(exc))
             self.search_error.show()
             return None
         self.search_error.hide()
@@ -581,7 +581,7 @@ class EverBotDesk(SidebarDesk[Workspace]):
         except (WorkspaceError, OSError) as exc:
             self.review_chart.show_chart(None)
             self.review_chart.summary.setText(
-                self.tr("No score history: {error}").format(error=core_text(str(exc)))
+                self.tr("No score history: {error}").format(error=core_error(exc))
             )
 
     def run_decay(self) -> bool:

@@ -36,7 +36,7 @@ from core.ops import ChangeSet
 from core.store.errors import WorkspaceError
 from core.store.settled import HeldJournal, held_journal
 from ui.agents.everbot.score_chart_view import ScoreChartView
-from ui.i18n import core_text
+from ui.i18n import core_error, core_text
 from ui.icons import icon
 from ui.markdown_view import MarkdownView
 from ui.typed import Typed, plain_text
@@ -231,7 +231,7 @@ class DetailPane(QWidget):
         except (WorkspaceError, OSError) as exc:
             self.chart_view.show_chart(None)
             self.chart_view.summary.setText(
-                self.tr("No score history: {error}").format(error=core_text(str(exc)))
+                self.tr("No score history: {error}").format(error=core_error(exc))
             )
             return
         self.chart_view.show_chart(data)

@@ -50,7 +50,7 @@ from core.formats.text import InputError
 from core.ops import apply_and_save
 from core.store.errors import WorkspaceError
 from core.store.settled import HeldJournal, held_journal
-from ui.i18n import core_text
+from ui.i18n import core_error, core_text
 from ui.tables import KeyedTableModel, keyed_table, read_only_table
 from ui.tasks import TaskRunner
 from ui.theme import error_style, themed
@@ -271,9 +271,9 @@ class ProfileView(QWidget):
                 if problem is not None:  # scored with the built-in values meanwhile
                     self.error = self.tr(
                         "{problem}; the built-in values below apply meanwhile"
-                    ).format(problem=core_text(str(problem)))
+                    ).format(problem=core_error(problem))
             except UNREADABLE as exc:
-                self.error = core_text(str(exc))
+                self.error = core_error(exc)
         with editing_kept(self.table, self.model.key_at, self.model.row_of):
             self.model.set_rows(rows)
         self.table.setEnabled(bool(rows))
@@ -290,7 +290,7 @@ class ProfileView(QWidget):
                 versions = [_version(v) for v in profile_versions(self.ws.root)]
             except UNREADABLE as exc:
                 listing_error = self.tr("Cannot list the profile's versions: {error}").format(
-                    error=core_text(str(exc))
+                    error=core_error(exc)
                 )
         self.versions.show_versions(
             versions, current, current_error=self.error, listing_error=listing_error
@@ -333,7 +333,7 @@ class ProfileView(QWidget):
             tried = ws.profile_values().tried(draft)
         except UNREADABLE as exc:
             self.what_if_label.setText(
-                self.tr("These values cannot be used: {error}").format(error=core_text(str(exc)))
+                self.tr("These values cannot be used: {error}").format(error=core_error(exc))
             )
             self._fill_what_if(None)
             return
@@ -349,7 +349,7 @@ class ProfileView(QWidget):
         def failed(exc: BaseException) -> None:
             if asked == self._asked:
                 self.what_if_label.setText(
-                    self.tr("The what-if failed: {error}").format(error=core_text(str(exc)))
+                    self.tr("The what-if failed: {error}").format(error=core_error(exc))
                 )
 
         def work() -> WhatIf:

@@ -20,7 +20,7 @@ from core.agents.openclaw.ranking import Reviewed
 from core.agents.openclaw.workspace import OpenClawWorkspace
 from core.formats.text import InputError
 from core.store.errors import WorkspaceError
-from ui.i18n import core_text
+from ui.i18n import core_error, core_text
 from ui.untrusted import literal_html, plain_label
 from ui.warnings_banner import WarningsBanner
 
@@ -99,7 +99,7 @@ class ReadOnlyView(QWidget):
         try:
             view = self.ws.read_only(rel)
         except (WorkspaceError, InputError) as exc:
-            self.why.setText(core_text(str(exc)))
+            self.why.setText(core_error(exc))
             self.summary.setText("")
             self.warnings.set_warnings([])
             self.text.setPlainText("")
